@@ -1,0 +1,59 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.Session;
+import java.util.function.Function;
+import kafkaload.action.KafkaRequestBuilder;
+import kafkaload.payload.Keys;
+import kafkaload.payload.Payloads;
+import kafkaload.protocol.KafkaProtocolBuilder;
+
+/**
+ * The one entry point of the Kafka DSL: {@code import static kafkaload.KafkaDsl.*;}
+ *
+ * <pre>{@code
+ * KafkaProtocolBuilder kafkaProtocol = kafka().topic("orders").acks("1").lingerMs(1);
+ * ScenarioBuilder scn = scenario("producers")
+ *     .exec(kafka("send").send(randomKey(), randomBytes(1024)));
+ * }</pre>
+ */
+public final class KafkaDsl {
+  private KafkaDsl() {}
+
+  /** A new protocol builder; with no bootstrap servers set anywhere, the run starts an embedded broker. */
+  public static KafkaProtocolBuilder kafka() {
+    return new KafkaProtocolBuilder();
+  }
+
+  /** A named request; its name is what the Gatling report shows. */
+  public static KafkaRequestBuilder kafka(String requestName) {
+    return new KafkaRequestBuilder(requestName);
+  }
+
+  public static Function<Session, Object> randomBytes(int size) {
+    return Payloads.randomBytes(size);
+  }
+
+  public static Function<Session, Object> uuid() {
+    return Payloads.uuid();
+  }
+
+  public static byte[] fileBody(String path) {
+    return Payloads.fileBody(path);
+  }
+
+  public static Function<Session, Object> templateBody(String path) {
+    return Payloads.templateBody(path);
+  }
+
+  public static Function<Session, Object> noKey() {
+    return Keys.noKey();
+  }
+
+  public static Function<Session, Object> randomKey() {
+    return Keys.randomKey();
+  }
+
+  public static Function<Session, Object> roundRobinKey(int n) {
+    return Keys.roundRobinKey(n);
+  }
+}

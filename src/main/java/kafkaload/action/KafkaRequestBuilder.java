@@ -1,0 +1,54 @@
+package kafkaload.action;
+
+import io.gatling.javaapi.core.Session;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code kafka("request name")}: the named request whose {@code send(..)} overloads mirror the galaxio plugin's
+ * {@code send(value)}, {@code send(key, value)} and {@code send(key, value, headers)}.
+ */
+public final class KafkaRequestBuilder {
+  private final String requestName;
+
+  public KafkaRequestBuilder(String requestName) {
+    if (requestName == null || requestName.isBlank()) {
+      throw new kafkaload.config.KafkaLoadConfigException("kafka(name): the request name must not be empty");
+    }
+    this.requestName = requestName;
+  }
+
+  /** A record without a key. value: EL string, byte[], or an object written as JSON. */
+  public KafkaSendActionBuilder send(Object value) {
+    return new KafkaSendActionBuilder(requestName, null, KafkaSendActionBuilder.bytes(value));
+  }
+
+  public KafkaSendActionBuilder send(Function<Session, ?> value) {
+    return new KafkaSendActionBuilder(requestName, null, Bytes.function(value));
+  }
+
+  public KafkaSendActionBuilder send(Object key, Object value) {
+    return send(value).key(key);
+  }
+
+  public KafkaSendActionBuilder send(Object key, Function<Session, ?> value) {
+    return send(value).key(key);
+  }
+
+  public KafkaSendActionBuilder send(Function<Session, ?> key, Object value) {
+    return send(value).key(key);
+  }
+
+  public KafkaSendActionBuilder send(Function<Session, ?> key, Function<Session, ?> value) {
+    return send(value).key(key);
+  }
+
+  /** Key, value and headers; header values are constants or EL strings. */
+  public KafkaSendActionBuilder send(Object key, Object value, Map<String, String> headers) {
+    return send(key, value).headers(headers);
+  }
+
+  public KafkaSendActionBuilder send(Function<Session, ?> key, Function<Session, ?> value, Map<String, String> headers) {
+    return send(key, value).headers(headers);
+  }
+}

@@ -1,0 +1,143 @@
+package kafkaload.admin;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.protocol.TopicPlan;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.internals.Topic;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Checks made before any load, each failing with one line that names the problem: the bootstrap answers in
+ * bounded time, the topic exists (or is created with the partitions asked for, never auto-created with the
+ * broker's default), and it has at least as many partitions as planned producers.
+ */
+public final class Preflight {
+  private static final Logger LOG = LoggerFactory.getLogger(Preflight.class);
+
+  private Preflight() {}
+
+  /** An AdminClient built from the producer's connection and security settings. */
+  public static Admin admin(String bootstrap, Map<String, Object> clientProperties, long timeoutMs) {
+    Map<String, Object> c = new java.util.HashMap<>();
+    clientProperties.forEach((k, v) -> {
+      if (k.startsWith("security.") || k.startsWith("sasl.") || k.startsWith("ssl.")) {
+        c.put(k, v);
+      }
+    });
+    c.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    c.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));
+    c.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));
+    c.put(AdminClientConfig.CLIENT_ID_CONFIG, "kafkaload-preflight");
+    try {
+      return Admin.create(c);
+    } catch (org.apache.kafka.common.KafkaException e) {
+      throw new KafkaLoadConfigException("Cannot connect to Kafka bootstrap '" + bootstrap + "': " + rootMessage(e));
+    }
+  }
+
+  /** The bootstrap must answer within the plan's timeout; returns the broker count. */
+  public static int checkBootstrap(Admin admin, String bootstrap, long timeoutMs) {
+    try {
+      Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
+          .nodes().get(timeoutMs + 2000, TimeUnit.MILLISECONDS);
+      return nodes.size();
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException("Kafka bootstrap '" + bootstrap + "' did not answer within "
+          + timeoutMs / 1000.0 + " s (set -Dkafka.bootstrap.servers, or leave it unset for the embedded broker): "
+          + rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
+    }
+  }
+
+  /** Makes sure the topic exists with enough partitions; returns its partition count. */
+  public static int checkTopic(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
+    try {
+      Topic.validate(topic);
+    } catch (org.apache.kafka.common.errors.InvalidTopicException e) {
+      throw new KafkaLoadConfigException("Invalid topic name '" + topic + "': " + e.getMessage());
+    }
+    int partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    if (partitions < 0) {
+      if (!plan.create()) {
+        throw new KafkaLoadConfigException("Topic '" + topic + "' does not exist. Create it first, or let the "
+            + "simulation create it (-Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
+      }
+      create(admin, topic, plan, timeoutMs);
+      partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(plan.partitions());
+      LOG.info("Preflight: created topic '{}' with {} partitions, replication factor {}", topic, partitions,
+          plan.replicationFactor());
+    } else if (plan.create() && partitions != plan.partitions()) {
+      LOG.warn("Preflight: topic '{}' already exists with {} partitions (asked for {}); it is used as it is", topic,
+          partitions, plan.partitions());
+    }
+    if (partitions < plan.concurrency()) {
+      String msg = "Topic '" + topic + "' has " + partitions + " partitions for " + plan.concurrency()
+          + " concurrent producers: producers will contend for partitions and throughput will be capped. "
+          + "Use at least " + plan.concurrency() + " partitions";
+      if (plan.strictPartitions()) {
+        throw new KafkaLoadConfigException(msg + " (failing because -Dpreflight.strictPartitions=true)");
+      }
+      LOG.warn("Preflight: {}", msg);
+    }
+    return partitions;
+  }
+
+  private static Optional<TopicDescription> describe(Admin admin, String topic, long timeoutMs) {
+    try {
+      return Optional.of(admin.describeTopics(List.of(topic)).allTopicNames()
+          .get(timeoutMs, TimeUnit.MILLISECONDS).get(topic));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return Optional.empty();
+      }
+      throw new KafkaLoadConfigException("Cannot describe topic '" + topic + "': " + rootMessage(e));
+    } catch (TimeoutException e) {
+      throw new KafkaLoadConfigException("Describing topic '" + topic + "' timed out after " + timeoutMs + " ms");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while describing topic '" + topic + "'");
+    }
+  }
+
+  private static void create(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
+    try {
+      admin.createTopics(List.of(new NewTopic(topic, plan.partitions(), plan.replicationFactor())))
+          .all().get(timeoutMs, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof TopicExistsException)) {
+        throw new KafkaLoadConfigException("Cannot create topic '" + topic + "' with " + plan.partitions()
+            + " partitions, replication factor " + plan.replicationFactor() + ": " + rootMessage(e));
+      }
+    } catch (TimeoutException e) {
+      throw new KafkaLoadConfigException("Creating topic '" + topic + "' timed out after " + timeoutMs + " ms");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while creating topic '" + topic + "'");
+    }
+  }
+
+  static String rootMessage(Throwable t) {
+    Throwable c = t;
+    while ((c instanceof ExecutionException || c.getCause() != null && c.getMessage() == null) && c.getCause() != null) {
+      c = c.getCause();
+    }
+    return c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage());
+  }
+}

@@ -1,0 +1,109 @@
+package kafkaload.config;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Typed access to -D system properties, with defaults, validated before any load is sent.
+ * Every error names the parameter and the value that was given.
+ */
+public final class Params {
+  private Params() {}
+
+  /** The raw value of -Dname, or null when unset or blank. */
+  public static String raw(String name) {
+    String v = System.getProperty(name);
+    return v == null || v.isBlank() ? null : v.trim();
+  }
+
+  public static String string(String name, String def) {
+    String v = raw(name);
+    return v == null ? def : v;
+  }
+
+  /** An integer that must be ≥ 1. */
+  public static int positiveInt(String name, int def) {
+    return toInt(name, longAtLeast(name, def, 1));
+  }
+
+  /** An integer that must be ≥ 0. */
+  public static int nonNegativeInt(String name, int def) {
+    return toInt(name, longAtLeast(name, def, 0));
+  }
+
+  public static long positiveLong(String name, long def) {
+    return longAtLeast(name, def, 1);
+  }
+
+  private static int toInt(String name, long value) {
+    if (value > Integer.MAX_VALUE) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + value + " is too large (max " + Integer.MAX_VALUE + ")");
+    }
+    return (int) value;
+  }
+
+  private static long longAtLeast(String name, long def, long min) {
+    String v = raw(name);
+    if (v == null) {
+      return def;
+    }
+    long parsed;
+    try {
+      parsed = Long.parseLong(v.replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a whole number");
+    }
+    if (parsed < min) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be >= " + min);
+    }
+    return parsed;
+  }
+
+  /** A decimal number that must be ≥ 0. */
+  public static double nonNegativeDouble(String name, double def) {
+    String v = raw(name);
+    if (v == null) {
+      return def;
+    }
+    double parsed;
+    try {
+      parsed = Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a number");
+    }
+    if (parsed < 0 || Double.isNaN(parsed) || Double.isInfinite(parsed)) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be a finite number >= 0");
+    }
+    return parsed;
+  }
+
+  public static boolean bool(String name, boolean def) {
+    String v = raw(name);
+    if (v == null) {
+      return def;
+    }
+    switch (v.toLowerCase(Locale.ROOT)) {
+      case "true":
+      case "yes":
+      case "1":
+        return true;
+      case "false":
+      case "no":
+      case "0":
+        return false;
+      default:
+        throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be true or false");
+    }
+  }
+
+  /** One of a fixed set of words, compared case-insensitively; returned in lower case. */
+  public static String oneOf(String name, String def, String... allowed) {
+    String v = string(name, def).toLowerCase(Locale.ROOT);
+    List<String> ok = Arrays.asList(allowed);
+    if (!ok.contains(v)) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be one of " + String.join(", ", ok));
+    }
+    return v;
+  }
+}

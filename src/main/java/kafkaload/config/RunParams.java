@@ -1,0 +1,98 @@
+package kafkaload.config;
+
+import io.gatling.javaapi.core.Session;
+import java.util.Map;
+import java.util.function.Function;
+import kafkaload.payload.Keys;
+import kafkaload.payload.Payloads;
+import kafkaload.protocol.KafkaProtocolBuilder;
+
+/**
+ * The knobs every simulation shares, read once from -D properties with their defaults.
+ * Kafka producer knobs keep Kafka's own names (-Dacks, -Dlinger.ms, ...), so one command runs one cell of
+ * a perf-test matrix. The README's parameter table lists each one.
+ */
+public record RunParams(
+    String topic,
+    int recordSize,
+    String key,
+    int keyCount,
+    Map<String, String> producer,
+    String producerMode,
+    int producerPool,
+    boolean topicCreate,
+    int topicPartitions,
+    int topicReplication,
+    boolean strictPartitions,
+    int warmupSeconds,
+    int durationSeconds,
+    boolean fireAndForget,
+    double gateP99Ms,
+    double gateMaxErrorPct,
+    double gateMinRps) {
+
+  public static RunParams fromSystemProperties() {
+    Map<String, String> producer = new java.util.LinkedHashMap<>();
+    producer.put("acks", Params.oneOf("acks", "1", "0", "1", "all", "-1"));
+    producer.put("linger.ms", String.valueOf(Params.nonNegativeInt("linger.ms", 1)));
+    producer.put("batch.size", String.valueOf(Params.nonNegativeInt("batch.size", 16384)));
+    // Kafka's ConfigDef judges the codec name, so an unknown one fails with Kafka's own message.
+    producer.put("compression.type", Params.string("compression.type", "lz4"));
+    producer.put("enable.idempotence", String.valueOf(Params.bool("enable.idempotence", false)));
+    producer.put("retries", String.valueOf(Params.nonNegativeInt("retries", 0)));
+    producer.put("max.in.flight.requests.per.connection",
+        String.valueOf(Params.positiveInt("max.in.flight.requests.per.connection", 5)));
+    producer.put("buffer.memory", String.valueOf(Params.positiveLong("buffer.memory", 33_554_432L)));
+    producer.put("max.request.size", String.valueOf(Params.positiveInt("max.request.size", 1_048_576)));
+    return new RunParams(
+        Params.string("topic", "kafkaload-perf"),
+        Params.nonNegativeInt("recordSize", 1024),
+        Params.oneOf("key", "none", "none", "random", "roundrobin"),
+        Params.positiveInt("key.count", 1000),
+        producer,
+        Params.oneOf("producer.mode", "shared", "shared", "pool", "per-user"),
+        Params.positiveInt("producer.pool", 4),
+        Params.bool("topic.create", true),
+        Params.positiveInt("topic.partitions", 16),
+        Params.positiveInt("topic.replication", 1),
+        Params.bool("preflight.strictPartitions", false),
+        Params.nonNegativeInt("warmup", 20),
+        Params.positiveInt("duration", 30),
+        Params.bool("fireAndForget", false),
+        Params.nonNegativeDouble("gate.p99Ms", 250),
+        Params.nonNegativeDouble("gate.maxErrorPct", 0.1),
+        Params.nonNegativeDouble("gate.minRps", 100));
+  }
+
+  /** The protocol these knobs describe, sized for {@code concurrency} producers. */
+  public KafkaProtocolBuilder protocol(int concurrency) {
+    KafkaProtocolBuilder b = new KafkaProtocolBuilder().topic(topic).properties(producer)
+        .concurrency(concurrency, strictPartitions);
+    if (topicCreate) {
+      b = b.createTopic(topicPartitions, topicReplication);
+    }
+    switch (producerMode) {
+      case "pool":
+        return b.producerPool(producerPool);
+      case "per-user":
+        return b.producerPerUser();
+      default:
+        return b.sharedProducer();
+    }
+  }
+
+  public Function<Session, Object> keyFunction() {
+    switch (key) {
+      case "random":
+        return Keys.randomKey();
+      case "roundrobin":
+        return Keys.roundRobinKey(keyCount);
+      default:
+        return Keys.noKey();
+    }
+  }
+
+  public Function<Session, Object> valueFunction() {
+    return Payloads.randomBytes(recordSize);
+  }
+}

@@ -1,0 +1,139 @@
+package kafkaload.protocol;
+
+import io.gatling.commons.util.Clock;
+import io.gatling.core.CoreComponents;
+import io.gatling.core.actor.ActorRef;
+import io.gatling.core.controller.throttle.Throttler;
+import io.gatling.core.protocol.ProtocolComponents;
+import io.gatling.core.session.Session;
+import io.gatling.core.stats.StatsEngine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import kafkaload.admin.Preflight;
+import kafkaload.broker.EmbeddedKafka;
+import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.config.Secrets;
+import org.apache.kafka.clients.admin.Admin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Function1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * What a running simulation shares between its Kafka actions: the producers, Gatling's stats engine and clock,
+ * the throttler, and a thread for sends that could block. Created once, after preflight, before any user starts.
+ */
+public final class KafkaComponents implements ProtocolComponents {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaComponents.class);
+
+  private final KafkaProtocol protocol;
+  private final String bootstrap;
+  private final ProducerPool producers;
+  private final CoreComponents core;
+  private final SendStats stats = new SendStats();
+  private final ExecutorService blockingSender;
+  private final boolean embedded;
+
+  private KafkaComponents(KafkaProtocol protocol, String bootstrap, boolean embedded, ProducerPool producers,
+      CoreComponents core) {
+    this.protocol = protocol;
+    this.bootstrap = bootstrap;
+    this.embedded = embedded;
+    this.producers = producers;
+    this.core = core;
+    this.blockingSender = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "kafkaload-blocking-sender");
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  static KafkaComponents start(KafkaProtocol protocol, CoreComponents core) {
+    try {
+      boolean embedded = protocol.bootstrapServers() == null;
+      String bootstrap = embedded ? EmbeddedKafka.shared().bootstrapServers() : protocol.bootstrapServers();
+      LOG.info("Kafka target: {}{}; producer properties {}", bootstrap, embedded ? " (embedded broker)" : "",
+          Secrets.masked(protocol.producerProperties()));
+      List<String> warm = new ArrayList<>();
+      TopicPlan plan = protocol.topicPlan();
+      try (Admin admin = Preflight.admin(bootstrap, protocol.producerProperties(), plan.bootstrapTimeoutMs())) {
+        Preflight.checkBootstrap(admin, bootstrap, plan.bootstrapTimeoutMs());
+        if (protocol.topic() != null) {
+          Preflight.checkTopic(admin, protocol.topic(), plan, plan.bootstrapTimeoutMs());
+          warm.add(protocol.topic());
+        }
+      }
+      KafkaComponents c = new KafkaComponents(protocol, bootstrap, embedded, new ProducerPool(protocol, bootstrap, warm), core);
+      core.actorSystem().registerOnTermination(() -> {
+        c.close();
+        return BoxedUnit.UNIT;
+      });
+      return c;
+    } catch (KafkaLoadConfigException e) {
+      // One readable line before Gatling's own stack trace; no load has been sent.
+      System.err.println("[kafkaload] PREFLIGHT FAILED: " + e.getMessage());
+      throw e;
+    }
+  }
+
+  public KafkaProtocol protocol() {
+    return protocol;
+  }
+
+  public String bootstrap() {
+    return bootstrap;
+  }
+
+  public ProducerPool producers() {
+    return producers;
+  }
+
+  public SendStats stats() {
+    return stats;
+  }
+
+  public StatsEngine statsEngine() {
+    return core.statsEngine();
+  }
+
+  public Clock clock() {
+    return core.clock();
+  }
+
+  /** Gatling's throttler, present only when the simulation calls throttle(...). */
+  public ActorRef<Throttler.Command> throttler() {
+    return core.throttler().isDefined() ? core.throttler().get() : null;
+  }
+
+  public ExecutorService blockingSender() {
+    return blockingSender;
+  }
+
+  @Override
+  public Function1<Session, Session> onStart() {
+    return Session.Identity();
+  }
+
+  @Override
+  public Function1<Session, BoxedUnit> onExit() {
+    if (protocol.producerMode() != ProducerMode.PER_USER) {
+      return ProtocolComponents.NoopOnExit();
+    }
+    return session -> {
+      long userId = session.userId();
+      blockingSender.execute(() -> producers.closeUser(userId));
+      return BoxedUnit.UNIT;
+    };
+  }
+
+  private void close() {
+    System.out.println("[kafkaload] " + stats.summary());
+    blockingSender.shutdownNow();
+    producers.close();
+    if (embedded) {
+      EmbeddedKafka.stopShared();
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package kafkaload.protocol;
+
+import io.gatling.core.CoreComponents;
+import io.gatling.core.config.GatlingConfiguration;
+import io.gatling.core.protocol.Protocol;
+import io.gatling.core.protocol.ProtocolKey;
+import java.util.Map;
+import scala.Function1;
+
+/**
+ * The validated, immutable Kafka protocol a simulation runs with. Built by {@link KafkaProtocolBuilder}.
+ *
+ * @param bootstrapServers where to connect, or null to start the embedded broker
+ * @param topic the default topic of send actions, or null when every action names its own
+ * @param producerProperties KafkaProducer properties, already checked against ProducerConfig
+ */
+public record KafkaProtocol(
+    String bootstrapServers,
+    String topic,
+    Map<String, Object> producerProperties,
+    ProducerMode producerMode,
+    int poolSize,
+    TopicPlan topicPlan)
+    implements Protocol {
+
+  public static final ProtocolKey<KafkaProtocol, KafkaComponents> KEY = new ProtocolKey<>() {
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Class<Protocol> protocolClass() {
+      return (Class) KafkaProtocol.class;
+    }
+
+    @Override
+    public KafkaProtocol defaultProtocolValue(GatlingConfiguration configuration) {
+      throw new IllegalStateException("Kafka actions need a protocol: setUp(...).protocols(kafka().topic(...))");
+    }
+
+    @Override
+    public Function1<KafkaProtocol, KafkaComponents> newComponents(CoreComponents core) {
+      return protocol -> KafkaComponents.start(protocol, core);
+    }
+  };
+}

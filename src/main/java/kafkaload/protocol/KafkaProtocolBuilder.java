@@ -1,0 +1,240 @@
+package kafkaload.protocol;
+
+import io.gatling.javaapi.core.ProtocolBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.config.Params;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Immutable builder of the Kafka protocol, in the manner of Gatling's {@code http.baseUrl(..)}: every method returns
+ * a new builder. Kafka's own property names are kept; the typed helpers only spell the common ones.
+ */
+public final class KafkaProtocolBuilder implements ProtocolBuilder {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaProtocolBuilder.class);
+
+  /** -D property and environment variable that point every simulation at a real cluster. */
+  public static final String BOOTSTRAP_PROPERTY = "kafka.bootstrap.servers";
+  public static final String BOOTSTRAP_ENV = "KAFKA_BOOTSTRAP_SERVERS";
+  /** -D property naming a client properties file (the format of the Kafka CLI's --command-config). */
+  public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
+
+  private final String bootstrapServers;
+  private final String topic;
+  private final Map<String, Object> properties;
+  private final String propertiesFile;
+  private final ProducerMode producerMode;
+  private final int poolSize;
+  private final TopicPlan topicPlan;
+
+  public KafkaProtocolBuilder() {
+    this(null, null, defaults(), null, ProducerMode.SHARED, 1, TopicPlan.DEFAULT);
+  }
+
+  private KafkaProtocolBuilder(String bootstrapServers, String topic, Map<String, Object> properties,
+      String propertiesFile, ProducerMode producerMode, int poolSize, TopicPlan topicPlan) {
+    this.bootstrapServers = bootstrapServers;
+    this.topic = topic;
+    this.properties = Collections.unmodifiableMap(properties);
+    this.propertiesFile = propertiesFile;
+    this.producerMode = producerMode;
+    this.poolSize = poolSize;
+    this.topicPlan = topicPlan;
+  }
+
+  /** The seed test plan's recommendation for capacity tests: one ack per record, no retries that hide duplicates. */
+  private static Map<String, Object> defaults() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put(ProducerConfig.ACKS_CONFIG, "1");
+    p.put(ProducerConfig.LINGER_MS_CONFIG, "1");
+    p.put(ProducerConfig.BATCH_SIZE_CONFIG, "16384");
+    p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+    return p;
+  }
+
+  private KafkaProtocolBuilder with(Map<String, Object> props) {
+    return new KafkaProtocolBuilder(bootstrapServers, topic, props, propertiesFile, producerMode, poolSize, topicPlan);
+  }
+
+  private KafkaProtocolBuilder with(TopicPlan plan) {
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, plan);
+  }
+
+  /** Bootstrap servers; -Dkafka.bootstrap.servers and KAFKA_BOOTSTRAP_SERVERS win over this. Unset: embedded broker. */
+  public KafkaProtocolBuilder bootstrapServers(String servers) {
+    return new KafkaProtocolBuilder(servers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan);
+  }
+
+  /** The default topic of send actions. */
+  public KafkaProtocolBuilder topic(String topic) {
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan);
+  }
+
+  /** Any KafkaProducer property, with Kafka's own name. */
+  public KafkaProtocolBuilder property(String key, Object value) {
+    Map<String, Object> p = new LinkedHashMap<>(properties);
+    p.put(key, value == null ? null : String.valueOf(value));
+    return with(p);
+  }
+
+  public KafkaProtocolBuilder properties(Map<String, ?> props) {
+    Map<String, Object> p = new LinkedHashMap<>(properties);
+    props.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
+    return with(p);
+  }
+
+  /** A client properties file (file system path or classpath resource); properties set in code win over it. */
+  public KafkaProtocolBuilder propertiesFile(String path) {
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, path, producerMode, poolSize, topicPlan);
+  }
+
+  public KafkaProtocolBuilder acks(String acks) {
+    return property(ProducerConfig.ACKS_CONFIG, acks);
+  }
+
+  public KafkaProtocolBuilder lingerMs(long ms) {
+    return property(ProducerConfig.LINGER_MS_CONFIG, ms);
+  }
+
+  public KafkaProtocolBuilder batchSize(int bytes) {
+    return property(ProducerConfig.BATCH_SIZE_CONFIG, bytes);
+  }
+
+  /** none, gzip, snappy, lz4 or zstd. */
+  public KafkaProtocolBuilder compressionType(String codec) {
+    return property(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
+  }
+
+  public KafkaProtocolBuilder enableIdempotence(boolean enabled) {
+    return property(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, enabled);
+  }
+
+  public KafkaProtocolBuilder retries(int retries) {
+    return property(ProducerConfig.RETRIES_CONFIG, retries);
+  }
+
+  public KafkaProtocolBuilder maxInFlightRequestsPerConnection(int max) {
+    return property(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, max);
+  }
+
+  public KafkaProtocolBuilder bufferMemory(long bytes) {
+    return property(ProducerConfig.BUFFER_MEMORY_CONFIG, bytes);
+  }
+
+  public KafkaProtocolBuilder maxRequestSize(int bytes) {
+    return property(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, bytes);
+  }
+
+  /** One producer shared by all virtual users (the default). */
+  public KafkaProtocolBuilder sharedProducer() {
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.SHARED, 1, topicPlan);
+  }
+
+  /** A pool of n producers; virtual user i uses producer i mod n. */
+  public KafkaProtocolBuilder producerPool(int n) {
+    if (n < 1) {
+      throw new KafkaLoadConfigException("producerPool(" + n + "): the pool needs at least 1 producer");
+    }
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.POOL, n, topicPlan);
+  }
+
+  /** One producer per virtual user, closed when the user ends: JMeter's one-producer-per-thread. */
+  public KafkaProtocolBuilder producerPerUser() {
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.PER_USER, 1, topicPlan);
+  }
+
+  /** Preflight creates the default topic when missing, with these partitions and replication factor. */
+  public KafkaProtocolBuilder createTopic(int partitions, int replicationFactor) {
+    if (partitions < 1 || replicationFactor < 1) {
+      throw new KafkaLoadConfigException("createTopic(" + partitions + ", " + replicationFactor + "): both must be >= 1");
+    }
+    TopicPlan p = topicPlan;
+    return with(new TopicPlan(true, partitions, (short) replicationFactor, p.concurrency(), p.strictPartitions(), p.bootstrapTimeoutMs()));
+  }
+
+  /** Planned concurrent producers (users): preflight warns when the topic has fewer partitions; strict fails. */
+  public KafkaProtocolBuilder concurrency(int users, boolean strict) {
+    TopicPlan p = topicPlan;
+    return with(new TopicPlan(p.create(), p.partitions(), p.replicationFactor(), users, strict, p.bootstrapTimeoutMs()));
+  }
+
+  public KafkaProtocolBuilder bootstrapTimeoutMs(long ms) {
+    TopicPlan p = topicPlan;
+    return with(new TopicPlan(p.create(), p.partitions(), p.replicationFactor(), p.concurrency(), p.strictPartitions(), ms));
+  }
+
+  /** Validates everything that can be checked without a broker; throws KafkaLoadConfigException naming the problem. */
+  @Override
+  public KafkaProtocol protocol() {
+    Map<String, Object> props = new LinkedHashMap<>();
+    String file = propertiesFile != null ? propertiesFile : Params.raw(CLIENT_CONFIG_PROPERTY);
+    if (file != null) {
+      loadPropertiesFile(file).forEach((k, v) -> props.put((String) k, v));
+    }
+    props.putAll(properties);
+    String bootstrap = firstNonBlank(Params.raw(BOOTSTRAP_PROPERTY), System.getenv(BOOTSTRAP_ENV), bootstrapServers,
+        (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
+    props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+    validate(props);
+    return new KafkaProtocol(bootstrap, topic, Collections.unmodifiableMap(props), producerMode, poolSize, topicPlan);
+  }
+
+  private static String firstNonBlank(String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) {
+        return v.trim();
+      }
+    }
+    return null;
+  }
+
+  private static Properties loadPropertiesFile(String path) {
+    Properties p = new Properties();
+    Path fsPath = Paths.get(path);
+    try (InputStream in = Files.isRegularFile(fsPath)
+        ? Files.newInputStream(fsPath)
+        : KafkaProtocolBuilder.class.getClassLoader().getResourceAsStream(path)) {
+      if (in == null) {
+        throw new KafkaLoadConfigException("Kafka client properties file not found: " + path);
+      }
+      p.load(in);
+    } catch (IOException e) {
+      throw new KafkaLoadConfigException("Cannot read Kafka client properties file " + path + ": " + e.getMessage());
+    }
+    return p;
+  }
+
+  /** Lets Kafka's own ConfigDef judge every value, so the error names the property exactly as Kafka would. */
+  private static void validate(Map<String, Object> props) {
+    Map<String, Object> check = new HashMap<>(props);
+    check.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "validation.invalid:9092");
+    check.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    check.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    try {
+      new ProducerConfig(check);
+    } catch (ConfigException e) {
+      throw new KafkaLoadConfigException("Invalid Kafka producer property: " + e.getMessage());
+    }
+    Set<String> unknown = new TreeSet<>(props.keySet());
+    unknown.removeAll(ProducerConfig.configNames());
+    unknown.removeIf(k -> k.startsWith("sasl.") || k.startsWith("ssl.") || k.startsWith("security."));
+    if (!unknown.isEmpty()) {
+      LOG.warn("Not KafkaProducer properties, ignored by the producer: {}", unknown);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package kafkaload.protocol;
+
+/**
+ * What preflight checks or prepares for the default topic before any load.
+ *
+ * @param create create the topic when it is missing, with {@code partitions} and {@code replicationFactor}
+ * @param partitions partitions of a topic created by preflight
+ * @param replicationFactor replication factor of a topic created by preflight
+ * @param concurrency planned number of concurrent producers (users); the topic should have at least this many partitions
+ * @param strictPartitions fail instead of warning when partitions < concurrency
+ * @param bootstrapTimeoutMs how long the bootstrap servers get to answer
+ */
+public record TopicPlan(
+    boolean create,
+    int partitions,
+    short replicationFactor,
+    int concurrency,
+    boolean strictPartitions,
+    long bootstrapTimeoutMs) {
+
+  public static final TopicPlan DEFAULT = new TopicPlan(false, 16, (short) 1, 1, false, 10_000);
+}

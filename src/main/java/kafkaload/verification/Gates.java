@@ -1,0 +1,21 @@
+package kafkaload.verification;
+
+import static io.gatling.javaapi.core.CoreDsl.details;
+
+import io.gatling.javaapi.core.Assertion;
+import java.util.List;
+
+/**
+ * The CI gates, as Gatling assertions on the measured request only (warm-up requests carry another name).
+ * p99 must be strictly below gate.p99Ms. A violated gate makes {@code mvn gatling:test} print the assertion and exit non-zero.
+ */
+public final class Gates {
+  private Gates() {}
+
+  public static List<Assertion> on(String requestName, double p99Ms, double maxErrorPct, double minRps) {
+    return List.of(
+        details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms)),
+        details(requestName).failedRequests().percent().lte(maxErrorPct),
+        details(requestName).requestsPerSec().gte(minRps));
+  }
+}

@@ -1,0 +1,45 @@
+package simulations;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+import static kafkaload.KafkaDsl.*;
+
+import io.gatling.javaapi.core.*;
+import kafkaload.action.KafkaSendActionBuilder;
+import kafkaload.config.Params;
+import kafkaload.config.RunParams;
+import kafkaload.verification.Gates;
+
+/**
+ * The seed test plan's first run: 10 producers, 1 KiB records, acks=1, lz4, linger.ms=1, batch.size=16384,
+ * a 16-partition topic. Closed model: each virtual user is one producer thread that waits for its ack before
+ * sending the next record (JMeter's thread group with a blocking future.get()).
+ * A warm-up phase under its own request name comes first; the gates judge only the measured "send".
+ */
+public class BaselineSimulation extends Simulation {
+  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  RunParams plan = RunParams.fromSystemProperties();
+  int users = Params.positiveInt("users", 10);
+
+  KafkaSendActionBuilder warmUp = send("warm-up send");
+  KafkaSendActionBuilder measured = send("send");
+
+  ScenarioBuilder producers = scenario("producers")
+      .during(plan.warmupSeconds()).on(exec(warmUp))
+      .during(plan.durationSeconds()).on(exec(measured));
+
+  {
+    setUp(producers.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds())))
+        .protocols(plan.protocol(users))
+        .maxDuration(plan.warmupSeconds() + plan.durationSeconds() + 30)
+        .assertions(Gates.on(measuredName(), plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+  }
+
+  KafkaSendActionBuilder send(String name) {
+    KafkaSendActionBuilder b = kafka(name).send(plan.keyFunction(), plan.valueFunction());
+    return plan.fireAndForget() ? b.fireAndForget() : b;
+  }
+
+  String measuredName() {
+    return plan.fireAndForget() ? "send" + KafkaSendActionBuilder.FIRE_AND_FORGET_SUFFIX : "send";
+  }
+}
