@@ -8,12 +8,13 @@ import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedKafka;
-import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.config.Secrets;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
@@ -50,9 +51,49 @@ public final class KafkaComponents implements ProtocolComponents {
     });
   }
 
+  /** Gatling asks for components once per scenario; scenarios of one run that share a protocol share its producers. */
+  private static final Map<CoreComponents, Map<KafkaProtocol, KafkaComponents>> RUNNING = new IdentityHashMap<>();
+
   static KafkaComponents start(KafkaProtocol protocol, CoreComponents core) {
-    try {
-      boolean embedded = protocol.bootstrapServers() == null;
+    synchronized (RUNNING) {
+      Map<KafkaProtocol, KafkaComponents> ofRun = RUNNING.get(core);
+      if (ofRun == null) {
+        ofRun = new IdentityHashMap<>();
+        RUNNING.put(core, ofRun);
+        core.actorSystem().registerOnTermination(() -> {
+          closeRun(core);
+          return BoxedUnit.UNIT;
+        });
+      }
+      KafkaComponents c = ofRun.get(protocol);
+      if (c == null) {
+        c = create(protocol, core);
+        ofRun.put(protocol, c);
+      }
+      return c;
+    }
+  }
+
+  private static void closeRun(CoreComponents core) {
+    Map<KafkaProtocol, KafkaComponents> ofRun;
+    synchronized (RUNNING) {
+      ofRun = RUNNING.remove(core);
+    }
+    if (ofRun == null) {
+      return;
+    }
+    boolean embedded = false;
+    for (KafkaComponents c : ofRun.values()) {
+      c.close();
+      embedded |= c.embedded;
+    }
+    if (embedded) {
+      EmbeddedKafka.stopShared();
+    }
+  }
+
+  private static KafkaComponents create(KafkaProtocol protocol, CoreComponents core) {
+    boolean embedded = protocol.bootstrapServers() == null;
       String bootstrap = embedded ? EmbeddedKafka.shared().bootstrapServers() : protocol.bootstrapServers();
       LOG.info("Kafka target: {}{}; producer properties {}", bootstrap, embedded ? " (embedded broker)" : "",
           Secrets.masked(protocol.producerProperties()));
@@ -65,17 +106,7 @@ public final class KafkaComponents implements ProtocolComponents {
           warm.add(protocol.topic());
         }
       }
-      KafkaComponents c = new KafkaComponents(protocol, bootstrap, embedded, new ProducerPool(protocol, bootstrap, warm), core);
-      core.actorSystem().registerOnTermination(() -> {
-        c.close();
-        return BoxedUnit.UNIT;
-      });
-      return c;
-    } catch (KafkaLoadConfigException e) {
-      // One readable line before Gatling's own stack trace; no load has been sent.
-      System.err.println("[kafkaload] PREFLIGHT FAILED: " + e.getMessage());
-      throw e;
-    }
+      return new KafkaComponents(protocol, bootstrap, embedded, new ProducerPool(protocol, bootstrap, warm), core);
   }
 
   public KafkaProtocol protocol() {
@@ -132,8 +163,5 @@ public final class KafkaComponents implements ProtocolComponents {
     System.out.println("[kafkaload] " + stats.summary());
     blockingSender.shutdownNow();
     producers.close();
-    if (embedded) {
-      EmbeddedKafka.stopShared();
-    }
   }
 }

@@ -1,0 +1,96 @@
+package kafkaload.config;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import kafkaload.protocol.KafkaProtocol;
+import kafkaload.protocol.KafkaProtocolBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Bad input fails before any load, with an error naming the parameter or property. */
+class ParamsTest {
+  private static final String[] USED = {"users", "recordSize", "duration", "gate.p99Ms", "acks", "compression.type",
+      "enable.idempotence", "linger.ms", "topic.partitions", "producer.mode"};
+
+  @AfterEach
+  void clear() {
+    for (String p : USED) {
+      System.clearProperty(p);
+    }
+  }
+
+  private static String error(Runnable r) {
+    return assertThrows(KafkaLoadConfigException.class, r::run).getMessage();
+  }
+
+  @Test
+  void defaultsApplyWhenUnset() {
+    RunParams p = RunParams.fromSystemProperties();
+    assertEquals(1024, p.recordSize());
+    assertEquals("1", p.producer().get("acks"));
+    assertEquals("lz4", p.producer().get("compression.type"));
+    assertEquals(16, p.topicPartitions());
+    assertEquals(10, Params.positiveInt("users", 10));
+  }
+
+  @Test
+  void nonNumericNegativeAndZeroValuesNameTheParameter() {
+    System.setProperty("users", "ten");
+    assertEquals("-Dusers=ten is not a whole number", error(() -> Params.positiveInt("users", 10)));
+    System.setProperty("users", "0");
+    assertEquals("-Dusers=0 must be >= 1", error(() -> Params.positiveInt("users", 10)));
+    System.setProperty("recordSize", "-1");
+    assertEquals("-DrecordSize=-1 must be >= 0", error(RunParams::fromSystemProperties));
+    System.clearProperty("recordSize");
+    System.setProperty("gate.p99Ms", "fast");
+    assertEquals("-Dgate.p99Ms=fast is not a number", error(RunParams::fromSystemProperties));
+    System.clearProperty("gate.p99Ms");
+    System.setProperty("linger.ms", "99999999999");
+    assertTrue(error(RunParams::fromSystemProperties).startsWith("-Dlinger.ms=99999999999 is too large"));
+  }
+
+  @Test
+  void wordsOutsideTheirSetAreRejected() {
+    System.setProperty("acks", "2");
+    assertEquals("-Dacks=2 must be one of 0, 1, all, -1", error(RunParams::fromSystemProperties));
+    System.clearProperty("acks");
+    System.setProperty("producer.mode", "many");
+    assertTrue(error(RunParams::fromSystemProperties).startsWith("-Dproducer.mode=many must be one of"));
+    System.clearProperty("producer.mode");
+    System.setProperty("enable.idempotence", "maybe");
+    assertEquals("-Denable.idempotence=maybe must be true or false", error(RunParams::fromSystemProperties));
+  }
+
+  @Test
+  void unknownCompressionCodecIsRejectedByKafkasOwnConfigDef() {
+    System.setProperty("compression.type", "brotli");
+    RunParams p = RunParams.fromSystemProperties();
+    String msg = error(() -> p.protocol(1).protocol());
+    assertTrue(msg.contains("Invalid value brotli for configuration compression.type"), msg);
+  }
+
+  @Test
+  void invalidKafkaPropertyValuesAreRejected() {
+    String msg = error(() -> new KafkaProtocolBuilder().property("linger.ms", "soon").protocol());
+    assertTrue(msg.contains("linger.ms"), msg);
+    msg = error(() -> new KafkaProtocolBuilder().property("acks", "1").enableIdempotence(true).protocol());
+    assertTrue(msg.contains("acks"), msg);
+    msg = error(() -> new KafkaProtocolBuilder().propertiesFile("no/such/client.properties").protocol());
+    assertTrue(msg.contains("no/such/client.properties"), msg);
+  }
+
+  @Test
+  void clientPropertiesFileIsLoadedAndCodeWinsOverIt() {
+    KafkaProtocol p = new KafkaProtocolBuilder().propertiesFile("client-example.properties").lingerMs(7).protocol();
+    assertEquals("SASL_PLAINTEXT", p.producerProperties().get("security.protocol"));
+    assertEquals("7", p.producerProperties().get("linger.ms"));
+  }
+
+  @Test
+  void secretsAreMasked() {
+    var masked = Secrets.masked(java.util.Map.of("sasl.jaas.config", "x password=\"hunter2\";",
+        "ssl.truststore.password", "hunter2", "acks", "all"));
+    assertFalse(masked.toString().contains("hunter2"));
+    assertEquals("all", masked.get("acks"));
+  }
+}

@@ -1,0 +1,168 @@
+package kafkaload.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import kafkaload.broker.EmbeddedKafka;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * What the integration tests share: one real embedded broker per test JVM, topic helpers, a reader, and a runner
+ * that starts Gatling in a child JVM exactly as a user would (same classpath, -D properties, exit code).
+ */
+public final class KafkaTestSupport {
+  private KafkaTestSupport() {}
+
+  public static String bootstrap() {
+    return EmbeddedKafka.shared().bootstrapServers();
+  }
+
+  public static String uniqueTopic(String prefix) {
+    return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  public static Admin admin() {
+    return Admin.create(Map.of("bootstrap.servers", bootstrap()));
+  }
+
+  public static void createTopic(String topic, int partitions) throws Exception {
+    try (Admin admin = admin()) {
+      admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Sum over partitions of the latest offset: the number of records ever written to an unpruned topic. */
+  public static long endOffsetSum(String topic) throws Exception {
+    try (Admin admin = admin()) {
+      int partitions = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS)
+          .get(topic).partitions().size();
+      Map<TopicPartition, OffsetSpec> request = new java.util.HashMap<>();
+      for (int p = 0; p < partitions; p++) {
+        request.put(new TopicPartition(topic, p), OffsetSpec.latest());
+      }
+      return admin.listOffsets(request).all().get(30, TimeUnit.SECONDS).values().stream()
+          .mapToLong(r -> r.offset()).sum();
+    }
+  }
+
+  /** Reads every record of the topic from the beginning until {@code expected} have arrived or 30 s pass. */
+  public static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, int expected) {
+    Properties p = new Properties();
+    p.put("bootstrap.servers", bootstrap());
+    p.put("group.id", "kafkaload-test-" + UUID.randomUUID());
+    p.put("auto.offset.reset", "earliest");
+    p.put("enable.auto.commit", "false");
+    List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+    try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      c.subscribe(List.of(topic));
+      long deadline = System.currentTimeMillis() + 30_000;
+      while (out.size() < expected && System.currentTimeMillis() < deadline) {
+        c.poll(Duration.ofMillis(200)).forEach(out::add);
+      }
+    }
+    return out;
+  }
+
+  /** The outcome of one Gatling run in a child JVM. */
+  public record GatlingRun(int exitCode, String output, long pid) {
+    /** Gatling's final console count for a request: [total, ok, ko]. */
+    public long[] counts(String requestName) {
+      Matcher m = Pattern.compile("> " + Pattern.quote(requestName) + "\\s+\\|\\s+([\\d,]+) \\|\\s+([\\d,]+) \\|\\s+([\\d,]+)")
+          .matcher(output);
+      long[] last = null;
+      while (m.find()) {
+        last = new long[] {num(m.group(1)), num(m.group(2)), num(m.group(3))};
+      }
+      if (last == null) {
+        throw new AssertionError("no console line for request '" + requestName + "' in:\n" + tail());
+      }
+      return last;
+    }
+
+    /** A line of Gatling's final "Global Information" block, for example "mean response time (ms)": [total, ok, ko]. */
+    public String globalStat(String label) {
+      Matcher m = Pattern.compile("> " + Pattern.quote(label) + "\\s+\\|\\s+([^|]+)\\|").matcher(output);
+      String last = null;
+      while (m.find()) {
+        last = m.group(1).trim();
+      }
+      if (last == null) {
+        throw new AssertionError("no '" + label + "' line in:\n" + tail());
+      }
+      return last;
+    }
+
+    public String tail() {
+      return output.length() > 6000 ? output.substring(output.length() - 6000) : output;
+    }
+
+    private static long num(String s) {
+      return Long.parseLong(s.replace(",", ""));
+    }
+  }
+
+  /**
+   * Runs a simulation the way the Gatling Maven plugin does: io.gatling.app.Gatling in a new JVM with the test
+   * classpath and the given -D properties. The run is bounded: it is killed after {@code timeoutSeconds}.
+   */
+  public static GatlingRun runGatling(String simulationClass, Map<String, String> props, int timeoutSeconds)
+      throws IOException, InterruptedException {
+    Path logs = Paths.get("target", "it-logs");
+    Files.createDirectories(logs);
+    Path log = logs.resolve(simulationClass.substring(simulationClass.lastIndexOf('.') + 1) + "-"
+        + System.nanoTime() + ".log");
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    // The JVM options the Gatling Maven plugin gives its forked JVM.
+    cmd.addAll(List.of("-Xmx1G", "-XX:+HeapDumpOnOutOfMemoryError", "-XX:MaxInlineLevel=20", "-XX:MaxTrivialSize=12",
+        "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"));
+    cmd.add("-Dgatling.data.enableAnalytics=false");
+    cmd.add("-Djava.util.prefs.userRoot=" + Paths.get("target", "java-prefs").toAbsolutePath());
+    props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add("io.gatling.app.Gatling");
+    cmd.add("-s");
+    cmd.add(simulationClass);
+    cmd.add("-rf");
+    cmd.add(Paths.get("target", "gatling-it").toAbsolutePath().toString());
+    Process process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor();
+      throw new AssertionError(simulationClass + " did not finish within " + timeoutSeconds + " s; log: " + log);
+    }
+    return new GatlingRun(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), process.pid());
+  }
+
+  public static Map<String, String> props(String... kv) {
+    Map<String, String> m = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+
+  public static String headers(ConsumerRecord<byte[], byte[]> r) {
+    return java.util.stream.StreamSupport.stream(r.headers().spliterator(), false)
+        .map(h -> h.key() + "=" + new String(h.value(), StandardCharsets.UTF_8))
+        .collect(Collectors.joining(","));
+  }
+}

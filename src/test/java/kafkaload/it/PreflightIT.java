@@ -1,0 +1,66 @@
+package kafkaload.it;
+
+import static kafkaload.it.KafkaTestSupport.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.Map;
+import kafkaload.admin.Preflight;
+import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.protocol.TopicPlan;
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Test;
+
+/** Preflight against the real embedded broker: each failure is one line naming the problem, in bounded time. */
+class PreflightIT {
+  private static final long TIMEOUT_MS = 5_000;
+
+  @Test
+  void unreachableBootstrapFailsWithinTheTimeoutNamingTheAddress() {
+    long t0 = System.nanoTime();
+    try (Admin admin = Preflight.admin("127.0.0.1:1", Map.of(), TIMEOUT_MS)) {
+      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
+          () -> Preflight.checkBootstrap(admin, "127.0.0.1:1", TIMEOUT_MS));
+      assertTrue(e.getMessage().contains("'127.0.0.1:1' did not answer within 5.0 s"), e.getMessage());
+    }
+    long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+    assertTrue(seconds < 10, "bounded: took " + seconds + " s");
+  }
+
+  @Test
+  void missingTopicFailsUnlessCreationIsAsked() throws Exception {
+    String topic = uniqueTopic("missing");
+    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
+          () -> Preflight.checkTopic(admin, topic, TopicPlan.DEFAULT, TIMEOUT_MS));
+      assertTrue(e.getMessage().contains("Topic '" + topic + "' does not exist"), e.getMessage());
+
+      TopicPlan create = new TopicPlan(true, 6, (short) 1, 1, false, TIMEOUT_MS);
+      assertEquals(6, Preflight.checkTopic(admin, topic, create, TIMEOUT_MS));
+    }
+    assertEquals(0, endOffsetSum(topic));
+  }
+
+  @Test
+  void tooFewPartitionsWarnsByDefaultAndFailsWhenStrict() throws Exception {
+    String topic = uniqueTopic("narrow");
+    createTopic(topic, 3);
+    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+      TopicPlan lenient = new TopicPlan(false, 16, (short) 1, 15, false, TIMEOUT_MS);
+      assertEquals(3, Preflight.checkTopic(admin, topic, lenient, TIMEOUT_MS));
+
+      TopicPlan strict = new TopicPlan(false, 16, (short) 1, 15, true, TIMEOUT_MS);
+      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
+          () -> Preflight.checkTopic(admin, topic, strict, TIMEOUT_MS));
+      assertTrue(e.getMessage().contains("has 3 partitions for 15 concurrent producers"), e.getMessage());
+    }
+  }
+
+  @Test
+  void illegalTopicNameIsRejected() {
+    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
+          () -> Preflight.checkTopic(admin, "bad topic!", TopicPlan.DEFAULT, TIMEOUT_MS));
+      assertTrue(e.getMessage().contains("Invalid topic name 'bad topic!'"), e.getMessage());
+    }
+  }
+}

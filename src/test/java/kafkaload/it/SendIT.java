@@ -1,0 +1,155 @@
+package kafkaload.it;
+
+import static kafkaload.it.KafkaTestSupport.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/** Send semantics, checked end to end: Gatling in a child JVM, a real broker, the records read back. */
+class SendIT {
+
+  @Test
+  void baselineReportsAckTimedSendsAndEveryOkRecordIsInTheTopic() throws Exception {
+    String topic = uniqueTopic("baseline");
+    long before = 0; // a fresh topic: preflight creates it
+    GatlingRun run = runGatling("simulations.BaselineSimulation", props(
+        "kafka.bootstrap.servers", bootstrap(), "topic", topic, "warmup", "2", "duration", "6",
+        "linger.ms", "5"), 120);
+    assertEquals(0, run.exitCode(), run.tail());
+
+    long[] warm = run.counts("warm-up send");
+    long[] send = run.counts("send");
+    assertEquals(0, send[2], "no KO expected");
+    assertTrue(send[1] > 100, "the measured phase sent records: " + send[1]);
+    // Gatling's OK count equals what the broker holds: the end-offset delta of the topic.
+    assertEquals(warm[1] + send[1], endOffsetSum(topic) - before);
+    // linger.ms=5 holds each batch about 5 ms before it is sent, so an ack-timed send cannot be faster on average;
+    // an enqueue-timed (fire-and-forget) send would show 0 ms.
+    assertTrue(Integer.parseInt(run.globalStat("mean response time (ms)")) >= 5, run.tail());
+    assertTrue(Integer.parseInt(run.globalStat("min response time (ms)")) >= 1, run.tail());
+    assertTrue(run.output().contains("0 still in flight at the end"), run.tail());
+  }
+
+  @Test
+  void keysValuesHeadersPartitionAndTimestampLandExactlyAsGiven() throws Exception {
+    String topic = uniqueTopic("feeder");
+    createTopic(topic, 3);
+    GatlingRun run = runGatling(FeederSimulation.class.getName(), props(
+        "kafka.bootstrap.servers", bootstrap(), "topic", topic), 90);
+    assertEquals(0, run.exitCode(), run.tail());
+
+    int expected = FeederSimulation.ROWS + 5;
+    List<ConsumerRecord<byte[], byte[]>> records = readAll(topic, expected);
+    assertEquals(expected, records.size());
+
+    List<String> el = records.stream().filter(r -> r.key() != null && str(r.key()).startsWith("k-"))
+        .sorted(java.util.Comparator.comparing(r -> str(r.key())))
+        .map(r -> str(r.key()) + "|" + str(r.value()) + "|" + headers(r) + "|" + r.partition() + "|" + r.timestamp())
+        .collect(Collectors.toList());
+    List<String> want = new java.util.ArrayList<>();
+    for (int i = 0; i < FeederSimulation.ROWS; i++) {
+      want.add("k-" + i + "|v-" + i + "|trace=t-" + i + ",fixed=constant|" + (i % 3) + "|" + (FeederSimulation.BASE_TS + i));
+    }
+    assertEquals(want, el);
+
+    ConsumerRecord<byte[], byte[]> fn = one(records, "fk-");
+    assertEquals("fv-" + str(fn.key()).substring(3), str(fn.value()));
+    assertEquals("h-fn=from-function", headers(fn));
+    assertEquals(2, fn.partition());
+
+    ConsumerRecord<byte[], byte[]> json = one(records, "json-key");
+    assertEquals(1, json.partition());
+    assertEquals(new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"id\":7,\"name\":\"order\"}"),
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.value()));
+
+    ConsumerRecord<byte[], byte[]> bytes = records.stream().filter(r -> r.key() == null).findFirst().orElseThrow();
+    assertArrayEquals(new byte[] {1, 2, 3}, bytes.value());
+
+    assertEquals("{\"orderId\":\"o-42\",\"amount\":12.5,\"currency\":\"EUR\"}\n", str(one(records, "tpl-key").value()));
+    assertEquals(Files.readString(Paths.get("src/test/resources/payloads/sample.json")), str(one(records, "file-key").value()));
+  }
+
+  @Test
+  void recordLargerThanMaxRequestSizeIsKoWithItsReasonAndTheRunEnds() throws Exception {
+    String topic = uniqueTopic("toolarge");
+    GatlingRun run = runGatling("simulations.BaselineSimulation", props(
+        "kafka.bootstrap.servers", bootstrap(), "topic", topic, "warmup", "0", "duration", "3", "users", "2",
+        "max.request.size", "1024", "recordSize", "2048"), 90);
+    long[] send = run.counts("send");
+    assertTrue(send[0] > 0);
+    assertEquals(send[0], send[2], "every oversized record is a KO");
+    assertTrue(run.output().contains("RecordTooLargeException"), run.tail());
+    assertNotEquals(0, run.exitCode(), "the error-rate gate fails the run");
+    assertTrue(run.output().contains("percentage of failed events is less than or equal to 0.1 : false"), run.tail());
+    assertEquals(0, endOffsetSum(topic));
+  }
+
+  @Test
+  void throttleLimitsKafkaSends() throws Exception {
+    String topic = uniqueTopic("throttle");
+    GatlingRun run = runGatling(ThrottleSimulation.class.getName(), props(
+        "kafka.bootstrap.servers", bootstrap(), "topic", topic), 90);
+    assertEquals(0, run.exitCode(), run.tail());
+    long sent = run.counts("send")[1];
+    long ceiling = (long) (ThrottleSimulation.RPS * ThrottleSimulation.SECONDS * 1.15);
+    // 20 users unthrottled send thousands per second here; throttled, the count stays at the ceiling's scale.
+    assertTrue(sent <= ceiling, "throttle exceeded: " + sent + " > " + ceiling);
+    assertTrue(sent >= ThrottleSimulation.RPS * (ThrottleSimulation.SECONDS - 3), "throttled run too slow: " + sent);
+    // maxDuration stops users mid-send: each of the 20 closed-model users may have one record acked after the
+    // stats stopped, so the topic holds Gatling's OK count plus at most 20.
+    long inTopic = endOffsetSum(topic);
+    assertTrue(inTopic >= sent && inTopic <= sent + 20, "topic " + inTopic + " vs Gatling OK " + sent);
+  }
+
+  @Test
+  void violatedP99GateFailsTheRunOnTheEmbeddedBrokerWhichLeavesNothingBehind() throws Exception {
+    // No bootstrap anywhere: the child starts its own embedded broker, as a user's first run does.
+    GatlingRun run = runGatling("simulations.BaselineSimulation", props(
+        "warmup", "1", "duration", "4", "gate.p99Ms", "1", "linger.ms", "2"), 120);
+    assertNotEquals(0, run.exitCode(), run.tail());
+    assertTrue(run.output().contains("Embedded KRaft broker ready"), run.tail());
+    assertTrue(run.output().contains("99th percentile of response time is less than 1.0 : false"), run.tail());
+    assertTrue(run.output().contains("index.html"), "the report is still written: " + run.tail());
+    Path root = Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
+    if (Files.isDirectory(root)) {
+      try (Stream<Path> dirs = Files.list(root)) {
+        assertTrue(dirs.noneMatch(d -> d.getFileName().toString().startsWith(run.pid() + "-")),
+            "the child's broker data directory was removed");
+      }
+    }
+  }
+
+  @Test
+  void badParameterFailsBeforeAnyLoadNamingIt() throws Exception {
+    GatlingRun run = runGatling("simulations.BaselineSimulation", props(
+        "kafka.bootstrap.servers", bootstrap(), "recordSize", "-5"), 60);
+    assertNotEquals(0, run.exitCode());
+    assertTrue(run.output().contains("[kafkaload] ERROR: -DrecordSize=-5 must be >= 0"), run.tail());
+    assertFalse(run.output().contains("Kafka target:"), "no producer was created");
+
+    run = runGatling("simulations.BaselineSimulation", props(
+        "kafka.bootstrap.servers", bootstrap(), "compression.type", "brotli"), 60);
+    assertNotEquals(0, run.exitCode());
+    assertTrue(run.output().contains("Invalid value brotli for configuration compression.type"), run.tail());
+    assertFalse(run.output().contains("Kafka target:"), "no producer was created");
+  }
+
+  private static String str(byte[] b) {
+    return b == null ? null : new String(b, StandardCharsets.UTF_8);
+  }
+
+  private static ConsumerRecord<byte[], byte[]> one(List<ConsumerRecord<byte[], byte[]>> records, String keyPrefix) {
+    List<ConsumerRecord<byte[], byte[]>> m = records.stream()
+        .filter(r -> r.key() != null && str(r.key()).startsWith(keyPrefix)).collect(Collectors.toList());
+    assertEquals(1, m.size(), "records with key " + keyPrefix);
+    return m.get(0);
+  }
+}

@@ -1,0 +1,32 @@
+package simulations;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+import static kafkaload.KafkaDsl.*;
+
+import io.gatling.javaapi.core.*;
+import kafkaload.config.Params;
+import kafkaload.config.RunParams;
+import kafkaload.verification.Gates;
+
+/**
+ * A constant arrival rate, for example 20,000 msg/s for N seconds (open model: one record per virtual user).
+ * The warm-up runs at the same rate under its own request name; the gates judge only the measured "send".
+ */
+public class ConstantRateSimulation extends Simulation {
+  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  RunParams plan = RunParams.fromSystemProperties();
+  int rate = Params.positiveInt("rate", 20000);
+
+  ScenarioBuilder warmUp = scenario("warm-up arrivals")
+      .exec(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction()));
+  ScenarioBuilder measured = scenario("arrivals")
+      .exec(kafka("send").send(plan.keyFunction(), plan.valueFunction()));
+
+  {
+    setUp(warmUp.injectOpen(constantUsersPerSec(rate).during(Math.max(1, plan.warmupSeconds())))
+            .andThen(measured.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds()))))
+        .protocols(plan.protocol(1))
+        .maxDuration(plan.warmupSeconds() + plan.durationSeconds() + 30)
+        .assertions(Gates.on("send", plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+  }
+}

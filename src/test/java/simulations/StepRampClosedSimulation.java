@@ -1,0 +1,39 @@
+package simulations;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+import static kafkaload.KafkaDsl.*;
+
+import io.gatling.javaapi.core.*;
+import kafkaload.config.Params;
+import kafkaload.config.RunParams;
+import kafkaload.verification.Gates;
+
+/**
+ * The seed's step ramp in the closed model: start at 5 producers and add 5 every 60 s up to the target.
+ * One virtual user is one producer thread that sends, waits for its ack, and sends again (JMeter's thread group).
+ * Throughput is an output here: it shows where adding producers stops adding msg/s.
+ */
+public class StepRampClosedSimulation extends Simulation {
+  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  RunParams plan = RunParams.fromSystemProperties();
+  int startUsers = Params.positiveInt("startUsers", 5);
+  int stepUsers = Params.positiveInt("stepUsers", 5);
+  int stepSeconds = Params.positiveInt("stepSeconds", 60);
+  int targetUsers = Params.positiveInt("targetUsers", 20);
+
+  int steps = Math.max(0, (targetUsers - startUsers) / stepUsers);
+  int totalSeconds = (steps + 1) * stepSeconds;
+
+  ScenarioBuilder producers = scenario("step-ramp producers")
+      .forever().on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
+
+  {
+    setUp(producers.injectClosed(
+            incrementConcurrentUsers(stepUsers).times(steps + 1)
+                .eachLevelLasting(stepSeconds)
+                .startingFrom(startUsers - stepUsers)))
+        .protocols(plan.protocol(targetUsers))
+        .maxDuration(totalSeconds)
+        .assertions(Gates.on("send", plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+  }
+}

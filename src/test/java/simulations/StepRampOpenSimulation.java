@@ -1,0 +1,40 @@
+package simulations;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+import static kafkaload.KafkaDsl.*;
+
+import io.gatling.javaapi.core.*;
+import kafkaload.config.Params;
+import kafkaload.config.RunParams;
+import kafkaload.verification.Gates;
+
+/**
+ * The step ramp in the open model: the arrival rate of records steps up regardless of how fast acks come back,
+ * so a saturated broker shows as rising latency and KOs rather than as fewer sends (no coordinated omission).
+ * Each virtual user sends one record and waits for its ack.
+ */
+public class StepRampOpenSimulation extends Simulation {
+  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  RunParams plan = RunParams.fromSystemProperties();
+  int startRate = Params.positiveInt("startRate", 1000);
+  int rateStep = Params.positiveInt("rateStep", 1000);
+  int stepSeconds = Params.positiveInt("stepSeconds", 60);
+  int targetRate = Params.positiveInt("targetRate", 5000);
+  // Concurrency the topic should carry: Little's law at the target rate with a pessimistic 10 ms ack.
+  int expectedConcurrency = Math.max(1, targetRate / 100);
+
+  int steps = Math.max(0, (targetRate - startRate) / rateStep);
+
+  ScenarioBuilder producers = scenario("step-ramp arrivals")
+      .exec(kafka("send").send(plan.keyFunction(), plan.valueFunction()));
+
+  {
+    setUp(producers.injectOpen(
+            incrementUsersPerSec(rateStep).times(steps + 1)
+                .eachLevelLasting(stepSeconds)
+                .startingFrom(startRate - rateStep)))
+        .protocols(plan.protocol(Math.min(expectedConcurrency, plan.topicPartitions())))
+        .maxDuration((steps + 1) * stepSeconds + 30)
+        .assertions(Gates.on("send", plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+  }
+}
