@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 ROUNDS=${ROUNDS:-3}
 RECORDS=${RECORDS:-2000000}        # ProducerPerformance records per round
-USERS=${USERS:-256}                # Gatling closed-model users (producer threads waiting for their ack)
+USERS=${USERS:-1024}               # Gatling closed-model users (producer threads waiting for their ack); enough to saturate the producer
 SECONDS_GATLING=${SECONDS_GATLING:-40}
 RECORD_SIZE=${RECORD_SIZE:-1024}
 ACKS=${ACKS:-1}

@@ -94,7 +94,7 @@ public final class KafkaSendAction implements Action {
             h = components.producers().createForUser(session.userId());
           }
         } catch (RuntimeException e) {
-          complete(session, start, e);
+          complete(session, start, components.clock().nowMillis(), e);
           return;
         }
         doSend(h, record, size, session, start);
@@ -109,6 +109,8 @@ public final class KafkaSendAction implements Action {
     long t0 = System.nanoTime();
     try {
       handle.producer().send(record, (metadata, exception) -> {
+        // This runs on the producer's single I/O thread: take the time, then leave the rest to the user's event loop.
+        long end = components.clock().nowMillis();
         handle.buffered(-size);
         stats.inFlight.decrementAndGet();
         if (exception == null) {
@@ -117,19 +119,19 @@ public final class KafkaSendAction implements Action {
         if (spec.fireAndForget()) {
           if (exception != null) {
             stats.failed.increment();
-            log(session, spec.requestName() + " ack failure", start, components.clock().nowMillis(), exception);
+            log(session, spec.requestName() + " ack failure", start, end, exception);
           } else {
             stats.acked.increment();
           }
         } else {
-          complete(session, start, exception);
+          session.eventLoop().execute(() -> complete(session, start, end, exception));
         }
       });
     } catch (RuntimeException e) {
       // send() itself threw (closed producer, interrupted wait); the callback will not run.
       handle.buffered(-size);
       stats.inFlight.decrementAndGet();
-      complete(session, start, e);
+      complete(session, start, components.clock().nowMillis(), e);
       return;
     } finally {
       stats.blocked(System.nanoTime() - t0);
@@ -142,8 +144,7 @@ public final class KafkaSendAction implements Action {
     }
   }
 
-  private void complete(Session session, long start, Exception exception) {
-    long end = components.clock().nowMillis();
+  private void complete(Session session, long start, long end, Exception exception) {
     if (exception == null) {
       stats.acked.increment();
     } else {

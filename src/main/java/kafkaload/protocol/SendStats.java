@@ -22,8 +22,17 @@ public final class SendStats {
   public String summary() {
     return String.format(
         "Kafka sends: %d acked OK, %d failed, %d still in flight at the end (neither OK nor KO); "
-            + "time inside producer.send(): %.1f ms total, %.1f ms max; %d sends taken off the event loop",
+            + "time inside producer.send(): %.1f ms total, %.1f ms max; %d sends taken off the event loop; "
+            + "injector CPU so far: %.1f s",
         acked.sum(), failed.sum(), inFlight.get(), blockedNanos.sum() / 1e6, maxBlockedNanos.get() / 1e6,
-        offloaded.sum());
+        offloaded.sum(), processCpuSeconds());
+  }
+
+  /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */
+  static double processCpuSeconds() {
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean
+        ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9
+        : Double.NaN;
   }
 }
