@@ -7,6 +7,7 @@ import io.gatling.core.controller.throttle.Throttler;
 import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.concurrent.Executors;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
+import kafkaload.report.AssertionsJUnitReport;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +62,7 @@ public final class KafkaComponents implements ProtocolComponents {
       if (ofRun == null) {
         ofRun = new IdentityHashMap<>();
         RUNNING.put(core, ofRun);
+        writeAssertionsOnExit(core);
         core.actorSystem().registerOnTermination(() -> {
           closeRun(core);
           return BoxedUnit.UNIT;
@@ -72,6 +75,21 @@ public final class KafkaComponents implements ProtocolComponents {
       }
       return c;
     }
+  }
+
+  /** Gatling 3.15 no longer writes its JUnit assertions file; write it when the JVM exits, after the report. */
+  private static void writeAssertionsOnExit(CoreComponents core) {
+    AssertionsJUnitReport.currentSimulationLog().ifPresent(log -> Runtime.getRuntime().addShutdownHook(
+        new Thread(() -> {
+          if (!Files.isRegularFile(log.getParent().resolve("index.html"))) {
+            return; // no report was generated (crash or -nr): nothing to add to
+          }
+          try {
+            System.out.println("[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, core.configuration()));
+          } catch (Exception | LinkageError e) {
+            System.err.println("[kafkaload] could not write the JUnit assertions file: " + e);
+          }
+        }, "kafkaload-assertions-junit")));
   }
 
   private static void closeRun(CoreComponents core) {

@@ -45,7 +45,7 @@ public final class AssertionsJUnitReport {
 
   /** Re-reads the finished run and writes js/assertions.xml beside its report; returns the file. */
   public static Path write(Path simulationLog, GatlingConfiguration configuration) throws IOException {
-    LogFileData data = new LogFileReader(simulationLog.getParent().toFile(), configuration).read();
+    LogFileData data = new LogFileReader(simulationLog.toFile(), configuration).read();
     List<AssertionResult> results = new AssertionValidator(data).validateAssertions(data.assertions());
     String xml = new AssertionsJUnitTemplate(data.runInfo(), results).getOutput();
     Path out = simulationLog.getParent().resolve("js").resolve("assertions.xml");

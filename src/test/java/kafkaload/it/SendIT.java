@@ -118,6 +118,10 @@ class SendIT {
     assertTrue(run.output().contains("Embedded KRaft broker ready"), run.tail());
     assertTrue(run.output().contains("99th percentile of response time is less than 1.0 : false"), run.tail());
     assertTrue(run.output().contains("index.html"), "the report is still written: " + run.tail());
+    java.util.regex.Matcher junit = java.util.regex.Pattern.compile("JUnit assertions: (\\S+)").matcher(run.output());
+    assertTrue(junit.find(), "the JUnit assertions file is written: " + run.tail());
+    String xml = Files.readString(Paths.get(junit.group(1)));
+    assertTrue(xml.contains("failures=\"1\"") && xml.contains("99th percentile of response time is less than 1.0"), xml);
     Path root = Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
     if (Files.isDirectory(root)) {
       try (Stream<Path> dirs = Files.list(root)) {
