@@ -18,14 +18,7 @@ ACKS=${ACKS:-1}
 LINGER=${LINGER:-1}
 BATCH=${BATCH:-16384}
 COMPRESSION=${COMPRESSION:-lz4}
-OUT=target/bench
-mkdir -p "$OUT"
-
-mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" -Dmdep.includeScope=test >/dev/null
-CP="target/classes:target/test-classes:$(cat "$OUT/cp.txt")"
-JVM_GATLING=(-Xmx1G -XX:+HeapDumpOnOutOfMemoryError -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12
-  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED
-  -Dgatling.data.enableAnalytics=false -Djava.util.prefs.userRoot="$PWD/target/java-prefs")
+source bench/common.sh
 
 BROKER_PID=""
 cleanup() { [ -n "$BROKER_PID" ] && { exec 3>&- 2>/dev/null || true; wait "$BROKER_PID" 2>/dev/null || true; }; }
@@ -54,7 +47,7 @@ run_perf() { # $1 round
 run_gatling() { # $1 round
   local topic="bench-gatling-$1"
   /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/gatling-$1.time" \
-    java "${JVM_GATLING[@]}" -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$topic" -Dusers="$USERS" \
+    java -Xmx1G "${JVM_GATLING[@]}" -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$topic" -Dusers="$USERS" \
       -Dwarmup=0 -Dduration="$SECONDS_GATLING" -DrecordSize="$RECORD_SIZE" -Dacks="$ACKS" -Dlinger.ms="$LINGER" \
       -Dbatch.size="$BATCH" -Dcompression.type="$COMPRESSION" -Dgate.p99Ms=100000 -Dgate.minRps=0 \
       -cp "$CP" io.gatling.app.Gatling -s simulations.BaselineSimulation -rf "$PWD/$OUT/gatling-results" \
