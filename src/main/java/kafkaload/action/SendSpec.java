@@ -22,24 +22,10 @@ record SendSpec(
     if (t == null || t.isEmpty()) {
       throw new SessionValue.Unresolved("no topic: set kafka().topic(..) or .topic(..) on the send");
     }
-    Integer p = partition == null ? null : toInt(partition.resolve(session), "partition");
+    Long p = partition == null ? null : toLong(partition.resolve(session), "partition");
     Long ts = timestamp == null ? null : toLong(timestamp.resolve(session), "timestamp");
-    return new ProducerRecord<>(t, p, ts, key == null ? null : key.resolve(session), value.resolve(session),
+    return new ProducerRecord<>(t, p == null ? null : Math.toIntExact(p), ts, key == null ? null : key.resolve(session), value.resolve(session),
         headers.isEmpty() ? null : KafkaSendAction.headers(headers, session));
-  }
-
-  private static Integer toInt(Object v, String what) {
-    if (v == null) {
-      return null;
-    }
-    if (v instanceof Number) {
-      return ((Number) v).intValue();
-    }
-    try {
-      return Integer.valueOf(v.toString().trim());
-    } catch (NumberFormatException e) {
-      throw new SessionValue.Unresolved(what + " '" + v + "' is not an integer");
-    }
   }
 
   private static Long toLong(Object v, String what) {
