@@ -74,9 +74,10 @@ public final class KafkaSendAction implements Action {
     ProducerRecord<byte[], byte[]> record;
     try {
       record = spec.record(session);
-    } catch (SessionValue.Unresolved | IllegalArgumentException e) {
+    } catch (RuntimeException e) {
       // Nothing was sent: Gatling's convention for a request that could not be built.
-      components.statsEngine().logRequestCrash(session.scenario(), session.groups(), spec.requestName(), e.getMessage());
+      String reason = e instanceof SessionValue.Unresolved ? e.getMessage() : reason(e);
+      components.statsEngine().logRequestCrash(session.scenario(), session.groups(), spec.requestName(), reason);
       next.$bang(session.markAsFailed());
       return;
     }
