@@ -1,8 +1,11 @@
 package kafkaload;
 
+import io.gatling.javaapi.core.CoreDsl;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
 import kafkaload.action.KafkaRequestBuilder;
+import kafkaload.action.ReconcileActionBuilder;
 import kafkaload.payload.Keys;
 import kafkaload.payload.Payloads;
 import kafkaload.protocol.KafkaProtocolBuilder;
@@ -27,6 +30,20 @@ public final class KafkaDsl {
   /** A named request; its name is what the Gatling report shows. */
   public static KafkaRequestBuilder kafka(String requestName) {
     return new KafkaRequestBuilder(requestName);
+  }
+
+  /**
+   * The reconciliation step: flush, compare acked records with end offsets, read the run's records back, and
+   * record "kafka reconcile: lost" / "kafka reconcile: duplicates" as OK or KO. Run it after the load.
+   */
+  public static ReconcileActionBuilder reconcile() {
+    return new ReconcileActionBuilder();
+  }
+
+  /** The load, then one user that runs the reconciliation once every load user has finished. */
+  public static PopulationBuilder reconciled(PopulationBuilder load, ReconcileActionBuilder reconcile) {
+    return load.andThen(CoreDsl.scenario("kafka reconciliation").exec(reconcile)
+        .injectOpen(CoreDsl.atOnceUsers(1)));
   }
 
   public static Function<Session, Object> randomBytes(int size) {

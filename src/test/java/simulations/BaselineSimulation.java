@@ -7,13 +7,13 @@ import io.gatling.javaapi.core.*;
 import kafkaload.action.KafkaSendActionBuilder;
 import kafkaload.config.Params;
 import kafkaload.config.RunParams;
-import kafkaload.verification.Gates;
 
 /**
  * The seed test plan's first run: 10 producers, 1 KiB records, acks=1, lz4, linger.ms=1, batch.size=16384,
  * a 16-partition topic. Closed model: each virtual user is one producer thread that waits for its ack before
  * sending the next record (JMeter's thread group with a blocking future.get()).
  * A warm-up phase under its own request name comes first; the gates judge only the measured "send".
+ * Then the reconciliation checks every acked record against the topic (see the README).
  */
 public class BaselineSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
@@ -28,10 +28,11 @@ public class BaselineSimulation extends Simulation {
       .during(plan.durationSeconds()).on(exec(measured));
 
   {
-    setUp(producers.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds())))
+    setUp(plan.withReconciliation(
+            producers.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds()))))
         .protocols(plan.protocol(users))
-        .maxDuration(plan.warmupSeconds() + plan.durationSeconds() + 30)
-        .assertions(Gates.on(measuredName(), plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .assertions(plan.gates(measuredName()));
   }
 
   KafkaSendActionBuilder send(String name) {

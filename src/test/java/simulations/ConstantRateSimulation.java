@@ -6,7 +6,6 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import kafkaload.config.Params;
 import kafkaload.config.RunParams;
-import kafkaload.verification.Gates;
 
 /**
  * A constant arrival rate, for example 20,000 msg/s for N seconds (open model: one record per virtual user).
@@ -24,9 +23,9 @@ public class ConstantRateSimulation extends Simulation {
 
   {
     setUp(warmUp.injectOpen(constantUsersPerSec(rate).during(Math.max(1, plan.warmupSeconds())))
-            .andThen(measured.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds()))))
+            .andThen(plan.withReconciliation(measured.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds())))))
         .protocols(plan.protocol(1))
-        .maxDuration(plan.warmupSeconds() + plan.durationSeconds() + 30)
-        .assertions(Gates.on("send", plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .assertions(plan.gates("send"));
   }
 }

@@ -28,6 +28,7 @@ public class StepRampClosedSimulation extends Simulation {
       .forever().on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
   {
+    // Users loop forever, so the load ends at maxDuration and there is no step after it to reconcile in.
     setUp(producers.injectClosed(
             incrementConcurrentUsers(stepUsers).times(steps + 1)
                 .eachLevelLasting(stepSeconds)

@@ -6,7 +6,6 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import kafkaload.config.Params;
 import kafkaload.config.RunParams;
-import kafkaload.verification.Gates;
 
 /**
  * The step ramp in the open model: the arrival rate of records steps up regardless of how fast acks come back,
@@ -29,12 +28,12 @@ public class StepRampOpenSimulation extends Simulation {
       .exec(kafka("send").send(plan.keyFunction(), plan.valueFunction()));
 
   {
-    setUp(producers.injectOpen(
+    setUp(plan.withReconciliation(producers.injectOpen(
             incrementUsersPerSec(rateStep).times(steps + 1)
                 .eachLevelLasting(stepSeconds)
-                .startingFrom(startRate - rateStep)))
+                .startingFrom(startRate - rateStep))))
         .protocols(plan.protocol(Math.min(expectedConcurrency, plan.topicPartitions())))
-        .maxDuration((steps + 1) * stepSeconds + 30)
-        .assertions(Gates.on("send", plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+        .maxDuration(plan.maxDurationSeconds((steps + 1) * stepSeconds))
+        .assertions(plan.gates("send"));
   }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.protocol.ProducerHandle;
 import kafkaload.protocol.SendStats;
+import kafkaload.verification.RunIdentity;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -81,6 +82,12 @@ public final class KafkaSendAction implements Action {
       next.$bang(session.markAsFailed());
       return;
     }
+    RunIdentity identity = components.identity();
+    if (identity != null) {
+      record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
+      record.headers().add(RunIdentity.USER_HEADER, RunIdentity.number(session.userId()));
+      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.number(components.nextSequence(session.userId())));
+    }
     long size = sizeOf(record);
     long start = components.clock().nowMillis();
     ProducerHandle handle = components.producers().forUser(session.userId());
@@ -116,6 +123,8 @@ public final class KafkaSendAction implements Action {
         stats.inFlight.decrementAndGet();
         if (exception == null) {
           handle.topicKnown(record.topic());
+          stats.partitions.acked(record.topic(), metadata.partition(),
+              Math.max(0, metadata.serializedKeySize()) + Math.max(0, metadata.serializedValueSize()));
         }
         if (spec.fireAndForget()) {
           if (exception != null) {

@@ -99,6 +99,26 @@ public final class Preflight {
     return partitions;
   }
 
+  /** The end offset of every partition of the topic: partition → offset. */
+  public static Map<Integer, Long> endOffsets(Admin admin, String topic, long timeoutMs) {
+    try {
+      TopicDescription d = describe(admin, topic, timeoutMs)
+          .orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist"));
+      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new java.util.HashMap<>();
+      d.partitions().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()),
+          org.apache.kafka.clients.admin.OffsetSpec.latest()));
+      Map<Integer, Long> out = new java.util.TreeMap<>();
+      admin.listOffsets(request).all().get(timeoutMs, TimeUnit.MILLISECONDS)
+          .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
+      return out;
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException("Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading end offsets of '" + topic + "'");
+    }
+  }
+
   private static Optional<TopicDescription> describe(Admin admin, String topic, long timeoutMs) {
     try {
       return Optional.of(admin.describeTopics(List.of(topic)).allTopicNames()

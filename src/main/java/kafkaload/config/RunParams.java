@@ -1,11 +1,19 @@
 package kafkaload.config;
 
+import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import kafkaload.KafkaDsl;
+import kafkaload.action.ReconcileActionBuilder;
 import kafkaload.payload.Keys;
 import kafkaload.payload.Payloads;
 import kafkaload.protocol.KafkaProtocolBuilder;
+import kafkaload.verification.Gates;
 
 /**
  * The knobs every simulation shares, read once from -D properties with their defaults.
@@ -29,7 +37,13 @@ public record RunParams(
     boolean fireAndForget,
     double gateP99Ms,
     double gateMaxErrorPct,
-    double gateMinRps) {
+    double gateMinRps,
+    boolean runIdentity,
+    boolean verify,
+    boolean verifyReadBack,
+    int verifyTimeoutSeconds,
+    long gateMaxLost,
+    double gateMaxDuplicatePct) {
 
   public static RunParams fromSystemProperties() {
     Map<String, String> producer = new java.util.LinkedHashMap<>();
@@ -61,13 +75,43 @@ public record RunParams(
         Params.bool("fireAndForget", false),
         Params.nonNegativeDouble("gate.p99Ms", 250),
         Params.nonNegativeDouble("gate.maxErrorPct", 0.1),
-        Params.nonNegativeDouble("gate.minRps", 100));
+        Params.nonNegativeDouble("gate.minRps", 100),
+        Params.bool("runIdentity", true),
+        Params.bool("verify", true),
+        Params.bool("verify.readBack", true),
+        Params.positiveInt("verify.timeoutSeconds", 60),
+        Params.nonNegativeInt("gate.maxLost", 0),
+        Params.nonNegativeDouble("gate.maxDuplicatePct", 0.0));
+  }
+
+  /** The load followed by the reconciliation step, unless -Dverify=false. */
+  public PopulationBuilder withReconciliation(PopulationBuilder load) {
+    if (!verify) {
+      return load;
+    }
+    ReconcileActionBuilder reconcile = KafkaDsl.reconcile().maxLost(gateMaxLost).maxDuplicatePct(gateMaxDuplicatePct)
+        .readBack(verifyReadBack && runIdentity).timeout(Duration.ofSeconds(verifyTimeoutSeconds));
+    return KafkaDsl.reconciled(load, reconcile);
+  }
+
+  /** Every gate of the run: latency, errors and throughput on the measured request, and the reconciliation's. */
+  public List<Assertion> gates(String measuredRequest) {
+    List<Assertion> all = new ArrayList<>(Gates.on(measuredRequest, gateP99Ms, gateMaxErrorPct, gateMinRps));
+    if (verify) {
+      all.addAll(Gates.reconciliation());
+    }
+    return all;
+  }
+
+  /** A bound on the whole run: the load, some slack, and the reconciliation's own bound. */
+  public int maxDurationSeconds(int loadSeconds) {
+    return loadSeconds + 30 + (verify ? verifyTimeoutSeconds + 30 : 0);
   }
 
   /** The protocol these knobs describe, sized for {@code concurrency} producers. */
   public KafkaProtocolBuilder protocol(int concurrency) {
     KafkaProtocolBuilder b = new KafkaProtocolBuilder().topic(topic).properties(producer)
-        .concurrency(concurrency, strictPartitions);
+        .concurrency(concurrency, strictPartitions).runIdentity(runIdentity);
     if (topicCreate) {
       b = b.createTopic(topicPartitions, topicReplication);
     }

@@ -13,11 +13,15 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
 import kafkaload.report.AssertionsJUnitReport;
+import kafkaload.verification.Reconciliation;
+import kafkaload.verification.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,10 +42,15 @@ public final class KafkaComponents implements ProtocolComponents {
   private final SendStats stats = new SendStats();
   private final ExecutorService blockingSender;
   private final boolean embedded;
+  private final RunIdentity identity;
+  private final Map<Long, AtomicLong> userSequences = new ConcurrentHashMap<>();
+  private final Map<Integer, Long> offsetsBefore;
 
   private KafkaComponents(KafkaProtocol protocol, String bootstrap, boolean embedded, ProducerPool producers,
-      CoreComponents core) {
+      CoreComponents core, Map<Integer, Long> offsetsBefore) {
     this.protocol = protocol;
+    this.identity = protocol.runIdentity() ? RunIdentity.random() : null;
+    this.offsetsBefore = offsetsBefore;
     this.bootstrap = bootstrap;
     this.embedded = embedded;
     this.producers = producers;
@@ -116,15 +125,19 @@ public final class KafkaComponents implements ProtocolComponents {
       LOG.info("Kafka target: {}{}; producer properties {}", bootstrap, embedded ? " (embedded broker)" : "",
           Secrets.masked(protocol.producerProperties()));
       List<String> warm = new ArrayList<>();
+      Map<Integer, Long> offsetsBefore = Map.of();
       TopicPlan plan = protocol.topicPlan();
       try (Admin admin = Preflight.admin(bootstrap, protocol.producerProperties(), plan.bootstrapTimeoutMs())) {
         Preflight.checkBootstrap(admin, bootstrap, plan.bootstrapTimeoutMs());
         if (protocol.topic() != null) {
           Preflight.checkTopic(admin, protocol.topic(), plan, plan.bootstrapTimeoutMs());
           warm.add(protocol.topic());
+          // Reconciliation compares against these: taken before any record of this run is sent.
+          offsetsBefore = Preflight.endOffsets(admin, protocol.topic(), plan.bootstrapTimeoutMs());
         }
       }
-      return new KafkaComponents(protocol, bootstrap, embedded, new ProducerPool(protocol, bootstrap, warm), core);
+      return new KafkaComponents(protocol, bootstrap, embedded, new ProducerPool(protocol, bootstrap, warm), core,
+          offsetsBefore);
   }
 
   public KafkaProtocol protocol() {
@@ -160,6 +173,36 @@ public final class KafkaComponents implements ProtocolComponents {
     return blockingSender;
   }
 
+  /** The run's identity, or null when the protocol turned run-identity headers off. */
+  public RunIdentity identity() {
+    return identity;
+  }
+
+  /** The next sequence number of this virtual user's records: 0, 1, 2, ... */
+  public long nextSequence(long userId) {
+    return userSequences.computeIfAbsent(userId, id -> new AtomicLong()).getAndIncrement();
+  }
+
+  /** End offsets of the default topic taken by preflight, before any load: partition → offset. */
+  public Map<Integer, Long> offsetsBefore() {
+    return offsetsBefore;
+  }
+
+  private volatile Reconciliation.Result reconciliation;
+
+  /** The reconciliation of this run, once reconcile() has run; null before. */
+  public Reconciliation.Result reconciliation() {
+    return reconciliation;
+  }
+
+  public void reconciliation(Reconciliation.Result r) {
+    this.reconciliation = r;
+  }
+
+  public CoreComponents core() {
+    return core;
+  }
+
   @Override
   public Function1<Session, Session> onStart() {
     return Session.Identity();
@@ -167,12 +210,13 @@ public final class KafkaComponents implements ProtocolComponents {
 
   @Override
   public Function1<Session, BoxedUnit> onExit() {
-    if (protocol.producerMode() != ProducerMode.PER_USER) {
-      return ProtocolComponents.NoopOnExit();
-    }
+    boolean perUser = protocol.producerMode() == ProducerMode.PER_USER;
     return session -> {
       long userId = session.userId();
-      blockingSender.execute(() -> producers.closeUser(userId));
+      userSequences.remove(userId);
+      if (perUser) {
+        blockingSender.execute(() -> producers.closeUser(userId));
+      }
       return BoxedUnit.UNIT;
     };
   }

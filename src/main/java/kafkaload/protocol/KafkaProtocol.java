@@ -13,6 +13,7 @@ import scala.Function1;
  * @param bootstrapServers where to connect, or null to start the embedded broker
  * @param topic the default topic of send actions, or null when every action names its own
  * @param producerProperties KafkaProducer properties, already checked against ProducerConfig
+ * @param runIdentity stamp every record with run id, user id and sequence headers (for the read-back)
  */
 public record KafkaProtocol(
     String bootstrapServers,
@@ -20,7 +21,8 @@ public record KafkaProtocol(
     Map<String, Object> producerProperties,
     ProducerMode producerMode,
     int poolSize,
-    TopicPlan topicPlan)
+    TopicPlan topicPlan,
+    boolean runIdentity)
     implements Protocol {
 
   public static final ProtocolKey<KafkaProtocol, KafkaComponents> KEY = new ProtocolKey<>() {

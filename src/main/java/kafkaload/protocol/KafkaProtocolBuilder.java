@@ -41,13 +41,14 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   private final ProducerMode producerMode;
   private final int poolSize;
   private final TopicPlan topicPlan;
+  private final boolean runIdentity;
 
   public KafkaProtocolBuilder() {
-    this(null, null, defaults(), null, ProducerMode.SHARED, 1, TopicPlan.DEFAULT);
+    this(null, null, defaults(), null, ProducerMode.SHARED, 1, TopicPlan.DEFAULT, true);
   }
 
   private KafkaProtocolBuilder(String bootstrapServers, String topic, Map<String, Object> properties,
-      String propertiesFile, ProducerMode producerMode, int poolSize, TopicPlan topicPlan) {
+      String propertiesFile, ProducerMode producerMode, int poolSize, TopicPlan topicPlan, boolean runIdentity) {
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
     this.properties = Collections.unmodifiableMap(properties);
@@ -55,6 +56,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     this.producerMode = producerMode;
     this.poolSize = poolSize;
     this.topicPlan = topicPlan;
+    this.runIdentity = runIdentity;
   }
 
   /** The seed test plan's recommendation for capacity tests: one ack per record, no retries that hide duplicates. */
@@ -68,21 +70,21 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   private KafkaProtocolBuilder with(Map<String, Object> props) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, props, propertiesFile, producerMode, poolSize, topicPlan);
+    return new KafkaProtocolBuilder(bootstrapServers, topic, props, propertiesFile, producerMode, poolSize, topicPlan, runIdentity);
   }
 
   private KafkaProtocolBuilder with(TopicPlan plan) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, plan);
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, plan, runIdentity);
   }
 
   /** Bootstrap servers; -Dkafka.bootstrap.servers and KAFKA_BOOTSTRAP_SERVERS win over this. Unset: embedded broker. */
   public KafkaProtocolBuilder bootstrapServers(String servers) {
-    return new KafkaProtocolBuilder(servers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan);
+    return new KafkaProtocolBuilder(servers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, runIdentity);
   }
 
   /** The default topic of send actions. */
   public KafkaProtocolBuilder topic(String topic) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan);
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, runIdentity);
   }
 
   /** Any KafkaProducer property, with Kafka's own name. */
@@ -100,7 +102,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** A client properties file (file system path or classpath resource); properties set in code win over it. */
   public KafkaProtocolBuilder propertiesFile(String path) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, path, producerMode, poolSize, topicPlan);
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, path, producerMode, poolSize, topicPlan, runIdentity);
   }
 
   public KafkaProtocolBuilder acks(String acks) {
@@ -142,7 +144,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** One producer shared by all virtual users (the default). */
   public KafkaProtocolBuilder sharedProducer() {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.SHARED, 1, topicPlan);
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.SHARED, 1, topicPlan, runIdentity);
   }
 
   /** A pool of n producers; virtual user i uses producer i mod n. */
@@ -150,12 +152,12 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (n < 1) {
       throw new KafkaLoadConfigException("producerPool(" + n + "): the pool needs at least 1 producer");
     }
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.POOL, n, topicPlan);
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.POOL, n, topicPlan, runIdentity);
   }
 
   /** One producer per virtual user, closed when the user ends: JMeter's one-producer-per-thread. */
   public KafkaProtocolBuilder producerPerUser() {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.PER_USER, 1, topicPlan);
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.PER_USER, 1, topicPlan, runIdentity);
   }
 
   /** Preflight creates the default topic when missing, with these partitions and replication factor. */
@@ -178,6 +180,14 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return with(new TopicPlan(p.create(), p.partitions(), p.replicationFactor(), p.concurrency(), p.strictPartitions(), ms));
   }
 
+  /**
+   * Whether every record carries the run-identity headers (kafkaload.run, kafkaload.user, kafkaload.seq) that the
+   * reconciliation read-back counts duplicates, gaps and reordering with. On by default.
+   */
+  public KafkaProtocolBuilder runIdentity(boolean enabled) {
+    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, enabled);
+  }
+
   /** Validates everything that can be checked without a broker; throws KafkaLoadConfigException naming the problem. */
   @Override
   public KafkaProtocol protocol() {
@@ -191,7 +201,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
         (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
     validate(props);
-    return new KafkaProtocol(bootstrap, topic, Collections.unmodifiableMap(props), producerMode, poolSize, topicPlan);
+    return new KafkaProtocol(bootstrap, topic, Collections.unmodifiableMap(props), producerMode, poolSize, topicPlan,
+        runIdentity);
   }
 
   private static String firstNonBlank(String... values) {

@@ -13,6 +13,7 @@ public final class SendStats {
   public final LongAccumulator maxBlockedNanos = new LongAccumulator(Math::max, 0);
   /** Sends handed to the blocking-sender thread because send() could have blocked the event loop. */
   public final LongAdder offloaded = new LongAdder();
+  public final PartitionCounters partitions = new PartitionCounters();
 
   public void blocked(long nanos) {
     blockedNanos.add(nanos);

@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 
 import io.gatling.javaapi.core.Assertion;
 import java.util.List;
+import kafkaload.action.ReconcileActionBuilder;
 
 /**
  * The CI gates, as Gatling assertions on the measured request only (warm-up requests carry another name).
@@ -17,5 +18,12 @@ public final class Gates {
         details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms)),
         details(requestName).failedRequests().percent().lte(maxErrorPct),
         details(requestName).requestsPerSec().gte(minRps));
+  }
+
+  /** The reconciliation's verdicts: its requests are KO when records were lost or duplicated beyond the gates. */
+  public static List<Assertion> reconciliation() {
+    return List.of(
+        details(ReconcileActionBuilder.LOST_REQUEST).failedRequests().count().is(0L),
+        details(ReconcileActionBuilder.DUPLICATES_REQUEST).failedRequests().count().is(0L));
   }
 }

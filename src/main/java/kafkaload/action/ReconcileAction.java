@@ -1,0 +1,94 @@
+package kafkaload.action;
+
+import com.typesafe.scalalogging.Logger;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import java.time.Duration;
+import kafkaload.protocol.KafkaComponents;
+import kafkaload.verification.Reconciliation;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+
+/**
+ * Runs the reconciliation off the event loop once the load is over, prints it, and records its verdicts as
+ * Gatling requests ("kafka reconcile: lost", "kafka reconcile: duplicates") so that the gates, the HTML report
+ * and the JUnit file carry them like any latency verdict.
+ */
+final class ReconcileAction implements Action {
+  private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(ReconcileAction.class));
+
+  private final KafkaComponents components;
+  private final Action next;
+  private final long maxLost;
+  private final double maxDuplicatePct;
+  private final boolean readBack;
+  private final Duration timeout;
+
+  ReconcileAction(KafkaComponents components, Action next, long maxLost, double maxDuplicatePct, boolean readBack,
+      Duration timeout) {
+    this.components = components;
+    this.next = next;
+    this.maxLost = maxLost;
+    this.maxDuplicatePct = maxDuplicatePct;
+    this.readBack = readBack;
+    this.timeout = timeout;
+  }
+
+  @Override
+  public String name() {
+    return "kafka reconcile";
+  }
+
+  @Override
+  public Logger logger() {
+    return LOGGER;
+  }
+
+  @Override
+  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
+    // fixed above
+  }
+
+  @Override
+  public void execute(Session session) {
+    Thread t = new Thread(() -> reconcile(session), "kafkaload-reconcile");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private void reconcile(Session session) {
+    long start = components.clock().nowMillis();
+    Reconciliation.Result r;
+    try {
+      r = Reconciliation.run(components, readBack, timeout);
+    } catch (RuntimeException e) {
+      String reason = KafkaSendAction.reason(e);
+      log(session, ReconcileActionBuilder.LOST_REQUEST, start, reason);
+      log(session, ReconcileActionBuilder.DUPLICATES_REQUEST, start, reason);
+      next.$bang(session.markAsFailed());
+      return;
+    }
+    components.reconciliation(r);
+    System.out.println(ReconciliationPrinter.format(r));
+    String lost = r.lost() > maxLost
+        ? r.lost() + " acked records missing from topic " + r.topic() + " (gate.maxLost=" + maxLost + ")"
+        : r.readBack() != null && !r.readBack().complete()
+            ? "read-back did not finish within " + timeout.toSeconds() + " s: lost records cannot be ruled out"
+            : null;
+    String dup = r.duplicatePct() > maxDuplicatePct
+        ? String.format("%d duplicate records, %.3f%% of acked (gate.maxDuplicatePct=%s)", r.duplicates(),
+            r.duplicatePct(), maxDuplicatePct)
+        : null;
+    log(session, ReconcileActionBuilder.LOST_REQUEST, start, lost);
+    log(session, ReconcileActionBuilder.DUPLICATES_REQUEST, start, dup);
+    next.$bang(lost == null && dup == null ? session : session.markAsFailed());
+  }
+
+  private void log(Session session, String request, long start, String koMessage) {
+    components.statsEngine().logResponse(session.scenario(), session.groups(), request, start,
+        components.clock().nowMillis(), koMessage == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(),
+        Option.apply(koMessage));
+  }
+}

@@ -1,0 +1,64 @@
+package kafkaload.action;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.structure.ScenarioContext;
+import io.gatling.javaapi.core.ActionBuilder;
+import java.time.Duration;
+import kafkaload.protocol.KafkaProtocol;
+
+/** {@code reconcile()}: the verification step run after the load; every call returns a new builder. */
+public final class ReconcileActionBuilder implements ActionBuilder {
+  public static final String LOST_REQUEST = "kafka reconcile: lost";
+  public static final String DUPLICATES_REQUEST = "kafka reconcile: duplicates";
+
+  private final long maxLost;
+  private final double maxDuplicatePct;
+  private final boolean readBack;
+  private final Duration timeout;
+
+  public ReconcileActionBuilder() {
+    this(0, 0.0, true, Duration.ofSeconds(60));
+  }
+
+  private ReconcileActionBuilder(long maxLost, double maxDuplicatePct, boolean readBack, Duration timeout) {
+    this.maxLost = maxLost;
+    this.maxDuplicatePct = maxDuplicatePct;
+    this.readBack = readBack;
+    this.timeout = timeout;
+  }
+
+  /** KO when more acked records than this are missing from the topic (default 0). */
+  public ReconcileActionBuilder maxLost(long n) {
+    return new ReconcileActionBuilder(n, maxDuplicatePct, readBack, timeout);
+  }
+
+  /** KO when duplicates exceed this percentage of acked records (default 0). */
+  public ReconcileActionBuilder maxDuplicatePct(double pct) {
+    return new ReconcileActionBuilder(maxLost, pct, readBack, timeout);
+  }
+
+  /** Read the run's records back (default on); off, only the end-offset comparison runs, for very large runs. */
+  public ReconcileActionBuilder readBack(boolean on) {
+    return new ReconcileActionBuilder(maxLost, maxDuplicatePct, on, timeout);
+  }
+
+  /** Upper bound on the read-back (default 60 s). */
+  public ReconcileActionBuilder timeout(Duration t) {
+    return new ReconcileActionBuilder(maxLost, maxDuplicatePct, readBack, t);
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    return new io.gatling.core.action.builder.ActionBuilder() {
+      @Override
+      public Action build(ScenarioContext ctx, Action next) {
+        var components = ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY);
+        if (components.protocol().topic() == null) {
+          throw new kafkaload.config.KafkaLoadConfigException(
+              "reconcile() needs the protocol's default topic: kafka().topic(\"...\")");
+        }
+        return new ReconcileAction(components, next, maxLost, maxDuplicatePct, readBack, timeout);
+      }
+    };
+  }
+}
