@@ -36,6 +36,11 @@ class SendIT {
     assertTrue(Integer.parseInt(run.globalStat("mean response time (ms)")) >= 5, run.tail());
     assertTrue(Integer.parseInt(run.globalStat("min response time (ms)")) >= 1, run.tail());
     assertTrue(run.output().contains("0 still in flight at the end"), run.tail());
+    // The reconciliation agrees: every acked record read back once, none lost, none duplicated.
+    long acked = warm[1] + send[1];
+    assertTrue(run.output().contains("acked OK " + acked + " | end-offset delta " + acked + " | in flight at the end 0"
+        + " | lost 0 | duplicates 0"), run.tail());
+    assertTrue(run.output().contains(acked + " of this run, " + acked + " distinct, 0 duplicates, 0 reordered"), run.tail());
   }
 
   @Test
