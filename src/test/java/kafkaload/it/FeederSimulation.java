@@ -43,6 +43,7 @@ public class FeederSimulation extends Simulation {
       .exec(kafka("file send").send("file-key", fileBody("payloads/sample.json")).partition(0));
 
   {
-    setUp(scn.injectOpen(atOnceUsers(1))).protocols(kafka().topic(topic)).maxDuration(60);
+    // Run identity off: the records must carry exactly the headers given here, nothing added.
+    setUp(scn.injectOpen(atOnceUsers(1))).protocols(kafka().topic(topic).runIdentity(false)).maxDuration(60);
   }
 }
