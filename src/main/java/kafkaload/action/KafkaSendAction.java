@@ -12,6 +12,7 @@ import kafkaload.protocol.KafkaComponents;
 import kafkaload.protocol.ProducerHandle;
 import kafkaload.protocol.SendStats;
 import kafkaload.verification.RunIdentity;
+import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -35,6 +36,7 @@ public final class KafkaSendAction implements Action {
   private final Action next;
   private final SendStats stats;
   private final boolean throttled;
+  private final Recorder ackLatency;
 
   KafkaSendAction(SendSpec spec, KafkaComponents components, Action next, boolean throttled) {
     this.spec = spec;
@@ -42,6 +44,7 @@ public final class KafkaSendAction implements Action {
     this.next = next;
     this.stats = components.stats();
     this.throttled = throttled && components.throttler() != null;
+    this.ackLatency = stats.ackLatency(spec.requestName());
   }
 
   @Override
@@ -61,17 +64,18 @@ public final class KafkaSendAction implements Action {
 
   @Override
   public void execute(Session session) {
+    long intended = System.nanoTime();
     if (throttled) {
       components.throttler().$bang(new Throttler$Command$ThrottledRequest(session.scenario(), () -> {
-        send(session);
+        send(session, intended);
         return BoxedUnit.UNIT;
       }));
     } else {
-      send(session);
+      send(session, intended);
     }
   }
 
-  private void send(Session session) {
+  private void send(Session session, long intendedNanos) {
     ProducerRecord<byte[], byte[]> record;
     try {
       record = spec.record(session);
@@ -92,7 +96,7 @@ public final class KafkaSendAction implements Action {
     long start = components.clock().nowMillis();
     ProducerHandle handle = components.producers().forUser(session.userId());
     if (handle != null && handle.canSendWithoutBlocking(record.topic())) {
-      doSend(handle, record, size, session, start);
+      doSend(handle, record, size, session, start, intendedNanos);
     } else {
       stats.offloaded.increment();
       components.blockingSender().execute(() -> {
@@ -105,26 +109,32 @@ public final class KafkaSendAction implements Action {
           complete(session, start, components.clock().nowMillis(), e);
           return;
         }
-        doSend(h, record, size, session, start);
+        doSend(h, record, size, session, start, intendedNanos);
       });
     }
   }
 
   private void doSend(ProducerHandle handle, ProducerRecord<byte[], byte[]> record, long size, Session session,
-      long start) {
+      long start, long intendedNanos) {
     stats.inFlight.incrementAndGet();
     handle.buffered(size);
     long t0 = System.nanoTime();
+    stats.publishDelayMicros.recordValue(Math.max(0, (t0 - intendedNanos) / 1000));
     try {
       handle.producer().send(record, (metadata, exception) -> {
         // This runs on the producer's single I/O thread: take the time, then leave the rest to the user's event loop.
         long end = components.clock().nowMillis();
+        long ackedNanos = System.nanoTime();
         handle.buffered(-size);
         stats.inFlight.decrementAndGet();
         if (exception == null) {
           handle.topicKnown(record.topic());
-          stats.partitions.acked(record.topic(), metadata.partition(),
-              Math.max(0, metadata.serializedKeySize()) + Math.max(0, metadata.serializedValueSize()));
+          long bytes = Math.max(0, metadata.serializedKeySize()) + Math.max(0, metadata.serializedValueSize());
+          stats.partitions.acked(record.topic(), metadata.partition(), bytes);
+          stats.ackedBytes.add(bytes);
+          if (!spec.fireAndForget()) {
+            ackLatency.recordValue((ackedNanos - t0) / 1000);
+          }
         }
         if (spec.fireAndForget()) {
           if (exception != null) {

@@ -7,9 +7,7 @@ import io.gatling.core.controller.throttle.Throttler;
 import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
-import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -19,7 +17,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
-import kafkaload.report.AssertionsJUnitReport;
 import kafkaload.verification.Reconciliation;
 import kafkaload.verification.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
@@ -62,61 +59,8 @@ public final class KafkaComponents implements ProtocolComponents {
     });
   }
 
-  /** Gatling asks for components once per scenario; scenarios of one run that share a protocol share its producers. */
-  private static final Map<CoreComponents, Map<KafkaProtocol, KafkaComponents>> RUNNING = new IdentityHashMap<>();
-
   static KafkaComponents start(KafkaProtocol protocol, CoreComponents core) {
-    synchronized (RUNNING) {
-      Map<KafkaProtocol, KafkaComponents> ofRun = RUNNING.get(core);
-      if (ofRun == null) {
-        ofRun = new IdentityHashMap<>();
-        RUNNING.put(core, ofRun);
-        writeAssertionsOnExit(core);
-        core.actorSystem().registerOnTermination(() -> {
-          closeRun(core);
-          return BoxedUnit.UNIT;
-        });
-      }
-      KafkaComponents c = ofRun.get(protocol);
-      if (c == null) {
-        c = create(protocol, core);
-        ofRun.put(protocol, c);
-      }
-      return c;
-    }
-  }
-
-  /** Gatling 3.15 no longer writes its JUnit assertions file; write it when the JVM exits, after the report. */
-  private static void writeAssertionsOnExit(CoreComponents core) {
-    AssertionsJUnitReport.currentSimulationLog().ifPresent(log -> Runtime.getRuntime().addShutdownHook(
-        new Thread(() -> {
-          if (!Files.isRegularFile(log.getParent().resolve("index.html"))) {
-            return; // no report was generated (crash or -nr): nothing to add to
-          }
-          try {
-            System.out.println("[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, core.configuration()));
-          } catch (Exception | LinkageError e) {
-            System.err.println("[kafkaload] could not write the JUnit assertions file: " + e);
-          }
-        }, "kafkaload-assertions-junit")));
-  }
-
-  private static void closeRun(CoreComponents core) {
-    Map<KafkaProtocol, KafkaComponents> ofRun;
-    synchronized (RUNNING) {
-      ofRun = RUNNING.remove(core);
-    }
-    if (ofRun == null) {
-      return;
-    }
-    boolean embedded = false;
-    for (KafkaComponents c : ofRun.values()) {
-      c.close();
-      embedded |= c.embedded;
-    }
-    if (embedded) {
-      EmbeddedKafka.stopShared();
-    }
+    return KafkaRun.of(core).components(protocol, () -> create(protocol, core));
   }
 
   private static KafkaComponents create(KafkaProtocol protocol, CoreComponents core) {
@@ -221,7 +165,16 @@ public final class KafkaComponents implements ProtocolComponents {
     };
   }
 
-  private void close() {
+  boolean embedded() {
+    return embedded;
+  }
+
+  /** The injector health of the run this protocol belongs to. */
+  public kafkaload.verification.InjectorHealth health() {
+    return KafkaRun.of(core).health();
+  }
+
+  void close() {
     System.out.println("[kafkaload] " + stats.summary());
     blockingSender.shutdownNow();
     producers.close();

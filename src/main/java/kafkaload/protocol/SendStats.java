@@ -1,8 +1,13 @@
 package kafkaload.protocol;
 
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /** Counters kept beside Gatling's own stats, so that a run can say what was acked, failed or still in flight. */
 public final class SendStats {
@@ -14,6 +19,22 @@ public final class SendStats {
   /** Sends handed to the blocking-sender thread because send() could have blocked the event loop. */
   public final LongAdder offloaded = new LongAdder();
   public final PartitionCounters partitions = new PartitionCounters();
+  public final LongAdder ackedBytes = new LongAdder();
+  /** Intended start of a send (the action ran) to its actual producer.send call, in microseconds. */
+  public final Recorder publishDelayMicros = new Recorder(3);
+  private final Map<String, Recorder> ackLatencyMicros = new ConcurrentHashMap<>();
+
+  /** The ack-latency histogram of one request name, in microseconds. */
+  public Recorder ackLatency(String requestName) {
+    return ackLatencyMicros.computeIfAbsent(requestName, n -> new Recorder(3));
+  }
+
+  /** Whole-run histograms per request name; call once, at the end. */
+  public Map<String, Histogram> ackLatencyHistograms() {
+    Map<String, Histogram> out = new TreeMap<>();
+    ackLatencyMicros.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
+    return out;
+  }
 
   public void blocked(long nanos) {
     blockedNanos.add(nanos);
@@ -30,7 +51,7 @@ public final class SendStats {
   }
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */
-  static double processCpuSeconds() {
+  public static double processCpuSeconds() {
     java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean
         ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9

@@ -4,6 +4,7 @@ import io.gatling.charts.stats.LogFileData;
 import io.gatling.charts.stats.LogFileReader;
 import io.gatling.charts.template.AssertionsJUnitTemplate;
 import io.gatling.core.config.GatlingConfiguration;
+import io.gatling.shared.model.assertion.AssertionMessage;
 import io.gatling.shared.model.assertion.AssertionResult;
 import io.gatling.shared.model.assertion.AssertionValidator;
 import java.io.IOException;
@@ -43,14 +44,34 @@ public final class AssertionsJUnitReport {
     }
   }
 
-  /** Re-reads the finished run and writes js/assertions.xml beside its report; returns the file. */
-  public static Path write(Path simulationLog, GatlingConfiguration configuration) throws IOException {
+  /** Gatling's own verdicts on a run's assertions, with the run they judge. */
+  public record Verdicts(io.gatling.charts.stats.RunInfo runInfo, java.util.List<AssertionResult> results) {}
+
+  /** Re-reads the run's simulation.log and judges its assertions the way Gatling does. */
+  public static Verdicts validate(Path simulationLog, GatlingConfiguration configuration) {
     LogFileData data = new LogFileReader(simulationLog.toFile(), configuration).read();
-    List<AssertionResult> results = new AssertionValidator(data).validateAssertions(data.assertions());
-    String xml = new AssertionsJUnitTemplate(data.runInfo(), results).getOutput();
+    return new Verdicts(data.runInfo(), scala.jdk.javaapi.CollectionConverters.asJava(
+        new AssertionValidator(data).validateAssertions(data.assertions())));
+  }
+
+  /** Writes js/assertions.xml beside the report; returns the file. */
+  public static Path write(Path simulationLog, Verdicts verdicts) throws IOException {
+    List<AssertionResult> results = scala.jdk.javaapi.CollectionConverters.asScala(verdicts.results()).toList();
+    String xml = new AssertionsJUnitTemplate(verdicts.runInfo(), results).getOutput();
     Path out = simulationLog.getParent().resolve("js").resolve("assertions.xml");
     Files.createDirectories(out.getParent());
     Files.writeString(out, xml, StandardCharsets.UTF_8);
     return out;
+  }
+
+  /** The assertion as Gatling prints it, for example "send: 99th percentile of response time is less than 250.0". */
+  public static String message(AssertionResult r) {
+    return AssertionMessage.message(r.assertion());
+  }
+
+  /** The measured value, or the resolution error when Gatling found no stats for the assertion's path. */
+  public static Object actual(AssertionResult r) {
+    return r instanceof AssertionResult.Resolved ? (Object) ((AssertionResult.Resolved) r).actualValue()
+        : ((AssertionResult.ResolutionError) r).error();
   }
 }

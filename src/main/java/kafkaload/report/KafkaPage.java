@@ -1,0 +1,106 @@
+package kafkaload.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The Kafka page beside Gatling's report (kafka.html): throughput, injector CPU and GC over time, per-partition
+ * bars, latency, reconciliation and gates, drawn with Apache ECharts from the run's kafka-summary.json data.
+ */
+public final class KafkaPage {
+  static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+
+  private KafkaPage() {}
+
+  public static Path write(Path dir, RunSummary summary) throws IOException {
+    try (InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(ECHARTS)) {
+      if (in == null) {
+        throw new IOException("ECharts is not on the classpath: " + ECHARTS);
+      }
+      Files.copy(in, dir.resolve("kafka-echarts.min.js"), StandardCopyOption.REPLACE_EXISTING);
+    }
+    // The data is embedded, so the page also opens from file:// where fetching the JSON would be refused.
+    String data = summary.json().replace("</", "<\\/");
+    Path out = dir.resolve("kafka.html");
+    Files.writeString(out, TEMPLATE.replace("/*DATA*/", data));
+    return out;
+  }
+
+  private static final String TEMPLATE = """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>Kafka run summary</title>
+      <style>
+        body { font-family: system-ui, sans-serif; margin: 24px; color: #1f2937; }
+        h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
+        .chart { width: 100%; max-width: 1100px; height: 320px; }
+        table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
+        td, th { border: 1px solid #d1d5db; padding: 4px 8px; text-align: right; }
+        th { background: #f3f4f6; } td.l, th.l { text-align: left; }
+        .bad { color: #b91c1c; font-weight: 600; } .ok { color: #15803d; }
+        .warn { background: #fef2f2; border: 1px solid #fca5a5; padding: 8px 12px; }
+        .note { color: #6b7280; font-size: 13px; }
+      </style>
+      <script src="kafka-echarts.min.js"></script></head>
+      <body>
+      <h1>Kafka run summary</h1>
+      <p class="note">Beside <a href="index.html">Gatling's report</a>. Data: <a href="kafka-summary.json">kafka-summary.json</a>.
+      Ack latency runs from producer.send to the broker's acknowledgement.</p>
+      <div id="saturation"></div>
+      <h2>Gates</h2><div id="gates"></div>
+      <h2>Throughput (acked records)</h2><div id="throughput" class="chart"></div>
+      <h2>Injector CPU and GC</h2><div id="injector" class="chart"></div>
+      <h2>Ack latency (ms)</h2><div id="latency"></div>
+      <h2>Records per partition</h2><div id="partitions" class="chart"></div>
+      <h2>Reconciliation</h2><div id="reconciliation"></div>
+      <h2>Producer metrics at the end</h2><div id="producer"></div>
+      <h2>Configuration</h2><div id="config"></div>
+      <p class="note">Consumer lag over time appears here once a run measures a consumer group.</p>
+      <script>
+      const DATA = /*DATA*/;
+      const esc = s => String(s).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
+      const fmt = v => typeof v === 'number' ? (Number.isInteger(v) ? v.toLocaleString('en') : v.toFixed(2)) : (v === null || v === undefined ? '-' : esc(v));
+      function table(rows, cols) {
+        if (!rows || !rows.length) return '<p class="note">none</p>';
+        return '<table><tr>' + cols.map(c => '<th class="' + (c.l ? 'l' : '') + '">' + c.h + '</th>').join('') + '</tr>' +
+          rows.map(r => '<tr>' + cols.map(c => '<td class="' + (c.l ? 'l ' : '') + (c.cls ? c.cls(r) : '') + '">' + (c.f ? c.f(r) : fmt(r[c.k])) + '</td>').join('') + '</tr>').join('') + '</table>';
+      }
+      const inj = DATA.injector;
+      if (inj.saturated) {
+        document.getElementById('saturation').innerHTML = '<p class="warn"><b>The injector was saturated: results below are not trustworthy.</b><br>' + inj.reasons.map(esc).join('<br>') + '</p>';
+      }
+      document.getElementById('gates').innerHTML = table(DATA.gates || [], [
+        {h: 'gate', k: 'description', l: true}, {h: 'verdict', f: r => r.passed ? 'PASS' : 'FAIL', cls: r => r.passed ? 'ok' : 'bad'}, {h: 'actual', k: 'actual'}]);
+      const t = DATA.timeline.map(s => s.second);
+      const line = (name, key, axis) => ({name, type: 'line', showSymbol: false, yAxisIndex: axis || 0, data: DATA.timeline.map(s => s[key])});
+      const chart = (id, option) => echarts.init(document.getElementById(id)).setOption(Object.assign({animation: false, tooltip: {trigger: 'axis'}, legend: {}, grid: {left: 60, right: 60}}, option));
+      chart('throughput', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'msgs/s'}, {type: 'value', name: 'MB/s'}],
+        series: [line('msgs/s', 'msgsPerSec'), line('MB/s', 'mbPerSec', 1)]});
+      chart('injector', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'CPU %', max: 100}, {type: 'value', name: 'GC pause ms'}],
+        series: [line('machine CPU %', 'systemCpuPct'), line('injector process CPU %', 'processCpuPct'),
+                 Object.assign(line('GC pause ms', 'gcPauseMs', 1), {type: 'bar'})]});
+      const p = DATA.protocols[0] || {};
+      const parts = p.partitions || [];
+      chart('partitions', {tooltip: {}, xAxis: {type: 'category', data: parts.map(r => r.partition), name: 'partition'}, yAxis: {type: 'value', name: 'records'},
+        series: [{name: 'acked records', type: 'bar', data: parts.map(r => r.records)}]});
+      const lat = Object.entries(p.ackLatencyMs || {}).map(([name, v]) => Object.assign({name}, v));
+      document.getElementById('latency').innerHTML = table(lat, [{h: 'request', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'mean', k: 'mean'},
+        {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'p99.9', k: 'p99.9'}, {h: 'max', k: 'max'}]) +
+        '<p class="note">Publish delay (intended start to producer.send): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>';
+      const rec = p.reconciliation;
+      document.getElementById('reconciliation').innerHTML = !rec ? '<p class="note">not run (-Dverify=false)</p>' :
+        table([rec], [{h: 'topic', k: 'topic', l: true}, {h: 'acked OK', k: 'ackedOk'}, {h: 'offset delta', k: 'offsetDelta'}, {h: 'in flight at end', k: 'inFlightAtEnd'},
+          {h: 'lost', k: 'lost', cls: r => r.lost ? 'bad' : 'ok'}, {h: 'duplicates', k: 'duplicates', cls: r => r.duplicates ? 'bad' : 'ok'}]) +
+        (rec.readBack ? '<p class="note">Read-back ' + (rec.readBack.complete ? 'complete' : 'INCOMPLETE') + ': ' + fmt(rec.readBack.matched) + ' records of this run, ' +
+          fmt(rec.readBack.distinct) + ' distinct, ' + fmt(rec.readBack.reordered) + ' reordered, ' + fmt(rec.readBack.gaps) + ' sequence gaps.</p>' : '<p class="note">read-back off</p>') +
+        table(rec.partitions, [{h: 'partition', k: 'partition'}, {h: 'offset before', k: 'offsetBefore'}, {h: 'offset after', k: 'offsetAfter'},
+          {h: 'acked', k: 'ackedRecords'}, {h: 'acked bytes', k: 'ackedBytes'}, {h: 'duplicates', k: 'duplicates'}, {h: 'reordered', k: 'reordered'}]);
+      document.getElementById('producer').innerHTML = table(Object.entries(p.producerMetrics || {}).map(([k, v]) => ({k, v})), [{h: 'metric', k: 'k', l: true}, {h: 'value', k: 'v'}]);
+      const cfg = Object.assign({}, p.config || {}); const props = cfg.producerProperties || {}; delete cfg.producerProperties;
+      document.getElementById('config').innerHTML = table(Object.entries(cfg).concat(Object.entries(props)).map(([k, v]) => ({k, v})), [{h: 'setting', k: 'k', l: true}, {h: 'value', k: 'v', l: true}]);
+      document.body.setAttribute('data-rendered', 'true');
+      </script></body></html>
+      """;
+}

@@ -1,0 +1,158 @@
+package kafkaload.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import kafkaload.config.Secrets;
+import kafkaload.protocol.KafkaComponents;
+import kafkaload.protocol.PartitionCounters;
+import kafkaload.protocol.SendStats;
+import kafkaload.verification.InjectorHealth;
+import kafkaload.verification.Reconciliation;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The machine-readable summary of a run (kafka-summary.json): configuration with secrets masked, throughput,
+ * ack-latency percentiles, reconciliation, injector health, per-partition figures, producer metrics and gates.
+ * Built from the run's components when the load ends; gate verdicts are added once Gatling has judged them.
+ */
+public final class RunSummary {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Map<String, Object> root = new LinkedHashMap<>();
+
+  private RunSummary() {}
+
+  public static RunSummary of(List<KafkaComponents> components, InjectorHealth health, long startMillis,
+      long endMillis) {
+    RunSummary s = new RunSummary();
+    double seconds = Math.max(0.001, (endMillis - startMillis) / 1000.0);
+    s.root.put("startedAt", java.time.Instant.ofEpochMilli(startMillis).toString());
+    s.root.put("endedAt", java.time.Instant.ofEpochMilli(endMillis).toString());
+    s.root.put("durationSeconds", seconds);
+    List<Object> protocols = new ArrayList<>();
+    for (KafkaComponents c : components) {
+      protocols.add(protocol(c, seconds));
+    }
+    s.root.put("protocols", protocols);
+    List<InjectorHealth.Sample> samples = health.samples();
+    InjectorHealth.Verdict verdict = health.verdict();
+    Map<String, Object> injector = new LinkedHashMap<>();
+    injector.put("saturated", verdict.saturated());
+    injector.put("reasons", verdict.reasons());
+    injector.put("cpuSecondsAtEnd", SendStats.processCpuSeconds());
+    injector.put("maxSystemCpuPct", samples.stream().mapToDouble(InjectorHealth.Sample::systemCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0));
+    injector.put("maxProcessCpuPct", samples.stream().mapToDouble(InjectorHealth.Sample::processCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0));
+    injector.put("gcPauseTotalMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcPauseMs).sum());
+    injector.put("gcPauseMaxMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcMaxPauseMs).max().orElse(0));
+    injector.put("maxHeapUsedMb", samples.stream().mapToDouble(InjectorHealth.Sample::heapUsedMb).max().orElse(0));
+    injector.put("bounds", Map.of("cpuPct", InjectorHealth.CPU_PCT, "windowSeconds", InjectorHealth.WINDOW_SECONDS,
+        "gcPct", InjectorHealth.GC_PCT, "gcSinglePauseMs", InjectorHealth.GC_SINGLE_PAUSE_MS,
+        "bufferWaitRatio", InjectorHealth.BUFFER_WAIT_RATIO));
+    s.root.put("injector", injector);
+    s.root.put("timeline", samples);
+    return s;
+  }
+
+  private static Map<String, Object> protocol(KafkaComponents c, double seconds) {
+    SendStats st = c.stats();
+    Map<String, Object> p = new LinkedHashMap<>();
+    Map<String, Object> config = new LinkedHashMap<>();
+    config.put("bootstrapServers", c.bootstrap());
+    config.put("topic", c.protocol().topic());
+    config.put("producerMode", c.protocol().producerMode().name().toLowerCase());
+    config.put("poolSize", c.protocol().poolSize());
+    config.put("producerProperties", Secrets.masked(c.protocol().producerProperties()));
+    config.put("runId", c.identity() == null ? null : c.identity().runId());
+    p.put("config", config);
+
+    long acked = st.acked.sum();
+    Map<String, Object> throughput = new LinkedHashMap<>();
+    throughput.put("ackedOk", acked);
+    throughput.put("failed", st.failed.sum());
+    throughput.put("inFlightAtEnd", st.inFlight.get());
+    throughput.put("ackedBytes", st.ackedBytes.sum());
+    throughput.put("msgsPerSec", acked / seconds);
+    throughput.put("mbPerSec", st.ackedBytes.sum() / seconds / 1_048_576.0);
+    throughput.put("sendBlockedMsTotal", st.blockedNanos.sum() / 1e6);
+    throughput.put("sendBlockedMsMax", st.maxBlockedNanos.get() / 1e6);
+    throughput.put("sendsOffTheEventLoop", st.offloaded.sum());
+    p.put("throughput", throughput);
+
+    Map<String, Object> latency = new LinkedHashMap<>();
+    st.ackLatencyHistograms().forEach((name, h) -> latency.put(name, percentiles(h)));
+    p.put("ackLatencyMs", latency);
+    p.put("publishDelayMs", percentiles(st.publishDelayMicros.getIntervalHistogram()));
+
+    if (c.protocol().topic() != null) {
+      List<Object> partitions = new ArrayList<>();
+      long total = Math.max(1, st.partitions.snapshot(c.protocol().topic()).values().stream()
+          .mapToLong(PartitionCounters.Count::records).sum());
+      st.partitions.snapshot(c.protocol().topic()).forEach((partition, count) -> {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("partition", partition);
+        row.put("records", count.records());
+        row.put("bytes", count.bytes());
+        row.put("sharePct", 100.0 * count.records() / total);
+        partitions.add(row);
+      });
+      p.put("partitions", partitions);
+    }
+    Reconciliation.Result r = c.reconciliation();
+    p.put("reconciliation", r == null ? null : reconciliation(r));
+    p.put("producerMetrics", InjectorHealth.producerMetrics(c.producers().all()));
+    return p;
+  }
+
+  private static Map<String, Object> reconciliation(Reconciliation.Result r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("topic", r.topic());
+    m.put("ackedOk", r.ackedOk());
+    m.put("offsetDelta", r.offsetDelta());
+    m.put("inFlightAtEnd", r.inFlightAtEnd());
+    m.put("lost", r.lost());
+    m.put("duplicates", r.duplicates());
+    m.put("duplicatePct", r.duplicatePct());
+    m.put("readBack", r.readBack());
+    m.put("partitions", r.partitions());
+    return m;
+  }
+
+  static Map<String, Object> percentiles(Histogram h) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("count", h.getTotalCount());
+    if (h.getTotalCount() > 0) {
+      m.put("mean", h.getMean() / 1000);
+      for (double q : new double[] {50, 75, 95, 99, 99.9}) {
+        m.put("p" + (q == Math.rint(q) ? String.valueOf((int) q) : String.valueOf(q)), h.getValueAtPercentile(q) / 1000.0);
+      }
+      m.put("max", h.getMaxValue() / 1000.0);
+    }
+    return m;
+  }
+
+  /** Adds Gatling's own verdicts on the run's assertions: description → passed, actual value. */
+  public void gates(List<Map<String, Object>> verdicts) {
+    root.put("gates", verdicts);
+  }
+
+  public Map<String, Object> tree() {
+    return root;
+  }
+
+  public String json() throws IOException {
+    return JSON.writeValueAsString(root);
+  }
+
+  public Path write(Path dir) throws IOException {
+    Path out = dir.resolve("kafka-summary.json");
+    Files.writeString(out, json());
+    return out;
+  }
+}
