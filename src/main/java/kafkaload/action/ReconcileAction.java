@@ -25,9 +25,11 @@ final class ReconcileAction implements Action {
   private final double maxDuplicatePct;
   private final boolean readBack;
   private final Duration timeout;
+  private final boolean failOnSaturatedInjector;
 
   ReconcileAction(KafkaComponents components, Action next, long maxLost, double maxDuplicatePct, boolean readBack,
-      Duration timeout) {
+      Duration timeout, boolean failOnSaturatedInjector) {
+    this.failOnSaturatedInjector = failOnSaturatedInjector;
     this.components = components;
     this.next = next;
     this.maxLost = maxLost;
@@ -83,7 +85,15 @@ final class ReconcileAction implements Action {
         : null;
     log(session, ReconcileActionBuilder.LOST_REQUEST, start, lost);
     log(session, ReconcileActionBuilder.DUPLICATES_REQUEST, start, dup);
-    next.$bang(lost == null && dup == null ? session : session.markAsFailed());
+    String saturated = null;
+    if (failOnSaturatedInjector) {
+      var verdict = components.health().verdict();
+      saturated = verdict.saturated()
+          ? "the injector was saturated: " + String.join("; ", verdict.reasons())
+          : null;
+      log(session, ReconcileActionBuilder.INJECTOR_REQUEST, start, saturated);
+    }
+    next.$bang(lost == null && dup == null && saturated == null ? session : session.markAsFailed());
   }
 
   private void log(Session session, String request, long start, String koMessage) {

@@ -43,7 +43,8 @@ public record RunParams(
     boolean verifyReadBack,
     int verifyTimeoutSeconds,
     long gateMaxLost,
-    double gateMaxDuplicatePct) {
+    double gateMaxDuplicatePct,
+    boolean gateInjectorHealthy) {
 
   public static RunParams fromSystemProperties() {
     Map<String, String> producer = new java.util.LinkedHashMap<>();
@@ -81,7 +82,8 @@ public record RunParams(
         Params.bool("verify.readBack", true),
         Params.positiveInt("verify.timeoutSeconds", 60),
         Params.nonNegativeInt("gate.maxLost", 0),
-        Params.nonNegativeDouble("gate.maxDuplicatePct", 0.0));
+        Params.nonNegativeDouble("gate.maxDuplicatePct", 0.0),
+        Params.bool("gate.injectorHealthy", false));
   }
 
   /** The load followed by the reconciliation step, unless -Dverify=false. */
@@ -90,7 +92,8 @@ public record RunParams(
       return load;
     }
     ReconcileActionBuilder reconcile = KafkaDsl.reconcile().maxLost(gateMaxLost).maxDuplicatePct(gateMaxDuplicatePct)
-        .readBack(verifyReadBack && runIdentity).timeout(Duration.ofSeconds(verifyTimeoutSeconds));
+        .readBack(verifyReadBack && runIdentity).timeout(Duration.ofSeconds(verifyTimeoutSeconds))
+        .failOnSaturatedInjector(gateInjectorHealthy);
     return KafkaDsl.reconciled(load, reconcile);
   }
 
@@ -99,6 +102,9 @@ public record RunParams(
     List<Assertion> all = new ArrayList<>(Gates.on(measuredRequest, gateP99Ms, gateMaxErrorPct, gateMinRps));
     if (verify) {
       all.addAll(Gates.reconciliation());
+      if (gateInjectorHealthy) {
+        all.add(Gates.injectorHealthy());
+      }
     }
     return all;
   }

@@ -26,4 +26,9 @@ public final class Gates {
         details(ReconcileActionBuilder.LOST_REQUEST).failedRequests().count().is(0L),
         details(ReconcileActionBuilder.DUPLICATES_REQUEST).failedRequests().count().is(0L));
   }
+
+  /** The optional injector gate: the run fails when the injector was saturated. */
+  public static Assertion injectorHealthy() {
+    return details(ReconcileActionBuilder.INJECTOR_REQUEST).failedRequests().count().is(0L);
+  }
 }
