@@ -89,8 +89,8 @@ public final class KafkaSendAction implements Action {
     RunIdentity identity = components.identity();
     if (identity != null) {
       record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
-      record.headers().add(RunIdentity.USER_HEADER, RunIdentity.number(session.userId()));
-      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.number(components.nextSequence(session.userId())));
+      long user = session.userId();
+      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, components.nextSequence(user)));
     }
     long size = sizeOf(record);
     long start = components.clock().nowMillis();

@@ -112,11 +112,12 @@ public final class Reconciliation {
       if (run == null || !java.util.Arrays.equals(run.value(), runId)) {
         return;
       }
-      long user = RunIdentity.parse(value(r, RunIdentity.USER_HEADER));
-      long seq = RunIdentity.parse(value(r, RunIdentity.SEQ_HEADER));
-      if (user < 0 || seq < 0 || seq > Integer.MAX_VALUE) {
+      long[] id = RunIdentity.parse(value(r, RunIdentity.SEQ_HEADER));
+      if (id == null || id[1] > Integer.MAX_VALUE) {
         return;
       }
+      long user = id[0];
+      long seq = id[1];
       int p = r.partition();
       matched++;
       matchedBy.merge(p, 1L, Long::sum);

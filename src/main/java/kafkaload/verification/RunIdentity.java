@@ -5,12 +5,12 @@ import java.util.UUID;
 
 /**
  * The headers that tie every record to its run, its virtual user and its place in that user's sequence, so the
- * read-back can count duplicates, gaps and reordering. A user sends one record at a time and waits for its ack,
- * so within a partition a user's sequence numbers must rise.
+ * read-back can count duplicates, gaps and reordering: {@code kafkaload.run} (the run id) and {@code kafkaload.seq}
+ * ("user-sequence" in ASCII, readable with kcat). A user sends one record at a time and waits for its ack, so
+ * within a partition a user's sequence numbers must rise.
  */
 public final class RunIdentity {
   public static final String RUN_HEADER = "kafkaload.run";
-  public static final String USER_HEADER = "kafkaload.user";
   public static final String SEQ_HEADER = "kafkaload.seq";
 
   private final String runId;
@@ -33,22 +33,53 @@ public final class RunIdentity {
     return runIdBytes;
   }
 
-  public static byte[] number(long n) {
-    return Long.toString(n).getBytes(StandardCharsets.US_ASCII);
+  /** "user-sequence" as ASCII digits, written without an intermediate String: this runs on every send. */
+  public static byte[] userSequence(long user, long seq) {
+    int ul = digits(user);
+    int sl = digits(seq);
+    byte[] out = new byte[ul + 1 + sl];
+    write(out, ul, user);
+    out[ul] = '-';
+    write(out, out.length, seq);
+    return out;
   }
 
-  /** Parses a header written by {@link #number}; -1 when absent or malformed. */
-  public static long parse(byte[] value) {
-    if (value == null || value.length == 0 || value.length > 19) {
-      return -1;
+  private static int digits(long n) {
+    int d = 1;
+    while (n >= 10) {
+      n /= 10;
+      d++;
     }
-    long n = 0;
+    return d;
+  }
+
+  private static void write(byte[] out, int end, long n) {
+    int i = end;
+    do {
+      out[--i] = (byte) ('0' + n % 10);
+      n /= 10;
+    } while (n > 0);
+  }
+
+  /** Parses a header written by {@link #userSequence}: {user, sequence}, or null when malformed. */
+  public static long[] parse(byte[] value) {
+    if (value == null || value.length < 3 || value.length > 39) {
+      return null;
+    }
+    long[] out = new long[2];
+    int part = 0;
+    boolean digit = false;
     for (byte b : value) {
-      if (b < '0' || b > '9') {
-        return -1;
+      if (b == '-' && part == 0 && digit) {
+        part = 1;
+        digit = false;
+      } else if (b >= '0' && b <= '9') {
+        out[part] = out[part] * 10 + (b - '0');
+        digit = true;
+      } else {
+        return null;
       }
-      n = n * 10 + (b - '0');
     }
-    return n;
+    return part == 1 && digit ? out : null;
   }
 }
