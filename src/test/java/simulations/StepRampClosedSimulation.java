@@ -6,7 +6,7 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import kafkaload.config.Params;
 import kafkaload.config.RunParams;
-import kafkaload.verification.Gates;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The seed's step ramp in the closed model: start at 5 producers and add 5 every 60 s up to the target.
@@ -24,17 +24,24 @@ public class StepRampClosedSimulation extends Simulation {
   int steps = Math.max(0, (targetUsers - startUsers) / stepUsers);
   int totalSeconds = (steps + 1) * stepSeconds;
 
+  // Every producer stops at the same moment, the end of the last step, so the reconciliation can follow.
+  AtomicLong endMillis = new AtomicLong();
+
   ScenarioBuilder producers = scenario("step-ramp producers")
-      .forever().on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
+      .exec(session -> {
+        endMillis.compareAndSet(0, System.currentTimeMillis() + totalSeconds * 1000L);
+        return session;
+      })
+      .asLongAs(session -> System.currentTimeMillis() < endMillis.get())
+      .on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
   {
-    // Users loop forever, so the load ends at maxDuration and there is no step after it to reconcile in.
-    setUp(producers.injectClosed(
+    setUp(plan.withReconciliation(producers.injectClosed(
             incrementConcurrentUsers(stepUsers).times(steps + 1)
                 .eachLevelLasting(stepSeconds)
-                .startingFrom(startUsers - stepUsers)))
+                .startingFrom(startUsers - stepUsers))))
         .protocols(plan.protocol(targetUsers))
-        .maxDuration(totalSeconds)
-        .assertions(Gates.on("send", plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+        .maxDuration(plan.maxDurationSeconds(totalSeconds))
+        .assertions(plan.gates("send"));
   }
 }
