@@ -1,10 +1,12 @@
 package kafkaload;
 
+import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
 import kafkaload.action.KafkaRequestBuilder;
+import kafkaload.action.LagVerdictActionBuilder;
 import kafkaload.action.ReconcileActionBuilder;
 import kafkaload.payload.Keys;
 import kafkaload.payload.Payloads;
@@ -42,8 +44,20 @@ public final class KafkaDsl {
 
   /** The load, then one user that runs the reconciliation once every load user has finished. */
   public static PopulationBuilder reconciled(PopulationBuilder load, ReconcileActionBuilder reconcile) {
-    return load.andThen(CoreDsl.scenario("kafka reconciliation").exec(reconcile)
-        .injectOpen(CoreDsl.atOnceUsers(1)));
+    return verified(load, reconcile);
+  }
+
+  /** The load, then one user that runs these verification steps in order once every load user has finished. */
+  public static PopulationBuilder verified(PopulationBuilder load, ActionBuilder first, ActionBuilder... more) {
+    return load.andThen(CoreDsl.scenario("kafka verification").exec(first, more).injectOpen(CoreDsl.atOnceUsers(1)));
+  }
+
+  /**
+   * The lag verdict on the protocol's groups under test ({@code kafka().lagMonitor(..)}): "kafka lag: rising",
+   * "kafka lag: max" and "kafka lag: drained", each OK or KO. Run it after the load, before reconcile().
+   */
+  public static LagVerdictActionBuilder lagVerdict() {
+    return new LagVerdictActionBuilder();
   }
 
   public static Function<Session, Object> randomBytes(int size) {

@@ -99,6 +99,14 @@ public final class Preflight {
     return partitions;
   }
 
+  /** Connects, then makes sure the topic exists as the plan says (for topics the protocol does not send to). */
+  public static int ensureTopic(String bootstrap, Map<String, Object> clientProperties, String topic, TopicPlan plan) {
+    try (Admin admin = admin(bootstrap, clientProperties, plan.bootstrapTimeoutMs())) {
+      checkBootstrap(admin, bootstrap, plan.bootstrapTimeoutMs());
+      return checkTopic(admin, topic, plan, plan.bootstrapTimeoutMs());
+    }
+  }
+
   /** The end offset of every partition of the topic: partition → offset. */
   public static Map<Integer, Long> endOffsets(Admin admin, String topic, long timeoutMs) {
     try {

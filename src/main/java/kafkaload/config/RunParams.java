@@ -1,5 +1,6 @@
 package kafkaload.config;
 
+import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import kafkaload.KafkaDsl;
-import kafkaload.action.ReconcileActionBuilder;
 import kafkaload.payload.Keys;
 import kafkaload.payload.Payloads;
 import kafkaload.protocol.KafkaProtocolBuilder;
@@ -44,7 +44,13 @@ public record RunParams(
     int verifyTimeoutSeconds,
     long gateMaxLost,
     double gateMaxDuplicatePct,
-    boolean gateInjectorHealthy) {
+    boolean gateInjectorHealthy,
+    List<String> lagGroups,
+    int lagIntervalMs,
+    int lagWindowSeconds,
+    double gateLagMaxSlope,
+    long gateMaxLag,
+    int gateLagDrainSeconds) {
 
   public static RunParams fromSystemProperties() {
     Map<String, String> producer = new java.util.LinkedHashMap<>();
@@ -83,23 +89,58 @@ public record RunParams(
         Params.positiveInt("verify.timeoutSeconds", 60),
         Params.nonNegativeInt("gate.maxLost", 0),
         Params.nonNegativeDouble("gate.maxDuplicatePct", 0.0),
-        Params.bool("gate.injectorHealthy", false));
+        Params.bool("gate.injectorHealthy", false),
+        groups(Params.string("lag.groups", "")),
+        Params.positiveInt("lag.intervalMs", 2000),
+        Params.positiveInt("lag.windowSeconds", 30),
+        Params.nonNegativeDouble("gate.lagMaxSlope", 1.0),
+        Params.positiveLong("gate.maxLag", Long.MAX_VALUE),
+        Params.positiveInt("gate.lagDrainSeconds", 60));
   }
 
-  /** The load followed by the reconciliation step, unless -Dverify=false. */
-  public PopulationBuilder withReconciliation(PopulationBuilder load) {
-    if (!verify) {
-      return load;
+  private static List<String> groups(String csv) {
+    List<String> out = new ArrayList<>();
+    for (String g : csv.split(",", -1)) {
+      if (!g.isBlank()) {
+        out.add(g.trim());
+      } else if (!csv.isBlank()) {
+        throw new KafkaLoadConfigException("-Dlag.groups=" + csv + " has an empty consumer group name");
+      }
     }
-    ReconcileActionBuilder reconcile = KafkaDsl.reconcile().maxLost(gateMaxLost).maxDuplicatePct(gateMaxDuplicatePct)
-        .readBack(verifyReadBack && runIdentity).timeout(Duration.ofSeconds(verifyTimeoutSeconds))
-        .failOnSaturatedInjector(gateInjectorHealthy);
-    return KafkaDsl.reconciled(load, reconcile);
+    return out;
+  }
+
+  /** These knobs with the groups under test replaced, for simulations that bring their own consumer. */
+  public RunParams withLagGroups(List<String> groups) {
+    return new RunParams(topic, recordSize, key, keyCount, producer, producerMode, producerPool, topicCreate,
+        topicPartitions, topicReplication, strictPartitions, warmupSeconds, durationSeconds, fireAndForget, gateP99Ms,
+        gateMaxErrorPct, gateMinRps, runIdentity, verify, verifyReadBack, verifyTimeoutSeconds, gateMaxLost,
+        gateMaxDuplicatePct, gateInjectorHealthy, List.copyOf(groups), lagIntervalMs, lagWindowSeconds,
+        gateLagMaxSlope, gateMaxLag, gateLagDrainSeconds);
+  }
+
+  /** The load followed by the verification steps: the lag verdict when groups are named, then reconciliation. */
+  public PopulationBuilder withReconciliation(PopulationBuilder load) {
+    List<ActionBuilder> steps = new ArrayList<>();
+    if (!lagGroups.isEmpty()) {
+      steps.add(KafkaDsl.lagVerdict().window(lagWindowSeconds).maxSlope(gateLagMaxSlope).maxLag(gateMaxLag)
+          .drainTimeout(Duration.ofSeconds(gateLagDrainSeconds)));
+    }
+    if (verify) {
+      steps.add(KafkaDsl.reconcile().maxLost(gateMaxLost).maxDuplicatePct(gateMaxDuplicatePct)
+          .readBack(verifyReadBack && runIdentity).timeout(Duration.ofSeconds(verifyTimeoutSeconds))
+          .failOnSaturatedInjector(gateInjectorHealthy));
+    }
+    return steps.isEmpty() ? load
+        : KafkaDsl.verified(load, steps.get(0), steps.subList(1, steps.size()).toArray(new ActionBuilder[0]));
   }
 
   /** Every gate of the run: latency, errors and throughput on the measured request, and the reconciliation's. */
   public List<Assertion> gates(String measuredRequest) {
     List<Assertion> all = new ArrayList<>(Gates.on(measuredRequest, gateP99Ms, gateMaxErrorPct, gateMinRps));
+    if (!lagGroups.isEmpty()) {
+      all.addAll(Gates.lag());
+    }
     if (verify) {
       all.addAll(Gates.reconciliation());
       if (gateInjectorHealthy) {
@@ -111,13 +152,16 @@ public record RunParams(
 
   /** A bound on the whole run: the load, some slack, and the reconciliation's own bound. */
   public int maxDurationSeconds(int loadSeconds) {
-    return loadSeconds + 30 + (verify ? verifyTimeoutSeconds + 30 : 0);
+    return loadSeconds + 30 + (verify ? verifyTimeoutSeconds + 30 : 0) + (lagGroups.isEmpty() ? 0 : gateLagDrainSeconds + 10);
   }
 
   /** The protocol these knobs describe, sized for {@code concurrency} producers. */
   public KafkaProtocolBuilder protocol(int concurrency) {
     KafkaProtocolBuilder b = new KafkaProtocolBuilder().topic(topic).properties(producer)
         .concurrency(concurrency, strictPartitions).runIdentity(runIdentity);
+    if (!lagGroups.isEmpty()) {
+      b = b.lagMonitor(lagIntervalMs, lagGroups.toArray(new String[0]));
+    }
     if (topicCreate) {
       b = b.createTopic(topicPartitions, topicReplication);
     }

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
+import kafkaload.verification.LagMonitor;
 import kafkaload.verification.Reconciliation;
 import kafkaload.verification.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
@@ -42,6 +43,8 @@ public final class KafkaComponents implements ProtocolComponents {
   private final RunIdentity identity;
   private final Map<Long, AtomicLong> userSequences = new ConcurrentHashMap<>();
   private final Map<Integer, Long> offsetsBefore;
+  private final LagMonitor lagMonitor;
+  private final Admin lagAdmin;
 
   private KafkaComponents(KafkaProtocol protocol, String bootstrap, boolean embedded, ProducerPool producers,
       CoreComponents core, Map<Integer, Long> offsetsBefore) {
@@ -52,6 +55,13 @@ public final class KafkaComponents implements ProtocolComponents {
     this.embedded = embedded;
     this.producers = producers;
     this.core = core;
+    if (protocol.lagGroups().isEmpty()) {
+      this.lagAdmin = null;
+      this.lagMonitor = null;
+    } else {
+      this.lagAdmin = Preflight.admin(bootstrap, protocol.producerProperties(), protocol.topicPlan().bootstrapTimeoutMs());
+      this.lagMonitor = LagMonitor.start(lagAdmin, protocol.lagGroups(), protocol.lagIntervalMs());
+    }
     this.blockingSender = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "kafkaload-blocking-sender");
       t.setDaemon(true);
@@ -174,7 +184,16 @@ public final class KafkaComponents implements ProtocolComponents {
     return KafkaRun.of(core).health();
   }
 
+  /** The lag monitor of the groups under test, or null when none were named. */
+  public LagMonitor lagMonitor() {
+    return lagMonitor;
+  }
+
   void close() {
+    if (lagMonitor != null) {
+      lagMonitor.close();
+      lagAdmin.close(java.time.Duration.ofSeconds(5));
+    }
     System.out.println("[kafkaload] " + stats.summary());
     blockingSender.shutdownNow();
     producers.close();

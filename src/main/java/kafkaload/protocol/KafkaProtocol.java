@@ -14,6 +14,8 @@ import scala.Function1;
  * @param topic the default topic of send actions, or null when every action names its own
  * @param producerProperties KafkaProducer properties, already checked against ProducerConfig
  * @param runIdentity stamp every record with run id, user id and sequence headers (for the read-back)
+ * @param lagGroups consumer groups whose lag is sampled during the run and judged after it
+ * @param lagIntervalMs how often their lag is sampled
  */
 public record KafkaProtocol(
     String bootstrapServers,
@@ -22,8 +24,15 @@ public record KafkaProtocol(
     ProducerMode producerMode,
     int poolSize,
     TopicPlan topicPlan,
-    boolean runIdentity)
+    boolean runIdentity,
+    java.util.List<String> lagGroups,
+    long lagIntervalMs)
     implements Protocol {
+
+  /** Where this protocol connects: its bootstrap servers, or the embedded broker (started on first use). */
+  public String targetBootstrap() {
+    return bootstrapServers != null ? bootstrapServers : kafkaload.broker.EmbeddedKafka.shared().bootstrapServers();
+  }
 
   public static final ProtocolKey<KafkaProtocol, KafkaComponents> KEY = new ProtocolKey<>() {
     @Override

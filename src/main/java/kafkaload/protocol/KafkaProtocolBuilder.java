@@ -9,6 +9,7 @@ import java.nio.file.Paths;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -34,29 +35,36 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   /** -D property naming a client properties file (the format of the Kafka CLI's --command-config). */
   public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
 
-  private final String bootstrapServers;
-  private final String topic;
-  private final Map<String, Object> properties;
-  private final String propertiesFile;
-  private final ProducerMode producerMode;
-  private final int poolSize;
-  private final TopicPlan topicPlan;
-  private final boolean runIdentity;
+  // Never changed after construction: every public method changes a fresh copy (see copy()).
+  private String bootstrapServers;
+  private String topic;
+  private Map<String, Object> properties;
+  private String propertiesFile;
+  private ProducerMode producerMode = ProducerMode.SHARED;
+  private int poolSize = 1;
+  private TopicPlan topicPlan = TopicPlan.DEFAULT;
+  private boolean runIdentity = true;
+  private List<String> lagGroups = List.of();
+  private long lagIntervalMs = 2000;
 
   public KafkaProtocolBuilder() {
-    this(null, null, defaults(), null, ProducerMode.SHARED, 1, TopicPlan.DEFAULT, true);
+    this.properties = Collections.unmodifiableMap(defaults());
   }
 
-  private KafkaProtocolBuilder(String bootstrapServers, String topic, Map<String, Object> properties,
-      String propertiesFile, ProducerMode producerMode, int poolSize, TopicPlan topicPlan, boolean runIdentity) {
-    this.bootstrapServers = bootstrapServers;
-    this.topic = topic;
-    this.properties = Collections.unmodifiableMap(properties);
-    this.propertiesFile = propertiesFile;
-    this.producerMode = producerMode;
-    this.poolSize = poolSize;
-    this.topicPlan = topicPlan;
-    this.runIdentity = runIdentity;
+  private KafkaProtocolBuilder copy(java.util.function.Consumer<KafkaProtocolBuilder> change) {
+    KafkaProtocolBuilder b = new KafkaProtocolBuilder();
+    b.bootstrapServers = bootstrapServers;
+    b.topic = topic;
+    b.properties = properties;
+    b.propertiesFile = propertiesFile;
+    b.producerMode = producerMode;
+    b.poolSize = poolSize;
+    b.topicPlan = topicPlan;
+    b.runIdentity = runIdentity;
+    b.lagGroups = lagGroups;
+    b.lagIntervalMs = lagIntervalMs;
+    change.accept(b);
+    return b;
   }
 
   /** The seed test plan's recommendation for capacity tests: one ack per record, no retries that hide duplicates. */
@@ -70,21 +78,21 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   private KafkaProtocolBuilder with(Map<String, Object> props) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, props, propertiesFile, producerMode, poolSize, topicPlan, runIdentity);
+    return copy(b -> b.properties = Collections.unmodifiableMap(props));
   }
 
   private KafkaProtocolBuilder with(TopicPlan plan) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, plan, runIdentity);
+    return copy(b -> b.topicPlan = plan);
   }
 
   /** Bootstrap servers; -Dkafka.bootstrap.servers and KAFKA_BOOTSTRAP_SERVERS win over this. Unset: embedded broker. */
   public KafkaProtocolBuilder bootstrapServers(String servers) {
-    return new KafkaProtocolBuilder(servers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, runIdentity);
+    return copy(b -> b.bootstrapServers = servers);
   }
 
   /** The default topic of send actions. */
   public KafkaProtocolBuilder topic(String topic) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, runIdentity);
+    return copy(b -> b.topic = topic);
   }
 
   /** Any KafkaProducer property, with Kafka's own name. */
@@ -102,7 +110,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** A client properties file (file system path or classpath resource); properties set in code win over it. */
   public KafkaProtocolBuilder propertiesFile(String path) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, path, producerMode, poolSize, topicPlan, runIdentity);
+    return copy(b -> b.propertiesFile = path);
   }
 
   public KafkaProtocolBuilder acks(String acks) {
@@ -144,7 +152,10 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** One producer shared by all virtual users (the default). */
   public KafkaProtocolBuilder sharedProducer() {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.SHARED, 1, topicPlan, runIdentity);
+    return copy(b -> {
+      b.producerMode = ProducerMode.SHARED;
+      b.poolSize = 1;
+    });
   }
 
   /** A pool of n producers; virtual user i uses producer i mod n. */
@@ -152,12 +163,18 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (n < 1) {
       throw new KafkaLoadConfigException("producerPool(" + n + "): the pool needs at least 1 producer");
     }
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.POOL, n, topicPlan, runIdentity);
+    return copy(b -> {
+      b.producerMode = ProducerMode.POOL;
+      b.poolSize = n;
+    });
   }
 
   /** One producer per virtual user, closed when the user ends: JMeter's one-producer-per-thread. */
   public KafkaProtocolBuilder producerPerUser() {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, ProducerMode.PER_USER, 1, topicPlan, runIdentity);
+    return copy(b -> {
+      b.producerMode = ProducerMode.PER_USER;
+      b.poolSize = 1;
+    });
   }
 
   /** Preflight creates the default topic when missing, with these partitions and replication factor. */
@@ -185,7 +202,26 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * reconciliation read-back counts duplicates, gaps and reordering with. On by default.
    */
   public KafkaProtocolBuilder runIdentity(boolean enabled) {
-    return new KafkaProtocolBuilder(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, enabled);
+    return copy(b -> b.runIdentity = enabled);
+  }
+
+  /**
+   * Consumer groups under test (for example the real service's): their lag is sampled every {@code intervalMs}
+   * through AdminClient during the run, and judged after it by {@code lagVerdict()}.
+   */
+  public KafkaProtocolBuilder lagMonitor(long intervalMs, String... groups) {
+    for (String g : groups) {
+      if (g == null || g.isBlank()) {
+        throw new KafkaLoadConfigException("lagMonitor: a consumer group name is empty");
+      }
+    }
+    if (intervalMs < 100) {
+      throw new KafkaLoadConfigException("lagMonitor: the sampling interval must be >= 100 ms, not " + intervalMs);
+    }
+    return copy(b -> {
+      b.lagGroups = List.of(groups);
+      b.lagIntervalMs = intervalMs;
+    });
   }
 
   /** Validates everything that can be checked without a broker; throws KafkaLoadConfigException naming the problem. */
@@ -202,7 +238,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
     validate(props);
     return new KafkaProtocol(bootstrap, topic, Collections.unmodifiableMap(props), producerMode, poolSize, topicPlan,
-        runIdentity);
+        runIdentity, lagGroups, lagIntervalMs);
   }
 
   private static String firstNonBlank(String... values) {

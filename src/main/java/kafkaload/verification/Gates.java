@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 
 import io.gatling.javaapi.core.Assertion;
 import java.util.List;
+import kafkaload.action.LagVerdictActionBuilder;
 import kafkaload.action.ReconcileActionBuilder;
 
 /**
@@ -25,6 +26,14 @@ public final class Gates {
     return List.of(
         details(ReconcileActionBuilder.LOST_REQUEST).failedRequests().count().is(0L),
         details(ReconcileActionBuilder.DUPLICATES_REQUEST).failedRequests().count().is(0L));
+  }
+
+  /** The lag verdicts: rising lag, lag above its bound, or lag not drained after the load fail the build. */
+  public static List<Assertion> lag() {
+    return List.of(
+        details(LagVerdictActionBuilder.RISING_REQUEST).failedRequests().count().is(0L),
+        details(LagVerdictActionBuilder.MAX_REQUEST).failedRequests().count().is(0L),
+        details(LagVerdictActionBuilder.DRAIN_REQUEST).failedRequests().count().is(0L));
   }
 
   /** The optional injector gate: the run fails when the injector was saturated. */

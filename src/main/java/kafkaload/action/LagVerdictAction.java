@@ -1,0 +1,109 @@
+package kafkaload.action;
+
+import com.typesafe.scalalogging.Logger;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import java.util.ArrayList;
+import java.util.List;
+import kafkaload.protocol.KafkaComponents;
+import kafkaload.verification.LagMonitor;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+
+/**
+ * Judges the lag of the groups under test once the producers have stopped, off the event loop, and records the
+ * verdicts as Gatling requests so the gates fail the build on them: a run whose lag kept rising fails even when
+ * its producers met their throughput target.
+ */
+final class LagVerdictAction implements Action {
+  private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(LagVerdictAction.class));
+
+  private final KafkaComponents components;
+  private final Action next;
+  private final LagVerdictActionBuilder spec;
+
+  LagVerdictAction(KafkaComponents components, Action next, LagVerdictActionBuilder spec) {
+    this.components = components;
+    this.next = next;
+    this.spec = spec;
+  }
+
+  @Override
+  public String name() {
+    return "kafka lag verdict";
+  }
+
+  @Override
+  public Logger logger() {
+    return LOGGER;
+  }
+
+  @Override
+  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
+    // fixed above
+  }
+
+  @Override
+  public void execute(Session session) {
+    Thread t = new Thread(() -> judge(session), "kafkaload-lag-verdict");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private void judge(Session session) {
+    LagMonitor monitor = components.lagMonitor();
+    long start = components.clock().nowMillis();
+    boolean failed = false;
+    for (String group : monitor.groups()) {
+      String rising;
+      String max;
+      String drain;
+      try {
+        LagMonitor.Verdict v = monitor.judge(group, spec.windowSeconds(), spec.maxSlope(),
+            spec.drainTimeout().toMillis(), components.protocol().lagIntervalMs());
+        System.out.println(format(v, spec));
+        rising = v.rising() ? String.format("group %s: lag kept rising (%+.1f records/s over the last %.0f s)",
+            group, v.slopePerSecond(), spec.windowSeconds()) : null;
+        max = v.maxLag() > spec.maxLag()
+            ? "group " + group + ": max lag " + v.maxLag() + " > " + spec.maxLag() : null;
+        drain = v.drainSeconds() == null ? "group " + group + ": not drained within "
+            + spec.drainTimeout().toSeconds() + " s (lag " + v.lagAtEnd() + " left)" : null;
+      } catch (Exception e) {
+        rising = max = drain = "group " + group + ": " + KafkaSendAction.reason(e);
+      }
+      log(session, LagVerdictActionBuilder.RISING_REQUEST, start, rising);
+      log(session, LagVerdictActionBuilder.MAX_REQUEST, start, max);
+      log(session, LagVerdictActionBuilder.DRAIN_REQUEST, start, drain);
+      failed |= rising != null || max != null || drain != null;
+    }
+    next.$bang(failed ? session.markAsFailed() : session);
+  }
+
+  static String format(LagMonitor.Verdict v, LagVerdictActionBuilder spec) {
+    List<String> fails = new ArrayList<>();
+    if (v.rising()) {
+      fails.add("lag kept rising");
+    }
+    if (v.maxLag() > spec.maxLag()) {
+      fails.add("max lag > " + spec.maxLag());
+    }
+    if (v.drainSeconds() == null) {
+      fails.add("not drained within " + spec.drainTimeout().toSeconds() + " s");
+    }
+    return String.format("%n[kafkaload] ---- Consumer lag of group '%s' ----%n"
+            + "  max lag %d | trend %+.1f records/s over the last %.0f s (rising above %.1f/s fails) | %s%n"
+            + "  LAG VERDICT: %s%n",
+        v.group(), v.maxLag(), v.slopePerSecond(), spec.windowSeconds(), spec.maxSlope(),
+        v.drainSeconds() == null ? "lag " + v.lagAtEnd() + " left after " + spec.drainTimeout().toSeconds() + " s"
+            : String.format("drained to 0 in %.1f s after the producers stopped", v.drainSeconds()),
+        fails.isEmpty() ? "PASS" : "FAIL (" + String.join(", ", fails) + "), whatever the producers' throughput");
+  }
+
+  private void log(Session session, String request, long start, String koMessage) {
+    components.statsEngine().logResponse(session.scenario(), session.groups(), request, start,
+        components.clock().nowMillis(), koMessage == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(),
+        Option.apply(koMessage));
+  }
+}
