@@ -52,12 +52,12 @@ public final class KafkaPage {
       <h2>Gates</h2><div id="gates"></div>
       <h2>Throughput (acked records)</h2><div id="throughput" class="chart"></div>
       <h2>Injector CPU and GC</h2><div id="injector" class="chart"></div>
+      <div id="lagSection" style="display:none"><h2>Consumer lag</h2><div id="lag" class="chart"></div></div>
       <h2>Ack latency (ms)</h2><div id="latency"></div>
       <h2>Records per partition</h2><div id="partitions" class="chart"></div>
       <h2>Reconciliation</h2><div id="reconciliation"></div>
       <h2>Producer metrics at the end</h2><div id="producer"></div>
       <h2>Configuration</h2><div id="config"></div>
-      <p class="note">Consumer lag over time appears here once a run measures a consumer group.</p>
       <script>
       const DATA = /*DATA*/;
       const esc = s => String(s).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
@@ -85,6 +85,11 @@ public final class KafkaPage {
       const parts = p.partitions || [];
       chart('partitions', {tooltip: {}, xAxis: {type: 'category', data: parts.map(r => r.partition), name: 'partition'}, yAxis: {type: 'value', name: 'records'},
         series: [{name: 'acked records', type: 'bar', data: parts.map(r => r.records)}]});
+      if (p.lag && Object.keys(p.lag).length) {
+        document.getElementById('lagSection').style.display = 'block';
+        chart('lag', {xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', name: 'records behind'},
+          series: Object.entries(p.lag).map(([g, s]) => ({name: g, type: 'line', showSymbol: false, data: s.map(x => [x.second, x.totalLag])}))});
+      }
       const lat = Object.entries(p.ackLatencyMs || {}).map(([name, v]) => Object.assign({name}, v));
       document.getElementById('latency').innerHTML = table(lat, [{h: 'request', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'mean', k: 'mean'},
         {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'p99.9', k: 'p99.9'}, {h: 'max', k: 'max'}]) +

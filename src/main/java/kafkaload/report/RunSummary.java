@@ -104,6 +104,9 @@ public final class RunSummary {
       });
       p.put("partitions", partitions);
     }
+    if (c.lagMonitor() != null) {
+      p.put("lag", c.lagMonitor().samples());
+    }
     Reconciliation.Result r = c.reconciliation();
     p.put("reconciliation", r == null ? null : reconciliation(r));
     p.put("producerMetrics", InjectorHealth.producerMetrics(c.producers().all()));

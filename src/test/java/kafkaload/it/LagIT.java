@@ -1,0 +1,105 @@
+package kafkaload.it;
+
+import static kafkaload.it.KafkaTestSupport.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import kafkaload.verification.LagMonitor;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+
+/** The lag verdict against real consumer groups, and the lag figures against Kafka's own tool. */
+class LagIT {
+
+  @Test
+  void lagGatePassesWhenTheConsumersKeepUp() throws Exception {
+    GatlingRun run = runGatling("simulations.EndToEndSimulation", props("kafka.bootstrap.servers", bootstrap(),
+        "topic", uniqueTopic("e2e"), "reply.topic", uniqueTopic("e2e-replies"), "sut.group", uniqueTopic("echo"),
+        "warmup", "2", "duration", "8", "lag.windowSeconds", "6", "lag.intervalMs", "500"), 150);
+    assertEquals(0, run.exitCode(), run.tail());
+    assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());
+    assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : true"), run.tail());
+  }
+
+  @Test
+  void lagGateFailsWhenADeliberatelySlowConsumerFallsBehindThoughProducersPass() throws Exception {
+    GatlingRun run = runGatling("simulations.SlowConsumerSimulation", props("kafka.bootstrap.servers", bootstrap(),
+        "topic", uniqueTopic("slow"), "reply.topic", uniqueTopic("slow-replies"), "sut.group", uniqueTopic("slow-echo"),
+        "duration", "12", "lag.windowSeconds", "8", "lag.intervalMs", "500", "gate.lagDrainSeconds", "3"), 150);
+    assertNotEquals(0, run.exitCode(), run.tail());
+    assertTrue(run.output().contains("LAG VERDICT: FAIL (lag kept rising"), run.tail());
+    assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : false"), run.tail());
+    assertTrue(run.output().contains("send: percentage of failed events is less than or equal to 0.1 : true"), run.tail());
+    assertTrue(run.output().contains("send: 99th percentile of response time is less than 250.0 : true"), run.tail());
+  }
+
+  @Test
+  void lagEqualsWhatKafkaConsumerGroupsDescribeReports() throws Exception {
+    String topic = uniqueTopic("lagcheck");
+    String group = uniqueTopic("group");
+    createTopic(topic, 3);
+    try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap()),
+        new ByteArraySerializer(), new ByteArraySerializer())) {
+      for (int i = 0; i < 300; i++) {
+        p.send(new ProducerRecord<>(topic, i % 3, null, new byte[10]));
+      }
+      p.flush();
+    }
+    // The group has committed 10, 50 and 100 on partitions 0, 1 and 2: lag 90, 50 and 0.
+    Properties c = new Properties();
+    c.put("bootstrap.servers", bootstrap());
+    c.put("group.id", group);
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      consumer.commitSync(Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(10),
+          new TopicPartition(topic, 1), new OffsetAndMetadata(50), new TopicPartition(topic, 2), new OffsetAndMetadata(100)));
+    }
+    Map<TopicPartition, Long> ours;
+    try (Admin admin = admin()) {
+      ours = LagMonitor.lag(admin, group);
+    }
+    Map<TopicPartition, Long> kafkas = describeLag(group);
+    assertEquals(kafkas, new HashMap<>(ours));
+    assertEquals(Map.of(new TopicPartition(topic, 0), 90L, new TopicPartition(topic, 1), 50L,
+        new TopicPartition(topic, 2), 0L), kafkas);
+  }
+
+  /** Runs Kafka's own kafka-consumer-groups --describe (ConsumerGroupCommand) and reads its LAG column. */
+  private static Map<TopicPartition, Long> describeLag(String group) throws Exception {
+    Path out = Files.createTempFile("describe", ".txt");
+    Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
+        "--bootstrap-server", bootstrap(), "--describe", "--group", group)
+        .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+    Map<TopicPartition, Long> lag = new HashMap<>();
+    List<String> header = null;
+    for (String line : lines) {
+      String[] cols = line.trim().split("\\s+");
+      if (line.contains("CURRENT-OFFSET")) {
+        header = new ArrayList<>(List.of(cols));
+      } else if (header != null && cols.length == header.size() && cols[0].equals(group)) {
+        lag.put(new TopicPartition(cols[header.indexOf("TOPIC")], Integer.parseInt(cols[header.indexOf("PARTITION")])),
+            Long.parseLong(cols[header.indexOf("LAG")]));
+      }
+    }
+    assertFalse(lag.isEmpty(), String.join("\n", lines));
+    return lag;
+  }
+}
