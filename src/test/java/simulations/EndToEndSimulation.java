@@ -4,18 +4,21 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
+import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import kafkaload.config.Params;
 import kafkaload.config.RunParams;
 import kafkaload.protocol.KafkaProtocolBuilder;
 import kafkaload.sut.EchoService;
 
 /**
- * Producers plus the consumers of a system under test. Producers send to the request topic in the closed model;
- * the shipped echo service (a consumer group writing every record to the reply topic) consumes them. The run
- * passes only if the group keeps up: its lag is sampled during the load and judged after it ("lag kept rising",
- * "max lag", "not drained"), whatever the producers' throughput. -Dsut=external judges a real service's group
- * (-Dlag.groups) instead.
+ * Producers plus the consumers of a system under test. Each virtual user sends a record with a fresh key to the
+ * request topic, waits for its ack ("send"), then waits for the system's reply with the same key on the reply
+ * topic ("e2e": from the request's production to the reply's arrival). The shipped echo service is the system
+ * under test by default. The run passes only if the service's consumer group keeps up: its lag is sampled during
+ * the load and judged after it ("lag kept rising", "max lag", "not drained"), whatever the producers' throughput.
+ * -Dsut=external targets a real service (-Dlag.groups names its group).
  */
 public class EndToEndSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
@@ -26,21 +29,34 @@ public class EndToEndSimulation extends Simulation {
   String sutGroup = Params.string("sut.group", "kafkaload-echo");
   int sutConsumers = Params.positiveInt("sut.consumers", 4);
   int sutDelayMs = Params.nonNegativeInt("sut.delayMs", 0);
+  int replyTimeoutMs = Params.positiveInt("reply.timeoutMs", 10_000);
 
   RunParams plan = base.lagGroups().isEmpty() ? base.withLagGroups(List.of(sutGroup)) : base;
   KafkaProtocolBuilder kafkaProtocol = plan.protocol(users);
   EchoService echo;
 
   ScenarioBuilder producers = scenario("producers")
-      .during(plan.warmupSeconds()).on(exec(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction())))
-      .during(plan.durationSeconds()).on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
+      .during(plan.warmupSeconds()).on(roundTrip("warm-up send", "warm-up e2e"))
+      .during(plan.durationSeconds()).on(roundTrip("send", "e2e"));
+
+  ChainBuilder roundTrip(String send, String reply) {
+    return exec(session -> session.set("correlationId", UUID.randomUUID().toString()))
+        .exec(kafka(send).send("#{correlationId}", plan.valueFunction()))
+        .exec(kafka(reply).consume(replyTopic).matchKey("#{correlationId}").timeout(Duration.ofMillis(replyTimeoutMs)));
+  }
 
   {
     setUp(plan.withReconciliation(
             producers.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds()))))
         .protocols(kafkaProtocol)
         .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
-        .assertions(plan.gates("send"));
+        .assertions(gates());
+  }
+
+  List<Assertion> gates() {
+    List<Assertion> all = new java.util.ArrayList<>(plan.gates("send"));
+    all.add(details("e2e").failedRequests().percent().lte(plan.gateMaxErrorPct()));
+    return all;
   }
 
   @Override

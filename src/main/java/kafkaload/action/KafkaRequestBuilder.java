@@ -18,6 +18,14 @@ public final class KafkaRequestBuilder {
     this.requestName = requestName;
   }
 
+  /** Waits for a record on this topic; add a matcher (matchKey, matchHeader, matchValue or match). */
+  public ConsumeActionBuilder consume(String topic) {
+    if (topic == null || topic.isBlank()) {
+      throw new kafkaload.config.KafkaLoadConfigException("kafka(\"" + requestName + "\").consume(topic): the topic is empty");
+    }
+    return new ConsumeActionBuilder(requestName, topic);
+  }
+
   /** A record without a key. value: EL string, byte[], or an object written as JSON. */
   public KafkaSendActionBuilder send(Object value) {
     return new KafkaSendActionBuilder(requestName, null, KafkaSendActionBuilder.bytes(value));

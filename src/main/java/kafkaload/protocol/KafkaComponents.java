@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.action.TopicListener;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
@@ -184,12 +185,32 @@ public final class KafkaComponents implements ProtocolComponents {
     return KafkaRun.of(core).health();
   }
 
+  private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
+
+  /** The shared reader of a topic for consume actions; created (after checking the topic exists) on first use. */
+  public TopicListener listener(String topic) {
+    return listeners.computeIfAbsent(topic, t -> {
+      TopicPlan plan = protocol.topicPlan();
+      try (Admin admin = Preflight.admin(bootstrap, protocol.producerProperties(), plan.bootstrapTimeoutMs())) {
+        Preflight.checkTopic(admin, t, new TopicPlan(false, 1, (short) 1, 1, false, plan.bootstrapTimeoutMs()),
+            plan.bootstrapTimeoutMs());
+      }
+      return new TopicListener(bootstrap, protocol.producerProperties(), t,
+          java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
+            th.setDaemon(true);
+            return th;
+          }));
+    });
+  }
+
   /** The lag monitor of the groups under test, or null when none were named. */
   public LagMonitor lagMonitor() {
     return lagMonitor;
   }
 
   void close() {
+    listeners.values().forEach(TopicListener::close);
     if (lagMonitor != null) {
       lagMonitor.close();
       lagAdmin.close(java.time.Duration.ofSeconds(5));

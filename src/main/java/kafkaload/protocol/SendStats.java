@@ -29,10 +29,26 @@ public final class SendStats {
     return ackLatencyMicros.computeIfAbsent(requestName, n -> new Recorder(3));
   }
 
-  /** Whole-run histograms per request name; call once, at the end. */
+  private final Map<String, Recorder> e2eLatencyMicros = new ConcurrentHashMap<>();
+
+  /** The end-to-end latency histogram of one consume request name, in microseconds. */
+  public Recorder e2eLatency(String requestName) {
+    return e2eLatencyMicros.computeIfAbsent(requestName, n -> new Recorder(3));
+  }
+
+  /** Whole-run ack-latency histograms per request name; call once, at the end. */
   public Map<String, Histogram> ackLatencyHistograms() {
+    return snapshot(ackLatencyMicros);
+  }
+
+  /** Whole-run end-to-end latency histograms per consume request name; call once, at the end. */
+  public Map<String, Histogram> e2eLatencyHistograms() {
+    return snapshot(e2eLatencyMicros);
+  }
+
+  private static Map<String, Histogram> snapshot(Map<String, Recorder> recorders) {
     Map<String, Histogram> out = new TreeMap<>();
-    ackLatencyMicros.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
+    recorders.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
     return out;
   }
 

@@ -53,7 +53,7 @@ public final class KafkaPage {
       <h2>Throughput (acked records)</h2><div id="throughput" class="chart"></div>
       <h2>Injector CPU and GC</h2><div id="injector" class="chart"></div>
       <div id="lagSection" style="display:none"><h2>Consumer lag</h2><div id="lag" class="chart"></div></div>
-      <h2>Ack latency (ms)</h2><div id="latency"></div>
+      <h2>Latency (ms)</h2><div id="latency"></div>
       <h2>Records per partition</h2><div id="partitions" class="chart"></div>
       <h2>Reconciliation</h2><div id="reconciliation"></div>
       <h2>Producer metrics at the end</h2><div id="producer"></div>
@@ -90,7 +90,8 @@ public final class KafkaPage {
         chart('lag', {xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', name: 'records behind'},
           series: Object.entries(p.lag).map(([g, s]) => ({name: g, type: 'line', showSymbol: false, data: s.map(x => [x.second, x.totalLag])}))});
       }
-      const lat = Object.entries(p.ackLatencyMs || {}).map(([name, v]) => Object.assign({name}, v));
+      const lat = Object.entries(p.ackLatencyMs || {}).map(([name, v]) => Object.assign({name: name + ' (ack)'}, v))
+        .concat(Object.entries(p.e2eLatencyMs || {}).map(([name, v]) => Object.assign({name: name + ' (end-to-end)'}, v)));
       document.getElementById('latency').innerHTML = table(lat, [{h: 'request', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'mean', k: 'mean'},
         {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'p99.9', k: 'p99.9'}, {h: 'max', k: 'max'}]) +
         '<p class="note">Publish delay (intended start to producer.send): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>';

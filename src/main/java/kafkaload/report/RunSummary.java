@@ -88,6 +88,9 @@ public final class RunSummary {
     Map<String, Object> latency = new LinkedHashMap<>();
     st.ackLatencyHistograms().forEach((name, h) -> latency.put(name, percentiles(h)));
     p.put("ackLatencyMs", latency);
+    Map<String, Object> e2e = new LinkedHashMap<>();
+    st.e2eLatencyHistograms().forEach((name, h) -> e2e.put(name, percentiles(h)));
+    p.put("e2eLatencyMs", e2e);
     p.put("publishDelayMs", percentiles(st.publishDelayMicros.getIntervalHistogram()));
 
     if (c.protocol().topic() != null) {

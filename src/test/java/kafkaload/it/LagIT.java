@@ -35,6 +35,19 @@ class LagIT {
     assertEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());
     assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : true"), run.tail());
+
+    // End-to-end latency (request produced -> reply received) contains the request's ack latency, and stays sane.
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("Kafka page: file://(\\S+)").matcher(run.output());
+    assertTrue(m.find(), run.tail());
+    var json = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(Paths.get(m.group(1)).getParent().resolve("kafka-summary.json").toFile()).get("protocols").get(0);
+    var ack = json.get("ackLatencyMs").get("send");
+    var e2e = json.get("e2eLatencyMs").get("e2e");
+    assertEquals(0, run.counts("e2e")[2], "every reply arrived");
+    assertEquals(run.counts("e2e")[1], e2e.get("count").asLong());
+    assertTrue(e2e.get("p50").asDouble() >= ack.get("p50").asDouble(), json.toString());
+    assertTrue(e2e.get("mean").asDouble() >= ack.get("mean").asDouble(), json.toString());
+    assertTrue(e2e.get("p99").asDouble() < 5000, json.toString());
   }
 
   @Test

@@ -1,0 +1,212 @@
+package kafkaload.action;
+
+import com.typesafe.scalalogging.Logger;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import io.gatling.core.structure.ScenarioContext;
+import io.gatling.javaapi.core.ActionBuilder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.function.BiFunction;
+import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.protocol.KafkaComponents;
+import kafkaload.protocol.KafkaProtocol;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+
+/**
+ * {@code kafka("receive").consume("replies").matchKey("#{orderId}")}: the virtual user waits for a record on the
+ * topic that matches its key, a header, its value, or a predicate. The response time runs from when that record
+ * was produced (its timestamp, or a header holding epoch milliseconds) to when it was received: end-to-end latency,
+ * which assumes the producing and the receiving clocks are the same host's. A timeout is a KO at its deadline.
+ */
+public final class ConsumeActionBuilder implements ActionBuilder {
+  private enum Kind { KEY, HEADER, VALUE, PREDICATE }
+
+  private final String requestName;
+  private final String topic;
+  private final Kind kind;
+  private final String headerName;
+  private final SessionValue<String> expected;
+  private final BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate;
+  private final Duration timeout;
+  private final String producedAtHeader;
+
+  ConsumeActionBuilder(String requestName, String topic) {
+    this(requestName, topic, null, null, null, null, Duration.ofSeconds(10), null);
+  }
+
+  private ConsumeActionBuilder(String requestName, String topic, Kind kind, String headerName,
+      SessionValue<String> expected, BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate,
+      Duration timeout, String producedAtHeader) {
+    this.requestName = requestName;
+    this.topic = topic;
+    this.kind = kind;
+    this.headerName = headerName;
+    this.expected = expected;
+    this.predicate = predicate;
+    this.timeout = timeout;
+    this.producedAtHeader = producedAtHeader;
+  }
+
+  /** Waits for a record whose key equals this (EL). */
+  public ConsumeActionBuilder matchKey(String el) {
+    return new ConsumeActionBuilder(requestName, topic, Kind.KEY, null, SessionValue.el(el), null, timeout, producedAtHeader);
+  }
+
+  /** Waits for a record with this header equal to this value (EL). */
+  public ConsumeActionBuilder matchHeader(String name, String el) {
+    return new ConsumeActionBuilder(requestName, topic, Kind.HEADER, name, SessionValue.el(el), null, timeout, producedAtHeader);
+  }
+
+  /** Waits for a record whose value (UTF-8, up to 1 KiB) equals this (EL). */
+  public ConsumeActionBuilder matchValue(String el) {
+    return new ConsumeActionBuilder(requestName, topic, Kind.VALUE, null, SessionValue.el(el), null, timeout, producedAtHeader);
+  }
+
+  /** Waits for the first record, arriving after the user starts waiting, that the predicate accepts. */
+  public ConsumeActionBuilder match(BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
+    return new ConsumeActionBuilder(requestName, topic, Kind.PREDICATE, null, null, p, timeout, producedAtHeader);
+  }
+
+  /** How long to wait (default 10 s); past it the request is a KO, recorded at the deadline. */
+  public ConsumeActionBuilder timeout(Duration t) {
+    return new ConsumeActionBuilder(requestName, topic, kind, headerName, expected, predicate, t, producedAtHeader);
+  }
+
+  /** Take the produce time from this header (epoch milliseconds as text) instead of the record timestamp. */
+  public ConsumeActionBuilder producedAtHeader(String name) {
+    return new ConsumeActionBuilder(requestName, topic, kind, headerName, expected, predicate, timeout, name);
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    ConsumeActionBuilder spec = this;
+    return new io.gatling.core.action.builder.ActionBuilder() {
+      @Override
+      public Action build(ScenarioContext ctx, Action next) {
+        if (spec.kind == null) {
+          throw new KafkaLoadConfigException("consume(\"" + topic + "\") in '" + requestName
+              + "' needs a matcher: matchKey, matchHeader, matchValue or match");
+        }
+        if (timeout.isNegative() || timeout.isZero()) {
+          throw new KafkaLoadConfigException("consume '" + requestName + "': the timeout must be > 0");
+        }
+        KafkaComponents c = ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY);
+        TopicListener listener = c.listener(topic);
+        if (spec.kind == Kind.HEADER) {
+          listener.watchHeader(headerName);
+        }
+        return new ConsumeAction(spec, c, listener, next);
+      }
+    };
+  }
+
+  private static final class ConsumeAction implements Action {
+    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(ConsumeAction.class));
+    private final ConsumeActionBuilder spec;
+    private final KafkaComponents components;
+    private final TopicListener listener;
+    private final Action next;
+    private final org.HdrHistogram.Recorder e2e;
+
+    ConsumeAction(ConsumeActionBuilder spec, KafkaComponents components, TopicListener listener, Action next) {
+      this.e2e = components.stats().e2eLatency(spec.requestName);
+      this.spec = spec;
+      this.components = components;
+      this.listener = listener;
+      this.next = next;
+    }
+
+    @Override
+    public String name() {
+      return spec.requestName;
+    }
+
+    @Override
+    public Logger logger() {
+      return LOGGER;
+    }
+
+    @Override
+    public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
+      // fixed above
+    }
+
+    @Override
+    public void execute(Session session) {
+      long start = components.clock().nowMillis();
+      String key;
+      String describe;
+      try {
+        switch (spec.kind) {
+          case KEY:
+            String k = spec.expected.resolve(session);
+            key = TopicListener.keyOf(k.getBytes(StandardCharsets.UTF_8));
+            describe = "key '" + k + "'";
+            break;
+          case HEADER:
+            String h = spec.expected.resolve(session);
+            key = TopicListener.headerOf(spec.headerName, h.getBytes(StandardCharsets.UTF_8));
+            describe = "header " + spec.headerName + "='" + h + "'";
+            break;
+          case VALUE:
+            String v = spec.expected.resolve(session);
+            key = TopicListener.valueOf(v.getBytes(StandardCharsets.UTF_8));
+            describe = "value '" + v + "'";
+            break;
+          default:
+            key = null;
+            describe = "the predicate";
+        }
+      } catch (RuntimeException e) {
+        components.statsEngine().logRequestCrash(session.scenario(), session.groups(), spec.requestName,
+            e instanceof SessionValue.Unresolved ? e.getMessage() : KafkaSendAction.reason(e));
+        next.$bang(session.markAsFailed());
+        return;
+      }
+      io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
+      String what = describe;
+      TopicListener.Waiter w = new TopicListener.Waiter(key,
+          spec.predicate == null ? null : r -> {
+            try {
+              return Boolean.TRUE.equals(spec.predicate.apply(javaSession, r));
+            } catch (RuntimeException e) {
+              return false;
+            }
+          },
+          (record, received) -> {
+            long produced = producedAt(record);
+            e2e.recordValue(Math.max(0, received - produced) * 1000);
+            components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName,
+                Math.min(produced, received), received, OK$.MODULE$, Option.empty(), Option.empty());
+            next.$bang(session);
+          },
+          () -> {
+            components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName, start,
+                components.clock().nowMillis(), KO$.MODULE$, Option.empty(),
+                Option.apply("no record with " + what + " on topic " + spec.topic + " within "
+                    + spec.timeout.toMillis() + " ms"));
+            next.$bang(session.markAsFailed());
+          });
+      listener.await(w, spec.timeout.toMillis());
+    }
+
+    private long producedAt(ConsumerRecord<byte[], byte[]> r) {
+      if (spec.producedAtHeader != null) {
+        var h = r.headers().lastHeader(spec.producedAtHeader);
+        if (h != null) {
+          try {
+            return Long.parseLong(new String(h.value(), StandardCharsets.US_ASCII).trim());
+          } catch (NumberFormatException ignored) {
+            // fall back to the record timestamp
+          }
+        }
+      }
+      return r.timestamp();
+    }
+  }
+}
