@@ -173,44 +173,44 @@ public final class TopicListener implements AutoCloseable {
     if (v != null && v.length() <= 1024) {
       keys.add(v);
     }
-    Waiter found = null;
+    // Each matcher kind sees the record: the first waiter on each of its keys, else the first predicate that
+    // accepts it. Keys nobody waited for are kept for waiters that come later.
+    List<Waiter> found = new ArrayList<>(1);
     synchronized (this) {
       for (String key : keys) {
         ArrayDeque<Waiter> q = waiting.get(key);
-        while (q != null && !q.isEmpty() && found == null) {
-          Waiter w = q.poll();
-          if (!w.done.get()) {
-            found = w;
+        Waiter w = null;
+        while (q != null && !q.isEmpty() && w == null) {
+          Waiter next = q.poll();
+          if (!next.done.get()) {
+            w = next;
           }
         }
         if (q != null && q.isEmpty()) {
           waiting.remove(key);
         }
-        if (found != null) {
+        if (w != null) {
+          found.add(w);
+        } else {
+          recent.put(key, new Arrival(r, received));
+        }
+      }
+      for (Iterator<Waiter> it = predicates.iterator(); it.hasNext(); ) {
+        Waiter w = it.next();
+        if (w.done.get()) {
+          it.remove();
+        } else if (w.predicate.test(r)) {
+          it.remove();
+          found.add(w);
           break;
         }
       }
-      if (found == null) {
-        for (Iterator<Waiter> it = predicates.iterator(); it.hasNext(); ) {
-          Waiter w = it.next();
-          if (w.done.get()) {
-            it.remove();
-          } else if (w.predicate.test(r)) {
-            it.remove();
-            found = w;
-            break;
-          }
-        }
-      }
-      if (found == null) {
-        for (String key : keys) {
-          recent.put(key, new Arrival(r, received));
-        }
-        evict(received);
-      }
+      evict(received);
     }
-    if (found != null && found.done.compareAndSet(false, true)) {
-      found.onRecord.accept(r, received);
+    for (Waiter w : found) {
+      if (w.done.compareAndSet(false, true)) {
+        w.onRecord.accept(r, received);
+      }
     }
   }
 

@@ -151,6 +151,31 @@ class SendIT {
     assertFalse(run.output().contains("Kafka target:"), "no producer was created");
   }
 
+  @Test
+  void consumeMatchesByHeaderValueAndPredicateAndTimesOutAtItsDeadline() throws Exception {
+    String topic = uniqueTopic("consume");
+    long t0 = System.nanoTime();
+    GatlingRun run = runGatling(ConsumeSimulation.class.getName(),
+        props("kafka.bootstrap.servers", bootstrap(), "topic", topic), 90);
+    int users = ConsumeSimulation.USERS;
+    assertArrayEquals(new long[] {users, users, 0}, run.counts("by header"), run.tail());
+    assertArrayEquals(new long[] {users, users, 0}, run.counts("by value"), run.tail());
+    assertArrayEquals(new long[] {users, users, 0}, run.counts("by predicate"), run.tail());
+    assertArrayEquals(new long[] {users, 0, users}, run.counts("by key, never sent"), run.tail());
+    assertTrue(run.output().contains("no record with key 'missing-"), run.tail());
+    assertTrue((System.nanoTime() - t0) / 1e9 < 60, "no hang");
+  }
+
+  @Test
+  void consumeFromATopicThatDoesNotExistFailsBeforeLoad() throws Exception {
+    GatlingRun run = runGatling("simulations.EndToEndSimulation", props("kafka.bootstrap.servers", bootstrap(),
+        "topic", uniqueTopic("req"), "reply.topic", "no-such-" + uniqueTopic("reply"), "sut", "external",
+        "lag.groups", "g"), 60);
+    assertNotEquals(0, run.exitCode());
+    assertTrue(run.output().matches("(?s).*\\[kafkaload\\] ERROR: Topic 'no-such-reply-[0-9a-f]+' does not exist.*"), run.tail());
+    assertFalse(run.output().contains("> send "), "no load was sent");
+  }
+
   private static String str(byte[] b) {
     return b == null ? null : new String(b, StandardCharsets.UTF_8);
   }
