@@ -26,6 +26,17 @@ public final class KafkaRequestBuilder {
     return new ConsumeActionBuilder(requestName, topic);
   }
 
+  /**
+   * Drains a pre-filled offset range with one consumer per virtual user (inject exactly {@code threads} users):
+   * {@code assign} gives each consumer a fixed share of partitions (no rebalances); otherwise they subscribe as a
+   * group. {@code consumerProperties} are KafkaConsumer properties (group.id, session.timeout.ms, ...), plus
+   * kafkaload.staticMembership=true for group.instance.id per consumer.
+   */
+  public DrainActionBuilder drain(String topic, kafkaload.admin.Prefill.Range range, int threads, boolean assign,
+      Map<String, String> consumerProperties, java.time.Duration timeout) {
+    return new DrainActionBuilder(requestName, topic, range, threads, assign, consumerProperties, timeout);
+  }
+
   /** A record without a key. value: EL string, byte[], or an object written as JSON. */
   public KafkaSendActionBuilder send(Object value) {
     return new KafkaSendActionBuilder(requestName, null, KafkaSendActionBuilder.bytes(value));

@@ -1,0 +1,62 @@
+package kafkaload.admin;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.protocol.TopicPlan;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Fills a topic with N records of S bytes before a consumer test, fast and outside the measurement, and returns
+ * the offset range it wrote, so the consumers read exactly those records even from a topic that held data before.
+ */
+public final class Prefill {
+  /** Per partition: the end offset before the fill and after it. */
+  public record Range(Map<Integer, Long> from, Map<Integer, Long> to) {
+    public long records() {
+      return to.entrySet().stream().mapToLong(e -> e.getValue() - from.getOrDefault(e.getKey(), 0L)).sum();
+    }
+  }
+
+  private Prefill() {}
+
+  public static Range fill(String bootstrap, Map<String, Object> clientProperties, String topic, TopicPlan plan,
+      long records, int recordSize) {
+    long timeout = plan.bootstrapTimeoutMs();
+    try (Admin admin = Preflight.admin(bootstrap, clientProperties, timeout)) {
+      Preflight.checkBootstrap(admin, bootstrap, timeout);
+      Preflight.checkTopic(admin, topic, plan, timeout);
+      Map<Integer, Long> from = Preflight.endOffsets(admin, topic, timeout);
+      Map<String, Object> c = new HashMap<>(clientProperties);
+      c.put("bootstrap.servers", bootstrap);
+      c.put("acks", "1");
+      c.put("linger.ms", "20");
+      c.put("batch.size", "262144");
+      c.put("compression.type", "lz4");
+      c.put("client.id", "kafkaload-prefill");
+      byte[] value = new byte[recordSize];
+      java.util.Arrays.fill(value, (byte) 'x');
+      AtomicReference<Exception> failure = new AtomicReference<>();
+      try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(c, new ByteArraySerializer(), new ByteArraySerializer())) {
+        for (long i = 0; i < records && failure.get() == null; i++) {
+          p.send(new ProducerRecord<>(topic, value), (m, e) -> {
+            if (e != null) {
+              failure.compareAndSet(null, e);
+            }
+          });
+        }
+        p.flush();
+      }
+      if (failure.get() != null) {
+        throw new KafkaLoadConfigException("Pre-filling topic '" + topic + "' failed: " + failure.get());
+      }
+      Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeout);
+      return new Range(from, to);
+    }
+  }
+}
