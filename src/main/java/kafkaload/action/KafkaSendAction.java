@@ -9,10 +9,6 @@ import io.gatling.core.controller.throttle.Throttler$Command$ThrottledRequest;
 import io.gatling.core.session.Session;
 import java.util.List;
 import kafkaload.protocol.KafkaComponents;
-import kafkaload.protocol.ProducerHandle;
-import kafkaload.protocol.SendStats;
-import kafkaload.verification.RunIdentity;
-import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -28,23 +24,20 @@ import scala.runtime.BoxedUnit;
  */
 public final class KafkaSendAction implements Action {
   private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(KafkaSendAction.class));
-  /** Bytes a record costs in the producer buffer beyond key, value and headers (record and batch framing). */
-  private static final int RECORD_OVERHEAD = 70;
 
   private final SendSpec spec;
   private final KafkaComponents components;
   private final Action next;
-  private final SendStats stats;
   private final boolean throttled;
-  private final Recorder ackLatency;
+  private final RecordSender sender;
 
   KafkaSendAction(SendSpec spec, KafkaComponents components, Action next, boolean throttled) {
     this.spec = spec;
     this.components = components;
     this.next = next;
-    this.stats = components.stats();
     this.throttled = throttled && components.throttler() != null;
-    this.ackLatency = stats.ackLatency(spec.requestName());
+    // Fire-and-forget sends are not ack-timed, so they stay out of the ack-latency figures.
+    this.sender = new RecordSender(components, spec.fireAndForget() ? null : components.stats().ackLatency(spec.requestName()));
   }
 
   @Override
@@ -86,92 +79,23 @@ public final class KafkaSendAction implements Action {
       next.$bang(session.markAsFailed());
       return;
     }
-    RunIdentity identity = components.identity();
-    if (identity != null) {
-      record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
-      long user = session.userId();
-      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, components.nextSequence(user)));
-    }
-    long size = sizeOf(record);
-    long start = components.clock().nowMillis();
-    ProducerHandle handle = components.producers().forUser(session.userId());
-    if (handle != null && handle.canSendWithoutBlocking(record.topic())) {
-      doSend(handle, record, size, session, start, intendedNanos);
-    } else {
-      stats.offloaded.increment();
-      components.blockingSender().execute(() -> {
-        ProducerHandle h = handle;
-        try {
-          if (h == null) {
-            h = components.producers().createForUser(session.userId());
-          }
-        } catch (RuntimeException e) {
-          complete(session, start, components.clock().nowMillis(), e);
-          return;
-        }
-        doSend(h, record, size, session, start, intendedNanos);
-      });
-    }
-  }
+    sender.send(session, record, intendedNanos, spec.fireAndForget() ? new RecordSender.Listener() {
+      @Override
+      public void buffered(long start) {
+        log(session, spec.requestName(), start, components.clock().nowMillis(), null);
+        next.$bang(session);
+      }
 
-  private void doSend(ProducerHandle handle, ProducerRecord<byte[], byte[]> record, long size, Session session,
-      long start, long intendedNanos) {
-    stats.inFlight.incrementAndGet();
-    handle.buffered(size);
-    long t0 = System.nanoTime();
-    stats.publishDelayMicros.recordValue(Math.max(0, (t0 - intendedNanos) / 1000));
-    try {
-      handle.producer().send(record, (metadata, exception) -> {
-        // This runs on the producer's single I/O thread: take the time, then leave the rest to the user's event loop.
-        long end = components.clock().nowMillis();
-        long ackedNanos = System.nanoTime();
-        handle.buffered(-size);
-        stats.inFlight.decrementAndGet();
-        if (exception == null) {
-          handle.topicKnown(record.topic());
-          long bytes = Math.max(0, metadata.serializedKeySize()) + Math.max(0, metadata.serializedValueSize());
-          stats.partitions.acked(record.topic(), metadata.partition(), bytes);
-          stats.ackedBytes.add(bytes);
-          if (!spec.fireAndForget()) {
-            ackLatency.recordValue((ackedNanos - t0) / 1000);
-          }
+      @Override
+      public void completed(long start, long end, Exception exception) {
+        if (exception != null) {
+          log(session, spec.requestName() + " ack failure", start, end, exception);
         }
-        if (spec.fireAndForget()) {
-          if (exception != null) {
-            stats.failed.increment();
-            log(session, spec.requestName() + " ack failure", start, end, exception);
-          } else {
-            stats.acked.increment();
-          }
-        } else {
-          session.eventLoop().execute(() -> complete(session, start, end, exception));
-        }
-      });
-    } catch (RuntimeException e) {
-      // send() itself threw (closed producer, interrupted wait); the callback will not run.
-      handle.buffered(-size);
-      stats.inFlight.decrementAndGet();
-      complete(session, start, components.clock().nowMillis(), e);
-      return;
-    } finally {
-      stats.blocked(System.nanoTime() - t0);
-    }
-    if (spec.fireAndForget()) {
-      long end = components.clock().nowMillis();
-      components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName(), start, end,
-          OK$.MODULE$, Option.empty(), Option.empty());
-      next.$bang(session);
-    }
-  }
-
-  private void complete(Session session, long start, long end, Exception exception) {
-    if (exception == null) {
-      stats.acked.increment();
-    } else {
-      stats.failed.increment();
-    }
-    log(session, spec.requestName(), start, end, exception);
-    next.$bang(exception == null ? session : session.markAsFailed());
+      }
+    } : (start, end, exception) -> session.eventLoop().execute(() -> {
+      log(session, spec.requestName(), start, end, exception);
+      next.$bang(exception == null ? session : session.markAsFailed());
+    }));
   }
 
   private void log(Session session, String requestName, long start, long end, Exception exception) {
@@ -188,20 +112,6 @@ public final class KafkaSendAction implements Action {
       t = t.getCause();
     }
     return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
-  }
-
-  private static long sizeOf(ProducerRecord<byte[], byte[]> r) {
-    long size = RECORD_OVERHEAD;
-    if (r.key() != null) {
-      size += r.key().length;
-    }
-    if (r.value() != null) {
-      size += r.value().length;
-    }
-    for (Header h : r.headers()) {
-      size += h.key().length() + (h.value() == null ? 0 : h.value().length);
-    }
-    return size;
   }
 
   static List<Header> headers(List<SendSpec.HeaderSpec> specs, Session session) {

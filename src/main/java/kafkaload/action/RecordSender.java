@@ -1,0 +1,123 @@
+package kafkaload.action;
+
+import io.gatling.core.session.Session;
+import kafkaload.protocol.KafkaComponents;
+import kafkaload.protocol.ProducerHandle;
+import kafkaload.protocol.SendStats;
+import kafkaload.verification.RunIdentity;
+import org.HdrHistogram.Recorder;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * Sends one record for a virtual user without ever blocking Gatling's event loop: a send that could block (unknown
+ * topic metadata, a nearly full buffer, a producer still to be created) runs on the protocol's blocking-sender
+ * thread instead, and its wait there is part of its latency. Stamps the run identity, and keeps the counters.
+ */
+final class RecordSender {
+  /** Bytes a record costs in the producer buffer beyond key, value and headers (record and batch framing). */
+  private static final int RECORD_OVERHEAD = 70;
+
+  /** What happens to a record; callbacks run on the producer's I/O thread or the sending thread. */
+  interface Listener {
+    /** send() returned: the record is in the producer's buffer. */
+    default void buffered(long startMillis) {}
+
+    /** The broker acknowledged the record (exception null) or it failed. */
+    void completed(long startMillis, long endMillis, Exception exception);
+  }
+
+  private final KafkaComponents components;
+  private final SendStats stats;
+  private final Recorder ackLatency;
+
+  RecordSender(KafkaComponents components, Recorder ackLatency) {
+    this.components = components;
+    this.stats = components.stats();
+    this.ackLatency = ackLatency;
+  }
+
+  void send(Session session, ProducerRecord<byte[], byte[]> record, long intendedNanos, Listener listener) {
+    RunIdentity identity = components.identity();
+    if (identity != null) {
+      record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
+      long user = session.userId();
+      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, components.nextSequence(user)));
+    }
+    long size = sizeOf(record);
+    long start = components.clock().nowMillis();
+    ProducerHandle handle = components.producers().forUser(session.userId());
+    if (handle != null && handle.canSendWithoutBlocking(record.topic())) {
+      doSend(handle, record, size, start, intendedNanos, listener);
+    } else {
+      stats.offloaded.increment();
+      components.blockingSender().execute(() -> {
+        ProducerHandle h = handle;
+        try {
+          if (h == null) {
+            h = components.producers().createForUser(session.userId());
+          }
+        } catch (RuntimeException e) {
+          stats.failed.increment();
+          listener.completed(start, components.clock().nowMillis(), e);
+          return;
+        }
+        doSend(h, record, size, start, intendedNanos, listener);
+      });
+    }
+  }
+
+  private void doSend(ProducerHandle handle, ProducerRecord<byte[], byte[]> record, long size, long start,
+      long intendedNanos, Listener listener) {
+    stats.inFlight.incrementAndGet();
+    handle.buffered(size);
+    long t0 = System.nanoTime();
+    stats.publishDelayMicros.recordValue(Math.max(0, (t0 - intendedNanos) / 1000));
+    try {
+      handle.producer().send(record, (metadata, exception) -> {
+        // The producer's single I/O thread: count and time, and leave the rest to the listener.
+        long end = components.clock().nowMillis();
+        long ackedNanos = System.nanoTime();
+        handle.buffered(-size);
+        stats.inFlight.decrementAndGet();
+        if (exception == null) {
+          handle.topicKnown(record.topic());
+          long bytes = Math.max(0, metadata.serializedKeySize()) + Math.max(0, metadata.serializedValueSize());
+          stats.partitions.acked(record.topic(), metadata.partition(), bytes);
+          stats.ackedBytes.add(bytes);
+          stats.acked.increment();
+          if (ackLatency != null) {
+            ackLatency.recordValue((ackedNanos - t0) / 1000);
+          }
+        } else {
+          stats.failed.increment();
+        }
+        listener.completed(start, end, exception);
+      });
+    } catch (RuntimeException e) {
+      // send() itself threw (closed producer, interrupted wait); the callback will not run.
+      handle.buffered(-size);
+      stats.inFlight.decrementAndGet();
+      stats.failed.increment();
+      listener.completed(start, components.clock().nowMillis(), e);
+      return;
+    } finally {
+      stats.blocked(System.nanoTime() - t0);
+    }
+    listener.buffered(start);
+  }
+
+  private static long sizeOf(ProducerRecord<byte[], byte[]> r) {
+    long size = RECORD_OVERHEAD;
+    if (r.key() != null) {
+      size += r.key().length;
+    }
+    if (r.value() != null) {
+      size += r.value().length;
+    }
+    for (Header h : r.headers()) {
+      size += h.key().length() + (h.value() == null ? 0 : h.value().length);
+    }
+    return size;
+  }
+}
