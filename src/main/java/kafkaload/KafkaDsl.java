@@ -7,6 +7,7 @@ import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
 import kafkaload.action.KafkaRequestBuilder;
 import kafkaload.action.LagVerdictActionBuilder;
+import kafkaload.action.ReplyCheck;
 import kafkaload.action.ReconcileActionBuilder;
 import kafkaload.payload.Keys;
 import kafkaload.payload.Payloads;
@@ -59,6 +60,13 @@ public final class KafkaDsl {
   public static LagVerdictActionBuilder lagVerdict() {
     return new LagVerdictActionBuilder();
   }
+
+  /**
+   * Reply checks, as in Gatling's HTTP checks: {@code reply.jsonPath("$.status").is("OK")},
+   * {@code reply.header("id").saveAs("id")}. Reached through {@code reply.} so they never clash with CoreDsl's
+   * own bodyString(), jsonPath(), regex() ... under the same static imports.
+   */
+  public static final ReplyCheck.Factory reply = new ReplyCheck.Factory();
 
   public static Function<Session, Object> randomBytes(int size) {
     return Payloads.randomBytes(size);

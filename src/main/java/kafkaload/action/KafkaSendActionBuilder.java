@@ -139,24 +139,43 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(requestName, topic, key, value, headers, partition, timestamp, true);
   }
 
+  /**
+   * Waits for this request's reply on {@code replyTopic}: a request-reply, timed from the send to the reply.
+   * Match by key unless told otherwise.
+   */
+  public RequestReplyActionBuilder replyOn(String replyTopic) {
+    if (replyTopic == null || replyTopic.isBlank()) {
+      throw new kafkaload.config.KafkaLoadConfigException("'" + requestName + "'.replyOn(topic): the topic is empty");
+    }
+    return new RequestReplyActionBuilder(this, replyTopic);
+  }
+
+  boolean hasHeader(String name) {
+    return headers.stream().anyMatch(h -> h.name().equals(name));
+  }
+
+  /** The send as it runs against these components: the protocol's topic unless one was given. */
+  SendSpec spec(kafkaload.protocol.KafkaComponents components) {
+    SessionValue<String> t = topic;
+    if (t == null) {
+      String defaultTopic = components.protocol().topic();
+      if (defaultTopic == null) {
+        throw new kafkaload.config.KafkaLoadConfigException("Send '" + requestName
+            + "' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send");
+      }
+      t = SessionValue.constant(defaultTopic);
+    }
+    String name = fireAndForget ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
+    return new SendSpec(name, t, key, value, headers, partition, timestamp, fireAndForget);
+  }
+
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     return new io.gatling.core.action.builder.ActionBuilder() {
       @Override
       public Action build(ScenarioContext ctx, Action next) {
         var components = ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY);
-        SessionValue<String> t = topic;
-        if (t == null) {
-          String defaultTopic = components.protocol().topic();
-          if (defaultTopic == null) {
-            throw new kafkaload.config.KafkaLoadConfigException("Send '" + requestName
-                + "' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send");
-          }
-          t = SessionValue.constant(defaultTopic);
-        }
-        String name = fireAndForget ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
-        SendSpec spec = new SendSpec(name, t, key, value, headers, partition, timestamp, fireAndForget);
-        return new KafkaSendAction(spec, components, next, ctx.throttled());
+        return new KafkaSendAction(spec(components), components, next, ctx.throttled());
       }
     };
   }

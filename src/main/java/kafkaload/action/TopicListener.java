@@ -61,11 +61,16 @@ public final class TopicListener implements AutoCloseable {
   private final Map<String, ArrayDeque<Waiter>> waiting = new HashMap<>();
   private final List<Waiter> predicates = new ArrayList<>();
   private final LinkedHashMap<String, Arrival> recent = new LinkedHashMap<>();
+  /** Keys whose waiter timed out, so a record arriving for them later is counted as late. */
+  private final LinkedHashMap<String, Long> timedOut = new LinkedHashMap<>();
+  private final java.util.concurrent.atomic.LongAdder late;
   private final ScheduledExecutorService timer;
   private final Thread poller;
   private volatile boolean running = true;
 
-  public TopicListener(String bootstrap, Map<String, Object> clientProperties, String topic, ScheduledExecutorService timer) {
+  public TopicListener(String bootstrap, Map<String, Object> clientProperties, String topic, ScheduledExecutorService timer,
+      java.util.concurrent.atomic.LongAdder late) {
+    this.late = late;
     this.topic = topic;
     this.timer = timer;
     Properties p = new Properties();
@@ -133,6 +138,7 @@ public final class TopicListener implements AutoCloseable {
             if (q != null && q.remove(w) && q.isEmpty()) {
               waiting.remove(w.key);
             }
+            timedOut.put(w.key, System.currentTimeMillis());
           } else {
             predicates.remove(w);
           }
@@ -191,6 +197,8 @@ public final class TopicListener implements AutoCloseable {
         }
         if (w != null) {
           found.add(w);
+        } else if (timedOut.remove(key) != null) {
+          late.increment();
         } else {
           recent.put(key, new Arrival(r, received));
         }
@@ -215,6 +223,10 @@ public final class TopicListener implements AutoCloseable {
   }
 
   private void evict(long now) {
+    Iterator<Long> t = timedOut.values().iterator();
+    while (t.hasNext() && (timedOut.size() > KEEP_MAX || now - t.next() > 5 * KEEP_MS)) {
+      t.remove();
+    }
     Iterator<Arrival> it = recent.values().iterator();
     while (it.hasNext()) {
       Arrival a = it.next();

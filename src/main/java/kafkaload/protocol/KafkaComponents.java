@@ -200,7 +200,7 @@ public final class KafkaComponents implements ProtocolComponents {
             Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
             th.setDaemon(true);
             return th;
-          }));
+          }), stats.lateReplies);
     });
   }
 

@@ -16,6 +16,7 @@ import scala.Function1;
  * @param runIdentity stamp every record with run id, user id and sequence headers (for the read-back)
  * @param lagGroups consumer groups whose lag is sampled during the run and judged after it
  * @param lagIntervalMs how often their lag is sampled
+ * @param replyTimeoutMs how long a request-reply waits for its reply unless the action says otherwise
  */
 public record KafkaProtocol(
     String bootstrapServers,
@@ -26,7 +27,8 @@ public record KafkaProtocol(
     TopicPlan topicPlan,
     boolean runIdentity,
     java.util.List<String> lagGroups,
-    long lagIntervalMs)
+    long lagIntervalMs,
+    long replyTimeoutMs)
     implements Protocol {
 
   /** Where this protocol connects: its bootstrap servers, or the embedded broker (started on first use). */

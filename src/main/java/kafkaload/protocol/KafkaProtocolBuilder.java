@@ -46,6 +46,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   private boolean runIdentity = true;
   private List<String> lagGroups = List.of();
   private long lagIntervalMs = 2000;
+  private long replyTimeoutMs = 10_000;
 
   public KafkaProtocolBuilder() {
     this.properties = Collections.unmodifiableMap(defaults());
@@ -63,6 +64,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     b.runIdentity = runIdentity;
     b.lagGroups = lagGroups;
     b.lagIntervalMs = lagIntervalMs;
+    b.replyTimeoutMs = replyTimeoutMs;
     change.accept(b);
     return b;
   }
@@ -224,6 +226,14 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     });
   }
 
+  /** The default timeout of request-reply actions (10 s unless set). */
+  public KafkaProtocolBuilder replyTimeout(java.time.Duration timeout) {
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new KafkaLoadConfigException("replyTimeout(" + timeout + "): the timeout must be > 0");
+    }
+    return copy(b -> b.replyTimeoutMs = timeout.toMillis());
+  }
+
   /** Validates everything that can be checked without a broker; throws KafkaLoadConfigException naming the problem. */
   @Override
   public KafkaProtocol protocol() {
@@ -238,7 +248,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
     validate(props);
     return new KafkaProtocol(bootstrap, topic, Collections.unmodifiableMap(props), producerMode, poolSize, topicPlan,
-        runIdentity, lagGroups, lagIntervalMs);
+        runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs);
   }
 
   private static String firstNonBlank(String... values) {

@@ -20,6 +20,8 @@ public final class SendStats {
   public final LongAdder offloaded = new LongAdder();
   public final PartitionCounters partitions = new PartitionCounters();
   public final LongAdder ackedBytes = new LongAdder();
+  /** Replies (or consumed records) that arrived after their waiter had timed out. */
+  public final LongAdder lateReplies = new LongAdder();
   /** Intended start of a send (the action ran) to its actual producer.send call, in microseconds. */
   public final Recorder publishDelayMicros = new Recorder(3);
   private final Map<String, Recorder> ackLatencyMicros = new ConcurrentHashMap<>();
@@ -61,9 +63,9 @@ public final class SendStats {
     return String.format(
         "Kafka sends: %d acked OK, %d failed, %d still in flight at the end (neither OK nor KO); "
             + "time inside producer.send(): %.1f ms total, %.1f ms max; %d sends taken off the event loop; "
-            + "injector CPU so far: %.1f s",
+            + "%d late replies; injector CPU so far: %.1f s",
         acked.sum(), failed.sum(), inFlight.get(), blockedNanos.sum() / 1e6, maxBlockedNanos.get() / 1e6,
-        offloaded.sum(), processCpuSeconds());
+        offloaded.sum(), lateReplies.sum(), processCpuSeconds());
   }
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */

@@ -83,6 +83,7 @@ public final class RunSummary {
     throughput.put("sendBlockedMsTotal", st.blockedNanos.sum() / 1e6);
     throughput.put("sendBlockedMsMax", st.maxBlockedNanos.get() / 1e6);
     throughput.put("sendsOffTheEventLoop", st.offloaded.sum());
+    throughput.put("lateReplies", st.lateReplies.sum());
     p.put("throughput", throughput);
 
     Map<String, Object> latency = new LinkedHashMap<>();
