@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /** Bad input fails before any load, with an error naming the parameter or property. */
 class ParamsTest {
-  private static final String[] USED = {"users", "recordSize", "duration", "gate.p99Ms", "acks", "compression.type",
+  private static final String[] USED = {"lag.groups", "users", "recordSize", "duration", "gate.p99Ms", "acks", "compression.type",
       "enable.idempotence", "linger.ms", "topic.partitions", "producer.mode"};
 
   @AfterEach
@@ -84,6 +84,27 @@ class ParamsTest {
     KafkaProtocol p = new KafkaProtocolBuilder().propertiesFile("client-example.properties").lingerMs(7).protocol();
     assertEquals("SASL_PLAINTEXT", p.producerProperties().get("security.protocol"));
     assertEquals("7", p.producerProperties().get("linger.ms"));
+  }
+
+  @Test
+  void anEmptyConsumerGroupNameIsRejected() {
+    System.setProperty("lag.groups", "orders,,billing");
+    assertEquals("-Dlag.groups=orders,,billing has an empty consumer group name", error(RunParams::fromSystemProperties));
+    System.setProperty("lag.groups", "orders, billing");
+    assertEquals(java.util.List.of("orders", "billing"), RunParams.fromSystemProperties().lagGroups());
+    String msg = error(() -> new KafkaProtocolBuilder().lagMonitor(1000, "orders", " "));
+    assertTrue(msg.contains("consumer group name is empty"), msg);
+  }
+
+  @Test
+  void invalidReplyTopicsAndCheckExpressionsAreRejected() {
+    // (A reply matched by a header its request never sets is refused when the scenario is built: RequestReplyIT.)
+    String msg = error(() -> kafkaload.KafkaDsl.kafka("order").send("k", "v").replyOn(" "));
+    assertTrue(msg.contains("replyOn(topic): the topic is empty"), msg);
+    msg = error(() -> kafkaload.KafkaDsl.reply.jsonPath("$[").is("x"));
+    assertTrue(msg.contains("not a valid JSONPath"), msg);
+    msg = error(() -> kafkaload.KafkaDsl.reply.regex("(").is("x"));
+    assertTrue(msg.contains("not a valid regular expression"), msg);
   }
 
   @Test

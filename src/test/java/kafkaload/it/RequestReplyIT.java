@@ -40,4 +40,14 @@ class RequestReplyIT {
     assertEquals(users, found);
     assertTrue(run.output().contains(users + " late replies"), run.tail());
   }
+
+  @Test
+  void aMatcherThatCannotApplyFailsBeforeLoad() throws Exception {
+    GatlingRun run = runGatling(BadMatcherSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
+        "topic", uniqueTopic("bad")), 60);
+    assertNotEquals(0, run.exitCode());
+    assertTrue(run.output().contains("'order' matches replies by header 'correlation-id', but its request sets no such header"),
+        run.tail());
+    assertFalse(run.output().contains("> order "), "no load was sent");
+  }
 }

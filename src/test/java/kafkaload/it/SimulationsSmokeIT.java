@@ -13,7 +13,8 @@ class SimulationsSmokeIT {
   @CsvSource({
       "simulations.StepRampClosedSimulation, startUsers=2 stepUsers=2 targetUsers=4 stepSeconds=4",
       "simulations.StepRampOpenSimulation, startRate=200 rateStep=200 targetRate=400 stepSeconds=4",
-      "simulations.ConstantRateSimulation, rate=500 warmup=2 duration=4"})
+      "simulations.ConstantRateSimulation, rate=500 warmup=2 duration=4",
+      "simulations.RequestReplySimulation, users=4 warmup=1 duration=4 lag.windowSeconds=3"})
   void runsPassesItsGatesAndReconciles(String simulation, String params) throws Exception {
     String topic = uniqueTopic("smoke");
     var p = props("kafka.bootstrap.servers", bootstrap(), "topic", topic);
@@ -22,7 +23,8 @@ class SimulationsSmokeIT {
     }
     GatlingRun run = runGatling(simulation, p, 120);
     assertEquals(0, run.exitCode(), run.tail());
-    long ok = run.counts("send")[1];
+    String measured = simulation.endsWith("RequestReplySimulation") ? "order" : "send";
+    long ok = run.counts(measured)[1];
     assertTrue(ok > 0);
     long inTopic = endOffsetSum(topic);
     assertTrue(run.output().contains("| lost 0 | duplicates 0"), run.tail());
