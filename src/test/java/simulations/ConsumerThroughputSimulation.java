@@ -31,11 +31,16 @@ public class ConsumerThroughputSimulation extends Simulation {
   boolean staticMembership = Params.bool("consumer.staticMembership", false);
   String group = Params.string("consumer.group", "kafkaload-consumer-perf-" + UUID.randomUUID().toString().substring(0, 8));
   int timeoutSeconds = Params.positiveInt("consumer.timeoutSeconds", 300);
+  boolean prefill = Params.bool("prefill", true);
 
   KafkaProtocol protocol = plan.protocol(1).topic(topic).protocol();
   // Outside the measurement: the records the consumers will read, and their offset range.
-  Prefill.Range range = Prefill.fill(protocol.targetBootstrap(), protocol.producerProperties(), topic,
-      protocol.topicPlan(), records, plan.recordSize());
+  // -Dprefill=false drains the topic as it is (for comparing with kafka-consumer-perf-test on the same data).
+  Prefill.Range range = prefill
+      ? Prefill.fill(protocol.targetBootstrap(), protocol.producerProperties(), topic, protocol.topicPlan(), records,
+          plan.recordSize())
+      : Prefill.existing(protocol.targetBootstrap(), protocol.producerProperties(), topic,
+          protocol.topicPlan().bootstrapTimeoutMs());
 
   ScenarioBuilder consumers = scenario("consumers")
       .exec(kafka("consume").drain(topic, range, threads, assignment.equals("assign"), consumerProperties(),

@@ -25,6 +25,26 @@ public final class Prefill {
 
   private Prefill() {}
 
+  /** The records already in the topic, from each partition's start to its end: for draining a topic as it is. */
+  public static Range existing(String bootstrap, Map<String, Object> clientProperties, String topic, long timeoutMs) {
+    try (Admin admin = Preflight.admin(bootstrap, clientProperties, timeoutMs)) {
+      Preflight.checkBootstrap(admin, bootstrap, timeoutMs);
+      Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeoutMs);
+      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new HashMap<>();
+      to.keySet().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p),
+          org.apache.kafka.clients.admin.OffsetSpec.earliest()));
+      Map<Integer, Long> from = new java.util.TreeMap<>();
+      admin.listOffsets(request).all().get(timeoutMs, TimeUnit.MILLISECONDS)
+          .forEach((tp, info) -> from.put(tp.partition(), info.offset()));
+      return new Range(from, to);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new KafkaLoadConfigException("Cannot read the offsets of topic '" + topic + "': " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading the offsets of topic '" + topic + "'");
+    }
+  }
+
   public static Range fill(String bootstrap, Map<String, Object> clientProperties, String topic, TopicPlan plan,
       long records, int recordSize) {
     long timeout = plan.bootstrapTimeoutMs();
