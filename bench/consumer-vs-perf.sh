@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Consumer throughput side by side: Kafka's ConsumerPerformance vs ConsumerThroughputSimulation, draining the same
 # pre-filled topic (RECORDS records of RECORD_SIZE bytes, 16 partitions) on one embedded broker in its own JVM,
-# alternating A B A B with a new consumer group each time. Prints medians of records/s and MB/s and the ratio.
+# alternating A B A B with a new consumer group each time, with ConsumerPerformance's 2 MiB socket receive buffer. Prints medians of records/s and MB/s and the ratio.
 #
 #   bench/consumer-vs-perf.sh       # ROUNDS=3 RECORDS=1000000 RECORD_SIZE=512 THREADS=1
 set -euo pipefail
@@ -34,6 +34,7 @@ for r in $(seq 1 "$ROUNDS"); do
   echo "round $r/$ROUNDS: Gatling ConsumerThroughputSimulation, $THREADS consumer(s)"
   java -Xmx1G "${JVM_GATLING[@]}" -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$TOPIC" -Dprefill=false \
     -Dconsumer.threads="$THREADS" -Dconsumer.group="gatling-$r-$$" -Dverify=false \
+    -Dreceive.buffer.bytes=2097152 \
     -cp "$CP" io.gatling.app.Gatling -s simulations.ConsumerThroughputSimulation -rf "$PWD/$OUT/gatling-results" \
     >"$OUT/cgatling-$r.log" 2>&1 || true
 done

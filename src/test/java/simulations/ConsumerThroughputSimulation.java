@@ -32,6 +32,7 @@ public class ConsumerThroughputSimulation extends Simulation {
   String group = Params.string("consumer.group", "kafkaload-consumer-perf-" + UUID.randomUUID().toString().substring(0, 8));
   int timeoutSeconds = Params.positiveInt("consumer.timeoutSeconds", 300);
   boolean prefill = Params.bool("prefill", true);
+  int receiveBufferBytes = Params.positiveInt("receive.buffer.bytes", 65_536);
 
   KafkaProtocol protocol = plan.protocol(1).topic(topic).protocol();
   // Outside the measurement: the records the consumers will read, and their offset range.
@@ -50,6 +51,7 @@ public class ConsumerThroughputSimulation extends Simulation {
     Map<String, String> p = new HashMap<>();
     p.put("group.id", group);
     p.put("session.timeout.ms", String.valueOf(sessionTimeoutMs));
+    p.put("receive.buffer.bytes", String.valueOf(receiveBufferBytes));
     p.put("kafkaload.staticMembership", String.valueOf(staticMembership));
     return p;
   }
