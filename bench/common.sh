@@ -6,3 +6,16 @@ CP="target/classes:target/test-classes:$(cat "$OUT/cp.txt")"
 JVM_GATLING=(-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$OUT" -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED
   -Dgatling.data.enableAnalytics=false -Djava.util.prefs.userRoot="$PWD/target/java-prefs")
+
+# Starts the embedded broker in its own JVM (so the injectors' CPU figures are theirs alone) and sets BOOTSTRAP;
+# the broker stops when this script exits, since closing its standard input stops it.
+start_broker() {
+  mkfifo "$OUT/broker.in" 2>/dev/null || true
+  java -Xmx2G -cp "$CP" kafkaload.broker.EmbeddedKafkaMain <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
+  BROKER_PID=$!
+  exec 3>"$OUT/broker.in"
+  trap 'exec 3>&-; wait $BROKER_PID 2>/dev/null || true' EXIT
+  for _ in $(seq 1 60); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
+  BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$OUT/broker.out")
+  [ -n "$BOOTSTRAP" ] || { echo "embedded broker did not start: $(cat "$OUT/broker.err")" >&2; exit 1; }
+}

@@ -13,13 +13,7 @@ RECORD_SIZE=${RECORD_SIZE:-512}
 THREADS=${THREADS:-1}
 TOPIC=bench-consume
 
-mkfifo "$OUT/broker.in" 2>/dev/null || true
-java -Xmx2G -cp "$CP" kafkaload.broker.EmbeddedKafkaMain <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
-BROKER_PID=$!
-exec 3>"$OUT/broker.in"
-trap 'exec 3>&-; wait $BROKER_PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 60); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
-BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$OUT/broker.out")
+start_broker
 
 java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$TOPIC" 16
 java -cp "$CP" org.apache.kafka.tools.ProducerPerformance --topic "$TOPIC" --num-records "$RECORDS" \

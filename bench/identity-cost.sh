@@ -11,13 +11,7 @@ ROUNDS=${ROUNDS:-3}
 USERS=${USERS:-256}
 SECONDS_GATLING=${SECONDS_GATLING:-30}
 
-mkfifo "$OUT/broker.in" 2>/dev/null || true
-java -Xmx2G -cp "$CP" kafkaload.broker.EmbeddedKafkaMain <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
-BROKER_PID=$!
-exec 3>"$OUT/broker.in"
-trap 'exec 3>&-; wait $BROKER_PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 60); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
-BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$OUT/broker.out")
+start_broker
 
 run() { # name round flags...
   local name=$1 round=$2; shift 2

@@ -20,18 +20,8 @@ BATCH=${BATCH:-16384}
 COMPRESSION=${COMPRESSION:-lz4}
 source bench/common.sh
 
-BROKER_PID=""
-cleanup() { [ -n "$BROKER_PID" ] && { exec 3>&- 2>/dev/null || true; wait "$BROKER_PID" 2>/dev/null || true; }; }
-trap cleanup EXIT
 if [ -z "${BOOTSTRAP:-}" ]; then
-  # The broker runs in its own JVM so that the injectors' CPU figures are theirs alone.
-  mkfifo "$OUT/broker.in" 2>/dev/null || true
-  java -Xmx2G -cp "$CP" kafkaload.broker.EmbeddedKafkaMain <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
-  BROKER_PID=$!
-  exec 3>"$OUT/broker.in"   # holding the fifo open keeps the broker alive; closing it stops the broker
-  for _ in $(seq 1 60); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
-  BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$OUT/broker.out")
-  [ -n "$BOOTSTRAP" ] || { echo "embedded broker did not start: $(cat "$OUT/broker.err")" >&2; exit 1; }
+  start_broker
 fi
 echo "broker: $BOOTSTRAP  record=${RECORD_SIZE}B acks=$ACKS linger.ms=$LINGER batch.size=$BATCH compression=$COMPRESSION"
 

@@ -1,6 +1,5 @@
 package kafkaload.action;
 
-import com.typesafe.scalalogging.Logger;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
@@ -14,8 +13,6 @@ import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.protocol.KafkaProtocol;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.LoggerFactory;
-import scala.Option;
 
 /**
  * {@code kafka("receive").consume("replies").matchKey("#{orderId}")}: the virtual user waits for a record on the
@@ -105,36 +102,20 @@ public final class ConsumeActionBuilder implements ActionBuilder {
     };
   }
 
-  private static final class ConsumeAction implements Action {
-    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(ConsumeAction.class));
+  private static final class ConsumeAction extends KafkaAction {
     private final ConsumeActionBuilder spec;
-    private final KafkaComponents components;
     private final TopicListener listener;
-    private final Action next;
     private final org.HdrHistogram.Recorder e2e;
 
     ConsumeAction(ConsumeActionBuilder spec, KafkaComponents components, TopicListener listener, Action next) {
+      super(spec.requestName, components, next);
       this.e2e = components.stats().e2eLatency(spec.requestName);
       this.spec = spec;
-      this.components = components;
       this.listener = listener;
-      this.next = next;
     }
 
-    @Override
-    public String name() {
-      return spec.requestName;
-    }
 
-    @Override
-    public Logger logger() {
-      return LOGGER;
-    }
 
-    @Override
-    public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-      // fixed above
-    }
 
     @Override
     public void execute(Session session) {
@@ -163,9 +144,7 @@ public final class ConsumeActionBuilder implements ActionBuilder {
             describe = "the predicate";
         }
       } catch (RuntimeException e) {
-        components.statsEngine().logRequestCrash(session.scenario(), session.groups(), spec.requestName,
-            e instanceof SessionValue.Unresolved ? e.getMessage() : KafkaSendAction.reason(e));
-        next.$bang(session.markAsFailed());
+        crash(session, spec.requestName, e);
         return;
       }
       io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
@@ -181,15 +160,12 @@ public final class ConsumeActionBuilder implements ActionBuilder {
           (record, received) -> {
             long produced = producedAt(record);
             e2e.recordValue(Math.max(0, received - produced) * 1000);
-            components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName,
-                Math.min(produced, received), received, OK$.MODULE$, Option.empty(), Option.empty());
+            logResult(session, spec.requestName, Math.min(produced, received), received, null);
             next.$bang(session);
           },
           () -> {
-            components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName, start,
-                components.clock().nowMillis(), KO$.MODULE$, Option.empty(),
-                Option.apply("no record with " + what + " on topic " + spec.topic + " within "
-                    + spec.timeout.toMillis() + " ms"));
+            logResult(session, spec.requestName, start, components.clock().nowMillis(),
+                "no record with " + what + " on topic " + spec.topic + " within " + spec.timeout.toMillis() + " ms");
             next.$bang(session.markAsFailed());
           });
       listener.await(w, spec.timeout.toMillis());

@@ -1,6 +1,5 @@
 package kafkaload.action;
 
-import com.typesafe.scalalogging.Logger;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
@@ -26,8 +25,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.slf4j.LoggerFactory;
-import scala.Option;
 
 /**
  * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one consumer thread of a
@@ -72,11 +69,8 @@ public final class DrainActionBuilder implements ActionBuilder {
     };
   }
 
-  private static final class DrainAction implements Action {
-    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(DrainAction.class));
+  private static final class DrainAction extends KafkaAction {
     private final DrainActionBuilder spec;
-    private final KafkaComponents components;
-    private final Action next;
     private final long target;
     private final AtomicInteger started = new AtomicInteger();
     private final AtomicInteger finished = new AtomicInteger();
@@ -89,26 +83,13 @@ public final class DrainActionBuilder implements ActionBuilder {
     private final AtomicLong lastNanos = new AtomicLong();
 
     DrainAction(DrainActionBuilder spec, KafkaComponents components, Action next) {
+      super(spec.requestName, components, next);
       this.spec = spec;
-      this.components = components;
-      this.next = next;
       this.target = spec.range.records();
     }
 
-    @Override
-    public String name() {
-      return spec.requestName;
-    }
 
-    @Override
-    public Logger logger() {
-      return LOGGER;
-    }
 
-    @Override
-    public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-      // fixed above
-    }
 
     @Override
     public void execute(Session session) {
@@ -190,8 +171,7 @@ public final class DrainActionBuilder implements ActionBuilder {
             records.add(counted);
             lastNanos.accumulateAndGet(System.nanoTime(), Math::max);
             fetchNanos.add(took);
-            components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName + " poll",
-                start, components.clock().nowMillis(), OK$.MODULE$, Option.empty(), Option.empty());
+            logResult(session, spec.requestName + " poll", start, components.clock().nowMillis(), null);
             // Commit about once a second, as auto-commit would: often enough for lag monitors, cheap enough to drain.
             if (!spec.assign && System.nanoTime() - lastCommit > 1_000_000_000L) {
               consumer.commitAsync();
@@ -200,9 +180,8 @@ public final class DrainActionBuilder implements ActionBuilder {
           }
         }
       } catch (RuntimeException e) {
-        components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName + " poll",
-            components.clock().nowMillis(), components.clock().nowMillis(), KO$.MODULE$, Option.empty(),
-            Option.apply(KafkaSendAction.reason(e)));
+        long now = components.clock().nowMillis();
+        logResult(session, spec.requestName + " poll", now, now, KafkaSendAction.reason(e));
       }
       if (finished.incrementAndGet() == spec.threads) {
         report(session);
@@ -219,9 +198,8 @@ public final class DrainActionBuilder implements ActionBuilder {
           spec.topic, spec.assign ? "static assign" : "subscribe", spec.threads, n, target, seconds, n / seconds,
           mb / seconds, fetchNanos.sum() / 1e9, rebalances.sum(), rebalanceNanos.sum() / 1e9);
       long now = components.clock().nowMillis();
-      components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName + " drained",
-          now - (long) (seconds * 1000), now, n == target ? OK$.MODULE$ : KO$.MODULE$, Option.empty(),
-          n == target ? Option.empty() : Option.apply("consumed " + n + " of the " + target + " pre-filled records"));
+      logResult(session, spec.requestName + " drained", now - (long) (seconds * 1000), now,
+          n == target ? null : "consumed " + n + " of the " + target + " pre-filled records");
     }
   }
 }

@@ -1,9 +1,7 @@
 package kafkaload.action;
 
-import com.typesafe.scalalogging.Logger;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
-import io.gatling.commons.stats.Status;
 import io.gatling.core.action.Action;
 import io.gatling.core.controller.throttle.Throttler$Command$ThrottledRequest;
 import io.gatling.core.session.Session;
@@ -12,8 +10,6 @@ import kafkaload.protocol.KafkaComponents;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
-import org.slf4j.LoggerFactory;
-import scala.Option;
 import scala.runtime.BoxedUnit;
 
 /**
@@ -22,38 +18,22 @@ import scala.runtime.BoxedUnit;
  * that could block (unknown topic metadata, a nearly full buffer, a producer still to be created) runs on the
  * protocol's blocking-sender thread instead, and its time there is part of the measured latency.
  */
-public final class KafkaSendAction implements Action {
-  private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(KafkaSendAction.class));
+public final class KafkaSendAction extends KafkaAction {
 
   private final SendSpec spec;
-  private final KafkaComponents components;
-  private final Action next;
   private final boolean throttled;
   private final RecordSender sender;
 
   KafkaSendAction(SendSpec spec, KafkaComponents components, Action next, boolean throttled) {
+    super(spec.requestName(), components, next);
     this.spec = spec;
-    this.components = components;
-    this.next = next;
     this.throttled = throttled && components.throttler() != null;
     // Fire-and-forget sends are not ack-timed, so they stay out of the ack-latency figures.
     this.sender = new RecordSender(components, spec.fireAndForget() ? null : components.stats().ackLatency(spec.requestName()));
   }
 
-  @Override
-  public String name() {
-    return spec.requestName();
-  }
 
-  @Override
-  public Logger logger() {
-    return LOGGER;
-  }
 
-  @Override
-  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-    // the logger is fixed above
-  }
 
   @Override
   public void execute(Session session) {
@@ -73,10 +53,7 @@ public final class KafkaSendAction implements Action {
     try {
       record = spec.record(session);
     } catch (RuntimeException e) {
-      // Nothing was sent: Gatling's convention for a request that could not be built.
-      String reason = e instanceof SessionValue.Unresolved ? e.getMessage() : reason(e);
-      components.statsEngine().logRequestCrash(session.scenario(), session.groups(), spec.requestName(), reason);
-      next.$bang(session.markAsFailed());
+      crash(session, spec.requestName(), e); // nothing was sent
       return;
     }
     sender.send(session, record, intendedNanos, spec.fireAndForget() ? new RecordSender.Listener() {
@@ -99,10 +76,7 @@ public final class KafkaSendAction implements Action {
   }
 
   private void log(Session session, String requestName, long start, long end, Exception exception) {
-    Status status = exception == null ? OK$.MODULE$ : KO$.MODULE$;
-    Option<String> message = exception == null ? Option.empty() : Option.apply(reason(exception));
-    components.statsEngine().logResponse(session.scenario(), session.groups(), requestName, start, end, status,
-        Option.empty(), message);
+    logResult(session, requestName, start, end, exception == null ? null : reason(exception));
   }
 
   /** The KO reason: the exception's class and message, for example "RecordTooLargeException: The message is ...". */

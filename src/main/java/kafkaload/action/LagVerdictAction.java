@@ -1,6 +1,5 @@
 package kafkaload.action;
 
-import com.typesafe.scalalogging.Logger;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
@@ -9,41 +8,23 @@ import java.util.ArrayList;
 import java.util.List;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.verification.LagMonitor;
-import org.slf4j.LoggerFactory;
-import scala.Option;
 
 /**
  * Judges the lag of the groups under test once the producers have stopped, off the event loop, and records the
  * verdicts as Gatling requests so the gates fail the build on them: a run whose lag kept rising fails even when
  * its producers met their throughput target.
  */
-final class LagVerdictAction implements Action {
-  private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(LagVerdictAction.class));
+final class LagVerdictAction extends KafkaAction {
 
-  private final KafkaComponents components;
-  private final Action next;
   private final LagVerdictActionBuilder spec;
 
   LagVerdictAction(KafkaComponents components, Action next, LagVerdictActionBuilder spec) {
-    this.components = components;
-    this.next = next;
+    super("kafka lag verdict", components, next);
     this.spec = spec;
   }
 
-  @Override
-  public String name() {
-    return "kafka lag verdict";
-  }
 
-  @Override
-  public Logger logger() {
-    return LOGGER;
-  }
 
-  @Override
-  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-    // fixed above
-  }
 
   @Override
   public void execute(Session session) {
@@ -102,8 +83,6 @@ final class LagVerdictAction implements Action {
   }
 
   private void log(Session session, String request, long start, String koMessage) {
-    components.statsEngine().logResponse(session.scenario(), session.groups(), request, start,
-        components.clock().nowMillis(), koMessage == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(),
-        Option.apply(koMessage));
+    logResult(session, request, start, components.clock().nowMillis(), koMessage);
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload.action;
 
-import com.typesafe.scalalogging.Logger;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
@@ -8,19 +7,14 @@ import io.gatling.core.session.Session;
 import java.time.Duration;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.verification.Reconciliation;
-import org.slf4j.LoggerFactory;
-import scala.Option;
 
 /**
  * Runs the reconciliation off the event loop once the load is over, prints it, and records its verdicts as
  * Gatling requests ("kafka reconcile: lost", "kafka reconcile: duplicates") so that the gates, the HTML report
  * and the JUnit file carry them like any latency verdict.
  */
-final class ReconcileAction implements Action {
-  private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(ReconcileAction.class));
+final class ReconcileAction extends KafkaAction {
 
-  private final KafkaComponents components;
-  private final Action next;
   private final long maxLost;
   private final double maxDuplicatePct;
   private final boolean readBack;
@@ -29,29 +23,16 @@ final class ReconcileAction implements Action {
 
   ReconcileAction(KafkaComponents components, Action next, long maxLost, double maxDuplicatePct, boolean readBack,
       Duration timeout, boolean failOnSaturatedInjector) {
+    super("kafka reconcile", components, next);
     this.failOnSaturatedInjector = failOnSaturatedInjector;
-    this.components = components;
-    this.next = next;
     this.maxLost = maxLost;
     this.maxDuplicatePct = maxDuplicatePct;
     this.readBack = readBack;
     this.timeout = timeout;
   }
 
-  @Override
-  public String name() {
-    return "kafka reconcile";
-  }
 
-  @Override
-  public Logger logger() {
-    return LOGGER;
-  }
 
-  @Override
-  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-    // fixed above
-  }
 
   @Override
   public void execute(Session session) {
@@ -97,8 +78,6 @@ final class ReconcileAction implements Action {
   }
 
   private void log(Session session, String request, long start, String koMessage) {
-    components.statsEngine().logResponse(session.scenario(), session.groups(), request, start,
-        components.clock().nowMillis(), koMessage == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(),
-        Option.apply(koMessage));
+    logResult(session, request, start, components.clock().nowMillis(), koMessage);
   }
 }

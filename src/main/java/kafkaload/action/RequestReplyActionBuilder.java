@@ -1,6 +1,5 @@
 package kafkaload.action;
 
-import com.typesafe.scalalogging.Logger;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
@@ -20,8 +19,6 @@ import kafkaload.protocol.KafkaProtocol;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
-import org.slf4j.LoggerFactory;
-import scala.Option;
 
 /**
  * {@code kafka("order").send(key, value).replyOn("replies")}: sends the request and waits for its reply. The reply
@@ -117,41 +114,25 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
     };
   }
 
-  private static final class RequestReplyAction implements Action {
-    private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(RequestReplyAction.class));
+  private static final class RequestReplyAction extends KafkaAction {
     private final RequestReplyActionBuilder b;
     private final SendSpec spec;
-    private final KafkaComponents components;
     private final TopicListener listener;
     private final long timeoutMs;
-    private final Action next;
     private final RecordSender sender;
 
     RequestReplyAction(RequestReplyActionBuilder b, SendSpec spec, KafkaComponents components, TopicListener listener,
         long timeoutMs, Action next) {
+      super(spec.requestName(), components, next);
       this.b = b;
       this.spec = spec;
-      this.components = components;
       this.listener = listener;
       this.timeoutMs = timeoutMs;
-      this.next = next;
       this.sender = new RecordSender(components, null);
     }
 
-    @Override
-    public String name() {
-      return spec.requestName();
-    }
 
-    @Override
-    public Logger logger() {
-      return LOGGER;
-    }
 
-    @Override
-    public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-      // fixed above
-    }
 
     @Override
     public void execute(Session session) {
@@ -162,9 +143,7 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
         record = spec.record(session);
         key = matchKey(record);
       } catch (RuntimeException e) {
-        components.statsEngine().logRequestCrash(session.scenario(), session.groups(), spec.requestName(),
-            e instanceof SessionValue.Unresolved ? e.getMessage() : KafkaSendAction.reason(e));
-        next.$bang(session.markAsFailed());
+        crash(session, spec.requestName(), e);
         return;
       }
       long start = components.clock().nowMillis();
@@ -219,8 +198,7 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
     }
 
     private void finish(Session session, long start, long end, String failure, Map<String, Object> saves) {
-      components.statsEngine().logResponse(session.scenario(), session.groups(), spec.requestName(), start, end,
-          failure == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(), Option.apply(failure));
+      logResult(session, spec.requestName(), start, end, failure);
       Session s = session;
       for (Map.Entry<String, Object> e : saves.entrySet()) {
         s = s.set(e.getKey(), e.getValue());

@@ -1,0 +1,56 @@
+package kafkaload.action;
+
+import com.typesafe.scalalogging.Logger;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import kafkaload.protocol.KafkaComponents;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+
+/**
+ * What every Kafka action shares: its name, the scala-logging members Gatling's Action trait asks of a Java class,
+ * and how a result reaches Gatling's stats (an enqueue, safe from any thread).
+ */
+abstract class KafkaAction implements Action {
+  private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(KafkaAction.class));
+
+  protected final KafkaComponents components;
+  protected final Action next;
+  private final String name;
+
+  KafkaAction(String name, KafkaComponents components, Action next) {
+    this.name = name;
+    this.components = components;
+    this.next = next;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Logger logger() {
+    return LOGGER;
+  }
+
+  @Override
+  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
+    // fixed above
+  }
+
+  /** Records one result: OK when {@code koMessage} is null, else a KO with that reason. */
+  protected void logResult(Session session, String request, long start, long end, String koMessage) {
+    components.statsEngine().logResponse(session.scenario(), session.groups(), request, start, end,
+        koMessage == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(), Option.apply(koMessage));
+  }
+
+  /** A request that could not even be built: Gatling's "crash", and the user goes on, failed. */
+  protected void crash(Session session, String request, RuntimeException e) {
+    components.statsEngine().logRequestCrash(session.scenario(), session.groups(), request,
+        e instanceof SessionValue.Unresolved ? e.getMessage() : KafkaSendAction.reason(e));
+    next.$bang(session.markAsFailed());
+  }
+}
