@@ -24,7 +24,7 @@ public final class LagVerdictActionBuilder implements ActionBuilder {
   private final Duration drainTimeout;
 
   public LagVerdictActionBuilder() {
-    this(30, 1.0, Long.MAX_VALUE, Duration.ofSeconds(60));
+    this(30, 10.0, Long.MAX_VALUE, Duration.ofSeconds(60));
   }
 
   private LagVerdictActionBuilder(double windowSeconds, double maxSlope, long maxLag, Duration drainTimeout) {
@@ -39,7 +39,8 @@ public final class LagVerdictActionBuilder implements ActionBuilder {
     return new LagVerdictActionBuilder(seconds, maxSlope, maxLag, drainTimeout);
   }
 
-  /** Lag growing faster than this many records per second over the window fails (default 1). */
+  /** Lag growing faster than this many records per second over the window fails (default 10: above the noise of
+   * a consumer that commits in batches, far below a consumer that falls behind by a share of the rate). */
   public LagVerdictActionBuilder maxSlope(double recordsPerSecond) {
     return new LagVerdictActionBuilder(windowSeconds, recordsPerSecond, maxLag, drainTimeout);
   }

@@ -93,7 +93,7 @@ public record RunParams(
         groups(Params.string("lag.groups", "")),
         Params.positiveInt("lag.intervalMs", 2000),
         Params.positiveInt("lag.windowSeconds", 30),
-        Params.nonNegativeDouble("gate.lagMaxSlope", 1.0),
+        Params.nonNegativeDouble("gate.lagMaxSlope", 10.0),
         Params.positiveLong("gate.maxLag", Long.MAX_VALUE),
         Params.positiveInt("gate.lagDrainSeconds", 60));
   }
