@@ -5,13 +5,11 @@ import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import io.gatling.core.structure.ScenarioContext;
-import io.gatling.javaapi.core.ActionBuilder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.BiFunction;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.protocol.KafkaComponents;
-import kafkaload.protocol.KafkaProtocol;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -20,7 +18,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * was produced (its timestamp, or a header holding epoch milliseconds) to when it was received: end-to-end latency,
  * which assumes the producing and the receiving clocks are the same host's. A timeout is a KO at its deadline.
  */
-public final class ConsumeActionBuilder implements ActionBuilder {
+public final class ConsumeActionBuilder implements KafkaActionBuilder {
   private enum Kind { KEY, HEADER, VALUE, PREDICATE }
 
   private final String requestName;
@@ -80,26 +78,19 @@ public final class ConsumeActionBuilder implements ActionBuilder {
   }
 
   @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    ConsumeActionBuilder spec = this;
-    return new io.gatling.core.action.builder.ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        if (spec.kind == null) {
-          throw new KafkaLoadConfigException("consume(\"" + topic + "\") in '" + requestName
-              + "' needs a matcher: matchKey, matchHeader, matchValue or match");
-        }
-        if (timeout.isNegative() || timeout.isZero()) {
-          throw new KafkaLoadConfigException("consume '" + requestName + "': the timeout must be > 0");
-        }
-        KafkaComponents c = ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY);
-        TopicListener listener = c.listener(topic);
-        if (spec.kind == Kind.HEADER) {
-          listener.watchHeader(headerName);
-        }
-        return new ConsumeAction(spec, c, listener, next);
-      }
-    };
+  public Action build(KafkaComponents c, ScenarioContext ctx, Action next) {
+    if (kind == null) {
+      throw new KafkaLoadConfigException("consume(\"" + topic + "\") in '" + requestName
+          + "' needs a matcher: matchKey, matchHeader, matchValue or match");
+    }
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new KafkaLoadConfigException("consume '" + requestName + "': the timeout must be > 0");
+    }
+    TopicListener listener = c.listener(topic);
+    if (kind == Kind.HEADER) {
+      listener.watchHeader(headerName);
+    }
+    return new ConsumeAction(this, c, listener, next);
   }
 
   private static final class ConsumeAction extends KafkaAction {

@@ -5,7 +5,6 @@ import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import io.gatling.core.structure.ScenarioContext;
-import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -18,7 +17,6 @@ import java.util.concurrent.atomic.LongAdder;
 import kafkaload.admin.Prefill;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.protocol.KafkaComponents;
-import kafkaload.protocol.KafkaProtocol;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -33,7 +31,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * last consumer records "name drained", OK only if exactly the pre-filled records were read, and prints records/s,
  * MB/s, fetch time, and rebalance count and time.
  */
-public final class DrainActionBuilder implements ActionBuilder {
+public final class DrainActionBuilder implements KafkaActionBuilder {
   private final String requestName;
   private final String topic;
   private final Prefill.Range range;
@@ -54,19 +52,13 @@ public final class DrainActionBuilder implements ActionBuilder {
   }
 
   @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    DrainActionBuilder spec = this;
-    return new io.gatling.core.action.builder.ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        int partitions = range.to().size();
-        if (threads > partitions) {
-          throw new KafkaLoadConfigException("-Dconsumer.threads=" + threads + " is more than the " + partitions
-              + " partitions of topic '" + topic + "': the extra consumers would sit idle");
-        }
-        return new DrainAction(spec, ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY), next);
-      }
-    };
+  public Action build(KafkaComponents components, ScenarioContext ctx, Action next) {
+    int partitions = range.to().size();
+    if (threads > partitions) {
+      throw new KafkaLoadConfigException("-Dconsumer.threads=" + threads + " is more than the " + partitions
+          + " partitions of topic '" + topic + "': the extra consumers would sit idle");
+    }
+    return new DrainAction(this, components, next);
   }
 
   private static final class DrainAction extends KafkaAction {
@@ -100,13 +92,7 @@ public final class DrainActionBuilder implements ActionBuilder {
     }
 
     private void run(Session session, int index) {
-      Properties p = new Properties();
-      components.protocol().producerProperties().forEach((k, v) -> {
-        if (k.startsWith("security.") || k.startsWith("sasl.") || k.startsWith("ssl.")) {
-          p.put(k, v);
-        }
-      });
-      p.put("bootstrap.servers", components.bootstrap());
+      Properties p = kafkaload.config.ClientConnection.of(components.bootstrap(), components.protocol().producerProperties());
       p.put("enable.auto.commit", "false");
       p.put("auto.offset.reset", "earliest");
       p.put("client.id", spec.requestName.replace(' ', '-') + "-" + index);

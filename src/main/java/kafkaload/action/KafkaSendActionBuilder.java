@@ -2,21 +2,19 @@ package kafkaload.action;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.structure.ScenarioContext;
-import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import kafkaload.protocol.KafkaProtocol;
 
 /**
  * {@code kafka("name").send(key, value)}, refined by chained calls; every call returns a new builder.
  * Strings are Gatling EL ("#{attr}"), byte[] is sent as is, a Map or POJO is written as JSON,
  * and a function of the session is evaluated on every send.
  */
-public final class KafkaSendActionBuilder implements ActionBuilder {
+public final class KafkaSendActionBuilder implements KafkaActionBuilder {
   /** Appended to the request name of fire-and-forget sends, so no report can pass them off as ack latency. */
   public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
 
@@ -170,13 +168,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
   }
 
   @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return new io.gatling.core.action.builder.ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        var components = ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY);
-        return new KafkaSendAction(spec(components), components, next, ctx.throttled());
-      }
-    };
+  public Action build(kafkaload.protocol.KafkaComponents components, ScenarioContext ctx, Action next) {
+    return new KafkaSendAction(spec(components), components, next, ctx.throttled());
   }
 }

@@ -2,10 +2,9 @@ package kafkaload.action;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.structure.ScenarioContext;
-import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.protocol.KafkaProtocol;
+import kafkaload.protocol.KafkaComponents;
 
 /**
  * {@code lagVerdict()}: after the load, judges the lag of the protocol's groups under test. The trend window and
@@ -13,7 +12,7 @@ import kafkaload.protocol.KafkaProtocol;
  * {@code windowSeconds}, so a window holding few samples (a long interval) reacts to noise, and a long window
  * averages out a short burst. Every call returns a new builder.
  */
-public final class LagVerdictActionBuilder implements ActionBuilder {
+public final class LagVerdictActionBuilder implements KafkaActionBuilder {
   public static final String RISING_REQUEST = "kafka lag: rising";
   public static final String MAX_REQUEST = "kafka lag: max";
   public static final String DRAIN_REQUEST = "kafka lag: drained";
@@ -72,18 +71,11 @@ public final class LagVerdictActionBuilder implements ActionBuilder {
   }
 
   @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    LagVerdictActionBuilder spec = this;
-    return new io.gatling.core.action.builder.ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        var components = ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY);
-        if (components.lagMonitor() == null) {
-          throw new KafkaLoadConfigException(
-              "lagVerdict() needs consumer groups to judge: kafka().lagMonitor(intervalMs, \"group\")");
-        }
-        return new LagVerdictAction(components, next, spec);
-      }
-    };
+  public Action build(KafkaComponents components, ScenarioContext ctx, Action next) {
+    if (components.lagMonitor() == null) {
+      throw new KafkaLoadConfigException(
+          "lagVerdict() needs consumer groups to judge: kafka().lagMonitor(intervalMs, \"group\")");
+    }
+    return new LagVerdictAction(components, next, this);
   }
 }

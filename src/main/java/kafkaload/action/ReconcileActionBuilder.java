@@ -2,12 +2,11 @@ package kafkaload.action;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.structure.ScenarioContext;
-import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
-import kafkaload.protocol.KafkaProtocol;
+import kafkaload.protocol.KafkaComponents;
 
 /** {@code reconcile()}: the verification step run after the load; every call returns a new builder. */
-public final class ReconcileActionBuilder implements ActionBuilder {
+public final class ReconcileActionBuilder implements KafkaActionBuilder {
   public static final String LOST_REQUEST = "kafka reconcile: lost";
   public static final String DUPLICATES_REQUEST = "kafka reconcile: duplicates";
   public static final String INJECTOR_REQUEST = "kafka injector health";
@@ -57,18 +56,12 @@ public final class ReconcileActionBuilder implements ActionBuilder {
   }
 
   @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return new io.gatling.core.action.builder.ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        var components = ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY);
-        if (components.protocol().topic() == null) {
-          throw new kafkaload.config.KafkaLoadConfigException(
-              "reconcile() needs the protocol's default topic: kafka().topic(\"...\")");
-        }
-        return new ReconcileAction(components, next, maxLost, maxDuplicatePct, readBack, timeout,
-            failOnSaturatedInjector);
-      }
-    };
+  public Action build(KafkaComponents components, ScenarioContext ctx, Action next) {
+    if (components.protocol().topic() == null) {
+      throw new kafkaload.config.KafkaLoadConfigException(
+          "reconcile() needs the protocol's default topic: kafka().topic(\"...\")");
+    }
+    return new ReconcileAction(components, next, maxLost, maxDuplicatePct, readBack, timeout,
+        failOnSaturatedInjector);
   }
 }

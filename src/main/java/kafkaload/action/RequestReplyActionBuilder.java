@@ -5,8 +5,6 @@ import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import io.gatling.core.structure.ScenarioContext;
-import io.gatling.javaapi.core.ActionBuilder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,7 +13,6 @@ import java.util.Map;
 import java.util.function.BiPredicate;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.protocol.KafkaComponents;
-import kafkaload.protocol.KafkaProtocol;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
@@ -27,7 +24,7 @@ import org.apache.kafka.common.header.Header;
  * response time runs from the send to the reply. Checks run on the reply; a failing or throwing check is a KO
  * with its reason. Replies that come after their timeout are counted as late.
  */
-public final class RequestReplyActionBuilder implements ActionBuilder {
+public final class RequestReplyActionBuilder implements KafkaActionBuilder {
   private enum Kind { KEY, HEADER, VALUE, FUNCTION }
 
   private final KafkaSendActionBuilder request;
@@ -87,31 +84,24 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
   }
 
   @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    RequestReplyActionBuilder b = this;
-    return new io.gatling.core.action.builder.ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        KafkaComponents c = ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY);
-        SendSpec spec = request.spec(c);
-        if (spec.fireAndForget()) {
-          throw new KafkaLoadConfigException("'" + spec.requestName() + "': a request-reply cannot be fire-and-forget");
-        }
-        if (b.kind == Kind.HEADER && !request.hasHeader(b.header)) {
-          throw new KafkaLoadConfigException("'" + spec.requestName() + "' matches replies by header '" + b.header
-              + "', but its request sets no such header");
-        }
-        if (b.timeout != null && (b.timeout.isNegative() || b.timeout.isZero())) {
-          throw new KafkaLoadConfigException("'" + spec.requestName() + "': the reply timeout must be > 0");
-        }
-        TopicListener listener = c.listener(replyTopic);
-        if (b.kind == Kind.HEADER) {
-          listener.watchHeader(b.header);
-        }
-        long timeoutMs = b.timeout != null ? b.timeout.toMillis() : c.protocol().replyTimeoutMs();
-        return new RequestReplyAction(b, spec, c, listener, timeoutMs, next);
-      }
-    };
+  public Action build(KafkaComponents c, ScenarioContext ctx, Action next) {
+    SendSpec spec = request.spec(c);
+    if (spec.fireAndForget()) {
+      throw new KafkaLoadConfigException("'" + spec.requestName() + "': a request-reply cannot be fire-and-forget");
+    }
+    if (kind == Kind.HEADER && !request.hasHeader(header)) {
+      throw new KafkaLoadConfigException("'" + spec.requestName() + "' matches replies by header '" + header
+          + "', but its request sets no such header");
+    }
+    if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+      throw new KafkaLoadConfigException("'" + spec.requestName() + "': the reply timeout must be > 0");
+    }
+    TopicListener listener = c.listener(replyTopic);
+    if (kind == Kind.HEADER) {
+      listener.watchHeader(header);
+    }
+    long timeoutMs = timeout != null ? timeout.toMillis() : c.protocol().replyTimeoutMs();
+    return new RequestReplyAction(this, spec, c, listener, timeoutMs, next);
   }
 
   private static final class RequestReplyAction extends KafkaAction {
@@ -207,7 +197,4 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
     }
   }
 
-  static String utf8(byte[] b) {
-    return new String(b, StandardCharsets.UTF_8);
-  }
 }

@@ -72,13 +72,7 @@ public final class TopicListener implements AutoCloseable {
     this.late = late;
     this.topic = topic;
     this.timer = timer;
-    Properties p = new Properties();
-    clientProperties.forEach((k, v) -> {
-      if (k.startsWith("security.") || k.startsWith("sasl.") || k.startsWith("ssl.")) {
-        p.put(k, v);
-      }
-    });
-    p.put("bootstrap.servers", bootstrap);
+    Properties p = kafkaload.config.ClientConnection.of(bootstrap, clientProperties);
     p.put("client.id", "kafkaload-consume-" + topic);
     p.put("enable.auto.commit", "false");
     p.put("fetch.max.wait.ms", "50");

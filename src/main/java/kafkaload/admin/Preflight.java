@@ -33,13 +33,7 @@ public final class Preflight {
 
   /** An AdminClient built from the producer's connection and security settings. */
   public static Admin admin(String bootstrap, Map<String, Object> clientProperties, long timeoutMs) {
-    Map<String, Object> c = new java.util.HashMap<>();
-    clientProperties.forEach((k, v) -> {
-      if (k.startsWith("security.") || k.startsWith("sasl.") || k.startsWith("ssl.")) {
-        c.put(k, v);
-      }
-    });
-    c.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    java.util.Properties c = kafkaload.config.ClientConnection.of(bootstrap, clientProperties);
     c.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));
     c.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));
     c.put(AdminClientConfig.CLIENT_ID_CONFIG, "kafkaload-preflight");

@@ -154,9 +154,6 @@ public final class KafkaComponents implements ProtocolComponents {
     this.reconciliation = r;
   }
 
-  public CoreComponents core() {
-    return core;
-  }
 
   @Override
   public Function1<Session, Session> onStart() {

@@ -289,7 +289,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     }
     Set<String> unknown = new TreeSet<>(props.keySet());
     unknown.removeAll(ProducerConfig.configNames());
-    unknown.removeIf(k -> k.startsWith("sasl.") || k.startsWith("ssl.") || k.startsWith("security."));
+    unknown.removeIf(kafkaload.config.ClientConnection::isSecuritySetting);
     if (!unknown.isEmpty()) {
       LOG.warn("Not KafkaProducer properties, ignored by the producer: {}", unknown);
     }

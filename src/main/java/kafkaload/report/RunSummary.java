@@ -96,9 +96,9 @@ public final class RunSummary {
 
     if (c.protocol().topic() != null) {
       List<Object> partitions = new ArrayList<>();
-      long total = Math.max(1, st.partitions.snapshot(c.protocol().topic()).values().stream()
-          .mapToLong(PartitionCounters.Count::records).sum());
-      st.partitions.snapshot(c.protocol().topic()).forEach((partition, count) -> {
+      Map<Integer, PartitionCounters.Count> byPartition = st.partitions.snapshot(c.protocol().topic());
+      long total = Math.max(1, byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
+      byPartition.forEach((partition, count) -> {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("partition", partition);
         row.put("records", count.records());

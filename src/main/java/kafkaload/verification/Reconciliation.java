@@ -155,13 +155,7 @@ public final class Reconciliation {
       Duration timeout) {
     long t0 = System.nanoTime();
     ReadState state = new ReadState();
-    Properties p = new Properties();
-    c.protocol().producerProperties().forEach((k, v) -> {
-      if (k.startsWith("security.") || k.startsWith("sasl.") || k.startsWith("ssl.")) {
-        p.put(k, v);
-      }
-    });
-    p.put("bootstrap.servers", c.bootstrap());
+    Properties p = kafkaload.config.ClientConnection.of(c.bootstrap(), c.protocol().producerProperties());
     p.put("client.id", "kafkaload-verify");
     p.put("enable.auto.commit", "false");
     p.put("max.poll.records", "5000");
