@@ -22,7 +22,7 @@ class SendIT {
     long before = 0; // a fresh topic: preflight creates it
     GatlingRun run = runGatling("simulations.BaselineSimulation", props(
         "kafka.bootstrap.servers", bootstrap(), "topic", topic, "warmup", "2", "duration", "6",
-        "linger.ms", "5"), 120);
+        "linger.ms", "20"), 120);
     assertEquals(0, run.exitCode(), run.tail());
 
     long[] warm = run.counts("warm-up send");
@@ -31,10 +31,10 @@ class SendIT {
     assertTrue(send[1] > 100, "the measured phase sent records: " + send[1]);
     // Gatling's OK count equals what the broker holds: the end-offset delta of the topic.
     assertEquals(warm[1] + send[1], endOffsetSum(topic) - before);
-    // linger.ms=5 holds each batch about 5 ms before it is sent, so an ack-timed send cannot be faster on average;
-    // an enqueue-timed (fire-and-forget) send would show 0 ms.
+    // linger.ms=20 holds each batch up to 20 ms before it is sent. A record that joins a batch late waits less
+    // (even under 1 ms), so only the mean is bounded: an ack-timed send averages well above 0 ms, while an
+    // enqueue-timed (fire-and-forget) send would average 0 ms.
     assertTrue(Integer.parseInt(run.globalStat("mean response time (ms)")) >= 5, run.tail());
-    assertTrue(Integer.parseInt(run.globalStat("min response time (ms)")) >= 1, run.tail());
     assertTrue(run.output().contains("0 still in flight at the end"), run.tail());
     // The reconciliation agrees: every acked record read back once, none lost, none duplicated.
     long acked = warm[1] + send[1];
