@@ -108,10 +108,11 @@ class SendIT {
     // 20 users unthrottled send thousands per second here; throttled, the count stays at the ceiling's scale.
     assertTrue(sent <= ceiling, "throttle exceeded: " + sent + " > " + ceiling);
     assertTrue(sent >= ThrottleSimulation.RPS * (ThrottleSimulation.SECONDS - 3), "throttled run too slow: " + sent);
-    // maxDuration stops users mid-send: each of the 20 closed-model users may have one record acked after the
-    // stats stopped, so the topic holds Gatling's OK count plus at most 20.
+    // maxDuration stops Gatling's stats while sends are in flight: each of the 20 closed-model users may have a
+    // record acked after the stats stopped, and its loop may issue one more before the producers close. So the
+    // topic holds Gatling's OK count plus at most 2 per user (seen: +22).
     long inTopic = endOffsetSum(topic);
-    assertTrue(inTopic >= sent && inTopic <= sent + 20, "topic " + inTopic + " vs Gatling OK " + sent);
+    assertTrue(inTopic >= sent && inTopic <= sent + 40, "topic " + inTopic + " vs Gatling OK " + sent);
   }
 
   @Test
