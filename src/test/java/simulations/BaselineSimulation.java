@@ -24,8 +24,8 @@ public class BaselineSimulation extends Simulation {
   KafkaSendActionBuilder measured = send("send");
 
   ScenarioBuilder producers = scenario("producers")
-      .during(plan.warmupSeconds()).on(exec(warmUp))
-      .during(plan.durationSeconds()).on(exec(measured));
+      .during(plan.warmupSeconds()).on(plan.fed(warmUp))
+      .during(plan.durationSeconds()).on(plan.fed(measured));
 
   {
     setUp(plan.withReconciliation(

@@ -17,9 +17,9 @@ public class ConstantRateSimulation extends Simulation {
   int rate = Params.positiveInt("rate", 20000);
 
   ScenarioBuilder warmUp = scenario("warm-up arrivals")
-      .exec(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction()));
+      .exec(plan.fed(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction())));
   ScenarioBuilder measured = scenario("arrivals")
-      .exec(kafka("send").send(plan.keyFunction(), plan.valueFunction()));
+      .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
   {
     setUp(warmUp.injectOpen(constantUsersPerSec(rate).during(Math.max(1, plan.warmupSeconds())))

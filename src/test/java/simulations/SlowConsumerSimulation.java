@@ -30,7 +30,7 @@ public class SlowConsumerSimulation extends Simulation {
   EchoService echo;
 
   ScenarioBuilder arrivals = scenario("arrivals")
-      .exec(kafka("send").send(plan.keyFunction(), plan.valueFunction()));
+      .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
   {
     setUp(plan.withReconciliation(arrivals.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds()))))

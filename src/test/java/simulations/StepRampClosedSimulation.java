@@ -33,7 +33,7 @@ public class StepRampClosedSimulation extends Simulation {
         return session;
       })
       .asLongAs(session -> System.currentTimeMillis() < endMillis.get())
-      .on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
+      .on(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
   {
     setUp(plan.withReconciliation(producers.injectClosed(

@@ -25,7 +25,7 @@ public class StepRampOpenSimulation extends Simulation {
   int steps = Math.max(0, (targetRate - startRate) / rateStep);
 
   ScenarioBuilder producers = scenario("step-ramp arrivals")
-      .exec(kafka("send").send(plan.keyFunction(), plan.valueFunction()));
+      .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
   {
     setUp(plan.withReconciliation(producers.injectOpen(

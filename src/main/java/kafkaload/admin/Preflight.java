@@ -37,6 +37,7 @@ public final class Preflight {
     c.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));
     c.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));
     c.put(AdminClientConfig.CLIENT_ID_CONFIG, "kafkaload-preflight");
+    BootstrapProbe.check(bootstrap, c.get(AdminClientConfig.SECURITY_PROTOCOL_CONFIG));
     try {
       return Admin.create(c);
     } catch (org.apache.kafka.common.KafkaException e) {

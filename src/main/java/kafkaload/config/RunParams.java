@@ -2,6 +2,8 @@ package kafkaload.config;
 
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
@@ -50,7 +52,8 @@ public record RunParams(
     int lagWindowSeconds,
     double gateLagMaxSlope,
     long gateMaxLag,
-    int gateLagDrainSeconds) {
+    int gateLagDrainSeconds,
+    FeederFile feeder) {
 
   public static RunParams fromSystemProperties() {
     Map<String, String> producer = new java.util.LinkedHashMap<>();
@@ -95,8 +98,10 @@ public record RunParams(
         Params.positiveInt("lag.windowSeconds", 30),
         Params.nonNegativeDouble("gate.lagMaxSlope", 10.0),
         Params.positiveLong("gate.maxLag", Long.MAX_VALUE),
-        Params.positiveInt("gate.lagDrainSeconds", 60));
+        Params.positiveInt("gate.lagDrainSeconds", 60),
+        FeederFile.of(Params.string("feeder", "")));
   }
+
 
   private static List<String> groups(String csv) {
     List<String> out = new ArrayList<>();
@@ -116,7 +121,7 @@ public record RunParams(
         topicPartitions, topicReplication, strictPartitions, warmupSeconds, durationSeconds, fireAndForget, gateP99Ms,
         gateMaxErrorPct, gateMinRps, runIdentity, verify, verifyReadBack, verifyTimeoutSeconds, gateMaxLost,
         gateMaxDuplicatePct, gateInjectorHealthy, List.copyOf(groups), lagIntervalMs, lagWindowSeconds,
-        gateLagMaxSlope, gateMaxLag, gateLagDrainSeconds);
+        gateLagMaxSlope, gateMaxLag, gateLagDrainSeconds, feeder);
   }
 
   /** The load followed by the verification steps: the lag verdict when groups are named, then reconciliation. */
@@ -175,7 +180,18 @@ public record RunParams(
     }
   }
 
+  /**
+   * The send, preceded by a feed from the -Dfeeder CSV when one is given (circular, like JMeter's CSV Data Set
+   * with "recycle on EOF"), so its key and value columns replace the generated key and payload.
+   */
+  public ChainBuilder fed(ActionBuilder send) {
+    return feeder == null ? CoreDsl.exec(send) : CoreDsl.feed(CoreDsl.csv(feeder.path()).circular()).exec(send);
+  }
+
   public Function<Session, Object> keyFunction() {
+    if (feeder != null && feeder.has(FeederFile.KEY)) {
+      return session -> session.getString(FeederFile.KEY);
+    }
     switch (key) {
       case "random":
         return Keys.randomKey();
@@ -187,6 +203,7 @@ public record RunParams(
   }
 
   public Function<Session, Object> valueFunction() {
-    return Payloads.randomBytes(recordSize);
+    return feeder != null && feeder.has(FeederFile.VALUE) ? session -> session.getString(FeederFile.VALUE)
+        : Payloads.randomBytes(recordSize);
   }
 }

@@ -63,6 +63,11 @@ public final class KafkaTestSupport {
     }
   }
 
+  /** A key or value as UTF-8 text. */
+  public static String str(byte[] b) {
+    return b == null ? null : new String(b, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   /** Reads every record of the topic from the beginning until {@code expected} have arrived or 30 s pass. */
   public static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, int expected) {
     Properties p = new Properties();

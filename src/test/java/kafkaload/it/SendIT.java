@@ -177,10 +177,6 @@ class SendIT {
     assertFalse(run.output().contains("> send "), "no load was sent");
   }
 
-  private static String str(byte[] b) {
-    return b == null ? null : new String(b, StandardCharsets.UTF_8);
-  }
-
   private static ConsumerRecord<byte[], byte[]> one(List<ConsumerRecord<byte[], byte[]>> records, String keyPrefix) {
     List<ConsumerRecord<byte[], byte[]>> m = records.stream()
         .filter(r -> r.key() != null && str(r.key()).startsWith(keyPrefix)).collect(Collectors.toList());
