@@ -24,7 +24,7 @@ final class SecurityFailure {
     if (!(e instanceof SslAuthenticationException)) {
       return "Authentication failed on " + bootstrap + ": " + Preflight.rootMessage(e);
     }
-    String root = Preflight.rootMessage(e);
+    String root = innermost(e);
     String prefix = "TLS handshake failed on " + bootstrap + ": ";
     if (anyCause(e, c -> c instanceof CertPathBuilderException || c instanceof CertPathValidatorException
         || String.valueOf(c.getMessage()).contains("PKIX path"))) {
@@ -45,6 +45,15 @@ final class SecurityFailure {
           + ") (" + root + ")";
     }
     return prefix + root;
+  }
+
+  /** Kafka wraps the JSSE reason ("PKIX path building failed", "Received fatal alert: ...") a few levels down. */
+  private static String innermost(Throwable t) {
+    Throwable c = t;
+    while (c.getCause() != null && c.getCause() != c) {
+      c = c.getCause();
+    }
+    return c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage());
   }
 
   private static boolean anyCause(Throwable t, Predicate<Throwable> test) {
