@@ -16,18 +16,17 @@ import org.junit.jupiter.api.Test;
 
 /** The security helpers and the -D / environment layer, without a broker (SecurityIT covers the broker side). */
 class ClientSecurityTest {
-  private static final String[] USED = {"security.protocol", "sasl.mechanism", "sasl.username", "sasl.jaas.config",
-      "ssl.truststore.location", "ssl.truststore.password", "ssl.keystore.location"};
+  private static final java.util.List<String> USED = java.util.List.of("security.protocol", "sasl.mechanism",
+      "sasl.username", "sasl.jaas.config", "ssl.truststore.location", "ssl.truststore.password", "ssl.keystore.location");
 
   @AfterEach
-  void clear() {
-    for (String p : USED) {
-      System.clearProperty(p);
-    }
+  void clearSystemProperties() {
+    USED.forEach(System::clearProperty);
   }
 
-  private static String error(Runnable r) {
-    return assertThrows(KafkaLoadConfigException.class, r::run).getMessage();
+  /** The one-line message of the KafkaLoadConfigException the call must throw. */
+  private static String error(org.junit.jupiter.api.function.Executable call) {
+    return assertThrows(KafkaLoadConfigException.class, call).getMessage();
   }
 
   @Test
