@@ -41,7 +41,8 @@ public final class Preflight {
     try {
       return Admin.create(c);
     } catch (org.apache.kafka.common.KafkaException e) {
-      throw new KafkaLoadConfigException("Cannot connect to Kafka bootstrap '" + bootstrap + "': " + rootMessage(e));
+      // For example a keystore that does not open: the reason is at the end of the chain, the file at its middle.
+      throw new KafkaLoadConfigException("Cannot create a Kafka client for '" + bootstrap + "': " + messages(e));
     }
   }
 
@@ -171,6 +172,17 @@ public final class Preflight {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while creating topic '" + topic + "'");
     }
+  }
+
+  /** The distinct messages of the cause chain, outermost first. */
+  static String messages(Throwable t) {
+    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c.getMessage() != null) {
+        all.add(c.getMessage());
+      }
+    }
+    return String.join(": ", all);
   }
 
   static String rootMessage(Throwable t) {

@@ -122,6 +122,14 @@ class SecurityIT {
   }
 
   @Test
+  void aTruststoreThatDoesNotOpenIsNamedBeforeAnyConnection() {
+    KafkaProtocol p = KafkaDsl.kafka().sslTruststore(kafka.pki.truststore.toString(), "not-the-password").protocol();
+    String msg = assertThrows(KafkaLoadConfigException.class, () -> preflight(p, kafka.bootstrap("SSL"))).getMessage();
+    assertTrue(msg.contains(kafka.pki.truststore.toString()) && msg.contains("password was incorrect"), msg);
+    assertFalse(msg.contains("not-the-password"), msg);
+  }
+
+  @Test
   void tlsAndMutualTlsConnectAndSend() throws Exception {
     String truststore = kafka.pki.truststore.toString();
     assertSends(KafkaDsl.kafka().sslTruststore(truststore, kafka.pki.password).protocol(), kafka.bootstrap("SSL"));
