@@ -28,7 +28,7 @@ public final class Prefill {
   /** The records already in the topic, from each partition's start to its end: for draining a topic as it is. */
   public static Range existing(String bootstrap, Map<String, Object> clientProperties, String topic, long timeoutMs) {
     try (Admin admin = Preflight.admin(bootstrap, clientProperties, timeoutMs)) {
-      Preflight.checkBootstrap(admin, bootstrap, timeoutMs);
+      Preflight.checkBootstrap(admin, bootstrap, clientProperties, timeoutMs);
       Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeoutMs);
       Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new HashMap<>();
       to.keySet().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p),
@@ -49,7 +49,7 @@ public final class Prefill {
       long records, int recordSize) {
     long timeout = plan.bootstrapTimeoutMs();
     try (Admin admin = Preflight.admin(bootstrap, clientProperties, timeout)) {
-      Preflight.checkBootstrap(admin, bootstrap, timeout);
+      Preflight.checkBootstrap(admin, bootstrap, clientProperties, timeout);
       Preflight.checkTopic(admin, topic, plan, timeout);
       Map<Integer, Long> from = Preflight.endOffsets(admin, topic, timeout);
       Map<String, Object> c = new HashMap<>(clientProperties);

@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.internals.Topic;
@@ -41,24 +42,42 @@ public final class Preflight {
     try {
       return Admin.create(c);
     } catch (org.apache.kafka.common.KafkaException e) {
-      throw new KafkaLoadConfigException("Cannot connect to Kafka bootstrap '" + bootstrap + "': " + rootMessage(e));
+      // For example a keystore that does not open: the reason is at the end of the chain, the file at its middle.
+      throw new KafkaLoadConfigException("Cannot create a Kafka client for '" + bootstrap + "': " + messages(e));
     }
   }
 
   /** The bootstrap must answer within the plan's timeout; returns the broker count. */
   public static int checkBootstrap(Admin admin, String bootstrap, long timeoutMs) {
+    return checkBootstrap(admin, bootstrap, Map.of(), timeoutMs);
+  }
+
+  /**
+   * The bootstrap must answer within the plan's timeout; returns the broker count. A failed SASL login or TLS
+   * handshake fails at once (the AdminClient does not retry authentication errors) with a line naming the cause.
+   */
+  public static int checkBootstrap(Admin admin, String bootstrap, Map<String, ?> clientProperties, long timeoutMs) {
     try {
       Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
           .nodes().get(timeoutMs + 2000, TimeUnit.MILLISECONDS);
       return nodes.size();
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException("Kafka bootstrap '" + bootstrap + "' did not answer within "
-          + timeoutMs / 1000.0 + " s (set -Dkafka.bootstrap.servers, or leave it unset for the embedded broker): "
-          + rootMessage(e));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof AuthenticationException a) {
+        throw new KafkaLoadConfigException(SecurityFailure.describe(a, bootstrap, clientProperties), a);
+      }
+      throw unanswered(bootstrap, timeoutMs, e);
+    } catch (TimeoutException e) {
+      throw unanswered(bootstrap, timeoutMs, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
     }
+  }
+
+  private static KafkaLoadConfigException unanswered(String bootstrap, long timeoutMs, Exception e) {
+    return new KafkaLoadConfigException("Kafka bootstrap '" + bootstrap + "' did not answer within "
+        + timeoutMs / 1000.0 + " s (set -Dkafka.bootstrap.servers, or leave it unset for the embedded broker): "
+        + rootMessage(e));
   }
 
   /** Makes sure the topic exists with enough partitions; returns its partition count. */
@@ -97,7 +116,7 @@ public final class Preflight {
   /** Connects, then makes sure the topic exists as the plan says (for topics the protocol does not send to). */
   public static int ensureTopic(String bootstrap, Map<String, Object> clientProperties, String topic, TopicPlan plan) {
     try (Admin admin = admin(bootstrap, clientProperties, plan.bootstrapTimeoutMs())) {
-      checkBootstrap(admin, bootstrap, plan.bootstrapTimeoutMs());
+      checkBootstrap(admin, bootstrap, clientProperties, plan.bootstrapTimeoutMs());
       return checkTopic(admin, topic, plan, plan.bootstrapTimeoutMs());
     }
   }
@@ -154,6 +173,17 @@ public final class Preflight {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while creating topic '" + topic + "'");
     }
+  }
+
+  /** The distinct messages of the cause chain, outermost first. */
+  static String messages(Throwable t) {
+    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c.getMessage() != null) {
+        all.add(c.getMessage());
+      }
+    }
+    return String.join(": ", all);
   }
 
   static String rootMessage(Throwable t) {

@@ -16,6 +16,19 @@ public final class Secrets {
         || k.contains("token") || k.contains("credential");
   }
 
+  /**
+   * A secret from the environment, the one place besides the client properties file that secrets come from (never
+   * code, never -D: both end up in build logs and the process list). Unset or empty is a clear error naming it.
+   */
+  public static String env(String name) {
+    String value = System.getenv(name);
+    if (value == null || value.isEmpty()) {
+      throw new KafkaLoadConfigException("The environment variable " + name + " is not set; it must hold the secret "
+          + "(secrets come from the environment or the -Dkafka.client.config file, never from code or -D)");
+    }
+    return value;
+  }
+
   /** A sorted copy with every secret value replaced by {@link #MASK}. */
   public static Map<String, String> masked(Map<String, ?> props) {
     Map<String, String> out = new TreeMap<>();

@@ -83,7 +83,7 @@ public final class KafkaComponents implements ProtocolComponents {
       Map<Integer, Long> offsetsBefore = Map.of();
       TopicPlan plan = protocol.topicPlan();
       try (Admin admin = Preflight.admin(bootstrap, protocol.producerProperties(), plan.bootstrapTimeoutMs())) {
-        Preflight.checkBootstrap(admin, bootstrap, plan.bootstrapTimeoutMs());
+        Preflight.checkBootstrap(admin, bootstrap, protocol.producerProperties(), plan.bootstrapTimeoutMs());
         if (protocol.topic() != null) {
           Preflight.checkTopic(admin, protocol.topic(), plan, plan.bootstrapTimeoutMs());
           warm.add(protocol.topic());

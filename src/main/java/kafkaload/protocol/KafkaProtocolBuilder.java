@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import kafkaload.config.ClientSecurity;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.config.Params;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -47,6 +48,10 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   private List<String> lagGroups = List.of();
   private long lagIntervalMs = 2000;
   private long replyTimeoutMs = 10_000;
+  // Which layers the typed security helpers asked for; security.protocol is settled in protocol(), once every
+  // source (file, code, -D) is known, so adding SCRAM to a file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
+  private boolean sasl;
+  private boolean tls;
 
   public KafkaProtocolBuilder() {
     this.properties = Collections.unmodifiableMap(defaults());
@@ -65,6 +70,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     b.lagGroups = lagGroups;
     b.lagIntervalMs = lagIntervalMs;
     b.replyTimeoutMs = replyTimeoutMs;
+    b.sasl = sasl;
+    b.tls = tls;
     change.accept(b);
     return b;
   }
@@ -113,6 +120,42 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   /** A client properties file (file system path or classpath resource); properties set in code win over it. */
   public KafkaProtocolBuilder propertiesFile(String path) {
     return copy(b -> b.propertiesFile = path);
+  }
+
+  /**
+   * SASL/PLAIN credentials (sasl.mechanism, sasl.jaas.config); security.protocol becomes SASL_PLAINTEXT, or SASL_SSL
+   * with a truststore. Take the password from the environment, e.g. {@code Secrets.env("KAFKA_SASL_PASSWORD")}.
+   */
+  public KafkaProtocolBuilder saslPlain(String username, String password) {
+    return security(ClientSecurity.sasl("PLAIN", username, password), true, false);
+  }
+
+  /** SASL/SCRAM credentials; {@code mechanism} is SCRAM-SHA-256 or SCRAM-SHA-512. See {@link #saslPlain}. */
+  public KafkaProtocolBuilder saslScram(String mechanism, String username, String password) {
+    if (mechanism == null || !mechanism.trim().toUpperCase(java.util.Locale.ROOT).startsWith("SCRAM-")) {
+      throw new KafkaLoadConfigException("saslScram: mechanism '" + mechanism + "' is not SCRAM-SHA-256 or SCRAM-SHA-512");
+    }
+    return security(ClientSecurity.sasl(mechanism, username, password), true, false);
+  }
+
+  /** TLS: trust the CAs in this truststore (ssl.truststore.*); security.protocol becomes SSL, or SASL_SSL. */
+  public KafkaProtocolBuilder sslTruststore(String location, String password) {
+    return security(ClientSecurity.truststore(location, password), false, true);
+  }
+
+  /** mTLS: this client's certificate and key (ssl.keystore.*, ssl.key.password may be null). */
+  public KafkaProtocolBuilder sslKeystore(String location, String password, String keyPassword) {
+    return security(ClientSecurity.keystore(location, password, keyPassword), false, true);
+  }
+
+  private KafkaProtocolBuilder security(Map<String, String> settings, boolean addSasl, boolean addTls) {
+    Map<String, Object> p = new LinkedHashMap<>(properties);
+    p.putAll(settings);
+    return copy(b -> {
+      b.properties = Collections.unmodifiableMap(p);
+      b.sasl |= addSasl;
+      b.tls |= addTls;
+    });
   }
 
   public KafkaProtocolBuilder acks(String acks) {
@@ -243,6 +286,14 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
       loadPropertiesFile(file).forEach((k, v) -> props.put((String) k, v));
     }
     props.putAll(properties);
+    // -D and the environment win over code, as they do for the bootstrap: one simulation, any cluster.
+    ClientSecurity.Settings cli = ClientSecurity.fromSystemProperties();
+    props.putAll(cli.properties());
+    String securityProtocol = ClientSecurity.protocol(props.get(ClientSecurity.SECURITY_PROTOCOL), sasl || cli.sasl(),
+        tls || cli.tls());
+    if (securityProtocol != null) {
+      props.put(ClientSecurity.SECURITY_PROTOCOL, securityProtocol);
+    }
     String bootstrap = firstNonBlank(Params.raw(BOOTSTRAP_PROPERTY), System.getenv(BOOTSTRAP_ENV), bootstrapServers,
         (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.config.ClientConnection;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -46,7 +47,8 @@ public final class EchoService implements AutoCloseable {
     kafkaload.protocol.TopicPlan plan = protocol.topicPlan();
     kafkaload.admin.Preflight.ensureTopic(bootstrap, protocol.producerProperties(), protocol.topic(), plan);
     kafkaload.admin.Preflight.ensureTopic(bootstrap, protocol.producerProperties(), replyTopic, plan);
-    EchoService s = start(bootstrap, group, protocol.topic(), replyTopic, consumers, delayMs);
+    EchoService s = start(bootstrap, protocol.producerProperties(), group, protocol.topic(), replyTopic, consumers,
+        delayMs);
     long deadline = System.currentTimeMillis() + 30_000;
     while (s.assigned.get() < consumers && System.currentTimeMillis() < deadline) {
       try {
@@ -65,16 +67,18 @@ public final class EchoService implements AutoCloseable {
   /**
    * Starts {@code consumers} threads, each with its own consumer in {@code group}, reading {@code requestTopic}.
    *
+   * @param clientProperties the protocol's properties, whose security settings the echo clients copy
    * @param delayMs time spent "processing" each record, 0 for none
    */
-  public static EchoService start(String bootstrap, String group, String requestTopic, String replyTopic,
-      int consumers, long delayMs) {
-    KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap,
-        "linger.ms", "1", "client.id", "kafkaload-echo"), new ByteArraySerializer(), new ByteArraySerializer());
+  public static EchoService start(String bootstrap, Map<String, Object> clientProperties, String group,
+      String requestTopic, String replyTopic, int consumers, long delayMs) {
+    Properties pp = ClientConnection.of(bootstrap, clientProperties);
+    pp.put("linger.ms", "1");
+    pp.put("client.id", "kafkaload-echo");
+    KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
     EchoService s = new EchoService(producer);
     for (int i = 0; i < consumers; i++) {
-      Properties p = new Properties();
-      p.put("bootstrap.servers", bootstrap);
+      Properties p = ClientConnection.of(bootstrap, clientProperties);
       p.put("group.id", group);
       p.put("client.id", group + "-" + i);
       p.put("auto.offset.reset", "latest");

@@ -130,6 +130,12 @@ public final class KafkaTestSupport {
    */
   public static GatlingRun runGatling(String simulationClass, Map<String, String> props, int timeoutSeconds)
       throws IOException, InterruptedException {
+    return runGatling(simulationClass, props, Map.of(), timeoutSeconds);
+  }
+
+  /** As above, with extra environment variables for the child JVM (where secrets come from). */
+  public static GatlingRun runGatling(String simulationClass, Map<String, String> props, Map<String, String> env,
+      int timeoutSeconds) throws IOException, InterruptedException {
     Path logs = Paths.get("target", "it-logs");
     Files.createDirectories(logs);
     Path log = logs.resolve(simulationClass.substring(simulationClass.lastIndexOf('.') + 1) + "-"
@@ -149,12 +155,53 @@ public final class KafkaTestSupport {
     cmd.add(simulationClass);
     cmd.add("-rf");
     cmd.add(Paths.get("target", "gatling-it").toAbsolutePath().toString());
-    Process process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.environment().putAll(env);
+    Process process = builder.start();
     if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();
       throw new AssertionError(simulationClass + " did not finish within " + timeoutSeconds + " s; log: " + log);
     }
     return new GatlingRun(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), process.pid());
+  }
+
+  /** The run's report directory (Gatling's report, simulation.log, kafka.html, ...), from the console's page link. */
+  public static Path reportDir(GatlingRun run) {
+    Matcher m = Pattern.compile("Kafka page: file://(\\S+)").matcher(run.output());
+    if (!m.find()) {
+      throw new AssertionError("the console prints the Kafka page's path:\n" + run.tail());
+    }
+    return Paths.get(m.group(1)).getParent();
+  }
+
+  /**
+   * None of the secrets appears in the run's console, nor in any file of its report directory (simulation.log,
+   * js/*, kafka-summary.json, kafka.html, the JUnit file), read byte for byte.
+   */
+  public static void assertNoSecrets(GatlingRun run, Path reportDir, String... secrets) throws IOException {
+    for (String secret : secrets) {
+      if (run.output().contains(secret)) {
+        throw new AssertionError("the console shows a secret:\n" + run.tail());
+      }
+    }
+    if (reportDir == null) {
+      return;
+    }
+    List<Path> files;
+    try (java.util.stream.Stream<Path> walk = Files.walk(reportDir)) {
+      files = walk.filter(Files::isRegularFile).toList();
+    }
+    if (files.isEmpty()) {
+      throw new AssertionError("no report files in " + reportDir);
+    }
+    for (Path f : files) {
+      String content = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
+      for (String secret : secrets) {
+        if (content.contains(secret)) {
+          throw new AssertionError(f + " holds a secret");
+        }
+      }
+    }
   }
 
   public static Map<String, String> props(String... kv) {
