@@ -108,11 +108,18 @@ class SendIT {
     // 20 users unthrottled send thousands per second here; throttled, the count stays at the ceiling's scale.
     assertTrue(sent <= ceiling, "throttle exceeded: " + sent + " > " + ceiling);
     assertTrue(sent >= ThrottleSimulation.RPS * (ThrottleSimulation.SECONDS - 3), "throttled run too slow: " + sent);
-    // maxDuration stops Gatling's stats while sends are in flight: each of the 20 closed-model users may have a
-    // record acked after the stats stopped, and its loop may issue one more before the producers close. So the
-    // topic holds Gatling's OK count plus at most 2 per user (seen: +22).
+    // maxDuration stops Gatling's stats while users still send (on a loaded machine for a while: +61 seen), so
+    // the topic holds at least Gatling's OK count. Our own counters run until the producers close: the topic holds
+    // what they saw acked, plus the sends still in flight, plus at most one late send per user.
     long inTopic = endOffsetSum(topic);
-    assertTrue(inTopic >= sent && inTopic <= sent + 40, "topic " + inTopic + " vs Gatling OK " + sent);
+    assertTrue(inTopic >= sent, "topic " + inTopic + " vs Gatling OK " + sent);
+    java.util.regex.Matcher m = java.util.regex.Pattern
+        .compile("Kafka sends: (\\d+) acked OK, (\\d+) failed, (\\d+) still in flight").matcher(run.output());
+    assertTrue(m.find(), run.tail());
+    long acked = Long.parseLong(m.group(1));
+    long inFlight = Long.parseLong(m.group(3));
+    assertTrue(inTopic >= acked && inTopic <= acked + inFlight + 20,
+        "topic " + inTopic + " vs acked " + acked + " + in flight " + inFlight);
   }
 
   @Test
