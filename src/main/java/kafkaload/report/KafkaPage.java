@@ -16,17 +16,22 @@ public final class KafkaPage {
   private KafkaPage() {}
 
   public static Path write(Path dir, RunSummary summary) throws IOException {
-    try (InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(ECHARTS)) {
-      if (in == null) {
-        throw new IOException("ECharts is not on the classpath: " + ECHARTS);
-      }
-      Files.copy(in, dir.resolve("kafka-echarts.min.js"), StandardCopyOption.REPLACE_EXISTING);
-    }
+    copyECharts(dir.resolve("kafka-echarts.min.js"));
     // The data is embedded, so the page also opens from file:// where fetching the JSON would be refused.
     String data = summary.json().replace("</", "<\\/");
     Path out = dir.resolve("kafka.html");
     Files.writeString(out, TEMPLATE.replace("/*DATA*/", data));
     return out;
+  }
+
+  /** Copies Apache ECharts from its webjar, so a page beside it draws charts from file:// with no network. */
+  public static void copyECharts(Path target) throws IOException {
+    try (InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(ECHARTS)) {
+      if (in == null) {
+        throw new IOException("ECharts is not on the classpath: " + ECHARTS);
+      }
+      Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+    }
   }
 
   private static final String TEMPLATE = """
