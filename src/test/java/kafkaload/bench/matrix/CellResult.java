@@ -27,6 +27,22 @@ public record CellResult(Cell cell, String status, String reason, long sentOk, l
   public static final String SKIPPED = "skipped";
   public static final String FAILED = "failed";
 
+  // Loading Gatling's configuration takes seconds on a busy machine: once per sweep, started while the broker starts.
+  private static final java.util.concurrent.CompletableFuture<GatlingConfiguration> GATLING_CONFIG =
+      new java.util.concurrent.CompletableFuture<>();
+
+  static void preloadGatlingConfiguration() {
+    Thread t = new Thread(() -> {
+      try {
+        GATLING_CONFIG.complete(GatlingConfiguration.load());
+      } catch (RuntimeException | LinkageError e) {
+        GATLING_CONFIG.completeExceptionally(e);
+      }
+    }, "matrix-gatling-config");
+    t.setDaemon(true);
+    t.start();
+  }
+
   static CellResult notRun(Cell cell, String status, String reason) {
     return new CellResult(cell, status, reason, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
         Double.NaN, -1, -1, false, null, -1);
@@ -56,7 +72,7 @@ public record CellResult(Cell cell, String status, String reason, long sentOk, l
       return notRun(cell, FAILED, "no Gatling report (exit code " + exitCode + "); see " + resultsDir.resolve("gatling.log"));
     }
     String measured = measuredRequest(cell);
-    LogFileData data = new LogFileReader(report.resolve("simulation.log").toFile(), GatlingConfiguration.load()).read();
+    LogFileData data = new LogFileReader(report.resolve("simulation.log").toFile(), GATLING_CONFIG.join()).read();
     GeneralStats all = stats(data, measured, scala.Option.empty());
     if (all == null) {
       return notRun(cell, FAILED, "no '" + measured + "' request in the run (exit code " + exitCode + ")");

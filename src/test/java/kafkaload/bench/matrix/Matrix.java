@@ -41,15 +41,19 @@ public final class Matrix {
   }
 
   public static void main(String[] args) throws Exception {
+    System.exit(execute(commandLineProperties()));
+  }
+
+  /** Runs the sweep the properties describe; the exit code: 0, 1 when a cell failed, 2 on bad input (nothing run). */
+  static int execute(Map<String, String> props) throws IOException, InterruptedException {
     MatrixGrid grid;
     try {
-      grid = MatrixGrid.parse(commandLineProperties());
+      grid = MatrixGrid.parse(props);
     } catch (KafkaLoadConfigException e) {
-      System.exit(2); // the one-line message is already printed
-      return;
+      return 2; // its one-line message is already printed
     }
     List<CellResult> results = new Matrix(grid).run();
-    System.exit(results.stream().anyMatch(r -> r.status().equals(CellResult.FAILED)) ? 1 : 0);
+    return results.stream().anyMatch(r -> r.status().equals(CellResult.FAILED)) ? 1 : 0;
   }
 
   /** The -D properties given on this JVM's command line (not the JVM's own), in their order. */
@@ -70,6 +74,7 @@ public final class Matrix {
   /** Runs every cell, writes the three outputs, and returns the cells' results in grid order. */
   public List<CellResult> run() throws IOException, InterruptedException {
     long t0 = System.nanoTime();
+    CellResult.preloadGatlingConfiguration();
     List<Cell> cells = grid.cells();
     deleteRecursively(out.resolve("cells"));
     Files.createDirectories(out);

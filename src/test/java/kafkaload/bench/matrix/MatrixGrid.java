@@ -95,6 +95,7 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
     }
     Map<String, String> passThrough = new LinkedHashMap<>();
     Map<Dimension, String> given = new LinkedHashMap<>();
+    Map<Dimension, String> givenAs = new LinkedHashMap<>(); // the -D name the user typed, for the error message
     for (Map.Entry<String, String> e : props.entrySet()) {
       String key = e.getKey();
       if (key.startsWith("matrix.")) {
@@ -107,10 +108,13 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
           throw new KafkaLoadConfigException("-D" + key + " is not a matrix dimension (one of " + dimensionKeys() + ")");
         }
         given.put(d, e.getValue());
-      } else if (key.equals("fireAndForget")) {
-        given.putIfAbsent(Dimension.MODE, Boolean.parseBoolean(e.getValue().trim()) ? "async" : "sync");
-      } else if (Dimension.byParam(key) != null) {
-        given.putIfAbsent(Dimension.byParam(key), e.getValue());
+        givenAs.put(d, key);
+      } else if (key.equals("fireAndForget") && !given.containsKey(Dimension.MODE)) {
+        given.put(Dimension.MODE, Boolean.parseBoolean(e.getValue().trim()) ? "async" : "sync");
+        givenAs.put(Dimension.MODE, key);
+      } else if (Dimension.byParam(key) != null && !given.containsKey(Dimension.byParam(key))) {
+        given.put(Dimension.byParam(key), e.getValue());
+        givenAs.put(Dimension.byParam(key), key);
       } else if (!key.equals("warmup") && !key.equals("duration")) {
         passThrough.put(key, e.getValue());
       }
@@ -118,7 +122,7 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
     Map<Dimension, List<String>> values = new LinkedHashMap<>();
     for (Dimension d : Dimension.values()) {
       String list = given.getOrDefault(d, preset.get(d));
-      values.put(d, parseList(given.containsKey(d) ? "-D" + d.key() : "preset " + presetName + "'s " + d.param, d, list));
+      values.put(d, parseList(given.containsKey(d) ? "-D" + givenAs.get(d) : "preset " + presetName + "'s " + d.param, d, list));
     }
     Integer[] times = PRESET_TIMES.get(presetName);
     return new MatrixGrid(presetName, values, passThrough,
