@@ -97,7 +97,7 @@ public final class Matrix {
         broker = startEmbedded(notes);
         bootstrap = broker.bootstrap;
         brokers = nodeCount(bootstrap);
-        notes.add("embedded broker: " + brokers + " node(s), in its own JVM, on this machine");
+        notes.add("embedded broker: " + brokers + " node(s), outside the cells' JVMs, on this machine");
       }
       int tooFew = 0;
       for (Cell c : cells) {

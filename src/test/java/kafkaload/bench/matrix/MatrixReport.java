@@ -167,8 +167,9 @@ final class MatrixReport {
         .collect(java.util.stream.Collectors.toMap(e -> e.getKey().param, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new)));
     data.put("cells", cells);
     String json = new ObjectMapper().writeValueAsString(data).replace("</", "<\\/");
-    String head = escape(header()).replace("\n", "<br>");
-    return TEMPLATE.replace("/*HEADER*/", head).replace("/*LEGEND*/", escape(LEGEND)).replace("/*DATA*/", json);
+    String head = escape(header().replace("`", "")).replace("\n", "<br>");
+    return TEMPLATE.replace("/*STYLE*/", KafkaPage.STYLE).replace("/*HEADER*/", head)
+        .replace("/*LEGEND*/", escape(LEGEND)).replace("/*DATA*/", json);
   }
 
   private static String link(Path out, CellResult r, String file) {
@@ -187,12 +188,7 @@ final class MatrixReport {
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>Producer throughput matrix</title>
       <style>
-        body { font-family: system-ui, sans-serif; margin: 24px; color: #1f2937; }
-        h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
-        .chart { width: 100%; max-width: 1100px; height: 340px; }
-        table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
-        td, th { border: 1px solid #d1d5db; padding: 4px 8px; text-align: right; }
-        th { background: #f3f4f6; } td.l, th.l { text-align: left; }
+        /*STYLE*/
         .skipped { color: #6b7280; } .failed { color: #b91c1c; font-weight: 600; }
         .note { color: #6b7280; font-size: 13px; max-width: 1100px; }
       </style>
