@@ -88,27 +88,21 @@ public final class Matrix {
     List<String> notes = new ArrayList<>();
     try {
       String bootstrap;
-      int brokers;
       if (external != null && !external.isBlank()) {
         bootstrap = external.trim();
-        brokers = Integer.MAX_VALUE; // a real cluster: topic creation says when it has too few brokers
         notes.add("cluster: " + bootstrap);
       } else {
-        broker = startEmbedded(notes);
+        broker = startEmbedded();
         bootstrap = broker.bootstrap;
-        brokers = nodeCount(bootstrap);
+      }
+      // A real cluster runs every cell: its topic creation says when it has too few brokers.
+      int brokers = broker == null ? Integer.MAX_VALUE : nodeCount(bootstrap);
+      if (broker != null) {
         notes.add("embedded broker: " + brokers + " node(s), outside the cells' JVMs, on this machine");
       }
-      int tooFew = 0;
-      for (Cell c : cells) {
-        if (c.replication() > brokers) {
-          tooFew++;
-        }
-      }
+      long tooFew = cells.stream().filter(c -> c.replication() > brokers).count();
       if (tooFew > 0) {
-        String msg = "replication factor " + grid.maxReplication() + " needs " + grid.maxReplication()
-            + " brokers; the embedded broker runs " + (brokers == 1 ? "a single node" : brokers + " nodes")
-            + ": skipping " + tooFew + " cells";
+        String msg = tooFewBrokers(grid.maxReplication(), brokers) + ": skipping " + tooFew + " cells";
         System.out.println("[matrix] " + msg);
         notes.add(msg);
       }
@@ -119,8 +113,7 @@ public final class Matrix {
         if (c.invalidReason() != null) {
           r = CellResult.notRun(c, CellResult.SKIPPED, c.invalidReason());
         } else if (c.replication() > brokers) {
-          r = CellResult.notRun(c, CellResult.SKIPPED, "replication factor " + c.replication() + " needs "
-              + c.replication() + " brokers; the embedded broker runs " + (brokers == 1 ? "a single node" : brokers + " nodes"));
+          r = CellResult.notRun(c, CellResult.SKIPPED, tooFewBrokers(c.replication(), brokers));
         } else {
           r = runCell(c, bootstrap, "matrix-" + runStamp + "-" + c.id());
         }
@@ -143,7 +136,7 @@ public final class Matrix {
   }
 
   /** One broker for the sweep; a cluster of max(RF) brokers when the grid needs one and EmbeddedKafkaMain offers it. */
-  private MatrixBroker startEmbedded(List<String> notes) throws IOException {
+  private MatrixBroker startEmbedded() throws IOException {
     StringBuilder why = new StringBuilder();
     int wanted = grid.maxReplication();
     if (wanted > 1) {
@@ -160,6 +153,11 @@ public final class Matrix {
       throw new IllegalStateException("the embedded broker did not start: " + why);
     }
     return single;
+  }
+
+  private static String tooFewBrokers(int replication, int brokers) {
+    return "replication factor " + replication + " needs " + replication + " brokers; the embedded broker runs "
+        + (brokers == 1 ? "a single node" : brokers + " nodes");
   }
 
   private Admin admin(String bootstrap) {
@@ -191,17 +189,26 @@ public final class Matrix {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
       return CellResult.notRun(c, CellResult.FAILED, "topic creation failed: " + cause.getMessage());
     }
+    Process p = new ProcessBuilder(GatlingJvm.command(SIMULATION, cellProperties(c, bootstrap, topic), dir))
+        .redirectErrorStream(true).redirectOutput(dir.resolve("gatling.log").toFile()).start();
+    // Interrupting the sweep (Ctrl-C) ends the cell's JVM too; the broker ends with its closed standard input.
+    Thread stopCell = new Thread(p::destroy, "matrix-stop-cell");
+    Runtime.getRuntime().addShutdownHook(stopCell);
     try {
-      Process p = new ProcessBuilder(GatlingJvm.command(SIMULATION, cellProperties(c, bootstrap, topic), dir))
-          .redirectErrorStream(true).redirectOutput(dir.resolve("gatling.log").toFile()).start();
       int bound = grid.warmupSeconds() + grid.durationSeconds() + 300;
-      double cpuSeconds = measuredCpuSeconds(p, dir.resolve("gatling.log"));
-      if (!p.waitFor(bound, TimeUnit.SECONDS)) {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(bound);
+      double cpuSeconds = measuredCpuSeconds(p, dir.resolve("gatling.log"), deadline);
+      if (!p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
         p.destroyForcibly().waitFor();
         return CellResult.notRun(c, CellResult.FAILED, "did not finish within " + bound + " s");
       }
       return CellResult.read(c, dir, grid.durationSeconds(), p.exitValue(), cpuSeconds);
     } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopCell);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running: the cell is being stopped
+      }
       // Each cell writes hundreds of MB; keep the disk for the next one.
       try (Admin admin = admin(bootstrap)) {
         admin.deleteTopics(List.of(topic)).all().get(60, TimeUnit.SECONDS);
@@ -216,14 +223,17 @@ public final class Matrix {
    * end of the load, timed from Gatling's "started" line, so JVM start, warm-up and report generation are left out.
    * NaN when the run ends before that.
    */
-  private double measuredCpuSeconds(Process p, Path log) throws IOException, InterruptedException {
+  private double measuredCpuSeconds(Process p, Path log, long deadline) throws IOException, InterruptedException {
     String started = "Simulation " + SIMULATION + " started";
     long t0 = 0;
-    while (p.isAlive() && t0 == 0) {
+    while (p.isAlive() && t0 == 0 && System.nanoTime() < deadline) {
       Thread.sleep(100);
       if (Files.exists(log) && Files.readString(log).contains(started)) {
         t0 = System.nanoTime();
       }
+    }
+    if (t0 == 0) {
+      return Double.NaN;
     }
     double from = cpuAt(p, t0 + TimeUnit.SECONDS.toNanos(grid.warmupSeconds()));
     double to = cpuAt(p, t0 + TimeUnit.SECONDS.toNanos(grid.warmupSeconds() + grid.durationSeconds()));
