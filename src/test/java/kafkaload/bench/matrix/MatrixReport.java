@@ -218,7 +218,7 @@ final class MatrixReport {
         const h = document.createElement('h2'); h.textContent = 'MB/s by ' + dim; charts.appendChild(h);
         const div = document.createElement('div'); div.className = 'chart'; div.id = 'chart-' + dim; charts.appendChild(div);
         echarts.init(div).setOption({animation: false, tooltip: {trigger: 'axis'}, legend: {type: 'scroll'}, grid: {left: 60, right: 40, top: 50},
-          xAxis: {type: 'category', name: dim, data: DATA.values[dim]}, yAxis: {type: 'value', name: 'MB/s'},
+          xAxis: {type: 'category', name: dim, nameLocation: 'middle', nameGap: 28, data: DATA.values[dim]}, yAxis: {type: 'value', name: 'MB/s'},
           series: Object.entries(series).map(([name, data]) => ({name, type: 'bar', data}))});
       });
       const cols = DATA.varying.length ? DATA.varying : ['topic.replication'];
