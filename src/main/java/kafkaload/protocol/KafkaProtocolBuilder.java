@@ -311,7 +311,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return null;
   }
 
-  private static Properties loadPropertiesFile(String path) {
+  /** A client properties file (file path or classpath resource), as the Kafka CLI's --command-config reads it. */
+  public static Properties loadPropertiesFile(String path) {
     Properties p = new Properties();
     Path fsPath = Paths.get(path);
     try (InputStream in = Files.isRegularFile(fsPath)

@@ -16,29 +16,39 @@ public final class KafkaPage {
   private KafkaPage() {}
 
   public static Path write(Path dir, RunSummary summary) throws IOException {
+    copyECharts(dir.resolve("kafka-echarts.min.js"));
+    // The data is embedded, so the page also opens from file:// where fetching the JSON would be refused.
+    String data = summary.json().replace("</", "<\\/");
+    Path out = dir.resolve("kafka.html");
+    Files.writeString(out, TEMPLATE.replace("/*STYLE*/", STYLE).replace("/*DATA*/", data));
+    return out;
+  }
+
+  /** Copies Apache ECharts from its webjar, so a page beside it draws charts from file:// with no network. */
+  public static void copyECharts(Path target) throws IOException {
     try (InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(ECHARTS)) {
       if (in == null) {
         throw new IOException("ECharts is not on the classpath: " + ECHARTS);
       }
-      Files.copy(in, dir.resolve("kafka-echarts.min.js"), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
     }
-    // The data is embedded, so the page also opens from file:// where fetching the JSON would be refused.
-    String data = summary.json().replace("</", "<\\/");
-    Path out = dir.resolve("kafka.html");
-    Files.writeString(out, TEMPLATE.replace("/*DATA*/", data));
-    return out;
   }
+
+  /** The pages' shared look: fonts, headings, chart size, tables. */
+  public static final String STYLE = """
+      body { font-family: system-ui, sans-serif; margin: 24px; color: #1f2937; }
+      h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
+      .chart { width: 100%; max-width: 1100px; height: 320px; }
+      table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
+      td, th { border: 1px solid #d1d5db; padding: 4px 8px; text-align: right; }
+      th { background: #f3f4f6; } td.l, th.l { text-align: left; }
+      """;
 
   private static final String TEMPLATE = """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>Kafka run summary</title>
       <style>
-        body { font-family: system-ui, sans-serif; margin: 24px; color: #1f2937; }
-        h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
-        .chart { width: 100%; max-width: 1100px; height: 320px; }
-        table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
-        td, th { border: 1px solid #d1d5db; padding: 4px 8px; text-align: right; }
-        th { background: #f3f4f6; } td.l, th.l { text-align: left; }
+        /*STYLE*/
         .bad { color: #b91c1c; font-weight: 600; } .ok { color: #15803d; }
         .warn { background: #fef2f2; border: 1px solid #fca5a5; padding: 8px 12px; }
         .note { color: #6b7280; font-size: 13px; }

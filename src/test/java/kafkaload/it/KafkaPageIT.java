@@ -56,13 +56,7 @@ class KafkaPageIT {
     // No output of the run holds the secret: console, JSON, page, Gatling's report, the JUnit file.
     assertNoSecrets(run, dir, SECRET);
 
-    Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser").map(Paths::get)
-        .filter(Files::isExecutable).findFirst().orElse(null);
-    if (chromium == null) {
-      // CI installs Chromium (.ci/run), so there a missing browser fails; elsewhere the rendering check is skipped.
-      assertNotEquals("true", System.getenv("CI"), "Chromium is required in CI");
-      Assumptions.abort("Chromium is not installed: apt-get install chromium");
-    }
+    Path chromium = chromium();
     Path shot = dir.resolve("kafka-page.png");
     Chrome screenshot = chrome(chromium, "--screenshot=" + shot, "--window-size=1280,2400", page.toUri().toString());
     assertTrue(Files.size(shot) > 50_000, "a screenshot with content: " + Files.size(shot) + " bytes");
@@ -74,9 +68,21 @@ class KafkaPageIT {
     assertEquals(3, canvases, "throughput, injector and partition charts rendered");
   }
 
-  private record Chrome(String stdout, String stderr) {}
+  /** The headless browser that checks a page renders; aborts the test where it is missing, except in CI. */
+  static Path chromium() {
+    Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser").map(Paths::get)
+        .filter(Files::isExecutable).findFirst().orElse(null);
+    if (chromium == null) {
+      // CI installs Chromium (.ci/run), so there a missing browser fails; elsewhere the rendering check is skipped.
+      assertNotEquals("true", System.getenv("CI"), "Chromium is required in CI");
+      Assumptions.abort("Chromium is not installed: apt-get install chromium");
+    }
+    return chromium;
+  }
 
-  private static Chrome chrome(Path chromium, String... args) throws Exception {
+  record Chrome(String stdout, String stderr) {}
+
+  static Chrome chrome(Path chromium, String... args) throws Exception {
     Path profile = Files.createTempDirectory("chromium");
     List<String> cmd = new java.util.ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
         "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

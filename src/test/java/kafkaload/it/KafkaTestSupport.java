@@ -140,21 +140,7 @@ public final class KafkaTestSupport {
     Files.createDirectories(logs);
     Path log = logs.resolve(simulationClass.substring(simulationClass.lastIndexOf('.') + 1) + "-"
         + System.nanoTime() + ".log");
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    // The JVM options the Gatling Maven plugin gives its forked JVM.
-    cmd.addAll(List.of("-Xmx1G", "-XX:+HeapDumpOnOutOfMemoryError", "-XX:MaxInlineLevel=20", "-XX:MaxTrivialSize=12",
-        "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"));
-    cmd.add("-Dgatling.data.enableAnalytics=false");
-    cmd.add("-Djava.util.prefs.userRoot=" + Paths.get("target", "java-prefs").toAbsolutePath());
-    props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add("io.gatling.app.Gatling");
-    cmd.add("-s");
-    cmd.add(simulationClass);
-    cmd.add("-rf");
-    cmd.add(Paths.get("target", "gatling-it").toAbsolutePath().toString());
+    List<String> cmd = kafkaload.bench.GatlingJvm.command(simulationClass, props, Paths.get("target", "gatling-it"));
     ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().putAll(env);
     Process process = builder.start();
