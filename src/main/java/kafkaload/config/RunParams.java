@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import kafkaload.KafkaDsl;
+import kafkaload.broker.FaultPlan;
 import kafkaload.payload.Keys;
 import kafkaload.payload.Payloads;
 import kafkaload.protocol.KafkaProtocolBuilder;
@@ -50,7 +51,15 @@ public record RunParams(
     int lagWindowSeconds,
     double gateLagMaxSlope,
     long gateMaxLag,
-    int gateLagDrainSeconds) {
+    int gateLagDrainSeconds,
+    int embeddedBrokers,
+    int minInsyncReplicas,
+    FaultPlan faultPlan) {
+
+  /** The knobs, with a simulation's own defaults where -D leaves them unset (see Params.withDefaults). */
+  public static RunParams fromSystemProperties(Map<String, String> simulationDefaults) {
+    return Params.withDefaults(simulationDefaults, RunParams::fromSystemProperties);
+  }
 
   public static RunParams fromSystemProperties() {
     Map<String, String> producer = new java.util.LinkedHashMap<>();
@@ -65,6 +74,11 @@ public record RunParams(
         String.valueOf(Params.positiveInt("max.in.flight.requests.per.connection", 5)));
     producer.put("buffer.memory", String.valueOf(Params.positiveLong("buffer.memory", 33_554_432L)));
     producer.put("max.request.size", String.valueOf(Params.positiveInt("max.request.size", 1_048_576)));
+    // How long a send may wait for its ack, retries included, and each request: what bounds a KO when a broker dies.
+    producer.put("delivery.timeout.ms", String.valueOf(Params.positiveInt("delivery.timeout.ms", 120_000)));
+    producer.put("request.timeout.ms", String.valueOf(Params.positiveInt("request.timeout.ms", 30_000)));
+    // How long send() may block for metadata or buffer space (a topic whose leaders are gone waits for metadata).
+    producer.put("max.block.ms", String.valueOf(Params.nonNegativeInt("max.block.ms", 60_000)));
     return new RunParams(
         Params.string("topic", "kafkaload-perf"),
         Params.nonNegativeInt("recordSize", 1024),
@@ -95,7 +109,28 @@ public record RunParams(
         Params.positiveInt("lag.windowSeconds", 30),
         Params.nonNegativeDouble("gate.lagMaxSlope", 10.0),
         Params.positiveLong("gate.maxLag", Long.MAX_VALUE),
-        Params.positiveInt("gate.lagDrainSeconds", 60));
+        Params.positiveInt("gate.lagDrainSeconds", 60),
+        // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and restart.
+        Params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null ? 0
+            : Params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1),
+        Params.nonNegativeInt("min.insync.replicas", 0),
+        faultPlan(FaultPlan.parse(Params.string("fault.plan", ""))));
+  }
+
+  private static FaultPlan faultPlan(FaultPlan plan) {
+    if (plan.isEmpty()) {
+      return plan;
+    }
+    if (Params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null || System.getenv(KafkaProtocolBuilder.BOOTSTRAP_ENV) != null) {
+      throw new KafkaLoadConfigException("-Dfault.plan acts on the embedded brokers; it cannot be used with "
+          + "kafka.bootstrap.servers (a real cluster)");
+    }
+    if (Params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null) {
+      throw new KafkaLoadConfigException("-Dfault.plan needs the embedded brokers as child processes: add "
+          + "-Dkafka.embedded.brokers=N (N >= " + plan.maxBroker() + ")");
+    }
+    plan.check(Params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1), 0);
+    return plan;
   }
 
   private static List<String> groups(String csv) {
@@ -116,7 +151,20 @@ public record RunParams(
         topicPartitions, topicReplication, strictPartitions, warmupSeconds, durationSeconds, fireAndForget, gateP99Ms,
         gateMaxErrorPct, gateMinRps, runIdentity, verify, verifyReadBack, verifyTimeoutSeconds, gateMaxLost,
         gateMaxDuplicatePct, gateInjectorHealthy, List.copyOf(groups), lagIntervalMs, lagWindowSeconds,
-        gateLagMaxSlope, gateMaxLag, gateLagDrainSeconds);
+        gateLagMaxSlope, gateMaxLag, gateLagDrainSeconds, embeddedBrokers, minInsyncReplicas, faultPlan);
+  }
+
+  /**
+   * These populations, plus the broker faults of -Dfault.plan beside them when there are any. Every step must
+   * come before the end of the load ({@code loadSeconds}), so the faults never run into the verification.
+   */
+  public List<PopulationBuilder> withFaults(int loadSeconds, PopulationBuilder... populations) {
+    List<PopulationBuilder> all = new ArrayList<>(List.of(populations));
+    if (!faultPlan.isEmpty()) {
+      faultPlan.check(embeddedBrokers, loadSeconds * 1000L);
+      all.add(KafkaDsl.brokerFaults(faultPlan));
+    }
+    return all;
   }
 
   /** The load followed by the verification steps: the lag verdict when groups are named, then reconciliation. */
@@ -141,6 +189,7 @@ public record RunParams(
     if (!lagGroups.isEmpty()) {
       all.addAll(Gates.lag());
     }
+    all.addAll(Gates.faults(faultPlan));
     if (verify) {
       all.addAll(Gates.reconciliation());
       if (gateInjectorHealthy) {
@@ -164,6 +213,12 @@ public record RunParams(
     }
     if (topicCreate) {
       b = b.createTopic(topicPartitions, topicReplication);
+    }
+    if (minInsyncReplicas > 0) {
+      b = b.minInsyncReplicas(minInsyncReplicas);
+    }
+    if (embeddedBrokers > 0) {
+      b = b.embeddedBrokers(embeddedBrokers);
     }
     switch (producerMode) {
       case "pool":
