@@ -1,12 +1,6 @@
 package simulations;
 
-import static io.gatling.javaapi.core.CoreDsl.*;
-import static kafkaload.KafkaDsl.*;
-
-import io.gatling.javaapi.core.*;
 import java.util.Map;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
 
 /**
  * FAILS by design: the only broker (a child process, no replica) is killed mid-run and never comes back. Every send
@@ -14,30 +8,20 @@ import kafkaload.config.RunParams;
  * reconciliation says it could not verify the records (and fails), the report is written, and the gates fail the
  * build. Nothing hangs: every client call after the kill is bounded by a timeout.
  */
-public class BrokerLossSimulation extends Simulation {
+public class BrokerLossSimulation extends FaultSimulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table); these are its defaults ----
-  RunParams plan = RunParams.fromSystemProperties(Map.ofEntries(
-      Map.entry("kafka.embedded.brokers", "1"),
-      Map.entry("topic", "kafkaload-broker-loss"),
-      Map.entry("topic.partitions", "4"),
-      Map.entry("delivery.timeout.ms", "5000"),
-      Map.entry("request.timeout.ms", "2000"),
-      Map.entry("max.block.ms", "5000"),
-      Map.entry("verify.timeoutSeconds", "10"),
-      Map.entry("fault.plan", "kill:1@10s"),
-      Map.entry("warmup", "0"),
-      Map.entry("duration", "20")));
-  int users = Params.positiveInt("users", 4);
-  int loadSeconds = plan.warmupSeconds() + plan.durationSeconds();
-
-  ScenarioBuilder producers = scenario("producers")
-      .during(loadSeconds).on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
-
-  {
-    setUp(plan.withFaults(loadSeconds,
-            plan.withReconciliation(producers.injectClosed(constantConcurrentUsers(users).during(loadSeconds)))))
-        .protocols(plan.protocol(users))
-        .maxDuration(plan.maxDurationSeconds(loadSeconds))
-        .assertions(plan.gates("send"));
+  public BrokerLossSimulation() {
+    super(Map.ofEntries(
+        Map.entry("kafka.embedded.brokers", "1"),
+        Map.entry("topic", "kafkaload-broker-loss"),
+        Map.entry("topic.partitions", "4"),
+        Map.entry("delivery.timeout.ms", "5000"),
+        Map.entry("request.timeout.ms", "2000"),
+        Map.entry("max.block.ms", "5000"),
+        Map.entry("verify.timeoutSeconds", "10"),
+        Map.entry("fault.plan", "kill:1@10s"),
+        Map.entry("warmup", "0"),
+        Map.entry("duration", "20"),
+        Map.entry("users", "4")));
   }
 }

@@ -156,7 +156,7 @@ public final class EmbeddedCluster implements AutoCloseable {
       c.close();
       throw e;
     }
-    LOG.info("Embedded KRaft cluster of {} brokers ready at {} in {} ms (logs in {})", size, c.bootstrap,
+    LOG.info("Embedded KRaft cluster of {} broker(s) ready at {} in {} ms (logs in {})", size, c.bootstrap,
         (System.nanoTime() - t0) / 1_000_000, c.nodes.get(0).log.getParent());
     return c;
   }

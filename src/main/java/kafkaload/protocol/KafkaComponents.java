@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.action.TopicListener;
 import kafkaload.admin.Preflight;
+import kafkaload.broker.EmbeddedCluster;
+import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
 import kafkaload.verification.LagMonitor;
 import kafkaload.verification.Reconciliation;
@@ -77,9 +79,24 @@ public final class KafkaComponents implements ProtocolComponents {
     boolean embedded = protocol.bootstrapServers() == null;
       String bootstrap = protocol.targetBootstrap();
       LOG.info("Kafka target: {}{}; producer properties {}", bootstrap, !embedded ? ""
-          : protocol.embeddedBrokers() > 0 ? " (embedded cluster of " + protocol.embeddedBrokers() + " brokers)"
+          : protocol.embeddedBrokers() > 0
+              ? " (embedded cluster of " + protocol.embeddedBrokers() + " broker(s) in child processes)"
           : " (embedded broker)",
           Secrets.masked(protocol.producerProperties()));
+      try {
+        return preflightAndConnect(protocol, core, bootstrap, embedded);
+      } catch (RuntimeException e) {
+        if (embedded) {
+          // The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives up.
+          EmbeddedKafka.stopShared();
+          EmbeddedCluster.stopShared();
+        }
+        throw e;
+      }
+  }
+
+  private static KafkaComponents preflightAndConnect(KafkaProtocol protocol, CoreComponents core, String bootstrap,
+      boolean embedded) {
       List<String> warm = new ArrayList<>();
       Map<Integer, Long> offsetsBefore = Map.of();
       TopicPlan plan = protocol.topicPlan();

@@ -22,12 +22,12 @@ class FaultIT {
 
   @Test
   void killingAndRestartingAReplicaLosesNoAckedRecord() throws Exception {
-    int duration = 30;
+    int duration = 24;
     GatlingRun run = runGatling("simulations.BrokerFailoverSimulation", props("topic", uniqueTopic("failover"),
-        "duration", String.valueOf(duration), "fault.plan", "kill:2@8s,start:2@14s", "gate.minRps", "1"), 240);
+        "duration", String.valueOf(duration), "fault.plan", "kill:2@6s,start:2@10s", "gate.minRps", "1"), 240);
 
     assertEquals(0, run.exitCode(), run.tail());
-    assertTrue(run.output().contains("[kafkaload] FAULT at 8."), run.tail());
+    assertTrue(run.output().contains("[kafkaload] FAULT at 6."), run.tail());
     assertTrue(run.output().matches("(?s).*FAULT at [\\d.]+ s: kill broker 2: OK \\(SIGKILL, pid \\d+\\).*"), run.tail());
     assertTrue(run.output().matches("(?s).*FAULT at [\\d.]+ s: start broker 2: OK \\(registered again after .*"),
         run.tail());
@@ -56,10 +56,10 @@ class FaultIT {
 
   @Test
   void losingTheOnlyBrokerEndsInKosWithReasonsOnTimeAndFailsTheGates() throws Exception {
-    int duration = 15;
+    int duration = 12;
     long t0 = System.nanoTime();
     GatlingRun run = runGatling("simulations.BrokerLossSimulation", props("topic", uniqueTopic("loss"),
-        "duration", String.valueOf(duration), "fault.plan", "kill:1@6s", "gate.minRps", "1"), 180);
+        "duration", String.valueOf(duration), "fault.plan", "kill:1@5s", "gate.minRps", "1"), 180);
     double wall = (System.nanoTime() - t0) / 1e9;
 
     assertNotEquals(0, run.exitCode(), "the gates fail the build");
