@@ -103,8 +103,14 @@ public final class Preflight {
    * min.insync.replicas.
    */
   public static int checkInSyncReplicas(Admin admin, String topic, long timeoutMs) {
-    TopicDescription d = describe(admin, topic, timeoutMs)
-        .orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist"));
+    // A topic preflight has just created may not have reached the broker that answers yet.
+    long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+    Optional<TopicDescription> found = describe(admin, topic, timeoutMs);
+    while (found.isEmpty() && System.nanoTime() < deadline) {
+      sleep(100);
+      found = describe(admin, topic, timeoutMs);
+    }
+    TopicDescription d = found.orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist"));
     ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
     int minIsr;
     try {
@@ -128,6 +134,15 @@ public final class Preflight {
     }
     LOG.info("Preflight: every partition of '{}' has at least {}={} in-sync replicas", topic, MIN_ISR, minIsr);
     return minIsr;
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted during preflight");
+    }
   }
 
   private static String ids(List<Node> nodes) {
