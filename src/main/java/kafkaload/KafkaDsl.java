@@ -5,7 +5,9 @@ import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
+import kafkaload.action.BrokerFaultActionBuilder;
 import kafkaload.action.KafkaRequestBuilder;
+import kafkaload.broker.FaultPlan;
 import kafkaload.action.LagVerdictActionBuilder;
 import kafkaload.action.ReplyCheck;
 import kafkaload.action.ReconcileActionBuilder;
@@ -59,6 +61,21 @@ public final class KafkaDsl {
    */
   public static LagVerdictActionBuilder lagVerdict() {
     return new LagVerdictActionBuilder();
+  }
+
+  /**
+   * Broker faults during the load, on the embedded brokers in child processes ({@code kafka().embeddedBrokers(3)}):
+   * a population of one user, to run beside the load, that carries out the plan, for example
+   * {@code "kill:2@30s,start:2@60s"} (times after the start of the load; see {@link FaultPlan}). Each fault is a
+   * request "fault: kill broker 2" in the report, a console line, and an entry on the Kafka page.
+   */
+  public static PopulationBuilder brokerFaults(String plan) {
+    return brokerFaults(FaultPlan.parse(plan));
+  }
+
+  public static PopulationBuilder brokerFaults(FaultPlan plan) {
+    return CoreDsl.scenario("broker faults").exec(new BrokerFaultActionBuilder(plan))
+        .injectOpen(CoreDsl.atOnceUsers(1));
   }
 
   /**

@@ -28,8 +28,9 @@ public class BaselineSimulation extends Simulation {
       .during(plan.durationSeconds()).on(plan.fed(measured));
 
   {
-    setUp(plan.withReconciliation(
-            producers.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds()))))
+    // -Dfault.plan: broker faults beside the load (needs -Dkafka.embedded.brokers=N).
+    setUp(plan.withFaults(plan.warmupSeconds() + plan.durationSeconds(), plan.withReconciliation(
+            producers.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds())))))
         .protocols(plan.protocol(users))
         .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
         .assertions(plan.gates(measuredName()));

@@ -47,7 +47,10 @@ final class ReconcileAction extends KafkaAction {
     try {
       r = Reconciliation.run(components, readBack, timeout);
     } catch (RuntimeException e) {
-      String reason = KafkaSendAction.reason(e);
+      // Nothing could be verified (the cluster may be gone): say so, and fail both verdicts.
+      String reason = "could not verify the run's records: " + KafkaSendAction.reason(e);
+      components.reconciliationError(reason);
+      System.out.println("[kafkaload] RECONCILIATION FAILED: " + reason);
       log(session, ReconcileActionBuilder.LOST_REQUEST, start, reason);
       log(session, ReconcileActionBuilder.DUPLICATES_REQUEST, start, reason);
       next.$bang(session.markAsFailed());

@@ -13,7 +13,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -29,6 +32,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Preflight {
   private static final Logger LOG = LoggerFactory.getLogger(Preflight.class);
+  static final String MIN_ISR = "min.insync.replicas";
 
   private Preflight() {}
 
@@ -95,8 +99,8 @@ public final class Preflight {
       }
       create(admin, topic, plan, timeoutMs);
       partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(plan.partitions());
-      LOG.info("Preflight: created topic '{}' with {} partitions, replication factor {}", topic, partitions,
-          plan.replicationFactor());
+      LOG.info("Preflight: created topic '{}' with {} partitions, replication factor {}{}", topic, partitions,
+          plan.replicationFactor(), plan.minInsyncReplicas() > 0 ? ", " + MIN_ISR + " " + plan.minInsyncReplicas() : "");
     } else if (plan.create() && partitions != plan.partitions()) {
       LOG.warn("Preflight: topic '{}' already exists with {} partitions (asked for {}); it is used as it is", topic,
           partitions, plan.partitions());
@@ -111,6 +115,58 @@ public final class Preflight {
       LOG.warn("Preflight: {}", msg);
     }
     return partitions;
+  }
+
+  /**
+   * With acks=all a send succeeds only while its partition has at least min.insync.replicas in-sync replicas:
+   * fails, naming the first partition short of them, when any partition has fewer. Returns the topic's
+   * min.insync.replicas.
+   */
+  public static int checkInSyncReplicas(Admin admin, String topic, long timeoutMs) {
+    // A topic preflight has just created may not have reached the broker that answers yet.
+    long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+    Optional<TopicDescription> found = describe(admin, topic, timeoutMs);
+    while (found.isEmpty() && System.nanoTime() < deadline) {
+      sleep(100);
+      found = describe(admin, topic, timeoutMs);
+    }
+    TopicDescription d = found.orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist"));
+    ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    int minIsr;
+    try {
+      Config config = admin.describeConfigs(List.of(resource)).all().get(timeoutMs, TimeUnit.MILLISECONDS)
+          .get(resource);
+      minIsr = Integer.parseInt(config.get(MIN_ISR).value());
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException("Cannot read " + MIN_ISR + " of topic '" + topic + "': " + rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading the configuration of '" + topic + "'");
+    }
+    for (TopicPartitionInfo p : d.partitions()) {
+      if (p.isr().size() < minIsr) {
+        throw new KafkaLoadConfigException("Topic '" + topic + "' partition " + p.partition() + " has "
+            + p.isr().size() + " in-sync replica(s) " + ids(p.isr()) + " of " + p.replicas().size() + " "
+            + ids(p.replicas()) + ", fewer than its " + MIN_ISR + "=" + minIsr
+            + ": with acks=all every send to it would fail (NotEnoughReplicas). Bring the replicas back, or lower "
+            + MIN_ISR);
+      }
+    }
+    LOG.info("Preflight: every partition of '{}' has at least {}={} in-sync replicas", topic, MIN_ISR, minIsr);
+    return minIsr;
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted during preflight");
+    }
+  }
+
+  private static String ids(List<Node> nodes) {
+    return nodes.stream().map(n -> String.valueOf(n.id())).collect(java.util.stream.Collectors.joining(",", "[", "]"));
   }
 
   /** Connects, then makes sure the topic exists as the plan says (for topics the protocol does not send to). */
@@ -160,12 +216,18 @@ public final class Preflight {
 
   private static void create(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
     try {
-      admin.createTopics(List.of(new NewTopic(topic, plan.partitions(), plan.replicationFactor())))
-          .all().get(timeoutMs, TimeUnit.MILLISECONDS);
+      NewTopic t = new NewTopic(topic, plan.partitions(), plan.replicationFactor());
+      if (plan.minInsyncReplicas() > 0) {
+        t = t.configs(Map.of(MIN_ISR, String.valueOf(plan.minInsyncReplicas())));
+      }
+      admin.createTopics(List.of(t)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
         throw new KafkaLoadConfigException("Cannot create topic '" + topic + "' with " + plan.partitions()
-            + " partitions, replication factor " + plan.replicationFactor() + ": " + rootMessage(e));
+            + " partitions, replication factor " + plan.replicationFactor()
+            + (plan.minInsyncReplicas() > 0 ? ", min.insync.replicas " + plan.minInsyncReplicas() : "") + ": "
+            + rootMessage(e) + (e.getCause() instanceof org.apache.kafka.common.errors.InvalidReplicationFactorException
+                ? " (for more embedded brokers: -Dkafka.embedded.brokers=" + plan.replicationFactor() + ")" : ""));
       }
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException("Creating topic '" + topic + "' timed out after " + timeoutMs + " ms");

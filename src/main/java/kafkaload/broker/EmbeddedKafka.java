@@ -72,47 +72,13 @@ public final class EmbeddedKafka implements AutoCloseable {
     long t0 = System.nanoTime();
     removeStaleDirectories();
     try {
-      Files.createDirectories(ROOT);
-      Path dataDir = Files.createTempDirectory(ROOT, ProcessHandle.current().pid() + "-");
+      Path dataDir = newDataDir("");
       int brokerPort = freePort();
       int controllerPort = freePort();
-      Properties p = new Properties();
-      p.put("process.roles", "broker,controller");
-      p.put("node.id", "1");
-      p.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-      p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-      p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
-      p.put("controller.listener.names", "CONTROLLER");
-      p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-      p.put("inter.broker.listener.name", "PLAINTEXT");
-      p.put("log.dirs", dataDir.toString());
-      // A load tool must see the partition count it asked for: never let a send create a topic.
-      p.put("auto.create.topics.enable", "false");
-      p.put("num.partitions", "1");
-      p.put("offsets.topic.replication.factor", "1");
-      p.put("offsets.topic.num.partitions", "4");
-      p.put("transaction.state.log.replication.factor", "1");
-      p.put("transaction.state.log.min.isr", "1");
-      p.put("share.coordinator.state.topic.replication.factor", "1");
-      p.put("share.coordinator.state.topic.min.isr", "1");
-      p.put("group.initial.rebalance.delay.ms", "0");
-      p.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
-      p.put("num.network.threads", "2");
-      p.put("num.io.threads", "4");
+      Properties p = nodeProperties(1, brokerPort, controllerPort, "1@127.0.0.1:" + controllerPort, dataDir, 1);
       p.putAll(overrides);
       KafkaConfig config = KafkaConfig.fromProps(p, false);
-
-      new Formatter()
-          .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
-          .setClusterId(Uuid.randomUuid().toString())
-          .setNodeId(1)
-          .setDirectories(List.of(dataDir.toString()))
-          .setMetadataLogDirectory(dataDir.toString())
-          .setControllerListenerName("CONTROLLER")
-          .setReleaseVersion(MetadataVersion.latestProduction())
-          .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
-          .run();
-
+      format(Uuid.randomUuid().toString(), 1, dataDir);
       KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
       server.startup();
       String bootstrap = "127.0.0.1:" + brokerPort;
@@ -123,6 +89,61 @@ public final class EmbeddedKafka implements AutoCloseable {
     } catch (Exception e) {
       throw new IllegalStateException("The embedded Kafka broker did not start: " + e, e);
     }
+  }
+
+  /** A fresh directory under the embedded root, named after this JVM's pid so a later start can tell it is stale. */
+  static Path newDataDir(String kind) throws IOException {
+    Files.createDirectories(ROOT);
+    return Files.createTempDirectory(ROOT, ProcessHandle.current().pid() + "-" + kind);
+  }
+
+  /**
+   * The configuration of one combined broker + controller node of a cluster of {@code clusterSize} nodes whose
+   * static quorum is {@code voters} ("1@127.0.0.1:port,2@..."). Internal topics are replicated on every node (up
+   * to 3) so that a cluster keeps its consumer groups when one node dies.
+   */
+  static Properties nodeProperties(int nodeId, int brokerPort, int controllerPort, String voters, Path dataDir,
+      int clusterSize) {
+    String internalReplication = String.valueOf(Math.min(3, clusterSize));
+    String internalMinIsr = String.valueOf(Math.min(2, clusterSize));
+    Properties p = new Properties();
+    p.put("process.roles", "broker,controller");
+    p.put("node.id", String.valueOf(nodeId));
+    p.put("controller.quorum.voters", voters);
+    p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+    p.put("controller.listener.names", "CONTROLLER");
+    p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    p.put("inter.broker.listener.name", "PLAINTEXT");
+    p.put("log.dirs", dataDir.toString());
+    // A load tool must see the partition count it asked for: never let a send create a topic.
+    p.put("auto.create.topics.enable", "false");
+    p.put("num.partitions", "1");
+    p.put("offsets.topic.replication.factor", internalReplication);
+    p.put("offsets.topic.num.partitions", "4");
+    p.put("transaction.state.log.replication.factor", internalReplication);
+    p.put("transaction.state.log.min.isr", internalMinIsr);
+    p.put("share.coordinator.state.topic.replication.factor", internalReplication);
+    p.put("share.coordinator.state.topic.min.isr", internalMinIsr);
+    p.put("group.initial.rebalance.delay.ms", "0");
+    p.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
+    p.put("num.network.threads", "2");
+    p.put("num.io.threads", "4");
+    return p;
+  }
+
+  /** Formats a node's log directory for the cluster id (what kafka-storage.sh format does). */
+  static void format(String clusterId, int nodeId, Path dataDir) throws Exception {
+    new Formatter()
+        .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
+        .setClusterId(clusterId)
+        .setNodeId(nodeId)
+        .setDirectories(List.of(dataDir.toString()))
+        .setMetadataLogDirectory(dataDir.toString())
+        .setControllerListenerName("CONTROLLER")
+        .setReleaseVersion(MetadataVersion.latestProduction())
+        .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
+        .run();
   }
 
   public String bootstrapServers() {
@@ -177,7 +198,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  private static void deleteRecursively(Path dir) {
+  static void deleteRecursively(Path dir) {
     if (!Files.exists(dir)) {
       return;
     }
@@ -188,7 +209,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
       s.setReuseAddress(true);
       return s.getLocalPort();

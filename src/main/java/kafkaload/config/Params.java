@@ -11,10 +11,30 @@ import java.util.Locale;
 public final class Params {
   private Params() {}
 
-  /** The raw value of -Dname, or null when unset or blank. */
+  private static final ThreadLocal<java.util.Map<String, String>> DEFAULTS =
+      ThreadLocal.withInitial(java.util.Map::of);
+
+  /** The raw value of -Dname (else the simulation's own default, see withDefaults), or null when unset or blank. */
   public static String raw(String name) {
     String v = System.getProperty(name);
+    if (v == null || v.isBlank()) {
+      v = DEFAULTS.get().get(name);
+    }
     return v == null || v.isBlank() ? null : v.trim();
+  }
+
+  /**
+   * Reads parameters with a simulation's own defaults in place of the general ones, for example a fault simulation
+   * whose plan needs acks=all: a -D property still wins over them.
+   */
+  public static <T> T withDefaults(java.util.Map<String, String> defaults, java.util.function.Supplier<T> read) {
+    java.util.Map<String, String> before = DEFAULTS.get();
+    DEFAULTS.set(defaults);
+    try {
+      return read.get();
+    } finally {
+      DEFAULTS.set(before);
+    }
   }
 
   public static String string(String name, String def) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import kafkaload.KafkaDsl;
+import kafkaload.broker.FaultPlan;
 import kafkaload.payload.Keys;
 import kafkaload.payload.Payloads;
 import kafkaload.protocol.KafkaProtocolBuilder;
@@ -53,7 +54,15 @@ public record RunParams(
     double gateLagMaxSlope,
     long gateMaxLag,
     int gateLagDrainSeconds,
+    int embeddedBrokers,
+    int minInsyncReplicas,
+    FaultPlan faultPlan,
     FeederFile feeder) {
+
+  /** The knobs, with a simulation's own defaults where -D leaves them unset (see Params.withDefaults). */
+  public static RunParams fromSystemProperties(Map<String, String> simulationDefaults) {
+    return Params.withDefaults(simulationDefaults, RunParams::fromSystemProperties);
+  }
 
   public static RunParams fromSystemProperties() {
     Map<String, String> producer = new java.util.LinkedHashMap<>();
@@ -62,12 +71,20 @@ public record RunParams(
     producer.put("batch.size", String.valueOf(Params.nonNegativeInt("batch.size", 16384)));
     // Kafka's ConfigDef judges the codec name, so an unknown one fails with Kafka's own message.
     producer.put("compression.type", Params.string("compression.type", "lz4"));
-    producer.put("enable.idempotence", String.valueOf(Params.bool("enable.idempotence", false)));
-    producer.put("retries", String.valueOf(Params.nonNegativeInt("retries", 0)));
+    boolean idempotence = Params.bool("enable.idempotence", false);
+    producer.put("enable.idempotence", String.valueOf(idempotence));
+    // 0 keeps a capacity test free of retry duplicates (seed pitfall 2); an idempotent producer retries without
+    // duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
+    producer.put("retries", String.valueOf(Params.nonNegativeInt("retries", idempotence ? Integer.MAX_VALUE : 0)));
     producer.put("max.in.flight.requests.per.connection",
         String.valueOf(Params.positiveInt("max.in.flight.requests.per.connection", 5)));
     producer.put("buffer.memory", String.valueOf(Params.positiveLong("buffer.memory", 33_554_432L)));
     producer.put("max.request.size", String.valueOf(Params.positiveInt("max.request.size", 1_048_576)));
+    // How long a send may wait for its ack, retries included, and each request: what bounds a KO when a broker dies.
+    producer.put("delivery.timeout.ms", String.valueOf(Params.positiveInt("delivery.timeout.ms", 120_000)));
+    producer.put("request.timeout.ms", String.valueOf(Params.positiveInt("request.timeout.ms", 30_000)));
+    // How long send() may block for metadata or buffer space (a topic whose leaders are gone waits for metadata).
+    producer.put("max.block.ms", String.valueOf(Params.nonNegativeInt("max.block.ms", 60_000)));
     return new RunParams(
         Params.string("topic", "kafkaload-perf"),
         Params.nonNegativeInt("recordSize", 1024),
@@ -99,7 +116,28 @@ public record RunParams(
         Params.nonNegativeDouble("gate.lagMaxSlope", 10.0),
         Params.positiveLong("gate.maxLag", Long.MAX_VALUE),
         Params.positiveInt("gate.lagDrainSeconds", 60),
+        // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and restart.
+        Params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null ? 0
+            : Params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1),
+        Params.nonNegativeInt("min.insync.replicas", 0),
+        faultPlan(FaultPlan.parse(Params.string("fault.plan", ""))),
         FeederFile.of(Params.string("feeder", "")));
+  }
+
+  private static FaultPlan faultPlan(FaultPlan plan) {
+    if (plan.isEmpty()) {
+      return plan;
+    }
+    if (Params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null || System.getenv(KafkaProtocolBuilder.BOOTSTRAP_ENV) != null) {
+      throw new KafkaLoadConfigException("-Dfault.plan acts on the embedded brokers; it cannot be used with "
+          + "kafka.bootstrap.servers (a real cluster)");
+    }
+    if (Params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null) {
+      throw new KafkaLoadConfigException("-Dfault.plan needs the embedded brokers as child processes: add "
+          + "-Dkafka.embedded.brokers=N (N >= " + plan.maxBroker() + ")");
+    }
+    plan.check(Params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1), 0);
+    return plan;
   }
 
 
@@ -121,7 +159,21 @@ public record RunParams(
         topicPartitions, topicReplication, strictPartitions, warmupSeconds, durationSeconds, fireAndForget, gateP99Ms,
         gateMaxErrorPct, gateMinRps, runIdentity, verify, verifyReadBack, verifyTimeoutSeconds, gateMaxLost,
         gateMaxDuplicatePct, gateInjectorHealthy, List.copyOf(groups), lagIntervalMs, lagWindowSeconds,
-        gateLagMaxSlope, gateMaxLag, gateLagDrainSeconds, feeder);
+        gateLagMaxSlope, gateMaxLag, gateLagDrainSeconds, embeddedBrokers, minInsyncReplicas, faultPlan,
+        feeder);
+  }
+
+  /**
+   * These populations, plus the broker faults of -Dfault.plan beside them when there are any. Every step must
+   * come before the end of the load ({@code loadSeconds}), so the faults never run into the verification.
+   */
+  public List<PopulationBuilder> withFaults(int loadSeconds, PopulationBuilder... populations) {
+    List<PopulationBuilder> all = new ArrayList<>(List.of(populations));
+    if (!faultPlan.isEmpty()) {
+      faultPlan.check(embeddedBrokers, loadSeconds * 1000L);
+      all.add(KafkaDsl.brokerFaults(faultPlan));
+    }
+    return all;
   }
 
   /** The load followed by the verification steps: the lag verdict when groups are named, then reconciliation. */
@@ -146,6 +198,7 @@ public record RunParams(
     if (!lagGroups.isEmpty()) {
       all.addAll(Gates.lag());
     }
+    all.addAll(Gates.faults(faultPlan));
     if (verify) {
       all.addAll(Gates.reconciliation());
       if (gateInjectorHealthy) {
@@ -169,6 +222,12 @@ public record RunParams(
     }
     if (topicCreate) {
       b = b.createTopic(topicPartitions, topicReplication);
+    }
+    if (minInsyncReplicas > 0) {
+      b = b.minInsyncReplicas(minInsyncReplicas);
+    }
+    if (embeddedBrokers > 0) {
+      b = b.embeddedBrokers(embeddedBrokers);
     }
     switch (producerMode) {
       case "pool":

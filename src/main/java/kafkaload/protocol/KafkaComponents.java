@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.action.TopicListener;
 import kafkaload.admin.Preflight;
+import kafkaload.broker.EmbeddedCluster;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
 import kafkaload.verification.LagMonitor;
@@ -76,9 +77,26 @@ public final class KafkaComponents implements ProtocolComponents {
 
   private static KafkaComponents create(KafkaProtocol protocol, CoreComponents core) {
     boolean embedded = protocol.bootstrapServers() == null;
-      String bootstrap = embedded ? EmbeddedKafka.shared().bootstrapServers() : protocol.bootstrapServers();
-      LOG.info("Kafka target: {}{}; producer properties {}", bootstrap, embedded ? " (embedded broker)" : "",
+      String bootstrap = protocol.targetBootstrap();
+      LOG.info("Kafka target: {}{}; producer properties {}", bootstrap, !embedded ? ""
+          : protocol.embeddedBrokers() > 0
+              ? " (embedded cluster of " + protocol.embeddedBrokers() + " broker(s) in child processes)"
+          : " (embedded broker)",
           Secrets.masked(protocol.producerProperties()));
+      try {
+        return preflightAndConnect(protocol, core, bootstrap, embedded);
+      } catch (RuntimeException e) {
+        if (embedded) {
+          // The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives up.
+          EmbeddedKafka.stopShared();
+          EmbeddedCluster.stopShared();
+        }
+        throw e;
+      }
+  }
+
+  private static KafkaComponents preflightAndConnect(KafkaProtocol protocol, CoreComponents core, String bootstrap,
+      boolean embedded) {
       List<String> warm = new ArrayList<>();
       Map<Integer, Long> offsetsBefore = Map.of();
       TopicPlan plan = protocol.topicPlan();
@@ -86,6 +104,9 @@ public final class KafkaComponents implements ProtocolComponents {
         Preflight.checkBootstrap(admin, bootstrap, protocol.producerProperties(), plan.bootstrapTimeoutMs());
         if (protocol.topic() != null) {
           Preflight.checkTopic(admin, protocol.topic(), plan, plan.bootstrapTimeoutMs());
+          if (acksAll(protocol.producerProperties())) {
+            Preflight.checkInSyncReplicas(admin, protocol.topic(), plan.bootstrapTimeoutMs());
+          }
           warm.add(protocol.topic());
           // Reconciliation compares against these: taken before any record of this run is sent.
           offsetsBefore = Preflight.endOffsets(admin, protocol.topic(), plan.bootstrapTimeoutMs());
@@ -93,6 +114,12 @@ public final class KafkaComponents implements ProtocolComponents {
       }
       return new KafkaComponents(protocol, bootstrap, embedded, new ProducerPool(protocol, bootstrap, warm), core,
           offsetsBefore);
+  }
+
+  /** acks=all (or -1): each send waits for min.insync.replicas in-sync replicas. */
+  private static boolean acksAll(Map<String, Object> producerProperties) {
+    Object acks = producerProperties.get("acks");
+    return acks != null && (acks.toString().trim().equalsIgnoreCase("all") || acks.toString().trim().equals("-1"));
   }
 
   public KafkaProtocol protocol() {
@@ -144,6 +171,22 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   private volatile Reconciliation.Result reconciliation;
+  private volatile String reconciliationError;
+  private final List<kafkaload.broker.FaultEvent> faults = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  /** The broker faults done during the run, in order. */
+  public List<kafkaload.broker.FaultEvent> faults() {
+    return faults;
+  }
+
+  /** Why the reconciliation could not run (for example: the cluster was gone), or null. */
+  public String reconciliationError() {
+    return reconciliationError;
+  }
+
+  public void reconciliationError(String reason) {
+    this.reconciliationError = reason;
+  }
 
   /** The reconciliation of this run, once reconcile() has run; null before. */
   public Reconciliation.Result reconciliation() {

@@ -5,6 +5,8 @@ import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.core.protocol.ProtocolKey;
 import java.util.Map;
+import kafkaload.broker.EmbeddedCluster;
+import kafkaload.broker.EmbeddedKafka;
 import scala.Function1;
 
 /**
@@ -17,6 +19,7 @@ import scala.Function1;
  * @param lagGroups consumer groups whose lag is sampled during the run and judged after it
  * @param lagIntervalMs how often their lag is sampled
  * @param replyTimeoutMs how long a request-reply waits for its reply unless the action says otherwise
+ * @param embeddedBrokers with no bootstrap: 0 for the single in-JVM broker, N for N brokers in child processes
  */
 public record KafkaProtocol(
     String bootstrapServers,
@@ -28,12 +31,22 @@ public record KafkaProtocol(
     boolean runIdentity,
     java.util.List<String> lagGroups,
     long lagIntervalMs,
-    long replyTimeoutMs)
+    long replyTimeoutMs,
+    int embeddedBrokers)
     implements Protocol {
 
-  /** Where this protocol connects: its bootstrap servers, or the embedded broker (started on first use). */
+  /** Where this protocol connects: its bootstrap servers, or the embedded broker(s) (started on first use). */
   public String targetBootstrap() {
-    return bootstrapServers != null ? bootstrapServers : kafkaload.broker.EmbeddedKafka.shared().bootstrapServers();
+    if (bootstrapServers != null) {
+      return bootstrapServers;
+    }
+    return embeddedBrokers > 0 ? EmbeddedCluster.shared(embeddedBrokers).bootstrapServers()
+        : EmbeddedKafka.shared().bootstrapServers();
+  }
+
+  /** The embedded cluster of child-process brokers this protocol runs on, or null (external or in-JVM broker). */
+  public EmbeddedCluster embeddedCluster() {
+    return bootstrapServers == null && embeddedBrokers > 0 ? EmbeddedCluster.shared(embeddedBrokers) : null;
   }
 
   public static final ProtocolKey<KafkaProtocol, KafkaComponents> KEY = new ProtocolKey<>() {

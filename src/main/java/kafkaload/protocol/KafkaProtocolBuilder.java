@@ -35,6 +35,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   public static final String BOOTSTRAP_ENV = "KAFKA_BOOTSTRAP_SERVERS";
   /** -D property naming a client properties file (the format of the Kafka CLI's --command-config). */
   public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
+  /** -D property: run N embedded brokers as child processes (a KRaft cluster that faults can act on). */
+  public static final String EMBEDDED_BROKERS_PROPERTY = "kafka.embedded.brokers";
 
   // Never changed after construction: every public method changes a fresh copy (see copy()).
   private String bootstrapServers;
@@ -52,6 +54,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   // source (file, code, -D) is known, so adding SCRAM to a file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
   private boolean sasl;
   private boolean tls;
+  private int embeddedBrokers;
 
   public KafkaProtocolBuilder() {
     this.properties = Collections.unmodifiableMap(defaults());
@@ -72,6 +75,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     b.replyTimeoutMs = replyTimeoutMs;
     b.sasl = sasl;
     b.tls = tls;
+    b.embeddedBrokers = embeddedBrokers;
     change.accept(b);
     return b;
   }
@@ -228,18 +232,46 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
       throw new KafkaLoadConfigException("createTopic(" + partitions + ", " + replicationFactor + "): both must be >= 1");
     }
     TopicPlan p = topicPlan;
-    return with(new TopicPlan(true, partitions, (short) replicationFactor, p.concurrency(), p.strictPartitions(), p.bootstrapTimeoutMs()));
+    return with(new TopicPlan(true, partitions, (short) replicationFactor, p.concurrency(), p.strictPartitions(),
+        p.bootstrapTimeoutMs(), p.minInsyncReplicas()));
   }
 
   /** Planned concurrent producers (users): preflight warns when the topic has fewer partitions; strict fails. */
   public KafkaProtocolBuilder concurrency(int users, boolean strict) {
     TopicPlan p = topicPlan;
-    return with(new TopicPlan(p.create(), p.partitions(), p.replicationFactor(), users, strict, p.bootstrapTimeoutMs()));
+    return with(new TopicPlan(p.create(), p.partitions(), p.replicationFactor(), users, strict, p.bootstrapTimeoutMs(),
+        p.minInsyncReplicas()));
   }
 
   public KafkaProtocolBuilder bootstrapTimeoutMs(long ms) {
     TopicPlan p = topicPlan;
-    return with(new TopicPlan(p.create(), p.partitions(), p.replicationFactor(), p.concurrency(), p.strictPartitions(), ms));
+    return with(new TopicPlan(p.create(), p.partitions(), p.replicationFactor(), p.concurrency(), p.strictPartitions(), ms,
+        p.minInsyncReplicas()));
+  }
+
+  /**
+   * The topic config min.insync.replicas of the topic preflight creates (Kafka's own name). With acks=all,
+   * preflight also fails when a partition of the topic has fewer in-sync replicas than its min.insync.replicas.
+   */
+  public KafkaProtocolBuilder minInsyncReplicas(int n) {
+    if (n < 1) {
+      throw new KafkaLoadConfigException("minInsyncReplicas(" + n + "): must be >= 1");
+    }
+    TopicPlan p = topicPlan;
+    return with(new TopicPlan(p.create(), p.partitions(), p.replicationFactor(), p.concurrency(), p.strictPartitions(),
+        p.bootstrapTimeoutMs(), n));
+  }
+
+  /**
+   * With no bootstrap servers: start {@code n} embedded brokers as child processes (a KRaft cluster, static quorum)
+   * instead of the single in-JVM broker, so that topics can be replicated and broker faults can kill and restart
+   * them. {@code -Dkafka.embedded.brokers} wins over it. Ignored when a bootstrap is set.
+   */
+  public KafkaProtocolBuilder embeddedBrokers(int n) {
+    if (n < 1) {
+      throw new KafkaLoadConfigException("embeddedBrokers(" + n + "): must be >= 1");
+    }
+    return copy(b -> b.embeddedBrokers = n);
   }
 
   /**
@@ -298,8 +330,10 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
         (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
     validate(props);
+    int brokers = Params.raw(EMBEDDED_BROKERS_PROPERTY) != null
+        ? Params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1) : embeddedBrokers;
     return new KafkaProtocol(bootstrap, topic, Collections.unmodifiableMap(props), producerMode, poolSize, topicPlan,
-        runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs);
+        runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, bootstrap == null ? brokers : 0);
   }
 
   private static String firstNonBlank(String... values) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import kafkaload.broker.EmbeddedCluster;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.report.AssertionsJUnitReport;
 import kafkaload.report.KafkaPage;
@@ -108,6 +109,7 @@ final class KafkaRun {
     }
     if (embedded) {
       EmbeddedKafka.stopShared();
+      EmbeddedCluster.stopShared();
     }
   }
 

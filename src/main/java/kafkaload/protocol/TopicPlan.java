@@ -9,6 +9,7 @@ package kafkaload.protocol;
  * @param concurrency planned number of concurrent producers (users); the topic should have at least this many partitions
  * @param strictPartitions fail instead of warning when partitions < concurrency
  * @param bootstrapTimeoutMs how long the bootstrap servers get to answer
+ * @param minInsyncReplicas the topic config min.insync.replicas of a topic created by preflight; 0: the broker's
  */
 public record TopicPlan(
     boolean create,
@@ -16,7 +17,14 @@ public record TopicPlan(
     short replicationFactor,
     int concurrency,
     boolean strictPartitions,
-    long bootstrapTimeoutMs) {
+    long bootstrapTimeoutMs,
+    int minInsyncReplicas) {
 
   public static final TopicPlan DEFAULT = new TopicPlan(false, 16, (short) 1, 1, false, 10_000);
+
+  /** A plan that leaves min.insync.replicas to the broker. */
+  public TopicPlan(boolean create, int partitions, short replicationFactor, int concurrency, boolean strictPartitions,
+      long bootstrapTimeoutMs) {
+    this(create, partitions, replicationFactor, concurrency, strictPartitions, bootstrapTimeoutMs, 0);
+  }
 }

@@ -60,6 +60,7 @@ public final class KafkaPage {
       Ack latency runs from producer.send to the broker's acknowledgement.</p>
       <div id="saturation"></div>
       <h2>Gates</h2><div id="gates"></div>
+      <div id="faultSection" style="display:none"><h2>Broker faults</h2><div id="faults"></div></div>
       <h2>Throughput (acked records)</h2><div id="throughput" class="chart"></div>
       <h2>Injector CPU and GC</h2><div id="injector" class="chart"></div>
       <div id="lagSection" style="display:none"><h2>Consumer lag</h2><div id="lag" class="chart"></div></div>
@@ -105,8 +106,14 @@ public final class KafkaPage {
       document.getElementById('latency').innerHTML = table(lat, [{h: 'request', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'mean', k: 'mean'},
         {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'p99.9', k: 'p99.9'}, {h: 'max', k: 'max'}]) +
         '<p class="note">Publish delay (intended start to producer.send): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>';
+      if (p.faults && p.faults.length) {
+        document.getElementById('faultSection').style.display = 'block';
+        document.getElementById('faults').innerHTML = table(p.faults, [{h: 'at (s)', k: 'atSeconds'}, {h: 'fault', k: 'request', l: true},
+          {h: 'result', f: r => r.ok ? 'OK' : 'KO', cls: r => r.ok ? 'ok' : 'bad'}, {h: 'took (ms)', k: 'durationMs'}, {h: 'detail', k: 'detail', l: true}]);
+      }
       const rec = p.reconciliation;
-      document.getElementById('reconciliation').innerHTML = !rec ? '<p class="note">not run (-Dverify=false)</p>' :
+      document.getElementById('reconciliation').innerHTML = p.reconciliationError ? '<p class="bad">' + esc(p.reconciliationError) + '</p>' :
+        !rec ? '<p class="note">not run (-Dverify=false)</p>' :
         table([rec], [{h: 'topic', k: 'topic', l: true}, {h: 'acked OK', k: 'ackedOk'}, {h: 'offset delta', k: 'offsetDelta'}, {h: 'in flight at end', k: 'inFlightAtEnd'},
           {h: 'lost', k: 'lost', cls: r => r.lost ? 'bad' : 'ok'}, {h: 'duplicates', k: 'duplicates', cls: r => r.duplicates ? 'bad' : 'ok'}]) +
         (rec.readBack ? '<p class="note">Read-back ' + (rec.readBack.complete ? 'complete' : 'INCOMPLETE') + ': ' + fmt(rec.readBack.matched) + ' records of this run, ' +

@@ -65,6 +65,8 @@ public final class RunSummary {
     Map<String, Object> p = new LinkedHashMap<>();
     Map<String, Object> config = new LinkedHashMap<>();
     config.put("bootstrapServers", c.bootstrap());
+    config.put("embeddedBrokers", c.protocol().bootstrapServers() != null ? null
+        : Math.max(1, c.protocol().embeddedBrokers()));
     config.put("topic", c.protocol().topic());
     config.put("producerMode", c.protocol().producerMode().name().toLowerCase());
     config.put("poolSize", c.protocol().poolSize());
@@ -113,6 +115,8 @@ public final class RunSummary {
     }
     Reconciliation.Result r = c.reconciliation();
     p.put("reconciliation", r == null ? null : reconciliation(r));
+    p.put("reconciliationError", c.reconciliationError());
+    p.put("faults", c.faults());
     p.put("producerMetrics", InjectorHealth.producerMetrics(c.producers().all()));
     return p;
   }

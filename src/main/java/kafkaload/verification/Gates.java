@@ -36,6 +36,12 @@ public final class Gates {
         details(LagVerdictActionBuilder.DRAIN_REQUEST).failedRequests().count().is(0L));
   }
 
+  /** Each planned fault must have been done: a fault that could not be injected means the test was not the one planned. */
+  public static List<Assertion> faults(kafkaload.broker.FaultPlan plan) {
+    return plan.steps().stream().map(kafkaload.broker.FaultPlan.Step::requestName).distinct()
+        .map(name -> details(name).failedRequests().count().is(0L)).toList();
+  }
+
   /** The optional injector gate: the run fails when the injector was saturated. */
   public static Assertion injectorHealthy() {
     return details(ReconcileActionBuilder.INJECTOR_REQUEST).failedRequests().count().is(0L);

@@ -159,6 +159,8 @@ public final class Reconciliation {
     p.put("client.id", "kafkaload-verify");
     p.put("enable.auto.commit", "false");
     p.put("max.poll.records", "5000");
+    // position() and the first fetch must not wait longer than the read-back may take when a broker is gone.
+    p.put("default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
     // Records deleted below the start offset must read as missing, not make the reader jump to the end.
     p.put("auto.offset.reset", "earliest");
     byte[] runId = c.identity().runIdBytes();
