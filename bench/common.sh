@@ -1,5 +1,5 @@
 # Sourced by the bench scripts: builds the test classpath and the JVM options the Gatling Maven plugin uses.
-OUT=target/bench
+OUT=${OUT:-target/bench}
 mkdir -p "$OUT"
 # CP may come from the caller (the bench IT passes its own test classpath, saving a nested Maven run).
 if [ -z "${CP:-}" ]; then

@@ -39,14 +39,13 @@ timed() { # name round command...: peak RSS and CPU of the whole process, JVM st
     || echo "  $name exited with $? (see $OUT/run-$name-$round.log)"
 }
 
-topic() { # name round: a fresh 16-partition topic per run, so no run reads or competes with another's data
-  local t="bench-$1-$2-$$"
-  java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$t" 16
-  echo "$t"
-}
+# A fresh 16-partition topic per run, so no run competes with another's data. Gatling's preflight creates its own
+# (16 partitions by default); the others need one made for them (no broker auto-creates topics here).
+topic() { echo "bench-$1-$2-$$"; }
+new_topic() { java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$(topic "$1" "$2")" 16; topic "$1" "$2"; }
 
 run_perf() { # name round records throughput
-  timed "$1" "$2" java -Xmx1G -cp "$CP" org.apache.kafka.tools.ProducerPerformance --topic "$(topic "$1" "$2")" \
+  timed "$1" "$2" java -Xmx1G -cp "$CP" org.apache.kafka.tools.ProducerPerformance --topic "$(new_topic "$1" "$2")" \
     --num-records "$3" --record-size "$RECORD_SIZE" --throughput "$4" --producer-props bootstrap.servers="$BOOTSTRAP" \
     acks="$ACKS" linger.ms="$LINGER" batch.size="$BATCH" compression.type="$COMPRESSION" retries=0
 }
@@ -68,7 +67,7 @@ JMETER_SETUP=${JMETER_SETUP:-10}
 run_jmeter() { # name round
   timed "$1" "$2" java -Xmx1G -jar "$JMETER_HOME/bin/ApacheJMeter.jar" -n -t bench/jmeter/kafka-producer.jmx \
     -l "$OUT/run-$1-$2.jtl" -j "$OUT/run-$1-$2.jmeter.log" -JbootstrapServers="$BOOTSTRAP" \
-    -JkafkaTopic="$(topic "$1" "$2")" -Jthreads="$THREADS" -Jduration=$((SECONDS_RUN + JMETER_SETUP)) -JrecordSize="$RECORD_SIZE" \
+    -JkafkaTopic="$(new_topic "$1" "$2")" -Jthreads="$THREADS" -Jduration=$((SECONDS_RUN + JMETER_SETUP)) -JrecordSize="$RECORD_SIZE" \
     -Jacks="$ACKS" -JlingerMs="$LINGER" -JbatchSize="$BATCH" -JcompressionType="$COMPRESSION"
 }
 

@@ -65,8 +65,8 @@ public final class BenchReport {
     for (Spec s : specs) {
       Row r = med.get(s.name());
       Row b = s.baseline() == null ? null : med.get(s.baseline());
-      System.out.printf("| %s | %,.0f | %.1f | %s | %s | %s | %.1f | %.0f | %s | %s |%n", s.label(), r.msgPerSec(),
-          r.mbPerSec(), ms(r.p50()), ms(r.p99()), ms(r.p999()), r.cpuPerMillion(), r.rssMb(),
+      System.out.printf("| %s | %,.0f | %s | %s | %s | %s | %.1f | %.0f | %s | %s |%n", s.label(), r.msgPerSec(),
+          String.format(r.mbPerSec() < 10 ? "%.2f" : "%.1f", r.mbPerSec()), ms(r.p50()), ms(r.p99()), ms(r.p999()), r.cpuPerMillion(), r.rssMb(),
           b == null ? "1" : String.format("%.2f", r.msgPerSec() / b.msgPerSec()),
           b == null ? "1" : String.format("%.2f", r.cpuPerMillion() / b.cpuPerMillion()));
     }
