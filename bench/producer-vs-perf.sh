@@ -42,7 +42,7 @@ timed() { # name round command...: peak RSS and CPU of the whole process, JVM st
 # A fresh 16-partition topic per run, so no run competes with another's data. Gatling's preflight creates its own
 # (16 partitions by default); the others need one made for them (no broker auto-creates topics here).
 topic() { echo "bench-$1-$2-$$"; }
-new_topic() { java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$(topic "$1" "$2")" 16; topic "$1" "$2"; }
+new_topic() { java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$(topic "$1" "$2")" 16 >&2; topic "$1" "$2"; }
 
 run_perf() { # name round records throughput
   timed "$1" "$2" java -Xmx1G -cp "$CP" org.apache.kafka.tools.ProducerPerformance --topic "$(new_topic "$1" "$2")" \
