@@ -6,11 +6,11 @@
 # sends, lost and duplicated records, msg/s and p99 of "send", and the gates' verdicts.
 # Not a CI test: it downloads each version's jars once (target/compat/<v>/lib) and takes about a minute per version.
 #
-#   bench/compat.sh                                  # VERSIONS="3.9.1 4.1.1 4.4.0" WARMUP=10 DURATION=20
+#   bench/compat.sh                                  # VERSIONS="3.9.1 3.9.2 4.1.1 4.4.0" WARMUP=10 DURATION=20
 #   VERSIONS=3.9.1 WARMUP=5 DURATION=10 bench/compat.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-VERSIONS=${VERSIONS:-3.9.1 4.1.1 4.4.0}
+VERSIONS=${VERSIONS:-3.9.1 3.9.2 4.1.1 4.4.0}
 WARMUP=${WARMUP:-10}
 DURATION=${DURATION:-20}
 source bench/common.sh

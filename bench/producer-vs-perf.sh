@@ -3,7 +3,8 @@
 # same broker, with the same record size, acks, batch, linger and compression, alternating A B A B. Each round runs:
 #   ProducerPerformance unthrottled       | Gatling closed model, USERS users (maximum load)
 #   ProducerPerformance throttled at RATE | Gatling open model at RATE msg/s
-#   JMeter 5.6.3 JSR223, THREADS threads  | Gatling closed model, THREADS users (equal concurrency)
+#   JMeter 5.6.3 JSR223, THREADS threads  | Gatling closed model, THREADS users (equal concurrency), with the
+#                                         | shared producer (the default), then with a producer per user (JMeter's)
 # and prints a markdown table of medians over the rounds: msg/s, MB/s, p50/p99/p99.9 ack latency, injector
 # CPU-seconds per million messages, peak RSS, and the ratios against ProducerPerformance (kafkaload.bench.BenchReport).
 #
@@ -33,7 +34,7 @@ if [ -z "${BOOTSTRAP:-}" ]; then
 fi
 echo "broker: $BOOTSTRAP  record=${RECORD_SIZE}B acks=$ACKS linger.ms=$LINGER batch.size=$BATCH compression=$COMPRESSION"
 
-timed() { # name round command...: peak RSS and CPU of the whole process, JVM start to exit, for every tool alike
+timed() { # name round command...: peak RSS and CPU of the whole process, JVM start to exit
   local name=$1 round=$2; shift 2
   /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name-$round.time" "$@" >"$OUT/run-$name-$round.log" 2>&1 \
     || echo "  $name exited with $? (see $OUT/run-$name-$round.log)"
@@ -78,6 +79,8 @@ for r in $(seq 1 "$ROUNDS"); do
   echo "round $r/$ROUNDS: Gatling open model at $RATE/s"; run_gatling gatling-open "$r" ConstantRateSimulation -Drate="$RATE"
   echo "round $r/$ROUNDS: JMeter JSR223, $THREADS threads"; run_jmeter jmeter "$r"
   echo "round $r/$ROUNDS: Gatling closed model, $THREADS users"; run_gatling gatling-eq "$r" BaselineSimulation -Dusers="$THREADS"
+  echo "round $r/$ROUNDS: Gatling closed model, $THREADS users, a producer per user (JMeter's topology)"
+  run_gatling gatling-eq-per-user "$r" BaselineSimulation -Dusers="$THREADS" -Dproducer.mode=per-user
 done
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

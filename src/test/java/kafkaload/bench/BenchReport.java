@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
 /**
  * Reads the logs of bench/producer-vs-perf.sh ({@code run-<name>-<round>.log/.time/.jtl}) and prints a markdown
  * table, one row per tool (medians over the rounds), with the ratios against ProducerPerformance. Every tool is
- * measured the same way: CPU and peak RSS of its whole process (JVM start to exit, /usr/bin/time), divided by every
- * message it sent; msg/s over its timed run (ProducerPerformance: its own figure; JMeter: from the moment all its
+ * measured the same way: CPU of its whole process from JVM start to the end of its load (ProducerPerformance and
+ * JMeter: to exit, /usr/bin/time; Gatling: its own reading when the load ends, before it parses its log for the
+ * assertions), divided by every message it sent; peak RSS of the whole process (/usr/bin/time); msg/s over its timed run (ProducerPerformance: its own figure; JMeter: from the moment all its
  * threads have their producer); latency from its own records:
  * ProducerPerformance's summary line, Gatling's kafka-summary.json (the ack latency of "send"), JMeter's JTL.
  */
@@ -25,6 +26,7 @@ public final class BenchReport {
   private static final Pattern PERF = Pattern.compile(
       "(\\d+) records sent, ([\\d.]+) records/sec \\(([\\d.]+) MB/sec\\).*?(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99.9th");
   private static final Pattern TIME = Pattern.compile("TIME ([\\d.]+) ([\\d.]+) ([\\d.]+) (\\d+)");
+  private static final Pattern INJECTOR_CPU = Pattern.compile("injector CPU so far: ([\\d.]+) s");
   private static final Pattern KAFKA_PAGE = Pattern.compile("Kafka page: file://(\\S+)/kafka\\.html");
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -32,7 +34,7 @@ public final class BenchReport {
 
   /** One measured run; errors are failed sends (KOs), which no rate counts. */
   record Row(double msgPerSec, double mbPerSec, double p50, double p99, double p999, double cpuPerMillion,
-             double rssMb, double errors) {}
+             double rssMb, double errors, double afterLoadCpuPerMillion) {}
 
   record Spec(String name, Tool tool, String label, String baseline) {}
 
@@ -49,7 +51,9 @@ public final class BenchReport {
         new Spec("perf-throttled", Tool.PERF, "Kafka ProducerPerformance, throttled at " + rate + "/s", null),
         new Spec("gatling-open", Tool.GATLING, "Gatling protocol, open model at " + rate + "/s", "perf-throttled"),
         new Spec("jmeter", Tool.JMETER, "JMeter 5.6.3 JSR223, " + env.get("THREADS") + " threads", "perf"),
-        new Spec("gatling-eq", Tool.GATLING, "Gatling protocol, closed model, " + env.get("THREADS") + " users", "perf"));
+        new Spec("gatling-eq", Tool.GATLING, "Gatling protocol, closed model, " + env.get("THREADS") + " users", "perf"),
+        new Spec("gatling-eq-per-user", Tool.GATLING, "Gatling protocol, closed model, " + env.get("THREADS")
+            + " users, a producer per user", "perf"));
 
     Map<String, Row> med = new java.util.LinkedHashMap<>();
     for (Spec s : specs) {
@@ -71,9 +75,14 @@ public final class BenchReport {
           b == null ? "1" : String.format("%.2f", r.cpuPerMillion() / b.cpuPerMillion()));
     }
     Row jmeter = med.get("jmeter");
-    Row eq = med.get("gatling-eq");
-    System.out.printf("%nGatling / JMeter at %s concurrent senders: msg/s %.2f, CPU per message %.2f%n",
-        env.get("THREADS"), eq.msgPerSec() / jmeter.msgPerSec(), eq.cpuPerMillion() / jmeter.cpuPerMillion());
+    for (String eq : List.of("gatling-eq", "gatling-eq-per-user")) {
+      Row g = med.get(eq);
+      System.out.printf("%n%s / JMeter at %s concurrent senders: msg/s %.2f, CPU per message %.2f", eq,
+          env.get("THREADS"), g.msgPerSec() / jmeter.msgPerSec(), g.cpuPerMillion() / jmeter.cpuPerMillion());
+    }
+    System.out.printf("%nAfter the load, Gatling parses its simulation.log for the assertions: a further %.1f CPU-s"
+        + " per M msgs (closed model, %s users), not counted above.%n", med.get("gatling-closed").afterLoadCpuPerMillion(),
+        env.get("USERS"));
     med.forEach((name, r) -> {
       if (r.errors() > 0) {
         System.out.printf("WARNING: %s had %.0f failed sends (median), not counted in msg/s%n", name, r.errors());
@@ -91,7 +100,7 @@ public final class BenchReport {
         Matcher m = last(PERF, log, run);
         double n = Double.parseDouble(m.group(1));
         return new Row(Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)),
-            Double.parseDouble(m.group(6)), Double.parseDouble(m.group(7)), cpu / n * 1e6, rssMb, 0);
+            Double.parseDouble(m.group(6)), Double.parseDouble(m.group(7)), cpu / n * 1e6, rssMb, 0, 0);
       }
       case GATLING: {
         JsonNode p = JSON.readTree(Paths.get(last(KAFKA_PAGE, log, run).group(1), "kafka-summary.json").toFile())
@@ -99,8 +108,13 @@ public final class BenchReport {
         JsonNode send = p.path("ackLatencyMs").path("send");
         JsonNode tp = p.path("throughput");
         double rate = send.path("count").asDouble() / seconds;
+        double sent = tp.path("ackedOk").asDouble() + tp.path("failed").asDouble();
+        // The injector's CPU when the load ends: afterwards Gatling parses simulation.log for its assertions, which
+        // is analysis, not load generation (reported apart).
+        double injector = Double.parseDouble(last(INJECTOR_CPU, log, run).group(1));
         return new Row(rate, rate * recordSize / 1_048_576.0, send.path("p50").asDouble(), send.path("p99").asDouble(),
-            send.path("p99.9").asDouble(), cpu / tp.path("ackedOk").asDouble() * 1e6, rssMb, tp.path("failed").asDouble());
+            send.path("p99.9").asDouble(), injector / sent * 1e6, rssMb, tp.path("failed").asDouble(),
+            (cpu - injector) / sent * 1e6);
       }
       default: {
         // JTL (CSV): timeStamp (sample start), elapsed, ..., threadName, ..., success, ... Each thread's first sample
@@ -134,7 +148,7 @@ public final class BenchReport {
         double rate = sorted.length / ((windowEnd - windowStart) / 1000.0);
         long failed = samples.stream().filter(x -> x[2] == 0).count();
         return new Row(rate, rate * recordSize / 1_048_576.0, pct(sorted, 50), pct(sorted, 99), pct(sorted, 99.9),
-            cpu / (lines.size() - 1) * 1e6, rssMb, failed);
+            cpu / (lines.size() - 1) * 1e6, rssMb, failed, 0);
       }
     }
   }
@@ -173,7 +187,8 @@ public final class BenchReport {
 
   private static Row median(List<Row> rows) {
     return new Row(med(rows, Row::msgPerSec), med(rows, Row::mbPerSec), med(rows, Row::p50), med(rows, Row::p99),
-        med(rows, Row::p999), med(rows, Row::cpuPerMillion), med(rows, Row::rssMb), med(rows, Row::errors));
+        med(rows, Row::p999), med(rows, Row::cpuPerMillion), med(rows, Row::rssMb), med(rows, Row::errors),
+        med(rows, Row::afterLoadCpuPerMillion));
   }
 
   private static double med(List<Row> rows, ToDoubleFunction<Row> f) {
