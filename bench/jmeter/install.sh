@@ -10,7 +10,7 @@ POM="$(cd "$(dirname "$0")" && pwd)/pom.xml"
 if [ ! -f "$HOME_DIR/bin/ApacheJMeter.jar" ] || [ "$POM" -nt "$HOME_DIR/bin/ApacheJMeter.jar" ]; then
   rm -rf "$HOME_DIR" && mkdir -p "$HOME_DIR/bin" "$HOME_DIR/lib/ext" "$HOME_DIR/lib/junit"
   mvn -q -B -f "$POM" dependency:copy-dependencies -DoutputDirectory="$HOME_DIR/lib" >/dev/null
-  (cd "$HOME_DIR" && unzip -qo lib/ApacheJMeter_config-*.jar 'bin/*' -x 'bin/templates/*' 'bin/report-template/*')
+  (cd "$HOME_DIR" && jar xf lib/ApacheJMeter_config-*.jar bin && rm -rf bin/templates bin/report-template)
   rm "$HOME_DIR"/lib/ApacheJMeter_config-*.jar
   mv "$HOME_DIR"/lib/ApacheJMeter_*.jar "$HOME_DIR/lib/ext/"
   mv "$HOME_DIR"/lib/ApacheJMeter-*.jar "$HOME_DIR/bin/ApacheJMeter.jar"
