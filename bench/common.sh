@@ -18,7 +18,7 @@ start_broker() {
   BROKER_PID=$!
   exec 3>"$OUT/broker.in"
   trap 'exec 3>&-; wait $BROKER_PID 2>/dev/null || true' EXIT
-  for _ in $(seq 1 60); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
+  for _ in $(seq 1 240); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
   BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$OUT/broker.out")
   [ -n "$BOOTSTRAP" ] || { echo "embedded broker did not start: $(cat "$OUT/broker.err")" >&2; exit 1; }
 }
