@@ -1,8 +1,11 @@
 # Sourced by the bench scripts: builds the test classpath and the JVM options the Gatling Maven plugin uses.
-OUT=target/bench
+OUT=${OUT:-target/bench}
 mkdir -p "$OUT"
-mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" -Dmdep.includeScope=test >/dev/null
-CP="target/classes:target/test-classes:$(cat "$OUT/cp.txt")"
+# CP may come from the caller (the bench IT passes its own test classpath, saving a nested Maven run).
+if [ -z "${CP:-}" ]; then
+  mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" -Dmdep.includeScope=test >/dev/null
+  CP="target/classes:target/test-classes:$(cat "$OUT/cp.txt")"
+fi
 JVM_GATLING=(-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$OUT" -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED
   -Dgatling.data.enableAnalytics=false -Djava.util.prefs.userRoot="$PWD/target/java-prefs")
@@ -15,7 +18,7 @@ start_broker() {
   BROKER_PID=$!
   exec 3>"$OUT/broker.in"
   trap 'exec 3>&-; wait $BROKER_PID 2>/dev/null || true' EXIT
-  for _ in $(seq 1 60); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
+  for _ in $(seq 1 240); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
   BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$OUT/broker.out")
   [ -n "$BOOTSTRAP" ] || { echo "embedded broker did not start: $(cat "$OUT/broker.err")" >&2; exit 1; }
 }

@@ -1,52 +1,87 @@
 #!/usr/bin/env bash
-# Side-by-side: Kafka's own ProducerPerformance vs this project's Gatling protocol, on the same broker, with the
-# same record size, acks, batch, linger and compression, alternating A B A B. Prints msg/s, MB/s, p50/p99,
-# injector CPU-seconds per million messages, peak RSS, and the ratios (medians over the rounds).
+# Side-by-side: Kafka's own ProducerPerformance vs this project's Gatling protocol vs JMeter's JSR223 recipe, on the
+# same broker, with the same record size, acks, batch, linger and compression, alternating A B A B. Each round runs:
+#   ProducerPerformance unthrottled       | Gatling closed model, USERS users (maximum load)
+#   ProducerPerformance throttled at RATE | Gatling open model at RATE msg/s
+#   JMeter 5.6.3 JSR223, THREADS threads  | Gatling closed model, THREADS users (equal concurrency), with the
+#                                         | shared producer (the default), then with a producer per user (JMeter's)
+# and prints a markdown table of medians over the rounds: msg/s, MB/s, p50/p99/p99.9 ack latency, injector
+# CPU-seconds per million messages, peak RSS, and the ratios against ProducerPerformance (kafkaload.bench.BenchReport).
 #
 #   bench/producer-vs-perf.sh                       # embedded broker in its own JVM, 3 rounds
-#   ROUNDS=5 RECORDS=3000000 USERS=256 bench/producer-vs-perf.sh
+#   ROUNDS=5 USERS=1024 THREADS=64 RATE=20000 bench/producer-vs-perf.sh
 #   BOOTSTRAP=broker:9092 bench/producer-vs-perf.sh  # any cluster
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ROUNDS=${ROUNDS:-3}
-RECORDS=${RECORDS:-2000000}        # ProducerPerformance records per round
-USERS=${USERS:-1024}               # Gatling closed-model users (producer threads waiting for their ack); enough to saturate the producer
-SECONDS_GATLING=${SECONDS_GATLING:-40}
-RECORD_SIZE=${RECORD_SIZE:-1024}
+export ROUNDS=${ROUNDS:-3}
+export RECORDS=${RECORDS:-2000000}        # ProducerPerformance records per unthrottled round
+export SECONDS_RUN=${SECONDS_RUN:-40}     # length of every timed run (throttled ProducerPerformance: RATE x this)
+export USERS=${USERS:-1024}               # Gatling closed model at maximum load: enough users to saturate the producer
+export THREADS=${THREADS:-64}             # JMeter threads, and Gatling users at equal concurrency
+export RATE=${RATE:-20000}                # throttled ProducerPerformance and the Gatling open model, msg/s
+export RECORD_SIZE=${RECORD_SIZE:-1024}
 ACKS=${ACKS:-1}
 LINGER=${LINGER:-1}
 BATCH=${BATCH:-16384}
 COMPRESSION=${COMPRESSION:-lz4}
 source bench/common.sh
+JMETER_HOME=$(bench/jmeter/install.sh "$OUT/jmeter-home")
+rm -f "$OUT"/run-*
 
 if [ -z "${BOOTSTRAP:-}" ]; then
   start_broker
 fi
 echo "broker: $BOOTSTRAP  record=${RECORD_SIZE}B acks=$ACKS linger.ms=$LINGER batch.size=$BATCH compression=$COMPRESSION"
 
-run_perf() { # $1 round
-  local topic="bench-perf-$1"
-  java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$topic" 16
-  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/perf-$1.time" \
-    java -Xmx1G -cp "$CP" org.apache.kafka.tools.ProducerPerformance --topic "$topic" --num-records "$RECORDS" \
-      --record-size "$RECORD_SIZE" --throughput -1 --producer-props bootstrap.servers="$BOOTSTRAP" acks="$ACKS" \
-      linger.ms="$LINGER" batch.size="$BATCH" compression.type="$COMPRESSION" >"$OUT/perf-$1.log" 2>&1
+timed() { # name round command...: peak RSS and CPU of the whole process, JVM start to exit
+  local name=$1 round=$2; shift 2
+  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name-$round.time" "$@" >"$OUT/run-$name-$round.log" 2>&1 \
+    || echo "  $name exited with $? (see $OUT/run-$name-$round.log)"
 }
 
-run_gatling() { # $1 round
-  local topic="bench-gatling-$1"
-  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/gatling-$1.time" \
-    java -Xmx1G "${JVM_GATLING[@]}" -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$topic" -Dusers="$USERS" \
-      -Dwarmup=0 -Dduration="$SECONDS_GATLING" -DrecordSize="$RECORD_SIZE" -Dacks="$ACKS" -Dlinger.ms="$LINGER" \
-      -Dbatch.size="$BATCH" -Dcompression.type="$COMPRESSION" -Dgate.p99Ms=100000 -Dgate.minRps=0 \
-      -cp "$CP" io.gatling.app.Gatling -s simulations.BaselineSimulation -rf "$PWD/$OUT/gatling-results" \
-      >"$OUT/gatling-$1.log" 2>&1 || true
+# A fresh 16-partition topic per run, so no run competes with another's data. Gatling's preflight creates its own
+# (16 partitions by default); the others need one made for them (no broker auto-creates topics here).
+topic() { echo "bench-$1-$2-$$"; }
+new_topic() { java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$(topic "$1" "$2")" 16 >&2; topic "$1" "$2"; }
+
+run_perf() { # name round records throughput
+  timed "$1" "$2" java -Xmx1G -cp "$CP" org.apache.kafka.tools.ProducerPerformance --topic "$(new_topic "$1" "$2")" \
+    --num-records "$3" --record-size "$RECORD_SIZE" --throughput "$4" --producer-props bootstrap.servers="$BOOTSTRAP" \
+    acks="$ACKS" linger.ms="$LINGER" batch.size="$BATCH" compression.type="$COMPRESSION" retries=0
+}
+
+# No warm-up phase is discarded for any tool, and neither run identity nor read-back, which ProducerPerformance
+# does not do either; -nr skips Gatling's HTML report (the figures come from kafka-summary.json).
+run_gatling() { # name round simulation -D flags...
+  local name=$1 round=$2 sim=$3; shift 3
+  timed "$name" "$round" java -Xmx1G "${JVM_GATLING[@]}" -Dkafka.bootstrap.servers="$BOOTSTRAP" \
+    -Dtopic="$(topic "$name" "$round")" -Dwarmup=0 -Dduration="$SECONDS_RUN" -DrecordSize="$RECORD_SIZE" \
+    -Dacks="$ACKS" -Dlinger.ms="$LINGER" -Dbatch.size="$BATCH" -Dcompression.type="$COMPRESSION" \
+    -DrunIdentity=false -Dverify=false -Dgate.p99Ms=100000 -Dgate.minRps=0 -Dgate.maxErrorPct=100 "$@" \
+    -cp "$CP" io.gatling.app.Gatling -nr -s "simulations.$sim" -rf "$PWD/$OUT/gatling-results"
+}
+
+# Headless, as `jmeter -n -t plan.jmx -l results.jtl`. Each thread creates its producer in its first sample, so
+# JMeter runs JMETER_SETUP seconds longer and its figures count from when every thread has sent once.
+JMETER_SETUP=${JMETER_SETUP:-10}
+run_jmeter() { # name round
+  timed "$1" "$2" java -Xmx1G -jar "$JMETER_HOME/bin/ApacheJMeter.jar" -n -t bench/jmeter/kafka-producer.jmx \
+    -l "$OUT/run-$1-$2.jtl" -j "$OUT/run-$1-$2.jmeter.log" -JbootstrapServers="$BOOTSTRAP" \
+    -JkafkaTopic="$(new_topic "$1" "$2")" -Jthreads="$THREADS" -Jduration=$((SECONDS_RUN + JMETER_SETUP)) -JrecordSize="$RECORD_SIZE" \
+    -Jacks="$ACKS" -JlingerMs="$LINGER" -JbatchSize="$BATCH" -JcompressionType="$COMPRESSION"
 }
 
 for r in $(seq 1 "$ROUNDS"); do
-  echo "round $r/$ROUNDS: ProducerPerformance"; run_perf "$r"
-  echo "round $r/$ROUNDS: Gatling closed model, $USERS users"; run_gatling "$r"
+  echo "round $r/$ROUNDS: ProducerPerformance, $RECORDS records, unthrottled"; run_perf perf "$r" "$RECORDS" -1
+  echo "round $r/$ROUNDS: Gatling closed model, $USERS users"; run_gatling gatling-closed "$r" BaselineSimulation -Dusers="$USERS"
+  echo "round $r/$ROUNDS: ProducerPerformance throttled at $RATE/s"; run_perf perf-throttled "$r" $((RATE * SECONDS_RUN)) "$RATE"
+  echo "round $r/$ROUNDS: Gatling open model at $RATE/s"; run_gatling gatling-open "$r" ConstantRateSimulation -Drate="$RATE"
+  echo "round $r/$ROUNDS: JMeter JSR223, $THREADS threads"; run_jmeter jmeter "$r"
+  echo "round $r/$ROUNDS: Gatling closed model, $THREADS users"; run_gatling gatling-eq "$r" BaselineSimulation -Dusers="$THREADS"
+  echo "round $r/$ROUNDS: Gatling closed model, $THREADS users, a producer per user (JMeter's topology)"
+  run_gatling gatling-eq-per-user "$r" BaselineSimulation -Dusers="$THREADS" -Dproducer.mode=per-user
 done
 
-java -cp "$CP" kafkaload.bench.BenchReport "$OUT" "$ROUNDS" "$RECORD_SIZE"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+java -cp "$CP" kafkaload.bench.BenchReport "$OUT"

@@ -1,108 +1,218 @@
 package kafkaload.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the logs of bench/producer-vs-perf.sh and prints one row per tool (medians over the rounds) and the ratios.
- * CPU includes JVM start for both tools: ProducerPerformance's is the whole process (user + sys, /usr/bin/time);
- * Gatling's is its process CPU when the run ends, before the HTML report is generated.
+ * Reads the logs of bench/producer-vs-perf.sh ({@code run-<name>-<round>.log/.time/.jtl}) and prints a markdown
+ * table, one row per tool (medians over the rounds), with the ratios against ProducerPerformance. Every tool is
+ * measured the same way: CPU of its whole process from JVM start to the end of its load (ProducerPerformance and
+ * JMeter: to exit, /usr/bin/time; Gatling: its own reading when the load ends, before it parses its log for the
+ * assertions), divided by every message it sent; peak RSS of the whole process (/usr/bin/time); msg/s over its timed run (ProducerPerformance: its own figure; JMeter: from the moment all its
+ * threads have their producer); latency from its own records:
+ * ProducerPerformance's summary line, Gatling's kafka-summary.json (the ack latency of "send"), JMeter's JTL.
  */
 public final class BenchReport {
   private static final Pattern PERF = Pattern.compile(
       "(\\d+) records sent, ([\\d.]+) records/sec \\(([\\d.]+) MB/sec\\).*?(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99.9th");
-  private static final Pattern SEND = Pattern.compile("> send\\s+\\|\\s+([\\d,]+) \\|\\s+([\\d,]+) \\|\\s+([\\d,]+)");
-  private static final Pattern INJECTOR_CPU = Pattern.compile("injector CPU so far: ([\\d.]+) s");
   private static final Pattern TIME = Pattern.compile("TIME ([\\d.]+) ([\\d.]+) ([\\d.]+) (\\d+)");
+  private static final Pattern INJECTOR_CPU = Pattern.compile("injector CPU so far: ([\\d.]+) s");
+  private static final Pattern KAFKA_PAGE = Pattern.compile("Kafka page: file://(\\S+)/kafka\\.html");
+  private static final ObjectMapper JSON = new ObjectMapper();
 
-  record Row(double msgs, double msgPerSec, double mbPerSec, double p50, double p99, double cpuPerMillion, double rssMb) {}
+  enum Tool { PERF, GATLING, JMETER }
+
+  /** One measured run; errors are failed sends (KOs), which no rate counts. */
+  record Row(double msgPerSec, double mbPerSec, double p50, double p99, double p999, double cpuPerMillion,
+             double rssMb, double errors, double afterLoadCpuPerMillion) {}
+
+  record Spec(String name, Tool tool, String label, String baseline) {}
 
   public static void main(String[] args) throws Exception {
     Path dir = Paths.get(args[0]);
-    int rounds = Integer.parseInt(args[1]);
-    int recordSize = Integer.parseInt(args[2]);
-    int gatlingSeconds = Integer.parseInt(System.getenv().getOrDefault("SECONDS_GATLING", "40"));
-    List<Row> perf = new ArrayList<>();
-    List<Row> gatling = new ArrayList<>();
-    for (int r = 1; r <= rounds; r++) {
-      double[] t = time(dir.resolve("perf-" + r + ".time"));
-      Matcher m = last(PERF, Files.readString(dir.resolve("perf-" + r + ".log")));
-      double n = Double.parseDouble(m.group(1));
-      perf.add(new Row(n, Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)),
-          Double.parseDouble(m.group(4)), Double.parseDouble(m.group(6)), (t[1] + t[2]) / n * 1e6, t[3] / 1024));
+    Map<String, String> env = System.getenv();
+    int rounds = Integer.parseInt(env.get("ROUNDS"));
+    int seconds = Integer.parseInt(env.get("SECONDS_RUN"));
+    int recordSize = Integer.parseInt(env.get("RECORD_SIZE"));
+    String rate = String.format("%,d", Integer.parseInt(env.get("RATE")));
+    List<Spec> specs = List.of(
+        new Spec("perf", Tool.PERF, "Kafka ProducerPerformance, unthrottled", null),
+        new Spec("gatling-closed", Tool.GATLING, "Gatling protocol, closed model, " + env.get("USERS") + " users", "perf"),
+        new Spec("perf-throttled", Tool.PERF, "Kafka ProducerPerformance, throttled at " + rate + "/s", null),
+        new Spec("gatling-open", Tool.GATLING, "Gatling protocol, open model at " + rate + "/s", "perf-throttled"),
+        new Spec("jmeter", Tool.JMETER, "JMeter 5.6.3 JSR223, " + env.get("THREADS") + " threads", "perf"),
+        new Spec("gatling-eq", Tool.GATLING, "Gatling protocol, closed model, " + env.get("THREADS") + " users", "perf"),
+        new Spec("gatling-eq-per-user", Tool.GATLING, "Gatling protocol, closed model, " + env.get("THREADS")
+            + " users, a producer per user", "perf"));
 
-      String log = Files.readString(dir.resolve("gatling-" + r + ".log"));
-      double[] g = time(dir.resolve("gatling-" + r + ".time"));
-      Matcher s = last(SEND, log);
-      double ok = Double.parseDouble(s.group(2).replace(",", ""));
-      double rate = ok / gatlingSeconds;
-      gatling.add(new Row(ok, rate, rate * recordSize / 1_048_576.0, stat(log, "response time 50th percentile (ms)"),
-          stat(log, "response time 99th percentile (ms)"), injectorCpu(log) / ok * 1e6, g[3] / 1024));
+    Map<String, Row> med = new java.util.LinkedHashMap<>();
+    for (Spec s : specs) {
+      List<Row> rows = new ArrayList<>();
+      for (int r = 1; r <= rounds; r++) {
+        rows.add(read(dir, s.name() + "-" + r, s.tool(), seconds, recordSize));
+      }
+      med.put(s.name(), median(rows));
     }
-    Row p = median(perf);
-    Row g = median(gatling);
-    System.out.printf("%n%-34s %10s %9s %8s %8s %14s %9s%n", "tool (median of " + rounds + " rounds)", "msg/s", "MB/s",
-        "p50 ms", "p99 ms", "CPU-s/M msgs", "RSS MB");
-    print("Kafka ProducerPerformance", p);
-    print("Gatling kafka protocol (closed)", g);
-    System.out.printf("%nratio Gatling / ProducerPerformance: msg/s %.2f, CPU per message %.2f%n",
-        g.msgPerSec() / p.msgPerSec(), g.cpuPerMillion() / p.cpuPerMillion());
-    System.out.println("(ProducerPerformance's latency includes time queued in its client, since it never waits for"
-        + " acks; Gatling's is per-record ack latency of users that wait for their ack.)");
+
+    System.out.printf("%n| tool (median of %d rounds) | msg/s | MB/s | p50 ms | p99 ms | p99.9 ms | CPU-s per M msgs"
+        + " | peak RSS MB | msg/s vs PP | CPU/msg vs PP |%n|---|---|---|---|---|---|---|---|---|---|%n", rounds);
+    for (Spec s : specs) {
+      Row r = med.get(s.name());
+      Row b = s.baseline() == null ? null : med.get(s.baseline());
+      System.out.printf("| %s | %,.0f | %s | %s | %s | %s | %.1f | %.0f | %s | %s |%n", s.label(), r.msgPerSec(),
+          String.format(r.mbPerSec() < 10 ? "%.2f" : "%.1f", r.mbPerSec()), ms(r.p50()), ms(r.p99()), ms(r.p999()), r.cpuPerMillion(), r.rssMb(),
+          b == null ? "1" : String.format("%.2f", r.msgPerSec() / b.msgPerSec()),
+          b == null ? "1" : String.format("%.2f", r.cpuPerMillion() / b.cpuPerMillion()));
+    }
+    Row jmeter = med.get("jmeter");
+    for (String eq : List.of("gatling-eq", "gatling-eq-per-user")) {
+      Row g = med.get(eq);
+      System.out.printf("%n%s / JMeter at %s concurrent senders: msg/s %.2f, CPU per message %.2f", eq,
+          env.get("THREADS"), g.msgPerSec() / jmeter.msgPerSec(), g.cpuPerMillion() / jmeter.cpuPerMillion());
+    }
+    System.out.printf("%nAfter the load, Gatling parses its simulation.log for the assertions: a further %.1f CPU-s"
+        + " per M msgs (closed model, %s users), not counted above.%n", med.get("gatling-closed").afterLoadCpuPerMillion(),
+        env.get("USERS"));
+    med.forEach((name, r) -> {
+      if (r.errors() > 0) {
+        System.out.printf("WARNING: %s had %.0f failed sends (median), not counted in msg/s%n", name, r.errors());
+      }
+    });
   }
 
-  private static void print(String name, Row r) {
-    System.out.printf("%-34s %10.0f %9.2f %8.0f %8.0f %14.1f %9.0f%n", name, r.msgPerSec(), r.mbPerSec(), r.p50(),
-        r.p99(), r.cpuPerMillion(), r.rssMb());
+  static Row read(Path dir, String run, Tool tool, int seconds, int recordSize) throws Exception {
+    double[] t = time(dir.resolve("run-" + run + ".time"));
+    double cpu = t[1] + t[2];
+    double rssMb = t[3] / 1024;
+    String log = Files.readString(dir.resolve("run-" + run + ".log"));
+    switch (tool) {
+      case PERF: {
+        Matcher m = last(PERF, log, run);
+        double n = Double.parseDouble(m.group(1));
+        return new Row(Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)),
+            Double.parseDouble(m.group(6)), Double.parseDouble(m.group(7)), cpu / n * 1e6, rssMb, 0, 0);
+      }
+      case GATLING: {
+        JsonNode p = JSON.readTree(Paths.get(last(KAFKA_PAGE, log, run).group(1), "kafka-summary.json").toFile())
+            .path("protocols").path(0);
+        JsonNode send = p.path("ackLatencyMs").path("send");
+        JsonNode tp = p.path("throughput");
+        double rate = send.path("count").asDouble() / seconds;
+        double sent = tp.path("ackedOk").asDouble() + tp.path("failed").asDouble();
+        // The injector's CPU when the load ends: afterwards Gatling parses simulation.log for its assertions, which
+        // is analysis, not load generation (reported apart).
+        double injector = Double.parseDouble(last(INJECTOR_CPU, log, run).group(1));
+        return new Row(rate, rate * recordSize / 1_048_576.0, send.path("p50").asDouble(), send.path("p99").asDouble(),
+            send.path("p99.9").asDouble(), injector / sent * 1e6, rssMb, tp.path("failed").asDouble(),
+            (cpu - injector) / sent * 1e6);
+      }
+      default: {
+        // JTL (CSV): timeStamp (sample start), elapsed, ..., threadName, ..., success, ... Each thread's first sample
+        // also creates its producer and compiles the script (Gatling and ProducerPerformance do that before their
+        // clock starts), so the steady window opens when every thread has finished its first sample.
+        List<String> lines = Files.readAllLines(dir.resolve("run-" + run + ".jtl"));
+        List<String> header = Arrays.asList(lines.get(0).split(","));
+        int stampCol = header.indexOf("timeStamp");
+        int elapsedCol = header.indexOf("elapsed");
+        int threadCol = header.indexOf("threadName");
+        int successCol = header.indexOf("success");
+        int lastCol = Math.max(Math.max(stampCol, elapsedCol), Math.max(threadCol, successCol));
+        Map<String, Long> firstEnd = new java.util.HashMap<>();
+        List<long[]> samples = new ArrayList<>(); // end, elapsed, ok
+        for (String line : lines.subList(1, lines.size())) {
+          List<String> c = csv(line, lastCol);
+          long elapsed = Long.parseLong(c.get(elapsedCol));
+          long endMs = Long.parseLong(c.get(stampCol)) + elapsed;
+          if (firstEnd.putIfAbsent(c.get(threadCol), endMs) == null) {
+            continue;
+          }
+          samples.add(new long[] {endMs, elapsed, "true".equals(c.get(successCol)) ? 1 : 0});
+        }
+        long windowStart = firstEnd.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        long windowEnd = samples.stream().mapToLong(x -> x[0]).max().orElse(0);
+        double[] sorted = samples.stream().filter(x -> x[0] > windowStart && x[2] == 1).mapToDouble(x -> x[1])
+            .sorted().toArray();
+        if (sorted.length == 0) {
+          throw new IllegalStateException(run + ": no successful JMeter sample after every thread's first; see its log");
+        }
+        double rate = sorted.length / ((windowEnd - windowStart) / 1000.0);
+        long failed = samples.stream().filter(x -> x[2] == 0).count();
+        return new Row(rate, rate * recordSize / 1_048_576.0, pct(sorted, 50), pct(sorted, 99), pct(sorted, 99.9),
+            cpu / (lines.size() - 1) * 1e6, rssMb, failed, 0);
+      }
+    }
+  }
+
+  /** The first {@code last + 1} fields of a CSV line; JMeter quotes a field holding a comma (error messages). */
+  static List<String> csv(String line, int last) {
+    List<String> out = new ArrayList<>();
+    StringBuilder field = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length() && out.size() <= last; i++) {
+      char ch = line.charAt(i);
+      if (ch == '"') {
+        quoted = !quoted;
+      } else if (ch == ',' && !quoted) {
+        out.add(field.toString());
+        field.setLength(0);
+      } else {
+        field.append(ch);
+      }
+    }
+    if (out.size() <= last) {
+      out.add(field.toString());
+    }
+    return out;
+  }
+
+  /** Nearest-rank percentile, as HdrHistogram and ProducerPerformance report it. */
+  static double pct(double[] sorted, double q) {
+    int rank = (int) Math.ceil(q / 100 * sorted.length);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+  }
+
+  private static String ms(double v) {
+    return v < 10 ? String.format("%.1f", v) : String.format("%,.0f", v);
   }
 
   private static Row median(List<Row> rows) {
-    return new Row(med(rows, Row::msgs), med(rows, Row::msgPerSec), med(rows, Row::mbPerSec), med(rows, Row::p50),
-        med(rows, Row::p99), med(rows, Row::cpuPerMillion), med(rows, Row::rssMb));
+    return new Row(med(rows, Row::msgPerSec), med(rows, Row::mbPerSec), med(rows, Row::p50), med(rows, Row::p99),
+        med(rows, Row::p999), med(rows, Row::cpuPerMillion), med(rows, Row::rssMb), med(rows, Row::errors),
+        med(rows, Row::afterLoadCpuPerMillion));
   }
 
-  private static double med(List<Row> rows, java.util.function.ToDoubleFunction<Row> f) {
+  private static double med(List<Row> rows, ToDoubleFunction<Row> f) {
     double[] v = rows.stream().mapToDouble(f).sorted().toArray();
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 
-  /** Gatling's CPU up to the end of the run, before its report generation re-reads the whole log. */
-  private static double injectorCpu(String log) {
-    return Double.parseDouble(last(INJECTOR_CPU, log).group(1));
-  }
-
   private static double[] time(Path p) throws Exception {
-    Matcher m = last(TIME, Files.readString(p));
+    Matcher m = last(TIME, Files.readString(p), p.toString());
     return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
         Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4))};
   }
 
-  private static double stat(String log, String label) {
-    Matcher m = Pattern.compile("> " + Pattern.quote(label) + "\\s+\\|\\s+([\\d,]+)").matcher(log);
-    String last = null;
-    while (m.find()) {
-      last = m.group(1);
-    }
-    return last == null ? Double.NaN : Double.parseDouble(last.replace(",", ""));
-  }
-
-  private static Matcher last(Pattern p, String text) {
+  private static Matcher last(Pattern p, String text, String run) {
     Matcher m = p.matcher(text);
-    Matcher found = null;
-    int start = 0;
-    while (m.find(start)) {
-      found = p.matcher(text);
-      found.find(m.start());
-      start = m.end();
+    int at = -1;
+    while (m.find()) {
+      at = m.start();
     }
-    if (found == null) {
-      throw new IllegalStateException("pattern " + p + " not found in:\n" + text.substring(Math.max(0, text.length() - 3000)));
+    if (at < 0) {
+      throw new IllegalStateException(run + ": pattern " + p + " not found in:\n"
+          + text.substring(Math.max(0, text.length() - 3000)));
     }
-    return found;
+    m.find(at);
+    return m;
   }
 }
