@@ -91,6 +91,9 @@ final class RecordSender {
           }
         } else {
           stats.failed.increment();
+          if (exception instanceof org.apache.kafka.common.errors.RetriableException) {
+            handle.topicInDoubt(record.topic());
+          }
         }
         listener.completed(start, end, exception);
       });

@@ -31,7 +31,17 @@ public final class ProducerHandle {
   }
 
   public void topicKnown(String topic) {
-    knownTopics.add(topic);
+    if (!knownTopics.contains(topic)) { // called on every ack: a read is cheaper than a write
+      knownTopics.add(topic);
+    }
+  }
+
+  /**
+   * A send failed in a way that can mean lost metadata (a broker died, a leader moved): until the next ack, sends to
+   * this topic go off the event loop, since send() may now wait up to max.block.ms for metadata.
+   */
+  public void topicInDoubt(String topic) {
+    knownTopics.remove(topic);
   }
 
   public void buffered(long bytes) {
