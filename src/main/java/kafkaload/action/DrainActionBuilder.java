@@ -67,6 +67,10 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
     private final AtomicInteger started = new AtomicInteger();
     private final AtomicInteger finished = new AtomicInteger();
     private final LongAdder records = new LongAdder();
+    // Per partition, the offset after the highest one counted: a rebalance hands a partition over at its last
+    // commit, so its new owner reads some records again; those are re-reads, not progress.
+    private final java.util.concurrent.ConcurrentHashMap<Integer, AtomicLong> counted = new java.util.concurrent.ConcurrentHashMap<>();
+    private final LongAdder reread = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder fetchNanos = new LongAdder();
     private final LongAdder rebalances = new LongAdder();
@@ -79,9 +83,6 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
       this.spec = spec;
       this.target = spec.range.records();
     }
-
-
-
 
     @Override
     public void execute(Session session) {
@@ -148,6 +149,11 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
           for (ConsumerRecord<byte[], byte[]> r : batch) {
             Long end = spec.range.to().get(r.partition());
             if (end != null && r.offset() < end && r.offset() >= spec.range.from().getOrDefault(r.partition(), 0L)) {
+              AtomicLong next = this.counted.computeIfAbsent(r.partition(), k -> new AtomicLong());
+              if (next.getAndAccumulate(r.offset() + 1, Math::max) > r.offset()) {
+                reread.increment();
+                continue;
+              }
               counted++;
               bytes.add(r.serializedValueSize() + Math.max(0, r.serializedKeySize()));
             }
@@ -180,9 +186,10 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
       double seconds = Math.max(1e-9, (lastNanos.get() - firstNanos.get()) / 1e9);
       double mb = bytes.sum() / 1_048_576.0;
       System.out.printf("%n[kafkaload] ---- Consumer throughput on '%s' (%s, %d consumers) ----%n"
-              + "  records %d of %d | %.2f s | %.0f records/s | %.2f MB/s | fetch time %.1f s | rebalances %d taking %.1f s%n",
+              + "  records %d of %d | %.2f s | %.0f records/s | %.2f MB/s | fetch time %.1f s | rebalances %d taking %.1f s"
+              + " | %d read again after a rebalance (not counted)%n",
           spec.topic, spec.assign ? "static assign" : "subscribe", spec.threads, n, target, seconds, n / seconds,
-          mb / seconds, fetchNanos.sum() / 1e9, rebalances.sum(), rebalanceNanos.sum() / 1e9);
+          mb / seconds, fetchNanos.sum() / 1e9, rebalances.sum(), rebalanceNanos.sum() / 1e9, reread.sum());
       long now = components.clock().nowMillis();
       logResult(session, spec.requestName + " drained", now - (long) (seconds * 1000), now,
           n == target ? null : "consumed " + n + " of the " + target + " pre-filled records");

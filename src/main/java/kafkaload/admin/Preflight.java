@@ -131,18 +131,7 @@ public final class Preflight {
       found = describe(admin, topic, timeoutMs);
     }
     TopicDescription d = found.orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist"));
-    ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-    int minIsr;
-    try {
-      Config config = admin.describeConfigs(List.of(resource)).all().get(timeoutMs, TimeUnit.MILLISECONDS)
-          .get(resource);
-      minIsr = Integer.parseInt(config.get(MIN_ISR).value());
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException("Cannot read " + MIN_ISR + " of topic '" + topic + "': " + rootMessage(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while reading the configuration of '" + topic + "'");
-    }
+    int minIsr = Integer.parseInt(topicConfig(admin, topic, timeoutMs).get(MIN_ISR).value());
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
         throw new KafkaLoadConfigException("Topic '" + topic + "' partition " + p.partition() + " has "
@@ -154,6 +143,39 @@ public final class Preflight {
     }
     LOG.info("Preflight: every partition of '{}' has at least {}={} in-sync replicas", topic, MIN_ISR, minIsr);
     return minIsr;
+  }
+
+  /**
+   * A warning when the producer's batch.size exceeds the topic's max.message.bytes, or empty. The broker rejects such
+   * a batch as a whole, and Kafka's producer then splits it into batches of batch.size again and resends them until
+   * delivery.timeout.ms: sends that look hung, then expire, instead of a RecordTooLargeException.
+   */
+  public static Optional<String> checkBatchFits(Admin admin, String topic, Map<String, ?> producerProperties,
+      long timeoutMs) {
+    Object configured = producerProperties.get("batch.size");
+    long batchSize = configured == null ? 16_384 : Long.parseLong(configured.toString().trim());
+    long maxMessage = Long.parseLong(topicConfig(admin, topic, timeoutMs).get("max.message.bytes").value());
+    if (batchSize <= maxMessage) {
+      return Optional.empty();
+    }
+    String warning = "batch.size=" + batchSize + " is larger than topic '" + topic + "' max.message.bytes="
+        + maxMessage + ": a full batch is rejected by the broker, and Kafka's producer splits and resends it until "
+        + "delivery.timeout.ms. Use batch.size <= " + maxMessage;
+    LOG.warn("Preflight: {}", warning);
+    System.err.println("[kafkaload] WARNING: " + warning);
+    return Optional.of(warning);
+  }
+
+  private static Config topicConfig(Admin admin, String topic, long timeoutMs) {
+    ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    try {
+      return admin.describeConfigs(List.of(resource)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(resource);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException("Cannot read the configuration of topic '" + topic + "': " + rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading the configuration of '" + topic + "'");
+    }
   }
 
   private static void sleep(long ms) {

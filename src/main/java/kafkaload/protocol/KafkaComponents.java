@@ -107,6 +107,7 @@ public final class KafkaComponents implements ProtocolComponents {
           if (acksAll(protocol.producerProperties())) {
             Preflight.checkInSyncReplicas(admin, protocol.topic(), plan.bootstrapTimeoutMs());
           }
+          Preflight.checkBatchFits(admin, protocol.topic(), protocol.producerProperties(), plan.bootstrapTimeoutMs());
           warm.add(protocol.topic());
           // Reconciliation compares against these: taken before any record of this run is sent.
           offsetsBefore = Preflight.endOffsets(admin, protocol.topic(), plan.bootstrapTimeoutMs());

@@ -3,6 +3,7 @@ package kafkaload.it;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.List;
 import java.util.Map;
 import kafkaload.admin.Preflight;
 import kafkaload.config.KafkaLoadConfigException;
@@ -52,6 +53,19 @@ class PreflightIT {
       KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
           () -> Preflight.checkTopic(admin, topic, strict, TIMEOUT_MS));
       assertTrue(e.getMessage().contains("has 3 partitions for 15 concurrent producers"), e.getMessage());
+    }
+  }
+
+  @Test
+  void batchesLargerThanTheTopicAcceptsAreNamedBeforeLoad() throws Exception {
+    String topic = uniqueTopic("small-batches");
+    admin().createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1)
+        .configs(Map.of("max.message.bytes", "1024")))).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+      String warning = Preflight.checkBatchFits(admin, topic, Map.of(), TIMEOUT_MS).orElseThrow();
+      assertTrue(warning.startsWith("batch.size=16384 is larger than topic '" + topic + "' max.message.bytes=1024"),
+          warning);
+      assertTrue(Preflight.checkBatchFits(admin, topic, Map.of("batch.size", "1024"), TIMEOUT_MS).isEmpty());
     }
   }
 
