@@ -22,7 +22,6 @@ public class BrokerFailoverSimulation extends FaultSimulation {
         Map.entry("min.insync.replicas", "2"),
         Map.entry("acks", "all"),
         Map.entry("enable.idempotence", "true"),
-        Map.entry("retries", String.valueOf(Integer.MAX_VALUE)),
         Map.entry("delivery.timeout.ms", "30000"),
         Map.entry("request.timeout.ms", "5000"),
         Map.entry("max.block.ms", "10000"),

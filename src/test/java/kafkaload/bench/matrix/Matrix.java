@@ -257,9 +257,6 @@ public final class Matrix {
     p.put("gate.p99Ms", "3600000");
     p.put("gate.maxErrorPct", "100");
     p.put("gate.minRps", "0");
-    if (c.get(Dimension.IDEMPOTENCE).equals("true")) {
-      p.put("retries", "2147483647"); // Kafka refuses idempotence with retries=0, the simulations' default
-    }
     p.putAll(grid.passThrough());
     p.put("kafka.bootstrap.servers", bootstrap);
     p.put("topic", topic);
