@@ -5,6 +5,7 @@ import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.time.Duration;
+import java.util.List;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.verification.Reconciliation;
 
@@ -59,7 +60,7 @@ final class ReconcileAction extends KafkaAction {
     components.reconciliation(r);
     System.out.println(ReconciliationPrinter.format(r));
     String lost = r.lost() > maxLost
-        ? r.lost() + " acked records missing from topic " + r.topic() + " (gate.maxLost=" + maxLost + ")"
+        ? r.lost() + " acked records missing from " + lostWhere(r) + " (gate.maxLost=" + maxLost + ")"
         : r.readBack() != null && !r.readBack().complete()
             ? "read-back did not finish within " + timeout.toSeconds() + " s: lost records cannot be ruled out"
             : null;
@@ -78,6 +79,13 @@ final class ReconcileAction extends KafkaAction {
       log(session, ReconcileActionBuilder.INJECTOR_REQUEST, start, saturated);
     }
     next.$bang(lost == null && dup == null && saturated == null ? session : session.markAsFailed());
+  }
+
+  /** "topic orders", or "topics orders (3), audit (1)": where the lost records were. */
+  private static String lostWhere(Reconciliation.Result r) {
+    List<Reconciliation.TopicResult> lossy = r.topics().stream().filter(t -> t.lost() > 0).toList();
+    return lossy.size() == 1 ? "topic " + lossy.get(0).topic()
+        : "topics " + String.join(", ", lossy.stream().map(t -> t.topic() + " (" + t.lost() + ")").toList());
   }
 
   private void log(Session session, String request, long start, String koMessage) {

@@ -57,10 +57,6 @@ public final class ReconcileActionBuilder implements KafkaActionBuilder {
 
   @Override
   public Action build(KafkaComponents components, ScenarioContext ctx, Action next) {
-    if (components.protocol().topic() == null) {
-      throw new kafkaload.config.KafkaLoadConfigException(
-          "reconcile() needs the protocol's default topic: kafka().topic(\"...\")");
-    }
     return new ReconcileAction(components, next, maxLost, maxDuplicatePct, readBack, timeout,
         failOnSaturatedInjector);
   }

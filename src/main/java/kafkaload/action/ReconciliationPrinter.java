@@ -2,14 +2,17 @@ package kafkaload.action;
 
 import kafkaload.verification.Reconciliation;
 
-/** The reconciliation as a console table, per partition, so a skewed or lossy partition stands out. */
+/** The reconciliation as a console table, per topic and partition, so a skewed or lossy partition stands out. */
 final class ReconciliationPrinter {
   private ReconciliationPrinter() {}
 
   static String format(Reconciliation.Result r) {
     StringBuilder b = new StringBuilder();
-    b.append("\n[kafkaload] ---- Reconciliation of topic '").append(r.topic()).append("' (run ")
-        .append(r.runId()).append(") ----\n");
+    boolean several = r.topics().size() > 1;
+    b.append("\n[kafkaload] ---- Reconciliation of ")
+        .append(several ? r.topics().size() + " topics" : r.topics().isEmpty() ? "no topic (nothing was sent)"
+            : "topic '" + r.topics().get(0).topic() + "'")
+        .append(" (run ").append(r.runId()).append(") ----\n");
     b.append(String.format("  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)%n",
         r.ackedOk(), r.offsetDelta(), r.inFlightAtEnd(), r.lost(), r.duplicates(), r.duplicatePct()));
     Reconciliation.ReadBack rb = r.readBack();
@@ -21,15 +24,25 @@ final class ReconciliationPrinter {
           rb.complete() ? "complete" : "INCOMPLETE", rb.seconds(), rb.scanned(), rb.matched(), rb.distinct(),
           rb.duplicates(), rb.reordered(), rb.gaps()));
     }
-    long total = Math.max(1, r.ackedOk());
+    for (Reconciliation.TopicResult t : r.topics()) {
+      if (several) {
+        b.append(String.format("  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d%n",
+            t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates()));
+      }
+      partitions(b, t);
+    }
+    return b.toString();
+  }
+
+  private static void partitions(StringBuilder b, Reconciliation.TopicResult t) {
+    long total = Math.max(1, t.ackedOk());
     b.append(String.format("  %9s %12s %12s %8s %14s %10s %10s%n", "partition", "acked", "offset delta", "share",
         "acked bytes", "duplicates", "reordered"));
-    for (Reconciliation.PartitionResult p : r.partitions()) {
+    for (Reconciliation.PartitionResult p : t.partitions()) {
       b.append(String.format("  %9d %12d %12d %7.1f%% %14d %10s %10s%n", p.partition(), p.ackedRecords(),
           p.offsetDelta(), 100.0 * p.ackedRecords() / total, p.ackedBytes(),
           p.duplicates() < 0 ? "-" : String.valueOf(p.duplicates()),
           p.reordered() < 0 ? "-" : String.valueOf(p.reordered())));
     }
-    return b.toString();
   }
 }

@@ -4,6 +4,9 @@ import io.gatling.core.session.Session;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.protocol.ProducerHandle;
 import kafkaload.protocol.SendStats;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import kafkaload.verification.OffsetBaselines;
 import kafkaload.verification.RunIdentity;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -12,7 +15,8 @@ import org.apache.kafka.common.header.Header;
 /**
  * Sends one record for a virtual user without ever blocking Gatling's event loop: a send that could block (unknown
  * topic metadata, a nearly full buffer, a producer still to be created) runs on the protocol's blocking-sender
- * thread instead, and its wait there is part of its latency. Stamps the run identity, and keeps the counters.
+ * thread instead, and its wait there is part of its latency. The first send to a topic also waits there for the
+ * topic's end offsets to be taken, for the reconciliation. Stamps the run identity, and keeps the counters.
  */
 final class RecordSender {
   /** Bytes a record costs in the producer buffer beyond key, value and headers (record and batch framing). */
@@ -47,16 +51,24 @@ final class RecordSender {
     long size = sizeOf(record);
     long start = components.clock().nowMillis();
     ProducerHandle handle = components.producers().forUser(session.userId());
-    if (handle != null && handle.canSendWithoutBlocking(record.topic())) {
+    OffsetBaselines baselines = components.baselines();
+    if (handle != null && handle.canSendWithoutBlocking(record.topic()) && baselines.ready(record.topic())) {
       doSend(handle, record, size, start, intendedNanos, listener);
     } else {
       stats.offloaded.increment();
+      // Queued behind the topic's offset snapshot, if one is being taken: the same single thread runs both.
+      CompletableFuture<?> baseline = baselines.of(record.topic());
       components.blockingSender().execute(() -> {
         ProducerHandle h = handle;
         try {
+          baseline.join();
           if (h == null) {
             h = components.producers().createForUser(session.userId());
           }
+        } catch (CompletionException e) {
+          stats.failed.increment();
+          listener.completed(start, components.clock().nowMillis(), e.getCause() instanceof Exception x ? x : e);
+          return;
         } catch (RuntimeException e) {
           stats.failed.increment();
           listener.completed(start, components.clock().nowMillis(), e);

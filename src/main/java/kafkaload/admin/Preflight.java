@@ -130,7 +130,8 @@ public final class Preflight {
       sleep(100);
       found = describe(admin, topic, timeoutMs);
     }
-    TopicDescription d = found.orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist"));
+    TopicDescription d = found.orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist (this tool never lets the "
+              + "broker auto-create a topic with its default partition count: create it first)"));
     int minIsr = Integer.parseInt(topicConfig(admin, topic, timeoutMs).get(MIN_ISR).value());
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
@@ -203,7 +204,8 @@ public final class Preflight {
   public static Map<Integer, Long> endOffsets(Admin admin, String topic, long timeoutMs) {
     try {
       TopicDescription d = describe(admin, topic, timeoutMs)
-          .orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist"));
+          .orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist (this tool never lets the "
+              + "broker auto-create a topic with its default partition count: create it first)"));
       Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new java.util.HashMap<>();
       d.partitions().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()),
           org.apache.kafka.clients.admin.OffsetSpec.latest()));

@@ -20,6 +20,7 @@ import kafkaload.broker.EmbeddedCluster;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
 import kafkaload.verification.LagMonitor;
+import kafkaload.verification.OffsetBaselines;
 import kafkaload.verification.Reconciliation;
 import kafkaload.verification.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
@@ -44,7 +45,7 @@ public final class KafkaComponents implements ProtocolComponents {
   private final boolean embedded;
   private final RunIdentity identity;
   private final Map<Long, AtomicLong> userSequences = new ConcurrentHashMap<>();
-  private final Map<Integer, Long> offsetsBefore;
+  private final OffsetBaselines baselines;
   private final LagMonitor lagMonitor;
   private final Admin lagAdmin;
 
@@ -52,7 +53,6 @@ public final class KafkaComponents implements ProtocolComponents {
       CoreComponents core, Map<Integer, Long> offsetsBefore) {
     this.protocol = protocol;
     this.identity = protocol.runIdentity() ? RunIdentity.random() : null;
-    this.offsetsBefore = offsetsBefore;
     this.bootstrap = bootstrap;
     this.embedded = embedded;
     this.producers = producers;
@@ -69,6 +69,15 @@ public final class KafkaComponents implements ProtocolComponents {
       t.setDaemon(true);
       return t;
     });
+    long timeoutMs = protocol.topicPlan().bootstrapTimeoutMs();
+    this.baselines = new OffsetBaselines(topic -> {
+      try (Admin admin = Preflight.admin(bootstrap, protocol.producerProperties(), timeoutMs)) {
+        return Preflight.endOffsets(admin, topic, timeoutMs);
+      }
+    }, blockingSender);
+    if (protocol.topic() != null) {
+      baselines.taken(protocol.topic(), offsetsBefore);
+    }
   }
 
   static KafkaComponents start(KafkaProtocol protocol, CoreComponents core) {
@@ -166,9 +175,9 @@ public final class KafkaComponents implements ProtocolComponents {
     return userSequences.computeIfAbsent(userId, id -> new AtomicLong()).getAndIncrement();
   }
 
-  /** End offsets of the default topic taken by preflight, before any load: partition → offset. */
-  public Map<Integer, Long> offsetsBefore() {
-    return offsetsBefore;
+  /** End offsets of every topic the run sends to, each taken before its first record of this run. */
+  public OffsetBaselines baselines() {
+    return baselines;
   }
 
   private volatile Reconciliation.Result reconciliation;

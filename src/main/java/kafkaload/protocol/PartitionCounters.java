@@ -23,6 +23,13 @@ public final class PartitionCounters {
     a.bytes.add(bytes);
   }
 
+  /** The topics with at least one acked record, sorted. */
+  public java.util.SortedSet<String> topics() {
+    java.util.SortedSet<String> out = new java.util.TreeSet<>();
+    acked.keySet().forEach(tp -> out.add(tp.topic()));
+    return out;
+  }
+
   /** A sorted snapshot for one topic: partition → acked records and bytes. */
   public Map<Integer, Count> snapshot(String topic) {
     Map<Integer, Count> out = new TreeMap<>();

@@ -94,7 +94,8 @@ public final class KafkaPage {
                  Object.assign(line('GC pause ms', 'gcPauseMs', 1), {type: 'bar'})]});
       const p = DATA.protocols[0] || {};
       const parts = p.partitions || [];
-      chart('partitions', {tooltip: {}, xAxis: {type: 'category', data: parts.map(r => r.partition), name: 'partition'}, yAxis: {type: 'value', name: 'records'},
+      const oneTopic = new Set(parts.map(r => r.topic)).size <= 1;
+      chart('partitions', {tooltip: {}, xAxis: {type: 'category', data: parts.map(r => oneTopic ? r.partition : r.topic + '-' + r.partition), name: 'partition'}, yAxis: {type: 'value', name: 'records'},
         series: [{name: 'acked records', type: 'bar', data: parts.map(r => r.records)}]});
       if (p.lag && Object.keys(p.lag).length) {
         document.getElementById('lagSection').style.display = 'block';
@@ -114,11 +115,12 @@ public final class KafkaPage {
       const rec = p.reconciliation;
       document.getElementById('reconciliation').innerHTML = p.reconciliationError ? '<p class="bad">' + esc(p.reconciliationError) + '</p>' :
         !rec ? '<p class="note">not run (-Dverify=false)</p>' :
-        table([rec], [{h: 'topic', k: 'topic', l: true}, {h: 'acked OK', k: 'ackedOk'}, {h: 'offset delta', k: 'offsetDelta'}, {h: 'in flight at end', k: 'inFlightAtEnd'},
+        table(rec.topics.concat(rec.topics.length > 1 ? [Object.assign({}, rec, {topic: 'all topics'})] : []), [{h: 'topic', k: 'topic', l: true}, {h: 'acked OK', k: 'ackedOk'}, {h: 'offset delta', k: 'offsetDelta'},
           {h: 'lost', k: 'lost', cls: r => r.lost ? 'bad' : 'ok'}, {h: 'duplicates', k: 'duplicates', cls: r => r.duplicates ? 'bad' : 'ok'}]) +
+        '<p class="note">In flight at the end (neither OK nor KO): ' + fmt(rec.inFlightAtEnd) + '.</p>' +
         (rec.readBack ? '<p class="note">Read-back ' + (rec.readBack.complete ? 'complete' : 'INCOMPLETE') + ': ' + fmt(rec.readBack.matched) + ' records of this run, ' +
           fmt(rec.readBack.distinct) + ' distinct, ' + fmt(rec.readBack.reordered) + ' reordered, ' + fmt(rec.readBack.gaps) + ' sequence gaps.</p>' : '<p class="note">read-back off</p>') +
-        table(rec.partitions, [{h: 'partition', k: 'partition'}, {h: 'offset before', k: 'offsetBefore'}, {h: 'offset after', k: 'offsetAfter'},
+        table(rec.topics.flatMap(t => t.partitions.map(r => Object.assign({topic: t.topic}, r))), [{h: 'topic', k: 'topic', l: true}, {h: 'partition', k: 'partition'}, {h: 'offset before', k: 'offsetBefore'}, {h: 'offset after', k: 'offsetAfter'},
           {h: 'acked', k: 'ackedRecords'}, {h: 'acked bytes', k: 'ackedBytes'}, {h: 'duplicates', k: 'duplicates'}, {h: 'reordered', k: 'reordered'}]);
       document.getElementById('producer').innerHTML = table(Object.entries(p.producerMetrics || {}).map(([k, v]) => ({k, v})), [{h: 'metric', k: 'k', l: true}, {h: 'value', k: 'v'}]);
       const cfg = Object.assign({}, p.config || {}); const props = cfg.producerProperties || {}; delete cfg.producerProperties;

@@ -96,20 +96,22 @@ public final class RunSummary {
     p.put("e2eLatencyMs", e2e);
     p.put("publishDelayMs", percentiles(st.publishDelayMicros.getIntervalHistogram()));
 
-    if (c.protocol().topic() != null) {
-      List<Object> partitions = new ArrayList<>();
-      Map<Integer, PartitionCounters.Count> byPartition = st.partitions.snapshot(c.protocol().topic());
+    // Per partition of every topic sent to; the share is of its topic's records, so a hot partition stands out.
+    List<Object> partitions = new ArrayList<>();
+    for (String topic : st.partitions.topics()) {
+      Map<Integer, PartitionCounters.Count> byPartition = st.partitions.snapshot(topic);
       long total = Math.max(1, byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
       byPartition.forEach((partition, count) -> {
         Map<String, Object> row = new LinkedHashMap<>();
+        row.put("topic", topic);
         row.put("partition", partition);
         row.put("records", count.records());
         row.put("bytes", count.bytes());
         row.put("sharePct", 100.0 * count.records() / total);
         partitions.add(row);
       });
-      p.put("partitions", partitions);
     }
+    p.put("partitions", partitions);
     if (c.lagMonitor() != null) {
       p.put("lag", c.lagMonitor().samples());
     }
@@ -123,7 +125,6 @@ public final class RunSummary {
 
   private static Map<String, Object> reconciliation(Reconciliation.Result r) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("topic", r.topic());
     m.put("ackedOk", r.ackedOk());
     m.put("offsetDelta", r.offsetDelta());
     m.put("inFlightAtEnd", r.inFlightAtEnd());
@@ -131,7 +132,18 @@ public final class RunSummary {
     m.put("duplicates", r.duplicates());
     m.put("duplicatePct", r.duplicatePct());
     m.put("readBack", r.readBack());
-    m.put("partitions", r.partitions());
+    List<Object> topics = new ArrayList<>();
+    for (Reconciliation.TopicResult t : r.topics()) {
+      Map<String, Object> tm = new LinkedHashMap<>();
+      tm.put("topic", t.topic());
+      tm.put("ackedOk", t.ackedOk());
+      tm.put("offsetDelta", t.offsetDelta());
+      tm.put("lost", t.lost());
+      tm.put("duplicates", t.duplicates());
+      tm.put("partitions", t.partitions());
+      topics.add(tm);
+    }
+    m.put("topics", topics);
     return m;
   }
 

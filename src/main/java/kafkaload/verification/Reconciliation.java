@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.TreeMap;
 import kafkaload.admin.Preflight;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.protocol.PartitionCounters;
@@ -20,9 +20,10 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * Compares what the run says it wrote with what the broker holds: records acked OK against the end-offset delta
- * of every partition, and, when read-back is on, the run's own records read back by run id, counting per partition
- * the duplicates, the reordering within a user's sequence, and the acked records that are missing (lost).
+ * Compares what the run says it wrote with what the broker holds, for every topic the run sent to: records acked OK
+ * against the end-offset delta of every partition, and, when read-back is on, the run's own records read back by
+ * run id, counting per partition the duplicates, the reordering within a user's sequence, and the acked records
+ * that are missing (lost). One read-back covers all topics, since a user's sequence numbers span them.
  */
 public final class Reconciliation {
   private Reconciliation() {}
@@ -38,67 +39,103 @@ public final class Reconciliation {
   public record ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
       long reordered, double seconds) {}
 
-  public record Result(String topic, String runId, long ackedOk, long offsetDelta, long inFlightAtEnd,
-      ReadBack readBack, List<PartitionResult> partitions) {
+  /**
+   * One topic: {@code distinct} and {@code readBackDuplicates} are the read-back's counts for it, -1 without a
+   * read-back ({@code distinct} also -1 when the read-back did not finish).
+   */
+  public record TopicResult(String topic, long ackedOk, long offsetDelta, long distinct, long readBackDuplicates,
+      List<PartitionResult> partitions) {
 
     /** Acked records not in the topic: exact with a complete read-back, else a lower bound from offsets. */
     public long lost() {
-      return readBack != null && readBack.complete()
-          ? Math.max(0, ackedOk - readBack.distinct())
-          : Math.max(0, ackedOk - offsetDelta);
+      return Math.max(0, ackedOk - (distinct >= 0 ? distinct : offsetDelta));
     }
 
     /** Extra copies of records: exact with read-back, else an upper bound from offsets (other writers count too). */
     public long duplicates() {
-      return readBack != null ? readBack.duplicates() : Math.max(0, offsetDelta - ackedOk);
+      return readBackDuplicates >= 0 ? readBackDuplicates : Math.max(0, offsetDelta - ackedOk);
+    }
+  }
+
+  /** The whole run: totals over its topics, the default topic first. */
+  public record Result(String runId, long inFlightAtEnd, ReadBack readBack, List<TopicResult> topics) {
+    public long ackedOk() {
+      return topics.stream().mapToLong(TopicResult::ackedOk).sum();
+    }
+
+    public long offsetDelta() {
+      return topics.stream().mapToLong(TopicResult::offsetDelta).sum();
+    }
+
+    public long lost() {
+      return topics.stream().mapToLong(TopicResult::lost).sum();
+    }
+
+    public long duplicates() {
+      return topics.stream().mapToLong(TopicResult::duplicates).sum();
     }
 
     public double duplicatePct() {
-      return ackedOk == 0 ? 0 : 100.0 * duplicates() / ackedOk;
+      return ackedOk() == 0 ? 0 : 100.0 * duplicates() / ackedOk();
     }
   }
 
   /** Flushes the producers, snapshots end offsets and, if asked, reads the run's records back within the timeout. */
   public static Result run(KafkaComponents c, boolean readBack, Duration timeout) {
-    String topic = c.protocol().topic();
     long inFlight = c.stats().inFlight.get();
     for (ProducerHandle h : c.producers().all()) {
       h.producer().flush();
     }
-    Map<Integer, Long> before = c.offsetsBefore();
-    Map<Integer, Long> after;
+    Map<String, Map<Integer, Long>> before = new LinkedHashMap<>();
+    String defaultTopic = c.protocol().topic();
+    Map<String, Map<Integer, Long>> taken = c.baselines().taken();
+    if (taken.containsKey(defaultTopic)) {
+      before.put(defaultTopic, taken.get(defaultTopic));
+    }
+    before.putAll(taken);
+    Map<String, Map<Integer, Long>> after = new LinkedHashMap<>();
     long timeoutMs = c.protocol().topicPlan().bootstrapTimeoutMs();
     try (Admin admin = Preflight.admin(c.bootstrap(), c.protocol().producerProperties(), timeoutMs)) {
-      after = Preflight.endOffsets(admin, topic, timeoutMs);
+      for (String topic : before.keySet()) {
+        after.put(topic, Preflight.endOffsets(admin, topic, timeoutMs));
+      }
     }
-    Map<Integer, PartitionCounters.Count> acked = c.stats().partitions.snapshot(topic);
-    ReadState state = readBack && c.identity() != null ? read(c, topic, before, after, timeout) : null;
+    ReadState state = readBack && c.identity() != null ? read(c, before, after, timeout) : null;
 
-    List<PartitionResult> partitions = new ArrayList<>();
-    long ackedOk = 0;
-    long delta = 0;
-    for (Map.Entry<Integer, Long> e : after.entrySet()) {
-      int p = e.getKey();
-      long b = before.getOrDefault(p, 0L);
-      PartitionCounters.Count a = acked.getOrDefault(p, new PartitionCounters.Count(0, 0));
-      ackedOk += a.records();
-      delta += e.getValue() - b;
-      partitions.add(new PartitionResult(p, b, e.getValue(), a.records(), a.bytes(),
-          state == null ? -1 : state.matchedBy.getOrDefault(p, 0L),
-          state == null ? -1 : state.duplicatesBy.getOrDefault(p, 0L),
-          state == null ? -1 : state.reorderedBy.getOrDefault(p, 0L)));
+    List<TopicResult> topics = new ArrayList<>();
+    for (String topic : before.keySet()) {
+      Map<Integer, PartitionCounters.Count> acked = c.stats().partitions.snapshot(topic);
+      List<PartitionResult> partitions = new ArrayList<>();
+      long ackedOk = 0;
+      long delta = 0;
+      for (Map.Entry<Integer, Long> e : after.get(topic).entrySet()) {
+        int p = e.getKey();
+        long b = before.get(topic).getOrDefault(p, 0L);
+        PartitionCounters.Count a = acked.getOrDefault(p, new PartitionCounters.Count(0, 0));
+        ackedOk += a.records();
+        delta += e.getValue() - b;
+        TopicPartition tp = new TopicPartition(topic, p);
+        partitions.add(new PartitionResult(p, b, e.getValue(), a.records(), a.bytes(),
+            state == null ? -1 : state.matchedBy.getOrDefault(tp, 0L),
+            state == null ? -1 : state.duplicatesBy.getOrDefault(tp, 0L),
+            state == null ? -1 : state.reorderedBy.getOrDefault(tp, 0L)));
+      }
+      topics.add(new TopicResult(topic, ackedOk, delta,
+          state == null || !state.complete ? -1 : state.distinctBy.getOrDefault(topic, 0L),
+          state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(), partitions));
     }
-    return new Result(topic, c.identity() == null ? null : c.identity().runId(), ackedOk, delta, inFlight,
-        state == null ? null : state.summary(), partitions);
+    return new Result(c.identity() == null ? null : c.identity().runId(), inFlight,
+        state == null ? null : state.summary(), topics);
   }
 
   /** What the read-back accumulates: one bit per (user, sequence) seen, and per-partition counts. */
   private static final class ReadState {
     final Map<Long, BitSet> seen = new HashMap<>();
-    final Map<Integer, Map<Long, Long>> lastSeq = new HashMap<>();
-    final Map<Integer, Long> matchedBy = new TreeMap<>();
-    final Map<Integer, Long> duplicatesBy = new TreeMap<>();
-    final Map<Integer, Long> reorderedBy = new TreeMap<>();
+    final Map<TopicPartition, Map<Long, Long>> lastSeq = new HashMap<>();
+    final Map<TopicPartition, Long> matchedBy = new HashMap<>();
+    final Map<TopicPartition, Long> duplicatesBy = new HashMap<>();
+    final Map<TopicPartition, Long> reorderedBy = new HashMap<>();
+    final Map<String, Long> distinctBy = new HashMap<>();
     long scanned;
     long matched;
     long duplicates;
@@ -118,7 +155,7 @@ public final class Reconciliation {
       }
       long user = id[0];
       long seq = id[1];
-      int p = r.partition();
+      TopicPartition p = new TopicPartition(r.topic(), r.partition());
       matched++;
       matchedBy.merge(p, 1L, Long::sum);
       BitSet bits = seen.computeIfAbsent(user, u -> new BitSet());
@@ -127,6 +164,7 @@ public final class Reconciliation {
         duplicatesBy.merge(p, 1L, Long::sum);
       } else {
         bits.set((int) seq);
+        distinctBy.merge(r.topic(), 1L, Long::sum);
       }
       Long last = lastSeq.computeIfAbsent(p, x -> new HashMap<>()).put(user, seq);
       if (last != null && seq < last) {
@@ -151,8 +189,8 @@ public final class Reconciliation {
     }
   }
 
-  private static ReadState read(KafkaComponents c, String topic, Map<Integer, Long> before, Map<Integer, Long> after,
-      Duration timeout) {
+  private static ReadState read(KafkaComponents c, Map<String, Map<Integer, Long>> before,
+      Map<String, Map<Integer, Long>> after, Duration timeout) {
     long t0 = System.nanoTime();
     ReadState state = new ReadState();
     Properties p = kafkaload.config.ClientConnection.of(c.bootstrap(), c.protocol().producerProperties());
@@ -164,26 +202,28 @@ public final class Reconciliation {
     // Records deleted below the start offset must read as missing, not make the reader jump to the end.
     p.put("auto.offset.reset", "earliest");
     byte[] runId = c.identity().runIdBytes();
-    List<TopicPartition> pending = new ArrayList<>();
+    Map<TopicPartition, Long> from = new HashMap<>();
+    Map<TopicPartition, Long> to = new HashMap<>();
+    after.forEach((topic, offsets) -> offsets.forEach((partition, end) -> {
+      long start = before.get(topic).getOrDefault(partition, 0L);
+      if (end > start) {
+        from.put(new TopicPartition(topic, partition), start);
+        to.put(new TopicPartition(topic, partition), end);
+      }
+    }));
+    List<TopicPartition> pending = new ArrayList<>(from.keySet());
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      for (Map.Entry<Integer, Long> e : after.entrySet()) {
-        if (e.getValue() > before.getOrDefault(e.getKey(), 0L)) {
-          pending.add(new TopicPartition(topic, e.getKey()));
-        }
-      }
       consumer.assign(pending);
-      for (TopicPartition tp : pending) {
-        consumer.seek(tp, before.getOrDefault(tp.partition(), 0L));
-      }
+      from.forEach(consumer::seek);
       long deadline = System.nanoTime() + timeout.toNanos();
       while (!pending.isEmpty() && System.nanoTime() < deadline) {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-          if (r.offset() < after.get(r.partition())) {
+          if (r.offset() < to.get(new TopicPartition(r.topic(), r.partition()))) {
             state.accept(r, runId);
           }
         }
-        pending.removeIf(tp -> consumer.position(tp) >= after.get(tp.partition()));
+        pending.removeIf(tp -> consumer.position(tp) >= to.get(tp));
         consumer.pause(consumer.assignment().stream().filter(tp -> !pending.contains(tp)).toList());
       }
       state.complete = pending.isEmpty();

@@ -4,7 +4,6 @@ import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.Test;
  * reasons, a failed reconciliation and failed gates, on time, with the report written.
  */
 class FaultIT {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
   void killingAndRestartingAReplicaLosesNoAckedRecord() throws Exception {
@@ -34,7 +32,7 @@ class FaultIT {
     assertArrayEquals(new long[] {1, 1, 0}, run.counts("fault: kill broker 2"));
     assertArrayEquals(new long[] {1, 1, 0}, run.counts("fault: start broker 2"));
 
-    JsonNode p = summary(run).path("protocols").get(0);
+    JsonNode p = summaryJson(run).path("protocols").get(0);
     JsonNode rec = p.path("reconciliation");
     long acked = rec.path("ackedOk").asLong();
     assertEquals(run.counts("send")[1], acked, "every OK send is an acked record");
@@ -73,11 +71,11 @@ class FaultIT {
         run.tail());
     assertTrue(run.output().contains("kafka reconcile: lost: count of failed events is 0.0 : false"), run.tail());
 
-    JsonNode s = summary(run);
+    JsonNode s = summaryJson(run);
     JsonNode p = s.path("protocols").get(0);
     assertTrue(p.path("reconciliationError").asText().startsWith("could not verify"), p.toString());
     assertEquals("fault: kill broker 1", p.path("faults").get(0).path("request").asText());
-    Path dir = runDir(run);
+    Path dir = reportDir(run);
     assertTrue(Files.isRegularFile(dir.resolve("index.html")) && Files.isRegularFile(dir.resolve("kafka.html")), dir.toString());
     assertTrue(Files.readString(dir.resolve("kafka.html")).contains("Broker faults"));
     // On time: the load, one delivery timeout for the sends in flight, the bounded reconciliation, with slack.
@@ -89,23 +87,13 @@ class FaultIT {
   /** Records acked between two seconds of the run, from the summary's per-second timeline. */
   private static double ackedBetween(GatlingRun run, double from, double to) throws Exception {
     double sum = 0;
-    for (JsonNode sample : summary(run).path("timeline")) {
+    for (JsonNode sample : summaryJson(run).path("timeline")) {
       double t = sample.path("second").asDouble();
       if (t >= from && t <= to) {
         sum += sample.path("msgsPerSec").asDouble();
       }
     }
     return sum;
-  }
-
-  private static Path runDir(GatlingRun run) {
-    Matcher m = Pattern.compile("Kafka page: file://(\\S+)/kafka\\.html").matcher(run.output());
-    assertTrue(m.find(), run.tail());
-    return Paths.get(m.group(1));
-  }
-
-  private static JsonNode summary(GatlingRun run) throws Exception {
-    return JSON.readTree(runDir(run).resolve("kafka-summary.json").toFile());
   }
 
   /** The brokers' data directory is gone and none of their processes outlived the Gatling JVM. */

@@ -4,10 +4,6 @@ import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Paths;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** An injector starved of producer buffer is flagged, in the console, the JSON and, when asked, the gates. */
@@ -25,9 +21,7 @@ class InjectorHealthIT {
     assertTrue(run.output().contains("sends waited for producer buffer space"), run.tail());
     assertTrue(run.output().contains("kafka injector health: count of failed events is 0.0 : false"), run.tail());
 
-    Matcher m = Pattern.compile("Kafka page: file://(\\S+)").matcher(run.output());
-    assertTrue(m.find(), run.tail());
-    JsonNode json = new ObjectMapper().readTree(Paths.get(m.group(1)).getParent().resolve("kafka-summary.json").toFile());
+    JsonNode json = summaryJson(run);
     assertTrue(json.get("injector").get("saturated").asBoolean());
     assertTrue(json.get("injector").get("reasons").toString().contains("bufferpool-wait-ratio"));
   }

@@ -160,6 +160,11 @@ public final class KafkaTestSupport {
     return Paths.get(m.group(1)).getParent();
   }
 
+  /** The run's kafka-summary.json. */
+  public static com.fasterxml.jackson.databind.JsonNode summaryJson(GatlingRun run) throws IOException {
+    return new com.fasterxml.jackson.databind.ObjectMapper().readTree(reportDir(run).resolve("kafka-summary.json").toFile());
+  }
+
   /**
    * None of the secrets appears in the run's console, nor in any file of its report directory (simulation.log,
    * js/*, kafka-summary.json, kafka.html, the JUnit file), read byte for byte.

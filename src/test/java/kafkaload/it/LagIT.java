@@ -37,10 +37,7 @@ class LagIT {
     assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : true"), run.tail());
 
     // End-to-end latency (request produced -> reply received) contains the request's ack latency, and stays sane.
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("Kafka page: file://(\\S+)").matcher(run.output());
-    assertTrue(m.find(), run.tail());
-    var json = new com.fasterxml.jackson.databind.ObjectMapper()
-        .readTree(Paths.get(m.group(1)).getParent().resolve("kafka-summary.json").toFile()).get("protocols").get(0);
+    var json = summaryJson(run).get("protocols").get(0);
     var ack = json.get("ackLatencyMs").get("send");
     var e2e = json.get("e2eLatencyMs").get("e2e");
     assertEquals(0, run.counts("e2e")[2], "every reply arrived");

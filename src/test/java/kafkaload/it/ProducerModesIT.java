@@ -3,6 +3,7 @@ package kafkaload.it;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kafkaload.action.KafkaSendActionBuilder;
@@ -62,18 +63,40 @@ class ProducerModesIT {
   }
 
   @Test
-  void aTopicWithoutFetchedMetadataIsSentToOffTheEventLoop() throws Exception {
+  void aTopicNamedDuringTheRunIsSentToOffTheEventLoopAndReconciled() throws Exception {
     String topic = uniqueTopic("default");
     String other = uniqueTopic("other");
+    String missing = uniqueTopic("missing");
     createTopic(topic, 2);
-    createTopic(other, 2);
+    createTopic(other, 3);
     GatlingRun run = runGatling(TopicOverrideSimulation.class.getName(),
-        props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "otherTopic", other), 90);
+        props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "otherTopic", other, "missingTopic", missing), 90);
     assertEquals(0, run.exitCode(), run.tail());
     long expected = TopicOverrideSimulation.USERS * TopicOverrideSimulation.PER_USER;
     assertEquals(expected, run.counts("send")[1]);
     assertTrue(summary(run, "(\\d+) sends taken off the event loop") >= 1, run.tail());
     assertEquals(expected, endOffsetSum(other));
     assertEquals(0, endOffsetSum(topic));
+
+    // Sends to a topic that does not exist are KO at once with the reason, and nothing creates it.
+    long[] toMissing = run.counts("send to missing topic");
+    assertEquals(TopicOverrideSimulation.MISSING_SENDS, toMissing[2], run.tail());
+    assertTrue(run.output().contains("Topic '" + missing + "' does not exist"), run.tail());
+    assertFalse(admin().listTopics().names().get().contains(missing));
+
+    // The reconciliation covers every topic sent to, the default one (nothing sent) and the override.
+    JsonNode rec = summaryJson(run).path("protocols").path(0).path("reconciliation");
+    assertEquals(expected, rec.path("ackedOk").asLong(), rec.toString());
+    assertEquals(0, rec.path("lost").asLong(), rec.toString());
+    assertEquals(expected, rec.path("readBack").path("distinct").asLong(), rec.toString());
+    JsonNode topics = rec.path("topics");
+    assertEquals(2, topics.size(), rec.toString());
+    assertEquals(topic, topics.path(0).path("topic").asText());
+    assertEquals(0, topics.path(0).path("ackedOk").asLong());
+    assertEquals(other, topics.path(1).path("topic").asText());
+    assertEquals(expected, topics.path(1).path("ackedOk").asLong());
+    assertEquals(expected, topics.path(1).path("offsetDelta").asLong());
+    assertEquals(3, topics.path(1).path("partitions").size());
+    assertTrue(run.output().contains("Reconciliation of 2 topics"), run.tail());
   }
 }
