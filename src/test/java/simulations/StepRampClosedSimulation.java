@@ -39,7 +39,7 @@ public class StepRampClosedSimulation extends Simulation {
     setUp(plan.withReconciliation(producers.injectClosed(
             incrementConcurrentUsers(stepUsers).times(steps + 1)
                 .eachLevelLasting(stepSeconds)
-                .startingFrom(startUsers - stepUsers))))
+                .startingFrom(startUsers))))
         .protocols(plan.protocol(targetUsers))
         .maxDuration(plan.maxDurationSeconds(totalSeconds))
         .assertions(plan.gates("send"));

@@ -31,7 +31,7 @@ public class StepRampOpenSimulation extends Simulation {
     setUp(plan.withReconciliation(producers.injectOpen(
             incrementUsersPerSec(rateStep).times(steps + 1)
                 .eachLevelLasting(stepSeconds)
-                .startingFrom(startRate - rateStep))))
+                .startingFrom(startRate))))
         .protocols(plan.protocol(Math.min(expectedConcurrency, plan.topicPartitions())))
         .maxDuration(plan.maxDurationSeconds((steps + 1) * stepSeconds))
         .assertions(plan.gates("send"));

@@ -70,4 +70,9 @@ public final class KafkaRequestBuilder {
   public KafkaSendActionBuilder send(Function<Session, ?> key, Function<Session, ?> value, Map<String, String> headers) {
     return send(key, value).headers(headers);
   }
+
+  /** Key, value and Kafka headers, as the galaxio plugin's Java DSL takes them. */
+  public KafkaSendActionBuilder send(Object key, Object value, org.apache.kafka.common.header.Headers headers) {
+    return send(key, value).headers(headers);
+  }
 }

@@ -57,15 +57,29 @@ public final class KafkaSendAction extends KafkaAction {
       return;
     }
     sender.send(session, record, intendedNanos, spec.fireAndForget() ? new RecordSender.Listener() {
+      // Whichever comes first decides: buffered (the user goes on, OK) or a failure before the record was buffered
+      // (send() threw, or failed at once, e.g. a record too large): then the user goes on marked failed.
+      private final java.util.concurrent.atomic.AtomicBoolean decided = new java.util.concurrent.atomic.AtomicBoolean();
+
       @Override
       public void buffered(long start) {
-        log(session, spec.requestName(), start, components.clock().nowMillis(), null);
-        next.$bang(session);
+        if (decided.compareAndSet(false, true)) {
+          log(session, spec.requestName(), start, components.clock().nowMillis(), null);
+          next.$bang(session);
+        }
       }
 
       @Override
       public void completed(long start, long end, Exception exception) {
-        if (exception != null) {
+        if (exception == null) {
+          return;
+        }
+        if (decided.compareAndSet(false, true)) {
+          session.eventLoop().execute(() -> {
+            log(session, spec.requestName(), start, end, exception);
+            next.$bang(session.markAsFailed());
+          });
+        } else {
           log(session, spec.requestName() + " ack failure", start, end, exception);
         }
       }

@@ -44,8 +44,11 @@ public final class KafkaSendActionBuilder implements KafkaActionBuilder {
     this.fireAndForget = fireAndForget;
   }
 
+  @SuppressWarnings("unchecked")
   static SessionValue<byte[]> bytes(Object v) {
-    return v instanceof String ? Bytes.el((String) v) : Bytes.constant(v);
+    // A session function can arrive typed as Object, e.g. send(randomKey(), "#{v}", headers): evaluate it per record.
+    return v instanceof String ? Bytes.el((String) v)
+        : v instanceof Function ? Bytes.function((Function<Session, ?>) v) : Bytes.constant(v);
   }
 
   /** Sends to this topic (EL) instead of the protocol's default. */
@@ -83,6 +86,15 @@ public final class KafkaSendActionBuilder implements KafkaActionBuilder {
     KafkaSendActionBuilder b = this;
     for (Map.Entry<String, String> e : headerEls.entrySet()) {
       b = b.header(e.getKey(), e.getValue());
+    }
+    return b;
+  }
+
+  /** Adds Kafka headers as they are (the galaxio plugin's {@code send(key, value, headers)} form). */
+  public KafkaSendActionBuilder headers(org.apache.kafka.common.header.Headers kafkaHeaders) {
+    KafkaSendActionBuilder b = this;
+    for (org.apache.kafka.common.header.Header h : kafkaHeaders) {
+      b = b.withHeader(new SendSpec.HeaderSpec(h.key(), Bytes.constant(h.value())));
     }
     return b;
   }

@@ -81,6 +81,12 @@ final class RecordSender {
 
   private void doSend(ProducerHandle handle, ProducerRecord<byte[], byte[]> record, long size, long start,
       long intendedNanos, Listener listener) {
+    Exception outOfRange = partitionOutOfRange(handle, record);
+    if (outOfRange != null) {
+      stats.failed.increment();
+      listener.completed(start, components.clock().nowMillis(), outOfRange);
+      return;
+    }
     stats.inFlight.incrementAndGet();
     handle.buffered(size);
     long t0 = System.nanoTime();
@@ -120,6 +126,25 @@ final class RecordSender {
       stats.blocked(System.nanoTime() - t0);
     }
     listener.buffered(start);
+  }
+
+  /**
+   * An explicit partition the topic does not have: send() would wait max.block.ms for it to appear (on the event
+   * loop, for a known topic), so it fails at once. The topic's metadata is cached by then on the event loop's path.
+   */
+  private static Exception partitionOutOfRange(ProducerHandle handle, ProducerRecord<byte[], byte[]> record) {
+    Integer partition = record.partition();
+    if (partition == null) {
+      return null;
+    }
+    int count;
+    try {
+      count = handle.producer().partitionsFor(record.topic()).size();
+    } catch (RuntimeException e) {
+      return e; // the send would fail the same way: no metadata within max.block.ms, not authorized, ...
+    }
+    return partition >= 0 && partition < count ? null : new IllegalArgumentException("partition " + partition
+        + " does not exist: topic '" + record.topic() + "' has " + count + " partitions (0 to " + (count - 1) + ")");
   }
 
   private static long sizeOf(ProducerRecord<byte[], byte[]> r) {

@@ -210,7 +210,10 @@ public final class KafkaComponents implements ProtocolComponents {
 
   @Override
   public Function1<Session, Session> onStart() {
-    return Session.Identity();
+    return session -> {
+      stats.peakUsers.accumulate(stats.activeUsers.incrementAndGet());
+      return session;
+    };
   }
 
   @Override
@@ -218,6 +221,7 @@ public final class KafkaComponents implements ProtocolComponents {
     boolean perUser = protocol.producerMode() == ProducerMode.PER_USER;
     return session -> {
       long userId = session.userId();
+      stats.activeUsers.decrementAndGet();
       userSequences.remove(userId);
       if (perUser) {
         blockingSender.execute(() -> producers.closeUser(userId));

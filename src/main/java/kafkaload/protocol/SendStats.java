@@ -22,6 +22,9 @@ public final class SendStats {
   public final LongAdder ackedBytes = new LongAdder();
   /** Replies (or consumed records) that arrived after their waiter had timed out. */
   public final LongAdder lateReplies = new LongAdder();
+  /** Virtual users of this protocol alive now, and at most: what a closed-model step ramp really reached. */
+  public final java.util.concurrent.atomic.AtomicInteger activeUsers = new java.util.concurrent.atomic.AtomicInteger();
+  public final LongAccumulator peakUsers = new LongAccumulator(Math::max, 0);
   /** Intended start of a send (the action ran) to its actual producer.send call, in microseconds. */
   public final Recorder publishDelayMicros = new Recorder(3);
   private final Map<String, Recorder> ackLatencyMicros = new ConcurrentHashMap<>();
@@ -63,9 +66,9 @@ public final class SendStats {
     return String.format(
         "Kafka sends: %d acked OK, %d failed, %d still in flight at the end (neither OK nor KO); "
             + "time inside producer.send(): %.1f ms total, %.1f ms max; %d sends taken off the event loop; "
-            + "%d late replies; injector CPU so far: %.1f s",
+            + "%d late replies; %d concurrent users at peak; injector CPU so far: %.1f s",
         acked.sum(), failed.sum(), inFlight.get(), blockedNanos.sum() / 1e6, maxBlockedNanos.get() / 1e6,
-        offloaded.sum(), lateReplies.sum(), processCpuSeconds());
+        offloaded.sum(), lateReplies.sum(), peakUsers.get(), processCpuSeconds());
   }
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */

@@ -86,6 +86,7 @@ public final class RunSummary {
     throughput.put("sendBlockedMsMax", st.maxBlockedNanos.get() / 1e6);
     throughput.put("sendsOffTheEventLoop", st.offloaded.sum());
     throughput.put("lateReplies", st.lateReplies.sum());
+    throughput.put("peakConcurrentUsers", st.peakUsers.get());
     p.put("throughput", throughput);
 
     Map<String, Object> latency = new LinkedHashMap<>();

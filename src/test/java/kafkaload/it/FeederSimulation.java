@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /** Sends records whose key, value, headers, partition and timestamp come from a feeder, EL and functions. */
 public class FeederSimulation extends Simulation {
@@ -40,7 +41,13 @@ public class FeederSimulation extends Simulation {
       .exec(kafka("bytes send").send(new byte[] {1, 2, 3}).partition(0))
       .exec(session -> session.set("orderId", "o-42"))
       .exec(kafka("template send").send("tpl-key", templateBody("payloads/order-template.json")).partition(0))
-      .exec(kafka("file send").send("file-key", fileBody("payloads/sample.json")).partition(0));
+      .exec(kafka("file send").send("file-key", fileBody("payloads/sample.json")).partition(0))
+      // Mixed forms: a session function typed as Object, EL, and headers as a Map or as Kafka Headers (galaxio's form).
+      .exec(kafka("mixed send").send(keyFunction, "mixed-#{orderId}", Map.of("m", "#{orderId}")).partition(0))
+      .exec(kafka("kafka headers send").send("kh-key", "kh-value",
+          new RecordHeaders().add("kh", "kv".getBytes(StandardCharsets.UTF_8))).partition(0));
+
+  static final Object keyFunction = (java.util.function.Function<Session, Object>) session -> "mk-" + session.userId();
 
   {
     // Run identity off: the records must carry exactly the headers given here, nothing added.

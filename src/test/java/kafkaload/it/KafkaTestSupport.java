@@ -72,12 +72,14 @@ public final class KafkaTestSupport {
   public static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, int expected) {
     Properties p = new Properties();
     p.put("bootstrap.servers", bootstrap());
-    p.put("group.id", "kafkaload-test-" + UUID.randomUUID());
-    p.put("auto.offset.reset", "earliest");
     p.put("enable.auto.commit", "false");
     List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
     try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      c.subscribe(List.of(topic));
+      // Assigned, not subscribed: no group join to wait for on a loaded machine.
+      List<org.apache.kafka.common.TopicPartition> partitions = c.partitionsFor(topic).stream()
+          .map(i -> new org.apache.kafka.common.TopicPartition(topic, i.partition())).toList();
+      c.assign(partitions);
+      c.seekToBeginning(partitions);
       long deadline = System.currentTimeMillis() + 30_000;
       while (out.size() < expected && System.currentTimeMillis() < deadline) {
         c.poll(Duration.ofMillis(200)).forEach(out::add);

@@ -69,9 +69,13 @@ class ProducerModesIT {
     String missing = uniqueTopic("missing");
     createTopic(topic, 2);
     createTopic(other, 3);
+    long t0 = System.nanoTime();
     GatlingRun run = runGatling(TopicOverrideSimulation.class.getName(),
-        props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "otherTopic", other, "missingTopic", missing), 90);
+        props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "otherTopic", other, "missingTopic", missing), 120);
+    long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
     assertEquals(0, run.exitCode(), run.tail());
+    // Nothing waited max.block.ms (60 s) for a partition or stranded a user until maxDuration (60 s).
+    assertTrue(seconds < 50, "the run took " + seconds + " s:\n" + run.tail());
     long expected = TopicOverrideSimulation.USERS * TopicOverrideSimulation.PER_USER;
     assertEquals(expected, run.counts("send")[1]);
     assertTrue(summary(run, "(\\d+) sends taken off the event loop") >= 1, run.tail());
@@ -83,6 +87,15 @@ class ProducerModesIT {
     assertEquals(TopicOverrideSimulation.MISSING_SENDS, toMissing[2], run.tail());
     assertTrue(run.output().contains("Topic '" + missing + "' does not exist"), run.tail());
     assertFalse(admin().listTopics().names().get().contains(missing));
+
+    // A partition the topic lacks, and a fire-and-forget record too large: KO at once, and the user goes on.
+    long[] badPartition = run.counts("send to a missing partition");
+    assertEquals(TopicOverrideSimulation.MISSING_SENDS, badPartition[2], run.tail());
+    assertTrue(run.output().contains("partition " + TopicOverrideSimulation.BAD_PARTITION + " does not exist: topic '"
+        + topic + "' has 2 partitions"), run.tail());
+    long[] tooLarge = run.counts("too large" + KafkaSendActionBuilder.FIRE_AND_FORGET_SUFFIX);
+    assertEquals(TopicOverrideSimulation.MISSING_SENDS, tooLarge[2], run.tail());
+    assertTrue(run.output().contains("RecordTooLargeException"), run.tail());
 
     // The reconciliation covers every topic sent to, the default one (nothing sent) and the override.
     JsonNode rec = summaryJson(run).path("protocols").path(0).path("reconciliation");

@@ -51,7 +51,7 @@ class SendIT {
         "kafka.bootstrap.servers", bootstrap(), "topic", topic), 90);
     assertEquals(0, run.exitCode(), run.tail());
 
-    int expected = FeederSimulation.ROWS + 5;
+    int expected = FeederSimulation.ROWS + 7;
     List<ConsumerRecord<byte[], byte[]>> records = readAll(topic, expected);
     assertEquals(expected, records.size());
 
@@ -80,6 +80,10 @@ class SendIT {
 
     assertEquals("{\"orderId\":\"o-42\",\"amount\":12.5,\"currency\":\"EUR\"}\n", str(one(records, "tpl-key").value()));
     assertEquals(Files.readString(Paths.get("src/test/resources/payloads/sample.json")), str(one(records, "file-key").value()));
+
+    ConsumerRecord<byte[], byte[]> mixed = one(records, "mk-");
+    assertEquals("mixed-o-42|m=o-42", str(mixed.value()) + "|" + headers(mixed));
+    assertEquals("kh-value|kh=kv", str(one(records, "kh-key").value()) + "|" + headers(one(records, "kh-key")));
   }
 
   @Test
