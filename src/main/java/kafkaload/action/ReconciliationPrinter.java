@@ -23,6 +23,13 @@ final class ReconciliationPrinter {
               + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)%n",
           rb.complete() ? "complete" : "INCOMPLETE", rb.seconds(), rb.scanned(), rb.matched(), rb.distinct(),
           rb.duplicates(), rb.reordered(), rb.gaps()));
+      if (rb.koInTopic() > 0) {
+        b.append(String.format("  %d records whose send was KO are in the topic anyway (written after the client gave "
+            + "up on them): not counted as delivered%n", rb.koInTopic()));
+      }
+      if (!rb.koLedgerComplete()) {
+        b.append("  more KOs than the reconciliation keeps: lost is a lower bound\n");
+      }
     }
     for (Reconciliation.TopicResult t : r.topics()) {
       if (several) {

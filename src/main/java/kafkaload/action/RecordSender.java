@@ -41,19 +41,25 @@ final class RecordSender {
     this.ackLatency = ackLatency;
   }
 
+  /** One record on its way: what the callbacks need to count, time and report it. */
+  private record Outgoing(ProducerRecord<byte[], byte[]> record, long size, long start, long intendedNanos, long user,
+      long seq, Listener listener) {}
+
   void send(Session session, ProducerRecord<byte[], byte[]> record, long intendedNanos, Listener listener) {
     RunIdentity identity = components.identity();
+    long user = session.userId();
+    long seq = -1;
     if (identity != null) {
+      seq = components.nextSequence(user);
       record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
-      long user = session.userId();
-      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, components.nextSequence(user)));
+      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, seq));
     }
-    long size = sizeOf(record);
-    long start = components.clock().nowMillis();
-    ProducerHandle handle = components.producers().forUser(session.userId());
+    Outgoing out = new Outgoing(record, sizeOf(record), components.clock().nowMillis(), intendedNanos, user, seq,
+        listener);
+    ProducerHandle handle = components.producers().forUser(user);
     OffsetBaselines baselines = components.baselines();
     if (handle != null && handle.canSendWithoutBlocking(record.topic()) && baselines.ready(record.topic())) {
-      doSend(handle, record, size, start, intendedNanos, listener);
+      doSend(handle, out);
     } else {
       stats.offloaded.increment();
       // Queued behind the topic's offset snapshot, if one is being taken: the same single thread runs both.
@@ -63,34 +69,39 @@ final class RecordSender {
         try {
           baseline.join();
           if (h == null) {
-            h = components.producers().createForUser(session.userId());
+            h = components.producers().createForUser(user);
           }
         } catch (CompletionException e) {
-          stats.failed.increment();
-          listener.completed(start, components.clock().nowMillis(), e.getCause() instanceof Exception x ? x : e);
+          failed(out, e.getCause() instanceof Exception x ? x : e);
           return;
         } catch (RuntimeException e) {
-          stats.failed.increment();
-          listener.completed(start, components.clock().nowMillis(), e);
+          failed(out, e);
           return;
         }
-        doSend(h, record, size, start, intendedNanos, listener);
+        doSend(h, out);
       });
     }
   }
 
-  private void doSend(ProducerHandle handle, ProducerRecord<byte[], byte[]> record, long size, long start,
-      long intendedNanos, Listener listener) {
+  /** A send that is KO: counted, its identity noted for the reconciliation, and reported to the listener. */
+  private void failed(Outgoing out, Exception e) {
+    stats.failed.increment();
+    components.koLedger().add(out.user(), out.seq());
+    out.listener().completed(out.start(), components.clock().nowMillis(), e);
+  }
+
+  private void doSend(ProducerHandle handle, Outgoing out) {
+    ProducerRecord<byte[], byte[]> record = out.record();
     Exception outOfRange = partitionOutOfRange(handle, record);
     if (outOfRange != null) {
-      stats.failed.increment();
-      listener.completed(start, components.clock().nowMillis(), outOfRange);
+      failed(out, outOfRange);
       return;
     }
+    long size = out.size();
     stats.inFlight.incrementAndGet();
     handle.buffered(size);
     long t0 = System.nanoTime();
-    stats.publishDelayMicros.recordValue(Math.max(0, (t0 - intendedNanos) / 1000));
+    stats.publishDelayMicros.recordValue(Math.max(0, (t0 - out.intendedNanos()) / 1000));
     try {
       handle.producer().send(record, (metadata, exception) -> {
         // The producer's single I/O thread: count and time, and leave the rest to the listener.
@@ -107,25 +118,24 @@ final class RecordSender {
           if (ackLatency != null) {
             ackLatency.recordValue((ackedNanos - t0) / 1000);
           }
+          out.listener().completed(out.start(), end, null);
         } else {
-          stats.failed.increment();
           if (exception instanceof org.apache.kafka.common.errors.RetriableException) {
             handle.topicInDoubt(record.topic());
           }
+          failed(out, exception);
         }
-        listener.completed(start, end, exception);
       });
     } catch (RuntimeException e) {
       // send() itself threw (closed producer, interrupted wait); the callback will not run.
       handle.buffered(-size);
       stats.inFlight.decrementAndGet();
-      stats.failed.increment();
-      listener.completed(start, components.clock().nowMillis(), e);
+      failed(out, e);
       return;
     } finally {
       stats.blocked(System.nanoTime() - t0);
     }
-    listener.buffered(start);
+    out.listener().buffered(out.start());
   }
 
   /**

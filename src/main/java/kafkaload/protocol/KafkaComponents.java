@@ -19,6 +19,7 @@ import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedCluster;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.Secrets;
+import kafkaload.verification.KoLedger;
 import kafkaload.verification.LagMonitor;
 import kafkaload.verification.OffsetBaselines;
 import kafkaload.verification.Reconciliation;
@@ -46,6 +47,7 @@ public final class KafkaComponents implements ProtocolComponents {
   private final RunIdentity identity;
   private final Map<Long, AtomicLong> userSequences = new ConcurrentHashMap<>();
   private final OffsetBaselines baselines;
+  private final KoLedger koLedger = new KoLedger();
   private final LagMonitor lagMonitor;
   private final Admin lagAdmin;
 
@@ -173,6 +175,11 @@ public final class KafkaComponents implements ProtocolComponents {
   /** The next sequence number of this virtual user's records: 0, 1, 2, ... */
   public long nextSequence(long userId) {
     return userSequences.computeIfAbsent(userId, id -> new AtomicLong()).getAndIncrement();
+  }
+
+  /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
+  public KoLedger koLedger() {
+    return koLedger;
   }
 
   /** End offsets of every topic the run sends to, each taken before its first record of this run. */

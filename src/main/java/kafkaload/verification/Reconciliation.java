@@ -35,20 +35,24 @@ public final class Reconciliation {
     }
   }
 
-  /** The read-back of the run's records; {@code complete} is false when it ran out of time. */
+  /**
+   * The read-back of the run's records; {@code complete} is false when it ran out of time. {@code koInTopic}: records
+   * whose send was KO but which are in the topic anyway (a batch written after the client gave up on it); they are
+   * not counted as delivered. {@code koLedgerComplete} is false when there were too many KOs to keep them all.
+   */
   public record ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
-      long reordered, double seconds) {}
+      long reordered, long koInTopic, boolean koLedgerComplete, double seconds) {}
 
   /**
-   * One topic: {@code distinct} and {@code readBackDuplicates} are the read-back's counts for it, -1 without a
-   * read-back ({@code distinct} also -1 when the read-back did not finish).
+   * One topic: {@code delivered} (distinct acked records read back) and {@code readBackDuplicates} are the
+   * read-back's counts for it, -1 without a read-back ({@code delivered} also -1 when the read-back did not finish).
    */
-  public record TopicResult(String topic, long ackedOk, long offsetDelta, long distinct, long readBackDuplicates,
+  public record TopicResult(String topic, long ackedOk, long offsetDelta, long delivered, long readBackDuplicates,
       List<PartitionResult> partitions) {
 
     /** Acked records not in the topic: exact with a complete read-back, else a lower bound from offsets. */
     public long lost() {
-      return Math.max(0, ackedOk - (distinct >= 0 ? distinct : offsetDelta));
+      return Math.max(0, ackedOk - (delivered >= 0 ? delivered : offsetDelta));
     }
 
     /** Extra copies of records: exact with read-back, else an upper bound from offsets (other writers count too). */
@@ -121,7 +125,8 @@ public final class Reconciliation {
             state == null ? -1 : state.reorderedBy.getOrDefault(tp, 0L)));
       }
       topics.add(new TopicResult(topic, ackedOk, delta,
-          state == null || !state.complete ? -1 : state.distinctBy.getOrDefault(topic, 0L),
+          state == null || !state.complete ? -1
+              : state.distinctBy.getOrDefault(topic, 0L) - state.koInTopicBy.getOrDefault(topic, 0L),
           state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(), partitions));
     }
     return new Result(c.identity() == null ? null : c.identity().runId(), inFlight,
@@ -136,6 +141,13 @@ public final class Reconciliation {
     final Map<TopicPartition, Long> duplicatesBy = new HashMap<>();
     final Map<TopicPartition, Long> reorderedBy = new HashMap<>();
     final Map<String, Long> distinctBy = new HashMap<>();
+    final Map<String, Long> koInTopicBy = new HashMap<>();
+    final KoLedger koLedger;
+    long koInTopic;
+
+    ReadState(KoLedger koLedger) {
+      this.koLedger = koLedger;
+    }
     long scanned;
     long matched;
     long duplicates;
@@ -165,6 +177,10 @@ public final class Reconciliation {
       } else {
         bits.set((int) seq);
         distinctBy.merge(r.topic(), 1L, Long::sum);
+        if (koLedger.contains(user, seq)) {
+          koInTopic++;
+          koInTopicBy.merge(r.topic(), 1L, Long::sum);
+        }
       }
       Long last = lastSeq.computeIfAbsent(p, x -> new HashMap<>()).put(user, seq);
       if (last != null && seq < last) {
@@ -180,7 +196,8 @@ public final class Reconciliation {
         distinct += b.cardinality();
         gaps += b.length() - b.cardinality();
       }
-      return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, seconds);
+      return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic,
+          koLedger.complete(), seconds);
     }
 
     private static byte[] value(ConsumerRecord<byte[], byte[]> r, String header) {
@@ -192,7 +209,7 @@ public final class Reconciliation {
   private static ReadState read(KafkaComponents c, Map<String, Map<Integer, Long>> before,
       Map<String, Map<Integer, Long>> after, Duration timeout) {
     long t0 = System.nanoTime();
-    ReadState state = new ReadState();
+    ReadState state = new ReadState(c.koLedger());
     Properties p = kafkaload.config.ClientConnection.of(c.bootstrap(), c.protocol().producerProperties());
     p.put("client.id", "kafkaload-verify");
     p.put("enable.auto.commit", "false");

@@ -18,22 +18,28 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import kafkaload.verification.RunIdentity;
 
 /**
  * Sends a known number of records, then tampers with the topic behind the tool's back before the reconciliation:
- * -Dtamper=duplicate writes copies of the first K records of partition 0 (same headers), -Dtamper=delete deletes
- * the first K records of partition 0. The reconciliation must count exactly K duplicates, or K lost.
+ * -Dtamper=duplicate writes copies of the first K records of partition 0 (same headers) and EXTRA records of no run
+ * (so the offsets alone would say K + EXTRA), -Dtamper=delete deletes the first K records of partition 0 and writes
+ * each user's KO'd first record as if the broker had taken it after all (so acked minus read-back would hide USERS
+ * of the K losses). The reconciliation must count exactly K duplicates, or K lost.
  */
 public class TamperSimulation extends Simulation {
   static final int USERS = 4;
   static final int PER_USER = 50;
   static final int K = 7;
+  static final int EXTRA = 3;
 
   String bootstrap = System.getProperty("kafka.bootstrap.servers");
   String topic = System.getProperty("topic");
   String tamper = System.getProperty("tamper");
 
+  // Each user's first record (sequence 0) is too large for the producer: KO.
   ScenarioBuilder load = scenario("load")
+      .exec(kafka("too large").send(randomBytes(2_000_000)))
       .repeat(PER_USER).on(exec(kafka("send").send(randomKey(), randomBytes(200))));
 
   ScenarioBuilder tamperer = scenario("tamper").exec(session -> {
@@ -42,6 +48,7 @@ public class TamperSimulation extends Simulation {
         duplicateFirstRecords();
       } else {
         deleteFirstRecords();
+        writeKoRecords();
       }
     } catch (Exception e) {
       throw new IllegalStateException(e);
@@ -67,6 +74,38 @@ public class TamperSimulation extends Simulation {
             copied++;
           }
         }
+      }
+      for (int i = 0; i < EXTRA; i++) {
+        producer.send(new ProducerRecord<>(topic, 1, null, new byte[] {1}));
+      }
+      producer.flush();
+    }
+  }
+
+  /** Each user's record 0, stamped with this run's identity, as if its KO'd send had reached the topic. */
+  void writeKoRecords() {
+    Properties p = new Properties();
+    p.put("bootstrap.servers", bootstrap);
+    TopicPartition tp = new TopicPartition(topic, 1);
+    byte[] runId = null;
+    java.util.Set<Long> users = new java.util.TreeSet<>();
+    try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      c.assign(List.of(tp, new TopicPartition(topic, 0)));
+      c.seekToBeginning(c.assignment());
+      long deadline = System.currentTimeMillis() + 30_000;
+      while (users.size() < USERS && System.currentTimeMillis() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
+          runId = r.headers().lastHeader(RunIdentity.RUN_HEADER).value();
+          users.add(RunIdentity.parse(r.headers().lastHeader(RunIdentity.SEQ_HEADER).value())[0]);
+        }
+      }
+    }
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap),
+        new ByteArraySerializer(), new ByteArraySerializer())) {
+      for (long user : users) {
+        ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(topic, 1, null, new byte[] {2});
+        r.headers().add(RunIdentity.RUN_HEADER, runId).add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, 0));
+        producer.send(r);
       }
       producer.flush();
     }
