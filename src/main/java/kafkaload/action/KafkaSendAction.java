@@ -28,8 +28,8 @@ public final class KafkaSendAction extends KafkaAction {
     super(spec.requestName(), components, next);
     this.spec = spec;
     this.throttled = throttled && components.throttler() != null;
-    // Fire-and-forget sends are not ack-timed, so they stay out of the ack-latency figures.
-    this.sender = new RecordSender(components, spec.fireAndForget() ? null : components.stats().ackLatency(spec.requestName()));
+    // Fire-and-forget sends are not ack-timed: their acks are counted, but stay out of the ack-latency figures.
+    this.sender = new RecordSender(components, components.stats().requestAcks(spec.requestName(), !spec.fireAndForget()));
   }
 
 

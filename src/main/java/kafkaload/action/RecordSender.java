@@ -8,7 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import kafkaload.verification.OffsetBaselines;
 import kafkaload.verification.RunIdentity;
-import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 
@@ -33,12 +32,13 @@ final class RecordSender {
 
   private final KafkaComponents components;
   private final SendStats stats;
-  private final Recorder ackLatency;
+  private final SendStats.RequestAcks acks;
 
-  RecordSender(KafkaComponents components, Recorder ackLatency) {
+  /** {@code acks}: where this request's acks are counted and timed; null when the action times them itself. */
+  RecordSender(KafkaComponents components, SendStats.RequestAcks acks) {
     this.components = components;
     this.stats = components.stats();
-    this.ackLatency = ackLatency;
+    this.acks = acks;
   }
 
   /** One record on its way: what the callbacks need to count, time and report it. */
@@ -115,8 +115,10 @@ final class RecordSender {
           stats.partitions.acked(record.topic(), metadata.partition(), bytes);
           stats.ackedBytes.add(bytes);
           stats.acked.increment();
-          if (ackLatency != null) {
-            ackLatency.recordValue((ackedNanos - t0) / 1000);
+          stats.firstAckMillis.accumulate(end);
+          stats.lastAckMillis.accumulate(end);
+          if (acks != null) {
+            acks.acked(bytes, end, (ackedNanos - t0) / 1000);
           }
           out.listener().completed(out.start(), end, null);
         } else {

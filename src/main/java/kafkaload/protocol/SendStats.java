@@ -27,11 +27,63 @@ public final class SendStats {
   public final LongAccumulator peakUsers = new LongAccumulator(Math::max, 0);
   /** Intended start of a send (the action ran) to its actual producer.send call, in microseconds. */
   public final Recorder publishDelayMicros = new Recorder(3);
-  private final Map<String, Recorder> ackLatencyMicros = new ConcurrentHashMap<>();
+  /** Earliest and latest ack of the run (epoch ms): the span its throughput is measured over. */
+  public final LongAccumulator firstAckMillis = new LongAccumulator(Math::min, Long.MAX_VALUE);
+  public final LongAccumulator lastAckMillis = new LongAccumulator(Math::max, Long.MIN_VALUE);
+  private final Map<String, RequestAcks> requests = new ConcurrentHashMap<>();
 
-  /** The ack-latency histogram of one request name, in microseconds. */
-  public Recorder ackLatency(String requestName) {
-    return ackLatencyMicros.computeIfAbsent(requestName, n -> new Recorder(3));
+  /**
+   * The acks of one request name: count, bytes, the span from its first ack to its last, and (when {@code timed},
+   * i.e. not fire-and-forget) the ack latency. Warm-up and measured phase use different names, so each has its rate.
+   */
+  public static final class RequestAcks {
+    final boolean timed;
+    final Recorder latencyMicros = new Recorder(3);
+    final LongAdder count = new LongAdder();
+    final LongAdder bytes = new LongAdder();
+    final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
+    final LongAccumulator last = new LongAccumulator(Math::max, Long.MIN_VALUE);
+
+    RequestAcks(boolean timed) {
+      this.timed = timed;
+    }
+
+    public void acked(long bytes, long atMillis, long latencyMicros) {
+      count.increment();
+      this.bytes.add(bytes);
+      first.accumulate(atMillis);
+      last.accumulate(atMillis);
+      if (timed) {
+        this.latencyMicros.recordValue(latencyMicros);
+      }
+    }
+  }
+
+  /** The ack accounting of one request name; {@code timed} false for fire-and-forget sends. */
+  public RequestAcks requestAcks(String requestName, boolean timed) {
+    return requests.computeIfAbsent(requestName, n -> new RequestAcks(timed));
+  }
+
+  /** Per request name: acked records and bytes, and their rate from the first ack to the last. */
+  public Map<String, Map<String, Object>> throughputByRequest() {
+    Map<String, Map<String, Object>> out = new TreeMap<>();
+    requests.forEach((name, r) -> {
+      long n = r.count.sum();
+      double seconds = n < 2 ? 0 : (r.last.get() - r.first.get()) / 1000.0;
+      Map<String, Object> m = new java.util.LinkedHashMap<>();
+      m.put("acked", n);
+      m.put("bytes", r.bytes.sum());
+      m.put("firstToLastAckSeconds", seconds);
+      m.put("msgsPerSec", seconds > 0 ? n / seconds : null);
+      m.put("mbPerSec", seconds > 0 ? r.bytes.sum() / seconds / 1_048_576.0 : null);
+      out.put(name, m);
+    });
+    return out;
+  }
+
+  /** Seconds from the run's first ack to its last (0 with fewer than two acks). */
+  public double ackSpanSeconds() {
+    return acked.sum() < 2 ? 0 : (lastAckMillis.get() - firstAckMillis.get()) / 1000.0;
   }
 
   private final Map<String, Recorder> e2eLatencyMicros = new ConcurrentHashMap<>();
@@ -41,9 +93,15 @@ public final class SendStats {
     return e2eLatencyMicros.computeIfAbsent(requestName, n -> new Recorder(3));
   }
 
-  /** Whole-run ack-latency histograms per request name; call once, at the end. */
+  /** Whole-run ack-latency histograms per ack-timed request name; call once, at the end. */
   public Map<String, Histogram> ackLatencyHistograms() {
-    return snapshot(ackLatencyMicros);
+    Map<String, Histogram> out = new TreeMap<>();
+    requests.forEach((name, r) -> {
+      if (r.timed) {
+        out.put(name, r.latencyMicros.getIntervalHistogram());
+      }
+    });
+    return out;
   }
 
   /** Whole-run end-to-end latency histograms per consume request name; call once, at the end. */

@@ -38,7 +38,7 @@ public final class RunSummary {
     s.root.put("durationSeconds", seconds);
     List<Object> protocols = new ArrayList<>();
     for (KafkaComponents c : components) {
-      protocols.add(protocol(c, seconds));
+      protocols.add(protocol(c));
     }
     s.root.put("protocols", protocols);
     List<InjectorHealth.Sample> samples = health.samples();
@@ -60,7 +60,7 @@ public final class RunSummary {
     return s;
   }
 
-  private static Map<String, Object> protocol(KafkaComponents c, double seconds) {
+  private static Map<String, Object> protocol(KafkaComponents c) {
     SendStats st = c.stats();
     Map<String, Object> p = new LinkedHashMap<>();
     Map<String, Object> config = new LinkedHashMap<>();
@@ -80,8 +80,12 @@ public final class RunSummary {
     throughput.put("failed", st.failed.sum());
     throughput.put("inFlightAtEnd", st.inFlight.get());
     throughput.put("ackedBytes", st.ackedBytes.sum());
-    throughput.put("msgsPerSec", acked / seconds);
-    throughput.put("mbPerSec", st.ackedBytes.sum() / seconds / 1_048_576.0);
+    // Over the load (first ack to last), not the whole run with its broker start, preflight and read-back.
+    double ackSpan = st.ackSpanSeconds();
+    throughput.put("firstToLastAckSeconds", ackSpan);
+    throughput.put("msgsPerSec", ackSpan > 0 ? acked / ackSpan : null);
+    throughput.put("mbPerSec", ackSpan > 0 ? st.ackedBytes.sum() / ackSpan / 1_048_576.0 : null);
+    throughput.put("byRequest", st.throughputByRequest());
     throughput.put("sendBlockedMsTotal", st.blockedNanos.sum() / 1e6);
     throughput.put("sendBlockedMsMax", st.maxBlockedNanos.get() / 1e6);
     throughput.put("sendsOffTheEventLoop", st.offloaded.sum());

@@ -41,6 +41,13 @@ class SendIT {
     assertTrue(run.output().contains("acked OK " + acked + " | end-offset delta " + acked + " | in flight at the end 0"
         + " | lost 0 | duplicates 0"), run.tail());
     assertTrue(run.output().contains(acked + " of this run, " + acked + " distinct, 0 duplicates, 0 reordered"), run.tail());
+    // The summary's rates are of the load: per request name, from its first ack to its last (6 s measured phase).
+    var byRequest = summaryJson(run).path("protocols").path(0).path("throughput").path("byRequest");
+    assertEquals(send[1], byRequest.path("send").path("acked").asLong(), byRequest.toString());
+    assertEquals(warm[1], byRequest.path("warm-up send").path("acked").asLong(), byRequest.toString());
+    double span = byRequest.path("send").path("firstToLastAckSeconds").asDouble();
+    assertTrue(span > 4 && span <= 7, byRequest.toString());
+    assertEquals(send[1] / span, byRequest.path("send").path("msgsPerSec").asDouble(), 1.0, byRequest.toString());
   }
 
   @Test
