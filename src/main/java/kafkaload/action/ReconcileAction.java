@@ -7,6 +7,7 @@ import io.gatling.core.session.Session;
 import java.time.Duration;
 import java.util.List;
 import kafkaload.protocol.KafkaComponents;
+import kafkaload.report.ReconciliationPrinter;
 import kafkaload.verification.Reconciliation;
 
 /**
@@ -57,7 +58,7 @@ final class ReconcileAction extends KafkaAction {
       next.$bang(session.markAsFailed());
       return;
     }
-    components.reconciliation(r);
+    components.reconciliation(r, true);
     System.out.println(ReconciliationPrinter.format(r));
     String lost = r.lost() > maxLost
         ? r.lost() + " acked records missing from " + lostWhere(r) + " (gate.maxLost=" + maxLost + ")"

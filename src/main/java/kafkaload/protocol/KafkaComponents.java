@@ -189,6 +189,7 @@ public final class KafkaComponents implements ProtocolComponents {
 
   private volatile Reconciliation.Result reconciliation;
   private volatile String reconciliationError;
+  private volatile boolean reconciliationGated;
   private final List<kafkaload.broker.FaultEvent> faults = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /** The broker faults done during the run, in order. */
@@ -210,8 +211,33 @@ public final class KafkaComponents implements ProtocolComponents {
     return reconciliation;
   }
 
-  public void reconciliation(Reconciliation.Result r) {
+  /** {@code gated}: by a reconcile() step, with its verdicts; false for the offset comparison made at the end. */
+  public void reconciliation(Reconciliation.Result r, boolean gated) {
     this.reconciliation = r;
+    this.reconciliationGated = gated;
+  }
+
+  public boolean reconciliationGated() {
+    return reconciliationGated;
+  }
+
+  /**
+   * The offset comparison always runs: when the load sent records and no reconcile() step judged them (the
+   * simulation has none, -Dverify=false, or maxDuration cut it short), compare acked records with end offsets now.
+   */
+  void reconcileIfNotDone() {
+    if (reconciliation != null || reconciliationError != null || stats.acked.sum() + stats.failed.sum() == 0) {
+      return;
+    }
+    try {
+      Reconciliation.Result r = Reconciliation.run(this, false, java.time.Duration.ZERO);
+      reconciliation(r, false);
+      System.out.println(kafkaload.report.ReconciliationPrinter.format(r)
+          + "  (no reconcile() step judged this run: the offset comparison only, not gated; add "
+          + "reconciled(...) for the read-back and the gates)");
+    } catch (RuntimeException e) {
+      reconciliationError("could not compare offsets after the run: " + e.getMessage());
+    }
   }
 
 

@@ -95,6 +95,7 @@ final class KafkaRun {
     if (all.isEmpty()) {
       return;
     }
+    all.forEach(KafkaComponents::reconcileIfNotDone);
     health.close();
     InjectorHealth.Verdict verdict = health.verdict();
     if (verdict.saturated()) {

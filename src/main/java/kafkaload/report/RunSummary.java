@@ -121,15 +121,16 @@ public final class RunSummary {
       p.put("lag", c.lagMonitor().samples());
     }
     Reconciliation.Result r = c.reconciliation();
-    p.put("reconciliation", r == null ? null : reconciliation(r));
+    p.put("reconciliation", r == null ? null : reconciliation(r, c.reconciliationGated()));
     p.put("reconciliationError", c.reconciliationError());
     p.put("faults", c.faults());
     p.put("producerMetrics", InjectorHealth.producerMetrics(c.producers().all()));
     return p;
   }
 
-  private static Map<String, Object> reconciliation(Reconciliation.Result r) {
+  private static Map<String, Object> reconciliation(Reconciliation.Result r, boolean gated) {
     Map<String, Object> m = new LinkedHashMap<>();
+    m.put("gated", gated);
     m.put("ackedOk", r.ackedOk());
     m.put("offsetDelta", r.offsetDelta());
     m.put("inFlightAtEnd", r.inFlightAtEnd());

@@ -61,6 +61,10 @@ class SendIT {
     int expected = FeederSimulation.ROWS + 7;
     List<ConsumerRecord<byte[], byte[]>> records = readAll(topic, expected);
     assertEquals(expected, records.size());
+    // No reconcile() step in this simulation: the offset comparison still runs at the end, ungated.
+    assertTrue(run.output().contains("acked OK " + expected + " | end-offset delta " + expected), run.tail());
+    assertTrue(run.output().contains("no reconcile() step judged this run"), run.tail());
+    assertFalse(summaryJson(run).path("protocols").path(0).path("reconciliation").path("gated").asBoolean(true));
 
     List<String> el = records.stream().filter(r -> r.key() != null && str(r.key()).startsWith("k-"))
         .sorted(java.util.Comparator.comparing(r -> str(r.key())))

@@ -1,18 +1,18 @@
-package kafkaload.action;
+package kafkaload.report;
 
 import kafkaload.verification.Reconciliation;
 
 /** The reconciliation as a console table, per topic and partition, so a skewed or lossy partition stands out. */
-final class ReconciliationPrinter {
+public final class ReconciliationPrinter {
   private ReconciliationPrinter() {}
 
-  static String format(Reconciliation.Result r) {
+  public static String format(Reconciliation.Result r) {
     StringBuilder b = new StringBuilder();
     boolean several = r.topics().size() > 1;
     b.append("\n[kafkaload] ---- Reconciliation of ")
         .append(several ? r.topics().size() + " topics" : r.topics().isEmpty() ? "no topic (nothing was sent)"
             : "topic '" + r.topics().get(0).topic() + "'")
-        .append(" (run ").append(r.runId()).append(") ----\n");
+        .append(r.runId() == null ? " (run identity off)" : " (run " + r.runId() + ")").append(" ----\n");
     b.append(String.format("  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)%n",
         r.ackedOk(), r.offsetDelta(), r.inFlightAtEnd(), r.lost(), r.duplicates(), r.duplicatePct()));
     Reconciliation.ReadBack rb = r.readBack();
