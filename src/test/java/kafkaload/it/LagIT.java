@@ -31,7 +31,9 @@ class LagIT {
   void lagGatePassesWhenTheConsumersKeepUp() throws Exception {
     GatlingRun run = runGatling("simulations.EndToEndSimulation", props("kafka.bootstrap.servers", bootstrap(),
         "topic", uniqueTopic("e2e"), "reply.topic", uniqueTopic("e2e-replies"), "sut.group", uniqueTopic("echo"),
-        "warmup", "2", "duration", "8", "lag.windowSeconds", "6", "lag.intervalMs", "500"), 150);
+        "warmup", "2", "duration", "8", "lag.windowSeconds", "6", "lag.intervalMs", "500",
+        // The lag gate is under test here; the producer gates only get bounds a busy 2-core machine still meets.
+        "gate.p99Ms", "5000", "gate.minRps", "10"), 150);
     assertEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());
     assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : true"), run.tail());
@@ -53,12 +55,13 @@ class LagIT {
   void lagGateFailsWhenADeliberatelySlowConsumerFallsBehindThoughProducersPass() throws Exception {
     GatlingRun run = runGatling("simulations.SlowConsumerSimulation", props("kafka.bootstrap.servers", bootstrap(),
         "topic", uniqueTopic("slow"), "reply.topic", uniqueTopic("slow-replies"), "sut.group", uniqueTopic("slow-echo"),
-        "duration", "12", "lag.windowSeconds", "8", "lag.intervalMs", "500", "gate.lagDrainSeconds", "3"), 150);
+        "duration", "12", "lag.windowSeconds", "8", "lag.intervalMs", "500", "gate.lagDrainSeconds", "3",
+        "gate.p99Ms", "5000"), 150);
     assertNotEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: FAIL (lag kept rising"), run.tail());
     assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : false"), run.tail());
     assertTrue(run.output().contains("send: percentage of failed events is less than or equal to 0.1 : true"), run.tail());
-    assertTrue(run.output().contains("send: 99th percentile of response time is less than 250.0 : true"), run.tail());
+    assertTrue(run.output().contains("send: 99th percentile of response time is less than 5000.0 : true"), run.tail());
   }
 
   @Test
