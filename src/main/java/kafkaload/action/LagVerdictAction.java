@@ -45,7 +45,7 @@ final class LagVerdictAction extends KafkaAction {
         if (v.unjudged() != null) {
           rising = max = drain = "group " + group + ": " + v.unjudged();
         } else {
-            rising = v.rising() ? String.format("group %s: lag kept rising (%+.1f records/s over the last %.0f s)",
+          rising = v.rising() ? String.format("group %s: lag kept rising (%+.1f records/s over the last %.0f s)",
               group, v.slopePerSecond(), spec.windowSeconds()) : null;
           max = v.maxLag() > spec.maxLag()
               ? "group " + group + ": max lag " + v.maxLag() + " > " + spec.maxLag() : null;

@@ -7,12 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
@@ -56,16 +55,33 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /** The samples of one group and the counts behind them. */
+  /** The samples of one group and the counts behind them, updated together under its lock. */
   private static final class GroupSamples {
     final List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
-    final AtomicInteger tried = new AtomicInteger();
-    final AtomicInteger failed = new AtomicInteger();
-    final AtomicInteger beforeFirstCommit = new AtomicInteger();
-    volatile String lastError;
+    private int tried;
+    private int failed;
+    private int beforeFirstCommit;
+    private String lastError;
 
-    Sampling sampling() {
-      return new Sampling(tried.get(), failed.get(), beforeFirstCommit.get(), lastError);
+    synchronized Sampling sampling() {
+      return new Sampling(tried, failed, beforeFirstCommit, lastError);
+    }
+
+    synchronized void committed(Sample sample) {
+      tried++;
+      samples.add(sample);
+    }
+
+    synchronized void uncommitted() {
+      tried++;
+      beforeFirstCommit++;
+    }
+
+    /** Counts a failure; true for the group's first. */
+    synchronized boolean failed(String error) {
+      tried++;
+      lastError = error;
+      return ++failed == 1;
     }
   }
 
@@ -140,22 +156,19 @@ public final class LagMonitor implements AutoCloseable {
         Map<TopicPartition, Long> lag = lag(admin, g);
         if (lag.isEmpty()) {
           // No committed offset yet: the lag is unknown, not 0.
-          s.beforeFirstCommit.incrementAndGet();
+          s.uncommitted();
         } else {
-          s.samples.add(new Sample(Math.round(second * 10) / 10.0, lag.values().stream().mapToLong(Long::longValue).sum()));
+          long total = lag.values().stream().mapToLong(Long::longValue).sum();
+          s.committed(new Sample(Math.round(second * 10) / 10.0, total));
         }
       } catch (RuntimeException e) {
-        s.lastError = e.getMessage();
         // The first failure is shown; the others are counted and judged (most samples failed: a KO).
-        if (s.failed.getAndIncrement() == 0) {
+        if (s.failed(e.getMessage())) {
           warn("lag of consumer group '" + g + "' not sampled (failed samples are counted; if most fail, the lag "
               + "verdict is a KO): " + e.getMessage());
         } else {
           LOG.debug("lag of group {} not sampled: {}", g, e.toString());
         }
-      } finally {
-        // Counted once done, so tried >= failed + beforeFirstCommit whenever they are read.
-        s.tried.incrementAndGet();
       }
     }
   }
