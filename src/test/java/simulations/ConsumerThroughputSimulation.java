@@ -16,14 +16,14 @@ import kafkaload.protocol.KafkaProtocol;
 /**
  * Consumer throughput, the analogue of kafka-consumer-perf-test: pre-fill the topic with N records of S bytes
  * (not timed), then let a group of consumers, one per virtual user and at most one per partition, drain exactly
- * those records. Prints records/s, MB/s, fetch time, and rebalance count and time; the run fails unless exactly
- * N records were read. Fix the consumer count up front, and use static assignment or static membership with a
+ * those records. Prints records/s, MB/s, fetch time, the group join time and the rebalances after it; the run
+ * fails unless exactly N records were read. Fix the consumer count up front, and use static assignment or static membership with a
  * generous session.timeout.ms to avoid the rebalance sawtooth the seed describes.
  */
 public class ConsumerThroughputSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
-  RunParams plan = RunParams.fromSystemProperties();
-  String topic = Params.string("topic", "kafkaload-consumer-perf");
+  RunParams plan = RunParams.fromSystemProperties(Map.of("topic", "kafkaload-consumer-perf"));
+  String topic = plan.topic();
   long records = Params.positiveLong("records", 500_000);
   int threads = Params.positiveInt("consumer.threads", 1);
   String assignment = Params.oneOf("consumer.assignment", "subscribe", "subscribe", "assign");
@@ -35,13 +35,14 @@ public class ConsumerThroughputSimulation extends Simulation {
   int receiveBufferBytes = Params.positiveInt("receive.buffer.bytes", 65_536);
 
   KafkaProtocol protocol = plan.protocol(1).topic(topic).protocol();
-  // Outside the measurement: the records the consumers will read, and their offset range.
+  // Outside the measurement: the records the consumers will read, and their offset range. Both first check that
+  // the consumers are no more than the partitions, before writing anything.
   // -Dprefill=false drains the topic as it is (for comparing with kafka-consumer-perf-test on the same data).
   Prefill.Range range = prefill
       ? Prefill.fill(protocol.targetBootstrap(), protocol.producerProperties(), topic, protocol.topicPlan(), records,
-          plan.recordSize())
+          plan.recordSize(), threads)
       : Prefill.existing(protocol.targetBootstrap(), protocol.producerProperties(), topic,
-          protocol.topicPlan().bootstrapTimeoutMs());
+          protocol.topicPlan().bootstrapTimeoutMs(), threads);
 
   ScenarioBuilder consumers = scenario("consumers")
       .exec(kafka("consume").drain(topic, range, threads, assignment.equals("assign"), consumerProperties(),

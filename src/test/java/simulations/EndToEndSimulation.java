@@ -18,7 +18,7 @@ import kafkaload.sut.EchoService;
  * topic ("e2e": from the request's production to the reply's arrival). The shipped echo service is the system
  * under test by default. The run passes only if the service's consumer group keeps up: its lag is sampled during
  * the load and judged after it ("lag kept rising", "max lag", "not drained"), whatever the producers' throughput.
- * -Dsut=external targets a real service (-Dlag.groups names its group).
+ * -Dsut=external targets a real service, whose group(s) -Dlag.groups must name.
  */
 public class EndToEndSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
@@ -31,7 +31,7 @@ public class EndToEndSimulation extends Simulation {
   int sutDelayMs = Params.nonNegativeInt("sut.delayMs", 0);
   int replyTimeoutMs = Params.positiveInt("reply.timeoutMs", 10_000);
 
-  RunParams plan = base.lagGroups().isEmpty() ? base.withLagGroups(List.of(sutGroup)) : base;
+  RunParams plan = base.judgingLagOf(sut, sutGroup);
   KafkaProtocolBuilder kafkaProtocol = plan.protocol(users);
   EchoService echo;
 

@@ -4,7 +4,6 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
-import java.util.List;
 import kafkaload.config.Params;
 import kafkaload.config.RunParams;
 import kafkaload.protocol.KafkaProtocolBuilder;
@@ -25,7 +24,7 @@ public class SlowConsumerSimulation extends Simulation {
   int sutConsumers = Params.positiveInt("sut.consumers", 1);
   int sutDelayMs = Params.nonNegativeInt("sut.delayMs", 2);
 
-  RunParams plan = base.lagGroups().isEmpty() ? base.withLagGroups(List.of(sutGroup)) : base;
+  RunParams plan = base.judgingLagOf("embedded", sutGroup);
   KafkaProtocolBuilder kafkaProtocol = plan.protocol(1);
   EchoService echo;
 

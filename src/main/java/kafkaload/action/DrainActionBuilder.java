@@ -15,7 +15,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.admin.Prefill;
-import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.protocol.KafkaComponents;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -29,7 +28,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * group draining a pre-filled offset range. Consumers run on their own threads (never on Gatling's event loop);
  * each poll that returned records is a request ("name poll", its fetch time), and when the range is drained the
  * last consumer records "name drained", OK only if exactly the pre-filled records were read, and prints records/s,
- * MB/s, fetch time, and rebalance count and time.
+ * MB/s, fetch time, the group join time, and the count and time of the rebalances after it.
  */
 public final class DrainActionBuilder implements KafkaActionBuilder {
   private final String requestName;
@@ -53,11 +52,8 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
 
   @Override
   public Action build(KafkaComponents components, ScenarioContext ctx, Action next) {
-    int partitions = range.to().size();
-    if (threads > partitions) {
-      throw new KafkaLoadConfigException("-Dconsumer.threads=" + threads + " is more than the " + partitions
-          + " partitions of topic '" + topic + "': the extra consumers would sit idle");
-    }
+    // The simulation checks this before its pre-fill; here for a range that came from elsewhere.
+    Prefill.checkConsumers(topic, range.to().size(), threads);
     return new DrainAction(this, components, next);
   }
 
@@ -73,6 +69,8 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
     private final LongAdder reread = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder fetchNanos = new LongAdder();
+    // The first assignment of each consumer is its join, timed from subscribe(); later ones are rebalances.
+    private final AtomicLong joinNanos = new AtomicLong();
     private final LongAdder rebalances = new LongAdder();
     private final LongAdder rebalanceNanos = new LongAdder();
     private final AtomicLong firstNanos = new AtomicLong();
@@ -115,8 +113,10 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
           consumer.assign(mine);
           mine.forEach(tp -> consumer.seek(tp, spec.range.from().getOrDefault(tp.partition(), 0L)));
         } else {
+          long subscribedAt = System.nanoTime();
           consumer.subscribe(List.of(spec.topic), new ConsumerRebalanceListener() {
             long revokedAt;
+            long assignedAt;
 
             @Override
             public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
@@ -125,10 +125,17 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
 
             @Override
             public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-              rebalances.increment();
-              if (revokedAt > 0) {
-                rebalanceNanos.add(System.nanoTime() - revokedAt);
+              long now = System.nanoTime();
+              if (assignedAt == 0) {
+                joinNanos.accumulateAndGet(now - subscribedAt, Math::max);
+              } else {
+                rebalances.increment();
+                // Timed from the revocation that began it (a cooperative rebalance may revoke nothing: untimed).
+                if (revokedAt > assignedAt) {
+                  rebalanceNanos.add(now - revokedAt);
+                }
               }
+              assignedAt = now;
               // Start each partition where the pre-fill began, or where this group got to.
               for (TopicPartition tp : partitions) {
                 long from = spec.range.from().getOrDefault(tp.partition(), 0L);
@@ -185,11 +192,29 @@ public final class DrainActionBuilder implements KafkaActionBuilder {
       long n = records.sum();
       double seconds = Math.max(1e-9, (lastNanos.get() - firstNanos.get()) / 1e9);
       double mb = bytes.sum() / 1_048_576.0;
+      Map<String, Object> figures = new java.util.LinkedHashMap<>();
+      figures.put("topic", spec.topic);
+      figures.put("assignment", spec.assign ? "assign" : "subscribe");
+      figures.put("consumers", spec.threads);
+      figures.put("records", n);
+      figures.put("expected", target);
+      figures.put("seconds", seconds);
+      figures.put("recordsPerSec", n / seconds);
+      figures.put("mbPerSec", mb / seconds);
+      figures.put("fetchSeconds", fetchNanos.sum() / 1e9);
+      // null with static assignment: no group to join, no rebalance.
+      figures.put("groupJoinSeconds", spec.assign ? null : joinNanos.get() / 1e9);
+      figures.put("rebalancesAfterJoin", spec.assign ? null : rebalances.sum());
+      figures.put("rebalanceSeconds", spec.assign ? null : rebalanceNanos.sum() / 1e9);
+      figures.put("readAgainAfterRebalance", reread.sum());
+      components.consumerThroughput(figures);
       System.out.printf("%n[kafkaload] ---- Consumer throughput on '%s' (%s, %d consumers) ----%n"
-              + "  records %d of %d | %.2f s | %.0f records/s | %.2f MB/s | fetch time %.1f s | rebalances %d taking %.1f s"
-              + " | %d read again after a rebalance (not counted)%n",
+              + "  records %d of %d | %.2f s | %.0f records/s | %.2f MB/s | fetch time %.1f s%n"
+              + "  %s | %d read again after a rebalance (not counted)%n",
           spec.topic, spec.assign ? "static assign" : "subscribe", spec.threads, n, target, seconds, n / seconds,
-          mb / seconds, fetchNanos.sum() / 1e9, rebalances.sum(), rebalanceNanos.sum() / 1e9, reread.sum());
+          mb / seconds, fetchNanos.sum() / 1e9, spec.assign ? "static assignment: no group join, no rebalance"
+              : String.format("group join took %.2f s | rebalances after the first: %d taking %.2f s",
+                  joinNanos.get() / 1e9, rebalances.sum(), rebalanceNanos.sum() / 1e9), reread.sum());
       long now = components.clock().nowMillis();
       logResult(session, spec.requestName + " drained", now - (long) (seconds * 1000), now,
           n == target ? null : "consumed " + n + " of the " + target + " pre-filled records");

@@ -23,9 +23,6 @@ final class LagVerdictAction extends KafkaAction {
     this.spec = spec;
   }
 
-
-
-
   @Override
   public void execute(Session session) {
     Thread t = new Thread(() -> judge(session), "kafkaload-lag-verdict");
@@ -45,14 +42,20 @@ final class LagVerdictAction extends KafkaAction {
         LagMonitor.Verdict v = monitor.judge(group, spec.windowSeconds(), spec.maxSlope(),
             spec.drainTimeout().toMillis(), components.protocol().lagIntervalMs());
         System.out.println(format(v, spec));
-        rising = v.rising() ? String.format("group %s: lag kept rising (%+.1f records/s over the last %.0f s)",
-            group, v.slopePerSecond(), spec.windowSeconds()) : null;
-        max = v.maxLag() > spec.maxLag()
-            ? "group " + group + ": max lag " + v.maxLag() + " > " + spec.maxLag() : null;
-        drain = v.drainSeconds() == null ? "group " + group + ": not drained within "
-            + spec.drainTimeout().toSeconds() + " s (lag " + v.lagAtEnd() + " left)" : null;
+        if (v.unjudged() != null) {
+          rising = max = drain = "group " + group + ": " + v.unjudged();
+        } else {
+          rising = v.rising() ? String.format("group %s: lag kept rising (%+.1f records/s over the last %.0f s)",
+              group, v.slopePerSecond(), spec.windowSeconds()) : null;
+          max = v.maxLag() > spec.maxLag()
+              ? "group " + group + ": max lag " + v.maxLag() + " > " + spec.maxLag() : null;
+          drain = v.drainSeconds() == null ? "group " + group + ": not drained within "
+              + spec.drainTimeout().toSeconds() + " s (" + left(v) + ")" : null;
+        }
       } catch (Exception e) {
         rising = max = drain = "group " + group + ": " + KafkaSendAction.reason(e);
+        System.out.printf("%n[kafkaload] ---- Consumer lag of group '%s' ----%n  LAG VERDICT: FAIL (%s)%n", group,
+            KafkaSendAction.reason(e));
       }
       log(session, LagVerdictActionBuilder.RISING_REQUEST, start, rising);
       log(session, LagVerdictActionBuilder.MAX_REQUEST, start, max);
@@ -63,6 +66,13 @@ final class LagVerdictAction extends KafkaAction {
   }
 
   static String format(LagMonitor.Verdict v, LagVerdictActionBuilder spec) {
+    LagMonitor.Sampling s = v.sampling();
+    String sampling = String.format("  samples %d: %d with a lag, %d before the group's first commit, %d failed%n",
+        s.tried(), s.withLag(), s.beforeFirstCommit(), s.failed());
+    if (v.unjudged() != null) {
+      return String.format("%n[kafkaload] ---- Consumer lag of group '%s' ----%n%s  LAG VERDICT: FAIL (%s)%n",
+          v.group(), sampling, v.unjudged());
+    }
     List<String> fails = new ArrayList<>();
     if (v.rising()) {
       fails.add("lag kept rising");
@@ -73,13 +83,17 @@ final class LagVerdictAction extends KafkaAction {
     if (v.drainSeconds() == null) {
       fails.add("not drained within " + spec.drainTimeout().toSeconds() + " s");
     }
-    return String.format("%n[kafkaload] ---- Consumer lag of group '%s' ----%n"
+    return String.format("%n[kafkaload] ---- Consumer lag of group '%s' ----%n%s"
             + "  max lag %d | trend %+.1f records/s over the last %.0f s (rising above %.1f/s fails) | %s%n"
             + "  LAG VERDICT: %s%n",
-        v.group(), v.maxLag(), v.slopePerSecond(), spec.windowSeconds(), spec.maxSlope(),
-        v.drainSeconds() == null ? "lag " + v.lagAtEnd() + " left after " + spec.drainTimeout().toSeconds() + " s"
+        v.group(), sampling, v.maxLag(), v.slopePerSecond(), spec.windowSeconds(), spec.maxSlope(),
+        v.drainSeconds() == null ? left(v) + " after " + spec.drainTimeout().toSeconds() + " s"
             : String.format("drained to 0 in %.1f s after the producers stopped", v.drainSeconds()),
         fails.isEmpty() ? "PASS" : "FAIL (" + String.join(", ", fails) + "), whatever the producers' throughput");
+  }
+
+  private static String left(LagMonitor.Verdict v) {
+    return v.lagAtEnd() < 0 ? "no committed offset left to judge" : "lag " + v.lagAtEnd() + " left";
   }
 
   private void log(Session session, String request, long start, String koMessage) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.payload.Payloads;
 import kafkaload.protocol.TopicPlan;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -23,13 +24,17 @@ public final class Prefill {
     }
   }
 
+  private static final int BATCH_BYTES = 262_144;
+
   private Prefill() {}
 
   /** The records already in the topic, from each partition's start to its end: for draining a topic as it is. */
-  public static Range existing(String bootstrap, Map<String, Object> clientProperties, String topic, long timeoutMs) {
+  public static Range existing(String bootstrap, Map<String, Object> clientProperties, String topic, long timeoutMs,
+      int consumers) {
     try (Admin admin = Preflight.admin(bootstrap, clientProperties, timeoutMs)) {
       Preflight.checkBootstrap(admin, bootstrap, clientProperties, timeoutMs);
       Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeoutMs);
+      checkConsumers(topic, to.size(), consumers);
       Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new HashMap<>();
       to.keySet().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p),
           org.apache.kafka.clients.admin.OffsetSpec.earliest()));
@@ -45,26 +50,33 @@ public final class Prefill {
     }
   }
 
+  /**
+   * Pre-fills {@code topic} for {@code consumers} consumers, after checking they are no more than its partitions
+   * (before writing anything). The values are random letters from {@link Payloads#randomPool}, as the producer
+   * simulations send, compressed with the run's compression.type; a batch never holds the same value twice, so
+   * the codec finds no repeats to shrink and MB/s is that of real-looking data, not of a constant.
+   */
   public static Range fill(String bootstrap, Map<String, Object> clientProperties, String topic, TopicPlan plan,
-      long records, int recordSize) {
+      long records, int recordSize, int consumers) {
     long timeout = plan.bootstrapTimeoutMs();
     try (Admin admin = Preflight.admin(bootstrap, clientProperties, timeout)) {
       Preflight.checkBootstrap(admin, bootstrap, clientProperties, timeout);
       Preflight.checkTopic(admin, topic, plan, timeout);
       Map<Integer, Long> from = Preflight.endOffsets(admin, topic, timeout);
+      checkConsumers(topic, from.size(), consumers);
       Map<String, Object> c = new HashMap<>(clientProperties);
       c.put("bootstrap.servers", bootstrap);
       c.put("acks", "1");
       c.put("linger.ms", "20");
-      c.put("batch.size", "262144");
-      c.put("compression.type", "lz4");
+      c.put("batch.size", String.valueOf(BATCH_BYTES));
       c.put("client.id", "kafkaload-prefill");
-      byte[] value = new byte[recordSize];
-      java.util.Arrays.fill(value, (byte) 'x');
+      // More distinct values than fit in a batch (about 256 KiB of them, whatever the record size).
+      int distinct = (int) Math.max(1, Math.min(records, BATCH_BYTES / Math.max(1, recordSize) + 1));
+      byte[][] values = Payloads.randomPool(recordSize, distinct);
       AtomicReference<Exception> failure = new AtomicReference<>();
       try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(c, new ByteArraySerializer(), new ByteArraySerializer())) {
         for (long i = 0; i < records && failure.get() == null; i++) {
-          p.send(new ProducerRecord<>(topic, value), (m, e) -> {
+          p.send(new ProducerRecord<>(topic, values[(int) (i % values.length)]), (m, e) -> {
             if (e != null) {
               failure.compareAndSet(null, e);
             }
@@ -77,6 +89,14 @@ public final class Prefill {
       }
       Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeout);
       return new Range(from, to);
+    }
+  }
+
+  /** More consumers than partitions: the extra ones would sit idle, and the figures would describe fewer. */
+  public static void checkConsumers(String topic, int partitions, int consumers) {
+    if (consumers > partitions) {
+      throw new KafkaLoadConfigException("-Dconsumer.threads=" + consumers + " is more than the " + partitions
+          + " partitions of topic '" + topic + "': the extra consumers would sit idle");
     }
   }
 }

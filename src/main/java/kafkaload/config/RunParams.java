@@ -164,6 +164,23 @@ public record RunParams(
   }
 
   /**
+   * These knobs judging the lag of a system under test: the groups of -Dlag.groups, else the group of the echo
+   * service this tool starts. A real service (-Dsut=external) must name its groups: the echo group would not
+   * exist on its cluster, and a verdict on nothing is no verdict.
+   */
+  public RunParams judgingLagOf(String sut, String echoGroup) {
+    if (!lagGroups.isEmpty()) {
+      return this;
+    }
+    if (sut.equals("external")) {
+      throw new KafkaLoadConfigException("-Dsut=external needs -Dlag.groups=<the consumer group(s) of the service "
+          + "under test>: the lag verdict judges them (the echo group '" + echoGroup + "' exists only with "
+          + "-Dsut=embedded)");
+    }
+    return withLagGroups(List.of(echoGroup));
+  }
+
+  /**
    * These populations, plus the broker faults of -Dfault.plan beside them when there are any. Every step must
    * come before the end of the load ({@code loadSeconds}), so the faults never run into the verification.
    */

@@ -31,16 +31,25 @@ public final class Payloads {
     if (size < 0) {
       throw new KafkaLoadConfigException("randomBytes(" + size + "): the size must be >= 0");
     }
+    byte[][] pool = randomPool(size, POOL_SIZE);
+    AtomicLong next = new AtomicLong();
+    return session -> pool[(int) (next.getAndIncrement() & (POOL_SIZE - 1))];
+  }
+
+  /**
+   * {@code count} arrays of random upper-case letters, the values {@link #randomBytes} draws from. lz4 barely
+   * compresses them (it finds no repeats to replace) as long as a batch holds no array twice.
+   */
+  public static byte[][] randomPool(int size, int count) {
     SplittableRandom random = new SplittableRandom(size);
-    byte[][] pool = new byte[POOL_SIZE][];
-    for (int i = 0; i < POOL_SIZE; i++) {
+    byte[][] pool = new byte[count][];
+    for (int i = 0; i < count; i++) {
       pool[i] = new byte[size];
       for (int j = 0; j < size; j++) {
         pool[i][j] = (byte) ('A' + random.nextInt(26));
       }
     }
-    AtomicLong next = new AtomicLong();
-    return session -> pool[(int) (next.getAndIncrement() & (POOL_SIZE - 1))];
+    return pool;
   }
 
   /** A random UUID string per record. */

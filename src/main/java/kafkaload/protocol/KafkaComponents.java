@@ -291,6 +291,17 @@ public final class KafkaComponents implements ProtocolComponents {
     });
   }
 
+  private volatile Map<String, Object> consumerThroughput;
+
+  /** The figures of a drain (the consumer-throughput test) for kafka-summary.json, or null when none ran. */
+  public Map<String, Object> consumerThroughput() {
+    return consumerThroughput;
+  }
+
+  public void consumerThroughput(Map<String, Object> figures) {
+    this.consumerThroughput = figures;
+  }
+
   /** The lag monitor of the groups under test, or null when none were named. */
   public LagMonitor lagMonitor() {
     return lagMonitor;

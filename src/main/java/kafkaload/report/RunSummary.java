@@ -119,11 +119,15 @@ public final class RunSummary {
     p.put("partitions", partitions);
     if (c.lagMonitor() != null) {
       p.put("lag", c.lagMonitor().samples());
+      p.put("lagSampling", c.lagMonitor().sampling());
     }
     Reconciliation.Result r = c.reconciliation();
     p.put("reconciliation", r == null ? null : reconciliation(r, c.reconciliationGated()));
     p.put("reconciliationError", c.reconciliationError());
     p.put("faults", c.faults());
+    if (c.consumerThroughput() != null) {
+      p.put("consumerThroughput", c.consumerThroughput());
+    }
     p.put("producerMetrics", InjectorHealth.producerMetrics(c.producers().all()));
     return p;
   }

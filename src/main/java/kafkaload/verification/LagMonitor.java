@@ -7,14 +7,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,14 +34,61 @@ public final class LagMonitor implements AutoCloseable {
 
   public record Sample(double second, long totalLag) {}
 
-  /** The verdict for one group. drainSeconds is null when the lag did not reach zero within the bound. */
+  /**
+   * The verdict for one group. drainSeconds is null when the lag did not reach zero within the bound; unjudged,
+   * when not null, says why the lag could not be judged at all (a KO, never a PASS).
+   */
   public record Verdict(String group, long maxLag, double slopePerSecond, boolean rising, Double drainSeconds,
-      long lagAtEnd) {}
+      long lagAtEnd, Sampling sampling, String unjudged) {
+    static Verdict unjudged(String group, Sampling sampling, String reason) {
+      return new Verdict(group, 0, 0, false, null, -1, sampling, reason);
+    }
+  }
+
+  /**
+   * How the sampling of one group went: samples tried, failed (the lag could not be read), and read before the
+   * group had committed any offset (no lag to compute yet; not in the samples). lastError is the last failure.
+   */
+  public record Sampling(int tried, int failed, int beforeFirstCommit, String lastError) {
+    public int withLag() {
+      return tried - failed - beforeFirstCommit;
+    }
+  }
+
+  /** The samples of one group and the counts behind them, updated together under its lock. */
+  private static final class GroupSamples {
+    final List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
+    private int tried;
+    private int failed;
+    private int beforeFirstCommit;
+    private String lastError;
+
+    synchronized Sampling sampling() {
+      return new Sampling(tried, failed, beforeFirstCommit, lastError);
+    }
+
+    synchronized void committed(Sample sample) {
+      tried++;
+      samples.add(sample);
+    }
+
+    synchronized void uncommitted() {
+      tried++;
+      beforeFirstCommit++;
+    }
+
+    /** Counts a failure; true for the group's first. */
+    synchronized boolean failed(String error) {
+      tried++;
+      lastError = error;
+      return ++failed == 1;
+    }
+  }
 
   private final Admin admin;
   private final List<String> groups;
   private final long startNanos = System.nanoTime();
-  private final Map<String, List<Sample>> samples = new LinkedHashMap<>();
+  private final Map<String, GroupSamples> samples = new LinkedHashMap<>();
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "kafkaload-lag-monitor");
     t.setDaemon(true);
@@ -45,10 +98,11 @@ public final class LagMonitor implements AutoCloseable {
   private LagMonitor(Admin admin, List<String> groups) {
     this.admin = admin;
     this.groups = List.copyOf(groups);
-    groups.forEach(g -> samples.put(g, Collections.synchronizedList(new ArrayList<>())));
+    groups.forEach(g -> samples.put(g, new GroupSamples()));
   }
 
   public static LagMonitor start(Admin admin, List<String> groups, long intervalMs) {
+    warnUnknownGroups(admin, groups);
     LagMonitor m = new LagMonitor(admin, groups);
     m.timer.scheduleAtFixedRate(m::sampleAll, 0, intervalMs, TimeUnit.MILLISECONDS);
     return m;
@@ -58,14 +112,63 @@ public final class LagMonitor implements AutoCloseable {
     return groups;
   }
 
+  /**
+   * A group the cluster does not know at the start is not an error yet: a service may create its group when it
+   * starts. It is worth a line, though: a typo in its name would otherwise only show after the load.
+   */
+  static void warnUnknownGroups(Admin admin, List<String> groups) {
+    Map<String, KafkaFuture<ConsumerGroupDescription>> described =
+        admin.describeConsumerGroups(groups).describedGroups();
+    described.forEach((group, future) -> {
+      String state;
+      try {
+        GroupState s = future.get(10, TimeUnit.SECONDS).groupState();
+        state = s == GroupState.DEAD || s == GroupState.UNKNOWN ? "state " + s : null;
+      } catch (ExecutionException e) {
+        state = e.getCause() instanceof GroupIdNotFoundException ? "not found" : null;
+        if (state == null) {
+          LOG.info("consumer group '{}' could not be described at the start: {}", group, e.getCause().toString());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (TimeoutException e) {
+        LOG.info("consumer group '{}' could not be described at the start within 10 s", group);
+        state = null;
+      }
+      if (state != null) {
+        warn("consumer group '" + group + "' is unknown to the cluster at the start (" + state + "): unless its "
+            + "service joins it and commits offsets during the run, the lag verdict fails (check -Dlag.groups)");
+      }
+    });
+  }
+
+  private static void warn(String message) {
+    LOG.warn(message);
+    System.err.println("[kafkaload] WARNING: " + message);
+  }
+
   private void sampleAll() {
     double second = (System.nanoTime() - startNanos) / 1e9;
     for (String g : groups) {
+      GroupSamples s = samples.get(g);
       try {
-        long total = lag(admin, g).values().stream().mapToLong(Long::longValue).sum();
-        samples.get(g).add(new Sample(Math.round(second * 10) / 10.0, total));
+        Map<TopicPartition, Long> lag = lag(admin, g);
+        if (lag.isEmpty()) {
+          // No committed offset yet: the lag is unknown, not 0.
+          s.uncommitted();
+        } else {
+          long total = lag.values().stream().mapToLong(Long::longValue).sum();
+          s.committed(new Sample(Math.round(second * 10) / 10.0, total));
+        }
       } catch (RuntimeException e) {
-        LOG.debug("lag of group {} not sampled: {}", g, e.toString());
+        // The first failure is shown; the others are counted and judged (most samples failed: a KO).
+        if (s.failed(e.getMessage())) {
+          warn("lag of consumer group '" + g + "' not sampled (failed samples are counted; if most fail, the lag "
+              + "verdict is a KO): " + e.getMessage());
+        } else {
+          LOG.debug("lag of group {} not sampled: {}", g, e.toString());
+        }
       }
     }
   }
@@ -98,10 +201,17 @@ public final class LagMonitor implements AutoCloseable {
   public Map<String, List<Sample>> samples() {
     Map<String, List<Sample>> out = new LinkedHashMap<>();
     samples.forEach((g, s) -> {
-      synchronized (s) {
-        out.put(g, new ArrayList<>(s));
+      synchronized (s.samples) {
+        out.put(g, new ArrayList<>(s.samples));
       }
     });
+    return out;
+  }
+
+  /** Per group, how its sampling went. */
+  public Map<String, Sampling> sampling() {
+    Map<String, Sampling> out = new LinkedHashMap<>();
+    samples.forEach((g, s) -> out.put(g, s.sampling()));
     return out;
   }
 
@@ -112,7 +222,16 @@ public final class LagMonitor implements AutoCloseable {
    */
   public Verdict judge(String group, double windowSeconds, double maxSlope, long drainTimeoutMs, long intervalMs)
       throws InterruptedException {
+    Sampling sampling = samples.get(group).sampling();
+    if (sampling.failed() * 2 > sampling.tried()) {
+      return Verdict.unjudged(group, sampling, "lag could not be sampled: " + sampling.failed() + " of "
+          + sampling.tried() + " samples failed (last: " + sampling.lastError() + ")");
+    }
     List<Sample> load = samples().get(group);
+    if (load.isEmpty() && lag(admin, group).isEmpty()) {
+      return Verdict.unjudged(group, sampling, "group '" + group + "' never committed an offset during the run: "
+          + "it does not exist, or it never consumed — lag cannot be judged");
+    }
     double end = load.isEmpty() ? 0 : load.get(load.size() - 1).second();
     List<Sample> window = load.stream().filter(s -> s.second() >= end - windowSeconds).toList();
     double slope = slope(window);
@@ -123,14 +242,16 @@ public final class LagMonitor implements AutoCloseable {
     Double drained = null;
     long lagNow = -1;
     while (System.nanoTime() - t0 < drainTimeoutMs * 1_000_000L) {
-      lagNow = lag(admin, group).values().stream().mapToLong(Long::longValue).sum();
+      Map<TopicPartition, Long> lag = lag(admin, group);
+      // No committed offset (the group's offsets were deleted, say) is no lag to judge (-1), not a lag of 0.
+      lagNow = lag.isEmpty() ? -1 : lag.values().stream().mapToLong(Long::longValue).sum();
       if (lagNow == 0) {
         drained = (System.nanoTime() - t0) / 1e9;
         break;
       }
       Thread.sleep(Math.min(intervalMs, 500));
     }
-    return new Verdict(group, max, slope, rising, drained, lagNow);
+    return new Verdict(group, max, slope, rising, drained, lagNow, samples.get(group).sampling(), null);
   }
 
   static double slope(List<Sample> s) {

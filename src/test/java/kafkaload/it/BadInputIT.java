@@ -30,10 +30,15 @@ class BadInputIT {
 
   /** Runs the baseline with the given properties and expects it to stop, before any load, with this error line. */
   private static GatlingRun rejected(String expectedError, String... kv) throws Exception {
+    return rejectedBy(BASELINE, expectedError, kv);
+  }
+
+  /** The same, for another simulation. */
+  private static GatlingRun rejectedBy(String simulation, String expectedError, String... kv) throws Exception {
     Map<String, String> p = props("warmup", "0", "duration", "3");
     p.putAll(props(kv));
     p.putIfAbsent("kafka.bootstrap.servers", bootstrap());
-    GatlingRun run = runGatling(BASELINE, p, 120);
+    GatlingRun run = runGatling(simulation, p, 120);
     assertNotEquals(0, run.exitCode(), run.tail());
     String line = run.output().lines().filter(l -> l.startsWith("[kafkaload] ERROR: ")).findFirst()
         .orElseThrow(() -> new AssertionError("no '[kafkaload] ERROR:' line in:\n" + run.tail()));
@@ -106,6 +111,12 @@ class BadInputIT {
   void nonNumericNegativeAndZeroValuesNameTheParameter() throws Exception {
     rejected("-Dusers=ten is not a whole number", "users", "ten");
     rejected("-Dduration=0 must be >= 1", "duration", "0");
+  }
+
+  @Test
+  void anExternalSystemUnderTestWithoutItsLagGroupsIsNamed() throws Exception {
+    // Else the verdict would judge the echo group, which only the embedded system under test has.
+    rejectedBy("simulations.EndToEndSimulation", "-Dsut=external needs -Dlag.groups=", "sut", "external");
   }
 
   @Test

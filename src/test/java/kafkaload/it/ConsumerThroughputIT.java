@@ -19,16 +19,28 @@ class ConsumerThroughputIT {
       assertEquals(0, run.exitCode(), run.tail());
       assertTrue(run.output().contains("records 3000 of 3000"), run.tail());
       assertArrayEquals(new long[] {1, 1, 0}, run.counts("consume drained"), run.tail());
+      var figures = summaryJson(run).get("protocols").get(0).get("consumerThroughput");
+      assertEquals(3000, figures.get("records").asLong(), figures.toString());
+      if (mode.equals("subscribe")) {
+        // Joining the group takes the coordinator's round trips and the initial rebalance delay: never 0.
+        assertTrue(figures.get("groupJoinSeconds").asDouble() > 0, figures.toString());
+        assertTrue(run.output().contains("group join took "), run.tail());
+        assertTrue(run.output().contains("rebalances after the first: "), run.tail());
+      } else {
+        assertTrue(figures.get("groupJoinSeconds").isNull(), figures.toString());
+      }
     }
     assertEquals(6000, endOffsetSum(topic));
   }
 
   @Test
-  void moreConsumersThanPartitionsIsRejectedBeforeLoad() throws Exception {
+  void moreConsumersThanPartitionsIsRejectedBeforeThePrefill() throws Exception {
+    String topic = uniqueTopic("narrow");
     GatlingRun run = runGatling("simulations.ConsumerThroughputSimulation", props("kafka.bootstrap.servers",
-        bootstrap(), "topic", uniqueTopic("narrow"), "topic.partitions", "2", "records", "10",
-        "consumer.threads", "3"), 60);
+        bootstrap(), "topic", topic, "topic.partitions", "2", "records", "10", "consumer.threads", "3"), 60);
     assertNotEquals(0, run.exitCode());
-    assertTrue(run.output().contains("-Dconsumer.threads=3 is more than the 2 partitions"), run.tail());
+    assertTrue(run.output().contains("[kafkaload] ERROR: -Dconsumer.threads=3 is more than the 2 partitions"),
+        run.tail());
+    assertEquals(0, endOffsetSum(topic), "nothing pre-filled");
   }
 }

@@ -31,10 +31,14 @@ class LagIT {
   void lagGatePassesWhenTheConsumersKeepUp() throws Exception {
     GatlingRun run = runGatling("simulations.EndToEndSimulation", props("kafka.bootstrap.servers", bootstrap(),
         "topic", uniqueTopic("e2e"), "reply.topic", uniqueTopic("e2e-replies"), "sut.group", uniqueTopic("echo"),
-        "warmup", "2", "duration", "8", "lag.windowSeconds", "6", "lag.intervalMs", "500"), 150);
+        "warmup", "2", "duration", "8", "lag.windowSeconds", "6", "lag.intervalMs", "500",
+        // The lag gate is under test here; the producer gates only get bounds a busy 2-core machine still meets.
+        "gate.p99Ms", "5000", "gate.minRps", "10"), 150);
     assertEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());
     assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : true"), run.tail());
+    // The echo service joined its group in before(): no false alarm at the start.
+    assertFalse(run.output().contains("WARNING: consumer group"), run.tail());
 
     // End-to-end latency (request produced -> reply received) contains the request's ack latency, and stays sane.
     var json = summaryJson(run).get("protocols").get(0);
@@ -51,12 +55,47 @@ class LagIT {
   void lagGateFailsWhenADeliberatelySlowConsumerFallsBehindThoughProducersPass() throws Exception {
     GatlingRun run = runGatling("simulations.SlowConsumerSimulation", props("kafka.bootstrap.servers", bootstrap(),
         "topic", uniqueTopic("slow"), "reply.topic", uniqueTopic("slow-replies"), "sut.group", uniqueTopic("slow-echo"),
-        "duration", "12", "lag.windowSeconds", "8", "lag.intervalMs", "500", "gate.lagDrainSeconds", "3"), 150);
+        "duration", "12", "lag.windowSeconds", "8", "lag.intervalMs", "500", "gate.lagDrainSeconds", "3",
+        "gate.p99Ms", "5000"), 150);
     assertNotEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: FAIL (lag kept rising"), run.tail());
     assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : false"), run.tail());
     assertTrue(run.output().contains("send: percentage of failed events is less than or equal to 0.1 : true"), run.tail());
-    assertTrue(run.output().contains("send: 99th percentile of response time is less than 250.0 : true"), run.tail());
+    assertTrue(run.output().contains("send: 99th percentile of response time is less than 5000.0 : true"), run.tail());
+  }
+
+  @Test
+  void aGroupThatNeverCommittedIsAKoNotAPass() throws Exception {
+    // A typo in -Dlag.groups: the group does not exist, so it has no lag to read. That is no verdict, not a 0.
+    String group = uniqueTopic("no-such-group");
+    GatlingRun run = runGatling("simulations.BaselineSimulation", props("kafka.bootstrap.servers", bootstrap(),
+        "topic", uniqueTopic("nolag"), "lag.groups", group, "warmup", "0", "duration", "3", "users", "2",
+        "lag.intervalMs", "500", "verify", "false", "gate.p99Ms", "60000", "gate.minRps", "0"), 150);
+    assertNotEquals(0, run.exitCode(), run.tail());
+    assertTrue(run.output().contains("[kafkaload] WARNING: consumer group '" + group + "' is unknown to the cluster "
+        + "at the start"), run.tail());
+    assertTrue(run.output().contains("LAG VERDICT: FAIL (group '" + group + "' never committed an offset during "
+        + "the run: it does not exist, or it never consumed — lag cannot be judged)"), run.tail());
+    assertTrue(run.output().contains("kafka lag: drained: count of failed events is 0.0 : false"), run.tail());
+    // The load itself was fine: only the lag verdict failed the build.
+    assertTrue(run.output().contains("send: percentage of failed events is less than or equal to 0.1 : true"), run.tail());
+  }
+
+  @Test
+  void lagThatCouldNotBeSampledIsAKoWithTheFailedSamplesCounted() throws Exception {
+    // A real AdminClient whose every call fails (no broker listens there), bounded to a second per call.
+    try (Admin unreachable = Admin.create(Map.<String, Object>of("bootstrap.servers", "127.0.0.1:1",
+        "default.api.timeout.ms", "1000", "request.timeout.ms", "500"));
+        LagMonitor monitor = LagMonitor.start(unreachable, List.of("orders-service"), 200)) {
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (monitor.sampling().get("orders-service").failed() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      LagMonitor.Verdict v = monitor.judge("orders-service", 30, 10, 60_000, 200);
+      assertNotNull(v.unjudged(), v.toString());
+      assertTrue(v.unjudged().startsWith("lag could not be sampled: "), v.unjudged());
+      assertTrue(v.sampling().failed() >= 2 && v.sampling().withLag() == 0, v.toString());
+    }
   }
 
   @Test
