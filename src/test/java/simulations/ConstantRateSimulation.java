@@ -22,8 +22,10 @@ public class ConstantRateSimulation extends Simulation {
       .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
   {
-    setUp(warmUp.injectOpen(constantUsersPerSec(rate).during(Math.max(1, plan.warmupSeconds())))
-            .andThen(plan.withReconciliation(measured.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds())))))
+    PopulationBuilder load = plan.withReconciliation(
+        measured.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds())));
+    setUp(plan.warmupSeconds() == 0 ? load
+            : warmUp.injectOpen(constantUsersPerSec(rate).during(plan.warmupSeconds())).andThen(load))
         .protocols(plan.protocol(1))
         .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
         .assertions(plan.gates("send"));

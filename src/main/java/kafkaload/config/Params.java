@@ -81,6 +81,24 @@ public final class Params {
   }
 
   /** A decimal number that must be ≥ 0. */
+  /** A number above 0, for example a latency bound that 0 would make impossible to meet. */
+  public static double positiveDouble(String name, double def) {
+    double v = nonNegativeDouble(name, def);
+    if (v == 0) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + raw(name) + " must be > 0");
+    }
+    return v;
+  }
+
+  /** A percentage, 0 to 100. */
+  public static double percent(String name, double def) {
+    double v = nonNegativeDouble(name, def);
+    if (v > 100) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + raw(name) + " is a percentage: 0 to 100");
+    }
+    return v;
+  }
+
   public static double nonNegativeDouble(String name, double def) {
     String v = raw(name);
     if (v == null) {

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /** Bad input fails before any load, with an error naming the parameter or property. */
 class ParamsTest {
-  private static final String[] USED = {"lag.groups", "users", "recordSize", "duration", "gate.p99Ms", "acks", "compression.type",
+  private static final String[] USED = {"lag.groups", "users", "recordSize", "duration", "gate.p99Ms", "gate.maxErrorPct", "acks", "compression.type",
       "enable.idempotence", "linger.ms", "topic.partitions", "producer.mode"};
 
   @AfterEach
@@ -44,7 +44,12 @@ class ParamsTest {
     System.clearProperty("recordSize");
     System.setProperty("gate.p99Ms", "fast");
     assertEquals("-Dgate.p99Ms=fast is not a number", error(RunParams::fromSystemProperties));
+    System.setProperty("gate.p99Ms", "0");
+    assertEquals("-Dgate.p99Ms=0 must be > 0", error(RunParams::fromSystemProperties));
     System.clearProperty("gate.p99Ms");
+    System.setProperty("gate.maxErrorPct", "150");
+    assertEquals("-Dgate.maxErrorPct=150 is a percentage: 0 to 100", error(RunParams::fromSystemProperties));
+    System.clearProperty("gate.maxErrorPct");
     System.setProperty("linger.ms", "99999999999");
     assertTrue(error(RunParams::fromSystemProperties).startsWith("-Dlinger.ms=99999999999 is too large"));
   }

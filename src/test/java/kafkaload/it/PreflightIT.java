@@ -47,7 +47,17 @@ class PreflightIT {
     createTopic(topic, 3);
     try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
       TopicPlan lenient = new TopicPlan(false, 16, (short) 1, 15, false, TIMEOUT_MS);
-      assertEquals(3, Preflight.checkTopic(admin, topic, lenient, TIMEOUT_MS));
+      var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Preflight.class);
+      var seen = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
+      seen.start();
+      logger.addAppender(seen);
+      try {
+        assertEquals(3, Preflight.checkTopic(admin, topic, lenient, TIMEOUT_MS));
+      } finally {
+        logger.detachAppender(seen);
+      }
+      assertTrue(seen.list.stream().anyMatch(e -> e.getLevel() == ch.qos.logback.classic.Level.WARN
+          && e.getFormattedMessage().contains("has 3 partitions for 15 concurrent producers")), seen.list.toString());
 
       TopicPlan strict = new TopicPlan(false, 16, (short) 1, 15, true, TIMEOUT_MS);
       KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
