@@ -182,7 +182,7 @@ class SendIT {
           "timeout reported " + ms + " ms after the user began waiting, deadline " + ConsumeSimulation.TIMEOUT_MS);
     }
     // .producedAtHeader: end-to-end latency runs from the header's epoch ms (5 s back), not the record timestamp.
-    var e2e = summaryJson(run).path("e2eLatencyMs").path("by produced-at header");
+    var e2e = summaryJson(run).path("protocols").path(0).path("e2eLatencyMs").path("by produced-at header");
     assertEquals(users, e2e.path("count").asLong(), e2e.toString());
     assertTrue(e2e.path("p50").asDouble() >= ConsumeSimulation.BACKDATE_MS
         && e2e.path("max").asDouble() < ConsumeSimulation.BACKDATE_MS + 5000, e2e.toString());
