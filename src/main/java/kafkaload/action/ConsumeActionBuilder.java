@@ -57,7 +57,7 @@ public final class ConsumeActionBuilder implements KafkaActionBuilder {
     return new ConsumeActionBuilder(requestName, topic, Kind.HEADER, name, SessionValue.el(el), null, timeout, producedAtHeader);
   }
 
-  /** Waits for a record whose value (UTF-8, up to 1 KiB) equals this (EL). */
+  /** Waits for a record whose value (UTF-8, any size) equals this (EL). */
   public ConsumeActionBuilder matchValue(String el) {
     return new ConsumeActionBuilder(requestName, topic, Kind.VALUE, null, SessionValue.el(el), null, timeout, producedAtHeader);
   }
@@ -87,9 +87,7 @@ public final class ConsumeActionBuilder implements KafkaActionBuilder {
       throw new KafkaLoadConfigException("consume '" + requestName + "': the timeout must be > 0");
     }
     TopicListener listener = c.listener(topic);
-    if (kind == Kind.HEADER) {
-      listener.watchHeader(headerName);
-    }
+    listener.watch(kind == Kind.KEY, kind == Kind.HEADER ? headerName : null, kind == Kind.VALUE);
     return new ConsumeAction(this, c, listener, next);
   }
 
@@ -105,14 +103,12 @@ public final class ConsumeActionBuilder implements KafkaActionBuilder {
       this.listener = listener;
     }
 
-
-
-
     @Override
     public void execute(Session session) {
       long start = components.clock().nowMillis();
       String key;
       String describe;
+      byte[] value = null;
       try {
         switch (spec.kind) {
           case KEY:
@@ -127,8 +123,10 @@ public final class ConsumeActionBuilder implements KafkaActionBuilder {
             break;
           case VALUE:
             String v = spec.expected.resolve(session);
-            key = TopicListener.valueOf(v.getBytes(StandardCharsets.UTF_8));
-            describe = "value '" + v + "'";
+            value = v.getBytes(StandardCharsets.UTF_8);
+            key = TopicListener.valueOf(value);
+            describe = v.length() <= 100 ? "value '" + v + "'"
+                : "value '" + v.substring(0, 100) + "...' (" + value.length + " bytes)";
             break;
           default:
             key = null;
@@ -140,11 +138,12 @@ public final class ConsumeActionBuilder implements KafkaActionBuilder {
       }
       io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
       String what = describe;
-      TopicListener.Waiter w = new TopicListener.Waiter(key,
+      // A predicate that throws on a record has not accepted it: other records on the topic may be for this user.
+      TopicListener.Waiter w = new TopicListener.Waiter(key, value,
           spec.predicate == null ? null : r -> {
             try {
               return Boolean.TRUE.equals(spec.predicate.apply(javaSession, r));
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
               return false;
             }
           },
@@ -157,6 +156,10 @@ public final class ConsumeActionBuilder implements KafkaActionBuilder {
           () -> {
             logResult(session, spec.requestName, start, components.clock().nowMillis(),
                 "no record with " + what + " on topic " + spec.topic + " within " + spec.timeout.toMillis() + " ms");
+            next.$bang(session.markAsFailed());
+          },
+          reason -> {
+            logResult(session, spec.requestName, start, components.clock().nowMillis(), reason);
             next.$bang(session.markAsFailed());
           });
       listener.await(w, spec.timeout.toMillis());

@@ -27,6 +27,8 @@ public final class ReplyCheck {
   private final String description;
   private final Function<ConsumerRecord<byte[], byte[]>, Optional<Object>> extractor;
   private final Object expected;
+  /** {@code expected} compiled when it is Gatling EL, else null. */
+  private final SessionValue<String> expectedEl;
   private final String saveAs;
 
   private ReplyCheck(String description, Function<ConsumerRecord<byte[], byte[]>, Optional<Object>> extractor,
@@ -34,6 +36,9 @@ public final class ReplyCheck {
     this.description = description;
     this.extractor = extractor;
     this.expected = expected;
+    // Compiled now, in the simulation's constructor: a malformed EL is refused before any load.
+    this.expectedEl = expected instanceof String && ((String) expected).contains("#{")
+        ? SessionValue.el((String) expected) : null;
     this.saveAs = saveAs;
   }
 
@@ -163,7 +168,7 @@ public final class ReplyCheck {
     Optional<Object> value;
     try {
       value = extractor.apply(reply);
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // also the checked exceptions Scala code throws undeclared
       return description + " failed: " + e.getClass().getSimpleName() + ": " + e.getMessage();
     }
     if (value.isEmpty()) {
@@ -171,10 +176,10 @@ public final class ReplyCheck {
     }
     Object v = value.get();
     Object want = expected;
-    if (want instanceof String && ((String) want).contains("#{")) {
+    if (expectedEl != null) {
       try {
-        want = SessionValue.el((String) want).resolve(session);
-      } catch (SessionValue.Unresolved e) {
+        want = expectedEl.resolve(session);
+      } catch (Exception e) {
         return description + ": the expected value " + expected + " cannot be resolved: " + e.getMessage();
       }
     }

@@ -97,9 +97,7 @@ public final class RequestReplyActionBuilder implements KafkaActionBuilder {
       throw new KafkaLoadConfigException("'" + spec.requestName() + "': the reply timeout must be > 0");
     }
     TopicListener listener = c.listener(replyTopic);
-    if (kind == Kind.HEADER) {
-      listener.watchHeader(header);
-    }
+    listener.watch(kind == Kind.KEY, kind == Kind.HEADER ? header : null, kind == Kind.VALUE);
     long timeoutMs = timeout != null ? timeout.toMillis() : c.protocol().replyTimeoutMs();
     return new RequestReplyAction(this, spec, c, listener, timeoutMs, next);
   }
@@ -121,9 +119,6 @@ public final class RequestReplyActionBuilder implements KafkaActionBuilder {
       this.sender = new RecordSender(components, null);
     }
 
-
-
-
     @Override
     public void execute(Session session) {
       long intended = System.nanoTime();
@@ -137,11 +132,13 @@ public final class RequestReplyActionBuilder implements KafkaActionBuilder {
         return;
       }
       long start = components.clock().nowMillis();
-      TopicListener.Waiter w = new TopicListener.Waiter(key,
+      // A match function that throws is that user's KO with the exception (the listener catches it).
+      TopicListener.Waiter w = new TopicListener.Waiter(key, b.kind == Kind.VALUE ? record.value() : null,
           b.kind == Kind.FUNCTION ? reply -> b.function.test(record, reply) : null,
           (reply, received) -> replied(session, start, reply, received),
           () -> finish(session, start, components.clock().nowMillis(),
-              "no reply on topic " + b.replyTopic + " within " + timeoutMs + " ms", Map.of()));
+              "no reply on topic " + b.replyTopic + " within " + timeoutMs + " ms", Map.of()),
+          reason -> finish(session, start, components.clock().nowMillis(), reason, Map.of()));
       // Waiting first, sending second: a reply faster than this thread cannot be missed.
       listener.await(w, timeoutMs);
       sender.send(session, record, intended, (s, end, exception) -> {
@@ -178,11 +175,15 @@ public final class RequestReplyActionBuilder implements KafkaActionBuilder {
     private void replied(Session session, long start, ConsumerRecord<byte[], byte[]> reply, long received) {
       Map<String, Object> saves = new HashMap<>();
       String failure = null;
-      for (ReplyCheck check : b.checks) {
-        failure = check.apply(reply, session, saves);
-        if (failure != null) {
-          break;
+      try {
+        for (ReplyCheck check : b.checks) {
+          failure = check.apply(reply, session, saves);
+          if (failure != null) {
+            break;
+          }
         }
+      } catch (Exception e) {
+        failure = "a check threw " + TopicListener.describe(e);
       }
       finish(session, start, received, failure, saves);
     }

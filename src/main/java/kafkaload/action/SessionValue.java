@@ -6,6 +6,7 @@ import io.gatling.commons.validation.Validation;
 import io.gatling.core.session.Session;
 import io.gatling.javaapi.core.internal.Expressions;
 import java.util.function.Function;
+import kafkaload.config.KafkaLoadConfigException;
 import scala.Function1;
 
 /**
@@ -28,16 +29,29 @@ public interface SessionValue<T> {
     return session -> value;
   }
 
-  /** A Gatling EL string such as "#{orderId}"; a string without "#{" is a constant. */
+  /**
+   * A Gatling EL string such as "#{orderId}"; a string without "#{" is a constant. Compiled here, when the
+   * simulation is built: a malformed one is a {@link KafkaLoadConfigException} naming it, before any load.
+   */
   static SessionValue<String> el(String el) {
     if (el == null || !el.contains("#{")) {
       return constant(el);
     }
-    return fromScala(Expressions.toStringExpression(el));
+    return fromScala(compile(el, Expressions::toStringExpression));
   }
 
   static SessionValue<Object> elInt(String el) {
-    return fromScala(Expressions.toIntExpression(el));
+    return fromScala(compile(el, Expressions::toIntExpression));
+  }
+
+  private static <T> Function1<Session, Validation<T>> compile(String el,
+      Function<String, Function1<Session, Validation<T>>> compiler) {
+    try {
+      return compiler.apply(el);
+    } catch (Exception e) { // Gatling's ElParserException is a checked exception that Scala throws undeclared
+      throw new KafkaLoadConfigException("\"" + el + "\" is not a valid Gatling EL expression: "
+          + String.valueOf(e.getMessage()).replace('\n', ' '));
+    }
   }
 
   static <T> SessionValue<T> fromScala(Function1<Session, Validation<T>> expression) {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -27,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * One reader per topic, shared by every consume action on it: it reads all partitions from their end at start (no
  * consumer group, so it never shows up as lag of a group under test) and hands each record to the virtual user
  * waiting for it. A record that arrives before its user asks is kept for a while, so a fast pipeline is never
- * reported as a timeout. Timeouts fire at their deadline from a timer, not at the next poll.
+ * reported as a timeout. Timeouts fire at their deadline from a timer, not at the next poll. Whatever a waiter's code
+ * throws fails that waiter alone: the reader never dies, and the other waiters are still served.
  */
 public final class TopicListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicListener.class);
@@ -35,20 +37,33 @@ public final class TopicListener implements AutoCloseable {
   private static final long KEEP_MS = 60_000;
   private static final int KEEP_MAX = 200_000;
 
-  /** A virtual user waiting for a record; completes exactly once, by a record or by its timeout. */
+  /**
+   * A virtual user waiting for a record; completes exactly once: by a record, by its timeout, or by an error (its
+   * predicate threw, or {@code onRecord} threw before passing the user on, which it must do as its last step).
+   */
   static final class Waiter {
     final String key;
+    /** For a value match: the key is only a digest of the value, so the bytes are compared too. */
+    final byte[] value;
     final java.util.function.Predicate<ConsumerRecord<byte[], byte[]>> predicate;
     final java.util.function.BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord;
     final Runnable onTimeout;
+    final java.util.function.Consumer<String> onError;
     final AtomicBoolean done = new AtomicBoolean();
 
-    Waiter(String key, java.util.function.Predicate<ConsumerRecord<byte[], byte[]>> predicate,
-        java.util.function.BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord, Runnable onTimeout) {
+    Waiter(String key, byte[] value, java.util.function.Predicate<ConsumerRecord<byte[], byte[]>> predicate,
+        java.util.function.BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord, Runnable onTimeout,
+        java.util.function.Consumer<String> onError) {
       this.key = key;
+      this.value = value;
       this.predicate = predicate;
       this.onRecord = onRecord;
       this.onTimeout = onTimeout;
+      this.onError = onError;
+    }
+
+    boolean accepts(ConsumerRecord<byte[], byte[]> r) {
+      return value == null || Arrays.equals(value, r.value());
     }
   }
 
@@ -56,7 +71,11 @@ public final class TopicListener implements AutoCloseable {
 
   private final String topic;
   private final KafkaConsumer<byte[], byte[]> consumer;
+  // What dispatch indexes: only what some action on this topic matches by (registered at build time, before load),
+  // so a topic read by predicates alone keeps no records in `recent`.
   private final Set<String> headerNames = ConcurrentHashMap.newKeySet();
+  private volatile boolean indexKeys;
+  private volatile boolean indexValues;
   private final Map<String, ArrayDeque<Waiter>> waiting = new HashMap<>();
   private final List<Waiter> predicates = new ArrayList<>();
   private final LinkedHashMap<String, Arrival> recent = new LinkedHashMap<>();
@@ -88,8 +107,13 @@ public final class TopicListener implements AutoCloseable {
     poller.start();
   }
 
-  void watchHeader(String name) {
-    headerNames.add(name);
+  /** Registers, at build time, what an action matches by: keys, a header (null for none), values. */
+  void watch(boolean keys, String header, boolean values) {
+    indexKeys |= keys;
+    indexValues |= values;
+    if (header != null) {
+      headerNames.add(header);
+    }
   }
 
   static String keyOf(byte[] key) {
@@ -100,8 +124,20 @@ public final class TopicListener implements AutoCloseable {
     return "h:" + name + ":" + (value == null ? "" : new String(value, StandardCharsets.UTF_8));
   }
 
+  /**
+   * The index key of a value of any size: its length and SHA-256, so a large value costs no more to keep than a
+   * small one. Waiters compare the bytes as well, so even a digest collision cannot match the wrong record.
+   */
   static String valueOf(byte[] value) {
-    return value == null ? null : "v:" + new String(value, StandardCharsets.UTF_8);
+    if (value == null) {
+      return null;
+    }
+    try {
+      byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(value);
+      return "v:" + value.length + ":" + java.util.Base64.getEncoder().encodeToString(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
   }
 
   /** Registers a waiter; it completes at once if its record already arrived, or at its deadline. */
@@ -109,8 +145,11 @@ public final class TopicListener implements AutoCloseable {
     Arrival early = null;
     synchronized (this) {
       if (w.key != null) {
-        early = recent.remove(w.key);
-        if (early == null) {
+        early = recent.get(w.key);
+        if (early != null && w.accepts(early.record())) {
+          recent.remove(w.key);
+        } else {
+          early = null;
           waiting.computeIfAbsent(w.key, k -> new ArrayDeque<>()).add(w);
         }
       } else {
@@ -118,9 +157,7 @@ public final class TopicListener implements AutoCloseable {
       }
     }
     if (early != null) {
-      if (w.done.compareAndSet(false, true)) {
-        w.onRecord.accept(early.record(), early.receivedMillis());
-      }
+      deliver(w, early.record(), early.receivedMillis());
       return;
     }
     timer.schedule(() -> {
@@ -136,7 +173,11 @@ public final class TopicListener implements AutoCloseable {
             predicates.remove(w);
           }
         }
-        w.onTimeout.run();
+        try {
+          w.onTimeout.run();
+        } catch (Throwable e) {
+          LOG.warn("Timing out a consume on topic {}: {}", topic, e.toString());
+        }
       }
     }, timeoutMs, TimeUnit.MILLISECONDS);
   }
@@ -149,7 +190,7 @@ public final class TopicListener implements AutoCloseable {
         }
       } catch (org.apache.kafka.common.errors.WakeupException | org.apache.kafka.common.errors.InterruptException e) {
         return;
-      } catch (RuntimeException e) {
+      } catch (Exception e) { // Scala code may throw checked exceptions too; this thread must live on
         if (running) {
           LOG.warn("Reading topic {} for consume actions: {}", topic, e.toString());
         }
@@ -159,7 +200,7 @@ public final class TopicListener implements AutoCloseable {
 
   private void dispatch(ConsumerRecord<byte[], byte[]> r, long received) {
     List<String> keys = new ArrayList<>(2 + headerNames.size());
-    String k = keyOf(r.key());
+    String k = indexKeys ? keyOf(r.key()) : null;
     if (k != null) {
       keys.add(k);
     }
@@ -168,26 +209,19 @@ public final class TopicListener implements AutoCloseable {
         keys.add(headerOf(name, h.value()));
       }
     }
-    String v = valueOf(r.value());
-    if (v != null && v.length() <= 1024) {
+    String v = indexValues ? valueOf(r.value()) : null;
+    if (v != null) {
       keys.add(v);
     }
     // Each matcher kind sees the record: the first waiter on each of its keys, else the first predicate that
-    // accepts it. Keys nobody waited for are kept for waiters that come later.
+    // accepts it. Keys nobody waited for are kept for waiters that come later. A predicate that throws fails its
+    // own user only: the others on this record, and the records after it, are still served.
     List<Waiter> found = new ArrayList<>(1);
+    List<Waiter> failed = null;
+    List<String> reasons = null;
     synchronized (this) {
       for (String key : keys) {
-        ArrayDeque<Waiter> q = waiting.get(key);
-        Waiter w = null;
-        while (q != null && !q.isEmpty() && w == null) {
-          Waiter next = q.poll();
-          if (!next.done.get()) {
-            w = next;
-          }
-        }
-        if (q != null && q.isEmpty()) {
-          waiting.remove(key);
-        }
+        Waiter w = take(key, r);
         if (w != null) {
           found.add(w);
         } else if (timedOut.remove(key) != null) {
@@ -200,7 +234,20 @@ public final class TopicListener implements AutoCloseable {
         Waiter w = it.next();
         if (w.done.get()) {
           it.remove();
-        } else if (w.predicate.test(r)) {
+          continue;
+        }
+        boolean accepted;
+        try {
+          accepted = w.predicate.test(r);
+        } catch (Throwable e) {
+          it.remove();
+          failed = failed == null ? new ArrayList<>(1) : failed;
+          reasons = reasons == null ? new ArrayList<>(1) : reasons;
+          failed.add(w);
+          reasons.add("the match function threw " + describe(e));
+          continue;
+        }
+        if (accepted) {
           it.remove();
           found.add(w);
           break;
@@ -209,10 +256,58 @@ public final class TopicListener implements AutoCloseable {
       evict(received);
     }
     for (Waiter w : found) {
-      if (w.done.compareAndSet(false, true)) {
-        w.onRecord.accept(r, received);
+      deliver(w, r, received);
+    }
+    for (int i = 0; failed != null && i < failed.size(); i++) {
+      if (failed.get(i).done.compareAndSet(false, true)) {
+        fail(failed.get(i), reasons.get(i));
       }
     }
+  }
+
+  /** The first live waiter on this key that the record satisfies; dead ones met on the way are dropped. */
+  private Waiter take(String key, ConsumerRecord<byte[], byte[]> r) {
+    ArrayDeque<Waiter> q = waiting.get(key);
+    if (q == null) {
+      return null;
+    }
+    Waiter found = null;
+    for (Iterator<Waiter> it = q.iterator(); it.hasNext() && found == null; ) {
+      Waiter w = it.next();
+      if (w.done.get()) {
+        it.remove();
+      } else if (w.accepts(r)) {
+        it.remove();
+        found = w;
+      }
+    }
+    if (q.isEmpty()) {
+      waiting.remove(key);
+    }
+    return found;
+  }
+
+  /** Completes the waiter with its record; if handling it throws, the user gets a KO with the reason instead. */
+  private void deliver(Waiter w, ConsumerRecord<byte[], byte[]> r, long received) {
+    if (w.done.compareAndSet(false, true)) {
+      try {
+        w.onRecord.accept(r, received);
+      } catch (Throwable e) {
+        fail(w, "handling the matched record threw " + describe(e));
+      }
+    }
+  }
+
+  private void fail(Waiter w, String reason) {
+    try {
+      w.onError.accept(reason);
+    } catch (Throwable e) {
+      LOG.warn("Failing a consume on topic {} ({}): {}", topic, reason, e.toString());
+    }
+  }
+
+  static String describe(Throwable e) {
+    return e.getClass().getSimpleName() + ": " + e.getMessage();
   }
 
   private void evict(long now) {

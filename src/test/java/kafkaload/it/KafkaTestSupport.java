@@ -117,6 +117,16 @@ public final class KafkaTestSupport {
       return last;
     }
 
+    /** Every number the run printed right after {@code label} and a space, in order. */
+    public List<Long> numbersAfter(String label) {
+      Matcher m = Pattern.compile(Pattern.quote(label) + " (\\d+)").matcher(output);
+      List<Long> out = new java.util.ArrayList<>();
+      while (m.find()) {
+        out.add(Long.parseLong(m.group(1)));
+      }
+      return out;
+    }
+
     public String tail() {
       return output.length() > 6000 ? output.substring(output.length() - 6000) : output;
     }

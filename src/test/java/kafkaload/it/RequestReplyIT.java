@@ -3,6 +3,7 @@ package kafkaload.it;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -23,22 +24,48 @@ class RequestReplyIT {
     }
     assertArrayEquals(new long[] {users, users, 0}, run.counts("saveAs ok"), run.tail());
     assertArrayEquals(new long[] {users, users, 0}, run.counts("uses saved"), run.tail());
+    assertArrayEquals(new long[] {users, 0, users}, run.counts("saveAs ko"), run.tail());
+    assertTrue(run.output().contains("jsonPath($.absent): found nothing"), run.tail());
+    assertEquals(users, count(run.output(), "SAVED-ABSENT false"), run.tail());
+    assertEquals(0, count(run.output(), "SAVED-ABSENT true"), run.tail());
+    // A match function that throws fails its own user at once, with the exception; the bystander on the same
+    // reply topic loses nothing.
+    assertArrayEquals(new long[] {users, 0, users}, run.counts("match function throws"), run.tail());
+    assertTrue(run.output().contains("the match function threw IllegalStateException: no match for you"), run.tail());
+    long bystanders = ReplySimulation.BYSTANDER_REQUESTS;
+    assertArrayEquals(new long[] {bystanders, bystanders, 0}, run.counts("bystander"), run.tail());
     assertArrayEquals(new long[] {users, 0, users}, run.counts("throwing check"), run.tail());
     assertTrue(run.output().contains("the reply is not JSON"), run.tail());
-    for (String match : new String[] {"match header", "match value", "match function"}) {
+    for (String match : new String[] {"match header", "match value", "match big value", "match function"}) {
       assertArrayEquals(new long[] {users, users, 0}, run.counts(match), match + "\n" + run.tail());
     }
     assertArrayEquals(new long[] {users, 0, users}, run.counts("timeout"), run.tail());
-    Matcher m = Pattern.compile("TIMEOUT-ELAPSED-MS (\\d+)").matcher(run.output());
-    int found = 0;
-    while (m.find()) {
-      long elapsed = Long.parseLong(m.group(1));
-      assertTrue(elapsed >= ReplySimulation.TIMEOUT_MS && elapsed <= ReplySimulation.TIMEOUT_MS + 100,
-          "timeout reported " + elapsed + " ms after the send, deadline " + ReplySimulation.TIMEOUT_MS);
-      found++;
+    List<Long> elapsed = run.numbersAfter("TIMEOUT-ELAPSED-MS");
+    assertEquals(users, elapsed.size(), run.tail());
+    for (long ms : elapsed) {
+      assertTrue(ms >= ReplySimulation.TIMEOUT_MS && ms <= ReplySimulation.TIMEOUT_MS + 100,
+          "timeout reported " + ms + " ms after the send, deadline " + ReplySimulation.TIMEOUT_MS);
     }
-    assertEquals(users, found);
-    assertTrue(run.output().contains(users + " late replies"), run.tail());
+    Matcher late = Pattern.compile("; (\\d+) late replies;").matcher(run.output());
+    String lateCount = null;
+    while (late.find()) {
+      lateCount = late.group(1);
+    }
+    assertEquals(String.valueOf(users), lateCount, run.tail());
+  }
+
+  @Test
+  void aMalformedElInAReplyCheckFailsBeforeLoadNamingIt() throws Exception {
+    GatlingRun run = runGatling(BadReplyElSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
+        "topic", uniqueTopic("badel")), 60);
+    assertNotEquals(0, run.exitCode());
+    assertTrue(run.output().contains("[kafkaload] ERROR: \"#{unclosed\" is not a valid Gatling EL expression"),
+        run.tail());
+    assertFalse(run.output().contains("> order "), "no load was sent");
+  }
+
+  private static long count(String text, String what) {
+    return Pattern.compile(Pattern.quote(what)).matcher(text).results().count();
   }
 
   @Test

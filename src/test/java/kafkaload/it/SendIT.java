@@ -183,9 +183,24 @@ class SendIT {
     int users = ConsumeSimulation.USERS;
     assertArrayEquals(new long[] {users, users, 0}, run.counts("by header"), run.tail());
     assertArrayEquals(new long[] {users, users, 0}, run.counts("by value"), run.tail());
+    assertArrayEquals(new long[] {users, users, 0}, run.counts("by big value"), run.tail());
+    assertArrayEquals(new long[] {users, users, 0}, run.counts("by produced-at header"), run.tail());
     assertArrayEquals(new long[] {users, users, 0}, run.counts("by predicate"), run.tail());
     assertArrayEquals(new long[] {users, 0, users}, run.counts("by key, never sent"), run.tail());
     assertTrue(run.output().contains("no record with key 'missing-"), run.tail());
+    // The timeout is a KO at its deadline (a timer), not whenever the reader next looks: within 300 ms of it here,
+    // on a loaded 2-core machine. The reader polls every 100 ms, so this also holds the poll from deciding it.
+    List<Long> elapsed = run.numbersAfter("CONSUME-TIMEOUT-ELAPSED-MS");
+    assertEquals(users, elapsed.size(), run.tail());
+    for (long ms : elapsed) {
+      assertTrue(ms >= ConsumeSimulation.TIMEOUT_MS && ms <= ConsumeSimulation.TIMEOUT_MS + 300,
+          "timeout reported " + ms + " ms after the user began waiting, deadline " + ConsumeSimulation.TIMEOUT_MS);
+    }
+    // .producedAtHeader: end-to-end latency runs from the header's epoch ms (5 s back), not the record timestamp.
+    var e2e = summaryJson(run).path("protocols").path(0).path("e2eLatencyMs").path("by produced-at header");
+    assertEquals(users, e2e.path("count").asLong(), e2e.toString());
+    assertTrue(e2e.path("p50").asDouble() >= ConsumeSimulation.BACKDATE_MS
+        && e2e.path("max").asDouble() < ConsumeSimulation.BACKDATE_MS + 5000, e2e.toString());
     assertTrue((System.nanoTime() - t0) / 1e9 < 60, "no hang");
   }
 
