@@ -139,11 +139,16 @@ public final class ConsumeActionBuilder implements KafkaActionBuilder {
       io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
       String what = describe;
       // A predicate that throws on a record has not accepted it: other records on the topic may be for this user.
+      // The last exception is kept for the timeout's reason, so it is not lost.
+      java.util.concurrent.atomic.AtomicReference<String> threw = new java.util.concurrent.atomic.AtomicReference<>();
+      java.util.concurrent.atomic.AtomicLong predicateThrows = new java.util.concurrent.atomic.AtomicLong();
       TopicListener.Waiter w = new TopicListener.Waiter(key, value,
           spec.predicate == null ? null : r -> {
             try {
               return Boolean.TRUE.equals(spec.predicate.apply(javaSession, r));
             } catch (Exception e) {
+              predicateThrows.incrementAndGet();
+              threw.set(KafkaSendAction.reason(e));
               return false;
             }
           },
@@ -155,7 +160,10 @@ public final class ConsumeActionBuilder implements KafkaActionBuilder {
           },
           () -> {
             logResult(session, spec.requestName, start, components.clock().nowMillis(),
-                "no record with " + what + " on topic " + spec.topic + " within " + spec.timeout.toMillis() + " ms");
+                // The exception first: Gatling's console shortens long messages.
+                (threw.get() == null ? "" : "the predicate threw " + threw.get() + " (on " + predicateThrows.get()
+                    + " record(s)); ") + "no record with " + what + " on topic " + spec.topic + " within "
+                    + spec.timeout.toMillis() + " ms");
             next.$bang(session.markAsFailed());
           },
           reason -> {

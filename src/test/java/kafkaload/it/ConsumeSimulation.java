@@ -46,8 +46,14 @@ public class ConsumeSimulation extends Simulation {
       .pause(Duration.ofSeconds(3))
       .repeat(USERS).on(exec(kafka("trigger").send("trigger", "t")));
 
+  // A predicate that throws on every record: a KO at the timeout that says so, and the other waiters still served.
+  ScenarioBuilder thrower = scenario("throwing predicate")
+      .exec(kafka("by throwing predicate").consume(topic).timeout(Duration.ofSeconds(5)).match((session, r) -> {
+        throw new IllegalStateException("boom");
+      }));
+
   {
-    setUp(scn.injectOpen(atOnceUsers(USERS)), triggers.injectOpen(atOnceUsers(1)))
+    setUp(scn.injectOpen(atOnceUsers(USERS)), triggers.injectOpen(atOnceUsers(1)), thrower.injectOpen(atOnceUsers(1)))
         .protocols(kafka().topic(topic).createTopic(3, 1)).maxDuration(60);
   }
 }

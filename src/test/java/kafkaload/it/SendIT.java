@@ -188,6 +188,8 @@ class SendIT {
     assertArrayEquals(new long[] {users, users, 0}, run.counts("by predicate"), run.tail());
     assertArrayEquals(new long[] {users, 0, users}, run.counts("by key, never sent"), run.tail());
     assertTrue(run.output().contains("no record with key 'missing-"), run.tail());
+    assertArrayEquals(new long[] {1, 0, 1}, run.counts("by throwing predicate"), run.tail());
+    assertTrue(run.output().contains("the predicate threw IllegalStateException: boom (on "), run.tail());
     // The timeout is a KO at its deadline (a timer), not whenever the reader next looks: within 300 ms of it here,
     // on a loaded 2-core machine. The reader polls every 100 ms, so this also holds the poll from deciding it.
     List<Long> elapsed = run.numbersAfter("CONSUME-TIMEOUT-ELAPSED-MS");
