@@ -37,6 +37,8 @@ public final class KafkaSendAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    // Publish delay runs from here to producer.send: the throttler's queue, building the record, the wait for the
+    // blocking-sender thread. How late the event loop ran this very call is the event-loop delay (InjectorHealth).
     long intended = System.nanoTime();
     if (throttled) {
       components.throttler().$bang(new Throttler$Command$ThrottledRequest(session.scenario(), () -> {

@@ -25,6 +25,7 @@ final class LagVerdictAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    components.health().loadEnded(); // the verification starts: the injector's load window ends here
     Thread t = new Thread(() -> judge(session), "kafkaload-lag-verdict");
     t.setDaemon(true);
     t.start();

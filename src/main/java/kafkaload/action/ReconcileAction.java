@@ -38,6 +38,7 @@ final class ReconcileAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    components.health().loadEnded(); // the verification starts: the injector's load window ends here
     Thread t = new Thread(() -> reconcile(session), "kafkaload-reconcile");
     t.setDaemon(true);
     t.start();

@@ -245,6 +245,7 @@ public final class KafkaComponents implements ProtocolComponents {
   public Function1<Session, Session> onStart() {
     return session -> {
       stats.peakUsers.accumulate(stats.activeUsers.incrementAndGet());
+      health.userStarted(session.eventLoop());
       return session;
     };
   }
@@ -267,9 +268,15 @@ public final class KafkaComponents implements ProtocolComponents {
     return embedded;
   }
 
+  private volatile kafkaload.verification.InjectorHealth health;
+
   /** The injector health of the run this protocol belongs to. */
   public kafkaload.verification.InjectorHealth health() {
-    return KafkaRun.of(core).health();
+    return health;
+  }
+
+  void health(kafkaload.verification.InjectorHealth health) {
+    this.health = health;
   }
 
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();

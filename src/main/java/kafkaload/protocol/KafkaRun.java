@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import kafkaload.broker.EmbeddedCluster;
 import kafkaload.broker.EmbeddedKafka;
+import kafkaload.config.InjectorBounds;
 import kafkaload.report.AssertionsJUnitReport;
 import kafkaload.report.KafkaPage;
 import kafkaload.report.RunSummary;
@@ -61,8 +62,9 @@ final class KafkaRun {
       c = create.get();
       components.put(protocol, c);
       if (health == null) {
-        health = InjectorHealth.start(this::allStats, this::allProducers);
+        health = InjectorHealth.start(InjectorBounds.fromSystemProperties(), this::allStats, this::allProducers);
       }
+      c.health(health);
     }
     return c;
   }

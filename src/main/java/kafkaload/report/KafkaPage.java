@@ -20,7 +20,9 @@ public final class KafkaPage {
     // The data is embedded, so the page also opens from file:// where fetching the JSON would be refused.
     String data = summary.json().replace("</", "<\\/");
     Path out = dir.resolve("kafka.html");
-    Files.writeString(out, TEMPLATE.replace("/*STYLE*/", STYLE).replace("/*DATA*/", data));
+    Files.writeString(out, TEMPLATE.replace("/*STYLE*/", STYLE).replace("/*ERRORS*/", ERROR_TRAP)
+        .replace("/*CHART*/", CHART_JS)
+        .replace("/*DATA*/", data));
     return out;
   }
 
@@ -44,6 +46,42 @@ public final class KafkaPage {
       th { background: #f3f4f6; } td.l, th.l { text-align: left; }
       """;
 
+  /**
+   * The pages' first script: every script error, failed resource load, rejected promise and console.error lands
+   * in the html element's data-errors attribute, which a headless browser's --dump-dom shows (Chromium's own log
+   * does not tell console.error from console.log).
+   */
+  public static final String ERROR_TRAP = """
+      <script>
+      (function () {
+        const root = document.documentElement, errors = [];
+        root.setAttribute('data-errors', '');
+        const note = m => { errors.push(String(m)); root.setAttribute('data-errors', errors.join(' | ')); };
+        window.addEventListener('error', e => note(e.message ? e.message + ' (' + e.filename + ':' + e.lineno + ')'
+          : 'could not load ' + ((e.target && (e.target.src || e.target.href)) || 'a resource')), true);
+        window.addEventListener('unhandledrejection', e => note('unhandled rejection: ' + e.reason));
+        const consoleError = console.error;
+        console.error = function () { note(Array.from(arguments).join(' ')); return consoleError.apply(console, arguments); };
+      })();
+      </script>
+      """;
+
+  /**
+   * Draws an ECharts chart and marks its element with data-points: the finite data points of the series ECharts
+   * holds after setOption, so a headless check can tell a drawn chart from an empty one.
+   */
+  public static final String CHART_JS = """
+      const chartPoints = c => (c.getOption().series || []).reduce((n, s) => n + (s.data || []).filter(v => {
+        const y = Array.isArray(v) ? v[v.length - 1] : (v !== null && typeof v === 'object' ? v.value : v);
+        return typeof y === 'number' && isFinite(y); }).length, 0);
+      function drawChart(id, option) {
+        const el = document.getElementById(id), c = echarts.init(el);
+        c.setOption(option);
+        el.setAttribute('data-points', chartPoints(c));
+        return c;
+      }
+      """;
+
   private static final String TEMPLATE = """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>Kafka run summary</title>
@@ -53,6 +91,7 @@ public final class KafkaPage {
         .warn { background: #fef2f2; border: 1px solid #fca5a5; padding: 8px 12px; }
         .note { color: #6b7280; font-size: 13px; }
       </style>
+      /*ERRORS*/
       <script src="kafka-echarts.min.js"></script></head>
       <body>
       <h1>Kafka run summary</h1>
@@ -62,7 +101,7 @@ public final class KafkaPage {
       <h2>Gates</h2><div id="gates"></div>
       <div id="faultSection" style="display:none"><h2>Broker faults</h2><div id="faults"></div></div>
       <h2>Throughput (acked records)</h2><div id="throughput" class="chart"></div>
-      <h2>Injector CPU and GC</h2><div id="injector" class="chart"></div>
+      <h2>Injector CPU, GC and event-loop delay</h2><div id="injector" class="chart"></div><p class="note" id="injectorNote"></p>
       <div id="lagSection" style="display:none"><h2>Consumer lag</h2><div id="lag" class="chart"></div></div>
       <h2>Latency (ms)</h2><div id="latency"></div>
       <h2>Records per partition</h2><div id="partitions" class="chart"></div>
@@ -86,12 +125,17 @@ public final class KafkaPage {
         {h: 'gate', k: 'description', l: true}, {h: 'verdict', f: r => r.passed ? 'PASS' : 'FAIL', cls: r => r.passed ? 'ok' : 'bad'}, {h: 'actual', k: 'actual'}]);
       const t = DATA.timeline.map(s => s.second);
       const line = (name, key, axis) => ({name, type: 'line', showSymbol: false, yAxisIndex: axis || 0, data: DATA.timeline.map(s => s[key])});
-      const chart = (id, option) => echarts.init(document.getElementById(id)).setOption(Object.assign({animation: false, tooltip: {trigger: 'axis'}, legend: {}, grid: {left: 60, right: 60}}, option));
+      /*CHART*/
+      const chart = (id, option) => drawChart(id, Object.assign({animation: false, tooltip: {trigger: 'axis'}, legend: {}, grid: {left: 60, right: 60}}, option));
       chart('throughput', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'msgs/s'}, {type: 'value', name: 'MB/s'}],
         series: [line('msgs/s', 'msgsPerSec'), line('MB/s', 'mbPerSec', 1)]});
-      chart('injector', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'CPU %', max: 100}, {type: 'value', name: 'GC pause ms'}],
+      chart('injector', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'CPU %', max: 100}, {type: 'value', name: 'ms'}],
         series: [line('machine CPU %', 'systemCpuPct'), line('injector process CPU %', 'processCpuPct'),
-                 Object.assign(line('GC pause ms', 'gcPauseMs', 1), {type: 'bar'})]});
+                 Object.assign(line('GC pause ms', 'gcPauseMs', 1), {type: 'bar'}), line('event-loop delay, max ms', 'eventLoopDelayMaxMs', 1)]});
+      const el = inj.eventLoopDelayMs || {}, win = inj.loadWindowSeconds || {};
+      document.getElementById('injectorNote').innerHTML = 'Event-loop delay during the load (how late a task due every ' + fmt(el.intervalMs) + ' ms ran on each of the ' + fmt(el.loops) +
+        ' Gatling event loops; work on a late loop starts late, which no latency figure shows): p50 ' + fmt(el.p50) + ' ms, p99 ' + fmt(el.p99) + ' ms, max ' + fmt(el.max) + ' ms over ' + fmt(el.probes) +
+        ' probes. The saturation verdict judges the samples of the load only: ' + fmt(win.start) + ' s to ' + (win.end >= 0 ? fmt(win.end) + ' s' : 'the end') + '.';
       const p = DATA.protocols[0] || {};
       const parts = p.partitions || [];
       const oneTopic = new Set(parts.map(r => r.topic)).size <= 1;
@@ -106,7 +150,7 @@ public final class KafkaPage {
         .concat(Object.entries(p.e2eLatencyMs || {}).map(([name, v]) => Object.assign({name: name + ' (end-to-end)'}, v)));
       document.getElementById('latency').innerHTML = table(lat, [{h: 'request', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'mean', k: 'mean'},
         {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'p99.9', k: 'p99.9'}, {h: 'max', k: 'max'}]) +
-        '<p class="note">Publish delay (intended start to producer.send): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>';
+        '<p class="note">Publish delay (from the send action starting to producer.send: the throttler queue, building the record, the wait for the blocking-sender thread; not how late the event loop ran the action, see event-loop delay above): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>';
       if (p.faults && p.faults.length) {
         document.getElementById('faultSection').style.display = 'block';
         document.getElementById('faults').innerHTML = table(p.faults, [{h: 'at (s)', k: 'atSeconds'}, {h: 'fault', k: 'request', l: true},

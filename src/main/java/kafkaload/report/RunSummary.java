@@ -46,15 +46,17 @@ public final class RunSummary {
     Map<String, Object> injector = new LinkedHashMap<>();
     injector.put("saturated", verdict.saturated());
     injector.put("reasons", verdict.reasons());
+    double[] load = health.loadWindow();
+    injector.put("loadWindowSeconds", Map.of("start", Double.isNaN(load[0]) ? -1 : load[0],
+        "end", Double.isNaN(load[1]) ? -1 : load[1]));
     injector.put("cpuSecondsAtEnd", SendStats.processCpuSeconds());
     injector.put("maxSystemCpuPct", samples.stream().mapToDouble(InjectorHealth.Sample::systemCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0));
     injector.put("maxProcessCpuPct", samples.stream().mapToDouble(InjectorHealth.Sample::processCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0));
     injector.put("gcPauseTotalMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcPauseMs).sum());
     injector.put("gcPauseMaxMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcMaxPauseMs).max().orElse(0));
     injector.put("maxHeapUsedMb", samples.stream().mapToDouble(InjectorHealth.Sample::heapUsedMb).max().orElse(0));
-    injector.put("bounds", Map.of("cpuPct", InjectorHealth.CPU_PCT, "windowSeconds", InjectorHealth.WINDOW_SECONDS,
-        "gcPct", InjectorHealth.GC_PCT, "gcSinglePauseMs", InjectorHealth.GC_SINGLE_PAUSE_MS,
-        "bufferWaitRatio", InjectorHealth.BUFFER_WAIT_RATIO));
+    injector.put("eventLoopDelayMs", health.eventLoopDelay());
+    injector.put("bounds", health.bounds());
     s.root.put("injector", injector);
     s.root.put("timeline", samples);
     return s;

@@ -18,32 +18,31 @@ import java.util.function.Supplier;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
+import io.netty.util.concurrent.EventExecutor;
+import kafkaload.config.InjectorBounds;
 import kafkaload.protocol.ProducerHandle;
 import kafkaload.protocol.SendStats;
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 /**
  * Samples the injector once a second: machine and process CPU, GC pauses, heap, the producers' own metrics, the
- * time sends spent inside producer.send, and the ack throughput. A run whose injector was saturated is marked:
- * its latency and throughput figures measure the load tool as much as Kafka.
+ * time sends spent inside producer.send, the ack throughput, and how late Gatling's event loops ran (see
+ * {@link EventLoopLag}). A run whose injector was saturated during the load is marked: its latency and throughput
+ * figures measure the load tool as much as Kafka. Only the samples of the load count, from the first user's start
+ * to the first verification step (or the end of the run): preflight, JVM warm-up before the load and the
+ * read-back after it are not the load.
  */
 public final class InjectorHealth implements AutoCloseable {
-  /** Machine CPU at or above this, for {@link #WINDOW_SECONDS} seconds in a row, marks the run. */
-  public static final double CPU_PCT = 90;
-  public static final int WINDOW_SECONDS = 10;
-  /** GC pauses taking this share of any window, or a single pause this long, mark the run. */
-  public static final double GC_PCT = 10;
-  public static final double GC_SINGLE_PAUSE_MS = 1000;
-  /** The producers' bufferpool-wait-ratio at or above this for a window marks the run. */
-  public static final double BUFFER_WAIT_RATIO = 0.1;
-
   static final List<String> PRODUCER_METRICS = List.of("bufferpool-wait-ratio", "bufferpool-wait-time-ns-total",
       "record-queue-time-avg", "request-latency-avg", "batch-size-avg", "records-per-request-avg",
       "compression-rate-avg", "record-send-rate", "record-error-rate", "record-retry-rate");
 
   public record Sample(double second, double msgsPerSec, double mbPerSec, double systemCpuPct, double processCpuPct,
-      double heapUsedMb, double gcPauseMs, double gcMaxPauseMs, double sendBlockedMs, Map<String, Double> producer) {}
+      double heapUsedMb, double gcPauseMs, double gcMaxPauseMs, double sendBlockedMs, long eventLoopProbes,
+      double eventLoopDelayP99Ms, double eventLoopDelayMaxMs, long eventLoopProbesOverBound,
+      Map<String, Double> producer) {}
 
   public record Verdict(boolean saturated, List<String> reasons) {}
 
@@ -60,20 +59,81 @@ public final class InjectorHealth implements AutoCloseable {
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
   private final long startNanos = System.nanoTime();
+  private final InjectorBounds bounds;
+  private final EventLoopLag eventLoops = new EventLoopLag();
+  /** The event-loop delays of the load's samples, µs. */
+  private final Histogram loadDelayMicros = new Histogram(2);
+  private volatile double loadStart = Double.NaN;
+  private volatile double loadEnd = Double.NaN;
   private long lastAcked;
   private long lastBytes;
   private double lastBlockedNanos;
   private double lastGcPause;
   private long lastNanos = startNanos;
 
-  private InjectorHealth() {}
+  private InjectorHealth(InjectorBounds bounds) {
+    this.bounds = bounds;
+  }
 
   /** Starts sampling the given stats and producers every second. */
-  public static InjectorHealth start(Supplier<List<SendStats>> stats, Supplier<List<ProducerHandle>> producers) {
-    InjectorHealth h = new InjectorHealth();
+  public static InjectorHealth start(InjectorBounds bounds, Supplier<List<SendStats>> stats,
+      Supplier<List<ProducerHandle>> producers) {
+    InjectorHealth h = new InjectorHealth(bounds);
     h.listenToGc();
     h.timer.scheduleAtFixedRate(() -> h.sample(stats.get(), producers.get()), 1, 1, TimeUnit.SECONDS);
     return h;
+  }
+
+  public InjectorBounds bounds() {
+    return bounds;
+  }
+
+  /** A user started: the first one starts the load. Also probes its event loop, once per loop. */
+  public void userStarted(EventExecutor eventLoop) {
+    if (Double.isNaN(loadStart)) {
+      markStart();
+    }
+    eventLoops.watch(eventLoop);
+  }
+
+  private synchronized void markStart() {
+    if (Double.isNaN(loadStart)) {
+      loadStart = secondsSinceStart();
+    }
+  }
+
+  /** The verification begins: the load is over (only the first call counts). */
+  public synchronized void loadEnded() {
+    if (Double.isNaN(loadEnd)) {
+      loadEnd = secondsSinceStart();
+    }
+  }
+
+  private double secondsSinceStart() {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+
+  /** Whether the second covered by a sample taken at this time lies (mostly) in the load. */
+  private boolean inLoad(double sampleSecond) {
+    double mid = sampleSecond - 0.5;
+    return !Double.isNaN(loadStart) && mid >= loadStart && (Double.isNaN(loadEnd) || mid <= loadEnd);
+  }
+
+  /** The load's window in seconds since sampling began: [start, end], end NaN while it lasts; NaN before. */
+  public double[] loadWindow() {
+    return new double[] {loadStart, loadEnd};
+  }
+
+  /** Event-loop delay over the load's samples: probes, loops, p50, p99, max (ms). */
+  public synchronized Map<String, Object> eventLoopDelay() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("loops", eventLoops.loops());
+    m.put("probes", loadDelayMicros.getTotalCount());
+    m.put("intervalMs", EventLoopLag.PERIOD_MS);
+    m.put("p50", loadDelayMicros.getValueAtPercentile(50) / 1000.0);
+    m.put("p99", loadDelayMicros.getValueAtPercentile(99) / 1000.0);
+    m.put("max", loadDelayMicros.getMaxValue() / 1000.0);
+    return m;
   }
 
   private void listenToGc() {
@@ -118,8 +178,15 @@ public final class InjectorHealth implements AutoCloseable {
       blocked += s.blockedNanos.sum();
     }
     double gcTotal = gcPauseMs.sum();
+    double second = Math.round((now - startNanos) / 1e8) / 10.0;
+    Histogram delay = eventLoops.interval();
+    if (inLoad(second)) {
+      loadDelayMicros.add(delay);
+    }
+    long overBound = delay.getTotalCount() == 0 ? 0
+        : delay.getCountBetweenValues((long) (bounds.eventLoopDelayMs() * 1000), delay.getMaxValue());
     samples.add(new Sample(
-        Math.round((now - startNanos) / 1e8) / 10.0,
+        second,
         (acked - lastAcked) / dt,
         (bytes - lastBytes) / dt / 1_048_576.0,
         pct(os.getCpuLoad()),
@@ -128,6 +195,10 @@ public final class InjectorHealth implements AutoCloseable {
         gcTotal - lastGcPause,
         gcMaxPauseMs.getThenReset(),
         (blocked - lastBlockedNanos) / 1e6,
+        delay.getTotalCount(),
+        delay.getValueAtPercentile(99) / 1000.0,
+        delay.getMaxValue() / 1000.0,
+        overBound,
         producerMetrics(producers)));
     lastAcked = acked;
     lastBytes = bytes;
@@ -176,40 +247,57 @@ public final class InjectorHealth implements AutoCloseable {
     }
   }
 
-  /** Judges the samples against the bounds above; every reason is one readable line. */
+  /** Judges the load's samples against the bounds; every reason is one readable line. */
   public Verdict verdict() {
-    return judge(samples());
+    return judge(samples().stream().filter(x -> inLoad(x.second())).toList(), bounds);
   }
 
-  static Verdict judge(List<Sample> s) {
+  static Verdict judge(List<Sample> s, InjectorBounds b) {
     List<String> reasons = new ArrayList<>();
+    int w = b.windowSeconds();
     int run = 0;
     for (Sample x : s) {
-      run = x.systemCpuPct() >= CPU_PCT ? run + 1 : 0;
-      if (run == WINDOW_SECONDS) {
-        reasons.add(String.format("machine CPU stayed >= %.0f%% for %d s (from %.0f s)", CPU_PCT, WINDOW_SECONDS,
-            x.second() - WINDOW_SECONDS + 1));
+      run = x.systemCpuPct() >= b.cpuPct() ? run + 1 : 0;
+      if (run == w) {
+        reasons.add(String.format("machine CPU stayed >= %.0f%% for %d s (from %.0f s)", b.cpuPct(), w,
+            x.second() - w + 1));
         break;
       }
     }
-    for (int i = 0; i + WINDOW_SECONDS <= s.size(); i++) {
+    for (int i = 0; i + w <= s.size(); i++) {
       double gc = 0;
-      for (int j = i; j < i + WINDOW_SECONDS; j++) {
+      for (int j = i; j < i + w; j++) {
         gc += s.get(j).gcPauseMs();
       }
-      if (gc >= GC_PCT / 100 * WINDOW_SECONDS * 1000) {
-        reasons.add(String.format("GC pauses took %.0f ms of the %d s from %.0f s", gc, WINDOW_SECONDS, s.get(i).second()));
+      if (gc >= b.gcPct() / 100 * w * 1000) {
+        reasons.add(String.format("GC pauses took %.0f ms of the %d s from %.0f s", gc, w, s.get(i).second()));
         break;
       }
     }
-    s.stream().filter(x -> x.gcMaxPauseMs() >= GC_SINGLE_PAUSE_MS).findFirst().ifPresent(x ->
+    s.stream().filter(x -> x.gcMaxPauseMs() >= b.gcSinglePauseMs()).findFirst().ifPresent(x ->
         reasons.add(String.format("a GC pause of %.0f ms at %.0f s", x.gcMaxPauseMs(), x.second())));
     run = 0;
     for (Sample x : s) {
-      run = x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= BUFFER_WAIT_RATIO ? run + 1 : 0;
-      if (run == WINDOW_SECONDS) {
+      run = x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio() ? run + 1 : 0;
+      if (run == w) {
         reasons.add(String.format("sends waited for producer buffer space (bufferpool-wait-ratio >= %.2f) for %d s",
-            BUFFER_WAIT_RATIO, WINDOW_SECONDS));
+            b.bufferWaitRatio(), w));
+        break;
+      }
+    }
+    // p99 of a window's probe delays is at or above the bound when more than 1% of its probes are.
+    for (int i = 0; i + w <= s.size(); i++) {
+      long probes = 0;
+      long late = 0;
+      double max = 0;
+      for (int j = i; j < i + w; j++) {
+        probes += s.get(j).eventLoopProbes();
+        late += s.get(j).eventLoopProbesOverBound();
+        max = Math.max(max, s.get(j).eventLoopDelayMaxMs());
+      }
+      if (probes > 0 && late * 100 > probes) {
+        reasons.add(String.format("Gatling's event loops ran late: p99 of their delay >= %.0f ms over the %d s from "
+            + "%.0f s (%d of %d probes, max %.0f ms)", b.eventLoopDelayMs(), w, s.get(i).second(), late, probes, max));
         break;
       }
     }
@@ -219,6 +307,7 @@ public final class InjectorHealth implements AutoCloseable {
   @Override
   public void close() {
     timer.shutdownNow();
+    eventLoops.close();
     unregister.forEach(Runnable::run);
   }
 }

@@ -24,6 +24,27 @@ class InjectorHealthIT {
     JsonNode json = summaryJson(run);
     assertTrue(json.get("injector").get("saturated").asBoolean());
     assertTrue(json.get("injector").get("reasons").toString().contains("bufferpool-wait-ratio"));
+    // The event loops are probed; the verdict judged the load only: from the first user to the reconciliation.
+    JsonNode loops = json.get("injector").get("eventLoopDelayMs");
+    assertTrue(loops.get("loops").asInt() > 0 && loops.get("probes").asLong() > 0, loops.toString());
+    assertTrue(json.get("timeline").get(1).has("eventLoopDelayMaxMs"), json.get("timeline").toString());
+    JsonNode window = json.get("injector").get("loadWindowSeconds");
+    assertTrue(window.get("start").asDouble() >= 0 && window.get("end").asDouble() > window.get("start").asDouble() + 10,
+        window.toString());
+  }
+
+  @Test
+  void anEventLoopBlockedForHalfASecondIsFlagged() throws Exception {
+    // A 3 s window (-Dhealth.windowSeconds) so the 6 s load holds two.
+    GatlingRun run = runGatling("kafkaload.it.StalledEventLoopSimulation", props("kafka.bootstrap.servers", bootstrap(),
+        "topic", uniqueTopic("stalled"), "health.windowSeconds", "3"), 120);
+    assertEquals(0, run.exitCode(), run.tail());
+    assertTrue(run.output().contains("[kafkaload] WARNING: the injector was saturated"), run.tail());
+    assertTrue(run.output().contains("Gatling's event loops ran late"), run.tail());
+    JsonNode injector = summaryJson(run).get("injector");
+    assertTrue(injector.get("eventLoopDelayMs").get("max").asDouble() >= StalledEventLoopSimulation.STALL_MS * 0.8,
+        injector.toString());
+    assertEquals(3, injector.get("bounds").get("windowSeconds").asInt());
   }
 
   @Test

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -50,6 +51,7 @@ class KafkaPageIT {
     assertEquals("******", p.get("config").get("producerProperties").get("ssl.truststore.password").asText());
     assertTrue(json.get("timeline").size() >= 3);
     assertTrue(json.get("injector").has("saturated"));
+    assertTrue(json.get("injector").get("eventLoopDelayMs").get("probes").asLong() > 0, json.get("injector").toString());
     assertTrue(json.get("gates").size() >= 5);
     json.get("gates").forEach(g -> assertTrue(g.get("passed").asBoolean(), g.toString()));
 
@@ -60,12 +62,40 @@ class KafkaPageIT {
     Path shot = dir.resolve("kafka-page.png");
     Chrome screenshot = chrome(chromium, "--screenshot=" + shot, "--window-size=1280,2400", page.toUri().toString());
     assertTrue(Files.size(shot) > 50_000, "a screenshot with content: " + Files.size(shot) + " bytes");
-    assertFalse(screenshot.stderr.contains("Uncaught"), screenshot.stderr);
-    assertFalse(Pattern.compile("CONSOLE\\(\\d+\\)\\].*(Error|error)").matcher(screenshot.stderr).find(), screenshot.stderr);
+    assertNoConsoleErrors(screenshot);
     Chrome dom = chrome(chromium, "--dump-dom", page.toUri().toString());
+    assertNoConsoleErrors(dom);
+    assertNoScriptErrors(dom);
     assertTrue(dom.stdout.contains("data-rendered=\"true\""), "the page script ran to its end");
     long canvases = Pattern.compile("<canvas").matcher(dom.stdout).results().count();
     assertEquals(3, canvases, "throughput, injector and partition charts rendered");
+    for (String chart : List.of("throughput", "injector", "partitions")) {
+      assertTrue(points(dom, chart) > 0, chart + " chart drew data points");
+    }
+    assertEquals(16, points(dom, "partitions"), "one bar per partition");
+  }
+
+  /** Chromium logs console messages as "INFO:CONSOLE:4] "text", source: ..." (older: "CONSOLE(4)]"), any level. */
+  private static final Pattern CONSOLE = Pattern.compile("CONSOLE(?::\\d+|\\(\\d+\\))\\] \"(.*)\", source:");
+
+  static void assertNoConsoleErrors(Chrome run) {
+    List<String> errors = CONSOLE.matcher(run.stderr).results().map(m -> m.group(1))
+        .filter(m -> m.contains("Uncaught") || m.toLowerCase().contains("error")).toList();
+    assertEquals(List.of(), errors, run.stderr);
+  }
+
+  /** The page's own record of script errors and console.error calls (KafkaPage.ERROR_TRAP): present and empty. */
+  static void assertNoScriptErrors(Chrome dom) {
+    Matcher m = Pattern.compile("<html[^>]*\\sdata-errors=\"([^\"]*)\"").matcher(dom.stdout);
+    assertTrue(m.find(), "the page's error trap ran: " + dom.stdout.substring(0, Math.min(300, dom.stdout.length())));
+    assertEquals("", m.group(1), "script errors on the page");
+  }
+
+  /** The data points a chart drew, from the data-points attribute KafkaPage.CHART_JS sets on its element. */
+  static int points(Chrome dom, String chartId) {
+    Matcher m = Pattern.compile("<div[^>]*?\\sid=\"" + chartId + "\"[^>]*?\\sdata-points=\"(\\d+)\"").matcher(dom.stdout);
+    assertTrue(m.find(), "chart " + chartId + " has no data-points attribute");
+    return Integer.parseInt(m.group(1));
   }
 
   /** The headless browser that checks a page renders; aborts the test where it is missing, except in CI. */

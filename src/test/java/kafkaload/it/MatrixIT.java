@@ -96,6 +96,8 @@ class MatrixIT {
     KafkaPageIT.Chrome dom = KafkaPageIT.chrome(KafkaPageIT.chromium(), "--dump-dom", html.toUri().toString());
     assertTrue(dom.stdout().contains("data-rendered=\"true\""), "the page script ran to its end");
     assertEquals(1, Pattern.compile("<canvas").matcher(dom.stdout()).results().count(), "one chart: users");
+    KafkaPageIT.assertNoScriptErrors(dom);
+    assertEquals(2, KafkaPageIT.points(dom, "chart-users"), "one bar per cell");
     long links = Pattern.compile("href=\"cells/cell-00[12]/[^\"]+/index.html\"").matcher(dom.stdout()).results().count();
     assertEquals(2, links, "each cell links its Gatling report");
   }

@@ -113,7 +113,7 @@ final class MatrixReport {
       + " producer (async: fire-and-forget, not ack-timed), over the measured seconds; MB/s: msg/s x record size"
       + " / 2^20; p50/p99: Gatling's percentiles of that request (ack latency when sync); errors: failed sends"
       + " (and, async, failed acks) in % of sends; CPU: the cell JVM's CPU time over the measured phase (sampled from"
-      + " outside, from Gatling's start line) per msg; (sat.): the injector was saturated (CPU, GC or buffer waits)"
+      + " outside, from Gatling's start line) per msg; (sat.): the injector was saturated (CPU, GC, buffer waits or event-loop delay)"
       + " during the cell, its figures are a floor. Not a CI figure: a benchmark on a shared machine is noisy.";
 
   private String header() {
@@ -168,7 +168,8 @@ final class MatrixReport {
     data.put("cells", cells);
     String json = new ObjectMapper().writeValueAsString(data).replace("</", "<\\/");
     String head = escape(header().replace("`", "")).replace("\n", "<br>");
-    return TEMPLATE.replace("/*STYLE*/", KafkaPage.STYLE).replace("/*HEADER*/", head)
+    return TEMPLATE.replace("/*STYLE*/", KafkaPage.STYLE).replace("/*ERRORS*/", KafkaPage.ERROR_TRAP)
+        .replace("/*CHART*/", KafkaPage.CHART_JS).replace("/*HEADER*/", head)
         .replace("/*LEGEND*/", escape(LEGEND)).replace("/*DATA*/", json);
   }
 
@@ -192,6 +193,7 @@ final class MatrixReport {
         .skipped { color: #6b7280; } .failed { color: #b91c1c; font-weight: 600; }
         .note { color: #6b7280; font-size: 13px; max-width: 1100px; }
       </style>
+      /*ERRORS*/
       <script src="matrix-echarts.min.js"></script></head>
       <body>
       <h1>Producer throughput matrix</h1>
@@ -201,6 +203,7 @@ final class MatrixReport {
       <p class="note">/*LEGEND*/</p>
       <script>
       const DATA = /*DATA*/;
+      /*CHART*/
       const esc = s => String(s).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
       const num = (v, d) => v === undefined || v === null ? '' : v.toLocaleString('en', {minimumFractionDigits: d, maximumFractionDigits: d});
       const label = (c, dims) => dims.map(d => d + '=' + c.values[d]).join(' ') || 'all';
@@ -217,7 +220,7 @@ final class MatrixReport {
         });
         const h = document.createElement('h2'); h.textContent = 'MB/s by ' + dim; charts.appendChild(h);
         const div = document.createElement('div'); div.className = 'chart'; div.id = 'chart-' + dim; charts.appendChild(div);
-        echarts.init(div).setOption({animation: false, tooltip: {trigger: 'axis'}, legend: {type: 'scroll'}, grid: {left: 60, right: 40, top: 50},
+        drawChart(div.id, {animation: false, tooltip: {trigger: 'axis'}, legend: {type: 'scroll'}, grid: {left: 60, right: 40, top: 50},
           xAxis: {type: 'category', name: dim, nameLocation: 'middle', nameGap: 28, data: DATA.values[dim]}, yAxis: {type: 'value', name: 'MB/s'},
           series: Object.entries(series).map(([name, data]) => ({name, type: 'bar', data}))});
       });
