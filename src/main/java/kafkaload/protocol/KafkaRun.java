@@ -97,6 +97,7 @@ final class KafkaRun {
     if (all.isEmpty()) {
       return;
     }
+    health.loadEnded();
     all.forEach(KafkaComponents::reconcileIfNotDone);
     health.close();
     InjectorHealth.Verdict verdict = health.verdict();

@@ -210,7 +210,10 @@ public final class InjectorHealth implements AutoCloseable {
     return load < 0 ? Double.NaN : Math.round(load * 1000) / 10.0;
   }
 
-  /** Each metric averaged over the producers that report it. */
+  /**
+   * Each metric over the producers that report it: rates and totals summed (what they did together), averages and
+   * ratios averaged, so a pool or a producer per user reads like one producer doing the same work.
+   */
   public static Map<String, Double> producerMetrics(List<ProducerHandle> producers) {
     Map<String, Double> sum = new LinkedHashMap<>();
     Map<String, Integer> count = new LinkedHashMap<>();
@@ -235,7 +238,7 @@ public final class InjectorHealth implements AutoCloseable {
     Map<String, Double> avg = new LinkedHashMap<>();
     for (String m : PRODUCER_METRICS) {
       if (sum.containsKey(m)) {
-        avg.put(m, sum.get(m) / count.get(m));
+        avg.put(m, m.endsWith("-rate") || m.endsWith("-total") ? sum.get(m) : sum.get(m) / count.get(m));
       }
     }
     return avg;

@@ -46,6 +46,13 @@ public final class KafkaTestSupport {
   public static void createTopic(String topic, int partitions) throws Exception {
     try (Admin admin = admin()) {
       admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+      // Created is not yet led: a producer that races the first leader election can get NOT_LEADER and then, with
+      // idempotence, OUT_OF_ORDER_SEQUENCE until its delivery timeout. Wait until every partition answers ListOffsets.
+      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new java.util.HashMap<>();
+      for (int p = 0; p < partitions; p++) {
+        latest.put(new org.apache.kafka.common.TopicPartition(topic, p), org.apache.kafka.clients.admin.OffsetSpec.latest());
+      }
+      admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
     }
   }
 

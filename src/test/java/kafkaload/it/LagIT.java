@@ -105,11 +105,15 @@ class LagIT {
     createTopic(topic, 3);
     try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap()),
         new ByteArraySerializer(), new ByteArraySerializer())) {
+      List<java.util.concurrent.Future<org.apache.kafka.clients.producer.RecordMetadata>> acks = new ArrayList<>();
       for (int i = 0; i < 300; i++) {
-        p.send(new ProducerRecord<>(topic, i % 3, null, new byte[10]));
+        acks.add(p.send(new ProducerRecord<>(topic, i % 3, null, new byte[10])));
       }
-      p.flush();
+      for (var ack : acks) {
+        ack.get(60, TimeUnit.SECONDS); // every record is in the topic before the lag is read
+      }
     }
+    assertEquals(300, endOffsetSum(topic));
     // The group has committed 10, 50 and 100 on partitions 0, 1 and 2: lag 90, 50 and 0.
     Properties c = new Properties();
     c.put("bootstrap.servers", bootstrap());
