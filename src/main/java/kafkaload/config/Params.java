@@ -14,13 +14,28 @@ public final class Params {
   private static final ThreadLocal<java.util.Map<String, String>> DEFAULTS =
       ThreadLocal.withInitial(java.util.Map::of);
 
+  /** Every parameter read in this JVM, with the value used (defaults included), for the run's summary. */
+  private static final java.util.Map<String, String> USED = new java.util.concurrent.ConcurrentSkipListMap<>();
+
+  /** The parameters this run read and the values it used, by name. */
+  public static java.util.Map<String, String> used() {
+    return java.util.Collections.unmodifiableMap(USED);
+  }
+
+  private static <T> T used(String name, T value) {
+    if (value != null) {
+      USED.put(name, String.valueOf(value));
+    }
+    return value;
+  }
+
   /** The raw value of -Dname (else the simulation's own default, see withDefaults), or null when unset or blank. */
   public static String raw(String name) {
     String v = System.getProperty(name);
     if (v == null || v.isBlank()) {
       v = DEFAULTS.get().get(name);
     }
-    return v == null || v.isBlank() ? null : v.trim();
+    return used(name, v == null || v.isBlank() ? null : v.trim());
   }
 
   /**
@@ -39,7 +54,7 @@ public final class Params {
 
   public static String string(String name, String def) {
     String v = raw(name);
-    return v == null ? def : v;
+    return used(name, v == null ? def : v);
   }
 
   /** An integer that must be ≥ 1. */
@@ -66,7 +81,7 @@ public final class Params {
   private static long longAtLeast(String name, long def, long min) {
     String v = raw(name);
     if (v == null) {
-      return def;
+      return used(name, def);
     }
     long parsed;
     try {
@@ -77,10 +92,9 @@ public final class Params {
     if (parsed < min) {
       throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be >= " + min);
     }
-    return parsed;
+    return used(name, parsed);
   }
 
-  /** A decimal number that must be ≥ 0. */
   /** A number above 0, for example a latency bound that 0 would make impossible to meet. */
   public static double positiveDouble(String name, double def) {
     double v = nonNegativeDouble(name, def);
@@ -99,10 +113,11 @@ public final class Params {
     return v;
   }
 
+  /** A decimal number that must be ≥ 0. */
   public static double nonNegativeDouble(String name, double def) {
     String v = raw(name);
     if (v == null) {
-      return def;
+      return used(name, def);
     }
     double parsed;
     try {
@@ -113,23 +128,23 @@ public final class Params {
     if (parsed < 0 || Double.isNaN(parsed) || Double.isInfinite(parsed)) {
       throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be a finite number >= 0");
     }
-    return parsed;
+    return used(name, parsed);
   }
 
   public static boolean bool(String name, boolean def) {
     String v = raw(name);
     if (v == null) {
-      return def;
+      return used(name, def);
     }
     switch (v.toLowerCase(Locale.ROOT)) {
       case "true":
       case "yes":
       case "1":
-        return true;
+        return used(name, true);
       case "false":
       case "no":
       case "0":
-        return false;
+        return used(name, false);
       default:
         throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be true or false");
     }
@@ -142,6 +157,6 @@ public final class Params {
     if (!ok.contains(v)) {
       throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be one of " + String.join(", ", ok));
     }
-    return v;
+    return used(name, v);
   }
 }

@@ -108,6 +108,7 @@ public final class KafkaPage {
       <h2>Reconciliation</h2><div id="reconciliation"></div>
       <h2>Producer metrics at the end</h2><div id="producer"></div>
       <h2>Configuration</h2><div id="config"></div>
+      <h2>Run parameters</h2><div id="parameters"></div>
       <script>
       const DATA = /*DATA*/;
       const esc = s => String(s).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
@@ -170,6 +171,7 @@ public final class KafkaPage {
       document.getElementById('producer').innerHTML = table(Object.entries(p.producerMetrics || {}).map(([k, v]) => ({k, v})), [{h: 'metric', k: 'k', l: true}, {h: 'value', k: 'v'}]);
       const cfg = Object.assign({}, p.config || {}); const props = cfg.producerProperties || {}; delete cfg.producerProperties;
       document.getElementById('config').innerHTML = table(Object.entries(cfg).concat(Object.entries(props)).map(([k, v]) => ({k, v})), [{h: 'setting', k: 'k', l: true}, {h: 'value', k: 'v', l: true}]);
+      document.getElementById('parameters').innerHTML = table(Object.entries(DATA.parameters || {}).map(([k, v]) => ({k, v})), [{h: 'parameter (-D)', k: 'k', l: true}, {h: 'value used', k: 'v', l: true}]);
       document.body.setAttribute('data-rendered', 'true');
       </script></body></html>
       """;

@@ -36,6 +36,8 @@ public final class RunSummary {
     s.root.put("startedAt", java.time.Instant.ofEpochMilli(startMillis).toString());
     s.root.put("endedAt", java.time.Instant.ofEpochMilli(endMillis).toString());
     s.root.put("durationSeconds", seconds);
+    // The -D knobs the simulation read, with the values it used, defaults included: the run's test plan as run.
+    s.root.put("parameters", Secrets.masked(kafkaload.config.Params.used()));
     List<Object> protocols = new ArrayList<>();
     for (KafkaComponents c : components) {
       protocols.add(protocol(c));

@@ -50,6 +50,9 @@ class KafkaPageIT {
     assertTrue(p.get("producerMetrics").has("record-send-rate"));
     assertEquals("******", p.get("config").get("producerProperties").get("ssl.truststore.password").asText());
     assertTrue(json.get("timeline").size() >= 3);
+    // The run's -D knobs as used: given ones, and defaults of those left unset.
+    assertEquals("4", json.get("parameters").get("duration").asText(), json.get("parameters").toString());
+    assertEquals("lz4", json.get("parameters").get("compression.type").asText(), json.get("parameters").toString());
     assertTrue(json.get("injector").has("saturated"));
     assertTrue(json.get("injector").get("eventLoopDelayMs").get("probes").asLong() > 0, json.get("injector").toString());
     assertTrue(json.get("gates").size() >= 5);
