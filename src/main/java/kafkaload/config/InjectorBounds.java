@@ -15,9 +15,9 @@ public record InjectorBounds(
 
   public static InjectorBounds fromSystemProperties() {
     return new InjectorBounds(
-        Params.nonNegativeDouble("health.cpuPct", 90),
+        Params.percent("health.cpuPct", 90),
         Params.positiveInt("health.windowSeconds", 10),
-        Params.nonNegativeDouble("health.gcPct", 10),
+        Params.percent("health.gcPct", 10),
         Params.nonNegativeDouble("health.gcPauseMs", 1000),
         Params.nonNegativeDouble("health.bufferWaitRatio", 0.1),
         Params.nonNegativeDouble("health.eventLoopDelayMs", 100));
