@@ -128,8 +128,18 @@ public final class KafkaPage {
       const line = (name, key, axis) => ({name, type: 'line', showSymbol: false, yAxisIndex: axis || 0, data: DATA.timeline.map(s => s[key])});
       /*CHART*/
       const chart = (id, option) => drawChart(id, Object.assign({animation: false, tooltip: {trigger: 'axis'}, legend: {}, grid: {left: 60, right: 60}}, option));
+      // Broker faults count from the load's start, the timeline from the run's: each is marked at its second.
+      const loadStart = (inj.loadWindowSeconds || {}).start;
+      const faultMarks = loadStart >= 0 ? DATA.protocols.flatMap(q => q.faults || [])
+        .map(f => ({name: f.request, xAxis: t.findIndex(sec => sec >= loadStart + f.atSeconds)})).filter(m => m.xAxis >= 0) : [];
+      const msgs = line('msgs/s', 'msgsPerSec');
+      if (faultMarks.length) {
+        msgs.markLine = {symbol: 'none', silent: true, label: {formatter: '{b}', position: 'insideEndTop'},
+          lineStyle: {color: '#c0392b', type: 'dashed'}, data: faultMarks};
+      }
       chart('throughput', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'msgs/s'}, {type: 'value', name: 'MB/s'}],
-        series: [line('msgs/s', 'msgsPerSec'), line('MB/s', 'mbPerSec', 1)]});
+        series: [msgs, line('MB/s', 'mbPerSec', 1)]});
+      document.getElementById('throughput').setAttribute('data-fault-marks', faultMarks.length);
       chart('injector', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'CPU %', max: 100}, {type: 'value', name: 'ms'}],
         series: [line('machine CPU %', 'systemCpuPct'), line('injector process CPU %', 'processCpuPct'),
                  Object.assign(line('GC pause ms', 'gcPauseMs', 1), {type: 'bar'}), line('event-loop delay, max ms', 'eventLoopDelayMaxMs', 1)]});

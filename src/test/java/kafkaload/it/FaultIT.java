@@ -49,6 +49,13 @@ class FaultIT {
     assertTrue(ackedBetween(run, 0, killAt) > 0 && ackedBetween(run, killAt + 4, duration) > 0, run.tail());
     assertTrue(faults.get(1).path("ok").asBoolean(), "broker 2 came back: " + faults);
     assertCleanedUp(run);
+
+    // The Kafka page draws both faults on its throughput chart, without a script error.
+    KafkaPageIT.Chrome dom = KafkaPageIT.chrome(KafkaPageIT.chromium(), "--dump-dom",
+        reportDir(run).resolve("kafka.html").toUri().toString());
+    KafkaPageIT.assertNoScriptErrors(dom);
+    assertTrue(dom.stdout().matches("(?s).*<div[^>]*?\\sid=\"throughput\"[^>]*?\\sdata-fault-marks=\"2\".*"),
+        "two fault marks on the throughput chart");
   }
 
   @Test
