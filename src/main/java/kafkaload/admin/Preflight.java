@@ -169,8 +169,19 @@ public final class Preflight {
 
   private static Config topicConfig(Admin admin, String topic, long timeoutMs) {
     ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     try {
-      return admin.describeConfigs(List.of(resource)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(resource);
+      while (true) {
+        try {
+          return admin.describeConfigs(List.of(resource)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(resource);
+        } catch (ExecutionException e) {
+          // A topic just created may not be in the answering broker's metadata yet: ask again, within the bound.
+          if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+            throw e;
+          }
+          sleep(100);
+        }
+      }
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException("Cannot read the configuration of topic '" + topic + "': " + rootMessage(e));
     } catch (InterruptedException e) {
@@ -221,6 +232,25 @@ public final class Preflight {
     }
   }
 
+  /**
+   * Created is not yet usable: until the broker's metadata has the topic and a leader for each partition, the next
+   * checks (its configuration, its offsets) and the first sends fail or retry. Waits for that, within the bound.
+   */
+  private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    while (true) {
+      Optional<TopicDescription> d = describe(admin, topic, timeoutMs);
+      if (d.isPresent() && d.get().partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new KafkaLoadConfigException("Topic '" + topic + "' was created but not every partition has a leader "
+            + "after " + timeoutMs + " ms");
+      }
+      sleep(100);
+    }
+  }
+
   private static Optional<TopicDescription> describe(Admin admin, String topic, long timeoutMs) {
     try {
       return Optional.of(admin.describeTopics(List.of(topic)).allTopicNames()
@@ -245,6 +275,7 @@ public final class Preflight {
         t = t.configs(Map.of(MIN_ISR, String.valueOf(plan.minInsyncReplicas())));
       }
       admin.createTopics(List.of(t)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
+      awaitLeaders(admin, topic, timeoutMs);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
         throw new KafkaLoadConfigException("Cannot create topic '" + topic + "' with " + plan.partitions()
