@@ -68,22 +68,31 @@ public final class SendStats {
   public Map<String, Map<String, Object>> throughputByRequest() {
     Map<String, Map<String, Object>> out = new TreeMap<>();
     requests.forEach((name, r) -> {
-      long n = r.count.sum();
-      double seconds = n < 2 ? 0 : (r.last.get() - r.first.get()) / 1000.0;
       Map<String, Object> m = new java.util.LinkedHashMap<>();
-      m.put("acked", n);
+      m.put("acked", r.count.sum());
       m.put("bytes", r.bytes.sum());
-      m.put("firstToLastAckSeconds", seconds);
-      m.put("msgsPerSec", seconds > 0 ? n / seconds : null);
-      m.put("mbPerSec", seconds > 0 ? r.bytes.sum() / seconds / 1_048_576.0 : null);
+      m.putAll(rates(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get()));
       out.put(name, m);
     });
     return out;
   }
 
-  /** Seconds from the run's first ack to its last (0 with fewer than two acks). */
-  public double ackSpanSeconds() {
-    return acked.sum() < 2 ? 0 : (lastAckMillis.get() - firstAckMillis.get()) / 1000.0;
+  /** The protocol's whole ack rate, from the run's first ack to its last. */
+  public Map<String, Object> ackRates() {
+    return rates(acked.sum(), ackedBytes.sum(), firstAckMillis.get(), lastAckMillis.get());
+  }
+
+  /**
+   * Records and bytes acked between a first and a last ack, as rates over that span: the load's rate, not the run's
+   * with its broker start, preflight and read-back. Null rates with fewer than two acks.
+   */
+  private static Map<String, Object> rates(long count, long bytes, long firstMillis, long lastMillis) {
+    double seconds = count < 2 ? 0 : (lastMillis - firstMillis) / 1000.0;
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("firstToLastAckSeconds", seconds);
+    m.put("msgsPerSec", seconds > 0 ? count / seconds : null);
+    m.put("mbPerSec", seconds > 0 ? bytes / seconds / 1_048_576.0 : null);
+    return m;
   }
 
   private final Map<String, Recorder> e2eLatencyMicros = new ConcurrentHashMap<>();

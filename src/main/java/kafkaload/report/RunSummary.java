@@ -78,17 +78,12 @@ public final class RunSummary {
     config.put("runId", c.identity() == null ? null : c.identity().runId());
     p.put("config", config);
 
-    long acked = st.acked.sum();
     Map<String, Object> throughput = new LinkedHashMap<>();
-    throughput.put("ackedOk", acked);
+    throughput.put("ackedOk", st.acked.sum());
     throughput.put("failed", st.failed.sum());
     throughput.put("inFlightAtEnd", st.inFlight.get());
     throughput.put("ackedBytes", st.ackedBytes.sum());
-    // Over the load (first ack to last), not the whole run with its broker start, preflight and read-back.
-    double ackSpan = st.ackSpanSeconds();
-    throughput.put("firstToLastAckSeconds", ackSpan);
-    throughput.put("msgsPerSec", ackSpan > 0 ? acked / ackSpan : null);
-    throughput.put("mbPerSec", ackSpan > 0 ? st.ackedBytes.sum() / ackSpan / 1_048_576.0 : null);
+    throughput.putAll(st.ackRates());
     throughput.put("byRequest", st.throughputByRequest());
     throughput.put("sendBlockedMsTotal", st.blockedNanos.sum() / 1e6);
     throughput.put("sendBlockedMsMax", st.maxBlockedNanos.get() / 1e6);
