@@ -143,17 +143,16 @@ public final class Reconciliation {
     final Map<String, Long> distinctBy = new HashMap<>();
     final Map<String, Long> koInTopicBy = new HashMap<>();
     final KoLedger koLedger;
-    long koInTopic;
-
-    ReadState(KoLedger koLedger) {
-      this.koLedger = koLedger;
-    }
     long scanned;
     long matched;
     long duplicates;
     long reordered;
     boolean complete;
     double seconds;
+
+    ReadState(KoLedger koLedger) {
+      this.koLedger = koLedger;
+    }
 
     void accept(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
       scanned++;
@@ -178,7 +177,6 @@ public final class Reconciliation {
         bits.set((int) seq);
         distinctBy.merge(r.topic(), 1L, Long::sum);
         if (koLedger.contains(user, seq)) {
-          koInTopic++;
           koInTopicBy.merge(r.topic(), 1L, Long::sum);
         }
       }
@@ -196,6 +194,7 @@ public final class Reconciliation {
         distinct += b.cardinality();
         gaps += b.length() - b.cardinality();
       }
+      long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
       return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic,
           koLedger.complete(), seconds);
     }
