@@ -124,14 +124,7 @@ public final class Preflight {
    */
   public static int checkInSyncReplicas(Admin admin, String topic, long timeoutMs) {
     // A topic preflight has just created may not have reached the broker that answers yet.
-    long deadline = System.nanoTime() + timeoutMs * 1_000_000;
-    Optional<TopicDescription> found = describe(admin, topic, timeoutMs);
-    while (found.isEmpty() && System.nanoTime() < deadline) {
-      sleep(100);
-      found = describe(admin, topic, timeoutMs);
-    }
-    TopicDescription d = found.orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist (this tool never lets the "
-              + "broker auto-create a topic with its default partition count: create it first)"));
+    TopicDescription d = awaitDescribed(admin, topic, timeoutMs, found -> true).orElseThrow(() -> missing(topic));
     int minIsr = Integer.parseInt(topicConfig(admin, topic, timeoutMs).get(MIN_ISR).value());
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
@@ -214,9 +207,7 @@ public final class Preflight {
   /** The end offset of every partition of the topic: partition → offset. */
   public static Map<Integer, Long> endOffsets(Admin admin, String topic, long timeoutMs) {
     try {
-      TopicDescription d = describe(admin, topic, timeoutMs)
-          .orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' does not exist (this tool never lets the "
-              + "broker auto-create a topic with its default partition count: create it first)"));
+      TopicDescription d = describe(admin, topic, timeoutMs).orElseThrow(() -> missing(topic));
       Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new java.util.HashMap<>();
       d.partitions().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()),
           org.apache.kafka.clients.admin.OffsetSpec.latest()));
@@ -232,20 +223,30 @@ public final class Preflight {
     }
   }
 
+  private static KafkaLoadConfigException missing(String topic) {
+    return new KafkaLoadConfigException("Topic '" + topic + "' does not exist (this tool never lets the broker "
+        + "auto-create a topic with its default partition count: create it first)");
+  }
+
   /**
    * Created is not yet usable: until the broker's metadata has the topic and a leader for each partition, the next
    * checks (its configuration, its offsets) and the first sends fail or retry. Waits for that, within the bound.
    */
   private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
+    awaitDescribed(admin, topic, timeoutMs,
+        d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()))
+        .orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' was created but not every partition "
+            + "has a leader after " + timeoutMs + " ms"));
+  }
+
+  /** Describes the topic until it is there and {@code ready}, within the bound; empty when it never was. */
+  private static Optional<TopicDescription> awaitDescribed(Admin admin, String topic, long timeoutMs,
+      java.util.function.Predicate<TopicDescription> ready) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (true) {
-      Optional<TopicDescription> d = describe(admin, topic, timeoutMs);
-      if (d.isPresent() && d.get().partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new KafkaLoadConfigException("Topic '" + topic + "' was created but not every partition has a leader "
-            + "after " + timeoutMs + " ms");
+      Optional<TopicDescription> d = describe(admin, topic, timeoutMs).filter(ready);
+      if (d.isPresent() || System.nanoTime() > deadline) {
+        return d;
       }
       sleep(100);
     }
