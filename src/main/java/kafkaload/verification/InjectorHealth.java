@@ -258,53 +258,50 @@ public final class InjectorHealth implements AutoCloseable {
   static Verdict judge(List<Sample> s, InjectorBounds b) {
     List<String> reasons = new ArrayList<>();
     int w = b.windowSeconds();
-    int run = 0;
-    for (Sample x : s) {
-      run = x.systemCpuPct() >= b.cpuPct() ? run + 1 : 0;
-      if (run == w) {
+    sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct()).ifPresent(x ->
         reasons.add(String.format("machine CPU stayed >= %.0f%% for %d s (from %.0f s)", b.cpuPct(), w,
-            x.second() - w + 1));
-        break;
-      }
-    }
-    for (int i = 0; i + w <= s.size(); i++) {
-      double gc = 0;
-      for (int j = i; j < i + w; j++) {
-        gc += s.get(j).gcPauseMs();
-      }
-      if (gc >= b.gcPct() / 100 * w * 1000) {
-        reasons.add(String.format("GC pauses took %.0f ms of the %d s from %.0f s", gc, w, s.get(i).second()));
-        break;
-      }
-    }
+            x.second() - w + 1)));
+    window(s, w, win -> win.stream().mapToDouble(Sample::gcPauseMs).sum() >= b.gcPct() / 100 * w * 1000)
+        .ifPresent(win -> reasons.add(String.format("GC pauses took %.0f ms of the %d s from %.0f s",
+            win.stream().mapToDouble(Sample::gcPauseMs).sum(), w, win.get(0).second())));
     s.stream().filter(x -> x.gcMaxPauseMs() >= b.gcSinglePauseMs()).findFirst().ifPresent(x ->
         reasons.add(String.format("a GC pause of %.0f ms at %.0f s", x.gcMaxPauseMs(), x.second())));
-    run = 0;
-    for (Sample x : s) {
-      run = x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio() ? run + 1 : 0;
-      if (run == w) {
+    sustained(s, w, x -> x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio()).ifPresent(x ->
         reasons.add(String.format("sends waited for producer buffer space (bufferpool-wait-ratio >= %.2f) for %d s",
-            b.bufferWaitRatio(), w));
-        break;
-      }
-    }
+            b.bufferWaitRatio(), w)));
     // p99 of a window's probe delays is at or above the bound when more than 1% of its probes are.
-    for (int i = 0; i + w <= s.size(); i++) {
-      long probes = 0;
-      long late = 0;
-      double max = 0;
-      for (int j = i; j < i + w; j++) {
-        probes += s.get(j).eventLoopProbes();
-        late += s.get(j).eventLoopProbesOverBound();
-        max = Math.max(max, s.get(j).eventLoopDelayMaxMs());
-      }
-      if (probes > 0 && late * 100 > probes) {
-        reasons.add(String.format("Gatling's event loops ran late: p99 of their delay >= %.0f ms over the %d s from "
-            + "%.0f s (%d of %d probes, max %.0f ms)", b.eventLoopDelayMs(), w, s.get(i).second(), late, probes, max));
-        break;
+    window(s, w, win -> {
+      long probes = win.stream().mapToLong(Sample::eventLoopProbes).sum();
+      return probes > 0 && win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum() * 100 > probes;
+    }).ifPresent(win -> reasons.add(String.format("Gatling's event loops ran late: p99 of their delay >= %.0f ms over "
+        + "the %d s from %.0f s (%d of %d probes, max %.0f ms)", b.eventLoopDelayMs(), w, win.get(0).second(),
+        win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum(),
+        win.stream().mapToLong(Sample::eventLoopProbes).sum(),
+        win.stream().mapToDouble(Sample::eventLoopDelayMaxMs).max().orElse(0))));
+    return new Verdict(!reasons.isEmpty(), reasons);
+  }
+
+  /** The sample that ends the first run of {@code w} consecutive samples meeting the condition. */
+  private static java.util.Optional<Sample> sustained(List<Sample> s, int w, java.util.function.Predicate<Sample> met) {
+    int run = 0;
+    for (Sample x : s) {
+      run = met.test(x) ? run + 1 : 0;
+      if (run == w) {
+        return java.util.Optional.of(x);
       }
     }
-    return new Verdict(!reasons.isEmpty(), reasons);
+    return java.util.Optional.empty();
+  }
+
+  /** The first window of {@code w} consecutive samples that, taken together, meets the condition. */
+  private static java.util.Optional<List<Sample>> window(List<Sample> s, int w,
+      java.util.function.Predicate<List<Sample>> met) {
+    for (int i = 0; i + w <= s.size(); i++) {
+      if (met.test(s.subList(i, i + w))) {
+        return java.util.Optional.of(s.subList(i, i + w));
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   @Override
