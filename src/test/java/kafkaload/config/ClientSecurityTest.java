@@ -1,5 +1,6 @@
 package kafkaload.config;
 
+import static kafkaload.config.PropertyTests.error;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Files;
@@ -21,12 +22,7 @@ class ClientSecurityTest {
 
   @AfterEach
   void clearSystemProperties() {
-    USED.forEach(System::clearProperty);
-  }
-
-  /** The one-line message of the KafkaLoadConfigException the call must throw. */
-  private static String error(org.junit.jupiter.api.function.Executable call) {
-    return assertThrows(KafkaLoadConfigException.class, call).getMessage();
+    PropertyTests.clear(USED);
   }
 
   @Test

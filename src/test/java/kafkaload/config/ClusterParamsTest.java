@@ -1,5 +1,6 @@
 package kafkaload.config;
 
+import static kafkaload.config.PropertyTests.error;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Map;
@@ -9,17 +10,11 @@ import org.junit.jupiter.api.Test;
 
 /** The cluster and fault knobs: a simulation's own defaults, -D winning over them, and plans refused before load. */
 class ClusterParamsTest {
-  private static final String[] USED = {"kafka.embedded.brokers", "fault.plan", "acks", "min.insync.replicas"};
+  private static final java.util.List<String> USED = java.util.List.of("kafka.embedded.brokers", "fault.plan", "acks", "min.insync.replicas");
 
   @AfterEach
   void clear() {
-    for (String p : USED) {
-      System.clearProperty(p);
-    }
-  }
-
-  private static String error(Runnable r) {
-    return assertThrows(KafkaLoadConfigException.class, r::run).getMessage();
+    PropertyTests.clear(USED);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package kafkaload.config;
 
+import static kafkaload.config.PropertyTests.error;
 import static org.junit.jupiter.api.Assertions.*;
 
 import kafkaload.protocol.KafkaProtocol;
@@ -9,18 +10,13 @@ import org.junit.jupiter.api.Test;
 
 /** Bad input fails before any load, with an error naming the parameter or property. */
 class ParamsTest {
-  private static final String[] USED = {"lag.groups", "users", "recordSize", "duration", "gate.p99Ms", "gate.maxErrorPct", "acks", "compression.type",
-      "enable.idempotence", "linger.ms", "topic.partitions", "producer.mode"};
+  private static final java.util.List<String> USED = java.util.List.of("lag.groups", "users", "recordSize", "duration",
+      "gate.p99Ms", "gate.maxErrorPct", "acks", "compression.type",
+      "enable.idempotence", "linger.ms", "topic.partitions", "producer.mode");
 
   @AfterEach
   void clear() {
-    for (String p : USED) {
-      System.clearProperty(p);
-    }
-  }
-
-  private static String error(Runnable r) {
-    return assertThrows(KafkaLoadConfigException.class, r::run).getMessage();
+    PropertyTests.clear(USED);
   }
 
   @Test
