@@ -5,15 +5,10 @@ import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
-import kafkaload.action.BrokerFaultActionBuilder;
-import kafkaload.action.KafkaRequestBuilder;
+import kafkaload.action.Actions;
 import kafkaload.broker.FaultPlan;
-import kafkaload.action.LagVerdictActionBuilder;
-import kafkaload.action.ReplyCheck;
-import kafkaload.action.ReconcileActionBuilder;
 import kafkaload.payload.Keys;
 import kafkaload.payload.Payloads;
-import kafkaload.protocol.KafkaProtocolBuilder;
 
 /**
  * The one entry point of the Kafka DSL: {@code import static kafkaload.KafkaDsl.*;}
@@ -73,9 +68,9 @@ public final class KafkaDsl {
     return brokerFaults(FaultPlan.parse(plan));
   }
 
-  public static PopulationBuilder brokerFaults(FaultPlan plan) {
-    return CoreDsl.scenario("broker faults").exec(new BrokerFaultActionBuilder(plan))
-        .injectOpen(CoreDsl.atOnceUsers(1));
+  static PopulationBuilder brokerFaults(FaultPlan plan) {
+    ActionBuilder faults = () -> Actions.brokerFaults(plan);
+    return CoreDsl.scenario("broker faults").exec(faults).injectOpen(CoreDsl.atOnceUsers(1));
   }
 
   /**
@@ -85,30 +80,37 @@ public final class KafkaDsl {
    */
   public static final ReplyCheck.Factory reply = new ReplyCheck.Factory();
 
+  /** A value of {@code size} random letters, a fresh one per record (drawn from a pool made once). */
   public static Function<Session, Object> randomBytes(int size) {
     return Payloads.randomBytes(size);
   }
 
+  /** A random UUID per record, as text. */
   public static Function<Session, Object> uuid() {
     return Payloads.uuid();
   }
 
+  /** A file's bytes (file system path or classpath resource), read once. */
   public static byte[] fileBody(String path) {
     return Payloads.fileBody(path);
   }
 
+  /** A file (path or classpath resource) holding Gatling EL, resolved per record against the session. */
   public static Function<Session, Object> templateBody(String path) {
     return Payloads.templateBody(path);
   }
 
+  /** No key: the partitioner spreads records (sticky batches). */
   public static Function<Session, Object> noKey() {
     return Keys.noKey();
   }
 
+  /** A random key per record. */
   public static Function<Session, Object> randomKey() {
     return Keys.randomKey();
   }
 
+  /** Keys 0 to n-1 in turn, so records spread over at most n partitions. */
   public static Function<Session, Object> roundRobinKey(int n) {
     return Keys.roundRobinKey(n);
   }

@@ -4,9 +4,9 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
-import kafkaload.action.KafkaSendActionBuilder;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
+import kafkaload.KafkaSendActionBuilder;
+import kafkaload.Params;
+import kafkaload.RunParams;
 
 /**
  * The seed test plan's first run: 10 producers, 1 KiB records, acks=1, lz4, linger.ms=1, batch.size=16384,

@@ -4,8 +4,8 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
+import kafkaload.Params;
+import kafkaload.RunParams;
 
 /**
  * A constant arrival rate, for example 20,000 msg/s for N seconds (open model: one record per virtual user).

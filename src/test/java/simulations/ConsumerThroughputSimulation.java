@@ -9,8 +9,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import kafkaload.admin.Prefill;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
+import kafkaload.Params;
+import kafkaload.RunParams;
 import kafkaload.protocol.KafkaProtocol;
 
 /**

@@ -7,10 +7,10 @@ import io.gatling.javaapi.core.*;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
-import kafkaload.protocol.KafkaProtocolBuilder;
-import kafkaload.sut.EchoService;
+import kafkaload.Params;
+import kafkaload.RunParams;
+import kafkaload.KafkaProtocolBuilder;
+import kafkaload.EchoService;
 
 /**
  * Producers plus the consumers of a system under test. Each virtual user sends a record with a fresh key to the

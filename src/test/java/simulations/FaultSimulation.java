@@ -5,8 +5,8 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import java.util.Map;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
+import kafkaload.Params;
+import kafkaload.RunParams;
 
 /**
  * The plan both fault simulations follow, with their own defaults: closed-model producers for the whole load, the

@@ -8,10 +8,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
-import kafkaload.protocol.KafkaProtocolBuilder;
-import kafkaload.sut.EchoService;
+import kafkaload.Params;
+import kafkaload.RunParams;
+import kafkaload.KafkaProtocolBuilder;
+import kafkaload.EchoService;
 
 /**
  * Request-reply against a service: each virtual user sends an order with a fresh correlation id and waits for the

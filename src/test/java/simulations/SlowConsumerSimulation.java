@@ -4,10 +4,10 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
-import kafkaload.protocol.KafkaProtocolBuilder;
-import kafkaload.sut.EchoService;
+import kafkaload.Params;
+import kafkaload.RunParams;
+import kafkaload.KafkaProtocolBuilder;
+import kafkaload.EchoService;
 
 /**
  * A demonstration that FAILS by design: producers send 1,000 msg/s (open model) and every send is acked quickly,

@@ -4,8 +4,8 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
+import kafkaload.Params;
+import kafkaload.RunParams;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

@@ -4,8 +4,8 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
-import kafkaload.config.Params;
-import kafkaload.config.RunParams;
+import kafkaload.Params;
+import kafkaload.RunParams;
 
 /**
  * The step ramp in the open model: the arrival rate of records steps up regardless of how fast acks come back,

@@ -4,7 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.time.Duration;
 import kafkaload.broker.EmbeddedCluster;
-import kafkaload.broker.FaultEvent;
+import kafkaload.run.FaultEvent;
 import kafkaload.broker.FaultPlan;
 import kafkaload.protocol.KafkaComponents;
 
@@ -58,7 +58,7 @@ final class BrokerFaultAction extends KafkaAction {
       long end = components.clock().nowMillis();
       allOk &= ok;
       logResult(session, step.requestName(), start, end, ok ? null : detail);
-      components.faults().add(new FaultEvent(at, step.toString(), step.requestName(), ok, detail, end - start));
+      components.ledger().faults().add(new FaultEvent(at, step.toString(), step.requestName(), ok, detail, end - start));
       System.out.printf("[kafkaload] FAULT at %.1f s: %s: %s (%s)%n", at, step.description(), ok ? "OK" : "KO",
           detail);
     }

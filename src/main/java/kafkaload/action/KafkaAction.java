@@ -5,6 +5,7 @@ import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import kafkaload.payload.SessionValue;
 import kafkaload.protocol.KafkaComponents;
 import org.slf4j.LoggerFactory;
 import scala.Option;
@@ -50,7 +51,16 @@ abstract class KafkaAction implements Action {
   /** A request that could not even be built: Gatling's "crash", and the user goes on, failed. */
   protected void crash(Session session, String request, RuntimeException e) {
     components.statsEngine().logRequestCrash(session.scenario(), session.groups(), request,
-        e instanceof SessionValue.Unresolved ? e.getMessage() : KafkaSendAction.reason(e));
+        e instanceof SessionValue.Unresolved ? e.getMessage() : reason(e));
     next.$bang(session.markAsFailed());
+  }
+
+  /** The KO reason: the exception's class and message, for example "RecordTooLargeException: The message is ...". */
+  static String reason(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && (t.getMessage() == null || t instanceof java.util.concurrent.ExecutionException)) {
+      t = t.getCause();
+    }
+    return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
   }
 }

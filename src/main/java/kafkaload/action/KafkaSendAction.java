@@ -5,11 +5,9 @@ import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.controller.throttle.Throttler$Command$ThrottledRequest;
 import io.gatling.core.session.Session;
-import java.util.List;
+import kafkaload.client.RecordSender;
 import kafkaload.protocol.KafkaComponents;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
 import scala.runtime.BoxedUnit;
 
 /**
@@ -18,7 +16,7 @@ import scala.runtime.BoxedUnit;
  * that could block (unknown topic metadata, a nearly full buffer, a producer still to be created) runs on the
  * protocol's blocking-sender thread instead, and its time there is part of the measured latency.
  */
-public final class KafkaSendAction extends KafkaAction {
+final class KafkaSendAction extends KafkaAction {
 
   private final SendSpec spec;
   private final boolean throttled;
@@ -29,11 +27,8 @@ public final class KafkaSendAction extends KafkaAction {
     this.spec = spec;
     this.throttled = throttled && components.throttler() != null;
     // Fire-and-forget sends are not ack-timed: their acks are counted, but stay out of the ack-latency figures.
-    this.sender = new RecordSender(components, components.stats().requestAcks(spec.requestName(), !spec.fireAndForget()));
+    this.sender = components.sender(components.stats().requestAcks(spec.requestName(), !spec.fireAndForget()));
   }
-
-
-
 
   @Override
   public void execute(Session session) {
@@ -93,22 +88,5 @@ public final class KafkaSendAction extends KafkaAction {
 
   private void log(Session session, String requestName, long start, long end, Exception exception) {
     logResult(session, requestName, start, end, exception == null ? null : reason(exception));
-  }
-
-  /** The KO reason: the exception's class and message, for example "RecordTooLargeException: The message is ...". */
-  static String reason(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && (t.getMessage() == null || t instanceof java.util.concurrent.ExecutionException)) {
-      t = t.getCause();
-    }
-    return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
-  }
-
-  static List<Header> headers(List<SendSpec.HeaderSpec> specs, Session session) {
-    List<Header> out = new java.util.ArrayList<>(specs.size());
-    for (SendSpec.HeaderSpec h : specs) {
-      out.add(new RecordHeader(h.name(), h.value().resolve(session)));
-    }
-    return out;
   }
 }

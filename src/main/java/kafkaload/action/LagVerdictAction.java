@@ -16,9 +16,9 @@ import kafkaload.verification.LagMonitor;
  */
 final class LagVerdictAction extends KafkaAction {
 
-  private final LagVerdictActionBuilder spec;
+  private final LagVerdictSpec spec;
 
-  LagVerdictAction(KafkaComponents components, Action next, LagVerdictActionBuilder spec) {
+  LagVerdictAction(KafkaComponents components, Action next, LagVerdictSpec spec) {
     super("kafka lag verdict", components, next);
     this.spec = spec;
   }
@@ -54,19 +54,19 @@ final class LagVerdictAction extends KafkaAction {
               + spec.drainTimeout().toSeconds() + " s (" + left(v) + ")" : null;
         }
       } catch (Exception e) {
-        rising = max = drain = "group " + group + ": " + KafkaSendAction.reason(e);
+        rising = max = drain = "group " + group + ": " + reason(e);
         System.out.printf("%n[kafkaload] ---- Consumer lag of group '%s' ----%n  LAG VERDICT: FAIL (%s)%n", group,
-            KafkaSendAction.reason(e));
+            reason(e));
       }
-      log(session, LagVerdictActionBuilder.RISING_REQUEST, start, rising);
-      log(session, LagVerdictActionBuilder.MAX_REQUEST, start, max);
-      log(session, LagVerdictActionBuilder.DRAIN_REQUEST, start, drain);
+      log(session, LagVerdictSpec.RISING_REQUEST, start, rising);
+      log(session, LagVerdictSpec.MAX_REQUEST, start, max);
+      log(session, LagVerdictSpec.DRAIN_REQUEST, start, drain);
       failed |= rising != null || max != null || drain != null;
     }
     next.$bang(failed ? session.markAsFailed() : session);
   }
 
-  static String format(LagMonitor.Verdict v, LagVerdictActionBuilder spec) {
+  static String format(LagMonitor.Verdict v, LagVerdictSpec spec) {
     LagMonitor.Sampling s = v.sampling();
     String sampling = String.format("  samples %d: %d with a lag, %d before the group's first commit, %d failed%n",
         s.tried(), s.withLag(), s.beforeFirstCommit(), s.failed());

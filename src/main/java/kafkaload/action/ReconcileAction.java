@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.report.ReconciliationPrinter;
+import kafkaload.run.Reconciled;
 import kafkaload.verification.Reconciliation;
 
 /**
@@ -17,24 +18,12 @@ import kafkaload.verification.Reconciliation;
  */
 final class ReconcileAction extends KafkaAction {
 
-  private final long maxLost;
-  private final double maxDuplicatePct;
-  private final boolean readBack;
-  private final Duration timeout;
-  private final boolean failOnSaturatedInjector;
+  private final ReconcileSpec spec;
 
-  ReconcileAction(KafkaComponents components, Action next, long maxLost, double maxDuplicatePct, boolean readBack,
-      Duration timeout, boolean failOnSaturatedInjector) {
+  ReconcileAction(KafkaComponents components, Action next, ReconcileSpec spec) {
     super("kafka reconcile", components, next);
-    this.failOnSaturatedInjector = failOnSaturatedInjector;
-    this.maxLost = maxLost;
-    this.maxDuplicatePct = maxDuplicatePct;
-    this.readBack = readBack;
-    this.timeout = timeout;
+    this.spec = spec;
   }
-
-
-
 
   @Override
   public void execute(Session session) {
@@ -46,46 +35,47 @@ final class ReconcileAction extends KafkaAction {
 
   private void reconcile(Session session) {
     long start = components.clock().nowMillis();
-    Reconciliation.Result r;
+    Reconciled.Result r;
     try {
-      r = Reconciliation.run(components, readBack, timeout);
+      r = Reconciliation.run(components.connection(), components.ledger(), components.producers().all(),
+          components.protocol().topic(), spec.readBack(), spec.timeout());
     } catch (RuntimeException e) {
       // Nothing could be verified (the cluster may be gone): say so, and fail both verdicts.
-      String reason = "could not verify the run's records: " + KafkaSendAction.reason(e);
-      components.reconciliationError(reason);
+      String reason = "could not verify the run's records: " + reason(e);
+      components.ledger().reconciliationError(reason);
       System.out.println("[kafkaload] RECONCILIATION FAILED: " + reason);
-      log(session, ReconcileActionBuilder.LOST_REQUEST, start, reason);
-      log(session, ReconcileActionBuilder.DUPLICATES_REQUEST, start, reason);
+      log(session, ReconcileSpec.LOST_REQUEST, start, reason);
+      log(session, ReconcileSpec.DUPLICATES_REQUEST, start, reason);
       next.$bang(session.markAsFailed());
       return;
     }
-    components.reconciliation(r, true);
+    components.ledger().reconciliation(r, true);
     System.out.println(ReconciliationPrinter.format(r));
-    String lost = r.lost() > maxLost
-        ? r.lost() + " acked records missing from " + lostWhere(r) + " (gate.maxLost=" + maxLost + ")"
+    String lost = r.lost() > spec.maxLost()
+        ? r.lost() + " acked records missing from " + lostWhere(r) + " (gate.maxLost=" + spec.maxLost() + ")"
         : r.readBack() != null && !r.readBack().complete()
-            ? "read-back did not finish within " + timeout.toSeconds() + " s: lost records cannot be ruled out"
+            ? "read-back did not finish within " + spec.timeout().toSeconds() + " s: lost records cannot be ruled out"
             : null;
-    String dup = r.duplicatePct() > maxDuplicatePct
+    String dup = r.duplicatePct() > spec.maxDuplicatePct()
         ? String.format("%d duplicate records, %.3f%% of acked (gate.maxDuplicatePct=%s)", r.duplicates(),
-            r.duplicatePct(), maxDuplicatePct)
+            r.duplicatePct(), spec.maxDuplicatePct())
         : null;
-    log(session, ReconcileActionBuilder.LOST_REQUEST, start, lost);
-    log(session, ReconcileActionBuilder.DUPLICATES_REQUEST, start, dup);
+    log(session, ReconcileSpec.LOST_REQUEST, start, lost);
+    log(session, ReconcileSpec.DUPLICATES_REQUEST, start, dup);
     String saturated = null;
-    if (failOnSaturatedInjector) {
+    if (spec.failOnSaturatedInjector()) {
       var verdict = components.health().verdict();
       saturated = verdict.saturated()
           ? "the injector was saturated: " + String.join("; ", verdict.reasons())
           : null;
-      log(session, ReconcileActionBuilder.INJECTOR_REQUEST, start, saturated);
+      log(session, ReconcileSpec.INJECTOR_REQUEST, start, saturated);
     }
     next.$bang(lost == null && dup == null && saturated == null ? session : session.markAsFailed());
   }
 
   /** "topic orders", or "topics orders (3), audit (1)": where the lost records were. */
-  private static String lostWhere(Reconciliation.Result r) {
-    List<Reconciliation.TopicResult> lossy = r.topics().stream().filter(t -> t.lost() > 0).toList();
+  private static String lostWhere(Reconciled.Result r) {
+    List<Reconciled.TopicResult> lossy = r.topics().stream().filter(t -> t.lost() > 0).toList();
     return lossy.size() == 1 ? "topic " + lossy.get(0).topic()
         : "topics " + String.join(", ", lossy.stream().map(t -> t.topic() + " (" + t.lost() + ")").toList());
   }

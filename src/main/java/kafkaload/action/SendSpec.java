@@ -1,11 +1,25 @@
 package kafkaload.action;
 
 import io.gatling.core.session.Session;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
+import kafkaload.payload.Bytes;
+import kafkaload.payload.SessionValue;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
 
-/** Everything a send action needs to build its record from a session; immutable. */
-record SendSpec(
+/**
+ * Everything a send needs to build its record from a session; immutable, every {@code with…} returns a copy.
+ *
+ * @param topic the topic, or null for the protocol's default topic
+ * @param key the key, or null for none
+ * @param partition the partition, or null to let the partitioner choose
+ * @param timestamp the timestamp in epoch ms, or null for the producer's send time
+ */
+public record SendSpec(
     String requestName,
     SessionValue<String> topic,
     SessionValue<byte[]> key,
@@ -15,7 +29,74 @@ record SendSpec(
     SessionValue<?> timestamp,
     boolean fireAndForget) {
 
-  record HeaderSpec(String name, SessionValue<byte[]> value) {}
+  /** Appended to the request name of fire-and-forget sends, so no report can pass them off as ack latency. */
+  public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
+
+  public record HeaderSpec(String name, SessionValue<byte[]> value) {}
+
+  /** A send of this value without a key to the protocol's topic. */
+  public static SendSpec of(String requestName, SessionValue<byte[]> value) {
+    return new SendSpec(requestName, null, null, value, List.of(), null, null, false);
+  }
+
+  /**
+   * A value as sent: a String is Gatling EL, a session function is evaluated per record (it can arrive typed as
+   * Object, e.g. send(randomKey(), "#{v}", headers)), byte[] is sent as is, anything else is written as JSON.
+   */
+  @SuppressWarnings("unchecked")
+  public static SessionValue<byte[]> bytes(Object v) {
+    return v instanceof String ? Bytes.el((String) v)
+        : v instanceof Function ? Bytes.function((Function<io.gatling.javaapi.core.Session, ?>) v) : Bytes.constant(v);
+  }
+
+  public SendSpec withTopic(SessionValue<String> t) {
+    return new SendSpec(requestName, t, key, value, headers, partition, timestamp, fireAndForget);
+  }
+
+  public SendSpec withKey(SessionValue<byte[]> k) {
+    return new SendSpec(requestName, topic, k, value, headers, partition, timestamp, fireAndForget);
+  }
+
+  public SendSpec withHeader(HeaderSpec h) {
+    List<HeaderSpec> hs = new ArrayList<>(headers);
+    hs.add(h);
+    return new SendSpec(requestName, topic, key, value, Collections.unmodifiableList(hs), partition, timestamp,
+        fireAndForget);
+  }
+
+  public SendSpec withPartition(SessionValue<?> p) {
+    return new SendSpec(requestName, topic, key, value, headers, p, timestamp, fireAndForget);
+  }
+
+  public SendSpec withTimestamp(SessionValue<?> t) {
+    return new SendSpec(requestName, topic, key, value, headers, partition, t, fireAndForget);
+  }
+
+  public SendSpec withFireAndForget() {
+    return new SendSpec(requestName, topic, key, value, headers, partition, timestamp, true);
+  }
+
+  public boolean hasHeader(String name) {
+    return headers.stream().anyMatch(h -> h.name().equals(name));
+  }
+
+  /** The name the report shows: fire-and-forget sends carry {@link #FIRE_AND_FORGET_SUFFIX}. */
+  public String reportedName() {
+    return fireAndForget ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
+  }
+
+  /** The send as it runs: the default topic filled in, the reported name; refused when there is no topic. */
+  SendSpec resolved(String defaultTopic) {
+    SessionValue<String> t = topic;
+    if (t == null) {
+      if (defaultTopic == null) {
+        throw new kafkaload.config.KafkaLoadConfigException("Send '" + requestName
+            + "' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send");
+      }
+      t = SessionValue.constant(defaultTopic);
+    }
+    return new SendSpec(reportedName(), t, key, value, headers, partition, timestamp, fireAndForget);
+  }
 
   ProducerRecord<byte[], byte[]> record(Session session) {
     String t = topic.resolve(session);
@@ -24,8 +105,16 @@ record SendSpec(
     }
     Long p = partition == null ? null : toLong(partition.resolve(session), "partition");
     Long ts = timestamp == null ? null : toLong(timestamp.resolve(session), "timestamp");
-    return new ProducerRecord<>(t, p == null ? null : Math.toIntExact(p), ts, key == null ? null : key.resolve(session), value.resolve(session),
-        headers.isEmpty() ? null : KafkaSendAction.headers(headers, session));
+    return new ProducerRecord<>(t, p == null ? null : Math.toIntExact(p), ts, key == null ? null : key.resolve(session),
+        value.resolve(session), headers.isEmpty() ? null : headers(session));
+  }
+
+  private List<Header> headers(Session session) {
+    List<Header> out = new ArrayList<>(headers.size());
+    for (HeaderSpec h : headers) {
+      out.add(new RecordHeader(h.name(), h.value().resolve(session)));
+    }
+    return out;
   }
 
   private static Long toLong(Object v, String what) {

@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.payload.Payloads;
-import kafkaload.protocol.TopicPlan;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -29,10 +28,10 @@ public final class Prefill {
   private Prefill() {}
 
   /** The records already in the topic, from each partition's start to its end: for draining a topic as it is. */
-  public static Range existing(String bootstrap, Map<String, Object> clientProperties, String topic, long timeoutMs,
-      int consumers) {
-    try (Admin admin = Preflight.admin(bootstrap, clientProperties, timeoutMs)) {
-      Preflight.checkBootstrap(admin, bootstrap, clientProperties, timeoutMs);
+  public static Range existing(Connection connection, String topic, int consumers) {
+    long timeoutMs = connection.timeoutMs();
+    try (Admin admin = connection.admin()) {
+      Preflight.checkBootstrap(admin, connection);
       Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeoutMs);
       checkConsumers(topic, to.size(), consumers);
       Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new HashMap<>();
@@ -56,16 +55,16 @@ public final class Prefill {
    * simulations send, compressed with the run's compression.type; a batch never holds the same value twice, so
    * the codec finds no repeats to shrink and MB/s is that of real-looking data, not of a constant.
    */
-  public static Range fill(String bootstrap, Map<String, Object> clientProperties, String topic, TopicPlan plan,
-      long records, int recordSize, int consumers) {
-    long timeout = plan.bootstrapTimeoutMs();
-    try (Admin admin = Preflight.admin(bootstrap, clientProperties, timeout)) {
-      Preflight.checkBootstrap(admin, bootstrap, clientProperties, timeout);
+  public static Range fill(Connection connection, String topic, TopicPlan plan, long records, int recordSize,
+      int consumers) {
+    long timeout = connection.timeoutMs();
+    try (Admin admin = connection.admin()) {
+      Preflight.checkBootstrap(admin, connection);
       Preflight.checkTopic(admin, topic, plan, timeout);
       Map<Integer, Long> from = Preflight.endOffsets(admin, topic, timeout);
       checkConsumers(topic, from.size(), consumers);
-      Map<String, Object> c = new HashMap<>(clientProperties);
-      c.put("bootstrap.servers", bootstrap);
+      Map<String, Object> c = new HashMap<>(connection.clientProperties());
+      c.put("bootstrap.servers", connection.bootstrap());
       c.put("acks", "1");
       c.put("linger.ms", "20");
       c.put("batch.size", String.valueOf(BATCH_BYTES));

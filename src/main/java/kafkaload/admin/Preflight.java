@@ -8,7 +8,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.protocol.TopicPlan;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -36,38 +35,20 @@ public final class Preflight {
 
   private Preflight() {}
 
-  /** An AdminClient built from the producer's connection and security settings. */
-  public static Admin admin(String bootstrap, Map<String, Object> clientProperties, long timeoutMs) {
-    java.util.Properties c = kafkaload.config.ClientConnection.of(bootstrap, clientProperties);
-    c.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));
-    c.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));
-    c.put(AdminClientConfig.CLIENT_ID_CONFIG, "kafkaload-preflight");
-    BootstrapProbe.check(bootstrap, c.get(AdminClientConfig.SECURITY_PROTOCOL_CONFIG));
-    try {
-      return Admin.create(c);
-    } catch (org.apache.kafka.common.KafkaException e) {
-      // For example a keystore that does not open: the reason is at the end of the chain, the file at its middle.
-      throw new KafkaLoadConfigException("Cannot create a Kafka client for '" + bootstrap + "': " + messages(e));
-    }
-  }
-
-  /** The bootstrap must answer within the plan's timeout; returns the broker count. */
-  public static int checkBootstrap(Admin admin, String bootstrap, long timeoutMs) {
-    return checkBootstrap(admin, bootstrap, Map.of(), timeoutMs);
-  }
-
   /**
    * The bootstrap must answer within the plan's timeout; returns the broker count. A failed SASL login or TLS
    * handshake fails at once (the AdminClient does not retry authentication errors) with a line naming the cause.
    */
-  public static int checkBootstrap(Admin admin, String bootstrap, Map<String, ?> clientProperties, long timeoutMs) {
+  public static int checkBootstrap(Admin admin, Connection connection) {
+    String bootstrap = connection.bootstrap();
+    long timeoutMs = connection.timeoutMs();
     try {
       Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
           .nodes().get(timeoutMs + 2000, TimeUnit.MILLISECONDS);
       return nodes.size();
     } catch (ExecutionException e) {
       if (e.getCause() instanceof AuthenticationException a) {
-        throw new KafkaLoadConfigException(SecurityFailure.describe(a, bootstrap, clientProperties), a);
+        throw new KafkaLoadConfigException(SecurityFailure.describe(a, bootstrap, connection.clientProperties()), a);
       }
       throw unanswered(bootstrap, timeoutMs, e);
     } catch (TimeoutException e) {
@@ -95,7 +76,8 @@ public final class Preflight {
     if (partitions < 0) {
       if (!plan.create()) {
         throw new KafkaLoadConfigException("Topic '" + topic + "' does not exist. Create it first, or let the "
-            + "simulation create it (-Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
+            + "protocol create it: kafka().topic(\"" + topic + "\").createTopic(partitions, replicationFactor) (in the "
+            + "shipped simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
       }
       create(admin, topic, plan, timeoutMs);
       partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(plan.partitions());
@@ -110,7 +92,8 @@ public final class Preflight {
           + " concurrent producers: producers will contend for partitions and throughput will be capped. "
           + "Use at least " + plan.concurrency() + " partitions";
       if (plan.strictPartitions()) {
-        throw new KafkaLoadConfigException(msg + " (failing because -Dpreflight.strictPartitions=true)");
+        throw new KafkaLoadConfigException(msg + " (failing because strict: kafka().concurrency(users, true); in the shipped "
+            + "simulations -Dpreflight.strictPartitions=true)");
       }
       LOG.warn("Preflight: {}", msg);
     }
@@ -197,10 +180,10 @@ public final class Preflight {
   }
 
   /** Connects, then makes sure the topic exists as the plan says (for topics the protocol does not send to). */
-  public static int ensureTopic(String bootstrap, Map<String, Object> clientProperties, String topic, TopicPlan plan) {
-    try (Admin admin = admin(bootstrap, clientProperties, plan.bootstrapTimeoutMs())) {
-      checkBootstrap(admin, bootstrap, clientProperties, plan.bootstrapTimeoutMs());
-      return checkTopic(admin, topic, plan, plan.bootstrapTimeoutMs());
+  public static int ensureTopic(Connection connection, String topic, TopicPlan plan) {
+    try (Admin admin = connection.admin()) {
+      checkBootstrap(admin, connection);
+      return checkTopic(admin, topic, plan, connection.timeoutMs());
     }
   }
 
@@ -294,7 +277,7 @@ public final class Preflight {
   }
 
   /** The distinct messages of the cause chain, outermost first. */
-  static String messages(Throwable t) {
+  public static String messages(Throwable t) {
     java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c.getMessage() != null) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -106,42 +107,42 @@ public final class ClientSecurity {
   }
 
   /**
-   * The -D layer: -Dsecurity.protocol, -Dsasl.mechanism, -Dsasl.username (password from KAFKA_SASL_PASSWORD),
+   * The -D layer, read through {@code property} (a -D value or null) and {@code env} (an environment variable or null): -Dsecurity.protocol, -Dsasl.mechanism, -Dsasl.username (password from KAFKA_SASL_PASSWORD),
    * -Dssl.truststore.location (KAFKA_SSL_TRUSTSTORE_PASSWORD), -Dssl.keystore.location (KAFKA_SSL_KEYSTORE_PASSWORD,
    * KAFKA_SSL_KEY_PASSWORD). A secret given as -D is refused.
    */
-  public static Settings fromSystemProperties() {
+  public static Settings from(Function<String, String> property, Function<String, String> env) {
     SECRET_PROPERTIES.forEach((key, instead) -> {
-      if (System.getProperty(key) != null) {
+      if (property.apply(key) != null) {
         throw new KafkaLoadConfigException("-D" + key + " is refused: secrets never come from -D properties (they show "
             + "in the process list and build logs); use " + instead + " or the -Dkafka.client.config file");
       }
     });
     Map<String, String> p = new LinkedHashMap<>();
-    String protocol = Params.raw(SECURITY_PROTOCOL);
+    String protocol = property.apply(SECURITY_PROTOCOL);
     if (protocol != null) {
       p.put(SECURITY_PROTOCOL, protocol);
     }
-    String mechanism = Params.raw(SASL_MECHANISM);
-    String user = Params.raw(SASL_USERNAME);
+    String mechanism = property.apply(SASL_MECHANISM);
+    String user = property.apply(SASL_USERNAME);
     boolean sasl = mechanism != null;
     if (user != null) {
       if (mechanism == null) {
         throw new KafkaLoadConfigException("-D" + SASL_USERNAME + "=" + user + " needs -D" + SASL_MECHANISM
             + " (one of " + MECHANISMS + ")");
       }
-      p.putAll(sasl(mechanism, user, Secrets.env(SASL_PASSWORD_ENV)));
+      p.putAll(sasl(mechanism, user, Secrets.require(SASL_PASSWORD_ENV, env.apply(SASL_PASSWORD_ENV))));
     } else if (mechanism != null) {
       // The JAAS config (with the password) then comes from the properties file.
       p.put(SASL_MECHANISM, mechanism);
     }
-    String trust = Params.raw("ssl.truststore.location");
+    String trust = property.apply("ssl.truststore.location");
     if (trust != null) {
-      p.putAll(truststore(trust, System.getenv(TRUSTSTORE_PASSWORD_ENV)));
+      p.putAll(truststore(trust, env.apply(TRUSTSTORE_PASSWORD_ENV)));
     }
-    String keys = Params.raw("ssl.keystore.location");
+    String keys = property.apply("ssl.keystore.location");
     if (keys != null) {
-      p.putAll(keystore(keys, Secrets.env(KEYSTORE_PASSWORD_ENV), System.getenv(KEY_PASSWORD_ENV)));
+      p.putAll(keystore(keys, Secrets.require(KEYSTORE_PASSWORD_ENV, env.apply(KEYSTORE_PASSWORD_ENV)), env.apply(KEY_PASSWORD_ENV)));
     }
     return new Settings(p, sasl, trust != null || keys != null);
   }

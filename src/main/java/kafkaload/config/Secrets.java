@@ -21,7 +21,11 @@ public final class Secrets {
    * code, never -D: both end up in build logs and the process list). Unset or empty is a clear error naming it.
    */
   public static String env(String name) {
-    String value = System.getenv(name);
+    return require(name, System.getenv(name));
+  }
+
+  /** {@code value}, the environment variable {@code name} as read; unset or empty is the same error as env(name). */
+  public static String require(String name, String value) {
     if (value == null || value.isEmpty()) {
       throw new KafkaLoadConfigException("The environment variable " + name + " is not set; it must hold the secret "
           + "(secrets come from the environment or the -Dkafka.client.config file, never from code or -D)");

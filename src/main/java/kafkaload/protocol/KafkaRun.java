@@ -10,10 +10,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 import kafkaload.broker.EmbeddedCluster;
 import kafkaload.broker.EmbeddedKafka;
-import kafkaload.config.InjectorBounds;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import kafkaload.admin.Connection;
+import kafkaload.admin.TopicPlan;
+import kafkaload.admin.Preflight;
+import kafkaload.client.ProducerHandle;
+import kafkaload.client.ProducerPool;
+import kafkaload.config.Secrets;
+import kafkaload.report.ReconciliationPrinter;
+import kafkaload.run.OffsetBaselines;
+import kafkaload.run.Reconciled;
+import kafkaload.run.RunIdentity;
+import kafkaload.run.RunLedger;
+import kafkaload.run.SendStats;
+import kafkaload.verification.Reconciliation;
+import org.apache.kafka.clients.admin.Admin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import kafkaload.report.AssertionsJUnitReport;
 import kafkaload.report.KafkaPage;
 import kafkaload.report.RunSummary;
@@ -25,10 +42,12 @@ import kafkaload.verification.InjectorHealth;
  * beside Gatling's report.
  */
 final class KafkaRun {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
   private static final Map<CoreComponents, KafkaRun> RUNS = new IdentityHashMap<>();
 
   private final CoreComponents core;
   private final Map<KafkaProtocol, KafkaComponents> components = new IdentityHashMap<>();
+  private final Map<String, String> parameters = new java.util.TreeMap<>();
   private final Optional<Path> simulationLog = AssertionsJUnitReport.currentSimulationLog();
   private final long startMillis = System.currentTimeMillis();
   private InjectorHealth health;
@@ -56,17 +75,72 @@ final class KafkaRun {
     }
   }
 
-  synchronized KafkaComponents components(KafkaProtocol protocol, Supplier<KafkaComponents> create) {
+  /** The components of this protocol, created (after preflight) for its first scenario; shared by the others. */
+  synchronized KafkaComponents components(KafkaProtocol protocol) {
     KafkaComponents c = components.get(protocol);
     if (c == null) {
-      c = create.get();
-      components.put(protocol, c);
       if (health == null) {
-        health = InjectorHealth.start(InjectorBounds.fromSystemProperties(), this::allStats, this::allProducers);
+        health = InjectorHealth.start(protocol.injectorBounds(), this::allStats, this::allProducers);
       }
-      c.health(health);
+      c = create(protocol);
+      components.put(protocol, c);
+      parameters.putAll(protocol.parameters());
     }
     return c;
+  }
+
+  private KafkaComponents create(KafkaProtocol protocol) {
+    boolean embedded = protocol.bootstrapServers() == null;
+    try {
+      Connection connection = protocol.connection();
+      LOG.info("Kafka target: {}{}; producer properties {}", connection.bootstrap(), !embedded ? ""
+          : protocol.embeddedBrokers() > 0
+              ? " (embedded cluster of " + protocol.embeddedBrokers() + " broker(s) in child processes)"
+              : " (embedded broker)",
+          Secrets.masked(protocol.producerProperties()));
+      Map<Integer, Long> offsetsBefore = preflight(protocol, connection);
+      ExecutorService blockingSender = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "kafkaload-blocking-sender");
+        t.setDaemon(true);
+        return t;
+      });
+      OffsetBaselines baselines = new OffsetBaselines(topic -> {
+        try (Admin admin = connection.admin()) {
+          return Preflight.endOffsets(admin, topic, connection.timeoutMs());
+        }
+      }, blockingSender);
+      if (protocol.topic() != null) {
+        baselines.taken(protocol.topic(), offsetsBefore);
+      }
+      List<String> warm = protocol.topic() == null ? List.of() : List.of(protocol.topic());
+      ProducerPool producers = new ProducerPool(protocol.producerMode(), protocol.poolSize(), connection, warm);
+      RunLedger ledger = new RunLedger(protocol.runIdentity() ? RunIdentity.random() : null, baselines);
+      return new KafkaComponents(protocol, connection, embedded, core, producers, ledger, blockingSender, health);
+    } catch (RuntimeException e) {
+      if (embedded) {
+        // The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives up.
+        EmbeddedKafka.stopShared();
+        EmbeddedCluster.stopShared();
+      }
+      throw e;
+    }
+  }
+
+  /** Every check before any load; returns the default topic's end offsets, which reconciliation compares with. */
+  private static Map<Integer, Long> preflight(KafkaProtocol protocol, Connection connection) {
+    TopicPlan plan = protocol.topicPlan();
+    try (Admin admin = connection.admin()) {
+      Preflight.checkBootstrap(admin, connection);
+      if (protocol.topic() == null) {
+        return Map.of();
+      }
+      Preflight.checkTopic(admin, protocol.topic(), plan, connection.timeoutMs());
+      if (protocol.acksAll()) {
+        Preflight.checkInSyncReplicas(admin, protocol.topic(), connection.timeoutMs());
+      }
+      Preflight.checkBatchFits(admin, protocol.topic(), protocol.producerProperties(), connection.timeoutMs());
+      return Preflight.endOffsets(admin, protocol.topic(), connection.timeoutMs());
+    }
   }
 
   synchronized InjectorHealth health() {
@@ -98,14 +172,15 @@ final class KafkaRun {
       return;
     }
     health.loadEnded();
-    all.forEach(KafkaComponents::reconcileIfNotDone);
+    all.forEach(KafkaRun::reconcileIfNotDone);
     health.close();
     InjectorHealth.Verdict verdict = health.verdict();
     if (verdict.saturated()) {
       System.out.println("[kafkaload] WARNING: the injector was saturated: results below are not trustworthy ("
           + String.join("; ", verdict.reasons()) + ")");
     }
-    summary = RunSummary.of(all, health, startMillis, System.currentTimeMillis());
+    summary = RunSummary.of(all.stream().map(KafkaComponents::section).toList(), parameters, health, startMillis,
+        System.currentTimeMillis());
     boolean embedded = false;
     for (KafkaComponents c : all) {
       c.close();
@@ -114,6 +189,28 @@ final class KafkaRun {
     if (embedded) {
       EmbeddedKafka.stopShared();
       EmbeddedCluster.stopShared();
+    }
+  }
+
+  /**
+   * The offset comparison always runs: when the load sent records and no reconcile() step judged them (the
+   * simulation has none, -Dverify=false, or maxDuration cut it short), compare acked records with end offsets now.
+   */
+  private static void reconcileIfNotDone(KafkaComponents c) {
+    RunLedger ledger = c.ledger();
+    if (ledger.reconciliation() != null || ledger.reconciliationError() != null
+        || ledger.stats().acked.sum() + ledger.stats().failed.sum() == 0) {
+      return;
+    }
+    try {
+      Reconciled.Result r = Reconciliation.run(c.connection(), ledger, c.producers().all(), c.protocol().topic(),
+          false, Duration.ZERO);
+      ledger.reconciliation(r, false);
+      System.out.println(ReconciliationPrinter.format(r)
+          + "  (no reconcile() step judged this run: the offset comparison only, not gated; add "
+          + "reconciled(...) for the read-back and the gates)");
+    } catch (RuntimeException e) {
+      ledger.reconciliationError("could not compare offsets after the run: " + e.getMessage());
     }
   }
 

@@ -1,12 +1,12 @@
 package kafkaload.report;
 
-import kafkaload.verification.Reconciliation;
+import kafkaload.run.Reconciled;
 
 /** The reconciliation as a console table, per topic and partition, so a skewed or lossy partition stands out. */
 public final class ReconciliationPrinter {
   private ReconciliationPrinter() {}
 
-  public static String format(Reconciliation.Result r) {
+  public static String format(Reconciled.Result r) {
     StringBuilder b = new StringBuilder();
     boolean several = r.topics().size() > 1;
     b.append("\n[kafkaload] ---- Reconciliation of ")
@@ -15,7 +15,7 @@ public final class ReconciliationPrinter {
         .append(r.runId() == null ? " (run identity off)" : " (run " + r.runId() + ")").append(" ----\n");
     b.append(String.format("  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)%n",
         r.ackedOk(), r.offsetDelta(), r.inFlightAtEnd(), r.lost(), r.duplicates(), r.duplicatePct()));
-    Reconciliation.ReadBack rb = r.readBack();
+    Reconciled.ReadBack rb = r.readBack();
     if (rb == null) {
       b.append("  read-back: off (lost and duplicates are bounds from offsets)\n");
     } else {
@@ -31,7 +31,7 @@ public final class ReconciliationPrinter {
         b.append("  more KOs than the reconciliation keeps: lost is a lower bound\n");
       }
     }
-    for (Reconciliation.TopicResult t : r.topics()) {
+    for (Reconciled.TopicResult t : r.topics()) {
       if (several) {
         b.append(String.format("  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d%n",
             t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates()));
@@ -41,11 +41,11 @@ public final class ReconciliationPrinter {
     return b.toString();
   }
 
-  private static void partitions(StringBuilder b, Reconciliation.TopicResult t) {
+  private static void partitions(StringBuilder b, Reconciled.TopicResult t) {
     long total = Math.max(1, t.ackedOk());
     b.append(String.format("  %9s %12s %12s %8s %14s %10s %10s%n", "partition", "acked", "offset delta", "share",
         "acked bytes", "duplicates", "reordered"));
-    for (Reconciliation.PartitionResult p : t.partitions()) {
+    for (Reconciled.PartitionResult p : t.partitions()) {
       b.append(String.format("  %9d %12d %12d %7.1f%% %14d %10s %10s%n", p.partition(), p.ackedRecords(),
           p.offsetDelta(), 100.0 * p.ackedRecords() / total, p.ackedBytes(),
           p.duplicates() < 0 ? "-" : String.valueOf(p.duplicates()),

@@ -10,11 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import kafkaload.config.Secrets;
-import kafkaload.protocol.KafkaComponents;
-import kafkaload.protocol.PartitionCounters;
-import kafkaload.protocol.SendStats;
+import kafkaload.client.ProducerHandle;
+import kafkaload.run.PartitionCounters;
+import kafkaload.run.SendStats;
 import kafkaload.verification.InjectorHealth;
-import kafkaload.verification.Reconciliation;
+import kafkaload.run.Reconciled;
+import kafkaload.run.RunLedger;
+import kafkaload.verification.LagMonitor;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -29,17 +31,27 @@ public final class RunSummary {
 
   private RunSummary() {}
 
-  public static RunSummary of(List<KafkaComponents> components, InjectorHealth health, long startMillis,
-      long endMillis) {
+  /**
+   * One protocol of the run, as the summary reads it.
+   *
+   * @param configuration the protocol's settings as the summary shows them, secrets already masked
+   * @param lagMonitor the lag monitor of its groups under test, or null
+   */
+  public record Section(Map<String, Object> configuration, RunLedger ledger, LagMonitor lagMonitor,
+      List<ProducerHandle> producers) {}
+
+  /** {@code parameters}: the -D knobs the run read, with the values it used. */
+  public static RunSummary of(List<Section> sections, Map<String, String> parameters, InjectorHealth health,
+      long startMillis, long endMillis) {
     RunSummary s = new RunSummary();
     double seconds = Math.max(0.001, (endMillis - startMillis) / 1000.0);
     s.root.put("startedAt", java.time.Instant.ofEpochMilli(startMillis).toString());
     s.root.put("endedAt", java.time.Instant.ofEpochMilli(endMillis).toString());
     s.root.put("durationSeconds", seconds);
     // The -D knobs the simulation read, with the values it used, defaults included: the run's test plan as run.
-    s.root.put("parameters", Secrets.masked(kafkaload.config.Params.used()));
+    s.root.put("parameters", Secrets.masked(parameters));
     List<Object> protocols = new ArrayList<>();
-    for (KafkaComponents c : components) {
+    for (Section c : sections) {
       protocols.add(protocol(c));
     }
     s.root.put("protocols", protocols);
@@ -64,18 +76,13 @@ public final class RunSummary {
     return s;
   }
 
-  private static Map<String, Object> protocol(KafkaComponents c) {
-    SendStats st = c.stats();
+  private static Map<String, Object> protocol(Section c) {
+    RunLedger ledger = c.ledger();
+    SendStats st = ledger.stats();
     Map<String, Object> p = new LinkedHashMap<>();
     Map<String, Object> config = new LinkedHashMap<>();
-    config.put("bootstrapServers", c.bootstrap());
-    config.put("embeddedBrokers", c.protocol().bootstrapServers() != null ? null
-        : Math.max(1, c.protocol().embeddedBrokers()));
-    config.put("topic", c.protocol().topic());
-    config.put("producerMode", c.protocol().producerMode().name().toLowerCase());
-    config.put("poolSize", c.protocol().poolSize());
-    config.put("producerProperties", Secrets.masked(c.protocol().producerProperties()));
-    config.put("runId", c.identity() == null ? null : c.identity().runId());
+    config.putAll(c.configuration());
+    config.put("runId", ledger.identity() == null ? null : ledger.identity().runId());
     p.put("config", config);
 
     Map<String, Object> throughput = new LinkedHashMap<>();
@@ -120,18 +127,18 @@ public final class RunSummary {
       p.put("lag", c.lagMonitor().samples());
       p.put("lagSampling", c.lagMonitor().sampling());
     }
-    Reconciliation.Result r = c.reconciliation();
-    p.put("reconciliation", r == null ? null : reconciliation(r, c.reconciliationGated()));
-    p.put("reconciliationError", c.reconciliationError());
-    p.put("faults", c.faults());
-    if (c.consumerThroughput() != null) {
-      p.put("consumerThroughput", c.consumerThroughput());
+    Reconciled.Result r = ledger.reconciliation();
+    p.put("reconciliation", r == null ? null : reconciliation(r, ledger.reconciliationGated()));
+    p.put("reconciliationError", ledger.reconciliationError());
+    p.put("faults", ledger.faults());
+    if (ledger.consumerThroughput() != null) {
+      p.put("consumerThroughput", ledger.consumerThroughput());
     }
-    p.put("producerMetrics", InjectorHealth.producerMetrics(c.producers().all()));
+    p.put("producerMetrics", InjectorHealth.producerMetrics(c.producers()));
     return p;
   }
 
-  private static Map<String, Object> reconciliation(Reconciliation.Result r, boolean gated) {
+  private static Map<String, Object> reconciliation(Reconciled.Result r, boolean gated) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("gated", gated);
     m.put("ackedOk", r.ackedOk());
@@ -142,7 +149,7 @@ public final class RunSummary {
     m.put("duplicatePct", r.duplicatePct());
     m.put("readBack", r.readBack());
     List<Object> topics = new ArrayList<>();
-    for (Reconciliation.TopicResult t : r.topics()) {
+    for (Reconciled.TopicResult t : r.topics()) {
       Map<String, Object> tm = new LinkedHashMap<>();
       tm.put("topic", t.topic());
       tm.put("ackedOk", t.ackedOk());

@@ -8,10 +8,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import kafkaload.admin.Connection;
 import kafkaload.admin.Preflight;
-import kafkaload.protocol.KafkaComponents;
-import kafkaload.protocol.PartitionCounters;
-import kafkaload.protocol.ProducerHandle;
+import kafkaload.run.Reconciled.PartitionResult;
+import kafkaload.run.Reconciled.ReadBack;
+import kafkaload.run.Reconciled.Result;
+import kafkaload.run.Reconciled.TopicResult;
+import kafkaload.run.KoLedger;
+import kafkaload.run.RunIdentity;
+import kafkaload.run.RunLedger;
+import kafkaload.run.PartitionCounters;
+import kafkaload.client.ProducerHandle;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -28,87 +35,30 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 public final class Reconciliation {
   private Reconciliation() {}
 
-  public record PartitionResult(int partition, long offsetBefore, long offsetAfter, long ackedRecords,
-      long ackedBytes, long readBack, long duplicates, long reordered) {
-    public long offsetDelta() {
-      return offsetAfter - offsetBefore;
-    }
-  }
-
-  /**
-   * The read-back of the run's records; {@code complete} is false when it ran out of time. {@code koInTopic}: records
-   * whose send was KO but which are in the topic anyway (a batch written after the client gave up on it); they are
-   * not counted as delivered. {@code koLedgerComplete} is false when there were too many KOs to keep them all.
-   */
-  public record ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
-      long reordered, long koInTopic, boolean koLedgerComplete, double seconds) {}
-
-  /**
-   * One topic: {@code delivered} (distinct acked records read back) and {@code readBackDuplicates} are the
-   * read-back's counts for it, -1 without a read-back ({@code delivered} also -1 when the read-back did not finish).
-   */
-  public record TopicResult(String topic, long ackedOk, long offsetDelta, long delivered, long readBackDuplicates,
-      List<PartitionResult> partitions) {
-
-    /** Acked records not in the topic: exact with a complete read-back, else a lower bound from offsets. */
-    public long lost() {
-      return Math.max(0, ackedOk - (delivered >= 0 ? delivered : offsetDelta));
-    }
-
-    /** Extra copies of records: exact with read-back, else an upper bound from offsets (other writers count too). */
-    public long duplicates() {
-      return readBackDuplicates >= 0 ? readBackDuplicates : Math.max(0, offsetDelta - ackedOk);
-    }
-  }
-
-  /** The whole run: totals over its topics, the default topic first. */
-  public record Result(String runId, long inFlightAtEnd, ReadBack readBack, List<TopicResult> topics) {
-    public long ackedOk() {
-      return topics.stream().mapToLong(TopicResult::ackedOk).sum();
-    }
-
-    public long offsetDelta() {
-      return topics.stream().mapToLong(TopicResult::offsetDelta).sum();
-    }
-
-    public long lost() {
-      return topics.stream().mapToLong(TopicResult::lost).sum();
-    }
-
-    public long duplicates() {
-      return topics.stream().mapToLong(TopicResult::duplicates).sum();
-    }
-
-    public double duplicatePct() {
-      return ackedOk() == 0 ? 0 : 100.0 * duplicates() / ackedOk();
-    }
-  }
-
   /** Flushes the producers, snapshots end offsets and, if asked, reads the run's records back within the timeout. */
-  public static Result run(KafkaComponents c, boolean readBack, Duration timeout) {
-    long inFlight = c.stats().inFlight.get();
-    for (ProducerHandle h : c.producers().all()) {
+  public static Result run(Connection connection, RunLedger ledger, List<ProducerHandle> producers,
+      String defaultTopic, boolean readBack, Duration timeout) {
+    long inFlight = ledger.stats().inFlight.get();
+    for (ProducerHandle h : producers) {
       h.producer().flush();
     }
     Map<String, Map<Integer, Long>> before = new LinkedHashMap<>();
-    String defaultTopic = c.protocol().topic();
-    Map<String, Map<Integer, Long>> taken = c.baselines().taken();
+    Map<String, Map<Integer, Long>> taken = ledger.baselines().taken();
     if (taken.containsKey(defaultTopic)) {
       before.put(defaultTopic, taken.get(defaultTopic));
     }
     before.putAll(taken);
     Map<String, Map<Integer, Long>> after = new LinkedHashMap<>();
-    long timeoutMs = c.protocol().topicPlan().bootstrapTimeoutMs();
-    try (Admin admin = Preflight.admin(c.bootstrap(), c.protocol().producerProperties(), timeoutMs)) {
+    try (Admin admin = connection.admin()) {
       for (String topic : before.keySet()) {
-        after.put(topic, Preflight.endOffsets(admin, topic, timeoutMs));
+        after.put(topic, Preflight.endOffsets(admin, topic, connection.timeoutMs()));
       }
     }
-    ReadState state = readBack && c.identity() != null ? read(c, before, after, timeout) : null;
+    ReadState state = readBack && ledger.identity() != null ? read(connection, ledger, before, after, timeout) : null;
 
     List<TopicResult> topics = new ArrayList<>();
     for (String topic : before.keySet()) {
-      Map<Integer, PartitionCounters.Count> acked = c.stats().partitions.snapshot(topic);
+      Map<Integer, PartitionCounters.Count> acked = ledger.stats().partitions.snapshot(topic);
       List<PartitionResult> partitions = new ArrayList<>();
       long ackedOk = 0;
       long delta = 0;
@@ -129,7 +79,7 @@ public final class Reconciliation {
               : state.distinctBy.getOrDefault(topic, 0L) - state.koInTopicBy.getOrDefault(topic, 0L),
           state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(), partitions));
     }
-    return new Result(c.identity() == null ? null : c.identity().runId(), inFlight,
+    return new Result(ledger.identity() == null ? null : ledger.identity().runId(), inFlight,
         state == null ? null : state.summary(), topics);
   }
 
@@ -205,11 +155,11 @@ public final class Reconciliation {
     }
   }
 
-  private static ReadState read(KafkaComponents c, Map<String, Map<Integer, Long>> before,
+  private static ReadState read(Connection connection, RunLedger ledger, Map<String, Map<Integer, Long>> before,
       Map<String, Map<Integer, Long>> after, Duration timeout) {
     long t0 = System.nanoTime();
-    ReadState state = new ReadState(c.koLedger());
-    Properties p = kafkaload.config.ClientConnection.of(c.bootstrap(), c.protocol().producerProperties());
+    ReadState state = new ReadState(ledger.koLedger());
+    Properties p = connection.properties();
     p.put("client.id", "kafkaload-verify");
     p.put("enable.auto.commit", "false");
     p.put("max.poll.records", "5000");
@@ -217,7 +167,7 @@ public final class Reconciliation {
     p.put("default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
     // Records deleted below the start offset must read as missing, not make the reader jump to the end.
     p.put("auto.offset.reset", "earliest");
-    byte[] runId = c.identity().runIdBytes();
+    byte[] runId = ledger.identity().runIdBytes();
     Map<TopicPartition, Long> from = new HashMap<>();
     Map<TopicPartition, Long> to = new HashMap<>();
     after.forEach((topic, offsets) -> offsets.forEach((partition, end) -> {

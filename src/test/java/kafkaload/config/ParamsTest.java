@@ -4,7 +4,7 @@ import static kafkaload.config.PropertyTests.error;
 import static org.junit.jupiter.api.Assertions.*;
 
 import kafkaload.protocol.KafkaProtocol;
-import kafkaload.protocol.KafkaProtocolBuilder;
+import kafkaload.KafkaProtocolBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedKafkaMain;
 import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.protocol.TopicPlan;
+import kafkaload.admin.TopicPlan;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 

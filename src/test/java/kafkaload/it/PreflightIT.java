@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import kafkaload.admin.Preflight;
 import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.protocol.TopicPlan;
+import kafkaload.admin.TopicPlan;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import kafkaload.action.KafkaSendActionBuilder;
+import kafkaload.KafkaSendActionBuilder;
 import org.junit.jupiter.api.Test;
 
 /** Producer sharing modes, fire-and-forget, and the sends that must not block the event loop. */

@@ -7,9 +7,9 @@ import io.gatling.javaapi.core.*;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
-import kafkaload.action.ReplyCheck;
-import kafkaload.protocol.KafkaProtocolBuilder;
-import kafkaload.sut.EchoService;
+import kafkaload.ReplyCheck;
+import kafkaload.KafkaProtocolBuilder;
+import kafkaload.EchoService;
 
 /**
  * Request-reply against two echo services: a fast one (requests on -Dtopic, replies on -DreplyTopic) and one that

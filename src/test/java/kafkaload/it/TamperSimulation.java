@@ -18,7 +18,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import kafkaload.verification.RunIdentity;
+import kafkaload.run.RunIdentity;
 
 /**
  * Sends a known number of records, then tampers with the topic behind the tool's back before the reconciliation:
@@ -123,6 +123,6 @@ public class TamperSimulation extends Simulation {
     setUp(load.injectOpen(atOnceUsers(USERS)).andThen(reconciled(tamperer.injectOpen(atOnceUsers(1)), reconcile())))
         .protocols(kafka().topic(topic).createTopic(2, 1))
         .maxDuration(120)
-        .assertions(kafkaload.verification.Gates.reconciliation());
+        .assertions(kafkaload.Gates.reconciliation());
   }
 }

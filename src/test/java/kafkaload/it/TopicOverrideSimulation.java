@@ -39,7 +39,7 @@ public class TopicOverrideSimulation extends Simulation {
     setUp(reconciled(scn.injectOpen(atOnceUsers(USERS)), reconcile()), missing.injectOpen(atOnceUsers(1)),
             failing.injectOpen(atOnceUsers(1)))
         .protocols(kafka().topic(defaultTopic))
-        .assertions(kafkaload.verification.Gates.reconciliation())
+        .assertions(kafkaload.Gates.reconciliation())
         .maxDuration(60);
   }
 }

@@ -10,7 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import kafkaload.action.KafkaSendActionBuilder;
+import kafkaload.KafkaSendActionBuilder;
 import kafkaload.bench.matrix.MatrixGrid.Cell;
 import kafkaload.bench.matrix.MatrixGrid.Dimension;
 

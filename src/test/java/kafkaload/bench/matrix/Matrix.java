@@ -17,9 +17,9 @@ import java.util.stream.Stream;
 import kafkaload.bench.GatlingJvm;
 import kafkaload.bench.matrix.MatrixGrid.Cell;
 import kafkaload.bench.matrix.MatrixGrid.Dimension;
-import kafkaload.config.ClientConnection;
+import kafkaload.config.Connection;
 import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.protocol.KafkaProtocolBuilder;
+import kafkaload.KafkaProtocolBuilder;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 

@@ -1,0 +1,59 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import java.time.Duration;
+import java.util.function.BiFunction;
+import kafkaload.action.Actions;
+import kafkaload.action.ConsumeSpec;
+import kafkaload.payload.SessionValue;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * {@code kafka("receive").consume("replies").matchKey("#{orderId}")}: the virtual user waits for a record on the
+ * topic that matches its key, a header, its value, or a predicate. The response time runs from when that record
+ * was produced (its timestamp, or a header holding epoch milliseconds) to when it was received: end-to-end latency,
+ * which assumes the producing and the receiving clocks are the same host's. A timeout is a KO at its deadline.
+ */
+public final class ConsumeActionBuilder implements ActionBuilder {
+  private final ConsumeSpec spec;
+
+  ConsumeActionBuilder(ConsumeSpec spec) {
+    this.spec = spec;
+  }
+
+  /** Waits for a record whose key equals this (EL). */
+  public ConsumeActionBuilder matchKey(String el) {
+    return new ConsumeActionBuilder(spec.withMatch(ConsumeSpec.Kind.KEY, null, SessionValue.el(el)));
+  }
+
+  /** Waits for a record with this header equal to this value (EL). */
+  public ConsumeActionBuilder matchHeader(String name, String el) {
+    return new ConsumeActionBuilder(spec.withMatch(ConsumeSpec.Kind.HEADER, name, SessionValue.el(el)));
+  }
+
+  /** Waits for a record whose value (UTF-8, any size) equals this (EL). */
+  public ConsumeActionBuilder matchValue(String el) {
+    return new ConsumeActionBuilder(spec.withMatch(ConsumeSpec.Kind.VALUE, null, SessionValue.el(el)));
+  }
+
+  /** Waits for the first record, arriving after the user starts waiting, that the predicate accepts. */
+  public ConsumeActionBuilder match(BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
+    return new ConsumeActionBuilder(spec.withPredicate(p));
+  }
+
+  /** How long to wait (default 10 s); past it the request is a KO, recorded at the deadline. */
+  public ConsumeActionBuilder timeout(Duration t) {
+    return new ConsumeActionBuilder(spec.withTimeout(t));
+  }
+
+  /** Take the produce time from this header (epoch milliseconds as text) instead of the record timestamp. */
+  public ConsumeActionBuilder producedAtHeader(String name) {
+    return new ConsumeActionBuilder(spec.withProducedAtHeader(name));
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    return Actions.consume(spec);
+  }
+}

@@ -1,0 +1,163 @@
+package kafkaload;
+
+import kafkaload.admin.Connection;
+import kafkaload.admin.Preflight;
+import kafkaload.admin.TopicPlan;
+import kafkaload.protocol.KafkaProtocol;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The system under test that ships with the project: a consumer group that reads a request topic and writes each
+ * record to a reply topic with the same key, value, headers and timestamp (so end-to-end latency runs from the
+ * request's production). An optional per-record delay makes it a deliberately slow consumer.
+ */
+public final class EchoService implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(EchoService.class);
+
+  private final AtomicBoolean running = new AtomicBoolean(true);
+  private final List<Thread> threads = new ArrayList<>();
+  private final AtomicLong echoed = new AtomicLong();
+  private final java.util.concurrent.atomic.AtomicInteger assigned = new java.util.concurrent.atomic.AtomicInteger();
+  private final KafkaProducer<byte[], byte[]> producer;
+
+  private EchoService(KafkaProducer<byte[], byte[]> producer) {
+    this.producer = producer;
+  }
+
+  /**
+   * Starts the echo service against the protocol's target (the embedded broker when none is set): creates the
+   * request topic (the protocol's) and the reply topic as the plan says, and returns once every consumer has its
+   * partitions, so no request sent after this returns is missed.
+   */
+  public static EchoService startFor(KafkaProtocolBuilder protocolBuilder, String replyTopic, String group,
+      int consumers, long delayMs) {
+    KafkaProtocol protocol = protocolBuilder.protocol();
+    Connection connection = protocol.connection();
+    TopicPlan plan = protocol.topicPlan();
+    Preflight.ensureTopic(connection, protocol.topic(), plan);
+    Preflight.ensureTopic(connection, replyTopic, plan);
+    EchoService s = start(connection, group, protocol.topic(), replyTopic, consumers, delayMs);
+    long deadline = System.currentTimeMillis() + 30_000;
+    while (s.assigned.get() < consumers && System.currentTimeMillis() < deadline) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    if (s.assigned.get() < consumers) {
+      LOG.warn("Echo service: only {} of {} consumers got partitions within 30 s", s.assigned.get(), consumers);
+    }
+    return s;
+  }
+
+  /**
+   * Starts {@code consumers} threads, each with its own consumer in {@code group}, reading {@code requestTopic}.
+   *
+   * @param connection where the echo clients connect, with the protocol's security settings
+   * @param delayMs time spent "processing" each record, 0 for none
+   */
+  static EchoService start(Connection connection, String group, String requestTopic, String replyTopic,
+      int consumers, long delayMs) {
+    Properties pp = connection.properties();
+    pp.put("linger.ms", "1");
+    pp.put("client.id", "kafkaload-echo");
+    KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+    EchoService s = new EchoService(producer);
+    for (int i = 0; i < consumers; i++) {
+      Properties p = connection.properties();
+      p.put("group.id", group);
+      p.put("client.id", group + "-" + i);
+      p.put("auto.offset.reset", "latest");
+      p.put("enable.auto.commit", "false");
+      p.put("max.poll.records", "500");
+      KafkaConsumer<byte[], byte[]> consumer =
+          new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+      consumer.subscribe(List.of(requestTopic), new org.apache.kafka.clients.consumer.ConsumerRebalanceListener() {
+        private boolean counted;
+
+        @Override
+        public void onPartitionsRevoked(java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {}
+
+        @Override
+        public void onPartitionsAssigned(java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {
+          if (!counted) {
+            counted = true;
+            s.assigned.incrementAndGet();
+          }
+        }
+      });
+      Thread t = new Thread(() -> s.loop(consumer, producer, replyTopic, delayMs), "kafkaload-echo-" + i);
+      t.setDaemon(true);
+      s.threads.add(t);
+    }
+    s.threads.forEach(Thread::start);
+    LOG.info("Echo service: group '{}' reads '{}' and replies on '{}' ({} consumers, {} ms per record)", group,
+        requestTopic, replyTopic, consumers, delayMs);
+    return s;
+  }
+
+  private void loop(KafkaConsumer<byte[], byte[]> consumer, KafkaProducer<byte[], byte[]> producer, String replyTopic,
+      long delayMs) {
+    try (consumer) {
+      while (running.get()) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+          if (delayMs > 0) {
+            Thread.sleep(delayMs);
+          }
+          producer.send(new ProducerRecord<>(replyTopic, null, r.timestamp(), r.key(), r.value(), r.headers()));
+          echoed.incrementAndGet();
+          if (!running.get()) {
+            break;
+          }
+        }
+        if (!records.isEmpty()) {
+          producer.flush();
+          consumer.commitSync();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (org.apache.kafka.common.errors.WakeupException | org.apache.kafka.common.errors.InterruptException e) {
+      // closing
+    } catch (RuntimeException e) {
+      if (running.get()) {
+        LOG.warn("Echo consumer stopped: {}", e.toString());
+      }
+    }
+  }
+
+  public long echoed() {
+    return echoed.get();
+  }
+
+  @Override
+  public void close() {
+    running.set(false);
+    for (Thread t : threads) {
+      try {
+        t.join(5000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    producer.close(Duration.ofSeconds(5));
+  }
+}

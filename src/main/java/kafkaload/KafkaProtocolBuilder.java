@@ -1,0 +1,427 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.ProtocolBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import kafkaload.config.ClientSecurity;
+import kafkaload.config.InjectorBounds;
+import kafkaload.protocol.KafkaProtocol;
+import kafkaload.client.ProducerMode;
+import kafkaload.admin.TopicPlan;
+import kafkaload.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Immutable builder of the Kafka protocol, in the manner of Gatling's {@code http.baseUrl(..)}: every method returns
+ * a new builder. Kafka's own property names are kept; the typed helpers only spell the common ones.
+ */
+public final class KafkaProtocolBuilder implements ProtocolBuilder {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaProtocolBuilder.class);
+
+  /** -D property and environment variable that point every simulation at a real cluster. */
+  public static final String BOOTSTRAP_PROPERTY = "kafka.bootstrap.servers";
+  public static final String BOOTSTRAP_ENV = "KAFKA_BOOTSTRAP_SERVERS";
+  /** -D property naming a client properties file (the format of the Kafka CLI's --command-config). */
+  public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
+  /** -D property: run N embedded brokers as child processes (a KRaft cluster that faults can act on). */
+  public static final String EMBEDDED_BROKERS_PROPERTY = "kafka.embedded.brokers";
+
+  /**
+   * Everything the builder was told, as one immutable value; {@link #protocol()} resolves it against the -D
+   * properties and the environment. {@code sasl}/{@code tls}: which layers the typed security helpers asked for;
+   * security.protocol is settled in protocol(), once every source (file, code, -D) is known, so adding SCRAM to a
+   * file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
+   */
+  private record Settings(String bootstrapServers, String topic, Map<String, Object> properties,
+      String propertiesFile, ProducerMode producerMode, int poolSize, TopicPlan topicPlan, boolean runIdentity,
+      List<String> lagGroups, long lagIntervalMs, long replyTimeoutMs, boolean sasl, boolean tls,
+      int embeddedBrokers, Params params) {
+
+    Settings withBootstrapServers(String v) {
+      return new Settings(v, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, runIdentity,
+          lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+    }
+
+    Settings withTopic(String v) {
+      return new Settings(bootstrapServers, v, properties, propertiesFile, producerMode, poolSize, topicPlan,
+          runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+    }
+
+    /** {@code addSasl}/{@code addTls}: security layers asked for by a typed helper, added to those already asked. */
+    Settings withProperties(Map<String, Object> v, boolean addSasl, boolean addTls) {
+      return new Settings(bootstrapServers, topic, Collections.unmodifiableMap(v), propertiesFile, producerMode,
+          poolSize, topicPlan, runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl || addSasl, tls || addTls,
+          embeddedBrokers, params);
+    }
+
+    Settings withPropertiesFile(String v) {
+      return new Settings(bootstrapServers, topic, properties, v, producerMode, poolSize, topicPlan, runIdentity,
+          lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+    }
+
+    Settings withProducers(ProducerMode mode, int size) {
+      return new Settings(bootstrapServers, topic, properties, propertiesFile, mode, size, topicPlan, runIdentity,
+          lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+    }
+
+    Settings withTopicPlan(TopicPlan v) {
+      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, v,
+          runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+    }
+
+    Settings withRunIdentity(boolean v) {
+      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, v,
+          lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+    }
+
+    Settings withLag(List<String> groups, long intervalMs) {
+      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan,
+          runIdentity, List.copyOf(groups), intervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+    }
+
+    Settings withReplyTimeoutMs(long v) {
+      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan,
+          runIdentity, lagGroups, lagIntervalMs, v, sasl, tls, embeddedBrokers, params);
+    }
+
+    Settings withEmbeddedBrokers(int v) {
+      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan,
+          runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, v, params);
+    }
+
+    Settings withParams(Params v) {
+      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan,
+          runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, v);
+    }
+  }
+
+  private final Settings settings;
+
+  /** A protocol with the seed plan's producer defaults (acks=1, linger.ms=1, batch.size=16384, lz4). */
+  public KafkaProtocolBuilder() {
+    this(new Settings(null, null, Collections.unmodifiableMap(defaults()), null, ProducerMode.SHARED, 1,
+        TopicPlan.DEFAULT, true, List.of(), 2000, 10_000, false, false, 0, null));
+  }
+
+  private KafkaProtocolBuilder(Settings settings) {
+    this.settings = settings;
+  }
+
+  /** The seed test plan's recommendation for capacity tests: one ack per record, no retries that hide duplicates. */
+  private static Map<String, Object> defaults() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put(ProducerConfig.ACKS_CONFIG, "1");
+    p.put(ProducerConfig.LINGER_MS_CONFIG, "1");
+    p.put(ProducerConfig.BATCH_SIZE_CONFIG, "16384");
+    p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+    return p;
+  }
+
+  private KafkaProtocolBuilder with(Map<String, Object> props) {
+    return new KafkaProtocolBuilder(settings.withProperties(props, false, false));
+  }
+
+  private KafkaProtocolBuilder with(TopicPlan plan) {
+    return new KafkaProtocolBuilder(settings.withTopicPlan(plan));
+  }
+
+  /**
+   * Reads the -D properties and environment this protocol honours (kafka.bootstrap.servers, kafka.client.config,
+   * security, kafka.embedded.brokers, health.*) from this snapshot, the simulation's own, instead of taking a
+   * fresh one when the run starts; the run's summary then lists every parameter the simulation read.
+   */
+  public KafkaProtocolBuilder params(Params params) {
+    return new KafkaProtocolBuilder(settings.withParams(params));
+  }
+
+  /** Bootstrap servers; -Dkafka.bootstrap.servers and KAFKA_BOOTSTRAP_SERVERS win over this. Unset: embedded broker. */
+  public KafkaProtocolBuilder bootstrapServers(String servers) {
+    return new KafkaProtocolBuilder(settings.withBootstrapServers(servers));
+  }
+
+  /** The default topic of send actions. */
+  public KafkaProtocolBuilder topic(String topic) {
+    return new KafkaProtocolBuilder(settings.withTopic(topic));
+  }
+
+  /** Any KafkaProducer property, with Kafka's own name. */
+  public KafkaProtocolBuilder property(String key, Object value) {
+    Map<String, Object> p = new LinkedHashMap<>(settings.properties());
+    p.put(key, value == null ? null : String.valueOf(value));
+    return with(p);
+  }
+
+  public KafkaProtocolBuilder properties(Map<String, ?> props) {
+    Map<String, Object> p = new LinkedHashMap<>(settings.properties());
+    props.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
+    return with(p);
+  }
+
+  /** A client properties file (file system path or classpath resource); properties set in code win over it. */
+  public KafkaProtocolBuilder propertiesFile(String path) {
+    return new KafkaProtocolBuilder(settings.withPropertiesFile(path));
+  }
+
+  /**
+   * SASL/PLAIN credentials (sasl.mechanism, sasl.jaas.config); security.protocol becomes SASL_PLAINTEXT, or SASL_SSL
+   * with a truststore. Take the password from the environment, e.g. {@code Secrets.env("KAFKA_SASL_PASSWORD")}.
+   */
+  public KafkaProtocolBuilder saslPlain(String username, String password) {
+    return security(ClientSecurity.sasl("PLAIN", username, password), true, false);
+  }
+
+  /** SASL/SCRAM credentials; {@code mechanism} is SCRAM-SHA-256 or SCRAM-SHA-512. See {@link #saslPlain}. */
+  public KafkaProtocolBuilder saslScram(String mechanism, String username, String password) {
+    if (mechanism == null || !mechanism.trim().toUpperCase(java.util.Locale.ROOT).startsWith("SCRAM-")) {
+      throw new KafkaLoadConfigException("saslScram: mechanism '" + mechanism + "' is not SCRAM-SHA-256 or SCRAM-SHA-512");
+    }
+    return security(ClientSecurity.sasl(mechanism, username, password), true, false);
+  }
+
+  /** TLS: trust the CAs in this truststore (ssl.truststore.*); security.protocol becomes SSL, or SASL_SSL. */
+  public KafkaProtocolBuilder sslTruststore(String location, String password) {
+    return security(ClientSecurity.truststore(location, password), false, true);
+  }
+
+  /** mTLS: this client's certificate and key (ssl.keystore.*, ssl.key.password may be null). */
+  public KafkaProtocolBuilder sslKeystore(String location, String password, String keyPassword) {
+    return security(ClientSecurity.keystore(location, password, keyPassword), false, true);
+  }
+
+  private KafkaProtocolBuilder security(Map<String, String> security, boolean addSasl, boolean addTls) {
+    Map<String, Object> p = new LinkedHashMap<>(settings.properties());
+    p.putAll(security);
+    return new KafkaProtocolBuilder(settings.withProperties(p, addSasl, addTls));
+  }
+
+  public KafkaProtocolBuilder acks(String acks) {
+    return property(ProducerConfig.ACKS_CONFIG, acks);
+  }
+
+  public KafkaProtocolBuilder lingerMs(long ms) {
+    return property(ProducerConfig.LINGER_MS_CONFIG, ms);
+  }
+
+  public KafkaProtocolBuilder batchSize(int bytes) {
+    return property(ProducerConfig.BATCH_SIZE_CONFIG, bytes);
+  }
+
+  /** none, gzip, snappy, lz4 or zstd. */
+  public KafkaProtocolBuilder compressionType(String codec) {
+    return property(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
+  }
+
+  public KafkaProtocolBuilder enableIdempotence(boolean enabled) {
+    return property(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, enabled);
+  }
+
+  public KafkaProtocolBuilder retries(int retries) {
+    return property(ProducerConfig.RETRIES_CONFIG, retries);
+  }
+
+  public KafkaProtocolBuilder maxInFlightRequestsPerConnection(int max) {
+    return property(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, max);
+  }
+
+  public KafkaProtocolBuilder bufferMemory(long bytes) {
+    return property(ProducerConfig.BUFFER_MEMORY_CONFIG, bytes);
+  }
+
+  public KafkaProtocolBuilder maxRequestSize(int bytes) {
+    return property(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, bytes);
+  }
+
+  /** One producer shared by all virtual users (the default). */
+  public KafkaProtocolBuilder sharedProducer() {
+    return new KafkaProtocolBuilder(settings.withProducers(ProducerMode.SHARED, 1));
+  }
+
+  /** A pool of n producers; virtual user i uses producer i mod n. */
+  public KafkaProtocolBuilder producerPool(int n) {
+    if (n < 1) {
+      throw new KafkaLoadConfigException("producerPool(" + n + "): the pool needs at least 1 producer");
+    }
+    return new KafkaProtocolBuilder(settings.withProducers(ProducerMode.POOL, n));
+  }
+
+  /** One producer per virtual user, closed when the user ends: JMeter's one-producer-per-thread. */
+  public KafkaProtocolBuilder producerPerUser() {
+    return new KafkaProtocolBuilder(settings.withProducers(ProducerMode.PER_USER, 1));
+  }
+
+  /** Preflight creates the default topic when missing, with these partitions and replication factor. */
+  public KafkaProtocolBuilder createTopic(int partitions, int replicationFactor) {
+    if (partitions < 1 || replicationFactor < 1) {
+      throw new KafkaLoadConfigException("createTopic(" + partitions + ", " + replicationFactor + "): both must be >= 1");
+    }
+    return with(settings.topicPlan().withCreate(partitions, (short) replicationFactor));
+  }
+
+  /** Planned concurrent producers (users): preflight warns when the topic has fewer partitions; strict fails. */
+  public KafkaProtocolBuilder concurrency(int users, boolean strict) {
+    return with(settings.topicPlan().withConcurrency(users, strict));
+  }
+
+  public KafkaProtocolBuilder bootstrapTimeoutMs(long ms) {
+    return with(settings.topicPlan().withBootstrapTimeoutMs(ms));
+  }
+
+  /**
+   * The topic config min.insync.replicas of the topic preflight creates (Kafka's own name). With acks=all,
+   * preflight also fails when a partition of the topic has fewer in-sync replicas than its min.insync.replicas.
+   */
+  public KafkaProtocolBuilder minInsyncReplicas(int n) {
+    if (n < 1) {
+      throw new KafkaLoadConfigException("minInsyncReplicas(" + n + "): must be >= 1");
+    }
+    return with(settings.topicPlan().withMinInsyncReplicas(n));
+  }
+
+  /**
+   * With no bootstrap servers: start {@code n} embedded brokers as child processes (a KRaft cluster, static quorum)
+   * instead of the single in-JVM broker, so that topics can be replicated and broker faults can kill and restart
+   * them. {@code -Dkafka.embedded.brokers} wins over it. Ignored when a bootstrap is set.
+   */
+  public KafkaProtocolBuilder embeddedBrokers(int n) {
+    if (n < 1) {
+      throw new KafkaLoadConfigException("embeddedBrokers(" + n + "): must be >= 1");
+    }
+    return new KafkaProtocolBuilder(settings.withEmbeddedBrokers(n));
+  }
+
+  /**
+   * Whether every record carries the run-identity headers (kafkaload.run, kafkaload.user, kafkaload.seq) that the
+   * reconciliation read-back counts duplicates, gaps and reordering with. On by default.
+   */
+  public KafkaProtocolBuilder runIdentity(boolean enabled) {
+    return new KafkaProtocolBuilder(settings.withRunIdentity(enabled));
+  }
+
+  /**
+   * Consumer groups under test (for example the real service's): their lag is sampled every {@code intervalMs}
+   * through AdminClient during the run, and judged after it by {@code lagVerdict()}.
+   */
+  public KafkaProtocolBuilder lagMonitor(long intervalMs, String... groups) {
+    for (String g : groups) {
+      if (g == null || g.isBlank()) {
+        throw new KafkaLoadConfigException("lagMonitor: a consumer group name is empty");
+      }
+    }
+    if (intervalMs < 100) {
+      throw new KafkaLoadConfigException("lagMonitor: the sampling interval must be >= 100 ms, not " + intervalMs);
+    }
+    return new KafkaProtocolBuilder(settings.withLag(List.of(groups), intervalMs));
+  }
+
+  /** The default timeout of request-reply actions (10 s unless set). */
+  public KafkaProtocolBuilder replyTimeout(java.time.Duration timeout) {
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new KafkaLoadConfigException("replyTimeout(" + timeout + "): the timeout must be > 0");
+    }
+    return new KafkaProtocolBuilder(settings.withReplyTimeoutMs(timeout.toMillis()));
+  }
+
+  /**
+   * Resolves the settings against the -D properties and the environment, which win over code (one simulation, any
+   * cluster), and validates everything that can be checked without a broker; throws KafkaLoadConfigException
+   * naming the problem.
+   */
+  @Override
+  public KafkaProtocol protocol() {
+    Settings s = settings;
+    Params params = s.params() != null ? s.params() : Params.fromSystemProperties();
+    Map<String, Object> props = new LinkedHashMap<>();
+    String file = s.propertiesFile() != null ? s.propertiesFile() : params.raw(CLIENT_CONFIG_PROPERTY);
+    if (file != null) {
+      loadPropertiesFile(file).forEach((k, v) -> props.put((String) k, v));
+    }
+    props.putAll(s.properties());
+    ClientSecurity.Settings cli = ClientSecurity.from(params::raw, params::env);
+    props.putAll(cli.properties());
+    String securityProtocol = ClientSecurity.protocol(props.get(ClientSecurity.SECURITY_PROTOCOL),
+        s.sasl() || cli.sasl(), s.tls() || cli.tls());
+    if (securityProtocol != null) {
+      props.put(ClientSecurity.SECURITY_PROTOCOL, securityProtocol);
+    }
+    String bootstrap = firstNonBlank(params.raw(BOOTSTRAP_PROPERTY), params.env(BOOTSTRAP_ENV),
+        s.bootstrapServers(), (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
+    props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+    validate(props);
+    int brokers = params.raw(EMBEDDED_BROKERS_PROPERTY) != null
+        ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1) : s.embeddedBrokers();
+    return new KafkaProtocol(bootstrap, bootstrap == null ? brokers : 0, s.topic(),
+        Collections.unmodifiableMap(props), s.producerMode(), s.poolSize(), s.topicPlan(), s.runIdentity(),
+        s.lagGroups(), s.lagIntervalMs(), s.replyTimeoutMs(), injectorBounds(params), params.used());
+  }
+
+  /** When the injector counts as saturated: the -Dhealth.* parameters. */
+  private static InjectorBounds injectorBounds(Params params) {
+    return new InjectorBounds(
+        params.percent("health.cpuPct", 90),
+        params.positiveInt("health.windowSeconds", 10),
+        params.percent("health.gcPct", 10),
+        params.nonNegativeDouble("health.gcPauseMs", 1000),
+        params.nonNegativeDouble("health.bufferWaitRatio", 0.1),
+        params.nonNegativeDouble("health.eventLoopDelayMs", 100));
+  }
+
+  private static String firstNonBlank(String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) {
+        return v.trim();
+      }
+    }
+    return null;
+  }
+
+  /** A client properties file (file path or classpath resource), as the Kafka CLI's --command-config reads it. */
+  public static Properties loadPropertiesFile(String path) {
+    Properties p = new Properties();
+    Path fsPath = Paths.get(path);
+    try (InputStream in = Files.isRegularFile(fsPath)
+        ? Files.newInputStream(fsPath)
+        : KafkaProtocolBuilder.class.getClassLoader().getResourceAsStream(path)) {
+      if (in == null) {
+        throw new KafkaLoadConfigException("Kafka client properties file not found: " + path);
+      }
+      p.load(in);
+    } catch (IOException e) {
+      throw new KafkaLoadConfigException("Cannot read Kafka client properties file " + path + ": " + e.getMessage());
+    }
+    return p;
+  }
+
+  /** Lets Kafka's own ConfigDef judge every value, so the error names the property exactly as Kafka would. */
+  private static void validate(Map<String, Object> props) {
+    Map<String, Object> check = new HashMap<>(props);
+    check.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "validation.invalid:9092");
+    check.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    check.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    try {
+      new ProducerConfig(check);
+    } catch (ConfigException e) {
+      throw new KafkaLoadConfigException("Invalid Kafka producer property: " + e.getMessage());
+    }
+    Set<String> unknown = new TreeSet<>(props.keySet());
+    unknown.removeAll(ProducerConfig.configNames());
+    unknown.removeIf(kafkaload.admin.Connection::isSecuritySetting);
+    if (!unknown.isEmpty()) {
+      LOG.warn("Not KafkaProducer properties, ignored by the producer: {}", unknown);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.Session;
+import java.util.Map;
+import java.util.function.Function;
+import kafkaload.action.ConsumeSpec;
+import kafkaload.action.DrainSpec;
+import kafkaload.action.SendSpec;
+import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.payload.Bytes;
+
+/**
+ * {@code kafka("request name")}: the named request whose {@code send(..)} overloads mirror the galaxio plugin's
+ * {@code send(value)}, {@code send(key, value)} and {@code send(key, value, headers)}.
+ */
+public final class KafkaRequestBuilder {
+  private final String requestName;
+
+  KafkaRequestBuilder(String requestName) {
+    if (requestName == null || requestName.isBlank()) {
+      throw new KafkaLoadConfigException("kafka(name): the request name must not be empty");
+    }
+    this.requestName = requestName;
+  }
+
+  /** Waits for a record on this topic; add a matcher (matchKey, matchHeader, matchValue or match). */
+  public ConsumeActionBuilder consume(String topic) {
+    if (topic == null || topic.isBlank()) {
+      throw new KafkaLoadConfigException("kafka(\"" + requestName + "\").consume(topic): the topic is empty");
+    }
+    return new ConsumeActionBuilder(ConsumeSpec.of(requestName, topic));
+  }
+
+  /**
+   * Drains a pre-filled offset range with one consumer per virtual user (inject exactly {@code threads} users):
+   * {@code assign} gives each consumer a fixed share of partitions (no rebalances); otherwise they subscribe as a
+   * group. {@code consumerProperties} are KafkaConsumer properties (group.id, session.timeout.ms, ...), plus
+   * kafkaload.staticMembership=true for group.instance.id per consumer.
+   */
+  public DrainActionBuilder drain(String topic, PrefilledTopic range, int threads, boolean assign,
+      Map<String, String> consumerProperties, java.time.Duration timeout) {
+    return new DrainActionBuilder(new DrainSpec(requestName, topic, range.range(), threads, assign, consumerProperties,
+        timeout));
+  }
+
+  /** A record without a key. value: EL string, byte[], or an object written as JSON. */
+  public KafkaSendActionBuilder send(Object value) {
+    return new KafkaSendActionBuilder(SendSpec.of(requestName, SendSpec.bytes(value)));
+  }
+
+  public KafkaSendActionBuilder send(Function<Session, ?> value) {
+    return new KafkaSendActionBuilder(SendSpec.of(requestName, Bytes.function(value)));
+  }
+
+  public KafkaSendActionBuilder send(Object key, Object value) {
+    return send(value).key(key);
+  }
+
+  public KafkaSendActionBuilder send(Object key, Function<Session, ?> value) {
+    return send(value).key(key);
+  }
+
+  public KafkaSendActionBuilder send(Function<Session, ?> key, Object value) {
+    return send(value).key(key);
+  }
+
+  public KafkaSendActionBuilder send(Function<Session, ?> key, Function<Session, ?> value) {
+    return send(value).key(key);
+  }
+
+  /** Key, value and headers; header values are constants or EL strings. */
+  public KafkaSendActionBuilder send(Object key, Object value, Map<String, String> headers) {
+    return send(key, value).headers(headers);
+  }
+
+  public KafkaSendActionBuilder send(Function<Session, ?> key, Function<Session, ?> value, Map<String, String> headers) {
+    return send(key, value).headers(headers);
+  }
+
+  /** Key, value and Kafka headers, as the galaxio plugin's Java DSL takes them. */
+  public KafkaSendActionBuilder send(Object key, Object value, org.apache.kafka.common.header.Headers headers) {
+    return send(key, value).headers(headers);
+  }
+}

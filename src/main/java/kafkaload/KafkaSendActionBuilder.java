@@ -1,0 +1,124 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import java.util.Map;
+import java.util.function.Function;
+import kafkaload.action.Actions;
+import kafkaload.action.RequestReplySpec;
+import kafkaload.action.SendSpec;
+import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.payload.Bytes;
+import kafkaload.payload.SessionValue;
+
+/**
+ * {@code kafka("name").send(key, value)}, refined by chained calls; every call returns a new builder.
+ * Strings are Gatling EL ("#{attr}"), byte[] is sent as is, a Map or POJO is written as JSON,
+ * and a function of the session is evaluated on every send.
+ */
+public final class KafkaSendActionBuilder implements ActionBuilder {
+  /** Appended to the request name of fire-and-forget sends, so no report can pass them off as ack latency. */
+  public static final String FIRE_AND_FORGET_SUFFIX = SendSpec.FIRE_AND_FORGET_SUFFIX;
+
+  private final SendSpec spec;
+
+  KafkaSendActionBuilder(SendSpec spec) {
+    this.spec = spec;
+  }
+
+  /** Sends to this topic (EL) instead of the protocol's default. */
+  public KafkaSendActionBuilder topic(String topicEl) {
+    return new KafkaSendActionBuilder(spec.withTopic(SessionValue.el(topicEl)));
+  }
+
+  public KafkaSendActionBuilder topic(Function<Session, String> f) {
+    return new KafkaSendActionBuilder(spec.withTopic(SessionValue.of(f)));
+  }
+
+  /** The key: an EL string, byte[], or an object written as JSON. */
+  public KafkaSendActionBuilder key(Object keyConstantOrEl) {
+    return new KafkaSendActionBuilder(spec.withKey(SendSpec.bytes(keyConstantOrEl)));
+  }
+
+  public KafkaSendActionBuilder key(Function<Session, ?> f) {
+    return new KafkaSendActionBuilder(spec.withKey(Bytes.function(f)));
+  }
+
+  /** Adds a header whose value is a constant or EL string. */
+  public KafkaSendActionBuilder header(String name, String valueEl) {
+    return new KafkaSendActionBuilder(spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.el(valueEl))));
+  }
+
+  public KafkaSendActionBuilder header(String name, Function<Session, ?> f) {
+    return new KafkaSendActionBuilder(spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.function(f))));
+  }
+
+  /** Adds headers whose values are constants or EL strings. */
+  public KafkaSendActionBuilder headers(Map<String, String> headerEls) {
+    KafkaSendActionBuilder b = this;
+    for (Map.Entry<String, String> e : headerEls.entrySet()) {
+      b = b.header(e.getKey(), e.getValue());
+    }
+    return b;
+  }
+
+  /** Adds Kafka headers as they are (the galaxio plugin's {@code send(key, value, headers)} form). */
+  public KafkaSendActionBuilder headers(org.apache.kafka.common.header.Headers kafkaHeaders) {
+    SendSpec s = spec;
+    for (org.apache.kafka.common.header.Header h : kafkaHeaders) {
+      s = s.withHeader(new SendSpec.HeaderSpec(h.key(), Bytes.constant(h.value())));
+    }
+    return new KafkaSendActionBuilder(s);
+  }
+
+  /** Sends to this partition instead of letting the partitioner choose. */
+  public KafkaSendActionBuilder partition(int p) {
+    return new KafkaSendActionBuilder(spec.withPartition(SessionValue.constant(p)));
+  }
+
+  public KafkaSendActionBuilder partition(String el) {
+    return new KafkaSendActionBuilder(spec.withPartition(SessionValue.elInt(el)));
+  }
+
+  public KafkaSendActionBuilder partition(Function<Session, Integer> f) {
+    return new KafkaSendActionBuilder(spec.withPartition(SessionValue.of(f)));
+  }
+
+  /** The record's timestamp in epoch milliseconds; unset, the producer stamps the send time. */
+  public KafkaSendActionBuilder timestamp(long epochMillis) {
+    return new KafkaSendActionBuilder(spec.withTimestamp(SessionValue.constant(epochMillis)));
+  }
+
+  public KafkaSendActionBuilder timestamp(String el) {
+    return new KafkaSendActionBuilder(spec.withTimestamp(SessionValue.el(el)));
+  }
+
+  public KafkaSendActionBuilder timestamp(Function<Session, Long> f) {
+    return new KafkaSendActionBuilder(spec.withTimestamp(SessionValue.of(f)));
+  }
+
+  /**
+   * Does not wait for the broker: the user moves on as soon as the record is in the producer's buffer, and the
+   * request is renamed with {@link #FIRE_AND_FORGET_SUFFIX}. Its rate is the rate of buffering, not of Kafka.
+   * Ack failures still show up, as KOs of "name ack failure".
+   */
+  public KafkaSendActionBuilder fireAndForget() {
+    return new KafkaSendActionBuilder(spec.withFireAndForget());
+  }
+
+  /**
+   * Waits for this request's reply on {@code replyTopic}: a request-reply, timed from the send to the reply.
+   * Match by key unless told otherwise.
+   */
+  public RequestReplyActionBuilder replyOn(String replyTopic) {
+    if (replyTopic == null || replyTopic.isBlank()) {
+      throw new KafkaLoadConfigException("'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
+    }
+    return new RequestReplyActionBuilder(RequestReplySpec.of(spec, replyTopic));
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    return Actions.send(spec);
+  }
+}

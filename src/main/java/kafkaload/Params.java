@@ -1,0 +1,196 @@
+package kafkaload;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import kafkaload.config.KafkaLoadConfigException;
+
+/**
+ * The -D system properties and the environment, read once into a snapshot when a simulation is built; every
+ * parameter of a run is read from it, typed, with its default, and checked before any load is sent. Every error
+ * names the parameter and the value given. The snapshot remembers what was read, with the value used (defaults
+ * included), for the run's summary. docs/parameters.md lists every parameter.
+ *
+ * <pre>{@code
+ * Params params = Params.fromSystemProperties();
+ * RunParams plan = RunParams.of(params);
+ * int users = params.positiveInt("users", 10);
+ * }</pre>
+ */
+public final class Params {
+  private final Map<String, String> properties;
+  private final Map<String, String> environment;
+  private final Map<String, String> defaults;
+  // Shared by a snapshot and its withDefaults(..) copies: one record of what the run read.
+  private final Map<String, String> used;
+
+  private Params(Map<String, String> properties, Map<String, String> environment, Map<String, String> defaults,
+      Map<String, String> used) {
+    this.properties = properties;
+    this.environment = environment;
+    this.defaults = defaults;
+    this.used = used;
+  }
+
+  /** The one read of -D properties and the environment. */
+  public static Params fromSystemProperties() {
+    Map<String, String> props = new HashMap<>();
+    System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
+    return new Params(Collections.unmodifiableMap(props), Map.copyOf(System.getenv()), Map.of(),
+        new ConcurrentSkipListMap<>());
+  }
+
+  /** A snapshot of these properties and environment variables, for tests and tools. */
+  public static Params of(Map<String, String> properties, Map<String, String> environment) {
+    return new Params(Map.copyOf(properties), Map.copyOf(environment), Map.of(), new ConcurrentSkipListMap<>());
+  }
+
+  /**
+   * This snapshot with a simulation's own defaults in place of the general ones, for example a fault simulation
+   * whose plan needs acks=all: a -D property still wins over them.
+   */
+  public Params withDefaults(Map<String, String> simulationDefaults) {
+    Map<String, String> d = new HashMap<>(defaults);
+    d.putAll(simulationDefaults);
+    return new Params(properties, environment, Map.copyOf(d), used);
+  }
+
+  /** The parameters read so far and the values used, by name (live and read-only). */
+  public Map<String, String> used() {
+    return Collections.unmodifiableMap(used);
+  }
+
+  private <T> T used(String name, T value) {
+    if (value != null) {
+      used.put(name, String.valueOf(value));
+    }
+    return value;
+  }
+
+  /** An environment variable of the snapshot, or null when unset or empty. */
+  public String env(String name) {
+    String v = environment.get(name);
+    return v == null || v.isEmpty() ? null : v;
+  }
+
+  /** The raw value of -Dname (else the simulation's own default), trimmed; null when unset or blank. */
+  public String raw(String name) {
+    String v = properties.get(name);
+    if (v == null || v.isBlank()) {
+      v = defaults.get(name);
+    }
+    return used(name, v == null || v.isBlank() ? null : v.trim());
+  }
+
+  public String string(String name, String def) {
+    String v = raw(name);
+    return used(name, v == null ? def : v);
+  }
+
+  /** An integer that must be ≥ 1. */
+  public int positiveInt(String name, int def) {
+    return toInt(name, longAtLeast(name, def, 1));
+  }
+
+  /** An integer that must be ≥ 0. */
+  public int nonNegativeInt(String name, int def) {
+    return toInt(name, longAtLeast(name, def, 0));
+  }
+
+  public long positiveLong(String name, long def) {
+    return longAtLeast(name, def, 1);
+  }
+
+  private static int toInt(String name, long value) {
+    if (value > Integer.MAX_VALUE) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + value + " is too large (max " + Integer.MAX_VALUE + ")");
+    }
+    return (int) value;
+  }
+
+  private long longAtLeast(String name, long def, long min) {
+    String v = raw(name);
+    if (v == null) {
+      return used(name, def);
+    }
+    long parsed;
+    try {
+      parsed = Long.parseLong(v.replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a whole number");
+    }
+    if (parsed < min) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be >= " + min);
+    }
+    return used(name, parsed);
+  }
+
+  /** A number above 0, for example a latency bound that 0 would make impossible to meet. */
+  public double positiveDouble(String name, double def) {
+    double v = nonNegativeDouble(name, def);
+    if (v == 0) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + raw(name) + " must be > 0");
+    }
+    return v;
+  }
+
+  /** A percentage, 0 to 100. */
+  public double percent(String name, double def) {
+    double v = nonNegativeDouble(name, def);
+    if (v > 100) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + raw(name) + " is a percentage: 0 to 100");
+    }
+    return v;
+  }
+
+  /** A decimal number that must be ≥ 0. */
+  public double nonNegativeDouble(String name, double def) {
+    String v = raw(name);
+    if (v == null) {
+      return used(name, def);
+    }
+    double parsed;
+    try {
+      parsed = Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a number");
+    }
+    if (parsed < 0 || Double.isNaN(parsed) || Double.isInfinite(parsed)) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be a finite number >= 0");
+    }
+    return used(name, parsed);
+  }
+
+  public boolean bool(String name, boolean def) {
+    String v = raw(name);
+    if (v == null) {
+      return used(name, def);
+    }
+    switch (v.toLowerCase(Locale.ROOT)) {
+      case "true":
+      case "yes":
+      case "1":
+        return used(name, true);
+      case "false":
+      case "no":
+      case "0":
+        return used(name, false);
+      default:
+        throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be true or false");
+    }
+  }
+
+  /** One of a fixed set of words, compared case-insensitively; returned in lower case. */
+  public String oneOf(String name, String def, String... allowed) {
+    String v = string(name, def).toLowerCase(Locale.ROOT);
+    List<String> ok = Arrays.asList(allowed);
+    if (!ok.contains(v)) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be one of " + String.join(", ", ok));
+    }
+    return used(name, v);
+  }
+}

@@ -1,0 +1,61 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.ActionBuilder;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.function.BiPredicate;
+import kafkaload.action.Actions;
+import kafkaload.action.RequestReplySpec;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * {@code kafka("order").send(key, value).replyOn("replies")}: sends the request and waits for its reply. The reply
+ * is awaited before the request is sent, so a fast reply is never missed. It is matched by key (default), by a
+ * header the request carries, by value, or by a function; the timeout is the action's or the protocol's. The
+ * response time runs from the send to the reply. Checks run on the reply; a failing or throwing check is a KO
+ * with its reason. Replies that come after their timeout are counted as late.
+ */
+public final class RequestReplyActionBuilder implements ActionBuilder {
+  private final RequestReplySpec spec;
+
+  RequestReplyActionBuilder(RequestReplySpec spec) {
+    this.spec = spec;
+  }
+
+  /** The reply carries the request's key (the default). */
+  public RequestReplyActionBuilder matchKey() {
+    return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.KEY, null, null));
+  }
+
+  /** The reply carries the request's value of this header, for example a correlation id. */
+  public RequestReplyActionBuilder matchHeader(String name) {
+    return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.HEADER, name, null));
+  }
+
+  /** The reply's value equals the request's. */
+  public RequestReplyActionBuilder matchValue() {
+    return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.VALUE, null, null));
+  }
+
+  /** The first reply, arriving after the request, that the function accepts. */
+  public RequestReplyActionBuilder match(
+      BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> requestAndReply) {
+    return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.FUNCTION, null, requestAndReply));
+  }
+
+  /** This action's timeout; without it, the protocol's replyTimeout (default 10 s). */
+  public RequestReplyActionBuilder timeout(Duration t) {
+    return new RequestReplyActionBuilder(spec.withTimeout(t));
+  }
+
+  /** Checks on the reply, as {@code reply.jsonPath("$.status").is("OK")}; a failing one is a KO with its reason. */
+  public RequestReplyActionBuilder check(ReplyCheck... more) {
+    return new RequestReplyActionBuilder(spec.withChecks(Arrays.stream(more).map(ReplyCheck::check).toList()));
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    return Actions.requestReply(spec);
+  }
+}

@@ -1,0 +1,48 @@
+package kafkaload.action;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiPredicate;
+import kafkaload.check.RecordCheck;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * A request-reply: the request, the topic its reply comes on, how the reply is matched, the timeout and the checks
+ * on the reply; immutable.
+ *
+ * @param header the request's header the reply carries, for {@link Kind#HEADER}
+ * @param timeout this action's timeout, or null for the protocol's replyTimeout
+ */
+public record RequestReplySpec(
+    SendSpec request,
+    String replyTopic,
+    Kind kind,
+    String header,
+    BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function,
+    Duration timeout,
+    List<RecordCheck> checks) {
+
+  public enum Kind { KEY, HEADER, VALUE, FUNCTION }
+
+  /** Replies matched by key, the protocol's timeout, no checks. */
+  public static RequestReplySpec of(SendSpec request, String replyTopic) {
+    return new RequestReplySpec(request, replyTopic, Kind.KEY, null, null, null, List.of());
+  }
+
+  public RequestReplySpec withMatch(Kind k, String headerName,
+      BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> f) {
+    return new RequestReplySpec(request, replyTopic, k, headerName, f, timeout, checks);
+  }
+
+  public RequestReplySpec withTimeout(Duration t) {
+    return new RequestReplySpec(request, replyTopic, kind, header, function, t, checks);
+  }
+
+  public RequestReplySpec withChecks(List<RecordCheck> more) {
+    List<RecordCheck> all = new ArrayList<>(checks);
+    all.addAll(more);
+    return new RequestReplySpec(request, replyTopic, kind, header, function, timeout, List.copyOf(all));
+  }
+}

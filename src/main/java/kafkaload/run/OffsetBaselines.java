@@ -1,0 +1,81 @@
+package kafkaload.run;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * The end offsets of every topic the run sends to, each taken before the run's first record to that topic: what the
+ * reconciliation compares against. The default topic's come from preflight; a topic first named during the run
+ * (a topic override, an EL topic) gets its snapshot on the blocking-sender thread, and sends to it wait for it there.
+ * A topic that does not exist fails its sends: the broker would otherwise auto-create it with its default
+ * partition count (or, without auto-creation, make every send wait max.block.ms). A failed snapshot is retried by
+ * a later send, so a broker that is briefly away does not fail the topic for the rest of the run.
+ */
+public final class OffsetBaselines {
+  private static final long RETRY_NANOS = 1_000_000_000L;
+
+  private final Map<String, CompletableFuture<Map<Integer, Long>>> byTopic = new ConcurrentHashMap<>();
+  private final Map<String, Long> failedAt = new ConcurrentHashMap<>();
+  private final Function<String, Map<Integer, Long>> snapshot;
+  private final Executor executor;
+
+  /** {@code snapshot} reads a topic's end offsets (partition → offset) and throws when the topic does not exist. */
+  public OffsetBaselines(Function<String, Map<Integer, Long>> snapshot, Executor executor) {
+    this.snapshot = snapshot;
+    this.executor = executor;
+  }
+
+  /** A baseline taken elsewhere before any load (preflight's, for the default topic). */
+  public void taken(String topic, Map<Integer, Long> offsets) {
+    byTopic.put(topic, CompletableFuture.completedFuture(java.util.Collections.unmodifiableMap(new TreeMap<>(offsets))));
+  }
+
+  /** The topic's baseline: done at once for a known topic, else taken now, off the caller's thread. */
+  public CompletableFuture<Map<Integer, Long>> of(String topic) {
+    CompletableFuture<Map<Integer, Long>> known = byTopic.get(topic);
+    if (known != null && !(known.isCompletedExceptionally() && retryDue(topic))) {
+      return known;
+    }
+    CompletableFuture<Map<Integer, Long>> created = new CompletableFuture<>();
+    boolean mine = known == null ? byTopic.putIfAbsent(topic, created) == null : byTopic.replace(topic, known, created);
+    if (!mine) {
+      return byTopic.get(topic); // another send started it
+    }
+    executor.execute(() -> {
+      try {
+        created.complete(snapshot.apply(topic));
+      } catch (RuntimeException e) {
+        failedAt.put(topic, System.nanoTime());
+        created.completeExceptionally(e);
+      }
+    });
+    return created;
+  }
+
+  /** A failed snapshot is retried at most once a second, so sends to a missing topic fail fast, not queue up. */
+  private boolean retryDue(String topic) {
+    Long t = failedAt.get(topic);
+    return t == null || System.nanoTime() - t > RETRY_NANOS;
+  }
+
+  /** True when sends to the topic may go at once: its baseline is taken. */
+  public boolean ready(String topic) {
+    CompletableFuture<Map<Integer, Long>> f = byTopic.get(topic);
+    return f != null && f.isDone() && !f.isCompletedExceptionally();
+  }
+
+  /** Every baseline taken so far: topic → (partition → end offset before the run's first record). */
+  public Map<String, Map<Integer, Long>> taken() {
+    Map<String, Map<Integer, Long>> out = new TreeMap<>();
+    byTopic.forEach((topic, f) -> {
+      if (f.isDone() && !f.isCompletedExceptionally()) {
+        out.put(topic, f.join());
+      }
+    });
+    return out;
+  }
+}

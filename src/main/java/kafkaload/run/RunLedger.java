@@ -1,0 +1,98 @@
+package kafkaload.run;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Everything about one protocol's run that changes while it runs, in one place: actions and clients write it, the
+ * verification and the reports read it. Counters and histograms live in {@link SendStats}; the rest is here.
+ */
+public final class RunLedger {
+  private final SendStats stats = new SendStats();
+  private final RunIdentity identity;
+  private final Map<Long, AtomicLong> userSequences = new ConcurrentHashMap<>();
+  private final KoLedger koLedger = new KoLedger();
+  private final OffsetBaselines baselines;
+  private final List<FaultEvent> faults = new CopyOnWriteArrayList<>();
+  private volatile Reconciled.Result reconciliation;
+  private volatile boolean reconciliationGated;
+  private volatile String reconciliationError;
+  private volatile Map<String, Object> consumerThroughput;
+
+  /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
+  public RunLedger(RunIdentity identity, OffsetBaselines baselines) {
+    this.identity = identity;
+    this.baselines = baselines;
+  }
+
+  /** Counters and latency histograms of sends, acks and consumes. */
+  public SendStats stats() {
+    return stats;
+  }
+
+  /** The run's identity, or null when the protocol turned run-identity headers off. */
+  public RunIdentity identity() {
+    return identity;
+  }
+
+  /** The next sequence number of this virtual user's records: 0, 1, 2, ... */
+  public long nextSequence(long userId) {
+    return userSequences.computeIfAbsent(userId, id -> new AtomicLong()).getAndIncrement();
+  }
+
+  /** The user is gone: its sequence is no longer needed. */
+  public void userEnded(long userId) {
+    userSequences.remove(userId);
+  }
+
+  /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
+  public KoLedger koLedger() {
+    return koLedger;
+  }
+
+  /** End offsets of every topic the run sends to, each taken before its first record of this run. */
+  public OffsetBaselines baselines() {
+    return baselines;
+  }
+
+  /** The broker faults done during the run, in order. */
+  public List<FaultEvent> faults() {
+    return faults;
+  }
+
+  /** The reconciliation of this run, once made; null before. */
+  public Reconciled.Result reconciliation() {
+    return reconciliation;
+  }
+
+  /** {@code gated}: by a reconcile() step, with its verdicts; false for the offset comparison made at the end. */
+  public void reconciliation(Reconciled.Result r, boolean gated) {
+    this.reconciliation = r;
+    this.reconciliationGated = gated;
+  }
+
+  public boolean reconciliationGated() {
+    return reconciliationGated;
+  }
+
+  /** Why the reconciliation could not run (for example: the cluster was gone), or null. */
+  public String reconciliationError() {
+    return reconciliationError;
+  }
+
+  public void reconciliationError(String reason) {
+    this.reconciliationError = reason;
+  }
+
+  /** The figures of a drain (the consumer-throughput test) for kafka-summary.json, or null when none ran. */
+  public Map<String, Object> consumerThroughput() {
+    return consumerThroughput;
+  }
+
+  public void consumerThroughput(Map<String, Object> figures) {
+    this.consumerThroughput = figures;
+  }
+}
