@@ -17,8 +17,9 @@ import kafkaload.RunParams;
  */
 public class BaselineSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
-  RunParams plan = RunParams.fromSystemProperties();
-  int users = Params.positiveInt("users", 10);
+  Params params = Params.fromSystemProperties();
+  RunParams plan = RunParams.of(params);
+  int users = params.positiveInt("users", 10);
 
   KafkaSendActionBuilder warmUp = send("warm-up send");
   KafkaSendActionBuilder measured = send("send");

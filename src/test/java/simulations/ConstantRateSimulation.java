@@ -13,8 +13,9 @@ import kafkaload.RunParams;
  */
 public class ConstantRateSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
-  RunParams plan = RunParams.fromSystemProperties();
-  int rate = Params.positiveInt("rate", 20000);
+  Params params = Params.fromSystemProperties();
+  RunParams plan = RunParams.of(params);
+  int rate = params.positiveInt("rate", 20000);
 
   ScenarioBuilder warmUp = scenario("warm-up arrivals")
       .exec(plan.fed(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction())));

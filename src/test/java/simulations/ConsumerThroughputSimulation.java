@@ -8,10 +8,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import kafkaload.admin.Prefill;
 import kafkaload.Params;
 import kafkaload.RunParams;
-import kafkaload.protocol.KafkaProtocol;
+import kafkaload.KafkaProtocolBuilder;
+import kafkaload.PrefilledTopic;
 
 /**
  * Consumer throughput, the analogue of kafka-consumer-perf-test: pre-fill the topic with N records of S bytes
@@ -22,27 +22,26 @@ import kafkaload.protocol.KafkaProtocol;
  */
 public class ConsumerThroughputSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
-  RunParams plan = RunParams.fromSystemProperties(Map.of("topic", "kafkaload-consumer-perf"));
+  Params params = Params.fromSystemProperties().withDefaults(Map.of("topic", "kafkaload-consumer-perf"));
+  RunParams plan = RunParams.of(params);
   String topic = plan.topic();
-  long records = Params.positiveLong("records", 500_000);
-  int threads = Params.positiveInt("consumer.threads", 1);
-  String assignment = Params.oneOf("consumer.assignment", "subscribe", "subscribe", "assign");
-  int sessionTimeoutMs = Params.positiveInt("session.timeout.ms", 45_000);
-  boolean staticMembership = Params.bool("consumer.staticMembership", false);
-  String group = Params.string("consumer.group", "kafkaload-consumer-perf-" + UUID.randomUUID().toString().substring(0, 8));
-  int timeoutSeconds = Params.positiveInt("consumer.timeoutSeconds", 300);
-  boolean prefill = Params.bool("prefill", true);
-  int receiveBufferBytes = Params.positiveInt("receive.buffer.bytes", 65_536);
+  long records = params.positiveLong("records", 500_000);
+  int threads = params.positiveInt("consumer.threads", 1);
+  String assignment = params.oneOf("consumer.assignment", "subscribe", "subscribe", "assign");
+  int sessionTimeoutMs = params.positiveInt("session.timeout.ms", 45_000);
+  boolean staticMembership = params.bool("consumer.staticMembership", false);
+  String group = params.string("consumer.group", "kafkaload-consumer-perf-" + UUID.randomUUID().toString().substring(0, 8));
+  int timeoutSeconds = params.positiveInt("consumer.timeoutSeconds", 300);
+  boolean prefill = params.bool("prefill", true);
+  int receiveBufferBytes = params.positiveInt("receive.buffer.bytes", 65_536);
 
-  KafkaProtocol protocol = plan.protocol(1).topic(topic).protocol();
+  KafkaProtocolBuilder protocol = plan.protocol(1).topic(topic);
   // Outside the measurement: the records the consumers will read, and their offset range. Both first check that
   // the consumers are no more than the partitions, before writing anything.
   // -Dprefill=false drains the topic as it is (for comparing with kafka-consumer-perf-test on the same data).
-  Prefill.Range range = prefill
-      ? Prefill.fill(protocol.targetBootstrap(), protocol.producerProperties(), topic, protocol.topicPlan(), records,
-          plan.recordSize(), threads)
-      : Prefill.existing(protocol.targetBootstrap(), protocol.producerProperties(), topic,
-          protocol.topicPlan().bootstrapTimeoutMs(), threads);
+  PrefilledTopic range = prefill
+      ? PrefilledTopic.fill(protocol, topic, records, plan.recordSize(), threads)
+      : PrefilledTopic.existing(protocol, topic, threads);
 
   ScenarioBuilder consumers = scenario("consumers")
       .exec(kafka("consume").drain(topic, range, threads, assignment.equals("assign"), consumerProperties(),

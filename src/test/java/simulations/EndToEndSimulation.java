@@ -22,14 +22,15 @@ import kafkaload.EchoService;
  */
 public class EndToEndSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
-  RunParams base = RunParams.fromSystemProperties();
-  int users = Params.positiveInt("users", 10);
-  String replyTopic = Params.string("reply.topic", "kafkaload-replies");
-  String sut = Params.oneOf("sut", "embedded", "embedded", "external");
-  String sutGroup = Params.string("sut.group", "kafkaload-echo");
-  int sutConsumers = Params.positiveInt("sut.consumers", 4);
-  int sutDelayMs = Params.nonNegativeInt("sut.delayMs", 0);
-  int replyTimeoutMs = Params.positiveInt("reply.timeoutMs", 10_000);
+  Params params = Params.fromSystemProperties();
+  RunParams base = RunParams.of(params);
+  int users = params.positiveInt("users", 10);
+  String replyTopic = params.string("reply.topic", "kafkaload-replies");
+  String sut = params.oneOf("sut", "embedded", "embedded", "external");
+  String sutGroup = params.string("sut.group", "kafkaload-echo");
+  int sutConsumers = params.positiveInt("sut.consumers", 4);
+  int sutDelayMs = params.nonNegativeInt("sut.delayMs", 0);
+  int replyTimeoutMs = params.positiveInt("reply.timeoutMs", 10_000);
 
   RunParams plan = base.judgingLagOf(sut, sutGroup);
   KafkaProtocolBuilder kafkaProtocol = plan.protocol(users);
@@ -62,7 +63,7 @@ public class EndToEndSimulation extends Simulation {
   @Override
   public void before() {
     if (sut.equals("embedded")) {
-      echo = EchoService.startFor(kafkaProtocol.protocol(), replyTopic, sutGroup, sutConsumers, sutDelayMs);
+      echo = EchoService.startFor(kafkaProtocol, replyTopic, sutGroup, sutConsumers, sutDelayMs);
     }
   }
 

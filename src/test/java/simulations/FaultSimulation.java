@@ -15,8 +15,9 @@ import kafkaload.RunParams;
  */
 abstract class FaultSimulation extends Simulation {
   FaultSimulation(Map<String, String> defaults) {
-    RunParams plan = RunParams.fromSystemProperties(defaults);
-    int users = Params.withDefaults(defaults, () -> Params.positiveInt("users", 10));
+    Params params = Params.fromSystemProperties().withDefaults(defaults);
+    RunParams plan = RunParams.of(params);
+    int users = params.positiveInt("users", 10);
     int loadSeconds = plan.warmupSeconds() + plan.durationSeconds();
 
     ScenarioBuilder producers = scenario("producers")

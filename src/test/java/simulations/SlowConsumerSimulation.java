@@ -17,12 +17,13 @@ import kafkaload.EchoService;
  */
 public class SlowConsumerSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
-  RunParams base = RunParams.fromSystemProperties();
-  int rate = Params.positiveInt("rate", 1000);
-  String replyTopic = Params.string("reply.topic", "kafkaload-slow-replies");
-  String sutGroup = Params.string("sut.group", "kafkaload-slow-echo");
-  int sutConsumers = Params.positiveInt("sut.consumers", 1);
-  int sutDelayMs = Params.nonNegativeInt("sut.delayMs", 2);
+  Params params = Params.fromSystemProperties();
+  RunParams base = RunParams.of(params);
+  int rate = params.positiveInt("rate", 1000);
+  String replyTopic = params.string("reply.topic", "kafkaload-slow-replies");
+  String sutGroup = params.string("sut.group", "kafkaload-slow-echo");
+  int sutConsumers = params.positiveInt("sut.consumers", 1);
+  int sutDelayMs = params.nonNegativeInt("sut.delayMs", 2);
 
   RunParams plan = base.judgingLagOf("embedded", sutGroup);
   KafkaProtocolBuilder kafkaProtocol = plan.protocol(1);
@@ -40,7 +41,7 @@ public class SlowConsumerSimulation extends Simulation {
 
   @Override
   public void before() {
-    echo = EchoService.startFor(kafkaProtocol.protocol(), replyTopic, sutGroup, sutConsumers, sutDelayMs);
+    echo = EchoService.startFor(kafkaProtocol, replyTopic, sutGroup, sutConsumers, sutDelayMs);
   }
 
   @Override

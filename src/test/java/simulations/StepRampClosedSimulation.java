@@ -15,11 +15,12 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public class StepRampClosedSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
-  RunParams plan = RunParams.fromSystemProperties();
-  int startUsers = Params.positiveInt("startUsers", 5);
-  int stepUsers = Params.positiveInt("stepUsers", 5);
-  int stepSeconds = Params.positiveInt("stepSeconds", 60);
-  int targetUsers = Params.positiveInt("targetUsers", 20);
+  Params params = Params.fromSystemProperties();
+  RunParams plan = RunParams.of(params);
+  int startUsers = params.positiveInt("startUsers", 5);
+  int stepUsers = params.positiveInt("stepUsers", 5);
+  int stepSeconds = params.positiveInt("stepSeconds", 60);
+  int targetUsers = params.positiveInt("targetUsers", 20);
 
   int steps = Math.max(0, (targetUsers - startUsers) / stepUsers);
   int totalSeconds = (steps + 1) * stepSeconds;

@@ -14,11 +14,12 @@ import kafkaload.RunParams;
  */
 public class StepRampOpenSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
-  RunParams plan = RunParams.fromSystemProperties();
-  int startRate = Params.positiveInt("startRate", 1000);
-  int rateStep = Params.positiveInt("rateStep", 1000);
-  int stepSeconds = Params.positiveInt("stepSeconds", 60);
-  int targetRate = Params.positiveInt("targetRate", 5000);
+  Params params = Params.fromSystemProperties();
+  RunParams plan = RunParams.of(params);
+  int startRate = params.positiveInt("startRate", 1000);
+  int rateStep = params.positiveInt("rateStep", 1000);
+  int stepSeconds = params.positiveInt("stepSeconds", 60);
+  int targetRate = params.positiveInt("targetRate", 5000);
   // Concurrency the topic should carry: Little's law at the target rate with a pessimistic 10 ms ack.
   int expectedConcurrency = Math.max(1, targetRate / 100);
 

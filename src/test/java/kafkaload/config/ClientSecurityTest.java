@@ -11,19 +11,14 @@ import kafkaload.KafkaDsl;
 import kafkaload.protocol.KafkaProtocol;
 import org.apache.kafka.common.config.types.Password;
 import org.apache.kafka.common.security.JaasContext;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** The security helpers and the -D / environment layer, without a broker (SecurityIT covers the broker side). */
 class ClientSecurityTest {
-  private static final java.util.List<String> USED = java.util.List.of("security.protocol", "sasl.mechanism",
-      "sasl.username", "sasl.jaas.config", "ssl.truststore.location", "ssl.truststore.password", "ssl.keystore.location");
+  private final PropertyTests d = new PropertyTests();
 
-  @AfterEach
-  void clearSystemProperties() {
-    PropertyTests.clear(USED);
-  }
+
 
   @Test
   void securityLayersAreOnlyAdded() {
@@ -52,15 +47,15 @@ class ClientSecurityTest {
   void badHelperInputIsRefusedNamingIt() {
     assertTrue(error(() -> ClientSecurity.sasl("GSSAPI", "u", "p")).contains("SASL mechanism 'GSSAPI' is not one of"));
     assertTrue(error(() -> ClientSecurity.sasl("PLAIN", "u", "")).contains("for user 'u': the password is empty"));
-    assertTrue(error(() -> KafkaDsl.kafka().saslScram("PLAIN", "u", "p")).contains("is not SCRAM-SHA-256 or SCRAM-SHA-512"));
+    assertTrue(error(() -> KafkaDsl.kafka().params(d.params()).saslScram("PLAIN", "u", "p")).contains("is not SCRAM-SHA-256 or SCRAM-SHA-512"));
     assertEquals("ssl.truststore.location=/nope/trust.p12: no such file",
-        error(() -> KafkaDsl.kafka().sslTruststore("/nope/trust.p12", null)));
+        error(() -> KafkaDsl.kafka().params(d.params()).sslTruststore("/nope/trust.p12", null)));
   }
 
   @Test
   void secretsAreRefusedAsSystemProperties() {
-    System.setProperty("ssl.truststore.password", "hunter2");
-    String msg = error(() -> KafkaDsl.kafka().protocol());
+    d.set("ssl.truststore.password", "hunter2");
+    String msg = error(() -> KafkaDsl.kafka().params(d.params()).protocol());
     assertTrue(msg.startsWith("-Dssl.truststore.password is refused: secrets never come from -D"), msg);
     assertTrue(msg.contains("KAFKA_SSL_TRUSTSTORE_PASSWORD"), msg);
     assertFalse(msg.contains("hunter2"));
@@ -69,20 +64,20 @@ class ClientSecurityTest {
   @Test
   void systemPropertiesAddSecurityOverCodeAndTakeThePasswordFromTheEnvironment() throws Exception {
     Path trust = Files.createTempFile("trust", ".p12");
-    System.setProperty("ssl.truststore.location", trust.toString());
-    System.setProperty("sasl.mechanism", "SCRAM-SHA-512");
+    d.set("ssl.truststore.location", trust.toString());
+    d.set("sasl.mechanism", "SCRAM-SHA-512");
     // Without -Dsasl.username the JAAS config (and its password) comes from code or the properties file.
-    KafkaProtocol p = KafkaDsl.kafka().property("sasl.jaas.config", "x required;").protocol();
+    KafkaProtocol p = KafkaDsl.kafka().params(d.params()).property("sasl.jaas.config", "x required;").protocol();
     assertEquals("SASL_SSL", p.producerProperties().get("security.protocol"));
     assertEquals("SCRAM-SHA-512", p.producerProperties().get("sasl.mechanism"));
     assertEquals("PKCS12", p.producerProperties().get("ssl.truststore.type"));
 
     Assumptions.assumeTrue(System.getenv(ClientSecurity.SASL_PASSWORD_ENV) == null);
-    System.setProperty("sasl.username", "loadtest");
-    assertTrue(error(() -> KafkaDsl.kafka().protocol()).startsWith(
+    d.set("sasl.username", "loadtest");
+    assertTrue(error(() -> KafkaDsl.kafka().params(d.params()).protocol()).startsWith(
         "The environment variable KAFKA_SASL_PASSWORD is not set"));
-    System.clearProperty("sasl.mechanism");
+    d.clear("sasl.mechanism");
     assertEquals("-Dsasl.username=loadtest needs -Dsasl.mechanism (one of [PLAIN, SCRAM-SHA-256, SCRAM-SHA-512])",
-        error(() -> KafkaDsl.kafka().protocol()));
+        error(() -> KafkaDsl.kafka().params(d.params()).protocol()));
   }
 }

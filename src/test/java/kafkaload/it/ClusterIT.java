@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import kafkaload.admin.Connection;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.EmbeddedKafkaMain;
 import kafkaload.config.KafkaLoadConfigException;
@@ -54,7 +55,7 @@ class ClusterIT {
       assertEquals(3, brokers.size(), "one child process per broker");
 
       String topic = uniqueTopic("replicated");
-      try (Admin admin = Preflight.admin(bootstrap, Map.of(), TIMEOUT_MS)) {
+      try (Admin admin = new Connection(bootstrap, Map.of(), TIMEOUT_MS).admin()) {
         TopicPlan plan = new TopicPlan(true, 3, (short) 3, 1, false, TIMEOUT_MS, 3);
         assertEquals(3, Preflight.checkTopic(admin, topic, plan, TIMEOUT_MS));
         assertEquals(3, Preflight.checkInSyncReplicas(admin, topic, TIMEOUT_MS));
@@ -92,7 +93,7 @@ class ClusterIT {
   @Test
   void minInsyncReplicasAboveTheInSyncReplicasFailsPreflightInOneLine() throws Exception {
     String topic = uniqueTopic("min-isr");
-    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+    try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
       TopicPlan plan = new TopicPlan(true, 2, (short) 1, 1, false, TIMEOUT_MS, 2);
       Preflight.checkTopic(admin, topic, plan, TIMEOUT_MS);
       KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
 import java.util.Map;
+import kafkaload.admin.Connection;
 import kafkaload.admin.Preflight;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.admin.TopicPlan;
@@ -18,9 +19,9 @@ class PreflightIT {
   @Test
   void unreachableBootstrapFailsWithinTheTimeoutNamingTheAddress() {
     long t0 = System.nanoTime();
-    try (Admin admin = Preflight.admin("127.0.0.1:1", Map.of(), TIMEOUT_MS)) {
+    try (Admin admin = new Connection("127.0.0.1:1", Map.of(), TIMEOUT_MS).admin()) {
       KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
-          () -> Preflight.checkBootstrap(admin, "127.0.0.1:1", TIMEOUT_MS));
+          () -> Preflight.checkBootstrap(admin, new Connection("127.0.0.1:1", Map.of(), TIMEOUT_MS)));
       assertTrue(e.getMessage().contains("'127.0.0.1:1' did not answer within 5.0 s"), e.getMessage());
     }
     long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
@@ -30,7 +31,7 @@ class PreflightIT {
   @Test
   void missingTopicFailsUnlessCreationIsAsked() throws Exception {
     String topic = uniqueTopic("missing");
-    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+    try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
       KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
           () -> Preflight.checkTopic(admin, topic, TopicPlan.DEFAULT, TIMEOUT_MS));
       assertTrue(e.getMessage().contains("Topic '" + topic + "' does not exist"), e.getMessage());
@@ -45,7 +46,7 @@ class PreflightIT {
   void tooFewPartitionsWarnsByDefaultAndFailsWhenStrict() throws Exception {
     String topic = uniqueTopic("narrow");
     createTopic(topic, 3);
-    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+    try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
       TopicPlan lenient = new TopicPlan(false, 16, (short) 1, 15, false, TIMEOUT_MS);
       var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Preflight.class);
       var seen = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
@@ -71,7 +72,7 @@ class PreflightIT {
     String topic = uniqueTopic("small-batches");
     admin().createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1)
         .configs(Map.of("max.message.bytes", "1024")))).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
-    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+    try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
       String warning = Preflight.checkBatchFits(admin, topic, Map.of(), TIMEOUT_MS).orElseThrow();
       assertTrue(warning.startsWith("batch.size=16384 is larger than topic '" + topic + "' max.message.bytes=1024"),
           warning);
@@ -81,7 +82,7 @@ class PreflightIT {
 
   @Test
   void illegalTopicNameIsRejected() {
-    try (Admin admin = Preflight.admin(bootstrap(), Map.of(), TIMEOUT_MS)) {
+    try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
       KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
           () -> Preflight.checkTopic(admin, "bad topic!", TopicPlan.DEFAULT, TIMEOUT_MS));
       assertTrue(e.getMessage().contains("Invalid topic name 'bad topic!'"), e.getMessage());

@@ -95,9 +95,8 @@ public class ReplySimulation extends Simulation {
 
   @Override
   public void before() {
-    var protocol = kafkaProtocol.protocol();
-    fast = EchoService.startFor(protocol, replyTopic, "echo-" + replyTopic, 2, 0);
-    var slowProtocol = kafka().topic(slowTopic).createTopic(1, 1).protocol();
+    fast = EchoService.startFor(kafkaProtocol, replyTopic, "echo-" + replyTopic, 2, 0);
+    var slowProtocol = kafka().topic(slowTopic).createTopic(1, 1);
     slow = EchoService.startFor(slowProtocol, slowReplyTopic, "echo-" + slowReplyTopic, 1, 800);
   }
 

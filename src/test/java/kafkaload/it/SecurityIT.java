@@ -13,6 +13,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import kafkaload.KafkaDsl;
+import kafkaload.admin.Connection;
 import kafkaload.admin.Preflight;
 import kafkaload.broker.SecureEmbeddedKafka;
 import kafkaload.config.ClientSecurity;
@@ -208,14 +209,14 @@ class SecurityIT {
 
   /** Preflight as a run does it: the secured AdminClient, the bootstrap check, the topic. */
   private static void preflight(KafkaProtocol p, String bootstrap) {
-    Preflight.ensureTopic(bootstrap, p.producerProperties(), "security-" + UUID.randomUUID().toString().substring(0, 8),
+    Preflight.ensureTopic(new Connection(bootstrap, p.producerProperties(), TIMEOUT_MS), "security-" + UUID.randomUUID().toString().substring(0, 8),
         new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS));
   }
 
   /** Preflight, then one record through a producer configured by the protocol, acknowledged. */
   private static void assertSends(KafkaProtocol p, String bootstrap) throws Exception {
     String topic = uniqueTopic("security");
-    assertEquals(1, Preflight.ensureTopic(bootstrap, p.producerProperties(), topic,
+    assertEquals(1, Preflight.ensureTopic(new Connection(bootstrap, p.producerProperties(), TIMEOUT_MS), topic,
         new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS)));
     Map<String, Object> c = new HashMap<>(p.producerProperties());
     c.put("bootstrap.servers", bootstrap);

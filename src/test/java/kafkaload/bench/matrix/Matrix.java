@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import kafkaload.bench.GatlingJvm;
 import kafkaload.bench.matrix.MatrixGrid.Cell;
 import kafkaload.bench.matrix.MatrixGrid.Dimension;
-import kafkaload.config.Connection;
+import kafkaload.admin.Connection;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.KafkaProtocolBuilder;
 import org.apache.kafka.clients.admin.Admin;
@@ -166,7 +166,7 @@ public final class Matrix {
     if (clientConfig != null) {
       KafkaProtocolBuilder.loadPropertiesFile(clientConfig).forEach((k, v) -> props.put((String) k, v));
     }
-    Properties p = ClientConnection.of(bootstrap, props);
+    Properties p = new Connection(bootstrap, props, 30_000).properties();
     p.put("request.timeout.ms", "30000");
     return Admin.create(p);
   }

@@ -1,4 +1,4 @@
-package kafkaload.verification;
+package kafkaload.run;
 
 import static org.junit.jupiter.api.Assertions.*;
 

@@ -1,0 +1,114 @@
+package kafkaload;
+
+import static kafkaload.config.PropertyTests.error;
+
+import kafkaload.config.PropertyTests;
+import static org.junit.jupiter.api.Assertions.*;
+
+import kafkaload.protocol.KafkaProtocol;
+import kafkaload.KafkaProtocolBuilder;
+import org.junit.jupiter.api.Test;
+
+/** Bad input fails before any load, with an error naming the parameter or property. */
+class ParamsTest {
+  private final PropertyTests d = new PropertyTests();
+
+
+
+  @Test
+  void defaultsApplyWhenUnset() {
+    RunParams p = RunParams.of(d.params());
+    assertEquals(1024, p.recordSize());
+    assertEquals("1", p.producer().get("acks"));
+    assertEquals("lz4", p.producer().get("compression.type"));
+    assertEquals(16, p.topicPartitions());
+    assertEquals(10, d.params().positiveInt("users", 10));
+  }
+
+  @Test
+  void nonNumericNegativeAndZeroValuesNameTheParameter() {
+    d.set("users", "ten");
+    assertEquals("-Dusers=ten is not a whole number", error(() -> d.params().positiveInt("users", 10)));
+    d.set("users", "0");
+    assertEquals("-Dusers=0 must be >= 1", error(() -> d.params().positiveInt("users", 10)));
+    d.set("recordSize", "-1");
+    assertEquals("-DrecordSize=-1 must be >= 0", error(() -> RunParams.of(d.params())));
+    d.clear("recordSize");
+    d.set("gate.p99Ms", "fast");
+    assertEquals("-Dgate.p99Ms=fast is not a number", error(() -> RunParams.of(d.params())));
+    d.set("gate.p99Ms", "0");
+    assertEquals("-Dgate.p99Ms=0 must be > 0", error(() -> RunParams.of(d.params())));
+    d.clear("gate.p99Ms");
+    d.set("gate.maxErrorPct", "150");
+    assertEquals("-Dgate.maxErrorPct=150 is a percentage: 0 to 100", error(() -> RunParams.of(d.params())));
+    d.clear("gate.maxErrorPct");
+    d.set("linger.ms", "99999999999");
+    assertTrue(error(() -> RunParams.of(d.params())).startsWith("-Dlinger.ms=99999999999 is too large"));
+  }
+
+  @Test
+  void wordsOutsideTheirSetAreRejected() {
+    d.set("acks", "2");
+    assertEquals("-Dacks=2 must be one of 0, 1, all, -1", error(() -> RunParams.of(d.params())));
+    d.clear("acks");
+    d.set("producer.mode", "many");
+    assertTrue(error(() -> RunParams.of(d.params())).startsWith("-Dproducer.mode=many must be one of"));
+    d.clear("producer.mode");
+    d.set("enable.idempotence", "maybe");
+    assertEquals("-Denable.idempotence=maybe must be true or false", error(() -> RunParams.of(d.params())));
+  }
+
+  @Test
+  void unknownCompressionCodecIsRejectedByKafkasOwnConfigDef() {
+    d.set("compression.type", "brotli");
+    RunParams p = RunParams.of(d.params());
+    String msg = error(() -> p.protocol(1).protocol());
+    assertTrue(msg.contains("Invalid value brotli for configuration compression.type"), msg);
+  }
+
+  @Test
+  void invalidKafkaPropertyValuesAreRejected() {
+    String msg = error(() -> new KafkaProtocolBuilder().params(d.params()).property("linger.ms", "soon").protocol());
+    assertTrue(msg.contains("linger.ms"), msg);
+    msg = error(() -> new KafkaProtocolBuilder().params(d.params()).property("acks", "1").enableIdempotence(true).protocol());
+    assertTrue(msg.contains("acks"), msg);
+    msg = error(() -> new KafkaProtocolBuilder().params(d.params()).propertiesFile("no/such/client.properties").protocol());
+    assertTrue(msg.contains("no/such/client.properties"), msg);
+  }
+
+  @Test
+  void clientPropertiesFileIsLoadedAndCodeWinsOverIt() {
+    KafkaProtocol p = new KafkaProtocolBuilder().params(d.params()).propertiesFile("client-example.properties").lingerMs(7).protocol();
+    assertEquals("SASL_PLAINTEXT", p.producerProperties().get("security.protocol"));
+    assertEquals("7", p.producerProperties().get("linger.ms"));
+  }
+
+  @Test
+  void anEmptyConsumerGroupNameIsRejected() {
+    d.set("lag.groups", "orders,,billing");
+    assertEquals("-Dlag.groups=orders,,billing has an empty consumer group name", error(() -> RunParams.of(d.params())));
+    d.set("lag.groups", "orders, billing");
+    assertEquals(java.util.List.of("orders", "billing"), RunParams.of(d.params()).lagGroups());
+    String msg = error(() -> new KafkaProtocolBuilder().params(d.params()).lagMonitor(1000, "orders", " "));
+    assertTrue(msg.contains("consumer group name is empty"), msg);
+  }
+
+  @Test
+  void invalidReplyTopicsAndCheckExpressionsAreRejected() {
+    // (A reply matched by a header its request never sets is refused when the scenario is built: RequestReplyIT.)
+    String msg = error(() -> kafkaload.KafkaDsl.kafka("order").send("k", "v").replyOn(" "));
+    assertTrue(msg.contains("replyOn(topic): the topic is empty"), msg);
+    msg = error(() -> kafkaload.KafkaDsl.reply.jsonPath("$[").is("x"));
+    assertTrue(msg.contains("not a valid JSONPath"), msg);
+    msg = error(() -> kafkaload.KafkaDsl.reply.regex("(").is("x"));
+    assertTrue(msg.contains("not a valid regular expression"), msg);
+  }
+
+  @Test
+  void secretsAreMasked() {
+    var masked = kafkaload.config.Secrets.masked(java.util.Map.of("sasl.jaas.config", "x password=\"hunter2\";",
+        "ssl.truststore.password", "hunter2", "acks", "all"));
+    assertFalse(masked.toString().contains("hunter2"));
+    assertEquals("all", masked.get("acks"));
+  }
+}
