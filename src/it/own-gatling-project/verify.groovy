@@ -11,5 +11,7 @@ long failed = acked.group(2) as long
 assert ok > 0 : "no record was acked: ${acked.group(0)}"
 assert failed == 0 : "records failed: ${acked.group(0)}"
 assert log.contains('BUILD SUCCESS')
+// The slf4j-api pin: without it slf4j 1.7 finds no logback binding and every log line is dropped.
+assert !log.contains('Defaulting to no-operation (NOP) logger') : 'slf4j-api 1.x won: logback is not in charge'
 println "own-gatling-project: report ${reports[0].name}, ${ok} records acked OK"
 return true
