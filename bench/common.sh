@@ -3,7 +3,8 @@ OUT=${OUT:-target/bench}
 mkdir -p "$OUT"
 # CP may come from the caller (the bench IT passes its own test classpath, saving a nested Maven run).
 if [ -z "${CP:-}" ]; then
-  mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" -Dmdep.includeScope=test >/dev/null
+  # shellcheck disable=SC2086 # MAVEN_ARGS: the caller's -Dmaven.repo.local / -s (Maven 3.9+ reads it itself too)
+  mvn ${MAVEN_ARGS:-} -q -B test-compile dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" -Dmdep.includeScope=test >/dev/null
   CP="target/classes:target/test-classes:$(cat "$OUT/cp.txt")"
 fi
 JVM_GATLING=(-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$OUT" -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12

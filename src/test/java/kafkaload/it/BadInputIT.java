@@ -139,8 +139,21 @@ class BadInputIT {
   @Test
   void aMistypedSimulationClassIsNamedWithTheOnesThatExist() throws Exception {
     // The pom's check, run by itself: `mvn gatling:test` runs it right after compiling the simulations.
-    Process mvn = new ProcessBuilder("mvn", "-B", "-o", "-q", "antrun:run@check-simulation-class",
-        "-Dgatling.simulationClass=simulations.Baseline").redirectErrorStream(true).start();
+    java.util.List<String> cmd = new java.util.ArrayList<>(List.of("mvn", "-B", "-o", "-q",
+        "antrun:run@check-simulation-class", "-Dgatling.simulationClass=simulations.Baseline"));
+    // Offline, so it must look where the calling build looks: its local repository (-Dmaven.repo.local or the
+    // settings' <localRepository>) and its -s / -gs settings files, which surefire passes on (see pom.xml).
+    String localRepo = System.getProperty("maven.repo.local");
+    if (localRepo != null && !localRepo.isBlank()) {
+      cmd.add("-Dmaven.repo.local=" + localRepo);
+    }
+    for (String[] option : new String[][] {{"-s", "kafkaload.it.userSettings"}, {"-gs", "kafkaload.it.globalSettings"}}) {
+      String file = System.getProperty(option[1]);
+      if (file != null && Files.isRegularFile(Path.of(file))) {
+        cmd.addAll(List.of(option[0], file));
+      }
+    }
+    Process mvn = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(mvn.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(mvn.waitFor(120, TimeUnit.SECONDS));
     assertNotEquals(0, mvn.exitValue(), out);
@@ -154,8 +167,7 @@ class BadInputIT {
     // The topic accepts batches of up to 10,000 bytes; each 20,000-byte record is larger than batch.size, so it
     // travels alone in its batch and the broker rejects it. (With several records per batch and batch.size above
     // the topic's limit, Kafka's producer splits and resends the batch until delivery.timeout.ms instead.)
-    admin().createTopics(List.of(new NewTopic(topic, 1, (short) 1).configs(Map.of("max.message.bytes", "10000"))))
-        .all().get(30, TimeUnit.SECONDS);
+    createTopic(new NewTopic(topic, 1, (short) 1).configs(Map.of("max.message.bytes", "10000")));
     GatlingRun run = runGatling(BASELINE, props("kafka.bootstrap.servers", bootstrap(), "topic", topic,
         "topic.create", "false", "recordSize", "20000", "compression.type", "none", "warmup", "0", "duration", "3",
         "users", "2"), 120);

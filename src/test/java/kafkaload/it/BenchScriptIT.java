@@ -40,6 +40,19 @@ class BenchScriptIT {
     env.put("CP", System.getProperty("java.class.path")); // no nested Maven run for the classpath
     env.put("OUT", "target/bench-it");
     env.put("BOOTSTRAP", KafkaTestSupport.bootstrap());
+    // The script's nested `mvn` (JMeter's jars) uses the calling build's local repository and settings files.
+    StringBuilder mavenArgs = new StringBuilder(env.getOrDefault("MAVEN_ARGS", ""));
+    String localRepo = System.getProperty("maven.repo.local");
+    if (localRepo != null && !localRepo.isBlank()) {
+      mavenArgs.append(" -Dmaven.repo.local=").append(localRepo);
+    }
+    for (String[] option : new String[][] {{"-s", "kafkaload.it.userSettings"}, {"-gs", "kafkaload.it.globalSettings"}}) {
+      String file = System.getProperty(option[1]);
+      if (file != null && Files.isRegularFile(Paths.get(file))) {
+        mavenArgs.append(' ').append(option[0]).append(' ').append(file);
+      }
+    }
+    env.put("MAVEN_ARGS", mavenArgs.toString().trim());
     // Seconds-long runs are all JVM start: C1 only and the serial GC start faster (no timing is judged here).
     env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
     env.putAll(Map.of("ROUNDS", "1", "RECORDS", "5000", "SECONDS_RUN", "2", "USERS", "8", "THREADS", "2",

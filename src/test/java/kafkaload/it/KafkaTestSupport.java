@@ -44,15 +44,56 @@ public final class KafkaTestSupport {
   }
 
   public static void createTopic(String topic, int partitions) throws Exception {
+    createTopic(new NewTopic(topic, partitions, (short) 1));
+  }
+
+  /**
+   * Creates the topic and waits until it is usable, as Kafka's own tests do (TestUtils.waitForAllPartitionsMetadata):
+   * created is not yet led, and a client that races the first leader election gets UNKNOWN_TOPIC_OR_PARTITION or
+   * NOT_LEADER (with idempotence, then OUT_OF_ORDER_SEQUENCE until its delivery timeout). Polls until describeTopics
+   * shows every partition with a leader and every partition answers ListOffsets, retrying on Kafka's retriable
+   * errors (UnknownTopicOrPartition, LeaderNotAvailable, NotLeaderOrFollower, timeouts) for up to 60 s.
+   */
+  public static void createTopic(NewTopic newTopic) throws Exception {
+    String topic = newTopic.name();
+    int partitions = newTopic.numPartitions();
+    long boundMs = 60_000;
     try (Admin admin = admin()) {
-      admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
-      // Created is not yet led: a producer that races the first leader election can get NOT_LEADER and then, with
-      // idempotence, OUT_OF_ORDER_SEQUENCE until its delivery timeout. Wait until every partition answers ListOffsets.
-      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new java.util.HashMap<>();
-      for (int p = 0; p < partitions; p++) {
-        latest.put(new org.apache.kafka.common.TopicPartition(topic, p), org.apache.kafka.clients.admin.OffsetSpec.latest());
+      admin.createTopics(List.of(newTopic)).all().get(30, TimeUnit.SECONDS);
+      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(boundMs);
+      String state = "not described yet";
+      Throwable lastError = null;
+      while (true) {
+        try {
+          org.apache.kafka.clients.admin.TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames()
+              .get(10, TimeUnit.SECONDS).get(topic);
+          long led = d.partitions().stream().filter(p -> p.leader() != null && !p.leader().isEmpty()).count();
+          state = "described with " + d.partitions().size() + " partitions, " + led + " with a leader";
+          if (d.partitions().size() == partitions && led == partitions) {
+            Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
+            for (int p = 0; p < partitions; p++) {
+              latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+            }
+            admin.listOffsets(latest).all().get(10, TimeUnit.SECONDS);
+            return;
+          }
+        } catch (java.util.concurrent.ExecutionException e) {
+          if (!(e.getCause() instanceof org.apache.kafka.common.errors.RetriableException)) {
+            throw e;
+          }
+          lastError = e.getCause();
+          state = e.getCause().getClass().getSimpleName() + ": " + e.getCause().getMessage();
+        } catch (java.util.concurrent.TimeoutException e) {
+          lastError = e;
+          state = "no answer within 10 s";
+        }
+        if (System.nanoTime() > deadline) {
+          throw new AssertionError("topic '" + topic + "' was created but not every one of its " + partitions
+              + " partitions had a leader answering ListOffsets within " + boundMs / 1000 + " s; last seen: "
+              + state, lastError);
+        }
+        Thread.sleep(100);
       }
-      admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
     }
   }
 

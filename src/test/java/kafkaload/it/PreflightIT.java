@@ -70,8 +70,8 @@ class PreflightIT {
   @Test
   void batchesLargerThanTheTopicAcceptsAreNamedBeforeLoad() throws Exception {
     String topic = uniqueTopic("small-batches");
-    admin().createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1)
-        .configs(Map.of("max.message.bytes", "1024")))).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+    createTopic(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1)
+        .configs(Map.of("max.message.bytes", "1024")));
     try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
       String warning = Preflight.checkBatchFits(admin, topic, Map.of(), TIMEOUT_MS).orElseThrow();
       assertTrue(warning.startsWith("batch.size=16384 is larger than topic '" + topic + "' max.message.bytes=1024"),
