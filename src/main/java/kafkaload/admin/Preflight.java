@@ -266,7 +266,8 @@ public final class Preflight {
             + " partitions, replication factor " + plan.replicationFactor()
             + (plan.minInsyncReplicas() > 0 ? ", min.insync.replicas " + plan.minInsyncReplicas() : "") + ": "
             + rootMessage(e) + (e.getCause() instanceof org.apache.kafka.common.errors.InvalidReplicationFactorException
-                ? " (for more embedded brokers: -Dkafka.embedded.brokers=" + plan.replicationFactor() + ")" : ""));
+                ? " (for more embedded brokers: kafka().embeddedBrokers(" + plan.replicationFactor()
+                    + "), or -Dkafka.embedded.brokers=" + plan.replicationFactor() + ")" : ""));
       }
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException("Creating topic '" + topic + "' timed out after " + timeoutMs + " ms");

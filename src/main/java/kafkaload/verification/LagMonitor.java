@@ -138,7 +138,7 @@ public final class LagMonitor implements AutoCloseable {
       }
       if (state != null) {
         warn("consumer group '" + group + "' is unknown to the cluster at the start (" + state + "): unless its "
-            + "service joins it and commits offsets during the run, the lag verdict fails (check -Dlag.groups)");
+            + "service joins it and commits offsets during the run, the lag verdict fails (check the groups of kafka().lagMonitor(..), or -Dlag.groups)");
       }
     });
   }
