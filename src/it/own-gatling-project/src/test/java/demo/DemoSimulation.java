@@ -5,13 +5,15 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import java.time.Duration;
+import kafkaload.KafkaProtocolBuilder;
 
 /**
  * A user's own simulation on the Kafka protocol. No bootstrap servers are configured, so the protocol starts an
  * embedded KRaft broker; -Dkafka.bootstrap.servers=host:9092 points the same simulation at a real cluster.
- * Only the DSL's entry point (kafkaload.KafkaDsl) is imported: no builder type is named.
+ * It imports only the public API: the package kafkaload.
  */
 public class DemoSimulation extends Simulation {
+  KafkaProtocolBuilder kafkaProtocol = kafka().topic("demo").createTopic(4, 1);
 
   ScenarioBuilder producers = scenario("producers")
       .during(Duration.ofSeconds(5)).on(
@@ -19,7 +21,7 @@ public class DemoSimulation extends Simulation {
 
   {
     setUp(reconciled(producers.injectOpen(atOnceUsers(4)), reconcile()))
-        .protocols(kafka().topic("demo").createTopic(4, 1))
+        .protocols(kafkaProtocol)
         .maxDuration(Duration.ofMinutes(3))
         .assertions(
             global().failedRequests().count().is(0L),
