@@ -8,16 +8,17 @@ import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import kafkaload.admin.Connection;
+import kafkaload.admin.Preflight;
 import kafkaload.client.ProducerMode;
 import kafkaload.client.ProducerPool;
 import kafkaload.client.RecordSender;
 import kafkaload.client.TopicListener;
+import kafkaload.report.RunSummary;
 import kafkaload.run.RunLedger;
 import kafkaload.run.SendStats;
 import kafkaload.verification.InjectorHealth;
@@ -124,7 +125,7 @@ public final class KafkaComponents implements ProtocolComponents {
   /** The shared reader of a topic for consume actions; created (after checking the topic exists) on first use. */
   public TopicListener listener(String topic) {
     return listeners.computeIfAbsent(topic, t -> {
-      kafkaload.admin.Preflight.ensureTopic(connection, t, protocol.topicPlan().existing());
+      Preflight.ensureTopic(connection, t, protocol.topicPlan().existing());
       return new TopicListener(connection, t, Executors.newSingleThreadScheduledExecutor(r -> {
         Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
         th.setDaemon(true);
@@ -174,13 +175,8 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /** For the summary: this protocol's settings, ledger, lag samples and producers. */
-  kafkaload.report.RunSummary.Section section() {
-    return new kafkaload.report.RunSummary.Section(protocol.describe(connection.bootstrap()), ledger, lagMonitor,
+  RunSummary.Section section() {
+    return new RunSummary.Section(protocol.describe(connection.bootstrap()), ledger, lagMonitor,
         producers.all());
-  }
-
-  /** The connection clients of this protocol's producers are flushed through, for the reconciliation. */
-  List<kafkaload.client.ProducerHandle> producerHandles() {
-    return producers.all();
   }
 }

@@ -4,37 +4,38 @@ import io.gatling.core.CoreComponents;
 import io.gatling.shared.model.assertion.AssertionResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import kafkaload.broker.EmbeddedCluster;
-import kafkaload.broker.EmbeddedKafka;
-import java.time.Duration;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import kafkaload.admin.Connection;
-import kafkaload.admin.TopicPlan;
 import kafkaload.admin.Preflight;
+import kafkaload.admin.TopicPlan;
+import kafkaload.broker.EmbeddedCluster;
+import kafkaload.broker.EmbeddedKafka;
 import kafkaload.client.ProducerHandle;
 import kafkaload.client.ProducerPool;
 import kafkaload.config.Secrets;
+import kafkaload.report.AssertionsJUnitReport;
+import kafkaload.report.KafkaPage;
 import kafkaload.report.ReconciliationPrinter;
+import kafkaload.report.RunSummary;
 import kafkaload.run.OffsetBaselines;
 import kafkaload.run.Reconciled;
 import kafkaload.run.RunIdentity;
 import kafkaload.run.RunLedger;
 import kafkaload.run.SendStats;
+import kafkaload.verification.InjectorHealth;
 import kafkaload.verification.Reconciliation;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import kafkaload.report.AssertionsJUnitReport;
-import kafkaload.report.KafkaPage;
-import kafkaload.report.RunSummary;
-import kafkaload.verification.InjectorHealth;
 
 /**
  * One Gatling run's Kafka side: the components of each protocol (shared by the scenarios that use it), the
@@ -47,7 +48,7 @@ final class KafkaRun {
 
   private final CoreComponents core;
   private final Map<KafkaProtocol, KafkaComponents> components = new IdentityHashMap<>();
-  private final Map<String, String> parameters = new java.util.TreeMap<>();
+  private final Map<String, String> parameters = new TreeMap<>();
   private final Optional<Path> simulationLog = AssertionsJUnitReport.currentSimulationLog();
   private final long startMillis = System.currentTimeMillis();
   private InjectorHealth health;
