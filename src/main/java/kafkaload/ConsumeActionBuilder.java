@@ -52,6 +52,7 @@ public final class ConsumeActionBuilder implements ActionBuilder {
     return new ConsumeActionBuilder(spec.withProducedAtHeader(name));
   }
 
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     return Actions.consume(spec);

@@ -18,6 +18,7 @@ public final class DrainActionBuilder implements ActionBuilder {
     this.spec = spec;
   }
 
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     return Actions.drain(spec);

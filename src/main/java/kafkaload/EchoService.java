@@ -144,10 +144,12 @@ public final class EchoService implements AutoCloseable {
     }
   }
 
+  /** How many records the service has written to the reply topic so far. */
   public long echoed() {
     return echoed.get();
   }
 
+  /** Stops the consumers (waiting up to 5 s for each thread), then closes the producer. */
   @Override
   public void close() {
     running.set(false);

@@ -35,6 +35,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** -D property and environment variable that point every simulation at a real cluster. */
   public static final String BOOTSTRAP_PROPERTY = "kafka.bootstrap.servers";
+  /** Environment variable with the same effect as {@link #BOOTSTRAP_PROPERTY}, which wins when both are set. */
   public static final String BOOTSTRAP_ENV = "KAFKA_BOOTSTRAP_SERVERS";
   /** -D property naming a client properties file (the format of the Kafka CLI's --command-config). */
   public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
@@ -166,6 +167,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return with(p);
   }
 
+  /** Several KafkaProducer properties at once, with Kafka's own names, each as {@link #property} sets it. */
   public KafkaProtocolBuilder properties(Map<String, ?> props) {
     Map<String, Object> p = new LinkedHashMap<>(settings.properties());
     props.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
@@ -209,14 +211,17 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return new KafkaProtocolBuilder(settings.withProperties(p, addSasl, addTls));
   }
 
+  /** acks: "0", "1" (the default here) or "all" (also "-1"); how many replicas must have a record before its ack. */
   public KafkaProtocolBuilder acks(String acks) {
     return property(ProducerConfig.ACKS_CONFIG, acks);
   }
 
+  /** linger.ms: how long the producer waits to fill a batch before sending it (1 ms here unless set). */
   public KafkaProtocolBuilder lingerMs(long ms) {
     return property(ProducerConfig.LINGER_MS_CONFIG, ms);
   }
 
+  /** batch.size: the largest batch per partition, in bytes (16384 unless set). */
   public KafkaProtocolBuilder batchSize(int bytes) {
     return property(ProducerConfig.BATCH_SIZE_CONFIG, bytes);
   }
@@ -226,22 +231,27 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return property(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
   }
 
+  /** enable.idempotence: retries without duplicates; Kafka requires acks=all with it, which protocol() checks. */
   public KafkaProtocolBuilder enableIdempotence(boolean enabled) {
     return property(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, enabled);
   }
 
+  /** retries: how often a failed send is retried; without idempotence a retry can write a record twice. */
   public KafkaProtocolBuilder retries(int retries) {
     return property(ProducerConfig.RETRIES_CONFIG, retries);
   }
 
+  /** max.in.flight.requests.per.connection: unacknowledged requests per broker connection. */
   public KafkaProtocolBuilder maxInFlightRequestsPerConnection(int max) {
     return property(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, max);
   }
 
+  /** buffer.memory: bytes the producer may buffer; when it is full, send() waits up to max.block.ms. */
   public KafkaProtocolBuilder bufferMemory(long bytes) {
     return property(ProducerConfig.BUFFER_MEMORY_CONFIG, bytes);
   }
 
+  /** max.request.size: the largest request in bytes; a bigger record fails its send (a KO). */
   public KafkaProtocolBuilder maxRequestSize(int bytes) {
     return property(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, bytes);
   }
@@ -277,6 +287,10 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return with(settings.topicPlan().withConcurrency(users, strict));
   }
 
+  /**
+   * How long the cluster gets to answer preflight and the other admin calls (10 s unless set); a bootstrap that
+   * does not answer in time fails preflight with a line naming it.
+   */
   public KafkaProtocolBuilder bootstrapTimeoutMs(long ms) {
     return with(settings.topicPlan().withBootstrapTimeoutMs(ms));
   }

@@ -48,22 +48,27 @@ public final class KafkaRequestBuilder {
     return new KafkaSendActionBuilder(SendSpec.of(requestName, SendSpec.bytes(value)));
   }
 
+  /** A record without a key whose value a function computes from the session on every send, e.g. randomBytes(1024). */
   public KafkaSendActionBuilder send(Function<Session, ?> value) {
     return new KafkaSendActionBuilder(SendSpec.of(requestName, Bytes.function(value)));
   }
 
+  /** A record with a key; key and value are each an EL string, byte[], or an object written as JSON. */
   public KafkaSendActionBuilder send(Object key, Object value) {
     return send(value).key(key);
   }
 
+  /** A constant or EL key, and a value computed from the session on every send. */
   public KafkaSendActionBuilder send(Object key, Function<Session, ?> value) {
     return send(value).key(key);
   }
 
+  /** A key computed from the session on every send (e.g. randomKey()), and a constant or EL value. */
   public KafkaSendActionBuilder send(Function<Session, ?> key, Object value) {
     return send(value).key(key);
   }
 
+  /** Key and value both computed from the session on every send. */
   public KafkaSendActionBuilder send(Function<Session, ?> key, Function<Session, ?> value) {
     return send(value).key(key);
   }
@@ -73,6 +78,7 @@ public final class KafkaRequestBuilder {
     return send(key, value).headers(headers);
   }
 
+  /** Key and value computed from the session on every send, and headers whose values are constants or EL strings. */
   public KafkaSendActionBuilder send(Function<Session, ?> key, Function<Session, ?> value, Map<String, String> headers) {
     return send(key, value).headers(headers);
   }

@@ -31,6 +31,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(spec.withTopic(SessionValue.el(topicEl)));
   }
 
+  /** Sends to the topic this function returns for the session, evaluated on every send. */
   public KafkaSendActionBuilder topic(Function<Session, String> f) {
     return new KafkaSendActionBuilder(spec.withTopic(SessionValue.of(f)));
   }
@@ -40,6 +41,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(spec.withKey(SendSpec.bytes(keyConstantOrEl)));
   }
 
+  /** The key this function returns for the session, on every send; turned into bytes as a constant key is. */
   public KafkaSendActionBuilder key(Function<Session, ?> f) {
     return new KafkaSendActionBuilder(spec.withKey(Bytes.function(f)));
   }
@@ -49,6 +51,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.el(valueEl))));
   }
 
+  /** Adds a header whose value this function returns for the session, on every send. */
   public KafkaSendActionBuilder header(String name, Function<Session, ?> f) {
     return new KafkaSendActionBuilder(spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.function(f))));
   }
@@ -76,10 +79,12 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(spec.withPartition(SessionValue.constant(p)));
   }
 
+  /** Sends to the partition this EL string resolves to, for example "#{partition}". */
   public KafkaSendActionBuilder partition(String el) {
     return new KafkaSendActionBuilder(spec.withPartition(SessionValue.elInt(el)));
   }
 
+  /** Sends to the partition this function returns for the session; a partition the topic lacks is a KO. */
   public KafkaSendActionBuilder partition(Function<Session, Integer> f) {
     return new KafkaSendActionBuilder(spec.withPartition(SessionValue.of(f)));
   }
@@ -89,10 +94,12 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(spec.withTimestamp(SessionValue.constant(epochMillis)));
   }
 
+  /** The record's timestamp from an EL string that resolves to epoch milliseconds. */
   public KafkaSendActionBuilder timestamp(String el) {
     return new KafkaSendActionBuilder(spec.withTimestamp(SessionValue.el(el)));
   }
 
+  /** The record's timestamp in epoch milliseconds, as this function returns it for the session. */
   public KafkaSendActionBuilder timestamp(Function<Session, Long> f) {
     return new KafkaSendActionBuilder(spec.withTimestamp(SessionValue.of(f)));
   }
@@ -117,6 +124,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new RequestReplyActionBuilder(RequestReplySpec.of(spec, replyTopic));
   }
 
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     return Actions.send(spec);

@@ -51,6 +51,7 @@ public final class LagVerdictActionBuilder implements ActionBuilder {
     return new LagVerdictActionBuilder(spec.withDrainTimeout(d));
   }
 
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     return Actions.lagVerdict(spec);

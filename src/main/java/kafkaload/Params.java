@@ -86,6 +86,7 @@ public final class Params {
     return used(name, v == null || v.isBlank() ? null : v.trim());
   }
 
+  /** The text of -Dname (else the simulation's own default), trimmed; {@code def} when unset or blank. */
   public String string(String name, String def) {
     String v = raw(name);
     return used(name, v == null ? def : v);
@@ -101,6 +102,7 @@ public final class Params {
     return toInt(name, longAtLeast(name, def, 0));
   }
 
+  /** A whole number that must be ≥ 1, as a long (underscores allowed, as in 33_554_432). */
   public long positiveLong(String name, long def) {
     return longAtLeast(name, def, 1);
   }
@@ -165,6 +167,7 @@ public final class Params {
     return used(name, parsed);
   }
 
+  /** true/yes/1 or false/no/0, compared case-insensitively; anything else fails. */
   public boolean bool(String name, boolean def) {
     String v = raw(name);
     if (v == null) {

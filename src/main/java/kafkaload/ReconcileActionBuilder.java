@@ -50,6 +50,7 @@ public final class ReconcileActionBuilder implements ActionBuilder {
     return new ReconcileActionBuilder(spec.withTimeout(t));
   }
 
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     return Actions.reconcile(spec);

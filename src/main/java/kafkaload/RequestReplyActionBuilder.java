@@ -54,6 +54,7 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
     return new RequestReplyActionBuilder(spec.withChecks(Arrays.stream(more).map(ReplyCheck::check).toList()));
   }
 
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     return Actions.requestReply(spec);

@@ -21,6 +21,55 @@ import kafkaload.payload.Payloads;
  * The knobs every simulation shares, read once from -D properties with their defaults.
  * Kafka producer knobs keep Kafka's own names (-Dacks, -Dlinger.ms, ...), so one command runs one cell of
  * a perf-test matrix. docs/parameters.md lists each one.
+ *
+ * @param topic -Dtopic: the topic sent to (default kafkaload-perf)
+ * @param recordSize -DrecordSize: the value size in bytes of generated records (default 1024)
+ * @param key -Dkey: none, random or roundrobin (default none)
+ * @param keyCount -Dkey.count: distinct keys for key=roundrobin (default 1000)
+ * @param producer the producer properties, by Kafka's own names: -Dacks (default 1), -Dlinger.ms (1),
+ *     -Dbatch.size (16384), -Dcompression.type (lz4), -Denable.idempotence (false), -Dretries (0, or Kafka's
+ *     default 2147483647 with idempotence), -Dmax.in.flight.requests.per.connection (5), -Dbuffer.memory
+ *     (33554432), -Dmax.request.size (1048576), -Ddelivery.timeout.ms (120000), -Drequest.timeout.ms (30000)
+ *     and -Dmax.block.ms (60000)
+ * @param producerMode -Dproducer.mode: shared, pool or per-user (default shared)
+ * @param producerPool -Dproducer.pool: producers in the pool for producer.mode=pool (default 4)
+ * @param topicCreate -Dtopic.create: create the topic when missing; false: a missing topic fails preflight
+ *     (default true)
+ * @param topicPartitions -Dtopic.partitions: partitions of a created topic (default 16)
+ * @param topicReplication -Dtopic.replication: replication factor of a created topic (default 1)
+ * @param strictPartitions -Dpreflight.strictPartitions: fail, not just warn, when the topic has fewer
+ *     partitions than planned producers (default false)
+ * @param warmupSeconds -Dwarmup: warm-up seconds, under their own request names (default 20)
+ * @param durationSeconds -Dduration: measured seconds (default 30)
+ * @param fireAndForget -DfireAndForget: sends that do not wait for their ack (default false)
+ * @param gateP99Ms -Dgate.p99Ms: p99 of the measured request must be below this, in ms (default 250)
+ * @param gateMaxErrorPct -Dgate.maxErrorPct: at most this % of the measured requests may fail (default 0.1)
+ * @param gateMinRps -Dgate.minRps: at least this many measured requests per second (default 100)
+ * @param runIdentity -DrunIdentity: stamp records with the run-identity headers (default true)
+ * @param verify -Dverify: run the reconciliation after the load (default true)
+ * @param verifyReadBack -Dverify.readBack: read the run's records back; false: end offsets only, for very large
+ *     runs (default true; needs runIdentity)
+ * @param verifyTimeoutSeconds -Dverify.timeoutSeconds: bound on the read-back (default 60)
+ * @param gateMaxLost -Dgate.maxLost: acked records that may be missing from the topic (default 0)
+ * @param gateMaxDuplicatePct -Dgate.maxDuplicatePct: duplicates allowed, in % of acked records (default 0)
+ * @param gateInjectorHealthy -Dgate.injectorHealthy: fail the run when the injector was saturated (default false)
+ * @param lagGroups -Dlag.groups: comma-separated consumer groups under test, whose lag is sampled and judged
+ *     (default none)
+ * @param lagIntervalMs -Dlag.intervalMs: lag sampling interval (default 2000)
+ * @param lagWindowSeconds -Dlag.windowSeconds: the trend window at the end of the load (default 30)
+ * @param gateLagMaxSlope -Dgate.lagMaxSlope: lag growing faster than this many records/s over the window fails
+ *     (default 10)
+ * @param gateMaxLag -Dgate.maxLag: any sampled lag above this fails (default: no bound, Long.MAX_VALUE)
+ * @param gateLagDrainSeconds -Dgate.lagDrainSeconds: the lag must reach 0 within this after the producers stop
+ *     (default 60)
+ * @param embeddedBrokers -Dkafka.embedded.brokers: with no bootstrap set, N embedded brokers in child processes;
+ *     0 when unset: the single in-JVM broker
+ * @param minInsyncReplicas -Dmin.insync.replicas: topic config of a created topic; 0 (default): the broker's
+ * @param faultPlan -Dfault.plan: broker faults during the load, for example kill:2@30s,start:2@60s (default
+ *     none); needs kafka.embedded.brokers and no bootstrap servers
+ * @param feeder -Dfeeder: a CSV file whose key and/or value columns replace the generated key and value
+ *     (default none)
+ * @param params the parameter snapshot these knobs were read from, passed on to the protocol
  */
 public record RunParams(
     String topic,
@@ -258,6 +307,7 @@ public record RunParams(
     return feeder == null ? CoreDsl.exec(send) : CoreDsl.feed(CoreDsl.csv(feeder.path()).circular()).exec(send);
   }
 
+  /** The key of each send: the feeder's key column when it has one, else as -Dkey says (none, random, roundrobin). */
   public Function<Session, Object> keyFunction() {
     if (feeder != null && feeder.has(FeederFile.KEY)) {
       return session -> session.getString(FeederFile.KEY);
@@ -272,6 +322,7 @@ public record RunParams(
     }
   }
 
+  /** The value of each send: the feeder's value column when it has one, else -DrecordSize random letters. */
   public Function<Session, Object> valueFunction() {
     return feeder != null && feeder.has(FeederFile.VALUE) ? session -> session.getString(FeederFile.VALUE)
         : Payloads.randomBytes(recordSize);

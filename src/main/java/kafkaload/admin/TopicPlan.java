@@ -7,7 +7,7 @@ package kafkaload.admin;
  * @param partitions partitions of a topic created by preflight
  * @param replicationFactor replication factor of a topic created by preflight
  * @param concurrency planned number of concurrent producers (users); the topic should have at least this many partitions
- * @param strictPartitions fail instead of warning when partitions < concurrency
+ * @param strictPartitions fail instead of warning when partitions {@code <} concurrency
  * @param bootstrapTimeoutMs how long the bootstrap servers get to answer
  * @param minInsyncReplicas the topic config min.insync.replicas of a topic created by preflight; 0: the broker's
  */
