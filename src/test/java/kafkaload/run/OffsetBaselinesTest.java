@@ -1,0 +1,87 @@
+package kafkaload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Baselines: preflight's taken as is, others snapshotted once off the caller's thread, failures retried at most once a second. */
+class OffsetBaselinesTest {
+  private final AtomicInteger calls = new AtomicInteger();
+
+  /** End offsets {0: 10, 1: 20} on the call's own thread; "missing" throws. */
+  private OffsetBaselines direct() {
+    return new OffsetBaselines(topic -> {
+      calls.incrementAndGet();
+      if (topic.equals("missing")) {
+        throw new IllegalStateException("no topic " + topic);
+      }
+      return Map.of(1, 20L, 0, 10L);
+    }, Runnable::run);
+  }
+
+  @Test
+  void aBaselineTakenByPreflightIsDoneAtOnceWithoutASnapshot() {
+    OffsetBaselines b = direct();
+    Map<Integer, Long> offsets = new HashMap<>(Map.of(0, 5L));
+    b.taken("perf", offsets);
+    offsets.put(1, 6L);
+    CompletableFuture<Map<Integer, Long>> f = b.of("perf");
+    assertTrue(f.isDone());
+    assertEquals(Map.of(0, 5L), f.join(), "a copy of what preflight took");
+    assertEquals(0, calls.get());
+    assertTrue(b.ready("perf"));
+    assertEquals(Map.of("perf", Map.of(0, 5L)), b.taken());
+  }
+
+  @Test
+  void anotherTopicIsSnapshottedOnce() {
+    OffsetBaselines b = direct();
+    assertFalse(b.ready("other"));
+    CompletableFuture<Map<Integer, Long>> f = b.of("other");
+    assertEquals(Map.of(0, 10L, 1, 20L), f.join());
+    assertSame(f, b.of("other"));
+    assertEquals(1, calls.get());
+    assertTrue(b.ready("other"));
+  }
+
+  @Test
+  void aSnapshotStillRunningIsNotReadyNorTaken() {
+    List<Runnable> queued = new ArrayList<>();
+    OffsetBaselines b = new OffsetBaselines(topic -> Map.of(0, 1L), queued::add);
+    CompletableFuture<Map<Integer, Long>> f = b.of("t");
+    assertSame(f, b.of("t"), "the second send waits on the first one's snapshot");
+    assertEquals(1, queued.size());
+    assertFalse(b.ready("t"));
+    assertEquals(Map.of(), b.taken());
+    queued.get(0).run();
+    assertTrue(b.ready("t"));
+    assertEquals(Map.of("t", Map.of(0, 1L)), b.taken());
+  }
+
+  @Test
+  void aFailedSnapshotFailsFastThenIsRetriedAfterASecond() throws InterruptedException {
+    OffsetBaselines b = direct();
+    CompletableFuture<Map<Integer, Long>> failed = b.of("missing");
+    CompletionException e = assertThrows(CompletionException.class, failed::join);
+    assertEquals("no topic missing", e.getCause().getMessage());
+    assertFalse(b.ready("missing"));
+    assertEquals(Map.of(), b.taken());
+    assertSame(failed, b.of("missing"), "no retry within the second");
+    assertEquals(1, calls.get());
+    Thread.sleep(1_050);
+    CompletableFuture<Map<Integer, Long>> retried = b.of("missing");
+    assertTrue(retried != failed);
+    assertEquals(2, calls.get());
+  }
+}
