@@ -71,10 +71,10 @@ public final class Params {
     return value;
   }
 
-  /** An environment variable of the snapshot, or null when unset or empty. */
+  /** An environment variable of the snapshot, or null when unset or blank (as a blank -D value is unset). */
   public String env(String name) {
     String v = environment.get(name);
-    return v == null || v.isEmpty() ? null : v;
+    return v == null || v.isBlank() ? null : v;
   }
 
   /** The raw value of -Dname (else the simulation's own default), trimmed; null when unset or blank. */

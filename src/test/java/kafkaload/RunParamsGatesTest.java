@@ -10,7 +10,6 @@ import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** The gates, run bound and verification steps RunParams derives from -D values (read through Gatling's Scala model). */
@@ -131,9 +130,6 @@ class RunParamsGatesTest {
     assertEquals("broker faults", all.get(1).asScala().scenarioBuilder().name());
   }
 
-  @Disabled("bug: RunParams.faultPlan tests params.env(KAFKA_BOOTSTRAP_SERVERS) != null, so a blank (whitespace) "
-      + "variable counts as a real cluster and the fault plan is refused, while KafkaProtocolBuilder's firstNonBlank "
-      + "ignores it and the run uses the embedded brokers the plan acts on")
   @Test
   void aBlankBootstrapEnvironmentVariableIsNoRealCluster() {
     Params blankEnv = Params.of(Map.of("fault.plan", "kill:1@5s", "kafka.embedded.brokers", "2"),
