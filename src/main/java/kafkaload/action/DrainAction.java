@@ -1,7 +1,5 @@
 package kafkaload.action;
 
-import io.gatling.commons.stats.KO$;
-import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.time.Duration;
@@ -13,7 +11,6 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import kafkaload.admin.Prefill;
 import kafkaload.protocol.KafkaComponents;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

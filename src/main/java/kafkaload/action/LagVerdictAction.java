@@ -1,7 +1,5 @@
 package kafkaload.action;
 
-import io.gatling.commons.stats.KO$;
-import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;

@@ -1,10 +1,7 @@
 package kafkaload.action;
 
-import io.gatling.commons.stats.KO$;
-import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.time.Duration;
 import java.util.List;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.report.ReconciliationPrinter;

@@ -3,7 +3,6 @@ package kafkaload.it;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.util.List;
 import java.util.Map;
 import kafkaload.admin.Connection;
 import kafkaload.admin.Preflight;
