@@ -80,9 +80,6 @@ final class KafkaRun {
   synchronized KafkaComponents components(KafkaProtocol protocol) {
     KafkaComponents c = components.get(protocol);
     if (c == null) {
-      if (health == null) {
-        health = InjectorHealth.start(protocol.injectorBounds(), this::allStats, this::allProducers);
-      }
       c = create(protocol);
       components.put(protocol, c);
       parameters.putAll(protocol.parameters());
@@ -116,6 +113,10 @@ final class KafkaRun {
       List<String> warm = protocol.topic() == null ? List.of() : List.of(protocol.topic());
       ProducerPool producers = new ProducerPool(protocol.producerMode(), protocol.poolSize(), connection, warm);
       RunLedger ledger = new RunLedger(protocol.runIdentity() ? RunIdentity.random() : null, baselines);
+      if (health == null) {
+        // Sampled from here on, after the broker start and preflight: its timeline is the run's, not the setup's.
+        health = InjectorHealth.start(protocol.injectorBounds(), this::allStats, this::allProducers);
+      }
       return new KafkaComponents(protocol, connection, embedded, core, producers, ledger, blockingSender, health);
     } catch (RuntimeException e) {
       if (embedded) {

@@ -63,7 +63,9 @@ class FaultIT {
     int duration = 12;
     long t0 = System.nanoTime();
     GatlingRun run = runGatling("simulations.BrokerLossSimulation", props("topic", uniqueTopic("loss"),
-        "duration", String.valueOf(duration), "fault.plan", "kill:1@5s", "gate.minRps", "1"), 180);
+        "duration", String.valueOf(duration), "fault.plan", "kill:1@5s", "gate.minRps", "1",
+        // A bound no run with KOs meets, whatever the machine's speed: 11 KOs in 9,276 sends were 0.097%.
+        "gate.maxErrorPct", "0.01"), 180);
     double wall = (System.nanoTime() - t0) / 1e9;
 
     assertNotEquals(0, run.exitCode(), "the gates fail the build");
@@ -74,7 +76,7 @@ class FaultIT {
     assertTrue(Pattern.compile("> (TimeoutException|NetworkException): ").matcher(run.output()).find(), run.tail());
     assertArrayEquals(new long[] {1, 0, 1}, run.counts("kafka reconcile: lost"));
     assertTrue(run.output().contains("could not verify the run's records"), run.tail());
-    assertTrue(run.output().contains("send: percentage of failed events is less than or equal to 0.1 : false"),
+    assertTrue(run.output().contains("send: percentage of failed events is less than or equal to 0.01 : false"),
         run.tail());
     assertTrue(run.output().contains("kafka reconcile: lost: count of failed events is 0.0 : false"), run.tail());
 
