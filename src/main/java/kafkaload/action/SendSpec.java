@@ -81,7 +81,7 @@ public record SendSpec(
   }
 
   /** The name the report shows: fire-and-forget sends carry {@link #FIRE_AND_FORGET_SUFFIX}. */
-  public String reportedName() {
+  String reportedName() {
     return fireAndForget ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
   }
 

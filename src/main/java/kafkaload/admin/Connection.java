@@ -55,9 +55,4 @@ public record Connection(String bootstrap, Map<String, Object> clientProperties,
           + Preflight.messages(e));
     }
   }
-
-  /** This connection with another answer bound. */
-  public Connection withTimeoutMs(long ms) {
-    return new Connection(bootstrap, clientProperties, ms);
-  }
 }

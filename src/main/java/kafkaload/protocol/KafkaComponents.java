@@ -125,7 +125,9 @@ public final class KafkaComponents implements ProtocolComponents {
   /** The shared reader of a topic for consume actions; created (after checking the topic exists) on first use. */
   public TopicListener listener(String topic) {
     return listeners.computeIfAbsent(topic, t -> {
-      Preflight.ensureTopic(connection, t, protocol.topicPlan().existing());
+      try (Admin admin = connection.admin()) {
+        Preflight.checkTopic(admin, t, protocol.topicPlan().existing(), connection.timeoutMs());
+      }
       return new TopicListener(connection, t, Executors.newSingleThreadScheduledExecutor(r -> {
         Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
         th.setDaemon(true);

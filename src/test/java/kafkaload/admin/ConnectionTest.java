@@ -59,8 +59,6 @@ class ConnectionTest {
     client.put("ssl.y", "2");
     assertEquals(Map.of("ssl.x", "1"), c.clientProperties());
     assertThrows(UnsupportedOperationException.class, () -> c.clientProperties().put("a", "b"));
-    Connection longer = c.withTimeoutMs(30_000);
-    assertEquals(new Connection("b:1", Map.of("ssl.x", "1"), 30_000), longer);
     assertEquals(5, c.timeoutMs());
   }
 
