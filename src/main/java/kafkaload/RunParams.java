@@ -130,6 +130,9 @@ public record RunParams(
     producer.put("request.timeout.ms", String.valueOf(params.positiveInt("request.timeout.ms", 30_000)));
     // How long send() may block for metadata or buffer space (a topic whose leaders are gone waits for metadata).
     producer.put("max.block.ms", String.valueOf(params.nonNegativeInt("max.block.ms", 60_000)));
+    // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and restart.
+    int embeddedBrokers = params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null ? 0
+        : params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1);
     return new RunParams(
         params.string("topic", "kafkaload-perf"),
         params.nonNegativeInt("recordSize", 1024),
@@ -161,16 +164,15 @@ public record RunParams(
         params.nonNegativeDouble("gate.lagMaxSlope", 10.0),
         params.positiveLong("gate.maxLag", Long.MAX_VALUE),
         params.positiveInt("gate.lagDrainSeconds", 60),
-        // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and restart.
-        params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null ? 0
-            : params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1),
+        embeddedBrokers,
         params.nonNegativeInt("min.insync.replicas", 0),
-        faultPlan(params, FaultPlan.parse(params.string("fault.plan", ""))),
+        faultPlan(params, embeddedBrokers, FaultPlan.parse(params.string("fault.plan", ""))),
         FeederFile.of(params.string("feeder", "")),
         params);
   }
 
-  private static FaultPlan faultPlan(Params params, FaultPlan plan) {
+  /** The plan, checked against where it would act: {@code embeddedBrokers} 0 when -Dkafka.embedded.brokers is unset. */
+  private static FaultPlan faultPlan(Params params, int embeddedBrokers, FaultPlan plan) {
     if (plan.isEmpty()) {
       return plan;
     }
@@ -178,14 +180,13 @@ public record RunParams(
       throw new KafkaLoadConfigException("-Dfault.plan acts on the embedded brokers; it cannot be used with "
           + "kafka.bootstrap.servers (a real cluster)");
     }
-    if (params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null) {
+    if (embeddedBrokers == 0) {
       throw new KafkaLoadConfigException("-Dfault.plan needs the embedded brokers as child processes: add "
           + "-Dkafka.embedded.brokers=N (N >= " + plan.maxBroker() + ")");
     }
-    plan.check(params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1), 0);
+    plan.check(embeddedBrokers, 0);
     return plan;
   }
-
 
   private static List<String> groups(String csv) {
     List<String> out = new ArrayList<>();
@@ -285,9 +286,6 @@ public record RunParams(
     }
     if (minInsyncReplicas > 0) {
       b = b.minInsyncReplicas(minInsyncReplicas);
-    }
-    if (embeddedBrokers > 0) {
-      b = b.embeddedBrokers(embeddedBrokers);
     }
     switch (producerMode) {
       case "pool":
