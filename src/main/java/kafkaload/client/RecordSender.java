@@ -1,15 +1,14 @@
 package kafkaload.client;
 
-import io.gatling.core.session.Session;
 import io.gatling.commons.util.Clock;
-import java.util.concurrent.Executor;
-import kafkaload.run.RunLedger;
-import kafkaload.client.ProducerHandle;
-import kafkaload.run.SendStats;
+import io.gatling.core.session.Session;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import kafkaload.run.OffsetBaselines;
 import kafkaload.run.RunIdentity;
+import kafkaload.run.RunLedger;
+import kafkaload.run.SendStats;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 

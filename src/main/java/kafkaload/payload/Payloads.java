@@ -12,7 +12,6 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import kafkaload.payload.SessionValue;
 import kafkaload.config.KafkaLoadConfigException;
 
 /** Value helpers; each returns a function of the session that the send action evaluates per record. */
