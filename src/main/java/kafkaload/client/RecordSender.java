@@ -2,9 +2,6 @@ package kafkaload.client;
 
 import io.gatling.commons.util.Clock;
 import io.gatling.core.session.Session;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import kafkaload.run.OffsetBaselines;
 import kafkaload.run.RunIdentity;
 import kafkaload.run.RunLedger;
@@ -32,20 +29,17 @@ public final class RecordSender {
   }
 
   private final ProducerPool producers;
-  private final Executor blockingSender;
   private final RunLedger ledger;
   private final SendStats stats;
   private final Clock clock;
   private final SendStats.RequestAcks acks;
 
   /**
-   * {@code blockingSender}: the thread for sends that could block; {@code acks}: where this request's acks are
-   * counted and timed, null when the action times them itself.
+   * Sends that could block run on the executor of the ledger's {@link OffsetBaselines} (the blocking-sender thread);
+   * {@code acks}: where this request's acks are counted and timed, null when the action times them itself.
    */
-  public RecordSender(ProducerPool producers, Executor blockingSender, RunLedger ledger, Clock clock,
-      SendStats.RequestAcks acks) {
+  public RecordSender(ProducerPool producers, RunLedger ledger, Clock clock, SendStats.RequestAcks acks) {
     this.producers = producers;
-    this.blockingSender = blockingSender;
     this.ledger = ledger;
     this.stats = ledger.stats();
     this.clock = clock;
@@ -73,18 +67,17 @@ public final class RecordSender {
       doSend(handle, out);
     } else {
       stats.offloaded.increment();
-      // Queued behind the topic's offset snapshot, if one is being taken: the same single thread runs both.
-      CompletableFuture<?> baseline = baselines.of(record.topic());
-      blockingSender.execute(() -> {
+      // Runs once the topic's offset snapshot is taken (at once for a known topic), on the blocking-sender thread.
+      baselines.afterBaseline(record.topic(), error -> {
+        if (error != null) {
+          failed(out, error instanceof Exception x ? x : new RuntimeException(error));
+          return;
+        }
         ProducerHandle h = handle;
         try {
-          baseline.join();
           if (h == null) {
             h = producers.createForUser(user);
           }
-        } catch (CompletionException e) {
-          failed(out, e.getCause() instanceof Exception x ? x : e);
-          return;
         } catch (RuntimeException e) {
           failed(out, e);
           return;

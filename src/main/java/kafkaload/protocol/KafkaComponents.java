@@ -109,7 +109,7 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /** A sender of records for one action; {@code acks}: where its acks are counted and timed, or null. */
   public RecordSender sender(SendStats.RequestAcks acks) {
-    return new RecordSender(producers, blockingSender, ledger, core.clock(), acks);
+    return new RecordSender(producers, ledger, core.clock(), acks);
   }
 
   /** The injector health of the run this protocol belongs to. */

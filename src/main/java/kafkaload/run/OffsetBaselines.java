@@ -56,6 +56,17 @@ public final class OffsetBaselines {
     return created;
   }
 
+  /**
+   * Runs {@code then} on the executor once the topic's baseline is taken, or with the reason it could not be. It is
+   * queued only when the snapshot is done, never ahead of it: a task that waited for the snapshot on the executor's
+   * own single thread could be queued before the snapshot by a concurrent first send, and would wait forever.
+   */
+  public void afterBaseline(String topic, java.util.function.Consumer<Throwable> then) {
+    of(topic).whenCompleteAsync((offsets, error) -> then.accept(
+        error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error),
+        executor);
+  }
+
   /** A failed snapshot is retried at most once a second, so sends to a missing topic fail fast, not queue up. */
   private boolean retryDue(String topic) {
     Long t = failedAt.get(topic);

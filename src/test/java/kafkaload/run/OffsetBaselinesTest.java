@@ -84,4 +84,35 @@ class OffsetBaselinesTest {
     assertTrue(retried != failed);
     assertEquals(2, calls.get());
   }
+
+  /**
+   * Four users' first sends to a new topic race on several event loops; each continuation must be queued only once
+   * the snapshot is taken, never ahead of it on the single blocking-sender thread (where it would wait forever).
+   */
+  @Test
+  void whatWaitsForABaselineIsQueuedOnlyAfterTheSnapshot() {
+    List<Runnable> queued = new ArrayList<>();
+    OffsetBaselines b = new OffsetBaselines(topic -> Map.of(0, 1L), queued::add);
+    List<Throwable> outcomes = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      b.afterBaseline("t", outcomes::add);
+    }
+    assertEquals(1, queued.size(), "only the snapshot is queued while it is not taken");
+    queued.remove(0).run();
+    assertEquals(4, queued.size(), "then every waiting send");
+    queued.forEach(Runnable::run);
+    assertEquals(java.util.Arrays.asList(null, null, null, null), outcomes);
+    b.afterBaseline("t", outcomes::add);
+    assertEquals(5, queued.size(), "a taken baseline queues the send at once");
+  }
+
+  @Test
+  void whatWaitsForAFailedBaselineGetsTheReason() {
+    OffsetBaselines b = direct();
+    List<Throwable> outcomes = new ArrayList<>();
+    b.afterBaseline("missing", outcomes::add);
+    b.afterBaseline("missing", outcomes::add);
+    assertEquals(2, outcomes.size());
+    outcomes.forEach(e -> assertEquals("no topic missing", e.getMessage()));
+  }
 }
