@@ -173,7 +173,7 @@ public final class KafkaPage {
         table(rec.topics.concat(rec.topics.length > 1 ? [Object.assign({}, rec, {topic: 'all topics'})] : []), [{h: 'topic', k: 'topic', l: true}, {h: 'acked OK', k: 'ackedOk'}, {h: 'offset delta', k: 'offsetDelta'},
           {h: 'lost', k: 'lost', cls: r => r.lost ? 'bad' : 'ok'}, {h: 'duplicates', k: 'duplicates', cls: r => r.duplicates ? 'bad' : 'ok'}]) +
         rec.topics.filter(t => t.change).map(t => '<p class="bad">Topic ' + esc(t.topic) + ' was ' + esc(t.changeText) +
-          ': its offsets cannot be compared with the baseline\'s; the records acked into the old topic are lost.</p>').join('') +
+          ': its offsets cannot be compared with those before the run; the records acked into the old topic are lost.</p>').join('') +
         '<p class="note">In flight at the end (neither OK nor KO): ' + fmt(rec.inFlightAtEnd) + '.</p>' +
         (rec.readBack ? '<p class="note">Read-back ' + (rec.readBack.complete ? 'complete' : 'INCOMPLETE') + ': ' + fmt(rec.readBack.matched) + ' records of this run, ' +
           fmt(rec.readBack.distinct) + ' distinct, ' + fmt(rec.readBack.reordered) + ' reordered, ' + fmt(rec.readBack.gaps) + ' sequence gaps' +

@@ -39,7 +39,16 @@ class TopicChangeIT {
     // The lost gate decides: the build fails, naming the topic.
     assertNotEquals(0, run.exitCode());
     assertTrue(run.output().contains("kafka reconcile: lost: count of failed events is 0.0 : false"), run.tail());
-    assertTrue(run.output().contains(" acked records missing from topic " + topic), run.tail());
+    assertTrue(run.output().contains(" acked records missing from topic " + topic + " (deleted and re-created during"),
+        run.tail());
+
+    // The Kafka page says it too, in a real browser.
+    KafkaPageIT.Chrome dom = KafkaPageIT.chrome(KafkaPageIT.chromium(), "--dump-dom",
+        reportDir(run).resolve("kafka.html").toUri().toString());
+    KafkaPageIT.assertNoScriptErrors(dom);
+    assertTrue(dom.stdout.contains("Topic " + topic + " was deleted and re-created (4 partitions, now 2) between "),
+        dom.stdout);
+    assertTrue(dom.stdout.contains("\">gone</td>"), "a row for a partition that is gone");
   }
 
   @Test
