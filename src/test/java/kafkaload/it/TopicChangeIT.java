@@ -46,9 +46,9 @@ class TopicChangeIT {
     KafkaPageIT.Chrome dom = KafkaPageIT.chrome(KafkaPageIT.chromium(), "--dump-dom",
         reportDir(run).resolve("kafka.html").toUri().toString());
     KafkaPageIT.assertNoScriptErrors(dom);
-    assertTrue(dom.stdout.contains("Topic " + topic + " was deleted and re-created (4 partitions, now 2) between "),
-        dom.stdout);
-    assertTrue(dom.stdout.contains("\">gone</td>"), "a row for a partition that is gone");
+    assertTrue(dom.stdout().contains("Topic " + topic + " was deleted and re-created (4 partitions, now 2) between "),
+        dom.stdout());
+    assertTrue(dom.stdout().contains("\">gone</td>"), "a row for a partition that is gone");
   }
 
   @Test
