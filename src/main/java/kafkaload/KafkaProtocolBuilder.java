@@ -380,7 +380,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
         ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1) : s.embeddedBrokers();
     return new KafkaProtocol(bootstrap, bootstrap == null ? brokers : 0, s.topic(),
         Collections.unmodifiableMap(props), s.producerMode(), s.poolSize(), s.topicPlan(), s.runIdentity(),
-        s.lagGroups(), s.lagIntervalMs(), s.replyTimeoutMs(), injectorBounds(params), params.used());
+        s.lagGroups(), s.lagIntervalMs(), s.replyTimeoutMs(), injectorBounds(params), params.used(),
+        params.injector());
   }
 
   /** When the injector counts as saturated: the -Dhealth.* parameters. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import kafkaload.config.InjectorShare;
 import kafkaload.config.KafkaLoadConfigException;
 
 /**
@@ -36,8 +37,13 @@ public final class Params {
     this.used = used;
   }
 
-  /** The one read of -D properties and the environment. */
+  /**
+   * The one read of -D properties and the environment. On an injector of a distributed run, the first call waits
+   * for the common start time (see docs/distributed.md): a simulation's constructor is the last step before
+   * Gatling starts its run.
+   */
   public static Params fromSystemProperties() {
+    kafkaload.config.StartGate.await();
     Map<String, String> props = new HashMap<>();
     System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
     return new Params(Collections.unmodifiableMap(props), Map.copyOf(System.getenv()), Map.of(),
@@ -165,6 +171,52 @@ public final class Params {
       throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be a finite number >= 0");
     }
     return used(name, parsed);
+  }
+
+  /**
+   * Which injector of a distributed run this JVM is: -Dinjector.index (else the environment's JOB_COMPLETION_INDEX,
+   * which a Kubernetes Indexed Job sets), -Dinjector.count (else INJECTOR_COUNT) and -Drun.id (else KAFKALOAD_RUN_ID),
+   * the run id all injectors share. Without them: {@link InjectorShare#SINGLE}.
+   */
+  public InjectorShare injector() {
+    String index = firstSet(raw("injector.index"), env("JOB_COMPLETION_INDEX"));
+    String count = firstSet(raw("injector.count"), env("INJECTOR_COUNT"));
+    String runId = firstSet(raw("run.id"), env("KAFKALOAD_RUN_ID"));
+    if (index == null && count == null && runId == null) {
+      return InjectorShare.SINGLE;
+    }
+    if (runId != null && !runId.matches("[A-Za-z0-9._-]{1,64}")) {
+      throw new KafkaLoadConfigException("-Drun.id=" + runId + " must be 1 to 64 letters, digits, '.', '_' or '-'");
+    }
+    return new InjectorShare(index == null ? 0 : wholeNumber("injector.index", index),
+        count == null ? 1 : wholeNumber("injector.count", count), runId);
+  }
+
+  private static String firstSet(String a, String b) {
+    return a != null ? a : b;
+  }
+
+  private int wholeNumber(String name, String v) {
+    try {
+      return used(name, Integer.parseInt(v.trim()));
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a whole number");
+    }
+  }
+
+  /**
+   * This injector's share of a total rate or user count (an integer ≥ 1): the whole value when one JVM is the run,
+   * else total / N with the remainder spread over the first injectors, so the N shares add up to the total. Fails
+   * when the total is smaller than N: an injector with nothing to do would be a plan nobody asked for.
+   */
+  public int share(String name, int def) {
+    int total = positiveInt(name, def);
+    InjectorShare injector = injector();
+    if (total < injector.count()) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + total + " cannot be split over " + injector.count()
+          + " injectors: each needs at least 1");
+    }
+    return (int) injector.share(total);
   }
 
   /** true/yes/1 or false/no/0, compared case-insensitively; anything else fails. */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
   /** Top to bottom: a package may use only the packages after it. {@code kafkaload} is the public API. */
   static final List<String> LAYERS = List.of(
-      "kafkaload", "action", "protocol", "report", "verification", "check", "client", "admin", "run", "broker",
+      "kafkaload", "distributed", "action", "protocol", "report", "verification", "check", "client", "admin", "run", "broker",
       "payload", "config");
 
   private static final Path MAIN = Paths.get("src/main/java/kafkaload");

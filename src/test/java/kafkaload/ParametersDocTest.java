@@ -25,7 +25,7 @@ class ParametersDocTest {
   /** A read of the snapshot: params.positiveInt("users", 10), property.apply(SASL_MECHANISM), ... */
   private static final Pattern READ = Pattern.compile(
       "\\b(?:params|property)\\s*\\.\\s*(?:raw|string|positiveInt|nonNegativeInt|positiveLong|positiveDouble|percent"
-          + "|nonNegativeDouble|bool|oneOf|apply)\\(\\s*(\"[^\"]+\"|(?:[A-Z][A-Za-z]+\\.)?[A-Z_]+\\b)");
+          + "|nonNegativeDouble|bool|oneOf|share|apply)\\(\\s*(\"[^\"]+\"|(?:[A-Z][A-Za-z]+\\.)?[A-Z_]+\\b)");
   private static final Pattern CONSTANT = Pattern.compile("static final String ([A-Z_]+) = \"([^\"]+)\"");
 
   @Test

@@ -19,7 +19,8 @@ public class BaselineSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
   Params params = Params.fromSystemProperties();
   RunParams plan = RunParams.of(params);
-  int users = params.positiveInt("users", 10);
+  // On injector i of N (docs/distributed.md): its share of the users; the N shares add up to -Dusers.
+  int users = params.share("users", 10);
 
   KafkaSendActionBuilder warmUp = send("warm-up send");
   KafkaSendActionBuilder measured = send("send");

@@ -15,7 +15,8 @@ public class ConstantRateSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
   Params params = Params.fromSystemProperties();
   RunParams plan = RunParams.of(params);
-  int rate = params.positiveInt("rate", 20000);
+  // On injector i of N (docs/distributed.md): its share of the rate; the N shares add up to -Drate.
+  int rate = params.share("rate", 20000);
 
   ScenarioBuilder warmUp = scenario("warm-up arrivals")
       .exec(plan.fed(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction())));

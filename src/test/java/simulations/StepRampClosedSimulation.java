@@ -38,9 +38,10 @@ public class StepRampClosedSimulation extends Simulation {
 
   {
     setUp(plan.withReconciliation(producers.injectClosed(
-            incrementConcurrentUsers(stepUsers).times(steps + 1)
+            // On injector i of N: its shares of the start and of each step, so every level sums to the plan.
+            incrementConcurrentUsers(params.share("stepUsers", 5)).times(steps + 1)
                 .eachLevelLasting(stepSeconds)
-                .startingFrom(startUsers))))
+                .startingFrom(params.share("startUsers", 5)))))
         .protocols(plan.protocol(targetUsers))
         .maxDuration(plan.maxDurationSeconds(totalSeconds))
         .assertions(plan.gates("send"));

@@ -30,9 +30,10 @@ public class StepRampOpenSimulation extends Simulation {
 
   {
     setUp(plan.withReconciliation(producers.injectOpen(
-            incrementUsersPerSec(rateStep).times(steps + 1)
+            // On injector i of N: its shares of the start rate and of each step, so every level sums to the plan.
+            incrementUsersPerSec(params.share("rateStep", 1000)).times(steps + 1)
                 .eachLevelLasting(stepSeconds)
-                .startingFrom(startRate))))
+                .startingFrom(params.share("startRate", 1000)))))
         .protocols(plan.protocol(Math.min(expectedConcurrency, plan.topicPartitions())))
         .maxDuration(plan.maxDurationSeconds((steps + 1) * stepSeconds))
         .assertions(plan.gates("send"));

@@ -2,11 +2,11 @@ package kafkaload.action;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.util.List;
 import kafkaload.protocol.KafkaComponents;
 import kafkaload.report.ReconciliationPrinter;
 import kafkaload.run.Reconciled;
 import kafkaload.verification.Reconciliation;
+import kafkaload.verification.ReconciliationVerdict;
 
 /**
  * Runs the reconciliation off the event loop once the load is over, prints it, and records its verdicts as
@@ -25,6 +25,16 @@ final class ReconcileAction extends KafkaAction {
   @Override
   public void execute(Session session) {
     components.health().loadEnded(); // the verification starts: the injector's load window ends here
+    if (components.ledger().injector().distributed()) {
+      // One injector sees only its own acks: the merge reconciles every injector's records once all have ended.
+      components.ledger().deferReconciliation(java.util.Map.of("maxLost", spec.maxLost(),
+          "maxDuplicatePct", spec.maxDuplicatePct(), "readBack", spec.readBack(),
+          "timeoutSeconds", spec.timeout().toSeconds(), "failOnSaturatedInjector", spec.failOnSaturatedInjector()));
+      System.out.println("[kafkaload] injector " + components.ledger().injector().index()
+          + ": the reconciliation is left to the merge of all injectors");
+      next.$bang(session);
+      return;
+    }
     Thread t = new Thread(() -> reconcile(session), "kafkaload-reconcile");
     t.setDaemon(true);
     t.start();
@@ -47,15 +57,8 @@ final class ReconcileAction extends KafkaAction {
     }
     components.ledger().reconciliation(r, true);
     System.out.println(ReconciliationPrinter.format(r));
-    String lost = r.lost() > spec.maxLost()
-        ? r.lost() + " acked records missing from " + lostWhere(r) + " (gate.maxLost=" + spec.maxLost() + ")"
-        : r.readBack() != null && !r.readBack().complete()
-            ? "read-back did not finish within " + spec.timeout().toSeconds() + " s: lost records cannot be ruled out"
-            : null;
-    String dup = r.duplicatePct() > spec.maxDuplicatePct()
-        ? String.format("%d duplicate records, %.3f%% of acked (gate.maxDuplicatePct=%s)", r.duplicates(),
-            r.duplicatePct(), spec.maxDuplicatePct())
-        : null;
+    String lost = ReconciliationVerdict.lost(r, spec.maxLost(), spec.timeout().toSeconds());
+    String dup = ReconciliationVerdict.duplicates(r, spec.maxDuplicatePct());
     logVerdict(session, ReconcileSpec.LOST_REQUEST, lost);
     logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, dup);
     String saturated = null;
@@ -67,16 +70,5 @@ final class ReconcileAction extends KafkaAction {
       logVerdict(session, ReconcileSpec.INJECTOR_REQUEST, saturated);
     }
     next.$bang(lost == null && dup == null && saturated == null ? session : session.markAsFailed());
-  }
-
-  /** "topic orders", or "topics orders (3), audit (1)": where the lost records were. */
-  private static String lostWhere(Reconciled.Result r) {
-    List<Reconciled.TopicResult> lossy = r.topics().stream().filter(t -> t.lost() > 0).toList();
-    return lossy.size() == 1 ? "topic " + lossy.get(0).topic() + changed(lossy.get(0))
-        : "topics " + String.join(", ", lossy.stream().map(t -> t.topic() + changed(t) + " (" + t.lost() + ")").toList());
-  }
-
-  private static String changed(Reconciled.TopicResult t) {
-    return t.change() == null ? "" : " (" + t.change().change() + " during the run)";
   }
 }

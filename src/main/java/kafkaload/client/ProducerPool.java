@@ -18,9 +18,17 @@ public final class ProducerPool implements AutoCloseable {
   private final List<ProducerHandle> fixed = new ArrayList<>();
   private final Map<Long, ProducerHandle> perUser = new ConcurrentHashMap<>();
   private final List<String> warmTopics;
+  private final String clientIdPrefix;
 
   /** {@code poolSize}: the producers of SHARED (1) and POOL; {@code warmTopics}: metadata fetched up front. */
   public ProducerPool(ProducerMode mode, int poolSize, Connection connection, List<String> warmTopics) {
+    this(mode, poolSize, connection, warmTopics, "kafkaload");
+  }
+
+  /** {@code clientIdPrefix}: the start of each producer's client.id (an injector's own, in a distributed run). */
+  public ProducerPool(ProducerMode mode, int poolSize, Connection connection, List<String> warmTopics,
+      String clientIdPrefix) {
+    this.clientIdPrefix = clientIdPrefix;
     this.mode = mode;
     this.warmTopics = warmTopics;
     this.config = new java.util.HashMap<>(connection.clientProperties());
@@ -30,7 +38,7 @@ public final class ProducerPool implements AutoCloseable {
     this.bufferMemory = new ProducerConfig(config).getLong(ProducerConfig.BUFFER_MEMORY_CONFIG);
     int n = mode == ProducerMode.PER_USER ? 0 : poolSize;
     for (int i = 0; i < n; i++) {
-      fixed.add(newHandle("kafkaload-" + i));
+      fixed.add(newHandle(clientIdPrefix + "-" + i));
     }
   }
 
@@ -60,7 +68,7 @@ public final class ProducerPool implements AutoCloseable {
 
   /** Creates the per-user producer; call off the event loop. */
   public ProducerHandle createForUser(long userId) {
-    return perUser.computeIfAbsent(userId, id -> newHandle("kafkaload-user-" + id));
+    return perUser.computeIfAbsent(userId, id -> newHandle(clientIdPrefix + "-user-" + id));
   }
 
   /** Closes a per-user producer after letting its in-flight records complete. */

@@ -57,7 +57,7 @@ public final class RecordSender {
     if (identity != null) {
       seq = ledger.nextSequence();
       record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
-      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, seq));
+      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(ledger.identityUser(user), seq));
     }
     Outgoing out = new Outgoing(record, sizeOf(record), clock.nowMillis(), intendedNanos, user, seq,
         listener);

@@ -1,5 +1,7 @@
 package kafkaload.protocol;
 
+import kafkaload.config.InjectorShare;
+
 import io.gatling.core.CoreComponents;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
@@ -31,6 +33,7 @@ import scala.Function1;
  * @param replyTimeoutMs how long a request-reply waits for its reply unless the action says otherwise
  * @param injectorBounds when the injector counts as saturated
  * @param parameters the -D parameters the simulation read, with the values used (a live, read-only view)
+ * @param injector which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the whole run)
  */
 public record KafkaProtocol(
     String bootstrapServers,
@@ -45,7 +48,8 @@ public record KafkaProtocol(
     long lagIntervalMs,
     long replyTimeoutMs,
     InjectorBounds injectorBounds,
-    Map<String, String> parameters)
+    Map<String, String> parameters,
+    InjectorShare injector)
     implements Protocol {
 
   /** Where this protocol connects: its bootstrap servers, or the embedded broker(s) (started on first use). */

@@ -46,12 +46,15 @@ import org.slf4j.LoggerFactory;
 final class KafkaRun {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
   private static final Map<CoreComponents, KafkaRun> RUNS = new IdentityHashMap<>();
+  /** Every run of this JVM, for a launcher that writes their files before it exits, not at JVM exit. */
+  static final List<KafkaRun> ENDED = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private final CoreComponents core;
   private final Map<KafkaProtocol, KafkaComponents> components = new IdentityHashMap<>();
   private final Map<String, String> parameters = new TreeMap<>();
   private final Optional<Path> simulationLog = AssertionsJUnitReport.currentSimulationLog();
   private final long startMillis = System.currentTimeMillis();
+  private final java.util.concurrent.atomic.AtomicBoolean reportsWritten = new java.util.concurrent.atomic.AtomicBoolean();
   private InjectorHealth health;
   private volatile RunSummary summary;
 
@@ -72,6 +75,7 @@ final class KafkaRun {
         });
         // Gatling writes its report after the actor system is gone; the files that need it come at JVM exit.
         Runtime.getRuntime().addShutdownHook(new Thread(r::writeReports, "kafkaload-reports"));
+        ENDED.add(r);
       }
       return run;
     }
@@ -113,8 +117,12 @@ final class KafkaRun {
         baselines.taken(protocol.topic(), offsetsBefore);
       }
       List<String> warm = protocol.topic() == null ? List.of() : List.of(protocol.topic());
-      ProducerPool producers = new ProducerPool(protocol.producerMode(), protocol.poolSize(), connection, warm);
-      RunLedger ledger = new RunLedger(protocol.runIdentity() ? RunIdentity.random() : null, baselines);
+      ProducerPool producers = new ProducerPool(protocol.producerMode(), protocol.poolSize(), connection, warm,
+          protocol.injector().clientIdPrefix());
+      // The injectors of a distributed run share one run id, so one read-back finds all their records.
+      RunIdentity identity = !protocol.runIdentity() ? null
+          : protocol.injector().runId() != null ? new RunIdentity(protocol.injector().runId()) : RunIdentity.random();
+      RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
       if (health == null) {
         // Sampled from here on, after the broker start and preflight: its timeline is the run's, not the setup's.
         health = InjectorHealth.start(protocol.injectorBounds(), this::allStats, this::allProducers);
@@ -203,6 +211,9 @@ final class KafkaRun {
    */
   private static void reconcileIfNotDone(KafkaComponents c) {
     RunLedger ledger = c.ledger();
+    if (ledger.injector().distributed()) {
+      return; // the merge compares the offsets of all injectors at once
+    }
     if (ledger.reconciliation() != null || ledger.reconciliationError() != null
         || ledger.stats().acked.sum() + ledger.stats().failed.sum() == 0) {
       return;
@@ -220,8 +231,8 @@ final class KafkaRun {
   }
 
   /** At JVM exit, after Gatling's report: gate verdicts, kafka-summary.json, kafka.html, js/assertions.xml. */
-  private void writeReports() {
-    if (simulationLog.isEmpty() || summary == null) {
+  void writeReports() {
+    if (simulationLog.isEmpty() || summary == null || !reportsWritten.compareAndSet(false, true)) {
       return;
     }
     Path log = simulationLog.get();

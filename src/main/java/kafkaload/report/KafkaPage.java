@@ -99,6 +99,8 @@ public final class KafkaPage {
       Ack latency runs from producer.send to the broker's acknowledgement.</p>
       <div id="saturation"></div>
       <h2>Gates</h2><div id="gates"></div>
+      <div id="injectorsSection" style="display:none"><h2>Injectors</h2><div id="injectors"></div>
+      <p class="note">A distributed run merged from several injectors: counts and rates are summed, latency percentiles come from the injectors' histograms added together; the timeline adds the injectors' seconds, each counted from its own start.</p></div>
       <div id="faultSection" style="display:none"><h2>Broker faults</h2><div id="faults"></div></div>
       <h2>Throughput (acked records)</h2><div id="throughput" class="chart"></div>
       <h2>Injector CPU, GC and event-loop delay</h2><div id="injector" class="chart"></div><p class="note" id="injectorNote"></p>
@@ -121,6 +123,15 @@ public final class KafkaPage {
       const inj = DATA.injector;
       if (inj.saturated) {
         document.getElementById('saturation').innerHTML = '<p class="warn"><b>The injector was saturated: results below are not trustworthy.</b><br>' + inj.reasons.map(esc).join('<br>') + '</p>';
+      }
+      if (DATA.injectors) {
+        document.getElementById('injectorsSection').style.display = 'block';
+        document.getElementById('injectors').innerHTML = table(DATA.injectors, [{h: 'injector', k: 'index'},
+          {h: 'status', k: 'status', cls: r => r.status === 'complete' ? 'ok' : 'bad'}, {h: 'started late (ms)', k: 'lateMs'},
+          {h: 'requests', k: 'requests'}, {h: 'OK', k: 'ok'}, {h: 'KO', k: 'ko'}, {h: 'acked', k: 'ackedOk'}, {h: 'msgs/s', k: 'msgsPerSec'},
+          {h: 'send p99 (ms)', f: r => fmt(((r.ackLatencyMs || {}).send || {}).p99)}, {h: 'max CPU %', k: 'maxProcessCpuPct'},
+          {h: 'health', f: r => r.saturated ? 'SATURATED' : (r.status === 'complete' ? 'ok' : '-'), cls: r => r.saturated ? 'bad' : ''},
+          {h: 'detail', k: 'text', l: true}]);
       }
       document.getElementById('gates').innerHTML = table(DATA.gates || [], [
         {h: 'gate', k: 'description', l: true}, {h: 'verdict', f: r => r.passed ? 'PASS' : 'FAIL', cls: r => r.passed ? 'ok' : 'bad'}, {h: 'actual', k: 'actual'}]);

@@ -31,6 +31,13 @@ public final class RunSummary {
 
   private RunSummary() {}
 
+  /** A summary made elsewhere (the merge of a distributed run), as its JSON tree. */
+  public static RunSummary of(Map<String, Object> tree) {
+    RunSummary s = new RunSummary();
+    s.root.putAll(tree);
+    return s;
+  }
+
   /**
    * One protocol of the run, as the summary reads it.
    *
@@ -100,11 +107,25 @@ public final class RunSummary {
     p.put("throughput", throughput);
 
     Map<String, Object> latency = new LinkedHashMap<>();
-    st.ackLatencyHistograms().forEach((name, h) -> latency.put(name, percentiles(h)));
+    Map<String, Object> encoded = new LinkedHashMap<>();
+    st.ackLatencyHistograms().forEach((name, h) -> {
+      latency.put(name, percentiles(h));
+      encoded.put(name, Histograms.encode(h));
+    });
     p.put("ackLatencyMs", latency);
     Map<String, Object> e2e = new LinkedHashMap<>();
-    st.e2eLatencyHistograms().forEach((name, h) -> e2e.put(name, percentiles(h)));
+    Map<String, Object> e2eEncoded = new LinkedHashMap<>();
+    st.e2eLatencyHistograms().forEach((name, h) -> {
+      e2e.put(name, percentiles(h));
+      e2eEncoded.put(name, Histograms.encode(h));
+    });
     p.put("e2eLatencyMs", e2e);
+    // The same histograms (microseconds) in HdrHistogram's compressed form: merged runs add them, exact percentiles.
+    p.put("ackLatencyHistograms", encoded);
+    p.put("e2eLatencyHistograms", e2eEncoded);
+    if (ledger.injector().distributed()) {
+      p.put("distributed", distributed(ledger));
+    }
     p.put("publishDelayMs", percentiles(st.publishDelayMicros.getIntervalHistogram()));
 
     // Per partition of every topic sent to; the share is of its topic's records, so a hot partition stands out.
@@ -138,7 +159,24 @@ public final class RunSummary {
     return p;
   }
 
-  private static Map<String, Object> reconciliation(Reconciled.Result r, boolean gated) {
+  /** What the merge of a distributed run needs from this injector for the one reconciliation of all of them. */
+  private static Map<String, Object> distributed(RunLedger ledger) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("injectorIndex", ledger.injector().index());
+    d.put("injectorCount", ledger.injector().count());
+    d.put("sequenceStart", ledger.injector().sequenceStart());
+    d.put("sequencesIssued", ledger.sequencesIssued());
+    d.put("koSequences", java.util.Base64.getEncoder().encodeToString(ledger.koLedger().serialized()));
+    Map<String, Object> baselines = new LinkedHashMap<>();
+    ledger.baselines().taken().forEach((topic, o) -> baselines.put(topic,
+        Map.of("topicId", o.topicId(), "endOffsets", o.endOffsets(), "atMillis", o.atMillis())));
+    d.put("baselines", baselines);
+    d.put("reconcile", ledger.deferredReconciliation());
+    return d;
+  }
+
+  /** {@code gated}: the verdicts came from a reconcile() step. */
+  public static Map<String, Object> reconciliation(Reconciled.Result r, boolean gated) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("gated", gated);
     m.put("ackedOk", r.ackedOk());

@@ -26,6 +26,29 @@ public final class KoLedger {
     return seqs.getLongCardinality();
   }
 
+  /** Adds the KOs of another ledger, in its {@link #serialized()} form (an injector's, in the merge). */
+  public synchronized void addSerialized(byte[] bytes) {
+    Roaring64Bitmap other = new Roaring64Bitmap();
+    try {
+      other.deserializePortable(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes)));
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("not a serialized KO ledger: " + e.getMessage(), e);
+    }
+    seqs.or(other);
+  }
+
+  /** The ledger in RoaringBitmap's portable form, for an injector's result file. */
+  public synchronized byte[] serialized() {
+    seqs.runOptimize();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (java.io.DataOutputStream d = new java.io.DataOutputStream(out)) {
+      seqs.serializePortable(d);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
   /** Bytes the ledger takes, for the memory figures. */
   public synchronized long sizeInBytes() {
     return seqs.getLongSizeInBytes();

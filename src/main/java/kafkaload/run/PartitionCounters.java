@@ -23,6 +23,13 @@ public final class PartitionCounters {
     a.bytes.add(bytes);
   }
 
+  /** Adds counts made elsewhere (an injector's, in the merge of a distributed run). */
+  public void add(String topic, int partition, long records, long bytes) {
+    Adders a = acked.computeIfAbsent(new TopicPartition(topic, partition), tp -> new Adders());
+    a.records.add(records);
+    a.bytes.add(bytes);
+  }
+
   /** The topics with at least one acked record, sorted. */
   public java.util.SortedSet<String> topics() {
     java.util.SortedSet<String> out = new java.util.TreeSet<>();

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.config.InjectorShare;
 
 /**
  * Everything about one protocol's run that changes while it runs, in one place: actions and clients write it, the
@@ -12,7 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class RunLedger {
   private final SendStats stats = new SendStats();
   private final RunIdentity identity;
-  private final AtomicLong sequence = new AtomicLong();
+  private final InjectorShare injector;
+  private final AtomicLong sequence;
+  private final List<Long> sequenceStarts;
   private final KoLedger koLedger = new KoLedger();
   private final OffsetBaselines baselines;
   private final List<FaultEvent> faults = new CopyOnWriteArrayList<>();
@@ -22,11 +25,51 @@ public final class RunLedger {
   private volatile boolean reconciliationGated;
   private volatile String reconciliationError;
   private volatile Map<String, Object> consumerThroughput;
+  private volatile Map<String, Object> deferredReconciliation;
 
   /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines) {
+    this(identity, baselines, InjectorShare.SINGLE);
+  }
+
+  /** The ledger of injector {@code injector} of a distributed run: its own sequence space and user numbers. */
+  public RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector) {
+    this(identity, baselines, injector, List.of(injector.sequenceStart()));
+  }
+
+  private RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector, List<Long> starts) {
     this.identity = identity;
     this.baselines = baselines;
+    this.injector = injector;
+    this.sequence = new AtomicLong(injector.sequenceStart());
+    this.sequenceStarts = List.copyOf(starts);
+  }
+
+  /**
+   * The ledger of a whole distributed run, filled by the merge from its injectors' results (acked counts, KOs,
+   * baselines), for the one reconciliation after all of them ended; {@code starts}: each injector's first sequence.
+   */
+  public static RunLedger merged(RunIdentity identity, java.util.Map<String, TopicOffsets> baselines, List<Long> starts) {
+    OffsetBaselines b = new OffsetBaselines(topic -> {
+      throw new IllegalStateException("no baseline of topic " + topic + " in the injectors' results");
+    }, Runnable::run);
+    baselines.forEach(b::taken);
+    return new RunLedger(identity, b, InjectorShare.SINGLE, starts);
+  }
+
+  /** The user part of a record's identity: the Gatling user id, made distinct across injectors. */
+  public long identityUser(long gatlingUserId) {
+    return injector.user(gatlingUserId);
+  }
+
+  /** Where each sequence space of the run starts (one per injector): gaps are counted within each. */
+  public List<Long> sequenceStarts() {
+    return sequenceStarts;
+  }
+
+  /** The injector this ledger belongs to. */
+  public InjectorShare injector() {
+    return injector;
   }
 
   /** Counters and latency histograms of sends, acks and consumes. */
@@ -39,14 +82,17 @@ public final class RunLedger {
     return identity;
   }
 
-  /** The next record's run-wide sequence number: 0, 1, 2, ... over all users, so nothing is kept per user. */
+  /**
+   * The next record's run-wide sequence number: 0, 1, 2, ... over all users, so nothing is kept per user (from
+   * the injector's own start in a distributed run).
+   */
   public long nextSequence() {
     return sequence.getAndIncrement();
   }
 
   /** How many sequence numbers were handed out so far. */
   public long sequencesIssued() {
-    return sequence.get();
+    return sequence.get() - injector.sequenceStart();
   }
 
   /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
@@ -114,5 +160,18 @@ public final class RunLedger {
 
   public void consumerThroughput(Map<String, Object> figures) {
     this.consumerThroughput = figures;
+  }
+
+  /**
+   * The bounds of a reconcile() step that an injector of a distributed run leaves to the merge (which reconciles
+   * all injectors' records at once): maxLost, maxDuplicatePct, readBack, timeoutSeconds, failOnSaturatedInjector.
+   * Null when no step ran.
+   */
+  public Map<String, Object> deferredReconciliation() {
+    return deferredReconciliation;
+  }
+
+  public void deferReconciliation(Map<String, Object> bounds) {
+    this.deferredReconciliation = Map.copyOf(bounds);
   }
 }

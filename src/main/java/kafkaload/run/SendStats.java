@@ -86,12 +86,15 @@ public final class SendStats {
    * Records and bytes acked between a first and a last ack, as rates over that span: the load's rate, not the run's
    * with its broker start, preflight and read-back. Null rates with fewer than two acks.
    */
-  private static Map<String, Object> rates(long count, long bytes, long firstMillis, long lastMillis) {
+  public static Map<String, Object> rates(long count, long bytes, long firstMillis, long lastMillis) {
     double seconds = count < 2 ? 0 : (lastMillis - firstMillis) / 1000.0;
     Map<String, Object> m = new java.util.LinkedHashMap<>();
     m.put("firstToLastAckSeconds", seconds);
     m.put("msgsPerSec", seconds > 0 ? count / seconds : null);
     m.put("mbPerSec", seconds > 0 ? bytes / seconds / 1_048_576.0 : null);
+    // The span's ends (epoch ms), so a merge of injectors can measure the rate over all of them.
+    m.put("firstAckMillis", count > 0 ? firstMillis : null);
+    m.put("lastAckMillis", count > 0 ? lastMillis : null);
     return m;
   }
 

@@ -125,6 +125,7 @@ public final class Reconciliation {
     final Map<String, Long> distinctBy = new HashMap<>();
     final Map<String, Long> koInTopicBy = new HashMap<>();
     final KoLedger koLedger;
+    final List<Long> sequenceStarts;
     long scanned;
     long matched;
     long duplicates;
@@ -133,7 +134,13 @@ public final class Reconciliation {
     double seconds;
 
     ReadState(KoLedger koLedger, int reorderWindow) {
+      this(koLedger, reorderWindow, List.of(0L));
+    }
+
+    /** {@code sequenceStarts}: where each injector's sequence space starts (one space, from 0, for one JVM). */
+    ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
       this.koLedger = koLedger;
+      this.sequenceStarts = sequenceStarts.stream().sorted().toList();
       this.lastSeq = new ReorderWindow(reorderWindow);
     }
 
@@ -179,7 +186,16 @@ public final class Reconciliation {
     ReadBack summary() {
       long distinct = seen.getLongCardinality();
       // Sequence numbers below the highest one read that were not read: sends that failed, or records lost.
-      long gaps = distinct == 0 ? 0 : seen.last() + 1 - distinct;
+      // Counted in each injector's own space, since the spaces lie far apart.
+      long gaps = 0;
+      for (int i = 0; i < sequenceStarts.size(); i++) {
+        long start = sequenceStarts.get(i);
+        long below = start == 0 ? 0 : seen.rankLong(start - 1);
+        long upTo = i + 1 < sequenceStarts.size() ? seen.rankLong(sequenceStarts.get(i + 1) - 1) : distinct;
+        if (upTo > below) {
+          gaps += seen.select(upTo - 1) + 1 - start - (upTo - below);
+        }
+      }
       long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
       return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic,
           lastSeq.capacity(), lastSeq.evicted(), seconds);
@@ -226,7 +242,7 @@ public final class Reconciliation {
   private static ReadState read(Connection connection, RunLedger ledger, Map<String, Map<Integer, Long>> before,
       Map<String, Map<Integer, Long>> after, Duration timeout) {
     long t0 = System.nanoTime();
-    ReadState state = new ReadState(ledger.koLedger(), REORDER_WINDOW);
+    ReadState state = new ReadState(ledger.koLedger(), REORDER_WINDOW, ledger.sequenceStarts());
     Properties p = connection.properties();
     p.put("client.id", "kafkaload-verify");
     p.put("enable.auto.commit", "false");

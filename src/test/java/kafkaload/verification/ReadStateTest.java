@@ -40,6 +40,25 @@ class ReadStateTest {
   }
 
   @Test
+  void gapsAreCountedInEachInjectorsOwnSequenceSpace() {
+    long second = 1L << kafkaload.config.InjectorShare.SEQUENCE_BITS;
+    long third = 2 * second;
+    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 100,
+        java.util.List.of(0L, second, third));
+    s.accept(P0, 0, 0);
+    s.accept(P0, 0, 2); // injector 0: 1 missing
+    s.accept(P0, 1, second);
+    s.accept(P0, 1, second + 1); // injector 1: none missing
+    s.accept(P1, 2, third + 3); // injector 2: 0, 1 and 2 missing
+    s.accept(P1, 5, third); // injector 2's user interleaved with the others': no reordering across injectors
+    s.complete = true;
+    ReadBack rb = s.summary();
+    assertEquals(6, rb.distinct());
+    assertEquals(3, rb.gaps(), "1 in injector 0's space, 2 in injector 2's; never the distance between spaces");
+    assertEquals(0, rb.duplicates());
+  }
+
+  @Test
   void theReorderWindowKeepsItsBoundAndSaysWhatItLetGo() {
     Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 3);
     for (long user = 0; user < 10; user++) {

@@ -1,0 +1,341 @@
+package kafkaload.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gatling.charts.stats.GeneralStats;
+import io.gatling.charts.stats.LogFileData;
+import io.gatling.charts.stats.LogFileReader;
+import io.gatling.core.config.GatlingConfiguration;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import kafkaload.distributed.LocalRun;
+import kafkaload.distributed.Merge;
+import kafkaload.distributed.SimulationLogs;
+import kafkaload.report.AssertionsJUnitReport;
+import org.junit.jupiter.api.Test;
+import scala.Option;
+
+/**
+ * Distributed runs end to end: N injector JVMs through the launcher, against a real broker (in its own process, or
+ * the tests' embedded one), merged into one Gatling log, one report, one reconciliation and one verdict.
+ */
+class DistributedIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path BASE = Paths.get("target", "distributed-it");
+  private static Path threeInjectors;
+  private static Run threeInjectorsRun;
+
+  record Run(int exitCode, String output) {}
+
+  /** {@code kafkaload.Distributed <command>} in a child JVM with these -D properties, as a user runs it. */
+  static Run distributed(String command, Map<String, String> props, int timeoutSeconds) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx384m"));
+    cmd.addAll(LocalRun.JVM_OPTIONS);
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+    cmd.add("kafkaload.Distributed");
+    cmd.add(command);
+    Files.createDirectories(BASE);
+    Path out = BASE.resolve(command + "-" + System.nanoTime() + ".out");
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly().waitFor();
+      throw new AssertionError(command + " did not finish within " + timeoutSeconds + " s; output: " + out);
+    }
+    return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+  }
+
+  /** Three local injectors of a constant rate (300/s in all), the broker in its own process: run once, shared. */
+  static synchronized Path threeInjectors() throws Exception {
+    if (threeInjectors == null) {
+      Path root = BASE.resolve("three-" + UUID.randomUUID().toString().substring(0, 8));
+      threeInjectorsRun = distributed("local", Map.ofEntries(
+          Map.entry("gatling.simulationClass", "simulations.ConstantRateSimulation"),
+          Map.entry("injector.count", "3"), Map.entry("rate", "300"), Map.entry("warmup", "2"),
+          Map.entry("duration", "6"), Map.entry("topic", KafkaTestSupport.uniqueTopic("dist")),
+          // Gatling's rate of "send" runs over the whole run (warm-up and verification too): about 160/s merged,
+          // a third of it alone. A 120/s minimum fails each injector alone and passes the merged run.
+          Map.entry("gate.minRps", "120"), Map.entry("gate.p99Ms", "20000"),
+          Map.entry("local.results", root.toString()), Map.entry("local.startDelaySeconds", "25"),
+          Map.entry("local.injectorHeap", "384m")), 300);
+      threeInjectors = root;
+    }
+    return threeInjectors;
+  }
+
+  static LogFileData read(Path log) {
+    return new LogFileReader(log.toFile(), GatlingConfiguration.load()).read();
+  }
+
+  static GeneralStats global(LogFileData d) {
+    return d.requestGeneralStats(Option.empty(), Option.empty(), Option.empty()).get();
+  }
+
+  static Path injectorLog(Path root, int i) throws IOException {
+    JsonNode marker = JSON.readTree(root.resolve("injector-" + i).resolve("injector.json").toFile());
+    return root.resolve("injector-" + i).resolve(marker.path("log").asText());
+  }
+
+  static Path mergedDir(Path root) throws IOException {
+    try (Stream<Path> s = Files.list(root.resolve("merged"))) {
+      return s.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+  }
+
+  @Test
+  void threeInjectorsMakeOneRunWithOneReconciliation() throws Exception {
+    Path root = threeInjectors();
+    Run run = threeInjectorsRun;
+    assertEquals(0, run.exitCode(), run.output());
+    assertTrue(run.output().contains("merge verdict: PASSED"), run.output());
+    Path merged = mergedDir(root);
+    assertTrue(Files.isRegularFile(merged.resolve("index.html")), "Gatling's report from the merged log");
+    assertTrue(Files.isRegularFile(merged.resolve("kafka.html")));
+
+    // Gatling's own numbers: the merged count is the sum, min and max those over the injectors.
+    GeneralStats all = global(read(merged.resolve("simulation.log")));
+    long count = 0;
+    int min = Integer.MAX_VALUE;
+    int max = Integer.MIN_VALUE;
+    long acked = 0;
+    for (int i = 0; i < 3; i++) {
+      GeneralStats one = global(read(injectorLog(root, i)));
+      count += one.count();
+      min = Math.min(min, one.min());
+      max = Math.max(max, one.max());
+      JsonNode marker = JSON.readTree(root.resolve("injector-" + i).resolve("injector.json").toFile());
+      // Alone, each injector's 100/s failed the 250/s gate (Gatling's exit code 2); merged, the run passes it.
+      assertEquals(2, marker.path("gatlingExitCode").asInt(), marker.toString());
+      JsonNode own = JSON.readTree(injectorLog(root, i).resolveSibling("kafka-summary.json").toFile());
+      acked += own.path("protocols").path(0).path("throughput").path("ackedOk").asLong();
+    }
+    assertEquals(count, all.count());
+    assertEquals(min, all.min());
+    assertEquals(max, all.max());
+    assertEquals(300 * 8, count, "the plan: 300/s over 2 s of warm-up and 6 s measured");
+
+    JsonNode summary = JSON.readTree(merged.resolve("kafka-summary.json").toFile());
+    JsonNode p = summary.path("protocols").path(0);
+    double rate = p.path("throughput").path("byRequest").path("send").path("msgsPerSec").asDouble();
+    assertEquals(300, rate, 300 * 0.02, "summed rate of the measured send: " + p.path("throughput"));
+    JsonNode rec = p.path("reconciliation");
+    assertEquals(acked, rec.path("ackedOk").asLong(), rec.toString());
+    assertEquals(acked, rec.path("readBack").path("distinct").asLong(), rec.toString());
+    assertEquals(0, rec.path("lost").asLong(), rec.toString());
+    assertEquals(0, rec.path("readBack").path("gaps").asLong(), "gaps counted in each injector's space");
+    assertEquals(0, rec.path("readBack").path("reordered").asLong(), rec.toString());
+    assertEquals(3, summary.path("injectors").size());
+    assertEquals(acked, p.path("ackLatencyMs").path("send").path("count").asLong()
+        + p.path("ackLatencyMs").path("warm-up send").path("count").asLong(), "merged histograms hold every ack");
+  }
+
+  @Test
+  void mergingOneInjectorsLogGivesExactlyItsOwnNumbers() throws Exception {
+    Path log = injectorLog(threeInjectors(), 1);
+    Path out = BASE.resolve("single-" + UUID.randomUUID().toString().substring(0, 8));
+    SimulationLogs.Header h = SimulationLogs.header(log);
+    Path merged;
+    try (SimulationLogs.Writer w = new SimulationLogs.Writer(out, "single", h, h.info().runStart(), "one")) {
+      SimulationLogs.stream(h, w::write);
+      merged = w.file();
+    }
+    LogFileData own = read(log);
+    LogFileData mine = read(merged);
+    for (String request : List.of("send", "warm-up send")) {
+      GeneralStats a = own.requestGeneralStats(Option.apply(request), Option.empty(), Option.empty()).get();
+      GeneralStats b = mine.requestGeneralStats(Option.apply(request), Option.empty(), Option.empty()).get();
+      assertEquals(a.count(), b.count(), request);
+      assertEquals(a.min(), b.min(), request);
+      assertEquals(a.max(), b.max(), request);
+      assertEquals(a.mean(), b.mean(), request);
+      assertEquals(a.stdDev(), b.stdDev(), request);
+      assertEquals(a.meanRequestsPerSec(), b.meanRequestsPerSec(), 1e-9, request);
+      // Gatling's percentiles differ by a few % between two reads of one file (seen: p99 165 to 168 ms), so
+      // these are compared loosely; the records themselves are compared exactly below.
+      for (double q : new double[] {50, 75, 95, 99}) {
+        int x = a.percentile().apply$mcID$sp(q);
+        int y = b.percentile().apply$mcID$sp(q);
+        assertTrue(Math.abs(x - y) <= Math.max(2, 0.05 * x), request + " p" + q + ": " + x + " vs " + y);
+      }
+    }
+    assertEquals(records(log), records(merged), "the same records, in the same order, at the same times");
+    // Its own verdict too: alone, this injector fails the 250/s gate.
+    assertEquals(verdicts(log), verdicts(merged));
+    assertTrue(verdicts(merged).contains(false));
+  }
+
+  /** Every record of a log as text: kind, names, absolute times, status, message. */
+  static List<String> records(Path log) {
+    List<String> out = new ArrayList<>();
+    SimulationLogs.stream(SimulationLogs.header(log), e -> out.add(e.toString()));
+    return out;
+  }
+
+  static List<Boolean> verdicts(Path log) {
+    return AssertionsJUnitReport.validate(log, GatlingConfiguration.load()).results().stream()
+        .map(r -> r.success()).toList();
+  }
+
+  @Test
+  void aGateEachInjectorPassesAloneFailsTheMergedRun() throws Exception {
+    Path root = BASE.resolve("gate-" + UUID.randomUUID().toString().substring(0, 8));
+    Run run = distributed("local", Map.ofEntries(
+        Map.entry("gatling.simulationClass", "kafkaload.it.DistributedGateSimulation"),
+        Map.entry("injector.count", "2"), Map.entry("rate", "100"), Map.entry("duration", "4"),
+        Map.entry("topic", KafkaTestSupport.uniqueTopic("dist-gate")),
+        // Each injector sends 200 requests (passes alone); the run sends 400.
+        Map.entry("it.maxRequests", "300"),
+        Map.entry("kafka.bootstrap.servers", KafkaTestSupport.bootstrap()),
+        Map.entry("local.results", root.toString()), Map.entry("local.startDelaySeconds", "20"),
+        Map.entry("local.injectorHeap", "384m")), 240);
+    assertEquals(Merge.GATE_FAILED, run.exitCode(), run.output());
+    for (int i = 0; i < 2; i++) {
+      JsonNode marker = JSON.readTree(root.resolve("injector-" + i).resolve("injector.json").toFile());
+      assertEquals(0, marker.path("gatlingExitCode").asInt(), "passes alone: " + marker);
+    }
+    JsonNode gates = JSON.readTree(mergedDir(root).resolve("kafka-summary.json").toFile()).path("gates");
+    assertEquals(1, gates.size(), gates.toString());
+    assertFalse(gates.path(0).path("passed").asBoolean(), gates.toString());
+    assertEquals(400, gates.path(0).path("actual").asDouble(), 0.0, gates.toString());
+  }
+
+  /** A copy of the three injectors' results, without the merge, to spoil. */
+  static Path copyOfThree() throws Exception {
+    Path src = threeInjectors();
+    Path dst = BASE.resolve("spoilt-" + UUID.randomUUID().toString().substring(0, 8));
+    try (Stream<Path> s = Files.walk(src)) {
+      for (Path f : s.filter(x -> !src.relativize(x).startsWith("merged")).toList()) {
+        Files.copy(f, dst.resolve(src.relativize(f).toString()));
+      }
+    }
+    return dst;
+  }
+
+  /** Records a changed log's size and hash in its marker, as if its injector had written it so. */
+  static void remark(Path root, int i) throws Exception {
+    Path markerFile = root.resolve("injector-" + i).resolve("injector.json");
+    ObjectNode marker = (ObjectNode) JSON.readTree(markerFile.toFile());
+    Path log = injectorLog(root, i);
+    marker.put("logBytes", Files.size(log));
+    marker.put("logSha256", HexFormat.of().formatHex(
+        java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(log))));
+    Files.writeString(markerFile, marker.toString());
+  }
+
+  @Test
+  void aLogOfAnotherGatlingVersionIsRefusedNamingTheFile() throws Exception {
+    Path root = copyOfThree();
+    Path log = injectorLog(root, 1);
+    byte[] bytes = Files.readAllBytes(log);
+    String text = new String(bytes, StandardCharsets.ISO_8859_1);
+    int at = text.indexOf("3.15.1");
+    assertTrue(at > 0 && at < 20, "the version sits in the header");
+    System.arraycopy("3.14.9".getBytes(StandardCharsets.ISO_8859_1), 0, bytes, at, 6);
+    Files.write(log, bytes);
+    remark(root, 1);
+    Run run = distributed("merge", Map.of("merge.results", root.toString(), "injector.count", "3",
+        "verify", "false"), 120);
+    assertEquals(Merge.REFUSED, run.exitCode(), run.output());
+    assertTrue(run.output().contains(log.toString()) && run.output().contains("3.14.9"), run.output());
+  }
+
+  @Test
+  void aTruncatedLogIsRefusedNamingTheFile() throws Exception {
+    Path root = copyOfThree();
+    Path log = injectorLog(root, 2);
+    byte[] bytes = Files.readAllBytes(log);
+    Files.write(log, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
+    // Against its injector's record of it...
+    SimulationLogs.Refused e = assertThrows(SimulationLogs.Refused.class,
+        () -> Merge.run(root, 3, root.resolve("merged"), null));
+    assertTrue(e.getMessage().contains(log.toString()) && e.getMessage().contains("truncated"), e.getMessage());
+    // ...and, when that record was rewritten too, by Gatling's reader hitting the end inside a record.
+    remark(root, 2);
+    e = assertThrows(SimulationLogs.Refused.class, () -> Merge.run(root, 3, root.resolve("merged2"), null));
+    assertTrue(e.getMessage().contains(log.toString()) && e.getMessage().contains("truncated after record"),
+        e.getMessage());
+  }
+
+  @Test
+  void logsOfTwoDifferentSimulationsAreRefused() throws Exception {
+    Path root = copyOfThree();
+    Path other = BASE.resolve("other-" + UUID.randomUUID().toString().substring(0, 8));
+    Run run = distributed("local", Map.ofEntries(
+        Map.entry("gatling.simulationClass", "kafkaload.it.DistributedGateSimulation"),
+        Map.entry("injector.count", "1"), Map.entry("rate", "50"), Map.entry("duration", "2"),
+        Map.entry("run.id", JSON.readTree(root.resolve("injector-0/injector.json").toFile()).path("runId").asText()),
+        Map.entry("kafka.bootstrap.servers", KafkaTestSupport.bootstrap()), Map.entry("verify", "false"),
+        Map.entry("local.results", other.toString()), Map.entry("local.startDelaySeconds", "15")), 180);
+    assertEquals(0, run.exitCode(), run.output());
+    // Injector 1 of the three replaced by a run of another simulation (same run id, so only the simulation differs).
+    Path dir = root.resolve("injector-1");
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    }
+    try (Stream<Path> s = Files.walk(other.resolve("injector-0"))) {
+      for (Path f : s.toList()) {
+        Files.copy(f, dir.resolve(other.resolve("injector-0").relativize(f).toString()));
+      }
+    }
+    Path log = injectorLog(root, 1);
+    SimulationLogs.Refused e = assertThrows(SimulationLogs.Refused.class,
+        () -> Merge.run(root, 3, root.resolve("merged"), null));
+    assertTrue(e.getMessage().contains(log.toString()) && e.getMessage().contains("DistributedGateSimulation"),
+        e.getMessage());
+  }
+
+  @Test
+  void anInjectorThatDiesIsReportedAndTheVerdictFails() throws Exception {
+    Path root = BASE.resolve("died-" + UUID.randomUUID().toString().substring(0, 8));
+    Files.createDirectories(root);
+    long startAt = System.currentTimeMillis() + 20_000;
+    List<Process> injectors = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      Map<String, String> p = new LinkedHashMap<>();
+      p.put("gatling.simulationClass", "simulations.ConstantRateSimulation");
+      p.put("injector.index", String.valueOf(i));
+      p.put("injector.count", "2");
+      p.put("run.id", "died-" + root.getFileName());
+      p.put("injector.startAt", String.valueOf(startAt));
+      p.put("injector.results", root.resolve("injector-" + i).toString());
+      p.put("kafka.bootstrap.servers", KafkaTestSupport.bootstrap());
+      p.put("topic", KafkaTestSupport.uniqueTopic("dist-died"));
+      p.put("rate", "200");
+      p.put("warmup", "0");
+      p.put("duration", "8");
+      injectors.add(LocalRun.start(LocalRun.injectorCommand("kafkaload.Distributed", "384m", p), root.resolve("injector-" + i + ".out")));
+    }
+    // Injector 1 is killed 5 s into the load, as a pod evicted mid-run.
+    Thread.sleep(Math.max(0, startAt + 5_000 - System.currentTimeMillis()));
+    injectors.get(1).destroyForcibly().waitFor();
+    assertTrue(injectors.get(0).waitFor(120, TimeUnit.SECONDS), "injector 0 finishes");
+    Run run = distributed("merge", Map.of("merge.results", root.toString(), "injector.count", "2",
+        "kafka.bootstrap.servers", KafkaTestSupport.bootstrap()), 180);
+    assertEquals(Merge.INJECTOR_DIED, run.exitCode(), run.output());
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("injector 1: DID NOT FINISH: its log \\S+ holds (\\d+) "
+        + "requests").matcher(run.output());
+    assertTrue(m.find(), run.output());
+    assertTrue(Long.parseLong(m.group(1)) > 0, "what it had done: " + m.group());
+    assertTrue(run.output().contains("merge verdict: FAILED: injector(s) [1] did not finish"), run.output());
+  }
+}
