@@ -62,8 +62,16 @@ public final class Injector {
     long launched = System.currentTimeMillis();
     Path gatlingResults = results.resolve("gatling");
     // -nr: no report here; Gatling still judges its assertions on this injector's share (exit 2), not the verdict.
-    int code = io.gatling.app.Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation, "-rf",
-        gatlingResults.toString(), "-nr", "-rd", "injector " + share.index() + " of " + share.count()});
+    int code;
+    try {
+      code = io.gatling.app.Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation, "-rf",
+          gatlingResults.toString(), "-nr", "-rd", "injector " + share.index() + " of " + share.count()});
+    } catch (RuntimeException | Error e) {
+      if (!StartGate.refusedLate()) {
+        throw e;
+      }
+      code = 1;
+    }
     if (StartGate.refusedLate()) {
       throw new Late("injector " + share.index() + " of " + share.count() + ": its simulation was ready after the "
           + "common start time " + Instant.ofEpochMilli(startAtMillis) + "; refused to run late (see above)");

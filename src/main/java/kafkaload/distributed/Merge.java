@@ -262,6 +262,12 @@ public final class Merge {
       return row;
     }
     try {
+      if (Files.size(f.log()) == 0) {
+        row.put("requests", 0L);
+        row.put("text", "DID NOT FINISH and its log " + f.log() + " is empty (Gatling writes it in 8 KB blocks: "
+            + "it died before the first was full)");
+        return row;
+      }
       SimulationLogs.Counts c = SimulationLogs.stream(SimulationLogs.header(f.log()), e -> { });
       row.put("requests", c.requests());
       row.put("ok", c.ok());
@@ -270,7 +276,7 @@ public final class Merge {
           + "%.1f s%s; no Kafka results, so its records are not in the merged report", f.log(), c.requests(), c.ok(),
           c.ko(), c.requests() == 0 ? 0 : (c.lastMillis() - c.firstMillis()) / 1000.0,
           c.truncated() ? ", cut inside a record" : ""));
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | IOException e) {
       row.put("text", "DID NOT FINISH; its log " + f.log() + " is unreadable: " + e.getMessage());
     }
     return row;

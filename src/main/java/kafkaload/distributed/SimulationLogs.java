@@ -60,7 +60,7 @@ public final class SimulationLogs {
   public static Header header(Path log) {
     try {
       return new Header(log, new FirstPassParser(log.toFile(), ZoneId.systemDefault()).parse());
-    } catch (AssertionError | RuntimeException e) {
+    } catch (AssertionError | Exception e) { // Scala's parser throws EOFException undeclared
       String m = e.getMessage() == null ? e.toString() : e.getMessage();
       throw new Refused(m.contains(log.toString()) ? m.replace("assertion failed: ", "")
           : log + ": not a readable Gatling " + GatlingVersion.ThisVersion().fullVersion() + " simulation.log (" + m + ")");
@@ -205,6 +205,12 @@ public final class SimulationLogs {
           GatlingVersion.ThisVersion().fullVersion(), ZoneId.systemDefault());
       List<ShortScenarioDescription> scenarios = like.scenarios().stream()
           .map(s -> new ShortScenarioDescription(s, Option.empty())).toList();
+      Path target = resultsDir.resolve(run.runId());
+      if (java.nio.file.Files.exists(target)) {
+        // Gatling's writer would write over it in place, leaving the old file's tail behind.
+        throw new Refused(target + " exists already: this run was merged before; remove it or merge elsewhere "
+            + "(-Dmerge.out)");
+      }
       writer = LogFileDataWriter.apply(run, CollectionConverters.asScala(scenarios).toSeq(),
           like.info().assertions(), resultsDir);
       data = writer.onInit();
