@@ -3,7 +3,6 @@ package kafkaload.distributed;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gatling.core.config.GatlingConfiguration;
-import io.gatling.shared.model.assertion.AssertionResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -132,12 +131,14 @@ public final class Merge {
     summary.put("merge", Map.of("injectors", count, "complete", complete.size(), "died",
         dead.stream().map(Found::index).toList(), "gatlingExitCode", gatling,
         "mergeSeconds", (System.nanoTime() - t0) / 1e9));
-    summary.put("gates", gates(mergedLog));
+    // Gatling's verdicts once more, for the page and the JUnit file (reports-only mode keeps them to itself).
+    AssertionsJUnitReport.Verdicts verdicts = AssertionsJUnitReport.validate(mergedLog, GatlingConfiguration.load());
+    summary.put("gates", AssertionsJUnitReport.rows(verdicts));
     RunSummary s = RunSummary.of(summary);
     s.write(runDir);
     Path page = KafkaPage.write(runDir, s);
     if (Files.isRegularFile(runDir.resolve("index.html"))) {
-      AssertionsJUnitReport.write(mergedLog, AssertionsJUnitReport.validate(mergedLog, GatlingConfiguration.load()));
+      AssertionsJUnitReport.write(mergedLog, verdicts);
     }
     if (rec != null) {
       System.out.println(rec.text());
@@ -365,19 +366,6 @@ public final class Merge {
     Map<Integer, Long> ends = new TreeMap<>(a.endOffsets());
     b.endOffsets().forEach((p, o) -> ends.merge(p, o, Math::min));
     return new TopicOffsets(a.topicId(), ends, Math.min(a.atMillis(), b.atMillis()));
-  }
-
-  /** Gatling's verdicts on the merged log, for the Kafka page. */
-  private static List<Map<String, Object>> gates(Path log) {
-    List<Map<String, Object>> gates = new ArrayList<>();
-    for (AssertionResult r : AssertionsJUnitReport.validate(log, GatlingConfiguration.load()).results()) {
-      Map<String, Object> g = new LinkedHashMap<>();
-      g.put("description", AssertionsJUnitReport.message(r));
-      g.put("passed", r.success());
-      g.put("actual", AssertionsJUnitReport.actual(r));
-      gates.add(g);
-    }
-    return gates;
   }
 
   static Map<String, Object> tree(JsonNode n) {

@@ -1,13 +1,11 @@
 package kafkaload.protocol;
 
 import io.gatling.core.CoreComponents;
-import io.gatling.shared.model.assertion.AssertionResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -239,15 +237,7 @@ final class KafkaRun {
     Path dir = log.getParent();
     try {
       AssertionsJUnitReport.Verdicts verdicts = AssertionsJUnitReport.validate(log, core.configuration());
-      List<Map<String, Object>> gates = new ArrayList<>();
-      for (AssertionResult r : verdicts.results()) {
-        Map<String, Object> g = new LinkedHashMap<>();
-        g.put("description", AssertionsJUnitReport.message(r));
-        g.put("passed", r.success());
-        g.put("actual", AssertionsJUnitReport.actual(r));
-        gates.add(g);
-      }
-      summary.gates(gates);
+      summary.gates(AssertionsJUnitReport.rows(verdicts));
       if (Files.isRegularFile(dir.resolve("index.html"))) {
         System.out.println("[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, verdicts));
       }

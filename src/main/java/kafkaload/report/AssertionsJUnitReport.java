@@ -54,6 +54,19 @@ public final class AssertionsJUnitReport {
         new AssertionValidator(data).validateAssertions(data.assertions())));
   }
 
+  /** The verdicts as kafka-summary.json lists them: description, passed, actual. */
+  public static java.util.List<java.util.Map<String, Object>> rows(Verdicts verdicts) {
+    java.util.List<java.util.Map<String, Object>> gates = new java.util.ArrayList<>();
+    for (AssertionResult r : verdicts.results()) {
+      java.util.Map<String, Object> g = new java.util.LinkedHashMap<>();
+      g.put("description", message(r));
+      g.put("passed", r.success());
+      g.put("actual", actual(r));
+      gates.add(g);
+    }
+    return gates;
+  }
+
   /** Writes js/assertions.xml beside the report; returns the file. */
   public static Path write(Path simulationLog, Verdicts verdicts) throws IOException {
     List<AssertionResult> results = scala.jdk.javaapi.CollectionConverters.asScala(verdicts.results()).toList();

@@ -59,10 +59,10 @@ public final class SyntheticInjectorLogs {
       marker.put("runId", "synthetic");
       marker.put("startAtMillis", start);
       marker.put("gatlingExitCode", 0);
-      marker.put("log", dir.relativize(log).toString());
+      marker.put("log", dir.toAbsolutePath().relativize(log.toAbsolutePath()).toString());
       marker.put("logBytes", Files.size(log));
       marker.put("logSha256", sha256(log));
-      marker.put("kafkaSummary", dir.relativize(log.resolveSibling("kafka-summary.json")).toString());
+      marker.put("kafkaSummary", dir.toAbsolutePath().relativize(log.toAbsolutePath().resolveSibling("kafka-summary.json")).toString());
       Files.writeString(dir.resolve("injector.json"), new com.fasterxml.jackson.databind.ObjectMapper()
           .writeValueAsString(marker));
       System.out.println(log + " " + Files.size(log) + " bytes");
