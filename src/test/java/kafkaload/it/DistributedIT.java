@@ -324,6 +324,23 @@ class DistributedIT {
   }
 
   @Test
+  void anInjectorStartedAfterTheCommonStartRefusesToRun() throws Exception {
+    Path results = BASE.resolve("late-" + UUID.randomUUID().toString().substring(0, 8));
+    Run late = distributed("injector", Map.of("gatling.simulationClass", "simulations.ConstantRateSimulation",
+        "injector.index", "1", "injector.count", "2", "run.id", "late",
+        "injector.startAt", String.valueOf(System.currentTimeMillis() - 5_000),
+        "injector.results", results.toString()), 60);
+    assertEquals(kafkaload.Distributed.LATE, late.exitCode(), late.output());
+    assertTrue(late.output().contains("injector 1 of 2 started") && late.output().contains("refusing to run late"),
+        late.output());
+    assertFalse(Files.exists(results.resolve("injector.json")), "no results from an injector that did not run");
+    Run noRunId = distributed("injector", Map.of("gatling.simulationClass", "simulations.ConstantRateSimulation",
+        "injector.count", "2", "injector.startAt", String.valueOf(System.currentTimeMillis() + 60_000)), 60);
+    assertEquals(1, noRunId.exitCode(), noRunId.output());
+    assertTrue(noRunId.output().contains("an injector needs -Drun.id"), noRunId.output());
+  }
+
+  @Test
   void anInjectorThatDiesIsReportedAndTheVerdictFails() throws Exception {
     Path root = BASE.resolve("died-" + UUID.randomUUID().toString().substring(0, 8));
     Files.createDirectories(root);
