@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * bench/producer-vs-perf.sh runs end to end on a tiny configuration (one round, seconds-long runs, the tests'
- * embedded broker) and prints every row of its table with numbers. No timing is asserted: benchmarks are not tests.
+ * bench/producer-vs-perf.sh and bench/soak.sh run end to end on a tiny configuration (one round, seconds-long
+ * runs, the tests' embedded broker) and print every figure with numbers. No timing is asserted: benchmarks are
+ * not tests.
  */
 class BenchScriptIT {
   private static final List<String> ROWS = List.of(
@@ -78,5 +79,34 @@ class BenchScriptIT {
     }
     assertTrue(Pattern.compile("gatling-eq-per-user / JMeter at 2 concurrent senders: msg/s [\\d.]+, CPU per message"
         + " [\\d.]+").matcher(out).find(), tail);
+  }
+
+  @Test
+  void soakBenchPrintsEveryFigure() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Paths.get("/usr/bin/time")),
+        "GNU time is not installed (apt-get install time): bench/soak.sh needs it");
+    Path log = Paths.get("target", "it-logs", "bench-soak.log");
+    Files.createDirectories(log.getParent());
+    ProcessBuilder pb = new ProcessBuilder("bash", "bench/soak.sh").redirectErrorStream(true).redirectOutput(log.toFile());
+    pb.environment().putAll(Map.of("CP", System.getProperty("java.class.path"), "OUT", "target/bench-it/soak",
+        "BOOTSTRAP", KafkaTestSupport.bootstrap(), "DURATION", "6", "RATE", "200", "WARMUP", "1",
+        "EXTRA", "-Dlag.windowSeconds=4 -Dgate.p99Ms=5000"));
+    Process process = pb.start();
+    if (!process.waitFor(240, TimeUnit.SECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly().waitFor();
+      fail("bench/soak.sh did not finish within 240 s; log: " + log);
+    }
+    String out = Files.readString(log, StandardCharsets.UTF_8);
+    assertEquals(0, process.exitValue(), out);
+    for (String figure : List.of("SoakSimulation-200-6: exit 0",
+        "records acked: 1,400 \\(measured 'send': 1,200 at [\\d,]+ msg/s",
+        "simulation.log: [\\d,]+ bytes = [\\d,]+ bytes \\([\\d.]+ MiB\\) per million requests",
+        "report generation \\(in the run\\): [\\d.]+ s",
+        "report generation \\(reports-only, fresh JVM, -Xmx as the run\\): ok in [\\d.]+ s wall, [\\d.]+ CPU-s, peak RSS \\d+ MB",
+        "heap after GC in the load: start \\d+ MB, middle \\d+ MB, end \\d+ MB",
+        "read-back: complete in [\\d.]+ s, 1,400 records scanned")) {
+      assertTrue(Pattern.compile(figure).matcher(out).find(), "no '" + figure + "' in:\n" + out);
+    }
   }
 }
