@@ -31,7 +31,6 @@ final class LagVerdictAction extends KafkaAction {
 
   private void judge(Session session) {
     LagMonitor monitor = components.lagMonitor();
-    long start = components.clock().nowMillis();
     boolean failed = false;
     for (String group : monitor.groups()) {
       String rising;
@@ -51,14 +50,14 @@ final class LagVerdictAction extends KafkaAction {
           drain = v.drainSeconds() == null ? "group " + group + ": not drained within "
               + spec.drainTimeout().toSeconds() + " s (" + left(v) + ")" : null;
         }
-      } catch (Exception e) {
+      } catch (Exception | Error e) {
         rising = max = drain = "group " + group + ": " + reason(e);
         System.out.printf("%n[kafkaload] ---- Consumer lag of group '%s' ----%n  LAG VERDICT: FAIL (%s)%n", group,
             reason(e));
       }
-      log(session, LagVerdictSpec.RISING_REQUEST, start, rising);
-      log(session, LagVerdictSpec.MAX_REQUEST, start, max);
-      log(session, LagVerdictSpec.DRAIN_REQUEST, start, drain);
+      logVerdict(session, LagVerdictSpec.RISING_REQUEST, rising);
+      logVerdict(session, LagVerdictSpec.MAX_REQUEST, max);
+      logVerdict(session, LagVerdictSpec.DRAIN_REQUEST, drain);
       failed |= rising != null || max != null || drain != null;
     }
     next.$bang(failed ? session.markAsFailed() : session);
@@ -93,9 +92,5 @@ final class LagVerdictAction extends KafkaAction {
 
   private static String left(LagMonitor.Verdict v) {
     return v.lagAtEnd() < 0 ? "no committed offset left to judge" : "lag " + v.lagAtEnd() + " left";
-  }
-
-  private void log(Session session, String request, long start, String koMessage) {
-    logResult(session, request, start, components.clock().nowMillis(), koMessage);
   }
 }

@@ -31,18 +31,17 @@ final class ReconcileAction extends KafkaAction {
   }
 
   private void reconcile(Session session) {
-    long start = components.clock().nowMillis();
     Reconciled.Result r;
     try {
       r = Reconciliation.run(components.connection(), components.ledger(), components.producers().all(),
           components.protocol().topic(), spec.readBack(), spec.timeout());
-    } catch (RuntimeException e) {
-      // Nothing could be verified (the cluster may be gone): say so, and fail both verdicts.
+    } catch (RuntimeException | Error e) {
+      // Nothing could be verified (the cluster may be gone, the heap too small): say so by name, fail the verdicts.
       String reason = "could not verify the run's records: " + reason(e);
       components.ledger().reconciliationError(reason);
       System.out.println("[kafkaload] RECONCILIATION FAILED: " + reason);
-      log(session, ReconcileSpec.LOST_REQUEST, start, reason);
-      log(session, ReconcileSpec.DUPLICATES_REQUEST, start, reason);
+      logVerdict(session, ReconcileSpec.LOST_REQUEST, reason);
+      logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, reason);
       next.$bang(session.markAsFailed());
       return;
     }
@@ -57,15 +56,15 @@ final class ReconcileAction extends KafkaAction {
         ? String.format("%d duplicate records, %.3f%% of acked (gate.maxDuplicatePct=%s)", r.duplicates(),
             r.duplicatePct(), spec.maxDuplicatePct())
         : null;
-    log(session, ReconcileSpec.LOST_REQUEST, start, lost);
-    log(session, ReconcileSpec.DUPLICATES_REQUEST, start, dup);
+    logVerdict(session, ReconcileSpec.LOST_REQUEST, lost);
+    logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, dup);
     String saturated = null;
     if (spec.failOnSaturatedInjector()) {
       var verdict = components.health().verdict();
       saturated = verdict.saturated()
           ? "the injector was saturated: " + String.join("; ", verdict.reasons())
           : null;
-      log(session, ReconcileSpec.INJECTOR_REQUEST, start, saturated);
+      logVerdict(session, ReconcileSpec.INJECTOR_REQUEST, saturated);
     }
     next.$bang(lost == null && dup == null && saturated == null ? session : session.markAsFailed());
   }
@@ -73,11 +72,11 @@ final class ReconcileAction extends KafkaAction {
   /** "topic orders", or "topics orders (3), audit (1)": where the lost records were. */
   private static String lostWhere(Reconciled.Result r) {
     List<Reconciled.TopicResult> lossy = r.topics().stream().filter(t -> t.lost() > 0).toList();
-    return lossy.size() == 1 ? "topic " + lossy.get(0).topic()
-        : "topics " + String.join(", ", lossy.stream().map(t -> t.topic() + " (" + t.lost() + ")").toList());
+    return lossy.size() == 1 ? "topic " + lossy.get(0).topic() + changed(lossy.get(0))
+        : "topics " + String.join(", ", lossy.stream().map(t -> t.topic() + changed(t) + " (" + t.lost() + ")").toList());
   }
 
-  private void log(Session session, String request, long start, String koMessage) {
-    logResult(session, request, start, components.clock().nowMillis(), koMessage);
+  private static String changed(Reconciled.TopicResult t) {
+    return t.change() == null ? "" : " (" + t.change().change() + " during the run)";
   }
 }

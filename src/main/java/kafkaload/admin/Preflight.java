@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -188,16 +189,30 @@ public final class Preflight {
 
   /** The end offset of every partition of the topic: partition → offset. */
   public static Map<Integer, Long> endOffsets(Admin admin, String topic, long timeoutMs) {
+    return offsets(admin, topic, timeoutMs).orElseThrow(() -> missing(topic)).endOffsets();
+  }
+
+  /** The topic's id and end offsets; empty when the topic does not exist. */
+  public static Optional<TopicOffsets> offsets(Admin admin, String topic, long timeoutMs) {
     try {
-      TopicDescription d = describe(admin, topic, timeoutMs).orElseThrow(() -> missing(topic));
+      Optional<TopicDescription> described = describe(admin, topic, timeoutMs);
+      if (described.isEmpty()) {
+        return Optional.empty();
+      }
+      TopicDescription d = described.get();
       Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new java.util.HashMap<>();
       d.partitions().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()),
           org.apache.kafka.clients.admin.OffsetSpec.latest()));
       Map<Integer, Long> out = new java.util.TreeMap<>();
       admin.listOffsets(request).all().get(timeoutMs, TimeUnit.MILLISECONDS)
           .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
-      return out;
-    } catch (ExecutionException | TimeoutException e) {
+      return Optional.of(new TopicOffsets(String.valueOf(d.topicId()), out, System.currentTimeMillis()));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return Optional.empty(); // deleted between the describe and the offsets
+      }
+      throw new KafkaLoadConfigException("Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
+    } catch (TimeoutException e) {
       throw new KafkaLoadConfigException("Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -205,7 +220,8 @@ public final class Preflight {
     }
   }
 
-  private static KafkaLoadConfigException missing(String topic) {
+  /** The error of a topic the run needs that does not exist. */
+  public static KafkaLoadConfigException missing(String topic) {
     return new KafkaLoadConfigException("Topic '" + topic + "' does not exist (this tool never lets the broker "
         + "auto-create a topic with its default partition count: create it first)");
   }

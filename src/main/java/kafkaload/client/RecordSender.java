@@ -55,7 +55,7 @@ public final class RecordSender {
     long user = session.userId();
     long seq = -1;
     if (identity != null) {
-      seq = ledger.nextSequence(user);
+      seq = ledger.nextSequence();
       record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
       record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, seq));
     }
@@ -90,7 +90,7 @@ public final class RecordSender {
   /** A send that is KO: counted, its identity noted for the reconciliation, and reported to the listener. */
   private void failed(Outgoing out, Exception e) {
     stats.failed.increment();
-    ledger.koLedger().add(out.user(), out.seq());
+    ledger.koLedger().add(out.seq());
     out.listener().completed(out.start(), clock.nowMillis(), e);
   }
 

@@ -23,6 +23,7 @@ import kafkaload.run.RunLedger;
 import kafkaload.run.SendStats;
 import kafkaload.verification.InjectorHealth;
 import kafkaload.verification.LagMonitor;
+import kafkaload.verification.TopicWatch;
 import org.apache.kafka.clients.admin.Admin;
 import scala.Function1;
 import scala.runtime.BoxedUnit;
@@ -44,6 +45,7 @@ public final class KafkaComponents implements ProtocolComponents {
   private final Admin lagAdmin;
   private final LagMonitor lagMonitor;
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
+  private final TopicWatch topicWatch;
 
   KafkaComponents(KafkaProtocol protocol, Connection connection, boolean embedded, CoreComponents core,
       ProducerPool producers, RunLedger ledger, ExecutorService blockingSender, InjectorHealth health) {
@@ -55,6 +57,7 @@ public final class KafkaComponents implements ProtocolComponents {
     this.ledger = ledger;
     this.blockingSender = blockingSender;
     this.health = health;
+    this.topicWatch = TopicWatch.start(connection, ledger);
     if (protocol.lagGroups().isEmpty()) {
       this.lagAdmin = null;
       this.lagMonitor = null;
@@ -156,7 +159,6 @@ public final class KafkaComponents implements ProtocolComponents {
     return session -> {
       long userId = session.userId();
       ledger.stats().activeUsers.decrementAndGet();
-      ledger.userEnded(userId);
       if (perUser) {
         blockingSender.execute(() -> producers.closeUser(userId));
       }
@@ -167,6 +169,7 @@ public final class KafkaComponents implements ProtocolComponents {
   /** The load is over: stop the readers and the lag sampling, print the counters, close the producers. */
   void close() {
     listeners.values().forEach(TopicListener::close);
+    topicWatch.close();
     if (lagMonitor != null) {
       lagMonitor.close();
       lagAdmin.close(Duration.ofSeconds(5));

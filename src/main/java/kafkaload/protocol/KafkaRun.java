@@ -27,6 +27,7 @@ import kafkaload.report.KafkaPage;
 import kafkaload.report.ReconciliationPrinter;
 import kafkaload.report.RunSummary;
 import kafkaload.run.OffsetBaselines;
+import kafkaload.run.TopicOffsets;
 import kafkaload.run.Reconciled;
 import kafkaload.run.RunIdentity;
 import kafkaload.run.RunLedger;
@@ -96,7 +97,7 @@ final class KafkaRun {
               ? " (embedded cluster of " + protocol.embeddedBrokers() + " broker(s) in child processes)"
               : " (embedded broker)",
           Secrets.masked(protocol.producerProperties()));
-      Map<Integer, Long> offsetsBefore = preflight(protocol, connection);
+      TopicOffsets offsetsBefore = preflight(protocol, connection);
       ExecutorService blockingSender = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "kafkaload-blocking-sender");
         t.setDaemon(true);
@@ -104,7 +105,8 @@ final class KafkaRun {
       });
       OffsetBaselines baselines = new OffsetBaselines(topic -> {
         try (Admin admin = connection.admin()) {
-          return Preflight.endOffsets(admin, topic, connection.timeoutMs());
+          return Preflight.offsets(admin, topic, connection.timeoutMs())
+              .orElseThrow(() -> Preflight.missing(topic));
         }
       }, blockingSender);
       if (protocol.topic() != null) {
@@ -128,20 +130,21 @@ final class KafkaRun {
     }
   }
 
-  /** Every check before any load; returns the default topic's end offsets, which reconciliation compares with. */
-  private static Map<Integer, Long> preflight(KafkaProtocol protocol, Connection connection) {
+  /** Every check before any load; returns the default topic's id and end offsets, for the reconciliation. */
+  private static TopicOffsets preflight(KafkaProtocol protocol, Connection connection) {
     TopicPlan plan = protocol.topicPlan();
     try (Admin admin = connection.admin()) {
       Preflight.checkBootstrap(admin, connection);
       if (protocol.topic() == null) {
-        return Map.of();
+        return null;
       }
       Preflight.checkTopic(admin, protocol.topic(), plan, connection.timeoutMs());
       if (protocol.acksAll()) {
         Preflight.checkInSyncReplicas(admin, protocol.topic(), connection.timeoutMs());
       }
       Preflight.checkBatchFits(admin, protocol.topic(), protocol.producerProperties(), connection.timeoutMs());
-      return Preflight.endOffsets(admin, protocol.topic(), connection.timeoutMs());
+      return Preflight.offsets(admin, protocol.topic(), connection.timeoutMs())
+          .orElseThrow(() -> Preflight.missing(protocol.topic()));
     }
   }
 

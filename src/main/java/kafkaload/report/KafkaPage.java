@@ -192,11 +192,13 @@ public final class KafkaPage {
         !rec ? '<p class="note">not run (-Dverify=false)</p>' :
         table(rec.topics.concat(rec.topics.length > 1 ? [Object.assign({}, rec, {topic: 'all topics'})] : []), [{h: 'topic', k: 'topic', l: true}, {h: 'acked OK', k: 'ackedOk'}, {h: 'offset delta', k: 'offsetDelta'},
           {h: 'lost', k: 'lost', cls: r => r.lost ? 'bad' : 'ok'}, {h: 'duplicates', k: 'duplicates', cls: r => r.duplicates ? 'bad' : 'ok'}]) +
+        rec.topics.filter(t => t.change).map(t => '<p class="bad">Topic ' + esc(t.topic) + ' was ' + esc(t.changeText) +
+          ': its offsets cannot be compared with those before the run; the records acked into the old topic are lost.</p>').join('') +
         '<p class="note">In flight at the end (neither OK nor KO): ' + fmt(rec.inFlightAtEnd) + '.</p>' +
         (rec.readBack ? '<p class="note">Read-back ' + (rec.readBack.complete ? 'complete' : 'INCOMPLETE') + ': ' + fmt(rec.readBack.matched) + ' records of this run, ' +
           fmt(rec.readBack.distinct) + ' distinct, ' + fmt(rec.readBack.reordered) + ' reordered, ' + fmt(rec.readBack.gaps) + ' sequence gaps' +
           (rec.readBack.koInTopic ? ', ' + fmt(rec.readBack.koInTopic) + ' records whose send was KO in the topic anyway (not counted as delivered)' : '') + '.</p>' : '<p class="note">read-back off</p>') +
-        table(rec.topics.flatMap(t => t.partitions.map(r => Object.assign({topic: t.topic}, r))), [{h: 'topic', k: 'topic', l: true}, {h: 'partition', k: 'partition'}, {h: 'offset before', k: 'offsetBefore'}, {h: 'offset after', k: 'offsetAfter'},
+        table(rec.topics.flatMap(t => t.partitions.map(r => Object.assign({topic: t.topic}, r))), [{h: 'topic', k: 'topic', l: true}, {h: 'partition', k: 'partition'}, {h: 'offset before', k: 'offsetBefore'}, {h: 'offset after', f: r => r.offsetAfter < 0 ? 'gone' : fmt(r.offsetAfter)},
           {h: 'acked', k: 'ackedRecords'}, {h: 'acked bytes', k: 'ackedBytes'}, {h: 'duplicates', k: 'duplicates'}, {h: 'reordered', k: 'reordered'}]);
       document.getElementById('producer').innerHTML = table(Object.entries(p.producerMetrics || {}).map(([k, v]) => ({k, v})), [{h: 'metric', k: 'k', l: true}, {h: 'value', k: 'v'}]);
       const cfg = Object.assign({}, p.config || {}); const props = cfg.producerProperties || {}; delete cfg.producerProperties;

@@ -1,6 +1,12 @@
 package kafkaload.report;
 
+import static java.util.Locale.ROOT;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import kafkaload.run.Reconciled;
+import kafkaload.run.TopicChange;
 
 /** The reconciliation as a console table, per topic and partition, so a skewed or lossy partition stands out. */
 public final class ReconciliationPrinter {
@@ -27,8 +33,10 @@ public final class ReconciliationPrinter {
         b.append(String.format("  %d records whose send was KO are in the topic anyway (written after the client gave "
             + "up on them): not counted as delivered%n", rb.koInTopic()));
       }
-      if (!rb.koLedgerComplete()) {
-        b.append("  more KOs than the reconciliation keeps: lost is a lower bound\n");
+      if (rb.reorderWindowEvicted() > 0) {
+        b.append(String.format("  reordering checked between a user's records read within %,d (partition, user) "
+            + "pairs of each other (%,d pairs let go to bound the memory)%n", rb.reorderWindow(),
+            rb.reorderWindowEvicted()));
       }
     }
     for (Reconciled.TopicResult t : r.topics()) {
@@ -36,9 +44,20 @@ public final class ReconciliationPrinter {
         b.append(String.format("  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d%n",
             t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates()));
       }
+      if (t.change() != null) {
+        b.append("  TOPIC CHANGED: '").append(t.topic()).append("' was ").append(describe(t.change())).append(": its offsets cannot be compared with the baseline's; records acked into the old topic are lost\n");
+      }
       partitions(b, t);
     }
     return b.toString();
+  }
+
+  /** "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC", as far as the run saw. */
+  public static String describe(TopicChange c) {
+    DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm:ss", ROOT).withZone(ZoneOffset.UTC);
+    return String.format(ROOT, "%s (%d partitions, now %d) between %s and %s UTC", c.change(), c.partitionsBefore(),
+        c.partitionsAfter(), time.format(Instant.ofEpochMilli(c.lastSeenMillis())),
+        time.format(Instant.ofEpochMilli(c.seenChangedMillis())));
   }
 
   private static void partitions(StringBuilder b, Reconciled.TopicResult t) {
@@ -46,8 +65,8 @@ public final class ReconciliationPrinter {
     b.append(String.format("  %9s %12s %12s %8s %14s %10s %10s%n", "partition", "acked", "offset delta", "share",
         "acked bytes", "duplicates", "reordered"));
     for (Reconciled.PartitionResult p : t.partitions()) {
-      b.append(String.format("  %9d %12d %12d %7.1f%% %14d %10s %10s%n", p.partition(), p.ackedRecords(),
-          p.offsetDelta(), 100.0 * p.ackedRecords() / total, p.ackedBytes(),
+      b.append(String.format("  %9d %12d %12s %7.1f%% %14d %10s %10s%n", p.partition(), p.ackedRecords(),
+          p.gone() ? "gone" : String.valueOf(p.offsetDelta()), 100.0 * p.ackedRecords() / total, p.ackedBytes(),
           p.duplicates() < 0 ? "-" : String.valueOf(p.duplicates()),
           p.reordered() < 0 ? "-" : String.valueOf(p.reordered())));
     }

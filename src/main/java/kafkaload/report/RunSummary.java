@@ -203,6 +203,9 @@ public final class RunSummary {
       tm.put("offsetDelta", t.offsetDelta());
       tm.put("lost", t.lost());
       tm.put("duplicates", t.duplicates());
+      // A topic deleted (and perhaps re-created) during the run: when, as far as the run saw, in words too.
+      tm.put("change", t.change());
+      tm.put("changeText", t.change() == null ? null : ReconciliationPrinter.describe(t.change()));
       tm.put("partitions", t.partitions());
       topics.add(tm);
     }

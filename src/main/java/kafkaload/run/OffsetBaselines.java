@@ -18,29 +18,29 @@ import java.util.function.Function;
 public final class OffsetBaselines {
   private static final long RETRY_NANOS = 1_000_000_000L;
 
-  private final Map<String, CompletableFuture<Map<Integer, Long>>> byTopic = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<TopicOffsets>> byTopic = new ConcurrentHashMap<>();
   private final Map<String, Long> failedAt = new ConcurrentHashMap<>();
-  private final Function<String, Map<Integer, Long>> snapshot;
+  private final Function<String, TopicOffsets> snapshot;
   private final Executor executor;
 
-  /** {@code snapshot} reads a topic's end offsets (partition → offset) and throws when the topic does not exist. */
-  public OffsetBaselines(Function<String, Map<Integer, Long>> snapshot, Executor executor) {
+  /** {@code snapshot} reads a topic's id and end offsets, and throws when the topic does not exist. */
+  public OffsetBaselines(Function<String, TopicOffsets> snapshot, Executor executor) {
     this.snapshot = snapshot;
     this.executor = executor;
   }
 
   /** A baseline taken elsewhere before any load (preflight's, for the default topic). */
-  public void taken(String topic, Map<Integer, Long> offsets) {
-    byTopic.put(topic, CompletableFuture.completedFuture(java.util.Collections.unmodifiableMap(new TreeMap<>(offsets))));
+  public void taken(String topic, TopicOffsets offsets) {
+    byTopic.put(topic, CompletableFuture.completedFuture(offsets));
   }
 
   /** The topic's baseline: done at once for a known topic, else taken now, off the caller's thread. */
-  public CompletableFuture<Map<Integer, Long>> of(String topic) {
-    CompletableFuture<Map<Integer, Long>> known = byTopic.get(topic);
+  public CompletableFuture<TopicOffsets> of(String topic) {
+    CompletableFuture<TopicOffsets> known = byTopic.get(topic);
     if (known != null && !(known.isCompletedExceptionally() && retryDue(topic))) {
       return known;
     }
-    CompletableFuture<Map<Integer, Long>> created = new CompletableFuture<>();
+    CompletableFuture<TopicOffsets> created = new CompletableFuture<>();
     boolean mine = known == null ? byTopic.putIfAbsent(topic, created) == null : byTopic.replace(topic, known, created);
     if (!mine) {
       return byTopic.get(topic); // another send started it
@@ -75,13 +75,13 @@ public final class OffsetBaselines {
 
   /** True when sends to the topic may go at once: its baseline is taken. */
   public boolean ready(String topic) {
-    CompletableFuture<Map<Integer, Long>> f = byTopic.get(topic);
+    CompletableFuture<TopicOffsets> f = byTopic.get(topic);
     return f != null && f.isDone() && !f.isCompletedExceptionally();
   }
 
-  /** Every baseline taken so far: topic → (partition → end offset before the run's first record). */
-  public Map<String, Map<Integer, Long>> taken() {
-    Map<String, Map<Integer, Long>> out = new TreeMap<>();
+  /** Every baseline taken so far: topic → its id and end offsets before the run's first record to it. */
+  public Map<String, TopicOffsets> taken() {
+    Map<String, TopicOffsets> out = new TreeMap<>();
     byTopic.forEach((topic, f) -> {
       if (f.isDone() && !f.isCompletedExceptionally()) {
         out.put(topic, f.join());

@@ -6,27 +6,35 @@ import java.util.List;
 public final class Reconciled {
   private Reconciled() {}
 
+  /** {@code offsetAfter} is -1 for a partition the topic no longer has (it was deleted and re-created smaller). */
   public record PartitionResult(int partition, long offsetBefore, long offsetAfter, long ackedRecords,
       long ackedBytes, long readBack, long duplicates, long reordered) {
+    public boolean gone() {
+      return offsetAfter < 0;
+    }
+
     public long offsetDelta() {
-      return offsetAfter - offsetBefore;
+      return gone() ? 0 : offsetAfter - offsetBefore;
     }
   }
 
   /**
    * The read-back of the run's records; {@code complete} is false when it ran out of time. {@code koInTopic}: records
    * whose send was KO but which are in the topic anyway (a batch written after the client gave up on it); they are
-   * not counted as delivered. {@code koLedgerComplete} is false when there were too many KOs to keep them all.
+   * not counted as delivered. Reordering is checked between a user's records read within {@code reorderWindow}
+   * (partition, user) pairs of each other; {@code reorderWindowEvicted} pairs were let go to keep that bound.
    */
   public record ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
-      long reordered, long koInTopic, boolean koLedgerComplete, double seconds) {}
+      long reordered, long koInTopic, int reorderWindow, long reorderWindowEvicted, double seconds) {}
 
   /**
    * One topic: {@code delivered} (distinct acked records read back) and {@code readBackDuplicates} are the
    * read-back's counts for it, -1 without a read-back ({@code delivered} also -1 when the read-back did not finish).
+   * {@code change}: the topic was deleted (and perhaps re-created) during the run, else null; its offsets then
+   * count from 0 of the topic as it is now, and the records acked into the old one are lost.
    */
   public record TopicResult(String topic, long ackedOk, long offsetDelta, long delivered, long readBackDuplicates,
-      List<PartitionResult> partitions) {
+      List<PartitionResult> partitions, TopicChange change) {
 
     /** Acked records not in the topic: exact with a complete read-back, else a lower bound from offsets. */
     public long lost() {

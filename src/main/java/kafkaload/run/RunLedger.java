@@ -2,7 +2,6 @@ package kafkaload.run;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -13,10 +12,12 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class RunLedger {
   private final SendStats stats = new SendStats();
   private final RunIdentity identity;
-  private final Map<Long, AtomicLong> userSequences = new ConcurrentHashMap<>();
+  private final AtomicLong sequence = new AtomicLong();
   private final KoLedger koLedger = new KoLedger();
   private final OffsetBaselines baselines;
   private final List<FaultEvent> faults = new CopyOnWriteArrayList<>();
+  private final Map<String, TopicChange> topicChanges = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, Long> topicSeen = new java.util.concurrent.ConcurrentHashMap<>();
   private volatile Reconciled.Result reconciliation;
   private volatile boolean reconciliationGated;
   private volatile String reconciliationError;
@@ -38,14 +39,14 @@ public final class RunLedger {
     return identity;
   }
 
-  /** The next sequence number of this virtual user's records: 0, 1, 2, ... */
-  public long nextSequence(long userId) {
-    return userSequences.computeIfAbsent(userId, id -> new AtomicLong()).getAndIncrement();
+  /** The next record's run-wide sequence number: 0, 1, 2, ... over all users, so nothing is kept per user. */
+  public long nextSequence() {
+    return sequence.getAndIncrement();
   }
 
-  /** The user is gone: its sequence is no longer needed. */
-  public void userEnded(long userId) {
-    userSequences.remove(userId);
+  /** How many sequence numbers were handed out so far. */
+  public long sequencesIssued() {
+    return sequence.get();
   }
 
   /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
@@ -61,6 +62,25 @@ public final class RunLedger {
   /** The broker faults done during the run, in order. */
   public List<FaultEvent> faults() {
     return faults;
+  }
+
+  /** Topics deleted, or deleted and re-created, during the run, as the topic watch saw them. */
+  public Map<String, TopicChange> topicChanges() {
+    return topicChanges;
+  }
+
+  public void topicChanged(TopicChange change) {
+    topicChanges.put(change.topic(), change);
+  }
+
+  /** The topic watch saw the topic as its baseline did, at this time (epoch ms). */
+  public void topicSeen(String topic, long millis) {
+    topicSeen.put(topic, millis);
+  }
+
+  /** The last time the run saw the topic as its baseline did, or the baseline's own time. */
+  public long topicLastSeen(String topic, TopicOffsets baseline) {
+    return topicSeen.getOrDefault(topic, baseline.atMillis());
   }
 
   /** The reconciliation of this run, once made; null before. */

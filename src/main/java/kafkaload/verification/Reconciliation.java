@@ -2,10 +2,10 @@ package kafkaload.verification;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Properties;
 import kafkaload.admin.Connection;
@@ -17,6 +17,8 @@ import kafkaload.run.Reconciled.TopicResult;
 import kafkaload.run.KoLedger;
 import kafkaload.run.RunIdentity;
 import kafkaload.run.RunLedger;
+import kafkaload.run.TopicChange;
+import kafkaload.run.TopicOffsets;
 import kafkaload.run.PartitionCounters;
 import kafkaload.client.ProducerHandle;
 import org.apache.kafka.clients.admin.Admin;
@@ -25,6 +27,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
  * Compares what the run says it wrote with what the broker holds, for every topic the run sent to: records acked OK
@@ -33,6 +36,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * that are missing (lost). One read-back covers all topics, since a user's sequence numbers span them.
  */
 public final class Reconciliation {
+  /** (partition, user) pairs whose last sequence number the reordering check keeps: about 20 MB at most. */
+  static final int REORDER_WINDOW = 1 << 18;
+
   private Reconciliation() {}
 
   /** Flushes the producers, snapshots end offsets and, if asked, reads the run's records back within the timeout. */
@@ -42,16 +48,33 @@ public final class Reconciliation {
     for (ProducerHandle h : producers) {
       h.producer().flush();
     }
-    Map<String, Map<Integer, Long>> before = new LinkedHashMap<>();
-    Map<String, Map<Integer, Long>> taken = ledger.baselines().taken();
+    Map<String, TopicOffsets> baselines = new LinkedHashMap<>();
+    Map<String, TopicOffsets> taken = ledger.baselines().taken();
     if (taken.containsKey(defaultTopic)) {
-      before.put(defaultTopic, taken.get(defaultTopic));
+      baselines.put(defaultTopic, taken.get(defaultTopic));
     }
-    before.putAll(taken);
+    baselines.putAll(taken);
+    // Per topic: the offsets the run's records start from, and where they end now.
+    Map<String, Map<Integer, Long>> before = new LinkedHashMap<>();
     Map<String, Map<Integer, Long>> after = new LinkedHashMap<>();
+    Map<String, TopicChange> changes = new HashMap<>();
     try (Admin admin = connection.admin()) {
-      for (String topic : before.keySet()) {
-        after.put(topic, Preflight.endOffsets(admin, topic, connection.timeoutMs()));
+      for (Map.Entry<String, TopicOffsets> e : baselines.entrySet()) {
+        String topic = e.getKey();
+        TopicOffsets base = e.getValue();
+        Optional<TopicOffsets> now = Preflight.offsets(admin, topic, connection.timeoutMs());
+        after.put(topic, now.map(TopicOffsets::endOffsets).orElse(Map.of()));
+        if (now.isPresent() && now.get().topicId().equals(base.topicId())) {
+          before.put(topic, base.endOffsets());
+        } else {
+          // Not the topic the run started with: whatever of the run's is there now was written from offset 0.
+          before.put(topic, Map.of());
+          TopicChange seen = ledger.topicChanges().get(topic);
+          changes.put(topic, seen != null && seen.change().equals(now.isPresent() ? TopicChange.RECREATED
+              : TopicChange.DELETED) ? seen
+              : TopicChange.of(topic, base, now, ledger.topicLastSeen(topic, base), System.currentTimeMillis()));
+          ledger.topicChanged(changes.get(topic));
+        }
       }
     }
     ReadState state = readBack && ledger.identity() != null ? read(connection, ledger, before, after, timeout) : null;
@@ -59,17 +82,20 @@ public final class Reconciliation {
     List<TopicResult> topics = new ArrayList<>();
     for (String topic : before.keySet()) {
       Map<Integer, PartitionCounters.Count> acked = ledger.stats().partitions.snapshot(topic);
+      // Every partition the run acked records on, even one the topic no longer has: those records are lost.
+      java.util.SortedSet<Integer> ids = new java.util.TreeSet<>(after.get(topic).keySet());
+      ids.addAll(acked.keySet());
       List<PartitionResult> partitions = new ArrayList<>();
       long ackedOk = 0;
       long delta = 0;
-      for (Map.Entry<Integer, Long> e : after.get(topic).entrySet()) {
-        int p = e.getKey();
+      for (int p : ids) {
+        Long end = after.get(topic).get(p);
         long b = before.get(topic).getOrDefault(p, 0L);
         PartitionCounters.Count a = acked.getOrDefault(p, new PartitionCounters.Count(0, 0));
         ackedOk += a.records();
-        delta += e.getValue() - b;
+        delta += end == null ? 0 : end - b;
         TopicPartition tp = new TopicPartition(topic, p);
-        partitions.add(new PartitionResult(p, b, e.getValue(), a.records(), a.bytes(),
+        partitions.add(new PartitionResult(p, b, end == null ? -1 : end, a.records(), a.bytes(),
             state == null ? -1 : state.matchedBy.getOrDefault(tp, 0L),
             state == null ? -1 : state.duplicatesBy.getOrDefault(tp, 0L),
             state == null ? -1 : state.reorderedBy.getOrDefault(tp, 0L)));
@@ -77,16 +103,22 @@ public final class Reconciliation {
       topics.add(new TopicResult(topic, ackedOk, delta,
           state == null || !state.complete ? -1
               : state.distinctBy.getOrDefault(topic, 0L) - state.koInTopicBy.getOrDefault(topic, 0L),
-          state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(), partitions));
+          state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(), partitions,
+          changes.get(topic)));
     }
     return new Result(ledger.identity() == null ? null : ledger.identity().runId(), inFlight,
         state == null ? null : state.summary(), topics);
   }
 
-  /** What the read-back accumulates: one bit per (user, sequence) seen, and per-partition counts. */
-  private static final class ReadState {
-    final Map<Long, BitSet> seen = new HashMap<>();
-    final Map<TopicPartition, Map<Long, Long>> lastSeq = new HashMap<>();
+  /**
+   * What the read-back accumulates, in memory that does not grow per virtual user: one bit per run-wide sequence
+   * number seen (a compressed bitmap, about a bit per record), per-partition counts, and for the reordering check
+   * the last sequence of the most recent (partition, user) pairs only.
+   */
+  static final class ReadState {
+    final Roaring64Bitmap seen = new Roaring64Bitmap();
+    final ReorderWindow lastSeq;
+    final Map<TopicPartition, Integer> partitionIndex = new HashMap<>();
     final Map<TopicPartition, Long> matchedBy = new HashMap<>();
     final Map<TopicPartition, Long> duplicatesBy = new HashMap<>();
     final Map<TopicPartition, Long> reorderedBy = new HashMap<>();
@@ -100,8 +132,9 @@ public final class Reconciliation {
     boolean complete;
     double seconds;
 
-    ReadState(KoLedger koLedger) {
+    ReadState(KoLedger koLedger, int reorderWindow) {
       this.koLedger = koLedger;
+      this.lastSeq = new ReorderWindow(reorderWindow);
     }
 
     void accept(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
@@ -111,42 +144,45 @@ public final class Reconciliation {
         return;
       }
       long[] id = RunIdentity.parse(value(r, RunIdentity.SEQ_HEADER));
-      if (id == null || id[1] > Integer.MAX_VALUE) {
-        return;
+      if (id != null) {
+        accept(new TopicPartition(r.topic(), r.partition()), id[0], id[1]);
       }
-      long user = id[0];
-      long seq = id[1];
-      TopicPartition p = new TopicPartition(r.topic(), r.partition());
+    }
+
+    /** One of the run's records, read from {@code p}: its user and run-wide sequence number. */
+    void accept(TopicPartition p, long user, long seq) {
       matched++;
       matchedBy.merge(p, 1L, Long::sum);
-      BitSet bits = seen.computeIfAbsent(user, u -> new BitSet());
-      if (bits.get((int) seq)) {
+      if (seen.contains(seq)) {
         duplicates++;
         duplicatesBy.merge(p, 1L, Long::sum);
       } else {
-        bits.set((int) seq);
-        distinctBy.merge(r.topic(), 1L, Long::sum);
-        if (koLedger.contains(user, seq)) {
-          koInTopicBy.merge(r.topic(), 1L, Long::sum);
+        seen.addLong(seq);
+        distinctBy.merge(p.topic(), 1L, Long::sum);
+        if (koLedger.contains(seq)) {
+          koInTopicBy.merge(p.topic(), 1L, Long::sum);
         }
       }
-      Long last = lastSeq.computeIfAbsent(p, x -> new HashMap<>()).put(user, seq);
+      int index = partitionIndex.computeIfAbsent(p, x -> partitionIndex.size());
+      Long last = lastSeq.put(((long) index << 40) | user, seq);
       if (last != null && seq < last) {
         reordered++;
         reorderedBy.merge(p, 1L, Long::sum);
       }
     }
 
+    /** Bytes the read-back's set of sequence numbers takes. */
+    long seenBytes() {
+      return seen.getLongSizeInBytes();
+    }
+
     ReadBack summary() {
-      long distinct = 0;
-      long gaps = 0;
-      for (BitSet b : seen.values()) {
-        distinct += b.cardinality();
-        gaps += b.length() - b.cardinality();
-      }
+      long distinct = seen.getLongCardinality();
+      // Sequence numbers below the highest one read that were not read: sends that failed, or records lost.
+      long gaps = distinct == 0 ? 0 : seen.last() + 1 - distinct;
       long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
       return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic,
-          koLedger.complete(), seconds);
+          lastSeq.capacity(), lastSeq.evicted(), seconds);
     }
 
     private static byte[] value(ConsumerRecord<byte[], byte[]> r, String header) {
@@ -155,10 +191,42 @@ public final class Reconciliation {
     }
   }
 
+  /**
+   * The last sequence number of the most recently read (partition, user) pairs, at most {@code capacity} of them:
+   * reordering is checked between a user's records that are read within that many pairs of each other. In the open
+   * model every record is its own user, so an unbounded map would grow by one entry per record.
+   */
+  static final class ReorderWindow extends LinkedHashMap<Long, Long> {
+    private final int capacity;
+    private long evicted;
+
+    ReorderWindow(int capacity) {
+      super(Math.min(capacity, 1 << 16), 0.75f, true);
+      this.capacity = capacity;
+    }
+
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+      if (size() > capacity) {
+        evicted++;
+        return true;
+      }
+      return false;
+    }
+
+    int capacity() {
+      return capacity;
+    }
+
+    long evicted() {
+      return evicted;
+    }
+  }
+
   private static ReadState read(Connection connection, RunLedger ledger, Map<String, Map<Integer, Long>> before,
       Map<String, Map<Integer, Long>> after, Duration timeout) {
     long t0 = System.nanoTime();
-    ReadState state = new ReadState(ledger.koLedger());
+    ReadState state = new ReadState(ledger.koLedger(), REORDER_WINDOW);
     Properties p = connection.properties();
     p.put("client.id", "kafkaload-verify");
     p.put("enable.auto.commit", "false");

@@ -196,11 +196,18 @@ public final class KafkaTestSupport {
   /** As above, with extra environment variables for the child JVM (where secrets come from). */
   public static GatlingRun runGatling(String simulationClass, Map<String, String> props, Map<String, String> env,
       int timeoutSeconds) throws IOException, InterruptedException {
+    return runGatling(simulationClass, props, env, List.of(), timeoutSeconds);
+  }
+
+  /** As above, with JVM options for the child JVM, for example a smaller heap. */
+  public static GatlingRun runGatling(String simulationClass, Map<String, String> props, Map<String, String> env,
+      List<String> jvmOptions, int timeoutSeconds) throws IOException, InterruptedException {
     Path logs = Paths.get("target", "it-logs");
     Files.createDirectories(logs);
     Path log = logs.resolve(simulationClass.substring(simulationClass.lastIndexOf('.') + 1) + "-"
         + System.nanoTime() + ".log");
-    List<String> cmd = kafkaload.bench.GatlingJvm.command(simulationClass, props, Paths.get("target", "gatling-it"));
+    List<String> cmd = kafkaload.bench.GatlingJvm.command(simulationClass, props, Paths.get("target", "gatling-it"),
+        jvmOptions);
     ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().putAll(env);
     Process process = builder.start();

@@ -47,8 +47,9 @@ public class TamperSimulation extends Simulation {
       if (tamper.equals("duplicate")) {
         duplicateFirstRecords();
       } else {
+        KoIds ko = koIdentities();
         deleteFirstRecords();
-        writeKoRecords();
+        writeKoRecords(ko);
       }
     } catch (Exception e) {
       throw new IllegalStateException(e);
@@ -82,33 +83,53 @@ public class TamperSimulation extends Simulation {
     }
   }
 
-  /** Each user's record 0, stamped with this run's identity, as if its KO'd send had reached the topic. */
-  void writeKoRecords() {
-    Properties p = new Properties();
-    p.put("bootstrap.servers", bootstrap);
-    TopicPartition tp = new TopicPartition(topic, 1);
-    byte[] runId = null;
-    java.util.Set<Long> users = new java.util.TreeSet<>();
-    try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      c.assign(List.of(tp, new TopicPartition(topic, 0)));
-      c.seekToBeginning(c.assignment());
-      long deadline = System.currentTimeMillis() + 30_000;
-      while (users.size() < USERS && System.currentTimeMillis() < deadline) {
-        for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
-          runId = r.headers().lastHeader(RunIdentity.RUN_HEADER).value();
-          users.add(RunIdentity.parse(r.headers().lastHeader(RunIdentity.SEQ_HEADER).value())[0]);
-        }
-      }
-    }
+  /**
+   * The KO'd records, stamped with this run's identity, as if the broker had taken them after all. Their sequence
+   * numbers are the gaps in what the topic holds (the run-wide sequence has no other gaps here); read before the
+   * deletion, so the deleted records do not count as gaps.
+   */
+  void writeKoRecords(KoIds ko) {
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap),
         new ByteArraySerializer(), new ByteArraySerializer())) {
-      for (long user : users) {
+      for (long seq : ko.seqs()) {
+        // A user of its own, so these late records do not count as reordered against the real users' records.
         ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(topic, 1, null, new byte[] {2});
-        r.headers().add(RunIdentity.RUN_HEADER, runId).add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(user, 0));
+        r.headers().add(RunIdentity.RUN_HEADER, ko.runId())
+            .add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(1_000_000 + seq, seq));
         producer.send(r);
       }
       producer.flush();
     }
+  }
+
+  /** The run's id and the sequence numbers of its KO'd records. */
+  record KoIds(byte[] runId, List<Long> seqs) {}
+
+  /** Reads every record of the load and finds the sequence numbers none of them has. */
+  KoIds koIdentities() {
+    Properties p = new Properties();
+    p.put("bootstrap.servers", bootstrap);
+    java.util.TreeMap<Long, Long> userBySeq = new java.util.TreeMap<>();
+    byte[] runId = null;
+    try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      c.assign(List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1)));
+      c.seekToBeginning(c.assignment());
+      long deadline = System.currentTimeMillis() + 30_000;
+      while (userBySeq.size() < USERS * PER_USER && System.currentTimeMillis() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
+          runId = r.headers().lastHeader(RunIdentity.RUN_HEADER).value();
+          long[] id = RunIdentity.parse(r.headers().lastHeader(RunIdentity.SEQ_HEADER).value());
+          userBySeq.put(id[1], id[0]);
+        }
+      }
+    }
+    List<Long> ko = new java.util.ArrayList<>();
+    for (long seq = 0; seq <= userBySeq.lastKey(); seq++) {
+      if (!userBySeq.containsKey(seq)) {
+        ko.add(seq);
+      }
+    }
+    return new KoIds(runId, ko);
   }
 
   void deleteFirstRecords() throws Exception {

@@ -11,6 +11,7 @@ import kafkaload.run.Reconciled.PartitionResult;
 import kafkaload.run.Reconciled.ReadBack;
 import kafkaload.run.Reconciled.Result;
 import kafkaload.run.Reconciled.TopicResult;
+import kafkaload.run.TopicChange;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class ReconciliationPrinterTest {
   private static TopicResult orders() {
     return new TopicResult("orders", 100, 95, -1, -1, List.of(
         new PartitionResult(0, 1000, 1060, 60, 6000, -1, -1, -1),
-        new PartitionResult(1, 500, 535, 40, 4000, -1, -1, -1)));
+        new PartitionResult(1, 500, 535, 40, 4000, -1, -1, -1)), null);
   }
 
   private static List<String> lines(String s) {
@@ -72,7 +73,7 @@ class ReconciliationPrinterTest {
   @Test
   void severalTopicsGetTheirOwnLineAndTable() {
     TopicResult billing = new TopicResult("billing", 10, 13, 10, 3,
-        List.of(new PartitionResult(0, 0, 13, 10, 100, 13, 3, 1)));
+        List.of(new PartitionResult(0, 0, 13, 10, 100, 13, 3, 1)), null);
     List<String> out = lines(ReconciliationPrinter.format(new Result(null, 0, null, List.of(orders(), billing))));
     assertEquals("[kafkaload] ---- Reconciliation of 2 topics (run identity off) ----", out.get(1));
     // 110 acked, 108 offsets, 5 lost (orders), 3 duplicates (billing's read-back): 3/110 = 2.727 %.
@@ -85,22 +86,23 @@ class ReconciliationPrinterTest {
 
   @Test
   void anIncompleteReadBackAndItsCaveatsAreSaid() {
-    ReadBack rb = new ReadBack(false, 1000, 150, 140, 3, 2, 1, 4, false, 12.54);
+    ReadBack rb = new ReadBack(false, 1000, 150, 140, 3, 2, 1, 4, 1000, 25, 12.54);
     String out = ReconciliationPrinter.format(new Result("r", 0, rb, List.of(orders())));
     assertTrue(out.contains("  read-back: INCOMPLETE in 12.5 s, 1000 records scanned, 150 of this run, 140 distinct, "
         + "3 duplicates, 1 reordered, 2 sequence gaps (sends that failed leave gaps too)\n"), out);
     assertTrue(out.contains("  4 records whose send was KO are in the topic anyway"), out);
-    assertTrue(out.contains("  more KOs than the reconciliation keeps: lost is a lower bound\n"), out);
+    assertTrue(out.contains("  reordering checked between a user's records read within 1,000 (partition, user) pairs of "
+        + "each other (25 pairs let go to bound the memory)\n"), out);
     assertFalse(out.contains("read-back: off"), out);
   }
 
   @Test
   void aCleanCompleteReadBackHasNoCaveats() {
-    ReadBack rb = new ReadBack(true, 100, 100, 100, 0, 0, 0, 0, true, 1.0);
+    ReadBack rb = new ReadBack(true, 100, 100, 100, 0, 0, 0, 0, 1000, 0, 1.0);
     String out = ReconciliationPrinter.format(new Result("r", 0, rb, List.of(orders())));
     assertTrue(out.contains("  read-back: complete in 1.0 s,"), out);
     assertFalse(out.contains("KO are in the topic"), out);
-    assertFalse(out.contains("lower bound"), out);
+    assertFalse(out.contains("reordering checked"), out);
   }
 
   @Test
@@ -110,5 +112,19 @@ class ReconciliationPrinterTest {
     assertEquals("  acked OK 0 | end-offset delta 0 | in flight at the end 0 | lost 0 | duplicates 0 (0.000%)",
         out.get(2));
     assertEquals(4, out.size());
+  }
+
+  @Test
+  void aTopicDeletedAndReCreatedIsNamedWithWhenAndItsGonePartitions() {
+    TopicChange change = new TopicChange("orders", TopicChange.RECREATED, 1_700_000_005_000L, 1_700_000_010_000L, 3, 1);
+    TopicResult t = new TopicResult("orders", 90, 20, -1, -1, List.of(
+        new PartitionResult(0, 0, 20, 50, 5000, -1, -1, -1),
+        new PartitionResult(2, 0, -1, 40, 4000, -1, -1, -1)), change);
+    List<String> out = lines(ReconciliationPrinter.format(new Result("r", 0, null, List.of(t))));
+    assertEquals("  acked OK 90 | end-offset delta 20 | in flight at the end 0 | lost 70 | duplicates 0 (0.000%)",
+        out.get(2));
+    assertEquals("  TOPIC CHANGED: 'orders' was deleted and re-created (3 partitions, now 1) between 22:13:25 and 22:13:30 UTC: "
+        + "its offsets cannot be compared with the baseline's; records acked into the old topic are lost", out.get(4));
+    assertEquals(List.of("2", "40", "gone", "44.4%", "4000", "-", "-"), cells(out.get(7)));
   }
 }

@@ -19,6 +19,10 @@ import org.junit.jupiter.api.Test;
 class OffsetBaselinesTest {
   private final AtomicInteger calls = new AtomicInteger();
 
+  private static TopicOffsets offsets(Map<Integer, Long> endOffsets) {
+    return new TopicOffsets("id", endOffsets, 0);
+  }
+
   /** End offsets {0: 10, 1: 20} on the call's own thread; "missing" throws. */
   private OffsetBaselines direct() {
     return new OffsetBaselines(topic -> {
@@ -26,7 +30,7 @@ class OffsetBaselinesTest {
       if (topic.equals("missing")) {
         throw new IllegalStateException("no topic " + topic);
       }
-      return Map.of(1, 20L, 0, 10L);
+      return offsets(Map.of(1, 20L, 0, 10L));
     }, Runnable::run);
   }
 
@@ -34,22 +38,22 @@ class OffsetBaselinesTest {
   void aBaselineTakenByPreflightIsDoneAtOnceWithoutASnapshot() {
     OffsetBaselines b = direct();
     Map<Integer, Long> offsets = new HashMap<>(Map.of(0, 5L));
-    b.taken("perf", offsets);
+    b.taken("perf", offsets(offsets));
     offsets.put(1, 6L);
-    CompletableFuture<Map<Integer, Long>> f = b.of("perf");
+    CompletableFuture<TopicOffsets> f = b.of("perf");
     assertTrue(f.isDone());
-    assertEquals(Map.of(0, 5L), f.join(), "a copy of what preflight took");
+    assertEquals(Map.of(0, 5L), f.join().endOffsets(), "a copy of what preflight took");
     assertEquals(0, calls.get());
     assertTrue(b.ready("perf"));
-    assertEquals(Map.of("perf", Map.of(0, 5L)), b.taken());
+    assertEquals(Map.of("perf", offsets(Map.of(0, 5L))), b.taken());
   }
 
   @Test
   void anotherTopicIsSnapshottedOnce() {
     OffsetBaselines b = direct();
     assertFalse(b.ready("other"));
-    CompletableFuture<Map<Integer, Long>> f = b.of("other");
-    assertEquals(Map.of(0, 10L, 1, 20L), f.join());
+    CompletableFuture<TopicOffsets> f = b.of("other");
+    assertEquals(Map.of(0, 10L, 1, 20L), f.join().endOffsets());
     assertSame(f, b.of("other"));
     assertEquals(1, calls.get());
     assertTrue(b.ready("other"));
@@ -58,21 +62,21 @@ class OffsetBaselinesTest {
   @Test
   void aSnapshotStillRunningIsNotReadyNorTaken() {
     List<Runnable> queued = new ArrayList<>();
-    OffsetBaselines b = new OffsetBaselines(topic -> Map.of(0, 1L), queued::add);
-    CompletableFuture<Map<Integer, Long>> f = b.of("t");
+    OffsetBaselines b = new OffsetBaselines(topic -> offsets(Map.of(0, 1L)), queued::add);
+    CompletableFuture<TopicOffsets> f = b.of("t");
     assertSame(f, b.of("t"), "the second send waits on the first one's snapshot");
     assertEquals(1, queued.size());
     assertFalse(b.ready("t"));
     assertEquals(Map.of(), b.taken());
     queued.get(0).run();
     assertTrue(b.ready("t"));
-    assertEquals(Map.of("t", Map.of(0, 1L)), b.taken());
+    assertEquals(Map.of("t", offsets(Map.of(0, 1L))), b.taken());
   }
 
   @Test
   void aFailedSnapshotFailsFastThenIsRetriedAfterASecond() throws InterruptedException {
     OffsetBaselines b = direct();
-    CompletableFuture<Map<Integer, Long>> failed = b.of("missing");
+    CompletableFuture<TopicOffsets> failed = b.of("missing");
     CompletionException e = assertThrows(CompletionException.class, failed::join);
     assertEquals("no topic missing", e.getCause().getMessage());
     assertFalse(b.ready("missing"));
@@ -80,7 +84,7 @@ class OffsetBaselinesTest {
     assertSame(failed, b.of("missing"), "no retry within the second");
     assertEquals(1, calls.get());
     Thread.sleep(1_050);
-    CompletableFuture<Map<Integer, Long>> retried = b.of("missing");
+    CompletableFuture<TopicOffsets> retried = b.of("missing");
     assertTrue(retried != failed);
     assertEquals(2, calls.get());
   }
@@ -92,7 +96,7 @@ class OffsetBaselinesTest {
   @Test
   void whatWaitsForABaselineIsQueuedOnlyAfterTheSnapshot() {
     List<Runnable> queued = new ArrayList<>();
-    OffsetBaselines b = new OffsetBaselines(topic -> Map.of(0, 1L), queued::add);
+    OffsetBaselines b = new OffsetBaselines(topic -> offsets(Map.of(0, 1L)), queued::add);
     List<Throwable> outcomes = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
       b.afterBaseline("t", outcomes::add);

@@ -1,6 +1,8 @@
 package kafkaload.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import kafkaload.run.Reconciled.PartitionResult;
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Lost and duplicate arithmetic: exact from a complete read-back, bounds from end offsets otherwise, and the totals. */
 class ReconciledTest {
   private static TopicResult topic(long ackedOk, long offsetDelta, long delivered, long readBackDuplicates) {
-    return new TopicResult("t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of());
+    return new TopicResult("t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of(), null);
   }
 
   @Test
@@ -69,5 +71,13 @@ class ReconciledTest {
   void partitionOffsetDeltaIsAfterMinusBefore() {
     assertEquals(20, new PartitionResult(3, 100, 120, 20, 2000, -1, -1, -1).offsetDelta());
     assertEquals(0, new PartitionResult(0, 7, 7, 0, 0, 0, 0, 0).offsetDelta());
+  }
+
+  @Test
+  void aPartitionTheTopicNoLongerHasIsGoneAndAddsNoOffsets() {
+    PartitionResult gone = new PartitionResult(5, 0, -1, 30, 3000, 0, 0, 0);
+    assertTrue(gone.gone());
+    assertEquals(0, gone.offsetDelta());
+    assertFalse(new PartitionResult(0, 0, 0, 0, 0, 0, 0, 0).gone());
   }
 }

@@ -10,18 +10,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The run ledger's small parts: per-user sequences, the KO ledger and the per-partition ack counters. */
+/** The run ledger's small parts: the run-wide sequence, the KO ledger, topic changes and the per-partition ack counters. */
 class RunLedgerTest {
   @Test
-  void sequencesCountPerUserAndRestartAfterTheUserEnded() {
+  void sequencesAreRunWideWhateverTheUser() {
     RunLedger ledger = new RunLedger(null, null);
-    assertEquals(0, ledger.nextSequence(1));
-    assertEquals(1, ledger.nextSequence(1));
-    assertEquals(0, ledger.nextSequence(2));
-    assertEquals(2, ledger.nextSequence(1));
-    ledger.userEnded(1);
-    assertEquals(0, ledger.nextSequence(1));
-    assertEquals(1, ledger.nextSequence(2), "another user's end leaves this one alone");
+    assertEquals(0, ledger.nextSequence());
+    assertEquals(1, ledger.nextSequence());
+    assertEquals(2, ledger.nextSequence());
+    assertEquals(3, ledger.sequencesIssued());
     assertNull(ledger.identity());
   }
 
@@ -38,34 +35,43 @@ class RunLedgerTest {
   }
 
   @Test
-  void koLedgerKeepsIdentitiesAndIgnoresRecordsWithout() {
+  void koLedgerKeepsSequencesAndIgnoresRecordsWithout() {
     KoLedger ko = new KoLedger();
-    ko.add(3, 7);
-    ko.add(1, -1);
-    ko.add(1, Integer.MAX_VALUE + 1L);
-    assertTrue(ko.contains(3, 7));
-    assertFalse(ko.contains(3, 8));
-    assertFalse(ko.contains(7, 3));
-    assertFalse(ko.contains(1, -1));
-    assertFalse(ko.contains(1, Integer.MAX_VALUE + 1L));
-    assertFalse(ko.contains(2, 0), "(1, 2^31) would collide with (2, 0) had it been kept");
-    ko.add(1, Integer.MAX_VALUE);
-    assertTrue(ko.contains(1, Integer.MAX_VALUE));
-    assertFalse(ko.contains(2, Integer.MAX_VALUE));
-    assertTrue(ko.complete());
+    ko.add(7);
+    ko.add(-1);
+    ko.add(1L << 40);
+    assertTrue(ko.contains(7));
+    assertFalse(ko.contains(8));
+    assertFalse(ko.contains(-1));
+    assertTrue(ko.contains(1L << 40), "no 32-bit limit: a soak can hand out billions");
+    assertEquals(2, ko.size());
   }
 
   @Test
-  void koLedgerPastItsCapacityIsIncomplete() {
+  void aMillionKosInARowTakeUnderAMegabyte() {
     KoLedger ko = new KoLedger();
-    for (int seq = 0; seq < KoLedger.CAPACITY; seq++) {
-      ko.add(1, seq);
+    for (long seq = 5_000_000; seq < 6_000_000; seq++) {
+      ko.add(seq);
     }
-    assertTrue(ko.complete(), "exactly at capacity nothing was dropped");
-    ko.add(2, 0);
-    assertFalse(ko.complete());
-    assertFalse(ko.contains(2, 0));
-    assertTrue(ko.contains(1, KoLedger.CAPACITY - 1));
+    assertEquals(1_000_000, ko.size());
+    assertTrue(ko.contains(5_999_999));
+    assertFalse(ko.contains(6_000_000));
+    assertTrue(ko.sizeInBytes() < 1_000_000, ko.sizeInBytes() + " bytes");
+  }
+
+  @Test
+  void topicChangesAndLastSeenAreKept() {
+    RunLedger ledger = new RunLedger(null, null);
+    TopicOffsets base = new TopicOffsets("id-1", Map.of(0, 5L), 1_000);
+    assertEquals(1_000, ledger.topicLastSeen("t", base), "the baseline's time until the watch saw it");
+    ledger.topicSeen("t", 6_000);
+    assertEquals(6_000, ledger.topicLastSeen("t", base));
+    TopicChange c = TopicChange.of("t", base, java.util.Optional.empty(), 6_000, 11_000);
+    ledger.topicChanged(c);
+    assertEquals(Map.of("t", c), ledger.topicChanges());
+    assertEquals(TopicChange.DELETED, c.change());
+    assertEquals(1, c.partitionsBefore());
+    assertEquals(0, c.partitionsAfter());
   }
 
   @Test
