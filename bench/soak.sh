@@ -18,6 +18,9 @@ RATE=${RATE:-2000}
 WARMUP=${WARMUP:-20}
 HEAP=${HEAP:-1G}
 STEP_MINUTES=${STEP_MINUTES:-1}
+# LIVE_EVERY=N: a full GC (jcmd GC.run) every N s of the run, so the GC log shows the live set, which heap after a
+# young GC does not while no marking cycle runs (it keeps the old generation's garbage). It adds pauses: off by default.
+LIVE_EVERY=${LIVE_EVERY:-0}
 # Extra -D properties for the simulation, e.g. EXTRA="-DrecordSize=100 -Dverify.timeoutSeconds=900".
 read -r -a EXTRA_ARGS <<<"${EXTRA:-}"
 [ -x /usr/bin/time ] || { echo "GNU time is needed (apt-get install time)" >&2; exit 1; }
@@ -30,10 +33,17 @@ echo "broker: $BOOTSTRAP  simulation: $SIMULATION  rate: $RATE msg/s  warm-up: $
 # Each console line gets the wall-clock time it was printed, so the report's phases can be timed.
 stamp() { while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; done; }
 
+TOPIC="soak-$NAME-$$"
+if [ "$LIVE_EVERY" -gt 0 ]; then
+  # The run's JVM is the one with this script's own topic on its command line.
+  ( for _ in $(seq 1 120); do pid=$(pgrep -f -- "^java .*-Dtopic=$TOPIC " | head -1); [ -n "$pid" ] && break; sleep 0.5; done
+    while [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; do
+      sleep "$LIVE_EVERY"; jcmd "$pid" GC.run >/dev/null 2>&1 || true; done ) &
+fi
 set +e
 /usr/bin/time -v -o "$OUT/$NAME.time" java "-Xmx$HEAP" "${JVM_GATLING[@]}" \
-  "-Xlog:gc:file=$OUT/$NAME-gc.log:time,uptime" -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="soak-$NAME-$$" \
-  -Dreply.topic="soak-$NAME-$$-replies" -Drate="$RATE" -Dwarmup="$WARMUP" -Dduration="$DURATION" "${EXTRA_ARGS[@]}" \
+  "-Xlog:gc:file=$OUT/$NAME-gc.log:time,uptime" -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$TOPIC" \
+  -Dreply.topic="$TOPIC-replies" -Drate="$RATE" -Dwarmup="$WARMUP" -Dduration="$DURATION" "${EXTRA_ARGS[@]}" \
   -cp "$CP" io.gatling.app.Gatling -s "$SIMULATION" -rf "$RESULTS" 2>&1 | stamp >"$OUT/$NAME.log"
 RC=${PIPESTATUS[0]}
 set -e
@@ -120,6 +130,9 @@ print(f"  heap after GC in the load: start {heap_at(0):.0f} MB, middle {heap_at(
       f"(highest {summary['injector']['heapAfterGcMb']['max'] or float('nan'):.0f} MB)")
 marks = [m * step * 60 for m in range(int(load_s // (step * 60)) + 1)]
 print("  heap after GC every %g min (MB): " % step + ", ".join(f"{m / 60:g}: {heap_at(m):.0f}" for m in marks))
+full = [(re.match(r"\[[^\]]+\]\[([\d.]+)s\]", l), re.search(r"(\d+)M->(\d+)M\(", l)) for l in open(f"{out}/{name}-gc.log") if "Pause Full (Diagnostic Command)" in l]
+if full:
+    print("  live set (heap after each jcmd GC.run full GC, JVM uptime s: MB): " + ", ".join(f"{float(t.group(1)):.0f}: {m.group(2)}" for t, m in full))
 print(f"  read-back: " + (f"{readback[-1][0]} in {readback[-1][1]} s, {int(readback[-1][2]):,} records scanned" if readback else "none"))
 print(f"  whole run: {wall:.0f} s wall, {cpu:.0f} CPU-s, peak RSS {rss:.0f} MB; files: kafka-summary.json {os.path.getsize(run_dir + '/kafka-summary.json'):,} B, "
       f"kafka.html {os.path.getsize(run_dir + '/kafka.html'):,} B, kafka-timeline.csv {os.path.getsize(run_dir + '/kafka-timeline.csv'):,} B")
