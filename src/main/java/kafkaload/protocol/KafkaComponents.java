@@ -21,6 +21,9 @@ import kafkaload.client.TopicListener;
 import kafkaload.report.RunSummary;
 import kafkaload.run.RunLedger;
 import kafkaload.run.SendStats;
+import kafkaload.schema.EmbeddedRegistry;
+import kafkaload.schema.RegistrySettings;
+import kafkaload.schema.SchemaContext;
 import kafkaload.verification.InjectorHealth;
 import kafkaload.verification.LagMonitor;
 import org.apache.kafka.clients.admin.Admin;
@@ -44,6 +47,7 @@ public final class KafkaComponents implements ProtocolComponents {
   private final Admin lagAdmin;
   private final LagMonitor lagMonitor;
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
+  private SchemaContext schemas;
 
   KafkaComponents(KafkaProtocol protocol, Connection connection, boolean embedded, CoreComponents core,
       ProducerPool producers, RunLedger ledger, ExecutorService blockingSender, InjectorHealth health) {
@@ -134,6 +138,22 @@ public final class KafkaComponents implements ProtocolComponents {
         return th;
       }), ledger.stats().lateReplies);
     });
+  }
+
+  /**
+   * The protocol's Schema Registry side, made on first use (when an action with a schema is built, before the load);
+   * with no schema.registry.url, the embedded registry is started then.
+   */
+  public synchronized SchemaContext schemas() {
+    if (schemas == null) {
+      RegistrySettings s = protocol.schemaRegistry();
+      if (s.url() == null) {
+        s = new RegistrySettings(EmbeddedRegistry.shared().url(), null, s.autoRegister(), s.useLatest(),
+            s.keyStrategy(), s.valueStrategy());
+      }
+      schemas = new SchemaContext(s, ledger.stats().registryCalls);
+    }
+    return schemas;
   }
 
   boolean embedded() {
