@@ -21,8 +21,6 @@ import kafkaload.client.TopicListener;
 import kafkaload.report.RunSummary;
 import kafkaload.run.RunLedger;
 import kafkaload.run.SendStats;
-import kafkaload.schema.EmbeddedRegistry;
-import kafkaload.schema.RegistrySettings;
 import kafkaload.schema.SchemaContext;
 import kafkaload.verification.InjectorHealth;
 import kafkaload.verification.LagMonitor;
@@ -146,12 +144,7 @@ public final class KafkaComponents implements ProtocolComponents {
    */
   public synchronized SchemaContext schemas() {
     if (schemas == null) {
-      RegistrySettings s = protocol.schemaRegistry();
-      if (s.url() == null) {
-        s = new RegistrySettings(EmbeddedRegistry.shared().url(), null, s.autoRegister(), s.useLatest(),
-            s.keyStrategy(), s.valueStrategy());
-      }
-      schemas = new SchemaContext(s, ledger.stats().registryCalls);
+      schemas = SchemaContext.of(protocol.schemaRegistry(), ledger.stats().registryCalls);
     }
     return schemas;
   }

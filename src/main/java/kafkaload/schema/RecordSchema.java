@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A parsed schema of one format: what the registry stores (its text), the record name the record-name strategies
@@ -67,15 +65,35 @@ public interface RecordSchema {
     return JSON.valueToTree(content);
   }
 
-  Pattern QUOTED_EL = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*#\\{[^}]*}(?:[^\"\\\\]|\\\\.)*\"");
-  Pattern BARE_EL = Pattern.compile("#\\{[^}]*}");
-
-  /** A JSON template with each EL expression (quoted or not) replaced by the placeholder, parsed. */
+  /**
+   * A JSON template with each EL expression replaced by the placeholder, parsed: a string holding EL becomes the
+   * placeholder, and so does an EL expression outside strings (an unquoted number or object).
+   */
   static JsonNode templateShape(String template) {
-    String quoted = Matcher.quoteReplacement("\"" + EL_PLACEHOLDER.replace("\u0000", "\\u0000") + "\"");
-    String shape = BARE_EL.matcher(QUOTED_EL.matcher(template).replaceAll(quoted)).replaceAll(quoted);
+    String placeholder = "\"" + EL_PLACEHOLDER.replace("\u0000", "\\u0000") + "\"";
+    StringBuilder out = new StringBuilder(template.length());
+    int i = 0;
+    while (i < template.length()) {
+      char c = template.charAt(i);
+      if (c == '"') {
+        int j = i + 1;
+        while (j < template.length() && template.charAt(j) != '"') {
+          j += template.charAt(j) == '\\' ? 2 : 1;
+        }
+        String string = template.substring(i, Math.min(j + 1, template.length()));
+        out.append(string.contains("#{") ? placeholder : string);
+        i = j + 1;
+      } else if (c == '#' && template.startsWith("#{", i)) {
+        int close = template.indexOf('}', i);
+        out.append(placeholder);
+        i = close < 0 ? template.length() : close + 1;
+      } else {
+        out.append(c);
+        i++;
+      }
+    }
     try {
-      return JSON.readTree(shape);
+      return JSON.readTree(out.toString());
     } catch (JsonProcessingException e) {
       throw new Mismatch("the template is not JSON (EL expressions aside): " + e.getOriginalMessage());
     }

@@ -26,6 +26,25 @@ public final class SchemaContext {
     this.client = new RegistryClient(settings.url(), settings.userInfo(), calls);
   }
 
+  /** The context of these settings; with no url, the embedded registry (started on first use) is the registry. */
+  public static SchemaContext of(RegistrySettings s, LongAdder calls) {
+    if (s.url() == null) {
+      s = new RegistrySettings(EmbeddedRegistry.shared().url(), null, s.autoRegister(), s.useLatest(),
+          s.keyStrategy(), s.valueStrategy());
+    }
+    return new SchemaContext(s, calls);
+  }
+
+  /**
+   * Writes contents with this schema for this topic, in the wire format (the id resolved once): what a service
+   * under test replying with schemas does (the shipped echo service).
+   */
+  public java.util.function.Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
+    Bound b = new Bound(schema, isKey, null, nanos -> { });
+    Target t = b.target(topic);
+    return content -> b.write(t, content);
+  }
+
   public RegistrySettings settings() {
     return settings;
   }
@@ -108,7 +127,12 @@ public final class SchemaContext {
     public byte[] encode(Session session, String topic) {
       Object c = content.resolve(session);
       long t0 = System.nanoTime();
-      Target t = target(topic);
+      byte[] out = write(target(topic), c);
+      timer.accept(System.nanoTime() - t0);
+      return out;
+    }
+
+    byte[] write(Target t, Object c) {
       byte[] payload;
       try {
         payload = t.schema().encode(c);
@@ -116,10 +140,8 @@ public final class SchemaContext {
         throw new SessionValue.Unresolved("the " + (isKey ? "key" : "value") + " does not fit "
             + t.schema().recordName() + ": " + e.getMessage());
       }
-      byte[] out = t.schema().format() == SchemaFormat.PROTOBUF
+      return t.schema().format() == SchemaFormat.PROTOBUF
           ? Framing.frameProtobuf(t.id(), t.schema().messageIndexes(), payload) : Framing.frame(t.id(), payload);
-      timer.accept(System.nanoTime() - t0);
-      return out;
     }
 
     @Override
