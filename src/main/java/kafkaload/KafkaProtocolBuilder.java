@@ -441,10 +441,9 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     }
     String url = firstNonBlank(params.raw(RegistrySettings.URL), file.get(RegistrySettings.URL));
     String source = params.oneOf(RegistrySettings.CREDENTIALS_SOURCE,
-        file.getOrDefault(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO").toUpperCase(java.util.Locale.ROOT),
-        "USER_INFO", "URL");
+        file.getOrDefault(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO"), "user_info", "url");
     String userInfo = firstNonBlank(file.get(RegistrySettings.USER_INFO), params.env(RegistrySettings.USER_INFO_ENV));
-    if (source.equals("URL") && url != null) {
+    if (source.equals("url") && url != null) {
       java.net.URI u = java.net.URI.create(url);
       userInfo = u.getRawUserInfo() == null ? null
           : java.net.URLDecoder.decode(u.getRawUserInfo(), java.nio.charset.StandardCharsets.UTF_8);

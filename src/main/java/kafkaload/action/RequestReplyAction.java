@@ -47,7 +47,9 @@ final class RequestReplyAction extends KafkaAction {
       record = spec.record(session);
       key = matchKey(record);
     } catch (RuntimeException e) {
-      crash(session, spec.requestName(), e);
+      if (!koIfSchemaFailure(session, spec.requestName(), e)) {
+        crash(session, spec.requestName(), e);
+      }
       return;
     }
     long start = components.clock().nowMillis();

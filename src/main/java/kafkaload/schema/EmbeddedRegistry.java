@@ -108,9 +108,10 @@ public final class EmbeddedRegistry implements AutoCloseable {
         } else if (m.equals("POST") && p.length == 2 && p[0].equals("subjects")) {
           lookup(ex, p[1]);
         } else if (m.equals("GET") && p.length == 4 && p[0].equals("subjects") && p[2].equals("versions")) {
-          version(ex, p[1], p[3]);
+          version(ex, p[1], p[3], String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized"));
         } else if (m.equals("GET") && p.length >= 3 && p[0].equals("schemas") && p[1].equals("ids")) {
-          byId(ex, p[2], p.length == 4 && p[3].equals("versions"));
+          byId(ex, p[2], p.length == 4 && p[3].equals("versions"),
+              String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized"));
         } else {
           error(ex, 404, 404, "HTTP 404 Not Found");
         }
@@ -215,7 +216,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     error(ex, 404, 40403, "Schema not found");
   }
 
-  private void version(HttpExchange ex, String subject, String version) throws IOException {
+  private void version(HttpExchange ex, String subject, String version, boolean serialized) throws IOException {
     List<Stored> versions = subjects.get(subject);
     if (versions == null) {
       error(ex, 404, 40401, "Subject '" + subject + "' not found.");
@@ -226,10 +227,15 @@ public final class EmbeddedRegistry implements AutoCloseable {
       error(ex, 404, 40402, "Version " + version + " not found.");
       return;
     }
-    ok(ex, describe(subject, v, versions.get(v - 1)));
+    ObjectNode out = describe(subject, v, versions.get(v - 1));
+    if (serialized && versions.get(v - 1).format() == SchemaFormat.PROTOBUF) {
+      out.put("schema", ProtobufSchema.serialized(versions.get(v - 1).schema()));
+    }
+    ok(ex, out);
   }
 
-  private void byId(HttpExchange ex, String id, boolean versions) throws IOException {
+  /** {@code serialized}: Protobuf as a base64 FileDescriptorProto, as Confluent's ?format=serialized gives it. */
+  private void byId(HttpExchange ex, String id, boolean versions, boolean serialized) throws IOException {
     int n;
     try {
       n = Integer.parseInt(id);
@@ -253,7 +259,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
       ok(ex, out);
       return;
     }
-    ObjectNode out = JSON.createObjectNode().put("schema", s.schema());
+    ObjectNode out = JSON.createObjectNode().put("schema", serialized && s.format() == SchemaFormat.PROTOBUF
+        ? ProtobufSchema.serialized(s.schema()) : s.schema());
     if (s.format() != SchemaFormat.AVRO) {
       out.put("schemaType", s.format().name());
     }

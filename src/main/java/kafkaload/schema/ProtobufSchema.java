@@ -36,7 +36,7 @@ public final class ProtobufSchema implements RecordSchema {
 
   /** The message named (simple or full name; null: the file's first message) of this .proto text. */
   public static ProtobufSchema parse(String text, String messageName) {
-    FileDescriptorProto proto = ProtoParser.parse(text);
+    FileDescriptorProto proto = descriptorProto(text);
     Descriptors.FileDescriptor file;
     try {
       file = Descriptors.FileDescriptor.buildFrom(proto, new Descriptors.FileDescriptor[0]);
@@ -47,6 +47,48 @@ public final class ProtobufSchema implements RecordSchema {
       throw new Mismatch("the .proto defines no message");
     }
     return new ProtobufSchema(text, file, find(file, messageName));
+  }
+
+  /**
+   * The file's descriptor: from .proto text, or (as Confluent's registry also takes it, and Confluent's Node
+   * serializer registers it) a base64-encoded serialized FileDescriptorProto.
+   */
+  static FileDescriptorProto descriptorProto(String text) {
+    String t = text.trim();
+    if (!t.isEmpty() && t.matches("[A-Za-z0-9+/=\\s]+") && !t.contains(" ")) {
+      try {
+        return FileDescriptorProto.parseFrom(Base64.getMimeDecoder().decode(t));
+      } catch (IllegalArgumentException | com.google.protobuf.InvalidProtocolBufferException e) {
+        // not a serialized descriptor: read it as .proto text
+      }
+    }
+    return ProtoParser.parse(text);
+  }
+
+  /** The file as Confluent's registry serves it with ?format=serialized: a base64 serialized FileDescriptorProto. */
+  public static String serialized(String text) {
+    ProtobufSchema parsed = parse(text, null);
+    FileDescriptorProto.Builder b = descriptorProto(text).toBuilder();
+    for (int i = 0; i < b.getMessageTypeCount(); i++) {
+      resolve(b.getMessageTypeBuilder(i), parsed.file.getMessageTypes().get(i));
+    }
+    return Base64.getEncoder().encodeToString(b.build().toByteArray());
+  }
+
+  /** Type names fully qualified (".com.acme.Address") and field types set, as protoc writes a descriptor. */
+  private static void resolve(com.google.protobuf.DescriptorProtos.DescriptorProto.Builder m, Descriptor d) {
+    for (int i = 0; i < m.getFieldCount(); i++) {
+      FieldDescriptor f = d.findFieldByNumber(m.getField(i).getNumber());
+      var fb = m.getFieldBuilder(i);
+      if (f.getType() == FieldDescriptor.Type.MESSAGE) {
+        fb.setTypeName("." + f.getMessageType().getFullName()).setType(f.getType().toProto());
+      } else if (f.getType() == FieldDescriptor.Type.ENUM) {
+        fb.setTypeName("." + f.getEnumType().getFullName()).setType(f.getType().toProto());
+      }
+    }
+    for (int i = 0; i < m.getNestedTypeCount(); i++) {
+      resolve(m.getNestedTypeBuilder(i), d.getNestedTypes().get(i));
+    }
   }
 
   /** The message at this message-index path (Confluent's framing), for a record read back. */

@@ -137,7 +137,7 @@ public final class SchemaContext {
       try {
         payload = t.schema().encode(c);
       } catch (RecordSchema.Mismatch e) {
-        throw new SessionValue.Unresolved("the " + (isKey ? "key" : "value") + " does not fit "
+        throw new RecordSchema.Mismatch("the " + (isKey ? "key" : "value") + " does not fit "
             + t.schema().recordName() + ": " + e.getMessage());
       }
       return t.schema().format() == SchemaFormat.PROTOBUF
