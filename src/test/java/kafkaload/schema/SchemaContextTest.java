@@ -157,4 +157,26 @@ class SchemaContextTest {
     assertEquals("web", RecordSchema.JSON.readTree(latest.decode(b).json()).get("channel").asText(),
         "written with v2, whose default fills the field the v1 template lacks");
   }
+
+  @Test
+  void anyKafkaSerializerAndDeserializerByClassName() {
+    SchemaContext c = context(true, SubjectStrategy.TOPIC);
+    LongAdder timed = new LongAdder();
+    SessionValue<byte[]> v = c.bind(new SchemaValueSpec(null, null, null, null, SessionValue.constant("héllo"),
+        "org.apache.kafka.common.serialization.StringSerializer", Map.of("serializer.encoding", "ISO-8859-1")), false,
+        "t", "s", n -> timed.increment());
+    byte[] b = encode(v, "t");
+    assertEquals(5, b.length, "configured with its properties: ISO-8859-1, one byte per character");
+    assertEquals(1, timed.sum());
+    var record = new org.apache.kafka.clients.consumer.ConsumerRecord<byte[], byte[]>("t", 0, 0, null,
+        "{\"a\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    var decoded = c.decoder(new DecodeSpec("org.apache.kafka.common.serialization.StringDeserializer", Map.of()), "t")
+        .apply(record);
+    assertEquals("{\"a\": 1}", new String(decoded.value(), java.nio.charset.StandardCharsets.UTF_8));
+    KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class, () -> c.bind(new SchemaValueSpec(null,
+        null, null, null, SessionValue.constant("x"), "com.acme.NoSuchSerializer", Map.of()), false, "t", "s",
+        n -> { }));
+    assertTrue(e.getMessage().startsWith("Send 's' value (serializer com.acme.NoSuchSerializer): cannot create it"),
+        e.getMessage());
+  }
 }
