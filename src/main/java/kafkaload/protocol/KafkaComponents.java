@@ -42,10 +42,11 @@ public final class KafkaComponents implements ProtocolComponents {
   private final RunLedger ledger;
   private final InjectorHealth health;
   private final ExecutorService blockingSender;
+  /** The Schema Registry side, made when the first action with a schema is built. */
+  private SchemaContext schemas;
   private final Admin lagAdmin;
   private final LagMonitor lagMonitor;
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
-  private SchemaContext schemas;
 
   KafkaComponents(KafkaProtocol protocol, Connection connection, boolean embedded, CoreComponents core,
       ProducerPool producers, RunLedger ledger, ExecutorService blockingSender, InjectorHealth health) {

@@ -126,20 +126,21 @@ public final class EmbeddedRegistry implements AutoCloseable {
         + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8)));
   }
 
+  /** The schema of a register or look-up request; null when it is invalid, after answering 42201. */
   private Stored parse(HttpExchange ex) throws IOException {
     JsonNode body = JSON.readTree(ex.getRequestBody());
     SchemaFormat f = SchemaFormat.of(body.path("schemaType").asText(null));
-    String text = body.path("schema").asText();
-    RecordSchema parsed = Schemas.parse(f, text, null); // throws Mismatch when invalid
-    return new Stored(-1, f, parsed.text());
+    try {
+      return new Stored(-1, f, Schemas.parse(f, body.path("schema").asText(), null).text());
+    } catch (RecordSchema.Mismatch e) {
+      error(ex, 422, 42201, "Invalid schema: " + e.getMessage());
+      return null;
+    }
   }
 
   private void register(HttpExchange ex, String subject) throws IOException {
-    Stored s;
-    try {
-      s = parse(ex);
-    } catch (RecordSchema.Mismatch e) {
-      error(ex, 422, 42201, "Invalid schema: " + e.getMessage());
+    Stored s = parse(ex);
+    if (s == null) {
       return;
     }
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
@@ -152,9 +153,6 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (!versions.isEmpty()) {
       String incompatible = backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
-        if (versions.isEmpty()) {
-          subjects.remove(subject);
-        }
         error(ex, 409, 409, "Schema being registered is incompatible with an earlier schema for subject \""
             + subject + "\", details: [" + incompatible + "]");
         return;
@@ -194,11 +192,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   private void lookup(HttpExchange ex, String subject) throws IOException {
-    Stored s;
-    try {
-      s = parse(ex);
-    } catch (RecordSchema.Mismatch e) {
-      error(ex, 422, 42201, "Invalid schema: " + e.getMessage());
+    Stored s = parse(ex);
+    if (s == null) {
       return;
     }
     List<Stored> versions = subjects.get(subject);

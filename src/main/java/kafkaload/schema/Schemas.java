@@ -1,12 +1,8 @@
 package kafkaload.schema;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.payload.Payloads;
 
 /** Parses schemas of any format, and reads schema files (file path or classpath resource). */
 public final class Schemas {
@@ -33,23 +29,6 @@ public final class Schemas {
 
   /** A text file (file system path or classpath resource); a missing one is a config error naming it. */
   public static String read(String path, String what) {
-    Path p = Paths.get(path);
-    try {
-      if (Files.isRegularFile(p)) {
-        return Files.readString(p);
-      }
-      try (InputStream in = Schemas.class.getClassLoader().getResourceAsStream(path)) {
-        if (in == null) {
-          throw new KafkaLoadConfigException(capitalized(what) + " not found on disk or on the classpath: " + path);
-        }
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      }
-    } catch (IOException e) {
-      throw new KafkaLoadConfigException("Cannot read " + what + " " + path + ": " + e.getMessage());
-    }
-  }
-
-  private static String capitalized(String s) {
-    return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    return new String(Payloads.read(path, what), StandardCharsets.UTF_8);
   }
 }
