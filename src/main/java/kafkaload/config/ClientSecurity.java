@@ -34,7 +34,8 @@ public final class ClientSecurity {
       SASL_JAAS_CONFIG, SASL_PASSWORD_ENV + " with -D" + SASL_USERNAME,
       "ssl.truststore.password", TRUSTSTORE_PASSWORD_ENV,
       "ssl.keystore.password", KEYSTORE_PASSWORD_ENV,
-      "ssl.key.password", KEY_PASSWORD_ENV);
+      "ssl.key.password", KEY_PASSWORD_ENV,
+      "basic.auth.user.info", "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO");
   private static final Pattern JAAS_USER = Pattern.compile("username\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))");
 
   private ClientSecurity() {}
