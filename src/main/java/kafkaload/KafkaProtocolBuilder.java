@@ -21,6 +21,7 @@ import kafkaload.client.ProducerMode;
 import kafkaload.admin.TopicPlan;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.schema.RegistrySettings;
+import kafkaload.schema.RegistryTls;
 import kafkaload.schema.SubjectStrategy;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigException;
@@ -361,6 +362,24 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return property(RegistrySettings.USER_INFO, userInfo).property(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO");
   }
 
+  /**
+   * TLS to an https registry: trust the CAs in this truststore (Confluent's {@code schema.registry.ssl.truststore.*};
+   * JKS, or PKCS12 for a .p12/.pfx name, unless schema.registry.ssl.truststore.type says). The password may be null;
+   * take it from the environment, e.g. {@code Secrets.env("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD")}. Never printed.
+   */
+  public KafkaProtocolBuilder schemaRegistryTruststore(String location, String password) {
+    return property(RegistryTls.TRUSTSTORE_LOCATION, location).property(RegistryTls.TRUSTSTORE_PASSWORD, password);
+  }
+
+  /**
+   * Mutual TLS to the registry: this client's certificate and key ({@code schema.registry.ssl.keystore.*} and
+   * {@code schema.registry.ssl.key.password}, which may be null: the keystore's password then opens the key).
+   */
+  public KafkaProtocolBuilder schemaRegistryKeystore(String location, String password, String keyPassword) {
+    return property(RegistryTls.KEYSTORE_LOCATION, location).property(RegistryTls.KEYSTORE_PASSWORD, password)
+        .property(RegistryTls.KEY_PASSWORD, keyPassword);
+  }
+
   /** auto.register.schemas: register each send's schema (true, the default), or only look it up (false). */
   public KafkaProtocolBuilder autoRegisterSchemas(boolean enabled) {
     return property(RegistrySettings.AUTO_REGISTER, enabled);
@@ -433,7 +452,9 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     Map<String, String> file = new HashMap<>();
     for (String k : List.of(RegistrySettings.URL, RegistrySettings.CREDENTIALS_SOURCE, RegistrySettings.USER_INFO,
         RegistrySettings.AUTO_REGISTER, RegistrySettings.USE_LATEST, RegistrySettings.KEY_STRATEGY,
-        RegistrySettings.VALUE_STRATEGY)) {
+        RegistrySettings.VALUE_STRATEGY, RegistryTls.TRUSTSTORE_LOCATION, RegistryTls.TRUSTSTORE_PASSWORD,
+        RegistryTls.TRUSTSTORE_TYPE, RegistryTls.KEYSTORE_LOCATION, RegistryTls.KEYSTORE_PASSWORD,
+        RegistryTls.KEY_PASSWORD, RegistryTls.KEYSTORE_TYPE)) {
       Object v = props.remove(k);
       if (v != null) {
         file.put(k, v.toString().trim());
@@ -457,7 +478,16 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
         file.getOrDefault(RegistrySettings.KEY_STRATEGY, "TopicNameStrategy")));
     SubjectStrategy value = SubjectStrategy.of(params.string(RegistrySettings.VALUE_STRATEGY,
         file.getOrDefault(RegistrySettings.VALUE_STRATEGY, "TopicNameStrategy")));
-    return new RegistrySettings(url, userInfo, autoRegister, useLatest, key, value);
+    // Locations and types: -D wins. Passwords: the properties file or code, else the environment; never -D.
+    RegistryTls tls = new RegistryTls(
+        firstNonBlank(params.raw(RegistryTls.TRUSTSTORE_LOCATION), file.get(RegistryTls.TRUSTSTORE_LOCATION)),
+        firstNonBlank(file.get(RegistryTls.TRUSTSTORE_PASSWORD), params.env(RegistryTls.TRUSTSTORE_PASSWORD_ENV)),
+        firstNonBlank(params.raw(RegistryTls.TRUSTSTORE_TYPE), file.get(RegistryTls.TRUSTSTORE_TYPE)),
+        firstNonBlank(params.raw(RegistryTls.KEYSTORE_LOCATION), file.get(RegistryTls.KEYSTORE_LOCATION)),
+        firstNonBlank(file.get(RegistryTls.KEYSTORE_PASSWORD), params.env(RegistryTls.KEYSTORE_PASSWORD_ENV)),
+        firstNonBlank(file.get(RegistryTls.KEY_PASSWORD), params.env(RegistryTls.KEY_PASSWORD_ENV)),
+        firstNonBlank(params.raw(RegistryTls.KEYSTORE_TYPE), file.get(RegistryTls.KEYSTORE_TYPE)));
+    return new RegistrySettings(url, userInfo, autoRegister, useLatest, key, value, tls);
   }
 
   /** When the injector counts as saturated: the -Dhealth.* parameters. */

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -19,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 
@@ -26,8 +31,8 @@ import org.apache.avro.SchemaCompatibility;
  * A TEST DOUBLE of Confluent's Schema Registry, in-process, for zero-setup runs and the tests: the subset of its
  * REST API this project calls (register, look up under a subject, latest version, schema by id, the subjects of an
  * id, list subjects), with Confluent's status codes and error bodies (40401 subject not found, 40403 schema not
- * found, 409 incompatible, 42201 invalid schema, 401), optional basic auth, and BACKWARD compatibility checked for
- * Avro with Avro's own SchemaCompatibility (other formats are not checked). Not a registry to run a system on: it
+ * found, 409 incompatible, 42201 invalid schema, 401), optional basic auth, optional HTTPS (and mutual TLS), and
+ * BACKWARD compatibility checked for Avro with Avro's own SchemaCompatibility (other formats are not checked). Not a registry to run a system on: it
  * keeps everything in memory, for one JVM's life.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
@@ -44,8 +49,20 @@ public final class EmbeddedRegistry implements AutoCloseable {
 
   /** Starts on a free loopback port; {@code userInfo} ("user:password") turns basic auth on, null leaves it off. */
   public static EmbeddedRegistry start(String userInfo) {
+    return start(userInfo, null, false);
+  }
+
+  /**
+   * Starts over HTTPS with this server context (its key manager holds the registry's certificate); with
+   * {@code needClientAuth}, a client must present a certificate its trust managers accept (mutual TLS).
+   */
+  public static EmbeddedRegistry startHttps(String userInfo, SSLContext tls, boolean needClientAuth) {
+    return start(userInfo, java.util.Objects.requireNonNull(tls), needClientAuth);
+  }
+
+  private static EmbeddedRegistry start(String userInfo, SSLContext tls, boolean needClientAuth) {
     try {
-      return new EmbeddedRegistry(userInfo);
+      return new EmbeddedRegistry(userInfo, tls, needClientAuth);
     } catch (IOException e) {
       throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
     }
@@ -61,9 +78,23 @@ public final class EmbeddedRegistry implements AutoCloseable {
     return shared;
   }
 
-  private EmbeddedRegistry(String userInfo) throws IOException {
+  private EmbeddedRegistry(String userInfo, SSLContext tls, boolean needClientAuth) throws IOException {
     this.userInfo = userInfo;
-    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    if (tls == null) {
+      this.server = HttpServer.create(loopback, 0);
+    } else {
+      HttpsServer https = HttpsServer.create(loopback, 0);
+      https.setHttpsConfigurator(new HttpsConfigurator(tls) {
+        @Override
+        public void configure(HttpsParameters params) {
+          SSLParameters p = tls.getDefaultSSLParameters();
+          p.setNeedClientAuth(needClientAuth);
+          params.setSSLParameters(p);
+        }
+      });
+      this.server = https;
+    }
     server.createContext("/", this::handle);
     server.setExecutor(Executors.newFixedThreadPool(2, r -> {
       Thread t = new Thread(r, "kafkaload-embedded-registry");
@@ -74,7 +105,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   public String url() {
-    return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort();
+    return (server instanceof HttpsServer ? "https://" : "http://") + server.getAddress().getHostString() + ":" + server.getAddress().getPort();
   }
 
   /** HTTP requests served so far (for the tests: one call per schema per run). */

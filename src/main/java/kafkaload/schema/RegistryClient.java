@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import javax.net.ssl.SSLException;
 
 /**
  * The Schema Registry's REST calls the serializers need (register, look up under a subject, fetch by id, latest
@@ -44,19 +45,41 @@ public final class RegistryClient {
   }
 
   private final String url;
+  private final RegistryTls tls;
   private final String authorization;
   private final HttpClient http;
   private final LongAdder calls;
+  /** The registry asked for this client's certificate (mutual TLS) in a handshake. */
+  private final java.util.concurrent.atomic.AtomicBoolean certificateRequested =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private final Map<String, Registered> bySubject = new ConcurrentHashMap<>();
   private final Map<Integer, Registered> byId = new ConcurrentHashMap<>();
   private final Map<Integer, List<String>> subjectsById = new ConcurrentHashMap<>();
 
   public RegistryClient(String url, String userInfo, LongAdder calls) {
+    this(url, userInfo, RegistryTls.NONE, calls);
+  }
+
+  /**
+   * A client whose https calls trust {@code tls}'s truststore and present its keystore (the JVM's defaults when
+   * unset). The stores are opened now, so a bad one fails before the load. TLS settings with an http URL are
+   * refused: they say the user expects TLS, and basic auth would travel in the clear.
+   */
+  public RegistryClient(String url, String userInfo, RegistryTls tls, LongAdder calls) {
     this.calls = calls;
     this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    this.tls = tls;
     this.authorization = userInfo == null ? null
         : "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
-    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    if (tls.configured() && !this.url.regionMatches(true, 0, "https://", 0, 8)) {
+      throw new kafkaload.config.KafkaLoadConfigException(RegistrySettings.URL + "=" + this.url + " is not https, but "
+          + RegistryTls.PREFIX + "* settings are set: use an https:// URL, or remove the TLS settings");
+    }
+    HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+    if (this.url.regionMatches(true, 0, "https://", 0, 8)) {
+      b.sslContext(tls.sslContext(() -> certificateRequested.set(true)));
+    }
+    this.http = b.build();
   }
 
   public String url() {
@@ -138,6 +161,37 @@ public final class RegistryClient {
     return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
+  /** What went wrong in a TLS handshake, as a user can fix it; null when {@code e} is no TLS failure. */
+  private String tlsFailure(IOException e) {
+    boolean ssl = false;
+    String all = "";
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      ssl |= t instanceof SSLException;
+      all += " " + t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+    String reason = " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
+    if (certificateRequested.get() && (ssl || all.contains("Connection reset") || all.contains("received no bytes"))) {
+      // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it resets the
+      // connection; that it asked for one is what says why.
+      return "the registry requires a client certificate (mutual TLS) and did not accept this client's: "
+          + (tls.keystoreLocation() == null ? "no " + RegistryTls.KEYSTORE_LOCATION + " is set"
+          : RegistryTls.KEYSTORE_LOCATION + "=" + tls.keystoreLocation() + " is not signed by a CA it trusts") + reason;
+    }
+    if (!ssl) {
+      return null;
+    }
+    String trust = tls.truststoreLocation() == null ? "the JVM's default truststore"
+        : RegistryTls.TRUSTSTORE_LOCATION + "=" + tls.truststoreLocation();
+    if (all.contains("PKIX") || all.contains("CertPathBuilderException") || all.contains("certification path")) {
+      return "the registry's certificate is not trusted by " + trust + ": set " + RegistryTls.TRUSTSTORE_LOCATION
+          + " to a truststore holding the registry's CA" + reason;
+    }
+    if (all.contains("No subject alternative") || all.contains("No name matching")) {
+      return "the registry's certificate does not name the host of " + url + reason;
+    }
+    return e.getClass().getSimpleName() + reason;
+  }
+
   private JsonNode call(String method, String path, String body) {
     HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(10))
         .header("Accept", CONTENT_TYPE)
@@ -149,10 +203,16 @@ public final class RegistryClient {
       req.header("Authorization", authorization);
     }
     calls.increment();
+    certificateRequested.set(false);
     HttpResponse<String> resp;
     try {
       resp = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
+      String tlsFailure = tlsFailure(e);
+      if (tlsFailure != null) {
+        throw new RegistryException("Schema Registry at " + url + ": TLS handshake failed (" + method + " " + path
+            + "): " + tlsFailure, 0, 0);
+      }
       throw new RegistryException("Schema Registry at " + url + " is unreachable (" + method + " " + path + "): "
           + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), 0, 0);
     } catch (InterruptedException e) {

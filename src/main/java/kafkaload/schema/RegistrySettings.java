@@ -12,9 +12,16 @@ import java.util.Map;
  * @param useLatest use.latest.version: encode with the subject's latest schema
  * @param keyStrategy key.subject.name.strategy
  * @param valueStrategy value.subject.name.strategy
+ * @param tls schema.registry.ssl.*: truststore and keystore (mutual TLS); {@link RegistryTls#NONE} for the JVM's
  */
 public record RegistrySettings(String url, String userInfo, boolean autoRegister, boolean useLatest,
-    SubjectStrategy keyStrategy, SubjectStrategy valueStrategy) {
+    SubjectStrategy keyStrategy, SubjectStrategy valueStrategy, RegistryTls tls) {
+
+  /** Settings with the JVM's default TLS. */
+  public RegistrySettings(String url, String userInfo, boolean autoRegister, boolean useLatest,
+      SubjectStrategy keyStrategy, SubjectStrategy valueStrategy) {
+    this(url, userInfo, autoRegister, useLatest, keyStrategy, valueStrategy, RegistryTls.NONE);
+  }
 
   public static final String URL = "schema.registry.url";
   public static final String CREDENTIALS_SOURCE = "basic.auth.credentials.source";
@@ -35,7 +42,14 @@ public record RegistrySettings(String url, String userInfo, boolean autoRegister
   }
 
   public Map<String, Object> describe() {
-    return Map.of(URL, url, USER_INFO, userInfo == null ? "(none)" : "******", AUTO_REGISTER, autoRegister,
-        USE_LATEST, useLatest, KEY_STRATEGY, keyStrategy.name(), VALUE_STRATEGY, valueStrategy.name());
+    Map<String, Object> d = new java.util.LinkedHashMap<>();
+    d.put(URL, url);
+    d.put(USER_INFO, userInfo == null ? "(none)" : kafkaload.config.Secrets.MASK);
+    d.put(AUTO_REGISTER, autoRegister);
+    d.put(USE_LATEST, useLatest);
+    d.put(KEY_STRATEGY, keyStrategy.name());
+    d.put(VALUE_STRATEGY, valueStrategy.name());
+    d.putAll(tls.describe());
+    return d;
   }
 }

@@ -23,12 +23,16 @@ public final class SchemaContext {
 
   public SchemaContext(RegistrySettings settings, LongAdder calls) {
     this.settings = settings;
-    this.client = new RegistryClient(settings.url(), settings.userInfo(), calls);
+    this.client = new RegistryClient(settings.url(), settings.userInfo(), settings.tls(), calls);
   }
 
   /** The context of these settings; with no url, the embedded registry (started on first use) is the registry. */
   public static SchemaContext of(RegistrySettings s, LongAdder calls) {
     if (s.url() == null) {
+      if (s.tls().configured()) {
+        throw new KafkaLoadConfigException(RegistryTls.PREFIX + "* settings are set but " + RegistrySettings.URL
+            + " is not: the embedded registry speaks plain HTTP; set the https:// URL of your registry");
+      }
       s = new RegistrySettings(EmbeddedRegistry.shared().url(), null, s.autoRegister(), s.useLatest(),
           s.keyStrategy(), s.valueStrategy());
     }
@@ -162,8 +166,7 @@ public final class SchemaContext {
     } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
       throw new KafkaLoadConfigException(what + ": cannot create it: " + e);
     }
-    Map<String, Object> configs = new HashMap<>(spec.serializerConfigs());
-    configs.putIfAbsent(RegistrySettings.URL, settings.url());
+    Map<String, Object> configs = withRegistry(spec.serializerConfigs());
     try {
       ser.configure(configs, isKey);
     } catch (RuntimeException e) {
@@ -186,6 +189,31 @@ public final class SchemaContext {
       }
     }
     return new Serialized();
+  }
+
+  /** A named serializer's configs with the protocol's registry URL and TLS settings added where they lack them. */
+  private Map<String, Object> withRegistry(Map<String, ?> given) {
+    Map<String, Object> configs = new HashMap<>(given);
+    configs.putIfAbsent(RegistrySettings.URL, settings.url());
+    RegistryTls t = settings.tls();
+    Map<String, String> tls = new HashMap<>();
+    tls.put(RegistryTls.TRUSTSTORE_LOCATION, t.truststoreLocation());
+    tls.put(RegistryTls.TRUSTSTORE_PASSWORD, t.truststorePassword());
+    tls.put(RegistryTls.KEYSTORE_LOCATION, t.keystoreLocation());
+    tls.put(RegistryTls.KEYSTORE_PASSWORD, t.keystorePassword());
+    tls.put(RegistryTls.KEY_PASSWORD, t.keyPassword());
+    if (t.truststoreLocation() != null) {
+      tls.put(RegistryTls.TRUSTSTORE_TYPE, RegistryTls.type(t.truststoreType(), t.truststoreLocation()));
+    }
+    if (t.keystoreLocation() != null) {
+      tls.put(RegistryTls.KEYSTORE_TYPE, RegistryTls.type(t.keystoreType(), t.keystoreLocation()));
+    }
+    tls.forEach((k, v) -> {
+      if (v != null) {
+        configs.putIfAbsent(k, v);
+      }
+    });
+    return configs;
   }
 
   /** A record in Confluent's wire format, decoded with the schema its id names: the id, the subject, the JSON. */
@@ -223,8 +251,7 @@ public final class SchemaContext {
       try {
         d = (org.apache.kafka.common.serialization.Deserializer<?>) Class.forName(spec.deserializerClass())
             .getDeclaredConstructor().newInstance();
-        Map<String, Object> configs = new HashMap<>(spec.configs());
-        configs.putIfAbsent(RegistrySettings.URL, settings.url());
+        Map<String, Object> configs = withRegistry(spec.configs());
         d.configure(configs, false);
       } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
         throw new KafkaLoadConfigException("deserializer " + spec.deserializerClass() + ": cannot create it: " + e);

@@ -1,0 +1,187 @@
+package kafkaload.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import kafkaload.KafkaDsl;
+import kafkaload.Params;
+import kafkaload.broker.TestPki;
+import kafkaload.config.KafkaLoadConfigException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The registry client over HTTPS against the embedded registry's HTTPS mode, with a PKI made for the test: a
+ * trusted truststore works, an untrusted certificate, a missing store and a wrong password fail naming what to fix,
+ * mutual TLS, TLS settings with an http URL, and the settings read from the properties file, -D and the environment.
+ * No message holds a password.
+ */
+class RegistryTlsTest {
+  private static TestPki pki;
+  private static EmbeddedRegistry https;
+  private static EmbeddedRegistry mtls;
+  private static String pw;
+  private final LongAdder calls = new LongAdder();
+
+  @BeforeAll
+  static void start() throws Exception {
+    pki = TestPki.generate();
+    pw = pki.password;
+    // The registry's own context: its certificate (signed by the test CA), and the CA to check client certificates.
+    javax.net.ssl.SSLContext server = new RegistryTls(pki.truststore.toString(), pw, null,
+        pki.brokerKeystore.toString(), pw, null, null).sslContext(() -> { });
+    https = EmbeddedRegistry.startHttps(null, server, false);
+    mtls = EmbeddedRegistry.startHttps("alice:basic-" + pw, server, true);
+  }
+
+  @AfterAll
+  static void stop() {
+    https.close();
+    mtls.close();
+    pki.delete();
+  }
+
+  private static String order() {
+    return new AvroSchema(Schemas.read("schemas/order.avsc", "schema file")).text();
+  }
+
+  private static RegistryTls trust(Path store, String password) {
+    return new RegistryTls(store.toString(), password, null, null, null, null, null);
+  }
+
+  private RegistryClient.RegistryException refused(RegistryClient c) {
+    RegistryClient.RegistryException e = assertThrows(RegistryClient.RegistryException.class,
+        () -> c.register("tls-value", SchemaFormat.AVRO, order()));
+    assertFalse(e.getMessage().contains(pw), "a password in: " + e.getMessage());
+    return e;
+  }
+
+  @Test
+  void aTrustedTruststoreWorksAndTheJvmDefaultDoesNotTrustATestCa() {
+    assertTrue(https.url().startsWith("https://127.0.0.1:") || https.url().startsWith("https://localhost:"),
+        https.url());
+    RegistryClient c = new RegistryClient(https.url(), null, trust(pki.truststore, pw), calls);
+    int id = c.register("tls-value", SchemaFormat.AVRO, order()).id();
+    assertEquals(order(), c.byId(id).schema());
+    assertEquals(1, https.requests());
+
+    RegistryClient.RegistryException e = refused(new RegistryClient(https.url(), null, calls));
+    assertTrue(e.getMessage().startsWith("Schema Registry at " + https.url() + ": TLS handshake failed (POST "
+        + "/subjects/tls-value/versions): the registry's certificate is not trusted by the JVM's default truststore: "
+        + "set schema.registry.ssl.truststore.location to a truststore holding the registry's CA"), e.getMessage());
+  }
+
+  @Test
+  void anUntrustedCertificateNamesTheUrlAndTheTruststore() {
+    RegistryClient.RegistryException e = refused(new RegistryClient(https.url(), null,
+        trust(pki.untrustedTruststore, pw), calls));
+    assertTrue(e.getMessage().startsWith("Schema Registry at " + https.url() + ": TLS handshake failed"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("not trusted by schema.registry.ssl.truststore.location="
+        + pki.untrustedTruststore + ": set schema.registry.ssl.truststore.location to a truststore holding the "
+        + "registry's CA"), e.getMessage());
+  }
+
+  @Test
+  void aMissingStoreAWrongPasswordAndAWrongTypeFailWhenTheClientIsMade() {
+    KafkaLoadConfigException missing = assertThrows(KafkaLoadConfigException.class, () -> new RegistryClient(
+        https.url(), null, trust(pki.dir.resolve("nope.p12"), pw), calls));
+    assertEquals("schema.registry.ssl.truststore.location=" + pki.dir.resolve("nope.p12") + ": no such file",
+        missing.getMessage());
+    KafkaLoadConfigException wrong = assertThrows(KafkaLoadConfigException.class, () -> new RegistryClient(
+        https.url(), null, trust(pki.truststore, "not-" + pw), calls));
+    assertEquals("schema.registry.ssl.truststore.location=" + pki.truststore + " (PKCS12) does not open: the "
+        + "password schema.registry.ssl.truststore.password is wrong", wrong.getMessage());
+    KafkaLoadConfigException keystore = assertThrows(KafkaLoadConfigException.class, () -> new RegistryClient(
+        https.url(), null, new RegistryTls(null, null, null, pki.clientKeystore.toString(), "bad-" + pw, null, null),
+        calls));
+    assertTrue(keystore.getMessage().startsWith("schema.registry.ssl.keystore.location=" + pki.clientKeystore
+        + " (PKCS12) does not open: the password schema.registry.ssl.keystore.password is wrong"),
+        keystore.getMessage());
+    KafkaLoadConfigException type = assertThrows(KafkaLoadConfigException.class, () -> new RegistryClient(
+        https.url(), null, new RegistryTls(pki.truststore.toString(), pw, "PEM", null, null, null, null), calls));
+    assertEquals("schema.registry.ssl.truststore.type=PEM is not JKS or PKCS12", type.getMessage());
+    for (Exception e : new Exception[] {missing, wrong, keystore, type}) {
+      assertFalse(e.getMessage().contains(pw), e.getMessage());
+    }
+  }
+
+  @Test
+  void mutualTlsNeedsTheClientKeystore() {
+    RegistryClient.RegistryException e = refused(new RegistryClient(mtls.url(), "alice:basic-" + pw,
+        trust(pki.truststore, pw), calls));
+    assertTrue(e.getMessage().startsWith("Schema Registry at " + mtls.url() + ": TLS handshake failed"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("the registry requires a client certificate (mutual TLS) and did not accept "
+        + "this client's: no schema.registry.ssl.keystore.location is set"), e.getMessage());
+    // A certificate its CA did not sign: the other CA's own key pair.
+    Path stranger = pki.dir.resolve("other-ca.p12");
+    e = refused(new RegistryClient(mtls.url(), "alice:basic-" + pw, new RegistryTls(pki.truststore.toString(), pw,
+        null, stranger.toString(), pw, null, null), calls));
+    assertTrue(e.getMessage().contains("did not accept this client's: schema.registry.ssl.keystore.location="
+        + stranger + " is not signed by a CA it trusts"), e.getMessage());
+    RegistryTls both = new RegistryTls(pki.truststore.toString(), pw, null, pki.clientKeystore.toString(), pw, null,
+        null);
+    assertTrue(new RegistryClient(mtls.url(), "alice:basic-" + pw, both, calls)
+        .register("mtls-value", SchemaFormat.AVRO, order()).id() > 0);
+  }
+
+  @Test
+  void tlsSettingsWithAnHttpUrlAreRefused() {
+    try (EmbeddedRegistry plain = EmbeddedRegistry.start(null)) {
+      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
+          () -> new RegistryClient(plain.url(), null, trust(pki.truststore, pw), calls));
+      assertEquals("schema.registry.url=" + plain.url() + " is not https, but schema.registry.ssl.* settings are set: "
+          + "use an https:// URL, or remove the TLS settings", e.getMessage());
+    }
+    RegistrySettings noUrl = new RegistrySettings(null, null, true, false, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC,
+        trust(pki.truststore, pw));
+    KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class, () -> SchemaContext.of(noUrl, calls));
+    assertTrue(e.getMessage().contains("the embedded registry speaks plain HTTP"), e.getMessage());
+  }
+
+  @Test
+  void settingsComeFromTheFileDashDAndTheEnvironmentAndPasswordsAreMasked() throws Exception {
+    Path file = Files.createTempFile(pki.dir, "client", ".properties");
+    Files.writeString(file, "schema.registry.url=" + https.url() + "\n"
+        + "schema.registry.ssl.truststore.location=" + pki.dir.resolve("from-file.jks") + "\n"
+        + "schema.registry.ssl.truststore.password=" + pw + "\n"
+        + "schema.registry.ssl.truststore.type=PKCS12\n");
+    // -D wins for the location; the keystore's passwords come from the environment.
+    RegistrySettings s = KafkaDsl.kafka().params(Params.of(Map.of("kafka.client.config", file.toString(),
+        "schema.registry.ssl.truststore.location", pki.truststore.toString(),
+        "schema.registry.ssl.keystore.location", pki.clientKeystore.toString()),
+        Map.of("SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD", pw))).protocol().schemaRegistry();
+    assertEquals(new RegistryTls(pki.truststore.toString(), pw, "PKCS12", pki.clientKeystore.toString(), pw, null,
+        null), s.tls());
+    assertTrue(new RegistryClient(https.url(), null, s.tls(), calls).register("file-value", SchemaFormat.AVRO,
+        order()).id() > 0);
+    String described = s.describe().toString();
+    assertFalse(described.contains(pw), described);
+    assertTrue(described.contains("schema.registry.ssl.truststore.password=******"), described);
+    assertTrue(described.contains("schema.registry.ssl.key.password=(none)"), described);
+    assertTrue(described.contains("schema.registry.ssl.keystore.type=PKCS12"), described);
+
+    KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class, () -> KafkaDsl.kafka()
+        .params(Params.of(Map.of("schema.registry.ssl.truststore.password", pw), Map.of())).protocol());
+    assertTrue(e.getMessage().startsWith("-Dschema.registry.ssl.truststore.password is refused"), e.getMessage());
+    assertTrue(e.getMessage().contains("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD"), e.getMessage());
+    assertFalse(e.getMessage().contains(pw), e.getMessage());
+  }
+
+  @Test
+  void theDslSetsConfluentsNames() {
+    RegistrySettings s = KafkaDsl.kafka().params(Params.of(Map.of(), Map.of())).schemaRegistry(https.url())
+        .schemaRegistryTruststore(pki.truststore.toString(), pw)
+        .schemaRegistryKeystore(pki.clientKeystore.toString(), pw, "key-" + pw).protocol().schemaRegistry();
+    assertEquals(new RegistryTls(pki.truststore.toString(), pw, null, pki.clientKeystore.toString(), pw,
+        "key-" + pw, null), s.tls());
+  }
+}
