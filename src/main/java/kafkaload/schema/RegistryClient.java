@@ -170,6 +170,15 @@ public final class RegistryClient {
       all += " " + t.getClass().getSimpleName() + ": " + t.getMessage();
     }
     String reason = " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
+    String trust = tls.truststoreLocation() == null ? "the JVM's default truststore"
+        : RegistryTls.TRUSTSTORE_LOCATION + "=" + tls.truststoreLocation();
+    if (ssl && (all.contains("PKIX") || all.contains("CertPathBuilderException") || all.contains("certification path"))) {
+      return "the registry's certificate is not trusted by " + trust + ": set " + RegistryTls.TRUSTSTORE_LOCATION
+          + " to a truststore holding the registry's CA" + reason;
+    }
+    if (ssl && (all.contains("No subject alternative") || all.contains("No name matching"))) {
+      return "the registry's certificate does not name the host of " + url + reason;
+    }
     if (certificateRequested.get() && (ssl || all.contains("Connection reset") || all.contains("received no bytes"))) {
       // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it resets the
       // connection; that it asked for one is what says why.
@@ -179,15 +188,6 @@ public final class RegistryClient {
     }
     if (!ssl) {
       return null;
-    }
-    String trust = tls.truststoreLocation() == null ? "the JVM's default truststore"
-        : RegistryTls.TRUSTSTORE_LOCATION + "=" + tls.truststoreLocation();
-    if (all.contains("PKIX") || all.contains("CertPathBuilderException") || all.contains("certification path")) {
-      return "the registry's certificate is not trusted by " + trust + ": set " + RegistryTls.TRUSTSTORE_LOCATION
-          + " to a truststore holding the registry's CA" + reason;
-    }
-    if (all.contains("No subject alternative") || all.contains("No name matching")) {
-      return "the registry's certificate does not name the host of " + url + reason;
     }
     return e.getClass().getSimpleName() + reason;
   }

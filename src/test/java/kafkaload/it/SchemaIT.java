@@ -8,13 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.schema.AvroSchema;
 import kafkaload.schema.EmbeddedRegistry;
+import kafkaload.broker.TestPki;
 import kafkaload.schema.RegistryClient;
+import kafkaload.schema.RegistryTls;
 import kafkaload.schema.SchemaFormat;
 import kafkaload.schema.Schemas;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -25,23 +29,31 @@ import org.junit.jupiter.api.Test;
 /**
  * Records with schemas against the embedded broker, Gatling in a child JVM, a registry in this JVM that the test
  * reads: the shipped simulations run with zero setup; decoded consume matching; a record that cannot be built is a
- * KO and the run goes on; subject strategies; schema evolution; and every bad input stops the run before any load
- * with its message.
+ * KO and the run goes on; subject strategies; schema evolution; every bad input stops the run before any load
+ * with its message; a run against a registry that requires mutual TLS, and its Kafka page in Chromium.
  */
 class SchemaIT {
   private static EmbeddedRegistry registry;
   private static EmbeddedRegistry secured;
+  private static TestPki pki;
+  /** HTTPS requiring a client certificate signed by the test CA (mutual TLS). */
+  private static EmbeddedRegistry mtls;
 
   @BeforeAll
-  static void start() {
+  static void start() throws Exception {
     registry = EmbeddedRegistry.start(null);
     secured = EmbeddedRegistry.start("alice:s3cret-pw");
+    pki = TestPki.generate();
+    mtls = EmbeddedRegistry.startHttps(null, new RegistryTls(pki.truststore.toString(), pki.password, null,
+        pki.brokerKeystore.toString(), pki.password, null, null).sslContext(() -> { }), true);
   }
 
   @AfterAll
   static void stop() {
     registry.close();
     secured.close();
+    mtls.close();
+    pki.delete();
   }
 
   private static Map<String, String> with(Map<String, String> base, String... kv) {
@@ -156,12 +168,72 @@ class SchemaIT {
     assertNoSecrets(ok, reportDir(ok), "s3cret-pw");
   }
 
+  @Test
+  void overMutualTlsTheRunSendsAndDecodesAndItsKafkaPageShowsTheSerializationInChromium() throws Exception {
+    String topic = uniqueTopic("schema-tls");
+    // Confluent's names in the client properties file; the keystore's password from the environment.
+    Path file = Files.createTempFile(pki.dir, "client", ".properties");
+    Files.writeString(file, "schema.registry.url=" + mtls.url() + "\n"
+        + "schema.registry.ssl.truststore.location=" + pki.truststore + "\n"
+        + "schema.registry.ssl.truststore.password=" + pki.password + "\n"
+        + "schema.registry.ssl.keystore.location=" + pki.clientKeystore + "\n");
+    GatlingRun run = runGatling(SchemaCasesSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
+        "topic", topic, "kafka.client.config", file.toString(),
+        "value.subject.name.strategy", "TopicRecordNameStrategy"),
+        Map.of("SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD", pki.password), 150);
+    int n = SchemaCasesSimulation.RECORDS;
+    assertArrayEquals(new long[] {n, n, 0}, run.counts("avro send"), run.tail());
+    assertArrayEquals(new long[] {n, n, 0}, run.counts("consume decoded"), run.tail());
+    assertArrayEquals(new long[] {1, 1, 0}, run.counts("proto send"), run.tail());
+    JsonNode schemas = summaryJson(run).at("/protocols/0/schemas");
+    assertEquals(4, schemas.get("registryCalls").asLong(), schemas.toString());
+    assertTrue(mtls.requests() >= 4, "the calls went to the https registry: " + mtls.requests());
+    Path dir = reportDir(run);
+    assertNoSecrets(run, dir, pki.password);
+
+    // The serialization line of kafka.html, rendered by a real browser.
+    KafkaPageIT.Chrome dom = KafkaPageIT.chrome(KafkaPageIT.chromium(), "--dump-dom",
+        dir.resolve("kafka.html").toUri().toString());
+    KafkaPageIT.assertNoConsoleErrors(dom);
+    KafkaPageIT.assertNoScriptErrors(dom);
+    assertTrue(dom.stdout().contains("data-rendered=\"true\""), "the page script ran to its end");
+    java.util.regex.Matcher line = java.util.regex.Pattern.compile("<p class=\"note\" id=\"schemas\">Records with "
+        + "schemas: ([0-9,]+) serialized, serialization \\(not part of the ack latency\\) p50 ([0-9.,]+) ms, p99 "
+        + "([0-9.,]+) ms, max ([0-9.,]+) ms; Schema Registry calls in the run: ([0-9,]+)\\.</p>").matcher(dom.stdout());
+    assertTrue(line.find(), "the serialization line: " + dom.stdout());
+    assertEquals(schemas.get("serializedRecords").asLong(), Long.parseLong(line.group(1).replace(",", "")));
+    assertEquals(schemas.at("/serializationMs/p99").asDouble(), Double.parseDouble(line.group(3).replace(",", "")),
+        0.006);
+    assertEquals("4", line.group(5));
+    // The registry settings are rows of the configuration table, the passwords masked.
+    for (String row : List.of("<td class=\"l \">schema.registry.url</td><td class=\"l \">" + mtls.url() + "</td>",
+        "<td class=\"l \">schema.registry.ssl.keystore.location</td><td class=\"l \">" + pki.clientKeystore + "</td>",
+        "<td class=\"l \">schema.registry.ssl.keystore.password</td><td class=\"l \">******</td>")) {
+      assertTrue(dom.stdout().contains(row), row + " in " + dom.stdout());
+    }
+    assertFalse(dom.stdout().contains("[object Object]"), dom.stdout());
+  }
+
+  @Test
+  void overHttpsAnUntrustedCertificateAndAWrongPasswordStopTheRunBeforeAnyLoad() throws Exception {
+    String topic = uniqueTopic("schema-tls-bad");
+    Map<String, String> p = props("kafka.bootstrap.servers", bootstrap(), "topic", topic,
+        "schema.registry.url", mtls.url(), "schema.case", "v2");
+    expectRefused(p, Map.of(), "Schema Registry at " + mtls.url() + ": TLS handshake failed (POST /subjects/" + topic
+        + "-value/versions): the registry's certificate is not trusted by the JVM's default truststore: set "
+        + "schema.registry.ssl.truststore.location to a truststore holding the registry's CA");
+    expectRefused(with(p, "schema.registry.ssl.truststore.location", pki.truststore.toString()),
+        Map.of("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD", "not-the-pw"), "schema.registry.ssl.truststore.location="
+        + pki.truststore + " (PKCS12) does not open: the password schema.registry.ssl.truststore.password is wrong");
+  }
+
   private static void expectRefused(Map<String, String> props, Map<String, String> env, String message)
       throws Exception {
     GatlingRun run = runGatling(SchemaCasesSimulation.class.getName(), props, env, 120);
     assertNotEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains(message), "expected '" + message + "' in:\n" + run.tail());
     assertFalse(run.output().contains("> avro send"), "no load was sent:\n" + run.tail());
-    assertFalse(run.output().contains("not-the-pw") || run.output().contains("s3cret-pw"), "a secret was printed");
+    assertFalse(run.output().contains("not-the-pw") || run.output().contains("s3cret-pw")
+        || run.output().contains(pki.password), "a secret was printed");
   }
 }

@@ -121,6 +121,11 @@ class RegistryTlsTest {
         e.getMessage());
     assertTrue(e.getMessage().contains("the registry requires a client certificate (mutual TLS) and did not accept "
         + "this client's: no schema.registry.ssl.keystore.location is set"), e.getMessage());
+    // An untrusted server certificate is named as such, though the registry also asked for a client certificate.
+    e = refused(new RegistryClient(mtls.url(), null, new RegistryTls(null, null, null, pki.clientKeystore.toString(),
+        pw, null, null), calls));
+    assertTrue(e.getMessage().contains("the registry's certificate is not trusted by the JVM's default truststore"),
+        e.getMessage());
     // A certificate its CA did not sign: the other CA's own key pair.
     Path stranger = pki.dir.resolve("other-ca.p12");
     e = refused(new RegistryClient(mtls.url(), "alice:basic-" + pw, new RegistryTls(pki.truststore.toString(), pw,
