@@ -189,6 +189,10 @@ public final class RegistryClient {
     if (!ssl) {
       return null;
     }
+    // "Unrecognized SSL message" or "Unsupported or unrecognized SSL message", by JDK version
+    if (all.contains("nrecognized SSL message")) {
+      return "the registry does not speak TLS at this address: is it served over http://?" + reason;
+    }
     return e.getClass().getSimpleName() + reason;
   }
 

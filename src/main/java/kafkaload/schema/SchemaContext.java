@@ -191,28 +191,29 @@ public final class SchemaContext {
     return new Serialized();
   }
 
-  /** A named serializer's configs with the protocol's registry URL and TLS settings added where they lack them. */
+  /**
+   * A named serializer's configs with the protocol's registry URL added when they lack it, and its truststore and
+   * keystore, each as a whole (location, password, type), when they name none of their own.
+   */
   private Map<String, Object> withRegistry(Map<String, ?> given) {
     Map<String, Object> configs = new HashMap<>(given);
     configs.putIfAbsent(RegistrySettings.URL, settings.url());
     RegistryTls t = settings.tls();
-    Map<String, String> tls = new HashMap<>();
-    tls.put(RegistryTls.TRUSTSTORE_LOCATION, t.truststoreLocation());
-    tls.put(RegistryTls.TRUSTSTORE_PASSWORD, t.truststorePassword());
-    tls.put(RegistryTls.KEYSTORE_LOCATION, t.keystoreLocation());
-    tls.put(RegistryTls.KEYSTORE_PASSWORD, t.keystorePassword());
-    tls.put(RegistryTls.KEY_PASSWORD, t.keyPassword());
-    if (t.truststoreLocation() != null) {
-      tls.put(RegistryTls.TRUSTSTORE_TYPE, RegistryTls.type(t.truststoreType(), t.truststoreLocation()));
-    }
-    if (t.keystoreLocation() != null) {
-      tls.put(RegistryTls.KEYSTORE_TYPE, RegistryTls.type(t.keystoreType(), t.keystoreLocation()));
-    }
-    tls.forEach((k, v) -> {
-      if (v != null) {
-        configs.putIfAbsent(k, v);
+    if (t.truststoreLocation() != null && !configs.containsKey(RegistryTls.TRUSTSTORE_LOCATION)) {
+      configs.put(RegistryTls.TRUSTSTORE_LOCATION, t.truststoreLocation());
+      configs.put(RegistryTls.TRUSTSTORE_TYPE, RegistryTls.type(t.truststoreType(), t.truststoreLocation()));
+      if (t.truststorePassword() != null) {
+        configs.put(RegistryTls.TRUSTSTORE_PASSWORD, t.truststorePassword());
       }
-    });
+    }
+    if (t.keystoreLocation() != null && !configs.containsKey(RegistryTls.KEYSTORE_LOCATION)) {
+      configs.put(RegistryTls.KEYSTORE_LOCATION, t.keystoreLocation());
+      configs.put(RegistryTls.KEYSTORE_TYPE, RegistryTls.type(t.keystoreType(), t.keystoreLocation()));
+      configs.put(RegistryTls.KEYSTORE_PASSWORD, t.keystorePassword());
+      if (t.keyPassword() != null) {
+        configs.put(RegistryTls.KEY_PASSWORD, t.keyPassword());
+      }
+    }
     return configs;
   }
 

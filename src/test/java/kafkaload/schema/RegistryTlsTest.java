@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.KafkaDsl;
@@ -146,6 +147,25 @@ class RegistryTlsTest {
       assertEquals("schema.registry.url=" + plain.url() + " is not https, but schema.registry.ssl.* settings are set: "
           + "use an https:// URL, or remove the TLS settings", e.getMessage());
     }
+    // A plain HTTP server answers a TLS hello with an HTTP error, as a Jetty-served registry does.
+    try (java.net.ServerSocket plainHttp = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      Thread answer = new Thread(() -> {
+        try (java.net.Socket sock = plainHttp.accept()) {
+          sock.getInputStream().read(new byte[512]);
+          sock.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes());
+        } catch (java.io.IOException ignored) {
+          // the client has gone: nothing to answer
+        }
+      });
+      answer.start();
+      String wrongScheme = "https://127.0.0.1:" + plainHttp.getLocalPort();
+      RegistryClient.RegistryException tls = refused(new RegistryClient(wrongScheme, null, calls));
+      assertTrue(tls.getMessage().startsWith("Schema Registry at " + wrongScheme + ": TLS handshake failed (POST "
+          + "/subjects/tls-value/versions): the registry does not speak TLS at this address: is it served over "
+          + "http://?"), tls.getMessage());
+    } catch (java.io.IOException e) {
+      throw new AssertionError(e);
+    }
     RegistrySettings noUrl = new RegistrySettings(null, null, true, false, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC,
         trust(pki.truststore, pw));
     KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class, () -> SchemaContext.of(noUrl, calls));
@@ -188,5 +208,41 @@ class RegistryTlsTest {
         .schemaRegistryKeystore(pki.clientKeystore.toString(), pw, "key-" + pw).protocol().schemaRegistry();
     assertEquals(new RegistryTls(pki.truststore.toString(), pw, null, pki.clientKeystore.toString(), pw,
         "key-" + pw, null), s.tls());
+  }
+
+  /** Keeps the configs it was given. */
+  public static final class ConfigsSerializer implements org.apache.kafka.common.serialization.Serializer<Object> {
+    static volatile Map<String, ?> configs;
+
+    @Override
+    public void configure(Map<String, ?> given, boolean isKey) {
+      configs = Map.copyOf(given);
+    }
+
+    @Override
+    public byte[] serialize(String topic, Object data) {
+      return new byte[0];
+    }
+  }
+
+  @Test
+  void aSerializerNamedByClassGetsTheRegistrysTlsSettingsItLacks() {
+    RegistryTls tls = new RegistryTls(pki.truststore.toString(), pw, null, pki.clientKeystore.toString(), pw, null,
+        null);
+    SchemaContext c = new SchemaContext(new RegistrySettings(https.url(), null, true, false, SubjectStrategy.TOPIC,
+        SubjectStrategy.TOPIC, tls), calls);
+    c.bind(new SchemaValueSpec(null, null, null, null, kafkaload.payload.SessionValue.constant("x"),
+        ConfigsSerializer.class.getName(), Map.of(RegistryTls.KEYSTORE_LOCATION, "/its/own.p12")), false, "t", "s",
+        n -> { });
+    Map<String, ?> got = ConfigsSerializer.configs;
+    assertEquals(https.url(), got.get("schema.registry.url"));
+    assertEquals(pki.truststore.toString(), got.get("schema.registry.ssl.truststore.location"));
+    assertEquals(pw, got.get("schema.registry.ssl.truststore.password"));
+    assertEquals("PKCS12", got.get("schema.registry.ssl.truststore.type"));
+    assertEquals("/its/own.p12", got.get("schema.registry.ssl.keystore.location"), "its own keystore wins");
+    for (String k : List.of("schema.registry.ssl.keystore.password", "schema.registry.ssl.keystore.type",
+        "schema.registry.ssl.key.password")) {
+      assertFalse(got.containsKey(k), "not mixed into its own keystore: " + k);
+    }
   }
 }
