@@ -91,6 +91,19 @@ class RegistryTlsTest {
   }
 
   @Test
+  void aCertificateThatDoesNotNameTheHostIsNamedAsSuch() {
+    // The client certificate has no subject alternative names: trusted, but not for 127.0.0.1.
+    try (EmbeddedRegistry misnamed = EmbeddedRegistry.startHttps(null, new RegistryTls(null, null, null,
+        pki.clientKeystore.toString(), pw, null, null).sslContext(() -> { }), false)) {
+      RegistryClient.RegistryException e = refused(new RegistryClient(misnamed.url(), null,
+          trust(pki.truststore, pw), calls));
+      assertTrue(e.getMessage().startsWith("Schema Registry at " + misnamed.url() + ": TLS handshake failed (POST "
+          + "/subjects/tls-value/versions): the registry's certificate does not name the host of " + misnamed.url()),
+          e.getMessage());
+    }
+  }
+
+  @Test
   void aMissingStoreAWrongPasswordAndAWrongTypeFailWhenTheClientIsMade() {
     KafkaLoadConfigException missing = assertThrows(KafkaLoadConfigException.class, () -> new RegistryClient(
         https.url(), null, trust(pki.dir.resolve("nope.p12"), pw), calls));
