@@ -368,7 +368,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * take it from the environment, e.g. {@code Secrets.env("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD")}. Never printed.
    */
   public KafkaProtocolBuilder schemaRegistryTruststore(String location, String password) {
-    return property(RegistryTls.TRUSTSTORE_LOCATION, location).property(RegistryTls.TRUSTSTORE_PASSWORD, password);
+    return properties(present(RegistryTls.TRUSTSTORE_LOCATION, location, RegistryTls.TRUSTSTORE_PASSWORD, password));
   }
 
   /**
@@ -376,8 +376,19 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * {@code schema.registry.ssl.key.password}, which may be null: the keystore's password then opens the key).
    */
   public KafkaProtocolBuilder schemaRegistryKeystore(String location, String password, String keyPassword) {
-    return property(RegistryTls.KEYSTORE_LOCATION, location).property(RegistryTls.KEYSTORE_PASSWORD, password)
-        .property(RegistryTls.KEY_PASSWORD, keyPassword);
+    return properties(present(RegistryTls.KEYSTORE_LOCATION, location, RegistryTls.KEYSTORE_PASSWORD, password,
+        RegistryTls.KEY_PASSWORD, keyPassword));
+  }
+
+  /** The pairs whose value is given: a null password leaves the properties file's (or the environment's) in place. */
+  private static Map<String, String> present(String... keyValues) {
+    Map<String, String> p = new LinkedHashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      if (keyValues[i + 1] != null) {
+        p.put(keyValues[i], keyValues[i + 1]);
+      }
+    }
+    return p;
   }
 
   /** auto.register.schemas: register each send's schema (true, the default), or only look it up (false). */

@@ -215,6 +215,15 @@ class RegistryTlsTest {
   }
 
   @Test
+  void aNullPasswordInCodeLeavesTheFilesInPlace() throws Exception {
+    Path file = Files.createTempFile(pki.dir, "client", ".properties");
+    Files.writeString(file, "schema.registry.ssl.truststore.password=" + pw + "\n");
+    RegistrySettings s = KafkaDsl.kafka().params(Params.of(Map.of(), Map.of())).propertiesFile(file.toString())
+        .schemaRegistryTruststore(pki.truststore.toString(), null).protocol().schemaRegistry();
+    assertEquals(pw, s.tls().truststorePassword());
+  }
+
+  @Test
   void theDslSetsConfluentsNames() {
     RegistrySettings s = KafkaDsl.kafka().params(Params.of(Map.of(), Map.of())).schemaRegistry(https.url())
         .schemaRegistryTruststore(pki.truststore.toString(), pw)
