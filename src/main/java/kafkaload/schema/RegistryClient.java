@@ -61,8 +61,8 @@ public final class RegistryClient {
   }
 
   /**
-   * A client whose https calls trust {@code tls}'s truststore and present its keystore (the JVM's defaults when
-   * unset). The stores are opened now, so a bad one fails before the load. TLS settings with an http URL are
+   * A client whose https calls trust {@code tls}'s truststore and present its keystore (the JVM's default TLS when
+   * none is set). The stores are opened now, so a bad one fails before the load. TLS settings with an http URL are
    * refused: they say the user expects TLS, and basic auth would travel in the clear.
    */
   public RegistryClient(String url, String userInfo, RegistryTls tls, LongAdder calls) {
@@ -71,12 +71,14 @@ public final class RegistryClient {
     this.tls = tls;
     this.authorization = userInfo == null ? null
         : "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
-    if (tls.configured() && !this.url.regionMatches(true, 0, "https://", 0, 8)) {
+    boolean https = this.url.regionMatches(true, 0, "https://", 0, 8);
+    if (tls.configured() && !https) {
       throw new kafkaload.config.KafkaLoadConfigException(RegistrySettings.URL + "=" + this.url + " is not https, but "
           + RegistryTls.PREFIX + "* settings are set: use an https:// URL, or remove the TLS settings");
     }
     HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
-    if (this.url.regionMatches(true, 0, "https://", 0, 8)) {
+    if (https && tls.configured()) {
+      // Unset, the JVM's default context stays, with its javax.net.ssl.* stores.
       b.sslContext(tls.sslContext(() -> certificateRequested.set(true)));
     }
     this.http = b.build();
