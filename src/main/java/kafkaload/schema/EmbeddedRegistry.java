@@ -32,8 +32,8 @@ import org.apache.avro.SchemaCompatibility;
  * REST API this project calls (register, look up under a subject, latest version, schema by id, the subjects of an
  * id, list subjects), with Confluent's status codes and error bodies (40401 subject not found, 40403 schema not
  * found, 409 incompatible, 42201 invalid schema, 401), optional basic auth, optional HTTPS (and mutual TLS), and
- * BACKWARD compatibility checked for Avro with Avro's own SchemaCompatibility (other formats are not checked). Not a registry to run a system on: it
- * keeps everything in memory, for one JVM's life.
+ * BACKWARD compatibility checked for Avro with Avro's own SchemaCompatibility (other formats are not checked). Not
+ * a registry to run a system on: it keeps everything in memory, for one JVM's life.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -105,7 +105,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   public String url() {
-    return (server instanceof HttpsServer ? "https://" : "http://") + server.getAddress().getHostString() + ":" + server.getAddress().getPort();
+    return (server instanceof HttpsServer ? "https://" : "http://") + server.getAddress().getHostString() + ":"
+        + server.getAddress().getPort();
   }
 
   /** HTTP requests served so far (for the tests: one call per schema per run). */

@@ -174,7 +174,8 @@ public final class RegistryClient {
     String reason = " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
     String trust = tls.truststoreLocation() == null ? "the JVM's default truststore"
         : RegistryTls.TRUSTSTORE_LOCATION + "=" + tls.truststoreLocation();
-    if (ssl && (all.contains("PKIX") || all.contains("CertPathBuilderException") || all.contains("certification path"))) {
+    if (ssl && (all.contains("PKIX") || all.contains("CertPathBuilderException")
+        || all.contains("certification path"))) {
       return "the registry's certificate is not trusted by " + trust + ": set " + RegistryTls.TRUSTSTORE_LOCATION
           + " to a truststore holding the registry's CA" + reason;
     }

@@ -74,10 +74,10 @@ public record RegistryTls(String truststoreLocation, String truststorePassword, 
   }
 
   /**
-   * The TLS context of an https registry client: these stores; with no truststore, the JVM's default trust. Opens both stores,
-   * so a missing file, a wrong password or a wrong type fails here, before the load, naming the setting.
-   * {@code onCertificateRequest} runs when a server asks for this client's certificate: with TLS 1.3 a registry
-   * that refuses it only resets the connection, and this is how the client knows why.
+   * The TLS context of an https registry client: these stores; with no truststore, the JVM's default trust. Opens
+   * both stores, so a missing file, a wrong password or a wrong type fails here, before the load, naming the
+   * setting. {@code onCertificateRequest} runs when a server asks for this client's certificate: with TLS 1.3 a
+   * registry that refuses it only resets the connection, and this is how the client knows why.
    */
   public SSLContext sslContext(Runnable onCertificateRequest) {
     if (truststoreLocation == null && keystoreLocation == null && configured()) {
