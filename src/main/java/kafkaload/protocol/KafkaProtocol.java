@@ -15,6 +15,7 @@ import kafkaload.broker.EmbeddedCluster;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.InjectorBounds;
 import kafkaload.config.Secrets;
+import kafkaload.schema.RegistrySettings;
 import scala.Function1;
 
 /**
@@ -30,6 +31,7 @@ import scala.Function1;
  * @param lagIntervalMs how often their lag is sampled
  * @param replyTimeoutMs how long a request-reply waits for its reply unless the action says otherwise
  * @param injectorBounds when the injector counts as saturated
+ * @param schemaRegistry the Schema Registry settings; a null url means the embedded registry, started on first use
  * @param parameters the -D parameters the simulation read, with the values used (a live, read-only view)
  */
 public record KafkaProtocol(
@@ -45,6 +47,7 @@ public record KafkaProtocol(
     long lagIntervalMs,
     long replyTimeoutMs,
     InjectorBounds injectorBounds,
+    RegistrySettings schemaRegistry,
     Map<String, String> parameters)
     implements Protocol {
 
@@ -82,6 +85,9 @@ public record KafkaProtocol(
     config.put("producerMode", producerMode.name().toLowerCase());
     config.put("poolSize", poolSize);
     config.put("producerProperties", Secrets.masked(producerProperties));
+    if (schemaRegistry.url() != null) {
+      config.put("schemaRegistry", schemaRegistry.describe());
+    }
     return config;
   }
 

@@ -181,7 +181,8 @@ public final class KafkaPage {
         .concat(Object.entries(p.e2eLatencyMs || {}).map(([name, v]) => Object.assign({name: name + ' (end-to-end)'}, v)));
       document.getElementById('latency').innerHTML = table(lat, [{h: 'request', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'mean', k: 'mean'},
         {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'p99.9', k: 'p99.9'}, {h: 'max', k: 'max'}]) +
-        '<p class="note">Publish delay (from the send action starting to producer.send: the throttler queue, building the record, the wait for the blocking-sender thread; not how late the event loop ran the action, see event-loop delay above): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>';
+        '<p class="note">Publish delay (from the send action starting to producer.send: the throttler queue, building the record, the wait for the blocking-sender thread; not how late the event loop ran the action, see event-loop delay above): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>' +
+        (p.schemas ? '<p class="note" id="schemas">Records with schemas: ' + fmt(p.schemas.serializedRecords) + ' serialized, serialization (not part of the ack latency) p50 ' + fmt(p.schemas.serializationMs.p50) + ' ms, p99 ' + fmt(p.schemas.serializationMs.p99) + ' ms, max ' + fmt(p.schemas.serializationMs.max) + ' ms; Schema Registry calls in the run: ' + fmt(p.schemas.registryCalls) + '.</p>' : '');
       if (p.faults && p.faults.length) {
         document.getElementById('faultSection').style.display = 'block';
         document.getElementById('faults').innerHTML = table(p.faults, [{h: 'at (s)', k: 'atSeconds'}, {h: 'fault', k: 'request', l: true},
@@ -202,7 +203,9 @@ public final class KafkaPage {
           {h: 'acked', k: 'ackedRecords'}, {h: 'acked bytes', k: 'ackedBytes'}, {h: 'duplicates', k: 'duplicates'}, {h: 'reordered', k: 'reordered'}]);
       document.getElementById('producer').innerHTML = table(Object.entries(p.producerMetrics || {}).map(([k, v]) => ({k, v})), [{h: 'metric', k: 'k', l: true}, {h: 'value', k: 'v'}]);
       const cfg = Object.assign({}, p.config || {}); const props = cfg.producerProperties || {}; delete cfg.producerProperties;
-      document.getElementById('config').innerHTML = table(Object.entries(cfg).concat(Object.entries(props)).map(([k, v]) => ({k, v})), [{h: 'setting', k: 'k', l: true}, {h: 'value', k: 'v', l: true}]);
+      // A group of settings (the Schema Registry's) is a row per setting: its keys are Confluent's full names.
+      const cfgRows = Object.entries(cfg).concat(Object.entries(props)).flatMap(([k, v]) => v !== null && typeof v === 'object' ? Object.entries(v) : [[k, v]]);
+      document.getElementById('config').innerHTML = table(cfgRows.map(([k, v]) => ({k, v})), [{h: 'setting', k: 'k', l: true}, {h: 'value', k: 'v', l: true}]);
       document.getElementById('parameters').innerHTML = table(Object.entries(DATA.parameters || {}).map(([k, v]) => ({k, v})), [{h: 'parameter (-D)', k: 'k', l: true}, {h: 'value used', k: 'v', l: true}]);
       document.body.setAttribute('data-rendered', 'true');
       </script></body></html>

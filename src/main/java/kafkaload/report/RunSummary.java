@@ -144,6 +144,14 @@ public final class RunSummary {
     st.e2eLatencyHistograms().forEach((name, h) -> e2e.put(name, percentiles(h)));
     p.put("e2eLatencyMs", e2e);
     p.put("publishDelayMs", percentiles(st.publishDelayMicros.getIntervalHistogram()));
+    if (st.serialized.sum() > 0 || st.registryCalls.sum() > 0) {
+      // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the ack latency.
+      Map<String, Object> schemas = new LinkedHashMap<>();
+      schemas.put("registryCalls", st.registryCalls.sum());
+      schemas.put("serializedRecords", st.serialized.sum());
+      schemas.put("serializationMs", percentiles(st.serializationMicros.getIntervalHistogram()));
+      p.put("schemas", schemas);
+    }
 
     // Per partition of every topic sent to; the share is of its topic's records, so a hot partition stands out.
     List<Object> partitions = new ArrayList<>();

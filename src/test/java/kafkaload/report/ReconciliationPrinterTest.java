@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 class ReconciliationPrinterTest {
   private static Locale saved;
 
-  // String.format uses the default locale; pin it so "0.000%" is not "0,000%" on a French machine.
+  // The table must read the same on any machine: a German default locale would print "0,000%" and "1.000".
   @BeforeAll
-  static void pinLocale() {
+  static void germanLocale() {
     saved = Locale.getDefault();
-    Locale.setDefault(Locale.ROOT);
+    Locale.setDefault(Locale.GERMANY);
   }
 
   @AfterAll
