@@ -14,8 +14,10 @@ import kafkaload.RunParams;
 public class ConstantRateSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
   Params params = Params.fromSystemProperties();
-  RunParams plan = RunParams.of(params);
   int rate = params.positiveInt("rate", 20000);
+  RunParams unscaled = RunParams.of(params);
+  // The read-back reads every record of the run: its bound grows with them.
+  RunParams plan = unscaled.withReadBackFor((long) rate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
 
   ScenarioBuilder warmUp = scenario("warm-up arrivals")
       .exec(plan.fed(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction())));

@@ -24,7 +24,9 @@ public class SoakSimulation extends Simulation {
       "lag.windowSeconds", "300");
   Params params = Params.fromSystemProperties().withDefaults(DEFAULTS);
   int rate = params.positiveInt("rate", 2000);
-  RunParams shared = readBackBoundScaled(RunParams.of(params));
+  RunParams unscaled = RunParams.of(params);
+  // The read-back reads every record of the run: its bound grows with them.
+  RunParams shared = unscaled.withReadBackFor((long) rate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
   String replyTopic = params.string("reply.topic", "kafkaload-soak-replies");
   String sut = params.oneOf("sut", "embedded", "embedded", "external");
   String sutGroup = params.string("sut.group", "kafkaload-soak-echo");
@@ -48,16 +50,6 @@ public class SoakSimulation extends Simulation {
         .protocols(kafkaProtocol)
         .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
         .assertions(plan.gates("send"));
-  }
-
-  /**
-   * The read-back after the load reads every record of the run, so its bound (-Dverify.timeoutSeconds, still the
-   * user's to set) grows with them: 60 s plus a second per 20,000 records, a third of the rate a busy 2-core
-   * machine read back at (docs/soak.md).
-   */
-  RunParams readBackBoundScaled(RunParams p) {
-    long records = (long) rate * (p.warmupSeconds() + p.durationSeconds());
-    return RunParams.of(params.withDefaults(Map.of("verify.timeoutSeconds", String.valueOf(60 + records / 20_000))));
   }
 
   @Override
