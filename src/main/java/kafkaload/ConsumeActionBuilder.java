@@ -43,6 +43,29 @@ public final class ConsumeActionBuilder implements ActionBuilder {
   }
 
   /** How long to wait (default 10 s); past it the request is a KO, recorded at the deadline. */
+  /**
+   * Records in Confluent's wire format are decoded through the protocol's Schema Registry to JSON before the
+   * predicates ({@code match}, {@code matchJsonPath}) see them.
+   */
+  public ConsumeActionBuilder decoded() {
+    return new ConsumeActionBuilder(spec.withDecode(kafkaload.schema.DecodeSpec.REGISTRY));
+  }
+
+  /** Records decoded by this Kafka Deserializer (by class name, with its configs), its result written as JSON. */
+  public ConsumeActionBuilder decodedWith(String deserializerClass, java.util.Map<String, ?> configs) {
+    return new ConsumeActionBuilder(spec.withDecode(
+        new kafkaload.schema.DecodeSpec(deserializerClass, java.util.Map.copyOf(configs))));
+  }
+
+  /**
+   * Matches the record whose field at this JSONPath equals the EL value, e.g. {@code .decoded().matchJsonPath(
+   * "$.orderId", "#{orderId}")} on Avro records. A predicate: it sees records arriving while the user waits.
+   */
+  public ConsumeActionBuilder matchJsonPath(String path, String el) {
+    kafkaload.check.RecordCheck check = kafkaload.check.RecordCheck.jsonPath(path).is(el);
+    return match((session, record) -> check.apply(record, session.asScala(), new java.util.HashMap<>()) == null);
+  }
+
   public ConsumeActionBuilder timeout(Duration t) {
     return new ConsumeActionBuilder(spec.withTimeout(t));
   }

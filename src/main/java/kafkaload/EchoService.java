@@ -4,6 +4,10 @@ import kafkaload.admin.Connection;
 import kafkaload.admin.Preflight;
 import kafkaload.admin.TopicPlan;
 import kafkaload.protocol.KafkaProtocol;
+import kafkaload.schema.RecordSchema;
+import kafkaload.schema.SchemaContext;
+import kafkaload.schema.SchemaFormat;
+import kafkaload.schema.Schemas;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +38,12 @@ public final class EchoService implements AutoCloseable {
   private final java.util.concurrent.atomic.AtomicInteger assigned = new java.util.concurrent.atomic.AtomicInteger();
   private final KafkaProducer<byte[], byte[]> producer;
 
-  private EchoService(KafkaProducer<byte[], byte[]> producer) {
+  /** What the service makes of a request's value: null echoes it as it is. */
+  private final java.util.function.UnaryOperator<byte[]> transform;
+
+  private EchoService(KafkaProducer<byte[], byte[]> producer, java.util.function.UnaryOperator<byte[]> transform) {
     this.producer = producer;
+    this.transform = transform;
   }
 
   /**
@@ -45,12 +53,46 @@ public final class EchoService implements AutoCloseable {
    */
   public static EchoService startFor(KafkaProtocolBuilder protocolBuilder, String replyTopic, String group,
       int consumers, long delayMs) {
+    return startFor(protocolBuilder, replyTopic, group, consumers, delayMs, null);
+  }
+
+  /**
+   * An echo service that speaks schemas: each request (Avro, Protobuf or JSON Schema in Confluent's wire format) is
+   * decoded through the protocol's Schema Registry, and answered with the Protobuf message {@code replyMessage} of
+   * {@code replyProto}, its fields copied from the request's fields of the same name, and {@code status} set to
+   * "ACCEPTED" when the message has that field. The reply's schema is registered under the reply topic's subject.
+   */
+  public static EchoService startWithSchemas(KafkaProtocolBuilder protocolBuilder, String replyTopic, String group,
+      int consumers, String replyProto, String replyMessage) {
+    KafkaProtocol protocol = protocolBuilder.protocol();
+    SchemaContext schemas = SchemaContext.of(protocol.schemaRegistry(), new java.util.concurrent.atomic.LongAdder());
+    RecordSchema reply = Schemas.load(SchemaFormat.PROTOBUF, replyProto, replyMessage);
+    java.util.function.Function<Object, byte[]> writer = schemas.writer(reply, replyTopic, false);
+    java.util.Set<String> fields = new java.util.HashSet<>();
+    ((kafkaload.schema.ProtobufSchema) reply).descriptor().getFields().forEach(f -> fields.add(f.getName()));
+    return startFor(protocolBuilder, replyTopic, group, consumers, 0, value -> {
+      com.fasterxml.jackson.databind.node.ObjectNode in;
+      try {
+        in = (com.fasterxml.jackson.databind.node.ObjectNode) RecordSchema.JSON.readTree(schemas.decode(value).json());
+      } catch (java.io.IOException e) {
+        throw new IllegalArgumentException(e);
+      }
+      in.retain(fields);
+      if (fields.contains("status")) {
+        in.put("status", "ACCEPTED");
+      }
+      return writer.apply(in);
+    });
+  }
+
+  private static EchoService startFor(KafkaProtocolBuilder protocolBuilder, String replyTopic, String group,
+      int consumers, long delayMs, java.util.function.UnaryOperator<byte[]> transform) {
     KafkaProtocol protocol = protocolBuilder.protocol();
     Connection connection = protocol.connection();
     TopicPlan plan = protocol.topicPlan();
     Preflight.ensureTopic(connection, protocol.topic(), plan);
     Preflight.ensureTopic(connection, replyTopic, plan);
-    EchoService s = start(connection, group, protocol.topic(), replyTopic, consumers, delayMs);
+    EchoService s = start(connection, group, protocol.topic(), replyTopic, consumers, delayMs, transform);
     long deadline = System.currentTimeMillis() + 30_000;
     while (s.assigned.get() < consumers && System.currentTimeMillis() < deadline) {
       try {
@@ -73,12 +115,12 @@ public final class EchoService implements AutoCloseable {
    * @param delayMs time spent "processing" each record, 0 for none
    */
   static EchoService start(Connection connection, String group, String requestTopic, String replyTopic,
-      int consumers, long delayMs) {
+      int consumers, long delayMs, java.util.function.UnaryOperator<byte[]> transform) {
     Properties pp = connection.properties();
     pp.put("linger.ms", "1");
     pp.put("client.id", "kafkaload-echo");
     KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-    EchoService s = new EchoService(producer);
+    EchoService s = new EchoService(producer, transform);
     for (int i = 0; i < consumers; i++) {
       Properties p = connection.properties();
       p.put("group.id", group);
@@ -121,7 +163,16 @@ public final class EchoService implements AutoCloseable {
           if (delayMs > 0) {
             Thread.sleep(delayMs);
           }
-          producer.send(new ProducerRecord<>(replyTopic, null, r.timestamp(), r.key(), r.value(), r.headers()));
+          byte[] value = r.value();
+          if (transform != null) {
+            try {
+              value = transform.apply(value);
+            } catch (RuntimeException e) {
+              LOG.warn("Echo service: cannot answer a request: {}", e.toString());
+              continue;
+            }
+          }
+          producer.send(new ProducerRecord<>(replyTopic, null, r.timestamp(), r.key(), value, r.headers()));
           echoed.incrementAndGet();
           if (!running.get()) {
             break;

@@ -114,4 +114,57 @@ public final class KafkaDsl {
   public static Function<Session, Object> roundRobinKey(int n) {
     return Keys.roundRobinKey(n);
   }
+
+  /**
+   * A value (or key) written with this Avro schema ({@code .avsc} file or classpath resource) in Confluent's wire
+   * format. {@code content}: a JSON template with Gatling EL ({@code "{\"id\": \"#{orderId}\", \"qty\": #{qty}}"}
+   * or {@code "#{orderJson}"}), its shape checked against the schema before the load; a function of the session
+   * returning a Map, JSON text or a GenericRecord; or a constant of those.
+   */
+  public static SchemaValue avro(String schemaPath, Object content) {
+    return SchemaValue.of(kafkaload.schema.SchemaFormat.AVRO, schemaPath, null, content);
+  }
+
+  /** {@link #avro(String, Object)} with the content computed from the session on every send. */
+  public static SchemaValue avro(String schemaPath, Function<Session, ?> content) {
+    return SchemaValue.of(kafkaload.schema.SchemaFormat.AVRO, schemaPath, null, content);
+  }
+
+  /**
+   * A value (or key) written as the Protobuf message {@code messageName} (simple or full name; null: the file's
+   * first) of this {@code .proto} file. Content as for {@link #avro(String, Object)}, or a protobuf Message.
+   */
+  public static SchemaValue protobuf(String protoPath, String messageName, Object content) {
+    return SchemaValue.of(kafkaload.schema.SchemaFormat.PROTOBUF, protoPath, messageName, content);
+  }
+
+  /** {@link #protobuf(String, String, Object)} with the content computed from the session on every send. */
+  public static SchemaValue protobuf(String protoPath, String messageName, Function<Session, ?> content) {
+    return SchemaValue.of(kafkaload.schema.SchemaFormat.PROTOBUF, protoPath, messageName, content);
+  }
+
+  /** A value (or key) validated against this JSON Schema and written as JSON in Confluent's wire format. */
+  public static SchemaValue jsonSchema(String schemaPath, Object content) {
+    return SchemaValue.of(kafkaload.schema.SchemaFormat.JSON, schemaPath, null, content);
+  }
+
+  /** {@link #jsonSchema(String, Object)} with the content computed from the session on every send. */
+  public static SchemaValue jsonSchema(String schemaPath, Function<Session, ?> content) {
+    return SchemaValue.of(kafkaload.schema.SchemaFormat.JSON, schemaPath, null, content);
+  }
+
+  /**
+   * A value (or key) made by any Kafka {@code Serializer}, by class name, configured with {@code configs} (the
+   * protocol's schema.registry.url added when absent), e.g. Confluent's KafkaAvroSerializer when it is on the
+   * classpath. {@code content} is what it serializes (EL strings resolved first).
+   */
+  public static SchemaValue serializer(String className, java.util.Map<String, ?> configs, Object content) {
+    return SchemaValue.serializer(className, configs, content);
+  }
+
+  /** {@link #serializer(String, java.util.Map, Object)} with the content computed from the session. */
+  public static SchemaValue serializer(String className, java.util.Map<String, ?> configs,
+      Function<Session, ?> content) {
+    return SchemaValue.serializer(className, configs, content);
+  }
 }

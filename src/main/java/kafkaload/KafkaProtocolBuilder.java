@@ -20,6 +20,9 @@ import kafkaload.protocol.KafkaProtocol;
 import kafkaload.client.ProducerMode;
 import kafkaload.admin.TopicPlan;
 import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.schema.RegistrySettings;
+import kafkaload.schema.RegistryTls;
+import kafkaload.schema.SubjectStrategy;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -342,6 +345,72 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return new KafkaProtocolBuilder(settings.withLag(List.of(groups), intervalMs));
   }
 
+  /**
+   * The Schema Registry of sends and replies with schemas (Confluent's {@code schema.registry.url}; also in the
+   * properties file, and -Dschema.registry.url wins). Unset: an embedded registry (a test double) is started when a
+   * schema is first used.
+   */
+  public KafkaProtocolBuilder schemaRegistry(String url) {
+    return property(RegistrySettings.URL, url);
+  }
+
+  /**
+   * Basic auth for the registry, "user:password" (Confluent's {@code basic.auth.user.info}); take it from the
+   * environment, e.g. {@code Secrets.env("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO")}. Never printed.
+   */
+  public KafkaProtocolBuilder schemaRegistryBasicAuth(String userInfo) {
+    return property(RegistrySettings.USER_INFO, userInfo).property(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO");
+  }
+
+  /**
+   * TLS to an https registry: trust the CAs in this truststore (Confluent's {@code schema.registry.ssl.truststore.*};
+   * JKS, or PKCS12 for a .p12/.pfx name, unless schema.registry.ssl.truststore.type says). The password may be null;
+   * take it from the environment, e.g. {@code Secrets.env("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD")}. Never printed.
+   */
+  public KafkaProtocolBuilder schemaRegistryTruststore(String location, String password) {
+    return properties(present(RegistryTls.TRUSTSTORE_LOCATION, location, RegistryTls.TRUSTSTORE_PASSWORD, password));
+  }
+
+  /**
+   * Mutual TLS to the registry: this client's certificate and key ({@code schema.registry.ssl.keystore.*} and
+   * {@code schema.registry.ssl.key.password}, which may be null: the keystore's password then opens the key).
+   */
+  public KafkaProtocolBuilder schemaRegistryKeystore(String location, String password, String keyPassword) {
+    return properties(present(RegistryTls.KEYSTORE_LOCATION, location, RegistryTls.KEYSTORE_PASSWORD, password,
+        RegistryTls.KEY_PASSWORD, keyPassword));
+  }
+
+  /** The pairs whose value is given: a null password leaves the properties file's (or the environment's) in place. */
+  private static Map<String, String> present(String... keyValues) {
+    Map<String, String> p = new LinkedHashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      if (keyValues[i + 1] != null) {
+        p.put(keyValues[i], keyValues[i + 1]);
+      }
+    }
+    return p;
+  }
+
+  /** auto.register.schemas: register each send's schema (true, the default), or only look it up (false). */
+  public KafkaProtocolBuilder autoRegisterSchemas(boolean enabled) {
+    return property(RegistrySettings.AUTO_REGISTER, enabled);
+  }
+
+  /** use.latest.version: write with the subject's latest schema and id (false unless set). */
+  public KafkaProtocolBuilder useLatestVersion(boolean enabled) {
+    return property(RegistrySettings.USE_LATEST, enabled);
+  }
+
+  /** value.subject.name.strategy: TopicNameStrategy (default), RecordNameStrategy or TopicRecordNameStrategy. */
+  public KafkaProtocolBuilder valueSubjectNameStrategy(String strategy) {
+    return property(RegistrySettings.VALUE_STRATEGY, SubjectStrategy.of(strategy).name());
+  }
+
+  /** key.subject.name.strategy: as {@link #valueSubjectNameStrategy}, for keys. */
+  public KafkaProtocolBuilder keySubjectNameStrategy(String strategy) {
+    return property(RegistrySettings.KEY_STRATEGY, SubjectStrategy.of(strategy).name());
+  }
+
   /** The default timeout of request-reply actions (10 s unless set). */
   public KafkaProtocolBuilder replyTimeout(java.time.Duration timeout) {
     if (timeout.isNegative() || timeout.isZero()) {
@@ -375,13 +444,62 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     String bootstrap = firstNonBlank(params.raw(BOOTSTRAP_PROPERTY), params.env(BOOTSTRAP_ENV),
         s.bootstrapServers(), (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+    RegistrySettings registry = registry(props, params);
     validate(props);
     int brokers = params.raw(EMBEDDED_BROKERS_PROPERTY) != null
         ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1) : s.embeddedBrokers();
     return new KafkaProtocol(bootstrap, bootstrap == null ? brokers : 0, s.topic(),
         Collections.unmodifiableMap(props), s.producerMode(), s.poolSize(), s.topicPlan(), s.runIdentity(),
-        s.lagGroups(), s.lagIntervalMs(), s.replyTimeoutMs(), injectorBounds(params), params.used(),
+        s.lagGroups(), s.lagIntervalMs(), s.replyTimeoutMs(), injectorBounds(params), registry, params.used(),
         params.injector());
+  }
+
+  /**
+   * The registry settings, with Confluent's names, taken out of the client properties (file and code); a -D
+   * property wins. The basic auth secret comes from the properties file, the code, or the environment
+   * (SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO), never from -D; or from the URL's user info with
+   * basic.auth.credentials.source=URL, as Confluent's clients take it.
+   */
+  private static RegistrySettings registry(Map<String, Object> props, Params params) {
+    Map<String, String> file = new HashMap<>();
+    for (String k : List.of(RegistrySettings.URL, RegistrySettings.CREDENTIALS_SOURCE, RegistrySettings.USER_INFO,
+        RegistrySettings.AUTO_REGISTER, RegistrySettings.USE_LATEST, RegistrySettings.KEY_STRATEGY,
+        RegistrySettings.VALUE_STRATEGY, RegistryTls.TRUSTSTORE_LOCATION, RegistryTls.TRUSTSTORE_PASSWORD,
+        RegistryTls.TRUSTSTORE_TYPE, RegistryTls.KEYSTORE_LOCATION, RegistryTls.KEYSTORE_PASSWORD,
+        RegistryTls.KEY_PASSWORD, RegistryTls.KEYSTORE_TYPE)) {
+      Object v = props.remove(k);
+      if (v != null) {
+        file.put(k, v.toString().trim());
+      }
+    }
+    String url = firstNonBlank(params.raw(RegistrySettings.URL), file.get(RegistrySettings.URL));
+    String source = params.oneOf(RegistrySettings.CREDENTIALS_SOURCE,
+        file.getOrDefault(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO"), "user_info", "url");
+    String userInfo = firstNonBlank(file.get(RegistrySettings.USER_INFO), params.env(RegistrySettings.USER_INFO_ENV));
+    if (source.equals("url") && url != null) {
+      java.net.URI u = java.net.URI.create(url);
+      userInfo = u.getRawUserInfo() == null ? null
+          : java.net.URLDecoder.decode(u.getRawUserInfo(), java.nio.charset.StandardCharsets.UTF_8);
+      url = url.replaceFirst("//[^@/]*@", "//");
+    }
+    boolean autoRegister = params.bool(RegistrySettings.AUTO_REGISTER,
+        Boolean.parseBoolean(file.getOrDefault(RegistrySettings.AUTO_REGISTER, "true")));
+    boolean useLatest = params.bool(RegistrySettings.USE_LATEST,
+        Boolean.parseBoolean(file.getOrDefault(RegistrySettings.USE_LATEST, "false")));
+    SubjectStrategy key = SubjectStrategy.of(params.string(RegistrySettings.KEY_STRATEGY,
+        file.getOrDefault(RegistrySettings.KEY_STRATEGY, "TopicNameStrategy")));
+    SubjectStrategy value = SubjectStrategy.of(params.string(RegistrySettings.VALUE_STRATEGY,
+        file.getOrDefault(RegistrySettings.VALUE_STRATEGY, "TopicNameStrategy")));
+    // Locations and types: -D wins. Passwords: the properties file or code, else the environment; never -D.
+    RegistryTls tls = new RegistryTls(
+        firstNonBlank(params.raw(RegistryTls.TRUSTSTORE_LOCATION), file.get(RegistryTls.TRUSTSTORE_LOCATION)),
+        firstNonBlank(file.get(RegistryTls.TRUSTSTORE_PASSWORD), params.env(RegistryTls.TRUSTSTORE_PASSWORD_ENV)),
+        firstNonBlank(params.raw(RegistryTls.TRUSTSTORE_TYPE), file.get(RegistryTls.TRUSTSTORE_TYPE)),
+        firstNonBlank(params.raw(RegistryTls.KEYSTORE_LOCATION), file.get(RegistryTls.KEYSTORE_LOCATION)),
+        firstNonBlank(file.get(RegistryTls.KEYSTORE_PASSWORD), params.env(RegistryTls.KEYSTORE_PASSWORD_ENV)),
+        firstNonBlank(file.get(RegistryTls.KEY_PASSWORD), params.env(RegistryTls.KEY_PASSWORD_ENV)),
+        firstNonBlank(params.raw(RegistryTls.KEYSTORE_TYPE), file.get(RegistryTls.KEYSTORE_TYPE)));
+    return new RegistrySettings(url, userInfo, autoRegister, useLatest, key, value, tls);
   }
 
   /** When the injector counts as saturated: the -Dhealth.* parameters. */

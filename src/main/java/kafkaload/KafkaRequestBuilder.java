@@ -45,7 +45,25 @@ public final class KafkaRequestBuilder {
 
   /** A record without a key. value: EL string, byte[], or an object written as JSON. */
   public KafkaSendActionBuilder send(Object value) {
+    if (value instanceof SchemaValue sv) {
+      return send(sv);
+    }
     return new KafkaSendActionBuilder(SendSpec.of(requestName, SendSpec.bytes(value)));
+  }
+
+  /** A record without a key whose value is written with a schema: {@code send(avro("order.avsc", "#{json}"))}. */
+  public KafkaSendActionBuilder send(SchemaValue value) {
+    return new KafkaSendActionBuilder(SendSpec.of(requestName, value.spec()));
+  }
+
+  /** A key (EL string, byte[], object as JSON, or a SchemaValue) and a value written with a schema. */
+  public KafkaSendActionBuilder send(Object key, SchemaValue value) {
+    return send(value).key(key);
+  }
+
+  /** A key computed from the session on every send, and a value written with a schema. */
+  public KafkaSendActionBuilder send(Function<Session, ?> key, SchemaValue value) {
+    return send(value).key(key);
   }
 
   /** A record without a key whose value a function computes from the session on every send, e.g. randomBytes(1024). */

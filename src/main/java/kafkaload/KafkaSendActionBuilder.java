@@ -38,7 +38,15 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
 
   /** The key: an EL string, byte[], or an object written as JSON. */
   public KafkaSendActionBuilder key(Object keyConstantOrEl) {
+    if (keyConstantOrEl instanceof SchemaValue sv) {
+      return key(sv);
+    }
     return new KafkaSendActionBuilder(spec.withKey(SendSpec.bytes(keyConstantOrEl)));
+  }
+
+  /** A key written with a schema, e.g. {@code .key(avro("schemas/order-key.avsc", "{\"id\": \"#{id}\"}"))}. */
+  public KafkaSendActionBuilder key(SchemaValue key) {
+    return new KafkaSendActionBuilder(spec.withKey(key.spec()));
   }
 
   /** The key this function returns for the session, on every send; turned into bytes as a constant key is. */

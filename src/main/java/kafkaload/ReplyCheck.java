@@ -69,6 +69,16 @@ public final class ReplyCheck {
       return new ReplyCheck(RecordCheck.header(name));
     }
 
+    /** The id of the schema the reply was written with (Confluent's wire format), as text. */
+    public ReplyCheck schemaId() {
+      return new ReplyCheck(RecordCheck.schemaId());
+    }
+
+    /** The registry subject(s) of the reply's schema, comma-separated; needs {@code .decoded()}. */
+    public ReplyCheck schemaSubject() {
+      return new ReplyCheck(RecordCheck.schemaSubject());
+    }
+
     /** The reply's key, as UTF-8 text. */
     public ReplyCheck key() {
       return new ReplyCheck(RecordCheck.key());

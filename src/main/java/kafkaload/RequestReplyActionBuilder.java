@@ -23,6 +23,21 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
     this.spec = spec;
   }
 
+  /**
+   * Replies in Confluent's wire format (Avro, Protobuf or JSON Schema) are decoded through the protocol's Schema
+   * Registry to JSON before the match function and the checks see them: {@code reply.jsonPath("$.status")} reads
+   * the decoded record, {@code reply.schemaId()} and {@code reply.schemaSubject()} its writer schema.
+   */
+  public RequestReplyActionBuilder decoded() {
+    return new RequestReplyActionBuilder(spec.withDecode(kafkaload.schema.DecodeSpec.REGISTRY));
+  }
+
+  /** Replies decoded by this Kafka Deserializer (by class name, with its configs), its result written as JSON. */
+  public RequestReplyActionBuilder decodedWith(String deserializerClass, java.util.Map<String, ?> configs) {
+    return new RequestReplyActionBuilder(spec.withDecode(
+        new kafkaload.schema.DecodeSpec(deserializerClass, java.util.Map.copyOf(configs))));
+  }
+
   /** The reply carries the request's key (the default). */
   public RequestReplyActionBuilder matchKey() {
     return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.KEY, null, null));

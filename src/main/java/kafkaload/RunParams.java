@@ -200,6 +200,14 @@ public record RunParams(
     return out;
   }
 
+  /**
+   * These knobs with the read-back's bound scaled to the records the plan sends: 60 s plus a second per 20,000
+   * records, a third of the rate a busy 2-core machine read back at (docs/soak.md). -Dverify.timeoutSeconds wins.
+   */
+  public RunParams withReadBackFor(long records) {
+    return of(params.withDefaults(Map.of("verify.timeoutSeconds", String.valueOf(60 + records / 20_000))));
+  }
+
   /** These knobs with the groups under test replaced, for simulations that bring their own consumer. */
   public RunParams withLagGroups(List<String> groups) {
     // Read again from the same snapshot, with the groups as the simulation's default (a -D value would win, but a

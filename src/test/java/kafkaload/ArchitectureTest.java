@@ -24,7 +24,7 @@ class ArchitectureTest {
   /** Top to bottom: a package may use only the packages after it. {@code kafkaload} is the public API. */
   static final List<String> LAYERS = List.of(
       "kafkaload", "distributed", "action", "protocol", "report", "verification", "check", "client", "admin", "run", "broker",
-      "payload", "config");
+      "schema", "payload", "config");
 
   private static final Path MAIN = Paths.get("src/main/java/kafkaload");
   private static final Pattern REFERENCE = Pattern.compile("\\bkafkaload\\.([a-z]+)\\.[A-Z]");

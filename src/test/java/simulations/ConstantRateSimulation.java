@@ -14,9 +14,12 @@ import kafkaload.RunParams;
 public class ConstantRateSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see the README's parameter table) ----
   Params params = Params.fromSystemProperties();
-  RunParams plan = RunParams.of(params);
+  int totalRate = params.positiveInt("rate", 20000);
   // On injector i of N (docs/distributed.md): its share of the rate; the N shares add up to -Drate.
   int rate = params.share("rate", 20000);
+  RunParams unscaled = RunParams.of(params);
+  // The read-back reads every record of the run (every injector's, in a distributed run): its bound grows with them.
+  RunParams plan = unscaled.withReadBackFor((long) totalRate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
 
   ScenarioBuilder warmUp = scenario("warm-up arrivals")
       .exec(plan.fed(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction())));

@@ -34,7 +34,7 @@ public final class Actions {
 
   public static io.gatling.core.action.builder.ActionBuilder send(SendSpec spec) {
     return scala((c, ctx, next) ->
-        new KafkaSendAction(spec.resolved(c.protocol().topic()), c, next, ctx.throttled()));
+        new KafkaSendAction(spec.resolved(c.protocol().topic()).withSchemas(c), c, next, ctx.throttled()));
   }
 
   public static io.gatling.core.action.builder.ActionBuilder consume(ConsumeSpec spec) {
@@ -49,13 +49,14 @@ public final class Actions {
       TopicListener listener = c.listener(spec.topic());
       listener.watch(spec.kind() == ConsumeSpec.Kind.KEY,
           spec.kind() == ConsumeSpec.Kind.HEADER ? spec.headerName() : null, spec.kind() == ConsumeSpec.Kind.VALUE);
-      return new ConsumeAction(spec, c, listener, next);
+      return new ConsumeAction(spec, c, listener, next,
+          spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic()));
     });
   }
 
   public static io.gatling.core.action.builder.ActionBuilder requestReply(RequestReplySpec rr) {
     return scala((c, ctx, next) -> {
-      SendSpec spec = rr.request().resolved(c.protocol().topic());
+      SendSpec spec = rr.request().resolved(c.protocol().topic()).withSchemas(c);
       if (spec.fireAndForget()) {
         throw new KafkaLoadConfigException("'" + spec.requestName() + "': a request-reply cannot be fire-and-forget");
       }
@@ -70,7 +71,8 @@ public final class Actions {
       listener.watch(rr.kind() == RequestReplySpec.Kind.KEY,
           rr.kind() == RequestReplySpec.Kind.HEADER ? rr.header() : null, rr.kind() == RequestReplySpec.Kind.VALUE);
       long timeoutMs = rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
-      return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next);
+      return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next,
+          rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic()));
     });
   }
 

@@ -16,8 +16,13 @@ final class ConsumeAction extends KafkaAction {
   private final TopicListener listener;
   private final org.HdrHistogram.Recorder e2e;
 
-  ConsumeAction(ConsumeSpec spec, KafkaComponents components, TopicListener listener, Action next) {
+  /** Decodes a record before the predicate sees it, or null for the raw record. */
+  private final java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
+
+  ConsumeAction(ConsumeSpec spec, KafkaComponents components, TopicListener listener, Action next,
+      java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
     super(spec.requestName(), components, next);
+    this.decoder = decoder;
     this.e2e = components.stats().e2eLatency(spec.requestName());
     this.spec = spec;
     this.listener = listener;
@@ -65,7 +70,7 @@ final class ConsumeAction extends KafkaAction {
     TopicListener.Waiter w = new TopicListener.Waiter(key, value,
         spec.predicate() == null ? null : r -> {
           try {
-            return Boolean.TRUE.equals(spec.predicate().apply(javaSession, r));
+            return Boolean.TRUE.equals(spec.predicate().apply(javaSession, decoder == null ? r : decoder.apply(r)));
           } catch (Exception e) {
             predicateThrows.incrementAndGet();
             threw.set(reason(e));

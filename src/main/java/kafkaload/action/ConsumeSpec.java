@@ -21,30 +21,36 @@ public record ConsumeSpec(
     SessionValue<String> expected,
     BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate,
     Duration timeout,
-    String producedAtHeader) {
+    String producedAtHeader,
+    kafkaload.schema.DecodeSpec decode) {
 
   public enum Kind { KEY, HEADER, VALUE, PREDICATE }
 
   /** Waits on this topic for 10 s; a matcher must still be set. */
   public static ConsumeSpec of(String requestName, String topic) {
-    return new ConsumeSpec(requestName, topic, null, null, null, null, Duration.ofSeconds(10), null);
+    return new ConsumeSpec(requestName, topic, null, null, null, null, Duration.ofSeconds(10), null, null);
   }
 
   /** Matches by KEY, HEADER ({@code headerName}) or VALUE against the EL {@code expected}. */
   public ConsumeSpec withMatch(Kind k, String header, SessionValue<String> value) {
-    return new ConsumeSpec(requestName, topic, k, header, value, null, timeout, producedAtHeader);
+    return new ConsumeSpec(requestName, topic, k, header, value, null, timeout, producedAtHeader, decode);
   }
 
   public ConsumeSpec withPredicate(
       BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return new ConsumeSpec(requestName, topic, Kind.PREDICATE, null, null, p, timeout, producedAtHeader);
+    return new ConsumeSpec(requestName, topic, Kind.PREDICATE, null, null, p, timeout, producedAtHeader, decode);
   }
 
   public ConsumeSpec withTimeout(Duration t) {
-    return new ConsumeSpec(requestName, topic, kind, headerName, expected, predicate, t, producedAtHeader);
+    return new ConsumeSpec(requestName, topic, kind, headerName, expected, predicate, t, producedAtHeader, decode);
   }
 
   public ConsumeSpec withProducedAtHeader(String name) {
-    return new ConsumeSpec(requestName, topic, kind, headerName, expected, predicate, timeout, name);
+    return new ConsumeSpec(requestName, topic, kind, headerName, expected, predicate, timeout, name, decode);
+  }
+
+  /** Records decoded (through the registry, or by a named deserializer) before the predicates see them. */
+  public ConsumeSpec withDecode(kafkaload.schema.DecodeSpec d) {
+    return new ConsumeSpec(requestName, topic, kind, headerName, expected, predicate, timeout, producedAtHeader, d);
   }
 }

@@ -64,6 +64,22 @@ abstract class KafkaAction implements Action {
     next.$bang(session.markAsFailed());
   }
 
+  /**
+   * A record with a schema that could not be built during the load (its content does not fit the schema, the
+   * registry refused its subject): a KO of the request with the reason, at once, and the user goes on, failed.
+   * Other values that cannot be built stay Gatling crashes (see {@link #crash}).
+   */
+  protected boolean koIfSchemaFailure(Session session, String request, RuntimeException e) {
+    if (!(e instanceof kafkaload.schema.RecordSchema.Mismatch)
+        && !(e instanceof kafkaload.schema.RegistryClient.RegistryException)) {
+      return false;
+    }
+    long now = components.clock().nowMillis();
+    logResult(session, request, now, now, e.getMessage());
+    next.$bang(session.markAsFailed());
+    return true;
+  }
+
   /** The KO reason: the exception's class and message, for example "RecordTooLargeException: The message is ...". */
   static String reason(Throwable e) {
     Throwable t = e;

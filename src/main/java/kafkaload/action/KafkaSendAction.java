@@ -48,7 +48,9 @@ final class KafkaSendAction extends KafkaAction {
     try {
       record = spec.record(session);
     } catch (RuntimeException e) {
-      crash(session, spec.requestName(), e); // nothing was sent
+      if (!koIfSchemaFailure(session, spec.requestName(), e)) {
+        crash(session, spec.requestName(), e); // nothing was sent
+      }
       return;
     }
     sender.send(session, record, intendedNanos, spec.fireAndForget() ? new RecordSender.Listener() {

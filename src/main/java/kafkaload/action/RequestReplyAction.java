@@ -24,15 +24,18 @@ final class RequestReplyAction extends KafkaAction {
   private final TopicListener listener;
   private final long timeoutMs;
   private final RecordSender sender;
+  /** Decodes a reply before the match function and the checks see it, or null for the raw reply. */
+  private final java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
 
   RequestReplyAction(RequestReplySpec b, SendSpec spec, KafkaComponents components, TopicListener listener,
-      long timeoutMs, Action next) {
+      long timeoutMs, Action next, java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
     super(spec.requestName(), components, next);
     this.b = b;
     this.spec = spec;
     this.listener = listener;
     this.timeoutMs = timeoutMs;
     this.sender = components.sender(null);
+    this.decoder = decoder;
   }
 
   @Override
@@ -44,13 +47,15 @@ final class RequestReplyAction extends KafkaAction {
       record = spec.record(session);
       key = matchKey(record);
     } catch (RuntimeException e) {
-      crash(session, spec.requestName(), e);
+      if (!koIfSchemaFailure(session, spec.requestName(), e)) {
+        crash(session, spec.requestName(), e);
+      }
       return;
     }
     long start = components.clock().nowMillis();
     // A match function that throws is that user's KO with the exception (the listener catches it).
     TopicListener.Waiter w = new TopicListener.Waiter(key, b.kind() == RequestReplySpec.Kind.VALUE ? record.value() : null,
-        b.kind() == RequestReplySpec.Kind.FUNCTION ? reply -> b.function().test(record, reply) : null,
+        b.kind() == RequestReplySpec.Kind.FUNCTION ? reply -> b.function().test(record, decoded(reply)) : null,
         (reply, received) -> replied(session, start, reply, received),
         () -> finish(session, start, components.clock().nowMillis(),
             "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms", Map.of()),
@@ -92,6 +97,7 @@ final class RequestReplyAction extends KafkaAction {
     Map<String, Object> saves = new HashMap<>();
     String failure = null;
     try {
+      reply = decoded(reply);
       for (RecordCheck check : b.checks()) {
         failure = check.apply(reply, session, saves);
         if (failure != null) {
@@ -102,6 +108,10 @@ final class RequestReplyAction extends KafkaAction {
       failure = "a check threw " + TopicListener.describe(e);
     }
     finish(session, start, received, failure, saves);
+  }
+
+  private ConsumerRecord<byte[], byte[]> decoded(ConsumerRecord<byte[], byte[]> reply) {
+    return decoder == null ? reply : decoder.apply(reply);
   }
 
   private void finish(Session session, long start, long end, String failure, Map<String, Object> saves) {

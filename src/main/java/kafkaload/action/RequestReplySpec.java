@@ -22,27 +22,33 @@ public record RequestReplySpec(
     String header,
     BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function,
     Duration timeout,
-    List<RecordCheck> checks) {
+    List<RecordCheck> checks,
+    kafkaload.schema.DecodeSpec decode) {
 
   public enum Kind { KEY, HEADER, VALUE, FUNCTION }
 
   /** Replies matched by key, the protocol's timeout, no checks. */
   public static RequestReplySpec of(SendSpec request, String replyTopic) {
-    return new RequestReplySpec(request, replyTopic, Kind.KEY, null, null, null, List.of());
+    return new RequestReplySpec(request, replyTopic, Kind.KEY, null, null, null, List.of(), null);
   }
 
   public RequestReplySpec withMatch(Kind k, String headerName,
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> f) {
-    return new RequestReplySpec(request, replyTopic, k, headerName, f, timeout, checks);
+    return new RequestReplySpec(request, replyTopic, k, headerName, f, timeout, checks, decode);
   }
 
   public RequestReplySpec withTimeout(Duration t) {
-    return new RequestReplySpec(request, replyTopic, kind, header, function, t, checks);
+    return new RequestReplySpec(request, replyTopic, kind, header, function, t, checks, decode);
   }
 
   public RequestReplySpec withChecks(List<RecordCheck> more) {
     List<RecordCheck> all = new ArrayList<>(checks);
     all.addAll(more);
-    return new RequestReplySpec(request, replyTopic, kind, header, function, timeout, List.copyOf(all));
+    return new RequestReplySpec(request, replyTopic, kind, header, function, timeout, List.copyOf(all), decode);
+  }
+
+  /** Replies decoded (through the registry, or by a named deserializer) before match functions and checks. */
+  public RequestReplySpec withDecode(kafkaload.schema.DecodeSpec d) {
+    return new RequestReplySpec(request, replyTopic, kind, header, function, timeout, checks, d);
   }
 }

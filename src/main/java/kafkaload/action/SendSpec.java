@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.function.Function;
 import kafkaload.payload.Bytes;
 import kafkaload.payload.SessionValue;
+import kafkaload.protocol.KafkaComponents;
+import kafkaload.schema.SchemaContext;
+import kafkaload.schema.SchemaValueSpec;
+import kafkaload.schema.TopicValue;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -105,8 +109,41 @@ public record SendSpec(
     }
     Long p = partition == null ? null : toLong(partition.resolve(session), "partition");
     Long ts = timestamp == null ? null : toLong(timestamp.resolve(session), "timestamp");
-    return new ProducerRecord<>(t, p == null ? null : Math.toIntExact(p), ts, key == null ? null : key.resolve(session),
-        value.resolve(session), headers.isEmpty() ? null : headers(session));
+    return new ProducerRecord<>(t, p == null ? null : Math.toIntExact(p), ts, key == null ? null : bytes(key, session, t),
+        bytes(value, session, t), headers.isEmpty() ? null : headers(session));
+  }
+
+  /** A schema value's subject is named from the topic, so it is encoded knowing it. */
+  private static byte[] bytes(SessionValue<byte[]> v, Session session, String topic) {
+    return v instanceof TopicValue tv ? tv.encode(session, topic) : v.resolve(session);
+  }
+
+  /**
+   * The send with its schema keys and values bound to the run's registry: checked before the load (schema file,
+   * registry, subject, the template's shape) for the topic when it is known now, timed per record into the stats.
+   */
+  SendSpec withSchemas(KafkaComponents c) {
+    boolean k = key instanceof SchemaValueSpec;
+    boolean v = value instanceof SchemaValueSpec;
+    if (!k && !v) {
+      return this;
+    }
+    String t = constantTopic();
+    SchemaContext schemas = c.schemas();
+    SessionValue<byte[]> boundKey = k ? schemas.bind((SchemaValueSpec) key, true, t, requestName, c.stats()::serialized)
+        : key;
+    SessionValue<byte[]> boundValue = v
+        ? schemas.bind((SchemaValueSpec) value, false, t, requestName, c.stats()::serialized) : value;
+    return new SendSpec(requestName, topic, boundKey, boundValue, headers, partition, timestamp, fireAndForget);
+  }
+
+  /** The topic when it is a constant (resolving a constant needs no session), else null: known at the first send. */
+  private String constantTopic() {
+    try {
+      return topic.resolve(null);
+    } catch (RuntimeException e) {
+      return null; // EL or a function: it needs a session
+    }
   }
 
   private List<Header> headers(Session session) {

@@ -12,6 +12,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kafkaload.config.KafkaLoadConfigException;
 import kafkaload.payload.SessionValue;
+import kafkaload.schema.DecodeSpec;
+import kafkaload.schema.Framing;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
@@ -121,6 +123,30 @@ public final class RecordCheck {
     return new RecordCheck("header(" + name + ")", r -> {
       Header h = r.headers().lastHeader(name);
       return h == null || h.value() == null ? Optional.empty() : Optional.of(utf8(h.value()));
+    }, null, null);
+  }
+
+  /** The schema id: the decoded record's, or read from the raw value's Confluent framing. */
+  public static RecordCheck schemaId() {
+    return new RecordCheck("schemaId", r -> {
+      Header h = r.headers().lastHeader(DecodeSpec.SCHEMA_ID_HEADER);
+      if (h != null) {
+        return Optional.of(utf8(h.value()));
+      }
+      byte[] v = r.value();
+      return v != null && v.length >= 5 && v[0] == Framing.MAGIC ? Optional.of(String.valueOf(Framing.schemaId(v)))
+          : Optional.empty();
+    }, null, null);
+  }
+
+  /** The registry subject(s) of the decoded record's schema (only a decoded record carries them). */
+  public static RecordCheck schemaSubject() {
+    return new RecordCheck("schemaSubject", r -> {
+      Header h = r.headers().lastHeader(DecodeSpec.SUBJECT_HEADER);
+      if (h == null) {
+        throw new IllegalArgumentException("the reply was not decoded: add .decoded() to know its subject");
+      }
+      return Optional.of(utf8(h.value()));
     }, null, null);
   }
 

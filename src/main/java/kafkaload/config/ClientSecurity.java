@@ -34,7 +34,11 @@ public final class ClientSecurity {
       SASL_JAAS_CONFIG, SASL_PASSWORD_ENV + " with -D" + SASL_USERNAME,
       "ssl.truststore.password", TRUSTSTORE_PASSWORD_ENV,
       "ssl.keystore.password", KEYSTORE_PASSWORD_ENV,
-      "ssl.key.password", KEY_PASSWORD_ENV);
+      "ssl.key.password", KEY_PASSWORD_ENV,
+      "basic.auth.user.info", "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO",
+      "schema.registry.ssl.truststore.password", "SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD",
+      "schema.registry.ssl.keystore.password", "SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD",
+      "schema.registry.ssl.key.password", "SCHEMA_REGISTRY_SSL_KEY_PASSWORD");
   private static final Pattern JAAS_USER = Pattern.compile("username\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))");
 
   private ClientSecurity() {}

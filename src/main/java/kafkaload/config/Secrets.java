@@ -13,7 +13,7 @@ public final class Secrets {
   public static boolean isSecret(String key) {
     String k = key.toLowerCase(Locale.ROOT);
     return k.contains("password") || k.contains("secret") || k.contains("jaas") || k.endsWith(".key")
-        || k.contains("token") || k.contains("credential");
+        || k.contains("token") || k.contains("credential") || k.endsWith("user.info");
   }
 
   /**

@@ -69,6 +69,14 @@ public final class Payloads {
   }
 
   static byte[] read(String path) {
+    return read(path, "payload file");
+  }
+
+  /**
+   * A file's bytes (file system path, else classpath resource); a missing or unreadable one is a config error
+   * naming it as {@code what} ("payload file", "schema file").
+   */
+  public static byte[] read(String path, String what) {
     Path p = Paths.get(path);
     try {
       if (Files.isRegularFile(p)) {
@@ -76,12 +84,13 @@ public final class Payloads {
       }
       try (InputStream in = Payloads.class.getClassLoader().getResourceAsStream(path)) {
         if (in == null) {
-          throw new KafkaLoadConfigException("Payload file not found on disk or on the classpath: " + path);
+          throw new KafkaLoadConfigException(Character.toUpperCase(what.charAt(0)) + what.substring(1)
+              + " not found on disk or on the classpath: " + path);
         }
         return in.readAllBytes();
       }
     } catch (IOException e) {
-      throw new KafkaLoadConfigException("Cannot read payload file " + path + ": " + e.getMessage());
+      throw new KafkaLoadConfigException("Cannot read " + what + " " + path + ": " + e.getMessage());
     }
   }
 }

@@ -21,6 +21,7 @@ import kafkaload.client.TopicListener;
 import kafkaload.report.RunSummary;
 import kafkaload.run.RunLedger;
 import kafkaload.run.SendStats;
+import kafkaload.schema.SchemaContext;
 import kafkaload.verification.InjectorHealth;
 import kafkaload.verification.LagMonitor;
 import kafkaload.verification.TopicWatch;
@@ -42,6 +43,8 @@ public final class KafkaComponents implements ProtocolComponents {
   private final RunLedger ledger;
   private final InjectorHealth health;
   private final ExecutorService blockingSender;
+  /** The Schema Registry side, made when the first action with a schema is built. */
+  private SchemaContext schemas;
   private final Admin lagAdmin;
   private final LagMonitor lagMonitor;
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
@@ -137,6 +140,17 @@ public final class KafkaComponents implements ProtocolComponents {
         return th;
       }), ledger.stats().lateReplies);
     });
+  }
+
+  /**
+   * The protocol's Schema Registry side, made on first use (when an action with a schema is built, before the load);
+   * with no schema.registry.url, the embedded registry is started then.
+   */
+  public synchronized SchemaContext schemas() {
+    if (schemas == null) {
+      schemas = SchemaContext.of(protocol.schemaRegistry(), ledger.stats().registryCalls);
+    }
+    return schemas;
   }
 
   boolean embedded() {

@@ -17,6 +17,7 @@ import kafkaload.broker.EmbeddedCluster;
 import kafkaload.broker.EmbeddedKafka;
 import kafkaload.config.InjectorBounds;
 import kafkaload.config.Secrets;
+import kafkaload.schema.RegistrySettings;
 import scala.Function1;
 
 /**
@@ -32,6 +33,7 @@ import scala.Function1;
  * @param lagIntervalMs how often their lag is sampled
  * @param replyTimeoutMs how long a request-reply waits for its reply unless the action says otherwise
  * @param injectorBounds when the injector counts as saturated
+ * @param schemaRegistry the Schema Registry settings; a null url means the embedded registry, started on first use
  * @param parameters the -D parameters the simulation read, with the values used (a live, read-only view)
  * @param injector which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the whole run)
  */
@@ -48,6 +50,7 @@ public record KafkaProtocol(
     long lagIntervalMs,
     long replyTimeoutMs,
     InjectorBounds injectorBounds,
+    RegistrySettings schemaRegistry,
     Map<String, String> parameters,
     InjectorShare injector)
     implements Protocol {
@@ -86,6 +89,9 @@ public record KafkaProtocol(
     config.put("producerMode", producerMode.name().toLowerCase());
     config.put("poolSize", poolSize);
     config.put("producerProperties", Secrets.masked(producerProperties));
+    if (schemaRegistry.url() != null) {
+      config.put("schemaRegistry", schemaRegistry.describe());
+    }
     return config;
   }
 

@@ -67,17 +67,20 @@ public final class KafkaPage {
       """;
 
   /**
-   * Draws an ECharts chart and marks its element with data-points: the finite data points of the series ECharts
-   * holds after setOption, so a headless check can tell a drawn chart from an empty one.
+   * Draws an ECharts chart and marks its element with data-points and data-max: the finite data points of the
+   * series ECharts holds after setOption, and the highest of them, so a headless check can tell a drawn chart from
+   * an empty one, and see that a peak was drawn.
    */
   public static final String CHART_JS = """
-      const chartPoints = c => (c.getOption().series || []).reduce((n, s) => n + (s.data || []).filter(v => {
-        const y = Array.isArray(v) ? v[v.length - 1] : (v !== null && typeof v === 'object' ? v.value : v);
-        return typeof y === 'number' && isFinite(y); }).length, 0);
+      const chartValues = c => (c.getOption().series || []).flatMap(s => (s.data || []).map(v =>
+        Array.isArray(v) ? v[v.length - 1] : (v !== null && typeof v === 'object' ? v.value : v)))
+        .filter(y => typeof y === 'number' && isFinite(y));
       function drawChart(id, option) {
         const el = document.getElementById(id), c = echarts.init(el);
         c.setOption(option);
-        el.setAttribute('data-points', chartPoints(c));
+        const values = chartValues(c);
+        el.setAttribute('data-points', values.length);
+        el.setAttribute('data-max', values.length ? values.reduce((a, b) => Math.max(a, b)) : '');
         return c;
       }
       """;
@@ -102,9 +105,10 @@ public final class KafkaPage {
       <div id="injectorsSection" style="display:none"><h2>Injectors</h2><div id="injectors"></div>
       <p class="note">A distributed run merged from several injectors: counts and rates are summed, latency percentiles come from the injectors' histograms added together; the timeline adds the injectors' seconds, each counted from its own start.</p></div>
       <div id="faultSection" style="display:none"><h2>Broker faults</h2><div id="faults"></div></div>
-      <h2>Throughput (acked records)</h2><div id="throughput" class="chart"></div>
+      <h2>Throughput (acked records)</h2><div id="throughput" class="chart"></div><p class="note" id="throughputNote"></p>
       <h2>Injector CPU, GC and event-loop delay</h2><div id="injector" class="chart"></div><p class="note" id="injectorNote"></p>
-      <div id="lagSection" style="display:none"><h2>Consumer lag</h2><div id="lag" class="chart"></div></div>
+      <h2>Injector heap: used, and after GC</h2><div id="heap" class="chart"></div><p class="note" id="heapNote"></p>
+      <div id="lagSection" style="display:none"><h2>Consumer lag</h2><div id="lag" class="chart"></div><p class="note" id="lagNote"></p></div>
       <h2>Latency (ms)</h2><div id="latency"></div>
       <h2>Records per partition</h2><div id="partitions" class="chart"></div>
       <h2>Reconciliation</h2><div id="reconciliation"></div>
@@ -151,13 +155,26 @@ public final class KafkaPage {
       chart('throughput', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'msgs/s'}, {type: 'value', name: 'MB/s'}],
         series: [msgs, line('MB/s', 'mbPerSec', 1)]});
       document.getElementById('throughput').setAttribute('data-fault-marks', faultMarks.length);
+      // A long run's charts are downsampled on the server (Timeline.java): say so under each, and by how much.
+      const res = DATA.timelineResolution || {};
+      const timelineNote = res.downsampled ? '<b>Downsampled</b>: ' + fmt(res.samples) + ' per-second samples shown as ' + fmt(res.points) +
+        ' points of ' + fmt(res.samplesPerPoint) + ' s each (' + esc(res.aggregation) + '), so no peak is hidden; every second is in <a href="' +
+        esc(res.perSecondFile) + '">' + esc(res.perSecondFile) + '</a>. ' : '';
+      document.getElementById('throughputNote').innerHTML = timelineNote;
+      const cutNote = res.downsampled ? '<b>Downsampled</b>: points of ' + fmt(res.samplesPerPoint) + ' s, as above. ' : '';
       chart('injector', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'CPU %', max: 100}, {type: 'value', name: 'ms'}],
         series: [line('machine CPU %', 'systemCpuPct'), line('injector process CPU %', 'processCpuPct'),
                  Object.assign(line('GC pause ms', 'gcPauseMs', 1), {type: 'bar'}), line('event-loop delay, max ms', 'eventLoopDelayMaxMs', 1)]});
       const el = inj.eventLoopDelayMs || {}, win = inj.loadWindowSeconds || {};
-      document.getElementById('injectorNote').innerHTML = 'Event-loop delay during the load (how late a task due every ' + fmt(el.intervalMs) + ' ms ran on each of the ' + fmt(el.loops) +
+      document.getElementById('injectorNote').innerHTML = cutNote + 'Event-loop delay during the load (how late a task due every ' + fmt(el.intervalMs) + ' ms ran on each of the ' + fmt(el.loops) +
         ' Gatling event loops; work on a late loop starts late, which no latency figure shows): p50 ' + fmt(el.p50) + ' ms, p99 ' + fmt(el.p99) + ' ms, max ' + fmt(el.max) + ' ms over ' + fmt(el.probes) +
         ' probes. The saturation verdict judges the samples of the load only: ' + fmt(win.start) + ' s to ' + (win.end >= 0 ? fmt(win.end) + ' s' : 'the end') + '.';
+      chart('heap', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: {type: 'value', name: 'MB'},
+        series: [line('heap used, MB', 'heapUsedMb'), Object.assign(line('heap after GC, MB', 'heapAfterGcMb'), {connectNulls: true})]});
+      const hg = inj.heapAfterGcMb || {};
+      document.getElementById('heapNote').innerHTML = cutNote + 'Heap after GC is what the latest collection left (the figure -Xlog:gc prints after "->"); over the load: first ' +
+        fmt(hg.first) + ' MB, last ' + fmt(hg.last) + ' MB, highest ' + fmt(hg.max) + ' MB. Heap used rises and falls between collections; heap after GC that keeps rising ' +
+        'through a long run is memory kept per record or per user. The embedded broker, when it runs in this JVM, is part of this heap.';
       const p = DATA.protocols[0] || {};
       const parts = p.partitions || [];
       const oneTopic = new Set(parts.map(r => r.topic)).size <= 1;
@@ -167,12 +184,16 @@ public final class KafkaPage {
         document.getElementById('lagSection').style.display = 'block';
         chart('lag', {xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', name: 'records behind'},
           series: Object.entries(p.lag).map(([g, s]) => ({name: g, type: 'line', showSymbol: false, data: s.map(x => [x.second, x.totalLag])}))});
+        document.getElementById('lagNote').innerHTML = Object.entries(p.lagResolution || {}).filter(([g, r]) => r.downsampled).map(([g, r]) =>
+          '<b>Downsampled</b>: group ' + esc(g) + ': ' + fmt(r.samples) + ' samples shown as ' + fmt(r.points) + ' points, each the highest lag of its ' +
+          fmt(r.samplesPerPoint) + ' samples (the lag verdict judged every sample).').join('<br>');
       }
       const lat = Object.entries(p.ackLatencyMs || {}).map(([name, v]) => Object.assign({name: name + ' (ack)'}, v))
         .concat(Object.entries(p.e2eLatencyMs || {}).map(([name, v]) => Object.assign({name: name + ' (end-to-end)'}, v)));
       document.getElementById('latency').innerHTML = table(lat, [{h: 'request', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'mean', k: 'mean'},
         {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'p99.9', k: 'p99.9'}, {h: 'max', k: 'max'}]) +
-        '<p class="note">Publish delay (from the send action starting to producer.send: the throttler queue, building the record, the wait for the blocking-sender thread; not how late the event loop ran the action, see event-loop delay above): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>';
+        '<p class="note">Publish delay (from the send action starting to producer.send: the throttler queue, building the record, the wait for the blocking-sender thread; not how late the event loop ran the action, see event-loop delay above): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>' +
+        (p.schemas ? '<p class="note" id="schemas">Records with schemas: ' + fmt(p.schemas.serializedRecords) + ' serialized, serialization (not part of the ack latency) p50 ' + fmt(p.schemas.serializationMs.p50) + ' ms, p99 ' + fmt(p.schemas.serializationMs.p99) + ' ms, max ' + fmt(p.schemas.serializationMs.max) + ' ms; Schema Registry calls in the run: ' + fmt(p.schemas.registryCalls) + '.</p>' : '');
       if (p.faults && p.faults.length) {
         document.getElementById('faultSection').style.display = 'block';
         document.getElementById('faults').innerHTML = table(p.faults, [{h: 'at (s)', k: 'atSeconds'}, {h: 'fault', k: 'request', l: true},
@@ -193,7 +214,9 @@ public final class KafkaPage {
           {h: 'acked', k: 'ackedRecords'}, {h: 'acked bytes', k: 'ackedBytes'}, {h: 'duplicates', k: 'duplicates'}, {h: 'reordered', k: 'reordered'}]);
       document.getElementById('producer').innerHTML = table(Object.entries(p.producerMetrics || {}).map(([k, v]) => ({k, v})), [{h: 'metric', k: 'k', l: true}, {h: 'value', k: 'v'}]);
       const cfg = Object.assign({}, p.config || {}); const props = cfg.producerProperties || {}; delete cfg.producerProperties;
-      document.getElementById('config').innerHTML = table(Object.entries(cfg).concat(Object.entries(props)).map(([k, v]) => ({k, v})), [{h: 'setting', k: 'k', l: true}, {h: 'value', k: 'v', l: true}]);
+      // A group of settings (the Schema Registry's) is a row per setting: its keys are Confluent's full names.
+      const cfgRows = Object.entries(cfg).concat(Object.entries(props)).flatMap(([k, v]) => v !== null && typeof v === 'object' ? Object.entries(v) : [[k, v]]);
+      document.getElementById('config').innerHTML = table(cfgRows.map(([k, v]) => ({k, v})), [{h: 'setting', k: 'k', l: true}, {h: 'value', k: 'v', l: true}]);
       document.getElementById('parameters').innerHTML = table(Object.entries(DATA.parameters || {}).map(([k, v]) => ({k, v})), [{h: 'parameter (-D)', k: 'k', l: true}, {h: 'value used', k: 'v', l: true}]);
       document.body.setAttribute('data-rendered', 'true');
       </script></body></html>

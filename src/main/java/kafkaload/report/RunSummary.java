@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import kafkaload.config.InjectorBounds;
 import kafkaload.config.Secrets;
 import kafkaload.client.ProducerHandle;
 import kafkaload.run.PartitionCounters;
@@ -28,6 +29,8 @@ public final class RunSummary {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private final Map<String, Object> root = new LinkedHashMap<>();
+  /** The injector's samples at full resolution, for kafka-timeline.csv. */
+  private List<InjectorHealth.Sample> perSecond = List.of();
 
   private RunSummary() {}
 
@@ -49,6 +52,19 @@ public final class RunSummary {
 
   /** {@code parameters}: the -D knobs the run read, with the values it used. */
   public static RunSummary of(List<Section> sections, Map<String, String> parameters, InjectorHealth health,
+      long startMillis, long endMillis) {
+    return of(sections, parameters, new Injector(health.samples(), health.loadSamples(), health.verdict(),
+        health.loadWindow(), health.eventLoopDelay(), health.bounds()), startMillis, endMillis);
+  }
+
+  /**
+   * The injector's side of a run as the summary reads it: every sample, those of the load, the saturation verdict,
+   * the load's window (seconds since sampling began), the event-loop delay figures and the bounds.
+   */
+  public record Injector(List<InjectorHealth.Sample> samples, List<InjectorHealth.Sample> loadSamples,
+      InjectorHealth.Verdict verdict, double[] loadWindow, Map<String, Object> eventLoopDelay, InjectorBounds bounds) {}
+
+  public static RunSummary of(List<Section> sections, Map<String, String> parameters, Injector health,
       long startMillis, long endMillis) {
     RunSummary s = new RunSummary();
     double seconds = Math.max(0.001, (endMillis - startMillis) / 1000.0);
@@ -76,11 +92,33 @@ public final class RunSummary {
     injector.put("gcPauseTotalMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcPauseMs).sum());
     injector.put("gcPauseMaxMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcMaxPauseMs).max().orElse(0));
     injector.put("maxHeapUsedMb", samples.stream().mapToDouble(InjectorHealth.Sample::heapUsedMb).max().orElse(0));
+    injector.put("heapAfterGcMb", heapAfterGc(health.loadSamples()));
     injector.put("eventLoopDelayMs", health.eventLoopDelay());
     injector.put("bounds", health.bounds());
     s.root.put("injector", injector);
-    s.root.put("timeline", samples);
+    // Hours of per-second samples would make the JSON and the page heavy: both get at most Timeline.MAX_POINTS
+    // points, and kafka-timeline.csv keeps every second.
+    int perPoint = Timeline.samplesPerPoint(samples.size(), Timeline.MAX_POINTS);
+    s.root.put("timeline", Timeline.injector(samples, perPoint));
+    Map<String, Object> resolution = Timeline.resolution(samples.size(), perPoint);
+    resolution.put("aggregation", Timeline.INJECTOR_AGGREGATION);
+    resolution.put("perSecondFile", "kafka-timeline.csv");
+    s.root.put("timelineResolution", resolution);
+    s.perSecond = samples;
     return s;
+  }
+
+  /**
+   * Heap after GC over the load: at its first and last sample with a collection behind it, and the highest, MB.
+   * A last far above the first in a long run is growth.
+   */
+  private static Map<String, Object> heapAfterGc(List<InjectorHealth.Sample> load) {
+    double[] v = load.stream().mapToDouble(InjectorHealth.Sample::heapAfterGcMb).filter(d -> !Double.isNaN(d)).toArray();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("first", v.length == 0 ? null : v[0]);
+    m.put("last", v.length == 0 ? null : v[v.length - 1]);
+    m.put("max", v.length == 0 ? null : java.util.Arrays.stream(v).max().getAsDouble());
+    return m;
   }
 
   private static Map<String, Object> protocol(Section c) {
@@ -127,6 +165,14 @@ public final class RunSummary {
       p.put("distributed", distributed(ledger));
     }
     p.put("publishDelayMs", percentiles(st.publishDelayMicros.getIntervalHistogram()));
+    if (st.serialized.sum() > 0 || st.registryCalls.sum() > 0) {
+      // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the ack latency.
+      Map<String, Object> schemas = new LinkedHashMap<>();
+      schemas.put("registryCalls", st.registryCalls.sum());
+      schemas.put("serializedRecords", st.serialized.sum());
+      schemas.put("serializationMs", percentiles(st.serializationMicros.getIntervalHistogram()));
+      p.put("schemas", schemas);
+    }
 
     // Per partition of every topic sent to; the share is of its topic's records, so a hot partition stands out.
     List<Object> partitions = new ArrayList<>();
@@ -145,7 +191,16 @@ public final class RunSummary {
     }
     p.put("partitions", partitions);
     if (c.lagMonitor() != null) {
-      p.put("lag", c.lagMonitor().samples());
+      // Downsampled like the timeline (the maximum lag of each point); the verdict judged every sample.
+      Map<String, Object> lag = new LinkedHashMap<>();
+      Map<String, Object> lagResolution = new LinkedHashMap<>();
+      c.lagMonitor().samples().forEach((group, samples) -> {
+        int perPoint = Timeline.samplesPerPoint(samples.size(), Timeline.MAX_POINTS);
+        lag.put(group, Timeline.lag(samples, perPoint));
+        lagResolution.put(group, Timeline.resolution(samples.size(), perPoint));
+      });
+      p.put("lag", lag);
+      p.put("lagResolution", lagResolution);
       p.put("lagSampling", c.lagMonitor().sampling());
     }
     Reconciled.Result r = ledger.reconciliation();
@@ -230,9 +285,11 @@ public final class RunSummary {
     return JSON.writeValueAsString(root);
   }
 
+  /** Writes kafka-summary.json, and kafka-timeline.csv with every per-second sample; returns the JSON. */
   public Path write(Path dir) throws IOException {
     Path out = dir.resolve("kafka-summary.json");
     Files.writeString(out, json());
+    Files.writeString(dir.resolve("kafka-timeline.csv"), Timeline.csv(perSecond));
     return out;
   }
 }

@@ -27,6 +27,17 @@ public final class SendStats {
   public final LongAccumulator peakUsers = new LongAccumulator(Math::max, 0);
   /** Intended start of a send (the action ran) to its actual producer.send call, in microseconds. */
   public final Recorder publishDelayMicros = new Recorder(3);
+  /** Records serialized with a schema (or a named serializer), and the time each took, in microseconds. */
+  public final LongAdder serialized = new LongAdder();
+  public final Recorder serializationMicros = new Recorder(3);
+  /** HTTP calls made to the Schema Registry (one per schema per run when the caching works). */
+  public final LongAdder registryCalls = new LongAdder();
+
+  /** One record's serialization time, kept apart from the ack latency. */
+  public void serialized(long nanos) {
+    serialized.increment();
+    serializationMicros.recordValue(Math.max(0, nanos / 1000));
+  }
   /** Earliest and latest ack of the run (epoch ms): the span its throughput is measured over. */
   public final LongAccumulator firstAckMillis = new LongAccumulator(Math::min, Long.MAX_VALUE);
   public final LongAccumulator lastAckMillis = new LongAccumulator(Math::max, Long.MIN_VALUE);
@@ -136,9 +147,11 @@ public final class SendStats {
     return String.format(
         "Kafka sends: %d acked OK, %d failed, %d still in flight at the end (neither OK nor KO); "
             + "time inside producer.send(): %.1f ms total, %.1f ms max; %d sends taken off the event loop; "
-            + "%d late replies; %d concurrent users at peak; injector CPU so far: %.1f s",
+            + "%d late replies; %d concurrent users at peak; injector CPU so far: %.1f s%s",
         acked.sum(), failed.sum(), inFlight.get(), blockedNanos.sum() / 1e6, maxBlockedNanos.get() / 1e6,
-        offloaded.sum(), lateReplies.sum(), peakUsers.get(), processCpuSeconds());
+        offloaded.sum(), lateReplies.sum(), peakUsers.get(), processCpuSeconds(),
+        serialized.sum() + registryCalls.sum() == 0 ? "" : String.format("; %d records serialized with schemas; "
+            + "%d Schema Registry calls", serialized.sum(), registryCalls.sum()));
   }
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */

@@ -4,11 +4,15 @@ import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +31,8 @@ import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 /**
- * Samples the injector once a second: machine and process CPU, GC pauses, heap, the producers' own metrics, the
+ * Samples the injector once a second: machine and process CPU, GC pauses, heap (used, and after the last GC), the
+ * producers' own metrics, the
  * time sends spent inside producer.send, the ack throughput, and how late Gatling's event loops ran (see
  * {@link EventLoopLag}). A run whose injector was saturated during the load is marked: its latency and throughput
  * figures measure the load tool as much as Kafka. Only the samples of the load count, from the first user's start
@@ -39,9 +44,13 @@ public final class InjectorHealth implements AutoCloseable {
       "record-queue-time-avg", "request-latency-avg", "batch-size-avg", "records-per-request-avg",
       "compression-rate-avg", "record-send-rate", "record-error-rate", "record-retry-rate");
 
+  /**
+   * One second of the injector. heapUsedMb is the heap at the sample; heapAfterGcMb the heap left by the latest
+   * collection up to it (NaN before the first).
+   */
   public record Sample(double second, double msgsPerSec, double mbPerSec, double systemCpuPct, double processCpuPct,
-      double heapUsedMb, double gcPauseMs, double gcMaxPauseMs, double sendBlockedMs, long eventLoopProbes,
-      double eventLoopDelayP99Ms, double eventLoopDelayMaxMs, long eventLoopProbesOverBound,
+      double heapUsedMb, double heapAfterGcMb, double gcPauseMs, double gcMaxPauseMs, double sendBlockedMs,
+      long eventLoopProbes, double eventLoopDelayP99Ms, double eventLoopDelayMaxMs, long eventLoopProbesOverBound,
       Map<String, Double> producer) {}
 
   public record Verdict(boolean saturated, List<String> reasons) {}
@@ -58,6 +67,12 @@ public final class InjectorHealth implements AutoCloseable {
   private final com.sun.management.OperatingSystemMXBean os =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+  private final Set<String> heapPools = heapPoolNames();
+  /**
+   * The heap after the latest collection, MB (NaN before the first): the figure -Xlog:gc prints after "->". Its
+   * floor over a long run is the live set, so it shows growth that heapUsedMb's sawtooth hides.
+   */
+  private volatile double heapAfterGcMb = Double.NaN;
   private final long startNanos = System.nanoTime();
   private final InjectorBounds bounds;
   private final EventLoopLag eventLoops = new EventLoopLag();
@@ -146,6 +161,7 @@ public final class InjectorHealth implements AutoCloseable {
           return;
         }
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+        heapAfterGcMb = heapMb(info.getGcInfo().getMemoryUsageAfterGc());
         // Concurrent cycles run beside the application; only stop-the-world collections pause it.
         if (info.getGcName().contains("Concurrent") || info.getGcAction().contains("concurrent")) {
           return;
@@ -163,6 +179,31 @@ public final class InjectorHealth implements AutoCloseable {
         }
       });
     }
+  }
+
+  /**
+   * The heap pools' total in a collection's after-GC usage (the notification also lists non-heap pools). Taken from
+   * the notification, not from an old pool's MemoryPoolMXBean.getCollectionUsage(): it needs no collector-specific
+   * pool name, counts survivors too, and costs nothing between collections.
+   */
+  private double heapMb(Map<String, MemoryUsage> afterGc) {
+    long used = 0;
+    for (Map.Entry<String, MemoryUsage> e : afterGc.entrySet()) {
+      if (heapPools.contains(e.getKey())) {
+        used += e.getValue().getUsed();
+      }
+    }
+    return used / 1_048_576.0;
+  }
+
+  private static Set<String> heapPoolNames() {
+    Set<String> names = new java.util.HashSet<>();
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        names.add(pool.getName());
+      }
+    }
+    return names;
   }
 
   private synchronized void sample(List<SendStats> stats, List<ProducerHandle> producers) {
@@ -192,6 +233,7 @@ public final class InjectorHealth implements AutoCloseable {
         pct(os.getCpuLoad()),
         pct(os.getProcessCpuLoad()),
         memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
+        heapAfterGcMb,
         gcTotal - lastGcPause,
         gcMaxPauseMs.getThenReset(),
         (blocked - lastBlockedNanos) / 1e6,
@@ -250,9 +292,14 @@ public final class InjectorHealth implements AutoCloseable {
     }
   }
 
+  /** The samples of the load only (see the class comment). */
+  public List<Sample> loadSamples() {
+    return samples().stream().filter(x -> inLoad(x.second())).toList();
+  }
+
   /** Judges the load's samples against the bounds; every reason is one readable line. */
   public Verdict verdict() {
-    return judge(samples().stream().filter(x -> inLoad(x.second())).toList(), bounds);
+    return judge(loadSamples(), bounds);
   }
 
   static Verdict judge(List<Sample> s, InjectorBounds b) {

@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * bench/producer-vs-perf.sh runs end to end on a tiny configuration (one round, seconds-long runs, the tests'
- * embedded broker) and prints every row of its table with numbers. No timing is asserted: benchmarks are not tests.
+ * bench/producer-vs-perf.sh and bench/soak.sh run end to end on a tiny configuration (one round, seconds-long
+ * runs, the tests' embedded broker) and print every figure with numbers. No timing is asserted: benchmarks are
+ * not tests.
  */
 class BenchScriptIT {
   private static final List<String> ROWS = List.of(
@@ -29,19 +30,9 @@ class BenchScriptIT {
 
   @Test
   void producerBenchPrintsEveryRowWithNumbers() throws Exception {
-    // The script measures CPU and peak RSS with GNU time, as KafkaPageIT needs Chromium; .ci/run installs both.
-    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Paths.get("/usr/bin/time")),
-        "GNU time is not installed (apt-get install time): bench/producer-vs-perf.sh needs it");
-    Path log = Paths.get("target", "it-logs", "bench-producer-vs-perf.log");
-    Files.createDirectories(log.getParent());
-    ProcessBuilder pb = new ProcessBuilder("bash", "bench/producer-vs-perf.sh")
-        .redirectErrorStream(true).redirectOutput(log.toFile());
-    Map<String, String> env = pb.environment();
-    env.put("CP", System.getProperty("java.class.path")); // no nested Maven run for the classpath
-    env.put("OUT", "target/bench-it");
-    env.put("BOOTSTRAP", KafkaTestSupport.bootstrap());
+    Map<String, String> env = new java.util.HashMap<>();
     // The script's nested `mvn` (JMeter's jars) uses the calling build's local repository and settings files.
-    StringBuilder mavenArgs = new StringBuilder(env.getOrDefault("MAVEN_ARGS", ""));
+    StringBuilder mavenArgs = new StringBuilder(System.getenv().getOrDefault("MAVEN_ARGS", ""));
     String localRepo = System.getProperty("maven.repo.local");
     if (localRepo != null && !localRepo.isBlank()) {
       mavenArgs.append(" -Dmaven.repo.local=").append(localRepo);
@@ -57,15 +48,8 @@ class BenchScriptIT {
     env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
     env.putAll(Map.of("ROUNDS", "1", "RECORDS", "5000", "SECONDS_RUN", "2", "USERS", "8", "THREADS", "2",
         "RATE", "1000", "JMETER_SETUP", "10"));
-    Process process = pb.start();
-    if (!process.waitFor(300, TimeUnit.SECONDS)) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly().waitFor();
-      fail("bench/producer-vs-perf.sh did not finish within 300 s; log: " + log);
-    }
-    String out = Files.readString(log, StandardCharsets.UTF_8);
+    String out = runScript("producer-vs-perf", "target/bench-it", env, 300);
     String tail = out.substring(Math.max(0, out.length() - 4000));
-    assertEquals(0, process.exitValue(), tail);
     for (String row : ROWS) {
       Matcher m = Pattern.compile("^\\| " + Pattern.quote(row) + " \\|(.*)\\|$", Pattern.MULTILINE).matcher(out);
       assertTrue(m.find(), "no row '" + row + "' in:\n" + tail);
@@ -78,5 +62,47 @@ class BenchScriptIT {
     }
     assertTrue(Pattern.compile("gatling-eq-per-user / JMeter at 2 concurrent senders: msg/s [\\d.]+, CPU per message"
         + " [\\d.]+").matcher(out).find(), tail);
+  }
+
+  @Test
+  void soakBenchPrintsEveryFigure() throws Exception {
+    String out = runScript("soak", "target/bench-it/soak", Map.of("DURATION", "6", "RATE", "200", "WARMUP", "1",
+        "EXTRA", "-Dlag.windowSeconds=4 -Dgate.p99Ms=5000"), 240);
+    for (String figure : List.of("SoakSimulation-200-6: exit 0",
+        "records acked: 1,400 \\(measured 'send': 1,200 at [\\d,]+ msg/s",
+        "simulation.log: [\\d,]+ bytes = [\\d,]+ bytes \\([\\d.]+ MiB\\) per million requests",
+        "report generation \\(in the run\\): [\\d.]+ s",
+        "report generation \\(reports-only, fresh JVM, -Xmx as the run\\): ok in [\\d.]+ s wall, [\\d.]+ CPU-s, peak RSS \\d+ MB",
+        "heap after GC in the load: start \\d+ MB, middle \\d+ MB, end \\d+ MB",
+        "read-back: complete in [\\d.]+ s, 1,400 records scanned")) {
+      assertTrue(Pattern.compile(figure).matcher(out).find(), "no '" + figure + "' in:\n" + out);
+    }
+  }
+
+  /**
+   * Runs bench/{@code name}.sh against the tests' broker with this JVM's classpath (no nested Maven run for it) and
+   * the given environment; fails unless it exits 0 within the bound. Returns its output.
+   */
+  private static String runScript(String name, String out, Map<String, String> env, int timeoutSeconds)
+      throws Exception {
+    // The scripts measure CPU and peak RSS with GNU time, as KafkaPageIT needs Chromium; .ci/run installs both.
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Paths.get("/usr/bin/time")),
+        "GNU time is not installed (apt-get install time): bench/" + name + ".sh needs it");
+    Path log = Paths.get("target", "it-logs", "bench-" + name + ".log");
+    Files.createDirectories(log.getParent());
+    ProcessBuilder pb = new ProcessBuilder("bash", "bench/" + name + ".sh").redirectErrorStream(true)
+        .redirectOutput(log.toFile());
+    pb.environment().putAll(env);
+    pb.environment().putAll(Map.of("CP", System.getProperty("java.class.path"), "OUT", out,
+        "BOOTSTRAP", KafkaTestSupport.bootstrap()));
+    Process process = pb.start();
+    if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly().waitFor();
+      fail("bench/" + name + ".sh did not finish within " + timeoutSeconds + " s; log: " + log);
+    }
+    String output = Files.readString(log, StandardCharsets.UTF_8);
+    assertEquals(0, process.exitValue(), output.substring(Math.max(0, output.length() - 4000)));
+    return output;
   }
 }

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import kafkaload.report.KafkaPage;
+import kafkaload.report.TimelineTest;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -71,11 +73,37 @@ class KafkaPageIT {
     assertNoScriptErrors(dom);
     assertTrue(dom.stdout.contains("data-rendered=\"true\""), "the page script ran to its end");
     long canvases = Pattern.compile("<canvas").matcher(dom.stdout).results().count();
-    assertEquals(3, canvases, "throughput, injector and partition charts rendered");
-    for (String chart : List.of("throughput", "injector", "partitions")) {
+    assertEquals(4, canvases, "throughput, injector, heap and partition charts rendered");
+    for (String chart : List.of("throughput", "injector", "heap", "partitions")) {
       assertTrue(points(dom, chart) > 0, chart + " chart drew data points");
     }
     assertEquals(16, points(dom, "partitions"), "one bar per partition");
+    assertTrue(dom.stdout.contains("<p class=\"note\" id=\"throughputNote\"></p>"), "a short run is drawn at full resolution");
+    assertTrue(json.get("injector").get("heapAfterGcMb").has("max"), json.get("injector").toString());
+  }
+
+  /** An hour of made-up samples: each chart draws at most 600 points a series, its peaks, and says it was cut. */
+  @Test
+  void anHoursTimelineIsDownsampledOnThePageWithItsPeaks() throws Exception {
+    Path chromium = chromium();
+    Path dir = Files.createTempDirectory("long-page");
+    Path page = KafkaPage.write(dir, TimelineTest.hourSummary());
+    Chrome dom = chrome(chromium, "--dump-dom", page.toUri().toString());
+    assertNoScriptErrors(dom);
+    assertTrue(dom.stdout.contains("data-rendered=\"true\""), "the page script ran to its end");
+    // Four series of 600 points (CPU twice, GC pause, event-loop delay); two on the heap chart.
+    assertEquals(4 * 600, points(dom, "injector"));
+    assertEquals(2 * 600, points(dom, "heap"));
+    assertEquals(880, max(dom, "injector"), "the one late second's event-loop delay is drawn");
+    assertEquals(900, max(dom, "heap"), "the one second's heap peak is drawn");
+    assertTrue(dom.stdout.contains("3,600 per-second samples shown as 600 points of 6 s each"), "the caption says by how much");
+  }
+
+  /** The highest value a chart drew, from the data-max attribute KafkaPage.CHART_JS sets on its element. */
+  static double max(Chrome dom, String chartId) {
+    Matcher m = Pattern.compile("<div[^>]*?\\sid=\"" + chartId + "\"[^>]*?\\sdata-max=\"([^\"]*)\"").matcher(dom.stdout);
+    assertTrue(m.find(), "chart " + chartId + " has no data-max attribute");
+    return Double.parseDouble(m.group(1));
   }
 
   /** Chromium logs console messages as "INFO:CONSOLE:4] "text", source: ..." (older: "CONSOLE(4)]"), any level. */
