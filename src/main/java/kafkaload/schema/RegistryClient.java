@@ -117,13 +117,11 @@ public final class RegistryClient {
 
   /** The schema with this id: GET /schemas/ids/{id}. */
   public Registered byId(int id) {
-    Registered known = byId.get(id);
-    if (known != null) {
-      return known;
-    }
-    JsonNode r = call("GET", "/schemas/ids/" + id, null);
-    return byId.computeIfAbsent(id, k -> new Registered(id, SchemaFormat.of(text(r, "schemaType")),
-        r.get("schema").asText(), -1));
+    // Called inside computeIfAbsent, like the others: two threads decoding a new id at once make one call, not two.
+    return byId.computeIfAbsent(id, k -> {
+      JsonNode r = call("GET", "/schemas/ids/" + id, null);
+      return new Registered(id, SchemaFormat.of(text(r, "schemaType")), r.get("schema").asText(), -1);
+    });
   }
 
   /** The subjects that hold the schema with this id: GET /schemas/ids/{id}/versions. */

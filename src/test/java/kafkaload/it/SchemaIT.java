@@ -100,6 +100,7 @@ class SchemaIT {
   @Test
   void decodedConsumeMatchesByFieldABadRecordIsAKoAndTheRunGoesOn() throws Exception {
     String topic = uniqueTopic("schema-flow");
+    long requestsBefore = registry.requests();
     GatlingRun run = runGatling(SchemaCasesSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
         "topic", topic, "schema.registry.url", registry.url(),
         "value.subject.name.strategy", "io.confluent.kafka.serializers.subject.TopicRecordNameStrategy"), 150);
@@ -111,16 +112,19 @@ class SchemaIT {
     for (String ok : List.of("json send", "proto send", "after the KO")) {
       assertArrayEquals(new long[] {1, 1, 0}, run.counts(ok), ok + "\n" + run.tail());
     }
+    long served = registry.requests() - requestsBefore;
     RegistryClient c = new RegistryClient(registry.url(), null, new LongAdder());
     String avro = new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text();
     // TopicRecordNameStrategy named every subject; each schema was registered once for the run
     c.lookup(topic + "-com.acme.Order", SchemaFormat.AVRO, avro);
     c.latest(topic + "-com.acme.OrderJson");
     c.latest(topic + "-com.acme.Order").schema();
-    // three registrations (the Avro one shared by three sends), and the subjects of the id the consumer decoded
-    // (its schema is known from the registration): never one per record
-    assertEquals(4, summaryJson(run).at("/protocols/0/schemas/registryCalls").asLong(),
-        summaryJson(run).at("/protocols/0/schemas").toString());
+    // three registrations (the Avro one shared by three sends), and the subjects of each id the waiting consumers
+    // decoded (the Avro orders' always; the JSON and Protobuf records' only when one arrives while a consumer still
+    // waits: timing): never one per record, and every call counted is one the registry served
+    long calls = summaryJson(run).at("/protocols/0/schemas/registryCalls").asLong();
+    assertTrue(calls >= 4 && calls <= 6, summaryJson(run).at("/protocols/0/schemas").toString());
+    assertEquals(calls, served);
   }
 
   @Test
@@ -177,6 +181,7 @@ class SchemaIT {
         + "schema.registry.ssl.truststore.location=" + pki.truststore + "\n"
         + "schema.registry.ssl.truststore.password=" + pki.password + "\n"
         + "schema.registry.ssl.keystore.location=" + pki.clientKeystore + "\n");
+    long requestsBefore = mtls.requests();
     GatlingRun run = runGatling(SchemaCasesSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
         "topic", topic, "kafka.client.config", file.toString(),
         "value.subject.name.strategy", "TopicRecordNameStrategy"),
@@ -186,8 +191,12 @@ class SchemaIT {
     assertArrayEquals(new long[] {n, n, 0}, run.counts("consume decoded"), run.tail());
     assertArrayEquals(new long[] {1, 1, 0}, run.counts("proto send"), run.tail());
     JsonNode schemas = summaryJson(run).at("/protocols/0/schemas");
-    assertEquals(4, schemas.get("registryCalls").asLong(), schemas.toString());
-    assertTrue(mtls.requests() >= 4, "the calls went to the https registry: " + mtls.requests());
+    // One call per schema and purpose, never per record: three registrations (Avro, JSON Schema, Protobuf), then
+    // one subject look-up per schema id the waiting consumers decoded: the Avro orders' always, the JSON and
+    // Protobuf records' only when they arrive while a consumer still waits (timing), so 4 to 6 calls.
+    long calls = schemas.get("registryCalls").asLong();
+    assertTrue(calls >= 4 && calls <= 6, schemas.toString());
+    assertEquals(calls, mtls.requests() - requestsBefore, "every call counted went to the https registry, and no other");
     Path dir = reportDir(run);
     assertNoSecrets(run, dir, pki.password);
 
@@ -204,7 +213,7 @@ class SchemaIT {
     assertEquals(schemas.get("serializedRecords").asLong(), Long.parseLong(line.group(1).replace(",", "")));
     assertEquals(schemas.at("/serializationMs/p99").asDouble(), Double.parseDouble(line.group(3).replace(",", "")),
         0.006);
-    assertEquals("4", line.group(5));
+    assertEquals(String.valueOf(calls), line.group(5));
     // The registry settings are rows of the configuration table, the passwords masked.
     for (String row : List.of("<td class=\"l \">schema.registry.url</td><td class=\"l \">" + mtls.url() + "</td>",
         "<td class=\"l \">schema.registry.ssl.keystore.location</td><td class=\"l \">" + pki.clientKeystore + "</td>",
