@@ -192,6 +192,11 @@ public final class Preflight {
     return offsets(admin, topic, timeoutMs).orElseThrow(() -> missing(topic)).endOffsets();
   }
 
+  /** The topic's description (id, partitions); empty when the topic does not exist. */
+  public static Optional<TopicDescription> described(Admin admin, String topic, long timeoutMs) {
+    return describe(admin, topic, timeoutMs);
+  }
+
   /** The topic's id and end offsets; empty when the topic does not exist. */
   public static Optional<TopicOffsets> offsets(Admin admin, String topic, long timeoutMs) {
     try {

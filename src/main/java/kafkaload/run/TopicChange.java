@@ -16,10 +16,10 @@ public record TopicChange(String topic, String change, long lastSeenMillis, long
   public static final String DELETED = "deleted";
   public static final String RECREATED = "deleted and re-created";
 
-  /** The change between the baseline and what is there now (empty: the topic is gone). */
-  public static TopicChange of(String topic, TopicOffsets baseline, java.util.Optional<TopicOffsets> now,
+  /** The change between the baseline and the partitions the topic has now (empty: the topic is gone). */
+  public static TopicChange of(String topic, TopicOffsets baseline, java.util.Optional<Integer> partitionsNow,
       long lastSeenMillis, long seenChangedMillis) {
-    return new TopicChange(topic, now.isPresent() ? RECREATED : DELETED, lastSeenMillis, seenChangedMillis,
-        baseline.endOffsets().size(), now.map(o -> o.endOffsets().size()).orElse(0));
+    return new TopicChange(topic, partitionsNow.isPresent() ? RECREATED : DELETED, lastSeenMillis, seenChangedMillis,
+        baseline.endOffsets().size(), partitionsNow.orElse(0));
   }
 }

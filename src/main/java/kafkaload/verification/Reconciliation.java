@@ -72,7 +72,7 @@ public final class Reconciliation {
           TopicChange seen = ledger.topicChanges().get(topic);
           changes.put(topic, seen != null && seen.change().equals(now.isPresent() ? TopicChange.RECREATED
               : TopicChange.DELETED) ? seen
-              : TopicChange.of(topic, base, now, ledger.topicLastSeen(topic, base), System.currentTimeMillis()));
+              : TopicChange.of(topic, base, now.map(o -> o.endOffsets().size()), ledger.topicLastSeen(topic, base), System.currentTimeMillis()));
           ledger.topicChanged(changes.get(topic));
         }
       }

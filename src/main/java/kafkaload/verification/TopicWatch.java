@@ -10,6 +10,7 @@ import kafkaload.run.RunLedger;
 import kafkaload.run.TopicChange;
 import kafkaload.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TopicDescription;
 
 /**
  * Looks at every topic the run sends to every few seconds and notes, in the ledger, one that was deleted or deleted
@@ -52,13 +53,14 @@ public final class TopicWatch implements AutoCloseable {
 
   private void look(String topic, TopicOffsets before) {
     long now = System.currentTimeMillis();
-    Optional<TopicOffsets> current = Preflight.offsets(admin, topic, connection.timeoutMs());
-    if (current.isPresent() && current.get().topicId().equals(before.topicId())) {
+    // The topic's id and partition count are all the watch needs: a describe, not the end offsets too.
+    Optional<TopicDescription> current = Preflight.described(admin, topic, connection.timeoutMs());
+    if (current.isPresent() && String.valueOf(current.get().topicId()).equals(before.topicId())) {
       ledger.topicSeen(topic, now);
       return;
     }
     TopicChange known = ledger.topicChanges().get(topic);
-    TopicChange seen = TopicChange.of(topic, before, current, ledger.topicLastSeen(topic, before), now);
+    TopicChange seen = TopicChange.of(topic, before, current.map(d -> d.partitions().size()), ledger.topicLastSeen(topic, before), now);
     if (known == null) {
       ledger.topicChanged(seen);
     } else if (!known.change().equals(seen.change())) {
