@@ -122,10 +122,29 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
   }
 
   /**
+   * Sends {@code records} records each time a user runs this action, all at once, each built from the session and
+   * timed on its own (one response per record in the report); the user goes on when all are acked or failed. In
+   * the open model this is an arrival of several records: {@code constantUsersPerSec(rate / records)} sends
+   * {@code rate} records/s at a fraction of Gatling's cost per virtual user (docs/benchmark.md). Arrivals still do
+   * not wait for earlier ones. Feeder values are drawn once per user, so all records of a burst share them.
+   */
+  public KafkaSendActionBuilder burst(int records) {
+    if (records < 1) {
+      throw new KafkaLoadConfigException("'" + spec.requestName() + "'.burst(" + records
+          + "): the number of records per burst must be at least 1");
+    }
+    return new KafkaSendActionBuilder(spec.withBurst(records));
+  }
+
+  /**
    * Waits for this request's reply on {@code replyTopic}: a request-reply, timed from the send to the reply.
    * Match by key unless told otherwise.
    */
   public RequestReplyActionBuilder replyOn(String replyTopic) {
+    if (spec.burst() > 1) {
+      throw new KafkaLoadConfigException("'" + spec.requestName() + "': burst(" + spec.burst()
+          + ") sends records without a reply; a request-reply sends one request per user");
+    }
     if (replyTopic == null || replyTopic.isBlank()) {
       throw new KafkaLoadConfigException("'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
     }

@@ -33,8 +33,15 @@ public final class Actions {
   }
 
   public static io.gatling.core.action.builder.ActionBuilder send(SendSpec spec) {
-    return scala((c, ctx, next) ->
-        new KafkaSendAction(spec.resolved(c.protocol().topic()).withSchemas(c), c, next, ctx.throttled()));
+    return scala((c, ctx, next) -> {
+      if (spec.burst() > 1 && ctx.throttled()) {
+        // Gatling's throttle counts requests: one permit per burst would let through burst times the rate.
+        throw new KafkaLoadConfigException("'" + spec.requestName() + "': burst(" + spec.burst()
+            + ") cannot be throttled (throttle() counts one request per permit); set the rate with the injection "
+            + "profile instead, e.g. constantUsersPerSec(rate / " + spec.burst() + ")");
+      }
+      return new KafkaSendAction(spec.resolved(c.protocol().topic()).withSchemas(c), c, next, ctx.throttled());
+    });
   }
 
   public static io.gatling.core.action.builder.ActionBuilder consume(ConsumeSpec spec) {

@@ -59,9 +59,14 @@ abstract class KafkaAction implements Action {
 
   /** A request that could not even be built: Gatling's "crash", and the user goes on, failed. */
   protected void crash(Session session, String request, RuntimeException e) {
+    logCrash(session, request, e);
+    next.$bang(session.markAsFailed());
+  }
+
+  /** Records a request that could not be built, as Gatling's "crash"; the caller decides where the user goes. */
+  protected void logCrash(Session session, String request, RuntimeException e) {
     components.statsEngine().logRequestCrash(session.scenario(), session.groups(), request,
         e instanceof SessionValue.Unresolved ? e.getMessage() : reason(e));
-    next.$bang(session.markAsFailed());
   }
 
   /**
@@ -70,13 +75,21 @@ abstract class KafkaAction implements Action {
    * Other values that cannot be built stay Gatling crashes (see {@link #crash}).
    */
   protected boolean koIfSchemaFailure(Session session, String request, RuntimeException e) {
+    if (!logSchemaFailure(session, request, e)) {
+      return false;
+    }
+    next.$bang(session.markAsFailed());
+    return true;
+  }
+
+  /** Records a schema failure as a KO (see {@link #koIfSchemaFailure}); false when {@code e} is not one. */
+  protected boolean logSchemaFailure(Session session, String request, RuntimeException e) {
     if (!(e instanceof kafkaload.schema.RecordSchema.Mismatch)
         && !(e instanceof kafkaload.schema.RegistryClient.RegistryException)) {
       return false;
     }
     long now = components.clock().nowMillis();
     logResult(session, request, now, now, e.getMessage());
-    next.$bang(session.markAsFailed());
     return true;
   }
 

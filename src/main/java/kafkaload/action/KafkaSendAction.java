@@ -9,8 +9,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import scala.runtime.BoxedUnit;
 
 /**
- * Sends one record and, unless fire-and-forget, records its response time from the call to producer.send to the
- * broker's acknowledgement callback, then passes the user on. The user never blocks Gatling's event loop: a send
+ * Sends one record (or a burst of them, {@code burst(n)}) and, unless fire-and-forget, records each one's response
+ * time from the call to producer.send to the broker's acknowledgement callback, then passes the user on once all
+ * are acked or failed. The user never blocks Gatling's event loop: a send
  * that could block (unknown topic metadata, a nearly full buffer, a producer still to be created) runs on the
  * protocol's blocking-sender thread instead, and its time there is part of the measured latency.
  */
@@ -44,25 +45,68 @@ final class KafkaSendAction extends KafkaAction {
   }
 
   private void send(Session session, long intendedNanos) {
-    ProducerRecord<byte[], byte[]> record;
-    try {
-      record = spec.record(session);
-    } catch (RuntimeException e) {
-      if (!koIfSchemaFailure(session, spec.requestName(), e)) {
-        crash(session, spec.requestName(), e); // nothing was sent
+    int n = spec.burst();
+    Burst burst = new Burst(session, n);
+    for (int i = 0; i < n; i++) {
+      ProducerRecord<byte[], byte[]> record;
+      try {
+        record = spec.record(session);
+      } catch (RuntimeException e) {
+        // Nothing more of this burst is sent: the records not built count as done, and the user goes on failed.
+        if (!logSchemaFailure(session, spec.requestName(), e)) {
+          logCrash(session, spec.requestName(), e);
+        }
+        burst.done(n - i, false);
+        return;
       }
-      return;
+      sender.send(session, record, intendedNanos, spec.fireAndForget() ? fireAndForget(session, burst)
+          : (start, end, exception) -> {
+            // The producer's I/O thread: the result is logged here (Gatling's stats engine only enqueues it); only
+            // the burst's last record hands the user back to its event loop.
+            log(session, spec.requestName(), start, end, exception);
+            burst.done(1, exception == null);
+          });
     }
-    sender.send(session, record, intendedNanos, spec.fireAndForget() ? new RecordSender.Listener() {
-      // Whichever comes first decides: buffered (the user goes on, OK) or a failure before the record was buffered
-      // (send() threw, or failed at once, e.g. a record too large): then the user goes on marked failed.
+  }
+
+  /**
+   * The records a user sent in one execution: when the last is acked or failed (buffered, for fire-and-forget),
+   * the user goes on, marked failed if any of them failed.
+   */
+  private final class Burst {
+    private final Session session;
+    private final java.util.concurrent.atomic.AtomicInteger pending;
+    private volatile boolean failed;
+
+    Burst(Session session, int records) {
+      this.session = session;
+      this.pending = new java.util.concurrent.atomic.AtomicInteger(records);
+    }
+
+    void done(int records, boolean ok) {
+      if (!ok) {
+        failed = true;
+      }
+      if (pending.addAndGet(-records) == 0) {
+        next.$bang(failed ? session.markAsFailed() : session);
+      }
+    }
+  }
+
+  /**
+   * Whichever comes first decides for each record: buffered (OK) or a failure before the record was buffered
+   * (send() threw, or failed at once, e.g. a record too large): a KO. A later ack failure is a KO of
+   * "name ack failure".
+   */
+  private RecordSender.Listener fireAndForget(Session session, Burst burst) {
+    return new RecordSender.Listener() {
       private final java.util.concurrent.atomic.AtomicBoolean decided = new java.util.concurrent.atomic.AtomicBoolean();
 
       @Override
       public void buffered(long start) {
         if (decided.compareAndSet(false, true)) {
           log(session, spec.requestName(), start, components.clock().nowMillis(), null);
-          next.$bang(session);
+          burst.done(1, true);
         }
       }
 
@@ -72,18 +116,13 @@ final class KafkaSendAction extends KafkaAction {
           return;
         }
         if (decided.compareAndSet(false, true)) {
-          session.eventLoop().execute(() -> {
-            log(session, spec.requestName(), start, end, exception);
-            next.$bang(session.markAsFailed());
-          });
+          log(session, spec.requestName(), start, end, exception);
+          burst.done(1, false);
         } else {
           log(session, spec.requestName() + " ack failure", start, end, exception);
         }
       }
-    } : (start, end, exception) -> session.eventLoop().execute(() -> {
-      log(session, spec.requestName(), start, end, exception);
-      next.$bang(exception == null ? session : session.markAsFailed());
-    }));
+    };
   }
 
   private void log(Session session, String requestName, long start, long end, Exception exception) {

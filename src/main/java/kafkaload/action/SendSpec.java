@@ -22,6 +22,7 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * @param key the key, or null for none
  * @param partition the partition, or null to let the partitioner choose
  * @param timestamp the timestamp in epoch ms, or null for the producer's send time
+ * @param burst records sent at once per execution of the action (1 unless {@code burst(n)})
  */
 public record SendSpec(
     String requestName,
@@ -31,7 +32,8 @@ public record SendSpec(
     List<HeaderSpec> headers,
     SessionValue<?> partition,
     SessionValue<?> timestamp,
-    boolean fireAndForget) {
+    boolean fireAndForget,
+    int burst) {
 
   /** Appended to the request name of fire-and-forget sends, so no report can pass them off as ack latency. */
   public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
@@ -40,7 +42,7 @@ public record SendSpec(
 
   /** A send of this value without a key to the protocol's topic. */
   public static SendSpec of(String requestName, SessionValue<byte[]> value) {
-    return new SendSpec(requestName, null, null, value, List.of(), null, null, false);
+    return new SendSpec(requestName, null, null, value, List.of(), null, null, false, 1);
   }
 
   /**
@@ -54,30 +56,34 @@ public record SendSpec(
   }
 
   public SendSpec withTopic(SessionValue<String> t) {
-    return new SendSpec(requestName, t, key, value, headers, partition, timestamp, fireAndForget);
+    return new SendSpec(requestName, t, key, value, headers, partition, timestamp, fireAndForget, burst);
   }
 
   public SendSpec withKey(SessionValue<byte[]> k) {
-    return new SendSpec(requestName, topic, k, value, headers, partition, timestamp, fireAndForget);
+    return new SendSpec(requestName, topic, k, value, headers, partition, timestamp, fireAndForget, burst);
   }
 
   public SendSpec withHeader(HeaderSpec h) {
     List<HeaderSpec> hs = new ArrayList<>(headers);
     hs.add(h);
     return new SendSpec(requestName, topic, key, value, Collections.unmodifiableList(hs), partition, timestamp,
-        fireAndForget);
+        fireAndForget, burst);
   }
 
   public SendSpec withPartition(SessionValue<?> p) {
-    return new SendSpec(requestName, topic, key, value, headers, p, timestamp, fireAndForget);
+    return new SendSpec(requestName, topic, key, value, headers, p, timestamp, fireAndForget, burst);
   }
 
   public SendSpec withTimestamp(SessionValue<?> t) {
-    return new SendSpec(requestName, topic, key, value, headers, partition, t, fireAndForget);
+    return new SendSpec(requestName, topic, key, value, headers, partition, t, fireAndForget, burst);
   }
 
   public SendSpec withFireAndForget() {
-    return new SendSpec(requestName, topic, key, value, headers, partition, timestamp, true);
+    return new SendSpec(requestName, topic, key, value, headers, partition, timestamp, true, burst);
+  }
+
+  public SendSpec withBurst(int n) {
+    return new SendSpec(requestName, topic, key, value, headers, partition, timestamp, fireAndForget, n);
   }
 
   public boolean hasHeader(String name) {
@@ -99,7 +105,7 @@ public record SendSpec(
       }
       t = SessionValue.constant(defaultTopic);
     }
-    return new SendSpec(reportedName(), t, key, value, headers, partition, timestamp, fireAndForget);
+    return new SendSpec(reportedName(), t, key, value, headers, partition, timestamp, fireAndForget, burst);
   }
 
   ProducerRecord<byte[], byte[]> record(Session session) {
@@ -134,7 +140,7 @@ public record SendSpec(
         : key;
     SessionValue<byte[]> boundValue = v
         ? schemas.bind((SchemaValueSpec) value, false, t, requestName, c.stats()::serialized) : value;
-    return new SendSpec(requestName, topic, boundKey, boundValue, headers, partition, timestamp, fireAndForget);
+    return new SendSpec(requestName, topic, boundKey, boundValue, headers, partition, timestamp, fireAndForget, burst);
   }
 
   /** The topic when it is a constant (resolving a constant needs no session), else null: known at the first send. */

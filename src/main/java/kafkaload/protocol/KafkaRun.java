@@ -23,6 +23,7 @@ import kafkaload.config.Secrets;
 import kafkaload.report.AssertionsJUnitReport;
 import kafkaload.report.KafkaPage;
 import kafkaload.report.ReconciliationPrinter;
+import kafkaload.report.LatencySources;
 import kafkaload.report.RunSummary;
 import kafkaload.run.OffsetBaselines;
 import kafkaload.run.TopicOffsets;
@@ -192,6 +193,11 @@ final class KafkaRun {
     }
     summary = RunSummary.of(all.stream().map(KafkaComponents::section).toList(), parameters, health, startMillis,
         System.currentTimeMillis());
+    @SuppressWarnings("unchecked")
+    String sources = LatencySources.describe((Map<String, Object>) summary.tree().get("latencySources"));
+    if (sources != null) {
+      System.out.println("[kafkaload] " + sources);
+    }
     boolean embedded = false;
     for (KafkaComponents c : all) {
       c.close();
@@ -241,6 +247,9 @@ final class KafkaRun {
       if (Files.isRegularFile(dir.resolve("index.html"))) {
         System.out.println("[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, verdicts));
       }
+    } catch (java.io.EOFException e) {
+      System.err.println("[kafkaload] no assertions judged: " + log + " ends before any result (the run stopped "
+          + "before its load)");
     } catch (Exception | LinkageError e) {
       System.err.println("[kafkaload] could not judge the assertions from " + log + ": " + e);
     }

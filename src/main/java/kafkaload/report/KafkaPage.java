@@ -193,7 +193,22 @@ public final class KafkaPage {
       document.getElementById('latency').innerHTML = table(lat, [{h: 'request', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'mean', k: 'mean'},
         {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'p99.9', k: 'p99.9'}, {h: 'max', k: 'max'}]) +
         '<p class="note">Publish delay (from the send action starting to producer.send: the throttler queue, building the record, the wait for the blocking-sender thread; not how late the event loop ran the action, see event-loop delay above): p99 ' + fmt((p.publishDelayMs || {}).p99) + ' ms, max ' + fmt((p.publishDelayMs || {}).max) + ' ms.</p>' +
+        sourcesTable(DATA.latencySources) +
         (p.schemas ? '<p class="note" id="schemas">Records with schemas: ' + fmt(p.schemas.serializedRecords) + ' serialized, serialization (not part of the ack latency) p50 ' + fmt(p.schemas.serializationMs.p50) + ' ms, p99 ' + fmt(p.schemas.serializationMs.p99) + ' ms, max ' + fmt(p.schemas.serializationMs.max) + ' ms; Schema Registry calls in the run: ' + fmt(p.schemas.registryCalls) + '.</p>' : '');
+      // The ack latency next to its parts: a broker round trip close to the ack tail means a slow broker; event-loop
+      // delay, GC pauses or publish delay of the same size mean a slow injector.
+      function sourcesTable(ls) {
+        if (!ls || !ls.ackLatencyMs || !Object.keys(ls.ackLatencyMs).length) return '';
+        const b = ls.broker || {}, q = ls.producerBuffer || {}, i = ls.injector || {};
+        const rows = Object.entries(ls.ackLatencyMs).map(([n, v]) => ({s: 'ack latency of ' + n, t: 'p99 ' + fmt(v.p99), m: fmt(v.max), w: "producer.send to the broker's acknowledgement"}))
+          .concat([{s: 'broker round trip', t: 'avg ' + fmt(b.requestLatencyAvgMs), m: fmt(b.requestLatencyMaxMs), w: "the producer's request-latency: a produce request to its response", id: 'broker'},
+            {s: 'producer buffer', t: 'avg ' + fmt(q.recordQueueTimeAvgMs), m: fmt(q.recordQueueTimeMaxMs), w: "record-queue-time: batching, linger.ms, the producer's I/O thread running late"},
+            {s: 'publish delay', t: 'p99 ' + fmt(i.publishDelayP99Ms), m: fmt(i.publishDelayMaxMs), w: 'injector: the send action starting to producer.send'},
+            {s: 'event-loop delay', t: 'p99 ' + fmt(i.eventLoopDelayP99Ms), m: fmt(i.eventLoopDelayMaxMs), w: "injector: how late Gatling's event loops ran"},
+            {s: 'GC pauses', t: 'total ' + fmt(i.gcPauseTotalMs), m: fmt(i.gcPauseMaxMs), w: 'injector: stop-the-world pauses of this JVM'}]);
+        return '<h3 id="latencySources">Where the latency comes from (over the ' + fmt(ls.loadSeconds) + ' s of the load, ms)</h3>' +
+          table(rows, [{h: 'source', k: 's', l: true}, {h: 'typical', k: 't'}, {h: 'max', k: 'm'}, {h: 'what it is', k: 'w', l: true}]);
+      }
       if (p.faults && p.faults.length) {
         document.getElementById('faultSection').style.display = 'block';
         document.getElementById('faults').innerHTML = table(p.faults, [{h: 'at (s)', k: 'atSeconds'}, {h: 'fault', k: 'request', l: true},

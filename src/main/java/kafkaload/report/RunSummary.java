@@ -78,6 +78,7 @@ public final class RunSummary {
       protocols.add(protocol(c));
     }
     s.root.put("protocols", protocols);
+    s.root.put("latencySources", LatencySources.of(protocolMaps(protocols), health.loadSamples(), health.eventLoopDelay()));
     List<InjectorHealth.Sample> samples = health.samples();
     InjectorHealth.Verdict verdict = health.verdict();
     Map<String, Object> injector = new LinkedHashMap<>();
@@ -270,6 +271,11 @@ public final class RunSummary {
       m.put("max", h.getMaxValue() / 1000.0);
     }
     return m;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> protocolMaps(List<Object> protocols) {
+    return protocols.stream().map(p -> (Map<String, Object>) p).toList();
   }
 
   /** Adds Gatling's own verdicts on the run's assertions: description → passed, actual value. */

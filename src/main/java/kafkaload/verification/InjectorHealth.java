@@ -41,7 +41,7 @@ import org.apache.kafka.common.MetricName;
  */
 public final class InjectorHealth implements AutoCloseable {
   static final List<String> PRODUCER_METRICS = List.of("bufferpool-wait-ratio", "bufferpool-wait-time-ns-total",
-      "record-queue-time-avg", "request-latency-avg", "batch-size-avg", "records-per-request-avg",
+      "record-queue-time-avg", "record-queue-time-max", "request-latency-avg", "request-latency-max", "batch-size-avg", "records-per-request-avg",
       "compression-rate-avg", "record-send-rate", "record-error-rate", "record-retry-rate");
 
   /**
@@ -253,12 +253,13 @@ public final class InjectorHealth implements AutoCloseable {
   }
 
   /**
-   * Each metric over the producers that report it: rates and totals summed (what they did together), averages and
-   * ratios averaged, so a pool or a producer per user reads like one producer doing the same work.
+   * Each metric over the producers that report it: rates and totals summed (what they did together), maxima the
+   * highest, averages and ratios averaged, so a pool or a producer per user reads like one producer doing the same work.
    */
   public static Map<String, Double> producerMetrics(List<ProducerHandle> producers) {
     Map<String, Double> sum = new LinkedHashMap<>();
     Map<String, Integer> count = new LinkedHashMap<>();
+    Map<String, Double> maxes = new LinkedHashMap<>();
     for (ProducerHandle h : producers) {
       Map<MetricName, ? extends Metric> metrics;
       try {
@@ -272,6 +273,7 @@ public final class InjectorHealth implements AutoCloseable {
           double v = ((Number) metric.metricValue()).doubleValue();
           if (!Double.isNaN(v) && !Double.isInfinite(v)) {
             sum.merge(name.name(), v, Double::sum);
+            maxes.merge(name.name(), v, Math::max);
             count.merge(name.name(), 1, Integer::sum);
           }
         }
@@ -280,7 +282,8 @@ public final class InjectorHealth implements AutoCloseable {
     Map<String, Double> avg = new LinkedHashMap<>();
     for (String m : PRODUCER_METRICS) {
       if (sum.containsKey(m)) {
-        avg.put(m, m.endsWith("-rate") || m.endsWith("-total") ? sum.get(m) : sum.get(m) / count.get(m));
+        avg.put(m, m.endsWith("-rate") || m.endsWith("-total") ? sum.get(m)
+            : m.endsWith("-max") ? maxes.get(m) : sum.get(m) / count.get(m));
       }
     }
     return avg;

@@ -23,11 +23,11 @@ import java.util.regex.Pattern;
  * ProducerPerformance's summary line, Gatling's kafka-summary.json (the ack latency of "send"), JMeter's JTL.
  */
 public final class BenchReport {
-  private static final Pattern PERF = Pattern.compile(
+  static final Pattern PERF = Pattern.compile(
       "(\\d+) records sent, ([\\d.]+) records/sec \\(([\\d.]+) MB/sec\\).*?(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th, (\\d+) ms 99.9th");
   private static final Pattern TIME = Pattern.compile("TIME ([\\d.]+) ([\\d.]+) ([\\d.]+) (\\d+)");
   private static final Pattern INJECTOR_CPU = Pattern.compile("injector CPU so far: ([\\d.]+) s");
-  private static final Pattern KAFKA_PAGE = Pattern.compile("Kafka page: file://(\\S+)/kafka\\.html");
+  static final Pattern KAFKA_PAGE = Pattern.compile("Kafka page: file://(\\S+)/kafka\\.html");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   enum Tool { PERF, GATLING, JMETER }
@@ -196,13 +196,13 @@ public final class BenchReport {
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 
-  private static double[] time(Path p) throws Exception {
+  static double[] time(Path p) throws Exception {
     Matcher m = last(TIME, Files.readString(p), p.toString());
     return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
         Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4))};
   }
 
-  private static Matcher last(Pattern p, String text, String run) {
+  static Matcher last(Pattern p, String text, String run) {
     Matcher m = p.matcher(text);
     int at = -1;
     while (m.find()) {

@@ -72,6 +72,12 @@ class KafkaPageIT {
     assertNoConsoleErrors(dom);
     assertNoScriptErrors(dom);
     assertTrue(dom.stdout.contains("data-rendered=\"true\""), "the page script ran to its end");
+    // Where the latency comes from: the ack latency beside the broker's round trip and the injector's share.
+    assertTrue(Pattern.compile("<h3 id=\"latencySources\">Where the latency comes from.*?<td[^>]*>broker round trip</td>",
+        Pattern.DOTALL).matcher(dom.stdout).find(), "the latency sources table rendered");
+    JsonNode sources = json.get("latencySources");
+    assertTrue(sources.get("broker").get("requestLatencyMaxMs").asDouble() > 0, sources.toString());
+    assertTrue(sources.get("injector").has("eventLoopDelayP99Ms"), sources.toString());
     long canvases = Pattern.compile("<canvas").matcher(dom.stdout).results().count();
     assertEquals(4, canvases, "throughput, injector, heap and partition charts rendered");
     for (String chart : List.of("throughput", "injector", "heap", "partitions")) {
