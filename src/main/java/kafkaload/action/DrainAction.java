@@ -122,17 +122,8 @@ final class DrainAction extends KafkaAction {
         ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(200));
         long took = System.nanoTime() - t0;
         int counted = 0;
-        for (ConsumerRecord<byte[], byte[]> r : batch) {
-          Long end = spec.range().to().get(r.partition());
-          if (end != null && r.offset() < end && r.offset() >= spec.range().from().getOrDefault(r.partition(), 0L)) {
-            AtomicLong next = this.counted.computeIfAbsent(r.partition(), k -> new AtomicLong());
-            if (next.getAndAccumulate(r.offset() + 1, Math::max) > r.offset()) {
-              reread.increment();
-              continue;
-            }
-            counted++;
-            bytes.add(r.serializedValueSize() + Math.max(0, r.serializedKeySize()));
-          }
+        for (TopicPartition tp : batch.partitions()) {
+          counted += count(tp.partition(), batch.records(tp));
         }
         if (counted > 0) {
           firstNanos.compareAndSet(0, t0);
@@ -155,6 +146,37 @@ final class DrainAction extends KafkaAction {
       report(session);
     }
     next.$bang(session);
+  }
+
+  /**
+   * Counts the records of one partition's share of a poll (in offset order) that lie in the pre-filled range and
+   * were not counted before: one atomic step per partition and poll, not per record.
+   */
+  private int count(int partition, List<ConsumerRecord<byte[], byte[]>> records) {
+    Long end = spec.range().to().get(partition);
+    if (end == null || records.isEmpty()) {
+      return 0;
+    }
+    long from = spec.range().from().getOrDefault(partition, 0L);
+    long last = Math.min(end, records.get(records.size() - 1).offset() + 1);
+    // Records below the partition's counted mark were read before (a rebalance hands a partition over at its last
+    // commit): the consumer that moved the mark past them counted them.
+    long mark = last <= from ? from : counted.computeIfAbsent(partition, k -> new AtomicLong())
+        .getAndAccumulate(last, Math::max);
+    long newFrom = Math.max(from, mark);
+    int n = 0;
+    long size = 0;
+    for (ConsumerRecord<byte[], byte[]> r : records) {
+      long offset = r.offset();
+      if (offset >= newFrom && offset < end) {
+        n++;
+        size += r.serializedValueSize() + Math.max(0, r.serializedKeySize());
+      } else if (offset >= from && offset < newFrom) {
+        reread.increment();
+      }
+    }
+    bytes.add(size);
+    return n;
   }
 
   private void report(Session session) {
