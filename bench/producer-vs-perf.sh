@@ -26,7 +26,7 @@ LINGER=${LINGER:-1}
 BATCH=${BATCH:-16384}
 COMPRESSION=${COMPRESSION:-lz4}
 source bench/common.sh
-JMETER_HOME=$(bench/jmeter/install.sh "$OUT/jmeter-home")
+JMETER_HOME=$(bench/jmeter/install.sh "$OUT/jmeter-home")  # also when ARMS has no jmeter: it is quick once installed
 rm -f "$OUT"/run-*
 
 if [ -z "${BOOTSTRAP:-}" ]; then
@@ -72,15 +72,24 @@ run_jmeter() { # name round
     -Jacks="$ACKS" -JlingerMs="$LINGER" -JbatchSize="$BATCH" -JcompressionType="$COMPRESSION"
 }
 
+# ARMS: which pairs to run (default all): closed (maximum load), open (a constant rate), jmeter (equal concurrency).
+ARMS=${ARMS:-closed open jmeter}
+has() { [[ " $ARMS " == *" $1 "* ]]; }
 for r in $(seq 1 "$ROUNDS"); do
-  echo "round $r/$ROUNDS: ProducerPerformance, $RECORDS records, unthrottled"; run_perf perf "$r" "$RECORDS" -1
-  echo "round $r/$ROUNDS: Gatling closed model, $USERS users"; run_gatling gatling-closed "$r" BaselineSimulation -Dusers="$USERS"
-  echo "round $r/$ROUNDS: ProducerPerformance throttled at $RATE/s"; run_perf perf-throttled "$r" $((RATE * SECONDS_RUN)) "$RATE"
-  echo "round $r/$ROUNDS: Gatling open model at $RATE/s"; run_gatling gatling-open "$r" ConstantRateSimulation -Drate="$RATE"
-  echo "round $r/$ROUNDS: JMeter JSR223, $THREADS threads"; run_jmeter jmeter "$r"
-  echo "round $r/$ROUNDS: Gatling closed model, $THREADS users"; run_gatling gatling-eq "$r" BaselineSimulation -Dusers="$THREADS"
-  echo "round $r/$ROUNDS: Gatling closed model, $THREADS users, a producer per user (JMeter's topology)"
-  run_gatling gatling-eq-per-user "$r" BaselineSimulation -Dusers="$THREADS" -Dproducer.mode=per-user
+  if has closed; then
+    echo "round $r/$ROUNDS: ProducerPerformance, $RECORDS records, unthrottled"; run_perf perf "$r" "$RECORDS" -1
+    echo "round $r/$ROUNDS: Gatling closed model, $USERS users"; run_gatling gatling-closed "$r" BaselineSimulation -Dusers="$USERS"
+  fi
+  if has open; then
+    echo "round $r/$ROUNDS: ProducerPerformance throttled at $RATE/s"; run_perf perf-throttled "$r" $((RATE * SECONDS_RUN)) "$RATE"
+    echo "round $r/$ROUNDS: Gatling open model at $RATE/s"; run_gatling gatling-open "$r" ConstantRateSimulation -Drate="$RATE"
+  fi
+  if has jmeter; then
+    echo "round $r/$ROUNDS: JMeter JSR223, $THREADS threads"; run_jmeter jmeter "$r"
+    echo "round $r/$ROUNDS: Gatling closed model, $THREADS users"; run_gatling gatling-eq "$r" BaselineSimulation -Dusers="$THREADS"
+    echo "round $r/$ROUNDS: Gatling closed model, $THREADS users, a producer per user (JMeter's topology)"
+    run_gatling gatling-eq-per-user "$r" BaselineSimulation -Dusers="$THREADS" -Dproducer.mode=per-user
+  fi
 done
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

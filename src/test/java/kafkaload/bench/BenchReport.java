@@ -57,6 +57,9 @@ public final class BenchReport {
 
     Map<String, Row> med = new java.util.LinkedHashMap<>();
     for (Spec s : specs) {
+      if (!Files.exists(dir.resolve("run-" + s.name() + "-1.time"))) {
+        continue; // an arm the script was told not to run (ARMS)
+      }
       List<Row> rows = new ArrayList<>();
       for (int r = 1; r <= rounds; r++) {
         rows.add(read(dir, s.name() + "-" + r, s.tool(), seconds, recordSize));
@@ -68,6 +71,9 @@ public final class BenchReport {
         + " | peak RSS MB | msg/s vs PP | CPU/msg vs PP |%n|---|---|---|---|---|---|---|---|---|---|%n", rounds);
     for (Spec s : specs) {
       Row r = med.get(s.name());
+      if (r == null) {
+        continue;
+      }
       Row b = s.baseline() == null ? null : med.get(s.baseline());
       System.out.printf("| %s | %,.0f | %s | %s | %s | %s | %.1f | %.0f | %s | %s |%n", s.label(), r.msgPerSec(),
           String.format(r.mbPerSec() < 10 ? "%.2f" : "%.1f", r.mbPerSec()), ms(r.p50()), ms(r.p99()), ms(r.p999()), r.cpuPerMillion(), r.rssMb(),
@@ -75,14 +81,16 @@ public final class BenchReport {
           b == null ? "1" : String.format("%.2f", r.cpuPerMillion() / b.cpuPerMillion()));
     }
     Row jmeter = med.get("jmeter");
-    for (String eq : List.of("gatling-eq", "gatling-eq-per-user")) {
+    for (String eq : jmeter == null ? List.<String>of() : List.of("gatling-eq", "gatling-eq-per-user")) {
       Row g = med.get(eq);
       System.out.printf("%n%s / JMeter at %s concurrent senders: msg/s %.2f, CPU per message %.2f", eq,
           env.get("THREADS"), g.msgPerSec() / jmeter.msgPerSec(), g.cpuPerMillion() / jmeter.cpuPerMillion());
     }
-    System.out.printf("%nAfter the load, Gatling parses its simulation.log for the assertions: a further %.1f CPU-s"
-        + " per M msgs (closed model, %s users), not counted above.%n", med.get("gatling-closed").afterLoadCpuPerMillion(),
-        env.get("USERS"));
+    if (med.containsKey("gatling-closed")) {
+      System.out.printf("%nAfter the load, Gatling parses its simulation.log for the assertions: a further %.1f CPU-s"
+          + " per M msgs (closed model, %s users), not counted above.%n",
+          med.get("gatling-closed").afterLoadCpuPerMillion(), env.get("USERS"));
+    }
     med.forEach((name, r) -> {
       if (r.errors() > 0) {
         System.out.printf("WARNING: %s had %.0f failed sends (median), not counted in msg/s%n", name, r.errors());
