@@ -426,6 +426,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    */
   @Override
   public KafkaProtocol protocol() {
+    // Called from the simulation's constructor, on the thread that later prints Gatling's verdicts.
+    kafkaload.report.GatlingVerdicts.listen();
     Settings s = settings;
     Params params = s.params() != null ? s.params() : Params.fromSystemProperties();
     Map<String, Object> props = new LinkedHashMap<>();

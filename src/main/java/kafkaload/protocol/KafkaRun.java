@@ -242,8 +242,10 @@ final class KafkaRun {
     Path log = simulationLog.get();
     Path dir = log.getParent();
     try {
-      AssertionsJUnitReport.Verdicts verdicts = AssertionsJUnitReport.validate(log, core.configuration());
-      summary.gates(AssertionsJUnitReport.rows(verdicts));
+      Optional<AssertionsJUnitReport.Verdicts> printed = AssertionsJUnitReport.printed(log);
+      AssertionsJUnitReport.Verdicts verdicts = printed
+          .orElseGet(() -> AssertionsJUnitReport.validate(log, core.configuration()));
+      summary.gates(AssertionsJUnitReport.rows(verdicts), printed.isPresent() ? "gatling-console" : "simulation.log");
       if (Files.isRegularFile(dir.resolve("index.html"))) {
         System.out.println("[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, verdicts));
       }

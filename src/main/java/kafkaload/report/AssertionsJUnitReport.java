@@ -18,8 +18,9 @@ import scala.collection.immutable.List;
 
 /**
  * Writes Gatling's JUnit-style assertions file, {@code <run>/js/assertions.xml}, for CI systems that read JUnit XML.
- * Gatling 3.15 still ships the template but no longer writes the file, so it is made here from the run's
- * simulation.log with Gatling's own reader, validator and template, once the JVM is exiting.
+ * Gatling 3.15 still ships the template but no longer writes the file, so it is made here, once the JVM is exiting,
+ * with Gatling's template from the verdicts Gatling printed, or, failing those, from the run's simulation.log with
+ * Gatling's own reader and validator.
  */
 public final class AssertionsJUnitReport {
   private AssertionsJUnitReport() {}
@@ -46,6 +47,24 @@ public final class AssertionsJUnitReport {
 
   /** Gatling's own verdicts on a run's assertions, with the run they judge. */
   public record Verdicts(io.gatling.charts.stats.RunInfo runInfo, java.util.List<AssertionResult> results) {}
+
+  /**
+   * Gatling's own verdicts as it printed them ({@link GatlingVerdicts}), with the run's header from the log's first
+   * pass; empty when any assertion of the log has no printed verdict.
+   */
+  public static Optional<Verdicts> printed(Path simulationLog) {
+    io.gatling.charts.stats.RunInfo info =
+        new io.gatling.charts.stats.FirstPassParser(simulationLog.toFile(), java.time.ZoneId.systemDefault()).parse();
+    java.util.List<AssertionResult> results = new java.util.ArrayList<>();
+    for (io.gatling.commons.stats.assertion.Assertion a : scala.jdk.javaapi.CollectionConverters.asJava(info.assertions())) {
+      Optional<AssertionResult> r = GatlingVerdicts.of(a);
+      if (r.isEmpty()) {
+        return Optional.empty();
+      }
+      results.add(r.get());
+    }
+    return Optional.of(new Verdicts(info, results));
+  }
 
   /** Re-reads the run's simulation.log and judges its assertions the way Gatling does. */
   public static Verdicts validate(Path simulationLog, GatlingConfiguration configuration) {

@@ -279,8 +279,10 @@ public final class RunSummary {
   }
 
   /** Adds Gatling's own verdicts on the run's assertions: description → passed, actual value. */
-  public void gates(List<Map<String, Object>> verdicts) {
+  public void gates(List<Map<String, Object>> verdicts, String from) {
     root.put("gates", verdicts);
+    // "gatling-console": the verdicts Gatling printed; "simulation.log": judged again from the log.
+    root.put("gatesFrom", from);
   }
 
   public Map<String, Object> tree() {

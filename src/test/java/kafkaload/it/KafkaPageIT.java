@@ -58,6 +58,8 @@ class KafkaPageIT {
     assertTrue(json.get("injector").has("saturated"));
     assertTrue(json.get("injector").get("eventLoopDelayMs").get("probes").asLong() > 0, json.get("injector").toString());
     assertTrue(json.get("gates").size() >= 5);
+    // Gatling's own printed verdicts, without a second parse of simulation.log.
+    assertEquals("gatling-console", json.get("gatesFrom").asText());
     json.get("gates").forEach(g -> assertTrue(g.get("passed").asBoolean(), g.toString()));
 
     // No output of the run holds the secret: console, JSON, page, Gatling's report, the JUnit file.
