@@ -353,6 +353,17 @@ class DistributedIT {
     assertTrue(noRunId.output().contains("an injector needs -Drun.id"), noRunId.output());
   }
 
+  /** The size of the largest simulation.log under a results folder, 0 when there is none yet. */
+  private static long largestLog(Path results) throws java.io.IOException {
+    if (!Files.isDirectory(results)) {
+      return 0;
+    }
+    try (var files = Files.walk(results)) {
+      return files.filter(f -> f.getFileName().toString().equals("simulation.log")).mapToLong(f -> f.toFile().length())
+          .max().orElse(0);
+    }
+  }
+
   @Test
   void anInjectorThatDiesIsReportedAndTheVerdictFails() throws Exception {
     Path root = BASE.resolve("died-" + UUID.randomUUID().toString().substring(0, 8));
@@ -376,8 +387,14 @@ class DistributedIT {
       p.put("duration", "12");
       injectors.add(LocalRun.start(LocalRun.injectorCommand("kafkaload.Distributed", "384m", p), root.resolve("injector-" + i + ".out")));
     }
-    // Injector 1 is killed 7 s into the load, as a pod evicted mid-run (its log then holds the blocks flushed so far).
-    Thread.sleep(Math.max(0, startAt + 7_000 - System.currentTimeMillis()));
+    // Injector 1 is killed mid-run, as a pod evicted, once Gatling has flushed a first block of its log (8 KiB, about
+    // 2 s of its 100 requests/s), not at a fixed time: on a slow machine its load may start late.
+    long deadline = startAt + 11_000;
+    while (largestLog(root.resolve("injector-1")) < 8192) {
+      assertTrue(System.currentTimeMillis() < deadline, "injector 1 flushed no log block before its load's end");
+      assertTrue(injectors.get(1).isAlive(), "injector 1 ended by itself: " + Files.readString(root.resolve("injector-1.out")));
+      Thread.sleep(100);
+    }
     injectors.get(1).destroyForcibly().waitFor();
     assertTrue(injectors.get(0).waitFor(120, TimeUnit.SECONDS), "injector 0 finishes");
     Run run = distributed("merge", Map.of("merge.results", root.toString(), "injector.count", "2",
