@@ -164,7 +164,8 @@ public final class KafkaPage {
       const cutNote = res.downsampled ? '<b>Downsampled</b>: points of ' + fmt(res.samplesPerPoint) + ' s, as above. ' : '';
       chart('injector', {xAxis: {type: 'category', data: t, name: 's'}, yAxis: [{type: 'value', name: 'CPU %', max: 100}, {type: 'value', name: 'ms'}],
         series: [line('machine CPU %', 'systemCpuPct'), line('injector process CPU %', 'processCpuPct'),
-                 Object.assign(line('GC pause ms', 'gcPauseMs', 1), {type: 'bar'}), line('event-loop delay, max ms', 'eventLoopDelayMaxMs', 1)]});
+                 Object.assign(line('GC pause ms', 'gcPauseMs', 1), {type: 'bar'}), line('event-loop delay, max ms', 'eventLoopDelayMaxMs', 1),
+                 Object.assign(line('ack latency p99 ms', 'ackP99Ms', 1), {connectNulls: false})]});
       const el = inj.eventLoopDelayMs || {}, win = inj.loadWindowSeconds || {};
       document.getElementById('injectorNote').innerHTML = cutNote + 'Event-loop delay during the load (how late a task due every ' + fmt(el.intervalMs) + ' ms ran on each of the ' + fmt(el.loops) +
         ' Gatling event loops; work on a late loop starts late, which no latency figure shows): p50 ' + fmt(el.p50) + ' ms, p99 ' + fmt(el.p99) + ' ms, max ' + fmt(el.max) + ' ms over ' + fmt(el.probes) +

@@ -25,8 +25,8 @@ import kafkaload.verification.LagMonitor;
 final class Timeline {
   static final int MAX_POINTS = 600;
 
-  static final String INJECTOR_AGGREGATION = "mean of msgs/s, MB/s and CPU %; maximum of heap, heap after GC, "
-      + "GC pauses, time blocked in send and event-loop delay; sum of event-loop probes; mean of producer metrics";
+  static final String INJECTOR_AGGREGATION = "mean of msgs/s, MB/s and CPU %; maximum of ack latency, heap, "
+      + "heap after GC, GC pauses, time blocked in send and event-loop delay; sum of event-loop probes; mean of producer metrics";
 
   private Timeline() {}
 
@@ -118,6 +118,8 @@ final class Timeline {
     return new InjectorHealth.Sample(b.get(b.size() - 1).second(),
         mean(b, InjectorHealth.Sample::msgsPerSec),
         mean(b, InjectorHealth.Sample::mbPerSec),
+        max(b, InjectorHealth.Sample::ackP99Ms),
+        max(b, InjectorHealth.Sample::ackMaxMs),
         mean(b, InjectorHealth.Sample::systemCpuPct),
         mean(b, InjectorHealth.Sample::processCpuPct),
         max(b, InjectorHealth.Sample::heapUsedMb),

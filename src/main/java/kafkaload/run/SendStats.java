@@ -50,6 +50,8 @@ public final class SendStats {
   public static final class RequestAcks {
     final boolean timed;
     final Recorder latencyMicros = new Recorder(3);
+    /** The whole run's latency: each second's interval is moved in here when the injector samples it. */
+    private final Histogram total = new Histogram(3);
     final LongAdder count = new LongAdder();
     final LongAdder bytes = new LongAdder();
     final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
@@ -57,6 +59,18 @@ public final class SendStats {
 
     RequestAcks(boolean timed) {
       this.timed = timed;
+    }
+
+    /** The latency recorded since the last call, also added to the whole run's. */
+    synchronized Histogram drain() {
+      Histogram interval = latencyMicros.getIntervalHistogram();
+      total.add(interval);
+      return interval;
+    }
+
+    synchronized Histogram total() {
+      drain();
+      return total.copy();
     }
 
     public void acked(long bytes, long atMillis, long latencyMicros) {
@@ -116,15 +130,26 @@ public final class SendStats {
     return e2eLatencyMicros.computeIfAbsent(requestName, n -> new Recorder(3));
   }
 
-  /** Whole-run ack-latency histograms per ack-timed request name; call once, at the end. */
+  /** Whole-run ack-latency histograms per ack-timed request name. */
   public Map<String, Histogram> ackLatencyHistograms() {
     Map<String, Histogram> out = new TreeMap<>();
     requests.forEach((name, r) -> {
       if (r.timed) {
-        out.put(name, r.latencyMicros.getIntervalHistogram());
+        out.put(name, r.total());
       }
     });
     return out;
+  }
+
+  /** The ack latency of every ack-timed request since the last call (the injector's per-second sample), µs. */
+  public Histogram ackLatencySinceLast() {
+    Histogram all = new Histogram(3);
+    requests.values().forEach(r -> {
+      if (r.timed) {
+        all.add(r.drain());
+      }
+    });
+    return all;
   }
 
   /** Whole-run end-to-end latency histograms per consume request name; call once, at the end. */

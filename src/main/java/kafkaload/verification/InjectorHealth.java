@@ -45,10 +45,12 @@ public final class InjectorHealth implements AutoCloseable {
       "compression-rate-avg", "record-send-rate", "record-error-rate", "record-retry-rate");
 
   /**
-   * One second of the injector. heapUsedMb is the heap at the sample; heapAfterGcMb the heap left by the latest
-   * collection up to it (NaN before the first).
+   * One second of the injector. ackP99Ms and ackMaxMs: the ack latency of the sends acked in that second (NaN when
+   * none was); heapUsedMb is the heap at the sample; heapAfterGcMb the heap left by the latest collection up to it
+   * (NaN before the first).
    */
-  public record Sample(double second, double msgsPerSec, double mbPerSec, double systemCpuPct, double processCpuPct,
+  public record Sample(double second, double msgsPerSec, double mbPerSec, double ackP99Ms, double ackMaxMs,
+      double systemCpuPct, double processCpuPct,
       double heapUsedMb, double heapAfterGcMb, double gcPauseMs, double gcMaxPauseMs, double sendBlockedMs,
       long eventLoopProbes, double eventLoopDelayP99Ms, double eventLoopDelayMaxMs, long eventLoopProbesOverBound,
       Map<String, Double> producer) {}
@@ -213,7 +215,9 @@ public final class InjectorHealth implements AutoCloseable {
     long acked = 0;
     long bytes = 0;
     double blocked = 0;
+    Histogram ack = new Histogram(3);
     for (SendStats s : stats) {
+      ack.add(s.ackLatencySinceLast());
       acked += s.acked.sum();
       bytes += s.ackedBytes.sum();
       blocked += s.blockedNanos.sum();
@@ -230,6 +234,8 @@ public final class InjectorHealth implements AutoCloseable {
         second,
         (acked - lastAcked) / dt,
         (bytes - lastBytes) / dt / 1_048_576.0,
+        ack.getTotalCount() == 0 ? Double.NaN : ack.getValueAtPercentile(99) / 1000.0,
+        ack.getTotalCount() == 0 ? Double.NaN : ack.getMaxValue() / 1000.0,
         pct(os.getCpuLoad()),
         pct(os.getProcessCpuLoad()),
         memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,

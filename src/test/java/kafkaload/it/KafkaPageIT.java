@@ -99,8 +99,8 @@ class KafkaPageIT {
     Chrome dom = chrome(chromium, "--dump-dom", page.toUri().toString());
     assertNoScriptErrors(dom);
     assertTrue(dom.stdout.contains("data-rendered=\"true\""), "the page script ran to its end");
-    // Four series of 600 points (CPU twice, GC pause, event-loop delay); two on the heap chart.
-    assertEquals(4 * 600, points(dom, "injector"));
+    // Five series of 600 points (CPU twice, GC pause, event-loop delay, ack latency p99); two on the heap chart.
+    assertEquals(5 * 600, points(dom, "injector"));
     assertEquals(2 * 600, points(dom, "heap"));
     assertEquals(880, max(dom, "injector"), "the one late second's event-loop delay is drawn");
     assertEquals(900, max(dom, "heap"), "the one second's heap peak is drawn");

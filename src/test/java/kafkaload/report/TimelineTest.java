@@ -28,7 +28,7 @@ public class TimelineTest {
     List<InjectorHealth.Sample> s = new ArrayList<>();
     for (int i = 1; i <= 3600; i++) {
       boolean bad = i == 1234;
-      s.add(new InjectorHealth.Sample(i, bad ? 0 : 2000, bad ? 0 : 1.95, 40, 30, bad ? 900 : 200 + i % 7,
+      s.add(new InjectorHealth.Sample(i, bad ? 0 : 2000, bad ? 0 : 1.95, 1.5, 3, 40, 30, bad ? 900 : 200 + i % 7,
           i < 5 ? Double.NaN : bad ? 640 : 30 + i / 360.0, bad ? 870 : 2, bad ? 870 : 2, bad ? 300 : 0.5, 10,
           bad ? 850 : 1, bad ? 880 : 2, bad ? 9 : 0, PRODUCER));
     }

@@ -13,7 +13,7 @@ class InjectorHealthTest {
   private static final InjectorBounds BOUNDS = new InjectorBounds(90, 3, 10, 1000, 0.1, 100);
 
   private static InjectorHealth.Sample sample(int second, double cpu, long probes, long late) {
-    return new InjectorHealth.Sample(second, 0, 0, cpu, cpu, 0, 0, 0, 0, 0, probes, 0, late > 0 ? 150 : 1, late, Map.of());
+    return new InjectorHealth.Sample(second, 0, 0, 0, 0, cpu, cpu, 0, 0, 0, 0, 0, probes, 0, late > 0 ? 150 : 1, late, Map.of());
   }
 
   private static List<InjectorHealth.Sample> run(double cpu, long probesPerSecond, long... latePerSecond) {
