@@ -6,7 +6,8 @@
 # fixed part of its log parsing cancel out), and the ratios against ProducerPerformance.
 #
 # Arms: ProducerPerformance throttled | ConstantRateSimulation with its shipped defaults | the same with one record
-# per virtual user (-Dburst=1), the shape before bursts.
+# per virtual user (-Dburst=1), the shape before bursts; ARMS="perf-warm gatling-warm" sets both tools a WARMUP
+# seconds warm-up at the same rate first, in the same JVM, and measures after it (ProducerPerformance run twice).
 #
 #   bench/open-model.sh                                   # 3 rounds, 20,000 msg/s, 20 s and 40 s
 #   ROUNDS=5 RATE=20000 SHORT=30 LONG=60 bench/open-model.sh
@@ -19,6 +20,7 @@ ROUNDS=${ROUNDS:-3}
 RATE=${RATE:-20000}
 SHORT=${SHORT:-20}
 LONG=${LONG:-40}
+WARMUP=${WARMUP:-20}
 RECORD_SIZE=${RECORD_SIZE:-1024}
 ACKS=${ACKS:-1}
 LINGER=${LINGER:-1}
@@ -42,19 +44,22 @@ run() { # arm round seconds
   t=$(topic "$arm" "$round" "$secs")
   local name="$arm-$secs-$round"
   case $arm in
-    perf)
+    perf|perf-warm)
       java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$t" 16 >/dev/null
+      local main=(org.apache.kafka.tools.ProducerPerformance)
+      [ "$arm" = perf-warm ] && main=(org.apache.kafka.tools.WarmProducerPerformance $((RATE * WARMUP)))
       /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name.time" "${PIN[@]}" java -Xmx1G -cp "$CP" \
-        org.apache.kafka.tools.ProducerPerformance --topic "$t" --num-records $((RATE * secs)) \
+        "${main[@]}" --topic "$t" --num-records $((RATE * secs)) \
         --record-size "$RECORD_SIZE" --throughput "$RATE" --producer-props bootstrap.servers="$BOOTSTRAP" \
         acks="$ACKS" linger.ms="$LINGER" batch.size="$BATCH" compression.type="$COMPRESSION" retries=0 \
         >"$OUT/run-$name.log" 2>&1 || echo "  $name exited with $?" ;;
     gatling*)
-      local extra=(); [ "$arm" = gatling-burst1 ] && extra=(-Dburst=1)
-      # No warm-up phase for either tool (ProducerPerformance has none), no run identity or read-back (it does
-      # neither); -nr: no HTML report (ProducerPerformance writes none), the assertions are still judged.
+      local extra=(-Dwarmup=0); [ "$arm" = gatling-burst1 ] && extra+=(-Dburst=1)
+      [ "$arm" = gatling-warm ] && extra=(-Dwarmup="$WARMUP")
+      # No warm-up phase (ProducerPerformance has none) but in the *-warm arms, no run identity or read-back (it
+      # does neither); -nr: no HTML report (ProducerPerformance writes none), the assertions are still judged.
       /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name.time" "${PIN[@]}" java -Xmx1G "${JVM_GATLING[@]}" \
-        -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$t" -Dwarmup=0 -Dduration="$secs" -Drate="$RATE" \
+        -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$t" -Dduration="$secs" -Drate="$RATE" \
         -DrecordSize="$RECORD_SIZE" -Dacks="$ACKS" -Dlinger.ms="$LINGER" -Dbatch.size="$BATCH" \
         -Dcompression.type="$COMPRESSION" -DrunIdentity=false -Dverify=false -Dgate.p99Ms=100000 -Dgate.minRps=0 \
         -Dgate.maxErrorPct=100 "${extra[@]}" -cp "$CP" io.gatling.app.Gatling -nr \

@@ -34,6 +34,8 @@ public class ConsumerThroughputSimulation extends Simulation {
   int timeoutSeconds = params.positiveInt("consumer.timeoutSeconds", 300);
   boolean prefill = params.bool("prefill", true);
   int receiveBufferBytes = params.positiveInt("receive.buffer.bytes", 65_536);
+  // Kafka's default checks every fetched batch's CRC; kafka-consumer-perf-test turns it off (-Dcheck.crcs=false).
+  boolean checkCrcs = params.bool("check.crcs", true);
 
   KafkaProtocolBuilder protocol = plan.protocol(1).topic(topic);
   // Outside the measurement: the records the consumers will read, and their offset range. Both first check that
@@ -52,6 +54,7 @@ public class ConsumerThroughputSimulation extends Simulation {
     p.put("group.id", group);
     p.put("session.timeout.ms", String.valueOf(sessionTimeoutMs));
     p.put("receive.buffer.bytes", String.valueOf(receiveBufferBytes));
+    p.put("check.crcs", String.valueOf(checkCrcs));
     p.put("kafkaload.staticMembership", String.valueOf(staticMembership));
     return p;
   }

@@ -20,8 +20,8 @@ import java.util.regex.Matcher;
 public final class OpenModelReport {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** One run: messages sent, whole-process CPU seconds, latency percentiles (ms). */
-  record Run(double msgs, double cpu, double seconds, double p50, double p99, double p999) {}
+  /** One run: messages sent (warm-up included), whole-process CPU seconds, the measured rate, latency (ms). */
+  record Run(double msgs, double cpu, double msgPerSec, double p50, double p99, double p999) {}
 
   /** One arm in one round: its long run's latency and rate, whole and marginal CPU per million messages. */
   record Figures(double msgPerSec, double p50, double p99, double p999, double wholeCpuPerM, double marginalCpuPerM) {}
@@ -41,7 +41,7 @@ public final class OpenModelReport {
       for (int r = 1; r <= rounds; r++) {
         Run s = read(dir, arm + "-" + shortS + "-" + r, shortS);
         Run l = read(dir, arm + "-" + longS + "-" + r, longS);
-        Figures f = new Figures(l.msgs() / l.seconds(), l.p50(), l.p99(), l.p999(), l.cpu() / l.msgs() * 1e6,
+        Figures f = new Figures(l.msgPerSec(), l.p50(), l.p99(), l.p999(), l.cpu() / l.msgs() * 1e6,
             (l.cpu() - s.cpu()) / (l.msgs() - s.msgs()) * 1e6);
         rows.add(f);
         System.out.printf("  round %d %s: %,.0f msg/s, p99 %.1f, whole %.1f, marginal %.1f%n", r, arm, f.msgPerSec(),
@@ -49,7 +49,8 @@ public final class OpenModelReport {
       }
       byArm.put(arm, rows);
     }
-    Figures base = byArm.containsKey("perf") ? median(byArm.get("perf")) : null;
+    Figures base = byArm.containsKey("perf") ? median(byArm.get("perf"))
+        : byArm.containsKey("perf-warm") ? median(byArm.get("perf-warm")) : null;
     System.out.printf("%n| arm (median of %d rounds) | msg/s | p50 ms | p99 ms | p99.9 ms | CPU-s per M msgs, whole | "
         + "CPU-s per M msgs, marginal | p99 vs PP | whole CPU vs PP | marginal CPU vs PP |%n"
         + "|---|---|---|---|---|---|---|---|---|---|%n", rounds);
@@ -68,6 +69,8 @@ public final class OpenModelReport {
       case "perf" -> "Kafka ProducerPerformance, throttled";
       case "gatling" -> "ConstantRateSimulation, shipped defaults";
       case "gatling-burst1" -> "ConstantRateSimulation, -Dburst=1 (a virtual user per record)";
+      case "perf-warm" -> "Kafka ProducerPerformance, throttled, after a warm-up in the same JVM";
+      case "gatling-warm" -> "ConstantRateSimulation, shipped defaults, after its warm-up";
       default -> arm;
     };
   }
@@ -81,16 +84,18 @@ public final class OpenModelReport {
     double cpu = t[1] + t[2];
     String log = Files.readString(dir.resolve("run-" + run + ".log"));
     if (run.startsWith("perf")) {
+      // The last summary line is the measured run's; a warm-up before it (perf-warm) counts in the CPU's messages.
       Matcher m = BenchReport.last(BenchReport.PERF, log, run);
-      double n = Double.parseDouble(m.group(1));
-      return new Run(n, cpu, n / Double.parseDouble(m.group(2)), Double.parseDouble(m.group(4)),
+      double sent = BenchReport.PERF.matcher(log).results().mapToDouble(r -> Double.parseDouble(r.group(1))).sum();
+      return new Run(sent, cpu, Double.parseDouble(m.group(2)), Double.parseDouble(m.group(4)),
           Double.parseDouble(m.group(6)), Double.parseDouble(m.group(7)));
     }
     JsonNode p = JSON.readTree(Paths.get(BenchReport.last(BenchReport.KAFKA_PAGE, log, run).group(1),
         "kafka-summary.json").toFile()).path("protocols").path(0);
     JsonNode send = p.path("ackLatencyMs").path("send");
     JsonNode tp = p.path("throughput");
-    return new Run(tp.path("ackedOk").asDouble() + tp.path("failed").asDouble(), cpu, seconds,
+    return new Run(tp.path("ackedOk").asDouble() + tp.path("failed").asDouble(), cpu,
+        send.path("count").asDouble() / seconds,
         send.path("p50").asDouble(), send.path("p99").asDouble(), send.path("p99.9").asDouble());
   }
 
