@@ -56,7 +56,8 @@ public final class AssertionsJUnitReport {
     io.gatling.charts.stats.RunInfo info =
         new io.gatling.charts.stats.FirstPassParser(simulationLog.toFile(), java.time.ZoneId.systemDefault()).parse();
     java.util.List<AssertionResult> results = new java.util.ArrayList<>();
-    for (io.gatling.commons.stats.assertion.Assertion a : scala.jdk.javaapi.CollectionConverters.asJava(info.assertions())) {
+    for (io.gatling.commons.stats.assertion.Assertion a
+        : scala.jdk.javaapi.CollectionConverters.asJava(info.assertions())) {
       Optional<AssertionResult> r = GatlingVerdicts.of(a);
       if (r.isEmpty()) {
         return Optional.empty();

@@ -26,8 +26,12 @@ public final class GatlingVerdicts {
 
   private GatlingVerdicts() {}
 
-  /** Notes the verdict lines Gatling will print on this thread; the console output itself is unchanged. */
+  /**
+   * Notes the verdict lines Gatling will print on this thread; the console output itself is unchanged. A simulation
+   * being built starts a new run: verdicts noted before it (an earlier run in the same JVM) are forgotten.
+   */
   public static void listen() {
+    LINES.clear();
     if (LISTENING.get()) {
       return;
     }
