@@ -202,7 +202,7 @@ public final class KafkaPage {
         if (!ls || !ls.ackLatencyMs || !Object.keys(ls.ackLatencyMs).length) return '';
         const b = ls.broker || {}, q = ls.producerBuffer || {}, i = ls.injector || {};
         const rows = Object.entries(ls.ackLatencyMs).map(([n, v]) => ({s: 'ack latency of ' + n, t: 'p99 ' + fmt(v.p99), m: fmt(v.max), w: "producer.send to the broker's acknowledgement"}))
-          .concat([{s: 'broker round trip', t: 'avg ' + fmt(b.requestLatencyAvgMs), m: fmt(b.requestLatencyMaxMs), w: "the producer's request-latency: a produce request to its response", id: 'broker'},
+          .concat([{s: 'broker round trip', t: 'avg ' + fmt(b.requestLatencyAvgMs), m: fmt(b.requestLatencyMaxMs), w: "the producer's request-latency: a produce request to its response"},
             {s: 'producer buffer', t: 'avg ' + fmt(q.recordQueueTimeAvgMs), m: fmt(q.recordQueueTimeMaxMs), w: "record-queue-time: batching, linger.ms, the producer's I/O thread running late"},
             {s: 'publish delay', t: 'p99 ' + fmt(i.publishDelayP99Ms), m: fmt(i.publishDelayMaxMs), w: 'injector: the send action starting to producer.send'},
             {s: 'event-loop delay', t: 'p99 ' + fmt(i.eventLoopDelayP99Ms), m: fmt(i.eventLoopDelayMaxMs), w: "injector: how late Gatling's event loops ran"},

@@ -58,8 +58,6 @@ public final class LatencySources {
     injector.put("eventLoopDelayMaxMs", eventLoopDelay.get("max"));
     injector.put("gcPauseTotalMs", load.stream().mapToDouble(InjectorHealth.Sample::gcPauseMs).sum());
     injector.put("gcPauseMaxMs", max(load, InjectorHealth.Sample::gcMaxPauseMs));
-    injector.put("sendBlockedMsPerSecondMax", max(load, InjectorHealth.Sample::sendBlockedMs));
-    injector.put("processCpuPctMax", max(load, InjectorHealth.Sample::processCpuPct));
     m.put("injector", injector);
     m.put("loadSeconds", load.size());
     return m;
