@@ -17,7 +17,7 @@ start_broker() {
   mkfifo "$OUT/broker.in" 2>/dev/null || true
   # BROKER_CPUS (a taskset list, e.g. 1): the broker on cores of its own, to tell a starved broker from a slow injector.
   local pin=(); [ -n "${BROKER_CPUS:-}" ] && pin=(taskset -c "$BROKER_CPUS")
-  "${pin[@]}" java -Xmx2G -cp "$CP" kafkaload.broker.EmbeddedKafkaMain <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
+  "${pin[@]}" java -Xmx2G -cp "$CP" kafkaload.internal.broker.EmbeddedKafkaMain <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
   BROKER_PID=$!
   exec 3>"$OUT/broker.in"
   trap 'exec 3>&-; wait $BROKER_PID 2>/dev/null || true' EXIT

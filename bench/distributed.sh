@@ -27,7 +27,7 @@ if [ -z "${SKIP_LOAD:-}" ]; then
     java -Xmx512m "${OPENS[@]}" -cp "$CP" -Dgatling.simulationClass=simulations.BaselineSimulation \
       -Dinjector.count="$n" -Dusers="$USERS" -Dwarmup="$WARMUP" -Dduration="$DURATION" \
       -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="bench-dist-$n-$RANDOM" -Dlocal.results="$root" \
-      -Dlocal.injectorHeap=1g -Dgate.p99Ms=1000000 -Dgate.minRps=0 kafkaload.Distributed local >"$root.out" 2>&1 || true
+      -Dlocal.injectorHeap=1g -Dgate.p99Ms=1000000 -Dgate.minRps=0 kafkaload.distributed.Distributed local >"$root.out" 2>&1 || true
     python3 - "$root" "$n" <<'PY'
 import glob, json, sys
 root, n = sys.argv[1], sys.argv[2]
@@ -50,7 +50,7 @@ for total in $((REQUESTS / 10)) "$REQUESTS"; do
   rm -rf "$root"
   java -Xmx1g "${OPENS[@]}" -cp "$CP" kafkaload.bench.SyntheticInjectorLogs "$root" 3 $((total / 3)) >/dev/null
   /usr/bin/time -v -o "$root.time" java -Xmx"$MERGE_HEAP" "${OPENS[@]}" -cp "$CP" -Dmerge.results="$root" \
-    -Dinjector.count=3 -Dverify=false kafkaload.Distributed merge >"$root.out" 2>&1 || true
+    -Dinjector.count=3 -Dverify=false kafkaload.distributed.Distributed merge >"$root.out" 2>&1 || true
   wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$root.time")
   rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$root.time")
   size=$(du -h "$root"/merged/*/simulation.log | cut -f1)

@@ -13,7 +13,7 @@ ROUNDS=${ROUNDS:-3}
 
 measure() { # design model records -> retained bytes (median of ROUNDS)
   for r in $(seq 1 "$ROUNDS"); do
-    java -Xmx4G -XX:+UseG1GC -cp "$CP" kafkaload.verification.ReadBackMemoryBench "$1" "$2" "$3" |
+    java -Xmx4G -XX:+UseG1GC -cp "$CP" kafkaload.internal.verification.ReadBackMemoryBench "$1" "$2" "$3" |
       sed -n 's/.*retainedBytes=\([0-9]*\).*/\1/p'
   done | sort -n | sed -n "$(( (ROUNDS + 1) / 2 ))p"
 }

@@ -4,9 +4,9 @@ import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
 import java.util.function.BiFunction;
-import kafkaload.action.Actions;
-import kafkaload.action.ConsumeSpec;
-import kafkaload.payload.SessionValue;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.ConsumeSpec;
+import kafkaload.internal.payload.SessionValue;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -48,13 +48,13 @@ public final class ConsumeActionBuilder implements ActionBuilder {
    * predicates ({@code match}, {@code matchJsonPath}) see them.
    */
   public ConsumeActionBuilder decoded() {
-    return new ConsumeActionBuilder(spec.withDecode(kafkaload.schema.DecodeSpec.REGISTRY));
+    return new ConsumeActionBuilder(spec.withDecode(kafkaload.internal.schema.DecodeSpec.REGISTRY));
   }
 
   /** Records decoded by this Kafka Deserializer (by class name, with its configs), its result written as JSON. */
   public ConsumeActionBuilder decodedWith(String deserializerClass, java.util.Map<String, ?> configs) {
     return new ConsumeActionBuilder(spec.withDecode(
-        new kafkaload.schema.DecodeSpec(deserializerClass, java.util.Map.copyOf(configs))));
+        new kafkaload.internal.schema.DecodeSpec(deserializerClass, java.util.Map.copyOf(configs))));
   }
 
   /**
@@ -62,7 +62,7 @@ public final class ConsumeActionBuilder implements ActionBuilder {
    * "$.orderId", "#{orderId}")} on Avro records. A predicate: it sees records arriving while the user waits.
    */
   public ConsumeActionBuilder matchJsonPath(String path, String el) {
-    kafkaload.check.RecordCheck check = kafkaload.check.RecordCheck.jsonPath(path).is(el);
+    kafkaload.internal.check.RecordCheck check = kafkaload.internal.check.RecordCheck.jsonPath(path).is(el);
     return match((session, record) -> check.apply(record, session.asScala(), new java.util.HashMap<>()) == null);
   }
 

@@ -1,8 +1,8 @@
 package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
-import kafkaload.action.Actions;
-import kafkaload.action.DrainSpec;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.DrainSpec;
 
 /**
  * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one consumer thread of a

@@ -4,7 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 
 import io.gatling.javaapi.core.Assertion;
 import java.util.List;
-import kafkaload.broker.FaultPlan;
+import kafkaload.internal.broker.FaultPlan;
 
 /**
  * The CI gates, as Gatling assertions on the measured request only (warm-up requests carry another name).

@@ -5,10 +5,10 @@ import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
-import kafkaload.action.Actions;
-import kafkaload.broker.FaultPlan;
-import kafkaload.payload.Keys;
-import kafkaload.payload.Payloads;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.broker.FaultPlan;
+import kafkaload.internal.payload.Keys;
+import kafkaload.internal.payload.Payloads;
 
 /**
  * The one entry point of the Kafka DSL: {@code import static kafkaload.KafkaDsl.*;}
@@ -122,12 +122,12 @@ public final class KafkaDsl {
    * returning a Map, JSON text or a GenericRecord; or a constant of those.
    */
   public static SchemaValue avro(String schemaPath, Object content) {
-    return SchemaValue.of(kafkaload.schema.SchemaFormat.AVRO, schemaPath, null, content);
+    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.AVRO, schemaPath, null, content);
   }
 
   /** {@link #avro(String, Object)} with the content computed from the session on every send. */
   public static SchemaValue avro(String schemaPath, Function<Session, ?> content) {
-    return SchemaValue.of(kafkaload.schema.SchemaFormat.AVRO, schemaPath, null, content);
+    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.AVRO, schemaPath, null, content);
   }
 
   /**
@@ -135,22 +135,22 @@ public final class KafkaDsl {
    * first) of this {@code .proto} file. Content as for {@link #avro(String, Object)}, or a protobuf Message.
    */
   public static SchemaValue protobuf(String protoPath, String messageName, Object content) {
-    return SchemaValue.of(kafkaload.schema.SchemaFormat.PROTOBUF, protoPath, messageName, content);
+    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.PROTOBUF, protoPath, messageName, content);
   }
 
   /** {@link #protobuf(String, String, Object)} with the content computed from the session on every send. */
   public static SchemaValue protobuf(String protoPath, String messageName, Function<Session, ?> content) {
-    return SchemaValue.of(kafkaload.schema.SchemaFormat.PROTOBUF, protoPath, messageName, content);
+    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.PROTOBUF, protoPath, messageName, content);
   }
 
   /** A value (or key) validated against this JSON Schema and written as JSON in Confluent's wire format. */
   public static SchemaValue jsonSchema(String schemaPath, Object content) {
-    return SchemaValue.of(kafkaload.schema.SchemaFormat.JSON, schemaPath, null, content);
+    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.JSON, schemaPath, null, content);
   }
 
   /** {@link #jsonSchema(String, Object)} with the content computed from the session on every send. */
   public static SchemaValue jsonSchema(String schemaPath, Function<Session, ?> content) {
-    return SchemaValue.of(kafkaload.schema.SchemaFormat.JSON, schemaPath, null, content);
+    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.JSON, schemaPath, null, content);
   }
 
   /**

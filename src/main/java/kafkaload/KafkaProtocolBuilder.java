@@ -14,15 +14,15 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import kafkaload.config.ClientSecurity;
-import kafkaload.config.InjectorBounds;
-import kafkaload.protocol.KafkaProtocol;
-import kafkaload.client.ProducerMode;
-import kafkaload.admin.TopicPlan;
-import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.schema.RegistrySettings;
-import kafkaload.schema.RegistryTls;
-import kafkaload.schema.SubjectStrategy;
+import kafkaload.internal.config.ClientSecurity;
+import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.protocol.KafkaProtocol;
+import kafkaload.internal.client.ProducerMode;
+import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.schema.RegistrySettings;
+import kafkaload.internal.schema.RegistryTls;
+import kafkaload.internal.schema.SubjectStrategy;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -322,7 +322,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Whether every record carries the run-identity headers (kafkaload.run, kafkaload.user, kafkaload.seq) that the
+   * Whether every record carries the run-identity headers (kafkaload.internal.run, kafkaload.user, kafkaload.seq) that the
    * reconciliation read-back counts duplicates, gaps and reordering with. On by default.
    */
   public KafkaProtocolBuilder runIdentity(boolean enabled) {
@@ -427,7 +427,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   @Override
   public KafkaProtocol protocol() {
     // Called from the simulation's constructor, on the thread that later prints Gatling's verdicts.
-    kafkaload.report.GatlingVerdicts.listen();
+    kafkaload.internal.report.GatlingVerdicts.listen();
     Settings s = settings;
     Params params = s.params() != null ? s.params() : Params.fromSystemProperties();
     Map<String, Object> props = new LinkedHashMap<>();
@@ -554,7 +554,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     }
     Set<String> unknown = new TreeSet<>(props.keySet());
     unknown.removeAll(ProducerConfig.configNames());
-    unknown.removeIf(kafkaload.admin.Connection::isSecuritySetting);
+    unknown.removeIf(kafkaload.internal.admin.Connection::isSecuritySetting);
     if (!unknown.isEmpty()) {
       LOG.warn("Not KafkaProducer properties, ignored by the producer: {}", unknown);
     }

@@ -3,11 +3,11 @@ package kafkaload;
 import io.gatling.javaapi.core.Session;
 import java.util.Map;
 import java.util.function.Function;
-import kafkaload.action.ConsumeSpec;
-import kafkaload.action.DrainSpec;
-import kafkaload.action.SendSpec;
-import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.payload.Bytes;
+import kafkaload.internal.action.ConsumeSpec;
+import kafkaload.internal.action.DrainSpec;
+import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.payload.Bytes;
 
 /**
  * {@code kafka("request name")}: the named request whose {@code send(..)} overloads mirror the galaxio plugin's

@@ -4,12 +4,12 @@ import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.Map;
 import java.util.function.Function;
-import kafkaload.action.Actions;
-import kafkaload.action.RequestReplySpec;
-import kafkaload.action.SendSpec;
-import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.payload.Bytes;
-import kafkaload.payload.SessionValue;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.RequestReplySpec;
+import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.payload.Bytes;
+import kafkaload.internal.payload.SessionValue;
 
 /**
  * {@code kafka("name").send(key, value)}, refined by chained calls; every call returns a new builder.

@@ -2,8 +2,8 @@ package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
-import kafkaload.action.Actions;
-import kafkaload.action.LagVerdictSpec;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.LagVerdictSpec;
 
 /**
  * {@code lagVerdict()}: after the load, judges the lag of the protocol's groups under test. The trend window and

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
-import kafkaload.config.InjectorShare;
-import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * The -D system properties and the environment, read once into a snapshot when a simulation is built; every
@@ -43,7 +43,7 @@ public final class Params {
    * Gatling starts its run.
    */
   public static Params fromSystemProperties() {
-    kafkaload.config.StartGate.await();
+    kafkaload.internal.config.StartGate.await();
     Map<String, String> props = new HashMap<>();
     System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
     return new Params(Collections.unmodifiableMap(props), Map.copyOf(System.getenv()), Map.of(),

@@ -1,7 +1,7 @@
 package kafkaload;
 
-import kafkaload.admin.Prefill;
-import kafkaload.protocol.KafkaProtocol;
+import kafkaload.internal.admin.Prefill;
+import kafkaload.internal.protocol.KafkaProtocol;
 
 /**
  * The offset range a consumer test drains: records written by {@link #fill} before the load, outside the

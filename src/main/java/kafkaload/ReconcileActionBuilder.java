@@ -2,8 +2,8 @@ package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
-import kafkaload.action.Actions;
-import kafkaload.action.ReconcileSpec;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.ReconcileSpec;
 
 /** {@code reconcile()}: the verification step run after the load; every call returns a new builder. */
 public final class ReconcileActionBuilder implements ActionBuilder {

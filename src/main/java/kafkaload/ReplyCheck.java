@@ -1,6 +1,6 @@
 package kafkaload;
 
-import kafkaload.check.RecordCheck;
+import kafkaload.internal.check.RecordCheck;
 
 /**
  * A check on a reply, in the manner of Gatling's HTTP checks: an extraction ({@code reply.bodyString()},

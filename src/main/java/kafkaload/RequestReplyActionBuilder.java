@@ -4,8 +4,8 @@ import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.BiPredicate;
-import kafkaload.action.Actions;
-import kafkaload.action.RequestReplySpec;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.RequestReplySpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
@@ -29,13 +29,13 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
    * the decoded record, {@code reply.schemaId()} and {@code reply.schemaSubject()} its writer schema.
    */
   public RequestReplyActionBuilder decoded() {
-    return new RequestReplyActionBuilder(spec.withDecode(kafkaload.schema.DecodeSpec.REGISTRY));
+    return new RequestReplyActionBuilder(spec.withDecode(kafkaload.internal.schema.DecodeSpec.REGISTRY));
   }
 
   /** Replies decoded by this Kafka Deserializer (by class name, with its configs), its result written as JSON. */
   public RequestReplyActionBuilder decodedWith(String deserializerClass, java.util.Map<String, ?> configs) {
     return new RequestReplyActionBuilder(spec.withDecode(
-        new kafkaload.schema.DecodeSpec(deserializerClass, java.util.Map.copyOf(configs))));
+        new kafkaload.internal.schema.DecodeSpec(deserializerClass, java.util.Map.copyOf(configs))));
   }
 
   /** The reply carries the request's key (the default). */

@@ -3,9 +3,9 @@ package kafkaload;
 import io.gatling.javaapi.core.Session;
 import java.util.Map;
 import java.util.function.Function;
-import kafkaload.payload.SessionValue;
-import kafkaload.schema.SchemaFormat;
-import kafkaload.schema.SchemaValueSpec;
+import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.schema.SchemaFormat;
+import kafkaload.internal.schema.SchemaValueSpec;
 
 /**
  * A key or value written with a schema, made by {@code avro(..)}, {@code protobuf(..)}, {@code jsonSchema(..)} or

@@ -9,6 +9,6 @@ public final class Secrets {
    * Secrets.env("KAFKA_SASL_PASSWORD"))}; unset or empty fails before any load, naming it.
    */
   public static String env(String name) {
-    return kafkaload.config.Secrets.env(name);
+    return kafkaload.internal.config.Secrets.env(name);
   }
 }

@@ -1,12 +1,13 @@
 package kafkaload;
 
-import static kafkaload.config.PropertyTests.error;
+import kafkaload.kit.RunParams;
+import static kafkaload.internal.config.PropertyTests.error;
 
-import kafkaload.config.PropertyTests;
+import kafkaload.internal.config.PropertyTests;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Map;
-import kafkaload.protocol.KafkaProtocol;
+import kafkaload.internal.protocol.KafkaProtocol;
 import org.junit.jupiter.api.Test;
 
 /** The cluster and fault knobs: a simulation's own defaults, -D winning over them, and plans refused before load. */

@@ -1,5 +1,6 @@
 package kafkaload;
 
+import kafkaload.kit.RunParams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

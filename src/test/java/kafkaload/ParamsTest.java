@@ -1,11 +1,12 @@
 package kafkaload;
 
-import static kafkaload.config.PropertyTests.error;
+import kafkaload.kit.RunParams;
+import static kafkaload.internal.config.PropertyTests.error;
 
-import kafkaload.config.PropertyTests;
+import kafkaload.internal.config.PropertyTests;
 import static org.junit.jupiter.api.Assertions.*;
 
-import kafkaload.protocol.KafkaProtocol;
+import kafkaload.internal.protocol.KafkaProtocol;
 import kafkaload.KafkaProtocolBuilder;
 import org.junit.jupiter.api.Test;
 
@@ -19,16 +20,16 @@ class ParamsTest {
   void anInjectorReadsItsIndexCountAndRunIdFromTheEnvironmentOrD() {
     Params k8s = Params.of(java.util.Map.of(), java.util.Map.of("JOB_COMPLETION_INDEX", "2", "INJECTOR_COUNT", "3",
         "KAFKALOAD_RUN_ID", "run-1"));
-    assertEquals(new kafkaload.config.InjectorShare(2, 3, "run-1"), k8s.injector());
+    assertEquals(new kafkaload.internal.config.InjectorShare(2, 3, "run-1"), k8s.injector());
     // 1000 over 3 injectors: 334, 333, 333; injector 2 gets 333.
     assertEquals(333, k8s.share("rate", 1000));
     Params d = Params.of(java.util.Map.of("injector.index", "0", "injector.count", "3", "run.id", "r"),
         java.util.Map.of("JOB_COMPLETION_INDEX", "2"));
     assertEquals(334, d.share("rate", 1000), "-D wins over the environment");
     assertEquals(1000, Params.of(java.util.Map.of(), java.util.Map.of()).share("rate", 1000), "one JVM: the whole");
-    assertTrue(assertThrows(kafkaload.config.KafkaLoadConfigException.class, () -> k8s.share("users", 2))
+    assertTrue(assertThrows(kafkaload.internal.config.KafkaLoadConfigException.class, () -> k8s.share("users", 2))
         .getMessage().contains("-Dusers=2 cannot be split over 3 injectors"));
-    assertThrows(kafkaload.config.KafkaLoadConfigException.class,
+    assertThrows(kafkaload.internal.config.KafkaLoadConfigException.class,
         () -> Params.of(java.util.Map.of("run.id", "a b"), java.util.Map.of()).injector());
   }
 
@@ -123,7 +124,7 @@ class ParamsTest {
 
   @Test
   void secretsAreMasked() {
-    var masked = kafkaload.config.Secrets.masked(java.util.Map.of("sasl.jaas.config", "x password=\"hunter2\";",
+    var masked = kafkaload.internal.config.Secrets.masked(java.util.Map.of("sasl.jaas.config", "x password=\"hunter2\";",
         "ssl.truststore.password", "hunter2", "acks", "all"));
     assertFalse(masked.toString().contains("hunter2"));
     assertEquals("all", masked.get("acks"));

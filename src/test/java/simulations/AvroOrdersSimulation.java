@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import kafkaload.KafkaProtocolBuilder;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 
 /**
  * Avro orders through a Schema Registry: each user sends orders written with schemas/order.avsc in Confluent's wire

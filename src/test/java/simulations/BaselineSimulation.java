@@ -6,7 +6,7 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import kafkaload.KafkaSendActionBuilder;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 
 /**
  * The seed test plan's first run: 10 producers, 1 KiB records, acks=1, lz4, linger.ms=1, batch.size=16384,

@@ -5,7 +5,7 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 
 /**
  * A constant arrival rate, for example 20,000 msg/s for N seconds (open model: one record per virtual user).

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 import kafkaload.KafkaProtocolBuilder;
 import kafkaload.PrefilledTopic;
 

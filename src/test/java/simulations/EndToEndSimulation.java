@@ -8,9 +8,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 import kafkaload.KafkaProtocolBuilder;
-import kafkaload.EchoService;
+import kafkaload.echo.EchoService;
 
 /**
  * Producers plus the consumers of a system under test. Each virtual user sends a record with a fresh key to the

@@ -6,7 +6,7 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import java.util.Map;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 
 /**
  * The plan both fault simulations follow, with their own defaults: closed-model producers for the whole load, the

@@ -7,10 +7,10 @@ import io.gatling.javaapi.core.*;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import kafkaload.EchoService;
+import kafkaload.echo.EchoService;
 import kafkaload.KafkaProtocolBuilder;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 
 /**
  * Request-reply with Protobuf: each user sends a com.acme.Order (schemas/order.proto) and waits for the

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 import kafkaload.KafkaProtocolBuilder;
-import kafkaload.EchoService;
+import kafkaload.echo.EchoService;
 
 /**
  * Request-reply against a service: each virtual user sends an order with a fresh correlation id and waits for the

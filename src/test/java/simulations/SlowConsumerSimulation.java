@@ -5,9 +5,9 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 import kafkaload.KafkaProtocolBuilder;
-import kafkaload.EchoService;
+import kafkaload.echo.EchoService;
 
 /**
  * A demonstration that FAILS by design: producers send 1,000 msg/s (open model) and every send is acked quickly,

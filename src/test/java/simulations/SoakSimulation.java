@@ -5,10 +5,10 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import java.util.Map;
-import kafkaload.EchoService;
+import kafkaload.echo.EchoService;
 import kafkaload.KafkaProtocolBuilder;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 
 /**
  * A soak: a constant arrival rate for a long time (open model, default 2,000 msg/s for 30 min after a warm-up;

@@ -5,7 +5,7 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

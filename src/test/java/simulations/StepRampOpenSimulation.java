@@ -5,7 +5,7 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 
 /**
  * The step ramp in the open model: the arrival rate of records steps up regardless of how fast acks come back,

@@ -6,9 +6,9 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.KafkaProtocolBuilder;
-import kafkaload.run.SendStats;
-import kafkaload.schema.AvroSchema;
-import kafkaload.schema.Schemas;
+import kafkaload.internal.run.SendStats;
+import kafkaload.internal.schema.AvroSchema;
+import kafkaload.internal.schema.Schemas;
 
 /**
  * One arm of bench/schema-cost.sh: -Dformat=raw|avro|protobuf. Every arm fills the same session attributes per

@@ -9,7 +9,7 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import kafkaload.distributed.SimulationLogs;
+import kafkaload.internal.distributed.SimulationLogs;
 import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 

@@ -14,11 +14,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import kafkaload.admin.Connection;
-import kafkaload.admin.Preflight;
-import kafkaload.broker.EmbeddedKafkaMain;
-import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.admin.TopicPlan;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.broker.EmbeddedKafkaMain;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.admin.TopicPlan;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 

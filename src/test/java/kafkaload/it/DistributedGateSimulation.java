@@ -5,7 +5,7 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import kafkaload.Params;
-import kafkaload.RunParams;
+import kafkaload.kit.RunParams;
 
 /**
  * A constant rate split over the injectors, gated by an upper bound on the run's total request count

@@ -25,10 +25,10 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import kafkaload.distributed.LocalRun;
-import kafkaload.distributed.Merge;
-import kafkaload.distributed.SimulationLogs;
-import kafkaload.report.AssertionsJUnitReport;
+import kafkaload.internal.distributed.LocalRun;
+import kafkaload.internal.distributed.Merge;
+import kafkaload.internal.distributed.SimulationLogs;
+import kafkaload.internal.report.AssertionsJUnitReport;
 import org.junit.jupiter.api.Test;
 import scala.Option;
 
@@ -46,7 +46,7 @@ class DistributedIT {
 
   record Run(int exitCode, String output) {}
 
-  /** {@code kafkaload.Distributed <command>} in a child JVM with these -D properties, as a user runs it. */
+  /** {@code kafkaload.distributed.Distributed <command>} in a child JVM with these -D properties, as a user runs it. */
   static Run distributed(String command, Map<String, String> props, int timeoutSeconds) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx384m"));
@@ -54,7 +54,7 @@ class DistributedIT {
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-    cmd.add("kafkaload.Distributed");
+    cmd.add("kafkaload.distributed.Distributed");
     cmd.add(command);
     Files.createDirectories(BASE);
     Path out = BASE.resolve(command + "-" + System.nanoTime() + ".out");
@@ -343,7 +343,7 @@ class DistributedIT {
         "injector.index", "1", "injector.count", "2", "run.id", "late",
         "injector.startAt", String.valueOf(System.currentTimeMillis() - 5_000),
         "injector.results", results.toString()), 60);
-    assertEquals(kafkaload.Distributed.LATE, late.exitCode(), late.output());
+    assertEquals(kafkaload.distributed.Distributed.LATE, late.exitCode(), late.output());
     assertTrue(late.output().contains("injector 1 of 2 started") && late.output().contains("refusing to run late"),
         late.output());
     assertFalse(Files.exists(results.resolve("injector.json")), "no results from an injector that did not run");
@@ -385,7 +385,7 @@ class DistributedIT {
       p.put("rate", "200");
       p.put("warmup", "0");
       p.put("duration", "12");
-      injectors.add(LocalRun.start(LocalRun.injectorCommand("kafkaload.Distributed", "384m", p), root.resolve("injector-" + i + ".out")));
+      injectors.add(LocalRun.start(LocalRun.injectorCommand("kafkaload.distributed.Distributed", "384m", p), root.resolve("injector-" + i + ".out")));
     }
     // Injector 1 is killed mid-run, as a pod evicted, once Gatling has flushed a first block of its log (8 KiB, about
     // 2 s of its 100 requests/s), not at a fixed time: on a slow machine its load may start late.

@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import kafkaload.report.KafkaPage;
-import kafkaload.report.TimelineTest;
+import kafkaload.internal.report.KafkaPage;
+import kafkaload.internal.report.TimelineTest;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 

@@ -4,10 +4,10 @@ import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Map;
-import kafkaload.admin.Connection;
-import kafkaload.admin.Preflight;
-import kafkaload.config.KafkaLoadConfigException;
-import kafkaload.admin.TopicPlan;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.admin.TopicPlan;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 

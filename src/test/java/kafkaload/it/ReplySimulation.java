@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.UUID;
 import kafkaload.ReplyCheck;
 import kafkaload.KafkaProtocolBuilder;
-import kafkaload.EchoService;
+import kafkaload.echo.EchoService;
 
 /**
  * Request-reply against two echo services: a fast one (requests on -Dtopic, replies on -DreplyTopic) and one that

@@ -18,7 +18,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import kafkaload.run.RunIdentity;
+import kafkaload.internal.run.RunIdentity;
 
 /**
  * Sends a known number of records, then tampers with the topic behind the tool's back before the reconciliation:

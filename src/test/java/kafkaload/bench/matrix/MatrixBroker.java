@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The embedded broker of a whole sweep, in its own JVM (kafkaload.broker.EmbeddedKafkaMain) so the cells' CPU figures
+ * The embedded broker of a whole sweep, in its own JVM (kafkaload.internal.broker.EmbeddedKafkaMain) so the cells' CPU figures
  * are the injector's alone. It prints BOOTSTRAP=... when ready and stops when its standard input closes.
  */
 final class MatrixBroker implements AutoCloseable {
@@ -32,7 +32,7 @@ final class MatrixBroker implements AutoCloseable {
    */
   static MatrixBroker start(int brokers, Path log, StringBuilder why) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx2G", "-cp", System.getProperty("java.class.path"), "kafkaload.broker.EmbeddedKafkaMain"));
+        "-Xmx2G", "-cp", System.getProperty("java.class.path"), "kafkaload.internal.broker.EmbeddedKafkaMain"));
     if (brokers > 1) {
       cmd.addAll(List.of("--brokers", String.valueOf(brokers)));
     }

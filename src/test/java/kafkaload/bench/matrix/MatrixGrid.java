@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * The perf-test matrix: a list of values per dimension, read from -Dmatrix.&lt;parameter&gt;=v1,v2,... over a preset.

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import kafkaload.bench.matrix.MatrixGrid.Cell;
 import kafkaload.bench.matrix.MatrixGrid.Dimension;
-import kafkaload.config.KafkaLoadConfigException;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import org.junit.jupiter.api.Test;
 
 /** The grid: presets, cells, the -D properties of a cell, and a clear one-line error for every malformed value. */

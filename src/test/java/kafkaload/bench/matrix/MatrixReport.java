@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import kafkaload.bench.matrix.MatrixGrid.Dimension;
-import kafkaload.report.KafkaPage;
+import kafkaload.internal.report.KafkaPage;
 
 /**
  * The sweep's outputs: matrix.csv (one row per cell, every figure), matrix.md (the seed's shape: MB/s by replication
@@ -132,7 +132,7 @@ final class MatrixReport {
 
   private String passThroughText() {
     List<String> out = new ArrayList<>();
-    grid.passThrough().forEach((k, v) -> out.add("-D" + k + "=" + (kafkaload.config.Secrets.isSecret(k) ? "******" : v)));
+    grid.passThrough().forEach((k, v) -> out.add("-D" + k + "=" + (kafkaload.internal.config.Secrets.isSecret(k) ? "******" : v)));
     return String.join(" ", out);
   }
 

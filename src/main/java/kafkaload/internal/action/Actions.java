@@ -1,0 +1,121 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.structure.ScenarioContext;
+import kafkaload.internal.admin.Prefill;
+import kafkaload.internal.broker.EmbeddedCluster;
+import kafkaload.internal.broker.FaultPlan;
+import kafkaload.internal.client.TopicListener;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.protocol.KafkaProtocol;
+
+/**
+ * Turns each immutable action spec into the Scala builder Gatling asks the Java DSL for. When Gatling builds a
+ * scenario, each looks up its protocol's components, checks what only they can tell (a default topic, the lag
+ * groups, the embedded cluster), and creates its action.
+ */
+public final class Actions {
+  private Actions() {}
+
+  /** How an action is made from the run's components; {@code next} is the scenario's next action. */
+  private interface Factory {
+    Action build(KafkaComponents components, ScenarioContext ctx, Action next);
+  }
+
+  private static io.gatling.core.action.builder.ActionBuilder scala(Factory f) {
+    return new io.gatling.core.action.builder.ActionBuilder() {
+      @Override
+      public Action build(ScenarioContext ctx, Action next) {
+        return f.build(ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY), ctx, next);
+      }
+    };
+  }
+
+  public static io.gatling.core.action.builder.ActionBuilder send(SendSpec spec) {
+    return scala((c, ctx, next) -> {
+      if (spec.burst() > 1 && ctx.throttled()) {
+        // Gatling's throttle counts requests: one permit per burst would let through burst times the rate.
+        throw new KafkaLoadConfigException("'" + spec.requestName() + "': burst(" + spec.burst()
+            + ") cannot be throttled (throttle() counts one request per permit); set the rate with the injection "
+            + "profile instead, e.g. constantUsersPerSec(rate / " + spec.burst() + ")");
+      }
+      return new KafkaSendAction(spec.resolved(c.protocol().topic()).withSchemas(c), c, next, ctx.throttled());
+    });
+  }
+
+  public static io.gatling.core.action.builder.ActionBuilder consume(ConsumeSpec spec) {
+    return scala((c, ctx, next) -> {
+      if (spec.kind() == null) {
+        throw new KafkaLoadConfigException("consume(\"" + spec.topic() + "\") in '" + spec.requestName()
+            + "' needs a matcher: matchKey, matchHeader, matchValue or match");
+      }
+      if (spec.timeout().isNegative() || spec.timeout().isZero()) {
+        throw new KafkaLoadConfigException("consume '" + spec.requestName() + "': the timeout must be > 0");
+      }
+      TopicListener listener = c.listener(spec.topic());
+      listener.watch(spec.kind() == ConsumeSpec.Kind.KEY,
+          spec.kind() == ConsumeSpec.Kind.HEADER ? spec.headerName() : null, spec.kind() == ConsumeSpec.Kind.VALUE);
+      return new ConsumeAction(spec, c, listener, next,
+          spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic()));
+    });
+  }
+
+  public static io.gatling.core.action.builder.ActionBuilder requestReply(RequestReplySpec rr) {
+    return scala((c, ctx, next) -> {
+      SendSpec spec = rr.request().resolved(c.protocol().topic()).withSchemas(c);
+      if (spec.fireAndForget()) {
+        throw new KafkaLoadConfigException("'" + spec.requestName() + "': a request-reply cannot be fire-and-forget");
+      }
+      if (rr.kind() == RequestReplySpec.Kind.HEADER && !spec.hasHeader(rr.header())) {
+        throw new KafkaLoadConfigException("'" + spec.requestName() + "' matches replies by header '" + rr.header()
+            + "', but its request sets no such header");
+      }
+      if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
+        throw new KafkaLoadConfigException("'" + spec.requestName() + "': the reply timeout must be > 0");
+      }
+      TopicListener listener = c.listener(rr.replyTopic());
+      listener.watch(rr.kind() == RequestReplySpec.Kind.KEY,
+          rr.kind() == RequestReplySpec.Kind.HEADER ? rr.header() : null, rr.kind() == RequestReplySpec.Kind.VALUE);
+      long timeoutMs = rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
+      return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next,
+          rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic()));
+    });
+  }
+
+  public static io.gatling.core.action.builder.ActionBuilder drain(DrainSpec spec) {
+    return scala((c, ctx, next) -> {
+      // The simulation checks this before its pre-fill; here for a range that came from elsewhere.
+      Prefill.checkConsumers(spec.topic(), spec.range().to().size(), spec.threads());
+      return new DrainAction(spec, c, next);
+    });
+  }
+
+  public static io.gatling.core.action.builder.ActionBuilder reconcile(ReconcileSpec spec) {
+    return scala((c, ctx, next) -> new ReconcileAction(c, next, spec));
+  }
+
+  public static io.gatling.core.action.builder.ActionBuilder lagVerdict(LagVerdictSpec spec) {
+    return scala((c, ctx, next) -> {
+      if (c.lagMonitor() == null) {
+        throw new KafkaLoadConfigException(
+            "lagVerdict() needs consumer groups to judge: kafka().lagMonitor(intervalMs, \"group\")");
+      }
+      return new LagVerdictAction(c, next, spec);
+    });
+  }
+
+  /** The broker faults of a run: one action that carries out the whole plan. */
+  public static io.gatling.core.action.builder.ActionBuilder brokerFaults(FaultPlan plan) {
+    return scala((c, ctx, next) -> {
+      EmbeddedCluster cluster = c.protocol().embeddedCluster();
+      if (cluster == null) {
+        throw new KafkaLoadConfigException("Broker faults (" + plan + ") act on embedded brokers run as child "
+            + "processes: set -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave "
+            + "kafka.bootstrap.servers unset");
+      }
+      plan.check(cluster.size(), 0);
+      return new BrokerFaultAction(c, next, cluster, plan);
+    });
+  }
+}

@@ -1,0 +1,114 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import java.nio.charset.StandardCharsets;
+import kafkaload.internal.client.TopicListener;
+import kafkaload.internal.protocol.KafkaComponents;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * Waits for the record a consume action matches; the response time runs from when that record was produced to when
+ * it was received (end-to-end). A timeout is a KO at its deadline.
+ */
+final class ConsumeAction extends KafkaAction {
+  private final ConsumeSpec spec;
+  private final TopicListener listener;
+  private final org.HdrHistogram.Recorder e2e;
+
+  /** Decodes a record before the predicate sees it, or null for the raw record. */
+  private final java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
+
+  ConsumeAction(ConsumeSpec spec, KafkaComponents components, TopicListener listener, Action next,
+      java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
+    super(spec.requestName(), components, next);
+    this.decoder = decoder;
+    this.e2e = components.stats().e2eLatency(spec.requestName());
+    this.spec = spec;
+    this.listener = listener;
+  }
+
+  @Override
+  public void execute(Session session) {
+    long start = components.clock().nowMillis();
+    String key;
+    String describe;
+    byte[] value = null;
+    try {
+      switch (spec.kind()) {
+        case KEY:
+          String k = spec.expected().resolve(session);
+          key = TopicListener.keyOf(k.getBytes(StandardCharsets.UTF_8));
+          describe = "key '" + k + "'";
+          break;
+        case HEADER:
+          String h = spec.expected().resolve(session);
+          key = TopicListener.headerOf(spec.headerName(), h.getBytes(StandardCharsets.UTF_8));
+          describe = "header " + spec.headerName() + "='" + h + "'";
+          break;
+        case VALUE:
+          String v = spec.expected().resolve(session);
+          value = v.getBytes(StandardCharsets.UTF_8);
+          key = TopicListener.valueOf(value);
+          describe = v.length() <= 100 ? "value '" + v + "'"
+              : "value '" + v.substring(0, 100) + "...' (" + value.length + " bytes)";
+          break;
+        default:
+          key = null;
+          describe = "the predicate";
+      }
+    } catch (RuntimeException e) {
+      crash(session, spec.requestName(), e);
+      return;
+    }
+    io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
+    String what = describe;
+    // A predicate that throws on a record has not accepted it: other records on the topic may be for this user.
+    // The last exception is kept for the timeout's reason, so it is not lost.
+    java.util.concurrent.atomic.AtomicReference<String> threw = new java.util.concurrent.atomic.AtomicReference<>();
+    java.util.concurrent.atomic.AtomicLong predicateThrows = new java.util.concurrent.atomic.AtomicLong();
+    TopicListener.Waiter w = new TopicListener.Waiter(key, value,
+        spec.predicate() == null ? null : r -> {
+          try {
+            return Boolean.TRUE.equals(spec.predicate().apply(javaSession, decoder == null ? r : decoder.apply(r)));
+          } catch (Exception e) {
+            predicateThrows.incrementAndGet();
+            threw.set(reason(e));
+            return false;
+          }
+        },
+        (record, received) -> {
+          long produced = producedAt(record);
+          e2e.recordValue(Math.max(0, received - produced) * 1000);
+          logResult(session, spec.requestName(), Math.min(produced, received), received, null);
+          next.$bang(session);
+        },
+        () -> {
+          logResult(session, spec.requestName(), start, components.clock().nowMillis(),
+              // The exception first: Gatling's console shortens long messages.
+              (threw.get() == null ? "" : "the predicate threw " + threw.get() + " (on " + predicateThrows.get()
+                  + " record(s)); ") + "no record with " + what + " on topic " + spec.topic() + " within "
+                  + spec.timeout().toMillis() + " ms");
+          next.$bang(session.markAsFailed());
+        },
+        reason -> {
+          logResult(session, spec.requestName(), start, components.clock().nowMillis(), reason);
+          next.$bang(session.markAsFailed());
+        });
+    listener.await(w, spec.timeout().toMillis());
+  }
+
+  private long producedAt(ConsumerRecord<byte[], byte[]> r) {
+    if (spec.producedAtHeader() != null) {
+      var h = r.headers().lastHeader(spec.producedAtHeader());
+      if (h != null) {
+        try {
+          return Long.parseLong(new String(h.value(), StandardCharsets.US_ASCII).trim());
+        } catch (NumberFormatException ignored) {
+          // fall back to the record timestamp
+        }
+      }
+    }
+    return r.timestamp();
+  }
+}

@@ -1,0 +1,104 @@
+package kafkaload.internal.action;
+
+import com.typesafe.scalalogging.Logger;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.protocol.KafkaComponents;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+
+/**
+ * What every Kafka action shares: its name, the scala-logging members Gatling's Action trait asks of a Java class,
+ * and how a result reaches Gatling's stats (an enqueue, safe from any thread).
+ */
+abstract class KafkaAction implements Action {
+  private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(KafkaAction.class));
+
+  protected final KafkaComponents components;
+  protected final Action next;
+  private final String name;
+
+  KafkaAction(String name, KafkaComponents components, Action next) {
+    this.name = name;
+    this.components = components;
+    this.next = next;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Logger logger() {
+    return LOGGER;
+  }
+
+  @Override
+  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
+    // fixed above
+  }
+
+  /** Records one result: OK when {@code koMessage} is null, else a KO with that reason. */
+  protected void logResult(Session session, String request, long start, long end, String koMessage) {
+    components.statsEngine().logResponse(session.scenario(), session.groups(), request, start, end,
+        koMessage == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(), Option.apply(koMessage));
+  }
+
+  /**
+   * Records a verdict (a reconciliation or lag gate), not a request to Kafka: with a response time of 0 ms, so the
+   * verification's own duration never reads as Kafka latency in Gatling's report; the Kafka page shows it.
+   */
+  protected void logVerdict(Session session, String request, String koMessage) {
+    long now = components.clock().nowMillis();
+    logResult(session, request, now, now, koMessage);
+  }
+
+  /** A request that could not even be built: Gatling's "crash", and the user goes on, failed. */
+  protected void crash(Session session, String request, RuntimeException e) {
+    logCrash(session, request, e);
+    next.$bang(session.markAsFailed());
+  }
+
+  /** Records a request that could not be built, as Gatling's "crash"; the caller decides where the user goes. */
+  protected void logCrash(Session session, String request, RuntimeException e) {
+    components.statsEngine().logRequestCrash(session.scenario(), session.groups(), request,
+        e instanceof SessionValue.Unresolved ? e.getMessage() : reason(e));
+  }
+
+  /**
+   * A record with a schema that could not be built during the load (its content does not fit the schema, the
+   * registry refused its subject): a KO of the request with the reason, at once, and the user goes on, failed.
+   * Other values that cannot be built stay Gatling crashes (see {@link #crash}).
+   */
+  protected boolean koIfSchemaFailure(Session session, String request, RuntimeException e) {
+    if (!logSchemaFailure(session, request, e)) {
+      return false;
+    }
+    next.$bang(session.markAsFailed());
+    return true;
+  }
+
+  /** Records a schema failure as a KO (see {@link #koIfSchemaFailure}); false when {@code e} is not one. */
+  protected boolean logSchemaFailure(Session session, String request, RuntimeException e) {
+    if (!(e instanceof kafkaload.internal.schema.RecordSchema.Mismatch)
+        && !(e instanceof kafkaload.internal.schema.RegistryClient.RegistryException)) {
+      return false;
+    }
+    long now = components.clock().nowMillis();
+    logResult(session, request, now, now, e.getMessage());
+    return true;
+  }
+
+  /** The KO reason: the exception's class and message, for example "RecordTooLargeException: The message is ...". */
+  static String reason(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && (t.getMessage() == null || t instanceof java.util.concurrent.ExecutionException)) {
+      t = t.getCause();
+    }
+    return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+  }
+}

@@ -1,0 +1,74 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.report.ReconciliationPrinter;
+import kafkaload.internal.run.Reconciled;
+import kafkaload.internal.verification.Reconciliation;
+import kafkaload.internal.verification.ReconciliationVerdict;
+
+/**
+ * Runs the reconciliation off the event loop once the load is over, prints it, and records its verdicts as
+ * Gatling requests ("kafka reconcile: lost", "kafka reconcile: duplicates") so that the gates, the HTML report
+ * and the JUnit file carry them like any latency verdict.
+ */
+final class ReconcileAction extends KafkaAction {
+
+  private final ReconcileSpec spec;
+
+  ReconcileAction(KafkaComponents components, Action next, ReconcileSpec spec) {
+    super("kafka reconcile", components, next);
+    this.spec = spec;
+  }
+
+  @Override
+  public void execute(Session session) {
+    components.health().loadEnded(); // the verification starts: the injector's load window ends here
+    if (components.ledger().injector().distributed()) {
+      // One injector sees only its own acks: the merge reconciles every injector's records once all have ended.
+      components.ledger().deferReconciliation(java.util.Map.of("maxLost", spec.maxLost(),
+          "maxDuplicatePct", spec.maxDuplicatePct(), "readBack", spec.readBack(),
+          "timeoutSeconds", spec.timeout().toSeconds(), "failOnSaturatedInjector", spec.failOnSaturatedInjector()));
+      System.out.println("[kafkaload] injector " + components.ledger().injector().index()
+          + ": the reconciliation is left to the merge of all injectors");
+      next.$bang(session);
+      return;
+    }
+    Thread t = new Thread(() -> reconcile(session), "kafkaload-reconcile");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private void reconcile(Session session) {
+    Reconciled.Result r;
+    try {
+      r = Reconciliation.run(components.connection(), components.ledger(), components.producers().all(),
+          components.protocol().topic(), spec.readBack(), spec.timeout());
+    } catch (RuntimeException | Error e) {
+      // Nothing could be verified (the cluster may be gone, the heap too small): say so by name, fail the verdicts.
+      String reason = "could not verify the run's records: " + reason(e);
+      components.ledger().reconciliationError(reason);
+      System.out.println("[kafkaload] RECONCILIATION FAILED: " + reason);
+      logVerdict(session, ReconcileSpec.LOST_REQUEST, reason);
+      logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, reason);
+      next.$bang(session.markAsFailed());
+      return;
+    }
+    components.ledger().reconciliation(r, true);
+    System.out.println(ReconciliationPrinter.format(r));
+    String lost = ReconciliationVerdict.lost(r, spec.maxLost(), spec.timeout().toSeconds());
+    String dup = ReconciliationVerdict.duplicates(r, spec.maxDuplicatePct());
+    logVerdict(session, ReconcileSpec.LOST_REQUEST, lost);
+    logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, dup);
+    String saturated = null;
+    if (spec.failOnSaturatedInjector()) {
+      var verdict = components.health().verdict();
+      saturated = verdict.saturated()
+          ? "the injector was saturated: " + String.join("; ", verdict.reasons())
+          : null;
+      logVerdict(session, ReconcileSpec.INJECTOR_REQUEST, saturated);
+    }
+    next.$bang(lost == null && dup == null && saturated == null ? session : session.markAsFailed());
+  }
+}

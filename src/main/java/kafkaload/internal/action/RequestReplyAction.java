@@ -1,0 +1,125 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import java.util.HashMap;
+import java.util.Map;
+import kafkaload.internal.check.RecordCheck;
+import kafkaload.internal.client.RecordSender;
+import kafkaload.internal.client.TopicListener;
+import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.protocol.KafkaComponents;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * Sends a request and waits for its reply. The reply is awaited before the request is sent, so a fast reply is never
+ * missed; the response time runs from the send to the reply; checks run on the reply, and a failing or throwing
+ * check is a KO with its reason.
+ */
+final class RequestReplyAction extends KafkaAction {
+  private final RequestReplySpec b;
+  private final SendSpec spec;
+  private final TopicListener listener;
+  private final long timeoutMs;
+  private final RecordSender sender;
+  /** Decodes a reply before the match function and the checks see it, or null for the raw reply. */
+  private final java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
+
+  RequestReplyAction(RequestReplySpec b, SendSpec spec, KafkaComponents components, TopicListener listener,
+      long timeoutMs, Action next, java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
+    super(spec.requestName(), components, next);
+    this.b = b;
+    this.spec = spec;
+    this.listener = listener;
+    this.timeoutMs = timeoutMs;
+    this.sender = components.sender(null);
+    this.decoder = decoder;
+  }
+
+  @Override
+  public void execute(Session session) {
+    long intended = System.nanoTime();
+    ProducerRecord<byte[], byte[]> record;
+    String key;
+    try {
+      record = spec.record(session);
+      key = matchKey(record);
+    } catch (RuntimeException e) {
+      if (!koIfSchemaFailure(session, spec.requestName(), e)) {
+        crash(session, spec.requestName(), e);
+      }
+      return;
+    }
+    long start = components.clock().nowMillis();
+    // A match function that throws is that user's KO with the exception (the listener catches it).
+    TopicListener.Waiter w = new TopicListener.Waiter(key, b.kind() == RequestReplySpec.Kind.VALUE ? record.value() : null,
+        b.kind() == RequestReplySpec.Kind.FUNCTION ? reply -> b.function().test(record, decoded(reply)) : null,
+        (reply, received) -> replied(session, start, reply, received),
+        () -> finish(session, start, components.clock().nowMillis(),
+            "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms", Map.of()),
+        reason -> finish(session, start, components.clock().nowMillis(), reason, Map.of()));
+    // Waiting first, sending second: a reply faster than this thread cannot be missed.
+    listener.await(w, timeoutMs);
+    sender.send(session, record, intended, (s, end, exception) -> {
+      if (exception != null && w.done.compareAndSet(false, true)) {
+        finish(session, start, end, "request not sent: " + reason(exception), Map.of());
+      }
+    });
+  }
+
+  private String matchKey(ProducerRecord<byte[], byte[]> r) {
+    switch (b.kind()) {
+      case KEY:
+        if (r.key() == null) {
+          throw new SessionValue.Unresolved("the request has no key to match its reply by: send a key, or use "
+              + "matchHeader, matchValue or match");
+        }
+        return TopicListener.keyOf(r.key());
+      case HEADER:
+        Header h = r.headers().lastHeader(b.header());
+        if (h == null || h.value() == null) {
+          throw new SessionValue.Unresolved("the request has no header '" + b.header() + "' to match its reply by");
+        }
+        return TopicListener.headerOf(b.header(), h.value());
+      case VALUE:
+        if (r.value() == null) {
+          throw new SessionValue.Unresolved("the request has no value to match its reply by");
+        }
+        return TopicListener.valueOf(r.value());
+      default:
+        return null;
+    }
+  }
+
+  private void replied(Session session, long start, ConsumerRecord<byte[], byte[]> reply, long received) {
+    Map<String, Object> saves = new HashMap<>();
+    String failure = null;
+    try {
+      reply = decoded(reply);
+      for (RecordCheck check : b.checks()) {
+        failure = check.apply(reply, session, saves);
+        if (failure != null) {
+          break;
+        }
+      }
+    } catch (Exception e) {
+      failure = "a check threw " + TopicListener.describe(e);
+    }
+    finish(session, start, received, failure, saves);
+  }
+
+  private ConsumerRecord<byte[], byte[]> decoded(ConsumerRecord<byte[], byte[]> reply) {
+    return decoder == null ? reply : decoder.apply(reply);
+  }
+
+  private void finish(Session session, long start, long end, String failure, Map<String, Object> saves) {
+    logResult(session, spec.requestName(), start, end, failure);
+    Session s = session;
+    for (Map.Entry<String, Object> e : saves.entrySet()) {
+      s = s.set(e.getKey(), e.getValue());
+    }
+    next.$bang(failure == null ? s : s.markAsFailed());
+  }
+}

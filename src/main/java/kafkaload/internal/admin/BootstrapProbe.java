@@ -1,0 +1,88 @@
+package kafkaload.internal.admin;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import kafkaload.internal.config.KafkaLoadConfigException;
+
+/**
+ * Asks each bootstrap address one Kafka ApiVersions request over a plain socket before any Kafka client connects.
+ * A Kafka client reads the first 4 bytes of any answer as a frame size and allocates it: an HTTP server's "HTTP"
+ * becomes a 1.2 GB buffer and an OutOfMemoryError inside the load tool (KAFKA-4090). So a listener that answers
+ * but not as Kafka is named here, with what it answered. Silent or unreachable addresses are left to the client's
+ * own timeout, which reports them.
+ */
+final class BootstrapProbe {
+  private static final int TIMEOUT_MS = 3000;
+  private static final int CORRELATION_ID = 0x6b6c6f61; // "kloa"
+  private static final int MAX_PLAUSIBLE_FRAME = 64 * 1024 * 1024;
+
+  private BootstrapProbe() {}
+
+  /** Throws a one-line error when an address answers, but not as a plaintext Kafka listener. */
+  static void check(String bootstrap, Object securityProtocol) {
+    String protocol = securityProtocol == null ? "PLAINTEXT" : securityProtocol.toString();
+    if (!protocol.equals("PLAINTEXT") && !protocol.equals("SASL_PLAINTEXT")) {
+      return; // a TLS client's first bytes are a handshake; the client reports TLS problems itself
+    }
+    for (String address : bootstrap.split(",")) {
+      String a = address.trim();
+      int colon = a.lastIndexOf(':');
+      if (colon > 0) {
+        try {
+          checkOne(a, a.substring(0, colon), Integer.parseInt(a.substring(colon + 1)), protocol);
+        } catch (NumberFormatException e) {
+          throw new KafkaLoadConfigException("Kafka bootstrap address '" + a + "' has no numeric port");
+        }
+      }
+    }
+  }
+
+  private static void checkOne(String address, String host, int port, String protocol) {
+    byte[] answer;
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
+      s.setSoTimeout(TIMEOUT_MS);
+      s.getOutputStream().write(apiVersionsV0());
+      s.getOutputStream().flush();
+      answer = new byte[8];
+      new DataInputStream(s.getInputStream()).readFully(answer);
+    } catch (SocketTimeoutException | java.io.EOFException silentOrClosed) {
+      return; // not conclusive: the client's own timeout reports it
+    } catch (IOException | RuntimeException unreachable) {
+      return;
+    }
+    ByteBuffer b = ByteBuffer.wrap(answer);
+    int size = b.getInt();
+    int correlationId = b.getInt();
+    if (size >= 4 && size <= MAX_PLAUSIBLE_FRAME && correlationId == CORRELATION_ID) {
+      return;
+    }
+    boolean tls = answer[0] == 0x15 || answer[0] == 0x16; // a TLS alert or handshake record
+    throw new KafkaLoadConfigException("Kafka bootstrap '" + address + "' accepts TCP connections but did not answer "
+        + "as a Kafka broker " + (tls ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
+            : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)") + "; security.protocol="
+        + protocol);
+  }
+
+  /** An ApiVersions v0 request, length-prefixed: every Kafka broker answers it, whatever versions it supports. */
+  private static byte[] apiVersionsV0() {
+    byte[] clientId = "kafkaload-probe".getBytes(StandardCharsets.US_ASCII);
+    ByteBuffer b = ByteBuffer.allocate(4 + 2 + 2 + 4 + 2 + clientId.length);
+    b.putInt(b.capacity() - 4).putShort((short) 18).putShort((short) 0).putInt(CORRELATION_ID)
+        .putShort((short) clientId.length).put(clientId);
+    return b.array();
+  }
+
+  private static String printable(byte[] bytes) {
+    StringBuilder sb = new StringBuilder();
+    for (byte x : bytes) {
+      sb.append(x >= 0x20 && x < 0x7f ? (char) x : '.');
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,83 @@
+package kafkaload.internal.broker;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Properties;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.common.utils.Time;
+
+/**
+ * One node of {@link EmbeddedCluster}, in its own JVM: {@code BrokerNodeMain <node.properties> <cluster id>}.
+ * Formats its log directory on first start only, so a restart keeps its data; prints {@code READY} once started.
+ * Its standard input is the parent's lifeline: the line {@code shutdown} asks for a controlled shutdown, end of
+ * input (the parent is gone) halts at once, so a node never outlives the JVM that started it.
+ */
+public final class BrokerNodeMain {
+  static final String READY = "READY";
+  static final String SHUTDOWN = "shutdown";
+
+  private BrokerNodeMain() {}
+
+  public static void main(String[] args) throws Exception {
+    Properties p = new Properties();
+    try (Reader in = Files.newBufferedReader(Paths.get(args[0]))) {
+      p.load(in);
+    }
+    Path dataDir = Paths.get(p.getProperty("log.dirs"));
+    int nodeId = Integer.parseInt(p.getProperty("node.id"));
+    if (!Files.exists(dataDir.resolve("meta.properties"))) {
+      EmbeddedKafka.format(args[1], nodeId, dataDir);
+    }
+    Thread lifeline = new Thread(() -> watchParent(), "parent-lifeline");
+    lifeline.setDaemon(true);
+    lifeline.start();
+    KafkaRaftServer server;
+    try {
+      server = new KafkaRaftServer(KafkaConfig.fromProps(p, false), Time.SYSTEM);
+      server.startup();
+    } catch (Throwable t) {
+      System.out.println("FAILED: " + t);
+      t.printStackTrace(System.out);
+      System.out.flush();
+      Runtime.getRuntime().halt(1);
+      return;
+    }
+    System.out.println(READY);
+    System.out.flush();
+    synchronized (BrokerNodeMain.class) {
+      while (!shutdownRequested) {
+        BrokerNodeMain.class.wait();
+      }
+    }
+    server.shutdown();
+    server.awaitShutdown();
+    System.out.println("stopped");
+    System.exit(0);
+  }
+
+  private static boolean shutdownRequested;
+
+  private static void watchParent() {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (line.trim().equals(SHUTDOWN)) {
+          synchronized (BrokerNodeMain.class) {
+            shutdownRequested = true;
+            BrokerNodeMain.class.notifyAll();
+          }
+        }
+      }
+    } catch (Exception ignored) {
+      // a broken pipe means the same as end of input
+    }
+    // The parent is gone: nobody will clean up after a graceful shutdown, and waiting for one could hang.
+    Runtime.getRuntime().halt(0);
+  }
+}

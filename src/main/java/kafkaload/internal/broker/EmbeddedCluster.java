@@ -1,0 +1,358 @@
+package kafkaload.internal.broker;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.Uuid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A KRaft cluster of N combined broker + controller nodes, each a child JVM running real Apache Kafka server code
+ * ({@link BrokerNodeMain}), with a static quorum on pre-allocated loopback ports and one cluster id. Child
+ * processes, not in-JVM servers, because a node must be killable (SIGKILL) and restartable on its own log
+ * directory without taking the load generator down (Kafka's fault handler halts the JVM it runs in).
+ *
+ * <p>Nodes start in parallel. They die with this JVM (their standard input closes; a shutdown hook kills them
+ * too); the data directories are deleted on close, or by the next start after a JVM that was killed. Each node
+ * writes its output to {@code target/embedded-cluster/<dir>/node-<id>.log} (or, without ./target, into the data
+ * directory), never to the console.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+  private final Path dir;
+  private final String clusterId = Uuid.randomUuid().toString();
+  private final List<NodeProcess> nodes = new ArrayList<>();
+  private final String bootstrap;
+  private final Path logbackConfig;
+  private final Thread shutdownHook;
+  private volatile boolean closed;
+
+  /** One node: its ports and directory stay the same across restarts; the process changes. */
+  private static final class NodeProcess {
+    final int id;
+    final int brokerPort;
+    final Path properties;
+    final Path log;
+    Process process;
+
+    NodeProcess(int id, int brokerPort, Path properties, Path log) {
+      this.id = id;
+      this.brokerPort = brokerPort;
+      this.properties = properties;
+      this.log = log;
+    }
+
+    boolean alive() {
+      return process != null && process.isAlive();
+    }
+  }
+
+  private EmbeddedCluster(int size) throws IOException {
+    EmbeddedKafka.removeStaleDirectories();
+    dir = EmbeddedKafka.newDataDir("cluster-");
+    Path target = Paths.get("target");
+    Path logs = Files.isDirectory(target) ? target.resolve("embedded-cluster").resolve(dir.getFileName()) : dir;
+    Files.createDirectories(logs);
+    int[] brokerPorts = new int[size + 1];
+    int[] controllerPorts = new int[size + 1];
+    List<String> voters = new ArrayList<>();
+    for (int id = 1; id <= size; id++) {
+      brokerPorts[id] = EmbeddedKafka.freePort();
+      controllerPorts[id] = EmbeddedKafka.freePort();
+      voters.add(id + "@127.0.0.1:" + controllerPorts[id]);
+    }
+    List<String> servers = new ArrayList<>();
+    for (int id = 1; id <= size; id++) {
+      Path data = Files.createDirectories(dir.resolve("node-" + id));
+      Properties p = EmbeddedKafka.nodeProperties(id, brokerPorts[id], controllerPorts[id], String.join(",", voters),
+          data, size);
+      // A killed node is noticed within about 3 s, so leadership moves quickly during a fault.
+      p.put("broker.session.timeout.ms", "3000");
+      p.put("broker.heartbeat.interval.ms", "500");
+      p.put("default.replication.factor", String.valueOf(Math.min(3, size)));
+      Path file = dir.resolve("node-" + id + ".properties");
+      try (OutputStream out = Files.newOutputStream(file)) {
+        p.store(out, "embedded cluster node " + id);
+      }
+      nodes.add(new NodeProcess(id, brokerPorts[id], file, logs.resolve("node-" + id + ".log")));
+      servers.add("127.0.0.1:" + brokerPorts[id]);
+    }
+    bootstrap = String.join(",", servers);
+    logbackConfig = dir.resolve("logback-node.xml");
+    Files.writeString(logbackConfig, """
+        <configuration>
+          <appender name="OUT" class="ch.qos.logback.core.ConsoleAppender">
+            <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{36} - %msg%n</pattern></encoder>
+          </appender>
+          <logger name="org.apache.kafka.clients.NetworkClient" level="ERROR"/>
+          <root level="WARN"><appender-ref ref="OUT"/></root>
+        </configuration>
+        """);
+    shutdownHook = new Thread(this::destroy, "embedded-cluster-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  private static EmbeddedCluster shared;
+
+  /** The cluster this JVM shares between simulations and protocols; started on first use. */
+  public static synchronized EmbeddedCluster shared(int size) {
+    if (shared != null && !shared.closed && shared.size() != size) {
+      throw new IllegalStateException("An embedded cluster of " + shared.size() + " brokers already runs; asked for "
+          + size);
+    }
+    if (shared == null || shared.closed) {
+      shared = start(size);
+    }
+    return shared;
+  }
+
+  /** Stops the shared cluster, if one was started. */
+  public static synchronized void stopShared() {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
+  }
+
+  /** Starts {@code size} nodes in parallel and returns once every broker is registered and unfenced. */
+  public static EmbeddedCluster start(int size) {
+    if (size < 1) {
+      throw new IllegalArgumentException("an embedded cluster needs at least 1 broker, not " + size);
+    }
+    long t0 = System.nanoTime();
+    EmbeddedCluster c;
+    try {
+      c = new EmbeddedCluster(size);
+    } catch (IOException e) {
+      throw new IllegalStateException("Cannot prepare the embedded cluster: " + e, e);
+    }
+    try {
+      for (NodeProcess n : c.nodes) {
+        c.spawn(n);
+      }
+      long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+      for (NodeProcess n : c.nodes) {
+        c.awaitReady(n, deadline);
+      }
+      c.awaitBrokers(c.nodes.stream().map(n -> n.id).collect(Collectors.toSet()), deadline);
+    } catch (RuntimeException e) {
+      c.close();
+      throw e;
+    }
+    LOG.info("Embedded KRaft cluster of {} broker(s) ready at {} in {} ms (logs in {})", size, c.bootstrap,
+        (System.nanoTime() - t0) / 1_000_000, c.nodes.get(0).log.getParent());
+    return c;
+  }
+
+  public String bootstrapServers() {
+    return bootstrap;
+  }
+
+  public int size() {
+    return nodes.size();
+  }
+
+  public boolean isRunning(int nodeId) {
+    return node(nodeId).alive();
+  }
+
+  /** Where a node writes its output. */
+  public Path logFile(int nodeId) {
+    return node(nodeId).log;
+  }
+
+  /** Kills the node's process with SIGKILL (no controlled shutdown); returns its pid. */
+  public synchronized long kill(int nodeId) {
+    NodeProcess n = running(nodeId);
+    long pid = n.process.pid();
+    n.process.destroyForcibly();
+    waitForExit(n.process, Duration.ofSeconds(10));
+    return pid;
+  }
+
+  /** A controlled shutdown of the node; killed if it has not exited within the timeout. Returns false then. */
+  public synchronized boolean stop(int nodeId, Duration timeout) {
+    NodeProcess n = running(nodeId);
+    try {
+      OutputStream in = n.process.getOutputStream();
+      in.write((BrokerNodeMain.SHUTDOWN + "\n").getBytes(StandardCharsets.UTF_8));
+      in.flush();
+    } catch (IOException e) {
+      // the process is already gone: waitForExit sees it
+    }
+    if (waitForExit(n.process, timeout)) {
+      return true;
+    }
+    n.process.destroyForcibly();
+    waitForExit(n.process, Duration.ofSeconds(10));
+    return false;
+  }
+
+  /** Starts a stopped node again on its own log directory and ports; returns once its broker is registered. */
+  public void restart(int nodeId, Duration timeout) {
+    NodeProcess n;
+    synchronized (this) {
+      if (closed) {
+        throw new IllegalStateException("the embedded cluster is closed");
+      }
+      n = node(nodeId);
+      if (n.alive()) {
+        throw new IllegalStateException("broker " + nodeId + " is already running");
+      }
+      spawn(n);
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    awaitReady(n, deadline);
+    awaitBrokers(Set.of(nodeId), deadline);
+  }
+
+  private NodeProcess node(int nodeId) {
+    if (nodeId < 1 || nodeId > nodes.size()) {
+      throw new IllegalArgumentException("no broker " + nodeId + " in a cluster of " + nodes.size()
+          + " (brokers are numbered 1.." + nodes.size() + ")");
+    }
+    return nodes.get(nodeId - 1);
+  }
+
+  private NodeProcess running(int nodeId) {
+    NodeProcess n = node(nodeId);
+    if (closed || !n.alive()) {
+      throw new IllegalStateException("broker " + nodeId + " is not running");
+    }
+    return n;
+  }
+
+  private void spawn(NodeProcess n) {
+    List<String> cmd = List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        "-Dlogback.configurationFile=" + logbackConfig,
+        "-cp", System.getProperty("java.class.path"),
+        BrokerNodeMain.class.getName(), n.properties.toString(), clusterId);
+    try {
+      Files.writeString(n.log, "---- starting broker " + n.id + " ----\n", StandardCharsets.UTF_8,
+          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+      n.process = new ProcessBuilder(cmd).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(n.log.toFile())).start();
+    } catch (IOException e) {
+      throw new IllegalStateException("Cannot start broker " + n.id + ": " + e, e);
+    }
+  }
+
+  /** Waits for the node's READY line, written after its previous starts' output in the same log. */
+  private void awaitReady(NodeProcess n, long deadlineNanos) {
+    String marker = "---- starting broker " + n.id + " ----";
+    while (System.nanoTime() < deadlineNanos) {
+      String out = readLog(n);
+      String last = out.substring(Math.max(0, out.lastIndexOf(marker)));
+      if (last.contains("\n" + BrokerNodeMain.READY + "\n")) {
+        return;
+      }
+      if (last.contains("\nFAILED: ") || !n.process.isAlive()) {
+        throw new IllegalStateException("Embedded broker " + n.id + " did not start (see " + n.log + "): "
+            + firstLine(last.substring(Math.max(0, last.indexOf("FAILED: ")))));
+      }
+      sleep(100);
+    }
+    throw new IllegalStateException("Embedded broker " + n.id + " was not ready within " + START_TIMEOUT.toSeconds()
+        + " s (see " + n.log + ")");
+  }
+
+  /** Waits until the controller lists every one of these brokers as registered and unfenced. */
+  private void awaitBrokers(Set<Integer> ids, long deadlineNanos) {
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap, "request.timeout.ms", 5000,
+        "default.api.timeout.ms", 5000))) {
+      Set<Integer> seen = Set.of();
+      while (System.nanoTime() < deadlineNanos) {
+        try {
+          seen = admin.describeCluster(new DescribeClusterOptions().timeoutMs(5000)).nodes()
+              .get(6, TimeUnit.SECONDS).stream().map(Node::id).collect(Collectors.toSet());
+          if (seen.containsAll(ids)) {
+            return;
+          }
+        } catch (Exception notYet) {
+          // the quorum may still be electing a leader
+        }
+        sleep(200);
+      }
+      throw new IllegalStateException("Embedded brokers " + ids + " did not all register within "
+          + START_TIMEOUT.toSeconds() + " s (registered: " + seen + "; logs in " + nodes.get(0).log.getParent() + ")");
+    }
+  }
+
+  private static String readLog(NodeProcess n) {
+    try {
+      return Files.readString(n.log, StandardCharsets.UTF_8);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return "";
+    }
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  private static boolean waitForExit(Process p, Duration timeout) {
+    try {
+      return p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return !p.isAlive();
+    }
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the embedded cluster");
+    }
+  }
+
+  /** Kills every node (their data is thrown away, so a controlled shutdown would only cost time) and cleans up. */
+  @Override
+  public void close() {
+    destroy();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException alreadyShuttingDown) {
+      // the hook is running or has run
+    }
+  }
+
+  private synchronized void destroy() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (NodeProcess n : nodes) {
+      if (n.process != null) {
+        n.process.destroyForcibly();
+      }
+    }
+    for (NodeProcess n : nodes) {
+      if (n.process != null) {
+        waitForExit(n.process, Duration.ofSeconds(10));
+      }
+    }
+    EmbeddedKafka.deleteRecursively(dir);
+  }
+}

@@ -1,0 +1,218 @@
+package kafkaload.internal.broker;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.Feature;
+import org.apache.kafka.server.common.MetadataVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A single-node KRaft broker (combined broker + controller) running real Apache Kafka server code in this JVM.
+ * Its data directory lives under java.io.tmpdir/kafkaload-embedded and is deleted on stop; directories left
+ * by a JVM that was killed are removed by the next start.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
+  private static final Path ROOT = Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
+
+  private final KafkaRaftServer server;
+  private final Path dataDir;
+  private final String bootstrapServers;
+  private final Thread shutdownHook;
+  private volatile boolean stopped;
+
+  private EmbeddedKafka(KafkaRaftServer server, Path dataDir, String bootstrapServers) {
+    this.server = server;
+    this.dataDir = dataDir;
+    this.bootstrapServers = bootstrapServers;
+    this.shutdownHook = new Thread(this::stopQuietly, "embedded-kafka-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  private static EmbeddedKafka shared;
+
+  /** The broker this JVM shares between simulations and protocols; started on first use. */
+  public static synchronized EmbeddedKafka shared() {
+    if (shared == null || shared.stopped) {
+      shared = start();
+    }
+    return shared;
+  }
+
+  /** Stops the shared broker, if one was started. */
+  public static synchronized void stopShared() {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
+  }
+
+  /** Formats a fresh log directory and starts the broker; returns once it accepts clients. */
+  public static EmbeddedKafka start() {
+    return start(new Properties());
+  }
+
+  /** Starts with extra broker properties (for example message.max.bytes) layered over the defaults. */
+  public static EmbeddedKafka start(Properties overrides) {
+    long t0 = System.nanoTime();
+    removeStaleDirectories();
+    try {
+      Path dataDir = newDataDir("");
+      int brokerPort = freePort();
+      int controllerPort = freePort();
+      Properties p = nodeProperties(1, brokerPort, controllerPort, "1@127.0.0.1:" + controllerPort, dataDir, 1);
+      p.putAll(overrides);
+      KafkaConfig config = KafkaConfig.fromProps(p, false);
+      format(Uuid.randomUuid().toString(), 1, dataDir);
+      KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+      server.startup();
+      String bootstrap = "127.0.0.1:" + brokerPort;
+      EmbeddedKafka kafka = new EmbeddedKafka(server, dataDir, bootstrap);
+      LOG.info("Embedded KRaft broker ready at {} in {} ms (data in {})", bootstrap,
+          (System.nanoTime() - t0) / 1_000_000, dataDir);
+      return kafka;
+    } catch (Exception e) {
+      throw new IllegalStateException("The embedded Kafka broker did not start: " + e, e);
+    }
+  }
+
+  /** A fresh directory under the embedded root, named after this JVM's pid so a later start can tell it is stale. */
+  static Path newDataDir(String kind) throws IOException {
+    Files.createDirectories(ROOT);
+    return Files.createTempDirectory(ROOT, ProcessHandle.current().pid() + "-" + kind);
+  }
+
+  /**
+   * The configuration of one combined broker + controller node of a cluster of {@code clusterSize} nodes whose
+   * static quorum is {@code voters} ("1@127.0.0.1:port,2@..."). Internal topics are replicated on every node (up
+   * to 3) so that a cluster keeps its consumer groups when one node dies.
+   */
+  static Properties nodeProperties(int nodeId, int brokerPort, int controllerPort, String voters, Path dataDir,
+      int clusterSize) {
+    String internalReplication = String.valueOf(Math.min(3, clusterSize));
+    String internalMinIsr = String.valueOf(Math.min(2, clusterSize));
+    Properties p = new Properties();
+    p.put("process.roles", "broker,controller");
+    p.put("node.id", String.valueOf(nodeId));
+    p.put("controller.quorum.voters", voters);
+    p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+    p.put("controller.listener.names", "CONTROLLER");
+    p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    p.put("inter.broker.listener.name", "PLAINTEXT");
+    p.put("log.dirs", dataDir.toString());
+    // A load tool must see the partition count it asked for: never let a send create a topic.
+    p.put("auto.create.topics.enable", "false");
+    p.put("num.partitions", "1");
+    p.put("offsets.topic.replication.factor", internalReplication);
+    p.put("offsets.topic.num.partitions", "4");
+    p.put("transaction.state.log.replication.factor", internalReplication);
+    p.put("transaction.state.log.min.isr", internalMinIsr);
+    p.put("share.coordinator.state.topic.replication.factor", internalReplication);
+    p.put("share.coordinator.state.topic.min.isr", internalMinIsr);
+    p.put("group.initial.rebalance.delay.ms", "0");
+    p.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
+    p.put("num.network.threads", "2");
+    p.put("num.io.threads", "4");
+    return p;
+  }
+
+  /** Formats a node's log directory for the cluster id (what kafka-storage.sh format does). */
+  static void format(String clusterId, int nodeId, Path dataDir) throws Exception {
+    new Formatter()
+        .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
+        .setClusterId(clusterId)
+        .setNodeId(nodeId)
+        .setDirectories(List.of(dataDir.toString()))
+        .setMetadataLogDirectory(dataDir.toString())
+        .setControllerListenerName("CONTROLLER")
+        .setReleaseVersion(MetadataVersion.latestProduction())
+        .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
+        .run();
+  }
+
+  public String bootstrapServers() {
+    return bootstrapServers;
+  }
+
+  @Override
+  public void close() {
+    stopQuietly();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException alreadyShuttingDown) {
+      // the hook is running or has run; nothing to remove
+    }
+  }
+
+  private synchronized void stopQuietly() {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    try {
+      server.shutdown();
+      server.awaitShutdown();
+    } catch (RuntimeException e) {
+      LOG.warn("Embedded broker shutdown: {}", e.toString());
+    }
+    deleteRecursively(dataDir);
+  }
+
+  /** Deletes data directories whose owning JVM (the pid prefix of the name) is gone. */
+  static void removeStaleDirectories() {
+    if (!Files.isDirectory(ROOT)) {
+      return;
+    }
+    try (Stream<Path> dirs = Files.list(ROOT)) {
+      dirs.forEach(dir -> {
+        String name = dir.getFileName().toString();
+        int dash = name.indexOf('-');
+        try {
+          long pid = Long.parseLong(dash > 0 ? name.substring(0, dash) : name);
+          if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return;
+          }
+        } catch (NumberFormatException notOurs) {
+          return;
+        }
+        deleteRecursively(dir);
+      });
+    } catch (IOException e) {
+      LOG.warn("Could not scan {} for stale broker directories: {}", ROOT, e.toString());
+    }
+  }
+
+  static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      LOG.warn("Could not delete {}: {}", dir, e.toString());
+    }
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      s.setReuseAddress(true);
+      return s.getLocalPort();
+    }
+  }
+}

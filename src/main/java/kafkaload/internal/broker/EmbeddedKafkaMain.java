@@ -1,0 +1,52 @@
+package kafkaload.internal.broker;
+
+import java.io.IOException;
+
+/**
+ * Runs the embedded broker as its own process, for benchmarks that must not share a JVM with the load tool.
+ * {@code --brokers N} starts an {@link EmbeddedCluster} of N nodes instead (for replication factors above 1).
+ * Prints "BOOTSTRAP=host:port[,host:port...]" once every broker is ready and stops when its standard input
+ * closes, so it dies with its parent (and its cluster's nodes with it).
+ */
+public final class EmbeddedKafkaMain {
+  private EmbeddedKafkaMain() {}
+
+  public static void main(String[] args) throws IOException {
+    int brokers = 0;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--brokers") && i + 1 < args.length) {
+        brokers = parseBrokers(args[++i]);
+      } else {
+        System.err.println("usage: EmbeddedKafkaMain [--brokers N]   (unknown argument '" + args[i] + "')");
+        System.exit(2);
+      }
+    }
+    try (AutoCloseable kafka = brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start()) {
+      String bootstrap = kafka instanceof EmbeddedCluster c ? c.bootstrapServers()
+          : ((EmbeddedKafka) kafka).bootstrapServers();
+      System.out.println("BOOTSTRAP=" + bootstrap);
+      System.out.flush();
+      while (System.in.read() >= 0) {
+        // stdin stays open while the parent lives
+      }
+    } catch (Exception e) {
+      System.err.println("ERROR: " + e.getMessage());
+      System.exit(1);
+    }
+    System.exit(0);
+  }
+
+  private static int parseBrokers(String value) {
+    try {
+      int n = Integer.parseInt(value);
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    System.err.println("ERROR: --brokers " + value + " must be a whole number >= 1");
+    System.exit(2);
+    return 0;
+  }
+}

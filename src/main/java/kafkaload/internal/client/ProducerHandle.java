@@ -1,0 +1,50 @@
+package kafkaload.internal.client;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.KafkaProducer;
+
+/**
+ * One KafkaProducer plus what the send action needs to know whether {@code send()} could block:
+ * whether topic metadata is cached, and how many bytes are waiting in the producer's buffer.
+ */
+public final class ProducerHandle {
+  private final KafkaProducer<byte[], byte[]> producer;
+  private final AtomicLong bufferedBytes = new AtomicLong();
+  private final long nonBlockingLimit;
+  private final Set<String> knownTopics = ConcurrentHashMap.newKeySet();
+
+  ProducerHandle(KafkaProducer<byte[], byte[]> producer, long bufferMemory) {
+    this.producer = producer;
+    // Half the buffer leaves room for per-partition batch allocation (batch.size each), so send() will not wait.
+    this.nonBlockingLimit = bufferMemory / 2;
+  }
+
+  public KafkaProducer<byte[], byte[]> producer() {
+    return producer;
+  }
+
+  /** True when send() returns without waiting for metadata or buffer space. */
+  public boolean canSendWithoutBlocking(String topic) {
+    return bufferedBytes.get() < nonBlockingLimit && knownTopics.contains(topic);
+  }
+
+  public void topicKnown(String topic) {
+    if (!knownTopics.contains(topic)) { // called on every ack: a read is cheaper than a write
+      knownTopics.add(topic);
+    }
+  }
+
+  /**
+   * A send failed in a way that can mean lost metadata (a broker died, a leader moved): until the next ack, sends to
+   * this topic go off the event loop, since send() may now wait up to max.block.ms for metadata.
+   */
+  public void topicInDoubt(String topic) {
+    knownTopics.remove(topic);
+  }
+
+  public void buffered(long bytes) {
+    bufferedBytes.addAndGet(bytes);
+  }
+}

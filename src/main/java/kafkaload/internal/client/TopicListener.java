@@ -1,0 +1,341 @@
+package kafkaload.internal.client;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One reader per topic, shared by every consume action on it: it reads all partitions from their end at start (no
+ * consumer group, so it never shows up as lag of a group under test) and hands each record to the virtual user
+ * waiting for it. A record that arrives before its user asks is kept for a while, so a fast pipeline is never
+ * reported as a timeout. Timeouts fire at their deadline from a timer, not at the next poll. Whatever a waiter's code
+ * throws fails that waiter alone: the reader never dies, and the other waiters are still served.
+ */
+public final class TopicListener implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TopicListener.class);
+  /** Records nobody waited for yet: kept this long, and at most this many. */
+  private static final long KEEP_MS = 60_000;
+  private static final int KEEP_MAX = 200_000;
+
+  /**
+   * A virtual user waiting for a record; completes exactly once: by a record, by its timeout, or by an error (its
+   * predicate threw, or {@code onRecord} threw before passing the user on, which it must do as its last step).
+   */
+  public static final class Waiter {
+    final String key;
+    /** For a value match: the key is only a digest of the value, so the bytes are compared too. */
+    final byte[] value;
+    final java.util.function.Predicate<ConsumerRecord<byte[], byte[]>> predicate;
+    final java.util.function.BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord;
+    final Runnable onTimeout;
+    final java.util.function.Consumer<String> onError;
+    public final AtomicBoolean done = new AtomicBoolean();
+
+    public Waiter(String key, byte[] value, java.util.function.Predicate<ConsumerRecord<byte[], byte[]>> predicate,
+        java.util.function.BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord, Runnable onTimeout,
+        java.util.function.Consumer<String> onError) {
+      this.key = key;
+      this.value = value;
+      this.predicate = predicate;
+      this.onRecord = onRecord;
+      this.onTimeout = onTimeout;
+      this.onError = onError;
+    }
+
+    boolean accepts(ConsumerRecord<byte[], byte[]> r) {
+      return value == null || Arrays.equals(value, r.value());
+    }
+  }
+
+  private record Arrival(ConsumerRecord<byte[], byte[]> record, long receivedMillis) {}
+
+  private final String topic;
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  // What dispatch indexes: only what some action on this topic matches by (registered at build time, before load),
+  // so a topic read by predicates alone keeps no records in `recent`.
+  private final Set<String> headerNames = ConcurrentHashMap.newKeySet();
+  private volatile boolean indexKeys;
+  private volatile boolean indexValues;
+  private final Map<String, ArrayDeque<Waiter>> waiting = new HashMap<>();
+  private final List<Waiter> predicates = new ArrayList<>();
+  private final LinkedHashMap<String, Arrival> recent = new LinkedHashMap<>();
+  /** Keys whose waiter timed out, so a record arriving for them later is counted as late. */
+  private final LinkedHashMap<String, Long> timedOut = new LinkedHashMap<>();
+  private final java.util.concurrent.atomic.LongAdder late;
+  private final ScheduledExecutorService timer;
+  private final Thread poller;
+  private volatile boolean running = true;
+
+  public TopicListener(kafkaload.internal.admin.Connection connection, String topic, ScheduledExecutorService timer,
+      java.util.concurrent.atomic.LongAdder late) {
+    this.late = late;
+    this.topic = topic;
+    this.timer = timer;
+    Properties p = connection.properties();
+    p.put("client.id", "kafkaload-consume-" + topic);
+    p.put("enable.auto.commit", "false");
+    p.put("fetch.max.wait.ms", "50");
+    consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    List<TopicPartition> partitions = new ArrayList<>();
+    consumer.partitionsFor(topic, Duration.ofSeconds(30))
+        .forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
+    consumer.assign(partitions);
+    consumer.seekToEnd(partitions);
+    partitions.forEach(consumer::position); // resolve now: records produced from here on are seen
+    poller = new Thread(this::poll, "kafkaload-consume-" + topic);
+    poller.setDaemon(true);
+    poller.start();
+  }
+
+  /** Registers, at build time, what an action matches by: keys, a header (null for none), values. */
+  public void watch(boolean keys, String header, boolean values) {
+    indexKeys |= keys;
+    indexValues |= values;
+    if (header != null) {
+      headerNames.add(header);
+    }
+  }
+
+  public static String keyOf(byte[] key) {
+    return key == null ? null : "k:" + new String(key, StandardCharsets.UTF_8);
+  }
+
+  public static String headerOf(String name, byte[] value) {
+    return "h:" + name + ":" + (value == null ? "" : new String(value, StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The index key of a value of any size: its length and SHA-256, so a large value costs no more to keep than a
+   * small one. Waiters compare the bytes as well, so even a digest collision cannot match the wrong record.
+   */
+  public static String valueOf(byte[] value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(value);
+      return "v:" + value.length + ":" + java.util.Base64.getEncoder().encodeToString(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+
+  /** Registers a waiter; it completes at once if its record already arrived, or at its deadline. */
+  public void await(Waiter w, long timeoutMs) {
+    Arrival early = null;
+    synchronized (this) {
+      if (w.key != null) {
+        early = recent.get(w.key);
+        if (early != null && w.accepts(early.record())) {
+          recent.remove(w.key);
+        } else {
+          early = null;
+          waiting.computeIfAbsent(w.key, k -> new ArrayDeque<>()).add(w);
+        }
+      } else {
+        predicates.add(w);
+      }
+    }
+    if (early != null) {
+      deliver(w, early.record(), early.receivedMillis());
+      return;
+    }
+    timer.schedule(() -> {
+      if (w.done.compareAndSet(false, true)) {
+        synchronized (this) {
+          if (w.key != null) {
+            ArrayDeque<Waiter> q = waiting.get(w.key);
+            if (q != null && q.remove(w) && q.isEmpty()) {
+              waiting.remove(w.key);
+            }
+            timedOut.put(w.key, System.currentTimeMillis());
+          } else {
+            predicates.remove(w);
+          }
+        }
+        try {
+          w.onTimeout.run();
+        } catch (Throwable e) {
+          LOG.warn("Timing out a consume on topic {}: {}", topic, e.toString());
+        }
+      }
+    }, timeoutMs, TimeUnit.MILLISECONDS);
+  }
+
+  private void poll() {
+    while (running) {
+      try {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+          dispatch(r, System.currentTimeMillis());
+        }
+      } catch (org.apache.kafka.common.errors.WakeupException | org.apache.kafka.common.errors.InterruptException e) {
+        return;
+      } catch (Exception e) { // Scala code may throw checked exceptions too; this thread must live on
+        if (running) {
+          LOG.warn("Reading topic {} for consume actions: {}", topic, e.toString());
+        }
+      }
+    }
+  }
+
+  private void dispatch(ConsumerRecord<byte[], byte[]> r, long received) {
+    List<String> keys = new ArrayList<>(2 + headerNames.size());
+    String k = indexKeys ? keyOf(r.key()) : null;
+    if (k != null) {
+      keys.add(k);
+    }
+    for (String name : headerNames) {
+      for (Header h : r.headers().headers(name)) {
+        keys.add(headerOf(name, h.value()));
+      }
+    }
+    String v = indexValues ? valueOf(r.value()) : null;
+    if (v != null) {
+      keys.add(v);
+    }
+    // Each matcher kind sees the record: the first waiter on each of its keys, else the first predicate that
+    // accepts it. Keys nobody waited for are kept for waiters that come later. A predicate that throws fails its
+    // own user only: the others on this record, and the records after it, are still served.
+    List<Waiter> found = new ArrayList<>(1);
+    List<Waiter> failed = null;
+    List<String> reasons = null;
+    synchronized (this) {
+      for (String key : keys) {
+        Waiter w = take(key, r);
+        if (w != null) {
+          found.add(w);
+        } else if (timedOut.remove(key) != null) {
+          late.increment();
+        } else {
+          recent.put(key, new Arrival(r, received));
+        }
+      }
+      for (Iterator<Waiter> it = predicates.iterator(); it.hasNext(); ) {
+        Waiter w = it.next();
+        if (w.done.get()) {
+          it.remove();
+          continue;
+        }
+        boolean accepted;
+        try {
+          accepted = w.predicate.test(r);
+        } catch (Throwable e) {
+          it.remove();
+          failed = failed == null ? new ArrayList<>(1) : failed;
+          reasons = reasons == null ? new ArrayList<>(1) : reasons;
+          failed.add(w);
+          reasons.add("the match function threw " + describe(e));
+          continue;
+        }
+        if (accepted) {
+          it.remove();
+          found.add(w);
+          break;
+        }
+      }
+      evict(received);
+    }
+    for (Waiter w : found) {
+      deliver(w, r, received);
+    }
+    for (int i = 0; failed != null && i < failed.size(); i++) {
+      if (failed.get(i).done.compareAndSet(false, true)) {
+        fail(failed.get(i), reasons.get(i));
+      }
+    }
+  }
+
+  /** The first live waiter on this key that the record satisfies; dead ones met on the way are dropped. */
+  private Waiter take(String key, ConsumerRecord<byte[], byte[]> r) {
+    ArrayDeque<Waiter> q = waiting.get(key);
+    if (q == null) {
+      return null;
+    }
+    Waiter found = null;
+    for (Iterator<Waiter> it = q.iterator(); it.hasNext() && found == null; ) {
+      Waiter w = it.next();
+      if (w.done.get()) {
+        it.remove();
+      } else if (w.accepts(r)) {
+        it.remove();
+        found = w;
+      }
+    }
+    if (q.isEmpty()) {
+      waiting.remove(key);
+    }
+    return found;
+  }
+
+  /** Completes the waiter with its record; if handling it throws, the user gets a KO with the reason instead. */
+  private void deliver(Waiter w, ConsumerRecord<byte[], byte[]> r, long received) {
+    if (w.done.compareAndSet(false, true)) {
+      try {
+        w.onRecord.accept(r, received);
+      } catch (Throwable e) {
+        fail(w, "handling the matched record threw " + describe(e));
+      }
+    }
+  }
+
+  private void fail(Waiter w, String reason) {
+    try {
+      w.onError.accept(reason);
+    } catch (Throwable e) {
+      LOG.warn("Failing a consume on topic {} ({}): {}", topic, reason, e.toString());
+    }
+  }
+
+  public static String describe(Throwable e) {
+    return e.getClass().getSimpleName() + ": " + e.getMessage();
+  }
+
+  private void evict(long now) {
+    Iterator<Long> t = timedOut.values().iterator();
+    while (t.hasNext() && (timedOut.size() > KEEP_MAX || now - t.next() > 5 * KEEP_MS)) {
+      t.remove();
+    }
+    Iterator<Arrival> it = recent.values().iterator();
+    while (it.hasNext()) {
+      Arrival a = it.next();
+      if (recent.size() > KEEP_MAX || now - a.receivedMillis() > KEEP_MS) {
+        it.remove();
+      } else {
+        break;
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    timer.shutdownNow();
+    consumer.wakeup();
+    try {
+      poller.join(5000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    consumer.close(Duration.ofSeconds(2));
+  }
+}

@@ -1,0 +1,57 @@
+package kafkaload.internal.config;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+
+/**
+ * A CSV feeder given with -Dfeeder: a file path or a resource under src/test/resources, whose header names a
+ * {@code key} and/or a {@code value} column. Checked when the simulation is built, so a typo fails before any load.
+ */
+public record FeederFile(String path, List<String> columns) {
+  public static final String KEY = "key";
+  public static final String VALUE = "value";
+
+  /** The checked feeder, or null when {@code path} is empty (no feeder). */
+  public static FeederFile of(String path) {
+    if (path.isEmpty()) {
+      return null;
+    }
+    String header;
+    try (InputStream in = open(path);
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      header = r.readLine();
+    } catch (IOException e) {
+      throw new KafkaLoadConfigException("Cannot read feeder file '" + path + "' (-Dfeeder): " + e.getMessage());
+    }
+    List<String> columns = header == null ? List.of() : List.of(header.trim().split("\\s*,\\s*"));
+    if (!columns.contains(KEY) && !columns.contains(VALUE)) {
+      throw new KafkaLoadConfigException("Feeder file '" + path + "' (-Dfeeder) needs a header line with a '" + KEY
+          + "' and/or '" + VALUE + "' column; its first line is: " + header);
+    }
+    return new FeederFile(path, columns);
+  }
+
+  public boolean has(String column) {
+    return columns.contains(column);
+  }
+
+  private static InputStream open(String path) throws IOException {
+    Path file = Paths.get(path);
+    if (Files.isRegularFile(file)) {
+      return Files.newInputStream(file);
+    }
+    InputStream resource = FeederFile.class.getClassLoader().getResourceAsStream(path);
+    if (resource == null) {
+      throw new KafkaLoadConfigException("Feeder file '" + path + "' (-Dfeeder) not found, neither as a file nor as "
+          + "a resource under src/test/resources");
+    }
+    return resource;
+  }
+}

@@ -1,0 +1,58 @@
+package kafkaload.internal.config;
+
+import java.time.Instant;
+
+/**
+ * The common start of a distributed run's injectors. The injector launcher arms it with the start time before it
+ * hands over to Gatling; the simulation's first parameter snapshot (its constructor, the last step before Gatling
+ * stamps the run's start) waits here, so the N loads start within milliseconds of each other whatever each
+ * injector's Gatling took to get ready. Unarmed (one JVM, the whole run), it never waits.
+ */
+public final class StartGate {
+  private static volatile long startAtMillis = -1;
+  private static volatile boolean passed;
+  private static volatile boolean refused;
+
+  private StartGate() {}
+
+  public static void arm(long epochMillis) {
+    startAtMillis = epochMillis;
+    passed = false;
+    refused = false;
+  }
+
+  /** Waits for the start time, once; fails when it is already past (the injector would start late). */
+  public static synchronized void await() {
+    long at = startAtMillis;
+    if (at < 0 || passed) {
+      return;
+    }
+    long now = System.currentTimeMillis();
+    if (now > at) {
+      passed = true;
+      refused = true;
+      throw new KafkaLoadConfigException("this injector's simulation was ready " + (now - at) + " ms after the "
+          + "common start time " + Instant.ofEpochMilli(at) + " (-Dinjector.startAt): refusing to start late; give "
+          + "the injectors more time before the start");
+    }
+    try {
+      while (System.currentTimeMillis() < at) {
+        Thread.sleep(Math.max(1, Math.min(20, at - System.currentTimeMillis())));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("interrupted while waiting for the common start");
+    }
+    passed = true;
+  }
+
+  /** Whether the gate was reached after the start time, and refused. */
+  public static boolean refusedLate() {
+    return refused;
+  }
+
+  /** Whether a simulation passed the gate (false: it never asked, so it started whenever Gatling was ready). */
+  public static boolean passed() {
+    return passed;
+  }
+}

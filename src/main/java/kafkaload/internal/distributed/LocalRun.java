@@ -1,0 +1,105 @@
+package kafkaload.internal.distributed;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * N injectors as local processes on this machine, through the same launcher and merge as on Kubernetes: each its
+ * own JVM (so each has its own Gatling, event loops and producers), against one broker. The embedded broker, when
+ * no bootstrap is given, runs in its own process too, so the injectors' CPU figures are theirs alone.
+ */
+public final class LocalRun {
+  private LocalRun() {}
+
+  /** The JVM options an injector needs: Gatling's log writer reads the JDK's string internals. */
+  public static final List<String> JVM_OPTIONS = List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
+      "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED", "-Dgatling.data.enableAnalytics=false");
+
+  /** An injector's command: this JVM's java and classpath, the launcher's main class, its -D properties. */
+  public static List<String> injectorCommand(String mainClass, String heap, Map<String, String> properties) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx" + heap);
+    cmd.addAll(JVM_OPTIONS);
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    properties.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+    cmd.add(mainClass);
+    cmd.add("injector");
+    return cmd;
+  }
+
+  /** The embedded broker in its own JVM; stops when {@link #close()} closes its standard input. */
+  public static final class Broker implements AutoCloseable {
+    private final Process process;
+    private final String bootstrap;
+
+    public Broker(Path dir) throws IOException, InterruptedException {
+      Files.createDirectories(dir);
+      List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-cp",
+          System.getProperty("java.class.path"), "kafkaload.internal.broker.EmbeddedKafkaMain");
+      process = new ProcessBuilder(cmd).redirectError(dir.resolve("broker.err").toFile()).start();
+      BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      String line;
+      String found = null;
+      while ((line = out.readLine()) != null) {
+        if (line.startsWith("BOOTSTRAP=")) {
+          found = line.substring("BOOTSTRAP=".length());
+          break;
+        }
+      }
+      if (found == null) {
+        process.waitFor(10, TimeUnit.SECONDS);
+        throw new IOException("the embedded broker did not start; see " + dir.resolve("broker.err"));
+      }
+      bootstrap = found;
+      Thread drain = new Thread(() -> {
+        try {
+          out.transferTo(java.io.Writer.nullWriter());
+        } catch (IOException e) {
+          // the broker is gone
+        }
+      }, "kafkaload-broker-out");
+      drain.setDaemon(true);
+      drain.start();
+    }
+
+    public String bootstrap() {
+      return bootstrap;
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+      process.getOutputStream().close();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor();
+      }
+    }
+  }
+
+  /** A started injector process, its output going to {@code out}. */
+  public static Process start(List<String> command, Path out) throws IOException {
+    return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+  }
+
+  /** Waits for every injector; one still running after {@code timeoutSeconds} is killed (and reported dead). */
+  public static void await(List<Process> injectors, long timeoutSeconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    for (Process p : injectors) {
+      long left = deadline - System.nanoTime();
+      if (!p.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+        System.err.println("[kafkaload] injector pid " + p.pid() + " still running after " + timeoutSeconds
+            + " s: killed");
+        p.destroyForcibly().waitFor();
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package kafkaload.internal.payload;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+
+/**
+ * How keys, values and headers become bytes: byte[] as is, String as UTF-8, anything else as JSON (Jackson).
+ * The producer always uses ByteArraySerializer, so what is measured is Kafka, not a serializer.
+ */
+public final class Bytes {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private Bytes() {}
+
+  public static byte[] of(Object value) {
+    if (value == null) {
+      return null;
+    } else if (value instanceof byte[]) {
+      return (byte[]) value;
+    } else if (value instanceof String) {
+      return ((String) value).getBytes(StandardCharsets.UTF_8);
+    } else if (value instanceof ByteBuffer) {
+      ByteBuffer b = ((ByteBuffer) value).duplicate();
+      byte[] out = new byte[b.remaining()];
+      b.get(out);
+      return out;
+    }
+    try {
+      return JSON.writeValueAsBytes(value);
+    } catch (JsonProcessingException e) {
+      throw new SessionValue.Unresolved("cannot write " + value.getClass().getName() + " as JSON: " + e.getOriginalMessage());
+    }
+  }
+
+  /** A constant is converted once, not on every send. */
+  public static SessionValue<byte[]> constant(Object value) {
+    byte[] bytes = of(value);
+    return session -> bytes;
+  }
+
+  /** An EL string: constant strings are encoded once. */
+  public static SessionValue<byte[]> el(String el) {
+    if (el == null || !el.contains("#{")) {
+      return constant(el);
+    }
+    SessionValue<String> s = SessionValue.el(el);
+    return session -> of(s.resolve(session));
+  }
+
+  public static SessionValue<byte[]> function(Function<io.gatling.javaapi.core.Session, ?> f) {
+    SessionValue<?> v = SessionValue.of(f);
+    return session -> of(v.resolve(session));
+  }
+}

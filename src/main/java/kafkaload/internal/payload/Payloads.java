@@ -1,0 +1,96 @@
+package kafkaload.internal.payload;
+
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.core.internal.Expressions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import kafkaload.internal.config.KafkaLoadConfigException;
+
+/** Value helpers; each returns a function of the session that the send action evaluates per record. */
+public final class Payloads {
+  /** Distinct arrays per size: enough that batches are not one array repeated, few enough to stay in cache. */
+  static final int POOL_SIZE = 64;
+
+  private Payloads() {}
+
+  /**
+   * Records of exactly {@code size} bytes of random upper-case letters, like kafka-producer-perf-test's
+   * --record-size. Drawn round-robin from a pool made once, so generating them costs nothing measurable;
+   * the producer never changes the arrays it is given.
+   */
+  public static Function<Session, Object> randomBytes(int size) {
+    if (size < 0) {
+      throw new KafkaLoadConfigException("randomBytes(" + size + "): the size must be >= 0");
+    }
+    byte[][] pool = randomPool(size, POOL_SIZE);
+    AtomicLong next = new AtomicLong();
+    return session -> pool[(int) (next.getAndIncrement() & (POOL_SIZE - 1))];
+  }
+
+  /**
+   * {@code count} arrays of random upper-case letters, the values {@link #randomBytes} draws from. lz4 barely
+   * compresses them (it finds no repeats to replace) as long as a batch holds no array twice.
+   */
+  public static byte[][] randomPool(int size, int count) {
+    SplittableRandom random = new SplittableRandom(size);
+    byte[][] pool = new byte[count][];
+    for (int i = 0; i < count; i++) {
+      pool[i] = new byte[size];
+      for (int j = 0; j < size; j++) {
+        pool[i][j] = (byte) ('A' + random.nextInt(26));
+      }
+    }
+    return pool;
+  }
+
+  /** A random UUID string per record. */
+  public static Function<Session, Object> uuid() {
+    return session -> UUID.randomUUID().toString();
+  }
+
+  /** The bytes of a file (file system path or classpath resource), read once. */
+  public static byte[] fileBody(String path) {
+    return read(path);
+  }
+
+  /** A text file (file system path or classpath resource) with Gatling EL such as #{id}, filled per record. */
+  public static Function<Session, Object> templateBody(String path) {
+    String template = new String(read(path), StandardCharsets.UTF_8);
+    SessionValue<String> el = SessionValue.fromScala(Expressions.toStringExpression(template));
+    return session -> el.resolve(session.asScala());
+  }
+
+  static byte[] read(String path) {
+    return read(path, "payload file");
+  }
+
+  /**
+   * A file's bytes (file system path, else classpath resource); a missing or unreadable one is a config error
+   * naming it as {@code what} ("payload file", "schema file").
+   */
+  public static byte[] read(String path, String what) {
+    Path p = Paths.get(path);
+    try {
+      if (Files.isRegularFile(p)) {
+        return Files.readAllBytes(p);
+      }
+      try (InputStream in = Payloads.class.getClassLoader().getResourceAsStream(path)) {
+        if (in == null) {
+          throw new KafkaLoadConfigException(Character.toUpperCase(what.charAt(0)) + what.substring(1)
+              + " not found on disk or on the classpath: " + path);
+        }
+        return in.readAllBytes();
+      }
+    } catch (IOException e) {
+      throw new KafkaLoadConfigException("Cannot read " + what + " " + path + ": " + e.getMessage());
+    }
+  }
+}

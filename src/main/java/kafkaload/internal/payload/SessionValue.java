@@ -1,0 +1,77 @@
+package kafkaload.internal.payload;
+
+import io.gatling.commons.validation.Failure;
+import io.gatling.commons.validation.Success;
+import io.gatling.commons.validation.Validation;
+import io.gatling.core.session.Session;
+import io.gatling.javaapi.core.internal.Expressions;
+import java.util.function.Function;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import scala.Function1;
+
+/**
+ * A value taken from the virtual user's session at send time: a constant, a Gatling EL string or a Java function.
+ * A value that cannot be resolved (for example a missing session attribute) throws {@link Unresolved},
+ * which the action turns into a KO naming the reason.
+ */
+@FunctionalInterface
+public interface SessionValue<T> {
+  T resolve(Session session);
+
+  /** Thrown when a value cannot be taken from the session; its message is what the KO shows. */
+  final class Unresolved extends RuntimeException {
+    public Unresolved(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  static <T> SessionValue<T> constant(T value) {
+    return session -> value;
+  }
+
+  /**
+   * A Gatling EL string such as "#{orderId}"; a string without "#{" is a constant. Compiled here, when the
+   * simulation is built: a malformed one is a {@link KafkaLoadConfigException} naming it, before any load.
+   */
+  static SessionValue<String> el(String el) {
+    if (el == null || !el.contains("#{")) {
+      return constant(el);
+    }
+    return fromScala(compile(el, Expressions::toStringExpression));
+  }
+
+  static SessionValue<Object> elInt(String el) {
+    return fromScala(compile(el, Expressions::toIntExpression));
+  }
+
+  private static <T> Function1<Session, Validation<T>> compile(String el,
+      Function<String, Function1<Session, Validation<T>>> compiler) {
+    try {
+      return compiler.apply(el);
+    } catch (Exception e) { // Gatling's ElParserException is a checked exception that Scala throws undeclared
+      throw new KafkaLoadConfigException("\"" + el + "\" is not a valid Gatling EL expression: "
+          + String.valueOf(e.getMessage()).replace('\n', ' '));
+    }
+  }
+
+  static <T> SessionValue<T> fromScala(Function1<Session, Validation<T>> expression) {
+    return session -> {
+      Validation<T> v = expression.apply(session);
+      if (v instanceof Success) {
+        return ((Success<T>) v).value();
+      }
+      throw new Unresolved(((Failure) (Object) v).message());
+    };
+  }
+
+  /** A function of the Java DSL session; an exception it throws becomes the KO reason. */
+  static <T> SessionValue<T> of(Function<io.gatling.javaapi.core.Session, T> f) {
+    return session -> {
+      try {
+        return f.apply(new io.gatling.javaapi.core.Session(session));
+      } catch (RuntimeException e) {
+        throw new Unresolved(e.getClass().getSimpleName() + ": " + e.getMessage());
+      }
+    };
+  }
+}

@@ -1,0 +1,115 @@
+package kafkaload.internal.protocol;
+
+import kafkaload.internal.config.InjectorShare;
+
+import io.gatling.core.CoreComponents;
+import io.gatling.core.config.GatlingConfiguration;
+import io.gatling.core.protocol.Protocol;
+import io.gatling.core.protocol.ProtocolKey;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import kafkaload.internal.client.ProducerMode;
+import java.util.Map;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.broker.EmbeddedCluster;
+import kafkaload.internal.broker.EmbeddedKafka;
+import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.config.Secrets;
+import kafkaload.internal.schema.RegistrySettings;
+import scala.Function1;
+
+/**
+ * The resolved, validated, immutable Kafka protocol a simulation runs with: the builder's settings with the -D
+ * properties and the environment applied. Built by {@code kafkaload.KafkaProtocolBuilder#protocol()}.
+ *
+ * @param bootstrapServers where to connect, or null to start the embedded broker
+ * @param embeddedBrokers with no bootstrap: 0 for the single in-JVM broker, N for N brokers in child processes
+ * @param topic the default topic of send actions, or null when every action names its own
+ * @param producerProperties KafkaProducer properties, already checked against ProducerConfig
+ * @param runIdentity stamp every record with run id, user id and sequence headers (for the read-back)
+ * @param lagGroups consumer groups whose lag is sampled during the run and judged after it
+ * @param lagIntervalMs how often their lag is sampled
+ * @param replyTimeoutMs how long a request-reply waits for its reply unless the action says otherwise
+ * @param injectorBounds when the injector counts as saturated
+ * @param schemaRegistry the Schema Registry settings; a null url means the embedded registry, started on first use
+ * @param parameters the -D parameters the simulation read, with the values used (a live, read-only view)
+ * @param injector which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the whole run)
+ */
+public record KafkaProtocol(
+    String bootstrapServers,
+    int embeddedBrokers,
+    String topic,
+    Map<String, Object> producerProperties,
+    ProducerMode producerMode,
+    int poolSize,
+    TopicPlan topicPlan,
+    boolean runIdentity,
+    List<String> lagGroups,
+    long lagIntervalMs,
+    long replyTimeoutMs,
+    InjectorBounds injectorBounds,
+    RegistrySettings schemaRegistry,
+    Map<String, String> parameters,
+    InjectorShare injector)
+    implements Protocol {
+
+  /** Where this protocol connects: its bootstrap servers, or the embedded broker(s) (started on first use). */
+  public String targetBootstrap() {
+    if (bootstrapServers != null) {
+      return bootstrapServers;
+    }
+    return embeddedBrokers > 0 ? EmbeddedCluster.shared(embeddedBrokers).bootstrapServers()
+        : EmbeddedKafka.shared().bootstrapServers();
+  }
+
+  /** Where and how its clients connect; starts the embedded broker(s) when there is no bootstrap. */
+  public Connection connection() {
+    return new Connection(targetBootstrap(), producerProperties, topicPlan.bootstrapTimeoutMs());
+  }
+
+  /** The embedded cluster of child-process brokers this protocol runs on, or null (external or in-JVM broker). */
+  public EmbeddedCluster embeddedCluster() {
+    return bootstrapServers == null && embeddedBrokers > 0 ? EmbeddedCluster.shared(embeddedBrokers) : null;
+  }
+
+  /** acks=all (or -1): each send waits for min.insync.replicas in-sync replicas. */
+  public boolean acksAll() {
+    Object acks = producerProperties.get("acks");
+    return acks != null && (acks.toString().trim().equalsIgnoreCase("all") || acks.toString().trim().equals("-1"));
+  }
+
+  /** The settings as the run's summary and page show them, secrets masked. */
+  public Map<String, Object> describe(String bootstrap) {
+    Map<String, Object> config = new LinkedHashMap<>();
+    config.put("bootstrapServers", bootstrap);
+    config.put("embeddedBrokers", bootstrapServers != null ? null : Math.max(1, embeddedBrokers));
+    config.put("topic", topic);
+    config.put("producerMode", producerMode.name().toLowerCase());
+    config.put("poolSize", poolSize);
+    config.put("producerProperties", Secrets.masked(producerProperties));
+    if (schemaRegistry.url() != null) {
+      config.put("schemaRegistry", schemaRegistry.describe());
+    }
+    return config;
+  }
+
+  public static final ProtocolKey<KafkaProtocol, KafkaComponents> KEY = new ProtocolKey<>() {
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Class<Protocol> protocolClass() {
+      return (Class) KafkaProtocol.class;
+    }
+
+    @Override
+    public KafkaProtocol defaultProtocolValue(GatlingConfiguration configuration) {
+      throw new IllegalStateException("Kafka actions need a protocol: setUp(...).protocols(kafka().topic(...))");
+    }
+
+    @Override
+    public Function1<KafkaProtocol, KafkaComponents> newComponents(CoreComponents core) {
+      return protocol -> KafkaComponents.start(protocol, core);
+    }
+  };
+}

@@ -1,0 +1,266 @@
+package kafkaload.internal.protocol;
+
+import io.gatling.core.CoreComponents;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.broker.EmbeddedCluster;
+import kafkaload.internal.broker.EmbeddedKafka;
+import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.client.ProducerPool;
+import kafkaload.internal.config.Secrets;
+import kafkaload.internal.report.AssertionsJUnitReport;
+import kafkaload.internal.report.KafkaPage;
+import kafkaload.internal.report.ReconciliationPrinter;
+import kafkaload.internal.report.LatencySources;
+import kafkaload.internal.report.RunSummary;
+import kafkaload.internal.run.OffsetBaselines;
+import kafkaload.internal.run.TopicOffsets;
+import kafkaload.internal.run.Reconciled;
+import kafkaload.internal.run.RunIdentity;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.SendStats;
+import kafkaload.internal.verification.InjectorHealth;
+import kafkaload.internal.verification.Reconciliation;
+import org.apache.kafka.clients.admin.Admin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Gatling run's Kafka side: the components of each protocol (shared by the scenarios that use it), the
+ * injector-health sampler, and, when the run ends, the summary JSON, the Kafka page and the JUnit assertions file
+ * beside Gatling's report.
+ */
+final class KafkaRun {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
+  private static final Map<CoreComponents, KafkaRun> RUNS = new IdentityHashMap<>();
+  /** Every run of this JVM, for a launcher that writes their files before it exits, not at JVM exit. */
+  static final List<KafkaRun> ENDED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  private final CoreComponents core;
+  private final Map<KafkaProtocol, KafkaComponents> components = new IdentityHashMap<>();
+  private final Map<String, String> parameters = new TreeMap<>();
+  private final Optional<Path> simulationLog = AssertionsJUnitReport.currentSimulationLog();
+  private final long startMillis = System.currentTimeMillis();
+  private final java.util.concurrent.atomic.AtomicBoolean reportsWritten = new java.util.concurrent.atomic.AtomicBoolean();
+  private InjectorHealth health;
+  private volatile RunSummary summary;
+
+  private KafkaRun(CoreComponents core) {
+    this.core = core;
+  }
+
+  static KafkaRun of(CoreComponents core) {
+    synchronized (RUNS) {
+      KafkaRun run = RUNS.get(core);
+      if (run == null) {
+        run = new KafkaRun(core);
+        RUNS.put(core, run);
+        KafkaRun r = run;
+        core.actorSystem().registerOnTermination(() -> {
+          r.end();
+          return scala.runtime.BoxedUnit.UNIT;
+        });
+        // Gatling writes its report after the actor system is gone; the files that need it come at JVM exit.
+        Runtime.getRuntime().addShutdownHook(new Thread(r::writeReports, "kafkaload-reports"));
+        ENDED.add(r);
+      }
+      return run;
+    }
+  }
+
+  /** The components of this protocol, created (after preflight) for its first scenario; shared by the others. */
+  synchronized KafkaComponents components(KafkaProtocol protocol) {
+    KafkaComponents c = components.get(protocol);
+    if (c == null) {
+      c = create(protocol);
+      components.put(protocol, c);
+      parameters.putAll(protocol.parameters());
+    }
+    return c;
+  }
+
+  private KafkaComponents create(KafkaProtocol protocol) {
+    boolean embedded = protocol.bootstrapServers() == null;
+    try {
+      Connection connection = protocol.connection();
+      LOG.info("Kafka target: {}{}; producer properties {}", connection.bootstrap(), !embedded ? ""
+          : protocol.embeddedBrokers() > 0
+              ? " (embedded cluster of " + protocol.embeddedBrokers() + " broker(s) in child processes)"
+              : " (embedded broker)",
+          Secrets.masked(protocol.producerProperties()));
+      TopicOffsets offsetsBefore = preflight(protocol, connection);
+      ExecutorService blockingSender = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "kafkaload-blocking-sender");
+        t.setDaemon(true);
+        return t;
+      });
+      OffsetBaselines baselines = new OffsetBaselines(topic -> {
+        try (Admin admin = connection.admin()) {
+          return Preflight.offsets(admin, topic, connection.timeoutMs())
+              .orElseThrow(() -> Preflight.missing(topic));
+        }
+      }, blockingSender);
+      if (protocol.topic() != null) {
+        baselines.taken(protocol.topic(), offsetsBefore);
+      }
+      List<String> warm = protocol.topic() == null ? List.of() : List.of(protocol.topic());
+      ProducerPool producers = new ProducerPool(protocol.producerMode(), protocol.poolSize(), connection, warm,
+          protocol.injector().clientIdPrefix());
+      // The injectors of a distributed run share one run id, so one read-back finds all their records.
+      RunIdentity identity = !protocol.runIdentity() ? null
+          : protocol.injector().runId() != null ? new RunIdentity(protocol.injector().runId()) : RunIdentity.random();
+      RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
+      if (health == null) {
+        // Sampled from here on, after the broker start and preflight: its timeline is the run's, not the setup's.
+        health = InjectorHealth.start(protocol.injectorBounds(), this::allStats, this::allProducers);
+      }
+      return new KafkaComponents(protocol, connection, embedded, core, producers, ledger, blockingSender, health);
+    } catch (RuntimeException e) {
+      if (embedded) {
+        // The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives up.
+        EmbeddedKafka.stopShared();
+        EmbeddedCluster.stopShared();
+      }
+      throw e;
+    }
+  }
+
+  /** Every check before any load; returns the default topic's id and end offsets, for the reconciliation. */
+  private static TopicOffsets preflight(KafkaProtocol protocol, Connection connection) {
+    TopicPlan plan = protocol.topicPlan();
+    try (Admin admin = connection.admin()) {
+      Preflight.checkBootstrap(admin, connection);
+      if (protocol.topic() == null) {
+        return null;
+      }
+      Preflight.checkTopic(admin, protocol.topic(), plan, connection.timeoutMs());
+      if (protocol.acksAll()) {
+        Preflight.checkInSyncReplicas(admin, protocol.topic(), connection.timeoutMs());
+      }
+      Preflight.checkBatchFits(admin, protocol.topic(), protocol.producerProperties(), connection.timeoutMs());
+      return Preflight.offsets(admin, protocol.topic(), connection.timeoutMs())
+          .orElseThrow(() -> Preflight.missing(protocol.topic()));
+    }
+  }
+
+  synchronized InjectorHealth health() {
+    return health;
+  }
+
+  private synchronized List<SendStats> allStats() {
+    List<SendStats> out = new ArrayList<>();
+    components.values().forEach(c -> out.add(c.stats()));
+    return out;
+  }
+
+  private synchronized List<ProducerHandle> allProducers() {
+    List<ProducerHandle> out = new ArrayList<>();
+    components.values().forEach(c -> out.addAll(c.producers().all()));
+    return out;
+  }
+
+  /** The load is over: summarise while the producers still answer, then close them and the embedded broker. */
+  private void end() {
+    List<KafkaComponents> all;
+    synchronized (this) {
+      all = new ArrayList<>(components.values());
+    }
+    synchronized (RUNS) {
+      RUNS.remove(core);
+    }
+    if (all.isEmpty()) {
+      return;
+    }
+    health.loadEnded();
+    all.forEach(KafkaRun::reconcileIfNotDone);
+    health.close();
+    InjectorHealth.Verdict verdict = health.verdict();
+    if (verdict.saturated()) {
+      System.out.println("[kafkaload] WARNING: the injector was saturated: results below are not trustworthy ("
+          + String.join("; ", verdict.reasons()) + ")");
+    }
+    summary = RunSummary.of(all.stream().map(KafkaComponents::section).toList(), parameters, health, startMillis,
+        System.currentTimeMillis());
+    @SuppressWarnings("unchecked")
+    String sources = LatencySources.describe((Map<String, Object>) summary.tree().get("latencySources"));
+    if (sources != null) {
+      System.out.println("[kafkaload] " + sources);
+    }
+    boolean embedded = false;
+    for (KafkaComponents c : all) {
+      c.close();
+      embedded |= c.embedded();
+    }
+    if (embedded) {
+      EmbeddedKafka.stopShared();
+      EmbeddedCluster.stopShared();
+    }
+  }
+
+  /**
+   * The offset comparison always runs: when the load sent records and no reconcile() step judged them (the
+   * simulation has none, -Dverify=false, or maxDuration cut it short), compare acked records with end offsets now.
+   */
+  private static void reconcileIfNotDone(KafkaComponents c) {
+    RunLedger ledger = c.ledger();
+    if (ledger.injector().distributed()) {
+      return; // the merge compares the offsets of all injectors at once
+    }
+    if (ledger.reconciliation() != null || ledger.reconciliationError() != null
+        || ledger.stats().acked.sum() + ledger.stats().failed.sum() == 0) {
+      return;
+    }
+    try {
+      Reconciled.Result r = Reconciliation.run(c.connection(), ledger, c.producers().all(), c.protocol().topic(),
+          false, Duration.ZERO);
+      ledger.reconciliation(r, false);
+      System.out.println(ReconciliationPrinter.format(r)
+          + "  (no reconcile() step judged this run: the offset comparison only, not gated; add "
+          + "reconciled(...) for the read-back and the gates)");
+    } catch (RuntimeException e) {
+      ledger.reconciliationError("could not compare offsets after the run: " + e.getMessage());
+    }
+  }
+
+  /** At JVM exit, after Gatling's report: gate verdicts, kafka-summary.json, kafka.html, js/assertions.xml. */
+  void writeReports() {
+    if (simulationLog.isEmpty() || summary == null || !reportsWritten.compareAndSet(false, true)) {
+      return;
+    }
+    Path log = simulationLog.get();
+    Path dir = log.getParent();
+    try {
+      Optional<AssertionsJUnitReport.Verdicts> printed = AssertionsJUnitReport.printed(log);
+      AssertionsJUnitReport.Verdicts verdicts = printed
+          .orElseGet(() -> AssertionsJUnitReport.validate(log, core.configuration()));
+      summary.gates(AssertionsJUnitReport.rows(verdicts), printed.isPresent() ? "gatling-console" : "simulation.log");
+      if (Files.isRegularFile(dir.resolve("index.html"))) {
+        System.out.println("[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, verdicts));
+      }
+    } catch (java.io.EOFException e) {
+      System.err.println("[kafkaload] no assertions judged: " + log + " ends before any result (the run stopped "
+          + "before its load)");
+    } catch (Exception | LinkageError e) {
+      System.err.println("[kafkaload] could not judge the assertions from " + log + ": " + e);
+    }
+    try {
+      summary.write(dir);
+      System.out.println("[kafkaload] Kafka page: file://" + KafkaPage.write(dir, summary).toAbsolutePath()
+          + " (data: kafka-summary.json)");
+    } catch (Exception e) {
+      System.err.println("[kafkaload] could not write the Kafka page in " + dir + ": " + e);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package kafkaload.internal.report;
+
+import io.gatling.commons.stats.assertion.Assertion;
+import io.gatling.shared.model.assertion.AssertionMessage;
+import io.gatling.shared.model.assertion.AssertionResult;
+import java.io.PrintStream;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Gatling's verdicts on a run's assertions, taken from the lines it prints once it has judged them
+ * ({@code "<assertion> : true (actual : 3.0)"}, {@code "<assertion> : false (<why not>)"}), so that the JUnit file
+ * and the Kafka page need not parse simulation.log a second time (as long again as Gatling's own parse, after it).
+ * Gatling prints them with Scala's {@code println} on the thread that runs it; {@link #listen()} is called from the
+ * simulation's constructor, on that thread. A verdict not found here is judged from the log instead.
+ */
+public final class GatlingVerdicts {
+  private static final Pattern RESOLVED = Pattern.compile("(true|false) \\(actual : (.*)\\)");
+  private static final Pattern UNRESOLVED = Pattern.compile("false \\((.*)\\)");
+  /** Only the lines that look like verdicts are kept. */
+  private static final Queue<String> LINES = new ConcurrentLinkedQueue<>();
+  private static final ThreadLocal<Boolean> LISTENING = ThreadLocal.withInitial(() -> false);
+
+  private GatlingVerdicts() {}
+
+  /**
+   * Notes the verdict lines Gatling will print on this thread; the console output itself is unchanged. A simulation
+   * being built starts a new run: verdicts noted before it (an earlier run in the same JVM) are forgotten.
+   */
+  public static void listen() {
+    LINES.clear();
+    if (LISTENING.get()) {
+      return;
+    }
+    LISTENING.set(true);
+    PrintStream console = scala.Console$.MODULE$.out();
+    scala.Console$.MODULE$.setOutDirect(new PrintStream(console, true) {
+      @Override
+      public void println(String line) {
+        note(line);
+        console.println(line);
+      }
+
+      @Override
+      public void println(Object line) {
+        note(String.valueOf(line));
+        console.println(line);
+      }
+    });
+  }
+
+  static void note(String line) {
+    if (line != null && (line.contains(" : true (actual : ") || line.contains(" : false ("))) {
+      LINES.add(line);
+    }
+  }
+
+  /** Gatling's verdict on this assertion as it printed it, or empty when it printed none. */
+  public static Optional<AssertionResult> of(Assertion assertion) {
+    String prefix = AssertionMessage.message(assertion) + " : ";
+    for (String line : LINES) {
+      if (!line.startsWith(prefix)) {
+        continue;
+      }
+      String rest = line.substring(prefix.length());
+      Matcher m = RESOLVED.matcher(rest);
+      if (m.matches()) {
+        try {
+          return Optional.of(new AssertionResult.Resolved(assertion, Boolean.parseBoolean(m.group(1)),
+              Double.parseDouble(m.group(2))));
+        } catch (NumberFormatException e) {
+          return Optional.empty();
+        }
+      }
+      m = UNRESOLVED.matcher(rest);
+      if (m.matches()) {
+        return Optional.of(new AssertionResult.ResolutionError(assertion, m.group(1)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Forgets the lines noted (tests). */
+  static void clear() {
+    LINES.clear();
+  }
+}

@@ -1,0 +1,56 @@
+package kafkaload.internal.run;
+
+import org.roaringbitmap.longlong.Roaring64Bitmap;
+
+/**
+ * The run-wide sequence number of every record whose send was KO. A KO'd record can still be in the topic (a batch
+ * that timed out in the client after the broker wrote it), so the read-back must not let it stand in for an acked
+ * record that is missing: lost = acked records not read back, never acked minus whatever was read back. Kept in a
+ * compressed bitmap: a broker outage of a million KOs costs well under a megabyte, so nothing is capped.
+ */
+public final class KoLedger {
+  private final Roaring64Bitmap seqs = new Roaring64Bitmap();
+
+  /** {@code seq} negative: the record carried no run identity, so the read-back cannot see it either. */
+  public synchronized void add(long seq) {
+    if (seq >= 0) {
+      seqs.addLong(seq);
+    }
+  }
+
+  public synchronized boolean contains(long seq) {
+    return seq >= 0 && seqs.contains(seq);
+  }
+
+  public synchronized long size() {
+    return seqs.getLongCardinality();
+  }
+
+  /** Adds the KOs of another ledger, in its {@link #serialized()} form (an injector's, in the merge). */
+  public synchronized void addSerialized(byte[] bytes) {
+    Roaring64Bitmap other = new Roaring64Bitmap();
+    try {
+      other.deserializePortable(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes)));
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("not a serialized KO ledger: " + e.getMessage(), e);
+    }
+    seqs.or(other);
+  }
+
+  /** The ledger in RoaringBitmap's portable form, for an injector's result file. */
+  public synchronized byte[] serialized() {
+    seqs.runOptimize();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (java.io.DataOutputStream d = new java.io.DataOutputStream(out)) {
+      seqs.serializePortable(d);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  /** Bytes the ledger takes, for the memory figures. */
+  public synchronized long sizeInBytes() {
+    return seqs.getLongSizeInBytes();
+  }
+}

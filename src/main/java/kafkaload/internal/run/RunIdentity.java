@@ -1,0 +1,86 @@
+package kafkaload.internal.run;
+
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+/**
+ * The headers that tie every record to its run, its virtual user and its place in the run, so the read-back can
+ * count duplicates, gaps and reordering: {@code kafkaload.internal.run} (the run id) and {@code kafkaload.seq} ("user-sequence"
+ * in ASCII, readable with kcat). The sequence is run-wide (0, 1, 2, ... over all users), so the read-back keeps one
+ * compact set of numbers however many users there were, not one per user. A user sends one record after another,
+ * so within a partition a user's sequence numbers must rise.
+ */
+public final class RunIdentity {
+  public static final String RUN_HEADER = "kafkaload.internal.run";
+  public static final String SEQ_HEADER = "kafkaload.seq";
+
+  private final String runId;
+  private final byte[] runIdBytes;
+
+  public RunIdentity(String runId) {
+    this.runId = runId;
+    this.runIdBytes = runId.getBytes(StandardCharsets.UTF_8);
+  }
+
+  public static RunIdentity random() {
+    return new RunIdentity(UUID.randomUUID().toString().substring(0, 13));
+  }
+
+  public String runId() {
+    return runId;
+  }
+
+  public byte[] runIdBytes() {
+    return runIdBytes;
+  }
+
+  /** "user-sequence" as ASCII digits, written without an intermediate String: this runs on every send. */
+  public static byte[] userSequence(long user, long seq) {
+    int ul = digits(user);
+    int sl = digits(seq);
+    byte[] out = new byte[ul + 1 + sl];
+    write(out, ul, user);
+    out[ul] = '-';
+    write(out, out.length, seq);
+    return out;
+  }
+
+  private static int digits(long n) {
+    int d = 1;
+    while (n >= 10) {
+      n /= 10;
+      d++;
+    }
+    return d;
+  }
+
+  private static void write(byte[] out, int end, long n) {
+    int i = end;
+    do {
+      out[--i] = (byte) ('0' + n % 10);
+      n /= 10;
+    } while (n > 0);
+  }
+
+  /** Parses a header written by {@link #userSequence}: {user, sequence}, or null when malformed. */
+  public static long[] parse(byte[] value) {
+    if (value == null || value.length < 3 || value.length > 39) {
+      return null;
+    }
+    long[] out = new long[2];
+    int part = 0;
+    boolean digit = false;
+    for (byte b : value) {
+      if (b == '-' && part == 0 && digit) {
+        part = 1;
+        digit = false;
+      } else if (b >= '0' && b <= '9') {
+        out[part] = out[part] * 10 + (b - '0');
+        digit = true;
+      } else {
+        return null;
+      }
+    }
+    return part == 1 && digit ? out : null;
+  }
+}

@@ -1,0 +1,177 @@
+package kafkaload.internal.run;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.config.InjectorShare;
+
+/**
+ * Everything about one protocol's run that changes while it runs, in one place: actions and clients write it, the
+ * verification and the reports read it. Counters and histograms live in {@link SendStats}; the rest is here.
+ */
+public final class RunLedger {
+  private final SendStats stats = new SendStats();
+  private final RunIdentity identity;
+  private final InjectorShare injector;
+  private final AtomicLong sequence;
+  private final List<Long> sequenceStarts;
+  private final KoLedger koLedger = new KoLedger();
+  private final OffsetBaselines baselines;
+  private final List<FaultEvent> faults = new CopyOnWriteArrayList<>();
+  private final Map<String, TopicChange> topicChanges = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, Long> topicSeen = new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile Reconciled.Result reconciliation;
+  private volatile boolean reconciliationGated;
+  private volatile String reconciliationError;
+  private volatile Map<String, Object> consumerThroughput;
+  private volatile Map<String, Object> deferredReconciliation;
+
+  /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
+  public RunLedger(RunIdentity identity, OffsetBaselines baselines) {
+    this(identity, baselines, InjectorShare.SINGLE);
+  }
+
+  /** The ledger of injector {@code injector} of a distributed run: its own sequence space and user numbers. */
+  public RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector) {
+    this(identity, baselines, injector, List.of(injector.sequenceStart()));
+  }
+
+  private RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector, List<Long> starts) {
+    this.identity = identity;
+    this.baselines = baselines;
+    this.injector = injector;
+    this.sequence = new AtomicLong(injector.sequenceStart());
+    this.sequenceStarts = List.copyOf(starts);
+  }
+
+  /**
+   * The ledger of a whole distributed run, filled by the merge from its injectors' results (acked counts, KOs,
+   * baselines), for the one reconciliation after all of them ended; {@code starts}: each injector's first sequence.
+   */
+  public static RunLedger merged(RunIdentity identity, java.util.Map<String, TopicOffsets> baselines, List<Long> starts) {
+    OffsetBaselines b = new OffsetBaselines(topic -> {
+      throw new IllegalStateException("no baseline of topic " + topic + " in the injectors' results");
+    }, Runnable::run);
+    baselines.forEach(b::taken);
+    return new RunLedger(identity, b, InjectorShare.SINGLE, starts);
+  }
+
+  /** The user part of a record's identity: the Gatling user id, made distinct across injectors. */
+  public long identityUser(long gatlingUserId) {
+    return injector.user(gatlingUserId);
+  }
+
+  /** Where each sequence space of the run starts (one per injector): gaps are counted within each. */
+  public List<Long> sequenceStarts() {
+    return sequenceStarts;
+  }
+
+  /** The injector this ledger belongs to. */
+  public InjectorShare injector() {
+    return injector;
+  }
+
+  /** Counters and latency histograms of sends, acks and consumes. */
+  public SendStats stats() {
+    return stats;
+  }
+
+  /** The run's identity, or null when the protocol turned run-identity headers off. */
+  public RunIdentity identity() {
+    return identity;
+  }
+
+  /**
+   * The next record's run-wide sequence number: 0, 1, 2, ... over all users, so nothing is kept per user (from
+   * the injector's own start in a distributed run).
+   */
+  public long nextSequence() {
+    return sequence.getAndIncrement();
+  }
+
+  /** How many sequence numbers were handed out so far. */
+  public long sequencesIssued() {
+    return sequence.get() - injector.sequenceStart();
+  }
+
+  /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
+  public KoLedger koLedger() {
+    return koLedger;
+  }
+
+  /** End offsets of every topic the run sends to, each taken before its first record of this run. */
+  public OffsetBaselines baselines() {
+    return baselines;
+  }
+
+  /** The broker faults done during the run, in order. */
+  public List<FaultEvent> faults() {
+    return faults;
+  }
+
+  /** Topics deleted, or deleted and re-created, during the run, as the topic watch saw them. */
+  public Map<String, TopicChange> topicChanges() {
+    return topicChanges;
+  }
+
+  public void topicChanged(TopicChange change) {
+    topicChanges.put(change.topic(), change);
+  }
+
+  /** The topic watch saw the topic as its baseline did, at this time (epoch ms). */
+  public void topicSeen(String topic, long millis) {
+    topicSeen.put(topic, millis);
+  }
+
+  /** The last time the run saw the topic as its baseline did, or the baseline's own time. */
+  public long topicLastSeen(String topic, TopicOffsets baseline) {
+    return topicSeen.getOrDefault(topic, baseline.atMillis());
+  }
+
+  /** The reconciliation of this run, once made; null before. */
+  public Reconciled.Result reconciliation() {
+    return reconciliation;
+  }
+
+  /** {@code gated}: by a reconcile() step, with its verdicts; false for the offset comparison made at the end. */
+  public void reconciliation(Reconciled.Result r, boolean gated) {
+    this.reconciliation = r;
+    this.reconciliationGated = gated;
+  }
+
+  public boolean reconciliationGated() {
+    return reconciliationGated;
+  }
+
+  /** Why the reconciliation could not run (for example: the cluster was gone), or null. */
+  public String reconciliationError() {
+    return reconciliationError;
+  }
+
+  public void reconciliationError(String reason) {
+    this.reconciliationError = reason;
+  }
+
+  /** The figures of a drain (the consumer-throughput test) for kafka-summary.json, or null when none ran. */
+  public Map<String, Object> consumerThroughput() {
+    return consumerThroughput;
+  }
+
+  public void consumerThroughput(Map<String, Object> figures) {
+    this.consumerThroughput = figures;
+  }
+
+  /**
+   * The bounds of a reconcile() step that an injector of a distributed run leaves to the merge (which reconciles
+   * all injectors' records at once): maxLost, maxDuplicatePct, readBack, timeoutSeconds, failOnSaturatedInjector.
+   * Null when no step ran.
+   */
+  public Map<String, Object> deferredReconciliation() {
+    return deferredReconciliation;
+  }
+
+  public void deferReconciliation(Map<String, Object> bounds) {
+    this.deferredReconciliation = Map.copyOf(bounds);
+  }
+}

@@ -1,0 +1,92 @@
+package kafkaload.internal.schema;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Confluent's wire format: magic byte 0, the schema id as 4 bytes big-endian, then the payload. Protobuf puts the
+ * message-index path (which message of the .proto file) between id and payload, as zig-zag varints: its length,
+ * then each index; the common path [0] is written as one 0x00 byte.
+ */
+public final class Framing {
+  public static final byte MAGIC = 0;
+
+  private Framing() {}
+
+  /** A framed record: the schema id, the Protobuf message indexes (empty for Avro and JSON), the payload's offset. */
+  public record Framed(int schemaId, List<Integer> messageIndexes, int payloadOffset) {}
+
+  public static byte[] frame(int schemaId, byte[] payload) {
+    return ByteBuffer.allocate(5 + payload.length).put(MAGIC).putInt(schemaId).put(payload).array();
+  }
+
+  /** Protobuf: the message-index path after the id; [0] as the single byte 0. */
+  public static byte[] frameProtobuf(int schemaId, List<Integer> indexes, byte[] payload) {
+    byte[] path = indexes.equals(List.of(0)) ? new byte[] {0} : indexPath(indexes);
+    return ByteBuffer.allocate(5 + path.length + payload.length).put(MAGIC).putInt(schemaId).put(path).put(payload)
+        .array();
+  }
+
+  private static byte[] indexPath(List<Integer> indexes) {
+    ByteBuffer b = ByteBuffer.allocate(5 * (indexes.size() + 1));
+    zigzag(b, indexes.size());
+    for (int i : indexes) {
+      zigzag(b, i);
+    }
+    byte[] out = new byte[b.position()];
+    b.flip().get(out);
+    return out;
+  }
+
+  private static void zigzag(ByteBuffer b, int v) {
+    int z = (v << 1) ^ (v >> 31);
+    while ((z & ~0x7F) != 0) {
+      b.put((byte) ((z & 0x7F) | 0x80));
+      z >>>= 7;
+    }
+    b.put((byte) z);
+  }
+
+  /** Reads the header of a framed value; {@code protobuf} also reads the message-index path. */
+  public static Framed read(byte[] value, boolean protobuf) {
+    if (value == null || value.length < 5 || value[0] != MAGIC) {
+      throw new IllegalArgumentException("not in Confluent's wire format (magic byte 0 and a 4-byte schema id): "
+          + (value == null ? "no value" : value.length < 5 ? value.length + " bytes" : "first byte " + value[0]));
+    }
+    ByteBuffer b = ByteBuffer.wrap(value);
+    b.get();
+    int id = b.getInt();
+    if (!protobuf) {
+      return new Framed(id, List.of(), 5);
+    }
+    int n = unzigzag(b);
+    List<Integer> indexes = new ArrayList<>();
+    if (n == 0) {
+      indexes.add(0);
+    }
+    for (int i = 0; i < n; i++) {
+      indexes.add(unzigzag(b));
+    }
+    return new Framed(id, List.copyOf(indexes), b.position());
+  }
+
+  /** The schema id of a framed value. */
+  public static int schemaId(byte[] value) {
+    return read(value, false).schemaId();
+  }
+
+  private static int unzigzag(ByteBuffer b) {
+    int shift = 0;
+    int z = 0;
+    while (true) {
+      byte x = b.get();
+      z |= (x & 0x7F) << shift;
+      if ((x & 0x80) == 0) {
+        break;
+      }
+      shift += 7;
+    }
+    return (z >>> 1) ^ -(z & 1);
+  }
+}

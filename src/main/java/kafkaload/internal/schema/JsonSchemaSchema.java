@@ -1,0 +1,85 @@
+package kafkaload.internal.schema;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersionDetector;
+import com.networknt.schema.ValidationMessage;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** A JSON Schema (networknt's validator): the payload is the JSON itself, validated before it is sent. */
+public final class JsonSchemaSchema implements RecordSchema {
+  private final String text;
+  private final JsonNode tree;
+  private final JsonSchema schema;
+
+  public JsonSchemaSchema(String text) {
+    try {
+      this.tree = JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new Mismatch("not a valid JSON Schema: not JSON: " + e.getOriginalMessage());
+    }
+    if (!tree.isObject()) {
+      throw new Mismatch("not a valid JSON Schema: not a JSON object");
+    }
+    try {
+      JsonSchemaFactory factory = JsonSchemaFactory.getInstance(tree.has("$schema")
+          ? SpecVersionDetector.detect(tree) : com.networknt.schema.SpecVersion.VersionFlag.V7);
+      this.schema = factory.getSchema(tree);
+    } catch (RuntimeException e) {
+      throw new Mismatch("not a valid JSON Schema: " + e.getMessage());
+    }
+    this.text = tree.toString();
+  }
+
+  @Override
+  public SchemaFormat format() {
+    return SchemaFormat.JSON;
+  }
+
+  @Override
+  public String text() {
+    return text;
+  }
+
+  /** Confluent's record-name strategies take a JSON Schema's title. */
+  @Override
+  public String recordName() {
+    JsonNode title = tree.get("title");
+    if (title == null || !title.isTextual()) {
+      throw new Mismatch("the JSON Schema has no \"title\", which the record-name strategies name the subject by");
+    }
+    return title.asText();
+  }
+
+  @Override
+  public byte[] encode(Object content) {
+    JsonNode n = RecordSchema.tree(content);
+    check(n, false);
+    return n.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public String toJson(byte[] value, int offset) {
+    return new String(value, offset, value.length - offset, StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public void checkTemplate(JsonNode template) {
+    check(template, true);
+  }
+
+  private void check(JsonNode n, boolean lenient) {
+    Set<ValidationMessage> errors = schema.validate(n);
+    if (lenient) {
+      errors = errors.stream().filter(m -> !RecordSchema.isPlaceholder(m.getInstanceNode())).collect(Collectors.toSet());
+    }
+    if (!errors.isEmpty()) {
+      throw new Mismatch("the record does not fit the JSON Schema: " + errors.stream().map(ValidationMessage::getMessage)
+          .sorted().collect(Collectors.joining("; ")));
+    }
+  }
+}

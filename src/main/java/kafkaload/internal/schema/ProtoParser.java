@@ -1,0 +1,244 @@
+package kafkaload.internal.schema;
+
+import com.google.protobuf.DescriptorProtos.DescriptorProto;
+import com.google.protobuf.DescriptorProtos.EnumDescriptorProto;
+import com.google.protobuf.DescriptorProtos.EnumValueDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.DescriptorProtos.OneofDescriptorProto;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the .proto text of a self-contained file into a FileDescriptorProto, for protobuf-java to build and check.
+ * protobuf-java has no .proto parser, and the Java ones on Maven Central (Square's wire-schema) bring the Kotlin
+ * runtime and okio and still need a conversion to descriptors; this covers what record schemas use: syntax, package,
+ * options (ignored), messages (nested), enums, scalar / message / enum fields, optional, repeated, oneof, reserved.
+ * Not supported, with an error naming it: import, map fields, extensions, services, groups.
+ */
+final class ProtoParser {
+  private static final Pattern TOKEN = Pattern.compile(
+      "\\s+|//[^\\n]*|/\\*.*?\\*/|\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|[A-Za-z_][\\w.]*|-?\\d+|[{}\\[\\]()<>;=,.]",
+      Pattern.DOTALL);
+  private static final Map<String, FieldDescriptorProto.Type> SCALARS = Map.ofEntries(
+      Map.entry("double", FieldDescriptorProto.Type.TYPE_DOUBLE), Map.entry("float", FieldDescriptorProto.Type.TYPE_FLOAT),
+      Map.entry("int32", FieldDescriptorProto.Type.TYPE_INT32), Map.entry("int64", FieldDescriptorProto.Type.TYPE_INT64),
+      Map.entry("uint32", FieldDescriptorProto.Type.TYPE_UINT32), Map.entry("uint64", FieldDescriptorProto.Type.TYPE_UINT64),
+      Map.entry("sint32", FieldDescriptorProto.Type.TYPE_SINT32), Map.entry("sint64", FieldDescriptorProto.Type.TYPE_SINT64),
+      Map.entry("fixed32", FieldDescriptorProto.Type.TYPE_FIXED32), Map.entry("fixed64", FieldDescriptorProto.Type.TYPE_FIXED64),
+      Map.entry("sfixed32", FieldDescriptorProto.Type.TYPE_SFIXED32),
+      Map.entry("sfixed64", FieldDescriptorProto.Type.TYPE_SFIXED64), Map.entry("bool", FieldDescriptorProto.Type.TYPE_BOOL),
+      Map.entry("string", FieldDescriptorProto.Type.TYPE_STRING), Map.entry("bytes", FieldDescriptorProto.Type.TYPE_BYTES));
+
+  private final List<String> tokens = new ArrayList<>();
+  private int pos;
+  private boolean proto3;
+
+  private ProtoParser(String text) {
+    Matcher m = TOKEN.matcher(text);
+    int at = 0;
+    while (at < text.length()) {
+      if (!m.find(at) || m.start() != at) {
+        throw new RecordSchema.Mismatch("not a valid .proto: unexpected character '" + text.charAt(at) + "' at "
+            + "offset " + at);
+      }
+      String t = m.group();
+      if (!t.isBlank() && !t.startsWith("//") && !t.startsWith("/*")) {
+        tokens.add(t);
+      }
+      at = m.end();
+    }
+  }
+
+  static FileDescriptorProto parse(String text) {
+    return new ProtoParser(text).file();
+  }
+
+  private FileDescriptorProto file() {
+    FileDescriptorProto.Builder f = FileDescriptorProto.newBuilder().setName("kafkaload-schema.proto");
+    while (pos < tokens.size()) {
+      String t = next();
+      switch (t) {
+        case "syntax":
+          expect("=");
+          String s = unquote(next());
+          proto3 = s.equals("proto3");
+          f.setSyntax(s);
+          expect(";");
+          break;
+        case "package":
+          f.setPackage(next());
+          expect(";");
+          break;
+        case "option":
+          skipStatement();
+          break;
+        case "message":
+          f.addMessageType(message(next()));
+          break;
+        case "enum":
+          f.addEnumType(enumType(next()));
+          break;
+        case ";":
+          break;
+        default:
+          throw unsupported(t);
+      }
+    }
+    return f.build();
+  }
+
+  private DescriptorProto message(String name) {
+    DescriptorProto.Builder m = DescriptorProto.newBuilder().setName(name);
+    expect("{");
+    body(m, -1);
+    return m.build();
+  }
+
+  /** Fields and nested types until the closing brace; {@code oneof}: the index of the oneof being read, or -1. */
+  private void body(DescriptorProto.Builder m, int oneof) {
+    while (true) {
+      String t = next();
+      switch (t) {
+        case "}":
+          return;
+        case ";":
+          break;
+        case "message":
+          m.addNestedType(message(next()));
+          break;
+        case "enum":
+          m.addEnumType(enumType(next()));
+          break;
+        case "option":
+        case "reserved":
+          skipStatement();
+          break;
+        case "oneof":
+          m.addOneofDecl(OneofDescriptorProto.newBuilder().setName(next()));
+          expect("{");
+          body(m, m.getOneofDeclCount() - 1);
+          break;
+        case "map":
+        case "extensions":
+        case "extend":
+        case "group":
+        case "import":
+        case "service":
+          throw unsupported(t);
+        default:
+          field(m, t, oneof);
+      }
+    }
+  }
+
+  private void field(DescriptorProto.Builder m, String first, int oneof) {
+    FieldDescriptorProto.Builder f = FieldDescriptorProto.newBuilder().setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
+    String type = first;
+    boolean explicitOptional = false;
+    if (first.equals("repeated")) {
+      f.setLabel(FieldDescriptorProto.Label.LABEL_REPEATED);
+      type = next();
+    } else if (first.equals("optional")) {
+      explicitOptional = true;
+      type = next();
+    } else if (first.equals("required")) {
+      f.setLabel(FieldDescriptorProto.Label.LABEL_REQUIRED);
+      type = next();
+    }
+    if (type.equals("map") || type.equals("group")) {
+      throw unsupported(type);
+    }
+    f.setName(next());
+    expect("=");
+    f.setNumber(Integer.parseInt(next()));
+    if (peek().equals("[")) {
+      while (!next().equals("]")) {
+        // field options (packed, deprecated, json_name ...) do not change the encoding this project writes
+      }
+    }
+    expect(";");
+    FieldDescriptorProto.Type scalar = SCALARS.get(type);
+    if (scalar != null) {
+      f.setType(scalar);
+    } else {
+      f.setTypeName(type); // a message or enum: protobuf-java resolves the name and finds out which
+    }
+    if (oneof >= 0) {
+      f.setOneofIndex(oneof);
+    } else if (explicitOptional && proto3) {
+      f.setProto3Optional(true);
+      f.setOneofIndex(m.getOneofDeclCount());
+      m.addOneofDecl(OneofDescriptorProto.newBuilder().setName("_" + f.getName()));
+    }
+    m.addField(f);
+  }
+
+  private EnumDescriptorProto enumType(String name) {
+    EnumDescriptorProto.Builder e = EnumDescriptorProto.newBuilder().setName(name);
+    expect("{");
+    while (true) {
+      String t = next();
+      if (t.equals("}")) {
+        return e.build();
+      }
+      if (t.equals("option") || t.equals("reserved")) {
+        skipStatement();
+        continue;
+      }
+      if (t.equals(";")) {
+        continue;
+      }
+      expect("=");
+      e.addValue(EnumValueDescriptorProto.newBuilder().setName(t).setNumber(Integer.parseInt(next())));
+      if (peek().equals("[")) {
+        while (!next().equals("]")) {
+          // enum value options
+        }
+      }
+      expect(";");
+    }
+  }
+
+  private void skipStatement() {
+    int depth = 0;
+    while (true) {
+      String t = next();
+      depth += t.equals("{") ? 1 : t.equals("}") ? -1 : 0;
+      if (depth == 0 && (t.equals(";") || t.equals("}"))) {
+        return;
+      }
+    }
+  }
+
+  private String next() {
+    if (pos >= tokens.size()) {
+      throw new RecordSchema.Mismatch("not a valid .proto: it ends too early (a '}' or ';' missing?)");
+    }
+    return tokens.get(pos++);
+  }
+
+  private String peek() {
+    return pos < tokens.size() ? tokens.get(pos) : "";
+  }
+
+  private void expect(String t) {
+    String got = next();
+    if (!got.equals(t)) {
+      throw new RecordSchema.Mismatch("not a valid .proto: expected '" + t + "' but found '" + got + "' (token "
+          + pos + ")");
+    }
+  }
+
+  private static String unquote(String s) {
+    return s.length() >= 2 ? s.substring(1, s.length() - 1) : s;
+  }
+
+  private static RecordSchema.Mismatch unsupported(String what) {
+    return new RecordSchema.Mismatch("'" + what + "' in a .proto is not supported here (self-contained files with "
+        + "messages, enums, scalar/message/enum fields, repeated, optional and oneof are)");
+  }
+}

@@ -1,0 +1,320 @@
+package kafkaload.internal.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.Message;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Protobuf message type of a .proto file: the file is read by {@link ProtoParser} into a FileDescriptorProto that
+ * protobuf-java itself builds and checks (unknown types, duplicate numbers); records are protobuf-java
+ * DynamicMessages, so the encoding is protobuf-java's. The registry stores the .proto text.
+ */
+public final class ProtobufSchema implements RecordSchema {
+  private final String text;
+  private final Descriptors.FileDescriptor file;
+  private final Descriptor message;
+  private final List<Integer> indexes;
+
+  private ProtobufSchema(String text, Descriptors.FileDescriptor file, Descriptor message) {
+    this.text = text;
+    this.file = file;
+    this.message = message;
+    this.indexes = indexesOf(message);
+  }
+
+  /** The message named (simple or full name; null: the file's first message) of this .proto text. */
+  public static ProtobufSchema parse(String text, String messageName) {
+    FileDescriptorProto proto = descriptorProto(text);
+    Descriptors.FileDescriptor file;
+    try {
+      file = Descriptors.FileDescriptor.buildFrom(proto, new Descriptors.FileDescriptor[0]);
+    } catch (Descriptors.DescriptorValidationException e) {
+      throw new Mismatch("not a valid .proto: " + e.getMessage());
+    }
+    if (file.getMessageTypes().isEmpty()) {
+      throw new Mismatch("the .proto defines no message");
+    }
+    return new ProtobufSchema(text, file, find(file, messageName));
+  }
+
+  /**
+   * The file's descriptor: from .proto text, or (as Confluent's registry also takes it, and Confluent's Node
+   * serializer registers it) a base64-encoded serialized FileDescriptorProto.
+   */
+  static FileDescriptorProto descriptorProto(String text) {
+    String t = text.trim();
+    if (!t.isEmpty() && t.matches("[A-Za-z0-9+/=\\s]+") && !t.contains(" ")) {
+      try {
+        return FileDescriptorProto.parseFrom(Base64.getMimeDecoder().decode(t));
+      } catch (IllegalArgumentException | com.google.protobuf.InvalidProtocolBufferException e) {
+        // not a serialized descriptor: read it as .proto text
+      }
+    }
+    return ProtoParser.parse(text);
+  }
+
+  /** The file as Confluent's registry serves it with ?format=serialized: a base64 serialized FileDescriptorProto. */
+  public static String serialized(String text) {
+    ProtobufSchema parsed = parse(text, null);
+    FileDescriptorProto.Builder b = descriptorProto(text).toBuilder();
+    for (int i = 0; i < b.getMessageTypeCount(); i++) {
+      resolve(b.getMessageTypeBuilder(i), parsed.file.getMessageTypes().get(i));
+    }
+    return Base64.getEncoder().encodeToString(b.build().toByteArray());
+  }
+
+  /** Type names fully qualified (".com.acme.Address") and field types set, as protoc writes a descriptor. */
+  private static void resolve(com.google.protobuf.DescriptorProtos.DescriptorProto.Builder m, Descriptor d) {
+    for (int i = 0; i < m.getFieldCount(); i++) {
+      FieldDescriptor f = d.findFieldByNumber(m.getField(i).getNumber());
+      var fb = m.getFieldBuilder(i);
+      if (f.getType() == FieldDescriptor.Type.MESSAGE) {
+        fb.setTypeName("." + f.getMessageType().getFullName()).setType(f.getType().toProto());
+      } else if (f.getType() == FieldDescriptor.Type.ENUM) {
+        fb.setTypeName("." + f.getEnumType().getFullName()).setType(f.getType().toProto());
+      }
+    }
+    for (int i = 0; i < m.getNestedTypeCount(); i++) {
+      resolve(m.getNestedTypeBuilder(i), d.getNestedTypes().get(i));
+    }
+  }
+
+  /** The message at this message-index path (Confluent's framing), for a record read back. */
+  public ProtobufSchema at(List<Integer> path) {
+    Descriptor d = file.getMessageTypes().get(path.get(0));
+    for (int i = 1; i < path.size(); i++) {
+      d = d.getNestedTypes().get(path.get(i));
+    }
+    return d == message ? this : new ProtobufSchema(text, file, d);
+  }
+
+  private static Descriptor find(Descriptors.FileDescriptor file, String name) {
+    if (name == null || name.isBlank()) {
+      return file.getMessageTypes().get(0);
+    }
+    String full = name.contains(".") || file.getPackage().isEmpty() ? name : file.getPackage() + "." + name;
+    Descriptor d = file.findMessageTypeByName(full.startsWith(file.getPackage() + ".")
+        ? full.substring(file.getPackage().length() + 1) : full);
+    if (d == null) {
+      for (Descriptor top : file.getMessageTypes()) {
+        d = d == null ? findNested(top, full) : d;
+      }
+    }
+    if (d == null) {
+      List<String> names = new ArrayList<>();
+      file.getMessageTypes().forEach(m -> names.add(m.getFullName()));
+      throw new Mismatch("the .proto has no message '" + name + "' (it has " + names + ")");
+    }
+    return d;
+  }
+
+  private static Descriptor findNested(Descriptor d, String fullName) {
+    if (d.getFullName().equals(fullName)) {
+      return d;
+    }
+    for (Descriptor n : d.getNestedTypes()) {
+      Descriptor f = findNested(n, fullName);
+      if (f != null) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  private static List<Integer> indexesOf(Descriptor d) {
+    List<Integer> path = new ArrayList<>();
+    for (Descriptor x = d; x != null; x = x.getContainingType()) {
+      path.add(0, x.getIndex());
+    }
+    return List.copyOf(path);
+  }
+
+  public Descriptor descriptor() {
+    return message;
+  }
+
+  @Override
+  public SchemaFormat format() {
+    return SchemaFormat.PROTOBUF;
+  }
+
+  @Override
+  public String text() {
+    return text;
+  }
+
+  @Override
+  public String recordName() {
+    return message.getFullName();
+  }
+
+  @Override
+  public List<Integer> messageIndexes() {
+    return indexes;
+  }
+
+  @Override
+  public byte[] encode(Object content) {
+    if (content instanceof Message m) {
+      if (!m.getDescriptorForType().getFullName().equals(message.getFullName())) {
+        throw new Mismatch("the message is a " + m.getDescriptorForType().getFullName() + ", not a "
+            + message.getFullName());
+      }
+      return m.toByteArray();
+    }
+    return build(message, RecordSchema.tree(content), "", false).toByteArray();
+  }
+
+  @Override
+  public String toJson(byte[] value, int offset) {
+    try {
+      DynamicMessage m = DynamicMessage.parseFrom(message,
+          com.google.protobuf.CodedInputStream.newInstance(value, offset, value.length - offset));
+      return json(m).toString();
+    } catch (java.io.IOException e) {
+      throw new Mismatch("cannot decode the Protobuf record (" + recordName() + "): " + e.getMessage());
+    }
+  }
+
+  @Override
+  public void checkTemplate(JsonNode template) {
+    build(message, template, "", true);
+  }
+
+  private static DynamicMessage build(Descriptor d, JsonNode n, String path, boolean lenient) {
+    if (n == null || !n.isObject()) {
+      throw new Mismatch((path.isEmpty() ? "the record" : "field '" + path + "'") + " should be a message "
+          + d.getFullName() + " (a JSON object), not " + n);
+    }
+    DynamicMessage.Builder b = DynamicMessage.newBuilder(d);
+    for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String fp = RecordSchema.field(path, e.getKey());
+      FieldDescriptor f = d.findFieldByName(e.getKey());
+      if (f == null) {
+        for (FieldDescriptor c : d.getFields()) {
+          f = c.getJsonName().equals(e.getKey()) ? c : f;
+        }
+      }
+      if (f == null) {
+        throw new Mismatch("field '" + fp + "' is not in the message " + d.getFullName());
+      }
+      JsonNode v = e.getValue();
+      if (v.isNull() || lenient && RecordSchema.isPlaceholder(v)) {
+        continue;
+      }
+      if (f.isRepeated()) {
+        if (!v.isArray()) {
+          throw new Mismatch("field '" + fp + "' is repeated: it should be a JSON array, not " + v);
+        }
+        for (int i = 0; i < v.size(); i++) {
+          Object x = value(f, v.get(i), fp + "[" + i + "]", lenient);
+          if (x != null) {
+            b.addRepeatedField(f, x);
+          }
+        }
+      } else {
+        b.setField(f, value(f, v, fp, lenient));
+      }
+    }
+    return b.build();
+  }
+
+  private static Object value(FieldDescriptor f, JsonNode v, String path, boolean lenient) {
+    if (lenient && RecordSchema.isPlaceholder(v)) {
+      return null;
+    }
+    switch (f.getJavaType()) {
+      case MESSAGE: return build(f.getMessageType(), v, path, lenient);
+      case STRING:
+        if (v.isTextual()) {
+          return v.asText();
+        }
+        break;
+      case INT:
+        if (v.isIntegralNumber() && v.canConvertToInt()) {
+          return v.intValue();
+        }
+        break;
+      case LONG:
+        if (v.isIntegralNumber() && v.canConvertToLong() || v.isTextual() && v.asText().matches("-?\\d+")) {
+          return v.isTextual() ? Long.parseLong(v.asText()) : v.longValue();
+        }
+        break;
+      case FLOAT:
+        if (v.isNumber()) {
+          return v.floatValue();
+        }
+        break;
+      case DOUBLE:
+        if (v.isNumber()) {
+          return v.doubleValue();
+        }
+        break;
+      case BOOLEAN:
+        if (v.isBoolean()) {
+          return v.booleanValue();
+        }
+        break;
+      case BYTE_STRING:
+        if (v.isTextual()) {
+          return ByteString.copyFrom(Base64.getDecoder().decode(v.asText()));
+        }
+        break;
+      case ENUM: {
+        Descriptors.EnumValueDescriptor ev = v.isTextual() ? f.getEnumType().findValueByName(v.asText())
+            : v.isIntegralNumber() ? f.getEnumType().findValueByNumber(v.intValue()) : null;
+        if (ev != null) {
+          return ev;
+        }
+        throw new Mismatch("field '" + path + "' should be one of " + f.getEnumType().getValues() + ", not " + v);
+      }
+      default:
+        break;
+    }
+    throw new Mismatch("field '" + path + "' should be " + f.getType().name().toLowerCase() + ", not " + v);
+  }
+
+  /** The message as JSON: field names as in the .proto, 64-bit integers as numbers, bytes as base64. */
+  static ObjectNode json(Message m) {
+    ObjectNode o = JSON.createObjectNode();
+    for (FieldDescriptor f : m.getDescriptorForType().getFields()) {
+      if (f.isRepeated()) {
+        ArrayNode a = o.putArray(f.getName());
+        for (int i = 0; i < m.getRepeatedFieldCount(f); i++) {
+          a.add(JSON.valueToTree(plain(m.getRepeatedField(f, i))));
+        }
+      } else if (f.hasPresence() && !m.hasField(f)) {
+        continue;
+      } else {
+        o.set(f.getName(), JSON.valueToTree(plain(m.getField(f))));
+      }
+    }
+    return o;
+  }
+
+  private static Object plain(Object v) {
+    if (v instanceof Message m) {
+      return json(m);
+    }
+    if (v instanceof Descriptors.EnumValueDescriptor e) {
+      return e.getName();
+    }
+    if (v instanceof ByteString b) {
+      return Base64.getEncoder().encodeToString(b.toByteArray());
+    }
+    return v;
+  }
+}

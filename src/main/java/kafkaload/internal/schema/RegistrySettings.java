@@ -1,0 +1,55 @@
+package kafkaload.internal.schema;
+
+import java.util.Map;
+
+/**
+ * Where the Schema Registry is and how the serializers use it, with the names Confluent's clients give these
+ * settings. {@code userInfo} ("user:password") is a secret: it is never printed, and {@link #describe()} masks it.
+ *
+ * @param url the registry's base URL, e.g. http://registry:8081
+ * @param userInfo basic auth "user:password", or null
+ * @param autoRegister auto.register.schemas: register the send's schema, else look it up
+ * @param useLatest use.latest.version: encode with the subject's latest schema
+ * @param keyStrategy key.subject.name.strategy
+ * @param valueStrategy value.subject.name.strategy
+ * @param tls schema.registry.ssl.*: truststore and keystore (mutual TLS); {@link RegistryTls#NONE} for the JVM's
+ */
+public record RegistrySettings(String url, String userInfo, boolean autoRegister, boolean useLatest,
+    SubjectStrategy keyStrategy, SubjectStrategy valueStrategy, RegistryTls tls) {
+
+  /** Settings with the JVM's default TLS. */
+  public RegistrySettings(String url, String userInfo, boolean autoRegister, boolean useLatest,
+      SubjectStrategy keyStrategy, SubjectStrategy valueStrategy) {
+    this(url, userInfo, autoRegister, useLatest, keyStrategy, valueStrategy, RegistryTls.NONE);
+  }
+
+  public static final String URL = "schema.registry.url";
+  public static final String CREDENTIALS_SOURCE = "basic.auth.credentials.source";
+  public static final String USER_INFO = "basic.auth.user.info";
+  public static final String AUTO_REGISTER = "auto.register.schemas";
+  public static final String USE_LATEST = "use.latest.version";
+  public static final String KEY_STRATEGY = "key.subject.name.strategy";
+  public static final String VALUE_STRATEGY = "value.subject.name.strategy";
+  /** The environment variable that holds basic.auth.user.info when it is not in the client properties file. */
+  public static final String USER_INFO_ENV = "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO";
+
+  public SubjectStrategy strategy(boolean isKey) {
+    return isKey ? keyStrategy : valueStrategy;
+  }
+
+  public String subject(String topic, boolean isKey, String recordName) {
+    return strategy(isKey).subject(topic, isKey, recordName);
+  }
+
+  public Map<String, Object> describe() {
+    Map<String, Object> d = new java.util.LinkedHashMap<>();
+    d.put(URL, url);
+    d.put(USER_INFO, userInfo == null ? "(none)" : kafkaload.internal.config.Secrets.MASK);
+    d.put(AUTO_REGISTER, autoRegister);
+    d.put(USE_LATEST, useLatest);
+    d.put(KEY_STRATEGY, keyStrategy.name());
+    d.put(VALUE_STRATEGY, valueStrategy.name());
+    d.putAll(tls.describe());
+    return d;
+  }
+}

@@ -1,0 +1,369 @@
+package kafkaload.internal.verification;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.function.Supplier;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import io.netty.util.concurrent.EventExecutor;
+import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.run.SendStats;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+
+/**
+ * Samples the injector once a second: machine and process CPU, GC pauses, heap (used, and after the last GC), the
+ * producers' own metrics, the
+ * time sends spent inside producer.send, the ack throughput, and how late Gatling's event loops ran (see
+ * {@link EventLoopLag}). A run whose injector was saturated during the load is marked: its latency and throughput
+ * figures measure the load tool as much as Kafka. Only the samples of the load count, from the first user's start
+ * to the first verification step (or the end of the run): preflight, JVM warm-up before the load and the
+ * read-back after it are not the load.
+ */
+public final class InjectorHealth implements AutoCloseable {
+  static final List<String> PRODUCER_METRICS = List.of("bufferpool-wait-ratio", "bufferpool-wait-time-ns-total",
+      "record-queue-time-avg", "record-queue-time-max", "request-latency-avg", "request-latency-max", "batch-size-avg", "records-per-request-avg",
+      "compression-rate-avg", "record-send-rate", "record-error-rate", "record-retry-rate");
+
+  /**
+   * One second of the injector. ackP99Ms and ackMaxMs: the ack latency of the sends acked in that second (NaN when
+   * none was); heapUsedMb is the heap at the sample; heapAfterGcMb the heap left by the latest collection up to it
+   * (NaN before the first).
+   */
+  public record Sample(double second, double msgsPerSec, double mbPerSec, double ackP99Ms, double ackMaxMs,
+      double systemCpuPct, double processCpuPct,
+      double heapUsedMb, double heapAfterGcMb, double gcPauseMs, double gcMaxPauseMs, double sendBlockedMs,
+      long eventLoopProbes, double eventLoopDelayP99Ms, double eventLoopDelayMaxMs, long eventLoopProbesOverBound,
+      Map<String, Double> producer) {}
+
+  public record Verdict(boolean saturated, List<String> reasons) {}
+
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "kafkaload-injector-health");
+    t.setDaemon(true);
+    return t;
+  });
+  private final List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
+  private final DoubleAdder gcPauseMs = new DoubleAdder();
+  private final LongAccumulator gcMaxPauseMs = new LongAccumulator(Math::max, 0);
+  private final List<Runnable> unregister = new ArrayList<>();
+  private final com.sun.management.OperatingSystemMXBean os =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+  private final Set<String> heapPools = heapPoolNames();
+  /**
+   * The heap after the latest collection, MB (NaN before the first): the figure -Xlog:gc prints after "->". Its
+   * floor over a long run is the live set, so it shows growth that heapUsedMb's sawtooth hides.
+   */
+  private volatile double heapAfterGcMb = Double.NaN;
+  private final long startNanos = System.nanoTime();
+  private final InjectorBounds bounds;
+  private final EventLoopLag eventLoops = new EventLoopLag();
+  /** The event-loop delays of the load's samples, µs. */
+  private final Histogram loadDelayMicros = new Histogram(2);
+  private volatile double loadStart = Double.NaN;
+  private volatile double loadEnd = Double.NaN;
+  private long lastAcked;
+  private long lastBytes;
+  private double lastBlockedNanos;
+  private double lastGcPause;
+  private long lastNanos = startNanos;
+
+  private InjectorHealth(InjectorBounds bounds) {
+    this.bounds = bounds;
+  }
+
+  /** Starts sampling the given stats and producers every second. */
+  public static InjectorHealth start(InjectorBounds bounds, Supplier<List<SendStats>> stats,
+      Supplier<List<ProducerHandle>> producers) {
+    InjectorHealth h = new InjectorHealth(bounds);
+    h.listenToGc();
+    h.timer.scheduleAtFixedRate(() -> h.sample(stats.get(), producers.get()), 1, 1, TimeUnit.SECONDS);
+    return h;
+  }
+
+  public InjectorBounds bounds() {
+    return bounds;
+  }
+
+  /** A user started: the first one starts the load. Also probes its event loop, once per loop. */
+  public void userStarted(EventExecutor eventLoop) {
+    if (Double.isNaN(loadStart)) {
+      markStart();
+    }
+    eventLoops.watch(eventLoop);
+  }
+
+  private synchronized void markStart() {
+    if (Double.isNaN(loadStart)) {
+      loadStart = secondsSinceStart();
+    }
+  }
+
+  /** The verification begins: the load is over (only the first call counts). */
+  public synchronized void loadEnded() {
+    if (Double.isNaN(loadEnd)) {
+      loadEnd = secondsSinceStart();
+    }
+  }
+
+  private double secondsSinceStart() {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+
+  /** Whether the second covered by a sample taken at this time lies (mostly) in the load. */
+  private boolean inLoad(double sampleSecond) {
+    double mid = sampleSecond - 0.5;
+    return !Double.isNaN(loadStart) && mid >= loadStart && (Double.isNaN(loadEnd) || mid <= loadEnd);
+  }
+
+  /** The load's window in seconds since sampling began: [start, end], end NaN while it lasts; NaN before. */
+  public double[] loadWindow() {
+    return new double[] {loadStart, loadEnd};
+  }
+
+  /** Event-loop delay over the load's samples: probes, loops, p50, p99, max (ms). */
+  public synchronized Map<String, Object> eventLoopDelay() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("loops", eventLoops.loops());
+    m.put("probes", loadDelayMicros.getTotalCount());
+    m.put("intervalMs", EventLoopLag.PERIOD_MS);
+    m.put("p50", loadDelayMicros.getValueAtPercentile(50) / 1000.0);
+    m.put("p99", loadDelayMicros.getValueAtPercentile(99) / 1000.0);
+    m.put("max", loadDelayMicros.getMaxValue() / 1000.0);
+    return m;
+  }
+
+  private void listenToGc() {
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      if (!(gc instanceof NotificationEmitter)) {
+        continue;
+      }
+      NotificationListener l = (n, handback) -> {
+        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
+          return;
+        }
+        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+        heapAfterGcMb = heapMb(info.getGcInfo().getMemoryUsageAfterGc());
+        // Concurrent cycles run beside the application; only stop-the-world collections pause it.
+        if (info.getGcName().contains("Concurrent") || info.getGcAction().contains("concurrent")) {
+          return;
+        }
+        long ms = info.getGcInfo().getDuration();
+        gcPauseMs.add(ms);
+        gcMaxPauseMs.accumulate(ms);
+      };
+      ((NotificationEmitter) gc).addNotificationListener(l, null, null);
+      unregister.add(() -> {
+        try {
+          ((NotificationEmitter) gc).removeNotificationListener(l);
+        } catch (Exception ignored) {
+          // already gone
+        }
+      });
+    }
+  }
+
+  /**
+   * The heap pools' total in a collection's after-GC usage (the notification also lists non-heap pools). Taken from
+   * the notification, not from an old pool's MemoryPoolMXBean.getCollectionUsage(): it needs no collector-specific
+   * pool name, counts survivors too, and costs nothing between collections.
+   */
+  private double heapMb(Map<String, MemoryUsage> afterGc) {
+    long used = 0;
+    for (Map.Entry<String, MemoryUsage> e : afterGc.entrySet()) {
+      if (heapPools.contains(e.getKey())) {
+        used += e.getValue().getUsed();
+      }
+    }
+    return used / 1_048_576.0;
+  }
+
+  private static Set<String> heapPoolNames() {
+    Set<String> names = new java.util.HashSet<>();
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        names.add(pool.getName());
+      }
+    }
+    return names;
+  }
+
+  private synchronized void sample(List<SendStats> stats, List<ProducerHandle> producers) {
+    long now = System.nanoTime();
+    double dt = (now - lastNanos) / 1e9;
+    lastNanos = now;
+    long acked = 0;
+    long bytes = 0;
+    double blocked = 0;
+    Histogram ack = new Histogram(3);
+    for (SendStats s : stats) {
+      ack.add(s.ackLatencySinceLast());
+      acked += s.acked.sum();
+      bytes += s.ackedBytes.sum();
+      blocked += s.blockedNanos.sum();
+    }
+    double gcTotal = gcPauseMs.sum();
+    double second = Math.round((now - startNanos) / 1e8) / 10.0;
+    Histogram delay = eventLoops.interval();
+    if (inLoad(second)) {
+      loadDelayMicros.add(delay);
+    }
+    long overBound = delay.getTotalCount() == 0 ? 0
+        : delay.getCountBetweenValues((long) (bounds.eventLoopDelayMs() * 1000), delay.getMaxValue());
+    samples.add(new Sample(
+        second,
+        (acked - lastAcked) / dt,
+        (bytes - lastBytes) / dt / 1_048_576.0,
+        ack.getTotalCount() == 0 ? Double.NaN : ack.getValueAtPercentile(99) / 1000.0,
+        ack.getTotalCount() == 0 ? Double.NaN : ack.getMaxValue() / 1000.0,
+        pct(os.getCpuLoad()),
+        pct(os.getProcessCpuLoad()),
+        memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
+        heapAfterGcMb,
+        gcTotal - lastGcPause,
+        gcMaxPauseMs.getThenReset(),
+        (blocked - lastBlockedNanos) / 1e6,
+        delay.getTotalCount(),
+        delay.getValueAtPercentile(99) / 1000.0,
+        delay.getMaxValue() / 1000.0,
+        overBound,
+        producerMetrics(producers)));
+    lastAcked = acked;
+    lastBytes = bytes;
+    lastBlockedNanos = blocked;
+    lastGcPause = gcTotal;
+  }
+
+  private static double pct(double load) {
+    return load < 0 ? Double.NaN : Math.round(load * 1000) / 10.0;
+  }
+
+  /**
+   * Each metric over the producers that report it: rates and totals summed (what they did together), maxima the
+   * highest, averages and ratios averaged, so a pool or a producer per user reads like one producer doing the same work.
+   */
+  public static Map<String, Double> producerMetrics(List<ProducerHandle> producers) {
+    Map<String, Double> sum = new LinkedHashMap<>();
+    Map<String, Integer> count = new LinkedHashMap<>();
+    Map<String, Double> maxes = new LinkedHashMap<>();
+    for (ProducerHandle h : producers) {
+      Map<MetricName, ? extends Metric> metrics;
+      try {
+        metrics = h.producer().metrics();
+      } catch (RuntimeException closed) {
+        continue;
+      }
+      metrics.forEach((name, metric) -> {
+        if (name.group().equals("producer-metrics") && PRODUCER_METRICS.contains(name.name())
+            && metric.metricValue() instanceof Number) {
+          double v = ((Number) metric.metricValue()).doubleValue();
+          if (!Double.isNaN(v) && !Double.isInfinite(v)) {
+            sum.merge(name.name(), v, Double::sum);
+            maxes.merge(name.name(), v, Math::max);
+            count.merge(name.name(), 1, Integer::sum);
+          }
+        }
+      });
+    }
+    Map<String, Double> avg = new LinkedHashMap<>();
+    for (String m : PRODUCER_METRICS) {
+      if (sum.containsKey(m)) {
+        avg.put(m, m.endsWith("-rate") || m.endsWith("-total") ? sum.get(m)
+            : m.endsWith("-max") ? maxes.get(m) : sum.get(m) / count.get(m));
+      }
+    }
+    return avg;
+  }
+
+  public List<Sample> samples() {
+    synchronized (samples) {
+      return new ArrayList<>(samples);
+    }
+  }
+
+  /** The samples of the load only (see the class comment). */
+  public List<Sample> loadSamples() {
+    return samples().stream().filter(x -> inLoad(x.second())).toList();
+  }
+
+  /** Judges the load's samples against the bounds; every reason is one readable line. */
+  public Verdict verdict() {
+    return judge(loadSamples(), bounds);
+  }
+
+  static Verdict judge(List<Sample> s, InjectorBounds b) {
+    List<String> reasons = new ArrayList<>();
+    int w = b.windowSeconds();
+    sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct()).ifPresent(x ->
+        reasons.add(String.format("machine CPU stayed >= %.0f%% for %d s (from %.0f s)", b.cpuPct(), w,
+            x.second() - w + 1)));
+    window(s, w, win -> win.stream().mapToDouble(Sample::gcPauseMs).sum() >= b.gcPct() / 100 * w * 1000)
+        .ifPresent(win -> reasons.add(String.format("GC pauses took %.0f ms of the %d s from %.0f s",
+            win.stream().mapToDouble(Sample::gcPauseMs).sum(), w, win.get(0).second())));
+    s.stream().filter(x -> x.gcMaxPauseMs() >= b.gcSinglePauseMs()).findFirst().ifPresent(x ->
+        reasons.add(String.format("a GC pause of %.0f ms at %.0f s", x.gcMaxPauseMs(), x.second())));
+    sustained(s, w, x -> x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio()).ifPresent(x ->
+        reasons.add(String.format("sends waited for producer buffer space (bufferpool-wait-ratio >= %.2f) for %d s",
+            b.bufferWaitRatio(), w)));
+    // p99 of a window's probe delays is at or above the bound when more than 1% of its probes are.
+    window(s, w, win -> {
+      long probes = win.stream().mapToLong(Sample::eventLoopProbes).sum();
+      return probes > 0 && win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum() * 100 > probes;
+    }).ifPresent(win -> reasons.add(String.format("Gatling's event loops ran late: p99 of their delay >= %.0f ms over "
+        + "the %d s from %.0f s (%d of %d probes, max %.0f ms)", b.eventLoopDelayMs(), w, win.get(0).second(),
+        win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum(),
+        win.stream().mapToLong(Sample::eventLoopProbes).sum(),
+        win.stream().mapToDouble(Sample::eventLoopDelayMaxMs).max().orElse(0))));
+    return new Verdict(!reasons.isEmpty(), reasons);
+  }
+
+  /** The sample that ends the first run of {@code w} consecutive samples meeting the condition. */
+  private static java.util.Optional<Sample> sustained(List<Sample> s, int w, java.util.function.Predicate<Sample> met) {
+    int run = 0;
+    for (Sample x : s) {
+      run = met.test(x) ? run + 1 : 0;
+      if (run == w) {
+        return java.util.Optional.of(x);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** The first window of {@code w} consecutive samples that, taken together, meets the condition. */
+  private static java.util.Optional<List<Sample>> window(List<Sample> s, int w,
+      java.util.function.Predicate<List<Sample>> met) {
+    for (int i = 0; i + w <= s.size(); i++) {
+      if (met.test(s.subList(i, i + w))) {
+        return java.util.Optional.of(s.subList(i, i + w));
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+    eventLoops.close();
+    unregister.forEach(Runnable::run);
+  }
+}

@@ -1,0 +1,284 @@
+package kafkaload.internal.verification;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Map;
+import java.util.Properties;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.run.Reconciled.PartitionResult;
+import kafkaload.internal.run.Reconciled.ReadBack;
+import kafkaload.internal.run.Reconciled.Result;
+import kafkaload.internal.run.Reconciled.TopicResult;
+import kafkaload.internal.run.KoLedger;
+import kafkaload.internal.run.RunIdentity;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.TopicChange;
+import kafkaload.internal.run.TopicOffsets;
+import kafkaload.internal.run.PartitionCounters;
+import kafkaload.internal.client.ProducerHandle;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.roaringbitmap.longlong.Roaring64Bitmap;
+
+/**
+ * Compares what the run says it wrote with what the broker holds, for every topic the run sent to: records acked OK
+ * against the end-offset delta of every partition, and, when read-back is on, the run's own records read back by
+ * run id, counting per partition the duplicates, the reordering within a user's sequence, and the acked records
+ * that are missing (lost). One read-back covers all topics, since a user's sequence numbers span them.
+ */
+public final class Reconciliation {
+  /** (partition, user) pairs whose last sequence number the reordering check keeps: about 20 MB at most. */
+  static final int REORDER_WINDOW = 1 << 18;
+
+  private Reconciliation() {}
+
+  /** Flushes the producers, snapshots end offsets and, if asked, reads the run's records back within the timeout. */
+  public static Result run(Connection connection, RunLedger ledger, List<ProducerHandle> producers,
+      String defaultTopic, boolean readBack, Duration timeout) {
+    long inFlight = ledger.stats().inFlight.get();
+    for (ProducerHandle h : producers) {
+      h.producer().flush();
+    }
+    Map<String, TopicOffsets> baselines = new LinkedHashMap<>();
+    Map<String, TopicOffsets> taken = ledger.baselines().taken();
+    if (taken.containsKey(defaultTopic)) {
+      baselines.put(defaultTopic, taken.get(defaultTopic));
+    }
+    baselines.putAll(taken);
+    // Per topic: the offsets the run's records start from, and where they end now.
+    Map<String, Map<Integer, Long>> before = new LinkedHashMap<>();
+    Map<String, Map<Integer, Long>> after = new LinkedHashMap<>();
+    Map<String, TopicChange> changes = new HashMap<>();
+    try (Admin admin = connection.admin()) {
+      for (Map.Entry<String, TopicOffsets> e : baselines.entrySet()) {
+        String topic = e.getKey();
+        TopicOffsets base = e.getValue();
+        Optional<TopicOffsets> now = Preflight.offsets(admin, topic, connection.timeoutMs());
+        after.put(topic, now.map(TopicOffsets::endOffsets).orElse(Map.of()));
+        if (now.isPresent() && now.get().topicId().equals(base.topicId())) {
+          before.put(topic, base.endOffsets());
+        } else {
+          // Not the topic the run started with: whatever of the run's is there now was written from offset 0.
+          before.put(topic, Map.of());
+          TopicChange seen = ledger.topicChanges().get(topic);
+          changes.put(topic, seen != null && seen.change().equals(now.isPresent() ? TopicChange.RECREATED
+              : TopicChange.DELETED) ? seen
+              : TopicChange.of(topic, base, now.map(o -> o.endOffsets().size()), ledger.topicLastSeen(topic, base), System.currentTimeMillis()));
+          ledger.topicChanged(changes.get(topic));
+        }
+      }
+    }
+    ReadState state = readBack && ledger.identity() != null ? read(connection, ledger, before, after, timeout) : null;
+
+    List<TopicResult> topics = new ArrayList<>();
+    for (String topic : before.keySet()) {
+      Map<Integer, PartitionCounters.Count> acked = ledger.stats().partitions.snapshot(topic);
+      // Every partition the run acked records on, even one the topic no longer has: those records are lost.
+      java.util.SortedSet<Integer> ids = new java.util.TreeSet<>(after.get(topic).keySet());
+      ids.addAll(acked.keySet());
+      List<PartitionResult> partitions = new ArrayList<>();
+      long ackedOk = 0;
+      long delta = 0;
+      for (int p : ids) {
+        Long end = after.get(topic).get(p);
+        long b = before.get(topic).getOrDefault(p, 0L);
+        PartitionCounters.Count a = acked.getOrDefault(p, new PartitionCounters.Count(0, 0));
+        ackedOk += a.records();
+        delta += end == null ? 0 : end - b;
+        TopicPartition tp = new TopicPartition(topic, p);
+        partitions.add(new PartitionResult(p, b, end == null ? -1 : end, a.records(), a.bytes(),
+            state == null ? -1 : state.matchedBy.getOrDefault(tp, 0L),
+            state == null ? -1 : state.duplicatesBy.getOrDefault(tp, 0L),
+            state == null ? -1 : state.reorderedBy.getOrDefault(tp, 0L)));
+      }
+      topics.add(new TopicResult(topic, ackedOk, delta,
+          state == null || !state.complete ? -1
+              : state.distinctBy.getOrDefault(topic, 0L) - state.koInTopicBy.getOrDefault(topic, 0L),
+          state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(), partitions,
+          changes.get(topic)));
+    }
+    return new Result(ledger.identity() == null ? null : ledger.identity().runId(), inFlight,
+        state == null ? null : state.summary(), topics);
+  }
+
+  /**
+   * What the read-back accumulates, in memory that does not grow per virtual user: one bit per run-wide sequence
+   * number seen (a compressed bitmap, about a bit per record), per-partition counts, and for the reordering check
+   * the last sequence of the most recent (partition, user) pairs only.
+   */
+  static final class ReadState {
+    final Roaring64Bitmap seen = new Roaring64Bitmap();
+    final ReorderWindow lastSeq;
+    final Map<TopicPartition, Integer> partitionIndex = new HashMap<>();
+    final Map<TopicPartition, Long> matchedBy = new HashMap<>();
+    final Map<TopicPartition, Long> duplicatesBy = new HashMap<>();
+    final Map<TopicPartition, Long> reorderedBy = new HashMap<>();
+    final Map<String, Long> distinctBy = new HashMap<>();
+    final Map<String, Long> koInTopicBy = new HashMap<>();
+    final KoLedger koLedger;
+    final List<Long> sequenceStarts;
+    long scanned;
+    long matched;
+    long duplicates;
+    long reordered;
+    boolean complete;
+    double seconds;
+
+    ReadState(KoLedger koLedger, int reorderWindow) {
+      this(koLedger, reorderWindow, List.of(0L));
+    }
+
+    /** {@code sequenceStarts}: where each injector's sequence space starts (one space, from 0, for one JVM). */
+    ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
+      this.koLedger = koLedger;
+      this.sequenceStarts = sequenceStarts.stream().sorted().toList();
+      this.lastSeq = new ReorderWindow(reorderWindow);
+    }
+
+    void accept(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
+      scanned++;
+      Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
+      if (run == null || !java.util.Arrays.equals(run.value(), runId)) {
+        return;
+      }
+      long[] id = RunIdentity.parse(value(r, RunIdentity.SEQ_HEADER));
+      if (id != null) {
+        accept(new TopicPartition(r.topic(), r.partition()), id[0], id[1]);
+      }
+    }
+
+    /** One of the run's records, read from {@code p}: its user and run-wide sequence number. */
+    void accept(TopicPartition p, long user, long seq) {
+      matched++;
+      matchedBy.merge(p, 1L, Long::sum);
+      if (seen.contains(seq)) {
+        duplicates++;
+        duplicatesBy.merge(p, 1L, Long::sum);
+      } else {
+        seen.addLong(seq);
+        distinctBy.merge(p.topic(), 1L, Long::sum);
+        if (koLedger.contains(seq)) {
+          koInTopicBy.merge(p.topic(), 1L, Long::sum);
+        }
+      }
+      int index = partitionIndex.computeIfAbsent(p, x -> partitionIndex.size());
+      Long last = lastSeq.put(((long) index << 40) | user, seq);
+      if (last != null && seq < last) {
+        reordered++;
+        reorderedBy.merge(p, 1L, Long::sum);
+      }
+    }
+
+    /** Bytes the read-back's set of sequence numbers takes. */
+    long seenBytes() {
+      return seen.getLongSizeInBytes();
+    }
+
+    ReadBack summary() {
+      long distinct = seen.getLongCardinality();
+      // Sequence numbers below the highest one read that were not read: sends that failed, or records lost.
+      // Counted in each injector's own space, since the spaces lie far apart.
+      long gaps = 0;
+      for (int i = 0; i < sequenceStarts.size(); i++) {
+        long start = sequenceStarts.get(i);
+        long below = start == 0 ? 0 : seen.rankLong(start - 1);
+        long upTo = i + 1 < sequenceStarts.size() ? seen.rankLong(sequenceStarts.get(i + 1) - 1) : distinct;
+        if (upTo > below) {
+          gaps += seen.select(upTo - 1) + 1 - start - (upTo - below);
+        }
+      }
+      long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
+      return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic,
+          lastSeq.capacity(), lastSeq.evicted(), seconds);
+    }
+
+    private static byte[] value(ConsumerRecord<byte[], byte[]> r, String header) {
+      Header h = r.headers().lastHeader(header);
+      return h == null ? null : h.value();
+    }
+  }
+
+  /**
+   * The last sequence number of the most recently read (partition, user) pairs, at most {@code capacity} of them:
+   * reordering is checked between a user's records that are read within that many pairs of each other. In the open
+   * model every record is its own user, so an unbounded map would grow by one entry per record.
+   */
+  static final class ReorderWindow extends LinkedHashMap<Long, Long> {
+    private final int capacity;
+    private long evicted;
+
+    ReorderWindow(int capacity) {
+      super(Math.min(capacity, 1 << 16), 0.75f, true);
+      this.capacity = capacity;
+    }
+
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+      if (size() > capacity) {
+        evicted++;
+        return true;
+      }
+      return false;
+    }
+
+    int capacity() {
+      return capacity;
+    }
+
+    long evicted() {
+      return evicted;
+    }
+  }
+
+  private static ReadState read(Connection connection, RunLedger ledger, Map<String, Map<Integer, Long>> before,
+      Map<String, Map<Integer, Long>> after, Duration timeout) {
+    long t0 = System.nanoTime();
+    ReadState state = new ReadState(ledger.koLedger(), REORDER_WINDOW, ledger.sequenceStarts());
+    Properties p = connection.properties();
+    p.put("client.id", "kafkaload-verify");
+    p.put("enable.auto.commit", "false");
+    p.put("max.poll.records", "5000");
+    // position() and the first fetch must not wait longer than the read-back may take when a broker is gone.
+    p.put("default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
+    // Records deleted below the start offset must read as missing, not make the reader jump to the end.
+    p.put("auto.offset.reset", "earliest");
+    byte[] runId = ledger.identity().runIdBytes();
+    Map<TopicPartition, Long> from = new HashMap<>();
+    Map<TopicPartition, Long> to = new HashMap<>();
+    after.forEach((topic, offsets) -> offsets.forEach((partition, end) -> {
+      long start = before.get(topic).getOrDefault(partition, 0L);
+      if (end > start) {
+        from.put(new TopicPartition(topic, partition), start);
+        to.put(new TopicPartition(topic, partition), end);
+      }
+    }));
+    List<TopicPartition> pending = new ArrayList<>(from.keySet());
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      consumer.assign(pending);
+      from.forEach(consumer::seek);
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (!pending.isEmpty() && System.nanoTime() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+          if (r.offset() < to.get(new TopicPartition(r.topic(), r.partition()))) {
+            state.accept(r, runId);
+          }
+        }
+        pending.removeIf(tp -> consumer.position(tp) >= to.get(tp));
+        consumer.pause(consumer.assignment().stream().filter(tp -> !pending.contains(tp)).toList());
+      }
+      state.complete = pending.isEmpty();
+    }
+    state.seconds = (System.nanoTime() - t0) / 1e9;
+    return state;
+  }
+}

@@ -1,0 +1,83 @@
+package kafkaload.internal.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import kafkaload.internal.run.Reconciled.PartitionResult;
+import kafkaload.internal.run.Reconciled.Result;
+import kafkaload.internal.run.Reconciled.TopicResult;
+import org.junit.jupiter.api.Test;
+
+/** Lost and duplicate arithmetic: exact from a complete read-back, bounds from end offsets otherwise, and the totals. */
+class ReconciledTest {
+  private static TopicResult topic(long ackedOk, long offsetDelta, long delivered, long readBackDuplicates) {
+    return new TopicResult("t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of(), null);
+  }
+
+  @Test
+  void withoutReadBackOffsetsBoundLostAndDuplicates() {
+    TopicResult shortfall = topic(100, 95, -1, -1);
+    assertEquals(5, shortfall.lost());
+    assertEquals(0, shortfall.duplicates());
+    TopicResult surplus = topic(100, 110, -1, -1);
+    assertEquals(0, surplus.lost());
+    assertEquals(10, surplus.duplicates());
+  }
+
+  @Test
+  void aCompleteReadBackWinsOverOffsets() {
+    // Offsets alone would say 0 lost and 3 duplicates; the read-back found 97 distinct and 6 extra copies.
+    TopicResult t = topic(100, 103, 97, 6);
+    assertEquals(3, t.lost());
+    assertEquals(6, t.duplicates());
+  }
+
+  @Test
+  void anIncompleteReadBackFallsBackToOffsetsForLostOnly() {
+    TopicResult t = topic(100, 98, -1, 4);
+    assertEquals(2, t.lost());
+    assertEquals(4, t.duplicates());
+  }
+
+  @Test
+  void lostNeverGoesNegative() {
+    assertEquals(0, topic(10, 10, 12, 0).lost());
+    assertEquals(0, topic(0, 0, -1, -1).lost());
+    assertEquals(0, topic(0, 0, -1, -1).duplicates());
+  }
+
+  @Test
+  void resultSumsItsTopics() {
+    Result r = new Result("run-1", 0, null, List.of(topic(100, 95, -1, -1), topic(50, 60, -1, -1)));
+    assertEquals(150, r.ackedOk());
+    assertEquals(155, r.offsetDelta());
+    assertEquals(5, r.lost());
+    assertEquals(10, r.duplicates());
+    assertEquals(100.0 * 10 / 150, r.duplicatePct(), 1e-12);
+    assertEquals(6.6667, r.duplicatePct(), 1e-4);
+  }
+
+  @Test
+  void duplicatePctIsZeroWhenNothingWasAcked() {
+    Result r = new Result(null, 0, null, List.of(topic(0, 4, -1, -1)));
+    assertEquals(4, r.duplicates());
+    assertEquals(0.0, r.duplicatePct());
+    assertEquals(0.0, new Result(null, 0, null, List.of()).duplicatePct());
+  }
+
+  @Test
+  void partitionOffsetDeltaIsAfterMinusBefore() {
+    assertEquals(20, new PartitionResult(3, 100, 120, 20, 2000, -1, -1, -1).offsetDelta());
+    assertEquals(0, new PartitionResult(0, 7, 7, 0, 0, 0, 0, 0).offsetDelta());
+  }
+
+  @Test
+  void aPartitionTheTopicNoLongerHasIsGoneAndAddsNoOffsets() {
+    PartitionResult gone = new PartitionResult(5, 0, -1, 30, 3000, 0, 0, 0);
+    assertTrue(gone.gone());
+    assertEquals(0, gone.offsetDelta());
+    assertFalse(new PartitionResult(0, 0, 0, 0, 0, 0, 0, 0).gone());
+  }
+}

@@ -1,0 +1,44 @@
+package kafkaload.internal.verification;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import kafkaload.internal.config.InjectorBounds;
+import org.junit.jupiter.api.Test;
+
+/** The saturation verdict on made-up samples: each bound fires on a whole window and not below it. */
+class InjectorHealthTest {
+  private static final InjectorBounds BOUNDS = new InjectorBounds(90, 3, 10, 1000, 0.1, 100);
+
+  private static InjectorHealth.Sample sample(int second, double cpu, long probes, long late) {
+    return new InjectorHealth.Sample(second, 0, 0, 0, 0, cpu, cpu, 0, 0, 0, 0, 0, probes, 0, late > 0 ? 150 : 1, late, Map.of());
+  }
+
+  private static List<InjectorHealth.Sample> run(double cpu, long probesPerSecond, long... latePerSecond) {
+    List<InjectorHealth.Sample> s = new ArrayList<>();
+    for (int i = 0; i < latePerSecond.length; i++) {
+      s.add(sample(i + 1, cpu, probesPerSecond, latePerSecond[i]));
+    }
+    return s;
+  }
+
+  @Test
+  void eventLoopsLateInMoreThanOnePercentOfAWindowsProbesMarkTheRun() {
+    // 3 s of 40 probes: 120 in the window; 2 late is over 1%, 1 late is not.
+    InjectorHealth.Verdict late = InjectorHealth.judge(run(10, 40, 0, 2, 0, 0), BOUNDS);
+    assertTrue(late.saturated());
+    assertTrue(late.reasons().get(0).contains("event loops ran late"), late.reasons().toString());
+    assertFalse(InjectorHealth.judge(run(10, 40, 0, 1, 0, 0), BOUNDS).saturated());
+    assertFalse(InjectorHealth.judge(run(10, 0, 0, 0, 0), BOUNDS).saturated(), "no probes, no verdict");
+  }
+
+  @Test
+  void cpuMustStayHighForAWholeWindow() {
+    assertTrue(InjectorHealth.judge(run(95, 40, 0, 0, 0), BOUNDS).reasons().get(0).contains("machine CPU"));
+    List<InjectorHealth.Sample> broken = run(95, 40, 0, 0, 0, 0);
+    broken.set(1, sample(2, 50, 40, 0));
+    assertFalse(InjectorHealth.judge(broken, BOUNDS).saturated());
+  }
+}

@@ -1,0 +1,91 @@
+package kafkaload.internal.verification;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import kafkaload.internal.run.KoLedger;
+import kafkaload.internal.run.Reconciled.ReadBack;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+/** The read-back's counting, and its memory: per record a bit or so, never an object per virtual user. */
+class ReadStateTest {
+  private static final TopicPartition P0 = new TopicPartition("t", 0);
+  private static final TopicPartition P1 = new TopicPartition("t", 1);
+
+  @Test
+  void duplicatesGapsReorderingAndKosAreCounted() {
+    KoLedger ko = new KoLedger();
+    ko.add(4);
+    Reconciliation.ReadState s = new Reconciliation.ReadState(ko, 100);
+    s.accept(P0, 1, 0);
+    s.accept(P0, 2, 1);
+    s.accept(P0, 1, 3);
+    s.accept(P0, 1, 2); // user 1's sequence fell within partition 0: reordered
+    s.accept(P1, 1, 0); // a copy of record 0 on another partition: a duplicate, and user 1's first on P1
+    s.accept(P1, 2, 4); // a KO'd send that reached the topic anyway
+    s.accept(P1, 2, 7); // 5 and 6 were never read: gaps
+    s.complete = true;
+    ReadBack rb = s.summary();
+    assertEquals(7, rb.matched());
+    assertEquals(6, rb.distinct());
+    assertEquals(1, rb.duplicates());
+    assertEquals(1, rb.reordered());
+    assertEquals(2, rb.gaps());
+    assertEquals(1, rb.koInTopic());
+    assertEquals(1L, s.duplicatesBy.get(P1));
+    assertEquals(1L, s.reorderedBy.get(P0));
+    assertEquals(5L, s.distinctBy.get("t") - s.koInTopicBy.get("t"), "delivered: distinct minus KO'd");
+    assertEquals(0, rb.reorderWindowEvicted());
+  }
+
+  @Test
+  void gapsAreCountedInEachInjectorsOwnSequenceSpace() {
+    long second = 1L << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS;
+    long third = 2 * second;
+    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 100,
+        java.util.List.of(0L, second, third));
+    s.accept(P0, 0, 0);
+    s.accept(P0, 0, 2); // injector 0: 1 missing
+    s.accept(P0, 1, second);
+    s.accept(P0, 1, second + 1); // injector 1: none missing
+    s.accept(P1, 2, third + 3); // injector 2: 0, 1 and 2 missing
+    s.accept(P1, 5, third); // injector 2's user interleaved with the others': no reordering across injectors
+    s.complete = true;
+    ReadBack rb = s.summary();
+    assertEquals(6, rb.distinct());
+    assertEquals(3, rb.gaps(), "1 in injector 0's space, 2 in injector 2's; never the distance between spaces");
+    assertEquals(0, rb.duplicates());
+  }
+
+  @Test
+  void theReorderWindowKeepsItsBoundAndSaysWhatItLetGo() {
+    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 3);
+    for (long user = 0; user < 10; user++) {
+      s.accept(P0, user, user);
+    }
+    assertEquals(3, s.lastSeq.size());
+    assertEquals(7, s.summary().reorderWindowEvicted());
+    s.accept(P0, 9, 8); // user 9 is still in the window: its fall is seen
+    assertEquals(1, s.summary().reordered());
+  }
+
+  /**
+   * The open model: every record its own user. 2 million records must cost a few hundred kilobytes of sequence
+   * bitmap (the old per-user BitSet cost an object per user), and the reorder window no more than its bound.
+   */
+  @Test
+  void twoMillionOneRecordUsersTakeAboutABitEach() {
+    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), Reconciliation.REORDER_WINDOW);
+    int n = 2_000_000;
+    for (long seq = 0; seq < n; seq++) {
+      s.accept(seq % 2 == 0 ? P0 : P1, seq, seq);
+    }
+    ReadBack rb = s.summary();
+    assertEquals(n, rb.distinct());
+    assertEquals(0, rb.gaps());
+    assertEquals(0, rb.duplicates());
+    assertTrue(s.seenBytes() < n / 8 * 1.1, s.seenBytes() + " bytes for " + n + " sequence numbers");
+    assertEquals(Reconciliation.REORDER_WINDOW, s.lastSeq.size());
+  }
+}
