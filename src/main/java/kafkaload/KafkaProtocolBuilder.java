@@ -322,7 +322,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Whether every record carries the run-identity headers (kafkaload.internal.run, kafkaload.user, kafkaload.seq) that the
+   * Whether every record carries the run-identity headers (kafkaload.run, kafkaload.user, kafkaload.seq) that the
    * reconciliation read-back counts duplicates, gaps and reordering with. On by default.
    */
   public KafkaProtocolBuilder runIdentity(boolean enabled) {
