@@ -81,14 +81,14 @@ public final class TopicListener implements AutoCloseable {
   private final LinkedHashMap<String, Arrival> recent = new LinkedHashMap<>();
   /** Keys whose waiter timed out, so a record arriving for them later is counted as late. */
   private final LinkedHashMap<String, Long> timedOut = new LinkedHashMap<>();
-  private final java.util.concurrent.atomic.LongAdder late;
+  private final kafkaload.internal.run.ConsumeCounters counters;
   private final ScheduledExecutorService timer;
   private final Thread poller;
   private volatile boolean running = true;
 
   public TopicListener(kafkaload.internal.admin.Connection connection, String topic, ScheduledExecutorService timer,
-      java.util.concurrent.atomic.LongAdder late) {
-    this.late = late;
+      kafkaload.internal.run.ConsumeCounters counters) {
+    this.counters = counters;
     this.topic = topic;
     this.timer = timer;
     Properties p = connection.properties();
@@ -225,7 +225,7 @@ public final class TopicListener implements AutoCloseable {
         if (w != null) {
           found.add(w);
         } else if (timedOut.remove(key) != null) {
-          late.increment();
+          counters.lateReply();
         } else {
           recent.put(key, new Arrival(r, received));
         }

@@ -309,13 +309,13 @@ public final class Merge {
     for (Found f : complete) {
       JsonNode p = f.summary().path("protocols").path(0);
       for (JsonNode row : p.path("partitions")) {
-        ledger.stats().partitions.add(row.path("topic").asText(), row.path("partition").asInt(),
+        ledger.delivery().ackedElsewhere(row.path("topic").asText(), row.path("partition").asInt(),
             row.path("records").asLong(), row.path("bytes").asLong());
       }
-      ledger.stats().inFlight.addAndGet(p.path("throughput").path("inFlightAtEnd").asLong());
+      ledger.delivery().inFlightElsewhere(p.path("throughput").path("inFlightAtEnd").asLong());
       String ko = p.path("distributed").path("koSequences").asText("");
       if (!ko.isEmpty()) {
-        ledger.koLedger().addSerialized(java.util.Base64.getDecoder().decode(ko));
+        ledger.delivery().failedElsewhere(java.util.Base64.getDecoder().decode(ko));
       }
       if (f.summary().path("injector").path("saturated").asBoolean()) {
         anySaturated = true;

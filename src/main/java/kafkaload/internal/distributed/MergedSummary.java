@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import kafkaload.internal.report.Histograms;
-import kafkaload.internal.run.SendStats;
+import kafkaload.internal.run.DeliveryLedger;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -127,7 +127,7 @@ final class MergedSummary {
         .mapToLong(x -> x.path("firstAckMillis").asLong()).min().orElse(Long.MAX_VALUE);
     long lastAck = ts.stream().filter(x -> x.path("lastAckMillis").isNumber())
         .mapToLong(x -> x.path("lastAckMillis").asLong()).max().orElse(Long.MIN_VALUE);
-    Map<String, Object> m = SendStats.rates(count, bytes, firstAck, lastAck);
+    Map<String, Object> m = DeliveryLedger.rates(count, bytes, firstAck, lastAck);
     // Summed throughput: each injector's own rate over its own first-to-last ack, added up. It does not depend on
     // how closely the injectors started together; the union span's rate above does (kept as overUnionSpan).
     Map<String, Object> union = new LinkedHashMap<>();

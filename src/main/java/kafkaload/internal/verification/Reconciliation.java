@@ -44,7 +44,7 @@ public final class Reconciliation {
   /** Flushes the producers, snapshots end offsets and, if asked, reads the run's records back within the timeout. */
   public static Result run(Connection connection, RunLedger ledger, List<ProducerHandle> producers,
       String defaultTopic, boolean readBack, Duration timeout) {
-    long inFlight = ledger.stats().inFlight.get();
+    long inFlight = ledger.delivery().inFlight();
     for (ProducerHandle h : producers) {
       h.producer().flush();
     }
@@ -81,7 +81,7 @@ public final class Reconciliation {
 
     List<TopicResult> topics = new ArrayList<>();
     for (String topic : before.keySet()) {
-      Map<Integer, PartitionCounters.Count> acked = ledger.stats().partitions.snapshot(topic);
+      Map<Integer, PartitionCounters.Count> acked = ledger.delivery().ackedByPartition(topic);
       // Every partition the run acked records on, even one the topic no longer has: those records are lost.
       java.util.SortedSet<Integer> ids = new java.util.TreeSet<>(after.get(topic).keySet());
       ids.addAll(acked.keySet());
