@@ -242,7 +242,11 @@ public final class RunSummary {
     m.put("lost", r.lost());
     m.put("duplicates", r.duplicates());
     m.put("duplicatePct", r.duplicatePct());
+    // Offsets are not records: without a read-back "duplicates" is this bound, with one it counts identities.
+    m.put("duplicatesByIdentity", r.readBack() != null);
+    m.put("unaccountedUpperBound", r.unaccountedUpperBound());
     m.put("readBack", r.readBack());
+    m.put("stuckLastStableOffsets", r.stuck());
     List<Object> topics = new ArrayList<>();
     for (Reconciled.TopicResult t : r.topics()) {
       Map<String, Object> tm = new LinkedHashMap<>();
@@ -251,6 +255,7 @@ public final class RunSummary {
       tm.put("offsetDelta", t.offsetDelta());
       tm.put("lost", t.lost());
       tm.put("duplicates", t.duplicates());
+      tm.put("unaccountedUpperBound", t.unaccountedUpperBound());
       // A topic deleted (and perhaps re-created) during the run: when, as far as the run saw, in words too.
       tm.put("change", t.change());
       tm.put("changeText", t.change() == null ? null : ReconciliationPrinter.describe(t.change()));
