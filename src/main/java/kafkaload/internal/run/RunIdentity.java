@@ -5,13 +5,13 @@ import java.util.UUID;
 
 /**
  * The headers that tie every record to its run, its virtual user and its place in the run, so the read-back can
- * count duplicates, gaps and reordering: {@code kafkaload.internal.run} (the run id) and {@code kafkaload.seq} ("user-sequence"
+ * count duplicates, gaps and reordering: {@code kafkaload.run} (the run id) and {@code kafkaload.seq} ("user-sequence"
  * in ASCII, readable with kcat). The sequence is run-wide (0, 1, 2, ... over all users), so the read-back keeps one
  * compact set of numbers however many users there were, not one per user. A user sends one record after another,
  * so within a partition a user's sequence numbers must rise.
  */
 public final class RunIdentity {
-  public static final String RUN_HEADER = "kafkaload.internal.run";
+  public static final String RUN_HEADER = "kafkaload.run";
   public static final String SEQ_HEADER = "kafkaload.seq";
 
   private final String runId;
