@@ -22,7 +22,7 @@ final class MergedSummary {
   private MergedSummary() {}
 
   static Map<String, Object> of(List<Merge.Found> complete, List<Map<String, Object>> rows,
-      Map<String, Object> reconciliation) {
+      List<Map<String, Object>> reconciliations) {
     List<JsonNode> sums = complete.stream().map(Merge.Found::summary).filter(s -> s != null).toList();
     Map<String, Object> root = new LinkedHashMap<>();
     if (sums.isEmpty()) {
@@ -38,7 +38,7 @@ final class MergedSummary {
     List<Object> protocols = new ArrayList<>();
     for (int k = 0; k < first.path("protocols").size(); k++) {
       int kk = k;
-      protocols.add(protocol(sums.stream().map(s -> s.path("protocols").path(kk)).toList(), k == 0 ? reconciliation : null));
+      protocols.add(protocol(sums.stream().map(s -> s.path("protocols").path(kk)).toList(), k < reconciliations.size() ? reconciliations.get(k) : null));
     }
     root.put("protocols", protocols);
     root.put("injector", health(sums, complete));

@@ -36,7 +36,9 @@ public final class ReconciliationPrinter {
       }
       if (rb.foundByInjector().size() > 1) {
         b.append("  found in the topic per injector (sequence space): ").append(String.join(", ",
-            rb.foundByInjector().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList())).append('\n');
+            rb.foundByInjector().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()
+                + (rb.unreportedInjectors().contains(e.getKey()) ? " (DIED: reported nothing, none counted as "
+                    + "delivered)" : "")).toList())).append('\n');
       }
       if (rb.reorderWindowEvicted() > 0) {
         b.append(String.format(ROOT, "  reordering checked between a user's records read within %,d (partition, user) "

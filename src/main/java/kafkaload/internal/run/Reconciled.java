@@ -25,21 +25,29 @@ public final class Reconciled {
    * batch written after the client gave up on it); they are not counted as delivered. Reordering is checked between
    * a user's records read within {@code reorderWindow} (partition, user) pairs of each other;
    * {@code reorderWindowEvicted} pairs were let go to keep that bound. {@code foundByInjector}: distinct records
-   * found per sequence space, i.e. per injector of a distributed run (0 alone for one JVM), KO'd ones included.
+   * found per sequence space, i.e. per injector of a distributed run (0 alone for one JVM), KO'd ones included;
+   * {@code unreportedInjectors}: injectors that reported no results (died): their records found are counted there
+   * only, never as delivered, since no injector acked them.
    * {@code isolationLevel}: how the read-back read (read_committed: committed records only, up to the last stable
    * offset; transaction markers and aborted records are offsets but no records, never counted).
    */
   public record ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
       long reordered, long koInTopic, int reorderWindow, long reorderWindowEvicted, double seconds,
-      Map<Integer, Long> foundByInjector, String isolationLevel) {
+      Map<Integer, Long> foundByInjector, List<Integer> unreportedInjectors, String isolationLevel) {
     public ReadBack {
-      foundByInjector = Map.copyOf(foundByInjector);
+      foundByInjector = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(foundByInjector));
+      unreportedInjectors = List.copyOf(unreportedInjectors);
+    }
+
+    /** Records found in the topic from injectors that reported no results. */
+    public long foundUnreported() {
+      return unreportedInjectors.stream().mapToLong(i -> foundByInjector.getOrDefault(i, 0L)).sum();
     }
 
     public ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
         long reordered, long koInTopic, int reorderWindow, long reorderWindowEvicted, double seconds) {
       this(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic, reorderWindow,
-          reorderWindowEvicted, seconds, Map.of(), "read_committed");
+          reorderWindowEvicted, seconds, Map.of(), List.of(), "read_committed");
     }
   }
 

@@ -21,6 +21,7 @@ public final class RunLedger {
   private final InjectorShare injector;
   private final AtomicLong sequence;
   private final List<Long> sequenceStarts;
+  private final List<Long> unreportedStarts;
   private final OffsetBaselines baselines;
   private final List<FaultEvent> faults = new CopyOnWriteArrayList<>();
   private final Map<String, TopicChange> topicChanges = new java.util.concurrent.ConcurrentHashMap<>();
@@ -38,15 +39,17 @@ public final class RunLedger {
 
   /** The ledger of injector {@code injector} of a distributed run: its own sequence space and user numbers. */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector) {
-    this(identity, baselines, injector, List.of(injector.sequenceStart()));
+    this(identity, baselines, injector, List.of(injector.sequenceStart()), List.of());
   }
 
-  private RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector, List<Long> starts) {
+  private RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector, List<Long> starts,
+      List<Long> unreported) {
     this.identity = identity;
     this.baselines = baselines;
     this.injector = injector;
     this.sequence = new AtomicLong(injector.sequenceStart());
     this.sequenceStarts = List.copyOf(starts);
+    this.unreportedStarts = List.copyOf(unreported);
   }
 
   /**
@@ -54,11 +57,20 @@ public final class RunLedger {
    * baselines), for the one reconciliation after all of them ended; {@code starts}: each injector's first sequence.
    */
   public static RunLedger merged(RunIdentity identity, java.util.Map<String, TopicOffsets> baselines, List<Long> starts) {
+    return merged(identity, baselines, starts, List.of());
+  }
+
+  /**
+   * As above; {@code unreported}: the first sequences of injectors that reported no results (they died), whose
+   * records the read-back counts apart, since nothing acked them.
+   */
+  public static RunLedger merged(RunIdentity identity, java.util.Map<String, TopicOffsets> baselines, List<Long> starts,
+      List<Long> unreported) {
     OffsetBaselines b = new OffsetBaselines(topic -> {
       throw new IllegalStateException("no baseline of topic " + topic + " in the injectors' results");
     }, Runnable::run);
     baselines.forEach(b::taken);
-    return new RunLedger(identity, b, InjectorShare.SINGLE, starts);
+    return new RunLedger(identity, b, InjectorShare.SINGLE, starts, unreported);
   }
 
   /** The user part of a record's identity: the Gatling user id, made distinct across injectors. */
@@ -69,6 +81,11 @@ public final class RunLedger {
   /** Where each sequence space of the run starts (one per injector): gaps are counted within each. */
   public List<Long> sequenceStarts() {
     return sequenceStarts;
+  }
+
+  /** The sequence spaces of injectors that reported no results (a merge with dead injectors), else empty. */
+  public List<Long> unreportedStarts() {
+    return unreportedStarts;
   }
 
   /** The injector this ledger belongs to. */

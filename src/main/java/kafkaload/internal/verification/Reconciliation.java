@@ -225,6 +225,8 @@ public final class Reconciliation {
     final List<Long> sequenceStarts;
     /** Distinct records found per sequence space (the i-th start's), i.e. per injector. */
     final long[] foundBySpace;
+    /** Spaces of injectors that reported no results: found, but never delivered. */
+    final boolean[] unreported;
     long scanned;
     long matched;
     long duplicates;
@@ -241,6 +243,7 @@ public final class Reconciliation {
       this.koLedger = koLedger;
       this.sequenceStarts = sequenceStarts.stream().sorted().toList();
       this.foundBySpace = new long[this.sequenceStarts.size()];
+      this.unreported = new boolean[this.sequenceStarts.size()];
       this.lastSeq = new ReorderWindow(reorderWindow);
     }
 
@@ -265,10 +268,13 @@ public final class Reconciliation {
         duplicatesBy.merge(p, 1L, Long::sum);
       } else {
         seen.addLong(seq);
-        foundBySpace[space(seq)]++;
-        distinctBy.merge(p.topic(), 1L, Long::sum);
-        if (koLedger.contains(seq)) {
-          koInTopicBy.merge(p.topic(), 1L, Long::sum);
+        int space = space(seq);
+        foundBySpace[space]++;
+        if (!unreported[space]) {
+          distinctBy.merge(p.topic(), 1L, Long::sum);
+          if (koLedger.contains(seq)) {
+            koInTopicBy.merge(p.topic(), 1L, Long::sum);
+          }
         }
       }
       int index = partitionIndex.computeIfAbsent(p, x -> partitionIndex.size());
@@ -276,6 +282,14 @@ public final class Reconciliation {
       if (last != null && seq < last) {
         reordered++;
         reorderedBy.merge(p, 1L, Long::sum);
+      }
+    }
+
+    /** The records of the space starting at {@code start} count as found only (their injector reported nothing). */
+    void unreported(long start) {
+      int i = sequenceStarts.indexOf(start);
+      if (i >= 0) {
+        unreported[i] = true;
       }
     }
 
@@ -312,11 +326,15 @@ public final class Reconciliation {
       }
       long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
       Map<Integer, Long> found = new java.util.TreeMap<>();
+      List<Integer> dead = new ArrayList<>();
       for (int i = 0; i < foundBySpace.length; i++) {
         found.put(i, foundBySpace[i]);
+        if (unreported[i]) {
+          dead.add(i);
+        }
       }
       return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic,
-          lastSeq.capacity(), lastSeq.evicted(), seconds, found,
+          lastSeq.capacity(), lastSeq.evicted(), seconds, found, dead,
           isolation.toString().toLowerCase(java.util.Locale.ROOT));
     }
 
@@ -362,6 +380,7 @@ public final class Reconciliation {
   private static ReadState read(Connection connection, RunLedger ledger, Map<TopicPartition, Long> from,
       Map<TopicPartition, Long> to, IsolationLevel isolation, Duration timeout) {
     ReadState state = new ReadState(ledger.koLedger(), REORDER_WINDOW, ledger.sequenceStarts());
+    ledger.unreportedStarts().forEach(state::unreported);
     // Records deleted below the start offset must read as missing, not make the reader jump to the end.
     ConsumerFactory consumers = ConsumerFactory.of(connection, "kafkaload-verify").isolation(isolation)
         .offsetReset("earliest").property("max.poll.records", "5000")
