@@ -256,6 +256,7 @@ public final class RunSummary {
       tm.put("lost", t.lost());
       tm.put("duplicates", t.duplicates());
       tm.put("unaccountedUpperBound", t.unaccountedUpperBound());
+      tm.put("delivered", t.delivered());
       // A topic deleted (and perhaps re-created) during the run: when, as far as the run saw, in words too.
       tm.put("change", t.change());
       tm.put("changeText", t.change() == null ? null : ReconciliationPrinter.describe(t.change()));
