@@ -368,9 +368,10 @@ class DistributedIT {
   void anInjectorThatDiesIsReportedAndTheVerdictFails() throws Exception {
     Path root = BASE.resolve("died-" + UUID.randomUUID().toString().substring(0, 8));
     Files.createDirectories(root);
-    long startAt = System.currentTimeMillis() + 60_000; // three JVMs starting on a loaded 2-core machine
     String topic = KafkaTestSupport.uniqueTopic("dist-died");
     KafkaTestSupport.createTopic(topic, 16);
+    // After the broker is up (it starts with the first topic): three JVMs starting on a loaded 2-core machine.
+    long startAt = System.currentTimeMillis() + 45_000;
     String runId = "died-" + root.getFileName();
     List<Process> injectors = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
