@@ -18,9 +18,6 @@ import org.HdrHistogram.Recorder;
  * once as acked (here) and once as found (here, by the reconciliation), nowhere else.
  */
 public final class DeliveryLedger {
-  /** The states of a record's life this ledger counts, in the order a record goes through them. */
-  public enum State { SENT, ACKED, FAILED, COMMITTED, ABORTED, FOUND, MISSING }
-
   private final LongAdder sent = new LongAdder();
   private final LongAdder acked = new LongAdder();
   private final LongAdder failed = new LongAdder();
