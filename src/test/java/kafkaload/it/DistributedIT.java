@@ -371,7 +371,7 @@ class DistributedIT {
     String topic = KafkaTestSupport.uniqueTopic("dist-died");
     KafkaTestSupport.createTopic(topic, 16);
     // After the broker is up (it starts with the first topic): three JVMs starting on a loaded 2-core machine.
-    long startAt = System.currentTimeMillis() + 45_000;
+    long startAt = System.currentTimeMillis() + 75_000;
     String runId = "died-" + root.getFileName();
     List<Process> injectors = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
