@@ -366,12 +366,24 @@ class DistributedIT {
 
   @Test
   void anInjectorThatDiesIsReportedAndTheVerdictFails() throws Exception {
+    // The broker in its own JVM, as for the three injectors above: three injector JVMs starting at once starve one
+    // inside this test JVM on a loaded 2-core machine (their preflight then times out).
+    try (kafkaload.internal.broker.EmbeddedCluster broker = kafkaload.internal.broker.EmbeddedCluster.start(1)) {
+      injectorDies(broker.bootstrapServers());
+    }
+  }
+
+  private void injectorDies(String bootstrap) throws Exception {
     Path root = BASE.resolve("died-" + UUID.randomUUID().toString().substring(0, 8));
     Files.createDirectories(root);
     String topic = KafkaTestSupport.uniqueTopic("dist-died");
-    KafkaTestSupport.createTopic(topic, 16);
+    try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+        Map.of("bootstrap.servers", bootstrap))) {
+      admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 16, (short) 1))).all()
+          .get(60, TimeUnit.SECONDS);
+    }
     // After the broker is up (it starts with the first topic): three JVMs starting on a loaded 2-core machine.
-    long startAt = System.currentTimeMillis() + 75_000;
+    long startAt = System.currentTimeMillis() + 35_000;
     String runId = "died-" + root.getFileName();
     List<Process> injectors = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -382,7 +394,7 @@ class DistributedIT {
       p.put("run.id", runId);
       p.put("injector.startAt", String.valueOf(startAt));
       p.put("injector.results", root.resolve("injector-" + i).toString());
-      p.put("kafka.bootstrap.servers", KafkaTestSupport.bootstrap());
+      p.put("kafka.bootstrap.servers", bootstrap);
       p.put("topic", topic);
       p.put("rate", "300");
       p.put("warmup", "0");
@@ -401,7 +413,7 @@ class DistributedIT {
     assertTrue(injectors.get(0).waitFor(120, TimeUnit.SECONDS), "injector 0 finishes");
     assertTrue(injectors.get(2).waitFor(120, TimeUnit.SECONDS), "injector 2 finishes");
     Run run = distributed("merge", Map.of("merge.results", root.toString(), "injector.count", "3",
-        "kafka.bootstrap.servers", KafkaTestSupport.bootstrap()), 180);
+        "kafka.bootstrap.servers", bootstrap), 180);
     assertEquals(Merge.INJECTOR_DIED, run.exitCode(), run.output());
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("injector 1: DID NOT FINISH: its log \\S+ holds (\\d+) "
         + "requests").matcher(run.output());
@@ -410,7 +422,7 @@ class DistributedIT {
     assertTrue(run.output().contains("merge verdict: FAILED: injector(s) [1] did not finish"), run.output());
 
     // The records of the run in the topic, counted here by their identity headers, apart from the merge.
-    long inTopic = runRecordsInTopic(topic, runId);
+    long inTopic = runRecordsInTopic(bootstrap, topic, runId);
     JsonNode summary = JSON.readTree(mergedDir(root).resolve("kafka-summary.json").toFile());
     JsonNode rec = summary.path("protocols").path(0).path("reconciliation");
     JsonNode readBack = rec.path("readBack");
@@ -441,12 +453,17 @@ class DistributedIT {
   }
 
   /** Distinct records of run {@code runId} in the whole topic, by their kafkaload.seq header. */
-  static long runRecordsInTopic(String topic, String runId) throws Exception {
+  static long runRecordsInTopic(String bootstrap, String topic, String runId) throws Exception {
     byte[] run = new kafkaload.internal.run.RunIdentity(runId).runIdBytes();
     java.util.Set<String> seen = new java.util.HashSet<>();
-    long end = KafkaTestSupport.endOffsetSum(topic);
+    long end;
+    try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+        Map.of("bootstrap.servers", bootstrap))) {
+      end = kafkaload.internal.admin.Preflight.endOffsets(admin, topic, 30_000).values().stream()
+          .mapToLong(Long::longValue).sum();
+    }
     try (org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]> c = new org.apache.kafka.clients.consumer
-        .KafkaConsumer<>(Map.of("bootstrap.servers", KafkaTestSupport.bootstrap(), "enable.auto.commit", "false"),
+        .KafkaConsumer<>(Map.of("bootstrap.servers", bootstrap, "enable.auto.commit", "false"),
         new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
         new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
       List<org.apache.kafka.common.TopicPartition> all = new ArrayList<>();
