@@ -6,7 +6,7 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.KafkaProtocolBuilder;
-import kafkaload.internal.run.SendStats;
+import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.schema.AvroSchema;
 import kafkaload.internal.schema.Schemas;
 
@@ -53,12 +53,12 @@ public class SchemaCostSimulation extends Simulation {
   ScenarioBuilder probe = scenario("cpu probe")
       .pause(warmup)
       .exec(session -> {
-        System.out.println("CPU-AT-START " + SendStats.processCpuSeconds());
+        System.out.println("CPU-AT-START " + RunLedger.processCpuSeconds());
         return session;
       })
       .pause(duration)
       .exec(session -> {
-        System.out.println("CPU-AT-END " + SendStats.processCpuSeconds());
+        System.out.println("CPU-AT-END " + RunLedger.processCpuSeconds());
         return session;
       });
 

@@ -366,23 +366,37 @@ class DistributedIT {
 
   @Test
   void anInjectorThatDiesIsReportedAndTheVerdictFails() throws Exception {
+    // The broker in its own JVM, as for the three injectors above: three injector JVMs starting at once starve one
+    // inside this test JVM on a loaded 2-core machine (their preflight then times out).
+    try (kafkaload.internal.broker.EmbeddedCluster broker = kafkaload.internal.broker.EmbeddedCluster.start(1)) {
+      injectorDies(broker.bootstrapServers());
+    }
+  }
+
+  private void injectorDies(String bootstrap) throws Exception {
     Path root = BASE.resolve("died-" + UUID.randomUUID().toString().substring(0, 8));
     Files.createDirectories(root);
-    long startAt = System.currentTimeMillis() + 20_000;
     String topic = KafkaTestSupport.uniqueTopic("dist-died");
-    KafkaTestSupport.createTopic(topic, 16);
+    try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+        Map.of("bootstrap.servers", bootstrap))) {
+      admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 16, (short) 1))).all()
+          .get(60, TimeUnit.SECONDS);
+    }
+    // After the broker is up (it starts with the first topic): three JVMs starting on a loaded 2-core machine.
+    long startAt = System.currentTimeMillis() + 35_000;
+    String runId = "died-" + root.getFileName();
     List<Process> injectors = new ArrayList<>();
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
       Map<String, String> p = new LinkedHashMap<>();
       p.put("gatling.simulationClass", "simulations.ConstantRateSimulation");
       p.put("injector.index", String.valueOf(i));
-      p.put("injector.count", "2");
-      p.put("run.id", "died-" + root.getFileName());
+      p.put("injector.count", "3");
+      p.put("run.id", runId);
       p.put("injector.startAt", String.valueOf(startAt));
       p.put("injector.results", root.resolve("injector-" + i).toString());
-      p.put("kafka.bootstrap.servers", KafkaTestSupport.bootstrap());
+      p.put("kafka.bootstrap.servers", bootstrap);
       p.put("topic", topic);
-      p.put("rate", "200");
+      p.put("rate", "300");
       p.put("warmup", "0");
       p.put("duration", "12");
       injectors.add(LocalRun.start(LocalRun.injectorCommand("kafkaload.distributed.Distributed", "384m", p), root.resolve("injector-" + i + ".out")));
@@ -397,13 +411,79 @@ class DistributedIT {
     }
     injectors.get(1).destroyForcibly().waitFor();
     assertTrue(injectors.get(0).waitFor(120, TimeUnit.SECONDS), "injector 0 finishes");
-    Run run = distributed("merge", Map.of("merge.results", root.toString(), "injector.count", "2",
-        "kafka.bootstrap.servers", KafkaTestSupport.bootstrap()), 180);
+    assertTrue(injectors.get(2).waitFor(120, TimeUnit.SECONDS), "injector 2 finishes");
+    Run run = distributed("merge", Map.of("merge.results", root.toString(), "injector.count", "3",
+        "kafka.bootstrap.servers", bootstrap), 180);
     assertEquals(Merge.INJECTOR_DIED, run.exitCode(), run.output());
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("injector 1: DID NOT FINISH: its log \\S+ holds (\\d+) "
         + "requests").matcher(run.output());
     assertTrue(m.find(), run.output());
     assertTrue(Long.parseLong(m.group(1)) > 0, "what it had done: " + m.group());
     assertTrue(run.output().contains("merge verdict: FAILED: injector(s) [1] did not finish"), run.output());
+
+    // The records of the run in the topic, counted here by their identity headers, apart from the merge.
+    long inTopic = runRecordsInTopic(bootstrap, topic, runId);
+    JsonNode summary = JSON.readTree(mergedDir(root).resolve("kafka-summary.json").toFile());
+    JsonNode rec = summary.path("protocols").path(0).path("reconciliation");
+    JsonNode readBack = rec.path("readBack");
+    assertTrue(readBack.path("complete").asBoolean(), rec.toString());
+    assertEquals(inTopic, readBack.path("distinct").asLong(), "the read-back finds every record of the run: " + rec);
+    long survivorsDelivered = rec.path("topics").path(0).path("delivered").asLong();
+    long deadFound = readBack.path("foundByInjector").path("1").asLong();
+    assertTrue(deadFound > 0, "the dead injector's records in the topic are counted: " + readBack);
+    assertEquals(inTopic - survivorsDelivered - readBack.path("koInTopic").asLong(), deadFound,
+        "found for the dead injector = records of the run in the topic - the survivors' delivered: " + rec);
+    assertEquals(List.of(1), JSON.convertValue(readBack.path("unreportedInjectors"), List.class));
+    long survivorsAcked = 0;
+    for (int i : new int[] {0, 2}) {
+      JsonNode own = JSON.readTree(injectorLog(root, i).resolveSibling("kafka-summary.json").toFile());
+      survivorsAcked += own.path("protocols").path(0).path("throughput").path("ackedOk").asLong();
+    }
+    assertEquals(survivorsAcked, rec.path("ackedOk").asLong(), "only the survivors' acks are acked: " + rec);
+    assertEquals(survivorsAcked, survivorsDelivered, "nothing the survivors acked is missing: " + rec);
+    assertEquals(survivorsDelivered + readBack.path("koInTopic").asLong(),
+        readBack.path("foundByInjector").path("0").asLong() + readBack.path("foundByInjector").path("2").asLong());
+    assertEquals(0, rec.path("lost").asLong(), "the dead injector's records do not hide lost ones, nor make any");
+    // Shown: in the dead injector's row (summary and console), in the reconciliation's table, in the verdict.
+    assertEquals(deadFound, summary.path("injectors").path(1).path("recordsInTopic").asLong(), summary.toString());
+    assertTrue(run.output().contains("the read-back found " + deadFound + " of its records in the topic"), run.output());
+    assertTrue(run.output().contains("1: " + deadFound + " (DIED: reported nothing"), run.output());
+    assertTrue(run.output().contains("did not finish; " + deadFound + " of their records are in the topic"),
+        run.output());
+  }
+
+  /** Distinct records of run {@code runId} in the whole topic, by their kafkaload.seq header. */
+  static long runRecordsInTopic(String bootstrap, String topic, String runId) throws Exception {
+    byte[] run = new kafkaload.internal.run.RunIdentity(runId).runIdBytes();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    long end;
+    try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+        Map.of("bootstrap.servers", bootstrap))) {
+      end = kafkaload.internal.admin.Preflight.endOffsets(admin, topic, 30_000).values().stream()
+          .mapToLong(Long::longValue).sum();
+    }
+    try (org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]> c = new org.apache.kafka.clients.consumer
+        .KafkaConsumer<>(Map.of("bootstrap.servers", bootstrap, "enable.auto.commit", "false"),
+        new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
+        new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+      List<org.apache.kafka.common.TopicPartition> all = new ArrayList<>();
+      c.partitionsFor(topic).forEach(pi -> all.add(new org.apache.kafka.common.TopicPartition(topic, pi.partition())));
+      c.assign(all);
+      c.seekToBeginning(all);
+      long read = 0;
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (read < end && System.nanoTime() < until) {
+        for (var r : c.poll(java.time.Duration.ofMillis(200))) {
+          read++;
+          var h = r.headers().lastHeader(kafkaload.internal.run.RunIdentity.RUN_HEADER);
+          var seq = r.headers().lastHeader(kafkaload.internal.run.RunIdentity.SEQ_HEADER);
+          if (h != null && java.util.Arrays.equals(h.value(), run) && seq != null) {
+            seen.add(new String(seq.value(), StandardCharsets.US_ASCII).replaceFirst("^\\d+-", ""));
+          }
+        }
+      }
+      assertEquals(end, read, "the whole topic read");
+    }
+    return seen.size();
   }
 }

@@ -14,7 +14,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 final class ConsumeAction extends KafkaAction {
   private final ConsumeSpec spec;
   private final TopicListener listener;
-  private final org.HdrHistogram.Recorder e2e;
 
   /** Decodes a record before the predicate sees it, or null for the raw record. */
   private final java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
@@ -23,7 +22,6 @@ final class ConsumeAction extends KafkaAction {
       java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
     super(spec.requestName(), components, next);
     this.decoder = decoder;
-    this.e2e = components.stats().e2eLatency(spec.requestName());
     this.spec = spec;
     this.listener = listener;
   }
@@ -79,7 +77,7 @@ final class ConsumeAction extends KafkaAction {
         },
         (record, received) -> {
           long produced = producedAt(record);
-          e2e.recordValue(Math.max(0, received - produced) * 1000);
+          components.ledger().consumes().endToEnd(spec.requestName(), (received - produced) * 1000);
           logResult(session, spec.requestName(), Math.min(produced, received), received, null);
           next.$bang(session);
         },

@@ -7,17 +7,16 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one consumer thread of a
@@ -60,18 +59,14 @@ final class DrainAction extends KafkaAction {
   }
 
   private void run(Session session, int index) {
-    Properties p = components.connection().properties();
-    p.put("enable.auto.commit", "false");
-    p.put("auto.offset.reset", "earliest");
-    p.put("client.id", spec.requestName().replace(' ', '-') + "-" + index);
-    p.putAll(spec.consumerProperties());
-    if ("true".equals(spec.consumerProperties().get("kafkaload.staticMembership"))) {
-      p.put("group.instance.id", p.getProperty("group.id") + "-" + index);
+    Map<String, Object> props = new java.util.LinkedHashMap<>(spec.consumerProperties());
+    if ("true".equals(props.remove("kafkaload.staticMembership"))) {
+      props.put("group.instance.id", props.get("group.id") + "-" + index);
     }
-    p.remove("kafkaload.staticMembership");
+    ConsumerFactory consumers = ConsumerFactory.of(components.connection(),
+        spec.requestName().replace(' ', '-') + "-" + index).offsetReset("earliest").properties(props);
     long deadline = System.nanoTime() + spec.timeout().toNanos();
-    try (KafkaConsumer<byte[], byte[]> consumer =
-        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+    try (KafkaConsumer<byte[], byte[]> consumer = consumers.create()) {
       if (spec.assign()) {
         List<TopicPartition> mine = new ArrayList<>();
         for (int partition : spec.range().to().keySet()) {

@@ -26,7 +26,7 @@ final class KafkaSendAction extends KafkaAction {
     this.spec = spec;
     this.throttled = throttled && components.throttler() != null;
     // Fire-and-forget sends are not ack-timed: their acks are counted, but stay out of the ack-latency figures.
-    this.sender = components.sender(components.stats().requestAcks(spec.requestName(), !spec.fireAndForget()));
+    this.sender = components.sender(components.ledger().delivery().requestAcks(spec.requestName(), !spec.fireAndForget()));
   }
 
   @Override

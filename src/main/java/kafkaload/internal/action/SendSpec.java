@@ -136,10 +136,10 @@ public record SendSpec(
     }
     String t = constantTopic();
     SchemaContext schemas = c.schemas();
-    SessionValue<byte[]> boundKey = k ? schemas.bind((SchemaValueSpec) key, true, t, requestName, c.stats()::serialized)
+    SessionValue<byte[]> boundKey = k ? schemas.bind((SchemaValueSpec) key, true, t, requestName, c.ledger().schemas()::serialized)
         : key;
     SessionValue<byte[]> boundValue = v
-        ? schemas.bind((SchemaValueSpec) value, false, t, requestName, c.stats()::serialized) : value;
+        ? schemas.bind((SchemaValueSpec) value, false, t, requestName, c.ledger().schemas()::serialized) : value;
     return new SendSpec(requestName, topic, boundKey, boundValue, headers, partition, timestamp, fireAndForget, burst);
   }
 

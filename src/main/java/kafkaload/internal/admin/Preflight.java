@@ -225,6 +225,52 @@ public final class Preflight {
     }
   }
 
+  /**
+   * The last stable offset of each partition (ListOffsets with read_committed isolation): the end of what a
+   * read_committed reader can see. It equals the high-water mark unless a transaction is open on the partition.
+   */
+  public static Map<org.apache.kafka.common.TopicPartition, Long> lastStableOffsets(Admin admin,
+      Collection<org.apache.kafka.common.TopicPartition> partitions, long timeoutMs) {
+    Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request =
+        new java.util.HashMap<>();
+    partitions.forEach(tp -> request.put(tp, org.apache.kafka.clients.admin.OffsetSpec.latest()));
+    Map<org.apache.kafka.common.TopicPartition, Long> out = new java.util.HashMap<>();
+    try {
+      admin.listOffsets(request, new org.apache.kafka.clients.admin.ListOffsetsOptions(
+          org.apache.kafka.common.IsolationLevel.READ_COMMITTED)).all().get(timeoutMs, TimeUnit.MILLISECONDS)
+          .forEach((tp, info) -> out.put(tp, info.offset()));
+      return out;
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException("Cannot read last stable offsets of " + partitions + ": " + rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading last stable offsets of " + partitions);
+    }
+  }
+
+  /**
+   * The producers with a transaction open on each partition (DescribeProducers): producer id → the offset its open
+   * transaction started at. A partition with none maps to an empty map.
+   */
+  public static Map<org.apache.kafka.common.TopicPartition, Map<Long, Long>> openTransactions(Admin admin,
+      Collection<org.apache.kafka.common.TopicPartition> partitions, long timeoutMs) {
+    Map<org.apache.kafka.common.TopicPartition, Map<Long, Long>> out = new java.util.HashMap<>();
+    try {
+      admin.describeProducers(partitions).all().get(timeoutMs, TimeUnit.MILLISECONDS).forEach((tp, d) -> {
+        Map<Long, Long> open = new java.util.TreeMap<>();
+        d.activeProducers().forEach(state -> state.currentTransactionStartOffset()
+            .ifPresent(start -> open.put(state.producerId(), start)));
+        out.put(tp, open);
+      });
+      return out;
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException("Cannot describe the producers of " + partitions + ": " + rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while describing the producers of " + partitions);
+    }
+  }
+
   /** The error of a topic the run needs that does not exist. */
   public static KafkaLoadConfigException missing(String topic) {
     return new KafkaLoadConfigException("Topic '" + topic + "' does not exist (this tool never lets the broker "

@@ -5,7 +5,8 @@ import io.gatling.core.session.Session;
 import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.SendStats;
+import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.run.SendPath;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 
@@ -30,18 +31,20 @@ public final class RecordSender {
 
   private final ProducerPool producers;
   private final RunLedger ledger;
-  private final SendStats stats;
+  private final DeliveryLedger delivery;
+  private final SendPath sendPath;
   private final Clock clock;
-  private final SendStats.RequestAcks acks;
+  private final DeliveryLedger.RequestAcks acks;
 
   /**
    * Sends that could block run on the executor of the ledger's {@link OffsetBaselines} (the blocking-sender thread);
    * {@code acks}: where this request's acks are counted and timed, null when the action times them itself.
    */
-  public RecordSender(ProducerPool producers, RunLedger ledger, Clock clock, SendStats.RequestAcks acks) {
+  public RecordSender(ProducerPool producers, RunLedger ledger, Clock clock, DeliveryLedger.RequestAcks acks) {
     this.producers = producers;
     this.ledger = ledger;
-    this.stats = ledger.stats();
+    this.delivery = ledger.delivery();
+    this.sendPath = ledger.sendPath();
     this.clock = clock;
     this.acks = acks;
   }
@@ -66,11 +69,11 @@ public final class RecordSender {
     if (handle != null && handle.canSendWithoutBlocking(record.topic()) && baselines.ready(record.topic())) {
       doSend(handle, out);
     } else {
-      stats.offloaded.increment();
+      sendPath.offloaded();
       // Runs once the topic's offset snapshot is taken (at once for a known topic), on the blocking-sender thread.
       baselines.afterBaseline(record.topic(), error -> {
         if (error != null) {
-          failed(out, error instanceof Exception x ? x : new RuntimeException(error));
+          failed(out, error instanceof Exception x ? x : new RuntimeException(error), false);
           return;
         }
         ProducerHandle h = handle;
@@ -79,7 +82,7 @@ public final class RecordSender {
             h = producers.createForUser(user);
           }
         } catch (RuntimeException e) {
-          failed(out, e);
+          failed(out, e, false);
           return;
         }
         doSend(h, out);
@@ -87,10 +90,12 @@ public final class RecordSender {
     }
   }
 
-  /** A send that is KO: counted, its identity noted for the reconciliation, and reported to the listener. */
-  private void failed(Outgoing out, Exception e) {
-    stats.failed.increment();
-    ledger.koLedger().add(out.seq());
+  /**
+   * A send that is KO: counted, its identity noted for the reconciliation, and reported to the listener;
+   * {@code wasSent}: it had been handed to the producer.
+   */
+  private void failed(Outgoing out, Exception e, boolean wasSent) {
+    delivery.failed(out.seq(), wasSent);
     out.listener().completed(out.start(), clock.nowMillis(), e);
   }
 
@@ -98,48 +103,39 @@ public final class RecordSender {
     ProducerRecord<byte[], byte[]> record = out.record();
     Exception outOfRange = partitionOutOfRange(handle, record);
     if (outOfRange != null) {
-      failed(out, outOfRange);
+      failed(out, outOfRange, false);
       return;
     }
     long size = out.size();
-    stats.inFlight.incrementAndGet();
+    delivery.sent();
     handle.buffered(size);
     long t0 = System.nanoTime();
-    stats.publishDelayMicros.recordValue(Math.max(0, (t0 - out.intendedNanos()) / 1000));
+    sendPath.publishDelayed((t0 - out.intendedNanos()) / 1000);
     try {
       handle.producer().send(record, (metadata, exception) -> {
         // The producer's single I/O thread: count and time, and leave the rest to the listener.
         long end = clock.nowMillis();
         long ackedNanos = System.nanoTime();
         handle.buffered(-size);
-        stats.inFlight.decrementAndGet();
         if (exception == null) {
           handle.topicKnown(record.topic());
           long bytes = Math.max(0, metadata.serializedKeySize()) + Math.max(0, metadata.serializedValueSize());
-          stats.partitions.acked(record.topic(), metadata.partition(), bytes);
-          stats.ackedBytes.add(bytes);
-          stats.acked.increment();
-          stats.firstAckMillis.accumulate(end);
-          stats.lastAckMillis.accumulate(end);
-          if (acks != null) {
-            acks.acked(bytes, end, (ackedNanos - t0) / 1000);
-          }
+          delivery.acked(acks, record.topic(), metadata.partition(), bytes, end, (ackedNanos - t0) / 1000);
           out.listener().completed(out.start(), end, null);
         } else {
           if (exception instanceof org.apache.kafka.common.errors.RetriableException) {
             handle.topicInDoubt(record.topic());
           }
-          failed(out, exception);
+          failed(out, exception, true);
         }
       });
     } catch (RuntimeException e) {
       // send() itself threw (closed producer, interrupted wait); the callback will not run.
       handle.buffered(-size);
-      stats.inFlight.decrementAndGet();
-      failed(out, e);
+      failed(out, e, true);
       return;
     } finally {
-      stats.blocked(System.nanoTime() - t0);
+      sendPath.blocked(System.nanoTime() - t0);
     }
     out.listener().buffered(out.start());
   }

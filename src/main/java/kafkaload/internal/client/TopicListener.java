@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,7 +19,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,21 +79,18 @@ public final class TopicListener implements AutoCloseable {
   private final LinkedHashMap<String, Arrival> recent = new LinkedHashMap<>();
   /** Keys whose waiter timed out, so a record arriving for them later is counted as late. */
   private final LinkedHashMap<String, Long> timedOut = new LinkedHashMap<>();
-  private final java.util.concurrent.atomic.LongAdder late;
+  private final kafkaload.internal.run.ConsumeCounters counters;
   private final ScheduledExecutorService timer;
   private final Thread poller;
   private volatile boolean running = true;
 
   public TopicListener(kafkaload.internal.admin.Connection connection, String topic, ScheduledExecutorService timer,
-      java.util.concurrent.atomic.LongAdder late) {
-    this.late = late;
+      kafkaload.internal.run.ConsumeCounters counters) {
+    this.counters = counters;
     this.topic = topic;
     this.timer = timer;
-    Properties p = connection.properties();
-    p.put("client.id", "kafkaload-consume-" + topic);
-    p.put("enable.auto.commit", "false");
-    p.put("fetch.max.wait.ms", "50");
-    consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    consumer = ConsumerFactory.of(connection, "kafkaload-consume-" + topic).property("fetch.max.wait.ms", "50")
+        .create();
     List<TopicPartition> partitions = new ArrayList<>();
     consumer.partitionsFor(topic, Duration.ofSeconds(30))
         .forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
@@ -225,7 +220,7 @@ public final class TopicListener implements AutoCloseable {
         if (w != null) {
           found.add(w);
         } else if (timedOut.remove(key) != null) {
-          late.increment();
+          counters.lateReply();
         } else {
           recent.put(key, new Arrival(r, received));
         }

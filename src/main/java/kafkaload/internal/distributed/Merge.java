@@ -100,7 +100,7 @@ public final class Merge {
     List<Map<String, Object>> rows = new ArrayList<>();
     long lastEnd = Long.MIN_VALUE;
     Path mergedLog;
-    MergedReconciliation rec = null;
+    List<MergedReconciliation> recs = List.of();
     try (SimulationLogs.Writer w = new SimulationLogs.Writer(out, id, first.header(), start,
         "merged from " + complete.size() + " of " + count + " injectors")) {
       for (Found f : found) {
@@ -119,15 +119,17 @@ public final class Merge {
         rows.add(row);
       }
       mergedLog = w.file();
-      rec = connection == null ? null : reconcile(connection, complete, found, w, lastEnd);
+      recs = connection == null ? List.of() : reconcileAll(connection, complete, found, w, lastEnd);
     }
     List<Found> dead = found.stream().filter(f -> !f.complete()).toList();
+    long deadInTopic = showFound(rows, recs);
 
     // Gatling's own report and verdicts on the merged log, as `gatling -ro` would make them.
     Path runDir = mergedLog.getParent();
     int gatling = io.gatling.app.Gatling$.MODULE$.fromArgs(new String[] {"-ro", runDir.getFileName().toString(),
         "-rf", out.toString()});
-    Map<String, Object> summary = MergedSummary.of(complete, rows, rec == null ? null : rec.json());
+    Map<String, Object> summary = MergedSummary.of(complete, rows,
+        recs.stream().map(r -> r == null ? null : r.json()).toList());
     summary.put("merge", Map.of("injectors", count, "complete", complete.size(), "died",
         dead.stream().map(Found::index).toList(), "gatlingExitCode", gatling,
         "mergeSeconds", (System.nanoTime() - t0) / 1e9));
@@ -140,16 +142,15 @@ public final class Merge {
     if (Files.isRegularFile(runDir.resolve("index.html"))) {
       AssertionsJUnitReport.write(mergedLog, verdicts);
     }
-    if (rec != null) {
-      System.out.println(rec.text());
-    }
+    recs.stream().filter(r -> r != null).forEach(r -> System.out.println(r.text()));
     System.out.println("[kafkaload] merged Kafka page: file://" + page.toAbsolutePath());
     int code;
     String verdict;
     if (!dead.isEmpty()) {
       code = INJECTOR_DIED;
       verdict = "FAILED: injector(s) " + dead.stream().map(f -> String.valueOf(f.index())).toList()
-          + " did not finish; see the rows above";
+          + " did not finish" + (deadInTopic > 0 ? "; " + deadInTopic + " of their records are in the topic, "
+              + "acked by no injector's results" : "") + "; see the rows above";
     } else if (gatling == 0) {
       code = PASSED;
       verdict = "PASSED: every gate of the merged run passed";
@@ -167,8 +168,52 @@ public final class Merge {
     return new Outcome(code, runDir, rows, verdict);
   }
 
-  /** The merge's reconciliation: as printed, and as kafka-summary.json holds it. */
-  record MergedReconciliation(String text, Map<String, Object> json) {}
+  /**
+   * The merge's reconciliation of one protocol: as printed, as kafka-summary.json holds it, and the records of the
+   * run found in the topic per injector (empty without a read-back).
+   */
+  record MergedReconciliation(String text, Map<String, Object> json, Map<Integer, Long> foundByInjector) {}
+
+  /**
+   * Each injector's row gets the records of the run found in the topic from its sequence space (over every
+   * protocol), when a read-back ran; a dead injector's row says so. Returns the dead injectors' total.
+   */
+  private static long showFound(List<Map<String, Object>> rows, List<MergedReconciliation> recs) {
+    Map<Integer, Long> found = new TreeMap<>();
+    boolean readBack = false;
+    for (MergedReconciliation r : recs) {
+      if (r != null && !r.foundByInjector().isEmpty()) {
+        readBack = true;
+        r.foundByInjector().forEach((i, n) -> found.merge(i, n, Long::sum));
+      }
+    }
+    long dead = 0;
+    if (!readBack) {
+      return 0;
+    }
+    for (Map<String, Object> row : rows) {
+      int index = (Integer) row.get("index");
+      long n = found.getOrDefault(index, 0L);
+      row.put("recordsInTopic", n);
+      if ("died".equals(row.get("status"))) {
+        dead += n;
+        row.put("text", row.get("text") + String.format(Locale.ROOT, "; the read-back found %d of its records in "
+            + "the topic (counted for it alone, not as delivered: no results acked them)", n));
+      }
+    }
+    return dead;
+  }
+
+  /** One reconciliation per protocol of the simulation, in the order of the injectors' summaries. */
+  private static List<MergedReconciliation> reconcileAll(Connection connection, List<Found> complete,
+      List<Found> all, SimulationLogs.Writer w, long at) {
+    JsonNode first = complete.get(0).summary();
+    List<MergedReconciliation> out = new ArrayList<>();
+    for (int k = 0; first != null && k < first.path("protocols").size(); k++) {
+      out.add(reconcile(connection, complete, all, w, at, k));
+    }
+    return out;
+  }
 
   private static boolean allMarked(Path root, int count) {
     for (int i = 0; i < count; i++) {
@@ -288,34 +333,32 @@ public final class Merge {
    * once; its verdicts become the merged log's reconcile requests, which the simulation's gates judge.
    */
   private static MergedReconciliation reconcile(Connection connection, List<Found> complete, List<Found> all,
-      SimulationLogs.Writer w, long at) {
-    JsonNode first = complete.get(0).summary();
-    if (first == null || first.path("protocols").size() == 0) {
-      return null;
-    }
-    JsonNode p0 = first.path("protocols").path(0);
+      SimulationLogs.Writer w, long at, int k) {
+    JsonNode p0 = complete.get(0).summary().path("protocols").path(k);
     String runId = p0.path("config").path("runId").isTextual() ? p0.path("config").path("runId").asText() : null;
     JsonNode bounds = p0.path("distributed").path("reconcile");
     Map<String, TopicOffsets> baselines = new TreeMap<>();
     for (Found f : complete) {
-      JsonNode d = f.summary().path("protocols").path(0).path("distributed").path("baselines");
+      JsonNode d = f.summary().path("protocols").path(k).path("distributed").path("baselines");
       d.fields().forEachRemaining(e -> baselines.merge(e.getKey(), offsets(e.getValue()), Merge::earlier));
     }
     List<Long> starts = all.stream().map(f -> (long) f.index() << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS)
         .toList();
-    RunLedger ledger = RunLedger.merged(runId == null ? null : new RunIdentity(runId), baselines, starts);
+    List<Long> unreported = all.stream().filter(f -> !f.complete())
+        .map(f -> (long) f.index() << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS).toList();
+    RunLedger ledger = RunLedger.merged(runId == null ? null : new RunIdentity(runId), baselines, starts, unreported);
     boolean anySaturated = false;
     List<String> saturation = new ArrayList<>();
     for (Found f : complete) {
-      JsonNode p = f.summary().path("protocols").path(0);
+      JsonNode p = f.summary().path("protocols").path(k);
       for (JsonNode row : p.path("partitions")) {
-        ledger.stats().partitions.add(row.path("topic").asText(), row.path("partition").asInt(),
+        ledger.delivery().ackedElsewhere(row.path("topic").asText(), row.path("partition").asInt(),
             row.path("records").asLong(), row.path("bytes").asLong());
       }
-      ledger.stats().inFlight.addAndGet(p.path("throughput").path("inFlightAtEnd").asLong());
+      ledger.delivery().inFlightElsewhere(p.path("throughput").path("inFlightAtEnd").asLong());
       String ko = p.path("distributed").path("koSequences").asText("");
       if (!ko.isEmpty()) {
-        ledger.koLedger().addSerialized(java.util.Base64.getDecoder().decode(ko));
+        ledger.delivery().failedElsewhere(java.util.Base64.getDecoder().decode(ko));
       }
       if (f.summary().path("injector").path("saturated").asBoolean()) {
         anySaturated = true;
@@ -335,7 +378,8 @@ public final class Merge {
         w.request(ReconcileSpec.LOST_REQUEST, at, reason);
         w.request(ReconcileSpec.DUPLICATES_REQUEST, at, reason);
       }
-      return new MergedReconciliation("[kafkaload] RECONCILIATION FAILED: " + reason, Map.of("error", reason));
+      return new MergedReconciliation("[kafkaload] RECONCILIATION FAILED: " + reason, Map.of("error", reason),
+          Map.of());
     }
     if (gated) {
       w.request(ReconcileSpec.LOST_REQUEST, at, ReconciliationVerdict.lost(r, bounds.path("maxLost").asLong(), timeout));
@@ -346,7 +390,8 @@ public final class Merge {
       }
     }
     return new MergedReconciliation(ReconciliationPrinter.format(r)
-        + (gated ? "" : "  (no reconcile() step: offsets only, not gated)"), RunSummary.reconciliation(r, gated));
+        + (gated ? "" : "  (no reconcile() step: offsets only, not gated)"), RunSummary.reconciliation(r, gated),
+        r.readBack() == null ? Map.of() : r.readBack().foundByInjector());
   }
 
   private static TopicOffsets offsets(JsonNode n) {

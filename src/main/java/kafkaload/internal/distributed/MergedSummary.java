@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import kafkaload.internal.report.Histograms;
-import kafkaload.internal.run.SendStats;
+import kafkaload.internal.run.DeliveryLedger;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,7 +22,7 @@ final class MergedSummary {
   private MergedSummary() {}
 
   static Map<String, Object> of(List<Merge.Found> complete, List<Map<String, Object>> rows,
-      Map<String, Object> reconciliation) {
+      List<Map<String, Object>> reconciliations) {
     List<JsonNode> sums = complete.stream().map(Merge.Found::summary).filter(s -> s != null).toList();
     Map<String, Object> root = new LinkedHashMap<>();
     if (sums.isEmpty()) {
@@ -38,7 +38,7 @@ final class MergedSummary {
     List<Object> protocols = new ArrayList<>();
     for (int k = 0; k < first.path("protocols").size(); k++) {
       int kk = k;
-      protocols.add(protocol(sums.stream().map(s -> s.path("protocols").path(kk)).toList(), k == 0 ? reconciliation : null));
+      protocols.add(protocol(sums.stream().map(s -> s.path("protocols").path(kk)).toList(), k < reconciliations.size() ? reconciliations.get(k) : null));
     }
     root.put("protocols", protocols);
     root.put("injector", health(sums, complete));
@@ -127,7 +127,7 @@ final class MergedSummary {
         .mapToLong(x -> x.path("firstAckMillis").asLong()).min().orElse(Long.MAX_VALUE);
     long lastAck = ts.stream().filter(x -> x.path("lastAckMillis").isNumber())
         .mapToLong(x -> x.path("lastAckMillis").asLong()).max().orElse(Long.MIN_VALUE);
-    Map<String, Object> m = SendStats.rates(count, bytes, firstAck, lastAck);
+    Map<String, Object> m = DeliveryLedger.rates(count, bytes, firstAck, lastAck);
     // Summed throughput: each injector's own rate over its own first-to-last ack, added up. It does not depend on
     // how closely the injectors started together; the union span's rate above does (kept as overUnionSpan).
     Map<String, Object> union = new LinkedHashMap<>();

@@ -20,7 +20,7 @@ import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.SendStats;
+import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.schema.SchemaContext;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
@@ -92,10 +92,6 @@ public final class KafkaComponents implements ProtocolComponents {
     return ledger;
   }
 
-  public SendStats stats() {
-    return ledger.stats();
-  }
-
   public StatsEngine statsEngine() {
     return core.statsEngine();
   }
@@ -114,7 +110,7 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /** A sender of records for one action; {@code acks}: where its acks are counted and timed, or null. */
-  public RecordSender sender(SendStats.RequestAcks acks) {
+  public RecordSender sender(DeliveryLedger.RequestAcks acks) {
     return new RecordSender(producers, ledger, core.clock(), acks);
   }
 
@@ -138,7 +134,7 @@ public final class KafkaComponents implements ProtocolComponents {
         Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
         th.setDaemon(true);
         return th;
-      }), ledger.stats().lateReplies);
+      }), ledger.consumes());
     });
   }
 
@@ -148,7 +144,7 @@ public final class KafkaComponents implements ProtocolComponents {
    */
   public synchronized SchemaContext schemas() {
     if (schemas == null) {
-      schemas = SchemaContext.of(protocol.schemaRegistry(), ledger.stats().registryCalls);
+      schemas = SchemaContext.of(protocol.schemaRegistry(), ledger.schemas().registryCallCounter());
     }
     return schemas;
   }
@@ -160,8 +156,7 @@ public final class KafkaComponents implements ProtocolComponents {
   @Override
   public Function1<Session, Session> onStart() {
     return session -> {
-      SendStats stats = ledger.stats();
-      stats.peakUsers.accumulate(stats.activeUsers.incrementAndGet());
+      ledger.users().started();
       health.userStarted(session.eventLoop());
       return session;
     };
@@ -172,7 +167,7 @@ public final class KafkaComponents implements ProtocolComponents {
     boolean perUser = protocol.producerMode() == ProducerMode.PER_USER;
     return session -> {
       long userId = session.userId();
-      ledger.stats().activeUsers.decrementAndGet();
+      ledger.users().exited();
       if (perUser) {
         blockingSender.execute(() -> producers.closeUser(userId));
       }
@@ -188,7 +183,7 @@ public final class KafkaComponents implements ProtocolComponents {
       lagMonitor.close();
       lagAdmin.close(Duration.ofSeconds(5));
     }
-    System.out.println("[kafkaload] " + ledger.stats().summary());
+    System.out.println("[kafkaload] " + ledger.summaryLine());
     blockingSender.shutdownNow();
     producers.close();
   }

@@ -30,7 +30,6 @@ import kafkaload.internal.run.TopicOffsets;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.SendStats;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.Reconciliation;
 import org.apache.kafka.clients.admin.Admin;
@@ -124,7 +123,7 @@ final class KafkaRun {
       RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
       if (health == null) {
         // Sampled from here on, after the broker start and preflight: its timeline is the run's, not the setup's.
-        health = InjectorHealth.start(protocol.injectorBounds(), this::allStats, this::allProducers);
+        health = InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
       }
       return new KafkaComponents(protocol, connection, embedded, core, producers, ledger, blockingSender, health);
     } catch (RuntimeException e) {
@@ -159,9 +158,9 @@ final class KafkaRun {
     return health;
   }
 
-  private synchronized List<SendStats> allStats() {
-    List<SendStats> out = new ArrayList<>();
-    components.values().forEach(c -> out.add(c.stats()));
+  private synchronized List<RunLedger> allLedgers() {
+    List<RunLedger> out = new ArrayList<>();
+    components.values().forEach(c -> out.add(c.ledger()));
     return out;
   }
 
@@ -219,7 +218,7 @@ final class KafkaRun {
       return; // the merge compares the offsets of all injectors at once
     }
     if (ledger.reconciliation() != null || ledger.reconciliationError() != null
-        || ledger.stats().acked.sum() + ledger.stats().failed.sum() == 0) {
+        || ledger.delivery().snapshot().acked() + ledger.delivery().snapshot().failed() == 0) {
       return;
     }
     try {

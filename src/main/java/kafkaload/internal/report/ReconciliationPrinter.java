@@ -23,7 +23,8 @@ public final class ReconciliationPrinter {
         r.ackedOk(), r.offsetDelta(), r.inFlightAtEnd(), r.lost(), r.duplicates(), r.duplicatePct()));
     Reconciled.ReadBack rb = r.readBack();
     if (rb == null) {
-      b.append("  read-back: off (lost and duplicates are bounds from offsets)\n");
+      b.append("  read-back: off (lost is a lower bound from offsets; duplicates an upper bound of records not accounted "
+          + "for: offsets are not records, transaction markers and other writers count too)\n");
     } else {
       b.append(String.format(ROOT, "  read-back: %s in %.1f s, %d records scanned, %d of this run, %d distinct, "
               + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)%n",
@@ -33,11 +34,21 @@ public final class ReconciliationPrinter {
         b.append(String.format(ROOT, "  %d records whose send was KO are in the topic anyway (written after the client gave "
             + "up on them): not counted as delivered%n", rb.koInTopic()));
       }
+      if (rb.foundByInjector().size() > 1) {
+        b.append("  found in the topic per injector (sequence space): ").append(String.join(", ",
+            rb.foundByInjector().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()
+                + (rb.unreportedInjectors().contains(e.getKey()) ? " (DIED: reported nothing, none counted as "
+                    + "delivered)" : "")).toList())).append('\n');
+      }
       if (rb.reorderWindowEvicted() > 0) {
         b.append(String.format(ROOT, "  reordering checked between a user's records read within %,d (partition, user) "
             + "pairs of each other (%,d pairs let go to bound the memory)%n", rb.reorderWindow(),
             rb.reorderWindowEvicted()));
       }
+    }
+    for (Reconciled.StuckOffset s : r.stuck()) {
+      b.append("  LAST STABLE OFFSET STUCK: ").append(s.describe())
+          .append(": the read_committed read-back cannot see past it\n");
     }
     for (Reconciled.TopicResult t : r.topics()) {
       if (several) {

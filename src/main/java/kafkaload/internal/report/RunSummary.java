@@ -13,7 +13,7 @@ import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.Secrets;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.run.PartitionCounters;
-import kafkaload.internal.run.SendStats;
+import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
@@ -87,7 +87,7 @@ public final class RunSummary {
     double[] load = health.loadWindow();
     injector.put("loadWindowSeconds", Map.of("start", Double.isNaN(load[0]) ? -1 : load[0],
         "end", Double.isNaN(load[1]) ? -1 : load[1]));
-    injector.put("cpuSecondsAtEnd", SendStats.processCpuSeconds());
+    injector.put("cpuSecondsAtEnd", RunLedger.processCpuSeconds());
     injector.put("maxSystemCpuPct", samples.stream().mapToDouble(InjectorHealth.Sample::systemCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0));
     injector.put("maxProcessCpuPct", samples.stream().mapToDouble(InjectorHealth.Sample::processCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0));
     injector.put("gcPauseTotalMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcPauseMs).sum());
@@ -124,7 +124,8 @@ public final class RunSummary {
 
   private static Map<String, Object> protocol(Section c) {
     RunLedger ledger = c.ledger();
-    SendStats st = ledger.stats();
+    DeliveryLedger st = ledger.delivery();
+    DeliveryLedger.Snapshot sent = st.snapshot();
     Map<String, Object> p = new LinkedHashMap<>();
     Map<String, Object> config = new LinkedHashMap<>();
     config.putAll(c.configuration());
@@ -132,17 +133,17 @@ public final class RunSummary {
     p.put("config", config);
 
     Map<String, Object> throughput = new LinkedHashMap<>();
-    throughput.put("ackedOk", st.acked.sum());
-    throughput.put("failed", st.failed.sum());
-    throughput.put("inFlightAtEnd", st.inFlight.get());
-    throughput.put("ackedBytes", st.ackedBytes.sum());
+    throughput.put("ackedOk", sent.acked());
+    throughput.put("failed", sent.failed());
+    throughput.put("inFlightAtEnd", sent.inFlight());
+    throughput.put("ackedBytes", sent.ackedBytes());
     throughput.putAll(st.ackRates());
     throughput.put("byRequest", st.throughputByRequest());
-    throughput.put("sendBlockedMsTotal", st.blockedNanos.sum() / 1e6);
-    throughput.put("sendBlockedMsMax", st.maxBlockedNanos.get() / 1e6);
-    throughput.put("sendsOffTheEventLoop", st.offloaded.sum());
-    throughput.put("lateReplies", st.lateReplies.sum());
-    throughput.put("peakConcurrentUsers", st.peakUsers.get());
+    throughput.put("sendBlockedMsTotal", ledger.sendPath().blockedNanos() / 1e6);
+    throughput.put("sendBlockedMsMax", ledger.sendPath().maxBlockedNanos() / 1e6);
+    throughput.put("sendsOffTheEventLoop", ledger.sendPath().offloadedCount());
+    throughput.put("lateReplies", ledger.consumes().lateReplies());
+    throughput.put("peakConcurrentUsers", ledger.users().peak());
     p.put("throughput", throughput);
 
     Map<String, Object> latency = new LinkedHashMap<>();
@@ -154,7 +155,7 @@ public final class RunSummary {
     p.put("ackLatencyMs", latency);
     Map<String, Object> e2e = new LinkedHashMap<>();
     Map<String, Object> e2eEncoded = new LinkedHashMap<>();
-    st.e2eLatencyHistograms().forEach((name, h) -> {
+    ledger.consumes().e2eLatencyHistograms().forEach((name, h) -> {
       e2e.put(name, percentiles(h));
       e2eEncoded.put(name, Histograms.encode(h));
     });
@@ -165,20 +166,20 @@ public final class RunSummary {
     if (ledger.injector().distributed()) {
       p.put("distributed", distributed(ledger));
     }
-    p.put("publishDelayMs", percentiles(st.publishDelayMicros.getIntervalHistogram()));
-    if (st.serialized.sum() > 0 || st.registryCalls.sum() > 0) {
+    p.put("publishDelayMs", percentiles(ledger.sendPath().publishDelaySinceLast()));
+    if (ledger.schemas().serializedCount() > 0 || ledger.schemas().registryCalls() > 0) {
       // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the ack latency.
       Map<String, Object> schemas = new LinkedHashMap<>();
-      schemas.put("registryCalls", st.registryCalls.sum());
-      schemas.put("serializedRecords", st.serialized.sum());
-      schemas.put("serializationMs", percentiles(st.serializationMicros.getIntervalHistogram()));
+      schemas.put("registryCalls", ledger.schemas().registryCalls());
+      schemas.put("serializedRecords", ledger.schemas().serializedCount());
+      schemas.put("serializationMs", percentiles(ledger.schemas().serializationSinceLast()));
       p.put("schemas", schemas);
     }
 
     // Per partition of every topic sent to; the share is of its topic's records, so a hot partition stands out.
     List<Object> partitions = new ArrayList<>();
-    for (String topic : st.partitions.topics()) {
-      Map<Integer, PartitionCounters.Count> byPartition = st.partitions.snapshot(topic);
+    for (String topic : st.ackedTopics()) {
+      Map<Integer, PartitionCounters.Count> byPartition = st.ackedByPartition(topic);
       long total = Math.max(1, byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
       byPartition.forEach((partition, count) -> {
         Map<String, Object> row = new LinkedHashMap<>();
@@ -241,7 +242,11 @@ public final class RunSummary {
     m.put("lost", r.lost());
     m.put("duplicates", r.duplicates());
     m.put("duplicatePct", r.duplicatePct());
+    // Offsets are not records: without a read-back "duplicates" is this bound, with one it counts identities.
+    m.put("duplicatesByIdentity", r.readBack() != null);
+    m.put("unaccountedUpperBound", r.unaccountedUpperBound());
     m.put("readBack", r.readBack());
+    m.put("stuckLastStableOffsets", r.stuck());
     List<Object> topics = new ArrayList<>();
     for (Reconciled.TopicResult t : r.topics()) {
       Map<String, Object> tm = new LinkedHashMap<>();
@@ -250,6 +255,8 @@ public final class RunSummary {
       tm.put("offsetDelta", t.offsetDelta());
       tm.put("lost", t.lost());
       tm.put("duplicates", t.duplicates());
+      tm.put("unaccountedUpperBound", t.unaccountedUpperBound());
+      tm.put("delivered", t.delivered());
       // A topic deleted (and perhaps re-created) during the run: when, as far as the run saw, in words too.
       tm.put("change", t.change());
       tm.put("changeText", t.change() == null ? null : ReconciliationPrinter.describe(t.change()));

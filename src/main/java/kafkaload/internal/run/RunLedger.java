@@ -8,15 +8,20 @@ import kafkaload.internal.config.InjectorShare;
 
 /**
  * Everything about one protocol's run that changes while it runs, in one place: actions and clients write it, the
- * verification and the reports read it. Counters and histograms live in {@link SendStats}; the rest is here.
+ * verification and the reports read it. Each record's life (sent, acked or failed, found or missing) is in the
+ * {@link DeliveryLedger}; the send path, consumes, schemas and users each have their own small counters.
  */
 public final class RunLedger {
-  private final SendStats stats = new SendStats();
+  private final DeliveryLedger delivery = new DeliveryLedger();
+  private final SendPath sendPath = new SendPath();
+  private final ConsumeCounters consumes = new ConsumeCounters();
+  private final SchemaCounters schemas = new SchemaCounters();
+  private final UserCounters users = new UserCounters();
   private final RunIdentity identity;
   private final InjectorShare injector;
   private final AtomicLong sequence;
   private final List<Long> sequenceStarts;
-  private final KoLedger koLedger = new KoLedger();
+  private final List<Long> unreportedStarts;
   private final OffsetBaselines baselines;
   private final List<FaultEvent> faults = new CopyOnWriteArrayList<>();
   private final Map<String, TopicChange> topicChanges = new java.util.concurrent.ConcurrentHashMap<>();
@@ -34,15 +39,17 @@ public final class RunLedger {
 
   /** The ledger of injector {@code injector} of a distributed run: its own sequence space and user numbers. */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector) {
-    this(identity, baselines, injector, List.of(injector.sequenceStart()));
+    this(identity, baselines, injector, List.of(injector.sequenceStart()), List.of());
   }
 
-  private RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector, List<Long> starts) {
+  private RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector, List<Long> starts,
+      List<Long> unreported) {
     this.identity = identity;
     this.baselines = baselines;
     this.injector = injector;
     this.sequence = new AtomicLong(injector.sequenceStart());
     this.sequenceStarts = List.copyOf(starts);
+    this.unreportedStarts = List.copyOf(unreported);
   }
 
   /**
@@ -50,11 +57,20 @@ public final class RunLedger {
    * baselines), for the one reconciliation after all of them ended; {@code starts}: each injector's first sequence.
    */
   public static RunLedger merged(RunIdentity identity, java.util.Map<String, TopicOffsets> baselines, List<Long> starts) {
+    return merged(identity, baselines, starts, List.of());
+  }
+
+  /**
+   * As above; {@code unreported}: the first sequences of injectors that reported no results (they died), whose
+   * records the read-back counts apart, since nothing acked them.
+   */
+  public static RunLedger merged(RunIdentity identity, java.util.Map<String, TopicOffsets> baselines, List<Long> starts,
+      List<Long> unreported) {
     OffsetBaselines b = new OffsetBaselines(topic -> {
       throw new IllegalStateException("no baseline of topic " + topic + " in the injectors' results");
     }, Runnable::run);
     baselines.forEach(b::taken);
-    return new RunLedger(identity, b, InjectorShare.SINGLE, starts);
+    return new RunLedger(identity, b, InjectorShare.SINGLE, starts, unreported);
   }
 
   /** The user part of a record's identity: the Gatling user id, made distinct across injectors. */
@@ -67,14 +83,60 @@ public final class RunLedger {
     return sequenceStarts;
   }
 
+  /** The sequence spaces of injectors that reported no results (a merge with dead injectors), else empty. */
+  public List<Long> unreportedStarts() {
+    return unreportedStarts;
+  }
+
   /** The injector this ledger belongs to. */
   public InjectorShare injector() {
     return injector;
   }
 
-  /** Counters and latency histograms of sends, acks and consumes. */
-  public SendStats stats() {
-    return stats;
+  /** Every record's life: sent, acked or failed, committed or aborted, found or missing. */
+  public DeliveryLedger delivery() {
+    return delivery;
+  }
+
+  /** Time inside producer.send(), sends taken off the event loop, publish delay. */
+  public SendPath sendPath() {
+    return sendPath;
+  }
+
+  /** End-to-end latency of consumes, late replies. */
+  public ConsumeCounters consumes() {
+    return consumes;
+  }
+
+  /** Serialization with schemas and Schema Registry calls. */
+  public SchemaCounters schemas() {
+    return schemas;
+  }
+
+  /** Virtual users alive and at peak. */
+  public UserCounters users() {
+    return users;
+  }
+
+  /** The line the run prints when its load ends. */
+  public String summaryLine() {
+    DeliveryLedger.Snapshot d = delivery.snapshot();
+    return String.format(
+        "Kafka sends: %d acked OK, %d failed, %d still in flight at the end (neither OK nor KO); "
+            + "time inside producer.send(): %.1f ms total, %.1f ms max; %d sends taken off the event loop; "
+            + "%d late replies; %d concurrent users at peak; injector CPU so far: %.1f s%s",
+        d.acked(), d.failed(), d.inFlight(), sendPath.blockedNanos() / 1e6, sendPath.maxBlockedNanos() / 1e6,
+        sendPath.offloadedCount(), consumes.lateReplies(), users.peak(), processCpuSeconds(),
+        schemas.serializedCount() + schemas.registryCalls() == 0 ? "" : String.format("; %d records serialized "
+            + "with schemas; %d Schema Registry calls", schemas.serializedCount(), schemas.registryCalls()));
+  }
+
+  /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */
+  public static double processCpuSeconds() {
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean
+        ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9
+        : Double.NaN;
   }
 
   /** The run's identity, or null when the protocol turned run-identity headers off. */
@@ -97,7 +159,7 @@ public final class RunLedger {
 
   /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
   public KoLedger koLedger() {
-    return koLedger;
+    return delivery.koLedger();
   }
 
   /** End offsets of every topic the run sends to, each taken before its first record of this run. */

@@ -25,7 +25,7 @@ import javax.management.openmbean.CompositeData;
 import io.netty.util.concurrent.EventExecutor;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.client.ProducerHandle;
-import kafkaload.internal.run.SendStats;
+import kafkaload.internal.run.RunLedger;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
@@ -93,7 +93,7 @@ public final class InjectorHealth implements AutoCloseable {
   }
 
   /** Starts sampling the given stats and producers every second. */
-  public static InjectorHealth start(InjectorBounds bounds, Supplier<List<SendStats>> stats,
+  public static InjectorHealth start(InjectorBounds bounds, Supplier<List<RunLedger>> stats,
       Supplier<List<ProducerHandle>> producers) {
     InjectorHealth h = new InjectorHealth(bounds);
     h.listenToGc();
@@ -208,7 +208,7 @@ public final class InjectorHealth implements AutoCloseable {
     return names;
   }
 
-  private synchronized void sample(List<SendStats> stats, List<ProducerHandle> producers) {
+  private synchronized void sample(List<RunLedger> stats, List<ProducerHandle> producers) {
     long now = System.nanoTime();
     double dt = (now - lastNanos) / 1e9;
     lastNanos = now;
@@ -216,11 +216,11 @@ public final class InjectorHealth implements AutoCloseable {
     long bytes = 0;
     double blocked = 0;
     Histogram ack = new Histogram(3);
-    for (SendStats s : stats) {
-      ack.add(s.ackLatencySinceLast());
-      acked += s.acked.sum();
-      bytes += s.ackedBytes.sum();
-      blocked += s.blockedNanos.sum();
+    for (RunLedger s : stats) {
+      ack.add(s.delivery().ackLatencySinceLast());
+      acked += s.delivery().ackedCount();
+      bytes += s.delivery().ackedBytes();
+      blocked += s.sendPath().blockedNanos();
     }
     double gcTotal = gcPauseMs.sum();
     double second = Math.round((now - startNanos) / 1e8) / 10.0;

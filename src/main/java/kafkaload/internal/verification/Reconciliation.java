@@ -7,12 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
-import java.util.Properties;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.run.Reconciled.PartitionResult;
 import kafkaload.internal.run.Reconciled.ReadBack;
 import kafkaload.internal.run.Reconciled.Result;
+import kafkaload.internal.run.Reconciled.StuckOffset;
 import kafkaload.internal.run.Reconciled.TopicResult;
 import kafkaload.internal.run.KoLedger;
 import kafkaload.internal.run.RunIdentity;
@@ -20,31 +20,60 @@ import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicChange;
 import kafkaload.internal.run.TopicOffsets;
 import kafkaload.internal.run.PartitionCounters;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerHandle;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
  * Compares what the run says it wrote with what the broker holds, for every topic the run sent to: records acked OK
  * against the end-offset delta of every partition, and, when read-back is on, the run's own records read back by
- * run id, counting per partition the duplicates, the reordering within a user's sequence, and the acked records
- * that are missing (lost). One read-back covers all topics, since a user's sequence numbers span them.
+ * run id, counting per partition the duplicates (by record identity), the reordering within a user's sequence, and
+ * the acked records that are missing (lost). One read-back covers all topics, since a user's sequence numbers span
+ * them.
+ *
+ * <p>Offsets are not records: transaction markers and aborted records take offsets, compaction frees some. So the
+ * offset delta is only a bound (see {@link kafkaload.internal.run.Reconciled.TopicResult#unaccountedUpperBound()});
+ * the read-back counts records. It reads read_committed by default, up to each partition's last stable offset
+ * (LSO): what a downstream read_committed application can see, and for non-transactional records the same as
+ * reading to the high-water mark, since then LSO = high-water mark. A LSO that stays below the high-water mark
+ * (a transaction left open) is named, with the producer ids holding it, after a bounded wait instead of holding
+ * the read-back until its timeout.
  */
 public final class Reconciliation {
   /** (partition, user) pairs whose last sequence number the reordering check keeps: about 20 MB at most. */
   static final int REORDER_WINDOW = 1 << 18;
+  /** How long a last stable offset may stay below its high-water mark before the partition is named as stuck. */
+  static final Duration STUCK_AFTER = Duration.ofSeconds(10);
 
   private Reconciliation() {}
 
   /** Flushes the producers, snapshots end offsets and, if asked, reads the run's records back within the timeout. */
   public static Result run(Connection connection, RunLedger ledger, List<ProducerHandle> producers,
       String defaultTopic, boolean readBack, Duration timeout) {
-    long inFlight = ledger.stats().inFlight.get();
+    // read_committed: a record counts as delivered when a read_committed consumer can see it; see the class comment.
+    return run(connection, ledger, producers, defaultTopic, readBack, timeout, IsolationLevel.READ_COMMITTED,
+        stuckAfter(timeout));
+  }
+
+  /** At most {@link #STUCK_AFTER}, and at most half the read-back's time, so a stuck offset is named in time. */
+  static Duration stuckAfter(Duration timeout) {
+    Duration half = timeout.dividedBy(2);
+    return half.compareTo(STUCK_AFTER) < 0 ? half : STUCK_AFTER;
+  }
+
+  /**
+   * As above, reading back with {@code isolation}; with read_committed, a partition whose last stable offset stays
+   * below its high-water mark for {@code stuckAfter} is read up to that offset and named in the result.
+   */
+  public static Result run(Connection connection, RunLedger ledger, List<ProducerHandle> producers,
+      String defaultTopic, boolean readBack, Duration timeout, IsolationLevel isolation, Duration stuckAfter) {
+    long inFlight = ledger.delivery().inFlight();
     for (ProducerHandle h : producers) {
       h.producer().flush();
     }
@@ -77,11 +106,33 @@ public final class Reconciliation {
         }
       }
     }
-    ReadState state = readBack && ledger.identity() != null ? read(connection, ledger, before, after, timeout) : null;
+    ReadState state = null;
+    List<StuckOffset> stuck = List.of();
+    if (readBack && ledger.identity() != null) {
+      long t0 = System.nanoTime();
+      Map<TopicPartition, Long> from = new HashMap<>();
+      Map<TopicPartition, Long> to = new HashMap<>();
+      after.forEach((topic, offsets) -> offsets.forEach((partition, end) -> {
+        long start = before.get(topic).getOrDefault(partition, 0L);
+        if (end > start) {
+          from.put(new TopicPartition(topic, partition), start);
+          to.put(new TopicPartition(topic, partition), end);
+        }
+      }));
+      if (isolation == IsolationLevel.READ_COMMITTED && !to.isEmpty()) {
+        stuck = stableBounds(connection, to, stuckAfter);
+      }
+      Duration left = timeout.minusNanos(System.nanoTime() - t0);
+      state = read(connection, ledger, from, to, isolation, left.isNegative() ? Duration.ZERO : left);
+      state.seconds = (System.nanoTime() - t0) / 1e9;
+      if (!stuck.isEmpty()) {
+        state.complete = false; // records past a stuck last stable offset cannot be read
+      }
+    }
 
     List<TopicResult> topics = new ArrayList<>();
     for (String topic : before.keySet()) {
-      Map<Integer, PartitionCounters.Count> acked = ledger.stats().partitions.snapshot(topic);
+      Map<Integer, PartitionCounters.Count> acked = ledger.delivery().ackedByPartition(topic);
       // Every partition the run acked records on, even one the topic no longer has: those records are lost.
       java.util.SortedSet<Integer> ids = new java.util.TreeSet<>(after.get(topic).keySet());
       ids.addAll(acked.keySet());
@@ -106,8 +157,54 @@ public final class Reconciliation {
           state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(), partitions,
           changes.get(topic)));
     }
+    if (state != null && state.complete) {
+      topics.forEach(t -> ledger.delivery().readBack(t.topic(), t.delivered(), t.lost()));
+    }
     return new Result(ledger.identity() == null ? null : ledger.identity().runId(), inFlight,
-        state == null ? null : state.summary(), topics);
+        state == null ? null : state.summary(isolation), topics, stuck);
+  }
+
+  /**
+   * Lowers {@code to} (high-water marks) to each partition's last stable offset once it stops moving up to the
+   * high-water mark: waits while a last stable offset is below it, up to {@code stuckAfter}; the partitions still
+   * below then are returned, with the producers whose open transactions hold them.
+   */
+  private static List<StuckOffset> stableBounds(Connection connection, Map<TopicPartition, Long> to,
+      Duration stuckAfter) {
+    long t0 = System.nanoTime();
+    try (Admin admin = connection.admin()) {
+      while (true) {
+        Map<TopicPartition, Long> lso = Preflight.lastStableOffsets(admin, to.keySet(), connection.timeoutMs());
+        Map<TopicPartition, Long> below = new java.util.TreeMap<>(
+            java.util.Comparator.comparing(TopicPartition::topic).thenComparing(TopicPartition::partition));
+        lso.forEach((tp, stable) -> {
+          if (stable < to.get(tp)) {
+            below.put(tp, stable);
+          }
+        });
+        long waited = (System.nanoTime() - t0) / 1_000_000;
+        if (below.isEmpty()) {
+          return List.of();
+        }
+        if (waited >= stuckAfter.toMillis()) {
+          Map<TopicPartition, Map<Long, Long>> open =
+              Preflight.openTransactions(admin, below.keySet(), connection.timeoutMs());
+          List<StuckOffset> stuck = new ArrayList<>();
+          below.forEach((tp, stable) -> {
+            stuck.add(new StuckOffset(tp.topic(), tp.partition(), stable, to.get(tp), waited,
+                open.getOrDefault(tp, Map.of())));
+            to.put(tp, stable);
+          });
+          return stuck;
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return List.of();
+        }
+      }
+    }
   }
 
   /**
@@ -126,6 +223,10 @@ public final class Reconciliation {
     final Map<String, Long> koInTopicBy = new HashMap<>();
     final KoLedger koLedger;
     final List<Long> sequenceStarts;
+    /** Distinct records found per sequence space (the i-th start's), i.e. per injector. */
+    final long[] foundBySpace;
+    /** Spaces of injectors that reported no results: found, but never delivered. */
+    final boolean[] unreported;
     long scanned;
     long matched;
     long duplicates;
@@ -141,6 +242,8 @@ public final class Reconciliation {
     ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
       this.koLedger = koLedger;
       this.sequenceStarts = sequenceStarts.stream().sorted().toList();
+      this.foundBySpace = new long[this.sequenceStarts.size()];
+      this.unreported = new boolean[this.sequenceStarts.size()];
       this.lastSeq = new ReorderWindow(reorderWindow);
     }
 
@@ -165,9 +268,13 @@ public final class Reconciliation {
         duplicatesBy.merge(p, 1L, Long::sum);
       } else {
         seen.addLong(seq);
-        distinctBy.merge(p.topic(), 1L, Long::sum);
-        if (koLedger.contains(seq)) {
-          koInTopicBy.merge(p.topic(), 1L, Long::sum);
+        int space = space(seq);
+        foundBySpace[space]++;
+        if (!unreported[space]) {
+          distinctBy.merge(p.topic(), 1L, Long::sum);
+          if (koLedger.contains(seq)) {
+            koInTopicBy.merge(p.topic(), 1L, Long::sum);
+          }
         }
       }
       int index = partitionIndex.computeIfAbsent(p, x -> partitionIndex.size());
@@ -178,12 +285,33 @@ public final class Reconciliation {
       }
     }
 
+    /** The records of the space starting at {@code start} count as found only (their injector reported nothing). */
+    void unreported(long start) {
+      int i = sequenceStarts.indexOf(start);
+      if (i >= 0) {
+        unreported[i] = true;
+      }
+    }
+
+    /** The sequence space a sequence number belongs to: the last one starting at or below it. */
+    int space(long seq) {
+      int i = sequenceStarts.size() - 1;
+      while (i > 0 && sequenceStarts.get(i) > seq) {
+        i--;
+      }
+      return i;
+    }
+
     /** Bytes the read-back's set of sequence numbers takes. */
     long seenBytes() {
       return seen.getLongSizeInBytes();
     }
 
     ReadBack summary() {
+      return summary(IsolationLevel.READ_COMMITTED);
+    }
+
+    ReadBack summary(IsolationLevel isolation) {
       long distinct = seen.getLongCardinality();
       // Sequence numbers below the highest one read that were not read: sends that failed, or records lost.
       // Counted in each injector's own space, since the spaces lie far apart.
@@ -197,8 +325,17 @@ public final class Reconciliation {
         }
       }
       long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
+      Map<Integer, Long> found = new java.util.TreeMap<>();
+      List<Integer> dead = new ArrayList<>();
+      for (int i = 0; i < foundBySpace.length; i++) {
+        found.put(i, foundBySpace[i]);
+        if (unreported[i]) {
+          dead.add(i);
+        }
+      }
       return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic,
-          lastSeq.capacity(), lastSeq.evicted(), seconds);
+          lastSeq.capacity(), lastSeq.evicted(), seconds, found, dead,
+          isolation.toString().toLowerCase(java.util.Locale.ROOT));
     }
 
     private static byte[] value(ConsumerRecord<byte[], byte[]> r, String header) {
@@ -239,31 +376,19 @@ public final class Reconciliation {
     }
   }
 
-  private static ReadState read(Connection connection, RunLedger ledger, Map<String, Map<Integer, Long>> before,
-      Map<String, Map<Integer, Long>> after, Duration timeout) {
-    long t0 = System.nanoTime();
+  /** Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, within {@code timeout}. */
+  private static ReadState read(Connection connection, RunLedger ledger, Map<TopicPartition, Long> from,
+      Map<TopicPartition, Long> to, IsolationLevel isolation, Duration timeout) {
     ReadState state = new ReadState(ledger.koLedger(), REORDER_WINDOW, ledger.sequenceStarts());
-    Properties p = connection.properties();
-    p.put("client.id", "kafkaload-verify");
-    p.put("enable.auto.commit", "false");
-    p.put("max.poll.records", "5000");
-    // position() and the first fetch must not wait longer than the read-back may take when a broker is gone.
-    p.put("default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
+    ledger.unreportedStarts().forEach(state::unreported);
     // Records deleted below the start offset must read as missing, not make the reader jump to the end.
-    p.put("auto.offset.reset", "earliest");
+    ConsumerFactory consumers = ConsumerFactory.of(connection, "kafkaload-verify").isolation(isolation)
+        .offsetReset("earliest").property("max.poll.records", "5000")
+        // position() and the first fetch must not wait longer than the read-back may take when a broker is gone.
+        .property("default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
     byte[] runId = ledger.identity().runIdBytes();
-    Map<TopicPartition, Long> from = new HashMap<>();
-    Map<TopicPartition, Long> to = new HashMap<>();
-    after.forEach((topic, offsets) -> offsets.forEach((partition, end) -> {
-      long start = before.get(topic).getOrDefault(partition, 0L);
-      if (end > start) {
-        from.put(new TopicPartition(topic, partition), start);
-        to.put(new TopicPartition(topic, partition), end);
-      }
-    }));
     List<TopicPartition> pending = new ArrayList<>(from.keySet());
-    try (KafkaConsumer<byte[], byte[]> consumer =
-        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+    try (KafkaConsumer<byte[], byte[]> consumer = consumers.create()) {
       consumer.assign(pending);
       from.forEach(consumer::seek);
       long deadline = System.nanoTime() + timeout.toNanos();
@@ -278,7 +403,6 @@ public final class Reconciliation {
       }
       state.complete = pending.isEmpty();
     }
-    state.seconds = (System.nanoTime() - t0) / 1e9;
     return state;
   }
 }

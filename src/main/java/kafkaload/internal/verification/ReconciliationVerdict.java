@@ -10,10 +10,17 @@ import kafkaload.internal.run.Reconciled;
 public final class ReconciliationVerdict {
   private ReconciliationVerdict() {}
 
-  /** KO when more acked records than {@code maxLost} are missing, or the read-back could not finish. */
+  /**
+   * KO when more acked records than {@code maxLost} are missing, or the read-back could not finish: a last stable
+   * offset stuck (named with the producers holding it), or out of time.
+   */
   public static String lost(Reconciled.Result r, long maxLost, long timeoutSeconds) {
     return r.lost() > maxLost
         ? r.lost() + " acked records missing from " + lostWhere(r) + " (gate.maxLost=" + maxLost + ")"
+        : !r.stuck().isEmpty()
+            ? "read-back stopped at a stuck last stable offset: " + String.join("; ",
+                r.stuck().stream().map(Reconciled.StuckOffset::describe).toList())
+                + ": lost records cannot be ruled out"
         : r.readBack() != null && !r.readBack().complete()
             ? "read-back did not finish within " + timeoutSeconds + " s: lost records cannot be ruled out"
             : null;

@@ -42,6 +42,40 @@ class ReconciledTest {
   }
 
   @Test
+  void transactionMarkersAreOffsetsNotRecordsAndNeverDuplicates() {
+    // 100 acked records committed in 10 transactions: 110 offsets, of which 10 are commit markers. The read-back
+    // (read_committed) finds the 100 records once each.
+    TopicResult t = topic(100, 110, 100, 0);
+    assertEquals(0, t.duplicates(), "duplicates count record identities, not offsets");
+    assertTrue(t.duplicatesByIdentity());
+    assertEquals(0, t.lost());
+    assertEquals(10, t.unaccountedUpperBound(), "the markers are offsets no acked record accounts for");
+    // Without a read-back only the bound is known, and the duplicate gate judges it as before.
+    TopicResult offsetsOnly = topic(100, 110, -1, -1);
+    assertFalse(offsetsOnly.duplicatesByIdentity());
+    assertEquals(10, offsetsOnly.duplicates());
+    assertEquals(10, offsetsOnly.unaccountedUpperBound());
+    assertEquals(0, offsetsOnly.lost());
+    // An aborted transaction's 20 acked records take offsets too but are never read: missing, not duplicates.
+    TopicResult aborted = topic(120, 132, 100, 0);
+    assertEquals(20, aborted.lost());
+    assertEquals(0, aborted.duplicates());
+    assertEquals(12, aborted.unaccountedUpperBound());
+    Result r = new Result("r", 0, null, List.of(t, aborted));
+    assertEquals(22, r.unaccountedUpperBound());
+    assertEquals(0, r.duplicates());
+    assertEquals(20, r.lost());
+  }
+
+  @Test
+  void aStuckLastStableOffsetNamesThePartitionAndTheProducers() {
+    Reconciled.StuckOffset s = new Reconciled.StuckOffset("orders", 3, 120, 130, 10_000, java.util.Map.of(42L, 120L));
+    assertEquals("orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; open transaction(s) of "
+        + "producer id(s) 42 (since offset 120)", s.describe());
+    assertEquals(List.of(), new Result("r", 0, null, List.of()).stuck());
+  }
+
+  @Test
   void lostNeverGoesNegative() {
     assertEquals(0, topic(10, 10, 12, 0).lost());
     assertEquals(0, topic(0, 0, -1, -1).lost());

@@ -59,6 +59,45 @@ class ReadStateTest {
   }
 
   @Test
+  void recordsFoundAreCountedPerInjectorOnceEach() {
+    long second = 1L << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS;
+    long third = 2 * second;
+    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 100,
+        java.util.List.of(0L, second, third));
+    s.accept(P0, 0, 0);
+    s.accept(P0, 0, 1);
+    s.accept(P1, 0, 1); // a duplicate: found once
+    s.accept(P0, 1, second + 7);
+    s.accept(P1, 2, third - 1); // the top of injector 1's space
+    s.complete = true;
+    ReadBack rb = s.summary();
+    assertEquals(java.util.Map.of(0, 2L, 1, 2L, 2, 0L), rb.foundByInjector());
+    assertEquals(rb.distinct(), rb.foundByInjector().values().stream().mapToLong(Long::longValue).sum());
+    assertEquals(1, rb.duplicates());
+    assertEquals("read_committed", rb.isolationLevel());
+  }
+
+  @Test
+  void recordsOfAnInjectorThatReportedNothingAreFoundButNeverDelivered() {
+    long second = 1L << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS;
+    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 100, java.util.List.of(0L, second));
+    s.unreported(second);
+    s.accept(P0, 0, 0);
+    s.accept(P0, 0, 1);
+    s.accept(P0, 1, second);
+    s.accept(P1, 1, second + 1);
+    s.accept(P1, 1, second + 1); // a duplicate of the dead injector's record: still a duplicate
+    s.complete = true;
+    ReadBack rb = s.summary();
+    assertEquals(java.util.Map.of(0, 2L, 1, 2L), rb.foundByInjector());
+    assertEquals(java.util.List.of(1), rb.unreportedInjectors());
+    assertEquals(2, rb.foundUnreported());
+    assertEquals(4, rb.distinct(), "every record of the run in the topic");
+    assertEquals(2L, s.distinctBy.get(P0.topic()), "delivered counts only records some injector acked");
+    assertEquals(1, rb.duplicates());
+  }
+
+  @Test
   void theReorderWindowKeepsItsBoundAndSaysWhatItLetGo() {
     Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 3);
     for (long user = 0; user < 10; user++) {

@@ -2,6 +2,7 @@ package kafkaload.internal.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,8 +10,11 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-/** Ack rates over the first-to-last-ack span: none below two acks, per request name and for the whole protocol. */
-class SendStatsTest {
+/**
+ * The delivery ledger: ack rates over the first-to-last-ack span (none below two acks, per request name and for the
+ * whole protocol), and a record's life counted once per event.
+ */
+class DeliveryLedgerTest {
   private static Map<String, Object> figures(long acked, long bytes, double seconds, Double msgs, Double mb) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("acked", acked);
@@ -31,10 +35,10 @@ class SendStatsTest {
 
   @Test
   void theSpanEndsAreTheFirstAndLastAck() {
-    SendStats s = new SendStats();
+    DeliveryLedger s = new DeliveryLedger();
     s.requestAcks("none", true);
-    s.requestAcks("send", true).acked(1, 4_000, 1);
-    s.requestAcks("send", true).acked(1, 2_000, 1);
+    s.acked(s.requestAcks("send", true), "t", 0, 1, 4_000, 1);
+    s.acked(s.requestAcks("send", true), "t", 0, 1, 2_000, 1);
     assertEquals(2_000L, s.throughputByRequest().get("send").get("firstAckMillis"));
     assertEquals(4_000L, s.throughputByRequest().get("send").get("lastAckMillis"));
     assertEquals(null, s.throughputByRequest().get("none").get("firstAckMillis"));
@@ -42,9 +46,9 @@ class SendStatsTest {
 
   @Test
   void noRateBelowTwoAcks() {
-    SendStats s = new SendStats();
+    DeliveryLedger s = new DeliveryLedger();
     s.requestAcks("none", true);
-    s.requestAcks("one", true).acked(100, 5_000, 10);
+    s.acked(s.requestAcks("one", true), "t", 0, 100, 5_000, 10);
     Map<String, Map<String, Object>> t = s.throughputByRequest();
     assertEquals(figures(0, 0, 0.0, null, null), withoutSpan(t.get("none")));
     assertEquals(figures(1, 100, 0.0, null, null), withoutSpan(t.get("one")));
@@ -52,37 +56,37 @@ class SendStatsTest {
 
   @Test
   void twoAcksGiveARateOverTheirSpan() {
-    SendStats s = new SendStats();
-    SendStats.RequestAcks r = s.requestAcks("send", true);
-    r.acked(1_048_576, 1_000, 10);
-    r.acked(1_048_576, 3_000, 10);
+    DeliveryLedger s = new DeliveryLedger();
+    DeliveryLedger.RequestAcks r = s.requestAcks("send", true);
+    s.acked(r, "t", 0, 1_048_576, 1_000, 10);
+    s.acked(r, "t", 0, 1_048_576, 3_000, 10);
     assertEquals(figures(2, 2_097_152, 2.0, 1.0, 1.0), withoutSpan(s.throughputByRequest().get("send")));
   }
 
   @Test
   void theSpanIsFirstToLastWhateverTheOrder() {
-    SendStats s = new SendStats();
-    SendStats.RequestAcks r = s.requestAcks("send", false);
-    r.acked(10, 5_000, 0);
-    r.acked(10, 2_000, 0);
-    r.acked(10, 4_500, 0);
-    r.acked(10, 2_500, 0);
+    DeliveryLedger s = new DeliveryLedger();
+    DeliveryLedger.RequestAcks r = s.requestAcks("send", false);
+    s.acked(r, "t", 0, 10, 5_000, 0);
+    s.acked(r, "t", 0, 10, 2_000, 0);
+    s.acked(r, "t", 0, 10, 4_500, 0);
+    s.acked(r, "t", 0, 10, 2_500, 0);
     // 4 records, 40 bytes over 3 s.
     assertEquals(figures(4, 40, 3.0, 4 / 3.0, 40 / 3.0 / 1_048_576.0), withoutSpan(s.throughputByRequest().get("send")));
   }
 
   @Test
   void twoAcksInTheSameMillisecondHaveNoRate() {
-    SendStats s = new SendStats();
-    s.requestAcks("burst", true).acked(1, 7, 1);
-    s.requestAcks("burst", true).acked(1, 7, 1);
+    DeliveryLedger s = new DeliveryLedger();
+    s.acked(s.requestAcks("burst", true), "t", 0, 1, 7, 1);
+    s.acked(s.requestAcks("burst", true), "t", 0, 1, 7, 1);
     assertEquals(figures(2, 2, 0.0, null, null), withoutSpan(s.throughputByRequest().get("burst")));
   }
 
   @Test
   void requestsAreSortedByNameAndOneNameIsOneAccount() {
-    SendStats s = new SendStats();
-    SendStats.RequestAcks b = s.requestAcks("b", true);
+    DeliveryLedger s = new DeliveryLedger();
+    DeliveryLedger.RequestAcks b = s.requestAcks("b", true);
     s.requestAcks("a", true);
     assertSame(b, s.requestAcks("b", false));
     assertEquals(List.of("a", "b"), List.copyOf(s.throughputByRequest().keySet()));
@@ -90,17 +94,17 @@ class SendStatsTest {
 
   @Test
   void theProtocolRateUsesTheRunsFirstAndLastAck() {
-    SendStats s = new SendStats();
+    DeliveryLedger s = new DeliveryLedger();
     Map<String, Object> none = new LinkedHashMap<>();
     none.put("firstToLastAckSeconds", 0.0);
     none.put("msgsPerSec", null);
     none.put("mbPerSec", null);
     assertEquals(none, withoutSpan(s.ackRates()));
-    s.acked.add(10);
-    s.ackedBytes.add(5 * 1_048_576);
-    s.firstAckMillis.accumulate(10_000);
-    s.lastAckMillis.accumulate(15_000);
-    s.firstAckMillis.accumulate(12_000);
+    // Ten acks of half a MiB each; the first at 10 s, the last at 15 s, whatever the order.
+    long[] at = {12_000, 15_000, 10_000, 11_000, 13_000, 14_000, 12_500, 10_500, 14_500, 11_500};
+    for (long t : at) {
+      s.acked(null, "t", 0, 1_048_576 / 2, t, 0);
+    }
     Map<String, Object> m = s.ackRates();
     assertEquals(5.0, m.get("firstToLastAckSeconds"));
     assertEquals(2.0, m.get("msgsPerSec"));
@@ -109,14 +113,37 @@ class SendStatsTest {
 
   @Test
   void onlyAckTimedRequestsHaveALatencyHistogram() {
-    SendStats s = new SendStats();
-    s.requestAcks("timed", true).acked(1, 1, 100);
-    s.requestAcks("timed", true).acked(1, 2, 2000);
-    s.requestAcks("ff", false).acked(1, 1, 5);
+    DeliveryLedger s = new DeliveryLedger();
+    s.acked(s.requestAcks("timed", true), "t", 0, 1, 1, 100);
+    s.acked(s.requestAcks("timed", true), "t", 0, 1, 2, 2000);
+    s.acked(s.requestAcks("ff", false), "t", 0, 1, 1, 5);
     Map<String, Histogram> h = s.ackLatencyHistograms();
     assertEquals(List.of("timed"), List.copyOf(h.keySet()));
     assertEquals(2, h.get("timed").getTotalCount());
     assertEquals(100, h.get("timed").getMinValue());
     assertEquals(2000, h.get("timed").getMaxValue(), 2);
+  }
+
+  @Test
+  void aRecordsLifeIsCountedOncePerEvent() {
+    DeliveryLedger s = new DeliveryLedger();
+    DeliveryLedger.RequestAcks r = s.requestAcks("send", true);
+    s.sent();
+    s.sent();
+    s.sent();
+    assertEquals(new DeliveryLedger.Snapshot(3, 0, 0, 3, 0, 0, 0), s.snapshot());
+    s.acked(r, "t", 1, 10, 1_000, 5);
+    s.failed(7, true);
+    // A send refused before it reached a producer (no metadata, a partition out of range) was never in flight.
+    s.failed(8, false);
+    assertEquals(new DeliveryLedger.Snapshot(3, 1, 2, 1, 10, 0, 0), s.snapshot());
+    assertEquals(Map.of(1, new PartitionCounters.Count(1, 10)), s.ackedByPartition("t"));
+    assertEquals(1L, s.throughputByRequest().get("send").get("acked"));
+    assertTrue(s.koLedger().contains(7) && s.koLedger().contains(8), "KO'd identities kept for the read-back");
+    s.committed(1);
+    s.aborted(0);
+    assertEquals(1, s.snapshot().committed());
+    s.readBack("t", 1, 0);
+    assertEquals(Map.of("t", new DeliveryLedger.Found(1, 0)), s.found());
   }
 }

@@ -1,0 +1,92 @@
+package kafkaload.internal.client;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import kafkaload.internal.admin.Connection;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * The one place that makes a KafkaConsumer from the run's {@link Connection} (bootstrap, security, timeout): for the
+ * consume actions' topic listener, the drain and the reconciliation's read-back. Immutable; each method returns a
+ * copy. Offsets are never committed automatically; the isolation level is always set, so a reader states whether
+ * it sees records of open and aborted transactions. Extra properties use Kafka's names and win over the rest.
+ */
+public final class ConsumerFactory {
+  private final Connection connection;
+  private final String clientId;
+  private final String groupId;
+  private final IsolationLevel isolation;
+  private final String offsetReset;
+  private final Map<String, Object> extra;
+
+  private ConsumerFactory(Connection connection, String clientId, String groupId, IsolationLevel isolation,
+      String offsetReset, Map<String, Object> extra) {
+    this.connection = connection;
+    this.clientId = clientId;
+    this.groupId = groupId;
+    this.isolation = isolation;
+    this.offsetReset = offsetReset;
+    this.extra = Map.copyOf(extra);
+  }
+
+  /**
+   * Consumers of {@code connection} with no group (the caller assigns partitions), Kafka's default isolation
+   * (read_uncommitted) and offset reset (latest), named {@code clientId}.
+   */
+  public static ConsumerFactory of(Connection connection, String clientId) {
+    return new ConsumerFactory(connection, clientId, null, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
+  }
+
+  /** Consumers in group {@code groupId} (for subscribe), or with none when null (for assign). */
+  public ConsumerFactory group(String groupId) {
+    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, extra);
+  }
+
+  /** isolation.level: read_committed stops at the last stable offset and skips aborted records. */
+  public ConsumerFactory isolation(IsolationLevel level) {
+    return new ConsumerFactory(connection, clientId, groupId, level, offsetReset, extra);
+  }
+
+  /** auto.offset.reset: earliest, latest or none. */
+  public ConsumerFactory offsetReset(String reset) {
+    return new ConsumerFactory(connection, clientId, groupId, isolation, reset, extra);
+  }
+
+  /** One more consumer property by Kafka's name; it wins over what this factory sets. */
+  public ConsumerFactory property(String name, Object value) {
+    Map<String, Object> m = new LinkedHashMap<>(extra);
+    m.put(name, value);
+    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, m);
+  }
+
+  /** More consumer properties by Kafka's names; they win over what this factory sets. */
+  public ConsumerFactory properties(Map<String, ?> properties) {
+    Map<String, Object> m = new LinkedHashMap<>(extra);
+    m.putAll(properties);
+    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, m);
+  }
+
+  /** The properties a consumer gets, bootstrap and security included. */
+  public Properties consumerProperties() {
+    Properties p = connection.properties();
+    p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    if (groupId != null) {
+      p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+    }
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation.toString().toLowerCase(Locale.ROOT));
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, offsetReset);
+    p.putAll(extra);
+    return p;
+  }
+
+  /** A new consumer of raw bytes; the caller closes it. */
+  public KafkaConsumer<byte[], byte[]> create() {
+    return new KafkaConsumer<>(consumerProperties(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+}

@@ -1,0 +1,36 @@
+package kafkaload.internal.run;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/** What consume and request-reply actions measure: end-to-end latency per request name, and late replies. */
+public final class ConsumeCounters {
+  /** Replies (or consumed records) that arrived after their waiter had timed out. */
+  private final LongAdder lateReplies = new LongAdder();
+  private final Map<String, Recorder> e2eLatencyMicros = new ConcurrentHashMap<>();
+
+  /** A reply (or consumed record) arrived after its waiter had timed out. */
+  public void lateReply() {
+    lateReplies.increment();
+  }
+
+  public long lateReplies() {
+    return lateReplies.sum();
+  }
+
+  /** A consumed record of {@code requestName} arrived {@code micros} after it was produced. */
+  public void endToEnd(String requestName, long micros) {
+    e2eLatencyMicros.computeIfAbsent(requestName, n -> new Recorder(3)).recordValue(Math.max(0, micros));
+  }
+
+  /** Whole-run end-to-end latency histograms per consume request name; call once, at the end. */
+  public Map<String, Histogram> e2eLatencyHistograms() {
+    Map<String, Histogram> out = new TreeMap<>();
+    e2eLatencyMicros.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
+    return out;
+  }
+}

@@ -1,0 +1,249 @@
+package kafkaload.internal.run;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Every record's life in one place: sent (handed to a producer), then acked or failed; for transactional sends
+ * committed or aborted; then found or missing in the read-back. Each event has one method, named for it; every
+ * counter is private and read through the typed snapshots. A record acked and then found in the topic is counted
+ * once as acked (here) and once as found (here, by the reconciliation), nowhere else.
+ */
+public final class DeliveryLedger {
+  private final LongAdder sent = new LongAdder();
+  private final LongAdder acked = new LongAdder();
+  private final LongAdder failed = new LongAdder();
+  private final AtomicLong inFlight = new AtomicLong();
+  private final LongAdder ackedBytes = new LongAdder();
+  private final LongAdder committed = new LongAdder();
+  private final LongAdder aborted = new LongAdder();
+  /** Earliest and latest ack of the run (epoch ms): the span its throughput is measured over. */
+  private final LongAccumulator firstAckMillis = new LongAccumulator(Math::min, Long.MAX_VALUE);
+  private final LongAccumulator lastAckMillis = new LongAccumulator(Math::max, Long.MIN_VALUE);
+  private final PartitionCounters partitions = new PartitionCounters();
+  private final Map<String, RequestAcks> requests = new ConcurrentHashMap<>();
+  /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
+  private final KoLedger koLedger = new KoLedger();
+  /** Per topic, what the last read-back found of the records acked into it. */
+  private final Map<String, Found> found = new ConcurrentHashMap<>();
+
+  /** The whole protocol's counts at one moment. */
+  public record Snapshot(long sent, long acked, long failed, long inFlight, long ackedBytes, long committed,
+      long aborted) {}
+
+  /** One topic's read-back: records of the run found in it (distinct, acked) and acked records missing from it. */
+  public record Found(long found, long missing) {}
+
+  /**
+   * The acks of one request name: count, bytes, the span from its first ack to its last, and (when {@code timed},
+   * i.e. not fire-and-forget) the ack latency. Warm-up and measured phase use different names, so each has its rate.
+   * Opaque outside this class: a sender holds one and names it in {@link #acked}.
+   */
+  public static final class RequestAcks {
+    private final boolean timed;
+    private final Recorder latencyMicros = new Recorder(3);
+    /** The whole run's latency: each second's interval is moved in here when the injector samples it. */
+    private final Histogram total = new Histogram(3);
+    private final LongAdder count = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
+    private final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
+    private final LongAccumulator last = new LongAccumulator(Math::max, Long.MIN_VALUE);
+
+    private RequestAcks(boolean timed) {
+      this.timed = timed;
+    }
+
+    /** The latency recorded since the last call, also added to the whole run's. */
+    private synchronized Histogram drain() {
+      Histogram interval = latencyMicros.getIntervalHistogram();
+      total.add(interval);
+      return interval;
+    }
+
+    private synchronized Histogram total() {
+      drain();
+      return total.copy();
+    }
+
+    private void acked(long bytes, long atMillis, long latencyMicros) {
+      count.increment();
+      this.bytes.add(bytes);
+      first.accumulate(atMillis);
+      last.accumulate(atMillis);
+      if (timed) {
+        this.latencyMicros.recordValue(latencyMicros);
+      }
+    }
+  }
+
+  /** The ack accounting of one request name; {@code timed} false for fire-and-forget sends. */
+  public RequestAcks requestAcks(String requestName, boolean timed) {
+    return requests.computeIfAbsent(requestName, n -> new RequestAcks(timed));
+  }
+
+  /** A record was handed to a producer: it is in flight until {@link #acked} or {@link #failed}. */
+  public void sent() {
+    sent.increment();
+    inFlight.incrementAndGet();
+  }
+
+  /**
+   * The broker acknowledged a sent record: {@code acks} its request's account (null when the action times acks
+   * itself), {@code bytes} its serialized key and value, {@code atMillis} the ack's time, and its latency.
+   */
+  public void acked(RequestAcks acks, String topic, int partition, long bytes, long atMillis, long latencyMicros) {
+    inFlight.decrementAndGet();
+    acked.increment();
+    ackedBytes.add(bytes);
+    partitions.acked(topic, partition, bytes);
+    firstAckMillis.accumulate(atMillis);
+    lastAckMillis.accumulate(atMillis);
+    if (acks != null) {
+      acks.acked(bytes, atMillis, latencyMicros);
+    }
+  }
+
+  /**
+   * A record's send is KO: {@code wasSent} when it had been handed to a producer (it leaves the in-flight count);
+   * {@code sequence} its run-wide sequence (-1 without run identity), noted so the read-back does not count it.
+   */
+  public void failed(long sequence, boolean wasSent) {
+    if (wasSent) {
+      inFlight.decrementAndGet();
+    }
+    failed.increment();
+    koLedger.add(sequence);
+  }
+
+  /** A transaction holding {@code records} acked records committed: they become visible to read_committed readers. */
+  public void committed(long records) {
+    committed.add(records);
+  }
+
+  /** A transaction holding {@code records} acked records aborted: they are in the log but never visible. */
+  public void aborted(long records) {
+    aborted.add(records);
+  }
+
+  /** The read-back of {@code topic}: records of the run found there and acked records missing from it. */
+  public void readBack(String topic, long foundRecords, long missingRecords) {
+    found.put(topic, new Found(foundRecords, missingRecords));
+  }
+
+  /** Adds an injector's acked counts of one partition (the merge of a distributed run). */
+  public void ackedElsewhere(String topic, int partition, long records, long bytes) {
+    partitions.add(topic, partition, records, bytes);
+  }
+
+  /** Adds an injector's records still in flight at its end (the merge of a distributed run). */
+  public void inFlightElsewhere(long records) {
+    inFlight.addAndGet(records);
+  }
+
+  /** Adds the KO'd identities of another injector (the merge of a distributed run). */
+  public void failedElsewhere(byte[] serializedKoLedger) {
+    koLedger.addSerialized(serializedKoLedger);
+  }
+
+  public Snapshot snapshot() {
+    return new Snapshot(sent.sum(), acked.sum(), failed.sum(), inFlight.get(), ackedBytes.sum(), committed.sum(),
+        aborted.sum());
+  }
+
+  /** Records acked so far (cheaper than a snapshot, for the injector's per-second sample). */
+  public long ackedCount() {
+    return acked.sum();
+  }
+
+  public long ackedBytes() {
+    return ackedBytes.sum();
+  }
+
+  public long inFlight() {
+    return inFlight.get();
+  }
+
+  /** Whether the KO ledger holds this sequence (read-only view for the read-back). */
+  public KoLedger koLedger() {
+    return koLedger;
+  }
+
+  /** The topics with at least one acked record, sorted. */
+  public SortedSet<String> ackedTopics() {
+    return partitions.topics();
+  }
+
+  /** A sorted snapshot for one topic: partition → acked records and bytes. */
+  public Map<Integer, PartitionCounters.Count> ackedByPartition(String topic) {
+    return partitions.snapshot(topic);
+  }
+
+  /** Per topic, what the last read-back found; empty before one ran. */
+  public Map<String, Found> found() {
+    return new TreeMap<>(found);
+  }
+
+  /** Per request name: acked records and bytes, and their rate from the first ack to the last. */
+  public Map<String, Map<String, Object>> throughputByRequest() {
+    Map<String, Map<String, Object>> out = new TreeMap<>();
+    requests.forEach((name, r) -> {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("acked", r.count.sum());
+      m.put("bytes", r.bytes.sum());
+      m.putAll(rates(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get()));
+      out.put(name, m);
+    });
+    return out;
+  }
+
+  /** The protocol's whole ack rate, from the run's first ack to its last. */
+  public Map<String, Object> ackRates() {
+    return rates(acked.sum(), ackedBytes.sum(), firstAckMillis.get(), lastAckMillis.get());
+  }
+
+  /**
+   * Records and bytes acked between a first and a last ack, as rates over that span: the load's rate, not the run's
+   * with its broker start, preflight and read-back. Null rates with fewer than two acks.
+   */
+  public static Map<String, Object> rates(long count, long bytes, long firstMillis, long lastMillis) {
+    double seconds = count < 2 ? 0 : (lastMillis - firstMillis) / 1000.0;
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("firstToLastAckSeconds", seconds);
+    m.put("msgsPerSec", seconds > 0 ? count / seconds : null);
+    m.put("mbPerSec", seconds > 0 ? bytes / seconds / 1_048_576.0 : null);
+    // The span's ends (epoch ms), so a merge of injectors can measure the rate over all of them.
+    m.put("firstAckMillis", count > 0 ? firstMillis : null);
+    m.put("lastAckMillis", count > 0 ? lastMillis : null);
+    return m;
+  }
+
+  /** Whole-run ack-latency histograms per ack-timed request name. */
+  public Map<String, Histogram> ackLatencyHistograms() {
+    Map<String, Histogram> out = new TreeMap<>();
+    requests.forEach((name, r) -> {
+      if (r.timed) {
+        out.put(name, r.total());
+      }
+    });
+    return out;
+  }
+
+  /** The ack latency of every ack-timed request since the last call (the injector's per-second sample), µs. */
+  public Histogram ackLatencySinceLast() {
+    Histogram all = new Histogram(3);
+    requests.values().forEach(r -> {
+      if (r.timed) {
+        all.add(r.drain());
+      }
+    });
+    return all;
+  }
+}
