@@ -54,8 +54,8 @@ public final class Actions {
         throw new KafkaLoadConfigException("consume '" + spec.requestName() + "': the timeout must be > 0");
       }
       TopicListener listener = c.listener(spec.topic());
-      listener.watch(spec.kind() == ConsumeSpec.Kind.KEY,
-          spec.kind() == ConsumeSpec.Kind.HEADER ? spec.headerName() : null, spec.kind() == ConsumeSpec.Kind.VALUE);
+      listener.watch(spec.kind() == MatchKind.KEY,
+          spec.kind() == MatchKind.HEADER ? spec.headerName() : null, spec.kind() == MatchKind.VALUE);
       return new ConsumeAction(spec, c, listener, next,
           spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic()));
     });
@@ -67,7 +67,7 @@ public final class Actions {
       if (spec.fireAndForget()) {
         throw new KafkaLoadConfigException("'" + spec.requestName() + "': a request-reply cannot be fire-and-forget");
       }
-      if (rr.kind() == RequestReplySpec.Kind.HEADER && !spec.hasHeader(rr.header())) {
+      if (rr.kind() == MatchKind.HEADER && !spec.hasHeader(rr.header())) {
         throw new KafkaLoadConfigException("'" + spec.requestName() + "' matches replies by header '" + rr.header()
             + "', but its request sets no such header");
       }
@@ -75,8 +75,8 @@ public final class Actions {
         throw new KafkaLoadConfigException("'" + spec.requestName() + "': the reply timeout must be > 0");
       }
       TopicListener listener = c.listener(rr.replyTopic());
-      listener.watch(rr.kind() == RequestReplySpec.Kind.KEY,
-          rr.kind() == RequestReplySpec.Kind.HEADER ? rr.header() : null, rr.kind() == RequestReplySpec.Kind.VALUE);
+      listener.watch(rr.kind() == MatchKind.KEY,
+          rr.kind() == MatchKind.HEADER ? rr.header() : null, rr.kind() == MatchKind.VALUE);
       long timeoutMs = rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
       return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next,
           rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic()));

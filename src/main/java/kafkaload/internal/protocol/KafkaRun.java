@@ -21,6 +21,7 @@ import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.config.Secrets;
 import kafkaload.internal.report.AssertionsJUnitReport;
+import kafkaload.internal.report.GatlingVerdicts;
 import kafkaload.internal.report.KafkaPage;
 import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.report.LatencySources;
@@ -65,6 +66,9 @@ final class KafkaRun {
     synchronized (RUNS) {
       KafkaRun run = RUNS.get(core);
       if (run == null) {
+        // A run starts: note the verdict lines Gatling prints on this thread (the one building the scenarios,
+        // which runs Gatling), forgetting an earlier run's in the same JVM.
+        GatlingVerdicts.listen();
         run = new KafkaRun(core);
         RUNS.put(core, run);
         KafkaRun r = run;
