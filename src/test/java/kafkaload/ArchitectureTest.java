@@ -84,7 +84,8 @@ class ArchitectureTest {
     }
     layered = layered.whereLayer(LAYERS.get(0)).mayNotBeAccessedByAnyLayer();
     for (int i = 1; i < LAYERS.size(); i++) {
-      layered = layered.whereLayer(LAYERS.get(i)).mayOnlyBeAccessedByLayers(LAYERS.subList(0, i).toArray(String[]::new));
+      String[] above = LAYERS.subList(0, i).toArray(String[]::new);
+      layered = layered.whereLayer(LAYERS.get(i)).mayOnlyBeAccessedByLayers(above);
     }
     layered.because("a package uses only the packages below it (docs/architecture.md, The layers)").check(MAIN);
   }

@@ -66,17 +66,19 @@ public final class Actions {
 
   public static io.gatling.core.action.builder.ActionBuilder requestReply(RequestReplySpec rr) {
     return scala((c, ctx, next) -> {
-      SendSpec spec = rr.request().resolved(c.protocol().topic()).withSchemas(c);
-      if (spec.fireAndForget()) {
-        throw new KafkaLoadConfigException("'" + spec.requestName() + "': a request-reply cannot be fire-and-forget");
+      SendSpec request = rr.request().resolved(c.protocol().topic());
+      if (request.fireAndForget()) {
+        throw new KafkaLoadConfigException("'" + request.requestName()
+            + "': a request-reply cannot be fire-and-forget");
       }
-      if (rr.kind() == MatchKind.HEADER && !spec.hasHeader(rr.header())) {
-        throw new KafkaLoadConfigException("'" + spec.requestName() + "' matches replies by header '" + rr.header()
+      if (rr.kind() == MatchKind.HEADER && !request.hasHeader(rr.header())) {
+        throw new KafkaLoadConfigException("'" + request.requestName() + "' matches replies by header '" + rr.header()
             + "', but its request sets no such header");
       }
       if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
-        throw new KafkaLoadConfigException("'" + spec.requestName() + "': the reply timeout must be > 0");
+        throw new KafkaLoadConfigException("'" + request.requestName() + "': the reply timeout must be > 0");
       }
+      SendSpec spec = request.withSchemas(c);
       var decoder = rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic());
       TopicListener listener = c.start().listener(rr.replyTopic());
       listener.watch(rr.kind() == MatchKind.KEY,
