@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.function.BiFunction;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ConsumeSpec;
+import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.payload.SessionValue;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -24,17 +25,17 @@ public final class ConsumeActionBuilder implements ActionBuilder {
 
   /** Waits for a record whose key equals this (EL). */
   public ConsumeActionBuilder matchKey(String el) {
-    return new ConsumeActionBuilder(spec.withMatch(ConsumeSpec.Kind.KEY, null, SessionValue.el(el)));
+    return new ConsumeActionBuilder(spec.withMatch(MatchKind.KEY, null, SessionValue.el(el)));
   }
 
   /** Waits for a record with this header equal to this value (EL). */
   public ConsumeActionBuilder matchHeader(String name, String el) {
-    return new ConsumeActionBuilder(spec.withMatch(ConsumeSpec.Kind.HEADER, name, SessionValue.el(el)));
+    return new ConsumeActionBuilder(spec.withMatch(MatchKind.HEADER, name, SessionValue.el(el)));
   }
 
   /** Waits for a record whose value (UTF-8, any size) equals this (EL). */
   public ConsumeActionBuilder matchValue(String el) {
-    return new ConsumeActionBuilder(spec.withMatch(ConsumeSpec.Kind.VALUE, null, SessionValue.el(el)));
+    return new ConsumeActionBuilder(spec.withMatch(MatchKind.VALUE, null, SessionValue.el(el)));
   }
 
   /** Waits for the first record, arriving after the user starts waiting, that the predicate accepts. */

@@ -1,8 +1,13 @@
 package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.DrainSpec;
+import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one consumer thread of a
@@ -10,6 +15,12 @@ import kafkaload.internal.action.DrainSpec;
  * each poll that returned records is a request ("name poll", its fetch time), and when the range is drained the
  * last consumer records "name drained", OK only if exactly the pre-filled records were read, and prints records/s,
  * MB/s, fetch time, the group join time, and the count and time of the rebalances after it.
+ *
+ * <pre>{@code kafka("consume").drain(topic).range(prefilled).threads(4).assign(true)
+ *     .property("fetch.min.bytes", "1").timeout(Duration.ofMinutes(2))}</pre>
+ *
+ * Defaults: one consumer, subscribing as a group (a group.id of its own unless one is set), Kafka's consumer
+ * settings, at most 5 minutes. The range is required. Every method returns a new builder.
  */
 public final class DrainActionBuilder implements ActionBuilder {
   private final DrainSpec spec;
@@ -18,9 +29,75 @@ public final class DrainActionBuilder implements ActionBuilder {
     this.spec = spec;
   }
 
+  /** The records to drain: {@code PrefilledTopic.fill(..)} or {@code PrefilledTopic.existing(..)}. Required. */
+  public DrainActionBuilder range(PrefilledTopic prefilled) {
+    if (prefilled == null) {
+      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': the range is null");
+    }
+    return new DrainActionBuilder(spec.withRange(prefilled.range()));
+  }
+
+  /** How many consumers (one per virtual user: inject exactly this many); at most the topic's partitions. */
+  public DrainActionBuilder threads(int consumers) {
+    if (consumers < 1) {
+      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': threads(" + consumers + ") must be >= 1");
+    }
+    return new DrainActionBuilder(spec.withThreads(consumers));
+  }
+
+  /**
+   * true: each consumer is assigned a fixed share of the partitions (no group join, no rebalance); false (the
+   * default): the consumers subscribe as a group.
+   */
+  public DrainActionBuilder assign(boolean assign) {
+    return new DrainActionBuilder(spec.withAssign(assign));
+  }
+
+  /** Static membership: each consumer of the group gets its own group.instance.id (group.id plus its index). */
+  public DrainActionBuilder staticMembership(boolean enabled) {
+    return new DrainActionBuilder(spec.withProperties(Map.of(DrainSpec.STATIC_MEMBERSHIP, String.valueOf(enabled))));
+  }
+
+  /** Any KafkaConsumer property, with Kafka's own name (group.id, session.timeout.ms, fetch.min.bytes, ...). */
+  public DrainActionBuilder property(String key, Object value) {
+    if (key == null || key.isBlank() || value == null) {
+      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': property(" + key + ", " + value
+          + ") needs a name and a value");
+    }
+    return new DrainActionBuilder(spec.withProperties(Map.of(key, String.valueOf(value))));
+  }
+
+  /** Several KafkaConsumer properties at once, each as {@link #property} sets it. */
+  public DrainActionBuilder properties(Map<String, ?> props) {
+    DrainActionBuilder b = this;
+    for (Map.Entry<String, ?> e : props.entrySet()) {
+      b = b.property(e.getKey(), e.getValue());
+    }
+    return b;
+  }
+
+  /** The bound on the whole drain (5 minutes unless set); past it the drain is a KO. */
+  public DrainActionBuilder timeout(Duration timeout) {
+    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': the timeout must be > 0");
+    }
+    return new DrainActionBuilder(spec.withTimeout(timeout));
+  }
+
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return Actions.drain(spec);
+    if (spec.range() == null) {
+      throw new KafkaLoadConfigException("drain(\"" + spec.topic() + "\") in '" + spec.requestName()
+          + "' needs the range it drains: .range(PrefilledTopic.fill(..)) or .range(PrefilledTopic.existing(..))");
+    }
+    DrainSpec s = spec;
+    if (!s.assign() && !s.consumerProperties().containsKey("group.id")) {
+      // A subscribing group needs a group.id: one of its own, so no earlier run's commits are resumed.
+      Map<String, String> group = new LinkedHashMap<>();
+      group.put("group.id", "kafkaload-drain-" + UUID.randomUUID().toString().substring(0, 8));
+      s = s.withProperties(group);
+    }
+    return Actions.drain(s);
   }
 }

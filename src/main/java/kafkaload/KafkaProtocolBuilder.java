@@ -16,9 +16,14 @@ import java.util.Set;
 import java.util.TreeSet;
 import kafkaload.internal.config.ClientSecurity;
 import kafkaload.internal.config.InjectorBounds;
-import kafkaload.internal.protocol.KafkaProtocol;
-import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.protocol.KafkaProtocol;
+import kafkaload.internal.protocol.LagSettings;
+import kafkaload.internal.protocol.Producers;
+import kafkaload.internal.protocol.Requests;
+import kafkaload.internal.protocol.RunContext;
+import kafkaload.internal.protocol.Target;
+import kafkaload.internal.protocol.Topics;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.schema.RegistrySettings;
 import kafkaload.internal.schema.RegistryTls;
@@ -46,84 +51,85 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   public static final String EMBEDDED_BROKERS_PROPERTY = "kafka.embedded.brokers";
 
   /**
-   * Everything the builder was told, as one immutable value; {@link #protocol()} resolves it against the -D
-   * properties and the environment. {@code sasl}/{@code tls}: which layers the typed security helpers asked for;
-   * security.protocol is settled in protocol(), once every source (file, code, -D) is known, so adding SCRAM to a
-   * file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
+   * The producer and security properties the code set, the properties file, and which security layers the typed
+   * helpers asked for ({@code sasl}/{@code tls}). security.protocol is settled in protocol(), once every source (file,
+   * code, -D) is known, so adding SCRAM to a file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
    */
-  private record Settings(String bootstrapServers, String topic, Map<String, Object> properties,
-      String propertiesFile, ProducerMode producerMode, int poolSize, TopicPlan topicPlan, boolean runIdentity,
-      List<String> lagGroups, long lagIntervalMs, long replyTimeoutMs, boolean sasl, boolean tls,
-      int embeddedBrokers, Params params) {
-
-    Settings withBootstrapServers(String v) {
-      return new Settings(v, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, runIdentity,
-          lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+  private record Client(Map<String, Object> properties, String file, boolean sasl, boolean tls) {
+    Client {
+      properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
-    Settings withTopic(String v) {
-      return new Settings(bootstrapServers, v, properties, propertiesFile, producerMode, poolSize, topicPlan,
-          runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
+    /** These properties over the ones set; {@code addSasl}/{@code addTls}: security layers a typed helper asks for. */
+    Client with(Map<String, ?> more, boolean addSasl, boolean addTls) {
+      Map<String, Object> p = new LinkedHashMap<>(properties);
+      more.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
+      return new Client(p, file, sasl || addSasl, tls || addTls);
     }
 
-    /** {@code addSasl}/{@code addTls}: security layers asked for by a typed helper, added to those already asked. */
-    Settings withProperties(Map<String, Object> v, boolean addSasl, boolean addTls) {
-      return new Settings(bootstrapServers, topic, Collections.unmodifiableMap(v), propertiesFile, producerMode,
-          poolSize, topicPlan, runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl || addSasl, tls || addTls,
-          embeddedBrokers, params);
-    }
-
-    Settings withPropertiesFile(String v) {
-      return new Settings(bootstrapServers, topic, properties, v, producerMode, poolSize, topicPlan, runIdentity,
-          lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
-    }
-
-    Settings withProducers(ProducerMode mode, int size) {
-      return new Settings(bootstrapServers, topic, properties, propertiesFile, mode, size, topicPlan, runIdentity,
-          lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
-    }
-
-    Settings withTopicPlan(TopicPlan v) {
-      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, v,
-          runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
-    }
-
-    Settings withRunIdentity(boolean v) {
-      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan, v,
-          lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
-    }
-
-    Settings withLag(List<String> groups, long intervalMs) {
-      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan,
-          runIdentity, List.copyOf(groups), intervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, params);
-    }
-
-    Settings withReplyTimeoutMs(long v) {
-      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan,
-          runIdentity, lagGroups, lagIntervalMs, v, sasl, tls, embeddedBrokers, params);
-    }
-
-    Settings withEmbeddedBrokers(int v) {
-      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan,
-          runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, v, params);
-    }
-
-    Settings withParams(Params v) {
-      return new Settings(bootstrapServers, topic, properties, propertiesFile, producerMode, poolSize, topicPlan,
-          runIdentity, lagGroups, lagIntervalMs, replyTimeoutMs, sasl, tls, embeddedBrokers, v);
+    Client withFile(String path) {
+      return new Client(properties, path, sasl, tls);
     }
   }
 
-  private final Settings settings;
+  /**
+   * Everything the builder was told, in small immutable parts; a builder method replaces one part.
+   * {@link #protocol()} resolves them against the -D properties and the environment.
+   *
+   * @param params the simulation's parameter snapshot, or null to take one when the protocol is built
+   */
+  private record Parts(Target target, Client client, Producers producers, Topics topics, Requests requests,
+      LagSettings lag, Params params) {}
+
+  private final Parts parts;
 
   /** A protocol with the seed plan's producer defaults (acks=1, linger.ms=1, batch.size=16384, lz4). */
   public KafkaProtocolBuilder() {
-    this(new Settings(null, null, Collections.unmodifiableMap(defaults()), null, ProducerMode.SHARED, 1,
-        TopicPlan.DEFAULT, true, List.of(), 2000, 10_000, false, false, 0, null));
+    this(new Parts(Target.EMBEDDED, new Client(defaults(), null, false, false), Producers.SHARED, Topics.NONE,
+        Requests.DEFAULT, LagSettings.NONE, null));
   }
 
-  private KafkaProtocolBuilder(Settings settings) {
-    this.settings = settings;
+  private KafkaProtocolBuilder(Parts parts) {
+    this.parts = parts;
+  }
+
+  private KafkaProtocolBuilder with(Target v) {
+    return new KafkaProtocolBuilder(new Parts(v, parts.client(), parts.producers(), parts.topics(), parts.requests(),
+        parts.lag(), parts.params()));
+  }
+
+  private KafkaProtocolBuilder with(Client v) {
+    return new KafkaProtocolBuilder(new Parts(parts.target(), v, parts.producers(), parts.topics(), parts.requests(),
+        parts.lag(), parts.params()));
+  }
+
+  private KafkaProtocolBuilder with(Producers v) {
+    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), v, parts.topics(), parts.requests(),
+        parts.lag(), parts.params()));
+  }
+
+  private KafkaProtocolBuilder with(Topics v) {
+    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), parts.producers(), v, parts.requests(),
+        parts.lag(), parts.params()));
+  }
+
+  private KafkaProtocolBuilder with(Requests v) {
+    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), parts.producers(), parts.topics(), v,
+        parts.lag(), parts.params()));
+  }
+
+  private KafkaProtocolBuilder with(LagSettings v) {
+    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), parts.producers(), parts.topics(),
+        parts.requests(), v, parts.params()));
+  }
+
+  private KafkaProtocolBuilder with(Params v) {
+    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), parts.producers(), parts.topics(),
+        parts.requests(), parts.lag(), v));
+  }
+
+  private KafkaProtocolBuilder with(TopicPlan plan) {
+    return with(parts.topics().withPlan(plan));
   }
 
   /** The seed test plan's recommendation for capacity tests: one ack per record, no retries that hide duplicates. */
@@ -136,50 +142,40 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return p;
   }
 
-  private KafkaProtocolBuilder with(Map<String, Object> props) {
-    return new KafkaProtocolBuilder(settings.withProperties(props, false, false));
-  }
-
-  private KafkaProtocolBuilder with(TopicPlan plan) {
-    return new KafkaProtocolBuilder(settings.withTopicPlan(plan));
-  }
-
   /**
    * Reads the -D properties and environment this protocol honours (kafka.bootstrap.servers, kafka.client.config,
    * security, kafka.embedded.brokers, health.*) from this snapshot, the simulation's own, instead of taking a
    * fresh one when the run starts; the run's summary then lists every parameter the simulation read.
    */
   public KafkaProtocolBuilder params(Params params) {
-    return new KafkaProtocolBuilder(settings.withParams(params));
+    return with(params);
   }
 
   /** Bootstrap servers; -Dkafka.bootstrap.servers and KAFKA_BOOTSTRAP_SERVERS win over this. Unset: embedded broker. */
   public KafkaProtocolBuilder bootstrapServers(String servers) {
-    return new KafkaProtocolBuilder(settings.withBootstrapServers(servers));
+    return with(parts.target().withBootstrapServers(servers));
   }
 
   /** The default topic of send actions. */
   public KafkaProtocolBuilder topic(String topic) {
-    return new KafkaProtocolBuilder(settings.withTopic(topic));
+    return with(parts.topics().withTopic(topic));
   }
 
   /** Any KafkaProducer property, with Kafka's own name. */
   public KafkaProtocolBuilder property(String key, Object value) {
-    Map<String, Object> p = new LinkedHashMap<>(settings.properties());
-    p.put(key, value == null ? null : String.valueOf(value));
-    return with(p);
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put(key, value);
+    return with(parts.client().with(p, false, false));
   }
 
   /** Several KafkaProducer properties at once, with Kafka's own names, each as {@link #property} sets it. */
   public KafkaProtocolBuilder properties(Map<String, ?> props) {
-    Map<String, Object> p = new LinkedHashMap<>(settings.properties());
-    props.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
-    return with(p);
+    return with(parts.client().with(props, false, false));
   }
 
   /** A client properties file (file system path or classpath resource); properties set in code win over it. */
   public KafkaProtocolBuilder propertiesFile(String path) {
-    return new KafkaProtocolBuilder(settings.withPropertiesFile(path));
+    return with(parts.client().withFile(path));
   }
 
   /**
@@ -209,9 +205,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   private KafkaProtocolBuilder security(Map<String, String> security, boolean addSasl, boolean addTls) {
-    Map<String, Object> p = new LinkedHashMap<>(settings.properties());
-    p.putAll(security);
-    return new KafkaProtocolBuilder(settings.withProperties(p, addSasl, addTls));
+    return with(parts.client().with(security, addSasl, addTls));
   }
 
   /** acks: "0", "1" (the default here) or "all" (also "-1"); how many replicas must have a record before its ack. */
@@ -261,7 +255,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** One producer shared by all virtual users (the default). */
   public KafkaProtocolBuilder sharedProducer() {
-    return new KafkaProtocolBuilder(settings.withProducers(ProducerMode.SHARED, 1));
+    return with(Producers.SHARED);
   }
 
   /** A pool of n producers; virtual user i uses producer i mod n. */
@@ -269,12 +263,12 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (n < 1) {
       throw new KafkaLoadConfigException("producerPool(" + n + "): the pool needs at least 1 producer");
     }
-    return new KafkaProtocolBuilder(settings.withProducers(ProducerMode.POOL, n));
+    return with(Producers.pool(n));
   }
 
   /** One producer per virtual user, closed when the user ends: JMeter's one-producer-per-thread. */
   public KafkaProtocolBuilder producerPerUser() {
-    return new KafkaProtocolBuilder(settings.withProducers(ProducerMode.PER_USER, 1));
+    return with(Producers.PER_USER);
   }
 
   /** Preflight creates the default topic when missing, with these partitions and replication factor. */
@@ -282,12 +276,12 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (partitions < 1 || replicationFactor < 1) {
       throw new KafkaLoadConfigException("createTopic(" + partitions + ", " + replicationFactor + "): both must be >= 1");
     }
-    return with(settings.topicPlan().withCreate(partitions, (short) replicationFactor));
+    return with(parts.topics().plan().withCreate(partitions, (short) replicationFactor));
   }
 
   /** Planned concurrent producers (users): preflight warns when the topic has fewer partitions; strict fails. */
   public KafkaProtocolBuilder concurrency(int users, boolean strict) {
-    return with(settings.topicPlan().withConcurrency(users, strict));
+    return with(parts.topics().plan().withConcurrency(users, strict));
   }
 
   /**
@@ -295,7 +289,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * does not answer in time fails preflight with a line naming it.
    */
   public KafkaProtocolBuilder bootstrapTimeoutMs(long ms) {
-    return with(settings.topicPlan().withBootstrapTimeoutMs(ms));
+    return with(parts.topics().plan().withBootstrapTimeoutMs(ms));
   }
 
   /**
@@ -306,7 +300,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (n < 1) {
       throw new KafkaLoadConfigException("minInsyncReplicas(" + n + "): must be >= 1");
     }
-    return with(settings.topicPlan().withMinInsyncReplicas(n));
+    return with(parts.topics().plan().withMinInsyncReplicas(n));
   }
 
   /**
@@ -318,7 +312,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (n < 1) {
       throw new KafkaLoadConfigException("embeddedBrokers(" + n + "): must be >= 1");
     }
-    return new KafkaProtocolBuilder(settings.withEmbeddedBrokers(n));
+    return with(parts.target().withEmbeddedBrokers(n));
   }
 
   /**
@@ -326,7 +320,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * reconciliation read-back counts duplicates, gaps and reordering with. On by default.
    */
   public KafkaProtocolBuilder runIdentity(boolean enabled) {
-    return new KafkaProtocolBuilder(settings.withRunIdentity(enabled));
+    return with(parts.requests().withRunIdentity(enabled));
   }
 
   /**
@@ -342,7 +336,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (intervalMs < 100) {
       throw new KafkaLoadConfigException("lagMonitor: the sampling interval must be >= 100 ms, not " + intervalMs);
     }
-    return new KafkaProtocolBuilder(settings.withLag(List.of(groups), intervalMs));
+    return with(new LagSettings(List.of(groups), intervalMs));
   }
 
   /**
@@ -416,7 +410,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new KafkaLoadConfigException("replyTimeout(" + timeout + "): the timeout must be > 0");
     }
-    return new KafkaProtocolBuilder(settings.withReplyTimeoutMs(timeout.toMillis()));
+    return with(parts.requests().withReplyTimeoutMs(timeout.toMillis()));
   }
 
   /**
@@ -426,34 +420,31 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    */
   @Override
   public KafkaProtocol protocol() {
-    // Called from the simulation's constructor, on the thread that later prints Gatling's verdicts.
-    kafkaload.internal.report.GatlingVerdicts.listen();
-    Settings s = settings;
-    Params params = s.params() != null ? s.params() : Params.fromSystemProperties();
+    Params params = parts.params() != null ? parts.params() : Params.fromSystemProperties();
+    Client client = parts.client();
     Map<String, Object> props = new LinkedHashMap<>();
-    String file = s.propertiesFile() != null ? s.propertiesFile() : params.raw(CLIENT_CONFIG_PROPERTY);
+    String file = client.file() != null ? client.file() : params.raw(CLIENT_CONFIG_PROPERTY);
     if (file != null) {
       loadPropertiesFile(file).forEach((k, v) -> props.put((String) k, v));
     }
-    props.putAll(s.properties());
+    props.putAll(client.properties());
     ClientSecurity.Settings cli = ClientSecurity.from(params::raw, params::env);
     props.putAll(cli.properties());
     String securityProtocol = ClientSecurity.protocol(props.get(ClientSecurity.SECURITY_PROTOCOL),
-        s.sasl() || cli.sasl(), s.tls() || cli.tls());
+        client.sasl() || cli.sasl(), client.tls() || cli.tls());
     if (securityProtocol != null) {
       props.put(ClientSecurity.SECURITY_PROTOCOL, securityProtocol);
     }
     String bootstrap = firstNonBlank(params.raw(BOOTSTRAP_PROPERTY), params.env(BOOTSTRAP_ENV),
-        s.bootstrapServers(), (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
+        parts.target().bootstrapServers(), (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
     RegistrySettings registry = registry(props, params);
     validate(props);
     int brokers = params.raw(EMBEDDED_BROKERS_PROPERTY) != null
-        ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1) : s.embeddedBrokers();
-    return new KafkaProtocol(bootstrap, bootstrap == null ? brokers : 0, s.topic(),
-        Collections.unmodifiableMap(props), s.producerMode(), s.poolSize(), s.topicPlan(), s.runIdentity(),
-        s.lagGroups(), s.lagIntervalMs(), s.replyTimeoutMs(), injectorBounds(params), registry, params.used(),
-        params.injector());
+        ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1) : parts.target().embeddedBrokers();
+    return new KafkaProtocol(new Target(bootstrap, brokers).resolved(), Collections.unmodifiableMap(props),
+        parts.producers(), parts.topics(), parts.requests(), parts.lag(), registry,
+        new RunContext(injectorBounds(params), params.used(), params.injector()));
   }
 
   /**

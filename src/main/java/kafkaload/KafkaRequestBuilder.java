@@ -32,15 +32,15 @@ public final class KafkaRequestBuilder {
   }
 
   /**
-   * Drains a pre-filled offset range with one consumer per virtual user (inject exactly {@code threads} users):
-   * {@code assign} gives each consumer a fixed share of partitions (no rebalances); otherwise they subscribe as a
-   * group. {@code consumerProperties} are KafkaConsumer properties (group.id, session.timeout.ms, ...), plus
-   * kafkaload.staticMembership=true for group.instance.id per consumer.
+   * Drains a pre-filled offset range of this topic with one consumer per virtual user (inject exactly as many users
+   * as {@code threads}): {@code drain(topic).range(prefilled).threads(4).assign(true).timeout(..)}; see
+   * {@link DrainActionBuilder} for the settings and their defaults.
    */
-  public DrainActionBuilder drain(String topic, PrefilledTopic range, int threads, boolean assign,
-      Map<String, String> consumerProperties, java.time.Duration timeout) {
-    return new DrainActionBuilder(new DrainSpec(requestName, topic, range.range(), threads, assign, consumerProperties,
-        timeout));
+  public DrainActionBuilder drain(String topic) {
+    if (topic == null || topic.isBlank()) {
+      throw new KafkaLoadConfigException("kafka(\"" + requestName + "\").drain(topic): the topic is empty");
+    }
+    return new DrainActionBuilder(DrainSpec.of(requestName, topic));
   }
 
   /** A record without a key. value: EL string, byte[], or an object written as JSON. */

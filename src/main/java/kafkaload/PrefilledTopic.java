@@ -6,7 +6,8 @@ import kafkaload.internal.protocol.KafkaProtocol;
 /**
  * The offset range a consumer test drains: records written by {@link #fill} before the load, outside the
  * measurement, or the records a topic already holds ({@link #existing}). Both first check that the consumers are
- * no more than the topic's partitions, before writing anything.
+ * no more than the topic's partitions (those it will have, for a topic {@link #fill} creates), before creating or
+ * writing anything.
  */
 public final class PrefilledTopic {
   private final Prefill.Range range;

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.BiPredicate;
 import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.action.RequestReplySpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -40,23 +41,23 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
 
   /** The reply carries the request's key (the default). */
   public RequestReplyActionBuilder matchKey() {
-    return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.KEY, null, null));
+    return new RequestReplyActionBuilder(spec.withMatch(MatchKind.KEY, null, null));
   }
 
   /** The reply carries the request's value of this header, for example a correlation id. */
   public RequestReplyActionBuilder matchHeader(String name) {
-    return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.HEADER, name, null));
+    return new RequestReplyActionBuilder(spec.withMatch(MatchKind.HEADER, name, null));
   }
 
   /** The reply's value equals the request's. */
   public RequestReplyActionBuilder matchValue() {
-    return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.VALUE, null, null));
+    return new RequestReplyActionBuilder(spec.withMatch(MatchKind.VALUE, null, null));
   }
 
   /** The first reply, arriving after the request, that the function accepts. */
   public RequestReplyActionBuilder match(
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> requestAndReply) {
-    return new RequestReplyActionBuilder(spec.withMatch(RequestReplySpec.Kind.FUNCTION, null, requestAndReply));
+    return new RequestReplyActionBuilder(spec.withMatch(MatchKind.PREDICATE, null, requestAndReply));
   }
 
   /** This action's timeout; without it, the protocol's replyTimeout (default 10 s). */

@@ -1,24 +1,44 @@
 package kafkaload;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.library.Architectures;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layering of src/main, read from the sources: every reference from one package to another (import lines and
- * fully qualified names in code alike) points from a higher layer to a lower one, so there is no arrow back up and
- * no cycle between packages. Users' code (the simulations, the README's example) names only the public API package.
+ * The layering of src/main, checked with ArchUnit on the compiled classes: every dependency from one package to
+ * another points from a higher layer to a lower one, there is no cycle between packages, the root package holds only
+ * the DSL, and the shipped simulations use only the public packages. Two checks read sources, where bytecode cannot
+ * tell: constants javac inlines (a reference to a {@code static final String} leaves no trace in the class file),
+ * and the README's example.
  */
 class ArchitectureTest {
   /**
@@ -35,24 +55,141 @@ class ArchitectureTest {
   /** The packages users may import: the DSL and the public packages above it. */
   static final List<String> PUBLIC = List.of("kafkaload", "distributed", "kit", "echo");
 
-  private static final Path MAIN = Paths.get("src/main/java/kafkaload");
+  /** src/main's classes, read from Maven's output folder (scanning the whole classpath for them takes seconds). */
+  private static final JavaClasses MAIN = new ClassFileImporter().importPath(Paths.get("target/classes/kafkaload"));
+
+  private static final Path SOURCES = Paths.get("src/main/java/kafkaload");
   private static final Pattern REFERENCE = Pattern.compile("\\bkafkaload\\.((?:internal\\.)?[a-z]+)\\.[A-Z]");
   private static final Pattern API_REFERENCE = Pattern.compile("\\bkafkaload\\.[A-Z]");
 
-  @Test
-  void everyPackageIsALayer() throws IOException {
-    TreeSet<String> packages = new TreeSet<>();
-    try (Stream<Path> files = Files.walk(MAIN)) {
-      files.filter(Files::isDirectory).filter(d -> !d.equals(MAIN.resolve("internal")))
-          .map(d -> layer(d)).forEach(packages::add);
-    }
-    assertEquals(new TreeSet<>(LAYERS), packages, "a package was added or removed: place it in LAYERS");
+  /** The Java package of a layer: "kafkaload" for the DSL, else "kafkaload." and its name. */
+  private static String pkg(String layer) {
+    return layer.equals("kafkaload") ? "kafkaload" : "kafkaload." + layer;
   }
 
   @Test
-  void referencesPointDownTheLayersOnly() throws IOException {
+  void everyPackageIsALayer() {
+    TreeSet<String> packages = MAIN.stream().map(JavaClass::getPackageName)
+        .collect(Collectors.toCollection(TreeSet::new));
+    TreeSet<String> layers = LAYERS.stream().map(ArchitectureTest::pkg).collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(layers, packages, "a package was added or removed: place it in LAYERS");
+  }
+
+  @Test
+  void dependenciesPointDownTheLayersOnly() {
+    Architectures.LayeredArchitecture layered = Architectures.layeredArchitecture()
+        .consideringOnlyDependenciesInLayers();
+    for (String layer : LAYERS) {
+      layered = layered.layer(layer).definedBy(pkg(layer));
+    }
+    layered = layered.whereLayer(LAYERS.get(0)).mayNotBeAccessedByAnyLayer();
+    for (int i = 1; i < LAYERS.size(); i++) {
+      String[] above = LAYERS.subList(0, i).toArray(String[]::new);
+      layered = layered.whereLayer(LAYERS.get(i)).mayOnlyBeAccessedByLayers(above);
+    }
+    layered.because("a package uses only the packages below it (docs/architecture.md, The layers)").check(MAIN);
+  }
+
+  @Test
+  void noCycleBetweenPackages() {
+    SliceAssignment byPackage = new SliceAssignment() {
+      @Override
+      public SliceIdentifier getIdentifierOf(JavaClass c) {
+        return c.getPackageName().equals("kafkaload") || c.getPackageName().startsWith("kafkaload.")
+            ? SliceIdentifier.of(c.getPackageName()) : SliceIdentifier.ignore();
+      }
+
+      @Override
+      public String getDescription() {
+        return "each package of kafkaload";
+      }
+    };
+    SlicesRuleDefinition.slices().assignedFrom(byPackage).should().beFreeOfCycles().check(MAIN);
+  }
+
+  /** The DSL builds on nothing above it: the kit, the echo service and the launcher are users of it. */
+  @Test
+  void theDslUsesNoPublicPackageAboveIt() {
+    noClasses().that().resideInAPackage("kafkaload")
+        .should().dependOnClassesThat().resideInAnyPackage("kafkaload.kit..", "kafkaload.echo..",
+            "kafkaload.distributed..")
+        .check(MAIN);
+  }
+
+  /** No program and no thread of its own in the root package: it describes a run, the layers below carry it out. */
+  @Test
+  void theDslPackageHasNoMainMethodAndStartsNoThread() {
+    methods().that().areDeclaredInClassesThat().resideInAPackage("kafkaload").and().areStatic()
+        .should().notHaveName("main")
+        .check(MAIN);
+    noClasses().that().resideInAPackage("kafkaload")
+        .should().callMethod(Thread.class, "start")
+        .orShould().dependOnClassesThat().areAssignableTo(Thread.class)
+        .orShould().dependOnClassesThat().areAssignableTo(ExecutorService.class)
+        .orShould().dependOnClassesThat().belongToAnyOf(Executors.class)
+        .check(MAIN);
+  }
+
+  /**
+   * Every public top-level type of the root package is DSL: reachable from the entry {@code KafkaDsl} through the
+   * public signatures of the DSL's types (what a builder takes or returns, a check, a value, the parameters), or a
+   * final class of static helpers a simulation calls directly (the gates, secrets from the environment).
+   */
+  @Test
+  void theRootPackageHoldsOnlyDslTypes() {
+    Set<String> reachable = new TreeSet<>();
+    Deque<JavaClass> todo = new ArrayDeque<>(List.of(MAIN.get(KafkaDsl.class)));
+    while (!todo.isEmpty()) {
+      JavaClass c = todo.pop();
+      if (!reachable.add(c.getName())) {
+        continue;
+      }
+      for (JavaMethod m : c.getMethods()) {
+        if (!m.getModifiers().contains(JavaModifier.PUBLIC)) {
+          continue;
+        }
+        List<JavaClass> types = new ArrayList<>(m.getRawParameterTypes());
+        types.add(m.getRawReturnType());
+        types.stream().map(t -> t.isArray() ? t.getBaseComponentType() : t)
+            .filter(t -> t.getPackageName().equals("kafkaload") && !reachable.contains(t.getName()))
+            .forEach(todo::push);
+      }
+    }
+    List<String> notDsl = new ArrayList<>();
+    for (JavaClass c : MAIN) {
+      if (!c.getPackageName().equals("kafkaload") || !c.isTopLevelClass()
+          || !c.getModifiers().contains(JavaModifier.PUBLIC) || reachable.contains(c.getName())) {
+        continue;
+      }
+      boolean staticHelpers = c.getModifiers().contains(JavaModifier.FINAL) && c.getMethods().stream()
+          .filter(m -> m.getModifiers().contains(JavaModifier.PUBLIC))
+          .allMatch(m -> m.getModifiers().contains(JavaModifier.STATIC));
+      if (!staticHelpers) {
+        notDsl.add(c.getName());
+      }
+    }
+    assertTrue(notDsl.isEmpty(), "public types in the root package that no DSL signature reaches from KafkaDsl "
+        + "(move them to an internal package, or to kit/echo/distributed): " + notDsl);
+  }
+
+  /** The shipped simulations use what users may import: the DSL, the kit, the echo service, Gatling, the JDK. */
+  @Test
+  void simulationsUseOnlyThePublicApi() {
+    JavaClasses simulations = new ClassFileImporter().importPath(Paths.get("target/test-classes/simulations"));
+    assertTrue(simulations.size() > 10, "the simulations' compiled classes were not found: " + simulations.size());
+    classes().should().onlyDependOnClassesThat().resideInAnyPackage("simulations..", "kafkaload", "kafkaload.kit..",
+        "kafkaload.echo..", "io.gatling.javaapi..", "java..")
+        .check(simulations);
+  }
+
+  /**
+   * javac inlines constants ({@code static final String}), so a reference to one leaves no dependency in the class
+   * file: the sources are read for references up the layers too (imports and fully qualified names in code).
+   */
+  @Test
+  void sourceReferencesPointDownTheLayersOnly() throws IOException {
     List<String> upward = new ArrayList<>();
-    for (Path file : sources(MAIN)) {
+    for (Path file : sources(SOURCES)) {
       String from = layer(file.getParent());
       int fromRank = LAYERS.indexOf(from);
       String code = withoutComments(Files.readString(file));
@@ -60,28 +197,14 @@ class ArchitectureTest {
       while (m.find()) {
         String to = m.group(1);
         if (!to.equals(from) && LAYERS.indexOf(to) <= fromRank) {
-          upward.add(MAIN.relativize(file) + " -> kafkaload." + to);
+          upward.add(SOURCES.relativize(file) + " -> kafkaload." + to);
         }
       }
       if (fromRank > LAYERS.indexOf("kafkaload") && API_REFERENCE.matcher(code).find()) {
-        upward.add(MAIN.relativize(file) + " -> the public API package kafkaload");
+        upward.add(SOURCES.relativize(file) + " -> the public API package kafkaload");
       }
     }
     assertTrue(upward.isEmpty(), "references up the layers " + LAYERS + ":\n" + String.join("\n", upward));
-  }
-
-  @Test
-  void simulationsImportOnlyThePublicApi() throws IOException {
-    List<String> internal = new ArrayList<>();
-    for (Path file : sources(Paths.get("src/test/java/simulations"))) {
-      Matcher m = REFERENCE.matcher(withoutComments(Files.readString(file)));
-      while (m.find()) {
-        if (!PUBLIC.contains(m.group(1))) {
-          internal.add(file.getFileName() + " -> kafkaload." + m.group(1));
-        }
-      }
-    }
-    assertTrue(internal.isEmpty(), "simulations must use only the public packages " + PUBLIC + ":\n" + String.join("\n", internal));
   }
 
   @Test
@@ -96,9 +219,9 @@ class ArchitectureTest {
     } while (m.find());
   }
 
-  /** The package of a directory under src/main/java/kafkaload: "kafkaload" for the API, else its last name. */
+  /** The layer of a directory under src/main/java/kafkaload: "kafkaload" for the API, else its path as a name. */
   private static String layer(Path dir) {
-    return dir.equals(MAIN) ? "kafkaload" : MAIN.relativize(dir).toString().replace('/', '.');
+    return dir.equals(SOURCES) ? "kafkaload" : SOURCES.relativize(dir).toString().replace('/', '.');
   }
 
   private static List<Path> sources(Path root) throws IOException {

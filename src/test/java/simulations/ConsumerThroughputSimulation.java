@@ -5,7 +5,6 @@ import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import kafkaload.Params;
@@ -46,18 +45,16 @@ public class ConsumerThroughputSimulation extends Simulation {
       : PrefilledTopic.existing(protocol, topic, threads);
 
   ScenarioBuilder consumers = scenario("consumers")
-      .exec(kafka("consume").drain(topic, range, threads, assignment.equals("assign"), consumerProperties(),
-          Duration.ofSeconds(timeoutSeconds)));
-
-  Map<String, String> consumerProperties() {
-    Map<String, String> p = new HashMap<>();
-    p.put("group.id", group);
-    p.put("session.timeout.ms", String.valueOf(sessionTimeoutMs));
-    p.put("receive.buffer.bytes", String.valueOf(receiveBufferBytes));
-    p.put("check.crcs", String.valueOf(checkCrcs));
-    p.put("kafkaload.staticMembership", String.valueOf(staticMembership));
-    return p;
-  }
+      .exec(kafka("consume").drain(topic)
+          .range(range)
+          .threads(threads)
+          .assign(assignment.equals("assign"))
+          .staticMembership(staticMembership)
+          .property("group.id", group)
+          .property("session.timeout.ms", sessionTimeoutMs)
+          .property("receive.buffer.bytes", receiveBufferBytes)
+          .property("check.crcs", checkCrcs)
+          .timeout(Duration.ofSeconds(timeoutSeconds)));
 
   {
     setUp(consumers.injectOpen(atOnceUsers(threads)))

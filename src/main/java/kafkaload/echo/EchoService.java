@@ -91,6 +91,12 @@ public final class EchoService implements AutoCloseable {
     KafkaProtocol protocol = protocolBuilder.protocol();
     Connection connection = protocol.connection();
     TopicPlan plan = protocol.topicPlan();
+    // Both topics' checks before either is created: a refused reply topic leaves no request topic behind.
+    try (org.apache.kafka.clients.admin.Admin admin = connection.admin()) {
+      Preflight.checkBootstrap(admin, connection);
+      Preflight.checkPlan(admin, protocol.topic(), plan, connection.timeoutMs(), false);
+      Preflight.checkPlan(admin, replyTopic, plan, connection.timeoutMs(), false);
+    }
     Preflight.ensureTopic(connection, protocol.topic(), plan);
     Preflight.ensureTopic(connection, replyTopic, plan);
     EchoService s = start(connection, group, protocol.topic(), replyTopic, consumers, delayMs, transform);

@@ -149,6 +149,25 @@ class SchemaIT {
     assertFalse(bad.output().contains("> avro send "), "no load was sent");
   }
 
+  /** Checks before side effects: a registry that refuses the schema (409) leaves the cluster as it was. */
+  @Test
+  void aRefusedSchemaLeavesTheClusterUnchangedItsTopicIsNeverCreated() throws Exception {
+    String topic = uniqueTopic("schema-refused");
+    new RegistryClient(registry.url(), null, new LongAdder()).register(topic + "-value", SchemaFormat.AVRO,
+        new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text());
+    GatlingRun bad = runGatling(SchemaCasesSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
+        "topic", topic, "schema.registry.url", registry.url(), "schema.case", "incompatible"), 120);
+    assertNotEquals(0, bad.exitCode());
+    assertTrue(bad.output().contains("answered 409 (error_code 409) to POST /subjects/" + topic + "-value/versions: "
+        + "Schema being registered is incompatible with an earlier schema"), bad.tail());
+    assertFalse(bad.output().contains("> avro send "), "no load was sent");
+    assertFalse(bad.output().contains("Preflight: created topic"), bad.tail());
+    try (org.apache.kafka.clients.admin.Admin admin = admin()) {
+      assertFalse(admin.listTopics().names().get().contains(topic), "the refused run created its topic '" + topic
+          + "' (createTopic(2, 1)): preflight ran before the schema check");
+    }
+  }
+
   @Test
   void badInputStopsTheRunBeforeAnyLoadWithItsMessage() throws Exception {
     Map<String, String> p = props("kafka.bootstrap.servers", bootstrap(), "topic", uniqueTopic("schema-bad"),

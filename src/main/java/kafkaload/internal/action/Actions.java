@@ -13,7 +13,9 @@ import kafkaload.internal.protocol.KafkaProtocol;
 /**
  * Turns each immutable action spec into the Scala builder Gatling asks the Java DSL for. When Gatling builds a
  * scenario, each looks up its protocol's components, checks what only they can tell (a default topic, the lag
- * groups, the embedded cluster), and creates its action.
+ * groups, the embedded cluster, its schemas against the registry), then starts the protocol (the first start creates
+ * what the run changes on the cluster: preflight's topic, the producers) and creates its action. Checks first, so a
+ * refused run has changed nothing.
  */
 public final class Actions {
   private Actions() {}
@@ -40,7 +42,8 @@ public final class Actions {
             + ") cannot be throttled (throttle() counts one request per permit); set the rate with the injection "
             + "profile instead, e.g. constantUsersPerSec(rate / " + spec.burst() + ")");
       }
-      return new KafkaSendAction(spec.resolved(c.protocol().topic()).withSchemas(c), c, next, ctx.throttled());
+      SendSpec bound = spec.resolved(c.protocol().topic()).withSchemas(c);
+      return new KafkaSendAction(bound, c.start(), next, ctx.throttled());
     });
   }
 
@@ -53,33 +56,35 @@ public final class Actions {
       if (spec.timeout().isNegative() || spec.timeout().isZero()) {
         throw new KafkaLoadConfigException("consume '" + spec.requestName() + "': the timeout must be > 0");
       }
-      TopicListener listener = c.listener(spec.topic());
-      listener.watch(spec.kind() == ConsumeSpec.Kind.KEY,
-          spec.kind() == ConsumeSpec.Kind.HEADER ? spec.headerName() : null, spec.kind() == ConsumeSpec.Kind.VALUE);
-      return new ConsumeAction(spec, c, listener, next,
-          spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic()));
+      var decoder = spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic());
+      TopicListener listener = c.start().listener(spec.topic());
+      listener.watch(spec.kind() == MatchKind.KEY,
+          spec.kind() == MatchKind.HEADER ? spec.headerName() : null, spec.kind() == MatchKind.VALUE);
+      return new ConsumeAction(spec, c, listener, next, decoder);
     });
   }
 
   public static io.gatling.core.action.builder.ActionBuilder requestReply(RequestReplySpec rr) {
     return scala((c, ctx, next) -> {
-      SendSpec spec = rr.request().resolved(c.protocol().topic()).withSchemas(c);
-      if (spec.fireAndForget()) {
-        throw new KafkaLoadConfigException("'" + spec.requestName() + "': a request-reply cannot be fire-and-forget");
+      SendSpec request = rr.request().resolved(c.protocol().topic());
+      if (request.fireAndForget()) {
+        throw new KafkaLoadConfigException("'" + request.requestName()
+            + "': a request-reply cannot be fire-and-forget");
       }
-      if (rr.kind() == RequestReplySpec.Kind.HEADER && !spec.hasHeader(rr.header())) {
-        throw new KafkaLoadConfigException("'" + spec.requestName() + "' matches replies by header '" + rr.header()
+      if (rr.kind() == MatchKind.HEADER && !request.hasHeader(rr.header())) {
+        throw new KafkaLoadConfigException("'" + request.requestName() + "' matches replies by header '" + rr.header()
             + "', but its request sets no such header");
       }
       if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
-        throw new KafkaLoadConfigException("'" + spec.requestName() + "': the reply timeout must be > 0");
+        throw new KafkaLoadConfigException("'" + request.requestName() + "': the reply timeout must be > 0");
       }
-      TopicListener listener = c.listener(rr.replyTopic());
-      listener.watch(rr.kind() == RequestReplySpec.Kind.KEY,
-          rr.kind() == RequestReplySpec.Kind.HEADER ? rr.header() : null, rr.kind() == RequestReplySpec.Kind.VALUE);
+      SendSpec spec = request.withSchemas(c);
+      var decoder = rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic());
+      TopicListener listener = c.start().listener(rr.replyTopic());
+      listener.watch(rr.kind() == MatchKind.KEY,
+          rr.kind() == MatchKind.HEADER ? rr.header() : null, rr.kind() == MatchKind.VALUE);
       long timeoutMs = rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
-      return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next,
-          rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic()));
+      return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next, decoder);
     });
   }
 
@@ -87,21 +92,21 @@ public final class Actions {
     return scala((c, ctx, next) -> {
       // The simulation checks this before its pre-fill; here for a range that came from elsewhere.
       Prefill.checkConsumers(spec.topic(), spec.range().to().size(), spec.threads());
-      return new DrainAction(spec, c, next);
+      return new DrainAction(spec, c.start(), next);
     });
   }
 
   public static io.gatling.core.action.builder.ActionBuilder reconcile(ReconcileSpec spec) {
-    return scala((c, ctx, next) -> new ReconcileAction(c, next, spec));
+    return scala((c, ctx, next) -> new ReconcileAction(c.start(), next, spec));
   }
 
   public static io.gatling.core.action.builder.ActionBuilder lagVerdict(LagVerdictSpec spec) {
     return scala((c, ctx, next) -> {
-      if (c.lagMonitor() == null) {
+      if (c.protocol().lagGroups().isEmpty()) {
         throw new KafkaLoadConfigException(
             "lagVerdict() needs consumer groups to judge: kafka().lagMonitor(intervalMs, \"group\")");
       }
-      return new LagVerdictAction(c, next, spec);
+      return new LagVerdictAction(c.start(), next, spec);
     });
   }
 
@@ -115,7 +120,7 @@ public final class Actions {
             + "kafka.bootstrap.servers unset");
       }
       plan.check(cluster.size(), 0);
-      return new BrokerFaultAction(c, next, cluster, plan);
+      return new BrokerFaultAction(c.start(), next, cluster, plan);
     });
   }
 }

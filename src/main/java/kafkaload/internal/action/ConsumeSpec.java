@@ -9,14 +9,14 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * A consume action: which record on the topic the user waits for, and for how long; immutable.
  *
  * @param kind how the record is matched, or null while no matcher is set
- * @param headerName the header matched by, for {@link Kind#HEADER}
+ * @param headerName the header matched by, for {@link MatchKind#HEADER}
  * @param expected the key, header value or value matched, for KEY, HEADER and VALUE
  * @param producedAtHeader the header holding the produce time in epoch ms, or null for the record timestamp
  */
 public record ConsumeSpec(
     String requestName,
     String topic,
-    Kind kind,
+    MatchKind kind,
     String headerName,
     SessionValue<String> expected,
     BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate,
@@ -24,21 +24,19 @@ public record ConsumeSpec(
     String producedAtHeader,
     kafkaload.internal.schema.DecodeSpec decode) {
 
-  public enum Kind { KEY, HEADER, VALUE, PREDICATE }
-
   /** Waits on this topic for 10 s; a matcher must still be set. */
   public static ConsumeSpec of(String requestName, String topic) {
     return new ConsumeSpec(requestName, topic, null, null, null, null, Duration.ofSeconds(10), null, null);
   }
 
   /** Matches by KEY, HEADER ({@code headerName}) or VALUE against the EL {@code expected}. */
-  public ConsumeSpec withMatch(Kind k, String header, SessionValue<String> value) {
+  public ConsumeSpec withMatch(MatchKind k, String header, SessionValue<String> value) {
     return new ConsumeSpec(requestName, topic, k, header, value, null, timeout, producedAtHeader, decode);
   }
 
   public ConsumeSpec withPredicate(
       BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return new ConsumeSpec(requestName, topic, Kind.PREDICATE, null, null, p, timeout, producedAtHeader, decode);
+    return new ConsumeSpec(requestName, topic, MatchKind.PREDICATE, null, null, p, timeout, producedAtHeader, decode);
   }
 
   public ConsumeSpec withTimeout(Duration t) {

@@ -54,8 +54,8 @@ final class RequestReplyAction extends KafkaAction {
     }
     long start = components.clock().nowMillis();
     // A match function that throws is that user's KO with the exception (the listener catches it).
-    TopicListener.Waiter w = new TopicListener.Waiter(key, b.kind() == RequestReplySpec.Kind.VALUE ? record.value() : null,
-        b.kind() == RequestReplySpec.Kind.FUNCTION ? reply -> b.function().test(record, decoded(reply)) : null,
+    TopicListener.Waiter w = new TopicListener.Waiter(key, b.kind() == MatchKind.VALUE ? record.value() : null,
+        b.kind() == MatchKind.PREDICATE ? reply -> b.function().test(record, decoded(reply)) : null,
         (reply, received) -> replied(session, start, reply, received),
         () -> finish(session, start, components.clock().nowMillis(),
             "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms", Map.of()),

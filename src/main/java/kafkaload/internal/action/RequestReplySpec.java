@@ -12,27 +12,25 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * A request-reply: the request, the topic its reply comes on, how the reply is matched, the timeout and the checks
  * on the reply; immutable.
  *
- * @param header the request's header the reply carries, for {@link Kind#HEADER}
+ * @param header the request's header the reply carries, for {@link MatchKind#HEADER}
  * @param timeout this action's timeout, or null for the protocol's replyTimeout
  */
 public record RequestReplySpec(
     SendSpec request,
     String replyTopic,
-    Kind kind,
+    MatchKind kind,
     String header,
     BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function,
     Duration timeout,
     List<RecordCheck> checks,
     kafkaload.internal.schema.DecodeSpec decode) {
 
-  public enum Kind { KEY, HEADER, VALUE, FUNCTION }
-
   /** Replies matched by key, the protocol's timeout, no checks. */
   public static RequestReplySpec of(SendSpec request, String replyTopic) {
-    return new RequestReplySpec(request, replyTopic, Kind.KEY, null, null, null, List.of(), null);
+    return new RequestReplySpec(request, replyTopic, MatchKind.KEY, null, null, null, List.of(), null);
   }
 
-  public RequestReplySpec withMatch(Kind k, String headerName,
+  public RequestReplySpec withMatch(MatchKind k, String headerName,
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> f) {
     return new RequestReplySpec(request, replyTopic, k, headerName, f, timeout, checks, decode);
   }

@@ -136,6 +136,13 @@ public record SendSpec(
     }
     String t = constantTopic();
     SchemaContext schemas = c.schemas();
+    // Both files and templates checked before the registry hears of either.
+    if (k) {
+      schemas.check((SchemaValueSpec) key, true, requestName);
+    }
+    if (v) {
+      schemas.check((SchemaValueSpec) value, false, requestName);
+    }
     SessionValue<byte[]> boundKey = k ? schemas.bind((SchemaValueSpec) key, true, t, requestName, c.ledger().schemas()::serialized)
         : key;
     SessionValue<byte[]> boundValue = v

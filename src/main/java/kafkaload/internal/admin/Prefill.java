@@ -60,6 +60,8 @@ public final class Prefill {
     long timeout = connection.timeoutMs();
     try (Admin admin = connection.admin()) {
       Preflight.checkBootstrap(admin, connection);
+      // Every check before the topic is created: the consumers against the partitions it has or will have.
+      checkConsumers(topic, Preflight.checkPlan(admin, topic, plan, timeout, false), consumers);
       Preflight.checkTopic(admin, topic, plan, timeout);
       Map<Integer, Long> from = Preflight.endOffsets(admin, topic, timeout);
       checkConsumers(topic, from.size(), consumers);

@@ -65,19 +65,67 @@ public final class Preflight {
         + rootMessage(e));
   }
 
-  /** Makes sure the topic exists with enough partitions; returns its partition count. */
-  public static int checkTopic(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
+  /**
+   * The checks on the topic that need nothing created, made before anything is: a valid name; when missing, a plan
+   * that creates it, with enough partitions for the planned producers when strict ({@code partitionsNeeded}: more
+   * consumers or producers than that many fail) and, with acks=all, a replication factor of at least the
+   * min.insync.replicas it asks for. Returns the partitions the topic has, or will have once created.
+   */
+  public static int checkPlan(Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll) {
+    validName(topic);
+    int partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    if (partitions >= 0) {
+      return partitions;
+    }
+    if (!plan.create()) {
+      throw notCreated(topic);
+    }
+    if (plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
+      throw tooFewPartitions(topic, plan.partitions(), plan);
+    }
+    if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
+      throw new KafkaLoadConfigException("Topic '" + topic + "' would be created with replication factor "
+          + plan.replicationFactor() + " and " + MIN_ISR + "=" + plan.minInsyncReplicas() + ": with acks=all every "
+          + "send to it would fail (NotEnoughReplicas). Lower " + MIN_ISR + " or raise the replication factor");
+    }
+    return plan.partitions();
+  }
+
+  private static void validName(String topic) {
     try {
       Topic.validate(topic);
     } catch (org.apache.kafka.common.errors.InvalidTopicException e) {
       throw new KafkaLoadConfigException("Invalid topic name '" + topic + "': " + e.getMessage());
     }
+  }
+
+  private static KafkaLoadConfigException notCreated(String topic) {
+    return new KafkaLoadConfigException("Topic '" + topic + "' does not exist. Create it first, or let the "
+        + "protocol create it: kafka().topic(\"" + topic + "\").createTopic(partitions, replicationFactor) (in the "
+        + "shipped simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
+  }
+
+  private static String fewPartitions(String topic, int partitions, TopicPlan plan) {
+    return "Topic '" + topic + "' has " + partitions + " partitions for " + plan.concurrency()
+        + " concurrent producers: producers will contend for partitions and throughput will be capped. "
+        + "Use at least " + plan.concurrency() + " partitions";
+  }
+
+  private static KafkaLoadConfigException tooFewPartitions(String topic, int partitions, TopicPlan plan) {
+    return new KafkaLoadConfigException(fewPartitions(topic, partitions, plan) + " (failing because strict: "
+        + "kafka().concurrency(users, true); in the shipped simulations -Dpreflight.strictPartitions=true)");
+  }
+
+  /** Makes sure the topic exists with enough partitions; returns its partition count. */
+  public static int checkTopic(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
+    validName(topic);
     int partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
     if (partitions < 0) {
       if (!plan.create()) {
-        throw new KafkaLoadConfigException("Topic '" + topic + "' does not exist. Create it first, or let the "
-            + "protocol create it: kafka().topic(\"" + topic + "\").createTopic(partitions, replicationFactor) (in the "
-            + "shipped simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
+        throw notCreated(topic);
+      }
+      if (plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
+        throw tooFewPartitions(topic, plan.partitions(), plan); // refused before anything is created
       }
       create(admin, topic, plan, timeoutMs);
       partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(plan.partitions());
@@ -88,14 +136,10 @@ public final class Preflight {
           partitions, plan.partitions());
     }
     if (partitions < plan.concurrency()) {
-      String msg = "Topic '" + topic + "' has " + partitions + " partitions for " + plan.concurrency()
-          + " concurrent producers: producers will contend for partitions and throughput will be capped. "
-          + "Use at least " + plan.concurrency() + " partitions";
       if (plan.strictPartitions()) {
-        throw new KafkaLoadConfigException(msg + " (failing because strict: kafka().concurrency(users, true); in the shipped "
-            + "simulations -Dpreflight.strictPartitions=true)");
+        throw tooFewPartitions(topic, partitions, plan);
       }
-      LOG.warn("Preflight: {}", msg);
+      LOG.warn("Preflight: {}", fewPartitions(topic, partitions, plan));
     }
     return partitions;
   }

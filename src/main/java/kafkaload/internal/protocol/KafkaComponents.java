@@ -19,6 +19,7 @@ import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.report.RunSummary;
+import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.schema.SchemaContext;
@@ -32,46 +33,73 @@ import scala.runtime.BoxedUnit;
 /**
  * What a running protocol gives its actions: its connection and producers, Gatling's stats engine, clock and
  * throttler, a thread for sends that could block, the topic readers of consume actions, and the run ledger they
- * write to. Created by {@link KafkaRun} after preflight, before any user starts; closed when the load ends.
+ * write to. Made by {@link KafkaRun} for the protocol's first action, after the checks that create nothing; each
+ * action makes its own checks (its schemas), then calls {@link #start()}: the first call creates what the run
+ * changes on the cluster (preflight's topic, producers), so a check that refuses the run comes before any of it.
+ * Closed when the load ends.
  */
 public final class KafkaComponents implements ProtocolComponents {
   private final KafkaProtocol protocol;
   private final Connection connection;
   private final boolean embedded;
   private final CoreComponents core;
-  private final ProducerPool producers;
   private final RunLedger ledger;
-  private final InjectorHealth health;
+  private final OffsetBaselines baselines;
   private final ExecutorService blockingSender;
+  private final KafkaRun run;
   /** The Schema Registry side, made when the first action with a schema is built. */
   private SchemaContext schemas;
-  private final Admin lagAdmin;
-  private final LagMonitor lagMonitor;
+  /** What {@link #start()} made; null until then. */
+  private volatile Running running;
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
-  private final TopicWatch topicWatch;
+
+  /** The parts that exist once the protocol has started. */
+  private record Running(ProducerPool producers, InjectorHealth health, TopicWatch topicWatch, Admin lagAdmin,
+      LagMonitor lagMonitor) {}
 
   KafkaComponents(KafkaProtocol protocol, Connection connection, boolean embedded, CoreComponents core,
-      ProducerPool producers, RunLedger ledger, ExecutorService blockingSender, InjectorHealth health) {
+      RunLedger ledger, OffsetBaselines baselines, ExecutorService blockingSender, KafkaRun run) {
     this.protocol = protocol;
     this.connection = connection;
     this.embedded = embedded;
     this.core = core;
-    this.producers = producers;
     this.ledger = ledger;
+    this.baselines = baselines;
     this.blockingSender = blockingSender;
-    this.health = health;
-    this.topicWatch = TopicWatch.start(connection, ledger);
-    if (protocol.lagGroups().isEmpty()) {
-      this.lagAdmin = null;
-      this.lagMonitor = null;
-    } else {
-      this.lagAdmin = connection.admin();
-      this.lagMonitor = LagMonitor.start(lagAdmin, protocol.lagGroups(), protocol.lagIntervalMs());
-    }
+    this.run = run;
   }
 
   static KafkaComponents start(KafkaProtocol protocol, CoreComponents core) {
     return KafkaRun.of(core).components(protocol);
+  }
+
+  /**
+   * Preflight's side effects, the producers, the topic watch and the lag sampling, once: called by every action
+   * when Gatling builds it, after that action's own checks, before any user starts.
+   */
+  public synchronized KafkaComponents start() {
+    if (running == null) {
+      ProducerPool producers = run.start(this, baselines);
+      TopicWatch topicWatch = TopicWatch.start(connection, ledger);
+      Admin lagAdmin = protocol.lagGroups().isEmpty() ? null : connection.admin();
+      LagMonitor lagMonitor = lagAdmin == null ? null
+          : LagMonitor.start(lagAdmin, protocol.lagGroups(), protocol.lagIntervalMs());
+      running = new Running(producers, run.health(), topicWatch, lagAdmin, lagMonitor);
+    }
+    return this;
+  }
+
+  /** Whether {@link #start()} ran. */
+  boolean started() {
+    return running != null;
+  }
+
+  private Running running() {
+    Running r = running;
+    if (r == null) {
+      throw new IllegalStateException("the Kafka protocol has not started: an action must call start() when built");
+    }
+    return r;
   }
 
   public KafkaProtocol protocol() {
@@ -84,7 +112,7 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   public ProducerPool producers() {
-    return producers;
+    return running().producers();
   }
 
   /** The state of this protocol's run: counters, identity, baselines, KOs, faults, results. */
@@ -111,17 +139,17 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /** A sender of records for one action; {@code acks}: where its acks are counted and timed, or null. */
   public RecordSender sender(DeliveryLedger.RequestAcks acks) {
-    return new RecordSender(producers, ledger, core.clock(), acks);
+    return new RecordSender(running().producers(), ledger, core.clock(), acks);
   }
 
   /** The injector health of the run this protocol belongs to. */
   public InjectorHealth health() {
-    return health;
+    return running().health();
   }
 
   /** The lag monitor of the groups under test, or null when none were named. */
   public LagMonitor lagMonitor() {
-    return lagMonitor;
+    return running().lagMonitor();
   }
 
   /** The shared reader of a topic for consume actions; created (after checking the topic exists) on first use. */
@@ -157,7 +185,7 @@ public final class KafkaComponents implements ProtocolComponents {
   public Function1<Session, Session> onStart() {
     return session -> {
       ledger.users().started();
-      health.userStarted(session.eventLoop());
+      running().health().userStarted(session.eventLoop());
       return session;
     };
   }
@@ -169,7 +197,7 @@ public final class KafkaComponents implements ProtocolComponents {
       long userId = session.userId();
       ledger.users().exited();
       if (perUser) {
-        blockingSender.execute(() -> producers.closeUser(userId));
+        blockingSender.execute(() -> running().producers().closeUser(userId));
       }
       return BoxedUnit.UNIT;
     };
@@ -177,20 +205,21 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /** The load is over: stop the readers and the lag sampling, print the counters, close the producers. */
   void close() {
+    Running r = running();
     listeners.values().forEach(TopicListener::close);
-    topicWatch.close();
-    if (lagMonitor != null) {
-      lagMonitor.close();
-      lagAdmin.close(Duration.ofSeconds(5));
+    r.topicWatch().close();
+    if (r.lagMonitor() != null) {
+      r.lagMonitor().close();
+      r.lagAdmin().close(Duration.ofSeconds(5));
     }
     System.out.println("[kafkaload] " + ledger.summaryLine());
     blockingSender.shutdownNow();
-    producers.close();
+    r.producers().close();
   }
 
   /** For the summary: this protocol's settings, ledger, lag samples and producers. */
   RunSummary.Section section() {
-    return new RunSummary.Section(protocol.describe(connection.bootstrap()), ledger, lagMonitor,
-        producers.all());
+    return new RunSummary.Section(protocol.describe(connection.bootstrap()), ledger, running().lagMonitor(),
+        running().producers().all());
   }
 }

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.client.ProducerMode;
-import java.util.Map;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.EmbeddedCluster;
@@ -21,57 +20,105 @@ import kafkaload.internal.schema.RegistrySettings;
 import scala.Function1;
 
 /**
- * The resolved, validated, immutable Kafka protocol a simulation runs with: the builder's settings with the -D
+ * The resolved, validated, immutable Kafka protocol a simulation runs with: the builder's parts with the -D
  * properties and the environment applied. Built by {@code kafkaload.KafkaProtocolBuilder#protocol()}.
  *
- * @param bootstrapServers where to connect, or null to start the embedded broker
- * @param embeddedBrokers with no bootstrap: 0 for the single in-JVM broker, N for N brokers in child processes
- * @param topic the default topic of send actions, or null when every action names its own
+ * @param target where to connect: bootstrap servers, or the embedded broker(s)
  * @param producerProperties KafkaProducer properties, already checked against ProducerConfig
- * @param runIdentity stamp every record with run id, user id and sequence headers (for the read-back)
- * @param lagGroups consumer groups whose lag is sampled during the run and judged after it
- * @param lagIntervalMs how often their lag is sampled
- * @param replyTimeoutMs how long a request-reply waits for its reply unless the action says otherwise
- * @param injectorBounds when the injector counts as saturated
+ * @param producers how virtual users share producers
+ * @param topics the default topic and what preflight does about it
+ * @param requests run-identity headers and the default reply timeout
+ * @param lag consumer groups whose lag is sampled during the run and judged after it
  * @param schemaRegistry the Schema Registry settings; a null url means the embedded registry, started on first use
- * @param parameters the -D parameters the simulation read, with the values used (a live, read-only view)
- * @param injector which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the whole run)
+ * @param run the injector's bounds, the parameters read, which injector this is
  */
 public record KafkaProtocol(
-    String bootstrapServers,
-    int embeddedBrokers,
-    String topic,
+    Target target,
     Map<String, Object> producerProperties,
-    ProducerMode producerMode,
-    int poolSize,
-    TopicPlan topicPlan,
-    boolean runIdentity,
-    List<String> lagGroups,
-    long lagIntervalMs,
-    long replyTimeoutMs,
-    InjectorBounds injectorBounds,
+    Producers producers,
+    Topics topics,
+    Requests requests,
+    LagSettings lag,
     RegistrySettings schemaRegistry,
-    Map<String, String> parameters,
-    InjectorShare injector)
+    RunContext run)
     implements Protocol {
+
+  /** Where to connect, or null to start the embedded broker. */
+  public String bootstrapServers() {
+    return target.bootstrapServers();
+  }
+
+  /** With no bootstrap: 0 for the single in-JVM broker, N for N brokers in child processes. */
+  public int embeddedBrokers() {
+    return target.embeddedBrokers();
+  }
+
+  /** The default topic of send actions, or null when every action names its own. */
+  public String topic() {
+    return topics.topic();
+  }
+
+  public TopicPlan topicPlan() {
+    return topics.plan();
+  }
+
+  public ProducerMode producerMode() {
+    return producers.mode();
+  }
+
+  public int poolSize() {
+    return producers.poolSize();
+  }
+
+  /** Stamp every record with run id, user id and sequence headers (for the read-back). */
+  public boolean runIdentity() {
+    return requests.runIdentity();
+  }
+
+  /** How long a request-reply waits for its reply unless the action says otherwise. */
+  public long replyTimeoutMs() {
+    return requests.replyTimeoutMs();
+  }
+
+  public List<String> lagGroups() {
+    return lag.groups();
+  }
+
+  public long lagIntervalMs() {
+    return lag.intervalMs();
+  }
+
+  public InjectorBounds injectorBounds() {
+    return run.injectorBounds();
+  }
+
+  /** The -D parameters the simulation read, with the values used (a live, read-only view). */
+  public Map<String, String> parameters() {
+    return run.parameters();
+  }
+
+  /** Which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the whole run). */
+  public InjectorShare injector() {
+    return run.injector();
+  }
 
   /** Where this protocol connects: its bootstrap servers, or the embedded broker(s) (started on first use). */
   public String targetBootstrap() {
-    if (bootstrapServers != null) {
-      return bootstrapServers;
+    if (bootstrapServers() != null) {
+      return bootstrapServers();
     }
-    return embeddedBrokers > 0 ? EmbeddedCluster.shared(embeddedBrokers).bootstrapServers()
+    return embeddedBrokers() > 0 ? EmbeddedCluster.shared(embeddedBrokers()).bootstrapServers()
         : EmbeddedKafka.shared().bootstrapServers();
   }
 
   /** Where and how its clients connect; starts the embedded broker(s) when there is no bootstrap. */
   public Connection connection() {
-    return new Connection(targetBootstrap(), producerProperties, topicPlan.bootstrapTimeoutMs());
+    return new Connection(targetBootstrap(), producerProperties, topicPlan().bootstrapTimeoutMs());
   }
 
   /** The embedded cluster of child-process brokers this protocol runs on, or null (external or in-JVM broker). */
   public EmbeddedCluster embeddedCluster() {
-    return bootstrapServers == null && embeddedBrokers > 0 ? EmbeddedCluster.shared(embeddedBrokers) : null;
+    return bootstrapServers() == null && embeddedBrokers() > 0 ? EmbeddedCluster.shared(embeddedBrokers()) : null;
   }
 
   /** acks=all (or -1): each send waits for min.insync.replicas in-sync replicas. */
@@ -84,10 +131,10 @@ public record KafkaProtocol(
   public Map<String, Object> describe(String bootstrap) {
     Map<String, Object> config = new LinkedHashMap<>();
     config.put("bootstrapServers", bootstrap);
-    config.put("embeddedBrokers", bootstrapServers != null ? null : Math.max(1, embeddedBrokers));
-    config.put("topic", topic);
-    config.put("producerMode", producerMode.name().toLowerCase());
-    config.put("poolSize", poolSize);
+    config.put("embeddedBrokers", bootstrapServers() != null ? null : Math.max(1, embeddedBrokers()));
+    config.put("topic", topic());
+    config.put("producerMode", producerMode().name().toLowerCase());
+    config.put("poolSize", poolSize());
     config.put("producerProperties", Secrets.masked(producerProperties));
     if (schemaRegistry.url() != null) {
       config.put("schemaRegistry", schemaRegistry.describe());

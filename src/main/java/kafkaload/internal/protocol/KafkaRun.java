@@ -21,6 +21,7 @@ import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.config.Secrets;
 import kafkaload.internal.report.AssertionsJUnitReport;
+import kafkaload.internal.report.GatlingVerdicts;
 import kafkaload.internal.report.KafkaPage;
 import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.report.LatencySources;
@@ -64,6 +65,9 @@ final class KafkaRun {
     synchronized (RUNS) {
       KafkaRun run = RUNS.get(core);
       if (run == null) {
+        // A run starts: note the verdict lines Gatling prints on this thread (the one building the scenarios,
+        // which runs Gatling), forgetting an earlier run's in the same JVM.
+        GatlingVerdicts.listen();
         run = new KafkaRun(core);
         RUNS.put(core, run);
         KafkaRun r = run;
@@ -79,7 +83,11 @@ final class KafkaRun {
     }
   }
 
-  /** The components of this protocol, created (after preflight) for its first scenario; shared by the others. */
+  /**
+   * The components of this protocol, made for its first action and shared by the others: the checks that create
+   * nothing (bootstrap, security, the default topic's plan) are made now; what changes the cluster waits for
+   * {@link KafkaComponents#start()}, which each action calls after its own checks (its schemas).
+   */
   synchronized KafkaComponents components(KafkaProtocol protocol) {
     KafkaComponents c = components.get(protocol);
     if (c == null) {
@@ -99,7 +107,13 @@ final class KafkaRun {
               ? " (embedded cluster of " + protocol.embeddedBrokers() + " broker(s) in child processes)"
               : " (embedded broker)",
           Secrets.masked(protocol.producerProperties()));
-      TopicOffsets offsetsBefore = preflight(protocol, connection);
+      try (Admin admin = connection.admin()) {
+        Preflight.checkBootstrap(admin, connection);
+        if (protocol.topic() != null) {
+          Preflight.checkPlan(admin, protocol.topic(), protocol.topicPlan(), connection.timeoutMs(),
+              protocol.acksAll());
+        }
+      }
       ExecutorService blockingSender = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "kafkaload-blocking-sender");
         t.setDaemon(true);
@@ -111,39 +125,60 @@ final class KafkaRun {
               .orElseThrow(() -> Preflight.missing(topic));
         }
       }, blockingSender);
+      // The injectors of a distributed run share one run id, so one read-back finds all their records.
+      RunIdentity identity = !protocol.runIdentity() ? null
+          : protocol.injector().runId() != null ? new RunIdentity(protocol.injector().runId()) : RunIdentity.random();
+      RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
+      return new KafkaComponents(protocol, connection, embedded, core, ledger, baselines, blockingSender, this);
+    } catch (RuntimeException e) {
+      stopEmbedded(embedded);
+      throw e;
+    }
+  }
+
+  /**
+   * The protocol's side effects, once its actions' checks passed: preflight (the default topic created when the plan
+   * says so, then checked), its end offsets for the reconciliation, the producers, the injector health.
+   */
+  ProducerPool start(KafkaComponents c, OffsetBaselines baselines) {
+    KafkaProtocol protocol = c.protocol();
+    Connection connection = c.connection();
+    try {
+      TopicOffsets offsetsBefore = preflight(protocol, connection);
       if (protocol.topic() != null) {
         baselines.taken(protocol.topic(), offsetsBefore);
       }
       List<String> warm = protocol.topic() == null ? List.of() : List.of(protocol.topic());
       ProducerPool producers = new ProducerPool(protocol.producerMode(), protocol.poolSize(), connection, warm,
           protocol.injector().clientIdPrefix());
-      // The injectors of a distributed run share one run id, so one read-back finds all their records.
-      RunIdentity identity = !protocol.runIdentity() ? null
-          : protocol.injector().runId() != null ? new RunIdentity(protocol.injector().runId()) : RunIdentity.random();
-      RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
-      if (health == null) {
-        // Sampled from here on, after the broker start and preflight: its timeline is the run's, not the setup's.
-        health = InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
+      synchronized (this) {
+        if (health == null) {
+          // Sampled from here on, after the broker start and preflight: its timeline is the run's, not the setup's.
+          health = InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
+        }
       }
-      return new KafkaComponents(protocol, connection, embedded, core, producers, ledger, blockingSender, health);
+      return producers;
     } catch (RuntimeException e) {
-      if (embedded) {
-        // The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives up.
-        EmbeddedKafka.stopShared();
-        EmbeddedCluster.stopShared();
-      }
+      stopEmbedded(c.embedded());
       throw e;
     }
   }
 
-  /** Every check before any load; returns the default topic's id and end offsets, for the reconciliation. */
+  /** The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives up. */
+  private static void stopEmbedded(boolean embedded) {
+    if (embedded) {
+      EmbeddedKafka.stopShared();
+      EmbeddedCluster.stopShared();
+    }
+  }
+
+  /** The checks on the existing (or just created) default topic; returns its id and end offsets. */
   private static TopicOffsets preflight(KafkaProtocol protocol, Connection connection) {
+    if (protocol.topic() == null) {
+      return null;
+    }
     TopicPlan plan = protocol.topicPlan();
     try (Admin admin = connection.admin()) {
-      Preflight.checkBootstrap(admin, connection);
-      if (protocol.topic() == null) {
-        return null;
-      }
       Preflight.checkTopic(admin, protocol.topic(), plan, connection.timeoutMs());
       if (protocol.acksAll()) {
         Preflight.checkInSyncReplicas(admin, protocol.topic(), connection.timeoutMs());
@@ -160,13 +195,13 @@ final class KafkaRun {
 
   private synchronized List<RunLedger> allLedgers() {
     List<RunLedger> out = new ArrayList<>();
-    components.values().forEach(c -> out.add(c.ledger()));
+    components.values().stream().filter(KafkaComponents::started).forEach(c -> out.add(c.ledger()));
     return out;
   }
 
   private synchronized List<ProducerHandle> allProducers() {
     List<ProducerHandle> out = new ArrayList<>();
-    components.values().forEach(c -> out.addAll(c.producers().all()));
+    components.values().stream().filter(KafkaComponents::started).forEach(c -> out.addAll(c.producers().all()));
     return out;
   }
 
@@ -179,7 +214,11 @@ final class KafkaRun {
     synchronized (RUNS) {
       RUNS.remove(core);
     }
+    // Components whose start never came (a check refused the run) have nothing to summarise or close.
+    boolean anyEmbedded = all.stream().anyMatch(KafkaComponents::embedded);
+    all.removeIf(c -> !c.started());
     if (all.isEmpty()) {
+      stopEmbedded(anyEmbedded);
       return;
     }
     health.loadEnded();
@@ -202,10 +241,7 @@ final class KafkaRun {
       c.close();
       embedded |= c.embedded();
     }
-    if (embedded) {
-      EmbeddedKafka.stopShared();
-      EmbeddedCluster.stopShared();
-    }
+    stopEmbedded(embedded || anyEmbedded);
   }
 
   /**

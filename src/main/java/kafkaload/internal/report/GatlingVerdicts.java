@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
  * Gatling's verdicts on a run's assertions, taken from the lines it prints once it has judged them
  * ({@code "<assertion> : true (actual : 3.0)"}, {@code "<assertion> : false (<why not>)"}), so that the JUnit file
  * and the Kafka page need not parse simulation.log a second time (as long again as Gatling's own parse, after it).
- * Gatling prints them with Scala's {@code println} on the thread that runs it; {@link #listen()} is called from the
- * simulation's constructor, on that thread. A verdict not found here is judged from the log instead.
+ * Gatling prints them with Scala's {@code println} on the thread that runs it; {@link #listen()} is called when a run
+ * starts (its Kafka components are first made, while Gatling builds the scenarios on that thread). A verdict not
+ * found here is judged from the log instead.
  */
 public final class GatlingVerdicts {
   private static final Pattern RESOLVED = Pattern.compile("(true|false) \\(actual : (.*)\\)");
@@ -27,8 +28,8 @@ public final class GatlingVerdicts {
   private GatlingVerdicts() {}
 
   /**
-   * Notes the verdict lines Gatling will print on this thread; the console output itself is unchanged. A simulation
-   * being built starts a new run: verdicts noted before it (an earlier run in the same JVM) are forgotten.
+   * Notes the verdict lines Gatling will print on this thread; the console output itself is unchanged. Each call
+   * starts a new run: verdicts noted before it (an earlier run in the same JVM) are forgotten.
    */
   public static void listen() {
     LINES.clear();

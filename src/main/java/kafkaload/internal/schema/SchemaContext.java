@@ -67,15 +67,8 @@ public final class SchemaContext {
     if (spec.serializerClass() != null) {
       return serializer(spec, isKey, what, timer);
     }
-    RecordSchema schema = Schemas.load(spec.format(), spec.schemaPath(), spec.messageName());
+    RecordSchema schema = checked(spec, what);
     Bound bound = new Bound(schema, isKey, spec.content(), timer);
-    if (spec.template() != null) {
-      try {
-        schema.checkTemplate(RecordSchema.templateShape(spec.template()));
-      } catch (RecordSchema.Mismatch e) {
-        throw new KafkaLoadConfigException(what + ": the template does not fit the schema: " + e.getMessage());
-      }
-    }
     if (topic != null) {
       try {
         bound.target(topic);
@@ -84,6 +77,28 @@ public final class SchemaContext {
       }
     }
     return bound;
+  }
+
+  /**
+   * The checks of {@link #bind} that need no registry: the schema file, and the template against it. A send checks
+   * its key and its value so before either is registered, so a bad value leaves no key schema registered.
+   */
+  public void check(SchemaValueSpec spec, boolean isKey, String requestName) {
+    if (spec.serializerClass() == null) {
+      checked(spec, "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")");
+    }
+  }
+
+  private static RecordSchema checked(SchemaValueSpec spec, String what) {
+    RecordSchema schema = Schemas.load(spec.format(), spec.schemaPath(), spec.messageName());
+    if (spec.template() != null) {
+      try {
+        schema.checkTemplate(RecordSchema.templateShape(spec.template()));
+      } catch (RecordSchema.Mismatch e) {
+        throw new KafkaLoadConfigException(what + ": the template does not fit the schema: " + e.getMessage());
+      }
+    }
+    return schema;
   }
 
   /** The schema and id a topic's records are written with. */

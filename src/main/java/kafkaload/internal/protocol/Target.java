@@ -1,0 +1,23 @@
+package kafkaload.internal.protocol;
+
+/**
+ * Where a protocol connects: its bootstrap servers, or (when they are null) the embedded broker: the one in-JVM
+ * broker when {@code embeddedBrokers} is 0, else that many brokers in child processes.
+ */
+public record Target(String bootstrapServers, int embeddedBrokers) {
+  /** No bootstrap: the in-JVM embedded broker. */
+  public static final Target EMBEDDED = new Target(null, 0);
+
+  public Target withBootstrapServers(String servers) {
+    return new Target(servers, embeddedBrokers);
+  }
+
+  public Target withEmbeddedBrokers(int n) {
+    return new Target(bootstrapServers, n);
+  }
+
+  /** With a bootstrap, the embedded broker count means nothing: 0. */
+  public Target resolved() {
+    return bootstrapServers == null ? this : new Target(bootstrapServers, 0);
+  }
+}
