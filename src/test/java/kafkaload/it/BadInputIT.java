@@ -20,8 +20,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The bad-input table of docs/troubleshooting.md, row by row, end to end: the bundled baseline simulation in a
- * child JVM, as `mvn gatling:test` runs it. Each bad input fails the run before any load with one line that names the problem;
- * an oversized record is the exception: it is sent, and comes back as a counted KO with its reason.
+ * child JVM, as `mvn gatling:test` runs it. Each bad input fails the run before any load with one line that names
+ * the problem; an oversized record is the exception: it is sent, and comes back as a counted KO with its reason.
  * The rows run side by side: most of each run is a child JVM starting.
  */
 @Execution(ExecutionMode.CONCURRENT)
