@@ -142,7 +142,7 @@ class BadInputIT {
     java.util.List<String> cmd = new java.util.ArrayList<>(List.of("mvn", "-B", "-o", "-q",
         "antrun:run@check-simulation-class", "-Dgatling.simulationClass=simulations.Baseline"));
     // Offline, so it must look where the calling build looks: its local repository (-Dmaven.repo.local or the
-    // settings' <localRepository>) and its -s / -gs settings files, which surefire passes on (see pom.xml).
+    // settings' <localRepository>) and its -s / -gs settings files, which Failsafe passes on (see pom.xml).
     String localRepo = System.getProperty("maven.repo.local");
     if (localRepo != null && !localRepo.isBlank()) {
       cmd.add("-Dmaven.repo.local=" + localRepo);
