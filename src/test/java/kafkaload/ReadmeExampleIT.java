@@ -35,7 +35,7 @@ class ReadmeExampleIT {
     List<String> classes = ReadmeExampleTest.compile(dir);
     assertEquals(List.of("OrdersSimulation"), classes, "the README's example simulation");
 
-    // The command of the tests' other Gatling runs (C1 only, as KafkaTestSupport's), the example first on the class path.
+    // The command of the tests' other Gatling runs (C1 only, as KafkaTestSupport), the example first on the class path.
     List<String> cmd = new ArrayList<>(GatlingJvm.command(classes.get(0), Map.of(),
         Paths.get("target", "gatling-it"), List.of("-XX:TieredStopAtLevel=1")));
     int cp = cmd.indexOf("-cp") + 1;
