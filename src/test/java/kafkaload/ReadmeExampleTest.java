@@ -3,8 +3,8 @@ package kafkaload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.io.IOException;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,21 +18,31 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's example simulation compiles against the public API as it is now: the first thing a user copies. */
+/**
+ * The README's example simulation compiles against the public API as it is now: the first thing a user copies.
+ * ReadmeExampleIT also runs it.
+ */
 class ReadmeExampleTest {
   private static final Pattern CLASS = Pattern.compile("public class (\\w+)");
 
   @Test
   void theReadmeSimulationCompiles(@TempDir Path dir) throws IOException {
+    compile(dir);
+  }
+
+  /** Compiles every class of the README's Java blocks into {@code dir}; returns their names (default package). */
+  static List<String> compile(Path dir) throws IOException {
     String readme = Files.readString(Paths.get("README.md"));
     Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
     List<String> files = new ArrayList<>();
+    List<String> classes = new ArrayList<>();
     while (block.find()) {
       Matcher name = CLASS.matcher(block.group(1));
       if (name.find()) {
         Path f = dir.resolve(name.group(1) + ".java");
         Files.writeString(f, block.group(1));
         files.add(f.toString());
+        classes.add(name.group(1));
       }
     }
     assertFalse(files.isEmpty(), "README.md has no example simulation");
@@ -43,5 +53,6 @@ class ReadmeExampleTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int rc = javac.run(null, out, out, args.toArray(new String[0]));
     assertEquals(0, rc, "the README's example does not compile:\n" + out.toString(StandardCharsets.UTF_8));
+    return classes;
   }
 }

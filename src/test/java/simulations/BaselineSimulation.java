@@ -13,10 +13,10 @@ import kafkaload.kit.RunParams;
  * a 16-partition topic. Closed model: each virtual user is one producer thread that waits for its ack before
  * sending the next record (JMeter's thread group with a blocking future.get()).
  * A warm-up phase under its own request name comes first; the gates judge only the measured "send".
- * Then the reconciliation checks every acked record against the topic (see the README).
+ * Then the reconciliation checks every acked record against the topic (see docs/verification.md).
  */
 public class BaselineSimulation extends Simulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties();
   RunParams plan = RunParams.of(params);
   // On injector i of N (docs/distributed.md): its share of the users; the N shares add up to -Dusers.

@@ -12,7 +12,7 @@ import java.util.Map;
  * fault done; p99 is judged loosely (gate.p99Ms), since sends caught by the failover wait for a new leader.
  */
 public class BrokerFailoverSimulation extends FaultSimulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table); these are its defaults ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md); these are its defaults ----
   public BrokerFailoverSimulation() {
     super(Map.ofEntries(
         Map.entry("kafka.embedded.brokers", "3"),

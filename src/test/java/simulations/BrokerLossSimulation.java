@@ -9,7 +9,7 @@ import java.util.Map;
  * build. Nothing hangs: every client call after the kill is bounded by a timeout.
  */
 public class BrokerLossSimulation extends FaultSimulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table); these are its defaults ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md); these are its defaults ----
   public BrokerLossSimulation() {
     super(Map.ofEntries(
         Map.entry("kafka.embedded.brokers", "1"),

@@ -12,7 +12,7 @@ import kafkaload.kit.RunParams;
  * The warm-up runs at the same rate under its own request name; the gates judge only the measured "send".
  */
 public class ConstantRateSimulation extends Simulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties();
   int totalRate = params.positiveInt("rate", 20000);
   // On injector i of N (docs/distributed.md): its share of the rate; the N shares add up to -Drate.

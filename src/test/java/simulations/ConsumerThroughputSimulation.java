@@ -20,7 +20,7 @@ import kafkaload.PrefilledTopic;
  * generous session.timeout.ms to avoid the rebalance sawtooth the seed describes.
  */
 public class ConsumerThroughputSimulation extends Simulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties().withDefaults(Map.of("topic", "kafkaload-consumer-perf"));
   RunParams plan = RunParams.of(params);
   String topic = plan.topic();

@@ -21,7 +21,7 @@ import kafkaload.echo.EchoService;
  * -Dsut=external targets a real service, whose group(s) -Dlag.groups must name.
  */
 public class EndToEndSimulation extends Simulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties();
   RunParams base = RunParams.of(params);
   int users = params.positiveInt("users", 10);

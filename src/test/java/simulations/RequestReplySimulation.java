@@ -20,7 +20,7 @@ import kafkaload.echo.EchoService;
  * service that replies on -Dreply.topic (its group, if named in -Dlag.groups, is judged as well).
  */
 public class RequestReplySimulation extends Simulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties();
   RunParams base = RunParams.of(params);
   int users = params.positiveInt("users", 10);

@@ -16,7 +16,7 @@ import kafkaload.echo.EchoService;
  * even when producer TPS meets its target.
  */
 public class SlowConsumerSimulation extends Simulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties();
   RunParams base = RunParams.of(params);
   int rate = params.positiveInt("rate", 1000);

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Throughput is an output here: it shows where adding producers stops adding msg/s.
  */
 public class StepRampClosedSimulation extends Simulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties();
   RunParams plan = RunParams.of(params);
   int startUsers = params.positiveInt("startUsers", 5);

@@ -13,7 +13,7 @@ import kafkaload.kit.RunParams;
  * Each virtual user sends one record and waits for its ack.
  */
 public class StepRampOpenSimulation extends Simulation {
-  // ---- test plan: every knob is a -D property (see the README's parameter table) ----
+  // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties();
   RunParams plan = RunParams.of(params);
   int startRate = params.positiveInt("startRate", 1000);

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
- * The README's bad-input table, row by row, end to end: the bundled baseline simulation in a child JVM, as
- * `mvn gatling:test` runs it. Each bad input fails the run before any load with one line that names the problem;
- * an oversized record is the exception: it is sent, and comes back as a counted KO with its reason.
+ * The bad-input table of docs/troubleshooting.md, row by row, end to end: the bundled baseline simulation in a
+ * child JVM, as `mvn gatling:test` runs it. Each bad input fails the run before any load with one line that names
+ * the problem; an oversized record is the exception: it is sent, and comes back as a counted KO with its reason.
  * The rows run side by side: most of each run is a child JVM starting.
  */
 @Execution(ExecutionMode.CONCURRENT)
@@ -142,7 +142,7 @@ class BadInputIT {
     java.util.List<String> cmd = new java.util.ArrayList<>(List.of("mvn", "-B", "-o", "-q",
         "antrun:run@check-simulation-class", "-Dgatling.simulationClass=simulations.Baseline"));
     // Offline, so it must look where the calling build looks: its local repository (-Dmaven.repo.local or the
-    // settings' <localRepository>) and its -s / -gs settings files, which surefire passes on (see pom.xml).
+    // settings' <localRepository>) and its -s / -gs settings files, which Failsafe passes on (see pom.xml).
     String localRepo = System.getProperty("maven.repo.local");
     if (localRepo != null && !localRepo.isBlank()) {
       cmd.add("-Dmaven.repo.local=" + localRepo);

@@ -58,7 +58,10 @@ class DistributedIT {
     cmd.add(command);
     Files.createDirectories(BASE);
     Path out = BASE.resolve(command + "-" + System.nanoTime() + ".out");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
+    // C1 only in the launcher and every JVM it starts (injectors, broker): seconds-long runs (KafkaTestSupport).
+    builder.environment().put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1");
+    Process p = builder.start();
     if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       p.descendants().forEach(ProcessHandle::destroyForcibly);
       p.destroyForcibly().waitFor();

@@ -33,7 +33,7 @@ class LagIT {
         "topic", uniqueTopic("e2e"), "reply.topic", uniqueTopic("e2e-replies"), "sut.group", uniqueTopic("echo"),
         "warmup", "2", "duration", "8", "lag.windowSeconds", "6", "lag.intervalMs", "500",
         // The lag gate is under test here; the producer gates only get bounds a busy 2-core machine still meets.
-        "gate.p99Ms", "5000", "gate.minRps", "10"), 150);
+        "gate.p99Ms", "5000", "gate.minRps", "10"), Map.of(), List.of(FULL_JIT), 150);
     assertEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());
     assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : true"), run.tail());

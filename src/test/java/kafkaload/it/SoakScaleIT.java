@@ -24,7 +24,7 @@ class SoakScaleIT {
         props("topic", uniqueTopic("soak"), "rate", String.valueOf(RATE), "warmup", String.valueOf(WARMUP),
             "duration", String.valueOf(DURATION), "recordSize", "100", "gate.p99Ms", "60000", "gate.minRps", "1",
             "gate.maxErrorPct", "100"),
-        Map.of(), List.of("-Xmx300m"), 400);
+        Map.of(), List.of("-Xmx300m", FULL_JIT), 400);
     assertFalse(run.output().contains("OutOfMemoryError"), run.tail());
     JsonNode rec = summaryJson(run).path("protocols").path(0).path("reconciliation");
     long acked = rec.path("ackedOk").asLong();
