@@ -401,12 +401,12 @@ class DistributedIT {
       p.put("topic", topic);
       p.put("rate", "300");
       p.put("warmup", "0");
-      p.put("duration", "12");
+      p.put("duration", "20");
       injectors.add(LocalRun.start(LocalRun.injectorCommand("kafkaload.distributed.Distributed", "384m", p), root.resolve("injector-" + i + ".out")));
     }
     // Injector 1 is killed mid-run, as a pod evicted, once Gatling has flushed a first block of its log (8 KiB, about
     // 2 s of its 100 requests/s), not at a fixed time: on a slow machine its load may start late.
-    long deadline = startAt + 11_000;
+    long deadline = startAt + 19_000; // preflight under load can take seconds of the 20
     while (largestLog(root.resolve("injector-1")) < 8192) {
       assertTrue(System.currentTimeMillis() < deadline, "injector 1 flushed no log block before its load's end");
       assertTrue(injectors.get(1).isAlive(), "injector 1 ended by itself: " + Files.readString(root.resolve("injector-1.out")));

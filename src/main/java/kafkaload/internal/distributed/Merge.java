@@ -319,7 +319,7 @@ public final class Merge {
       row.put("ok", c.ok());
       row.put("ko", c.ko());
       row.put("text", String.format(Locale.ROOT, "DID NOT FINISH: its log %s holds %d requests (%d OK, %d KO) over "
-          + "%.1f s%s; no Kafka results, so its records are not in the merged report", f.log(), c.requests(), c.ok(),
+          + "%.1f s%s; no Kafka results, so none of its sends is counted as acked", f.log(), c.requests(), c.ok(),
           c.ko(), c.requests() == 0 ? 0 : (c.lastMillis() - c.firstMillis()) / 1000.0,
           c.truncated() ? ", cut inside a record" : ""));
     } catch (RuntimeException | IOException e) {
