@@ -27,9 +27,9 @@ final class ReconcileAction extends KafkaAction {
     components.health().loadEnded(); // the verification starts: the injector's load window ends here
     if (components.ledger().injector().distributed()) {
       // One injector sees only its own acks: the merge reconciles every injector's records once all have ended.
-      components.ledger().deferReconciliation(java.util.Map.of("maxLost", spec.maxLost(),
-          "maxDuplicatePct", spec.maxDuplicatePct(), "readBack", spec.readBack(),
-          "timeoutSeconds", spec.timeout().toSeconds(), "failOnSaturatedInjector", spec.failOnSaturatedInjector()));
+      components.ledger().deferReconciliation(new kafkaload.internal.results.ProtocolResults.ReconcileBounds(
+          spec.maxLost(), spec.maxDuplicatePct(), spec.readBack(), spec.timeout().toSeconds(),
+          spec.failOnSaturatedInjector()));
       System.out.println("[kafkaload] injector " + components.ledger().injector().index()
           + ": the reconciliation is left to the merge of all injectors");
       next.$bang(session);

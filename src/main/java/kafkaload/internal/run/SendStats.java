@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -90,14 +91,12 @@ public final class SendStats {
   }
 
   /** Per request name: acked records and bytes, and their rate from the first ack to the last. */
-  public Map<String, Map<String, Object>> throughputByRequest() {
-    Map<String, Map<String, Object>> out = new TreeMap<>();
+  public Map<String, Throughput.RequestThroughput> throughputByRequest() {
+    Map<String, Throughput.RequestThroughput> out = new TreeMap<>();
     requests.forEach((name, r) -> {
-      Map<String, Object> m = new java.util.LinkedHashMap<>();
-      m.put("acked", r.count.sum());
-      m.put("bytes", r.bytes.sum());
-      m.putAll(rates(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get()));
-      out.put(name, m);
+      Throughput.Spans s = Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get());
+      out.put(name, new Throughput.RequestThroughput(r.count.sum(), r.bytes.sum(), s.seconds(), s.msgsPerSec(),
+          s.mbPerSec(), s.firstAckMillis(), s.lastAckMillis(), null));
     });
     return out;
   }

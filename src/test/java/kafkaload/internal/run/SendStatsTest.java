@@ -6,22 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** Ack rates over the first-to-last-ack span: none below two acks, per request name and for the whole protocol. */
 class SendStatsTest {
-  private static Map<String, Object> figures(long acked, long bytes, double seconds, Double msgs, Double mb) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("acked", acked);
-    m.put("bytes", bytes);
-    m.put("firstToLastAckSeconds", seconds);
-    m.put("msgsPerSec", msgs);
-    m.put("mbPerSec", mb);
-    return m;
+  private static Throughput.RequestThroughput figures(long acked, long bytes, double seconds, Double msgs,
+      Double mb) {
+    return new Throughput.RequestThroughput(acked, bytes, seconds, msgs, mb, null, null, null);
   }
 
   /** The figures without the span's epoch ends (checked in theSpanEndsAreTheFirstAndLastAck). */
+  private static Throughput.RequestThroughput withoutSpan(Throughput.RequestThroughput t) {
+    return new Throughput.RequestThroughput(t.acked(), t.bytes(), t.firstToLastAckSeconds(), t.msgsPerSec(),
+        t.mbPerSec(), null, null, t.overUnionSpan());
+  }
+
+  /** The protocol's figures without the span's epoch ends. */
   private static Map<String, Object> withoutSpan(Map<String, Object> m) {
     Map<String, Object> out = new LinkedHashMap<>(m);
     out.remove("firstAckMillis");
@@ -35,9 +37,9 @@ class SendStatsTest {
     s.requestAcks("none", true);
     s.requestAcks("send", true).acked(1, 4_000, 1);
     s.requestAcks("send", true).acked(1, 2_000, 1);
-    assertEquals(2_000L, s.throughputByRequest().get("send").get("firstAckMillis"));
-    assertEquals(4_000L, s.throughputByRequest().get("send").get("lastAckMillis"));
-    assertEquals(null, s.throughputByRequest().get("none").get("firstAckMillis"));
+    assertEquals(2_000L, s.throughputByRequest().get("send").firstAckMillis());
+    assertEquals(4_000L, s.throughputByRequest().get("send").lastAckMillis());
+    assertEquals(null, s.throughputByRequest().get("none").firstAckMillis());
   }
 
   @Test
@@ -45,7 +47,7 @@ class SendStatsTest {
     SendStats s = new SendStats();
     s.requestAcks("none", true);
     s.requestAcks("one", true).acked(100, 5_000, 10);
-    Map<String, Map<String, Object>> t = s.throughputByRequest();
+    Map<String, Throughput.RequestThroughput> t = s.throughputByRequest();
     assertEquals(figures(0, 0, 0.0, null, null), withoutSpan(t.get("none")));
     assertEquals(figures(1, 100, 0.0, null, null), withoutSpan(t.get("one")));
   }

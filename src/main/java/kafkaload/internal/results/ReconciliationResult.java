@@ -1,0 +1,32 @@
+package kafkaload.internal.results;
+
+import java.util.List;
+
+/**
+ * The reconciliation of a run's acked records against its topics, as the summary shows it: totals over the topics,
+ * the read-back (null when off), and each topic with its partitions.
+ *
+ * @param gated the verdicts came from a reconcile() step (false: the offset comparison made at the end)
+ */
+public record ReconciliationResult(boolean gated, long ackedOk, long offsetDelta, long inFlightAtEnd, long lost,
+    long duplicates, double duplicatePct, ReadBack readBack, List<Topic> topics) {
+
+  /** The read-back of the run's records; {@code complete} false when it ran out of time. */
+  public record ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
+      long reordered, long koInTopic, int reorderWindow, long reorderWindowEvicted, double seconds) {}
+
+  /**
+   * One topic; {@code change} and {@code changeText} (the same in words) when it was deleted or re-created during
+   * the run, else null.
+   */
+  public record Topic(String topic, long ackedOk, long offsetDelta, long lost, long duplicates, TopicChange change,
+      String changeText, List<Partition> partitions) {}
+
+  /** A topic deleted, or deleted and re-created, during the run, as far as the run saw. */
+  public record TopicChange(String topic, String change, long lastSeenMillis, long seenChangedMillis,
+      int partitionsBefore, int partitionsAfter) {}
+
+  /** One partition; {@code offsetAfter} -1 when the topic no longer has it; -1 counts without a read-back. */
+  public record Partition(int partition, long offsetBefore, long offsetAfter, long ackedRecords, long ackedBytes,
+      long readBack, long duplicates, long reordered) {}
+}
