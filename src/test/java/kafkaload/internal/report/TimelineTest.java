@@ -113,6 +113,32 @@ public class TimelineTest {
     assertEquals("870", lines[1234].split(",", -1)[header.indexOf("gcPauseMs")]);
   }
 
+  /** An injector's kafka-timeline.csv reads back into its samples, at the file's six significant digits. */
+  @Test
+  void csvReadsBackIntoSamples() {
+    String csv = Timeline.csv(hour());
+    List<InjectorSample> read = Timeline.readCsv(csv);
+    assertEquals(3600, read.size());
+    assertEquals(csv, Timeline.csv(read));
+    assertTrue(Double.isNaN(read.get(0).heapAfterGcMb()), "an empty cell is NaN");
+    assertEquals(hour().get(1233), read.get(1233), "the bad second's values have six digits or fewer: exact");
+  }
+
+  /** A merged run's file: every injector's rows, an injector column first, by injector then second. */
+  @Test
+  void aMergedRunsCsvHoldsEachInjectorsSeconds() {
+    List<InjectorSample> a = hour().subList(0, 3);
+    List<InjectorSample> b = hour().subList(1230, 1235);
+    String[] lines = Timeline.csvByInjector(Map.of(2, b, 0, a)).split("\n");
+    assertEquals(1 + 3 + 5, lines.length);
+    assertTrue(lines[0].startsWith("injector,second,"), lines[0]);
+    assertTrue(lines[1].startsWith("0,1,") && lines[3].startsWith("0,3,"), lines[1] + " / " + lines[3]);
+    assertTrue(lines[4].startsWith("2,1231,") && lines[8].startsWith("2,1235,"), lines[4] + " / " + lines[8]);
+    assertEquals(Timeline.readCsv(Timeline.csv(b)),
+        Timeline.readCsv(lines[0] + "\n" + String.join("\n", List.of(lines).subList(4, 9))),
+        "the injector column does not disturb the reading");
+  }
+
   /** An hour's summary: the JSON holds 600 points and says so; the CSV beside it holds the 3,600 seconds. */
   @Test
   void anHoursSummaryIsDownsampledAndSaysSo(@TempDir Path dir) throws Exception {
