@@ -195,7 +195,7 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /** For the summary: this protocol's settings, ledger, lag samples and producers. */
   RunSummary.Section section() {
-    return new RunSummary.Section(protocol.describe(connection.bootstrap()), ledger, lagMonitor,
-        producers.all());
+    return new RunSummary.Section(protocol.describe(connection.bootstrap(),
+        ledger.identity() == null ? null : ledger.identity().runId()), ledger, lagMonitor, producers.all());
   }
 }

@@ -57,7 +57,7 @@ public final class RunSummary {
    * @param configuration the protocol's settings as the summary shows them, secrets already masked
    * @param lagMonitor the lag monitor of its groups under test, or null
    */
-  public record Section(Map<String, Object> configuration, RunLedger ledger, LagMonitor lagMonitor,
+  public record Section(ProtocolResults.ProtocolConfig configuration, RunLedger ledger, LagMonitor lagMonitor,
       List<ProducerHandle> producers) {}
 
   /** {@code parameters}: the -D knobs the run read, with the values it used. */
@@ -175,31 +175,13 @@ public final class RunSummary {
       }
     }
     Reconciled.Result r = ledger.reconciliation();
-    return new ProtocolResults(config(c.configuration(), ledger), throughput(st), latency, e2e, encoded, e2eEncoded,
+    return new ProtocolResults(c.configuration(), throughput(st), latency, e2e, encoded, e2eEncoded,
         ledger.injector().distributed() ? distributed(ledger) : null,
         percentiles(st.publishDelayMicros.getIntervalHistogram()), schemas, partitions, lag, lagResolution,
         lagSampling, r == null ? null : reconciliation(r, ledger.reconciliationGated()),
         ledger.reconciliationError(), ledger.faults().stream().map(f -> new ProtocolResults.Fault(f.atSeconds(),
             f.step(), f.request(), f.ok(), f.detail(), f.durationMs())).toList(),
         ledger.consumerThroughput(), InjectorHealth.producerMetrics(c.producers()));
-  }
-
-  /** The protocol's settings (as {@code KafkaProtocol.describe} gives them) and the run id. */
-  @SuppressWarnings("unchecked")
-  private static ProtocolResults.ProtocolConfig config(Map<String, Object> d, RunLedger ledger) {
-    Object brokers = d.get("embeddedBrokers");
-    Object registry = d.get("schemaRegistry");
-    Map<String, String> registryText = null;
-    if (registry instanceof Map<?, ?> m) {
-      registryText = new LinkedHashMap<>();
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        registryText.put(String.valueOf(e.getKey()), e.getValue() == null ? null : String.valueOf(e.getValue()));
-      }
-    }
-    return new ProtocolResults.ProtocolConfig((String) d.get("bootstrapServers"),
-        brokers == null ? null : ((Number) brokers).intValue(), (String) d.get("topic"), (String) d.get("producerMode"),
-        ((Number) d.get("poolSize")).intValue(), (Map<String, String>) d.get("producerProperties"), registryText,
-        ledger.identity() == null ? null : ledger.identity().runId());
   }
 
   private static Throughput throughput(SendStats st) {
