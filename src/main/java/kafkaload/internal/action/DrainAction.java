@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.results.DrainThroughput;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -184,7 +185,7 @@ final class DrainAction extends KafkaAction {
     double seconds = Math.max(1e-9, (lastNanos.get() - firstNanos.get()) / 1e9);
     double mb = bytes.sum() / 1_048_576.0;
     // null with static assignment: no group to join, no rebalance.
-    components.ledger().consumerThroughput(new kafkaload.internal.results.DrainThroughput(spec.topic(),
+    components.ledger().consumerThroughput(new DrainThroughput(spec.topic(),
         spec.assign() ? "assign" : "subscribe", spec.threads(), n, target, seconds, n / seconds, mb / seconds,
         fetchNanos.sum() / 1e9, spec.assign() ? null : joinNanos.get() / 1e9,
         spec.assign() ? null : rebalances.sum(), spec.assign() ? null : rebalanceNanos.sum() / 1e9, reread.sum()));

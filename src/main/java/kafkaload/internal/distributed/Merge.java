@@ -205,7 +205,13 @@ public final class Merge {
     }
     Path summaryFile = marker.path("kafkaSummary").isTextual() ? dir.resolve(marker.path("kafkaSummary").asText())
         : null;
-    RunResults summary = summaryFile == null ? null : ResultsJson.read(summaryFile);
+    RunResults summary;
+    try {
+      summary = summaryFile == null ? null : ResultsJson.read(summaryFile);
+    } catch (IOException e) {
+      // Another schema version, or a file the records cannot hold: refused, naming the file.
+      throw new SimulationLogs.Refused("cannot read " + summaryFile + ": " + e.getMessage());
+    }
     // Every second of the injector: its kafka-timeline.csv, else (an older layout) its JSON timeline.
     Path csv = summaryFile == null ? null : summaryFile.resolveSibling("kafka-timeline.csv");
     List<InjectorSample> perSecond = csv != null && Files.isRegularFile(csv) ? Timeline.readCsv(Files.readString(csv))

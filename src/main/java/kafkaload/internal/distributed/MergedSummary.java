@@ -2,6 +2,7 @@ package kafkaload.internal.distributed;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -219,6 +220,6 @@ final class MergedSummary {
   /** NaN (not known) is skipped; a second where no injector knew it stays NaN. */
   private static double sum(List<InjectorSample> b, ToDoubleFunction<InjectorSample> f) {
     double[] v = b.stream().mapToDouble(f).filter(x -> !Double.isNaN(x)).toArray();
-    return v.length == 0 ? Double.NaN : java.util.Arrays.stream(v).sum();
+    return v.length == 0 ? Double.NaN : Arrays.stream(v).sum();
   }
 }

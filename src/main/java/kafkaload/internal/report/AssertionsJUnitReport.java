@@ -11,10 +11,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import kafkaload.internal.results.RunResults;
 import java.nio.file.Paths;
 import java.util.Optional;
 import java.util.stream.Stream;
+import kafkaload.internal.results.RunResults;
 import scala.collection.immutable.List;
 
 /**

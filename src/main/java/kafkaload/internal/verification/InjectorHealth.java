@@ -25,6 +25,7 @@ import javax.management.openmbean.CompositeData;
 import io.netty.util.concurrent.EventExecutor;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.run.SendStats;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.Metric;
@@ -142,8 +143,8 @@ public final class InjectorHealth implements AutoCloseable {
   }
 
   /** Event-loop delay over the load's samples: probes, loops, p50, p99, max (ms). */
-  public synchronized kafkaload.internal.results.InjectorResults.EventLoopDelay eventLoopDelay() {
-    return new kafkaload.internal.results.InjectorResults.EventLoopDelay(eventLoops.loops(),
+  public synchronized InjectorResults.EventLoopDelay eventLoopDelay() {
+    return new InjectorResults.EventLoopDelay(eventLoops.loops(),
         loadDelayMicros.getTotalCount(), EventLoopLag.PERIOD_MS, loadDelayMicros.getValueAtPercentile(50) / 1000.0,
         loadDelayMicros.getValueAtPercentile(99) / 1000.0, loadDelayMicros.getMaxValue() / 1000.0);
   }
