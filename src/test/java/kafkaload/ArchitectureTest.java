@@ -50,7 +50,7 @@ class ArchitectureTest {
       "distributed", "kit", "echo", "kafkaload",
       "internal.distributed", "internal.action", "internal.protocol", "internal.report", "internal.verification",
       "internal.check", "internal.client", "internal.admin", "internal.run", "internal.broker", "internal.schema",
-      "internal.payload", "internal.config");
+      "internal.payload", "internal.config", "internal.results");
 
   /** The packages users may import: the DSL and the public packages above it. */
   static final List<String> PUBLIC = List.of("kafkaload", "distributed", "kit", "echo");

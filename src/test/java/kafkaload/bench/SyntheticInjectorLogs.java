@@ -10,6 +10,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.distributed.SimulationLogs;
+import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.results.ResultsJson;
+import kafkaload.internal.results.RunResults;
 import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -50,9 +53,16 @@ public final class SyntheticInjectorLogs {
         }
         log = w.file();
       }
-      Files.writeString(log.resolveSibling("kafka-summary.json"), "{\"startedAt\":\"2026-01-01T00:00:00Z\","
-          + "\"endedAt\":\"2026-01-01T00:10:00Z\",\"parameters\":{},\"protocols\":[],\"injector\":{\"saturated\":false,"
-          + "\"reasons\":[]},\"timeline\":[]}");
+      // A minimal kafka-summary.json: no Kafka protocol, a healthy injector, no timeline.
+      InjectorResults health = new InjectorResults(false,
+          List.of(), new InjectorResults.LoadWindow(0, 600), 0, 0, 0, 0, 0, 0,
+          new InjectorResults.HeapAfterGc(null, null, null),
+          new InjectorResults.EventLoopDelay(0, 0, 100, 0, 0, 0),
+          new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
+      Files.writeString(log.resolveSibling("kafka-summary.json"), ResultsJson.write(
+          new RunResults(RunResults.SCHEMA_VERSION,
+              "2026-01-01T00:00:00Z", "2026-01-01T00:10:00Z", 600, Map.of(), List.of(), null, health, List.of(),
+              null, null, null, null, null)));
       Map<String, Object> marker = new java.util.LinkedHashMap<>();
       marker.put("index", i);
       marker.put("count", n);

@@ -156,6 +156,17 @@ class DistributedIT {
     assertEquals(0, rec.path("readBack").path("gaps").asLong(), "gaps counted in each injector's space");
     assertEquals(0, rec.path("readBack").path("reordered").asLong(), rec.toString());
     assertEquals(3, summary.path("injectors").size());
+    assertEquals(1, summary.path("schemaVersion").asInt());
+    // kafka-timeline.csv: each injector's own per-second rows, the injector's index in the first column.
+    List<String> csv = Files.readAllLines(merged.resolve("kafka-timeline.csv"));
+    assertTrue(csv.get(0).startsWith("injector,second,"), csv.get(0));
+    assertEquals(java.util.Set.of("0", "1", "2"), csv.stream().skip(1).map(l -> l.split(",", 2)[0])
+        .collect(java.util.stream.Collectors.toSet()), "rows of every injector");
+    for (int i = 0; i < 3; i++) {
+      long seconds = Files.readAllLines(injectorLog(root, i).resolveSibling("kafka-timeline.csv")).size() - 1;
+      String prefix = i + ",";
+      assertEquals(seconds, csv.stream().filter(l -> l.startsWith(prefix)).count(), "injector " + i + "'s seconds");
+    }
     assertEquals(acked, p.path("ackLatencyMs").path("send").path("count").asLong()
         + p.path("ackLatencyMs").path("warm-up send").path("count").asLong(), "merged histograms hold every ack");
   }

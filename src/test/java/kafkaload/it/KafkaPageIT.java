@@ -95,7 +95,7 @@ class KafkaPageIT {
   void anHoursTimelineIsDownsampledOnThePageWithItsPeaks() throws Exception {
     Path chromium = chromium();
     Path dir = Files.createTempDirectory("long-page");
-    Path page = KafkaPage.write(dir, TimelineTest.hourSummary());
+    Path page = KafkaPage.write(dir, TimelineTest.hourSummary().results());
     Chrome dom = chrome(chromium, "--dump-dom", page.toUri().toString());
     assertNoScriptErrors(dom);
     assertTrue(dom.stdout.contains("data-rendered=\"true\""), "the page script ran to its end");

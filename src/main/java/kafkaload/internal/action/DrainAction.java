@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.results.DrainThroughput;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -178,22 +179,11 @@ final class DrainAction extends KafkaAction {
     long n = records.sum();
     double seconds = Math.max(1e-9, (lastNanos.get() - firstNanos.get()) / 1e9);
     double mb = bytes.sum() / 1_048_576.0;
-    Map<String, Object> figures = new java.util.LinkedHashMap<>();
-    figures.put("topic", spec.topic());
-    figures.put("assignment", spec.assign() ? "assign" : "subscribe");
-    figures.put("consumers", spec.threads());
-    figures.put("records", n);
-    figures.put("expected", target);
-    figures.put("seconds", seconds);
-    figures.put("recordsPerSec", n / seconds);
-    figures.put("mbPerSec", mb / seconds);
-    figures.put("fetchSeconds", fetchNanos.sum() / 1e9);
     // null with static assignment: no group to join, no rebalance.
-    figures.put("groupJoinSeconds", spec.assign() ? null : joinNanos.get() / 1e9);
-    figures.put("rebalancesAfterJoin", spec.assign() ? null : rebalances.sum());
-    figures.put("rebalanceSeconds", spec.assign() ? null : rebalanceNanos.sum() / 1e9);
-    figures.put("readAgainAfterRebalance", reread.sum());
-    components.ledger().consumerThroughput(figures);
+    components.ledger().consumerThroughput(new DrainThroughput(spec.topic(),
+        spec.assign() ? "assign" : "subscribe", spec.threads(), n, target, seconds, n / seconds, mb / seconds,
+        fetchNanos.sum() / 1e9, spec.assign() ? null : joinNanos.get() / 1e9,
+        spec.assign() ? null : rebalances.sum(), spec.assign() ? null : rebalanceNanos.sum() / 1e9, reread.sum()));
     System.out.printf("%n[kafkaload] ---- Consumer throughput on '%s' (%s, %d consumers) ----%n"
             + "  records %d of %d | %.2f s | %.0f records/s | %.2f MB/s | fetch time %.1f s%n"
             + "  %s | %d read again after a rebalance (not counted)%n",

@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.report.ReconciliationPrinter;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
@@ -27,9 +28,9 @@ final class ReconcileAction extends KafkaAction {
     components.health().loadEnded(); // the verification starts: the injector's load window ends here
     if (components.ledger().injector().distributed()) {
       // One injector sees only its own acks: the merge reconciles every injector's records once all have ended.
-      components.ledger().deferReconciliation(java.util.Map.of("maxLost", spec.maxLost(),
-          "maxDuplicatePct", spec.maxDuplicatePct(), "readBack", spec.readBack(),
-          "timeoutSeconds", spec.timeout().toSeconds(), "failOnSaturatedInjector", spec.failOnSaturatedInjector()));
+      components.ledger().deferReconciliation(new ProtocolResults.ReconcileBounds(
+          spec.maxLost(), spec.maxDuplicatePct(), spec.readBack(), spec.timeout().toSeconds(),
+          spec.failOnSaturatedInjector()));
       System.out.println("[kafkaload] injector " + components.ledger().injector().index()
           + ": the reconciliation is left to the merge of all injectors");
       next.$bang(session);

@@ -1,6 +1,5 @@
 package kafkaload.internal.distributed;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gatling.core.config.GatlingConfiguration;
 import java.io.IOException;
@@ -8,17 +7,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import kafkaload.internal.action.ReconcileSpec;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.report.AssertionsJUnitReport;
 import kafkaload.internal.report.KafkaPage;
 import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.report.RunSummary;
+import kafkaload.internal.report.Timeline;
+import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.results.InjectorRow;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ReconciliationResult;
+import kafkaload.internal.results.ResultsJson;
+import kafkaload.internal.results.RunResults;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
@@ -43,14 +51,15 @@ public final class Merge {
   private Merge() {}
 
   /** One injector's folder as the merge found it. */
-  record Found(int index, Path dir, JsonNode marker, Path log, JsonNode summary, SimulationLogs.Header header) {
+  record Found(int index, Path dir, JsonNode marker, Path log, RunResults summary, List<InjectorSample> perSecond,
+      SimulationLogs.Header header) {
     boolean complete() {
       return marker != null;
     }
   }
 
   /** What the merge did: its exit code, the merged run's folder, and each injector's row. */
-  public record Outcome(int exitCode, Path runDir, List<Map<String, Object>> injectors, String verdict) {}
+  public record Outcome(int exitCode, Path runDir, List<InjectorRow> injectors, String verdict) {}
 
   /**
    * Merges {@code root/injector-0 .. injector-(count-1)} into {@code out}; {@code count} 0: as many as there are
@@ -97,26 +106,23 @@ public final class Merge {
     String simulation = first.header().simulation();
     String id = simulation.substring(simulation.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) + "-merged";
     Files.createDirectories(out);
-    List<Map<String, Object>> rows = new ArrayList<>();
+    List<InjectorRow> rows = new ArrayList<>();
     long lastEnd = Long.MIN_VALUE;
     Path mergedLog;
     List<MergedReconciliation> recs = List.of();
     try (SimulationLogs.Writer w = new SimulationLogs.Writer(out, id, first.header(), start,
         "merged from " + complete.size() + " of " + count + " injectors")) {
       for (Found f : found) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("index", f.index());
         if (f.complete()) {
           SimulationLogs.Counts c = SimulationLogs.stream(f.header(), w::write);
           if (c.truncated()) {
             throw new SimulationLogs.Refused(f.log() + " is truncated after record " + c.records());
           }
           lastEnd = Math.max(lastEnd, c.lastMillis());
-          row.putAll(rowOf(f, c));
+          rows.add(rowOf(f, c));
         } else {
-          row.putAll(died(f));
+          rows.add(died(f));
         }
-        rows.add(row);
       }
       mergedLog = w.file();
       recs = connection == null ? List.of() : reconcileAll(connection, complete, found, w, lastEnd);
@@ -128,17 +134,17 @@ public final class Merge {
     Path runDir = mergedLog.getParent();
     int gatling = io.gatling.app.Gatling$.MODULE$.fromArgs(new String[] {"-ro", runDir.getFileName().toString(),
         "-rf", out.toString()});
-    Map<String, Object> summary = MergedSummary.of(complete, rows,
-        recs.stream().map(r -> r == null ? null : r.json()).toList());
-    summary.put("merge", Map.of("injectors", count, "complete", complete.size(), "died",
-        dead.stream().map(Found::index).toList(), "gatlingExitCode", gatling,
-        "mergeSeconds", (System.nanoTime() - t0) / 1e9));
     // Gatling's verdicts once more, for the page and the JUnit file (reports-only mode keeps them to itself).
     AssertionsJUnitReport.Verdicts verdicts = AssertionsJUnitReport.validate(mergedLog, GatlingConfiguration.load());
-    summary.put("gates", AssertionsJUnitReport.rows(verdicts));
-    RunSummary s = RunSummary.of(summary);
-    s.write(runDir);
-    Path page = KafkaPage.write(runDir, s);
+    RunResults.MergeInfo info = new RunResults.MergeInfo(count, complete.size(), dead.stream().map(Found::index)
+        .toList(), gatling, (System.nanoTime() - t0) / 1e9);
+    RunResults results = MergedSummary.of(complete, rows, recs, info,
+        AssertionsJUnitReport.rows(verdicts));
+    // kafka-timeline.csv: every injector's own per-second rows, with an injector column.
+    Map<Integer, List<InjectorSample>> perSecond = new TreeMap<>();
+    complete.forEach(f -> perSecond.put(f.index(), f.perSecond()));
+    RunSummary.of(results, Timeline.csvByInjector(perSecond)).write(runDir);
+    Path page = KafkaPage.write(runDir, results);
     if (Files.isRegularFile(runDir.resolve("index.html"))) {
       AssertionsJUnitReport.write(mergedLog, verdicts);
     }
@@ -161,24 +167,29 @@ public final class Merge {
       code = 1;
       verdict = "FAILED: Gatling's reports-only mode ended with exit code " + gatling;
     }
-    for (Map<String, Object> row : rows) {
-      System.out.println("[kafkaload] injector " + row.get("index") + ": " + row.get("text"));
+    for (InjectorRow row : rows) {
+      System.out.println("[kafkaload] injector " + row.index() + ": " + row.text());
     }
     System.out.println("[kafkaload] merge verdict: " + verdict + " (exit " + code + ")");
     return new Outcome(code, runDir, rows, verdict);
   }
 
   /**
-   * The merge's reconciliation of one protocol: as printed, as kafka-summary.json holds it, and the records of the
-   * run found in the topic per injector (empty without a read-back).
+   * The merge's reconciliation of one protocol: as printed, as kafka-summary.json holds it, or (result null) why it
+   * could not run.
    */
-  record MergedReconciliation(String text, Map<String, Object> json, Map<Integer, Long> foundByInjector) {}
+  record MergedReconciliation(String text, ReconciliationResult result, String error) {
+    /** The records of the run found in the topic per injector (sequence space); empty without a read-back. */
+    Map<Integer, Long> foundByInjector() {
+      return result == null || result.readBack() == null ? Map.of() : result.readBack().foundByInjector();
+    }
+  }
 
   /**
    * Each injector's row gets the records of the run found in the topic from its sequence space (over every
    * protocol), when a read-back ran; a dead injector's row says so. Returns the dead injectors' total.
    */
-  private static long showFound(List<Map<String, Object>> rows, List<MergedReconciliation> recs) {
+  private static long showFound(List<InjectorRow> rows, List<MergedReconciliation> recs) {
     Map<Integer, Long> found = new TreeMap<>();
     boolean readBack = false;
     for (MergedReconciliation r : recs) {
@@ -187,19 +198,17 @@ public final class Merge {
         r.foundByInjector().forEach((i, n) -> found.merge(i, n, Long::sum));
       }
     }
-    long dead = 0;
     if (!readBack) {
       return 0;
     }
-    for (Map<String, Object> row : rows) {
-      int index = (Integer) row.get("index");
-      long n = found.getOrDefault(index, 0L);
-      row.put("recordsInTopic", n);
-      if ("died".equals(row.get("status"))) {
-        dead += n;
-        row.put("text", row.get("text") + String.format(Locale.ROOT, "; the read-back found %d of its records in "
-            + "the topic (counted for it alone, not as delivered: no results acked them)", n));
-      }
+    long dead = 0;
+    for (int i = 0; i < rows.size(); i++) {
+      InjectorRow row = rows.get(i);
+      long n = found.getOrDefault(row.index(), 0L);
+      boolean died = "died".equals(row.status());
+      dead += died ? n : 0;
+      rows.set(i, row.withRecordsInTopic(n, !died ? "" : String.format(Locale.ROOT, "; the read-back found %d of its "
+          + "records in the topic (counted for it alone, not as delivered: no results acked them)", n)));
     }
     return dead;
   }
@@ -207,9 +216,9 @@ public final class Merge {
   /** One reconciliation per protocol of the simulation, in the order of the injectors' summaries. */
   private static List<MergedReconciliation> reconcileAll(Connection connection, List<Found> complete,
       List<Found> all, SimulationLogs.Writer w, long at) {
-    JsonNode first = complete.get(0).summary();
+    RunResults first = complete.get(0).summary();
     List<MergedReconciliation> out = new ArrayList<>();
-    for (int k = 0; first != null && k < first.path("protocols").size(); k++) {
+    for (int k = 0; first != null && k < first.protocols().size(); k++) {
       out.add(reconcile(connection, complete, all, w, at, k));
     }
     return out;
@@ -228,7 +237,7 @@ public final class Merge {
     Path markerFile = dir.resolve(Injector.MARKER);
     if (!Files.isRegularFile(markerFile)) {
       Path log = Injector.findLog(dir.resolve("gatling"));
-      return new Found(index, dir, null, log, null, null);
+      return new Found(index, dir, null, log, null, List.of(), null);
     }
     JsonNode marker = Injector.JSON.readTree(markerFile.toFile());
     Path log = dir.resolve(marker.path("log").asText());
@@ -240,9 +249,20 @@ public final class Merge {
       throw new SimulationLogs.Refused(log + " is truncated or changed: " + size + " bytes, but the injector wrote "
           + marker.path("logBytes").asLong() + " bytes with another SHA-256 (" + markerFile + ")");
     }
-    JsonNode summary = marker.path("kafkaSummary").isTextual()
-        ? Injector.JSON.readTree(dir.resolve(marker.path("kafkaSummary").asText()).toFile()) : null;
-    return new Found(index, dir, marker, log, summary, SimulationLogs.header(log));
+    Path summaryFile = marker.path("kafkaSummary").isTextual() ? dir.resolve(marker.path("kafkaSummary").asText())
+        : null;
+    RunResults summary;
+    try {
+      summary = summaryFile == null ? null : ResultsJson.read(summaryFile);
+    } catch (IOException e) {
+      // Another schema version, or a file the records cannot hold: refused, naming the file.
+      throw new SimulationLogs.Refused("cannot read " + summaryFile + ": " + e.getMessage());
+    }
+    // Every second of the injector: its kafka-timeline.csv, else (an older layout) its JSON timeline.
+    Path csv = summaryFile == null ? null : summaryFile.resolveSibling("kafka-timeline.csv");
+    List<InjectorSample> perSecond = csv != null && Files.isRegularFile(csv) ? Timeline.readCsv(Files.readString(csv))
+        : summary == null ? List.of() : summary.timeline();
+    return new Found(index, dir, marker, log, summary, perSecond, SimulationLogs.header(log));
   }
 
   /** Same Gatling version (checked by the header read), simulation, scenarios, assertions, run id and count. */
@@ -269,63 +289,47 @@ public final class Merge {
     }
   }
 
-  private static Map<String, Object> rowOf(Found f, SimulationLogs.Counts c) {
-    Map<String, Object> row = new LinkedHashMap<>();
-    row.put("status", "complete");
+  private static InjectorRow rowOf(Found f, SimulationLogs.Counts c) {
     // How late its simulation started (the log's own start) after the common start time.
     long late = f.header().info().runStart() - f.marker().path("startAtMillis").asLong();
-    row.put("lateMs", late);
-    row.put("requests", c.requests());
-    row.put("ok", c.ok());
-    row.put("ko", c.ko());
-    row.put("gatlingExitCode", f.marker().path("gatlingExitCode").asInt());
-    JsonNode p = f.summary() == null ? null : f.summary().path("protocols").path(0);
-    if (p != null) {
-      row.put("ackedOk", p.path("throughput").path("ackedOk").asLong());
-      row.put("failed", p.path("throughput").path("failed").asLong());
-      row.put("msgsPerSec", p.path("throughput").path("msgsPerSec").isNumber()
-          ? p.path("throughput").path("msgsPerSec").asDouble() : null);
-      row.put("ackLatencyMs", Injector.JSON.convertValue(p.path("ackLatencyMs"), Map.class));
-    }
-    JsonNode health = f.summary() == null ? null : f.summary().path("injector");
-    if (health != null) {
-      row.put("saturated", health.path("saturated").asBoolean());
-      row.put("reasons", Injector.JSON.convertValue(health.path("reasons"), List.class));
-      row.put("maxProcessCpuPct", health.path("maxProcessCpuPct").asDouble());
-    }
-    row.put("text", String.format(Locale.ROOT, "complete, %d requests (%d OK, %d KO), started %d ms after the "
+    RunResults r = f.summary();
+    ProtocolResults p = r == null || r.protocols().isEmpty() ? null : r.protocols().get(0);
+    InjectorResults health = r == null ? null : r.injector();
+    boolean saturated = health != null && health.saturated();
+    String text = String.format(Locale.ROOT, "complete, %d requests (%d OK, %d KO), started %d ms after the "
         + "common start%s", c.requests(), c.ok(), c.ko(), late,
-        Boolean.TRUE.equals(row.get("saturated")) ? "; SATURATED: " + row.get("reasons") : ""));
-    return row;
+        saturated ? "; SATURATED: " + health.reasons() : "");
+    return new InjectorRow(f.index(), "complete", late, c.requests(), c.ok(), c.ko(),
+        f.marker().path("gatlingExitCode").asInt(), p == null ? null : p.throughput().ackedOk(),
+        p == null ? null : p.throughput().failed(), p == null ? null : p.throughput().msgsPerSec(),
+        p == null ? null : p.ackLatencyMs(), health == null ? null : health.saturated(),
+        health == null ? null : health.reasons(), health == null ? null : health.maxProcessCpuPct(), text);
   }
 
   /** What an injector that did not finish had done, as far as its log tells. */
-  private static Map<String, Object> died(Found f) {
-    Map<String, Object> row = new LinkedHashMap<>();
-    row.put("status", "died");
+  private static InjectorRow died(Found f) {
     if (f.log() == null) {
-      row.put("text", "DID NOT FINISH and wrote no simulation.log (" + f.dir() + ")");
-      return row;
+      return died(f, null, "DID NOT FINISH and wrote no simulation.log (" + f.dir() + ")");
     }
     try {
       if (Files.size(f.log()) == 0) {
-        row.put("requests", 0L);
-        row.put("text", "DID NOT FINISH and its log " + f.log() + " is empty (Gatling writes it in 8 KB blocks: "
-            + "it died before the first was full)");
-        return row;
+        return new InjectorRow(f.index(), "died", null, 0L, null, null, null, null, null, null, null, null, null,
+            null, "DID NOT FINISH and its log " + f.log() + " is empty (Gatling writes it in 8 KB blocks: it died "
+            + "before the first was full)");
       }
       SimulationLogs.Counts c = SimulationLogs.stream(SimulationLogs.header(f.log()), e -> { });
-      row.put("requests", c.requests());
-      row.put("ok", c.ok());
-      row.put("ko", c.ko());
-      row.put("text", String.format(Locale.ROOT, "DID NOT FINISH: its log %s holds %d requests (%d OK, %d KO) over "
-          + "%.1f s%s; no Kafka results, so none of its sends is counted as acked", f.log(), c.requests(), c.ok(),
-          c.ko(), c.requests() == 0 ? 0 : (c.lastMillis() - c.firstMillis()) / 1000.0,
+      return died(f, c, String.format(Locale.ROOT, "DID NOT FINISH: its log %s holds %d requests (%d OK, %d KO) "
+          + "over %.1f s%s; no Kafka results, so none of its sends is counted as acked", f.log(), c.requests(),
+          c.ok(), c.ko(), c.requests() == 0 ? 0 : (c.lastMillis() - c.firstMillis()) / 1000.0,
           c.truncated() ? ", cut inside a record" : ""));
     } catch (RuntimeException | IOException e) {
-      row.put("text", "DID NOT FINISH; its log " + f.log() + " is unreadable: " + e.getMessage());
+      return died(f, null, "DID NOT FINISH; its log " + f.log() + " is unreadable: " + e.getMessage());
     }
-    return row;
+  }
+
+  private static InjectorRow died(Found f, SimulationLogs.Counts c, String text) {
+    return new InjectorRow(f.index(), "died", null, c == null ? null : c.requests(), c == null ? null : c.ok(),
+        c == null ? null : c.ko(), null, null, null, null, null, null, null, null, text);
   }
 
   /**
@@ -334,41 +338,47 @@ public final class Merge {
    */
   private static MergedReconciliation reconcile(Connection connection, List<Found> complete, List<Found> all,
       SimulationLogs.Writer w, long at, int k) {
-    JsonNode p0 = complete.get(0).summary().path("protocols").path(k);
-    String runId = p0.path("config").path("runId").isTextual() ? p0.path("config").path("runId").asText() : null;
-    JsonNode bounds = p0.path("distributed").path("reconcile");
+    ProtocolResults p0 = complete.get(0).summary().protocols().get(k);
+    String runId = p0.config().runId();
+    ProtocolResults.ReconcileBounds bounds = p0.distributed() == null ? null : p0.distributed().reconcile();
     Map<String, TopicOffsets> baselines = new TreeMap<>();
     for (Found f : complete) {
-      JsonNode d = f.summary().path("protocols").path(k).path("distributed").path("baselines");
-      d.fields().forEachRemaining(e -> baselines.merge(e.getKey(), offsets(e.getValue()), Merge::earlier));
+      ProtocolResults.Distributed d = f.summary() == null ? null : f.summary().protocols().get(k).distributed();
+      if (d != null) {
+        d.baselines().forEach((topic, b) -> baselines.merge(topic,
+            new TopicOffsets(b.topicId(), b.endOffsets(), b.atMillis()), Merge::earlier));
+      }
     }
-    List<Long> starts = all.stream().map(f -> (long) f.index() << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS)
+    List<Long> starts = all.stream().map(f -> (long) f.index() << InjectorShare.SEQUENCE_BITS)
         .toList();
     List<Long> unreported = all.stream().filter(f -> !f.complete())
-        .map(f -> (long) f.index() << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS).toList();
+        .map(f -> (long) f.index() << InjectorShare.SEQUENCE_BITS).toList();
     RunLedger ledger = RunLedger.merged(runId == null ? null : new RunIdentity(runId), baselines, starts, unreported);
     boolean anySaturated = false;
     List<String> saturation = new ArrayList<>();
     for (Found f : complete) {
-      JsonNode p = f.summary().path("protocols").path(k);
-      for (JsonNode row : p.path("partitions")) {
-        ledger.delivery().ackedElsewhere(row.path("topic").asText(), row.path("partition").asInt(),
-            row.path("records").asLong(), row.path("bytes").asLong());
+      if (f.summary() == null) {
+        continue;
       }
-      ledger.delivery().inFlightElsewhere(p.path("throughput").path("inFlightAtEnd").asLong());
-      String ko = p.path("distributed").path("koSequences").asText("");
+      ProtocolResults p = f.summary().protocols().get(k);
+      for (ProtocolResults.PartitionShare row : p.partitions()) {
+        ledger.delivery().ackedElsewhere(row.topic(), row.partition(), row.records(), row.bytes());
+      }
+      ledger.delivery().inFlightElsewhere(p.throughput().inFlightAtEnd());
+      String ko = p.distributed() == null || p.distributed().koSequences() == null ? ""
+          : p.distributed().koSequences();
       if (!ko.isEmpty()) {
-        ledger.delivery().failedElsewhere(java.util.Base64.getDecoder().decode(ko));
+        ledger.delivery().failedElsewhere(Base64.getDecoder().decode(ko));
       }
-      if (f.summary().path("injector").path("saturated").asBoolean()) {
+      if (f.summary().injector() != null && f.summary().injector().saturated()) {
         anySaturated = true;
-        saturation.add("injector " + f.index() + ": " + f.summary().path("injector").path("reasons"));
+        saturation.add("injector " + f.index() + ": " + f.summary().injector().reasons());
       }
     }
-    boolean gated = bounds.isObject();
-    boolean readBack = gated && bounds.path("readBack").asBoolean() && runId != null;
-    long timeout = gated ? bounds.path("timeoutSeconds").asLong(60) : 60;
-    String topic = p0.path("config").path("topic").isTextual() ? p0.path("config").path("topic").asText() : null;
+    boolean gated = bounds != null;
+    boolean readBack = gated && bounds.readBack() && runId != null;
+    long timeout = gated ? bounds.timeoutSeconds() : 60;
+    String topic = p0.config().topic();
     Reconciled.Result r;
     try {
       r = Reconciliation.run(connection, ledger, List.of(), topic, readBack, Duration.ofSeconds(timeout));
@@ -378,26 +388,18 @@ public final class Merge {
         w.request(ReconcileSpec.LOST_REQUEST, at, reason);
         w.request(ReconcileSpec.DUPLICATES_REQUEST, at, reason);
       }
-      return new MergedReconciliation("[kafkaload] RECONCILIATION FAILED: " + reason, Map.of("error", reason),
-          Map.of());
+      return new MergedReconciliation("[kafkaload] RECONCILIATION FAILED: " + reason, null, reason);
     }
     if (gated) {
-      w.request(ReconcileSpec.LOST_REQUEST, at, ReconciliationVerdict.lost(r, bounds.path("maxLost").asLong(), timeout));
+      w.request(ReconcileSpec.LOST_REQUEST, at, ReconciliationVerdict.lost(r, bounds.maxLost(), timeout));
       w.request(ReconcileSpec.DUPLICATES_REQUEST, at,
-          ReconciliationVerdict.duplicates(r, bounds.path("maxDuplicatePct").asDouble()));
-      if (bounds.path("failOnSaturatedInjector").asBoolean()) {
+          ReconciliationVerdict.duplicates(r, bounds.maxDuplicatePct()));
+      if (bounds.failOnSaturatedInjector()) {
         w.request(ReconcileSpec.INJECTOR_REQUEST, at, anySaturated ? "saturated: " + String.join("; ", saturation) : null);
       }
     }
     return new MergedReconciliation(ReconciliationPrinter.format(r)
-        + (gated ? "" : "  (no reconcile() step: offsets only, not gated)"), RunSummary.reconciliation(r, gated),
-        r.readBack() == null ? Map.of() : r.readBack().foundByInjector());
-  }
-
-  private static TopicOffsets offsets(JsonNode n) {
-    Map<Integer, Long> ends = new TreeMap<>();
-    n.path("endOffsets").fields().forEachRemaining(e -> ends.put(Integer.parseInt(e.getKey()), e.getValue().asLong()));
-    return new TopicOffsets(n.path("topicId").asText(), ends, n.path("atMillis").asLong());
+        + (gated ? "" : "  (no reconcile() step: offsets only, not gated)"), RunSummary.reconciliation(r, gated), null);
   }
 
   /**
@@ -411,9 +413,5 @@ public final class Merge {
     Map<Integer, Long> ends = new TreeMap<>(a.endOffsets());
     b.endOffsets().forEach((p, o) -> ends.merge(p, o, Math::min));
     return new TopicOffsets(a.topicId(), ends, Math.min(a.atMillis(), b.atMillis()));
-  }
-
-  static Map<String, Object> tree(JsonNode n) {
-    return Injector.JSON.convertValue(n, new TypeReference<Map<String, Object>>() { });
   }
 }

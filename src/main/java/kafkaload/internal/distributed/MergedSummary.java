@@ -1,205 +1,225 @@
 package kafkaload.internal.distributed;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import kafkaload.internal.report.Histograms;
-import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.results.InjectorRow;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.RunResults;
+import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 
 /**
- * The merged kafka-summary.json, in the shape of one run's (so the same Kafka page draws it): counts and bytes
- * summed, rates summed over the injectors (and, beside them, over the span from the first injector's first ack
- * to the last one's last), latency percentiles
- * from the injectors' HdrHistograms added together (exact), partitions summed, the timeline summed second by
- * second (each injector's seconds from its own start), and a row per injector.
+ * The merged run's results, in the shape of one run's (so the same Kafka page draws them), from the injectors'
+ * typed results: counts and bytes summed, rates summed over the injectors (and, beside them, over the span from the
+ * first injector's first ack to the last one's last), latency percentiles from the injectors' HdrHistograms added
+ * together (exact), partitions summed, the timeline summed second by second (each injector's seconds from its own
+ * start), the injectors' health (saturated when any was; the worst injector's figures), and a row per injector.
  */
 final class MergedSummary {
   private MergedSummary() {}
 
-  static Map<String, Object> of(List<Merge.Found> complete, List<Map<String, Object>> rows,
-      List<Map<String, Object>> reconciliations) {
-    List<JsonNode> sums = complete.stream().map(Merge.Found::summary).filter(s -> s != null).toList();
-    Map<String, Object> root = new LinkedHashMap<>();
+  /**
+   * {@code reconciliations}: the merge's reconciliation of each protocol, by the protocol's index (a missing or
+   * null entry: none ran).
+   */
+  static RunResults of(List<Merge.Found> complete, List<InjectorRow> rows,
+      List<Merge.MergedReconciliation> reconciliations, RunResults.MergeInfo merge, List<RunResults.Gate> gates) {
+    List<RunResults> sums = complete.stream().map(Merge.Found::summary).filter(Objects::nonNull).toList();
     if (sums.isEmpty()) {
-      root.put("injectors", rows);
-      return root;
+      return new RunResults(RunResults.SCHEMA_VERSION, null, null, 0, Map.of(), List.of(), null, null, List.of(),
+          null, rows, merge, gates, null);
     }
-    JsonNode first = sums.get(0);
-    root.put("startedAt", sums.stream().map(s -> s.path("startedAt").asText()).min(String::compareTo).get());
-    root.put("endedAt", sums.stream().map(s -> s.path("endedAt").asText()).max(String::compareTo).get());
-    root.put("durationSeconds", (Instant.parse((String) root.get("endedAt")).toEpochMilli()
-        - Instant.parse((String) root.get("startedAt")).toEpochMilli()) / 1000.0);
-    root.put("parameters", Merge.tree(first.path("parameters")));
-    List<Object> protocols = new ArrayList<>();
-    for (int k = 0; k < first.path("protocols").size(); k++) {
+    RunResults first = sums.get(0);
+    String startedAt = sums.stream().map(RunResults::startedAt).min(String::compareTo).get();
+    String endedAt = sums.stream().map(RunResults::endedAt).max(String::compareTo).get();
+    List<ProtocolResults> protocols = new ArrayList<>();
+    for (int k = 0; k < first.protocols().size(); k++) {
       int kk = k;
-      protocols.add(protocol(sums.stream().map(s -> s.path("protocols").path(kk)).toList(), k < reconciliations.size() ? reconciliations.get(k) : null));
+      protocols.add(protocol(sums.stream().filter(s -> s.protocols().size() > kk).map(s -> s.protocols().get(kk))
+          .toList(), k < reconciliations.size() ? reconciliations.get(k) : null));
     }
-    root.put("protocols", protocols);
-    root.put("injector", health(sums, complete));
-    root.put("timeline", timeline(sums));
-    root.put("injectors", rows);
-    return root;
+    return new RunResults(RunResults.SCHEMA_VERSION, startedAt, endedAt,
+        (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli()) / 1000.0,
+        first.parameters(), protocols, null, health(complete), timeline(sums.stream().map(RunResults::timeline)
+            .toList()), null, rows, merge, gates, null);
   }
 
-  private static Map<String, Object> protocol(List<JsonNode> ps, Map<String, Object> reconciliation) {
-    JsonNode p0 = ps.get(0);
-    Map<String, Object> p = new LinkedHashMap<>();
-    p.put("config", Merge.tree(p0.path("config")));
-    Map<String, Object> t = new LinkedHashMap<>();
-    t.put("ackedOk", sum(ps, "throughput", "ackedOk"));
-    t.put("failed", sum(ps, "throughput", "failed"));
-    t.put("inFlightAtEnd", sum(ps, "throughput", "inFlightAtEnd"));
-    t.put("ackedBytes", sum(ps, "throughput", "ackedBytes"));
-    t.putAll(rates(ps.stream().map(x -> x.path("throughput")).toList(), "ackedOk", "ackedBytes"));
-    Map<String, Object> byRequest = new TreeMap<>();
-    ps.forEach(x -> x.path("throughput").path("byRequest").fieldNames().forEachRemaining(n -> byRequest.put(n, null)));
+  private static ProtocolResults protocol(List<ProtocolResults> ps, Merge.MergedReconciliation rec) {
+    List<Throughput> ts = ps.stream().map(ProtocolResults::throughput).toList();
+    Map<String, Throughput.RequestThroughput> byRequest = new TreeMap<>();
+    ts.forEach(t -> t.byRequest().keySet().forEach(n -> byRequest.put(n, null)));
     for (String name : new ArrayList<>(byRequest.keySet())) {
-      List<JsonNode> rs = ps.stream().map(x -> x.path("throughput").path("byRequest").path(name))
-          .filter(JsonNode::isObject).toList();
-      Map<String, Object> r = new LinkedHashMap<>();
-      r.put("acked", rs.stream().mapToLong(x -> x.path("acked").asLong()).sum());
-      r.put("bytes", rs.stream().mapToLong(x -> x.path("bytes").asLong()).sum());
-      r.putAll(rates(rs, "acked", "bytes"));
-      byRequest.put(name, r);
+      List<Throughput.RequestThroughput> rs = ts.stream().map(t -> t.byRequest().get(name)).filter(Objects::nonNull)
+          .toList();
+      long acked = rs.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
+      long bytes = rs.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
+      Rates r = rates(acked, bytes, rs.stream().map(Throughput.RequestThroughput::firstAckMillis).toList(),
+          rs.stream().map(Throughput.RequestThroughput::lastAckMillis).toList(),
+          rs.stream().map(Throughput.RequestThroughput::msgsPerSec).toList(),
+          rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList());
+      byRequest.put(name, new Throughput.RequestThroughput(acked, bytes, r.union().seconds(), r.msgsPerSec(),
+          r.mbPerSec(), r.union().firstAckMillis(), r.union().lastAckMillis(), r.overUnionSpan()));
     }
-    t.put("byRequest", byRequest);
-    p.put("throughput", t);
-    Map<String, Object> latency = new TreeMap<>();
-    Map<String, Object> encoded = new TreeMap<>();
-    merged(ps, "ackLatencyHistograms").forEach((name, h) -> {
+    long acked = ts.stream().mapToLong(Throughput::ackedOk).sum();
+    long bytes = ts.stream().mapToLong(Throughput::ackedBytes).sum();
+    Rates r = rates(acked, bytes, ts.stream().map(Throughput::firstAckMillis).toList(),
+        ts.stream().map(Throughput::lastAckMillis).toList(), ts.stream().map(Throughput::msgsPerSec).toList(),
+        ts.stream().map(Throughput::mbPerSec).toList());
+    // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of each injector's
+    // peak, an upper bound of the run's (the peaks need not be at the same moment).
+    Throughput throughput = new Throughput(acked, ts.stream().mapToLong(Throughput::failed).sum(),
+        ts.stream().mapToLong(Throughput::inFlightAtEnd).sum(), bytes, r.union().seconds(), r.msgsPerSec(),
+        r.mbPerSec(), r.union().firstAckMillis(), r.union().lastAckMillis(), r.overUnionSpan(), byRequest,
+        ts.stream().mapToDouble(Throughput::sendBlockedMsTotal).sum(),
+        ts.stream().mapToDouble(Throughput::sendBlockedMsMax).max().orElse(0),
+        ts.stream().mapToLong(Throughput::sendsOffTheEventLoop).sum(),
+        ts.stream().mapToLong(Throughput::lateReplies).sum(),
+        ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
+
+    Map<String, Percentiles> latency = new TreeMap<>();
+    Map<String, String> encoded = new TreeMap<>();
+    merged(ps, ProtocolResults::ackLatencyHistograms).forEach((name, h) -> {
       latency.put(name, Histograms.percentiles(h));
       encoded.put(name, Histograms.encode(h));
     });
-    p.put("ackLatencyMs", latency);
-    Map<String, Object> e2e = new TreeMap<>();
-    merged(ps, "e2eLatencyHistograms").forEach((name, h) -> e2e.put(name, Histograms.percentiles(h)));
-    p.put("e2eLatencyMs", e2e);
-    p.put("ackLatencyHistograms", encoded);
+    Map<String, Percentiles> e2e = new TreeMap<>();
+    Map<String, String> e2eEncoded = new TreeMap<>();
+    merged(ps, ProtocolResults::e2eLatencyHistograms).forEach((name, h) -> {
+      e2e.put(name, Histograms.percentiles(h));
+      e2eEncoded.put(name, Histograms.encode(h));
+    });
+
     Map<String, long[]> parts = new TreeMap<>();
-    for (JsonNode x : ps) {
-      for (JsonNode row : x.path("partitions")) {
-        long[] c = parts.computeIfAbsent(row.path("topic").asText() + "\u0000" + row.path("partition").asInt(),
-            key -> new long[2]);
-        c[0] += row.path("records").asLong();
-        c[1] += row.path("bytes").asLong();
+    Map<String, Long> topicTotals = new TreeMap<>();
+    for (ProtocolResults p : ps) {
+      for (ProtocolResults.PartitionShare row : p.partitions()) {
+        long[] c = parts.computeIfAbsent(row.topic() + "\u0000" + row.partition(), key -> new long[2]);
+        c[0] += row.records();
+        c[1] += row.bytes();
+        topicTotals.merge(row.topic(), row.records(), Long::sum);
       }
     }
-    Map<String, Long> topicTotals = new TreeMap<>();
-    parts.forEach((key, c) -> topicTotals.merge(key.split("\u0000")[0], c[0], Long::sum));
-    List<Object> partitions = new ArrayList<>();
+    List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
     parts.forEach((key, c) -> {
       String[] tp = key.split("\u0000");
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("topic", tp[0]);
-      row.put("partition", Integer.parseInt(tp[1]));
-      row.put("records", c[0]);
-      row.put("bytes", c[1]);
-      row.put("sharePct", 100.0 * c[0] / Math.max(1, topicTotals.get(tp[0])));
-      partitions.add(row);
+      partitions.add(new ProtocolResults.PartitionShare(tp[0], Integer.parseInt(tp[1]), c[0], c[1],
+          100.0 * c[0] / Math.max(1, topicTotals.get(tp[0]))));
     });
-    partitions.sort((a, b) -> {
-      Map<?, ?> x = (Map<?, ?>) a;
-      Map<?, ?> y = (Map<?, ?>) b;
-      int c = ((String) x.get("topic")).compareTo((String) y.get("topic"));
-      return c != 0 ? c : Integer.compare((Integer) x.get("partition"), (Integer) y.get("partition"));
-    });
-    p.put("partitions", partitions);
-    Object error = reconciliation == null ? null : reconciliation.get("error");
-    p.put("reconciliation", error != null ? null : reconciliation);
-    p.put("reconciliationError", error);
-    List<Object> faults = new ArrayList<>();
-    ps.forEach(x -> x.path("faults").forEach(f -> faults.add(Merge.tree(f))));
-    p.put("faults", faults);
-    return p;
+    partitions.sort(Comparator.comparing(ProtocolResults.PartitionShare::topic)
+        .thenComparingInt(ProtocolResults.PartitionShare::partition));
+    List<ProtocolResults.Fault> faults = new ArrayList<>();
+    ps.forEach(p -> faults.addAll(p.faults()));
+    return new ProtocolResults(ps.get(0).config(), throughput, latency, e2e, encoded, e2eEncoded, null, null, null,
+        partitions, null, null, null, rec == null ? null : rec.result(), rec == null ? null : rec.error(), faults,
+        null, null);
   }
 
-  /** Counts over the span from the earliest first ack to the latest last ack of all injectors. */
-  private static Map<String, Object> rates(List<JsonNode> ts, String countField, String bytesField) {
-    long count = ts.stream().mapToLong(x -> x.path(countField).asLong()).sum();
-    long bytes = ts.stream().mapToLong(x -> x.path(bytesField).asLong()).sum();
-    long firstAck = ts.stream().filter(x -> x.path("firstAckMillis").isNumber())
-        .mapToLong(x -> x.path("firstAckMillis").asLong()).min().orElse(Long.MAX_VALUE);
-    long lastAck = ts.stream().filter(x -> x.path("lastAckMillis").isNumber())
-        .mapToLong(x -> x.path("lastAckMillis").asLong()).max().orElse(Long.MIN_VALUE);
-    Map<String, Object> m = DeliveryLedger.rates(count, bytes, firstAck, lastAck);
-    // Summed throughput: each injector's own rate over its own first-to-last ack, added up. It does not depend on
-    // how closely the injectors started together; the union span's rate above does (kept as overUnionSpan).
-    Map<String, Object> union = new LinkedHashMap<>();
-    union.put("msgsPerSec", m.get("msgsPerSec"));
-    union.put("mbPerSec", m.get("mbPerSec"));
-    m.put("overUnionSpan", union);
-    if (ts.stream().allMatch(x -> x.path("msgsPerSec").isNumber())) {
-      m.put("msgsPerSec", ts.stream().mapToDouble(x -> x.path("msgsPerSec").asDouble()).sum());
-      m.put("mbPerSec", ts.stream().mapToDouble(x -> x.path("mbPerSec").asDouble()).sum());
-    }
-    return m;
+  /**
+   * The merged rate: {@code msgsPerSec} and {@code mbPerSec} each injector's own rate over its own first-to-last
+   * ack, added up (null unless every injector has one), which does not depend on how closely the injectors started
+   * together; and the rate over the union span, from the earliest first ack to the latest last ack.
+   */
+  private record Rates(Throughput.Spans union, Double msgsPerSec, Double mbPerSec, Throughput.Rate overUnionSpan) {}
+
+  private static Rates rates(long count, long bytes, List<Long> firsts, List<Long> lasts, List<Double> msgs,
+      List<Double> mb) {
+    long firstAck = firsts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+    long lastAck = lasts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
+    Throughput.Spans union = Throughput.span(count, bytes, firstAck, lastAck);
+    boolean all = !msgs.isEmpty() && msgs.stream().allMatch(Objects::nonNull) && mb.stream().allMatch(Objects::nonNull);
+    return new Rates(union, all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
+        all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
+        new Throughput.Rate(union.msgsPerSec(), union.mbPerSec()));
   }
 
-  private static Map<String, Histogram> merged(List<JsonNode> ps, String field) {
+  private static Map<String, Histogram> merged(List<ProtocolResults> ps,
+      Function<ProtocolResults, Map<String, String>> field) {
     Map<String, Histogram> out = new TreeMap<>();
-    for (JsonNode p : ps) {
-      p.path(field).fields().forEachRemaining(e -> {
-        Histogram h = Histograms.decode(e.getValue().asText());
-        out.merge(e.getKey(), h, (a, b) -> {
-          a.add(b);
-          return a;
-        });
-      });
+    for (ProtocolResults p : ps) {
+      Map<String, String> encoded = field.apply(p);
+      if (encoded == null) {
+        continue;
+      }
+      encoded.forEach((name, text) -> out.merge(name, Histograms.decode(text), (a, b) -> {
+        a.add(b);
+        return a;
+      }));
     }
     return out;
   }
 
-  private static long sum(List<JsonNode> ps, String section, String field) {
-    return ps.stream().mapToLong(x -> x.path(section).path(field).asLong()).sum();
-  }
-
-  /** Every injector's health: saturated when any was, each reason naming its injector. */
-  private static Map<String, Object> health(List<JsonNode> sums, List<Merge.Found> complete) {
-    Map<String, Object> h = Merge.tree(sums.get(0).path("injector"));
+  /**
+   * Every injector's health: saturated when any was, each reason naming its injector, CPU seconds summed; for the
+   * highest and the delays the worst injector's figure; the load window and bounds of the first.
+   */
+  private static InjectorResults health(List<Merge.Found> complete) {
     List<String> reasons = new ArrayList<>();
-    boolean saturated = false;
-    double cpu = 0;
+    List<InjectorResults> all = new ArrayList<>();
     for (Merge.Found f : complete) {
-      if (f.summary() == null) {
+      if (f.summary() == null || f.summary().injector() == null) {
         continue;
       }
-      JsonNode i = f.summary().path("injector");
-      saturated |= i.path("saturated").asBoolean();
-      i.path("reasons").forEach(r -> reasons.add("injector " + f.index() + ": " + r.asText()));
-      cpu += i.path("cpuSecondsAtEnd").asDouble();
+      InjectorResults i = f.summary().injector();
+      all.add(i);
+      i.reasons().forEach(r -> reasons.add("injector " + f.index() + ": " + r));
     }
-    h.put("saturated", saturated);
-    h.put("reasons", reasons);
-    h.put("cpuSecondsAtEnd", cpu);
-    return h;
+    if (all.isEmpty()) {
+      return null;
+    }
+    InjectorResults first = all.get(0);
+    InjectorResults heap = all.stream().max(Comparator.comparingDouble(i -> i.heapAfterGcMb().max() == null ? -1
+        : i.heapAfterGcMb().max())).get();
+    InjectorResults loops = all.stream().max(Comparator.comparingDouble(i -> i.eventLoopDelayMs().max())).get();
+    return new InjectorResults(all.stream().anyMatch(InjectorResults::saturated), reasons, first.loadWindowSeconds(),
+        all.stream().mapToDouble(InjectorResults::cpuSecondsAtEnd).sum(), max(all, InjectorResults::maxSystemCpuPct),
+        max(all, InjectorResults::maxProcessCpuPct), max(all, InjectorResults::gcPauseTotalMs),
+        max(all, InjectorResults::gcPauseMaxMs), max(all, InjectorResults::maxHeapUsedMb), heap.heapAfterGcMb(),
+        loops.eventLoopDelayMs(), first.bounds());
   }
 
-  /** Second by second from each injector's start: rates summed, the rest (CPU, GC, delay) the worst injector's. */
-  private static List<Map<String, Object>> timeline(List<JsonNode> sums) {
-    TreeMap<Long, Map<String, Object>> bySecond = new TreeMap<>();
-    for (JsonNode s : sums) {
-      for (JsonNode sample : s.path("timeline")) {
-        Map<String, Object> m = bySecond.computeIfAbsent(sample.path("second").asLong(), k -> new LinkedHashMap<>());
-        sample.fields().forEachRemaining(e -> {
-          if (!e.getValue().isNumber()) {
-            m.putIfAbsent(e.getKey(), Injector.JSON.convertValue(e.getValue(), Object.class));
-            return;
-          }
-          double v = e.getValue().asDouble();
-          Object old = m.get(e.getKey());
-          double o = old instanceof Number n ? n.doubleValue() : Double.NaN;
-          boolean summed = e.getKey().equals("msgsPerSec") || e.getKey().equals("mbPerSec");
-          m.put(e.getKey(), e.getKey().equals("second") ? sample.path("second").asLong()
-              : Double.isNaN(o) ? v : summed ? o + v : Math.max(o, v));
-        });
+  private static <T> double max(List<T> all, ToDoubleFunction<T> f) {
+    return all.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+  }
+
+  /**
+   * Second by second from each injector's start: rates summed, event-loop probes summed, the rest (CPU, GC, heap,
+   * delay, latency) the worst injector's; producer metrics those of the first injector with that second.
+   */
+  static List<InjectorSample> timeline(List<List<InjectorSample>> timelines) {
+    TreeMap<Long, List<InjectorSample>> bySecond = new TreeMap<>();
+    for (List<InjectorSample> t : timelines) {
+      for (InjectorSample s : t) {
+        bySecond.computeIfAbsent((long) s.second(), k -> new ArrayList<>()).add(s);
       }
     }
-    return new ArrayList<>(bySecond.values());
+    List<InjectorSample> out = new ArrayList<>(bySecond.size());
+    bySecond.forEach((second, b) -> out.add(new InjectorSample(second, sum(b, InjectorSample::msgsPerSec),
+        sum(b, InjectorSample::mbPerSec), max(b, InjectorSample::ackP99Ms), max(b, InjectorSample::ackMaxMs),
+        max(b, InjectorSample::systemCpuPct), max(b, InjectorSample::processCpuPct),
+        max(b, InjectorSample::heapUsedMb), max(b, InjectorSample::heapAfterGcMb), max(b, InjectorSample::gcPauseMs),
+        max(b, InjectorSample::gcMaxPauseMs), max(b, InjectorSample::sendBlockedMs),
+        b.stream().mapToLong(InjectorSample::eventLoopProbes).sum(), max(b, InjectorSample::eventLoopDelayP99Ms),
+        max(b, InjectorSample::eventLoopDelayMaxMs), b.stream().mapToLong(InjectorSample::eventLoopProbesOverBound)
+            .sum(), new LinkedHashMap<>(b.get(0).producer()))));
+    return out;
+  }
+
+  /** NaN (not known) is skipped; a second where no injector knew it stays NaN. */
+  private static double sum(List<InjectorSample> b, ToDoubleFunction<InjectorSample> f) {
+    double[] v = b.stream().mapToDouble(f).filter(x -> !Double.isNaN(x)).toArray();
+    return v.length == 0 ? Double.NaN : Arrays.stream(v).sum();
   }
 }

@@ -219,7 +219,8 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /** For the summary: this protocol's settings, ledger, lag samples and producers. */
   RunSummary.Section section() {
-    return new RunSummary.Section(protocol.describe(connection.bootstrap()), ledger, running().lagMonitor(),
+    return new RunSummary.Section(protocol.describe(connection.bootstrap(),
+        ledger.identity() == null ? null : ledger.identity().runId()), ledger, running().lagMonitor(),
         running().producers().all());
   }
 }

@@ -16,6 +16,7 @@ import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.Secrets;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.schema.RegistrySettings;
 import scala.Function1;
 
@@ -127,19 +128,21 @@ public record KafkaProtocol(
     return acks != null && (acks.toString().trim().equalsIgnoreCase("all") || acks.toString().trim().equals("-1"));
   }
 
-  /** The settings as the run's summary and page show them, secrets masked. */
-  public Map<String, Object> describe(String bootstrap) {
-    Map<String, Object> config = new LinkedHashMap<>();
-    config.put("bootstrapServers", bootstrap);
-    config.put("embeddedBrokers", bootstrapServers() != null ? null : Math.max(1, embeddedBrokers()));
-    config.put("topic", topic());
-    config.put("producerMode", producerMode().name().toLowerCase());
-    config.put("poolSize", poolSize());
-    config.put("producerProperties", Secrets.masked(producerProperties));
-    if (schemaRegistry.url() != null) {
-      config.put("schemaRegistry", schemaRegistry.describe());
+  /**
+   * The settings as the run's summary and page show them, secrets masked; the registry's as text under Confluent's
+   * names. {@code runId}: the run's identity, or null.
+   */
+  public ProtocolResults.ProtocolConfig describe(String bootstrap, String runId) {
+    Map<String, String> registry = null;
+    if (schemaRegistry().url() != null) {
+      registry = new LinkedHashMap<>();
+      for (Map.Entry<String, Object> e : schemaRegistry().describe().entrySet()) {
+        registry.put(e.getKey(), e.getValue() == null ? null : String.valueOf(e.getValue()));
+      }
     }
-    return config;
+    return new ProtocolResults.ProtocolConfig(bootstrap,
+        bootstrapServers() != null ? null : Math.max(1, embeddedBrokers()), topic(), producerMode().name().toLowerCase(),
+        poolSize(), Secrets.masked(producerProperties), registry, runId);
   }
 
   public static final ProtocolKey<KafkaProtocol, KafkaComponents> KEY = new ProtocolKey<>() {

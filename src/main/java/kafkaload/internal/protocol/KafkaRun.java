@@ -231,8 +231,7 @@ final class KafkaRun {
     }
     summary = RunSummary.of(all.stream().map(KafkaComponents::section).toList(), parameters, health, startMillis,
         System.currentTimeMillis());
-    @SuppressWarnings("unchecked")
-    String sources = LatencySources.describe((Map<String, Object>) summary.tree().get("latencySources"));
+    String sources = LatencySources.describe(summary.results().latencySources());
     if (sources != null) {
       System.out.println("[kafkaload] " + sources);
     }
@@ -280,7 +279,8 @@ final class KafkaRun {
       Optional<AssertionsJUnitReport.Verdicts> printed = AssertionsJUnitReport.printed(log);
       AssertionsJUnitReport.Verdicts verdicts = printed
           .orElseGet(() -> AssertionsJUnitReport.validate(log, core.configuration()));
-      summary.gates(AssertionsJUnitReport.rows(verdicts), printed.isPresent() ? "gatling-console" : "simulation.log");
+      summary = summary.withGates(AssertionsJUnitReport.rows(verdicts),
+          printed.isPresent() ? "gatling-console" : "simulation.log");
       if (Files.isRegularFile(dir.resolve("index.html"))) {
         System.out.println("[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, verdicts));
       }
@@ -292,7 +292,7 @@ final class KafkaRun {
     }
     try {
       summary.write(dir);
-      System.out.println("[kafkaload] Kafka page: file://" + KafkaPage.write(dir, summary).toAbsolutePath()
+      System.out.println("[kafkaload] Kafka page: file://" + KafkaPage.write(dir, summary.results()).toAbsolutePath()
           + " (data: kafka-summary.json)");
     } catch (Exception e) {
       System.err.println("[kafkaload] could not write the Kafka page in " + dir + ": " + e);

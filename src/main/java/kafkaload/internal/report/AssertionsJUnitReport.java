@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Optional;
 import java.util.stream.Stream;
+import kafkaload.internal.results.RunResults;
 import scala.collection.immutable.List;
 
 /**
@@ -75,14 +76,13 @@ public final class AssertionsJUnitReport {
   }
 
   /** The verdicts as kafka-summary.json lists them: description, passed, actual. */
-  public static java.util.List<java.util.Map<String, Object>> rows(Verdicts verdicts) {
-    java.util.List<java.util.Map<String, Object>> gates = new java.util.ArrayList<>();
+  public static java.util.List<RunResults.Gate> rows(Verdicts verdicts) {
+    java.util.List<RunResults.Gate> gates = new java.util.ArrayList<>();
     for (AssertionResult r : verdicts.results()) {
-      java.util.Map<String, Object> g = new java.util.LinkedHashMap<>();
-      g.put("description", message(r));
-      g.put("passed", r.success());
-      g.put("actual", actual(r));
-      gates.add(g);
+      // A resolved assertion has the value it judged; one that could not be resolved, the reason instead.
+      gates.add(r instanceof AssertionResult.Resolved resolved
+          ? new RunResults.Gate(message(r), r.success(), resolved.actualValue(), null)
+          : new RunResults.Gate(message(r), r.success(), null, ((AssertionResult.ResolutionError) r).error()));
     }
     return gates;
   }

@@ -24,7 +24,7 @@ public final class Histograms {
   }
 
   /** Percentiles as the summary shows them (ms, from microseconds). */
-  public static java.util.Map<String, Object> percentiles(Histogram h) {
+  public static kafkaload.internal.results.Percentiles percentiles(Histogram h) {
     return RunSummary.percentiles(h);
   }
 }

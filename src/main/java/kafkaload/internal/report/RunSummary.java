@@ -1,44 +1,54 @@
 package kafkaload.internal.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.Secrets;
-import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ReconciliationResult;
+import kafkaload.internal.results.ResultsJson;
+import kafkaload.internal.results.RunResults;
+import kafkaload.internal.results.Throughput;
 import kafkaload.internal.run.PartitionCounters;
-import kafkaload.internal.run.DeliveryLedger;
-import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.run.TopicChange;
+import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import org.HdrHistogram.Histogram;
 
 /**
- * The machine-readable summary of a run (kafka-summary.json): configuration with secrets masked, throughput,
- * ack-latency percentiles, reconciliation, injector health, per-partition figures, producer metrics and gates.
- * Built from the run's components when the load ends; gate verdicts are added once Gatling has judged them.
+ * The machine-readable summary of a run: its {@link RunResults} (kafka-summary.json is their serialization) and the
+ * per-second samples at full resolution (kafka-timeline.csv). Built from the run's components when the load ends;
+ * gate verdicts are added once Gatling has judged them.
  */
 public final class RunSummary {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private final RunResults results;
+  /** kafka-timeline.csv: every per-second sample (of every injector, for a merged run). */
+  private final String timelineCsv;
 
-  private final Map<String, Object> root = new LinkedHashMap<>();
-  /** The injector's samples at full resolution, for kafka-timeline.csv. */
-  private List<InjectorHealth.Sample> perSecond = List.of();
+  private RunSummary(RunResults results, String timelineCsv) {
+    this.results = results;
+    this.timelineCsv = timelineCsv;
+  }
 
-  private RunSummary() {}
-
-  /** A summary made elsewhere (the merge of a distributed run), as its JSON tree. */
-  public static RunSummary of(Map<String, Object> tree) {
-    RunSummary s = new RunSummary();
-    s.root.putAll(tree);
-    return s;
+  /** Results made elsewhere (the merge of a distributed run), with the per-second rows of its timeline file. */
+  public static RunSummary of(RunResults results, String timelineCsv) {
+    return new RunSummary(results, timelineCsv);
   }
 
   /**
@@ -47,264 +57,213 @@ public final class RunSummary {
    * @param configuration the protocol's settings as the summary shows them, secrets already masked
    * @param lagMonitor the lag monitor of its groups under test, or null
    */
-  public record Section(Map<String, Object> configuration, RunLedger ledger, LagMonitor lagMonitor,
+  public record Section(ProtocolResults.ProtocolConfig configuration, RunLedger ledger, LagMonitor lagMonitor,
       List<ProducerHandle> producers) {}
 
   /** {@code parameters}: the -D knobs the run read, with the values it used. */
   public static RunSummary of(List<Section> sections, Map<String, String> parameters, InjectorHealth health,
       long startMillis, long endMillis) {
-    return of(sections, parameters, new Injector(health.samples(), health.loadSamples(), health.verdict(),
-        health.loadWindow(), health.eventLoopDelay(), health.bounds()), startMillis, endMillis);
+    return of(sections, parameters, new Injector(samples(health.samples()), samples(health.loadSamples()),
+        health.verdict(), health.loadWindow(), health.eventLoopDelay(), health.bounds()), startMillis, endMillis);
   }
 
   /**
    * The injector's side of a run as the summary reads it: every sample, those of the load, the saturation verdict,
    * the load's window (seconds since sampling began), the event-loop delay figures and the bounds.
    */
-  public record Injector(List<InjectorHealth.Sample> samples, List<InjectorHealth.Sample> loadSamples,
-      InjectorHealth.Verdict verdict, double[] loadWindow, Map<String, Object> eventLoopDelay, InjectorBounds bounds) {}
+  public record Injector(List<InjectorSample> samples, List<InjectorSample> loadSamples,
+      InjectorHealth.Verdict verdict, double[] loadWindow, InjectorResults.EventLoopDelay eventLoopDelay,
+      InjectorBounds bounds) {}
 
   public static RunSummary of(List<Section> sections, Map<String, String> parameters, Injector health,
       long startMillis, long endMillis) {
-    RunSummary s = new RunSummary();
     double seconds = Math.max(0.001, (endMillis - startMillis) / 1000.0);
-    s.root.put("startedAt", java.time.Instant.ofEpochMilli(startMillis).toString());
-    s.root.put("endedAt", java.time.Instant.ofEpochMilli(endMillis).toString());
-    s.root.put("durationSeconds", seconds);
-    // The -D knobs the simulation read, with the values it used, defaults included: the run's test plan as run.
-    s.root.put("parameters", Secrets.masked(parameters));
-    List<Object> protocols = new ArrayList<>();
-    for (Section c : sections) {
-      protocols.add(protocol(c));
-    }
-    s.root.put("protocols", protocols);
-    s.root.put("latencySources", LatencySources.of(protocolMaps(protocols), health.loadSamples(), health.eventLoopDelay()));
-    List<InjectorHealth.Sample> samples = health.samples();
+    List<ProtocolResults> protocols = sections.stream().map(RunSummary::protocol).toList();
+    List<InjectorSample> samples = health.samples();
+    List<InjectorSample> load = health.loadSamples();
     InjectorHealth.Verdict verdict = health.verdict();
-    Map<String, Object> injector = new LinkedHashMap<>();
-    injector.put("saturated", verdict.saturated());
-    injector.put("reasons", verdict.reasons());
-    double[] load = health.loadWindow();
-    injector.put("loadWindowSeconds", Map.of("start", Double.isNaN(load[0]) ? -1 : load[0],
-        "end", Double.isNaN(load[1]) ? -1 : load[1]));
-    injector.put("cpuSecondsAtEnd", RunLedger.processCpuSeconds());
-    injector.put("maxSystemCpuPct", samples.stream().mapToDouble(InjectorHealth.Sample::systemCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0));
-    injector.put("maxProcessCpuPct", samples.stream().mapToDouble(InjectorHealth.Sample::processCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0));
-    injector.put("gcPauseTotalMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcPauseMs).sum());
-    injector.put("gcPauseMaxMs", samples.stream().mapToDouble(InjectorHealth.Sample::gcMaxPauseMs).max().orElse(0));
-    injector.put("maxHeapUsedMb", samples.stream().mapToDouble(InjectorHealth.Sample::heapUsedMb).max().orElse(0));
-    injector.put("heapAfterGcMb", heapAfterGc(health.loadSamples()));
-    injector.put("eventLoopDelayMs", health.eventLoopDelay());
-    injector.put("bounds", health.bounds());
-    s.root.put("injector", injector);
+    double[] window = health.loadWindow();
+    InjectorBounds b = health.bounds();
+    InjectorResults injector = new InjectorResults(verdict.saturated(), verdict.reasons(),
+        new InjectorResults.LoadWindow(Double.isNaN(window[0]) ? -1 : window[0],
+            Double.isNaN(window[1]) ? -1 : window[1]),
+        RunLedger.processCpuSeconds(),
+        samples.stream().mapToDouble(InjectorSample::systemCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0),
+        samples.stream().mapToDouble(InjectorSample::processCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0),
+        samples.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
+        samples.stream().mapToDouble(InjectorSample::gcMaxPauseMs).max().orElse(0),
+        samples.stream().mapToDouble(InjectorSample::heapUsedMb).max().orElse(0),
+        heapAfterGc(load), health.eventLoopDelay(),
+        new InjectorResults.Bounds(b.cpuPct(), b.windowSeconds(), b.gcPct(), b.gcSinglePauseMs(),
+            b.bufferWaitRatio(), b.eventLoopDelayMs()));
     // Hours of per-second samples would make the JSON and the page heavy: both get at most Timeline.MAX_POINTS
     // points, and kafka-timeline.csv keeps every second.
     int perPoint = Timeline.samplesPerPoint(samples.size(), Timeline.MAX_POINTS);
-    s.root.put("timeline", Timeline.injector(samples, perPoint));
-    Map<String, Object> resolution = Timeline.resolution(samples.size(), perPoint);
-    resolution.put("aggregation", Timeline.INJECTOR_AGGREGATION);
-    resolution.put("perSecondFile", "kafka-timeline.csv");
-    s.root.put("timelineResolution", resolution);
-    s.perSecond = samples;
-    return s;
+    RunResults results = new RunResults(RunResults.SCHEMA_VERSION, Instant.ofEpochMilli(startMillis).toString(),
+        Instant.ofEpochMilli(endMillis).toString(), seconds,
+        // The -D knobs the simulation read, with the values it used, defaults included: the run's test plan as run.
+        Secrets.masked(parameters), protocols, LatencySources.of(protocols, load, health.eventLoopDelay()),
+        injector, Timeline.injector(samples, perPoint),
+        RunResults.Resolution.of(samples.size(), perPoint).withFile(Timeline.INJECTOR_AGGREGATION,
+            "kafka-timeline.csv"), null, null, null, null);
+    return new RunSummary(results, Timeline.csv(samples));
+  }
+
+  /** The injector's samples as the results hold them. */
+  public static List<InjectorSample> samples(List<InjectorHealth.Sample> samples) {
+    return samples.stream().map(s -> new InjectorSample(s.second(), s.msgsPerSec(), s.mbPerSec(), s.ackP99Ms(),
+        s.ackMaxMs(), s.systemCpuPct(), s.processCpuPct(), s.heapUsedMb(), s.heapAfterGcMb(), s.gcPauseMs(),
+        s.gcMaxPauseMs(), s.sendBlockedMs(), s.eventLoopProbes(), s.eventLoopDelayP99Ms(), s.eventLoopDelayMaxMs(),
+        s.eventLoopProbesOverBound(), s.producer())).toList();
   }
 
   /**
    * Heap after GC over the load: at its first and last sample with a collection behind it, and the highest, MB.
    * A last far above the first in a long run is growth.
    */
-  private static Map<String, Object> heapAfterGc(List<InjectorHealth.Sample> load) {
-    double[] v = load.stream().mapToDouble(InjectorHealth.Sample::heapAfterGcMb).filter(d -> !Double.isNaN(d)).toArray();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("first", v.length == 0 ? null : v[0]);
-    m.put("last", v.length == 0 ? null : v[v.length - 1]);
-    m.put("max", v.length == 0 ? null : java.util.Arrays.stream(v).max().getAsDouble());
-    return m;
+  private static InjectorResults.HeapAfterGc heapAfterGc(List<InjectorSample> load) {
+    double[] v = load.stream().mapToDouble(InjectorSample::heapAfterGcMb).filter(d -> !Double.isNaN(d)).toArray();
+    return v.length == 0 ? new InjectorResults.HeapAfterGc(null, null, null)
+        : new InjectorResults.HeapAfterGc(v[0], v[v.length - 1], Arrays.stream(v).max().getAsDouble());
   }
 
-  private static Map<String, Object> protocol(Section c) {
+  private static ProtocolResults protocol(Section c) {
     RunLedger ledger = c.ledger();
     DeliveryLedger st = ledger.delivery();
-    DeliveryLedger.Snapshot sent = st.snapshot();
-    Map<String, Object> p = new LinkedHashMap<>();
-    Map<String, Object> config = new LinkedHashMap<>();
-    config.putAll(c.configuration());
-    config.put("runId", ledger.identity() == null ? null : ledger.identity().runId());
-    p.put("config", config);
-
-    Map<String, Object> throughput = new LinkedHashMap<>();
-    throughput.put("ackedOk", sent.acked());
-    throughput.put("failed", sent.failed());
-    throughput.put("inFlightAtEnd", sent.inFlight());
-    throughput.put("ackedBytes", sent.ackedBytes());
-    throughput.putAll(st.ackRates());
-    throughput.put("byRequest", st.throughputByRequest());
-    throughput.put("sendBlockedMsTotal", ledger.sendPath().blockedNanos() / 1e6);
-    throughput.put("sendBlockedMsMax", ledger.sendPath().maxBlockedNanos() / 1e6);
-    throughput.put("sendsOffTheEventLoop", ledger.sendPath().offloadedCount());
-    throughput.put("lateReplies", ledger.consumes().lateReplies());
-    throughput.put("peakConcurrentUsers", ledger.users().peak());
-    p.put("throughput", throughput);
-
-    Map<String, Object> latency = new LinkedHashMap<>();
-    Map<String, Object> encoded = new LinkedHashMap<>();
+    Map<String, Percentiles> latency = new TreeMap<>();
+    Map<String, String> encoded = new TreeMap<>();
     st.ackLatencyHistograms().forEach((name, h) -> {
       latency.put(name, percentiles(h));
       encoded.put(name, Histograms.encode(h));
     });
-    p.put("ackLatencyMs", latency);
-    Map<String, Object> e2e = new LinkedHashMap<>();
-    Map<String, Object> e2eEncoded = new LinkedHashMap<>();
+    Map<String, Percentiles> e2e = new TreeMap<>();
+    Map<String, String> e2eEncoded = new TreeMap<>();
     ledger.consumes().e2eLatencyHistograms().forEach((name, h) -> {
       e2e.put(name, percentiles(h));
       e2eEncoded.put(name, Histograms.encode(h));
     });
-    p.put("e2eLatencyMs", e2e);
-    // The same histograms (microseconds) in HdrHistogram's compressed form: merged runs add them, exact percentiles.
-    p.put("ackLatencyHistograms", encoded);
-    p.put("e2eLatencyHistograms", e2eEncoded);
-    if (ledger.injector().distributed()) {
-      p.put("distributed", distributed(ledger));
-    }
-    p.put("publishDelayMs", percentiles(ledger.sendPath().publishDelaySinceLast()));
-    if (ledger.schemas().serializedCount() > 0 || ledger.schemas().registryCalls() > 0) {
-      // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the ack latency.
-      Map<String, Object> schemas = new LinkedHashMap<>();
-      schemas.put("registryCalls", ledger.schemas().registryCalls());
-      schemas.put("serializedRecords", ledger.schemas().serializedCount());
-      schemas.put("serializationMs", percentiles(ledger.schemas().serializationSinceLast()));
-      p.put("schemas", schemas);
-    }
+    // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the ack latency.
+    ProtocolResults.SchemaFigures schemas =
+        ledger.schemas().serializedCount() == 0 && ledger.schemas().registryCalls() == 0 ? null
+            : new ProtocolResults.SchemaFigures(ledger.schemas().registryCalls(), ledger.schemas().serializedCount(),
+                percentiles(ledger.schemas().serializationSinceLast()));
 
     // Per partition of every topic sent to; the share is of its topic's records, so a hot partition stands out.
-    List<Object> partitions = new ArrayList<>();
+    List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
     for (String topic : st.ackedTopics()) {
       Map<Integer, PartitionCounters.Count> byPartition = st.ackedByPartition(topic);
       long total = Math.max(1, byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
-      byPartition.forEach((partition, count) -> {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("topic", topic);
-        row.put("partition", partition);
-        row.put("records", count.records());
-        row.put("bytes", count.bytes());
-        row.put("sharePct", 100.0 * count.records() / total);
-        partitions.add(row);
-      });
+      byPartition.forEach((partition, count) -> partitions.add(new ProtocolResults.PartitionShare(topic, partition,
+          count.records(), count.bytes(), 100.0 * count.records() / total)));
     }
-    p.put("partitions", partitions);
+    Map<String, List<ProtocolResults.LagPoint>> lag = null;
+    Map<String, RunResults.Resolution> lagResolution = null;
+    Map<String, ProtocolResults.LagSampling> lagSampling = null;
     if (c.lagMonitor() != null) {
       // Downsampled like the timeline (the maximum lag of each point); the verdict judged every sample.
-      Map<String, Object> lag = new LinkedHashMap<>();
-      Map<String, Object> lagResolution = new LinkedHashMap<>();
-      c.lagMonitor().samples().forEach((group, samples) -> {
-        int perPoint = Timeline.samplesPerPoint(samples.size(), Timeline.MAX_POINTS);
-        lag.put(group, Timeline.lag(samples, perPoint));
-        lagResolution.put(group, Timeline.resolution(samples.size(), perPoint));
-      });
-      p.put("lag", lag);
-      p.put("lagResolution", lagResolution);
-      p.put("lagSampling", c.lagMonitor().sampling());
+      lag = new LinkedHashMap<>();
+      lagResolution = new LinkedHashMap<>();
+      lagSampling = new LinkedHashMap<>();
+      for (Map.Entry<String, List<LagMonitor.Sample>> e : c.lagMonitor().samples().entrySet()) {
+        int perPoint = Timeline.samplesPerPoint(e.getValue().size(), Timeline.MAX_POINTS);
+        lag.put(e.getKey(), Timeline.lag(e.getValue(), perPoint));
+        lagResolution.put(e.getKey(), RunResults.Resolution.of(e.getValue().size(), perPoint));
+      }
+      for (Map.Entry<String, LagMonitor.Sampling> e : c.lagMonitor().sampling().entrySet()) {
+        LagMonitor.Sampling s = e.getValue();
+        lagSampling.put(e.getKey(), new ProtocolResults.LagSampling(s.tried(), s.failed(), s.beforeFirstCommit(),
+            s.lastError()));
+      }
     }
     Reconciled.Result r = ledger.reconciliation();
-    p.put("reconciliation", r == null ? null : reconciliation(r, ledger.reconciliationGated()));
-    p.put("reconciliationError", ledger.reconciliationError());
-    p.put("faults", ledger.faults());
-    if (ledger.consumerThroughput() != null) {
-      p.put("consumerThroughput", ledger.consumerThroughput());
-    }
-    p.put("producerMetrics", InjectorHealth.producerMetrics(c.producers()));
-    return p;
+    return new ProtocolResults(c.configuration(), throughput(ledger), latency, e2e, encoded, e2eEncoded,
+        ledger.injector().distributed() ? distributed(ledger) : null,
+        percentiles(ledger.sendPath().publishDelaySinceLast()), schemas, partitions, lag, lagResolution,
+        lagSampling, r == null ? null : reconciliation(r, ledger.reconciliationGated()),
+        ledger.reconciliationError(), ledger.faults().stream().map(f -> new ProtocolResults.Fault(f.atSeconds(),
+            f.step(), f.request(), f.ok(), f.detail(), f.durationMs())).toList(),
+        ledger.consumerThroughput(), InjectorHealth.producerMetrics(c.producers()));
+  }
+
+  private static Throughput throughput(RunLedger ledger) {
+    DeliveryLedger st = ledger.delivery();
+    DeliveryLedger.Snapshot sent = st.snapshot();
+    Throughput.Spans all = st.ackSpan();
+    return new Throughput(sent.acked(), sent.failed(), sent.inFlight(), sent.ackedBytes(), all.seconds(),
+        all.msgsPerSec(), all.mbPerSec(), all.firstAckMillis(), all.lastAckMillis(), null, st.throughputByRequest(),
+        ledger.sendPath().blockedNanos() / 1e6, ledger.sendPath().maxBlockedNanos() / 1e6,
+        ledger.sendPath().offloadedCount(), ledger.consumes().lateReplies(), ledger.users().peak());
   }
 
   /** What the merge of a distributed run needs from this injector for the one reconciliation of all of them. */
-  private static Map<String, Object> distributed(RunLedger ledger) {
-    Map<String, Object> d = new LinkedHashMap<>();
-    d.put("injectorIndex", ledger.injector().index());
-    d.put("injectorCount", ledger.injector().count());
-    d.put("sequenceStart", ledger.injector().sequenceStart());
-    d.put("sequencesIssued", ledger.sequencesIssued());
-    d.put("koSequences", java.util.Base64.getEncoder().encodeToString(ledger.koLedger().serialized()));
-    Map<String, Object> baselines = new LinkedHashMap<>();
+  private static ProtocolResults.Distributed distributed(RunLedger ledger) {
+    Map<String, ProtocolResults.Baseline> baselines = new TreeMap<>();
     ledger.baselines().taken().forEach((topic, o) -> baselines.put(topic,
-        Map.of("topicId", o.topicId(), "endOffsets", o.endOffsets(), "atMillis", o.atMillis())));
-    d.put("baselines", baselines);
-    d.put("reconcile", ledger.deferredReconciliation());
-    return d;
+        new ProtocolResults.Baseline(o.topicId(), o.endOffsets(), o.atMillis())));
+    return new ProtocolResults.Distributed(ledger.injector().index(), ledger.injector().count(),
+        ledger.injector().sequenceStart(), ledger.sequencesIssued(),
+        Base64.getEncoder().encodeToString(ledger.koLedger().serialized()), baselines,
+        ledger.deferredReconciliation());
   }
 
   /** {@code gated}: the verdicts came from a reconcile() step. */
-  public static Map<String, Object> reconciliation(Reconciled.Result r, boolean gated) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("gated", gated);
-    m.put("ackedOk", r.ackedOk());
-    m.put("offsetDelta", r.offsetDelta());
-    m.put("inFlightAtEnd", r.inFlightAtEnd());
-    m.put("lost", r.lost());
-    m.put("duplicates", r.duplicates());
-    m.put("duplicatePct", r.duplicatePct());
-    // Offsets are not records: without a read-back "duplicates" is this bound, with one it counts identities.
-    m.put("duplicatesByIdentity", r.readBack() != null);
-    m.put("unaccountedUpperBound", r.unaccountedUpperBound());
-    m.put("readBack", r.readBack());
-    m.put("stuckLastStableOffsets", r.stuck());
-    List<Object> topics = new ArrayList<>();
+  public static ReconciliationResult reconciliation(Reconciled.Result r, boolean gated) {
+    List<ReconciliationResult.Topic> topics = new ArrayList<>();
     for (Reconciled.TopicResult t : r.topics()) {
-      Map<String, Object> tm = new LinkedHashMap<>();
-      tm.put("topic", t.topic());
-      tm.put("ackedOk", t.ackedOk());
-      tm.put("offsetDelta", t.offsetDelta());
-      tm.put("lost", t.lost());
-      tm.put("duplicates", t.duplicates());
-      tm.put("unaccountedUpperBound", t.unaccountedUpperBound());
-      tm.put("delivered", t.delivered());
+      TopicChange c = t.change();
       // A topic deleted (and perhaps re-created) during the run: when, as far as the run saw, in words too.
-      tm.put("change", t.change());
-      tm.put("changeText", t.change() == null ? null : ReconciliationPrinter.describe(t.change()));
-      tm.put("partitions", t.partitions());
-      topics.add(tm);
+      topics.add(new ReconciliationResult.Topic(t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates(),
+          t.unaccountedUpperBound(), t.delivered(),
+          c == null ? null : new ReconciliationResult.TopicChange(c.topic(), c.change(), c.lastSeenMillis(),
+              c.seenChangedMillis(), c.partitionsBefore(), c.partitionsAfter()),
+          c == null ? null : ReconciliationPrinter.describe(c),
+          t.partitions().stream().map(p -> new ReconciliationResult.Partition(p.partition(), p.offsetBefore(),
+              p.offsetAfter(), p.ackedRecords(), p.ackedBytes(), p.readBack(), p.duplicates(), p.reordered()))
+              .toList()));
     }
-    m.put("topics", topics);
-    return m;
+    Reconciled.ReadBack b = r.readBack();
+    // Offsets are not records: without a read-back "duplicates" is the upper bound, with one it counts identities.
+    return new ReconciliationResult(gated, r.ackedOk(), r.offsetDelta(), r.inFlightAtEnd(), r.lost(),
+        r.duplicates(), r.duplicatePct(), b != null, r.unaccountedUpperBound(),
+        b == null ? null : new ReconciliationResult.ReadBack(b.complete(), b.scanned(), b.matched(), b.distinct(),
+            b.duplicates(), b.gaps(), b.reordered(), b.koInTopic(), b.reorderWindow(), b.reorderWindowEvicted(),
+            b.seconds(), b.foundByInjector(), b.unreportedInjectors(), b.isolationLevel()),
+        r.stuck().stream().map(x -> new ReconciliationResult.StuckOffset(x.topic(), x.partition(),
+            x.lastStableOffset(), x.highWatermark(), x.waitedMillis(), x.openTransactions(), x.describe())).toList(),
+        topics);
   }
 
-  static Map<String, Object> percentiles(Histogram h) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("count", h.getTotalCount());
-    if (h.getTotalCount() > 0) {
-      m.put("mean", h.getMean() / 1000);
-      for (double q : new double[] {50, 75, 95, 99, 99.9}) {
-        m.put("p" + (q == Math.rint(q) ? String.valueOf((int) q) : String.valueOf(q)), h.getValueAtPercentile(q) / 1000.0);
-      }
-      m.put("max", h.getMaxValue() / 1000.0);
+  /** A histogram of microseconds as the summary shows it, in milliseconds. */
+  static Percentiles percentiles(Histogram h) {
+    if (h.getTotalCount() == 0) {
+      return Percentiles.empty();
     }
-    return m;
+    return new Percentiles(h.getTotalCount(), h.getMean() / 1000, h.getValueAtPercentile(50) / 1000.0,
+        h.getValueAtPercentile(75) / 1000.0, h.getValueAtPercentile(95) / 1000.0,
+        h.getValueAtPercentile(99) / 1000.0, h.getValueAtPercentile(99.9) / 1000.0, h.getMaxValue() / 1000.0);
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> protocolMaps(List<Object> protocols) {
-    return protocols.stream().map(p -> (Map<String, Object>) p).toList();
+  /**
+   * The same summary with Gatling's own verdicts on the run's assertions; {@code from}: "gatling-console" (the
+   * verdicts Gatling printed) or "simulation.log" (judged again from the log).
+   */
+  public RunSummary withGates(List<RunResults.Gate> verdicts, String from) {
+    return new RunSummary(results.withGates(verdicts, from), timelineCsv);
   }
 
-  /** Adds Gatling's own verdicts on the run's assertions: description → passed, actual value. */
-  public void gates(List<Map<String, Object>> verdicts, String from) {
-    root.put("gates", verdicts);
-    // "gatling-console": the verdicts Gatling printed; "simulation.log": judged again from the log.
-    root.put("gatesFrom", from);
-  }
-
-  public Map<String, Object> tree() {
-    return root;
+  public RunResults results() {
+    return results;
   }
 
   public String json() throws IOException {
-    return JSON.writeValueAsString(root);
+    return ResultsJson.write(results);
   }
 
-  /** Writes kafka-summary.json, and kafka-timeline.csv with every per-second sample; returns the JSON. */
+  /** Writes kafka-summary.json, and kafka-timeline.csv with every per-second sample; returns the JSON's file. */
   public Path write(Path dir) throws IOException {
     Path out = dir.resolve("kafka-summary.json");
     Files.writeString(out, json());
-    Files.writeString(dir.resolve("kafka-timeline.csv"), Timeline.csv(perSecond));
+    Files.writeString(dir.resolve("kafka-timeline.csv"), timelineCsv);
     return out;
   }
 }

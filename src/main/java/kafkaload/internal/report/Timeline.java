@@ -4,15 +4,18 @@ import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
-import kafkaload.internal.verification.InjectorHealth;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.verification.LagMonitor;
 
 /**
@@ -22,7 +25,7 @@ import kafkaload.internal.verification.LagMonitor;
  * peak is hidden; probe counts by their sum. A point carries the second of its last sample (a sample covers the
  * interval before it). A series of at most MAX_POINTS samples is kept as it is.
  */
-final class Timeline {
+public final class Timeline {
   static final int MAX_POINTS = 600;
 
   static final String INJECTOR_AGGREGATION = "mean of msgs/s, MB/s and CPU %; maximum of ack latency, heap, "
@@ -35,56 +38,115 @@ final class Timeline {
     return samples <= maxPoints ? 1 : (samples + maxPoints - 1) / maxPoints;
   }
 
-  static List<InjectorHealth.Sample> injector(List<InjectorHealth.Sample> samples, int perPoint) {
+  static List<InjectorSample> injector(List<InjectorSample> samples, int perPoint) {
     return merge(samples, perPoint, Timeline::injectorPoint);
   }
 
-  static List<LagMonitor.Sample> lag(List<LagMonitor.Sample> samples, int perPoint) {
-    return merge(samples, perPoint, b -> new LagMonitor.Sample(b.get(b.size() - 1).second(),
-        b.stream().mapToLong(LagMonitor.Sample::totalLag).max().orElse(0)));
-  }
-
-  /** What the summary says of a series' resolution: samples, points and samples per point. */
-  static Map<String, Object> resolution(int samples, int perPoint) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("samples", samples);
-    m.put("points", (samples + perPoint - 1) / perPoint);
-    m.put("samplesPerPoint", perPoint);
-    m.put("downsampled", perPoint > 1);
-    return m;
+  static List<ProtocolResults.LagPoint> lag(List<LagMonitor.Sample> samples, int perPoint) {
+    List<ProtocolResults.LagPoint> points = samples.stream()
+        .map(s -> new ProtocolResults.LagPoint(s.second(), s.totalLag())).toList();
+    return merge(points, perPoint, b -> new ProtocolResults.LagPoint(b.get(b.size() - 1).second(),
+        b.stream().mapToLong(ProtocolResults.LagPoint::totalLag).max().orElse(0)));
   }
 
   /**
    * The per-second samples as CSV, one line a sample (kafka-timeline.csv): the full resolution of a run whose JSON
    * timeline is downsampled, at a fraction of the JSON's size. An empty cell is a value not known (NaN).
    */
-  static String csv(List<InjectorHealth.Sample> samples) {
-    RecordComponent[] fields = InjectorHealth.Sample.class.getRecordComponents();
+  static String csv(List<InjectorSample> samples) {
+    return csv(null, Map.of(0, samples));
+  }
+
+  /**
+   * A merged run's kafka-timeline.csv: every injector's per-second rows, each second counted from its own
+   * injector's start, with the injector's index in a first column {@code injector}; rows by injector, then second.
+   */
+  public static String csvByInjector(Map<Integer, List<InjectorSample>> byInjector) {
+    return csv("injector", new TreeMap<>(byInjector));
+  }
+
+  private static String csv(String keyColumn, Map<Integer, List<InjectorSample>> rows) {
+    RecordComponent[] fields = InjectorSample.class.getRecordComponents();
     Set<String> metrics = new LinkedHashSet<>();
-    samples.forEach(s -> metrics.addAll(s.producer().keySet()));
+    rows.values().forEach(l -> l.forEach(s -> metrics.addAll(s.producer().keySet())));
     StringBuilder out = new StringBuilder();
     List<String> header = new ArrayList<>();
+    if (keyColumn != null) {
+      header.add(keyColumn);
+    }
     for (RecordComponent f : fields) {
       if (f.getType() != Map.class) {
         header.add(f.getName());
       }
     }
-    metrics.forEach(m -> header.add("producer." + m));
+    metrics.forEach(m -> header.add(PRODUCER + m));
     out.append(String.join(",", header)).append('\n');
-    for (InjectorHealth.Sample s : samples) {
-      List<String> row = new ArrayList<>(header.size());
-      for (RecordComponent f : fields) {
-        if (f.getType() != Map.class) {
-          row.add(cell(read(f, s)));
+    rows.forEach((key, samples) -> {
+      for (InjectorSample s : samples) {
+        List<String> row = new ArrayList<>(header.size());
+        if (keyColumn != null) {
+          row.add(String.valueOf(key));
         }
+        for (RecordComponent f : fields) {
+          if (f.getType() != Map.class) {
+            row.add(cell(read(f, s)));
+          }
+        }
+        metrics.forEach(m -> row.add(cell(s.producer().get(m))));
+        out.append(String.join(",", row)).append('\n');
       }
-      metrics.forEach(m -> row.add(cell(s.producer().get(m))));
-      out.append(String.join(",", row)).append('\n');
-    }
+    });
     return out.toString();
   }
 
-  private static Object read(RecordComponent f, InjectorHealth.Sample s) {
+  private static final String PRODUCER = "producer.";
+
+  /**
+   * An injector's kafka-timeline.csv read back into samples (an empty cell is NaN; a producer metric absent from a
+   * row is absent from its map), for the merged run's file.
+   */
+  public static List<InjectorSample> readCsv(String csv) {
+    String[] lines = csv.split("\n");
+    if (lines.length == 0 || lines[0].isBlank()) {
+      return List.of();
+    }
+    List<String> header = List.of(lines[0].split(",", -1));
+    RecordComponent[] fields = InjectorSample.class.getRecordComponents();
+    List<InjectorSample> out = new ArrayList<>(lines.length - 1);
+    for (int i = 1; i < lines.length; i++) {
+      if (lines[i].isEmpty()) {
+        continue;
+      }
+      String[] cells = lines[i].split(",", -1);
+      Object[] args = new Object[fields.length];
+      Map<String, Double> producer = new LinkedHashMap<>();
+      for (int k = 0; k < fields.length; k++) {
+        RecordComponent f = fields[k];
+        if (f.getType() == Map.class) {
+          args[k] = producer;
+          continue;
+        }
+        int col = header.indexOf(f.getName());
+        String cell = col < 0 || col >= cells.length ? "" : cells[col];
+        args[k] = f.getType() == long.class ? (Object) (cell.isEmpty() ? 0L : Long.parseLong(cell))
+            : (Object) (cell.isEmpty() ? Double.NaN : Double.parseDouble(cell));
+      }
+      for (int col = 0; col < header.size() && col < cells.length; col++) {
+        if (header.get(col).startsWith(PRODUCER) && !cells[col].isEmpty()) {
+          producer.put(header.get(col).substring(PRODUCER.length()), Double.parseDouble(cells[col]));
+        }
+      }
+      try {
+        out.add(InjectorSample.class.getDeclaredConstructor(Arrays.stream(fields).map(RecordComponent::getType)
+            .toArray(Class<?>[]::new)).newInstance(args));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return out;
+  }
+
+  private static Object read(RecordComponent f, InjectorSample s) {
     try {
       return f.getAccessor().invoke(s);
     } catch (ReflectiveOperationException e) {
@@ -114,23 +176,23 @@ final class Timeline {
     return out;
   }
 
-  private static InjectorHealth.Sample injectorPoint(List<InjectorHealth.Sample> b) {
-    return new InjectorHealth.Sample(b.get(b.size() - 1).second(),
-        mean(b, InjectorHealth.Sample::msgsPerSec),
-        mean(b, InjectorHealth.Sample::mbPerSec),
-        max(b, InjectorHealth.Sample::ackP99Ms),
-        max(b, InjectorHealth.Sample::ackMaxMs),
-        mean(b, InjectorHealth.Sample::systemCpuPct),
-        mean(b, InjectorHealth.Sample::processCpuPct),
-        max(b, InjectorHealth.Sample::heapUsedMb),
-        max(b, InjectorHealth.Sample::heapAfterGcMb),
-        max(b, InjectorHealth.Sample::gcPauseMs),
-        max(b, InjectorHealth.Sample::gcMaxPauseMs),
-        max(b, InjectorHealth.Sample::sendBlockedMs),
-        sum(b, InjectorHealth.Sample::eventLoopProbes),
-        max(b, InjectorHealth.Sample::eventLoopDelayP99Ms),
-        max(b, InjectorHealth.Sample::eventLoopDelayMaxMs),
-        sum(b, InjectorHealth.Sample::eventLoopProbesOverBound),
+  private static InjectorSample injectorPoint(List<InjectorSample> b) {
+    return new InjectorSample(b.get(b.size() - 1).second(),
+        mean(b, InjectorSample::msgsPerSec),
+        mean(b, InjectorSample::mbPerSec),
+        max(b, InjectorSample::ackP99Ms),
+        max(b, InjectorSample::ackMaxMs),
+        mean(b, InjectorSample::systemCpuPct),
+        mean(b, InjectorSample::processCpuPct),
+        max(b, InjectorSample::heapUsedMb),
+        max(b, InjectorSample::heapAfterGcMb),
+        max(b, InjectorSample::gcPauseMs),
+        max(b, InjectorSample::gcMaxPauseMs),
+        max(b, InjectorSample::sendBlockedMs),
+        sum(b, InjectorSample::eventLoopProbes),
+        max(b, InjectorSample::eventLoopDelayP99Ms),
+        max(b, InjectorSample::eventLoopDelayMaxMs),
+        sum(b, InjectorSample::eventLoopProbesOverBound),
         producerMean(b));
   }
 
@@ -147,10 +209,10 @@ final class Timeline {
     return b.stream().mapToLong(f).sum();
   }
 
-  private static Map<String, Double> producerMean(List<InjectorHealth.Sample> b) {
+  private static Map<String, Double> producerMean(List<InjectorSample> b) {
     Map<String, Double> sum = new LinkedHashMap<>();
     Map<String, Integer> count = new LinkedHashMap<>();
-    for (InjectorHealth.Sample s : b) {
+    for (InjectorSample s : b) {
       s.producer().forEach((k, v) -> {
         sum.merge(k, v, Double::sum);
         count.merge(k, 1, Integer::sum);

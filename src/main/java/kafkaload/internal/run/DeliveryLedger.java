@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -192,37 +193,19 @@ public final class DeliveryLedger {
   }
 
   /** Per request name: acked records and bytes, and their rate from the first ack to the last. */
-  public Map<String, Map<String, Object>> throughputByRequest() {
-    Map<String, Map<String, Object>> out = new TreeMap<>();
+  public Map<String, Throughput.RequestThroughput> throughputByRequest() {
+    Map<String, Throughput.RequestThroughput> out = new TreeMap<>();
     requests.forEach((name, r) -> {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("acked", r.count.sum());
-      m.put("bytes", r.bytes.sum());
-      m.putAll(rates(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get()));
-      out.put(name, m);
+      Throughput.Spans s = Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get());
+      out.put(name, new Throughput.RequestThroughput(r.count.sum(), r.bytes.sum(), s.seconds(), s.msgsPerSec(),
+          s.mbPerSec(), s.firstAckMillis(), s.lastAckMillis(), null));
     });
     return out;
   }
 
   /** The protocol's whole ack rate, from the run's first ack to its last. */
-  public Map<String, Object> ackRates() {
-    return rates(acked.sum(), ackedBytes.sum(), firstAckMillis.get(), lastAckMillis.get());
-  }
-
-  /**
-   * Records and bytes acked between a first and a last ack, as rates over that span: the load's rate, not the run's
-   * with its broker start, preflight and read-back. Null rates with fewer than two acks.
-   */
-  public static Map<String, Object> rates(long count, long bytes, long firstMillis, long lastMillis) {
-    double seconds = count < 2 ? 0 : (lastMillis - firstMillis) / 1000.0;
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("firstToLastAckSeconds", seconds);
-    m.put("msgsPerSec", seconds > 0 ? count / seconds : null);
-    m.put("mbPerSec", seconds > 0 ? bytes / seconds / 1_048_576.0 : null);
-    // The span's ends (epoch ms), so a merge of injectors can measure the rate over all of them.
-    m.put("firstAckMillis", count > 0 ? firstMillis : null);
-    m.put("lastAckMillis", count > 0 ? lastMillis : null);
-    return m;
+  public Throughput.Spans ackSpan() {
+    return Throughput.span(acked.sum(), ackedBytes.sum(), firstAckMillis.get(), lastAckMillis.get());
   }
 
   /** Whole-run ack-latency histograms per ack-timed request name. */

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.results.DrainThroughput;
+import kafkaload.internal.results.ProtocolResults;
 
 /**
  * Everything about one protocol's run that changes while it runs, in one place: actions and clients write it, the
@@ -29,8 +31,8 @@ public final class RunLedger {
   private volatile Reconciled.Result reconciliation;
   private volatile boolean reconciliationGated;
   private volatile String reconciliationError;
-  private volatile Map<String, Object> consumerThroughput;
-  private volatile Map<String, Object> deferredReconciliation;
+  private volatile DrainThroughput consumerThroughput;
+  private volatile ProtocolResults.ReconcileBounds deferredReconciliation;
 
   /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines) {
@@ -216,24 +218,23 @@ public final class RunLedger {
   }
 
   /** The figures of a drain (the consumer-throughput test) for kafka-summary.json, or null when none ran. */
-  public Map<String, Object> consumerThroughput() {
+  public DrainThroughput consumerThroughput() {
     return consumerThroughput;
   }
 
-  public void consumerThroughput(Map<String, Object> figures) {
+  public void consumerThroughput(DrainThroughput figures) {
     this.consumerThroughput = figures;
   }
 
   /**
    * The bounds of a reconcile() step that an injector of a distributed run leaves to the merge (which reconciles
-   * all injectors' records at once): maxLost, maxDuplicatePct, readBack, timeoutSeconds, failOnSaturatedInjector.
-   * Null when no step ran.
+   * all injectors' records at once). Null when no step ran.
    */
-  public Map<String, Object> deferredReconciliation() {
+  public ProtocolResults.ReconcileBounds deferredReconciliation() {
     return deferredReconciliation;
   }
 
-  public void deferReconciliation(Map<String, Object> bounds) {
-    this.deferredReconciliation = Map.copyOf(bounds);
+  public void deferReconciliation(ProtocolResults.ReconcileBounds bounds) {
+    this.deferredReconciliation = bounds;
   }
 }

@@ -25,7 +25,7 @@ import javax.management.openmbean.CompositeData;
 import io.netty.util.concurrent.EventExecutor;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.client.ProducerHandle;
-import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.results.InjectorResults;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
@@ -142,15 +142,10 @@ public final class InjectorHealth implements AutoCloseable {
   }
 
   /** Event-loop delay over the load's samples: probes, loops, p50, p99, max (ms). */
-  public synchronized Map<String, Object> eventLoopDelay() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("loops", eventLoops.loops());
-    m.put("probes", loadDelayMicros.getTotalCount());
-    m.put("intervalMs", EventLoopLag.PERIOD_MS);
-    m.put("p50", loadDelayMicros.getValueAtPercentile(50) / 1000.0);
-    m.put("p99", loadDelayMicros.getValueAtPercentile(99) / 1000.0);
-    m.put("max", loadDelayMicros.getMaxValue() / 1000.0);
-    return m;
+  public synchronized InjectorResults.EventLoopDelay eventLoopDelay() {
+    return new InjectorResults.EventLoopDelay(eventLoops.loops(),
+        loadDelayMicros.getTotalCount(), EventLoopLag.PERIOD_MS, loadDelayMicros.getValueAtPercentile(50) / 1000.0,
+        loadDelayMicros.getValueAtPercentile(99) / 1000.0, loadDelayMicros.getMaxValue() / 1000.0);
   }
 
   private void listenToGc() {

@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import org.junit.jupiter.api.Test;
@@ -24,11 +27,11 @@ public class TimelineTest {
   static final Map<String, Double> PRODUCER = Map.of("bufferpool-wait-ratio", 0.0001, "record-send-rate", 2000.0);
 
   /** An hour of samples at 2,000 msg/s with one bad second at 1,234 s: a GC pause, a late event loop, a stall. */
-  public static List<InjectorHealth.Sample> hour() {
-    List<InjectorHealth.Sample> s = new ArrayList<>();
+  public static List<InjectorSample> hour() {
+    List<InjectorSample> s = new ArrayList<>();
     for (int i = 1; i <= 3600; i++) {
       boolean bad = i == 1234;
-      s.add(new InjectorHealth.Sample(i, bad ? 0 : 2000, bad ? 0 : 1.95, 1.5, 3, 40, 30, bad ? 900 : 200 + i % 7,
+      s.add(new InjectorSample(i, bad ? 0 : 2000, bad ? 0 : 1.95, 1.5, 3, 40, 30, bad ? 900 : 200 + i % 7,
           i < 5 ? Double.NaN : bad ? 640 : 30 + i / 360.0, bad ? 870 : 2, bad ? 870 : 2, bad ? 300 : 0.5, 10,
           bad ? 850 : 1, bad ? 880 : 2, bad ? 9 : 0, PRODUCER));
     }
@@ -47,10 +50,10 @@ public class TimelineTest {
 
   @Test
   void anHourOfInjectorSamplesBecomes600PointsWithItsPeaks() {
-    List<InjectorHealth.Sample> points = Timeline.injector(hour(), Timeline.samplesPerPoint(3600, 600));
+    List<InjectorSample> points = Timeline.injector(hour(), Timeline.samplesPerPoint(3600, 600));
     assertEquals(600, points.size());
     // The bad second is in the point of seconds 1,231-1,236, which carries the second of its last sample.
-    InjectorHealth.Sample bad = points.get(205);
+    InjectorSample bad = points.get(205);
     assertEquals(1236, bad.second());
     assertEquals(870, bad.gcPauseMs());
     assertEquals(870, bad.gcMaxPauseMs());
@@ -67,20 +70,20 @@ public class TimelineTest {
     // Before the first GC there is no heap after GC: the first point has it from its fifth and sixth samples.
     assertEquals(30 + 6 / 360.0, points.get(0).heapAfterGcMb(), 1e-9);
     assertEquals(3600, points.get(599).second());
-    assertEquals(hour().stream().mapToLong(InjectorHealth.Sample::eventLoopProbes).sum(),
-        points.stream().mapToLong(InjectorHealth.Sample::eventLoopProbes).sum());
+    assertEquals(hour().stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
+        points.stream().mapToLong(InjectorSample::eventLoopProbes).sum());
   }
 
   @Test
   void aNaNOnlyPointStaysNaN() {
-    List<InjectorHealth.Sample> s = hour().subList(0, 4);
-    InjectorHealth.Sample p = Timeline.injector(s, 4).get(0);
+    List<InjectorSample> s = hour().subList(0, 4);
+    InjectorSample p = Timeline.injector(s, 4).get(0);
     assertTrue(Double.isNaN(p.heapAfterGcMb()), "no collection yet: no value, not 0");
   }
 
   @Test
   void aShortSeriesIsKeptAsItIs() {
-    List<InjectorHealth.Sample> s = hour().subList(0, 600);
+    List<InjectorSample> s = hour().subList(0, 600);
     assertSame(s, Timeline.injector(s, Timeline.samplesPerPoint(s.size(), 600)));
   }
 
@@ -90,9 +93,9 @@ public class TimelineTest {
     for (int i = 1; i <= 1800; i++) {
       lag.add(new LagMonitor.Sample(2.0 * i, i == 1001 ? 50_000 : 10));
     }
-    List<LagMonitor.Sample> points = Timeline.lag(lag, Timeline.samplesPerPoint(lag.size(), 600));
+    List<ProtocolResults.LagPoint> points = Timeline.lag(lag, Timeline.samplesPerPoint(lag.size(), 600));
     assertEquals(600, points.size());
-    assertEquals(50_000, points.stream().mapToLong(LagMonitor.Sample::totalLag).max().getAsLong());
+    assertEquals(50_000, points.stream().mapToLong(ProtocolResults.LagPoint::totalLag).max().getAsLong());
     assertEquals(1, points.stream().filter(p -> p.totalLag() == 50_000).count());
     assertEquals(3600, points.get(599).second());
   }
@@ -108,6 +111,32 @@ public class TimelineTest {
     assertEquals("", first[header.indexOf("heapAfterGcMb")], "NaN is an empty cell");
     assertEquals("0.0001", first[header.indexOf("producer.bufferpool-wait-ratio")]);
     assertEquals("870", lines[1234].split(",", -1)[header.indexOf("gcPauseMs")]);
+  }
+
+  /** An injector's kafka-timeline.csv reads back into its samples, at the file's six significant digits. */
+  @Test
+  void csvReadsBackIntoSamples() {
+    String csv = Timeline.csv(hour());
+    List<InjectorSample> read = Timeline.readCsv(csv);
+    assertEquals(3600, read.size());
+    assertEquals(csv, Timeline.csv(read));
+    assertTrue(Double.isNaN(read.get(0).heapAfterGcMb()), "an empty cell is NaN");
+    assertEquals(hour().get(1233), read.get(1233), "the bad second's values have six digits or fewer: exact");
+  }
+
+  /** A merged run's file: every injector's rows, an injector column first, by injector then second. */
+  @Test
+  void aMergedRunsCsvHoldsEachInjectorsSeconds() {
+    List<InjectorSample> a = hour().subList(0, 3);
+    List<InjectorSample> b = hour().subList(1230, 1235);
+    String[] lines = Timeline.csvByInjector(Map.of(2, b, 0, a)).split("\n");
+    assertEquals(1 + 3 + 5, lines.length);
+    assertTrue(lines[0].startsWith("injector,second,"), lines[0]);
+    assertTrue(lines[1].startsWith("0,1,") && lines[3].startsWith("0,3,"), lines[1] + " / " + lines[3]);
+    assertTrue(lines[4].startsWith("2,1231,") && lines[8].startsWith("2,1235,"), lines[4] + " / " + lines[8]);
+    assertEquals(Timeline.readCsv(Timeline.csv(b)),
+        Timeline.readCsv(lines[0] + "\n" + String.join("\n", List.of(lines).subList(4, 9))),
+        "the injector column does not disturb the reading");
   }
 
   /** An hour's summary: the JSON holds 600 points and says so; the CSV beside it holds the 3,600 seconds. */
@@ -131,9 +160,10 @@ public class TimelineTest {
   }
 
   public static RunSummary hourSummary() {
-    List<InjectorHealth.Sample> hour = hour();
+    List<InjectorSample> hour = hour();
     return RunSummary.of(List.of(), Map.of("duration", "3600"), new RunSummary.Injector(hour, hour,
-        new InjectorHealth.Verdict(false, List.of()), new double[] {0, 3600}, Map.of("probes", 36_000),
+        new InjectorHealth.Verdict(false, List.of()), new double[] {0, 3600},
+        new InjectorResults.EventLoopDelay(4, 36_000, 100, 1, 2, 880),
         new InjectorBounds(90, 10, 10, 1000, 0.1, 100)), 0, 3_600_000);
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -15,22 +16,15 @@ import org.junit.jupiter.api.Test;
  * whole protocol), and a record's life counted once per event.
  */
 class DeliveryLedgerTest {
-  private static Map<String, Object> figures(long acked, long bytes, double seconds, Double msgs, Double mb) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("acked", acked);
-    m.put("bytes", bytes);
-    m.put("firstToLastAckSeconds", seconds);
-    m.put("msgsPerSec", msgs);
-    m.put("mbPerSec", mb);
-    return m;
+  private static Throughput.RequestThroughput figures(long acked, long bytes, double seconds, Double msgs,
+      Double mb) {
+    return new Throughput.RequestThroughput(acked, bytes, seconds, msgs, mb, null, null, null);
   }
 
   /** The figures without the span's epoch ends (checked in theSpanEndsAreTheFirstAndLastAck). */
-  private static Map<String, Object> withoutSpan(Map<String, Object> m) {
-    Map<String, Object> out = new LinkedHashMap<>(m);
-    out.remove("firstAckMillis");
-    out.remove("lastAckMillis");
-    return out;
+  private static Throughput.RequestThroughput withoutSpan(Throughput.RequestThroughput t) {
+    return new Throughput.RequestThroughput(t.acked(), t.bytes(), t.firstToLastAckSeconds(), t.msgsPerSec(),
+        t.mbPerSec(), null, null, t.overUnionSpan());
   }
 
   @Test
@@ -39,9 +33,9 @@ class DeliveryLedgerTest {
     s.requestAcks("none", true);
     s.acked(s.requestAcks("send", true), "t", 0, 1, 4_000, 1);
     s.acked(s.requestAcks("send", true), "t", 0, 1, 2_000, 1);
-    assertEquals(2_000L, s.throughputByRequest().get("send").get("firstAckMillis"));
-    assertEquals(4_000L, s.throughputByRequest().get("send").get("lastAckMillis"));
-    assertEquals(null, s.throughputByRequest().get("none").get("firstAckMillis"));
+    assertEquals(2_000L, s.throughputByRequest().get("send").firstAckMillis());
+    assertEquals(4_000L, s.throughputByRequest().get("send").lastAckMillis());
+    assertEquals(null, s.throughputByRequest().get("none").firstAckMillis());
   }
 
   @Test
@@ -49,7 +43,7 @@ class DeliveryLedgerTest {
     DeliveryLedger s = new DeliveryLedger();
     s.requestAcks("none", true);
     s.acked(s.requestAcks("one", true), "t", 0, 100, 5_000, 10);
-    Map<String, Map<String, Object>> t = s.throughputByRequest();
+    Map<String, Throughput.RequestThroughput> t = s.throughputByRequest();
     assertEquals(figures(0, 0, 0.0, null, null), withoutSpan(t.get("none")));
     assertEquals(figures(1, 100, 0.0, null, null), withoutSpan(t.get("one")));
   }
@@ -95,20 +89,18 @@ class DeliveryLedgerTest {
   @Test
   void theProtocolRateUsesTheRunsFirstAndLastAck() {
     DeliveryLedger s = new DeliveryLedger();
-    Map<String, Object> none = new LinkedHashMap<>();
-    none.put("firstToLastAckSeconds", 0.0);
-    none.put("msgsPerSec", null);
-    none.put("mbPerSec", null);
-    assertEquals(none, withoutSpan(s.ackRates()));
+    assertEquals(new Throughput.Spans(0.0, null, null, null, null), s.ackSpan());
     // Ten acks of half a MiB each; the first at 10 s, the last at 15 s, whatever the order.
     long[] at = {12_000, 15_000, 10_000, 11_000, 13_000, 14_000, 12_500, 10_500, 14_500, 11_500};
     for (long t : at) {
       s.acked(null, "t", 0, 1_048_576 / 2, t, 0);
     }
-    Map<String, Object> m = s.ackRates();
-    assertEquals(5.0, m.get("firstToLastAckSeconds"));
-    assertEquals(2.0, m.get("msgsPerSec"));
-    assertEquals(1.0, m.get("mbPerSec"));
+    Throughput.Spans m = s.ackSpan();
+    assertEquals(5.0, m.seconds());
+    assertEquals(2.0, m.msgsPerSec());
+    assertEquals(1.0, m.mbPerSec());
+    assertEquals(10_000L, m.firstAckMillis());
+    assertEquals(15_000L, m.lastAckMillis());
   }
 
   @Test
@@ -138,7 +130,7 @@ class DeliveryLedgerTest {
     s.failed(8, false);
     assertEquals(new DeliveryLedger.Snapshot(3, 1, 2, 1, 10, 0, 0), s.snapshot());
     assertEquals(Map.of(1, new PartitionCounters.Count(1, 10)), s.ackedByPartition("t"));
-    assertEquals(1L, s.throughputByRequest().get("send").get("acked"));
+    assertEquals(1L, s.throughputByRequest().get("send").acked());
     assertTrue(s.koLedger().contains(7) && s.koLedger().contains(8), "KO'd identities kept for the read-back");
     s.committed(1);
     s.aborted(0);

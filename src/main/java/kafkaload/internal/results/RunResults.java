@@ -1,0 +1,80 @@
+package kafkaload.internal.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a run produced (kafka-summary.json): one injector's run, or the merge of several (then
+ * {@code injectors} and {@code merge} are set, and the injector section and timeline are those of all injectors).
+ *
+ * @param schemaVersion {@link #SCHEMA_VERSION} for the files this code writes
+ * @param startedAt the run's start, ISO-8601 UTC
+ * @param endedAt its end, ISO-8601 UTC
+ * @param parameters the -D knobs the simulation read, with the values it used (secrets masked)
+ * @param protocols one section per Kafka protocol of the simulation, in the order they started
+ * @param latencySources where the ack latency comes from; null for a merged run
+ * @param injector the injector's health (of the worst injector, where a merge cannot add them up)
+ * @param timeline per-second samples (downsampled for a long run, see {@code timelineResolution})
+ * @param timelineResolution how the timeline was downsampled; null for a merged run
+ * @param gates Gatling's verdicts on the simulation's assertions; null until judged
+ * @param gatesFrom "gatling-console" (the verdicts Gatling printed) or "simulation.log" (judged again); null when
+ *     merged
+ * @param injectors a merged run's row per injector, else null
+ * @param merge what the merge did, else null
+ */
+@JsonPropertyOrder({"schemaVersion", "startedAt", "endedAt", "durationSeconds", "parameters", "protocols",
+    "latencySources", "injector", "timeline", "timelineResolution", "injectors", "merge", "gates", "gatesFrom"})
+public record RunResults(
+    int schemaVersion,
+    String startedAt,
+    String endedAt,
+    double durationSeconds,
+    Map<String, String> parameters,
+    List<ProtocolResults> protocols,
+    @JsonInclude(JsonInclude.Include.NON_NULL) LatencySourceFigures latencySources,
+    InjectorResults injector,
+    List<InjectorSample> timeline,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Resolution timelineResolution,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<InjectorRow> injectors,
+    @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Gate> gates,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String gatesFrom) {
+
+  /** The version of kafka-summary.json's shape; a reader refuses another. */
+  public static final int SCHEMA_VERSION = 1;
+
+  /** The same results with Gatling's verdicts on the assertions, and where they came from. */
+  public RunResults withGates(List<Gate> gates, String from) {
+    return new RunResults(schemaVersion, startedAt, endedAt, durationSeconds, parameters, protocols, latencySources,
+        injector, timeline, timelineResolution, injectors, merge, gates, from);
+  }
+
+  /**
+   * One gate: Gatling's own description and verdict, and the value it judged ({@code actual}), or, when the
+   * assertion could not be resolved, why ({@code error}).
+   */
+  public record Gate(String description, boolean passed, Double actual,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String error) {}
+
+  /**
+   * A merged run: how many injectors there were, how many finished, the indexes of those that did not, Gatling's
+   * exit code in reports-only mode on the merged log, and how long the merge took.
+   */
+  public record MergeInfo(int injectors, int complete, List<Integer> died, int gatlingExitCode, double mergeSeconds) {}
+
+  /** How a series was downsampled: samples, points drawn, samples per point. */
+  public record Resolution(int samples, int points, int samplesPerPoint, boolean downsampled,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String aggregation,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String perSecondFile) {
+
+    public static Resolution of(int samples, int perPoint) {
+      return new Resolution(samples, (samples + perPoint - 1) / perPoint, perPoint, perPoint > 1, null, null);
+    }
+
+    public Resolution withFile(String aggregation, String perSecondFile) {
+      return new Resolution(samples, points, samplesPerPoint, downsampled, aggregation, perSecondFile);
+    }
+  }
+}
