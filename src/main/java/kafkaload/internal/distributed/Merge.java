@@ -303,7 +303,7 @@ public final class Merge {
         f.marker().path("gatlingExitCode").asInt(), p == null ? null : p.throughput().ackedOk(),
         p == null ? null : p.throughput().failed(), p == null ? null : p.throughput().msgsPerSec(),
         p == null ? null : p.ackLatencyMs(), health == null ? null : health.saturated(),
-        health == null ? null : health.reasons(), health == null ? null : health.maxProcessCpuPct(), text);
+        health == null ? null : health.reasons(), health == null ? null : health.maxProcessCpuPct(), null, text);
   }
 
   /** What an injector that did not finish had done, as far as its log tells. */
@@ -314,7 +314,7 @@ public final class Merge {
     try {
       if (Files.size(f.log()) == 0) {
         return new InjectorRow(f.index(), "died", null, 0L, null, null, null, null, null, null, null, null, null,
-            null, "DID NOT FINISH and its log " + f.log() + " is empty (Gatling writes it in 8 KB blocks: it died "
+            null, null, "DID NOT FINISH and its log " + f.log() + " is empty (Gatling writes it in 8 KB blocks: it died "
             + "before the first was full)");
       }
       SimulationLogs.Counts c = SimulationLogs.stream(SimulationLogs.header(f.log()), e -> { });
@@ -329,7 +329,7 @@ public final class Merge {
 
   private static InjectorRow died(Found f, SimulationLogs.Counts c, String text) {
     return new InjectorRow(f.index(), "died", null, c == null ? null : c.requests(), c == null ? null : c.ok(),
-        c == null ? null : c.ko(), null, null, null, null, null, null, null, null, text);
+        c == null ? null : c.ko(), null, null, null, null, null, null, null, null, null, text);
   }
 
   /**

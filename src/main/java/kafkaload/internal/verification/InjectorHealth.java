@@ -26,6 +26,7 @@ import io.netty.util.concurrent.EventExecutor;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.run.RunLedger;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;

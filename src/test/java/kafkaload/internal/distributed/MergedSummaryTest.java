@@ -68,8 +68,8 @@ class MergedSummaryTest {
     RunResults b = injector(1, 3000, 1_005_000, histogram(4000), true, 95);
     RunResults.MergeInfo info = new RunResults.MergeInfo(2, 2, List.of(), 0, 1.5);
     List<InjectorRow> rows = List.of(
-        new InjectorRow(0, "complete", 1L, 1L, 1L, 0L, 0, 1000L, 0L, 100.0, null, false, List.of(), 50.0, "a"),
-        new InjectorRow(1, "complete", 1L, 1L, 1L, 0L, 0, 3000L, 1L, 300.0, null, true, List.of(), 95.0, "b"));
+        new InjectorRow(0, "complete", 1L, 1L, 1L, 0L, 0, 1000L, 0L, 100.0, null, false, List.of(), 50.0, null, "a"),
+        new InjectorRow(1, "complete", 1L, 1L, 1L, 0L, 0, 3000L, 1L, 300.0, null, true, List.of(), 95.0, null, "b"));
     RunResults m = MergedSummary.of(List.of(found(0, a), found(1, b)), rows, List.of(), info,
         List.of(new RunResults.Gate("g", true, 1.0, null)));
 

@@ -50,9 +50,13 @@ class RunResultsJsonTest {
     Throughput throughput = new Throughput(1000, 2, 1, 1024_000, 9.5, 105.3, 0.103, 1_700_000_000_000L,
         1_700_000_009_500L, new Throughput.Rate(104.0, 0.1), Map.of("send", send, "warm-up send", none), 12.5, 3.25,
         4, 1, 16);
-    ReconciliationResult rec = new ReconciliationResult(true, 1000, 1001, 1, 0, 1, 0.1,
-        new ReconciliationResult.ReadBack(true, 5000, 1001, 1000, 1, 0, 0, 1, 65_536, 0, 1.75),
-        List.of(new ReconciliationResult.Topic(topic, 1000, 1001, 0, 1,
+    ReconciliationResult rec = new ReconciliationResult(true, 1000, 1001, 1, 0, 1, 0.1, true, 1,
+        new ReconciliationResult.ReadBack(true, 5000, 1001, 1000, 1, 0, 0, 1, 65_536, 0, 1.75,
+            Map.of(0, 1000L, 1, 5L), List.of(1), "read_committed"),
+        List.of(new ReconciliationResult.StuckOffset(topic, 2, 40, 45, 10_000, Map.of(7L, 40L),
+            "orders-2: last stable offset 40 below high-water mark 45 for 10.0 s; open transaction(s) of producer "
+                + "id(s) 7 (since offset 40)")),
+        List.of(new ReconciliationResult.Topic(topic, 1000, 1001, 0, 1, 1, 1000,
             new ReconciliationResult.TopicChange(topic, "deleted and re-created", 1_700_000_003_000L,
                 1_700_000_004_000L, 16, 3), "deleted and re-created (16 partitions, now 3) between 00:00:03 and "
                 + "00:00:04 UTC",
@@ -96,8 +100,8 @@ class RunResultsJsonTest {
         new LatencySourceFigures.Injector(0.2, 0.9, 2.5, 30.0, 120, 35.0), 10);
     List<InjectorRow> rows = List.of(
         new InjectorRow(0, "complete", 12L, 1000L, 998L, 2L, 2, 1000L, 2L, 105.3, Map.of("send", pct(900, 2.5)),
-            true, List.of("CPU above 90% for 10 s"), 88.0, "complete, 1000 requests"),
-        new InjectorRow(1, "died", null, 0L, null, null, null, null, null, null, null, null, null, null,
+            true, List.of("CPU above 90% for 10 s"), 88.0, 1000L, "complete, 1000 requests"),
+        new InjectorRow(1, "died", null, 0L, null, null, null, null, null, null, null, null, null, null, 5L,
             "DID NOT FINISH"));
     return new RunResults(RunResults.SCHEMA_VERSION, "2026-12-01T05:00:00Z", "2026-12-01T05:00:12.500Z", 12.5,
         Map.of("duration", "10", "kafka.client.config", "******"), List.of(p, bare), sources, injector,
