@@ -3,18 +3,23 @@ package kafkaload;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.BiFunction;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ConsumeSpec;
 import kafkaload.internal.action.MatchKind;
+import kafkaload.internal.check.RecordCheck;
 import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * {@code kafka("receive").consume("replies").matchKey("#{orderId}")}: the virtual user waits for a record on the
- * topic that matches its key, a header, its value, or a predicate. The response time runs from when that record
- * was produced (its timestamp, or a header holding epoch milliseconds) to when it was received: end-to-end latency,
- * which assumes the producing and the receiving clocks are the same host's. A timeout is a KO at its deadline.
+ * {@code kafka("receive").consume("replies").matchKey("#{orderId}")}: the virtual user waits for a
+ * record on the topic that matches its key, a header, its value, or a predicate. The response time
+ * runs from when that record was produced (its timestamp, or a header holding epoch milliseconds)
+ * to when it was received: end-to-end latency, which assumes the producing and the receiving clocks
+ * are the same host's. A timeout is a KO at its deadline.
  */
 public final class ConsumeActionBuilder implements ActionBuilder {
   private final ConsumeSpec spec;
@@ -38,40 +43,51 @@ public final class ConsumeActionBuilder implements ActionBuilder {
     return new ConsumeActionBuilder(spec.withMatch(MatchKind.VALUE, null, SessionValue.el(el)));
   }
 
-  /** Waits for the first record, arriving after the user starts waiting, that the predicate accepts. */
-  public ConsumeActionBuilder match(BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
+  /**
+   * Waits for the first record, arriving after the user starts waiting, that the predicate accepts.
+   */
+  public ConsumeActionBuilder match(
+      BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
     return new ConsumeActionBuilder(spec.withPredicate(p));
   }
 
   /** How long to wait (default 10 s); past it the request is a KO, recorded at the deadline. */
   /**
-   * Records in Confluent's wire format are decoded through the protocol's Schema Registry to JSON before the
-   * predicates ({@code match}, {@code matchJsonPath}) see them.
+   * Records in Confluent's wire format are decoded through the protocol's Schema Registry to JSON
+   * before the predicates ({@code match}, {@code matchJsonPath}) see them.
    */
   public ConsumeActionBuilder decoded() {
-    return new ConsumeActionBuilder(spec.withDecode(kafkaload.internal.schema.DecodeSpec.REGISTRY));
-  }
-
-  /** Records decoded by this Kafka Deserializer (by class name, with its configs), its result written as JSON. */
-  public ConsumeActionBuilder decodedWith(String deserializerClass, java.util.Map<String, ?> configs) {
-    return new ConsumeActionBuilder(spec.withDecode(
-        new kafkaload.internal.schema.DecodeSpec(deserializerClass, java.util.Map.copyOf(configs))));
+    return new ConsumeActionBuilder(spec.withDecode(DecodeSpec.REGISTRY));
   }
 
   /**
-   * Matches the record whose field at this JSONPath equals the EL value, e.g. {@code .decoded().matchJsonPath(
-   * "$.orderId", "#{orderId}")} on Avro records. A predicate: it sees records arriving while the user waits.
+   * Records decoded by this Kafka Deserializer (by class name, with its configs), its result
+   * written as JSON.
+   */
+  public ConsumeActionBuilder decodedWith(String deserializerClass, Map<String, ?> configs) {
+    return new ConsumeActionBuilder(
+        spec.withDecode(new DecodeSpec(deserializerClass, Map.copyOf(configs))));
+  }
+
+  /**
+   * Matches the record whose field at this JSONPath equals the EL value, e.g. {@code
+   * .decoded().matchJsonPath( "$.orderId", "#{orderId}")} on Avro records. A predicate: it sees
+   * records arriving while the user waits.
    */
   public ConsumeActionBuilder matchJsonPath(String path, String el) {
-    kafkaload.internal.check.RecordCheck check = kafkaload.internal.check.RecordCheck.jsonPath(path).is(el);
-    return match((session, record) -> check.apply(record, session.asScala(), new java.util.HashMap<>()) == null);
+    RecordCheck check = RecordCheck.jsonPath(path).is(el);
+    return match(
+        (session, record) -> check.apply(record, session.asScala(), new HashMap<>()) == null);
   }
 
   public ConsumeActionBuilder timeout(Duration t) {
     return new ConsumeActionBuilder(spec.withTimeout(t));
   }
 
-  /** Take the produce time from this header (epoch milliseconds as text) instead of the record timestamp. */
+  /**
+   * Take the produce time from this header (epoch milliseconds as text) instead of the record
+   * timestamp.
+   */
   public ConsumeActionBuilder producedAtHeader(String name) {
     return new ConsumeActionBuilder(spec.withProducedAtHeader(name));
   }

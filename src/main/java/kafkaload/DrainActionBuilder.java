@@ -10,17 +10,18 @@ import kafkaload.internal.action.DrainSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one consumer thread of a
- * group draining a pre-filled offset range. Consumers run on their own threads (never on Gatling's event loop);
- * each poll that returned records is a request ("name poll", its fetch time), and when the range is drained the
- * last consumer records "name drained", OK only if exactly the pre-filled records were read, and prints records/s,
- * MB/s, fetch time, the group join time, and the count and time of the rebalances after it.
+ * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one
+ * consumer thread of a group draining a pre-filled offset range. Consumers run on their own threads
+ * (never on Gatling's event loop); each poll that returned records is a request ("name poll", its
+ * fetch time), and when the range is drained the last consumer records "name drained", OK only if
+ * exactly the pre-filled records were read, and prints records/s, MB/s, fetch time, the group join
+ * time, and the count and time of the rebalances after it.
  *
  * <pre>{@code kafka("consume").drain(topic).range(prefilled).threads(4).assign(true)
  *     .property("fetch.min.bytes", "1").timeout(Duration.ofMinutes(2))}</pre>
  *
- * Defaults: one consumer, subscribing as a group (a group.id of its own unless one is set), Kafka's consumer
- * settings, at most 5 minutes. The range is required. Every method returns a new builder.
+ * Defaults: one consumer, subscribing as a group (a group.id of its own unless one is set), Kafka's
+ * consumer settings, at most 5 minutes. The range is required. Every method returns a new builder.
  */
 public final class DrainActionBuilder implements ActionBuilder {
   private final DrainSpec spec;
@@ -29,7 +30,10 @@ public final class DrainActionBuilder implements ActionBuilder {
     this.spec = spec;
   }
 
-  /** The records to drain: {@code PrefilledTopic.fill(..)} or {@code PrefilledTopic.existing(..)}. Required. */
+  /**
+   * The records to drain: {@code PrefilledTopic.fill(..)} or {@code PrefilledTopic.existing(..)}.
+   * Required.
+   */
   public DrainActionBuilder range(PrefilledTopic prefilled) {
     if (prefilled == null) {
       throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': the range is null");
@@ -37,32 +41,49 @@ public final class DrainActionBuilder implements ActionBuilder {
     return new DrainActionBuilder(spec.withRange(prefilled.range()));
   }
 
-  /** How many consumers (one per virtual user: inject exactly this many); at most the topic's partitions. */
+  /**
+   * How many consumers (one per virtual user: inject exactly this many); at most the topic's
+   * partitions.
+   */
   public DrainActionBuilder threads(int consumers) {
     if (consumers < 1) {
-      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': threads(" + consumers + ") must be >= 1");
+      throw new KafkaLoadConfigException(
+          "drain '" + spec.requestName() + "': threads(" + consumers + ") must be >= 1");
     }
     return new DrainActionBuilder(spec.withThreads(consumers));
   }
 
   /**
-   * true: each consumer is assigned a fixed share of the partitions (no group join, no rebalance); false (the
-   * default): the consumers subscribe as a group.
+   * true: each consumer is assigned a fixed share of the partitions (no group join, no rebalance);
+   * false (the default): the consumers subscribe as a group.
    */
   public DrainActionBuilder assign(boolean assign) {
     return new DrainActionBuilder(spec.withAssign(assign));
   }
 
-  /** Static membership: each consumer of the group gets its own group.instance.id (group.id plus its index). */
+  /**
+   * Static membership: each consumer of the group gets its own group.instance.id (group.id plus its
+   * index).
+   */
   public DrainActionBuilder staticMembership(boolean enabled) {
-    return new DrainActionBuilder(spec.withProperties(Map.of(DrainSpec.STATIC_MEMBERSHIP, String.valueOf(enabled))));
+    return new DrainActionBuilder(
+        spec.withProperties(Map.of(DrainSpec.STATIC_MEMBERSHIP, String.valueOf(enabled))));
   }
 
-  /** Any KafkaConsumer property, with Kafka's own name (group.id, session.timeout.ms, fetch.min.bytes, ...). */
+  /**
+   * Any KafkaConsumer property, with Kafka's own name (group.id, session.timeout.ms,
+   * fetch.min.bytes, ...).
+   */
   public DrainActionBuilder property(String key, Object value) {
     if (key == null || key.isBlank() || value == null) {
-      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': property(" + key + ", " + value
-          + ") needs a name and a value");
+      throw new KafkaLoadConfigException(
+          "drain '"
+              + spec.requestName()
+              + "': property("
+              + key
+              + ", "
+              + value
+              + ") needs a name and a value");
     }
     return new DrainActionBuilder(spec.withProperties(Map.of(key, String.valueOf(value))));
   }
@@ -79,7 +100,8 @@ public final class DrainActionBuilder implements ActionBuilder {
   /** The bound on the whole drain (5 minutes unless set); past it the drain is a KO. */
   public DrainActionBuilder timeout(Duration timeout) {
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': the timeout must be > 0");
+      throw new KafkaLoadConfigException(
+          "drain '" + spec.requestName() + "': the timeout must be > 0");
     }
     return new DrainActionBuilder(spec.withTimeout(timeout));
   }
@@ -88,12 +110,17 @@ public final class DrainActionBuilder implements ActionBuilder {
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     if (spec.range() == null) {
-      throw new KafkaLoadConfigException("drain(\"" + spec.topic() + "\") in '" + spec.requestName()
-          + "' needs the range it drains: .range(PrefilledTopic.fill(..)) or .range(PrefilledTopic.existing(..))");
+      throw new KafkaLoadConfigException(
+          "drain(\""
+              + spec.topic()
+              + "\") in '"
+              + spec.requestName()
+              + "' needs the range it drains: .range(PrefilledTopic.fill(..)) or .range(PrefilledTopic.existing(..))");
     }
     DrainSpec s = spec;
     if (!s.assign() && !s.consumerProperties().containsKey("group.id")) {
-      // A subscribing group needs a group.id: one of its own, so no earlier run's commits are resumed.
+      // A subscribing group needs a group.id: one of its own, so no earlier run's commits are
+      // resumed.
       Map<String, String> group = new LinkedHashMap<>();
       group.put("group.id", "kafkaload-drain-" + UUID.randomUUID().toString().substring(0, 8));
       s = s.withProperties(group);

@@ -7,28 +7,39 @@ import java.util.List;
 import kafkaload.internal.broker.FaultPlan;
 
 /**
- * The CI gates, as Gatling assertions on the measured request only (warm-up requests carry another name).
- * p99 must be strictly below gate.p99Ms. A violated gate makes {@code mvn gatling:test} print the assertion and exit non-zero.
+ * The CI gates, as Gatling assertions on the measured request only (warm-up requests carry another
+ * name). p99 must be strictly below gate.p99Ms. A violated gate makes {@code mvn gatling:test}
+ * print the assertion and exit non-zero.
  */
 public final class Gates {
   private Gates() {}
 
-  /** p99 of the request strictly below {@code p99Ms}, at most {@code maxErrorPct} % KO, at least {@code minRps}. */
-  public static List<Assertion> on(String requestName, double p99Ms, double maxErrorPct, double minRps) {
+  /**
+   * p99 of the request strictly below {@code p99Ms}, at most {@code maxErrorPct} % KO, at least
+   * {@code minRps}.
+   */
+  public static List<Assertion> on(
+      String requestName, double p99Ms, double maxErrorPct, double minRps) {
     return List.of(
         details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms)),
         details(requestName).failedRequests().percent().lte(maxErrorPct),
         details(requestName).requestsPerSec().gte(minRps));
   }
 
-  /** The reconciliation's verdicts: its requests are KO when records were lost or duplicated beyond the gates. */
+  /**
+   * The reconciliation's verdicts: its requests are KO when records were lost or duplicated beyond
+   * the gates.
+   */
   public static List<Assertion> reconciliation() {
     return List.of(
         details(ReconcileActionBuilder.LOST_REQUEST).failedRequests().count().is(0L),
         details(ReconcileActionBuilder.DUPLICATES_REQUEST).failedRequests().count().is(0L));
   }
 
-  /** The lag verdicts: rising lag, lag above its bound, or lag not drained after the load fail the build. */
+  /**
+   * The lag verdicts: rising lag, lag above its bound, or lag not drained after the load fail the
+   * build.
+   */
   public static List<Assertion> lag() {
     return List.of(
         details(LagVerdictActionBuilder.RISING_REQUEST).failedRequests().count().is(0L),
@@ -36,14 +47,20 @@ public final class Gates {
         details(LagVerdictActionBuilder.DRAIN_REQUEST).failedRequests().count().is(0L));
   }
 
-  /** Each planned fault must have been done: a fault that could not be injected means the test was not the one planned. */
+  /**
+   * Each planned fault must have been done: a fault that could not be injected means the test was
+   * not the one planned.
+   */
   public static List<Assertion> faults(String plan) {
     return faults(FaultPlan.parse(plan));
   }
 
   static List<Assertion> faults(FaultPlan plan) {
-    return plan.steps().stream().map(FaultPlan.Step::requestName).distinct()
-        .map(name -> details(name).failedRequests().count().is(0L)).toList();
+    return plan.steps().stream()
+        .map(FaultPlan.Step::requestName)
+        .distinct()
+        .map(name -> details(name).failedRequests().count().is(0L))
+        .toList();
   }
 
   /** The optional injector gate: the run fails when the injector was saturated. */

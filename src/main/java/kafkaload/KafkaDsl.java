@@ -4,11 +4,13 @@ import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
+import java.util.Map;
 import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
+import kafkaload.internal.schema.SchemaFormat;
 
 /**
  * The one entry point of the Kafka DSL: {@code import static kafkaload.KafkaDsl.*;}
@@ -22,7 +24,10 @@ import kafkaload.internal.payload.Payloads;
 public final class KafkaDsl {
   private KafkaDsl() {}
 
-  /** A new protocol builder; with no bootstrap servers set anywhere, the run starts an embedded broker. */
+  /**
+   * A new protocol builder; with no bootstrap servers set anywhere, the run starts an embedded
+   * broker.
+   */
   public static KafkaProtocolBuilder kafka() {
     return new KafkaProtocolBuilder();
   }
@@ -33,36 +38,47 @@ public final class KafkaDsl {
   }
 
   /**
-   * The reconciliation step: flush, compare acked records with end offsets, read the run's records back, and
-   * record "kafka reconcile: lost" / "kafka reconcile: duplicates" as OK or KO. Run it after the load.
+   * The reconciliation step: flush, compare acked records with end offsets, read the run's records
+   * back, and record "kafka reconcile: lost" / "kafka reconcile: duplicates" as OK or KO. Run it
+   * after the load.
    */
   public static ReconcileActionBuilder reconcile() {
     return new ReconcileActionBuilder();
   }
 
   /** The load, then one user that runs the reconciliation once every load user has finished. */
-  public static PopulationBuilder reconciled(PopulationBuilder load, ReconcileActionBuilder reconcile) {
+  public static PopulationBuilder reconciled(
+      PopulationBuilder load, ReconcileActionBuilder reconcile) {
     return verified(load, reconcile);
   }
 
-  /** The load, then one user that runs these verification steps in order once every load user has finished. */
-  public static PopulationBuilder verified(PopulationBuilder load, ActionBuilder first, ActionBuilder... more) {
-    return load.andThen(CoreDsl.scenario("kafka verification").exec(first, more).injectOpen(CoreDsl.atOnceUsers(1)));
+  /**
+   * The load, then one user that runs these verification steps in order once every load user has
+   * finished.
+   */
+  public static PopulationBuilder verified(
+      PopulationBuilder load, ActionBuilder first, ActionBuilder... more) {
+    return load.andThen(
+        CoreDsl.scenario("kafka verification")
+            .exec(first, more)
+            .injectOpen(CoreDsl.atOnceUsers(1)));
   }
 
   /**
-   * The lag verdict on the protocol's groups under test ({@code kafka().lagMonitor(..)}): "kafka lag: rising",
-   * "kafka lag: max" and "kafka lag: drained", each OK or KO. Run it after the load, before reconcile().
+   * The lag verdict on the protocol's groups under test ({@code kafka().lagMonitor(..)}): "kafka
+   * lag: rising", "kafka lag: max" and "kafka lag: drained", each OK or KO. Run it after the load,
+   * before reconcile().
    */
   public static LagVerdictActionBuilder lagVerdict() {
     return new LagVerdictActionBuilder();
   }
 
   /**
-   * Broker faults during the load, on the embedded brokers in child processes ({@code kafka().embeddedBrokers(3)}):
-   * a population of one user, to run beside the load, that carries out the plan, for example
-   * {@code "kill:2@30s,start:2@60s"} (times after the start of the load; see {@link FaultPlan}). Each fault is a
-   * request "fault: kill broker 2" in the report, a console line, and an entry on the Kafka page.
+   * Broker faults during the load, on the embedded brokers in child processes ({@code
+   * kafka().embeddedBrokers(3)}): a population of one user, to run beside the load, that carries
+   * out the plan, for example {@code "kill:2@30s,start:2@60s"} (times after the start of the load;
+   * see {@link FaultPlan}). Each fault is a request "fault: kill broker 2" in the report, a console
+   * line, and an entry on the Kafka page.
    */
   public static PopulationBuilder brokerFaults(String plan) {
     return brokerFaults(FaultPlan.parse(plan));
@@ -74,13 +90,15 @@ public final class KafkaDsl {
   }
 
   /**
-   * Reply checks, as in Gatling's HTTP checks: {@code reply.jsonPath("$.status").is("OK")},
-   * {@code reply.header("id").saveAs("id")}. Reached through {@code reply.} so they never clash with CoreDsl's
-   * own bodyString(), jsonPath(), regex() ... under the same static imports.
+   * Reply checks, as in Gatling's HTTP checks: {@code reply.jsonPath("$.status").is("OK")}, {@code
+   * reply.header("id").saveAs("id")}. Reached through {@code reply.} so they never clash with
+   * CoreDsl's own bodyString(), jsonPath(), regex() ... under the same static imports.
    */
   public static final ReplyCheck.Factory reply = new ReplyCheck.Factory();
 
-  /** A value of {@code size} random letters, a fresh one per record (drawn from a pool made once). */
+  /**
+   * A value of {@code size} random letters, a fresh one per record (drawn from a pool made once).
+   */
   public static Function<Session, Object> randomBytes(int size) {
     return Payloads.randomBytes(size);
   }
@@ -95,7 +113,10 @@ public final class KafkaDsl {
     return Payloads.fileBody(path);
   }
 
-  /** A file (path or classpath resource) holding Gatling EL, resolved per record against the session. */
+  /**
+   * A file (path or classpath resource) holding Gatling EL, resolved per record against the
+   * session.
+   */
   public static Function<Session, Object> templateBody(String path) {
     return Payloads.templateBody(path);
   }
@@ -116,55 +137,69 @@ public final class KafkaDsl {
   }
 
   /**
-   * A value (or key) written with this Avro schema ({@code .avsc} file or classpath resource) in Confluent's wire
-   * format. {@code content}: a JSON template with Gatling EL ({@code "{\"id\": \"#{orderId}\", \"qty\": #{qty}}"}
-   * or {@code "#{orderJson}"}), its shape checked against the schema before the load; a function of the session
-   * returning a Map, JSON text or a GenericRecord; or a constant of those.
+   * A value (or key) written with this Avro schema ({@code .avsc} file or classpath resource) in
+   * Confluent's wire format. {@code content}: a JSON template with Gatling EL ({@code "{\"id\":
+   * \"#{orderId}\", \"qty\": #{qty}}"} or {@code "#{orderJson}"}), its shape checked against the
+   * schema before the load; a function of the session returning a Map, JSON text or a
+   * GenericRecord; or a constant of those.
    */
   public static SchemaValue avro(String schemaPath, Object content) {
-    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.AVRO, schemaPath, null, content);
+    return SchemaValue.of(SchemaFormat.AVRO, schemaPath, null, content);
   }
 
   /** {@link #avro(String, Object)} with the content computed from the session on every send. */
   public static SchemaValue avro(String schemaPath, Function<Session, ?> content) {
-    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.AVRO, schemaPath, null, content);
+    return SchemaValue.of(SchemaFormat.AVRO, schemaPath, null, content);
   }
 
   /**
-   * A value (or key) written as the Protobuf message {@code messageName} (simple or full name; null: the file's
-   * first) of this {@code .proto} file. Content as for {@link #avro(String, Object)}, or a protobuf Message.
+   * A value (or key) written as the Protobuf message {@code messageName} (simple or full name;
+   * null: the file's first) of this {@code .proto} file. Content as for {@link #avro(String,
+   * Object)}, or a protobuf Message.
    */
   public static SchemaValue protobuf(String protoPath, String messageName, Object content) {
-    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.PROTOBUF, protoPath, messageName, content);
-  }
-
-  /** {@link #protobuf(String, String, Object)} with the content computed from the session on every send. */
-  public static SchemaValue protobuf(String protoPath, String messageName, Function<Session, ?> content) {
-    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.PROTOBUF, protoPath, messageName, content);
-  }
-
-  /** A value (or key) validated against this JSON Schema and written as JSON in Confluent's wire format. */
-  public static SchemaValue jsonSchema(String schemaPath, Object content) {
-    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.JSON, schemaPath, null, content);
-  }
-
-  /** {@link #jsonSchema(String, Object)} with the content computed from the session on every send. */
-  public static SchemaValue jsonSchema(String schemaPath, Function<Session, ?> content) {
-    return SchemaValue.of(kafkaload.internal.schema.SchemaFormat.JSON, schemaPath, null, content);
+    return SchemaValue.of(SchemaFormat.PROTOBUF, protoPath, messageName, content);
   }
 
   /**
-   * A value (or key) made by any Kafka {@code Serializer}, by class name, configured with {@code configs} (the
-   * protocol's schema.registry.url added when absent), e.g. Confluent's KafkaAvroSerializer when it is on the
-   * classpath. {@code content} is what it serializes (EL strings resolved first).
+   * {@link #protobuf(String, String, Object)} with the content computed from the session on every
+   * send.
    */
-  public static SchemaValue serializer(String className, java.util.Map<String, ?> configs, Object content) {
+  public static SchemaValue protobuf(
+      String protoPath, String messageName, Function<Session, ?> content) {
+    return SchemaValue.of(SchemaFormat.PROTOBUF, protoPath, messageName, content);
+  }
+
+  /**
+   * A value (or key) validated against this JSON Schema and written as JSON in Confluent's wire
+   * format.
+   */
+  public static SchemaValue jsonSchema(String schemaPath, Object content) {
+    return SchemaValue.of(SchemaFormat.JSON, schemaPath, null, content);
+  }
+
+  /**
+   * {@link #jsonSchema(String, Object)} with the content computed from the session on every send.
+   */
+  public static SchemaValue jsonSchema(String schemaPath, Function<Session, ?> content) {
+    return SchemaValue.of(SchemaFormat.JSON, schemaPath, null, content);
+  }
+
+  /**
+   * A value (or key) made by any Kafka {@code Serializer}, by class name, configured with {@code
+   * configs} (the protocol's schema.registry.url added when absent), e.g. Confluent's
+   * KafkaAvroSerializer when it is on the classpath. {@code content} is what it serializes (EL
+   * strings resolved first).
+   */
+  public static SchemaValue serializer(String className, Map<String, ?> configs, Object content) {
     return SchemaValue.serializer(className, configs, content);
   }
 
-  /** {@link #serializer(String, java.util.Map, Object)} with the content computed from the session. */
-  public static SchemaValue serializer(String className, java.util.Map<String, ?> configs,
-      Function<Session, ?> content) {
+  /**
+   * {@link #serializer(String, java.util.Map, Object)} with the content computed from the session.
+   */
+  public static SchemaValue serializer(
+      String className, Map<String, ?> configs, Function<Session, ?> content) {
     return SchemaValue.serializer(className, configs, content);
   }
 }

@@ -3,20 +3,27 @@ package kafkaload;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.config.ClientSecurity;
 import kafkaload.internal.config.InjectorBounds;
-import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaProtocol;
 import kafkaload.internal.protocol.LagSettings;
 import kafkaload.internal.protocol.Producers;
@@ -24,7 +31,6 @@ import kafkaload.internal.protocol.Requests;
 import kafkaload.internal.protocol.RunContext;
 import kafkaload.internal.protocol.Target;
 import kafkaload.internal.protocol.Topics;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.schema.RegistrySettings;
 import kafkaload.internal.schema.RegistryTls;
 import kafkaload.internal.schema.SubjectStrategy;
@@ -35,32 +41,48 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Immutable builder of the Kafka protocol, in the manner of Gatling's {@code http.baseUrl(..)}: every method returns
- * a new builder. Kafka's own property names are kept; the typed helpers only spell the common ones.
+ * Immutable builder of the Kafka protocol, in the manner of Gatling's {@code http.baseUrl(..)}:
+ * every method returns a new builder. Kafka's own property names are kept; the typed helpers only
+ * spell the common ones.
  */
 public final class KafkaProtocolBuilder implements ProtocolBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaProtocolBuilder.class);
 
   /** -D property and environment variable that point every simulation at a real cluster. */
   public static final String BOOTSTRAP_PROPERTY = "kafka.bootstrap.servers";
-  /** Environment variable with the same effect as {@link #BOOTSTRAP_PROPERTY}, which wins when both are set. */
+
+  /**
+   * Environment variable with the same effect as {@link #BOOTSTRAP_PROPERTY}, which wins when both
+   * are set.
+   */
   public static final String BOOTSTRAP_ENV = "KAFKA_BOOTSTRAP_SERVERS";
-  /** -D property naming a client properties file (the format of the Kafka CLI's --command-config). */
+
+  /**
+   * -D property naming a client properties file (the format of the Kafka CLI's --command-config).
+   */
   public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
-  /** -D property: run N embedded brokers as child processes (a KRaft cluster that faults can act on). */
+
+  /**
+   * -D property: run N embedded brokers as child processes (a KRaft cluster that faults can act
+   * on).
+   */
   public static final String EMBEDDED_BROKERS_PROPERTY = "kafka.embedded.brokers";
 
   /**
-   * The producer and security properties the code set, the properties file, and which security layers the typed
-   * helpers asked for ({@code sasl}/{@code tls}). security.protocol is settled in protocol(), once every source (file,
-   * code, -D) is known, so adding SCRAM to a file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
+   * The producer and security properties the code set, the properties file, and which security
+   * layers the typed helpers asked for ({@code sasl}/{@code tls}). security.protocol is settled in
+   * protocol(), once every source (file, code, -D) is known, so adding SCRAM to a file's SASL_SSL
+   * never downgrades it to SASL_PLAINTEXT.
    */
   private record Client(Map<String, Object> properties, String file, boolean sasl, boolean tls) {
     Client {
       properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
-    /** These properties over the ones set; {@code addSasl}/{@code addTls}: security layers a typed helper asks for. */
+    /**
+     * These properties over the ones set; {@code addSasl}/{@code addTls}: security layers a typed
+     * helper asks for.
+     */
     Client with(Map<String, ?> more, boolean addSasl, boolean addTls) {
       Map<String, Object> p = new LinkedHashMap<>(properties);
       more.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
@@ -76,17 +98,33 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * Everything the builder was told, in small immutable parts; a builder method replaces one part.
    * {@link #protocol()} resolves them against the -D properties and the environment.
    *
-   * @param params the simulation's parameter snapshot, or null to take one when the protocol is built
+   * @param params the simulation's parameter snapshot, or null to take one when the protocol is
+   *     built
    */
-  private record Parts(Target target, Client client, Producers producers, Topics topics, Requests requests,
-      LagSettings lag, Params params) {}
+  private record Parts(
+      Target target,
+      Client client,
+      Producers producers,
+      Topics topics,
+      Requests requests,
+      LagSettings lag,
+      Params params) {}
 
   private final Parts parts;
 
-  /** A protocol with the seed plan's producer defaults (acks=1, linger.ms=1, batch.size=16384, lz4). */
+  /**
+   * A protocol with the seed plan's producer defaults (acks=1, linger.ms=1, batch.size=16384, lz4).
+   */
   public KafkaProtocolBuilder() {
-    this(new Parts(Target.EMBEDDED, new Client(defaults(), null, false, false), Producers.SHARED, Topics.NONE,
-        Requests.DEFAULT, LagSettings.NONE, null));
+    this(
+        new Parts(
+            Target.EMBEDDED,
+            new Client(defaults(), null, false, false),
+            Producers.SHARED,
+            Topics.NONE,
+            Requests.DEFAULT,
+            LagSettings.NONE,
+            null));
   }
 
   private KafkaProtocolBuilder(Parts parts) {
@@ -94,45 +132,97 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   private KafkaProtocolBuilder with(Target v) {
-    return new KafkaProtocolBuilder(new Parts(v, parts.client(), parts.producers(), parts.topics(), parts.requests(),
-        parts.lag(), parts.params()));
+    return new KafkaProtocolBuilder(
+        new Parts(
+            v,
+            parts.client(),
+            parts.producers(),
+            parts.topics(),
+            parts.requests(),
+            parts.lag(),
+            parts.params()));
   }
 
   private KafkaProtocolBuilder with(Client v) {
-    return new KafkaProtocolBuilder(new Parts(parts.target(), v, parts.producers(), parts.topics(), parts.requests(),
-        parts.lag(), parts.params()));
+    return new KafkaProtocolBuilder(
+        new Parts(
+            parts.target(),
+            v,
+            parts.producers(),
+            parts.topics(),
+            parts.requests(),
+            parts.lag(),
+            parts.params()));
   }
 
   private KafkaProtocolBuilder with(Producers v) {
-    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), v, parts.topics(), parts.requests(),
-        parts.lag(), parts.params()));
+    return new KafkaProtocolBuilder(
+        new Parts(
+            parts.target(),
+            parts.client(),
+            v,
+            parts.topics(),
+            parts.requests(),
+            parts.lag(),
+            parts.params()));
   }
 
   private KafkaProtocolBuilder with(Topics v) {
-    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), parts.producers(), v, parts.requests(),
-        parts.lag(), parts.params()));
+    return new KafkaProtocolBuilder(
+        new Parts(
+            parts.target(),
+            parts.client(),
+            parts.producers(),
+            v,
+            parts.requests(),
+            parts.lag(),
+            parts.params()));
   }
 
   private KafkaProtocolBuilder with(Requests v) {
-    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), parts.producers(), parts.topics(), v,
-        parts.lag(), parts.params()));
+    return new KafkaProtocolBuilder(
+        new Parts(
+            parts.target(),
+            parts.client(),
+            parts.producers(),
+            parts.topics(),
+            v,
+            parts.lag(),
+            parts.params()));
   }
 
   private KafkaProtocolBuilder with(LagSettings v) {
-    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), parts.producers(), parts.topics(),
-        parts.requests(), v, parts.params()));
+    return new KafkaProtocolBuilder(
+        new Parts(
+            parts.target(),
+            parts.client(),
+            parts.producers(),
+            parts.topics(),
+            parts.requests(),
+            v,
+            parts.params()));
   }
 
   private KafkaProtocolBuilder with(Params v) {
-    return new KafkaProtocolBuilder(new Parts(parts.target(), parts.client(), parts.producers(), parts.topics(),
-        parts.requests(), parts.lag(), v));
+    return new KafkaProtocolBuilder(
+        new Parts(
+            parts.target(),
+            parts.client(),
+            parts.producers(),
+            parts.topics(),
+            parts.requests(),
+            parts.lag(),
+            v));
   }
 
   private KafkaProtocolBuilder with(TopicPlan plan) {
     return with(parts.topics().withPlan(plan));
   }
 
-  /** The seed test plan's recommendation for capacity tests: one ack per record, no retries that hide duplicates. */
+  /**
+   * The seed test plan's recommendation for capacity tests: one ack per record, no retries that
+   * hide duplicates.
+   */
   private static Map<String, Object> defaults() {
     Map<String, Object> p = new LinkedHashMap<>();
     p.put(ProducerConfig.ACKS_CONFIG, "1");
@@ -143,15 +233,19 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Reads the -D properties and environment this protocol honours (kafka.bootstrap.servers, kafka.client.config,
-   * security, kafka.embedded.brokers, health.*) from this snapshot, the simulation's own, instead of taking a
-   * fresh one when the run starts; the run's summary then lists every parameter the simulation read.
+   * Reads the -D properties and environment this protocol honours (kafka.bootstrap.servers,
+   * kafka.client.config, security, kafka.embedded.brokers, health.*) from this snapshot, the
+   * simulation's own, instead of taking a fresh one when the run starts; the run's summary then
+   * lists every parameter the simulation read.
    */
   public KafkaProtocolBuilder params(Params params) {
     return with(params);
   }
 
-  /** Bootstrap servers; -Dkafka.bootstrap.servers and KAFKA_BOOTSTRAP_SERVERS win over this. Unset: embedded broker. */
+  /**
+   * Bootstrap servers; -Dkafka.bootstrap.servers and KAFKA_BOOTSTRAP_SERVERS win over this. Unset:
+   * embedded broker.
+   */
   public KafkaProtocolBuilder bootstrapServers(String servers) {
     return with(parts.target().withBootstrapServers(servers));
   }
@@ -168,33 +262,47 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return with(parts.client().with(p, false, false));
   }
 
-  /** Several KafkaProducer properties at once, with Kafka's own names, each as {@link #property} sets it. */
+  /**
+   * Several KafkaProducer properties at once, with Kafka's own names, each as {@link #property}
+   * sets it.
+   */
   public KafkaProtocolBuilder properties(Map<String, ?> props) {
     return with(parts.client().with(props, false, false));
   }
 
-  /** A client properties file (file system path or classpath resource); properties set in code win over it. */
+  /**
+   * A client properties file (file system path or classpath resource); properties set in code win
+   * over it.
+   */
   public KafkaProtocolBuilder propertiesFile(String path) {
     return with(parts.client().withFile(path));
   }
 
   /**
-   * SASL/PLAIN credentials (sasl.mechanism, sasl.jaas.config); security.protocol becomes SASL_PLAINTEXT, or SASL_SSL
-   * with a truststore. Take the password from the environment, e.g. {@code Secrets.env("KAFKA_SASL_PASSWORD")}.
+   * SASL/PLAIN credentials (sasl.mechanism, sasl.jaas.config); security.protocol becomes
+   * SASL_PLAINTEXT, or SASL_SSL with a truststore. Take the password from the environment, e.g.
+   * {@code Secrets.env("KAFKA_SASL_PASSWORD")}.
    */
   public KafkaProtocolBuilder saslPlain(String username, String password) {
     return security(ClientSecurity.sasl("PLAIN", username, password), true, false);
   }
 
-  /** SASL/SCRAM credentials; {@code mechanism} is SCRAM-SHA-256 or SCRAM-SHA-512. See {@link #saslPlain}. */
+  /**
+   * SASL/SCRAM credentials; {@code mechanism} is SCRAM-SHA-256 or SCRAM-SHA-512. See {@link
+   * #saslPlain}.
+   */
   public KafkaProtocolBuilder saslScram(String mechanism, String username, String password) {
-    if (mechanism == null || !mechanism.trim().toUpperCase(java.util.Locale.ROOT).startsWith("SCRAM-")) {
-      throw new KafkaLoadConfigException("saslScram: mechanism '" + mechanism + "' is not SCRAM-SHA-256 or SCRAM-SHA-512");
+    if (mechanism == null || !mechanism.trim().toUpperCase(Locale.ROOT).startsWith("SCRAM-")) {
+      throw new KafkaLoadConfigException(
+          "saslScram: mechanism '" + mechanism + "' is not SCRAM-SHA-256 or SCRAM-SHA-512");
     }
     return security(ClientSecurity.sasl(mechanism, username, password), true, false);
   }
 
-  /** TLS: trust the CAs in this truststore (ssl.truststore.*); security.protocol becomes SSL, or SASL_SSL. */
+  /**
+   * TLS: trust the CAs in this truststore (ssl.truststore.*); security.protocol becomes SSL, or
+   * SASL_SSL.
+   */
   public KafkaProtocolBuilder sslTruststore(String location, String password) {
     return security(ClientSecurity.truststore(location, password), false, true);
   }
@@ -204,16 +312,23 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return security(ClientSecurity.keystore(location, password, keyPassword), false, true);
   }
 
-  private KafkaProtocolBuilder security(Map<String, String> security, boolean addSasl, boolean addTls) {
+  private KafkaProtocolBuilder security(
+      Map<String, String> security, boolean addSasl, boolean addTls) {
     return with(parts.client().with(security, addSasl, addTls));
   }
 
-  /** acks: "0", "1" (the default here) or "all" (also "-1"); how many replicas must have a record before its ack. */
+  /**
+   * acks: "0", "1" (the default here) or "all" (also "-1"); how many replicas must have a record
+   * before its ack.
+   */
   public KafkaProtocolBuilder acks(String acks) {
     return property(ProducerConfig.ACKS_CONFIG, acks);
   }
 
-  /** linger.ms: how long the producer waits to fill a batch before sending it (1 ms here unless set). */
+  /**
+   * linger.ms: how long the producer waits to fill a batch before sending it (1 ms here unless
+   * set).
+   */
   public KafkaProtocolBuilder lingerMs(long ms) {
     return property(ProducerConfig.LINGER_MS_CONFIG, ms);
   }
@@ -228,12 +343,18 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return property(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
   }
 
-  /** enable.idempotence: retries without duplicates; Kafka requires acks=all with it, which protocol() checks. */
+  /**
+   * enable.idempotence: retries without duplicates; Kafka requires acks=all with it, which
+   * protocol() checks.
+   */
   public KafkaProtocolBuilder enableIdempotence(boolean enabled) {
     return property(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, enabled);
   }
 
-  /** retries: how often a failed send is retried; without idempotence a retry can write a record twice. */
+  /**
+   * retries: how often a failed send is retried; without idempotence a retry can write a record
+   * twice.
+   */
   public KafkaProtocolBuilder retries(int retries) {
     return property(ProducerConfig.RETRIES_CONFIG, retries);
   }
@@ -243,7 +364,9 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return property(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, max);
   }
 
-  /** buffer.memory: bytes the producer may buffer; when it is full, send() waits up to max.block.ms. */
+  /**
+   * buffer.memory: bytes the producer may buffer; when it is full, send() waits up to max.block.ms.
+   */
   public KafkaProtocolBuilder bufferMemory(long bytes) {
     return property(ProducerConfig.BUFFER_MEMORY_CONFIG, bytes);
   }
@@ -261,7 +384,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   /** A pool of n producers; virtual user i uses producer i mod n. */
   public KafkaProtocolBuilder producerPool(int n) {
     if (n < 1) {
-      throw new KafkaLoadConfigException("producerPool(" + n + "): the pool needs at least 1 producer");
+      throw new KafkaLoadConfigException(
+          "producerPool(" + n + "): the pool needs at least 1 producer");
     }
     return with(Producers.pool(n));
   }
@@ -271,30 +395,37 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return with(Producers.PER_USER);
   }
 
-  /** Preflight creates the default topic when missing, with these partitions and replication factor. */
+  /**
+   * Preflight creates the default topic when missing, with these partitions and replication factor.
+   */
   public KafkaProtocolBuilder createTopic(int partitions, int replicationFactor) {
     if (partitions < 1 || replicationFactor < 1) {
-      throw new KafkaLoadConfigException("createTopic(" + partitions + ", " + replicationFactor + "): both must be >= 1");
+      throw new KafkaLoadConfigException(
+          "createTopic(" + partitions + ", " + replicationFactor + "): both must be >= 1");
     }
     return with(parts.topics().plan().withCreate(partitions, (short) replicationFactor));
   }
 
-  /** Planned concurrent producers (users): preflight warns when the topic has fewer partitions; strict fails. */
+  /**
+   * Planned concurrent producers (users): preflight warns when the topic has fewer partitions;
+   * strict fails.
+   */
   public KafkaProtocolBuilder concurrency(int users, boolean strict) {
     return with(parts.topics().plan().withConcurrency(users, strict));
   }
 
   /**
-   * How long the cluster gets to answer preflight and the other admin calls (10 s unless set); a bootstrap that
-   * does not answer in time fails preflight with a line naming it.
+   * How long the cluster gets to answer preflight and the other admin calls (10 s unless set); a
+   * bootstrap that does not answer in time fails preflight with a line naming it.
    */
   public KafkaProtocolBuilder bootstrapTimeoutMs(long ms) {
     return with(parts.topics().plan().withBootstrapTimeoutMs(ms));
   }
 
   /**
-   * The topic config min.insync.replicas of the topic preflight creates (Kafka's own name). With acks=all,
-   * preflight also fails when a partition of the topic has fewer in-sync replicas than its min.insync.replicas.
+   * The topic config min.insync.replicas of the topic preflight creates (Kafka's own name). With
+   * acks=all, preflight also fails when a partition of the topic has fewer in-sync replicas than
+   * its min.insync.replicas.
    */
   public KafkaProtocolBuilder minInsyncReplicas(int n) {
     if (n < 1) {
@@ -304,9 +435,10 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * With no bootstrap servers: start {@code n} embedded brokers as child processes (a KRaft cluster, static quorum)
-   * instead of the single in-JVM broker, so that topics can be replicated and broker faults can kill and restart
-   * them. {@code -Dkafka.embedded.brokers} wins over it. Ignored when a bootstrap is set.
+   * With no bootstrap servers: start {@code n} embedded brokers as child processes (a KRaft
+   * cluster, static quorum) instead of the single in-JVM broker, so that topics can be replicated
+   * and broker faults can kill and restart them. {@code -Dkafka.embedded.brokers} wins over it.
+   * Ignored when a bootstrap is set.
    */
   public KafkaProtocolBuilder embeddedBrokers(int n) {
     if (n < 1) {
@@ -316,16 +448,17 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Whether every record carries the run-identity headers (kafkaload.run, kafkaload.user, kafkaload.seq) that the
-   * reconciliation read-back counts duplicates, gaps and reordering with. On by default.
+   * Whether every record carries the run-identity headers (kafkaload.run, kafkaload.user,
+   * kafkaload.seq) that the reconciliation read-back counts duplicates, gaps and reordering with.
+   * On by default.
    */
   public KafkaProtocolBuilder runIdentity(boolean enabled) {
     return with(parts.requests().withRunIdentity(enabled));
   }
 
   /**
-   * Consumer groups under test (for example the real service's): their lag is sampled every {@code intervalMs}
-   * through AdminClient during the run, and judged after it by {@code lagVerdict()}.
+   * Consumer groups under test (for example the real service's): their lag is sampled every {@code
+   * intervalMs} through AdminClient during the run, and judged after it by {@code lagVerdict()}.
    */
   public KafkaProtocolBuilder lagMonitor(long intervalMs, String... groups) {
     for (String g : groups) {
@@ -334,47 +467,65 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
       }
     }
     if (intervalMs < 100) {
-      throw new KafkaLoadConfigException("lagMonitor: the sampling interval must be >= 100 ms, not " + intervalMs);
+      throw new KafkaLoadConfigException(
+          "lagMonitor: the sampling interval must be >= 100 ms, not " + intervalMs);
     }
     return with(new LagSettings(List.of(groups), intervalMs));
   }
 
   /**
-   * The Schema Registry of sends and replies with schemas (Confluent's {@code schema.registry.url}; also in the
-   * properties file, and -Dschema.registry.url wins). Unset: an embedded registry (a test double) is started when a
-   * schema is first used.
+   * The Schema Registry of sends and replies with schemas (Confluent's {@code schema.registry.url};
+   * also in the properties file, and -Dschema.registry.url wins). Unset: an embedded registry (a
+   * test double) is started when a schema is first used.
    */
   public KafkaProtocolBuilder schemaRegistry(String url) {
     return property(RegistrySettings.URL, url);
   }
 
   /**
-   * Basic auth for the registry, "user:password" (Confluent's {@code basic.auth.user.info}); take it from the
-   * environment, e.g. {@code Secrets.env("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO")}. Never printed.
+   * Basic auth for the registry, "user:password" (Confluent's {@code basic.auth.user.info}); take
+   * it from the environment, e.g. {@code Secrets.env("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO")}.
+   * Never printed.
    */
   public KafkaProtocolBuilder schemaRegistryBasicAuth(String userInfo) {
-    return property(RegistrySettings.USER_INFO, userInfo).property(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO");
+    return property(RegistrySettings.USER_INFO, userInfo)
+        .property(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO");
   }
 
   /**
-   * TLS to an https registry: trust the CAs in this truststore (Confluent's {@code schema.registry.ssl.truststore.*};
-   * JKS, or PKCS12 for a .p12/.pfx name, unless schema.registry.ssl.truststore.type says). The password may be null;
-   * take it from the environment, e.g. {@code Secrets.env("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD")}. Never printed.
+   * TLS to an https registry: trust the CAs in this truststore (Confluent's {@code
+   * schema.registry.ssl.truststore.*}; JKS, or PKCS12 for a .p12/.pfx name, unless
+   * schema.registry.ssl.truststore.type says). The password may be null; take it from the
+   * environment, e.g. {@code Secrets.env("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD")}. Never
+   * printed.
    */
   public KafkaProtocolBuilder schemaRegistryTruststore(String location, String password) {
-    return properties(present(RegistryTls.TRUSTSTORE_LOCATION, location, RegistryTls.TRUSTSTORE_PASSWORD, password));
+    return properties(
+        present(
+            RegistryTls.TRUSTSTORE_LOCATION, location, RegistryTls.TRUSTSTORE_PASSWORD, password));
   }
 
   /**
-   * Mutual TLS to the registry: this client's certificate and key ({@code schema.registry.ssl.keystore.*} and
-   * {@code schema.registry.ssl.key.password}, which may be null: the keystore's password then opens the key).
+   * Mutual TLS to the registry: this client's certificate and key ({@code
+   * schema.registry.ssl.keystore.*} and {@code schema.registry.ssl.key.password}, which may be
+   * null: the keystore's password then opens the key).
    */
-  public KafkaProtocolBuilder schemaRegistryKeystore(String location, String password, String keyPassword) {
-    return properties(present(RegistryTls.KEYSTORE_LOCATION, location, RegistryTls.KEYSTORE_PASSWORD, password,
-        RegistryTls.KEY_PASSWORD, keyPassword));
+  public KafkaProtocolBuilder schemaRegistryKeystore(
+      String location, String password, String keyPassword) {
+    return properties(
+        present(
+            RegistryTls.KEYSTORE_LOCATION,
+            location,
+            RegistryTls.KEYSTORE_PASSWORD,
+            password,
+            RegistryTls.KEY_PASSWORD,
+            keyPassword));
   }
 
-  /** The pairs whose value is given: a null password leaves the properties file's (or the environment's) in place. */
+  /**
+   * The pairs whose value is given: a null password leaves the properties file's (or the
+   * environment's) in place.
+   */
   private static Map<String, String> present(String... keyValues) {
     Map<String, String> p = new LinkedHashMap<>();
     for (int i = 0; i < keyValues.length; i += 2) {
@@ -385,7 +536,10 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return p;
   }
 
-  /** auto.register.schemas: register each send's schema (true, the default), or only look it up (false). */
+  /**
+   * auto.register.schemas: register each send's schema (true, the default), or only look it up
+   * (false).
+   */
   public KafkaProtocolBuilder autoRegisterSchemas(boolean enabled) {
     return property(RegistrySettings.AUTO_REGISTER, enabled);
   }
@@ -395,7 +549,10 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return property(RegistrySettings.USE_LATEST, enabled);
   }
 
-  /** value.subject.name.strategy: TopicNameStrategy (default), RecordNameStrategy or TopicRecordNameStrategy. */
+  /**
+   * value.subject.name.strategy: TopicNameStrategy (default), RecordNameStrategy or
+   * TopicRecordNameStrategy.
+   */
   public KafkaProtocolBuilder valueSubjectNameStrategy(String strategy) {
     return property(RegistrySettings.VALUE_STRATEGY, SubjectStrategy.of(strategy).name());
   }
@@ -406,7 +563,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /** The default timeout of request-reply actions (10 s unless set). */
-  public KafkaProtocolBuilder replyTimeout(java.time.Duration timeout) {
+  public KafkaProtocolBuilder replyTimeout(Duration timeout) {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new KafkaLoadConfigException("replyTimeout(" + timeout + "): the timeout must be > 0");
     }
@@ -414,9 +571,9 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Resolves the settings against the -D properties and the environment, which win over code (one simulation, any
-   * cluster), and validates everything that can be checked without a broker; throws KafkaLoadConfigException
-   * naming the problem.
+   * Resolves the settings against the -D properties and the environment, which win over code (one
+   * simulation, any cluster), and validates everything that can be checked without a broker; throws
+   * KafkaLoadConfigException naming the problem.
    */
   @Override
   public KafkaProtocol protocol() {
@@ -430,68 +587,124 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     props.putAll(client.properties());
     ClientSecurity.Settings cli = ClientSecurity.from(params::raw, params::env);
     props.putAll(cli.properties());
-    String securityProtocol = ClientSecurity.protocol(props.get(ClientSecurity.SECURITY_PROTOCOL),
-        client.sasl() || cli.sasl(), client.tls() || cli.tls());
+    String securityProtocol =
+        ClientSecurity.protocol(
+            props.get(ClientSecurity.SECURITY_PROTOCOL),
+            client.sasl() || cli.sasl(),
+            client.tls() || cli.tls());
     if (securityProtocol != null) {
       props.put(ClientSecurity.SECURITY_PROTOCOL, securityProtocol);
     }
-    String bootstrap = firstNonBlank(params.raw(BOOTSTRAP_PROPERTY), params.env(BOOTSTRAP_ENV),
-        parts.target().bootstrapServers(), (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
+    String bootstrap =
+        firstNonBlank(
+            params.raw(BOOTSTRAP_PROPERTY),
+            params.env(BOOTSTRAP_ENV),
+            parts.target().bootstrapServers(),
+            (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
     RegistrySettings registry = registry(props, params);
     validate(props);
-    int brokers = params.raw(EMBEDDED_BROKERS_PROPERTY) != null
-        ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1) : parts.target().embeddedBrokers();
-    return new KafkaProtocol(new Target(bootstrap, brokers).resolved(), Collections.unmodifiableMap(props),
-        parts.producers(), parts.topics(), parts.requests(), parts.lag(), registry,
+    int brokers =
+        params.raw(EMBEDDED_BROKERS_PROPERTY) != null
+            ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1)
+            : parts.target().embeddedBrokers();
+    return new KafkaProtocol(
+        new Target(bootstrap, brokers).resolved(),
+        Collections.unmodifiableMap(props),
+        parts.producers(),
+        parts.topics(),
+        parts.requests(),
+        parts.lag(),
+        registry,
         new RunContext(injectorBounds(params), params.used(), params.injector()));
   }
 
   /**
-   * The registry settings, with Confluent's names, taken out of the client properties (file and code); a -D
-   * property wins. The basic auth secret comes from the properties file, the code, or the environment
-   * (SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO), never from -D; or from the URL's user info with
-   * basic.auth.credentials.source=URL, as Confluent's clients take it.
+   * The registry settings, with Confluent's names, taken out of the client properties (file and
+   * code); a -D property wins. The basic auth secret comes from the properties file, the code, or
+   * the environment (SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO), never from -D; or from the URL's user
+   * info with basic.auth.credentials.source=URL, as Confluent's clients take it.
    */
   private static RegistrySettings registry(Map<String, Object> props, Params params) {
     Map<String, String> file = new HashMap<>();
-    for (String k : List.of(RegistrySettings.URL, RegistrySettings.CREDENTIALS_SOURCE, RegistrySettings.USER_INFO,
-        RegistrySettings.AUTO_REGISTER, RegistrySettings.USE_LATEST, RegistrySettings.KEY_STRATEGY,
-        RegistrySettings.VALUE_STRATEGY, RegistryTls.TRUSTSTORE_LOCATION, RegistryTls.TRUSTSTORE_PASSWORD,
-        RegistryTls.TRUSTSTORE_TYPE, RegistryTls.KEYSTORE_LOCATION, RegistryTls.KEYSTORE_PASSWORD,
-        RegistryTls.KEY_PASSWORD, RegistryTls.KEYSTORE_TYPE)) {
+    for (String k :
+        List.of(
+            RegistrySettings.URL,
+            RegistrySettings.CREDENTIALS_SOURCE,
+            RegistrySettings.USER_INFO,
+            RegistrySettings.AUTO_REGISTER,
+            RegistrySettings.USE_LATEST,
+            RegistrySettings.KEY_STRATEGY,
+            RegistrySettings.VALUE_STRATEGY,
+            RegistryTls.TRUSTSTORE_LOCATION,
+            RegistryTls.TRUSTSTORE_PASSWORD,
+            RegistryTls.TRUSTSTORE_TYPE,
+            RegistryTls.KEYSTORE_LOCATION,
+            RegistryTls.KEYSTORE_PASSWORD,
+            RegistryTls.KEY_PASSWORD,
+            RegistryTls.KEYSTORE_TYPE)) {
       Object v = props.remove(k);
       if (v != null) {
         file.put(k, v.toString().trim());
       }
     }
     String url = firstNonBlank(params.raw(RegistrySettings.URL), file.get(RegistrySettings.URL));
-    String source = params.oneOf(RegistrySettings.CREDENTIALS_SOURCE,
-        file.getOrDefault(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO"), "user_info", "url");
-    String userInfo = firstNonBlank(file.get(RegistrySettings.USER_INFO), params.env(RegistrySettings.USER_INFO_ENV));
+    String source =
+        params.oneOf(
+            RegistrySettings.CREDENTIALS_SOURCE,
+            file.getOrDefault(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO"),
+            "user_info",
+            "url");
+    String userInfo =
+        firstNonBlank(
+            file.get(RegistrySettings.USER_INFO), params.env(RegistrySettings.USER_INFO_ENV));
     if (source.equals("url") && url != null) {
-      java.net.URI u = java.net.URI.create(url);
-      userInfo = u.getRawUserInfo() == null ? null
-          : java.net.URLDecoder.decode(u.getRawUserInfo(), java.nio.charset.StandardCharsets.UTF_8);
+      URI u = URI.create(url);
+      userInfo =
+          u.getRawUserInfo() == null
+              ? null
+              : URLDecoder.decode(u.getRawUserInfo(), StandardCharsets.UTF_8);
       url = url.replaceFirst("//[^@/]*@", "//");
     }
-    boolean autoRegister = params.bool(RegistrySettings.AUTO_REGISTER,
-        Boolean.parseBoolean(file.getOrDefault(RegistrySettings.AUTO_REGISTER, "true")));
-    boolean useLatest = params.bool(RegistrySettings.USE_LATEST,
-        Boolean.parseBoolean(file.getOrDefault(RegistrySettings.USE_LATEST, "false")));
-    SubjectStrategy key = SubjectStrategy.of(params.string(RegistrySettings.KEY_STRATEGY,
-        file.getOrDefault(RegistrySettings.KEY_STRATEGY, "TopicNameStrategy")));
-    SubjectStrategy value = SubjectStrategy.of(params.string(RegistrySettings.VALUE_STRATEGY,
-        file.getOrDefault(RegistrySettings.VALUE_STRATEGY, "TopicNameStrategy")));
-    // Locations and types: -D wins. Passwords: the properties file or code, else the environment; never -D.
-    RegistryTls tls = new RegistryTls(
-        firstNonBlank(params.raw(RegistryTls.TRUSTSTORE_LOCATION), file.get(RegistryTls.TRUSTSTORE_LOCATION)),
-        firstNonBlank(file.get(RegistryTls.TRUSTSTORE_PASSWORD), params.env(RegistryTls.TRUSTSTORE_PASSWORD_ENV)),
-        firstNonBlank(params.raw(RegistryTls.TRUSTSTORE_TYPE), file.get(RegistryTls.TRUSTSTORE_TYPE)),
-        firstNonBlank(params.raw(RegistryTls.KEYSTORE_LOCATION), file.get(RegistryTls.KEYSTORE_LOCATION)),
-        firstNonBlank(file.get(RegistryTls.KEYSTORE_PASSWORD), params.env(RegistryTls.KEYSTORE_PASSWORD_ENV)),
-        firstNonBlank(file.get(RegistryTls.KEY_PASSWORD), params.env(RegistryTls.KEY_PASSWORD_ENV)),
-        firstNonBlank(params.raw(RegistryTls.KEYSTORE_TYPE), file.get(RegistryTls.KEYSTORE_TYPE)));
+    boolean autoRegister =
+        params.bool(
+            RegistrySettings.AUTO_REGISTER,
+            Boolean.parseBoolean(file.getOrDefault(RegistrySettings.AUTO_REGISTER, "true")));
+    boolean useLatest =
+        params.bool(
+            RegistrySettings.USE_LATEST,
+            Boolean.parseBoolean(file.getOrDefault(RegistrySettings.USE_LATEST, "false")));
+    SubjectStrategy key =
+        SubjectStrategy.of(
+            params.string(
+                RegistrySettings.KEY_STRATEGY,
+                file.getOrDefault(RegistrySettings.KEY_STRATEGY, "TopicNameStrategy")));
+    SubjectStrategy value =
+        SubjectStrategy.of(
+            params.string(
+                RegistrySettings.VALUE_STRATEGY,
+                file.getOrDefault(RegistrySettings.VALUE_STRATEGY, "TopicNameStrategy")));
+    // Locations and types: -D wins. Passwords: the properties file or code, else the environment;
+    // never -D.
+    RegistryTls tls =
+        new RegistryTls(
+            firstNonBlank(
+                params.raw(RegistryTls.TRUSTSTORE_LOCATION),
+                file.get(RegistryTls.TRUSTSTORE_LOCATION)),
+            firstNonBlank(
+                file.get(RegistryTls.TRUSTSTORE_PASSWORD),
+                params.env(RegistryTls.TRUSTSTORE_PASSWORD_ENV)),
+            firstNonBlank(
+                params.raw(RegistryTls.TRUSTSTORE_TYPE), file.get(RegistryTls.TRUSTSTORE_TYPE)),
+            firstNonBlank(
+                params.raw(RegistryTls.KEYSTORE_LOCATION), file.get(RegistryTls.KEYSTORE_LOCATION)),
+            firstNonBlank(
+                file.get(RegistryTls.KEYSTORE_PASSWORD),
+                params.env(RegistryTls.KEYSTORE_PASSWORD_ENV)),
+            firstNonBlank(
+                file.get(RegistryTls.KEY_PASSWORD), params.env(RegistryTls.KEY_PASSWORD_ENV)),
+            firstNonBlank(
+                params.raw(RegistryTls.KEYSTORE_TYPE), file.get(RegistryTls.KEYSTORE_TYPE)));
     return new RegistrySettings(url, userInfo, autoRegister, useLatest, key, value, tls);
   }
 
@@ -515,24 +728,32 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return null;
   }
 
-  /** A client properties file (file path or classpath resource), as the Kafka CLI's --command-config reads it. */
+  /**
+   * A client properties file (file path or classpath resource), as the Kafka CLI's --command-config
+   * reads it.
+   */
   public static Properties loadPropertiesFile(String path) {
     Properties p = new Properties();
     Path fsPath = Paths.get(path);
-    try (InputStream in = Files.isRegularFile(fsPath)
-        ? Files.newInputStream(fsPath)
-        : KafkaProtocolBuilder.class.getClassLoader().getResourceAsStream(path)) {
+    try (InputStream in =
+        Files.isRegularFile(fsPath)
+            ? Files.newInputStream(fsPath)
+            : KafkaProtocolBuilder.class.getClassLoader().getResourceAsStream(path)) {
       if (in == null) {
         throw new KafkaLoadConfigException("Kafka client properties file not found: " + path);
       }
       p.load(in);
     } catch (IOException e) {
-      throw new KafkaLoadConfigException("Cannot read Kafka client properties file " + path + ": " + e.getMessage());
+      throw new KafkaLoadConfigException(
+          "Cannot read Kafka client properties file " + path + ": " + e.getMessage());
     }
     return p;
   }
 
-  /** Lets Kafka's own ConfigDef judge every value, so the error names the property exactly as Kafka would. */
+  /**
+   * Lets Kafka's own ConfigDef judge every value, so the error names the property exactly as Kafka
+   * would.
+   */
   private static void validate(Map<String, Object> props) {
     Map<String, Object> check = new HashMap<>(props);
     check.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "validation.invalid:9092");
@@ -545,7 +766,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     }
     Set<String> unknown = new TreeSet<>(props.keySet());
     unknown.removeAll(ProducerConfig.configNames());
-    unknown.removeIf(kafkaload.internal.admin.Connection::isSecuritySetting);
+    unknown.removeIf(Connection::isSecuritySetting);
     if (!unknown.isEmpty()) {
       LOG.warn("Not KafkaProducer properties, ignored by the producer: {}", unknown);
     }

@@ -8,10 +8,12 @@ import kafkaload.internal.action.DrainSpec;
 import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
+import org.apache.kafka.common.header.Headers;
 
 /**
- * {@code kafka("request name")}: the named request whose {@code send(..)} overloads mirror the galaxio plugin's
- * {@code send(value)}, {@code send(key, value)} and {@code send(key, value, headers)}.
+ * {@code kafka("request name")}: the named request whose {@code send(..)} overloads mirror the
+ * galaxio plugin's {@code send(value)}, {@code send(key, value)} and {@code send(key, value,
+ * headers)}.
  */
 public final class KafkaRequestBuilder {
   private final String requestName;
@@ -23,22 +25,27 @@ public final class KafkaRequestBuilder {
     this.requestName = requestName;
   }
 
-  /** Waits for a record on this topic; add a matcher (matchKey, matchHeader, matchValue or match). */
+  /**
+   * Waits for a record on this topic; add a matcher (matchKey, matchHeader, matchValue or match).
+   */
   public ConsumeActionBuilder consume(String topic) {
     if (topic == null || topic.isBlank()) {
-      throw new KafkaLoadConfigException("kafka(\"" + requestName + "\").consume(topic): the topic is empty");
+      throw new KafkaLoadConfigException(
+          "kafka(\"" + requestName + "\").consume(topic): the topic is empty");
     }
     return new ConsumeActionBuilder(ConsumeSpec.of(requestName, topic));
   }
 
   /**
-   * Drains a pre-filled offset range of this topic with one consumer per virtual user (inject exactly as many users
-   * as {@code threads}): {@code drain(topic).range(prefilled).threads(4).assign(true).timeout(..)}; see
-   * {@link DrainActionBuilder} for the settings and their defaults.
+   * Drains a pre-filled offset range of this topic with one consumer per virtual user (inject
+   * exactly as many users as {@code threads}): {@code
+   * drain(topic).range(prefilled).threads(4).assign(true).timeout(..)}; see {@link
+   * DrainActionBuilder} for the settings and their defaults.
    */
   public DrainActionBuilder drain(String topic) {
     if (topic == null || topic.isBlank()) {
-      throw new KafkaLoadConfigException("kafka(\"" + requestName + "\").drain(topic): the topic is empty");
+      throw new KafkaLoadConfigException(
+          "kafka(\"" + requestName + "\").drain(topic): the topic is empty");
     }
     return new DrainActionBuilder(DrainSpec.of(requestName, topic));
   }
@@ -51,12 +58,17 @@ public final class KafkaRequestBuilder {
     return new KafkaSendActionBuilder(SendSpec.of(requestName, SendSpec.bytes(value)));
   }
 
-  /** A record without a key whose value is written with a schema: {@code send(avro("order.avsc", "#{json}"))}. */
+  /**
+   * A record without a key whose value is written with a schema: {@code send(avro("order.avsc",
+   * "#{json}"))}.
+   */
   public KafkaSendActionBuilder send(SchemaValue value) {
     return new KafkaSendActionBuilder(SendSpec.of(requestName, value.spec()));
   }
 
-  /** A key (EL string, byte[], object as JSON, or a SchemaValue) and a value written with a schema. */
+  /**
+   * A key (EL string, byte[], object as JSON, or a SchemaValue) and a value written with a schema.
+   */
   public KafkaSendActionBuilder send(Object key, SchemaValue value) {
     return send(value).key(key);
   }
@@ -66,12 +78,17 @@ public final class KafkaRequestBuilder {
     return send(value).key(key);
   }
 
-  /** A record without a key whose value a function computes from the session on every send, e.g. randomBytes(1024). */
+  /**
+   * A record without a key whose value a function computes from the session on every send, e.g.
+   * randomBytes(1024).
+   */
   public KafkaSendActionBuilder send(Function<Session, ?> value) {
     return new KafkaSendActionBuilder(SendSpec.of(requestName, Bytes.function(value)));
   }
 
-  /** A record with a key; key and value are each an EL string, byte[], or an object written as JSON. */
+  /**
+   * A record with a key; key and value are each an EL string, byte[], or an object written as JSON.
+   */
   public KafkaSendActionBuilder send(Object key, Object value) {
     return send(value).key(key);
   }
@@ -81,7 +98,9 @@ public final class KafkaRequestBuilder {
     return send(value).key(key);
   }
 
-  /** A key computed from the session on every send (e.g. randomKey()), and a constant or EL value. */
+  /**
+   * A key computed from the session on every send (e.g. randomKey()), and a constant or EL value.
+   */
   public KafkaSendActionBuilder send(Function<Session, ?> key, Object value) {
     return send(value).key(key);
   }
@@ -96,13 +115,17 @@ public final class KafkaRequestBuilder {
     return send(key, value).headers(headers);
   }
 
-  /** Key and value computed from the session on every send, and headers whose values are constants or EL strings. */
-  public KafkaSendActionBuilder send(Function<Session, ?> key, Function<Session, ?> value, Map<String, String> headers) {
+  /**
+   * Key and value computed from the session on every send, and headers whose values are constants
+   * or EL strings.
+   */
+  public KafkaSendActionBuilder send(
+      Function<Session, ?> key, Function<Session, ?> value, Map<String, String> headers) {
     return send(key, value).headers(headers);
   }
 
   /** Key, value and Kafka headers, as the galaxio plugin's Java DSL takes them. */
-  public KafkaSendActionBuilder send(Object key, Object value, org.apache.kafka.common.header.Headers headers) {
+  public KafkaSendActionBuilder send(Object key, Object value, Headers headers) {
     return send(key, value).headers(headers);
   }
 }

@@ -10,14 +10,19 @@ import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
 
 /**
- * {@code kafka("name").send(key, value)}, refined by chained calls; every call returns a new builder.
- * Strings are Gatling EL ("#{attr}"), byte[] is sent as is, a Map or POJO is written as JSON,
- * and a function of the session is evaluated on every send.
+ * {@code kafka("name").send(key, value)}, refined by chained calls; every call returns a new
+ * builder. Strings are Gatling EL ("#{attr}"), byte[] is sent as is, a Map or POJO is written as
+ * JSON, and a function of the session is evaluated on every send.
  */
 public final class KafkaSendActionBuilder implements ActionBuilder {
-  /** Appended to the request name of fire-and-forget sends, so no report can pass them off as ack latency. */
+  /**
+   * Appended to the request name of fire-and-forget sends, so no report can pass them off as ack
+   * latency.
+   */
   public static final String FIRE_AND_FORGET_SUFFIX = SendSpec.FIRE_AND_FORGET_SUFFIX;
 
   private final SendSpec spec;
@@ -44,24 +49,32 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(spec.withKey(SendSpec.bytes(keyConstantOrEl)));
   }
 
-  /** A key written with a schema, e.g. {@code .key(avro("schemas/order-key.avsc", "{\"id\": \"#{id}\"}"))}. */
+  /**
+   * A key written with a schema, e.g. {@code .key(avro("schemas/order-key.avsc", "{\"id\":
+   * \"#{id}\"}"))}.
+   */
   public KafkaSendActionBuilder key(SchemaValue key) {
     return new KafkaSendActionBuilder(spec.withKey(key.spec()));
   }
 
-  /** The key this function returns for the session, on every send; turned into bytes as a constant key is. */
+  /**
+   * The key this function returns for the session, on every send; turned into bytes as a constant
+   * key is.
+   */
   public KafkaSendActionBuilder key(Function<Session, ?> f) {
     return new KafkaSendActionBuilder(spec.withKey(Bytes.function(f)));
   }
 
   /** Adds a header whose value is a constant or EL string. */
   public KafkaSendActionBuilder header(String name, String valueEl) {
-    return new KafkaSendActionBuilder(spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.el(valueEl))));
+    return new KafkaSendActionBuilder(
+        spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.el(valueEl))));
   }
 
   /** Adds a header whose value this function returns for the session, on every send. */
   public KafkaSendActionBuilder header(String name, Function<Session, ?> f) {
-    return new KafkaSendActionBuilder(spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.function(f))));
+    return new KafkaSendActionBuilder(
+        spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.function(f))));
   }
 
   /** Adds headers whose values are constants or EL strings. */
@@ -73,10 +86,12 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return b;
   }
 
-  /** Adds Kafka headers as they are (the galaxio plugin's {@code send(key, value, headers)} form). */
-  public KafkaSendActionBuilder headers(org.apache.kafka.common.header.Headers kafkaHeaders) {
+  /**
+   * Adds Kafka headers as they are (the galaxio plugin's {@code send(key, value, headers)} form).
+   */
+  public KafkaSendActionBuilder headers(Headers kafkaHeaders) {
     SendSpec s = spec;
-    for (org.apache.kafka.common.header.Header h : kafkaHeaders) {
+    for (Header h : kafkaHeaders) {
       s = s.withHeader(new SendSpec.HeaderSpec(h.key(), Bytes.constant(h.value())));
     }
     return new KafkaSendActionBuilder(s);
@@ -92,7 +107,10 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(spec.withPartition(SessionValue.elInt(el)));
   }
 
-  /** Sends to the partition this function returns for the session; a partition the topic lacks is a KO. */
+  /**
+   * Sends to the partition this function returns for the session; a partition the topic lacks is a
+   * KO.
+   */
   public KafkaSendActionBuilder partition(Function<Session, Integer> f) {
     return new KafkaSendActionBuilder(spec.withPartition(SessionValue.of(f)));
   }
@@ -113,40 +131,50 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Does not wait for the broker: the user moves on as soon as the record is in the producer's buffer, and the
-   * request is renamed with {@link #FIRE_AND_FORGET_SUFFIX}. Its rate is the rate of buffering, not of Kafka.
-   * Ack failures still show up, as KOs of "name ack failure".
+   * Does not wait for the broker: the user moves on as soon as the record is in the producer's
+   * buffer, and the request is renamed with {@link #FIRE_AND_FORGET_SUFFIX}. Its rate is the rate
+   * of buffering, not of Kafka. Ack failures still show up, as KOs of "name ack failure".
    */
   public KafkaSendActionBuilder fireAndForget() {
     return new KafkaSendActionBuilder(spec.withFireAndForget());
   }
 
   /**
-   * Sends {@code records} records each time a user runs this action, all at once, each built from the session and
-   * timed on its own (one response per record in the report); the user goes on when all are acked or failed. In
-   * the open model this is an arrival of several records: {@code constantUsersPerSec(rate / records)} sends
-   * {@code rate} records/s at a fraction of Gatling's cost per virtual user (docs/benchmark.md). Arrivals still do
-   * not wait for earlier ones. Feeder values are drawn once per user, so all records of a burst share them.
+   * Sends {@code records} records each time a user runs this action, all at once, each built from
+   * the session and timed on its own (one response per record in the report); the user goes on when
+   * all are acked or failed. In the open model this is an arrival of several records: {@code
+   * constantUsersPerSec(rate / records)} sends {@code rate} records/s at a fraction of Gatling's
+   * cost per virtual user (docs/benchmark.md). Arrivals still do not wait for earlier ones. Feeder
+   * values are drawn once per user, so all records of a burst share them.
    */
   public KafkaSendActionBuilder burst(int records) {
     if (records < 1) {
-      throw new KafkaLoadConfigException("'" + spec.requestName() + "'.burst(" + records
-          + "): the number of records per burst must be at least 1");
+      throw new KafkaLoadConfigException(
+          "'"
+              + spec.requestName()
+              + "'.burst("
+              + records
+              + "): the number of records per burst must be at least 1");
     }
     return new KafkaSendActionBuilder(spec.withBurst(records));
   }
 
   /**
-   * Waits for this request's reply on {@code replyTopic}: a request-reply, timed from the send to the reply.
-   * Match by key unless told otherwise.
+   * Waits for this request's reply on {@code replyTopic}: a request-reply, timed from the send to
+   * the reply. Match by key unless told otherwise.
    */
   public RequestReplyActionBuilder replyOn(String replyTopic) {
     if (spec.burst() > 1) {
-      throw new KafkaLoadConfigException("'" + spec.requestName() + "': burst(" + spec.burst()
-          + ") sends records without a reply; a request-reply sends one request per user");
+      throw new KafkaLoadConfigException(
+          "'"
+              + spec.requestName()
+              + "': burst("
+              + spec.burst()
+              + ") sends records without a reply; a request-reply sends one request per user");
     }
     if (replyTopic == null || replyTopic.isBlank()) {
-      throw new KafkaLoadConfigException("'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
+      throw new KafkaLoadConfigException(
+          "'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
     }
     return new RequestReplyActionBuilder(RequestReplySpec.of(spec, replyTopic));
   }

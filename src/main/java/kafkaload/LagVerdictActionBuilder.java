@@ -6,16 +6,19 @@ import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.LagVerdictSpec;
 
 /**
- * {@code lagVerdict()}: after the load, judges the lag of the protocol's groups under test. The trend window and
- * the sampling interval decide how quickly a rising lag is seen: the slope is fitted over the samples of the last
- * {@code windowSeconds}, so a window holding few samples (a long interval) reacts to noise, and a long window
- * averages out a short burst. Every call returns a new builder.
+ * {@code lagVerdict()}: after the load, judges the lag of the protocol's groups under test. The
+ * trend window and the sampling interval decide how quickly a rising lag is seen: the slope is
+ * fitted over the samples of the last {@code windowSeconds}, so a window holding few samples (a
+ * long interval) reacts to noise, and a long window averages out a short burst. Every call returns
+ * a new builder.
  */
 public final class LagVerdictActionBuilder implements ActionBuilder {
   /** The request that is KO when a group's lag kept rising over the window. */
   public static final String RISING_REQUEST = LagVerdictSpec.RISING_REQUEST;
+
   /** The request that is KO when a sampled lag exceeded maxLag. */
   public static final String MAX_REQUEST = LagVerdictSpec.MAX_REQUEST;
+
   /** The request that is KO when the lag did not drain within drainTimeout. */
   public static final String DRAIN_REQUEST = LagVerdictSpec.DRAIN_REQUEST;
 
@@ -35,8 +38,11 @@ public final class LagVerdictActionBuilder implements ActionBuilder {
     return new LagVerdictActionBuilder(spec.withWindowSeconds(seconds));
   }
 
-  /** Lag growing faster than this many records per second over the window fails (default 10: above the noise of
-   * a consumer that commits in batches, far below a consumer that falls behind by a share of the rate). */
+  /**
+   * Lag growing faster than this many records per second over the window fails (default 10: above
+   * the noise of a consumer that commits in batches, far below a consumer that falls behind by a
+   * share of the rate).
+   */
   public LagVerdictActionBuilder maxSlope(double recordsPerSecond) {
     return new LagVerdictActionBuilder(spec.withMaxSlope(recordsPerSecond));
   }

@@ -9,12 +9,14 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.config.StartGate;
 
 /**
- * The -D system properties and the environment, read once into a snapshot when a simulation is built; every
- * parameter of a run is read from it, typed, with its default, and checked before any load is sent. Every error
- * names the parameter and the value given. The snapshot remembers what was read, with the value used (defaults
- * included), for the run's summary. docs/parameters.md lists every parameter.
+ * The -D system properties and the environment, read once into a snapshot when a simulation is
+ * built; every parameter of a run is read from it, typed, with its default, and checked before any
+ * load is sent. Every error names the parameter and the value given. The snapshot remembers what
+ * was read, with the value used (defaults included), for the run's summary. docs/parameters.md
+ * lists every parameter.
  *
  * <pre>{@code
  * Params params = Params.fromSystemProperties();
@@ -29,7 +31,10 @@ public final class Params {
   // Shared by a snapshot and its withDefaults(..) copies: one record of what the run read.
   private final Map<String, String> used;
 
-  private Params(Map<String, String> properties, Map<String, String> environment, Map<String, String> defaults,
+  private Params(
+      Map<String, String> properties,
+      Map<String, String> environment,
+      Map<String, String> defaults,
       Map<String, String> used) {
     this.properties = properties;
     this.environment = environment;
@@ -38,26 +43,30 @@ public final class Params {
   }
 
   /**
-   * The one read of -D properties and the environment. On an injector of a distributed run, the first call waits
-   * for the common start time (see docs/distributed.md): a simulation's constructor is the last step before
-   * Gatling starts its run.
+   * The one read of -D properties and the environment. On an injector of a distributed run, the
+   * first call waits for the common start time (see docs/distributed.md): a simulation's
+   * constructor is the last step before Gatling starts its run.
    */
   public static Params fromSystemProperties() {
-    kafkaload.internal.config.StartGate.await();
+    StartGate.await();
     Map<String, String> props = new HashMap<>();
     System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
-    return new Params(Collections.unmodifiableMap(props), Map.copyOf(System.getenv()), Map.of(),
+    return new Params(
+        Collections.unmodifiableMap(props),
+        Map.copyOf(System.getenv()),
+        Map.of(),
         new ConcurrentSkipListMap<>());
   }
 
   /** A snapshot of these properties and environment variables, for tests and tools. */
   public static Params of(Map<String, String> properties, Map<String, String> environment) {
-    return new Params(Map.copyOf(properties), Map.copyOf(environment), Map.of(), new ConcurrentSkipListMap<>());
+    return new Params(
+        Map.copyOf(properties), Map.copyOf(environment), Map.of(), new ConcurrentSkipListMap<>());
   }
 
   /**
-   * This snapshot with a simulation's own defaults in place of the general ones, for example a fault simulation
-   * whose plan needs acks=all: a -D property still wins over them.
+   * This snapshot with a simulation's own defaults in place of the general ones, for example a
+   * fault simulation whose plan needs acks=all: a -D property still wins over them.
    */
   public Params withDefaults(Map<String, String> simulationDefaults) {
     Map<String, String> d = new HashMap<>(defaults);
@@ -77,13 +86,18 @@ public final class Params {
     return value;
   }
 
-  /** An environment variable of the snapshot, or null when unset or blank (as a blank -D value is unset). */
+  /**
+   * An environment variable of the snapshot, or null when unset or blank (as a blank -D value is
+   * unset).
+   */
   public String env(String name) {
     String v = environment.get(name);
     return v == null || v.isBlank() ? null : v;
   }
 
-  /** The raw value of -Dname (else the simulation's own default), trimmed; null when unset or blank. */
+  /**
+   * The raw value of -Dname (else the simulation's own default), trimmed; null when unset or blank.
+   */
   public String raw(String name) {
     String v = properties.get(name);
     if (v == null || v.isBlank()) {
@@ -92,7 +106,10 @@ public final class Params {
     return used(name, v == null || v.isBlank() ? null : v.trim());
   }
 
-  /** The text of -Dname (else the simulation's own default), trimmed; {@code def} when unset or blank. */
+  /**
+   * The text of -Dname (else the simulation's own default), trimmed; {@code def} when unset or
+   * blank.
+   */
   public String string(String name, String def) {
     String v = raw(name);
     return used(name, v == null ? def : v);
@@ -115,7 +132,8 @@ public final class Params {
 
   private static int toInt(String name, long value) {
     if (value > Integer.MAX_VALUE) {
-      throw new KafkaLoadConfigException("-D" + name + "=" + value + " is too large (max " + Integer.MAX_VALUE + ")");
+      throw new KafkaLoadConfigException(
+          "-D" + name + "=" + value + " is too large (max " + Integer.MAX_VALUE + ")");
     }
     return (int) value;
   }
@@ -150,7 +168,8 @@ public final class Params {
   public double percent(String name, double def) {
     double v = nonNegativeDouble(name, def);
     if (v > 100) {
-      throw new KafkaLoadConfigException("-D" + name + "=" + raw(name) + " is a percentage: 0 to 100");
+      throw new KafkaLoadConfigException(
+          "-D" + name + "=" + raw(name) + " is a percentage: 0 to 100");
     }
     return v;
   }
@@ -174,9 +193,10 @@ public final class Params {
   }
 
   /**
-   * Which injector of a distributed run this JVM is: -Dinjector.index (else the environment's JOB_COMPLETION_INDEX,
-   * which a Kubernetes Indexed Job sets), -Dinjector.count (else INJECTOR_COUNT) and -Drun.id (else KAFKALOAD_RUN_ID),
-   * the run id all injectors share. Without them: {@link InjectorShare#SINGLE}.
+   * Which injector of a distributed run this JVM is: -Dinjector.index (else the environment's
+   * JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets), -Dinjector.count (else
+   * INJECTOR_COUNT) and -Drun.id (else KAFKALOAD_RUN_ID), the run id all injectors share. Without
+   * them: {@link InjectorShare#SINGLE}.
    */
   public InjectorShare injector() {
     String index = firstSet(raw("injector.index"), env("JOB_COMPLETION_INDEX"));
@@ -186,10 +206,13 @@ public final class Params {
       return InjectorShare.SINGLE;
     }
     if (runId != null && !runId.matches("[A-Za-z0-9._-]{1,64}")) {
-      throw new KafkaLoadConfigException("-Drun.id=" + runId + " must be 1 to 64 letters, digits, '.', '_' or '-'");
+      throw new KafkaLoadConfigException(
+          "-Drun.id=" + runId + " must be 1 to 64 letters, digits, '.', '_' or '-'");
     }
-    return new InjectorShare(index == null ? 0 : wholeNumber("injector.index", index),
-        count == null ? 1 : wholeNumber("injector.count", count), runId);
+    return new InjectorShare(
+        index == null ? 0 : wholeNumber("injector.index", index),
+        count == null ? 1 : wholeNumber("injector.count", count),
+        runId);
   }
 
   private static String firstSet(String a, String b) {
@@ -205,16 +228,23 @@ public final class Params {
   }
 
   /**
-   * This injector's share of a total rate or user count (an integer ≥ 1): the whole value when one JVM is the run,
-   * else total / N with the remainder spread over the first injectors, so the N shares add up to the total. Fails
-   * when the total is smaller than N: an injector with nothing to do would be a plan nobody asked for.
+   * This injector's share of a total rate or user count (an integer ≥ 1): the whole value when one
+   * JVM is the run, else total / N with the remainder spread over the first injectors, so the N
+   * shares add up to the total. Fails when the total is smaller than N: an injector with nothing to
+   * do would be a plan nobody asked for.
    */
   public int share(String name, int def) {
     int total = positiveInt(name, def);
     InjectorShare injector = injector();
     if (total < injector.count()) {
-      throw new KafkaLoadConfigException("-D" + name + "=" + total + " cannot be split over " + injector.count()
-          + " injectors: each needs at least 1");
+      throw new KafkaLoadConfigException(
+          "-D"
+              + name
+              + "="
+              + total
+              + " cannot be split over "
+              + injector.count()
+              + " injectors: each needs at least 1");
     }
     return (int) injector.share(total);
   }
@@ -244,7 +274,8 @@ public final class Params {
     String v = string(name, def).toLowerCase(Locale.ROOT);
     List<String> ok = Arrays.asList(allowed);
     if (!ok.contains(v)) {
-      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be one of " + String.join(", ", ok));
+      throw new KafkaLoadConfigException(
+          "-D" + name + "=" + v + " must be one of " + String.join(", ", ok));
     }
     return used(name, v);
   }

@@ -4,10 +4,10 @@ import kafkaload.internal.admin.Prefill;
 import kafkaload.internal.protocol.KafkaProtocol;
 
 /**
- * The offset range a consumer test drains: records written by {@link #fill} before the load, outside the
- * measurement, or the records a topic already holds ({@link #existing}). Both first check that the consumers are
- * no more than the topic's partitions (those it will have, for a topic {@link #fill} creates), before creating or
- * writing anything.
+ * The offset range a consumer test drains: records written by {@link #fill} before the load,
+ * outside the measurement, or the records a topic already holds ({@link #existing}). Both first
+ * check that the consumers are no more than the topic's partitions (those it will have, for a topic
+ * {@link #fill} creates), before creating or writing anything.
  */
 public final class PrefilledTopic {
   private final Prefill.Range range;
@@ -17,17 +17,23 @@ public final class PrefilledTopic {
   }
 
   /**
-   * Writes {@code records} records of {@code recordSize} random bytes to the topic (created by the protocol's
-   * createTopic(..) when missing), compressed with the protocol's compression.type, for {@code consumers} consumers.
+   * Writes {@code records} records of {@code recordSize} random bytes to the topic (created by the
+   * protocol's createTopic(..) when missing), compressed with the protocol's compression.type, for
+   * {@code consumers} consumers.
    */
-  public static PrefilledTopic fill(KafkaProtocolBuilder protocol, String topic, long records, int recordSize,
-      int consumers) {
+  public static PrefilledTopic fill(
+      KafkaProtocolBuilder protocol, String topic, long records, int recordSize, int consumers) {
     KafkaProtocol p = protocol.protocol();
-    return new PrefilledTopic(Prefill.fill(p.connection(), topic, p.topicPlan(), records, recordSize, consumers));
+    return new PrefilledTopic(
+        Prefill.fill(p.connection(), topic, p.topicPlan(), records, recordSize, consumers));
   }
 
-  /** The records already in the topic, from each partition's start to its end: for draining a topic as it is. */
-  public static PrefilledTopic existing(KafkaProtocolBuilder protocol, String topic, int consumers) {
+  /**
+   * The records already in the topic, from each partition's start to its end: for draining a topic
+   * as it is.
+   */
+  public static PrefilledTopic existing(
+      KafkaProtocolBuilder protocol, String topic, int consumers) {
     return new PrefilledTopic(Prefill.existing(protocol.protocol().connection(), topic, consumers));
   }
 

@@ -5,13 +5,19 @@ import java.time.Duration;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ReconcileSpec;
 
-/** {@code reconcile()}: the verification step run after the load; every call returns a new builder. */
+/**
+ * {@code reconcile()}: the verification step run after the load; every call returns a new builder.
+ */
 public final class ReconcileActionBuilder implements ActionBuilder {
   /** The request that is KO when acked records are missing from the topic. */
   public static final String LOST_REQUEST = ReconcileSpec.LOST_REQUEST;
+
   /** The request that is KO when duplicates exceed their bound. */
   public static final String DUPLICATES_REQUEST = ReconcileSpec.DUPLICATES_REQUEST;
-  /** The request that is KO when the injector was saturated (with {@link #failOnSaturatedInjector}). */
+
+  /**
+   * The request that is KO when the injector was saturated (with {@link #failOnSaturatedInjector}).
+   */
   public static final String INJECTOR_REQUEST = ReconcileSpec.INJECTOR_REQUEST;
 
   private final ReconcileSpec spec;
@@ -40,7 +46,10 @@ public final class ReconcileActionBuilder implements ActionBuilder {
     return new ReconcileActionBuilder(spec.withMaxDuplicatePct(pct));
   }
 
-  /** Read the run's records back (default on); off, only the end-offset comparison runs, for very large runs. */
+  /**
+   * Read the run's records back (default on); off, only the end-offset comparison runs, for very
+   * large runs.
+   */
   public ReconcileActionBuilder readBack(boolean on) {
     return new ReconcileActionBuilder(spec.withReadBack(on));
   }

@@ -3,11 +3,11 @@ package kafkaload;
 import kafkaload.internal.check.RecordCheck;
 
 /**
- * A check on a reply, in the manner of Gatling's HTTP checks: an extraction ({@code reply.bodyString()},
- * {@code bodyBytes()}, {@code jsonPath(..)}, {@code jmesPath(..)}, {@code substring(..)}, {@code regex(..)},
- * {@code header(..)}, {@code key()}), then by default "exists", or {@code is(expected)}, and optionally
- * {@code saveAs(name)} into the session. Immutable; a check that fails or throws makes the request a KO with its
- * reason, never a stranded user.
+ * A check on a reply, in the manner of Gatling's HTTP checks: an extraction ({@code
+ * reply.bodyString()}, {@code bodyBytes()}, {@code jsonPath(..)}, {@code jmesPath(..)}, {@code
+ * substring(..)}, {@code regex(..)}, {@code header(..)}, {@code key()}), then by default "exists",
+ * or {@code is(expected)}, and optionally {@code saveAs(name)} into the session. Immutable; a check
+ * that fails or throws makes the request a KO with its reason, never a stranded user.
  */
 public final class ReplyCheck {
   private final RecordCheck check;
@@ -16,7 +16,9 @@ public final class ReplyCheck {
     this.check = check;
   }
 
-  /** The extracted value must equal this (compared as text, Gatling EL resolved; byte[] by content). */
+  /**
+   * The extracted value must equal this (compared as text, Gatling EL resolved; byte[] by content).
+   */
   public ReplyCheck is(Object value) {
     return new ReplyCheck(check.is(value));
   }
@@ -44,7 +46,10 @@ public final class ReplyCheck {
       return new ReplyCheck(RecordCheck.bodyBytes());
     }
 
-    /** The first match of a JSONPath expression in the value (Gatling's own JSONPath implementation). */
+    /**
+     * The first match of a JSONPath expression in the value (Gatling's own JSONPath
+     * implementation).
+     */
     public ReplyCheck jsonPath(String path) {
       return new ReplyCheck(RecordCheck.jsonPath(path));
     }

@@ -3,19 +3,22 @@ package kafkaload;
 import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.function.BiPredicate;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.action.RequestReplySpec;
+import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * {@code kafka("order").send(key, value).replyOn("replies")}: sends the request and waits for its reply. The reply
- * is awaited before the request is sent, so a fast reply is never missed. It is matched by key (default), by a
- * header the request carries, by value, or by a function; the timeout is the action's or the protocol's. The
- * response time runs from the send to the reply. Checks run on the reply; a failing or throwing check is a KO
- * with its reason. Replies that come after their timeout are counted as late.
+ * {@code kafka("order").send(key, value).replyOn("replies")}: sends the request and waits for its
+ * reply. The reply is awaited before the request is sent, so a fast reply is never missed. It is
+ * matched by key (default), by a header the request carries, by value, or by a function; the
+ * timeout is the action's or the protocol's. The response time runs from the send to the reply.
+ * Checks run on the reply; a failing or throwing check is a KO with its reason. Replies that come
+ * after their timeout are counted as late.
  */
 public final class RequestReplyActionBuilder implements ActionBuilder {
   private final RequestReplySpec spec;
@@ -25,18 +28,22 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Replies in Confluent's wire format (Avro, Protobuf or JSON Schema) are decoded through the protocol's Schema
-   * Registry to JSON before the match function and the checks see them: {@code reply.jsonPath("$.status")} reads
-   * the decoded record, {@code reply.schemaId()} and {@code reply.schemaSubject()} its writer schema.
+   * Replies in Confluent's wire format (Avro, Protobuf or JSON Schema) are decoded through the
+   * protocol's Schema Registry to JSON before the match function and the checks see them: {@code
+   * reply.jsonPath("$.status")} reads the decoded record, {@code reply.schemaId()} and {@code
+   * reply.schemaSubject()} its writer schema.
    */
   public RequestReplyActionBuilder decoded() {
-    return new RequestReplyActionBuilder(spec.withDecode(kafkaload.internal.schema.DecodeSpec.REGISTRY));
+    return new RequestReplyActionBuilder(spec.withDecode(DecodeSpec.REGISTRY));
   }
 
-  /** Replies decoded by this Kafka Deserializer (by class name, with its configs), its result written as JSON. */
-  public RequestReplyActionBuilder decodedWith(String deserializerClass, java.util.Map<String, ?> configs) {
-    return new RequestReplyActionBuilder(spec.withDecode(
-        new kafkaload.internal.schema.DecodeSpec(deserializerClass, java.util.Map.copyOf(configs))));
+  /**
+   * Replies decoded by this Kafka Deserializer (by class name, with its configs), its result
+   * written as JSON.
+   */
+  public RequestReplyActionBuilder decodedWith(String deserializerClass, Map<String, ?> configs) {
+    return new RequestReplyActionBuilder(
+        spec.withDecode(new DecodeSpec(deserializerClass, Map.copyOf(configs))));
   }
 
   /** The reply carries the request's key (the default). */
@@ -57,7 +64,8 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
   /** The first reply, arriving after the request, that the function accepts. */
   public RequestReplyActionBuilder match(
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> requestAndReply) {
-    return new RequestReplyActionBuilder(spec.withMatch(MatchKind.PREDICATE, null, requestAndReply));
+    return new RequestReplyActionBuilder(
+        spec.withMatch(MatchKind.PREDICATE, null, requestAndReply));
   }
 
   /** This action's timeout; without it, the protocol's replyTimeout (default 10 s). */
@@ -65,9 +73,13 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
     return new RequestReplyActionBuilder(spec.withTimeout(t));
   }
 
-  /** Checks on the reply, as {@code reply.jsonPath("$.status").is("OK")}; a failing one is a KO with its reason. */
+  /**
+   * Checks on the reply, as {@code reply.jsonPath("$.status").is("OK")}; a failing one is a KO with
+   * its reason.
+   */
   public RequestReplyActionBuilder check(ReplyCheck... more) {
-    return new RequestReplyActionBuilder(spec.withChecks(Arrays.stream(more).map(ReplyCheck::check).toList()));
+    return new RequestReplyActionBuilder(
+        spec.withChecks(Arrays.stream(more).map(ReplyCheck::check).toList()));
   }
 
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */

@@ -8,10 +8,11 @@ import kafkaload.internal.schema.SchemaFormat;
 import kafkaload.internal.schema.SchemaValueSpec;
 
 /**
- * A key or value written with a schema, made by {@code avro(..)}, {@code protobuf(..)}, {@code jsonSchema(..)} or
- * {@code serializer(..)} of {@link KafkaDsl} and given to {@code send(..)} or {@code .key(..)}. Immutable. Its
- * bytes are Confluent's wire format (magic byte, schema id, payload) with the id from the protocol's Schema
- * Registry; the schema, the registry and the template's shape are checked before the load.
+ * A key or value written with a schema, made by {@code avro(..)}, {@code protobuf(..)}, {@code
+ * jsonSchema(..)} or {@code serializer(..)} of {@link KafkaDsl} and given to {@code send(..)} or
+ * {@code .key(..)}. Immutable. Its bytes are Confluent's wire format (magic byte, schema id,
+ * payload) with the id from the protocol's Schema Registry; the schema, the registry and the
+ * template's shape are checked before the load.
  */
 public final class SchemaValue {
   private final SchemaValueSpec spec;
@@ -24,17 +25,23 @@ public final class SchemaValue {
     return spec;
   }
 
-  static SchemaValue of(SchemaFormat format, String schemaPath, String messageName, Object content) {
-    return new SchemaValue(new SchemaValueSpec(format, schemaPath, messageName, template(content), content(content),
-        null, Map.of()));
+  static SchemaValue of(
+      SchemaFormat format, String schemaPath, String messageName, Object content) {
+    return new SchemaValue(
+        new SchemaValueSpec(
+            format, schemaPath, messageName, template(content), content(content), null, Map.of()));
   }
 
   static SchemaValue serializer(String className, Map<String, ?> configs, Object content) {
-    return new SchemaValue(new SchemaValueSpec(null, null, null, null, content(content), className,
-        Map.copyOf(configs)));
+    return new SchemaValue(
+        new SchemaValueSpec(
+            null, null, null, null, content(content), className, Map.copyOf(configs)));
   }
 
-  /** A String content is a JSON template with Gatling EL: its shape is checked against the schema before load. */
+  /**
+   * A String content is a JSON template with Gatling EL: its shape is checked against the schema
+   * before load.
+   */
   private static String template(Object content) {
     return content instanceof String s ? s : null;
   }

@@ -1,6 +1,8 @@
 package kafkaload;
 
-/** Secrets for the protocol's security helpers, taken from the environment, never from code or -D. */
+/**
+ * Secrets for the protocol's security helpers, taken from the environment, never from code or -D.
+ */
 public final class Secrets {
   private Secrets() {}
 

@@ -34,32 +34,53 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layering of src/main, checked with ArchUnit on the compiled classes: every dependency from one package to
- * another points from a higher layer to a lower one, there is no cycle between packages, the root package holds only
- * the DSL, and the shipped simulations use only the public packages. Two checks read sources, where bytecode cannot
- * tell: constants javac inlines (a reference to a {@code static final String} leaves no trace in the class file),
- * and the README's example.
+ * The layering of src/main, checked with ArchUnit on the compiled classes: every dependency from
+ * one package to another points from a higher layer to a lower one, there is no cycle between
+ * packages, the root package holds only the DSL, and the shipped simulations use only the public
+ * packages. Two checks read sources, where bytecode cannot tell: constants javac inlines (a
+ * reference to a {@code static final String} leaves no trace in the class file), and the README's
+ * example.
  */
 class ArchitectureTest {
   /**
-   * Top to bottom: a package may use only the packages after it. {@code kafkaload} is the DSL; above it, the public
-   * packages built on it (the distributed launcher, the shipped-simulation kit, the echo service); below it, the
-   * internal packages, all under {@code kafkaload.internal}.
+   * Top to bottom: a package may use only the packages after it. {@code kafkaload} is the DSL;
+   * above it, the public packages built on it (the distributed launcher, the shipped-simulation
+   * kit, the echo service); below it, the internal packages, all under {@code kafkaload.internal}.
    */
-  static final List<String> LAYERS = List.of(
-      "distributed", "kit", "echo", "kafkaload",
-      "internal.distributed", "internal.action", "internal.protocol", "internal.report", "internal.verification",
-      "internal.check", "internal.client", "internal.admin", "internal.run", "internal.broker", "internal.schema",
-      "internal.payload", "internal.config", "internal.results");
+  static final List<String> LAYERS =
+      List.of(
+          "distributed",
+          "kit",
+          "echo",
+          "kafkaload",
+          "internal.distributed",
+          "internal.action",
+          "internal.protocol",
+          "internal.report",
+          "internal.verification",
+          "internal.check",
+          "internal.client",
+          "internal.admin",
+          "internal.run",
+          "internal.broker",
+          "internal.schema",
+          "internal.payload",
+          "internal.config",
+          "internal.results");
 
   /** The packages users may import: the DSL and the public packages above it. */
   static final List<String> PUBLIC = List.of("kafkaload", "distributed", "kit", "echo");
 
-  /** src/main's classes, read from Maven's output folder (scanning the whole classpath for them takes seconds). */
-  private static final JavaClasses MAIN = new ClassFileImporter().importPath(Paths.get("target/classes/kafkaload"));
+  /**
+   * src/main's classes, read from Maven's output folder (scanning the whole classpath for them
+   * takes seconds).
+   */
+  private static final JavaClasses MAIN =
+      new ClassFileImporter().importPath(Paths.get("target/classes/kafkaload"));
 
   private static final Path SOURCES = Paths.get("src/main/java/kafkaload");
-  private static final Pattern REFERENCE = Pattern.compile("\\bkafkaload\\.((?:internal\\.)?[a-z]+)\\.[A-Z]");
+  private static final Pattern REFERENCE =
+      Pattern.compile("\\bkafkaload\\.((?:internal\\.)?[a-z]+)\\.[A-Z]");
   private static final Pattern API_REFERENCE = Pattern.compile("\\bkafkaload\\.[A-Z]");
 
   /** The Java package of a layer: "kafkaload" for the DSL, else "kafkaload." and its name. */
@@ -69,16 +90,17 @@ class ArchitectureTest {
 
   @Test
   void everyPackageIsALayer() {
-    TreeSet<String> packages = MAIN.stream().map(JavaClass::getPackageName)
-        .collect(Collectors.toCollection(TreeSet::new));
-    TreeSet<String> layers = LAYERS.stream().map(ArchitectureTest::pkg).collect(Collectors.toCollection(TreeSet::new));
+    TreeSet<String> packages =
+        MAIN.stream().map(JavaClass::getPackageName).collect(Collectors.toCollection(TreeSet::new));
+    TreeSet<String> layers =
+        LAYERS.stream().map(ArchitectureTest::pkg).collect(Collectors.toCollection(TreeSet::new));
     assertEquals(layers, packages, "a package was added or removed: place it in LAYERS");
   }
 
   @Test
   void dependenciesPointDownTheLayersOnly() {
-    Architectures.LayeredArchitecture layered = Architectures.layeredArchitecture()
-        .consideringOnlyDependenciesInLayers();
+    Architectures.LayeredArchitecture layered =
+        Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers();
     for (String layer : LAYERS) {
       layered = layered.layer(layer).definedBy(pkg(layer));
     }
@@ -87,53 +109,82 @@ class ArchitectureTest {
       String[] above = LAYERS.subList(0, i).toArray(String[]::new);
       layered = layered.whereLayer(LAYERS.get(i)).mayOnlyBeAccessedByLayers(above);
     }
-    layered.because("a package uses only the packages below it (docs/architecture.md, The layers)").check(MAIN);
+    layered
+        .because("a package uses only the packages below it (docs/architecture.md, The layers)")
+        .check(MAIN);
   }
 
   @Test
   void noCycleBetweenPackages() {
-    SliceAssignment byPackage = new SliceAssignment() {
-      @Override
-      public SliceIdentifier getIdentifierOf(JavaClass c) {
-        return c.getPackageName().equals("kafkaload") || c.getPackageName().startsWith("kafkaload.")
-            ? SliceIdentifier.of(c.getPackageName()) : SliceIdentifier.ignore();
-      }
+    SliceAssignment byPackage =
+        new SliceAssignment() {
+          @Override
+          public SliceIdentifier getIdentifierOf(JavaClass c) {
+            return c.getPackageName().equals("kafkaload")
+                    || c.getPackageName().startsWith("kafkaload.")
+                ? SliceIdentifier.of(c.getPackageName())
+                : SliceIdentifier.ignore();
+          }
 
-      @Override
-      public String getDescription() {
-        return "each package of kafkaload";
-      }
-    };
+          @Override
+          public String getDescription() {
+            return "each package of kafkaload";
+          }
+        };
     SlicesRuleDefinition.slices().assignedFrom(byPackage).should().beFreeOfCycles().check(MAIN);
   }
 
-  /** The DSL builds on nothing above it: the kit, the echo service and the launcher are users of it. */
+  /**
+   * The DSL builds on nothing above it: the kit, the echo service and the launcher are users of it.
+   */
   @Test
   void theDslUsesNoPublicPackageAboveIt() {
-    noClasses().that().resideInAPackage("kafkaload")
-        .should().dependOnClassesThat().resideInAnyPackage("kafkaload.kit..", "kafkaload.echo..",
-            "kafkaload.distributed..")
-        .check(MAIN);
-  }
-
-  /** No program and no thread of its own in the root package: it describes a run, the layers below carry it out. */
-  @Test
-  void theDslPackageHasNoMainMethodAndStartsNoThread() {
-    methods().that().areDeclaredInClassesThat().resideInAPackage("kafkaload").and().areStatic()
-        .should().notHaveName("main")
-        .check(MAIN);
-    noClasses().that().resideInAPackage("kafkaload")
-        .should().callMethod(Thread.class, "start")
-        .orShould().dependOnClassesThat().areAssignableTo(Thread.class)
-        .orShould().dependOnClassesThat().areAssignableTo(ExecutorService.class)
-        .orShould().dependOnClassesThat().belongToAnyOf(Executors.class)
+    noClasses()
+        .that()
+        .resideInAPackage("kafkaload")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("kafkaload.kit..", "kafkaload.echo..", "kafkaload.distributed..")
         .check(MAIN);
   }
 
   /**
-   * Every public top-level type of the root package is DSL: reachable from the entry {@code KafkaDsl} through the
-   * public signatures of the DSL's types (what a builder takes or returns, a check, a value, the parameters), or a
-   * final class of static helpers a simulation calls directly (the gates, secrets from the environment).
+   * No program and no thread of its own in the root package: it describes a run, the layers below
+   * carry it out.
+   */
+  @Test
+  void theDslPackageHasNoMainMethodAndStartsNoThread() {
+    methods()
+        .that()
+        .areDeclaredInClassesThat()
+        .resideInAPackage("kafkaload")
+        .and()
+        .areStatic()
+        .should()
+        .notHaveName("main")
+        .check(MAIN);
+    noClasses()
+        .that()
+        .resideInAPackage("kafkaload")
+        .should()
+        .callMethod(Thread.class, "start")
+        .orShould()
+        .dependOnClassesThat()
+        .areAssignableTo(Thread.class)
+        .orShould()
+        .dependOnClassesThat()
+        .areAssignableTo(ExecutorService.class)
+        .orShould()
+        .dependOnClassesThat()
+        .belongToAnyOf(Executors.class)
+        .check(MAIN);
+  }
+
+  /**
+   * Every public top-level type of the root package is DSL: reachable from the entry {@code
+   * KafkaDsl} through the public signatures of the DSL's types (what a builder takes or returns, a
+   * check, a value, the parameters), or a final class of static helpers a simulation calls directly
+   * (the gates, secrets from the environment).
    */
   @Test
   void theRootPackageHoldsOnlyDslTypes() {
@@ -150,41 +201,64 @@ class ArchitectureTest {
         }
         List<JavaClass> types = new ArrayList<>(m.getRawParameterTypes());
         types.add(m.getRawReturnType());
-        types.stream().map(t -> t.isArray() ? t.getBaseComponentType() : t)
+        types.stream()
+            .map(t -> t.isArray() ? t.getBaseComponentType() : t)
             .filter(t -> t.getPackageName().equals("kafkaload") && !reachable.contains(t.getName()))
             .forEach(todo::push);
       }
     }
     List<String> notDsl = new ArrayList<>();
     for (JavaClass c : MAIN) {
-      if (!c.getPackageName().equals("kafkaload") || !c.isTopLevelClass()
-          || !c.getModifiers().contains(JavaModifier.PUBLIC) || reachable.contains(c.getName())) {
+      if (!c.getPackageName().equals("kafkaload")
+          || !c.isTopLevelClass()
+          || !c.getModifiers().contains(JavaModifier.PUBLIC)
+          || reachable.contains(c.getName())) {
         continue;
       }
-      boolean staticHelpers = c.getModifiers().contains(JavaModifier.FINAL) && c.getMethods().stream()
-          .filter(m -> m.getModifiers().contains(JavaModifier.PUBLIC))
-          .allMatch(m -> m.getModifiers().contains(JavaModifier.STATIC));
+      boolean staticHelpers =
+          c.getModifiers().contains(JavaModifier.FINAL)
+              && c.getMethods().stream()
+                  .filter(m -> m.getModifiers().contains(JavaModifier.PUBLIC))
+                  .allMatch(m -> m.getModifiers().contains(JavaModifier.STATIC));
       if (!staticHelpers) {
         notDsl.add(c.getName());
       }
     }
-    assertTrue(notDsl.isEmpty(), "public types in the root package that no DSL signature reaches from KafkaDsl "
-        + "(move them to an internal package, or to kit/echo/distributed): " + notDsl);
+    assertTrue(
+        notDsl.isEmpty(),
+        "public types in the root package that no DSL signature reaches from KafkaDsl "
+            + "(move them to an internal package, or to kit/echo/distributed): "
+            + notDsl);
   }
 
-  /** The shipped simulations use what users may import: the DSL, the kit, the echo service, Gatling, the JDK. */
+  /**
+   * The shipped simulations use what users may import: the DSL, the kit, the echo service, Gatling,
+   * the JDK.
+   */
   @Test
   void simulationsUseOnlyThePublicApi() {
-    JavaClasses simulations = new ClassFileImporter().importPath(Paths.get("target/test-classes/simulations"));
-    assertTrue(simulations.size() > 10, "the simulations' compiled classes were not found: " + simulations.size());
-    classes().should().onlyDependOnClassesThat().resideInAnyPackage("simulations..", "kafkaload", "kafkaload.kit..",
-        "kafkaload.echo..", "io.gatling.javaapi..", "java..")
+    JavaClasses simulations =
+        new ClassFileImporter().importPath(Paths.get("target/test-classes/simulations"));
+    assertTrue(
+        simulations.size() > 10,
+        "the simulations' compiled classes were not found: " + simulations.size());
+    classes()
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "simulations..",
+            "kafkaload",
+            "kafkaload.kit..",
+            "kafkaload.echo..",
+            "io.gatling.javaapi..",
+            "java..")
         .check(simulations);
   }
 
   /**
-   * javac inlines constants ({@code static final String}), so a reference to one leaves no dependency in the class
-   * file: the sources are read for references up the layers too (imports and fully qualified names in code).
+   * javac inlines constants ({@code static final String}), so a reference to one leaves no
+   * dependency in the class file: the sources are read for references up the layers too (imports
+   * and fully qualified names in code).
    */
   @Test
   void sourceReferencesPointDownTheLayersOnly() throws IOException {
@@ -204,7 +278,8 @@ class ArchitectureTest {
         upward.add(SOURCES.relativize(file) + " -> the public API package kafkaload");
       }
     }
-    assertTrue(upward.isEmpty(), "references up the layers " + LAYERS + ":\n" + String.join("\n", upward));
+    assertTrue(
+        upward.isEmpty(), "references up the layers " + LAYERS + ":\n" + String.join("\n", upward));
   }
 
   @Test
@@ -214,12 +289,17 @@ class ArchitectureTest {
     assertTrue(m.find(), "README.md has no Java example");
     do {
       Matcher internal = Pattern.compile("\\bkafkaload\\.internal\\.").matcher(m.group(1));
-      assertTrue(!internal.find(), "README's example names an internal package: " + (internal.hitEnd() ? ""
-          : internal.group()));
+      assertTrue(
+          !internal.find(),
+          "README's example names an internal package: "
+              + (internal.hitEnd() ? "" : internal.group()));
     } while (m.find());
   }
 
-  /** The layer of a directory under src/main/java/kafkaload: "kafkaload" for the API, else its path as a name. */
+  /**
+   * The layer of a directory under src/main/java/kafkaload: "kafkaload" for the API, else its path
+   * as a name.
+   */
   private static String layer(Path dir) {
     return dir.equals(SOURCES) ? "kafkaload" : SOURCES.relativize(dir).toString().replace('/', '.');
   }

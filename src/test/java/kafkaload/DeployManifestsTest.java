@@ -18,26 +18,34 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The Kubernetes manifests of deploy/ as `kubectl kustomize` renders them (docs/distributed.md): an Indexed Job of N
- * injectors that all run at once and are never retried, a merge Job whose status is the verdict, N the same in the
- * three places, credentials only from the Secret. Skipped where kubectl is not installed.
+ * The Kubernetes manifests of deploy/ as `kubectl kustomize` renders them (docs/distributed.md): an
+ * Indexed Job of N injectors that all run at once and are never retried, a merge Job whose status
+ * is the verdict, N the same in the three places, credentials only from the Secret. Skipped where
+ * kubectl is not installed.
  */
 class DeployManifestsTest {
   static List<JsonNode> render(String dir) throws Exception {
     Path kubectl = Path.of("/usr/bin/kubectl");
     Assumptions.assumeTrue(Files.isExecutable(kubectl), "kubectl is not installed");
-    Process p = new ProcessBuilder(kubectl.toString(), "kustomize", dir).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(kubectl.toString(), "kustomize", dir).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
     List<JsonNode> docs = new ArrayList<>();
-    new ObjectMapper(new YAMLFactory()).readerFor(JsonNode.class).readValues(out).forEachRemaining(
-        d -> docs.add((JsonNode) d));
+    new ObjectMapper(new YAMLFactory())
+        .readerFor(JsonNode.class)
+        .readValues(out)
+        .forEachRemaining(d -> docs.add((JsonNode) d));
     return docs;
   }
 
   static JsonNode find(List<JsonNode> docs, String kind, String namePrefix) {
-    return docs.stream().filter(d -> d.path("kind").asText().equals(kind)
-        && d.path("metadata").path("name").asText().startsWith(namePrefix)).findFirst()
+    return docs.stream()
+        .filter(
+            d ->
+                d.path("kind").asText().equals(kind)
+                    && d.path("metadata").path("name").asText().startsWith(namePrefix))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no " + kind + " " + namePrefix));
   }
 
@@ -51,20 +59,41 @@ class DeployManifestsTest {
     assertEquals("Indexed", injectors.path("completionMode").asText());
     assertEquals(n, injectors.path("completions").asInt(), "completions = INJECTOR_COUNT");
     assertEquals(n, injectors.path("parallelism").asInt(), "all N at once");
-    assertEquals(0, injectors.path("backoffLimit").asInt(), "a late retry would not overlap the others' load");
+    assertEquals(
+        0,
+        injectors.path("backoffLimit").asInt(),
+        "a late retry would not overlap the others' load");
     JsonNode container = injectors.path("template").path("spec").path("containers").path(0);
     assertEquals("injector", container.path("args").path(0).asText());
-    assertEquals(container.path("resources").path("requests"), container.path("resources").path("limits"));
+    assertEquals(
+        container.path("resources").path("requests"), container.path("resources").path("limits"));
     JsonNode merge = find(docs, "Job", "kafkaload-merge").path("spec");
     assertEquals(0, merge.path("backoffLimit").asInt(), "the Job's status is the verdict");
-    assertEquals("merge", merge.path("template").path("spec").path("containers").path(0).path("args").path(0).asText());
-    assertEquals("ReadWriteMany", find(docs, "PersistentVolumeClaim", "kafkaload-results").path("spec")
-        .path("accessModes").path(0).asText());
+    assertEquals(
+        "merge",
+        merge
+            .path("template")
+            .path("spec")
+            .path("containers")
+            .path(0)
+            .path("args")
+            .path(0)
+            .asText());
+    assertEquals(
+        "ReadWriteMany",
+        find(docs, "PersistentVolumeClaim", "kafkaload-results")
+            .path("spec")
+            .path("accessModes")
+            .path(0)
+            .asText());
     for (JsonNode job : List.of(injectors, merge)) {
-      for (JsonNode env : job.path("template").path("spec").path("containers").path(0).path("env")) {
+      for (JsonNode env :
+          job.path("template").path("spec").path("containers").path(0).path("env")) {
         String name = env.path("name").asText();
         if (name.startsWith("KAFKA_")) {
-          assertEquals("kafkaload-kafka", env.path("valueFrom").path("secretKeyRef").path("name").asText(),
+          assertEquals(
+              "kafkaload-kafka",
+              env.path("valueFrom").path("secretKeyRef").path("name").asText(),
               name + " comes from the Secret, never from the manifests");
         }
         assertFalse(env.path("value").asText().toLowerCase().contains("password"), name);

@@ -6,22 +6,36 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.protocol.KafkaProtocol;
 import org.junit.jupiter.api.Test;
 
-/** The protocol builder: immutable parts, each method replacing one; protocol() resolves them and hooks nothing. */
+/**
+ * The protocol builder: immutable parts, each method replacing one; protocol() resolves them and
+ * hooks nothing.
+ */
 class KafkaProtocolBuilderTest {
   private static final Params NONE = Params.of(Map.of(), Map.of());
 
   @Test
   void everyMethodReturnsANewBuilderAndLeavesTheOriginalAsItWas() {
     KafkaProtocolBuilder base = new KafkaProtocolBuilder().params(NONE).topic("orders");
-    KafkaProtocolBuilder changed = base.acks("all").producerPool(3).createTopic(6, 1).concurrency(6, true)
-        .runIdentity(false).replyTimeout(Duration.ofSeconds(3)).lagMonitor(500, "billing").embeddedBrokers(3)
-        .bootstrapServers("broker:9092");
+    KafkaProtocolBuilder changed =
+        base.acks("all")
+            .producerPool(3)
+            .createTopic(6, 1)
+            .concurrency(6, true)
+            .runIdentity(false)
+            .replyTimeout(Duration.ofSeconds(3))
+            .lagMonitor(500, "billing")
+            .embeddedBrokers(3)
+            .bootstrapServers("broker:9092");
     KafkaProtocol before = base.protocol();
     KafkaProtocol after = changed.protocol();
 
@@ -42,28 +56,37 @@ class KafkaProtocolBuilderTest {
     assertTrue(after.topicPlan().strictPartitions());
     assertFalse(after.runIdentity());
     assertEquals(3000, after.replyTimeoutMs());
-    assertEquals(java.util.List.of("billing"), after.lagGroups());
+    assertEquals(List.of("billing"), after.lagGroups());
     assertEquals(500, after.lagIntervalMs());
     assertEquals("broker:9092", after.bootstrapServers());
-    assertEquals(0, after.embeddedBrokers(), "a bootstrap makes the embedded broker count meaningless");
+    assertEquals(
+        0, after.embeddedBrokers(), "a bootstrap makes the embedded broker count meaningless");
     assertEquals("orders", after.topic());
   }
 
   @Test
   void aTypedSecurityHelperKeepsThePropertiesSetBeforeIt() throws Exception {
-    java.nio.file.Path truststore = java.nio.file.Files.createTempFile("truststore", ".p12");
+    Path truststore = Files.createTempFile("truststore", ".p12");
     truststore.toFile().deleteOnExit();
-    KafkaProtocol p = new KafkaProtocolBuilder().params(NONE).lingerMs(7).saslPlain("alice", "pw")
-        .sslTruststore(truststore.toString(), "tspw").protocol();
+    KafkaProtocol p =
+        new KafkaProtocolBuilder()
+            .params(NONE)
+            .lingerMs(7)
+            .saslPlain("alice", "pw")
+            .sslTruststore(truststore.toString(), "tspw")
+            .protocol();
     assertEquals("7", p.producerProperties().get("linger.ms"));
     assertEquals("SASL_SSL", p.producerProperties().get("security.protocol"));
     assertEquals("PLAIN", p.producerProperties().get("sasl.mechanism"));
   }
 
-  /** Building the protocol has no side effect: Gatling's console is hooked when a run starts, not here. */
+  /**
+   * Building the protocol has no side effect: Gatling's console is hooked when a run starts, not
+   * here.
+   */
   @Test
   void buildingTheProtocolDoesNotHookGatlingsConsole() {
-    java.io.PrintStream console = scala.Console$.MODULE$.out();
+    PrintStream console = scala.Console$.MODULE$.out();
     new KafkaProtocolBuilder().params(NONE).topic("orders").protocol();
     assertSame(console, scala.Console$.MODULE$.out());
   }

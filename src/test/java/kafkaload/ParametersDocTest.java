@@ -17,16 +17,23 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/parameters.md against the code: every parameter read through a {@link Params} snapshot (in the protocol,
- * RunParams or a shipped simulation) has a row there, and every row names a parameter that still exists.
+ * docs/parameters.md against the code: every parameter read through a {@link Params} snapshot (in
+ * the protocol, RunParams or a shipped simulation) has a row there, and every row names a parameter
+ * that still exists.
  */
 class ParametersDocTest {
   private static final Pattern ROW = Pattern.compile("(?m)^\\| `-D([A-Za-z0-9_.]+)`");
-  /** A read of the snapshot: params.positiveInt("users", 10), property.apply(SASL_MECHANISM), ... */
-  private static final Pattern READ = Pattern.compile(
-      "\\b(?:params|property)\\s*\\.\\s*(?:raw|string|positiveInt|nonNegativeInt|positiveLong|positiveDouble|percent"
-          + "|nonNegativeDouble|bool|oneOf|share|apply)\\(\\s*(\"[^\"]+\"|(?:[A-Z][A-Za-z]+\\.)?[A-Z_]+\\b)");
-  private static final Pattern CONSTANT = Pattern.compile("static final String ([A-Z_]+) = \"([^\"]+)\"");
+
+  /**
+   * A read of the snapshot: params.positiveInt("users", 10), property.apply(SASL_MECHANISM), ...
+   */
+  private static final Pattern READ =
+      Pattern.compile(
+          "\\b(?:params|property)\\s*\\.\\s*(?:raw|string|positiveInt|nonNegativeInt|positiveLong|positiveDouble|percent"
+              + "|nonNegativeDouble|bool|oneOf|share|apply)\\(\\s*(\"[^\"]+\"|(?:[A-Z][A-Za-z]+\\.)?[A-Z_]+\\b)");
+
+  private static final Pattern CONSTANT =
+      Pattern.compile("static final String ([A-Z_]+) = \"([^\"]+)\"");
 
   @Test
   void everyParameterTheCodeReadsIsDocumented() throws IOException {
@@ -35,14 +42,17 @@ class ParametersDocTest {
     TreeSet<String> documented = documented();
     TreeSet<String> missing = new TreeSet<>(read);
     missing.removeAll(documented);
-    assertTrue(missing.isEmpty(), "read by the code but without a row in docs/parameters.md: " + missing);
+    assertTrue(
+        missing.isEmpty(), "read by the code but without a row in docs/parameters.md: " + missing);
   }
 
   @Test
   void everyDocumentedParameterStillExists() throws IOException {
     String everything = allProjectText();
-    TreeSet<String> stale = documented().stream().filter(name -> !read(everything, name))
-        .collect(Collectors.toCollection(TreeSet::new));
+    TreeSet<String> stale =
+        documented().stream()
+            .filter(name -> !read(everything, name))
+            .collect(Collectors.toCollection(TreeSet::new));
     assertTrue(stale.isEmpty(), "documented in docs/parameters.md but read nowhere: " + stale);
   }
 
@@ -55,10 +65,15 @@ class ParametersDocTest {
     }
   }
 
-  /** Named in code as a string, passed as -Dname=, or a matrix dimension ("matrix." + its parameter's name). */
+  /**
+   * Named in code as a string, passed as -Dname=, or a matrix dimension ("matrix." + its
+   * parameter's name).
+   */
   private static boolean read(String everything, String name) {
-    return everything.contains("\"" + name + "\"") || everything.contains("-D" + name + "=")
-        || name.startsWith("matrix.") && everything.contains("\"matrix.\" + param")
+    return everything.contains("\"" + name + "\"")
+        || everything.contains("-D" + name + "=")
+        || name.startsWith("matrix.")
+            && everything.contains("\"matrix.\" + param")
             && everything.contains("\"" + name.substring("matrix.".length()) + "\"");
   }
 
@@ -74,7 +89,8 @@ class ParametersDocTest {
   private static TreeSet<String> readByCode() throws IOException {
     Map<String, String> constants = new HashMap<>();
     StringBuilder code = new StringBuilder();
-    for (Path root : new Path[] {Paths.get("src/main/java"), Paths.get("src/test/java/simulations")}) {
+    for (Path root :
+        new Path[] {Paths.get("src/main/java"), Paths.get("src/test/java/simulations")}) {
       try (Stream<Path> files = Files.walk(root)) {
         for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
           String text = Files.readString(f);
@@ -90,20 +106,31 @@ class ParametersDocTest {
     Matcher m = READ.matcher(code);
     while (m.find()) {
       String arg = m.group(1);
-      String name = arg.startsWith("\"") ? arg.substring(1, arg.length() - 1)
-          : constants.get(arg.substring(arg.lastIndexOf('.') + 1));
-      assertTrue(name != null, "a parameter read through the constant " + arg + ", which the scan cannot resolve");
+      String name =
+          arg.startsWith("\"")
+              ? arg.substring(1, arg.length() - 1)
+              : constants.get(arg.substring(arg.lastIndexOf('.') + 1));
+      assertTrue(
+          name != null,
+          "a parameter read through the constant " + arg + ", which the scan cannot resolve");
       out.add(name);
     }
     return out;
   }
 
-  /** The sources, the pom, the CI script and the bench scripts: where a documented parameter must still be read. */
+  /**
+   * The sources, the pom, the CI script and the bench scripts: where a documented parameter must
+   * still be read.
+   */
   private static String allProjectText() throws IOException {
     StringBuilder all = new StringBuilder(Files.readString(Paths.get("pom.xml")));
     for (String root : new String[] {"src", "bench", ".ci"}) {
       try (Stream<Path> files = Files.walk(Paths.get(root))) {
-        for (Path f : files.filter(Files::isRegularFile).filter(p -> !p.toString().endsWith(".md")).toList()) {
+        for (Path f :
+            files
+                .filter(Files::isRegularFile)
+                .filter(p -> !p.toString().endsWith(".md"))
+                .toList()) {
           all.append(Files.readString(f)).append('\n');
         }
       }

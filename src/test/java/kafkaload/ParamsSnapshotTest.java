@@ -1,19 +1,24 @@
 package kafkaload;
 
-import kafkaload.kit.RunParams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import kafkaload.kit.RunParams;
 import org.junit.jupiter.api.Test;
 
-/** The parameter snapshot: simulation defaults under -D values, blank means unset, and the record of what was read. */
+/**
+ * The parameter snapshot: simulation defaults under -D values, blank means unset, and the record of
+ * what was read.
+ */
 class ParamsSnapshotTest {
   @Test
   void aMinusDValueWinsOverASimulationDefaultWhichWinsOverTheCodeDefault() {
-    Params p = Params.of(Map.of("acks", "all"), Map.of()).withDefaults(Map.of("acks", "1", "linger.ms", "5"));
+    Params p =
+        Params.of(Map.of("acks", "all"), Map.of())
+            .withDefaults(Map.of("acks", "1", "linger.ms", "5"));
     assertEquals("all", p.string("acks", "0"));
     assertEquals(5, p.nonNegativeInt("linger.ms", 1));
     assertEquals(7, p.nonNegativeInt("batch.size", 7));
@@ -30,26 +35,36 @@ class ParamsSnapshotTest {
 
   @Test
   void laterDefaultsReplaceEarlierOnesAndKeepTheRest() {
-    Params p = Params.of(Map.of(), Map.of()).withDefaults(Map.of("a", "1", "b", "2")).withDefaults(Map.of("a", "3"));
+    Params p =
+        Params.of(Map.of(), Map.of())
+            .withDefaults(Map.of("a", "1", "b", "2"))
+            .withDefaults(Map.of("a", "3"));
     assertEquals("3", p.string("a", "x"));
     assertEquals("2", p.string("b", "x"));
   }
 
   @Test
   void blankValuesCountAsUnsetAndValuesAreTrimmed() {
-    Params p = Params.of(Map.of("linger.ms", "  ", "users", " 42 ", "topic", "", "buffer", "1_000"), Map.of());
+    Params p =
+        Params.of(
+            Map.of("linger.ms", "  ", "users", " 42 ", "topic", "", "buffer", "1_000"), Map.of());
     assertNull(p.raw("linger.ms"));
     assertEquals(1, p.nonNegativeInt("linger.ms", 1));
-    assertEquals(5, p.withDefaults(Map.of("linger.ms", "5")).nonNegativeInt("linger.ms", 1), "blank -D: default");
+    assertEquals(
+        5,
+        p.withDefaults(Map.of("linger.ms", "5")).nonNegativeInt("linger.ms", 1),
+        "blank -D: default");
     assertEquals(42, p.positiveInt("users", 10));
     assertEquals("t", p.string("topic", "t"));
     assertEquals(1000, p.positiveLong("buffer", 1));
-    assertEquals("d", Params.of(Map.of(), Map.of()).withDefaults(Map.of("x", " ")).string("x", "d"));
+    assertEquals(
+        "d", Params.of(Map.of(), Map.of()).withDefaults(Map.of("x", " ")).string("x", "d"));
   }
 
   @Test
   void usedRecordsEveryReadWithTheValueUsed() {
-    Params p = Params.of(Map.of("users", "3", "acks", "ALL", "ratio", "2.50", "flag", "yes"), Map.of());
+    Params p =
+        Params.of(Map.of("users", "3", "acks", "ALL", "ratio", "2.50", "flag", "yes"), Map.of());
     p.string("topic", "kafkaload-perf");
     p.positiveInt("users", 10);
     p.oneOf("acks", "1", "0", "1", "all");
@@ -58,8 +73,23 @@ class ParamsSnapshotTest {
     p.bool("flag", false);
     p.bool("verify", true);
     p.raw("never.set");
-    assertEquals(Map.of("topic", "kafkaload-perf", "users", "3", "acks", "all", "ratio", "2.5",
-        "gate.maxErrorPct", "0.1", "flag", "true", "verify", "true"), p.used());
+    assertEquals(
+        Map.of(
+            "topic",
+            "kafkaload-perf",
+            "users",
+            "3",
+            "acks",
+            "all",
+            "ratio",
+            "2.5",
+            "gate.maxErrorPct",
+            "0.1",
+            "flag",
+            "true",
+            "verify",
+            "true"),
+        p.used());
   }
 
   @Test
@@ -78,7 +108,9 @@ class ParamsSnapshotTest {
     assertEquals("1024", p.used().get("recordSize"));
     assertEquals("lz4", p.used().get("compression.type"));
     assertEquals("0", p.used().get("retries"));
-    assertTrue(!p.used().containsKey("kafka.embedded.brokers"), "a read of an unset raw value is not recorded");
+    assertTrue(
+        !p.used().containsKey("kafka.embedded.brokers"),
+        "a read of an unset raw value is not recorded");
     Params idempotent = Params.of(Map.of("enable.idempotence", "true"), Map.of());
     assertEquals("2147483647", RunParams.of(idempotent).producer().get("retries"));
     assertEquals("2147483647", idempotent.used().get("retries"));

@@ -1,36 +1,45 @@
 package kafkaload;
 
-import kafkaload.kit.RunParams;
 import static kafkaload.internal.config.PropertyTests.error;
-
-import kafkaload.internal.config.PropertyTests;
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.List;
+import java.util.Map;
+import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.config.PropertyTests;
+import kafkaload.internal.config.Secrets;
 import kafkaload.internal.protocol.KafkaProtocol;
-import kafkaload.KafkaProtocolBuilder;
+import kafkaload.kit.RunParams;
 import org.junit.jupiter.api.Test;
 
 /** Bad input fails before any load, with an error naming the parameter or property. */
 class ParamsTest {
   private final PropertyTests d = new PropertyTests();
 
-
-
   @Test
   void anInjectorReadsItsIndexCountAndRunIdFromTheEnvironmentOrD() {
-    Params k8s = Params.of(java.util.Map.of(), java.util.Map.of("JOB_COMPLETION_INDEX", "2", "INJECTOR_COUNT", "3",
-        "KAFKALOAD_RUN_ID", "run-1"));
-    assertEquals(new kafkaload.internal.config.InjectorShare(2, 3, "run-1"), k8s.injector());
+    Params k8s =
+        Params.of(
+            Map.of(),
+            Map.of(
+                "JOB_COMPLETION_INDEX", "2", "INJECTOR_COUNT", "3", "KAFKALOAD_RUN_ID", "run-1"));
+    assertEquals(new InjectorShare(2, 3, "run-1"), k8s.injector());
     // 1000 over 3 injectors: 334, 333, 333; injector 2 gets 333.
     assertEquals(333, k8s.share("rate", 1000));
-    Params d = Params.of(java.util.Map.of("injector.index", "0", "injector.count", "3", "run.id", "r"),
-        java.util.Map.of("JOB_COMPLETION_INDEX", "2"));
+    Params d =
+        Params.of(
+            Map.of("injector.index", "0", "injector.count", "3", "run.id", "r"),
+            Map.of("JOB_COMPLETION_INDEX", "2"));
     assertEquals(334, d.share("rate", 1000), "-D wins over the environment");
-    assertEquals(1000, Params.of(java.util.Map.of(), java.util.Map.of()).share("rate", 1000), "one JVM: the whole");
-    assertTrue(assertThrows(kafkaload.internal.config.KafkaLoadConfigException.class, () -> k8s.share("users", 2))
-        .getMessage().contains("-Dusers=2 cannot be split over 3 injectors"));
-    assertThrows(kafkaload.internal.config.KafkaLoadConfigException.class,
-        () -> Params.of(java.util.Map.of("run.id", "a b"), java.util.Map.of()).injector());
+    assertEquals(1000, Params.of(Map.of(), Map.of()).share("rate", 1000), "one JVM: the whole");
+    assertTrue(
+        assertThrows(KafkaLoadConfigException.class, () -> k8s.share("users", 2))
+            .getMessage()
+            .contains("-Dusers=2 cannot be split over 3 injectors"));
+    assertThrows(
+        KafkaLoadConfigException.class,
+        () -> Params.of(Map.of("run.id", "a b"), Map.of()).injector());
   }
 
   @Test
@@ -46,7 +55,8 @@ class ParamsTest {
   @Test
   void nonNumericNegativeAndZeroValuesNameTheParameter() {
     d.set("users", "ten");
-    assertEquals("-Dusers=ten is not a whole number", error(() -> d.params().positiveInt("users", 10)));
+    assertEquals(
+        "-Dusers=ten is not a whole number", error(() -> d.params().positiveInt("users", 10)));
     d.set("users", "0");
     assertEquals("-Dusers=0 must be >= 1", error(() -> d.params().positiveInt("users", 10)));
     d.set("recordSize", "-1");
@@ -58,10 +68,12 @@ class ParamsTest {
     assertEquals("-Dgate.p99Ms=0 must be > 0", error(() -> RunParams.of(d.params())));
     d.clear("gate.p99Ms");
     d.set("gate.maxErrorPct", "150");
-    assertEquals("-Dgate.maxErrorPct=150 is a percentage: 0 to 100", error(() -> RunParams.of(d.params())));
+    assertEquals(
+        "-Dgate.maxErrorPct=150 is a percentage: 0 to 100", error(() -> RunParams.of(d.params())));
     d.clear("gate.maxErrorPct");
     d.set("linger.ms", "99999999999");
-    assertTrue(error(() -> RunParams.of(d.params())).startsWith("-Dlinger.ms=99999999999 is too large"));
+    assertTrue(
+        error(() -> RunParams.of(d.params())).startsWith("-Dlinger.ms=99999999999 is too large"));
   }
 
   @Test
@@ -70,10 +82,12 @@ class ParamsTest {
     assertEquals("-Dacks=2 must be one of 0, 1, all, -1", error(() -> RunParams.of(d.params())));
     d.clear("acks");
     d.set("producer.mode", "many");
-    assertTrue(error(() -> RunParams.of(d.params())).startsWith("-Dproducer.mode=many must be one of"));
+    assertTrue(
+        error(() -> RunParams.of(d.params())).startsWith("-Dproducer.mode=many must be one of"));
     d.clear("producer.mode");
     d.set("enable.idempotence", "maybe");
-    assertEquals("-Denable.idempotence=maybe must be true or false", error(() -> RunParams.of(d.params())));
+    assertEquals(
+        "-Denable.idempotence=maybe must be true or false", error(() -> RunParams.of(d.params())));
   }
 
   @Test
@@ -86,17 +100,41 @@ class ParamsTest {
 
   @Test
   void invalidKafkaPropertyValuesAreRejected() {
-    String msg = error(() -> new KafkaProtocolBuilder().params(d.params()).property("linger.ms", "soon").protocol());
+    String msg =
+        error(
+            () ->
+                new KafkaProtocolBuilder()
+                    .params(d.params())
+                    .property("linger.ms", "soon")
+                    .protocol());
     assertTrue(msg.contains("linger.ms"), msg);
-    msg = error(() -> new KafkaProtocolBuilder().params(d.params()).property("acks", "1").enableIdempotence(true).protocol());
+    msg =
+        error(
+            () ->
+                new KafkaProtocolBuilder()
+                    .params(d.params())
+                    .property("acks", "1")
+                    .enableIdempotence(true)
+                    .protocol());
     assertTrue(msg.contains("acks"), msg);
-    msg = error(() -> new KafkaProtocolBuilder().params(d.params()).propertiesFile("no/such/client.properties").protocol());
+    msg =
+        error(
+            () ->
+                new KafkaProtocolBuilder()
+                    .params(d.params())
+                    .propertiesFile("no/such/client.properties")
+                    .protocol());
     assertTrue(msg.contains("no/such/client.properties"), msg);
   }
 
   @Test
   void clientPropertiesFileIsLoadedAndCodeWinsOverIt() {
-    KafkaProtocol p = new KafkaProtocolBuilder().params(d.params()).propertiesFile("client-example.properties").lingerMs(7).protocol();
+    KafkaProtocol p =
+        new KafkaProtocolBuilder()
+            .params(d.params())
+            .propertiesFile("client-example.properties")
+            .lingerMs(7)
+            .protocol();
     assertEquals("SASL_PLAINTEXT", p.producerProperties().get("security.protocol"));
     assertEquals("7", p.producerProperties().get("linger.ms"));
   }
@@ -104,16 +142,20 @@ class ParamsTest {
   @Test
   void anEmptyConsumerGroupNameIsRejected() {
     d.set("lag.groups", "orders,,billing");
-    assertEquals("-Dlag.groups=orders,,billing has an empty consumer group name", error(() -> RunParams.of(d.params())));
+    assertEquals(
+        "-Dlag.groups=orders,,billing has an empty consumer group name",
+        error(() -> RunParams.of(d.params())));
     d.set("lag.groups", "orders, billing");
-    assertEquals(java.util.List.of("orders", "billing"), RunParams.of(d.params()).lagGroups());
-    String msg = error(() -> new KafkaProtocolBuilder().params(d.params()).lagMonitor(1000, "orders", " "));
+    assertEquals(List.of("orders", "billing"), RunParams.of(d.params()).lagGroups());
+    String msg =
+        error(() -> new KafkaProtocolBuilder().params(d.params()).lagMonitor(1000, "orders", " "));
     assertTrue(msg.contains("consumer group name is empty"), msg);
   }
 
   @Test
   void invalidReplyTopicsAndCheckExpressionsAreRejected() {
-    // (A reply matched by a header its request never sets is refused when the scenario is built: RequestReplyIT.)
+    // (A reply matched by a header its request never sets is refused when the scenario is built:
+    // RequestReplyIT.)
     String msg = error(() -> kafkaload.KafkaDsl.kafka("order").send("k", "v").replyOn(" "));
     assertTrue(msg.contains("replyOn(topic): the topic is empty"), msg);
     msg = error(() -> kafkaload.KafkaDsl.reply.jsonPath("$[").is("x"));
@@ -124,8 +166,15 @@ class ParamsTest {
 
   @Test
   void secretsAreMasked() {
-    var masked = kafkaload.internal.config.Secrets.masked(java.util.Map.of("sasl.jaas.config", "x password=\"hunter2\";",
-        "ssl.truststore.password", "hunter2", "acks", "all"));
+    var masked =
+        Secrets.masked(
+            Map.of(
+                "sasl.jaas.config",
+                "x password=\"hunter2\";",
+                "ssl.truststore.password",
+                "hunter2",
+                "acks",
+                "all"));
     assertFalse(masked.toString().contains("hunter2"));
     assertEquals("all", masked.get("acks"));
   }

@@ -21,13 +21,19 @@ import kafkaload.it.KafkaTestSupport.GatlingRun;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's example simulation, compiled and run exactly as written, as a user's first run: no -D property, so
- * the protocol starts its own embedded broker; the feeder file and the template come from src/test/resources.
+ * The README's example simulation, compiled and run exactly as written, as a user's first run: no
+ * -D property, so the protocol starts its own embedded broker; the feeder file and the template
+ * come from src/test/resources.
  */
 class ReadmeExampleIT {
-  private static final Pattern VERDICT = Pattern.compile("(?m)^(.*) : (true|false) \\(actual : .*\\)$");
-  /** The example's latency gate is for the user's cluster; a loaded 2-core test machine may miss it. */
-  private static final String P99_GATE = "send order: 99th percentile of response time is less than 50.0";
+  private static final Pattern VERDICT =
+      Pattern.compile("(?m)^(.*) : (true|false) \\(actual : .*\\)$");
+
+  /**
+   * The example's latency gate is for the user's cluster; a loaded 2-core test machine may miss it.
+   */
+  private static final String P99_GATE =
+      "send order: 99th percentile of response time is less than 50.0";
 
   @Test
   void theReadmeSimulationRunsAsWritten() throws Exception {
@@ -35,29 +41,41 @@ class ReadmeExampleIT {
     List<String> classes = ReadmeExampleTest.compile(dir);
     assertEquals(List.of("OrdersSimulation"), classes, "the README's example simulation");
 
-    // The command of the tests' other Gatling runs (C1 only, as KafkaTestSupport), the example first on the class path.
-    List<String> cmd = new ArrayList<>(GatlingJvm.command(classes.get(0), Map.of(),
-        Paths.get("target", "gatling-it"), List.of("-XX:TieredStopAtLevel=1")));
+    // The command of the tests' other Gatling runs (C1 only, as KafkaTestSupport), the example
+    // first on the class path.
+    List<String> cmd =
+        new ArrayList<>(
+            GatlingJvm.command(
+                classes.get(0),
+                Map.of(),
+                Paths.get("target", "gatling-it"),
+                List.of("-XX:TieredStopAtLevel=1")));
     int cp = cmd.indexOf("-cp") + 1;
     cmd.set(cp, dir.toAbsolutePath() + File.pathSeparator + cmd.get(cp));
-    Path log = Files.createDirectories(Paths.get("target", "it-logs")).resolve("OrdersSimulation-" + System.nanoTime()
-        + ".log");
-    Process process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Path log =
+        Files.createDirectories(Paths.get("target", "it-logs"))
+            .resolve("OrdersSimulation-" + System.nanoTime() + ".log");
+    Process process =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!process.waitFor(240, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();
       throw new AssertionError("the README's example did not finish within 240 s; log: " + log);
     }
-    GatlingRun run = new GatlingRun(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), process.pid());
+    GatlingRun run =
+        new GatlingRun(
+            process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), process.pid());
 
     assertTrue(run.output().contains("Embedded KRaft broker ready"), run.tail());
     long[] send = run.counts("send order");
     assertTrue(send[1] > 0, "orders were acked: " + send[1] + "\n" + run.tail());
     assertEquals(0, send[2], "no send failed:\n" + run.tail());
-    Matcher sends = Pattern.compile("Kafka sends: (\\d+) acked OK, (\\d+) failed").matcher(run.output());
+    Matcher sends =
+        Pattern.compile("Kafka sends: (\\d+) acked OK, (\\d+) failed").matcher(run.output());
     assertTrue(sends.find(), run.tail());
     assertEquals(send[1], Long.parseLong(sends.group(1)), sends.group());
 
-    // Every gate was judged: the reconciliation's (nothing lost, nothing duplicated) and the error rate pass.
+    // Every gate was judged: the reconciliation's (nothing lost, nothing duplicated) and the error
+    // rate pass.
     Matcher verdict = VERDICT.matcher(run.output());
     List<String> judged = new ArrayList<>();
     List<String> failed = new ArrayList<>();
@@ -68,13 +86,20 @@ class ReadmeExampleIT {
       }
     }
     assertEquals(4, judged.size(), "four gates: " + judged + "\n" + run.tail());
-    assertTrue(judged.stream().anyMatch(j -> j.startsWith("kafka reconcile: lost")), judged.toString());
-    assertTrue(judged.stream().anyMatch(j -> j.startsWith("kafka reconcile: duplicates")), judged.toString());
-    assertTrue(judged.contains("send order: percentage of failed events is less than or equal to 0.1"),
+    assertTrue(
+        judged.stream().anyMatch(j -> j.startsWith("kafka reconcile: lost")), judged.toString());
+    assertTrue(
+        judged.stream().anyMatch(j -> j.startsWith("kafka reconcile: duplicates")),
+        judged.toString());
+    assertTrue(
+        judged.contains("send order: percentage of failed events is less than or equal to 0.1"),
         judged.toString());
     assertTrue(judged.contains(P99_GATE), judged.toString());
-    // Only the latency gate may fail (here, not on a real cluster), and then it fails the run, as the README says.
-    assertTrue(failed.isEmpty() || failed.equals(List.of(P99_GATE)), "failed gates " + failed + "\n" + run.tail());
+    // Only the latency gate may fail (here, not on a real cluster), and then it fails the run, as
+    // the README says.
+    assertTrue(
+        failed.isEmpty() || failed.equals(List.of(P99_GATE)),
+        "failed gates " + failed + "\n" + run.tail());
     if (failed.isEmpty()) {
       assertEquals(0, run.exitCode(), run.tail());
     } else {

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's example simulation compiles against the public API as it is now: the first thing a user copies.
- * ReadmeExampleIT also runs it.
+ * The README's example simulation compiles against the public API as it is now: the first thing a
+ * user copies. ReadmeExampleIT also runs it.
  */
 class ReadmeExampleTest {
   private static final Pattern CLASS = Pattern.compile("public class (\\w+)");
@@ -30,7 +30,10 @@ class ReadmeExampleTest {
     compile(dir);
   }
 
-  /** Compiles every class of the README's Java blocks into {@code dir}; returns their names (default package). */
+  /**
+   * Compiles every class of the README's Java blocks into {@code dir}; returns their names (default
+   * package).
+   */
   static List<String> compile(Path dir) throws IOException {
     String readme = Files.readString(Paths.get("README.md"));
     Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
@@ -47,12 +50,15 @@ class ReadmeExampleTest {
     }
     assertFalse(files.isEmpty(), "README.md has no example simulation");
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    List<String> args = new ArrayList<>(List.of("-d", dir.toString(), "-proc:none", "-cp",
-        System.getProperty("java.class.path")));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "-d", dir.toString(), "-proc:none", "-cp", System.getProperty("java.class.path")));
     args.addAll(files);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int rc = javac.run(null, out, out, args.toArray(new String[0]));
-    assertEquals(0, rc, "the README's example does not compile:\n" + out.toString(StandardCharsets.UTF_8));
+    assertEquals(
+        0, rc, "the README's example does not compile:\n" + out.toString(StandardCharsets.UTF_8));
     return classes;
   }
 }

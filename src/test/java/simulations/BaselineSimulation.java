@@ -9,30 +9,40 @@ import kafkaload.Params;
 import kafkaload.kit.RunParams;
 
 /**
- * The seed test plan's first run: 10 producers, 1 KiB records, acks=1, lz4, linger.ms=1, batch.size=16384,
- * a 16-partition topic. Closed model: each virtual user is one producer thread that waits for its ack before
- * sending the next record (JMeter's thread group with a blocking future.get()).
- * A warm-up phase under its own request name comes first; the gates judge only the measured "send".
- * Then the reconciliation checks every acked record against the topic (see docs/verification.md).
+ * The seed test plan's first run: 10 producers, 1 KiB records, acks=1, lz4, linger.ms=1,
+ * batch.size=16384, a 16-partition topic. Closed model: each virtual user is one producer thread
+ * that waits for its ack before sending the next record (JMeter's thread group with a blocking
+ * future.get()). A warm-up phase under its own request name comes first; the gates judge only the
+ * measured "send". Then the reconciliation checks every acked record against the topic (see
+ * docs/verification.md).
  */
 public class BaselineSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
   Params params = Params.fromSystemProperties();
   RunParams plan = RunParams.of(params);
-  // On injector i of N (docs/distributed.md): its share of the users; the N shares add up to -Dusers.
+  // On injector i of N (docs/distributed.md): its share of the users; the N shares add up to
+  // -Dusers.
   int users = params.share("users", 10);
 
   KafkaSendActionBuilder warmUp = send("warm-up send");
   KafkaSendActionBuilder measured = send("send");
 
-  ScenarioBuilder producers = scenario("producers")
-      .during(plan.warmupSeconds()).on(plan.fed(warmUp))
-      .during(plan.durationSeconds()).on(plan.fed(measured));
+  ScenarioBuilder producers =
+      scenario("producers")
+          .during(plan.warmupSeconds())
+          .on(plan.fed(warmUp))
+          .during(plan.durationSeconds())
+          .on(plan.fed(measured));
 
   {
     // -Dfault.plan: broker faults beside the load (needs -Dkafka.embedded.brokers=N).
-    setUp(plan.withFaults(plan.warmupSeconds() + plan.durationSeconds(), plan.withReconciliation(
-            producers.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds())))))
+    setUp(
+            plan.withFaults(
+                plan.warmupSeconds() + plan.durationSeconds(),
+                plan.withReconciliation(
+                    producers.injectClosed(
+                        constantConcurrentUsers(users)
+                            .during(plan.warmupSeconds() + plan.durationSeconds())))))
         .protocols(plan.protocol(users))
         .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
         .assertions(plan.gates(measuredName()));

@@ -8,8 +8,9 @@ import kafkaload.Params;
 import kafkaload.kit.RunParams;
 
 /**
- * A constant arrival rate, for example 20,000 msg/s for N seconds (open model: one record per virtual user).
- * The warm-up runs at the same rate under its own request name; the gates judge only the measured "send".
+ * A constant arrival rate, for example 20,000 msg/s for N seconds (open model: one record per
+ * virtual user). The warm-up runs at the same rate under its own request name; the gates judge only
+ * the measured "send".
  */
 public class ConstantRateSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
@@ -17,25 +18,44 @@ public class ConstantRateSimulation extends Simulation {
   int totalRate = params.positiveInt("rate", 20000);
   // On injector i of N (docs/distributed.md): its share of the rate; the N shares add up to -Drate.
   int rate = params.share("rate", 20000);
-  // Records per arrival: each virtual user sends this many at once, so Gatling starts rate / burst users a second.
-  // Gatling's cost per virtual user is most of the injector's cost per record at high rates (docs/benchmark.md):
-  // by default an arrival brings rate / 2,500 records (1 to 16), so arrivals still come 2,500 times a second or more.
+  // Records per arrival: each virtual user sends this many at once, so Gatling starts rate / burst
+  // users a second.
+  // Gatling's cost per virtual user is most of the injector's cost per record at high rates
+  // (docs/benchmark.md):
+  // by default an arrival brings rate / 2,500 records (1 to 16), so arrivals still come 2,500 times
+  // a second or more.
   int burst = params.positiveInt("burst", Math.max(1, Math.min(16, rate / 2500)));
   double arrivalsPerSec = (double) rate / burst;
   RunParams unscaled = RunParams.of(params);
-  // The read-back reads every record of the run (every injector's, in a distributed run): its bound grows with them.
-  RunParams plan = unscaled.withReadBackFor((long) totalRate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
+  // The read-back reads every record of the run (every injector's, in a distributed run): its bound
+  // grows with them.
+  RunParams plan =
+      unscaled.withReadBackFor(
+          (long) totalRate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
 
-  ScenarioBuilder warmUp = scenario("warm-up arrivals")
-      .exec(plan.fed(kafka("warm-up send").send(plan.keyFunction(), plan.valueFunction()).burst(burst)));
-  ScenarioBuilder measured = scenario("arrivals")
-      .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction()).burst(burst)));
+  ScenarioBuilder warmUp =
+      scenario("warm-up arrivals")
+          .exec(
+              plan.fed(
+                  kafka("warm-up send")
+                      .send(plan.keyFunction(), plan.valueFunction())
+                      .burst(burst)));
+  ScenarioBuilder measured =
+      scenario("arrivals")
+          .exec(
+              plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction()).burst(burst)));
 
   {
-    PopulationBuilder load = plan.withReconciliation(
-        measured.injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.durationSeconds())));
-    setUp(plan.warmupSeconds() == 0 ? load
-            : warmUp.injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds())).andThen(load))
+    PopulationBuilder load =
+        plan.withReconciliation(
+            measured.injectOpen(
+                constantUsersPerSec(arrivalsPerSec).during(plan.durationSeconds())));
+    setUp(
+            plan.warmupSeconds() == 0
+                ? load
+                : warmUp
+                    .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
+                    .andThen(load))
         .protocols(plan.protocol(1))
         .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
         .assertions(plan.gates("send"));

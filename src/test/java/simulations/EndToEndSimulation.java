@@ -7,18 +7,19 @@ import io.gatling.javaapi.core.*;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import kafkaload.Params;
-import kafkaload.kit.RunParams;
 import kafkaload.KafkaProtocolBuilder;
+import kafkaload.Params;
 import kafkaload.echo.EchoService;
+import kafkaload.kit.RunParams;
 
 /**
- * Producers plus the consumers of a system under test. Each virtual user sends a record with a fresh key to the
- * request topic, waits for its ack ("send"), then waits for the system's reply with the same key on the reply
- * topic ("e2e": from the request's production to the reply's arrival). The shipped echo service is the system
- * under test by default. The run passes only if the service's consumer group keeps up: its lag is sampled during
- * the load and judged after it ("lag kept rising", "max lag", "not drained"), whatever the producers' throughput.
- * -Dsut=external targets a real service, whose group(s) -Dlag.groups must name.
+ * Producers plus the consumers of a system under test. Each virtual user sends a record with a
+ * fresh key to the request topic, waits for its ack ("send"), then waits for the system's reply
+ * with the same key on the reply topic ("e2e": from the request's production to the reply's
+ * arrival). The shipped echo service is the system under test by default. The run passes only if
+ * the service's consumer group keeps up: its lag is sampled during the load and judged after it
+ * ("lag kept rising", "max lag", "not drained"), whatever the producers' throughput. -Dsut=external
+ * targets a real service, whose group(s) -Dlag.groups must name.
  */
 public class EndToEndSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
@@ -36,19 +37,29 @@ public class EndToEndSimulation extends Simulation {
   KafkaProtocolBuilder kafkaProtocol = plan.protocol(users);
   EchoService echo;
 
-  ScenarioBuilder producers = scenario("producers")
-      .during(plan.warmupSeconds()).on(roundTrip("warm-up send", "warm-up e2e"))
-      .during(plan.durationSeconds()).on(roundTrip("send", "e2e"));
+  ScenarioBuilder producers =
+      scenario("producers")
+          .during(plan.warmupSeconds())
+          .on(roundTrip("warm-up send", "warm-up e2e"))
+          .during(plan.durationSeconds())
+          .on(roundTrip("send", "e2e"));
 
   ChainBuilder roundTrip(String send, String reply) {
     return exec(session -> session.set("correlationId", UUID.randomUUID().toString()))
         .exec(kafka(send).send("#{correlationId}", plan.valueFunction()))
-        .exec(kafka(reply).consume(replyTopic).matchKey("#{correlationId}").timeout(Duration.ofMillis(replyTimeoutMs)));
+        .exec(
+            kafka(reply)
+                .consume(replyTopic)
+                .matchKey("#{correlationId}")
+                .timeout(Duration.ofMillis(replyTimeoutMs)));
   }
 
   {
-    setUp(plan.withReconciliation(
-            producers.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds()))))
+    setUp(
+            plan.withReconciliation(
+                producers.injectClosed(
+                    constantConcurrentUsers(users)
+                        .during(plan.warmupSeconds() + plan.durationSeconds()))))
         .protocols(kafkaProtocol)
         .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
         .assertions(gates());

@@ -9,9 +9,9 @@ import kafkaload.Params;
 import kafkaload.kit.RunParams;
 
 /**
- * The plan both fault simulations follow, with their own defaults: closed-model producers for the whole load, the
- * broker faults of -Dfault.plan beside them, then the reconciliation; gated on the measured "send", the faults
- * and the reconciliation.
+ * The plan both fault simulations follow, with their own defaults: closed-model producers for the
+ * whole load, the broker faults of -Dfault.plan beside them, then the reconciliation; gated on the
+ * measured "send", the faults and the reconciliation.
  */
 abstract class FaultSimulation extends Simulation {
   FaultSimulation(Map<String, String> defaults) {
@@ -20,11 +20,16 @@ abstract class FaultSimulation extends Simulation {
     int users = params.positiveInt("users", 10);
     int loadSeconds = plan.warmupSeconds() + plan.durationSeconds();
 
-    ScenarioBuilder producers = scenario("producers")
-        .during(loadSeconds).on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
+    ScenarioBuilder producers =
+        scenario("producers")
+            .during(loadSeconds)
+            .on(exec(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
-    setUp(plan.withFaults(loadSeconds,
-            plan.withReconciliation(producers.injectClosed(constantConcurrentUsers(users).during(loadSeconds)))))
+    setUp(
+            plan.withFaults(
+                loadSeconds,
+                plan.withReconciliation(
+                    producers.injectClosed(constantConcurrentUsers(users).during(loadSeconds)))))
         .protocols(plan.protocol(users))
         .maxDuration(plan.maxDurationSeconds(loadSeconds))
         .assertions(plan.gates("send"));

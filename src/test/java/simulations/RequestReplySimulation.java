@@ -8,16 +8,17 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import kafkaload.Params;
-import kafkaload.kit.RunParams;
 import kafkaload.KafkaProtocolBuilder;
+import kafkaload.Params;
 import kafkaload.echo.EchoService;
+import kafkaload.kit.RunParams;
 
 /**
- * Request-reply against a service: each virtual user sends an order with a fresh correlation id and waits for the
- * reply carrying the same header on the reply topic; the response time runs from the send to the reply, and a
- * check reads the reply's JSON. The shipped echo service answers by default; -Dsut=external targets a real
- * service that replies on -Dreply.topic (its group, if named in -Dlag.groups, is judged as well).
+ * Request-reply against a service: each virtual user sends an order with a fresh correlation id and
+ * waits for the reply carrying the same header on the reply topic; the response time runs from the
+ * send to the reply, and a check reads the reply's JSON. The shipped echo service answers by
+ * default; -Dsut=external targets a real service that replies on -Dreply.topic (its group, if named
+ * in -Dlag.groups, is judged as well).
  */
 public class RequestReplySimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
@@ -31,26 +32,38 @@ public class RequestReplySimulation extends Simulation {
   int sutConsumers = params.positiveInt("sut.consumers", 4);
   int sutDelayMs = params.nonNegativeInt("sut.delayMs", 0);
 
-  RunParams plan = sut.equals("embedded") && base.lagGroups().isEmpty() ? base.withLagGroups(List.of(sutGroup)) : base;
-  KafkaProtocolBuilder kafkaProtocol = plan.protocol(users).replyTimeout(Duration.ofMillis(replyTimeoutMs));
+  RunParams plan =
+      sut.equals("embedded") && base.lagGroups().isEmpty()
+          ? base.withLagGroups(List.of(sutGroup))
+          : base;
+  KafkaProtocolBuilder kafkaProtocol =
+      plan.protocol(users).replyTimeout(Duration.ofMillis(replyTimeoutMs));
   EchoService echo;
 
   ChainBuilder order(String name) {
     return exec(session -> session.set("correlationId", UUID.randomUUID().toString()))
-        .exec(kafka(name)
-            .send("#{correlationId}", Map.of("sku", "A-100", "qty", 3))
-            .header("correlation-id", "#{correlationId}")
-            .replyOn(replyTopic).matchHeader("correlation-id")
-            .check(reply.jsonPath("$.sku").is("A-100")));
+        .exec(
+            kafka(name)
+                .send("#{correlationId}", Map.of("sku", "A-100", "qty", 3))
+                .header("correlation-id", "#{correlationId}")
+                .replyOn(replyTopic)
+                .matchHeader("correlation-id")
+                .check(reply.jsonPath("$.sku").is("A-100")));
   }
 
-  ScenarioBuilder clients = scenario("clients")
-      .during(plan.warmupSeconds()).on(order("warm-up order"))
-      .during(plan.durationSeconds()).on(order("order"));
+  ScenarioBuilder clients =
+      scenario("clients")
+          .during(plan.warmupSeconds())
+          .on(order("warm-up order"))
+          .during(plan.durationSeconds())
+          .on(order("order"));
 
   {
-    setUp(plan.withReconciliation(
-            clients.injectClosed(constantConcurrentUsers(users).during(plan.warmupSeconds() + plan.durationSeconds()))))
+    setUp(
+            plan.withReconciliation(
+                clients.injectClosed(
+                    constantConcurrentUsers(users)
+                        .during(plan.warmupSeconds() + plan.durationSeconds()))))
         .protocols(kafkaProtocol)
         .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
         .assertions(plan.gates("order"));

@@ -4,16 +4,16 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
-import kafkaload.Params;
-import kafkaload.kit.RunParams;
 import kafkaload.KafkaProtocolBuilder;
+import kafkaload.Params;
 import kafkaload.echo.EchoService;
+import kafkaload.kit.RunParams;
 
 /**
- * A demonstration that FAILS by design: producers send 1,000 msg/s (open model) and every send is acked quickly,
- * but the one echo consumer spends 2 ms per record, so it handles at most 500/s. The producer gates pass; the
- * lag verdict fails the run ("lag kept rising", "not drained"). This is the seed's rule: rising lag is a FAIL
- * even when producer TPS meets its target.
+ * A demonstration that FAILS by design: producers send 1,000 msg/s (open model) and every send is
+ * acked quickly, but the one echo consumer spends 2 ms per record, so it handles at most 500/s. The
+ * producer gates pass; the lag verdict fails the run ("lag kept rising", "not drained"). This is
+ * the seed's rule: rising lag is a FAIL even when producer TPS meets its target.
  */
 public class SlowConsumerSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
@@ -29,11 +29,14 @@ public class SlowConsumerSimulation extends Simulation {
   KafkaProtocolBuilder kafkaProtocol = plan.protocol(1);
   EchoService echo;
 
-  ScenarioBuilder arrivals = scenario("arrivals")
-      .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
+  ScenarioBuilder arrivals =
+      scenario("arrivals")
+          .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
 
   {
-    setUp(plan.withReconciliation(arrivals.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds()))))
+    setUp(
+            plan.withReconciliation(
+                arrivals.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds()))))
         .protocols(kafkaProtocol)
         .maxDuration(plan.maxDurationSeconds(plan.durationSeconds()))
         .assertions(plan.gates("send"));

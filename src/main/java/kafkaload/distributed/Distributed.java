@@ -1,6 +1,5 @@
 package kafkaload.distributed;
 
-import kafkaload.*;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import kafkaload.*;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -20,8 +20,8 @@ import kafkaload.internal.distributed.Merge;
 import kafkaload.internal.distributed.SimulationLogs;
 
 /**
- * One simulation on N injectors, one report and one verdict (docs/distributed.md). A plain Java entry point, no
- * Maven at run time:
+ * One simulation on N injectors, one report and one verdict (docs/distributed.md). A plain Java
+ * entry point, no Maven at run time:
  *
  * <pre>
  * java --add-opens=java.base/java.lang=ALL-UNNAMED -cp ... kafkaload.distributed.Distributed injector   # one injector
@@ -29,8 +29,9 @@ import kafkaload.internal.distributed.SimulationLogs;
  * java ... kafkaload.distributed.Distributed local      # N local injector processes, then the merge
  * </pre>
  *
- * Every knob is a -D property (docs/parameters.md, "Distributed runs"). Exit codes: 0 passed, 2 a gate failed,
- * 3 an injector did not finish, 4 input refused, 5 an injector started after the common start, 1 other errors.
+ * Every knob is a -D property (docs/parameters.md, "Distributed runs"). Exit codes: 0 passed, 2 a
+ * gate failed, 3 an injector did not finish, 4 input refused, 5 an injector started after the
+ * common start, 1 other errors.
  */
 public final class Distributed {
   public static final int LATE = 5;
@@ -63,8 +64,11 @@ public final class Distributed {
     try {
       io.gatling.core.stats.writer.StringInternals.checkAvailability();
     } catch (Throwable e) {
-      throw new KafkaLoadConfigException("Gatling's simulation.log reader and writer need the JVM option "
-          + "--add-opens=java.base/java.lang=ALL-UNNAMED (" + e + ")");
+      throw new KafkaLoadConfigException(
+          "Gatling's simulation.log reader and writer need the JVM option "
+              + "--add-opens=java.base/java.lang=ALL-UNNAMED ("
+              + e
+              + ")");
     }
     switch (command) {
       case "injector":
@@ -74,8 +78,9 @@ public final class Distributed {
       case "local":
         return local(params);
       default:
-        System.err.println("usage: kafkaload.distributed.Distributed injector|merge|local   (with -D properties, see "
-            + "docs/distributed.md)");
+        System.err.println(
+            "usage: kafkaload.distributed.Distributed injector|merge|local   (with -D properties, see "
+                + "docs/distributed.md)");
         return 1;
     }
   }
@@ -83,8 +88,9 @@ public final class Distributed {
   private static int injector(Params params) throws Exception {
     InjectorShare share = params.injector();
     if (share.runId() == null) {
-      throw new KafkaLoadConfigException("an injector needs -Drun.id (or KAFKALOAD_RUN_ID): the run id all "
-          + "injectors share, so one read-back finds all their records");
+      throw new KafkaLoadConfigException(
+          "an injector needs -Drun.id (or KAFKALOAD_RUN_ID): the run id all "
+              + "injectors share, so one read-back finds all their records");
     }
     String simulation = required(params, "gatling.simulationClass");
     long startAt = epochMillis(required(params, "injector.startAt"));
@@ -101,16 +107,23 @@ public final class Distributed {
     return Merge.run(root, count, out, connection(params), wait).exitCode();
   }
 
-  /** The cluster the merge reads back from: the injectors' own bootstrap and security -D properties. */
+  /**
+   * The cluster the merge reads back from: the injectors' own bootstrap and security -D properties.
+   */
   private static Connection connection(Params params) {
     if (!params.bool("verify", true)) {
       return null;
     }
-    kafkaload.internal.protocol.KafkaProtocol protocol = new KafkaProtocolBuilder().params(params).protocol();
+    kafkaload.internal.protocol.KafkaProtocol protocol =
+        new KafkaProtocolBuilder().params(params).protocol();
     if (protocol.bootstrapServers() == null) {
-      throw new KafkaLoadConfigException("the merge reconciles the injectors' records against their cluster: set "
-          + "-D" + KafkaProtocolBuilder.BOOTSTRAP_PROPERTY + " (or " + KafkaProtocolBuilder.BOOTSTRAP_ENV
-          + "), or -Dverify=false to merge without it");
+      throw new KafkaLoadConfigException(
+          "the merge reconciles the injectors' records against their cluster: set "
+              + "-D"
+              + KafkaProtocolBuilder.BOOTSTRAP_PROPERTY
+              + " (or "
+              + KafkaProtocolBuilder.BOOTSTRAP_ENV
+              + "), or -Dverify=false to merge without it");
     }
     return protocol.connection();
   }
@@ -118,7 +131,9 @@ public final class Distributed {
   private static int local(Params params) throws Exception {
     String simulation = required(params, "gatling.simulationClass");
     int n = params.positiveInt("injector.count", 2);
-    Path root = Path.of(params.string("local.results", "target/distributed/run-" + System.currentTimeMillis()));
+    Path root =
+        Path.of(
+            params.string("local.results", "target/distributed/run-" + System.currentTimeMillis()));
     if (Files.isDirectory(root)) {
       try (var s = Files.list(root)) {
         if (s.findAny().isPresent()) {
@@ -139,8 +154,10 @@ public final class Distributed {
         passed.put(a.substring(2, eq), a.substring(eq + 1));
       }
     }
-    String bootstrap = params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null
-        ? params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) : params.env(KafkaProtocolBuilder.BOOTSTRAP_ENV);
+    String bootstrap =
+        params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null
+            ? params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY)
+            : params.env(KafkaProtocolBuilder.BOOTSTRAP_ENV);
     LocalRun.Broker broker = bootstrap == null ? new LocalRun.Broker(root.resolve("broker")) : null;
     try {
       if (broker != null) {
@@ -159,13 +176,25 @@ public final class Distributed {
         p.put("injector.startAt", String.valueOf(startAt));
         p.put("injector.results", root.resolve("injector-" + i).toString());
         p.put(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY, bootstrap);
-        injectors.add(LocalRun.start(LocalRun.injectorCommand(Distributed.class.getName(), heap, p), root.resolve("injector-" + i + ".out")));
+        injectors.add(
+            LocalRun.start(
+                LocalRun.injectorCommand(Distributed.class.getName(), heap, p),
+                root.resolve("injector-" + i + ".out")));
       }
-      System.out.println("[kafkaload] " + n + " injectors of " + simulation + " (run " + runId + ") start at "
-          + Instant.ofEpochMilli(startAt) + "; output in " + root);
+      System.out.println(
+          "[kafkaload] "
+              + n
+              + " injectors of "
+              + simulation
+              + " (run "
+              + runId
+              + ") start at "
+              + Instant.ofEpochMilli(startAt)
+              + "; output in "
+              + root);
       LocalRun.await(injectors, delay + timeout);
-      return Merge.run(root, n, root.resolve("merged"),
-          connection(Params.fromSystemProperties())).exitCode();
+      return Merge.run(root, n, root.resolve("merged"), connection(Params.fromSystemProperties()))
+          .exitCode();
     } finally {
       if (broker != null) {
         broker.close();
@@ -186,8 +215,11 @@ public final class Distributed {
     try {
       return v.matches("\\d+") ? Long.parseLong(v) : Instant.parse(v).toEpochMilli();
     } catch (DateTimeParseException | NumberFormatException e) {
-      throw new KafkaLoadConfigException("-Dinjector.startAt=" + v + " is neither epoch milliseconds nor an "
-          + "ISO-8601 instant (2026-11-30T21:00:00Z)");
+      throw new KafkaLoadConfigException(
+          "-Dinjector.startAt="
+              + v
+              + " is neither epoch milliseconds nor an "
+              + "ISO-8601 instant (2026-11-30T21:00:00Z)");
     }
   }
 }

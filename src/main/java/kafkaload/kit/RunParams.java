@@ -1,6 +1,5 @@
 package kafkaload.kit;
 
-import kafkaload.*;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -12,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import kafkaload.*;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.config.FeederFile;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -19,57 +19,63 @@ import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
 
 /**
- * The knobs every simulation shares, read once from -D properties with their defaults.
- * Kafka producer knobs keep Kafka's own names (-Dacks, -Dlinger.ms, ...), so one command runs one cell of
+ * The knobs every simulation shares, read once from -D properties with their defaults. Kafka
+ * producer knobs keep Kafka's own names (-Dacks, -Dlinger.ms, ...), so one command runs one cell of
  * a perf-test matrix. docs/parameters.md lists each one.
  *
  * @param topic -Dtopic: the topic sent to (default kafkaload-perf)
  * @param recordSize -DrecordSize: the value size in bytes of generated records (default 1024)
  * @param key -Dkey: none, random or roundrobin (default none)
  * @param keyCount -Dkey.count: distinct keys for key=roundrobin (default 1000)
- * @param producer the producer properties, by Kafka's own names: -Dacks (default 1), -Dlinger.ms (1),
- *     -Dbatch.size (16384), -Dcompression.type (lz4), -Denable.idempotence (false), -Dretries (0, or Kafka's
- *     default 2147483647 with idempotence), -Dmax.in.flight.requests.per.connection (5), -Dbuffer.memory
- *     (33554432), -Dmax.request.size (1048576), -Ddelivery.timeout.ms (120000), -Drequest.timeout.ms (30000)
- *     and -Dmax.block.ms (60000)
+ * @param producer the producer properties, by Kafka's own names: -Dacks (default 1), -Dlinger.ms
+ *     (1), -Dbatch.size (16384), -Dcompression.type (lz4), -Denable.idempotence (false), -Dretries
+ *     (0, or Kafka's default 2147483647 with idempotence), -Dmax.in.flight.requests.per.connection
+ *     (5), -Dbuffer.memory (33554432), -Dmax.request.size (1048576), -Ddelivery.timeout.ms
+ *     (120000), -Drequest.timeout.ms (30000) and -Dmax.block.ms (60000)
  * @param producerMode -Dproducer.mode: shared, pool or per-user (default shared)
  * @param producerPool -Dproducer.pool: producers in the pool for producer.mode=pool (default 4)
- * @param topicCreate -Dtopic.create: create the topic when missing; false: a missing topic fails preflight
- *     (default true)
+ * @param topicCreate -Dtopic.create: create the topic when missing; false: a missing topic fails
+ *     preflight (default true)
  * @param topicPartitions -Dtopic.partitions: partitions of a created topic (default 16)
  * @param topicReplication -Dtopic.replication: replication factor of a created topic (default 1)
- * @param strictPartitions -Dpreflight.strictPartitions: fail, not just warn, when the topic has fewer
- *     partitions than planned producers (default false)
+ * @param strictPartitions -Dpreflight.strictPartitions: fail, not just warn, when the topic has
+ *     fewer partitions than planned producers (default false)
  * @param warmupSeconds -Dwarmup: warm-up seconds, under their own request names (default 20)
  * @param durationSeconds -Dduration: measured seconds (default 30)
  * @param fireAndForget -DfireAndForget: sends that do not wait for their ack (default false)
- * @param gateP99Ms -Dgate.p99Ms: p99 of the measured request must be below this, in ms (default 250)
- * @param gateMaxErrorPct -Dgate.maxErrorPct: at most this % of the measured requests may fail (default 0.1)
+ * @param gateP99Ms -Dgate.p99Ms: p99 of the measured request must be below this, in ms (default
+ *     250)
+ * @param gateMaxErrorPct -Dgate.maxErrorPct: at most this % of the measured requests may fail
+ *     (default 0.1)
  * @param gateMinRps -Dgate.minRps: at least this many measured requests per second (default 100)
  * @param runIdentity -DrunIdentity: stamp records with the run-identity headers (default true)
  * @param verify -Dverify: run the reconciliation after the load (default true)
- * @param verifyReadBack -Dverify.readBack: read the run's records back; false: end offsets only, for very large
- *     runs (default true; needs runIdentity)
+ * @param verifyReadBack -Dverify.readBack: read the run's records back; false: end offsets only,
+ *     for very large runs (default true; needs runIdentity)
  * @param verifyTimeoutSeconds -Dverify.timeoutSeconds: bound on the read-back (default 60)
  * @param gateMaxLost -Dgate.maxLost: acked records that may be missing from the topic (default 0)
- * @param gateMaxDuplicatePct -Dgate.maxDuplicatePct: duplicates allowed, in % of acked records (default 0)
- * @param gateInjectorHealthy -Dgate.injectorHealthy: fail the run when the injector was saturated (default false)
- * @param lagGroups -Dlag.groups: comma-separated consumer groups under test, whose lag is sampled and judged
- *     (default none)
+ * @param gateMaxDuplicatePct -Dgate.maxDuplicatePct: duplicates allowed, in % of acked records
+ *     (default 0)
+ * @param gateInjectorHealthy -Dgate.injectorHealthy: fail the run when the injector was saturated
+ *     (default false)
+ * @param lagGroups -Dlag.groups: comma-separated consumer groups under test, whose lag is sampled
+ *     and judged (default none)
  * @param lagIntervalMs -Dlag.intervalMs: lag sampling interval (default 2000)
  * @param lagWindowSeconds -Dlag.windowSeconds: the trend window at the end of the load (default 30)
- * @param gateLagMaxSlope -Dgate.lagMaxSlope: lag growing faster than this many records/s over the window fails
- *     (default 10)
- * @param gateMaxLag -Dgate.maxLag: any sampled lag above this fails (default: no bound, Long.MAX_VALUE)
- * @param gateLagDrainSeconds -Dgate.lagDrainSeconds: the lag must reach 0 within this after the producers stop
- *     (default 60)
- * @param embeddedBrokers -Dkafka.embedded.brokers: with no bootstrap set, N embedded brokers in child processes;
- *     0 when unset: the single in-JVM broker
- * @param minInsyncReplicas -Dmin.insync.replicas: topic config of a created topic; 0 (default): the broker's
- * @param faultPlan -Dfault.plan: broker faults during the load, for example kill:2@30s,start:2@60s (default
- *     none); needs kafka.embedded.brokers and no bootstrap servers
- * @param feeder -Dfeeder: a CSV file whose key and/or value columns replace the generated key and value
- *     (default none)
+ * @param gateLagMaxSlope -Dgate.lagMaxSlope: lag growing faster than this many records/s over the
+ *     window fails (default 10)
+ * @param gateMaxLag -Dgate.maxLag: any sampled lag above this fails (default: no bound,
+ *     Long.MAX_VALUE)
+ * @param gateLagDrainSeconds -Dgate.lagDrainSeconds: the lag must reach 0 within this after the
+ *     producers stop (default 60)
+ * @param embeddedBrokers -Dkafka.embedded.brokers: with no bootstrap set, N embedded brokers in
+ *     child processes; 0 when unset: the single in-JVM broker
+ * @param minInsyncReplicas -Dmin.insync.replicas: topic config of a created topic; 0 (default): the
+ *     broker's
+ * @param faultPlan -Dfault.plan: broker faults during the load, for example kill:2@30s,start:2@60s
+ *     (default none); needs kafka.embedded.brokers and no bootstrap servers
+ * @param feeder -Dfeeder: a CSV file whose key and/or value columns replace the generated key and
+ *     value (default none)
  * @param params the parameter snapshot these knobs were read from, passed on to the protocol
  */
 public record RunParams(
@@ -109,7 +115,10 @@ public record RunParams(
     FeederFile feeder,
     Params params) {
 
-  /** The knobs, read from the simulation's parameter snapshot (with its own defaults, see params.withDefaults). */
+  /**
+   * The knobs, read from the simulation's parameter snapshot (with its own defaults, see
+   * params.withDefaults).
+   */
   public static RunParams of(Params params) {
     Map<String, String> producer = new java.util.LinkedHashMap<>();
     producer.put("acks", params.oneOf("acks", "1", "0", "1", "all", "-1"));
@@ -119,21 +128,34 @@ public record RunParams(
     producer.put("compression.type", params.string("compression.type", "lz4"));
     boolean idempotence = params.bool("enable.idempotence", false);
     producer.put("enable.idempotence", String.valueOf(idempotence));
-    // 0 keeps a capacity test free of retry duplicates (seed pitfall 2); an idempotent producer retries without
+    // 0 keeps a capacity test free of retry duplicates (seed pitfall 2); an idempotent producer
+    // retries without
     // duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
-    producer.put("retries", String.valueOf(params.nonNegativeInt("retries", idempotence ? Integer.MAX_VALUE : 0)));
-    producer.put("max.in.flight.requests.per.connection",
+    producer.put(
+        "retries",
+        String.valueOf(params.nonNegativeInt("retries", idempotence ? Integer.MAX_VALUE : 0)));
+    producer.put(
+        "max.in.flight.requests.per.connection",
         String.valueOf(params.positiveInt("max.in.flight.requests.per.connection", 5)));
-    producer.put("buffer.memory", String.valueOf(params.positiveLong("buffer.memory", 33_554_432L)));
-    producer.put("max.request.size", String.valueOf(params.positiveInt("max.request.size", 1_048_576)));
-    // How long a send may wait for its ack, retries included, and each request: what bounds a KO when a broker dies.
-    producer.put("delivery.timeout.ms", String.valueOf(params.positiveInt("delivery.timeout.ms", 120_000)));
-    producer.put("request.timeout.ms", String.valueOf(params.positiveInt("request.timeout.ms", 30_000)));
-    // How long send() may block for metadata or buffer space (a topic whose leaders are gone waits for metadata).
+    producer.put(
+        "buffer.memory", String.valueOf(params.positiveLong("buffer.memory", 33_554_432L)));
+    producer.put(
+        "max.request.size", String.valueOf(params.positiveInt("max.request.size", 1_048_576)));
+    // How long a send may wait for its ack, retries included, and each request: what bounds a KO
+    // when a broker dies.
+    producer.put(
+        "delivery.timeout.ms", String.valueOf(params.positiveInt("delivery.timeout.ms", 120_000)));
+    producer.put(
+        "request.timeout.ms", String.valueOf(params.positiveInt("request.timeout.ms", 30_000)));
+    // How long send() may block for metadata or buffer space (a topic whose leaders are gone waits
+    // for metadata).
     producer.put("max.block.ms", String.valueOf(params.nonNegativeInt("max.block.ms", 60_000)));
-    // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and restart.
-    int embeddedBrokers = params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null ? 0
-        : params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1);
+    // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and
+    // restart.
+    int embeddedBrokers =
+        params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null
+            ? 0
+            : params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1);
     return new RunParams(
         params.string("topic", "kafkaload-perf"),
         params.nonNegativeInt("recordSize", 1024),
@@ -172,18 +194,26 @@ public record RunParams(
         params);
   }
 
-  /** The plan, checked against where it would act: {@code embeddedBrokers} 0 when -Dkafka.embedded.brokers is unset. */
+  /**
+   * The plan, checked against where it would act: {@code embeddedBrokers} 0 when
+   * -Dkafka.embedded.brokers is unset.
+   */
   private static FaultPlan faultPlan(Params params, int embeddedBrokers, FaultPlan plan) {
     if (plan.isEmpty()) {
       return plan;
     }
-    if (params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null || params.env(KafkaProtocolBuilder.BOOTSTRAP_ENV) != null) {
-      throw new KafkaLoadConfigException("-Dfault.plan acts on the embedded brokers; it cannot be used with "
-          + "kafka.bootstrap.servers (a real cluster)");
+    if (params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null
+        || params.env(KafkaProtocolBuilder.BOOTSTRAP_ENV) != null) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan acts on the embedded brokers; it cannot be used with "
+              + "kafka.bootstrap.servers (a real cluster)");
     }
     if (embeddedBrokers == 0) {
-      throw new KafkaLoadConfigException("-Dfault.plan needs the embedded brokers as child processes: add "
-          + "-Dkafka.embedded.brokers=N (N >= " + plan.maxBroker() + ")");
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan needs the embedded brokers as child processes: add "
+              + "-Dkafka.embedded.brokers=N (N >= "
+              + plan.maxBroker()
+              + ")");
     }
     plan.check(embeddedBrokers, 0);
     return plan;
@@ -195,47 +225,58 @@ public record RunParams(
       if (!g.isBlank()) {
         out.add(g.trim());
       } else if (!csv.isBlank()) {
-        throw new KafkaLoadConfigException("-Dlag.groups=" + csv + " has an empty consumer group name");
+        throw new KafkaLoadConfigException(
+            "-Dlag.groups=" + csv + " has an empty consumer group name");
       }
     }
     return out;
   }
 
   /**
-   * These knobs with the read-back's bound scaled to the records the plan sends: 60 s plus a second per 20,000
-   * records, a third of the rate a busy 2-core machine read back at (docs/soak.md). -Dverify.timeoutSeconds wins.
+   * These knobs with the read-back's bound scaled to the records the plan sends: 60 s plus a second
+   * per 20,000 records, a third of the rate a busy 2-core machine read back at (docs/soak.md).
+   * -Dverify.timeoutSeconds wins.
    */
   public RunParams withReadBackFor(long records) {
-    return of(params.withDefaults(Map.of("verify.timeoutSeconds", String.valueOf(60 + records / 20_000))));
+    return of(
+        params.withDefaults(
+            Map.of("verify.timeoutSeconds", String.valueOf(60 + records / 20_000))));
   }
 
-  /** These knobs with the groups under test replaced, for simulations that bring their own consumer. */
+  /**
+   * These knobs with the groups under test replaced, for simulations that bring their own consumer.
+   */
   public RunParams withLagGroups(List<String> groups) {
-    // Read again from the same snapshot, with the groups as the simulation's default (a -D value would win, but a
+    // Read again from the same snapshot, with the groups as the simulation's default (a -D value
+    // would win, but a
     // caller only replaces groups that -Dlag.groups left empty).
     return of(params.withDefaults(Map.of("lag.groups", String.join(",", groups))));
   }
 
   /**
-   * These knobs judging the lag of a system under test: the groups of -Dlag.groups, else the group of the echo
-   * service this tool starts. A real service (-Dsut=external) must name its groups: the echo group would not
-   * exist on its cluster, and a verdict on nothing is no verdict.
+   * These knobs judging the lag of a system under test: the groups of -Dlag.groups, else the group
+   * of the echo service this tool starts. A real service (-Dsut=external) must name its groups: the
+   * echo group would not exist on its cluster, and a verdict on nothing is no verdict.
    */
   public RunParams judgingLagOf(String sut, String echoGroup) {
     if (!lagGroups.isEmpty()) {
       return this;
     }
     if (sut.equals("external")) {
-      throw new KafkaLoadConfigException("-Dsut=external needs -Dlag.groups=<the consumer group(s) of the service "
-          + "under test>: the lag verdict judges them (the echo group '" + echoGroup + "' exists only with "
-          + "-Dsut=embedded)");
+      throw new KafkaLoadConfigException(
+          "-Dsut=external needs -Dlag.groups=<the consumer group(s) of the service "
+              + "under test>: the lag verdict judges them (the echo group '"
+              + echoGroup
+              + "' exists only with "
+              + "-Dsut=embedded)");
     }
     return withLagGroups(List.of(echoGroup));
   }
 
   /**
-   * These populations, plus the broker faults of -Dfault.plan beside them when there are any. Every step must
-   * come before the end of the load ({@code loadSeconds}), so the faults never run into the verification.
+   * These populations, plus the broker faults of -Dfault.plan beside them when there are any. Every
+   * step must come before the end of the load ({@code loadSeconds}), so the faults never run into
+   * the verification.
    */
   public List<PopulationBuilder> withFaults(int loadSeconds, PopulationBuilder... populations) {
     List<PopulationBuilder> all = new ArrayList<>(List.of(populations));
@@ -246,25 +287,42 @@ public record RunParams(
     return all;
   }
 
-  /** The load followed by the verification steps: the lag verdict when groups are named, then reconciliation. */
+  /**
+   * The load followed by the verification steps: the lag verdict when groups are named, then
+   * reconciliation.
+   */
   public PopulationBuilder withReconciliation(PopulationBuilder load) {
     List<ActionBuilder> steps = new ArrayList<>();
     if (!lagGroups.isEmpty()) {
-      steps.add(KafkaDsl.lagVerdict().window(lagWindowSeconds).maxSlope(gateLagMaxSlope).maxLag(gateMaxLag)
-          .drainTimeout(Duration.ofSeconds(gateLagDrainSeconds)));
+      steps.add(
+          KafkaDsl.lagVerdict()
+              .window(lagWindowSeconds)
+              .maxSlope(gateLagMaxSlope)
+              .maxLag(gateMaxLag)
+              .drainTimeout(Duration.ofSeconds(gateLagDrainSeconds)));
     }
     if (verify) {
-      steps.add(KafkaDsl.reconcile().maxLost(gateMaxLost).maxDuplicatePct(gateMaxDuplicatePct)
-          .readBack(verifyReadBack && runIdentity).timeout(Duration.ofSeconds(verifyTimeoutSeconds))
-          .failOnSaturatedInjector(gateInjectorHealthy));
+      steps.add(
+          KafkaDsl.reconcile()
+              .maxLost(gateMaxLost)
+              .maxDuplicatePct(gateMaxDuplicatePct)
+              .readBack(verifyReadBack && runIdentity)
+              .timeout(Duration.ofSeconds(verifyTimeoutSeconds))
+              .failOnSaturatedInjector(gateInjectorHealthy));
     }
-    return steps.isEmpty() ? load
-        : KafkaDsl.verified(load, steps.get(0), steps.subList(1, steps.size()).toArray(new ActionBuilder[0]));
+    return steps.isEmpty()
+        ? load
+        : KafkaDsl.verified(
+            load, steps.get(0), steps.subList(1, steps.size()).toArray(new ActionBuilder[0]));
   }
 
-  /** Every gate of the run: latency, errors and throughput on the measured request, and the reconciliation's. */
+  /**
+   * Every gate of the run: latency, errors and throughput on the measured request, and the
+   * reconciliation's.
+   */
   public List<Assertion> gates(String measuredRequest) {
-    List<Assertion> all = new ArrayList<>(Gates.on(measuredRequest, gateP99Ms, gateMaxErrorPct, gateMinRps));
+    List<Assertion> all =
+        new ArrayList<>(Gates.on(measuredRequest, gateP99Ms, gateMaxErrorPct, gateMinRps));
     if (!lagGroups.isEmpty()) {
       all.addAll(Gates.lag());
     }
@@ -280,13 +338,21 @@ public record RunParams(
 
   /** A bound on the whole run: the load, some slack, and the reconciliation's own bound. */
   public int maxDurationSeconds(int loadSeconds) {
-    return loadSeconds + 30 + (verify ? verifyTimeoutSeconds + 30 : 0) + (lagGroups.isEmpty() ? 0 : gateLagDrainSeconds + 10);
+    return loadSeconds
+        + 30
+        + (verify ? verifyTimeoutSeconds + 30 : 0)
+        + (lagGroups.isEmpty() ? 0 : gateLagDrainSeconds + 10);
   }
 
   /** The protocol these knobs describe, sized for {@code concurrency} producers. */
   public KafkaProtocolBuilder protocol(int concurrency) {
-    KafkaProtocolBuilder b = new KafkaProtocolBuilder().params(params).topic(topic).properties(producer)
-        .concurrency(concurrency, strictPartitions).runIdentity(runIdentity);
+    KafkaProtocolBuilder b =
+        new KafkaProtocolBuilder()
+            .params(params)
+            .topic(topic)
+            .properties(producer)
+            .concurrency(concurrency, strictPartitions)
+            .runIdentity(runIdentity);
     if (!lagGroups.isEmpty()) {
       b = b.lagMonitor(lagIntervalMs, lagGroups.toArray(new String[0]));
     }
@@ -307,14 +373,20 @@ public record RunParams(
   }
 
   /**
-   * The send, preceded by a feed from the -Dfeeder CSV when one is given (circular, like JMeter's CSV Data Set
-   * with "recycle on EOF"), so its key and value columns replace the generated key and payload.
+   * The send, preceded by a feed from the -Dfeeder CSV when one is given (circular, like JMeter's
+   * CSV Data Set with "recycle on EOF"), so its key and value columns replace the generated key and
+   * payload.
    */
   public ChainBuilder fed(ActionBuilder send) {
-    return feeder == null ? CoreDsl.exec(send) : CoreDsl.feed(CoreDsl.csv(feeder.path()).circular()).exec(send);
+    return feeder == null
+        ? CoreDsl.exec(send)
+        : CoreDsl.feed(CoreDsl.csv(feeder.path()).circular()).exec(send);
   }
 
-  /** The key of each send: the feeder's key column when it has one, else as -Dkey says (none, random, roundrobin). */
+  /**
+   * The key of each send: the feeder's key column when it has one, else as -Dkey says (none,
+   * random, roundrobin).
+   */
   public Function<Session, Object> keyFunction() {
     if (feeder != null && feeder.has(FeederFile.KEY)) {
       return session -> session.getString(FeederFile.KEY);
@@ -329,9 +401,13 @@ public record RunParams(
     }
   }
 
-  /** The value of each send: the feeder's value column when it has one, else -DrecordSize random letters. */
+  /**
+   * The value of each send: the feeder's value column when it has one, else -DrecordSize random
+   * letters.
+   */
   public Function<Session, Object> valueFunction() {
-    return feeder != null && feeder.has(FeederFile.VALUE) ? session -> session.getString(FeederFile.VALUE)
+    return feeder != null && feeder.has(FeederFile.VALUE)
+        ? session -> session.getString(FeederFile.VALUE)
         : Payloads.randomBytes(recordSize);
   }
 }

@@ -7,24 +7,32 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The command that runs a simulation the way the Gatling Maven plugin does: io.gatling.app.Gatling in a new JVM with
- * this JVM's classpath, the plugin's JVM options and the given -D properties. Used by the tests and the matrix.
+ * The command that runs a simulation the way the Gatling Maven plugin does: io.gatling.app.Gatling
+ * in a new JVM with this JVM's classpath, the plugin's JVM options and the given -D properties.
+ * Used by the tests and the matrix.
  */
 public final class GatlingJvm {
   private GatlingJvm() {}
 
-  public static List<String> command(String simulationClass, Map<String, String> props, Path resultsDir) {
+  public static List<String> command(
+      String simulationClass, Map<String, String> props, Path resultsDir) {
     return command(simulationClass, props, resultsDir, List.of());
   }
 
   /** As above, with JVM options after the plugin's (a later -Xmx wins). */
-  public static List<String> command(String simulationClass, Map<String, String> props, Path resultsDir,
-      List<String> jvmOptions) {
+  public static List<String> command(
+      String simulationClass, Map<String, String> props, Path resultsDir, List<String> jvmOptions) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     // The JVM options the Gatling Maven plugin gives its forked JVM.
-    cmd.addAll(List.of("-Xmx1G", "-XX:+HeapDumpOnOutOfMemoryError", "-XX:MaxInlineLevel=20", "-XX:MaxTrivialSize=12",
-        "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"));
+    cmd.addAll(
+        List.of(
+            "-Xmx1G",
+            "-XX:+HeapDumpOnOutOfMemoryError",
+            "-XX:MaxInlineLevel=20",
+            "-XX:MaxTrivialSize=12",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"));
     cmd.addAll(jvmOptions);
     cmd.add("-Dgatling.data.enableAnalytics=false");
     cmd.add("-Djava.util.prefs.userRoot=" + Paths.get("target", "java-prefs").toAbsolutePath());

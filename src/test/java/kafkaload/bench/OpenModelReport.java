@@ -9,22 +9,36 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 
 /**
- * Reads the logs of bench/open-model.sh ({@code run-<arm>-<seconds>-<round>.log/.time}) and prints, per arm, the
- * medians over the rounds of: msg/s, ack latency of the long run, whole-process CPU per million messages (long run,
- * JVM start to exit) and the marginal CPU per million (long minus short run, over the extra messages), with the
- * ratios against ProducerPerformance (arm "perf"). Every round's figures are printed too: the machine is noisy.
+ * Reads the logs of bench/open-model.sh ({@code run-<arm>-<seconds>-<round>.log/.time}) and prints,
+ * per arm, the medians over the rounds of: msg/s, ack latency of the long run, whole-process CPU
+ * per million messages (long run, JVM start to exit) and the marginal CPU per million (long minus
+ * short run, over the extra messages), with the ratios against ProducerPerformance (arm "perf").
+ * Every round's figures are printed too: the machine is noisy.
  */
 public final class OpenModelReport {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** One run: messages sent (warm-up included), whole-process CPU seconds, the measured rate, latency (ms). */
+  /**
+   * One run: messages sent (warm-up included), whole-process CPU seconds, the measured rate,
+   * latency (ms).
+   */
   record Run(double msgs, double cpu, double msgPerSec, double p50, double p99, double p999) {}
 
-  /** One arm in one round: its long run's latency and rate, whole and marginal CPU per million messages. */
-  record Figures(double msgPerSec, double p50, double p99, double p999, double wholeCpuPerM, double marginalCpuPerM) {}
+  /**
+   * One arm in one round: its long run's latency and rate, whole and marginal CPU per million
+   * messages.
+   */
+  record Figures(
+      double msgPerSec,
+      double p50,
+      double p99,
+      double p999,
+      double wholeCpuPerM,
+      double marginalCpuPerM) {}
 
   public static void main(String[] args) throws Exception {
     Path dir = Paths.get(args[0]);
@@ -34,34 +48,57 @@ public final class OpenModelReport {
     int longS = Integer.parseInt(env.get("LONG"));
     List<String> arms = List.of(env.get("ARMS").trim().split("\\s+"));
     Map<String, List<Figures>> byArm = new LinkedHashMap<>();
-    System.out.printf("%nPer round (arm: msg/s, p99 ms of the %d s run, whole CPU-s per M msgs, marginal CPU-s per M):%n",
+    System.out.printf(
+        "%nPer round (arm: msg/s, p99 ms of the %d s run, whole CPU-s per M msgs, marginal CPU-s per M):%n",
         longS);
     for (String arm : arms) {
       List<Figures> rows = new ArrayList<>();
       for (int r = 1; r <= rounds; r++) {
         Run s = read(dir, arm + "-" + shortS + "-" + r, shortS);
         Run l = read(dir, arm + "-" + longS + "-" + r, longS);
-        Figures f = new Figures(l.msgPerSec(), l.p50(), l.p99(), l.p999(), l.cpu() / l.msgs() * 1e6,
-            (l.cpu() - s.cpu()) / (l.msgs() - s.msgs()) * 1e6);
+        Figures f =
+            new Figures(
+                l.msgPerSec(),
+                l.p50(),
+                l.p99(),
+                l.p999(),
+                l.cpu() / l.msgs() * 1e6,
+                (l.cpu() - s.cpu()) / (l.msgs() - s.msgs()) * 1e6);
         rows.add(f);
-        System.out.printf("  round %d %s: %,.0f msg/s, p99 %.1f, whole %.1f, marginal %.1f%n", r, arm, f.msgPerSec(),
-            f.p99(), f.wholeCpuPerM(), f.marginalCpuPerM());
+        System.out.printf(
+            "  round %d %s: %,.0f msg/s, p99 %.1f, whole %.1f, marginal %.1f%n",
+            r, arm, f.msgPerSec(), f.p99(), f.wholeCpuPerM(), f.marginalCpuPerM());
       }
       byArm.put(arm, rows);
     }
-    Figures base = byArm.containsKey("perf") ? median(byArm.get("perf"))
-        : byArm.containsKey("perf-warm") ? median(byArm.get("perf-warm")) : null;
-    System.out.printf("%n| arm (median of %d rounds) | msg/s | p50 ms | p99 ms | p99.9 ms | CPU-s per M msgs, whole | "
-        + "CPU-s per M msgs, marginal | p99 vs PP | whole CPU vs PP | marginal CPU vs PP |%n"
-        + "|---|---|---|---|---|---|---|---|---|---|%n", rounds);
+    Figures base =
+        byArm.containsKey("perf")
+            ? median(byArm.get("perf"))
+            : byArm.containsKey("perf-warm") ? median(byArm.get("perf-warm")) : null;
+    System.out.printf(
+        "%n| arm (median of %d rounds) | msg/s | p50 ms | p99 ms | p99.9 ms | CPU-s per M msgs, whole | "
+            + "CPU-s per M msgs, marginal | p99 vs PP | whole CPU vs PP | marginal CPU vs PP |%n"
+            + "|---|---|---|---|---|---|---|---|---|---|%n",
+        rounds);
     for (String arm : arms) {
       Figures f = median(byArm.get(arm));
-      System.out.printf("| %s | %,.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |%n", label(arm), f.msgPerSec(),
-          f.p50(), f.p99(), f.p999(), f.wholeCpuPerM(), f.marginalCpuPerM(), ratio(f.p99(), base, Figures::p99),
-          ratio(f.wholeCpuPerM(), base, Figures::wholeCpuPerM), ratio(f.marginalCpuPerM(), base, Figures::marginalCpuPerM));
+      System.out.printf(
+          "| %s | %,.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |%n",
+          label(arm),
+          f.msgPerSec(),
+          f.p50(),
+          f.p99(),
+          f.p999(),
+          f.wholeCpuPerM(),
+          f.marginalCpuPerM(),
+          ratio(f.p99(), base, Figures::p99),
+          ratio(f.wholeCpuPerM(), base, Figures::wholeCpuPerM),
+          ratio(f.marginalCpuPerM(), base, Figures::marginalCpuPerM));
     }
-    System.out.printf("(latency and msg/s of the %d s runs; whole = JVM start to exit of the %d s run; marginal = the "
-        + "%d s run minus the %d s run, over the extra messages)%n", longS, longS, longS, shortS);
+    System.out.printf(
+        "(latency and msg/s of the %d s runs; whole = JVM start to exit of the %d s run; marginal = the "
+            + "%d s run minus the %d s run, over the extra messages)%n",
+        longS, longS, longS, shortS);
   }
 
   private static String label(String arm) {
@@ -75,7 +112,7 @@ public final class OpenModelReport {
     };
   }
 
-  private static String ratio(double v, Figures base, java.util.function.ToDoubleFunction<Figures> f) {
+  private static String ratio(double v, Figures base, ToDoubleFunction<Figures> f) {
     return base == null ? "-" : String.format("%.2fx", v / f.applyAsDouble(base));
   }
 
@@ -84,27 +121,53 @@ public final class OpenModelReport {
     double cpu = t[1] + t[2];
     String log = Files.readString(dir.resolve("run-" + run + ".log"));
     if (run.startsWith("perf")) {
-      // The last summary line is the measured run's; a warm-up before it (perf-warm) counts in the CPU's messages.
+      // The last summary line is the measured run's; a warm-up before it (perf-warm) counts in the
+      // CPU's messages.
       Matcher m = BenchReport.last(BenchReport.PERF, log, run);
-      double sent = BenchReport.PERF.matcher(log).results().mapToDouble(r -> Double.parseDouble(r.group(1))).sum();
-      return new Run(sent, cpu, Double.parseDouble(m.group(2)), Double.parseDouble(m.group(4)),
-          Double.parseDouble(m.group(6)), Double.parseDouble(m.group(7)));
+      double sent =
+          BenchReport.PERF
+              .matcher(log)
+              .results()
+              .mapToDouble(r -> Double.parseDouble(r.group(1)))
+              .sum();
+      return new Run(
+          sent,
+          cpu,
+          Double.parseDouble(m.group(2)),
+          Double.parseDouble(m.group(4)),
+          Double.parseDouble(m.group(6)),
+          Double.parseDouble(m.group(7)));
     }
-    JsonNode p = JSON.readTree(Paths.get(BenchReport.last(BenchReport.KAFKA_PAGE, log, run).group(1),
-        "kafka-summary.json").toFile()).path("protocols").path(0);
+    JsonNode p =
+        JSON.readTree(
+                Paths.get(
+                        BenchReport.last(BenchReport.KAFKA_PAGE, log, run).group(1),
+                        "kafka-summary.json")
+                    .toFile())
+            .path("protocols")
+            .path(0);
     JsonNode send = p.path("ackLatencyMs").path("send");
     JsonNode tp = p.path("throughput");
-    return new Run(tp.path("ackedOk").asDouble() + tp.path("failed").asDouble(), cpu,
+    return new Run(
+        tp.path("ackedOk").asDouble() + tp.path("failed").asDouble(),
+        cpu,
         send.path("count").asDouble() / seconds,
-        send.path("p50").asDouble(), send.path("p99").asDouble(), send.path("p99.9").asDouble());
+        send.path("p50").asDouble(),
+        send.path("p99").asDouble(),
+        send.path("p99.9").asDouble());
   }
 
   private static Figures median(List<Figures> rows) {
-    return new Figures(med(rows, Figures::msgPerSec), med(rows, Figures::p50), med(rows, Figures::p99),
-        med(rows, Figures::p999), med(rows, Figures::wholeCpuPerM), med(rows, Figures::marginalCpuPerM));
+    return new Figures(
+        med(rows, Figures::msgPerSec),
+        med(rows, Figures::p50),
+        med(rows, Figures::p99),
+        med(rows, Figures::p999),
+        med(rows, Figures::wholeCpuPerM),
+        med(rows, Figures::marginalCpuPerM));
   }
 
-  private static double med(List<Figures> rows, java.util.function.ToDoubleFunction<Figures> f) {
+  private static double med(List<Figures> rows, ToDoubleFunction<Figures> f) {
     double[] v = rows.stream().mapToDouble(f).sorted().toArray();
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }

@@ -10,38 +10,51 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
- * The bad-input table of docs/troubleshooting.md, row by row, end to end: the bundled baseline simulation in a
- * child JVM, as `mvn gatling:test` runs it. Each bad input fails the run before any load with one line that names
- * the problem; an oversized record is the exception: it is sent, and comes back as a counted KO with its reason.
- * The rows run side by side: most of each run is a child JVM starting.
+ * The bad-input table of docs/troubleshooting.md, row by row, end to end: the bundled baseline
+ * simulation in a child JVM, as `mvn gatling:test` runs it. Each bad input fails the run before any
+ * load with one line that names the problem; an oversized record is the exception: it is sent, and
+ * comes back as a counted KO with its reason. The rows run side by side: most of each run is a
+ * child JVM starting.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class BadInputIT {
   private static final String BASELINE = "simulations.BaselineSimulation";
 
-  /** Runs the baseline with the given properties and expects it to stop, before any load, with this error line. */
+  /**
+   * Runs the baseline with the given properties and expects it to stop, before any load, with this
+   * error line.
+   */
   private static GatlingRun rejected(String expectedError, String... kv) throws Exception {
     return rejectedBy(BASELINE, expectedError, kv);
   }
 
   /** The same, for another simulation. */
-  private static GatlingRun rejectedBy(String simulation, String expectedError, String... kv) throws Exception {
+  private static GatlingRun rejectedBy(String simulation, String expectedError, String... kv)
+      throws Exception {
     Map<String, String> p = props("warmup", "0", "duration", "3");
     p.putAll(props(kv));
     p.putIfAbsent("kafka.bootstrap.servers", bootstrap());
     GatlingRun run = runGatling(simulation, p, 120);
     assertNotEquals(0, run.exitCode(), run.tail());
-    String line = run.output().lines().filter(l -> l.startsWith("[kafkaload] ERROR: ")).findFirst()
-        .orElseThrow(() -> new AssertionError("no '[kafkaload] ERROR:' line in:\n" + run.tail()));
+    String line =
+        run.output()
+            .lines()
+            .filter(l -> l.startsWith("[kafkaload] ERROR: "))
+            .findFirst()
+            .orElseThrow(
+                () -> new AssertionError("no '[kafkaload] ERROR:' line in:\n" + run.tail()));
     assertTrue(line.contains(expectedError), "expected '" + expectedError + "' in: " + line);
     // No load: Gatling never started its injection, so it never printed a requests table.
     assertFalse(run.output().contains("---- Requests"), run.tail());
@@ -50,9 +63,13 @@ class BadInputIT {
 
   @Test
   void unreachableBootstrapIsReportedWithinTenSeconds() throws Exception {
-    GatlingRun run = rejected("Kafka bootstrap '127.0.0.1:1' did not answer within 10.0 s",
-        "kafka.bootstrap.servers", "127.0.0.1:1");
-    // Timed inside the child, from the protocol's start to the crash, so a slow JVM start does not count.
+    GatlingRun run =
+        rejected(
+            "Kafka bootstrap '127.0.0.1:1' did not answer within 10.0 s",
+            "kafka.bootstrap.servers",
+            "127.0.0.1:1");
+    // Timed inside the child, from the protocol's start to the crash, so a slow JVM start does not
+    // count.
     long started = millisOfDay(run, "Kafka target: 127.0.0.1:1");
     long crashed = millisOfDay(run, "Run crashed");
     assertTrue(crashed - started < 15_000, "reported after " + (crashed - started) + " ms");
@@ -60,30 +77,45 @@ class BadInputIT {
 
   /** The HH:mm:ss.SSS time of the first log line containing {@code text}, in ms of the day. */
   private static long millisOfDay(GatlingRun run, String text) {
-    String line = run.output().lines().filter(l -> l.contains(text)).findFirst()
-        .orElseThrow(() -> new AssertionError("no line with '" + text + "' in:\n" + run.tail()));
-    return java.time.LocalTime.parse(line.substring(0, 12)).toNanoOfDay() / 1_000_000;
+    String line =
+        run.output()
+            .lines()
+            .filter(l -> l.contains(text))
+            .findFirst()
+            .orElseThrow(
+                () -> new AssertionError("no line with '" + text + "' in:\n" + run.tail()));
+    return LocalTime.parse(line.substring(0, 12)).toNanoOfDay() / 1_000_000;
   }
 
   @Test
   void aPortThatDoesNotSpeakKafkaIsNamedAsSuch() throws Exception {
     // A plain TCP service (think of an HTTP server) where the user expected a Kafka listener.
     try (ServerSocket http = new ServerSocket(0)) {
-      Thread server = new Thread(() -> {
-        while (!http.isClosed()) {
-          try (Socket s = http.accept(); OutputStream out = s.getOutputStream()) {
-            out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-          } catch (IOException closed) {
-            return;
-          }
-        }
-      }, "not-kafka");
+      Thread server =
+          new Thread(
+              () -> {
+                while (!http.isClosed()) {
+                  try (Socket s = http.accept();
+                      OutputStream out = s.getOutputStream()) {
+                    out.write(
+                        "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+                  } catch (IOException closed) {
+                    return;
+                  }
+                }
+              },
+              "not-kafka");
       server.setDaemon(true);
       server.start();
       String address = "127.0.0.1:" + http.getLocalPort();
-      rejected("Kafka bootstrap '" + address + "' accepts TCP connections but did not answer as a Kafka broker "
-          + "(it answered \"HTTP/1.1\"; is it a Kafka listener?)",
-          "kafka.bootstrap.servers", address);
+      rejected(
+          "Kafka bootstrap '"
+              + address
+              + "' accepts TCP connections but did not answer as a Kafka broker "
+              + "(it answered \"HTTP/1.1\"; is it a Kafka listener?)",
+          "kafka.bootstrap.servers",
+          address);
     }
   }
 
@@ -91,7 +123,9 @@ class BadInputIT {
   void aMissingTopicIsNamedWhenCreationIsOff() throws Exception {
     String topic = uniqueTopic("absent");
     rejected("Topic '" + topic + "' does not exist", "topic", topic, "topic.create", "false");
-    assertTrue(admin().listTopics().names().get().stream().noneMatch(topic::equals), "nothing auto-created");
+    assertTrue(
+        admin().listTopics().names().get().stream().noneMatch(topic::equals),
+        "nothing auto-created");
   }
 
   @Test
@@ -103,8 +137,12 @@ class BadInputIT {
   void fewerPartitionsThanProducersFailsWhenStrict() throws Exception {
     String topic = uniqueTopic("narrow");
     createTopic(topic, 2);
-    rejected("Topic '" + topic + "' has 2 partitions for 10 concurrent producers", "topic", topic,
-        "preflight.strictPartitions", "true");
+    rejected(
+        "Topic '" + topic + "' has 2 partitions for 10 concurrent producers",
+        "topic",
+        topic,
+        "preflight.strictPartitions",
+        "true");
   }
 
   @Test
@@ -116,7 +154,8 @@ class BadInputIT {
   @Test
   void anExternalSystemUnderTestWithoutItsLagGroupsIsNamed() throws Exception {
     // Else the verdict would judge the echo group, which only the embedded system under test has.
-    rejectedBy("simulations.EndToEndSimulation", "-Dsut=external needs -Dlag.groups=", "sut", "external");
+    rejectedBy(
+        "simulations.EndToEndSimulation", "-Dsut=external needs -Dlag.groups=", "sut", "external");
   }
 
   @Test
@@ -126,28 +165,49 @@ class BadInputIT {
 
   @Test
   void aKafkaPropertyTheClientRejectsIsNamed() throws Exception {
-    // Kafka's producer config refuses idempotence without acks=all; the user hears it before any load.
-    rejected("Invalid Kafka producer property: Must set acks to all in order to use the idempotent producer",
-        "enable.idempotence", "true", "acks", "1", "retries", "3");
+    // Kafka's producer config refuses idempotence without acks=all; the user hears it before any
+    // load.
+    rejected(
+        "Invalid Kafka producer property: Must set acks to all in order to use the idempotent producer",
+        "enable.idempotence",
+        "true",
+        "acks",
+        "1",
+        "retries",
+        "3");
   }
 
   @Test
   void aMissingFeederFileIsNamed() throws Exception {
-    rejected("Feeder file 'no-such-orders.csv' (-Dfeeder) not found", "feeder", "no-such-orders.csv");
+    rejected(
+        "Feeder file 'no-such-orders.csv' (-Dfeeder) not found", "feeder", "no-such-orders.csv");
   }
 
   @Test
   void aMistypedSimulationClassIsNamedWithTheOnesThatExist() throws Exception {
-    // The pom's check, run by itself: `mvn gatling:test` runs it right after compiling the simulations.
-    java.util.List<String> cmd = new java.util.ArrayList<>(List.of("mvn", "-B", "-o", "-q",
-        "antrun:run@check-simulation-class", "-Dgatling.simulationClass=simulations.Baseline"));
-    // Offline, so it must look where the calling build looks: its local repository (-Dmaven.repo.local or the
-    // settings' <localRepository>) and its -s / -gs settings files, which Failsafe passes on (see pom.xml).
+    // The pom's check, run by itself: `mvn gatling:test` runs it right after compiling the
+    // simulations.
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                "mvn",
+                "-B",
+                "-o",
+                "-q",
+                "antrun:run@check-simulation-class",
+                "-Dgatling.simulationClass=simulations.Baseline"));
+    // Offline, so it must look where the calling build looks: its local repository
+    // (-Dmaven.repo.local or the
+    // settings' <localRepository>) and its -s / -gs settings files, which Failsafe passes on (see
+    // pom.xml).
     String localRepo = System.getProperty("maven.repo.local");
     if (localRepo != null && !localRepo.isBlank()) {
       cmd.add("-Dmaven.repo.local=" + localRepo);
     }
-    for (String[] option : new String[][] {{"-s", "kafkaload.it.userSettings"}, {"-gs", "kafkaload.it.globalSettings"}}) {
+    for (String[] option :
+        new String[][] {
+          {"-s", "kafkaload.it.userSettings"}, {"-gs", "kafkaload.it.globalSettings"}
+        }) {
       String file = System.getProperty(option[1]);
       if (file != null && Files.isRegularFile(Path.of(file))) {
         cmd.addAll(List.of(option[0], file));
@@ -157,7 +217,10 @@ class BadInputIT {
     String out = new String(mvn.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(mvn.waitFor(120, TimeUnit.SECONDS));
     assertNotEquals(0, mvn.exitValue(), out);
-    assertTrue(out.contains("No simulation class 'simulations.Baseline' (-Dgatling.simulationClass). Available: "), out);
+    assertTrue(
+        out.contains(
+            "No simulation class 'simulations.Baseline' (-Dgatling.simulationClass). Available: "),
+        out);
     String available = out.substring(out.indexOf("Available: ")).lines().findFirst().orElseThrow();
     assertTrue(available.contains(" simulations.BaselineSimulation,"), available);
   }
@@ -165,34 +228,79 @@ class BadInputIT {
   @Test
   void aRecordLargerThanTheBrokerAcceptsIsACountedKoWithItsReason() throws Exception {
     String topic = uniqueTopic("small-records");
-    // The topic accepts batches of up to 10,000 bytes; each 20,000-byte record is larger than batch.size, so it
-    // travels alone in its batch and the broker rejects it. (With several records per batch and batch.size above
-    // the topic's limit, Kafka's producer splits and resends the batch until delivery.timeout.ms instead.)
+    // The topic accepts batches of up to 10,000 bytes; each 20,000-byte record is larger than
+    // batch.size, so it
+    // travels alone in its batch and the broker rejects it. (With several records per batch and
+    // batch.size above
+    // the topic's limit, Kafka's producer splits and resends the batch until delivery.timeout.ms
+    // instead.)
     createTopic(new NewTopic(topic, 1, (short) 1).configs(Map.of("max.message.bytes", "10000")));
-    GatlingRun run = runGatling(BASELINE, props("kafka.bootstrap.servers", bootstrap(), "topic", topic,
-        "topic.create", "false", "recordSize", "20000", "compression.type", "none", "warmup", "0", "duration", "3",
-        "users", "2"), 120);
+    GatlingRun run =
+        runGatling(
+            BASELINE,
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "topic.create",
+                "false",
+                "recordSize",
+                "20000",
+                "compression.type",
+                "none",
+                "warmup",
+                "0",
+                "duration",
+                "3",
+                "users",
+                "2"),
+            120);
     assertNotEquals(0, run.exitCode(), "the error-rate gate fails the build:\n" + run.tail());
     long[] send = run.counts("send");
-    assertTrue(send[2] > 0 && send[1] == 0, "every send a KO: " + send[0] + " " + send[1] + " " + send[2]);
+    assertTrue(
+        send[2] > 0 && send[1] == 0, "every send a KO: " + send[0] + " " + send[1] + " " + send[2]);
     assertTrue(run.output().contains("RecordTooLargeException"), run.tail());
     assertEquals(0, endOffsetSum(topic));
   }
 
   @Test
-  void aFeederFileFeedsKeysAndValues(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+  void aFeederFileFeedsKeysAndValues(@TempDir Path dir) throws Exception {
     Path csv = dir.resolve("orders.csv");
     Files.writeString(csv, "key,value\norder-1,amount=10\norder-2,amount=20\n");
     String topic = uniqueTopic("fed");
-    GatlingRun run = runGatling(BASELINE, props("kafka.bootstrap.servers", bootstrap(), "topic", topic,
-        "feeder", csv.toString(), "warmup", "0", "duration", "2", "users", "1", "topic.partitions", "1", "gate.minRps", "0", "gate.p99Ms", "60000"), 120);
+    GatlingRun run =
+        runGatling(
+            BASELINE,
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "feeder",
+                csv.toString(),
+                "warmup",
+                "0",
+                "duration",
+                "2",
+                "users",
+                "1",
+                "topic.partitions",
+                "1",
+                "gate.minRps",
+                "0",
+                "gate.p99Ms",
+                "60000"),
+            120);
     assertEquals(0, run.exitCode(), run.tail());
     // The rows in file order, recycled: order-1, order-2, order-1, ...
     var records = readAll(topic, (int) endOffsetSum(topic));
     assertFalse(records.isEmpty());
     for (int i = 0; i < records.size(); i++) {
       int row = i % 2 + 1;
-      assertEquals("order-" + row + "|amount=" + row + "0", str(records.get(i).key()) + "|" + str(records.get(i).value()));
+      assertEquals(
+          "order-" + row + "|amount=" + row + "0",
+          str(records.get(i).key()) + "|" + str(records.get(i).value()));
     }
   }
 }

@@ -9,8 +9,9 @@ import io.gatling.javaapi.core.*;
 public class BadMatcherSimulation extends Simulation {
   String topic = System.getProperty("topic");
 
-  ScenarioBuilder scn = scenario("bad matcher")
-      .exec(kafka("order").send("k", "v").replyOn(topic).matchHeader("correlation-id"));
+  ScenarioBuilder scn =
+      scenario("bad matcher")
+          .exec(kafka("order").send("k", "v").replyOn(topic).matchHeader("correlation-id"));
 
   {
     setUp(scn.injectOpen(atOnceUsers(1))).protocols(kafka().topic(topic).createTopic(1, 1));

@@ -6,52 +6,76 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * bench/producer-vs-perf.sh and bench/soak.sh run end to end on a tiny configuration (one round, seconds-long
- * runs, the tests' embedded broker) and print every figure with numbers. No timing is asserted: benchmarks are
- * not tests.
+ * bench/producer-vs-perf.sh and bench/soak.sh run end to end on a tiny configuration (one round,
+ * seconds-long runs, the tests' embedded broker) and print every figure with numbers. No timing is
+ * asserted: benchmarks are not tests.
  */
 class BenchScriptIT {
-  private static final List<String> ROWS = List.of(
-      "Kafka ProducerPerformance, unthrottled",
-      "Gatling protocol, closed model, 8 users",
-      "Kafka ProducerPerformance, throttled at 1,000/s",
-      "Gatling protocol, open model at 1,000/s",
-      "JMeter 5.6.3 JSR223, 2 threads",
-      "Gatling protocol, closed model, 2 users",
-      "Gatling protocol, closed model, 2 users, a producer per user");
+  private static final List<String> ROWS =
+      List.of(
+          "Kafka ProducerPerformance, unthrottled",
+          "Gatling protocol, closed model, 8 users",
+          "Kafka ProducerPerformance, throttled at 1,000/s",
+          "Gatling protocol, open model at 1,000/s",
+          "JMeter 5.6.3 JSR223, 2 threads",
+          "Gatling protocol, closed model, 2 users",
+          "Gatling protocol, closed model, 2 users, a producer per user");
 
   @Test
   void producerBenchPrintsEveryRowWithNumbers() throws Exception {
-    Map<String, String> env = new java.util.HashMap<>();
-    // The script's nested `mvn` (JMeter's jars) uses the calling build's local repository and settings files.
+    Map<String, String> env = new HashMap<>();
+    // The script's nested `mvn` (JMeter's jars) uses the calling build's local repository and
+    // settings files.
     StringBuilder mavenArgs = new StringBuilder(System.getenv().getOrDefault("MAVEN_ARGS", ""));
     String localRepo = System.getProperty("maven.repo.local");
     if (localRepo != null && !localRepo.isBlank()) {
       mavenArgs.append(" -Dmaven.repo.local=").append(localRepo);
     }
-    for (String[] option : new String[][] {{"-s", "kafkaload.it.userSettings"}, {"-gs", "kafkaload.it.globalSettings"}}) {
+    for (String[] option :
+        new String[][] {
+          {"-s", "kafkaload.it.userSettings"}, {"-gs", "kafkaload.it.globalSettings"}
+        }) {
       String file = System.getProperty(option[1]);
       if (file != null && Files.isRegularFile(Paths.get(file))) {
         mavenArgs.append(' ').append(option[0]).append(' ').append(file);
       }
     }
     env.put("MAVEN_ARGS", mavenArgs.toString().trim());
-    // Seconds-long runs are all JVM start: C1 only and the serial GC start faster (no timing is judged here).
+    // Seconds-long runs are all JVM start: C1 only and the serial GC start faster (no timing is
+    // judged here).
     env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-    env.putAll(Map.of("ROUNDS", "1", "RECORDS", "5000", "SECONDS_RUN", "2", "USERS", "8", "THREADS", "2",
-        "RATE", "1000", "JMETER_SETUP", "10"));
+    env.putAll(
+        Map.of(
+            "ROUNDS",
+            "1",
+            "RECORDS",
+            "5000",
+            "SECONDS_RUN",
+            "2",
+            "USERS",
+            "8",
+            "THREADS",
+            "2",
+            "RATE",
+            "1000",
+            "JMETER_SETUP",
+            "10"));
     String out = runScript("producer-vs-perf", "target/bench-it", env, 300);
     String tail = out.substring(Math.max(0, out.length() - 4000));
     for (String row : ROWS) {
-      Matcher m = Pattern.compile("^\\| " + Pattern.quote(row) + " \\|(.*)\\|$", Pattern.MULTILINE).matcher(out);
+      Matcher m =
+          Pattern.compile("^\\| " + Pattern.quote(row) + " \\|(.*)\\|$", Pattern.MULTILINE)
+              .matcher(out);
       assertTrue(m.find(), "no row '" + row + "' in:\n" + tail);
       String[] cells = m.group(1).split("\\|");
       assertEquals(9, cells.length, row + ": " + m.group());
@@ -60,41 +84,72 @@ class BenchScriptIT {
         assertTrue(v > 0, row + ": a figure is not > 0: " + m.group());
       }
     }
-    assertTrue(Pattern.compile("gatling-eq-per-user / JMeter at 2 concurrent senders: msg/s [\\d.]+, CPU per message"
-        + " [\\d.]+").matcher(out).find(), tail);
+    assertTrue(
+        Pattern.compile(
+                "gatling-eq-per-user / JMeter at 2 concurrent senders: msg/s [\\d.]+, CPU per message"
+                    + " [\\d.]+")
+            .matcher(out)
+            .find(),
+        tail);
   }
 
   @Test
   void soakBenchPrintsEveryFigure() throws Exception {
-    String out = runScript("soak", "target/bench-it/soak", Map.of("DURATION", "6", "RATE", "200", "WARMUP", "1",
-        "EXTRA", "-Dlag.windowSeconds=4 -Dgate.p99Ms=5000"), 240);
-    for (String figure : List.of("SoakSimulation-200-6: exit 0",
-        "records acked: 1,400 \\(measured 'send': 1,200 at [\\d,]+ msg/s",
-        "simulation.log: [\\d,]+ bytes = [\\d,]+ bytes \\([\\d.]+ MiB\\) per million requests",
-        "report generation \\(in the run\\): [\\d.]+ s",
-        "report generation \\(reports-only, fresh JVM, -Xmx as the run\\): ok in [\\d.]+ s wall, [\\d.]+ CPU-s, peak RSS \\d+ MB",
-        "heap after GC in the load: start \\d+ MB, middle \\d+ MB, end \\d+ MB",
-        "read-back: complete in [\\d.]+ s, 1,400 records scanned")) {
+    String out =
+        runScript(
+            "soak",
+            "target/bench-it/soak",
+            Map.of(
+                "DURATION",
+                "6",
+                "RATE",
+                "200",
+                "WARMUP",
+                "1",
+                "EXTRA",
+                "-Dlag.windowSeconds=4 -Dgate.p99Ms=5000"),
+            240);
+    for (String figure :
+        List.of(
+            "SoakSimulation-200-6: exit 0",
+            "records acked: 1,400 \\(measured 'send': 1,200 at [\\d,]+ msg/s",
+            "simulation.log: [\\d,]+ bytes = [\\d,]+ bytes \\([\\d.]+ MiB\\) per million requests",
+            "report generation \\(in the run\\): [\\d.]+ s",
+            "report generation \\(reports-only, fresh JVM, -Xmx as the run\\): ok in [\\d.]+ s wall, [\\d.]+ CPU-s, peak RSS \\d+ MB",
+            "heap after GC in the load: start \\d+ MB, middle \\d+ MB, end \\d+ MB",
+            "read-back: complete in [\\d.]+ s, 1,400 records scanned")) {
       assertTrue(Pattern.compile(figure).matcher(out).find(), "no '" + figure + "' in:\n" + out);
     }
   }
 
   /**
-   * Runs bench/{@code name}.sh against the tests' broker with this JVM's classpath (no nested Maven run for it) and
-   * the given environment; fails unless it exits 0 within the bound. Returns its output.
+   * Runs bench/{@code name}.sh against the tests' broker with this JVM's classpath (no nested Maven
+   * run for it) and the given environment; fails unless it exits 0 within the bound. Returns its
+   * output.
    */
-  private static String runScript(String name, String out, Map<String, String> env, int timeoutSeconds)
-      throws Exception {
-    // The scripts measure CPU and peak RSS with GNU time, as KafkaPageIT needs Chromium; .ci/run installs both.
-    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Paths.get("/usr/bin/time")),
+  private static String runScript(
+      String name, String out, Map<String, String> env, int timeoutSeconds) throws Exception {
+    // The scripts measure CPU and peak RSS with GNU time, as KafkaPageIT needs Chromium; .ci/run
+    // installs both.
+    Assumptions.assumeTrue(
+        Files.isExecutable(Paths.get("/usr/bin/time")),
         "GNU time is not installed (apt-get install time): bench/" + name + ".sh needs it");
     Path log = Paths.get("target", "it-logs", "bench-" + name + ".log");
     Files.createDirectories(log.getParent());
-    ProcessBuilder pb = new ProcessBuilder("bash", "bench/" + name + ".sh").redirectErrorStream(true)
-        .redirectOutput(log.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder("bash", "bench/" + name + ".sh")
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
     pb.environment().putAll(env);
-    pb.environment().putAll(Map.of("CP", System.getProperty("java.class.path"), "OUT", out,
-        "BOOTSTRAP", KafkaTestSupport.bootstrap()));
+    pb.environment()
+        .putAll(
+            Map.of(
+                "CP",
+                System.getProperty("java.class.path"),
+                "OUT",
+                out,
+                "BOOTSTRAP",
+                KafkaTestSupport.bootstrap()));
     Process process = pb.start();
     if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);

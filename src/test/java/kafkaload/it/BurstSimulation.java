@@ -8,9 +8,9 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Bursts that go wrong. mode=faults: bursts of 5 to a topic that does not exist (every record a KO), and bursts of 5
- * whose third record cannot be built (a crash; the two before it are sent, the two after it are not).
- * mode=throttled: a burst under Gatling's throttle, refused before any load.
+ * Bursts that go wrong. mode=faults: bursts of 5 to a topic that does not exist (every record a
+ * KO), and bursts of 5 whose third record cannot be built (a crash; the two before it are sent, the
+ * two after it are not). mode=throttled: a burst under Gatling's throttle, refused before any load.
  */
 public class BurstSimulation extends Simulation {
   static final int BURST = 5;
@@ -21,18 +21,30 @@ public class BurstSimulation extends Simulation {
   // Built one after the other: one user, its bursts in sequence, on one event loop.
   AtomicInteger built = new AtomicInteger();
 
-  ScenarioBuilder missing = scenario("missing topic")
-      .repeat(BURSTS).on(exec(kafka("missing").send(randomBytes(10)).topic(topic + "-missing").burst(BURST)));
-  ScenarioBuilder crash = scenario("crash")
-      .repeat(BURSTS).on(exec(kafka("crash").send(session -> {
-        if (built.getAndIncrement() == 2) {
-          built.set(0); // records 4 and 5 are never built: the next burst starts at its first record
-          throw new IllegalStateException("the third record of every burst cannot be built");
-        }
-        return new byte[10];
-      }).burst(BURST)));
-  ScenarioBuilder throttled = scenario("throttled")
-      .exec(kafka("throttled").send(randomBytes(10)).burst(BURST));
+  ScenarioBuilder missing =
+      scenario("missing topic")
+          .repeat(BURSTS)
+          .on(exec(kafka("missing").send(randomBytes(10)).topic(topic + "-missing").burst(BURST)));
+  ScenarioBuilder crash =
+      scenario("crash")
+          .repeat(BURSTS)
+          .on(
+              exec(
+                  kafka("crash")
+                      .send(
+                          session -> {
+                            if (built.getAndIncrement() == 2) {
+                              built.set(
+                                  0); // records 4 and 5 are never built: the next burst starts at
+                              // its first record
+                              throw new IllegalStateException(
+                                  "the third record of every burst cannot be built");
+                            }
+                            return new byte[10];
+                          })
+                      .burst(BURST)));
+  ScenarioBuilder throttled =
+      scenario("throttled").exec(kafka("throttled").send(randomBytes(10)).burst(BURST));
 
   {
     if (mode.equals("throttled")) {

@@ -28,9 +28,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The merge's reconciliation of a run whose injector 1 of 3 died, driven directly against the embedded broker (the
- * merge's ledger, no Gatling JVMs): the dead injector's records in the topic are counted for it, by sequence space,
- * and never as delivered, so they neither hide a survivor's lost record nor count as duplicates.
+ * The merge's reconciliation of a run whose injector 1 of 3 died, driven directly against the
+ * embedded broker (the merge's ledger, no Gatling JVMs): the dead injector's records in the topic
+ * are counted for it, by sequence space, and never as delivered, so they neither hide a survivor's
+ * lost record nor count as duplicates.
  */
 class DeadInjectorReconciliationIT {
   @Test
@@ -42,13 +43,21 @@ class DeadInjectorReconciliationIT {
     List<Long> starts = List.of(0L, space, 2 * space);
     RunLedger ledger;
     try (Admin admin = admin()) {
-      ledger = RunLedger.merged(identity, Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()), starts,
-          List.of(space));
+      ledger =
+          RunLedger.merged(
+              identity,
+              Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()),
+              starts,
+              List.of(space));
     }
-    // Injectors 0 and 2 acked 50 records each (as their summaries say); injector 1 wrote 30 and died.
+    // Injectors 0 and 2 acked 50 records each (as their summaries say); injector 1 wrote 30 and
+    // died.
     int[] written = {50, 30, 50};
-    try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap()),
-        new ByteArraySerializer(), new ByteArraySerializer())) {
+    try (KafkaProducer<byte[], byte[]> p =
+        new KafkaProducer<>(
+            Map.of("bootstrap.servers", bootstrap()),
+            new ByteArraySerializer(),
+            new ByteArraySerializer())) {
       for (int injector = 0; injector < 3; injector++) {
         for (int i = 0; i < written[injector]; i++) {
           long seq = starts.get(injector) + i;
@@ -62,11 +71,18 @@ class DeadInjectorReconciliationIT {
         }
       }
     }
-    // One record injector 2 acked is gone (its summary says 51): the dead injector's 30 must not hide it.
+    // One record injector 2 acked is gone (its summary says 51): the dead injector's 30 must not
+    // hide it.
     ledger.delivery().ackedElsewhere(topic, 0, 1, 10);
 
-    Reconciled.Result r = Reconciliation.run(new Connection(bootstrap(), Map.of(), 10_000), ledger, List.of(), topic,
-        true, Duration.ofSeconds(60));
+    Reconciled.Result r =
+        Reconciliation.run(
+            new Connection(bootstrap(), Map.of(), 10_000),
+            ledger,
+            List.of(),
+            topic,
+            true,
+            Duration.ofSeconds(60));
     Reconciled.ReadBack rb = r.readBack();
     assertTrue(rb.complete(), r.toString());
     assertEquals(Map.of(0, 50L, 1, 30L, 2, 50L), rb.foundByInjector());
@@ -75,12 +91,18 @@ class DeadInjectorReconciliationIT {
     assertEquals(130, rb.distinct(), "every record of the run in the topic");
     assertEquals(101, r.ackedOk());
     assertEquals(100, r.topics().get(0).delivered(), "the survivors' records only");
-    assertEquals(rb.distinct() - r.topics().get(0).delivered(), rb.foundUnreported(),
+    assertEquals(
+        rb.distinct() - r.topics().get(0).delivered(),
+        rb.foundUnreported(),
         "found for the dead injector = the run's records in the topic - the survivors' delivered");
     assertEquals(1, r.lost(), "the survivors' lost record is not hidden by the dead injector's");
     assertEquals(0, r.duplicates());
     assertTrue(ReconciliationVerdict.lost(r, 0, 60).startsWith("1 acked records missing"));
-    assertTrue(ReconciliationPrinter.format(r).contains("found in the topic per injector (sequence space): 0: 50, "
-        + "1: 30 (DIED: reported nothing, none counted as delivered), 2: 50"), ReconciliationPrinter.format(r));
+    assertTrue(
+        ReconciliationPrinter.format(r)
+            .contains(
+                "found in the topic per injector (sequence space): 0: 50, "
+                    + "1: 30 (DIED: reported nothing, none counted as delivered), 2: 50"),
+        ReconciliationPrinter.format(r));
   }
 }

@@ -6,51 +6,108 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-/** An injector starved of producer buffer is flagged, in the console, the JSON and, when asked, the gates. */
+/**
+ * An injector starved of producer buffer is flagged, in the console, the JSON and, when asked, the
+ * gates.
+ */
 class InjectorHealthIT {
 
   @Test
   void aTinyProducerBufferMarksTheRunAndFailsTheOptionalGate() throws Exception {
-    // 32 KiB of buffer (two 16 KiB batches) for 64 users of 1 KiB records: sends queue for buffer space all along.
-    GatlingRun run = runGatling("simulations.BaselineSimulation", props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("starved"), "warmup", "2", "duration", "12", "users", "64", "topic.partitions", "64",
-        "buffer.memory", "32768", "gate.injectorHealthy", "true"), 150);
+    // 32 KiB of buffer (two 16 KiB batches) for 64 users of 1 KiB records: sends queue for buffer
+    // space all along.
+    GatlingRun run =
+        runGatling(
+            "simulations.BaselineSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("starved"),
+                "warmup",
+                "2",
+                "duration",
+                "12",
+                "users",
+                "64",
+                "topic.partitions",
+                "64",
+                "buffer.memory",
+                "32768",
+                "gate.injectorHealthy",
+                "true"),
+            150);
     assertNotEquals(0, run.exitCode(), run.tail());
-    assertTrue(run.output().contains("[kafkaload] WARNING: the injector was saturated: results below are not trustworthy"),
+    assertTrue(
+        run.output()
+            .contains(
+                "[kafkaload] WARNING: the injector was saturated: results below are not trustworthy"),
         run.tail());
     assertTrue(run.output().contains("sends waited for producer buffer space"), run.tail());
-    assertTrue(run.output().contains("kafka injector health: count of failed events is 0.0 : false"), run.tail());
+    assertTrue(
+        run.output().contains("kafka injector health: count of failed events is 0.0 : false"),
+        run.tail());
 
     JsonNode json = summaryJson(run);
     assertTrue(json.get("injector").get("saturated").asBoolean());
     assertTrue(json.get("injector").get("reasons").toString().contains("bufferpool-wait-ratio"));
-    // The event loops are probed; the verdict judged the load only: from the first user to the reconciliation.
+    // The event loops are probed; the verdict judged the load only: from the first user to the
+    // reconciliation.
     JsonNode loops = json.get("injector").get("eventLoopDelayMs");
-    assertTrue(loops.get("loops").asInt() > 0 && loops.get("probes").asLong() > 0, loops.toString());
-    assertTrue(json.get("timeline").get(1).has("eventLoopDelayMaxMs"), json.get("timeline").toString());
+    assertTrue(
+        loops.get("loops").asInt() > 0 && loops.get("probes").asLong() > 0, loops.toString());
+    assertTrue(
+        json.get("timeline").get(1).has("eventLoopDelayMaxMs"), json.get("timeline").toString());
     JsonNode window = json.get("injector").get("loadWindowSeconds");
-    assertTrue(window.get("start").asDouble() >= 0 && window.get("end").asDouble() > window.get("start").asDouble() + 10,
+    assertTrue(
+        window.get("start").asDouble() >= 0
+            && window.get("end").asDouble() > window.get("start").asDouble() + 10,
         window.toString());
   }
 
   @Test
   void anEventLoopBlockedForHalfASecondIsFlagged() throws Exception {
     // A 3 s window (-Dhealth.windowSeconds) so the 6 s load holds two.
-    GatlingRun run = runGatling("kafkaload.it.StalledEventLoopSimulation", props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("stalled"), "health.windowSeconds", "3"), 120);
+    GatlingRun run =
+        runGatling(
+            "kafkaload.it.StalledEventLoopSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("stalled"),
+                "health.windowSeconds",
+                "3"),
+            120);
     assertEquals(0, run.exitCode(), run.tail());
-    assertTrue(run.output().contains("[kafkaload] WARNING: the injector was saturated"), run.tail());
+    assertTrue(
+        run.output().contains("[kafkaload] WARNING: the injector was saturated"), run.tail());
     assertTrue(run.output().contains("Gatling's event loops ran late"), run.tail());
     JsonNode injector = summaryJson(run).get("injector");
-    assertTrue(injector.get("eventLoopDelayMs").get("max").asDouble() >= StalledEventLoopSimulation.STALL_MS * 0.8,
+    assertTrue(
+        injector.get("eventLoopDelayMs").get("max").asDouble()
+            >= StalledEventLoopSimulation.STALL_MS * 0.8,
         injector.toString());
     assertEquals(3, injector.get("bounds").get("windowSeconds").asInt());
   }
 
   @Test
   void aHealthyRunIsNotMarked() throws Exception {
-    GatlingRun run = runGatling("simulations.BaselineSimulation", props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("healthy"), "warmup", "1", "duration", "3", "users", "2"), 120);
+    GatlingRun run =
+        runGatling(
+            "simulations.BaselineSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("healthy"),
+                "warmup",
+                "1",
+                "duration",
+                "3",
+                "users",
+                "2"),
+            120);
     assertEquals(0, run.exitCode(), run.tail());
     assertFalse(run.output().contains("sends waited for producer buffer space"), run.tail());
   }

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.verification.LagMonitor;
 import org.apache.kafka.clients.admin.Admin;
@@ -19,6 +20,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -29,18 +31,45 @@ class LagIT {
 
   @Test
   void lagGatePassesWhenTheConsumersKeepUp() throws Exception {
-    GatlingRun run = runGatling("simulations.EndToEndSimulation", props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("e2e"), "reply.topic", uniqueTopic("e2e-replies"), "sut.group", uniqueTopic("echo"),
-        "warmup", "2", "duration", "8", "lag.windowSeconds", "6", "lag.intervalMs", "500",
-        // The lag gate is under test here; the producer gates only get bounds a busy 2-core machine still meets.
-        "gate.p99Ms", "5000", "gate.minRps", "10"), Map.of(), List.of(FULL_JIT), 150);
+    GatlingRun run =
+        runGatling(
+            "simulations.EndToEndSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("e2e"),
+                "reply.topic",
+                uniqueTopic("e2e-replies"),
+                "sut.group",
+                uniqueTopic("echo"),
+                "warmup",
+                "2",
+                "duration",
+                "8",
+                "lag.windowSeconds",
+                "6",
+                "lag.intervalMs",
+                "500",
+                // The lag gate is under test here; the producer gates only get bounds a busy 2-core
+                // machine still meets.
+                "gate.p99Ms",
+                "5000",
+                "gate.minRps",
+                "10"),
+            Map.of(),
+            List.of(FULL_JIT),
+            150);
     assertEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());
-    assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : true"), run.tail());
+    assertTrue(
+        run.output().contains("kafka lag: rising: count of failed events is 0.0 : true"),
+        run.tail());
     // The echo service joined its group in before(): no false alarm at the start.
     assertFalse(run.output().contains("WARNING: consumer group"), run.tail());
 
-    // End-to-end latency (request produced -> reply received) contains the request's ack latency, and stays sane.
+    // End-to-end latency (request produced -> reply received) contains the request's ack latency,
+    // and stays sane.
     var json = summaryJson(run).get("protocols").get(0);
     var ack = json.get("ackLatencyMs").get("send");
     var e2e = json.get("e2eLatencyMs").get("e2e");
@@ -53,42 +82,117 @@ class LagIT {
 
   @Test
   void lagGateFailsWhenADeliberatelySlowConsumerFallsBehindThoughProducersPass() throws Exception {
-    GatlingRun run = runGatling("simulations.SlowConsumerSimulation", props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("slow"), "reply.topic", uniqueTopic("slow-replies"), "sut.group", uniqueTopic("slow-echo"),
-        "duration", "12", "lag.windowSeconds", "8", "lag.intervalMs", "500", "gate.lagDrainSeconds", "3",
-        "gate.p99Ms", "5000"), 150);
+    GatlingRun run =
+        runGatling(
+            "simulations.SlowConsumerSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("slow"),
+                "reply.topic",
+                uniqueTopic("slow-replies"),
+                "sut.group",
+                uniqueTopic("slow-echo"),
+                "duration",
+                "12",
+                "lag.windowSeconds",
+                "8",
+                "lag.intervalMs",
+                "500",
+                "gate.lagDrainSeconds",
+                "3",
+                "gate.p99Ms",
+                "5000"),
+            150);
     assertNotEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: FAIL (lag kept rising"), run.tail());
-    assertTrue(run.output().contains("kafka lag: rising: count of failed events is 0.0 : false"), run.tail());
-    assertTrue(run.output().contains("send: percentage of failed events is less than or equal to 0.1 : true"), run.tail());
-    assertTrue(run.output().contains("send: 99th percentile of response time is less than 5000.0 : true"), run.tail());
+    assertTrue(
+        run.output().contains("kafka lag: rising: count of failed events is 0.0 : false"),
+        run.tail());
+    assertTrue(
+        run.output()
+            .contains("send: percentage of failed events is less than or equal to 0.1 : true"),
+        run.tail());
+    assertTrue(
+        run.output().contains("send: 99th percentile of response time is less than 5000.0 : true"),
+        run.tail());
   }
 
   @Test
   void aGroupThatNeverCommittedIsAKoNotAPass() throws Exception {
-    // A typo in -Dlag.groups: the group does not exist, so it has no lag to read. That is no verdict, not a 0.
+    // A typo in -Dlag.groups: the group does not exist, so it has no lag to read. That is no
+    // verdict, not a 0.
     String group = uniqueTopic("no-such-group");
-    GatlingRun run = runGatling("simulations.BaselineSimulation", props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("nolag"), "lag.groups", group, "warmup", "0", "duration", "3", "users", "2",
-        "lag.intervalMs", "500", "verify", "false", "gate.p99Ms", "60000", "gate.minRps", "0"), 150);
+    GatlingRun run =
+        runGatling(
+            "simulations.BaselineSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("nolag"),
+                "lag.groups",
+                group,
+                "warmup",
+                "0",
+                "duration",
+                "3",
+                "users",
+                "2",
+                "lag.intervalMs",
+                "500",
+                "verify",
+                "false",
+                "gate.p99Ms",
+                "60000",
+                "gate.minRps",
+                "0"),
+            150);
     assertNotEquals(0, run.exitCode(), run.tail());
-    assertTrue(run.output().contains("[kafkaload] WARNING: consumer group '" + group + "' is unknown to the cluster "
-        + "at the start"), run.tail());
-    assertTrue(run.output().contains("LAG VERDICT: FAIL (group '" + group + "' never committed an offset during "
-        + "the run: it does not exist, or it never consumed — lag cannot be judged)"), run.tail());
-    assertTrue(run.output().contains("kafka lag: drained: count of failed events is 0.0 : false"), run.tail());
+    assertTrue(
+        run.output()
+            .contains(
+                "[kafkaload] WARNING: consumer group '"
+                    + group
+                    + "' is unknown to the cluster "
+                    + "at the start"),
+        run.tail());
+    assertTrue(
+        run.output()
+            .contains(
+                "LAG VERDICT: FAIL (group '"
+                    + group
+                    + "' never committed an offset during "
+                    + "the run: it does not exist, or it never consumed — lag cannot be judged)"),
+        run.tail());
+    assertTrue(
+        run.output().contains("kafka lag: drained: count of failed events is 0.0 : false"),
+        run.tail());
     // The load itself was fine: only the lag verdict failed the build.
-    assertTrue(run.output().contains("send: percentage of failed events is less than or equal to 0.1 : true"), run.tail());
+    assertTrue(
+        run.output()
+            .contains("send: percentage of failed events is less than or equal to 0.1 : true"),
+        run.tail());
   }
 
   @Test
   void lagThatCouldNotBeSampledIsAKoWithTheFailedSamplesCounted() throws Exception {
-    // A real AdminClient whose every call fails (no broker listens there), bounded to a second per call.
-    try (Admin unreachable = Admin.create(Map.<String, Object>of("bootstrap.servers", "127.0.0.1:1",
-        "default.api.timeout.ms", "1000", "request.timeout.ms", "500"));
+    // A real AdminClient whose every call fails (no broker listens there), bounded to a second per
+    // call.
+    try (Admin unreachable =
+            Admin.create(
+                Map.<String, Object>of(
+                    "bootstrap.servers",
+                    "127.0.0.1:1",
+                    "default.api.timeout.ms",
+                    "1000",
+                    "request.timeout.ms",
+                    "500"));
         LagMonitor monitor = LagMonitor.start(unreachable, List.of("orders-service"), 200)) {
       long deadline = System.nanoTime() + 30_000_000_000L;
-      while (monitor.sampling().get("orders-service").failed() < 2 && System.nanoTime() < deadline) {
+      while (monitor.sampling().get("orders-service").failed() < 2
+          && System.nanoTime() < deadline) {
         Thread.sleep(100);
       }
       LagMonitor.Verdict v = monitor.judge("orders-service", 30, 10, 60_000, 200);
@@ -103,9 +207,12 @@ class LagIT {
     String topic = uniqueTopic("lagcheck");
     String group = uniqueTopic("group");
     createTopic(topic, 3);
-    try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap()),
-        new ByteArraySerializer(), new ByteArraySerializer())) {
-      List<java.util.concurrent.Future<org.apache.kafka.clients.producer.RecordMetadata>> acks = new ArrayList<>();
+    try (KafkaProducer<byte[], byte[]> p =
+        new KafkaProducer<>(
+            Map.of("bootstrap.servers", bootstrap()),
+            new ByteArraySerializer(),
+            new ByteArraySerializer())) {
+      List<Future<RecordMetadata>> acks = new ArrayList<>();
       for (int i = 0; i < 300; i++) {
         acks.add(p.send(new ProducerRecord<>(topic, i % 3, null, new byte[10])));
       }
@@ -118,9 +225,16 @@ class LagIT {
     Properties c = new Properties();
     c.put("bootstrap.servers", bootstrap());
     c.put("group.id", group);
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      consumer.commitSync(Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(10),
-          new TopicPartition(topic, 1), new OffsetAndMetadata(50), new TopicPartition(topic, 2), new OffsetAndMetadata(100)));
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      consumer.commitSync(
+          Map.of(
+              new TopicPartition(topic, 0),
+              new OffsetAndMetadata(10),
+              new TopicPartition(topic, 1),
+              new OffsetAndMetadata(50),
+              new TopicPartition(topic, 2),
+              new OffsetAndMetadata(100)));
     }
     Map<TopicPartition, Long> ours;
     try (Admin admin = admin()) {
@@ -128,17 +242,37 @@ class LagIT {
     }
     Map<TopicPartition, Long> kafkas = describeLag(group);
     assertEquals(kafkas, new HashMap<>(ours));
-    assertEquals(Map.of(new TopicPartition(topic, 0), 90L, new TopicPartition(topic, 1), 50L,
-        new TopicPartition(topic, 2), 0L), kafkas);
+    assertEquals(
+        Map.of(
+            new TopicPartition(topic, 0),
+            90L,
+            new TopicPartition(topic, 1),
+            50L,
+            new TopicPartition(topic, 2),
+            0L),
+        kafkas);
   }
 
-  /** Runs Kafka's own kafka-consumer-groups --describe (ConsumerGroupCommand) and reads its LAG column. */
+  /**
+   * Runs Kafka's own kafka-consumer-groups --describe (ConsumerGroupCommand) and reads its LAG
+   * column.
+   */
   private static Map<TopicPartition, Long> describeLag(String group) throws Exception {
     Path out = Files.createTempFile("describe", ".txt");
-    Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
-        "--bootstrap-server", bootstrap(), "--describe", "--group", group)
-        .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    Process p =
+        new ProcessBuilder(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
+                "--bootstrap-server",
+                bootstrap(),
+                "--describe",
+                "--group",
+                group)
+            .redirectErrorStream(true)
+            .redirectOutput(out.toFile())
+            .start();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
     Map<TopicPartition, Long> lag = new HashMap<>();
@@ -148,7 +282,9 @@ class LagIT {
       if (line.contains("CURRENT-OFFSET")) {
         header = new ArrayList<>(List.of(cols));
       } else if (header != null && cols.length == header.size() && cols[0].equals(group)) {
-        lag.put(new TopicPartition(cols[header.indexOf("TOPIC")], Integer.parseInt(cols[header.indexOf("PARTITION")])),
+        lag.put(
+            new TopicPartition(
+                cols[header.indexOf("TOPIC")], Integer.parseInt(cols[header.indexOf("PARTITION")])),
             Long.parseLong(cols[header.indexOf("LAG")]));
       }
     }

@@ -17,9 +17,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * bench/matrix end to end, as a user runs it (the Matrix main in its own JVM, which starts its own broker process
- * and one Gatling JVM per cell): a 2-cell grid with short phases writes the CSV, the Markdown and the HTML with both
- * cells, and each cell's figures are those of its own Gatling run and Kafka summary. No timing is asserted.
+ * bench/matrix end to end, as a user runs it (the Matrix main in its own JVM, which starts its own
+ * broker process and one Gatling JVM per cell): a 2-cell grid with short phases writes the CSV, the
+ * Markdown and the HTML with both cells, and each cell's figures are those of its own Gatling run
+ * and Kafka summary. No timing is asserted.
  */
 class MatrixIT {
   private static final int DURATION = 3;
@@ -27,14 +28,21 @@ class MatrixIT {
   record Run(int exitCode, String output) {}
 
   static Run matrix(Path out, String... props) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-Dmatrix.out=" + out));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "-Dmatrix.out=" + out));
     for (String p : props) {
       cmd.add("-D" + p);
     }
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "kafkaload.bench.matrix.Matrix"));
+    cmd.addAll(
+        List.of("-cp", System.getProperty("java.class.path"), "kafkaload.bench.matrix.Matrix"));
     Path log = Files.createTempFile("matrix", ".log");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!p.waitFor(300, TimeUnit.SECONDS)) {
       p.destroyForcibly().waitFor();
       fail("the matrix did not finish within 300 s: " + Files.readString(log));
@@ -45,8 +53,15 @@ class MatrixIT {
   @Test
   void twoCellGridWritesCsvMarkdownAndHtmlWithEachCellsOwnFigures() throws Exception {
     Path out = Paths.get("target", "matrix-it").toAbsolutePath();
-    Run run = matrix(out, "matrix.users=1,2", "matrix.topic.replication=1", "matrix.topic.partitions=2",
-        "matrix.batch.size=16384", "warmup=1", "duration=" + DURATION);
+    Run run =
+        matrix(
+            out,
+            "matrix.users=1,2",
+            "matrix.topic.replication=1",
+            "matrix.topic.partitions=2",
+            "matrix.batch.size=16384",
+            "warmup=1",
+            "duration=" + DURATION);
     assertEquals(0, run.exitCode(), run.output());
 
     List<String> lines = Files.readAllLines(out.resolve("matrix.csv"));
@@ -71,16 +86,20 @@ class MatrixIT {
       assertTrue(Double.parseDouble(row.get("cpu_us_per_msg")) > 0, lines.get(i));
       assertEquals("0", row.get("lost"));
 
-      // The figures are the cell's own run: Gatling's console count of "send", and the ack-latency histogram
+      // The figures are the cell's own run: Gatling's console count of "send", and the ack-latency
+      // histogram
       // of kafka-summary.json, which the protocol records apart from Gatling.
       Path index = out.resolve(row.get("report"));
       assertTrue(Files.isRegularFile(index), index.toString());
-      String console = Files.readString(out.resolve("cells").resolve(row.get("cell")).resolve("gatling.log"));
+      String console =
+          Files.readString(out.resolve("cells").resolve(row.get("cell")).resolve("gatling.log"));
       assertEquals(sentOk, new KafkaTestSupport.GatlingRun(0, console, 0).counts("send")[1]);
-      JsonNode summary = new ObjectMapper().readTree(index.resolveSibling("kafka-summary.json").toFile());
+      JsonNode summary =
+          new ObjectMapper().readTree(index.resolveSibling("kafka-summary.json").toFile());
       JsonNode protocol = summary.get("protocols").get(0);
       assertEquals(sentOk, protocol.get("ackLatencyMs").get("send").get("count").asLong());
-      assertEquals("16384", protocol.get("config").get("producerProperties").get("batch.size").asText());
+      assertEquals(
+          "16384", protocol.get("config").get("producerProperties").get("batch.size").asText());
     }
 
     String md = Files.readString(out.resolve("matrix.md"));
@@ -91,14 +110,22 @@ class MatrixIT {
 
     Path html = out.resolve("matrix.html");
     String page = Files.readString(html, StandardCharsets.UTF_8);
-    assertTrue(page.contains("\"cell-001\"") && page.contains("\"cell-002\""), "both cells in the page data");
+    assertTrue(
+        page.contains("\"cell-001\"") && page.contains("\"cell-002\""),
+        "both cells in the page data");
     assertTrue(Files.isRegularFile(out.resolve("matrix-echarts.min.js")));
-    KafkaPageIT.Chrome dom = KafkaPageIT.chrome(KafkaPageIT.chromium(), "--dump-dom", html.toUri().toString());
+    KafkaPageIT.Chrome dom =
+        KafkaPageIT.chrome(KafkaPageIT.chromium(), "--dump-dom", html.toUri().toString());
     assertTrue(dom.stdout().contains("data-rendered=\"true\""), "the page script ran to its end");
-    assertEquals(1, Pattern.compile("<canvas").matcher(dom.stdout()).results().count(), "one chart: users");
+    assertEquals(
+        1, Pattern.compile("<canvas").matcher(dom.stdout()).results().count(), "one chart: users");
     KafkaPageIT.assertNoScriptErrors(dom);
     assertEquals(2, KafkaPageIT.points(dom, "chart-users"), "one bar per cell");
-    long links = Pattern.compile("href=\"cells/cell-00[12]/[^\"]+/index.html\"").matcher(dom.stdout()).results().count();
+    long links =
+        Pattern.compile("href=\"cells/cell-00[12]/[^\"]+/index.html\"")
+            .matcher(dom.stdout())
+            .results()
+            .count();
     assertEquals(2, links, "each cell links its Gatling report");
   }
 }

@@ -9,14 +9,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.check.RecordCheck;
@@ -37,43 +40,66 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Wire compatibility with Confluent's own implementation, its Node.js serdes (@confluentinc/schemaregistry, pinned
- * in src/test/node/package-lock.json), reading the same (embedded) registry. Records the protocol's encoder writes
- * (Avro, Protobuf, JSON Schema) go through the embedded broker and are decoded by Confluent's deserializers, field
- * by field; records Confluent's serializers write go through the broker and are decoded by the protocol's consume
- * decoder and matched by its JSONPath check. Skipped only when node is not installed; runs `npm ci` when
- * node_modules is missing.
+ * Wire compatibility with Confluent's own implementation, its Node.js serdes
+ * (@confluentinc/schemaregistry, pinned in src/test/node/package-lock.json), reading the same
+ * (embedded) registry. Records the protocol's encoder writes (Avro, Protobuf, JSON Schema) go
+ * through the embedded broker and are decoded by Confluent's deserializers, field by field; records
+ * Confluent's serializers write go through the broker and are decoded by the protocol's consume
+ * decoder and matched by its JSONPath check. Skipped only when node is not installed; runs `npm ci`
+ * when node_modules is missing.
  */
 class NodeCrossCheckIT {
   private static final Path NODE_DIR = Paths.get("src/test/node");
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String AVRO = "{\"orderId\": \"o-42\", \"sku\": \"A-100\", \"qty\": 3, \"price\": 9.5, "
-      + "\"express\": true, \"note\": \"fragile\"}";
-  private static final String PROTO = "{\"orderId\": \"o-43\", \"sku\": \"B-7\", \"qty\": 2, \"price\": 1.25, "
-      + "\"tags\": [\"a\", \"b\"], \"shipTo\": {\"city\": \"Lyon\", \"zip\": \"69001\"}}";
-  private static final String JSONS = "{\"orderId\": \"o-44\", \"sku\": \"C-1\", \"qty\": 5, \"price\": 2.5}";
+  private static final String AVRO =
+      "{\"orderId\": \"o-42\", \"sku\": \"A-100\", \"qty\": 3, \"price\": 9.5, "
+          + "\"express\": true, \"note\": \"fragile\"}";
+  private static final String PROTO =
+      "{\"orderId\": \"o-43\", \"sku\": \"B-7\", \"qty\": 2, \"price\": 1.25, "
+          + "\"tags\": [\"a\", \"b\"], \"shipTo\": {\"city\": \"Lyon\", \"zip\": \"69001\"}}";
+  private static final String JSONS =
+      "{\"orderId\": \"o-44\", \"sku\": \"C-1\", \"qty\": 5, \"price\": 2.5}";
 
   @Test
   void confluentsNodeSerdesReadWhatTheProtocolWritesAndViceVersa() throws Exception {
-    Assumptions.assumeTrue(run(List.of("node", "--version"), null, 30).exit == 0,
+    Assumptions.assumeTrue(
+        run(List.of("node", "--version"), null, 30).exit == 0,
         "node is not installed: install Node.js 20 and npm (apt-get install nodejs npm) for the cross-check");
     if (!Files.isDirectory(NODE_DIR.resolve("node_modules/@confluentinc/schemaregistry"))) {
-      Result ci = run(List.of("npm", "ci", "--no-audit", "--no-fund", "--prefix", NODE_DIR.toString()), null, 600);
+      Result ci =
+          run(
+              List.of("npm", "ci", "--no-audit", "--no-fund", "--prefix", NODE_DIR.toString()),
+              null,
+              600);
       assertEquals(0, ci.exit, "npm ci failed:\n" + ci.out);
     }
     try (EmbeddedRegistry registry = EmbeddedRegistry.start(null)) {
-      SchemaContext ctx = new SchemaContext(new RegistrySettings(registry.url(), null, true, false,
-          SubjectStrategy.TOPIC, SubjectStrategy.TOPIC), new LongAdder());
+      SchemaContext ctx =
+          new SchemaContext(
+              new RegistrySettings(
+                  registry.url(), null, true, false, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC),
+              new LongAdder());
       String avroTopic = uniqueTopic("xc-avro");
       String protoTopic = uniqueTopic("xc-proto");
       String jsonTopic = uniqueTopic("xc-json");
       for (String t : List.of(avroTopic, protoTopic, jsonTopic)) {
         createTopic(t, 1);
       }
-      Map<String, byte[]> written = Map.of(
-          avroTopic, encode(ctx, SchemaFormat.AVRO, "schemas/order.avsc", null, AVRO, avroTopic),
-          protoTopic, encode(ctx, SchemaFormat.PROTOBUF, "schemas/order.proto", "Order", PROTO, protoTopic),
-          jsonTopic, encode(ctx, SchemaFormat.JSON, "schemas/order.schema.json", null, JSONS, jsonTopic));
+      Map<String, byte[]> written =
+          Map.of(
+              avroTopic,
+                  encode(ctx, SchemaFormat.AVRO, "schemas/order.avsc", null, AVRO, avroTopic),
+              protoTopic,
+                  encode(
+                      ctx,
+                      SchemaFormat.PROTOBUF,
+                      "schemas/order.proto",
+                      "Order",
+                      PROTO,
+                      protoTopic),
+              jsonTopic,
+                  encode(
+                      ctx, SchemaFormat.JSON, "schemas/order.schema.json", null, JSONS, jsonTopic));
       produce(written);
 
       ObjectNode request = JSON.createObjectNode().put("registryUrl", registry.url());
@@ -81,18 +107,42 @@ class NodeCrossCheckIT {
       String[][] formats = {{avroTopic, "AVRO"}, {protoTopic, "PROTOBUF"}, {jsonTopic, "JSON"}};
       for (String[] f : formats) {
         byte[] viaBroker = readAll(f[0], 1).get(0).value();
-        decode.addObject().put("format", f[1]).put("topic", f[0]).put("hex", HexFormat.of().formatHex(viaBroker));
+        decode
+            .addObject()
+            .put("format", f[1])
+            .put("topic", f[0])
+            .put("hex", HexFormat.of().formatHex(viaBroker));
       }
       ArrayNode encode = request.putArray("encode");
-      encode.addObject().put("format", "AVRO").put("topic", avroTopic).set("record", JSON.readTree(
-          "{\"orderId\": \"n-1\", \"sku\": \"N\", \"qty\": 7, \"price\": 3.5, \"express\": false, \"note\": null}"));
-      encode.addObject().put("format", "PROTOBUF").put("topic", protoTopic).put("messageName", "com.acme.Order")
-          .set("record", JSON.readTree("{\"orderId\": \"n-2\", \"qty\": 8, \"tags\": [\"x\"], "
-              + "\"shipTo\": {\"city\": \"Oslo\"}}"));
-      encode.addObject().put("format", "JSON").put("topic", jsonTopic).set("record",
-          JSON.readTree("{\"orderId\": \"n-3\", \"sku\": \"J\", \"qty\": 9}"));
+      encode
+          .addObject()
+          .put("format", "AVRO")
+          .put("topic", avroTopic)
+          .set(
+              "record",
+              JSON.readTree(
+                  "{\"orderId\": \"n-1\", \"sku\": \"N\", \"qty\": 7, \"price\": 3.5, \"express\": false, \"note\": null}"));
+      encode
+          .addObject()
+          .put("format", "PROTOBUF")
+          .put("topic", protoTopic)
+          .put("messageName", "com.acme.Order")
+          .set(
+              "record",
+              JSON.readTree(
+                  "{\"orderId\": \"n-2\", \"qty\": 8, \"tags\": [\"x\"], "
+                      + "\"shipTo\": {\"city\": \"Oslo\"}}"));
+      encode
+          .addObject()
+          .put("format", "JSON")
+          .put("topic", jsonTopic)
+          .set("record", JSON.readTree("{\"orderId\": \"n-3\", \"sku\": \"J\", \"qty\": 9}"));
 
-      Result node = run(List.of("node", NODE_DIR.resolve("crosscheck.js").toString()), request.toString(), 120);
+      Result node =
+          run(
+              List.of("node", NODE_DIR.resolve("crosscheck.js").toString()),
+              request.toString(),
+              120);
       assertEquals(0, node.exit, "the Node cross-check failed:\n" + node.out);
       JsonNode out = JSON.readTree(node.out);
 
@@ -104,45 +154,69 @@ class NodeCrossCheckIT {
       assertEquals("B-7", proto.get("sku").asText());
       assertEquals(2, proto.get("qty").asInt());
       assertEquals(1.25, proto.get("price").asDouble());
-      assertEquals(List.of("a", "b"), List.of(proto.at("/tags/0").asText(), proto.at("/tags/1").asText()));
+      assertEquals(
+          List.of("a", "b"), List.of(proto.at("/tags/0").asText(), proto.at("/tags/1").asText()));
       assertEquals("Lyon", proto.at("/shipTo/city").asText());
       assertEquals("69001", proto.at("/shipTo/zip").asText());
-      assertEquals(JSON.readTree(JSONS), out.at("/decoded/2"), "JSON Schema as Confluent's JsonDeserializer reads it");
+      assertEquals(
+          JSON.readTree(JSONS),
+          out.at("/decoded/2"),
+          "JSON Schema as Confluent's JsonDeserializer reads it");
 
-      // The protocol's consume decoder and checks read Confluent's records, after a trip through the broker.
-      Map<String, byte[]> fromNode = Map.of(
-          avroTopic, HexFormat.of().parseHex(out.at("/encoded/0/hex").asText()),
-          protoTopic, HexFormat.of().parseHex(out.at("/encoded/1/hex").asText()),
-          jsonTopic, HexFormat.of().parseHex(out.at("/encoded/2/hex").asText()));
+      // The protocol's consume decoder and checks read Confluent's records, after a trip through
+      // the broker.
+      Map<String, byte[]> fromNode =
+          Map.of(
+              avroTopic, HexFormat.of().parseHex(out.at("/encoded/0/hex").asText()),
+              protoTopic, HexFormat.of().parseHex(out.at("/encoded/1/hex").asText()),
+              jsonTopic, HexFormat.of().parseHex(out.at("/encoded/2/hex").asText()));
       produce(fromNode);
-      String[][] expect = {{avroTopic, "n-1", "$.qty", "7"}, {protoTopic, "n-2", "$.shipTo.city", "Oslo"},
-          {jsonTopic, "n-3", "$.qty", "9"}};
+      String[][] expect = {
+        {avroTopic, "n-1", "$.qty", "7"},
+        {protoTopic, "n-2", "$.shipTo.city", "Oslo"},
+        {jsonTopic, "n-3", "$.qty", "9"}
+      };
       for (String[] e : expect) {
         ConsumerRecord<byte[], byte[]> raw = readAll(e[0], 2).get(1);
         ConsumerRecord<byte[], byte[]> decoded = ctx.decoder(DecodeSpec.REGISTRY, e[0]).apply(raw);
-        assertNull(RecordCheck.jsonPath("$.orderId").is(e[1]).apply(decoded, null, new java.util.HashMap<>()),
+        assertNull(
+            RecordCheck.jsonPath("$.orderId").is(e[1]).apply(decoded, null, new HashMap<>()),
             new String(decoded.value(), StandardCharsets.UTF_8));
-        assertNull(RecordCheck.jsonPath(e[2]).is(e[3]).apply(decoded, null, new java.util.HashMap<>()),
+        assertNull(
+            RecordCheck.jsonPath(e[2]).is(e[3]).apply(decoded, null, new HashMap<>()),
             new String(decoded.value(), StandardCharsets.UTF_8));
-        assertNull(RecordCheck.schemaSubject().is(e[0] + "-value").apply(decoded, null, new java.util.HashMap<>()));
+        assertNull(
+            RecordCheck.schemaSubject().is(e[0] + "-value").apply(decoded, null, new HashMap<>()));
       }
-      assertTrue(HexFormat.of().formatHex(fromNode.get(protoTopic)).startsWith("00000000"),
+      assertTrue(
+          HexFormat.of().formatHex(fromNode.get(protoTopic)).startsWith("00000000"),
           "Confluent's framing from the Node side");
     }
   }
 
-  private static byte[] encode(SchemaContext ctx, SchemaFormat f, String path, String message, String content,
+  private static byte[] encode(
+      SchemaContext ctx,
+      SchemaFormat f,
+      String path,
+      String message,
+      String content,
       String topic) {
-    var bound = ctx.bind(new SchemaValueSpec(f, path, message, content, SessionValue.constant(content), null,
-        Map.of()), false, topic, "cross-check", n -> { });
+    var bound =
+        ctx.bind(
+            new SchemaValueSpec(
+                f, path, message, content, SessionValue.constant(content), null, Map.of()),
+            false,
+            topic,
+            "cross-check",
+            n -> {});
     return ((TopicValue) bound).encode(null, topic);
   }
 
   private static void produce(Map<String, byte[]> records) throws Exception {
     Properties p = new Properties();
     p.put("bootstrap.servers", bootstrap());
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(),
-        new ByteArraySerializer())) {
+    try (KafkaProducer<byte[], byte[]> producer =
+        new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
       for (Map.Entry<String, byte[]> e : records.entrySet()) {
         producer.send(new ProducerRecord<>(e.getKey(), e.getValue())).get(30, TimeUnit.SECONDS);
       }
@@ -155,20 +229,22 @@ class NodeCrossCheckIT {
     Process p;
     try {
       p = new ProcessBuilder(cmd).redirectErrorStream(stdin == null).start();
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return new Result(-1, e.toString());
     }
     if (stdin != null) {
       p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
     }
     p.getOutputStream().close();
-    java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-      try {
-        return p.getErrorStream().readAllBytes();
-      } catch (java.io.IOException e) {
-        return new byte[0];
-      }
-    });
+    CompletableFuture<byte[]> err =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return p.getErrorStream().readAllBytes();
+              } catch (IOException e) {
+                return new byte[0];
+              }
+            });
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       p.destroyForcibly();

@@ -6,12 +6,17 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.Map;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
-/** Preflight against the real embedded broker: each failure is one line naming the problem, in bounded time. */
+/**
+ * Preflight against the real embedded broker: each failure is one line naming the problem, in
+ * bounded time.
+ */
 class PreflightIT {
   private static final long TIMEOUT_MS = 5_000;
 
@@ -19,9 +24,14 @@ class PreflightIT {
   void unreachableBootstrapFailsWithinTheTimeoutNamingTheAddress() {
     long t0 = System.nanoTime();
     try (Admin admin = new Connection("127.0.0.1:1", Map.of(), TIMEOUT_MS).admin()) {
-      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
-          () -> Preflight.checkBootstrap(admin, new Connection("127.0.0.1:1", Map.of(), TIMEOUT_MS)));
-      assertTrue(e.getMessage().contains("'127.0.0.1:1' did not answer within 5.0 s"), e.getMessage());
+      KafkaLoadConfigException e =
+          assertThrows(
+              KafkaLoadConfigException.class,
+              () ->
+                  Preflight.checkBootstrap(
+                      admin, new Connection("127.0.0.1:1", Map.of(), TIMEOUT_MS)));
+      assertTrue(
+          e.getMessage().contains("'127.0.0.1:1' did not answer within 5.0 s"), e.getMessage());
     }
     long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
     assertTrue(seconds < 10, "bounded: took " + seconds + " s");
@@ -31,8 +41,10 @@ class PreflightIT {
   void missingTopicFailsUnlessCreationIsAsked() throws Exception {
     String topic = uniqueTopic("missing");
     try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
-      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
-          () -> Preflight.checkTopic(admin, topic, TopicPlan.DEFAULT, TIMEOUT_MS));
+      KafkaLoadConfigException e =
+          assertThrows(
+              KafkaLoadConfigException.class,
+              () -> Preflight.checkTopic(admin, topic, TopicPlan.DEFAULT, TIMEOUT_MS));
       assertTrue(e.getMessage().contains("Topic '" + topic + "' does not exist"), e.getMessage());
 
       TopicPlan create = new TopicPlan(true, 6, (short) 1, 1, false, TIMEOUT_MS);
@@ -47,8 +59,9 @@ class PreflightIT {
     createTopic(topic, 3);
     try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
       TopicPlan lenient = new TopicPlan(false, 16, (short) 1, 15, false, TIMEOUT_MS);
-      var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Preflight.class);
-      var seen = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
+      var logger = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(Preflight.class);
+      var seen =
+          new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
       seen.start();
       logger.addAppender(seen);
       try {
@@ -56,34 +69,48 @@ class PreflightIT {
       } finally {
         logger.detachAppender(seen);
       }
-      assertTrue(seen.list.stream().anyMatch(e -> e.getLevel() == ch.qos.logback.classic.Level.WARN
-          && e.getFormattedMessage().contains("has 3 partitions for 15 concurrent producers")), seen.list.toString());
+      assertTrue(
+          seen.list.stream()
+              .anyMatch(
+                  e ->
+                      e.getLevel() == ch.qos.logback.classic.Level.WARN
+                          && e.getFormattedMessage()
+                              .contains("has 3 partitions for 15 concurrent producers")),
+          seen.list.toString());
 
       TopicPlan strict = new TopicPlan(false, 16, (short) 1, 15, true, TIMEOUT_MS);
-      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
-          () -> Preflight.checkTopic(admin, topic, strict, TIMEOUT_MS));
-      assertTrue(e.getMessage().contains("has 3 partitions for 15 concurrent producers"), e.getMessage());
+      KafkaLoadConfigException e =
+          assertThrows(
+              KafkaLoadConfigException.class,
+              () -> Preflight.checkTopic(admin, topic, strict, TIMEOUT_MS));
+      assertTrue(
+          e.getMessage().contains("has 3 partitions for 15 concurrent producers"), e.getMessage());
     }
   }
 
   @Test
   void batchesLargerThanTheTopicAcceptsAreNamedBeforeLoad() throws Exception {
     String topic = uniqueTopic("small-batches");
-    createTopic(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1)
-        .configs(Map.of("max.message.bytes", "1024")));
+    createTopic(new NewTopic(topic, 1, (short) 1).configs(Map.of("max.message.bytes", "1024")));
     try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
       String warning = Preflight.checkBatchFits(admin, topic, Map.of(), TIMEOUT_MS).orElseThrow();
-      assertTrue(warning.startsWith("batch.size=16384 is larger than topic '" + topic + "' max.message.bytes=1024"),
+      assertTrue(
+          warning.startsWith(
+              "batch.size=16384 is larger than topic '" + topic + "' max.message.bytes=1024"),
           warning);
-      assertTrue(Preflight.checkBatchFits(admin, topic, Map.of("batch.size", "1024"), TIMEOUT_MS).isEmpty());
+      assertTrue(
+          Preflight.checkBatchFits(admin, topic, Map.of("batch.size", "1024"), TIMEOUT_MS)
+              .isEmpty());
     }
   }
 
   @Test
   void illegalTopicNameIsRejected() {
     try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
-      KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class,
-          () -> Preflight.checkTopic(admin, "bad topic!", TopicPlan.DEFAULT, TIMEOUT_MS));
+      KafkaLoadConfigException e =
+          assertThrows(
+              KafkaLoadConfigException.class,
+              () -> Preflight.checkTopic(admin, "bad topic!", TopicPlan.DEFAULT, TIMEOUT_MS));
       assertTrue(e.getMessage().contains("Invalid topic name 'bad topic!'"), e.getMessage());
     }
   }

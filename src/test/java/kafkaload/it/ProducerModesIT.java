@@ -19,7 +19,18 @@ class ProducerModesIT {
   }
 
   private GatlingRun baseline(String topic, String... extra) throws Exception {
-    var p = props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "warmup", "1", "duration", "3", "users", "4");
+    var p =
+        props(
+            "kafka.bootstrap.servers",
+            bootstrap(),
+            "topic",
+            topic,
+            "warmup",
+            "1",
+            "duration",
+            "3",
+            "users",
+            "4");
     for (int i = 0; i < extra.length; i += 2) {
       p.put(extra[i], extra[i + 1]);
     }
@@ -45,7 +56,9 @@ class ProducerModesIT {
     assertEquals(0, run.exitCode(), run.tail());
     long[] send = run.counts("send" + KafkaSendActionBuilder.FIRE_AND_FORGET_SUFFIX);
     assertTrue(send[1] > 0);
-    assertFalse(Pattern.compile("> send\\s+\\|").matcher(run.output()).find(), "no ack-timed 'send' is reported");
+    assertFalse(
+        Pattern.compile("> send\\s+\\|").matcher(run.output()).find(),
+        "no ack-timed 'send' is reported");
     // Every buffered record is flushed before the producer closes.
     long warm = run.counts("warm-up send" + KafkaSendActionBuilder.FIRE_AND_FORGET_SUFFIX)[1];
     assertEquals(send[1] + warm, endOffsetSum(topic));
@@ -55,7 +68,8 @@ class ProducerModesIT {
   void aFullBufferMovesSendsOffTheEventLoopAndTheyStillSucceed() throws Exception {
     String topic = uniqueTopic("tinybuffer");
     // 64 KiB of buffer for 64 users of 1 KiB records: send() would wait for buffer space.
-    GatlingRun run = baseline(topic, "buffer.memory", "65536", "users", "64", "topic.partitions", "64");
+    GatlingRun run =
+        baseline(topic, "buffer.memory", "65536", "users", "64", "topic.partitions", "64");
     assertEquals(0, run.exitCode(), run.tail());
     assertEquals(0, run.counts("send")[2]);
     assertTrue(summary(run, "(\\d+) sends taken off the event loop") > 0, run.tail());
@@ -70,11 +84,23 @@ class ProducerModesIT {
     createTopic(topic, 2);
     createTopic(other, 3);
     long t0 = System.nanoTime();
-    GatlingRun run = runGatling(TopicOverrideSimulation.class.getName(),
-        props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "otherTopic", other, "missingTopic", missing), 120);
+    GatlingRun run =
+        runGatling(
+            TopicOverrideSimulation.class.getName(),
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "otherTopic",
+                other,
+                "missingTopic",
+                missing),
+            120);
     long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
     assertEquals(0, run.exitCode(), run.tail());
-    // Nothing waited max.block.ms (60 s) for a partition or stranded a user until maxDuration (60 s).
+    // Nothing waited max.block.ms (60 s) for a partition or stranded a user until maxDuration (60
+    // s).
     assertTrue(seconds < 50, "the run took " + seconds + " s:\n" + run.tail());
     long expected = TopicOverrideSimulation.USERS * TopicOverrideSimulation.PER_USER;
     assertEquals(expected, run.counts("send")[1]);
@@ -88,16 +114,25 @@ class ProducerModesIT {
     assertTrue(run.output().contains("Topic '" + missing + "' does not exist"), run.tail());
     assertFalse(admin().listTopics().names().get().contains(missing));
 
-    // A partition the topic lacks, and a fire-and-forget record too large: KO at once, and the user goes on.
+    // A partition the topic lacks, and a fire-and-forget record too large: KO at once, and the user
+    // goes on.
     long[] badPartition = run.counts("send to a missing partition");
     assertEquals(TopicOverrideSimulation.MISSING_SENDS, badPartition[2], run.tail());
-    assertTrue(run.output().contains("partition " + TopicOverrideSimulation.BAD_PARTITION + " does not exist: topic '"
-        + topic + "' has 2 partitions"), run.tail());
+    assertTrue(
+        run.output()
+            .contains(
+                "partition "
+                    + TopicOverrideSimulation.BAD_PARTITION
+                    + " does not exist: topic '"
+                    + topic
+                    + "' has 2 partitions"),
+        run.tail());
     long[] tooLarge = run.counts("too large" + KafkaSendActionBuilder.FIRE_AND_FORGET_SUFFIX);
     assertEquals(TopicOverrideSimulation.MISSING_SENDS, tooLarge[2], run.tail());
     assertTrue(run.output().contains("RecordTooLargeException"), run.tail());
 
-    // The reconciliation covers every topic sent to, the default one (nothing sent) and the override.
+    // The reconciliation covers every topic sent to, the default one (nothing sent) and the
+    // override.
     JsonNode rec = summaryJson(run).path("protocols").path(0).path("reconciliation");
     assertEquals(expected, rec.path("ackedOk").asLong(), rec.toString());
     assertEquals(0, rec.path("lost").asLong(), rec.toString());

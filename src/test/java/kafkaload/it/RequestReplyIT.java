@@ -8,19 +8,38 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** Request-reply against the shipped echo service: matching, every check type, timeouts at the deadline, late replies. */
+/**
+ * Request-reply against the shipped echo service: matching, every check type, timeouts at the
+ * deadline, late replies.
+ */
 class RequestReplyIT {
 
   @Test
   void matchesChecksTimesOutAtTheDeadlineAndCountsLateReplies() throws Exception {
-    GatlingRun run = runGatling(ReplySimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("rr"), "replyTopic", uniqueTopic("rr-replies"), "slowTopic", uniqueTopic("rr-slow"),
-        "slowReplyTopic", uniqueTopic("rr-slow-replies")), 150);
+    GatlingRun run =
+        runGatling(
+            ReplySimulation.class.getName(),
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("rr"),
+                "replyTopic",
+                uniqueTopic("rr-replies"),
+                "slowTopic",
+                uniqueTopic("rr-slow"),
+                "slowReplyTopic",
+                uniqueTopic("rr-slow-replies")),
+            150);
     long users = ReplySimulation.USERS;
-    for (String check : new String[] {"bodyString", "bodyBytes", "jsonPath", "jmesPath", "substring", "regex",
-        "header", "key"}) {
-      assertArrayEquals(new long[] {users, users, 0}, run.counts(check + " ok"), check + " ok\n" + run.tail());
-      assertArrayEquals(new long[] {users, 0, users}, run.counts(check + " ko"), check + " ko\n" + run.tail());
+    for (String check :
+        new String[] {
+          "bodyString", "bodyBytes", "jsonPath", "jmesPath", "substring", "regex", "header", "key"
+        }) {
+      assertArrayEquals(
+          new long[] {users, users, 0}, run.counts(check + " ok"), check + " ok\n" + run.tail());
+      assertArrayEquals(
+          new long[] {users, 0, users}, run.counts(check + " ko"), check + " ko\n" + run.tail());
     }
     assertArrayEquals(new long[] {users, users, 0}, run.counts("saveAs ok"), run.tail());
     assertArrayEquals(new long[] {users, users, 0}, run.counts("uses saved"), run.tail());
@@ -28,22 +47,28 @@ class RequestReplyIT {
     assertTrue(run.output().contains("jsonPath($.absent): found nothing"), run.tail());
     assertEquals(users, count(run.output(), "SAVED-ABSENT false"), run.tail());
     assertEquals(0, count(run.output(), "SAVED-ABSENT true"), run.tail());
-    // A match function that throws fails its own user at once, with the exception; the bystander on the same
+    // A match function that throws fails its own user at once, with the exception; the bystander on
+    // the same
     // reply topic loses nothing.
-    assertArrayEquals(new long[] {users, 0, users}, run.counts("match function throws"), run.tail());
-    assertTrue(run.output().contains("the match function threw IllegalStateException: no match for you"), run.tail());
+    assertArrayEquals(
+        new long[] {users, 0, users}, run.counts("match function throws"), run.tail());
+    assertTrue(
+        run.output().contains("the match function threw IllegalStateException: no match for you"),
+        run.tail());
     long bystanders = ReplySimulation.BYSTANDER_REQUESTS;
     assertArrayEquals(new long[] {bystanders, bystanders, 0}, run.counts("bystander"), run.tail());
     assertArrayEquals(new long[] {users, 0, users}, run.counts("throwing check"), run.tail());
     assertTrue(run.output().contains("the reply is not JSON"), run.tail());
-    for (String match : new String[] {"match header", "match value", "match big value", "match function"}) {
+    for (String match :
+        new String[] {"match header", "match value", "match big value", "match function"}) {
       assertArrayEquals(new long[] {users, users, 0}, run.counts(match), match + "\n" + run.tail());
     }
     assertArrayEquals(new long[] {users, 0, users}, run.counts("timeout"), run.tail());
     List<Long> elapsed = run.numbersAfter("TIMEOUT-ELAPSED-MS");
     assertEquals(users, elapsed.size(), run.tail());
     for (long ms : elapsed) {
-      assertTrue(ms >= ReplySimulation.TIMEOUT_MS && ms <= ReplySimulation.TIMEOUT_MS + 100,
+      assertTrue(
+          ms >= ReplySimulation.TIMEOUT_MS && ms <= ReplySimulation.TIMEOUT_MS + 100,
           "timeout reported " + ms + " ms after the send, deadline " + ReplySimulation.TIMEOUT_MS);
     }
     Matcher late = Pattern.compile("; (\\d+) late replies;").matcher(run.output());
@@ -56,10 +81,15 @@ class RequestReplyIT {
 
   @Test
   void aMalformedElInAReplyCheckFailsBeforeLoadNamingIt() throws Exception {
-    GatlingRun run = runGatling(BadReplyElSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("badel")), 60);
+    GatlingRun run =
+        runGatling(
+            BadReplyElSimulation.class.getName(),
+            props("kafka.bootstrap.servers", bootstrap(), "topic", uniqueTopic("badel")),
+            60);
     assertNotEquals(0, run.exitCode());
-    assertTrue(run.output().contains("[kafkaload] ERROR: \"#{unclosed\" is not a valid Gatling EL expression"),
+    assertTrue(
+        run.output()
+            .contains("[kafkaload] ERROR: \"#{unclosed\" is not a valid Gatling EL expression"),
         run.tail());
     assertFalse(run.output().contains("> order "), "no load was sent");
   }
@@ -70,10 +100,16 @@ class RequestReplyIT {
 
   @Test
   void aMatcherThatCannotApplyFailsBeforeLoad() throws Exception {
-    GatlingRun run = runGatling(BadMatcherSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
-        "topic", uniqueTopic("bad")), 60);
+    GatlingRun run =
+        runGatling(
+            BadMatcherSimulation.class.getName(),
+            props("kafka.bootstrap.servers", bootstrap(), "topic", uniqueTopic("bad")),
+            60);
     assertNotEquals(0, run.exitCode());
-    assertTrue(run.output().contains("'order' matches replies by header 'correlation-id', but its request sets no such header"),
+    assertTrue(
+        run.output()
+            .contains(
+                "'order' matches replies by header 'correlation-id', but its request sets no such header"),
         run.tail());
     assertFalse(run.output().contains("> order "), "no load was sent");
   }

@@ -8,34 +8,41 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import kafkaload.internal.broker.TestPki;
 import kafkaload.internal.schema.AvroSchema;
 import kafkaload.internal.schema.EmbeddedRegistry;
-import kafkaload.internal.broker.TestPki;
 import kafkaload.internal.schema.RegistryClient;
 import kafkaload.internal.schema.RegistryTls;
 import kafkaload.internal.schema.SchemaFormat;
 import kafkaload.internal.schema.Schemas;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Records with schemas against the embedded broker, Gatling in a child JVM, a registry in this JVM that the test
- * reads: the shipped simulations run with zero setup; decoded consume matching; a record that cannot be built is a
- * KO and the run goes on; subject strategies; schema evolution; every bad input stops the run before any load
- * with its message; a run against a registry that requires mutual TLS, and its Kafka page in Chromium.
+ * Records with schemas against the embedded broker, Gatling in a child JVM, a registry in this JVM
+ * that the test reads: the shipped simulations run with zero setup; decoded consume matching; a
+ * record that cannot be built is a KO and the run goes on; subject strategies; schema evolution;
+ * every bad input stops the run before any load with its message; a run against a registry that
+ * requires mutual TLS, and its Kafka page in Chromium.
  */
 class SchemaIT {
   private static EmbeddedRegistry registry;
   private static EmbeddedRegistry secured;
   private static TestPki pki;
+
   /** HTTPS requiring a client certificate signed by the test CA (mutual TLS). */
   private static EmbeddedRegistry mtls;
 
@@ -44,8 +51,19 @@ class SchemaIT {
     registry = EmbeddedRegistry.start(null);
     secured = EmbeddedRegistry.start("alice:s3cret-pw");
     pki = TestPki.generate();
-    mtls = EmbeddedRegistry.startHttps(null, new RegistryTls(pki.truststore.toString(), pki.password, null,
-        pki.brokerKeystore.toString(), pki.password, null, null).sslContext(() -> { }), true);
+    mtls =
+        EmbeddedRegistry.startHttps(
+            null,
+            new RegistryTls(
+                    pki.truststore.toString(),
+                    pki.password,
+                    null,
+                    pki.brokerKeystore.toString(),
+                    pki.password,
+                    null,
+                    null)
+                .sslContext(() -> {}),
+            true);
   }
 
   @AfterAll
@@ -65,13 +83,34 @@ class SchemaIT {
   @Test
   void shippedAvroSimulationRunsWithZeroSetupOneRegistryCall() throws Exception {
     String topic = uniqueTopic("avro-orders");
-    GatlingRun run = runGatling("simulations.AvroOrdersSimulation", props("kafka.bootstrap.servers", bootstrap(),
-        "topic", topic, "warmup", "0", "duration", "4", "users", "2", "gate.minRps", "1", "gate.p99Ms", "5000"), 180);
-    assertTrue(run.output().contains("No schema.registry.url set: started the embedded Schema Registry"), run.tail());
+    GatlingRun run =
+        runGatling(
+            "simulations.AvroOrdersSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "warmup",
+                "0",
+                "duration",
+                "4",
+                "users",
+                "2",
+                "gate.minRps",
+                "1",
+                "gate.p99Ms",
+                "5000"),
+            180);
+    assertTrue(
+        run.output().contains("No schema.registry.url set: started the embedded Schema Registry"),
+        run.tail());
     long[] send = run.counts("send");
-    assertTrue(send[1] > 0 && send[2] == 0, "all sends OK: " + java.util.Arrays.toString(send) + "\n" + run.tail());
+    assertTrue(
+        send[1] > 0 && send[2] == 0, "all sends OK: " + Arrays.toString(send) + "\n" + run.tail());
     JsonNode schemas = summaryJson(run).at("/protocols/0/schemas");
-    assertEquals(1, schemas.get("registryCalls").asLong(), "one registration for the whole run: " + schemas);
+    assertEquals(
+        1, schemas.get("registryCalls").asLong(), "one registration for the whole run: " + schemas);
     long acked = summaryJson(run).at("/protocols/0/throughput/ackedOk").asLong();
     assertEquals(acked, schemas.get("serializedRecords").asLong(), schemas.toString());
     assertTrue(schemas.at("/serializationMs/count").asLong() > 0, schemas.toString());
@@ -81,19 +120,39 @@ class SchemaIT {
     assertEquals(0, exitCodeOrGateOnly(run), run.tail());
   }
 
-  /** The run's exit code; a loaded machine may miss the latency gates, which is not what this test is about. */
+  /**
+   * The run's exit code; a loaded machine may miss the latency gates, which is not what this test
+   * is about.
+   */
   private static int exitCodeOrGateOnly(GatlingRun run) {
-    return run.exitCode() == 0 || run.output().contains("Gatling simulation assertions failed") ? 0 : run.exitCode();
+    return run.exitCode() == 0 || run.output().contains("Gatling simulation assertions failed")
+        ? 0
+        : run.exitCode();
   }
 
   @Test
   void shippedProtobufRequestReplyChecksDecodedReplies() throws Exception {
-    GatlingRun run = runGatling("simulations.ProtobufRequestReplySimulation", props("kafka.bootstrap.servers",
-        bootstrap(), "topic", uniqueTopic("proto-orders"), "reply.topic", uniqueTopic("proto-replies"),
-        "warmup", "0", "duration", "4", "users", "2"), 180);
+    GatlingRun run =
+        runGatling(
+            "simulations.ProtobufRequestReplySimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("proto-orders"),
+                "reply.topic",
+                uniqueTopic("proto-replies"),
+                "warmup",
+                "0",
+                "duration",
+                "4",
+                "users",
+                "2"),
+            180);
     long[] order = run.counts("order");
-    assertTrue(order[1] > 0 && order[2] == 0, "every reply decoded and checked OK: "
-        + java.util.Arrays.toString(order) + "\n" + run.tail());
+    assertTrue(
+        order[1] > 0 && order[2] == 0,
+        "every reply decoded and checked OK: " + Arrays.toString(order) + "\n" + run.tail());
     assertEquals(0, exitCodeOrGateOnly(run), run.tail());
   }
 
@@ -101,9 +160,19 @@ class SchemaIT {
   void decodedConsumeMatchesByFieldABadRecordIsAKoAndTheRunGoesOn() throws Exception {
     String topic = uniqueTopic("schema-flow");
     long requestsBefore = registry.requests();
-    GatlingRun run = runGatling(SchemaCasesSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
-        "topic", topic, "schema.registry.url", registry.url(),
-        "value.subject.name.strategy", "io.confluent.kafka.serializers.subject.TopicRecordNameStrategy"), 150);
+    GatlingRun run =
+        runGatling(
+            SchemaCasesSimulation.class.getName(),
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "schema.registry.url",
+                registry.url(),
+                "value.subject.name.strategy",
+                "io.confluent.kafka.serializers.subject.TopicRecordNameStrategy"),
+            150);
     int n = SchemaCasesSimulation.RECORDS;
     assertArrayEquals(new long[] {n, n, 0}, run.counts("avro send"), run.tail());
     assertArrayEquals(new long[] {n, n, 0}, run.counts("consume decoded"), run.tail());
@@ -119,8 +188,10 @@ class SchemaIT {
     c.lookup(topic + "-com.acme.Order", SchemaFormat.AVRO, avro);
     c.latest(topic + "-com.acme.OrderJson");
     c.latest(topic + "-com.acme.Order").schema();
-    // three registrations (the Avro one shared by three sends), and the subjects of each id the waiting consumers
-    // decoded (the Avro orders' always; the JSON and Protobuf records' only when one arrives while a consumer still
+    // three registrations (the Avro one shared by three sends), and the subjects of each id the
+    // waiting consumers
+    // decoded (the Avro orders' always; the JSON and Protobuf records' only when one arrives while
+    // a consumer still
     // waits: timing): never one per record, and every call counted is one the registry served
     long calls = summaryJson(run).at("/protocols/0/schemas/registryCalls").asLong();
     assertTrue(calls >= 4 && calls <= 6, summaryJson(run).at("/protocols/0/schemas").toString());
@@ -128,115 +199,226 @@ class SchemaIT {
   }
 
   @Test
-  void aCompatibleSecondVersionIsRegisteredAndAnIncompatibleOneRefusedBeforeLoad() throws Exception {
+  void aCompatibleSecondVersionIsRegisteredAndAnIncompatibleOneRefusedBeforeLoad()
+      throws Exception {
     String topic = uniqueTopic("schema-evolution");
-    Map<String, String> p = props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "schema.registry.url",
-        registry.url());
+    Map<String, String> p =
+        props(
+            "kafka.bootstrap.servers",
+            bootstrap(),
+            "topic",
+            topic,
+            "schema.registry.url",
+            registry.url());
     RegistryClient c = new RegistryClient(registry.url(), null, new LongAdder());
-    int v1 = c.register(topic + "-value", SchemaFormat.AVRO,
-        new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text()).id();
-    GatlingRun v2 = runGatling(SchemaCasesSimulation.class.getName(), with(p, "schema.case", "v2"), 120);
+    int v1 =
+        c.register(
+                topic + "-value",
+                SchemaFormat.AVRO,
+                new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text())
+            .id();
+    GatlingRun v2 =
+        runGatling(SchemaCasesSimulation.class.getName(), with(p, "schema.case", "v2"), 120);
     assertArrayEquals(new long[] {1, 1, 0}, v2.counts("avro send v2"), v2.tail());
-    int latest = new RegistryClient(registry.url(), null, new LongAdder()).latest(topic + "-value").id();
+    int latest =
+        new RegistryClient(registry.url(), null, new LongAdder()).latest(topic + "-value").id();
     assertNotEquals(v1, latest, "a second version");
     ConsumerRecord<byte[], byte[]> r = readAll(topic, 1).get(0);
-    assertEquals(latest, java.nio.ByteBuffer.wrap(r.value(), 1, 4).getInt(), "written with the new version's id");
+    assertEquals(
+        latest, ByteBuffer.wrap(r.value(), 1, 4).getInt(), "written with the new version's id");
 
-    GatlingRun bad = runGatling(SchemaCasesSimulation.class.getName(), with(p, "schema.case", "incompatible"), 120);
+    GatlingRun bad =
+        runGatling(
+            SchemaCasesSimulation.class.getName(), with(p, "schema.case", "incompatible"), 120);
     assertNotEquals(0, bad.exitCode());
-    assertTrue(bad.output().contains("answered 409 (error_code 409) to POST /subjects/" + topic + "-value/versions: "
-        + "Schema being registered is incompatible with an earlier schema"), bad.tail());
+    assertTrue(
+        bad.output()
+            .contains(
+                "answered 409 (error_code 409) to POST /subjects/"
+                    + topic
+                    + "-value/versions: "
+                    + "Schema being registered is incompatible with an earlier schema"),
+        bad.tail());
     assertFalse(bad.output().contains("> avro send "), "no load was sent");
   }
 
-  /** Checks before side effects: a registry that refuses the schema (409) leaves the cluster as it was. */
+  /**
+   * Checks before side effects: a registry that refuses the schema (409) leaves the cluster as it
+   * was.
+   */
   @Test
   void aRefusedSchemaLeavesTheClusterUnchangedItsTopicIsNeverCreated() throws Exception {
     String topic = uniqueTopic("schema-refused");
-    new RegistryClient(registry.url(), null, new LongAdder()).register(topic + "-value", SchemaFormat.AVRO,
-        new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text());
-    GatlingRun bad = runGatling(SchemaCasesSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
-        "topic", topic, "schema.registry.url", registry.url(), "schema.case", "incompatible"), 120);
+    new RegistryClient(registry.url(), null, new LongAdder())
+        .register(
+            topic + "-value",
+            SchemaFormat.AVRO,
+            new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text());
+    GatlingRun bad =
+        runGatling(
+            SchemaCasesSimulation.class.getName(),
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "schema.registry.url",
+                registry.url(),
+                "schema.case",
+                "incompatible"),
+            120);
     assertNotEquals(0, bad.exitCode());
-    assertTrue(bad.output().contains("answered 409 (error_code 409) to POST /subjects/" + topic + "-value/versions: "
-        + "Schema being registered is incompatible with an earlier schema"), bad.tail());
+    assertTrue(
+        bad.output()
+            .contains(
+                "answered 409 (error_code 409) to POST /subjects/"
+                    + topic
+                    + "-value/versions: "
+                    + "Schema being registered is incompatible with an earlier schema"),
+        bad.tail());
     assertFalse(bad.output().contains("> avro send "), "no load was sent");
     assertFalse(bad.output().contains("Preflight: created topic"), bad.tail());
-    try (org.apache.kafka.clients.admin.Admin admin = admin()) {
-      assertFalse(admin.listTopics().names().get().contains(topic), "the refused run created its topic '" + topic
-          + "' (createTopic(2, 1)): preflight ran before the schema check");
+    try (Admin admin = admin()) {
+      assertFalse(
+          admin.listTopics().names().get().contains(topic),
+          "the refused run created its topic '"
+              + topic
+              + "' (createTopic(2, 1)): preflight ran before the schema check");
     }
   }
 
   @Test
   void badInputStopsTheRunBeforeAnyLoadWithItsMessage() throws Exception {
-    Map<String, String> p = props("kafka.bootstrap.servers", bootstrap(), "topic", uniqueTopic("schema-bad"),
-        "schema.registry.url", registry.url());
-    expectRefused(with(p, "schema.registry.url", "http://127.0.0.1:1"), Map.of(),
+    Map<String, String> p =
+        props(
+            "kafka.bootstrap.servers",
+            bootstrap(),
+            "topic",
+            uniqueTopic("schema-bad"),
+            "schema.registry.url",
+            registry.url());
+    expectRefused(
+        with(p, "schema.registry.url", "http://127.0.0.1:1"),
+        Map.of(),
         "Schema Registry at http://127.0.0.1:1 is unreachable");
-    expectRefused(with(p, "schema.registry.url", secured.url()),
+    expectRefused(
+        with(p, "schema.registry.url", secured.url()),
         Map.of("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO", "alice:not-the-pw"),
         "Schema Registry at " + secured.url() + " refused the credentials (401 Unauthorized");
-    expectRefused(with(p, "schema.case", "missing-file"), Map.of(),
+    expectRefused(
+        with(p, "schema.case", "missing-file"),
+        Map.of(),
         "Schema file not found on disk or on the classpath: schemas/missing.avsc");
-    expectRefused(with(p, "schema.case", "bad-template"), Map.of(),
+    expectRefused(
+        with(p, "schema.case", "bad-template"),
+        Map.of(),
         "the template does not fit the schema: field 'qty' should be an int, not \"three\"");
-    expectRefused(with(p, "schema.case", "v2", "auto.register.schemas", "false"), Map.of(),
-        "the schema is not registered under subject '" + p.get("topic") + "-value' and auto.register.schemas=false");
-    expectRefused(with(p, "basic.auth.user.info", "alice:s3cret-pw"), Map.of(), "-Dbasic.auth.user.info is refused");
+    expectRefused(
+        with(p, "schema.case", "v2", "auto.register.schemas", "false"),
+        Map.of(),
+        "the schema is not registered under subject '"
+            + p.get("topic")
+            + "-value' and auto.register.schemas=false");
+    expectRefused(
+        with(p, "basic.auth.user.info", "alice:s3cret-pw"),
+        Map.of(),
+        "-Dbasic.auth.user.info is refused");
     // the right credentials from the environment work
-    GatlingRun ok = runGatling(SchemaCasesSimulation.class.getName(), with(p, "schema.registry.url", secured.url(),
-        "schema.case", "v2"), Map.of("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO", "alice:s3cret-pw"), 120);
+    GatlingRun ok =
+        runGatling(
+            SchemaCasesSimulation.class.getName(),
+            with(p, "schema.registry.url", secured.url(), "schema.case", "v2"),
+            Map.of("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO", "alice:s3cret-pw"),
+            120);
     assertArrayEquals(new long[] {1, 1, 0}, ok.counts("avro send v2"), ok.tail());
     assertNoSecrets(ok, reportDir(ok), "s3cret-pw");
   }
 
   @Test
-  void overMutualTlsTheRunSendsAndDecodesAndItsKafkaPageShowsTheSerializationInChromium() throws Exception {
+  void overMutualTlsTheRunSendsAndDecodesAndItsKafkaPageShowsTheSerializationInChromium()
+      throws Exception {
     String topic = uniqueTopic("schema-tls");
-    // Confluent's names in the client properties file; the keystore's password from the environment.
+    // Confluent's names in the client properties file; the keystore's password from the
+    // environment.
     Path file = Files.createTempFile(pki.dir, "client", ".properties");
-    Files.writeString(file, "schema.registry.url=" + mtls.url() + "\n"
-        + "schema.registry.ssl.truststore.location=" + pki.truststore + "\n"
-        + "schema.registry.ssl.truststore.password=" + pki.password + "\n"
-        + "schema.registry.ssl.keystore.location=" + pki.clientKeystore + "\n");
+    Files.writeString(
+        file,
+        "schema.registry.url="
+            + mtls.url()
+            + "\n"
+            + "schema.registry.ssl.truststore.location="
+            + pki.truststore
+            + "\n"
+            + "schema.registry.ssl.truststore.password="
+            + pki.password
+            + "\n"
+            + "schema.registry.ssl.keystore.location="
+            + pki.clientKeystore
+            + "\n");
     long requestsBefore = mtls.requests();
-    GatlingRun run = runGatling(SchemaCasesSimulation.class.getName(), props("kafka.bootstrap.servers", bootstrap(),
-        "topic", topic, "kafka.client.config", file.toString(),
-        "value.subject.name.strategy", "TopicRecordNameStrategy"),
-        Map.of("SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD", pki.password), 150);
+    GatlingRun run =
+        runGatling(
+            SchemaCasesSimulation.class.getName(),
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "kafka.client.config",
+                file.toString(),
+                "value.subject.name.strategy",
+                "TopicRecordNameStrategy"),
+            Map.of("SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD", pki.password),
+            150);
     int n = SchemaCasesSimulation.RECORDS;
     assertArrayEquals(new long[] {n, n, 0}, run.counts("avro send"), run.tail());
     assertArrayEquals(new long[] {n, n, 0}, run.counts("consume decoded"), run.tail());
     assertArrayEquals(new long[] {1, 1, 0}, run.counts("proto send"), run.tail());
     JsonNode schemas = summaryJson(run).at("/protocols/0/schemas");
-    // One call per schema and purpose, never per record: three registrations (Avro, JSON Schema, Protobuf), then
-    // one subject look-up per schema id the waiting consumers decoded: the Avro orders' always, the JSON and
-    // Protobuf records' only when they arrive while a consumer still waits (timing), so 4 to 6 calls.
+    // One call per schema and purpose, never per record: three registrations (Avro, JSON Schema,
+    // Protobuf), then
+    // one subject look-up per schema id the waiting consumers decoded: the Avro orders' always, the
+    // JSON and
+    // Protobuf records' only when they arrive while a consumer still waits (timing), so 4 to 6
+    // calls.
     long calls = schemas.get("registryCalls").asLong();
     assertTrue(calls >= 4 && calls <= 6, schemas.toString());
-    assertEquals(calls, mtls.requests() - requestsBefore, "every call counted went to the https registry, and no other");
+    assertEquals(
+        calls,
+        mtls.requests() - requestsBefore,
+        "every call counted went to the https registry, and no other");
     Path dir = reportDir(run);
     assertNoSecrets(run, dir, pki.password);
 
     // The serialization line of kafka.html, rendered by a real browser.
-    KafkaPageIT.Chrome dom = KafkaPageIT.chrome(KafkaPageIT.chromium(), "--dump-dom",
-        dir.resolve("kafka.html").toUri().toString());
+    KafkaPageIT.Chrome dom =
+        KafkaPageIT.chrome(
+            KafkaPageIT.chromium(), "--dump-dom", dir.resolve("kafka.html").toUri().toString());
     KafkaPageIT.assertNoConsoleErrors(dom);
     KafkaPageIT.assertNoScriptErrors(dom);
     assertTrue(dom.stdout().contains("data-rendered=\"true\""), "the page script ran to its end");
-    java.util.regex.Matcher line = java.util.regex.Pattern.compile("<p class=\"note\" id=\"schemas\">Records with "
-        + "schemas: ([0-9,]+) serialized, serialization \\(not part of the ack latency\\) p50 ([0-9.,]+) ms, p99 "
-        + "([0-9.,]+) ms, max ([0-9.,]+) ms; Schema Registry calls in the run: ([0-9,]+)\\.</p>").matcher(dom.stdout());
+    Matcher line =
+        Pattern.compile(
+                "<p class=\"note\" id=\"schemas\">Records with "
+                    + "schemas: ([0-9,]+) serialized, serialization \\(not part of the ack latency\\) p50 ([0-9.,]+) ms, p99 "
+                    + "([0-9.,]+) ms, max ([0-9.,]+) ms; Schema Registry calls in the run: ([0-9,]+)\\.</p>")
+            .matcher(dom.stdout());
     assertTrue(line.find(), "the serialization line: " + dom.stdout());
-    assertEquals(schemas.get("serializedRecords").asLong(), Long.parseLong(line.group(1).replace(",", "")));
-    assertEquals(schemas.at("/serializationMs/p99").asDouble(), Double.parseDouble(line.group(3).replace(",", "")),
+    assertEquals(
+        schemas.get("serializedRecords").asLong(), Long.parseLong(line.group(1).replace(",", "")));
+    assertEquals(
+        schemas.at("/serializationMs/p99").asDouble(),
+        Double.parseDouble(line.group(3).replace(",", "")),
         0.006);
     assertEquals(String.valueOf(calls), line.group(5));
     // The registry settings are rows of the configuration table, the passwords masked.
-    for (String row : List.of("<td class=\"l \">schema.registry.url</td><td class=\"l \">" + mtls.url() + "</td>",
-        "<td class=\"l \">schema.registry.ssl.keystore.location</td><td class=\"l \">" + pki.clientKeystore + "</td>",
-        "<td class=\"l \">schema.registry.ssl.keystore.password</td><td class=\"l \">******</td>")) {
+    for (String row :
+        List.of(
+            "<td class=\"l \">schema.registry.url</td><td class=\"l \">" + mtls.url() + "</td>",
+            "<td class=\"l \">schema.registry.ssl.keystore.location</td><td class=\"l \">"
+                + pki.clientKeystore
+                + "</td>",
+            "<td class=\"l \">schema.registry.ssl.keystore.password</td><td class=\"l \">******</td>")) {
       assertTrue(dom.stdout().contains(row), row + " in " + dom.stdout());
     }
     assertFalse(dom.stdout().contains("[object Object]"), dom.stdout());
@@ -245,23 +427,43 @@ class SchemaIT {
   @Test
   void overHttpsAnUntrustedCertificateAndAWrongPasswordStopTheRunBeforeAnyLoad() throws Exception {
     String topic = uniqueTopic("schema-tls-bad");
-    Map<String, String> p = props("kafka.bootstrap.servers", bootstrap(), "topic", topic,
-        "schema.registry.url", mtls.url(), "schema.case", "v2");
-    expectRefused(p, Map.of(), "Schema Registry at " + mtls.url() + ": TLS handshake failed (POST /subjects/" + topic
-        + "-value/versions): the registry's certificate is not trusted by the JVM's default truststore: set "
-        + "schema.registry.ssl.truststore.location to a truststore holding the registry's CA");
-    expectRefused(with(p, "schema.registry.ssl.truststore.location", pki.truststore.toString()),
-        Map.of("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD", "not-the-pw"), "schema.registry.ssl.truststore.location="
-        + pki.truststore + " (PKCS12) does not open: the password schema.registry.ssl.truststore.password is wrong");
+    Map<String, String> p =
+        props(
+            "kafka.bootstrap.servers",
+            bootstrap(),
+            "topic",
+            topic,
+            "schema.registry.url",
+            mtls.url(),
+            "schema.case",
+            "v2");
+    expectRefused(
+        p,
+        Map.of(),
+        "Schema Registry at "
+            + mtls.url()
+            + ": TLS handshake failed (POST /subjects/"
+            + topic
+            + "-value/versions): the registry's certificate is not trusted by the JVM's default truststore: set "
+            + "schema.registry.ssl.truststore.location to a truststore holding the registry's CA");
+    expectRefused(
+        with(p, "schema.registry.ssl.truststore.location", pki.truststore.toString()),
+        Map.of("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD", "not-the-pw"),
+        "schema.registry.ssl.truststore.location="
+            + pki.truststore
+            + " (PKCS12) does not open: the password schema.registry.ssl.truststore.password is wrong");
   }
 
-  private static void expectRefused(Map<String, String> props, Map<String, String> env, String message)
-      throws Exception {
+  private static void expectRefused(
+      Map<String, String> props, Map<String, String> env, String message) throws Exception {
     GatlingRun run = runGatling(SchemaCasesSimulation.class.getName(), props, env, 120);
     assertNotEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains(message), "expected '" + message + "' in:\n" + run.tail());
     assertFalse(run.output().contains("> avro send"), "no load was sent:\n" + run.tail());
-    assertFalse(run.output().contains("not-the-pw") || run.output().contains("s3cret-pw")
-        || run.output().contains(pki.password), "a secret was printed");
+    assertFalse(
+        run.output().contains("not-the-pw")
+            || run.output().contains("s3cret-pw")
+            || run.output().contains(pki.password),
+        "a secret was printed");
   }
 }

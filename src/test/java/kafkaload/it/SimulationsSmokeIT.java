@@ -7,18 +7,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Every bundled simulation runs end to end in a short form, passes its gates, and reconciles exactly. Latency and
- * throughput gates are machine-dependent (this machine is shared), so they get a loose p99 of 5 s and, for a
- * short round-trip run, a floor of 1 rps here; `.ci/run` holds the baseline to the default gates.
+ * Every bundled simulation runs end to end in a short form, passes its gates, and reconciles
+ * exactly. Latency and throughput gates are machine-dependent (this machine is shared), so they get
+ * a loose p99 of 5 s and, for a short round-trip run, a floor of 1 rps here; `.ci/run` holds the
+ * baseline to the default gates.
  */
 class SimulationsSmokeIT {
 
   @ParameterizedTest
   @CsvSource({
-      "simulations.StepRampClosedSimulation, startUsers=2 stepUsers=2 targetUsers=4 stepSeconds=4",
-      "simulations.StepRampOpenSimulation, startRate=200 rateStep=200 targetRate=400 stepSeconds=4",
-      "simulations.ConstantRateSimulation, rate=500 warmup=2 duration=4",
-      "simulations.RequestReplySimulation, users=4 warmup=1 duration=4 lag.windowSeconds=3 gate.minRps=1"})
+    "simulations.StepRampClosedSimulation, startUsers=2 stepUsers=2 targetUsers=4 stepSeconds=4",
+    "simulations.StepRampOpenSimulation, startRate=200 rateStep=200 targetRate=400 stepSeconds=4",
+    "simulations.ConstantRateSimulation, rate=500 warmup=2 duration=4",
+    "simulations.RequestReplySimulation, users=4 warmup=1 duration=4 lag.windowSeconds=3 gate.minRps=1"
+  })
   void runsPassesItsGatesAndReconciles(String simulation, String params) throws Exception {
     String topic = uniqueTopic("smoke");
     var p = props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "gate.p99Ms", "5000");
@@ -32,7 +34,9 @@ class SimulationsSmokeIT {
     assertTrue(ok > 0);
     long inTopic = endOffsetSum(topic);
     assertTrue(run.output().contains("| lost 0 | duplicates 0"), run.tail());
-    assertTrue(run.output().contains("kafka reconcile: lost: count of failed events is 0.0 : true"), run.tail());
+    assertTrue(
+        run.output().contains("kafka reconcile: lost: count of failed events is 0.0 : true"),
+        run.tail());
     assertTrue(inTopic >= ok, "topic " + inTopic + " vs OK " + ok);
     // The step ramps climb from their start to their target, one level per step.
     if (simulation.endsWith("StepRampClosedSimulation")) {

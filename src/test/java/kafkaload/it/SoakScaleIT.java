@@ -9,8 +9,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A scaled soak: 1.6 million open-model records (every record its own virtual user) reconciled in a 300 MB heap that
- * the embedded broker shares. The read-back used to keep an object per user and died of OutOfMemoryError here.
+ * A scaled soak: 1.6 million open-model records (every record its own virtual user) reconciled in a
+ * 300 MB heap that the embedded broker shares. The read-back used to keep an object per user and
+ * died of OutOfMemoryError here.
  */
 class SoakScaleIT {
   static final int RATE = 20_000;
@@ -19,19 +20,41 @@ class SoakScaleIT {
 
   @Test
   void aMillionAndAHalfOneRecordUsersReconcileCompletelyInA300MbHeap() throws Exception {
-    // No kafka.bootstrap.servers: the broker runs inside the same 300 MB JVM, as in the report of the problem.
-    GatlingRun run = runGatling("simulations.ConstantRateSimulation",
-        props("topic", uniqueTopic("soak"), "rate", String.valueOf(RATE), "warmup", String.valueOf(WARMUP),
-            "duration", String.valueOf(DURATION), "recordSize", "100", "gate.p99Ms", "60000", "gate.minRps", "1",
-            "gate.maxErrorPct", "100"),
-        Map.of(), List.of("-Xmx300m", FULL_JIT), 400);
+    // No kafka.bootstrap.servers: the broker runs inside the same 300 MB JVM, as in the report of
+    // the problem.
+    GatlingRun run =
+        runGatling(
+            "simulations.ConstantRateSimulation",
+            props(
+                "topic",
+                uniqueTopic("soak"),
+                "rate",
+                String.valueOf(RATE),
+                "warmup",
+                String.valueOf(WARMUP),
+                "duration",
+                String.valueOf(DURATION),
+                "recordSize",
+                "100",
+                "gate.p99Ms",
+                "60000",
+                "gate.minRps",
+                "1",
+                "gate.maxErrorPct",
+                "100"),
+            Map.of(),
+            List.of("-Xmx300m", FULL_JIT),
+            400);
     assertFalse(run.output().contains("OutOfMemoryError"), run.tail());
     JsonNode rec = summaryJson(run).path("protocols").path(0).path("reconciliation");
     long acked = rec.path("ackedOk").asLong();
     assertTrue(acked >= 1_000_000, "the run acked " + acked + " records: " + rec);
     assertTrue(rec.path("gated").asBoolean(), rec.toString());
     assertTrue(rec.path("readBack").path("complete").asBoolean(), rec.toString());
-    assertEquals(acked, rec.path("readBack").path("distinct").asLong() - rec.path("readBack").path("koInTopic").asLong(),
+    assertEquals(
+        acked,
+        rec.path("readBack").path("distinct").asLong()
+            - rec.path("readBack").path("koInTopic").asLong(),
         rec.toString());
     assertEquals(0, rec.path("lost").asLong(), rec.toString());
     assertEquals(0, rec.path("duplicates").asLong(), rec.toString());

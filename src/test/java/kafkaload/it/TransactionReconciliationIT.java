@@ -31,9 +31,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reconciliation against transactions on the embedded broker, driven directly (no Gatling child JVM): commit
- * markers are offsets, not records, so never duplicates; a transaction left open is named with its producer id
- * long before the read-back's timeout instead of holding it.
+ * The reconciliation against transactions on the embedded broker, driven directly (no Gatling child
+ * JVM): commit markers are offsets, not records, so never duplicates; a transaction left open is
+ * named with its producer id long before the read-back's timeout instead of holding it.
  */
 class TransactionReconciliationIT {
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -42,36 +42,58 @@ class TransactionReconciliationIT {
     return new Connection(bootstrap(), Map.of(), 10_000);
   }
 
-  /** A ledger whose baseline is the topic's end offsets now, as a run takes it before its first record. */
+  /**
+   * A ledger whose baseline is the topic's end offsets now, as a run takes it before its first
+   * record.
+   */
   private static RunLedger ledger(String topic) {
     try (Admin admin = admin()) {
-      return RunLedger.merged(new RunIdentity("tx-" + UUID.randomUUID()),
-          Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()), List.of(0L));
+      return RunLedger.merged(
+          new RunIdentity("tx-" + UUID.randomUUID()),
+          Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()),
+          List.of(0L));
     }
   }
 
   private static KafkaProducer<byte[], byte[]> transactional(String id) {
-    KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap(),
-        "transactional.id", id, "transaction.timeout.ms", 60_000), new ByteArraySerializer(), new ByteArraySerializer());
+    KafkaProducer<byte[], byte[]> p =
+        new KafkaProducer<>(
+            Map.of(
+                "bootstrap.servers",
+                bootstrap(),
+                "transactional.id",
+                id,
+                "transaction.timeout.ms",
+                60_000),
+            new ByteArraySerializer(),
+            new ByteArraySerializer());
     p.initTransactions();
     return p;
   }
 
-  /** One record of the run, stamped with its identity, counted in the ledger as it is sent and acked. */
-  private static void send(KafkaProducer<byte[], byte[]> producer, RunLedger ledger, String topic, int partition) {
+  /**
+   * One record of the run, stamped with its identity, counted in the ledger as it is sent and
+   * acked.
+   */
+  private static void send(
+      KafkaProducer<byte[], byte[]> producer, RunLedger ledger, String topic, int partition) {
     long seq = ledger.nextSequence();
-    ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(topic, partition, null, ("v" + seq).getBytes());
+    ProducerRecord<byte[], byte[]> r =
+        new ProducerRecord<>(topic, partition, null, ("v" + seq).getBytes());
     r.headers().add(RunIdentity.RUN_HEADER, ledger.identity().runIdBytes());
     r.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(1, seq));
     DeliveryLedger delivery = ledger.delivery();
     delivery.sent();
-    producer.send(r, (m, e) -> {
-      if (e == null) {
-        delivery.acked(null, topic, m.partition(), m.serializedValueSize(), System.currentTimeMillis(), 0);
-      } else {
-        delivery.failed(seq, true);
-      }
-    });
+    producer.send(
+        r,
+        (m, e) -> {
+          if (e == null) {
+            delivery.acked(
+                null, topic, m.partition(), m.serializedValueSize(), System.currentTimeMillis(), 0);
+          } else {
+            delivery.failed(seq, true);
+          }
+        });
   }
 
   @Test
@@ -94,7 +116,8 @@ class TransactionReconciliationIT {
     long records = transactions * perTransaction;
     // Each commit writes one marker on each of the 4 partitions its transaction touched.
     long markers = transactions * 4;
-    assertEquals(records + markers, endOffsetSum(topic), "the topic's offsets: records and commit markers");
+    assertEquals(
+        records + markers, endOffsetSum(topic), "the topic's offsets: records and commit markers");
 
     Reconciled.Result r = Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
     assertEquals(records, r.ackedOk());
@@ -104,16 +127,23 @@ class TransactionReconciliationIT {
     assertEquals(records, r.readBack().distinct());
     assertEquals(0, r.duplicates(), "markers are offsets, not copies of records: " + r);
     assertEquals(0, r.lost(), r.toString());
-    assertEquals(markers, r.unaccountedUpperBound(), "the offsets' bound counts the markers, and says it is a bound");
+    assertEquals(
+        markers,
+        r.unaccountedUpperBound(),
+        "the offsets' bound counts the markers, and says it is a bound");
     assertEquals(List.of(), r.stuck());
     assertNull(ReconciliationVerdict.duplicates(r, 0.0));
     assertNull(ReconciliationVerdict.lost(r, 0, TIMEOUT.toSeconds()));
-    assertEquals(Map.of(topic, new DeliveryLedger.Found(records, 0)), ledger.delivery().found(),
+    assertEquals(
+        Map.of(topic, new DeliveryLedger.Found(records, 0)),
+        ledger.delivery().found(),
         "found in the topic: counted once, in the delivery ledger");
     assertEquals(records, ledger.delivery().snapshot().committed());
 
-    // Offsets alone cannot tell markers from duplicates: the same figure, named an upper bound, not identities.
-    Reconciled.Result offsetsOnly = Reconciliation.run(connection(), ledger, List.of(), topic, false, TIMEOUT);
+    // Offsets alone cannot tell markers from duplicates: the same figure, named an upper bound, not
+    // identities.
+    Reconciled.Result offsetsOnly =
+        Reconciliation.run(connection(), ledger, List.of(), topic, false, TIMEOUT);
     assertNull(offsetsOnly.readBack());
     assertFalse(offsetsOnly.topics().get(0).duplicatesByIdentity());
     assertEquals(markers, offsetsOnly.duplicates());
@@ -133,7 +163,8 @@ class TransactionReconciliationIT {
         send(committed, ledger, topic, i % 2);
       }
       committed.commitTransaction();
-      // Begin, send, never commit; the producer stays open, so the transaction stays open on partition 1.
+      // Begin, send, never commit; the producer stays open, so the transaction stays open on
+      // partition 1.
       hanging.beginTransaction();
       for (int i = 0; i < 3; i++) {
         send(hanging, ledger, topic, 1);
@@ -141,27 +172,38 @@ class TransactionReconciliationIT {
       hanging.flush();
       long producerId;
       try (Admin admin = admin()) {
-        producerId = admin.describeTransactions(List.of(hangingId)).description(hangingId)
-            .get(10, TimeUnit.SECONDS).producerId();
+        producerId =
+            admin
+                .describeTransactions(List.of(hangingId))
+                .description(hangingId)
+                .get(10, TimeUnit.SECONDS)
+                .producerId();
       }
 
       long t0 = System.nanoTime();
-      Reconciled.Result r = Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
+      Reconciled.Result r =
+          Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
       double seconds = (System.nanoTime() - t0) / 1e9;
-      assertTrue(seconds < TIMEOUT.toSeconds() / 2.0, "named after a bounded wait, not the timeout: " + seconds + " s");
+      assertTrue(
+          seconds < TIMEOUT.toSeconds() / 2.0,
+          "named after a bounded wait, not the timeout: " + seconds + " s");
       assertEquals(1, r.stuck().size(), r.toString());
       Reconciled.StuckOffset stuck = r.stuck().get(0);
       assertEquals(topic, stuck.topic());
       assertEquals(1, stuck.partition());
-      assertEquals(Map.of(producerId, stuck.lastStableOffset()), stuck.openTransactions(),
+      assertEquals(
+          Map.of(producerId, stuck.lastStableOffset()),
+          stuck.openTransactions(),
           "the open transaction starts where the last stable offset stopped");
       assertEquals(stuck.lastStableOffset() + 3, stuck.highWatermark());
       assertFalse(r.readBack().complete(), "records past the stuck offset could not be read");
       assertEquals(10, r.readBack().distinct(), "the committed records were read");
       String verdict = ReconciliationVerdict.lost(r, 0, TIMEOUT.toSeconds());
       assertNotNull(verdict);
-      assertTrue(verdict.contains(topic + "-1: last stable offset " + stuck.lastStableOffset())
-          && verdict.contains("producer id(s) " + producerId), verdict);
+      assertTrue(
+          verdict.contains(topic + "-1: last stable offset " + stuck.lastStableOffset())
+              && verdict.contains("producer id(s) " + producerId),
+          verdict);
       hanging.abortTransaction();
     }
   }

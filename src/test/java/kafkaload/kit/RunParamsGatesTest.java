@@ -1,19 +1,22 @@
 package kafkaload.kit;
 
-import kafkaload.*;
 import static kafkaload.internal.config.PropertyTests.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.util.List;
 import java.util.Map;
+import kafkaload.*;
 import org.junit.jupiter.api.Test;
 
-/** The gates, run bound and verification steps RunParams derives from -D values (read through Gatling's Scala model). */
+/**
+ * The gates, run bound and verification steps RunParams derives from -D values (read through
+ * Gatling's Scala model).
+ */
 class RunParamsGatesTest {
   private static RunParams params(Map<String, String> d) {
     return RunParams.of(Params.of(d, Map.of()));
@@ -32,10 +35,11 @@ class RunParamsGatesTest {
     return "Assertion(Details(List(" + request + ")),Count(FailedRequests),Is(0.0))";
   }
 
-  private static final List<String> DEFAULT_ON_SEND = List.of(
-      "Assertion(Details(List(send)),Time(ResponseTime,Percentile(99.0)),Lt(250.0))",
-      "Assertion(Details(List(send)),Percent(FailedRequests),Lte(0.1))",
-      "Assertion(Details(List(send)),MeanRequestsPerSecond,Gte(100.0))");
+  private static final List<String> DEFAULT_ON_SEND =
+      List.of(
+          "Assertion(Details(List(send)),Time(ResponseTime,Percentile(99.0)),Lt(250.0))",
+          "Assertion(Details(List(send)),Percent(FailedRequests),Lte(0.1))",
+          "Assertion(Details(List(send)),MeanRequestsPerSecond,Gte(100.0))");
 
   @Test
   void defaultGatesAreLatencyErrorsThroughputAndReconciliation() {
@@ -47,37 +51,67 @@ class RunParamsGatesTest {
 
   @Test
   void withoutVerifyOnlyTheRequestGatesRemainEvenWithTheInjectorGateOn() {
-    assertEquals(DEFAULT_ON_SEND,
+    assertEquals(
+        DEFAULT_ON_SEND,
         described(params(Map.of("verify", "false", "gate.injectorHealthy", "true")).gates("send")));
   }
 
   @Test
   void gateBoundsComeFromTheParametersAndP99IsRoundedUp() {
-    RunParams p = params(Map.of("gate.p99Ms", "250.4", "gate.maxErrorPct", "2.5", "gate.minRps", "0", "verify", "no"));
-    assertEquals(List.of(
-        "Assertion(Details(List(measured)),Time(ResponseTime,Percentile(99.0)),Lt(251.0))",
-        "Assertion(Details(List(measured)),Percent(FailedRequests),Lte(2.5))",
-        "Assertion(Details(List(measured)),MeanRequestsPerSecond,Gte(0.0))"), described(p.gates("measured")));
+    RunParams p =
+        params(
+            Map.of(
+                "gate.p99Ms",
+                "250.4",
+                "gate.maxErrorPct",
+                "2.5",
+                "gate.minRps",
+                "0",
+                "verify",
+                "no"));
+    assertEquals(
+        List.of(
+            "Assertion(Details(List(measured)),Time(ResponseTime,Percentile(99.0)),Lt(251.0))",
+            "Assertion(Details(List(measured)),Percent(FailedRequests),Lte(2.5))",
+            "Assertion(Details(List(measured)),MeanRequestsPerSecond,Gte(0.0))"),
+        described(p.gates("measured")));
   }
 
   @Test
   void lagFaultAndInjectorGatesInTheirOrder() {
-    RunParams p = params(Map.of("lag.groups", "g1", "gate.injectorHealthy", "true", "kafka.embedded.brokers", "3",
-        "fault.plan", "start:2@20s,kill:2@5s,kill:2@30s"));
+    RunParams p =
+        params(
+            Map.of(
+                "lag.groups",
+                "g1",
+                "gate.injectorHealthy",
+                "true",
+                "kafka.embedded.brokers",
+                "3",
+                "fault.plan",
+                "start:2@20s,kill:2@5s,kill:2@30s"));
     List<String> gates = described(p.gates("send"));
     assertEquals(DEFAULT_ON_SEND, gates.subList(0, 3));
-    assertEquals(List.of(
-        failedCountIsZero("kafka lag: rising"), failedCountIsZero("kafka lag: max"),
-        failedCountIsZero("kafka lag: drained"),
-        // One gate per distinct fault request, in plan (time) order: kill@5s, start@20s; kill@30s shares kill's.
-        failedCountIsZero("fault: kill broker 2"), failedCountIsZero("fault: start broker 2"),
-        failedCountIsZero("kafka reconcile: lost"), failedCountIsZero("kafka reconcile: duplicates"),
-        failedCountIsZero("kafka injector health")), gates.subList(3, gates.size()));
+    assertEquals(
+        List.of(
+            failedCountIsZero("kafka lag: rising"),
+            failedCountIsZero("kafka lag: max"),
+            failedCountIsZero("kafka lag: drained"),
+            // One gate per distinct fault request, in plan (time) order: kill@5s, start@20s;
+            // kill@30s shares kill's.
+            failedCountIsZero("fault: kill broker 2"),
+            failedCountIsZero("fault: start broker 2"),
+            failedCountIsZero("kafka reconcile: lost"),
+            failedCountIsZero("kafka reconcile: duplicates"),
+            failedCountIsZero("kafka injector health")),
+        gates.subList(3, gates.size()));
   }
 
   @Test
   void gatesFaultsParsesAPlanAndAnEmptyOneHasNoGate() {
-    assertEquals(List.of(failedCountIsZero("fault: stop broker 1")), described(Gates.faults("stop:1@1s,stop:1@2s")));
+    assertEquals(
+        List.of(failedCountIsZero("fault: stop broker 1")),
+        described(Gates.faults("stop:1@1s,stop:1@2s")));
     assertEquals(List.of(), described(Gates.faults("")));
   }
 
@@ -85,19 +119,40 @@ class RunParamsGatesTest {
   void maxDurationAddsSlackVerificationAndLagDrain() {
     assertEquals(60 + 30 + 60 + 30, params(Map.of()).maxDurationSeconds(60));
     assertEquals(60 + 30, params(Map.of("verify", "false")).maxDurationSeconds(60));
-    assertEquals(60 + 30 + (10 + 30) + (5 + 10), params(Map.of("verify.timeoutSeconds", "10", "lag.groups", "g",
-        "gate.lagDrainSeconds", "5")).maxDurationSeconds(60));
-    assertEquals(30 + 60 + 10, params(Map.of("verify", "false", "lag.groups", "g")).maxDurationSeconds(0));
+    assertEquals(
+        60 + 30 + (10 + 30) + (5 + 10),
+        params(
+                Map.of(
+                    "verify.timeoutSeconds", "10", "lag.groups", "g", "gate.lagDrainSeconds", "5"))
+            .maxDurationSeconds(60));
+    assertEquals(
+        30 + 60 + 10, params(Map.of("verify", "false", "lag.groups", "g")).maxDurationSeconds(0));
   }
 
   @Test
   void aFaultPlanIsRefusedAgainstARealCluster() {
-    String expected = "-Dfault.plan acts on the embedded brokers; it cannot be used with kafka.bootstrap.servers "
-        + "(a real cluster)";
-    assertEquals(expected, error(() -> params(Map.of("fault.plan", "kill:1@5s", "kafka.embedded.brokers", "2",
-        "kafka.bootstrap.servers", "broker:9092"))));
-    assertEquals(expected, error(() -> params(Map.of("fault.plan", "kill:1@5s", "kafka.embedded.brokers", "2"),
-        Map.of("KAFKA_BOOTSTRAP_SERVERS", "broker:9092"))));
+    String expected =
+        "-Dfault.plan acts on the embedded brokers; it cannot be used with kafka.bootstrap.servers "
+            + "(a real cluster)";
+    assertEquals(
+        expected,
+        error(
+            () ->
+                params(
+                    Map.of(
+                        "fault.plan",
+                        "kill:1@5s",
+                        "kafka.embedded.brokers",
+                        "2",
+                        "kafka.bootstrap.servers",
+                        "broker:9092"))));
+    assertEquals(
+        expected,
+        error(
+            () ->
+                params(
+                    Map.of("fault.plan", "kill:1@5s", "kafka.embedded.brokers", "2"),
+                    Map.of("KAFKA_BOOTSTRAP_SERVERS", "broker:9092"))));
   }
 
   private static PopulationBuilder load() {
@@ -114,9 +169,16 @@ class RunParamsGatesTest {
     var verification = chained.children().head().head().scenarioBuilder();
     assertEquals("kafka verification", verification.name());
     assertEquals(1, verification.actionBuilders().size(), "reconcile only");
-    var both = params(Map.of("lag.groups", "g")).withReconciliation(load).asScala().children().head().head();
+    var both =
+        params(Map.of("lag.groups", "g"))
+            .withReconciliation(load)
+            .asScala()
+            .children()
+            .head()
+            .head();
     assertEquals(2, both.scenarioBuilder().actionBuilders().size(), "lag verdict, then reconcile");
-    var lagOnly = params(Map.of("lag.groups", "g", "verify", "false")).withReconciliation(load).asScala();
+    var lagOnly =
+        params(Map.of("lag.groups", "g", "verify", "false")).withReconciliation(load).asScala();
     assertEquals(1, lagOnly.children().head().head().scenarioBuilder().actionBuilders().size());
   }
 
@@ -124,8 +186,9 @@ class RunParamsGatesTest {
   void withFaultsAddsTheFaultPopulationOnlyWithAPlan() {
     PopulationBuilder load = load();
     assertEquals(List.of(load), params(Map.of()).withFaults(10, load));
-    List<PopulationBuilder> all = params(Map.of("kafka.embedded.brokers", "2", "fault.plan", "kill:1@5s"))
-        .withFaults(10, load);
+    List<PopulationBuilder> all =
+        params(Map.of("kafka.embedded.brokers", "2", "fault.plan", "kill:1@5s"))
+            .withFaults(10, load);
     assertEquals(2, all.size());
     assertSame(load, all.get(0));
     assertEquals("broker faults", all.get(1).asScala().scenarioBuilder().name());
@@ -133,9 +196,12 @@ class RunParamsGatesTest {
 
   @Test
   void aBlankBootstrapEnvironmentVariableIsNoRealCluster() {
-    Params blankEnv = Params.of(Map.of("fault.plan", "kill:1@5s", "kafka.embedded.brokers", "2"),
-        Map.of("KAFKA_BOOTSTRAP_SERVERS", "  "));
-    // The protocol reads the blank variable as unset: no bootstrap, two embedded brokers (this part passes).
+    Params blankEnv =
+        Params.of(
+            Map.of("fault.plan", "kill:1@5s", "kafka.embedded.brokers", "2"),
+            Map.of("KAFKA_BOOTSTRAP_SERVERS", "  "));
+    // The protocol reads the blank variable as unset: no bootstrap, two embedded brokers (this part
+    // passes).
     var protocol = new KafkaProtocolBuilder().params(blankEnv).protocol();
     assertNull(protocol.bootstrapServers());
     assertEquals(2, protocol.embeddedBrokers());

@@ -1,6 +1,7 @@
 package kafkaload.internal.action;
 
 import io.gatling.core.action.Action;
+import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
 import kafkaload.internal.admin.Prefill;
 import kafkaload.internal.broker.EmbeddedCluster;
@@ -11,22 +12,25 @@ import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.protocol.KafkaProtocol;
 
 /**
- * Turns each immutable action spec into the Scala builder Gatling asks the Java DSL for. When Gatling builds a
- * scenario, each looks up its protocol's components, checks what only they can tell (a default topic, the lag
- * groups, the embedded cluster, its schemas against the registry), then starts the protocol (the first start creates
- * what the run changes on the cluster: preflight's topic, the producers) and creates its action. Checks first, so a
- * refused run has changed nothing.
+ * Turns each immutable action spec into the Scala builder Gatling asks the Java DSL for. When
+ * Gatling builds a scenario, each looks up its protocol's components, checks what only they can
+ * tell (a default topic, the lag groups, the embedded cluster, its schemas against the registry),
+ * then starts the protocol (the first start creates what the run changes on the cluster:
+ * preflight's topic, the producers) and creates its action. Checks first, so a refused run has
+ * changed nothing.
  */
 public final class Actions {
   private Actions() {}
 
-  /** How an action is made from the run's components; {@code next} is the scenario's next action. */
+  /**
+   * How an action is made from the run's components; {@code next} is the scenario's next action.
+   */
   private interface Factory {
     Action build(KafkaComponents components, ScenarioContext ctx, Action next);
   }
 
-  private static io.gatling.core.action.builder.ActionBuilder scala(Factory f) {
-    return new io.gatling.core.action.builder.ActionBuilder() {
+  private static ActionBuilder scala(Factory f) {
+    return new ActionBuilder() {
       @Override
       public Action build(ScenarioContext ctx, Action next) {
         return f.build(ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY), ctx, next);
@@ -34,93 +38,127 @@ public final class Actions {
     };
   }
 
-  public static io.gatling.core.action.builder.ActionBuilder send(SendSpec spec) {
-    return scala((c, ctx, next) -> {
-      if (spec.burst() > 1 && ctx.throttled()) {
-        // Gatling's throttle counts requests: one permit per burst would let through burst times the rate.
-        throw new KafkaLoadConfigException("'" + spec.requestName() + "': burst(" + spec.burst()
-            + ") cannot be throttled (throttle() counts one request per permit); set the rate with the injection "
-            + "profile instead, e.g. constantUsersPerSec(rate / " + spec.burst() + ")");
-      }
-      SendSpec bound = spec.resolved(c.protocol().topic()).withSchemas(c);
-      return new KafkaSendAction(bound, c.start(), next, ctx.throttled());
-    });
+  public static ActionBuilder send(SendSpec spec) {
+    return scala(
+        (c, ctx, next) -> {
+          if (spec.burst() > 1 && ctx.throttled()) {
+            // Gatling's throttle counts requests: one permit per burst would let through burst
+            // times the rate.
+            throw new KafkaLoadConfigException(
+                "'"
+                    + spec.requestName()
+                    + "': burst("
+                    + spec.burst()
+                    + ") cannot be throttled (throttle() counts one request per permit); set the rate with the injection "
+                    + "profile instead, e.g. constantUsersPerSec(rate / "
+                    + spec.burst()
+                    + ")");
+          }
+          SendSpec bound = spec.resolved(c.protocol().topic()).withSchemas(c);
+          return new KafkaSendAction(bound, c.start(), next, ctx.throttled());
+        });
   }
 
-  public static io.gatling.core.action.builder.ActionBuilder consume(ConsumeSpec spec) {
-    return scala((c, ctx, next) -> {
-      if (spec.kind() == null) {
-        throw new KafkaLoadConfigException("consume(\"" + spec.topic() + "\") in '" + spec.requestName()
-            + "' needs a matcher: matchKey, matchHeader, matchValue or match");
-      }
-      if (spec.timeout().isNegative() || spec.timeout().isZero()) {
-        throw new KafkaLoadConfigException("consume '" + spec.requestName() + "': the timeout must be > 0");
-      }
-      var decoder = spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic());
-      TopicListener listener = c.start().listener(spec.topic());
-      listener.watch(spec.kind() == MatchKind.KEY,
-          spec.kind() == MatchKind.HEADER ? spec.headerName() : null, spec.kind() == MatchKind.VALUE);
-      return new ConsumeAction(spec, c, listener, next, decoder);
-    });
+  public static ActionBuilder consume(ConsumeSpec spec) {
+    return scala(
+        (c, ctx, next) -> {
+          if (spec.kind() == null) {
+            throw new KafkaLoadConfigException(
+                "consume(\""
+                    + spec.topic()
+                    + "\") in '"
+                    + spec.requestName()
+                    + "' needs a matcher: matchKey, matchHeader, matchValue or match");
+          }
+          if (spec.timeout().isNegative() || spec.timeout().isZero()) {
+            throw new KafkaLoadConfigException(
+                "consume '" + spec.requestName() + "': the timeout must be > 0");
+          }
+          var decoder =
+              spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic());
+          TopicListener listener = c.start().listener(spec.topic());
+          listener.watch(
+              spec.kind() == MatchKind.KEY,
+              spec.kind() == MatchKind.HEADER ? spec.headerName() : null,
+              spec.kind() == MatchKind.VALUE);
+          return new ConsumeAction(spec, c, listener, next, decoder);
+        });
   }
 
-  public static io.gatling.core.action.builder.ActionBuilder requestReply(RequestReplySpec rr) {
-    return scala((c, ctx, next) -> {
-      SendSpec request = rr.request().resolved(c.protocol().topic());
-      if (request.fireAndForget()) {
-        throw new KafkaLoadConfigException("'" + request.requestName()
-            + "': a request-reply cannot be fire-and-forget");
-      }
-      if (rr.kind() == MatchKind.HEADER && !request.hasHeader(rr.header())) {
-        throw new KafkaLoadConfigException("'" + request.requestName() + "' matches replies by header '" + rr.header()
-            + "', but its request sets no such header");
-      }
-      if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
-        throw new KafkaLoadConfigException("'" + request.requestName() + "': the reply timeout must be > 0");
-      }
-      SendSpec spec = request.withSchemas(c);
-      var decoder = rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic());
-      TopicListener listener = c.start().listener(rr.replyTopic());
-      listener.watch(rr.kind() == MatchKind.KEY,
-          rr.kind() == MatchKind.HEADER ? rr.header() : null, rr.kind() == MatchKind.VALUE);
-      long timeoutMs = rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
-      return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next, decoder);
-    });
+  public static ActionBuilder requestReply(RequestReplySpec rr) {
+    return scala(
+        (c, ctx, next) -> {
+          SendSpec request = rr.request().resolved(c.protocol().topic());
+          if (request.fireAndForget()) {
+            throw new KafkaLoadConfigException(
+                "'" + request.requestName() + "': a request-reply cannot be fire-and-forget");
+          }
+          if (rr.kind() == MatchKind.HEADER && !request.hasHeader(rr.header())) {
+            throw new KafkaLoadConfigException(
+                "'"
+                    + request.requestName()
+                    + "' matches replies by header '"
+                    + rr.header()
+                    + "', but its request sets no such header");
+          }
+          if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
+            throw new KafkaLoadConfigException(
+                "'" + request.requestName() + "': the reply timeout must be > 0");
+          }
+          SendSpec spec = request.withSchemas(c);
+          var decoder =
+              rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic());
+          TopicListener listener = c.start().listener(rr.replyTopic());
+          listener.watch(
+              rr.kind() == MatchKind.KEY,
+              rr.kind() == MatchKind.HEADER ? rr.header() : null,
+              rr.kind() == MatchKind.VALUE);
+          long timeoutMs =
+              rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
+          return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next, decoder);
+        });
   }
 
-  public static io.gatling.core.action.builder.ActionBuilder drain(DrainSpec spec) {
-    return scala((c, ctx, next) -> {
-      // The simulation checks this before its pre-fill; here for a range that came from elsewhere.
-      Prefill.checkConsumers(spec.topic(), spec.range().to().size(), spec.threads());
-      return new DrainAction(spec, c.start(), next);
-    });
+  public static ActionBuilder drain(DrainSpec spec) {
+    return scala(
+        (c, ctx, next) -> {
+          // The simulation checks this before its pre-fill; here for a range that came from
+          // elsewhere.
+          Prefill.checkConsumers(spec.topic(), spec.range().to().size(), spec.threads());
+          return new DrainAction(spec, c.start(), next);
+        });
   }
 
-  public static io.gatling.core.action.builder.ActionBuilder reconcile(ReconcileSpec spec) {
+  public static ActionBuilder reconcile(ReconcileSpec spec) {
     return scala((c, ctx, next) -> new ReconcileAction(c.start(), next, spec));
   }
 
-  public static io.gatling.core.action.builder.ActionBuilder lagVerdict(LagVerdictSpec spec) {
-    return scala((c, ctx, next) -> {
-      if (c.protocol().lagGroups().isEmpty()) {
-        throw new KafkaLoadConfigException(
-            "lagVerdict() needs consumer groups to judge: kafka().lagMonitor(intervalMs, \"group\")");
-      }
-      return new LagVerdictAction(c.start(), next, spec);
-    });
+  public static ActionBuilder lagVerdict(LagVerdictSpec spec) {
+    return scala(
+        (c, ctx, next) -> {
+          if (c.protocol().lagGroups().isEmpty()) {
+            throw new KafkaLoadConfigException(
+                "lagVerdict() needs consumer groups to judge: kafka().lagMonitor(intervalMs, \"group\")");
+          }
+          return new LagVerdictAction(c.start(), next, spec);
+        });
   }
 
   /** The broker faults of a run: one action that carries out the whole plan. */
-  public static io.gatling.core.action.builder.ActionBuilder brokerFaults(FaultPlan plan) {
-    return scala((c, ctx, next) -> {
-      EmbeddedCluster cluster = c.protocol().embeddedCluster();
-      if (cluster == null) {
-        throw new KafkaLoadConfigException("Broker faults (" + plan + ") act on embedded brokers run as child "
-            + "processes: set -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave "
-            + "kafka.bootstrap.servers unset");
-      }
-      plan.check(cluster.size(), 0);
-      return new BrokerFaultAction(c.start(), next, cluster, plan);
-    });
+  public static ActionBuilder brokerFaults(FaultPlan plan) {
+    return scala(
+        (c, ctx, next) -> {
+          EmbeddedCluster cluster = c.protocol().embeddedCluster();
+          if (cluster == null) {
+            throw new KafkaLoadConfigException(
+                "Broker faults ("
+                    + plan
+                    + ") act on embedded brokers run as child "
+                    + "processes: set -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave "
+                    + "kafka.bootstrap.servers unset");
+          }
+          plan.check(cluster.size(), 0);
+          return new BrokerFaultAction(c.start(), next, cluster, plan);
+        });
   }
 }

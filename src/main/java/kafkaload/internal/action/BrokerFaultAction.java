@@ -4,14 +4,15 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.time.Duration;
 import kafkaload.internal.broker.EmbeddedCluster;
-import kafkaload.internal.run.FaultEvent;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.run.FaultEvent;
 
 /**
- * Carries out a fault plan on its own thread, each step at its time after the action started (the start of the
- * load), and records each as a Gatling request ("fault: kill broker 2", OK or KO with the reason), a console line
- * and an entry of the run's summary. A restart is timed until the broker is registered again.
+ * Carries out a fault plan on its own thread, each step at its time after the action started (the
+ * start of the load), and records each as a Gatling request ("fault: kill broker 2", OK or KO with
+ * the reason), a console line and an entry of the run's summary. A restart is timed until the
+ * broker is registered again.
  */
 final class BrokerFaultAction extends KafkaAction {
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
@@ -20,7 +21,8 @@ final class BrokerFaultAction extends KafkaAction {
   private final EmbeddedCluster cluster;
   private final FaultPlan plan;
 
-  BrokerFaultAction(KafkaComponents components, Action next, EmbeddedCluster cluster, FaultPlan plan) {
+  BrokerFaultAction(
+      KafkaComponents components, Action next, EmbeddedCluster cluster, FaultPlan plan) {
     super("broker faults", components, next);
     this.cluster = cluster;
     this.plan = plan;
@@ -58,9 +60,13 @@ final class BrokerFaultAction extends KafkaAction {
       long end = components.clock().nowMillis();
       allOk &= ok;
       logResult(session, step.requestName(), start, end, ok ? null : detail);
-      components.ledger().faults().add(new FaultEvent(at, step.toString(), step.requestName(), ok, detail, end - start));
-      System.out.printf("[kafkaload] FAULT at %.1f s: %s: %s (%s)%n", at, step.description(), ok ? "OK" : "KO",
-          detail);
+      components
+          .ledger()
+          .faults()
+          .add(new FaultEvent(at, step.toString(), step.requestName(), ok, detail, end - start));
+      System.out.printf(
+          "[kafkaload] FAULT at %.1f s: %s: %s (%s)%n",
+          at, step.description(), ok ? "OK" : "KO", detail);
     }
     next.$bang(allOk ? session : session.markAsFailed());
   }

@@ -3,23 +3,30 @@ package kafkaload.internal.action;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Waits for the record a consume action matches; the response time runs from when that record was produced to when
- * it was received (end-to-end). A timeout is a KO at its deadline.
+ * Waits for the record a consume action matches; the response time runs from when that record was
+ * produced to when it was received (end-to-end). A timeout is a KO at its deadline.
  */
 final class ConsumeAction extends KafkaAction {
   private final ConsumeSpec spec;
   private final TopicListener listener;
 
   /** Decodes a record before the predicate sees it, or null for the raw record. */
-  private final java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
+  private final UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
 
-  ConsumeAction(ConsumeSpec spec, KafkaComponents components, TopicListener listener, Action next,
-      java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
+  ConsumeAction(
+      ConsumeSpec spec,
+      KafkaComponents components,
+      TopicListener listener,
+      Action next,
+      UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
     super(spec.requestName(), components, next);
     this.decoder = decoder;
     this.spec = spec;
@@ -48,8 +55,10 @@ final class ConsumeAction extends KafkaAction {
           String v = spec.expected().resolve(session);
           value = v.getBytes(StandardCharsets.UTF_8);
           key = TopicListener.valueOf(value);
-          describe = v.length() <= 100 ? "value '" + v + "'"
-              : "value '" + v.substring(0, 100) + "...' (" + value.length + " bytes)";
+          describe =
+              v.length() <= 100
+                  ? "value '" + v + "'"
+                  : "value '" + v.substring(0, 100) + "...' (" + value.length + " bytes)";
           break;
         default:
           key = null;
@@ -61,38 +70,64 @@ final class ConsumeAction extends KafkaAction {
     }
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
     String what = describe;
-    // A predicate that throws on a record has not accepted it: other records on the topic may be for this user.
+    // A predicate that throws on a record has not accepted it: other records on the topic may be
+    // for this user.
     // The last exception is kept for the timeout's reason, so it is not lost.
-    java.util.concurrent.atomic.AtomicReference<String> threw = new java.util.concurrent.atomic.AtomicReference<>();
-    java.util.concurrent.atomic.AtomicLong predicateThrows = new java.util.concurrent.atomic.AtomicLong();
-    TopicListener.Waiter w = new TopicListener.Waiter(key, value,
-        spec.predicate() == null ? null : r -> {
-          try {
-            return Boolean.TRUE.equals(spec.predicate().apply(javaSession, decoder == null ? r : decoder.apply(r)));
-          } catch (Exception e) {
-            predicateThrows.incrementAndGet();
-            threw.set(reason(e));
-            return false;
-          }
-        },
-        (record, received) -> {
-          long produced = producedAt(record);
-          components.ledger().consumes().endToEnd(spec.requestName(), (received - produced) * 1000);
-          logResult(session, spec.requestName(), Math.min(produced, received), received, null);
-          next.$bang(session);
-        },
-        () -> {
-          logResult(session, spec.requestName(), start, components.clock().nowMillis(),
-              // The exception first: Gatling's console shortens long messages.
-              (threw.get() == null ? "" : "the predicate threw " + threw.get() + " (on " + predicateThrows.get()
-                  + " record(s)); ") + "no record with " + what + " on topic " + spec.topic() + " within "
-                  + spec.timeout().toMillis() + " ms");
-          next.$bang(session.markAsFailed());
-        },
-        reason -> {
-          logResult(session, spec.requestName(), start, components.clock().nowMillis(), reason);
-          next.$bang(session.markAsFailed());
-        });
+    AtomicReference<String> threw = new AtomicReference<>();
+    AtomicLong predicateThrows = new AtomicLong();
+    TopicListener.Waiter w =
+        new TopicListener.Waiter(
+            key,
+            value,
+            spec.predicate() == null
+                ? null
+                : r -> {
+                  try {
+                    return Boolean.TRUE.equals(
+                        spec.predicate()
+                            .apply(javaSession, decoder == null ? r : decoder.apply(r)));
+                  } catch (Exception e) {
+                    predicateThrows.incrementAndGet();
+                    threw.set(reason(e));
+                    return false;
+                  }
+                },
+            (record, received) -> {
+              long produced = producedAt(record);
+              components
+                  .ledger()
+                  .consumes()
+                  .endToEnd(spec.requestName(), (received - produced) * 1000);
+              logResult(session, spec.requestName(), Math.min(produced, received), received, null);
+              next.$bang(session);
+            },
+            () -> {
+              logResult(
+                  session,
+                  spec.requestName(),
+                  start,
+                  components.clock().nowMillis(),
+                  // The exception first: Gatling's console shortens long messages.
+                  (threw.get() == null
+                          ? ""
+                          : "the predicate threw "
+                              + threw.get()
+                              + " (on "
+                              + predicateThrows.get()
+                              + " record(s)); ")
+                      + "no record with "
+                      + what
+                      + " on topic "
+                      + spec.topic()
+                      + " within "
+                      + spec.timeout().toMillis()
+                      + " ms");
+              next.$bang(session.markAsFailed());
+            },
+            reason -> {
+              logResult(session, spec.requestName(), start, components.clock().nowMillis(), reason);
+              next.$bang(session.markAsFailed());
+            });
     listener.await(w, spec.timeout().toMillis());
   }
 

@@ -1,8 +1,10 @@
 package kafkaload.internal.action;
 
+import io.gatling.javaapi.core.Session;
 import java.time.Duration;
 import java.util.function.BiFunction;
 import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -11,7 +13,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * @param kind how the record is matched, or null while no matcher is set
  * @param headerName the header matched by, for {@link MatchKind#HEADER}
  * @param expected the key, header value or value matched, for KEY, HEADER and VALUE
- * @param producedAtHeader the header holding the produce time in epoch ms, or null for the record timestamp
+ * @param producedAtHeader the header holding the produce time in epoch ms, or null for the record
+ *     timestamp
  */
 public record ConsumeSpec(
     String requestName,
@@ -19,36 +22,44 @@ public record ConsumeSpec(
     MatchKind kind,
     String headerName,
     SessionValue<String> expected,
-    BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate,
+    BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate,
     Duration timeout,
     String producedAtHeader,
-    kafkaload.internal.schema.DecodeSpec decode) {
+    DecodeSpec decode) {
 
   /** Waits on this topic for 10 s; a matcher must still be set. */
   public static ConsumeSpec of(String requestName, String topic) {
-    return new ConsumeSpec(requestName, topic, null, null, null, null, Duration.ofSeconds(10), null, null);
+    return new ConsumeSpec(
+        requestName, topic, null, null, null, null, Duration.ofSeconds(10), null, null);
   }
 
   /** Matches by KEY, HEADER ({@code headerName}) or VALUE against the EL {@code expected}. */
   public ConsumeSpec withMatch(MatchKind k, String header, SessionValue<String> value) {
-    return new ConsumeSpec(requestName, topic, k, header, value, null, timeout, producedAtHeader, decode);
+    return new ConsumeSpec(
+        requestName, topic, k, header, value, null, timeout, producedAtHeader, decode);
   }
 
-  public ConsumeSpec withPredicate(
-      BiFunction<io.gatling.javaapi.core.Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return new ConsumeSpec(requestName, topic, MatchKind.PREDICATE, null, null, p, timeout, producedAtHeader, decode);
+  public ConsumeSpec withPredicate(BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
+    return new ConsumeSpec(
+        requestName, topic, MatchKind.PREDICATE, null, null, p, timeout, producedAtHeader, decode);
   }
 
   public ConsumeSpec withTimeout(Duration t) {
-    return new ConsumeSpec(requestName, topic, kind, headerName, expected, predicate, t, producedAtHeader, decode);
+    return new ConsumeSpec(
+        requestName, topic, kind, headerName, expected, predicate, t, producedAtHeader, decode);
   }
 
   public ConsumeSpec withProducedAtHeader(String name) {
-    return new ConsumeSpec(requestName, topic, kind, headerName, expected, predicate, timeout, name, decode);
+    return new ConsumeSpec(
+        requestName, topic, kind, headerName, expected, predicate, timeout, name, decode);
   }
 
-  /** Records decoded (through the registry, or by a named deserializer) before the predicates see them. */
-  public ConsumeSpec withDecode(kafkaload.internal.schema.DecodeSpec d) {
-    return new ConsumeSpec(requestName, topic, kind, headerName, expected, predicate, timeout, producedAtHeader, d);
+  /**
+   * Records decoded (through the registry, or by a named deserializer) before the predicates see
+   * them.
+   */
+  public ConsumeSpec withDecode(DecodeSpec d) {
+    return new ConsumeSpec(
+        requestName, topic, kind, headerName, expected, predicate, timeout, producedAtHeader, d);
   }
 }

@@ -5,8 +5,10 @@ import io.gatling.core.session.Session;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -20,11 +22,12 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one consumer thread of a
- * group draining a pre-filled offset range. Consumers run on their own threads (never on Gatling's event loop);
- * each poll that returned records is a request ("name poll", its fetch time), and when the range is drained the
- * last consumer records "name drained", OK only if exactly the pre-filled records were read, and prints records/s,
- * MB/s, fetch time, the group join time, and the count and time of the rebalances after it.
+ * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one
+ * consumer thread of a group draining a pre-filled offset range. Consumers run on their own threads
+ * (never on Gatling's event loop); each poll that returned records is a request ("name poll", its
+ * fetch time), and when the range is drained the last consumer records "name drained", OK only if
+ * exactly the pre-filled records were read, and prints records/s, MB/s, fetch time, the group join
+ * time, and the count and time of the rebalances after it.
  */
 final class DrainAction extends KafkaAction {
   private final DrainSpec spec;
@@ -32,13 +35,15 @@ final class DrainAction extends KafkaAction {
   private final AtomicInteger started = new AtomicInteger();
   private final AtomicInteger finished = new AtomicInteger();
   private final LongAdder records = new LongAdder();
-  // Per partition, the offset after the highest one counted: a rebalance hands a partition over at its last
+  // Per partition, the offset after the highest one counted: a rebalance hands a partition over at
+  // its last
   // commit, so its new owner reads some records again; those are re-reads, not progress.
-  private final java.util.concurrent.ConcurrentHashMap<Integer, AtomicLong> counted = new java.util.concurrent.ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Integer, AtomicLong> counted = new ConcurrentHashMap<>();
   private final LongAdder reread = new LongAdder();
   private final LongAdder bytes = new LongAdder();
   private final LongAdder fetchNanos = new LongAdder();
-  // The first assignment of each consumer is its join, timed from subscribe(); later ones are rebalances.
+  // The first assignment of each consumer is its join, timed from subscribe(); later ones are
+  // rebalances.
   private final AtomicLong joinNanos = new AtomicLong();
   private final LongAdder rebalances = new LongAdder();
   private final LongAdder rebalanceNanos = new LongAdder();
@@ -60,12 +65,15 @@ final class DrainAction extends KafkaAction {
   }
 
   private void run(Session session, int index) {
-    Map<String, Object> props = new java.util.LinkedHashMap<>(spec.consumerProperties());
+    Map<String, Object> props = new LinkedHashMap<>(spec.consumerProperties());
     if ("true".equals(props.remove("kafkaload.staticMembership"))) {
       props.put("group.instance.id", props.get("group.id") + "-" + index);
     }
-    ConsumerFactory consumers = ConsumerFactory.of(components.connection(),
-        spec.requestName().replace(' ', '-') + "-" + index).offsetReset("earliest").properties(props);
+    ConsumerFactory consumers =
+        ConsumerFactory.of(
+                components.connection(), spec.requestName().replace(' ', '-') + "-" + index)
+            .offsetReset("earliest")
+            .properties(props);
     long deadline = System.nanoTime() + spec.timeout().toNanos();
     try (KafkaConsumer<byte[], byte[]> consumer = consumers.create()) {
       if (spec.assign()) {
@@ -79,37 +87,40 @@ final class DrainAction extends KafkaAction {
         mine.forEach(tp -> consumer.seek(tp, spec.range().from().getOrDefault(tp.partition(), 0L)));
       } else {
         long subscribedAt = System.nanoTime();
-        consumer.subscribe(List.of(spec.topic()), new ConsumerRebalanceListener() {
-          long revokedAt;
-          long assignedAt;
+        consumer.subscribe(
+            List.of(spec.topic()),
+            new ConsumerRebalanceListener() {
+              long revokedAt;
+              long assignedAt;
 
-          @Override
-          public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            revokedAt = System.nanoTime();
-          }
+              @Override
+              public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                revokedAt = System.nanoTime();
+              }
 
-          @Override
-          public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            long now = System.nanoTime();
-            if (assignedAt == 0) {
-              joinNanos.accumulateAndGet(now - subscribedAt, Math::max);
-            } else {
-              rebalances.increment();
-              // Timed from the revocation that began it (a cooperative rebalance may revoke nothing: untimed).
-              if (revokedAt > assignedAt) {
-                rebalanceNanos.add(now - revokedAt);
+              @Override
+              public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                long now = System.nanoTime();
+                if (assignedAt == 0) {
+                  joinNanos.accumulateAndGet(now - subscribedAt, Math::max);
+                } else {
+                  rebalances.increment();
+                  // Timed from the revocation that began it (a cooperative rebalance may revoke
+                  // nothing: untimed).
+                  if (revokedAt > assignedAt) {
+                    rebalanceNanos.add(now - revokedAt);
+                  }
+                }
+                assignedAt = now;
+                // Start each partition where the pre-fill began, or where this group got to.
+                for (TopicPartition tp : partitions) {
+                  long from = spec.range().from().getOrDefault(tp.partition(), 0L);
+                  if (consumer.position(tp) < from) {
+                    consumer.seek(tp, from);
+                  }
+                }
               }
-            }
-            assignedAt = now;
-            // Start each partition where the pre-fill began, or where this group got to.
-            for (TopicPartition tp : partitions) {
-              long from = spec.range().from().getOrDefault(tp.partition(), 0L);
-              if (consumer.position(tp) < from) {
-                consumer.seek(tp, from);
-              }
-            }
-          }
-        });
+            });
       }
       long lastCommit = System.nanoTime();
       while (records.sum() < target && System.nanoTime() < deadline) {
@@ -126,8 +137,10 @@ final class DrainAction extends KafkaAction {
           records.add(counted);
           lastNanos.accumulateAndGet(System.nanoTime(), Math::max);
           fetchNanos.add(took);
-          logResult(session, spec.requestName() + " poll", start, components.clock().nowMillis(), null);
-          // Commit about once a second, as auto-commit would: often enough for lag monitors, cheap enough to drain.
+          logResult(
+              session, spec.requestName() + " poll", start, components.clock().nowMillis(), null);
+          // Commit about once a second, as auto-commit would: often enough for lag monitors, cheap
+          // enough to drain.
           if (!spec.assign() && System.nanoTime() - lastCommit > 1_000_000_000L) {
             consumer.commitAsync();
             lastCommit = System.nanoTime();
@@ -145,8 +158,9 @@ final class DrainAction extends KafkaAction {
   }
 
   /**
-   * Counts the records of one partition's share of a poll (in offset order) that lie in the pre-filled range and
-   * were not counted before: one atomic step per partition and poll, not per record.
+   * Counts the records of one partition's share of a poll (in offset order) that lie in the
+   * pre-filled range and were not counted before: one atomic step per partition and poll, not per
+   * record.
    */
   private int count(int partition, List<ConsumerRecord<byte[], byte[]>> records) {
     Long end = spec.range().to().get(partition);
@@ -155,10 +169,15 @@ final class DrainAction extends KafkaAction {
     }
     long from = spec.range().from().getOrDefault(partition, 0L);
     long last = Math.min(end, records.get(records.size() - 1).offset() + 1);
-    // Records below the partition's counted mark were read before (a rebalance hands a partition over at its last
+    // Records below the partition's counted mark were read before (a rebalance hands a partition
+    // over at its last
     // commit): the consumer that moved the mark past them counted them.
-    long mark = last <= from ? from : counted.computeIfAbsent(partition, k -> new AtomicLong())
-        .getAndAccumulate(last, Math::max);
+    long mark =
+        last <= from
+            ? from
+            : counted
+                .computeIfAbsent(partition, k -> new AtomicLong())
+                .getAndAccumulate(last, Math::max);
     long newFrom = Math.max(from, mark);
     int n = 0;
     long size = 0;
@@ -180,19 +199,48 @@ final class DrainAction extends KafkaAction {
     double seconds = Math.max(1e-9, (lastNanos.get() - firstNanos.get()) / 1e9);
     double mb = bytes.sum() / 1_048_576.0;
     // null with static assignment: no group to join, no rebalance.
-    components.ledger().consumerThroughput(new DrainThroughput(spec.topic(),
-        spec.assign() ? "assign" : "subscribe", spec.threads(), n, target, seconds, n / seconds, mb / seconds,
-        fetchNanos.sum() / 1e9, spec.assign() ? null : joinNanos.get() / 1e9,
-        spec.assign() ? null : rebalances.sum(), spec.assign() ? null : rebalanceNanos.sum() / 1e9, reread.sum()));
-    System.out.printf("%n[kafkaload] ---- Consumer throughput on '%s' (%s, %d consumers) ----%n"
+    components
+        .ledger()
+        .consumerThroughput(
+            new DrainThroughput(
+                spec.topic(),
+                spec.assign() ? "assign" : "subscribe",
+                spec.threads(),
+                n,
+                target,
+                seconds,
+                n / seconds,
+                mb / seconds,
+                fetchNanos.sum() / 1e9,
+                spec.assign() ? null : joinNanos.get() / 1e9,
+                spec.assign() ? null : rebalances.sum(),
+                spec.assign() ? null : rebalanceNanos.sum() / 1e9,
+                reread.sum()));
+    System.out.printf(
+        "%n[kafkaload] ---- Consumer throughput on '%s' (%s, %d consumers) ----%n"
             + "  records %d of %d | %.2f s | %.0f records/s | %.2f MB/s | fetch time %.1f s%n"
             + "  %s | %d read again after a rebalance (not counted)%n",
-        spec.topic(), spec.assign() ? "static assign" : "subscribe", spec.threads(), n, target, seconds, n / seconds,
-        mb / seconds, fetchNanos.sum() / 1e9, spec.assign() ? "static assignment: no group join, no rebalance"
-            : String.format("group join took %.2f s | rebalances after the first: %d taking %.2f s",
-                joinNanos.get() / 1e9, rebalances.sum(), rebalanceNanos.sum() / 1e9), reread.sum());
+        spec.topic(),
+        spec.assign() ? "static assign" : "subscribe",
+        spec.threads(),
+        n,
+        target,
+        seconds,
+        n / seconds,
+        mb / seconds,
+        fetchNanos.sum() / 1e9,
+        spec.assign()
+            ? "static assignment: no group join, no rebalance"
+            : String.format(
+                "group join took %.2f s | rebalances after the first: %d taking %.2f s",
+                joinNanos.get() / 1e9, rebalances.sum(), rebalanceNanos.sum() / 1e9),
+        reread.sum());
     long now = components.clock().nowMillis();
-    logResult(session, spec.requestName() + " drained", now - (long) (seconds * 1000), now,
+    logResult(
+        session,
+        spec.requestName() + " drained",
+        now - (long) (seconds * 1000),
+        now,
         n == target ? null : "consumed " + n + " of the " + target + " pre-filled records");
   }
 }

@@ -6,14 +6,23 @@ import java.util.Map;
 import kafkaload.internal.admin.Prefill;
 
 /**
- * The consumer-throughput test: {@code threads} consumers drain a pre-filled offset range of the topic; immutable.
+ * The consumer-throughput test: {@code threads} consumers drain a pre-filled offset range of the
+ * topic; immutable.
  *
  * @param range the offset range drained, or null while none is set
- * @param assign each consumer takes a fixed share of partitions (no rebalances); false: they subscribe as a group
- * @param consumerProperties KafkaConsumer properties, plus kafkaload.staticMembership=true for group.instance.id
+ * @param assign each consumer takes a fixed share of partitions (no rebalances); false: they
+ *     subscribe as a group
+ * @param consumerProperties KafkaConsumer properties, plus kafkaload.staticMembership=true for
+ *     group.instance.id
  */
-public record DrainSpec(String requestName, String topic, Prefill.Range range, int threads, boolean assign,
-    Map<String, String> consumerProperties, Duration timeout) {
+public record DrainSpec(
+    String requestName,
+    String topic,
+    Prefill.Range range,
+    int threads,
+    boolean assign,
+    Map<String, String> consumerProperties,
+    Duration timeout) {
 
   /** The property that gives each consumer of a subscribing group its own group.instance.id. */
   public static final String STATIC_MEMBERSHIP = "kafkaload.staticMembership";

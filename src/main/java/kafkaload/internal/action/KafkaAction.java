@@ -5,14 +5,17 @@ import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.util.concurrent.ExecutionException;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.schema.RecordSchema;
+import kafkaload.internal.schema.RegistryClient;
 import org.slf4j.LoggerFactory;
 import scala.Option;
 
 /**
- * What every Kafka action shares: its name, the scala-logging members Gatling's Action trait asks of a Java class,
- * and how a result reaches Gatling's stats (an enqueue, safe from any thread).
+ * What every Kafka action shares: its name, the scala-logging members Gatling's Action trait asks
+ * of a Java class, and how a result reaches Gatling's stats (an enqueue, safe from any thread).
  */
 abstract class KafkaAction implements Action {
   private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(KafkaAction.class));
@@ -43,14 +46,25 @@ abstract class KafkaAction implements Action {
   }
 
   /** Records one result: OK when {@code koMessage} is null, else a KO with that reason. */
-  protected void logResult(Session session, String request, long start, long end, String koMessage) {
-    components.statsEngine().logResponse(session.scenario(), session.groups(), request, start, end,
-        koMessage == null ? OK$.MODULE$ : KO$.MODULE$, Option.empty(), Option.apply(koMessage));
+  protected void logResult(
+      Session session, String request, long start, long end, String koMessage) {
+    components
+        .statsEngine()
+        .logResponse(
+            session.scenario(),
+            session.groups(),
+            request,
+            start,
+            end,
+            koMessage == null ? OK$.MODULE$ : KO$.MODULE$,
+            Option.empty(),
+            Option.apply(koMessage));
   }
 
   /**
-   * Records a verdict (a reconciliation or lag gate), not a request to Kafka: with a response time of 0 ms, so the
-   * verification's own duration never reads as Kafka latency in Gatling's report; the Kafka page shows it.
+   * Records a verdict (a reconciliation or lag gate), not a request to Kafka: with a response time
+   * of 0 ms, so the verification's own duration never reads as Kafka latency in Gatling's report;
+   * the Kafka page shows it.
    */
   protected void logVerdict(Session session, String request, String koMessage) {
     long now = components.clock().nowMillis();
@@ -63,16 +77,25 @@ abstract class KafkaAction implements Action {
     next.$bang(session.markAsFailed());
   }
 
-  /** Records a request that could not be built, as Gatling's "crash"; the caller decides where the user goes. */
+  /**
+   * Records a request that could not be built, as Gatling's "crash"; the caller decides where the
+   * user goes.
+   */
   protected void logCrash(Session session, String request, RuntimeException e) {
-    components.statsEngine().logRequestCrash(session.scenario(), session.groups(), request,
-        e instanceof SessionValue.Unresolved ? e.getMessage() : reason(e));
+    components
+        .statsEngine()
+        .logRequestCrash(
+            session.scenario(),
+            session.groups(),
+            request,
+            e instanceof SessionValue.Unresolved ? e.getMessage() : reason(e));
   }
 
   /**
-   * A record with a schema that could not be built during the load (its content does not fit the schema, the
-   * registry refused its subject): a KO of the request with the reason, at once, and the user goes on, failed.
-   * Other values that cannot be built stay Gatling crashes (see {@link #crash}).
+   * A record with a schema that could not be built during the load (its content does not fit the
+   * schema, the registry refused its subject): a KO of the request with the reason, at once, and
+   * the user goes on, failed. Other values that cannot be built stay Gatling crashes (see {@link
+   * #crash}).
    */
   protected boolean koIfSchemaFailure(Session session, String request, RuntimeException e) {
     if (!logSchemaFailure(session, request, e)) {
@@ -82,10 +105,12 @@ abstract class KafkaAction implements Action {
     return true;
   }
 
-  /** Records a schema failure as a KO (see {@link #koIfSchemaFailure}); false when {@code e} is not one. */
+  /**
+   * Records a schema failure as a KO (see {@link #koIfSchemaFailure}); false when {@code e} is not
+   * one.
+   */
   protected boolean logSchemaFailure(Session session, String request, RuntimeException e) {
-    if (!(e instanceof kafkaload.internal.schema.RecordSchema.Mismatch)
-        && !(e instanceof kafkaload.internal.schema.RegistryClient.RegistryException)) {
+    if (!(e instanceof RecordSchema.Mismatch) && !(e instanceof RegistryClient.RegistryException)) {
       return false;
     }
     long now = components.clock().nowMillis();
@@ -93,10 +118,13 @@ abstract class KafkaAction implements Action {
     return true;
   }
 
-  /** The KO reason: the exception's class and message, for example "RecordTooLargeException: The message is ...". */
+  /**
+   * The KO reason: the exception's class and message, for example "RecordTooLargeException: The
+   * message is ...".
+   */
   static String reason(Throwable e) {
     Throwable t = e;
-    while (t.getCause() != null && (t.getMessage() == null || t instanceof java.util.concurrent.ExecutionException)) {
+    while (t.getCause() != null && (t.getMessage() == null || t instanceof ExecutionException)) {
       t = t.getCause();
     }
     return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());

@@ -3,17 +3,20 @@ package kafkaload.internal.action;
 import io.gatling.core.action.Action;
 import io.gatling.core.controller.throttle.Throttler$Command$ThrottledRequest;
 import io.gatling.core.session.Session;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import scala.runtime.BoxedUnit;
 
 /**
- * Sends one record (or a burst of them, {@code burst(n)}) and, unless fire-and-forget, records each one's response
- * time from the call to producer.send to the broker's acknowledgement callback, then passes the user on once all
- * are acked or failed. The user never blocks Gatling's event loop: a send
- * that could block (unknown topic metadata, a nearly full buffer, a producer still to be created) runs on the
- * protocol's blocking-sender thread instead, and its time there is part of the measured latency.
+ * Sends one record (or a burst of them, {@code burst(n)}) and, unless fire-and-forget, records each
+ * one's response time from the call to producer.send to the broker's acknowledgement callback, then
+ * passes the user on once all are acked or failed. The user never blocks Gatling's event loop: a
+ * send that could block (unknown topic metadata, a nearly full buffer, a producer still to be
+ * created) runs on the protocol's blocking-sender thread instead, and its time there is part of the
+ * measured latency.
  */
 final class KafkaSendAction extends KafkaAction {
 
@@ -25,20 +28,30 @@ final class KafkaSendAction extends KafkaAction {
     super(spec.requestName(), components, next);
     this.spec = spec;
     this.throttled = throttled && components.throttler() != null;
-    // Fire-and-forget sends are not ack-timed: their acks are counted, but stay out of the ack-latency figures.
-    this.sender = components.sender(components.ledger().delivery().requestAcks(spec.requestName(), !spec.fireAndForget()));
+    // Fire-and-forget sends are not ack-timed: their acks are counted, but stay out of the
+    // ack-latency figures.
+    this.sender =
+        components.sender(
+            components.ledger().delivery().requestAcks(spec.requestName(), !spec.fireAndForget()));
   }
 
   @Override
   public void execute(Session session) {
-    // Publish delay runs from here to producer.send: the throttler's queue, building the record, the wait for the
-    // blocking-sender thread. How late the event loop ran this very call is the event-loop delay (InjectorHealth).
+    // Publish delay runs from here to producer.send: the throttler's queue, building the record,
+    // the wait for the
+    // blocking-sender thread. How late the event loop ran this very call is the event-loop delay
+    // (InjectorHealth).
     long intended = System.nanoTime();
     if (throttled) {
-      components.throttler().$bang(new Throttler$Command$ThrottledRequest(session.scenario(), () -> {
-        send(session, intended);
-        return BoxedUnit.UNIT;
-      }));
+      components
+          .throttler()
+          .$bang(
+              new Throttler$Command$ThrottledRequest(
+                  session.scenario(),
+                  () -> {
+                    send(session, intended);
+                    return BoxedUnit.UNIT;
+                  }));
     } else {
       send(session, intended);
     }
@@ -52,35 +65,42 @@ final class KafkaSendAction extends KafkaAction {
       try {
         record = spec.record(session);
       } catch (RuntimeException e) {
-        // Nothing more of this burst is sent: the records not built count as done, and the user goes on failed.
+        // Nothing more of this burst is sent: the records not built count as done, and the user
+        // goes on failed.
         if (!logSchemaFailure(session, spec.requestName(), e)) {
           logCrash(session, spec.requestName(), e);
         }
         burst.done(n - i, false);
         return;
       }
-      sender.send(session, record, intendedNanos, spec.fireAndForget() ? fireAndForget(session, burst)
-          : (start, end, exception) -> {
-            // The producer's I/O thread: the result is logged here (Gatling's stats engine only enqueues it); only
-            // the burst's last record hands the user back to its event loop.
-            log(session, spec.requestName(), start, end, exception);
-            burst.done(1, exception == null);
-          });
+      sender.send(
+          session,
+          record,
+          intendedNanos,
+          spec.fireAndForget()
+              ? fireAndForget(session, burst)
+              : (start, end, exception) -> {
+                // The producer's I/O thread: the result is logged here (Gatling's stats engine only
+                // enqueues it); only
+                // the burst's last record hands the user back to its event loop.
+                log(session, spec.requestName(), start, end, exception);
+                burst.done(1, exception == null);
+              });
     }
   }
 
   /**
-   * The records a user sent in one execution: when the last is acked or failed (buffered, for fire-and-forget),
-   * the user goes on, marked failed if any of them failed.
+   * The records a user sent in one execution: when the last is acked or failed (buffered, for
+   * fire-and-forget), the user goes on, marked failed if any of them failed.
    */
   private final class Burst {
     private final Session session;
-    private final java.util.concurrent.atomic.AtomicInteger pending;
+    private final AtomicInteger pending;
     private volatile boolean failed;
 
     Burst(Session session, int records) {
       this.session = session;
-      this.pending = new java.util.concurrent.atomic.AtomicInteger(records);
+      this.pending = new AtomicInteger(records);
     }
 
     void done(int records, boolean ok) {
@@ -94,13 +114,13 @@ final class KafkaSendAction extends KafkaAction {
   }
 
   /**
-   * Whichever comes first decides for each record: buffered (OK) or a failure before the record was buffered
-   * (send() threw, or failed at once, e.g. a record too large): a KO. A later ack failure is a KO of
-   * "name ack failure".
+   * Whichever comes first decides for each record: buffered (OK) or a failure before the record was
+   * buffered (send() threw, or failed at once, e.g. a record too large): a KO. A later ack failure
+   * is a KO of "name ack failure".
    */
   private RecordSender.Listener fireAndForget(Session session, Burst burst) {
     return new RecordSender.Listener() {
-      private final java.util.concurrent.atomic.AtomicBoolean decided = new java.util.concurrent.atomic.AtomicBoolean();
+      private final AtomicBoolean decided = new AtomicBoolean();
 
       @Override
       public void buffered(long start) {

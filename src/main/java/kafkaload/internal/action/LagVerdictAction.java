@@ -8,9 +8,9 @@ import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.verification.LagMonitor;
 
 /**
- * Judges the lag of the groups under test once the producers have stopped, off the event loop, and records the
- * verdicts as Gatling requests so the gates fail the build on them: a run whose lag kept rising fails even when
- * its producers met their throughput target.
+ * Judges the lag of the groups under test once the producers have stopped, off the event loop, and
+ * records the verdicts as Gatling requests so the gates fail the build on them: a run whose lag
+ * kept rising fails even when its producers met their throughput target.
  */
 final class LagVerdictAction extends KafkaAction {
 
@@ -23,7 +23,9 @@ final class LagVerdictAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
-    components.health().loadEnded(); // the verification starts: the injector's load window ends here
+    components
+        .health()
+        .loadEnded(); // the verification starts: the injector's load window ends here
     Thread t = new Thread(() -> judge(session), "kafkaload-lag-verdict");
     t.setDaemon(true);
     t.start();
@@ -37,23 +39,43 @@ final class LagVerdictAction extends KafkaAction {
       String max;
       String drain;
       try {
-        LagMonitor.Verdict v = monitor.judge(group, spec.windowSeconds(), spec.maxSlope(),
-            spec.drainTimeout().toMillis(), components.protocol().lagIntervalMs());
+        LagMonitor.Verdict v =
+            monitor.judge(
+                group,
+                spec.windowSeconds(),
+                spec.maxSlope(),
+                spec.drainTimeout().toMillis(),
+                components.protocol().lagIntervalMs());
         System.out.println(format(v, spec));
         if (v.unjudged() != null) {
           rising = max = drain = "group " + group + ": " + v.unjudged();
         } else {
-          rising = v.rising() ? String.format("group %s: lag kept rising (%+.1f records/s over the last %.0f s)",
-              group, v.slopePerSecond(), spec.windowSeconds()) : null;
-          max = v.maxLag() > spec.maxLag()
-              ? "group " + group + ": max lag " + v.maxLag() + " > " + spec.maxLag() : null;
-          drain = v.drainSeconds() == null ? "group " + group + ": not drained within "
-              + spec.drainTimeout().toSeconds() + " s (" + left(v) + ")" : null;
+          rising =
+              v.rising()
+                  ? String.format(
+                      "group %s: lag kept rising (%+.1f records/s over the last %.0f s)",
+                      group, v.slopePerSecond(), spec.windowSeconds())
+                  : null;
+          max =
+              v.maxLag() > spec.maxLag()
+                  ? "group " + group + ": max lag " + v.maxLag() + " > " + spec.maxLag()
+                  : null;
+          drain =
+              v.drainSeconds() == null
+                  ? "group "
+                      + group
+                      + ": not drained within "
+                      + spec.drainTimeout().toSeconds()
+                      + " s ("
+                      + left(v)
+                      + ")"
+                  : null;
         }
       } catch (Exception | Error e) {
         rising = max = drain = "group " + group + ": " + reason(e);
-        System.out.printf("%n[kafkaload] ---- Consumer lag of group '%s' ----%n  LAG VERDICT: FAIL (%s)%n", group,
-            reason(e));
+        System.out.printf(
+            "%n[kafkaload] ---- Consumer lag of group '%s' ----%n  LAG VERDICT: FAIL (%s)%n",
+            group, reason(e));
       }
       logVerdict(session, LagVerdictSpec.RISING_REQUEST, rising);
       logVerdict(session, LagVerdictSpec.MAX_REQUEST, max);
@@ -65,10 +87,13 @@ final class LagVerdictAction extends KafkaAction {
 
   static String format(LagMonitor.Verdict v, LagVerdictSpec spec) {
     LagMonitor.Sampling s = v.sampling();
-    String sampling = String.format("  samples %d: %d with a lag, %d before the group's first commit, %d failed%n",
-        s.tried(), s.withLag(), s.beforeFirstCommit(), s.failed());
+    String sampling =
+        String.format(
+            "  samples %d: %d with a lag, %d before the group's first commit, %d failed%n",
+            s.tried(), s.withLag(), s.beforeFirstCommit(), s.failed());
     if (v.unjudged() != null) {
-      return String.format("%n[kafkaload] ---- Consumer lag of group '%s' ----%n%s  LAG VERDICT: FAIL (%s)%n",
+      return String.format(
+          "%n[kafkaload] ---- Consumer lag of group '%s' ----%n%s  LAG VERDICT: FAIL (%s)%n",
           v.group(), sampling, v.unjudged());
     }
     List<String> fails = new ArrayList<>();
@@ -81,13 +106,22 @@ final class LagVerdictAction extends KafkaAction {
     if (v.drainSeconds() == null) {
       fails.add("not drained within " + spec.drainTimeout().toSeconds() + " s");
     }
-    return String.format("%n[kafkaload] ---- Consumer lag of group '%s' ----%n%s"
+    return String.format(
+        "%n[kafkaload] ---- Consumer lag of group '%s' ----%n%s"
             + "  max lag %d | trend %+.1f records/s over the last %.0f s (rising above %.1f/s fails) | %s%n"
             + "  LAG VERDICT: %s%n",
-        v.group(), sampling, v.maxLag(), v.slopePerSecond(), spec.windowSeconds(), spec.maxSlope(),
-        v.drainSeconds() == null ? left(v) + " after " + spec.drainTimeout().toSeconds() + " s"
+        v.group(),
+        sampling,
+        v.maxLag(),
+        v.slopePerSecond(),
+        spec.windowSeconds(),
+        spec.maxSlope(),
+        v.drainSeconds() == null
+            ? left(v) + " after " + spec.drainTimeout().toSeconds() + " s"
             : String.format("drained to 0 in %.1f s after the producers stopped", v.drainSeconds()),
-        fails.isEmpty() ? "PASS" : "FAIL (" + String.join(", ", fails) + "), whatever the producers' throughput");
+        fails.isEmpty()
+            ? "PASS"
+            : "FAIL (" + String.join(", ", fails) + "), whatever the producers' throughput");
   }
 
   private static String left(LagMonitor.Verdict v) {

@@ -10,13 +10,15 @@ import java.time.Duration;
  * @param maxLag any sampled lag above this fails
  * @param drainTimeout the lag must reach zero within this after the producers stop
  */
-public record LagVerdictSpec(double windowSeconds, double maxSlope, long maxLag, Duration drainTimeout) {
+public record LagVerdictSpec(
+    double windowSeconds, double maxSlope, long maxLag, Duration drainTimeout) {
   public static final String RISING_REQUEST = "kafka lag: rising";
   public static final String MAX_REQUEST = "kafka lag: max";
   public static final String DRAIN_REQUEST = "kafka lag: drained";
 
   /** 30 s window, slope 10 records/s, no lag bound, 60 s to drain. */
-  public static final LagVerdictSpec DEFAULT = new LagVerdictSpec(30, 10.0, Long.MAX_VALUE, Duration.ofSeconds(60));
+  public static final LagVerdictSpec DEFAULT =
+      new LagVerdictSpec(30, 10.0, Long.MAX_VALUE, Duration.ofSeconds(60));
 
   public LagVerdictSpec withWindowSeconds(double s) {
     return new LagVerdictSpec(s, maxSlope, maxLag, drainTimeout);

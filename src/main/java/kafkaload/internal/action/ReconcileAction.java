@@ -10,9 +10,9 @@ import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 
 /**
- * Runs the reconciliation off the event loop once the load is over, prints it, and records its verdicts as
- * Gatling requests ("kafka reconcile: lost", "kafka reconcile: duplicates") so that the gates, the HTML report
- * and the JUnit file carry them like any latency verdict.
+ * Runs the reconciliation off the event loop once the load is over, prints it, and records its
+ * verdicts as Gatling requests ("kafka reconcile: lost", "kafka reconcile: duplicates") so that the
+ * gates, the HTML report and the JUnit file carry them like any latency verdict.
  */
 final class ReconcileAction extends KafkaAction {
 
@@ -25,14 +25,25 @@ final class ReconcileAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
-    components.health().loadEnded(); // the verification starts: the injector's load window ends here
+    components
+        .health()
+        .loadEnded(); // the verification starts: the injector's load window ends here
     if (components.ledger().injector().distributed()) {
-      // One injector sees only its own acks: the merge reconciles every injector's records once all have ended.
-      components.ledger().deferReconciliation(new ProtocolResults.ReconcileBounds(
-          spec.maxLost(), spec.maxDuplicatePct(), spec.readBack(), spec.timeout().toSeconds(),
-          spec.failOnSaturatedInjector()));
-      System.out.println("[kafkaload] injector " + components.ledger().injector().index()
-          + ": the reconciliation is left to the merge of all injectors");
+      // One injector sees only its own acks: the merge reconciles every injector's records once all
+      // have ended.
+      components
+          .ledger()
+          .deferReconciliation(
+              new ProtocolResults.ReconcileBounds(
+                  spec.maxLost(),
+                  spec.maxDuplicatePct(),
+                  spec.readBack(),
+                  spec.timeout().toSeconds(),
+                  spec.failOnSaturatedInjector()));
+      System.out.println(
+          "[kafkaload] injector "
+              + components.ledger().injector().index()
+              + ": the reconciliation is left to the merge of all injectors");
       next.$bang(session);
       return;
     }
@@ -44,10 +55,17 @@ final class ReconcileAction extends KafkaAction {
   private void reconcile(Session session) {
     Reconciled.Result r;
     try {
-      r = Reconciliation.run(components.connection(), components.ledger(), components.producers().all(),
-          components.protocol().topic(), spec.readBack(), spec.timeout());
+      r =
+          Reconciliation.run(
+              components.connection(),
+              components.ledger(),
+              components.producers().all(),
+              components.protocol().topic(),
+              spec.readBack(),
+              spec.timeout());
     } catch (RuntimeException | Error e) {
-      // Nothing could be verified (the cluster may be gone, the heap too small): say so by name, fail the verdicts.
+      // Nothing could be verified (the cluster may be gone, the heap too small): say so by name,
+      // fail the verdicts.
       String reason = "could not verify the run's records: " + reason(e);
       components.ledger().reconciliationError(reason);
       System.out.println("[kafkaload] RECONCILIATION FAILED: " + reason);
@@ -65,9 +83,10 @@ final class ReconcileAction extends KafkaAction {
     String saturated = null;
     if (spec.failOnSaturatedInjector()) {
       var verdict = components.health().verdict();
-      saturated = verdict.saturated()
-          ? "the injector was saturated: " + String.join("; ", verdict.reasons())
-          : null;
+      saturated =
+          verdict.saturated()
+              ? "the injector was saturated: " + String.join("; ", verdict.reasons())
+              : null;
       logVerdict(session, ReconcileSpec.INJECTOR_REQUEST, saturated);
     }
     next.$bang(lost == null && dup == null && saturated == null ? session : session.markAsFailed());

@@ -9,16 +9,22 @@ import java.time.Duration;
  * @param maxDuplicatePct KO when duplicates exceed this percentage of acked records
  * @param readBack read the run's records back; off, only the end-offset comparison runs
  * @param timeout upper bound on the read-back
- * @param failOnSaturatedInjector also record "kafka injector health", KO when the injector was saturated
+ * @param failOnSaturatedInjector also record "kafka injector health", KO when the injector was
+ *     saturated
  */
-public record ReconcileSpec(long maxLost, double maxDuplicatePct, boolean readBack, Duration timeout,
+public record ReconcileSpec(
+    long maxLost,
+    double maxDuplicatePct,
+    boolean readBack,
+    Duration timeout,
     boolean failOnSaturatedInjector) {
   public static final String LOST_REQUEST = "kafka reconcile: lost";
   public static final String DUPLICATES_REQUEST = "kafka reconcile: duplicates";
   public static final String INJECTOR_REQUEST = "kafka injector health";
 
   /** Nothing lost, no duplicates, read-back on within 60 s, the injector's health not gated. */
-  public static final ReconcileSpec DEFAULT = new ReconcileSpec(0, 0.0, true, Duration.ofSeconds(60), false);
+  public static final ReconcileSpec DEFAULT =
+      new ReconcileSpec(0, 0.0, true, Duration.ofSeconds(60), false);
 
   public ReconcileSpec withMaxLost(long n) {
     return new ReconcileSpec(n, maxDuplicatePct, readBack, timeout, failOnSaturatedInjector);

@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import kafkaload.internal.check.RecordCheck;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
@@ -14,9 +15,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 
 /**
- * Sends a request and waits for its reply. The reply is awaited before the request is sent, so a fast reply is never
- * missed; the response time runs from the send to the reply; checks run on the reply, and a failing or throwing
- * check is a KO with its reason.
+ * Sends a request and waits for its reply. The reply is awaited before the request is sent, so a
+ * fast reply is never missed; the response time runs from the send to the reply; checks run on the
+ * reply, and a failing or throwing check is a KO with its reason.
  */
 final class RequestReplyAction extends KafkaAction {
   private final RequestReplySpec b;
@@ -24,11 +25,18 @@ final class RequestReplyAction extends KafkaAction {
   private final TopicListener listener;
   private final long timeoutMs;
   private final RecordSender sender;
-  /** Decodes a reply before the match function and the checks see it, or null for the raw reply. */
-  private final java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
 
-  RequestReplyAction(RequestReplySpec b, SendSpec spec, KafkaComponents components, TopicListener listener,
-      long timeoutMs, Action next, java.util.function.UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
+  /** Decodes a reply before the match function and the checks see it, or null for the raw reply. */
+  private final UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
+
+  RequestReplyAction(
+      RequestReplySpec b,
+      SendSpec spec,
+      KafkaComponents components,
+      TopicListener listener,
+      long timeoutMs,
+      Action next,
+      UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
     super(spec.requestName(), components, next);
     this.b = b;
     this.spec = spec;
@@ -54,33 +62,49 @@ final class RequestReplyAction extends KafkaAction {
     }
     long start = components.clock().nowMillis();
     // A match function that throws is that user's KO with the exception (the listener catches it).
-    TopicListener.Waiter w = new TopicListener.Waiter(key, b.kind() == MatchKind.VALUE ? record.value() : null,
-        b.kind() == MatchKind.PREDICATE ? reply -> b.function().test(record, decoded(reply)) : null,
-        (reply, received) -> replied(session, start, reply, received),
-        () -> finish(session, start, components.clock().nowMillis(),
-            "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms", Map.of()),
-        reason -> finish(session, start, components.clock().nowMillis(), reason, Map.of()));
+    TopicListener.Waiter w =
+        new TopicListener.Waiter(
+            key,
+            b.kind() == MatchKind.VALUE ? record.value() : null,
+            b.kind() == MatchKind.PREDICATE
+                ? reply -> b.function().test(record, decoded(reply))
+                : null,
+            (reply, received) -> replied(session, start, reply, received),
+            () ->
+                finish(
+                    session,
+                    start,
+                    components.clock().nowMillis(),
+                    "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms",
+                    Map.of()),
+            reason -> finish(session, start, components.clock().nowMillis(), reason, Map.of()));
     // Waiting first, sending second: a reply faster than this thread cannot be missed.
     listener.await(w, timeoutMs);
-    sender.send(session, record, intended, (s, end, exception) -> {
-      if (exception != null && w.done.compareAndSet(false, true)) {
-        finish(session, start, end, "request not sent: " + reason(exception), Map.of());
-      }
-    });
+    sender.send(
+        session,
+        record,
+        intended,
+        (s, end, exception) -> {
+          if (exception != null && w.done.compareAndSet(false, true)) {
+            finish(session, start, end, "request not sent: " + reason(exception), Map.of());
+          }
+        });
   }
 
   private String matchKey(ProducerRecord<byte[], byte[]> r) {
     switch (b.kind()) {
       case KEY:
         if (r.key() == null) {
-          throw new SessionValue.Unresolved("the request has no key to match its reply by: send a key, or use "
-              + "matchHeader, matchValue or match");
+          throw new SessionValue.Unresolved(
+              "the request has no key to match its reply by: send a key, or use "
+                  + "matchHeader, matchValue or match");
         }
         return TopicListener.keyOf(r.key());
       case HEADER:
         Header h = r.headers().lastHeader(b.header());
         if (h == null || h.value() == null) {
-          throw new SessionValue.Unresolved("the request has no header '" + b.header() + "' to match its reply by");
+          throw new SessionValue.Unresolved(
+              "the request has no header '" + b.header() + "' to match its reply by");
         }
         return TopicListener.headerOf(b.header(), h.value());
       case VALUE:
@@ -93,7 +117,8 @@ final class RequestReplyAction extends KafkaAction {
     }
   }
 
-  private void replied(Session session, long start, ConsumerRecord<byte[], byte[]> reply, long received) {
+  private void replied(
+      Session session, long start, ConsumerRecord<byte[], byte[]> reply, long received) {
     Map<String, Object> saves = new HashMap<>();
     String failure = null;
     try {
@@ -114,7 +139,8 @@ final class RequestReplyAction extends KafkaAction {
     return decoder == null ? reply : decoder.apply(reply);
   }
 
-  private void finish(Session session, long start, long end, String failure, Map<String, Object> saves) {
+  private void finish(
+      Session session, long start, long end, String failure, Map<String, Object> saves) {
     logResult(session, spec.requestName(), start, end, failure);
     Session s = session;
     for (Map.Entry<String, Object> e : saves.entrySet()) {

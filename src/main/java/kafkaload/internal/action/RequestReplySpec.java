@@ -5,12 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiPredicate;
 import kafkaload.internal.check.RecordCheck;
+import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * A request-reply: the request, the topic its reply comes on, how the reply is matched, the timeout and the checks
- * on the reply; immutable.
+ * A request-reply: the request, the topic its reply comes on, how the reply is matched, the timeout
+ * and the checks on the reply; immutable.
  *
  * @param header the request's header the reply carries, for {@link MatchKind#HEADER}
  * @param timeout this action's timeout, or null for the protocol's replyTimeout
@@ -23,14 +24,17 @@ public record RequestReplySpec(
     BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function,
     Duration timeout,
     List<RecordCheck> checks,
-    kafkaload.internal.schema.DecodeSpec decode) {
+    DecodeSpec decode) {
 
   /** Replies matched by key, the protocol's timeout, no checks. */
   public static RequestReplySpec of(SendSpec request, String replyTopic) {
-    return new RequestReplySpec(request, replyTopic, MatchKind.KEY, null, null, null, List.of(), null);
+    return new RequestReplySpec(
+        request, replyTopic, MatchKind.KEY, null, null, null, List.of(), null);
   }
 
-  public RequestReplySpec withMatch(MatchKind k, String headerName,
+  public RequestReplySpec withMatch(
+      MatchKind k,
+      String headerName,
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> f) {
     return new RequestReplySpec(request, replyTopic, k, headerName, f, timeout, checks, decode);
   }
@@ -42,11 +46,15 @@ public record RequestReplySpec(
   public RequestReplySpec withChecks(List<RecordCheck> more) {
     List<RecordCheck> all = new ArrayList<>(checks);
     all.addAll(more);
-    return new RequestReplySpec(request, replyTopic, kind, header, function, timeout, List.copyOf(all), decode);
+    return new RequestReplySpec(
+        request, replyTopic, kind, header, function, timeout, List.copyOf(all), decode);
   }
 
-  /** Replies decoded (through the registry, or by a named deserializer) before match functions and checks. */
-  public RequestReplySpec withDecode(kafkaload.internal.schema.DecodeSpec d) {
+  /**
+   * Replies decoded (through the registry, or by a named deserializer) before match functions and
+   * checks.
+   */
+  public RequestReplySpec withDecode(DecodeSpec d) {
     return new RequestReplySpec(request, replyTopic, kind, header, function, timeout, checks, d);
   }
 }

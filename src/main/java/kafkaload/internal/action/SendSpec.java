@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.protocol.KafkaComponents;
@@ -16,7 +17,8 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
- * Everything a send needs to build its record from a session; immutable, every {@code with…} returns a copy.
+ * Everything a send needs to build its record from a session; immutable, every {@code with…}
+ * returns a copy.
  *
  * @param topic the topic, or null for the protocol's default topic
  * @param key the key, or null for none
@@ -35,7 +37,10 @@ public record SendSpec(
     boolean fireAndForget,
     int burst) {
 
-  /** Appended to the request name of fire-and-forget sends, so no report can pass them off as ack latency. */
+  /**
+   * Appended to the request name of fire-and-forget sends, so no report can pass them off as ack
+   * latency.
+   */
   public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
 
   public record HeaderSpec(String name, SessionValue<byte[]> value) {}
@@ -46,36 +51,52 @@ public record SendSpec(
   }
 
   /**
-   * A value as sent: a String is Gatling EL, a session function is evaluated per record (it can arrive typed as
-   * Object, e.g. send(randomKey(), "#{v}", headers)), byte[] is sent as is, anything else is written as JSON.
+   * A value as sent: a String is Gatling EL, a session function is evaluated per record (it can
+   * arrive typed as Object, e.g. send(randomKey(), "#{v}", headers)), byte[] is sent as is,
+   * anything else is written as JSON.
    */
   @SuppressWarnings("unchecked")
   public static SessionValue<byte[]> bytes(Object v) {
-    return v instanceof String ? Bytes.el((String) v)
-        : v instanceof Function ? Bytes.function((Function<io.gatling.javaapi.core.Session, ?>) v) : Bytes.constant(v);
+    return v instanceof String
+        ? Bytes.el((String) v)
+        : v instanceof Function
+            ? Bytes.function((Function<io.gatling.javaapi.core.Session, ?>) v)
+            : Bytes.constant(v);
   }
 
   public SendSpec withTopic(SessionValue<String> t) {
-    return new SendSpec(requestName, t, key, value, headers, partition, timestamp, fireAndForget, burst);
+    return new SendSpec(
+        requestName, t, key, value, headers, partition, timestamp, fireAndForget, burst);
   }
 
   public SendSpec withKey(SessionValue<byte[]> k) {
-    return new SendSpec(requestName, topic, k, value, headers, partition, timestamp, fireAndForget, burst);
+    return new SendSpec(
+        requestName, topic, k, value, headers, partition, timestamp, fireAndForget, burst);
   }
 
   public SendSpec withHeader(HeaderSpec h) {
     List<HeaderSpec> hs = new ArrayList<>(headers);
     hs.add(h);
-    return new SendSpec(requestName, topic, key, value, Collections.unmodifiableList(hs), partition, timestamp,
-        fireAndForget, burst);
+    return new SendSpec(
+        requestName,
+        topic,
+        key,
+        value,
+        Collections.unmodifiableList(hs),
+        partition,
+        timestamp,
+        fireAndForget,
+        burst);
   }
 
   public SendSpec withPartition(SessionValue<?> p) {
-    return new SendSpec(requestName, topic, key, value, headers, p, timestamp, fireAndForget, burst);
+    return new SendSpec(
+        requestName, topic, key, value, headers, p, timestamp, fireAndForget, burst);
   }
 
   public SendSpec withTimestamp(SessionValue<?> t) {
-    return new SendSpec(requestName, topic, key, value, headers, partition, t, fireAndForget, burst);
+    return new SendSpec(
+        requestName, topic, key, value, headers, partition, t, fireAndForget, burst);
   }
 
   public SendSpec withFireAndForget() {
@@ -83,7 +104,8 @@ public record SendSpec(
   }
 
   public SendSpec withBurst(int n) {
-    return new SendSpec(requestName, topic, key, value, headers, partition, timestamp, fireAndForget, n);
+    return new SendSpec(
+        requestName, topic, key, value, headers, partition, timestamp, fireAndForget, n);
   }
 
   public boolean hasHeader(String name) {
@@ -95,28 +117,40 @@ public record SendSpec(
     return fireAndForget ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
   }
 
-  /** The send as it runs: the default topic filled in, the reported name; refused when there is no topic. */
+  /**
+   * The send as it runs: the default topic filled in, the reported name; refused when there is no
+   * topic.
+   */
   SendSpec resolved(String defaultTopic) {
     SessionValue<String> t = topic;
     if (t == null) {
       if (defaultTopic == null) {
-        throw new kafkaload.internal.config.KafkaLoadConfigException("Send '" + requestName
-            + "' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send");
+        throw new KafkaLoadConfigException(
+            "Send '"
+                + requestName
+                + "' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send");
       }
       t = SessionValue.constant(defaultTopic);
     }
-    return new SendSpec(reportedName(), t, key, value, headers, partition, timestamp, fireAndForget, burst);
+    return new SendSpec(
+        reportedName(), t, key, value, headers, partition, timestamp, fireAndForget, burst);
   }
 
   ProducerRecord<byte[], byte[]> record(Session session) {
     String t = topic.resolve(session);
     if (t == null || t.isEmpty()) {
-      throw new SessionValue.Unresolved("no topic: set kafka().topic(..) or .topic(..) on the send");
+      throw new SessionValue.Unresolved(
+          "no topic: set kafka().topic(..) or .topic(..) on the send");
     }
     Long p = partition == null ? null : toLong(partition.resolve(session), "partition");
     Long ts = timestamp == null ? null : toLong(timestamp.resolve(session), "timestamp");
-    return new ProducerRecord<>(t, p == null ? null : Math.toIntExact(p), ts, key == null ? null : bytes(key, session, t),
-        bytes(value, session, t), headers.isEmpty() ? null : headers(session));
+    return new ProducerRecord<>(
+        t,
+        p == null ? null : Math.toIntExact(p),
+        ts,
+        key == null ? null : bytes(key, session, t),
+        bytes(value, session, t),
+        headers.isEmpty() ? null : headers(session));
   }
 
   /** A schema value's subject is named from the topic, so it is encoded knowing it. */
@@ -125,8 +159,9 @@ public record SendSpec(
   }
 
   /**
-   * The send with its schema keys and values bound to the run's registry: checked before the load (schema file,
-   * registry, subject, the template's shape) for the topic when it is known now, timed per record into the stats.
+   * The send with its schema keys and values bound to the run's registry: checked before the load
+   * (schema file, registry, subject, the template's shape) for the topic when it is known now,
+   * timed per record into the stats.
    */
   SendSpec withSchemas(KafkaComponents c) {
     boolean k = key instanceof SchemaValueSpec;
@@ -143,14 +178,32 @@ public record SendSpec(
     if (v) {
       schemas.check((SchemaValueSpec) value, false, requestName);
     }
-    SessionValue<byte[]> boundKey = k ? schemas.bind((SchemaValueSpec) key, true, t, requestName, c.ledger().schemas()::serialized)
-        : key;
-    SessionValue<byte[]> boundValue = v
-        ? schemas.bind((SchemaValueSpec) value, false, t, requestName, c.ledger().schemas()::serialized) : value;
-    return new SendSpec(requestName, topic, boundKey, boundValue, headers, partition, timestamp, fireAndForget, burst);
+    SessionValue<byte[]> boundKey =
+        k
+            ? schemas.bind(
+                (SchemaValueSpec) key, true, t, requestName, c.ledger().schemas()::serialized)
+            : key;
+    SessionValue<byte[]> boundValue =
+        v
+            ? schemas.bind(
+                (SchemaValueSpec) value, false, t, requestName, c.ledger().schemas()::serialized)
+            : value;
+    return new SendSpec(
+        requestName,
+        topic,
+        boundKey,
+        boundValue,
+        headers,
+        partition,
+        timestamp,
+        fireAndForget,
+        burst);
   }
 
-  /** The topic when it is a constant (resolving a constant needs no session), else null: known at the first send. */
+  /**
+   * The topic when it is a constant (resolving a constant needs no session), else null: known at
+   * the first send.
+   */
   private String constantTopic() {
     try {
       return topic.resolve(null);

@@ -1,6 +1,7 @@
 package kafkaload.internal.admin;
 
 import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -10,11 +11,12 @@ import java.nio.charset.StandardCharsets;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * Asks each bootstrap address one Kafka ApiVersions request over a plain socket before any Kafka client connects.
- * A Kafka client reads the first 4 bytes of any answer as a frame size and allocates it: an HTTP server's "HTTP"
- * becomes a 1.2 GB buffer and an OutOfMemoryError inside the load tool (KAFKA-4090). So a listener that answers
- * but not as Kafka is named here, with what it answered. Silent or unreachable addresses are left to the client's
- * own timeout, which reports them.
+ * Asks each bootstrap address one Kafka ApiVersions request over a plain socket before any Kafka
+ * client connects. A Kafka client reads the first 4 bytes of any answer as a frame size and
+ * allocates it: an HTTP server's "HTTP" becomes a 1.2 GB buffer and an OutOfMemoryError inside the
+ * load tool (KAFKA-4090). So a listener that answers but not as Kafka is named here, with what it
+ * answered. Silent or unreachable addresses are left to the client's own timeout, which reports
+ * them.
  */
 final class BootstrapProbe {
   private static final int TIMEOUT_MS = 3000;
@@ -36,7 +38,8 @@ final class BootstrapProbe {
         try {
           checkOne(a, a.substring(0, colon), Integer.parseInt(a.substring(colon + 1)), protocol);
         } catch (NumberFormatException e) {
-          throw new KafkaLoadConfigException("Kafka bootstrap address '" + a + "' has no numeric port");
+          throw new KafkaLoadConfigException(
+              "Kafka bootstrap address '" + a + "' has no numeric port");
         }
       }
     }
@@ -51,7 +54,7 @@ final class BootstrapProbe {
       s.getOutputStream().flush();
       answer = new byte[8];
       new DataInputStream(s.getInputStream()).readFully(answer);
-    } catch (SocketTimeoutException | java.io.EOFException silentOrClosed) {
+    } catch (SocketTimeoutException | EOFException silentOrClosed) {
       return; // not conclusive: the client's own timeout reports it
     } catch (IOException | RuntimeException unreachable) {
       return;
@@ -63,18 +66,31 @@ final class BootstrapProbe {
       return;
     }
     boolean tls = answer[0] == 0x15 || answer[0] == 0x16; // a TLS alert or handshake record
-    throw new KafkaLoadConfigException("Kafka bootstrap '" + address + "' accepts TCP connections but did not answer "
-        + "as a Kafka broker " + (tls ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
-            : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)") + "; security.protocol="
-        + protocol);
+    throw new KafkaLoadConfigException(
+        "Kafka bootstrap '"
+            + address
+            + "' accepts TCP connections but did not answer "
+            + "as a Kafka broker "
+            + (tls
+                ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
+                : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)")
+            + "; security.protocol="
+            + protocol);
   }
 
-  /** An ApiVersions v0 request, length-prefixed: every Kafka broker answers it, whatever versions it supports. */
+  /**
+   * An ApiVersions v0 request, length-prefixed: every Kafka broker answers it, whatever versions it
+   * supports.
+   */
   private static byte[] apiVersionsV0() {
     byte[] clientId = "kafkaload-probe".getBytes(StandardCharsets.US_ASCII);
     ByteBuffer b = ByteBuffer.allocate(4 + 2 + 2 + 4 + 2 + clientId.length);
-    b.putInt(b.capacity() - 4).putShort((short) 18).putShort((short) 0).putInt(CORRELATION_ID)
-        .putShort((short) clientId.length).put(clientId);
+    b.putInt(b.capacity() - 4)
+        .putShort((short) 18)
+        .putShort((short) 0)
+        .putInt(CORRELATION_ID)
+        .putShort((short) clientId.length)
+        .put(clientId);
     return b.array();
   }
 

@@ -1,23 +1,28 @@
 package kafkaload.internal.admin;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.KafkaException;
 
 /**
- * Where and how every client of a run connects: the bootstrap servers, the client properties (the producers'; of
- * them, admin and consumer clients take only security.*, sasl.* and ssl.*), and how long the cluster gets to answer.
+ * Where and how every client of a run connects: the bootstrap servers, the client properties (the
+ * producers'; of them, admin and consumer clients take only security.*, sasl.* and ssl.*), and how
+ * long the cluster gets to answer.
  *
  * @param bootstrap bootstrap.servers
- * @param clientProperties the producers' properties, security settings included; never bootstrap.servers
+ * @param clientProperties the producers' properties, security settings included; never
+ *     bootstrap.servers
  * @param timeoutMs how long the bootstrap servers get to answer an admin call
  */
 public record Connection(String bootstrap, Map<String, Object> clientProperties, long timeoutMs) {
 
   public Connection {
-    clientProperties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(clientProperties));
+    clientProperties = Collections.unmodifiableMap(new LinkedHashMap<>(clientProperties));
   }
 
   /** security.*, sasl.* and ssl.* settings: how to connect, as opposed to how to produce. */
@@ -25,21 +30,25 @@ public record Connection(String bootstrap, Map<String, Object> clientProperties,
     return key.startsWith("security.") || key.startsWith("sasl.") || key.startsWith("ssl.");
   }
 
-  /** bootstrap.servers plus the security settings: the base of an admin or consumer client; add its own settings. */
+  /**
+   * bootstrap.servers plus the security settings: the base of an admin or consumer client; add its
+   * own settings.
+   */
   public Properties properties() {
     Properties p = new Properties();
-    clientProperties.forEach((k, v) -> {
-      if (isSecuritySetting(k)) {
-        p.put(k, v);
-      }
-    });
+    clientProperties.forEach(
+        (k, v) -> {
+          if (isSecuritySetting(k)) {
+            p.put(k, v);
+          }
+        });
     p.put("bootstrap.servers", bootstrap);
     return p;
   }
 
   /**
-   * An AdminClient whose calls give up after {@link #timeoutMs}; the bootstrap is probed first, so a port that is
-   * not Kafka is named instead of read as a huge frame (KAFKA-4090).
+   * An AdminClient whose calls give up after {@link #timeoutMs}; the bootstrap is probed first, so
+   * a port that is not Kafka is named instead of read as a huge frame (KAFKA-4090).
    */
   public Admin admin() {
     Properties c = properties();
@@ -49,10 +58,11 @@ public record Connection(String bootstrap, Map<String, Object> clientProperties,
     BootstrapProbe.check(bootstrap, c.get(AdminClientConfig.SECURITY_PROTOCOL_CONFIG));
     try {
       return Admin.create(c);
-    } catch (org.apache.kafka.common.KafkaException e) {
-      // For example a keystore that does not open: the reason is at the end of the chain, the file at its middle.
-      throw new KafkaLoadConfigException("Cannot create a Kafka client for '" + bootstrap + "': "
-          + Preflight.messages(e));
+    } catch (KafkaException e) {
+      // For example a keystore that does not open: the reason is at the end of the chain, the file
+      // at its middle.
+      throw new KafkaLoadConfigException(
+          "Cannot create a Kafka client for '" + bootstrap + "': " + Preflight.messages(e));
     }
   }
 }

@@ -2,24 +2,32 @@ package kafkaload.internal.admin;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Payloads;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Fills a topic with N records of S bytes before a consumer test, fast and outside the measurement, and returns
- * the offset range it wrote, so the consumers read exactly those records even from a topic that held data before.
+ * Fills a topic with N records of S bytes before a consumer test, fast and outside the measurement,
+ * and returns the offset range it wrote, so the consumers read exactly those records even from a
+ * topic that held data before.
  */
 public final class Prefill {
   /** Per partition: the end offset before the fill and after it. */
   public record Range(Map<Integer, Long> from, Map<Integer, Long> to) {
     public long records() {
-      return to.entrySet().stream().mapToLong(e -> e.getValue() - from.getOrDefault(e.getKey(), 0L)).sum();
+      return to.entrySet().stream()
+          .mapToLong(e -> e.getValue() - from.getOrDefault(e.getKey(), 0L))
+          .sum();
     }
   }
 
@@ -27,40 +35,53 @@ public final class Prefill {
 
   private Prefill() {}
 
-  /** The records already in the topic, from each partition's start to its end: for draining a topic as it is. */
+  /**
+   * The records already in the topic, from each partition's start to its end: for draining a topic
+   * as it is.
+   */
   public static Range existing(Connection connection, String topic, int consumers) {
     long timeoutMs = connection.timeoutMs();
     try (Admin admin = connection.admin()) {
       Preflight.checkBootstrap(admin, connection);
       Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeoutMs);
       checkConsumers(topic, to.size(), consumers);
-      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new HashMap<>();
-      to.keySet().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p),
-          org.apache.kafka.clients.admin.OffsetSpec.earliest()));
-      Map<Integer, Long> from = new java.util.TreeMap<>();
-      admin.listOffsets(request).all().get(timeoutMs, TimeUnit.MILLISECONDS)
+      Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+      to.keySet().forEach(p -> request.put(new TopicPartition(topic, p), OffsetSpec.earliest()));
+      Map<Integer, Long> from = new TreeMap<>();
+      admin
+          .listOffsets(request)
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS)
           .forEach((tp, info) -> from.put(tp.partition(), info.offset()));
       return new Range(from, to);
-    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+    } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException("Cannot read the offsets of topic '" + topic + "': " + e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while reading the offsets of topic '" + topic + "'");
+      throw new KafkaLoadConfigException(
+          "Interrupted while reading the offsets of topic '" + topic + "'");
     }
   }
 
   /**
-   * Pre-fills {@code topic} for {@code consumers} consumers, after checking they are no more than its partitions
-   * (before writing anything). The values are random letters from {@link Payloads#randomPool}, as the producer
-   * simulations send, compressed with the run's compression.type; a batch never holds the same value twice, so
-   * the codec finds no repeats to shrink and MB/s is that of real-looking data, not of a constant.
+   * Pre-fills {@code topic} for {@code consumers} consumers, after checking they are no more than
+   * its partitions (before writing anything). The values are random letters from {@link
+   * Payloads#randomPool}, as the producer simulations send, compressed with the run's
+   * compression.type; a batch never holds the same value twice, so the codec finds no repeats to
+   * shrink and MB/s is that of real-looking data, not of a constant.
    */
-  public static Range fill(Connection connection, String topic, TopicPlan plan, long records, int recordSize,
+  public static Range fill(
+      Connection connection,
+      String topic,
+      TopicPlan plan,
+      long records,
+      int recordSize,
       int consumers) {
     long timeout = connection.timeoutMs();
     try (Admin admin = connection.admin()) {
       Preflight.checkBootstrap(admin, connection);
-      // Every check before the topic is created: the consumers against the partitions it has or will have.
+      // Every check before the topic is created: the consumers against the partitions it has or
+      // will have.
       checkConsumers(topic, Preflight.checkPlan(admin, topic, plan, timeout, false), consumers);
       Preflight.checkTopic(admin, topic, plan, timeout);
       Map<Integer, Long> from = Preflight.endOffsets(admin, topic, timeout);
@@ -72,32 +93,46 @@ public final class Prefill {
       c.put("batch.size", String.valueOf(BATCH_BYTES));
       c.put("client.id", "kafkaload-prefill");
       // More distinct values than fit in a batch (about 256 KiB of them, whatever the record size).
-      int distinct = (int) Math.max(1, Math.min(records, BATCH_BYTES / Math.max(1, recordSize) + 1));
+      int distinct =
+          (int) Math.max(1, Math.min(records, BATCH_BYTES / Math.max(1, recordSize) + 1));
       byte[][] values = Payloads.randomPool(recordSize, distinct);
       AtomicReference<Exception> failure = new AtomicReference<>();
-      try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(c, new ByteArraySerializer(), new ByteArraySerializer())) {
+      try (KafkaProducer<byte[], byte[]> p =
+          new KafkaProducer<>(c, new ByteArraySerializer(), new ByteArraySerializer())) {
         for (long i = 0; i < records && failure.get() == null; i++) {
-          p.send(new ProducerRecord<>(topic, values[(int) (i % values.length)]), (m, e) -> {
-            if (e != null) {
-              failure.compareAndSet(null, e);
-            }
-          });
+          p.send(
+              new ProducerRecord<>(topic, values[(int) (i % values.length)]),
+              (m, e) -> {
+                if (e != null) {
+                  failure.compareAndSet(null, e);
+                }
+              });
         }
         p.flush();
       }
       if (failure.get() != null) {
-        throw new KafkaLoadConfigException("Pre-filling topic '" + topic + "' failed: " + failure.get());
+        throw new KafkaLoadConfigException(
+            "Pre-filling topic '" + topic + "' failed: " + failure.get());
       }
       Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeout);
       return new Range(from, to);
     }
   }
 
-  /** More consumers than partitions: the extra ones would sit idle, and the figures would describe fewer. */
+  /**
+   * More consumers than partitions: the extra ones would sit idle, and the figures would describe
+   * fewer.
+   */
   public static void checkConsumers(String topic, int partitions, int consumers) {
     if (consumers > partitions) {
-      throw new KafkaLoadConfigException("-Dconsumer.threads=" + consumers + " is more than the " + partitions
-          + " partitions of topic '" + topic + "': the extra consumers would sit idle");
+      throw new KafkaLoadConfigException(
+          "-Dconsumer.threads="
+              + consumers
+              + " is more than the "
+              + partitions
+              + " partitions of topic '"
+              + topic
+              + "': the extra consumers would sit idle");
     }
   }
 }

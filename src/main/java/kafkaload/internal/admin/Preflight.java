@@ -1,23 +1,34 @@
 package kafkaload.internal.admin;
 
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.InvalidReplicationFactorException;
+import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.internals.Topic;
@@ -25,9 +36,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks made before any load, each failing with one line that names the problem: the bootstrap answers in
- * bounded time, the topic exists (or is created with the partitions asked for, never auto-created with the
- * broker's default), and it has at least as many partitions as planned producers.
+ * Checks made before any load, each failing with one line that names the problem: the bootstrap
+ * answers in bounded time, the topic exists (or is created with the partitions asked for, never
+ * auto-created with the broker's default), and it has at least as many partitions as planned
+ * producers.
  */
 public final class Preflight {
   private static final Logger LOG = LoggerFactory.getLogger(Preflight.class);
@@ -36,42 +48,55 @@ public final class Preflight {
   private Preflight() {}
 
   /**
-   * The bootstrap must answer within the plan's timeout; returns the broker count. A failed SASL login or TLS
-   * handshake fails at once (the AdminClient does not retry authentication errors) with a line naming the cause.
+   * The bootstrap must answer within the plan's timeout; returns the broker count. A failed SASL
+   * login or TLS handshake fails at once (the AdminClient does not retry authentication errors)
+   * with a line naming the cause.
    */
   public static int checkBootstrap(Admin admin, Connection connection) {
     String bootstrap = connection.bootstrap();
     long timeoutMs = connection.timeoutMs();
     try {
-      Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
-          .nodes().get(timeoutMs + 2000, TimeUnit.MILLISECONDS);
+      Collection<Node> nodes =
+          admin
+              .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
+              .nodes()
+              .get(timeoutMs + 2000, TimeUnit.MILLISECONDS);
       return nodes.size();
     } catch (ExecutionException e) {
       if (e.getCause() instanceof AuthenticationException a) {
-        throw new KafkaLoadConfigException(SecurityFailure.describe(a, bootstrap, connection.clientProperties()), a);
+        throw new KafkaLoadConfigException(
+            SecurityFailure.describe(a, bootstrap, connection.clientProperties()), a);
       }
       throw unanswered(bootstrap, timeoutMs, e);
     } catch (TimeoutException e) {
       throw unanswered(bootstrap, timeoutMs, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
+      throw new KafkaLoadConfigException(
+          "Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
     }
   }
 
-  private static KafkaLoadConfigException unanswered(String bootstrap, long timeoutMs, Exception e) {
-    return new KafkaLoadConfigException("Kafka bootstrap '" + bootstrap + "' did not answer within "
-        + timeoutMs / 1000.0 + " s (set -Dkafka.bootstrap.servers, or leave it unset for the embedded broker): "
-        + rootMessage(e));
+  private static KafkaLoadConfigException unanswered(
+      String bootstrap, long timeoutMs, Exception e) {
+    return new KafkaLoadConfigException(
+        "Kafka bootstrap '"
+            + bootstrap
+            + "' did not answer within "
+            + timeoutMs / 1000.0
+            + " s (set -Dkafka.bootstrap.servers, or leave it unset for the embedded broker): "
+            + rootMessage(e));
   }
 
   /**
-   * The checks on the topic that need nothing created, made before anything is: a valid name; when missing, a plan
-   * that creates it, with enough partitions for the planned producers when strict ({@code partitionsNeeded}: more
-   * consumers or producers than that many fail) and, with acks=all, a replication factor of at least the
-   * min.insync.replicas it asks for. Returns the partitions the topic has, or will have once created.
+   * The checks on the topic that need nothing created, made before anything is: a valid name; when
+   * missing, a plan that creates it, with enough partitions for the planned producers when strict
+   * ({@code partitionsNeeded}: more consumers or producers than that many fail) and, with acks=all,
+   * a replication factor of at least the min.insync.replicas it asks for. Returns the partitions
+   * the topic has, or will have once created.
    */
-  public static int checkPlan(Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll) {
+  public static int checkPlan(
+      Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll) {
     validName(topic);
     int partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
     if (partitions >= 0) {
@@ -84,9 +109,19 @@ public final class Preflight {
       throw tooFewPartitions(topic, plan.partitions(), plan);
     }
     if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
-      throw new KafkaLoadConfigException("Topic '" + topic + "' would be created with replication factor "
-          + plan.replicationFactor() + " and " + MIN_ISR + "=" + plan.minInsyncReplicas() + ": with acks=all every "
-          + "send to it would fail (NotEnoughReplicas). Lower " + MIN_ISR + " or raise the replication factor");
+      throw new KafkaLoadConfigException(
+          "Topic '"
+              + topic
+              + "' would be created with replication factor "
+              + plan.replicationFactor()
+              + " and "
+              + MIN_ISR
+              + "="
+              + plan.minInsyncReplicas()
+              + ": with acks=all every "
+              + "send to it would fail (NotEnoughReplicas). Lower "
+              + MIN_ISR
+              + " or raise the replication factor");
     }
     return plan.partitions();
   }
@@ -94,26 +129,41 @@ public final class Preflight {
   private static void validName(String topic) {
     try {
       Topic.validate(topic);
-    } catch (org.apache.kafka.common.errors.InvalidTopicException e) {
+    } catch (InvalidTopicException e) {
       throw new KafkaLoadConfigException("Invalid topic name '" + topic + "': " + e.getMessage());
     }
   }
 
   private static KafkaLoadConfigException notCreated(String topic) {
-    return new KafkaLoadConfigException("Topic '" + topic + "' does not exist. Create it first, or let the "
-        + "protocol create it: kafka().topic(\"" + topic + "\").createTopic(partitions, replicationFactor) (in the "
-        + "shipped simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
+    return new KafkaLoadConfigException(
+        "Topic '"
+            + topic
+            + "' does not exist. Create it first, or let the "
+            + "protocol create it: kafka().topic(\""
+            + topic
+            + "\").createTopic(partitions, replicationFactor) (in the "
+            + "shipped simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
   }
 
   private static String fewPartitions(String topic, int partitions, TopicPlan plan) {
-    return "Topic '" + topic + "' has " + partitions + " partitions for " + plan.concurrency()
+    return "Topic '"
+        + topic
+        + "' has "
+        + partitions
+        + " partitions for "
+        + plan.concurrency()
         + " concurrent producers: producers will contend for partitions and throughput will be capped. "
-        + "Use at least " + plan.concurrency() + " partitions";
+        + "Use at least "
+        + plan.concurrency()
+        + " partitions";
   }
 
-  private static KafkaLoadConfigException tooFewPartitions(String topic, int partitions, TopicPlan plan) {
-    return new KafkaLoadConfigException(fewPartitions(topic, partitions, plan) + " (failing because strict: "
-        + "kafka().concurrency(users, true); in the shipped simulations -Dpreflight.strictPartitions=true)");
+  private static KafkaLoadConfigException tooFewPartitions(
+      String topic, int partitions, TopicPlan plan) {
+    return new KafkaLoadConfigException(
+        fewPartitions(topic, partitions, plan)
+            + " (failing because strict: "
+            + "kafka().concurrency(users, true); in the shipped simulations -Dpreflight.strictPartitions=true)");
   }
 
   /** Makes sure the topic exists with enough partitions; returns its partition count. */
@@ -125,15 +175,26 @@ public final class Preflight {
         throw notCreated(topic);
       }
       if (plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
-        throw tooFewPartitions(topic, plan.partitions(), plan); // refused before anything is created
+        throw tooFewPartitions(
+            topic, plan.partitions(), plan); // refused before anything is created
       }
       create(admin, topic, plan, timeoutMs);
-      partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(plan.partitions());
-      LOG.info("Preflight: created topic '{}' with {} partitions, replication factor {}{}", topic, partitions,
-          plan.replicationFactor(), plan.minInsyncReplicas() > 0 ? ", " + MIN_ISR + " " + plan.minInsyncReplicas() : "");
+      partitions =
+          describe(admin, topic, timeoutMs)
+              .map(d -> d.partitions().size())
+              .orElse(plan.partitions());
+      LOG.info(
+          "Preflight: created topic '{}' with {} partitions, replication factor {}{}",
+          topic,
+          partitions,
+          plan.replicationFactor(),
+          plan.minInsyncReplicas() > 0 ? ", " + MIN_ISR + " " + plan.minInsyncReplicas() : "");
     } else if (plan.create() && partitions != plan.partitions()) {
-      LOG.warn("Preflight: topic '{}' already exists with {} partitions (asked for {}); it is used as it is", topic,
-          partitions, plan.partitions());
+      LOG.warn(
+          "Preflight: topic '{}' already exists with {} partitions (asked for {}); it is used as it is",
+          topic,
+          partitions,
+          plan.partitions());
     }
     if (partitions < plan.concurrency()) {
       if (plan.strictPartitions()) {
@@ -145,43 +206,71 @@ public final class Preflight {
   }
 
   /**
-   * With acks=all a send succeeds only while its partition has at least min.insync.replicas in-sync replicas:
-   * fails, naming the first partition short of them, when any partition has fewer. Returns the topic's
-   * min.insync.replicas.
+   * With acks=all a send succeeds only while its partition has at least min.insync.replicas in-sync
+   * replicas: fails, naming the first partition short of them, when any partition has fewer.
+   * Returns the topic's min.insync.replicas.
    */
   public static int checkInSyncReplicas(Admin admin, String topic, long timeoutMs) {
     // A topic preflight has just created may not have reached the broker that answers yet.
-    TopicDescription d = awaitDescribed(admin, topic, timeoutMs, found -> true).orElseThrow(() -> missing(topic));
+    TopicDescription d =
+        awaitDescribed(admin, topic, timeoutMs, found -> true).orElseThrow(() -> missing(topic));
     int minIsr = Integer.parseInt(topicConfig(admin, topic, timeoutMs).get(MIN_ISR).value());
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
-        throw new KafkaLoadConfigException("Topic '" + topic + "' partition " + p.partition() + " has "
-            + p.isr().size() + " in-sync replica(s) " + ids(p.isr()) + " of " + p.replicas().size() + " "
-            + ids(p.replicas()) + ", fewer than its " + MIN_ISR + "=" + minIsr
-            + ": with acks=all every send to it would fail (NotEnoughReplicas). Bring the replicas back, or lower "
-            + MIN_ISR);
+        throw new KafkaLoadConfigException(
+            "Topic '"
+                + topic
+                + "' partition "
+                + p.partition()
+                + " has "
+                + p.isr().size()
+                + " in-sync replica(s) "
+                + ids(p.isr())
+                + " of "
+                + p.replicas().size()
+                + " "
+                + ids(p.replicas())
+                + ", fewer than its "
+                + MIN_ISR
+                + "="
+                + minIsr
+                + ": with acks=all every send to it would fail (NotEnoughReplicas). Bring the replicas back, or lower "
+                + MIN_ISR);
       }
     }
-    LOG.info("Preflight: every partition of '{}' has at least {}={} in-sync replicas", topic, MIN_ISR, minIsr);
+    LOG.info(
+        "Preflight: every partition of '{}' has at least {}={} in-sync replicas",
+        topic,
+        MIN_ISR,
+        minIsr);
     return minIsr;
   }
 
   /**
-   * A warning when the producer's batch.size exceeds the topic's max.message.bytes, or empty. The broker rejects such
-   * a batch as a whole, and Kafka's producer then splits it into batches of batch.size again and resends them until
-   * delivery.timeout.ms: sends that look hung, then expire, instead of a RecordTooLargeException.
+   * A warning when the producer's batch.size exceeds the topic's max.message.bytes, or empty. The
+   * broker rejects such a batch as a whole, and Kafka's producer then splits it into batches of
+   * batch.size again and resends them until delivery.timeout.ms: sends that look hung, then expire,
+   * instead of a RecordTooLargeException.
    */
-  public static Optional<String> checkBatchFits(Admin admin, String topic, Map<String, ?> producerProperties,
-      long timeoutMs) {
+  public static Optional<String> checkBatchFits(
+      Admin admin, String topic, Map<String, ?> producerProperties, long timeoutMs) {
     Object configured = producerProperties.get("batch.size");
     long batchSize = configured == null ? 16_384 : Long.parseLong(configured.toString().trim());
-    long maxMessage = Long.parseLong(topicConfig(admin, topic, timeoutMs).get("max.message.bytes").value());
+    long maxMessage =
+        Long.parseLong(topicConfig(admin, topic, timeoutMs).get("max.message.bytes").value());
     if (batchSize <= maxMessage) {
       return Optional.empty();
     }
-    String warning = "batch.size=" + batchSize + " is larger than topic '" + topic + "' max.message.bytes="
-        + maxMessage + ": a full batch is rejected by the broker, and Kafka's producer splits and resends it until "
-        + "delivery.timeout.ms. Use batch.size <= " + maxMessage;
+    String warning =
+        "batch.size="
+            + batchSize
+            + " is larger than topic '"
+            + topic
+            + "' max.message.bytes="
+            + maxMessage
+            + ": a full batch is rejected by the broker, and Kafka's producer splits and resends it until "
+            + "delivery.timeout.ms. Use batch.size <= "
+            + maxMessage;
     LOG.warn("Preflight: {}", warning);
     System.err.println("[kafkaload] WARNING: " + warning);
     return Optional.of(warning);
@@ -193,20 +282,28 @@ public final class Preflight {
     try {
       while (true) {
         try {
-          return admin.describeConfigs(List.of(resource)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(resource);
+          return admin
+              .describeConfigs(List.of(resource))
+              .all()
+              .get(timeoutMs, TimeUnit.MILLISECONDS)
+              .get(resource);
         } catch (ExecutionException e) {
-          // A topic just created may not be in the answering broker's metadata yet: ask again, within the bound.
-          if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+          // A topic just created may not be in the answering broker's metadata yet: ask again,
+          // within the bound.
+          if (!(e.getCause() instanceof UnknownTopicOrPartitionException)
+              || System.nanoTime() > deadline) {
             throw e;
           }
           sleep(100);
         }
       }
     } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException("Cannot read the configuration of topic '" + topic + "': " + rootMessage(e));
+      throw new KafkaLoadConfigException(
+          "Cannot read the configuration of topic '" + topic + "': " + rootMessage(e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while reading the configuration of '" + topic + "'");
+      throw new KafkaLoadConfigException(
+          "Interrupted while reading the configuration of '" + topic + "'");
     }
   }
 
@@ -220,10 +317,15 @@ public final class Preflight {
   }
 
   private static String ids(List<Node> nodes) {
-    return nodes.stream().map(n -> String.valueOf(n.id())).collect(java.util.stream.Collectors.joining(",", "[", "]"));
+    return nodes.stream()
+        .map(n -> String.valueOf(n.id()))
+        .collect(Collectors.joining(",", "[", "]"));
   }
 
-  /** Connects, then makes sure the topic exists as the plan says (for topics the protocol does not send to). */
+  /**
+   * Connects, then makes sure the topic exists as the plan says (for topics the protocol does not
+   * send to).
+   */
   public static int ensureTopic(Connection connection, String topic, TopicPlan plan) {
     try (Admin admin = connection.admin()) {
       checkBootstrap(admin, connection);
@@ -249,92 +351,131 @@ public final class Preflight {
         return Optional.empty();
       }
       TopicDescription d = described.get();
-      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request = new java.util.HashMap<>();
-      d.partitions().forEach(p -> request.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()),
-          org.apache.kafka.clients.admin.OffsetSpec.latest()));
-      Map<Integer, Long> out = new java.util.TreeMap<>();
-      admin.listOffsets(request).all().get(timeoutMs, TimeUnit.MILLISECONDS)
+      Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+      d.partitions()
+          .forEach(p -> request.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+      Map<Integer, Long> out = new TreeMap<>();
+      admin
+          .listOffsets(request)
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS)
           .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
-      return Optional.of(new TopicOffsets(String.valueOf(d.topicId()), out, System.currentTimeMillis()));
+      return Optional.of(
+          new TopicOffsets(String.valueOf(d.topicId()), out, System.currentTimeMillis()));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
         return Optional.empty(); // deleted between the describe and the offsets
       }
-      throw new KafkaLoadConfigException("Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
+      throw new KafkaLoadConfigException(
+          "Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
     } catch (TimeoutException e) {
-      throw new KafkaLoadConfigException("Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
+      throw new KafkaLoadConfigException(
+          "Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while reading end offsets of '" + topic + "'");
+      throw new KafkaLoadConfigException(
+          "Interrupted while reading end offsets of '" + topic + "'");
     }
   }
 
   /**
-   * The last stable offset of each partition (ListOffsets with read_committed isolation): the end of what a
-   * read_committed reader can see. It equals the high-water mark unless a transaction is open on the partition.
+   * The last stable offset of each partition (ListOffsets with read_committed isolation): the end
+   * of what a read_committed reader can see. It equals the high-water mark unless a transaction is
+   * open on the partition.
    */
-  public static Map<org.apache.kafka.common.TopicPartition, Long> lastStableOffsets(Admin admin,
-      Collection<org.apache.kafka.common.TopicPartition> partitions, long timeoutMs) {
-    Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> request =
-        new java.util.HashMap<>();
-    partitions.forEach(tp -> request.put(tp, org.apache.kafka.clients.admin.OffsetSpec.latest()));
-    Map<org.apache.kafka.common.TopicPartition, Long> out = new java.util.HashMap<>();
+  public static Map<TopicPartition, Long> lastStableOffsets(
+      Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
+    Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+    partitions.forEach(tp -> request.put(tp, OffsetSpec.latest()));
+    Map<TopicPartition, Long> out = new HashMap<>();
     try {
-      admin.listOffsets(request, new org.apache.kafka.clients.admin.ListOffsetsOptions(
-          org.apache.kafka.common.IsolationLevel.READ_COMMITTED)).all().get(timeoutMs, TimeUnit.MILLISECONDS)
+      admin
+          .listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS)
           .forEach((tp, info) -> out.put(tp, info.offset()));
       return out;
     } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException("Cannot read last stable offsets of " + partitions + ": " + rootMessage(e));
+      throw new KafkaLoadConfigException(
+          "Cannot read last stable offsets of " + partitions + ": " + rootMessage(e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while reading last stable offsets of " + partitions);
+      throw new KafkaLoadConfigException(
+          "Interrupted while reading last stable offsets of " + partitions);
     }
   }
 
   /**
-   * The producers with a transaction open on each partition (DescribeProducers): producer id → the offset its open
-   * transaction started at. A partition with none maps to an empty map.
+   * The producers with a transaction open on each partition (DescribeProducers): producer id → the
+   * offset its open transaction started at. A partition with none maps to an empty map.
    */
-  public static Map<org.apache.kafka.common.TopicPartition, Map<Long, Long>> openTransactions(Admin admin,
-      Collection<org.apache.kafka.common.TopicPartition> partitions, long timeoutMs) {
-    Map<org.apache.kafka.common.TopicPartition, Map<Long, Long>> out = new java.util.HashMap<>();
+  public static Map<TopicPartition, Map<Long, Long>> openTransactions(
+      Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
+    Map<TopicPartition, Map<Long, Long>> out = new HashMap<>();
     try {
-      admin.describeProducers(partitions).all().get(timeoutMs, TimeUnit.MILLISECONDS).forEach((tp, d) -> {
-        Map<Long, Long> open = new java.util.TreeMap<>();
-        d.activeProducers().forEach(state -> state.currentTransactionStartOffset()
-            .ifPresent(start -> open.put(state.producerId(), start)));
-        out.put(tp, open);
-      });
+      admin
+          .describeProducers(partitions)
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS)
+          .forEach(
+              (tp, d) -> {
+                Map<Long, Long> open = new TreeMap<>();
+                d.activeProducers()
+                    .forEach(
+                        state ->
+                            state
+                                .currentTransactionStartOffset()
+                                .ifPresent(start -> open.put(state.producerId(), start)));
+                out.put(tp, open);
+              });
       return out;
     } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException("Cannot describe the producers of " + partitions + ": " + rootMessage(e));
+      throw new KafkaLoadConfigException(
+          "Cannot describe the producers of " + partitions + ": " + rootMessage(e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while describing the producers of " + partitions);
+      throw new KafkaLoadConfigException(
+          "Interrupted while describing the producers of " + partitions);
     }
   }
 
   /** The error of a topic the run needs that does not exist. */
   public static KafkaLoadConfigException missing(String topic) {
-    return new KafkaLoadConfigException("Topic '" + topic + "' does not exist (this tool never lets the broker "
-        + "auto-create a topic with its default partition count: create it first)");
+    return new KafkaLoadConfigException(
+        "Topic '"
+            + topic
+            + "' does not exist (this tool never lets the broker "
+            + "auto-create a topic with its default partition count: create it first)");
   }
 
   /**
-   * Created is not yet usable: until the broker's metadata has the topic and a leader for each partition, the next
-   * checks (its configuration, its offsets) and the first sends fail or retry. Waits for that, within the bound.
+   * Created is not yet usable: until the broker's metadata has the topic and a leader for each
+   * partition, the next checks (its configuration, its offsets) and the first sends fail or retry.
+   * Waits for that, within the bound.
    */
   private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
-    awaitDescribed(admin, topic, timeoutMs,
-        d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()))
-        .orElseThrow(() -> new KafkaLoadConfigException("Topic '" + topic + "' was created but not every partition "
-            + "has a leader after " + timeoutMs + " ms"));
+    awaitDescribed(
+            admin,
+            topic,
+            timeoutMs,
+            d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()))
+        .orElseThrow(
+            () ->
+                new KafkaLoadConfigException(
+                    "Topic '"
+                        + topic
+                        + "' was created but not every partition "
+                        + "has a leader after "
+                        + timeoutMs
+                        + " ms"));
   }
 
-  /** Describes the topic until it is there and {@code ready}, within the bound; empty when it never was. */
-  private static Optional<TopicDescription> awaitDescribed(Admin admin, String topic, long timeoutMs,
-      java.util.function.Predicate<TopicDescription> ready) {
+  /**
+   * Describes the topic until it is there and {@code ready}, within the bound; empty when it never
+   * was.
+   */
+  private static Optional<TopicDescription> awaitDescribed(
+      Admin admin, String topic, long timeoutMs, Predicate<TopicDescription> ready) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (true) {
       Optional<TopicDescription> d = describe(admin, topic, timeoutMs).filter(ready);
@@ -347,15 +488,21 @@ public final class Preflight {
 
   private static Optional<TopicDescription> describe(Admin admin, String topic, long timeoutMs) {
     try {
-      return Optional.of(admin.describeTopics(List.of(topic)).allTopicNames()
-          .get(timeoutMs, TimeUnit.MILLISECONDS).get(topic));
+      return Optional.of(
+          admin
+              .describeTopics(List.of(topic))
+              .allTopicNames()
+              .get(timeoutMs, TimeUnit.MILLISECONDS)
+              .get(topic));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
         return Optional.empty();
       }
-      throw new KafkaLoadConfigException("Cannot describe topic '" + topic + "': " + rootMessage(e));
+      throw new KafkaLoadConfigException(
+          "Cannot describe topic '" + topic + "': " + rootMessage(e));
     } catch (TimeoutException e) {
-      throw new KafkaLoadConfigException("Describing topic '" + topic + "' timed out after " + timeoutMs + " ms");
+      throw new KafkaLoadConfigException(
+          "Describing topic '" + topic + "' timed out after " + timeoutMs + " ms");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while describing topic '" + topic + "'");
@@ -372,15 +519,29 @@ public final class Preflight {
       awaitLeaders(admin, topic, timeoutMs);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new KafkaLoadConfigException("Cannot create topic '" + topic + "' with " + plan.partitions()
-            + " partitions, replication factor " + plan.replicationFactor()
-            + (plan.minInsyncReplicas() > 0 ? ", min.insync.replicas " + plan.minInsyncReplicas() : "") + ": "
-            + rootMessage(e) + (e.getCause() instanceof org.apache.kafka.common.errors.InvalidReplicationFactorException
-                ? " (for more embedded brokers: kafka().embeddedBrokers(" + plan.replicationFactor()
-                    + "), or -Dkafka.embedded.brokers=" + plan.replicationFactor() + ")" : ""));
+        throw new KafkaLoadConfigException(
+            "Cannot create topic '"
+                + topic
+                + "' with "
+                + plan.partitions()
+                + " partitions, replication factor "
+                + plan.replicationFactor()
+                + (plan.minInsyncReplicas() > 0
+                    ? ", min.insync.replicas " + plan.minInsyncReplicas()
+                    : "")
+                + ": "
+                + rootMessage(e)
+                + (e.getCause() instanceof InvalidReplicationFactorException
+                    ? " (for more embedded brokers: kafka().embeddedBrokers("
+                        + plan.replicationFactor()
+                        + "), or -Dkafka.embedded.brokers="
+                        + plan.replicationFactor()
+                        + ")"
+                    : ""));
       }
     } catch (TimeoutException e) {
-      throw new KafkaLoadConfigException("Creating topic '" + topic + "' timed out after " + timeoutMs + " ms");
+      throw new KafkaLoadConfigException(
+          "Creating topic '" + topic + "' timed out after " + timeoutMs + " ms");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while creating topic '" + topic + "'");
@@ -389,7 +550,7 @@ public final class Preflight {
 
   /** The distinct messages of the cause chain, outermost first. */
   public static String messages(Throwable t) {
-    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+    LinkedHashSet<String> all = new LinkedHashSet<>();
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c.getMessage() != null) {
         all.add(c.getMessage());
@@ -400,7 +561,8 @@ public final class Preflight {
 
   static String rootMessage(Throwable t) {
     Throwable c = t;
-    while ((c instanceof ExecutionException || c.getCause() != null && c.getMessage() == null) && c.getCause() != null) {
+    while ((c instanceof ExecutionException || c.getCause() != null && c.getMessage() == null)
+        && c.getCause() != null) {
       c = c.getCause();
     }
     return c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage());

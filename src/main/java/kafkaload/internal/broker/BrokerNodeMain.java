@@ -13,10 +13,11 @@ import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.utils.Time;
 
 /**
- * One node of {@link EmbeddedCluster}, in its own JVM: {@code BrokerNodeMain <node.properties> <cluster id>}.
- * Formats its log directory on first start only, so a restart keeps its data; prints {@code READY} once started.
- * Its standard input is the parent's lifeline: the line {@code shutdown} asks for a controlled shutdown, end of
- * input (the parent is gone) halts at once, so a node never outlives the JVM that started it.
+ * One node of {@link EmbeddedCluster}, in its own JVM: {@code BrokerNodeMain <node.properties>
+ * <cluster id>}. Formats its log directory on first start only, so a restart keeps its data; prints
+ * {@code READY} once started. Its standard input is the parent's lifeline: the line {@code
+ * shutdown} asks for a controlled shutdown, end of input (the parent is gone) halts at once, so a
+ * node never outlives the JVM that started it.
  */
 public final class BrokerNodeMain {
   static final String READY = "READY";
@@ -64,7 +65,8 @@ public final class BrokerNodeMain {
   private static boolean shutdownRequested;
 
   private static void watchParent() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
       String line;
       while ((line = in.readLine()) != null) {
         if (line.trim().equals(SHUTDOWN)) {
@@ -77,7 +79,8 @@ public final class BrokerNodeMain {
     } catch (Exception ignored) {
       // a broken pipe means the same as end of input
     }
-    // The parent is gone: nobody will clean up after a graceful shutdown, and waiting for one could hang.
+    // The parent is gone: nobody will clean up after a graceful shutdown, and waiting for one could
+    // hang.
     Runtime.getRuntime().halt(0);
   }
 }

@@ -2,10 +2,12 @@ package kafkaload.internal.broker;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,15 +24,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A KRaft cluster of N combined broker + controller nodes, each a child JVM running real Apache Kafka server code
- * ({@link BrokerNodeMain}), with a static quorum on pre-allocated loopback ports and one cluster id. Child
- * processes, not in-JVM servers, because a node must be killable (SIGKILL) and restartable on its own log
- * directory without taking the load generator down (Kafka's fault handler halts the JVM it runs in).
+ * A KRaft cluster of N combined broker + controller nodes, each a child JVM running real Apache
+ * Kafka server code ({@link BrokerNodeMain}), with a static quorum on pre-allocated loopback ports
+ * and one cluster id. Child processes, not in-JVM servers, because a node must be killable
+ * (SIGKILL) and restartable on its own log directory without taking the load generator down
+ * (Kafka's fault handler halts the JVM it runs in).
  *
- * <p>Nodes start in parallel. They die with this JVM (their standard input closes; a shutdown hook kills them
- * too); the data directories are deleted on close, or by the next start after a JVM that was killed. Each node
- * writes its output to {@code target/embedded-cluster/<dir>/node-<id>.log} (or, without ./target, into the data
- * directory), never to the console.
+ * <p>Nodes start in parallel. They die with this JVM (their standard input closes; a shutdown hook
+ * kills them too); the data directories are deleted on close, or by the next start after a JVM that
+ * was killed. Each node writes its output to {@code target/embedded-cluster/<dir>/node-<id>.log}
+ * (or, without ./target, into the data directory), never to the console.
  */
 public final class EmbeddedCluster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
@@ -68,7 +71,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     EmbeddedKafka.removeStaleDirectories();
     dir = EmbeddedKafka.newDataDir("cluster-");
     Path target = Paths.get("target");
-    Path logs = Files.isDirectory(target) ? target.resolve("embedded-cluster").resolve(dir.getFileName()) : dir;
+    Path logs =
+        Files.isDirectory(target)
+            ? target.resolve("embedded-cluster").resolve(dir.getFileName())
+            : dir;
     Files.createDirectories(logs);
     int[] brokerPorts = new int[size + 1];
     int[] controllerPorts = new int[size + 1];
@@ -81,8 +87,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     List<String> servers = new ArrayList<>();
     for (int id = 1; id <= size; id++) {
       Path data = Files.createDirectories(dir.resolve("node-" + id));
-      Properties p = EmbeddedKafka.nodeProperties(id, brokerPorts[id], controllerPorts[id], String.join(",", voters),
-          data, size);
+      Properties p =
+          EmbeddedKafka.nodeProperties(
+              id, brokerPorts[id], controllerPorts[id], String.join(",", voters), data, size);
       // A killed node is noticed within about 3 s, so leadership moves quickly during a fault.
       p.put("broker.session.timeout.ms", "3000");
       p.put("broker.heartbeat.interval.ms", "500");
@@ -96,7 +103,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
     bootstrap = String.join(",", servers);
     logbackConfig = dir.resolve("logback-node.xml");
-    Files.writeString(logbackConfig, """
+    Files.writeString(
+        logbackConfig,
+        """
         <configuration>
           <appender name="OUT" class="ch.qos.logback.core.ConsoleAppender">
             <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{36} - %msg%n</pattern></encoder>
@@ -114,8 +123,8 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** The cluster this JVM shares between simulations and protocols; started on first use. */
   public static synchronized EmbeddedCluster shared(int size) {
     if (shared != null && !shared.closed && shared.size() != size) {
-      throw new IllegalStateException("An embedded cluster of " + shared.size() + " brokers already runs; asked for "
-          + size);
+      throw new IllegalStateException(
+          "An embedded cluster of " + shared.size() + " brokers already runs; asked for " + size);
     }
     if (shared == null || shared.closed) {
       shared = start(size);
@@ -131,10 +140,13 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  /** Starts {@code size} nodes in parallel and returns once every broker is registered and unfenced. */
+  /**
+   * Starts {@code size} nodes in parallel and returns once every broker is registered and unfenced.
+   */
   public static EmbeddedCluster start(int size) {
     if (size < 1) {
-      throw new IllegalArgumentException("an embedded cluster needs at least 1 broker, not " + size);
+      throw new IllegalArgumentException(
+          "an embedded cluster needs at least 1 broker, not " + size);
     }
     long t0 = System.nanoTime();
     EmbeddedCluster c;
@@ -156,8 +168,12 @@ public final class EmbeddedCluster implements AutoCloseable {
       c.close();
       throw e;
     }
-    LOG.info("Embedded KRaft cluster of {} broker(s) ready at {} in {} ms (logs in {})", size, c.bootstrap,
-        (System.nanoTime() - t0) / 1_000_000, c.nodes.get(0).log.getParent());
+    LOG.info(
+        "Embedded KRaft cluster of {} broker(s) ready at {} in {} ms (logs in {})",
+        size,
+        c.bootstrap,
+        (System.nanoTime() - t0) / 1_000_000,
+        c.nodes.get(0).log.getParent());
     return c;
   }
 
@@ -187,7 +203,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     return pid;
   }
 
-  /** A controlled shutdown of the node; killed if it has not exited within the timeout. Returns false then. */
+  /**
+   * A controlled shutdown of the node; killed if it has not exited within the timeout. Returns
+   * false then.
+   */
   public synchronized boolean stop(int nodeId, Duration timeout) {
     NodeProcess n = running(nodeId);
     try {
@@ -205,7 +224,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     return false;
   }
 
-  /** Starts a stopped node again on its own log directory and ports; returns once its broker is registered. */
+  /**
+   * Starts a stopped node again on its own log directory and ports; returns once its broker is
+   * registered.
+   */
   public void restart(int nodeId, Duration timeout) {
     NodeProcess n;
     synchronized (this) {
@@ -225,8 +247,14 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   private NodeProcess node(int nodeId) {
     if (nodeId < 1 || nodeId > nodes.size()) {
-      throw new IllegalArgumentException("no broker " + nodeId + " in a cluster of " + nodes.size()
-          + " (brokers are numbered 1.." + nodes.size() + ")");
+      throw new IllegalArgumentException(
+          "no broker "
+              + nodeId
+              + " in a cluster of "
+              + nodes.size()
+              + " (brokers are numbered 1.."
+              + nodes.size()
+              + ")");
     }
     return nodes.get(nodeId - 1);
   }
@@ -240,16 +268,31 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   private void spawn(NodeProcess n) {
-    List<String> cmd = List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-        "-Dlogback.configurationFile=" + logbackConfig,
-        "-cp", System.getProperty("java.class.path"),
-        BrokerNodeMain.class.getName(), n.properties.toString(), clusterId);
+    List<String> cmd =
+        List.of(
+            Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xms64m",
+            "-Xmx512m",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-Dlogback.configurationFile=" + logbackConfig,
+            "-cp",
+            System.getProperty("java.class.path"),
+            BrokerNodeMain.class.getName(),
+            n.properties.toString(),
+            clusterId);
     try {
-      Files.writeString(n.log, "---- starting broker " + n.id + " ----\n", StandardCharsets.UTF_8,
-          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-      n.process = new ProcessBuilder(cmd).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(n.log.toFile())).start();
+      Files.writeString(
+          n.log,
+          "---- starting broker " + n.id + " ----\n",
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+      n.process =
+          new ProcessBuilder(cmd)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(n.log.toFile()))
+              .start();
     } catch (IOException e) {
       throw new IllegalStateException("Cannot start broker " + n.id + ": " + e, e);
     }
@@ -265,24 +308,48 @@ public final class EmbeddedCluster implements AutoCloseable {
         return;
       }
       if (last.contains("\nFAILED: ") || !n.process.isAlive()) {
-        throw new IllegalStateException("Embedded broker " + n.id + " did not start (see " + n.log + "): "
-            + firstLine(last.substring(Math.max(0, last.indexOf("FAILED: ")))));
+        throw new IllegalStateException(
+            "Embedded broker "
+                + n.id
+                + " did not start (see "
+                + n.log
+                + "): "
+                + firstLine(last.substring(Math.max(0, last.indexOf("FAILED: ")))));
       }
       sleep(100);
     }
-    throw new IllegalStateException("Embedded broker " + n.id + " was not ready within " + START_TIMEOUT.toSeconds()
-        + " s (see " + n.log + ")");
+    throw new IllegalStateException(
+        "Embedded broker "
+            + n.id
+            + " was not ready within "
+            + START_TIMEOUT.toSeconds()
+            + " s (see "
+            + n.log
+            + ")");
   }
 
   /** Waits until the controller lists every one of these brokers as registered and unfenced. */
   private void awaitBrokers(Set<Integer> ids, long deadlineNanos) {
-    try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap, "request.timeout.ms", 5000,
-        "default.api.timeout.ms", 5000))) {
+    try (Admin admin =
+        Admin.create(
+            Map.of(
+                "bootstrap.servers",
+                bootstrap,
+                "request.timeout.ms",
+                5000,
+                "default.api.timeout.ms",
+                5000))) {
       Set<Integer> seen = Set.of();
       while (System.nanoTime() < deadlineNanos) {
         try {
-          seen = admin.describeCluster(new DescribeClusterOptions().timeoutMs(5000)).nodes()
-              .get(6, TimeUnit.SECONDS).stream().map(Node::id).collect(Collectors.toSet());
+          seen =
+              admin
+                  .describeCluster(new DescribeClusterOptions().timeoutMs(5000))
+                  .nodes()
+                  .get(6, TimeUnit.SECONDS)
+                  .stream()
+                  .map(Node::id)
+                  .collect(Collectors.toSet());
           if (seen.containsAll(ids)) {
             return;
           }
@@ -291,15 +358,23 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
         sleep(200);
       }
-      throw new IllegalStateException("Embedded brokers " + ids + " did not all register within "
-          + START_TIMEOUT.toSeconds() + " s (registered: " + seen + "; logs in " + nodes.get(0).log.getParent() + ")");
+      throw new IllegalStateException(
+          "Embedded brokers "
+              + ids
+              + " did not all register within "
+              + START_TIMEOUT.toSeconds()
+              + " s (registered: "
+              + seen
+              + "; logs in "
+              + nodes.get(0).log.getParent()
+              + ")");
     }
   }
 
   private static String readLog(NodeProcess n) {
     try {
       return Files.readString(n.log, StandardCharsets.UTF_8);
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       return "";
     }
   }
@@ -327,7 +402,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  /** Kills every node (their data is thrown away, so a controlled shutdown would only cost time) and cleans up. */
+  /**
+   * Kills every node (their data is thrown away, so a controlled shutdown would only cost time) and
+   * cleans up.
+   */
   @Override
   public void close() {
     destroy();

@@ -1,8 +1,8 @@
 package kafkaload.internal.broker;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,13 +22,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A single-node KRaft broker (combined broker + controller) running real Apache Kafka server code in this JVM.
- * Its data directory lives under java.io.tmpdir/kafkaload-embedded and is deleted on stop; directories left
- * by a JVM that was killed are removed by the next start.
+ * A single-node KRaft broker (combined broker + controller) running real Apache Kafka server code
+ * in this JVM. Its data directory lives under java.io.tmpdir/kafkaload-embedded and is deleted on
+ * stop; directories left by a JVM that was killed are removed by the next start.
  */
 public final class EmbeddedKafka implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
-  private static final Path ROOT = Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
+  private static final Path ROOT =
+      Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
 
   private final KafkaRaftServer server;
   private final Path dataDir;
@@ -67,7 +68,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     return start(new Properties());
   }
 
-  /** Starts with extra broker properties (for example message.max.bytes) layered over the defaults. */
+  /**
+   * Starts with extra broker properties (for example message.max.bytes) layered over the defaults.
+   */
   public static EmbeddedKafka start(Properties overrides) {
     long t0 = System.nanoTime();
     removeStaleDirectories();
@@ -75,7 +78,9 @@ public final class EmbeddedKafka implements AutoCloseable {
       Path dataDir = newDataDir("");
       int brokerPort = freePort();
       int controllerPort = freePort();
-      Properties p = nodeProperties(1, brokerPort, controllerPort, "1@127.0.0.1:" + controllerPort, dataDir, 1);
+      Properties p =
+          nodeProperties(
+              1, brokerPort, controllerPort, "1@127.0.0.1:" + controllerPort, dataDir, 1);
       p.putAll(overrides);
       KafkaConfig config = KafkaConfig.fromProps(p, false);
       format(Uuid.randomUuid().toString(), 1, dataDir);
@@ -83,26 +88,38 @@ public final class EmbeddedKafka implements AutoCloseable {
       server.startup();
       String bootstrap = "127.0.0.1:" + brokerPort;
       EmbeddedKafka kafka = new EmbeddedKafka(server, dataDir, bootstrap);
-      LOG.info("Embedded KRaft broker ready at {} in {} ms (data in {})", bootstrap,
-          (System.nanoTime() - t0) / 1_000_000, dataDir);
+      LOG.info(
+          "Embedded KRaft broker ready at {} in {} ms (data in {})",
+          bootstrap,
+          (System.nanoTime() - t0) / 1_000_000,
+          dataDir);
       return kafka;
     } catch (Exception e) {
       throw new IllegalStateException("The embedded Kafka broker did not start: " + e, e);
     }
   }
 
-  /** A fresh directory under the embedded root, named after this JVM's pid so a later start can tell it is stale. */
+  /**
+   * A fresh directory under the embedded root, named after this JVM's pid so a later start can tell
+   * it is stale.
+   */
   static Path newDataDir(String kind) throws IOException {
     Files.createDirectories(ROOT);
     return Files.createTempDirectory(ROOT, ProcessHandle.current().pid() + "-" + kind);
   }
 
   /**
-   * The configuration of one combined broker + controller node of a cluster of {@code clusterSize} nodes whose
-   * static quorum is {@code voters} ("1@127.0.0.1:port,2@..."). Internal topics are replicated on every node (up
-   * to 3) so that a cluster keeps its consumer groups when one node dies.
+   * The configuration of one combined broker + controller node of a cluster of {@code clusterSize}
+   * nodes whose static quorum is {@code voters} ("1@127.0.0.1:port,2@..."). Internal topics are
+   * replicated on every node (up to 3) so that a cluster keeps its consumer groups when one node
+   * dies.
    */
-  static Properties nodeProperties(int nodeId, int brokerPort, int controllerPort, String voters, Path dataDir,
+  static Properties nodeProperties(
+      int nodeId,
+      int brokerPort,
+      int controllerPort,
+      String voters,
+      Path dataDir,
       int clusterSize) {
     String internalReplication = String.valueOf(Math.min(3, clusterSize));
     String internalMinIsr = String.valueOf(Math.min(2, clusterSize));
@@ -110,7 +127,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("process.roles", "broker,controller");
     p.put("node.id", String.valueOf(nodeId));
     p.put("controller.quorum.voters", voters);
-    p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    p.put(
+        "listeners",
+        "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
     p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
     p.put("controller.listener.names", "CONTROLLER");
     p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
@@ -180,19 +199,20 @@ public final class EmbeddedKafka implements AutoCloseable {
       return;
     }
     try (Stream<Path> dirs = Files.list(ROOT)) {
-      dirs.forEach(dir -> {
-        String name = dir.getFileName().toString();
-        int dash = name.indexOf('-');
-        try {
-          long pid = Long.parseLong(dash > 0 ? name.substring(0, dash) : name);
-          if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-            return;
-          }
-        } catch (NumberFormatException notOurs) {
-          return;
-        }
-        deleteRecursively(dir);
-      });
+      dirs.forEach(
+          dir -> {
+            String name = dir.getFileName().toString();
+            int dash = name.indexOf('-');
+            try {
+              long pid = Long.parseLong(dash > 0 ? name.substring(0, dash) : name);
+              if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                return;
+              }
+            } catch (NumberFormatException notOurs) {
+              return;
+            }
+            deleteRecursively(dir);
+          });
     } catch (IOException e) {
       LOG.warn("Could not scan {} for stale broker directories: {}", ROOT, e.toString());
     }

@@ -3,10 +3,11 @@ package kafkaload.internal.broker;
 import java.io.IOException;
 
 /**
- * Runs the embedded broker as its own process, for benchmarks that must not share a JVM with the load tool.
- * {@code --brokers N} starts an {@link EmbeddedCluster} of N nodes instead (for replication factors above 1).
- * Prints "BOOTSTRAP=host:port[,host:port...]" once every broker is ready and stops when its standard input
- * closes, so it dies with its parent (and its cluster's nodes with it).
+ * Runs the embedded broker as its own process, for benchmarks that must not share a JVM with the
+ * load tool. {@code --brokers N} starts an {@link EmbeddedCluster} of N nodes instead (for
+ * replication factors above 1). Prints "BOOTSTRAP=host:port[,host:port...]" once every broker is
+ * ready and stops when its standard input closes, so it dies with its parent (and its cluster's
+ * nodes with it).
  */
 public final class EmbeddedKafkaMain {
   private EmbeddedKafkaMain() {}
@@ -17,13 +18,17 @@ public final class EmbeddedKafkaMain {
       if (args[i].equals("--brokers") && i + 1 < args.length) {
         brokers = parseBrokers(args[++i]);
       } else {
-        System.err.println("usage: EmbeddedKafkaMain [--brokers N]   (unknown argument '" + args[i] + "')");
+        System.err.println(
+            "usage: EmbeddedKafkaMain [--brokers N]   (unknown argument '" + args[i] + "')");
         System.exit(2);
       }
     }
-    try (AutoCloseable kafka = brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start()) {
-      String bootstrap = kafka instanceof EmbeddedCluster c ? c.bootstrapServers()
-          : ((EmbeddedKafka) kafka).bootstrapServers();
+    try (AutoCloseable kafka =
+        brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start()) {
+      String bootstrap =
+          kafka instanceof EmbeddedCluster c
+              ? c.bootstrapServers()
+              : ((EmbeddedKafka) kafka).bootstrapServers();
       System.out.println("BOOTSTRAP=" + bootstrap);
       System.out.flush();
       while (System.in.read() >= 0) {

@@ -9,19 +9,26 @@ import java.util.regex.Pattern;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * Broker faults scheduled during a run: {@code kill:2@30s,start:2@60s}. Each step is an action on one broker of the
- * embedded cluster at a time after the start of the load:
+ * Broker faults scheduled during a run: {@code kill:2@30s,start:2@60s}. Each step is an action on
+ * one broker of the embedded cluster at a time after the start of the load:
+ *
  * <ul>
  *   <li>{@code kill:N@T}: SIGKILL, no controlled shutdown (a crash);
  *   <li>{@code stop:N@T}: a controlled shutdown;
  *   <li>{@code start:N@T}: start the broker again on its own log directory.
  * </ul>
- * T is seconds ({@code 30s} or {@code 30}) or milliseconds ({@code 1500ms}). Brokers are numbered 1..N.
+ *
+ * T is seconds ({@code 30s} or {@code 30}) or milliseconds ({@code 1500ms}). Brokers are numbered
+ * 1..N.
  */
 public record FaultPlan(List<Step> steps) {
   public static final FaultPlan NONE = new FaultPlan(List.of());
 
-  public enum Action { KILL, STOP, START }
+  public enum Action {
+    KILL,
+    STOP,
+    START
+  }
 
   /** One fault: what, on which broker, when (milliseconds after the start of the load). */
   public record Step(Action action, int broker, long atMillis) {
@@ -41,7 +48,8 @@ public record FaultPlan(List<Step> steps) {
     }
   }
 
-  private static final Pattern STEP = Pattern.compile("(kill|stop|start):(\\d+)@(\\d+(?:\\.\\d+)?)(ms|s)?");
+  private static final Pattern STEP =
+      Pattern.compile("(kill|stop|start):(\\d+)@(\\d+(?:\\.\\d+)?)(ms|s)?");
 
   /** Parses the plan; a malformed step fails with one line naming it and the syntax. */
   public static FaultPlan parse(String text) {
@@ -53,12 +61,16 @@ public record FaultPlan(List<Step> steps) {
       String s = raw.trim().toLowerCase(Locale.ROOT);
       Matcher m = STEP.matcher(s);
       if (!m.matches()) {
-        throw new KafkaLoadConfigException("-Dfault.plan: '" + raw.trim() + "' is not a fault step; write "
-            + "kill:N@Ts, stop:N@Ts or start:N@Ts separated by commas, for example kill:2@30s,start:2@60s");
+        throw new KafkaLoadConfigException(
+            "-Dfault.plan: '"
+                + raw.trim()
+                + "' is not a fault step; write "
+                + "kill:N@Ts, stop:N@Ts or start:N@Ts separated by commas, for example kill:2@30s,start:2@60s");
       }
       int broker = Integer.parseInt(m.group(2));
       if (broker < 1) {
-        throw new KafkaLoadConfigException("-Dfault.plan: '" + raw.trim() + "': brokers are numbered from 1");
+        throw new KafkaLoadConfigException(
+            "-Dfault.plan: '" + raw.trim() + "': brokers are numbered from 1");
       }
       double value = Double.parseDouble(m.group(3));
       long at = Math.round("ms".equals(m.group(4)) ? value : value * 1000);
@@ -77,16 +89,31 @@ public record FaultPlan(List<Step> steps) {
     return steps.stream().mapToInt(Step::broker).max().orElse(0);
   }
 
-  /** Fails before any load when a step acts on a broker the cluster does not have or comes after the load. */
+  /**
+   * Fails before any load when a step acts on a broker the cluster does not have or comes after the
+   * load.
+   */
   public void check(int brokers, long loadMillis) {
     for (Step s : steps) {
       if (s.broker() > brokers) {
-        throw new KafkaLoadConfigException("-Dfault.plan step " + s + " acts on broker " + s.broker()
-            + " but the embedded cluster has " + brokers + " (-Dkafka.embedded.brokers=" + brokers + ")");
+        throw new KafkaLoadConfigException(
+            "-Dfault.plan step "
+                + s
+                + " acts on broker "
+                + s.broker()
+                + " but the embedded cluster has "
+                + brokers
+                + " (-Dkafka.embedded.brokers="
+                + brokers
+                + ")");
       }
       if (loadMillis > 0 && s.atMillis() >= loadMillis) {
-        throw new KafkaLoadConfigException("-Dfault.plan step " + s + " comes after the end of the load ("
-            + formatMillis(loadMillis) + ")");
+        throw new KafkaLoadConfigException(
+            "-Dfault.plan step "
+                + s
+                + " comes after the end of the load ("
+                + formatMillis(loadMillis)
+                + ")");
       }
     }
   }

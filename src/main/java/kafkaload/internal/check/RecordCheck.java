@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.burt.jmespath.Expression;
 import io.burt.jmespath.jackson.JacksonRuntime;
+import io.gatling.core.session.Session;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -18,10 +21,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
 /**
- * A check on a reply, in the manner of Gatling's HTTP checks: an extraction (bodyString, bodyBytes, jsonPath,
- * jmesPath, substring, regex, header, key), then by default "exists", or {@code is(expected)}, and optionally
- * {@code saveAs(name)} into the session. Immutable; a check that fails or throws makes the request a KO with its
- * reason, never a stranded user.
+ * A check on a reply, in the manner of Gatling's HTTP checks: an extraction (bodyString, bodyBytes,
+ * jsonPath, jmesPath, substring, regex, header, key), then by default "exists", or {@code
+ * is(expected)}, and optionally {@code saveAs(name)} into the session. Immutable; a check that
+ * fails or throws makes the request a KO with its reason, never a stranded user.
  */
 public final class RecordCheck {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -30,22 +33,31 @@ public final class RecordCheck {
   private final String description;
   private final Function<ConsumerRecord<byte[], byte[]>, Optional<Object>> extractor;
   private final Object expected;
+
   /** {@code expected} compiled when it is Gatling EL, else null. */
   private final SessionValue<String> expectedEl;
+
   private final String saveAs;
 
-  private RecordCheck(String description, Function<ConsumerRecord<byte[], byte[]>, Optional<Object>> extractor,
-      Object expected, String saveAs) {
+  private RecordCheck(
+      String description,
+      Function<ConsumerRecord<byte[], byte[]>, Optional<Object>> extractor,
+      Object expected,
+      String saveAs) {
     this.description = description;
     this.extractor = extractor;
     this.expected = expected;
     // Compiled now, in the simulation's constructor: a malformed EL is refused before any load.
-    this.expectedEl = expected instanceof String && ((String) expected).contains("#{")
-        ? SessionValue.el((String) expected) : null;
+    this.expectedEl =
+        expected instanceof String && ((String) expected).contains("#{")
+            ? SessionValue.el((String) expected)
+            : null;
     this.saveAs = saveAs;
   }
 
-  /** The extracted value must equal this (compared as text, Gatling EL resolved; byte[] by content). */
+  /**
+   * The extracted value must equal this (compared as text, Gatling EL resolved; byte[] by content).
+   */
   public RecordCheck is(Object value) {
     return new RecordCheck(description, extractor, value, saveAs);
   }
@@ -57,26 +69,34 @@ public final class RecordCheck {
 
   /** The value as UTF-8 text. */
   public static RecordCheck bodyString() {
-    return new RecordCheck("bodyString", r -> Optional.ofNullable(r.value()).map(RecordCheck::utf8), null, null);
+    return new RecordCheck(
+        "bodyString", r -> Optional.ofNullable(r.value()).map(RecordCheck::utf8), null, null);
   }
 
   public static RecordCheck bodyBytes() {
     return new RecordCheck("bodyBytes", r -> Optional.ofNullable(r.value()), null, null);
   }
 
-  /** The first match of a JSONPath expression in the value (Gatling's own JSONPath implementation). */
+  /**
+   * The first match of a JSONPath expression in the value (Gatling's own JSONPath implementation).
+   */
   public static RecordCheck jsonPath(String path) {
     if (io.gatling.jsonpath.JsonPath$.MODULE$.compile(path).isLeft()) {
-      throw new KafkaLoadConfigException("jsonPath(\"" + path + "\") is not a valid JSONPath expression");
+      throw new KafkaLoadConfigException(
+          "jsonPath(\"" + path + "\") is not a valid JSONPath expression");
     }
-    return new RecordCheck("jsonPath(" + path + ")", r -> {
-      var result = io.gatling.jsonpath.JsonPath$.MODULE$.query(path, tree(r));
-      if (result.isLeft()) {
-        throw new IllegalArgumentException(result.left().get().toString());
-      }
-      var it = result.toOption().get();
-      return it.hasNext() ? Optional.of(text(it.next())) : Optional.empty();
-    }, null, null);
+    return new RecordCheck(
+        "jsonPath(" + path + ")",
+        r -> {
+          var result = io.gatling.jsonpath.JsonPath$.MODULE$.query(path, tree(r));
+          if (result.isLeft()) {
+            throw new IllegalArgumentException(result.left().get().toString());
+          }
+          var it = result.toOption().get();
+          return it.hasNext() ? Optional.of(text(it.next())) : Optional.empty();
+        },
+        null,
+        null);
   }
 
   /** A JMESPath expression evaluated on the value. */
@@ -85,78 +105,118 @@ public final class RecordCheck {
     try {
       compiled = JMES.compile(expression);
     } catch (RuntimeException e) {
-      throw new KafkaLoadConfigException("jmesPath(\"" + expression + "\") is not a valid JMESPath expression: "
-          + e.getMessage());
+      throw new KafkaLoadConfigException(
+          "jmesPath(\"" + expression + "\") is not a valid JMESPath expression: " + e.getMessage());
     }
-    return new RecordCheck("jmesPath(" + expression + ")", r -> {
-      JsonNode n = compiled.search(tree(r));
-      return n == null || n.isNull() || n.isMissingNode() ? Optional.empty() : Optional.of(text(n));
-    }, null, null);
+    return new RecordCheck(
+        "jmesPath(" + expression + ")",
+        r -> {
+          JsonNode n = compiled.search(tree(r));
+          return n == null || n.isNull() || n.isMissingNode()
+              ? Optional.empty()
+              : Optional.of(text(n));
+        },
+        null,
+        null);
   }
 
   /** Whether the value contains this text; extracts the index of its first occurrence. */
   public static RecordCheck substring(String text) {
-    return new RecordCheck("substring(" + text + ")", r -> {
-      int i = r.value() == null ? -1 : utf8(r.value()).indexOf(text);
-      return i < 0 ? Optional.empty() : Optional.of(i);
-    }, null, null);
+    return new RecordCheck(
+        "substring(" + text + ")",
+        r -> {
+          int i = r.value() == null ? -1 : utf8(r.value()).indexOf(text);
+          return i < 0 ? Optional.empty() : Optional.of(i);
+        },
+        null,
+        null);
   }
 
-  /** The first match of a regular expression in the value: its first group if it has one, else the whole match. */
+  /**
+   * The first match of a regular expression in the value: its first group if it has one, else the
+   * whole match.
+   */
   public static RecordCheck regex(String regex) {
     Pattern p;
     try {
       p = Pattern.compile(regex);
     } catch (RuntimeException e) {
-      throw new KafkaLoadConfigException("regex(\"" + regex + "\") is not a valid regular expression: " + e.getMessage());
+      throw new KafkaLoadConfigException(
+          "regex(\"" + regex + "\") is not a valid regular expression: " + e.getMessage());
     }
-    return new RecordCheck("regex(" + regex + ")", r -> {
-      if (r.value() == null) {
-        return Optional.empty();
-      }
-      Matcher m = p.matcher(utf8(r.value()));
-      return m.find() ? Optional.of(m.groupCount() > 0 ? m.group(1) : m.group()) : Optional.empty();
-    }, null, null);
+    return new RecordCheck(
+        "regex(" + regex + ")",
+        r -> {
+          if (r.value() == null) {
+            return Optional.empty();
+          }
+          Matcher m = p.matcher(utf8(r.value()));
+          return m.find()
+              ? Optional.of(m.groupCount() > 0 ? m.group(1) : m.group())
+              : Optional.empty();
+        },
+        null,
+        null);
   }
 
   public static RecordCheck header(String name) {
-    return new RecordCheck("header(" + name + ")", r -> {
-      Header h = r.headers().lastHeader(name);
-      return h == null || h.value() == null ? Optional.empty() : Optional.of(utf8(h.value()));
-    }, null, null);
+    return new RecordCheck(
+        "header(" + name + ")",
+        r -> {
+          Header h = r.headers().lastHeader(name);
+          return h == null || h.value() == null ? Optional.empty() : Optional.of(utf8(h.value()));
+        },
+        null,
+        null);
   }
 
   /** The schema id: the decoded record's, or read from the raw value's Confluent framing. */
   public static RecordCheck schemaId() {
-    return new RecordCheck("schemaId", r -> {
-      Header h = r.headers().lastHeader(DecodeSpec.SCHEMA_ID_HEADER);
-      if (h != null) {
-        return Optional.of(utf8(h.value()));
-      }
-      byte[] v = r.value();
-      return v != null && v.length >= 5 && v[0] == Framing.MAGIC ? Optional.of(String.valueOf(Framing.schemaId(v)))
-          : Optional.empty();
-    }, null, null);
+    return new RecordCheck(
+        "schemaId",
+        r -> {
+          Header h = r.headers().lastHeader(DecodeSpec.SCHEMA_ID_HEADER);
+          if (h != null) {
+            return Optional.of(utf8(h.value()));
+          }
+          byte[] v = r.value();
+          return v != null && v.length >= 5 && v[0] == Framing.MAGIC
+              ? Optional.of(String.valueOf(Framing.schemaId(v)))
+              : Optional.empty();
+        },
+        null,
+        null);
   }
 
-  /** The registry subject(s) of the decoded record's schema (only a decoded record carries them). */
+  /**
+   * The registry subject(s) of the decoded record's schema (only a decoded record carries them).
+   */
   public static RecordCheck schemaSubject() {
-    return new RecordCheck("schemaSubject", r -> {
-      Header h = r.headers().lastHeader(DecodeSpec.SUBJECT_HEADER);
-      if (h == null) {
-        throw new IllegalArgumentException("the reply was not decoded: add .decoded() to know its subject");
-      }
-      return Optional.of(utf8(h.value()));
-    }, null, null);
+    return new RecordCheck(
+        "schemaSubject",
+        r -> {
+          Header h = r.headers().lastHeader(DecodeSpec.SUBJECT_HEADER);
+          if (h == null) {
+            throw new IllegalArgumentException(
+                "the reply was not decoded: add .decoded() to know its subject");
+          }
+          return Optional.of(utf8(h.value()));
+        },
+        null,
+        null);
   }
 
   public static RecordCheck key() {
-    return new RecordCheck("key", r -> Optional.ofNullable(r.key()).map(RecordCheck::utf8), null, null);
+    return new RecordCheck(
+        "key", r -> Optional.ofNullable(r.key()).map(RecordCheck::utf8), null, null);
   }
 
-  /** Applies the check; returns the failure reason, or null when it passed. Saves into the holder on success. */
-  public String apply(ConsumerRecord<byte[], byte[]> reply, io.gatling.core.session.Session session,
-      java.util.Map<String, Object> saves) {
+  /**
+   * Applies the check; returns the failure reason, or null when it passed. Saves into the holder on
+   * success.
+   */
+  public String apply(
+      ConsumerRecord<byte[], byte[]> reply, Session session, Map<String, Object> saves) {
     Optional<Object> value;
     try {
       value = extractor.apply(reply);
@@ -172,7 +232,11 @@ public final class RecordCheck {
       try {
         want = expectedEl.resolve(session);
       } catch (Exception e) {
-        return description + ": the expected value " + expected + " cannot be resolved: " + e.getMessage();
+        return description
+            + ": the expected value "
+            + expected
+            + " cannot be resolved: "
+            + e.getMessage();
       }
     }
     if (want != null && !same(v, want)) {
@@ -186,7 +250,9 @@ public final class RecordCheck {
 
   private static boolean same(Object actual, Object expected) {
     if (actual instanceof byte[] || expected instanceof byte[]) {
-      return actual instanceof byte[] && expected instanceof byte[] && Arrays.equals((byte[]) actual, (byte[]) expected);
+      return actual instanceof byte[]
+          && expected instanceof byte[]
+          && Arrays.equals((byte[]) actual, (byte[]) expected);
     }
     return String.valueOf(actual).equals(String.valueOf(expected));
   }
@@ -198,7 +264,7 @@ public final class RecordCheck {
   private static JsonNode tree(ConsumerRecord<byte[], byte[]> r) {
     try {
       return JSON.readTree(r.value());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalArgumentException("the reply is not JSON: " + e.getMessage(), e);
     }
   }

@@ -11,10 +11,11 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * The one place that makes a KafkaConsumer from the run's {@link Connection} (bootstrap, security, timeout): for the
- * consume actions' topic listener, the drain and the reconciliation's read-back. Immutable; each method returns a
- * copy. Offsets are never committed automatically; the isolation level is always set, so a reader states whether
- * it sees records of open and aborted transactions. Extra properties use Kafka's names and win over the rest.
+ * The one place that makes a KafkaConsumer from the run's {@link Connection} (bootstrap, security,
+ * timeout): for the consume actions' topic listener, the drain and the reconciliation's read-back.
+ * Immutable; each method returns a copy. Offsets are never committed automatically; the isolation
+ * level is always set, so a reader states whether it sees records of open and aborted transactions.
+ * Extra properties use Kafka's names and win over the rest.
  */
 public final class ConsumerFactory {
   private final Connection connection;
@@ -24,8 +25,13 @@ public final class ConsumerFactory {
   private final String offsetReset;
   private final Map<String, Object> extra;
 
-  private ConsumerFactory(Connection connection, String clientId, String groupId, IsolationLevel isolation,
-      String offsetReset, Map<String, Object> extra) {
+  private ConsumerFactory(
+      Connection connection,
+      String clientId,
+      String groupId,
+      IsolationLevel isolation,
+      String offsetReset,
+      Map<String, Object> extra) {
     this.connection = connection;
     this.clientId = clientId;
     this.groupId = groupId;
@@ -35,11 +41,12 @@ public final class ConsumerFactory {
   }
 
   /**
-   * Consumers of {@code connection} with no group (the caller assigns partitions), Kafka's default isolation
-   * (read_uncommitted) and offset reset (latest), named {@code clientId}.
+   * Consumers of {@code connection} with no group (the caller assigns partitions), Kafka's default
+   * isolation (read_uncommitted) and offset reset (latest), named {@code clientId}.
    */
   public static ConsumerFactory of(Connection connection, String clientId) {
-    return new ConsumerFactory(connection, clientId, null, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
+    return new ConsumerFactory(
+        connection, clientId, null, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
   }
 
   /** Consumers in group {@code groupId} (for subscribe), or with none when null (for assign). */
@@ -87,6 +94,7 @@ public final class ConsumerFactory {
 
   /** A new consumer of raw bytes; the caller closes it. */
   public KafkaConsumer<byte[], byte[]> create() {
-    return new KafkaConsumer<>(consumerProperties(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    return new KafkaConsumer<>(
+        consumerProperties(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
 }

@@ -17,7 +17,8 @@ public final class ProducerHandle {
 
   ProducerHandle(KafkaProducer<byte[], byte[]> producer, long bufferMemory) {
     this.producer = producer;
-    // Half the buffer leaves room for per-partition batch allocation (batch.size each), so send() will not wait.
+    // Half the buffer leaves room for per-partition batch allocation (batch.size each), so send()
+    // will not wait.
     this.nonBlockingLimit = bufferMemory / 2;
   }
 
@@ -37,8 +38,9 @@ public final class ProducerHandle {
   }
 
   /**
-   * A send failed in a way that can mean lost metadata (a broker died, a leader moved): until the next ack, sends to
-   * this topic go off the event loop, since send() may now wait up to max.block.ms for metadata.
+   * A send failed in a way that can mean lost metadata (a broker died, a leader moved): until the
+   * next ack, sends to this topic go off the event loop, since send() may now wait up to
+   * max.block.ms for metadata.
    */
   public void topicInDoubt(String topic) {
     knownTopics.remove(topic);

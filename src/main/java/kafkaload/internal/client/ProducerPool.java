@@ -1,11 +1,12 @@
 package kafkaload.internal.client;
 
 import java.time.Duration;
-import kafkaload.internal.admin.Connection;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import kafkaload.internal.admin.Connection;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -20,18 +21,29 @@ public final class ProducerPool implements AutoCloseable {
   private final List<String> warmTopics;
   private final String clientIdPrefix;
 
-  /** {@code poolSize}: the producers of SHARED (1) and POOL; {@code warmTopics}: metadata fetched up front. */
-  public ProducerPool(ProducerMode mode, int poolSize, Connection connection, List<String> warmTopics) {
+  /**
+   * {@code poolSize}: the producers of SHARED (1) and POOL; {@code warmTopics}: metadata fetched up
+   * front.
+   */
+  public ProducerPool(
+      ProducerMode mode, int poolSize, Connection connection, List<String> warmTopics) {
     this(mode, poolSize, connection, warmTopics, "kafkaload");
   }
 
-  /** {@code clientIdPrefix}: the start of each producer's client.id (an injector's own, in a distributed run). */
-  public ProducerPool(ProducerMode mode, int poolSize, Connection connection, List<String> warmTopics,
+  /**
+   * {@code clientIdPrefix}: the start of each producer's client.id (an injector's own, in a
+   * distributed run).
+   */
+  public ProducerPool(
+      ProducerMode mode,
+      int poolSize,
+      Connection connection,
+      List<String> warmTopics,
       String clientIdPrefix) {
     this.clientIdPrefix = clientIdPrefix;
     this.mode = mode;
     this.warmTopics = warmTopics;
-    this.config = new java.util.HashMap<>(connection.clientProperties());
+    this.config = new HashMap<>(connection.clientProperties());
     config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, connection.bootstrap());
     config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
     config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
@@ -42,9 +54,12 @@ public final class ProducerPool implements AutoCloseable {
     }
   }
 
-  /** Creates a producer and fetches metadata for the warm topics, so the first sends do not wait for it. */
+  /**
+   * Creates a producer and fetches metadata for the warm topics, so the first sends do not wait for
+   * it.
+   */
   private ProducerHandle newHandle(String clientId) {
-    Map<String, Object> c = new java.util.HashMap<>(config);
+    Map<String, Object> c = new HashMap<>(config);
     c.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, clientId);
     ProducerHandle h = new ProducerHandle(new KafkaProducer<>(c), bufferMemory);
     for (String topic : warmTopics) {
@@ -54,7 +69,9 @@ public final class ProducerPool implements AutoCloseable {
     return h;
   }
 
-  /** The user's producer, or null when a per-user producer must first be created (which may block). */
+  /**
+   * The user's producer, or null when a per-user producer must first be created (which may block).
+   */
   public ProducerHandle forUser(long userId) {
     switch (mode) {
       case SHARED:

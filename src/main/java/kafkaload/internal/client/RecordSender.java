@@ -2,22 +2,27 @@ package kafkaload.internal.client;
 
 import io.gatling.commons.util.Clock;
 import io.gatling.core.session.Session;
+import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.SendPath;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.header.Header;
 
 /**
- * Sends one record for a virtual user without ever blocking Gatling's event loop: a send that could block (unknown
- * topic metadata, a nearly full buffer, a producer still to be created) runs on the protocol's blocking-sender
- * thread instead, and its wait there is part of its latency. The first send to a topic also waits there for the
- * topic's end offsets to be taken, for the reconciliation. Stamps the run identity, and keeps the counters.
+ * Sends one record for a virtual user without ever blocking Gatling's event loop: a send that could
+ * block (unknown topic metadata, a nearly full buffer, a producer still to be created) runs on the
+ * protocol's blocking-sender thread instead, and its wait there is part of its latency. The first
+ * send to a topic also waits there for the topic's end offsets to be taken, for the reconciliation.
+ * Stamps the run identity, and keeps the counters.
  */
 public final class RecordSender {
-  /** Bytes a record costs in the producer buffer beyond key, value and headers (record and batch framing). */
+  /**
+   * Bytes a record costs in the producer buffer beyond key, value and headers (record and batch
+   * framing).
+   */
   private static final int RECORD_OVERHEAD = 70;
 
   /** What happens to a record; callbacks run on the producer's I/O thread or the sending thread. */
@@ -37,10 +42,12 @@ public final class RecordSender {
   private final DeliveryLedger.RequestAcks acks;
 
   /**
-   * Sends that could block run on the executor of the ledger's {@link OffsetBaselines} (the blocking-sender thread);
-   * {@code acks}: where this request's acks are counted and timed, null when the action times them itself.
+   * Sends that could block run on the executor of the ledger's {@link OffsetBaselines} (the
+   * blocking-sender thread); {@code acks}: where this request's acks are counted and timed, null
+   * when the action times them itself.
    */
-  public RecordSender(ProducerPool producers, RunLedger ledger, Clock clock, DeliveryLedger.RequestAcks acks) {
+  public RecordSender(
+      ProducerPool producers, RunLedger ledger, Clock clock, DeliveryLedger.RequestAcks acks) {
     this.producers = producers;
     this.ledger = ledger;
     this.delivery = ledger.delivery();
@@ -50,49 +57,66 @@ public final class RecordSender {
   }
 
   /** One record on its way: what the callbacks need to count, time and report it. */
-  private record Outgoing(ProducerRecord<byte[], byte[]> record, long size, long start, long intendedNanos, long user,
-      long seq, Listener listener) {}
+  private record Outgoing(
+      ProducerRecord<byte[], byte[]> record,
+      long size,
+      long start,
+      long intendedNanos,
+      long user,
+      long seq,
+      Listener listener) {}
 
-  public void send(Session session, ProducerRecord<byte[], byte[]> record, long intendedNanos, Listener listener) {
+  public void send(
+      Session session,
+      ProducerRecord<byte[], byte[]> record,
+      long intendedNanos,
+      Listener listener) {
     RunIdentity identity = ledger.identity();
     long user = session.userId();
     long seq = -1;
     if (identity != null) {
       seq = ledger.nextSequence();
       record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
-      record.headers().add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(ledger.identityUser(user), seq));
+      record
+          .headers()
+          .add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(ledger.identityUser(user), seq));
     }
-    Outgoing out = new Outgoing(record, sizeOf(record), clock.nowMillis(), intendedNanos, user, seq,
-        listener);
+    Outgoing out =
+        new Outgoing(record, sizeOf(record), clock.nowMillis(), intendedNanos, user, seq, listener);
     ProducerHandle handle = producers.forUser(user);
     OffsetBaselines baselines = ledger.baselines();
-    if (handle != null && handle.canSendWithoutBlocking(record.topic()) && baselines.ready(record.topic())) {
+    if (handle != null
+        && handle.canSendWithoutBlocking(record.topic())
+        && baselines.ready(record.topic())) {
       doSend(handle, out);
     } else {
       sendPath.offloaded();
-      // Runs once the topic's offset snapshot is taken (at once for a known topic), on the blocking-sender thread.
-      baselines.afterBaseline(record.topic(), error -> {
-        if (error != null) {
-          failed(out, error instanceof Exception x ? x : new RuntimeException(error), false);
-          return;
-        }
-        ProducerHandle h = handle;
-        try {
-          if (h == null) {
-            h = producers.createForUser(user);
-          }
-        } catch (RuntimeException e) {
-          failed(out, e, false);
-          return;
-        }
-        doSend(h, out);
-      });
+      // Runs once the topic's offset snapshot is taken (at once for a known topic), on the
+      // blocking-sender thread.
+      baselines.afterBaseline(
+          record.topic(),
+          error -> {
+            if (error != null) {
+              failed(out, error instanceof Exception x ? x : new RuntimeException(error), false);
+              return;
+            }
+            ProducerHandle h = handle;
+            try {
+              if (h == null) {
+                h = producers.createForUser(user);
+              }
+            } catch (RuntimeException e) {
+              failed(out, e, false);
+              return;
+            }
+            doSend(h, out);
+          });
     }
   }
 
   /**
-   * A send that is KO: counted, its identity noted for the reconciliation, and reported to the listener;
-   * {@code wasSent}: it had been handed to the producer.
+   * A send that is KO: counted, its identity noted for the reconciliation, and reported to the
+   * listener; {@code wasSent}: it had been handed to the producer.
    */
   private void failed(Outgoing out, Exception e, boolean wasSent) {
     delivery.failed(out.seq(), wasSent);
@@ -112,23 +136,36 @@ public final class RecordSender {
     long t0 = System.nanoTime();
     sendPath.publishDelayed((t0 - out.intendedNanos()) / 1000);
     try {
-      handle.producer().send(record, (metadata, exception) -> {
-        // The producer's single I/O thread: count and time, and leave the rest to the listener.
-        long end = clock.nowMillis();
-        long ackedNanos = System.nanoTime();
-        handle.buffered(-size);
-        if (exception == null) {
-          handle.topicKnown(record.topic());
-          long bytes = Math.max(0, metadata.serializedKeySize()) + Math.max(0, metadata.serializedValueSize());
-          delivery.acked(acks, record.topic(), metadata.partition(), bytes, end, (ackedNanos - t0) / 1000);
-          out.listener().completed(out.start(), end, null);
-        } else {
-          if (exception instanceof org.apache.kafka.common.errors.RetriableException) {
-            handle.topicInDoubt(record.topic());
-          }
-          failed(out, exception, true);
-        }
-      });
+      handle
+          .producer()
+          .send(
+              record,
+              (metadata, exception) -> {
+                // The producer's single I/O thread: count and time, and leave the rest to the
+                // listener.
+                long end = clock.nowMillis();
+                long ackedNanos = System.nanoTime();
+                handle.buffered(-size);
+                if (exception == null) {
+                  handle.topicKnown(record.topic());
+                  long bytes =
+                      Math.max(0, metadata.serializedKeySize())
+                          + Math.max(0, metadata.serializedValueSize());
+                  delivery.acked(
+                      acks,
+                      record.topic(),
+                      metadata.partition(),
+                      bytes,
+                      end,
+                      (ackedNanos - t0) / 1000);
+                  out.listener().completed(out.start(), end, null);
+                } else {
+                  if (exception instanceof RetriableException) {
+                    handle.topicInDoubt(record.topic());
+                  }
+                  failed(out, exception, true);
+                }
+              });
     } catch (RuntimeException e) {
       // send() itself threw (closed producer, interrupted wait); the callback will not run.
       handle.buffered(-size);
@@ -141,10 +178,12 @@ public final class RecordSender {
   }
 
   /**
-   * An explicit partition the topic does not have: send() would wait max.block.ms for it to appear (on the event
-   * loop, for a known topic), so it fails at once. The topic's metadata is cached by then on the event loop's path.
+   * An explicit partition the topic does not have: send() would wait max.block.ms for it to appear
+   * (on the event loop, for a known topic), so it fails at once. The topic's metadata is cached by
+   * then on the event loop's path.
    */
-  private static Exception partitionOutOfRange(ProducerHandle handle, ProducerRecord<byte[], byte[]> record) {
+  private static Exception partitionOutOfRange(
+      ProducerHandle handle, ProducerRecord<byte[], byte[]> record) {
     Integer partition = record.partition();
     if (partition == null) {
       return null;
@@ -153,10 +192,21 @@ public final class RecordSender {
     try {
       count = handle.producer().partitionsFor(record.topic()).size();
     } catch (RuntimeException e) {
-      return e; // the send would fail the same way: no metadata within max.block.ms, not authorized, ...
+      return e; // the send would fail the same way: no metadata within max.block.ms, not
+      // authorized, ...
     }
-    return partition >= 0 && partition < count ? null : new IllegalArgumentException("partition " + partition
-        + " does not exist: topic '" + record.topic() + "' has " + count + " partitions (0 to " + (count - 1) + ")");
+    return partition >= 0 && partition < count
+        ? null
+        : new IllegalArgumentException(
+            "partition "
+                + partition
+                + " does not exist: topic '"
+                + record.topic()
+                + "' has "
+                + count
+                + " partitions (0 to "
+                + (count - 1)
+                + ")");
   }
 
   private static long sizeOf(ProducerRecord<byte[], byte[]> r) {

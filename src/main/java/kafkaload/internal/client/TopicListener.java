@@ -1,10 +1,13 @@
 package kafkaload.internal.client;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -15,43 +18,60 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.run.ConsumeCounters;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One reader per topic, shared by every consume action on it: it reads all partitions from their end at start (no
- * consumer group, so it never shows up as lag of a group under test) and hands each record to the virtual user
- * waiting for it. A record that arrives before its user asks is kept for a while, so a fast pipeline is never
- * reported as a timeout. Timeouts fire at their deadline from a timer, not at the next poll. Whatever a waiter's code
- * throws fails that waiter alone: the reader never dies, and the other waiters are still served.
+ * One reader per topic, shared by every consume action on it: it reads all partitions from their
+ * end at start (no consumer group, so it never shows up as lag of a group under test) and hands
+ * each record to the virtual user waiting for it. A record that arrives before its user asks is
+ * kept for a while, so a fast pipeline is never reported as a timeout. Timeouts fire at their
+ * deadline from a timer, not at the next poll. Whatever a waiter's code throws fails that waiter
+ * alone: the reader never dies, and the other waiters are still served.
  */
 public final class TopicListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicListener.class);
+
   /** Records nobody waited for yet: kept this long, and at most this many. */
   private static final long KEEP_MS = 60_000;
+
   private static final int KEEP_MAX = 200_000;
 
   /**
-   * A virtual user waiting for a record; completes exactly once: by a record, by its timeout, or by an error (its
-   * predicate threw, or {@code onRecord} threw before passing the user on, which it must do as its last step).
+   * A virtual user waiting for a record; completes exactly once: by a record, by its timeout, or by
+   * an error (its predicate threw, or {@code onRecord} threw before passing the user on, which it
+   * must do as its last step).
    */
   public static final class Waiter {
     final String key;
+
     /** For a value match: the key is only a digest of the value, so the bytes are compared too. */
     final byte[] value;
-    final java.util.function.Predicate<ConsumerRecord<byte[], byte[]>> predicate;
-    final java.util.function.BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord;
+
+    final Predicate<ConsumerRecord<byte[], byte[]>> predicate;
+    final BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord;
     final Runnable onTimeout;
-    final java.util.function.Consumer<String> onError;
+    final Consumer<String> onError;
     public final AtomicBoolean done = new AtomicBoolean();
 
-    public Waiter(String key, byte[] value, java.util.function.Predicate<ConsumerRecord<byte[], byte[]>> predicate,
-        java.util.function.BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord, Runnable onTimeout,
-        java.util.function.Consumer<String> onError) {
+    public Waiter(
+        String key,
+        byte[] value,
+        Predicate<ConsumerRecord<byte[], byte[]>> predicate,
+        BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord,
+        Runnable onTimeout,
+        Consumer<String> onError) {
       this.key = key;
       this.value = value;
       this.predicate = predicate;
@@ -69,7 +89,8 @@ public final class TopicListener implements AutoCloseable {
 
   private final String topic;
   private final KafkaConsumer<byte[], byte[]> consumer;
-  // What dispatch indexes: only what some action on this topic matches by (registered at build time, before load),
+  // What dispatch indexes: only what some action on this topic matches by (registered at build
+  // time, before load),
   // so a topic read by predicates alone keeps no records in `recent`.
   private final Set<String> headerNames = ConcurrentHashMap.newKeySet();
   private volatile boolean indexKeys;
@@ -77,22 +98,30 @@ public final class TopicListener implements AutoCloseable {
   private final Map<String, ArrayDeque<Waiter>> waiting = new HashMap<>();
   private final List<Waiter> predicates = new ArrayList<>();
   private final LinkedHashMap<String, Arrival> recent = new LinkedHashMap<>();
+
   /** Keys whose waiter timed out, so a record arriving for them later is counted as late. */
   private final LinkedHashMap<String, Long> timedOut = new LinkedHashMap<>();
-  private final kafkaload.internal.run.ConsumeCounters counters;
+
+  private final ConsumeCounters counters;
   private final ScheduledExecutorService timer;
   private final Thread poller;
   private volatile boolean running = true;
 
-  public TopicListener(kafkaload.internal.admin.Connection connection, String topic, ScheduledExecutorService timer,
-      kafkaload.internal.run.ConsumeCounters counters) {
+  public TopicListener(
+      Connection connection,
+      String topic,
+      ScheduledExecutorService timer,
+      ConsumeCounters counters) {
     this.counters = counters;
     this.topic = topic;
     this.timer = timer;
-    consumer = ConsumerFactory.of(connection, "kafkaload-consume-" + topic).property("fetch.max.wait.ms", "50")
-        .create();
+    consumer =
+        ConsumerFactory.of(connection, "kafkaload-consume-" + topic)
+            .property("fetch.max.wait.ms", "50")
+            .create();
     List<TopicPartition> partitions = new ArrayList<>();
-    consumer.partitionsFor(topic, Duration.ofSeconds(30))
+    consumer
+        .partitionsFor(topic, Duration.ofSeconds(30))
         .forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
     consumer.assign(partitions);
     consumer.seekToEnd(partitions);
@@ -102,7 +131,9 @@ public final class TopicListener implements AutoCloseable {
     poller.start();
   }
 
-  /** Registers, at build time, what an action matches by: keys, a header (null for none), values. */
+  /**
+   * Registers, at build time, what an action matches by: keys, a header (null for none), values.
+   */
   public void watch(boolean keys, String header, boolean values) {
     indexKeys |= keys;
     indexValues |= values;
@@ -120,17 +151,18 @@ public final class TopicListener implements AutoCloseable {
   }
 
   /**
-   * The index key of a value of any size: its length and SHA-256, so a large value costs no more to keep than a
-   * small one. Waiters compare the bytes as well, so even a digest collision cannot match the wrong record.
+   * The index key of a value of any size: its length and SHA-256, so a large value costs no more to
+   * keep than a small one. Waiters compare the bytes as well, so even a digest collision cannot
+   * match the wrong record.
    */
   public static String valueOf(byte[] value) {
     if (value == null) {
       return null;
     }
     try {
-      byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(value);
-      return "v:" + value.length + ":" + java.util.Base64.getEncoder().encodeToString(digest);
-    } catch (java.security.NoSuchAlgorithmException e) {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(value);
+      return "v:" + value.length + ":" + Base64.getEncoder().encodeToString(digest);
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }
   }
@@ -155,26 +187,29 @@ public final class TopicListener implements AutoCloseable {
       deliver(w, early.record(), early.receivedMillis());
       return;
     }
-    timer.schedule(() -> {
-      if (w.done.compareAndSet(false, true)) {
-        synchronized (this) {
-          if (w.key != null) {
-            ArrayDeque<Waiter> q = waiting.get(w.key);
-            if (q != null && q.remove(w) && q.isEmpty()) {
-              waiting.remove(w.key);
+    timer.schedule(
+        () -> {
+          if (w.done.compareAndSet(false, true)) {
+            synchronized (this) {
+              if (w.key != null) {
+                ArrayDeque<Waiter> q = waiting.get(w.key);
+                if (q != null && q.remove(w) && q.isEmpty()) {
+                  waiting.remove(w.key);
+                }
+                timedOut.put(w.key, System.currentTimeMillis());
+              } else {
+                predicates.remove(w);
+              }
             }
-            timedOut.put(w.key, System.currentTimeMillis());
-          } else {
-            predicates.remove(w);
+            try {
+              w.onTimeout.run();
+            } catch (Throwable e) {
+              LOG.warn("Timing out a consume on topic {}: {}", topic, e.toString());
+            }
           }
-        }
-        try {
-          w.onTimeout.run();
-        } catch (Throwable e) {
-          LOG.warn("Timing out a consume on topic {}: {}", topic, e.toString());
-        }
-      }
-    }, timeoutMs, TimeUnit.MILLISECONDS);
+        },
+        timeoutMs,
+        TimeUnit.MILLISECONDS);
   }
 
   private void poll() {
@@ -183,9 +218,10 @@ public final class TopicListener implements AutoCloseable {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
           dispatch(r, System.currentTimeMillis());
         }
-      } catch (org.apache.kafka.common.errors.WakeupException | org.apache.kafka.common.errors.InterruptException e) {
+      } catch (WakeupException | InterruptException e) {
         return;
-      } catch (Exception e) { // Scala code may throw checked exceptions too; this thread must live on
+      } catch (
+          Exception e) { // Scala code may throw checked exceptions too; this thread must live on
         if (running) {
           LOG.warn("Reading topic {} for consume actions: {}", topic, e.toString());
         }
@@ -208,8 +244,10 @@ public final class TopicListener implements AutoCloseable {
     if (v != null) {
       keys.add(v);
     }
-    // Each matcher kind sees the record: the first waiter on each of its keys, else the first predicate that
-    // accepts it. Keys nobody waited for are kept for waiters that come later. A predicate that throws fails its
+    // Each matcher kind sees the record: the first waiter on each of its keys, else the first
+    // predicate that
+    // accepts it. Keys nobody waited for are kept for waiters that come later. A predicate that
+    // throws fails its
     // own user only: the others on this record, and the records after it, are still served.
     List<Waiter> found = new ArrayList<>(1);
     List<Waiter> failed = null;
@@ -260,7 +298,10 @@ public final class TopicListener implements AutoCloseable {
     }
   }
 
-  /** The first live waiter on this key that the record satisfies; dead ones met on the way are dropped. */
+  /**
+   * The first live waiter on this key that the record satisfies; dead ones met on the way are
+   * dropped.
+   */
   private Waiter take(String key, ConsumerRecord<byte[], byte[]> r) {
     ArrayDeque<Waiter> q = waiting.get(key);
     if (q == null) {
@@ -282,7 +323,10 @@ public final class TopicListener implements AutoCloseable {
     return found;
   }
 
-  /** Completes the waiter with its record; if handling it throws, the user gets a KO with the reason instead. */
+  /**
+   * Completes the waiter with its record; if handling it throws, the user gets a KO with the reason
+   * instead.
+   */
   private void deliver(Waiter w, ConsumerRecord<byte[], byte[]> r, long received) {
     if (w.done.compareAndSet(false, true)) {
       try {

@@ -6,14 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Kafka client security settings (SASL PLAIN and SCRAM, TLS truststore and keystore) spelt with Kafka's own
- * property names, for the protocol builder's typed helpers and for the -D / environment layer that points any
- * simulation at a secured cluster. Secrets come from the environment or the client properties file only.
+ * Kafka client security settings (SASL PLAIN and SCRAM, TLS truststore and keystore) spelt with
+ * Kafka's own property names, for the protocol builder's typed helpers and for the -D / environment
+ * layer that points any simulation at a secured cluster. Secrets come from the environment or the
+ * client properties file only.
  */
 public final class ClientSecurity {
   public static final String SASL_PASSWORD_ENV = "KAFKA_SASL_PASSWORD";
@@ -24,22 +26,39 @@ public final class ClientSecurity {
   public static final String SECURITY_PROTOCOL = "security.protocol";
   public static final String SASL_MECHANISM = "sasl.mechanism";
   public static final String SASL_JAAS_CONFIG = "sasl.jaas.config";
-  /** Not a Kafka property: the -D that names the SASL user, turned into sasl.jaas.config with the env password. */
+
+  /**
+   * Not a Kafka property: the -D that names the SASL user, turned into sasl.jaas.config with the
+   * env password.
+   */
   public static final String SASL_USERNAME = "sasl.username";
 
   private static final List<String> MECHANISMS = List.of("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512");
+
   /** Secret-bearing settings refused as -D, with where they may come from instead. */
-  private static final Map<String, String> SECRET_PROPERTIES = Map.of(
-      "sasl.password", SASL_PASSWORD_ENV,
-      SASL_JAAS_CONFIG, SASL_PASSWORD_ENV + " with -D" + SASL_USERNAME,
-      "ssl.truststore.password", TRUSTSTORE_PASSWORD_ENV,
-      "ssl.keystore.password", KEYSTORE_PASSWORD_ENV,
-      "ssl.key.password", KEY_PASSWORD_ENV,
-      "basic.auth.user.info", "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO",
-      "schema.registry.ssl.truststore.password", "SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD",
-      "schema.registry.ssl.keystore.password", "SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD",
-      "schema.registry.ssl.key.password", "SCHEMA_REGISTRY_SSL_KEY_PASSWORD");
-  private static final Pattern JAAS_USER = Pattern.compile("username\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))");
+  private static final Map<String, String> SECRET_PROPERTIES =
+      Map.of(
+          "sasl.password",
+          SASL_PASSWORD_ENV,
+          SASL_JAAS_CONFIG,
+          SASL_PASSWORD_ENV + " with -D" + SASL_USERNAME,
+          "ssl.truststore.password",
+          TRUSTSTORE_PASSWORD_ENV,
+          "ssl.keystore.password",
+          KEYSTORE_PASSWORD_ENV,
+          "ssl.key.password",
+          KEY_PASSWORD_ENV,
+          "basic.auth.user.info",
+          "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO",
+          "schema.registry.ssl.truststore.password",
+          "SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD",
+          "schema.registry.ssl.keystore.password",
+          "SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD",
+          "schema.registry.ssl.key.password",
+          "SCHEMA_REGISTRY_SSL_KEY_PASSWORD");
+
+  private static final Pattern JAAS_USER =
+      Pattern.compile("username\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))");
 
   private ClientSecurity() {}
 
@@ -52,25 +71,41 @@ public final class ClientSecurity {
   public static Map<String, String> sasl(String mechanism, String username, String password) {
     String m = mechanism == null ? "" : mechanism.trim().toUpperCase(Locale.ROOT);
     if (!MECHANISMS.contains(m)) {
-      throw new KafkaLoadConfigException("SASL mechanism '" + mechanism + "' is not one of " + MECHANISMS
-          + " (other mechanisms: set sasl.mechanism and sasl.jaas.config in the client properties file)");
+      throw new KafkaLoadConfigException(
+          "SASL mechanism '"
+              + mechanism
+              + "' is not one of "
+              + MECHANISMS
+              + " (other mechanisms: set sasl.mechanism and sasl.jaas.config in the client properties file)");
     }
     if (username == null || username.isBlank()) {
       throw new KafkaLoadConfigException("SASL " + m + ": the user name is empty");
     }
     if (password == null || password.isEmpty()) {
-      throw new KafkaLoadConfigException("SASL " + m + " for user '" + username + "': the password is empty");
+      throw new KafkaLoadConfigException(
+          "SASL " + m + " for user '" + username + "': the password is empty");
     }
-    String module = m.equals("PLAIN") ? "org.apache.kafka.common.security.plain.PlainLoginModule"
-        : "org.apache.kafka.common.security.scram.ScramLoginModule";
+    String module =
+        m.equals("PLAIN")
+            ? "org.apache.kafka.common.security.plain.PlainLoginModule"
+            : "org.apache.kafka.common.security.scram.ScramLoginModule";
     Map<String, String> p = new LinkedHashMap<>();
     p.put(SASL_MECHANISM, m);
-    p.put(SASL_JAAS_CONFIG, module + " required username=\"" + jaasQuote(username) + "\" password=\""
-        + jaasQuote(password) + "\";");
+    p.put(
+        SASL_JAAS_CONFIG,
+        module
+            + " required username=\""
+            + jaasQuote(username)
+            + "\" password=\""
+            + jaasQuote(password)
+            + "\";");
     return p;
   }
 
-  /** ssl.truststore.*: the CA certificates the broker's certificate must chain to. A null password is allowed. */
+  /**
+   * ssl.truststore.*: the CA certificates the broker's certificate must chain to. A null password
+   * is allowed.
+   */
   public static Map<String, String> truststore(String location, String password) {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("ssl.truststore.location", existingFile("ssl.truststore.location", location));
@@ -81,10 +116,14 @@ public final class ClientSecurity {
     return p;
   }
 
-  /** ssl.keystore.*: this client's certificate and key, for brokers that require client authentication (mTLS). */
+  /**
+   * ssl.keystore.*: this client's certificate and key, for brokers that require client
+   * authentication (mTLS).
+   */
   public static Map<String, String> keystore(String location, String password, String keyPassword) {
     if (password == null || password.isEmpty()) {
-      throw new KafkaLoadConfigException("ssl.keystore.location=" + location + " needs the keystore's password");
+      throw new KafkaLoadConfigException(
+          "ssl.keystore.location=" + location + " needs the keystore's password");
     }
     Map<String, String> p = new LinkedHashMap<>();
     p.put("ssl.keystore.location", existingFile("ssl.keystore.location", location));
@@ -97,8 +136,9 @@ public final class ClientSecurity {
   }
 
   /**
-   * security.protocol once SASL and/or TLS are added to {@code current}: layers are only ever added, so a
-   * properties file's SASL_SSL stays SASL_SSL when code adds SCRAM credentials. Null when nothing asks for security.
+   * security.protocol once SASL and/or TLS are added to {@code current}: layers are only ever
+   * added, so a properties file's SASL_SSL stays SASL_SSL when code adds SCRAM credentials. Null
+   * when nothing asks for security.
    */
   public static String protocol(Object current, boolean sasl, boolean tls) {
     String c = current == null ? null : String.valueOf(current).trim().toUpperCase(Locale.ROOT);
@@ -111,17 +151,25 @@ public final class ClientSecurity {
   }
 
   /**
-   * The -D layer, read through {@code property} (a -D value or null) and {@code env} (an environment variable or null): -Dsecurity.protocol, -Dsasl.mechanism, -Dsasl.username (password from KAFKA_SASL_PASSWORD),
-   * -Dssl.truststore.location (KAFKA_SSL_TRUSTSTORE_PASSWORD), -Dssl.keystore.location (KAFKA_SSL_KEYSTORE_PASSWORD,
-   * KAFKA_SSL_KEY_PASSWORD). A secret given as -D is refused.
+   * The -D layer, read through {@code property} (a -D value or null) and {@code env} (an
+   * environment variable or null): -Dsecurity.protocol, -Dsasl.mechanism, -Dsasl.username (password
+   * from KAFKA_SASL_PASSWORD), -Dssl.truststore.location (KAFKA_SSL_TRUSTSTORE_PASSWORD),
+   * -Dssl.keystore.location (KAFKA_SSL_KEYSTORE_PASSWORD, KAFKA_SSL_KEY_PASSWORD). A secret given
+   * as -D is refused.
    */
   public static Settings from(Function<String, String> property, Function<String, String> env) {
-    SECRET_PROPERTIES.forEach((key, instead) -> {
-      if (property.apply(key) != null) {
-        throw new KafkaLoadConfigException("-D" + key + " is refused: secrets never come from -D properties (they show "
-            + "in the process list and build logs); use " + instead + " or the -Dkafka.client.config file");
-      }
-    });
+    SECRET_PROPERTIES.forEach(
+        (key, instead) -> {
+          if (property.apply(key) != null) {
+            throw new KafkaLoadConfigException(
+                "-D"
+                    + key
+                    + " is refused: secrets never come from -D properties (they show "
+                    + "in the process list and build logs); use "
+                    + instead
+                    + " or the -Dkafka.client.config file");
+          }
+        });
     Map<String, String> p = new LinkedHashMap<>();
     String protocol = property.apply(SECURITY_PROTOCOL);
     if (protocol != null) {
@@ -132,10 +180,19 @@ public final class ClientSecurity {
     boolean sasl = mechanism != null;
     if (user != null) {
       if (mechanism == null) {
-        throw new KafkaLoadConfigException("-D" + SASL_USERNAME + "=" + user + " needs -D" + SASL_MECHANISM
-            + " (one of " + MECHANISMS + ")");
+        throw new KafkaLoadConfigException(
+            "-D"
+                + SASL_USERNAME
+                + "="
+                + user
+                + " needs -D"
+                + SASL_MECHANISM
+                + " (one of "
+                + MECHANISMS
+                + ")");
       }
-      p.putAll(sasl(mechanism, user, Secrets.require(SASL_PASSWORD_ENV, env.apply(SASL_PASSWORD_ENV))));
+      p.putAll(
+          sasl(mechanism, user, Secrets.require(SASL_PASSWORD_ENV, env.apply(SASL_PASSWORD_ENV))));
     } else if (mechanism != null) {
       // The JAAS config (with the password) then comes from the properties file.
       p.put(SASL_MECHANISM, mechanism);
@@ -146,12 +203,19 @@ public final class ClientSecurity {
     }
     String keys = property.apply("ssl.keystore.location");
     if (keys != null) {
-      p.putAll(keystore(keys, Secrets.require(KEYSTORE_PASSWORD_ENV, env.apply(KEYSTORE_PASSWORD_ENV)), env.apply(KEY_PASSWORD_ENV)));
+      p.putAll(
+          keystore(
+              keys,
+              Secrets.require(KEYSTORE_PASSWORD_ENV, env.apply(KEYSTORE_PASSWORD_ENV)),
+              env.apply(KEY_PASSWORD_ENV)));
     }
     return new Settings(p, sasl, trust != null || keys != null);
   }
 
-  /** The SASL user named in the JAAS config, for error messages (a user name is not a secret), or null. */
+  /**
+   * The SASL user named in the JAAS config, for error messages (a user name is not a secret), or
+   * null.
+   */
   public static String username(Map<String, ?> props) {
     Object jaas = props.get(SASL_JAAS_CONFIG);
     if (jaas == null) {
@@ -164,7 +228,9 @@ public final class ClientSecurity {
     return m.group(1) != null ? m.group(1).replaceAll("\\\\(.)", "$1") : m.group(2);
   }
 
-  /** Kafka parses JAAS values with a StreamTokenizer, which reads backslash escapes inside quotes. */
+  /**
+   * Kafka parses JAAS values with a StreamTokenizer, which reads backslash escapes inside quotes.
+   */
   private static String jaasQuote(String s) {
     return s.replace("\\", "\\\\").replace("\"", "\\\"");
   }
@@ -179,12 +245,15 @@ public final class ClientSecurity {
     return location;
   }
 
-  /** Kafka's default store type is JKS; name PKCS12 and PEM files by their extension so they load as they are. */
-  private static java.util.Optional<String> storeType(String location) {
+  /**
+   * Kafka's default store type is JKS; name PKCS12 and PEM files by their extension so they load as
+   * they are.
+   */
+  private static Optional<String> storeType(String location) {
     String l = location.toLowerCase(Locale.ROOT);
     if (l.endsWith(".p12") || l.endsWith(".pfx")) {
-      return java.util.Optional.of("PKCS12");
+      return Optional.of("PKCS12");
     }
-    return l.endsWith(".pem") ? java.util.Optional.of("PEM") : java.util.Optional.empty();
+    return l.endsWith(".pem") ? Optional.of("PEM") : Optional.empty();
   }
 }

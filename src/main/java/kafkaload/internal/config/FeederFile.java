@@ -11,8 +11,9 @@ import java.nio.file.Paths;
 import java.util.List;
 
 /**
- * A CSV feeder given with -Dfeeder: a file path or a resource under src/test/resources, whose header names a
- * {@code key} and/or a {@code value} column. Checked when the simulation is built, so a typo fails before any load.
+ * A CSV feeder given with -Dfeeder: a file path or a resource under src/test/resources, whose
+ * header names a {@code key} and/or a {@code value} column. Checked when the simulation is built,
+ * so a typo fails before any load.
  */
 public record FeederFile(String path, List<String> columns) {
   public static final String KEY = "key";
@@ -28,12 +29,20 @@ public record FeederFile(String path, List<String> columns) {
         BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       header = r.readLine();
     } catch (IOException e) {
-      throw new KafkaLoadConfigException("Cannot read feeder file '" + path + "' (-Dfeeder): " + e.getMessage());
+      throw new KafkaLoadConfigException(
+          "Cannot read feeder file '" + path + "' (-Dfeeder): " + e.getMessage());
     }
     List<String> columns = header == null ? List.of() : List.of(header.trim().split("\\s*,\\s*"));
     if (!columns.contains(KEY) && !columns.contains(VALUE)) {
-      throw new KafkaLoadConfigException("Feeder file '" + path + "' (-Dfeeder) needs a header line with a '" + KEY
-          + "' and/or '" + VALUE + "' column; its first line is: " + header);
+      throw new KafkaLoadConfigException(
+          "Feeder file '"
+              + path
+              + "' (-Dfeeder) needs a header line with a '"
+              + KEY
+              + "' and/or '"
+              + VALUE
+              + "' column; its first line is: "
+              + header);
     }
     return new FeederFile(path, columns);
   }
@@ -49,8 +58,11 @@ public record FeederFile(String path, List<String> columns) {
     }
     InputStream resource = FeederFile.class.getClassLoader().getResourceAsStream(path);
     if (resource == null) {
-      throw new KafkaLoadConfigException("Feeder file '" + path + "' (-Dfeeder) not found, neither as a file nor as "
-          + "a resource under src/test/resources");
+      throw new KafkaLoadConfigException(
+          "Feeder file '"
+              + path
+              + "' (-Dfeeder) not found, neither as a file nor as "
+              + "a resource under src/test/resources");
     }
     return resource;
   }

@@ -1,15 +1,18 @@
 package kafkaload.internal.config;
 
 /**
- * Which injector of a distributed run this JVM is: index {@code 0..count-1} of {@code count}, and the run id all
- * injectors share (null when one JVM is the whole run). What must stay unique across injectors derives from the
- * index: the run-wide sequence numbers start at {@code index << 40}, the user part of a record's identity is
- * {@code user * count + index}, and client ids carry the index.
+ * Which injector of a distributed run this JVM is: index {@code 0..count-1} of {@code count}, and
+ * the run id all injectors share (null when one JVM is the whole run). What must stay unique across
+ * injectors derives from the index: the run-wide sequence numbers start at {@code index << 40}, the
+ * user part of a record's identity is {@code user * count + index}, and client ids carry the index.
  */
 public record InjectorShare(int index, int count, String runId) {
   /** Sequence numbers per injector: 2^40, a trillion records each, so the spaces never meet. */
   public static final int SEQUENCE_BITS = 40;
-  /** The most injectors one run may have: their sequence spaces must fit a long's positive range. */
+
+  /**
+   * The most injectors one run may have: their sequence spaces must fit a long's positive range.
+   */
   public static final int MAX_COUNT = 1 << (62 - SEQUENCE_BITS);
 
   /** One JVM, the whole run: no split, sequences from 0, users as Gatling numbers them. */
@@ -20,8 +23,14 @@ public record InjectorShare(int index, int count, String runId) {
       throw new KafkaLoadConfigException("injector count " + count + " must be 1 to " + MAX_COUNT);
     }
     if (index < 0 || index >= count) {
-      throw new KafkaLoadConfigException("injector index " + index + " must be 0 to " + (count - 1)
-          + " (the injector count is " + count + ")");
+      throw new KafkaLoadConfigException(
+          "injector index "
+              + index
+              + " must be 0 to "
+              + (count - 1)
+              + " (the injector count is "
+              + count
+              + ")");
     }
   }
 
@@ -30,8 +39,8 @@ public record InjectorShare(int index, int count, String runId) {
   }
 
   /**
-   * This injector's share of {@code total}: total / count, plus one for the first total % count injectors, so the
-   * shares add up to exactly the total.
+   * This injector's share of {@code total}: total / count, plus one for the first total % count
+   * injectors, so the shares add up to exactly the total.
    */
   public long share(long total) {
     return total / count + (index < total % count ? 1 : 0);
@@ -42,7 +51,10 @@ public record InjectorShare(int index, int count, String runId) {
     return (long) index << SEQUENCE_BITS;
   }
 
-  /** The user part of a record's identity: distinct across injectors, so the reordering check never mixes them. */
+  /**
+   * The user part of a record's identity: distinct across injectors, so the reordering check never
+   * mixes them.
+   */
   public long user(long gatlingUserId) {
     return gatlingUserId * count + index;
   }

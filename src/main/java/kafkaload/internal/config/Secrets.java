@@ -12,23 +12,35 @@ public final class Secrets {
 
   public static boolean isSecret(String key) {
     String k = key.toLowerCase(Locale.ROOT);
-    return k.contains("password") || k.contains("secret") || k.contains("jaas") || k.endsWith(".key")
-        || k.contains("token") || k.contains("credential") || k.endsWith("user.info");
+    return k.contains("password")
+        || k.contains("secret")
+        || k.contains("jaas")
+        || k.endsWith(".key")
+        || k.contains("token")
+        || k.contains("credential")
+        || k.endsWith("user.info");
   }
 
   /**
-   * A secret from the environment, the one place besides the client properties file that secrets come from (never
-   * code, never -D: both end up in build logs and the process list). Unset or empty is a clear error naming it.
+   * A secret from the environment, the one place besides the client properties file that secrets
+   * come from (never code, never -D: both end up in build logs and the process list). Unset or
+   * empty is a clear error naming it.
    */
   public static String env(String name) {
     return require(name, System.getenv(name));
   }
 
-  /** {@code value}, the environment variable {@code name} as read; unset or empty is the same error as env(name). */
+  /**
+   * {@code value}, the environment variable {@code name} as read; unset or empty is the same error
+   * as env(name).
+   */
   public static String require(String name, String value) {
     if (value == null || value.isEmpty()) {
-      throw new KafkaLoadConfigException("The environment variable " + name + " is not set; it must hold the secret "
-          + "(secrets come from the environment or the -Dkafka.client.config file, never from code or -D)");
+      throw new KafkaLoadConfigException(
+          "The environment variable "
+              + name
+              + " is not set; it must hold the secret "
+              + "(secrets come from the environment or the -Dkafka.client.config file, never from code or -D)");
     }
     return value;
   }

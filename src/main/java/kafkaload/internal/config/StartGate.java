@@ -3,10 +3,11 @@ package kafkaload.internal.config;
 import java.time.Instant;
 
 /**
- * The common start of a distributed run's injectors. The injector launcher arms it with the start time before it
- * hands over to Gatling; the simulation's first parameter snapshot (its constructor, the last step before Gatling
- * stamps the run's start) waits here, so the N loads start within milliseconds of each other whatever each
- * injector's Gatling took to get ready. Unarmed (one JVM, the whole run), it never waits.
+ * The common start of a distributed run's injectors. The injector launcher arms it with the start
+ * time before it hands over to Gatling; the simulation's first parameter snapshot (its constructor,
+ * the last step before Gatling stamps the run's start) waits here, so the N loads start within
+ * milliseconds of each other whatever each injector's Gatling took to get ready. Unarmed (one JVM,
+ * the whole run), it never waits.
  */
 public final class StartGate {
   private static volatile long startAtMillis = -1;
@@ -21,7 +22,9 @@ public final class StartGate {
     refused = false;
   }
 
-  /** Waits for the start time, once; fails when it is already past (the injector would start late). */
+  /**
+   * Waits for the start time, once; fails when it is already past (the injector would start late).
+   */
   public static synchronized void await() {
     long at = startAtMillis;
     if (at < 0 || passed) {
@@ -31,9 +34,14 @@ public final class StartGate {
     if (now > at) {
       passed = true;
       refused = true;
-      throw new KafkaLoadConfigException("this injector's simulation was ready " + (now - at) + " ms after the "
-          + "common start time " + Instant.ofEpochMilli(at) + " (-Dinjector.startAt): refusing to start late; give "
-          + "the injectors more time before the start");
+      throw new KafkaLoadConfigException(
+          "this injector's simulation was ready "
+              + (now - at)
+              + " ms after the "
+              + "common start time "
+              + Instant.ofEpochMilli(at)
+              + " (-Dinjector.startAt): refusing to start late; give "
+              + "the injectors more time before the start");
     }
     try {
       while (System.currentTimeMillis() < at) {
@@ -51,7 +59,10 @@ public final class StartGate {
     return refused;
   }
 
-  /** Whether a simulation passed the gate (false: it never asked, so it started whenever Gatling was ready). */
+  /**
+   * Whether a simulation passed the gate (false: it never asked, so it started whenever Gatling was
+   * ready).
+   */
   public static boolean passed() {
     return passed;
   }

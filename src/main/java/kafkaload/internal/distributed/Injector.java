@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -19,10 +21,10 @@ import kafkaload.internal.config.StartGate;
 import kafkaload.internal.protocol.RunFiles;
 
 /**
- * One injector of a distributed run: waits for the common start time, runs the simulation with Gatling in this JVM
- * (no report: the merge makes the one report), then writes {@code injector.json}, the marker that its
- * simulation.log and kafka-summary.json are complete (with the log's size and SHA-256, so the merge can tell a
- * truncated log).
+ * One injector of a distributed run: waits for the common start time, runs the simulation with
+ * Gatling in this JVM (no report: the merge makes the one report), then writes {@code
+ * injector.json}, the marker that its simulation.log and kafka-summary.json are complete (with the
+ * log's size and SHA-256, so the merge can tell a truncated log).
  */
 public final class Injector {
   public static final String MARKER = "injector.json";
@@ -38,34 +40,64 @@ public final class Injector {
   }
 
   /**
-   * Runs the simulation as injector {@code share}; returns the exit code: 0 when its results are complete (its own
-   * gates are not the verdict: the merge's are), 1 when Gatling failed, 5 when started after the common start.
+   * Runs the simulation as injector {@code share}; returns the exit code: 0 when its results are
+   * complete (its own gates are not the verdict: the merge's are), 1 when Gatling failed, 5 when
+   * started after the common start.
    */
-  public static int run(String simulation, InjectorShare share, long startAtMillis, Path results) throws Exception {
+  public static int run(String simulation, InjectorShare share, long startAtMillis, Path results)
+      throws Exception {
     long now = System.currentTimeMillis();
     if (now > startAtMillis) {
-      throw new Late("injector " + share.index() + " of " + share.count() + " started "
-          + (now - startAtMillis) + " ms after the common start time " + Instant.ofEpochMilli(startAtMillis)
-          + " (-Dinjector.startAt): refusing to run late, its load would not overlap the others'");
+      throw new Late(
+          "injector "
+              + share.index()
+              + " of "
+              + share.count()
+              + " started "
+              + (now - startAtMillis)
+              + " ms after the common start time "
+              + Instant.ofEpochMilli(startAtMillis)
+              + " (-Dinjector.startAt): refusing to run late, its load would not overlap the others'");
     }
     Files.createDirectories(results);
     try (Stream<Path> old = Files.list(results)) {
       if (old.findAny().isPresent()) {
-        throw new KafkaLoadConfigException("injector results folder " + results + " is not empty: a previous run's "
-            + "files would be merged into this one");
+        throw new KafkaLoadConfigException(
+            "injector results folder "
+                + results
+                + " is not empty: a previous run's "
+                + "files would be merged into this one");
       }
     }
-    System.out.println("[kafkaload] injector " + share.index() + " of " + share.count() + " (run " + share.runId()
-        + "): starting Gatling; the simulation waits " + (startAtMillis - now) + " ms more for the common start "
-        + Instant.ofEpochMilli(startAtMillis));
+    System.out.println(
+        "[kafkaload] injector "
+            + share.index()
+            + " of "
+            + share.count()
+            + " (run "
+            + share.runId()
+            + "): starting Gatling; the simulation waits "
+            + (startAtMillis - now)
+            + " ms more for the common start "
+            + Instant.ofEpochMilli(startAtMillis));
     StartGate.arm(startAtMillis);
     long launched = System.currentTimeMillis();
     Path gatlingResults = results.resolve("gatling");
-    // -nr: no report here; Gatling still judges its assertions on this injector's share (exit 2), not the verdict.
+    // -nr: no report here; Gatling still judges its assertions on this injector's share (exit 2),
+    // not the verdict.
     int code;
     try {
-      code = io.gatling.app.Gatling$.MODULE$.fromArgs(new String[] {"-s", simulation, "-rf",
-          gatlingResults.toString(), "-nr", "-rd", "injector " + share.index() + " of " + share.count()});
+      code =
+          io.gatling.app.Gatling$.MODULE$.fromArgs(
+              new String[] {
+                "-s",
+                simulation,
+                "-rf",
+                gatlingResults.toString(),
+                "-nr",
+                "-rd",
+                "injector " + share.index() + " of " + share.count()
+              });
     } catch (RuntimeException | Error e) {
       if (!StartGate.refusedLate()) {
         throw e;
@@ -73,18 +105,33 @@ public final class Injector {
       code = 1;
     }
     if (StartGate.refusedLate()) {
-      throw new Late("injector " + share.index() + " of " + share.count() + ": its simulation was ready after the "
-          + "common start time " + Instant.ofEpochMilli(startAtMillis) + "; refused to run late (see above)");
+      throw new Late(
+          "injector "
+              + share.index()
+              + " of "
+              + share.count()
+              + ": its simulation was ready after the "
+              + "common start time "
+              + Instant.ofEpochMilli(startAtMillis)
+              + "; refused to run late (see above)");
     }
     if (!StartGate.passed()) {
-      System.out.println("[kafkaload] WARNING: the simulation never read Params.fromSystemProperties(), so it did "
-          + "not wait for the common start: it started when Gatling was ready (see lateMs in the merge)");
+      System.out.println(
+          "[kafkaload] WARNING: the simulation never read Params.fromSystemProperties(), so it did "
+              + "not wait for the common start: it started when Gatling was ready (see lateMs in the merge)");
     }
     RunFiles.writeNow();
     Path log = findLog(gatlingResults);
     if ((code != 0 && code != 2) || log == null) {
-      System.err.println("[kafkaload] injector " + share.index() + ": Gatling ended with exit code " + code
-          + (log == null ? " and no simulation.log" : "") + "; no " + MARKER + " written");
+      System.err.println(
+          "[kafkaload] injector "
+              + share.index()
+              + ": Gatling ended with exit code "
+              + code
+              + (log == null ? " and no simulation.log" : "")
+              + "; no "
+              + MARKER
+              + " written");
       return 1;
     }
     Map<String, Object> m = new LinkedHashMap<>();
@@ -98,13 +145,17 @@ public final class Injector {
     m.put("log", results.relativize(log).toString());
     m.put("logBytes", Files.size(log));
     m.put("logSha256", sha256(log));
-    m.put("kafkaSummary", Files.isRegularFile(log.resolveSibling("kafka-summary.json"))
-        ? results.relativize(log.resolveSibling("kafka-summary.json")).toString() : null);
+    m.put(
+        "kafkaSummary",
+        Files.isRegularFile(log.resolveSibling("kafka-summary.json"))
+            ? results.relativize(log.resolveSibling("kafka-summary.json")).toString()
+            : null);
     m.put("finishedAt", Instant.now().toString());
     Path tmp = results.resolve(MARKER + ".tmp");
     Files.writeString(tmp, JSON.writeValueAsString(m));
-    Files.move(tmp, results.resolve(MARKER), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    System.out.println("[kafkaload] injector " + share.index() + " done: " + results.resolve(MARKER));
+    Files.move(tmp, results.resolve(MARKER), StandardCopyOption.ATOMIC_MOVE);
+    System.out.println(
+        "[kafkaload] injector " + share.index() + " done: " + results.resolve(MARKER));
     return 0;
   }
 
@@ -114,7 +165,8 @@ public final class Injector {
       return null;
     }
     try (Stream<Path> s = Files.walk(gatlingResults, 2)) {
-      List<Path> logs = s.filter(p -> p.getFileName().toString().equals("simulation.log")).sorted().toList();
+      List<Path> logs =
+          s.filter(p -> p.getFileName().toString().equals("simulation.log")).sorted().toList();
       return logs.isEmpty() ? null : logs.get(logs.size() - 1);
     }
   }
@@ -123,11 +175,11 @@ public final class Injector {
     try (InputStream in = Files.newInputStream(file)) {
       MessageDigest d = MessageDigest.getInstance("SHA-256");
       byte[] buf = new byte[1 << 16];
-      for (int n; (n = in.read(buf)) > 0;) {
+      for (int n; (n = in.read(buf)) > 0; ) {
         d.update(buf, 0, n);
       }
       return HexFormat.of().formatHex(d.digest());
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }

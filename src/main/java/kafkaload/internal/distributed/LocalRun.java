@@ -3,6 +3,7 @@ package kafkaload.internal.distributed;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,19 +13,27 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * N injectors as local processes on this machine, through the same launcher and merge as on Kubernetes: each its
- * own JVM (so each has its own Gatling, event loops and producers), against one broker. The embedded broker, when
- * no bootstrap is given, runs in its own process too, so the injectors' CPU figures are theirs alone.
+ * N injectors as local processes on this machine, through the same launcher and merge as on
+ * Kubernetes: each its own JVM (so each has its own Gatling, event loops and producers), against
+ * one broker. The embedded broker, when no bootstrap is given, runs in its own process too, so the
+ * injectors' CPU figures are theirs alone.
  */
 public final class LocalRun {
   private LocalRun() {}
 
   /** The JVM options an injector needs: Gatling's log writer reads the JDK's string internals. */
-  public static final List<String> JVM_OPTIONS = List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
-      "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED", "-Dgatling.data.enableAnalytics=false");
+  public static final List<String> JVM_OPTIONS =
+      List.of(
+          "--add-opens=java.base/java.lang=ALL-UNNAMED",
+          "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
+          "-Dgatling.data.enableAnalytics=false");
 
-  /** An injector's command: this JVM's java and classpath, the launcher's main class, its -D properties. */
-  public static List<String> injectorCommand(String mainClass, String heap, Map<String, String> properties) {
+  /**
+   * An injector's command: this JVM's java and classpath, the launcher's main class, its -D
+   * properties.
+   */
+  public static List<String> injectorCommand(
+      String mainClass, String heap, Map<String, String> properties) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + heap);
@@ -44,10 +53,17 @@ public final class LocalRun {
 
     public Broker(Path dir) throws IOException, InterruptedException {
       Files.createDirectories(dir);
-      List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-cp",
-          System.getProperty("java.class.path"), "kafkaload.internal.broker.EmbeddedKafkaMain");
+      List<String> cmd =
+          List.of(
+              Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+              "-Xmx1g",
+              "-cp",
+              System.getProperty("java.class.path"),
+              "kafkaload.internal.broker.EmbeddedKafkaMain");
       process = new ProcessBuilder(cmd).redirectError(dir.resolve("broker.err").toFile()).start();
-      BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
       String line;
       String found = null;
       while ((line = out.readLine()) != null) {
@@ -58,16 +74,20 @@ public final class LocalRun {
       }
       if (found == null) {
         process.waitFor(10, TimeUnit.SECONDS);
-        throw new IOException("the embedded broker did not start; see " + dir.resolve("broker.err"));
+        throw new IOException(
+            "the embedded broker did not start; see " + dir.resolve("broker.err"));
       }
       bootstrap = found;
-      Thread drain = new Thread(() -> {
-        try {
-          out.transferTo(java.io.Writer.nullWriter());
-        } catch (IOException e) {
-          // the broker is gone
-        }
-      }, "kafkaload-broker-out");
+      Thread drain =
+          new Thread(
+              () -> {
+                try {
+                  out.transferTo(Writer.nullWriter());
+                } catch (IOException e) {
+                  // the broker is gone
+                }
+              },
+              "kafkaload-broker-out");
       drain.setDaemon(true);
       drain.start();
     }
@@ -87,17 +107,28 @@ public final class LocalRun {
 
   /** A started injector process, its output going to {@code out}. */
   public static Process start(List<String> command, Path out) throws IOException {
-    return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(out.toFile())
+        .start();
   }
 
-  /** Waits for every injector; one still running after {@code timeoutSeconds} is killed (and reported dead). */
-  public static void await(List<Process> injectors, long timeoutSeconds) throws InterruptedException {
+  /**
+   * Waits for every injector; one still running after {@code timeoutSeconds} is killed (and
+   * reported dead).
+   */
+  public static void await(List<Process> injectors, long timeoutSeconds)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
     for (Process p : injectors) {
       long left = deadline - System.nanoTime();
       if (!p.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
-        System.err.println("[kafkaload] injector pid " + p.pid() + " still running after " + timeoutSeconds
-            + " s: killed");
+        System.err.println(
+            "[kafkaload] injector pid "
+                + p.pid()
+                + " still running after "
+                + timeoutSeconds
+                + " s: killed");
         p.destroyForcibly().waitFor();
       }
     }

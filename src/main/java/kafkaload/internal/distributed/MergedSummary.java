@@ -22,25 +22,44 @@ import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 
 /**
- * The merged run's results, in the shape of one run's (so the same Kafka page draws them), from the injectors'
- * typed results: counts and bytes summed, rates summed over the injectors (and, beside them, over the span from the
- * first injector's first ack to the last one's last), latency percentiles from the injectors' HdrHistograms added
- * together (exact), partitions summed, the timeline summed second by second (each injector's seconds from its own
- * start), the injectors' health (saturated when any was; the worst injector's figures), and a row per injector.
+ * The merged run's results, in the shape of one run's (so the same Kafka page draws them), from the
+ * injectors' typed results: counts and bytes summed, rates summed over the injectors (and, beside
+ * them, over the span from the first injector's first ack to the last one's last), latency
+ * percentiles from the injectors' HdrHistograms added together (exact), partitions summed, the
+ * timeline summed second by second (each injector's seconds from its own start), the injectors'
+ * health (saturated when any was; the worst injector's figures), and a row per injector.
  */
 final class MergedSummary {
   private MergedSummary() {}
 
   /**
-   * {@code reconciliations}: the merge's reconciliation of each protocol, by the protocol's index (a missing or
-   * null entry: none ran).
+   * {@code reconciliations}: the merge's reconciliation of each protocol, by the protocol's index
+   * (a missing or null entry: none ran).
    */
-  static RunResults of(List<Merge.Found> complete, List<InjectorRow> rows,
-      List<Merge.MergedReconciliation> reconciliations, RunResults.MergeInfo merge, List<RunResults.Gate> gates) {
-    List<RunResults> sums = complete.stream().map(Merge.Found::summary).filter(Objects::nonNull).toList();
+  static RunResults of(
+      List<Merge.Found> complete,
+      List<InjectorRow> rows,
+      List<Merge.MergedReconciliation> reconciliations,
+      RunResults.MergeInfo merge,
+      List<RunResults.Gate> gates) {
+    List<RunResults> sums =
+        complete.stream().map(Merge.Found::summary).filter(Objects::nonNull).toList();
     if (sums.isEmpty()) {
-      return new RunResults(RunResults.SCHEMA_VERSION, null, null, 0, Map.of(), List.of(), null, null, List.of(),
-          null, rows, merge, gates, null);
+      return new RunResults(
+          RunResults.SCHEMA_VERSION,
+          null,
+          null,
+          0,
+          Map.of(),
+          List.of(),
+          null,
+          null,
+          List.of(),
+          null,
+          rows,
+          merge,
+          gates,
+          null);
     }
     RunResults first = sums.get(0);
     String startedAt = sums.stream().map(RunResults::startedAt).min(String::compareTo).get();
@@ -48,122 +67,224 @@ final class MergedSummary {
     List<ProtocolResults> protocols = new ArrayList<>();
     for (int k = 0; k < first.protocols().size(); k++) {
       int kk = k;
-      protocols.add(protocol(sums.stream().filter(s -> s.protocols().size() > kk).map(s -> s.protocols().get(kk))
-          .toList(), k < reconciliations.size() ? reconciliations.get(k) : null));
+      protocols.add(
+          protocol(
+              sums.stream()
+                  .filter(s -> s.protocols().size() > kk)
+                  .map(s -> s.protocols().get(kk))
+                  .toList(),
+              k < reconciliations.size() ? reconciliations.get(k) : null));
     }
-    return new RunResults(RunResults.SCHEMA_VERSION, startedAt, endedAt,
+    return new RunResults(
+        RunResults.SCHEMA_VERSION,
+        startedAt,
+        endedAt,
         (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli()) / 1000.0,
-        first.parameters(), protocols, null, health(complete), timeline(sums.stream().map(RunResults::timeline)
-            .toList()), null, rows, merge, gates, null);
+        first.parameters(),
+        protocols,
+        null,
+        health(complete),
+        timeline(sums.stream().map(RunResults::timeline).toList()),
+        null,
+        rows,
+        merge,
+        gates,
+        null);
   }
 
-  private static ProtocolResults protocol(List<ProtocolResults> ps, Merge.MergedReconciliation rec) {
+  private static ProtocolResults protocol(
+      List<ProtocolResults> ps, Merge.MergedReconciliation rec) {
     List<Throughput> ts = ps.stream().map(ProtocolResults::throughput).toList();
     Map<String, Throughput.RequestThroughput> byRequest = new TreeMap<>();
     ts.forEach(t -> t.byRequest().keySet().forEach(n -> byRequest.put(n, null)));
     for (String name : new ArrayList<>(byRequest.keySet())) {
-      List<Throughput.RequestThroughput> rs = ts.stream().map(t -> t.byRequest().get(name)).filter(Objects::nonNull)
-          .toList();
+      List<Throughput.RequestThroughput> rs =
+          ts.stream().map(t -> t.byRequest().get(name)).filter(Objects::nonNull).toList();
       long acked = rs.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
       long bytes = rs.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
-      Rates r = rates(acked, bytes, rs.stream().map(Throughput.RequestThroughput::firstAckMillis).toList(),
-          rs.stream().map(Throughput.RequestThroughput::lastAckMillis).toList(),
-          rs.stream().map(Throughput.RequestThroughput::msgsPerSec).toList(),
-          rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList());
-      byRequest.put(name, new Throughput.RequestThroughput(acked, bytes, r.union().seconds(), r.msgsPerSec(),
-          r.mbPerSec(), r.union().firstAckMillis(), r.union().lastAckMillis(), r.overUnionSpan()));
+      Rates r =
+          rates(
+              acked,
+              bytes,
+              rs.stream().map(Throughput.RequestThroughput::firstAckMillis).toList(),
+              rs.stream().map(Throughput.RequestThroughput::lastAckMillis).toList(),
+              rs.stream().map(Throughput.RequestThroughput::msgsPerSec).toList(),
+              rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList());
+      byRequest.put(
+          name,
+          new Throughput.RequestThroughput(
+              acked,
+              bytes,
+              r.union().seconds(),
+              r.msgsPerSec(),
+              r.mbPerSec(),
+              r.union().firstAckMillis(),
+              r.union().lastAckMillis(),
+              r.overUnionSpan()));
     }
     long acked = ts.stream().mapToLong(Throughput::ackedOk).sum();
     long bytes = ts.stream().mapToLong(Throughput::ackedBytes).sum();
-    Rates r = rates(acked, bytes, ts.stream().map(Throughput::firstAckMillis).toList(),
-        ts.stream().map(Throughput::lastAckMillis).toList(), ts.stream().map(Throughput::msgsPerSec).toList(),
-        ts.stream().map(Throughput::mbPerSec).toList());
-    // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of each injector's
+    Rates r =
+        rates(
+            acked,
+            bytes,
+            ts.stream().map(Throughput::firstAckMillis).toList(),
+            ts.stream().map(Throughput::lastAckMillis).toList(),
+            ts.stream().map(Throughput::msgsPerSec).toList(),
+            ts.stream().map(Throughput::mbPerSec).toList());
+    // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of
+    // each injector's
     // peak, an upper bound of the run's (the peaks need not be at the same moment).
-    Throughput throughput = new Throughput(acked, ts.stream().mapToLong(Throughput::failed).sum(),
-        ts.stream().mapToLong(Throughput::inFlightAtEnd).sum(), bytes, r.union().seconds(), r.msgsPerSec(),
-        r.mbPerSec(), r.union().firstAckMillis(), r.union().lastAckMillis(), r.overUnionSpan(), byRequest,
-        ts.stream().mapToDouble(Throughput::sendBlockedMsTotal).sum(),
-        ts.stream().mapToDouble(Throughput::sendBlockedMsMax).max().orElse(0),
-        ts.stream().mapToLong(Throughput::sendsOffTheEventLoop).sum(),
-        ts.stream().mapToLong(Throughput::lateReplies).sum(),
-        ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
+    Throughput throughput =
+        new Throughput(
+            acked,
+            ts.stream().mapToLong(Throughput::failed).sum(),
+            ts.stream().mapToLong(Throughput::inFlightAtEnd).sum(),
+            bytes,
+            r.union().seconds(),
+            r.msgsPerSec(),
+            r.mbPerSec(),
+            r.union().firstAckMillis(),
+            r.union().lastAckMillis(),
+            r.overUnionSpan(),
+            byRequest,
+            ts.stream().mapToDouble(Throughput::sendBlockedMsTotal).sum(),
+            ts.stream().mapToDouble(Throughput::sendBlockedMsMax).max().orElse(0),
+            ts.stream().mapToLong(Throughput::sendsOffTheEventLoop).sum(),
+            ts.stream().mapToLong(Throughput::lateReplies).sum(),
+            ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
 
     Map<String, Percentiles> latency = new TreeMap<>();
     Map<String, String> encoded = new TreeMap<>();
-    merged(ps, ProtocolResults::ackLatencyHistograms).forEach((name, h) -> {
-      latency.put(name, Histograms.percentiles(h));
-      encoded.put(name, Histograms.encode(h));
-    });
+    merged(ps, ProtocolResults::ackLatencyHistograms)
+        .forEach(
+            (name, h) -> {
+              latency.put(name, Histograms.percentiles(h));
+              encoded.put(name, Histograms.encode(h));
+            });
     Map<String, Percentiles> e2e = new TreeMap<>();
     Map<String, String> e2eEncoded = new TreeMap<>();
-    merged(ps, ProtocolResults::e2eLatencyHistograms).forEach((name, h) -> {
-      e2e.put(name, Histograms.percentiles(h));
-      e2eEncoded.put(name, Histograms.encode(h));
-    });
+    merged(ps, ProtocolResults::e2eLatencyHistograms)
+        .forEach(
+            (name, h) -> {
+              e2e.put(name, Histograms.percentiles(h));
+              e2eEncoded.put(name, Histograms.encode(h));
+            });
 
     Map<String, long[]> parts = new TreeMap<>();
     Map<String, Long> topicTotals = new TreeMap<>();
     for (ProtocolResults p : ps) {
       for (ProtocolResults.PartitionShare row : p.partitions()) {
-        long[] c = parts.computeIfAbsent(row.topic() + "\u0000" + row.partition(), key -> new long[2]);
+        long[] c =
+            parts.computeIfAbsent(row.topic() + "\u0000" + row.partition(), key -> new long[2]);
         c[0] += row.records();
         c[1] += row.bytes();
         topicTotals.merge(row.topic(), row.records(), Long::sum);
       }
     }
     List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
-    parts.forEach((key, c) -> {
-      String[] tp = key.split("\u0000");
-      partitions.add(new ProtocolResults.PartitionShare(tp[0], Integer.parseInt(tp[1]), c[0], c[1],
-          100.0 * c[0] / Math.max(1, topicTotals.get(tp[0]))));
-    });
-    partitions.sort(Comparator.comparing(ProtocolResults.PartitionShare::topic)
-        .thenComparingInt(ProtocolResults.PartitionShare::partition));
+    parts.forEach(
+        (key, c) -> {
+          String[] tp = key.split("\u0000");
+          partitions.add(
+              new ProtocolResults.PartitionShare(
+                  tp[0],
+                  Integer.parseInt(tp[1]),
+                  c[0],
+                  c[1],
+                  100.0 * c[0] / Math.max(1, topicTotals.get(tp[0]))));
+        });
+    partitions.sort(
+        Comparator.comparing(ProtocolResults.PartitionShare::topic)
+            .thenComparingInt(ProtocolResults.PartitionShare::partition));
     List<ProtocolResults.Fault> faults = new ArrayList<>();
     ps.forEach(p -> faults.addAll(p.faults()));
-    return new ProtocolResults(ps.get(0).config(), throughput, latency, e2e, encoded, e2eEncoded, null, null, null,
-        partitions, null, null, null, rec == null ? null : rec.result(), rec == null ? null : rec.error(), faults,
-        null, null);
+    return new ProtocolResults(
+        ps.get(0).config(),
+        throughput,
+        latency,
+        e2e,
+        encoded,
+        e2eEncoded,
+        null,
+        null,
+        null,
+        partitions,
+        null,
+        null,
+        null,
+        rec == null ? null : rec.result(),
+        rec == null ? null : rec.error(),
+        faults,
+        null,
+        null);
   }
 
   /**
-   * The merged rate: {@code msgsPerSec} and {@code mbPerSec} each injector's own rate over its own first-to-last
-   * ack, added up (null unless every injector has one), which does not depend on how closely the injectors started
-   * together; and the rate over the union span, from the earliest first ack to the latest last ack.
+   * The merged rate: {@code msgsPerSec} and {@code mbPerSec} each injector's own rate over its own
+   * first-to-last ack, added up (null unless every injector has one), which does not depend on how
+   * closely the injectors started together; and the rate over the union span, from the earliest
+   * first ack to the latest last ack.
    */
-  private record Rates(Throughput.Spans union, Double msgsPerSec, Double mbPerSec, Throughput.Rate overUnionSpan) {}
+  private record Rates(
+      Throughput.Spans union, Double msgsPerSec, Double mbPerSec, Throughput.Rate overUnionSpan) {}
 
-  private static Rates rates(long count, long bytes, List<Long> firsts, List<Long> lasts, List<Double> msgs,
+  private static Rates rates(
+      long count,
+      long bytes,
+      List<Long> firsts,
+      List<Long> lasts,
+      List<Double> msgs,
       List<Double> mb) {
-    long firstAck = firsts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
-    long lastAck = lasts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
+    long firstAck =
+        firsts.stream()
+            .filter(Objects::nonNull)
+            .mapToLong(Long::longValue)
+            .min()
+            .orElse(Long.MAX_VALUE);
+    long lastAck =
+        lasts.stream()
+            .filter(Objects::nonNull)
+            .mapToLong(Long::longValue)
+            .max()
+            .orElse(Long.MIN_VALUE);
     Throughput.Spans union = Throughput.span(count, bytes, firstAck, lastAck);
-    boolean all = !msgs.isEmpty() && msgs.stream().allMatch(Objects::nonNull) && mb.stream().allMatch(Objects::nonNull);
-    return new Rates(union, all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
+    boolean all =
+        !msgs.isEmpty()
+            && msgs.stream().allMatch(Objects::nonNull)
+            && mb.stream().allMatch(Objects::nonNull);
+    return new Rates(
+        union,
+        all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
         all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
         new Throughput.Rate(union.msgsPerSec(), union.mbPerSec()));
   }
 
-  private static Map<String, Histogram> merged(List<ProtocolResults> ps,
-      Function<ProtocolResults, Map<String, String>> field) {
+  private static Map<String, Histogram> merged(
+      List<ProtocolResults> ps, Function<ProtocolResults, Map<String, String>> field) {
     Map<String, Histogram> out = new TreeMap<>();
     for (ProtocolResults p : ps) {
       Map<String, String> encoded = field.apply(p);
       if (encoded == null) {
         continue;
       }
-      encoded.forEach((name, text) -> out.merge(name, Histograms.decode(text), (a, b) -> {
-        a.add(b);
-        return a;
-      }));
+      encoded.forEach(
+          (name, text) ->
+              out.merge(
+                  name,
+                  Histograms.decode(text),
+                  (a, b) -> {
+                    a.add(b);
+                    return a;
+                  }));
     }
     return out;
   }
 
   /**
-   * Every injector's health: saturated when any was, each reason naming its injector, CPU seconds summed; for the
-   * highest and the delays the worst injector's figure; the load window and bounds of the first.
+   * Every injector's health: saturated when any was, each reason naming its injector, CPU seconds
+   * summed; for the highest and the delays the worst injector's figure; the load window and bounds
+   * of the first.
    */
   private static InjectorResults health(List<Merge.Found> complete) {
     List<String> reasons = new ArrayList<>();
@@ -180,14 +301,27 @@ final class MergedSummary {
       return null;
     }
     InjectorResults first = all.get(0);
-    InjectorResults heap = all.stream().max(Comparator.comparingDouble(i -> i.heapAfterGcMb().max() == null ? -1
-        : i.heapAfterGcMb().max())).get();
-    InjectorResults loops = all.stream().max(Comparator.comparingDouble(i -> i.eventLoopDelayMs().max())).get();
-    return new InjectorResults(all.stream().anyMatch(InjectorResults::saturated), reasons, first.loadWindowSeconds(),
-        all.stream().mapToDouble(InjectorResults::cpuSecondsAtEnd).sum(), max(all, InjectorResults::maxSystemCpuPct),
-        max(all, InjectorResults::maxProcessCpuPct), max(all, InjectorResults::gcPauseTotalMs),
-        max(all, InjectorResults::gcPauseMaxMs), max(all, InjectorResults::maxHeapUsedMb), heap.heapAfterGcMb(),
-        loops.eventLoopDelayMs(), first.bounds());
+    InjectorResults heap =
+        all.stream()
+            .max(
+                Comparator.comparingDouble(
+                    i -> i.heapAfterGcMb().max() == null ? -1 : i.heapAfterGcMb().max()))
+            .get();
+    InjectorResults loops =
+        all.stream().max(Comparator.comparingDouble(i -> i.eventLoopDelayMs().max())).get();
+    return new InjectorResults(
+        all.stream().anyMatch(InjectorResults::saturated),
+        reasons,
+        first.loadWindowSeconds(),
+        all.stream().mapToDouble(InjectorResults::cpuSecondsAtEnd).sum(),
+        max(all, InjectorResults::maxSystemCpuPct),
+        max(all, InjectorResults::maxProcessCpuPct),
+        max(all, InjectorResults::gcPauseTotalMs),
+        max(all, InjectorResults::gcPauseMaxMs),
+        max(all, InjectorResults::maxHeapUsedMb),
+        heap.heapAfterGcMb(),
+        loops.eventLoopDelayMs(),
+        first.bounds());
   }
 
   private static <T> double max(List<T> all, ToDoubleFunction<T> f) {
@@ -195,8 +329,9 @@ final class MergedSummary {
   }
 
   /**
-   * Second by second from each injector's start: rates summed, event-loop probes summed, the rest (CPU, GC, heap,
-   * delay, latency) the worst injector's; producer metrics those of the first injector with that second.
+   * Second by second from each injector's start: rates summed, event-loop probes summed, the rest
+   * (CPU, GC, heap, delay, latency) the worst injector's; producer metrics those of the first
+   * injector with that second.
    */
   static List<InjectorSample> timeline(List<List<InjectorSample>> timelines) {
     TreeMap<Long, List<InjectorSample>> bySecond = new TreeMap<>();
@@ -206,14 +341,27 @@ final class MergedSummary {
       }
     }
     List<InjectorSample> out = new ArrayList<>(bySecond.size());
-    bySecond.forEach((second, b) -> out.add(new InjectorSample(second, sum(b, InjectorSample::msgsPerSec),
-        sum(b, InjectorSample::mbPerSec), max(b, InjectorSample::ackP99Ms), max(b, InjectorSample::ackMaxMs),
-        max(b, InjectorSample::systemCpuPct), max(b, InjectorSample::processCpuPct),
-        max(b, InjectorSample::heapUsedMb), max(b, InjectorSample::heapAfterGcMb), max(b, InjectorSample::gcPauseMs),
-        max(b, InjectorSample::gcMaxPauseMs), max(b, InjectorSample::sendBlockedMs),
-        b.stream().mapToLong(InjectorSample::eventLoopProbes).sum(), max(b, InjectorSample::eventLoopDelayP99Ms),
-        max(b, InjectorSample::eventLoopDelayMaxMs), b.stream().mapToLong(InjectorSample::eventLoopProbesOverBound)
-            .sum(), new LinkedHashMap<>(b.get(0).producer()))));
+    bySecond.forEach(
+        (second, b) ->
+            out.add(
+                new InjectorSample(
+                    second,
+                    sum(b, InjectorSample::msgsPerSec),
+                    sum(b, InjectorSample::mbPerSec),
+                    max(b, InjectorSample::ackP99Ms),
+                    max(b, InjectorSample::ackMaxMs),
+                    max(b, InjectorSample::systemCpuPct),
+                    max(b, InjectorSample::processCpuPct),
+                    max(b, InjectorSample::heapUsedMb),
+                    max(b, InjectorSample::heapAfterGcMb),
+                    max(b, InjectorSample::gcPauseMs),
+                    max(b, InjectorSample::gcMaxPauseMs),
+                    max(b, InjectorSample::sendBlockedMs),
+                    b.stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
+                    max(b, InjectorSample::eventLoopDelayP99Ms),
+                    max(b, InjectorSample::eventLoopDelayMaxMs),
+                    b.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum(),
+                    new LinkedHashMap<>(b.get(0).producer()))));
     return out;
   }
 

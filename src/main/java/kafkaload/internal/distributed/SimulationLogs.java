@@ -17,6 +17,8 @@ import io.gatling.core.stats.writer.ShortScenarioDescription;
 import java.io.EOFException;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -26,10 +28,10 @@ import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Gatling 3.15.1's binary simulation.log, read and written with Gatling's own classes: its first-pass parser for the
- * header (version check included), its log parser's primitives (string cache, the JDK string form) for the records,
- * and its {@code LogFileDataWriter} for the merged log. Records are streamed one at a time: memory does not grow
- * with the log.
+ * Gatling 3.15.1's binary simulation.log, read and written with Gatling's own classes: its
+ * first-pass parser for the header (version check included), its log parser's primitives (string
+ * cache, the JDK string form) for the records, and its {@code LogFileDataWriter} for the merged
+ * log. Records are streamed one at a time: memory does not grow with the log.
  */
 public final class SimulationLogs {
   private SimulationLogs() {}
@@ -41,7 +43,9 @@ public final class SimulationLogs {
     }
   }
 
-  /** A log's header as Gatling's first pass reads it; {@code info} has the inject start and end too. */
+  /**
+   * A log's header as Gatling's first pass reads it; {@code info} has the inject start and end too.
+   */
   public record Header(Path file, RunInfo info) {
     public String simulation() {
       return info.simulationClassName();
@@ -62,18 +66,32 @@ public final class SimulationLogs {
       return new Header(log, new FirstPassParser(log.toFile(), ZoneId.systemDefault()).parse());
     } catch (AssertionError | Exception e) { // Scala's parser throws EOFException undeclared
       String m = e.getMessage() == null ? e.toString() : e.getMessage();
-      throw new Refused(m.contains(log.toString()) ? m.replace("assertion failed: ", "")
-          : log + ": not a readable Gatling " + GatlingVersion.ThisVersion().fullVersion() + " simulation.log (" + m + ")");
+      throw new Refused(
+          m.contains(log.toString())
+              ? m.replace("assertion failed: ", "")
+              : log
+                  + ": not a readable Gatling "
+                  + GatlingVersion.ThisVersion().fullVersion()
+                  + " simulation.log ("
+                  + m
+                  + ")");
     }
   }
 
   /** What a stream of a log's records counted. */
-  public record Counts(long records, long requests, long ok, long ko, long firstMillis, long lastMillis,
+  public record Counts(
+      long records,
+      long requests,
+      long ok,
+      long ko,
+      long firstMillis,
+      long lastMillis,
       boolean truncated) {}
 
   /**
-   * Streams every record of the log to {@code sink} as Gatling's load events with absolute times. A log that ends
-   * inside a record reads as truncated: the records before are passed on, and {@code Counts.truncated} says so.
+   * Streams every record of the log to {@code sink} as Gatling's load events with absolute times. A
+   * log that ends inside a record reads as truncated: the records before are passed on, and {@code
+   * Counts.truncated} says so.
    */
   public static Counts stream(Header header, Consumer<DataWriterMessage.LoadEvent> sink) {
     try (Records r = new Records(header.file().toFile(), header.info())) {
@@ -144,7 +162,9 @@ public final class SimulationLogs {
             boolean start = readBoolean();
             long t = readInt() + base;
             seen(t, t);
-            e = new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$User(scenario, t, start);
+            e =
+                new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$User(
+                    scenario, t, start);
           } else if (b == RecordHeader.Request$.MODULE$.value()) {
             scala.collection.immutable.List<String> groups = groups();
             String name = readCachedSanitizedString();
@@ -160,8 +180,16 @@ public final class SimulationLogs {
               ko++;
             }
             // The scenario is not stored for a request: the writer does not need it.
-            e = new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Response("", groups, name, start, end, status(isOk), Option.empty(),
-                message.isEmpty() ? Option.empty() : Option.apply(message));
+            e =
+                new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Response(
+                    "",
+                    groups,
+                    name,
+                    start,
+                    end,
+                    status(isOk),
+                    Option.empty(),
+                    message.isEmpty() ? Option.empty() : Option.apply(message));
           } else if (b == RecordHeader.Group$.MODULE$.value()) {
             scala.collection.immutable.List<String> groups = groups();
             long start = readInt() + base;
@@ -169,13 +197,21 @@ public final class SimulationLogs {
             int cumulated = readInt();
             boolean isOk = readBoolean();
             seen(start, end);
-            e = new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Group("", groups, start, end, cumulated, status(isOk));
+            e =
+                new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Group(
+                    "", groups, start, end, cumulated, status(isOk));
           } else if (b == RecordHeader.Error$.MODULE$.value()) {
             String message = readCachedSanitizedString();
             long t = readInt() + base;
             e = new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Error(message, t);
           } else {
-            throw new Refused(info.simulationClassName() + " log " + "record " + (count + 1) + ": unknown header " + b);
+            throw new Refused(
+                info.simulationClassName()
+                    + " log "
+                    + "record "
+                    + (count + 1)
+                    + ": unknown header "
+                    + b);
           }
           count++;
           sink.accept(e);
@@ -184,7 +220,9 @@ public final class SimulationLogs {
             truncated = true;
             return null;
           }
-          throw ex instanceof RuntimeException re ? re : new java.io.UncheckedIOException(new IOException(ex));
+          throw ex instanceof RuntimeException re
+              ? re
+              : new UncheckedIOException(new IOException(ex));
         }
       }
     }
@@ -194,25 +232,43 @@ public final class SimulationLogs {
     return ok ? OK$.MODULE$ : KO$.MODULE$;
   }
 
-  /** A merged log being written with Gatling's writer, under {@code resultsDir/<runId>/simulation.log}. */
+  /**
+   * A merged log being written with Gatling's writer, under {@code
+   * resultsDir/<runId>/simulation.log}.
+   */
   public static final class Writer implements AutoCloseable {
     private final LogFileDataWriter writer;
     private final FileData data;
     private final Path file;
 
-    public Writer(Path resultsDir, String simulationId, Header like, long start, String description) {
-      RunMessage run = new RunMessage(like.simulation(), simulationId, start, description,
-          GatlingVersion.ThisVersion().fullVersion(), ZoneId.systemDefault());
-      List<ShortScenarioDescription> scenarios = like.scenarios().stream()
-          .map(s -> new ShortScenarioDescription(s, Option.empty())).toList();
+    public Writer(
+        Path resultsDir, String simulationId, Header like, long start, String description) {
+      RunMessage run =
+          new RunMessage(
+              like.simulation(),
+              simulationId,
+              start,
+              description,
+              GatlingVersion.ThisVersion().fullVersion(),
+              ZoneId.systemDefault());
+      List<ShortScenarioDescription> scenarios =
+          like.scenarios().stream()
+              .map(s -> new ShortScenarioDescription(s, Option.empty()))
+              .toList();
       Path target = resultsDir.resolve(run.runId());
-      if (java.nio.file.Files.exists(target)) {
+      if (Files.exists(target)) {
         // Gatling's writer would write over it in place, leaving the old file's tail behind.
-        throw new Refused(target + " exists already: this run was merged before; remove it or merge elsewhere "
-            + "(-Dmerge.out)");
+        throw new Refused(
+            target
+                + " exists already: this run was merged before; remove it or merge elsewhere "
+                + "(-Dmerge.out)");
       }
-      writer = LogFileDataWriter.apply(run, CollectionConverters.asScala(scenarios).toSeq(),
-          like.info().assertions(), resultsDir);
+      writer =
+          LogFileDataWriter.apply(
+              run,
+              CollectionConverters.asScala(scenarios).toSeq(),
+              like.info().assertions(),
+              resultsDir);
       data = writer.onInit();
       file = LogFileDataWriter.logFile(resultsDir, run.runId(), false);
     }
@@ -223,8 +279,16 @@ public final class SimulationLogs {
 
     /** One request record, for example a verdict of the merge's reconciliation. */
     public void request(String name, long atMillis, String koMessage) {
-      write(new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Response("", CollectionConverters.asScala(List.<String>of()).toList(),
-          name, atMillis, atMillis, status(koMessage == null), Option.empty(), Option.apply(koMessage)));
+      write(
+          new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Response(
+              "",
+              CollectionConverters.asScala(List.<String>of()).toList(),
+              name,
+              atMillis,
+              atMillis,
+              status(koMessage == null),
+              Option.empty(),
+              Option.apply(koMessage)));
     }
 
     public Path file() {

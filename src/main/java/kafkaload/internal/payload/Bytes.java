@@ -2,13 +2,15 @@ package kafkaload.internal.payload;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatling.javaapi.core.Session;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
 /**
- * How keys, values and headers become bytes: byte[] as is, String as UTF-8, anything else as JSON (Jackson).
- * The producer always uses ByteArraySerializer, so what is measured is Kafka, not a serializer.
+ * How keys, values and headers become bytes: byte[] as is, String as UTF-8, anything else as JSON
+ * (Jackson). The producer always uses ByteArraySerializer, so what is measured is Kafka, not a
+ * serializer.
  */
 public final class Bytes {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -31,7 +33,8 @@ public final class Bytes {
     try {
       return JSON.writeValueAsBytes(value);
     } catch (JsonProcessingException e) {
-      throw new SessionValue.Unresolved("cannot write " + value.getClass().getName() + " as JSON: " + e.getOriginalMessage());
+      throw new SessionValue.Unresolved(
+          "cannot write " + value.getClass().getName() + " as JSON: " + e.getOriginalMessage());
     }
   }
 
@@ -50,7 +53,7 @@ public final class Bytes {
     return session -> of(s.resolve(session));
   }
 
-  public static SessionValue<byte[]> function(Function<io.gatling.javaapi.core.Session, ?> f) {
+  public static SessionValue<byte[]> function(Function<Session, ?> f) {
     SessionValue<?> v = SessionValue.of(f);
     return session -> of(v.resolve(session));
   }

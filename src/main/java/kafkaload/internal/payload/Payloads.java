@@ -14,17 +14,22 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
-/** Value helpers; each returns a function of the session that the send action evaluates per record. */
+/**
+ * Value helpers; each returns a function of the session that the send action evaluates per record.
+ */
 public final class Payloads {
-  /** Distinct arrays per size: enough that batches are not one array repeated, few enough to stay in cache. */
+  /**
+   * Distinct arrays per size: enough that batches are not one array repeated, few enough to stay in
+   * cache.
+   */
   static final int POOL_SIZE = 64;
 
   private Payloads() {}
 
   /**
-   * Records of exactly {@code size} bytes of random upper-case letters, like kafka-producer-perf-test's
-   * --record-size. Drawn round-robin from a pool made once, so generating them costs nothing measurable;
-   * the producer never changes the arrays it is given.
+   * Records of exactly {@code size} bytes of random upper-case letters, like
+   * kafka-producer-perf-test's --record-size. Drawn round-robin from a pool made once, so
+   * generating them costs nothing measurable; the producer never changes the arrays it is given.
    */
   public static Function<Session, Object> randomBytes(int size) {
     if (size < 0) {
@@ -36,8 +41,9 @@ public final class Payloads {
   }
 
   /**
-   * {@code count} arrays of random upper-case letters, the values {@link #randomBytes} draws from. lz4 barely
-   * compresses them (it finds no repeats to replace) as long as a batch holds no array twice.
+   * {@code count} arrays of random upper-case letters, the values {@link #randomBytes} draws from.
+   * lz4 barely compresses them (it finds no repeats to replace) as long as a batch holds no array
+   * twice.
    */
   public static byte[][] randomPool(int size, int count) {
     SplittableRandom random = new SplittableRandom(size);
@@ -61,7 +67,10 @@ public final class Payloads {
     return read(path);
   }
 
-  /** A text file (file system path or classpath resource) with Gatling EL such as #{id}, filled per record. */
+  /**
+   * A text file (file system path or classpath resource) with Gatling EL such as #{id}, filled per
+   * record.
+   */
   public static Function<Session, Object> templateBody(String path) {
     String template = new String(read(path), StandardCharsets.UTF_8);
     SessionValue<String> el = SessionValue.fromScala(Expressions.toStringExpression(template));
@@ -73,8 +82,8 @@ public final class Payloads {
   }
 
   /**
-   * A file's bytes (file system path, else classpath resource); a missing or unreadable one is a config error
-   * naming it as {@code what} ("payload file", "schema file").
+   * A file's bytes (file system path, else classpath resource); a missing or unreadable one is a
+   * config error naming it as {@code what} ("payload file", "schema file").
    */
   public static byte[] read(String path, String what) {
     Path p = Paths.get(path);
@@ -84,13 +93,17 @@ public final class Payloads {
       }
       try (InputStream in = Payloads.class.getClassLoader().getResourceAsStream(path)) {
         if (in == null) {
-          throw new KafkaLoadConfigException(Character.toUpperCase(what.charAt(0)) + what.substring(1)
-              + " not found on disk or on the classpath: " + path);
+          throw new KafkaLoadConfigException(
+              Character.toUpperCase(what.charAt(0))
+                  + what.substring(1)
+                  + " not found on disk or on the classpath: "
+                  + path);
         }
         return in.readAllBytes();
       }
     } catch (IOException e) {
-      throw new KafkaLoadConfigException("Cannot read " + what + " " + path + ": " + e.getMessage());
+      throw new KafkaLoadConfigException(
+          "Cannot read " + what + " " + path + ": " + e.getMessage());
     }
   }
 }

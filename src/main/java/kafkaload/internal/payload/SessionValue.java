@@ -10,9 +10,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import scala.Function1;
 
 /**
- * A value taken from the virtual user's session at send time: a constant, a Gatling EL string or a Java function.
- * A value that cannot be resolved (for example a missing session attribute) throws {@link Unresolved},
- * which the action turns into a KO naming the reason.
+ * A value taken from the virtual user's session at send time: a constant, a Gatling EL string or a
+ * Java function. A value that cannot be resolved (for example a missing session attribute) throws
+ * {@link Unresolved}, which the action turns into a KO naming the reason.
  */
 @FunctionalInterface
 public interface SessionValue<T> {
@@ -30,8 +30,9 @@ public interface SessionValue<T> {
   }
 
   /**
-   * A Gatling EL string such as "#{orderId}"; a string without "#{" is a constant. Compiled here, when the
-   * simulation is built: a malformed one is a {@link KafkaLoadConfigException} naming it, before any load.
+   * A Gatling EL string such as "#{orderId}"; a string without "#{" is a constant. Compiled here,
+   * when the simulation is built: a malformed one is a {@link KafkaLoadConfigException} naming it,
+   * before any load.
    */
   static SessionValue<String> el(String el) {
     if (el == null || !el.contains("#{")) {
@@ -44,13 +45,18 @@ public interface SessionValue<T> {
     return fromScala(compile(el, Expressions::toIntExpression));
   }
 
-  private static <T> Function1<Session, Validation<T>> compile(String el,
-      Function<String, Function1<Session, Validation<T>>> compiler) {
+  private static <T> Function1<Session, Validation<T>> compile(
+      String el, Function<String, Function1<Session, Validation<T>>> compiler) {
     try {
       return compiler.apply(el);
-    } catch (Exception e) { // Gatling's ElParserException is a checked exception that Scala throws undeclared
-      throw new KafkaLoadConfigException("\"" + el + "\" is not a valid Gatling EL expression: "
-          + String.valueOf(e.getMessage()).replace('\n', ' '));
+    } catch (
+        Exception
+            e) { // Gatling's ElParserException is a checked exception that Scala throws undeclared
+      throw new KafkaLoadConfigException(
+          "\""
+              + el
+              + "\" is not a valid Gatling EL expression: "
+              + String.valueOf(e.getMessage()).replace('\n', ' '));
     }
   }
 

@@ -19,9 +19,9 @@ import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.report.RunSummary;
+import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.schema.SchemaContext;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
@@ -31,12 +31,12 @@ import scala.Function1;
 import scala.runtime.BoxedUnit;
 
 /**
- * What a running protocol gives its actions: its connection and producers, Gatling's stats engine, clock and
- * throttler, a thread for sends that could block, the topic readers of consume actions, and the run ledger they
- * write to. Made by {@link KafkaRun} for the protocol's first action, after the checks that create nothing; each
- * action makes its own checks (its schemas), then calls {@link #start()}: the first call creates what the run
- * changes on the cluster (preflight's topic, producers), so a check that refuses the run comes before any of it.
- * Closed when the load ends.
+ * What a running protocol gives its actions: its connection and producers, Gatling's stats engine,
+ * clock and throttler, a thread for sends that could block, the topic readers of consume actions,
+ * and the run ledger they write to. Made by {@link KafkaRun} for the protocol's first action, after
+ * the checks that create nothing; each action makes its own checks (its schemas), then calls {@link
+ * #start()}: the first call creates what the run changes on the cluster (preflight's topic,
+ * producers), so a check that refuses the run comes before any of it. Closed when the load ends.
  */
 public final class KafkaComponents implements ProtocolComponents {
   private final KafkaProtocol protocol;
@@ -47,18 +47,32 @@ public final class KafkaComponents implements ProtocolComponents {
   private final OffsetBaselines baselines;
   private final ExecutorService blockingSender;
   private final KafkaRun run;
+
   /** The Schema Registry side, made when the first action with a schema is built. */
   private SchemaContext schemas;
+
   /** What {@link #start()} made; null until then. */
   private volatile Running running;
+
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
 
   /** The parts that exist once the protocol has started. */
-  private record Running(ProducerPool producers, InjectorHealth health, TopicWatch topicWatch, Admin lagAdmin,
+  private record Running(
+      ProducerPool producers,
+      InjectorHealth health,
+      TopicWatch topicWatch,
+      Admin lagAdmin,
       LagMonitor lagMonitor) {}
 
-  KafkaComponents(KafkaProtocol protocol, Connection connection, boolean embedded, CoreComponents core,
-      RunLedger ledger, OffsetBaselines baselines, ExecutorService blockingSender, KafkaRun run) {
+  KafkaComponents(
+      KafkaProtocol protocol,
+      Connection connection,
+      boolean embedded,
+      CoreComponents core,
+      RunLedger ledger,
+      OffsetBaselines baselines,
+      ExecutorService blockingSender,
+      KafkaRun run) {
     this.protocol = protocol;
     this.connection = connection;
     this.embedded = embedded;
@@ -74,16 +88,18 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /**
-   * Preflight's side effects, the producers, the topic watch and the lag sampling, once: called by every action
-   * when Gatling builds it, after that action's own checks, before any user starts.
+   * Preflight's side effects, the producers, the topic watch and the lag sampling, once: called by
+   * every action when Gatling builds it, after that action's own checks, before any user starts.
    */
   public synchronized KafkaComponents start() {
     if (running == null) {
       ProducerPool producers = run.start(this, baselines);
       TopicWatch topicWatch = TopicWatch.start(connection, ledger);
       Admin lagAdmin = protocol.lagGroups().isEmpty() ? null : connection.admin();
-      LagMonitor lagMonitor = lagAdmin == null ? null
-          : LagMonitor.start(lagAdmin, protocol.lagGroups(), protocol.lagIntervalMs());
+      LagMonitor lagMonitor =
+          lagAdmin == null
+              ? null
+              : LagMonitor.start(lagAdmin, protocol.lagGroups(), protocol.lagIntervalMs());
       running = new Running(producers, run.health(), topicWatch, lagAdmin, lagMonitor);
     }
     return this;
@@ -97,7 +113,8 @@ public final class KafkaComponents implements ProtocolComponents {
   private Running running() {
     Running r = running;
     if (r == null) {
-      throw new IllegalStateException("the Kafka protocol has not started: an action must call start() when built");
+      throw new IllegalStateException(
+          "the Kafka protocol has not started: an action must call start() when built");
     }
     return r;
   }
@@ -137,7 +154,10 @@ public final class KafkaComponents implements ProtocolComponents {
     return blockingSender;
   }
 
-  /** A sender of records for one action; {@code acks}: where its acks are counted and timed, or null. */
+  /**
+   * A sender of records for one action; {@code acks}: where its acks are counted and timed, or
+   * null.
+   */
   public RecordSender sender(DeliveryLedger.RequestAcks acks) {
     return new RecordSender(running().producers(), ledger, core.clock(), acks);
   }
@@ -152,23 +172,33 @@ public final class KafkaComponents implements ProtocolComponents {
     return running().lagMonitor();
   }
 
-  /** The shared reader of a topic for consume actions; created (after checking the topic exists) on first use. */
+  /**
+   * The shared reader of a topic for consume actions; created (after checking the topic exists) on
+   * first use.
+   */
   public TopicListener listener(String topic) {
-    return listeners.computeIfAbsent(topic, t -> {
-      try (Admin admin = connection.admin()) {
-        Preflight.checkTopic(admin, t, protocol.topicPlan().existing(), connection.timeoutMs());
-      }
-      return new TopicListener(connection, t, Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
-        th.setDaemon(true);
-        return th;
-      }), ledger.consumes());
-    });
+    return listeners.computeIfAbsent(
+        topic,
+        t -> {
+          try (Admin admin = connection.admin()) {
+            Preflight.checkTopic(admin, t, protocol.topicPlan().existing(), connection.timeoutMs());
+          }
+          return new TopicListener(
+              connection,
+              t,
+              Executors.newSingleThreadScheduledExecutor(
+                  r -> {
+                    Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
+                    th.setDaemon(true);
+                    return th;
+                  }),
+              ledger.consumes());
+        });
   }
 
   /**
-   * The protocol's Schema Registry side, made on first use (when an action with a schema is built, before the load);
-   * with no schema.registry.url, the embedded registry is started then.
+   * The protocol's Schema Registry side, made on first use (when an action with a schema is built,
+   * before the load); with no schema.registry.url, the embedded registry is started then.
    */
   public synchronized SchemaContext schemas() {
     if (schemas == null) {
@@ -203,7 +233,10 @@ public final class KafkaComponents implements ProtocolComponents {
     };
   }
 
-  /** The load is over: stop the readers and the lag sampling, print the counters, close the producers. */
+  /**
+   * The load is over: stop the readers and the lag sampling, print the counters, close the
+   * producers.
+   */
   void close() {
     Running r = running();
     listeners.values().forEach(TopicListener::close);
@@ -219,8 +252,11 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /** For the summary: this protocol's settings, ledger, lag samples and producers. */
   RunSummary.Section section() {
-    return new RunSummary.Section(protocol.describe(connection.bootstrap(),
-        ledger.identity() == null ? null : ledger.identity().runId()), ledger, running().lagMonitor(),
+    return new RunSummary.Section(
+        protocol.describe(
+            connection.bootstrap(), ledger.identity() == null ? null : ledger.identity().runId()),
+        ledger,
+        running().lagMonitor(),
         running().producers().all());
   }
 }

@@ -1,7 +1,5 @@
 package kafkaload.internal.protocol;
 
-import kafkaload.internal.config.InjectorShare;
-
 import io.gatling.core.CoreComponents;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
@@ -9,20 +7,22 @@ import io.gatling.core.protocol.ProtocolKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
+import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.Secrets;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.schema.RegistrySettings;
 import scala.Function1;
 
 /**
- * The resolved, validated, immutable Kafka protocol a simulation runs with: the builder's parts with the -D
- * properties and the environment applied. Built by {@code kafkaload.KafkaProtocolBuilder#protocol()}.
+ * The resolved, validated, immutable Kafka protocol a simulation runs with: the builder's parts
+ * with the -D properties and the environment applied. Built by {@code
+ * kafkaload.KafkaProtocolBuilder#protocol()}.
  *
  * @param target where to connect: bootstrap servers, or the embedded broker(s)
  * @param producerProperties KafkaProducer properties, already checked against ProducerConfig
@@ -30,7 +30,8 @@ import scala.Function1;
  * @param topics the default topic and what preflight does about it
  * @param requests run-identity headers and the default reply timeout
  * @param lag consumer groups whose lag is sampled during the run and judged after it
- * @param schemaRegistry the Schema Registry settings; a null url means the embedded registry, started on first use
+ * @param schemaRegistry the Schema Registry settings; a null url means the embedded registry,
+ *     started on first use
  * @param run the injector's bounds, the parameters read, which injector this is
  */
 public record KafkaProtocol(
@@ -103,34 +104,46 @@ public record KafkaProtocol(
     return run.injector();
   }
 
-  /** Where this protocol connects: its bootstrap servers, or the embedded broker(s) (started on first use). */
+  /**
+   * Where this protocol connects: its bootstrap servers, or the embedded broker(s) (started on
+   * first use).
+   */
   public String targetBootstrap() {
     if (bootstrapServers() != null) {
       return bootstrapServers();
     }
-    return embeddedBrokers() > 0 ? EmbeddedCluster.shared(embeddedBrokers()).bootstrapServers()
+    return embeddedBrokers() > 0
+        ? EmbeddedCluster.shared(embeddedBrokers()).bootstrapServers()
         : EmbeddedKafka.shared().bootstrapServers();
   }
 
-  /** Where and how its clients connect; starts the embedded broker(s) when there is no bootstrap. */
+  /**
+   * Where and how its clients connect; starts the embedded broker(s) when there is no bootstrap.
+   */
   public Connection connection() {
     return new Connection(targetBootstrap(), producerProperties, topicPlan().bootstrapTimeoutMs());
   }
 
-  /** The embedded cluster of child-process brokers this protocol runs on, or null (external or in-JVM broker). */
+  /**
+   * The embedded cluster of child-process brokers this protocol runs on, or null (external or
+   * in-JVM broker).
+   */
   public EmbeddedCluster embeddedCluster() {
-    return bootstrapServers() == null && embeddedBrokers() > 0 ? EmbeddedCluster.shared(embeddedBrokers()) : null;
+    return bootstrapServers() == null && embeddedBrokers() > 0
+        ? EmbeddedCluster.shared(embeddedBrokers())
+        : null;
   }
 
   /** acks=all (or -1): each send waits for min.insync.replicas in-sync replicas. */
   public boolean acksAll() {
     Object acks = producerProperties.get("acks");
-    return acks != null && (acks.toString().trim().equalsIgnoreCase("all") || acks.toString().trim().equals("-1"));
+    return acks != null
+        && (acks.toString().trim().equalsIgnoreCase("all") || acks.toString().trim().equals("-1"));
   }
 
   /**
-   * The settings as the run's summary and page show them, secrets masked; the registry's as text under Confluent's
-   * names. {@code runId}: the run's identity, or null.
+   * The settings as the run's summary and page show them, secrets masked; the registry's as text
+   * under Confluent's names. {@code runId}: the run's identity, or null.
    */
   public ProtocolResults.ProtocolConfig describe(String bootstrap, String runId) {
     Map<String, String> registry = null;
@@ -140,26 +153,34 @@ public record KafkaProtocol(
         registry.put(e.getKey(), e.getValue() == null ? null : String.valueOf(e.getValue()));
       }
     }
-    return new ProtocolResults.ProtocolConfig(bootstrap,
-        bootstrapServers() != null ? null : Math.max(1, embeddedBrokers()), topic(), producerMode().name().toLowerCase(),
-        poolSize(), Secrets.masked(producerProperties), registry, runId);
+    return new ProtocolResults.ProtocolConfig(
+        bootstrap,
+        bootstrapServers() != null ? null : Math.max(1, embeddedBrokers()),
+        topic(),
+        producerMode().name().toLowerCase(),
+        poolSize(),
+        Secrets.masked(producerProperties),
+        registry,
+        runId);
   }
 
-  public static final ProtocolKey<KafkaProtocol, KafkaComponents> KEY = new ProtocolKey<>() {
-    @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public Class<Protocol> protocolClass() {
-      return (Class) KafkaProtocol.class;
-    }
+  public static final ProtocolKey<KafkaProtocol, KafkaComponents> KEY =
+      new ProtocolKey<>() {
+        @Override
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        public Class<Protocol> protocolClass() {
+          return (Class) KafkaProtocol.class;
+        }
 
-    @Override
-    public KafkaProtocol defaultProtocolValue(GatlingConfiguration configuration) {
-      throw new IllegalStateException("Kafka actions need a protocol: setUp(...).protocols(kafka().topic(...))");
-    }
+        @Override
+        public KafkaProtocol defaultProtocolValue(GatlingConfiguration configuration) {
+          throw new IllegalStateException(
+              "Kafka actions need a protocol: setUp(...).protocols(kafka().topic(...))");
+        }
 
-    @Override
-    public Function1<KafkaProtocol, KafkaComponents> newComponents(CoreComponents core) {
-      return protocol -> KafkaComponents.start(protocol, core);
-    }
-  };
+        @Override
+        public Function1<KafkaProtocol, KafkaComponents> newComponents(CoreComponents core) {
+          return protocol -> KafkaComponents.start(protocol, core);
+        }
+      };
 }

@@ -1,6 +1,7 @@
 package kafkaload.internal.protocol;
 
 import io.gatling.core.CoreComponents;
+import java.io.EOFException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,8 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.TopicPlan;
@@ -23,37 +26,41 @@ import kafkaload.internal.config.Secrets;
 import kafkaload.internal.report.AssertionsJUnitReport;
 import kafkaload.internal.report.GatlingVerdicts;
 import kafkaload.internal.report.KafkaPage;
-import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.report.LatencySources;
+import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.run.OffsetBaselines;
-import kafkaload.internal.run.TopicOffsets;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.TopicOffsets;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.Reconciliation;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import scala.runtime.BoxedUnit;
 
 /**
- * One Gatling run's Kafka side: the components of each protocol (shared by the scenarios that use it), the
- * injector-health sampler, and, when the run ends, the summary JSON, the Kafka page and the JUnit assertions file
- * beside Gatling's report.
+ * One Gatling run's Kafka side: the components of each protocol (shared by the scenarios that use
+ * it), the injector-health sampler, and, when the run ends, the summary JSON, the Kafka page and
+ * the JUnit assertions file beside Gatling's report.
  */
 final class KafkaRun {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
   private static final Map<CoreComponents, KafkaRun> RUNS = new IdentityHashMap<>();
-  /** Every run of this JVM, for a launcher that writes their files before it exits, not at JVM exit. */
-  static final List<KafkaRun> ENDED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  /**
+   * Every run of this JVM, for a launcher that writes their files before it exits, not at JVM exit.
+   */
+  static final List<KafkaRun> ENDED = new CopyOnWriteArrayList<>();
 
   private final CoreComponents core;
   private final Map<KafkaProtocol, KafkaComponents> components = new IdentityHashMap<>();
   private final Map<String, String> parameters = new TreeMap<>();
   private final Optional<Path> simulationLog = AssertionsJUnitReport.currentSimulationLog();
   private final long startMillis = System.currentTimeMillis();
-  private final java.util.concurrent.atomic.AtomicBoolean reportsWritten = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean reportsWritten = new AtomicBoolean();
   private InjectorHealth health;
   private volatile RunSummary summary;
 
@@ -65,17 +72,21 @@ final class KafkaRun {
     synchronized (RUNS) {
       KafkaRun run = RUNS.get(core);
       if (run == null) {
-        // A run starts: note the verdict lines Gatling prints on this thread (the one building the scenarios,
+        // A run starts: note the verdict lines Gatling prints on this thread (the one building the
+        // scenarios,
         // which runs Gatling), forgetting an earlier run's in the same JVM.
         GatlingVerdicts.listen();
         run = new KafkaRun(core);
         RUNS.put(core, run);
         KafkaRun r = run;
-        core.actorSystem().registerOnTermination(() -> {
-          r.end();
-          return scala.runtime.BoxedUnit.UNIT;
-        });
-        // Gatling writes its report after the actor system is gone; the files that need it come at JVM exit.
+        core.actorSystem()
+            .registerOnTermination(
+                () -> {
+                  r.end();
+                  return BoxedUnit.UNIT;
+                });
+        // Gatling writes its report after the actor system is gone; the files that need it come at
+        // JVM exit.
         Runtime.getRuntime().addShutdownHook(new Thread(r::writeReports, "kafkaload-reports"));
         ENDED.add(r);
       }
@@ -84,9 +95,10 @@ final class KafkaRun {
   }
 
   /**
-   * The components of this protocol, made for its first action and shared by the others: the checks that create
-   * nothing (bootstrap, security, the default topic's plan) are made now; what changes the cluster waits for
-   * {@link KafkaComponents#start()}, which each action calls after its own checks (its schemas).
+   * The components of this protocol, made for its first action and shared by the others: the checks
+   * that create nothing (bootstrap, security, the default topic's plan) are made now; what changes
+   * the cluster waits for {@link KafkaComponents#start()}, which each action calls after its own
+   * checks (its schemas).
    */
   synchronized KafkaComponents components(KafkaProtocol protocol) {
     KafkaComponents c = components.get(protocol);
@@ -102,34 +114,55 @@ final class KafkaRun {
     boolean embedded = protocol.bootstrapServers() == null;
     try {
       Connection connection = protocol.connection();
-      LOG.info("Kafka target: {}{}; producer properties {}", connection.bootstrap(), !embedded ? ""
-          : protocol.embeddedBrokers() > 0
-              ? " (embedded cluster of " + protocol.embeddedBrokers() + " broker(s) in child processes)"
-              : " (embedded broker)",
+      LOG.info(
+          "Kafka target: {}{}; producer properties {}",
+          connection.bootstrap(),
+          !embedded
+              ? ""
+              : protocol.embeddedBrokers() > 0
+                  ? " (embedded cluster of "
+                      + protocol.embeddedBrokers()
+                      + " broker(s) in child processes)"
+                  : " (embedded broker)",
           Secrets.masked(protocol.producerProperties()));
       try (Admin admin = connection.admin()) {
         Preflight.checkBootstrap(admin, connection);
         if (protocol.topic() != null) {
-          Preflight.checkPlan(admin, protocol.topic(), protocol.topicPlan(), connection.timeoutMs(),
+          Preflight.checkPlan(
+              admin,
+              protocol.topic(),
+              protocol.topicPlan(),
+              connection.timeoutMs(),
               protocol.acksAll());
         }
       }
-      ExecutorService blockingSender = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "kafkaload-blocking-sender");
-        t.setDaemon(true);
-        return t;
-      });
-      OffsetBaselines baselines = new OffsetBaselines(topic -> {
-        try (Admin admin = connection.admin()) {
-          return Preflight.offsets(admin, topic, connection.timeoutMs())
-              .orElseThrow(() -> Preflight.missing(topic));
-        }
-      }, blockingSender);
-      // The injectors of a distributed run share one run id, so one read-back finds all their records.
-      RunIdentity identity = !protocol.runIdentity() ? null
-          : protocol.injector().runId() != null ? new RunIdentity(protocol.injector().runId()) : RunIdentity.random();
+      ExecutorService blockingSender =
+          Executors.newSingleThreadExecutor(
+              r -> {
+                Thread t = new Thread(r, "kafkaload-blocking-sender");
+                t.setDaemon(true);
+                return t;
+              });
+      OffsetBaselines baselines =
+          new OffsetBaselines(
+              topic -> {
+                try (Admin admin = connection.admin()) {
+                  return Preflight.offsets(admin, topic, connection.timeoutMs())
+                      .orElseThrow(() -> Preflight.missing(topic));
+                }
+              },
+              blockingSender);
+      // The injectors of a distributed run share one run id, so one read-back finds all their
+      // records.
+      RunIdentity identity =
+          !protocol.runIdentity()
+              ? null
+              : protocol.injector().runId() != null
+                  ? new RunIdentity(protocol.injector().runId())
+                  : RunIdentity.random();
       RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
-      return new KafkaComponents(protocol, connection, embedded, core, ledger, baselines, blockingSender, this);
+      return new KafkaComponents(
+          protocol, connection, embedded, core, ledger, baselines, blockingSender, this);
     } catch (RuntimeException e) {
       stopEmbedded(embedded);
       throw e;
@@ -137,8 +170,9 @@ final class KafkaRun {
   }
 
   /**
-   * The protocol's side effects, once its actions' checks passed: preflight (the default topic created when the plan
-   * says so, then checked), its end offsets for the reconciliation, the producers, the injector health.
+   * The protocol's side effects, once its actions' checks passed: preflight (the default topic
+   * created when the plan says so, then checked), its end offsets for the reconciliation, the
+   * producers, the injector health.
    */
   ProducerPool start(KafkaComponents c, OffsetBaselines baselines) {
     KafkaProtocol protocol = c.protocol();
@@ -149,12 +183,19 @@ final class KafkaRun {
         baselines.taken(protocol.topic(), offsetsBefore);
       }
       List<String> warm = protocol.topic() == null ? List.of() : List.of(protocol.topic());
-      ProducerPool producers = new ProducerPool(protocol.producerMode(), protocol.poolSize(), connection, warm,
-          protocol.injector().clientIdPrefix());
+      ProducerPool producers =
+          new ProducerPool(
+              protocol.producerMode(),
+              protocol.poolSize(),
+              connection,
+              warm,
+              protocol.injector().clientIdPrefix());
       synchronized (this) {
         if (health == null) {
-          // Sampled from here on, after the broker start and preflight: its timeline is the run's, not the setup's.
-          health = InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
+          // Sampled from here on, after the broker start and preflight: its timeline is the run's,
+          // not the setup's.
+          health =
+              InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
         }
       }
       return producers;
@@ -164,7 +205,10 @@ final class KafkaRun {
     }
   }
 
-  /** The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives up. */
+  /**
+   * The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives
+   * up.
+   */
   private static void stopEmbedded(boolean embedded) {
     if (embedded) {
       EmbeddedKafka.stopShared();
@@ -183,7 +227,8 @@ final class KafkaRun {
       if (protocol.acksAll()) {
         Preflight.checkInSyncReplicas(admin, protocol.topic(), connection.timeoutMs());
       }
-      Preflight.checkBatchFits(admin, protocol.topic(), protocol.producerProperties(), connection.timeoutMs());
+      Preflight.checkBatchFits(
+          admin, protocol.topic(), protocol.producerProperties(), connection.timeoutMs());
       return Preflight.offsets(admin, protocol.topic(), connection.timeoutMs())
           .orElseThrow(() -> Preflight.missing(protocol.topic()));
     }
@@ -201,11 +246,16 @@ final class KafkaRun {
 
   private synchronized List<ProducerHandle> allProducers() {
     List<ProducerHandle> out = new ArrayList<>();
-    components.values().stream().filter(KafkaComponents::started).forEach(c -> out.addAll(c.producers().all()));
+    components.values().stream()
+        .filter(KafkaComponents::started)
+        .forEach(c -> out.addAll(c.producers().all()));
     return out;
   }
 
-  /** The load is over: summarise while the producers still answer, then close them and the embedded broker. */
+  /**
+   * The load is over: summarise while the producers still answer, then close them and the embedded
+   * broker.
+   */
   private void end() {
     List<KafkaComponents> all;
     synchronized (this) {
@@ -214,7 +264,8 @@ final class KafkaRun {
     synchronized (RUNS) {
       RUNS.remove(core);
     }
-    // Components whose start never came (a check refused the run) have nothing to summarise or close.
+    // Components whose start never came (a check refused the run) have nothing to summarise or
+    // close.
     boolean anyEmbedded = all.stream().anyMatch(KafkaComponents::embedded);
     all.removeIf(c -> !c.started());
     if (all.isEmpty()) {
@@ -226,11 +277,18 @@ final class KafkaRun {
     health.close();
     InjectorHealth.Verdict verdict = health.verdict();
     if (verdict.saturated()) {
-      System.out.println("[kafkaload] WARNING: the injector was saturated: results below are not trustworthy ("
-          + String.join("; ", verdict.reasons()) + ")");
+      System.out.println(
+          "[kafkaload] WARNING: the injector was saturated: results below are not trustworthy ("
+              + String.join("; ", verdict.reasons())
+              + ")");
     }
-    summary = RunSummary.of(all.stream().map(KafkaComponents::section).toList(), parameters, health, startMillis,
-        System.currentTimeMillis());
+    summary =
+        RunSummary.of(
+            all.stream().map(KafkaComponents::section).toList(),
+            parameters,
+            health,
+            startMillis,
+            System.currentTimeMillis());
     String sources = LatencySources.describe(summary.results().latencySources());
     if (sources != null) {
       System.out.println("[kafkaload] " + sources);
@@ -244,31 +302,43 @@ final class KafkaRun {
   }
 
   /**
-   * The offset comparison always runs: when the load sent records and no reconcile() step judged them (the
-   * simulation has none, -Dverify=false, or maxDuration cut it short), compare acked records with end offsets now.
+   * The offset comparison always runs: when the load sent records and no reconcile() step judged
+   * them (the simulation has none, -Dverify=false, or maxDuration cut it short), compare acked
+   * records with end offsets now.
    */
   private static void reconcileIfNotDone(KafkaComponents c) {
     RunLedger ledger = c.ledger();
     if (ledger.injector().distributed()) {
       return; // the merge compares the offsets of all injectors at once
     }
-    if (ledger.reconciliation() != null || ledger.reconciliationError() != null
+    if (ledger.reconciliation() != null
+        || ledger.reconciliationError() != null
         || ledger.delivery().snapshot().acked() + ledger.delivery().snapshot().failed() == 0) {
       return;
     }
     try {
-      Reconciled.Result r = Reconciliation.run(c.connection(), ledger, c.producers().all(), c.protocol().topic(),
-          false, Duration.ZERO);
+      Reconciled.Result r =
+          Reconciliation.run(
+              c.connection(),
+              ledger,
+              c.producers().all(),
+              c.protocol().topic(),
+              false,
+              Duration.ZERO);
       ledger.reconciliation(r, false);
-      System.out.println(ReconciliationPrinter.format(r)
-          + "  (no reconcile() step judged this run: the offset comparison only, not gated; add "
-          + "reconciled(...) for the read-back and the gates)");
+      System.out.println(
+          ReconciliationPrinter.format(r)
+              + "  (no reconcile() step judged this run: the offset comparison only, not gated; add "
+              + "reconciled(...) for the read-back and the gates)");
     } catch (RuntimeException e) {
       ledger.reconciliationError("could not compare offsets after the run: " + e.getMessage());
     }
   }
 
-  /** At JVM exit, after Gatling's report: gate verdicts, kafka-summary.json, kafka.html, js/assertions.xml. */
+  /**
+   * At JVM exit, after Gatling's report: gate verdicts, kafka-summary.json, kafka.html,
+   * js/assertions.xml.
+   */
   void writeReports() {
     if (simulationLog.isEmpty() || summary == null || !reportsWritten.compareAndSet(false, true)) {
       return;
@@ -277,23 +347,31 @@ final class KafkaRun {
     Path dir = log.getParent();
     try {
       Optional<AssertionsJUnitReport.Verdicts> printed = AssertionsJUnitReport.printed(log);
-      AssertionsJUnitReport.Verdicts verdicts = printed
-          .orElseGet(() -> AssertionsJUnitReport.validate(log, core.configuration()));
-      summary = summary.withGates(AssertionsJUnitReport.rows(verdicts),
-          printed.isPresent() ? "gatling-console" : "simulation.log");
+      AssertionsJUnitReport.Verdicts verdicts =
+          printed.orElseGet(() -> AssertionsJUnitReport.validate(log, core.configuration()));
+      summary =
+          summary.withGates(
+              AssertionsJUnitReport.rows(verdicts),
+              printed.isPresent() ? "gatling-console" : "simulation.log");
       if (Files.isRegularFile(dir.resolve("index.html"))) {
-        System.out.println("[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, verdicts));
+        System.out.println(
+            "[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, verdicts));
       }
-    } catch (java.io.EOFException e) {
-      System.err.println("[kafkaload] no assertions judged: " + log + " ends before any result (the run stopped "
-          + "before its load)");
+    } catch (EOFException e) {
+      System.err.println(
+          "[kafkaload] no assertions judged: "
+              + log
+              + " ends before any result (the run stopped "
+              + "before its load)");
     } catch (Exception | LinkageError e) {
       System.err.println("[kafkaload] could not judge the assertions from " + log + ": " + e);
     }
     try {
       summary.write(dir);
-      System.out.println("[kafkaload] Kafka page: file://" + KafkaPage.write(dir, summary.results()).toAbsolutePath()
-          + " (data: kafka-summary.json)");
+      System.out.println(
+          "[kafkaload] Kafka page: file://"
+              + KafkaPage.write(dir, summary.results()).toAbsolutePath()
+              + " (data: kafka-summary.json)");
     } catch (Exception e) {
       System.err.println("[kafkaload] could not write the Kafka page in " + dir + ": " + e);
     }

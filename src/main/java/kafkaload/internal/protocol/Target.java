@@ -1,8 +1,9 @@
 package kafkaload.internal.protocol;
 
 /**
- * Where a protocol connects: its bootstrap servers, or (when they are null) the embedded broker: the one in-JVM
- * broker when {@code embeddedBrokers} is 0, else that many brokers in child processes.
+ * Where a protocol connects: its bootstrap servers, or (when they are null) the embedded broker:
+ * the one in-JVM broker when {@code embeddedBrokers} is 0, else that many brokers in child
+ * processes.
  */
 public record Target(String bootstrapServers, int embeddedBrokers) {
   /** No bootstrap: the in-JVM embedded broker. */

@@ -2,7 +2,10 @@ package kafkaload.internal.protocol;
 
 import kafkaload.internal.admin.TopicPlan;
 
-/** The default topic of send actions (null when every action names its own) and what preflight does about it. */
+/**
+ * The default topic of send actions (null when every action names its own) and what preflight does
+ * about it.
+ */
 public record Topics(String topic, TopicPlan plan) {
   public static final Topics NONE = new Topics(null, TopicPlan.DEFAULT);
 

@@ -1,8 +1,11 @@
 package kafkaload.internal.report;
 
+import io.gatling.charts.stats.FirstPassParser;
 import io.gatling.charts.stats.LogFileData;
 import io.gatling.charts.stats.LogFileReader;
+import io.gatling.charts.stats.RunInfo;
 import io.gatling.charts.template.AssertionsJUnitTemplate;
+import io.gatling.commons.stats.assertion.Assertion;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.shared.model.assertion.AssertionMessage;
 import io.gatling.shared.model.assertion.AssertionResult;
@@ -12,34 +15,45 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.Optional;
 import java.util.stream.Stream;
 import kafkaload.internal.results.RunResults;
 import scala.collection.immutable.List;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Writes Gatling's JUnit-style assertions file, {@code <run>/js/assertions.xml}, for CI systems that read JUnit XML.
- * Gatling 3.15 still ships the template but no longer writes the file, so it is made here, once the JVM is exiting,
- * with Gatling's template from the verdicts Gatling printed, or, failing those, from the run's simulation.log with
- * Gatling's own reader and validator.
+ * Writes Gatling's JUnit-style assertions file, {@code <run>/js/assertions.xml}, for CI systems
+ * that read JUnit XML. Gatling 3.15 still ships the template but no longer writes the file, so it
+ * is made here, once the JVM is exiting, with Gatling's template from the verdicts Gatling printed,
+ * or, failing those, from the run's simulation.log with Gatling's own reader and validator.
  */
 public final class AssertionsJUnitReport {
   private AssertionsJUnitReport() {}
 
-  /** The simulation.log this JVM is writing, found among its open files; empty when not on Linux. */
+  /**
+   * The simulation.log this JVM is writing, found among its open files; empty when not on Linux.
+   */
   public static Optional<Path> currentSimulationLog() {
     Path fds = Paths.get("/proc/self/fd");
     if (!Files.isDirectory(fds)) {
       return Optional.empty();
     }
     try (Stream<Path> open = Files.list(fds)) {
-      return open.map(fd -> {
-        try {
-          return Files.readSymbolicLink(fd);
-        } catch (IOException | UnsupportedOperationException e) {
-          return null;
-        }
-      }).filter(p -> p != null && p.getFileName() != null && p.getFileName().toString().equals("simulation.log"))
+      return open.map(
+              fd -> {
+                try {
+                  return Files.readSymbolicLink(fd);
+                } catch (IOException | UnsupportedOperationException e) {
+                  return null;
+                }
+              })
+          .filter(
+              p ->
+                  p != null
+                      && p.getFileName() != null
+                      && p.getFileName().toString().equals("simulation.log"))
           .findFirst();
     } catch (IOException e) {
       return Optional.empty();
@@ -47,18 +61,16 @@ public final class AssertionsJUnitReport {
   }
 
   /** Gatling's own verdicts on a run's assertions, with the run they judge. */
-  public record Verdicts(io.gatling.charts.stats.RunInfo runInfo, java.util.List<AssertionResult> results) {}
+  public record Verdicts(RunInfo runInfo, java.util.List<AssertionResult> results) {}
 
   /**
-   * Gatling's own verdicts as it printed them ({@link GatlingVerdicts}), with the run's header from the log's first
-   * pass; empty when any assertion of the log has no printed verdict.
+   * Gatling's own verdicts as it printed them ({@link GatlingVerdicts}), with the run's header from
+   * the log's first pass; empty when any assertion of the log has no printed verdict.
    */
   public static Optional<Verdicts> printed(Path simulationLog) {
-    io.gatling.charts.stats.RunInfo info =
-        new io.gatling.charts.stats.FirstPassParser(simulationLog.toFile(), java.time.ZoneId.systemDefault()).parse();
-    java.util.List<AssertionResult> results = new java.util.ArrayList<>();
-    for (io.gatling.commons.stats.assertion.Assertion a
-        : scala.jdk.javaapi.CollectionConverters.asJava(info.assertions())) {
+    RunInfo info = new FirstPassParser(simulationLog.toFile(), ZoneId.systemDefault()).parse();
+    java.util.List<AssertionResult> results = new ArrayList<>();
+    for (Assertion a : CollectionConverters.asJava(info.assertions())) {
       Optional<AssertionResult> r = GatlingVerdicts.of(a);
       if (r.isEmpty()) {
         return Optional.empty();
@@ -71,25 +83,30 @@ public final class AssertionsJUnitReport {
   /** Re-reads the run's simulation.log and judges its assertions the way Gatling does. */
   public static Verdicts validate(Path simulationLog, GatlingConfiguration configuration) {
     LogFileData data = new LogFileReader(simulationLog.toFile(), configuration).read();
-    return new Verdicts(data.runInfo(), scala.jdk.javaapi.CollectionConverters.asJava(
-        new AssertionValidator(data).validateAssertions(data.assertions())));
+    return new Verdicts(
+        data.runInfo(),
+        CollectionConverters.asJava(
+            new AssertionValidator(data).validateAssertions(data.assertions())));
   }
 
   /** The verdicts as kafka-summary.json lists them: description, passed, actual. */
   public static java.util.List<RunResults.Gate> rows(Verdicts verdicts) {
-    java.util.List<RunResults.Gate> gates = new java.util.ArrayList<>();
+    java.util.List<RunResults.Gate> gates = new ArrayList<>();
     for (AssertionResult r : verdicts.results()) {
-      // A resolved assertion has the value it judged; one that could not be resolved, the reason instead.
-      gates.add(r instanceof AssertionResult.Resolved resolved
-          ? new RunResults.Gate(message(r), r.success(), resolved.actualValue(), null)
-          : new RunResults.Gate(message(r), r.success(), null, ((AssertionResult.ResolutionError) r).error()));
+      // A resolved assertion has the value it judged; one that could not be resolved, the reason
+      // instead.
+      gates.add(
+          r instanceof AssertionResult.Resolved resolved
+              ? new RunResults.Gate(message(r), r.success(), resolved.actualValue(), null)
+              : new RunResults.Gate(
+                  message(r), r.success(), null, ((AssertionResult.ResolutionError) r).error()));
     }
     return gates;
   }
 
   /** Writes js/assertions.xml beside the report; returns the file. */
   public static Path write(Path simulationLog, Verdicts verdicts) throws IOException {
-    List<AssertionResult> results = scala.jdk.javaapi.CollectionConverters.asScala(verdicts.results()).toList();
+    List<AssertionResult> results = CollectionConverters.asScala(verdicts.results()).toList();
     String xml = new AssertionsJUnitTemplate(verdicts.runInfo(), results).getOutput();
     Path out = simulationLog.getParent().resolve("js").resolve("assertions.xml");
     Files.createDirectories(out.getParent());
@@ -97,14 +114,21 @@ public final class AssertionsJUnitReport {
     return out;
   }
 
-  /** The assertion as Gatling prints it, for example "send: 99th percentile of response time is less than 250.0". */
+  /**
+   * The assertion as Gatling prints it, for example "send: 99th percentile of response time is less
+   * than 250.0".
+   */
   public static String message(AssertionResult r) {
     return AssertionMessage.message(r.assertion());
   }
 
-  /** The measured value, or the resolution error when Gatling found no stats for the assertion's path. */
+  /**
+   * The measured value, or the resolution error when Gatling found no stats for the assertion's
+   * path.
+   */
   public static Object actual(AssertionResult r) {
-    return r instanceof AssertionResult.Resolved ? (Object) ((AssertionResult.Resolved) r).actualValue()
+    return r instanceof AssertionResult.Resolved
+        ? (Object) ((AssertionResult.Resolved) r).actualValue()
         : ((AssertionResult.ResolutionError) r).error();
   }
 }

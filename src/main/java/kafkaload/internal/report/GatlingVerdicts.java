@@ -12,24 +12,28 @@ import java.util.regex.Pattern;
 
 /**
  * Gatling's verdicts on a run's assertions, taken from the lines it prints once it has judged them
- * ({@code "<assertion> : true (actual : 3.0)"}, {@code "<assertion> : false (<why not>)"}), so that the JUnit file
- * and the Kafka page need not parse simulation.log a second time (as long again as Gatling's own parse, after it).
- * Gatling prints them with Scala's {@code println} on the thread that runs it; {@link #listen()} is called when a run
- * starts (its Kafka components are first made, while Gatling builds the scenarios on that thread). A verdict not
- * found here is judged from the log instead.
+ * ({@code "<assertion> : true (actual : 3.0)"}, {@code "<assertion> : false (<why not>)"}), so that
+ * the JUnit file and the Kafka page need not parse simulation.log a second time (as long again as
+ * Gatling's own parse, after it). Gatling prints them with Scala's {@code println} on the thread
+ * that runs it; {@link #listen()} is called when a run starts (its Kafka components are first made,
+ * while Gatling builds the scenarios on that thread). A verdict not found here is judged from the
+ * log instead.
  */
 public final class GatlingVerdicts {
   private static final Pattern RESOLVED = Pattern.compile("(true|false) \\(actual : (.*)\\)");
   private static final Pattern UNRESOLVED = Pattern.compile("false \\((.*)\\)");
+
   /** Only the lines that look like verdicts are kept. */
   private static final Queue<String> LINES = new ConcurrentLinkedQueue<>();
+
   private static final ThreadLocal<Boolean> LISTENING = ThreadLocal.withInitial(() -> false);
 
   private GatlingVerdicts() {}
 
   /**
-   * Notes the verdict lines Gatling will print on this thread; the console output itself is unchanged. Each call
-   * starts a new run: verdicts noted before it (an earlier run in the same JVM) are forgotten.
+   * Notes the verdict lines Gatling will print on this thread; the console output itself is
+   * unchanged. Each call starts a new run: verdicts noted before it (an earlier run in the same
+   * JVM) are forgotten.
    */
   public static void listen() {
     LINES.clear();
@@ -38,19 +42,20 @@ public final class GatlingVerdicts {
     }
     LISTENING.set(true);
     PrintStream console = scala.Console$.MODULE$.out();
-    scala.Console$.MODULE$.setOutDirect(new PrintStream(console, true) {
-      @Override
-      public void println(String line) {
-        note(line);
-        console.println(line);
-      }
+    scala.Console$.MODULE$.setOutDirect(
+        new PrintStream(console, true) {
+          @Override
+          public void println(String line) {
+            note(line);
+            console.println(line);
+          }
 
-      @Override
-      public void println(Object line) {
-        note(String.valueOf(line));
-        console.println(line);
-      }
-    });
+          @Override
+          public void println(Object line) {
+            note(String.valueOf(line));
+            console.println(line);
+          }
+        });
   }
 
   static void note(String line) {
@@ -70,8 +75,9 @@ public final class GatlingVerdicts {
       Matcher m = RESOLVED.matcher(rest);
       if (m.matches()) {
         try {
-          return Optional.of(new AssertionResult.Resolved(assertion, Boolean.parseBoolean(m.group(1)),
-              Double.parseDouble(m.group(2))));
+          return Optional.of(
+              new AssertionResult.Resolved(
+                  assertion, Boolean.parseBoolean(m.group(1)), Double.parseDouble(m.group(2))));
         } catch (NumberFormatException e) {
           return Optional.empty();
         }

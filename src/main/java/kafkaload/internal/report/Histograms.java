@@ -1,30 +1,36 @@
 package kafkaload.internal.report;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
+import kafkaload.internal.results.Percentiles;
 import org.HdrHistogram.Histogram;
 
-/** HdrHistogram's compressed encoding as base64 text: what an injector writes so a merge gets exact percentiles. */
+/**
+ * HdrHistogram's compressed encoding as base64 text: what an injector writes so a merge gets exact
+ * percentiles.
+ */
 public final class Histograms {
   private Histograms() {}
 
   public static String encode(Histogram h) {
     ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
     int n = h.encodeIntoCompressedByteBuffer(b);
-    return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), n));
+    return Base64.getEncoder().encodeToString(Arrays.copyOf(b.array(), n));
   }
 
   public static Histogram decode(String base64) {
     try {
-      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+      return Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
     } catch (DataFormatException | IllegalArgumentException e) {
       throw new IllegalArgumentException("not an encoded HdrHistogram: " + e.getMessage(), e);
     }
   }
 
   /** Percentiles as the summary shows them (ms, from microseconds). */
-  public static kafkaload.internal.results.Percentiles percentiles(Histogram h) {
+  public static Percentiles percentiles(Histogram h) {
     return RunSummary.percentiles(h);
   }
 }

@@ -10,9 +10,10 @@ import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 
 /**
- * The Kafka page beside Gatling's report (kafka.html): throughput, injector CPU and GC over time, per-partition
- * bars, latency, reconciliation and gates, drawn with Apache ECharts from the run's results (the data of
- * kafka-summary.json, embedded). The HTML and script are the resource {@value #TEMPLATE_RESOURCE}.
+ * The Kafka page beside Gatling's report (kafka.html): throughput, injector CPU and GC over time,
+ * per-partition bars, latency, reconciliation and gates, drawn with Apache ECharts from the run's
+ * results (the data of kafka-summary.json, embedded). The HTML and script are the resource {@value
+ * #TEMPLATE_RESOURCE}.
  */
 public final class KafkaPage {
   static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
@@ -22,25 +23,34 @@ public final class KafkaPage {
   /** Writes kafka.html (and ECharts beside it) for these results; returns the page's file. */
   public static Path write(Path dir, RunResults results) throws IOException {
     copyECharts(dir.resolve("kafka-echarts.min.js"));
-    // The data is embedded, so the page also opens from file:// where fetching the JSON would be refused.
+    // The data is embedded, so the page also opens from file:// where fetching the JSON would be
+    // refused.
     String data = ResultsJson.write(results).replace("</", "<\\/");
     Path out = dir.resolve("kafka.html");
-    Files.writeString(out, template().replace("/*STYLE*/", STYLE).replace("/*ERRORS*/", ERROR_TRAP)
-        .replace("/*CHART*/", CHART_JS)
-        .replace("/*DATA*/", data));
+    Files.writeString(
+        out,
+        template()
+            .replace("/*STYLE*/", STYLE)
+            .replace("/*ERRORS*/", ERROR_TRAP)
+            .replace("/*CHART*/", CHART_JS)
+            .replace("/*DATA*/", data));
     return out;
   }
 
   private static String template() throws IOException {
     try (InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(TEMPLATE_RESOURCE)) {
       if (in == null) {
-        throw new IOException("the Kafka page's template is not on the classpath: " + TEMPLATE_RESOURCE);
+        throw new IOException(
+            "the Kafka page's template is not on the classpath: " + TEMPLATE_RESOURCE);
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 
-  /** Copies Apache ECharts from its webjar, so a page beside it draws charts from file:// with no network. */
+  /**
+   * Copies Apache ECharts from its webjar, so a page beside it draws charts from file:// with no
+   * network.
+   */
   public static void copyECharts(Path target) throws IOException {
     try (InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(ECHARTS)) {
       if (in == null) {
@@ -51,7 +61,8 @@ public final class KafkaPage {
   }
 
   /** The pages' shared look: fonts, headings, chart size, tables. */
-  public static final String STYLE = """
+  public static final String STYLE =
+      """
       body { font-family: system-ui, sans-serif; margin: 24px; color: #1f2937; }
       h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
       .chart { width: 100%; max-width: 1100px; height: 320px; }
@@ -61,11 +72,12 @@ public final class KafkaPage {
       """;
 
   /**
-   * The pages' first script: every script error, failed resource load, rejected promise and console.error lands
-   * in the html element's data-errors attribute, which a headless browser's --dump-dom shows (Chromium's own log
-   * does not tell console.error from console.log).
+   * The pages' first script: every script error, failed resource load, rejected promise and
+   * console.error lands in the html element's data-errors attribute, which a headless browser's
+   * --dump-dom shows (Chromium's own log does not tell console.error from console.log).
    */
-  public static final String ERROR_TRAP = """
+  public static final String ERROR_TRAP =
+      """
       <script>
       (function () {
         const root = document.documentElement, errors = [];
@@ -81,11 +93,12 @@ public final class KafkaPage {
       """;
 
   /**
-   * Draws an ECharts chart and marks its element with data-points and data-max: the finite data points of the
-   * series ECharts holds after setOption, and the highest of them, so a headless check can tell a drawn chart from
-   * an empty one, and see that a peak was drawn.
+   * Draws an ECharts chart and marks its element with data-points and data-max: the finite data
+   * points of the series ECharts holds after setOption, and the highest of them, so a headless
+   * check can tell a drawn chart from an empty one, and see that a peak was drawn.
    */
-  public static final String CHART_JS = """
+  public static final String CHART_JS =
+      """
       const chartValues = c => (c.getOption().series || []).flatMap(s => (s.data || []).map(v =>
         Array.isArray(v) ? v[v.length - 1] : (v !== null && typeof v === 'object' ? v.value : v)))
         .filter(y => typeof y === 'number' && isFinite(y));

@@ -13,45 +13,59 @@ import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 
 /**
- * Where the ack latency comes from, side by side: the broker's round trip (the producer's own request latency), the
- * time records waited in the producer's buffer, and the injector's share (publish delay, event-loop delay, GC
- * pauses, time inside producer.send), all over the load only. A slow broker shows as a request latency close to the
- * ack latency; a slow injector as event-loop delay, GC pauses or publish delay of the same size as the ack tail.
+ * Where the ack latency comes from, side by side: the broker's round trip (the producer's own
+ * request latency), the time records waited in the producer's buffer, and the injector's share
+ * (publish delay, event-loop delay, GC pauses, time inside producer.send), all over the load only.
+ * A slow broker shows as a request latency close to the ack latency; a slow injector as event-loop
+ * delay, GC pauses or publish delay of the same size as the ack tail.
  */
 public final class LatencySources {
   private LatencySources() {}
 
   /**
-   * The figures for the summary's {@code latencySources}: {@code protocols} are the summary's protocol sections
-   * (their ackLatencyMs and publishDelayMs), {@code load} the injector's samples of the load.
+   * The figures for the summary's {@code latencySources}: {@code protocols} are the summary's
+   * protocol sections (their ackLatencyMs and publishDelayMs), {@code load} the injector's samples
+   * of the load.
    */
-  public static LatencySourceFigures of(List<ProtocolResults> protocols, List<InjectorSample> load,
+  public static LatencySourceFigures of(
+      List<ProtocolResults> protocols,
+      List<InjectorSample> load,
       InjectorResults.EventLoopDelay eventLoopDelay) {
     Map<String, LatencySourceFigures.Ack> ack = new LinkedHashMap<>();
     double publishP99 = 0;
     double publishMax = 0;
     for (ProtocolResults p : protocols) {
-      p.ackLatencyMs().forEach((name, pct) -> {
-        if (pct.p99() != null) {
-          ack.put(name, new LatencySourceFigures.Ack(pct.p50(), pct.p99(), pct.max()));
-        }
-      });
+      p.ackLatencyMs()
+          .forEach(
+              (name, pct) -> {
+                if (pct.p99() != null) {
+                  ack.put(name, new LatencySourceFigures.Ack(pct.p50(), pct.p99(), pct.max()));
+                }
+              });
       Percentiles publish = p.publishDelayMs();
       if (publish != null) {
         publishP99 = Math.max(publishP99, publish.p99() == null ? 0 : publish.p99());
         publishMax = Math.max(publishMax, publish.max() == null ? 0 : publish.max());
       }
     }
-    // The producer's metrics are windowed (about the last 30-60 s): the load's highest -max sample is its max,
+    // The producer's metrics are windowed (about the last 30-60 s): the load's highest -max sample
+    // is its max,
     // the mean of its -avg samples its average.
-    return new LatencySourceFigures(ack,
-        new LatencySourceFigures.Broker(mean(load, s -> metric(s, "request-latency-avg")),
+    return new LatencySourceFigures(
+        ack,
+        new LatencySourceFigures.Broker(
+            mean(load, s -> metric(s, "request-latency-avg")),
             max(load, s -> metric(s, "request-latency-max"))),
-        new LatencySourceFigures.ProducerBuffer(mean(load, s -> metric(s, "record-queue-time-avg")),
+        new LatencySourceFigures.ProducerBuffer(
+            mean(load, s -> metric(s, "record-queue-time-avg")),
             max(load, s -> metric(s, "record-queue-time-max"))),
-        new LatencySourceFigures.Injector(publishP99, publishMax,
-            eventLoopDelay == null ? null : eventLoopDelay.p99(), eventLoopDelay == null ? null : eventLoopDelay.max(),
-            load.stream().mapToDouble(InjectorSample::gcPauseMs).sum(), max(load, InjectorSample::gcMaxPauseMs)),
+        new LatencySourceFigures.Injector(
+            publishP99,
+            publishMax,
+            eventLoopDelay == null ? null : eventLoopDelay.p99(),
+            eventLoopDelay == null ? null : eventLoopDelay.max(),
+            load.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
+            max(load, InjectorSample::gcMaxPauseMs)),
         load.size());
   }
 
@@ -64,17 +78,32 @@ public final class LatencySources {
     LatencySourceFigures.ProducerBuffer buffer = sources.producerBuffer();
     LatencySourceFigures.Injector inj = sources.injector();
     List<String> acks = new ArrayList<>();
-    sources.ackLatencyMs().forEach((name, p) -> acks.add(String.format(Locale.ROOT, "'%s' p99 %s, max %s", name,
-        ms(p.p99()), ms(p.max()))));
+    sources
+        .ackLatencyMs()
+        .forEach(
+            (name, p) ->
+                acks.add(
+                    String.format(
+                        Locale.ROOT, "'%s' p99 %s, max %s", name, ms(p.p99()), ms(p.max()))));
     int seconds = sources.loadSeconds();
-    return String.format(Locale.ROOT, "Where the ack latency comes from (%s), over %s: broker round trip (producer "
+    return String.format(
+        Locale.ROOT,
+        "Where the ack latency comes from (%s), over %s: broker round trip (producer "
             + "request-latency) avg %s, max %s; waiting in the producer's buffer (record-queue-time) avg %s, max %s; "
             + "injector: publish delay p99 %s, max %s, event-loop delay p99 %s, max %s, GC pauses %s in total, "
             + "longest %s",
-        String.join("; ", acks), seconds > 0 ? "the " + seconds + " s of the load" : "the load",
-        ms(broker.requestLatencyAvgMs()), ms(broker.requestLatencyMaxMs()), ms(buffer.recordQueueTimeAvgMs()),
-        ms(buffer.recordQueueTimeMaxMs()), ms(inj.publishDelayP99Ms()), ms(inj.publishDelayMaxMs()),
-        ms(inj.eventLoopDelayP99Ms()), ms(inj.eventLoopDelayMaxMs()), ms(inj.gcPauseTotalMs()), ms(inj.gcPauseMaxMs()));
+        String.join("; ", acks),
+        seconds > 0 ? "the " + seconds + " s of the load" : "the load",
+        ms(broker.requestLatencyAvgMs()),
+        ms(broker.requestLatencyMaxMs()),
+        ms(buffer.recordQueueTimeAvgMs()),
+        ms(buffer.recordQueueTimeMaxMs()),
+        ms(inj.publishDelayP99Ms()),
+        ms(inj.publishDelayMaxMs()),
+        ms(inj.eventLoopDelayP99Ms()),
+        ms(inj.eventLoopDelayMaxMs()),
+        ms(inj.gcPauseTotalMs()),
+        ms(inj.gcPauseMaxMs()));
   }
 
   private static double metric(InjectorSample s, String name) {

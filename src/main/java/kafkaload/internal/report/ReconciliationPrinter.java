@@ -8,7 +8,10 @@ import java.time.format.DateTimeFormatter;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.TopicChange;
 
-/** The reconciliation as a console table, per topic and partition, so a skewed or lossy partition stands out. */
+/**
+ * The reconciliation as a console table, per topic and partition, so a skewed or lossy partition
+ * stands out.
+ */
 public final class ReconciliationPrinter {
   private ReconciliationPrinter() {}
 
@@ -16,70 +19,150 @@ public final class ReconciliationPrinter {
     StringBuilder b = new StringBuilder();
     boolean several = r.topics().size() > 1;
     b.append("\n[kafkaload] ---- Reconciliation of ")
-        .append(several ? r.topics().size() + " topics" : r.topics().isEmpty() ? "no topic (nothing was sent)"
-            : "topic '" + r.topics().get(0).topic() + "'")
-        .append(r.runId() == null ? " (run identity off)" : " (run " + r.runId() + ")").append(" ----\n");
-    b.append(String.format(ROOT, "  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)%n",
-        r.ackedOk(), r.offsetDelta(), r.inFlightAtEnd(), r.lost(), r.duplicates(), r.duplicatePct()));
+        .append(
+            several
+                ? r.topics().size() + " topics"
+                : r.topics().isEmpty()
+                    ? "no topic (nothing was sent)"
+                    : "topic '" + r.topics().get(0).topic() + "'")
+        .append(r.runId() == null ? " (run identity off)" : " (run " + r.runId() + ")")
+        .append(" ----\n");
+    b.append(
+        String.format(
+            ROOT,
+            "  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)%n",
+            r.ackedOk(),
+            r.offsetDelta(),
+            r.inFlightAtEnd(),
+            r.lost(),
+            r.duplicates(),
+            r.duplicatePct()));
     Reconciled.ReadBack rb = r.readBack();
     if (rb == null) {
-      b.append("  read-back: off (lost is a lower bound from offsets; duplicates an upper bound of records not accounted "
-          + "for: offsets are not records, transaction markers and other writers count too)\n");
+      b.append(
+          "  read-back: off (lost is a lower bound from offsets; duplicates an upper bound of records not accounted "
+              + "for: offsets are not records, transaction markers and other writers count too)\n");
     } else {
-      b.append(String.format(ROOT, "  read-back: %s in %.1f s, %d records scanned, %d of this run, %d distinct, "
-              + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)%n",
-          rb.complete() ? "complete" : "INCOMPLETE", rb.seconds(), rb.scanned(), rb.matched(), rb.distinct(),
-          rb.duplicates(), rb.reordered(), rb.gaps()));
+      b.append(
+          String.format(
+              ROOT,
+              "  read-back: %s in %.1f s, %d records scanned, %d of this run, %d distinct, "
+                  + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)%n",
+              rb.complete() ? "complete" : "INCOMPLETE",
+              rb.seconds(),
+              rb.scanned(),
+              rb.matched(),
+              rb.distinct(),
+              rb.duplicates(),
+              rb.reordered(),
+              rb.gaps()));
       if (rb.koInTopic() > 0) {
-        b.append(String.format(ROOT, "  %d records whose send was KO are in the topic anyway (written after the client gave "
-            + "up on them): not counted as delivered%n", rb.koInTopic()));
+        b.append(
+            String.format(
+                ROOT,
+                "  %d records whose send was KO are in the topic anyway (written after the client gave "
+                    + "up on them): not counted as delivered%n",
+                rb.koInTopic()));
       }
       if (rb.foundByInjector().size() > 1) {
-        b.append("  found in the topic per injector (sequence space): ").append(String.join(", ",
-            rb.foundByInjector().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()
-                + (rb.unreportedInjectors().contains(e.getKey()) ? " (DIED: reported nothing, none counted as "
-                    + "delivered)" : "")).toList())).append('\n');
+        b.append("  found in the topic per injector (sequence space): ")
+            .append(
+                String.join(
+                    ", ",
+                    rb.foundByInjector().entrySet().stream()
+                        .map(
+                            e ->
+                                e.getKey()
+                                    + ": "
+                                    + e.getValue()
+                                    + (rb.unreportedInjectors().contains(e.getKey())
+                                        ? " (DIED: reported nothing, none counted as "
+                                            + "delivered)"
+                                        : ""))
+                        .toList()))
+            .append('\n');
       }
       if (rb.reorderWindowEvicted() > 0) {
-        b.append(String.format(ROOT, "  reordering checked between a user's records read within %,d (partition, user) "
-            + "pairs of each other (%,d pairs let go to bound the memory)%n", rb.reorderWindow(),
-            rb.reorderWindowEvicted()));
+        b.append(
+            String.format(
+                ROOT,
+                "  reordering checked between a user's records read within %,d (partition, user) "
+                    + "pairs of each other (%,d pairs let go to bound the memory)%n",
+                rb.reorderWindow(),
+                rb.reorderWindowEvicted()));
       }
     }
     for (Reconciled.StuckOffset s : r.stuck()) {
-      b.append("  LAST STABLE OFFSET STUCK: ").append(s.describe())
+      b.append("  LAST STABLE OFFSET STUCK: ")
+          .append(s.describe())
           .append(": the read_committed read-back cannot see past it\n");
     }
     for (Reconciled.TopicResult t : r.topics()) {
       if (several) {
-        b.append(String.format(ROOT, "  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d%n",
-            t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates()));
+        b.append(
+            String.format(
+                ROOT,
+                "  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d%n",
+                t.topic(),
+                t.ackedOk(),
+                t.offsetDelta(),
+                t.lost(),
+                t.duplicates()));
       }
       if (t.change() != null) {
-        b.append("  TOPIC CHANGED: '").append(t.topic()).append("' was ").append(describe(t.change())).append(": its offsets cannot be compared with the baseline's; records acked into the old topic are lost\n");
+        b.append("  TOPIC CHANGED: '")
+            .append(t.topic())
+            .append("' was ")
+            .append(describe(t.change()))
+            .append(
+                ": its offsets cannot be compared with the baseline's; records acked into the old topic are lost\n");
       }
       partitions(b, t);
     }
     return b.toString();
   }
 
-  /** "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC", as far as the run saw. */
+  /**
+   * "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC", as far as
+   * the run saw.
+   */
   public static String describe(TopicChange c) {
     DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm:ss", ROOT).withZone(ZoneOffset.UTC);
-    return String.format(ROOT, "%s (%d partitions, now %d) between %s and %s UTC", c.change(), c.partitionsBefore(),
-        c.partitionsAfter(), time.format(Instant.ofEpochMilli(c.lastSeenMillis())),
+    return String.format(
+        ROOT,
+        "%s (%d partitions, now %d) between %s and %s UTC",
+        c.change(),
+        c.partitionsBefore(),
+        c.partitionsAfter(),
+        time.format(Instant.ofEpochMilli(c.lastSeenMillis())),
         time.format(Instant.ofEpochMilli(c.seenChangedMillis())));
   }
 
   private static void partitions(StringBuilder b, Reconciled.TopicResult t) {
     long total = Math.max(1, t.ackedOk());
-    b.append(String.format(ROOT, "  %9s %12s %12s %8s %14s %10s %10s%n", "partition", "acked", "offset delta", "share",
-        "acked bytes", "duplicates", "reordered"));
+    b.append(
+        String.format(
+            ROOT,
+            "  %9s %12s %12s %8s %14s %10s %10s%n",
+            "partition",
+            "acked",
+            "offset delta",
+            "share",
+            "acked bytes",
+            "duplicates",
+            "reordered"));
     for (Reconciled.PartitionResult p : t.partitions()) {
-      b.append(String.format(ROOT, "  %9d %12d %12s %7.1f%% %14d %10s %10s%n", p.partition(), p.ackedRecords(),
-          p.gone() ? "gone" : String.valueOf(p.offsetDelta()), 100.0 * p.ackedRecords() / total, p.ackedBytes(),
-          p.duplicates() < 0 ? "-" : String.valueOf(p.duplicates()),
-          p.reordered() < 0 ? "-" : String.valueOf(p.reordered())));
+      b.append(
+          String.format(
+              ROOT,
+              "  %9d %12d %12s %7.1f%% %14d %10s %10s%n",
+              p.partition(),
+              p.ackedRecords(),
+              p.gone() ? "gone" : String.valueOf(p.offsetDelta()),
+              100.0 * p.ackedRecords() / total,
+              p.ackedBytes(),
+              p.duplicates() < 0 ? "-" : String.valueOf(p.duplicates()),
+              p.reordered() < 0 ? "-" : String.valueOf(p.reordered())));
     }
   }
 }

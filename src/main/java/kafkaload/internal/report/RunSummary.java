@@ -22,22 +22,23 @@ import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
+import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.TopicChange;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import org.HdrHistogram.Histogram;
 
 /**
- * The machine-readable summary of a run: its {@link RunResults} (kafka-summary.json is their serialization) and the
- * per-second samples at full resolution (kafka-timeline.csv). Built from the run's components when the load ends;
- * gate verdicts are added once Gatling has judged them.
+ * The machine-readable summary of a run: its {@link RunResults} (kafka-summary.json is their
+ * serialization) and the per-second samples at full resolution (kafka-timeline.csv). Built from the
+ * run's components when the load ends; gate verdicts are added once Gatling has judged them.
  */
 public final class RunSummary {
   private final RunResults results;
+
   /** kafka-timeline.csv: every per-second sample (of every injector, for a merged run). */
   private final String timelineCsv;
 
@@ -46,7 +47,10 @@ public final class RunSummary {
     this.timelineCsv = timelineCsv;
   }
 
-  /** Results made elsewhere (the merge of a distributed run), with the per-second rows of its timeline file. */
+  /**
+   * Results made elsewhere (the merge of a distributed run), with the per-second rows of its
+   * timeline file.
+   */
   public static RunSummary of(RunResults results, String timelineCsv) {
     return new RunSummary(results, timelineCsv);
   }
@@ -57,26 +61,52 @@ public final class RunSummary {
    * @param configuration the protocol's settings as the summary shows them, secrets already masked
    * @param lagMonitor the lag monitor of its groups under test, or null
    */
-  public record Section(ProtocolResults.ProtocolConfig configuration, RunLedger ledger, LagMonitor lagMonitor,
+  public record Section(
+      ProtocolResults.ProtocolConfig configuration,
+      RunLedger ledger,
+      LagMonitor lagMonitor,
       List<ProducerHandle> producers) {}
 
   /** {@code parameters}: the -D knobs the run read, with the values it used. */
-  public static RunSummary of(List<Section> sections, Map<String, String> parameters, InjectorHealth health,
-      long startMillis, long endMillis) {
-    return of(sections, parameters, new Injector(samples(health.samples()), samples(health.loadSamples()),
-        health.verdict(), health.loadWindow(), health.eventLoopDelay(), health.bounds()), startMillis, endMillis);
+  public static RunSummary of(
+      List<Section> sections,
+      Map<String, String> parameters,
+      InjectorHealth health,
+      long startMillis,
+      long endMillis) {
+    return of(
+        sections,
+        parameters,
+        new Injector(
+            samples(health.samples()),
+            samples(health.loadSamples()),
+            health.verdict(),
+            health.loadWindow(),
+            health.eventLoopDelay(),
+            health.bounds()),
+        startMillis,
+        endMillis);
   }
 
   /**
-   * The injector's side of a run as the summary reads it: every sample, those of the load, the saturation verdict,
-   * the load's window (seconds since sampling began), the event-loop delay figures and the bounds.
+   * The injector's side of a run as the summary reads it: every sample, those of the load, the
+   * saturation verdict, the load's window (seconds since sampling began), the event-loop delay
+   * figures and the bounds.
    */
-  public record Injector(List<InjectorSample> samples, List<InjectorSample> loadSamples,
-      InjectorHealth.Verdict verdict, double[] loadWindow, InjectorResults.EventLoopDelay eventLoopDelay,
+  public record Injector(
+      List<InjectorSample> samples,
+      List<InjectorSample> loadSamples,
+      InjectorHealth.Verdict verdict,
+      double[] loadWindow,
+      InjectorResults.EventLoopDelay eventLoopDelay,
       InjectorBounds bounds) {}
 
-  public static RunSummary of(List<Section> sections, Map<String, String> parameters, Injector health,
-      long startMillis, long endMillis) {
+  public static RunSummary of(
+      List<Section> sections,
+      Map<String, String> parameters,
+      Injector health,
+      long startMillis,
+      long endMillis) {
     double seconds = Math.max(0.001, (endMillis - startMillis) / 1000.0);
     List<ProtocolResults> protocols = sections.stream().map(RunSummary::protocol).toList();
     List<InjectorSample> samples = health.samples();
@@ -84,47 +114,101 @@ public final class RunSummary {
     InjectorHealth.Verdict verdict = health.verdict();
     double[] window = health.loadWindow();
     InjectorBounds b = health.bounds();
-    InjectorResults injector = new InjectorResults(verdict.saturated(), verdict.reasons(),
-        new InjectorResults.LoadWindow(Double.isNaN(window[0]) ? -1 : window[0],
-            Double.isNaN(window[1]) ? -1 : window[1]),
-        RunLedger.processCpuSeconds(),
-        samples.stream().mapToDouble(InjectorSample::systemCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0),
-        samples.stream().mapToDouble(InjectorSample::processCpuPct).filter(d -> !Double.isNaN(d)).max().orElse(0),
-        samples.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
-        samples.stream().mapToDouble(InjectorSample::gcMaxPauseMs).max().orElse(0),
-        samples.stream().mapToDouble(InjectorSample::heapUsedMb).max().orElse(0),
-        heapAfterGc(load), health.eventLoopDelay(),
-        new InjectorResults.Bounds(b.cpuPct(), b.windowSeconds(), b.gcPct(), b.gcSinglePauseMs(),
-            b.bufferWaitRatio(), b.eventLoopDelayMs()));
-    // Hours of per-second samples would make the JSON and the page heavy: both get at most Timeline.MAX_POINTS
+    InjectorResults injector =
+        new InjectorResults(
+            verdict.saturated(),
+            verdict.reasons(),
+            new InjectorResults.LoadWindow(
+                Double.isNaN(window[0]) ? -1 : window[0], Double.isNaN(window[1]) ? -1 : window[1]),
+            RunLedger.processCpuSeconds(),
+            samples.stream()
+                .mapToDouble(InjectorSample::systemCpuPct)
+                .filter(d -> !Double.isNaN(d))
+                .max()
+                .orElse(0),
+            samples.stream()
+                .mapToDouble(InjectorSample::processCpuPct)
+                .filter(d -> !Double.isNaN(d))
+                .max()
+                .orElse(0),
+            samples.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
+            samples.stream().mapToDouble(InjectorSample::gcMaxPauseMs).max().orElse(0),
+            samples.stream().mapToDouble(InjectorSample::heapUsedMb).max().orElse(0),
+            heapAfterGc(load),
+            health.eventLoopDelay(),
+            new InjectorResults.Bounds(
+                b.cpuPct(),
+                b.windowSeconds(),
+                b.gcPct(),
+                b.gcSinglePauseMs(),
+                b.bufferWaitRatio(),
+                b.eventLoopDelayMs()));
+    // Hours of per-second samples would make the JSON and the page heavy: both get at most
+    // Timeline.MAX_POINTS
     // points, and kafka-timeline.csv keeps every second.
     int perPoint = Timeline.samplesPerPoint(samples.size(), Timeline.MAX_POINTS);
-    RunResults results = new RunResults(RunResults.SCHEMA_VERSION, Instant.ofEpochMilli(startMillis).toString(),
-        Instant.ofEpochMilli(endMillis).toString(), seconds,
-        // The -D knobs the simulation read, with the values it used, defaults included: the run's test plan as run.
-        Secrets.masked(parameters), protocols, LatencySources.of(protocols, load, health.eventLoopDelay()),
-        injector, Timeline.injector(samples, perPoint),
-        RunResults.Resolution.of(samples.size(), perPoint).withFile(Timeline.INJECTOR_AGGREGATION,
-            "kafka-timeline.csv"), null, null, null, null);
+    RunResults results =
+        new RunResults(
+            RunResults.SCHEMA_VERSION,
+            Instant.ofEpochMilli(startMillis).toString(),
+            Instant.ofEpochMilli(endMillis).toString(),
+            seconds,
+            // The -D knobs the simulation read, with the values it used, defaults included: the
+            // run's test plan as run.
+            Secrets.masked(parameters),
+            protocols,
+            LatencySources.of(protocols, load, health.eventLoopDelay()),
+            injector,
+            Timeline.injector(samples, perPoint),
+            RunResults.Resolution.of(samples.size(), perPoint)
+                .withFile(Timeline.INJECTOR_AGGREGATION, "kafka-timeline.csv"),
+            null,
+            null,
+            null,
+            null);
     return new RunSummary(results, Timeline.csv(samples));
   }
 
   /** The injector's samples as the results hold them. */
   public static List<InjectorSample> samples(List<InjectorHealth.Sample> samples) {
-    return samples.stream().map(s -> new InjectorSample(s.second(), s.msgsPerSec(), s.mbPerSec(), s.ackP99Ms(),
-        s.ackMaxMs(), s.systemCpuPct(), s.processCpuPct(), s.heapUsedMb(), s.heapAfterGcMb(), s.gcPauseMs(),
-        s.gcMaxPauseMs(), s.sendBlockedMs(), s.eventLoopProbes(), s.eventLoopDelayP99Ms(), s.eventLoopDelayMaxMs(),
-        s.eventLoopProbesOverBound(), s.producer())).toList();
+    return samples.stream()
+        .map(
+            s ->
+                new InjectorSample(
+                    s.second(),
+                    s.msgsPerSec(),
+                    s.mbPerSec(),
+                    s.ackP99Ms(),
+                    s.ackMaxMs(),
+                    s.systemCpuPct(),
+                    s.processCpuPct(),
+                    s.heapUsedMb(),
+                    s.heapAfterGcMb(),
+                    s.gcPauseMs(),
+                    s.gcMaxPauseMs(),
+                    s.sendBlockedMs(),
+                    s.eventLoopProbes(),
+                    s.eventLoopDelayP99Ms(),
+                    s.eventLoopDelayMaxMs(),
+                    s.eventLoopProbesOverBound(),
+                    s.producer()))
+        .toList();
   }
 
   /**
-   * Heap after GC over the load: at its first and last sample with a collection behind it, and the highest, MB.
-   * A last far above the first in a long run is growth.
+   * Heap after GC over the load: at its first and last sample with a collection behind it, and the
+   * highest, MB. A last far above the first in a long run is growth.
    */
   private static InjectorResults.HeapAfterGc heapAfterGc(List<InjectorSample> load) {
-    double[] v = load.stream().mapToDouble(InjectorSample::heapAfterGcMb).filter(d -> !Double.isNaN(d)).toArray();
-    return v.length == 0 ? new InjectorResults.HeapAfterGc(null, null, null)
-        : new InjectorResults.HeapAfterGc(v[0], v[v.length - 1], Arrays.stream(v).max().getAsDouble());
+    double[] v =
+        load.stream()
+            .mapToDouble(InjectorSample::heapAfterGcMb)
+            .filter(d -> !Double.isNaN(d))
+            .toArray();
+    return v.length == 0
+        ? new InjectorResults.HeapAfterGc(null, null, null)
+        : new InjectorResults.HeapAfterGc(
+            v[0], v[v.length - 1], Arrays.stream(v).max().getAsDouble());
   }
 
   private static ProtocolResults protocol(Section c) {
@@ -132,35 +216,56 @@ public final class RunSummary {
     DeliveryLedger st = ledger.delivery();
     Map<String, Percentiles> latency = new TreeMap<>();
     Map<String, String> encoded = new TreeMap<>();
-    st.ackLatencyHistograms().forEach((name, h) -> {
-      latency.put(name, percentiles(h));
-      encoded.put(name, Histograms.encode(h));
-    });
+    st.ackLatencyHistograms()
+        .forEach(
+            (name, h) -> {
+              latency.put(name, percentiles(h));
+              encoded.put(name, Histograms.encode(h));
+            });
     Map<String, Percentiles> e2e = new TreeMap<>();
     Map<String, String> e2eEncoded = new TreeMap<>();
-    ledger.consumes().e2eLatencyHistograms().forEach((name, h) -> {
-      e2e.put(name, percentiles(h));
-      e2eEncoded.put(name, Histograms.encode(h));
-    });
-    // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the ack latency.
+    ledger
+        .consumes()
+        .e2eLatencyHistograms()
+        .forEach(
+            (name, h) -> {
+              e2e.put(name, percentiles(h));
+              e2eEncoded.put(name, Histograms.encode(h));
+            });
+    // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the
+    // ack latency.
     ProtocolResults.SchemaFigures schemas =
-        ledger.schemas().serializedCount() == 0 && ledger.schemas().registryCalls() == 0 ? null
-            : new ProtocolResults.SchemaFigures(ledger.schemas().registryCalls(), ledger.schemas().serializedCount(),
+        ledger.schemas().serializedCount() == 0 && ledger.schemas().registryCalls() == 0
+            ? null
+            : new ProtocolResults.SchemaFigures(
+                ledger.schemas().registryCalls(),
+                ledger.schemas().serializedCount(),
                 percentiles(ledger.schemas().serializationSinceLast()));
 
-    // Per partition of every topic sent to; the share is of its topic's records, so a hot partition stands out.
+    // Per partition of every topic sent to; the share is of its topic's records, so a hot partition
+    // stands out.
     List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
     for (String topic : st.ackedTopics()) {
       Map<Integer, PartitionCounters.Count> byPartition = st.ackedByPartition(topic);
-      long total = Math.max(1, byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
-      byPartition.forEach((partition, count) -> partitions.add(new ProtocolResults.PartitionShare(topic, partition,
-          count.records(), count.bytes(), 100.0 * count.records() / total)));
+      long total =
+          Math.max(
+              1, byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
+      byPartition.forEach(
+          (partition, count) ->
+              partitions.add(
+                  new ProtocolResults.PartitionShare(
+                      topic,
+                      partition,
+                      count.records(),
+                      count.bytes(),
+                      100.0 * count.records() / total)));
     }
     Map<String, List<ProtocolResults.LagPoint>> lag = null;
     Map<String, RunResults.Resolution> lagResolution = null;
     Map<String, ProtocolResults.LagSampling> lagSampling = null;
     if (c.lagMonitor() != null) {
-      // Downsampled like the timeline (the maximum lag of each point); the verdict judged every sample.
+      // Downsampled like the timeline (the maximum lag of each point); the verdict judged every
+      // sample.
       lag = new LinkedHashMap<>();
       lagResolution = new LinkedHashMap<>();
       lagSampling = new LinkedHashMap<>();
@@ -171,38 +276,83 @@ public final class RunSummary {
       }
       for (Map.Entry<String, LagMonitor.Sampling> e : c.lagMonitor().sampling().entrySet()) {
         LagMonitor.Sampling s = e.getValue();
-        lagSampling.put(e.getKey(), new ProtocolResults.LagSampling(s.tried(), s.failed(), s.beforeFirstCommit(),
-            s.lastError()));
+        lagSampling.put(
+            e.getKey(),
+            new ProtocolResults.LagSampling(
+                s.tried(), s.failed(), s.beforeFirstCommit(), s.lastError()));
       }
     }
     Reconciled.Result r = ledger.reconciliation();
-    return new ProtocolResults(c.configuration(), throughput(ledger), latency, e2e, encoded, e2eEncoded,
+    return new ProtocolResults(
+        c.configuration(),
+        throughput(ledger),
+        latency,
+        e2e,
+        encoded,
+        e2eEncoded,
         ledger.injector().distributed() ? distributed(ledger) : null,
-        percentiles(ledger.sendPath().publishDelaySinceLast()), schemas, partitions, lag, lagResolution,
-        lagSampling, r == null ? null : reconciliation(r, ledger.reconciliationGated()),
-        ledger.reconciliationError(), ledger.faults().stream().map(f -> new ProtocolResults.Fault(f.atSeconds(),
-            f.step(), f.request(), f.ok(), f.detail(), f.durationMs())).toList(),
-        ledger.consumerThroughput(), InjectorHealth.producerMetrics(c.producers()));
+        percentiles(ledger.sendPath().publishDelaySinceLast()),
+        schemas,
+        partitions,
+        lag,
+        lagResolution,
+        lagSampling,
+        r == null ? null : reconciliation(r, ledger.reconciliationGated()),
+        ledger.reconciliationError(),
+        ledger.faults().stream()
+            .map(
+                f ->
+                    new ProtocolResults.Fault(
+                        f.atSeconds(), f.step(), f.request(), f.ok(), f.detail(), f.durationMs()))
+            .toList(),
+        ledger.consumerThroughput(),
+        InjectorHealth.producerMetrics(c.producers()));
   }
 
   private static Throughput throughput(RunLedger ledger) {
     DeliveryLedger st = ledger.delivery();
     DeliveryLedger.Snapshot sent = st.snapshot();
     Throughput.Spans all = st.ackSpan();
-    return new Throughput(sent.acked(), sent.failed(), sent.inFlight(), sent.ackedBytes(), all.seconds(),
-        all.msgsPerSec(), all.mbPerSec(), all.firstAckMillis(), all.lastAckMillis(), null, st.throughputByRequest(),
-        ledger.sendPath().blockedNanos() / 1e6, ledger.sendPath().maxBlockedNanos() / 1e6,
-        ledger.sendPath().offloadedCount(), ledger.consumes().lateReplies(), ledger.users().peak());
+    return new Throughput(
+        sent.acked(),
+        sent.failed(),
+        sent.inFlight(),
+        sent.ackedBytes(),
+        all.seconds(),
+        all.msgsPerSec(),
+        all.mbPerSec(),
+        all.firstAckMillis(),
+        all.lastAckMillis(),
+        null,
+        st.throughputByRequest(),
+        ledger.sendPath().blockedNanos() / 1e6,
+        ledger.sendPath().maxBlockedNanos() / 1e6,
+        ledger.sendPath().offloadedCount(),
+        ledger.consumes().lateReplies(),
+        ledger.users().peak());
   }
 
-  /** What the merge of a distributed run needs from this injector for the one reconciliation of all of them. */
+  /**
+   * What the merge of a distributed run needs from this injector for the one reconciliation of all
+   * of them.
+   */
   private static ProtocolResults.Distributed distributed(RunLedger ledger) {
     Map<String, ProtocolResults.Baseline> baselines = new TreeMap<>();
-    ledger.baselines().taken().forEach((topic, o) -> baselines.put(topic,
-        new ProtocolResults.Baseline(o.topicId(), o.endOffsets(), o.atMillis())));
-    return new ProtocolResults.Distributed(ledger.injector().index(), ledger.injector().count(),
-        ledger.injector().sequenceStart(), ledger.sequencesIssued(),
-        Base64.getEncoder().encodeToString(ledger.koLedger().serialized()), baselines,
+    ledger
+        .baselines()
+        .taken()
+        .forEach(
+            (topic, o) ->
+                baselines.put(
+                    topic,
+                    new ProtocolResults.Baseline(o.topicId(), o.endOffsets(), o.atMillis())));
+    return new ProtocolResults.Distributed(
+        ledger.injector().index(),
+        ledger.injector().count(),
+        ledger.injector().sequenceStart(),
+        ledger.sequencesIssued(),
+        Base64.getEncoder().encodeToString(ledger.koLedger().serialized()),
+        baselines,
         ledger.deferredReconciliation());
   }
 
@@ -211,25 +361,83 @@ public final class RunSummary {
     List<ReconciliationResult.Topic> topics = new ArrayList<>();
     for (Reconciled.TopicResult t : r.topics()) {
       TopicChange c = t.change();
-      // A topic deleted (and perhaps re-created) during the run: when, as far as the run saw, in words too.
-      topics.add(new ReconciliationResult.Topic(t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates(),
-          t.unaccountedUpperBound(), t.delivered(),
-          c == null ? null : new ReconciliationResult.TopicChange(c.topic(), c.change(), c.lastSeenMillis(),
-              c.seenChangedMillis(), c.partitionsBefore(), c.partitionsAfter()),
-          c == null ? null : ReconciliationPrinter.describe(c),
-          t.partitions().stream().map(p -> new ReconciliationResult.Partition(p.partition(), p.offsetBefore(),
-              p.offsetAfter(), p.ackedRecords(), p.ackedBytes(), p.readBack(), p.duplicates(), p.reordered()))
-              .toList()));
+      // A topic deleted (and perhaps re-created) during the run: when, as far as the run saw, in
+      // words too.
+      topics.add(
+          new ReconciliationResult.Topic(
+              t.topic(),
+              t.ackedOk(),
+              t.offsetDelta(),
+              t.lost(),
+              t.duplicates(),
+              t.unaccountedUpperBound(),
+              t.delivered(),
+              c == null
+                  ? null
+                  : new ReconciliationResult.TopicChange(
+                      c.topic(),
+                      c.change(),
+                      c.lastSeenMillis(),
+                      c.seenChangedMillis(),
+                      c.partitionsBefore(),
+                      c.partitionsAfter()),
+              c == null ? null : ReconciliationPrinter.describe(c),
+              t.partitions().stream()
+                  .map(
+                      p ->
+                          new ReconciliationResult.Partition(
+                              p.partition(),
+                              p.offsetBefore(),
+                              p.offsetAfter(),
+                              p.ackedRecords(),
+                              p.ackedBytes(),
+                              p.readBack(),
+                              p.duplicates(),
+                              p.reordered()))
+                  .toList()));
     }
     Reconciled.ReadBack b = r.readBack();
-    // Offsets are not records: without a read-back "duplicates" is the upper bound, with one it counts identities.
-    return new ReconciliationResult(gated, r.ackedOk(), r.offsetDelta(), r.inFlightAtEnd(), r.lost(),
-        r.duplicates(), r.duplicatePct(), b != null, r.unaccountedUpperBound(),
-        b == null ? null : new ReconciliationResult.ReadBack(b.complete(), b.scanned(), b.matched(), b.distinct(),
-            b.duplicates(), b.gaps(), b.reordered(), b.koInTopic(), b.reorderWindow(), b.reorderWindowEvicted(),
-            b.seconds(), b.foundByInjector(), b.unreportedInjectors(), b.isolationLevel()),
-        r.stuck().stream().map(x -> new ReconciliationResult.StuckOffset(x.topic(), x.partition(),
-            x.lastStableOffset(), x.highWatermark(), x.waitedMillis(), x.openTransactions(), x.describe())).toList(),
+    // Offsets are not records: without a read-back "duplicates" is the upper bound, with one it
+    // counts identities.
+    return new ReconciliationResult(
+        gated,
+        r.ackedOk(),
+        r.offsetDelta(),
+        r.inFlightAtEnd(),
+        r.lost(),
+        r.duplicates(),
+        r.duplicatePct(),
+        b != null,
+        r.unaccountedUpperBound(),
+        b == null
+            ? null
+            : new ReconciliationResult.ReadBack(
+                b.complete(),
+                b.scanned(),
+                b.matched(),
+                b.distinct(),
+                b.duplicates(),
+                b.gaps(),
+                b.reordered(),
+                b.koInTopic(),
+                b.reorderWindow(),
+                b.reorderWindowEvicted(),
+                b.seconds(),
+                b.foundByInjector(),
+                b.unreportedInjectors(),
+                b.isolationLevel()),
+        r.stuck().stream()
+            .map(
+                x ->
+                    new ReconciliationResult.StuckOffset(
+                        x.topic(),
+                        x.partition(),
+                        x.lastStableOffset(),
+                        x.highWatermark(),
+                        x.waitedMillis(),
+                        x.openTransactions(),
+                        x.describe()))
+            .toList(),
         topics);
   }
 
@@ -238,14 +446,21 @@ public final class RunSummary {
     if (h.getTotalCount() == 0) {
       return Percentiles.empty();
     }
-    return new Percentiles(h.getTotalCount(), h.getMean() / 1000, h.getValueAtPercentile(50) / 1000.0,
-        h.getValueAtPercentile(75) / 1000.0, h.getValueAtPercentile(95) / 1000.0,
-        h.getValueAtPercentile(99) / 1000.0, h.getValueAtPercentile(99.9) / 1000.0, h.getMaxValue() / 1000.0);
+    return new Percentiles(
+        h.getTotalCount(),
+        h.getMean() / 1000,
+        h.getValueAtPercentile(50) / 1000.0,
+        h.getValueAtPercentile(75) / 1000.0,
+        h.getValueAtPercentile(95) / 1000.0,
+        h.getValueAtPercentile(99) / 1000.0,
+        h.getValueAtPercentile(99.9) / 1000.0,
+        h.getMaxValue() / 1000.0);
   }
 
   /**
-   * The same summary with Gatling's own verdicts on the run's assertions; {@code from}: "gatling-console" (the
-   * verdicts Gatling printed) or "simulation.log" (judged again from the log).
+   * The same summary with Gatling's own verdicts on the run's assertions; {@code from}:
+   * "gatling-console" (the verdicts Gatling printed) or "simulation.log" (judged again from the
+   * log).
    */
   public RunSummary withGates(List<RunResults.Gate> verdicts, String from) {
     return new RunSummary(results.withGates(verdicts, from), timelineCsv);
@@ -259,7 +474,10 @@ public final class RunSummary {
     return ResultsJson.write(results);
   }
 
-  /** Writes kafka-summary.json, and kafka-timeline.csv with every per-second sample; returns the JSON's file. */
+  /**
+   * Writes kafka-summary.json, and kafka-timeline.csv with every per-second sample; returns the
+   * JSON's file.
+   */
   public Path write(Path dir) throws IOException {
     Path out = dir.resolve("kafka-summary.json");
     Files.writeString(out, json());

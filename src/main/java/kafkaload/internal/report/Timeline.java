@@ -19,21 +19,25 @@ import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.verification.LagMonitor;
 
 /**
- * A long run's series cut to at most {@link #MAX_POINTS} points each, so that the Kafka page stays readable and
- * kafka-summary.json small for hours of per-second samples. Consecutive samples are merged into one point: rates
- * and CPU by their mean; heap, GC pauses, time blocked in send, event-loop delay and lag by their maximum, so no
- * peak is hidden; probe counts by their sum. A point carries the second of its last sample (a sample covers the
- * interval before it). A series of at most MAX_POINTS samples is kept as it is.
+ * A long run's series cut to at most {@link #MAX_POINTS} points each, so that the Kafka page stays
+ * readable and kafka-summary.json small for hours of per-second samples. Consecutive samples are
+ * merged into one point: rates and CPU by their mean; heap, GC pauses, time blocked in send,
+ * event-loop delay and lag by their maximum, so no peak is hidden; probe counts by their sum. A
+ * point carries the second of its last sample (a sample covers the interval before it). A series of
+ * at most MAX_POINTS samples is kept as it is.
  */
 public final class Timeline {
   static final int MAX_POINTS = 600;
 
-  static final String INJECTOR_AGGREGATION = "mean of msgs/s, MB/s and CPU %; maximum of ack latency, heap, "
-      + "heap after GC, GC pauses, time blocked in send and event-loop delay; sum of event-loop probes; mean of producer metrics";
+  static final String INJECTOR_AGGREGATION =
+      "mean of msgs/s, MB/s and CPU %; maximum of ack latency, heap, "
+          + "heap after GC, GC pauses, time blocked in send and event-loop delay; sum of event-loop probes; mean of producer metrics";
 
   private Timeline() {}
 
-  /** Consecutive samples per point, so that {@code samples} make at most {@code maxPoints} points. */
+  /**
+   * Consecutive samples per point, so that {@code samples} make at most {@code maxPoints} points.
+   */
   static int samplesPerPoint(int samples, int maxPoints) {
     return samples <= maxPoints ? 1 : (samples + maxPoints - 1) / maxPoints;
   }
@@ -43,23 +47,30 @@ public final class Timeline {
   }
 
   static List<ProtocolResults.LagPoint> lag(List<LagMonitor.Sample> samples, int perPoint) {
-    List<ProtocolResults.LagPoint> points = samples.stream()
-        .map(s -> new ProtocolResults.LagPoint(s.second(), s.totalLag())).toList();
-    return merge(points, perPoint, b -> new ProtocolResults.LagPoint(b.get(b.size() - 1).second(),
-        b.stream().mapToLong(ProtocolResults.LagPoint::totalLag).max().orElse(0)));
+    List<ProtocolResults.LagPoint> points =
+        samples.stream().map(s -> new ProtocolResults.LagPoint(s.second(), s.totalLag())).toList();
+    return merge(
+        points,
+        perPoint,
+        b ->
+            new ProtocolResults.LagPoint(
+                b.get(b.size() - 1).second(),
+                b.stream().mapToLong(ProtocolResults.LagPoint::totalLag).max().orElse(0)));
   }
 
   /**
-   * The per-second samples as CSV, one line a sample (kafka-timeline.csv): the full resolution of a run whose JSON
-   * timeline is downsampled, at a fraction of the JSON's size. An empty cell is a value not known (NaN).
+   * The per-second samples as CSV, one line a sample (kafka-timeline.csv): the full resolution of a
+   * run whose JSON timeline is downsampled, at a fraction of the JSON's size. An empty cell is a
+   * value not known (NaN).
    */
   static String csv(List<InjectorSample> samples) {
     return csv(null, Map.of(0, samples));
   }
 
   /**
-   * A merged run's kafka-timeline.csv: every injector's per-second rows, each second counted from its own
-   * injector's start, with the injector's index in a first column {@code injector}; rows by injector, then second.
+   * A merged run's kafka-timeline.csv: every injector's per-second rows, each second counted from
+   * its own injector's start, with the injector's index in a first column {@code injector}; rows by
+   * injector, then second.
    */
   public static String csvByInjector(Map<Integer, List<InjectorSample>> byInjector) {
     return csv("injector", new TreeMap<>(byInjector));
@@ -81,29 +92,30 @@ public final class Timeline {
     }
     metrics.forEach(m -> header.add(PRODUCER + m));
     out.append(String.join(",", header)).append('\n');
-    rows.forEach((key, samples) -> {
-      for (InjectorSample s : samples) {
-        List<String> row = new ArrayList<>(header.size());
-        if (keyColumn != null) {
-          row.add(String.valueOf(key));
-        }
-        for (RecordComponent f : fields) {
-          if (f.getType() != Map.class) {
-            row.add(cell(read(f, s)));
+    rows.forEach(
+        (key, samples) -> {
+          for (InjectorSample s : samples) {
+            List<String> row = new ArrayList<>(header.size());
+            if (keyColumn != null) {
+              row.add(String.valueOf(key));
+            }
+            for (RecordComponent f : fields) {
+              if (f.getType() != Map.class) {
+                row.add(cell(read(f, s)));
+              }
+            }
+            metrics.forEach(m -> row.add(cell(s.producer().get(m))));
+            out.append(String.join(",", row)).append('\n');
           }
-        }
-        metrics.forEach(m -> row.add(cell(s.producer().get(m))));
-        out.append(String.join(",", row)).append('\n');
-      }
-    });
+        });
     return out.toString();
   }
 
   private static final String PRODUCER = "producer.";
 
   /**
-   * An injector's kafka-timeline.csv read back into samples (an empty cell is NaN; a producer metric absent from a
-   * row is absent from its map), for the merged run's file.
+   * An injector's kafka-timeline.csv read back into samples (an empty cell is NaN; a producer
+   * metric absent from a row is absent from its map), for the merged run's file.
    */
   public static List<InjectorSample> readCsv(String csv) {
     String[] lines = csv.split("\n");
@@ -128,17 +140,23 @@ public final class Timeline {
         }
         int col = header.indexOf(f.getName());
         String cell = col < 0 || col >= cells.length ? "" : cells[col];
-        args[k] = f.getType() == long.class ? (Object) (cell.isEmpty() ? 0L : Long.parseLong(cell))
-            : (Object) (cell.isEmpty() ? Double.NaN : Double.parseDouble(cell));
+        args[k] =
+            f.getType() == long.class
+                ? (Object) (cell.isEmpty() ? 0L : Long.parseLong(cell))
+                : (Object) (cell.isEmpty() ? Double.NaN : Double.parseDouble(cell));
       }
       for (int col = 0; col < header.size() && col < cells.length; col++) {
         if (header.get(col).startsWith(PRODUCER) && !cells[col].isEmpty()) {
-          producer.put(header.get(col).substring(PRODUCER.length()), Double.parseDouble(cells[col]));
+          producer.put(
+              header.get(col).substring(PRODUCER.length()), Double.parseDouble(cells[col]));
         }
       }
       try {
-        out.add(InjectorSample.class.getDeclaredConstructor(Arrays.stream(fields).map(RecordComponent::getType)
-            .toArray(Class<?>[]::new)).newInstance(args));
+        out.add(
+            InjectorSample.class
+                .getDeclaredConstructor(
+                    Arrays.stream(fields).map(RecordComponent::getType).toArray(Class<?>[]::new))
+                .newInstance(args));
       } catch (ReflectiveOperationException e) {
         throw new IllegalStateException(e);
       }
@@ -177,7 +195,8 @@ public final class Timeline {
   }
 
   private static InjectorSample injectorPoint(List<InjectorSample> b) {
-    return new InjectorSample(b.get(b.size() - 1).second(),
+    return new InjectorSample(
+        b.get(b.size() - 1).second(),
         mean(b, InjectorSample::msgsPerSec),
         mean(b, InjectorSample::mbPerSec),
         max(b, InjectorSample::ackP99Ms),
@@ -213,10 +232,12 @@ public final class Timeline {
     Map<String, Double> sum = new LinkedHashMap<>();
     Map<String, Integer> count = new LinkedHashMap<>();
     for (InjectorSample s : b) {
-      s.producer().forEach((k, v) -> {
-        sum.merge(k, v, Double::sum);
-        count.merge(k, 1, Integer::sum);
-      });
+      s.producer()
+          .forEach(
+              (k, v) -> {
+                sum.merge(k, v, Double::sum);
+                count.merge(k, 1, Integer::sum);
+              });
     }
     Map<String, Double> out = new LinkedHashMap<>();
     sum.forEach((k, v) -> out.put(k, v / count.get(k)));

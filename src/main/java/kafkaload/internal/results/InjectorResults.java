@@ -3,29 +3,48 @@ package kafkaload.internal.results;
 import java.util.List;
 
 /**
- * The injector's health over a run: the saturation verdict with its reasons, the load's window, CPU, GC, heap,
- * event-loop delay and the bounds the verdict judged by.
+ * The injector's health over a run: the saturation verdict with its reasons, the load's window,
+ * CPU, GC, heap, event-loop delay and the bounds the verdict judged by.
  *
  * @param loadWindowSeconds the load's start and end in seconds since sampling began (-1: not known)
- * @param cpuSecondsAtEnd CPU time of the whole JVM when the load ended (summed over the injectors of a merge)
+ * @param cpuSecondsAtEnd CPU time of the whole JVM when the load ended (summed over the injectors
+ *     of a merge)
  */
-public record InjectorResults(boolean saturated, List<String> reasons, LoadWindow loadWindowSeconds,
-    double cpuSecondsAtEnd, double maxSystemCpuPct, double maxProcessCpuPct, double gcPauseTotalMs,
-    double gcPauseMaxMs, double maxHeapUsedMb, HeapAfterGc heapAfterGcMb, EventLoopDelay eventLoopDelayMs,
+public record InjectorResults(
+    boolean saturated,
+    List<String> reasons,
+    LoadWindow loadWindowSeconds,
+    double cpuSecondsAtEnd,
+    double maxSystemCpuPct,
+    double maxProcessCpuPct,
+    double gcPauseTotalMs,
+    double gcPauseMaxMs,
+    double maxHeapUsedMb,
+    HeapAfterGc heapAfterGcMb,
+    EventLoopDelay eventLoopDelayMs,
     Bounds bounds) {
 
   public record LoadWindow(double start, double end) {}
 
-  /** Heap after GC over the load, MB: at its first and last sample with a collection behind it, and the highest. */
+  /**
+   * Heap after GC over the load, MB: at its first and last sample with a collection behind it, and
+   * the highest.
+   */
   public record HeapAfterGc(Double first, Double last, Double max) {}
 
   /**
-   * Event-loop delay over the load: how late a task due every {@code intervalMs} ran on each of Gatling's
-   * {@code loops} event loops, over {@code probes} probes, ms.
+   * Event-loop delay over the load: how late a task due every {@code intervalMs} ran on each of
+   * Gatling's {@code loops} event loops, over {@code probes} probes, ms.
    */
-  public record EventLoopDelay(int loops, long probes, long intervalMs, double p50, double p99, double max) {}
+  public record EventLoopDelay(
+      int loops, long probes, long intervalMs, double p50, double p99, double max) {}
 
   /** When the injector counts as saturated: the -Dhealth.* parameters. */
-  public record Bounds(double cpuPct, int windowSeconds, double gcPct, double gcSinglePauseMs, double bufferWaitRatio,
+  public record Bounds(
+      double cpuPct,
+      int windowSeconds,
+      double gcPct,
+      double gcSinglePauseMs,
+      double bufferWaitRatio,
       double eventLoopDelayMs) {}
 }

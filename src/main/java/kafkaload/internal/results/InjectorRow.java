@@ -5,20 +5,53 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One injector of a merged run, as the merge found it: {@code status} "complete" or "died"; for a complete one, how
- * late it started after the common start, Gatling's counts and exit code, its Kafka figures (of its first protocol)
- * and its health; for one that died, what its log holds. {@code text}: the row in words, as the console prints it.
- * Figures the merge could not know are absent. {@code recordsInTopic}: the records of the run the read-back found
- * from its sequence space (a dead injector's too), absent without a read-back.
+ * One injector of a merged run, as the merge found it: {@code status} "complete" or "died"; for a
+ * complete one, how late it started after the common start, Gatling's counts and exit code, its
+ * Kafka figures (of its first protocol) and its health; for one that died, what its log holds.
+ * {@code text}: the row in words, as the console prints it. Figures the merge could not know are
+ * absent. {@code recordsInTopic}: the records of the run the read-back found from its sequence
+ * space (a dead injector's too), absent without a read-back.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record InjectorRow(int index, String status, Long lateMs, Long requests, Long ok, Long ko,
-    Integer gatlingExitCode, Long ackedOk, Long failed, Double msgsPerSec, Map<String, Percentiles> ackLatencyMs,
-    Boolean saturated, List<String> reasons, Double maxProcessCpuPct, Long recordsInTopic, String text) {
+public record InjectorRow(
+    int index,
+    String status,
+    Long lateMs,
+    Long requests,
+    Long ok,
+    Long ko,
+    Integer gatlingExitCode,
+    Long ackedOk,
+    Long failed,
+    Double msgsPerSec,
+    Map<String, Percentiles> ackLatencyMs,
+    Boolean saturated,
+    List<String> reasons,
+    Double maxProcessCpuPct,
+    Long recordsInTopic,
+    String text) {
 
-  /** This row with the records found in the topic from its sequence space, and {@code more} added to its text. */
+  /**
+   * This row with the records found in the topic from its sequence space, and {@code more} added to
+   * its text.
+   */
   public InjectorRow withRecordsInTopic(long found, String more) {
-    return new InjectorRow(index, status, lateMs, requests, ok, ko, gatlingExitCode, ackedOk, failed, msgsPerSec,
-        ackLatencyMs, saturated, reasons, maxProcessCpuPct, found, text + more);
+    return new InjectorRow(
+        index,
+        status,
+        lateMs,
+        requests,
+        ok,
+        ko,
+        gatlingExitCode,
+        ackedOk,
+        failed,
+        msgsPerSec,
+        ackLatencyMs,
+        saturated,
+        reasons,
+        maxProcessCpuPct,
+        found,
+        text + more);
   }
 }

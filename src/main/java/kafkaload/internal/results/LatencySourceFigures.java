@@ -3,12 +3,16 @@ package kafkaload.internal.results;
 import java.util.Map;
 
 /**
- * Where the ack latency comes from, over the load only: the ack latency per request (p50, p99, max), the broker's
- * round trip (the producer's request-latency), time in the producer's buffer (record-queue-time), and the
- * injector's share. Null figures: the run had no such sample.
+ * Where the ack latency comes from, over the load only: the ack latency per request (p50, p99,
+ * max), the broker's round trip (the producer's request-latency), time in the producer's buffer
+ * (record-queue-time), and the injector's share. Null figures: the run had no such sample.
  */
-public record LatencySourceFigures(Map<String, Ack> ackLatencyMs, Broker broker, ProducerBuffer producerBuffer,
-    Injector injector, int loadSeconds) {
+public record LatencySourceFigures(
+    Map<String, Ack> ackLatencyMs,
+    Broker broker,
+    ProducerBuffer producerBuffer,
+    Injector injector,
+    int loadSeconds) {
 
   public record Ack(Double p50, Double p99, Double max) {}
 
@@ -16,6 +20,11 @@ public record LatencySourceFigures(Map<String, Ack> ackLatencyMs, Broker broker,
 
   public record ProducerBuffer(Double recordQueueTimeAvgMs, Double recordQueueTimeMaxMs) {}
 
-  public record Injector(double publishDelayP99Ms, double publishDelayMaxMs, Double eventLoopDelayP99Ms,
-      Double eventLoopDelayMaxMs, double gcPauseTotalMs, Double gcPauseMaxMs) {}
+  public record Injector(
+      double publishDelayP99Ms,
+      double publishDelayMaxMs,
+      Double eventLoopDelayP99Ms,
+      Double eventLoopDelayMaxMs,
+      double gcPauseTotalMs,
+      Double gcPauseMaxMs) {}
 }

@@ -5,18 +5,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One protocol of a run: its settings, what it sent and consumed, latency, partitions, lag, the reconciliation of
- * its records against the topics, its broker faults.
+ * One protocol of a run: its settings, what it sent and consumed, latency, partitions, lag, the
+ * reconciliation of its records against the topics, its broker faults.
  *
  * @param ackLatencyMs percentiles of the ack latency per ack-timed request name
  * @param e2eLatencyMs percentiles of the end-to-end latency per consume request name
- * @param ackLatencyHistograms the same histograms (microseconds), HdrHistogram's compressed form in base64: merged
- *     runs add them up for exact percentiles
+ * @param ackLatencyHistograms the same histograms (microseconds), HdrHistogram's compressed form in
+ *     base64: merged runs add them up for exact percentiles
  * @param e2eLatencyHistograms as above, of the end-to-end latency
  * @param distributed what the merge needs from one injector of a distributed run; null otherwise
  * @param publishDelayMs from the send action starting to producer.send; null for a merged run
  * @param schemas serialization with schemas and Schema Registry calls; null when there were none
- * @param lag consumer lag per group under test (downsampled like the timeline); null without a lag monitor
+ * @param lag consumer lag per group under test (downsampled like the timeline); null without a lag
+ *     monitor
  * @param reconciliation the comparison of acked records with the topics; null when none ran
  * @param reconciliationError why the reconciliation could not run, or null
  * @param consumerThroughput the figures of a drain; null when none ran
@@ -43,44 +44,70 @@ public record ProtocolResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics) {
 
   /**
-   * The protocol's settings as the summary shows them, secrets masked: {@code embeddedBrokers} null with a
-   * bootstrap; {@code schemaRegistry} (Confluent's setting names, values as text) null without a registry;
-   * {@code runId} null when records carry no run identity.
+   * The protocol's settings as the summary shows them, secrets masked: {@code embeddedBrokers} null
+   * with a bootstrap; {@code schemaRegistry} (Confluent's setting names, values as text) null
+   * without a registry; {@code runId} null when records carry no run identity.
    */
-  public record ProtocolConfig(String bootstrapServers, Integer embeddedBrokers, String topic, String producerMode,
-      int poolSize, Map<String, String> producerProperties,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> schemaRegistry, String runId) {}
+  public record ProtocolConfig(
+      String bootstrapServers,
+      Integer embeddedBrokers,
+      String topic,
+      String producerMode,
+      int poolSize,
+      Map<String, String> producerProperties,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> schemaRegistry,
+      String runId) {}
 
   /** Acked records of one topic partition, and its share of the topic's acked records. */
-  public record PartitionShare(String topic, int partition, long records, long bytes, double sharePct) {}
+  public record PartitionShare(
+      String topic, int partition, long records, long bytes, double sharePct) {}
 
-  /** Records serialized with a schema, the time that took (apart from the ack latency), and registry calls. */
-  public record SchemaFigures(long registryCalls, long serializedRecords, Percentiles serializationMs) {}
+  /**
+   * Records serialized with a schema, the time that took (apart from the ack latency), and registry
+   * calls.
+   */
+  public record SchemaFigures(
+      long registryCalls, long serializedRecords, Percentiles serializationMs) {}
 
   /** A consumer group's total lag at a second of the run. */
   public record LagPoint(double second, long totalLag) {}
 
-  /** How the lag sampling went: samples tried, failed, taken before the group's first commit, the last error. */
+  /**
+   * How the lag sampling went: samples tried, failed, taken before the group's first commit, the
+   * last error.
+   */
   public record LagSampling(int tried, int failed, int beforeFirstCommit, String lastError) {}
 
   /**
-   * A broker fault as it happened: when (seconds after the load started), the planned step, its Gatling request
-   * name, whether it went as planned, what happened, and how long it took.
+   * A broker fault as it happened: when (seconds after the load started), the planned step, its
+   * Gatling request name, whether it went as planned, what happened, and how long it took.
    */
-  public record Fault(double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}
+  public record Fault(
+      double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}
 
   /**
-   * What one injector of a distributed run leaves to the merge, which reconciles all injectors' records at once:
-   * its place (index, count, first sequence), the sequences it issued, its KO'd records' identities (base64), the
-   * end offsets of each topic before its first record, and the bounds of its reconcile() step (null without one).
+   * What one injector of a distributed run leaves to the merge, which reconciles all injectors'
+   * records at once: its place (index, count, first sequence), the sequences it issued, its KO'd
+   * records' identities (base64), the end offsets of each topic before its first record, and the
+   * bounds of its reconcile() step (null without one).
    */
-  public record Distributed(int injectorIndex, int injectorCount, long sequenceStart, long sequencesIssued,
-      String koSequences, Map<String, Baseline> baselines, ReconcileBounds reconcile) {}
+  public record Distributed(
+      int injectorIndex,
+      int injectorCount,
+      long sequenceStart,
+      long sequencesIssued,
+      String koSequences,
+      Map<String, Baseline> baselines,
+      ReconcileBounds reconcile) {}
 
   /** A topic's id and end offsets per partition, taken at {@code atMillis} (epoch ms). */
   public record Baseline(String topicId, Map<Integer, Long> endOffsets, long atMillis) {}
 
   /** The bounds of a reconcile() step, as the merge applies them to all injectors' records. */
-  public record ReconcileBounds(long maxLost, double maxDuplicatePct, boolean readBack, long timeoutSeconds,
+  public record ReconcileBounds(
+      long maxLost,
+      double maxDuplicatePct,
+      boolean readBack,
+      long timeoutSeconds,
       boolean failOnSaturatedInjector) {}
 }

@@ -4,45 +4,102 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reconciliation of a run's acked records against its topics, as the summary shows it: totals over the topics,
- * the read-back (null when off), and each topic with its partitions.
+ * The reconciliation of a run's acked records against its topics, as the summary shows it: totals
+ * over the topics, the read-back (null when off), and each topic with its partitions.
  *
- * @param gated the verdicts came from a reconcile() step (false: the offset comparison made at the end)
- * @param duplicatesByIdentity {@code duplicates} counts record identities (a read-back ran); false: it is
- *     {@code unaccountedUpperBound}, offsets not matched by acked records (transaction markers and other writers
- *     count too)
- * @param stuckLastStableOffsets partitions whose last stable offset stayed below the high-water mark (an open
- *     transaction) so the read_committed read-back could not see past it
+ * @param gated the verdicts came from a reconcile() step (false: the offset comparison made at the
+ *     end)
+ * @param duplicatesByIdentity {@code duplicates} counts record identities (a read-back ran); false:
+ *     it is {@code unaccountedUpperBound}, offsets not matched by acked records (transaction
+ *     markers and other writers count too)
+ * @param stuckLastStableOffsets partitions whose last stable offset stayed below the high-water
+ *     mark (an open transaction) so the read_committed read-back could not see past it
  */
-public record ReconciliationResult(boolean gated, long ackedOk, long offsetDelta, long inFlightAtEnd, long lost,
-    long duplicates, double duplicatePct, boolean duplicatesByIdentity, long unaccountedUpperBound,
-    ReadBack readBack, List<StuckOffset> stuckLastStableOffsets, List<Topic> topics) {
+public record ReconciliationResult(
+    boolean gated,
+    long ackedOk,
+    long offsetDelta,
+    long inFlightAtEnd,
+    long lost,
+    long duplicates,
+    double duplicatePct,
+    boolean duplicatesByIdentity,
+    long unaccountedUpperBound,
+    ReadBack readBack,
+    List<StuckOffset> stuckLastStableOffsets,
+    List<Topic> topics) {
 
   /**
-   * The read-back of the run's records; {@code complete} false when it ran out of time. {@code foundByInjector}:
-   * records of the run found per injector (sequence space); {@code unreportedInjectors}: injectors that reported no
-   * results (died), whose records found are counted for them alone, never as delivered.
+   * The read-back of the run's records; {@code complete} false when it ran out of time. {@code
+   * foundByInjector}: records of the run found per injector (sequence space); {@code
+   * unreportedInjectors}: injectors that reported no results (died), whose records found are
+   * counted for them alone, never as delivered.
    */
-  public record ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
-      long reordered, long koInTopic, int reorderWindow, long reorderWindowEvicted, double seconds,
-      Map<Integer, Long> foundByInjector, List<Integer> unreportedInjectors, String isolationLevel) {}
-
-  /** A partition whose last stable offset did not move: the producers holding it open (id → first offset). */
-  public record StuckOffset(String topic, int partition, long lastStableOffset, long highWatermark,
-      long waitedMillis, Map<Long, Long> openTransactions, String text) {}
+  public record ReadBack(
+      boolean complete,
+      long scanned,
+      long matched,
+      long distinct,
+      long duplicates,
+      long gaps,
+      long reordered,
+      long koInTopic,
+      int reorderWindow,
+      long reorderWindowEvicted,
+      double seconds,
+      Map<Integer, Long> foundByInjector,
+      List<Integer> unreportedInjectors,
+      String isolationLevel) {}
 
   /**
-   * One topic; {@code change} and {@code changeText} (the same in words) when it was deleted or re-created during
-   * the run, else null.
+   * A partition whose last stable offset did not move: the producers holding it open (id → first
+   * offset).
    */
-  public record Topic(String topic, long ackedOk, long offsetDelta, long lost, long duplicates,
-      long unaccountedUpperBound, long delivered, TopicChange change, String changeText, List<Partition> partitions) {}
+  public record StuckOffset(
+      String topic,
+      int partition,
+      long lastStableOffset,
+      long highWatermark,
+      long waitedMillis,
+      Map<Long, Long> openTransactions,
+      String text) {}
+
+  /**
+   * One topic; {@code change} and {@code changeText} (the same in words) when it was deleted or
+   * re-created during the run, else null.
+   */
+  public record Topic(
+      String topic,
+      long ackedOk,
+      long offsetDelta,
+      long lost,
+      long duplicates,
+      long unaccountedUpperBound,
+      long delivered,
+      TopicChange change,
+      String changeText,
+      List<Partition> partitions) {}
 
   /** A topic deleted, or deleted and re-created, during the run, as far as the run saw. */
-  public record TopicChange(String topic, String change, long lastSeenMillis, long seenChangedMillis,
-      int partitionsBefore, int partitionsAfter) {}
+  public record TopicChange(
+      String topic,
+      String change,
+      long lastSeenMillis,
+      long seenChangedMillis,
+      int partitionsBefore,
+      int partitionsAfter) {}
 
-  /** One partition; {@code offsetAfter} -1 when the topic no longer has it; -1 counts without a read-back. */
-  public record Partition(int partition, long offsetBefore, long offsetAfter, long ackedRecords, long ackedBytes,
-      long readBack, long duplicates, long reordered) {}
+  /**
+   * One partition; {@code offsetAfter} -1 when the topic no longer has it; -1 counts without a
+   * read-back.
+   */
+  public record Partition(
+      int partition,
+      long offsetBefore,
+      long offsetAfter,
+      long ackedRecords,
+      long ackedBytes,
+      long readBack,
+      long duplicates,
+      long reordered) {}
 }

@@ -7,12 +7,20 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** kafka-summary.json to and from {@link RunResults}: the one mapping, for the run, the page and the merge. */
+/**
+ * kafka-summary.json to and from {@link RunResults}: the one mapping, for the run, the page and the
+ * merge.
+ */
 public final class ResultsJson {
-  /** Indented; unknown fields refused, so a field written but not in the records fails a test, not a merge. */
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+  /**
+   * Indented; unknown fields refused, so a field written but not in the records fails a test, not a
+   * merge.
+   */
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
   private ResultsJson() {}
 
@@ -20,13 +28,20 @@ public final class ResultsJson {
     return JSON.writeValueAsString(results);
   }
 
-  /** Reads a kafka-summary.json; refuses one of another schema version, naming the file and both versions. */
+  /**
+   * Reads a kafka-summary.json; refuses one of another schema version, naming the file and both
+   * versions.
+   */
   public static RunResults read(Path file) throws IOException {
     JsonNode tree = JSON.readTree(file.toFile());
     int version = tree.path("schemaVersion").asInt(0);
     if (version != RunResults.SCHEMA_VERSION) {
-      throw new IOException(file + " has schemaVersion " + (tree.has("schemaVersion") ? version : "(none)")
-          + ", this code reads " + RunResults.SCHEMA_VERSION);
+      throw new IOException(
+          file
+              + " has schemaVersion "
+              + (tree.has("schemaVersion") ? version : "(none)")
+              + ", this code reads "
+              + RunResults.SCHEMA_VERSION);
     }
     return JSON.treeToValue(tree, RunResults.class);
   }

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * Everything a run produced (kafka-summary.json): one injector's run, or the merge of several (then
- * {@code injectors} and {@code merge} are set, and the injector section and timeline are those of all injectors).
+ * {@code injectors} and {@code merge} are set, and the injector section and timeline are those of
+ * all injectors).
  *
  * @param schemaVersion {@link #SCHEMA_VERSION} for the files this code writes
  * @param startedAt the run's start, ISO-8601 UTC
@@ -19,13 +20,27 @@ import java.util.Map;
  * @param timeline per-second samples (downsampled for a long run, see {@code timelineResolution})
  * @param timelineResolution how the timeline was downsampled; null for a merged run
  * @param gates Gatling's verdicts on the simulation's assertions; null until judged
- * @param gatesFrom "gatling-console" (the verdicts Gatling printed) or "simulation.log" (judged again); null when
- *     merged
+ * @param gatesFrom "gatling-console" (the verdicts Gatling printed) or "simulation.log" (judged
+ *     again); null when merged
  * @param injectors a merged run's row per injector, else null
  * @param merge what the merge did, else null
  */
-@JsonPropertyOrder({"schemaVersion", "startedAt", "endedAt", "durationSeconds", "parameters", "protocols",
-    "latencySources", "injector", "timeline", "timelineResolution", "injectors", "merge", "gates", "gatesFrom"})
+@JsonPropertyOrder({
+  "schemaVersion",
+  "startedAt",
+  "endedAt",
+  "durationSeconds",
+  "parameters",
+  "protocols",
+  "latencySources",
+  "injector",
+  "timeline",
+  "timelineResolution",
+  "injectors",
+  "merge",
+  "gates",
+  "gatesFrom"
+})
 public record RunResults(
     int schemaVersion,
     String startedAt,
@@ -47,34 +62,57 @@ public record RunResults(
 
   /** The same results with Gatling's verdicts on the assertions, and where they came from. */
   public RunResults withGates(List<Gate> gates, String from) {
-    return new RunResults(schemaVersion, startedAt, endedAt, durationSeconds, parameters, protocols, latencySources,
-        injector, timeline, timelineResolution, injectors, merge, gates, from);
+    return new RunResults(
+        schemaVersion,
+        startedAt,
+        endedAt,
+        durationSeconds,
+        parameters,
+        protocols,
+        latencySources,
+        injector,
+        timeline,
+        timelineResolution,
+        injectors,
+        merge,
+        gates,
+        from);
   }
 
   /**
-   * One gate: Gatling's own description and verdict, and the value it judged ({@code actual}), or, when the
-   * assertion could not be resolved, why ({@code error}).
+   * One gate: Gatling's own description and verdict, and the value it judged ({@code actual}), or,
+   * when the assertion could not be resolved, why ({@code error}).
    */
-  public record Gate(String description, boolean passed, Double actual,
+  public record Gate(
+      String description,
+      boolean passed,
+      Double actual,
       @JsonInclude(JsonInclude.Include.NON_NULL) String error) {}
 
   /**
-   * A merged run: how many injectors there were, how many finished, the indexes of those that did not, Gatling's
-   * exit code in reports-only mode on the merged log, and how long the merge took.
+   * A merged run: how many injectors there were, how many finished, the indexes of those that did
+   * not, Gatling's exit code in reports-only mode on the merged log, and how long the merge took.
    */
-  public record MergeInfo(int injectors, int complete, List<Integer> died, int gatlingExitCode, double mergeSeconds) {}
+  public record MergeInfo(
+      int injectors, int complete, List<Integer> died, int gatlingExitCode, double mergeSeconds) {}
 
   /** How a series was downsampled: samples, points drawn, samples per point. */
-  public record Resolution(int samples, int points, int samplesPerPoint, boolean downsampled,
+  public record Resolution(
+      int samples,
+      int points,
+      int samplesPerPoint,
+      boolean downsampled,
       @JsonInclude(JsonInclude.Include.NON_NULL) String aggregation,
       @JsonInclude(JsonInclude.Include.NON_NULL) String perSecondFile) {
 
     public static Resolution of(int samples, int perPoint) {
-      return new Resolution(samples, (samples + perPoint - 1) / perPoint, perPoint, perPoint > 1, null, null);
+      return new Resolution(
+          samples, (samples + perPoint - 1) / perPoint, perPoint, perPoint > 1, null, null);
     }
 
     public Resolution withFile(String aggregation, String perSecondFile) {
-      return new Resolution(samples, points, samplesPerPoint, downsampled, aggregation, perSecondFile);
+      return new Resolution(
+          samples, points, samplesPerPoint, downsampled, aggregation, perSecondFile);
     }
   }
 }

@@ -7,10 +7,14 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-/** What consume and request-reply actions measure: end-to-end latency per request name, and late replies. */
+/**
+ * What consume and request-reply actions measure: end-to-end latency per request name, and late
+ * replies.
+ */
 public final class ConsumeCounters {
   /** Replies (or consumed records) that arrived after their waiter had timed out. */
   private final LongAdder lateReplies = new LongAdder();
+
   private final Map<String, Recorder> e2eLatencyMicros = new ConcurrentHashMap<>();
 
   /** A reply (or consumed record) arrived after its waiter had timed out. */
@@ -24,7 +28,9 @@ public final class ConsumeCounters {
 
   /** A consumed record of {@code requestName} arrived {@code micros} after it was produced. */
   public void endToEnd(String requestName, long micros) {
-    e2eLatencyMicros.computeIfAbsent(requestName, n -> new Recorder(3)).recordValue(Math.max(0, micros));
+    e2eLatencyMicros
+        .computeIfAbsent(requestName, n -> new Recorder(3))
+        .recordValue(Math.max(0, micros));
   }
 
   /** Whole-run end-to-end latency histograms per consume request name; call once, at the end. */

@@ -1,6 +1,5 @@
 package kafkaload.internal.run;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -13,10 +12,11 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * Every record's life in one place: sent (handed to a producer), then acked or failed; for transactional sends
- * committed or aborted; then found or missing in the read-back. Each event has one method, named for it; every
- * counter is private and read through the typed snapshots. A record acked and then found in the topic is counted
- * once as acked (here) and once as found (here, by the reconciliation), nowhere else.
+ * Every record's life in one place: sent (handed to a producer), then acked or failed; for
+ * transactional sends committed or aborted; then found or missing in the read-back. Each event has
+ * one method, named for it; every counter is private and read through the typed snapshots. A record
+ * acked and then found in the topic is counted once as acked (here) and once as found (here, by the
+ * reconciliation), nowhere else.
  */
 public final class DeliveryLedger {
   private final LongAdder sent = new LongAdder();
@@ -26,33 +26,52 @@ public final class DeliveryLedger {
   private final LongAdder ackedBytes = new LongAdder();
   private final LongAdder committed = new LongAdder();
   private final LongAdder aborted = new LongAdder();
+
   /** Earliest and latest ack of the run (epoch ms): the span its throughput is measured over. */
   private final LongAccumulator firstAckMillis = new LongAccumulator(Math::min, Long.MAX_VALUE);
+
   private final LongAccumulator lastAckMillis = new LongAccumulator(Math::max, Long.MIN_VALUE);
   private final PartitionCounters partitions = new PartitionCounters();
   private final Map<String, RequestAcks> requests = new ConcurrentHashMap<>();
+
   /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
   private final KoLedger koLedger = new KoLedger();
+
   /** Per topic, what the last read-back found of the records acked into it. */
   private final Map<String, Found> found = new ConcurrentHashMap<>();
 
   /** The whole protocol's counts at one moment. */
-  public record Snapshot(long sent, long acked, long failed, long inFlight, long ackedBytes, long committed,
+  public record Snapshot(
+      long sent,
+      long acked,
+      long failed,
+      long inFlight,
+      long ackedBytes,
+      long committed,
       long aborted) {}
 
-  /** One topic's read-back: records of the run found in it (distinct, acked) and acked records missing from it. */
+  /**
+   * One topic's read-back: records of the run found in it (distinct, acked) and acked records
+   * missing from it.
+   */
   public record Found(long found, long missing) {}
 
   /**
-   * The acks of one request name: count, bytes, the span from its first ack to its last, and (when {@code timed},
-   * i.e. not fire-and-forget) the ack latency. Warm-up and measured phase use different names, so each has its rate.
-   * Opaque outside this class: a sender holds one and names it in {@link #acked}.
+   * The acks of one request name: count, bytes, the span from its first ack to its last, and (when
+   * {@code timed}, i.e. not fire-and-forget) the ack latency. Warm-up and measured phase use
+   * different names, so each has its rate. Opaque outside this class: a sender holds one and names
+   * it in {@link #acked}.
    */
   public static final class RequestAcks {
     private final boolean timed;
     private final Recorder latencyMicros = new Recorder(3);
-    /** The whole run's latency: each second's interval is moved in here when the injector samples it. */
+
+    /**
+     * The whole run's latency: each second's interval is moved in here when the injector samples
+     * it.
+     */
     private final Histogram total = new Histogram(3);
+
     private final LongAdder count = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
@@ -97,10 +116,17 @@ public final class DeliveryLedger {
   }
 
   /**
-   * The broker acknowledged a sent record: {@code acks} its request's account (null when the action times acks
-   * itself), {@code bytes} its serialized key and value, {@code atMillis} the ack's time, and its latency.
+   * The broker acknowledged a sent record: {@code acks} its request's account (null when the action
+   * times acks itself), {@code bytes} its serialized key and value, {@code atMillis} the ack's
+   * time, and its latency.
    */
-  public void acked(RequestAcks acks, String topic, int partition, long bytes, long atMillis, long latencyMicros) {
+  public void acked(
+      RequestAcks acks,
+      String topic,
+      int partition,
+      long bytes,
+      long atMillis,
+      long latencyMicros) {
     inFlight.decrementAndGet();
     acked.increment();
     ackedBytes.add(bytes);
@@ -113,8 +139,9 @@ public final class DeliveryLedger {
   }
 
   /**
-   * A record's send is KO: {@code wasSent} when it had been handed to a producer (it leaves the in-flight count);
-   * {@code sequence} its run-wide sequence (-1 without run identity), noted so the read-back does not count it.
+   * A record's send is KO: {@code wasSent} when it had been handed to a producer (it leaves the
+   * in-flight count); {@code sequence} its run-wide sequence (-1 without run identity), noted so
+   * the read-back does not count it.
    */
   public void failed(long sequence, boolean wasSent) {
     if (wasSent) {
@@ -124,17 +151,26 @@ public final class DeliveryLedger {
     koLedger.add(sequence);
   }
 
-  /** A transaction holding {@code records} acked records committed: they become visible to read_committed readers. */
+  /**
+   * A transaction holding {@code records} acked records committed: they become visible to
+   * read_committed readers.
+   */
   public void committed(long records) {
     committed.add(records);
   }
 
-  /** A transaction holding {@code records} acked records aborted: they are in the log but never visible. */
+  /**
+   * A transaction holding {@code records} acked records aborted: they are in the log but never
+   * visible.
+   */
   public void aborted(long records) {
     aborted.add(records);
   }
 
-  /** The read-back of {@code topic}: records of the run found there and acked records missing from it. */
+  /**
+   * The read-back of {@code topic}: records of the run found there and acked records missing from
+   * it.
+   */
   public void readBack(String topic, long foundRecords, long missingRecords) {
     found.put(topic, new Found(foundRecords, missingRecords));
   }
@@ -155,7 +191,13 @@ public final class DeliveryLedger {
   }
 
   public Snapshot snapshot() {
-    return new Snapshot(sent.sum(), acked.sum(), failed.sum(), inFlight.get(), ackedBytes.sum(), committed.sum(),
+    return new Snapshot(
+        sent.sum(),
+        acked.sum(),
+        failed.sum(),
+        inFlight.get(),
+        ackedBytes.sum(),
+        committed.sum(),
         aborted.sum());
   }
 
@@ -195,38 +237,57 @@ public final class DeliveryLedger {
   /** Per request name: acked records and bytes, and their rate from the first ack to the last. */
   public Map<String, Throughput.RequestThroughput> throughputByRequest() {
     Map<String, Throughput.RequestThroughput> out = new TreeMap<>();
-    requests.forEach((name, r) -> {
-      Throughput.Spans s = Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get());
-      out.put(name, new Throughput.RequestThroughput(r.count.sum(), r.bytes.sum(), s.seconds(), s.msgsPerSec(),
-          s.mbPerSec(), s.firstAckMillis(), s.lastAckMillis(), null));
-    });
+    requests.forEach(
+        (name, r) -> {
+          Throughput.Spans s =
+              Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get());
+          out.put(
+              name,
+              new Throughput.RequestThroughput(
+                  r.count.sum(),
+                  r.bytes.sum(),
+                  s.seconds(),
+                  s.msgsPerSec(),
+                  s.mbPerSec(),
+                  s.firstAckMillis(),
+                  s.lastAckMillis(),
+                  null));
+        });
     return out;
   }
 
   /** The protocol's whole ack rate, from the run's first ack to its last. */
   public Throughput.Spans ackSpan() {
-    return Throughput.span(acked.sum(), ackedBytes.sum(), firstAckMillis.get(), lastAckMillis.get());
+    return Throughput.span(
+        acked.sum(), ackedBytes.sum(), firstAckMillis.get(), lastAckMillis.get());
   }
 
   /** Whole-run ack-latency histograms per ack-timed request name. */
   public Map<String, Histogram> ackLatencyHistograms() {
     Map<String, Histogram> out = new TreeMap<>();
-    requests.forEach((name, r) -> {
-      if (r.timed) {
-        out.put(name, r.total());
-      }
-    });
+    requests.forEach(
+        (name, r) -> {
+          if (r.timed) {
+            out.put(name, r.total());
+          }
+        });
     return out;
   }
 
-  /** The ack latency of every ack-timed request since the last call (the injector's per-second sample), µs. */
+  /**
+   * The ack latency of every ack-timed request since the last call (the injector's per-second
+   * sample), µs.
+   */
   public Histogram ackLatencySinceLast() {
     Histogram all = new Histogram(3);
-    requests.values().forEach(r -> {
-      if (r.timed) {
-        all.add(r.drain());
-      }
-    });
+    requests
+        .values()
+        .forEach(
+            r -> {
+              if (r.timed) {
+                all.add(r.drain());
+              }
+            });
     return all;
   }
 }

@@ -7,7 +7,9 @@ package kafkaload.internal.run;
  * @param step the planned step, for example "kill:2@30s"
  * @param request its Gatling request name, for example "fault: kill broker 2"
  * @param ok whether it was done as planned
- * @param detail what happened: the pid killed, the time the broker took to come back, or why it failed
+ * @param detail what happened: the pid killed, the time the broker took to come back, or why it
+ *     failed
  * @param durationMs how long the action took (a restart: until the broker was registered again)
  */
-public record FaultEvent(double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}
+public record FaultEvent(
+    double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}

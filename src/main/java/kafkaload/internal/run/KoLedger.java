@@ -1,17 +1,27 @@
 package kafkaload.internal.run;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * The run-wide sequence number of every record whose send was KO. A KO'd record can still be in the topic (a batch
- * that timed out in the client after the broker wrote it), so the read-back must not let it stand in for an acked
- * record that is missing: lost = acked records not read back, never acked minus whatever was read back. Kept in a
- * compressed bitmap: a broker outage of a million KOs costs well under a megabyte, so nothing is capped.
+ * The run-wide sequence number of every record whose send was KO. A KO'd record can still be in the
+ * topic (a batch that timed out in the client after the broker wrote it), so the read-back must not
+ * let it stand in for an acked record that is missing: lost = acked records not read back, never
+ * acked minus whatever was read back. Kept in a compressed bitmap: a broker outage of a million KOs
+ * costs well under a megabyte, so nothing is capped.
  */
 public final class KoLedger {
   private final Roaring64Bitmap seqs = new Roaring64Bitmap();
 
-  /** {@code seq} negative: the record carried no run identity, so the read-back cannot see it either. */
+  /**
+   * {@code seq} negative: the record carried no run identity, so the read-back cannot see it
+   * either.
+   */
   public synchronized void add(long seq) {
     if (seq >= 0) {
       seqs.addLong(seq);
@@ -26,12 +36,15 @@ public final class KoLedger {
     return seqs.getLongCardinality();
   }
 
-  /** Adds the KOs of another ledger, in its {@link #serialized()} form (an injector's, in the merge). */
+  /**
+   * Adds the KOs of another ledger, in its {@link #serialized()} form (an injector's, in the
+   * merge).
+   */
   public synchronized void addSerialized(byte[] bytes) {
     Roaring64Bitmap other = new Roaring64Bitmap();
     try {
-      other.deserializePortable(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes)));
-    } catch (java.io.IOException e) {
+      other.deserializePortable(new DataInputStream(new ByteArrayInputStream(bytes)));
+    } catch (IOException e) {
       throw new IllegalArgumentException("not a serialized KO ledger: " + e.getMessage(), e);
     }
     seqs.or(other);
@@ -40,11 +53,11 @@ public final class KoLedger {
   /** The ledger in RoaringBitmap's portable form, for an injector's result file. */
   public synchronized byte[] serialized() {
     seqs.runOptimize();
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    try (java.io.DataOutputStream d = new java.io.DataOutputStream(out)) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (DataOutputStream d = new DataOutputStream(out)) {
       seqs.serializePortable(d);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     return out.toByteArray();
   }

@@ -1,7 +1,9 @@
 package kafkaload.internal.run;
 
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.common.TopicPartition;
@@ -31,8 +33,8 @@ public final class PartitionCounters {
   }
 
   /** The topics with at least one acked record, sorted. */
-  public java.util.SortedSet<String> topics() {
-    java.util.SortedSet<String> out = new java.util.TreeSet<>();
+  public SortedSet<String> topics() {
+    SortedSet<String> out = new TreeSet<>();
     acked.keySet().forEach(tp -> out.add(tp.topic()));
     return out;
   }
@@ -40,11 +42,12 @@ public final class PartitionCounters {
   /** A sorted snapshot for one topic: partition → acked records and bytes. */
   public Map<Integer, Count> snapshot(String topic) {
     Map<Integer, Count> out = new TreeMap<>();
-    acked.forEach((tp, a) -> {
-      if (tp.topic().equals(topic)) {
-        out.put(tp.partition(), new Count(a.records.sum(), a.bytes.sum()));
-      }
-    });
+    acked.forEach(
+        (tp, a) -> {
+          if (tp.topic().equals(topic)) {
+            out.put(tp.partition(), new Count(a.records.sum(), a.bytes.sum()));
+          }
+        });
     return out;
   }
 }

@@ -1,15 +1,30 @@
 package kafkaload.internal.run;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
-/** What a reconciliation found: plain values, written by the verification and read by the reports. */
+/**
+ * What a reconciliation found: plain values, written by the verification and read by the reports.
+ */
 public final class Reconciled {
   private Reconciled() {}
 
-  /** {@code offsetAfter} is -1 for a partition the topic no longer has (it was deleted and re-created smaller). */
-  public record PartitionResult(int partition, long offsetBefore, long offsetAfter, long ackedRecords,
-      long ackedBytes, long readBack, long duplicates, long reordered) {
+  /**
+   * {@code offsetAfter} is -1 for a partition the topic no longer has (it was deleted and
+   * re-created smaller).
+   */
+  public record PartitionResult(
+      int partition,
+      long offsetBefore,
+      long offsetAfter,
+      long ackedRecords,
+      long ackedBytes,
+      long readBack,
+      long duplicates,
+      long reordered) {
     public boolean gone() {
       return offsetAfter < 0;
     }
@@ -20,22 +35,35 @@ public final class Reconciled {
   }
 
   /**
-   * The read-back of the run's records; {@code complete} is false when it ran out of time or a partition's last
-   * stable offset stayed stuck. {@code koInTopic}: records whose send was KO but which are in the topic anyway (a
-   * batch written after the client gave up on it); they are not counted as delivered. Reordering is checked between
-   * a user's records read within {@code reorderWindow} (partition, user) pairs of each other;
-   * {@code reorderWindowEvicted} pairs were let go to keep that bound. {@code foundByInjector}: distinct records
-   * found per sequence space, i.e. per injector of a distributed run (0 alone for one JVM), KO'd ones included;
-   * {@code unreportedInjectors}: injectors that reported no results (died): their records found are counted there
-   * only, never as delivered, since no injector acked them.
-   * {@code isolationLevel}: how the read-back read (read_committed: committed records only, up to the last stable
-   * offset; transaction markers and aborted records are offsets but no records, never counted).
+   * The read-back of the run's records; {@code complete} is false when it ran out of time or a
+   * partition's last stable offset stayed stuck. {@code koInTopic}: records whose send was KO but
+   * which are in the topic anyway (a batch written after the client gave up on it); they are not
+   * counted as delivered. Reordering is checked between a user's records read within {@code
+   * reorderWindow} (partition, user) pairs of each other; {@code reorderWindowEvicted} pairs were
+   * let go to keep that bound. {@code foundByInjector}: distinct records found per sequence space,
+   * i.e. per injector of a distributed run (0 alone for one JVM), KO'd ones included; {@code
+   * unreportedInjectors}: injectors that reported no results (died): their records found are
+   * counted there only, never as delivered, since no injector acked them. {@code isolationLevel}:
+   * how the read-back read (read_committed: committed records only, up to the last stable offset;
+   * transaction markers and aborted records are offsets but no records, never counted).
    */
-  public record ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
-      long reordered, long koInTopic, int reorderWindow, long reorderWindowEvicted, double seconds,
-      Map<Integer, Long> foundByInjector, List<Integer> unreportedInjectors, String isolationLevel) {
+  public record ReadBack(
+      boolean complete,
+      long scanned,
+      long matched,
+      long distinct,
+      long duplicates,
+      long gaps,
+      long reordered,
+      long koInTopic,
+      int reorderWindow,
+      long reorderWindowEvicted,
+      double seconds,
+      Map<Integer, Long> foundByInjector,
+      List<Integer> unreportedInjectors,
+      String isolationLevel) {
     public ReadBack {
-      foundByInjector = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(foundByInjector));
+      foundByInjector = Collections.unmodifiableMap(new TreeMap<>(foundByInjector));
       unreportedInjectors = List.copyOf(unreportedInjectors);
     }
 
@@ -44,61 +72,115 @@ public final class Reconciled {
       return unreportedInjectors.stream().mapToLong(i -> foundByInjector.getOrDefault(i, 0L)).sum();
     }
 
-    public ReadBack(boolean complete, long scanned, long matched, long distinct, long duplicates, long gaps,
-        long reordered, long koInTopic, int reorderWindow, long reorderWindowEvicted, double seconds) {
-      this(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic, reorderWindow,
-          reorderWindowEvicted, seconds, Map.of(), List.of(), "read_committed");
+    public ReadBack(
+        boolean complete,
+        long scanned,
+        long matched,
+        long distinct,
+        long duplicates,
+        long gaps,
+        long reordered,
+        long koInTopic,
+        int reorderWindow,
+        long reorderWindowEvicted,
+        double seconds) {
+      this(
+          complete,
+          scanned,
+          matched,
+          distinct,
+          duplicates,
+          gaps,
+          reordered,
+          koInTopic,
+          reorderWindow,
+          reorderWindowEvicted,
+          seconds,
+          Map.of(),
+          List.of(),
+          "read_committed");
     }
   }
 
   /**
-   * A partition whose last stable offset stayed below its high-water mark for {@code waitedMillis}: a transaction
-   * open on it hides every record after its start from a read_committed reader. {@code openTransactions}: producer
-   * id → the offset its open transaction started at (empty when the broker named none).
+   * A partition whose last stable offset stayed below its high-water mark for {@code waitedMillis}:
+   * a transaction open on it hides every record after its start from a read_committed reader.
+   * {@code openTransactions}: producer id → the offset its open transaction started at (empty when
+   * the broker named none).
    */
-  public record StuckOffset(String topic, int partition, long lastStableOffset, long highWatermark,
-      long waitedMillis, Map<Long, Long> openTransactions) {
+  public record StuckOffset(
+      String topic,
+      int partition,
+      long lastStableOffset,
+      long highWatermark,
+      long waitedMillis,
+      Map<Long, Long> openTransactions) {
     public StuckOffset {
       openTransactions = Map.copyOf(openTransactions);
     }
 
-    /** "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; open transaction of producer id 7 ..." */
+    /**
+     * "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; open transaction of
+     * producer id 7 ..."
+     */
     public String describe() {
-      return String.format(java.util.Locale.ROOT, "%s-%d: last stable offset %d below high-water mark %d for %.1f s; %s",
-          topic, partition, lastStableOffset, highWatermark, waitedMillis / 1000.0, openTransactions.isEmpty()
+      return String.format(
+          Locale.ROOT,
+          "%s-%d: last stable offset %d below high-water mark %d for %.1f s; %s",
+          topic,
+          partition,
+          lastStableOffset,
+          highWatermark,
+          waitedMillis / 1000.0,
+          openTransactions.isEmpty()
               ? "no open transaction named by the broker"
-              : "open transaction(s) of producer id(s) " + String.join(", ", openTransactions.entrySet().stream()
-                  .sorted(Map.Entry.comparingByKey())
-                  .map(e -> e.getKey() + " (since offset " + e.getValue() + ")").toList()));
+              : "open transaction(s) of producer id(s) "
+                  + String.join(
+                      ", ",
+                      openTransactions.entrySet().stream()
+                          .sorted(Map.Entry.comparingByKey())
+                          .map(e -> e.getKey() + " (since offset " + e.getValue() + ")")
+                          .toList()));
     }
   }
 
   /**
-   * One topic: {@code delivered} (distinct acked records read back) and {@code readBackDuplicates} are the
-   * read-back's counts for it, -1 without a read-back ({@code delivered} also -1 when the read-back did not finish).
-   * {@code change}: the topic was deleted (and perhaps re-created) during the run, else null; its offsets then
-   * count from 0 of the topic as it is now, and the records acked into the old one are lost.
+   * One topic: {@code delivered} (distinct acked records read back) and {@code readBackDuplicates}
+   * are the read-back's counts for it, -1 without a read-back ({@code delivered} also -1 when the
+   * read-back did not finish). {@code change}: the topic was deleted (and perhaps re-created)
+   * during the run, else null; its offsets then count from 0 of the topic as it is now, and the
+   * records acked into the old one are lost.
    */
-  public record TopicResult(String topic, long ackedOk, long offsetDelta, long delivered, long readBackDuplicates,
-      List<PartitionResult> partitions, TopicChange change) {
+  public record TopicResult(
+      String topic,
+      long ackedOk,
+      long offsetDelta,
+      long delivered,
+      long readBackDuplicates,
+      List<PartitionResult> partitions,
+      TopicChange change) {
 
-    /** Acked records not in the topic: exact with a complete read-back, else a lower bound from offsets. */
+    /**
+     * Acked records not in the topic: exact with a complete read-back, else a lower bound from
+     * offsets.
+     */
     public long lost() {
       return Math.max(0, ackedOk - (delivered >= 0 ? delivered : offsetDelta));
     }
 
     /**
-     * Offsets written to the topic during the run beyond its acked records: an upper bound of the records in the
-     * topic not accounted for. Offsets are not records: transaction markers, aborted records, other writers'
-     * records and duplicates all count here, compaction takes some away; only the read-back tells them apart.
+     * Offsets written to the topic during the run beyond its acked records: an upper bound of the
+     * records in the topic not accounted for. Offsets are not records: transaction markers, aborted
+     * records, other writers' records and duplicates all count here, compaction takes some away;
+     * only the read-back tells them apart.
      */
     public long unaccountedUpperBound() {
       return Math.max(0, offsetDelta - ackedOk);
     }
 
     /**
-     * What the duplicate gate judges: with a read-back, extra copies counted by record identity (the run-identity
-     * headers), exact; without one, {@link #unaccountedUpperBound()}.
+     * What the duplicate gate judges: with a read-back, extra copies counted by record identity
+     * (the run-identity headers), exact; without one, {@link #unaccountedUpperBound()}.
      */
     public long duplicates() {
       return readBackDuplicates >= 0 ? readBackDuplicates : unaccountedUpperBound();
@@ -111,10 +193,15 @@ public final class Reconciled {
   }
 
   /**
-   * The whole run: totals over its topics, the default topic first. {@code stuck}: partitions whose last stable
-   * offset did not reach the high-water mark in time, so the read-back could not see past it.
+   * The whole run: totals over its topics, the default topic first. {@code stuck}: partitions whose
+   * last stable offset did not reach the high-water mark in time, so the read-back could not see
+   * past it.
    */
-  public record Result(String runId, long inFlightAtEnd, ReadBack readBack, List<TopicResult> topics,
+  public record Result(
+      String runId,
+      long inFlightAtEnd,
+      ReadBack readBack,
+      List<TopicResult> topics,
       List<StuckOffset> stuck) {
     public Result {
       stuck = List.copyOf(stuck);
@@ -148,5 +235,4 @@ public final class Reconciled {
       return ackedOk() == 0 ? 0 : 100.0 * duplicates() / ackedOk();
     }
   }
-
 }

@@ -1,7 +1,10 @@
 package kafkaload.internal.run;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.config.InjectorShare;
@@ -9,9 +12,10 @@ import kafkaload.internal.results.DrainThroughput;
 import kafkaload.internal.results.ProtocolResults;
 
 /**
- * Everything about one protocol's run that changes while it runs, in one place: actions and clients write it, the
- * verification and the reports read it. Each record's life (sent, acked or failed, found or missing) is in the
- * {@link DeliveryLedger}; the send path, consumes, schemas and users each have their own small counters.
+ * Everything about one protocol's run that changes while it runs, in one place: actions and clients
+ * write it, the verification and the reports read it. Each record's life (sent, acked or failed,
+ * found or missing) is in the {@link DeliveryLedger}; the send path, consumes, schemas and users
+ * each have their own small counters.
  */
 public final class RunLedger {
   private final DeliveryLedger delivery = new DeliveryLedger();
@@ -26,8 +30,8 @@ public final class RunLedger {
   private final List<Long> unreportedStarts;
   private final OffsetBaselines baselines;
   private final List<FaultEvent> faults = new CopyOnWriteArrayList<>();
-  private final Map<String, TopicChange> topicChanges = new java.util.concurrent.ConcurrentHashMap<>();
-  private final Map<String, Long> topicSeen = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, TopicChange> topicChanges = new ConcurrentHashMap<>();
+  private final Map<String, Long> topicSeen = new ConcurrentHashMap<>();
   private volatile Reconciled.Result reconciliation;
   private volatile boolean reconciliationGated;
   private volatile String reconciliationError;
@@ -39,12 +43,19 @@ public final class RunLedger {
     this(identity, baselines, InjectorShare.SINGLE);
   }
 
-  /** The ledger of injector {@code injector} of a distributed run: its own sequence space and user numbers. */
+  /**
+   * The ledger of injector {@code injector} of a distributed run: its own sequence space and user
+   * numbers.
+   */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector) {
     this(identity, baselines, injector, List.of(injector.sequenceStart()), List.of());
   }
 
-  private RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector, List<Long> starts,
+  private RunLedger(
+      RunIdentity identity,
+      OffsetBaselines baselines,
+      InjectorShare injector,
+      List<Long> starts,
       List<Long> unreported) {
     this.identity = identity;
     this.baselines = baselines;
@@ -55,22 +66,31 @@ public final class RunLedger {
   }
 
   /**
-   * The ledger of a whole distributed run, filled by the merge from its injectors' results (acked counts, KOs,
-   * baselines), for the one reconciliation after all of them ended; {@code starts}: each injector's first sequence.
+   * The ledger of a whole distributed run, filled by the merge from its injectors' results (acked
+   * counts, KOs, baselines), for the one reconciliation after all of them ended; {@code starts}:
+   * each injector's first sequence.
    */
-  public static RunLedger merged(RunIdentity identity, java.util.Map<String, TopicOffsets> baselines, List<Long> starts) {
+  public static RunLedger merged(
+      RunIdentity identity, Map<String, TopicOffsets> baselines, List<Long> starts) {
     return merged(identity, baselines, starts, List.of());
   }
 
   /**
-   * As above; {@code unreported}: the first sequences of injectors that reported no results (they died), whose
-   * records the read-back counts apart, since nothing acked them.
+   * As above; {@code unreported}: the first sequences of injectors that reported no results (they
+   * died), whose records the read-back counts apart, since nothing acked them.
    */
-  public static RunLedger merged(RunIdentity identity, java.util.Map<String, TopicOffsets> baselines, List<Long> starts,
+  public static RunLedger merged(
+      RunIdentity identity,
+      Map<String, TopicOffsets> baselines,
+      List<Long> starts,
       List<Long> unreported) {
-    OffsetBaselines b = new OffsetBaselines(topic -> {
-      throw new IllegalStateException("no baseline of topic " + topic + " in the injectors' results");
-    }, Runnable::run);
+    OffsetBaselines b =
+        new OffsetBaselines(
+            topic -> {
+              throw new IllegalStateException(
+                  "no baseline of topic " + topic + " in the injectors' results");
+            },
+            Runnable::run);
     baselines.forEach(b::taken);
     return new RunLedger(identity, b, InjectorShare.SINGLE, starts, unreported);
   }
@@ -80,12 +100,17 @@ public final class RunLedger {
     return injector.user(gatlingUserId);
   }
 
-  /** Where each sequence space of the run starts (one per injector): gaps are counted within each. */
+  /**
+   * Where each sequence space of the run starts (one per injector): gaps are counted within each.
+   */
   public List<Long> sequenceStarts() {
     return sequenceStarts;
   }
 
-  /** The sequence spaces of injectors that reported no results (a merge with dead injectors), else empty. */
+  /**
+   * The sequence spaces of injectors that reported no results (a merge with dead injectors), else
+   * empty.
+   */
   public List<Long> unreportedStarts() {
     return unreportedStarts;
   }
@@ -127,15 +152,25 @@ public final class RunLedger {
         "Kafka sends: %d acked OK, %d failed, %d still in flight at the end (neither OK nor KO); "
             + "time inside producer.send(): %.1f ms total, %.1f ms max; %d sends taken off the event loop; "
             + "%d late replies; %d concurrent users at peak; injector CPU so far: %.1f s%s",
-        d.acked(), d.failed(), d.inFlight(), sendPath.blockedNanos() / 1e6, sendPath.maxBlockedNanos() / 1e6,
-        sendPath.offloadedCount(), consumes.lateReplies(), users.peak(), processCpuSeconds(),
-        schemas.serializedCount() + schemas.registryCalls() == 0 ? "" : String.format("; %d records serialized "
-            + "with schemas; %d Schema Registry calls", schemas.serializedCount(), schemas.registryCalls()));
+        d.acked(),
+        d.failed(),
+        d.inFlight(),
+        sendPath.blockedNanos() / 1e6,
+        sendPath.maxBlockedNanos() / 1e6,
+        sendPath.offloadedCount(),
+        consumes.lateReplies(),
+        users.peak(),
+        processCpuSeconds(),
+        schemas.serializedCount() + schemas.registryCalls() == 0
+            ? ""
+            : String.format(
+                "; %d records serialized " + "with schemas; %d Schema Registry calls",
+                schemas.serializedCount(), schemas.registryCalls()));
   }
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */
   public static double processCpuSeconds() {
-    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean
         ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9
         : Double.NaN;
@@ -147,8 +182,8 @@ public final class RunLedger {
   }
 
   /**
-   * The next record's run-wide sequence number: 0, 1, 2, ... over all users, so nothing is kept per user (from
-   * the injector's own start in a distributed run).
+   * The next record's run-wide sequence number: 0, 1, 2, ... over all users, so nothing is kept per
+   * user (from the injector's own start in a distributed run).
    */
   public long nextSequence() {
     return sequence.getAndIncrement();
@@ -164,7 +199,9 @@ public final class RunLedger {
     return delivery.koLedger();
   }
 
-  /** End offsets of every topic the run sends to, each taken before its first record of this run. */
+  /**
+   * End offsets of every topic the run sends to, each taken before its first record of this run.
+   */
   public OffsetBaselines baselines() {
     return baselines;
   }
@@ -198,7 +235,10 @@ public final class RunLedger {
     return reconciliation;
   }
 
-  /** {@code gated}: by a reconcile() step, with its verdicts; false for the offset comparison made at the end. */
+  /**
+   * {@code gated}: by a reconcile() step, with its verdicts; false for the offset comparison made
+   * at the end.
+   */
   public void reconciliation(Reconciled.Result r, boolean gated) {
     this.reconciliation = r;
     this.reconciliationGated = gated;
@@ -217,7 +257,10 @@ public final class RunLedger {
     this.reconciliationError = reason;
   }
 
-  /** The figures of a drain (the consumer-throughput test) for kafka-summary.json, or null when none ran. */
+  /**
+   * The figures of a drain (the consumer-throughput test) for kafka-summary.json, or null when none
+   * ran.
+   */
   public DrainThroughput consumerThroughput() {
     return consumerThroughput;
   }
@@ -227,8 +270,8 @@ public final class RunLedger {
   }
 
   /**
-   * The bounds of a reconcile() step that an injector of a distributed run leaves to the merge (which reconciles
-   * all injectors' records at once). Null when no step ran.
+   * The bounds of a reconcile() step that an injector of a distributed run leaves to the merge
+   * (which reconciles all injectors' records at once). Null when no step ran.
    */
   public ProtocolResults.ReconcileBounds deferredReconciliation() {
     return deferredReconciliation;

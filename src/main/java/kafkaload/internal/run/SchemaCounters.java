@@ -4,10 +4,14 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-/** Records serialized with a schema (or a named serializer), the time each took, and the Schema Registry's calls. */
+/**
+ * Records serialized with a schema (or a named serializer), the time each took, and the Schema
+ * Registry's calls.
+ */
 public final class SchemaCounters {
   private final LongAdder serialized = new LongAdder();
   private final Recorder serializationMicros = new Recorder(3);
+
   /** HTTP calls made to the Schema Registry (one per schema per run when the caching works). */
   private final LongAdder registryCalls = new LongAdder();
 
@@ -26,14 +30,17 @@ public final class SchemaCounters {
   }
 
   /**
-   * The counter the protocol's registry client increments on each HTTP call: handed to that client only (the schema
-   * layer sits below this one and cannot name this class), its one writer.
+   * The counter the protocol's registry client increments on each HTTP call: handed to that client
+   * only (the schema layer sits below this one and cannot name this class), its one writer.
    */
   public LongAdder registryCallCounter() {
     return registryCalls;
   }
 
-  /** Serialization times since the last call (the summary calls it once, at the end), in microseconds. */
+  /**
+   * Serialization times since the last call (the summary calls it once, at the end), in
+   * microseconds.
+   */
   public Histogram serializationSinceLast() {
     return serializationMicros.getIntervalHistogram();
   }

@@ -6,15 +6,22 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * How sends went through the client, apart from their delivery: time spent inside producer.send(), sends taken off
- * the event loop, and the delay from a send's intended start to its producer.send call. Written by the record sender.
+ * How sends went through the client, apart from their delivery: time spent inside producer.send(),
+ * sends taken off the event loop, and the delay from a send's intended start to its producer.send
+ * call. Written by the record sender.
  */
 public final class SendPath {
   private final LongAdder blockedNanos = new LongAdder();
   private final LongAccumulator maxBlockedNanos = new LongAccumulator(Math::max, 0);
-  /** Sends handed to the blocking-sender thread because send() could have blocked the event loop. */
+
+  /**
+   * Sends handed to the blocking-sender thread because send() could have blocked the event loop.
+   */
   private final LongAdder offloaded = new LongAdder();
-  /** Intended start of a send (the action ran) to its actual producer.send call, in microseconds. */
+
+  /**
+   * Intended start of a send (the action ran) to its actual producer.send call, in microseconds.
+   */
   private final Recorder publishDelayMicros = new Recorder(3);
 
   /** A call to producer.send() took {@code nanos}. */
@@ -45,7 +52,10 @@ public final class SendPath {
     return offloaded.sum();
   }
 
-  /** The publish delays since the last call (the summary calls it once, at the end), in microseconds. */
+  /**
+   * The publish delays since the last call (the summary calls it once, at the end), in
+   * microseconds.
+   */
   public Histogram publishDelaySinceLast() {
     return publishDelayMicros.getIntervalHistogram();
   }

@@ -3,7 +3,10 @@ package kafkaload.internal.run;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAccumulator;
 
-/** Virtual users of one protocol alive now, and at most: what a closed-model step ramp really reached. */
+/**
+ * Virtual users of one protocol alive now, and at most: what a closed-model step ramp really
+ * reached.
+ */
 public final class UserCounters {
   private final AtomicInteger active = new AtomicInteger();
   private final LongAccumulator peak = new LongAccumulator(Math::max, 0);

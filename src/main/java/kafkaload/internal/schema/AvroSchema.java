@@ -22,12 +22,16 @@ import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 
-/** An Avro schema (Apache Avro): JSON content becomes a GenericRecord, written with Avro's binary encoder. */
+/**
+ * An Avro schema (Apache Avro): JSON content becomes a GenericRecord, written with Avro's binary
+ * encoder.
+ */
 public final class AvroSchema implements RecordSchema {
   private final Schema schema;
   private final String text;
   private final GenericDatumWriter<Object> writer;
   private final GenericDatumReader<Object> reader;
+
   /** Encoders are cheap to reuse and not thread-safe: one per thread. */
   private final ThreadLocal<BinaryEncoder> encoders = new ThreadLocal<>();
 
@@ -63,7 +67,10 @@ public final class AvroSchema implements RecordSchema {
 
   @Override
   public byte[] encode(Object content) {
-    Object datum = content instanceof IndexedRecord ? content : datum(schema, RecordSchema.tree(content), "", false);
+    Object datum =
+        content instanceof IndexedRecord
+            ? content
+            : datum(schema, RecordSchema.tree(content), "", false);
     ByteArrayOutputStream out = new ByteArrayOutputStream(128);
     BinaryEncoder enc = EncoderFactory.get().binaryEncoder(out, encoders.get());
     encoders.set(enc);
@@ -71,14 +78,16 @@ public final class AvroSchema implements RecordSchema {
       writer.write(datum, enc);
       enc.flush();
     } catch (IOException | AvroRuntimeException | ClassCastException | NullPointerException e) {
-      throw new Mismatch("the record does not fit Avro schema " + recordName() + ": " + e.getMessage());
+      throw new Mismatch(
+          "the record does not fit Avro schema " + recordName() + ": " + e.getMessage());
     }
     return out.toByteArray();
   }
 
   @Override
   public String toJson(byte[] value, int offset) {
-    BinaryDecoder dec = DecoderFactory.get().binaryDecoder(value, offset, value.length - offset, null);
+    BinaryDecoder dec =
+        DecoderFactory.get().binaryDecoder(value, offset, value.length - offset, null);
     try {
       return GenericData.get().toString(reader.read(null, dec));
     } catch (IOException | RuntimeException e) {
@@ -98,55 +107,66 @@ public final class AvroSchema implements RecordSchema {
     }
     String where = path.isEmpty() ? "the record" : "field '" + path + "'";
     switch (s.getType()) {
-      case RECORD: {
-        if (n == null || !n.isObject()) {
-          throw mismatch(where, "a record " + s.getFullName() + " (a JSON object)", n);
-        }
-        GenericData.Record r = new GenericData.Record(s);
-        for (Schema.Field f : s.getFields()) {
-          JsonNode v = n.get(f.name());
-          String fp = RecordSchema.field(path, f.name());
-          if (v == null) {
-            if (!f.hasDefaultValue()) {
-              throw new Mismatch("field '" + fp + "' is missing, and the schema " + s.getFullName()
-                  + " gives it no default");
+      case RECORD:
+        {
+          if (n == null || !n.isObject()) {
+            throw mismatch(where, "a record " + s.getFullName() + " (a JSON object)", n);
+          }
+          GenericData.Record r = new GenericData.Record(s);
+          for (Schema.Field f : s.getFields()) {
+            JsonNode v = n.get(f.name());
+            String fp = RecordSchema.field(path, f.name());
+            if (v == null) {
+              if (!f.hasDefaultValue()) {
+                throw new Mismatch(
+                    "field '"
+                        + fp
+                        + "' is missing, and the schema "
+                        + s.getFullName()
+                        + " gives it no default");
+              }
+              r.put(
+                  f.pos(),
+                  GenericData.get().deepCopy(f.schema(), GenericData.get().getDefaultValue(f)));
+            } else {
+              r.put(f.pos(), datum(f.schema(), v, fp, lenient));
             }
-            r.put(f.pos(), GenericData.get().deepCopy(f.schema(), GenericData.get().getDefaultValue(f)));
-          } else {
-            r.put(f.pos(), datum(f.schema(), v, fp, lenient));
           }
-        }
-        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
-          String name = it.next();
-          if (s.getField(name) == null) {
-            throw new Mismatch("field '" + RecordSchema.field(path, name) + "' is not in the schema "
-                + s.getFullName());
+          for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (s.getField(name) == null) {
+              throw new Mismatch(
+                  "field '"
+                      + RecordSchema.field(path, name)
+                      + "' is not in the schema "
+                      + s.getFullName());
+            }
           }
+          return r;
         }
-        return r;
-      }
-      case UNION: {
-        if (n == null || n.isNull()) {
+      case UNION:
+        {
+          if (n == null || n.isNull()) {
+            for (Schema b : s.getTypes()) {
+              if (b.getType() == Schema.Type.NULL) {
+                return null;
+              }
+            }
+            throw mismatch(where, s.toString(), n);
+          }
+          Mismatch first = null;
           for (Schema b : s.getTypes()) {
             if (b.getType() == Schema.Type.NULL) {
-              return null;
+              continue;
+            }
+            try {
+              return datum(b, n, path, lenient);
+            } catch (Mismatch m) {
+              first = first == null ? m : first;
             }
           }
-          throw mismatch(where, s.toString(), n);
+          throw first != null ? first : mismatch(where, s.toString(), n);
         }
-        Mismatch first = null;
-        for (Schema b : s.getTypes()) {
-          if (b.getType() == Schema.Type.NULL) {
-            continue;
-          }
-          try {
-            return datum(b, n, path, lenient);
-          } catch (Mismatch m) {
-            first = first == null ? m : first;
-          }
-        }
-        throw first != null ? first : mismatch(where, s.toString(), n);
-      }
       case STRING:
         if (n != null && n.isTextual()) {
           return n.asText();
@@ -187,25 +207,35 @@ public final class AvroSchema implements RecordSchema {
           return new GenericData.EnumSymbol(s, n.asText());
         }
         throw mismatch(where, "one of " + s.getEnumSymbols(), n);
-      case ARRAY: {
-        if (n == null || !n.isArray()) {
-          throw mismatch(where, "an array", n);
+      case ARRAY:
+        {
+          if (n == null || !n.isArray()) {
+            throw mismatch(where, "an array", n);
+          }
+          List<Object> out = new ArrayList<>(n.size());
+          for (int i = 0; i < n.size(); i++) {
+            out.add(datum(s.getElementType(), n.get(i), path + "[" + i + "]", lenient));
+          }
+          return new GenericData.Array<>(s, out);
         }
-        List<Object> out = new ArrayList<>(n.size());
-        for (int i = 0; i < n.size(); i++) {
-          out.add(datum(s.getElementType(), n.get(i), path + "[" + i + "]", lenient));
+      case MAP:
+        {
+          if (n == null || !n.isObject()) {
+            throw mismatch(where, "a map (a JSON object)", n);
+          }
+          Map<String, Object> out = new LinkedHashMap<>();
+          n.fields()
+              .forEachRemaining(
+                  e ->
+                      out.put(
+                          e.getKey(),
+                          datum(
+                              s.getValueType(),
+                              e.getValue(),
+                              RecordSchema.field(path, e.getKey()),
+                              lenient)));
+          return out;
         }
-        return new GenericData.Array<>(s, out);
-      }
-      case MAP: {
-        if (n == null || !n.isObject()) {
-          throw mismatch(where, "a map (a JSON object)", n);
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        n.fields().forEachRemaining(e ->
-            out.put(e.getKey(), datum(s.getValueType(), e.getValue(), RecordSchema.field(path, e.getKey()), lenient)));
-        return out;
-      }
       case BYTES:
         if (n != null && n.isTextual()) {
           return ByteBuffer.wrap(n.asText().getBytes(StandardCharsets.ISO_8859_1));
@@ -222,6 +252,7 @@ public final class AvroSchema implements RecordSchema {
   }
 
   private static Mismatch mismatch(String where, String expected, JsonNode n) {
-    return new Mismatch(where + " should be " + expected + ", not " + (n == null ? "missing" : n.toString()));
+    return new Mismatch(
+        where + " should be " + expected + ", not " + (n == null ? "missing" : n.toString()));
   }
 }

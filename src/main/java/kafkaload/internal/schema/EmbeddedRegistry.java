@@ -20,6 +20,8 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
@@ -28,12 +30,13 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 
 /**
- * A TEST DOUBLE of Confluent's Schema Registry, in-process, for zero-setup runs and the tests: the subset of its
- * REST API this project calls (register, look up under a subject, latest version, schema by id, the subjects of an
- * id, list subjects), with Confluent's status codes and error bodies (40401 subject not found, 40403 schema not
- * found, 409 incompatible, 42201 invalid schema, 401), optional basic auth, optional HTTPS (and mutual TLS), and
- * BACKWARD compatibility checked for Avro with Avro's own SchemaCompatibility (other formats are not checked). Not
- * a registry to run a system on: it keeps everything in memory, for one JVM's life.
+ * A TEST DOUBLE of Confluent's Schema Registry, in-process, for zero-setup runs and the tests: the
+ * subset of its REST API this project calls (register, look up under a subject, latest version,
+ * schema by id, the subjects of an id, list subjects), with Confluent's status codes and error
+ * bodies (40401 subject not found, 40403 schema not found, 409 incompatible, 42201 invalid schema,
+ * 401), optional basic auth, optional HTTPS (and mutual TLS), and BACKWARD compatibility checked
+ * for Avro with Avro's own SchemaCompatibility (other formats are not checked). Not a registry to
+ * run a system on: it keeps everything in memory, for one JVM's life.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,17 +50,22 @@ public final class EmbeddedRegistry implements AutoCloseable {
   private final List<Stored> ids = new ArrayList<>();
   private final AtomicLong requests = new AtomicLong();
 
-  /** Starts on a free loopback port; {@code userInfo} ("user:password") turns basic auth on, null leaves it off. */
+  /**
+   * Starts on a free loopback port; {@code userInfo} ("user:password") turns basic auth on, null
+   * leaves it off.
+   */
   public static EmbeddedRegistry start(String userInfo) {
     return start(userInfo, null, false);
   }
 
   /**
-   * Starts over HTTPS with this server context (its key manager holds the registry's certificate); with
-   * {@code needClientAuth}, a client must present a certificate its trust managers accept (mutual TLS).
+   * Starts over HTTPS with this server context (its key manager holds the registry's certificate);
+   * with {@code needClientAuth}, a client must present a certificate its trust managers accept
+   * (mutual TLS).
    */
-  public static EmbeddedRegistry startHttps(String userInfo, SSLContext tls, boolean needClientAuth) {
-    return start(userInfo, java.util.Objects.requireNonNull(tls), needClientAuth);
+  public static EmbeddedRegistry startHttps(
+      String userInfo, SSLContext tls, boolean needClientAuth) {
+    return start(userInfo, Objects.requireNonNull(tls), needClientAuth);
   }
 
   private static EmbeddedRegistry start(String userInfo, SSLContext tls, boolean needClientAuth) {
@@ -72,40 +80,49 @@ public final class EmbeddedRegistry implements AutoCloseable {
   public static synchronized EmbeddedRegistry shared() {
     if (shared == null) {
       shared = start(null);
-      System.out.println("[kafkaload] No schema.registry.url set: started the embedded Schema Registry (an in-process "
-          + "test double of Confluent's REST API, not for production) at " + shared.url());
+      System.out.println(
+          "[kafkaload] No schema.registry.url set: started the embedded Schema Registry (an in-process "
+              + "test double of Confluent's REST API, not for production) at "
+              + shared.url());
     }
     return shared;
   }
 
-  private EmbeddedRegistry(String userInfo, SSLContext tls, boolean needClientAuth) throws IOException {
+  private EmbeddedRegistry(String userInfo, SSLContext tls, boolean needClientAuth)
+      throws IOException {
     this.userInfo = userInfo;
     InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     if (tls == null) {
       this.server = HttpServer.create(loopback, 0);
     } else {
       HttpsServer https = HttpsServer.create(loopback, 0);
-      https.setHttpsConfigurator(new HttpsConfigurator(tls) {
-        @Override
-        public void configure(HttpsParameters params) {
-          SSLParameters p = tls.getDefaultSSLParameters();
-          p.setNeedClientAuth(needClientAuth);
-          params.setSSLParameters(p);
-        }
-      });
+      https.setHttpsConfigurator(
+          new HttpsConfigurator(tls) {
+            @Override
+            public void configure(HttpsParameters params) {
+              SSLParameters p = tls.getDefaultSSLParameters();
+              p.setNeedClientAuth(needClientAuth);
+              params.setSSLParameters(p);
+            }
+          });
       this.server = https;
     }
     server.createContext("/", this::handle);
-    server.setExecutor(Executors.newFixedThreadPool(2, r -> {
-      Thread t = new Thread(r, "kafkaload-embedded-registry");
-      t.setDaemon(true);
-      return t;
-    }));
+    server.setExecutor(
+        Executors.newFixedThreadPool(
+            2,
+            r -> {
+              Thread t = new Thread(r, "kafkaload-embedded-registry");
+              t.setDaemon(true);
+              return t;
+            }));
     server.start();
   }
 
   public String url() {
-    return (server instanceof HttpsServer ? "https://" : "http://") + server.getAddress().getHostString() + ":"
+    return (server instanceof HttpsServer ? "https://" : "http://")
+        + server.getAddress().getHostString()
+        + ":"
         + server.getAddress().getPort();
   }
 
@@ -117,7 +134,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
   @Override
   public void close() {
     server.stop(0);
-    ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    ((ExecutorService) server.getExecutor()).shutdownNow();
   }
 
   private void handle(HttpExchange ex) throws IOException {
@@ -135,14 +152,30 @@ public final class EmbeddedRegistry implements AutoCloseable {
       synchronized (this) {
         if (m.equals("GET") && p.length == 1 && p[0].equals("subjects")) {
           ok(ex, JSON.valueToTree(subjects.keySet()));
-        } else if (m.equals("POST") && p.length == 3 && p[0].equals("subjects") && p[2].equals("versions")) {
+        } else if (m.equals("POST")
+            && p.length == 3
+            && p[0].equals("subjects")
+            && p[2].equals("versions")) {
           register(ex, p[1]);
         } else if (m.equals("POST") && p.length == 2 && p[0].equals("subjects")) {
           lookup(ex, p[1]);
-        } else if (m.equals("GET") && p.length == 4 && p[0].equals("subjects") && p[2].equals("versions")) {
-          version(ex, p[1], p[3], String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized"));
-        } else if (m.equals("GET") && p.length >= 3 && p[0].equals("schemas") && p[1].equals("ids")) {
-          byId(ex, p[2], p.length == 4 && p[3].equals("versions"),
+        } else if (m.equals("GET")
+            && p.length == 4
+            && p[0].equals("subjects")
+            && p[2].equals("versions")) {
+          version(
+              ex,
+              p[1],
+              p[3],
+              String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized"));
+        } else if (m.equals("GET")
+            && p.length >= 3
+            && p[0].equals("schemas")
+            && p[1].equals("ids")) {
+          byId(
+              ex,
+              p[2],
+              p.length == 4 && p[3].equals("versions"),
               String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized"));
         } else {
           error(ex, 404, 404, "HTTP 404 Not Found");
@@ -154,11 +187,15 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   private boolean authorized(String header) {
-    return header != null && header.equals("Basic "
-        + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8)));
+    return header != null
+        && header.equals(
+            "Basic "
+                + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8)));
   }
 
-  /** The schema of a register or look-up request; null when it is invalid, after answering 42201. */
+  /**
+   * The schema of a register or look-up request; null when it is invalid, after answering 42201.
+   */
   private Stored parse(HttpExchange ex) throws IOException {
     JsonNode body = JSON.readTree(ex.getRequestBody());
     SchemaFormat f = SchemaFormat.of(body.path("schemaType").asText(null));
@@ -185,8 +222,15 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (!versions.isEmpty()) {
       String incompatible = backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
-        error(ex, 409, 409, "Schema being registered is incompatible with an earlier schema for subject \""
-            + subject + "\", details: [" + incompatible + "]");
+        error(
+            ex,
+            409,
+            409,
+            "Schema being registered is incompatible with an earlier schema for subject \""
+                + subject
+                + "\", details: ["
+                + incompatible
+                + "]");
         return;
       }
     }
@@ -204,21 +248,31 @@ public final class EmbeddedRegistry implements AutoCloseable {
     ok(ex, JSON.createObjectNode().put("id", stored.id()));
   }
 
-  /** BACKWARD: the new schema must read what the previous one wrote (Avro only); null when compatible. */
+  /**
+   * BACKWARD: the new schema must read what the previous one wrote (Avro only); null when
+   * compatible.
+   */
   private static String backwardIncompatibility(Stored previous, Stored next) {
     if (next.format() != SchemaFormat.AVRO || previous.format() != SchemaFormat.AVRO) {
       return null;
     }
     Schema writer = new Schema.Parser().parse(previous.schema());
     Schema reader = new Schema.Parser().parse(next.schema());
-    SchemaCompatibility.SchemaPairCompatibility c = SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
+    SchemaCompatibility.SchemaPairCompatibility c =
+        SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
     if (c.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
       return null;
     }
     StringBuilder sb = new StringBuilder();
     for (SchemaCompatibility.Incompatibility i : c.getResult().getIncompatibilities()) {
-      sb.append(sb.length() == 0 ? "" : ", ").append("{errorType:'").append(i.getType()).append("', description:'")
-          .append(i.getMessage()).append("', location:'").append(i.getLocation()).append("'}");
+      sb.append(sb.length() == 0 ? "" : ", ")
+          .append("{errorType:'")
+          .append(i.getType())
+          .append("', description:'")
+          .append(i.getMessage())
+          .append("', location:'")
+          .append(i.getLocation())
+          .append("'}");
     }
     return sb.toString();
   }
@@ -243,7 +297,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
     error(ex, 404, 40403, "Schema not found");
   }
 
-  private void version(HttpExchange ex, String subject, String version, boolean serialized) throws IOException {
+  private void version(HttpExchange ex, String subject, String version, boolean serialized)
+      throws IOException {
     List<Stored> versions = subjects.get(subject);
     if (versions == null) {
       error(ex, 404, 40401, "Subject '" + subject + "' not found.");
@@ -261,8 +316,12 @@ public final class EmbeddedRegistry implements AutoCloseable {
     ok(ex, out);
   }
 
-  /** {@code serialized}: Protobuf as a base64 FileDescriptorProto, as Confluent's ?format=serialized gives it. */
-  private void byId(HttpExchange ex, String id, boolean versions, boolean serialized) throws IOException {
+  /**
+   * {@code serialized}: Protobuf as a base64 FileDescriptorProto, as Confluent's ?format=serialized
+   * gives it.
+   */
+  private void byId(HttpExchange ex, String id, boolean versions, boolean serialized)
+      throws IOException {
     int n;
     try {
       n = Integer.parseInt(id);
@@ -276,18 +335,24 @@ public final class EmbeddedRegistry implements AutoCloseable {
     Stored s = ids.get(n - 1);
     if (versions) {
       ArrayNode out = JSON.createArrayNode();
-      subjects.forEach((subject, vs) -> {
-        for (int i = 0; i < vs.size(); i++) {
-          if (vs.get(i).id() == s.id()) {
-            out.addObject().put("subject", subject).put("version", i + 1);
-          }
-        }
-      });
+      subjects.forEach(
+          (subject, vs) -> {
+            for (int i = 0; i < vs.size(); i++) {
+              if (vs.get(i).id() == s.id()) {
+                out.addObject().put("subject", subject).put("version", i + 1);
+              }
+            }
+          });
       ok(ex, out);
       return;
     }
-    ObjectNode out = JSON.createObjectNode().put("schema", serialized && s.format() == SchemaFormat.PROTOBUF
-        ? ProtobufSchema.serialized(s.schema()) : s.schema());
+    ObjectNode out =
+        JSON.createObjectNode()
+            .put(
+                "schema",
+                serialized && s.format() == SchemaFormat.PROTOBUF
+                    ? ProtobufSchema.serialized(s.schema())
+                    : s.schema());
     if (s.format() != SchemaFormat.AVRO) {
       out.put("schemaType", s.format().name());
     }
@@ -295,8 +360,12 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   private static ObjectNode describe(String subject, int version, Stored s) {
-    ObjectNode o = JSON.createObjectNode().put("subject", subject).put("version", version).put("id", s.id())
-        .put("schema", s.schema());
+    ObjectNode o =
+        JSON.createObjectNode()
+            .put("subject", subject)
+            .put("version", version)
+            .put("id", s.id())
+            .put("schema", s.schema());
     if (s.format() != SchemaFormat.AVRO) {
       o.put("schemaType", s.format().name());
     }
@@ -307,7 +376,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
     send(ex, 200, body);
   }
 
-  private static void error(HttpExchange ex, int status, int code, String message) throws IOException {
+  private static void error(HttpExchange ex, int status, int code, String message)
+      throws IOException {
     send(ex, status, JSON.createObjectNode().put("error_code", code).put("message", message));
   }
 

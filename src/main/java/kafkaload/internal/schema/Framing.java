@@ -5,16 +5,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Confluent's wire format: magic byte 0, the schema id as 4 bytes big-endian, then the payload. Protobuf puts the
- * message-index path (which message of the .proto file) between id and payload, as zig-zag varints: its length,
- * then each index; the common path [0] is written as one 0x00 byte.
+ * Confluent's wire format: magic byte 0, the schema id as 4 bytes big-endian, then the payload.
+ * Protobuf puts the message-index path (which message of the .proto file) between id and payload,
+ * as zig-zag varints: its length, then each index; the common path [0] is written as one 0x00 byte.
  */
 public final class Framing {
   public static final byte MAGIC = 0;
 
   private Framing() {}
 
-  /** A framed record: the schema id, the Protobuf message indexes (empty for Avro and JSON), the payload's offset. */
+  /**
+   * A framed record: the schema id, the Protobuf message indexes (empty for Avro and JSON), the
+   * payload's offset.
+   */
   public record Framed(int schemaId, List<Integer> messageIndexes, int payloadOffset) {}
 
   public static byte[] frame(int schemaId, byte[] payload) {
@@ -24,7 +27,11 @@ public final class Framing {
   /** Protobuf: the message-index path after the id; [0] as the single byte 0. */
   public static byte[] frameProtobuf(int schemaId, List<Integer> indexes, byte[] payload) {
     byte[] path = indexes.equals(List.of(0)) ? new byte[] {0} : indexPath(indexes);
-    return ByteBuffer.allocate(5 + path.length + payload.length).put(MAGIC).putInt(schemaId).put(path).put(payload)
+    return ByteBuffer.allocate(5 + path.length + payload.length)
+        .put(MAGIC)
+        .putInt(schemaId)
+        .put(path)
+        .put(payload)
         .array();
   }
 
@@ -51,8 +58,11 @@ public final class Framing {
   /** Reads the header of a framed value; {@code protobuf} also reads the message-index path. */
   public static Framed read(byte[] value, boolean protobuf) {
     if (value == null || value.length < 5 || value[0] != MAGIC) {
-      throw new IllegalArgumentException("not in Confluent's wire format (magic byte 0 and a 4-byte schema id): "
-          + (value == null ? "no value" : value.length < 5 ? value.length + " bytes" : "first byte " + value[0]));
+      throw new IllegalArgumentException(
+          "not in Confluent's wire format (magic byte 0 and a 4-byte schema id): "
+              + (value == null
+                  ? "no value"
+                  : value.length < 5 ? value.length + " bytes" : "first byte " + value[0]));
     }
     ByteBuffer b = ByteBuffer.wrap(value);
     b.get();

@@ -4,14 +4,18 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
 import com.networknt.schema.SpecVersionDetector;
 import com.networknt.schema.ValidationMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** A JSON Schema (networknt's validator): the payload is the JSON itself, validated before it is sent. */
-public final class JsonSchemaSchema implements RecordSchema {
+/**
+ * A JSON Schema (networknt's validator): the payload is the JSON itself, validated before it is
+ * sent.
+ */
+final class JsonSchemaSchema implements RecordSchema {
   private final String text;
   private final JsonNode tree;
   private final JsonSchema schema;
@@ -26,8 +30,9 @@ public final class JsonSchemaSchema implements RecordSchema {
       throw new Mismatch("not a valid JSON Schema: not a JSON object");
     }
     try {
-      JsonSchemaFactory factory = JsonSchemaFactory.getInstance(tree.has("$schema")
-          ? SpecVersionDetector.detect(tree) : com.networknt.schema.SpecVersion.VersionFlag.V7);
+      JsonSchemaFactory factory =
+          JsonSchemaFactory.getInstance(
+              tree.has("$schema") ? SpecVersionDetector.detect(tree) : SpecVersion.VersionFlag.V7);
       this.schema = factory.getSchema(tree);
     } catch (RuntimeException e) {
       throw new Mismatch("not a valid JSON Schema: " + e.getMessage());
@@ -50,7 +55,8 @@ public final class JsonSchemaSchema implements RecordSchema {
   public String recordName() {
     JsonNode title = tree.get("title");
     if (title == null || !title.isTextual()) {
-      throw new Mismatch("the JSON Schema has no \"title\", which the record-name strategies name the subject by");
+      throw new Mismatch(
+          "the JSON Schema has no \"title\", which the record-name strategies name the subject by");
     }
     return title.asText();
   }
@@ -75,11 +81,18 @@ public final class JsonSchemaSchema implements RecordSchema {
   private void check(JsonNode n, boolean lenient) {
     Set<ValidationMessage> errors = schema.validate(n);
     if (lenient) {
-      errors = errors.stream().filter(m -> !RecordSchema.isPlaceholder(m.getInstanceNode())).collect(Collectors.toSet());
+      errors =
+          errors.stream()
+              .filter(m -> !RecordSchema.isPlaceholder(m.getInstanceNode()))
+              .collect(Collectors.toSet());
     }
     if (!errors.isEmpty()) {
-      throw new Mismatch("the record does not fit the JSON Schema: " + errors.stream().map(ValidationMessage::getMessage)
-          .sorted().collect(Collectors.joining("; ")));
+      throw new Mismatch(
+          "the record does not fit the JSON Schema: "
+              + errors.stream()
+                  .map(ValidationMessage::getMessage)
+                  .sorted()
+                  .collect(Collectors.joining("; ")));
     }
   }
 }

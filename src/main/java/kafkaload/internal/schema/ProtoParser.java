@@ -13,25 +13,35 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the .proto text of a self-contained file into a FileDescriptorProto, for protobuf-java to build and check.
- * protobuf-java has no .proto parser, and the Java ones on Maven Central (Square's wire-schema) bring the Kotlin
- * runtime and okio and still need a conversion to descriptors; this covers what record schemas use: syntax, package,
- * options (ignored), messages (nested), enums, scalar / message / enum fields, optional, repeated, oneof, reserved.
- * Not supported, with an error naming it: import, map fields, extensions, services, groups.
+ * Reads the .proto text of a self-contained file into a FileDescriptorProto, for protobuf-java to
+ * build and check. protobuf-java has no .proto parser, and the Java ones on Maven Central (Square's
+ * wire-schema) bring the Kotlin runtime and okio and still need a conversion to descriptors; this
+ * covers what record schemas use: syntax, package, options (ignored), messages (nested), enums,
+ * scalar / message / enum fields, optional, repeated, oneof, reserved. Not supported, with an error
+ * naming it: import, map fields, extensions, services, groups.
  */
 final class ProtoParser {
-  private static final Pattern TOKEN = Pattern.compile(
-      "\\s+|//[^\\n]*|/\\*.*?\\*/|\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|[A-Za-z_][\\w.]*|-?\\d+|[{}\\[\\]()<>;=,.]",
-      Pattern.DOTALL);
-  private static final Map<String, FieldDescriptorProto.Type> SCALARS = Map.ofEntries(
-      Map.entry("double", FieldDescriptorProto.Type.TYPE_DOUBLE), Map.entry("float", FieldDescriptorProto.Type.TYPE_FLOAT),
-      Map.entry("int32", FieldDescriptorProto.Type.TYPE_INT32), Map.entry("int64", FieldDescriptorProto.Type.TYPE_INT64),
-      Map.entry("uint32", FieldDescriptorProto.Type.TYPE_UINT32), Map.entry("uint64", FieldDescriptorProto.Type.TYPE_UINT64),
-      Map.entry("sint32", FieldDescriptorProto.Type.TYPE_SINT32), Map.entry("sint64", FieldDescriptorProto.Type.TYPE_SINT64),
-      Map.entry("fixed32", FieldDescriptorProto.Type.TYPE_FIXED32), Map.entry("fixed64", FieldDescriptorProto.Type.TYPE_FIXED64),
-      Map.entry("sfixed32", FieldDescriptorProto.Type.TYPE_SFIXED32),
-      Map.entry("sfixed64", FieldDescriptorProto.Type.TYPE_SFIXED64), Map.entry("bool", FieldDescriptorProto.Type.TYPE_BOOL),
-      Map.entry("string", FieldDescriptorProto.Type.TYPE_STRING), Map.entry("bytes", FieldDescriptorProto.Type.TYPE_BYTES));
+  private static final Pattern TOKEN =
+      Pattern.compile(
+          "\\s+|//[^\\n]*|/\\*.*?\\*/|\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|[A-Za-z_][\\w.]*|-?\\d+|[{}\\[\\]()<>;=,.]",
+          Pattern.DOTALL);
+  private static final Map<String, FieldDescriptorProto.Type> SCALARS =
+      Map.ofEntries(
+          Map.entry("double", FieldDescriptorProto.Type.TYPE_DOUBLE),
+          Map.entry("float", FieldDescriptorProto.Type.TYPE_FLOAT),
+          Map.entry("int32", FieldDescriptorProto.Type.TYPE_INT32),
+          Map.entry("int64", FieldDescriptorProto.Type.TYPE_INT64),
+          Map.entry("uint32", FieldDescriptorProto.Type.TYPE_UINT32),
+          Map.entry("uint64", FieldDescriptorProto.Type.TYPE_UINT64),
+          Map.entry("sint32", FieldDescriptorProto.Type.TYPE_SINT32),
+          Map.entry("sint64", FieldDescriptorProto.Type.TYPE_SINT64),
+          Map.entry("fixed32", FieldDescriptorProto.Type.TYPE_FIXED32),
+          Map.entry("fixed64", FieldDescriptorProto.Type.TYPE_FIXED64),
+          Map.entry("sfixed32", FieldDescriptorProto.Type.TYPE_SFIXED32),
+          Map.entry("sfixed64", FieldDescriptorProto.Type.TYPE_SFIXED64),
+          Map.entry("bool", FieldDescriptorProto.Type.TYPE_BOOL),
+          Map.entry("string", FieldDescriptorProto.Type.TYPE_STRING),
+          Map.entry("bytes", FieldDescriptorProto.Type.TYPE_BYTES));
 
   private final List<String> tokens = new ArrayList<>();
   private int pos;
@@ -42,8 +52,12 @@ final class ProtoParser {
     int at = 0;
     while (at < text.length()) {
       if (!m.find(at) || m.start() != at) {
-        throw new RecordSchema.Mismatch("not a valid .proto: unexpected character '" + text.charAt(at) + "' at "
-            + "offset " + at);
+        throw new RecordSchema.Mismatch(
+            "not a valid .proto: unexpected character '"
+                + text.charAt(at)
+                + "' at "
+                + "offset "
+                + at);
       }
       String t = m.group();
       if (!t.isBlank() && !t.startsWith("//") && !t.startsWith("/*")) {
@@ -58,7 +72,8 @@ final class ProtoParser {
   }
 
   private FileDescriptorProto file() {
-    FileDescriptorProto.Builder f = FileDescriptorProto.newBuilder().setName("kafkaload-schema.proto");
+    FileDescriptorProto.Builder f =
+        FileDescriptorProto.newBuilder().setName("kafkaload-schema.proto");
     while (pos < tokens.size()) {
       String t = next();
       switch (t) {
@@ -98,7 +113,10 @@ final class ProtoParser {
     return m.build();
   }
 
-  /** Fields and nested types until the closing brace; {@code oneof}: the index of the oneof being read, or -1. */
+  /**
+   * Fields and nested types until the closing brace; {@code oneof}: the index of the oneof being
+   * read, or -1.
+   */
   private void body(DescriptorProto.Builder m, int oneof) {
     while (true) {
       String t = next();
@@ -136,7 +154,8 @@ final class ProtoParser {
   }
 
   private void field(DescriptorProto.Builder m, String first, int oneof) {
-    FieldDescriptorProto.Builder f = FieldDescriptorProto.newBuilder().setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
+    FieldDescriptorProto.Builder f =
+        FieldDescriptorProto.newBuilder().setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
     String type = first;
     boolean explicitOptional = false;
     if (first.equals("repeated")) {
@@ -157,7 +176,8 @@ final class ProtoParser {
     f.setNumber(Integer.parseInt(next()));
     if (peek().equals("[")) {
       while (!next().equals("]")) {
-        // field options (packed, deprecated, json_name ...) do not change the encoding this project writes
+        // field options (packed, deprecated, json_name ...) do not change the encoding this project
+        // writes
       }
     }
     expect(";");
@@ -193,7 +213,8 @@ final class ProtoParser {
         continue;
       }
       expect("=");
-      e.addValue(EnumValueDescriptorProto.newBuilder().setName(t).setNumber(Integer.parseInt(next())));
+      e.addValue(
+          EnumValueDescriptorProto.newBuilder().setName(t).setNumber(Integer.parseInt(next())));
       if (peek().equals("[")) {
         while (!next().equals("]")) {
           // enum value options
@@ -216,7 +237,8 @@ final class ProtoParser {
 
   private String next() {
     if (pos >= tokens.size()) {
-      throw new RecordSchema.Mismatch("not a valid .proto: it ends too early (a '}' or ';' missing?)");
+      throw new RecordSchema.Mismatch(
+          "not a valid .proto: it ends too early (a '}' or ';' missing?)");
     }
     return tokens.get(pos++);
   }
@@ -228,8 +250,8 @@ final class ProtoParser {
   private void expect(String t) {
     String got = next();
     if (!got.equals(t)) {
-      throw new RecordSchema.Mismatch("not a valid .proto: expected '" + t + "' but found '" + got + "' (token "
-          + pos + ")");
+      throw new RecordSchema.Mismatch(
+          "not a valid .proto: expected '" + t + "' but found '" + got + "' (token " + pos + ")");
     }
   }
 
@@ -238,7 +260,10 @@ final class ProtoParser {
   }
 
   private static RecordSchema.Mismatch unsupported(String what) {
-    return new RecordSchema.Mismatch("'" + what + "' in a .proto is not supported here (self-contained files with "
-        + "messages, enums, scalar/message/enum fields, repeated, optional and oneof are)");
+    return new RecordSchema.Mismatch(
+        "'"
+            + what
+            + "' in a .proto is not supported here (self-contained files with "
+            + "messages, enums, scalar/message/enum fields, repeated, optional and oneof are)");
   }
 }

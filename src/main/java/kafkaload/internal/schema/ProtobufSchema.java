@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.DescriptorProtos;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Iterator;
@@ -17,9 +21,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A Protobuf message type of a .proto file: the file is read by {@link ProtoParser} into a FileDescriptorProto that
- * protobuf-java itself builds and checks (unknown types, duplicate numbers); records are protobuf-java
- * DynamicMessages, so the encoding is protobuf-java's. The registry stores the .proto text.
+ * A Protobuf message type of a .proto file: the file is read by {@link ProtoParser} into a
+ * FileDescriptorProto that protobuf-java itself builds and checks (unknown types, duplicate
+ * numbers); records are protobuf-java DynamicMessages, so the encoding is protobuf-java's. The
+ * registry stores the .proto text.
  */
 public final class ProtobufSchema implements RecordSchema {
   private final String text;
@@ -34,7 +39,9 @@ public final class ProtobufSchema implements RecordSchema {
     this.indexes = indexesOf(message);
   }
 
-  /** The message named (simple or full name; null: the file's first message) of this .proto text. */
+  /**
+   * The message named (simple or full name; null: the file's first message) of this .proto text.
+   */
   public static ProtobufSchema parse(String text, String messageName) {
     FileDescriptorProto proto = descriptorProto(text);
     Descriptors.FileDescriptor file;
@@ -50,22 +57,25 @@ public final class ProtobufSchema implements RecordSchema {
   }
 
   /**
-   * The file's descriptor: from .proto text, or (as Confluent's registry also takes it, and Confluent's Node
-   * serializer registers it) a base64-encoded serialized FileDescriptorProto.
+   * The file's descriptor: from .proto text, or (as Confluent's registry also takes it, and
+   * Confluent's Node serializer registers it) a base64-encoded serialized FileDescriptorProto.
    */
   static FileDescriptorProto descriptorProto(String text) {
     String t = text.trim();
     if (!t.isEmpty() && t.matches("[A-Za-z0-9+/=\\s]+") && !t.contains(" ")) {
       try {
         return FileDescriptorProto.parseFrom(Base64.getMimeDecoder().decode(t));
-      } catch (IllegalArgumentException | com.google.protobuf.InvalidProtocolBufferException e) {
+      } catch (IllegalArgumentException | InvalidProtocolBufferException e) {
         // not a serialized descriptor: read it as .proto text
       }
     }
     return ProtoParser.parse(text);
   }
 
-  /** The file as Confluent's registry serves it with ?format=serialized: a base64 serialized FileDescriptorProto. */
+  /**
+   * The file as Confluent's registry serves it with ?format=serialized: a base64 serialized
+   * FileDescriptorProto.
+   */
   public static String serialized(String text) {
     ProtobufSchema parsed = parse(text, null);
     FileDescriptorProto.Builder b = descriptorProto(text).toBuilder();
@@ -75,8 +85,11 @@ public final class ProtobufSchema implements RecordSchema {
     return Base64.getEncoder().encodeToString(b.build().toByteArray());
   }
 
-  /** Type names fully qualified (".com.acme.Address") and field types set, as protoc writes a descriptor. */
-  private static void resolve(com.google.protobuf.DescriptorProtos.DescriptorProto.Builder m, Descriptor d) {
+  /**
+   * Type names fully qualified (".com.acme.Address") and field types set, as protoc writes a
+   * descriptor.
+   */
+  private static void resolve(DescriptorProtos.DescriptorProto.Builder m, Descriptor d) {
     for (int i = 0; i < m.getFieldCount(); i++) {
       FieldDescriptor f = d.findFieldByNumber(m.getField(i).getNumber());
       var fb = m.getFieldBuilder(i);
@@ -104,9 +117,13 @@ public final class ProtobufSchema implements RecordSchema {
     if (name == null || name.isBlank()) {
       return file.getMessageTypes().get(0);
     }
-    String full = name.contains(".") || file.getPackage().isEmpty() ? name : file.getPackage() + "." + name;
-    Descriptor d = file.findMessageTypeByName(full.startsWith(file.getPackage() + ".")
-        ? full.substring(file.getPackage().length() + 1) : full);
+    String full =
+        name.contains(".") || file.getPackage().isEmpty() ? name : file.getPackage() + "." + name;
+    Descriptor d =
+        file.findMessageTypeByName(
+            full.startsWith(file.getPackage() + ".")
+                ? full.substring(file.getPackage().length() + 1)
+                : full);
     if (d == null) {
       for (Descriptor top : file.getMessageTypes()) {
         d = d == null ? findNested(top, full) : d;
@@ -169,8 +186,11 @@ public final class ProtobufSchema implements RecordSchema {
   public byte[] encode(Object content) {
     if (content instanceof Message m) {
       if (!m.getDescriptorForType().getFullName().equals(message.getFullName())) {
-        throw new Mismatch("the message is a " + m.getDescriptorForType().getFullName() + ", not a "
-            + message.getFullName());
+        throw new Mismatch(
+            "the message is a "
+                + m.getDescriptorForType().getFullName()
+                + ", not a "
+                + message.getFullName());
       }
       return m.toByteArray();
     }
@@ -180,11 +200,13 @@ public final class ProtobufSchema implements RecordSchema {
   @Override
   public String toJson(byte[] value, int offset) {
     try {
-      DynamicMessage m = DynamicMessage.parseFrom(message,
-          com.google.protobuf.CodedInputStream.newInstance(value, offset, value.length - offset));
+      DynamicMessage m =
+          DynamicMessage.parseFrom(
+              message, CodedInputStream.newInstance(value, offset, value.length - offset));
       return json(m).toString();
-    } catch (java.io.IOException e) {
-      throw new Mismatch("cannot decode the Protobuf record (" + recordName() + "): " + e.getMessage());
+    } catch (IOException e) {
+      throw new Mismatch(
+          "cannot decode the Protobuf record (" + recordName() + "): " + e.getMessage());
     }
   }
 
@@ -195,8 +217,12 @@ public final class ProtobufSchema implements RecordSchema {
 
   private static DynamicMessage build(Descriptor d, JsonNode n, String path, boolean lenient) {
     if (n == null || !n.isObject()) {
-      throw new Mismatch((path.isEmpty() ? "the record" : "field '" + path + "'") + " should be a message "
-          + d.getFullName() + " (a JSON object), not " + n);
+      throw new Mismatch(
+          (path.isEmpty() ? "the record" : "field '" + path + "'")
+              + " should be a message "
+              + d.getFullName()
+              + " (a JSON object), not "
+              + n);
     }
     DynamicMessage.Builder b = DynamicMessage.newBuilder(d);
     for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
@@ -237,7 +263,8 @@ public final class ProtobufSchema implements RecordSchema {
       return null;
     }
     switch (f.getJavaType()) {
-      case MESSAGE: return build(f.getMessageType(), v, path, lenient);
+      case MESSAGE:
+        return build(f.getMessageType(), v, path, lenient);
       case STRING:
         if (v.isTextual()) {
           return v.asText();
@@ -249,7 +276,8 @@ public final class ProtobufSchema implements RecordSchema {
         }
         break;
       case LONG:
-        if (v.isIntegralNumber() && v.canConvertToLong() || v.isTextual() && v.asText().matches("-?\\d+")) {
+        if (v.isIntegralNumber() && v.canConvertToLong()
+            || v.isTextual() && v.asText().matches("-?\\d+")) {
           return v.isTextual() ? Long.parseLong(v.asText()) : v.longValue();
         }
         break;
@@ -273,21 +301,33 @@ public final class ProtobufSchema implements RecordSchema {
           return ByteString.copyFrom(Base64.getDecoder().decode(v.asText()));
         }
         break;
-      case ENUM: {
-        Descriptors.EnumValueDescriptor ev = v.isTextual() ? f.getEnumType().findValueByName(v.asText())
-            : v.isIntegralNumber() ? f.getEnumType().findValueByNumber(v.intValue()) : null;
-        if (ev != null) {
-          return ev;
+      case ENUM:
+        {
+          Descriptors.EnumValueDescriptor ev =
+              v.isTextual()
+                  ? f.getEnumType().findValueByName(v.asText())
+                  : v.isIntegralNumber() ? f.getEnumType().findValueByNumber(v.intValue()) : null;
+          if (ev != null) {
+            return ev;
+          }
+          throw new Mismatch(
+              "field '"
+                  + path
+                  + "' should be one of "
+                  + f.getEnumType().getValues()
+                  + ", not "
+                  + v);
         }
-        throw new Mismatch("field '" + path + "' should be one of " + f.getEnumType().getValues() + ", not " + v);
-      }
       default:
         break;
     }
-    throw new Mismatch("field '" + path + "' should be " + f.getType().name().toLowerCase() + ", not " + v);
+    throw new Mismatch(
+        "field '" + path + "' should be " + f.getType().name().toLowerCase() + ", not " + v);
   }
 
-  /** The message as JSON: field names as in the .proto, 64-bit integers as numbers, bytes as base64. */
+  /**
+   * The message as JSON: field names as in the .proto, 64-bit integers as numbers, bytes as base64.
+   */
   static ObjectNode json(Message m) {
     ObjectNode o = JSON.createObjectNode();
     for (FieldDescriptor f : m.getDescriptorForType().getFields()) {

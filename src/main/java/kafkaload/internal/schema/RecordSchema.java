@@ -1,18 +1,23 @@
 package kafkaload.internal.schema;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.core.JsonProcessingException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * A parsed schema of one format: what the registry stores (its text), the record name the record-name strategies
- * use, and the payload (without the Confluent framing) of a record's content. Content is JSON (text or a Jackson
- * tree), a Map written as JSON, or the format's own object (an Avro GenericRecord). Thread-safe.
+ * A parsed schema of one format: what the registry stores (its text), the record name the
+ * record-name strategies use, and the payload (without the Confluent framing) of a record's
+ * content. Content is JSON (text or a Jackson tree), a Map written as JSON, or the format's own
+ * object (an Avro GenericRecord). Thread-safe.
  */
 public interface RecordSchema {
   ObjectMapper JSON = new ObjectMapper();
-  /** What an EL expression of a template stands for while the template is checked before the load. */
+
+  /**
+   * What an EL expression of a template stands for while the template is checked before the load.
+   */
   String EL_PLACEHOLDER = "\u0000kafkaload-el\u0000";
 
   SchemaFormat format();
@@ -28,15 +33,19 @@ public interface RecordSchema {
     return List.of();
   }
 
-  /** The payload of this content; a content that does not fit throws {@link Mismatch} naming the field. */
+  /**
+   * The payload of this content; a content that does not fit throws {@link Mismatch} naming the
+   * field.
+   */
   byte[] encode(Object content);
 
   /** A payload written with this schema, as JSON text. */
   String toJson(byte[] value, int offset);
 
   /**
-   * Checks a template's shape before the load: every field it names is in the schema, every required field is
-   * there, every literal has the field's type; a value under EL ({@link #EL_PLACEHOLDER}) fits any type.
+   * Checks a template's shape before the load: every field it names is in the schema, every
+   * required field is there, every literal has the field's type; a value under EL ({@link
+   * #EL_PLACEHOLDER}) fits any type.
    */
   void checkTemplate(JsonNode template);
 
@@ -47,7 +56,10 @@ public interface RecordSchema {
     }
   }
 
-  /** The content as a Jackson tree: JSON text is parsed, anything else converted as Jackson writes it. */
+  /**
+   * The content as a Jackson tree: JSON text is parsed, anything else converted as Jackson writes
+   * it.
+   */
   static JsonNode tree(Object content) {
     if (content instanceof JsonNode n) {
       return n;
@@ -60,14 +72,15 @@ public interface RecordSchema {
       }
     }
     if (content instanceof byte[] b) {
-      return tree(new String(b, java.nio.charset.StandardCharsets.UTF_8));
+      return tree(new String(b, StandardCharsets.UTF_8));
     }
     return JSON.valueToTree(content);
   }
 
   /**
-   * A JSON template with each EL expression replaced by the placeholder, parsed: a string holding EL becomes the
-   * placeholder, and so does an EL expression outside strings (an unquoted number or object).
+   * A JSON template with each EL expression replaced by the placeholder, parsed: a string holding
+   * EL becomes the placeholder, and so does an EL expression outside strings (an unquoted number or
+   * object).
    */
   static JsonNode templateShape(String template) {
     String placeholder = "\"" + EL_PLACEHOLDER.replace("\u0000", "\\u0000") + "\"";
@@ -95,7 +108,8 @@ public interface RecordSchema {
     try {
       return JSON.readTree(out.toString());
     } catch (JsonProcessingException e) {
-      throw new Mismatch("the template is not JSON (EL expressions aside): " + e.getOriginalMessage());
+      throw new Mismatch(
+          "the template is not JSON (EL expressions aside): " + e.getOriginalMessage());
     }
   }
 

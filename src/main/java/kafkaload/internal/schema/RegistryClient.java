@@ -16,14 +16,16 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import javax.net.ssl.SSLException;
+import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * The Schema Registry's REST calls the serializers need (register, look up under a subject, fetch by id, latest
- * version, the subjects of an id), each answer cached: one call per schema per run, never one per record.
- * Every call is counted ({@link #calls()}) for the Kafka summary. Errors name the URL and carry the registry's
- * own message; the credentials never appear in them.
+ * The Schema Registry's REST calls the serializers need (register, look up under a subject, fetch
+ * by id, latest version, the subjects of an id), each answer cached: one call per schema per run,
+ * never one per record. Every call is counted ({@link #calls()}) for the Kafka summary. Errors name
+ * the URL and carry the registry's own message; the credentials never appear in them.
  */
 public final class RegistryClient {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -32,7 +34,10 @@ public final class RegistryClient {
   /** A schema as the registry holds it. */
   public record Registered(int id, SchemaFormat format, String schema, int version) {}
 
-  /** A failed registry call; {@code status} is the HTTP status (0: unreachable), {@code errorCode} Confluent's. */
+  /**
+   * A failed registry call; {@code status} is the HTTP status (0: unreachable), {@code errorCode}
+   * Confluent's.
+   */
   public static final class RegistryException extends RuntimeException {
     public final int status;
     public final int errorCode;
@@ -49,9 +54,10 @@ public final class RegistryClient {
   private final String authorization;
   private final HttpClient http;
   private final LongAdder calls;
+
   /** The registry asked for this client's certificate (mutual TLS) in a handshake. */
-  private final java.util.concurrent.atomic.AtomicBoolean certificateRequested =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean certificateRequested = new AtomicBoolean();
+
   private final Map<String, Registered> bySubject = new ConcurrentHashMap<>();
   private final Map<Integer, Registered> byId = new ConcurrentHashMap<>();
   private final Map<Integer, List<String>> subjectsById = new ConcurrentHashMap<>();
@@ -61,20 +67,29 @@ public final class RegistryClient {
   }
 
   /**
-   * A client whose https calls trust {@code tls}'s truststore and present its keystore (the JVM's default TLS when
-   * none is set). The stores are opened now, so a bad one fails before the load. TLS settings with an http URL are
-   * refused: they say the user expects TLS, and basic auth would travel in the clear.
+   * A client whose https calls trust {@code tls}'s truststore and present its keystore (the JVM's
+   * default TLS when none is set). The stores are opened now, so a bad one fails before the load.
+   * TLS settings with an http URL are refused: they say the user expects TLS, and basic auth would
+   * travel in the clear.
    */
   public RegistryClient(String url, String userInfo, RegistryTls tls, LongAdder calls) {
     this.calls = calls;
     this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     this.tls = tls;
-    this.authorization = userInfo == null ? null
-        : "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
+    this.authorization =
+        userInfo == null
+            ? null
+            : "Basic "
+                + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
     boolean https = this.url.regionMatches(true, 0, "https://", 0, 8);
     if (tls.configured() && !https) {
-      throw new kafkaload.internal.config.KafkaLoadConfigException(RegistrySettings.URL + "=" + this.url + " is not https, but "
-          + RegistryTls.PREFIX + "* settings are set: use an https:// URL, or remove the TLS settings");
+      throw new KafkaLoadConfigException(
+          RegistrySettings.URL
+              + "="
+              + this.url
+              + " is not https, but "
+              + RegistryTls.PREFIX
+              + "* settings are set: use an https:// URL, or remove the TLS settings");
     }
     HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
     if (https && tls.configured()) {
@@ -93,44 +108,63 @@ public final class RegistryClient {
     return calls.sum();
   }
 
-  /** Registers (or finds, when already registered) the schema under the subject: POST /subjects/{s}/versions. */
+  /**
+   * Registers (or finds, when already registered) the schema under the subject: POST
+   * /subjects/{s}/versions.
+   */
   public Registered register(String subject, SchemaFormat format, String schema) {
-    return bySubject.computeIfAbsent("register\0" + subject + "\0" + schema, k -> {
-      JsonNode r = call("POST", "/subjects/" + enc(subject) + "/versions", body(format, schema));
-      return remember(new Registered(r.get("id").asInt(), format, schema, -1));
-    });
+    return bySubject.computeIfAbsent(
+        "register\0" + subject + "\0" + schema,
+        k -> {
+          JsonNode r =
+              call("POST", "/subjects/" + enc(subject) + "/versions", body(format, schema));
+          return remember(new Registered(r.get("id").asInt(), format, schema, -1));
+        });
   }
 
   /** The id of this schema under the subject, which must hold it already: POST /subjects/{s}. */
   public Registered lookup(String subject, SchemaFormat format, String schema) {
-    return bySubject.computeIfAbsent("lookup\0" + subject + "\0" + schema, k -> {
-      JsonNode r = call("POST", "/subjects/" + enc(subject), body(format, schema));
-      return remember(registered(r, format));
-    });
+    return bySubject.computeIfAbsent(
+        "lookup\0" + subject + "\0" + schema,
+        k -> {
+          JsonNode r = call("POST", "/subjects/" + enc(subject), body(format, schema));
+          return remember(registered(r, format));
+        });
   }
 
   /** The subject's latest version: GET /subjects/{s}/versions/latest. */
   public Registered latest(String subject) {
-    return bySubject.computeIfAbsent("latest\0" + subject, k ->
-        remember(registered(call("GET", "/subjects/" + enc(subject) + "/versions/latest", null), null)));
+    return bySubject.computeIfAbsent(
+        "latest\0" + subject,
+        k ->
+            remember(
+                registered(
+                    call("GET", "/subjects/" + enc(subject) + "/versions/latest", null), null)));
   }
 
   /** The schema with this id: GET /schemas/ids/{id}. */
   public Registered byId(int id) {
-    // Called inside computeIfAbsent, like the others: two threads decoding a new id at once make one call, not two.
-    return byId.computeIfAbsent(id, k -> {
-      JsonNode r = call("GET", "/schemas/ids/" + id, null);
-      return new Registered(id, SchemaFormat.of(text(r, "schemaType")), r.get("schema").asText(), -1);
-    });
+    // Called inside computeIfAbsent, like the others: two threads decoding a new id at once make
+    // one call, not two.
+    return byId.computeIfAbsent(
+        id,
+        k -> {
+          JsonNode r = call("GET", "/schemas/ids/" + id, null);
+          return new Registered(
+              id, SchemaFormat.of(text(r, "schemaType")), r.get("schema").asText(), -1);
+        });
   }
 
   /** The subjects that hold the schema with this id: GET /schemas/ids/{id}/versions. */
   public List<String> subjectsOf(int id) {
-    return subjectsById.computeIfAbsent(id, k -> {
-      List<String> out = new ArrayList<>();
-      call("GET", "/schemas/ids/" + id + "/versions", null).forEach(n -> out.add(n.get("subject").asText()));
-      return List.copyOf(out);
-    });
+    return subjectsById.computeIfAbsent(
+        id,
+        k -> {
+          List<String> out = new ArrayList<>();
+          call("GET", "/schemas/ids/" + id + "/versions", null)
+              .forEach(n -> out.add(n.get("subject").asText()));
+          return List.copyOf(out);
+        });
   }
 
   private Registered remember(Registered r) {
@@ -139,8 +173,10 @@ public final class RegistryClient {
   }
 
   private static Registered registered(JsonNode r, SchemaFormat format) {
-    SchemaFormat f = r.has("schemaType") || format == null ? SchemaFormat.of(text(r, "schemaType")) : format;
-    return new Registered(r.get("id").asInt(), f, r.get("schema").asText(), r.path("version").asInt(-1));
+    SchemaFormat f =
+        r.has("schemaType") || format == null ? SchemaFormat.of(text(r, "schemaType")) : format;
+    return new Registered(
+        r.get("id").asInt(), f, r.get("schema").asText(), r.path("version").asInt(-1));
   }
 
   private static String text(JsonNode n, String field) {
@@ -161,7 +197,10 @@ public final class RegistryClient {
     return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
-  /** What went wrong in a TLS handshake, as a user can fix it; null when {@code e} is no TLS failure. */
+  /**
+   * What went wrong in a TLS handshake, as a user can fix it; null when {@code e} is no TLS
+   * failure.
+   */
   private String tlsFailure(IOException e) {
     boolean ssl = false;
     String all = "";
@@ -169,23 +208,39 @@ public final class RegistryClient {
       ssl |= t instanceof SSLException;
       all += " " + t.getClass().getSimpleName() + ": " + t.getMessage();
     }
-    String reason = " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
-    String trust = tls.truststoreLocation() == null ? "the JVM's default truststore"
-        : RegistryTls.TRUSTSTORE_LOCATION + "=" + tls.truststoreLocation();
-    if (ssl && (all.contains("PKIX") || all.contains("CertPathBuilderException")
-        || all.contains("certification path"))) {
-      return "the registry's certificate is not trusted by " + trust + ": set " + RegistryTls.TRUSTSTORE_LOCATION
-          + " to a truststore holding the registry's CA" + reason;
+    String reason =
+        " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
+    String trust =
+        tls.truststoreLocation() == null
+            ? "the JVM's default truststore"
+            : RegistryTls.TRUSTSTORE_LOCATION + "=" + tls.truststoreLocation();
+    if (ssl
+        && (all.contains("PKIX")
+            || all.contains("CertPathBuilderException")
+            || all.contains("certification path"))) {
+      return "the registry's certificate is not trusted by "
+          + trust
+          + ": set "
+          + RegistryTls.TRUSTSTORE_LOCATION
+          + " to a truststore holding the registry's CA"
+          + reason;
     }
     if (ssl && (all.contains("No subject alternative") || all.contains("No name matching"))) {
       return "the registry's certificate does not name the host of " + url + reason;
     }
-    if (certificateRequested.get() && (ssl || all.contains("Connection reset") || all.contains("received no bytes"))) {
-      // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it resets the
+    if (certificateRequested.get()
+        && (ssl || all.contains("Connection reset") || all.contains("received no bytes"))) {
+      // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it
+      // resets the
       // connection; that it asked for one is what says why.
       return "the registry requires a client certificate (mutual TLS) and did not accept this client's: "
-          + (tls.keystoreLocation() == null ? "no " + RegistryTls.KEYSTORE_LOCATION + " is set"
-          : RegistryTls.KEYSTORE_LOCATION + "=" + tls.keystoreLocation() + " is not signed by a CA it trusts") + reason;
+          + (tls.keystoreLocation() == null
+              ? "no " + RegistryTls.KEYSTORE_LOCATION + " is set"
+              : RegistryTls.KEYSTORE_LOCATION
+                  + "="
+                  + tls.keystoreLocation()
+                  + " is not signed by a CA it trusts")
+          + reason;
     }
     if (!ssl) {
       return null;
@@ -198,9 +253,15 @@ public final class RegistryClient {
   }
 
   private JsonNode call(String method, String path, String body) {
-    HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(10))
-        .header("Accept", CONTENT_TYPE)
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder req =
+        HttpRequest.newBuilder(URI.create(url + path))
+            .timeout(Duration.ofSeconds(10))
+            .header("Accept", CONTENT_TYPE)
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
     if (body != null) {
       req.header("Content-Type", CONTENT_TYPE);
     }
@@ -215,11 +276,30 @@ public final class RegistryClient {
     } catch (IOException e) {
       String tlsFailure = tlsFailure(e);
       if (tlsFailure != null) {
-        throw new RegistryException("Schema Registry at " + url + ": TLS handshake failed (" + method + " " + path
-            + "): " + tlsFailure, 0, 0);
+        throw new RegistryException(
+            "Schema Registry at "
+                + url
+                + ": TLS handshake failed ("
+                + method
+                + " "
+                + path
+                + "): "
+                + tlsFailure,
+            0,
+            0);
       }
-      throw new RegistryException("Schema Registry at " + url + " is unreachable (" + method + " " + path + "): "
-          + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), 0, 0);
+      throw new RegistryException(
+          "Schema Registry at "
+              + url
+              + " is unreachable ("
+              + method
+              + " "
+              + path
+              + "): "
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + e.getMessage()),
+          0,
+          0);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new RegistryException("interrupted while calling the Schema Registry at " + url, 0, 0);
@@ -229,8 +309,16 @@ public final class RegistryClient {
       try {
         return JSON.readTree(resp.body());
       } catch (IOException e) {
-        throw new RegistryException("Schema Registry at " + url + " answered " + method + " " + path
-            + " with a body that is not JSON", status, 0);
+        throw new RegistryException(
+            "Schema Registry at "
+                + url
+                + " answered "
+                + method
+                + " "
+                + path
+                + " with a body that is not JSON",
+            status,
+            0);
       }
     }
     int code = status;
@@ -242,10 +330,15 @@ public final class RegistryClient {
     } catch (IOException | RuntimeException ignored) {
       // not Confluent's error body: show it as it is
     }
-    String what = status == 401 ? "refused the credentials (401 Unauthorized; check basic.auth.user.info)"
-        : status == 403 ? "refused access (403 Forbidden)"
-        : "answered " + status + " (error_code " + code + ")";
-    throw new RegistryException("Schema Registry at " + url + " " + what + " to " + method + " " + path + ": "
-        + message, status, code);
+    String what =
+        status == 401
+            ? "refused the credentials (401 Unauthorized; check basic.auth.user.info)"
+            : status == 403
+                ? "refused access (403 Forbidden)"
+                : "answered " + status + " (error_code " + code + ")";
+    throw new RegistryException(
+        "Schema Registry at " + url + " " + what + " to " + method + " " + path + ": " + message,
+        status,
+        code);
   }
 }

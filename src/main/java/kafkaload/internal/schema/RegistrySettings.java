@@ -1,10 +1,13 @@
 package kafkaload.internal.schema;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
+import kafkaload.internal.config.Secrets;
 
 /**
- * Where the Schema Registry is and how the serializers use it, with the names Confluent's clients give these
- * settings. {@code userInfo} ("user:password") is a secret: it is never printed, and {@link #describe()} masks it.
+ * Where the Schema Registry is and how the serializers use it, with the names Confluent's clients
+ * give these settings. {@code userInfo} ("user:password") is a secret: it is never printed, and
+ * {@link #describe()} masks it.
  *
  * @param url the registry's base URL, e.g. http://registry:8081
  * @param userInfo basic auth "user:password", or null
@@ -12,14 +15,26 @@ import java.util.Map;
  * @param useLatest use.latest.version: encode with the subject's latest schema
  * @param keyStrategy key.subject.name.strategy
  * @param valueStrategy value.subject.name.strategy
- * @param tls schema.registry.ssl.*: truststore and keystore (mutual TLS); {@link RegistryTls#NONE} for the JVM's
+ * @param tls schema.registry.ssl.*: truststore and keystore (mutual TLS); {@link RegistryTls#NONE}
+ *     for the JVM's
  */
-public record RegistrySettings(String url, String userInfo, boolean autoRegister, boolean useLatest,
-    SubjectStrategy keyStrategy, SubjectStrategy valueStrategy, RegistryTls tls) {
+public record RegistrySettings(
+    String url,
+    String userInfo,
+    boolean autoRegister,
+    boolean useLatest,
+    SubjectStrategy keyStrategy,
+    SubjectStrategy valueStrategy,
+    RegistryTls tls) {
 
   /** Settings with the JVM's default TLS. */
-  public RegistrySettings(String url, String userInfo, boolean autoRegister, boolean useLatest,
-      SubjectStrategy keyStrategy, SubjectStrategy valueStrategy) {
+  public RegistrySettings(
+      String url,
+      String userInfo,
+      boolean autoRegister,
+      boolean useLatest,
+      SubjectStrategy keyStrategy,
+      SubjectStrategy valueStrategy) {
     this(url, userInfo, autoRegister, useLatest, keyStrategy, valueStrategy, RegistryTls.NONE);
   }
 
@@ -30,7 +45,11 @@ public record RegistrySettings(String url, String userInfo, boolean autoRegister
   public static final String USE_LATEST = "use.latest.version";
   public static final String KEY_STRATEGY = "key.subject.name.strategy";
   public static final String VALUE_STRATEGY = "value.subject.name.strategy";
-  /** The environment variable that holds basic.auth.user.info when it is not in the client properties file. */
+
+  /**
+   * The environment variable that holds basic.auth.user.info when it is not in the client
+   * properties file.
+   */
   public static final String USER_INFO_ENV = "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO";
 
   public SubjectStrategy strategy(boolean isKey) {
@@ -42,9 +61,9 @@ public record RegistrySettings(String url, String userInfo, boolean autoRegister
   }
 
   public Map<String, Object> describe() {
-    Map<String, Object> d = new java.util.LinkedHashMap<>();
+    Map<String, Object> d = new LinkedHashMap<>();
     d.put(URL, url);
-    d.put(USER_INFO, userInfo == null ? "(none)" : kafkaload.internal.config.Secrets.MASK);
+    d.put(USER_INFO, userInfo == null ? "(none)" : Secrets.MASK);
     d.put(AUTO_REGISTER, autoRegister);
     d.put(USE_LATEST, useLatest);
     d.put(KEY_STRATEGY, keyStrategy.name());

@@ -2,19 +2,19 @@ package kafkaload.internal.schema;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.Principal;
+import java.security.PrivateKey;
 import java.security.UnrecoverableKeyException;
+import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.net.Socket;
-import java.security.Principal;
-import java.security.PrivateKey;
-import java.security.cert.X509Certificate;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -22,14 +22,22 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedKeyManager;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.config.Secrets;
 
 /**
- * TLS to the Schema Registry with the names Confluent's clients use (schema.registry.ssl.*): a truststore for the
- * registry's CA, and a keystore for mutual TLS. Unset stores fall back to the JVM's defaults. The passwords are
- * secrets: never printed ({@link #describe()} masks them), never in an error.
+ * TLS to the Schema Registry with the names Confluent's clients use (schema.registry.ssl.*): a
+ * truststore for the registry's CA, and a keystore for mutual TLS. Unset stores fall back to the
+ * JVM's defaults. The passwords are secrets: never printed ({@link #describe()} masks them), never
+ * in an error.
  */
-public record RegistryTls(String truststoreLocation, String truststorePassword, String truststoreType,
-    String keystoreLocation, String keystorePassword, String keyPassword, String keystoreType) {
+public record RegistryTls(
+    String truststoreLocation,
+    String truststorePassword,
+    String truststoreType,
+    String keystoreLocation,
+    String keystorePassword,
+    String keyPassword,
+    String keystoreType) {
 
   public static final String PREFIX = "schema.registry.ssl.";
   public static final String TRUSTSTORE_LOCATION = "schema.registry.ssl.truststore.location";
@@ -39,8 +47,10 @@ public record RegistryTls(String truststoreLocation, String truststorePassword, 
   public static final String KEYSTORE_PASSWORD = "schema.registry.ssl.keystore.password";
   public static final String KEY_PASSWORD = "schema.registry.ssl.key.password";
   public static final String KEYSTORE_TYPE = "schema.registry.ssl.keystore.type";
+
   /** Environment variables that hold the passwords when the properties file does not. */
   public static final String TRUSTSTORE_PASSWORD_ENV = "SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD";
+
   public static final String KEYSTORE_PASSWORD_ENV = "SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD";
   public static final String KEY_PASSWORD_ENV = "SCHEMA_REGISTRY_SSL_KEY_PASSWORD";
 
@@ -48,8 +58,13 @@ public record RegistryTls(String truststoreLocation, String truststorePassword, 
 
   /** Whether any schema.registry.ssl.* setting is given. */
   public boolean configured() {
-    return truststoreLocation != null || keystoreLocation != null || truststorePassword != null
-        || keystorePassword != null || keyPassword != null || truststoreType != null || keystoreType != null;
+    return truststoreLocation != null
+        || keystoreLocation != null
+        || truststorePassword != null
+        || keystorePassword != null
+        || keyPassword != null
+        || truststoreType != null
+        || keystoreType != null;
   }
 
   /** The settings as the summary and page show them: locations and types, passwords masked. */
@@ -70,51 +85,90 @@ public record RegistryTls(String truststoreLocation, String truststorePassword, 
   }
 
   private static String mask(String secret) {
-    return secret == null ? "(none)" : kafkaload.internal.config.Secrets.MASK;
+    return secret == null ? "(none)" : Secrets.MASK;
   }
 
   /**
-   * The TLS context of an https registry client: these stores; with no truststore, the JVM's default trust. Opens
-   * both stores, so a missing file, a wrong password or a wrong type fails here, before the load, naming the
-   * setting. {@code onCertificateRequest} runs when a server asks for this client's certificate: with TLS 1.3 a
-   * registry that refuses it only resets the connection, and this is how the client knows why.
+   * The TLS context of an https registry client: these stores; with no truststore, the JVM's
+   * default trust. Opens both stores, so a missing file, a wrong password or a wrong type fails
+   * here, before the load, naming the setting. {@code onCertificateRequest} runs when a server asks
+   * for this client's certificate: with TLS 1.3 a registry that refuses it only resets the
+   * connection, and this is how the client knows why.
    */
   public SSLContext sslContext(Runnable onCertificateRequest) {
     if (truststoreLocation == null && keystoreLocation == null && configured()) {
-      throw new KafkaLoadConfigException(PREFIX + "* passwords or types are set without "
-          + TRUSTSTORE_LOCATION + " or " + KEYSTORE_LOCATION);
+      throw new KafkaLoadConfigException(
+          PREFIX
+              + "* passwords or types are set without "
+              + TRUSTSTORE_LOCATION
+              + " or "
+              + KEYSTORE_LOCATION);
     }
     try {
-      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      tmf.init(truststoreLocation == null ? null
-          : load(TRUSTSTORE_LOCATION, truststoreLocation, truststoreType, truststorePassword, TRUSTSTORE_PASSWORD));
+      TrustManagerFactory tmf =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      tmf.init(
+          truststoreLocation == null
+              ? null
+              : load(
+                  TRUSTSTORE_LOCATION,
+                  truststoreLocation,
+                  truststoreType,
+                  truststorePassword,
+                  TRUSTSTORE_PASSWORD));
       X509ExtendedKeyManager keys = null;
       if (keystoreLocation != null) {
         if (keystorePassword == null || keystorePassword.isEmpty()) {
-          throw new KafkaLoadConfigException(KEYSTORE_LOCATION + "=" + keystoreLocation + " needs the keystore's "
-              + "password: " + KEYSTORE_PASSWORD + " in the properties file or " + KEYSTORE_PASSWORD_ENV);
+          throw new KafkaLoadConfigException(
+              KEYSTORE_LOCATION
+                  + "="
+                  + keystoreLocation
+                  + " needs the keystore's "
+                  + "password: "
+                  + KEYSTORE_PASSWORD
+                  + " in the properties file or "
+                  + KEYSTORE_PASSWORD_ENV);
         }
-        KeyStore ks = load(KEYSTORE_LOCATION, keystoreLocation, keystoreType, keystorePassword, KEYSTORE_PASSWORD);
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        KeyStore ks =
+            load(
+                KEYSTORE_LOCATION,
+                keystoreLocation,
+                keystoreType,
+                keystorePassword,
+                KEYSTORE_PASSWORD);
+        KeyManagerFactory kmf =
+            KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         try {
           kmf.init(ks, (keyPassword != null ? keyPassword : keystorePassword).toCharArray());
         } catch (UnrecoverableKeyException e) {
-          throw new KafkaLoadConfigException(KEYSTORE_LOCATION + "=" + keystoreLocation + ": its key does not open "
-              + "with " + (keyPassword != null ? KEY_PASSWORD : KEYSTORE_PASSWORD + " (no " + KEY_PASSWORD + " set)")
-              + ": the password is wrong");
+          throw new KafkaLoadConfigException(
+              KEYSTORE_LOCATION
+                  + "="
+                  + keystoreLocation
+                  + ": its key does not open "
+                  + "with "
+                  + (keyPassword != null
+                      ? KEY_PASSWORD
+                      : KEYSTORE_PASSWORD + " (no " + KEY_PASSWORD + " set)")
+                  + ": the password is wrong");
         }
         keys = (X509ExtendedKeyManager) kmf.getKeyManagers()[0];
       }
       SSLContext ctx = SSLContext.getInstance("TLS");
-      ctx.init(new KeyManager[] {new Recording(keys, onCertificateRequest)}, tmf.getTrustManagers(), null);
+      ctx.init(
+          new KeyManager[] {new Recording(keys, onCertificateRequest)},
+          tmf.getTrustManagers(),
+          null);
       return ctx;
     } catch (GeneralSecurityException e) {
-      throw new KafkaLoadConfigException("Schema Registry TLS settings: " + e.getClass().getSimpleName() + ": "
-          + e.getMessage());
+      throw new KafkaLoadConfigException(
+          "Schema Registry TLS settings: " + e.getClass().getSimpleName() + ": " + e.getMessage());
     }
   }
 
-  /** The keystore's key manager (or none), telling when a server asks for the client's certificate. */
+  /**
+   * The keystore's key manager (or none), telling when a server asks for the client's certificate.
+   */
   private static final class Recording extends X509ExtendedKeyManager {
     private final X509ExtendedKeyManager keys;
     private final Runnable onRequest;
@@ -167,7 +221,9 @@ public record RegistryTls(String truststoreLocation, String truststorePassword, 
     }
   }
 
-  /** JKS or PKCS12: as set, else PKCS12 for a .p12/.pfx file name, else JKS (Confluent's default). */
+  /**
+   * JKS or PKCS12: as set, else PKCS12 for a .p12/.pfx file name, else JKS (Confluent's default).
+   */
   static String type(String type, String location) {
     if (type != null) {
       return type.trim().toUpperCase(Locale.ROOT);
@@ -176,7 +232,8 @@ public record RegistryTls(String truststoreLocation, String truststorePassword, 
     return l.endsWith(".p12") || l.endsWith(".pfx") ? "PKCS12" : "JKS";
   }
 
-  private static KeyStore load(String setting, String location, String type, String password, String passwordSetting)
+  private static KeyStore load(
+      String setting, String location, String type, String password, String passwordSetting)
       throws GeneralSecurityException {
     Path path = Paths.get(location);
     if (!Files.isRegularFile(path)) {
@@ -184,18 +241,30 @@ public record RegistryTls(String truststoreLocation, String truststorePassword, 
     }
     String t = type(type, location);
     if (!t.equals("JKS") && !t.equals("PKCS12")) {
-      throw new KafkaLoadConfigException(setting.replace("location", "type") + "=" + t + " is not JKS or PKCS12");
+      throw new KafkaLoadConfigException(
+          setting.replace("location", "type") + "=" + t + " is not JKS or PKCS12");
     }
     KeyStore ks = KeyStore.getInstance(t);
     try (InputStream in = Files.newInputStream(path)) {
       ks.load(in, password == null ? null : password.toCharArray());
     } catch (IOException e) {
       // The JDK's stores say a wrong password through an UnrecoverableKeyException cause.
-      boolean wrongPassword = e.getCause() instanceof UnrecoverableKeyException
-          || String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("password");
-      throw new KafkaLoadConfigException(setting + "=" + location + " (" + t + ") does not open: " + (wrongPassword
-          ? "the password " + passwordSetting + " is wrong" + (password == null ? " (none was given)" : "")
-          : "not a " + t + " store (" + e.getMessage() + ")"));
+      boolean wrongPassword =
+          e.getCause() instanceof UnrecoverableKeyException
+              || String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("password");
+      throw new KafkaLoadConfigException(
+          setting
+              + "="
+              + location
+              + " ("
+              + t
+              + ") does not open: "
+              + (wrongPassword
+                  ? "the password "
+                      + passwordSetting
+                      + " is wrong"
+                      + (password == null ? " (none was given)" : "")
+                  : "not a " + t + " store (" + e.getMessage() + ")"));
     }
     return ks;
   }

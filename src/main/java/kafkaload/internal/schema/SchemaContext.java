@@ -1,19 +1,29 @@
 package kafkaload.internal.schema;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.google.protobuf.Message;
 import io.gatling.core.session.Session;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
+import java.util.function.UnaryOperator;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
+import org.apache.avro.generic.GenericContainer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * The schema side of one run's protocol: its registry client (calls counted), the settings, and the binding of
- * the sends' schema values to them. Binding checks before the load what can be checked: the schema file, the
- * registry (reachable, credentials, the subject registered or registrable, compatibility) for the send's topic,
- * and the template's shape against the schema.
+ * The schema side of one run's protocol: its registry client (calls counted), the settings, and the
+ * binding of the sends' schema values to them. Binding checks before the load what can be checked:
+ * the schema file, the registry (reachable, credentials, the subject registered or registrable,
+ * compatibility) for the send's topic, and the template's shape against the schema.
  */
 public final class SchemaContext {
   private final RegistrySettings settings;
@@ -26,25 +36,37 @@ public final class SchemaContext {
     this.client = new RegistryClient(settings.url(), settings.userInfo(), settings.tls(), calls);
   }
 
-  /** The context of these settings; with no url, the embedded registry (started on first use) is the registry. */
+  /**
+   * The context of these settings; with no url, the embedded registry (started on first use) is the
+   * registry.
+   */
   public static SchemaContext of(RegistrySettings s, LongAdder calls) {
     if (s.url() == null) {
       if (s.tls().configured()) {
-        throw new KafkaLoadConfigException(RegistryTls.PREFIX + "* settings are set but " + RegistrySettings.URL
-            + " is not: the embedded registry speaks plain HTTP; set the https:// URL of your registry");
+        throw new KafkaLoadConfigException(
+            RegistryTls.PREFIX
+                + "* settings are set but "
+                + RegistrySettings.URL
+                + " is not: the embedded registry speaks plain HTTP; set the https:// URL of your registry");
       }
-      s = new RegistrySettings(EmbeddedRegistry.shared().url(), null, s.autoRegister(), s.useLatest(),
-          s.keyStrategy(), s.valueStrategy());
+      s =
+          new RegistrySettings(
+              EmbeddedRegistry.shared().url(),
+              null,
+              s.autoRegister(),
+              s.useLatest(),
+              s.keyStrategy(),
+              s.valueStrategy());
     }
     return new SchemaContext(s, calls);
   }
 
   /**
-   * Writes contents with this schema for this topic, in the wire format (the id resolved once): what a service
-   * under test replying with schemas does (the shipped echo service).
+   * Writes contents with this schema for this topic, in the wire format (the id resolved once):
+   * what a service under test replying with schemas does (the shipped echo service).
    */
-  public java.util.function.Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
-    Bound b = new Bound(schema, isKey, null, nanos -> { });
+  public Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
+    Bound b = new Bound(schema, isKey, null, nanos -> {});
     Target t = b.target(topic);
     return content -> b.write(t, content);
   }
@@ -58,12 +80,14 @@ public final class SchemaContext {
   }
 
   /**
-   * The spec as bytes per record. {@code topic}: the send's topic when known before the load (then the subject is
-   * resolved now); {@code timer} receives the nanoseconds each record's encoding took.
+   * The spec as bytes per record. {@code topic}: the send's topic when known before the load (then
+   * the subject is resolved now); {@code timer} receives the nanoseconds each record's encoding
+   * took.
    */
-  public SessionValue<byte[]> bind(SchemaValueSpec spec, boolean isKey, String topic, String requestName,
-      java.util.function.LongConsumer timer) {
-    String what = "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")";
+  public SessionValue<byte[]> bind(
+      SchemaValueSpec spec, boolean isKey, String topic, String requestName, LongConsumer timer) {
+    String what =
+        "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")";
     if (spec.serializerClass() != null) {
       return serializer(spec, isKey, what, timer);
     }
@@ -80,12 +104,15 @@ public final class SchemaContext {
   }
 
   /**
-   * The checks of {@link #bind} that need no registry: the schema file, and the template against it. A send checks
-   * its key and its value so before either is registered, so a bad value leaves no key schema registered.
+   * The checks of {@link #bind} that need no registry: the schema file, and the template against
+   * it. A send checks its key and its value so before either is registered, so a bad value leaves
+   * no key schema registered.
    */
   public void check(SchemaValueSpec spec, boolean isKey, String requestName) {
     if (spec.serializerClass() == null) {
-      checked(spec, "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")");
+      checked(
+          spec,
+          "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")");
     }
   }
 
@@ -95,7 +122,8 @@ public final class SchemaContext {
       try {
         schema.checkTemplate(RecordSchema.templateShape(spec.template()));
       } catch (RecordSchema.Mismatch e) {
-        throw new KafkaLoadConfigException(what + ": the template does not fit the schema: " + e.getMessage());
+        throw new KafkaLoadConfigException(
+            what + ": the template does not fit the schema: " + e.getMessage());
       }
     }
     return schema;
@@ -108,10 +136,10 @@ public final class SchemaContext {
     private final RecordSchema schema;
     private final boolean isKey;
     private final SessionValue<Object> content;
-    private final java.util.function.LongConsumer timer;
+    private final LongConsumer timer;
     private final Map<String, Target> targets = new ConcurrentHashMap<>();
 
-    Bound(RecordSchema schema, boolean isKey, SessionValue<Object> content, java.util.function.LongConsumer timer) {
+    Bound(RecordSchema schema, boolean isKey, SessionValue<Object> content, LongConsumer timer) {
       this.schema = schema;
       this.isKey = isKey;
       this.content = content;
@@ -119,27 +147,38 @@ public final class SchemaContext {
     }
 
     Target target(String topic) {
-      return targets.computeIfAbsent(topic, t -> {
-        String subject = settings.subject(t, isKey, schema.recordName());
-        if (settings.useLatest()) {
-          RegistryClient.Registered latest = client.latest(subject);
-          RecordSchema used = latest.schema().equals(schema.text()) ? schema
-              : Schemas.parse(latest.format(), latest.schema(), schema.recordName());
-          return new Target(used, latest.id());
-        }
-        try {
-          return new Target(schema, settings.autoRegister()
-              ? client.register(subject, schema.format(), schema.text()).id()
-              : client.lookup(subject, schema.format(), schema.text()).id());
-        } catch (RegistryClient.RegistryException e) {
-          if (!settings.autoRegister() && (e.errorCode == 40401 || e.errorCode == 40403)) {
-            throw new RegistryClient.RegistryException("the schema is not registered under subject '" + subject
-                + "' and auto.register.schemas=false: register it first, or set auto.register.schemas=true ("
-                + e.getMessage() + ")", e.status, e.errorCode);
-          }
-          throw e;
-        }
-      });
+      return targets.computeIfAbsent(
+          topic,
+          t -> {
+            String subject = settings.subject(t, isKey, schema.recordName());
+            if (settings.useLatest()) {
+              RegistryClient.Registered latest = client.latest(subject);
+              RecordSchema used =
+                  latest.schema().equals(schema.text())
+                      ? schema
+                      : Schemas.parse(latest.format(), latest.schema(), schema.recordName());
+              return new Target(used, latest.id());
+            }
+            try {
+              return new Target(
+                  schema,
+                  settings.autoRegister()
+                      ? client.register(subject, schema.format(), schema.text()).id()
+                      : client.lookup(subject, schema.format(), schema.text()).id());
+            } catch (RegistryClient.RegistryException e) {
+              if (!settings.autoRegister() && (e.errorCode == 40401 || e.errorCode == 40403)) {
+                throw new RegistryClient.RegistryException(
+                    "the schema is not registered under subject '"
+                        + subject
+                        + "' and auto.register.schemas=false: register it first, or set auto.register.schemas=true ("
+                        + e.getMessage()
+                        + ")",
+                    e.status,
+                    e.errorCode);
+              }
+              throw e;
+            }
+          });
     }
 
     @Override
@@ -156,11 +195,17 @@ public final class SchemaContext {
       try {
         payload = t.schema().encode(c);
       } catch (RecordSchema.Mismatch e) {
-        throw new RecordSchema.Mismatch("the " + (isKey ? "key" : "value") + " does not fit "
-            + t.schema().recordName() + ": " + e.getMessage());
+        throw new RecordSchema.Mismatch(
+            "the "
+                + (isKey ? "key" : "value")
+                + " does not fit "
+                + t.schema().recordName()
+                + ": "
+                + e.getMessage());
       }
       return t.schema().format() == SchemaFormat.PROTOBUF
-          ? Framing.frameProtobuf(t.id(), t.schema().messageIndexes(), payload) : Framing.frame(t.id(), payload);
+          ? Framing.frameProtobuf(t.id(), t.schema().messageIndexes(), payload)
+          : Framing.frame(t.id(), payload);
     }
 
     @Override
@@ -169,14 +214,18 @@ public final class SchemaContext {
     }
   }
 
-  /** Any Kafka Serializer, by class name, configured with its configs (the registry URL added when missing). */
-  private SessionValue<byte[]> serializer(SchemaValueSpec spec, boolean isKey, String what,
-      java.util.function.LongConsumer timer) {
+  /**
+   * Any Kafka Serializer, by class name, configured with its configs (the registry URL added when
+   * missing).
+   */
+  private SessionValue<byte[]> serializer(
+      SchemaValueSpec spec, boolean isKey, String what, LongConsumer timer) {
     Serializer<Object> ser;
     try {
       @SuppressWarnings("unchecked")
-      Serializer<Object> s = (Serializer<Object>) Class.forName(spec.serializerClass()).getDeclaredConstructor()
-          .newInstance();
+      Serializer<Object> s =
+          (Serializer<Object>)
+              Class.forName(spec.serializerClass()).getDeclaredConstructor().newInstance();
       ser = s;
     } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
       throw new KafkaLoadConfigException(what + ": cannot create it: " + e);
@@ -207,8 +256,9 @@ public final class SchemaContext {
   }
 
   /**
-   * A named serializer's configs with the protocol's registry URL added when they lack it, and its truststore and
-   * keystore, each as a whole (location, password, type), when they name none of their own.
+   * A named serializer's configs with the protocol's registry URL added when they lack it, and its
+   * truststore and keystore, each as a whole (location, password, type), when they name none of
+   * their own.
    */
   private Map<String, Object> withRegistry(Map<String, ?> given) {
     Map<String, Object> configs = new HashMap<>(given);
@@ -216,14 +266,17 @@ public final class SchemaContext {
     RegistryTls t = settings.tls();
     if (t.truststoreLocation() != null && !configs.containsKey(RegistryTls.TRUSTSTORE_LOCATION)) {
       configs.put(RegistryTls.TRUSTSTORE_LOCATION, t.truststoreLocation());
-      configs.put(RegistryTls.TRUSTSTORE_TYPE, RegistryTls.type(t.truststoreType(), t.truststoreLocation()));
+      configs.put(
+          RegistryTls.TRUSTSTORE_TYPE,
+          RegistryTls.type(t.truststoreType(), t.truststoreLocation()));
       if (t.truststorePassword() != null) {
         configs.put(RegistryTls.TRUSTSTORE_PASSWORD, t.truststorePassword());
       }
     }
     if (t.keystoreLocation() != null && !configs.containsKey(RegistryTls.KEYSTORE_LOCATION)) {
       configs.put(RegistryTls.KEYSTORE_LOCATION, t.keystoreLocation());
-      configs.put(RegistryTls.KEYSTORE_TYPE, RegistryTls.type(t.keystoreType(), t.keystoreLocation()));
+      configs.put(
+          RegistryTls.KEYSTORE_TYPE, RegistryTls.type(t.keystoreType(), t.keystoreLocation()));
       configs.put(RegistryTls.KEYSTORE_PASSWORD, t.keystorePassword());
       if (t.keyPassword() != null) {
         configs.put(RegistryTls.KEY_PASSWORD, t.keyPassword());
@@ -232,16 +285,22 @@ public final class SchemaContext {
     return configs;
   }
 
-  /** A record in Confluent's wire format, decoded with the schema its id names: the id, the subject, the JSON. */
+  /**
+   * A record in Confluent's wire format, decoded with the schema its id names: the id, the subject,
+   * the JSON.
+   */
   public record Decoded(int schemaId, String subject, String json) {}
 
   /** Decodes a framed value through the registry (each id fetched once). */
   public Decoded decode(byte[] value) {
     int id = Framing.schemaId(value);
-    RecordSchema schema = byId.computeIfAbsent(id, i -> {
-      RegistryClient.Registered r = client.byId(i);
-      return Schemas.parse(r.format(), r.schema(), null);
-    });
+    RecordSchema schema =
+        byId.computeIfAbsent(
+            id,
+            i -> {
+              RegistryClient.Registered r = client.byId(i);
+              return Schemas.parse(r.format(), r.schema(), null);
+            });
     int offset = 5;
     if (schema instanceof ProtobufSchema p) {
       Framing.Framed f = Framing.read(value, true);
@@ -253,56 +312,79 @@ public final class SchemaContext {
   }
 
   /**
-   * What a consume or request-reply applies to each record before its matchers and checks: the value decoded to
-   * JSON (UTF-8), the headers kept, and the synthetic headers {@link DecodeSpec#SCHEMA_ID_HEADER} and
-   * {@link DecodeSpec#SUBJECT_HEADER} added. A record that cannot be decoded throws, naming why.
+   * What a consume or request-reply applies to each record before its matchers and checks: the
+   * value decoded to JSON (UTF-8), the headers kept, and the synthetic headers {@link
+   * DecodeSpec#SCHEMA_ID_HEADER} and {@link DecodeSpec#SUBJECT_HEADER} added. A record that cannot
+   * be decoded throws, naming why.
    */
-  public java.util.function.UnaryOperator<org.apache.kafka.clients.consumer.ConsumerRecord<byte[], byte[]>> decoder(
-      DecodeSpec spec, String topic) {
-    java.util.function.Function<byte[], Decoded> decode;
+  public UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder(DecodeSpec spec, String topic) {
+    Function<byte[], Decoded> decode;
     if (spec.deserializerClass() == null) {
       decode = this::decode;
     } else {
-      org.apache.kafka.common.serialization.Deserializer<?> d;
+      Deserializer<?> d;
       try {
-        d = (org.apache.kafka.common.serialization.Deserializer<?>) Class.forName(spec.deserializerClass())
-            .getDeclaredConstructor().newInstance();
+        d =
+            (Deserializer<?>)
+                Class.forName(spec.deserializerClass()).getDeclaredConstructor().newInstance();
         Map<String, Object> configs = withRegistry(spec.configs());
         d.configure(configs, false);
       } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-        throw new KafkaLoadConfigException("deserializer " + spec.deserializerClass() + ": cannot create it: " + e);
+        throw new KafkaLoadConfigException(
+            "deserializer " + spec.deserializerClass() + ": cannot create it: " + e);
       }
-      decode = bytes -> {
-        Object o = d.deserialize(topic, bytes);
-        String json;
-        try {
-          json = o instanceof String str ? str : o == null ? "null"
-              : o instanceof com.google.protobuf.Message m ? ProtobufSchema.json(m).toString()
-              : o instanceof org.apache.avro.generic.GenericContainer ? o.toString()
-              : RecordSchema.JSON.writeValueAsString(o);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-          json = String.valueOf(o);
-        }
-        int id = bytes != null && bytes.length >= 5 && bytes[0] == Framing.MAGIC ? Framing.schemaId(bytes) : -1;
-        return new Decoded(id, null, json);
-      };
+      decode =
+          bytes -> {
+            Object o = d.deserialize(topic, bytes);
+            String json;
+            try {
+              json =
+                  o instanceof String str
+                      ? str
+                      : o == null
+                          ? "null"
+                          : o instanceof Message m
+                              ? ProtobufSchema.json(m).toString()
+                              : o instanceof GenericContainer
+                                  ? o.toString()
+                                  : RecordSchema.JSON.writeValueAsString(o);
+            } catch (JsonProcessingException e) {
+              json = String.valueOf(o);
+            }
+            int id =
+                bytes != null && bytes.length >= 5 && bytes[0] == Framing.MAGIC
+                    ? Framing.schemaId(bytes)
+                    : -1;
+            return new Decoded(id, null, json);
+          };
     }
     return r -> {
       if (r.value() == null) {
         return r;
       }
       Decoded d = decode.apply(r.value());
-      org.apache.kafka.common.header.internals.RecordHeaders h =
-          new org.apache.kafka.common.header.internals.RecordHeaders(r.headers().toArray());
+      RecordHeaders h = new RecordHeaders(r.headers().toArray());
       if (d.schemaId() >= 0) {
-        h.add(DecodeSpec.SCHEMA_ID_HEADER, String.valueOf(d.schemaId()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        h.add(
+            DecodeSpec.SCHEMA_ID_HEADER,
+            String.valueOf(d.schemaId()).getBytes(StandardCharsets.UTF_8));
       }
       if (d.subject() != null) {
-        h.add(DecodeSpec.SUBJECT_HEADER, d.subject().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        h.add(DecodeSpec.SUBJECT_HEADER, d.subject().getBytes(StandardCharsets.UTF_8));
       }
-      byte[] json = d.json().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-      return new org.apache.kafka.clients.consumer.ConsumerRecord<>(r.topic(), r.partition(), r.offset(), r.timestamp(),
-          r.timestampType(), r.serializedKeySize(), json.length, r.key(), json, h, r.leaderEpoch());
+      byte[] json = d.json().getBytes(StandardCharsets.UTF_8);
+      return new ConsumerRecord<>(
+          r.topic(),
+          r.partition(),
+          r.offset(),
+          r.timestamp(),
+          r.timestampType(),
+          r.serializedKeySize(),
+          json.length,
+          r.key(),
+          json,
+          h,
+          r.leaderEpoch());
     };
   }
 }

@@ -4,13 +4,19 @@ import java.util.Locale;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * How the subject a schema is registered under is named, as Confluent's serializers name it: TopicNameStrategy
- * "orders-value", RecordNameStrategy "com.acme.Order", TopicRecordNameStrategy "orders-com.acme.Order".
+ * How the subject a schema is registered under is named, as Confluent's serializers name it:
+ * TopicNameStrategy "orders-value", RecordNameStrategy "com.acme.Order", TopicRecordNameStrategy
+ * "orders-com.acme.Order".
  */
 public enum SubjectStrategy {
-  TOPIC, RECORD, TOPIC_RECORD;
+  TOPIC,
+  RECORD,
+  TOPIC_RECORD;
 
-  /** Confluent's class name (io.confluent.kafka.serializers.subject.TopicNameStrategy) or its simple name. */
+  /**
+   * Confluent's class name (io.confluent.kafka.serializers.subject.TopicNameStrategy) or its simple
+   * name.
+   */
   public static SubjectStrategy of(String name) {
     if (name == null || name.isBlank()) {
       return TOPIC;
@@ -18,20 +24,33 @@ public enum SubjectStrategy {
     String n = name.trim();
     n = n.substring(n.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
     switch (n) {
-      case "topicnamestrategy": case "topic": return TOPIC;
-      case "recordnamestrategy": case "record": return RECORD;
-      case "topicrecordnamestrategy": case "topic_record": case "topicrecord": return TOPIC_RECORD;
+      case "topicnamestrategy":
+      case "topic":
+        return TOPIC;
+      case "recordnamestrategy":
+      case "record":
+        return RECORD;
+      case "topicrecordnamestrategy":
+      case "topic_record":
+      case "topicrecord":
+        return TOPIC_RECORD;
       default:
-        throw new KafkaLoadConfigException("subject name strategy '" + name + "' is not TopicNameStrategy, "
-            + "RecordNameStrategy or TopicRecordNameStrategy");
+        throw new KafkaLoadConfigException(
+            "subject name strategy '"
+                + name
+                + "' is not TopicNameStrategy, "
+                + "RecordNameStrategy or TopicRecordNameStrategy");
     }
   }
 
   public String subject(String topic, boolean isKey, String recordName) {
     switch (this) {
-      case RECORD: return recordName;
-      case TOPIC_RECORD: return topic + "-" + recordName;
-      default: return topic + (isKey ? "-key" : "-value");
+      case RECORD:
+        return recordName;
+      case TOPIC_RECORD:
+        return topic + "-" + recordName;
+      default:
+        return topic + (isKey ? "-key" : "-value");
     }
   }
 }

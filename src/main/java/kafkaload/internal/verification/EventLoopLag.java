@@ -10,10 +10,10 @@ import org.HdrHistogram.Recorder;
 
 /**
  * How late Gatling's event loops run their work: a task on each loop the protocol sees, due every
- * {@link #PERIOD_MS} ms, records how long after its due time it ran. A loop busy with users, blocked, or starved
- * of CPU delays every user on it, so their requests start late and Gatling's latencies cannot show it
- * (coordinated omission). Due times advance at a fixed rate, so a stall of 500 ms records 500, 400, 300 ... ms:
- * what each task due during the stall waited.
+ * {@link #PERIOD_MS} ms, records how long after its due time it ran. A loop busy with users,
+ * blocked, or starved of CPU delays every user on it, so their requests start late and Gatling's
+ * latencies cannot show it (coordinated omission). Due times advance at a fixed rate, so a stall of
+ * 500 ms records 500, 400, 300 ... ms: what each task due during the stall waited.
  */
 final class EventLoopLag implements AutoCloseable {
   static final long PERIOD_MS = 100;
@@ -27,14 +27,20 @@ final class EventLoopLag implements AutoCloseable {
     if (closed || probes.containsKey(loop)) {
       return;
     }
-    probes.computeIfAbsent(loop, l -> {
-      long first = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PERIOD_MS);
-      long[] ticks = {0}; // only touched on its own loop
-      return l.scheduleAtFixedRate(() -> {
-        long due = first + ticks[0]++ * TimeUnit.MILLISECONDS.toNanos(PERIOD_MS);
-        delayMicros.recordValue(Math.max(0, (System.nanoTime() - due) / 1000));
-      }, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
-    });
+    probes.computeIfAbsent(
+        loop,
+        l -> {
+          long first = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PERIOD_MS);
+          long[] ticks = {0}; // only touched on its own loop
+          return l.scheduleAtFixedRate(
+              () -> {
+                long due = first + ticks[0]++ * TimeUnit.MILLISECONDS.toNanos(PERIOD_MS);
+                delayMicros.recordValue(Math.max(0, (System.nanoTime() - due) / 1000));
+              },
+              PERIOD_MS,
+              PERIOD_MS,
+              TimeUnit.MILLISECONDS);
+        });
     if (closed) {
       close(); // raced with close(): stop what was just started
     }

@@ -1,6 +1,8 @@
 package kafkaload.internal.verification;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.OperatingSystemMXBean;
+import io.netty.util.concurrent.EventExecutor;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -9,22 +11,24 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAccumulator;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
-import io.netty.util.concurrent.EventExecutor;
-import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.run.RunLedger;
 import org.HdrHistogram.Histogram;
@@ -32,55 +36,86 @@ import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 /**
- * Samples the injector once a second: machine and process CPU, GC pauses, heap (used, and after the last GC), the
- * producers' own metrics, the
- * time sends spent inside producer.send, the ack throughput, and how late Gatling's event loops ran (see
- * {@link EventLoopLag}). A run whose injector was saturated during the load is marked: its latency and throughput
- * figures measure the load tool as much as Kafka. Only the samples of the load count, from the first user's start
- * to the first verification step (or the end of the run): preflight, JVM warm-up before the load and the
- * read-back after it are not the load.
+ * Samples the injector once a second: machine and process CPU, GC pauses, heap (used, and after the
+ * last GC), the producers' own metrics, the time sends spent inside producer.send, the ack
+ * throughput, and how late Gatling's event loops ran (see {@link EventLoopLag}). A run whose
+ * injector was saturated during the load is marked: its latency and throughput figures measure the
+ * load tool as much as Kafka. Only the samples of the load count, from the first user's start to
+ * the first verification step (or the end of the run): preflight, JVM warm-up before the load and
+ * the read-back after it are not the load.
  */
 public final class InjectorHealth implements AutoCloseable {
-  static final List<String> PRODUCER_METRICS = List.of("bufferpool-wait-ratio", "bufferpool-wait-time-ns-total",
-      "record-queue-time-avg", "record-queue-time-max", "request-latency-avg", "request-latency-max", "batch-size-avg", "records-per-request-avg",
-      "compression-rate-avg", "record-send-rate", "record-error-rate", "record-retry-rate");
+  static final List<String> PRODUCER_METRICS =
+      List.of(
+          "bufferpool-wait-ratio",
+          "bufferpool-wait-time-ns-total",
+          "record-queue-time-avg",
+          "record-queue-time-max",
+          "request-latency-avg",
+          "request-latency-max",
+          "batch-size-avg",
+          "records-per-request-avg",
+          "compression-rate-avg",
+          "record-send-rate",
+          "record-error-rate",
+          "record-retry-rate");
 
   /**
-   * One second of the injector. ackP99Ms and ackMaxMs: the ack latency of the sends acked in that second (NaN when
-   * none was); heapUsedMb is the heap at the sample; heapAfterGcMb the heap left by the latest collection up to it
-   * (NaN before the first).
+   * One second of the injector. ackP99Ms and ackMaxMs: the ack latency of the sends acked in that
+   * second (NaN when none was); heapUsedMb is the heap at the sample; heapAfterGcMb the heap left
+   * by the latest collection up to it (NaN before the first).
    */
-  public record Sample(double second, double msgsPerSec, double mbPerSec, double ackP99Ms, double ackMaxMs,
-      double systemCpuPct, double processCpuPct,
-      double heapUsedMb, double heapAfterGcMb, double gcPauseMs, double gcMaxPauseMs, double sendBlockedMs,
-      long eventLoopProbes, double eventLoopDelayP99Ms, double eventLoopDelayMaxMs, long eventLoopProbesOverBound,
+  public record Sample(
+      double second,
+      double msgsPerSec,
+      double mbPerSec,
+      double ackP99Ms,
+      double ackMaxMs,
+      double systemCpuPct,
+      double processCpuPct,
+      double heapUsedMb,
+      double heapAfterGcMb,
+      double gcPauseMs,
+      double gcMaxPauseMs,
+      double sendBlockedMs,
+      long eventLoopProbes,
+      double eventLoopDelayP99Ms,
+      double eventLoopDelayMaxMs,
+      long eventLoopProbesOverBound,
       Map<String, Double> producer) {}
 
   public record Verdict(boolean saturated, List<String> reasons) {}
 
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "kafkaload-injector-health");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "kafkaload-injector-health");
+            t.setDaemon(true);
+            return t;
+          });
   private final List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
   private final DoubleAdder gcPauseMs = new DoubleAdder();
   private final LongAccumulator gcMaxPauseMs = new LongAccumulator(Math::max, 0);
   private final List<Runnable> unregister = new ArrayList<>();
-  private final com.sun.management.OperatingSystemMXBean os =
-      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private final OperatingSystemMXBean os =
+      (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
   private final Set<String> heapPools = heapPoolNames();
+
   /**
-   * The heap after the latest collection, MB (NaN before the first): the figure -Xlog:gc prints after "->". Its
-   * floor over a long run is the live set, so it shows growth that heapUsedMb's sawtooth hides.
+   * The heap after the latest collection, MB (NaN before the first): the figure -Xlog:gc prints
+   * after "->". Its floor over a long run is the live set, so it shows growth that heapUsedMb's
+   * sawtooth hides.
    */
   private volatile double heapAfterGcMb = Double.NaN;
+
   private final long startNanos = System.nanoTime();
   private final InjectorBounds bounds;
   private final EventLoopLag eventLoops = new EventLoopLag();
+
   /** The event-loop delays of the load's samples, µs. */
   private final Histogram loadDelayMicros = new Histogram(2);
+
   private volatile double loadStart = Double.NaN;
   private volatile double loadEnd = Double.NaN;
   private long lastAcked;
@@ -94,11 +129,14 @@ public final class InjectorHealth implements AutoCloseable {
   }
 
   /** Starts sampling the given stats and producers every second. */
-  public static InjectorHealth start(InjectorBounds bounds, Supplier<List<RunLedger>> stats,
+  public static InjectorHealth start(
+      InjectorBounds bounds,
+      Supplier<List<RunLedger>> stats,
       Supplier<List<ProducerHandle>> producers) {
     InjectorHealth h = new InjectorHealth(bounds);
     h.listenToGc();
-    h.timer.scheduleAtFixedRate(() -> h.sample(stats.get(), producers.get()), 1, 1, TimeUnit.SECONDS);
+    h.timer.scheduleAtFixedRate(
+        () -> h.sample(stats.get(), producers.get()), 1, 1, TimeUnit.SECONDS);
     return h;
   }
 
@@ -134,19 +172,28 @@ public final class InjectorHealth implements AutoCloseable {
   /** Whether the second covered by a sample taken at this time lies (mostly) in the load. */
   private boolean inLoad(double sampleSecond) {
     double mid = sampleSecond - 0.5;
-    return !Double.isNaN(loadStart) && mid >= loadStart && (Double.isNaN(loadEnd) || mid <= loadEnd);
+    return !Double.isNaN(loadStart)
+        && mid >= loadStart
+        && (Double.isNaN(loadEnd) || mid <= loadEnd);
   }
 
-  /** The load's window in seconds since sampling began: [start, end], end NaN while it lasts; NaN before. */
+  /**
+   * The load's window in seconds since sampling began: [start, end], end NaN while it lasts; NaN
+   * before.
+   */
   public double[] loadWindow() {
     return new double[] {loadStart, loadEnd};
   }
 
   /** Event-loop delay over the load's samples: probes, loops, p50, p99, max (ms). */
   public synchronized InjectorResults.EventLoopDelay eventLoopDelay() {
-    return new InjectorResults.EventLoopDelay(eventLoops.loops(),
-        loadDelayMicros.getTotalCount(), EventLoopLag.PERIOD_MS, loadDelayMicros.getValueAtPercentile(50) / 1000.0,
-        loadDelayMicros.getValueAtPercentile(99) / 1000.0, loadDelayMicros.getMaxValue() / 1000.0);
+    return new InjectorResults.EventLoopDelay(
+        eventLoops.loops(),
+        loadDelayMicros.getTotalCount(),
+        EventLoopLag.PERIOD_MS,
+        loadDelayMicros.getValueAtPercentile(50) / 1000.0,
+        loadDelayMicros.getValueAtPercentile(99) / 1000.0,
+        loadDelayMicros.getMaxValue() / 1000.0);
   }
 
   private void listenToGc() {
@@ -154,35 +201,42 @@ public final class InjectorHealth implements AutoCloseable {
       if (!(gc instanceof NotificationEmitter)) {
         continue;
       }
-      NotificationListener l = (n, handback) -> {
-        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
-          return;
-        }
-        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
-        heapAfterGcMb = heapMb(info.getGcInfo().getMemoryUsageAfterGc());
-        // Concurrent cycles run beside the application; only stop-the-world collections pause it.
-        if (info.getGcName().contains("Concurrent") || info.getGcAction().contains("concurrent")) {
-          return;
-        }
-        long ms = info.getGcInfo().getDuration();
-        gcPauseMs.add(ms);
-        gcMaxPauseMs.accumulate(ms);
-      };
+      NotificationListener l =
+          (n, handback) -> {
+            if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+                n.getType())) {
+              return;
+            }
+            GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+            heapAfterGcMb = heapMb(info.getGcInfo().getMemoryUsageAfterGc());
+            // Concurrent cycles run beside the application; only stop-the-world collections pause
+            // it.
+            if (info.getGcName().contains("Concurrent")
+                || info.getGcAction().contains("concurrent")) {
+              return;
+            }
+            long ms = info.getGcInfo().getDuration();
+            gcPauseMs.add(ms);
+            gcMaxPauseMs.accumulate(ms);
+          };
       ((NotificationEmitter) gc).addNotificationListener(l, null, null);
-      unregister.add(() -> {
-        try {
-          ((NotificationEmitter) gc).removeNotificationListener(l);
-        } catch (Exception ignored) {
-          // already gone
-        }
-      });
+      unregister.add(
+          () -> {
+            try {
+              ((NotificationEmitter) gc).removeNotificationListener(l);
+            } catch (Exception ignored) {
+              // already gone
+            }
+          });
     }
   }
 
   /**
-   * The heap pools' total in a collection's after-GC usage (the notification also lists non-heap pools). Taken from
-   * the notification, not from an old pool's MemoryPoolMXBean.getCollectionUsage(): it needs no collector-specific
-   * pool name, counts survivors too, and costs nothing between collections.
+   * The heap pools' total in a collection's after-GC usage (the notification also lists non-heap
+   * pools). Taken from the notification, not from an old pool's
+   * MemoryPoolMXBean.getCollectionUsage(): it needs no collector-specific pool name, counts
+   * survivors too, and costs nothing between collections.
    */
   private double heapMb(Map<String, MemoryUsage> afterGc) {
     long used = 0;
@@ -195,7 +249,7 @@ public final class InjectorHealth implements AutoCloseable {
   }
 
   private static Set<String> heapPoolNames() {
-    Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       if (pool.getType() == MemoryType.HEAP) {
         names.add(pool.getName());
@@ -224,26 +278,30 @@ public final class InjectorHealth implements AutoCloseable {
     if (inLoad(second)) {
       loadDelayMicros.add(delay);
     }
-    long overBound = delay.getTotalCount() == 0 ? 0
-        : delay.getCountBetweenValues((long) (bounds.eventLoopDelayMs() * 1000), delay.getMaxValue());
-    samples.add(new Sample(
-        second,
-        (acked - lastAcked) / dt,
-        (bytes - lastBytes) / dt / 1_048_576.0,
-        ack.getTotalCount() == 0 ? Double.NaN : ack.getValueAtPercentile(99) / 1000.0,
-        ack.getTotalCount() == 0 ? Double.NaN : ack.getMaxValue() / 1000.0,
-        pct(os.getCpuLoad()),
-        pct(os.getProcessCpuLoad()),
-        memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
-        heapAfterGcMb,
-        gcTotal - lastGcPause,
-        gcMaxPauseMs.getThenReset(),
-        (blocked - lastBlockedNanos) / 1e6,
-        delay.getTotalCount(),
-        delay.getValueAtPercentile(99) / 1000.0,
-        delay.getMaxValue() / 1000.0,
-        overBound,
-        producerMetrics(producers)));
+    long overBound =
+        delay.getTotalCount() == 0
+            ? 0
+            : delay.getCountBetweenValues(
+                (long) (bounds.eventLoopDelayMs() * 1000), delay.getMaxValue());
+    samples.add(
+        new Sample(
+            second,
+            (acked - lastAcked) / dt,
+            (bytes - lastBytes) / dt / 1_048_576.0,
+            ack.getTotalCount() == 0 ? Double.NaN : ack.getValueAtPercentile(99) / 1000.0,
+            ack.getTotalCount() == 0 ? Double.NaN : ack.getMaxValue() / 1000.0,
+            pct(os.getCpuLoad()),
+            pct(os.getProcessCpuLoad()),
+            memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
+            heapAfterGcMb,
+            gcTotal - lastGcPause,
+            gcMaxPauseMs.getThenReset(),
+            (blocked - lastBlockedNanos) / 1e6,
+            delay.getTotalCount(),
+            delay.getValueAtPercentile(99) / 1000.0,
+            delay.getMaxValue() / 1000.0,
+            overBound,
+            producerMetrics(producers)));
     lastAcked = acked;
     lastBytes = bytes;
     lastBlockedNanos = blocked;
@@ -255,8 +313,9 @@ public final class InjectorHealth implements AutoCloseable {
   }
 
   /**
-   * Each metric over the producers that report it: rates and totals summed (what they did together), maxima the
-   * highest, averages and ratios averaged, so a pool or a producer per user reads like one producer doing the same work.
+   * Each metric over the producers that report it: rates and totals summed (what they did
+   * together), maxima the highest, averages and ratios averaged, so a pool or a producer per user
+   * reads like one producer doing the same work.
    */
   public static Map<String, Double> producerMetrics(List<ProducerHandle> producers) {
     Map<String, Double> sum = new LinkedHashMap<>();
@@ -269,23 +328,28 @@ public final class InjectorHealth implements AutoCloseable {
       } catch (RuntimeException closed) {
         continue;
       }
-      metrics.forEach((name, metric) -> {
-        if (name.group().equals("producer-metrics") && PRODUCER_METRICS.contains(name.name())
-            && metric.metricValue() instanceof Number) {
-          double v = ((Number) metric.metricValue()).doubleValue();
-          if (!Double.isNaN(v) && !Double.isInfinite(v)) {
-            sum.merge(name.name(), v, Double::sum);
-            maxes.merge(name.name(), v, Math::max);
-            count.merge(name.name(), 1, Integer::sum);
-          }
-        }
-      });
+      metrics.forEach(
+          (name, metric) -> {
+            if (name.group().equals("producer-metrics")
+                && PRODUCER_METRICS.contains(name.name())
+                && metric.metricValue() instanceof Number) {
+              double v = ((Number) metric.metricValue()).doubleValue();
+              if (!Double.isNaN(v) && !Double.isInfinite(v)) {
+                sum.merge(name.name(), v, Double::sum);
+                maxes.merge(name.name(), v, Math::max);
+                count.merge(name.name(), 1, Integer::sum);
+              }
+            }
+          });
     }
     Map<String, Double> avg = new LinkedHashMap<>();
     for (String m : PRODUCER_METRICS) {
       if (sum.containsKey(m)) {
-        avg.put(m, m.endsWith("-rate") || m.endsWith("-total") ? sum.get(m)
-            : m.endsWith("-max") ? maxes.get(m) : sum.get(m) / count.get(m));
+        avg.put(
+            m,
+            m.endsWith("-rate") || m.endsWith("-total")
+                ? sum.get(m)
+                : m.endsWith("-max") ? maxes.get(m) : sum.get(m) / count.get(m));
       }
     }
     return avg;
@@ -310,50 +374,89 @@ public final class InjectorHealth implements AutoCloseable {
   static Verdict judge(List<Sample> s, InjectorBounds b) {
     List<String> reasons = new ArrayList<>();
     int w = b.windowSeconds();
-    sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct()).ifPresent(x ->
-        reasons.add(String.format("machine CPU stayed >= %.0f%% for %d s (from %.0f s)", b.cpuPct(), w,
-            x.second() - w + 1)));
-    window(s, w, win -> win.stream().mapToDouble(Sample::gcPauseMs).sum() >= b.gcPct() / 100 * w * 1000)
-        .ifPresent(win -> reasons.add(String.format("GC pauses took %.0f ms of the %d s from %.0f s",
-            win.stream().mapToDouble(Sample::gcPauseMs).sum(), w, win.get(0).second())));
-    s.stream().filter(x -> x.gcMaxPauseMs() >= b.gcSinglePauseMs()).findFirst().ifPresent(x ->
-        reasons.add(String.format("a GC pause of %.0f ms at %.0f s", x.gcMaxPauseMs(), x.second())));
-    sustained(s, w, x -> x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio()).ifPresent(x ->
-        reasons.add(String.format("sends waited for producer buffer space (bufferpool-wait-ratio >= %.2f) for %d s",
-            b.bufferWaitRatio(), w)));
+    sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct())
+        .ifPresent(
+            x ->
+                reasons.add(
+                    String.format(
+                        "machine CPU stayed >= %.0f%% for %d s (from %.0f s)",
+                        b.cpuPct(), w, x.second() - w + 1)));
+    window(
+            s,
+            w,
+            win -> win.stream().mapToDouble(Sample::gcPauseMs).sum() >= b.gcPct() / 100 * w * 1000)
+        .ifPresent(
+            win ->
+                reasons.add(
+                    String.format(
+                        "GC pauses took %.0f ms of the %d s from %.0f s",
+                        win.stream().mapToDouble(Sample::gcPauseMs).sum(),
+                        w,
+                        win.get(0).second())));
+    s.stream()
+        .filter(x -> x.gcMaxPauseMs() >= b.gcSinglePauseMs())
+        .findFirst()
+        .ifPresent(
+            x ->
+                reasons.add(
+                    String.format(
+                        "a GC pause of %.0f ms at %.0f s", x.gcMaxPauseMs(), x.second())));
+    sustained(
+            s,
+            w,
+            x -> x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio())
+        .ifPresent(
+            x ->
+                reasons.add(
+                    String.format(
+                        "sends waited for producer buffer space (bufferpool-wait-ratio >= %.2f) for %d s",
+                        b.bufferWaitRatio(), w)));
     // p99 of a window's probe delays is at or above the bound when more than 1% of its probes are.
-    window(s, w, win -> {
-      long probes = win.stream().mapToLong(Sample::eventLoopProbes).sum();
-      return probes > 0 && win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum() * 100 > probes;
-    }).ifPresent(win -> reasons.add(String.format("Gatling's event loops ran late: p99 of their delay >= %.0f ms over "
-        + "the %d s from %.0f s (%d of %d probes, max %.0f ms)", b.eventLoopDelayMs(), w, win.get(0).second(),
-        win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum(),
-        win.stream().mapToLong(Sample::eventLoopProbes).sum(),
-        win.stream().mapToDouble(Sample::eventLoopDelayMaxMs).max().orElse(0))));
+    window(
+            s,
+            w,
+            win -> {
+              long probes = win.stream().mapToLong(Sample::eventLoopProbes).sum();
+              return probes > 0
+                  && win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum() * 100 > probes;
+            })
+        .ifPresent(
+            win ->
+                reasons.add(
+                    String.format(
+                        "Gatling's event loops ran late: p99 of their delay >= %.0f ms over "
+                            + "the %d s from %.0f s (%d of %d probes, max %.0f ms)",
+                        b.eventLoopDelayMs(),
+                        w,
+                        win.get(0).second(),
+                        win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum(),
+                        win.stream().mapToLong(Sample::eventLoopProbes).sum(),
+                        win.stream().mapToDouble(Sample::eventLoopDelayMaxMs).max().orElse(0))));
     return new Verdict(!reasons.isEmpty(), reasons);
   }
 
   /** The sample that ends the first run of {@code w} consecutive samples meeting the condition. */
-  private static java.util.Optional<Sample> sustained(List<Sample> s, int w, java.util.function.Predicate<Sample> met) {
+  private static Optional<Sample> sustained(List<Sample> s, int w, Predicate<Sample> met) {
     int run = 0;
     for (Sample x : s) {
       run = met.test(x) ? run + 1 : 0;
       if (run == w) {
-        return java.util.Optional.of(x);
+        return Optional.of(x);
       }
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
-  /** The first window of {@code w} consecutive samples that, taken together, meets the condition. */
-  private static java.util.Optional<List<Sample>> window(List<Sample> s, int w,
-      java.util.function.Predicate<List<Sample>> met) {
+  /**
+   * The first window of {@code w} consecutive samples that, taken together, meets the condition.
+   */
+  private static Optional<List<Sample>> window(List<Sample> s, int w, Predicate<List<Sample>> met) {
     for (int i = 0; i + w <= s.size(); i++) {
       if (met.test(s.subList(i, i + w))) {
-        return java.util.Optional.of(s.subList(i, i + w));
+        return Optional.of(s.subList(i, i + w));
       }
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   @Override

@@ -25,9 +25,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Samples the lag of the consumer groups under test through AdminClient, as kafka-consumer-groups --describe
- * computes it: per partition with a committed offset, the end offset minus the committed offset. The groups may
- * belong to a real service; this tool's own readers are never among them unless named.
+ * Samples the lag of the consumer groups under test through AdminClient, as kafka-consumer-groups
+ * --describe computes it: per partition with a committed offset, the end offset minus the committed
+ * offset. The groups may belong to a real service; this tool's own readers are never among them
+ * unless named.
  */
 public final class LagMonitor implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LagMonitor.class);
@@ -35,19 +36,28 @@ public final class LagMonitor implements AutoCloseable {
   public record Sample(double second, long totalLag) {}
 
   /**
-   * The verdict for one group. drainSeconds is null when the lag did not reach zero within the bound; unjudged,
-   * when not null, says why the lag could not be judged at all (a KO, never a PASS).
+   * The verdict for one group. drainSeconds is null when the lag did not reach zero within the
+   * bound; unjudged, when not null, says why the lag could not be judged at all (a KO, never a
+   * PASS).
    */
-  public record Verdict(String group, long maxLag, double slopePerSecond, boolean rising, Double drainSeconds,
-      long lagAtEnd, Sampling sampling, String unjudged) {
+  public record Verdict(
+      String group,
+      long maxLag,
+      double slopePerSecond,
+      boolean rising,
+      Double drainSeconds,
+      long lagAtEnd,
+      Sampling sampling,
+      String unjudged) {
     static Verdict unjudged(String group, Sampling sampling, String reason) {
       return new Verdict(group, 0, 0, false, null, -1, sampling, reason);
     }
   }
 
   /**
-   * How the sampling of one group went: samples tried, failed (the lag could not be read), and read before the
-   * group had committed any offset (no lag to compute yet; not in the samples). lastError is the last failure.
+   * How the sampling of one group went: samples tried, failed (the lag could not be read), and read
+   * before the group had committed any offset (no lag to compute yet; not in the samples).
+   * lastError is the last failure.
    */
   public record Sampling(int tried, int failed, int beforeFirstCommit, String lastError) {
     public int withLag() {
@@ -89,11 +99,13 @@ public final class LagMonitor implements AutoCloseable {
   private final List<String> groups;
   private final long startNanos = System.nanoTime();
   private final Map<String, GroupSamples> samples = new LinkedHashMap<>();
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "kafkaload-lag-monitor");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "kafkaload-lag-monitor");
+            t.setDaemon(true);
+            return t;
+          });
 
   private LagMonitor(Admin admin, List<String> groups) {
     this.admin = admin;
@@ -113,34 +125,44 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * A group the cluster does not know at the start is not an error yet: a service may create its group when it
-   * starts. It is worth a line, though: a typo in its name would otherwise only show after the load.
+   * A group the cluster does not know at the start is not an error yet: a service may create its
+   * group when it starts. It is worth a line, though: a typo in its name would otherwise only show
+   * after the load.
    */
   static void warnUnknownGroups(Admin admin, List<String> groups) {
     Map<String, KafkaFuture<ConsumerGroupDescription>> described =
         admin.describeConsumerGroups(groups).describedGroups();
-    described.forEach((group, future) -> {
-      String state;
-      try {
-        GroupState s = future.get(10, TimeUnit.SECONDS).groupState();
-        state = s == GroupState.DEAD || s == GroupState.UNKNOWN ? "state " + s : null;
-      } catch (ExecutionException e) {
-        state = e.getCause() instanceof GroupIdNotFoundException ? "not found" : null;
-        if (state == null) {
-          LOG.info("consumer group '{}' could not be described at the start: {}", group, e.getCause().toString());
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      } catch (TimeoutException e) {
-        LOG.info("consumer group '{}' could not be described at the start within 10 s", group);
-        state = null;
-      }
-      if (state != null) {
-        warn("consumer group '" + group + "' is unknown to the cluster at the start (" + state + "): unless its "
-            + "service joins it and commits offsets during the run, the lag verdict fails (check the groups of kafka().lagMonitor(..), or -Dlag.groups)");
-      }
-    });
+    described.forEach(
+        (group, future) -> {
+          String state;
+          try {
+            GroupState s = future.get(10, TimeUnit.SECONDS).groupState();
+            state = s == GroupState.DEAD || s == GroupState.UNKNOWN ? "state " + s : null;
+          } catch (ExecutionException e) {
+            state = e.getCause() instanceof GroupIdNotFoundException ? "not found" : null;
+            if (state == null) {
+              LOG.info(
+                  "consumer group '{}' could not be described at the start: {}",
+                  group,
+                  e.getCause().toString());
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+          } catch (TimeoutException e) {
+            LOG.info("consumer group '{}' could not be described at the start within 10 s", group);
+            state = null;
+          }
+          if (state != null) {
+            warn(
+                "consumer group '"
+                    + group
+                    + "' is unknown to the cluster at the start ("
+                    + state
+                    + "): unless its "
+                    + "service joins it and commits offsets during the run, the lag verdict fails (check the groups of kafka().lagMonitor(..), or -Dlag.groups)");
+          }
+        });
   }
 
   private static void warn(String message) {
@@ -162,10 +184,15 @@ public final class LagMonitor implements AutoCloseable {
           s.committed(new Sample(Math.round(second * 10) / 10.0, total));
         }
       } catch (RuntimeException e) {
-        // The first failure is shown; the others are counted and judged (most samples failed: a KO).
+        // The first failure is shown; the others are counted and judged (most samples failed: a
+        // KO).
         if (s.failed(e.getMessage())) {
-          warn("lag of consumer group '" + g + "' not sampled (failed samples are counted; if most fail, the lag "
-              + "verdict is a KO): " + e.getMessage());
+          warn(
+              "lag of consumer group '"
+                  + g
+                  + "' not sampled (failed samples are counted; if most fail, the lag "
+                  + "verdict is a KO): "
+                  + e.getMessage());
         } else {
           LOG.debug("lag of group {} not sampled: {}", g, e.toString());
         }
@@ -173,25 +200,39 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /** Lag per partition of the group now: end offset minus committed offset, for partitions with a commit. */
+  /**
+   * Lag per partition of the group now: end offset minus committed offset, for partitions with a
+   * commit.
+   */
   public static Map<TopicPartition, Long> lag(Admin admin, String group) {
     try {
       Map<TopicPartition, OffsetAndMetadata> committed =
-          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
+          admin
+              .listConsumerGroupOffsets(group)
+              .partitionsToOffsetAndMetadata()
+              .get(10, TimeUnit.SECONDS);
       Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-      committed.forEach((tp, om) -> {
-        if (om != null) {
-          request.put(tp, OffsetSpec.latest());
-        }
-      });
+      committed.forEach(
+          (tp, om) -> {
+            if (om != null) {
+              request.put(tp, OffsetSpec.latest());
+            }
+          });
       if (request.isEmpty()) {
         return Map.of();
       }
       Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends =
           admin.listOffsets(request).all().get(10, TimeUnit.SECONDS);
-      Map<TopicPartition, Long> lag = new TreeMap<>((a, b) -> a.topic().equals(b.topic())
-          ? Integer.compare(a.partition(), b.partition()) : a.topic().compareTo(b.topic()));
-      request.keySet().forEach(tp -> lag.put(tp, Math.max(0, ends.get(tp).offset() - committed.get(tp).offset())));
+      Map<TopicPartition, Long> lag =
+          new TreeMap<>(
+              (a, b) ->
+                  a.topic().equals(b.topic())
+                      ? Integer.compare(a.partition(), b.partition())
+                      : a.topic().compareTo(b.topic()));
+      request
+          .keySet()
+          .forEach(
+              tp -> lag.put(tp, Math.max(0, ends.get(tp).offset() - committed.get(tp).offset())));
       return lag;
     } catch (Exception e) {
       throw new IllegalStateException("cannot read the lag of group '" + group + "': " + e, e);
@@ -200,11 +241,12 @@ public final class LagMonitor implements AutoCloseable {
 
   public Map<String, List<Sample>> samples() {
     Map<String, List<Sample>> out = new LinkedHashMap<>();
-    samples.forEach((g, s) -> {
-      synchronized (s.samples) {
-        out.put(g, new ArrayList<>(s.samples));
-      }
-    });
+    samples.forEach(
+        (g, s) -> {
+          synchronized (s.samples) {
+            out.put(g, new ArrayList<>(s.samples));
+          }
+        });
     return out;
   }
 
@@ -216,34 +258,51 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * Judges a group once its producers have stopped: the trend over the last {@code windowSeconds} of the load
-   * (least-squares slope; rising when above {@code maxSlope} records/s and the window ends higher than it began),
-   * then waits up to {@code drainTimeoutMs} for the lag to reach zero.
+   * Judges a group once its producers have stopped: the trend over the last {@code windowSeconds}
+   * of the load (least-squares slope; rising when above {@code maxSlope} records/s and the window
+   * ends higher than it began), then waits up to {@code drainTimeoutMs} for the lag to reach zero.
    */
-  public Verdict judge(String group, double windowSeconds, double maxSlope, long drainTimeoutMs, long intervalMs)
+  public Verdict judge(
+      String group, double windowSeconds, double maxSlope, long drainTimeoutMs, long intervalMs)
       throws InterruptedException {
     Sampling sampling = samples.get(group).sampling();
     if (sampling.failed() * 2 > sampling.tried()) {
-      return Verdict.unjudged(group, sampling, "lag could not be sampled: " + sampling.failed() + " of "
-          + sampling.tried() + " samples failed (last: " + sampling.lastError() + ")");
+      return Verdict.unjudged(
+          group,
+          sampling,
+          "lag could not be sampled: "
+              + sampling.failed()
+              + " of "
+              + sampling.tried()
+              + " samples failed (last: "
+              + sampling.lastError()
+              + ")");
     }
     List<Sample> load = samples().get(group);
     if (load.isEmpty() && lag(admin, group).isEmpty()) {
-      return Verdict.unjudged(group, sampling, "group '" + group + "' never committed an offset during the run: "
-          + "it does not exist, or it never consumed — lag cannot be judged");
+      return Verdict.unjudged(
+          group,
+          sampling,
+          "group '"
+              + group
+              + "' never committed an offset during the run: "
+              + "it does not exist, or it never consumed — lag cannot be judged");
     }
     double end = load.isEmpty() ? 0 : load.get(load.size() - 1).second();
     List<Sample> window = load.stream().filter(s -> s.second() >= end - windowSeconds).toList();
     double slope = slope(window);
-    boolean rising = window.size() >= 3 && slope > maxSlope
-        && window.get(window.size() - 1).totalLag() > window.get(0).totalLag();
+    boolean rising =
+        window.size() >= 3
+            && slope > maxSlope
+            && window.get(window.size() - 1).totalLag() > window.get(0).totalLag();
     long max = load.stream().mapToLong(Sample::totalLag).max().orElse(0);
     long t0 = System.nanoTime();
     Double drained = null;
     long lagNow = -1;
     while (System.nanoTime() - t0 < drainTimeoutMs * 1_000_000L) {
       Map<TopicPartition, Long> lag = lag(admin, group);
-      // No committed offset (the group's offsets were deleted, say) is no lag to judge (-1), not a lag of 0.
+      // No committed offset (the group's offsets were deleted, say) is no lag to judge (-1), not a
+      // lag of 0.
       lagNow = lag.isEmpty() ? -1 : lag.values().stream().mapToLong(Long::longValue).sum();
       if (lagNow == 0) {
         drained = (System.nanoTime() - t0) / 1e9;
@@ -251,7 +310,8 @@ public final class LagMonitor implements AutoCloseable {
       }
       Thread.sleep(Math.min(intervalMs, 500));
     }
-    return new Verdict(group, max, slope, rising, drained, lagNow, samples.get(group).sampling(), null);
+    return new Verdict(
+        group, max, slope, rising, drained, lagNow, samples.get(group).sampling(), null);
   }
 
   static double slope(List<Sample> s) {

@@ -2,26 +2,32 @@ package kafkaload.internal.verification;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.run.KoLedger;
+import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled.PartitionResult;
 import kafkaload.internal.run.Reconciled.ReadBack;
 import kafkaload.internal.run.Reconciled.Result;
 import kafkaload.internal.run.Reconciled.StuckOffset;
 import kafkaload.internal.run.Reconciled.TopicResult;
-import kafkaload.internal.run.KoLedger;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicChange;
 import kafkaload.internal.run.TopicOffsets;
-import kafkaload.internal.run.PartitionCounters;
-import kafkaload.internal.client.ConsumerFactory;
-import kafkaload.internal.client.ProducerHandle;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -31,48 +37,83 @@ import org.apache.kafka.common.header.Header;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * Compares what the run says it wrote with what the broker holds, for every topic the run sent to: records acked OK
- * against the end-offset delta of every partition, and, when read-back is on, the run's own records read back by
- * run id, counting per partition the duplicates (by record identity), the reordering within a user's sequence, and
- * the acked records that are missing (lost). One read-back covers all topics, since a user's sequence numbers span
- * them.
+ * Compares what the run says it wrote with what the broker holds, for every topic the run sent to:
+ * records acked OK against the end-offset delta of every partition, and, when read-back is on, the
+ * run's own records read back by run id, counting per partition the duplicates (by record
+ * identity), the reordering within a user's sequence, and the acked records that are missing
+ * (lost). One read-back covers all topics, since a user's sequence numbers span them.
  *
- * <p>Offsets are not records: transaction markers and aborted records take offsets, compaction frees some. So the
- * offset delta is only a bound (see {@link kafkaload.internal.run.Reconciled.TopicResult#unaccountedUpperBound()});
- * the read-back counts records. It reads read_committed by default, up to each partition's last stable offset
- * (LSO): what a downstream read_committed application can see, and for non-transactional records the same as
- * reading to the high-water mark, since then LSO = high-water mark. A LSO that stays below the high-water mark
- * (a transaction left open) is named, with the producer ids holding it, after a bounded wait instead of holding
- * the read-back until its timeout.
+ * <p>Offsets are not records: transaction markers and aborted records take offsets, compaction
+ * frees some. So the offset delta is only a bound (see {@link
+ * kafkaload.internal.run.Reconciled.TopicResult#unaccountedUpperBound()}); the read-back counts
+ * records. It reads read_committed by default, up to each partition's last stable offset (LSO):
+ * what a downstream read_committed application can see, and for non-transactional records the same
+ * as reading to the high-water mark, since then LSO = high-water mark. A LSO that stays below the
+ * high-water mark (a transaction left open) is named, with the producer ids holding it, after a
+ * bounded wait instead of holding the read-back until its timeout.
  */
 public final class Reconciliation {
-  /** (partition, user) pairs whose last sequence number the reordering check keeps: about 20 MB at most. */
+  /**
+   * (partition, user) pairs whose last sequence number the reordering check keeps: about 20 MB at
+   * most.
+   */
   static final int REORDER_WINDOW = 1 << 18;
-  /** How long a last stable offset may stay below its high-water mark before the partition is named as stuck. */
+
+  /**
+   * How long a last stable offset may stay below its high-water mark before the partition is named
+   * as stuck.
+   */
   static final Duration STUCK_AFTER = Duration.ofSeconds(10);
 
   private Reconciliation() {}
 
-  /** Flushes the producers, snapshots end offsets and, if asked, reads the run's records back within the timeout. */
-  public static Result run(Connection connection, RunLedger ledger, List<ProducerHandle> producers,
-      String defaultTopic, boolean readBack, Duration timeout) {
-    // read_committed: a record counts as delivered when a read_committed consumer can see it; see the class comment.
-    return run(connection, ledger, producers, defaultTopic, readBack, timeout, IsolationLevel.READ_COMMITTED,
+  /**
+   * Flushes the producers, snapshots end offsets and, if asked, reads the run's records back within
+   * the timeout.
+   */
+  public static Result run(
+      Connection connection,
+      RunLedger ledger,
+      List<ProducerHandle> producers,
+      String defaultTopic,
+      boolean readBack,
+      Duration timeout) {
+    // read_committed: a record counts as delivered when a read_committed consumer can see it; see
+    // the class comment.
+    return run(
+        connection,
+        ledger,
+        producers,
+        defaultTopic,
+        readBack,
+        timeout,
+        IsolationLevel.READ_COMMITTED,
         stuckAfter(timeout));
   }
 
-  /** At most {@link #STUCK_AFTER}, and at most half the read-back's time, so a stuck offset is named in time. */
+  /**
+   * At most {@link #STUCK_AFTER}, and at most half the read-back's time, so a stuck offset is named
+   * in time.
+   */
   static Duration stuckAfter(Duration timeout) {
     Duration half = timeout.dividedBy(2);
     return half.compareTo(STUCK_AFTER) < 0 ? half : STUCK_AFTER;
   }
 
   /**
-   * As above, reading back with {@code isolation}; with read_committed, a partition whose last stable offset stays
-   * below its high-water mark for {@code stuckAfter} is read up to that offset and named in the result.
+   * As above, reading back with {@code isolation}; with read_committed, a partition whose last
+   * stable offset stays below its high-water mark for {@code stuckAfter} is read up to that offset
+   * and named in the result.
    */
-  public static Result run(Connection connection, RunLedger ledger, List<ProducerHandle> producers,
-      String defaultTopic, boolean readBack, Duration timeout, IsolationLevel isolation, Duration stuckAfter) {
+  public static Result run(
+      Connection connection,
+      RunLedger ledger,
+      List<ProducerHandle> producers,
+      String defaultTopic,
+      boolean readBack,
+      Duration timeout,
+      IsolationLevel isolation,
+      Duration stuckAfter) {
     long inFlight = ledger.delivery().inFlight();
     for (ProducerHandle h : producers) {
       h.producer().flush();
@@ -96,12 +137,22 @@ public final class Reconciliation {
         if (now.isPresent() && now.get().topicId().equals(base.topicId())) {
           before.put(topic, base.endOffsets());
         } else {
-          // Not the topic the run started with: whatever of the run's is there now was written from offset 0.
+          // Not the topic the run started with: whatever of the run's is there now was written from
+          // offset 0.
           before.put(topic, Map.of());
           TopicChange seen = ledger.topicChanges().get(topic);
-          changes.put(topic, seen != null && seen.change().equals(now.isPresent() ? TopicChange.RECREATED
-              : TopicChange.DELETED) ? seen
-              : TopicChange.of(topic, base, now.map(o -> o.endOffsets().size()), ledger.topicLastSeen(topic, base), System.currentTimeMillis()));
+          changes.put(
+              topic,
+              seen != null
+                      && seen.change()
+                          .equals(now.isPresent() ? TopicChange.RECREATED : TopicChange.DELETED)
+                  ? seen
+                  : TopicChange.of(
+                      topic,
+                      base,
+                      now.map(o -> o.endOffsets().size()),
+                      ledger.topicLastSeen(topic, base),
+                      System.currentTimeMillis()));
           ledger.topicChanged(changes.get(topic));
         }
       }
@@ -112,18 +163,22 @@ public final class Reconciliation {
       long t0 = System.nanoTime();
       Map<TopicPartition, Long> from = new HashMap<>();
       Map<TopicPartition, Long> to = new HashMap<>();
-      after.forEach((topic, offsets) -> offsets.forEach((partition, end) -> {
-        long start = before.get(topic).getOrDefault(partition, 0L);
-        if (end > start) {
-          from.put(new TopicPartition(topic, partition), start);
-          to.put(new TopicPartition(topic, partition), end);
-        }
-      }));
+      after.forEach(
+          (topic, offsets) ->
+              offsets.forEach(
+                  (partition, end) -> {
+                    long start = before.get(topic).getOrDefault(partition, 0L);
+                    if (end > start) {
+                      from.put(new TopicPartition(topic, partition), start);
+                      to.put(new TopicPartition(topic, partition), end);
+                    }
+                  }));
       if (isolation == IsolationLevel.READ_COMMITTED && !to.isEmpty()) {
         stuck = stableBounds(connection, to, stuckAfter);
       }
       Duration left = timeout.minusNanos(System.nanoTime() - t0);
-      state = read(connection, ledger, from, to, isolation, left.isNegative() ? Duration.ZERO : left);
+      state =
+          read(connection, ledger, from, to, isolation, left.isNegative() ? Duration.ZERO : left);
       state.seconds = (System.nanoTime() - t0) / 1e9;
       if (!stuck.isEmpty()) {
         state.complete = false; // records past a stuck last stable offset cannot be read
@@ -133,8 +188,9 @@ public final class Reconciliation {
     List<TopicResult> topics = new ArrayList<>();
     for (String topic : before.keySet()) {
       Map<Integer, PartitionCounters.Count> acked = ledger.delivery().ackedByPartition(topic);
-      // Every partition the run acked records on, even one the topic no longer has: those records are lost.
-      java.util.SortedSet<Integer> ids = new java.util.TreeSet<>(after.get(topic).keySet());
+      // Every partition the run acked records on, even one the topic no longer has: those records
+      // are lost.
+      SortedSet<Integer> ids = new TreeSet<>(after.get(topic).keySet());
       ids.addAll(acked.keySet());
       List<PartitionResult> partitions = new ArrayList<>();
       long ackedOk = 0;
@@ -146,42 +202,64 @@ public final class Reconciliation {
         ackedOk += a.records();
         delta += end == null ? 0 : end - b;
         TopicPartition tp = new TopicPartition(topic, p);
-        partitions.add(new PartitionResult(p, b, end == null ? -1 : end, a.records(), a.bytes(),
-            state == null ? -1 : state.matchedBy.getOrDefault(tp, 0L),
-            state == null ? -1 : state.duplicatesBy.getOrDefault(tp, 0L),
-            state == null ? -1 : state.reorderedBy.getOrDefault(tp, 0L)));
+        partitions.add(
+            new PartitionResult(
+                p,
+                b,
+                end == null ? -1 : end,
+                a.records(),
+                a.bytes(),
+                state == null ? -1 : state.matchedBy.getOrDefault(tp, 0L),
+                state == null ? -1 : state.duplicatesBy.getOrDefault(tp, 0L),
+                state == null ? -1 : state.reorderedBy.getOrDefault(tp, 0L)));
       }
-      topics.add(new TopicResult(topic, ackedOk, delta,
-          state == null || !state.complete ? -1
-              : state.distinctBy.getOrDefault(topic, 0L) - state.koInTopicBy.getOrDefault(topic, 0L),
-          state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(), partitions,
-          changes.get(topic)));
+      topics.add(
+          new TopicResult(
+              topic,
+              ackedOk,
+              delta,
+              state == null || !state.complete
+                  ? -1
+                  : state.distinctBy.getOrDefault(topic, 0L)
+                      - state.koInTopicBy.getOrDefault(topic, 0L),
+              state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(),
+              partitions,
+              changes.get(topic)));
     }
     if (state != null && state.complete) {
       topics.forEach(t -> ledger.delivery().readBack(t.topic(), t.delivered(), t.lost()));
     }
-    return new Result(ledger.identity() == null ? null : ledger.identity().runId(), inFlight,
-        state == null ? null : state.summary(isolation), topics, stuck);
+    return new Result(
+        ledger.identity() == null ? null : ledger.identity().runId(),
+        inFlight,
+        state == null ? null : state.summary(isolation),
+        topics,
+        stuck);
   }
 
   /**
-   * Lowers {@code to} (high-water marks) to each partition's last stable offset once it stops moving up to the
-   * high-water mark: waits while a last stable offset is below it, up to {@code stuckAfter}; the partitions still
-   * below then are returned, with the producers whose open transactions hold them.
+   * Lowers {@code to} (high-water marks) to each partition's last stable offset once it stops
+   * moving up to the high-water mark: waits while a last stable offset is below it, up to {@code
+   * stuckAfter}; the partitions still below then are returned, with the producers whose open
+   * transactions hold them.
    */
-  private static List<StuckOffset> stableBounds(Connection connection, Map<TopicPartition, Long> to,
-      Duration stuckAfter) {
+  private static List<StuckOffset> stableBounds(
+      Connection connection, Map<TopicPartition, Long> to, Duration stuckAfter) {
     long t0 = System.nanoTime();
     try (Admin admin = connection.admin()) {
       while (true) {
-        Map<TopicPartition, Long> lso = Preflight.lastStableOffsets(admin, to.keySet(), connection.timeoutMs());
-        Map<TopicPartition, Long> below = new java.util.TreeMap<>(
-            java.util.Comparator.comparing(TopicPartition::topic).thenComparing(TopicPartition::partition));
-        lso.forEach((tp, stable) -> {
-          if (stable < to.get(tp)) {
-            below.put(tp, stable);
-          }
-        });
+        Map<TopicPartition, Long> lso =
+            Preflight.lastStableOffsets(admin, to.keySet(), connection.timeoutMs());
+        Map<TopicPartition, Long> below =
+            new TreeMap<>(
+                Comparator.comparing(TopicPartition::topic)
+                    .thenComparing(TopicPartition::partition));
+        lso.forEach(
+            (tp, stable) -> {
+              if (stable < to.get(tp)) {
+                below.put(tp, stable);
+              }
+            });
         long waited = (System.nanoTime() - t0) / 1_000_000;
         if (below.isEmpty()) {
           return List.of();
@@ -190,11 +268,18 @@ public final class Reconciliation {
           Map<TopicPartition, Map<Long, Long>> open =
               Preflight.openTransactions(admin, below.keySet(), connection.timeoutMs());
           List<StuckOffset> stuck = new ArrayList<>();
-          below.forEach((tp, stable) -> {
-            stuck.add(new StuckOffset(tp.topic(), tp.partition(), stable, to.get(tp), waited,
-                open.getOrDefault(tp, Map.of())));
-            to.put(tp, stable);
-          });
+          below.forEach(
+              (tp, stable) -> {
+                stuck.add(
+                    new StuckOffset(
+                        tp.topic(),
+                        tp.partition(),
+                        stable,
+                        to.get(tp),
+                        waited,
+                        open.getOrDefault(tp, Map.of())));
+                to.put(tp, stable);
+              });
           return stuck;
         }
         try {
@@ -208,9 +293,10 @@ public final class Reconciliation {
   }
 
   /**
-   * What the read-back accumulates, in memory that does not grow per virtual user: one bit per run-wide sequence
-   * number seen (a compressed bitmap, about a bit per record), per-partition counts, and for the reordering check
-   * the last sequence of the most recent (partition, user) pairs only.
+   * What the read-back accumulates, in memory that does not grow per virtual user: one bit per
+   * run-wide sequence number seen (a compressed bitmap, about a bit per record), per-partition
+   * counts, and for the reordering check the last sequence of the most recent (partition, user)
+   * pairs only.
    */
   static final class ReadState {
     final Roaring64Bitmap seen = new Roaring64Bitmap();
@@ -223,10 +309,13 @@ public final class Reconciliation {
     final Map<String, Long> koInTopicBy = new HashMap<>();
     final KoLedger koLedger;
     final List<Long> sequenceStarts;
+
     /** Distinct records found per sequence space (the i-th start's), i.e. per injector. */
     final long[] foundBySpace;
+
     /** Spaces of injectors that reported no results: found, but never delivered. */
     final boolean[] unreported;
+
     long scanned;
     long matched;
     long duplicates;
@@ -238,7 +327,10 @@ public final class Reconciliation {
       this(koLedger, reorderWindow, List.of(0L));
     }
 
-    /** {@code sequenceStarts}: where each injector's sequence space starts (one space, from 0, for one JVM). */
+    /**
+     * {@code sequenceStarts}: where each injector's sequence space starts (one space, from 0, for
+     * one JVM).
+     */
     ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
       this.koLedger = koLedger;
       this.sequenceStarts = sequenceStarts.stream().sorted().toList();
@@ -250,7 +342,7 @@ public final class Reconciliation {
     void accept(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
       scanned++;
       Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
-      if (run == null || !java.util.Arrays.equals(run.value(), runId)) {
+      if (run == null || !Arrays.equals(run.value(), runId)) {
         return;
       }
       long[] id = RunIdentity.parse(value(r, RunIdentity.SEQ_HEADER));
@@ -285,7 +377,10 @@ public final class Reconciliation {
       }
     }
 
-    /** The records of the space starting at {@code start} count as found only (their injector reported nothing). */
+    /**
+     * The records of the space starting at {@code start} count as found only (their injector
+     * reported nothing).
+     */
     void unreported(long start) {
       int i = sequenceStarts.indexOf(start);
       if (i >= 0) {
@@ -313,19 +408,21 @@ public final class Reconciliation {
 
     ReadBack summary(IsolationLevel isolation) {
       long distinct = seen.getLongCardinality();
-      // Sequence numbers below the highest one read that were not read: sends that failed, or records lost.
+      // Sequence numbers below the highest one read that were not read: sends that failed, or
+      // records lost.
       // Counted in each injector's own space, since the spaces lie far apart.
       long gaps = 0;
       for (int i = 0; i < sequenceStarts.size(); i++) {
         long start = sequenceStarts.get(i);
         long below = start == 0 ? 0 : seen.rankLong(start - 1);
-        long upTo = i + 1 < sequenceStarts.size() ? seen.rankLong(sequenceStarts.get(i + 1) - 1) : distinct;
+        long upTo =
+            i + 1 < sequenceStarts.size() ? seen.rankLong(sequenceStarts.get(i + 1) - 1) : distinct;
         if (upTo > below) {
           gaps += seen.select(upTo - 1) + 1 - start - (upTo - below);
         }
       }
       long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
-      Map<Integer, Long> found = new java.util.TreeMap<>();
+      Map<Integer, Long> found = new TreeMap<>();
       List<Integer> dead = new ArrayList<>();
       for (int i = 0; i < foundBySpace.length; i++) {
         found.put(i, foundBySpace[i]);
@@ -333,9 +430,21 @@ public final class Reconciliation {
           dead.add(i);
         }
       }
-      return new ReadBack(complete, scanned, matched, distinct, duplicates, gaps, reordered, koInTopic,
-          lastSeq.capacity(), lastSeq.evicted(), seconds, found, dead,
-          isolation.toString().toLowerCase(java.util.Locale.ROOT));
+      return new ReadBack(
+          complete,
+          scanned,
+          matched,
+          distinct,
+          duplicates,
+          gaps,
+          reordered,
+          koInTopic,
+          lastSeq.capacity(),
+          lastSeq.evicted(),
+          seconds,
+          found,
+          dead,
+          isolation.toString().toLowerCase(Locale.ROOT));
     }
 
     private static byte[] value(ConsumerRecord<byte[], byte[]> r, String header) {
@@ -345,9 +454,10 @@ public final class Reconciliation {
   }
 
   /**
-   * The last sequence number of the most recently read (partition, user) pairs, at most {@code capacity} of them:
-   * reordering is checked between a user's records that are read within that many pairs of each other. In the open
-   * model every record is its own user, so an unbounded map would grow by one entry per record.
+   * The last sequence number of the most recently read (partition, user) pairs, at most {@code
+   * capacity} of them: reordering is checked between a user's records that are read within that
+   * many pairs of each other. In the open model every record is its own user, so an unbounded map
+   * would grow by one entry per record.
    */
   static final class ReorderWindow extends LinkedHashMap<Long, Long> {
     private final int capacity;
@@ -376,16 +486,31 @@ public final class Reconciliation {
     }
   }
 
-  /** Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, within {@code timeout}. */
-  private static ReadState read(Connection connection, RunLedger ledger, Map<TopicPartition, Long> from,
-      Map<TopicPartition, Long> to, IsolationLevel isolation, Duration timeout) {
+  /**
+   * Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, within {@code
+   * timeout}.
+   */
+  private static ReadState read(
+      Connection connection,
+      RunLedger ledger,
+      Map<TopicPartition, Long> from,
+      Map<TopicPartition, Long> to,
+      IsolationLevel isolation,
+      Duration timeout) {
     ReadState state = new ReadState(ledger.koLedger(), REORDER_WINDOW, ledger.sequenceStarts());
     ledger.unreportedStarts().forEach(state::unreported);
-    // Records deleted below the start offset must read as missing, not make the reader jump to the end.
-    ConsumerFactory consumers = ConsumerFactory.of(connection, "kafkaload-verify").isolation(isolation)
-        .offsetReset("earliest").property("max.poll.records", "5000")
-        // position() and the first fetch must not wait longer than the read-back may take when a broker is gone.
-        .property("default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
+    // Records deleted below the start offset must read as missing, not make the reader jump to the
+    // end.
+    ConsumerFactory consumers =
+        ConsumerFactory.of(connection, "kafkaload-verify")
+            .isolation(isolation)
+            .offsetReset("earliest")
+            .property("max.poll.records", "5000")
+            // position() and the first fetch must not wait longer than the read-back may take when
+            // a broker is gone.
+            .property(
+                "default.api.timeout.ms",
+                (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
     byte[] runId = ledger.identity().runIdBytes();
     List<TopicPartition> pending = new ArrayList<>(from.keySet());
     try (KafkaConsumer<byte[], byte[]> consumer = consumers.create()) {

@@ -1,44 +1,61 @@
 package kafkaload.internal.verification;
 
 import java.util.List;
+import java.util.Locale;
 import kafkaload.internal.run.Reconciled;
 
 /**
- * The reconciliation's gate verdicts as KO messages (null: passed), shared by the reconcile() step of one JVM and
- * the merge of a distributed run, so both judge alike.
+ * The reconciliation's gate verdicts as KO messages (null: passed), shared by the reconcile() step
+ * of one JVM and the merge of a distributed run, so both judge alike.
  */
 public final class ReconciliationVerdict {
   private ReconciliationVerdict() {}
 
   /**
-   * KO when more acked records than {@code maxLost} are missing, or the read-back could not finish: a last stable
-   * offset stuck (named with the producers holding it), or out of time.
+   * KO when more acked records than {@code maxLost} are missing, or the read-back could not finish:
+   * a last stable offset stuck (named with the producers holding it), or out of time.
    */
   public static String lost(Reconciled.Result r, long maxLost, long timeoutSeconds) {
     return r.lost() > maxLost
-        ? r.lost() + " acked records missing from " + lostWhere(r) + " (gate.maxLost=" + maxLost + ")"
+        ? r.lost()
+            + " acked records missing from "
+            + lostWhere(r)
+            + " (gate.maxLost="
+            + maxLost
+            + ")"
         : !r.stuck().isEmpty()
-            ? "read-back stopped at a stuck last stable offset: " + String.join("; ",
-                r.stuck().stream().map(Reconciled.StuckOffset::describe).toList())
+            ? "read-back stopped at a stuck last stable offset: "
+                + String.join(
+                    "; ", r.stuck().stream().map(Reconciled.StuckOffset::describe).toList())
                 + ": lost records cannot be ruled out"
-        : r.readBack() != null && !r.readBack().complete()
-            ? "read-back did not finish within " + timeoutSeconds + " s: lost records cannot be ruled out"
-            : null;
+            : r.readBack() != null && !r.readBack().complete()
+                ? "read-back did not finish within "
+                    + timeoutSeconds
+                    + " s: lost records cannot be ruled out"
+                : null;
   }
 
   /** KO when duplicates exceed {@code maxDuplicatePct} % of acked records. */
   public static String duplicates(Reconciled.Result r, double maxDuplicatePct) {
     return r.duplicatePct() > maxDuplicatePct
-        ? String.format(java.util.Locale.ROOT, "%d duplicate records, %.3f%% of acked (gate.maxDuplicatePct=%s)",
-            r.duplicates(), r.duplicatePct(), maxDuplicatePct)
+        ? String.format(
+            Locale.ROOT,
+            "%d duplicate records, %.3f%% of acked (gate.maxDuplicatePct=%s)",
+            r.duplicates(),
+            r.duplicatePct(),
+            maxDuplicatePct)
         : null;
   }
 
   /** "topic orders", or "topics orders (3), audit (1)": where the lost records were. */
   private static String lostWhere(Reconciled.Result r) {
     List<Reconciled.TopicResult> lossy = r.topics().stream().filter(t -> t.lost() > 0).toList();
-    return lossy.size() == 1 ? "topic " + lossy.get(0).topic() + changed(lossy.get(0))
-        : "topics " + String.join(", ", lossy.stream().map(t -> t.topic() + changed(t) + " (" + t.lost() + ")").toList());
+    return lossy.size() == 1
+        ? "topic " + lossy.get(0).topic() + changed(lossy.get(0))
+        : "topics "
+            + String.join(
+                ", ",
+                lossy.stream().map(t -> t.topic() + changed(t) + " (" + t.lost() + ")").toList());
   }
 
   private static String changed(Reconciled.TopicResult t) {

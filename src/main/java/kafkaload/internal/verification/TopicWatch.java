@@ -1,5 +1,6 @@
 package kafkaload.internal.verification;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,18 +14,21 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
 
 /**
- * Looks at every topic the run sends to every few seconds and notes, in the ledger, one that was deleted or deleted
- * and created again (its topic id changed): when it happened, as far as the run can tell. The reconciliation checks
- * the topic ids again at the end, so a change the watch missed is still found, only with less precise timing.
+ * Looks at every topic the run sends to every few seconds and notes, in the ledger, one that was
+ * deleted or deleted and created again (its topic id changed): when it happened, as far as the run
+ * can tell. The reconciliation checks the topic ids again at the end, so a change the watch missed
+ * is still found, only with less precise timing.
  */
 public final class TopicWatch implements AutoCloseable {
   static final long INTERVAL_MS = 5_000;
 
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "kafkaload-topic-watch");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "kafkaload-topic-watch");
+            t.setDaemon(true);
+            return t;
+          });
   private final Connection connection;
   private final RunLedger ledger;
   private Admin admin;
@@ -47,26 +51,41 @@ public final class TopicWatch implements AutoCloseable {
       }
       ledger.baselines().taken().forEach(this::look);
     } catch (RuntimeException e) {
-      // A broker away (a fault test) is not a topic change: the next look, or the reconciliation, tells.
+      // A broker away (a fault test) is not a topic change: the next look, or the reconciliation,
+      // tells.
     }
   }
 
   private void look(String topic, TopicOffsets before) {
     long now = System.currentTimeMillis();
-    // The topic's id and partition count are all the watch needs: a describe, not the end offsets too.
+    // The topic's id and partition count are all the watch needs: a describe, not the end offsets
+    // too.
     Optional<TopicDescription> current = Preflight.described(admin, topic, connection.timeoutMs());
     if (current.isPresent() && String.valueOf(current.get().topicId()).equals(before.topicId())) {
       ledger.topicSeen(topic, now);
       return;
     }
     TopicChange known = ledger.topicChanges().get(topic);
-    TopicChange seen = TopicChange.of(topic, before, current.map(d -> d.partitions().size()), ledger.topicLastSeen(topic, before), now);
+    TopicChange seen =
+        TopicChange.of(
+            topic,
+            before,
+            current.map(d -> d.partitions().size()),
+            ledger.topicLastSeen(topic, before),
+            now);
     if (known == null) {
       ledger.topicChanged(seen);
     } else if (!known.change().equals(seen.change())) {
-      // Deleted at first look, re-created at a later one: it changed when it was first seen deleted.
-      ledger.topicChanged(new TopicChange(topic, seen.change(), known.lastSeenMillis(), known.seenChangedMillis(),
-          known.partitionsBefore(), seen.partitionsAfter()));
+      // Deleted at first look, re-created at a later one: it changed when it was first seen
+      // deleted.
+      ledger.topicChanged(
+          new TopicChange(
+              topic,
+              seen.change(),
+              known.lastSeenMillis(),
+              known.seenChangedMillis(),
+              known.partitionsBefore(),
+              seen.partitionsAfter()));
     }
   }
 
@@ -74,7 +93,7 @@ public final class TopicWatch implements AutoCloseable {
   public void close() {
     timer.shutdownNow();
     if (admin != null) {
-      admin.close(java.time.Duration.ofSeconds(2));
+      admin.close(Duration.ofSeconds(2));
     }
   }
 }

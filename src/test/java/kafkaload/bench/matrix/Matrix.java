@@ -13,21 +13,24 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import kafkaload.KafkaProtocolBuilder;
 import kafkaload.bench.GatlingJvm;
 import kafkaload.bench.matrix.MatrixGrid.Cell;
 import kafkaload.bench.matrix.MatrixGrid.Dimension;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.config.KafkaLoadConfigException;
-import kafkaload.KafkaProtocolBuilder;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 
 /**
- * The perf-test matrix as one command: one BaselineSimulation run per cell (a child JVM with the cell's -D
- * properties, warm-up included), against one broker for the whole sweep, then matrix.csv, matrix.md and matrix.html.
+ * The perf-test matrix as one command: one BaselineSimulation run per cell (a child JVM with the
+ * cell's -D properties, warm-up included), against one broker for the whole sweep, then matrix.csv,
+ * matrix.md and matrix.html.
  *
- * <pre>bench/matrix -Dmatrix.users=1,4 -Dmatrix.batch.size=16384,65536 -Dmatrix.preset=seed ...</pre>
+ * <pre>bench/matrix -Dmatrix.users=1,4 -Dmatrix.batch.size=16384,65536 -Dmatrix.preset=seed ...
+ * </pre>
  */
 public final class Matrix {
   static final String SIMULATION = "simulations.BaselineSimulation";
@@ -44,7 +47,10 @@ public final class Matrix {
     System.exit(execute(commandLineProperties()));
   }
 
-  /** Runs the sweep the properties describe; the exit code: 0, 1 when a cell failed, 2 on bad input (nothing run). */
+  /**
+   * Runs the sweep the properties describe; the exit code: 0, 1 when a cell failed, 2 on bad input
+   * (nothing run).
+   */
   static int execute(Map<String, String> props) throws IOException, InterruptedException {
     MatrixGrid grid;
     try {
@@ -82,8 +88,13 @@ public final class Matrix {
     if (external == null || external.isBlank()) {
       external = System.getenv("KAFKA_BOOTSTRAP_SERVERS");
     }
-    System.out.printf("[matrix] %d cells (preset %s, warm-up %d s + %d s measured each) -> %s%n", cells.size(),
-        grid.preset(), grid.warmupSeconds(), grid.durationSeconds(), out.toAbsolutePath());
+    System.out.printf(
+        "[matrix] %d cells (preset %s, warm-up %d s + %d s measured each) -> %s%n",
+        cells.size(),
+        grid.preset(),
+        grid.warmupSeconds(),
+        grid.durationSeconds(),
+        out.toAbsolutePath());
     MatrixBroker broker = null;
     List<String> notes = new ArrayList<>();
     try {
@@ -98,11 +109,13 @@ public final class Matrix {
       // A real cluster runs every cell: its topic creation says when it has too few brokers.
       int brokers = broker == null ? Integer.MAX_VALUE : nodeCount(bootstrap);
       if (broker != null) {
-        notes.add("embedded broker: " + brokers + " node(s), outside the cells' JVMs, on this machine");
+        notes.add(
+            "embedded broker: " + brokers + " node(s), outside the cells' JVMs, on this machine");
       }
       long tooFew = cells.stream().filter(c -> c.replication() > brokers).count();
       if (tooFew > 0) {
-        String msg = tooFewBrokers(grid.maxReplication(), brokers) + ": skipping " + tooFew + " cells";
+        String msg =
+            tooFewBrokers(grid.maxReplication(), brokers) + ": skipping " + tooFew + " cells";
         System.out.println("[matrix] " + msg);
         notes.add(msg);
       }
@@ -118,15 +131,20 @@ public final class Matrix {
           r = runCell(c, bootstrap, "matrix-" + runStamp + "-" + c.id());
         }
         results.add(r);
-        System.out.printf("[matrix] %s %d/%d %s: %s%n", c.id(), c.index(), cells.size(), c.label(grid.varying()),
-            describe(r));
+        System.out.printf(
+            "[matrix] %s %d/%d %s: %s%n",
+            c.id(), c.index(), cells.size(), c.label(grid.varying()), describe(r));
       }
       double minutes = (System.nanoTime() - t0) / 60e9;
       notes.add(String.format("sweep time %.1f min", minutes));
       MatrixReport report = new MatrixReport(grid, results, notes);
       report.writeAll(out);
-      System.out.printf("[matrix] done in %.1f min: %s, %s, %s%n", minutes, out.resolve("matrix.csv"),
-          out.resolve("matrix.md"), out.resolve("matrix.html").toAbsolutePath());
+      System.out.printf(
+          "[matrix] done in %.1f min: %s, %s, %s%n",
+          minutes,
+          out.resolve("matrix.csv"),
+          out.resolve("matrix.md"),
+          out.resolve("matrix.html").toAbsolutePath());
       return results;
     } finally {
       if (broker != null) {
@@ -135,7 +153,10 @@ public final class Matrix {
     }
   }
 
-  /** One broker for the sweep; a cluster of max(RF) brokers when the grid needs one and EmbeddedKafkaMain offers it. */
+  /**
+   * One broker for the sweep; a cluster of max(RF) brokers when the grid needs one and
+   * EmbeddedKafkaMain offers it.
+   */
   private MatrixBroker startEmbedded() throws IOException {
     StringBuilder why = new StringBuilder();
     int wanted = grid.maxReplication();
@@ -144,8 +165,12 @@ public final class Matrix {
       if (cluster != null) {
         return cluster;
       }
-      System.out.println("[matrix] the embedded broker could not start " + wanted + " nodes (" + why
-          + "); starting a single node");
+      System.out.println(
+          "[matrix] the embedded broker could not start "
+              + wanted
+              + " nodes ("
+              + why
+              + "); starting a single node");
       why.setLength(0);
     }
     MatrixBroker single = MatrixBroker.start(1, out.resolve("broker.log"), why);
@@ -156,7 +181,11 @@ public final class Matrix {
   }
 
   private static String tooFewBrokers(int replication, int brokers) {
-    return "replication factor " + replication + " needs " + replication + " brokers; the embedded broker runs "
+    return "replication factor "
+        + replication
+        + " needs "
+        + replication
+        + " brokers; the embedded broker runs "
         + (brokers == 1 ? "a single node" : brokers + " nodes");
   }
 
@@ -164,7 +193,8 @@ public final class Matrix {
     Map<String, Object> props = new LinkedHashMap<>();
     String clientConfig = grid.passThrough().get(KafkaProtocolBuilder.CLIENT_CONFIG_PROPERTY);
     if (clientConfig != null) {
-      KafkaProtocolBuilder.loadPropertiesFile(clientConfig).forEach((k, v) -> props.put((String) k, v));
+      KafkaProtocolBuilder.loadPropertiesFile(clientConfig)
+          .forEach((k, v) -> props.put((String) k, v));
     }
     Properties p = new Connection(bootstrap, props, 30_000).properties();
     p.put("request.timeout.ms", "30000");
@@ -179,19 +209,32 @@ public final class Matrix {
     }
   }
 
-  private CellResult runCell(Cell c, String bootstrap, String topic) throws IOException, InterruptedException {
+  private CellResult runCell(Cell c, String bootstrap, String topic)
+      throws IOException, InterruptedException {
     Path dir = out.resolve("cells").resolve(c.id());
     Files.createDirectories(dir);
     try (Admin admin = admin(bootstrap)) {
-      admin.createTopics(List.of(new NewTopic(topic, Integer.parseInt(c.get(Dimension.PARTITIONS)),
-          (short) c.replication()))).all().get(60, TimeUnit.SECONDS);
-    } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+      admin
+          .createTopics(
+              List.of(
+                  new NewTopic(
+                      topic,
+                      Integer.parseInt(c.get(Dimension.PARTITIONS)),
+                      (short) c.replication())))
+          .all()
+          .get(60, TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException e) {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-      return CellResult.notRun(c, CellResult.FAILED, "topic creation failed: " + cause.getMessage());
+      return CellResult.notRun(
+          c, CellResult.FAILED, "topic creation failed: " + cause.getMessage());
     }
-    Process p = new ProcessBuilder(GatlingJvm.command(SIMULATION, cellProperties(c, bootstrap, topic), dir))
-        .redirectErrorStream(true).redirectOutput(dir.resolve("gatling.log").toFile()).start();
-    // Interrupting the sweep (Ctrl-C) ends the cell's JVM too; the broker ends with its closed standard input.
+    Process p =
+        new ProcessBuilder(GatlingJvm.command(SIMULATION, cellProperties(c, bootstrap, topic), dir))
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("gatling.log").toFile())
+            .start();
+    // Interrupting the sweep (Ctrl-C) ends the cell's JVM too; the broker ends with its closed
+    // standard input.
     Thread stopCell = new Thread(p::destroy, "matrix-stop-cell");
     Runtime.getRuntime().addShutdownHook(stopCell);
     try {
@@ -219,11 +262,12 @@ public final class Matrix {
   }
 
   /**
-   * The cell JVM's CPU time (all threads, read by the OS) over its measured phase: from the end of the warm-up to the
-   * end of the load, timed from Gatling's "started" line, so JVM start, warm-up and report generation are left out.
-   * NaN when the run ends before that.
+   * The cell JVM's CPU time (all threads, read by the OS) over its measured phase: from the end of
+   * the warm-up to the end of the load, timed from Gatling's "started" line, so JVM start, warm-up
+   * and report generation are left out. NaN when the run ends before that.
    */
-  private double measuredCpuSeconds(Process p, Path log, long deadline) throws IOException, InterruptedException {
+  private double measuredCpuSeconds(Process p, Path log, long deadline)
+      throws IOException, InterruptedException {
     String started = "Simulation " + SIMULATION + " started";
     long t0 = 0;
     while (p.isAlive() && t0 == 0 && System.nanoTime() < deadline) {
@@ -236,7 +280,8 @@ public final class Matrix {
       return Double.NaN;
     }
     double from = cpuAt(p, t0 + TimeUnit.SECONDS.toNanos(grid.warmupSeconds()));
-    double to = cpuAt(p, t0 + TimeUnit.SECONDS.toNanos(grid.warmupSeconds() + grid.durationSeconds()));
+    double to =
+        cpuAt(p, t0 + TimeUnit.SECONDS.toNanos(grid.warmupSeconds() + grid.durationSeconds()));
     return to - from;
   }
 
@@ -244,13 +289,14 @@ public final class Matrix {
     while (p.isAlive() && System.nanoTime() < nanoTime) {
       Thread.sleep(Math.min(100, Math.max(1, (nanoTime - System.nanoTime()) / 1_000_000)));
     }
-    return p.isAlive() ? p.toHandle().info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(Double.NaN)
+    return p.isAlive()
+        ? p.toHandle().info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(Double.NaN)
         : Double.NaN;
   }
 
   /**
-   * The cell's -D properties: measurement defaults (no latency or rate gate: the matrix measures, it does not
-   * judge), then what the user passed, then the cell's own values, which always win.
+   * The cell's -D properties: measurement defaults (no latency or rate gate: the matrix measures,
+   * it does not judge), then what the user passed, then the cell's own values, which always win.
    */
   Map<String, String> cellProperties(Cell c, String bootstrap, String topic) {
     Map<String, String> p = new LinkedHashMap<>();
@@ -274,8 +320,14 @@ public final class Matrix {
     if (!r.ran()) {
       return r.status() + ": " + r.reason();
     }
-    return String.format("%,.0f msg/s, %.2f MB/s, p50 %.0f ms, p99 %.0f ms, errors %.2f%%, CPU %.1f us/msg%s%s",
-        r.msgPerSec(), r.mbPerSec(), r.p50Ms(), r.p99Ms(), r.errorPct(), r.cpuMicrosPerMsg(),
+    return String.format(
+        "%,.0f msg/s, %.2f MB/s, p50 %.0f ms, p99 %.0f ms, errors %.2f%%, CPU %.1f us/msg%s%s",
+        r.msgPerSec(),
+        r.mbPerSec(),
+        r.p50Ms(),
+        r.p99Ms(),
+        r.errorPct(),
+        r.cpuMicrosPerMsg(),
         r.saturated() ? " (injector saturated)" : "",
         r.status().equals(CellResult.OK) ? "" : " [" + r.status() + ": " + r.reason() + "]");
   }

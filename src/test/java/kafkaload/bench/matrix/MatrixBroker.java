@@ -14,8 +14,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The embedded broker of a whole sweep, in its own JVM (kafkaload.internal.broker.EmbeddedKafkaMain) so the cells' CPU figures
- * are the injector's alone. It prints BOOTSTRAP=... when ready and stops when its standard input closes.
+ * The embedded broker of a whole sweep, in its own JVM
+ * (kafkaload.internal.broker.EmbeddedKafkaMain) so the cells' CPU figures are the injector's alone.
+ * It prints BOOTSTRAP=... when ready and stops when its standard input closes.
  */
 final class MatrixBroker implements AutoCloseable {
   private final Process process;
@@ -27,32 +28,45 @@ final class MatrixBroker implements AutoCloseable {
   }
 
   /**
-   * Starts the broker; with {@code brokers} > 1 asks for a cluster with {@code --brokers N}. Returns null, with the
-   * reason in {@code why}, when the process ends or prints no bootstrap within the time allowed.
+   * Starts the broker; with {@code brokers} > 1 asks for a cluster with {@code --brokers N}.
+   * Returns null, with the reason in {@code why}, when the process ends or prints no bootstrap
+   * within the time allowed.
    */
   static MatrixBroker start(int brokers, Path log, StringBuilder why) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx2G", "-cp", System.getProperty("java.class.path"), "kafkaload.internal.broker.EmbeddedKafkaMain"));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx2G",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "kafkaload.internal.broker.EmbeddedKafkaMain"));
     if (brokers > 1) {
       cmd.addAll(List.of("--brokers", String.valueOf(brokers)));
     }
     Files.createDirectories(log.getParent());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     CompletableFuture<String> ready = new CompletableFuture<>();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-          PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true)) {
-        for (String line; (line = in.readLine()) != null; ) {
-          out.println(line);
-          if (line.startsWith("BOOTSTRAP=")) {
-            ready.complete(line.substring("BOOTSTRAP=".length()).trim());
-          }
-        }
-      } catch (IOException ignored) {
-        // the process is gone; the future below reports it
-      }
-      ready.complete(null);
-    }, "matrix-broker-output");
+    Thread reader =
+        new Thread(
+            () -> {
+              try (BufferedReader in =
+                      new BufferedReader(
+                          new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                  PrintWriter out =
+                      new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true)) {
+                for (String line; (line = in.readLine()) != null; ) {
+                  out.println(line);
+                  if (line.startsWith("BOOTSTRAP=")) {
+                    ready.complete(line.substring("BOOTSTRAP=".length()).trim());
+                  }
+                }
+              } catch (IOException ignored) {
+                // the process is gone; the future below reports it
+              }
+              ready.complete(null);
+            },
+            "matrix-broker-output");
     reader.setDaemon(true);
     reader.start();
     String bootstrap;

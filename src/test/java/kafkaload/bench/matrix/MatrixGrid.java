@@ -7,24 +7,35 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * The perf-test matrix: a list of values per dimension, read from -Dmatrix.&lt;parameter&gt;=v1,v2,... over a preset.
- * Every dimension is a BaselineSimulation parameter (its -D name after "matrix."), so a cell is one set of -D
- * properties, exactly the command a user would type for that cell. Everything is validated here, before any run.
+ * The perf-test matrix: a list of values per dimension, read from
+ * -Dmatrix.&lt;parameter&gt;=v1,v2,... over a preset. Every dimension is a BaselineSimulation
+ * parameter (its -D name after "matrix."), so a cell is one set of -D properties, exactly the
+ * command a user would type for that cell. Everything is validated here, before any run.
  */
-public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map<String, String> passThrough,
-    int warmupSeconds, int durationSeconds, String outDir) {
+public record MatrixGrid(
+    String preset,
+    Map<Dimension, List<String>> values,
+    Map<String, String> passThrough,
+    int warmupSeconds,
+    int durationSeconds,
+    String outDir) {
 
-  /** A knob of the matrix: its simulation parameter, how a value is checked, how it reads in the tables. */
+  /**
+   * A knob of the matrix: its simulation parameter, how a value is checked, how it reads in the
+   * tables.
+   */
   public enum Dimension {
     RECORD_SIZE("recordSize", "record B", v -> whole(v, 0)),
     USERS("users", "users", v -> whole(v, 1)),
     BATCH_SIZE("batch.size", "batch.size", v -> whole(v, 0)),
     LINGER_MS("linger.ms", "linger.ms", v -> whole(v, 0)),
-    COMPRESSION("compression.type", "compression", v -> word(v, "none", "gzip", "snappy", "lz4", "zstd")),
+    COMPRESSION(
+        "compression.type", "compression", v -> word(v, "none", "gzip", "snappy", "lz4", "zstd")),
     ACKS("acks", "acks", v -> word(v, "0", "1", "all", "-1")),
     IDEMPOTENCE("enable.idempotence", "idempotence", v -> word(v, "true", "false")),
     PARTITIONS("topic.partitions", "partitions", v -> whole(v, 1)),
@@ -49,7 +60,8 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
 
     /** The simulation's -D property and value for one of this dimension's values. */
     public Map.Entry<String, String> simulationProperty(String value) {
-      return this == MODE ? Map.entry("fireAndForget", String.valueOf(value.equals("async")))
+      return this == MODE
+          ? Map.entry("fireAndForget", String.valueOf(value.equals("async")))
           : Map.entry(param, value);
     }
 
@@ -64,15 +76,30 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
   }
 
   /** Named grids, values in the order of {@link Dimension}: the default one and the seed's own. */
-  // acks=all: the seed's "synchronous replication", without which the replication factor costs the producer nothing.
-  static final Map<String, Map<Dimension, String>> PRESETS = Map.of(
-      "default", preset("512", "1,4", "512,5120", "1", "none", "all", "false", "4", "1,2", "sync"),
-      // The seed's matrix: 512 B records; batches of 1, 5 and 10 records; 1 and 4 threads; RF 1 and 2;
-      // no compression, gzip, snappy; sync and async. 72 cells.
-      "seed", preset("512", "1,4", "512,2560,5120", "1", "none,gzip,snappy", "all", "false", "2", "1,2", "sync,async"));
+  // acks=all: the seed's "synchronous replication", without which the replication factor costs the
+  // producer nothing.
+  static final Map<String, Map<Dimension, String>> PRESETS =
+      Map.of(
+          "default",
+              preset("512", "1,4", "512,5120", "1", "none", "all", "false", "4", "1,2", "sync"),
+          // The seed's matrix: 512 B records; batches of 1, 5 and 10 records; 1 and 4 threads; RF 1
+          // and 2;
+          // no compression, gzip, snappy; sync and async. 72 cells.
+          "seed",
+              preset(
+                  "512",
+                  "1,4",
+                  "512,2560,5120",
+                  "1",
+                  "none,gzip,snappy",
+                  "all",
+                  "false",
+                  "2",
+                  "1,2",
+                  "sync,async"));
 
-  static final Map<String, Integer[]> PRESET_TIMES = Map.of("default", new Integer[] {10, 20}, "seed",
-      new Integer[] {20, 30});
+  static final Map<String, Integer[]> PRESET_TIMES =
+      Map.of("default", new Integer[] {10, 20}, "seed", new Integer[] {20, 30});
 
   private static Map<Dimension, String> preset(String... lists) {
     Map<Dimension, String> m = new LinkedHashMap<>();
@@ -83,20 +110,27 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
   }
 
   /**
-   * Reads the grid from properties: matrix.preset, matrix.&lt;param&gt; lists, matrix.out, warmup and duration. A plain
-   * simulation property that names a dimension (-Dacks=all) fixes that dimension to its one value; any other
-   * property is passed to every cell as it is. Throws a one-line {@link KafkaLoadConfigException} on bad input.
+   * Reads the grid from properties: matrix.preset, matrix.&lt;param&gt; lists, matrix.out, warmup
+   * and duration. A plain simulation property that names a dimension (-Dacks=all) fixes that
+   * dimension to its one value; any other property is passed to every cell as it is. Throws a
+   * one-line {@link KafkaLoadConfigException} on bad input.
    */
   public static MatrixGrid parse(Map<String, String> props) {
-    String presetName = props.getOrDefault("matrix.preset", "default").trim().toLowerCase(Locale.ROOT);
+    String presetName =
+        props.getOrDefault("matrix.preset", "default").trim().toLowerCase(Locale.ROOT);
     Map<Dimension, String> preset = PRESETS.get(presetName);
     if (preset == null) {
-      throw new KafkaLoadConfigException("-Dmatrix.preset=" + presetName + " is not a preset (one of "
-          + String.join(", ", new java.util.TreeSet<>(PRESETS.keySet())) + ")");
+      throw new KafkaLoadConfigException(
+          "-Dmatrix.preset="
+              + presetName
+              + " is not a preset (one of "
+              + String.join(", ", new TreeSet<>(PRESETS.keySet()))
+              + ")");
     }
     Map<String, String> passThrough = new LinkedHashMap<>();
     Map<Dimension, String> given = new LinkedHashMap<>();
-    Map<Dimension, String> givenAs = new LinkedHashMap<>(); // the -D name the user typed, for the error message
+    Map<Dimension, String> givenAs =
+        new LinkedHashMap<>(); // the -D name the user typed, for the error message
     for (Map.Entry<String, String> e : props.entrySet()) {
       String key = e.getKey();
       if (key.startsWith("matrix.")) {
@@ -106,7 +140,8 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
         }
         Dimension d = Dimension.byParam(name);
         if (d == null) {
-          throw new KafkaLoadConfigException("-D" + key + " is not a matrix dimension (one of " + dimensionKeys() + ")");
+          throw new KafkaLoadConfigException(
+              "-D" + key + " is not a matrix dimension (one of " + dimensionKeys() + ")");
         }
         given.put(d, e.getValue());
         givenAs.put(d, key);
@@ -123,11 +158,22 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
     Map<Dimension, List<String>> values = new LinkedHashMap<>();
     for (Dimension d : Dimension.values()) {
       String list = given.getOrDefault(d, preset.get(d));
-      values.put(d, parseList(given.containsKey(d) ? "-D" + givenAs.get(d) : "preset " + presetName + "'s " + d.param, d, list));
+      values.put(
+          d,
+          parseList(
+              given.containsKey(d)
+                  ? "-D" + givenAs.get(d)
+                  : "preset " + presetName + "'s " + d.param,
+              d,
+              list));
     }
     Integer[] times = PRESET_TIMES.get(presetName);
-    return new MatrixGrid(presetName, values, passThrough,
-        whole("warmup", props.get("warmup"), times[0], 0), whole("duration", props.get("duration"), times[1], 1),
+    return new MatrixGrid(
+        presetName,
+        values,
+        passThrough,
+        whole("warmup", props.get("warmup"), times[0], 0),
+        whole("duration", props.get("duration"), times[1], 1),
         props.getOrDefault("matrix.out", "target/matrix"));
   }
 
@@ -182,7 +228,10 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
     return String.join(", ", keys) + ", matrix.preset, matrix.out";
   }
 
-  /** One combination of values; {@code index} counts from 1 in grid order (the last dimension varies fastest). */
+  /**
+   * One combination of values; {@code index} counts from 1 in grid order (the last dimension varies
+   * fastest).
+   */
   public record Cell(int index, Map<Dimension, String> values) {
     public String get(Dimension d) {
       return values.get(d);
@@ -198,8 +247,11 @@ public record MatrixGrid(String preset, Map<Dimension, List<String>> values, Map
 
     /** Why Kafka would refuse this combination before any send, or null. */
     public String invalidReason() {
-      if (get(Dimension.IDEMPOTENCE).equals("true") && !List.of("all", "-1").contains(get(Dimension.ACKS))) {
-        return "enable.idempotence=true needs acks=all (Kafka refuses acks=" + get(Dimension.ACKS) + ")";
+      if (get(Dimension.IDEMPOTENCE).equals("true")
+          && !List.of("all", "-1").contains(get(Dimension.ACKS))) {
+        return "enable.idempotence=true needs acks=all (Kafka refuses acks="
+            + get(Dimension.ACKS)
+            + ")";
       }
       return null;
     }

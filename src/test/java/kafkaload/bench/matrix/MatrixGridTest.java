@@ -2,6 +2,8 @@ package kafkaload.bench.matrix;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,10 @@ import kafkaload.bench.matrix.MatrixGrid.Dimension;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.junit.jupiter.api.Test;
 
-/** The grid: presets, cells, the -D properties of a cell, and a clear one-line error for every malformed value. */
+/**
+ * The grid: presets, cells, the -D properties of a cell, and a clear one-line error for every
+ * malformed value.
+ */
 class MatrixGridTest {
 
   private static MatrixGrid parse(String... kv) {
@@ -31,35 +36,50 @@ class MatrixGridTest {
     refused("-Dmatrix.users=1,four: 'four' is not a whole number", "matrix.users", "1,four");
     refused("-Dmatrix.users=0,4: '0' must be >= 1", "matrix.users", "0,4");
     refused("-Dmatrix.batch.size=16384,-1: '-1' must be >= 0", "matrix.batch.size", "16384,-1");
-    refused("-Dmatrix.compression.type=none,brotli: 'brotli' is not one of none, gzip, snappy, lz4, zstd",
-        "matrix.compression.type", "none,brotli");
+    refused(
+        "-Dmatrix.compression.type=none,brotli: 'brotli' is not one of none, gzip, snappy, lz4, zstd",
+        "matrix.compression.type",
+        "none,brotli");
     refused("-Dmatrix.acks=1,2: '2' is not one of 0, 1, all, -1", "matrix.acks", "1,2");
-    refused("-Dmatrix.enable.idempotence=yes: 'yes' is not one of true, false", "matrix.enable.idempotence", "yes");
-    refused("-Dmatrix.mode=sync,later: 'later' is not one of sync, async", "matrix.mode", "sync,later");
-    refused("-Dmatrix.topic.replication=1,,2 has an empty value", "matrix.topic.replication", "1,,2");
+    refused(
+        "-Dmatrix.enable.idempotence=yes: 'yes' is not one of true, false",
+        "matrix.enable.idempotence",
+        "yes");
+    refused(
+        "-Dmatrix.mode=sync,later: 'later' is not one of sync, async", "matrix.mode", "sync,later");
+    refused(
+        "-Dmatrix.topic.replication=1,,2 has an empty value", "matrix.topic.replication", "1,,2");
     refused("-Dmatrix.topic.partitions=4,4 lists '4' twice", "matrix.topic.partitions", "4,4");
-    refused("-Dmatrix.recordSize=9999999999: '9999999999' is too large", "matrix.recordSize", "9999999999");
+    refused(
+        "-Dmatrix.recordSize=9999999999: '9999999999' is too large",
+        "matrix.recordSize",
+        "9999999999");
     refused("-Dacks=2: '2' is not one of 0, 1, all, -1", "acks", "2");
     refused("-Dwarmup=soon is not a whole number", "warmup", "soon");
     refused("-Dduration=0 must be >= 1", "duration", "0");
     refused("-Dmatrix.preset=huge is not a preset (one of default, seed)", "matrix.preset", "huge");
-    KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class, () -> parse("matrix.user", "1,4"));
-    assertTrue(e.getMessage().startsWith("-Dmatrix.user is not a matrix dimension (one of matrix.recordSize, matrix.users,"),
+    KafkaLoadConfigException e =
+        assertThrows(KafkaLoadConfigException.class, () -> parse("matrix.user", "1,4"));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "-Dmatrix.user is not a matrix dimension (one of matrix.recordSize, matrix.users,"),
         e.getMessage());
   }
 
   @Test
   void badInputEndsTheCommandBeforeAnythingStarts() throws Exception {
-    java.nio.file.Path out = java.nio.file.Files.createTempDirectory("matrix").resolve("out");
+    Path out = Files.createTempDirectory("matrix").resolve("out");
     assertEquals(2, Matrix.execute(Map.of("matrix.out", out.toString(), "matrix.users", "1,four")));
-    assertFalse(java.nio.file.Files.exists(out), "no broker, no run, no output");
+    assertFalse(Files.exists(out), "no broker, no run, no output");
   }
 
   @Test
   void presetsAndOverrides() {
     MatrixGrid def = parse();
     assertEquals(8, def.cells().size());
-    assertEquals(List.of(Dimension.USERS, Dimension.BATCH_SIZE, Dimension.REPLICATION), def.varying());
+    assertEquals(
+        List.of(Dimension.USERS, Dimension.BATCH_SIZE, Dimension.REPLICATION), def.varying());
     assertEquals(2, def.maxReplication());
     assertEquals(List.of(10, 20), List.of(def.warmupSeconds(), def.durationSeconds()));
 
@@ -67,9 +87,22 @@ class MatrixGridTest {
     assertEquals(72, seed.cells().size());
     assertEquals(List.of("none", "gzip", "snappy"), seed.values().get(Dimension.COMPRESSION));
 
-    // A list replaces the preset's; a plain simulation property fixes its dimension; anything else passes through.
-    MatrixGrid g = parse("matrix.users", " 1, 4 ,16", "acks", "all", "fireAndForget", "true", "key", "random",
-        "duration", "5", "matrix.out", "x");
+    // A list replaces the preset's; a plain simulation property fixes its dimension; anything else
+    // passes through.
+    MatrixGrid g =
+        parse(
+            "matrix.users",
+            " 1, 4 ,16",
+            "acks",
+            "all",
+            "fireAndForget",
+            "true",
+            "key",
+            "random",
+            "duration",
+            "5",
+            "matrix.out",
+            "x");
     assertEquals(List.of("1", "4", "16"), g.values().get(Dimension.USERS));
     assertEquals(List.of("all"), g.values().get(Dimension.ACKS));
     assertEquals(List.of("async"), g.values().get(Dimension.MODE));
@@ -80,13 +113,29 @@ class MatrixGridTest {
 
   @Test
   void aCellIsOneSetOfSimulationProperties() {
-    MatrixGrid g = parse("matrix.users", "1,4", "matrix.acks", "1,all", "matrix.enable.idempotence", "true",
-        "matrix.mode", "async", "matrix.topic.replication", "1", "matrix.batch.size", "512", "retries", "3");
+    MatrixGrid g =
+        parse(
+            "matrix.users",
+            "1,4",
+            "matrix.acks",
+            "1,all",
+            "matrix.enable.idempotence",
+            "true",
+            "matrix.mode",
+            "async",
+            "matrix.topic.replication",
+            "1",
+            "matrix.batch.size",
+            "512",
+            "retries",
+            "3");
     List<Cell> cells = g.cells();
     assertEquals(4, cells.size());
     // acks is declared before the other varying dimension... users varies slowest, acks fastest.
     assertEquals("users=1 acks=1", cells.get(0).label(g.varying()));
-    assertEquals("enable.idempotence=true needs acks=all (Kafka refuses acks=1)", cells.get(0).invalidReason());
+    assertEquals(
+        "enable.idempotence=true needs acks=all (Kafka refuses acks=1)",
+        cells.get(0).invalidReason());
     Cell ok = cells.get(3);
     assertNull(ok.invalidReason());
     Map<String, String> p = new Matrix(g).cellProperties(ok, "host:9092", "t");

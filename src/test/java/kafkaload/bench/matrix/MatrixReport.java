@@ -9,13 +9,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import kafkaload.bench.matrix.MatrixGrid.Dimension;
+import kafkaload.internal.config.Secrets;
 import kafkaload.internal.report.KafkaPage;
 
 /**
- * The sweep's outputs: matrix.csv (one row per cell, every figure), matrix.md (the seed's shape: MB/s by replication
- * factor, one row per combination of the other varying knobs, then every cell) and matrix.html (a chart per varying
- * dimension, and every cell with links to its Gatling report and Kafka page).
+ * The sweep's outputs: matrix.csv (one row per cell, every figure), matrix.md (the seed's shape:
+ * MB/s by replication factor, one row per combination of the other varying knobs, then every cell)
+ * and matrix.html (a chart per varying dimension, and every cell with links to its Gatling report
+ * and Kafka page).
  */
 final class MatrixReport {
   private final MatrixGrid grid;
@@ -35,8 +38,19 @@ final class MatrixReport {
     Files.writeString(out.resolve("matrix.html"), html(out));
   }
 
-  private static final String[] FIGURES = {"msg_per_s", "mb_per_s", "p50_ms", "p99_ms", "error_pct",
-      "cpu_us_per_msg", "sent_ok", "failed", "lost", "duplicates", "injector_saturated"};
+  private static final String[] FIGURES = {
+    "msg_per_s",
+    "mb_per_s",
+    "p50_ms",
+    "p99_ms",
+    "error_pct",
+    "cpu_us_per_msg",
+    "sent_ok",
+    "failed",
+    "lost",
+    "duplicates",
+    "injector_saturated"
+  };
 
   String csv(Path out) {
     StringBuilder sb = new StringBuilder("cell,status");
@@ -50,13 +64,28 @@ final class MatrixReport {
         sb.append(',').append(r.cell().get(d));
       }
       if (r.ran()) {
-        sb.append(String.format(Locale.ROOT, ",%.1f,%.3f,%.0f,%.0f,%.3f,%.2f,%d,%d,%d,%d,%s", r.msgPerSec(),
-            r.mbPerSec(), r.p50Ms(), r.p99Ms(), r.errorPct(), r.cpuMicrosPerMsg(), r.sentOk(), r.sentKo(), r.lost(),
-            r.duplicates(), r.saturated()));
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                ",%.1f,%.3f,%.0f,%.0f,%.3f,%.2f,%d,%d,%d,%d,%s",
+                r.msgPerSec(),
+                r.mbPerSec(),
+                r.p50Ms(),
+                r.p99Ms(),
+                r.errorPct(),
+                r.cpuMicrosPerMsg(),
+                r.sentOk(),
+                r.sentKo(),
+                r.lost(),
+                r.duplicates(),
+                r.saturated()));
       } else {
         sb.append(",".repeat(FIGURES.length));
       }
-      sb.append(',').append(quote(r.reason())).append(',').append(r.ran() ? link(out, r, "index.html") : "")
+      sb.append(',')
+          .append(quote(r.reason()))
+          .append(',')
+          .append(r.ran() ? link(out, r, "index.html") : "")
           .append('\n');
     }
     return sb.toString();
@@ -68,8 +97,12 @@ final class MatrixReport {
     List<String> rfs = grid.values().get(Dimension.REPLICATION);
     StringBuilder sb = new StringBuilder("# Producer throughput matrix\n\n");
     sb.append(header()).append('\n');
-    sb.append("## MB/s by replication factor").append(rowDims.isEmpty() ? "" : " x "
-        + String.join(" x ", rowDims.stream().map(d -> d.label).toList())).append("\n\n|");
+    sb.append("## MB/s by replication factor")
+        .append(
+            rowDims.isEmpty()
+                ? ""
+                : " x " + String.join(" x ", rowDims.stream().map(d -> d.label).toList()))
+        .append("\n\n|");
     rowDims.forEach(d -> sb.append(' ').append(d.label).append(" |"));
     rfs.forEach(rf -> sb.append(" RF ").append(rf).append(" |"));
     sb.append("\n|").append("---|".repeat(rowDims.size() + rfs.size())).append('\n');
@@ -84,37 +117,59 @@ final class MatrixReport {
       rowDims.forEach(d -> sb.append(' ').append(first.cell().get(d)).append(" |"));
       for (String rf : rfs) {
         CellResult r = row.get(rf);
-        sb.append(' ').append(r == null ? "" : r.ran() ? String.format(Locale.ROOT, "%.2f", r.mbPerSec())
-            + (r.saturated() ? " (sat.)" : "") : r.status()).append(" |");
+        sb.append(' ')
+            .append(
+                r == null
+                    ? ""
+                    : r.ran()
+                        ? String.format(Locale.ROOT, "%.2f", r.mbPerSec())
+                            + (r.saturated() ? " (sat.)" : "")
+                        : r.status())
+            .append(" |");
       }
       sb.append('\n');
     }
     sb.append("\n## Every cell\n\n| cell |");
     grid.varying().forEach(d -> sb.append(' ').append(d.label).append(" |"));
     sb.append(" msg/s | MB/s | p50 ms | p99 ms | errors % | CPU us/msg | status | report |\n|")
-        .append("---|".repeat(grid.varying().size() + 9)).append('\n');
+        .append("---|".repeat(grid.varying().size() + 9))
+        .append('\n');
     for (CellResult r : results) {
       sb.append("| ").append(r.cell().id()).append(" |");
       grid.varying().forEach(d -> sb.append(' ').append(r.cell().get(d)).append(" |"));
       if (r.ran()) {
-        sb.append(String.format(Locale.ROOT, " %,.0f | %.2f%s | %.0f | %.0f | %.2f | %.1f |", r.msgPerSec(),
-            r.mbPerSec(), r.saturated() ? " (sat.)" : "", r.p50Ms(), r.p99Ms(), r.errorPct(), r.cpuMicrosPerMsg()));
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                " %,.0f | %.2f%s | %.0f | %.0f | %.2f | %.1f |",
+                r.msgPerSec(),
+                r.mbPerSec(),
+                r.saturated() ? " (sat.)" : "",
+                r.p50Ms(),
+                r.p99Ms(),
+                r.errorPct(),
+                r.cpuMicrosPerMsg()));
       } else {
         sb.append(" | | | | | |");
       }
-      sb.append(' ').append(r.status()).append(r.reason().isEmpty() ? "" : ": " + r.reason().replace("|", "\\|"))
-          .append(" | ").append(r.ran() ? "[report](" + link(out, r, "index.html") + ")" : "").append(" |\n");
+      sb.append(' ')
+          .append(r.status())
+          .append(r.reason().isEmpty() ? "" : ": " + r.reason().replace("|", "\\|"))
+          .append(" | ")
+          .append(r.ran() ? "[report](" + link(out, r, "index.html") + ")" : "")
+          .append(" |\n");
     }
     sb.append("\n").append(LEGEND).append('\n');
     return sb.toString();
   }
 
-  private static final String LEGEND = "msg/s: records of the measured request acked OK (sync) or accepted by the"
-      + " producer (async: fire-and-forget, not ack-timed), over the measured seconds; MB/s: msg/s x record size"
-      + " / 2^20; p50/p99: Gatling's percentiles of that request (ack latency when sync); errors: failed sends"
-      + " (and, async, failed acks) in % of sends; CPU: the cell JVM's CPU time over the measured phase (sampled from"
-      + " outside, from Gatling's start line) per msg; (sat.): the injector was saturated (CPU, GC, buffer waits or event-loop delay)"
-      + " during the cell, its figures are a floor. Not a CI figure: a benchmark on a shared machine is noisy.";
+  private static final String LEGEND =
+      "msg/s: records of the measured request acked OK (sync) or accepted by the"
+          + " producer (async: fire-and-forget, not ack-timed), over the measured seconds; MB/s: msg/s x record size"
+          + " / 2^20; p50/p99: Gatling's percentiles of that request (ack latency when sync); errors: failed sends"
+          + " (and, async, failed acks) in % of sends; CPU: the cell JVM's CPU time over the measured phase (sampled from"
+          + " outside, from Gatling's start line) per msg; (sat.): the injector was saturated (CPU, GC, buffer waits or event-loop delay)"
+          + " during the cell, its figures are a floor. Not a CI figure: a benchmark on a shared machine is noisy.";
 
   private String header() {
     List<String> fixed = new ArrayList<>();
@@ -123,16 +178,25 @@ final class MatrixReport {
         fixed.add(d.param + "=" + grid.values().get(d).get(0));
       }
     }
-    return "Preset `" + grid.preset() + "`, " + results.size() + " cells, each a BaselineSimulation run with a "
-        + grid.warmupSeconds() + " s warm-up and " + grid.durationSeconds() + " s measured.\n"
+    return "Preset `"
+        + grid.preset()
+        + "`, "
+        + results.size()
+        + " cells, each a BaselineSimulation run with a "
+        + grid.warmupSeconds()
+        + " s warm-up and "
+        + grid.durationSeconds()
+        + " s measured.\n"
         + (fixed.isEmpty() ? "" : "Fixed: " + String.join(", ", fixed) + ".\n")
         + (grid.passThrough().isEmpty() ? "" : "Passed to every cell: " + passThroughText() + ".\n")
-        + String.join(".\n", notes) + ".\n";
+        + String.join(".\n", notes)
+        + ".\n";
   }
 
   private String passThroughText() {
     List<String> out = new ArrayList<>();
-    grid.passThrough().forEach((k, v) -> out.add("-D" + k + "=" + (kafkaload.internal.config.Secrets.isSecret(k) ? "******" : v)));
+    grid.passThrough()
+        .forEach((k, v) -> out.add("-D" + k + "=" + (Secrets.isSecret(k) ? "******" : v)));
     return String.join(" ", out);
   }
 
@@ -163,29 +227,43 @@ final class MatrixReport {
     }
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("varying", grid.varying().stream().map(d -> d.param).toList());
-    data.put("values", grid.values().entrySet().stream()
-        .collect(java.util.stream.Collectors.toMap(e -> e.getKey().param, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new)));
+    data.put(
+        "values",
+        grid.values().entrySet().stream()
+            .collect(
+                Collectors.toMap(
+                    e -> e.getKey().param, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new)));
     data.put("cells", cells);
     String json = new ObjectMapper().writeValueAsString(data).replace("</", "<\\/");
     String head = escape(header().replace("`", "")).replace("\n", "<br>");
-    return TEMPLATE.replace("/*STYLE*/", KafkaPage.STYLE).replace("/*ERRORS*/", KafkaPage.ERROR_TRAP)
-        .replace("/*CHART*/", KafkaPage.CHART_JS).replace("/*HEADER*/", head)
-        .replace("/*LEGEND*/", escape(LEGEND)).replace("/*DATA*/", json);
+    return TEMPLATE
+        .replace("/*STYLE*/", KafkaPage.STYLE)
+        .replace("/*ERRORS*/", KafkaPage.ERROR_TRAP)
+        .replace("/*CHART*/", KafkaPage.CHART_JS)
+        .replace("/*HEADER*/", head)
+        .replace("/*LEGEND*/", escape(LEGEND))
+        .replace("/*DATA*/", json);
   }
 
   private static String link(Path out, CellResult r, String file) {
-    return out.toAbsolutePath().relativize(r.reportDir().toAbsolutePath().resolve(file)).toString().replace('\\', '/');
+    return out.toAbsolutePath()
+        .relativize(r.reportDir().toAbsolutePath().resolve(file))
+        .toString()
+        .replace('\\', '/');
   }
 
   private static String quote(String s) {
-    return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    return s.contains(",") || s.contains("\"") || s.contains("\n")
+        ? "\"" + s.replace("\"", "\"\"") + "\""
+        : s;
   }
 
   private static String escape(String s) {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 
-  private static final String TEMPLATE = """
+  private static final String TEMPLATE =
+      """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>Producer throughput matrix</title>
       <style>

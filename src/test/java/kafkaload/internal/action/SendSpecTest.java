@@ -12,15 +12,25 @@ import io.gatling.core.session.Session$;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
 
-/** SendSpec: immutable withers, the resolved send (default topic, fire-and-forget name) and the record it builds. */
+/**
+ * SendSpec: immutable withers, the resolved send (default topic, fire-and-forget name) and the
+ * record it builds.
+ */
 class SendSpecTest {
-  private static final Session SESSION = Session$.MODULE$.apply("scn", 7L, null)
-      .set("id", "42").set("t", "orders").set("empty", "").set("p", "3").set("bad", "x1");
+  private static final Session SESSION =
+      Session$.MODULE$
+          .apply("scn", 7L, null)
+          .set("id", "42")
+          .set("t", "orders")
+          .set("empty", "")
+          .set("p", "3")
+          .set("bad", "x1");
 
   private static byte[] utf8(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
@@ -46,8 +56,13 @@ class SendSpecTest {
 
   @Test
   void withersChangeOneFieldAndKeepTheOthers() {
-    SendSpec s = order().withKey(SendSpec.bytes("k")).withTopic(SessionValue.constant("orders"))
-        .withPartition(SessionValue.constant(2)).withTimestamp(SessionValue.constant(99L)).withFireAndForget();
+    SendSpec s =
+        order()
+            .withKey(SendSpec.bytes("k"))
+            .withTopic(SessionValue.constant("orders"))
+            .withPartition(SessionValue.constant(2))
+            .withTimestamp(SessionValue.constant(99L))
+            .withFireAndForget();
     assertEquals("order", s.requestName());
     assertEquals("k", text(s.key()));
     assertEquals("v-42", text(s.value()));
@@ -79,15 +94,23 @@ class SendSpecTest {
     assertEquals("order", plain.requestName());
     SendSpec ff = order().withFireAndForget().resolved("perf");
     assertEquals("order [fire-and-forget, not ack-timed]", ff.requestName());
-    assertEquals("order" + SendSpec.FIRE_AND_FORGET_SUFFIX, order().withFireAndForget().reportedName());
-    assertEquals("mine", order().withTopic(SessionValue.constant("mine")).resolved("perf").topic().resolve(SESSION));
-    assertEquals("mine", order().withTopic(SessionValue.constant("mine")).resolved(null).topic().resolve(SESSION));
+    assertEquals(
+        "order" + SendSpec.FIRE_AND_FORGET_SUFFIX, order().withFireAndForget().reportedName());
+    assertEquals(
+        "mine",
+        order().withTopic(SessionValue.constant("mine")).resolved("perf").topic().resolve(SESSION));
+    assertEquals(
+        "mine",
+        order().withTopic(SessionValue.constant("mine")).resolved(null).topic().resolve(SESSION));
   }
 
   @Test
   void noTopicAnywhereIsRefusedNamingTheRequest() {
-    KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class, () -> order().resolved(null));
-    assertEquals("Send 'order' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send", e.getMessage());
+    KafkaLoadConfigException e =
+        assertThrows(KafkaLoadConfigException.class, () -> order().resolved(null));
+    assertEquals(
+        "Send 'order' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send",
+        e.getMessage());
   }
 
   @Test
@@ -98,16 +121,20 @@ class SendSpecTest {
     assertEquals(2, SendSpec.bytes("é").resolve(SESSION).length);
     assertEquals("id 42", text(SendSpec.bytes("id #{id}")));
     assertEquals("{\"n\":1}", text(SendSpec.bytes(Map.of("n", 1))));
-    java.util.function.Function<io.gatling.javaapi.core.Session, Object> f = s -> s.getString("id") + "!";
+    Function<io.gatling.javaapi.core.Session, Object> f = s -> s.getString("id") + "!";
     assertEquals("42!", text(SendSpec.bytes(f)));
     assertEquals("[1,2]", text(SendSpec.bytes(List.of(1, 2))));
   }
 
   @Test
   void recordResolvesTopicKeyPartitionTimestampAndHeaders() {
-    SendSpec s = order().withTopic(SessionValue.el("#{t}")).withKey(SendSpec.bytes("k-#{id}"))
-        .withPartition(SessionValue.el("#{p}")).withTimestamp(SessionValue.constant(1234))
-        .withHeader(new SendSpec.HeaderSpec("h", SendSpec.bytes("#{id}")));
+    SendSpec s =
+        order()
+            .withTopic(SessionValue.el("#{t}"))
+            .withKey(SendSpec.bytes("k-#{id}"))
+            .withPartition(SessionValue.el("#{p}"))
+            .withTimestamp(SessionValue.constant(1234))
+            .withHeader(new SendSpec.HeaderSpec("h", SendSpec.bytes("#{id}")));
     ProducerRecord<byte[], byte[]> r = s.record(SESSION);
     assertEquals("orders", r.topic());
     assertEquals(3, r.partition());
@@ -124,14 +151,20 @@ class SendSpecTest {
 
   @Test
   void unresolvableTopicsAndPartitionsNameTheReason() {
-    var noTopic = assertThrows(SessionValue.Unresolved.class,
-        () -> order().withTopic(SessionValue.el("#{empty}")).record(SESSION));
+    var noTopic =
+        assertThrows(
+            SessionValue.Unresolved.class,
+            () -> order().withTopic(SessionValue.el("#{empty}")).record(SESSION));
     assertEquals("no topic: set kafka().topic(..) or .topic(..) on the send", noTopic.getMessage());
-    var badPartition = assertThrows(SessionValue.Unresolved.class,
-        () -> order().resolved("t").withPartition(SessionValue.el("#{bad}")).record(SESSION));
+    var badPartition =
+        assertThrows(
+            SessionValue.Unresolved.class,
+            () -> order().resolved("t").withPartition(SessionValue.el("#{bad}")).record(SESSION));
     assertEquals("partition 'x1' is not a whole number", badPartition.getMessage());
-    var missing = assertThrows(SessionValue.Unresolved.class,
-        () -> SendSpec.of("r", SendSpec.bytes("#{nope}")).resolved("t").record(SESSION));
+    var missing =
+        assertThrows(
+            SessionValue.Unresolved.class,
+            () -> SendSpec.of("r", SendSpec.bytes("#{nope}")).resolved("t").record(SESSION));
     assertEquals("No attribute named 'nope' is defined", missing.getMessage());
   }
 }

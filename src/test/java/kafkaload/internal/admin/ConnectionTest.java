@@ -11,7 +11,10 @@ import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-/** Connection: admin and consumer clients get only the security settings plus bootstrap.servers; TopicPlan withers. */
+/**
+ * Connection: admin and consumer clients get only the security settings plus bootstrap.servers;
+ * TopicPlan withers.
+ */
 class ConnectionTest {
   @Test
   void propertiesKeepOnlySecuritySettingsAndTheBootstrap() {
@@ -64,11 +67,17 @@ class ConnectionTest {
 
   @Test
   void topicPlanWithersKeepTheOtherFields() {
-    TopicPlan p = TopicPlan.DEFAULT.withConcurrency(8, true).withBootstrapTimeoutMs(2500).withMinInsyncReplicas(2)
-        .withCreate(32, (short) 3);
+    TopicPlan p =
+        TopicPlan.DEFAULT
+            .withConcurrency(8, true)
+            .withBootstrapTimeoutMs(2500)
+            .withMinInsyncReplicas(2)
+            .withCreate(32, (short) 3);
     assertEquals(new TopicPlan(true, 32, (short) 3, 8, true, 2500, 2), p);
     assertEquals(new TopicPlan(false, 16, (short) 1, 1, false, 10_000, 0), TopicPlan.DEFAULT);
-    assertEquals(new TopicPlan(false, 1, (short) 1, 1, false, 2500, 0), p.existing(),
+    assertEquals(
+        new TopicPlan(false, 1, (short) 1, 1, false, 2500, 0),
+        p.existing(),
         "existing(): only the bootstrap timeout survives");
   }
 }

@@ -14,13 +14,17 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
-/** Reply checks on hand-built records: each extraction, is(..) with text, bytes and EL, saveAs, and their messages. */
+/**
+ * Reply checks on hand-built records: each extraction, is(..) with text, bytes and EL, saveAs, and
+ * their messages.
+ */
 class RecordCheckTest {
   private static final Session SESSION = Session$.MODULE$.apply("scn", 1L, null).set("want", "OK");
   private final Map<String, Object> saves = new HashMap<>();
 
   private static ConsumerRecord<byte[], byte[]> record(String key, String value) {
-    return new ConsumerRecord<>("replies", 0, 0L, key == null ? null : utf8(key), value == null ? null : utf8(value));
+    return new ConsumerRecord<>(
+        "replies", 0, 0L, key == null ? null : utf8(key), value == null ? null : utf8(value));
   }
 
   private static byte[] utf8(String s) {
@@ -33,18 +37,24 @@ class RecordCheckTest {
 
   @Test
   void jsonPathTakesTheFirstMatchAsTextOrJson() {
-    String json = "{\"status\":\"OK\",\"n\":3,\"o\":{\"a\":1},\"items\":[{\"id\":\"a\"},{\"id\":\"b\"}]}";
+    String json =
+        "{\"status\":\"OK\",\"n\":3,\"o\":{\"a\":1},\"items\":[{\"id\":\"a\"},{\"id\":\"b\"}]}";
     assertNull(apply(RecordCheck.jsonPath("$.status").is("OK"), record(null, json)));
     assertNull(apply(RecordCheck.jsonPath("$.n").is(3), record(null, json)), "compared as text");
     assertNull(apply(RecordCheck.jsonPath("$.o").saveAs("o"), record(null, json)));
     assertNull(apply(RecordCheck.jsonPath("$.items[*].id").saveAs("first"), record(null, json)));
     assertEquals(Map.of("o", "{\"a\":1}", "first", "a"), saves);
-    assertEquals("jsonPath($.missing): found nothing", apply(RecordCheck.jsonPath("$.missing"), record(null, json)));
+    assertEquals(
+        "jsonPath($.missing): found nothing",
+        apply(RecordCheck.jsonPath("$.missing"), record(null, json)));
   }
 
   @Test
   void aMismatchNamesBothValuesAndSavesNothing() {
-    String r = apply(RecordCheck.jsonPath("$.status").is("OK").saveAs("s"), record(null, "{\"status\":\"FAILED\"}"));
+    String r =
+        apply(
+            RecordCheck.jsonPath("$.status").is("OK").saveAs("s"),
+            record(null, "{\"status\":\"FAILED\"}"));
     assertEquals("jsonPath($.status): found 'FAILED', expected 'OK'", r);
     assertEquals(Map.of(), saves);
   }
@@ -52,7 +62,8 @@ class RecordCheckTest {
   @Test
   void aReplyThatIsNotJsonFailsTheCheckNotTheUser() {
     String r = apply(RecordCheck.jsonPath("$.a"), record(null, "nope"));
-    assertTrue(r.startsWith("jsonPath($.a) failed: IllegalArgumentException: the reply is not JSON: "), r);
+    assertTrue(
+        r.startsWith("jsonPath($.a) failed: IllegalArgumentException: the reply is not JSON: "), r);
   }
 
   @Test
@@ -60,10 +71,14 @@ class RecordCheckTest {
     String json = "{\"items\":[{\"id\":\"a\"},{\"id\":\"b\"}],\"x\":null}";
     assertNull(apply(RecordCheck.jmesPath("items[1].id").saveAs("id"), record(null, json)));
     assertEquals("b", saves.get("id"));
-    assertEquals("jmesPath(x): found nothing", apply(RecordCheck.jmesPath("x"), record(null, json)));
-    assertEquals("jmesPath(items[0]): found '{\"id\":\"a\"}', expected 'a'",
+    assertEquals(
+        "jmesPath(x): found nothing", apply(RecordCheck.jmesPath("x"), record(null, json)));
+    assertEquals(
+        "jmesPath(items[0]): found '{\"id\":\"a\"}', expected 'a'",
         apply(RecordCheck.jmesPath("items[0]").is("a"), record(null, json)));
-    String e = assertThrows(KafkaLoadConfigException.class, () -> RecordCheck.jmesPath("items[")).getMessage();
+    String e =
+        assertThrows(KafkaLoadConfigException.class, () -> RecordCheck.jmesPath("items["))
+            .getMessage();
     assertTrue(e.startsWith("jmesPath(\"items[\") is not a valid JMESPath expression: "), e);
   }
 
@@ -81,7 +96,8 @@ class RecordCheckTest {
     assertNull(apply(RecordCheck.substring("lo").saveAs("i"), record(null, "hello, lo")));
     assertEquals(3, saves.get("i"));
     assertNull(apply(RecordCheck.substring("lo").is("3"), record(null, "hello")));
-    assertEquals("substring(zz): found nothing", apply(RecordCheck.substring("zz"), record(null, "hello")));
+    assertEquals(
+        "substring(zz): found nothing", apply(RecordCheck.substring("zz"), record(null, "hello")));
   }
 
   @Test
@@ -99,8 +115,11 @@ class RecordCheckTest {
   void bodyBytesCompareByContentAndNeverEqualText() {
     ConsumerRecord<byte[], byte[]> r = record(null, "ab");
     assertNull(apply(RecordCheck.bodyBytes().is(utf8("ab")), r));
-    assertEquals("bodyBytes: found 2 bytes, expected 2 bytes", apply(RecordCheck.bodyBytes().is(utf8("ac")), r));
-    assertEquals("bodyBytes: found 2 bytes, expected 'ab'", apply(RecordCheck.bodyBytes().is("ab"), r));
+    assertEquals(
+        "bodyBytes: found 2 bytes, expected 2 bytes",
+        apply(RecordCheck.bodyBytes().is(utf8("ac")), r));
+    assertEquals(
+        "bodyBytes: found 2 bytes, expected 'ab'", apply(RecordCheck.bodyBytes().is("ab"), r));
     assertNull(apply(RecordCheck.bodyString().is("ab"), r));
     assertEquals("bodyString: found nothing", apply(RecordCheck.bodyString(), record(null, null)));
   }
@@ -109,14 +128,18 @@ class RecordCheckTest {
   void anExpectedElIsResolvedFromTheSession() {
     ConsumerRecord<byte[], byte[]> r = record(null, "{\"status\":\"OK\"}");
     assertNull(apply(RecordCheck.jsonPath("$.status").is("#{want}"), r));
-    assertEquals("jsonPath($.status): the expected value #{other} cannot be resolved: No attribute named 'other' "
-        + "is defined", apply(RecordCheck.jsonPath("$.status").is("#{other}"), r));
+    assertEquals(
+        "jsonPath($.status): the expected value #{other} cannot be resolved: No attribute named 'other' "
+            + "is defined",
+        apply(RecordCheck.jsonPath("$.status").is("#{other}"), r));
   }
 
   @Test
   void aMalformedElIsRefusedWhenTheCheckIsBuilt() {
-    String e = assertThrows(KafkaLoadConfigException.class, () -> RecordCheck.bodyString().is("#{unclosed"))
-        .getMessage();
+    String e =
+        assertThrows(
+                KafkaLoadConfigException.class, () -> RecordCheck.bodyString().is("#{unclosed"))
+            .getMessage();
     assertTrue(e.startsWith("\"#{unclosed\" is not a valid Gatling EL expression: "), e);
   }
 

@@ -8,7 +8,10 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** An injector's share of the plan, and what keeps injectors apart: sequence spaces, users, client ids. */
+/**
+ * An injector's share of the plan, and what keeps injectors apart: sequence spaces, users, client
+ * ids.
+ */
 class InjectorShareTest {
   @Test
   void sharesAddUpToThePlanWithTheRemainderOnTheFirstInjectors() {

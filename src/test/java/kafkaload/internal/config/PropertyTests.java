@@ -8,8 +8,9 @@ import kafkaload.Params;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * What the parameter tests share: -D properties and environment variables set for one test, read into a snapshot
- * as a simulation would read them (no global state), and the one-line error a call must throw.
+ * What the parameter tests share: -D properties and environment variables set for one test, read
+ * into a snapshot as a simulation would read them (no global state), and the one-line error a call
+ * must throw.
  */
 public final class PropertyTests {
   private final Map<String, String> properties = new HashMap<>();

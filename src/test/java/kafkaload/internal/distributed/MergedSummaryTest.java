@@ -19,7 +19,10 @@ import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-/** The merge of injectors' typed results: sums, summed rates, exact percentiles, partitions, health, timeline. */
+/**
+ * The merge of injectors' typed results: sums, summed rates, exact percentiles, partitions, health,
+ * timeline.
+ */
 class MergedSummaryTest {
   private static String histogram(long... micros) {
     Histogram h = new Histogram(3);
@@ -30,32 +33,112 @@ class MergedSummaryTest {
   }
 
   private static InjectorSample second(double s, double msgs, double cpu, double heapAfterGc) {
-    return new InjectorSample(s, msgs, msgs / 1000, 2, 4, cpu, cpu, 200, heapAfterGc, 1, 1, 0, 10, 1, 2, 0,
+    return new InjectorSample(
+        s,
+        msgs,
+        msgs / 1000,
+        2,
+        4,
+        cpu,
+        cpu,
+        200,
+        heapAfterGc,
+        1,
+        1,
+        0,
+        10,
+        1,
+        2,
+        0,
         Map.of("record-send-rate", msgs));
   }
 
-  /** One injector: {@code acked} records over 10 s from {@code firstAck}, one partition per injector and one shared. */
-  private static RunResults injector(int index, long acked, long firstAck, String latency, boolean saturated,
-      double cpu) {
-    Throughput.RequestThroughput send = new Throughput.RequestThroughput(acked, acked * 100, 10, acked / 10.0,
-        acked * 100 / 10.0 / 1_048_576, firstAck, firstAck + 10_000, null);
-    Throughput t = new Throughput(acked, index, 1, acked * 100, 10, acked / 10.0, acked * 100 / 10.0 / 1_048_576,
-        firstAck, firstAck + 10_000, null, Map.of("send", send), 5, 2 + index, 1, 0, 8);
-    ProtocolResults p = new ProtocolResults(
-        new ProtocolResults.ProtocolConfig("b:9092", null, "orders", "shared", 1, Map.of(), null, "run-1"), t,
-        Map.of(), Map.of(), Map.of("send", latency), Map.of(), null, Percentiles.empty(), null,
-        List.of(new ProtocolResults.PartitionShare("orders", 0, acked / 2, acked * 50, 50),
-            new ProtocolResults.PartitionShare("orders", 1 + index, acked / 2, acked * 50, 50)),
-        null, null, null, null, null,
-        List.of(new ProtocolResults.Fault(1, "kill:1@1s", "fault " + index, true, "", 10)), null, Map.of());
-    InjectorResults health = new InjectorResults(saturated, saturated ? List.of("CPU above 90%") : List.of(),
-        new InjectorResults.LoadWindow(1, 11), 10 + index, cpu, cpu, 5, 2, 300,
-        new InjectorResults.HeapAfterGc(20.0, 30.0, 40.0 + index), new InjectorResults.EventLoopDelay(2, 100, 100,
-            0.1, 1, 5 + index), new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
-    return new RunResults(1, "2026-12-01T05:00:0" + index + "Z", "2026-12-01T05:00:1" + index + "Z", 10,
-        Map.of("duration", "10"), List.of(p), null, health,
-        List.of(second(1.2, acked / 10.0, cpu, Double.NaN), second(2.1, acked / 10.0, cpu, 30)), null, null, null,
-        null, null);
+  /**
+   * One injector: {@code acked} records over 10 s from {@code firstAck}, one partition per injector
+   * and one shared.
+   */
+  private static RunResults injector(
+      int index, long acked, long firstAck, String latency, boolean saturated, double cpu) {
+    Throughput.RequestThroughput send =
+        new Throughput.RequestThroughput(
+            acked,
+            acked * 100,
+            10,
+            acked / 10.0,
+            acked * 100 / 10.0 / 1_048_576,
+            firstAck,
+            firstAck + 10_000,
+            null);
+    Throughput t =
+        new Throughput(
+            acked,
+            index,
+            1,
+            acked * 100,
+            10,
+            acked / 10.0,
+            acked * 100 / 10.0 / 1_048_576,
+            firstAck,
+            firstAck + 10_000,
+            null,
+            Map.of("send", send),
+            5,
+            2 + index,
+            1,
+            0,
+            8);
+    ProtocolResults p =
+        new ProtocolResults(
+            new ProtocolResults.ProtocolConfig(
+                "b:9092", null, "orders", "shared", 1, Map.of(), null, "run-1"),
+            t,
+            Map.of(),
+            Map.of(),
+            Map.of("send", latency),
+            Map.of(),
+            null,
+            Percentiles.empty(),
+            null,
+            List.of(
+                new ProtocolResults.PartitionShare("orders", 0, acked / 2, acked * 50, 50),
+                new ProtocolResults.PartitionShare("orders", 1 + index, acked / 2, acked * 50, 50)),
+            null,
+            null,
+            null,
+            null,
+            null,
+            List.of(new ProtocolResults.Fault(1, "kill:1@1s", "fault " + index, true, "", 10)),
+            null,
+            Map.of());
+    InjectorResults health =
+        new InjectorResults(
+            saturated,
+            saturated ? List.of("CPU above 90%") : List.of(),
+            new InjectorResults.LoadWindow(1, 11),
+            10 + index,
+            cpu,
+            cpu,
+            5,
+            2,
+            300,
+            new InjectorResults.HeapAfterGc(20.0, 30.0, 40.0 + index),
+            new InjectorResults.EventLoopDelay(2, 100, 100, 0.1, 1, 5 + index),
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
+    return new RunResults(
+        1,
+        "2026-12-01T05:00:0" + index + "Z",
+        "2026-12-01T05:00:1" + index + "Z",
+        10,
+        Map.of("duration", "10"),
+        List.of(p),
+        null,
+        health,
+        List.of(second(1.2, acked / 10.0, cpu, Double.NaN), second(2.1, acked / 10.0, cpu, 30)),
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   private static Merge.Found found(int index, RunResults r) {
@@ -67,11 +150,49 @@ class MergedSummaryTest {
     RunResults a = injector(0, 1000, 1_000_000, histogram(1000, 2000, 3000), false, 50);
     RunResults b = injector(1, 3000, 1_005_000, histogram(4000), true, 95);
     RunResults.MergeInfo info = new RunResults.MergeInfo(2, 2, List.of(), 0, 1.5);
-    List<InjectorRow> rows = List.of(
-        new InjectorRow(0, "complete", 1L, 1L, 1L, 0L, 0, 1000L, 0L, 100.0, null, false, List.of(), 50.0, null, "a"),
-        new InjectorRow(1, "complete", 1L, 1L, 1L, 0L, 0, 3000L, 1L, 300.0, null, true, List.of(), 95.0, null, "b"));
-    RunResults m = MergedSummary.of(List.of(found(0, a), found(1, b)), rows, List.of(), info,
-        List.of(new RunResults.Gate("g", true, 1.0, null)));
+    List<InjectorRow> rows =
+        List.of(
+            new InjectorRow(
+                0,
+                "complete",
+                1L,
+                1L,
+                1L,
+                0L,
+                0,
+                1000L,
+                0L,
+                100.0,
+                null,
+                false,
+                List.of(),
+                50.0,
+                null,
+                "a"),
+            new InjectorRow(
+                1,
+                "complete",
+                1L,
+                1L,
+                1L,
+                0L,
+                0,
+                3000L,
+                1L,
+                300.0,
+                null,
+                true,
+                List.of(),
+                95.0,
+                null,
+                "b"));
+    RunResults m =
+        MergedSummary.of(
+            List.of(found(0, a), found(1, b)),
+            rows,
+            List.of(),
+            info,
+            List.of(new RunResults.Gate("g", true, 1.0, null)));
 
     assertEquals("2026-12-01T05:00:00Z", m.startedAt());
     assertEquals("2026-12-01T05:00:11Z", m.endedAt());
@@ -82,7 +203,8 @@ class MergedSummaryTest {
     assertEquals(1, t.failed());
     assertEquals(2, t.inFlightAtEnd());
     assertEquals(400_000, t.ackedBytes());
-    // Each injector's own rate, added up; beside it the rate over the union span (first ack to the last: 15 s).
+    // Each injector's own rate, added up; beside it the rate over the union span (first ack to the
+    // last: 15 s).
     assertEquals(100 + 300, t.msgsPerSec(), 1e-9);
     assertEquals(4000 / 15.0, t.overUnionSpan().msgsPerSec(), 1e-9);
     assertEquals(15, t.firstToLastAckSeconds());
@@ -99,9 +221,12 @@ class MergedSummaryTest {
     assertEquals(2.0, send.p50(), 0.01);
     assertEquals(4, Histograms.decode(p.ackLatencyHistograms().get("send")).getTotalCount());
     // Partition 0 of both, 1 of the first, 2 of the second; shares of the topic's 4000.
-    assertEquals(List.of(new ProtocolResults.PartitionShare("orders", 0, 2000, 200_000, 50),
-        new ProtocolResults.PartitionShare("orders", 1, 500, 50_000, 12.5),
-        new ProtocolResults.PartitionShare("orders", 2, 1500, 150_000, 37.5)), p.partitions());
+    assertEquals(
+        List.of(
+            new ProtocolResults.PartitionShare("orders", 0, 2000, 200_000, 50),
+            new ProtocolResults.PartitionShare("orders", 1, 500, 50_000, 12.5),
+            new ProtocolResults.PartitionShare("orders", 2, 1500, 150_000, 37.5)),
+        p.partitions());
     assertEquals(2, p.faults().size());
     assertNull(p.reconciliation());
 

@@ -9,20 +9,26 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gatling.core.session.Session$;
+import io.gatling.javaapi.core.Session;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Keys, payloads and bytes: round-robin keys, the random-letter pool, payload files and the byte encodings. */
+/**
+ * Keys, payloads and bytes: round-robin keys, the random-letter pool, payload files and the byte
+ * encodings.
+ */
 class PayloadsTest {
-  private static final io.gatling.javaapi.core.Session SESSION =
-      new io.gatling.javaapi.core.Session(Session$.MODULE$.apply("scn", 1L, null).set("orderId", "o-7"));
+  private static final Session SESSION =
+      new Session(Session$.MODULE$.apply("scn", 1L, null).set("orderId", "o-7"));
 
   private static String text(Object bytes) {
     return new String((byte[]) bytes, StandardCharsets.UTF_8);
@@ -30,14 +36,15 @@ class PayloadsTest {
 
   @Test
   void roundRobinKeysCycleInOrder() {
-    Function<io.gatling.javaapi.core.Session, Object> keys = Keys.roundRobinKey(3);
+    Function<Session, Object> keys = Keys.roundRobinKey(3);
     StringBuilder seen = new StringBuilder();
     for (int i = 0; i < 7; i++) {
       seen.append(text(keys.apply(SESSION))).append(' ');
     }
     assertEquals("key-0 key-1 key-2 key-0 key-1 key-2 key-0 ", seen.toString());
     assertEquals("key-0", text(Keys.roundRobinKey(1).apply(SESSION)));
-    assertEquals("roundRobinKey(0): n must be >= 1",
+    assertEquals(
+        "roundRobinKey(0): n must be >= 1",
         assertThrows(KafkaLoadConfigException.class, () -> Keys.roundRobinKey(0)).getMessage());
   }
 
@@ -49,7 +56,7 @@ class PayloadsTest {
 
   @Test
   void randomBytesDrawsExactSizeLettersFromAPoolOf64() {
-    Function<io.gatling.javaapi.core.Session, Object> v = Payloads.randomBytes(16);
+    Function<Session, Object> v = Payloads.randomBytes(16);
     byte[] first = (byte[]) v.apply(SESSION);
     assertEquals(16, first.length);
     for (byte b : first) {
@@ -62,7 +69,8 @@ class PayloadsTest {
     }
     assertSame(first, v.apply(SESSION), "the 65th value is the first array again");
     assertEquals(0, ((byte[]) Payloads.randomBytes(0).apply(SESSION)).length);
-    assertEquals("randomBytes(-1): the size must be >= 0",
+    assertEquals(
+        "randomBytes(-1): the size must be >= 0",
         assertThrows(KafkaLoadConfigException.class, () -> Payloads.randomBytes(-1)).getMessage());
   }
 
@@ -74,7 +82,7 @@ class PayloadsTest {
     for (int i = 0; i < 3; i++) {
       assertArrayEquals(a[i], b[i]);
     }
-    assertTrue(!java.util.Arrays.equals(a[0], a[1]), "arrays of one pool differ");
+    assertTrue(!Arrays.equals(a[0], a[1]), "arrays of one pool differ");
   }
 
   @Test
@@ -82,15 +90,19 @@ class PayloadsTest {
     Path f = dir.resolve("body.bin");
     Files.write(f, new byte[] {0, 1, 2});
     assertArrayEquals(new byte[] {0, 1, 2}, Payloads.fileBody(f.toString()));
-    assertEquals("{\"sku\":\"A-100\",\"qty\":3,\"note\":\"sample payload for fileBody\"}",
+    assertEquals(
+        "{\"sku\":\"A-100\",\"qty\":3,\"note\":\"sample payload for fileBody\"}",
         text(Payloads.fileBody("payloads/sample.json")).trim());
-    assertEquals("Payload file not found on disk or on the classpath: no/such.json",
-        assertThrows(KafkaLoadConfigException.class, () -> Payloads.fileBody("no/such.json")).getMessage());
+    assertEquals(
+        "Payload file not found on disk or on the classpath: no/such.json",
+        assertThrows(KafkaLoadConfigException.class, () -> Payloads.fileBody("no/such.json"))
+            .getMessage());
   }
 
   @Test
   void templateBodyFillsElFromTheSession() {
-    assertEquals("{\"orderId\":\"o-7\",\"amount\":12.5,\"currency\":\"EUR\"}",
+    assertEquals(
+        "{\"orderId\":\"o-7\",\"amount\":12.5,\"currency\":\"EUR\"}",
         ((String) Payloads.templateBody("payloads/order-template.json").apply(SESSION)).trim());
   }
 
@@ -104,10 +116,12 @@ class PayloadsTest {
     buf.position(1);
     assertArrayEquals(new byte[] {2, 3, 4}, Bytes.of(buf));
     assertEquals(1, buf.position(), "the buffer is not consumed");
-    assertEquals("{\"n\":[1,2]}", text(Bytes.of(Map.of("n", java.util.List.of(1, 2)))));
+    assertEquals("{\"n\":[1,2]}", text(Bytes.of(Map.of("n", List.of(1, 2)))));
     assertEquals("42", text(Bytes.of(42)));
-    SessionValue.Unresolved e = assertThrows(SessionValue.Unresolved.class, () -> Bytes.of(new Object()));
-    assertTrue(e.getMessage().startsWith("cannot write java.lang.Object as JSON: "), e.getMessage());
+    SessionValue.Unresolved e =
+        assertThrows(SessionValue.Unresolved.class, () -> Bytes.of(new Object()));
+    assertTrue(
+        e.getMessage().startsWith("cannot write java.lang.Object as JSON: "), e.getMessage());
   }
 
   @Test
@@ -116,6 +130,8 @@ class PayloadsTest {
     assertSame(constant.resolve(null), constant.resolve(null), "encoded once");
     assertEquals("id o-7", text(Bytes.el("id #{orderId}").resolve(SESSION.asScala())));
     assertNull(Bytes.el(null).resolve(null));
-    assertEquals("fn o-7", text(Bytes.function(s -> "fn " + s.getString("orderId")).resolve(SESSION.asScala())));
+    assertEquals(
+        "fn o-7",
+        text(Bytes.function(s -> "fn " + s.getString("orderId")).resolve(SESSION.asScala())));
   }
 }

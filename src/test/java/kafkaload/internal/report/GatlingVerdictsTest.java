@@ -9,10 +9,15 @@ import io.gatling.shared.model.assertion.AssertionResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Gatling's printed verdicts, read back as Gatling's own results (formats of RunResultProcessor, Gatling 3.15.1). */
+/**
+ * Gatling's printed verdicts, read back as Gatling's own results (formats of RunResultProcessor,
+ * Gatling 3.15.1).
+ */
 class GatlingVerdictsTest {
-  private final Assertion p99 = CoreDsl.details("send").responseTime().percentile(99.0).lt(250).asScala();
-  private final Assertion errors = CoreDsl.details("send").failedRequests().percent().lte(0.1).asScala();
+  private final Assertion p99 =
+      CoreDsl.details("send").responseTime().percentile(99.0).lt(250).asScala();
+  private final Assertion errors =
+      CoreDsl.details("send").failedRequests().percent().lte(0.1).asScala();
 
   @AfterEach
   void forget() {
@@ -33,10 +38,13 @@ class GatlingVerdictsTest {
 
   @Test
   void anUnresolvedAssertionKeepsGatlingsReason() {
-    GatlingVerdicts.note(AssertionMessage.message(p99) + " : false (Could not find stats matching assertion path List(send))");
+    GatlingVerdicts.note(
+        AssertionMessage.message(p99)
+            + " : false (Could not find stats matching assertion path List(send))");
     AssertionResult r = GatlingVerdicts.of(p99).orElseThrow();
     assertFalse(r.success());
-    assertEquals("Could not find stats matching assertion path List(send)",
+    assertEquals(
+        "Could not find stats matching assertion path List(send)",
         ((AssertionResult.ResolutionError) r).error());
   }
 

@@ -16,11 +16,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The reconciliation console table: its header, totals, read-back lines and one row per partition. */
+/**
+ * The reconciliation console table: its header, totals, read-back lines and one row per partition.
+ */
 class ReconciliationPrinterTest {
   private static Locale saved;
 
-  // The table must read the same on any machine: a German default locale would print "0,000%" and "1.000".
+  // The table must read the same on any machine: a German default locale would print "0,000%" and
+  // "1.000".
   @BeforeAll
   static void germanLocale() {
     saved = Locale.getDefault();
@@ -34,9 +37,16 @@ class ReconciliationPrinterTest {
 
   /** Partition 1 lost 5 of its 40 acked records: offset delta 35. */
   private static TopicResult orders() {
-    return new TopicResult("orders", 100, 95, -1, -1, List.of(
-        new PartitionResult(0, 1000, 1060, 60, 6000, -1, -1, -1),
-        new PartitionResult(1, 500, 535, 40, 4000, -1, -1, -1)), null);
+    return new TopicResult(
+        "orders",
+        100,
+        95,
+        -1,
+        -1,
+        List.of(
+            new PartitionResult(0, 1000, 1060, 60, 6000, -1, -1, -1),
+            new PartitionResult(1, 500, 535, 40, 4000, -1, -1, -1)),
+        null);
   }
 
   private static List<String> lines(String s) {
@@ -50,14 +60,28 @@ class ReconciliationPrinterTest {
 
   @Test
   void oneTopicWithoutReadBack() {
-    List<String> out = lines(ReconciliationPrinter.format(new Result("r1", 2, null, List.of(orders()))));
+    List<String> out =
+        lines(ReconciliationPrinter.format(new Result("r1", 2, null, List.of(orders()))));
     assertEquals("", out.get(0));
     assertEquals("[kafkaload] ---- Reconciliation of topic 'orders' (run r1) ----", out.get(1));
-    assertEquals("  acked OK 100 | end-offset delta 95 | in flight at the end 2 | lost 5 | duplicates 0 (0.000%)",
+    assertEquals(
+        "  acked OK 100 | end-offset delta 95 | in flight at the end 2 | lost 5 | duplicates 0 (0.000%)",
         out.get(2));
-    assertEquals("  read-back: off (lost is a lower bound from offsets; duplicates an upper bound of records not "
-        + "accounted for: offsets are not records, transaction markers and other writers count too)", out.get(3));
-    assertEquals(List.of("partition", "acked", "offset", "delta", "share", "acked", "bytes", "duplicates", "reordered"),
+    assertEquals(
+        "  read-back: off (lost is a lower bound from offsets; duplicates an upper bound of records not "
+            + "accounted for: offsets are not records, transaction markers and other writers count too)",
+        out.get(3));
+    assertEquals(
+        List.of(
+            "partition",
+            "acked",
+            "offset",
+            "delta",
+            "share",
+            "acked",
+            "bytes",
+            "duplicates",
+            "reordered"),
         cells(out.get(4)));
     assertEquals(List.of("0", "60", "60", "60.0%", "6000", "-", "-"), cells(out.get(5)));
     // The lossy partition stands out: acked 40 but only 35 more offsets.
@@ -68,20 +92,33 @@ class ReconciliationPrinterTest {
   @Test
   void runIdentityOffIsSaid() {
     String out = ReconciliationPrinter.format(new Result(null, 0, null, List.of(orders())));
-    assertTrue(out.contains("[kafkaload] ---- Reconciliation of topic 'orders' (run identity off) ----"), out);
+    assertTrue(
+        out.contains("[kafkaload] ---- Reconciliation of topic 'orders' (run identity off) ----"),
+        out);
   }
 
   @Test
   void severalTopicsGetTheirOwnLineAndTable() {
-    TopicResult billing = new TopicResult("billing", 10, 13, 10, 3,
-        List.of(new PartitionResult(0, 0, 13, 10, 100, 13, 3, 1)), null);
-    List<String> out = lines(ReconciliationPrinter.format(new Result(null, 0, null, List.of(orders(), billing))));
+    TopicResult billing =
+        new TopicResult(
+            "billing",
+            10,
+            13,
+            10,
+            3,
+            List.of(new PartitionResult(0, 0, 13, 10, 100, 13, 3, 1)),
+            null);
+    List<String> out =
+        lines(ReconciliationPrinter.format(new Result(null, 0, null, List.of(orders(), billing))));
     assertEquals("[kafkaload] ---- Reconciliation of 2 topics (run identity off) ----", out.get(1));
     // 110 acked, 108 offsets, 5 lost (orders), 3 duplicates (billing's read-back): 3/110 = 2.727 %.
-    assertEquals("  acked OK 110 | end-offset delta 108 | in flight at the end 0 | lost 5 | duplicates 3 (2.727%)",
+    assertEquals(
+        "  acked OK 110 | end-offset delta 108 | in flight at the end 0 | lost 5 | duplicates 3 (2.727%)",
         out.get(2));
-    assertEquals("  topic 'orders': acked OK 100 | end-offset delta 95 | lost 5 | duplicates 0", out.get(4));
-    assertEquals("  topic 'billing': acked OK 10 | end-offset delta 13 | lost 0 | duplicates 3", out.get(8));
+    assertEquals(
+        "  topic 'orders': acked OK 100 | end-offset delta 95 | lost 5 | duplicates 0", out.get(4));
+    assertEquals(
+        "  topic 'billing': acked OK 10 | end-offset delta 13 | lost 0 | duplicates 3", out.get(8));
     assertEquals(List.of("0", "10", "13", "100.0%", "100", "3", "1"), cells(out.get(10)));
   }
 
@@ -89,11 +126,17 @@ class ReconciliationPrinterTest {
   void anIncompleteReadBackAndItsCaveatsAreSaid() {
     ReadBack rb = new ReadBack(false, 1000, 150, 140, 3, 2, 1, 4, 1000, 25, 12.54);
     String out = ReconciliationPrinter.format(new Result("r", 0, rb, List.of(orders())));
-    assertTrue(out.contains("  read-back: INCOMPLETE in 12.5 s, 1000 records scanned, 150 of this run, 140 distinct, "
-        + "3 duplicates, 1 reordered, 2 sequence gaps (sends that failed leave gaps too)\n"), out);
+    assertTrue(
+        out.contains(
+            "  read-back: INCOMPLETE in 12.5 s, 1000 records scanned, 150 of this run, 140 distinct, "
+                + "3 duplicates, 1 reordered, 2 sequence gaps (sends that failed leave gaps too)\n"),
+        out);
     assertTrue(out.contains("  4 records whose send was KO are in the topic anyway"), out);
-    assertTrue(out.contains("  reordering checked between a user's records read within 1,000 (partition, user) pairs of "
-        + "each other (25 pairs let go to bound the memory)\n"), out);
+    assertTrue(
+        out.contains(
+            "  reordering checked between a user's records read within 1,000 (partition, user) pairs of "
+                + "each other (25 pairs let go to bound the memory)\n"),
+        out);
     assertFalse(out.contains("read-back: off"), out);
   }
 
@@ -109,23 +152,38 @@ class ReconciliationPrinterTest {
   @Test
   void nothingSent() {
     List<String> out = lines(ReconciliationPrinter.format(new Result("r", 0, null, List.of())));
-    assertEquals("[kafkaload] ---- Reconciliation of no topic (nothing was sent) (run r) ----", out.get(1));
-    assertEquals("  acked OK 0 | end-offset delta 0 | in flight at the end 0 | lost 0 | duplicates 0 (0.000%)",
+    assertEquals(
+        "[kafkaload] ---- Reconciliation of no topic (nothing was sent) (run r) ----", out.get(1));
+    assertEquals(
+        "  acked OK 0 | end-offset delta 0 | in flight at the end 0 | lost 0 | duplicates 0 (0.000%)",
         out.get(2));
     assertEquals(4, out.size());
   }
 
   @Test
   void aTopicDeletedAndReCreatedIsNamedWithWhenAndItsGonePartitions() {
-    TopicChange change = new TopicChange("orders", TopicChange.RECREATED, 1_700_000_005_000L, 1_700_000_010_000L, 3, 1);
-    TopicResult t = new TopicResult("orders", 90, 20, -1, -1, List.of(
-        new PartitionResult(0, 0, 20, 50, 5000, -1, -1, -1),
-        new PartitionResult(2, 0, -1, 40, 4000, -1, -1, -1)), change);
+    TopicChange change =
+        new TopicChange(
+            "orders", TopicChange.RECREATED, 1_700_000_005_000L, 1_700_000_010_000L, 3, 1);
+    TopicResult t =
+        new TopicResult(
+            "orders",
+            90,
+            20,
+            -1,
+            -1,
+            List.of(
+                new PartitionResult(0, 0, 20, 50, 5000, -1, -1, -1),
+                new PartitionResult(2, 0, -1, 40, 4000, -1, -1, -1)),
+            change);
     List<String> out = lines(ReconciliationPrinter.format(new Result("r", 0, null, List.of(t))));
-    assertEquals("  acked OK 90 | end-offset delta 20 | in flight at the end 0 | lost 70 | duplicates 0 (0.000%)",
+    assertEquals(
+        "  acked OK 90 | end-offset delta 20 | in flight at the end 0 | lost 70 | duplicates 0 (0.000%)",
         out.get(2));
-    assertEquals("  TOPIC CHANGED: 'orders' was deleted and re-created (3 partitions, now 1) between 22:13:25 and 22:13:30 UTC: "
-        + "its offsets cannot be compared with the baseline's; records acked into the old topic are lost", out.get(4));
+    assertEquals(
+        "  TOPIC CHANGED: 'orders' was deleted and re-created (3 partitions, now 1) between 22:13:25 and 22:13:30 UTC: "
+            + "its offsets cannot be compared with the baseline's; records acked into the old topic are lost",
+        out.get(4));
     assertEquals(List.of("2", "40", "gone", "44.4%", "4000", "-", "-"), cells(out.get(7)));
   }
 }

@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * kafka-summary.json round-trips through the typed results: a value with every section filled, and a file written
- * by a real run (src/test/resources/kafkaload/results/kafka-summary-baseline.json, from a BaselineSimulation run).
+ * kafka-summary.json round-trips through the typed results: a value with every section filled, and
+ * a file written by a real run (src/test/resources/kafkaload/results/kafka-summary-baseline.json,
+ * from a BaselineSimulation run).
  */
 class RunResultsJsonTest {
   private static final ObjectMapper TREE = new ObjectMapper();
@@ -32,7 +34,23 @@ class RunResultsJsonTest {
   }
 
   private static InjectorSample sample(double second, double heapAfterGc) {
-    return new InjectorSample(second, 1000, 0.98, 2.5, 7.5, 40, 30, 210, heapAfterGc, 3, 2, 0.5, 10, 1.2, 2.4, 1,
+    return new InjectorSample(
+        second,
+        1000,
+        0.98,
+        2.5,
+        7.5,
+        40,
+        30,
+        210,
+        heapAfterGc,
+        3,
+        2,
+        0.5,
+        10,
+        1.2,
+        2.4,
+        1,
         Map.of("record-send-rate", 1000.0, "bufferpool-wait-ratio", 0.0001));
   }
 
@@ -41,43 +59,124 @@ class RunResultsJsonTest {
     Map<String, String> props = new LinkedHashMap<>();
     props.put("acks", "all");
     props.put("ssl.truststore.password", "******");
-    Map<String, String> registry = Map.of("schema.registry.url", "http://registry:8081",
-        "auto.register.schemas", "true");
-    Throughput.RequestThroughput send = new Throughput.RequestThroughput(900, 900 * 1024, 8.9, 101.1, 0.099,
-        1_700_000_000_000L, 1_700_000_008_900L, null);
-    Throughput.RequestThroughput none = new Throughput.RequestThroughput(0, 0, 0, null, null, null, null,
-        new Throughput.Rate(null, null));
-    Throughput throughput = new Throughput(1000, 2, 1, 1024_000, 9.5, 105.3, 0.103, 1_700_000_000_000L,
-        1_700_000_009_500L, new Throughput.Rate(104.0, 0.1), Map.of("send", send, "warm-up send", none), 12.5, 3.25,
-        4, 1, 16);
-    ReconciliationResult rec = new ReconciliationResult(true, 1000, 1001, 1, 0, 1, 0.1, true, 1,
-        new ReconciliationResult.ReadBack(true, 5000, 1001, 1000, 1, 0, 0, 1, 65_536, 0, 1.75,
-            Map.of(0, 1000L, 1, 5L), List.of(1), "read_committed"),
-        List.of(new ReconciliationResult.StuckOffset(topic, 2, 40, 45, 10_000, Map.of(7L, 40L),
-            "orders-2: last stable offset 40 below high-water mark 45 for 10.0 s; open transaction(s) of producer "
-                + "id(s) 7 (since offset 40)")),
-        List.of(new ReconciliationResult.Topic(topic, 1000, 1001, 0, 1, 1, 1000,
-            new ReconciliationResult.TopicChange(topic, "deleted and re-created", 1_700_000_003_000L,
-                1_700_000_004_000L, 16, 3), "deleted and re-created (16 partitions, now 3) between 00:00:03 and "
-                + "00:00:04 UTC",
-            List.of(new ReconciliationResult.Partition(0, 10, 510, 500, 512_000, 500, 0, 0),
-                new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, -1, -1, -1)))));
+    Map<String, String> registry =
+        Map.of("schema.registry.url", "http://registry:8081", "auto.register.schemas", "true");
+    Throughput.RequestThroughput send =
+        new Throughput.RequestThroughput(
+            900, 900 * 1024, 8.9, 101.1, 0.099, 1_700_000_000_000L, 1_700_000_008_900L, null);
+    Throughput.RequestThroughput none =
+        new Throughput.RequestThroughput(
+            0, 0, 0, null, null, null, null, new Throughput.Rate(null, null));
+    Throughput throughput =
+        new Throughput(
+            1000,
+            2,
+            1,
+            1024_000,
+            9.5,
+            105.3,
+            0.103,
+            1_700_000_000_000L,
+            1_700_000_009_500L,
+            new Throughput.Rate(104.0, 0.1),
+            Map.of("send", send, "warm-up send", none),
+            12.5,
+            3.25,
+            4,
+            1,
+            16);
+    ReconciliationResult rec =
+        new ReconciliationResult(
+            true,
+            1000,
+            1001,
+            1,
+            0,
+            1,
+            0.1,
+            true,
+            1,
+            new ReconciliationResult.ReadBack(
+                true,
+                5000,
+                1001,
+                1000,
+                1,
+                0,
+                0,
+                1,
+                65_536,
+                0,
+                1.75,
+                Map.of(0, 1000L, 1, 5L),
+                List.of(1),
+                "read_committed"),
+            List.of(
+                new ReconciliationResult.StuckOffset(
+                    topic,
+                    2,
+                    40,
+                    45,
+                    10_000,
+                    Map.of(7L, 40L),
+                    "orders-2: last stable offset 40 below high-water mark 45 for 10.0 s; open transaction(s) of producer "
+                        + "id(s) 7 (since offset 40)")),
+            List.of(
+                new ReconciliationResult.Topic(
+                    topic,
+                    1000,
+                    1001,
+                    0,
+                    1,
+                    1,
+                    1000,
+                    new ReconciliationResult.TopicChange(
+                        topic,
+                        "deleted and re-created",
+                        1_700_000_003_000L,
+                        1_700_000_004_000L,
+                        16,
+                        3),
+                    "deleted and re-created (16 partitions, now 3) between 00:00:03 and "
+                        + "00:00:04 UTC",
+                    List.of(
+                        new ReconciliationResult.Partition(0, 10, 510, 500, 512_000, 500, 0, 0),
+                        new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, -1, -1, -1)))));
     return new ProtocolResults(
-        new ProtocolResults.ProtocolConfig("localhost:9092", null, topic, "pooled", 4, props, registry, "run-1"),
-        throughput, Map.of("send", pct(900, 2.5)), Map.of("by produced-at header", pct(800, 4.5)),
-        Map.of("send", "HISTFAAAA"), Map.of("by produced-at header", "HISTFBBBB"),
-        new ProtocolResults.Distributed(1, 3, 1L << 40, 1002, "AAEC",
-            Map.of(topic, new ProtocolResults.Baseline("id-1", Map.of(0, 10L, 1, 0L), 1_699_999_999_000L)),
+        new ProtocolResults.ProtocolConfig(
+            "localhost:9092", null, topic, "pooled", 4, props, registry, "run-1"),
+        throughput,
+        Map.of("send", pct(900, 2.5)),
+        Map.of("by produced-at header", pct(800, 4.5)),
+        Map.of("send", "HISTFAAAA"),
+        Map.of("by produced-at header", "HISTFBBBB"),
+        new ProtocolResults.Distributed(
+            1,
+            3,
+            1L << 40,
+            1002,
+            "AAEC",
+            Map.of(
+                topic,
+                new ProtocolResults.Baseline("id-1", Map.of(0, 10L, 1, 0L), 1_699_999_999_000L)),
             new ProtocolResults.ReconcileBounds(0, 0.5, true, 60, true)),
-        pct(1000, 0.05), new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
-        List.of(new ProtocolResults.PartitionShare(topic, 0, 500, 512_000, 50.0),
+        pct(1000, 0.05),
+        new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
+        List.of(
+            new ProtocolResults.PartitionShare(topic, 0, 500, 512_000, 50.0),
             new ProtocolResults.PartitionShare(topic, 1, 500, 512_000, 50.0)),
-        Map.of("group-a", List.of(new ProtocolResults.LagPoint(1.0, 10), new ProtocolResults.LagPoint(2.0, 0))),
+        Map.of(
+            "group-a",
+            List.of(new ProtocolResults.LagPoint(1.0, 10), new ProtocolResults.LagPoint(2.0, 0))),
         Map.of("group-a", RunResults.Resolution.of(2, 1)),
         Map.of("group-a", new ProtocolResults.LagSampling(10, 1, 2, "timed out")),
-        rec, null,
-        List.of(new ProtocolResults.Fault(3.5, "kill:1@3s", "fault: kill broker 1", true, "pid 42", 1200)),
-        new DrainThroughput(topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
+        rec,
+        null,
+        List.of(
+            new ProtocolResults.Fault(
+                3.5, "kill:1@3s", "fault: kill broker 1", true, "pid 42", 1200)),
+        new DrainThroughput(
+            topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
         Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0));
   }
 
@@ -85,30 +184,99 @@ class RunResultsJsonTest {
   static RunResults full() {
     ProtocolResults p = protocol("orders");
     // The second protocol: what is null or absent in a run without it.
-    ProtocolResults bare = new ProtocolResults(
-        new ProtocolResults.ProtocolConfig(null, 1, null, "shared", 1, Map.of(), null, null),
-        new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0), Map.of(), Map.of(),
-        Map.of(), Map.of(), null, Percentiles.empty(), null, List.of(), null, null, null, null,
-        "could not compare offsets after the run: gone", List.of(), null, Map.of());
-    InjectorResults injector = new InjectorResults(true, List.of("CPU above 90% for 10 s"),
-        new InjectorResults.LoadWindow(2.5, -1), 42.5, 95, 88, 120, 35, 512,
-        new InjectorResults.HeapAfterGc(30.0, 45.0, 60.0), new InjectorResults.EventLoopDelay(2, 1000, 100, 0.1, 2.5,
-            30), new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
-    LatencySourceFigures sources = new LatencySourceFigures(
-        Map.of("send", new LatencySourceFigures.Ack(2.5, 7.5, 12.5)),
-        new LatencySourceFigures.Broker(1.5, null), new LatencySourceFigures.ProducerBuffer(0.5, 4.0),
-        new LatencySourceFigures.Injector(0.2, 0.9, 2.5, 30.0, 120, 35.0), 10);
-    List<InjectorRow> rows = List.of(
-        new InjectorRow(0, "complete", 12L, 1000L, 998L, 2L, 2, 1000L, 2L, 105.3, Map.of("send", pct(900, 2.5)),
-            true, List.of("CPU above 90% for 10 s"), 88.0, 1000L, "complete, 1000 requests"),
-        new InjectorRow(1, "died", null, 0L, null, null, null, null, null, null, null, null, null, null, 5L,
-            "DID NOT FINISH"));
-    return new RunResults(RunResults.SCHEMA_VERSION, "2026-12-01T05:00:00Z", "2026-12-01T05:00:12.500Z", 12.5,
-        Map.of("duration", "10", "kafka.client.config", "******"), List.of(p, bare), sources, injector,
+    ProtocolResults bare =
+        new ProtocolResults(
+            new ProtocolResults.ProtocolConfig(null, 1, null, "shared", 1, Map.of(), null, null),
+            new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
+            Map.of(),
+            Map.of(),
+            Map.of(),
+            Map.of(),
+            null,
+            Percentiles.empty(),
+            null,
+            List.of(),
+            null,
+            null,
+            null,
+            null,
+            "could not compare offsets after the run: gone",
+            List.of(),
+            null,
+            Map.of());
+    InjectorResults injector =
+        new InjectorResults(
+            true,
+            List.of("CPU above 90% for 10 s"),
+            new InjectorResults.LoadWindow(2.5, -1),
+            42.5,
+            95,
+            88,
+            120,
+            35,
+            512,
+            new InjectorResults.HeapAfterGc(30.0, 45.0, 60.0),
+            new InjectorResults.EventLoopDelay(2, 1000, 100, 0.1, 2.5, 30),
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
+    LatencySourceFigures sources =
+        new LatencySourceFigures(
+            Map.of("send", new LatencySourceFigures.Ack(2.5, 7.5, 12.5)),
+            new LatencySourceFigures.Broker(1.5, null),
+            new LatencySourceFigures.ProducerBuffer(0.5, 4.0),
+            new LatencySourceFigures.Injector(0.2, 0.9, 2.5, 30.0, 120, 35.0),
+            10);
+    List<InjectorRow> rows =
+        List.of(
+            new InjectorRow(
+                0,
+                "complete",
+                12L,
+                1000L,
+                998L,
+                2L,
+                2,
+                1000L,
+                2L,
+                105.3,
+                Map.of("send", pct(900, 2.5)),
+                true,
+                List.of("CPU above 90% for 10 s"),
+                88.0,
+                1000L,
+                "complete, 1000 requests"),
+            new InjectorRow(
+                1,
+                "died",
+                null,
+                0L,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                5L,
+                "DID NOT FINISH"));
+    return new RunResults(
+        RunResults.SCHEMA_VERSION,
+        "2026-12-01T05:00:00Z",
+        "2026-12-01T05:00:12.500Z",
+        12.5,
+        Map.of("duration", "10", "kafka.client.config", "******"),
+        List.of(p, bare),
+        sources,
+        injector,
         List.of(sample(1.0, Double.NaN), sample(2.0, 45)),
-        RunResults.Resolution.of(2, 1).withFile("mean of msgs/s", "kafka-timeline.csv"), rows,
+        RunResults.Resolution.of(2, 1).withFile("mean of msgs/s", "kafka-timeline.csv"),
+        rows,
         new RunResults.MergeInfo(3, 2, List.of(2), 2, 4.25),
-        List.of(new RunResults.Gate("Global: percentage of failed events is less than 1.0", true, 0.2, null),
+        List.of(
+            new RunResults.Gate(
+                "Global: percentage of failed events is less than 1.0", true, 0.2, null),
             new RunResults.Gate("send: 99th percentile", false, null, "no request named send")),
         "simulation.log");
   }
@@ -143,9 +311,22 @@ class RunResultsJsonTest {
   @Test
   void aRunWithoutMergeOrGatesLeavesThemOut() throws IOException {
     RunResults full = full();
-    RunResults single = new RunResults(1, full.startedAt(), full.endedAt(), full.durationSeconds(), full.parameters(),
-        full.protocols(), full.latencySources(), full.injector(), full.timeline(), full.timelineResolution(), null,
-        null, null, null);
+    RunResults single =
+        new RunResults(
+            1,
+            full.startedAt(),
+            full.endedAt(),
+            full.durationSeconds(),
+            full.parameters(),
+            full.protocols(),
+            full.latencySources(),
+            full.injector(),
+            full.timeline(),
+            full.timelineResolution(),
+            null,
+            null,
+            null,
+            null);
     String json = ResultsJson.write(single);
     JsonNode tree = TREE.readTree(json);
     for (String absent : List.of("injectors", "merge", "gates", "gatesFrom")) {
@@ -154,11 +335,15 @@ class RunResultsJsonTest {
     assertEquals(single, ResultsJson.read(json));
   }
 
-  /** A file a real run wrote: read into the records, written again, the same JSON tree, field for field. */
+  /**
+   * A file a real run wrote: read into the records, written again, the same JSON tree, field for
+   * field.
+   */
   @Test
   void aRealRunsSummaryIsReadWithoutLoss(@TempDir Path dir) throws IOException {
     String real;
-    try (InputStream in = getClass().getResourceAsStream("/kafkaload/results/kafka-summary-baseline.json")) {
+    try (InputStream in =
+        getClass().getResourceAsStream("/kafkaload/results/kafka-summary-baseline.json")) {
       assertNotNull(in, "the fixture");
       real = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
@@ -169,8 +354,9 @@ class RunResultsJsonTest {
     ProtocolResults p = read.protocols().get(0);
     assertTrue(p.throughput().ackedOk() > 0);
     assertEquals(p.throughput().ackedOk(), p.reconciliation().ackedOk());
-    assertEquals(p.throughput().ackedOk(), p.partitions().stream().mapToLong(ProtocolResults.PartitionShare::records)
-        .sum());
+    assertEquals(
+        p.throughput().ackedOk(),
+        p.partitions().stream().mapToLong(ProtocolResults.PartitionShare::records).sum());
     assertEquals("******", p.config().producerProperties().get("ssl.truststore.password"));
     assertFalse(read.gates().isEmpty());
     assertEquals(TREE.readTree(real), TREE.readTree(ResultsJson.write(read)));
@@ -181,15 +367,18 @@ class RunResultsJsonTest {
     Path file = dir.resolve("kafka-summary.json");
     Files.writeString(file, "{\"schemaVersion\": 2}");
     IOException e = assertThrows(IOException.class, () -> ResultsJson.read(file));
-    assertTrue(e.getMessage().contains("schemaVersion 2") && e.getMessage().contains(file.toString()),
+    assertTrue(
+        e.getMessage().contains("schemaVersion 2") && e.getMessage().contains(file.toString()),
         e.getMessage());
     Files.writeString(file, "{\"startedAt\": \"2026-01-01T00:00:00Z\"}");
-    assertTrue(assertThrows(IOException.class, () -> ResultsJson.read(file)).getMessage()
-        .contains("schemaVersion (none)"));
+    assertTrue(
+        assertThrows(IOException.class, () -> ResultsJson.read(file))
+            .getMessage()
+            .contains("schemaVersion (none)"));
   }
 
   private static List<String> names(JsonNode n) {
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     for (Iterator<String> i = n.fieldNames(); i.hasNext(); ) {
       out.add(i.next());
     }

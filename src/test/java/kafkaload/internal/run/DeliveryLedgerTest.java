@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.results.Throughput;
@@ -12,19 +11,26 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /**
- * The delivery ledger: ack rates over the first-to-last-ack span (none below two acks, per request name and for the
- * whole protocol), and a record's life counted once per event.
+ * The delivery ledger: ack rates over the first-to-last-ack span (none below two acks, per request
+ * name and for the whole protocol), and a record's life counted once per event.
  */
 class DeliveryLedgerTest {
-  private static Throughput.RequestThroughput figures(long acked, long bytes, double seconds, Double msgs,
-      Double mb) {
+  private static Throughput.RequestThroughput figures(
+      long acked, long bytes, double seconds, Double msgs, Double mb) {
     return new Throughput.RequestThroughput(acked, bytes, seconds, msgs, mb, null, null, null);
   }
 
   /** The figures without the span's epoch ends (checked in theSpanEndsAreTheFirstAndLastAck). */
   private static Throughput.RequestThroughput withoutSpan(Throughput.RequestThroughput t) {
-    return new Throughput.RequestThroughput(t.acked(), t.bytes(), t.firstToLastAckSeconds(), t.msgsPerSec(),
-        t.mbPerSec(), null, null, t.overUnionSpan());
+    return new Throughput.RequestThroughput(
+        t.acked(),
+        t.bytes(),
+        t.firstToLastAckSeconds(),
+        t.msgsPerSec(),
+        t.mbPerSec(),
+        null,
+        null,
+        t.overUnionSpan());
   }
 
   @Test
@@ -54,7 +60,8 @@ class DeliveryLedgerTest {
     DeliveryLedger.RequestAcks r = s.requestAcks("send", true);
     s.acked(r, "t", 0, 1_048_576, 1_000, 10);
     s.acked(r, "t", 0, 1_048_576, 3_000, 10);
-    assertEquals(figures(2, 2_097_152, 2.0, 1.0, 1.0), withoutSpan(s.throughputByRequest().get("send")));
+    assertEquals(
+        figures(2, 2_097_152, 2.0, 1.0, 1.0), withoutSpan(s.throughputByRequest().get("send")));
   }
 
   @Test
@@ -66,7 +73,9 @@ class DeliveryLedgerTest {
     s.acked(r, "t", 0, 10, 4_500, 0);
     s.acked(r, "t", 0, 10, 2_500, 0);
     // 4 records, 40 bytes over 3 s.
-    assertEquals(figures(4, 40, 3.0, 4 / 3.0, 40 / 3.0 / 1_048_576.0), withoutSpan(s.throughputByRequest().get("send")));
+    assertEquals(
+        figures(4, 40, 3.0, 4 / 3.0, 40 / 3.0 / 1_048_576.0),
+        withoutSpan(s.throughputByRequest().get("send")));
   }
 
   @Test
@@ -126,12 +135,15 @@ class DeliveryLedgerTest {
     assertEquals(new DeliveryLedger.Snapshot(3, 0, 0, 3, 0, 0, 0), s.snapshot());
     s.acked(r, "t", 1, 10, 1_000, 5);
     s.failed(7, true);
-    // A send refused before it reached a producer (no metadata, a partition out of range) was never in flight.
+    // A send refused before it reached a producer (no metadata, a partition out of range) was never
+    // in flight.
     s.failed(8, false);
     assertEquals(new DeliveryLedger.Snapshot(3, 1, 2, 1, 10, 0, 0), s.snapshot());
     assertEquals(Map.of(1, new PartitionCounters.Count(1, 10)), s.ackedByPartition("t"));
     assertEquals(1L, s.throughputByRequest().get("send").acked());
-    assertTrue(s.koLedger().contains(7) && s.koLedger().contains(8), "KO'd identities kept for the read-back");
+    assertTrue(
+        s.koLedger().contains(7) && s.koLedger().contains(8),
+        "KO'd identities kept for the read-back");
     s.committed(1);
     s.aborted(0);
     assertEquals(1, s.snapshot().committed());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,10 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Baselines: preflight's taken as is, others snapshotted once off the caller's thread, failures retried at most once a second. */
+/**
+ * Baselines: preflight's taken as is, others snapshotted once off the caller's thread, failures
+ * retried at most once a second.
+ */
 class OffsetBaselinesTest {
   private final AtomicInteger calls = new AtomicInteger();
 
@@ -25,13 +29,15 @@ class OffsetBaselinesTest {
 
   /** End offsets {0: 10, 1: 20} on the call's own thread; "missing" throws. */
   private OffsetBaselines direct() {
-    return new OffsetBaselines(topic -> {
-      calls.incrementAndGet();
-      if (topic.equals("missing")) {
-        throw new IllegalStateException("no topic " + topic);
-      }
-      return offsets(Map.of(1, 20L, 0, 10L));
-    }, Runnable::run);
+    return new OffsetBaselines(
+        topic -> {
+          calls.incrementAndGet();
+          if (topic.equals("missing")) {
+            throw new IllegalStateException("no topic " + topic);
+          }
+          return offsets(Map.of(1, 20L, 0, 10L));
+        },
+        Runnable::run);
   }
 
   @Test
@@ -90,8 +96,9 @@ class OffsetBaselinesTest {
   }
 
   /**
-   * Four users' first sends to a new topic race on several event loops; each continuation must be queued only once
-   * the snapshot is taken, never ahead of it on the single blocking-sender thread (where it would wait forever).
+   * Four users' first sends to a new topic race on several event loops; each continuation must be
+   * queued only once the snapshot is taken, never ahead of it on the single blocking-sender thread
+   * (where it would wait forever).
    */
   @Test
   void whatWaitsForABaselineIsQueuedOnlyAfterTheSnapshot() {
@@ -105,7 +112,7 @@ class OffsetBaselinesTest {
     queued.remove(0).run();
     assertEquals(4, queued.size(), "then every waiting send");
     queued.forEach(Runnable::run);
-    assertEquals(java.util.Arrays.asList(null, null, null, null), outcomes);
+    assertEquals(Arrays.asList(null, null, null, null), outcomes);
     b.afterBaseline("t", outcomes::add);
     assertEquals(5, queued.size(), "a taken baseline queues the send at once");
   }

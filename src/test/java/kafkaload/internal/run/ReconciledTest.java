@@ -5,15 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import kafkaload.internal.run.Reconciled.PartitionResult;
 import kafkaload.internal.run.Reconciled.Result;
 import kafkaload.internal.run.Reconciled.TopicResult;
 import org.junit.jupiter.api.Test;
 
-/** Lost and duplicate arithmetic: exact from a complete read-back, bounds from end offsets otherwise, and the totals. */
+/**
+ * Lost and duplicate arithmetic: exact from a complete read-back, bounds from end offsets
+ * otherwise, and the totals.
+ */
 class ReconciledTest {
-  private static TopicResult topic(long ackedOk, long offsetDelta, long delivered, long readBackDuplicates) {
-    return new TopicResult("t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of(), null);
+  private static TopicResult topic(
+      long ackedOk, long offsetDelta, long delivered, long readBackDuplicates) {
+    return new TopicResult(
+        "t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of(), null);
   }
 
   @Test
@@ -28,7 +34,8 @@ class ReconciledTest {
 
   @Test
   void aCompleteReadBackWinsOverOffsets() {
-    // Offsets alone would say 0 lost and 3 duplicates; the read-back found 97 distinct and 6 extra copies.
+    // Offsets alone would say 0 lost and 3 duplicates; the read-back found 97 distinct and 6 extra
+    // copies.
     TopicResult t = topic(100, 103, 97, 6);
     assertEquals(3, t.lost());
     assertEquals(6, t.duplicates());
@@ -43,20 +50,23 @@ class ReconciledTest {
 
   @Test
   void transactionMarkersAreOffsetsNotRecordsAndNeverDuplicates() {
-    // 100 acked records committed in 10 transactions: 110 offsets, of which 10 are commit markers. The read-back
+    // 100 acked records committed in 10 transactions: 110 offsets, of which 10 are commit markers.
+    // The read-back
     // (read_committed) finds the 100 records once each.
     TopicResult t = topic(100, 110, 100, 0);
     assertEquals(0, t.duplicates(), "duplicates count record identities, not offsets");
     assertTrue(t.duplicatesByIdentity());
     assertEquals(0, t.lost());
-    assertEquals(10, t.unaccountedUpperBound(), "the markers are offsets no acked record accounts for");
+    assertEquals(
+        10, t.unaccountedUpperBound(), "the markers are offsets no acked record accounts for");
     // Without a read-back only the bound is known, and the duplicate gate judges it as before.
     TopicResult offsetsOnly = topic(100, 110, -1, -1);
     assertFalse(offsetsOnly.duplicatesByIdentity());
     assertEquals(10, offsetsOnly.duplicates());
     assertEquals(10, offsetsOnly.unaccountedUpperBound());
     assertEquals(0, offsetsOnly.lost());
-    // An aborted transaction's 20 acked records take offsets too but are never read: missing, not duplicates.
+    // An aborted transaction's 20 acked records take offsets too but are never read: missing, not
+    // duplicates.
     TopicResult aborted = topic(120, 132, 100, 0);
     assertEquals(20, aborted.lost());
     assertEquals(0, aborted.duplicates());
@@ -69,9 +79,12 @@ class ReconciledTest {
 
   @Test
   void aStuckLastStableOffsetNamesThePartitionAndTheProducers() {
-    Reconciled.StuckOffset s = new Reconciled.StuckOffset("orders", 3, 120, 130, 10_000, java.util.Map.of(42L, 120L));
-    assertEquals("orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; open transaction(s) of "
-        + "producer id(s) 42 (since offset 120)", s.describe());
+    Reconciled.StuckOffset s =
+        new Reconciled.StuckOffset("orders", 3, 120, 130, 10_000, Map.of(42L, 120L));
+    assertEquals(
+        "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; open transaction(s) of "
+            + "producer id(s) 42 (since offset 120)",
+        s.describe());
     assertEquals(List.of(), new Result("r", 0, null, List.of()).stuck());
   }
 

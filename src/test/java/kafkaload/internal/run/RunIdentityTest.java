@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 class RunIdentityTest {
   @Test
   void userSequenceRoundTripsAndRejectsGarbage() {
-    for (long[] c : new long[][] {{0, 0}, {1, 9}, {10, 100}, {123456789L, 987654321012L}, {Long.MAX_VALUE, 7}}) {
+    for (long[] c :
+        new long[][] {
+          {0, 0}, {1, 9}, {10, 100}, {123456789L, 987654321012L}, {Long.MAX_VALUE, 7}
+        }) {
       byte[] b = RunIdentity.userSequence(c[0], c[1]);
       assertEquals(c[0] + "-" + c[1], new String(b, StandardCharsets.US_ASCII));
       assertArrayEquals(c, RunIdentity.parse(b));

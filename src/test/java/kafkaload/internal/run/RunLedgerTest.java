@@ -8,9 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The run ledger's small parts: the run-wide sequence, the KO ledger, topic changes and the per-partition ack counters. */
+/**
+ * The run ledger's small parts: the run-wide sequence, the KO ledger, topic changes and the
+ * per-partition ack counters.
+ */
 class RunLedgerTest {
   @Test
   void sequencesAreRunWideWhateverTheUser() {
@@ -63,10 +67,11 @@ class RunLedgerTest {
   void topicChangesAndLastSeenAreKept() {
     RunLedger ledger = new RunLedger(null, null);
     TopicOffsets base = new TopicOffsets("id-1", Map.of(0, 5L), 1_000);
-    assertEquals(1_000, ledger.topicLastSeen("t", base), "the baseline's time until the watch saw it");
+    assertEquals(
+        1_000, ledger.topicLastSeen("t", base), "the baseline's time until the watch saw it");
     ledger.topicSeen("t", 6_000);
     assertEquals(6_000, ledger.topicLastSeen("t", base));
-    TopicChange c = TopicChange.of("t", base, java.util.Optional.empty(), 6_000, 11_000);
+    TopicChange c = TopicChange.of("t", base, Optional.empty(), 6_000, 11_000);
     ledger.topicChanged(c);
     assertEquals(Map.of("t", c), ledger.topicChanges());
     assertEquals(TopicChange.DELETED, c.change());
@@ -82,7 +87,8 @@ class RunLedgerTest {
     c.acked("t", 1, 20);
     c.acked("t", 0, 5);
     Map<Integer, PartitionCounters.Count> t = c.snapshot("t");
-    assertEquals(Map.of(0, new PartitionCounters.Count(1, 5), 1, new PartitionCounters.Count(2, 30)), t);
+    assertEquals(
+        Map.of(0, new PartitionCounters.Count(1, 5), 1, new PartitionCounters.Count(2, 30)), t);
     assertEquals(List.of(0, 1), List.copyOf(t.keySet()));
     assertEquals(Map.of(), c.snapshot("none"));
     assertEquals(List.of("t", "u"), List.copyOf(c.topics()));

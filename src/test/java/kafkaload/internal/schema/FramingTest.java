@@ -30,15 +30,18 @@ class FramingTest {
     byte[] framed = Framing.frameProtobuf(1, List.of(2, 1), new byte[] {5});
     assertArrayEquals(new byte[] {0, 0, 0, 0, 1, 4, 4, 2, 5}, framed);
     assertEquals(List.of(2, 1), Framing.read(framed, true).messageIndexes());
-    assertEquals(List.of(70), Framing.read(Framing.frameProtobuf(1, List.of(70), new byte[0]), true)
-        .messageIndexes());
+    assertEquals(
+        List.of(70),
+        Framing.read(Framing.frameProtobuf(1, List.of(70), new byte[0]), true).messageIndexes());
   }
 
   @Test
   void aValueNotInTheWireFormatIsRefusedSayingWhy() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Framing.schemaId("{\"a\":1}".getBytes()));
-    assertEquals("not in Confluent's wire format (magic byte 0 and a 4-byte schema id): first byte 123",
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Framing.schemaId("{\"a\":1}".getBytes()));
+    assertEquals(
+        "not in Confluent's wire format (magic byte 0 and a 4-byte schema id): first byte 123",
         e.getMessage());
   }
 }

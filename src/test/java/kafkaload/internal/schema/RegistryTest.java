@@ -13,8 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The registry client against the embedded registry (Confluent's REST API subset and its error codes): caching,
- * compatibility, the errors a user sees before the load, subject strategies.
+ * The registry client against the embedded registry (Confluent's REST API subset and its error
+ * codes): caching, compatibility, the errors a user sees before the load, subject strategies.
  */
 class RegistryTest {
   private final EmbeddedRegistry registry = EmbeddedRegistry.start(null);
@@ -52,64 +52,115 @@ class RegistryTest {
   @Test
   void aCompatibleSecondVersionGetsANewIdAndAnIncompatibleOneIsRefusedWithTheRegistrysMessage() {
     RegistryClient c = client();
-    int v1 = c.register("orders-value", SchemaFormat.AVRO, new AvroSchema(avsc("order.avsc")).text()).id();
-    int v2 = c.register("orders-value", SchemaFormat.AVRO, new AvroSchema(avsc("order-v2.avsc")).text()).id();
+    int v1 =
+        c.register("orders-value", SchemaFormat.AVRO, new AvroSchema(avsc("order.avsc")).text())
+            .id();
+    int v2 =
+        c.register("orders-value", SchemaFormat.AVRO, new AvroSchema(avsc("order-v2.avsc")).text())
+            .id();
     assertNotEquals(v1, v2);
     assertEquals(v2, c.latest("orders-value").id());
-    RegistryClient.RegistryException e = assertThrows(RegistryClient.RegistryException.class, () -> c.register(
-        "orders-value", SchemaFormat.AVRO, new AvroSchema(avsc("order-incompatible.avsc")).text()));
+    RegistryClient.RegistryException e =
+        assertThrows(
+            RegistryClient.RegistryException.class,
+            () ->
+                c.register(
+                    "orders-value",
+                    SchemaFormat.AVRO,
+                    new AvroSchema(avsc("order-incompatible.avsc")).text()));
     assertEquals(409, e.status);
-    assertTrue(e.getMessage().startsWith("Schema Registry at " + registry.url() + " answered 409 (error_code 409) to "
-        + "POST /subjects/orders-value/versions: Schema being registered is incompatible with an earlier schema for "
-        + "subject \"orders-value\""), e.getMessage());
-    assertTrue(e.getMessage().contains("customer"), "the registry names the field: " + e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "Schema Registry at "
+                    + registry.url()
+                    + " answered 409 (error_code 409) to "
+                    + "POST /subjects/orders-value/versions: Schema being registered is incompatible with an earlier schema for "
+                    + "subject \"orders-value\""),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("customer"), "the registry names the field: " + e.getMessage());
   }
 
   @Test
   void confluentsErrorCodes() {
     RegistryClient c = client();
     String v1 = new AvroSchema(avsc("order.avsc")).text();
-    assertEquals(40401, assertThrows(RegistryClient.RegistryException.class,
-        () -> c.lookup("nothing-value", SchemaFormat.AVRO, v1)).errorCode);
+    assertEquals(
+        40401,
+        assertThrows(
+                RegistryClient.RegistryException.class,
+                () -> c.lookup("nothing-value", SchemaFormat.AVRO, v1))
+            .errorCode);
     c.register("orders-value", SchemaFormat.AVRO, v1);
-    assertEquals(40403, assertThrows(RegistryClient.RegistryException.class, () -> c.lookup("orders-value",
-        SchemaFormat.AVRO, new AvroSchema(avsc("order-v2.avsc")).text())).errorCode);
-    assertEquals(40403, assertThrows(RegistryClient.RegistryException.class, () -> c.byId(99)).errorCode);
-    assertEquals(42201, assertThrows(RegistryClient.RegistryException.class,
-        () -> c.register("x-value", SchemaFormat.AVRO, "{\"type\": \"recordz\"}")).errorCode);
+    assertEquals(
+        40403,
+        assertThrows(
+                RegistryClient.RegistryException.class,
+                () ->
+                    c.lookup(
+                        "orders-value",
+                        SchemaFormat.AVRO,
+                        new AvroSchema(avsc("order-v2.avsc")).text()))
+            .errorCode);
+    assertEquals(
+        40403, assertThrows(RegistryClient.RegistryException.class, () -> c.byId(99)).errorCode);
+    assertEquals(
+        42201,
+        assertThrows(
+                RegistryClient.RegistryException.class,
+                () -> c.register("x-value", SchemaFormat.AVRO, "{\"type\": \"recordz\"}"))
+            .errorCode);
   }
 
   @Test
   void wrongCredentialsAre401AndTheSecretIsNeverInTheMessage() {
     try (EmbeddedRegistry secured = EmbeddedRegistry.start("alice:s3cret")) {
       String v1 = new AvroSchema(avsc("order.avsc")).text();
-      RegistryClient.RegistryException e = assertThrows(RegistryClient.RegistryException.class,
-          () -> new RegistryClient(secured.url(), "alice:wrong-pass", calls).register("o-value", SchemaFormat.AVRO, v1));
+      RegistryClient.RegistryException e =
+          assertThrows(
+              RegistryClient.RegistryException.class,
+              () ->
+                  new RegistryClient(secured.url(), "alice:wrong-pass", calls)
+                      .register("o-value", SchemaFormat.AVRO, v1));
       assertEquals(401, e.status);
-      assertTrue(e.getMessage().contains("refused the credentials (401 Unauthorized"), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("refused the credentials (401 Unauthorized"), e.getMessage());
       assertFalse(e.getMessage().contains("wrong-pass"), e.getMessage());
-      assertTrue(new RegistryClient(secured.url(), "alice:s3cret", calls).register("o-value", SchemaFormat.AVRO, v1)
-          .id() > 0);
+      assertTrue(
+          new RegistryClient(secured.url(), "alice:s3cret", calls)
+                  .register("o-value", SchemaFormat.AVRO, v1)
+                  .id()
+              > 0);
     }
   }
 
   @Test
   void anUnreachableRegistryIsNamed() {
-    RegistryClient.RegistryException e = assertThrows(RegistryClient.RegistryException.class,
-        () -> new RegistryClient("http://127.0.0.1:1", null, calls).byId(1));
-    assertTrue(e.getMessage().startsWith("Schema Registry at http://127.0.0.1:1 is unreachable"), e.getMessage());
+    RegistryClient.RegistryException e =
+        assertThrows(
+            RegistryClient.RegistryException.class,
+            () -> new RegistryClient("http://127.0.0.1:1", null, calls).byId(1));
+    assertTrue(
+        e.getMessage().startsWith("Schema Registry at http://127.0.0.1:1 is unreachable"),
+        e.getMessage());
   }
 
   @Test
   void subjectStrategiesNameTheSubjectAsConfluentDoes() {
-    assertEquals("orders-value", SubjectStrategy.of("io.confluent.kafka.serializers.subject.TopicNameStrategy")
-        .subject("orders", false, "com.acme.Order"));
+    assertEquals(
+        "orders-value",
+        SubjectStrategy.of("io.confluent.kafka.serializers.subject.TopicNameStrategy")
+            .subject("orders", false, "com.acme.Order"));
     assertEquals("orders-key", SubjectStrategy.TOPIC.subject("orders", true, "com.acme.Order"));
-    assertEquals("com.acme.Order", SubjectStrategy.of("RecordNameStrategy").subject("orders", false,
-        "com.acme.Order"));
-    assertEquals("orders-com.acme.Order", SubjectStrategy.of("TopicRecordNameStrategy").subject("orders", false,
-        "com.acme.Order"));
-    KafkaLoadConfigException e = assertThrows(KafkaLoadConfigException.class, () -> SubjectStrategy.of("Bogus"));
+    assertEquals(
+        "com.acme.Order",
+        SubjectStrategy.of("RecordNameStrategy").subject("orders", false, "com.acme.Order"));
+    assertEquals(
+        "orders-com.acme.Order",
+        SubjectStrategy.of("TopicRecordNameStrategy").subject("orders", false, "com.acme.Order"));
+    KafkaLoadConfigException e =
+        assertThrows(KafkaLoadConfigException.class, () -> SubjectStrategy.of("Bogus"));
     assertTrue(e.getMessage().contains("'Bogus'"), e.getMessage());
   }
 }

@@ -8,15 +8,19 @@ import java.util.Map;
 import kafkaload.internal.config.InjectorBounds;
 import org.junit.jupiter.api.Test;
 
-/** The saturation verdict on made-up samples: each bound fires on a whole window and not below it. */
+/**
+ * The saturation verdict on made-up samples: each bound fires on a whole window and not below it.
+ */
 class InjectorHealthTest {
   private static final InjectorBounds BOUNDS = new InjectorBounds(90, 3, 10, 1000, 0.1, 100);
 
   private static InjectorHealth.Sample sample(int second, double cpu, long probes, long late) {
-    return new InjectorHealth.Sample(second, 0, 0, 0, 0, cpu, cpu, 0, 0, 0, 0, 0, probes, 0, late > 0 ? 150 : 1, late, Map.of());
+    return new InjectorHealth.Sample(
+        second, 0, 0, 0, 0, cpu, cpu, 0, 0, 0, 0, 0, probes, 0, late > 0 ? 150 : 1, late, Map.of());
   }
 
-  private static List<InjectorHealth.Sample> run(double cpu, long probesPerSecond, long... latePerSecond) {
+  private static List<InjectorHealth.Sample> run(
+      double cpu, long probesPerSecond, long... latePerSecond) {
     List<InjectorHealth.Sample> s = new ArrayList<>();
     for (int i = 0; i < latePerSecond.length; i++) {
       s.add(sample(i + 1, cpu, probesPerSecond, latePerSecond[i]));
@@ -31,12 +35,17 @@ class InjectorHealthTest {
     assertTrue(late.saturated());
     assertTrue(late.reasons().get(0).contains("event loops ran late"), late.reasons().toString());
     assertFalse(InjectorHealth.judge(run(10, 40, 0, 1, 0, 0), BOUNDS).saturated());
-    assertFalse(InjectorHealth.judge(run(10, 0, 0, 0, 0), BOUNDS).saturated(), "no probes, no verdict");
+    assertFalse(
+        InjectorHealth.judge(run(10, 0, 0, 0, 0), BOUNDS).saturated(), "no probes, no verdict");
   }
 
   @Test
   void cpuMustStayHighForAWholeWindow() {
-    assertTrue(InjectorHealth.judge(run(95, 40, 0, 0, 0), BOUNDS).reasons().get(0).contains("machine CPU"));
+    assertTrue(
+        InjectorHealth.judge(run(95, 40, 0, 0, 0), BOUNDS)
+            .reasons()
+            .get(0)
+            .contains("machine CPU"));
     List<InjectorHealth.Sample> broken = run(95, 40, 0, 0, 0, 0);
     broken.set(1, sample(2, 50, 40, 0));
     assertFalse(InjectorHealth.judge(broken, BOUNDS).saturated());

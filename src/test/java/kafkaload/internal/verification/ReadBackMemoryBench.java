@@ -8,16 +8,20 @@ import kafkaload.internal.run.KoLedger;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The read-back's memory, not a test: feeds N records' identities into the read-back state and prints the heap it
- * retains. {@code design}: "new" (the run-wide sequence in a bitmap, a bounded reorder window) or "old" (the state
- * as it was before, an object per virtual user, reproduced below only as the baseline). {@code model}: "open" (every
- * record its own user) or "closed" (1,000 users). Run by bench/readback-memory.sh, one JVM per figure.
+ * The read-back's memory, not a test: feeds N records' identities into the read-back state and
+ * prints the heap it retains. {@code design}: "new" (the run-wide sequence in a bitmap, a bounded
+ * reorder window) or "old" (the state as it was before, an object per virtual user, reproduced
+ * below only as the baseline). {@code model}: "open" (every record its own user) or "closed" (1,000
+ * users). Run by bench/readback-memory.sh, one JVM per figure.
  */
 public final class ReadBackMemoryBench {
   private static final int PARTITIONS = 16;
   private static final int CLOSED_USERS = 1_000;
 
-  /** The read-back's state before the run-wide sequence: a BitSet per user, a last sequence per user and partition. */
+  /**
+   * The read-back's state before the run-wide sequence: a BitSet per user, a last sequence per user
+   * and partition.
+   */
   static final class OldState {
     final Map<Long, BitSet> seen = new HashMap<>();
     final Map<TopicPartition, Map<Long, Long>> lastSeq = new HashMap<>();
@@ -40,7 +44,8 @@ public final class ReadBackMemoryBench {
     Object state;
     long t0 = System.nanoTime();
     if (design.equals("new")) {
-      Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), Reconciliation.REORDER_WINDOW);
+      Reconciliation.ReadState s =
+          new Reconciliation.ReadState(new KoLedger(), Reconciliation.REORDER_WINDOW);
       for (long seq = 0; seq < n; seq++) {
         long user = model.equals("open") ? seq : seq % CLOSED_USERS;
         s.accept(partitions[(int) (seq % PARTITIONS)], user, seq);
@@ -57,8 +62,9 @@ public final class ReadBackMemoryBench {
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     long after = retained();
-    System.out.printf("design=%s model=%s records=%d retainedBytes=%d seconds=%.2f%n", design, model, n,
-        after - before, seconds);
+    System.out.printf(
+        "design=%s model=%s records=%d retainedBytes=%d seconds=%.2f%n",
+        design, model, n, after - before, seconds);
     if (state.hashCode() == 42) {
       System.out.print(""); // keeps the state reachable until after the measurement
     }

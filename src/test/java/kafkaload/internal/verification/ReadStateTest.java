@@ -3,12 +3,18 @@ package kafkaload.internal.verification;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.run.KoLedger;
 import kafkaload.internal.run.Reconciled.ReadBack;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
-/** The read-back's counting, and its memory: per record a bit or so, never an object per virtual user. */
+/**
+ * The read-back's counting, and its memory: per record a bit or so, never an object per virtual
+ * user.
+ */
 class ReadStateTest {
   private static final TopicPartition P0 = new TopicPartition("t", 0);
   private static final TopicPartition P1 = new TopicPartition("t", 1);
@@ -22,7 +28,8 @@ class ReadStateTest {
     s.accept(P0, 2, 1);
     s.accept(P0, 1, 3);
     s.accept(P0, 1, 2); // user 1's sequence fell within partition 0: reordered
-    s.accept(P1, 1, 0); // a copy of record 0 on another partition: a duplicate, and user 1's first on P1
+    s.accept(
+        P1, 1, 0); // a copy of record 0 on another partition: a duplicate, and user 1's first on P1
     s.accept(P1, 2, 4); // a KO'd send that reached the topic anyway
     s.accept(P1, 2, 7); // 5 and 6 were never read: gaps
     s.complete = true;
@@ -35,35 +42,41 @@ class ReadStateTest {
     assertEquals(1, rb.koInTopic());
     assertEquals(1L, s.duplicatesBy.get(P1));
     assertEquals(1L, s.reorderedBy.get(P0));
-    assertEquals(5L, s.distinctBy.get("t") - s.koInTopicBy.get("t"), "delivered: distinct minus KO'd");
+    assertEquals(
+        5L, s.distinctBy.get("t") - s.koInTopicBy.get("t"), "delivered: distinct minus KO'd");
     assertEquals(0, rb.reorderWindowEvicted());
   }
 
   @Test
   void gapsAreCountedInEachInjectorsOwnSequenceSpace() {
-    long second = 1L << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS;
+    long second = 1L << InjectorShare.SEQUENCE_BITS;
     long third = 2 * second;
-    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 100,
-        java.util.List.of(0L, second, third));
+    Reconciliation.ReadState s =
+        new Reconciliation.ReadState(new KoLedger(), 100, List.of(0L, second, third));
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 2); // injector 0: 1 missing
     s.accept(P0, 1, second);
     s.accept(P0, 1, second + 1); // injector 1: none missing
     s.accept(P1, 2, third + 3); // injector 2: 0, 1 and 2 missing
-    s.accept(P1, 5, third); // injector 2's user interleaved with the others': no reordering across injectors
+    s.accept(
+        P1, 5,
+        third); // injector 2's user interleaved with the others': no reordering across injectors
     s.complete = true;
     ReadBack rb = s.summary();
     assertEquals(6, rb.distinct());
-    assertEquals(3, rb.gaps(), "1 in injector 0's space, 2 in injector 2's; never the distance between spaces");
+    assertEquals(
+        3,
+        rb.gaps(),
+        "1 in injector 0's space, 2 in injector 2's; never the distance between spaces");
     assertEquals(0, rb.duplicates());
   }
 
   @Test
   void recordsFoundAreCountedPerInjectorOnceEach() {
-    long second = 1L << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS;
+    long second = 1L << InjectorShare.SEQUENCE_BITS;
     long third = 2 * second;
-    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 100,
-        java.util.List.of(0L, second, third));
+    Reconciliation.ReadState s =
+        new Reconciliation.ReadState(new KoLedger(), 100, List.of(0L, second, third));
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 1);
     s.accept(P1, 0, 1); // a duplicate: found once
@@ -71,16 +84,18 @@ class ReadStateTest {
     s.accept(P1, 2, third - 1); // the top of injector 1's space
     s.complete = true;
     ReadBack rb = s.summary();
-    assertEquals(java.util.Map.of(0, 2L, 1, 2L, 2, 0L), rb.foundByInjector());
-    assertEquals(rb.distinct(), rb.foundByInjector().values().stream().mapToLong(Long::longValue).sum());
+    assertEquals(Map.of(0, 2L, 1, 2L, 2, 0L), rb.foundByInjector());
+    assertEquals(
+        rb.distinct(), rb.foundByInjector().values().stream().mapToLong(Long::longValue).sum());
     assertEquals(1, rb.duplicates());
     assertEquals("read_committed", rb.isolationLevel());
   }
 
   @Test
   void recordsOfAnInjectorThatReportedNothingAreFoundButNeverDelivered() {
-    long second = 1L << kafkaload.internal.config.InjectorShare.SEQUENCE_BITS;
-    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 100, java.util.List.of(0L, second));
+    long second = 1L << InjectorShare.SEQUENCE_BITS;
+    Reconciliation.ReadState s =
+        new Reconciliation.ReadState(new KoLedger(), 100, List.of(0L, second));
     s.unreported(second);
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 1);
@@ -89,11 +104,12 @@ class ReadStateTest {
     s.accept(P1, 1, second + 1); // a duplicate of the dead injector's record: still a duplicate
     s.complete = true;
     ReadBack rb = s.summary();
-    assertEquals(java.util.Map.of(0, 2L, 1, 2L), rb.foundByInjector());
-    assertEquals(java.util.List.of(1), rb.unreportedInjectors());
+    assertEquals(Map.of(0, 2L, 1, 2L), rb.foundByInjector());
+    assertEquals(List.of(1), rb.unreportedInjectors());
     assertEquals(2, rb.foundUnreported());
     assertEquals(4, rb.distinct(), "every record of the run in the topic");
-    assertEquals(2L, s.distinctBy.get(P0.topic()), "delivered counts only records some injector acked");
+    assertEquals(
+        2L, s.distinctBy.get(P0.topic()), "delivered counts only records some injector acked");
     assertEquals(1, rb.duplicates());
   }
 
@@ -110,12 +126,14 @@ class ReadStateTest {
   }
 
   /**
-   * The open model: every record its own user. 2 million records must cost a few hundred kilobytes of sequence
-   * bitmap (the old per-user BitSet cost an object per user), and the reorder window no more than its bound.
+   * The open model: every record its own user. 2 million records must cost a few hundred kilobytes
+   * of sequence bitmap (the old per-user BitSet cost an object per user), and the reorder window no
+   * more than its bound.
    */
   @Test
   void twoMillionOneRecordUsersTakeAboutABitEach() {
-    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), Reconciliation.REORDER_WINDOW);
+    Reconciliation.ReadState s =
+        new Reconciliation.ReadState(new KoLedger(), Reconciliation.REORDER_WINDOW);
     int n = 2_000_000;
     for (long seq = 0; seq < n; seq++) {
       s.accept(seq % 2 == 0 ? P0 : P1, seq, seq);
@@ -124,7 +142,8 @@ class ReadStateTest {
     assertEquals(n, rb.distinct());
     assertEquals(0, rb.gaps());
     assertEquals(0, rb.duplicates());
-    assertTrue(s.seenBytes() < n / 8 * 1.1, s.seenBytes() + " bytes for " + n + " sequence numbers");
+    assertTrue(
+        s.seenBytes() < n / 8 * 1.1, s.seenBytes() + " bytes for " + n + " sequence numbers");
     assertEquals(Reconciliation.REORDER_WINDOW, s.lastSeq.size());
   }
 }
