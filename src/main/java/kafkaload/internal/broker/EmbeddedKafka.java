@@ -3,6 +3,7 @@ package kafkaload.internal.broker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.nio.file.Paths;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
@@ -229,10 +231,43 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
+  /**
+   * A port free now, for a listener bound a moment later. Taken below the kernel's ephemeral range:
+   * a port the kernel hands out (what {@code new ServerSocket(0)} returns) can be given to a
+   * client's outgoing connection before the broker binds it, and a busy machine makes many of
+   * those. Falls back to the ephemeral range.
+   */
   static int freePort() throws IOException {
+    int low = ephemeralLow();
+    for (int attempt = 0; attempt < 50 && low > 11_000; attempt++) {
+      int port = 10_000 + ThreadLocalRandom.current().nextInt(low - 11_000);
+      try (ServerSocket s = new ServerSocket()) {
+        s.setReuseAddress(true);
+        s.bind(new InetSocketAddress("127.0.0.1", port));
+        return port;
+      } catch (IOException taken) {
+        // Another listener has it: try another.
+      }
+    }
     try (ServerSocket s = new ServerSocket(0)) {
       s.setReuseAddress(true);
       return s.getLocalPort();
+    }
+  }
+
+  /**
+   * The first port of Linux's ephemeral range; 0 where the kernel does not say (then only it
+   * picks).
+   */
+  private static int ephemeralLow() {
+    try {
+      return Integer.parseInt(
+          Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
+              .get(0)
+              .trim()
+              .split("\\s+")[0]);
+    } catch (IOException | RuntimeException e) {
+      return 0;
     }
   }
 }
