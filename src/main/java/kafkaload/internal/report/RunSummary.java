@@ -78,8 +78,8 @@ public final class RunSummary {
         sections,
         parameters,
         new Injector(
-            samples(health.samples()),
-            samples(health.loadSamples()),
+            health.samples(),
+            health.loadSamples(),
             health.verdict(),
             health.loadWindow(),
             health.eventLoopDelay(),
@@ -167,32 +167,6 @@ public final class RunSummary {
             null,
             null);
     return new RunSummary(results, Timeline.csv(samples));
-  }
-
-  /** The injector's samples as the results hold them. */
-  public static List<InjectorSample> samples(List<InjectorHealth.Sample> samples) {
-    return samples.stream()
-        .map(
-            s ->
-                new InjectorSample(
-                    s.second(),
-                    s.msgsPerSec(),
-                    s.mbPerSec(),
-                    s.ackP99Ms(),
-                    s.ackMaxMs(),
-                    s.systemCpuPct(),
-                    s.processCpuPct(),
-                    s.heapUsedMb(),
-                    s.heapAfterGcMb(),
-                    s.gcPauseMs(),
-                    s.gcMaxPauseMs(),
-                    s.sendBlockedMs(),
-                    s.eventLoopProbes(),
-                    s.eventLoopDelayP99Ms(),
-                    s.eventLoopDelayMaxMs(),
-                    s.eventLoopProbesOverBound(),
-                    s.producer()))
-        .toList();
   }
 
   /**

@@ -30,6 +30,7 @@ import javax.management.openmbean.CompositeData;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.run.RunLedger;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.Metric;
@@ -60,30 +61,6 @@ public final class InjectorHealth implements AutoCloseable {
           "record-error-rate",
           "record-retry-rate");
 
-  /**
-   * One second of the injector. ackP99Ms and ackMaxMs: the ack latency of the sends acked in that
-   * second (NaN when none was); heapUsedMb is the heap at the sample; heapAfterGcMb the heap left
-   * by the latest collection up to it (NaN before the first).
-   */
-  public record Sample(
-      double second,
-      double msgsPerSec,
-      double mbPerSec,
-      double ackP99Ms,
-      double ackMaxMs,
-      double systemCpuPct,
-      double processCpuPct,
-      double heapUsedMb,
-      double heapAfterGcMb,
-      double gcPauseMs,
-      double gcMaxPauseMs,
-      double sendBlockedMs,
-      long eventLoopProbes,
-      double eventLoopDelayP99Ms,
-      double eventLoopDelayMaxMs,
-      long eventLoopProbesOverBound,
-      Map<String, Double> producer) {}
-
   public record Verdict(boolean saturated, List<String> reasons) {}
 
   private final ScheduledExecutorService timer =
@@ -93,7 +70,7 @@ public final class InjectorHealth implements AutoCloseable {
             t.setDaemon(true);
             return t;
           });
-  private final List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
+  private final List<InjectorSample> samples = Collections.synchronizedList(new ArrayList<>());
   private final DoubleAdder gcPauseMs = new DoubleAdder();
   private final LongAccumulator gcMaxPauseMs = new LongAccumulator(Math::max, 0);
   private final List<Runnable> unregister = new ArrayList<>();
@@ -284,7 +261,7 @@ public final class InjectorHealth implements AutoCloseable {
             : delay.getCountBetweenValues(
                 (long) (bounds.eventLoopDelayMs() * 1000), delay.getMaxValue());
     samples.add(
-        new Sample(
+        new InjectorSample(
             second,
             (acked - lastAcked) / dt,
             (bytes - lastBytes) / dt / 1_048_576.0,
@@ -355,14 +332,14 @@ public final class InjectorHealth implements AutoCloseable {
     return avg;
   }
 
-  public List<Sample> samples() {
+  public List<InjectorSample> samples() {
     synchronized (samples) {
       return new ArrayList<>(samples);
     }
   }
 
   /** The samples of the load only (see the class comment). */
-  public List<Sample> loadSamples() {
+  public List<InjectorSample> loadSamples() {
     return samples().stream().filter(x -> inLoad(x.second())).toList();
   }
 
@@ -371,7 +348,7 @@ public final class InjectorHealth implements AutoCloseable {
     return judge(loadSamples(), bounds);
   }
 
-  static Verdict judge(List<Sample> s, InjectorBounds b) {
+  static Verdict judge(List<InjectorSample> s, InjectorBounds b) {
     List<String> reasons = new ArrayList<>();
     int w = b.windowSeconds();
     sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct())
@@ -384,13 +361,15 @@ public final class InjectorHealth implements AutoCloseable {
     window(
             s,
             w,
-            win -> win.stream().mapToDouble(Sample::gcPauseMs).sum() >= b.gcPct() / 100 * w * 1000)
+            win ->
+                win.stream().mapToDouble(InjectorSample::gcPauseMs).sum()
+                    >= b.gcPct() / 100 * w * 1000)
         .ifPresent(
             win ->
                 reasons.add(
                     String.format(
                         "GC pauses took %.0f ms of the %d s from %.0f s",
-                        win.stream().mapToDouble(Sample::gcPauseMs).sum(),
+                        win.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
                         w,
                         win.get(0).second())));
     s.stream()
@@ -416,9 +395,10 @@ public final class InjectorHealth implements AutoCloseable {
             s,
             w,
             win -> {
-              long probes = win.stream().mapToLong(Sample::eventLoopProbes).sum();
+              long probes = win.stream().mapToLong(InjectorSample::eventLoopProbes).sum();
               return probes > 0
-                  && win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum() * 100 > probes;
+                  && win.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum() * 100
+                      > probes;
             })
         .ifPresent(
             win ->
@@ -429,16 +409,20 @@ public final class InjectorHealth implements AutoCloseable {
                         b.eventLoopDelayMs(),
                         w,
                         win.get(0).second(),
-                        win.stream().mapToLong(Sample::eventLoopProbesOverBound).sum(),
-                        win.stream().mapToLong(Sample::eventLoopProbes).sum(),
-                        win.stream().mapToDouble(Sample::eventLoopDelayMaxMs).max().orElse(0))));
+                        win.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum(),
+                        win.stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
+                        win.stream()
+                            .mapToDouble(InjectorSample::eventLoopDelayMaxMs)
+                            .max()
+                            .orElse(0))));
     return new Verdict(!reasons.isEmpty(), reasons);
   }
 
   /** The sample that ends the first run of {@code w} consecutive samples meeting the condition. */
-  private static Optional<Sample> sustained(List<Sample> s, int w, Predicate<Sample> met) {
+  private static Optional<InjectorSample> sustained(
+      List<InjectorSample> s, int w, Predicate<InjectorSample> met) {
     int run = 0;
-    for (Sample x : s) {
+    for (InjectorSample x : s) {
       run = met.test(x) ? run + 1 : 0;
       if (run == w) {
         return Optional.of(x);
@@ -450,7 +434,8 @@ public final class InjectorHealth implements AutoCloseable {
   /**
    * The first window of {@code w} consecutive samples that, taken together, meets the condition.
    */
-  private static Optional<List<Sample>> window(List<Sample> s, int w, Predicate<List<Sample>> met) {
+  private static Optional<List<InjectorSample>> window(
+      List<InjectorSample> s, int w, Predicate<List<InjectorSample>> met) {
     for (int i = 0; i + w <= s.size(); i++) {
       if (met.test(s.subList(i, i + w))) {
         return Optional.of(s.subList(i, i + w));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.results.InjectorSample;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,14 +15,13 @@ import org.junit.jupiter.api.Test;
 class InjectorHealthTest {
   private static final InjectorBounds BOUNDS = new InjectorBounds(90, 3, 10, 1000, 0.1, 100);
 
-  private static InjectorHealth.Sample sample(int second, double cpu, long probes, long late) {
-    return new InjectorHealth.Sample(
+  private static InjectorSample sample(int second, double cpu, long probes, long late) {
+    return new InjectorSample(
         second, 0, 0, 0, 0, cpu, cpu, 0, 0, 0, 0, 0, probes, 0, late > 0 ? 150 : 1, late, Map.of());
   }
 
-  private static List<InjectorHealth.Sample> run(
-      double cpu, long probesPerSecond, long... latePerSecond) {
-    List<InjectorHealth.Sample> s = new ArrayList<>();
+  private static List<InjectorSample> run(double cpu, long probesPerSecond, long... latePerSecond) {
+    List<InjectorSample> s = new ArrayList<>();
     for (int i = 0; i < latePerSecond.length; i++) {
       s.add(sample(i + 1, cpu, probesPerSecond, latePerSecond[i]));
     }
@@ -46,7 +46,7 @@ class InjectorHealthTest {
             .reasons()
             .get(0)
             .contains("machine CPU"));
-    List<InjectorHealth.Sample> broken = run(95, 40, 0, 0, 0, 0);
+    List<InjectorSample> broken = run(95, 40, 0, 0, 0, 0);
     broken.set(1, sample(2, 50, 40, 0));
     assertFalse(InjectorHealth.judge(broken, BOUNDS).saturated());
   }
