@@ -434,20 +434,9 @@ public final class Merge {
     }
     try {
       if (Files.size(f.log()) == 0) {
-        return new InjectorRow(
-            f.index(),
-            "died",
-            null,
+        return died(
+            f,
             0L,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
             null,
             null,
             "DID NOT FINISH and its log "
@@ -476,23 +465,19 @@ public final class Merge {
   }
 
   private static InjectorRow died(Found f, SimulationLogs.Counts c, String text) {
-    return new InjectorRow(
-        f.index(),
-        "died",
-        null,
+    return died(
+        f,
         c == null ? null : c.requests(),
         c == null ? null : c.ok(),
         c == null ? null : c.ko(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
         text);
+  }
+
+  /** The row of an injector that did not finish: what its log holds (null: not known). */
+  private static InjectorRow died(Found f, Long requests, Long ok, Long ko, String text) {
+    return new InjectorRow(
+        f.index(), "died", null, requests, ok, ko, null, null, null, null, null, null, null, null,
+        null, text);
   }
 
   /**
