@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Broker version compatibility: the baseline simulation (this project's Kafka 4.1.1 client, preflight AdminClient,
+# Broker version compatibility: the baseline simulation (this project's Kafka 4.4.0 client, preflight AdminClient,
 # run-identity headers, read-back reconciliation, gates) against single-node KRaft brokers of other versions, each a
 # separate process started from that version's own Maven jars (kafka_2.13:<v> and its runtime dependencies).
 # Prints one row per version: pass when every send was acked and every acked record read back exactly once; the
