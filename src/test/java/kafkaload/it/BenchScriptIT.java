@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * seconds-long runs, the tests' embedded broker) and print every figure with numbers. No timing is
  * asserted: benchmarks are not tests.
  */
+@Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
 class BenchScriptIT {
   private static final List<String> ROWS =
       List.of(

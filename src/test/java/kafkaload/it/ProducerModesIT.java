@@ -100,8 +100,8 @@ class ProducerModesIT {
     long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
     assertEquals(0, run.exitCode(), run.tail());
     // Nothing waited max.block.ms (60 s) for a partition or stranded a user until maxDuration (60
-    // s).
-    assertTrue(seconds < 50, "the run took " + seconds + " s:\n" + run.tail());
+    // s): either would add 60 s to a run of about 15 s (30 to 50 s on a loaded machine).
+    assertTrue(seconds < 70, "the run took " + seconds + " s:\n" + run.tail());
     long expected = TopicOverrideSimulation.USERS * TopicOverrideSimulation.PER_USER;
     assertEquals(expected, run.counts("send")[1]);
     assertTrue(summary(run, "(\\d+) sends taken off the event loop") >= 1, run.tail());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * 300 MB heap that the embedded broker shares. The read-back used to keep an object per user and
  * died of OutOfMemoryError here.
  */
+@Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
 class SoakScaleIT {
   static final int RATE = 20_000;
   static final int WARMUP = 5;
