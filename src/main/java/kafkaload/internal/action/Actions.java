@@ -6,10 +6,12 @@ import io.gatling.core.structure.ScenarioContext;
 import kafkaload.internal.admin.Prefill;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.protocol.KafkaProtocol;
+import org.apache.kafka.common.IsolationLevel;
 
 /**
  * Turns each immutable action spec into the Scala builder Gatling asks the Java DSL for. When
@@ -76,7 +78,10 @@ public final class Actions {
           }
           var decoder =
               spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic());
-          TopicListener listener = c.start().listener(spec.topic());
+          IsolationLevel isolation =
+              spec.isolationLevel() != null ? spec.isolationLevel() : c.protocol().isolationLevel();
+          TopicListener listener = c.start().listener(spec.topic(), isolation);
+          c.ledger().consumes().readsWith(spec.requestName(), ConsumerFactory.name(isolation));
           listener.watch(
               spec.kind() == MatchKind.KEY,
               spec.kind() == MatchKind.HEADER ? spec.headerName() : null,
@@ -108,7 +113,10 @@ public final class Actions {
           SendSpec spec = request.withSchemas(c);
           var decoder =
               rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic());
-          TopicListener listener = c.start().listener(rr.replyTopic());
+          IsolationLevel isolation =
+              rr.isolationLevel() != null ? rr.isolationLevel() : c.protocol().isolationLevel();
+          TopicListener listener = c.start().listener(rr.replyTopic(), isolation);
+          c.ledger().consumes().readsWith(request.requestName(), ConsumerFactory.name(isolation));
           listener.watch(
               rr.kind() == MatchKind.KEY,
               rr.kind() == MatchKind.HEADER ? rr.header() : null,
@@ -125,7 +133,11 @@ public final class Actions {
           // The simulation checks this before its pre-fill; here for a range that came from
           // elsewhere.
           Prefill.checkConsumers(spec.topic(), spec.range().to().size(), spec.threads());
-          return new DrainAction(spec, c.start(), next);
+          DrainSpec resolved =
+              spec.isolationLevel() != null
+                  ? spec
+                  : spec.withIsolationLevel(c.protocol().isolationLevel());
+          return new DrainAction(resolved, c.start(), next);
         });
   }
 
