@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
 import kafkaload.internal.admin.Prefill;
+import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.client.ConsumerFactory;
@@ -11,6 +12,8 @@ import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.protocol.KafkaProtocol;
+import kafkaload.internal.verification.ExactlyOnceCheck;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.IsolationLevel;
 
 /**
@@ -142,7 +145,39 @@ public final class Actions {
   }
 
   public static ActionBuilder reconcile(ReconcileSpec spec) {
-    return scala((c, ctx, next) -> new ReconcileAction(c.start(), next, spec));
+    return scala(
+        (c, ctx, next) -> {
+          ExactlyOnceCheck.Output output = null;
+          if (spec.exactlyOnceOutput() != null) {
+            String topic = spec.exactlyOnceOutput();
+            String where = "reconcile().exactlyOnceOutput(\"" + topic + "\")";
+            if (!spec.readBack() || !c.protocol().runIdentity()) {
+              throw new KafkaLoadConfigException(
+                  where + " needs the read-back and the run-identity headers (both on by default)");
+            }
+            if (c.ledger().injector().distributed()) {
+              throw new KafkaLoadConfigException(
+                  where + " is not supported in a distributed run: run the pipeline test alone");
+            }
+            // Where the output stands before the load: the verdict reads from there.
+            try (Admin admin = c.connection().admin()) {
+              output =
+                  new ExactlyOnceCheck.Output(
+                      topic,
+                      Preflight.offsets(admin, topic, c.connection().timeoutMs())
+                          .orElseThrow(
+                              () ->
+                                  new KafkaLoadConfigException(
+                                      where
+                                          + ": topic '"
+                                          + topic
+                                          + "' does not exist (start the pipeline, or create it, "
+                                          + "before the load)"))
+                          .endOffsets());
+            }
+          }
+          return new ReconcileAction(c.start(), next, spec, output);
+        });
   }
 
   public static ActionBuilder lagVerdict(LagVerdictSpec spec) {

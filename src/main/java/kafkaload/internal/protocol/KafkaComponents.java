@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
@@ -264,6 +265,7 @@ public final class KafkaComponents implements ProtocolComponents {
             connection.bootstrap(), ledger.identity() == null ? null : ledger.identity().runId()),
         ledger,
         running().lagMonitor(),
-        running().producers().all());
+        running().producers().all(),
+        ConsumerFactory.name(protocol.isolationLevel()));
   }
 }
