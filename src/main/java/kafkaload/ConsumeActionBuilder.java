@@ -87,9 +87,9 @@ public final class ConsumeActionBuilder implements ActionBuilder {
 
   /**
    * isolation.level of the reader, by Kafka's values: {@code "read_committed"} sees a record only
-   * once its transaction commits (the end-to-end latency then includes that wait) and never a record
-   * of an aborted transaction; {@code "read_uncommitted"} sees every record as it is written.
-   * Unset: the protocol's ({@code kafka().isolationLevel(..)}, {@code -Disolation.level}).
+   * once its transaction commits (the end-to-end latency then includes that wait) and never a
+   * record of an aborted transaction; {@code "read_uncommitted"} sees every record as it is
+   * written. Unset: the protocol's ({@code kafka().isolationLevel(..)}, {@code -Disolation.level}).
    */
   public ConsumeActionBuilder isolationLevel(String level) {
     return new ConsumeActionBuilder(

@@ -638,8 +638,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
             : parts.target().embeddedBrokers();
     // Kafka's consumer property name as the -D name; a bad value is refused here, before any load.
     String isolation =
-        params.string(
-            ISOLATION_PROPERTY, ConsumerFactory.name(parts.requests().isolationLevel()));
+        params.string(ISOLATION_PROPERTY, ConsumerFactory.name(parts.requests().isolationLevel()));
     Requests requests =
         parts
             .requests()

@@ -62,10 +62,11 @@ public final class ReconcileActionBuilder implements ActionBuilder {
 
   /**
    * Also judge exactly-once for the consume-transform-produce pipeline that reads the run's records
-   * and writes {@code outputTopic}, carrying the run-identity headers over (the shipped echo service
-   * does): every committed input (found by the read_committed read-back) must have exactly one
-   * committed output there, by identity; outputs of aborted transactions are counted apart, not as
-   * duplicates. Recorded as "kafka reconcile: exactly-once". The topic must exist before the load.
+   * and writes {@code outputTopic}, carrying the run-identity headers over (the shipped echo
+   * service does): every committed input (found by the read_committed read-back) must have exactly
+   * one committed output there, by identity; outputs of aborted transactions are counted apart, not
+   * as duplicates. Recorded as "kafka reconcile: exactly-once". The topic must exist before the
+   * load.
    */
   public ReconcileActionBuilder exactlyOnceOutput(String outputTopic) {
     if (outputTopic == null || outputTopic.isBlank()) {

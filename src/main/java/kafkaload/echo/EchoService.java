@@ -31,9 +31,9 @@ import org.slf4j.LoggerFactory;
  * end-to-end latency runs from the request's production). An optional per-record delay makes it a
  * deliberately slow consumer.
  *
- * <p>In its exactly-once mode ({@link #startExactlyOnce}) it is a consume-transform-produce pipeline
- * as Kafka Streams runs one: it reads with {@code isolation.level=read_committed}, writes the
- * replies of each transaction together with the consumed offsets ({@code
+ * <p>In its exactly-once mode ({@link #startExactlyOnce}) it is a consume-transform-produce
+ * pipeline as Kafka Streams runs one: it reads with {@code isolation.level=read_committed}, writes
+ * the replies of each transaction together with the consumed offsets ({@code
  * sendOffsetsToTransaction(offsets, consumer.groupMetadata())}), and commits them at once; each
  * consumer thread's {@code transactional.id} is its group and index, the same after a restart, so a
  * restarted echo fences its predecessor and aborts the transaction it left open. {@link #main} runs
@@ -47,6 +47,7 @@ public final class EchoService implements AutoCloseable {
 
   /** What {@link #close()} closes once the threads stopped: the exactly-once producers. */
   private final List<Runnable> closers = new ArrayList<>();
+
   private final AtomicLong echoed = new AtomicLong();
   private final java.util.concurrent.atomic.AtomicInteger assigned =
       new java.util.concurrent.atomic.AtomicInteger();
@@ -378,8 +379,8 @@ public final class EchoService implements AutoCloseable {
     private long openedAt;
 
     /**
-     * Partitions assigned since the last commit: their positions are committed even with no
-     * record, so a restart with auto.offset.reset=latest never skips records written meanwhile.
+     * Partitions assigned since the last commit: their positions are committed even with no record,
+     * so a restart with auto.offset.reset=latest never skips records written meanwhile.
      */
     private boolean positionsUncommitted = true;
 
@@ -486,7 +487,9 @@ public final class EchoService implements AutoCloseable {
       if (!open) {
         return;
       }
-      java.util.Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.consumer.OffsetAndMetadata>
+      java.util.Map<
+              org.apache.kafka.common.TopicPartition,
+              org.apache.kafka.clients.consumer.OffsetAndMetadata>
           offsets = new java.util.HashMap<>();
       for (org.apache.kafka.common.TopicPartition tp : consumer.assignment()) {
         // The position, not the last offset + 1: it is past transaction markers, so a group
@@ -527,10 +530,10 @@ public final class EchoService implements AutoCloseable {
 
   /**
    * Runs the echo service as its own process, for a test that kills it and starts it again: {@code
-   * --bootstrap host:port --request-topic t --reply-topic r --group g [--consumers 4]
-   * [--partitions 4] [--exactly-once] [--transaction-ms 100]}. Creates missing topics with that many
-   * partitions, prints {@code kafkaload-echo ready} once every consumer has its partitions, and
-   * exits when its standard input closes (its parent is gone) or on a signal.
+   * --bootstrap host:port --request-topic t --reply-topic r --group g [--consumers 4] [--partitions
+   * 4] [--exactly-once] [--transaction-ms 100]}. Creates missing topics with that many partitions,
+   * prints {@code kafkaload-echo ready} once every consumer has its partitions, and exits when its
+   * standard input closes (its parent is gone) or on a signal.
    */
   public static void main(String[] args) throws Exception {
     java.util.Map<String, String> a = new java.util.HashMap<>();

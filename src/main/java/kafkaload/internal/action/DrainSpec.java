@@ -35,20 +35,22 @@ public record DrainSpec(
 
   /** One consumer subscribing as a group, no range yet, Kafka's defaults, bounded by 5 minutes. */
   public static DrainSpec of(String requestName, String topic) {
-    return new DrainSpec(
-        requestName, topic, null, 1, false, Map.of(), Duration.ofMinutes(5), null);
+    return new DrainSpec(requestName, topic, null, 1, false, Map.of(), Duration.ofMinutes(5), null);
   }
 
   public DrainSpec withRange(Prefill.Range r) {
-    return new DrainSpec(requestName, topic, r, threads, assign, consumerProperties, timeout, isolationLevel);
+    return new DrainSpec(
+        requestName, topic, r, threads, assign, consumerProperties, timeout, isolationLevel);
   }
 
   public DrainSpec withThreads(int n) {
-    return new DrainSpec(requestName, topic, range, n, assign, consumerProperties, timeout, isolationLevel);
+    return new DrainSpec(
+        requestName, topic, range, n, assign, consumerProperties, timeout, isolationLevel);
   }
 
   public DrainSpec withAssign(boolean a) {
-    return new DrainSpec(requestName, topic, range, threads, a, consumerProperties, timeout, isolationLevel);
+    return new DrainSpec(
+        requestName, topic, range, threads, a, consumerProperties, timeout, isolationLevel);
   }
 
   /** These properties over the ones already set. */
@@ -65,6 +67,7 @@ public record DrainSpec(
   }
 
   public DrainSpec withTimeout(Duration t) {
-    return new DrainSpec(requestName, topic, range, threads, assign, consumerProperties, t, isolationLevel);
+    return new DrainSpec(
+        requestName, topic, range, threads, assign, consumerProperties, t, isolationLevel);
   }
 }

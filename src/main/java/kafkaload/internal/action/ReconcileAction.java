@@ -19,7 +19,9 @@ final class ReconcileAction extends KafkaAction {
 
   private final ReconcileSpec spec;
 
-  /** The pipeline output whose exactly-once is judged, with its offsets before the load; or null. */
+  /**
+   * The pipeline output whose exactly-once is judged, with its offsets before the load; or null.
+   */
   private final ExactlyOnceCheck.Output output;
 
   ReconcileAction(

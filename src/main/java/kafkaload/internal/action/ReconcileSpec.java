@@ -31,19 +31,23 @@ public record ReconcileSpec(
       new ReconcileSpec(0, 0.0, true, Duration.ofSeconds(60), false, null);
 
   public ReconcileSpec withMaxLost(long n) {
-    return new ReconcileSpec(n, maxDuplicatePct, readBack, timeout, failOnSaturatedInjector, exactlyOnceOutput);
+    return new ReconcileSpec(
+        n, maxDuplicatePct, readBack, timeout, failOnSaturatedInjector, exactlyOnceOutput);
   }
 
   public ReconcileSpec withMaxDuplicatePct(double pct) {
-    return new ReconcileSpec(maxLost, pct, readBack, timeout, failOnSaturatedInjector, exactlyOnceOutput);
+    return new ReconcileSpec(
+        maxLost, pct, readBack, timeout, failOnSaturatedInjector, exactlyOnceOutput);
   }
 
   public ReconcileSpec withReadBack(boolean on) {
-    return new ReconcileSpec(maxLost, maxDuplicatePct, on, timeout, failOnSaturatedInjector, exactlyOnceOutput);
+    return new ReconcileSpec(
+        maxLost, maxDuplicatePct, on, timeout, failOnSaturatedInjector, exactlyOnceOutput);
   }
 
   public ReconcileSpec withTimeout(Duration t) {
-    return new ReconcileSpec(maxLost, maxDuplicatePct, readBack, t, failOnSaturatedInjector, exactlyOnceOutput);
+    return new ReconcileSpec(
+        maxLost, maxDuplicatePct, readBack, t, failOnSaturatedInjector, exactlyOnceOutput);
   }
 
   public ReconcileSpec withFailOnSaturatedInjector(boolean on) {

@@ -34,12 +34,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One reader per topic and isolation level, shared by every consume action on it: it reads all partitions from their
- * end at start (no consumer group, so it never shows up as lag of a group under test) and hands
- * each record to the virtual user waiting for it. A record that arrives before its user asks is
- * kept for a while, so a fast pipeline is never reported as a timeout. Timeouts fire at their
- * deadline from a timer, not at the next poll. Whatever a waiter's code throws fails that waiter
- * alone: the reader never dies, and the other waiters are still served.
+ * One reader per topic and isolation level, shared by every consume action on it: it reads all
+ * partitions from their end at start (no consumer group, so it never shows up as lag of a group
+ * under test) and hands each record to the virtual user waiting for it. A record that arrives
+ * before its user asks is kept for a while, so a fast pipeline is never reported as a timeout.
+ * Timeouts fire at their deadline from a timer, not at the next poll. Whatever a waiter's code
+ * throws fails that waiter alone: the reader never dies, and the other waiters are still served.
  */
 public final class TopicListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicListener.class);
@@ -118,8 +118,8 @@ public final class TopicListener implements AutoCloseable {
 
   /**
    * A reader of {@code topic} with this isolation.level: read_committed hands over records of
-   * committed transactions only, when their commit makes them visible (so the end-to-end latency
-   * of a consume includes the wait for the commit), and never a record of an aborted one.
+   * committed transactions only, when their commit makes them visible (so the end-to-end latency of
+   * a consume includes the wait for the commit), and never a record of an aborted one.
    */
   public TopicListener(
       Connection connection,

@@ -126,7 +126,7 @@ public final class ReconciliationPrinter {
   }
 
   /**
-   * "  exactly-once on 'replies' (read_committed): HOLDS: 1200 committed inputs, 1200 committed
+   * " exactly-once on 'replies' (read_committed): HOLDS: 1200 committed inputs, 1200 committed
    * outputs, 0 duplicates, 0 missing, 0 unexpected; 37 outputs of aborted transactions (not
    * duplicates)".
    */

@@ -286,7 +286,9 @@ public final class RunSummary {
         readers(c, ledger));
   }
 
-  /** The isolation levels of the protocol's readers; null when it had no consume, no lag monitor. */
+  /**
+   * The isolation levels of the protocol's readers; null when it had no consume, no lag monitor.
+   */
   private static ProtocolResults.Readers readers(Section c, RunLedger ledger) {
     Map<String, String> byRequest = ledger.consumes().isolationLevels();
     if (byRequest.isEmpty() && c.lagMonitor() == null) {

@@ -200,8 +200,8 @@ public final class Reconciled {
    * committed inputs with no committed output; {@code unexpected}: outputs of this run with no
    * committed input. {@code abortedOutputs}: records of this run in the output topic that a
    * read_uncommitted reader sees and a read_committed one does not (written in transactions that
-   * were aborted, for example by a crash); they are expected, not duplicates. {@code complete}:
-   * the input read-back was complete and the output was read to its last stable offset; {@code
+   * were aborted, for example by a crash); they are expected, not duplicates. {@code complete}: the
+   * input read-back was complete and the output was read to its last stable offset; {@code
    * missingSample}: the first few missing sequence numbers. {@code error}: why it could not be
    * judged, or null.
    */
@@ -268,9 +268,8 @@ public final class Reconciled {
 
   /**
    * The whole run: totals over its topics, the default topic first. {@code exactlyOnce}: the
-   * pipeline verdict when one was asked for, else null. {@code stuck}: partitions whose
-   * last stable offset did not reach the high-water mark in time, so the read-back could not see
-   * past it.
+   * pipeline verdict when one was asked for, else null. {@code stuck}: partitions whose last stable
+   * offset did not reach the high-water mark in time, so the read-back could not see past it.
    */
   public record Result(
       String runId,

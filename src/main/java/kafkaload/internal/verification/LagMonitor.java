@@ -234,8 +234,7 @@ public final class LagMonitor implements AutoCloseable {
    * As above, against the last stable offset with read_committed (ListOffsets with that isolation
    * level), the high-water mark with read_uncommitted.
    */
-  public static Map<TopicPartition, Long> lag(
-      Admin admin, String group, IsolationLevel isolation) {
+  public static Map<TopicPartition, Long> lag(Admin admin, String group, IsolationLevel isolation) {
     try {
       Map<TopicPartition, OffsetAndMetadata> committed =
           admin

@@ -303,7 +303,9 @@ public final class Reconciliation {
                 output,
                 timeout);
       } catch (RuntimeException e) {
-        verdict = ExactlyOnce.unjudged(output.topic(), e.getClass().getSimpleName() + ": " + e.getMessage());
+        verdict =
+            ExactlyOnce.unjudged(
+                output.topic(), e.getClass().getSimpleName() + ": " + e.getMessage());
       }
     }
     return result.withExactlyOnce(verdict);
