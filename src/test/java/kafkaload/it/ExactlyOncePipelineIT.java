@@ -9,13 +9,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import kafkaload.echo.EchoService;
+import kafkaload.internal.admin.Preflight;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.TransactionDescription;
-import org.apache.kafka.clients.admin.TransactionState;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,7 +50,7 @@ class ExactlyOncePipelineIT {
                         "sut", "external",
                         "topic", requests,
                         "reply.topic", replies,
-                        "users", "4",
+                        "users", "8",
                         "warmup", "0",
                         "duration", "10",
                         "reply.timeoutMs", "60000",
@@ -62,15 +65,14 @@ class ExactlyOncePipelineIT {
     Echo second = null;
     try {
       awaitReady(first);
-      // Load is flowing through the echo: outputs are being written.
-      long deadline = System.currentTimeMillis() + 120_000;
-      while (endOffsetSum(replies) < 100 && System.currentTimeMillis() < deadline) {
-        assertFalse(gatling.isDone(), "the run ended before the echo answered");
-        Thread.sleep(100);
-      }
-      String open = awaitOngoingTransaction(group);
+      // Load flows through the echo; kill it while a transaction of it has written outputs.
+      List<String> open = awaitOpenOutputs(replies, 120_000);
+      assertFalse(open.isEmpty(), "no open transaction with outputs seen:\n" + tail(gatling));
       first.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-      assertNotNull(open, "a transaction of the echo was open when it was killed");
+      // Nobody can commit it now: still open means the kill came in the middle of it.
+      assertFalse(
+          awaitOpenOutputs(replies, 0).isEmpty(),
+          "the transaction seen open was still open after the kill");
 
       second = echo(requests, replies, group);
       awaitReady(second);
@@ -154,23 +156,38 @@ class ExactlyOncePipelineIT {
     fail("the echo was not ready within 90 s:\n" + Files.readString(echo.log()));
   }
 
-  /** The transactional.id of one of the echo's transactions found open, or null after 30 s. */
-  private static String awaitOngoingTransaction(String group) throws Exception {
-    List<String> ids = List.of(group + "-0", group + "-1");
-    long deadline = System.currentTimeMillis() + 30_000;
+  /**
+   * The partitions of {@code topic} whose last stable offset is below the high-water mark (an open
+   * transaction has written records there), once there are any within {@code waitMs}; empty after.
+   */
+  private static List<String> awaitOpenOutputs(String topic, long waitMs) throws Exception {
+    long deadline = System.currentTimeMillis() + waitMs;
     try (Admin admin = admin()) {
-      while (System.currentTimeMillis() < deadline) {
-        for (String id : ids) {
-          TransactionDescription d =
-              admin.describeTransactions(List.of(id)).description(id).get(10, TimeUnit.SECONDS);
-          if (d.state() == TransactionState.ONGOING && !d.topicPartitions().isEmpty()) {
-            return id;
-          }
+      List<TopicPartition> partitions = new ArrayList<>();
+      for (int p = 0; p < 4; p++) {
+        partitions.add(new TopicPartition(topic, p));
+      }
+      do {
+        Map<TopicPartition, Long> lso = Preflight.lastStableOffsets(admin, partitions, 10_000);
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        partitions.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
+        var hwm = admin.listOffsets(latest).all().get(10, TimeUnit.SECONDS);
+        List<String> open =
+            partitions.stream()
+                .filter(tp -> lso.get(tp) < hwm.get(tp).offset())
+                .map(TopicPartition::toString)
+                .toList();
+        if (!open.isEmpty()) {
+          return open;
         }
         Thread.sleep(20);
-      }
+      } while (System.currentTimeMillis() < deadline);
     }
-    return null;
+    return List.of();
+  }
+
+  private static String tail(CompletableFuture<GatlingRun> gatling) {
+    return gatling.isDone() ? gatling.join().tail() : "(the run is still going)";
   }
 
   private static void stop(Echo echo) throws InterruptedException {
