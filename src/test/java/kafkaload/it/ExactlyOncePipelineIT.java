@@ -52,7 +52,7 @@ class ExactlyOncePipelineIT {
                         "reply.topic", replies,
                         "users", "8",
                         "warmup", "0",
-                        "duration", "10",
+                        "duration", "6",
                         "reply.timeoutMs", "60000",
                         // Requests wait through the restart; a slow machine may time some out.
                         "gate.maxErrorPct", "100"),

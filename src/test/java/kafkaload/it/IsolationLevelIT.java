@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * isolation.level on the embedded broker: consume actions under read_committed never see a record
@@ -14,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * default comes from -Disolation.level and the summary says which level each request read with; a
  * bad value is refused before any load and before any topic is created.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class IsolationLevelIT {
 
   @Test
@@ -52,7 +55,7 @@ class IsolationLevelIT {
     assertEquals("read_committed", byRequest.path("aborted, protocol default").asText());
     String page = java.nio.file.Files.readString(reportDir(run).resolve("kafka.html"));
     assertTrue(
-        page.contains("\"aborted, read_uncommitted\":\"read_uncommitted\""),
+        page.matches("(?s).*\"aborted, read_uncommitted\"\\s*:\\s*\"read_uncommitted\".*"),
         "the page's data names each request's isolation level");
   }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-
 import kafkaload.internal.run.Reconciled.ExactlyOnce;
 import org.junit.jupiter.api.Test;
 
