@@ -4,8 +4,18 @@ import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.verification.LagMonitor;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -14,7 +24,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * isolation.level on the embedded broker: consume actions under read_committed never see a record
  * of an aborted transaction and see a committed one, read_uncommitted sees both, the protocol's
  * default comes from -Disolation.level and the summary says which level each request read with; a
- * bad value is refused before any load and before any topic is created.
+ * bad value is refused before any load and before any topic is created; the lag monitor under
+ * read_committed measures to the last stable offset.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class IsolationLevelIT {
@@ -90,6 +101,51 @@ class IsolationLevelIT {
       assertFalse(
           admin.listTopics().names().get(30, TimeUnit.SECONDS).contains(topic),
           "the topic was not created");
+    }
+  }
+
+  /**
+   * The lag monitor's two measures on a partition with an open transaction: a group that has read
+   * all it can read_committed (its offset at the last stable offset) has no lag read_committed, and
+   * the open transaction's records as lag read_uncommitted.
+   */
+  @Test
+  void lagUnderReadCommittedRunsToTheLastStableOffset() throws Exception {
+    String topic = uniqueTopic("isolation-lag");
+    createTopic(topic, 1);
+    String group = uniqueTopic("isolation-lag-group");
+    TopicPartition tp = new TopicPartition(topic, 0);
+    try (KafkaProducer<String, String> p =
+            new KafkaProducer<>(
+                Map.of("bootstrap.servers", bootstrap(), "transactional.id", "lag-" + topic),
+                new StringSerializer(),
+                new StringSerializer());
+        Admin admin = admin()) {
+      p.initTransactions();
+      p.beginTransaction();
+      for (int i = 0; i < 5; i++) {
+        p.send(new ProducerRecord<>(topic, 0, "k", "committed"));
+      }
+      p.commitTransaction();
+      p.beginTransaction();
+      for (int i = 0; i < 3; i++) {
+        p.send(new ProducerRecord<>(topic, 0, "k", "open"));
+      }
+      p.flush();
+      long stable = Preflight.lastStableOffsets(admin, List.of(tp), 10_000).get(tp);
+      admin
+          .alterConsumerGroupOffsets(group, Map.of(tp, new OffsetAndMetadata(stable)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+      assertEquals(
+          Map.of(tp, 0L),
+          LagMonitor.lag(admin, group, IsolationLevel.READ_COMMITTED),
+          "nothing a read_committed group can read is left");
+      assertEquals(
+          Map.of(tp, 3L),
+          LagMonitor.lag(admin, group, IsolationLevel.READ_UNCOMMITTED),
+          "the open transaction's records, to the high-water mark");
+      p.abortTransaction();
     }
   }
 }
