@@ -43,6 +43,7 @@ public final class EchoService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EchoService.class);
 
   private final AtomicBoolean running = new AtomicBoolean(true);
+  private final AtomicBoolean closed = new AtomicBoolean();
   private final List<Thread> threads = new ArrayList<>();
 
   /** What {@link #close()} closes once the threads stopped: the exactly-once producers. */
@@ -583,6 +584,10 @@ public final class EchoService implements AutoCloseable {
   /** Stops the consumers (waiting up to 5 s for each thread), then closes the producer. */
   @Override
   public void close() {
+    // Once: a process closes it on end of input and again from its shutdown hook.
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     running.set(false);
     for (Thread t : threads) {
       try {
