@@ -10,6 +10,7 @@ import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ConsumeSpec;
 import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.check.RecordCheck;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -82,6 +83,18 @@ public final class ConsumeActionBuilder implements ActionBuilder {
 
   public ConsumeActionBuilder timeout(Duration t) {
     return new ConsumeActionBuilder(spec.withTimeout(t));
+  }
+
+  /**
+   * isolation.level of the reader, by Kafka's values: {@code "read_committed"} sees a record only
+   * once its transaction commits (the end-to-end latency then includes that wait) and never a
+   * record of an aborted transaction; {@code "read_uncommitted"} sees every record as it is
+   * written. Unset: the protocol's ({@code kafka().isolationLevel(..)}, {@code -Disolation.level}).
+   */
+  public ConsumeActionBuilder isolationLevel(String level) {
+    return new ConsumeActionBuilder(
+        spec.withIsolationLevel(
+            ConsumerFactory.isolationLevel(level, "consume '" + spec.requestName() + "'")));
   }
 
   /**

@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.UUID;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.DrainSpec;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
  * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one
@@ -71,10 +73,25 @@ public final class DrainActionBuilder implements ActionBuilder {
   }
 
   /**
+   * isolation.level of the consumers, by Kafka's values: {@code "read_committed"} reads committed
+   * transactions only, up to each partition's last stable offset; {@code "read_uncommitted"} reads
+   * everything. Unset: the protocol's ({@code kafka().isolationLevel(..)}, {@code
+   * -Disolation.level}). {@code property("isolation.level", ..)} sets the same.
+   */
+  public DrainActionBuilder isolationLevel(String level) {
+    return new DrainActionBuilder(
+        spec.withIsolationLevel(
+            ConsumerFactory.isolationLevel(level, "drain '" + spec.requestName() + "'")));
+  }
+
+  /**
    * Any KafkaConsumer property, with Kafka's own name (group.id, session.timeout.ms,
    * fetch.min.bytes, ...).
    */
   public DrainActionBuilder property(String key, Object value) {
+    if (ConsumerConfig.ISOLATION_LEVEL_CONFIG.equals(key) && value != null) {
+      return isolationLevel(String.valueOf(value));
+    }
     if (key == null || key.isBlank() || value == null) {
       throw new KafkaLoadConfigException(
           "drain '"

@@ -37,6 +37,16 @@ public final class Gates {
   }
 
   /**
+   * The exactly-once verdict of a pipeline ({@code reconcile().exactlyOnceOutput(..)}): it ran, and
+   * every committed input had exactly one committed output.
+   */
+  public static List<Assertion> exactlyOnce() {
+    return List.of(
+        details(ReconcileActionBuilder.EXACTLY_ONCE_REQUEST).allRequests().count().is(1L),
+        details(ReconcileActionBuilder.EXACTLY_ONCE_REQUEST).failedRequests().count().is(0L));
+  }
+
+  /**
    * The lag verdicts: rising lag, lag above its bound, or lag not drained after the load fail the
    * build.
    */

@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.ClientSecurity;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -67,6 +68,9 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * on).
    */
   public static final String EMBEDDED_BROKERS_PROPERTY = "kafka.embedded.brokers";
+
+  /** -D property: the protocol's isolation.level (Kafka's consumer property name and values). */
+  public static final String ISOLATION_PROPERTY = "isolation.level";
 
   /**
    * The producer and security properties the code set, the properties file, and which security
@@ -470,7 +474,31 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
       throw new KafkaLoadConfigException(
           "lagMonitor: the sampling interval must be >= 100 ms, not " + intervalMs);
     }
-    return with(new LagSettings(List.of(groups), intervalMs));
+    return with(new LagSettings(List.of(groups), intervalMs, parts.lag().isolationLevel()));
+  }
+
+  /**
+   * What the lag monitor measures lag against, by Kafka's isolation.level values: {@code
+   * "read_committed"}, each partition's last stable offset (records of open or aborted transactions
+   * are no lag, since a read_committed group cannot consume them), or {@code "read_uncommitted"},
+   * the high-water mark. Unset: the protocol's {@link #isolationLevel}.
+   */
+  public KafkaProtocolBuilder lagIsolationLevel(String level) {
+    return with(
+        parts.lag().withIsolationLevel(ConsumerFactory.isolationLevel(level, "lagIsolationLevel")));
+  }
+
+  /**
+   * isolation.level of every reader of the protocol unless its action sets one (consume,
+   * request-reply, drain) and of the lag monitor: {@code "read_committed"} (records of committed
+   * transactions only, up to the last stable offset; end-to-end latency then includes the wait for
+   * the commit) or {@code "read_uncommitted"} (Kafka's default). {@code -Disolation.level} wins.
+   */
+  public KafkaProtocolBuilder isolationLevel(String level) {
+    return with(
+        parts
+            .requests()
+            .withIsolationLevel(ConsumerFactory.isolationLevel(level, "isolationLevel")));
   }
 
   /**
@@ -608,12 +636,20 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
         params.raw(EMBEDDED_BROKERS_PROPERTY) != null
             ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1)
             : parts.target().embeddedBrokers();
+    // Kafka's consumer property name as the -D name; a bad value is refused here, before any load.
+    String isolation =
+        params.string(ISOLATION_PROPERTY, ConsumerFactory.name(parts.requests().isolationLevel()));
+    Requests requests =
+        parts
+            .requests()
+            .withIsolationLevel(
+                ConsumerFactory.isolationLevel(isolation, "-D" + ISOLATION_PROPERTY));
     return new KafkaProtocol(
         new Target(bootstrap, brokers).resolved(),
         Collections.unmodifiableMap(props),
         parts.producers(),
         parts.topics(),
-        parts.requests(),
+        requests,
         parts.lag(),
         registry,
         new RunContext(injectorBounds(params), params.used(), params.injector()));

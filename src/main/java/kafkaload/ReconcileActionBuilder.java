@@ -20,6 +20,12 @@ public final class ReconcileActionBuilder implements ActionBuilder {
    */
   public static final String INJECTOR_REQUEST = ReconcileSpec.INJECTOR_REQUEST;
 
+  /**
+   * The request that is KO when a pipeline's output breaks exactly-once (with {@link
+   * #exactlyOnceOutput}).
+   */
+  public static final String EXACTLY_ONCE_REQUEST = ReconcileSpec.EXACTLY_ONCE_REQUEST;
+
   private final ReconcileSpec spec;
 
   /** Nothing lost, no duplicates, read-back on within 60 s. */
@@ -52,6 +58,22 @@ public final class ReconcileActionBuilder implements ActionBuilder {
    */
   public ReconcileActionBuilder readBack(boolean on) {
     return new ReconcileActionBuilder(spec.withReadBack(on));
+  }
+
+  /**
+   * Also judge exactly-once for the consume-transform-produce pipeline that reads the run's records
+   * and writes {@code outputTopic}, carrying the run-identity headers over (the shipped echo
+   * service does): every committed input (found by the read_committed read-back) must have exactly
+   * one committed output there, by identity; outputs of aborted transactions are counted apart, not
+   * as duplicates. Recorded as "kafka reconcile: exactly-once". The topic must exist before the
+   * load.
+   */
+  public ReconcileActionBuilder exactlyOnceOutput(String outputTopic) {
+    if (outputTopic == null || outputTopic.isBlank()) {
+      throw new kafkaload.internal.config.KafkaLoadConfigException(
+          "reconcile().exactlyOnceOutput: the output topic is empty");
+    }
+    return new ReconcileActionBuilder(spec.withExactlyOnceOutput(outputTopic.trim()));
   }
 
   /** Upper bound on the read-back (default 60 s). */

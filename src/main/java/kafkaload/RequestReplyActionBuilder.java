@@ -8,6 +8,7 @@ import java.util.function.BiPredicate;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.action.RequestReplySpec;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -66,6 +67,19 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> requestAndReply) {
     return new RequestReplyActionBuilder(
         spec.withMatch(MatchKind.PREDICATE, null, requestAndReply));
+  }
+
+  /**
+   * isolation.level of the reply's reader, by Kafka's values: {@code "read_committed"} sees a reply
+   * only once the service's transaction commits (the response time then includes that wait) and
+   * never a reply of an aborted transaction; {@code "read_uncommitted"} sees every reply as it is
+   * written. Unset: the protocol's ({@code kafka().isolationLevel(..)}, {@code -Disolation.level}).
+   */
+  public RequestReplyActionBuilder isolationLevel(String level) {
+    return new RequestReplyActionBuilder(
+        spec.withIsolationLevel(
+            ConsumerFactory.isolationLevel(
+                level, "'" + spec.request().requestName() + "' (request-reply)")));
   }
 
   /** This action's timeout; without it, the protocol's replyTimeout (default 10 s). */

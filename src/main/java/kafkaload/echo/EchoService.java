@@ -30,12 +30,25 @@ import org.slf4j.LoggerFactory;
  * and writes each record to a reply topic with the same key, value, headers and timestamp (so
  * end-to-end latency runs from the request's production). An optional per-record delay makes it a
  * deliberately slow consumer.
+ *
+ * <p>In its exactly-once mode ({@link #startExactlyOnce}) it is a consume-transform-produce
+ * pipeline as Kafka Streams runs one: it reads with {@code isolation.level=read_committed}, writes
+ * the replies of each transaction together with the consumed offsets ({@code
+ * sendOffsetsToTransaction(offsets, consumer.groupMetadata())}), and commits them at once; each
+ * consumer thread's {@code transactional.id} is its group and index, the same after a restart, so a
+ * restarted echo fences its predecessor and aborts the transaction it left open. {@link #main} runs
+ * it as its own process, so a test can kill it mid-transaction.
  */
 public final class EchoService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EchoService.class);
 
   private final AtomicBoolean running = new AtomicBoolean(true);
+  private final AtomicBoolean closed = new AtomicBoolean();
   private final List<Thread> threads = new ArrayList<>();
+
+  /** What {@link #close()} closes once the threads stopped: the exactly-once producers. */
+  private final List<Runnable> closers = new ArrayList<>();
+
   private final AtomicLong echoed = new AtomicLong();
   private final java.util.concurrent.atomic.AtomicInteger assigned =
       new java.util.concurrent.atomic.AtomicInteger();
@@ -111,6 +124,26 @@ public final class EchoService implements AutoCloseable {
         });
   }
 
+  /**
+   * The exactly-once echo against the protocol's target: creates the topics as {@link #startFor}
+   * does, then runs {@code consumers} consume-transform-produce threads in {@code group}, each
+   * committing its replies and consumed offsets in transactions of at most {@code transactionMs}
+   * (with {@code transactional.id} {@code <group>-<index>}, stable across restarts); returns once
+   * every consumer has its partitions.
+   */
+  public static EchoService startExactlyOnce(
+      KafkaProtocolBuilder protocolBuilder,
+      String replyTopic,
+      String group,
+      int consumers,
+      long transactionMs) {
+    if (transactionMs < 1) {
+      throw new kafkaload.internal.config.KafkaLoadConfigException(
+          "echo service: a transaction lasts at least 1 ms, not " + transactionMs);
+    }
+    return startFor(protocolBuilder, replyTopic, group, consumers, 0, null, transactionMs);
+  }
+
   private static EchoService startFor(
       KafkaProtocolBuilder protocolBuilder,
       String replyTopic,
@@ -118,6 +151,18 @@ public final class EchoService implements AutoCloseable {
       int consumers,
       long delayMs,
       java.util.function.UnaryOperator<byte[]> transform) {
+    return startFor(protocolBuilder, replyTopic, group, consumers, delayMs, transform, 0);
+  }
+
+  /** {@code transactionMs} > 0: the exactly-once mode, with transactions of at most that long. */
+  private static EchoService startFor(
+      KafkaProtocolBuilder protocolBuilder,
+      String replyTopic,
+      String group,
+      int consumers,
+      long delayMs,
+      java.util.function.UnaryOperator<byte[]> transform,
+      long transactionMs) {
     KafkaProtocol protocol = protocolBuilder.protocol();
     Connection connection = protocol.connection();
     TopicPlan plan = protocol.topicPlan();
@@ -131,7 +176,10 @@ public final class EchoService implements AutoCloseable {
     Preflight.ensureTopic(connection, protocol.topic(), plan);
     Preflight.ensureTopic(connection, replyTopic, plan);
     EchoService s =
-        start(connection, group, protocol.topic(), replyTopic, consumers, delayMs, transform);
+        transactionMs > 0
+            ? startExactlyOnce(
+                connection, group, protocol.topic(), replyTopic, consumers, transactionMs)
+            : start(connection, group, protocol.topic(), replyTopic, consumers, delayMs, transform);
     long deadline = System.currentTimeMillis() + 30_000;
     while (s.assigned.get() < consumers && System.currentTimeMillis() < deadline) {
       try {
@@ -259,6 +307,275 @@ public final class EchoService implements AutoCloseable {
     }
   }
 
+  /**
+   * The exactly-once threads: each its own transactional producer ({@code <group>-<index>}) and
+   * read_committed consumer in {@code group}, with {@code group.instance.id} {@code
+   * <group>-<index>} too, so a restarted echo takes its predecessor's place in the group at once
+   * rather than after the session timeout.
+   */
+  static EchoService startExactlyOnce(
+      Connection connection,
+      String group,
+      String requestTopic,
+      String replyTopic,
+      int consumers,
+      long transactionMs) {
+    EchoService s = new EchoService(null, null);
+    for (int i = 0; i < consumers; i++) {
+      String id = group + "-" + i;
+      Properties pp = connection.properties();
+      pp.put("transactional.id", id);
+      pp.put("enable.idempotence", "true");
+      pp.put("acks", "all");
+      pp.put("linger.ms", "1");
+      pp.put("client.id", "kafkaload-echo-eos-" + i);
+      // An echo that dies for good leaves its transaction open this long at most.
+      pp.put("transaction.timeout.ms", "15000");
+      KafkaProducer<byte[], byte[]> producer =
+          new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+      Properties p = connection.properties();
+      p.put("group.id", group);
+      p.put("group.instance.id", id);
+      p.put("client.id", id);
+      p.put("isolation.level", "read_committed");
+      p.put("auto.offset.reset", "latest");
+      p.put("enable.auto.commit", "false");
+      p.put("max.poll.records", "500");
+      KafkaConsumer<byte[], byte[]> consumer =
+          new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+      ExactlyOnce worker =
+          new ExactlyOnce(s, consumer, producer, requestTopic, replyTopic, transactionMs);
+      Thread t = new Thread(worker::run, "kafkaload-echo-eos-" + i);
+      t.setDaemon(true);
+      s.threads.add(t);
+      s.closers.add(worker::close);
+    }
+    s.threads.forEach(Thread::start);
+    LOG.info(
+        "Echo service (exactly-once): group '{}' reads '{}' read_committed and replies on '{}' in "
+            + "transactions of at most {} ms ({} consumers, transactional.id {}-0..{})",
+        group,
+        requestTopic,
+        replyTopic,
+        transactionMs,
+        consumers,
+        group,
+        consumers - 1);
+    return s;
+  }
+
+  /**
+   * One consume-transform-produce thread: the replies of a transaction and the consumed positions
+   * are committed together, or not at all. A failed transaction is aborted and the consumer goes
+   * back to the group's committed offsets, so its records are processed again in the next one.
+   */
+  private static final class ExactlyOnce {
+    private final EchoService service;
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final KafkaProducer<byte[], byte[]> producer;
+    private final String requestTopic;
+    private final String replyTopic;
+    private final long transactionMs;
+    private boolean open;
+    private long openedAt;
+
+    /**
+     * Partitions assigned since the last commit: their positions are committed even with no record,
+     * so a restart with auto.offset.reset=latest never skips records written meanwhile.
+     */
+    private boolean positionsUncommitted = true;
+
+    ExactlyOnce(
+        EchoService service,
+        KafkaConsumer<byte[], byte[]> consumer,
+        KafkaProducer<byte[], byte[]> producer,
+        String requestTopic,
+        String replyTopic,
+        long transactionMs) {
+      this.service = service;
+      this.consumer = consumer;
+      this.producer = producer;
+      this.requestTopic = requestTopic;
+      this.replyTopic = replyTopic;
+      this.transactionMs = transactionMs;
+    }
+
+    void run() {
+      try (consumer) {
+        // Fences an earlier producer with this transactional.id and aborts what it left open.
+        producer.initTransactions();
+        consumer.subscribe(
+            List.of(requestTopic),
+            new org.apache.kafka.clients.consumer.ConsumerRebalanceListener() {
+              private boolean counted;
+
+              @Override
+              public void onPartitionsRevoked(
+                  java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {
+                // The transaction's offsets belong to this generation: commit before it ends. If
+                // that fails, the records go to the partitions' next owner from the committed
+                // offsets.
+                try {
+                  commit();
+                } catch (org.apache.kafka.common.KafkaException e) {
+                  LOG.warn("Echo (exactly-once): commit on revocation failed: {}", e.toString());
+                  try {
+                    producer.abortTransaction();
+                  } catch (RuntimeException ignored) {
+                    // fenced or closing: the broker aborts it
+                  }
+                  open = false;
+                }
+              }
+
+              @Override
+              public void onPartitionsAssigned(
+                  java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {
+                positionsUncommitted = true;
+                // Resolved now (latest when the group has no offset yet), so a record written
+                // after the service said it is ready is never skipped.
+                partitions.forEach(consumer::position);
+                if (!counted) {
+                  counted = true;
+                  service.assigned.incrementAndGet();
+                }
+              }
+            });
+        while (service.running.get()) {
+          ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
+          try {
+            if (!records.isEmpty() || positionsUncommitted) {
+              begin();
+            }
+            for (ConsumerRecord<byte[], byte[]> r : records) {
+              producer.send(
+                  new ProducerRecord<>(
+                      replyTopic, null, r.timestamp(), r.key(), r.value(), r.headers()));
+              service.echoed.incrementAndGet();
+            }
+            if (open && System.currentTimeMillis() - openedAt >= transactionMs) {
+              commit();
+            }
+          } catch (org.apache.kafka.common.errors.ProducerFencedException
+              | org.apache.kafka.common.errors.InvalidProducerEpochException e) {
+            LOG.warn("Echo (exactly-once) fenced by a newer instance, stopping: {}", e.toString());
+            return;
+          } catch (org.apache.kafka.common.KafkaException e) {
+            abortAndRewind(e);
+          }
+        }
+        commit();
+      } catch (org.apache.kafka.common.errors.WakeupException
+          | org.apache.kafka.common.errors.InterruptException e) {
+        // closing
+      } catch (RuntimeException e) {
+        if (service.running.get()) {
+          LOG.warn("Echo consumer (exactly-once) stopped: {}", e.toString());
+        }
+      }
+    }
+
+    private void begin() {
+      if (!open) {
+        producer.beginTransaction();
+        open = true;
+        openedAt = System.currentTimeMillis();
+      }
+    }
+
+    /** Commits the open transaction with the positions reached: the next record to read. */
+    private void commit() {
+      if (!open) {
+        return;
+      }
+      java.util.Map<
+              org.apache.kafka.common.TopicPartition,
+              org.apache.kafka.clients.consumer.OffsetAndMetadata>
+          offsets = new java.util.HashMap<>();
+      for (org.apache.kafka.common.TopicPartition tp : consumer.assignment()) {
+        // The position, not the last offset + 1: it is past transaction markers, so a group
+        // that has read everything shows no lag.
+        offsets.put(
+            tp, new org.apache.kafka.clients.consumer.OffsetAndMetadata(consumer.position(tp)));
+      }
+      producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
+      producer.commitTransaction();
+      open = false;
+      positionsUncommitted = false;
+    }
+
+    private void abortAndRewind(RuntimeException cause) {
+      LOG.warn("Echo (exactly-once): transaction aborted, reprocessing: {}", cause.toString());
+      try {
+        if (open) {
+          producer.abortTransaction();
+        }
+      } catch (RuntimeException e) {
+        LOG.warn("Echo (exactly-once): abort failed: {}", e.toString());
+      }
+      open = false;
+      positionsUncommitted = true;
+      var committed = consumer.committed(consumer.assignment());
+      committed.forEach(
+          (tp, om) -> {
+            if (om != null) {
+              consumer.seek(tp, om.offset());
+            }
+          });
+    }
+
+    void close() {
+      producer.close(Duration.ofSeconds(5));
+    }
+  }
+
+  /**
+   * Runs the echo service as its own process, for a test that kills it and starts it again: {@code
+   * --bootstrap host:port --request-topic t --reply-topic r --group g [--consumers 4] [--partitions
+   * 4] [--exactly-once] [--transaction-ms 100]}. Creates missing topics with that many partitions,
+   * prints {@code kafkaload-echo ready} once every consumer has its partitions, and exits when its
+   * standard input closes (its parent is gone) or on a signal.
+   */
+  public static void main(String[] args) throws Exception {
+    java.util.Map<String, String> a = new java.util.HashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--exactly-once")) {
+        a.put("exactly-once", "true");
+      } else if (args[i].startsWith("--") && i + 1 < args.length) {
+        a.put(args[i].substring(2), args[++i]);
+      } else {
+        throw new IllegalArgumentException("unknown argument: " + args[i]);
+      }
+    }
+    for (String required : List.of("bootstrap", "request-topic", "reply-topic", "group")) {
+      if (!a.containsKey(required)) {
+        throw new IllegalArgumentException("missing --" + required);
+      }
+    }
+    int consumers = Integer.parseInt(a.getOrDefault("consumers", "4"));
+    KafkaProtocolBuilder protocol =
+        new KafkaProtocolBuilder()
+            .bootstrapServers(a.get("bootstrap"))
+            .topic(a.get("request-topic"))
+            .createTopic(Integer.parseInt(a.getOrDefault("partitions", "4")), 1);
+    EchoService echo =
+        a.containsKey("exactly-once")
+            ? startExactlyOnce(
+                protocol,
+                a.get("reply-topic"),
+                a.get("group"),
+                consumers,
+                Long.parseLong(a.getOrDefault("transaction-ms", "100")))
+            : startFor(protocol, a.get("reply-topic"), a.get("group"), consumers, 0);
+    Runtime.getRuntime().addShutdownHook(new Thread(echo::close));
+    System.out.println("kafkaload-echo ready");
+    System.out.flush();
+    while (System.in.read() >= 0) {
+      // the parent holds stdin open while it wants this process
+    }
+    echo.close();
+  }
+
   /** How many records the service has written to the reply topic so far. */
   public long echoed() {
     return echoed.get();
@@ -267,6 +584,10 @@ public final class EchoService implements AutoCloseable {
   /** Stops the consumers (waiting up to 5 s for each thread), then closes the producer. */
   @Override
   public void close() {
+    // Once: a process closes it on end of input and again from its shutdown hook.
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     running.set(false);
     for (Thread t : threads) {
       try {
@@ -275,6 +596,9 @@ public final class EchoService implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
-    producer.close(Duration.ofSeconds(5));
+    closers.forEach(Runnable::run);
+    if (producer != null) {
+      producer.close(Duration.ofSeconds(5));
+    }
   }
 }

@@ -292,6 +292,15 @@ public record RunParams(
    * reconciliation.
    */
   public PopulationBuilder withReconciliation(PopulationBuilder load) {
+    return withReconciliation(load, null);
+  }
+
+  /**
+   * As above; with {@code exactlyOnceOutput} the reconciliation also judges exactly-once for the
+   * pipeline that writes that topic ({@code reconcile().exactlyOnceOutput(..)}): gate it with
+   * {@link Gates#exactlyOnce()}.
+   */
+  public PopulationBuilder withReconciliation(PopulationBuilder load, String exactlyOnceOutput) {
     List<ActionBuilder> steps = new ArrayList<>();
     if (!lagGroups.isEmpty()) {
       steps.add(
@@ -302,13 +311,15 @@ public record RunParams(
               .drainTimeout(Duration.ofSeconds(gateLagDrainSeconds)));
     }
     if (verify) {
-      steps.add(
+      ReconcileActionBuilder reconcile =
           KafkaDsl.reconcile()
               .maxLost(gateMaxLost)
               .maxDuplicatePct(gateMaxDuplicatePct)
               .readBack(verifyReadBack && runIdentity)
               .timeout(Duration.ofSeconds(verifyTimeoutSeconds))
-              .failOnSaturatedInjector(gateInjectorHealthy));
+              .failOnSaturatedInjector(gateInjectorHealthy);
+      steps.add(
+          exactlyOnceOutput == null ? reconcile : reconcile.exactlyOnceOutput(exactlyOnceOutput));
     }
     return steps.isEmpty()
         ? load

@@ -4,12 +4,17 @@ import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
 import kafkaload.internal.admin.Prefill;
+import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.protocol.KafkaProtocol;
+import kafkaload.internal.verification.ExactlyOnceCheck;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.IsolationLevel;
 
 /**
  * Turns each immutable action spec into the Scala builder Gatling asks the Java DSL for. When
@@ -76,7 +81,10 @@ public final class Actions {
           }
           var decoder =
               spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic());
-          TopicListener listener = c.start().listener(spec.topic());
+          IsolationLevel isolation =
+              spec.isolationLevel() != null ? spec.isolationLevel() : c.protocol().isolationLevel();
+          TopicListener listener = c.start().listener(spec.topic(), isolation);
+          c.ledger().consumes().readsWith(spec.requestName(), ConsumerFactory.name(isolation));
           listener.watch(
               spec.kind() == MatchKind.KEY,
               spec.kind() == MatchKind.HEADER ? spec.headerName() : null,
@@ -108,7 +116,10 @@ public final class Actions {
           SendSpec spec = request.withSchemas(c);
           var decoder =
               rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic());
-          TopicListener listener = c.start().listener(rr.replyTopic());
+          IsolationLevel isolation =
+              rr.isolationLevel() != null ? rr.isolationLevel() : c.protocol().isolationLevel();
+          TopicListener listener = c.start().listener(rr.replyTopic(), isolation);
+          c.ledger().consumes().readsWith(request.requestName(), ConsumerFactory.name(isolation));
           listener.watch(
               rr.kind() == MatchKind.KEY,
               rr.kind() == MatchKind.HEADER ? rr.header() : null,
@@ -125,12 +136,48 @@ public final class Actions {
           // The simulation checks this before its pre-fill; here for a range that came from
           // elsewhere.
           Prefill.checkConsumers(spec.topic(), spec.range().to().size(), spec.threads());
-          return new DrainAction(spec, c.start(), next);
+          DrainSpec resolved =
+              spec.isolationLevel() != null
+                  ? spec
+                  : spec.withIsolationLevel(c.protocol().isolationLevel());
+          return new DrainAction(resolved, c.start(), next);
         });
   }
 
   public static ActionBuilder reconcile(ReconcileSpec spec) {
-    return scala((c, ctx, next) -> new ReconcileAction(c.start(), next, spec));
+    return scala(
+        (c, ctx, next) -> {
+          ExactlyOnceCheck.Output output = null;
+          if (spec.exactlyOnceOutput() != null) {
+            String topic = spec.exactlyOnceOutput();
+            String where = "reconcile().exactlyOnceOutput(\"" + topic + "\")";
+            if (!spec.readBack() || !c.protocol().runIdentity()) {
+              throw new KafkaLoadConfigException(
+                  where + " needs the read-back and the run-identity headers (both on by default)");
+            }
+            if (c.ledger().injector().distributed()) {
+              throw new KafkaLoadConfigException(
+                  where + " is not supported in a distributed run: run the pipeline test alone");
+            }
+            // Where the output stands before the load: the verdict reads from there.
+            try (Admin admin = c.connection().admin()) {
+              output =
+                  new ExactlyOnceCheck.Output(
+                      topic,
+                      Preflight.offsets(admin, topic, c.connection().timeoutMs())
+                          .orElseThrow(
+                              () ->
+                                  new KafkaLoadConfigException(
+                                      where
+                                          + ": topic '"
+                                          + topic
+                                          + "' does not exist (start the pipeline, or create it, "
+                                          + "before the load)"))
+                          .endOffsets());
+            }
+          }
+          return new ReconcileAction(c.start(), next, spec, output);
+        });
   }
 
   public static ActionBuilder lagVerdict(LagVerdictSpec spec) {

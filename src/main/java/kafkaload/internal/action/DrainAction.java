@@ -73,6 +73,7 @@ final class DrainAction extends KafkaAction {
         ConsumerFactory.of(
                 components.connection(), spec.requestName().replace(' ', '-') + "-" + index)
             .offsetReset("earliest")
+            .isolation(spec.isolationLevel())
             .properties(props);
     long deadline = System.nanoTime() + spec.timeout().toNanos();
     try (KafkaConsumer<byte[], byte[]> consumer = consumers.create()) {

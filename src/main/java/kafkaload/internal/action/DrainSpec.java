@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import kafkaload.internal.admin.Prefill;
+import org.apache.kafka.common.IsolationLevel;
 
 /**
  * The consumer-throughput test: {@code threads} consumers drain a pre-filled offset range of the
@@ -22,7 +23,8 @@ public record DrainSpec(
     int threads,
     boolean assign,
     Map<String, String> consumerProperties,
-    Duration timeout) {
+    Duration timeout,
+    IsolationLevel isolationLevel) {
 
   /** The property that gives each consumer of a subscribing group its own group.instance.id. */
   public static final String STATIC_MEMBERSHIP = "kafkaload.staticMembership";
@@ -33,29 +35,39 @@ public record DrainSpec(
 
   /** One consumer subscribing as a group, no range yet, Kafka's defaults, bounded by 5 minutes. */
   public static DrainSpec of(String requestName, String topic) {
-    return new DrainSpec(requestName, topic, null, 1, false, Map.of(), Duration.ofMinutes(5));
+    return new DrainSpec(requestName, topic, null, 1, false, Map.of(), Duration.ofMinutes(5), null);
   }
 
   public DrainSpec withRange(Prefill.Range r) {
-    return new DrainSpec(requestName, topic, r, threads, assign, consumerProperties, timeout);
+    return new DrainSpec(
+        requestName, topic, r, threads, assign, consumerProperties, timeout, isolationLevel);
   }
 
   public DrainSpec withThreads(int n) {
-    return new DrainSpec(requestName, topic, range, n, assign, consumerProperties, timeout);
+    return new DrainSpec(
+        requestName, topic, range, n, assign, consumerProperties, timeout, isolationLevel);
   }
 
   public DrainSpec withAssign(boolean a) {
-    return new DrainSpec(requestName, topic, range, threads, a, consumerProperties, timeout);
+    return new DrainSpec(
+        requestName, topic, range, threads, a, consumerProperties, timeout, isolationLevel);
   }
 
   /** These properties over the ones already set. */
   public DrainSpec withProperties(Map<String, String> more) {
     Map<String, String> all = new LinkedHashMap<>(consumerProperties);
     all.putAll(more);
-    return new DrainSpec(requestName, topic, range, threads, assign, all, timeout);
+    return new DrainSpec(requestName, topic, range, threads, assign, all, timeout, isolationLevel);
+  }
+
+  /** The consumers' isolation.level instead of the protocol's. */
+  public DrainSpec withIsolationLevel(IsolationLevel level) {
+    return new DrainSpec(
+        requestName, topic, range, threads, assign, consumerProperties, timeout, level);
   }
 
   public DrainSpec withTimeout(Duration t) {
-    return new DrainSpec(requestName, topic, range, threads, assign, consumerProperties, t);
+    return new DrainSpec(
+        requestName, topic, range, threads, assign, consumerProperties, t, isolationLevel);
   }
 }

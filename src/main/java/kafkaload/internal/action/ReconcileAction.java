@@ -6,6 +6,7 @@ import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.run.Reconciled;
+import kafkaload.internal.verification.ExactlyOnceCheck;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 
@@ -18,9 +19,16 @@ final class ReconcileAction extends KafkaAction {
 
   private final ReconcileSpec spec;
 
-  ReconcileAction(KafkaComponents components, Action next, ReconcileSpec spec) {
+  /**
+   * The pipeline output whose exactly-once is judged, with its offsets before the load; or null.
+   */
+  private final ExactlyOnceCheck.Output output;
+
+  ReconcileAction(
+      KafkaComponents components, Action next, ReconcileSpec spec, ExactlyOnceCheck.Output output) {
     super("kafka reconcile", components, next);
     this.spec = spec;
+    this.output = output;
   }
 
   @Override
@@ -62,7 +70,8 @@ final class ReconcileAction extends KafkaAction {
               components.producers().all(),
               components.protocol().topic(),
               spec.readBack(),
-              spec.timeout());
+              spec.timeout(),
+              output);
     } catch (RuntimeException | Error e) {
       // Nothing could be verified (the cluster may be gone, the heap too small): say so by name,
       // fail the verdicts.
@@ -71,6 +80,9 @@ final class ReconcileAction extends KafkaAction {
       System.out.println("[kafkaload] RECONCILIATION FAILED: " + reason);
       logVerdict(session, ReconcileSpec.LOST_REQUEST, reason);
       logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, reason);
+      if (output != null) {
+        logVerdict(session, ReconcileSpec.EXACTLY_ONCE_REQUEST, reason);
+      }
       next.$bang(session.markAsFailed());
       return;
     }
@@ -80,6 +92,11 @@ final class ReconcileAction extends KafkaAction {
     String dup = ReconciliationVerdict.duplicates(r, spec.maxDuplicatePct());
     logVerdict(session, ReconcileSpec.LOST_REQUEST, lost);
     logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, dup);
+    String exactlyOnce = null;
+    if (output != null) {
+      exactlyOnce = r.exactlyOnce().failure();
+      logVerdict(session, ReconcileSpec.EXACTLY_ONCE_REQUEST, exactlyOnce);
+    }
     String saturated = null;
     if (spec.failOnSaturatedInjector()) {
       var verdict = components.health().verdict();
@@ -89,6 +106,9 @@ final class ReconcileAction extends KafkaAction {
               : null;
       logVerdict(session, ReconcileSpec.INJECTOR_REQUEST, saturated);
     }
-    next.$bang(lost == null && dup == null && saturated == null ? session : session.markAsFailed());
+    next.$bang(
+        lost == null && dup == null && exactlyOnce == null && saturated == null
+            ? session
+            : session.markAsFailed());
   }
 }

@@ -8,6 +8,7 @@ import kafkaload.internal.check.RecordCheck;
 import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
 
 /**
  * A request-reply: the request, the topic its reply comes on, how the reply is matched, the timeout
@@ -15,6 +16,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  *
  * @param header the request's header the reply carries, for {@link MatchKind#HEADER}
  * @param timeout this action's timeout, or null for the protocol's replyTimeout
+ * @param isolationLevel the reply reader's isolation.level, or null for the protocol's
  */
 public record RequestReplySpec(
     SendSpec request,
@@ -24,30 +26,41 @@ public record RequestReplySpec(
     BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function,
     Duration timeout,
     List<RecordCheck> checks,
-    DecodeSpec decode) {
+    DecodeSpec decode,
+    IsolationLevel isolationLevel) {
 
   /** Replies matched by key, the protocol's timeout, no checks. */
   public static RequestReplySpec of(SendSpec request, String replyTopic) {
     return new RequestReplySpec(
-        request, replyTopic, MatchKind.KEY, null, null, null, List.of(), null);
+        request, replyTopic, MatchKind.KEY, null, null, null, List.of(), null, null);
   }
 
   public RequestReplySpec withMatch(
       MatchKind k,
       String headerName,
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> f) {
-    return new RequestReplySpec(request, replyTopic, k, headerName, f, timeout, checks, decode);
+    return new RequestReplySpec(
+        request, replyTopic, k, headerName, f, timeout, checks, decode, isolationLevel);
   }
 
   public RequestReplySpec withTimeout(Duration t) {
-    return new RequestReplySpec(request, replyTopic, kind, header, function, t, checks, decode);
+    return new RequestReplySpec(
+        request, replyTopic, kind, header, function, t, checks, decode, isolationLevel);
   }
 
   public RequestReplySpec withChecks(List<RecordCheck> more) {
     List<RecordCheck> all = new ArrayList<>(checks);
     all.addAll(more);
     return new RequestReplySpec(
-        request, replyTopic, kind, header, function, timeout, List.copyOf(all), decode);
+        request,
+        replyTopic,
+        kind,
+        header,
+        function,
+        timeout,
+        List.copyOf(all),
+        decode,
+        isolationLevel);
   }
 
   /**
@@ -55,6 +68,13 @@ public record RequestReplySpec(
    * checks.
    */
   public RequestReplySpec withDecode(DecodeSpec d) {
-    return new RequestReplySpec(request, replyTopic, kind, header, function, timeout, checks, d);
+    return new RequestReplySpec(
+        request, replyTopic, kind, header, function, timeout, checks, d, isolationLevel);
+  }
+
+  /** The reply reader's isolation.level instead of the protocol's. */
+  public RequestReplySpec withIsolationLevel(IsolationLevel level) {
+    return new RequestReplySpec(
+        request, replyTopic, kind, header, function, timeout, checks, decode, level);
   }
 }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.IsolationLevel;
@@ -59,6 +60,31 @@ public final class ConsumerFactory {
     return new ConsumerFactory(connection, clientId, groupId, level, offsetReset, extra);
   }
 
+  /**
+   * Kafka's value of isolation.level ({@code read_committed} or {@code read_uncommitted}, any case)
+   * as Kafka's enum; anything else is refused naming {@code where} it was set, before any load.
+   */
+  public static IsolationLevel isolationLevel(String value, String where) {
+    String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+    switch (v) {
+      case "read_committed":
+        return IsolationLevel.READ_COMMITTED;
+      case "read_uncommitted":
+        return IsolationLevel.READ_UNCOMMITTED;
+      default:
+        throw new KafkaLoadConfigException(
+            where
+                + ": isolation.level '"
+                + value
+                + "' is not one of Kafka's values, read_committed or read_uncommitted");
+    }
+  }
+
+  /** Kafka's spelling of an isolation level: read_committed or read_uncommitted. */
+  public static String name(IsolationLevel level) {
+    return level.toString().toLowerCase(Locale.ROOT);
+  }
+
   /** auto.offset.reset: earliest, latest or none. */
   public ConsumerFactory offsetReset(String reset) {
     return new ConsumerFactory(connection, clientId, groupId, isolation, reset, extra);
@@ -86,7 +112,7 @@ public final class ConsumerFactory {
     if (groupId != null) {
       p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
     }
-    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation.toString().toLowerCase(Locale.ROOT));
+    p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, name(isolation));
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, offsetReset);
     p.putAll(extra);
     return p;

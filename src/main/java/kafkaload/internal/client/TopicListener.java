@@ -25,6 +25,7 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.run.ConsumeCounters;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
@@ -33,12 +34,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One reader per topic, shared by every consume action on it: it reads all partitions from their
- * end at start (no consumer group, so it never shows up as lag of a group under test) and hands
- * each record to the virtual user waiting for it. A record that arrives before its user asks is
- * kept for a while, so a fast pipeline is never reported as a timeout. Timeouts fire at their
- * deadline from a timer, not at the next poll. Whatever a waiter's code throws fails that waiter
- * alone: the reader never dies, and the other waiters are still served.
+ * One reader per topic and isolation level, shared by every consume action on it: it reads all
+ * partitions from their end at start (no consumer group, so it never shows up as lag of a group
+ * under test) and hands each record to the virtual user waiting for it. A record that arrives
+ * before its user asks is kept for a while, so a fast pipeline is never reported as a timeout.
+ * Timeouts fire at their deadline from a timer, not at the next poll. Whatever a waiter's code
+ * throws fails that waiter alone: the reader never dies, and the other waiters are still served.
  */
 public final class TopicListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicListener.class);
@@ -112,11 +113,26 @@ public final class TopicListener implements AutoCloseable {
       String topic,
       ScheduledExecutorService timer,
       ConsumeCounters counters) {
+    this(connection, topic, IsolationLevel.READ_UNCOMMITTED, timer, counters);
+  }
+
+  /**
+   * A reader of {@code topic} with this isolation.level: read_committed hands over records of
+   * committed transactions only, when their commit makes them visible (so the end-to-end latency of
+   * a consume includes the wait for the commit), and never a record of an aborted one.
+   */
+  public TopicListener(
+      Connection connection,
+      String topic,
+      IsolationLevel isolation,
+      ScheduledExecutorService timer,
+      ConsumeCounters counters) {
     this.counters = counters;
     this.topic = topic;
     this.timer = timer;
     consumer =
-        ConsumerFactory.of(connection, "kafkaload-consume-" + topic)
+        ConsumerFactory.of(connection, clientId(topic, isolation))
+            .isolation(isolation)
             .property("fetch.max.wait.ms", "50")
             .create();
     List<TopicPartition> partitions = new ArrayList<>();
@@ -126,9 +142,16 @@ public final class TopicListener implements AutoCloseable {
     consumer.assign(partitions);
     consumer.seekToEnd(partitions);
     partitions.forEach(consumer::position); // resolve now: records produced from here on are seen
-    poller = new Thread(this::poll, "kafkaload-consume-" + topic);
+    poller = new Thread(this::poll, clientId(topic, isolation));
     poller.setDaemon(true);
     poller.start();
+  }
+
+  /** The reader's client.id: the topic, and "committed" for a read_committed reader. */
+  static String clientId(String topic, IsolationLevel isolation) {
+    return "kafkaload-consume-"
+        + topic
+        + (isolation == IsolationLevel.READ_COMMITTED ? "-committed" : "");
   }
 
   /**

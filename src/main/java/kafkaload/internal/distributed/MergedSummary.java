@@ -217,7 +217,8 @@ final class MergedSummary {
         rec == null ? null : rec.error(),
         faults,
         null,
-        null);
+        null,
+        ps.get(0).readers());
   }
 
   /**

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
@@ -27,6 +28,7 @@ import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import kafkaload.internal.verification.TopicWatch;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.IsolationLevel;
 import scala.Function1;
 import scala.runtime.BoxedUnit;
 
@@ -99,7 +101,11 @@ public final class KafkaComponents implements ProtocolComponents {
       LagMonitor lagMonitor =
           lagAdmin == null
               ? null
-              : LagMonitor.start(lagAdmin, protocol.lagGroups(), protocol.lagIntervalMs());
+              : LagMonitor.start(
+                  lagAdmin,
+                  protocol.lagGroups(),
+                  protocol.lagIntervalMs(),
+                  protocol.lagIsolationLevel());
       running = new Running(producers, run.health(), topicWatch, lagAdmin, lagMonitor);
     }
     return this;
@@ -173,19 +179,21 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /**
-   * The shared reader of a topic for consume actions; created (after checking the topic exists) on
-   * first use.
+   * The shared reader of a topic for consume actions, one per isolation level; created (after
+   * checking the topic exists) on first use.
    */
-  public TopicListener listener(String topic) {
+  public TopicListener listener(String topic, IsolationLevel isolation) {
     return listeners.computeIfAbsent(
-        topic,
-        t -> {
+        topic + "\u0000" + isolation,
+        key -> {
+          String t = topic;
           try (Admin admin = connection.admin()) {
             Preflight.checkTopic(admin, t, protocol.topicPlan().existing(), connection.timeoutMs());
           }
           return new TopicListener(
               connection,
               t,
+              isolation,
               Executors.newSingleThreadScheduledExecutor(
                   r -> {
                     Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
@@ -257,6 +265,7 @@ public final class KafkaComponents implements ProtocolComponents {
             connection.bootstrap(), ledger.identity() == null ? null : ledger.identity().runId()),
         ledger,
         running().lagMonitor(),
-        running().producers().all());
+        running().producers().all(),
+        ConsumerFactory.name(protocol.isolationLevel()));
   }
 }

@@ -28,7 +28,7 @@ import scala.Function1;
  * @param producerProperties KafkaProducer properties, already checked against ProducerConfig
  * @param producers how virtual users share producers
  * @param topics the default topic and what preflight does about it
- * @param requests run-identity headers and the default reply timeout
+ * @param requests run-identity headers, the default reply timeout and isolation.level
  * @param lag consumer groups whose lag is sampled during the run and judged after it
  * @param schemaRegistry the Schema Registry settings; a null url means the embedded registry,
  *     started on first use
@@ -80,6 +80,19 @@ public record KafkaProtocol(
   /** How long a request-reply waits for its reply unless the action says otherwise. */
   public long replyTimeoutMs() {
     return requests.replyTimeoutMs();
+  }
+
+  /**
+   * The isolation.level of the protocol's readers unless an action sets its own: the builder's,
+   * -Disolation.level winning, else Kafka's default read_uncommitted.
+   */
+  public org.apache.kafka.common.IsolationLevel isolationLevel() {
+    return requests.isolationLevel();
+  }
+
+  /** What the lag monitor measures lag against: its own isolation level, else the protocol's. */
+  public org.apache.kafka.common.IsolationLevel lagIsolationLevel() {
+    return lag.isolationLevel() != null ? lag.isolationLevel() : requests.isolationLevel();
   }
 
   public List<String> lagGroups() {

@@ -1,15 +1,22 @@
 package kafkaload.internal.protocol;
 
 import java.util.List;
+import org.apache.kafka.common.IsolationLevel;
 
 /**
  * Consumer groups under test whose lag is sampled every {@code intervalMs} during the run, judged
- * after it.
+ * after it. {@code isolationLevel}: what the lag is measured against, the high-water mark
+ * (read_uncommitted) or the last stable offset (read_committed, what a transactional reader can
+ * reach); null for the protocol's isolation level.
  */
-public record LagSettings(List<String> groups, long intervalMs) {
-  public static final LagSettings NONE = new LagSettings(List.of(), 2000);
+public record LagSettings(List<String> groups, long intervalMs, IsolationLevel isolationLevel) {
+  public static final LagSettings NONE = new LagSettings(List.of(), 2000, null);
 
   public LagSettings {
     groups = List.copyOf(groups);
+  }
+
+  public LagSettings withIsolationLevel(IsolationLevel level) {
+    return new LagSettings(groups, intervalMs, level);
   }
 }

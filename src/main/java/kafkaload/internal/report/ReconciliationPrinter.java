@@ -119,7 +119,38 @@ public final class ReconciliationPrinter {
       }
       partitions(b, t);
     }
+    if (r.exactlyOnce() != null) {
+      b.append(exactlyOnce(r.exactlyOnce())).append('\n');
+    }
     return b.toString();
+  }
+
+  /**
+   * " exactly-once on 'replies' (read_committed): HOLDS: 1200 committed inputs, 1200 committed
+   * outputs, 0 duplicates, 0 missing, 0 unexpected; 37 outputs of aborted transactions (not
+   * duplicates)".
+   */
+  public static String exactlyOnce(Reconciled.ExactlyOnce e) {
+    String failure = e.failure();
+    if (e.error() != null) {
+      return "  " + failure;
+    }
+    return String.format(
+        ROOT,
+        "  exactly-once on '%s' (read_committed, by record identity, %.1f s): %s: %d committed "
+            + "inputs, %d committed outputs (%d distinct), %d duplicates, %d missing, %d unexpected; "
+            + "%s outputs of aborted transactions (seen read_uncommitted only, not duplicates)%s",
+        e.outputTopic(),
+        e.seconds(),
+        failure == null ? "HOLDS" : "BROKEN",
+        e.committedInputs(),
+        e.committedOutputs(),
+        e.distinctOutputs(),
+        e.duplicates(),
+        e.missing(),
+        e.unexpected(),
+        e.abortedOutputs() < 0 ? "?" : String.valueOf(e.abortedOutputs()),
+        failure == null ? "" : "\n  " + failure);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.Secrets;
@@ -65,7 +66,8 @@ public final class RunSummary {
       ProtocolResults.ProtocolConfig configuration,
       RunLedger ledger,
       LagMonitor lagMonitor,
-      List<ProducerHandle> producers) {}
+      List<ProducerHandle> producers,
+      String isolationLevel) {}
 
   /** {@code parameters}: the -D knobs the run read, with the values it used. */
   public static RunSummary of(
@@ -280,7 +282,22 @@ public final class RunSummary {
                         f.atSeconds(), f.step(), f.request(), f.ok(), f.detail(), f.durationMs()))
             .toList(),
         ledger.consumerThroughput(),
-        InjectorHealth.producerMetrics(c.producers()));
+        InjectorHealth.producerMetrics(c.producers()),
+        readers(c, ledger));
+  }
+
+  /**
+   * The isolation levels of the protocol's readers; null when it had no consume, no lag monitor.
+   */
+  private static ProtocolResults.Readers readers(Section c, RunLedger ledger) {
+    Map<String, String> byRequest = ledger.consumes().isolationLevels();
+    if (byRequest.isEmpty() && c.lagMonitor() == null) {
+      return null;
+    }
+    return new ProtocolResults.Readers(
+        c.isolationLevel(),
+        byRequest,
+        c.lagMonitor() == null ? null : ConsumerFactory.name(c.lagMonitor().isolationLevel()));
   }
 
   private static Throughput throughput(RunLedger ledger) {
@@ -412,7 +429,26 @@ public final class RunSummary {
                         x.openTransactions(),
                         x.describe()))
             .toList(),
-        topics);
+        topics,
+        r.exactlyOnce() == null ? null : exactlyOnce(r.exactlyOnce()));
+  }
+
+  private static ReconciliationResult.ExactlyOnce exactlyOnce(Reconciled.ExactlyOnce e) {
+    String failure = e.failure();
+    return new ReconciliationResult.ExactlyOnce(
+        e.outputTopic(),
+        e.committedInputs(),
+        e.committedOutputs(),
+        e.distinctOutputs(),
+        e.duplicates(),
+        e.missing(),
+        e.unexpected(),
+        e.abortedOutputs(),
+        e.complete(),
+        e.seconds(),
+        e.missingSample(),
+        failure == null,
+        failure);
   }
 
   /** A histogram of microseconds as the summary shows it, in milliseconds. */

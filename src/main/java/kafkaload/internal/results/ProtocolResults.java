@@ -22,6 +22,7 @@ import java.util.Map;
  * @param reconciliationError why the reconciliation could not run, or null
  * @param consumerThroughput the figures of a drain; null when none ran
  * @param producerMetrics the producers' own metrics at the end; null for a merged run
+ * @param readers the isolation.level the protocol's readers used; null when it had none
  */
 public record ProtocolResults(
     ProtocolConfig config,
@@ -41,7 +42,18 @@ public record ProtocolResults(
     String reconciliationError,
     List<Fault> faults,
     @JsonInclude(JsonInclude.Include.NON_NULL) DrainThroughput consumerThroughput,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Readers readers) {
+
+  /**
+   * How the protocol's readers saw transactions: {@code isolationLevel}, the protocol's default
+   * (read_committed or read_uncommitted); {@code byRequest}, the isolation.level each consume and
+   * request-reply request name read with (under read_committed its end-to-end latency includes the
+   * wait for the producer's commit); {@code lagIsolationLevel}, what the lag monitor measured lag
+   * against (read_committed: the last stable offset), null without a lag monitor.
+   */
+  public record Readers(
+      String isolationLevel, Map<String, String> byRequest, String lagIsolationLevel) {}
 
   /**
    * The protocol's settings as the summary shows them, secrets masked: {@code embeddedBrokers} null

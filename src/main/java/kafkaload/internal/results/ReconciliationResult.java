@@ -1,5 +1,6 @@
 package kafkaload.internal.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,7 @@ import java.util.Map;
  *     markers and other writers count too)
  * @param stuckLastStableOffsets partitions whose last stable offset stayed below the high-water
  *     mark (an open transaction) so the read_committed read-back could not see past it
+ * @param exactlyOnce the exactly-once verdict of a pipeline's output; absent when none was asked
  */
 public record ReconciliationResult(
     boolean gated,
@@ -27,7 +29,29 @@ public record ReconciliationResult(
     long unaccountedUpperBound,
     ReadBack readBack,
     List<StuckOffset> stuckLastStableOffsets,
-    List<Topic> topics) {
+    List<Topic> topics,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ExactlyOnce exactlyOnce) {
+
+  /**
+   * Every committed input of the run against the committed outputs of the pipeline, by record
+   * identity: {@code holds} when each committed input has exactly one committed output; {@code
+   * abortedOutputs}: outputs of aborted transactions (visible read_uncommitted only), -1 when they
+   * could not be counted; {@code failure}: the verdict's reason when it does not hold.
+   */
+  public record ExactlyOnce(
+      String outputTopic,
+      long committedInputs,
+      long committedOutputs,
+      long distinctOutputs,
+      long duplicates,
+      long missing,
+      long unexpected,
+      long abortedOutputs,
+      boolean complete,
+      double seconds,
+      List<Long> missingSample,
+      boolean holds,
+      String failure) {}
 
   /**
    * The read-back of the run's records; {@code complete} false when it ran out of time. {@code

@@ -17,6 +17,22 @@ public final class ConsumeCounters {
 
   private final Map<String, Recorder> e2eLatencyMicros = new ConcurrentHashMap<>();
 
+  /** The isolation.level each consume and request-reply request name read with. */
+  private final Map<String, String> isolationLevels = new ConcurrentHashMap<>();
+
+  /**
+   * A consume or request-reply action named {@code requestName} reads with this isolation.level
+   * (Kafka's value); recorded when it is built.
+   */
+  public void readsWith(String requestName, String isolationLevel) {
+    isolationLevels.put(requestName, isolationLevel);
+  }
+
+  /** Per consume and request-reply request name, the isolation.level it read with, sorted. */
+  public Map<String, String> isolationLevels() {
+    return new TreeMap<>(isolationLevels);
+  }
+
   /** A reply (or consumed record) arrived after its waiter had timed out. */
   public void lateReply() {
     lateReplies.increment();

@@ -193,22 +193,111 @@ public final class Reconciled {
   }
 
   /**
-   * The whole run: totals over its topics, the default topic first. {@code stuck}: partitions whose
-   * last stable offset did not reach the high-water mark in time, so the read-back could not see
-   * past it.
+   * The exactly-once verdict of a consume-transform-produce pipeline: the run's records on its
+   * input topic(s) that a read_committed reader sees (committed inputs) against the records read
+   * read_committed from its {@code outputTopic}, matched by the run-identity headers the pipeline
+   * carries over. {@code duplicates}: outputs of an input beyond its first; {@code missing}:
+   * committed inputs with no committed output; {@code unexpected}: outputs of this run with no
+   * committed input. {@code abortedOutputs}: records of this run in the output topic that a
+   * read_uncommitted reader sees and a read_committed one does not (written in transactions that
+   * were aborted, for example by a crash); they are expected, not duplicates. {@code complete}: the
+   * input read-back was complete and the output was read to its last stable offset; {@code
+   * missingSample}: the first few missing sequence numbers. {@code error}: why it could not be
+   * judged, or null.
+   */
+  public record ExactlyOnce(
+      String outputTopic,
+      long committedInputs,
+      long committedOutputs,
+      long distinctOutputs,
+      long duplicates,
+      long missing,
+      long unexpected,
+      long abortedOutputs,
+      boolean complete,
+      double seconds,
+      List<Long> missingSample,
+      String error) {
+    public ExactlyOnce {
+      missingSample = List.copyOf(missingSample);
+    }
+
+    /** A verdict that could not be reached, with its reason. */
+    public static ExactlyOnce unjudged(String outputTopic, String error) {
+      return new ExactlyOnce(outputTopic, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of(), error);
+    }
+
+    /**
+     * Null when every committed input has exactly one committed output, else why not (the gate's
+     * reason).
+     */
+    public String failure() {
+      if (error != null) {
+        return "exactly-once on '" + outputTopic + "' not judged: " + error;
+      }
+      List<String> wrong = new java.util.ArrayList<>();
+      if (missing > 0) {
+        wrong.add(
+            missing
+                + " committed input(s) without a committed output (first sequence numbers "
+                + missingSample
+                + ")");
+      }
+      if (duplicates > 0) {
+        wrong.add(duplicates + " duplicate committed output(s)");
+      }
+      if (unexpected > 0) {
+        wrong.add(unexpected + " committed output(s) of this run with no committed input");
+      }
+      if (!complete && wrong.isEmpty()) {
+        wrong.add("the read-back did not finish");
+      }
+      return wrong.isEmpty()
+          ? null
+          : "EXACTLY-ONCE BROKEN on '"
+              + outputTopic
+              + "': "
+              + String.join("; ", wrong)
+              + " ("
+              + committedInputs
+              + " committed inputs, "
+              + distinctOutputs
+              + " distinct committed outputs)";
+    }
+  }
+
+  /**
+   * The whole run: totals over its topics, the default topic first. {@code exactlyOnce}: the
+   * pipeline verdict when one was asked for, else null. {@code stuck}: partitions whose last stable
+   * offset did not reach the high-water mark in time, so the read-back could not see past it.
    */
   public record Result(
       String runId,
       long inFlightAtEnd,
       ReadBack readBack,
       List<TopicResult> topics,
-      List<StuckOffset> stuck) {
+      List<StuckOffset> stuck,
+      ExactlyOnce exactlyOnce) {
     public Result {
       stuck = List.copyOf(stuck);
     }
 
+    public Result(
+        String runId,
+        long inFlightAtEnd,
+        ReadBack readBack,
+        List<TopicResult> topics,
+        List<StuckOffset> stuck) {
+      this(runId, inFlightAtEnd, readBack, topics, stuck, null);
+    }
+
     public Result(String runId, long inFlightAtEnd, ReadBack readBack, List<TopicResult> topics) {
       this(runId, inFlightAtEnd, readBack, topics, List.of());
+    }
+
+    /** The same result with the exactly-once verdict of a pipeline's output. */
+    public Result withExactlyOnce(ExactlyOnce verdict) {
+      return new Result(runId, inFlightAtEnd, readBack, topics, stuck, verdict);
     }
 
     public long unaccountedUpperBound() {

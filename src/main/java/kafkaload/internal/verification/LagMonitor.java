@@ -14,10 +14,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
@@ -97,6 +99,10 @@ public final class LagMonitor implements AutoCloseable {
 
   private final Admin admin;
   private final List<String> groups;
+
+  /** read_committed: lag up to the last stable offset, what a transactional reader can reach. */
+  private final IsolationLevel isolation;
+
   private final long startNanos = System.nanoTime();
   private final Map<String, GroupSamples> samples = new LinkedHashMap<>();
   private final ScheduledExecutorService timer =
@@ -107,21 +113,37 @@ public final class LagMonitor implements AutoCloseable {
             return t;
           });
 
-  private LagMonitor(Admin admin, List<String> groups) {
+  private LagMonitor(Admin admin, List<String> groups, IsolationLevel isolation) {
     this.admin = admin;
+    this.isolation = isolation;
     this.groups = List.copyOf(groups);
     groups.forEach(g -> samples.put(g, new GroupSamples()));
   }
 
   public static LagMonitor start(Admin admin, List<String> groups, long intervalMs) {
+    return start(admin, groups, intervalMs, IsolationLevel.READ_UNCOMMITTED);
+  }
+
+  /**
+   * As above; with read_committed the lag runs to each partition's last stable offset, so records
+   * of an open or aborted transaction, which a read_committed group cannot consume yet or ever, are
+   * not lag.
+   */
+  public static LagMonitor start(
+      Admin admin, List<String> groups, long intervalMs, IsolationLevel isolation) {
     warnUnknownGroups(admin, groups);
-    LagMonitor m = new LagMonitor(admin, groups);
+    LagMonitor m = new LagMonitor(admin, groups, isolation);
     m.timer.scheduleAtFixedRate(m::sampleAll, 0, intervalMs, TimeUnit.MILLISECONDS);
     return m;
   }
 
   public List<String> groups() {
     return groups;
+  }
+
+  /** What the lag is measured against: the high-water mark, or the last stable offset. */
+  public IsolationLevel isolationLevel() {
+    return isolation;
   }
 
   /**
@@ -175,7 +197,7 @@ public final class LagMonitor implements AutoCloseable {
     for (String g : groups) {
       GroupSamples s = samples.get(g);
       try {
-        Map<TopicPartition, Long> lag = lag(admin, g);
+        Map<TopicPartition, Long> lag = lag(admin, g, isolation);
         if (lag.isEmpty()) {
           // No committed offset yet: the lag is unknown, not 0.
           s.uncommitted();
@@ -205,6 +227,14 @@ public final class LagMonitor implements AutoCloseable {
    * commit.
    */
   public static Map<TopicPartition, Long> lag(Admin admin, String group) {
+    return lag(admin, group, IsolationLevel.READ_UNCOMMITTED);
+  }
+
+  /**
+   * As above, against the last stable offset with read_committed (ListOffsets with that isolation
+   * level), the high-water mark with read_uncommitted.
+   */
+  public static Map<TopicPartition, Long> lag(Admin admin, String group, IsolationLevel isolation) {
     try {
       Map<TopicPartition, OffsetAndMetadata> committed =
           admin
@@ -222,7 +252,10 @@ public final class LagMonitor implements AutoCloseable {
         return Map.of();
       }
       Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends =
-          admin.listOffsets(request).all().get(10, TimeUnit.SECONDS);
+          admin
+              .listOffsets(request, new ListOffsetsOptions(isolation))
+              .all()
+              .get(10, TimeUnit.SECONDS);
       Map<TopicPartition, Long> lag =
           new TreeMap<>(
               (a, b) ->
@@ -279,7 +312,7 @@ public final class LagMonitor implements AutoCloseable {
               + ")");
     }
     List<Sample> load = samples().get(group);
-    if (load.isEmpty() && lag(admin, group).isEmpty()) {
+    if (load.isEmpty() && lag(admin, group, isolation).isEmpty()) {
       return Verdict.unjudged(
           group,
           sampling,
@@ -300,7 +333,7 @@ public final class LagMonitor implements AutoCloseable {
     Double drained = null;
     long lagNow = -1;
     while (System.nanoTime() - t0 < drainTimeoutMs * 1_000_000L) {
-      Map<TopicPartition, Long> lag = lag(admin, group);
+      Map<TopicPartition, Long> lag = lag(admin, group, isolation);
       // No committed offset (the group's offsets were deleted, say) is no lag to judge (-1), not a
       // lag of 0.
       lagNow = lag.isEmpty() ? -1 : lag.values().stream().mapToLong(Long::longValue).sum();

@@ -19,6 +19,7 @@ import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.run.KoLedger;
 import kafkaload.internal.run.PartitionCounters;
+import kafkaload.internal.run.Reconciled.ExactlyOnce;
 import kafkaload.internal.run.Reconciled.PartitionResult;
 import kafkaload.internal.run.Reconciled.ReadBack;
 import kafkaload.internal.run.Reconciled.Result;
@@ -114,6 +115,53 @@ public final class Reconciliation {
       Duration timeout,
       IsolationLevel isolation,
       Duration stuckAfter) {
+    return run(
+        connection,
+        ledger,
+        producers,
+        defaultTopic,
+        readBack,
+        timeout,
+        isolation,
+        stuckAfter,
+        null);
+  }
+
+  /**
+   * The read_committed reconciliation, then, when {@code output} is given, the exactly-once verdict
+   * of the pipeline that reads the run's topics and writes {@code output}: every record the
+   * read-back found must have exactly one committed output there ({@link ExactlyOnceCheck}).
+   */
+  public static Result run(
+      Connection connection,
+      RunLedger ledger,
+      List<ProducerHandle> producers,
+      String defaultTopic,
+      boolean readBack,
+      Duration timeout,
+      ExactlyOnceCheck.Output output) {
+    return run(
+        connection,
+        ledger,
+        producers,
+        defaultTopic,
+        readBack,
+        timeout,
+        IsolationLevel.READ_COMMITTED,
+        stuckAfter(timeout),
+        output);
+  }
+
+  private static Result run(
+      Connection connection,
+      RunLedger ledger,
+      List<ProducerHandle> producers,
+      String defaultTopic,
+      boolean readBack,
+      Duration timeout,
+      IsolationLevel isolation,
+      Duration stuckAfter,
+      ExactlyOnceCheck.Output output) {
     long inFlight = ledger.delivery().inFlight();
     for (ProducerHandle h : producers) {
       h.producer().flush();
@@ -229,12 +277,38 @@ public final class Reconciliation {
     if (state != null && state.complete) {
       topics.forEach(t -> ledger.delivery().readBack(t.topic(), t.delivered(), t.lost()));
     }
-    return new Result(
-        ledger.identity() == null ? null : ledger.identity().runId(),
-        inFlight,
-        state == null ? null : state.summary(isolation),
-        topics,
-        stuck);
+    Result result =
+        new Result(
+            ledger.identity() == null ? null : ledger.identity().runId(),
+            inFlight,
+            state == null ? null : state.summary(isolation),
+            topics,
+            stuck);
+    if (output == null) {
+      return result;
+    }
+    ExactlyOnce verdict;
+    if (state == null) {
+      verdict =
+          ExactlyOnce.unjudged(
+              output.topic(), "it needs the read-back and the run-identity headers");
+    } else {
+      try {
+        verdict =
+            ExactlyOnceCheck.run(
+                connection,
+                ledger.identity().runIdBytes(),
+                state.seen,
+                state.complete,
+                output,
+                timeout);
+      } catch (RuntimeException e) {
+        verdict =
+            ExactlyOnce.unjudged(
+                output.topic(), e.getClass().getSimpleName() + ": " + e.getMessage());
+      }
+    }
+    return result.withExactlyOnce(verdict);
   }
 
   /**

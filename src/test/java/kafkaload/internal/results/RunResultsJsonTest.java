@@ -141,7 +141,21 @@ class RunResultsJsonTest {
                         + "00:00:04 UTC",
                     List.of(
                         new ReconciliationResult.Partition(0, 10, 510, 500, 512_000, 500, 0, 0),
-                        new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, -1, -1, -1)))));
+                        new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, -1, -1, -1)))),
+            new ReconciliationResult.ExactlyOnce(
+                topic + "-replies",
+                1000,
+                1001,
+                1000,
+                1,
+                0,
+                0,
+                7,
+                true,
+                0.5,
+                List.of(),
+                false,
+                "EXACTLY-ONCE BROKEN on 'orders-replies': 1 duplicate committed output(s)"));
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig(
             "localhost:9092", null, topic, "pooled", 4, props, registry, "run-1"),
@@ -177,7 +191,9 @@ class RunResultsJsonTest {
                 3.5, "kill:1@3s", "fault: kill broker 1", true, "pid 42", 1200)),
         new DrainThroughput(
             topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
-        Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0));
+        Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0),
+        new ProtocolResults.Readers(
+            "read_committed", Map.of("order", "read_committed"), "read_committed"));
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
@@ -203,7 +219,8 @@ class RunResultsJsonTest {
             "could not compare offsets after the run: gone",
             List.of(),
             null,
-            Map.of());
+            Map.of(),
+            null);
     InjectorResults injector =
         new InjectorResults(
             true,

@@ -1,0 +1,212 @@
+package kafkaload.internal.verification;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.run.Reconciled.ExactlyOnce;
+import kafkaload.internal.run.RunIdentity;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.roaringbitmap.longlong.Roaring64Bitmap;
+
+/**
+ * The exactly-once verdict of a consume-transform-produce pipeline that carries the run-identity
+ * headers from its input to its output (as the shipped echo service does): every committed input of
+ * the run must have exactly one committed output. The output topic is read read_committed from
+ * where it stood before the load, waiting (within the timeout) until every committed input has its
+ * output, then up to the last stable offsets of that moment; then the same range read_uncommitted
+ * counts the outputs of aborted transactions, which a crashed pipeline leaves and which are no
+ * duplicates.
+ */
+public final class ExactlyOnceCheck {
+  private static final int SAMPLE = 10;
+
+  private ExactlyOnceCheck() {}
+
+  /**
+   * The output topic of a pipeline and its end offsets before the load (partition to offset).
+   *
+   * @param topic the output topic
+   * @param before the end offsets taken before the load; a partition absent from it reads from 0
+   */
+  public record Output(String topic, Map<Integer, Long> before) {
+    public Output {
+      before = Map.copyOf(before);
+    }
+  }
+
+  /**
+   * Judges {@code output} against {@code inputs}, the run-wide sequence numbers the input read-back
+   * found (read_committed), within {@code timeout}.
+   */
+  public static ExactlyOnce run(
+      Connection connection,
+      byte[] runId,
+      Roaring64Bitmap inputs,
+      boolean inputsComplete,
+      Output output,
+      Duration timeout) {
+    long t0 = System.nanoTime();
+    long deadline = t0 + timeout.toNanos();
+    List<TopicPartition> partitions = new ArrayList<>();
+    Map<TopicPartition, Long> from = new HashMap<>();
+    try (Admin admin = connection.admin()) {
+      Map<Integer, Long> now =
+          Preflight.offsets(admin, output.topic(), connection.timeoutMs())
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "the output topic '" + output.topic() + "' does not exist any more"))
+              .endOffsets();
+      now.keySet()
+          .forEach(
+              p -> {
+                TopicPartition tp = new TopicPartition(output.topic(), p);
+                partitions.add(tp);
+                from.put(tp, output.before().getOrDefault(p, 0L));
+              });
+    }
+    long expected = inputs.getLongCardinality();
+    Roaring64Bitmap found = new Roaring64Bitmap();
+    long committed = 0;
+    long duplicates = 0;
+    long unexpected = 0;
+    Map<TopicPartition, Long> to = null;
+    boolean complete = false;
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        reader(connection, IsolationLevel.READ_COMMITTED, timeout)) {
+      consumer.assign(partitions);
+      from.forEach(consumer::seek);
+      while (System.nanoTime() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+          TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+          long seq = sequence(r, runId);
+          if (seq < 0 || (to != null && r.offset() >= to.get(tp))) {
+            continue;
+          }
+          committed++;
+          if (!inputs.contains(seq)) {
+            unexpected++;
+          } else if (found.contains(seq)) {
+            duplicates++;
+          } else {
+            found.addLong(seq);
+          }
+        }
+        if (to == null && found.getLongCardinality() >= expected) {
+          // Every input has its output: read on to where the committed records end now, for
+          // duplicates written after the first copy.
+          try (Admin admin = connection.admin()) {
+            to = Preflight.lastStableOffsets(admin, partitions, connection.timeoutMs());
+          }
+        }
+        if (to != null && reached(consumer, to)) {
+          complete = true;
+          break;
+        }
+      }
+    }
+    if (to == null) {
+      // Out of time with inputs still missing: judge the range read.
+      try (Admin admin = connection.admin()) {
+        to = Preflight.lastStableOffsets(admin, partitions, connection.timeoutMs());
+      }
+    }
+    long seenUncommitted = countRun(connection, runId, from, to, deadline, timeout);
+    Roaring64Bitmap missing = inputs.clone();
+    missing.andNot(found);
+    List<Long> sample = new ArrayList<>();
+    missing.forEach(
+        seq -> {
+          if (sample.size() < SAMPLE) {
+            sample.add(seq);
+          }
+        });
+    return new ExactlyOnce(
+        output.topic(),
+        expected,
+        committed,
+        found.getLongCardinality(),
+        duplicates,
+        missing.getLongCardinality(),
+        unexpected,
+        seenUncommitted < 0 ? -1 : Math.max(0, seenUncommitted - committed),
+        complete && inputsComplete,
+        (System.nanoTime() - t0) / 1e9,
+        sample,
+        inputsComplete ? null : "the read-back of the inputs did not finish");
+  }
+
+  /** Records of this run in [from, to) read read_uncommitted, or -1 when out of time. */
+  private static long countRun(
+      Connection connection,
+      byte[] runId,
+      Map<TopicPartition, Long> from,
+      Map<TopicPartition, Long> to,
+      long deadline,
+      Duration timeout) {
+    long count = 0;
+    // At least a few seconds of its own: the committed pass may have used the whole bound.
+    long end = Math.max(deadline, System.nanoTime() + Duration.ofSeconds(10).toNanos());
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        reader(connection, IsolationLevel.READ_UNCOMMITTED, timeout)) {
+      consumer.assign(from.keySet());
+      from.forEach(consumer::seek);
+      while (System.nanoTime() < end) {
+        if (reached(consumer, to)) {
+          return count;
+        }
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+          if (r.offset() < to.get(new TopicPartition(r.topic(), r.partition()))
+              && sequence(r, runId) >= 0) {
+            count++;
+          }
+        }
+      }
+    }
+    return -1;
+  }
+
+  private static boolean reached(
+      KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> to) {
+    for (Map.Entry<TopicPartition, Long> e : to.entrySet()) {
+      if (consumer.position(e.getKey()) < e.getValue()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static KafkaConsumer<byte[], byte[]> reader(
+      Connection connection, IsolationLevel isolation, Duration timeout) {
+    return ConsumerFactory.of(
+            connection, "kafkaload-verify-output-" + ConsumerFactory.name(isolation))
+        .isolation(isolation)
+        .offsetReset("earliest")
+        .property("max.poll.records", "5000")
+        .property(
+            "default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)))
+        .create();
+  }
+
+  /** The run-wide sequence number of one of this run's records, else -1. */
+  static long sequence(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
+    Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
+    if (run == null || !Arrays.equals(run.value(), runId)) {
+      return -1;
+    }
+    Header seq = r.headers().lastHeader(RunIdentity.SEQ_HEADER);
+    long[] id = seq == null ? null : RunIdentity.parse(seq.value());
+    return id == null ? -1 : id[1];
+  }
+}
