@@ -23,28 +23,30 @@ final class SecurityFailure {
   static String describe(AuthenticationException e, String bootstrap, Map<String, ?> props) {
     String mechanism = String.valueOf(props.get(ClientSecurity.SASL_MECHANISM));
     if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.OAUTHBEARER)) {
-      return "SASL/OAUTHBEARER authentication failed on "
-          + bootstrap
-          + " for client '"
-          + props.get(SaslLogins.CLIENT_ID)
-          + "': the broker refused the token from "
-          + props.get(SaslLogins.TOKEN_ENDPOINT_URL)
-          + " ("
-          + e.getMessage()
-          + "). An expired token, or one whose audience, issuer or signing key the broker does "
-          + "not accept (its sasl.oauthbearer.expected.* and JWKS settings)";
+      return oneLine(
+          "SASL/OAUTHBEARER authentication failed on "
+              + bootstrap
+              + " for client '"
+              + props.get(SaslLogins.CLIENT_ID)
+              + "': the broker refused the token from "
+              + props.get(SaslLogins.TOKEN_ENDPOINT_URL)
+              + " ("
+              + e.getMessage()
+              + "). An expired token, or one whose audience, issuer or signing key the broker does "
+              + "not accept (its sasl.oauthbearer.expected.* and JWKS settings)");
     }
     if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.GSSAPI)) {
       String principal = SaslLogins.jaasOption(props, "principal");
-      return "SASL/GSSAPI authentication failed on "
-          + bootstrap
-          + " for principal '"
-          + principal
-          + "': "
-          + kerberosHint(e, props)
-          + " ("
-          + innermost(e)
-          + ")";
+      return oneLine(
+          "SASL/GSSAPI authentication failed on "
+              + bootstrap
+              + " for principal '"
+              + principal
+              + "': "
+              + kerberosHint(e, props)
+              + " ("
+              + innermost(e)
+              + ")");
     }
     if (e instanceof SaslAuthenticationException) {
       return "SASL authentication failed for user '"
@@ -206,7 +208,8 @@ final class SecurityFailure {
     if (all.contains("Client not found in Kerberos database")) {
       return "the KDC does not know this principal: check the principal's name and realm";
     }
-    if (all.contains("Unable to obtain password from user")) {
+    if (all.contains("Unable to obtain password from user")
+        || all.contains("being asked for a password")) {
       return "the keytab holds no key for this principal (or, without a keytab, the ticket cache "
           + "holds no ticket: run kinit): check the principal's name and realm against the keytab";
     }
