@@ -187,6 +187,23 @@ final class SecurityFailure {
     return "SASL " + mechanism + " login failed before connecting to " + bootstrap + ": " + all;
   }
 
+  /**
+   * Kafka retries some Kerberos failures (a service principal the KDC does not know) until the
+   * bootstrap's timeout, so a GSSAPI run that is not answered says where to look.
+   */
+  static String retriedLoginHint(Map<String, ?> props) {
+    if (!SaslLogins.GSSAPI.equals(String.valueOf(props.get(ClientSecurity.SASL_MECHANISM)))) {
+      return "";
+    }
+    return ". With SASL/GSSAPI, Kafka retries a service ticket the KDC refuses until this timeout: "
+        + "check "
+        + SaslLogins.KERBEROS_SERVICE_NAME
+        + "="
+        + props.get(SaslLogins.KERBEROS_SERVICE_NAME)
+        + " (the KDC must know <service name>/<broker host>) and that the bootstrap names the "
+        + "brokers by the host names in their principals";
+  }
+
   private static final Pattern UNREACHABLE =
       Pattern.compile(
           "java\\.(?:net|net\\.http)\\.((?:Connect|UnknownHost|SocketTimeout|NoRouteToHost|HttpTimeout|HttpConnectTimeout)"

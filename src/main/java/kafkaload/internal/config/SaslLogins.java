@@ -314,15 +314,25 @@ public final class SaslLogins {
                 .getMethod("create", String.class)
                 .invoke(null, profile);
       } else {
-        provider =
+        // A fresh chain, not the SDK's shared one, which remembers the provider that last worked.
+        Object builder =
             Class.forName(
                     "software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider",
                     true,
                     loader)
-                .getMethod("create")
+                .getMethod("builder")
                 .invoke(null);
+        java.lang.reflect.Method build =
+            Class.forName(
+                    "software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider$Builder",
+                    true,
+                    loader)
+                .getMethod("build");
+        provider = build.invoke(builder);
       }
-      provider.getClass().getMethod("resolveCredentials").invoke(provider);
+      Class.forName("software.amazon.awssdk.auth.credentials.AwsCredentialsProvider", true, loader)
+          .getMethod("resolveCredentials")
+          .invoke(provider);
     } catch (InvocationTargetException e) {
       String reason = String.valueOf(e.getCause().getMessage());
       int cut = reason.indexOf(": [");
