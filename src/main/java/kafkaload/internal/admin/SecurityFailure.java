@@ -232,8 +232,9 @@ final class SecurityFailure {
     }
     if (all.contains("Pre-authentication information was invalid")
         || all.contains("Integrity check on decrypted field failed")) {
-      return "the KDC refused the key: the keytab is out of date for this principal (exported "
-          + "before its key was changed)";
+      return "the KDC refused the pre-authentication: the keytab is out of date for this principal "
+          + "(exported before its key was changed), or this machine's clock is off (some KDCs, "
+          + "Kerby among them, report a skewed clock so)";
     }
     if (all.contains("Server not found in Kerberos database")) {
       return "the KDC knows no service principal "
