@@ -321,6 +321,49 @@ class OAuthIT {
     assertNoSecrets(run, reportDir(run), oidc.clientSecret);
   }
 
+  /**
+   * A shipped simulation with a wrong client secret, as a user runs it: one console line before any
+   * load, the build fails, and the wrong secret is not shown.
+   */
+  @Test
+  void shippedSimulationWithAWrongSecretStopsBeforeAnyLoad() throws Exception {
+    String wrong = "wrong-" + UUID.randomUUID();
+    GatlingRun run =
+        runGatling(
+            "simulations.BaselineSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                kafka.saslBootstrap(),
+                "topic",
+                uniqueTopic("oauth-ko"),
+                "warmup",
+                "0",
+                "duration",
+                "3",
+                "sasl.mechanism",
+                "OAUTHBEARER",
+                "sasl.oauthbearer.token.endpoint.url",
+                oidc.tokenEndpoint(),
+                "sasl.oauthbearer.client.credentials.client.id",
+                TestOidcProvider.CLIENT_ID),
+            Map.of(SaslLogins.OAUTH_CLIENT_SECRET_ENV, wrong),
+            90);
+    assertNotEquals(0, run.exitCode(), run.tail());
+    assertTrue(
+        run.output()
+            .contains(
+                "[kafkaload] ERROR: SASL/OAUTHBEARER login failed before connecting to "
+                    + kafka.saslBootstrap()
+                    + ": the token endpoint "
+                    + oidc.tokenEndpoint()
+                    + " refused client '"
+                    + TestOidcProvider.CLIENT_ID
+                    + "' (401 "),
+        run.tail());
+    assertFalse(run.output().contains("> send "), "no load was sent: " + run.tail());
+    assertNoSecrets(run, null, wrong, oidc.clientSecret);
+  }
+
   private static String preflightError(KafkaProtocol p) {
     String msg = assertThrows(KafkaLoadConfigException.class, () -> preflight(p)).getMessage();
     assertFalse(msg.contains("\n"), "one line: " + msg);
