@@ -25,6 +25,7 @@ import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.ClientSecurity;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.config.SaslLogins;
 import kafkaload.internal.protocol.KafkaProtocol;
 import kafkaload.internal.protocol.LagSettings;
 import kafkaload.internal.protocol.Producers;
@@ -32,6 +33,7 @@ import kafkaload.internal.protocol.Requests;
 import kafkaload.internal.protocol.RunContext;
 import kafkaload.internal.protocol.Target;
 import kafkaload.internal.protocol.Topics;
+import kafkaload.internal.schema.RegistryOAuth;
 import kafkaload.internal.schema.RegistrySettings;
 import kafkaload.internal.schema.RegistryTls;
 import kafkaload.internal.schema.SubjectStrategy;
@@ -316,6 +318,38 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return security(ClientSecurity.keystore(location, password, keyPassword), false, true);
   }
 
+  /**
+   * SASL/OAUTHBEARER with an OIDC identity provider: Kafka's own login handler fetches a token from
+   * {@code tokenEndpointUrl} with the client-credentials grant and refreshes it before it expires
+   * (sasl.oauthbearer.token.endpoint.url, sasl.oauthbearer.client.credentials.client.id and
+   * .client.secret, sasl.oauthbearer.scope, which may be null). Take the secret from the
+   * environment, e.g. {@code Secrets.env("KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET")}.
+   */
+  public KafkaProtocolBuilder saslOAuthBearer(
+      String tokenEndpointUrl, String clientId, String clientSecret, String scope) {
+    return security(
+        SaslLogins.oauthbearer(tokenEndpointUrl, clientId, clientSecret, scope), true, false);
+  }
+
+  /**
+   * SASL/GSSAPI (Kerberos) as {@code principal}, from {@code keytab}, or from the ticket cache
+   * (kinit's) when the keytab is null; {@code serviceName} is the brokers' Kerberos service name
+   * (sasl.kerberos.service.name, often "kafka"). The KDC and realm come from krb5.conf
+   * (-Djava.security.krb5.conf, else the JDK's default location).
+   */
+  public KafkaProtocolBuilder saslGssapi(String principal, String keytab, String serviceName) {
+    return security(SaslLogins.gssapi(serviceName, principal, keytab), true, false);
+  }
+
+  /**
+   * AWS_MSK_IAM with Amazon's aws-msk-iam-auth (run with -Pmsk-iam: it is not on the default
+   * classpath): credentials from the AWS default chain, or the named profile; {@code roleArn}, if
+   * given, is assumed. Both may be null. security.protocol becomes SASL_SSL, as MSK requires.
+   */
+  public KafkaProtocolBuilder saslAwsMskIam(String profileName, String roleArn) {
+    return security(SaslLogins.awsMskIam(profileName, roleArn), true, true);
+  }
+
   private KafkaProtocolBuilder security(
       Map<String, String> security, boolean addSasl, boolean addTls) {
     return with(parts.client().with(security, addSasl, addTls));
@@ -521,6 +555,29 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
+   * OAuth to the registry with the client-credentials grant (Confluent's {@code
+   * bearer.auth.credentials.source=OAUTHBEARER}, {@code bearer.auth.issuer.endpoint.url}, {@code
+   * bearer.auth.client.id}, {@code bearer.auth.client.secret}, {@code bearer.auth.scope}, which may
+   * be null). Take the secret from the environment, e.g. {@code
+   * Secrets.env("SCHEMA_REGISTRY_BEARER_AUTH_CLIENT_SECRET")}. Never printed.
+   */
+  public KafkaProtocolBuilder schemaRegistryOAuth(
+      String issuerEndpointUrl, String clientId, String clientSecret, String scope) {
+    return properties(
+        present(
+            RegistryOAuth.CREDENTIALS_SOURCE,
+            "OAUTHBEARER",
+            RegistryOAuth.ISSUER_ENDPOINT_URL,
+            issuerEndpointUrl,
+            RegistryOAuth.CLIENT_ID,
+            clientId,
+            RegistryOAuth.CLIENT_SECRET,
+            clientSecret,
+            RegistryOAuth.SCOPE,
+            scope));
+  }
+
+  /**
    * TLS to an https registry: trust the CAs in this truststore (Confluent's {@code
    * schema.registry.ssl.truststore.*}; JKS, or PKCS12 for a .p12/.pfx name, unless
    * schema.registry.ssl.truststore.type says). The password may be null; take it from the
@@ -631,6 +688,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
             (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
     props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
     RegistrySettings registry = registry(props, params);
+    SaslLogins.checkAwsMskIam(props);
+    SaslLogins.allowTokenEndpoint(props);
     validate(props);
     int brokers =
         params.raw(EMBEDDED_BROKERS_PROPERTY) != null
@@ -678,7 +737,13 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
             RegistryTls.KEYSTORE_LOCATION,
             RegistryTls.KEYSTORE_PASSWORD,
             RegistryTls.KEY_PASSWORD,
-            RegistryTls.KEYSTORE_TYPE)) {
+            RegistryTls.KEYSTORE_TYPE,
+            RegistryOAuth.CREDENTIALS_SOURCE,
+            RegistryOAuth.ISSUER_ENDPOINT_URL,
+            RegistryOAuth.CLIENT_ID,
+            RegistryOAuth.CLIENT_SECRET,
+            RegistryOAuth.SCOPE,
+            RegistryOAuth.EXPIRY_BUFFER)) {
       Object v = props.remove(k);
       if (v != null) {
         file.put(k, v.toString().trim());
@@ -741,7 +806,60 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
                 file.get(RegistryTls.KEY_PASSWORD), params.env(RegistryTls.KEY_PASSWORD_ENV)),
             firstNonBlank(
                 params.raw(RegistryTls.KEYSTORE_TYPE), file.get(RegistryTls.KEYSTORE_TYPE)));
-    return new RegistrySettings(url, userInfo, autoRegister, useLatest, key, value, tls);
+    return new RegistrySettings(
+        url, userInfo, autoRegister, useLatest, key, value, tls, registryOAuth(file, params));
+  }
+
+  /**
+   * bearer.auth.* with bearer.auth.credentials.source=OAUTHBEARER: -D wins for what is not secret;
+   * the client secret comes from the properties file or code, else the environment; never -D.
+   */
+  private static RegistryOAuth registryOAuth(Map<String, String> file, Params params) {
+    String source =
+        params.oneOf(
+            RegistryOAuth.CREDENTIALS_SOURCE,
+            file.getOrDefault(RegistryOAuth.CREDENTIALS_SOURCE, "NONE"),
+            "none",
+            "oauthbearer");
+    if (!source.equals("oauthbearer")) {
+      return null;
+    }
+    String endpoint =
+        firstNonBlank(
+            params.raw(RegistryOAuth.ISSUER_ENDPOINT_URL),
+            file.get(RegistryOAuth.ISSUER_ENDPOINT_URL));
+    String clientId =
+        firstNonBlank(params.raw(RegistryOAuth.CLIENT_ID), file.get(RegistryOAuth.CLIENT_ID));
+    for (String[] required :
+        new String[][] {
+          {RegistryOAuth.ISSUER_ENDPOINT_URL, endpoint}, {RegistryOAuth.CLIENT_ID, clientId}
+        }) {
+      if (required[1] == null) {
+        throw new KafkaLoadConfigException(
+            RegistryOAuth.CREDENTIALS_SOURCE + "=OAUTHBEARER needs " + required[0]);
+      }
+    }
+    if (!endpoint.matches("(?i)https?://.+")) {
+      throw new KafkaLoadConfigException(
+          RegistryOAuth.ISSUER_ENDPOINT_URL + "=" + endpoint + " is not an http(s):// URL");
+    }
+    String secret =
+        kafkaload.internal.config.Secrets.require(
+            RegistryOAuth.CLIENT_SECRET_ENV,
+            firstNonBlank(
+                file.get(RegistryOAuth.CLIENT_SECRET),
+                params.env(RegistryOAuth.CLIENT_SECRET_ENV)));
+    return new RegistryOAuth(
+        endpoint,
+        clientId,
+        secret,
+        firstNonBlank(params.raw(RegistryOAuth.SCOPE), file.get(RegistryOAuth.SCOPE)),
+        params.nonNegativeInt(
+            RegistryOAuth.EXPIRY_BUFFER,
+            Integer.parseInt(
+                file.getOrDefault(
+                    RegistryOAuth.EXPIRY_BUFFER,
+                    String.valueOf(RegistryOAuth.DEFAULT_EXPIRY_BUFFER_SECONDS)))));
   }
 
   /** When the injector counts as saturated: the -Dhealth.* parameters. */

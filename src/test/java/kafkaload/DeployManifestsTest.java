@@ -2,6 +2,7 @@ package kafkaload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -90,7 +91,9 @@ class DeployManifestsTest {
       for (JsonNode env :
           job.path("template").path("spec").path("containers").path(0).path("env")) {
         String name = env.path("name").asText();
-        if (name.startsWith("KAFKA_")) {
+        if (name.startsWith("KAFKA_")
+            || name.startsWith("SCHEMA_REGISTRY_")
+            || name.startsWith("AWS_")) {
           assertEquals(
               "kafkaload-kafka",
               env.path("valueFrom").path("secretKeyRef").path("name").asText(),
@@ -99,5 +102,27 @@ class DeployManifestsTest {
         assertFalse(env.path("value").asText().toLowerCase().contains("password"), name);
       }
     }
+    // The new secrets each have their variable, read from the Secret.
+    List<String> names = new java.util.ArrayList<>();
+    container.path("env").forEach(e -> names.add(e.path("name").asText()));
+    assertTrue(
+        names.containsAll(
+            List.of(
+                "KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET",
+                "SCHEMA_REGISTRY_BEARER_AUTH_CLIENT_SECRET",
+                "AWS_ACCESS_KEY_ID",
+                "AWS_SECRET_ACCESS_KEY")),
+        names.toString());
+    // The Kerberos keytab is a file from the Secret, never from a ConfigMap.
+    JsonNode kerberos = null;
+    for (JsonNode v : injectors.path("template").path("spec").path("volumes")) {
+      if (v.path("name").asText().equals("kerberos")) {
+        kerberos = v;
+      }
+    }
+    assertNotNull(kerberos, "the kerberos volume");
+    assertEquals("kafkaload-kafka", kerberos.path("secret").path("secretName").asText());
+    assertTrue(kerberos.path("configMap").isMissingNode());
+    assertEquals("krb5.keytab", kerberos.path("secret").path("items").path(0).path("key").asText());
   }
 }

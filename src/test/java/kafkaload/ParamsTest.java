@@ -173,9 +173,18 @@ class ParamsTest {
                 "x password=\"hunter2\";",
                 "ssl.truststore.password",
                 "hunter2",
+                "sasl.oauthbearer.client.credentials.client.secret",
+                "hunter2",
+                "bearer.auth.client.secret",
+                "hunter2",
+                "sasl.oauthbearer.assertion.private.key.passphrase",
+                "hunter2",
                 "acks",
                 "all"));
-    assertFalse(masked.toString().contains("hunter2"));
+    assertFalse(masked.toString().contains("hunter2"), masked.toString());
+    // Not secrets, though named after one: shown, so the summary says which client and endpoint.
+    assertFalse(Secrets.isSecret("sasl.oauthbearer.client.credentials.client.id"));
+    assertFalse(Secrets.isSecret("sasl.oauthbearer.token.endpoint.url"));
     assertEquals("all", masked.get("acks"));
   }
 }

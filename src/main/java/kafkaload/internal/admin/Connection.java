@@ -59,6 +59,10 @@ public record Connection(String bootstrap, Map<String, Object> clientProperties,
     try {
       return Admin.create(c);
     } catch (KafkaException e) {
+      String login = SecurityFailure.describeLogin(e, bootstrap, clientProperties);
+      if (login != null) {
+        throw new KafkaLoadConfigException(login);
+      }
       // For example a keystore that does not open: the reason is at the end of the chain, the file
       // at its middle.
       throw new KafkaLoadConfigException(

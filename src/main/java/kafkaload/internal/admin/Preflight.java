@@ -67,9 +67,9 @@ public final class Preflight {
         throw new KafkaLoadConfigException(
             SecurityFailure.describe(a, bootstrap, connection.clientProperties()), a);
       }
-      throw unanswered(bootstrap, timeoutMs, e);
+      throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
     } catch (TimeoutException e) {
-      throw unanswered(bootstrap, timeoutMs, e);
+      throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException(
@@ -78,14 +78,15 @@ public final class Preflight {
   }
 
   private static KafkaLoadConfigException unanswered(
-      String bootstrap, long timeoutMs, Exception e) {
+      String bootstrap, long timeoutMs, Exception e, java.util.Map<String, ?> props) {
     return new KafkaLoadConfigException(
         "Kafka bootstrap '"
             + bootstrap
             + "' did not answer within "
             + timeoutMs / 1000.0
             + " s (set -Dkafka.bootstrap.servers, or leave it unset for the embedded broker): "
-            + rootMessage(e));
+            + rootMessage(e)
+            + SecurityFailure.retriedLoginHint(props));
   }
 
   /**

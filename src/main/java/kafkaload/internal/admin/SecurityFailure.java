@@ -4,7 +4,11 @@ import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertPathValidatorException;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.security.auth.login.LoginException;
 import kafkaload.internal.config.ClientSecurity;
+import kafkaload.internal.config.SaslLogins;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
@@ -17,6 +21,33 @@ final class SecurityFailure {
   private SecurityFailure() {}
 
   static String describe(AuthenticationException e, String bootstrap, Map<String, ?> props) {
+    String mechanism = String.valueOf(props.get(ClientSecurity.SASL_MECHANISM));
+    if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.OAUTHBEARER)) {
+      return oneLine(
+          "SASL/OAUTHBEARER authentication failed on "
+              + bootstrap
+              + " for client '"
+              + props.get(SaslLogins.CLIENT_ID)
+              + "': the broker refused the token from "
+              + props.get(SaslLogins.TOKEN_ENDPOINT_URL)
+              + " ("
+              + e.getMessage()
+              + "). An expired token, or one whose audience, issuer or signing key the broker does "
+              + "not accept (its sasl.oauthbearer.expected.* and JWKS settings)");
+    }
+    if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.GSSAPI)) {
+      String principal = SaslLogins.jaasOption(props, "principal");
+      return oneLine(
+          "SASL/GSSAPI authentication failed on "
+              + bootstrap
+              + " for principal '"
+              + principal
+              + "': "
+              + kerberosHint(e, props)
+              + " ("
+              + innermost(e)
+              + ")");
+    }
     if (e instanceof SaslAuthenticationException) {
       return "SASL authentication failed for user '"
           + ClientSecurity.username(props)
@@ -76,6 +107,148 @@ final class SecurityFailure {
           + ")";
     }
     return prefix + root;
+  }
+
+  /**
+   * A client that could not log in before connecting (OAUTHBEARER: the token endpoint; GSSAPI: the
+   * KDC and keytab), in one line naming the endpoint, client or principal (never a secret); null
+   * when {@code e} is not such a failure.
+   */
+  static String describeLogin(Throwable e, String bootstrap, Map<String, ?> props) {
+    if (!anyCause(e, c -> c instanceof LoginException)) {
+      return null;
+    }
+    return oneLine(login(e, bootstrap, props));
+  }
+
+  private static String oneLine(String s) {
+    return s.replaceAll("\\s*\\R\\s*", " ").trim();
+  }
+
+  private static String login(Throwable e, String bootstrap, Map<String, ?> props) {
+    String mechanism = String.valueOf(props.get(ClientSecurity.SASL_MECHANISM));
+    String all = Preflight.messages(e);
+    if (mechanism.equals(SaslLogins.OAUTHBEARER)) {
+      Object url = props.get(SaslLogins.TOKEN_ENDPOINT_URL);
+      Object client = props.get(SaslLogins.CLIENT_ID);
+      String prefix =
+          "SASL/OAUTHBEARER login failed before connecting to "
+              + bootstrap
+              + ": the token endpoint "
+              + url;
+      Matcher refused = TOKEN_REFUSED.matcher(all);
+      if (refused.find()) {
+        String code = refused.group(1);
+        return prefix
+            + " refused client '"
+            + client
+            + "' ("
+            + code
+            + " "
+            + refused.group(2)
+            + ")"
+            + (code.equals("401") || code.equals("400")
+                ? ". Check "
+                    + SaslLogins.CLIENT_ID
+                    + " and the client secret ("
+                    + SaslLogins.OAUTH_CLIENT_SECRET_ENV
+                    + " or "
+                    + SaslLogins.CLIENT_SECRET
+                    + " in the properties file)"
+                : "");
+      }
+      // Kafka passes the I/O failure on as text: "...KafkaException: java.net.ConnectException:
+      // ..."
+      Matcher io = UNREACHABLE.matcher(all);
+      if (io.find()) {
+        return prefix
+            + " is unreachable ("
+            + io.group(1)
+            + "), retried for sasl.login.retry.backoff.max.ms. Check "
+            + SaslLogins.TOKEN_ENDPOINT_URL;
+      }
+      return prefix + " gave no usable token for client '" + client + "': " + innermost(e);
+    }
+    if (mechanism.equals(SaslLogins.GSSAPI)) {
+      String principal = SaslLogins.jaasOption(props, "principal");
+      String keytab = SaslLogins.jaasOption(props, "keyTab");
+      return "SASL/GSSAPI (Kerberos) login failed before connecting to "
+          + bootstrap
+          + " for principal '"
+          + principal
+          + "'"
+          + (keytab != null ? " with the keytab " + keytab : " from the ticket cache")
+          + ": "
+          + kerberosHint(e, props)
+          + " ("
+          + innermost(e)
+          + ")";
+    }
+    return "SASL " + mechanism + " login failed before connecting to " + bootstrap + ": " + all;
+  }
+
+  /**
+   * Kafka retries some Kerberos failures (a service principal the KDC does not know) until the
+   * bootstrap's timeout, so a GSSAPI run that is not answered says where to look.
+   */
+  static String retriedLoginHint(Map<String, ?> props) {
+    if (!SaslLogins.GSSAPI.equals(String.valueOf(props.get(ClientSecurity.SASL_MECHANISM)))) {
+      return "";
+    }
+    return ". With SASL/GSSAPI, Kafka retries a service ticket the KDC refuses until this timeout: "
+        + "check "
+        + SaslLogins.KERBEROS_SERVICE_NAME
+        + "="
+        + props.get(SaslLogins.KERBEROS_SERVICE_NAME)
+        + " (the KDC must know <service name>/<broker host>) and that the bootstrap names the "
+        + "brokers by the host names in their principals";
+  }
+
+  private static final Pattern UNREACHABLE =
+      Pattern.compile(
+          "java\\.(?:net|net\\.http)\\.((?:Connect|UnknownHost|SocketTimeout|NoRouteToHost|HttpTimeout|HttpConnectTimeout)"
+              + "Exception(?:: [^:\\n]*)?)");
+
+  private static final Pattern TOKEN_REFUSED =
+      Pattern.compile("response code (\\d+) and error response (\\{[^}]*\\}|\\S+)");
+
+  /** What a Kerberos failure means, from the KDC's or the JDK's reason. */
+  private static String kerberosHint(Throwable e, Map<String, ?> props) {
+    String all = Preflight.messages(e);
+    String krb5 = System.getProperty(SaslLogins.KRB5_CONF);
+    String conf =
+        krb5 != null ? SaslLogins.KRB5_CONF + "=" + krb5 : "the default krb5.conf (/etc/krb5.conf)";
+    if (all.contains("Clock skew too great")) {
+      return "this machine's clock and the KDC's differ by more than the allowed skew (5 minutes by "
+          + "default): synchronise the clock (NTP)";
+    }
+    if (all.contains("Client not found in Kerberos database")) {
+      return "the KDC does not know this principal: check the principal's name and realm";
+    }
+    if (all.contains("Unable to obtain password from user")
+        || all.contains("being asked for a password")) {
+      return "the keytab holds no key for this principal (or, without a keytab, the ticket cache "
+          + "holds no ticket: run kinit): check the principal's name and realm against the keytab";
+    }
+    if (all.contains("Pre-authentication information was invalid")
+        || all.contains("Integrity check on decrypted field failed")) {
+      return "the KDC refused the pre-authentication: the keytab is out of date for this principal "
+          + "(exported before its key was changed), or this machine's clock is off (some KDCs, "
+          + "Kerby among them, report a skewed clock so)";
+    }
+    if (all.contains("Server not found in Kerberos database")) {
+      return "the KDC knows no service principal "
+          + props.get(SaslLogins.KERBEROS_SERVICE_NAME)
+          + "/<broker host>: check "
+          + SaslLogins.KERBEROS_SERVICE_NAME
+          + " and that the bootstrap names the brokers by the host names in their principals";
+    }
+    if (all.matches(
+        "(?s).*(Cannot locate KDC|Cannot get kdc|Receive timed out|Connection refused"
+            + "|Cannot locate default realm).*")) {
+      return "no KDC answered for the realm: check " + conf;
+    }
+    return "check the principal, the keytab and " + conf;
   }
 
   /**

@@ -37,25 +37,22 @@ public final class ClientSecurity {
 
   /** Secret-bearing settings refused as -D, with where they may come from instead. */
   private static final Map<String, String> SECRET_PROPERTIES =
-      Map.of(
-          "sasl.password",
-          SASL_PASSWORD_ENV,
-          SASL_JAAS_CONFIG,
-          SASL_PASSWORD_ENV + " with -D" + SASL_USERNAME,
-          "ssl.truststore.password",
-          TRUSTSTORE_PASSWORD_ENV,
-          "ssl.keystore.password",
-          KEYSTORE_PASSWORD_ENV,
-          "ssl.key.password",
-          KEY_PASSWORD_ENV,
-          "basic.auth.user.info",
-          "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO",
-          "schema.registry.ssl.truststore.password",
-          "SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD",
-          "schema.registry.ssl.keystore.password",
-          "SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD",
-          "schema.registry.ssl.key.password",
-          "SCHEMA_REGISTRY_SSL_KEY_PASSWORD");
+      Map.ofEntries(
+          Map.entry("sasl.password", SASL_PASSWORD_ENV),
+          Map.entry(SASL_JAAS_CONFIG, SASL_PASSWORD_ENV + " with -D" + SASL_USERNAME),
+          Map.entry("ssl.truststore.password", TRUSTSTORE_PASSWORD_ENV),
+          Map.entry("ssl.keystore.password", KEYSTORE_PASSWORD_ENV),
+          Map.entry("ssl.key.password", KEY_PASSWORD_ENV),
+          Map.entry(SaslLogins.CLIENT_SECRET, SaslLogins.OAUTH_CLIENT_SECRET_ENV),
+          Map.entry("sasl.oauthbearer.assertion.private.key.passphrase", "the properties file"),
+          Map.entry("basic.auth.user.info", "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO"),
+          Map.entry("bearer.auth.client.secret", "SCHEMA_REGISTRY_BEARER_AUTH_CLIENT_SECRET"),
+          Map.entry("bearer.auth.token", "the properties file"),
+          Map.entry(
+              "schema.registry.ssl.truststore.password", "SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD"),
+          Map.entry(
+              "schema.registry.ssl.keystore.password", "SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD"),
+          Map.entry("schema.registry.ssl.key.password", "SCHEMA_REGISTRY_SSL_KEY_PASSWORD"));
 
   private static final Pattern JAAS_USER =
       Pattern.compile("username\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))");
@@ -76,7 +73,8 @@ public final class ClientSecurity {
               + mechanism
               + "' is not one of "
               + MECHANISMS
-              + " (other mechanisms: set sasl.mechanism and sasl.jaas.config in the client properties file)");
+              + " (OAUTHBEARER, GSSAPI and AWS_MSK_IAM have their own helpers and -D settings; any other: "
+              + "sasl.mechanism and sasl.jaas.config in the client properties file)");
     }
     if (username == null || username.isBlank()) {
       throw new KafkaLoadConfigException("SASL " + m + ": the user name is empty");
@@ -194,8 +192,10 @@ public final class ClientSecurity {
       p.putAll(
           sasl(mechanism, user, Secrets.require(SASL_PASSWORD_ENV, env.apply(SASL_PASSWORD_ENV))));
     } else if (mechanism != null) {
-      // The JAAS config (with the password) then comes from the properties file.
+      // OAUTHBEARER, GSSAPI and AWS_MSK_IAM have -D settings of their own; otherwise the JAAS
+      // config (with the password) comes from the properties file.
       p.put(SASL_MECHANISM, mechanism);
+      p.putAll(SaslLogins.fromProperties(mechanism, property, env));
     }
     String trust = property.apply("ssl.truststore.location");
     if (trust != null) {
@@ -209,7 +209,9 @@ public final class ClientSecurity {
               Secrets.require(KEYSTORE_PASSWORD_ENV, env.apply(KEYSTORE_PASSWORD_ENV)),
               env.apply(KEY_PASSWORD_ENV)));
     }
-    return new Settings(p, sasl, trust != null || keys != null);
+    // MSK serves IAM over TLS only, with certificates the JVM's default truststore trusts.
+    boolean iam = sasl && SaslLogins.AWS_MSK_IAM.equalsIgnoreCase(mechanism.trim());
+    return new Settings(p, sasl, trust != null || keys != null || iam);
   }
 
   /**

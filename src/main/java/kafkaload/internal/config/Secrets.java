@@ -12,7 +12,13 @@ public final class Secrets {
 
   public static boolean isSecret(String key) {
     String k = key.toLowerCase(Locale.ROOT);
+    // Named after a secret's kind but not secrets: sasl.oauthbearer.token.endpoint.url,
+    // sasl.oauthbearer.client.credentials.client.id.
+    if (k.endsWith("endpoint.url") || k.endsWith("client.id")) {
+      return false;
+    }
     return k.contains("password")
+        || k.contains("passphrase")
         || k.contains("secret")
         || k.contains("jaas")
         || k.endsWith(".key")

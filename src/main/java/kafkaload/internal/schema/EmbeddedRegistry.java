@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import org.apache.avro.Schema;
@@ -34,9 +35,9 @@ import org.apache.avro.SchemaCompatibility;
  * subset of its REST API this project calls (register, look up under a subject, latest version,
  * schema by id, the subjects of an id, list subjects), with Confluent's status codes and error
  * bodies (40401 subject not found, 40403 schema not found, 409 incompatible, 42201 invalid schema,
- * 401), optional basic auth, optional HTTPS (and mutual TLS), and BACKWARD compatibility checked
- * for Avro with Avro's own SchemaCompatibility (other formats are not checked). Not a registry to
- * run a system on: it keeps everything in memory, for one JVM's life.
+ * 401), optional basic auth or bearer tokens, optional HTTPS (and mutual TLS), and BACKWARD
+ * compatibility checked for Avro with Avro's own SchemaCompatibility (other formats are not
+ * checked). Not a registry to run a system on: it keeps everything in memory, for one JVM's life.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,6 +47,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
 
   private final HttpServer server;
   private final String userInfo;
+  private final Function<String, String> tokenCheck;
   private final Map<String, List<Stored>> subjects = new LinkedHashMap<>();
   private final List<Stored> ids = new ArrayList<>();
   private final AtomicLong requests = new AtomicLong();
@@ -68,9 +70,22 @@ public final class EmbeddedRegistry implements AutoCloseable {
     return start(userInfo, Objects.requireNonNull(tls), needClientAuth);
   }
 
+  /**
+   * Starts with bearer-token authentication: {@code tokenCheck} gets each request's bearer token
+   * and returns null to accept it, or the reason it is refused (answered 401). The tests give it
+   * Kafka's own JWT validator and an identity provider's JWKS.
+   */
+  public static EmbeddedRegistry startWithTokens(Function<String, String> tokenCheck) {
+    try {
+      return new EmbeddedRegistry(null, null, false, Objects.requireNonNull(tokenCheck));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
+    }
+  }
+
   private static EmbeddedRegistry start(String userInfo, SSLContext tls, boolean needClientAuth) {
     try {
-      return new EmbeddedRegistry(userInfo, tls, needClientAuth);
+      return new EmbeddedRegistry(userInfo, tls, needClientAuth, null);
     } catch (IOException e) {
       throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
     }
@@ -88,9 +103,11 @@ public final class EmbeddedRegistry implements AutoCloseable {
     return shared;
   }
 
-  private EmbeddedRegistry(String userInfo, SSLContext tls, boolean needClientAuth)
+  private EmbeddedRegistry(
+      String userInfo, SSLContext tls, boolean needClientAuth, Function<String, String> tokenCheck)
       throws IOException {
     this.userInfo = userInfo;
+    this.tokenCheck = tokenCheck;
     InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     if (tls == null) {
       this.server = HttpServer.create(loopback, 0);
@@ -143,6 +160,17 @@ public final class EmbeddedRegistry implements AutoCloseable {
       if (userInfo != null && !authorized(ex.getRequestHeaders().getFirst("Authorization"))) {
         error(ex, 401, 401, "Unauthorized");
         return;
+      }
+      if (tokenCheck != null) {
+        String header = ex.getRequestHeaders().getFirst("Authorization");
+        String refused =
+            header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? "no bearer token"
+                : tokenCheck.apply(header.substring(7).trim());
+        if (refused != null) {
+          error(ex, 401, 401, "Unauthorized: " + refused);
+          return;
+        }
       }
       String[] p = ex.getRequestURI().getRawPath().replaceAll("^/+|/+$", "").split("/");
       for (int i = 0; i < p.length; i++) {

@@ -52,6 +52,7 @@ public final class RegistryClient {
   private final String url;
   private final RegistryTls tls;
   private final String authorization;
+  private final BearerTokens tokens;
   private final HttpClient http;
   private final LongAdder calls;
 
@@ -73,6 +74,16 @@ public final class RegistryClient {
    * travel in the clear.
    */
   public RegistryClient(String url, String userInfo, RegistryTls tls, LongAdder calls) {
+    this(url, userInfo, tls, null, calls);
+  }
+
+  /**
+   * As above, authenticating with OAuth bearer tokens from {@code oauth}'s identity provider
+   * (fetched on first call, replaced before they expire) when it is not null.
+   */
+  public RegistryClient(
+      String url, String userInfo, RegistryTls tls, RegistryOAuth oauth, LongAdder calls) {
+    this.tokens = oauth == null ? null : new BearerTokens(oauth, System::currentTimeMillis);
     this.calls = calls;
     this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     this.tls = tls;
@@ -101,6 +112,11 @@ public final class RegistryClient {
 
   public String url() {
     return url;
+  }
+
+  /** OAuth tokens fetched so far (0 without OAuth). */
+  public int tokensFetched() {
+    return tokens == null ? 0 : tokens.fetched();
   }
 
   /** HTTP calls made to the registry so far. */
@@ -265,7 +281,9 @@ public final class RegistryClient {
     if (body != null) {
       req.header("Content-Type", CONTENT_TYPE);
     }
-    if (authorization != null) {
+    if (tokens != null) {
+      req.header("Authorization", tokens.authorization());
+    } else if (authorization != null) {
       req.header("Authorization", authorization);
     }
     calls.increment();
@@ -332,7 +350,12 @@ public final class RegistryClient {
     }
     String what =
         status == 401
-            ? "refused the credentials (401 Unauthorized; check basic.auth.user.info)"
+            ? (tokens != null
+                ? "refused the bearer token (401 Unauthorized; check bearer.auth.* and that the "
+                    + "registry accepts tokens from "
+                    + RegistryOAuth.ISSUER_ENDPOINT_URL
+                    + "'s issuer)"
+                : "refused the credentials (401 Unauthorized; check basic.auth.user.info)")
             : status == 403
                 ? "refused access (403 Forbidden)"
                 : "answered " + status + " (error_code " + code + ")";

@@ -17,6 +17,7 @@ import kafkaload.internal.config.Secrets;
  * @param valueStrategy value.subject.name.strategy
  * @param tls schema.registry.ssl.*: truststore and keystore (mutual TLS); {@link RegistryTls#NONE}
  *     for the JVM's
+ * @param oauth bearer.auth.*: OAuth client credentials for the registry, or null
  */
 public record RegistrySettings(
     String url,
@@ -25,7 +26,20 @@ public record RegistrySettings(
     boolean useLatest,
     SubjectStrategy keyStrategy,
     SubjectStrategy valueStrategy,
-    RegistryTls tls) {
+    RegistryTls tls,
+    RegistryOAuth oauth) {
+
+  /** Settings without OAuth. */
+  public RegistrySettings(
+      String url,
+      String userInfo,
+      boolean autoRegister,
+      boolean useLatest,
+      SubjectStrategy keyStrategy,
+      SubjectStrategy valueStrategy,
+      RegistryTls tls) {
+    this(url, userInfo, autoRegister, useLatest, keyStrategy, valueStrategy, tls, null);
+  }
 
   /** Settings with the JVM's default TLS. */
   public RegistrySettings(
@@ -69,6 +83,9 @@ public record RegistrySettings(
     d.put(KEY_STRATEGY, keyStrategy.name());
     d.put(VALUE_STRATEGY, valueStrategy.name());
     d.putAll(tls.describe());
+    if (oauth != null) {
+      d.putAll(oauth.describe());
+    }
     return d;
   }
 }

@@ -33,7 +33,9 @@ public final class SchemaContext {
 
   public SchemaContext(RegistrySettings settings, LongAdder calls) {
     this.settings = settings;
-    this.client = new RegistryClient(settings.url(), settings.userInfo(), settings.tls(), calls);
+    this.client =
+        new RegistryClient(
+            settings.url(), settings.userInfo(), settings.tls(), settings.oauth(), calls);
   }
 
   /**
@@ -48,6 +50,13 @@ public final class SchemaContext {
                 + "* settings are set but "
                 + RegistrySettings.URL
                 + " is not: the embedded registry speaks plain HTTP; set the https:// URL of your registry");
+      }
+      if (s.oauth() != null) {
+        throw new KafkaLoadConfigException(
+            RegistryOAuth.CREDENTIALS_SOURCE
+                + "=OAUTHBEARER is set but "
+                + RegistrySettings.URL
+                + " is not: the embedded registry takes no tokens; set the URL of your registry");
       }
       s =
           new RegistrySettings(

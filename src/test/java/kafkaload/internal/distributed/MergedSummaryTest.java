@@ -59,6 +59,25 @@ class MergedSummaryTest {
    */
   private static RunResults injector(
       int index, long acked, long firstAck, String latency, boolean saturated, double cpu) {
+    return injector(
+        index,
+        acked,
+        firstAck,
+        latency,
+        saturated,
+        cpu,
+        new ProtocolResults.ProtocolConfig(
+            "b:9092", null, "orders", "shared", 1, Map.of(), null, "run-1"));
+  }
+
+  private static RunResults injector(
+      int index,
+      long acked,
+      long firstAck,
+      String latency,
+      boolean saturated,
+      double cpu,
+      ProtocolResults.ProtocolConfig config) {
     Throughput.RequestThroughput send =
         new Throughput.RequestThroughput(
             acked,
@@ -89,8 +108,7 @@ class MergedSummaryTest {
             8);
     ProtocolResults p =
         new ProtocolResults(
-            new ProtocolResults.ProtocolConfig(
-                "b:9092", null, "orders", "shared", 1, Map.of(), null, "run-1"),
+            config,
             t,
             Map.of(),
             Map.of(),
@@ -249,5 +267,38 @@ class MergedSummaryTest {
     assertEquals(info, m.merge());
     assertFalse(m.gates().isEmpty());
     assertEquals(m, ResultsJson.read(ResultsJson.write(m)), "the merged results round-trip too");
+  }
+
+  /**
+   * The merged run's summary holds the injectors' configuration as each injector described it,
+   * secrets masked: neither the OAuth client secrets (Kafka's and the registry's) nor a JAAS config
+   * reaches kafka-summary.json of the merged run.
+   */
+  @Test
+  void mergedRunShowsNoSecretOfTheInjectorsConfiguration() throws Exception {
+    String secret = "oidc-secret-" + System.nanoTime();
+    kafkaload.internal.config.PropertyTests d = new kafkaload.internal.config.PropertyTests();
+    ProtocolResults.ProtocolConfig config =
+        kafkaload.KafkaDsl.kafka()
+            .params(d.params())
+            .saslOAuthBearer("https://idp.example.com/token", "loadtest", secret, "kafka")
+            .schemaRegistry("https://registry.example.com")
+            .schemaRegistryOAuth("https://idp.example.com/token", "registry", secret, null)
+            .protocol()
+            .describe("b:9092", "run-1");
+    RunResults a = injector(0, 1000, 1_000_000, histogram(1000), false, 50, config);
+    RunResults b = injector(1, 1000, 1_000_000, histogram(1000), false, 50, config);
+    RunResults m =
+        MergedSummary.of(
+            List.of(found(0, a), found(1, b)),
+            List.of(),
+            List.of(),
+            new RunResults.MergeInfo(2, 2, List.of(), 0, 1.5),
+            List.of());
+    String json = kafkaload.internal.results.ResultsJson.write(m);
+    assertFalse(json.contains(secret), json);
+    assertTrue(json.contains("sasl.oauthbearer.client.credentials.client.secret"), json);
+    assertTrue(json.contains("bearer.auth.client.secret"), json);
+    assertTrue(json.contains("\"******\""), json);
   }
 }

@@ -1,0 +1,372 @@
+package kafkaload.internal.config;
+
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The SASL mechanisms whose login goes to an outside authority: OAUTHBEARER (an OIDC identity
+ * provider's token endpoint, through Kafka's own client-credentials support), GSSAPI (a Kerberos
+ * KDC) and AWS_MSK_IAM (AWS credentials, through Amazon's aws-msk-iam-auth library, which is not on
+ * the default classpath). Kafka's and that library's own setting names are kept; secrets come from
+ * the environment or the client properties file only.
+ */
+public final class SaslLogins {
+  public static final String OAUTHBEARER = "OAUTHBEARER";
+  public static final String GSSAPI = "GSSAPI";
+  public static final String AWS_MSK_IAM = "AWS_MSK_IAM";
+
+  public static final String OAUTH_CLIENT_SECRET_ENV = "KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET";
+  public static final String TOKEN_ENDPOINT_URL = "sasl.oauthbearer.token.endpoint.url";
+  public static final String CLIENT_ID = "sasl.oauthbearer.client.credentials.client.id";
+  public static final String CLIENT_SECRET = "sasl.oauthbearer.client.credentials.client.secret";
+  public static final String SCOPE = "sasl.oauthbearer.scope";
+  public static final String LOGIN_CALLBACK_HANDLER = "sasl.login.callback.handler.class";
+  public static final String CLIENT_CALLBACK_HANDLER = "sasl.client.callback.handler.class";
+
+  /** Kafka 4 refuses token and JWKS URLs not listed in this JVM system property (default: none). */
+  public static final String ALLOWED_URLS = "org.apache.kafka.sasl.oauthbearer.allowed.urls";
+
+  public static final String KERBEROS_SERVICE_NAME = "sasl.kerberos.service.name";
+
+  /** Not Kafka properties: the -D that name the Kerberos principal and its keytab. */
+  public static final String KERBEROS_PRINCIPAL = "sasl.kerberos.principal";
+
+  public static final String KERBEROS_KEYTAB = "sasl.kerberos.keytab";
+
+  /** The JDK's own system property for the Kerberos configuration file. */
+  public static final String KRB5_CONF = "java.security.krb5.conf";
+
+  /** aws-msk-iam-auth's own JAAS option names. */
+  public static final String AWS_PROFILE_NAME = "awsProfileName";
+
+  public static final String AWS_ROLE_ARN = "awsRoleArn";
+
+  static final String OAUTH_LOGIN_MODULE =
+      "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule";
+  static final String OAUTH_LOGIN_HANDLER =
+      "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginCallbackHandler";
+  static final String KRB5_LOGIN_MODULE = "com.sun.security.auth.module.Krb5LoginModule";
+  static final String IAM_LOGIN_MODULE = "software.amazon.msk.auth.iam.IAMLoginModule";
+  static final String IAM_CALLBACK_HANDLER =
+      "software.amazon.msk.auth.iam.IAMClientCallbackHandler";
+
+  /**
+   * Non-secret client settings a -D may give as they are (token refresh, login timeouts, claim
+   * names); the JAAS config and the secrets never.
+   */
+  static final List<String> PASS_THROUGH =
+      List.of(
+          "sasl.login.refresh.window.factor",
+          "sasl.login.refresh.window.jitter",
+          "sasl.login.refresh.min.period.seconds",
+          "sasl.login.refresh.buffer.seconds",
+          "sasl.login.connect.timeout.ms",
+          "sasl.login.read.timeout.ms",
+          "sasl.login.retry.backoff.ms",
+          "sasl.login.retry.backoff.max.ms",
+          "sasl.oauthbearer.scope.claim.name",
+          "sasl.oauthbearer.sub.claim.name",
+          "sasl.oauthbearer.header.urlencode");
+
+  private SaslLogins() {}
+
+  /**
+   * SASL/OAUTHBEARER with the client-credentials grant against an OIDC token endpoint; Kafka's
+   * login handler fetches the token and refreshes it before it expires. {@code scope} may be null.
+   */
+  public static Map<String, String> oauthbearer(
+      String tokenEndpointUrl, String clientId, String clientSecret, String scope) {
+    if (tokenEndpointUrl == null || tokenEndpointUrl.isBlank()) {
+      throw new KafkaLoadConfigException("SASL OAUTHBEARER: " + TOKEN_ENDPOINT_URL + " is empty");
+    }
+    String url = tokenEndpointUrl.trim();
+    if (!url.matches("(?i)(https?|file):.+")) {
+      throw new KafkaLoadConfigException(
+          "SASL OAUTHBEARER: "
+              + TOKEN_ENDPOINT_URL
+              + "="
+              + url
+              + " is not an http(s):// URL (or a file: with a token)");
+    }
+    if (clientId == null || clientId.isBlank()) {
+      throw new KafkaLoadConfigException(
+          "SASL OAUTHBEARER with "
+              + TOKEN_ENDPOINT_URL
+              + "="
+              + url
+              + ": "
+              + CLIENT_ID
+              + " is empty");
+    }
+    if (clientSecret == null || clientSecret.isEmpty()) {
+      throw new KafkaLoadConfigException(
+          "SASL OAUTHBEARER for client '" + clientId + "': the client secret is empty");
+    }
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put(ClientSecurity.SASL_MECHANISM, OAUTHBEARER);
+    p.put(ClientSecurity.SASL_JAAS_CONFIG, OAUTH_LOGIN_MODULE + " required;");
+    p.put(LOGIN_CALLBACK_HANDLER, OAUTH_LOGIN_HANDLER);
+    p.put(TOKEN_ENDPOINT_URL, url);
+    p.put(CLIENT_ID, clientId.trim());
+    p.put(CLIENT_SECRET, clientSecret);
+    if (scope != null && !scope.isBlank()) {
+      p.put(SCOPE, scope.trim());
+    }
+    return p;
+  }
+
+  /**
+   * SASL/GSSAPI (Kerberos): log in as {@code principal} from {@code keytab}, or from the ticket
+   * cache (kinit's, or KRB5CCNAME) when the keytab is null. {@code serviceName} is the broker's
+   * Kerberos service name (the "kafka" of kafka/host@REALM).
+   */
+  public static Map<String, String> gssapi(String serviceName, String principal, String keytab) {
+    if (serviceName == null || serviceName.isBlank()) {
+      throw new KafkaLoadConfigException(
+          "SASL GSSAPI: "
+              + KERBEROS_SERVICE_NAME
+              + " is empty (the brokers' service, often kafka)");
+    }
+    StringBuilder jaas = new StringBuilder(KRB5_LOGIN_MODULE).append(" required");
+    if (keytab != null) {
+      if (principal == null || principal.isBlank()) {
+        throw new KafkaLoadConfigException(
+            "SASL GSSAPI with the keytab " + keytab + ": the principal is empty");
+      }
+      if (!Files.isRegularFile(Paths.get(keytab))) {
+        throw new KafkaLoadConfigException(
+            "SASL GSSAPI for principal '"
+                + principal
+                + "': the keytab "
+                + keytab
+                + " does not exist ("
+                + KERBEROS_KEYTAB
+                + ")");
+      }
+      if (!Files.isReadable(Paths.get(keytab))) {
+        throw new KafkaLoadConfigException(
+            "SASL GSSAPI for principal '"
+                + principal
+                + "': the keytab "
+                + keytab
+                + " is not readable");
+      }
+      jaas.append(" useKeyTab=true storeKey=true keyTab=\"").append(jaasQuote(keytab)).append('"');
+    } else {
+      jaas.append(" useTicketCache=true");
+    }
+    if (principal != null && !principal.isBlank()) {
+      jaas.append(" principal=\"").append(jaasQuote(principal.trim())).append('"');
+    }
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put(ClientSecurity.SASL_MECHANISM, GSSAPI);
+    p.put(KERBEROS_SERVICE_NAME, serviceName.trim());
+    p.put(ClientSecurity.SASL_JAAS_CONFIG, jaas.append(';').toString());
+    return p;
+  }
+
+  /**
+   * AWS_MSK_IAM with aws-msk-iam-auth's login module and callback handler; credentials come from
+   * the AWS default chain, or the named profile, optionally assuming a role. Both may be null.
+   */
+  public static Map<String, String> awsMskIam(String profileName, String roleArn) {
+    StringBuilder jaas = new StringBuilder(IAM_LOGIN_MODULE).append(" required");
+    if (profileName != null && !profileName.isBlank()) {
+      jaas.append(' ')
+          .append(AWS_PROFILE_NAME)
+          .append("=\"")
+          .append(jaasQuote(profileName.trim()))
+          .append('"');
+    }
+    if (roleArn != null && !roleArn.isBlank()) {
+      jaas.append(' ')
+          .append(AWS_ROLE_ARN)
+          .append("=\"")
+          .append(jaasQuote(roleArn.trim()))
+          .append('"');
+    }
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put(ClientSecurity.SASL_MECHANISM, AWS_MSK_IAM);
+    p.put(ClientSecurity.SASL_JAAS_CONFIG, jaas.append(';').toString());
+    p.put(CLIENT_CALLBACK_HANDLER, IAM_CALLBACK_HANDLER);
+    return p;
+  }
+
+  /**
+   * The -D layer for these mechanisms, given -Dsasl.mechanism: OAUTHBEARER with
+   * -Dsasl.oauthbearer.token.endpoint.url (and client id, scope; the secret from
+   * KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET), GSSAPI with -Dsasl.kerberos.principal (keytab from
+   * -Dsasl.kerberos.keytab, else the ticket cache), AWS_MSK_IAM (profile and role by the library's
+   * names). Null when {@code mechanism} is none of them, or gives no login settings (the JAAS
+   * config then comes from the properties file).
+   */
+  static Map<String, String> fromProperties(
+      String mechanism, Function<String, String> property, Function<String, String> env) {
+    String m = mechanism.trim().toUpperCase(Locale.ROOT);
+    Map<String, String> p = new LinkedHashMap<>();
+    for (String key : PASS_THROUGH) {
+      String v = property.apply(key);
+      if (v != null) {
+        p.put(key, v);
+      }
+    }
+    String service = property.apply(KERBEROS_SERVICE_NAME);
+    switch (m) {
+      case OAUTHBEARER -> {
+        String url = property.apply(TOKEN_ENDPOINT_URL);
+        if (url != null) {
+          p.putAll(
+              oauthbearer(
+                  url,
+                  property.apply(CLIENT_ID),
+                  Secrets.require(OAUTH_CLIENT_SECRET_ENV, env.apply(OAUTH_CLIENT_SECRET_ENV)),
+                  property.apply(SCOPE)));
+        }
+      }
+      case GSSAPI -> {
+        String principal = property.apply(KERBEROS_PRINCIPAL);
+        String keytab = property.apply(KERBEROS_KEYTAB);
+        String krb5 = property.apply(KRB5_CONF);
+        if (krb5 != null && !Files.isRegularFile(Paths.get(krb5))) {
+          throw new KafkaLoadConfigException(
+              "SASL GSSAPI: -D" + KRB5_CONF + "=" + krb5 + ": no such file");
+        }
+        if (principal != null || keytab != null) {
+          p.putAll(gssapi(service == null ? "kafka" : service, principal, keytab));
+        } else if (service != null) {
+          p.put(KERBEROS_SERVICE_NAME, service);
+        }
+      }
+      case AWS_MSK_IAM -> {
+        String profile = property.apply(AWS_PROFILE_NAME);
+        String role = property.apply(AWS_ROLE_ARN);
+        p.putAll(awsMskIam(profile, role));
+      }
+      default -> {
+        if (service != null) {
+          p.put(KERBEROS_SERVICE_NAME, service);
+        }
+      }
+    }
+    return p;
+  }
+
+  /**
+   * Adds the OAuth token endpoint the run was given to Kafka's URL allow-list (a JVM system
+   * property, empty by default in Kafka 4): the operator chose this URL, and the list guards
+   * servers against URLs that others configure. An allow-list set by the user is kept and extended.
+   */
+  public static void allowTokenEndpoint(Map<String, ?> props) {
+    Object url = props.get(TOKEN_ENDPOINT_URL);
+    if (url == null || !String.valueOf(url).matches("(?i)https?:.+")) {
+      return;
+    }
+    synchronized (SaslLogins.class) {
+      String current = System.getProperty(ALLOWED_URLS, "");
+      List<String> allowed = new ArrayList<>();
+      for (String u : current.split(",")) {
+        if (!u.isBlank()) {
+          allowed.add(u.trim());
+        }
+      }
+      if (!allowed.contains(String.valueOf(url).trim())) {
+        allowed.add(String.valueOf(url).trim());
+        System.setProperty(ALLOWED_URLS, String.join(",", allowed));
+      }
+    }
+  }
+
+  /**
+   * What can be checked without AWS before any load for AWS_MSK_IAM: that aws-msk-iam-auth is on
+   * the classpath (it is not by default: it brings the AWS SDK) and that the AWS SDK finds
+   * credentials. The signature itself is only checked by MSK.
+   */
+  public static void checkAwsMskIam(Map<String, ?> props) {
+    Object mechanism = props.get(ClientSecurity.SASL_MECHANISM);
+    if (mechanism == null || !AWS_MSK_IAM.equalsIgnoreCase(String.valueOf(mechanism).trim())) {
+      return;
+    }
+    ClassLoader loader = SaslLogins.class.getClassLoader();
+    try {
+      Class.forName(IAM_CALLBACK_HANDLER, false, loader);
+    } catch (ClassNotFoundException e) {
+      throw new KafkaLoadConfigException(
+          "sasl.mechanism=AWS_MSK_IAM needs Amazon's aws-msk-iam-auth on the classpath, which is not "
+              + "there by default: run with -Pmsk-iam (mvn -Pmsk-iam gatling:test ...) or add "
+              + "software.amazon.msk:aws-msk-iam-auth to your build");
+    }
+    String profile = jaasOption(props, AWS_PROFILE_NAME);
+    try {
+      Object provider;
+      if (profile != null) {
+        provider =
+            Class.forName(
+                    "software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider",
+                    true,
+                    loader)
+                .getMethod("create", String.class)
+                .invoke(null, profile);
+      } else {
+        // A fresh chain, not the SDK's shared one, which remembers the provider that last worked.
+        Object builder =
+            Class.forName(
+                    "software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider",
+                    true,
+                    loader)
+                .getMethod("builder")
+                .invoke(null);
+        java.lang.reflect.Method build =
+            Class.forName(
+                    "software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider$Builder",
+                    true,
+                    loader)
+                .getMethod("build");
+        provider = build.invoke(builder);
+      }
+      Class.forName("software.amazon.awssdk.auth.credentials.AwsCredentialsProvider", true, loader)
+          .getMethod("resolveCredentials")
+          .invoke(provider);
+    } catch (InvocationTargetException e) {
+      String reason = String.valueOf(e.getCause().getMessage());
+      int cut = reason.indexOf(": [");
+      throw new KafkaLoadConfigException(
+          "SASL AWS_MSK_IAM: no AWS credentials found"
+              + (profile != null ? " for " + AWS_PROFILE_NAME + "=" + profile : "")
+              + " (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, a web identity "
+              + "token, or run where an instance or pod role applies): "
+              + (cut > 0 ? reason.substring(0, cut) : reason));
+    } catch (ReflectiveOperationException e) {
+      throw new KafkaLoadConfigException(
+          "SASL AWS_MSK_IAM: the AWS SDK's credential providers cannot be loaded (" + e + ")");
+    }
+  }
+
+  /** An option of the JAAS config, for checks and messages (never a secret option). */
+  public static String jaasOption(Map<String, ?> props, String option) {
+    Object jaas = props.get(ClientSecurity.SASL_JAAS_CONFIG);
+    if (jaas == null) {
+      return null;
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "\\b"
+                    + java.util.regex.Pattern.quote(option)
+                    + "\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))")
+            .matcher(String.valueOf(jaas));
+    if (!m.find()) {
+      return null;
+    }
+    return m.group(1) != null ? m.group(1).replaceAll("\\\\(.)", "$1") : m.group(2);
+  }
+
+  private static String jaasQuote(String s) {
+    return s.replace("\\", "\\\\").replace("\"", "\\\"");
+  }
+}

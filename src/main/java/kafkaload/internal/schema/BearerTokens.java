@@ -1,0 +1,139 @@
+package kafkaload.internal.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.function.LongSupplier;
+
+/**
+ * The registry's current OAuth access token: fetched with the client-credentials grant (client
+ * authentication by HTTP Basic, RFC 6749 2.3.1) on first use and again once it is within the expiry
+ * buffer of its end, so a run longer than a token's life keeps calling the registry.
+ */
+final class BearerTokens {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final RegistryOAuth settings;
+  private final HttpClient http;
+  private final LongSupplier nowMs;
+  private String token;
+  private long replaceAtMs;
+  private int fetched;
+
+  BearerTokens(RegistryOAuth settings, LongSupplier nowMs) {
+    this.settings = settings;
+    this.nowMs = nowMs;
+    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  }
+
+  /** The Authorization header's value. */
+  synchronized String authorization() {
+    if (token == null || nowMs.getAsLong() >= replaceAtMs) {
+      fetch();
+    }
+    return "Bearer " + token;
+  }
+
+  /** Tokens fetched so far. */
+  synchronized int fetched() {
+    return fetched;
+  }
+
+  private void fetch() {
+    String url = settings.issuerEndpointUrl();
+    String form =
+        "grant_type=client_credentials"
+            + (settings.scope() == null ? "" : "&scope=" + enc(settings.scope()));
+    String basic =
+        Base64.getEncoder()
+            .encodeToString(
+                (enc(settings.clientId()) + ":" + enc(settings.clientSecret()))
+                    .getBytes(StandardCharsets.UTF_8));
+    HttpRequest req =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(Duration.ofSeconds(10))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .header("Accept", "application/json")
+            .header("Authorization", "Basic " + basic)
+            .POST(HttpRequest.BodyPublishers.ofString(form))
+            .build();
+    String prefix =
+        "Schema Registry OAuth: the token endpoint "
+            + url
+            + " ("
+            + RegistryOAuth.ISSUER_ENDPOINT_URL
+            + ")";
+    HttpResponse<String> resp;
+    try {
+      resp = http.send(req, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new RegistryClient.RegistryException(
+          prefix
+              + " is unreachable: "
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + e.getMessage()),
+          0,
+          0);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RegistryClient.RegistryException(prefix + ": interrupted", 0, 0);
+    }
+    if (resp.statusCode() / 100 != 2) {
+      String error = resp.body();
+      try {
+        JsonNode n = JSON.readTree(resp.body());
+        error = n.path("error").asText("") + " " + n.path("error_description").asText("");
+      } catch (IOException | RuntimeException ignored) {
+        // not an OAuth error body: show it as it is
+      }
+      throw new RegistryClient.RegistryException(
+          prefix
+              + " refused client '"
+              + settings.clientId()
+              + "' ("
+              + resp.statusCode()
+              + " "
+              + error.trim()
+              + "). Check "
+              + RegistryOAuth.CLIENT_ID
+              + " and the client secret ("
+              + RegistryOAuth.CLIENT_SECRET_ENV
+              + " or "
+              + RegistryOAuth.CLIENT_SECRET
+              + " in the properties file)",
+          resp.statusCode(),
+          0);
+    }
+    JsonNode n;
+    try {
+      n = JSON.readTree(resp.body());
+    } catch (IOException e) {
+      throw new RegistryClient.RegistryException(
+          prefix + " answered with a body that is not JSON", 0, 0);
+    }
+    String access = n.path("access_token").asText(null);
+    if (access == null || access.isEmpty()) {
+      throw new RegistryClient.RegistryException(
+          prefix + " answered without an access_token", 0, 0);
+    }
+    long lifeMs = n.path("expires_in").asLong(300) * 1000;
+    // A buffer as long as the token's life would refetch on every call: keep a fifth of it at
+    // least.
+    long bufferMs = Math.min(settings.expiryBufferSeconds() * 1000, lifeMs * 4 / 5);
+    token = access;
+    replaceAtMs = nowMs.getAsLong() + lifeMs - bufferMs;
+    fetched++;
+  }
+
+  private static String enc(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+}
