@@ -22,11 +22,13 @@ import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
+import kafkaload.internal.results.TransactionFigures;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicChange;
+import kafkaload.internal.run.TransactionCounters;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import org.HdrHistogram.Histogram;
@@ -280,7 +282,37 @@ public final class RunSummary {
                         f.atSeconds(), f.step(), f.request(), f.ok(), f.detail(), f.durationMs()))
             .toList(),
         ledger.consumerThroughput(),
-        InjectorHealth.producerMetrics(c.producers()));
+        InjectorHealth.producerMetrics(c.producers()),
+        transactions(ledger.transactions()));
+  }
+
+  /** Per transactional request name, the figures of its transactions; null without any. */
+  static Map<String, TransactionFigures> transactions(TransactionCounters counters) {
+    Map<String, TransactionCounters.Figures> all = counters.figures();
+    if (all.isEmpty()) {
+      return null;
+    }
+    Map<String, TransactionFigures> out = new TreeMap<>();
+    all.forEach(
+        (name, f) -> {
+          Histogram size = f.size();
+          out.put(
+              name,
+              new TransactionFigures(
+                  f.committed(),
+                  f.aborted(),
+                  f.failed(),
+                  f.transactions() == 0 ? 0 : 100.0 * (f.aborted() + f.failed()) / f.transactions(),
+                  percentiles(f.commitMicros()),
+                  percentiles(f.abortMicros()),
+                  new TransactionFigures.Size(
+                      size.getTotalCount() == 0 ? 0 : size.getMean(),
+                      size.getValueAtPercentile(50),
+                      size.getValueAtPercentile(99),
+                      size.getMaxValue()),
+                  percentiles(f.durationMicros())));
+        });
+    return out;
   }
 
   private static Throughput throughput(RunLedger ledger) {
@@ -399,7 +431,8 @@ public final class RunSummary {
                 b.seconds(),
                 b.foundByInjector(),
                 b.unreportedInjectors(),
-                b.isolationLevel()),
+                b.isolationLevel(),
+                b.abortedFound()),
         r.stuck().stream()
             .map(
                 x ->
@@ -412,7 +445,16 @@ public final class RunSummary {
                         x.openTransactions(),
                         x.describe()))
             .toList(),
-        topics);
+        topics,
+        r.transactions() == null
+            ? null
+            : new ReconciliationResult.Transactions(
+                r.transactions().committed(),
+                r.transactions().aborted(),
+                r.transactions().inDoubt(),
+                r.lost(),
+                b == null ? null : b.abortedFound(),
+                b == null ? null : b.abortedVisible()));
   }
 
   /** A histogram of microseconds as the summary shows it, in milliseconds. */

@@ -22,6 +22,8 @@ import java.util.Map;
  * @param reconciliationError why the reconciliation could not run, or null
  * @param consumerThroughput the figures of a drain; null when none ran
  * @param producerMetrics the producers' own metrics at the end; null for a merged run
+ * @param transactions per transactional request name: commits, aborts, failures, commit latency,
+ *     size and duration; null without transactions (and for a merged run)
  */
 public record ProtocolResults(
     ProtocolConfig config,
@@ -41,7 +43,50 @@ public record ProtocolResults(
     String reconciliationError,
     List<Fault> faults,
     @JsonInclude(JsonInclude.Include.NON_NULL) DrainThroughput consumerThroughput,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, TransactionFigures> transactions) {
+
+  /** Without transactions. */
+  public ProtocolResults(
+      ProtocolConfig config,
+      Throughput throughput,
+      Map<String, Percentiles> ackLatencyMs,
+      Map<String, Percentiles> e2eLatencyMs,
+      Map<String, String> ackLatencyHistograms,
+      Map<String, String> e2eLatencyHistograms,
+      Distributed distributed,
+      Percentiles publishDelayMs,
+      SchemaFigures schemas,
+      List<PartitionShare> partitions,
+      Map<String, List<LagPoint>> lag,
+      Map<String, RunResults.Resolution> lagResolution,
+      Map<String, LagSampling> lagSampling,
+      ReconciliationResult reconciliation,
+      String reconciliationError,
+      List<Fault> faults,
+      DrainThroughput consumerThroughput,
+      Map<String, Double> producerMetrics) {
+    this(
+        config,
+        throughput,
+        ackLatencyMs,
+        e2eLatencyMs,
+        ackLatencyHistograms,
+        e2eLatencyHistograms,
+        distributed,
+        publishDelayMs,
+        schemas,
+        partitions,
+        lag,
+        lagResolution,
+        lagSampling,
+        reconciliation,
+        reconciliationError,
+        faults,
+        consumerThroughput,
+        producerMetrics,
+        null);
+  }
 
   /**
    * The protocol's settings as the summary shows them, secrets masked: {@code embeddedBrokers} null
