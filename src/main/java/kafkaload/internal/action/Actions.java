@@ -91,7 +91,9 @@ public final class Actions {
           TransactionSpec bound =
               spec.resolved(c.protocol().topic())
                   .withSend(spec.resolved(c.protocol().topic()).send().withSchemas(c));
-          return new KafkaTransactionAction(bound, c.start(), next);
+          KafkaComponents started = c.start();
+          started.warmTransactions(spec.requestName());
+          return new KafkaTransactionAction(bound, started, next);
         });
   }
 

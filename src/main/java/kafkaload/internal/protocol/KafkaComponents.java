@@ -186,6 +186,33 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /**
+   * Before the load: one transactional producer made and initialised (the broker creates its
+   * transaction state topic on the first one, which can take seconds), so the first transaction of
+   * the load is not timed with that setup, and a coordinator that cannot answer refuses the run
+   * before any load, naming why.
+   */
+  public synchronized void warmTransactions(String requestName) {
+    TransactionalProducers producers = transactionalProducers();
+    if (producers.created() > 0) {
+      return;
+    }
+    try {
+      producers.release(producers.take());
+    } catch (RuntimeException e) {
+      throw new kafkaload.internal.config.KafkaLoadConfigException(
+          "'"
+              + requestName
+              + "': no transactional producer could start (initTransactions, transactional.id "
+              + producers.idPrefix()
+              + "-0): "
+              + e.getClass().getSimpleName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
    * The threads transactions run on (their begin, sends, commit or abort block): one per
    * transaction open at once, never Gatling's event loop.
    */

@@ -1,0 +1,144 @@
+package kafkaload.it;
+
+import static kafkaload.it.KafkaTestSupport.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import kafkaload.internal.run.RunIdentity;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Transactions under load on the embedded broker, through Gatling as a user runs them: commit and
+ * abort counts exact against read_committed and read_uncommitted read-backs of the topic; a
+ * producer fenced mid-run is a KO naming its transactional.id, the user goes on with a fresh one
+ * and the run ends on time; transactions with acks=1 are refused before any load.
+ */
+class TransactionsIT {
+
+  @Test
+  void commitsAndAbortsAreExactAgainstBothIsolationLevels() throws Exception {
+    String topic = uniqueTopic("txn");
+    int records = 5;
+    int abortEvery = 3;
+    GatlingRun run =
+        runGatling(
+            "simulations.TransactionsSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "topic.partitions",
+                "4",
+                "txn.users",
+                "3",
+                "txn.records",
+                String.valueOf(records),
+                "txn.abortEvery",
+                String.valueOf(abortEvery),
+                "duration",
+                "3",
+                "gate.commitP99Ms",
+                "600000"),
+            120);
+    assertEquals(0, run.exitCode(), run.tail());
+    long[] commits = run.counts("order txn commit");
+    long[] aborts = run.counts("order txn abort");
+    long[] sends = run.counts("order txn");
+    assertEquals(0, commits[2] + aborts[2] + sends[2], "no KO: " + run.tail());
+    long transactions = commits[0] + aborts[0];
+    assertTrue(aborts[0] > 0 && commits[0] > 0, "a few transactions in 3 s: " + run.tail());
+    // Every abortEvery-th transaction of the request, counted over all its users.
+    assertEquals(transactions / abortEvery, aborts[0], run.tail());
+    assertEquals(transactions * records, sends[0], "each record timed on its own");
+
+    JsonNode p = summaryJson(run).path("protocols").path(0);
+    JsonNode tx = p.path("transactions").path("order txn");
+    assertEquals(commits[0], tx.path("committed").asLong(), tx.toString());
+    assertEquals(aborts[0], tx.path("aborted").asLong(), tx.toString());
+    assertEquals(0, tx.path("failed").asLong(), tx.toString());
+    assertEquals(100.0 * aborts[0] / transactions, tx.path("abortRatePct").asDouble(), 1e-6);
+    assertEquals(commits[0], tx.path("commitLatencyMs").path("count").asLong());
+    assertEquals(records, tx.path("sizeRecords").path("max").asLong());
+    assertTrue(tx.path("durationMs").path("p99").asDouble() > 0, tx.toString());
+
+    JsonNode rec = p.path("reconciliation");
+    JsonNode rt = rec.path("transactions");
+    assertEquals(commits[0] * records, rt.path("committed").asLong(), rec.toString());
+    assertEquals(aborts[0] * records, rt.path("aborted").asLong(), rec.toString());
+    assertEquals(0, rt.path("lost").asLong(), rec.toString());
+    assertEquals(0, rt.path("abortedVisible").asLong(), rec.toString());
+    assertEquals("read_committed", rec.path("readBack").path("isolationLevel").asText());
+    assertEquals(commits[0] * records, rec.path("readBack").path("distinct").asLong());
+    assertEquals(0, rec.path("duplicates").asLong(), "markers are not duplicates: " + rec);
+    assertTrue(
+        run.output().contains("kafka reconcile: lost: count of failed events is 0.0 : true"));
+    assertTrue(
+        run.output().contains("transactions: committed " + commits[0] * records + " | aborted "),
+        run.tail());
+
+    // The topic read by a client of our own, at both isolation levels.
+    assertEquals(commits[0] * records, readRunRecords(topic, "read_committed"));
+    assertEquals(transactions * records, readRunRecords(topic, "read_uncommitted"));
+
+    // One transactional.id per producer the run made, each unique to this run and injector.
+    String runId = p.path("config").path("runId").asText();
+    try (Admin admin = admin()) {
+      Set<String> ids = new HashSet<>();
+      for (TransactionListing l : admin.listTransactions().all().get()) {
+        if (l.transactionalId().contains(runId)) {
+          ids.add(l.transactionalId());
+        }
+      }
+      assertFalse(ids.isEmpty(), "the run's transactional ids carry its run id " + runId);
+      assertTrue(ids.size() <= 3, "at most one producer per user at once: " + ids);
+      ids.forEach(
+          id ->
+              assertTrue(
+                  id.startsWith("kafkaload-tx-" + runId + "-i0-"), "run and injector in " + id));
+    }
+    String page = java.nio.file.Files.readString(reportDir(run).resolve("kafka.html"));
+    assertTrue(page.contains("id=\"transactionSection\""), "the Kafka page has the section");
+  }
+
+  /** Records of any run in the topic, read at {@code isolation} to the end. */
+  private static long readRunRecords(String topic, String isolation) {
+    Properties props = new Properties();
+    props.put("bootstrap.servers", bootstrap());
+    props.put("isolation.level", isolation);
+    props.put("enable.auto.commit", "false");
+    long n = 0;
+    try (KafkaConsumer<byte[], byte[]> c =
+        new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      List<TopicPartition> parts =
+          c.partitionsFor(topic).stream()
+              .map(i -> new TopicPartition(topic, i.partition()))
+              .toList();
+      c.assign(parts);
+      c.seekToBeginning(parts);
+      Map<TopicPartition, Long> end = c.endOffsets(parts);
+      long deadline = System.currentTimeMillis() + 30_000;
+      while (System.currentTimeMillis() < deadline
+          && parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
+        for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
+          if (r.headers().lastHeader(RunIdentity.RUN_HEADER) != null) {
+            n++;
+          }
+        }
+      }
+    }
+    return n;
+  }
+}
