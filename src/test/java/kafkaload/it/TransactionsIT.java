@@ -10,9 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import kafkaload.internal.run.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -140,5 +143,49 @@ class TransactionsIT {
       }
     }
     return n;
+  }
+
+  @Test
+  void aFencedProducerIsAKoNamingItsIdAndTheUserGoesOnWithAFreshOne() throws Exception {
+    String topic = uniqueTopic("fence");
+    String prefix = "fence-" + topic;
+    long t0 = System.nanoTime();
+    GatlingRun run =
+        runGatling(
+            FencingSimulation.class.getName(),
+            props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "prefix", prefix),
+            120);
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    assertEquals(0, run.exitCode(), run.tail());
+    assertTrue(run.output().contains("[test] intruder fenced " + prefix + "-0"), run.tail());
+    long[] commits = run.counts("fenced txn commit");
+    assertTrue(commits[2] >= 1, "the fenced producer's transaction is a KO: " + run.tail());
+    Matcher ko =
+        Pattern.compile(
+                "transaction of transactional.id "
+                    + Pattern.quote(prefix)
+                    + "-0 failed: (ProducerFencedException|InvalidProducerEpochException)")
+            .matcher(run.output());
+    assertTrue(ko.find(), "the KO names the exception and the id: " + run.tail());
+    // The user went on with a fresh producer, with an id of its own: commits after the fence.
+    JsonNode p = summaryJson(run).path("protocols").path(0);
+    JsonNode tx = p.path("transactions").path("fenced txn");
+    assertEquals(commits[2], tx.path("failed").asLong(), tx.toString());
+    assertEquals(commits[1], tx.path("committed").asLong(), tx.toString());
+    try (Admin admin = admin()) {
+      Map<String, TransactionState> states = new java.util.TreeMap<>();
+      admin.listTransactions().all().get().stream()
+          .filter(l -> l.transactionalId().startsWith(prefix + "-"))
+          .forEach(l -> states.put(l.transactionalId(), l.state()));
+      // The fenced id is not taken again; the fresh producer's id committed the user's last one.
+      assertEquals(TransactionState.COMPLETE_COMMIT, states.get(prefix + "-1"), "ids: " + states);
+    }
+    assertTrue(commits[1] > 0, run.tail());
+    // Records of the fenced transaction: the broker aborted them; owed to no reader, so not lost.
+    JsonNode rec = p.path("reconciliation");
+    assertEquals(0, rec.path("lost").asLong(), rec.toString());
+    assertArrayEquals(new long[] {1, 1, 0}, run.counts("kafka reconcile: lost"), run.tail());
+    assertEquals(3 * commits[1], rec.path("transactions").path("committed").asLong());
+    assertTrue(seconds < 90, "the run ends on time: " + seconds + " s");
   }
 }

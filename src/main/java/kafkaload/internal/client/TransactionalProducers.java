@@ -104,8 +104,8 @@ public final class TransactionalProducers implements AutoCloseable {
           "'"
               + requestName
               + "' is transactional but enable.idempotence=false: transactions need the "
-              + "idempotent producer; set enable.idempotence=true (-Denable.idempotence=true in the "
-              + "shipped simulations)");
+              + "idempotent producer; set kafka().enableIdempotence(true) (-Denable.idempotence=true"
+              + " in the shipped simulations)");
     }
     Object acks = properties.get(ProducerConfig.ACKS_CONFIG);
     if (acks != null) {
@@ -116,7 +116,8 @@ public final class TransactionalProducers implements AutoCloseable {
                 + requestName
                 + "' is transactional but acks="
                 + a
-                + ": transactions need acks=all (-Dacks=all in the shipped simulations)");
+                + ": transactions need acks=all; set kafka().acks(\"all\") (-Dacks=all in the"
+                + " shipped simulations)");
       }
     }
     Map<String, Object> c = new HashMap<>(properties);
