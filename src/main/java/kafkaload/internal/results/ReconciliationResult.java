@@ -1,5 +1,6 @@
 package kafkaload.internal.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +29,7 @@ public record ReconciliationResult(
     ReadBack readBack,
     List<StuckOffset> stuckLastStableOffsets,
     List<Topic> topics,
-    Transactions transactions) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Transactions transactions) {
 
   public ReconciliationResult(
       boolean gated,
@@ -96,7 +97,7 @@ public record ReconciliationResult(
       Map<Integer, Long> foundByInjector,
       List<Integer> unreportedInjectors,
       String isolationLevel,
-      Long abortedFound) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long abortedFound) {
     public ReadBack(
         boolean complete,
         long scanned,

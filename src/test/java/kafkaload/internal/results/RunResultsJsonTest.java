@@ -110,7 +110,8 @@ class RunResultsJsonTest {
                 1.75,
                 Map.of(0, 1000L, 1, 5L),
                 List.of(1),
-                "read_committed"),
+                "read_committed",
+                0L),
             List.of(
                 new ReconciliationResult.StuckOffset(
                     topic,
@@ -141,7 +142,8 @@ class RunResultsJsonTest {
                         + "00:00:04 UTC",
                     List.of(
                         new ReconciliationResult.Partition(0, 10, 510, 500, 512_000, 500, 0, 0),
-                        new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, -1, -1, -1)))));
+                        new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, -1, -1, -1)))),
+            new ReconciliationResult.Transactions(900, 90, 10, 0, 0L, 0L));
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig(
             "localhost:9092", null, topic, "pooled", 4, props, registry, "run-1"),
@@ -177,7 +179,18 @@ class RunResultsJsonTest {
                 3.5, "kill:1@3s", "fault: kill broker 1", true, "pid 42", 1200)),
         new DrainThroughput(
             topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
-        Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0));
+        Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0),
+        Map.of(
+            "order txn",
+            new TransactionFigures(
+                90,
+                9,
+                1,
+                10.0,
+                pct(90, 3.5),
+                pct(9, 1.5),
+                new TransactionFigures.Size(9.9, 10, 10, 10),
+                pct(100, 12.0))));
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
