@@ -188,4 +188,31 @@ class TransactionsIT {
     assertEquals(3 * commits[1], rec.path("transactions").path("committed").asLong());
     assertTrue(seconds < 90, "the run ends on time: " + seconds + " s");
   }
+
+  @Test
+  void transactionsWithoutIdempotenceAreRefusedBeforeAnyLoadAndCreateNothing() throws Exception {
+    String topic = uniqueTopic("txbad");
+    GatlingRun run =
+        runGatling(
+            "simulations.TransactionsSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "acks",
+                "1",
+                "enable.idempotence",
+                "false"),
+            90);
+    assertNotEquals(0, run.exitCode());
+    assertTrue(
+        run.output()
+            .contains("'order txn' is transactional but enable.idempotence=false: transactions"),
+        run.tail());
+    try (Admin admin = admin()) {
+      assertFalse(
+          admin.listTopics().names().get().contains(topic), "the refused run made its topic");
+    }
+  }
 }
