@@ -29,8 +29,8 @@ public class TransactionsSimulation extends Simulation {
               Map.of(
                   "acks", "all",
                   "enable.idempotence", "true",
+                  "max.block.ms", "10000",
                   "topic", "kafkaload-txn",
-                  "warmup", "0",
                   "duration", "20"));
   RunParams plan = RunParams.of(params);
   int users = params.positiveInt("txn.users", 4);
