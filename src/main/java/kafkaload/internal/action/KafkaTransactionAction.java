@@ -181,21 +181,19 @@ final class KafkaTransactionAction extends KafkaAction {
       }
       boolean abort = abortAsked || buildFailed;
       ending = abort ? abortName : commitName;
-      long callNanos;
+      // The records are acked (their latency timed) first, so the commit's or abort's time is the
+      // coordinator's part alone (EndTxn and the markers), not the records' acks again.
+      h.producer().flush();
+      long callNanos = System.nanoTime();
+      endStart = components.clock().nowMillis();
       if (abort) {
-        // The records are acked (and their latency timed) before the abort, as a commit would.
-        h.producer().flush();
-        callNanos = System.nanoTime();
-        endStart = components.clock().nowMillis();
         h.producer().abortTransaction();
       } else {
-        callNanos = System.nanoTime();
-        endStart = components.clock().nowMillis();
         h.producer().commitTransaction();
       }
       long callMicros = micros(callNanos);
       long endMillis = components.clock().nowMillis();
-      // commit and abort return after every record's callback ran (they flush first).
+      // flush returns after every record's callback ran.
       records.await(CLOSE_TIMEOUT);
       synchronized (records) {
         if (abort) {
