@@ -359,7 +359,22 @@ public final class RunSummary {
         ledger.sequencesIssued(),
         Base64.getEncoder().encodeToString(ledger.koLedger().serialized()),
         baselines,
-        ledger.deferredReconciliation());
+        ledger.deferredReconciliation(),
+        transactionRecords(ledger.delivery()));
+  }
+
+  /** What the merge needs of an injector's transactions; null without any. */
+  private static ProtocolResults.TransactionRecords transactionRecords(DeliveryLedger d) {
+    DeliveryLedger.Snapshot s = d.snapshot();
+    if (s.committed() + s.aborted() + s.inDoubt() == 0) {
+      return null;
+    }
+    return new ProtocolResults.TransactionRecords(
+        s.committed(),
+        s.aborted(),
+        s.inDoubt(),
+        Base64.getEncoder().encodeToString(d.abortedLedger().serialized()),
+        d.notOwedByTopic());
   }
 
   /** {@code gated}: the verdicts came from a reconcile() step. */

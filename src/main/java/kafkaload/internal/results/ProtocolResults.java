@@ -143,7 +143,40 @@ public record ProtocolResults(
       long sequencesIssued,
       String koSequences,
       Map<String, Baseline> baselines,
-      ReconcileBounds reconcile) {}
+      ReconcileBounds reconcile,
+      @JsonInclude(JsonInclude.Include.NON_NULL) TransactionRecords transactions) {
+
+    public Distributed(
+        int injectorIndex,
+        int injectorCount,
+        long sequenceStart,
+        long sequencesIssued,
+        String koSequences,
+        Map<String, Baseline> baselines,
+        ReconcileBounds reconcile) {
+      this(
+          injectorIndex,
+          injectorCount,
+          sequenceStart,
+          sequencesIssued,
+          koSequences,
+          baselines,
+          reconcile,
+          null);
+    }
+  }
+
+  /**
+   * An injector's transactional records, for the merge's reconciliation: acked records committed,
+   * aborted and in failed transactions, the aborted ones' identities (base64, as {@code
+   * koSequences}), and per topic the acked records no reader is owed.
+   */
+  public record TransactionRecords(
+      long committed,
+      long aborted,
+      long inDoubt,
+      String abortedSequences,
+      Map<String, Long> notOwedByTopic) {}
 
   /** A topic's id and end offsets per partition, taken at {@code atMillis} (epoch ms). */
   public record Baseline(String topicId, Map<Integer, Long> endOffsets, long atMillis) {}

@@ -225,8 +225,24 @@ public final class DeliveryLedger {
     return abortedLedger;
   }
 
-  /** Adds another injector's aborted identities and per-topic counts (the merge). */
-  public void abortedElsewhere(byte[] serializedAborted, Map<String, Long> notOwedByTopic) {
+  /**
+   * Adds another injector's transactional records (the merge): committed, aborted and in-doubt
+   * counts, aborted identities, per-topic counts not owed. Its in-doubt records' identities are in
+   * its KO ledger, added with {@link #failedElsewhere}.
+   */
+  public void transactionsElsewhere(
+      long committedRecords,
+      long abortedRecords,
+      long inDoubtRecords,
+      byte[] serializedAborted,
+      Map<String, Long> notOwedByTopic) {
+    committed.add(committedRecords);
+    aborted.add(abortedRecords);
+    inDoubt.add(inDoubtRecords);
+    abortedElsewhere(serializedAborted, notOwedByTopic);
+  }
+
+  private void abortedElsewhere(byte[] serializedAborted, Map<String, Long> notOwedByTopic) {
     if (serializedAborted != null) {
       abortedLedger.addSerialized(serializedAborted);
     }

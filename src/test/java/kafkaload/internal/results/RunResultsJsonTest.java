@@ -161,7 +161,8 @@ class RunResultsJsonTest {
             Map.of(
                 topic,
                 new ProtocolResults.Baseline("id-1", Map.of(0, 10L, 1, 0L), 1_699_999_999_000L)),
-            new ProtocolResults.ReconcileBounds(0, 0.5, true, 60, true)),
+            new ProtocolResults.ReconcileBounds(0, 0.5, true, 60, true),
+            new ProtocolResults.TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L))),
         pct(1000, 0.05),
         new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
         List.of(
