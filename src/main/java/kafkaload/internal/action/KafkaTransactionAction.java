@@ -54,6 +54,7 @@ final class KafkaTransactionAction extends KafkaAction {
     this.executor = components.transactionThreads();
     this.delivery = components.ledger().delivery();
     this.counters = components.ledger().transactions();
+    counters.idPrefix(producers.idPrefix());
     this.commitName = spec.requestName() + TransactionSpec.COMMIT;
     this.abortName = spec.requestName() + TransactionSpec.ABORT;
     this.baselineTimeoutMs = components.connection().timeoutMs();

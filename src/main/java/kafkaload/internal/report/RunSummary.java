@@ -310,7 +310,8 @@ public final class RunSummary {
                       size.getValueAtPercentile(50),
                       size.getValueAtPercentile(99),
                       size.getMaxValue()),
-                  percentiles(f.durationMicros())));
+                  percentiles(f.durationMicros()),
+                  counters.idPrefix()));
         });
     return out;
   }

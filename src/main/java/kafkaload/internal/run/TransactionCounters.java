@@ -14,6 +14,17 @@ import org.HdrHistogram.Histogram;
  */
 public final class TransactionCounters {
   private final Map<String, Request> requests = new ConcurrentHashMap<>();
+  private volatile String idPrefix;
+
+  /** The prefix of the run's transactional ids (each producer's is it, "-" and a counter). */
+  public void idPrefix(String prefix) {
+    this.idPrefix = prefix;
+  }
+
+  /** The prefix of the run's transactional ids, or null before any transactional send. */
+  public String idPrefix() {
+    return idPrefix;
+  }
 
   /** How a transaction ended. */
   public enum End {

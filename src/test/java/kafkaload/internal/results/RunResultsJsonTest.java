@@ -191,7 +191,8 @@ class RunResultsJsonTest {
                 pct(90, 3.5),
                 pct(9, 1.5),
                 new TransactionFigures.Size(9.9, 10, 10, 10),
-                pct(100, 12.0))));
+                pct(100, 12.0),
+                "kafkaload-tx-run-1-i1")));
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
