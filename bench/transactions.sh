@@ -93,8 +93,8 @@ print("\n| records per transaction | msg/s | transactions/s | commit p50 ms | co
 for s in sizes:
     xs = []
     for r in range(1, rounds + 1):
-        n, msgs, c, tps = summary(f"size-{s}-{r}")
-        xs.append((msgs, tps, c["p50"], c["p99"], cpu(f"size-{s}-{r}") / n * 1e6))
+        n, msgs, c, tps = summary(f"gatling-size-{s}-{r}")
+        xs.append((msgs, tps, c["p50"], c["p99"], cpu(f"gatling-size-{s}-{r}") / n * 1e6))
     m = [statistics.median(x[i] for x in xs) for i in range(5)]
     print(f"| {s} | {m[0]:,.0f} | {m[1]:,.1f} | {m[2]:.1f} | {m[3]:.1f} | {m[4]:.1f} |")
 PY

@@ -112,8 +112,27 @@ class TransactionsIT {
               assertTrue(
                   id.startsWith("kafkaload-tx-" + runId + "-i0-"), "run and injector in " + id));
     }
-    String page = java.nio.file.Files.readString(reportDir(run).resolve("kafka.html"));
-    assertTrue(page.contains("id=\"transactionSection\""), "the Kafka page has the section");
+    // The Kafka page, rendered: the transactions table and the committed/aborted/lost line.
+    KafkaPageIT.Chrome dom =
+        KafkaPageIT.chrome(
+            KafkaPageIT.chromium(),
+            "--dump-dom",
+            reportDir(run).resolve("kafka.html").toUri().toString());
+    KafkaPageIT.assertNoConsoleErrors(dom);
+    KafkaPageIT.assertNoScriptErrors(dom);
+    assertTrue(dom.stdout().contains("data-rendered=\"true\""), "the page script ran to its end");
+    Matcher table = Pattern.compile("<div id=\"transactions\">(.*?)</div>").matcher(dom.stdout());
+    assertTrue(table.find(), "the transactions section");
+    assertTrue(table.group(1).contains("<td class=\"l \">order txn</td>"), table.group(1));
+    assertTrue(
+        dom.stdout()
+            .contains(
+                "Transactions: "
+                    + String.format(java.util.Locale.ROOT, "%,d", commits[0] * records)
+                    + " records committed, "
+                    + String.format(java.util.Locale.ROOT, "%,d", aborts[0] * records)
+                    + " aborted"),
+        dom.stdout());
   }
 
   /** Records of any run in the topic, read at {@code isolation} to the end. */
