@@ -414,6 +414,16 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return property(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, bytes);
   }
 
+  /**
+   * The prefix of the transactional producers' ids (Kafka's {@code transactional.id}, which
+   * transactional sends take as a prefix and complete with "-N"); unset, ids are unique per run and
+   * injector. In a distributed run it must contain {@code {injector}}, replaced with the injector's
+   * index, or the run is refused.
+   */
+  public KafkaProtocolBuilder transactionalIdPrefix(String prefix) {
+    return property(ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix);
+  }
+
   /** One producer shared by all virtual users (the default). */
   public KafkaProtocolBuilder sharedProducer() {
     return with(Producers.SHARED);

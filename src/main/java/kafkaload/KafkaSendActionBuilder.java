@@ -7,6 +7,7 @@ import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.RequestReplySpec;
 import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.action.TransactionSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
@@ -157,6 +158,18 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
               + "): the number of records per burst must be at least 1");
     }
     return new KafkaSendActionBuilder(spec.withBurst(records));
+  }
+
+  /**
+   * Makes this send transactional: each time a user runs it, {@code records} records in one
+   * transaction, each built from the session and ack-timed under this request's name, then a commit
+   * timed as {@code "<name> commit"} (an abort, when asked for, as {@code "<name> abort"}). The
+   * transaction takes a transactional producer of its own (ids unique per run and injector, or
+   * prefixed by the protocol's {@code transactional.id}) and runs off Gatling's event loop. Refused
+   * with {@link #fireAndForget()} or {@link #burst(int)}, which cannot hold in a transaction.
+   */
+  public KafkaTransactionActionBuilder transaction(int records) {
+    return new KafkaTransactionActionBuilder(TransactionSpec.of(spec, records));
   }
 
   /**

@@ -2,6 +2,7 @@ package kafkaload.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -683,5 +684,59 @@ class DistributedIT {
       assertEquals(end, read, "the whole topic read");
     }
     return seen.size();
+  }
+
+  @Test
+  void twoInjectorsRunTransactionsWithIdsOfTheirOwnAndOneVerdict() throws Exception {
+    Path root = BASE.resolve("txn-" + UUID.randomUUID().toString().substring(0, 8));
+    Run run =
+        distributed(
+            "local",
+            Map.ofEntries(
+                Map.entry("gatling.simulationClass", "simulations.TransactionsSimulation"),
+                Map.entry("injector.count", "2"),
+                Map.entry("txn.users", "2"),
+                Map.entry("txn.records", "5"),
+                Map.entry("txn.abortEvery", "3"),
+                Map.entry("duration", "3"),
+                Map.entry("topic", KafkaTestSupport.uniqueTopic("disttxn")),
+                Map.entry("gate.p99Ms", "600000"),
+                Map.entry("gate.commitP99Ms", "600000"),
+                Map.entry("gate.minRps", "0"),
+                Map.entry("local.results", root.toString()),
+                Map.entry("local.startDelaySeconds", "25"),
+                Map.entry("local.injectorHeap", "384m")),
+            300);
+    assertEquals(0, run.exitCode(), run.output());
+    assertTrue(run.output().contains("merge verdict: PASSED"), run.output());
+    List<String> prefixes = new ArrayList<>();
+    long committed = 0;
+    long aborted = 0;
+    for (int i = 0; i < 2; i++) {
+      JsonNode p =
+          JSON.readTree(injectorLog(root, i).resolveSibling("kafka-summary.json").toFile())
+              .path("protocols")
+              .path(0);
+      JsonNode tx = p.path("distributed").path("transactions");
+      committed += tx.path("committed").asLong();
+      aborted += tx.path("aborted").asLong();
+      String prefix =
+          p.path("transactions").path("order txn").path("transactionalIdPrefix").asText();
+      assertTrue(prefix.endsWith("-i" + i), "injector " + i + "'s own ids: " + prefix);
+      prefixes.add(prefix);
+    }
+    assertNotEquals(prefixes.get(0), prefixes.get(1));
+    assertTrue(committed > 0 && aborted > 0, "both kinds from the injectors: " + run.output());
+    JsonNode merged =
+        JSON.readTree(mergedDir(root).resolve("kafka-summary.json").toFile())
+            .path("protocols")
+            .path(0)
+            .path("reconciliation");
+    assertEquals(
+        committed, merged.path("transactions").path("committed").asLong(), merged.toString());
+    assertEquals(aborted, merged.path("transactions").path("aborted").asLong(), merged.toString());
+    assertEquals(0, merged.path("lost").asLong(), "aborted records are not lost: " + merged);
+    assertEquals(0, merged.path("transactions").path("abortedVisible").asLong(), merged.toString());
+    assertEquals(committed, merged.path("readBack").path("distinct").asLong(), merged.toString());
   }
 }

@@ -27,6 +27,7 @@ import kafkaload.internal.verification.ReconciliationVerdict;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
@@ -206,5 +207,88 @@ class TransactionReconciliationIT {
           verdict);
       hanging.abortTransaction();
     }
+  }
+
+  /**
+   * As a transactional send notes them: each acked record of an aborted transaction by identity,
+   * and the transaction's size.
+   */
+  private static void abortedInLedger(RunLedger ledger, String topic, long firstSeq, int n) {
+    for (int i = 0; i < n; i++) {
+      ledger.delivery().abortedRecord(topic, firstSeq + i);
+    }
+    ledger.delivery().aborted(n);
+  }
+
+  @Test
+  void abortedRecordsAreInvisibleToReadCommittedNotLostAndCountedExactlyReadUncommitted()
+      throws Exception {
+    String topic = uniqueTopic("tx-abort");
+    createTopic(topic, 2);
+    RunLedger ledger = ledger(topic);
+    int perTransaction = 10;
+    int committed = 0;
+    int aborted = 0;
+    try (KafkaProducer<byte[], byte[]> p = transactional("tx-" + topic)) {
+      for (int t = 0; t < 5; t++) {
+        long first = ledger.sequencesIssued();
+        p.beginTransaction();
+        for (int i = 0; i < perTransaction; i++) {
+          send(p, ledger, topic, i % 2);
+        }
+        if (t % 2 == 1) {
+          p.flush();
+          p.abortTransaction();
+          abortedInLedger(ledger, topic, first, perTransaction);
+          aborted += perTransaction;
+        } else {
+          p.commitTransaction();
+          ledger.delivery().committed(perTransaction);
+          committed += perTransaction;
+        }
+      }
+    }
+    Reconciled.Result rc =
+        Reconciliation.run(
+            connection(),
+            ledger,
+            List.of(),
+            topic,
+            true,
+            TIMEOUT,
+            IsolationLevel.READ_COMMITTED,
+            Duration.ofSeconds(5));
+    assertEquals(committed + aborted, rc.ackedOk());
+    assertEquals(committed, rc.readBack().distinct(), rc.toString());
+    assertEquals(0, rc.readBack().abortedFound(), "aborted records are invisible read_committed");
+    assertEquals(0, rc.lost(), "aborted records are owed to no reader: " + rc);
+    assertEquals(new Reconciled.Transactions(committed, aborted, 0), rc.transactions());
+    assertNull(ReconciliationVerdict.lost(rc, 0, TIMEOUT.toSeconds()));
+
+    Reconciled.Result ru =
+        Reconciliation.run(
+            connection(),
+            ledger,
+            List.of(),
+            topic,
+            true,
+            TIMEOUT,
+            IsolationLevel.READ_UNCOMMITTED,
+            Duration.ofSeconds(5));
+    assertEquals(committed + aborted, ru.readBack().distinct(), ru.toString());
+    assertEquals(aborted, ru.readBack().abortedFound(), "every aborted record is in the log");
+    assertEquals(0, ru.readBack().abortedVisible(), "expected when reading uncommitted");
+    assertEquals(0, ru.lost(), ru.toString());
+    assertEquals(0, ru.duplicates(), "aborted copies are not duplicates: " + ru);
+
+    // A run whose ledger says committed records were aborted: read_committed sees them, and the
+    // verdict says isolation broke.
+    abortedInLedger(ledger, topic, 0, 3);
+    Reconciled.Result lie =
+        Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
+    assertEquals(3, lie.readBack().abortedVisible(), lie.toString());
+    String verdict = ReconciliationVerdict.lost(lie, 0, TIMEOUT.toSeconds());
+    assertNotNull(verdict);
+    assertTrue(verdict.startsWith("3 records of aborted transactions visible"), verdict);
   }
 }

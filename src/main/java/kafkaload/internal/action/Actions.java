@@ -9,6 +9,7 @@ import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.TopicListener;
+import kafkaload.internal.client.TransactionalProducers;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.protocol.KafkaProtocol;
@@ -61,6 +62,41 @@ public final class Actions {
           }
           SendSpec bound = spec.resolved(c.protocol().topic()).withSchemas(c);
           return new KafkaSendAction(bound, c.start(), next, ctx.throttled());
+        });
+  }
+
+  /**
+   * A transactional send: refused before any load when the producer settings cannot run
+   * transactions, the transactional.id prefix would be shared by injectors, the cluster's
+   * transaction state topic cannot get its replication, or Gatling throttles it.
+   */
+  public static ActionBuilder transaction(TransactionSpec spec) {
+    return scala(
+        (c, ctx, next) -> {
+          if (ctx.throttled()) {
+            throw new KafkaLoadConfigException(
+                "'"
+                    + spec.requestName()
+                    + "': a transaction of "
+                    + spec.records()
+                    + " record(s) cannot be throttled (throttle() counts one request per permit); "
+                    + "set the rate with the injection profile instead");
+          }
+          TransactionalProducers.checkProperties(
+              spec.requestName(), c.protocol().producerProperties());
+          TransactionalProducers.idPrefix(
+              c.protocol().producerProperties().get("transactional.id"),
+              c.protocol().injector(),
+              null);
+          try (Admin admin = c.connection().admin()) {
+            Preflight.checkTransactionState(admin, c.connection().timeoutMs());
+          }
+          TransactionSpec bound =
+              spec.resolved(c.protocol().topic())
+                  .withSend(spec.resolved(c.protocol().topic()).send().withSchemas(c));
+          KafkaComponents started = c.start();
+          started.warmTransactions(spec.requestName());
+          return new KafkaTransactionAction(bound, started, next);
         });
   }
 

@@ -144,6 +144,8 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("offsets.topic.num.partitions", "4");
     p.put("transaction.state.log.replication.factor", internalReplication);
     p.put("transaction.state.log.min.isr", internalMinIsr);
+    // Its default 50 partitions make the first initTransactions of a run wait seconds.
+    p.put("transaction.state.log.num.partitions", "4");
     p.put("share.coordinator.state.topic.replication.factor", internalReplication);
     p.put("share.coordinator.state.topic.min.isr", internalMinIsr);
     p.put("group.initial.rebalance.delay.ms", "0");

@@ -14,8 +14,16 @@ public final class ProducerHandle {
   private final AtomicLong bufferedBytes = new AtomicLong();
   private final long nonBlockingLimit;
   private final Set<String> knownTopics = ConcurrentHashMap.newKeySet();
+  private final String transactionalId;
 
   ProducerHandle(KafkaProducer<byte[], byte[]> producer, long bufferMemory) {
+    this(producer, bufferMemory, null);
+  }
+
+  /** {@code transactionalId}: the producer's transactional.id, null for a plain producer. */
+  ProducerHandle(
+      KafkaProducer<byte[], byte[]> producer, long bufferMemory, String transactionalId) {
+    this.transactionalId = transactionalId;
     this.producer = producer;
     // Half the buffer leaves room for per-partition batch allocation (batch.size each), so send()
     // will not wait.
@@ -24,6 +32,11 @@ public final class ProducerHandle {
 
   public KafkaProducer<byte[], byte[]> producer() {
     return producer;
+  }
+
+  /** The producer's transactional.id, or null for a plain producer. */
+  public String transactionalId() {
+    return transactionalId;
   }
 
   /** True when send() returns without waiting for metadata or buffer space. */

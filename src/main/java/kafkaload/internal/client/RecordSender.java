@@ -71,18 +71,8 @@ public final class RecordSender {
       ProducerRecord<byte[], byte[]> record,
       long intendedNanos,
       Listener listener) {
-    RunIdentity identity = ledger.identity();
-    long user = session.userId();
-    long seq = -1;
-    if (identity != null) {
-      seq = ledger.nextSequence();
-      record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
-      record
-          .headers()
-          .add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(ledger.identityUser(user), seq));
-    }
-    Outgoing out =
-        new Outgoing(record, sizeOf(record), clock.nowMillis(), intendedNanos, user, seq, listener);
+    Outgoing out = stamp(session, record, intendedNanos, listener);
+    long user = out.user();
     ProducerHandle handle = producers.forUser(user);
     OffsetBaselines baselines = ledger.baselines();
     if (handle != null
@@ -112,6 +102,60 @@ public final class RecordSender {
             doSend(h, out);
           });
     }
+  }
+
+  /**
+   * Sends one record of a transaction through {@code handle}, the producer the transaction holds;
+   * blocks (for the topic's offset baseline, for metadata): call off the event loop only, as
+   * transactions run. Returns the record's run-wide sequence (-1 without run identity).
+   */
+  public long sendInTransaction(
+      ProducerHandle handle,
+      Session session,
+      ProducerRecord<byte[], byte[]> record,
+      long intendedNanos,
+      long baselineTimeoutMs,
+      Listener listener) {
+    Outgoing out = stamp(session, record, intendedNanos, listener);
+    try {
+      ledger
+          .baselines()
+          .of(record.topic())
+          .get(baselineTimeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      failed(
+          out, e.getCause() instanceof Exception x ? x : new RuntimeException(e.getCause()), false);
+      return out.seq();
+    } catch (java.util.concurrent.TimeoutException e) {
+      failed(out, e, false);
+      return out.seq();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failed(out, e, false);
+      return out.seq();
+    }
+    doSend(handle, out);
+    return out.seq();
+  }
+
+  /** The record stamped with the run identity, ready to send. */
+  private Outgoing stamp(
+      Session session,
+      ProducerRecord<byte[], byte[]> record,
+      long intendedNanos,
+      Listener listener) {
+    RunIdentity identity = ledger.identity();
+    long user = session.userId();
+    long seq = -1;
+    if (identity != null) {
+      seq = ledger.nextSequence();
+      record.headers().add(RunIdentity.RUN_HEADER, identity.runIdBytes());
+      record
+          .headers()
+          .add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(ledger.identityUser(user), seq));
+    }
+    return new Outgoing(
+        record, sizeOf(record), clock.nowMillis(), intendedNanos, user, seq, listener);
   }
 
   /**

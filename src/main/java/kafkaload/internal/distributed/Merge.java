@@ -538,6 +538,18 @@ public final class Merge {
       if (!ko.isEmpty()) {
         ledger.delivery().failedElsewhere(Base64.getDecoder().decode(ko));
       }
+      ProtocolResults.TransactionRecords tx =
+          p.distributed() == null ? null : p.distributed().transactions();
+      if (tx != null) {
+        ledger
+            .delivery()
+            .transactionsElsewhere(
+                tx.committed(),
+                tx.aborted(),
+                tx.inDoubt(),
+                Base64.getDecoder().decode(tx.abortedSequences()),
+                tx.notOwedByTopic());
+      }
       if (f.summary().injector() != null && f.summary().injector().saturated()) {
         anySaturated = true;
         saturation.add("injector " + f.index() + ": " + f.summary().injector().reasons());

@@ -218,7 +218,10 @@ final class MergedSummary {
         faults,
         null,
         null,
-        ps.get(0).readers());
+        ps.get(0).readers(),
+        // Each injector's transactions reach the verdict through Distributed.transactions; the
+        // per-request figures are not merged.
+        null);
   }
 
   /**

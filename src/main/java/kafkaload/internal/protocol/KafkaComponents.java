@@ -19,6 +19,7 @@ import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
+import kafkaload.internal.client.TransactionalProducers;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.OffsetBaselines;
@@ -57,6 +58,11 @@ public final class KafkaComponents implements ProtocolComponents {
   private volatile Running running;
 
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
+
+  /** The transactional producers and the threads transactions run on, made on first use. */
+  private TransactionalProducers transactionalProducers;
+
+  private ExecutorService transactionThreads;
 
   /** The parts that exist once the protocol has started. */
   private record Running(
@@ -168,6 +174,68 @@ public final class KafkaComponents implements ProtocolComponents {
     return new RecordSender(running().producers(), ledger, core.clock(), acks);
   }
 
+  /**
+   * The run's transactional producers, made when the first transactional action is built (after its
+   * checks): ids prefixed per run and injector unless the user's {@code transactional.id} prefix.
+   */
+  public synchronized TransactionalProducers transactionalProducers() {
+    if (transactionalProducers == null) {
+      transactionalProducers =
+          new TransactionalProducers(
+              connection,
+              TransactionalProducers.idPrefix(
+                  protocol.producerProperties().get("transactional.id"),
+                  protocol.injector(),
+                  ledger.identity() == null ? null : ledger.identity().runId()));
+    }
+    return transactionalProducers;
+  }
+
+  /**
+   * Before the load: one transactional producer made and initialised (the broker creates its
+   * transaction state topic on the first one, which can take seconds), so the first transaction of
+   * the load is not timed with that setup, and a coordinator that cannot answer refuses the run
+   * before any load, naming why.
+   */
+  public synchronized void warmTransactions(String requestName) {
+    TransactionalProducers producers = transactionalProducers();
+    if (producers.created() > 0) {
+      return;
+    }
+    try {
+      producers.release(producers.take());
+    } catch (RuntimeException e) {
+      throw new kafkaload.internal.config.KafkaLoadConfigException(
+          "'"
+              + requestName
+              + "': no transactional producer could start (initTransactions, transactional.id "
+              + producers.idPrefix()
+              + "-0): "
+              + e.getClass().getSimpleName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
+   * The threads transactions run on (their begin, sends, commit or abort block): one per
+   * transaction open at once, never Gatling's event loop.
+   */
+  public synchronized ExecutorService transactionThreads() {
+    if (transactionThreads == null) {
+      java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+      transactionThreads =
+          Executors.newCachedThreadPool(
+              r -> {
+                Thread t = new Thread(r, "kafkaload-transaction-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+              });
+    }
+    return transactionThreads;
+  }
+
   /** The injector health of the run this protocol belongs to. */
   public InjectorHealth health() {
     return running().health();
@@ -256,6 +324,14 @@ public final class KafkaComponents implements ProtocolComponents {
     System.out.println("[kafkaload] " + ledger.summaryLine());
     blockingSender.shutdownNow();
     r.producers().close();
+    synchronized (this) {
+      if (transactionThreads != null) {
+        transactionThreads.shutdownNow();
+      }
+      if (transactionalProducers != null) {
+        transactionalProducers.close();
+      }
+    }
   }
 
   /** For the summary: this protocol's settings, ledger, lag samples and producers. */

@@ -37,6 +37,23 @@ public final class ReconciliationPrinter {
             r.lost(),
             r.duplicates(),
             r.duplicatePct()));
+    if (r.transactions() != null) {
+      Reconciled.Transactions t = r.transactions();
+      b.append(
+          String.format(
+              ROOT,
+              "  transactions: committed %d | aborted %d (invisible to read_committed, not lost) | in"
+                  + " failed transactions %d | lost %d%s%n",
+              t.committed(),
+              t.aborted(),
+              t.inDoubt(),
+              r.lost(),
+              r.readBack() == null
+                  ? ""
+                  : " | aborted read back "
+                      + r.readBack().abortedFound()
+                      + (r.readBack().abortedVisible() > 0 ? " (VISIBLE to read_committed)" : "")));
+    }
     Reconciled.ReadBack rb = r.readBack();
     if (rb == null) {
       b.append(

@@ -23,11 +23,13 @@ import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
+import kafkaload.internal.results.TransactionFigures;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicChange;
+import kafkaload.internal.run.TransactionCounters;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import org.HdrHistogram.Histogram;
@@ -283,7 +285,38 @@ public final class RunSummary {
             .toList(),
         ledger.consumerThroughput(),
         InjectorHealth.producerMetrics(c.producers()),
-        readers(c, ledger));
+        readers(c, ledger),
+        transactions(ledger.transactions()));
+  }
+
+  /** Per transactional request name, the figures of its transactions; null without any. */
+  static Map<String, TransactionFigures> transactions(TransactionCounters counters) {
+    Map<String, TransactionCounters.Figures> all = counters.figures();
+    if (all.isEmpty()) {
+      return null;
+    }
+    Map<String, TransactionFigures> out = new TreeMap<>();
+    all.forEach(
+        (name, f) -> {
+          Histogram size = f.size();
+          out.put(
+              name,
+              new TransactionFigures(
+                  f.committed(),
+                  f.aborted(),
+                  f.failed(),
+                  f.transactions() == 0 ? 0 : 100.0 * (f.aborted() + f.failed()) / f.transactions(),
+                  percentiles(f.commitMicros()),
+                  percentiles(f.abortMicros()),
+                  new TransactionFigures.Size(
+                      size.getTotalCount() == 0 ? 0 : size.getMean(),
+                      size.getValueAtPercentile(50),
+                      size.getValueAtPercentile(99),
+                      size.getMaxValue()),
+                  percentiles(f.durationMicros()),
+                  counters.idPrefix()));
+        });
+    return out;
   }
 
   /**
@@ -344,7 +377,22 @@ public final class RunSummary {
         ledger.sequencesIssued(),
         Base64.getEncoder().encodeToString(ledger.koLedger().serialized()),
         baselines,
-        ledger.deferredReconciliation());
+        ledger.deferredReconciliation(),
+        transactionRecords(ledger.delivery()));
+  }
+
+  /** What the merge needs of an injector's transactions; null without any. */
+  private static ProtocolResults.TransactionRecords transactionRecords(DeliveryLedger d) {
+    DeliveryLedger.Snapshot s = d.snapshot();
+    if (s.committed() + s.aborted() + s.inDoubt() == 0) {
+      return null;
+    }
+    return new ProtocolResults.TransactionRecords(
+        s.committed(),
+        s.aborted(),
+        s.inDoubt(),
+        Base64.getEncoder().encodeToString(d.abortedLedger().serialized()),
+        d.notOwedByTopic());
   }
 
   /** {@code gated}: the verdicts came from a reconcile() step. */
@@ -416,7 +464,8 @@ public final class RunSummary {
                 b.seconds(),
                 b.foundByInjector(),
                 b.unreportedInjectors(),
-                b.isolationLevel()),
+                b.isolationLevel(),
+                b.abortedFound()),
         r.stuck().stream()
             .map(
                 x ->
@@ -430,7 +479,16 @@ public final class RunSummary {
                         x.describe()))
             .toList(),
         topics,
-        r.exactlyOnce() == null ? null : exactlyOnce(r.exactlyOnce()));
+        r.exactlyOnce() == null ? null : exactlyOnce(r.exactlyOnce()),
+        r.transactions() == null
+            ? null
+            : new ReconciliationResult.Transactions(
+                r.transactions().committed(),
+                r.transactions().aborted(),
+                r.transactions().inDoubt(),
+                r.lost(),
+                b == null ? null : b.abortedFound(),
+                b == null ? null : b.abortedVisible()));
   }
 
   private static ReconciliationResult.ExactlyOnce exactlyOnce(Reconciled.ExactlyOnce e) {

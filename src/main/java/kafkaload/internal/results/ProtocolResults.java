@@ -23,6 +23,8 @@ import java.util.Map;
  * @param consumerThroughput the figures of a drain; null when none ran
  * @param producerMetrics the producers' own metrics at the end; null for a merged run
  * @param readers the isolation.level the protocol's readers used; null when it had none
+ * @param transactions per transactional request name: commits, aborts, failures, commit latency,
+ *     size and duration; null without transactions (and for a merged run)
  */
 public record ProtocolResults(
     ProtocolConfig config,
@@ -43,7 +45,8 @@ public record ProtocolResults(
     List<Fault> faults,
     @JsonInclude(JsonInclude.Include.NON_NULL) DrainThroughput consumerThroughput,
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Readers readers) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Readers readers,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, TransactionFigures> transactions) {
 
   /**
    * How the protocol's readers saw transactions: {@code isolationLevel}, the protocol's default
@@ -54,6 +57,49 @@ public record ProtocolResults(
    */
   public record Readers(
       String isolationLevel, Map<String, String> byRequest, String lagIsolationLevel) {}
+
+  /** Without transactions. */
+  public ProtocolResults(
+      ProtocolConfig config,
+      Throughput throughput,
+      Map<String, Percentiles> ackLatencyMs,
+      Map<String, Percentiles> e2eLatencyMs,
+      Map<String, String> ackLatencyHistograms,
+      Map<String, String> e2eLatencyHistograms,
+      Distributed distributed,
+      Percentiles publishDelayMs,
+      SchemaFigures schemas,
+      List<PartitionShare> partitions,
+      Map<String, List<LagPoint>> lag,
+      Map<String, RunResults.Resolution> lagResolution,
+      Map<String, LagSampling> lagSampling,
+      ReconciliationResult reconciliation,
+      String reconciliationError,
+      List<Fault> faults,
+      DrainThroughput consumerThroughput,
+      Map<String, Double> producerMetrics) {
+    this(
+        config,
+        throughput,
+        ackLatencyMs,
+        e2eLatencyMs,
+        ackLatencyHistograms,
+        e2eLatencyHistograms,
+        distributed,
+        publishDelayMs,
+        schemas,
+        partitions,
+        lag,
+        lagResolution,
+        lagSampling,
+        reconciliation,
+        reconciliationError,
+        faults,
+        consumerThroughput,
+        producerMetrics,
+        null,
+        null);
+  }
 
   /**
    * The protocol's settings as the summary shows them, secrets masked: {@code embeddedBrokers} null
@@ -110,7 +156,40 @@ public record ProtocolResults(
       long sequencesIssued,
       String koSequences,
       Map<String, Baseline> baselines,
-      ReconcileBounds reconcile) {}
+      ReconcileBounds reconcile,
+      @JsonInclude(JsonInclude.Include.NON_NULL) TransactionRecords transactions) {
+
+    public Distributed(
+        int injectorIndex,
+        int injectorCount,
+        long sequenceStart,
+        long sequencesIssued,
+        String koSequences,
+        Map<String, Baseline> baselines,
+        ReconcileBounds reconcile) {
+      this(
+          injectorIndex,
+          injectorCount,
+          sequenceStart,
+          sequencesIssued,
+          koSequences,
+          baselines,
+          reconcile,
+          null);
+    }
+  }
+
+  /**
+   * An injector's transactional records, for the merge's reconciliation: acked records committed,
+   * aborted and in failed transactions, the aborted ones' identities (base64, as {@code
+   * koSequences}), and per topic the acked records no reader is owed.
+   */
+  public record TransactionRecords(
+      long committed,
+      long aborted,
+      long inDoubt,
+      String abortedSequences,
+      Map<String, Long> notOwedByTopic) {}
 
   /** A topic's id and end offsets per partition, taken at {@code atMillis} (epoch ms). */
   public record Baseline(String topicId, Map<Integer, Long> endOffsets, long atMillis) {}

@@ -30,7 +30,8 @@ public record ReconciliationResult(
     ReadBack readBack,
     List<StuckOffset> stuckLastStableOffsets,
     List<Topic> topics,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ExactlyOnce exactlyOnce) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ExactlyOnce exactlyOnce,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Transactions transactions) {
 
   /**
    * Every committed input of the run against the committed outputs of the pipeline, by record
@@ -53,6 +54,52 @@ public record ReconciliationResult(
       boolean holds,
       String failure) {}
 
+  public ReconciliationResult(
+      boolean gated,
+      long ackedOk,
+      long offsetDelta,
+      long inFlightAtEnd,
+      long lost,
+      long duplicates,
+      double duplicatePct,
+      boolean duplicatesByIdentity,
+      long unaccountedUpperBound,
+      ReadBack readBack,
+      List<StuckOffset> stuckLastStableOffsets,
+      List<Topic> topics) {
+    this(
+        gated,
+        ackedOk,
+        offsetDelta,
+        inFlightAtEnd,
+        lost,
+        duplicates,
+        duplicatePct,
+        duplicatesByIdentity,
+        unaccountedUpperBound,
+        readBack,
+        stuckLastStableOffsets,
+        topics,
+        null,
+        null);
+  }
+
+  /**
+   * The records of the run's transactions (null without any): acked and {@code committed}, acked
+   * and {@code aborted} (expected invisible to read_committed, so not lost), acked in transactions
+   * that failed ({@code inDoubt}: fenced or timed out, the broker decided; not lost, and found ones
+   * not delivered); {@code abortedFound} aborted records the read-back saw, {@code abortedVisible}
+   * those of a read_committed read-back (a breach of isolation); {@code lost} acked committed
+   * records missing.
+   */
+  public record Transactions(
+      long committed,
+      long aborted,
+      long inDoubt,
+      long lost,
+      Long abortedFound,
+      Long abortedVisible) {}
+
   /**
    * The read-back of the run's records; {@code complete} false when it ran out of time. {@code
    * foundByInjector}: records of the run found per injector (sequence space); {@code
@@ -73,7 +120,41 @@ public record ReconciliationResult(
       double seconds,
       Map<Integer, Long> foundByInjector,
       List<Integer> unreportedInjectors,
-      String isolationLevel) {}
+      String isolationLevel,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long abortedFound) {
+    public ReadBack(
+        boolean complete,
+        long scanned,
+        long matched,
+        long distinct,
+        long duplicates,
+        long gaps,
+        long reordered,
+        long koInTopic,
+        int reorderWindow,
+        long reorderWindowEvicted,
+        double seconds,
+        Map<Integer, Long> foundByInjector,
+        List<Integer> unreportedInjectors,
+        String isolationLevel) {
+      this(
+          complete,
+          scanned,
+          matched,
+          distinct,
+          duplicates,
+          gaps,
+          reordered,
+          koInTopic,
+          reorderWindow,
+          reorderWindowEvicted,
+          seconds,
+          foundByInjector,
+          unreportedInjectors,
+          isolationLevel,
+          null);
+    }
+  }
 
   /**
    * A partition whose last stable offset did not move: the producers holding it open (id → first

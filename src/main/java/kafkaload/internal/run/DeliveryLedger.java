@@ -37,6 +37,20 @@ public final class DeliveryLedger {
   /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
   private final KoLedger koLedger = new KoLedger();
 
+  /**
+   * The identities of acked records whose transaction aborted: in the log, never visible to a
+   * read_committed reader (one found there is a breach of isolation, not a delivery).
+   */
+  private final KoLedger abortedLedger = new KoLedger();
+
+  /**
+   * Per topic, acked records no reader is owed: their transaction aborted, or failed so that the
+   * broker decides (fenced, timed out); lost = acked - these - found.
+   */
+  private final Map<String, LongAdder> notOwed = new ConcurrentHashMap<>();
+
+  private final LongAdder inDoubt = new LongAdder();
+
   /** Per topic, what the last read-back found of the records acked into it. */
   private final Map<String, Found> found = new ConcurrentHashMap<>();
 
@@ -48,7 +62,19 @@ public final class DeliveryLedger {
       long inFlight,
       long ackedBytes,
       long committed,
-      long aborted) {}
+      long aborted,
+      long inDoubt) {
+    public Snapshot(
+        long sent,
+        long acked,
+        long failed,
+        long inFlight,
+        long ackedBytes,
+        long committed,
+        long aborted) {
+      this(sent, acked, failed, inFlight, ackedBytes, committed, aborted, 0);
+    }
+  }
 
   /**
    * One topic's read-back: records of the run found in it (distinct, acked) and acked records
@@ -168,6 +194,71 @@ public final class DeliveryLedger {
   }
 
   /**
+   * One acked record of a transaction that aborted ({@code sequence} its run-wide sequence, -1
+   * without run identity): not owed to any reader of {@code topic}, and invisible to read_committed
+   * ones. Count the transaction's records with {@link #aborted(long)}.
+   */
+  public void abortedRecord(String topic, long sequence) {
+    notOwed.computeIfAbsent(topic, t -> new LongAdder()).increment();
+    abortedLedger.add(sequence);
+  }
+
+  /**
+   * One acked record of a transaction that failed (fenced, timed out, its commit refused): the
+   * broker decides whether it commits, so it is not owed, and if found it is counted as a KO'd
+   * record in the topic, never as delivered.
+   */
+  public void inDoubtRecord(String topic, long sequence) {
+    notOwed.computeIfAbsent(topic, t -> new LongAdder()).increment();
+    inDoubt.increment();
+    koLedger.add(sequence);
+  }
+
+  /** Acked records of {@code topic} whose transaction aborted or failed: no reader is owed them. */
+  public long notOwed(String topic) {
+    LongAdder n = notOwed.get(topic);
+    return n == null ? 0 : n.sum();
+  }
+
+  /** The identities of acked records whose transaction aborted. */
+  public KoLedger abortedLedger() {
+    return abortedLedger;
+  }
+
+  /**
+   * Adds another injector's transactional records (the merge): committed, aborted and in-doubt
+   * counts, aborted identities, per-topic counts not owed. Its in-doubt records' identities are in
+   * its KO ledger, added with {@link #failedElsewhere}.
+   */
+  public void transactionsElsewhere(
+      long committedRecords,
+      long abortedRecords,
+      long inDoubtRecords,
+      byte[] serializedAborted,
+      Map<String, Long> notOwedByTopic) {
+    committed.add(committedRecords);
+    aborted.add(abortedRecords);
+    inDoubt.add(inDoubtRecords);
+    abortedElsewhere(serializedAborted, notOwedByTopic);
+  }
+
+  private void abortedElsewhere(byte[] serializedAborted, Map<String, Long> notOwedByTopic) {
+    if (serializedAborted != null) {
+      abortedLedger.addSerialized(serializedAborted);
+    }
+    if (notOwedByTopic != null) {
+      notOwedByTopic.forEach((t, n) -> notOwed.computeIfAbsent(t, x -> new LongAdder()).add(n));
+    }
+  }
+
+  /** Per topic, acked records not owed (see {@link #notOwed(String)}), sorted. */
+  public Map<String, Long> notOwedByTopic() {
+    Map<String, Long> out = new TreeMap<>();
+    notOwed.forEach((t, n) -> out.put(t, n.sum()));
+    return out;
+  }
+
+  /**
    * The read-back of {@code topic}: records of the run found there and acked records missing from
    * it.
    */
@@ -198,7 +289,8 @@ public final class DeliveryLedger {
         inFlight.get(),
         ackedBytes.sum(),
         committed.sum(),
-        aborted.sum());
+        aborted.sum(),
+        inDoubt.sum());
   }
 
   /** Records acked so far (cheaper than a snapshot, for the injector's per-second sample). */

@@ -61,10 +61,52 @@ public final class Reconciled {
       double seconds,
       Map<Integer, Long> foundByInjector,
       List<Integer> unreportedInjectors,
-      String isolationLevel) {
+      String isolationLevel,
+      long abortedFound) {
     public ReadBack {
       foundByInjector = Collections.unmodifiableMap(new TreeMap<>(foundByInjector));
       unreportedInjectors = List.copyOf(unreportedInjectors);
+    }
+
+    public ReadBack(
+        boolean complete,
+        long scanned,
+        long matched,
+        long distinct,
+        long duplicates,
+        long gaps,
+        long reordered,
+        long koInTopic,
+        int reorderWindow,
+        long reorderWindowEvicted,
+        double seconds,
+        Map<Integer, Long> foundByInjector,
+        List<Integer> unreportedInjectors,
+        String isolationLevel) {
+      this(
+          complete,
+          scanned,
+          matched,
+          distinct,
+          duplicates,
+          gaps,
+          reordered,
+          koInTopic,
+          reorderWindow,
+          reorderWindowEvicted,
+          seconds,
+          foundByInjector,
+          unreportedInjectors,
+          isolationLevel,
+          0);
+    }
+
+    /**
+     * Records of aborted transactions a read_committed read-back saw: a breach of isolation (0
+     * under read_uncommitted, where they are expected and counted in {@code abortedFound}).
+     */
+    public long abortedVisible() {
+      return "read_committed".equals(isolationLevel) ? abortedFound : 0;
     }
 
     /** Records found in the topic from injectors that reported no results. */
@@ -98,7 +140,8 @@ public final class Reconciled {
           seconds,
           Map.of(),
           List.of(),
-          "read_committed");
+          "read_committed",
+          0);
     }
   }
 
@@ -158,14 +201,27 @@ public final class Reconciled {
       long delivered,
       long readBackDuplicates,
       List<PartitionResult> partitions,
-      TopicChange change) {
+      TopicChange change,
+      long notOwed) {
+
+    public TopicResult(
+        String topic,
+        long ackedOk,
+        long offsetDelta,
+        long delivered,
+        long readBackDuplicates,
+        List<PartitionResult> partitions,
+        TopicChange change) {
+      this(topic, ackedOk, offsetDelta, delivered, readBackDuplicates, partitions, change, 0);
+    }
 
     /**
      * Acked records not in the topic: exact with a complete read-back, else a lower bound from
-     * offsets.
+     * offsets. Records of aborted or failed transactions ({@code notOwed}) are owed to no reader,
+     * so never lost.
      */
     public long lost() {
-      return Math.max(0, ackedOk - (delivered >= 0 ? delivered : offsetDelta));
+      return Math.max(0, ackedOk - notOwed - (delivered >= 0 ? delivered : offsetDelta));
     }
 
     /**
@@ -267,9 +323,17 @@ public final class Reconciled {
   }
 
   /**
+   * The records of a run's transactions: acked and committed (owed to read_committed readers),
+   * acked and aborted (expected invisible to them), acked in a transaction that failed so the
+   * broker decided (fenced, timed out: owed to no one, found ones counted as KO'd).
+   */
+  public record Transactions(long committed, long aborted, long inDoubt) {}
+
+  /**
    * The whole run: totals over its topics, the default topic first. {@code exactlyOnce}: the
-   * pipeline verdict when one was asked for, else null. {@code stuck}: partitions whose last stable
-   * offset did not reach the high-water mark in time, so the read-back could not see past it.
+   * pipeline verdict when one was asked for, else null. {@code transactions}: the records of the
+   * run's transactions, null without any. {@code stuck}: partitions whose last stable offset did
+   * not reach the high-water mark in time, so the read-back could not see past it.
    */
   public record Result(
       String runId,
@@ -277,7 +341,8 @@ public final class Reconciled {
       ReadBack readBack,
       List<TopicResult> topics,
       List<StuckOffset> stuck,
-      ExactlyOnce exactlyOnce) {
+      ExactlyOnce exactlyOnce,
+      Transactions transactions) {
     public Result {
       stuck = List.copyOf(stuck);
     }
@@ -288,7 +353,7 @@ public final class Reconciled {
         ReadBack readBack,
         List<TopicResult> topics,
         List<StuckOffset> stuck) {
-      this(runId, inFlightAtEnd, readBack, topics, stuck, null);
+      this(runId, inFlightAtEnd, readBack, topics, stuck, null, null);
     }
 
     public Result(String runId, long inFlightAtEnd, ReadBack readBack, List<TopicResult> topics) {
@@ -297,7 +362,7 @@ public final class Reconciled {
 
     /** The same result with the exactly-once verdict of a pipeline's output. */
     public Result withExactlyOnce(ExactlyOnce verdict) {
-      return new Result(runId, inFlightAtEnd, readBack, topics, stuck, verdict);
+      return new Result(runId, inFlightAtEnd, readBack, topics, stuck, verdict, transactions);
     }
 
     public long unaccountedUpperBound() {

@@ -23,6 +23,7 @@ public final class RunLedger {
   private final ConsumeCounters consumes = new ConsumeCounters();
   private final SchemaCounters schemas = new SchemaCounters();
   private final UserCounters users = new UserCounters();
+  private final TransactionCounters transactions = new TransactionCounters();
   private final RunIdentity identity;
   private final InjectorShare injector;
   private final AtomicLong sequence;
@@ -138,6 +139,11 @@ public final class RunLedger {
   /** Serialization with schemas and Schema Registry calls. */
   public SchemaCounters schemas() {
     return schemas;
+  }
+
+  /** Transactions per request name: how they ended, commit latency, size, duration. */
+  public TransactionCounters transactions() {
+    return transactions;
   }
 
   /** Virtual users alive and at peak. */

@@ -17,8 +17,10 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.KoLedger;
 import kafkaload.internal.run.PartitionCounters;
+import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.Reconciled.ExactlyOnce;
 import kafkaload.internal.run.Reconciled.PartitionResult;
 import kafkaload.internal.run.Reconciled.ReadBack;
@@ -272,18 +274,24 @@ public final class Reconciliation {
                       - state.koInTopicBy.getOrDefault(topic, 0L),
               state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(),
               partitions,
-              changes.get(topic)));
+              changes.get(topic),
+              ledger.delivery().notOwed(topic)));
     }
     if (state != null && state.complete) {
       topics.forEach(t -> ledger.delivery().readBack(t.topic(), t.delivered(), t.lost()));
     }
+    DeliveryLedger.Snapshot d = ledger.delivery().snapshot();
     Result result =
         new Result(
             ledger.identity() == null ? null : ledger.identity().runId(),
             inFlight,
             state == null ? null : state.summary(isolation),
             topics,
-            stuck);
+            stuck,
+            null,
+            d.committed() + d.aborted() + d.inDoubt() == 0
+                ? null
+                : new Reconciled.Transactions(d.committed(), d.aborted(), d.inDoubt()));
     if (output == null) {
       return result;
     }
@@ -382,6 +390,7 @@ public final class Reconciliation {
     final Map<String, Long> distinctBy = new HashMap<>();
     final Map<String, Long> koInTopicBy = new HashMap<>();
     final KoLedger koLedger;
+    final KoLedger abortedLedger;
     final List<Long> sequenceStarts;
 
     /** Distinct records found per sequence space (the i-th start's), i.e. per injector. */
@@ -391,6 +400,7 @@ public final class Reconciliation {
     final boolean[] unreported;
 
     long scanned;
+    long abortedFound;
     long matched;
     long duplicates;
     long reordered;
@@ -406,7 +416,14 @@ public final class Reconciliation {
      * one JVM).
      */
     ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
+      this(koLedger, new KoLedger(), reorderWindow, sequenceStarts);
+    }
+
+    /** {@code abortedLedger}: records of aborted transactions, never delivered. */
+    ReadState(
+        KoLedger koLedger, KoLedger abortedLedger, int reorderWindow, List<Long> sequenceStarts) {
       this.koLedger = koLedger;
+      this.abortedLedger = abortedLedger;
       this.sequenceStarts = sequenceStarts.stream().sorted().toList();
       this.foundBySpace = new long[this.sequenceStarts.size()];
       this.unreported = new boolean[this.sequenceStarts.size()];
@@ -436,7 +453,9 @@ public final class Reconciliation {
         seen.addLong(seq);
         int space = space(seq);
         foundBySpace[space]++;
-        if (!unreported[space]) {
+        if (abortedLedger.contains(seq)) {
+          abortedFound++; // in the log, never delivered: expected read_uncommitted only
+        } else if (!unreported[space]) {
           distinctBy.merge(p.topic(), 1L, Long::sum);
           if (koLedger.contains(seq)) {
             koInTopicBy.merge(p.topic(), 1L, Long::sum);
@@ -518,7 +537,8 @@ public final class Reconciliation {
           seconds,
           found,
           dead,
-          isolation.toString().toLowerCase(Locale.ROOT));
+          isolation.toString().toLowerCase(Locale.ROOT),
+          abortedFound);
     }
 
     private static byte[] value(ConsumerRecord<byte[], byte[]> r, String header) {
@@ -571,7 +591,12 @@ public final class Reconciliation {
       Map<TopicPartition, Long> to,
       IsolationLevel isolation,
       Duration timeout) {
-    ReadState state = new ReadState(ledger.koLedger(), REORDER_WINDOW, ledger.sequenceStarts());
+    ReadState state =
+        new ReadState(
+            ledger.koLedger(),
+            ledger.delivery().abortedLedger(),
+            REORDER_WINDOW,
+            ledger.sequenceStarts());
     ledger.unreportedStarts().forEach(state::unreported);
     // Records deleted below the start offset must read as missing, not make the reader jump to the
     // end.

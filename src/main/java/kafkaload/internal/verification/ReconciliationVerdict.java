@@ -16,6 +16,11 @@ public final class ReconciliationVerdict {
    * a last stable offset stuck (named with the producers holding it), or out of time.
    */
   public static String lost(Reconciled.Result r, long maxLost, long timeoutSeconds) {
+    if (r.readBack() != null && r.readBack().abortedVisible() > 0) {
+      return r.readBack().abortedVisible()
+          + " records of aborted transactions visible to the read_committed read-back"
+          + " (isolation broken)";
+    }
     return r.lost() > maxLost
         ? r.lost()
             + " acked records missing from "
@@ -23,6 +28,7 @@ public final class ReconciliationVerdict {
             + " (gate.maxLost="
             + maxLost
             + ")"
+            + transactions(r)
         : !r.stuck().isEmpty()
             ? "read-back stopped at a stuck last stable offset: "
                 + String.join(
@@ -33,6 +39,25 @@ public final class ReconciliationVerdict {
                     + timeoutSeconds
                     + " s: lost records cannot be ruled out"
                 : null;
+  }
+
+  /**
+   * "; transactions: 900 records committed, 100 aborted (invisible to read_committed, not lost)",
+   * or empty without transactions.
+   */
+  public static String transactions(Reconciled.Result r) {
+    Reconciled.Transactions t = r.transactions();
+    if (t == null) {
+      return "";
+    }
+    return "; transactions: "
+        + t.committed()
+        + " records committed, "
+        + t.aborted()
+        + " aborted (invisible to read_committed, not lost)"
+        + (t.inDoubt() > 0
+            ? ", " + t.inDoubt() + " in failed transactions (the broker decided; not lost)"
+            : "");
   }
 
   /** KO when duplicates exceed {@code maxDuplicatePct} % of acked records. */

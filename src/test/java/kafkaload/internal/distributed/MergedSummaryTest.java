@@ -128,6 +128,7 @@ class MergedSummaryTest {
             List.of(new ProtocolResults.Fault(1, "kill:1@1s", "fault " + index, true, "", 10)),
             null,
             Map.of(),
+            null,
             null);
     InjectorResults health =
         new InjectorResults(

@@ -110,7 +110,8 @@ class RunResultsJsonTest {
                 1.75,
                 Map.of(0, 1000L, 1, 5L),
                 List.of(1),
-                "read_committed"),
+                "read_committed",
+                0L),
             List.of(
                 new ReconciliationResult.StuckOffset(
                     topic,
@@ -155,7 +156,8 @@ class RunResultsJsonTest {
                 0.5,
                 List.of(),
                 false,
-                "EXACTLY-ONCE BROKEN on 'orders-replies': 1 duplicate committed output(s)"));
+                "EXACTLY-ONCE BROKEN on 'orders-replies': 1 duplicate committed output(s)"),
+            new ReconciliationResult.Transactions(900, 90, 10, 0, 0L, 0L));
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig(
             "localhost:9092", null, topic, "pooled", 4, props, registry, "run-1"),
@@ -173,7 +175,8 @@ class RunResultsJsonTest {
             Map.of(
                 topic,
                 new ProtocolResults.Baseline("id-1", Map.of(0, 10L, 1, 0L), 1_699_999_999_000L)),
-            new ProtocolResults.ReconcileBounds(0, 0.5, true, 60, true)),
+            new ProtocolResults.ReconcileBounds(0, 0.5, true, 60, true),
+            new ProtocolResults.TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L))),
         pct(1000, 0.05),
         new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
         List.of(
@@ -193,7 +196,19 @@ class RunResultsJsonTest {
             topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
         Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0),
         new ProtocolResults.Readers(
-            "read_committed", Map.of("order", "read_committed"), "read_committed"));
+            "read_committed", Map.of("order", "read_committed"), "read_committed"),
+        Map.of(
+            "order txn",
+            new TransactionFigures(
+                90,
+                9,
+                1,
+                10.0,
+                pct(90, 3.5),
+                pct(9, 1.5),
+                new TransactionFigures.Size(9.9, 10, 10, 10),
+                pct(100, 12.0),
+                "kafkaload-tx-run-1-i1")));
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
@@ -220,6 +235,7 @@ class RunResultsJsonTest {
             List.of(),
             null,
             Map.of(),
+            null,
             null);
     InjectorResults injector =
         new InjectorResults(

@@ -150,4 +150,35 @@ class DeliveryLedgerTest {
     s.readBack("t", 1, 0);
     assertEquals(Map.of("t", new DeliveryLedger.Found(1, 0)), s.found());
   }
+
+  @Test
+  void transactionalRecordsAreOwedByTopicAndTravelToTheMerge() {
+    DeliveryLedger injector = new DeliveryLedger();
+    injector.abortedRecord("orders", 11);
+    injector.abortedRecord("orders", 12);
+    injector.aborted(2);
+    injector.inDoubtRecord("audit", 20);
+    injector.committed(5);
+    assertEquals(2, injector.notOwed("orders"));
+    assertEquals(1, injector.notOwed("audit"));
+    assertEquals(0, injector.notOwed("other"));
+    assertTrue(injector.abortedLedger().contains(11) && !injector.abortedLedger().contains(20));
+    assertTrue(injector.koLedger().contains(20), "an in-doubt record found is a KO'd one");
+    DeliveryLedger.Snapshot s = injector.snapshot();
+    assertEquals(5, s.committed());
+    assertEquals(2, s.aborted());
+    assertEquals(1, s.inDoubt());
+
+    DeliveryLedger merged = new DeliveryLedger();
+    merged.transactionsElsewhere(
+        s.committed(),
+        s.aborted(),
+        s.inDoubt(),
+        injector.abortedLedger().serialized(),
+        injector.notOwedByTopic());
+    assertEquals(Map.of("audit", 1L, "orders", 2L), merged.notOwedByTopic());
+    assertTrue(merged.abortedLedger().contains(12));
+    assertEquals(s.committed(), merged.snapshot().committed());
+    assertEquals(s.inDoubt(), merged.snapshot().inDoubt());
+  }
 }

@@ -33,6 +33,28 @@ class ReconciledTest {
   }
 
   @Test
+  void recordsOfAbortedTransactionsAreOwedToNoReaderSoNeverLost() {
+    // 100 acked, 30 of them in aborted transactions: a read_committed read-back finds the 70
+    // committed.
+    TopicResult t = new TopicResult("t", 100, 100 + 10, 70, 0, List.of(), null, 30);
+    assertEquals(0, t.lost());
+    TopicResult short1 = new TopicResult("t", 100, 110, 69, 0, List.of(), null, 30);
+    assertEquals(1, short1.lost(), "a committed record missing is lost");
+  }
+
+  @Test
+  void abortedRecordsReadBackBreakIsolationOnlyUnderReadCommitted() {
+    Reconciled.ReadBack committed =
+        new Reconciled.ReadBack(
+            true, 10, 10, 10, 0, 0, 0, 0, 100, 0, 1.0, Map.of(), List.of(), "read_committed", 3);
+    Reconciled.ReadBack uncommitted =
+        new Reconciled.ReadBack(
+            true, 10, 10, 10, 0, 0, 0, 0, 100, 0, 1.0, Map.of(), List.of(), "read_uncommitted", 3);
+    assertEquals(3, committed.abortedVisible());
+    assertEquals(0, uncommitted.abortedVisible());
+  }
+
+  @Test
   void aCompleteReadBackWinsOverOffsets() {
     // Offsets alone would say 0 lost and 3 duplicates; the read-back found 97 distinct and 6 extra
     // copies.

@@ -1,0 +1,279 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.client.RecordSender;
+import kafkaload.internal.client.TransactionalProducers;
+import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.run.TransactionCounters;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.ProducerFencedException;
+
+/**
+ * One transaction per execution: takes a transactional producer exclusively, begins, sends the
+ * records (each ack-timed under the request's name, as a plain send), then commits ({@code <name>
+ * commit}, timed) or aborts when asked ({@code <name> abort}, timed), and passes the user on. The
+ * whole transaction runs on the protocol's transaction threads, never on Gatling's event loop:
+ * initTransactions, commitTransaction and abortTransaction block. A fenced producer, an epoch
+ * refused, a timeout or any other failure ends the transaction as a KO of its commit (or abort)
+ * with the reason and the transactional.id; the producer is closed within a bound and the user's
+ * next transaction takes a fresh one.
+ */
+final class KafkaTransactionAction extends KafkaAction {
+  /** How long a failed producer may take to close, and the records' callbacks to come in. */
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
+
+  private final TransactionSpec spec;
+  private final RecordSender sender;
+  private final TransactionalProducers producers;
+  private final ExecutorService executor;
+  private final DeliveryLedger delivery;
+  private final TransactionCounters counters;
+  private final AtomicLong executions = new AtomicLong();
+  private final String commitName;
+  private final String abortName;
+  private final long baselineTimeoutMs;
+
+  KafkaTransactionAction(TransactionSpec spec, KafkaComponents components, Action next) {
+    super(spec.requestName(), components, next);
+    this.spec = spec;
+    this.sender =
+        components.sender(components.ledger().delivery().requestAcks(spec.requestName(), true));
+    this.producers = components.transactionalProducers();
+    this.executor = components.transactionThreads();
+    this.delivery = components.ledger().delivery();
+    this.counters = components.ledger().transactions();
+    counters.idPrefix(producers.idPrefix());
+    this.commitName = spec.requestName() + TransactionSpec.COMMIT;
+    this.abortName = spec.requestName() + TransactionSpec.ABORT;
+    this.baselineTimeoutMs = components.connection().timeoutMs();
+  }
+
+  @Override
+  public void execute(Session session) {
+    long intended = System.nanoTime();
+    try {
+      executor.execute(() -> transaction(session, intended));
+    } catch (RejectedExecutionException e) {
+      // The load is over and the threads are gone: the user ends, failed.
+      long now = components.clock().nowMillis();
+      logResult(session, commitName, now, now, "the run is closing: no transaction started");
+      next.$bang(session.markAsFailed());
+    }
+  }
+
+  /** The records of one transaction: their acks, for the ledger once the transaction ends. */
+  private static final class Records {
+    private final CountDownLatch pending;
+    private final List<String> ackedTopics = new ArrayList<>();
+    private final List<Long> ackedSeqs = new ArrayList<>();
+    private boolean failed;
+
+    Records(int n) {
+      pending = new CountDownLatch(n);
+    }
+
+    synchronized void completed(String topic, long seq, boolean ok) {
+      if (ok) {
+        ackedTopics.add(topic);
+        ackedSeqs.add(seq);
+      } else {
+        failed = true;
+      }
+    }
+
+    synchronized boolean anyFailed() {
+      return failed;
+    }
+
+    synchronized int acked() {
+      return ackedSeqs.size();
+    }
+
+    void notSent(int n) {
+      for (int i = 0; i < n; i++) {
+        pending.countDown();
+      }
+    }
+
+    boolean await(Duration timeout) {
+      try {
+        return pending.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+  }
+
+  private void transaction(Session session, long intendedNanos) {
+    long beginNanos = System.nanoTime();
+    boolean abortAsked;
+    try {
+      abortAsked = spec.abortWanted(executions.incrementAndGet(), session);
+    } catch (RuntimeException e) {
+      crash(session, abortName, e);
+      return;
+    }
+    ProducerHandle h;
+    long takeStart = components.clock().nowMillis();
+    try {
+      h = producers.take();
+    } catch (RuntimeException e) {
+      logResult(
+          session,
+          commitName,
+          takeStart,
+          components.clock().nowMillis(),
+          "no transactional producer (initTransactions): " + reason(e));
+      counters.ended(spec.requestName(), TransactionCounters.End.FAILED, 0, 0, micros(beginNanos));
+      next.$bang(session.markAsFailed());
+      return;
+    }
+    int n = spec.records();
+    Records records = new Records(n);
+    String ending = abortAsked ? abortName : commitName;
+    long endStart = components.clock().nowMillis();
+    try {
+      h.producer().beginTransaction();
+      boolean buildFailed = false;
+      for (int i = 0; i < n; i++) {
+        ProducerRecord<byte[], byte[]> record;
+        try {
+          record = spec.send().record(session);
+        } catch (RuntimeException e) {
+          if (!logSchemaFailure(session, spec.requestName(), e)) {
+            logCrash(session, spec.requestName(), e);
+          }
+          records.notSent(n - i);
+          buildFailed = true;
+          break;
+        }
+        String topic = record.topic();
+        long[] seq = {-1};
+        seq[0] =
+            sender.sendInTransaction(
+                h,
+                session,
+                record,
+                intendedNanos,
+                baselineTimeoutMs,
+                (start, end, exception) -> {
+                  logResult(
+                      session,
+                      spec.requestName(),
+                      start,
+                      end,
+                      exception == null ? null : reason(exception));
+                  records.completed(topic, seq[0], exception == null);
+                  records.pending.countDown();
+                });
+      }
+      boolean abort = abortAsked || buildFailed;
+      ending = abort ? abortName : commitName;
+      // The records are acked (their latency timed) first, so the commit's or abort's time is the
+      // coordinator's part alone (EndTxn and the markers), not the records' acks again.
+      h.producer().flush();
+      long callNanos = System.nanoTime();
+      endStart = components.clock().nowMillis();
+      if (abort) {
+        h.producer().abortTransaction();
+      } else {
+        h.producer().commitTransaction();
+      }
+      long callMicros = micros(callNanos);
+      long endMillis = components.clock().nowMillis();
+      // flush returns after every record's callback ran.
+      records.await(CLOSE_TIMEOUT);
+      synchronized (records) {
+        if (abort) {
+          delivery.aborted(records.acked());
+          for (int i = 0; i < records.ackedSeqs.size(); i++) {
+            delivery.abortedRecord(records.ackedTopics.get(i), records.ackedSeqs.get(i));
+          }
+        } else {
+          delivery.committed(records.acked());
+        }
+      }
+      logResult(session, ending, endStart, endMillis, null);
+      counters.ended(
+          spec.requestName(),
+          abort ? TransactionCounters.End.ABORTED : TransactionCounters.End.COMMITTED,
+          records.acked(),
+          callMicros,
+          micros(beginNanos));
+      producers.release(h);
+      next.$bang(buildFailed || records.anyFailed() ? session.markAsFailed() : session);
+    } catch (RuntimeException e) {
+      failed(session, h, records, ending, endStart, beginNanos, e);
+    }
+  }
+
+  /**
+   * The transaction failed: a KO of its commit (or abort) naming the reason and the producer; an
+   * abort is tried unless the producer was fenced, then the producer is closed within a bound. Its
+   * acked records are aborted when the abort went through, else in doubt (the broker decides).
+   */
+  private void failed(
+      Session session,
+      ProducerHandle h,
+      Records records,
+      String ending,
+      long endStart,
+      long beginNanos,
+      RuntimeException e) {
+    boolean fenced =
+        e instanceof ProducerFencedException || e instanceof InvalidProducerEpochException;
+    boolean aborted = false;
+    if (!fenced) {
+      try {
+        h.producer().abortTransaction();
+        aborted = true;
+      } catch (RuntimeException ignored) {
+        // not abortable (timed out, fatal): the next producer with this id ends it
+      }
+    }
+    String why =
+        "transaction of transactional.id "
+            + h.transactionalId()
+            + " failed: "
+            + reason(e)
+            + (fenced
+                ? " (another producer took this transactional.id; the user goes on with a new one)"
+                : aborted ? " (aborted)" : "");
+    logResult(session, ending, endStart, components.clock().nowMillis(), why);
+    // Always a fresh producer after a failure; a fenced one's id belongs to another producer now.
+    producers.discard(h, fenced, CLOSE_TIMEOUT);
+    records.await(CLOSE_TIMEOUT);
+    synchronized (records) {
+      for (int i = 0; i < records.ackedSeqs.size(); i++) {
+        if (aborted) {
+          delivery.abortedRecord(records.ackedTopics.get(i), records.ackedSeqs.get(i));
+        } else {
+          delivery.inDoubtRecord(records.ackedTopics.get(i), records.ackedSeqs.get(i));
+        }
+      }
+      if (aborted) {
+        delivery.aborted(records.acked());
+      }
+    }
+    counters.ended(
+        spec.requestName(), TransactionCounters.End.FAILED, records.acked(), 0, micros(beginNanos));
+    next.$bang(session.markAsFailed());
+  }
+
+  private static long micros(long sinceNanos) {
+    return (System.nanoTime() - sinceNanos) / 1000;
+  }
+}

@@ -1,0 +1,100 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.session.Session;
+import java.util.concurrent.ThreadLocalRandom;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.payload.SessionValue;
+
+/**
+ * A transactional send, immutable: each execution by a user is one transaction of {@code records}
+ * records built from {@code send}, then a commit, or an abort when asked for: every {@code
+ * abortEvery}-th transaction of this request (0: never), with probability {@code abortProbability},
+ * or when {@code abortIf} says so for the session (null: never).
+ */
+public record TransactionSpec(
+    SendSpec send,
+    int records,
+    int abortEvery,
+    double abortProbability,
+    SessionValue<Boolean> abortIf) {
+
+  /** Suffix of the commit's request name. */
+  public static final String COMMIT = " commit";
+
+  /** Suffix of the abort's request name. */
+  public static final String ABORT = " abort";
+
+  /**
+   * {@code records} per transaction of this send; refused (before any load) where a transaction
+   * cannot hold: a fire-and-forget send (its user moves on before the commit could tell it
+   * anything) or a burst (the transaction is the group of records).
+   */
+  public static TransactionSpec of(SendSpec send, int records) {
+    String name = "'" + send.requestName() + "'.transaction(" + records + ")";
+    if (records < 1) {
+      throw new KafkaLoadConfigException(
+          name + ": a transaction must hold at least 1 record per execution");
+    }
+    if (send.fireAndForget()) {
+      throw new KafkaLoadConfigException(
+          name
+              + ": a fire-and-forget send cannot be transactional (the commit waits for every "
+              + "record's ack); drop fireAndForget()");
+    }
+    if (send.burst() > 1) {
+      throw new KafkaLoadConfigException(
+          name
+              + ": burst("
+              + send.burst()
+              + ") inside a transaction; the transaction is the group of records: use "
+              + "transaction("
+              + send.burst()
+              + ") alone");
+    }
+    return new TransactionSpec(send, records, 0, 0, null);
+  }
+
+  public TransactionSpec withAbortEvery(int k) {
+    if (k < 1) {
+      throw new KafkaLoadConfigException(
+          "'" + send.requestName() + "'.abortEvery(" + k + "): k must be at least 1");
+    }
+    return new TransactionSpec(send, records, k, abortProbability, abortIf);
+  }
+
+  public TransactionSpec withAbortProbability(double p) {
+    if (!(p >= 0 && p <= 1)) {
+      throw new KafkaLoadConfigException(
+          "'" + send.requestName() + "'.abortProbability(" + p + "): must be from 0 to 1");
+    }
+    return new TransactionSpec(send, records, abortEvery, p, abortIf);
+  }
+
+  public TransactionSpec withAbortIf(SessionValue<Boolean> f) {
+    return new TransactionSpec(send, records, abortEvery, abortProbability, f);
+  }
+
+  public TransactionSpec withSend(SendSpec s) {
+    return new TransactionSpec(s, records, abortEvery, abortProbability, abortIf);
+  }
+
+  public String requestName() {
+    return send.requestName();
+  }
+
+  /** The transaction is to abort: the {@code n}-th of this request (from 1), for this session. */
+  boolean abortWanted(long n, Session session) {
+    if (abortEvery > 0 && n % abortEvery == 0) {
+      return true;
+    }
+    if (abortProbability > 0 && ThreadLocalRandom.current().nextDouble() < abortProbability) {
+      return true;
+    }
+    return abortIf != null && Boolean.TRUE.equals(abortIf.resolve(session));
+  }
+
+  TransactionSpec resolved(String defaultTopic) {
+    return new TransactionSpec(
+        send.resolved(defaultTopic), records, abortEvery, abortProbability, abortIf);
+  }
+}

@@ -1,0 +1,233 @@
+package kafkaload.internal.client;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * The transactional producers of a run. A producer holds one open transaction at a time, so a
+ * transaction takes one exclusively ({@link #take()}) and gives it back when it ends ({@link
+ * #release}); the pool grows to the number of transactions open at once. Each producer has its own
+ * {@code transactional.id}: the run's prefix (unique per run and injector) and a counter. A
+ * producer that failed is closed ({@link #discard}); a fresh one takes its id again unless it was
+ * fenced, so its initTransactions ends the transaction the failed one left open instead of leaving
+ * it to the transaction timeout. Every call here may block: call off Gatling's event loop.
+ */
+public final class TransactionalProducers implements AutoCloseable {
+  /** Bounds so that a transaction never hangs the run (the user's own settings win). */
+  public static final int MAX_BLOCK_MS = 10_000;
+
+  public static final int TRANSACTION_TIMEOUT_MS = 10_000;
+
+  private final Map<String, Object> config;
+  private final String idPrefix;
+  private final long bufferMemory;
+  private final AtomicLong nextId = new AtomicLong();
+  private final ConcurrentLinkedDeque<ProducerHandle> idle = new ConcurrentLinkedDeque<>();
+  private final ConcurrentLinkedDeque<String> freeIds = new ConcurrentLinkedDeque<>();
+  private final Set<ProducerHandle> open = ConcurrentHashMap.newKeySet();
+  private final AtomicLong created = new AtomicLong();
+  private final AtomicLong discarded = new AtomicLong();
+  private volatile boolean closed;
+
+  /** {@code idPrefix}: each producer's transactional.id is the prefix, "-" and a counter. */
+  public TransactionalProducers(Connection connection, String idPrefix) {
+    this.idPrefix = idPrefix;
+    this.config = new HashMap<>(connection.clientProperties());
+    config.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, connection.bootstrap());
+    config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    config.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, MAX_BLOCK_MS);
+    config.putIfAbsent(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, TRANSACTION_TIMEOUT_MS);
+    this.bufferMemory = new ProducerConfig(config).getLong(ProducerConfig.BUFFER_MEMORY_CONFIG);
+  }
+
+  /** Where a user's prefix names the injector, replaced with its index in a distributed run. */
+  public static final String INJECTOR_TOKEN = "{injector}";
+
+  /**
+   * The prefix of the run's transactional ids: the user's ({@code transactional.id} of the producer
+   * properties, {@code {injector}} replaced with the injector's index), or one made unique per run
+   * and injector from the run id. A user's prefix without {@code {injector}} is refused in a run of
+   * several injectors: they would share ids and fence each other.
+   */
+  public static String idPrefix(Object userPrefix, InjectorShare injector, String runId) {
+    if (userPrefix == null || userPrefix.toString().isBlank()) {
+      String run = runId != null ? runId : UUID.randomUUID().toString();
+      return "kafkaload-tx-" + run + "-i" + injector.index();
+    }
+    String prefix = userPrefix.toString().trim();
+    if (prefix.contains(INJECTOR_TOKEN)) {
+      return prefix.replace(INJECTOR_TOKEN, String.valueOf(injector.index()));
+    }
+    if (injector.count() > 1) {
+      throw new KafkaLoadConfigException(
+          "transactional.id prefix '"
+              + prefix
+              + "' would be shared by the "
+              + injector.count()
+              + " injectors of this run, whose producers would fence each other: put "
+              + INJECTOR_TOKEN
+              + " in it (e.g. '"
+              + prefix
+              + "-"
+              + INJECTOR_TOKEN
+              + "'), or leave transactional.id unset for ids unique per run and injector");
+    }
+    return prefix;
+  }
+
+  /**
+   * Refuses, naming the setting, producer properties under which transactions cannot run: {@code
+   * enable.idempotence=false} or {@code acks} other than all (Kafka requires both); then lets
+   * Kafka's ProducerConfig judge the rest as a transactional producer.
+   */
+  public static void checkProperties(String requestName, Map<String, ?> properties) {
+    Object idempotence = properties.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
+    if (idempotence != null && "false".equalsIgnoreCase(idempotence.toString().trim())) {
+      throw new KafkaLoadConfigException(
+          "'"
+              + requestName
+              + "' is transactional but enable.idempotence=false: transactions need the "
+              + "idempotent producer; set kafka().enableIdempotence(true) (-Denable.idempotence=true"
+              + " in the shipped simulations)");
+    }
+    Object acks = properties.get(ProducerConfig.ACKS_CONFIG);
+    if (acks != null) {
+      String a = acks.toString().trim();
+      if (!a.equalsIgnoreCase("all") && !a.equals("-1")) {
+        throw new KafkaLoadConfigException(
+            "'"
+                + requestName
+                + "' is transactional but acks="
+                + a
+                + ": transactions need acks=all; set kafka().acks(\"all\") (-Dacks=all in the"
+                + " shipped simulations)");
+      }
+    }
+    Map<String, Object> c = new HashMap<>(properties);
+    c.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "check");
+    c.putIfAbsent(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092");
+    c.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    c.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    try {
+      new ProducerConfig(c);
+    } catch (ConfigException e) {
+      throw new KafkaLoadConfigException(
+          "'"
+              + requestName
+              + "' is transactional, but its producer settings are not: "
+              + e.getMessage());
+    }
+  }
+
+  /** The prefix of this run's transactional ids. */
+  public String idPrefix() {
+    return idPrefix;
+  }
+
+  /**
+   * An idle producer, or a new one with its transactions initialised (blocks up to max.block.ms);
+   * throws when it cannot be made.
+   */
+  public ProducerHandle take() {
+    if (closed) {
+      throw new IllegalStateException("the run's transactional producers are closed");
+    }
+    ProducerHandle h = idle.pollFirst();
+    if (h == null) {
+      String id = freeIds.pollFirst();
+      if (id == null) {
+        id = idPrefix + "-" + nextId.getAndIncrement();
+      }
+      Map<String, Object> c = new HashMap<>(config);
+      c.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, id);
+      c.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, id);
+      KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(c);
+      try {
+        p.initTransactions();
+      } catch (RuntimeException e) {
+        p.close(Duration.ZERO);
+        freeIds.addFirst(id);
+        throw e;
+      }
+      created.incrementAndGet();
+      h = new ProducerHandle(p, bufferMemory, id);
+    }
+    open.add(h);
+    return h;
+  }
+
+  /** A producer whose transaction ended cleanly: the next transaction may take it. */
+  public void release(ProducerHandle h) {
+    open.remove(h);
+    if (closed) {
+      h.producer().close(Duration.ofSeconds(1));
+    } else {
+      idle.addFirst(h);
+    }
+  }
+
+  /**
+   * A producer whose transaction failed: closed within {@code timeout}. {@code fenced}: another
+   * producer owns its id now, so the id is not taken again; otherwise the next new producer takes
+   * it, and its initTransactions ends the transaction this one left open.
+   */
+  public void discard(ProducerHandle h, boolean fenced, Duration timeout) {
+    open.remove(h);
+    discarded.incrementAndGet();
+    try {
+      h.producer().close(timeout);
+    } catch (RuntimeException e) {
+      // closing a failed producer may fail too; it is gone either way
+    }
+    if (!fenced && !closed) {
+      freeIds.addLast(h.transactionalId());
+    }
+  }
+
+  /** Producers created (their initTransactions succeeded) and discarded after a failure. */
+  public long created() {
+    return created.get();
+  }
+
+  public long discarded() {
+    return discarded.get();
+  }
+
+  /** The producers now idle or in a transaction. */
+  public List<ProducerHandle> all() {
+    List<ProducerHandle> all = new ArrayList<>(idle);
+    all.addAll(open);
+    return all;
+  }
+
+  /** Closes every producer, each within a bounded time (an open transaction is left to abort). */
+  @Override
+  public void close() {
+    closed = true;
+    for (ProducerHandle h : all()) {
+      try {
+        h.producer().close(Duration.ofSeconds(2));
+      } catch (RuntimeException e) {
+        // bounded close of a producer that failed already
+      }
+    }
+    idle.clear();
+  }
+}

@@ -1,0 +1,110 @@
+package kafkaload.internal.run;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The transactions of a run, per request name: how each ended (committed, aborted on request,
+ * failed), the latency of the commit and the abort calls, and each transaction's size (records
+ * acked in it) and duration (begin to the end of its commit or abort). Records' own fate is counted
+ * in the {@link DeliveryLedger}; this is the transactions'.
+ */
+public final class TransactionCounters {
+  private final Map<String, Request> requests = new ConcurrentHashMap<>();
+  private volatile String idPrefix;
+
+  /** The prefix of the run's transactional ids (each producer's is it, "-" and a counter). */
+  public void idPrefix(String prefix) {
+    this.idPrefix = prefix;
+  }
+
+  /** The prefix of the run's transactional ids, or null before any transactional send. */
+  public String idPrefix() {
+    return idPrefix;
+  }
+
+  /** How a transaction ended. */
+  public enum End {
+    COMMITTED,
+    ABORTED,
+    FAILED
+  }
+
+  /** One request name's transactions; histograms in µs (latency, duration) and records (size). */
+  private static final class Request {
+    private final LongAdder committed = new LongAdder();
+    private final LongAdder aborted = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final Histogram commitMicros = new Histogram(3);
+    private final Histogram abortMicros = new Histogram(3);
+    private final Histogram durationMicros = new Histogram(3);
+    private final Histogram size = new Histogram(3);
+
+    private synchronized void ended(
+        End end, long records, long endCallMicros, long durationMicros) {
+      switch (end) {
+        case COMMITTED -> {
+          committed.increment();
+          commitMicros.recordValue(Math.max(0, endCallMicros));
+        }
+        case ABORTED -> {
+          aborted.increment();
+          abortMicros.recordValue(Math.max(0, endCallMicros));
+        }
+        default -> failed.increment();
+      }
+      size.recordValue(Math.max(0, records));
+      this.durationMicros.recordValue(Math.max(0, durationMicros));
+    }
+
+    private synchronized Figures figures() {
+      return new Figures(
+          committed.sum(),
+          aborted.sum(),
+          failed.sum(),
+          commitMicros.copy(),
+          abortMicros.copy(),
+          size.copy(),
+          durationMicros.copy());
+    }
+  }
+
+  /**
+   * A copy of one request name's counts: transactions committed, aborted on request and failed
+   * (fenced, timed out, refused), with the commit and abort call latency and the duration in µs,
+   * and the size in records.
+   */
+  public record Figures(
+      long committed,
+      long aborted,
+      long failed,
+      Histogram commitMicros,
+      Histogram abortMicros,
+      Histogram size,
+      Histogram durationMicros) {
+    public long transactions() {
+      return committed + aborted + failed;
+    }
+  }
+
+  /**
+   * A transaction of {@code requestName} ended: {@code records} acked in it, the commit or abort
+   * call took {@code endCallMicros}, the whole transaction {@code durationMicros}.
+   */
+  public void ended(
+      String requestName, End end, long records, long endCallMicros, long durationMicros) {
+    requests
+        .computeIfAbsent(requestName, n -> new Request())
+        .ended(end, records, endCallMicros, durationMicros);
+  }
+
+  /** Per request name, sorted; empty when the run had no transactions. */
+  public Map<String, Figures> figures() {
+    Map<String, Figures> out = new TreeMap<>();
+    requests.forEach((name, r) -> out.put(name, r.figures()));
+    return out;
+  }
+}
