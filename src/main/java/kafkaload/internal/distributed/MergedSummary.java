@@ -217,6 +217,8 @@ final class MergedSummary {
         rec == null ? null : rec.error(),
         faults,
         null,
+        null,
+        // Share groups are not merged across injectors: each injector's page shows its own.
         null);
   }
 

@@ -280,7 +280,8 @@ public final class RunSummary {
                         f.atSeconds(), f.step(), f.request(), f.ok(), f.detail(), f.durationMs()))
             .toList(),
         ledger.consumerThroughput(),
-        InjectorHealth.producerMetrics(c.producers()));
+        InjectorHealth.producerMetrics(c.producers()),
+        ledger.shareGroups().isEmpty() ? null : ledger.shareGroups());
   }
 
   private static Throughput throughput(RunLedger ledger) {
@@ -417,18 +418,7 @@ public final class RunSummary {
 
   /** A histogram of microseconds as the summary shows it, in milliseconds. */
   static Percentiles percentiles(Histogram h) {
-    if (h.getTotalCount() == 0) {
-      return Percentiles.empty();
-    }
-    return new Percentiles(
-        h.getTotalCount(),
-        h.getMean() / 1000,
-        h.getValueAtPercentile(50) / 1000.0,
-        h.getValueAtPercentile(75) / 1000.0,
-        h.getValueAtPercentile(95) / 1000.0,
-        h.getValueAtPercentile(99) / 1000.0,
-        h.getValueAtPercentile(99.9) / 1000.0,
-        h.getMaxValue() / 1000.0);
+    return Percentiles.ofMicros(h);
   }
 
   /**

@@ -22,6 +22,8 @@ import java.util.Map;
  * @param reconciliationError why the reconciliation could not run, or null
  * @param consumerThroughput the figures of a drain; null when none ran
  * @param producerMetrics the producers' own metrics at the end; null for a merged run
+ * @param shareGroups the share groups (KIP-932) consumed by share-consume actions; null when none
+ *     ran (and for a merged run)
  */
 public record ProtocolResults(
     ProtocolConfig config,
@@ -41,7 +43,8 @@ public record ProtocolResults(
     String reconciliationError,
     List<Fault> faults,
     @JsonInclude(JsonInclude.Include.NON_NULL) DrainThroughput consumerThroughput,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<ShareGroupResults> shareGroups) {
 
   /**
    * The protocol's settings as the summary shows them, secrets masked: {@code embeddedBrokers} null

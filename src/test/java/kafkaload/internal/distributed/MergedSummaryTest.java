@@ -109,7 +109,8 @@ class MergedSummaryTest {
             null,
             List.of(new ProtocolResults.Fault(1, "kill:1@1s", "fault " + index, true, "", 10)),
             null,
-            Map.of());
+            Map.of(),
+            null);
     InjectorResults health =
         new InjectorResults(
             saturated,

@@ -177,7 +177,36 @@ class RunResultsJsonTest {
                 3.5, "kill:1@3s", "fault: kill broker 1", true, "pid 42", 1200)),
         new DrainThroughput(
             topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
-        Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0));
+        Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0),
+        List.of(
+            new ShareGroupResults(
+                "work",
+                topic,
+                "workers",
+                "explicit",
+                3,
+                2,
+                Map.of("share.record.lock.duration.ms", "2000"),
+                2000,
+                1010,
+                990,
+                12,
+                5,
+                20,
+                3,
+                4,
+                Map.of(1, 990L, 2, 20L),
+                pct(990, 3.5),
+                pct(300, 1.5),
+                List.of(
+                    new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0),
+                    new ShareGroupResults.ShareConsumer(1, 410, 400, 4, 5.0, 80.0, 700)),
+                19.2,
+                List.of(
+                    new ProtocolResults.LagPoint(1.0, 40), new ProtocolResults.LagPoint(2.0, 0)),
+                new ShareGroupResults.LagVerdict(40, -3.5, false, 0),
+                new ShareGroupResults.Reconciliation(
+                    1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false))));
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
@@ -203,7 +232,8 @@ class RunResultsJsonTest {
             "could not compare offsets after the run: gone",
             List.of(),
             null,
-            Map.of());
+            Map.of(),
+            null);
     InjectorResults injector =
         new InjectorResults(
             true,
@@ -301,6 +331,10 @@ class RunResultsJsonTest {
     assertTrue(tree.at("/protocols/1/reconciliation").isNull());
     assertTrue(tree.at("/protocols/1/throughput/msgsPerSec").isNull());
     assertFalse(tree.at("/protocols/1").has("consumerThroughput"));
+    assertEquals(
+        2, tree.at("/protocols/0/shareGroups/0/reconciliation/missing").asLong(), "share group");
+    assertEquals(20, tree.at("/protocols/0/shareGroups/0/deliveryCounts/2").asLong());
+    assertFalse(tree.at("/protocols/1").has("shareGroups"));
     assertFalse(tree.at("/protocols/1").has("distributed"));
     assertFalse(tree.at("/protocols/1/config").has("schemaRegistry"));
     assertEquals(List.of("count"), names(tree.at("/protocols/1/publishDelayMs")));
