@@ -39,10 +39,13 @@ public class ShareGroupSimulation extends Simulation {
   ScenarioBuilder producers =
       scenario("producers")
           .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction())));
-  // The consumers take records a little longer than the producers send, then settle what is left.
+  // The consumers start first (the group joins, a fresh broker creates its internal topics), take
+  // records a little longer than the producers send, then settle what is left.
   ScenarioBuilder consumers =
       scenario("share consumers")
-          .exec(share.consume("share", plan.topic(), plan.durationSeconds() + 2));
+          .exec(
+              share.consume(
+                  "share", plan.topic(), share.headStartSeconds() + plan.durationSeconds() + 2));
 
   {
     // The share group's reconciliation stands in for the topic read-back: every produced record is
@@ -53,10 +56,13 @@ public class ShareGroupSimulation extends Simulation {
     gates.add(details("share reconciled").failedRequests().count().is(0L));
     gates.add(details("share lag").failedRequests().count().is(0L));
     setUp(
-            producers.injectOpen(constantUsersPerSec(share.rate()).during(plan.durationSeconds())),
+            producers.injectOpen(
+                nothingFor(share.headStartSeconds()),
+                constantUsersPerSec(share.rate()).during(plan.durationSeconds())),
             consumers.injectOpen(atOnceUsers(share.consumers())))
         .protocols(plan.protocol(1))
-        .maxDuration(plan.durationSeconds() + share.drainTimeoutSeconds() + 60)
+        .maxDuration(
+            share.headStartSeconds() + plan.durationSeconds() + share.drainTimeoutSeconds() + 60)
         .assertions(gates);
   }
 }

@@ -27,6 +27,9 @@ import kafkaload.ShareConsumeActionBuilder;
  *     (default false)
  * @param drainTimeoutSeconds -Dshare.drainTimeoutSeconds: after the load, how long the consumers
  *     may take to settle what is left (default 60)
+ * @param headStartSeconds -Dshare.headStartSeconds: the consumers start this long before the
+ *     producers, so the group has joined and its share-partitions are initialised when the first
+ *     record comes (a fresh broker creates its internal topics then: several seconds) (default 10)
  */
 public record ShareGroupParams(
     int rate,
@@ -41,7 +44,8 @@ public record ShareGroupParams(
     double releasePct,
     double rejectPct,
     boolean renewLocks,
-    int drainTimeoutSeconds) {
+    int drainTimeoutSeconds,
+    int headStartSeconds) {
 
   public static ShareGroupParams of(Params params) {
     return new ShareGroupParams(
@@ -57,7 +61,8 @@ public record ShareGroupParams(
         params.percent("share.releasePct", 1),
         params.percent("share.rejectPct", 0.5),
         params.bool("share.renewLocks", false),
-        params.nonNegativeInt("share.drainTimeoutSeconds", 60));
+        params.nonNegativeInt("share.drainTimeoutSeconds", 60),
+        params.nonNegativeInt("share.headStartSeconds", 10));
   }
 
   /** The share consumers these knobs describe, taking records for {@code seconds}. */

@@ -51,6 +51,8 @@ final class ShareConsumeAction extends KafkaAction {
   private final AtomicInteger finished = new AtomicInteger();
   private final AtomicLong startNanos = new AtomicLong();
   private final AtomicLong lastAcquiredNanos = new AtomicLong();
+  // The group's lag at the last sample; -1 until the group has share-partition state.
+  private final AtomicLong lastLag = new AtomicLong(-1);
   private volatile ScheduledExecutorService lagSampler;
   private volatile Admin lagAdmin;
 
@@ -93,12 +95,12 @@ final class ShareConsumeAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
-    int index = started.getAndIncrement();
-    if (index == 0) {
-      startNanos.set(System.nanoTime());
+    // The first user to arrive starts the clock (users may arrive on several event loops at once).
+    if (startNanos.compareAndSet(0, System.nanoTime())) {
       lastAcquiredNanos.set(System.nanoTime());
       startLagSampling();
     }
+    int index = started.getAndIncrement();
     Thread t = new Thread(() -> run(session, index), "kafkaload-share-" + index);
     t.setDaemon(true);
     t.start();
@@ -119,6 +121,7 @@ final class ShareConsumeAction extends KafkaAction {
   private void sampleLag() {
     try {
       long lag = LagMonitor.shareLag(lagAdmin, spec.group(), 5_000);
+      lastLag.set(lag);
       if (lag >= 0) {
         counters.lag((System.nanoTime() - startNanos.get()) / 1e9, lag);
       }
@@ -140,8 +143,11 @@ final class ShareConsumeAction extends KafkaAction {
     boolean slow = index < spec.slowConsumers();
     long end = startNanos.get() + spec.during().toNanos();
     long deadline = end + spec.drainTimeout().toNanos();
-    // Stop once nothing came for longer than a lock: a record whose lock expired is back by then.
-    long idleNanos = (lockMs + 2_000L) * 1_000_000L;
+    // After the load, stop once nothing of the run is left to settle (every record the run
+    // produced accepted, rejected or archived) and nothing came for a second; without run identity
+    // once the group's lag is 0 and nothing came for longer than a lock. Else at the deadline.
+    boolean identity = components.ledger().identity() != null;
+    long idleNanos = (identity ? 1_000L : lockMs + 1_000L) * 1_000_000L;
     boolean explicit = spec.acknowledgement().equals(ShareConsumeSpec.EXPLICIT);
     try (KafkaShareConsumer<byte[], byte[]> consumer = factory.createShare(spec.group())) {
       consumer.setAcknowledgementCommitCallback(
@@ -150,7 +156,10 @@ final class ShareConsumeAction extends KafkaAction {
       outer:
       while (true) {
         long now = System.nanoTime();
-        if (now >= end && (slow || now - lastAcquiredNanos.get() > idleNanos || now >= deadline)) {
+        if (now >= end
+            && (slow
+                || now >= deadline
+                || nothingLeft(identity) && now - lastAcquiredNanos.get() > idleNanos)) {
           break;
         }
         ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(100));
@@ -174,8 +183,12 @@ final class ShareConsumeAction extends KafkaAction {
           }
           pending.put(
               key(r.partition(), r.offset()), new Pending(seq, type, deliveries, r.timestamp()));
+          if (workMs > 0) {
+            // A worker that takes time on each record acknowledges each one when done.
+            commit(session, consumer);
+          }
         }
-        if (!batch.isEmpty()) {
+        if (!batch.isEmpty() && workMs == 0) {
           commit(session, consumer);
         }
       }
@@ -187,6 +200,12 @@ final class ShareConsumeAction extends KafkaAction {
       finish(session);
     }
     next.$bang(session);
+  }
+
+  private boolean nothingLeft(boolean identity) {
+    return identity
+        ? counters.settledOfRun() >= components.ledger().delivery().ackedCount()
+        : lastLag.get() == 0 && counters.acquired() > 0;
   }
 
   /** The work on one record; renews its lock while the work outlasts half of it, when asked. */
@@ -399,8 +418,9 @@ final class ShareConsumeAction extends KafkaAction {
           r.ok()
               ? null
               : String.format(
-                  "%d of %d produced records missing (first: %s), %d accepted twice",
-                  r.missing(), r.produced(), r.missingSample(), r.acceptedTwice());
+                  "%d of %d produced records missing (neither accepted, rejected nor archived;"
+                      + " first sequence numbers: %s)",
+                  r.missing(), r.produced(), r.missingSample());
     }
     logVerdict(session, spec.requestName() + " reconciled", reconciled);
     ShareGroupResults g = counters.results();

@@ -164,6 +164,13 @@ public final class EmbeddedKafka implements AutoCloseable {
     // share.record.lock.duration.ms below 15 s unless the broker allows it: a load test wants
     // locks that expire within a short run.
     p.put("group.share.min.record.lock.duration.ms", "1000");
+    // A fresh broker makes its share-group state topic on the first share consumer: 50
+    // partitions by default, seconds on a busy machine; and a member learns its assignment at
+    // its next heartbeat (5 s by default). Both delay a short run's first delivery.
+    p.put("share.coordinator.state.topic.num.partitions", "3");
+    p.put("group.share.min.heartbeat.interval.ms", "500");
+    p.put("group.share.heartbeat.interval.ms", "1000");
+    p.put("group.share.initialize.retry.interval.ms", "1000");
     p.put("group.initial.rebalance.delay.ms", "0");
     p.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
     p.put("num.network.threads", "2");

@@ -55,8 +55,8 @@ public record ShareGroupResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) Reconciliation reconciliation) {
 
   /**
-   * One share consumer: what it acquired and accepted, over how long, its accept rate, and the
-   * processing time it was given per record (0 unless it was made slow).
+   * One share consumer: what it acquired and accepted, the span of its own accepts, its accept rate
+   * over the group's span (its share of the work), and the processing time it was given per record.
    */
   public record ShareConsumer(
       int index,
@@ -84,7 +84,8 @@ public record ShareGroupResults(
    * delivery limit, and missing (none of these). {@code processedTwice}: records whose work a
    * consumer did and whose ACCEPT the broker refused because the lock had expired, so another
    * consumer did it again. {@code otherRuns}: records of the topic from other runs, not counted.
-   * {@code missingSample}: the first missing sequence numbers.
+   * {@code missingSample}: the first missing sequence numbers. {@code ok}: nothing missing (a
+   * record accepted twice is counted and shown, not a failure).
    */
   public record Reconciliation(
       long produced,

@@ -76,6 +76,9 @@ public final class ShareCounters {
   private final Roaring64Bitmap rejectedSeqs = new Roaring64Bitmap();
   private final Roaring64Bitmap archivedSeqs = new Roaring64Bitmap();
   private final Roaring64Bitmap refusedSeqs = new Roaring64Bitmap();
+  // Records of the run settled for good (accepted, rejected or archived), each counted once.
+  private final Roaring64Bitmap settledSeqs = new Roaring64Bitmap();
+  private final AtomicLong settledOfRun = new AtomicLong();
 
   public ShareCounters(Setup setup) {
     this.setup = setup;
@@ -128,6 +131,7 @@ public final class ShareCounters {
         } else {
           acceptedSeqs.addLong(seq);
         }
+        settled(seq);
       }
     }
   }
@@ -149,6 +153,7 @@ public final class ShareCounters {
     if (seq >= 0) {
       synchronized (this) {
         rejectedSeqs.addLong(seq);
+        settled(seq);
       }
     }
   }
@@ -175,8 +180,25 @@ public final class ShareCounters {
     if (seq >= 0) {
       synchronized (this) {
         archivedSeqs.addLong(seq);
+        settled(seq);
       }
     }
+  }
+
+  /** Called holding this. */
+  private void settled(long seq) {
+    if (!settledSeqs.contains(seq)) {
+      settledSeqs.addLong(seq);
+      settledOfRun.incrementAndGet();
+    }
+  }
+
+  /**
+   * How many distinct records of the run were settled for good (accepted, rejected, archived): when
+   * it reaches the records produced, the consumers have nothing of the run left.
+   */
+  public long settledOfRun() {
+    return settledOfRun.get();
   }
 
   /** One acknowledgement commit took {@code micros}. */
@@ -251,18 +273,31 @@ public final class ShareCounters {
             refusedSeqs.getLongCardinality(),
             otherRuns.sum(),
             sample,
-            missing == 0 && twice == 0);
+            missing == 0);
     return reconciliation;
   }
 
-  /** The group's figures now, for kafka-summary.json and the page. */
+  /**
+   * The group's figures now, for kafka-summary.json and the page. Each consumer's rate is its
+   * accepts over the group's span (first accept of any consumer to the last of any), so the rates
+   * show each one's share of the work; the spread is their coefficient of variation.
+   */
   public ShareGroupResults results() {
     List<ShareGroupResults.ShareConsumer> per = new ArrayList<>();
     List<Double> rates = new ArrayList<>();
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (Consumer c : consumers.values()) {
+      if (c.firstNanos.get() != 0) {
+        first = Math.min(first, c.firstNanos.get());
+        last = Math.max(last, c.lastNanos.get());
+      }
+    }
+    double span = first == Long.MAX_VALUE ? 0 : (last - first) / 1e9;
     for (int i = 0; i < setup.consumers(); i++) {
       Consumer c = consumers.getOrDefault(i, new Consumer());
-      double seconds = Math.max(0, (c.lastNanos.get() - c.firstNanos.get()) / 1e9);
-      Double rate = seconds > 0 ? c.accepted.sum() / seconds : null;
+      double seconds = c.firstNanos.get() == 0 ? 0 : (c.lastNanos.get() - c.firstNanos.get()) / 1e9;
+      Double rate = span > 0 ? c.accepted.sum() / span : null;
       if (rate != null) {
         rates.add(rate);
       }
