@@ -33,6 +33,20 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * consuming then up to 60 s to settle what is left. Every method returns a new builder.
  */
 public final class ShareConsumeActionBuilder implements ActionBuilder {
+  /** The consumer settings Kafka 4.4's ShareConsumerConfig refuses. */
+  private static final java.util.Set<String> CONSUMER_GROUP_ONLY =
+      java.util.Set.of(
+          "auto.offset.reset",
+          "enable.auto.commit",
+          "group.instance.id",
+          "isolation.level",
+          "partition.assignment.strategy",
+          "interceptor.classes",
+          "session.timeout.ms",
+          "heartbeat.interval.ms",
+          "group.protocol",
+          "group.remote.assignor");
+
   private final ShareConsumeSpec spec;
 
   ShareConsumeActionBuilder(ShareConsumeSpec spec) {
@@ -164,6 +178,15 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
   public ShareConsumeActionBuilder property(String key, Object value) {
     if (key == null || key.isBlank() || value == null) {
       throw bad("property(" + key + ", " + value + ") needs a name and a value");
+    }
+    if (CONSUMER_GROUP_ONLY.contains(key)) {
+      // Kafka's ShareConsumerConfig refuses these when the consumer starts; say so before the load.
+      throw bad(
+          "property "
+              + key
+              + " is a consumer-group setting that a share consumer refuses; a share group's own"
+              + " configs say it (groupConfig(\"share.auto.offset.reset\", ..),"
+              + " groupConfig(\"share.isolation.level\", ..), ...)");
     }
     if (key.equals("share.acknowledgement.mode")) {
       return acknowledgement(String.valueOf(value));

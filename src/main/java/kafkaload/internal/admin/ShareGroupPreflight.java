@@ -55,25 +55,28 @@ public final class ShareGroupPreflight {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the cluster's features");
     }
-    String problem = problem(features);
+    String problem =
+        problem(
+            features.finalizedFeatures().get(FEATURE), features.supportedFeatures().get(FEATURE));
     if (problem != null) {
       throw new KafkaLoadConfigException(
           "Share groups (KIP-932) are not available on the cluster at '"
               + bootstrap
               + "' ("
-              + brokerVersion(features)
+              + brokerVersion(features.finalizedFeatures().get("metadata.version"))
               + "): "
               + problem);
     }
   }
 
-  /** Why the features say no share groups, or null when they have them. */
-  static String problem(FeatureMetadata features) {
-    FinalizedVersionRange finalized = features.finalizedFeatures().get(FEATURE);
+  /**
+   * Why the cluster's share.version (finalized, supported; null when absent) says no share groups,
+   * or null when it has them.
+   */
+  static String problem(FinalizedVersionRange finalized, SupportedVersionRange supported) {
     if (finalized != null && finalized.maxVersionLevel() >= 1) {
       return null;
     }
-    SupportedVersionRange supported = features.supportedFeatures().get(FEATURE);
     if (supported == null || supported.maxVersion() < 1) {
       return "the broker does not know the feature "
           + FEATURE
@@ -96,8 +99,7 @@ public final class ShareGroupPreflight {
    * The release the cluster's finalized metadata.version belongs to, e.g. "metadata.version
    * 3.9-IV0".
    */
-  static String brokerVersion(FeatureMetadata features) {
-    FinalizedVersionRange mv = features.finalizedFeatures().get("metadata.version");
+  static String brokerVersion(FinalizedVersionRange mv) {
     if (mv == null) {
       return "metadata.version unknown";
     }
