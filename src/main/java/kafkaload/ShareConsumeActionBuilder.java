@@ -155,14 +155,6 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
   }
 
   /**
-   * true: a consumer whose work on a record outlasts half the lock renews it (AcknowledgeType
-   * RENEW, Kafka 4.4; the group's share.renew.acknowledge.enable must be true, its default).
-   */
-  public ShareConsumeActionBuilder renewLocks(boolean renew) {
-    return new ShareConsumeActionBuilder(spec.withRenewLocks(renew));
-  }
-
-  /**
    * A group config by Kafka's name, set on the group (incrementalAlterConfigs on the GROUP
    * resource) before its consumers join: share.auto.offset.reset (earliest unless set),
    * share.record.lock.duration.ms, share.delivery.count.limit, share.isolation.level, ...
@@ -219,8 +211,8 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     ShareConsumeSpec s = spec;
     if (s.acknowledgement().equals(ShareConsumeSpec.IMPLICIT) && s.decides()) {
       throw bad(
-          "with share.acknowledgement.mode=implicit every record is accepted; RELEASE, REJECT and "
-              + "RENEW need acknowledgement(\"explicit\")");
+          "with share.acknowledgement.mode=implicit every record is accepted; RELEASE and REJECT"
+              + " need acknowledgement(\"explicit\")");
     }
     if (s.group() == null) {
       // A group of its own, so no earlier run's share-partition state is resumed.

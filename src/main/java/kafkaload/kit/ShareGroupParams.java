@@ -23,8 +23,6 @@ import kafkaload.ShareConsumeActionBuilder;
  * @param processingMs -Dshare.processingMs: the other consumers' work per record (default 0)
  * @param releasePct -Dshare.releasePct: % of records released back to the group (default 1)
  * @param rejectPct -Dshare.rejectPct: % of records rejected (default 0.5)
- * @param renewLocks -Dshare.renewLocks: renew the lock of a record whose work outlasts half of it
- *     (default false)
  * @param drainTimeoutSeconds -Dshare.drainTimeoutSeconds: after the load, how long the consumers
  *     may take to settle what is left (default 60)
  * @param headStartSeconds -Dshare.headStartSeconds: the consumers start this long before the
@@ -43,7 +41,6 @@ public record ShareGroupParams(
     int processingMs,
     double releasePct,
     double rejectPct,
-    boolean renewLocks,
     int drainTimeoutSeconds,
     int headStartSeconds) {
 
@@ -60,7 +57,6 @@ public record ShareGroupParams(
         params.nonNegativeInt("share.processingMs", 0),
         params.percent("share.releasePct", 1),
         params.percent("share.rejectPct", 0.5),
-        params.bool("share.renewLocks", false),
         params.nonNegativeInt("share.drainTimeoutSeconds", 60),
         params.nonNegativeInt("share.headStartSeconds", 10));
   }
@@ -80,10 +76,7 @@ public record ShareGroupParams(
       b = b.group(group);
     }
     if (acknowledgement.equals("explicit")) {
-      b =
-          b.releaseProbability(releasePct / 100)
-              .rejectProbability(rejectPct / 100)
-              .renewLocks(renewLocks);
+      b = b.releaseProbability(releasePct / 100).rejectProbability(rejectPct / 100);
     }
     return b.slowConsumers(slowConsumers, Duration.ofMillis(slowMs))
         .processing(Duration.ofMillis(processingMs));

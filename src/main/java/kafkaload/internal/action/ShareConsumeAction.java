@@ -216,7 +216,7 @@ final class ShareConsumeAction extends KafkaAction {
           if (seq == OTHER_RUN && deliveries == 1) {
             counters.otherRun();
           }
-          work(consumer, r, workMs);
+          work(workMs);
           AcknowledgeType type = explicit ? decide(javaSession, r) : AcknowledgeType.ACCEPT;
           if (explicit) {
             consumer.acknowledge(r, type);
@@ -248,22 +248,10 @@ final class ShareConsumeAction extends KafkaAction {
         : lastLag.get() == 0 && counters.acquired() > 0;
   }
 
-  /** The work on one record; renews its lock while the work outlasts half of it, when asked. */
-  private void work(
-      KafkaShareConsumer<byte[], byte[]> consumer, ConsumerRecord<byte[], byte[]> r, long ms) {
-    if (ms <= 0) {
-      return;
-    }
-    long step = spec.renewLocks() ? Math.max(1, lockMs / 2) : ms;
-    long left = ms;
-    while (left > 0) {
-      long nap = Math.min(step, left);
-      sleep(nap);
-      left -= nap;
-      if (left > 0 && spec.renewLocks()) {
-        consumer.acknowledge(r, AcknowledgeType.RENEW);
-        consumer.commitSync(Duration.ofMillis(components.connection().timeoutMs()));
-      }
+  /** The work on one record. */
+  private static void work(long ms) {
+    if (ms > 0) {
+      sleep(ms);
     }
   }
 
@@ -288,6 +276,7 @@ final class ShareConsumeAction extends KafkaAction {
       io.gatling.javaapi.core.Session session, ConsumerRecord<byte[], byte[]> r) {
     if (spec.outcome() != null) {
       AcknowledgeType t = spec.outcome().apply(session, r);
+      // RENEW is not an outcome (see docs/share-groups.md#limits): taken as ACCEPT.
       return t == null || t == AcknowledgeType.RENEW ? AcknowledgeType.ACCEPT : t;
     }
     if (spec.rejectIf() != null && Boolean.TRUE.equals(spec.rejectIf().apply(session, r))) {
@@ -340,7 +329,7 @@ final class ShareConsumeAction extends KafkaAction {
           for (long offset : set) {
             Pending p = pending.remove(key(tip.partition(), offset));
             if (p == null) {
-              continue; // a lock renewal
+              continue; // not this consumer's, or settled already
             }
             if (error != null) {
               counters.refused(index, p.seq(), p.deliveryCount());

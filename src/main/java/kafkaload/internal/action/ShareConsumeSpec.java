@@ -24,7 +24,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * @param releaseProbability the chance a record is released (0 to 1)
  * @param processing the work per record of every consumer
  * @param slowConsumers how many consumers (the first ones) take {@code slowProcessing} per record
- * @param renewLocks a consumer whose work on a record outlasts half the lock renews it (RENEW)
  * @param groupConfig the share group's configs by Kafka's names, set before the consumers join
  * @param consumerProperties KafkaShareConsumer properties by Kafka's names
  * @param during how long the consumers take new records
@@ -44,7 +43,6 @@ public record ShareConsumeSpec(
     Duration processing,
     int slowConsumers,
     Duration slowProcessing,
-    boolean renewLocks,
     Map<String, String> groupConfig,
     Map<String, String> consumerProperties,
     Duration during,
@@ -77,7 +75,6 @@ public record ShareConsumeSpec(
         Duration.ZERO,
         0,
         Duration.ZERO,
-        false,
         Map.of("share.auto.offset.reset", "earliest"),
         Map.of(),
         Duration.ofSeconds(10),
@@ -138,10 +135,6 @@ public record ShareConsumeSpec(
         });
   }
 
-  public ShareConsumeSpec withRenewLocks(boolean renew) {
-    return with(b -> b.renewLocks = renew);
-  }
-
   /** These group configs over the ones already set. */
   public ShareConsumeSpec withGroupConfig(Map<String, String> more) {
     Map<String, String> all = new LinkedHashMap<>(groupConfig);
@@ -175,8 +168,7 @@ public record ShareConsumeSpec(
         || rejectIf != null
         || releaseIf != null
         || rejectProbability > 0
-        || releaseProbability > 0
-        || renewLocks;
+        || releaseProbability > 0;
   }
 
   private static final class Builder {
@@ -193,7 +185,6 @@ public record ShareConsumeSpec(
     Duration processing;
     int slowConsumers;
     Duration slowProcessing;
-    boolean renewLocks;
     Map<String, String> groupConfig;
     Map<String, String> consumerProperties;
     Duration during;
@@ -213,7 +204,6 @@ public record ShareConsumeSpec(
       processing = s.processing;
       slowConsumers = s.slowConsumers;
       slowProcessing = s.slowProcessing;
-      renewLocks = s.renewLocks;
       groupConfig = s.groupConfig;
       consumerProperties = s.consumerProperties;
       during = s.during;
@@ -235,7 +225,6 @@ public record ShareConsumeSpec(
           processing,
           slowConsumers,
           slowProcessing,
-          renewLocks,
           groupConfig,
           consumerProperties,
           during,
