@@ -6,6 +6,7 @@ import java.util.function.Function;
 import kafkaload.internal.action.ConsumeSpec;
 import kafkaload.internal.action.DrainSpec;
 import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.action.ShareConsumeSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import org.apache.kafka.common.header.Headers;
@@ -48,6 +49,20 @@ public final class KafkaRequestBuilder {
           "kafka(\"" + requestName + "\").drain(topic): the topic is empty");
     }
     return new DrainActionBuilder(DrainSpec.of(requestName, topic));
+  }
+
+  /**
+   * Share-group consumers (KIP-932) of this topic, one per virtual user (inject exactly as many
+   * users as {@code consumers}): {@code
+   * shareConsume(topic).group("workers").consumers(6).releaseProbability(0.01)}; see {@link
+   * ShareConsumeActionBuilder} for the settings and their defaults.
+   */
+  public ShareConsumeActionBuilder shareConsume(String topic) {
+    if (topic == null || topic.isBlank()) {
+      throw new KafkaLoadConfigException(
+          "kafka(\"" + requestName + "\").shareConsume(topic): the topic is empty");
+    }
+    return new ShareConsumeActionBuilder(ShareConsumeSpec.of(requestName, topic));
   }
 
   /** A record without a key. value: EL string, byte[], or an object written as JSON. */

@@ -3,8 +3,10 @@ package kafkaload.internal.action;
 import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
+import java.util.Map;
 import kafkaload.internal.admin.Prefill;
 import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.ShareGroupPreflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.client.ConsumerFactory;
@@ -177,6 +179,35 @@ public final class Actions {
                   ? spec
                   : spec.withIsolationLevel(c.protocol().isolationLevel());
           return new DrainAction(resolved, c.start(), next);
+        });
+  }
+
+  /**
+   * Share consumers: the cluster must have share groups (checked before the protocol starts, so a
+   * refused run has created nothing), then the topic must exist and the group takes its configs.
+   */
+  public static ActionBuilder shareConsume(ShareConsumeSpec spec) {
+    return scala(
+        (c, ctx, next) -> {
+          long timeoutMs = c.connection().timeoutMs();
+          try (Admin admin = c.connection().admin()) {
+            ShareGroupPreflight.checkShareGroups(admin, c.connection().bootstrap(), timeoutMs);
+          }
+          KafkaComponents started = c.start();
+          int partitions;
+          Map<String, String> effective;
+          try (Admin admin = c.connection().admin()) {
+            partitions =
+                Preflight.checkTopic(
+                    admin, spec.topic(), c.protocol().topicPlan().existing(), timeoutMs);
+            ShareGroupPreflight.configureGroup(admin, spec.group(), spec.groupConfig(), timeoutMs);
+            effective = ShareGroupPreflight.groupConfig(admin, spec.group(), timeoutMs);
+          }
+          long warmMs = ShareConsumeAction.warmUp(started, spec.topic(), spec.group());
+          System.out.printf(
+              "[kafkaload] share group '%s': the broker served a first share group in %d ms (before the load)%n",
+              spec.group(), warmMs);
+          return new ShareConsumeAction(spec, started, next, partitions, effective);
         });
   }
 

@@ -71,7 +71,15 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /**
-   * Starts with extra broker properties (for example message.max.bytes) layered over the defaults.
+   * A start property that is no broker setting: the level of the share.version feature the log
+   * directory is formatted with ("0" for a broker without share groups, as Kafka before 4.2 is by
+   * default). Unset: Kafka's default for its release (share groups on).
+   */
+  public static final String SHARE_VERSION = "kafkaload.share.version";
+
+  /**
+   * Starts with extra broker properties (for example message.max.bytes) layered over the defaults;
+   * {@link #SHARE_VERSION} sets the share.version feature.
    */
   public static EmbeddedKafka start(Properties overrides) {
     long t0 = System.nanoTime();
@@ -84,8 +92,13 @@ public final class EmbeddedKafka implements AutoCloseable {
           nodeProperties(
               1, brokerPort, controllerPort, "1@127.0.0.1:" + controllerPort, dataDir, 1);
       p.putAll(overrides);
+      Object shareVersion = p.remove(SHARE_VERSION);
       KafkaConfig config = KafkaConfig.fromProps(p, false);
-      format(Uuid.randomUuid().toString(), 1, dataDir);
+      format(
+          Uuid.randomUuid().toString(),
+          1,
+          dataDir,
+          shareVersion == null ? null : Short.valueOf(shareVersion.toString()));
       KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
       server.startup();
       String bootstrap = "127.0.0.1:" + brokerPort;
@@ -148,6 +161,18 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("transaction.state.log.num.partitions", "4");
     p.put("share.coordinator.state.topic.replication.factor", internalReplication);
     p.put("share.coordinator.state.topic.min.isr", internalMinIsr);
+    // Share groups (KIP-932) are on through the share.version feature, which Kafka 4.4 formats at
+    // level 2; the rebalance protocols need not name "share". Kafka refuses a group's
+    // share.record.lock.duration.ms below 15 s unless the broker allows it: a load test wants
+    // locks that expire within a short run.
+    p.put("group.share.min.record.lock.duration.ms", "1000");
+    // A fresh broker makes its share-group state topic on the first share consumer: 50
+    // partitions by default, seconds on a busy machine; and a member learns its assignment at
+    // its next heartbeat (5 s by default). Both delay a short run's first delivery.
+    p.put("share.coordinator.state.topic.num.partitions", "3");
+    p.put("group.share.min.heartbeat.interval.ms", "500");
+    p.put("group.share.heartbeat.interval.ms", "1000");
+    p.put("group.share.initialize.retry.interval.ms", "1000");
     p.put("group.initial.rebalance.delay.ms", "0");
     p.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
     p.put("num.network.threads", "2");
@@ -157,8 +182,17 @@ public final class EmbeddedKafka implements AutoCloseable {
 
   /** Formats a node's log directory for the cluster id (what kafka-storage.sh format does). */
   static void format(String clusterId, int nodeId, Path dataDir) throws Exception {
-    new Formatter()
-        .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
+    format(clusterId, nodeId, dataDir, null);
+  }
+
+  /** As above, with the share.version feature at {@code shareVersion} unless null. */
+  static void format(String clusterId, int nodeId, Path dataDir, Short shareVersion)
+      throws Exception {
+    Formatter f = new Formatter();
+    if (shareVersion != null) {
+      f.setFeatureLevel("share.version", shareVersion);
+    }
+    f.setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
         .setClusterId(clusterId)
         .setNodeId(nodeId)
         .setDirectories(List.of(dataDir.toString()))

@@ -8,15 +8,17 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * The one place that makes a KafkaConsumer from the run's {@link Connection} (bootstrap, security,
- * timeout): for the consume actions' topic listener, the drain and the reconciliation's read-back.
- * Immutable; each method returns a copy. Offsets are never committed automatically; the isolation
- * level is always set, so a reader states whether it sees records of open and aborted transactions.
- * Extra properties use Kafka's names and win over the rest.
+ * timeout): for the consume actions' topic listener, the drain and the reconciliation's read-back;
+ * and the share consumers (KIP-932) of a share group, {@link #createShare}. Immutable; each method
+ * returns a copy. Offsets are never committed automatically; the isolation level is always set, so
+ * a reader states whether it sees records of open and aborted transactions. Extra properties use
+ * Kafka's names and win over the rest.
  */
 public final class ConsumerFactory {
   private final Connection connection;
@@ -122,5 +124,25 @@ public final class ConsumerFactory {
   public KafkaConsumer<byte[], byte[]> create() {
     return new KafkaConsumer<>(
         consumerProperties(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  /**
+   * The properties of a share consumer of {@code groupId}: bootstrap, security, client id, the
+   * group, and the extra properties. Kafka refuses the consumer-group settings a share consumer has
+   * no use for (auto.offset.reset, enable.auto.commit, isolation.level: a share group's own configs
+   * say that), so none is set here.
+   */
+  public Properties shareConsumerProperties(String groupId) {
+    Properties p = connection.properties();
+    p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+    p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+    p.putAll(extra);
+    return p;
+  }
+
+  /** A new share consumer of raw bytes in share group {@code groupId}; the caller closes it. */
+  public KafkaShareConsumer<byte[], byte[]> createShare(String groupId) {
+    return new KafkaShareConsumer<>(
+        shareConsumerProperties(groupId), new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
 }

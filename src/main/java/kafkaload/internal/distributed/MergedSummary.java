@@ -221,6 +221,8 @@ final class MergedSummary {
         ps.get(0).readers(),
         // Each injector's transactions reach the verdict through Distributed.transactions; the
         // per-request figures are not merged.
+        null,
+        // Share groups are not merged across injectors: each injector's page shows its own.
         null);
   }
 

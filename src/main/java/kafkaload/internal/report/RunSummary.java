@@ -286,7 +286,8 @@ public final class RunSummary {
         ledger.consumerThroughput(),
         InjectorHealth.producerMetrics(c.producers()),
         readers(c, ledger),
-        transactions(ledger.transactions()));
+        transactions(ledger.transactions()),
+        ledger.shareGroups().isEmpty() ? null : ledger.shareGroups());
   }
 
   /** Per transactional request name, the figures of its transactions; null without any. */
@@ -511,18 +512,7 @@ public final class RunSummary {
 
   /** A histogram of microseconds as the summary shows it, in milliseconds. */
   static Percentiles percentiles(Histogram h) {
-    if (h.getTotalCount() == 0) {
-      return Percentiles.empty();
-    }
-    return new Percentiles(
-        h.getTotalCount(),
-        h.getMean() / 1000,
-        h.getValueAtPercentile(50) / 1000.0,
-        h.getValueAtPercentile(75) / 1000.0,
-        h.getValueAtPercentile(95) / 1000.0,
-        h.getValueAtPercentile(99) / 1000.0,
-        h.getValueAtPercentile(99.9) / 1000.0,
-        h.getMaxValue() / 1000.0);
+    return Percentiles.ofMicros(h);
   }
 
   /**

@@ -18,6 +18,22 @@ public record Percentiles(
     @JsonProperty("p99.9") Double p999,
     Double max) {
 
+  /** A histogram of microseconds in milliseconds; {@link #empty()} when it holds nothing. */
+  public static Percentiles ofMicros(org.HdrHistogram.Histogram h) {
+    if (h.getTotalCount() == 0) {
+      return empty();
+    }
+    return new Percentiles(
+        h.getTotalCount(),
+        h.getMean() / 1000,
+        h.getValueAtPercentile(50) / 1000.0,
+        h.getValueAtPercentile(75) / 1000.0,
+        h.getValueAtPercentile(95) / 1000.0,
+        h.getValueAtPercentile(99) / 1000.0,
+        h.getValueAtPercentile(99.9) / 1000.0,
+        h.getMaxValue() / 1000.0);
+  }
+
   public static Percentiles empty() {
     return new Percentiles(0, null, null, null, null, null, null, null);
   }

@@ -25,6 +25,8 @@ import java.util.Map;
  * @param readers the isolation.level the protocol's readers used; null when it had none
  * @param transactions per transactional request name: commits, aborts, failures, commit latency,
  *     size and duration; null without transactions (and for a merged run)
+ * @param shareGroups the share groups (KIP-932) consumed by share-consume actions; null when none
+ *     ran (and for a merged run)
  */
 public record ProtocolResults(
     ProtocolConfig config,
@@ -46,7 +48,8 @@ public record ProtocolResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) DrainThroughput consumerThroughput,
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics,
     @JsonInclude(JsonInclude.Include.NON_NULL) Readers readers,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, TransactionFigures> transactions) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, TransactionFigures> transactions,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<ShareGroupResults> shareGroups) {
 
   /**
    * How the protocol's readers saw transactions: {@code isolationLevel}, the protocol's default
@@ -58,7 +61,7 @@ public record ProtocolResults(
   public record Readers(
       String isolationLevel, Map<String, String> byRequest, String lagIsolationLevel) {}
 
-  /** Without transactions. */
+  /** Without transactions and share groups. */
   public ProtocolResults(
       ProtocolConfig config,
       Throughput throughput,
@@ -97,6 +100,7 @@ public record ProtocolResults(
         faults,
         consumerThroughput,
         producerMetrics,
+        null,
         null,
         null);
   }

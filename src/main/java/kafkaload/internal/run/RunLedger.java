@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.results.DrainThroughput;
 import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ShareGroupResults;
 
 /**
  * Everything about one protocol's run that changes while it runs, in one place: actions and clients
@@ -37,6 +38,7 @@ public final class RunLedger {
   private volatile boolean reconciliationGated;
   private volatile String reconciliationError;
   private volatile DrainThroughput consumerThroughput;
+  private final Map<String, ShareCounters> shareGroups = new ConcurrentHashMap<>();
   private volatile ProtocolResults.ReconcileBounds deferredReconciliation;
 
   /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
@@ -285,5 +287,19 @@ public final class RunLedger {
 
   public void deferReconciliation(ProtocolResults.ReconcileBounds bounds) {
     this.deferredReconciliation = bounds;
+  }
+
+  /**
+   * The counters of the share-consume action {@code setup.request()}, made on first use: one per
+   * action, shared by its consumers.
+   */
+  public ShareCounters shareGroup(ShareCounters.Setup setup) {
+    return shareGroups.computeIfAbsent(setup.request(), r -> new ShareCounters(setup));
+  }
+
+  /** The share groups' figures (KIP-932), by request name; empty when none ran. */
+  public List<ShareGroupResults> shareGroups() {
+    return new java.util.TreeMap<>(shareGroups)
+        .values().stream().map(ShareCounters::results).toList();
   }
 }

@@ -16,7 +16,9 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.SharePartitionOffsetInfo;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.IsolationLevel;
@@ -272,6 +274,33 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
+  /**
+   * The total lag of share group {@code group} now (KIP-932): the records of its share-partitions
+   * not yet settled, as listShareGroupOffsets reports them; -1 when the group has no
+   * share-partition state yet.
+   */
+  public static long shareLag(Admin admin, String group, long timeoutMs) {
+    try {
+      Map<TopicPartition, SharePartitionOffsetInfo> offsets =
+          admin
+              .listShareGroupOffsets(Map.of(group, new ListShareGroupOffsetsSpec()))
+              .partitionsToOffsetInfo(group)
+              .get(timeoutMs, TimeUnit.MILLISECONDS);
+      long total = 0;
+      boolean any = false;
+      for (SharePartitionOffsetInfo info : offsets.values()) {
+        if (info != null && info.lag().isPresent()) {
+          total += info.lag().get();
+          any = true;
+        }
+      }
+      return any ? total : -1;
+    } catch (Exception e) {
+      throw new IllegalStateException(
+          "cannot read the lag of share group '" + group + "': " + e, e);
+    }
+  }
+
   public Map<String, List<Sample>> samples() {
     Map<String, List<Sample>> out = new LinkedHashMap<>();
     samples.forEach(
@@ -347,7 +376,8 @@ public final class LagMonitor implements AutoCloseable {
         group, max, slope, rising, drained, lagNow, samples.get(group).sampling(), null);
   }
 
-  static double slope(List<Sample> s) {
+  /** The least-squares slope of the samples' lag over time, in records per second. */
+  public static double slope(List<Sample> s) {
     int n = s.size();
     if (n < 2) {
       return 0;

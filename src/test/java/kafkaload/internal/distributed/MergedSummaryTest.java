@@ -129,6 +129,7 @@ class MergedSummaryTest {
             null,
             Map.of(),
             null,
+            null,
             null);
     InjectorResults health =
         new InjectorResults(

@@ -208,7 +208,36 @@ class RunResultsJsonTest {
                 pct(9, 1.5),
                 new TransactionFigures.Size(9.9, 10, 10, 10),
                 pct(100, 12.0),
-                "kafkaload-tx-run-1-i1")));
+                "kafkaload-tx-run-1-i1")),
+        List.of(
+            new ShareGroupResults(
+                "work",
+                topic,
+                "workers",
+                "explicit",
+                3,
+                2,
+                Map.of("share.record.lock.duration.ms", "2000"),
+                2000,
+                1010,
+                990,
+                12,
+                5,
+                20,
+                3,
+                4,
+                Map.of(1, 990L, 2, 20L),
+                pct(990, 3.5),
+                pct(300, 1.5),
+                List.of(
+                    new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0),
+                    new ShareGroupResults.ShareConsumer(1, 410, 400, 4, 5.0, 80.0, 700)),
+                19.2,
+                List.of(
+                    new ProtocolResults.LagPoint(1.0, 40), new ProtocolResults.LagPoint(2.0, 0)),
+                new ShareGroupResults.LagVerdict(40, -3.5, false, 0),
+                new ShareGroupResults.Reconciliation(
+                    1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false))));
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
@@ -235,6 +264,7 @@ class RunResultsJsonTest {
             List.of(),
             null,
             Map.of(),
+            null,
             null,
             null);
     InjectorResults injector =
@@ -334,6 +364,10 @@ class RunResultsJsonTest {
     assertTrue(tree.at("/protocols/1/reconciliation").isNull());
     assertTrue(tree.at("/protocols/1/throughput/msgsPerSec").isNull());
     assertFalse(tree.at("/protocols/1").has("consumerThroughput"));
+    assertEquals(
+        2, tree.at("/protocols/0/shareGroups/0/reconciliation/missing").asLong(), "share group");
+    assertEquals(20, tree.at("/protocols/0/shareGroups/0/deliveryCounts/2").asLong());
+    assertFalse(tree.at("/protocols/1").has("shareGroups"));
     assertFalse(tree.at("/protocols/1").has("distributed"));
     assertFalse(tree.at("/protocols/1/config").has("schemaRegistry"));
     assertEquals(List.of("count"), names(tree.at("/protocols/1/publishDelayMs")));

@@ -1,0 +1,223 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiFunction;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.ShareConsumeSpec;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * Share-group consumers (KIP-932, "queues for Kafka", Kafka 4.2 and later): each virtual user is
+ * one share consumer of the group, on its own thread (never on Gatling's event loop), and a share
+ * group may have more consumers than the topic has partitions. Each record is settled ACCEPT,
+ * RELEASE (back to the group, delivered again) or REJECT (archived), by a session function, a check
+ * on the record or a probability; the broker's confirmation is what is counted.
+ *
+ * <pre>{@code kafka("work").shareConsume("orders").group("workers").consumers(6)
+ *     .groupConfig("share.record.lock.duration.ms", 5000).releaseProbability(0.02)
+ *     .slowConsumers(1, Duration.ofSeconds(2)).during(Duration.ofSeconds(30))}</pre>
+ *
+ * Requests it records: "name accept" per accepted record (produce to confirmed ACCEPT), "name ack"
+ * per acknowledgement commit, and when the last consumer stops "name reconciled" (every produced
+ * record of the run accepted once, rejected or archived) and "name lag drained".
+ *
+ * <p>Defaults: one consumer (inject exactly {@link #consumers} users), a group of its own, explicit
+ * acknowledgement, every record accepted, {@code share.auto.offset.reset=earliest}, 10 s of
+ * consuming then up to 60 s to settle what is left. Every method returns a new builder.
+ */
+public final class ShareConsumeActionBuilder implements ActionBuilder {
+  /** The consumer settings Kafka 4.4's ShareConsumerConfig refuses. */
+  private static final java.util.Set<String> CONSUMER_GROUP_ONLY =
+      java.util.Set.of(
+          "auto.offset.reset",
+          "enable.auto.commit",
+          "group.instance.id",
+          "isolation.level",
+          "partition.assignment.strategy",
+          "interceptor.classes",
+          "session.timeout.ms",
+          "heartbeat.interval.ms",
+          "group.protocol",
+          "group.remote.assignor");
+
+  private final ShareConsumeSpec spec;
+
+  ShareConsumeActionBuilder(ShareConsumeSpec spec) {
+    this.spec = spec;
+  }
+
+  private KafkaLoadConfigException bad(String what) {
+    return new KafkaLoadConfigException("shareConsume '" + spec.requestName() + "': " + what);
+  }
+
+  /** The share group (group.id); a group of the run's own unless set. */
+  public ShareConsumeActionBuilder group(String group) {
+    if (group == null || group.isBlank()) {
+      throw bad("the group is empty");
+    }
+    return new ShareConsumeActionBuilder(spec.withGroup(group));
+  }
+
+  /**
+   * How many share consumers (one per virtual user: inject exactly this many); more than the
+   * topic's partitions is allowed, that is what share groups are for.
+   */
+  public ShareConsumeActionBuilder consumers(int consumers) {
+    if (consumers < 1) {
+      throw bad("consumers(" + consumers + ") must be >= 1");
+    }
+    return new ShareConsumeActionBuilder(spec.withConsumers(consumers));
+  }
+
+  /**
+   * share.acknowledgement.mode: "explicit" (the default; each record settled by the rules of this
+   * builder) or "implicit" (every delivered record accepted with the next poll or commit).
+   */
+  public ShareConsumeActionBuilder acknowledgement(String mode) {
+    String m = mode == null ? "" : mode.toLowerCase(Locale.ROOT);
+    if (!m.equals(ShareConsumeSpec.EXPLICIT) && !m.equals(ShareConsumeSpec.IMPLICIT)) {
+      throw bad("share.acknowledgement.mode is explicit or implicit, not '" + mode + "'");
+    }
+    return new ShareConsumeActionBuilder(spec.withAcknowledgement(m));
+  }
+
+  /** Each record's acknowledgement (ACCEPT, RELEASE or REJECT) from the session and the record. */
+  public ShareConsumeActionBuilder acknowledge(
+      BiFunction<Session, ConsumerRecord<byte[], byte[]>, AcknowledgeType> outcome) {
+    if (outcome == null) {
+      throw bad("acknowledge(null)");
+    }
+    return new ShareConsumeActionBuilder(spec.withOutcome(outcome));
+  }
+
+  /** Rejects the records this check accepts (archived: never delivered again). */
+  public ShareConsumeActionBuilder rejectIf(
+      BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> check) {
+    if (check == null) {
+      throw bad("rejectIf(null)");
+    }
+    return new ShareConsumeActionBuilder(spec.withRejectIf(check));
+  }
+
+  /** Releases the records this check accepts: back to the group, delivered again. */
+  public ShareConsumeActionBuilder releaseIf(
+      BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> check) {
+    if (check == null) {
+      throw bad("releaseIf(null)");
+    }
+    return new ShareConsumeActionBuilder(spec.withReleaseIf(check));
+  }
+
+  /** Rejects each record with this probability (0 to 1). */
+  public ShareConsumeActionBuilder rejectProbability(double p) {
+    if (!(p >= 0 && p <= 1)) {
+      throw bad("rejectProbability(" + p + ") must be within 0 and 1");
+    }
+    return new ShareConsumeActionBuilder(spec.withRejectProbability(p));
+  }
+
+  /**
+   * Releases each record with this probability (0 to 1); a record released at the group's
+   * share.delivery.count.limit is archived.
+   */
+  public ShareConsumeActionBuilder releaseProbability(double p) {
+    if (!(p >= 0 && p <= 1)) {
+      throw bad("releaseProbability(" + p + ") must be within 0 and 1");
+    }
+    return new ShareConsumeActionBuilder(spec.withReleaseProbability(p));
+  }
+
+  /** The work each consumer does per record before settling it (none unless set). */
+  public ShareConsumeActionBuilder processing(Duration perRecord) {
+    if (perRecord == null || perRecord.isNegative()) {
+      throw bad("processing(..) must be >= 0");
+    }
+    return new ShareConsumeActionBuilder(spec.withProcessing(perRecord));
+  }
+
+  /**
+   * The first {@code count} consumers take {@code perRecord} on each record: longer than the lock
+   * (share.record.lock.duration.ms) and their locks expire, the records go to the others, and the
+   * broker refuses their late acknowledgements. They stop taking records when {@link #during} ends.
+   */
+  public ShareConsumeActionBuilder slowConsumers(int count, Duration perRecord) {
+    if (count < 0 || perRecord == null || perRecord.isNegative()) {
+      throw bad("slowConsumers(" + count + ", " + perRecord + "): a count >= 0 and a time >= 0");
+    }
+    return new ShareConsumeActionBuilder(spec.withSlowConsumers(count, perRecord));
+  }
+
+  /**
+   * A group config by Kafka's name, set on the group (incrementalAlterConfigs on the GROUP
+   * resource) before its consumers join: share.auto.offset.reset (earliest unless set),
+   * share.record.lock.duration.ms, share.delivery.count.limit, share.isolation.level, ...
+   */
+  public ShareConsumeActionBuilder groupConfig(String name, Object value) {
+    if (name == null || name.isBlank() || value == null) {
+      throw bad("groupConfig(" + name + ", " + value + ") needs a name and a value");
+    }
+    return new ShareConsumeActionBuilder(spec.withGroupConfig(Map.of(name, String.valueOf(value))));
+  }
+
+  /** Any KafkaShareConsumer property by Kafka's name (max.poll.records, fetch.max.wait.ms...). */
+  public ShareConsumeActionBuilder property(String key, Object value) {
+    if (key == null || key.isBlank() || value == null) {
+      throw bad("property(" + key + ", " + value + ") needs a name and a value");
+    }
+    if (CONSUMER_GROUP_ONLY.contains(key)) {
+      // Kafka's ShareConsumerConfig refuses these when the consumer starts; say so before the load.
+      throw bad(
+          "property "
+              + key
+              + " is a consumer-group setting that a share consumer refuses; a share group's own"
+              + " configs say it (groupConfig(\"share.auto.offset.reset\", ..),"
+              + " groupConfig(\"share.isolation.level\", ..), ...)");
+    }
+    if (key.equals("share.acknowledgement.mode")) {
+      return acknowledgement(String.valueOf(value));
+    }
+    return new ShareConsumeActionBuilder(spec.withProperties(Map.of(key, String.valueOf(value))));
+  }
+
+  /**
+   * How long the consumers take new records (10 s unless set); after it they settle what is left
+   * and stop once nothing came for longer than the lock, within {@link #drainTimeout}.
+   */
+  public ShareConsumeActionBuilder during(Duration during) {
+    if (during == null || during.isNegative() || during.isZero()) {
+      throw bad("during(..) must be > 0");
+    }
+    return new ShareConsumeActionBuilder(spec.withDuring(during));
+  }
+
+  /** The bound on settling what is left after {@link #during} (60 s unless set). */
+  public ShareConsumeActionBuilder drainTimeout(Duration timeout) {
+    if (timeout == null || timeout.isNegative()) {
+      throw bad("drainTimeout(..) must be >= 0");
+    }
+    return new ShareConsumeActionBuilder(spec.withDrainTimeout(timeout));
+  }
+
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    ShareConsumeSpec s = spec;
+    if (s.acknowledgement().equals(ShareConsumeSpec.IMPLICIT) && s.decides()) {
+      throw bad(
+          "with share.acknowledgement.mode=implicit every record is accepted; RELEASE and REJECT"
+              + " need acknowledgement(\"explicit\")");
+    }
+    if (s.group() == null) {
+      // A group of its own, so no earlier run's share-partition state is resumed.
+      s = s.withGroup("kafkaload-share-" + UUID.randomUUID().toString().substring(0, 8));
+    }
+    return Actions.shareConsume(s);
+  }
+}

@@ -1,0 +1,234 @@
+package kafkaload.internal.action;
+
+import io.gatling.javaapi.core.Session;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.BiFunction;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * Share-group consumers (KIP-932): {@code consumers} share consumers of {@code group} on {@code
+ * topic}, each a virtual user on its own thread, settling each record ACCEPT, RELEASE or REJECT;
+ * immutable.
+ *
+ * @param group the share group, or null for one of the run's own
+ * @param acknowledgement share.acknowledgement.mode: "explicit" (each record settled by the rules
+ *     below) or "implicit" (every delivered record accepted)
+ * @param outcome a session function deciding each record's acknowledgement; null: the checks and
+ *     probabilities below, then ACCEPT
+ * @param rejectIf a check on the record that rejects it; null: none
+ * @param releaseIf a check on the record that releases it (back to the group); null: none
+ * @param rejectProbability the chance a record is rejected (0 to 1)
+ * @param releaseProbability the chance a record is released (0 to 1)
+ * @param processing the work per record of every consumer
+ * @param slowConsumers how many consumers (the first ones) take {@code slowProcessing} per record
+ * @param groupConfig the share group's configs by Kafka's names, set before the consumers join
+ * @param consumerProperties KafkaShareConsumer properties by Kafka's names
+ * @param during how long the consumers take new records
+ * @param drainTimeout after {@code during}, how long they may go on settling what is left
+ */
+public record ShareConsumeSpec(
+    String requestName,
+    String topic,
+    String group,
+    int consumers,
+    String acknowledgement,
+    BiFunction<Session, ConsumerRecord<byte[], byte[]>, AcknowledgeType> outcome,
+    BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> rejectIf,
+    BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> releaseIf,
+    double rejectProbability,
+    double releaseProbability,
+    Duration processing,
+    int slowConsumers,
+    Duration slowProcessing,
+    Map<String, String> groupConfig,
+    Map<String, String> consumerProperties,
+    Duration during,
+    Duration drainTimeout) {
+
+  public static final String EXPLICIT = "explicit";
+  public static final String IMPLICIT = "implicit";
+
+  public ShareConsumeSpec {
+    groupConfig = Map.copyOf(groupConfig);
+    consumerProperties = Map.copyOf(consumerProperties);
+  }
+
+  /**
+   * One consumer, explicit acknowledgement, every record accepted, the group read from its earliest
+   * record, 10 s of consuming, up to 60 s more to settle what is left.
+   */
+  public static ShareConsumeSpec of(String requestName, String topic) {
+    return new ShareConsumeSpec(
+        requestName,
+        topic,
+        null,
+        1,
+        EXPLICIT,
+        null,
+        null,
+        null,
+        0,
+        0,
+        Duration.ZERO,
+        0,
+        Duration.ZERO,
+        Map.of("share.auto.offset.reset", "earliest"),
+        Map.of(),
+        Duration.ofSeconds(10),
+        Duration.ofSeconds(60));
+  }
+
+  /** A copy with the fields {@code b} changes. */
+  private ShareConsumeSpec with(java.util.function.Consumer<Builder> b) {
+    Builder x = new Builder(this);
+    b.accept(x);
+    return x.build();
+  }
+
+  public ShareConsumeSpec withGroup(String g) {
+    return with(b -> b.group = g);
+  }
+
+  public ShareConsumeSpec withConsumers(int n) {
+    return with(b -> b.consumers = n);
+  }
+
+  public ShareConsumeSpec withAcknowledgement(String mode) {
+    return with(b -> b.acknowledgement = mode);
+  }
+
+  public ShareConsumeSpec withOutcome(
+      BiFunction<Session, ConsumerRecord<byte[], byte[]>, AcknowledgeType> f) {
+    return with(b -> b.outcome = f);
+  }
+
+  public ShareConsumeSpec withRejectIf(
+      BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
+    return with(b -> b.rejectIf = p);
+  }
+
+  public ShareConsumeSpec withReleaseIf(
+      BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
+    return with(b -> b.releaseIf = p);
+  }
+
+  public ShareConsumeSpec withRejectProbability(double p) {
+    return with(b -> b.rejectProbability = p);
+  }
+
+  public ShareConsumeSpec withReleaseProbability(double p) {
+    return with(b -> b.releaseProbability = p);
+  }
+
+  public ShareConsumeSpec withProcessing(Duration d) {
+    return with(b -> b.processing = d);
+  }
+
+  public ShareConsumeSpec withSlowConsumers(int n, Duration d) {
+    return with(
+        b -> {
+          b.slowConsumers = n;
+          b.slowProcessing = d;
+        });
+  }
+
+  /** These group configs over the ones already set. */
+  public ShareConsumeSpec withGroupConfig(Map<String, String> more) {
+    Map<String, String> all = new LinkedHashMap<>(groupConfig);
+    all.putAll(more);
+    return with(b -> b.groupConfig = all);
+  }
+
+  /** These consumer properties over the ones already set. */
+  public ShareConsumeSpec withProperties(Map<String, String> more) {
+    Map<String, String> all = new LinkedHashMap<>(consumerProperties);
+    all.putAll(more);
+    return with(b -> b.consumerProperties = all);
+  }
+
+  public ShareConsumeSpec withDuring(Duration d) {
+    return with(b -> b.during = d);
+  }
+
+  public ShareConsumeSpec withDrainTimeout(Duration d) {
+    return with(b -> b.drainTimeout = d);
+  }
+
+  /** The work per record of consumer {@code index}. */
+  public Duration processingOf(int index) {
+    return index < slowConsumers ? slowProcessing : processing;
+  }
+
+  /** Whether records are settled one by one (anything but accept-all needs it). */
+  public boolean decides() {
+    return outcome != null
+        || rejectIf != null
+        || releaseIf != null
+        || rejectProbability > 0
+        || releaseProbability > 0;
+  }
+
+  private static final class Builder {
+    String requestName;
+    String topic;
+    String group;
+    int consumers;
+    String acknowledgement;
+    BiFunction<Session, ConsumerRecord<byte[], byte[]>, AcknowledgeType> outcome;
+    BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> rejectIf;
+    BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> releaseIf;
+    double rejectProbability;
+    double releaseProbability;
+    Duration processing;
+    int slowConsumers;
+    Duration slowProcessing;
+    Map<String, String> groupConfig;
+    Map<String, String> consumerProperties;
+    Duration during;
+    Duration drainTimeout;
+
+    Builder(ShareConsumeSpec s) {
+      requestName = s.requestName;
+      topic = s.topic;
+      group = s.group;
+      consumers = s.consumers;
+      acknowledgement = s.acknowledgement;
+      outcome = s.outcome;
+      rejectIf = s.rejectIf;
+      releaseIf = s.releaseIf;
+      rejectProbability = s.rejectProbability;
+      releaseProbability = s.releaseProbability;
+      processing = s.processing;
+      slowConsumers = s.slowConsumers;
+      slowProcessing = s.slowProcessing;
+      groupConfig = s.groupConfig;
+      consumerProperties = s.consumerProperties;
+      during = s.during;
+      drainTimeout = s.drainTimeout;
+    }
+
+    ShareConsumeSpec build() {
+      return new ShareConsumeSpec(
+          requestName,
+          topic,
+          group,
+          consumers,
+          acknowledgement,
+          outcome,
+          rejectIf,
+          releaseIf,
+          rejectProbability,
+          releaseProbability,
+          processing,
+          slowConsumers,
+          slowProcessing,
+          groupConfig,
+          consumerProperties,
+          during,
+          drainTimeout);
+    }
+  }
+}

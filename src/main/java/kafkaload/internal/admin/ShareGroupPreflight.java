@@ -1,0 +1,185 @@
+package kafkaload.internal.admin;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.FeatureMetadata;
+import org.apache.kafka.clients.admin.FinalizedVersionRange;
+import org.apache.kafka.clients.admin.SupportedVersionRange;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.server.common.MetadataVersion;
+
+/**
+ * The checks a share-group (KIP-932) action makes before any load: the cluster has share groups
+ * (the {@code share.version} feature finalized at level 1 or more, which Kafka 4.2 and later format
+ * by default), and the group's settings (Kafka's group configs, {@code share.auto.offset.reset},
+ * {@code share.record.lock.duration.ms}, {@code share.delivery.count.limit}...) are set through
+ * {@code incrementalAlterConfigs} on the GROUP resource, each refusal naming the setting.
+ */
+public final class ShareGroupPreflight {
+  /** The feature that turns share groups on in a KRaft cluster. */
+  public static final String FEATURE = "share.version";
+
+  private ShareGroupPreflight() {}
+
+  /**
+   * Fails, naming the feature, the broker's version and what to enable, unless the cluster at
+   * {@code bootstrap} has share groups.
+   */
+  public static void checkShareGroups(Admin admin, String bootstrap, long timeoutMs) {
+    FeatureMetadata features;
+    try {
+      features = admin.describeFeatures().featureMetadata().get(timeoutMs, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw new KafkaLoadConfigException(
+          "Share groups: the features of the cluster at '"
+              + bootstrap
+              + "' could not be read ("
+              + Preflight.rootMessage(e)
+              + "); share groups need a KRaft cluster of Kafka 4.2 or later");
+    } catch (TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          "Share groups: the cluster at '"
+              + bootstrap
+              + "' did not describe its features within "
+              + timeoutMs
+              + " ms");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading the cluster's features");
+    }
+    String problem =
+        problem(
+            features.finalizedFeatures().get(FEATURE), features.supportedFeatures().get(FEATURE));
+    if (problem != null) {
+      throw new KafkaLoadConfigException(
+          "Share groups (KIP-932) are not available on the cluster at '"
+              + bootstrap
+              + "' ("
+              + brokerVersion(features.finalizedFeatures().get("metadata.version"))
+              + "): "
+              + problem);
+    }
+  }
+
+  /**
+   * Why the cluster's share.version (finalized, supported; null when absent) says no share groups,
+   * or null when it has them.
+   */
+  static String problem(FinalizedVersionRange finalized, SupportedVersionRange supported) {
+    if (finalized != null && finalized.maxVersionLevel() >= 1) {
+      return null;
+    }
+    if (supported == null || supported.maxVersion() < 1) {
+      return "the broker does not know the feature "
+          + FEATURE
+          + "; upgrade the cluster to Kafka 4.2 or later (share groups are production-ready there)";
+    }
+    return "the feature "
+        + FEATURE
+        + " is "
+        + (finalized == null ? "not enabled" : "at level " + finalized.maxVersionLevel())
+        + " (the broker supports up to "
+        + supported.maxVersion()
+        + "); enable it with: kafka-features.sh --bootstrap-server <broker> upgrade --feature "
+        + FEATURE
+        + "="
+        + supported.maxVersion()
+        + " (on Kafka before 4.2, share groups are a preview)";
+  }
+
+  /**
+   * The release the cluster's finalized metadata.version belongs to, e.g. "metadata.version
+   * 3.9-IV0".
+   */
+  static String brokerVersion(FinalizedVersionRange mv) {
+    if (mv == null) {
+      return "metadata.version unknown";
+    }
+    short level = mv.maxVersionLevel();
+    for (MetadataVersion v : MetadataVersion.values()) {
+      if (v.featureLevel() == level) {
+        return "metadata.version " + v;
+      }
+    }
+    return "metadata.version level " + level;
+  }
+
+  /**
+   * Sets the group's configs by Kafka's names (share.auto.offset.reset,
+   * share.record.lock.duration.ms, share.delivery.count.limit, ...) before its consumers join.
+   */
+  public static void configureGroup(
+      Admin admin, String group, Map<String, String> configs, long timeoutMs) {
+    if (configs.isEmpty()) {
+      return;
+    }
+    List<AlterConfigOp> ops = new ArrayList<>();
+    configs.forEach(
+        (k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
+    try {
+      admin
+          .incrementalAlterConfigs(
+              Map.of(new ConfigResource(ConfigResource.Type.GROUP, group), ops))
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw new KafkaLoadConfigException(
+          "Share group '"
+              + group
+              + "': the broker refused its settings "
+              + configs
+              + ": "
+              + Preflight.rootMessage(e));
+    } catch (TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          "Share group '"
+              + group
+              + "': setting "
+              + configs
+              + " timed out after "
+              + timeoutMs
+              + " ms");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while configuring share group " + group);
+    }
+  }
+
+  /** The group's configs as the broker has them now (its defaults included), by Kafka's names. */
+  public static Map<String, String> groupConfig(Admin admin, String group, long timeoutMs) {
+    ConfigResource r = new ConfigResource(ConfigResource.Type.GROUP, group);
+    try {
+      Map<String, String> out = new java.util.TreeMap<>();
+      admin
+          .describeConfigs(List.of(r))
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS)
+          .get(r)
+          .entries()
+          .forEach(
+              e -> {
+                if (e.value() != null) {
+                  out.put(e.name(), e.value());
+                }
+              });
+      return out;
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          "Share group '"
+              + group
+              + "': its configs could not be read: "
+              + Preflight.rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading share group " + group);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package kafkaload.internal.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One share group (KIP-932) of a run, as its share consumers saw it: what they acquired and how
+ * each record was settled (accepted, released, rejected: counted when the broker confirmed the
+ * acknowledgement), redeliveries by delivery count, records archived after the delivery limit,
+ * latencies, each consumer's share of the work, the group's lag over time, and the reconciliation
+ * of the run's produced records by identity.
+ *
+ * @param request the request name of the share-consume action
+ * @param acknowledgement share.acknowledgement.mode: implicit or explicit
+ * @param groupConfig the group configs the run set (Kafka's names)
+ * @param lockDurationMs the acquisition lock the consumers were given, or null when none said
+ * @param acquired deliveries to the consumers (a record delivered three times counts three)
+ * @param redelivered deliveries with a delivery count above 1
+ * @param ackRefused acknowledgements the broker refused (the lock had expired, the record went to
+ *     another consumer or was archived): the work on them was done in vain
+ * @param deliveryCounts deliveries per delivery count (1 = first delivery)
+ * @param endToEndMs from the record's produce timestamp to the broker confirming its ACCEPT
+ * @param ackCommitMs the acknowledgement commits (commitSync), each a request of its own
+ * @param acceptedPerSecSpreadPct the coefficient of variation of the consumers' accept rates, in %
+ *     (0: the work was shared evenly)
+ * @param lag the share group's lag (records not yet settled) over time, from the admin API
+ * @param lagVerdict rising and drained, as for consumer groups; null when no sample was taken
+ * @param reconciliation the run's produced records against what the group settled; null when
+ *     records carry no run identity
+ */
+public record ShareGroupResults(
+    String request,
+    String topic,
+    String group,
+    String acknowledgement,
+    int consumers,
+    int partitions,
+    Map<String, String> groupConfig,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer lockDurationMs,
+    long acquired,
+    long accepted,
+    long released,
+    long rejected,
+    long redelivered,
+    long archived,
+    long ackRefused,
+    Map<Integer, Long> deliveryCounts,
+    Percentiles endToEndMs,
+    Percentiles ackCommitMs,
+    List<ShareConsumer> perConsumer,
+    Double acceptedPerSecSpreadPct,
+    List<ProtocolResults.LagPoint> lag,
+    @JsonInclude(JsonInclude.Include.NON_NULL) LagVerdict lagVerdict,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Reconciliation reconciliation) {
+
+  /**
+   * One share consumer: what it acquired and accepted, the span of its own accepts, its accept rate
+   * over the group's span (its share of the work), and the processing time it was given per record.
+   */
+  public record ShareConsumer(
+      int index,
+      long acquired,
+      long accepted,
+      long ackRefused,
+      double seconds,
+      Double acceptedPerSec,
+      long processingMsPerRecord) {}
+
+  /**
+   * The lag verdict: highest lag, least-squares slope over the last part of the load (records/s),
+   * rising when above the bound, and the lag when the consumers stopped (0: drained).
+   */
+  public record LagVerdict(long maxLag, double slopePerSecond, boolean rising, long lagAtEnd) {
+    public boolean drained() {
+      return lagAtEnd == 0;
+    }
+  }
+
+  /**
+   * Every record the run produced (acked, not KO'd) against what the share group did with it, by
+   * its run identity (kafkaload.run, kafkaload.seq): accepted exactly once, accepted more than once
+   * (by the broker; a record acked twice is shown, not hidden), rejected, archived after the
+   * delivery limit, and missing (none of these). {@code processedTwice}: records whose work a
+   * consumer did and whose ACCEPT the broker refused because the lock had expired, so another
+   * consumer did it again. {@code otherRuns}: records of the topic from other runs, not counted.
+   * {@code missingSample}: the first missing sequence numbers. {@code ok}: nothing missing (a
+   * record accepted twice is counted and shown, not a failure).
+   */
+  public record Reconciliation(
+      long produced,
+      long acceptedOnce,
+      long acceptedTwice,
+      long rejected,
+      long archived,
+      long missing,
+      long processedTwice,
+      long otherRuns,
+      List<Long> missingSample,
+      boolean ok) {}
+}

@@ -1,0 +1,355 @@
+package kafkaload.internal.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ShareGroupResults;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.roaringbitmap.longlong.Roaring64Bitmap;
+
+/**
+ * What one share group's consumers (KIP-932) did during a run, with one owner: deliveries, how each
+ * record was settled once the broker confirmed the acknowledgement, per-consumer figures,
+ * latencies, the group's lag samples, and each record's outcome by its run identity for the
+ * reconciliation. Consumer threads call the event methods; the report reads {@link #results()}.
+ */
+public final class ShareCounters {
+  /** Sequence numbers kept as a sample of the missing records. */
+  private static final int MISSING_SAMPLE = 20;
+
+  /** The group's fixed settings, as the action resolved them. */
+  public record Setup(
+      String request,
+      String topic,
+      String group,
+      String acknowledgement,
+      int consumers,
+      int partitions,
+      Map<String, String> groupConfig,
+      int deliveryLimit,
+      List<Long> processingMsPerRecord) {
+    public Setup {
+      groupConfig = Map.copyOf(groupConfig);
+      processingMsPerRecord = List.copyOf(processingMsPerRecord);
+    }
+  }
+
+  /** One consumer's counts and the span of its accepts. */
+  private static final class Consumer {
+    final LongAdder acquired = new LongAdder();
+    final LongAdder accepted = new LongAdder();
+    final LongAdder refused = new LongAdder();
+    final AtomicLong firstNanos = new AtomicLong();
+    final AtomicLong lastNanos = new AtomicLong();
+  }
+
+  private final Setup setup;
+  private final Map<Integer, Consumer> consumers = new ConcurrentHashMap<>();
+  private final LongAdder acquired = new LongAdder();
+  private final LongAdder accepted = new LongAdder();
+  private final LongAdder released = new LongAdder();
+  private final LongAdder rejected = new LongAdder();
+  private final LongAdder redelivered = new LongAdder();
+  private final LongAdder archived = new LongAdder();
+  private final LongAdder refused = new LongAdder();
+  private final LongAdder otherRuns = new LongAdder();
+  private final Map<Integer, LongAdder> deliveryCounts = new ConcurrentHashMap<>();
+  // Whole-run histograms, read more than once (the summary, the console line).
+  private final ConcurrentHistogram endToEndMicros = new ConcurrentHistogram(3);
+  private final ConcurrentHistogram commitMicros = new ConcurrentHistogram(3);
+  private final AtomicReference<Integer> lockDurationMs = new AtomicReference<>();
+  private final List<ProtocolResults.LagPoint> lag = new CopyOnWriteArrayList<>();
+  private volatile ShareGroupResults.LagVerdict lagVerdict;
+  private volatile ShareGroupResults.Reconciliation reconciliation;
+
+  // Each record's outcome by its run-wide sequence number; guarded by this.
+  private final Roaring64Bitmap acceptedSeqs = new Roaring64Bitmap();
+  private final Roaring64Bitmap acceptedTwiceSeqs = new Roaring64Bitmap();
+  private final Roaring64Bitmap rejectedSeqs = new Roaring64Bitmap();
+  private final Roaring64Bitmap archivedSeqs = new Roaring64Bitmap();
+  private final Roaring64Bitmap refusedSeqs = new Roaring64Bitmap();
+  // Records of the run settled for good (accepted, rejected or archived), each counted once.
+  private final Roaring64Bitmap settledSeqs = new Roaring64Bitmap();
+  private final AtomicLong settledOfRun = new AtomicLong();
+
+  public ShareCounters(Setup setup) {
+    this.setup = setup;
+  }
+
+  public Setup setup() {
+    return setup;
+  }
+
+  private Consumer consumer(int index) {
+    return consumers.computeIfAbsent(index, i -> new Consumer());
+  }
+
+  /** Consumer {@code index} acquired a record at its {@code deliveryCount}-th delivery. */
+  public void acquired(int index, int deliveryCount) {
+    acquired.increment();
+    consumer(index).acquired.increment();
+    deliveryCounts.computeIfAbsent(Math.max(1, deliveryCount), c -> new LongAdder()).increment();
+    if (deliveryCount > 1) {
+      redelivered.increment();
+    }
+  }
+
+  /** A record of the topic that another run produced (counted at its first delivery only). */
+  public void otherRun() {
+    otherRuns.increment();
+  }
+
+  /** The acquisition lock the broker gave the consumers. */
+  public void lockDuration(int ms) {
+    lockDurationMs.compareAndSet(null, ms);
+  }
+
+  /**
+   * The broker confirmed consumer {@code index}'s ACCEPT of the record with sequence {@code seq}
+   * (-1: no run identity), {@code e2eMicros} after it was produced.
+   */
+  public void accepted(int index, long seq, long e2eMicros) {
+    accepted.increment();
+    Consumer c = consumer(index);
+    c.accepted.increment();
+    long now = System.nanoTime();
+    c.firstNanos.compareAndSet(0, now);
+    c.lastNanos.accumulateAndGet(now, Math::max);
+    endToEndMicros.recordValue(Math.max(0, e2eMicros));
+    if (seq >= 0) {
+      synchronized (this) {
+        if (acceptedSeqs.contains(seq)) {
+          acceptedTwiceSeqs.addLong(seq);
+        } else {
+          acceptedSeqs.addLong(seq);
+        }
+        settled(seq);
+      }
+    }
+  }
+
+  /**
+   * The broker confirmed a RELEASE at the record's {@code deliveryCount}-th delivery: at the
+   * group's delivery limit the broker archives it instead of offering it again.
+   */
+  public void released(long seq, int deliveryCount) {
+    released.increment();
+    if (deliveryCount >= setup.deliveryLimit()) {
+      archived(seq);
+    }
+  }
+
+  /** The broker confirmed a REJECT: the record is archived, never offered again. */
+  public void rejected(long seq) {
+    rejected.increment();
+    if (seq >= 0) {
+      synchronized (this) {
+        rejectedSeqs.addLong(seq);
+        settled(seq);
+      }
+    }
+  }
+
+  /**
+   * The broker refused consumer {@code index}'s acknowledgement (its lock had expired): at the
+   * delivery limit the record was archived by the expiry; below it, it went back to the group.
+   */
+  public void refused(int index, long seq, int deliveryCount) {
+    refused.increment();
+    consumer(index).refused.increment();
+    if (seq >= 0) {
+      synchronized (this) {
+        refusedSeqs.addLong(seq);
+      }
+    }
+    if (deliveryCount >= setup.deliveryLimit()) {
+      archived(seq);
+    }
+  }
+
+  private void archived(long seq) {
+    archived.increment();
+    if (seq >= 0) {
+      synchronized (this) {
+        archivedSeqs.addLong(seq);
+        settled(seq);
+      }
+    }
+  }
+
+  /** Called holding this. */
+  private void settled(long seq) {
+    if (!settledSeqs.contains(seq)) {
+      settledSeqs.addLong(seq);
+      settledOfRun.incrementAndGet();
+    }
+  }
+
+  /**
+   * How many distinct records of the run were settled for good (accepted, rejected, archived): when
+   * it reaches the records produced, the consumers have nothing of the run left.
+   */
+  public long settledOfRun() {
+    return settledOfRun.get();
+  }
+
+  /** One acknowledgement commit took {@code micros}. */
+  public void committed(long micros) {
+    commitMicros.recordValue(Math.max(0, micros));
+  }
+
+  /** The group's lag (records not yet settled) at {@code second} of its run. */
+  public void lag(double second, long total) {
+    lag.add(new ProtocolResults.LagPoint(Math.round(second * 10) / 10.0, total));
+  }
+
+  public List<ProtocolResults.LagPoint> lagSamples() {
+    return List.copyOf(lag);
+  }
+
+  public void lagVerdict(ShareGroupResults.LagVerdict verdict) {
+    this.lagVerdict = verdict;
+  }
+
+  public long accepted() {
+    return accepted.sum();
+  }
+
+  public long acquired() {
+    return acquired.sum();
+  }
+
+  /**
+   * Reconciles the run's produced records (the sequence numbers from {@code start}, {@code issued}
+   * of them, less the KO'd ones) with what the group settled; kept for the report and returned.
+   */
+  public synchronized ShareGroupResults.Reconciliation reconcile(
+      long start, long issued, KoLedger koLedger) {
+    long produced = 0;
+    long once = 0;
+    long twice = 0;
+    long rej = 0;
+    long arch = 0;
+    long missing = 0;
+    List<Long> sample = new ArrayList<>();
+    for (long seq = start; seq < start + issued; seq++) {
+      if (koLedger.contains(seq)) {
+        continue;
+      }
+      produced++;
+      if (acceptedSeqs.contains(seq)) {
+        if (acceptedTwiceSeqs.contains(seq)) {
+          twice++;
+        } else {
+          once++;
+        }
+      } else if (rejectedSeqs.contains(seq)) {
+        rej++;
+      } else if (archivedSeqs.contains(seq)) {
+        arch++;
+      } else {
+        missing++;
+        if (sample.size() < MISSING_SAMPLE) {
+          sample.add(seq);
+        }
+      }
+    }
+    reconciliation =
+        new ShareGroupResults.Reconciliation(
+            produced,
+            once,
+            twice,
+            rej,
+            arch,
+            missing,
+            refusedSeqs.getLongCardinality(),
+            otherRuns.sum(),
+            sample,
+            missing == 0);
+    return reconciliation;
+  }
+
+  /**
+   * The group's figures now, for kafka-summary.json and the page. Each consumer's rate is its
+   * accepts over the group's span (first accept of any consumer to the last of any), so the rates
+   * show each one's share of the work; the spread is their coefficient of variation.
+   */
+  public ShareGroupResults results() {
+    List<ShareGroupResults.ShareConsumer> per = new ArrayList<>();
+    List<Double> rates = new ArrayList<>();
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (Consumer c : consumers.values()) {
+      if (c.firstNanos.get() != 0) {
+        first = Math.min(first, c.firstNanos.get());
+        last = Math.max(last, c.lastNanos.get());
+      }
+    }
+    double span = first == Long.MAX_VALUE ? 0 : (last - first) / 1e9;
+    for (int i = 0; i < setup.consumers(); i++) {
+      Consumer c = consumers.getOrDefault(i, new Consumer());
+      double seconds = c.firstNanos.get() == 0 ? 0 : (c.lastNanos.get() - c.firstNanos.get()) / 1e9;
+      Double rate = span > 0 ? c.accepted.sum() / span : null;
+      if (rate != null) {
+        rates.add(rate);
+      }
+      per.add(
+          new ShareGroupResults.ShareConsumer(
+              i,
+              c.acquired.sum(),
+              c.accepted.sum(),
+              c.refused.sum(),
+              seconds,
+              rate,
+              i < setup.processingMsPerRecord().size() ? setup.processingMsPerRecord().get(i) : 0));
+    }
+    Map<Integer, Long> counts = new TreeMap<>();
+    deliveryCounts.forEach((k, v) -> counts.put(k, v.sum()));
+    return new ShareGroupResults(
+        setup.request(),
+        setup.topic(),
+        setup.group(),
+        setup.acknowledgement(),
+        setup.consumers(),
+        setup.partitions(),
+        setup.groupConfig(),
+        lockDurationMs.get(),
+        acquired.sum(),
+        accepted.sum(),
+        released.sum(),
+        rejected.sum(),
+        redelivered.sum(),
+        archived.sum(),
+        refused.sum(),
+        counts,
+        Percentiles.ofMicros(endToEndMicros.copy()),
+        Percentiles.ofMicros(commitMicros.copy()),
+        per,
+        spreadPct(rates),
+        lagSamples(),
+        lagVerdict,
+        reconciliation);
+  }
+
+  /** The coefficient of variation of the rates, in %; null with fewer than two. */
+  static Double spreadPct(List<Double> rates) {
+    if (rates.size() < 2) {
+      return null;
+    }
+    double mean = rates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    if (mean == 0) {
+      return null;
+    }
+    double var =
+        rates.stream().mapToDouble(r -> (r - mean) * (r - mean)).sum() / (rates.size() - 1);
+    return 100 * Math.sqrt(var) / mean;
+  }
+}

@@ -1,0 +1,78 @@
+package kafkaload.internal.run;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import java.util.Map;
+import kafkaload.internal.results.ShareGroupResults;
+import org.junit.jupiter.api.Test;
+
+/** A share group's counts, and the reconciliation of the run's records by their outcome. */
+class ShareCountersTest {
+  private static ShareCounters counters(int limit) {
+    return new ShareCounters(
+        new ShareCounters.Setup(
+            "work", "t", "g", "explicit", 2, 1, Map.of(), limit, List.of(0L, 500L)));
+  }
+
+  @Test
+  void everyRecordHasOneOutcomeAndTheMissingAreNamed() {
+    ShareCounters c = counters(3);
+    KoLedger ko = new KoLedger();
+    // seq 0..9: 0-3 accepted, 4 accepted twice, 5 rejected, 6 released at its 3rd delivery
+    // (archived), 7 refused at its 3rd delivery (the lock expired: archived), 8 released at its
+    // 1st (not archived, never settled: missing), 9 KO'd (not produced).
+    for (long s = 0; s <= 4; s++) {
+      c.accepted(0, s, 1000);
+    }
+    c.accepted(1, 4, 2000);
+    c.rejected(5);
+    c.released(6, 3);
+    c.refused(1, 7, 3);
+    c.released(8, 1);
+    ko.add(9);
+    ShareGroupResults.Reconciliation r = c.reconcile(0, 10, ko);
+    assertEquals(9, r.produced());
+    assertEquals(4, r.acceptedOnce());
+    assertEquals(1, r.acceptedTwice());
+    assertEquals(1, r.rejected());
+    assertEquals(2, r.archived());
+    assertEquals(1, r.missing());
+    assertEquals(List.of(8L), r.missingSample());
+    assertEquals(1, r.processedTwice());
+    assertFalse(r.ok());
+    // settled for good: 0-4, 5, 6, 7
+    assertEquals(8, c.settledOfRun());
+  }
+
+  @Test
+  void countsDeliveriesRedeliveriesAndEachConsumersShare() {
+    ShareCounters c = counters(5);
+    c.acquired(0, 1);
+    c.acquired(0, 1);
+    c.acquired(1, 2);
+    c.acquired(1, 3);
+    c.accepted(0, -1, 0);
+    c.accepted(0, -1, 0);
+    c.accepted(1, -1, 0);
+    c.released(-1, 1);
+    ShareGroupResults g = c.results();
+    assertEquals(4, g.acquired());
+    assertEquals(2, g.redelivered());
+    assertEquals(Map.of(1, 2L, 2, 1L, 3, 1L), g.deliveryCounts());
+    assertEquals(3, g.accepted());
+    assertEquals(1, g.released());
+    assertEquals(0, g.archived(), "released below the limit");
+    assertEquals(2, g.perConsumer().get(0).accepted());
+    assertEquals(500, g.perConsumer().get(1).processingMsPerRecord());
+    assertEquals(3, g.endToEndMs().count());
+  }
+
+  @Test
+  void theSpreadIsTheCoefficientOfVariation() {
+    assertNull(ShareCounters.spreadPct(List.of(5.0)));
+    assertEquals(0.0, ShareCounters.spreadPct(List.of(5.0, 5.0, 5.0)), 1e-9);
+    // mean 2, sample standard deviation sqrt(2): 70.7 %
+    assertEquals(70.71, ShareCounters.spreadPct(List.of(1.0, 3.0)), 0.01);
+  }
+}

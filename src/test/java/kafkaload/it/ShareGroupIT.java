@@ -1,0 +1,136 @@
+package kafkaload.it;
+
+import static kafkaload.it.KafkaTestSupport.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Map;
+import java.util.Properties;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.ShareGroupPreflight;
+import kafkaload.internal.broker.EmbeddedKafka;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Share groups (KIP-932) against the embedded broker: one Gatling run with two groups (see {@link
+ * ShareSimulation}), and the refusal on a broker without share groups.
+ */
+class ShareGroupIT {
+
+  /** Records i = 0..n-1 got key "key-(i % 10)": how many got key-k. */
+  private static long withKey(long n, int k) {
+    return n / 10 + (n % 10 > k ? 1 : 0);
+  }
+
+  @Test
+  void outcomesAreExactRedeliveryIsCountedAndEveryRecordIsReconciled() throws Exception {
+    String topicA = uniqueTopic("share-exact");
+    String topicB = uniqueTopic("share-slow");
+    GatlingRun run =
+        runGatling(
+            "kafkaload.it.ShareSimulation",
+            props("kafka.bootstrap.servers", bootstrap(), "topicA", topicA, "topicB", topicB),
+            150);
+    assertEquals(0, run.exitCode(), run.tail());
+    JsonNode protocols = summaryJson(run).get("protocols");
+    JsonNode exact = null;
+    JsonNode slow = null;
+    for (JsonNode p : protocols) {
+      for (JsonNode g : p.path("shareGroups")) {
+        if (g.get("request").asText().equals("exact")) {
+          exact = g;
+        } else if (g.get("request").asText().equals("slow")) {
+          slow = g;
+        }
+      }
+    }
+    assertNotNull(exact, protocols.toString());
+    assertNotNull(slow, protocols.toString());
+
+    // Exact outcomes: key-3 rejected, key-5 released at each of its 3 deliveries and archived.
+    long n = exact.at("/reconciliation/produced").asLong();
+    assertTrue(n >= 100, exact.toString());
+    assertEquals(n, endOffsetSum(topicA));
+    long rejected = withKey(n, 3);
+    long released = withKey(n, 5);
+    assertEquals(rejected, exact.get("rejected").asLong(), exact.toString());
+    assertEquals(3 * released, exact.get("released").asLong(), exact.toString());
+    assertEquals(released, exact.get("archived").asLong(), exact.toString());
+    assertEquals(n - rejected - released, exact.get("accepted").asLong(), exact.toString());
+    assertEquals(2 * released, exact.get("redelivered").asLong(), exact.toString());
+    assertEquals(n, exact.at("/deliveryCounts/1").asLong(), exact.toString());
+    assertEquals(released, exact.at("/deliveryCounts/3").asLong(), exact.toString());
+    assertEquals(0, exact.get("ackRefused").asLong(), exact.toString());
+    JsonNode r = exact.get("reconciliation");
+    assertEquals(n - rejected - released, r.get("acceptedOnce").asLong(), r.toString());
+    assertEquals(rejected, r.get("rejected").asLong(), r.toString());
+    assertEquals(released, r.get("archived").asLong(), r.toString());
+    assertEquals(0, r.get("missing").asLong(), r.toString());
+    assertEquals(0, r.get("acceptedTwice").asLong(), r.toString());
+    assertTrue(r.get("ok").asBoolean(), r.toString());
+    // 4 consumers on 2 partitions: every one got work.
+    assertEquals(4, exact.get("perConsumer").size());
+    for (JsonNode c : exact.get("perConsumer")) {
+      assertTrue(c.get("acquired").asLong() > 0, "consumer without work: " + exact);
+    }
+    assertEquals(0, exact.at("/lagVerdict/lagAtEnd").asLong(), exact.toString());
+    assertTrue(exact.at("/endToEndMs/count").asLong() > 0, exact.toString());
+    assertTrue(exact.at("/ackCommitMs/count").asLong() > 0, exact.toString());
+
+    // The slow consumer's locks expired: its records came back to the others (delivery count 2
+    // and up), and every record is accounted for.
+    JsonNode s = slow.get("reconciliation");
+    long m = s.get("produced").asLong();
+    assertTrue(m >= 30, slow.toString());
+    assertTrue(slow.get("redelivered").asLong() > 0, slow.toString());
+    assertTrue(slow.at("/deliveryCounts/2").asLong() > 0, slow.toString());
+    assertEquals(0, s.get("missing").asLong(), slow.toString());
+    assertEquals(m, s.get("acceptedOnce").asLong() + s.get("acceptedTwice").asLong(), s.toString());
+    assertTrue(slow.at("/perConsumer/0/processingMsPerRecord").asLong() == 2500, slow.toString());
+    assertTrue(slow.at("/perConsumer/1/accepted").asLong() > 0, slow.toString());
+
+    // The verdicts as Gatling requests, and the page.
+    assertArrayEquals(new long[] {1, 1, 0}, run.counts("exact reconciled"), run.tail());
+    assertArrayEquals(new long[] {1, 1, 0}, run.counts("slow reconciled"), run.tail());
+    assertArrayEquals(new long[] {1, 1, 0}, run.counts("exact lag"), run.tail());
+    assertEquals(n - rejected - released, run.counts("exact accept")[1], run.tail());
+    String page = java.nio.file.Files.readString(reportDir(run).resolve("kafka.html"));
+    assertTrue(page.contains("shareGroups"), "the page carries the share groups");
+  }
+
+  /**
+   * The check the share-consume action makes before the protocol starts (so before any topic or
+   * load), against a broker formatted without share groups (share.version=0, as Kafka before 4.2 is
+   * by default); called directly, without a Gatling run, to keep the suite short.
+   */
+  @Test
+  void aBrokerWithoutShareGroupsIsRefusedNamingTheFeatureTheVersionAndTheFix() {
+    Properties noShare = new Properties();
+    noShare.put(EmbeddedKafka.SHARE_VERSION, "0");
+    try (EmbeddedKafka broker = EmbeddedKafka.start(noShare);
+        Admin admin = new Connection(broker.bootstrapServers(), Map.of(), 10_000).admin()) {
+      KafkaLoadConfigException e =
+          assertThrows(
+              KafkaLoadConfigException.class,
+              () -> ShareGroupPreflight.checkShareGroups(admin, broker.bootstrapServers(), 10_000));
+      String m = e.getMessage();
+      assertTrue(
+          m.startsWith(
+              "Share groups (KIP-932) are not available on the cluster at '"
+                  + broker.bootstrapServers()
+                  + "' (metadata.version 4.4"),
+          m);
+      assertTrue(m.contains("the feature share.version is not enabled"), m);
+      assertTrue(
+          m.contains(
+              "kafka-features.sh --bootstrap-server <broker> upgrade --feature share.version=2"),
+          m);
+    }
+    // The shared broker (share groups on) passes.
+    try (Admin admin = new Connection(bootstrap(), Map.of(), 10_000).admin()) {
+      ShareGroupPreflight.checkShareGroups(admin, bootstrap(), 10_000);
+    }
+  }
+}
