@@ -25,9 +25,12 @@ import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +56,30 @@ class TransactionReconciliationIT {
           new RunIdentity("tx-" + UUID.randomUUID()),
           Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()),
           List.of(0L));
+    }
+  }
+
+  /** Until the partition's last stable offset is its high-water mark (10 s at most). */
+  private static void awaitNoOpenTransaction(TopicPartition tp) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    try (Admin admin = admin()) {
+      while (true) {
+        long hw =
+            admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp).get().offset();
+        long lso =
+            admin
+                .listOffsets(
+                    Map.of(tp, OffsetSpec.latest()),
+                    new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                .partitionResult(tp)
+                .get()
+                .offset();
+        if (lso == hw) {
+          return;
+        }
+        assertTrue(System.nanoTime() < deadline, tp + ": last stable offset " + lso + " < " + hw);
+        Thread.sleep(50);
+      }
     }
   }
 
@@ -115,7 +142,11 @@ class TransactionReconciliationIT {
       }
     }
     long records = transactions * perTransaction;
-    // Each commit writes one marker on each of the 4 partitions its transaction touched.
+    // Each commit writes one marker on each of the 4 partitions its transaction touched, after
+    // commitTransaction() returned (Kafka 4's transactions v2).
+    for (int partition = 0; partition < 4; partition++) {
+      awaitNoOpenTransaction(new TopicPartition(topic, partition));
+    }
     long markers = transactions * 4;
     assertEquals(
         records + markers, endOffsetSum(topic), "the topic's offsets: records and commit markers");
@@ -164,6 +195,10 @@ class TransactionReconciliationIT {
         send(committed, ledger, topic, i % 2);
       }
       committed.commitTransaction();
+      // commitTransaction() returns before the coordinator has written every marker (Kafka 4's
+      // transactions v2): wait for the marker on partition 1, or it lands after the hanging
+      // transaction's first record and the gap below counts it.
+      awaitNoOpenTransaction(new TopicPartition(topic, 1));
       // Begin, send, never commit; the producer stays open, so the transaction stays open on
       // partition 1.
       hanging.beginTransaction();
