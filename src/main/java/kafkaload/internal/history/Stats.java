@@ -39,16 +39,8 @@ public final class Stats {
     }
     double mean = n * (double) m / 2;
     double sd = Math.sqrt(n * (double) m / 12 * ((n + m + 1) - tieTerm(current, baseline)));
-    double z;
-    if (sd == 0) {
-      z = 0; // every value equal: no evidence either way
-    } else {
-      double d = u - mean;
-      z = (d - Math.signum(d) * 0.5) / sd;
-      if (Math.abs(d) < 0.5) {
-        z = 0;
-      }
-    }
+    // One-sided (upper tail) continuity correction: P(U >= u) ~ 1 - Phi((u - 0.5 - mean) / sd).
+    double z = sd == 0 ? 0 : (u - mean - 0.5) / sd;
     Arrays.sort(diffs);
     double hl = median(diffs);
     // Moses' interval: the C-th smallest and largest pairwise differences, C from the null
