@@ -125,23 +125,30 @@ public final class AssertionsJUnitReport {
     return out;
   }
 
-  /** Appends each request's detail to the system-out of the test cases about that request. */
+  /**
+   * Appends each request's detail to the output (a passed case's system-out) or the failure message
+   * of the test cases about that request.
+   */
   static String withDetails(String xml, java.util.Map<String, String> details) {
     for (var e : details.entrySet()) {
-      String open = "<system-out>" + escape(e.getKey() + ": ");
-      StringBuilder out = new StringBuilder();
-      int from = 0;
-      int at;
-      while ((at = xml.indexOf(open, from)) >= 0) {
-        int close = xml.indexOf("</system-out>", at);
-        if (close < 0) {
-          break;
+      String name = escape(e.getKey() + ": ");
+      for (String[] element :
+          new String[][] {{"<system-out>", "</system-out>"}, {"<failure type=\"", "</failure>"}}) {
+        String open = element[0] + name;
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        int at;
+        while ((at = xml.indexOf(open, from)) >= 0) {
+          int close = xml.indexOf(element[1], at);
+          if (close < 0) {
+            break;
+          }
+          out.append(xml, from, close).append("&#10;").append(escape(e.getValue()));
+          from = close;
         }
-        out.append(xml, from, close).append("&#10;").append(escape(e.getValue()));
-        from = close;
+        out.append(xml.substring(from));
+        xml = out.toString();
       }
-      out.append(xml.substring(from));
-      xml = out.toString();
     }
     return xml;
   }
