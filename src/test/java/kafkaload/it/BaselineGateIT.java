@@ -72,27 +72,27 @@ class BaselineGateIT {
     assertNotEquals(0, slow.exitCode(), slow.tail());
     String out = slow.output();
     assertTrue(out.contains("FLAG: linger.ms: 1 in baseline run 1, 300 now"), slow.tail());
-    assertTrue(out.contains("REGRESSION p99 ack latency: "), slow.tail());
     assertTrue(out.contains("REGRESSION msg/s: "), slow.tail());
     assertTrue(out.contains("BASELINE VERDICT: FAIL"), slow.tail());
     // Gatling's assertion output names the figure's request.
     assertTrue(
-        out.contains("kafka baseline: p99 ack latency: count of failed events is 0.0 : false"),
-        slow.tail());
+        out.contains("kafka baseline: msg/s: count of failed events is 0.0 : false"), slow.tail());
     Path report = reportDir(slow);
     String junit = Files.readString(report.resolve("js/assertions.xml"));
     assertTrue(
         junit.matches(
-            "(?s).*kafka baseline: p99 ack latency: count of failed events.*p99 ack latency: [0-9.]+ ms -&gt; [0-9.]+ ms \\(\\+[0-9.]+%.*confidence [0-9.]+%.*REGRESSION.*"),
+            "(?s).*kafka baseline: msg/s: count of failed events.*msg/s: [0-9.]+ msg/s -&gt; [0-9.]+ msg/s \\(-[0-9.]+%.*confidence [0-9.]+%.*REGRESSION.*"),
         junit);
     JsonNode baseline = summaryJson(slow).get("baseline");
     assertEquals(2, baseline.get("baselineRuns").asInt());
-    JsonNode p99 = baseline.get("figures").get(0);
-    assertEquals("p99 ack latency", p99.get("name").asText());
+    // linger.ms 300 caps 10 users at about 33 sends a second: the rate is what surely falls, even
+    // on a machine so busy that its baseline p99 is already hundreds of ms.
+    JsonNode rate = baseline.get("figures").get(2);
+    assertEquals("msg/s", rate.get("name").asText());
     assertTrue(
-        p99.get("regression").asBoolean()
-            && p99.get("current").asDouble() > 10 * p99.get("baseline").asDouble(),
-        p99.toString());
+        rate.get("regression").asBoolean()
+            && rate.get("current").asDouble() < rate.get("baseline").asDouble() / 1.15,
+        rate.toString());
     assertTrue(Files.readString(report.resolve("kafka.html")).contains("\"regression\" : true"));
     String md = Files.readString(report.resolve("kafka-summary.md"));
     assertTrue(
@@ -109,6 +109,19 @@ class BaselineGateIT {
             && html.contains("\"label\":\"same\"")
             && html.contains("\"label\":\"slow\""),
         html);
+
+    // The Kafka page of the slow run shows the regressions (where a browser is installed).
+    String kafkaPage =
+        KafkaPageIT.chrome(
+                KafkaPageIT.chromium(),
+                "--dump-dom",
+                report.resolve("kafka.html").toUri().toString())
+            .stdout();
+    assertTrue(kafkaPage.contains("data-errors=\"\""), "no script error on the Kafka page");
+    assertTrue(
+        kafkaPage.matches("(?s).*id=\"baseline\"[^>]*data-regressions=\"[1-9]\".*"),
+        "regressions shown");
+    assertTrue(kafkaPage.contains("Against the baseline") && kafkaPage.contains("REGRESSION"));
   }
 
   /**
