@@ -144,7 +144,73 @@ public final class BaselineGate {
             t,
             Double.NaN,
             Double.NaN));
+    if (before.size() >= 2) {
+      // A history: a run is not failed for a difference its own runs show among themselves.
+      List<java.util.function.ToDoubleFunction<RunFigures>> levels =
+          java.util.Arrays.asList(
+              f -> f.ackMs(99),
+              f -> f.ackMs(99.9),
+              f -> Stats.medianOf(f.msgsPerSec()),
+              null,
+              f -> Stats.medianOf(f.cpuUsPerMsg()),
+              f ->
+                  f.e2e() == null || f.e2e().getTotalCount() == 0
+                      ? Double.NaN
+                      : f.e2e().getValueAtPercentile(99) / 1000.0,
+              f -> Stats.medianOf(f.lag()));
+      for (int i = 0; i < figures.size(); i++) {
+        if (levels.get(i) != null) {
+          double[] runs = before.stream().mapToDouble(levels.get(i)).toArray();
+          figures.set(i, beyondEveryRun(figures.get(i), levels.get(i).applyAsDouble(now), runs));
+        }
+      }
+    }
     return new BaselineComparison(name, baseline.size(), flags, figures);
+  }
+
+  /**
+   * A regression stands only when this run's level is worse than that of every baseline run;
+   * otherwise it is kept as a pass, saying so.
+   */
+  static Figure beyondEveryRun(Figure f, double now, double[] runs) {
+    if (!f.regression() || Double.isNaN(now)) {
+      return f;
+    }
+    boolean higher = f.worseWhen().equals("higher");
+    double worst = higher ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    for (double r : runs) {
+      if (!Double.isNaN(r)) {
+        worst = higher ? Math.max(worst, r) : Math.min(worst, r);
+      }
+    }
+    boolean beyond = higher ? now > worst : now < worst;
+    if (beyond) {
+      return f;
+    }
+    String verdict =
+        f.verdict().replace(": REGRESSION", "")
+            + String.format(
+                Locale.ROOT,
+                "; not failed: %s is within the range of the %d baseline runs (the %s is %s)",
+                fmt(now),
+                runs.length,
+                higher ? "highest" : "lowest",
+                fmt(worst));
+    return new Figure(
+        f.name(),
+        f.unit(),
+        f.worseWhen(),
+        f.baseline(),
+        f.current(),
+        f.changePct(),
+        f.shift(),
+        f.shiftLow(),
+        f.shiftHigh(),
+        f.confidence(),
+        f.test(),
+        f.thresholdPct(),
+        false,
+        verdict);
   }
 
   /**

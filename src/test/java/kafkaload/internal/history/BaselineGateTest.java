@@ -107,6 +107,33 @@ class BaselineGateTest {
   }
 
   @Test
+  void aHistoryRunAsBadAsThisOneKeepsItFromFailing() {
+    double[] before = new double[30];
+    double[] after = new double[30];
+    for (int i = 0; i < before.length; i++) {
+      before[i] = 10 + i * 0.01;
+      after[i] = before[i] * 1.5;
+    }
+    BaselineComparison.Figure f =
+        BaselineGate.samples(
+            BaselineGate.P99, "ms", true, after, before, 25, T, Double.NaN, Double.NaN);
+    assertTrue(f.regression(), f.verdict());
+    BaselineComparison.Figure kept =
+        BaselineGate.beyondEveryRun(f, 15, new double[] {10, 10.2, 16});
+    assertFalse(kept.regression(), kept.verdict());
+    assertTrue(
+        kept.verdict().contains("within the range of the 3 baseline runs (the highest is 16.00)"),
+        kept.verdict());
+    assertTrue(BaselineGate.beyondEveryRun(f, 15, new double[] {10, 10.2, 11}).regression());
+    BaselineComparison.Figure rate =
+        BaselineGate.samples(
+            BaselineGate.RATE, "msg/s", false, before, after, 15, T, Double.NaN, Double.NaN);
+    assertTrue(rate.regression(), rate.verdict());
+    assertFalse(BaselineGate.beyondEveryRun(rate, 10, new double[] {15, 9}).regression());
+    assertTrue(BaselineGate.beyondEveryRun(rate, 10, new double[] {15, 14}).regression());
+  }
+
+  @Test
   void moreErrorsFail() {
     RunResults r = Fixtures.run();
     BaselineComparison c = BaselineGate.compare(Fixtures.withFailed(r, 500), List.of(r), T, "base");
