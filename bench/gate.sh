@@ -8,6 +8,7 @@
 #
 #   bench/gate.sh                       # SAME=12 K=10 TRIES=10 LEVELS="90 80 70" WARMUP=5 DURATION=10 USERS=10
 #   SAME=6 TRIES=3 LEVELS="80 60" bench/gate.sh   # a reduced run
+#   KEEP=1 SAME=6 LEVELS="" bench/gate.sh          # 6 more same-settings runs added to the kept history, no detection
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
@@ -19,7 +20,8 @@ WARMUP=${WARMUP:-5}
 DURATION=${DURATION:-10}
 USERS=${USERS:-10}
 HIST="$OUT/gate-same"
-rm -rf "$HIST" "$OUT"/gate-quota-*
+if [ "${KEEP:-0}" != 1 ]; then rm -rf "$HIST" "$OUT"/gate-quota-*; fi
+FIRST=$(( $(ls "$HIST" 2>/dev/null | wc -l) + 1 ))
 start_broker
 
 run() { # history-folder name
@@ -29,13 +31,14 @@ run() { # history-folder name
     -cp "$CP" io.gatling.app.Gatling -s simulations.BaselineSimulation -rf "$PWD/$OUT/gatling-results" \
     >"$OUT/gate-$2.log" 2>&1 || true
 }
-for i in $(seq 1 "$SAME"); do echo "same settings: run $i/$SAME"; run "$HIST" "same-$i"; done
+for i in $(seq "$FIRST" $((FIRST + SAME - 1))); do echo "same settings: run $i"; run "$HIST" "same-$i"; done
 echo "== false alarms (each run against up to $K others, the gate's defaults)"
 java -cp "$CP" kafkaload.bench.GateBench same "$HIST" "$K" | tee "$OUT/gate-false-alarms.txt"
 
 RATE=$(java -cp "$CP" kafkaload.bench.GateBench rate "$HIST" | sed -n 's/^msgsPerSec=//p')
 # Wire bytes per record: the 1 KiB value, lz4 barely shrinks random letters; batch overhead is small.
 for level in $LEVELS; do
+  rm -rf "$OUT/gate-quota-$level"
   BYTES=$(python3 -c "print(int($RATE * 1024 * $level / 100))")
   java -cp "$CP" kafkaload.bench.Quota "$BOOTSTRAP" "$BYTES"
   for i in $(seq 1 "$TRIES"); do echo "quota at $level% of $RATE msg/s: try $i/$TRIES"; run "$OUT/gate-quota-$level" "quota$level-$i"; done
