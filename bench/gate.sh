@@ -15,13 +15,14 @@ source bench/common.sh
 SAME=${SAME:-12}
 K=${K:-10}
 TRIES=${TRIES:-10}
-LEVELS=${LEVELS:-90 80 70}
+LEVELS=${LEVELS-90 80 70}
 WARMUP=${WARMUP:-5}
 DURATION=${DURATION:-10}
 USERS=${USERS:-10}
 HIST="$OUT/gate-same"
 if [ "${KEEP:-0}" != 1 ]; then rm -rf "$HIST" "$OUT"/gate-quota-*; fi
-FIRST=$(( $(ls "$HIST" 2>/dev/null | wc -l) + 1 ))
+mkdir -p "$HIST"
+FIRST=$(( $(find "$HIST" -name "*.json" | wc -l) + 1 ))
 start_broker
 
 run() { # history-folder name
