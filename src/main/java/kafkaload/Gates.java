@@ -73,6 +73,16 @@ public final class Gates {
         .toList();
   }
 
+  /**
+   * The baseline gate ({@code baselineVerdict(..)}): no figure regressed against the baseline, and
+   * the baseline measured the same thing.
+   */
+  public static List<Assertion> baseline() {
+    return kafkaload.internal.action.BaselineVerdictSpec.requests().stream()
+        .map(name -> details(name).failedRequests().count().is(0L))
+        .toList();
+  }
+
   /** The optional injector gate: the run fails when the injector was saturated. */
   public static Assertion injectorHealthy() {
     return details(ReconcileActionBuilder.INJECTOR_REQUEST).failedRequests().count().is(0L);

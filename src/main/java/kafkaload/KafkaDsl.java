@@ -65,6 +65,17 @@ public final class KafkaDsl {
   }
 
   /**
+   * The baseline gate, after the load: compares the run with {@code baseline} (a previous run's
+   * kafka-summary.json or report folder, or a history folder) and records "kafka baseline: p99 ack
+   * latency" and the other figures, each OK or KO; {@link Gates#baseline()} judges them. A null
+   * baseline compares nothing (use it with {@code .history(..)} to start a history). Run it after
+   * the load, last among the verification steps.
+   */
+  public static BaselineVerdictActionBuilder baselineVerdict(String baseline) {
+    return new BaselineVerdictActionBuilder(baseline);
+  }
+
+  /**
    * The lag verdict on the protocol's groups under test ({@code kafka().lagMonitor(..)}): "kafka
    * lag: rising", "kafka lag: max" and "kafka lag: drained", each OK or KO. Run it after the load,
    * before reconcile().

@@ -51,11 +51,41 @@ public final class Params {
     StartGate.await();
     Map<String, String> props = new HashMap<>();
     System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
+    ConcurrentSkipListMap<String, String> used = new ConcurrentSkipListMap<>();
+    // Recorded beside the knobs: a baseline of another simulation is refused (docs/ci-gate.md).
+    String simulation = simulationClass();
+    if (simulation != null) {
+      used.put(SIMULATION, simulation);
+    }
     return new Params(
-        Collections.unmodifiableMap(props),
-        Map.copyOf(System.getenv()),
-        Map.of(),
-        new ConcurrentSkipListMap<>());
+        Collections.unmodifiableMap(props), Map.copyOf(System.getenv()), Map.of(), used);
+  }
+
+  /**
+   * The entry of {@link #used()} naming the simulation class whose constructor made the snapshot.
+   */
+  public static final String SIMULATION = "simulation";
+
+  /** The Gatling simulation on the caller's stack (its constructor reads the snapshot), or null. */
+  private static String simulationClass() {
+    return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+        .walk(
+            frames ->
+                frames
+                    .map(StackWalker.StackFrame::getDeclaringClass)
+                    .filter(Params::isSimulation)
+                    .map(Class::getName)
+                    .findFirst()
+                    .orElse(null));
+  }
+
+  private static boolean isSimulation(Class<?> c) {
+    for (Class<?> k = c.getSuperclass(); k != null; k = k.getSuperclass()) {
+      if (k.getName().equals("io.gatling.javaapi.core.Simulation")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A snapshot of these properties and environment variables, for tests and tools. */

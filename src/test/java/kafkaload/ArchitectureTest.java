@@ -66,6 +66,7 @@ class ArchitectureTest {
           "internal.schema",
           "internal.payload",
           "internal.config",
+          "internal.history",
           "internal.results");
 
   /** The packages users may import: the DSL and the public packages above it. */

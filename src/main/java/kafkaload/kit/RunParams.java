@@ -15,6 +15,7 @@ import kafkaload.*;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.config.FeederFile;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
 
@@ -77,6 +78,8 @@ import kafkaload.internal.payload.Payloads;
  * @param feeder -Dfeeder: a CSV file whose key and/or value columns replace the generated key and
  *     value (default none)
  * @param params the parameter snapshot these knobs were read from, passed on to the protocol
+ * @param baseline the baseline gate and the history, from -Dgate.baseline and -Dhistory.dir (with
+ *     the gate.baseline.* bounds, history.label); null when neither is set
  */
 public record RunParams(
     String topic,
@@ -113,7 +116,8 @@ public record RunParams(
     int minInsyncReplicas,
     FaultPlan faultPlan,
     FeederFile feeder,
-    Params params) {
+    Params params,
+    BaselineVerdictActionBuilder baseline) {
 
   /**
    * The knobs, read from the simulation's parameter snapshot (with its own defaults, see
@@ -191,7 +195,52 @@ public record RunParams(
         params.nonNegativeInt("min.insync.replicas", 0),
         faultPlan(params, embeddedBrokers, FaultPlan.parse(params.string("fault.plan", ""))),
         FeederFile.of(params.string("feeder", "")),
-        params);
+        params,
+        baseline(params));
+  }
+
+  /**
+   * The baseline gate of -Dgate.baseline and the history of -Dhistory.dir, or null when neither is
+   * set. The baseline is read now, and refused when it measured another simulation, record size,
+   * acks or broker count: before any load.
+   */
+  private static BaselineVerdictActionBuilder baseline(Params params) {
+    String path = params.string("gate.baseline", "");
+    String history = params.string("history.dir", "");
+    BaselineGate.Thresholds d = BaselineGate.Thresholds.defaults();
+    double confidence = params.percent("gate.baseline.confidence", 100 * d.confidence()) / 100;
+    double p99 = params.nonNegativeDouble("gate.baseline.p99Pct", d.p99Pct());
+    double p999 = params.nonNegativeDouble("gate.baseline.p999Pct", d.p999Pct());
+    double rate = params.nonNegativeDouble("gate.baseline.throughputPct", d.ratePct());
+    double errors = params.nonNegativeDouble("gate.baseline.errorPoints", d.errorPoints());
+    double cpu = params.nonNegativeDouble("gate.baseline.cpuPct", d.cpuPct());
+    double e2e = params.nonNegativeDouble("gate.baseline.e2ePct", d.e2ePct());
+    double lag = params.nonNegativeDouble("gate.baseline.lagPct", d.lagPct());
+    int lastRuns = params.positiveInt("gate.baseline.runs", 10);
+    String label =
+        params.string(
+            "history.label",
+            firstSet(
+                params.env("GITHUB_SHA"), params.env("CI_COMMIT_SHA"), params.env("GIT_COMMIT")));
+    if (path.isEmpty() && history.isEmpty()) {
+      return null;
+    }
+    return KafkaDsl.baselineVerdict(path.isEmpty() ? null : path)
+        .thresholds(confidence, p99, p999, rate, errors, cpu, e2e, lag)
+        .lastRuns(lastRuns)
+        .history(
+            history,
+            label.length() > 12 && label.matches("[0-9a-f]+") ? label.substring(0, 12) : label)
+        .checkComparable(params.used());
+  }
+
+  private static String firstSet(String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) {
+        return v.trim();
+      }
+    }
+    return "";
   }
 
   /**
@@ -321,6 +370,9 @@ public record RunParams(
       steps.add(
           exactlyOnceOutput == null ? reconcile : reconcile.exactlyOnceOutput(exactlyOnceOutput));
     }
+    if (baseline != null) {
+      steps.add(baseline); // last: the load and its verification are over
+    }
     return steps.isEmpty()
         ? load
         : KafkaDsl.verified(
@@ -338,6 +390,9 @@ public record RunParams(
       all.addAll(Gates.lag());
     }
     all.addAll(Gates.faults(faultPlan.toString()));
+    if (baseline != null && baseline.comparing()) {
+      all.addAll(Gates.baseline());
+    }
     if (verify) {
       all.addAll(Gates.reconciliation());
       if (gateInjectorHealthy) {

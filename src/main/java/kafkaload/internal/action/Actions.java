@@ -247,6 +247,10 @@ public final class Actions {
         });
   }
 
+  public static ActionBuilder baselineVerdict(BaselineVerdictSpec spec) {
+    return scala((c, ctx, next) -> new BaselineVerdictAction(c.start(), next, spec));
+  }
+
   public static ActionBuilder lagVerdict(LagVerdictSpec spec) {
     return scala(
         (c, ctx, next) -> {

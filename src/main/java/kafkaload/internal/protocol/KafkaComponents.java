@@ -334,6 +334,23 @@ public final class KafkaComponents implements ProtocolComponents {
     }
   }
 
+  /**
+   * The run's results as they stand (every started protocol), for the baseline gate after the load.
+   */
+  public kafkaload.internal.results.RunResults snapshot() {
+    return run.snapshot();
+  }
+
+  /** The comparison with the baseline, for the summary, the page and the Markdown summary. */
+  public void baselineCompared(kafkaload.internal.results.BaselineComparison comparison) {
+    run.baselineCompared(comparison);
+  }
+
+  /** Adds the run to this history folder once its gates are judged. */
+  public void history(java.nio.file.Path dir, String label) {
+    run.history(dir, label);
+  }
+
   /** For the summary: this protocol's settings, ledger, lag samples and producers. */
   RunSummary.Section section() {
     return new RunSummary.Section(

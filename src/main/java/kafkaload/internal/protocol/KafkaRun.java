@@ -23,12 +23,17 @@ import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.config.Secrets;
+import kafkaload.internal.history.BaselineGate;
+import kafkaload.internal.history.MarkdownSummary;
+import kafkaload.internal.history.RunHistory;
 import kafkaload.internal.report.AssertionsJUnitReport;
 import kafkaload.internal.report.GatlingVerdicts;
 import kafkaload.internal.report.KafkaPage;
 import kafkaload.internal.report.LatencySources;
 import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.report.RunSummary;
+import kafkaload.internal.results.BaselineComparison;
+import kafkaload.internal.results.RunResults;
 import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
@@ -63,6 +68,9 @@ final class KafkaRun {
   private final AtomicBoolean reportsWritten = new AtomicBoolean();
   private InjectorHealth health;
   private volatile RunSummary summary;
+  private volatile BaselineComparison baseline;
+  private volatile Path historyDir;
+  private volatile String historyLabel = "";
 
   private KafkaRun(CoreComponents core) {
     this.core = core;
@@ -234,6 +242,42 @@ final class KafkaRun {
     }
   }
 
+  /** The results so far of every started protocol (the baseline gate runs after the load). */
+  RunResults snapshot() {
+    List<KafkaComponents> all;
+    synchronized (this) {
+      all = components.values().stream().filter(KafkaComponents::started).toList();
+    }
+    return RunSummary.of(
+            all.stream().map(KafkaComponents::section).toList(),
+            parameters,
+            health,
+            startMillis,
+            System.currentTimeMillis())
+        .results();
+  }
+
+  /** Each baseline figure's verdict in words, by its request name, for the JUnit file. */
+  private Map<String, String> baselineDetails() {
+    Map<String, String> out = new TreeMap<>();
+    if (baseline != null) {
+      baseline.figures().forEach(f -> out.put(BaselineGate.REQUEST_PREFIX + f.name(), f.verdict()));
+      if (!baseline.flags().isEmpty()) {
+        out.put(BaselineGate.REQUEST_PREFIX + "comparable", String.join("; ", baseline.flags()));
+      }
+    }
+    return out;
+  }
+
+  void baselineCompared(BaselineComparison comparison) {
+    baseline = comparison;
+  }
+
+  void history(Path dir, String label) {
+    historyDir = dir;
+    historyLabel = label == null ? "" : label;
+  }
+
   synchronized InjectorHealth health() {
     return health;
   }
@@ -355,7 +399,8 @@ final class KafkaRun {
               printed.isPresent() ? "gatling-console" : "simulation.log");
       if (Files.isRegularFile(dir.resolve("index.html"))) {
         System.out.println(
-            "[kafkaload] JUnit assertions: " + AssertionsJUnitReport.write(log, verdicts));
+            "[kafkaload] JUnit assertions: "
+                + AssertionsJUnitReport.write(log, verdicts, baselineDetails()));
       }
     } catch (EOFException e) {
       System.err.println(
@@ -366,6 +411,9 @@ final class KafkaRun {
     } catch (Exception | LinkageError e) {
       System.err.println("[kafkaload] could not judge the assertions from " + log + ": " + e);
     }
+    if (baseline != null) {
+      summary = summary.withBaseline(baseline);
+    }
     try {
       summary.write(dir);
       System.out.println(
@@ -374,6 +422,18 @@ final class KafkaRun {
               + " (data: kafka-summary.json)");
     } catch (Exception e) {
       System.err.println("[kafkaload] could not write the Kafka page in " + dir + ": " + e);
+    }
+    try {
+      Path md = dir.resolve("kafka-summary.md");
+      Files.writeString(md, MarkdownSummary.of(summary.results(), historyLabel));
+      System.out.println("[kafkaload] Markdown summary: " + md.toAbsolutePath());
+      if (historyDir != null) {
+        System.out.println(
+            "[kafkaload] added to the history: "
+                + RunHistory.add(historyDir, summary.results(), historyLabel).toAbsolutePath());
+      }
+    } catch (Exception e) {
+      System.err.println("[kafkaload] could not write the Markdown summary or the history: " + e);
     }
   }
 }

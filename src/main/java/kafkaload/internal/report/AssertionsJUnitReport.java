@@ -106,12 +106,58 @@ public final class AssertionsJUnitReport {
 
   /** Writes js/assertions.xml beside the report; returns the file. */
   public static Path write(Path simulationLog, Verdicts verdicts) throws IOException {
+    return write(simulationLog, verdicts, java.util.Map.of());
+  }
+
+  /**
+   * Writes js/assertions.xml, with {@code details} (by request name) added to the output of each
+   * assertion on that request: the baseline gate's values, change and confidence.
+   */
+  public static Path write(
+      Path simulationLog, Verdicts verdicts, java.util.Map<String, String> details)
+      throws IOException {
     List<AssertionResult> results = CollectionConverters.asScala(verdicts.results()).toList();
-    String xml = new AssertionsJUnitTemplate(verdicts.runInfo(), results).getOutput();
+    String xml =
+        withDetails(new AssertionsJUnitTemplate(verdicts.runInfo(), results).getOutput(), details);
     Path out = simulationLog.getParent().resolve("js").resolve("assertions.xml");
     Files.createDirectories(out.getParent());
     Files.writeString(out, xml, StandardCharsets.UTF_8);
     return out;
+  }
+
+  /**
+   * Appends each request's detail to the output (a passed case's system-out) or the failure message
+   * of the test cases about that request.
+   */
+  static String withDetails(String xml, java.util.Map<String, String> details) {
+    for (var e : details.entrySet()) {
+      String name = escape(e.getKey() + ": ");
+      for (String[] element :
+          new String[][] {{"<system-out>", "</system-out>"}, {"<failure type=\"", "</failure>"}}) {
+        String open = element[0] + name;
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        int at;
+        while ((at = xml.indexOf(open, from)) >= 0) {
+          int close = xml.indexOf(element[1], at);
+          if (close < 0) {
+            break;
+          }
+          out.append(xml, from, close).append("&#10;").append(escape(e.getValue()));
+          from = close;
+        }
+        out.append(xml.substring(from));
+        xml = out.toString();
+      }
+    }
+    return xml;
+  }
+
+  private static String escape(String s) {
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 
   /**

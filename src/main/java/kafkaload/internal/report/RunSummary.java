@@ -524,6 +524,11 @@ public final class RunSummary {
     return new RunSummary(results.withGates(verdicts, from), timelineCsv);
   }
 
+  /** The same summary with the comparison with a baseline. */
+  public RunSummary withBaseline(kafkaload.internal.results.BaselineComparison comparison) {
+    return new RunSummary(results.withBaseline(comparison), timelineCsv);
+  }
+
   public RunResults results() {
     return results;
   }

@@ -24,6 +24,7 @@ import java.util.Map;
  *     again); null when merged
  * @param injectors a merged run's row per injector, else null
  * @param merge what the merge did, else null
+ * @param baseline the comparison with a baseline (-Dgate.baseline); null when none was asked for
  */
 @JsonPropertyOrder({
   "schemaVersion",
@@ -39,7 +40,8 @@ import java.util.Map;
   "injectors",
   "merge",
   "gates",
-  "gatesFrom"
+  "gatesFrom",
+  "baseline"
 })
 public record RunResults(
     int schemaVersion,
@@ -55,7 +57,42 @@ public record RunResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) List<InjectorRow> injectors,
     @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Gate> gates,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String gatesFrom) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String gatesFrom,
+    @JsonInclude(JsonInclude.Include.NON_NULL) BaselineComparison baseline) {
+
+  /** The results of a run before any comparison with a baseline. */
+  public RunResults(
+      int schemaVersion,
+      String startedAt,
+      String endedAt,
+      double durationSeconds,
+      Map<String, String> parameters,
+      List<ProtocolResults> protocols,
+      LatencySourceFigures latencySources,
+      InjectorResults injector,
+      List<InjectorSample> timeline,
+      Resolution timelineResolution,
+      List<InjectorRow> injectors,
+      MergeInfo merge,
+      List<Gate> gates,
+      String gatesFrom) {
+    this(
+        schemaVersion,
+        startedAt,
+        endedAt,
+        durationSeconds,
+        parameters,
+        protocols,
+        latencySources,
+        injector,
+        timeline,
+        timelineResolution,
+        injectors,
+        merge,
+        gates,
+        gatesFrom,
+        null);
+  }
 
   /** The version of kafka-summary.json's shape; a reader refuses another. */
   public static final int SCHEMA_VERSION = 1;
@@ -76,7 +113,28 @@ public record RunResults(
         injectors,
         merge,
         gates,
-        from);
+        from,
+        baseline);
+  }
+
+  /** The same results with the comparison with a baseline. */
+  public RunResults withBaseline(BaselineComparison comparison) {
+    return new RunResults(
+        schemaVersion,
+        startedAt,
+        endedAt,
+        durationSeconds,
+        parameters,
+        protocols,
+        latencySources,
+        injector,
+        timeline,
+        timelineResolution,
+        injectors,
+        merge,
+        gates,
+        gatesFrom,
+        comparison);
   }
 
   /**

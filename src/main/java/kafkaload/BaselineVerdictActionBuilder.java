@@ -1,0 +1,119 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.ActionBuilder;
+import java.nio.file.Path;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.BaselineVerdictSpec;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.history.BaselineGate;
+import kafkaload.internal.history.BaselineGate.Thresholds;
+
+/**
+ * {@code baselineVerdict(baseline)}: after the load, compares the run with a baseline (a previous
+ * run's kafka-summary.json or report folder, or a history folder of runs) and records one request
+ * per figure, KO when it regressed; {@link Gates#baseline()} fails the build on them. The baseline
+ * is read when the builder is made, so a missing or malformed one fails before any load. Every call
+ * returns a new builder. See docs/ci-gate.md.
+ */
+public final class BaselineVerdictActionBuilder implements ActionBuilder {
+  /** The request that is KO when the baseline measured something else. */
+  public static final String COMPARABLE_REQUEST = BaselineVerdictSpec.COMPARABLE_REQUEST;
+
+  private final BaselineVerdictSpec spec;
+
+  BaselineVerdictActionBuilder(String baseline) {
+    this(read(baseline));
+  }
+
+  private BaselineVerdictActionBuilder(BaselineVerdictSpec spec) {
+    this.spec = spec;
+  }
+
+  private static BaselineVerdictSpec read(String baseline) {
+    try {
+      return BaselineVerdictSpec.none().withBaseline(baseline);
+    } catch (IllegalArgumentException e) {
+      throw new KafkaLoadConfigException("baseline gate: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The bounds: the confidence a regression needs, then the largest allowed worsening of each
+   * figure in % of the baseline (the error rate in percentage points). Defaults: {@link
+   * Thresholds#defaults()}.
+   */
+  public BaselineVerdictActionBuilder thresholds(
+      double confidence,
+      double p99Pct,
+      double p999Pct,
+      double throughputPct,
+      double errorPoints,
+      double cpuPct,
+      double e2ePct,
+      double lagPct) {
+    try {
+      return new BaselineVerdictActionBuilder(
+          spec.withThresholds(
+              new Thresholds(
+                  confidence,
+                  p99Pct,
+                  p999Pct,
+                  throughputPct,
+                  errorPoints,
+                  cpuPct,
+                  e2ePct,
+                  lagPct)));
+    } catch (IllegalArgumentException e) {
+      throw new KafkaLoadConfigException("baseline gate: " + e.getMessage(), e);
+    }
+  }
+
+  /** A history folder as baseline: compare with its latest {@code n} runs (default 10). */
+  public BaselineVerdictActionBuilder lastRuns(int n) {
+    try {
+      return new BaselineVerdictActionBuilder(spec.withLastRuns(n));
+    } catch (IllegalArgumentException e) {
+      throw new KafkaLoadConfigException("baseline gate: " + e.getMessage(), e);
+    }
+  }
+
+  /** Adds the run to this history folder, labelled (a commit, a version), once it is judged. */
+  public BaselineVerdictActionBuilder history(String dir, String label) {
+    return new BaselineVerdictActionBuilder(
+        spec.withHistory(dir == null || dir.isBlank() ? null : Path.of(dir), label));
+  }
+
+  /**
+   * Refuses, before any load, a baseline of another simulation, record size, acks, broker or
+   * injector count, as far as {@code parameters} (the parameters read so far) tell.
+   */
+  public BaselineVerdictActionBuilder checkComparable(java.util.Map<String, String> parameters) {
+    for (var run : spec.compared()) {
+      var refusing =
+          kafkaload.internal.history.Comparability.refusedBeforeLoad(
+              parameters, run.results().parameters(), run.file().toString());
+      if (!refusing.isEmpty()) {
+        throw new KafkaLoadConfigException(
+            "baseline gate: the baseline measured something else, so it cannot judge this run: "
+                + String.join("; ", refusing));
+      }
+    }
+    return this;
+  }
+
+  /** True when a baseline was given (not only a history folder). */
+  public boolean comparing() {
+    return spec.baseline() != null;
+  }
+
+  /** The figures judged, in order. */
+  public static java.util.List<String> figures() {
+    return BaselineGate.FIGURES;
+  }
+
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    return Actions.baselineVerdict(spec);
+  }
+}

@@ -1,0 +1,97 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import java.util.ArrayList;
+import java.util.List;
+import kafkaload.internal.history.BaselineGate;
+import kafkaload.internal.history.Comparability;
+import kafkaload.internal.history.RunHistory;
+import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.results.BaselineComparison;
+import kafkaload.internal.results.RunResults;
+
+/**
+ * After the load (and the reconciliation), compares this run's figures with the baseline's and
+ * records one Gatling request per figure ("kafka baseline: p99 ack latency"), KO with both values,
+ * the change and its confidence when it regressed, so the gates fail the build on it. Also hands
+ * the history folder to the run, which adds the run there once its gates are judged.
+ */
+final class BaselineVerdictAction extends KafkaAction {
+  private final BaselineVerdictSpec spec;
+
+  BaselineVerdictAction(KafkaComponents components, Action next, BaselineVerdictSpec spec) {
+    super("kafka baseline verdict", components, next);
+    this.spec = spec;
+  }
+
+  @Override
+  public void execute(Session session) {
+    components.health().loadEnded();
+    Thread t = new Thread(() -> judge(session), "kafkaload-baseline-verdict");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private void judge(Session session) {
+    if (spec.historyDir() != null) {
+      components.history(spec.historyDir(), spec.label());
+    }
+    if (spec.baseline() == null) {
+      next.$bang(session);
+      return;
+    }
+    boolean failed = false;
+    try {
+      RunResults now = components.snapshot();
+      List<RunResults> before = spec.compared().stream().map(RunHistory.Entry::results).toList();
+      BaselineComparison c = BaselineGate.compare(now, before, spec.thresholds(), spec.baseline());
+      components.baselineCompared(c);
+      List<String> refusing = new ArrayList<>();
+      for (int i = 0; i < before.size(); i++) {
+        refusing.addAll(
+            Comparability.of(
+                    now,
+                    before.get(i),
+                    before.size() == 1 ? "the baseline" : "baseline run " + (i + 1))
+                .refusing());
+      }
+      System.out.println(format(c));
+      String comparable =
+          refusing.isEmpty()
+              ? null
+              : "the baseline measured something else: " + String.join("; ", refusing);
+      failed |= comparable != null;
+      logVerdict(session, BaselineVerdictSpec.COMPARABLE_REQUEST, comparable);
+      for (BaselineComparison.Figure f : c.figures()) {
+        failed |= f.regression();
+        logVerdict(
+            session, BaselineVerdictSpec.PREFIX + f.name(), f.regression() ? f.verdict() : null);
+      }
+    } catch (RuntimeException | Error e) {
+      String reason = "could not compare with the baseline " + spec.baseline() + ": " + reason(e);
+      System.out.println("[kafkaload] BASELINE GATE FAILED: " + reason);
+      for (String r : BaselineVerdictSpec.requests()) {
+        logVerdict(session, r, reason);
+      }
+      failed = true;
+    }
+    next.$bang(failed ? session.markAsFailed() : session);
+  }
+
+  static String format(BaselineComparison c) {
+    StringBuilder s = new StringBuilder();
+    s.append(
+        String.format(
+            "%n[kafkaload] ---- Baseline: %s (%d run%s) ----%n",
+            c.baseline(), c.baselineRuns(), c.baselineRuns() == 1 ? "" : "s"));
+    for (String f : c.flags()) {
+      s.append("  FLAG: ").append(f).append('\n');
+    }
+    for (BaselineComparison.Figure f : c.figures()) {
+      s.append(f.regression() ? "  REGRESSION " : "  ok         ").append(f.verdict()).append('\n');
+    }
+    s.append("  BASELINE VERDICT: ").append(c.regressed() ? "FAIL" : "PASS");
+    return s.toString();
+  }
+}

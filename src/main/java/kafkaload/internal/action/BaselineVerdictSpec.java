@@ -1,0 +1,73 @@
+package kafkaload.internal.action;
+
+import java.nio.file.Path;
+import java.util.List;
+import kafkaload.internal.history.BaselineGate;
+import kafkaload.internal.history.BaselineGate.Thresholds;
+import kafkaload.internal.history.RunHistory;
+
+/**
+ * The baseline gate's settings, with the baseline already read (so a missing or malformed one fails
+ * before any load); immutable.
+ *
+ * @param baseline the baseline as given (a kafka-summary.json, a report folder or a history
+ *     folder), or null: no comparison, only the history
+ * @param runs the baseline's runs, oldest first (empty without a baseline)
+ * @param lastRuns how many of a history folder's latest runs are compared with
+ * @param thresholds the gate's bounds
+ * @param historyDir the folder this run is added to at the end, or null
+ * @param label the commit or label this run carries in the history (may be empty)
+ */
+public record BaselineVerdictSpec(
+    String baseline,
+    List<RunHistory.Entry> runs,
+    int lastRuns,
+    Thresholds thresholds,
+    Path historyDir,
+    String label) {
+  /** Every figure's request, "kafka baseline: p99 ack latency" and so on. */
+  public static final String PREFIX = BaselineGate.REQUEST_PREFIX;
+
+  /** The request that is KO when the baseline measured something else (another record size...). */
+  public static final String COMPARABLE_REQUEST = PREFIX + "comparable";
+
+  /** The requests the gate logs, one per figure and the comparability's. */
+  public static List<String> requests() {
+    List<String> out = new java.util.ArrayList<>();
+    out.add(COMPARABLE_REQUEST);
+    BaselineGate.FIGURES.forEach(f -> out.add(PREFIX + f));
+    return out;
+  }
+
+  public static BaselineVerdictSpec none() {
+    return new BaselineVerdictSpec(null, List.of(), 10, Thresholds.defaults(), null, "");
+  }
+
+  /** Reads the baseline now: throws naming the path and what is wrong with it. */
+  public BaselineVerdictSpec withBaseline(String path) {
+    List<RunHistory.Entry> read =
+        path == null ? List.of() : RunHistory.baseline(Path.of(path), Integer.MAX_VALUE);
+    return new BaselineVerdictSpec(path, read, lastRuns, thresholds, historyDir, label);
+  }
+
+  public BaselineVerdictSpec withLastRuns(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("the baseline's last runs must be at least 1, not " + n);
+    }
+    return new BaselineVerdictSpec(baseline, runs, n, thresholds, historyDir, label);
+  }
+
+  public BaselineVerdictSpec withThresholds(Thresholds t) {
+    return new BaselineVerdictSpec(baseline, runs, lastRuns, t, historyDir, label);
+  }
+
+  public BaselineVerdictSpec withHistory(Path dir, String label) {
+    return new BaselineVerdictSpec(
+        baseline, runs, lastRuns, thresholds, dir, label == null ? "" : label);
+  }
+
+  /** The runs compared with: a history folder's latest {@link #lastRuns}. */
+  public List<RunHistory.Entry> compared() {
+    return runs.subList(Math.max(0, runs.size() - lastRuns), runs.size());
+  }
+}

@@ -1,0 +1,38 @@
+package kafkaload.internal.history;
+
+import java.util.Arrays;
+
+/**
+ * The most likely change in a series of runs (one value per run, oldest first): the split that
+ * maximises the Mann-Whitney |z| between the runs before and after it, each side at least {@link
+ * #MIN_SEGMENT} runs long, kept only when |z| reaches {@link #MIN_Z}. Searching every split
+ * inflates the statistic: the bound is above a single test's 1.96, and a change point is a hint,
+ * not a gate.
+ */
+public final class ChangePoint {
+  public static final int MIN_SEGMENT = 4;
+  public static final double MIN_Z = 2.1;
+
+  private ChangePoint() {}
+
+  /** A change: the index of the first run after it, the medians before and after, and its |z|. */
+  public record Change(int index, double before, double after, double z) {}
+
+  /**
+   * The change in {@code values} (NaN values are left out of neither side: the caller drops them),
+   * or null.
+   */
+  public static Change find(double[] values) {
+    int n = values.length;
+    Change best = null;
+    for (int k = MIN_SEGMENT; k <= n - MIN_SEGMENT; k++) {
+      double[] left = Arrays.copyOfRange(values, 0, k);
+      double[] right = Arrays.copyOfRange(values, k, n);
+      double z = Math.abs(Stats.mannWhitney(right, left, 0.95).z());
+      if (z >= MIN_Z && (best == null || z > best.z())) {
+        best = new Change(k, Stats.medianOf(left), Stats.medianOf(right), z);
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,154 @@
+package kafkaload.internal.history;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import kafkaload.internal.results.RunResults;
+
+/**
+ * Whether a baseline run measured the same thing as this run. Another simulation, record size,
+ * acks, broker or injector count makes the comparison meaningless: it is refused, the differences
+ * named. Any other parameter that differs (linger.ms, users, duration) is flagged, and so is an
+ * injector marked saturated in either run, since its figures are then a floor, not a measurement.
+ */
+public final class Comparability {
+  /** The parameters whose difference refuses a comparison. */
+  public static final List<String> REFUSING =
+      List.of("simulation", "recordSize", "acks", "kafka.embedded.brokers", "injector.count");
+
+  /**
+   * Parameters that differ between any two runs without changing what is measured: names of
+   * throw-away topics and files, the gates' own thresholds, the history's settings.
+   */
+  private static final Set<String> IGNORED =
+      Set.of("topic", "kafka.bootstrap.servers", "kafka.client.config", "feeder", "injector.index");
+
+  private static final List<String> IGNORED_PREFIXES = List.of("gate.", "history.", "health.");
+
+  private Comparability() {}
+
+  /** What the comparison of a run with one baseline run found. */
+  public record Differences(List<String> refusing, List<String> flags) {}
+
+  /**
+   * The differences between this run's parameters and a baseline's, by the rules above; {@code
+   * baselineName} names the baseline in the texts.
+   */
+  public static Differences of(
+      Map<String, String> current, Map<String, String> baseline, String baselineName) {
+    List<String> refusing = new ArrayList<>();
+    List<String> flags = new ArrayList<>();
+    Set<String> names = new TreeSet<>(current.keySet());
+    names.addAll(baseline.keySet());
+    for (String name : names) {
+      String a = value(current, name);
+      String b = value(baseline, name);
+      if (Objects.equals(a, b)) {
+        continue;
+      }
+      String text =
+          name
+              + ": "
+              + (b == null ? "(unset)" : b)
+              + " in "
+              + baselineName
+              + ", "
+              + (a == null ? "(unset)" : a)
+              + " now";
+      if (REFUSING.contains(name)) {
+        refusing.add(text);
+      } else if (!ignored(name) && a != null && b != null) {
+        // A knob one run never read is not a difference (an older summary, another protocol).
+        flags.add(text);
+      }
+    }
+    return new Differences(refusing, flags);
+  }
+
+  /**
+   * The refusing differences that the parameters read before the load can tell: a parameter is
+   * compared only when both runs name it, except the broker count, whose absence means the single
+   * in-JVM broker or a cluster given by bootstrap.
+   */
+  public static List<String> refusedBeforeLoad(
+      Map<String, String> current, Map<String, String> baseline, String baselineName) {
+    List<String> out = new ArrayList<>();
+    Map<String, String> b = baseline == null ? Map.of() : baseline;
+    for (String name : REFUSING) {
+      String x = current.get(name);
+      String y = b.get(name);
+      boolean differ =
+          name.equals("kafka.embedded.brokers")
+              ? !Objects.equals(x, y)
+              : x != null && y != null && !x.equals(y);
+      if (differ) {
+        out.add(
+            name
+                + ": "
+                + (y == null ? "(unset)" : y)
+                + " in "
+                + baselineName
+                + ", "
+                + (x == null ? "(unset)" : x)
+                + " now");
+      }
+    }
+    return out;
+  }
+
+  /** The differences between two runs' results, with the injectors' saturation flagged. */
+  public static Differences of(RunResults current, RunResults baseline, String baselineName) {
+    Differences d = of(parameters(current), parameters(baseline), baselineName);
+    List<String> flags = new ArrayList<>(d.flags());
+    if (baseline.injector() != null && baseline.injector().saturated()) {
+      flags.add(
+          "the injector was saturated in "
+              + baselineName
+              + ": its figures are a floor ("
+              + String.join("; ", baseline.injector().reasons())
+              + ")");
+    }
+    if (current.injector() != null && current.injector().saturated()) {
+      flags.add(
+          "the injector is saturated in this run: its figures are a floor ("
+              + String.join("; ", current.injector().reasons())
+              + ")");
+    }
+    return new Differences(d.refusing(), flags);
+  }
+
+  /**
+   * A run's parameters, with the injector count of a merged run and the broker count of an embedded
+   * single broker made explicit, so runs of older summaries compare alike.
+   */
+  public static Map<String, String> parameters(RunResults r) {
+    Map<String, String> p =
+        new java.util.TreeMap<>(r.parameters() == null ? Map.of() : r.parameters());
+    if (r.injectors() != null) {
+      p.put("injector.count", String.valueOf(r.injectors().size()));
+    }
+    return p;
+  }
+
+  /**
+   * A parameter's value for the comparison: the injector count defaults to 1 and an unset embedded
+   * broker count to the single in-JVM broker, so a run that never read them compares equal.
+   */
+  private static String value(Map<String, String> p, String name) {
+    String v = p.get(name);
+    if (v == null && name.equals("injector.count")) {
+      return "1";
+    }
+    if (v == null && name.equals("kafka.embedded.brokers")) {
+      return p.containsKey("kafka.bootstrap.servers") ? "(external cluster)" : "1";
+    }
+    return v;
+  }
+
+  private static boolean ignored(String name) {
+    return IGNORED.contains(name) || IGNORED_PREFIXES.stream().anyMatch(name::startsWith);
+  }
+}

@@ -1,0 +1,128 @@
+package kafkaload.internal.history;
+
+import java.util.List;
+import java.util.Locale;
+import kafkaload.internal.results.BaselineComparison;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.RunResults;
+
+/**
+ * A run in Markdown (kafka-summary.md beside the report), for {@code $GITHUB_STEP_SUMMARY} or a
+ * merge-request note: the verdict, the gates, the key figures and the deltas against the baseline.
+ */
+public final class MarkdownSummary {
+  private MarkdownSummary() {}
+
+  public static String of(RunResults r, String label) {
+    StringBuilder md = new StringBuilder();
+    boolean gatesFailed = r.gates() != null && r.gates().stream().anyMatch(g -> !g.passed());
+    boolean regressed = r.baseline() != null && r.baseline().regressed();
+    String simulation = r.parameters() == null ? null : r.parameters().get("simulation");
+    md.append("## Kafka load test: ")
+        .append(gatesFailed || regressed ? "FAILED" : "passed")
+        .append(simulation == null ? "" : " (" + simulation + ")")
+        .append("\n\n");
+    md.append("Run ")
+        .append(r.startedAt())
+        .append(label == null || label.isEmpty() ? "" : ", `" + label + "`")
+        .append(String.format(Locale.ROOT, ", %.0f s.", r.durationSeconds()));
+    if (r.injector() != null && r.injector().saturated()) {
+      md.append(" **The injector was saturated: the figures are a floor** (")
+          .append(String.join("; ", r.injector().reasons()))
+          .append(").");
+    }
+    md.append("\n\n");
+    RunFigures f = RunFigures.of(r);
+    Percentiles p = f.ackPercentiles();
+    md.append("| figure | value |\n|---|---:|\n");
+    row(md, "msg/s (measured requests)", f.msgsPerSecTotal());
+    row(md, "p50 ack latency (ms)", p == null ? null : p.p50());
+    row(md, "p99 ack latency (ms)", p == null ? null : p.p99());
+    row(md, "p99.9 ack latency (ms)", p == null ? null : p.p999());
+    row(md, "error %", f.errorPct());
+    row(md, "CPU per message (µs of the machine)", nan(Stats.medianOf(f.cpuUsPerMsg())));
+    row(
+        md,
+        "p99 end-to-end latency (ms)",
+        f.e2e() == null || f.e2e().getTotalCount() == 0
+            ? null
+            : f.e2e().getValueAtPercentile(99) / 1000.0);
+    md.append("\n");
+    if (r.gates() != null && !r.gates().isEmpty()) {
+      md.append("### Gates\n\n| gate | verdict | actual |\n|---|---|---:|\n");
+      for (RunResults.Gate g : r.gates()) {
+        md.append("| ")
+            .append(cell(g.description()))
+            .append(" | ")
+            .append(g.passed() ? "pass" : "**FAIL**")
+            .append(" | ")
+            .append(g.actual() != null ? BaselineGate.fmt(g.actual()) : cell(g.error()))
+            .append(" |\n");
+      }
+      md.append("\n");
+    }
+    BaselineComparison b = r.baseline();
+    if (b != null) {
+      md.append("### Against the baseline\n\n")
+          .append("Baseline: `")
+          .append(b.baseline())
+          .append("` (")
+          .append(b.baselineRuns())
+          .append(b.baselineRuns() == 1 ? " run).\n\n" : " runs).\n\n");
+      md.append("| figure | baseline | this run | change | confidence | limit | verdict |\n")
+          .append("|---|---:|---:|---:|---:|---:|---|\n");
+      for (BaselineComparison.Figure fig : b.figures()) {
+        md.append("| ")
+            .append(fig.name())
+            .append(fig.unit().isEmpty() ? "" : " (" + fig.unit() + ")")
+            .append(" | ")
+            .append(BaselineGate.fmt(fig.baseline()))
+            .append(" | ")
+            .append(BaselineGate.fmt(fig.current()))
+            .append(" | ")
+            .append(
+                fig.changePct() == null
+                    ? "-"
+                    : String.format(
+                        Locale.ROOT,
+                        "%+.1f%s",
+                        fig.changePct(),
+                        fig.name().equals(BaselineGate.ERRORS) ? " pts" : "%"))
+            .append(" | ")
+            .append(
+                fig.test().equals("none")
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.1f%%", 100 * fig.confidence()))
+            .append(" | ")
+            .append(fig.worseWhen().equals("higher") ? "+" : "-")
+            .append(BaselineGate.fmt(fig.thresholdPct()))
+            .append(fig.name().equals(BaselineGate.ERRORS) ? " pts" : "%")
+            .append(" | ")
+            .append(
+                fig.regression()
+                    ? "**REGRESSION**"
+                    : fig.test().equals("none") ? "not judged" : "ok")
+            .append(" |\n");
+      }
+      List<String> flags = b.flags();
+      if (!flags.isEmpty()) {
+        md.append("\nFlags:\n");
+        flags.forEach(x -> md.append("- ").append(cell(x)).append("\n"));
+      }
+      md.append("\n");
+    }
+    return md.toString();
+  }
+
+  private static void row(StringBuilder md, String name, Double value) {
+    md.append("| ").append(name).append(" | ").append(BaselineGate.fmt(value)).append(" |\n");
+  }
+
+  private static Double nan(double v) {
+    return Double.isNaN(v) ? null : v;
+  }
+
+  private static String cell(String s) {
+    return s == null ? "-" : s.replace("|", "\\|").replace("\n", " ");
+  }
+}

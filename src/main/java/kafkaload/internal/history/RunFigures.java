@@ -1,0 +1,194 @@
+package kafkaload.internal.history;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.RunResults;
+import kafkaload.internal.results.Throughput;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The figures of one run the gate and the history compare, read from its {@link RunResults}: the
+ * per-second samples of the measured seconds (after the warm-up, inside the load window), the
+ * measured requests' latency histograms (every request name but the warm-up's) and the totals.
+ *
+ * @param msgsPerSec per-second acked records per second
+ * @param ackP99Ms per-second p99 of the ack latency
+ * @param cpuUsPerMsg per-second process CPU per acked record, in microseconds of the whole
+ *     machine's CPU (process CPU % of all cores / msg/s); an in-JVM embedded broker counts too
+ * @param ack the measured requests' ack latency (µs), or null without one
+ * @param e2e the measured consumes' end-to-end latency (µs), or null without one
+ * @param lag per-sample total lag of the groups under test, or empty without a lag monitor
+ * @param acked acked records of the whole run
+ * @param failed failed records of the whole run
+ * @param msgsPerSecTotal the run's own rate of the measured requests (first to last ack)
+ * @param ackPercentiles the measured requests' percentiles as the summary states them
+ */
+public record RunFigures(
+    double[] msgsPerSec,
+    double[] ackP99Ms,
+    double[] cpuUsPerMsg,
+    Histogram ack,
+    Histogram e2e,
+    double[] lag,
+    long acked,
+    long failed,
+    Double msgsPerSecTotal,
+    Percentiles ackPercentiles) {
+
+  /** Request names starting with this are warm-up, outside the comparison. */
+  static final String WARM_UP = "warm-up";
+
+  public static RunFigures of(RunResults r) {
+    double warmup = number(r.parameters() == null ? null : r.parameters().get("warmup"));
+    double start = -1;
+    double end = Double.MAX_VALUE;
+    if (r.injector() != null && r.injector().loadWindowSeconds() != null) {
+      start = r.injector().loadWindowSeconds().start();
+      if (r.injector().loadWindowSeconds().end() >= 0) {
+        end = r.injector().loadWindowSeconds().end();
+      }
+    }
+    List<Double> rate = new ArrayList<>();
+    List<Double> p99 = new ArrayList<>();
+    List<Double> cpu = new ArrayList<>();
+    int perPoint =
+        r.timelineResolution() == null ? 1 : Math.max(1, r.timelineResolution().samplesPerPoint());
+    for (InjectorSample s : r.timeline() == null ? List.<InjectorSample>of() : r.timeline()) {
+      // A sample covers the seconds before it: keep those wholly inside the measured load.
+      double from = s.second() - perPoint;
+      if (start >= 0 && from < start + warmup - 0.25 || s.second() > end + 0.25) {
+        continue;
+      }
+      if (s.msgsPerSec() > 0) {
+        rate.add(s.msgsPerSec());
+        if (s.processCpuPct() > 0) {
+          cpu.add(s.processCpuPct() / 100 / s.msgsPerSec() * 1e6);
+        }
+      }
+      if (Double.isFinite(s.ackP99Ms()) && s.msgsPerSec() > 0) {
+        p99.add(s.ackP99Ms());
+      }
+    }
+    Histogram ack = null;
+    Histogram e2e = null;
+    List<Double> lag = new ArrayList<>();
+    long acked = 0;
+    long failed = 0;
+    double rateTotal = 0;
+    boolean anyRate = false;
+    Percentiles ackPercentiles = null;
+    long mostCount = -1;
+    for (ProtocolResults p : r.protocols() == null ? List.<ProtocolResults>of() : r.protocols()) {
+      ack = add(ack, p.ackLatencyHistograms());
+      e2e = add(e2e, p.e2eLatencyHistograms());
+      Throughput t = p.throughput();
+      if (t != null) {
+        acked += t.ackedOk();
+        failed += t.failed();
+        if (t.byRequest() != null) {
+          for (var e : t.byRequest().entrySet()) {
+            if (!e.getKey().startsWith(WARM_UP) && e.getValue().msgsPerSec() != null) {
+              rateTotal += e.getValue().msgsPerSec();
+              anyRate = true;
+            }
+          }
+        }
+      }
+      if (p.ackLatencyMs() != null) {
+        for (var e : p.ackLatencyMs().entrySet()) {
+          if (!e.getKey().startsWith(WARM_UP) && e.getValue().count() > mostCount) {
+            mostCount = e.getValue().count();
+            ackPercentiles = e.getValue();
+          }
+        }
+      }
+      if (p.lag() != null) {
+        // The groups' lag added up at each sampled second of the measured load.
+        Map<Double, Double> bySecond = new java.util.TreeMap<>();
+        for (List<ProtocolResults.LagPoint> points : p.lag().values()) {
+          for (ProtocolResults.LagPoint pt : points) {
+            if (start < 0 || pt.second() >= start + warmup && pt.second() <= end) {
+              bySecond.merge(pt.second(), (double) pt.totalLag(), Double::sum);
+            }
+          }
+        }
+        lag.addAll(bySecond.values());
+      }
+    }
+    return new RunFigures(
+        toArray(rate),
+        toArray(p99),
+        toArray(cpu),
+        ack,
+        e2e,
+        toArray(lag),
+        acked,
+        failed,
+        anyRate ? rateTotal : null,
+        ackPercentiles);
+  }
+
+  /** Failed records in % of those sent (acked or failed); 0 without any. */
+  public double errorPct() {
+    return acked + failed == 0 ? 0 : 100.0 * failed / (acked + failed);
+  }
+
+  /** A percentile of the ack latency in ms (p in 0..100), or NaN without a histogram. */
+  public double ackMs(double p) {
+    return ack == null || ack.getTotalCount() == 0
+        ? Double.NaN
+        : ack.getValueAtPercentile(p) / 1000.0;
+  }
+
+  /** The measured requests' histograms added up (request names without the warm-up prefix). */
+  private static Histogram add(Histogram into, Map<String, String> encoded) {
+    if (encoded == null) {
+      return into;
+    }
+    for (var e : encoded.entrySet()) {
+      if (e.getKey().startsWith(WARM_UP) || e.getValue() == null || e.getValue().isEmpty()) {
+        continue;
+      }
+      Histogram h = decode(e.getKey(), e.getValue());
+      if (into == null) {
+        into = new Histogram(h.getNumberOfSignificantValueDigits());
+        into.setAutoResize(true);
+      }
+      into.add(h);
+    }
+    return into;
+  }
+
+  static Histogram decode(String name, String base64) {
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+    } catch (DataFormatException | IllegalArgumentException | java.nio.BufferUnderflowException e) {
+      throw new IllegalArgumentException(
+          "the latency histogram of '"
+              + name
+              + "' is not an encoded HdrHistogram: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private static double number(String s) {
+    try {
+      return s == null || s.isBlank() ? 0 : Double.parseDouble(s.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static double[] toArray(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+}

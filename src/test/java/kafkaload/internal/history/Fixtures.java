@@ -1,0 +1,264 @@
+package kafkaload.internal.history;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ResultsJson;
+import kafkaload.internal.results.RunResults;
+import kafkaload.internal.results.Throughput;
+import org.HdrHistogram.Histogram;
+
+/** A real run's kafka-summary.json and variants of it made by scaling its samples. */
+final class Fixtures {
+  static final Path FILE =
+      Path.of("src/test/resources/kafkaload/results/kafka-summary-baseline.json");
+
+  private Fixtures() {}
+
+  static RunResults run() {
+    try {
+      return ResultsJson.read(FILE);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * The run with every ack latency (per-second p99 and histograms) times {@code latency}, every
+   * per-second rate times {@code rate}, each sample also times a random factor within ±{@code
+   * jitter} (seeded).
+   */
+  static RunResults scaled(RunResults r, double latency, double rate, double jitter, long seed) {
+    Random rnd = new Random(seed);
+    List<InjectorSample> timeline =
+        r.timeline().stream()
+            .map(
+                s -> {
+                  double j1 = 1 + jitter * (2 * rnd.nextDouble() - 1);
+                  double j2 = 1 + jitter * (2 * rnd.nextDouble() - 1);
+                  return new InjectorSample(
+                      s.second(),
+                      s.msgsPerSec() * rate * j1,
+                      s.mbPerSec() * rate * j1,
+                      s.ackP99Ms() * latency * j2,
+                      s.ackMaxMs() * latency,
+                      s.systemCpuPct(),
+                      s.processCpuPct(),
+                      s.heapUsedMb(),
+                      s.heapAfterGcMb(),
+                      s.gcPauseMs(),
+                      s.gcMaxPauseMs(),
+                      s.sendBlockedMs(),
+                      s.eventLoopProbes(),
+                      s.eventLoopDelayP99Ms(),
+                      s.eventLoopDelayMaxMs(),
+                      s.eventLoopProbesOverBound(),
+                      s.producer());
+                })
+            .toList();
+    List<ProtocolResults> protocols =
+        r.protocols().stream()
+            .map(p -> withHistograms(p, scaled(p.ackLatencyHistograms(), latency)))
+            .toList();
+    return new RunResults(
+        r.schemaVersion(),
+        r.startedAt(),
+        r.endedAt(),
+        r.durationSeconds(),
+        r.parameters(),
+        protocols,
+        r.latencySources(),
+        r.injector(),
+        timeline,
+        r.timelineResolution(),
+        r.injectors(),
+        r.merge(),
+        r.gates(),
+        r.gatesFrom());
+  }
+
+  static RunResults withParameter(RunResults r, String name, String value) {
+    Map<String, String> p = new LinkedHashMap<>(r.parameters());
+    p.put(name, value);
+    return new RunResults(
+        r.schemaVersion(),
+        r.startedAt(),
+        r.endedAt(),
+        r.durationSeconds(),
+        p,
+        r.protocols(),
+        r.latencySources(),
+        r.injector(),
+        r.timeline(),
+        r.timelineResolution(),
+        r.injectors(),
+        r.merge(),
+        r.gates(),
+        r.gatesFrom());
+  }
+
+  static RunResults withStartedAt(RunResults r, String startedAt) {
+    return new RunResults(
+        r.schemaVersion(),
+        startedAt,
+        r.endedAt(),
+        r.durationSeconds(),
+        r.parameters(),
+        r.protocols(),
+        r.latencySources(),
+        r.injector(),
+        r.timeline(),
+        r.timelineResolution(),
+        r.injectors(),
+        r.merge(),
+        r.gates(),
+        r.gatesFrom());
+  }
+
+  static RunResults saturated(RunResults r) {
+    InjectorResults i = r.injector();
+    InjectorResults s =
+        new InjectorResults(
+            true,
+            List.of("CPU above 90% for 10 s"),
+            i.loadWindowSeconds(),
+            i.cpuSecondsAtEnd(),
+            i.maxSystemCpuPct(),
+            i.maxProcessCpuPct(),
+            i.gcPauseTotalMs(),
+            i.gcPauseMaxMs(),
+            i.maxHeapUsedMb(),
+            i.heapAfterGcMb(),
+            i.eventLoopDelayMs(),
+            i.bounds());
+    return new RunResults(
+        r.schemaVersion(),
+        r.startedAt(),
+        r.endedAt(),
+        r.durationSeconds(),
+        r.parameters(),
+        r.protocols(),
+        r.latencySources(),
+        s,
+        r.timeline(),
+        r.timelineResolution(),
+        r.injectors(),
+        r.merge(),
+        r.gates(),
+        r.gatesFrom());
+  }
+
+  /** The run with {@code failed} of its records failed instead of acked. */
+  static RunResults withFailed(RunResults r, long failed) {
+    List<ProtocolResults> protocols =
+        r.protocols().stream()
+            .map(
+                p -> {
+                  Throughput t = p.throughput();
+                  Throughput f =
+                      new Throughput(
+                          t.ackedOk() - failed,
+                          failed,
+                          t.inFlightAtEnd(),
+                          t.ackedBytes(),
+                          t.firstToLastAckSeconds(),
+                          t.msgsPerSec(),
+                          t.mbPerSec(),
+                          t.firstAckMillis(),
+                          t.lastAckMillis(),
+                          t.overUnionSpan(),
+                          t.byRequest(),
+                          t.sendBlockedMsTotal(),
+                          t.sendBlockedMsMax(),
+                          t.sendsOffTheEventLoop(),
+                          t.lateReplies(),
+                          t.peakConcurrentUsers());
+                  return new ProtocolResults(
+                      p.config(),
+                      f,
+                      p.ackLatencyMs(),
+                      p.e2eLatencyMs(),
+                      p.ackLatencyHistograms(),
+                      p.e2eLatencyHistograms(),
+                      p.distributed(),
+                      p.publishDelayMs(),
+                      p.schemas(),
+                      p.partitions(),
+                      p.lag(),
+                      p.lagResolution(),
+                      p.lagSampling(),
+                      p.reconciliation(),
+                      p.reconciliationError(),
+                      p.faults(),
+                      p.consumerThroughput(),
+                      p.producerMetrics());
+                })
+            .toList();
+    return new RunResults(
+        r.schemaVersion(),
+        r.startedAt(),
+        r.endedAt(),
+        r.durationSeconds(),
+        r.parameters(),
+        protocols,
+        r.latencySources(),
+        r.injector(),
+        r.timeline(),
+        r.timelineResolution(),
+        r.injectors(),
+        r.merge(),
+        r.gates(),
+        r.gatesFrom());
+  }
+
+  private static ProtocolResults withHistograms(ProtocolResults p, Map<String, String> ack) {
+    return new ProtocolResults(
+        p.config(),
+        p.throughput(),
+        p.ackLatencyMs(),
+        p.e2eLatencyMs(),
+        ack,
+        p.e2eLatencyHistograms(),
+        p.distributed(),
+        p.publishDelayMs(),
+        p.schemas(),
+        p.partitions(),
+        p.lag(),
+        p.lagResolution(),
+        p.lagSampling(),
+        p.reconciliation(),
+        p.reconciliationError(),
+        p.faults(),
+        p.consumerThroughput(),
+        p.producerMetrics());
+  }
+
+  private static Map<String, String> scaled(Map<String, String> encoded, double factor) {
+    Map<String, String> out = new LinkedHashMap<>();
+    encoded.forEach(
+        (name, b64) -> {
+          Histogram h = RunFigures.decode(name, b64);
+          Histogram s = new Histogram(h.getNumberOfSignificantValueDigits());
+          s.setAutoResize(true);
+          h.recordedValues()
+              .forEach(
+                  v ->
+                      s.recordValueWithCount(
+                          Math.max(1, Math.round(v.getValueIteratedTo() * factor)),
+                          v.getCountAtValueIteratedTo()));
+          ByteBuffer b = ByteBuffer.allocate(s.getNeededByteBufferCapacity());
+          int n = s.encodeIntoCompressedByteBuffer(b);
+          out.put(name, Base64.getEncoder().encodeToString(Arrays.copyOf(b.array(), n)));
+        });
+    return out;
+  }
+}
