@@ -7,12 +7,13 @@ import io.gatling.javaapi.core.*;
 import java.time.Duration;
 
 /**
- * The protocol's arm of bench/share-consumer-vs-perf.sh, the like of kafka-share-consumer-perf-test:
- * -Dshare.consumers share consumers of one share group (-Dshare.group) drain the pre-filled
- * -Dtopic with implicit acknowledgement (every record accepted with the next poll), no producers,
- * no run identity. After -Dduring seconds each consumer stops once the group's lag is 0 and nothing
- * came for longer than the lock (-Dshare.record.lock.duration.ms), within -Dshare.timeoutSeconds.
- * The rate (accepts over first-to-last accept) is in kafka-summary.json's share group.
+ * The protocol's arm of bench/share-consumer-vs-perf.sh, the like of
+ * kafka-share-consumer-perf-test: -Dshare.consumers share consumers of one share group
+ * (-Dshare.group) drain the pre-filled -Dtopic with implicit acknowledgement (every record accepted
+ * with the next poll), no producers, no run identity. After -Dduring seconds each consumer stops
+ * once the group's lag is 0 and nothing came for longer than the lock
+ * (-Dshare.record.lock.duration.ms), within -Dshare.timeoutSeconds. The rate (accepts over
+ * first-to-last accept) is in kafka-summary.json's share group.
  */
 public class ShareDrainSimulation extends Simulation {
   String topic = System.getProperty("topic");
