@@ -1,0 +1,48 @@
+package kafkaload.bench;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+import static kafkaload.KafkaDsl.*;
+
+import io.gatling.javaapi.core.*;
+import java.time.Duration;
+
+/**
+ * The protocol's arm of bench/share-consumer-vs-perf.sh, the like of
+ * kafka-share-consumer-perf-test: -Dshare.consumers share consumers of one share group
+ * (-Dshare.group) drain the pre-filled -Dtopic with implicit acknowledgement (every record accepted
+ * with the next poll), no producers, no run identity. After -Dduring seconds each consumer stops
+ * once the group's lag is 0 and nothing came for longer than the lock
+ * (-Dshare.record.lock.duration.ms), within -Dshare.timeoutSeconds. The rate (accepts over
+ * first-to-last accept) is in kafka-summary.json's share group.
+ */
+public class ShareDrainSimulation extends Simulation {
+  String topic = System.getProperty("topic");
+  int consumers = Integer.getInteger("share.consumers", 1);
+  String group = System.getProperty("share.group", "bench-share");
+  int lockMs = Integer.getInteger("share.record.lock.duration.ms", 5000);
+  int during = Integer.getInteger("during", 1);
+  int receiveBufferBytes = Integer.getInteger("receive.buffer.bytes", 2_097_152);
+  int timeoutSeconds = Integer.getInteger("share.timeoutSeconds", 300);
+
+  ScenarioBuilder consumersScenario =
+      scenario("share consumers")
+          .exec(
+              kafka("share")
+                  .shareConsume(topic)
+                  .group(group)
+                  .consumers(consumers)
+                  .acknowledgement("implicit")
+                  .groupConfig("share.auto.offset.reset", "earliest")
+                  .groupConfig("share.record.lock.duration.ms", lockMs)
+                  // ShareConsumerPerformance's --socket-buffer-size default.
+                  .property("receive.buffer.bytes", receiveBufferBytes)
+                  .during(Duration.ofSeconds(during))
+                  .drainTimeout(Duration.ofSeconds(timeoutSeconds)));
+
+  {
+    setUp(consumersScenario.injectOpen(atOnceUsers(consumers)))
+        .protocols(kafka().topic(topic).runIdentity(false))
+        .maxDuration(during + timeoutSeconds + 60)
+        .assertions(details("share lag").failedRequests().count().is(0L));
+  }
+}
