@@ -48,6 +48,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import scala.Option;
 
@@ -56,6 +57,7 @@ import scala.Option;
  * own process, or the tests' embedded one), merged into one Gatling log, one report, one
  * reconciliation and one verdict.
  */
+@Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
 class DistributedIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path BASE = Paths.get("target", "distributed-it");

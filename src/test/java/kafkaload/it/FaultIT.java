@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * killed ends in KOs with reasons, a failed reconciliation and failed gates, on time, with the
  * report written.
  */
+@Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
 class FaultIT {
 
   @Test
