@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -25,8 +26,6 @@ import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsOptions;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.IsolationLevel;
@@ -59,25 +58,22 @@ class TransactionReconciliationIT {
     }
   }
 
-  /** Until the partition's last stable offset is its high-water mark (10 s at most). */
-  private static void awaitNoOpenTransaction(TopicPartition tp) throws Exception {
+  /**
+   * Until every partition's last stable offset is its high-water mark (10 s at most): no
+   * transaction open, every commit marker written.
+   */
+  private static void awaitNoOpenTransaction(String topic) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     try (Admin admin = admin()) {
       while (true) {
-        long hw =
-            admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp).get().offset();
-        long lso =
-            admin
-                .listOffsets(
-                    Map.of(tp, OffsetSpec.latest()),
-                    new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
-                .partitionResult(tp)
-                .get()
-                .offset();
-        if (lso == hw) {
+        Map<TopicPartition, Long> hw = new HashMap<>();
+        Preflight.endOffsets(admin, topic, 10_000)
+            .forEach((p, offset) -> hw.put(new TopicPartition(topic, p), offset));
+        Map<TopicPartition, Long> lso = Preflight.lastStableOffsets(admin, hw.keySet(), 10_000);
+        if (lso.equals(hw)) {
           return;
         }
-        assertTrue(System.nanoTime() < deadline, tp + ": last stable offset " + lso + " < " + hw);
+        assertTrue(System.nanoTime() < deadline, "last stable offsets " + lso + " below " + hw);
         Thread.sleep(50);
       }
     }
@@ -144,9 +140,7 @@ class TransactionReconciliationIT {
     long records = transactions * perTransaction;
     // Each commit writes one marker on each of the 4 partitions its transaction touched, after
     // commitTransaction() returned (Kafka 4's transactions v2).
-    for (int partition = 0; partition < 4; partition++) {
-      awaitNoOpenTransaction(new TopicPartition(topic, partition));
-    }
+    awaitNoOpenTransaction(topic);
     long markers = transactions * 4;
     assertEquals(
         records + markers, endOffsetSum(topic), "the topic's offsets: records and commit markers");
@@ -196,9 +190,9 @@ class TransactionReconciliationIT {
       }
       committed.commitTransaction();
       // commitTransaction() returns before the coordinator has written every marker (Kafka 4's
-      // transactions v2): wait for the marker on partition 1, or it lands after the hanging
+      // transactions v2): wait for its markers, or the one on partition 1 lands after the hanging
       // transaction's first record and the gap below counts it.
-      awaitNoOpenTransaction(new TopicPartition(topic, 1));
+      awaitNoOpenTransaction(topic);
       // Begin, send, never commit; the producer stays open, so the transaction stays open on
       // partition 1.
       hanging.beginTransaction();
