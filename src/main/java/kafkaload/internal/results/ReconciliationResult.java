@@ -54,36 +54,6 @@ public record ReconciliationResult(
       boolean holds,
       String failure) {}
 
-  public ReconciliationResult(
-      boolean gated,
-      long ackedOk,
-      long offsetDelta,
-      long inFlightAtEnd,
-      long lost,
-      long duplicates,
-      double duplicatePct,
-      boolean duplicatesByIdentity,
-      long unaccountedUpperBound,
-      ReadBack readBack,
-      List<StuckOffset> stuckLastStableOffsets,
-      List<Topic> topics) {
-    this(
-        gated,
-        ackedOk,
-        offsetDelta,
-        inFlightAtEnd,
-        lost,
-        duplicates,
-        duplicatePct,
-        duplicatesByIdentity,
-        unaccountedUpperBound,
-        readBack,
-        stuckLastStableOffsets,
-        topics,
-        null,
-        null);
-  }
-
   /**
    * The records of the run's transactions (null without any): acked and {@code committed}, acked
    * and {@code aborted} (expected invisible to read_committed, so not lost), acked in transactions
