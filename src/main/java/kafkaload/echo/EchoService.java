@@ -457,7 +457,9 @@ public final class EchoService implements AutoCloseable {
               commit();
             }
           } catch (org.apache.kafka.common.errors.ProducerFencedException
-              | org.apache.kafka.common.errors.InvalidProducerEpochException e) {
+              | org.apache.kafka.common.errors.InvalidProducerEpochException
+              | org.apache.kafka.common.errors.InvalidTxnStateException e) {
+            // InvalidTxnStateException: how a fence shows when a commit crosses it (transaction v2)
             LOG.warn("Echo (exactly-once) fenced by a newer instance, stopping: {}", e.toString());
             return;
           } catch (org.apache.kafka.common.KafkaException e) {

@@ -18,6 +18,7 @@ import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.TransactionCounters;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.InvalidTxnStateException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 
 /**
@@ -233,8 +234,13 @@ final class KafkaTransactionAction extends KafkaAction {
       long endStart,
       long beginNanos,
       RuntimeException e) {
+    // With transaction version 2 (Kafka 4) every commit bumps the epoch, so a commit that crosses
+    // a fence looks like a retry of the abort the fence wrote: the coordinator answers
+    // INVALID_TXN_STATE, which the client makes fatal. Either way the id is another producer's now.
     boolean fenced =
-        e instanceof ProducerFencedException || e instanceof InvalidProducerEpochException;
+        e instanceof ProducerFencedException
+            || e instanceof InvalidProducerEpochException
+            || e instanceof InvalidTxnStateException;
     boolean aborted = false;
     if (!fenced) {
       try {
@@ -250,7 +256,8 @@ final class KafkaTransactionAction extends KafkaAction {
             + " failed: "
             + reason(e)
             + (fenced
-                ? " (another producer took this transactional.id; the user goes on with a new one)"
+                ? " (another producer took this transactional.id, or ended its transaction; the"
+                    + " user goes on with a new one)"
                 : aborted ? " (aborted)" : "");
     logResult(session, ending, endStart, components.clock().nowMillis(), why);
     // Always a fresh producer after a failure; a fenced one's id belongs to another producer now.
