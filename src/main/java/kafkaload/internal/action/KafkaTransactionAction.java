@@ -62,6 +62,7 @@ final class KafkaTransactionAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    loadRequest();
     long intended = System.nanoTime();
     try {
       executor.execute(() -> transaction(session, intended));
