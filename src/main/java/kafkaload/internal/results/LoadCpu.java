@@ -50,7 +50,7 @@ public record LoadCpu(
    * end. CPU from the JVM's start is before the load; nothing after it is known yet.
    */
   public static LoadCpu between(Reading start, Reading end, String startedBy, boolean brokerInJvm) {
-    double during = Math.max(0, end.cpuSeconds() - start.cpuSeconds());
+    double during = micros(Math.max(0, end.cpuSeconds() - start.cpuSeconds()));
     long acked = Math.max(0, end.acked() - start.acked());
     return new LoadCpu(
         start.second(),
@@ -72,7 +72,7 @@ public record LoadCpu(
         startedBy,
         beforeSeconds,
         duringSeconds,
-        Math.max(0, cpuSeconds - beforeSeconds - duringSeconds),
+        micros(Math.max(0, cpuSeconds - beforeSeconds - duringSeconds)),
         ackedDuring,
         microsPerMessage,
         brokerInJvm);
@@ -102,6 +102,11 @@ public record LoadCpu(
         acked,
         perMessage(during, acked),
         known.stream().anyMatch(LoadCpu::brokerInJvm));
+  }
+
+  /** Seconds to the µs: the differences of CPU readings carry no float noise into the JSON. */
+  private static double micros(double seconds) {
+    return Math.round(seconds * 1e6) / 1e6;
   }
 
   private static Double perMessage(double cpuSeconds, long acked) {
