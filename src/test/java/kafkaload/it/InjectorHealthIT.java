@@ -130,7 +130,7 @@ class InjectorHealthIT {
     long acked = summaryJson(run).at("/protocols/0/throughput/ackedOk").asLong();
     long ackedDuring = cpu.get("ackedDuring").asLong();
     assertTrue(ackedDuring > 0 && ackedDuring < acked, "the warm-up's acks are before: " + cpu);
-    assertEquals(during / ackedDuring * 1e6, cpu.get("microsPerMessage").asDouble(), 1e-6);
+    assertEquals(during / ackedDuring * 1e6, cpu.get("microsPerMessage").asDouble(), 1e-3);
     assertFalse(cpu.get("brokerInJvm").asBoolean(), cpu.toString());
     assertTrue(
         run.output().contains("(during the measured load: ")

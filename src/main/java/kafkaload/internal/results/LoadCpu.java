@@ -110,6 +110,6 @@ public record LoadCpu(
   }
 
   private static Double perMessage(double cpuSeconds, long acked) {
-    return acked == 0 ? null : cpuSeconds / acked * 1e6;
+    return acked == 0 ? null : Math.round(cpuSeconds / acked * 1e9) / 1e3; // to the ns
   }
 }

@@ -269,7 +269,7 @@ class MergedSummaryTest {
     assertEquals(2, c.afterSeconds(), 1e-9);
     long acked = m.protocols().get(0).throughput().ackedOk();
     assertEquals(acked, c.ackedDuring());
-    assertEquals(12.0 / acked * 1e6, c.microsPerMessage(), 1e-6);
+    assertEquals(12.0 / acked * 1e6, c.microsPerMessage(), 1e-3);
     assertFalse(c.brokerInJvm());
     assertEquals(95, h.maxProcessCpuPct());
     assertEquals(41.0, h.heapAfterGcMb().max());

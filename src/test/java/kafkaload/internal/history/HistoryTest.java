@@ -180,6 +180,7 @@ class HistoryTest {
         md);
     assertTrue(md.contains("| injector CPU-s before the load (start-up, warm-up) | 6.00 |"), md);
     assertTrue(md.contains("| injector CPU-s during the load | 10.00 |"), md);
-    assertTrue(md.contains("after the load (reconciliation, Gatling's parse, report) | 3.50 |"), md);
+    assertTrue(
+        md.contains("after the load (reconciliation, Gatling's parse, report) | 3.50 |"), md);
   }
 }
