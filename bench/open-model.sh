@@ -3,7 +3,9 @@
 # broker (in its own JVM), alternating A B A B, each tool run SHORT and LONG seconds. Prints medians over the rounds:
 # p50/p99/p99.9 ack latency, whole-process CPU per message (JVM start to exit, /usr/bin/time) and the marginal CPU
 # per message (CPU of the long run minus the short one, over the extra messages: JVM start, Gatling start and the
-# fixed part of its log parsing cancel out), and the ratios against ProducerPerformance.
+# fixed part of its log parsing cancel out), Gatling's CPU per message during its measured load (its own reading,
+# kafka-summary.json's injector.loadCpu; n/a for ProducerPerformance, which has none), and the ratios against
+# ProducerPerformance.
 #
 # Arms: ProducerPerformance throttled | ConstantRateSimulation with its shipped defaults | the same with one record
 # per virtual user (-Dburst=1), the shape before bursts; ARMS="perf-warm gatling-warm" sets both tools a WARMUP

@@ -6,7 +6,8 @@
 #   JMeter 5.6.3 JSR223, THREADS threads  | Gatling closed model, THREADS users (equal concurrency), with the
 #                                         | shared producer (the default), then with a producer per user (JMeter's)
 # and prints a markdown table of medians over the rounds: msg/s, MB/s, p50/p99/p99.9 ack latency, injector
-# CPU-seconds per million messages, peak RSS, and the ratios against ProducerPerformance (kafkaload.bench.BenchReport).
+# CPU-seconds per million messages (and Gatling's during its measured load; n/a for the others), peak RSS, and the
+# ratios against ProducerPerformance (kafkaload.bench.BenchReport).
 #
 #   bench/producer-vs-perf.sh                       # embedded broker in its own JVM, 3 rounds
 #   ROUNDS=5 USERS=1024 THREADS=64 RATE=20000 bench/producer-vs-perf.sh

@@ -24,7 +24,10 @@ import java.util.regex.Pattern;
  * message it sent; peak RSS of the whole process (/usr/bin/time); msg/s over its timed run
  * (ProducerPerformance: its own figure; JMeter: from the moment all its threads have their
  * producer); latency from its own records: ProducerPerformance's summary line, Gatling's
- * kafka-summary.json (the ack latency of "send"), JMeter's JTL.
+ * kafka-summary.json (the ack latency of "send"), JMeter's JTL. Beside it, Gatling's CPU per
+ * message during its measured load (kafka-summary.json's {@code injector.loadCpu}: from the first
+ * request outside the warm-up to the load's end, over the records acked in it); the other tools
+ * have no such figure (n/a).
  */
 public final class BenchReport {
   static final Pattern PERF =
@@ -51,7 +54,8 @@ public final class BenchReport {
       double cpuPerMillion,
       double rssMb,
       double errors,
-      double afterLoadCpuPerMillion) {}
+      double afterLoadCpuPerMillion,
+      double duringLoadCpuPerMillion) {}
 
   record Spec(String name, Tool tool, String label, String baseline) {}
 
@@ -112,7 +116,8 @@ public final class BenchReport {
 
     System.out.printf(
         "%n| tool (median of %d rounds) | msg/s | MB/s | p50 ms | p99 ms | p99.9 ms | CPU-s per M msgs"
-            + " | peak RSS MB | msg/s vs PP | CPU/msg vs PP |%n|---|---|---|---|---|---|---|---|---|---|%n",
+            + " | CPU-s per M msgs, during the load | peak RSS MB | msg/s vs PP | CPU/msg vs PP |%n"
+            + "|---|---|---|---|---|---|---|---|---|---|---|%n",
         rounds);
     for (Spec s : specs) {
       Row r = med.get(s.name());
@@ -121,7 +126,7 @@ public final class BenchReport {
       }
       Row b = s.baseline() == null ? null : med.get(s.baseline());
       System.out.printf(
-          "| %s | %,.0f | %s | %s | %s | %s | %.1f | %.0f | %s | %s |%n",
+          "| %s | %,.0f | %s | %s | %s | %s | %.1f | %s | %.0f | %s | %s |%n",
           s.label(),
           r.msgPerSec(),
           String.format(r.mbPerSec() < 10 ? "%.2f" : "%.1f", r.mbPerSec()),
@@ -129,6 +134,7 @@ public final class BenchReport {
           ms(r.p99()),
           ms(r.p999()),
           r.cpuPerMillion(),
+          OpenModelReport.cpu(r.duringLoadCpuPerMillion()),
           r.rssMb(),
           b == null ? "1" : String.format("%.2f", r.msgPerSec() / b.msgPerSec()),
           b == null ? "1" : String.format("%.2f", r.cpuPerMillion() / b.cpuPerMillion()));
@@ -179,15 +185,15 @@ public final class BenchReport {
               cpu / n * 1e6,
               rssMb,
               0,
-              0);
+              0,
+              Double.NaN);
         }
       case GATLING:
         {
-          JsonNode p =
+          JsonNode summary =
               JSON.readTree(
-                      Paths.get(last(KAFKA_PAGE, log, run).group(1), "kafka-summary.json").toFile())
-                  .path("protocols")
-                  .path(0);
+                  Paths.get(last(KAFKA_PAGE, log, run).group(1), "kafka-summary.json").toFile());
+          JsonNode p = summary.path("protocols").path(0);
           JsonNode send = p.path("ackLatencyMs").path("send");
           JsonNode tp = p.path("throughput");
           double rate = send.path("count").asDouble() / seconds;
@@ -205,7 +211,8 @@ public final class BenchReport {
               injector / sent * 1e6,
               rssMb,
               tp.path("failed").asDouble(),
-              (cpu - injector) / sent * 1e6);
+              (cpu - injector) / sent * 1e6,
+              duringLoadCpuPerMillion(summary));
         }
       default:
         {
@@ -256,9 +263,19 @@ public final class BenchReport {
               cpu / (lines.size() - 1) * 1e6,
               rssMb,
               failed,
-              0);
+              0,
+              Double.NaN);
         }
     }
+  }
+
+  /**
+   * A Gatling run's CPU per million messages during its measured load (µs per message is CPU-s per
+   * million), from its kafka-summary.json; NaN when it has none.
+   */
+  static double duringLoadCpuPerMillion(JsonNode summary) {
+    JsonNode v = summary.path("injector").path("loadCpu").path("microsPerMessage");
+    return v.isNumber() ? v.asDouble() : Double.NaN;
   }
 
   /**
@@ -306,7 +323,8 @@ public final class BenchReport {
         med(rows, Row::cpuPerMillion),
         med(rows, Row::rssMb),
         med(rows, Row::errors),
-        med(rows, Row::afterLoadCpuPerMillion));
+        med(rows, Row::afterLoadCpuPerMillion),
+        med(rows, Row::duringLoadCpuPerMillion));
   }
 
   private static double med(List<Row> rows, ToDoubleFunction<Row> f) {

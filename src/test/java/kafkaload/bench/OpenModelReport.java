@@ -15,18 +15,27 @@ import java.util.regex.Matcher;
 /**
  * Reads the logs of bench/open-model.sh ({@code run-<arm>-<seconds>-<round>.log/.time}) and prints,
  * per arm, the medians over the rounds of: msg/s, ack latency of the long run, whole-process CPU
- * per million messages (long run, JVM start to exit) and the marginal CPU per million (long minus
- * short run, over the extra messages), with the ratios against ProducerPerformance (arm "perf").
- * Every round's figures are printed too: the machine is noisy.
+ * per million messages (long run, JVM start to exit), the marginal CPU per million (long minus
+ * short run, over the extra messages) and, for Gatling, the CPU per million during its measured
+ * load (long run, from its kafka-summary.json: {@code injector.loadCpu}; ProducerPerformance has no
+ * such figure: n/a), with the ratios against ProducerPerformance (arm "perf"). Every round's
+ * figures are printed too: the machine is noisy.
  */
 public final class OpenModelReport {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * One run: messages sent (warm-up included), whole-process CPU seconds, the measured rate,
-   * latency (ms).
+   * latency (ms), CPU-s per million messages during the measured load (NaN: not known).
    */
-  record Run(double msgs, double cpu, double msgPerSec, double p50, double p99, double p999) {}
+  record Run(
+      double msgs,
+      double cpu,
+      double msgPerSec,
+      double p50,
+      double p99,
+      double p999,
+      double duringCpuPerM) {}
 
   /**
    * One arm in one round: its long run's latency and rate, whole and marginal CPU per million
@@ -38,7 +47,8 @@ public final class OpenModelReport {
       double p99,
       double p999,
       double wholeCpuPerM,
-      double marginalCpuPerM) {}
+      double marginalCpuPerM,
+      double duringCpuPerM) {}
 
   public static void main(String[] args) throws Exception {
     Path dir = Paths.get(args[0]);
@@ -49,7 +59,8 @@ public final class OpenModelReport {
     List<String> arms = List.of(env.get("ARMS").trim().split("\\s+"));
     Map<String, List<Figures>> byArm = new LinkedHashMap<>();
     System.out.printf(
-        "%nPer round (arm: msg/s, p99 ms of the %d s run, whole CPU-s per M msgs, marginal CPU-s per M):%n",
+        "%nPer round (arm: msg/s, p99 ms of the %d s run, whole CPU-s per M msgs, marginal CPU-s per M,"
+            + " CPU-s per M during the measured load):%n",
         longS);
     for (String arm : arms) {
       List<Figures> rows = new ArrayList<>();
@@ -63,11 +74,18 @@ public final class OpenModelReport {
                 l.p99(),
                 l.p999(),
                 l.cpu() / l.msgs() * 1e6,
-                (l.cpu() - s.cpu()) / (l.msgs() - s.msgs()) * 1e6);
+                (l.cpu() - s.cpu()) / (l.msgs() - s.msgs()) * 1e6,
+                l.duringCpuPerM());
         rows.add(f);
         System.out.printf(
-            "  round %d %s: %,.0f msg/s, p99 %.1f, whole %.1f, marginal %.1f%n",
-            r, arm, f.msgPerSec(), f.p99(), f.wholeCpuPerM(), f.marginalCpuPerM());
+            "  round %d %s: %,.0f msg/s, p99 %.1f, whole %.1f, marginal %.1f, during the load %s%n",
+            r,
+            arm,
+            f.msgPerSec(),
+            f.p99(),
+            f.wholeCpuPerM(),
+            f.marginalCpuPerM(),
+            cpu(f.duringCpuPerM()));
       }
       byArm.put(arm, rows);
     }
@@ -77,13 +95,14 @@ public final class OpenModelReport {
             : byArm.containsKey("perf-warm") ? median(byArm.get("perf-warm")) : null;
     System.out.printf(
         "%n| arm (median of %d rounds) | msg/s | p50 ms | p99 ms | p99.9 ms | CPU-s per M msgs, whole | "
-            + "CPU-s per M msgs, marginal | p99 vs PP | whole CPU vs PP | marginal CPU vs PP |%n"
-            + "|---|---|---|---|---|---|---|---|---|---|%n",
+            + "CPU-s per M msgs, marginal | CPU-s per M msgs, during the load | p99 vs PP | "
+            + "whole CPU vs PP | marginal CPU vs PP |%n"
+            + "|---|---|---|---|---|---|---|---|---|---|---|%n",
         rounds);
     for (String arm : arms) {
       Figures f = median(byArm.get(arm));
       System.out.printf(
-          "| %s | %,.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |%n",
+          "| %s | %,.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s | %s | %s |%n",
           label(arm),
           f.msgPerSec(),
           f.p50(),
@@ -91,14 +110,17 @@ public final class OpenModelReport {
           f.p999(),
           f.wholeCpuPerM(),
           f.marginalCpuPerM(),
+          cpu(f.duringCpuPerM()),
           ratio(f.p99(), base, Figures::p99),
           ratio(f.wholeCpuPerM(), base, Figures::wholeCpuPerM),
           ratio(f.marginalCpuPerM(), base, Figures::marginalCpuPerM));
     }
     System.out.printf(
         "(latency and msg/s of the %d s runs; whole = JVM start to exit of the %d s run; marginal = the "
-            + "%d s run minus the %d s run, over the extra messages)%n",
-        longS, longS, longS, shortS);
+            + "%d s run minus the %d s run, over the extra messages; during the load = the process CPU "
+            + "from the first request outside the warm-up to the load's end, over the records acked in "
+            + "it, Gatling's own reading of the %d s run; ProducerPerformance has no such figure: n/a)%n",
+        longS, longS, longS, shortS, longS);
   }
 
   private static String label(String arm) {
@@ -110,6 +132,11 @@ public final class OpenModelReport {
       case "gatling-warm" -> "ConstantRateSimulation, shipped defaults, after its warm-up";
       default -> arm;
     };
+  }
+
+  /** A CPU figure, or n/a for a tool that does not measure it. */
+  static String cpu(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format("%.1f", v);
   }
 
   private static String ratio(double v, Figures base, ToDoubleFunction<Figures> f) {
@@ -136,16 +163,16 @@ public final class OpenModelReport {
           Double.parseDouble(m.group(2)),
           Double.parseDouble(m.group(4)),
           Double.parseDouble(m.group(6)),
-          Double.parseDouble(m.group(7)));
+          Double.parseDouble(m.group(7)),
+          Double.NaN);
     }
-    JsonNode p =
+    JsonNode summary =
         JSON.readTree(
-                Paths.get(
-                        BenchReport.last(BenchReport.KAFKA_PAGE, log, run).group(1),
-                        "kafka-summary.json")
-                    .toFile())
-            .path("protocols")
-            .path(0);
+            Paths.get(
+                    BenchReport.last(BenchReport.KAFKA_PAGE, log, run).group(1),
+                    "kafka-summary.json")
+                .toFile());
+    JsonNode p = summary.path("protocols").path(0);
     JsonNode send = p.path("ackLatencyMs").path("send");
     JsonNode tp = p.path("throughput");
     return new Run(
@@ -154,7 +181,8 @@ public final class OpenModelReport {
         send.path("count").asDouble() / seconds,
         send.path("p50").asDouble(),
         send.path("p99").asDouble(),
-        send.path("p99.9").asDouble());
+        send.path("p99.9").asDouble(),
+        BenchReport.duringLoadCpuPerMillion(summary));
   }
 
   private static Figures median(List<Figures> rows) {
@@ -164,7 +192,8 @@ public final class OpenModelReport {
         med(rows, Figures::p99),
         med(rows, Figures::p999),
         med(rows, Figures::wholeCpuPerM),
-        med(rows, Figures::marginalCpuPerM));
+        med(rows, Figures::marginalCpuPerM),
+        med(rows, Figures::duringCpuPerM));
   }
 
   private static double med(List<Figures> rows, ToDoubleFunction<Figures> f) {

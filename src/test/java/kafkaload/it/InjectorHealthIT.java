@@ -110,5 +110,31 @@ class InjectorHealthIT {
             120);
     assertEquals(0, run.exitCode(), run.tail());
     assertFalse(run.output().contains("sends waited for producer buffer space"), run.tail());
+
+    // The process CPU split at the measured load: from the first "send" after the 1 s warm-up to
+    // the reconciliation. The broker runs in the test JVM, not in Gatling's.
+    JsonNode injector = summaryJson(run).get("injector");
+    JsonNode cpu = injector.get("loadCpu");
+    assertNotNull(cpu, injector.toString());
+    double whole = injector.get("cpuSecondsAtEnd").asDouble();
+    double during = cpu.get("duringSeconds").asDouble();
+    assertTrue(during > 0 && during < whole, cpu + " vs whole-process " + whole);
+    assertTrue(cpu.get("beforeSeconds").asDouble() > 0, cpu.toString());
+    assertTrue(cpu.get("beforeSeconds").asDouble() + during <= whole, cpu + " vs " + whole);
+    assertTrue(cpu.get("afterSeconds").asDouble() > 0, "Gatling's parse and report: " + cpu);
+    assertEquals("first measured request", cpu.get("startedBy").asText());
+    assertTrue(
+        cpu.get("startSecond").asDouble() >= injector.at("/loadWindowSeconds/start").asDouble(),
+        "after the warm-up: " + injector);
+    assertTrue(cpu.get("endSecond").asDouble() > cpu.get("startSecond").asDouble(), cpu.toString());
+    long acked = summaryJson(run).at("/protocols/0/throughput/ackedOk").asLong();
+    long ackedDuring = cpu.get("ackedDuring").asLong();
+    assertTrue(ackedDuring > 0 && ackedDuring < acked, "the warm-up's acks are before: " + cpu);
+    assertEquals(during / ackedDuring * 1e6, cpu.get("microsPerMessage").asDouble(), 1e-3);
+    assertFalse(cpu.get("brokerInJvm").asBoolean(), cpu.toString());
+    assertTrue(
+        run.output().contains("(during the measured load: ")
+            && run.output().contains(" per message; before it: "),
+        run.tail());
   }
 }

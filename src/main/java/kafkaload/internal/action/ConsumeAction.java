@@ -35,6 +35,7 @@ final class ConsumeAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    loadRequest();
     long start = components.clock().nowMillis();
     String key;
     String describe;

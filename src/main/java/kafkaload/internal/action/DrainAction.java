@@ -58,6 +58,7 @@ final class DrainAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    loadRequest();
     int index = started.getAndIncrement();
     Thread t = new Thread(() -> run(session, index), "kafkaload-drain-" + index);
     t.setDaemon(true);

@@ -6,6 +6,7 @@ import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.concurrent.ExecutionException;
+import kafkaload.internal.history.RunFigures;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.schema.RecordSchema;
@@ -24,10 +25,28 @@ abstract class KafkaAction implements Action {
   protected final Action next;
   private final String name;
 
+  /** Its requests are measured: the name has no warm-up prefix. */
+  private final boolean measured;
+
+  /** Racy on purpose: a repeated call of the idempotent health method is harmless. */
+  private boolean measuredSeen;
+
   KafkaAction(String name, KafkaComponents components, Action next) {
     this.name = name;
     this.components = components;
     this.next = next;
+    this.measured = !name.startsWith(RunFigures.WARM_UP);
+  }
+
+  /**
+   * A load request (not a verdict) is about to run: the first measured one starts the measured
+   * load, where the injector health reads the process CPU.
+   */
+  protected final void loadRequest() {
+    if (measured && !measuredSeen) {
+      measuredSeen = true;
+      components.health().measuredRequest();
+    }
   }
 
   @Override

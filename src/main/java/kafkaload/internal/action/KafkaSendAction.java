@@ -37,6 +37,7 @@ final class KafkaSendAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    loadRequest();
     // Publish delay runs from here to producer.send: the throttler's queue, building the record,
     // the wait for the
     // blocking-sender thread. How late the event loop ran this very call is the event-loop delay

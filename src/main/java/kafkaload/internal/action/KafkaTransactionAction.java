@@ -63,6 +63,7 @@ final class KafkaTransactionAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    loadRequest();
     long intended = System.nanoTime();
     try {
       executor.execute(() -> transaction(session, intended));

@@ -48,6 +48,7 @@ final class RequestReplyAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    loadRequest();
     long intended = System.nanoTime();
     ProducerRecord<byte[], byte[]> record;
     String key;

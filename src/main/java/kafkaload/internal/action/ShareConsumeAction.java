@@ -135,6 +135,7 @@ final class ShareConsumeAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
+    loadRequest();
     // The first user to arrive starts the clock (users may arrive on several event loops at once).
     if (startNanos.compareAndSet(0, System.nanoTime())) {
       lastAcquiredNanos.set(System.nanoTime());

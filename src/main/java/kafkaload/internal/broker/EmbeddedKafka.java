@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
@@ -33,6 +34,9 @@ public final class EmbeddedKafka implements AutoCloseable {
   private static final Path ROOT =
       Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
 
+  /** Brokers running in this JVM: their CPU is in the process's CPU time the reports show. */
+  private static final AtomicInteger RUNNING = new AtomicInteger();
+
   private final KafkaRaftServer server;
   private final Path dataDir;
   private final String bootstrapServers;
@@ -45,6 +49,12 @@ public final class EmbeddedKafka implements AutoCloseable {
     this.bootstrapServers = bootstrapServers;
     this.shutdownHook = new Thread(this::stopQuietly, "embedded-kafka-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
+    RUNNING.incrementAndGet();
+  }
+
+  /** Whether a broker runs in this JVM now (the shared one or any other). */
+  public static boolean runningInThisJvm() {
+    return RUNNING.get() > 0;
   }
 
   private static EmbeddedKafka shared;
@@ -222,6 +232,7 @@ public final class EmbeddedKafka implements AutoCloseable {
       return;
     }
     stopped = true;
+    RUNNING.decrementAndGet();
     try {
       server.shutdown();
       server.awaitShutdown();

@@ -15,6 +15,7 @@ import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.RunResults;
@@ -289,8 +290,8 @@ final class MergedSummary {
 
   /**
    * Every injector's health: saturated when any was, each reason naming its injector, CPU seconds
-   * summed; for the highest and the delays the worst injector's figure; the load window and bounds
-   * of the first.
+   * summed (and the CPU split at the measured load, {@link LoadCpu#sum}); for the highest and the
+   * delays the worst injector's figure; the load window and bounds of the first.
    */
   private static InjectorResults health(List<Merge.Found> complete) {
     List<String> reasons = new ArrayList<>();
@@ -327,7 +328,8 @@ final class MergedSummary {
         max(all, InjectorResults::maxHeapUsedMb),
         heap.heapAfterGcMb(),
         loops.eventLoopDelayMs(),
-        first.bounds());
+        first.bounds(),
+        LoadCpu.sum(all.stream().map(InjectorResults::loadCpu).toList()));
   }
 
   private static <T> double max(List<T> all, ToDoubleFunction<T> f) {

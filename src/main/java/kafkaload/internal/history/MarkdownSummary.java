@@ -3,6 +3,7 @@ package kafkaload.internal.history;
 import java.util.List;
 import java.util.Locale;
 import kafkaload.internal.results.BaselineComparison;
+import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.RunResults;
 
@@ -41,6 +42,22 @@ public final class MarkdownSummary {
     row(md, "p99.9 ack latency (ms)", p == null ? null : p.p999());
     row(md, "error %", f.errorPct());
     row(md, "CPU per message (µs of the machine)", nan(Stats.medianOf(f.cpuUsPerMsg())));
+    LoadCpu cpu = r.injector() == null ? null : r.injector().loadCpu();
+    if (cpu != null) {
+      // CPU time (one core's µs), not the per-second machine share above; an in-JVM broker is in
+      // it.
+      String broker = cpu.brokerInJvm() ? ", the in-JVM broker included" : "";
+      row(
+          md,
+          "CPU per message during the load (µs of CPU time" + broker + ")",
+          cpu.microsPerMessage());
+      row(md, "injector CPU-s before the load (start-up, warm-up)", cpu.beforeSeconds());
+      row(md, "injector CPU-s during the load", cpu.duringSeconds());
+      row(
+          md,
+          "injector CPU-s after the load (reconciliation, Gatling's parse, report)",
+          cpu.afterSeconds());
+    }
     row(
         md,
         "p99 end-to-end latency (ms)",

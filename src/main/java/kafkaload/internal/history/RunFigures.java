@@ -43,7 +43,7 @@ public record RunFigures(
     Percentiles ackPercentiles) {
 
   /** Request names starting with this are warm-up, outside the comparison. */
-  static final String WARM_UP = "warm-up";
+  public static final String WARM_UP = "warm-up";
 
   public static RunFigures of(RunResults r) {
     double warmup = number(r.parameters() == null ? null : r.parameters().get("warmup"));

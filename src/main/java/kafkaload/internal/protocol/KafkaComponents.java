@@ -310,10 +310,10 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /**
-   * The load is over: stop the readers and the lag sampling, print the counters, close the
-   * producers.
+   * The load is over: stop the readers and the lag sampling, print the counters (with the process
+   * CPU split at the measured load, or null), close the producers.
    */
-  void close() {
+  void close(kafkaload.internal.results.LoadCpu loadCpu) {
     Running r = running();
     listeners.values().forEach(TopicListener::close);
     r.topicWatch().close();
@@ -321,7 +321,7 @@ public final class KafkaComponents implements ProtocolComponents {
       r.lagMonitor().close();
       r.lagAdmin().close(Duration.ofSeconds(5));
     }
-    System.out.println("[kafkaload] " + ledger.summaryLine());
+    System.out.println("[kafkaload] " + ledger.summaryLine(loadCpu));
     blockingSender.shutdownNow();
     r.producers().close();
     synchronized (this) {

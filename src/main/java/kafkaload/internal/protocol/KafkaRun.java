@@ -252,6 +252,7 @@ final class KafkaRun {
             all.stream().map(KafkaComponents::section).toList(),
             parameters,
             health,
+            EmbeddedKafka.runningInThisJvm(),
             startMillis,
             System.currentTimeMillis())
         .results();
@@ -331,6 +332,7 @@ final class KafkaRun {
             all.stream().map(KafkaComponents::section).toList(),
             parameters,
             health,
+            EmbeddedKafka.runningInThisJvm(),
             startMillis,
             System.currentTimeMillis());
     String sources = LatencySources.describe(summary.results().latencySources());
@@ -339,7 +341,7 @@ final class KafkaRun {
     }
     boolean embedded = false;
     for (KafkaComponents c : all) {
-      c.close();
+      c.close(summary.results().injector().loadCpu());
       embedded |= c.embedded();
     }
     stopEmbedded(embedded || anyEmbedded);
@@ -415,6 +417,9 @@ final class KafkaRun {
       summary = summary.withBaseline(baseline);
     }
     try {
+      // Everything since the load's end (the reconciliation, Gatling's parse and report, the
+      // verdicts above) is CPU after the load.
+      summary = summary.withCpuAtReport(RunLedger.processCpuSeconds());
       summary.write(dir);
       System.out.println(
           "[kafkaload] Kafka page: file://"

@@ -17,6 +17,7 @@ import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.Secrets;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ReconciliationResult;
@@ -71,11 +72,15 @@ public final class RunSummary {
       List<ProducerHandle> producers,
       String isolationLevel) {}
 
-  /** {@code parameters}: the -D knobs the run read, with the values it used. */
+  /**
+   * {@code parameters}: the -D knobs the run read, with the values it used; {@code brokerInJvm}: an
+   * embedded broker runs in this JVM (its CPU is in the process's).
+   */
   public static RunSummary of(
       List<Section> sections,
       Map<String, String> parameters,
       InjectorHealth health,
+      boolean brokerInJvm,
       long startMillis,
       long endMillis) {
     return of(
@@ -87,7 +92,8 @@ public final class RunSummary {
             health.verdict(),
             health.loadWindow(),
             health.eventLoopDelay(),
-            health.bounds()),
+            health.bounds(),
+            health.loadCpu(brokerInJvm)),
         startMillis,
         endMillis);
   }
@@ -95,7 +101,7 @@ public final class RunSummary {
   /**
    * The injector's side of a run as the summary reads it: every sample, those of the load, the
    * saturation verdict, the load's window (seconds since sampling began), the event-loop delay
-   * figures and the bounds.
+   * figures, the bounds and the process CPU split at the measured load (null before its end).
    */
   public record Injector(
       List<InjectorSample> samples,
@@ -103,7 +109,8 @@ public final class RunSummary {
       InjectorHealth.Verdict verdict,
       double[] loadWindow,
       InjectorResults.EventLoopDelay eventLoopDelay,
-      InjectorBounds bounds) {}
+      InjectorBounds bounds,
+      LoadCpu loadCpu) {}
 
   public static RunSummary of(
       List<Section> sections,
@@ -146,7 +153,8 @@ public final class RunSummary {
                 b.gcPct(),
                 b.gcSinglePauseMs(),
                 b.bufferWaitRatio(),
-                b.eventLoopDelayMs()));
+                b.eventLoopDelayMs()),
+            health.loadCpu());
     // Hours of per-second samples would make the JSON and the page heavy: both get at most
     // Timeline.MAX_POINTS
     // points, and kafka-timeline.csv keeps every second.
@@ -522,6 +530,19 @@ public final class RunSummary {
    */
   public RunSummary withGates(List<RunResults.Gate> verdicts, String from) {
     return new RunSummary(results.withGates(verdicts, from), timelineCsv);
+  }
+
+  /**
+   * The same summary with the process's CPU seconds now, as the report is written: what the run
+   * spent after its load (reconciliation, Gatling's parse and report).
+   */
+  public RunSummary withCpuAtReport(double cpuSeconds) {
+    InjectorResults i = results.injector();
+    if (i == null || i.loadCpu() == null || Double.isNaN(cpuSeconds)) {
+      return this;
+    }
+    return new RunSummary(
+        results.withInjector(i.withLoadCpu(i.loadCpu().withCpuAtReport(cpuSeconds))), timelineCsv);
   }
 
   /** The same summary with the comparison with a baseline. */

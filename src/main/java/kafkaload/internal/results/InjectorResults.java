@@ -1,5 +1,6 @@
 package kafkaload.internal.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -9,6 +10,8 @@ import java.util.List;
  * @param loadWindowSeconds the load's start and end in seconds since sampling began (-1: not known)
  * @param cpuSecondsAtEnd CPU time of the whole JVM when the load ended (summed over the injectors
  *     of a merge)
+ * @param loadCpu the process CPU split at the measured load: before it, during it (and per acked
+ *     message), after it; null when no user started
  */
 public record InjectorResults(
     boolean saturated,
@@ -22,7 +25,26 @@ public record InjectorResults(
     double maxHeapUsedMb,
     HeapAfterGc heapAfterGcMb,
     EventLoopDelay eventLoopDelayMs,
-    Bounds bounds) {
+    Bounds bounds,
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu) {
+
+  /** The same results with the process CPU split at the measured load. */
+  public InjectorResults withLoadCpu(LoadCpu cpu) {
+    return new InjectorResults(
+        saturated,
+        reasons,
+        loadWindowSeconds,
+        cpuSecondsAtEnd,
+        maxSystemCpuPct,
+        maxProcessCpuPct,
+        gcPauseTotalMs,
+        gcPauseMaxMs,
+        maxHeapUsedMb,
+        heapAfterGcMb,
+        eventLoopDelayMs,
+        bounds,
+        cpu);
+  }
 
   public record LoadWindow(double start, double end) {}
 

@@ -117,6 +117,26 @@ public record RunResults(
         baseline);
   }
 
+  /** The same results with another injector section. */
+  public RunResults withInjector(InjectorResults other) {
+    return new RunResults(
+        schemaVersion,
+        startedAt,
+        endedAt,
+        durationSeconds,
+        parameters,
+        protocols,
+        latencySources,
+        other,
+        timeline,
+        timelineResolution,
+        injectors,
+        merge,
+        gates,
+        gatesFrom,
+        baseline);
+  }
+
   /** The same results with the comparison with a baseline. */
   public RunResults withBaseline(BaselineComparison comparison) {
     return new RunResults(

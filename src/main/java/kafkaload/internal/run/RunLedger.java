@@ -3,12 +3,14 @@ package kafkaload.internal.run;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.results.DrainThroughput;
+import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ShareGroupResults;
 
@@ -153,13 +155,16 @@ public final class RunLedger {
     return users;
   }
 
-  /** The line the run prints when its load ends. */
-  public String summaryLine() {
+  /**
+   * The line the run prints when its load ends; {@code cpu}: the process CPU split at the measured
+   * load, or null.
+   */
+  public String summaryLine(LoadCpu cpu) {
     DeliveryLedger.Snapshot d = delivery.snapshot();
     return String.format(
         "Kafka sends: %d acked OK, %d failed, %d still in flight at the end (neither OK nor KO); "
             + "time inside producer.send(): %.1f ms total, %.1f ms max; %d sends taken off the event loop; "
-            + "%d late replies; %d concurrent users at peak; injector CPU so far: %.1f s%s",
+            + "%d late replies; %d concurrent users at peak; injector CPU so far: %.1f s%s%s",
         d.acked(),
         d.failed(),
         d.inFlight(),
@@ -169,11 +174,32 @@ public final class RunLedger {
         consumes.lateReplies(),
         users.peak(),
         processCpuSeconds(),
+        cpuLine(cpu),
         schemas.serializedCount() + schemas.registryCalls() == 0
             ? ""
             : String.format(
                 "; %d records serialized " + "with schemas; %d Schema Registry calls",
                 schemas.serializedCount(), schemas.registryCalls()));
+  }
+
+  /**
+   * The measured load's share of the CPU above: during it, per acked record, and before it; the
+   * in-JVM broker named when its CPU is in the figures.
+   */
+  static String cpuLine(LoadCpu cpu) {
+    if (cpu == null) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        " (during the measured load: %.1f s for %d acked records, %s per message; before it: %.1f s%s)",
+        cpu.duringSeconds(),
+        cpu.ackedDuring(),
+        cpu.microsPerMessage() == null
+            ? "n/a"
+            : String.format(Locale.ROOT, "%.1f µs", cpu.microsPerMessage()),
+        cpu.beforeSeconds(),
+        cpu.brokerInJvm() ? "; the embedded broker in this JVM counts too" : "");
   }
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */

@@ -31,6 +31,8 @@ import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.LoadCpu;
+import kafkaload.internal.run.CpuWindow;
 import kafkaload.internal.run.RunLedger;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.common.Metric;
@@ -95,14 +97,21 @@ public final class InjectorHealth implements AutoCloseable {
 
   private volatile double loadStart = Double.NaN;
   private volatile double loadEnd = Double.NaN;
+  private final Supplier<List<RunLedger>> ledgers;
+  private final CpuWindow cpu = new CpuWindow();
+
+  /** Set once the measured load's start is read: the one check each later request makes. */
+  private volatile boolean measuredStartKnown;
+
   private long lastAcked;
   private long lastBytes;
   private double lastBlockedNanos;
   private double lastGcPause;
   private long lastNanos = startNanos;
 
-  private InjectorHealth(InjectorBounds bounds) {
+  private InjectorHealth(InjectorBounds bounds, Supplier<List<RunLedger>> ledgers) {
     this.bounds = bounds;
+    this.ledgers = ledgers;
   }
 
   /** Starts sampling the given stats and producers every second. */
@@ -110,7 +119,7 @@ public final class InjectorHealth implements AutoCloseable {
       InjectorBounds bounds,
       Supplier<List<RunLedger>> stats,
       Supplier<List<ProducerHandle>> producers) {
-    InjectorHealth h = new InjectorHealth(bounds);
+    InjectorHealth h = new InjectorHealth(bounds, stats);
     h.listenToGc();
     h.timer.scheduleAtFixedRate(
         () -> h.sample(stats.get(), producers.get()), 1, 1, TimeUnit.SECONDS);
@@ -132,6 +141,18 @@ public final class InjectorHealth implements AutoCloseable {
   private synchronized void markStart() {
     if (Double.isNaN(loadStart)) {
       loadStart = secondsSinceStart();
+      cpu.firstUserStarted(reading());
+    }
+  }
+
+  /**
+   * A request outside the warm-up is about to run: the first one starts the measured load, where
+   * the process CPU is read. Cheap after that: one volatile read.
+   */
+  public void measuredRequest() {
+    if (!measuredStartKnown) {
+      cpu.measuredLoadStarted(reading());
+      measuredStartKnown = cpu.measuredStartKnown();
     }
   }
 
@@ -139,7 +160,26 @@ public final class InjectorHealth implements AutoCloseable {
   public synchronized void loadEnded() {
     if (Double.isNaN(loadEnd)) {
       loadEnd = secondsSinceStart();
+      cpu.loadEnded(reading());
+      measuredStartKnown = true;
     }
+  }
+
+  /**
+   * The process CPU split at the measured load (see {@link LoadCpu}); null before the load ended.
+   * {@code brokerInJvm}: an embedded broker runs in this JVM, so its CPU is in the figures.
+   */
+  public LoadCpu loadCpu(boolean brokerInJvm) {
+    return cpu.figures(brokerInJvm);
+  }
+
+  /** Now: the second, the whole process's CPU seconds so far, the records acked so far. */
+  private LoadCpu.Reading reading() {
+    long acked = 0;
+    for (RunLedger l : ledgers.get()) {
+      acked += l.delivery().ackedCount();
+    }
+    return new LoadCpu.Reading(secondsSinceStart(), RunLedger.processCpuSeconds(), acked);
   }
 
   private double secondsSinceStart() {

@@ -11,6 +11,7 @@ import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ResultsJson;
@@ -144,7 +145,13 @@ class MergedSummaryTest {
             300,
             new InjectorResults.HeapAfterGc(20.0, 30.0, 40.0 + index),
             new InjectorResults.EventLoopDelay(2, 100, 100, 0.1, 1, 5 + index),
-            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
+            LoadCpu.between(
+                    new LoadCpu.Reading(1, 3 + index, 0),
+                    new LoadCpu.Reading(11, 9 + index, acked),
+                    LoadCpu.FIRST_MEASURED_REQUEST,
+                    false)
+                .withCpuAtReport(10 + index));
     return new RunResults(
         1,
         "2026-12-01T05:00:0" + index + "Z",
@@ -255,6 +262,15 @@ class MergedSummaryTest {
     assertTrue(h.saturated(), "saturated when any was");
     assertEquals(List.of("injector 1: CPU above 90%"), h.reasons());
     assertEquals(21, h.cpuSecondsAtEnd());
+    // The CPU split at the measured load is summed, and the CPU per message is that of the sums.
+    LoadCpu c = h.loadCpu();
+    assertEquals(12, c.duringSeconds(), 1e-9);
+    assertEquals(7, c.beforeSeconds(), 1e-9);
+    assertEquals(2, c.afterSeconds(), 1e-9);
+    long acked = m.protocols().get(0).throughput().ackedOk();
+    assertEquals(acked, c.ackedDuring());
+    assertEquals(12.0 / acked * 1e6, c.microsPerMessage(), 1e-3);
+    assertFalse(c.brokerInJvm());
     assertEquals(95, h.maxProcessCpuPct());
     assertEquals(41.0, h.heapAfterGcMb().max());
     assertEquals(6, h.eventLoopDelayMs().max());

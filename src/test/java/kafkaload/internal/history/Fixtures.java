@@ -139,7 +139,8 @@ final class Fixtures {
             i.maxHeapUsedMb(),
             i.heapAfterGcMb(),
             i.eventLoopDelayMs(),
-            i.bounds());
+            i.bounds(),
+            i.loadCpu());
     return new RunResults(
         r.schemaVersion(),
         r.startedAt(),

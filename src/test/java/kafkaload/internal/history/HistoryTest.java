@@ -1,6 +1,7 @@
 package kafkaload.internal.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -159,5 +160,27 @@ class HistoryTest {
                 BaselineGate.compare(r, List.of(r), BaselineGate.Thresholds.defaults(), "b")),
             "");
     assertTrue(same.startsWith("## Kafka load test: passed") && !same.contains("REGRESSION"), same);
+  }
+
+  @Test
+  void theMarkdownSummaryGivesTheCpuPerMessageDuringTheLoad() {
+    RunResults r = Fixtures.run();
+    assertFalse(MarkdownSummary.of(r, "").contains("during the load"), "no split, no rows");
+    kafkaload.internal.results.LoadCpu cpu =
+        kafkaload.internal.results.LoadCpu.between(
+                new kafkaload.internal.results.LoadCpu.Reading(2, 6, 1000),
+                new kafkaload.internal.results.LoadCpu.Reading(22, 16, 401_000),
+                kafkaload.internal.results.LoadCpu.FIRST_MEASURED_REQUEST,
+                true)
+            .withCpuAtReport(19.5);
+    String md = MarkdownSummary.of(r.withInjector(r.injector().withLoadCpu(cpu)), "");
+    assertTrue(
+        md.contains(
+            "| CPU per message during the load (µs of CPU time, the in-JVM broker included) | 25.00 |"),
+        md);
+    assertTrue(md.contains("| injector CPU-s before the load (start-up, warm-up) | 6.00 |"), md);
+    assertTrue(md.contains("| injector CPU-s during the load | 10.00 |"), md);
+    assertTrue(
+        md.contains("after the load (reconciliation, Gatling's parse, report) | 3.50 |"), md);
   }
 }

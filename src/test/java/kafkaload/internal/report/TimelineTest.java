@@ -213,7 +213,8 @@ public class TimelineTest {
             new InjectorHealth.Verdict(false, List.of()),
             new double[] {0, 3600},
             new InjectorResults.EventLoopDelay(4, 36_000, 100, 1, 2, 880),
-            new InjectorBounds(90, 10, 10, 1000, 0.1, 100)),
+            new InjectorBounds(90, 10, 10, 1000, 0.1, 100),
+            null),
         0,
         3_600_000);
   }

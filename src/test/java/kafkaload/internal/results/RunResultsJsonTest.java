@@ -280,7 +280,9 @@ class RunResultsJsonTest {
             512,
             new InjectorResults.HeapAfterGc(30.0, 45.0, 60.0),
             new InjectorResults.EventLoopDelay(2, 1000, 100, 0.1, 2.5, 30),
-            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
+            new LoadCpu(
+                3.5, 13.5, LoadCpu.FIRST_MEASURED_REQUEST, 9.5, 30.0, 3.0, 1_000_000, 30.0, true));
     LatencySourceFigures sources =
         new LatencySourceFigures(
             Map.of("send", new LatencySourceFigures.Ack(2.5, 7.5, 12.5)),
@@ -359,6 +361,10 @@ class RunResultsJsonTest {
     assertEquals(60, tree.at("/protocols/0/distributed/reconcile/timeoutSeconds").asLong());
     assertEquals(10, tree.at("/protocols/0/distributed/baselines/orders/endOffsets/0").asLong());
     assertEquals(-1, tree.at("/injector/loadWindowSeconds/end").asDouble());
+    assertEquals(30.0, tree.at("/injector/loadCpu/microsPerMessage").asDouble());
+    assertEquals(1_000_000, tree.at("/injector/loadCpu/ackedDuring").asLong());
+    assertEquals(3.0, tree.at("/injector/loadCpu/afterSeconds").asDouble());
+    assertTrue(tree.at("/injector/loadCpu/brokerInJvm").asBoolean());
     assertEquals("NaN", tree.at("/timeline/0/heapAfterGcMb").asText(), "a value not known");
     // Nulls where a figure is not known; absent where a section does not apply.
     assertTrue(tree.at("/protocols/1/reconciliation").isNull());

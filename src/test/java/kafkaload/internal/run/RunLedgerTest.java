@@ -27,6 +27,27 @@ class RunLedgerTest {
   }
 
   @Test
+  void theSummaryLineGivesTheMeasuredLoadsCpuBesideTheWholeProcesss() {
+    RunLedger ledger = new RunLedger(null, null);
+    String plain = ledger.summaryLine(null);
+    assertTrue(plain.matches(".*injector CPU so far: [\\d.,]+ s$"), plain);
+    kafkaload.internal.results.LoadCpu cpu =
+        kafkaload.internal.results.LoadCpu.between(
+            new kafkaload.internal.results.LoadCpu.Reading(2, 3.25, 0),
+            new kafkaload.internal.results.LoadCpu.Reading(12, 13.25, 400_000),
+            kafkaload.internal.results.LoadCpu.FIRST_MEASURED_REQUEST,
+            true);
+    String line = ledger.summaryLine(cpu);
+    assertTrue(
+        line.contains(
+            " (during the measured load: 10.0 s for 400000 acked records, 25.0 µs per message;"
+                + " before it: 3.3 s; the embedded broker in this JVM counts too)"),
+        line);
+    // What the benchmark scripts read from the line is unchanged.
+    assertTrue(line.matches(".*injector CPU so far: [\\d.,]+ s \\(during.*"), line);
+  }
+
+  @Test
   void theReconciliationIsKeptWithWhetherItWasGated() {
     RunLedger ledger = new RunLedger(null, null);
     assertNull(ledger.reconciliation());

@@ -1,0 +1,53 @@
+package kafkaload.internal.run;
+
+import kafkaload.internal.results.LoadCpu;
+
+/**
+ * The process CPU readings that bound a run's measured load: at the first user's start, at the
+ * first request outside the warm-up, and at the load's end. Only the first reading of each counts;
+ * a measured start after the end is ignored.
+ */
+public final class CpuWindow {
+  private LoadCpu.Reading firstUser;
+  private LoadCpu.Reading measuredStart;
+  private LoadCpu.Reading end;
+
+  public synchronized void firstUserStarted(LoadCpu.Reading r) {
+    if (firstUser == null) {
+      firstUser = r;
+    }
+  }
+
+  public synchronized void measuredLoadStarted(LoadCpu.Reading r) {
+    if (measuredStart == null && end == null) {
+      measuredStart = r;
+    }
+  }
+
+  /** Whether the measured load has started (or can no longer start: it ended). */
+  public synchronized boolean measuredStartKnown() {
+    return measuredStart != null || end != null;
+  }
+
+  public synchronized void loadEnded(LoadCpu.Reading r) {
+    if (end == null) {
+      end = r;
+    }
+  }
+
+  /**
+   * The split at the measured load: from its first measured request (else from the first user) to
+   * its end; null before the end or when no user started.
+   */
+  public synchronized LoadCpu figures(boolean brokerInJvm) {
+    if (end == null || Double.isNaN(end.cpuSeconds())) {
+      return null; // not ended, or this JVM does not tell its process CPU time
+    }
+    if (measuredStart != null) {
+      return LoadCpu.between(measuredStart, end, LoadCpu.FIRST_MEASURED_REQUEST, brokerInJvm);
+    }
+    return firstUser == null
+        ? null
+        : LoadCpu.between(firstUser, end, LoadCpu.FIRST_USER, brokerInJvm);
+  }
+}
