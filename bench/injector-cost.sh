@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# What one record costs the injector under different Gatling versions and JVM options, side by side on the same
+# broker (in its own JVM), alternating the arms in every round. Each arm is NAME:GATLING_VERSION:JVM_OPTIONS (the
+# options space-free or comma-separated); every arm runs the same simulation for SHORT and LONG seconds. Prints
+# per arm the medians over the rounds: msg/s, p99 ack latency, whole-process CPU per message (JVM start to exit,
+# /usr/bin/time), marginal CPU per message (long minus short run, over the extra messages), CPU per message during
+# the measured load (kafka-summary.json's injector.loadCpu), peak RSS; and each arm's ratios to the first arm.
+#
+# The project's classes are compiled once, against the pom's Gatling version, and run on each arm's Gatling (a
+# class path resolved with -Dgatling.version=V): fine between neighbouring versions whose API the project uses
+# unchanged, which the run checks by finishing (a failed run prints its log's tail and stops the script).
+#
+#   bench/injector-cost.sh                                         # closed model, 1,024 users, Gatling 3.15.1 vs 3.16.0
+#   MODEL=open RATE=20000 bench/injector-cost.sh                   # the open model at 20,000 msg/s
+#   ARMS="c2:3.16.0: c1:3.16.0:-XX:TieredStopAtLevel=1" bench/injector-cost.sh   # C1 only: less JIT, slower code
+#   ROUNDS=5 SHORT=20 LONG=60 BOOTSTRAP=broker:9092 bench/injector-cost.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROUNDS=${ROUNDS:-3}
+MODEL=${MODEL:-closed}          # closed: BaselineSimulation with USERS users; open: ConstantRateSimulation at RATE
+USERS=${USERS:-1024}
+RATE=${RATE:-20000}
+SHORT=${SHORT:-15}
+LONG=${LONG:-30}
+RECORD_SIZE=${RECORD_SIZE:-1024}
+ARMS=${ARMS:-"gatling-3.15.1:3.15.1: gatling-3.16.0:3.16.0:"}
+OUT=${OUT:-target/bench/injector-cost}
+source bench/common.sh
+rm -rf "$OUT"/run-* "$OUT"/results-*
+
+for arm in $ARMS; do
+  IFS=: read -r name version _ <<<"$arm"
+  [ -n "$name" ] && [ -n "$version" ] || { echo "arm '$arm': expected NAME:GATLING_VERSION:JVM_OPTIONS" >&2; exit 2; }
+  if [ ! -s "$OUT/cp-$version.txt" ]; then
+    # shellcheck disable=SC2086
+    mvn ${MAVEN_ARGS:-} -q -B dependency:build-classpath -Dgatling.version="$version" -Dmdep.includeScope=test \
+      -Dmdep.outputFile="$OUT/cp-$version.txt" >/dev/null || { echo "Gatling $version does not resolve" >&2; exit 2; }
+  fi
+done
+
+if [ -z "${BOOTSTRAP:-}" ]; then
+  start_broker
+fi
+case $MODEL in
+  closed) SIM=(-Dusers="$USERS") ; SIM_CLASS=simulations.BaselineSimulation ;;
+  open) SIM=(-Drate="$RATE") ; SIM_CLASS=simulations.ConstantRateSimulation ;;
+  *) echo "MODEL must be closed or open, not '$MODEL'" >&2; exit 2 ;;
+esac
+echo "broker: $BOOTSTRAP  model=$MODEL (users=$USERS rate=$RATE)  ${SHORT}s and ${LONG}s  record=${RECORD_SIZE}B" \
+  "acks=1 linger.ms=1 lz4  rounds=$ROUNDS  load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+run() { # arm round seconds
+  local name version opts
+  IFS=: read -r name version opts <<<"$1"
+  local tag="$name-$3-$2" res="$PWD/$OUT/results-$name-$3-$2"
+  # shellcheck disable=SC2046,SC2086 # the arm's options are split on purpose
+  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$tag.time" java -Xmx1G "${JVM_GATLING[@]}" ${opts//,/ } \
+    -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="bench-cost-$tag-$$" -Dduration="$3" -Dwarmup=0 \
+    -DrecordSize="$RECORD_SIZE" -Dacks=1 -Dlinger.ms=1 -Dbatch.size=16384 -Dcompression.type=lz4 \
+    -DrunIdentity=false -Dverify=false -Dgate.p99Ms=100000 -Dgate.minRps=0 -Dgate.maxErrorPct=100 \
+    "${SIM[@]}" -cp "target/classes:target/test-classes:$(cat "$OUT/cp-$version.txt")" io.gatling.app.Gatling -nr \
+    -s "$SIM_CLASS" -rf "$res" >"$OUT/run-$tag.log" 2>&1 || { echo "$tag failed:"; tail -20 "$OUT/run-$tag.log"; exit 1; }
+  local summary; summary=$(find "$res" -name kafka-summary.json | head -1)
+  [ -n "$summary" ] || { echo "$tag wrote no kafka-summary.json"; exit 1; }
+  # arm seconds wall user sys peakRssKB summary
+  echo "$name $3 $(cut -d' ' -f2- "$OUT/run-$tag.time") $summary" >>"$OUT/runs.txt"
+  echo "  round $2, $name, $3 s: $(cut -d' ' -f2- "$OUT/run-$tag.time") (wall, user, sys s, peak RSS KB)"
+}
+
+: >"$OUT/runs.txt"
+for r in $(seq 1 "$ROUNDS"); do
+  for secs in "$SHORT" "$LONG"; do
+    for arm in $ARMS; do
+      run "$arm" "$r" "$secs"
+    done
+  done
+done
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+names=(); for arm in $ARMS; do names+=("${arm%%:*}"); done
+java -cp "$CP" kafkaload.bench.InjectorCostReport "$OUT/runs.txt" "$SHORT" "$LONG" "${names[@]}"
