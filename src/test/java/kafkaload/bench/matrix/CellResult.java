@@ -97,11 +97,11 @@ public record CellResult(
   /**
    * Reads the run in {@code resultsDir} (Gatling's -rf folder of this cell). msg/s is the measured
    * request's OK count over the measured seconds; MB/s counts record values (recordSize bytes
-   * each), as kafka-producer-perf-test does; CPU per message is the measured phase's CPU time over
-   * its OK count.
+   * each), as kafka-producer-perf-test does; CPU per message is the injector's own reading over its
+   * measured load (kafka-summary.json's injector.loadCpu: CPU time during the load over the records
+   * acked in it).
    */
-  static CellResult read(
-      Cell cell, Path resultsDir, int durationSeconds, int exitCode, double measuredCpuSeconds)
+  static CellResult read(Cell cell, Path resultsDir, int durationSeconds, int exitCode)
       throws IOException {
     Path report;
     try (Stream<Path> dirs = Files.list(resultsDir)) {
@@ -153,12 +153,17 @@ public record CellResult(
         percentile(all, 50),
         percentile(all, 99),
         all.count() == 0 ? 0 : 100.0 * failed / all.count(),
-        okCount == 0 ? Double.NaN : measuredCpuSeconds * 1e6 / okCount,
+        cpuMicrosPerMessage(summary),
         rec.isObject() ? rec.path("lost").asLong() : -1,
         rec.isObject() ? rec.path("duplicates").asLong() : -1,
         summary.path("injector").path("saturated").asBoolean(),
         report,
         exitCode);
+  }
+
+  private static double cpuMicrosPerMessage(JsonNode summary) {
+    JsonNode v = summary.path("injector").path("loadCpu").path("microsPerMessage");
+    return v.isNumber() ? v.asDouble() : Double.NaN;
   }
 
   private static GeneralStats stats(LogFileData data, String request, scala.Option<Status> status) {

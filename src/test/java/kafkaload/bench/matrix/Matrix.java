@@ -240,12 +240,11 @@ public final class Matrix {
     try {
       int bound = grid.warmupSeconds() + grid.durationSeconds() + 300;
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(bound);
-      double cpuSeconds = measuredCpuSeconds(p, dir.resolve("gatling.log"), deadline);
       if (!p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
         p.destroyForcibly().waitFor();
         return CellResult.notRun(c, CellResult.FAILED, "did not finish within " + bound + " s");
       }
-      return CellResult.read(c, dir, grid.durationSeconds(), p.exitValue(), cpuSeconds);
+      return CellResult.read(c, dir, grid.durationSeconds(), p.exitValue());
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(stopCell);
@@ -259,39 +258,6 @@ public final class Matrix {
         System.out.println("[matrix] could not delete topic " + topic + ": " + e.getMessage());
       }
     }
-  }
-
-  /**
-   * The cell JVM's CPU time (all threads, read by the OS) over its measured phase: from the end of
-   * the warm-up to the end of the load, timed from Gatling's "started" line, so JVM start, warm-up
-   * and report generation are left out. NaN when the run ends before that.
-   */
-  private double measuredCpuSeconds(Process p, Path log, long deadline)
-      throws IOException, InterruptedException {
-    String started = "Simulation " + SIMULATION + " started";
-    long t0 = 0;
-    while (p.isAlive() && t0 == 0 && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-      if (Files.exists(log) && Files.readString(log).contains(started)) {
-        t0 = System.nanoTime();
-      }
-    }
-    if (t0 == 0) {
-      return Double.NaN;
-    }
-    double from = cpuAt(p, t0 + TimeUnit.SECONDS.toNanos(grid.warmupSeconds()));
-    double to =
-        cpuAt(p, t0 + TimeUnit.SECONDS.toNanos(grid.warmupSeconds() + grid.durationSeconds()));
-    return to - from;
-  }
-
-  private static double cpuAt(Process p, long nanoTime) throws InterruptedException {
-    while (p.isAlive() && System.nanoTime() < nanoTime) {
-      Thread.sleep(Math.min(100, Math.max(1, (nanoTime - System.nanoTime()) / 1_000_000)));
-    }
-    return p.isAlive()
-        ? p.toHandle().info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(Double.NaN)
-        : Double.NaN;
   }
 
   /**
