@@ -336,7 +336,8 @@ EOF
     -Dmdep.outputFile=cp.txt -Dmdep.includeScope=runtime >"$BUILD/build.log" 2>&1 \
     || { tail -40 "$BUILD/build.log" >&2; die "the peer's build failed (whole log: $BUILD/build.log)"; }
 }
-STAMP="$PEER_COMMIT $GATLING_VERSION $KAFKA_VERSION $SCALA_VERSION $(sha1sum "$0" | cut -c1-12)"
+# Built again when the peer's commit, a version or this recipe changes.
+STAMP="$PEER_COMMIT $GATLING_VERSION $KAFKA_VERSION $SCALA_VERSION $SLF4J_VERSION $(declare -f build_peer | sha1sum | cut -c1-12)"
 if [ "$(cat "$BUILD/stamp" 2>/dev/null)" != "$STAMP" ] || [ ! -f "$BUILD/target/galaxio-peer.jar" ]; then
   echo "building galax-io/gatling-kafka-plugin at $PEER_COMMIT against Gatling $GATLING_VERSION, kafka-clients $KAFKA_VERSION, Scala $SCALA_VERSION"
   build_peer
@@ -344,3 +345,60 @@ if [ "$(cat "$BUILD/stamp" 2>/dev/null)" != "$STAMP" ] || [ ! -f "$BUILD/target/
 fi
 PEER_CP="$BUILD/target/galaxio-peer.jar:$(cat "$BUILD/cp.txt")"
 [ -z "${BUILD_ONLY:-}" ] || { echo "peer built: $BUILD/target/galaxio-peer.jar"; exit 0; }
+
+# ---- the runs ----
+if [ -z "${BOOTSTRAP:-}" ]; then
+  start_broker
+fi
+echo "peer: galax-io/gatling-kafka-plugin at $PEER_COMMIT, built against Gatling $GATLING_VERSION, kafka-clients $KAFKA_VERSION"
+echo "broker: $BOOTSTRAP  closed: $USERS users  open: $RATE/s  ${SHORT}s and ${LONG}s  record=${RECORD_SIZE}B acks=$ACKS" \
+  "linger.ms=$LINGER batch.size=$BATCH compression=$COMPRESSION  arms: $ARMS"
+
+run() { # arm round seconds
+  local arm=$1 round=$2 secs=$3
+  local name="$arm-$secs-$round" topic="bench-peer-$arm-$secs-$round-$$"
+  local rf="$PWD/$OUT/gatling-results/$name"
+  local load=(-Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$topic" -Dduration="$secs" -DrecordSize="$RECORD_SIZE"
+    -Dacks="$ACKS" -Dlinger.ms="$LINGER" -Dbatch.size="$BATCH" -Dcompression.type="$COMPRESSION")
+  local cp sim extra=()
+  case $arm in
+    galaxio-*)
+      java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$topic" 16 >/dev/null
+      cp=$PEER_CP
+      if [ "$arm" = galaxio-closed ]; then sim=peerbench.GalaxioClosedSimulation; extra=(-Dusers="$USERS")
+      else sim=peerbench.GalaxioOpenSimulation; extra=(-Drate="$RATE"); fi ;;
+    ours-*)
+      # Its preflight makes the topic (16 partitions). No warm-up, run identity or read-back: the peer does none.
+      cp=$CP
+      extra=(-Dwarmup=0 -DrunIdentity=false -Dverify=false -Dgate.p99Ms=100000 -Dgate.minRps=0 -Dgate.maxErrorPct=100)
+      case $arm in
+        ours-closed) sim=simulations.BaselineSimulation; extra+=(-Dusers="$USERS") ;;
+        ours-open) sim=simulations.ConstantRateSimulation; extra+=(-Drate="$RATE") ;;
+        ours-open-burst1) sim=simulations.ConstantRateSimulation; extra+=(-Drate="$RATE" -Dburst=1) ;;
+      esac ;;
+  esac
+  # -nr for both: no HTML report; each still parses its simulation.log for its assertions.
+  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name.time" java -Xmx1G "${JVM_GATLING[@]}" "${load[@]}" \
+    "${extra[@]}" -cp "$cp" io.gatling.app.Gatling -nr -s "$sim" -rf "$rf" >"$OUT/run-$name.log" 2>&1 \
+    || echo "  $name exited with $? (see $OUT/run-$name.log)"
+  if [[ $arm == galaxio-* ]]; then
+    # The peer keeps no figures of its own: Gatling's report of the run, made afterwards outside the measured process,
+    # prints its counts and response-time percentiles ("Global Information"), which kafkaload.bench.PeerReport reads.
+    local run_dir
+    run_dir=$(ls "$rf" | head -1)
+    java -Xmx1G "${JVM_GATLING[@]}" -cp "$PEER_CP" io.gatling.app.Gatling -ro "$run_dir" -rf "$rf" \
+      >"$OUT/run-$name.report.log" 2>&1 || echo "  the report of $name exited with $? (see $OUT/run-$name.report.log)"
+  fi
+}
+
+for r in $(seq 1 "$ROUNDS"); do
+  for secs in "$SHORT" "$LONG"; do
+    for arm in $ARMS; do
+      echo "round $r/$ROUNDS: $arm, $secs s"
+      run "$arm" "$r" "$secs"
+    done
+  done
+done
+
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+PEER_COMMIT=$PEER_COMMIT java -cp "$CP" kafkaload.bench.PeerReport "$OUT"
