@@ -40,10 +40,8 @@ class PeerReportTest {
   void readsTheCountsAndPercentilesOfGatlingsConsoleStatistics() {
     String report = globalInformation(1_234_567, 0, 53, 647);
     assertArrayEquals(
-        new double[] {1_234_567, 1_234_567, 0},
-        PeerReport.global(report, "request count", "run"));
-    assertEquals(
-        647, PeerReport.global(report, "response time 99th percentile (ms)", "run")[1], 0);
+        new double[] {1_234_567, 1_234_567, 0}, PeerReport.global(report, "request count", "run"));
+    assertEquals(647, PeerReport.global(report, "response time 99th percentile (ms)", "run")[1], 0);
     assertArrayEquals(
         new double[] {1_000_012, 1_000_000, 12},
         PeerReport.global(globalInformation(1_000_000, 12, 1, 2), "request count", "run"));
@@ -54,7 +52,8 @@ class PeerReportTest {
     IllegalStateException e =
         assertThrows(
             IllegalStateException.class,
-            () -> PeerReport.global("Parsing log file(s)...", "request count", "galaxio-open-40-1"));
+            () ->
+                PeerReport.global("Parsing log file(s)...", "request count", "galaxio-open-40-1"));
     assertEquals(true, e.getMessage().startsWith("galaxio-open-40-1: "));
   }
 
@@ -76,6 +75,7 @@ class PeerReportTest {
   private static void write(Path dir, String run, String time, long ok, int p50, int p99)
       throws Exception {
     Files.writeString(dir.resolve("run-" + run + ".time"), time + "\n");
-    Files.writeString(dir.resolve("run-" + run + ".report.log"), globalInformation(ok, 0, p50, p99));
+    Files.writeString(
+        dir.resolve("run-" + run + ".report.log"), globalInformation(ok, 0, p50, p99));
   }
 }
