@@ -5,8 +5,9 @@
 # run SHORT and LONG seconds, in both models:
 #   closed: USERS users, each sending back to back  | galaxio: its request ends in the producer callback
 #                                                    | ours: simulations.BaselineSimulation
-#   open:   RATE arrivals a second, one record each | galaxio: one record per virtual user
-#                                                    | ours: simulations.ConstantRateSimulation (shipped burst, and -Dburst=1)
+#   open:   RATE records a second                   | galaxio: one record per virtual user
+#                                                    | ours: simulations.ConstantRateSimulation (its shipped bursts of
+#                                                    |       records per arrival, and -Dburst=1: a user per record)
 # Prints per arm the medians over the rounds: msg/s, p50/p99 ack latency, whole-process CPU per message (JVM start to
 # exit), marginal CPU per message (LONG run minus SHORT run, over the extra messages), peak RSS, and ours/galaxio.
 #
@@ -358,6 +359,7 @@ run() { # arm round seconds
   local arm=$1 round=$2 secs=$3
   local name="$arm-$secs-$round" topic="bench-peer-$arm-$secs-$round-$$"
   local rf="$PWD/$OUT/gatling-results/$name"
+  rm -rf "$rf"  # a folder per run, so the peer's report reads this run's simulation.log
   local load=(-Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$topic" -Dduration="$secs" -DrecordSize="$RECORD_SIZE"
     -Dacks="$ACKS" -Dlinger.ms="$LINGER" -Dbatch.size="$BATCH" -Dcompression.type="$COMPRESSION")
   local cp sim extra=()
