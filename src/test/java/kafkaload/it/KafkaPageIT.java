@@ -71,7 +71,15 @@ class KafkaPageIT {
     assertEquals(acked, p.get("reconciliation").get("ackedOk").asLong());
     assertEquals(0, p.get("reconciliation").get("lost").asLong());
     assertTrue(p.get("ackLatencyMs").get("send").get("p99").asDouble() > 0);
-    assertEquals(16, p.get("partitions").size());
+    // Partitions that got records (a slow 4 s run may leave one of the 16 without a batch): their
+    // records add up to the acked ones.
+    long perPartition = 0;
+    for (JsonNode share : p.get("partitions")) {
+      assertTrue(share.get("partition").asInt() >= 0 && share.get("partition").asInt() < 16);
+      perPartition += share.get("records").asLong();
+    }
+    assertTrue(p.get("partitions").size() > 1, p.get("partitions").toString());
+    assertEquals(acked, perPartition, p.get("partitions").toString());
     assertTrue(p.get("producerMetrics").has("record-send-rate"));
     assertEquals(
         "******",
