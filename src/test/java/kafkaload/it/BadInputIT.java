@@ -71,7 +71,8 @@ class BadInputIT {
     // Timed inside the child, from the protocol's start to the crash, so a slow JVM start does not
     // count.
     long started = millisOfDay(run, "Kafka target: 127.0.0.1:1");
-    long crashed = millisOfDay(run, "Run crashed");
+    // Gatling's own error line: "Run crashed" in 3.15, "Failed to build the scenario(s)" in 3.16.
+    long crashed = millisOfDay(run, "ERROR io.gatling.app.Gatling$");
     assertTrue(crashed - started < 15_000, "reported after " + (crashed - started) + " ms");
   }
 
