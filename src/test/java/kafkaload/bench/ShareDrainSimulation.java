@@ -13,7 +13,8 @@ import java.time.Duration;
  * with the next poll), no producers, no run identity. After -Dduring seconds each consumer stops
  * once the group's lag is 0 and nothing came for longer than the lock
  * (-Dshare.record.lock.duration.ms), within -Dshare.timeoutSeconds. The rate (accepts over
- * first-to-last accept) is in kafka-summary.json's share group.
+ * first-to-last accept) is in kafka-summary.json's share group. -Dshare.requestPerPoll (true unless
+ * set): one Gatling request per poll, as a throughput test wants; false: one per accepted record.
  */
 public class ShareDrainSimulation extends Simulation {
   String topic = System.getProperty("topic");
@@ -23,6 +24,7 @@ public class ShareDrainSimulation extends Simulation {
   int during = Integer.getInteger("during", 1);
   int receiveBufferBytes = Integer.getInteger("receive.buffer.bytes", 2_097_152);
   int timeoutSeconds = Integer.getInteger("share.timeoutSeconds", 300);
+  boolean requestPerPoll = Boolean.parseBoolean(System.getProperty("share.requestPerPoll", "true"));
 
   ScenarioBuilder consumersScenario =
       scenario("share consumers")
@@ -32,6 +34,7 @@ public class ShareDrainSimulation extends Simulation {
                   .group(group)
                   .consumers(consumers)
                   .acknowledgement("implicit")
+                  .requestPerPoll(requestPerPoll)
                   .groupConfig("share.auto.offset.reset", "earliest")
                   .groupConfig("share.record.lock.duration.ms", lockMs)
                   // ShareConsumerPerformance's --socket-buffer-size default.
