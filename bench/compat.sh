@@ -77,7 +77,13 @@ EOF
   java -Xmx1G "${logger[@]}" -cp "$dir/lib/*" kafka.Kafka "$dir/server.properties" >"$dir/broker.log" 2>&1 &
   BROKER_PID=$!
   for _ in $(seq 1 120); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && { BOOTSTRAP=127.0.0.1:$port; return 0; }
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      # Listening is not serving: on a loaded machine a broker's first controller events take seconds, and the
+      # baseline's 10 s preflight timed out on 4.0.0. Wait (up to 60 s) until it describes its cluster.
+      timeout 60 java -cp "$CP" org.apache.kafka.tools.ClusterTool cluster-id --bootstrap-server "127.0.0.1:$port" \
+        >"$dir/ready.log" 2>&1 || { echo "$v: broker did not serve: $(tail -3 "$dir/ready.log")" >&2; return 1; }
+      BOOTSTRAP=127.0.0.1:$port; return 0
+    fi
     kill -0 "$BROKER_PID" 2>/dev/null || break
     sleep 0.5
   done
