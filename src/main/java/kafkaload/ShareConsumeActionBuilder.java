@@ -25,9 +25,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  *     .slowConsumers(1, Duration.ofSeconds(2)).during(Duration.ofSeconds(30))}</pre>
  *
  * Requests it records: "name accept" per accepted record (produce to confirmed ACCEPT; or "name
- * poll" per poll with {@link #requestPerPoll}), "name ack" per acknowledgement commit, and when the
- * last consumer stops "name reconciled" (every produced record of the run accepted once, rejected
- * or archived) and "name lag".
+ * poll" per poll with {@link #requestPerPoll}), "name ack" per acknowledgement commit (unless
+ * {@link #commitSync} is false), and when the last consumer stops "name reconciled" (every produced
+ * record of the run accepted once, rejected or archived) and "name lag".
  *
  * <p>Defaults: one consumer (inject exactly {@link #consumers} users), a group of its own, explicit
  * acknowledgement, every record accepted, {@code share.auto.offset.reset=earliest}, 10 s of
@@ -223,6 +223,18 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    */
   public ShareConsumeActionBuilder requestPerPoll(boolean perPoll) {
     return new ShareConsumeActionBuilder(spec.withRequestPerPoll(perPoll));
+  }
+
+  /**
+   * true (the default): after each poll its records' acknowledgements are committed with
+   * commitSync, a request of its own ("name ack", the commit's latency). false: no commitSync; they
+   * go to the broker with the consumer's next poll, as Kafka's client does by default and
+   * kafka-share-consumer-perf-test relies on, saving a round trip per poll; no "name ack" request.
+   * Outcomes are counted from the broker's confirmation either way. Consumers with work per record
+   * ({@link #processing}, {@link #slowConsumers}) commit each record when done either way.
+   */
+  public ShareConsumeActionBuilder commitSync(boolean sync) {
+    return new ShareConsumeActionBuilder(spec.withCommitSync(sync));
   }
 
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */

@@ -54,4 +54,13 @@ class ShareConsumeActionBuilderTest {
     // kept through the other settings
     assertTrue(perPoll.consumers(3).acknowledgement("implicit").spec().requestPerPoll());
   }
+
+  @Test
+  void acknowledgementsAreCommittedAfterEachPollUnlessTheyGoWithTheNext() {
+    assertTrue(work().spec().commitSync(), "the default: commitSync after each poll");
+    ShareConsumeActionBuilder withPoll = work().commitSync(false);
+    assertFalse(withPoll.spec().commitSync());
+    assertFalse(withPoll.requestPerPoll(true).group("g").spec().commitSync());
+    assertTrue(withPoll.commitSync(true).spec().commitSync());
+  }
 }

@@ -15,6 +15,8 @@ import java.time.Duration;
  * (-Dshare.record.lock.duration.ms), within -Dshare.timeoutSeconds. The rate (accepts over
  * first-to-last accept) is in kafka-summary.json's share group. -Dshare.requestPerPoll (true unless
  * set): one Gatling request per poll, as a throughput test wants; false: one per accepted record.
+ * -Dshare.commitSync (false unless set): the acknowledgements go with the next poll, as
+ * kafka-share-consumer-perf-test sends them; true: a commitSync after each poll.
  */
 public class ShareDrainSimulation extends Simulation {
   String topic = System.getProperty("topic");
@@ -25,6 +27,7 @@ public class ShareDrainSimulation extends Simulation {
   int receiveBufferBytes = Integer.getInteger("receive.buffer.bytes", 2_097_152);
   int timeoutSeconds = Integer.getInteger("share.timeoutSeconds", 300);
   boolean requestPerPoll = Boolean.parseBoolean(System.getProperty("share.requestPerPoll", "true"));
+  boolean commitSync = Boolean.parseBoolean(System.getProperty("share.commitSync", "false"));
 
   ScenarioBuilder consumersScenario =
       scenario("share consumers")
@@ -35,6 +38,7 @@ public class ShareDrainSimulation extends Simulation {
                   .consumers(consumers)
                   .acknowledgement("implicit")
                   .requestPerPoll(requestPerPoll)
+                  .commitSync(commitSync)
                   .groupConfig("share.auto.offset.reset", "earliest")
                   .groupConfig("share.record.lock.duration.ms", lockMs)
                   // ShareConsumerPerformance's --socket-buffer-size default.

@@ -100,7 +100,8 @@ final class ShareConsumeAction extends KafkaAction {
                     spec.groupConfig(),
                     intConfig(groupConfig, "share.delivery.count.limit", 5),
                     Arrays.asList(processing),
-                    spec.requestPerPoll()));
+                    spec.requestPerPoll(),
+                    spec.commitSync()));
   }
 
   /**
@@ -260,7 +261,7 @@ final class ShareConsumeAction extends KafkaAction {
             commit(session, consumer);
           }
         }
-        if (workMs == 0) {
+        if (workMs == 0 && spec.commitSync()) {
           commit(session, consumer);
         }
       }

@@ -31,6 +31,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * @param requestPerPoll true: one Gatling request per poll ("name poll", from the poll to the
  *     confirmation of its records' acknowledgements) instead of one per accepted record ("name
  *     accept"); the per-record figures still go to the share group's counters
+ * @param commitSync true: each poll's acknowledgements are committed with commitSync, timed as a
+ *     request ("name ack"); false: they go to the broker with the next poll (Kafka's own way, as
+ *     kafka-share-consumer-perf-test does). Consumers with work per record commit each record
+ *     either way
  */
 public record ShareConsumeSpec(
     String requestName,
@@ -50,7 +54,8 @@ public record ShareConsumeSpec(
     Map<String, String> consumerProperties,
     Duration during,
     Duration drainTimeout,
-    boolean requestPerPoll) {
+    boolean requestPerPoll,
+    boolean commitSync) {
 
   public static final String EXPLICIT = "explicit";
   public static final String IMPLICIT = "implicit";
@@ -83,7 +88,8 @@ public record ShareConsumeSpec(
         Map.of(),
         Duration.ofSeconds(10),
         Duration.ofSeconds(60),
-        false);
+        false,
+        true);
   }
 
   /** A copy with the fields {@code b} changes. */
@@ -166,6 +172,10 @@ public record ShareConsumeSpec(
     return with(b -> b.requestPerPoll = perPoll);
   }
 
+  public ShareConsumeSpec withCommitSync(boolean sync) {
+    return with(b -> b.commitSync = sync);
+  }
+
   /** The work per record of consumer {@code index}. */
   public Duration processingOf(int index) {
     return index < slowConsumers ? slowProcessing : processing;
@@ -199,6 +209,7 @@ public record ShareConsumeSpec(
     Duration during;
     Duration drainTimeout;
     boolean requestPerPoll;
+    boolean commitSync;
 
     Builder(ShareConsumeSpec s) {
       requestName = s.requestName;
@@ -219,6 +230,7 @@ public record ShareConsumeSpec(
       during = s.during;
       drainTimeout = s.drainTimeout;
       requestPerPoll = s.requestPerPoll;
+      commitSync = s.commitSync;
     }
 
     ShareConsumeSpec build() {
@@ -240,7 +252,8 @@ public record ShareConsumeSpec(
           consumerProperties,
           during,
           drainTimeout,
-          requestPerPoll);
+          requestPerPoll,
+          commitSync);
     }
   }
 }

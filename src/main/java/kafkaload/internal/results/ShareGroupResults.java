@@ -15,6 +15,8 @@ import java.util.Map;
  * @param acknowledgement share.acknowledgement.mode: implicit or explicit
  * @param requestPerPoll true: Gatling got one request per poll ("request poll"); false: one per
  *     accepted record ("request accept")
+ * @param commitSync true: each poll's acknowledgements committed with commitSync (timed in {@code
+ *     ackCommitMs}); false: sent with the next poll, nothing timed
  * @param groupConfig the group configs the run set (Kafka's names)
  * @param lockDurationMs the acquisition lock the consumers were given, or null when none said
  * @param acquired deliveries to the consumers (a record delivered three times counts three)
@@ -38,6 +40,7 @@ public record ShareGroupResults(
     String group,
     String acknowledgement,
     boolean requestPerPoll,
+    boolean commitSync,
     int consumers,
     int partitions,
     Map<String, String> groupConfig,

@@ -36,7 +36,8 @@ public final class ShareCounters {
       Map<String, String> groupConfig,
       int deliveryLimit,
       List<Long> processingMsPerRecord,
-      boolean requestPerPoll) {
+      boolean requestPerPoll,
+      boolean commitSync) {
     public Setup {
       groupConfig = Map.copyOf(groupConfig);
       processingMsPerRecord = List.copyOf(processingMsPerRecord);
@@ -326,6 +327,7 @@ public final class ShareCounters {
         setup.group(),
         setup.acknowledgement(),
         setup.requestPerPoll(),
+        setup.commitSync(),
         setup.consumers(),
         setup.partitions(),
         setup.groupConfig(),

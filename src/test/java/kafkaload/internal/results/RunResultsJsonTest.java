@@ -216,6 +216,7 @@ class RunResultsJsonTest {
                 "workers",
                 "explicit",
                 false,
+                true,
                 3,
                 2,
                 Map.of("share.record.lock.duration.ms", "2000"),
