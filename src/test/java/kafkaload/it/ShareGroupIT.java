@@ -77,7 +77,11 @@ class ShareGroupIT {
     }
     assertEquals(0, exact.at("/lagVerdict/lagAtEnd").asLong(), exact.toString());
     assertTrue(exact.at("/endToEndMs/count").asLong() > 0, exact.toString());
-    assertTrue(exact.at("/ackCommitMs/count").asLong() > 0, exact.toString());
+    // Its acknowledgements went with the next poll (commitSync(false)): no commit timed, yet every
+    // outcome above was confirmed.
+    assertFalse(exact.get("commitSync").asBoolean(), exact.toString());
+    assertEquals(0, exact.at("/ackCommitMs/count").asLong(), exact.toString());
+    assertThrows(AssertionError.class, () -> run.counts("exact ack"));
 
     // The slow consumer's locks expired: its records came back to the others (delivery count 2
     // and up), and every record is accounted for.
@@ -112,6 +116,12 @@ class ShareGroupIT {
     assertThrows(AssertionError.class, () -> run.counts("slow accept"));
     assertEquals(slow.get("accepted").asLong(), slow.at("/endToEndMs/count").asLong());
     assertTrue(slow.get("acquired").asLong() >= polls, slow.toString());
+    // commitSync after each poll (the default): one "slow ack" per commit, each timed.
+    assertTrue(slow.get("commitSync").asBoolean(), slow.toString());
+    long commits = run.counts("slow ack")[0];
+    assertEquals(commits, slow.at("/ackCommitMs/count").asLong(), slow.toString());
+    assertTrue(commits > 0, slow.toString());
+
     String page = java.nio.file.Files.readString(reportDir(run).resolve("kafka.html"));
     assertTrue(page.contains("shareGroups"), "the page carries the share groups");
   }

@@ -16,7 +16,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * accepted; a 15 s lock that no consumer outlasts. "slow": 60 records into 1 partition, 3
  * consumers, the first one 2.5 s a record against a 1 s lock, so its records come back to the
  * others; it logs one Gatling request per poll ("slow poll", requestPerPoll) where "exact" logs one
- * per accepted record. The consumers start 8 s before the producers (the group joins first).
+ * per accepted record. "exact" sends its acknowledgements with the next poll (commitSync(false));
+ * "slow" commits them after each poll (each record for the slow consumer). The consumers start 8 s
+ * before the producers (the group joins first).
  */
 public class ShareSimulation extends Simulation {
   static final int HEAD_START = 8;
@@ -50,6 +52,7 @@ public class ShareSimulation extends Simulation {
                   .groupConfig("share.delivery.count.limit", 3)
                   .rejectIf((s, r) -> key(r, "key-3"))
                   .releaseIf((s, r) -> key(r, "key-5"))
+                  .commitSync(false)
                   .during(Duration.ofSeconds(HEAD_START + 3))
                   .drainTimeout(Duration.ofSeconds(30)));
 
