@@ -25,6 +25,7 @@ public class ShareDrainSimulation extends Simulation {
   int lockMs = Integer.getInteger("share.record.lock.duration.ms", 5000);
   int during = Integer.getInteger("during", 1);
   int receiveBufferBytes = Integer.getInteger("receive.buffer.bytes", 2_097_152);
+  int fetchMaxBytes = Integer.getInteger("fetch.max.bytes", 1_048_576);
   int timeoutSeconds = Integer.getInteger("share.timeoutSeconds", 300);
   boolean requestPerPoll = Boolean.parseBoolean(System.getProperty("share.requestPerPoll", "true"));
   boolean commitSync = Boolean.parseBoolean(System.getProperty("share.commitSync", "false"));
@@ -43,6 +44,8 @@ public class ShareDrainSimulation extends Simulation {
                   .groupConfig("share.record.lock.duration.ms", lockMs)
                   // ShareConsumerPerformance's --socket-buffer-size default.
                   .property("receive.buffer.bytes", receiveBufferBytes)
+                  // Its --fetch-size default (Kafka's fetch.max.bytes default is 50 MiB).
+                  .property("fetch.max.bytes", fetchMaxBytes)
                   .during(Duration.ofSeconds(during))
                   .drainTimeout(Duration.ofSeconds(timeoutSeconds)));
 
