@@ -6,8 +6,11 @@
 # set on the group before it joins), alternating A B A B. Whole-process CPU and peak RSS under GNU time; the marginal
 # CPU per message = (CPU draining 2 x RECORDS - CPU draining RECORDS) / RECORDS cancels JVM and Gatling start, the
 # group join and the report. Prints a markdown table of medians and the ratios; quote the load average with it.
+# REQUEST_PER_POLL=true (the default here): the simulation logs one Gatling request per poll (requestPerPoll(true));
+# false: one per accepted record, shareConsume's own default. COMMIT_SYNC=false (the default here): the acknowledgements
+# go with the next poll, as ShareConsumerPerformance sends them (commitSync(false)); true: a commitSync after each poll.
 #
-#   bench/share-consumer-vs-perf.sh   # ROUNDS=3 RECORDS=1000000 RECORD_SIZE=512 PARTITIONS=4 CONSUMERS=8
+#   bench/share-consumer-vs-perf.sh   # ROUNDS=3 RECORDS=1000000 RECORD_SIZE=512 PARTITIONS=4 CONSUMERS=8 REQUEST_PER_POLL=true
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
@@ -16,11 +19,13 @@ RECORDS=${RECORDS:-1000000}
 RECORD_SIZE=${RECORD_SIZE:-512}
 PARTITIONS=${PARTITIONS:-4}
 CONSUMERS=${CONSUMERS:-8}
+REQUEST_PER_POLL=${REQUEST_PER_POLL:-true}
+COMMIT_SYNC=${COMMIT_SYNC:-false}
 TOPIC=bench-share
 rm -f "$OUT"/share-*
 
 if [ -z "${BOOTSTRAP:-}" ]; then start_broker; fi
-echo "broker: $BOOTSTRAP records=$RECORDS x ${RECORD_SIZE}B partitions=$PARTITIONS consumers=$CONSUMERS load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "broker: $BOOTSTRAP records=$RECORDS x ${RECORD_SIZE}B partitions=$PARTITIONS consumers=$CONSUMERS request per poll=$REQUEST_PER_POLL commitSync=$COMMIT_SYNC load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 for n in "$RECORDS" $((2 * RECORDS)); do
   java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$TOPIC-$n" "$PARTITIONS"
@@ -45,14 +50,17 @@ for r in $(seq 1 "$ROUNDS"); do
       --group "perf-$n-$r-$$" --timeout 60000
     echo "round $r/$ROUNDS: ShareDrainSimulation, $CONSUMERS consumer(s), $n records"
     timed "gatling-$n-$r" java -Xmx1G "${JVM_GATLING[@]}" -Dkafka.bootstrap.servers="$BOOTSTRAP" \
-      -Dtopic="$TOPIC-$n" -Dshare.consumers="$CONSUMERS" -Dshare.group="gatling-$n-$r-$$" \
+      -Dtopic="$TOPIC-$n" -Dshare.consumers="$CONSUMERS" -Dshare.group="gatling-$n-$r-$$" -Dshare.requestPerPoll="$REQUEST_PER_POLL" \
+      -Dshare.commitSync="$COMMIT_SYNC" \
       -cp "$CP" io.gatling.app.Gatling -nr -s kafkaload.bench.ShareDrainSimulation -rf "$PWD/$OUT/gatling-results"
   done
 done
 
-python3 - "$OUT" "$ROUNDS" "$RECORDS" "$CONSUMERS" "$PARTITIONS" <<'PY'
+python3 - "$OUT" "$ROUNDS" "$RECORDS" "$CONSUMERS" "$PARTITIONS" "$REQUEST_PER_POLL" "$COMMIT_SYNC" <<'PY'
 import json, os, re, statistics, sys
 out, rounds, records, consumers, partitions = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+mode = ("a request per poll" if sys.argv[6] == "true" else "a request per record") + (
+    ", commitSync each poll" if sys.argv[7] == "true" else ", acks with the next poll")
 big = 2 * records
 def timing(name):  # wall seconds, CPU seconds and peak RSS (MB) of the whole process, JVM start to exit
     t = [float(x) for x in re.findall(r"TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)", open(f"{out}/share-{name}.time").read())[-1]]
@@ -89,7 +97,7 @@ print(f"\n| tool (median of {rounds} rounds, {big:,} records, {partitions} parti
       " | msg/s | msg/s, marginal | CPU-s per M msgs, whole | CPU-s per M msgs, marginal | peak RSS MB"
       " | msg/s vs SCP | marginal msg/s vs SCP | whole CPU vs SCP | marginal CPU vs SCP |\n|---|---|---|---|---|---|---|---|---|---|")
 print(f"| Kafka ShareConsumerPerformance | {p[0]:,.0f} | {p[1]:,.0f} | {p[2]:.1f} | {p[3]:.1f} | {p[4]:.0f} | 1 | 1 | 1 | 1 |")
-print(f"| ShareDrainSimulation (shareConsume, implicit) | {g[0]:,.0f} | {g[1]:,.0f} | {g[2]:.1f} | {g[3]:.1f} | {g[4]:.0f}"
+print(f"| ShareDrainSimulation (shareConsume, implicit, {mode}) | {g[0]:,.0f} | {g[1]:,.0f} | {g[2]:.1f} | {g[3]:.1f} | {g[4]:.0f}"
       f" | {g[0] / p[0]:.2f} | {g[1] / p[1]:.2f} | {g[2] / p[2]:.2f} | {g[3] / p[3]:.2f} |")
 print(f"(msg/s: ShareConsumerPerformance's own nMsg.sec, its start to its end, group join included; the simulation's"
       f" accepts over first-to-last accept, join excluded. msg/s, marginal = {records:,} extra records over the extra"

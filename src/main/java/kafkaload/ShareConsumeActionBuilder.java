@@ -24,9 +24,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  *     .groupConfig("share.record.lock.duration.ms", 5000).releaseProbability(0.02)
  *     .slowConsumers(1, Duration.ofSeconds(2)).during(Duration.ofSeconds(30))}</pre>
  *
- * Requests it records: "name accept" per accepted record (produce to confirmed ACCEPT), "name ack"
- * per acknowledgement commit, and when the last consumer stops "name reconciled" (every produced
- * record of the run accepted once, rejected or archived) and "name lag drained".
+ * Requests it records: "name accept" per accepted record (produce to confirmed ACCEPT; or "name
+ * poll" per poll with {@link #requestPerPoll}), "name ack" per acknowledgement commit (unless
+ * {@link #commitSync} is false), and when the last consumer stops "name reconciled" (every produced
+ * record of the run accepted once, rejected or archived) and "name lag".
  *
  * <p>Defaults: one consumer (inject exactly {@link #consumers} users), a group of its own, explicit
  * acknowledgement, every record accepted, {@code share.auto.offset.reset=earliest}, 10 s of
@@ -51,6 +52,11 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
 
   ShareConsumeActionBuilder(ShareConsumeSpec spec) {
     this.spec = spec;
+  }
+
+  /** The spec as built so far (for tests in this package). */
+  ShareConsumeSpec spec() {
+    return spec;
   }
 
   private KafkaLoadConfigException bad(String what) {
@@ -203,6 +209,32 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
       throw bad("drainTimeout(..) must be >= 0");
     }
     return new ShareConsumeActionBuilder(spec.withDrainTimeout(timeout));
+  }
+
+  /**
+   * true: one Gatling request per poll that delivered records, "name poll", from the poll to the
+   * broker's confirmation of the last of its records' acknowledgements, KO when it refused any;
+   * instead of one "name accept" per accepted record. Each record's end-to-end latency still goes
+   * to the share group's histogram (the Kafka page, kafka-summary.json) and the reconciliation
+   * still sees every record by identity. For throughput tests: a request per record costs Gatling a
+   * log line to write and parse each (see docs/benchmark.md). false (the default): a request per
+   * accepted record, its response time the record's end-to-end latency, for Gatling's report and
+   * assertions.
+   */
+  public ShareConsumeActionBuilder requestPerPoll(boolean perPoll) {
+    return new ShareConsumeActionBuilder(spec.withRequestPerPoll(perPoll));
+  }
+
+  /**
+   * true (the default): after each poll its records' acknowledgements are committed with
+   * commitSync, a request of its own ("name ack", the commit's latency). false: no commitSync; they
+   * go to the broker with the consumer's next poll, as Kafka's client does by default and
+   * kafka-share-consumer-perf-test relies on, saving a round trip per poll; no "name ack" request.
+   * Outcomes are counted from the broker's confirmation either way. Consumers with work per record
+   * ({@link #processing}, {@link #slowConsumers}) commit each record when done either way.
+   */
+  public ShareConsumeActionBuilder commitSync(boolean sync) {
+    return new ShareConsumeActionBuilder(spec.withCommitSync(sync));
   }
 
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */

@@ -42,4 +42,25 @@ class ShareConsumeActionBuilderTest {
     // implicit alone is fine up to the protocol lookup (which needs a running scenario)
     assertNotNull(work().acknowledgement("implicit").asScala());
   }
+
+  @Test
+  void oneRequestPerAcceptedRecordUnlessPerPollIsAsked() {
+    ShareConsumeActionBuilder base = work();
+    assertFalse(base.spec().requestPerPoll(), "the default: a request per accepted record");
+    ShareConsumeActionBuilder perPoll = base.requestPerPoll(true);
+    assertTrue(perPoll.spec().requestPerPoll());
+    assertFalse(base.spec().requestPerPoll(), "builders are immutable");
+    assertFalse(perPoll.requestPerPoll(false).spec().requestPerPoll());
+    // kept through the other settings
+    assertTrue(perPoll.consumers(3).acknowledgement("implicit").spec().requestPerPoll());
+  }
+
+  @Test
+  void acknowledgementsAreCommittedAfterEachPollUnlessTheyGoWithTheNext() {
+    assertTrue(work().spec().commitSync(), "the default: commitSync after each poll");
+    ShareConsumeActionBuilder withPoll = work().commitSync(false);
+    assertFalse(withPoll.spec().commitSync());
+    assertFalse(withPoll.requestPerPoll(true).group("g").spec().commitSync());
+    assertTrue(withPoll.commitSync(true).spec().commitSync());
+  }
 }

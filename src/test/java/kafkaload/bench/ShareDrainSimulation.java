@@ -13,7 +13,10 @@ import java.time.Duration;
  * with the next poll), no producers, no run identity. After -Dduring seconds each consumer stops
  * once the group's lag is 0 and nothing came for longer than the lock
  * (-Dshare.record.lock.duration.ms), within -Dshare.timeoutSeconds. The rate (accepts over
- * first-to-last accept) is in kafka-summary.json's share group.
+ * first-to-last accept) is in kafka-summary.json's share group. -Dshare.requestPerPoll (true unless
+ * set): one Gatling request per poll, as a throughput test wants; false: one per accepted record.
+ * -Dshare.commitSync (false unless set): the acknowledgements go with the next poll, as
+ * kafka-share-consumer-perf-test sends them; true: a commitSync after each poll.
  */
 public class ShareDrainSimulation extends Simulation {
   String topic = System.getProperty("topic");
@@ -22,7 +25,10 @@ public class ShareDrainSimulation extends Simulation {
   int lockMs = Integer.getInteger("share.record.lock.duration.ms", 5000);
   int during = Integer.getInteger("during", 1);
   int receiveBufferBytes = Integer.getInteger("receive.buffer.bytes", 2_097_152);
+  int fetchMaxBytes = Integer.getInteger("fetch.max.bytes", 1_048_576);
   int timeoutSeconds = Integer.getInteger("share.timeoutSeconds", 300);
+  boolean requestPerPoll = Boolean.parseBoolean(System.getProperty("share.requestPerPoll", "true"));
+  boolean commitSync = Boolean.parseBoolean(System.getProperty("share.commitSync", "false"));
 
   ScenarioBuilder consumersScenario =
       scenario("share consumers")
@@ -32,10 +38,14 @@ public class ShareDrainSimulation extends Simulation {
                   .group(group)
                   .consumers(consumers)
                   .acknowledgement("implicit")
+                  .requestPerPoll(requestPerPoll)
+                  .commitSync(commitSync)
                   .groupConfig("share.auto.offset.reset", "earliest")
                   .groupConfig("share.record.lock.duration.ms", lockMs)
                   // ShareConsumerPerformance's --socket-buffer-size default.
                   .property("receive.buffer.bytes", receiveBufferBytes)
+                  // Its --fetch-size default (Kafka's fetch.max.bytes default is 50 MiB).
+                  .property("fetch.max.bytes", fetchMaxBytes)
                   .during(Duration.ofSeconds(during))
                   .drainTimeout(Duration.ofSeconds(timeoutSeconds)));
 

@@ -77,7 +77,11 @@ class ShareGroupIT {
     }
     assertEquals(0, exact.at("/lagVerdict/lagAtEnd").asLong(), exact.toString());
     assertTrue(exact.at("/endToEndMs/count").asLong() > 0, exact.toString());
-    assertTrue(exact.at("/ackCommitMs/count").asLong() > 0, exact.toString());
+    // Its acknowledgements went with the next poll (commitSync(false)): no commit timed, yet every
+    // outcome above was confirmed.
+    assertFalse(exact.get("commitSync").asBoolean(), exact.toString());
+    assertEquals(0, exact.at("/ackCommitMs/count").asLong(), exact.toString());
+    assertThrows(AssertionError.class, () -> run.counts("exact ack"));
 
     // The slow consumer's locks expired: its records came back to the others (delivery count 2
     // and up), and every record is accounted for.
@@ -96,6 +100,28 @@ class ShareGroupIT {
     assertArrayEquals(new long[] {1, 1, 0}, run.counts("slow reconciled"), run.tail());
     assertArrayEquals(new long[] {1, 1, 0}, run.counts("exact lag"), run.tail());
     assertEquals(n - rejected - released, run.counts("exact accept")[1], run.tail());
+    assertFalse(exact.get("requestPerPoll").asBoolean(), exact.toString());
+    assertEquals(exact.get("accepted").asLong(), exact.at("/endToEndMs/count").asLong());
+
+    // "slow" logs a request per poll, not per record: every poll whose acknowledgements were all
+    // answered is one request (a consumer's last poll may be cut short when it stops), KO when
+    // the broker refused any of them; each accepted record's end-to-end latency is still counted.
+    assertTrue(slow.get("requestPerPoll").asBoolean(), slow.toString());
+    long polls = slow.get("polls").asLong();
+    long[] perPoll = run.counts("slow poll");
+    assertTrue(polls > 0 && perPoll[0] <= polls && perPoll[0] >= polls - 3, polls + " polls");
+    long refused = slow.get("ackRefused").asLong();
+    assertEquals(refused > 0, perPoll[2] > 0, refused + " refused, poll KOs " + perPoll[2]);
+    assertTrue(perPoll[2] <= refused, slow.toString());
+    assertThrows(AssertionError.class, () -> run.counts("slow accept"));
+    assertEquals(slow.get("accepted").asLong(), slow.at("/endToEndMs/count").asLong());
+    assertTrue(slow.get("acquired").asLong() >= polls, slow.toString());
+    // commitSync after each poll (the default): one "slow ack" per commit, each timed.
+    assertTrue(slow.get("commitSync").asBoolean(), slow.toString());
+    long commits = run.counts("slow ack")[0];
+    assertEquals(commits, slow.at("/ackCommitMs/count").asLong(), slow.toString());
+    assertTrue(commits > 0, slow.toString());
+
     String page = java.nio.file.Files.readString(reportDir(run).resolve("kafka.html"));
     assertTrue(page.contains("shareGroups"), "the page carries the share groups");
   }

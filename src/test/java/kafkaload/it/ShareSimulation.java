@@ -15,7 +15,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * rejected, key-5 released at every delivery until the delivery limit (3) archives it, the rest
  * accepted; a 15 s lock that no consumer outlasts. "slow": 60 records into 1 partition, 3
  * consumers, the first one 2.5 s a record against a 1 s lock, so its records come back to the
- * others. The consumers start 8 s before the producers (the group joins first).
+ * others; it logs one Gatling request per poll ("slow poll", requestPerPoll) where "exact" logs one
+ * per accepted record. "exact" sends its acknowledgements with the next poll (commitSync(false));
+ * "slow" commits them after each poll (each record for the slow consumer). The consumers start 8 s
+ * before the producers (the group joins first).
  */
 public class ShareSimulation extends Simulation {
   static final int HEAD_START = 8;
@@ -49,6 +52,7 @@ public class ShareSimulation extends Simulation {
                   .groupConfig("share.delivery.count.limit", 3)
                   .rejectIf((s, r) -> key(r, "key-3"))
                   .releaseIf((s, r) -> key(r, "key-5"))
+                  .commitSync(false)
                   .during(Duration.ofSeconds(HEAD_START + 3))
                   .drainTimeout(Duration.ofSeconds(30)));
 
@@ -62,6 +66,7 @@ public class ShareSimulation extends Simulation {
                   .property("max.poll.records", 2)
                   .groupConfig("share.record.lock.duration.ms", 1_000)
                   .slowConsumers(1, Duration.ofMillis(2_500))
+                  .requestPerPoll(true)
                   .during(Duration.ofSeconds(HEAD_START + 3))
                   .drainTimeout(Duration.ofSeconds(30)));
 

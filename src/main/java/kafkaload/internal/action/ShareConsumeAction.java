@@ -42,7 +42,24 @@ final class ShareConsumeAction extends KafkaAction {
   private static final long OTHER_RUN = -2;
 
   /** A record acknowledged and waiting for the broker's confirmation. */
-  private record Pending(long seq, AcknowledgeType type, int deliveryCount, long producedMillis) {}
+  private record Pending(
+      long seq, AcknowledgeType type, int deliveryCount, long producedMillis, Poll poll) {}
+
+  /**
+   * One poll's records until the broker confirmed (or refused) all their acknowledgements: the
+   * "name poll" request of {@link ShareConsumeSpec#requestPerPoll}. Used on its consumer's thread
+   * only (the commit callback runs there too).
+   */
+  private static final class Poll {
+    final long startMillis;
+    int outstanding;
+    int refused;
+    String reason;
+
+    Poll(long startMillis) {
+      this.startMillis = startMillis;
+    }
+  }
 
   private final ShareConsumeSpec spec;
   private final ShareCounters counters;
@@ -82,7 +99,9 @@ final class ShareConsumeAction extends KafkaAction {
                     partitions,
                     spec.groupConfig(),
                     intConfig(groupConfig, "share.delivery.count.limit", 5),
-                    Arrays.asList(processing)));
+                    Arrays.asList(processing),
+                    spec.requestPerPoll(),
+                    spec.commitSync()));
   }
 
   /**
@@ -203,16 +222,29 @@ final class ShareConsumeAction extends KafkaAction {
                 || nothingLeft(identity) && now - lastAcquiredNanos.get() > idleNanos)) {
           break;
         }
+        long pollStart = components.clock().nowMillis();
         ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(100));
+        if (batch.isEmpty()) {
+          continue;
+        }
+        // Once per poll, not per record: 8 consumers on one atomic per record was contended.
+        lastAcquiredNanos.accumulateAndGet(System.nanoTime(), Math::max);
+        consumer.acquisitionLockTimeoutMs().ifPresent(counters::lockDuration);
+        counters.polled();
+        Poll poll = null;
+        if (spec.requestPerPoll()) {
+          // Every record of the poll counted up front: with work per record each is committed
+          // (and may be confirmed) before the next is taken. A poll cut short is not logged.
+          poll = new Poll(pollStart);
+          poll.outstanding = batch.count();
+        }
         for (ConsumerRecord<byte[], byte[]> r : batch) {
           if (slow && System.nanoTime() >= end || System.nanoTime() >= deadline) {
             // Closing releases what is left of the batch to the others.
             break outer;
           }
           int deliveries = r.deliveryCount().map(Short::intValue).orElse(1);
-          lastAcquiredNanos.accumulateAndGet(System.nanoTime(), Math::max);
           counters.acquired(index, deliveries);
-          consumer.acquisitionLockTimeoutMs().ifPresent(counters::lockDuration);
           long seq = identity(r);
           if (seq == OTHER_RUN && deliveries == 1) {
             counters.otherRun();
@@ -223,13 +255,14 @@ final class ShareConsumeAction extends KafkaAction {
             consumer.acknowledge(r, type);
           }
           pending.put(
-              key(r.partition(), r.offset()), new Pending(seq, type, deliveries, r.timestamp()));
+              key(r.partition(), r.offset()),
+              new Pending(seq, type, deliveries, r.timestamp(), poll));
           if (workMs > 0) {
             // A worker that takes time on each record acknowledges each one when done.
             commit(session, consumer);
           }
         }
-        if (!batch.isEmpty() && workMs == 0) {
+        if (workMs == 0 && spec.commitSync()) {
           commit(session, consumer);
         }
       }
@@ -332,9 +365,12 @@ final class ShareConsumeAction extends KafkaAction {
             if (p == null) {
               continue; // not this consumer's, or settled already
             }
+            if (p.poll() != null) {
+              settled(session, p.poll(), now, error);
+            }
             if (error != null) {
               counters.refused(index, p.seq(), p.deliveryCount());
-              if (p.type() == AcknowledgeType.ACCEPT) {
+              if (p.type() == AcknowledgeType.ACCEPT && p.poll() == null) {
                 logResult(
                     session,
                     spec.requestName() + " accept",
@@ -347,7 +383,9 @@ final class ShareConsumeAction extends KafkaAction {
             switch (p.type()) {
               case ACCEPT -> {
                 counters.accepted(index, p.seq(), (now - p.producedMillis()) * 1_000);
-                logResult(session, spec.requestName() + " accept", p.producedMillis(), now, null);
+                if (p.poll() == null) {
+                  logResult(session, spec.requestName() + " accept", p.producedMillis(), now, null);
+                }
               }
               case RELEASE -> counters.released(p.seq(), p.deliveryCount());
               case REJECT -> counters.rejected(p.seq());
@@ -355,6 +393,29 @@ final class ShareConsumeAction extends KafkaAction {
             }
           }
         });
+  }
+
+  /**
+   * One of a poll's records was confirmed or refused: when it was the last, the poll's request,
+   * from the poll to now, KO when the broker refused any of its acknowledgements.
+   */
+  private void settled(Session session, Poll poll, long now, Exception error) {
+    if (error != null) {
+      poll.refused++;
+      poll.reason = reason(error);
+    }
+    if (--poll.outstanding == 0) {
+      logResult(
+          session,
+          spec.requestName() + " poll",
+          poll.startMillis,
+          now,
+          poll.refused == 0
+              ? null
+              : poll.refused
+                  + " acknowledgement(s) of the poll refused (the lock had expired): "
+                  + poll.reason);
+    }
   }
 
   private static long key(int partition, long offset) {

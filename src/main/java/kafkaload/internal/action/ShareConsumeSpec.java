@@ -28,6 +28,13 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * @param consumerProperties KafkaShareConsumer properties by Kafka's names
  * @param during how long the consumers take new records
  * @param drainTimeout after {@code during}, how long they may go on settling what is left
+ * @param requestPerPoll true: one Gatling request per poll ("name poll", from the poll to the
+ *     confirmation of its records' acknowledgements) instead of one per accepted record ("name
+ *     accept"); the per-record figures still go to the share group's counters
+ * @param commitSync true: each poll's acknowledgements are committed with commitSync, timed as a
+ *     request ("name ack"); false: they go to the broker with the next poll (Kafka's own way, as
+ *     kafka-share-consumer-perf-test does). Consumers with work per record commit each record
+ *     either way
  */
 public record ShareConsumeSpec(
     String requestName,
@@ -46,7 +53,9 @@ public record ShareConsumeSpec(
     Map<String, String> groupConfig,
     Map<String, String> consumerProperties,
     Duration during,
-    Duration drainTimeout) {
+    Duration drainTimeout,
+    boolean requestPerPoll,
+    boolean commitSync) {
 
   public static final String EXPLICIT = "explicit";
   public static final String IMPLICIT = "implicit";
@@ -78,7 +87,9 @@ public record ShareConsumeSpec(
         Map.of("share.auto.offset.reset", "earliest"),
         Map.of(),
         Duration.ofSeconds(10),
-        Duration.ofSeconds(60));
+        Duration.ofSeconds(60),
+        false,
+        true);
   }
 
   /** A copy with the fields {@code b} changes. */
@@ -157,6 +168,14 @@ public record ShareConsumeSpec(
     return with(b -> b.drainTimeout = d);
   }
 
+  public ShareConsumeSpec withRequestPerPoll(boolean perPoll) {
+    return with(b -> b.requestPerPoll = perPoll);
+  }
+
+  public ShareConsumeSpec withCommitSync(boolean sync) {
+    return with(b -> b.commitSync = sync);
+  }
+
   /** The work per record of consumer {@code index}. */
   public Duration processingOf(int index) {
     return index < slowConsumers ? slowProcessing : processing;
@@ -189,6 +208,8 @@ public record ShareConsumeSpec(
     Map<String, String> consumerProperties;
     Duration during;
     Duration drainTimeout;
+    boolean requestPerPoll;
+    boolean commitSync;
 
     Builder(ShareConsumeSpec s) {
       requestName = s.requestName;
@@ -208,6 +229,8 @@ public record ShareConsumeSpec(
       consumerProperties = s.consumerProperties;
       during = s.during;
       drainTimeout = s.drainTimeout;
+      requestPerPoll = s.requestPerPoll;
+      commitSync = s.commitSync;
     }
 
     ShareConsumeSpec build() {
@@ -228,7 +251,9 @@ public record ShareConsumeSpec(
           groupConfig,
           consumerProperties,
           during,
-          drainTimeout);
+          drainTimeout,
+          requestPerPoll,
+          commitSync);
     }
   }
 }

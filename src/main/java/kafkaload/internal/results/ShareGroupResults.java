@@ -13,9 +13,14 @@ import java.util.Map;
  *
  * @param request the request name of the share-consume action
  * @param acknowledgement share.acknowledgement.mode: implicit or explicit
+ * @param requestPerPoll true: Gatling got one request per poll ("request poll"); false: one per
+ *     accepted record ("request accept")
+ * @param commitSync true: each poll's acknowledgements committed with commitSync (timed in {@code
+ *     ackCommitMs}); false: sent with the next poll, nothing timed
  * @param groupConfig the group configs the run set (Kafka's names)
  * @param lockDurationMs the acquisition lock the consumers were given, or null when none said
  * @param acquired deliveries to the consumers (a record delivered three times counts three)
+ * @param polls the consumers' polls that delivered records (acquired / polls: records per poll)
  * @param redelivered deliveries with a delivery count above 1
  * @param ackRefused acknowledgements the broker refused (the lock had expired, the record went to
  *     another consumer or was archived): the work on them was done in vain
@@ -34,11 +39,14 @@ public record ShareGroupResults(
     String topic,
     String group,
     String acknowledgement,
+    boolean requestPerPoll,
+    boolean commitSync,
     int consumers,
     int partitions,
     Map<String, String> groupConfig,
     @JsonInclude(JsonInclude.Include.NON_NULL) Integer lockDurationMs,
     long acquired,
+    long polls,
     long accepted,
     long released,
     long rejected,

@@ -35,7 +35,9 @@ public final class ShareCounters {
       int partitions,
       Map<String, String> groupConfig,
       int deliveryLimit,
-      List<Long> processingMsPerRecord) {
+      List<Long> processingMsPerRecord,
+      boolean requestPerPoll,
+      boolean commitSync) {
     public Setup {
       groupConfig = Map.copyOf(groupConfig);
       processingMsPerRecord = List.copyOf(processingMsPerRecord);
@@ -54,6 +56,7 @@ public final class ShareCounters {
   private final Setup setup;
   private final Map<Integer, Consumer> consumers = new ConcurrentHashMap<>();
   private final LongAdder acquired = new LongAdder();
+  private final LongAdder polls = new LongAdder();
   private final LongAdder accepted = new LongAdder();
   private final LongAdder released = new LongAdder();
   private final LongAdder rejected = new LongAdder();
@@ -100,6 +103,11 @@ public final class ShareCounters {
     if (deliveryCount > 1) {
       redelivered.increment();
     }
+  }
+
+  /** A consumer's poll delivered records (counted once per poll, whatever it carried). */
+  public void polled() {
+    polls.increment();
   }
 
   /** A record of the topic that another run produced (counted at its first delivery only). */
@@ -318,11 +326,14 @@ public final class ShareCounters {
         setup.topic(),
         setup.group(),
         setup.acknowledgement(),
+        setup.requestPerPoll(),
+        setup.commitSync(),
         setup.consumers(),
         setup.partitions(),
         setup.groupConfig(),
         lockDurationMs.get(),
         acquired.sum(),
+        polls.sum(),
         accepted.sum(),
         released.sum(),
         rejected.sum(),

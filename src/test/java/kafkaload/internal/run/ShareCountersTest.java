@@ -12,7 +12,7 @@ class ShareCountersTest {
   private static ShareCounters counters(int limit) {
     return new ShareCounters(
         new ShareCounters.Setup(
-            "work", "t", "g", "explicit", 2, 1, Map.of(), limit, List.of(0L, 500L)));
+            "work", "t", "g", "explicit", 2, 1, Map.of(), limit, List.of(0L, 500L), false, true));
   }
 
   @Test
