@@ -25,7 +25,7 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Writes Gatling's JUnit-style assertions file, {@code <run>/js/assertions.xml}, for CI systems
- * that read JUnit XML. Gatling 3.15 still ships the template but no longer writes the file, so it
+ * that read JUnit XML. Gatling 3.15 and 3.16 still ship the template but no longer write the file, so it
  * is made here, once the JVM is exiting, with Gatling's template from the verdicts Gatling printed,
  * or, failing those, from the run's simulation.log with Gatling's own reader and validator.
  */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Gatling's printed verdicts, read back as Gatling's own results (formats of RunResultProcessor,
- * Gatling 3.15.1).
+ * Gatling 3.15.1 and 3.16.0 print them alike).
  */
 class GatlingVerdictsTest {
   private final Assertion p99 =
