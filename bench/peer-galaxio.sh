@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # This protocol side by side with the open-source galax-io/gatling-kafka-plugin ("galaxio"), built here from a clone
-# the user provides, against this project's Gatling and Kafka client versions. Same broker (the embedded one, in its
+# the user provides, against this project's Kafka client and Gatling PEER_GATLING (3.15.1: the peer does not compile
+# against 3.16; OURS_GATLING=3.15.1 runs this protocol on the same Gatling). Same broker (the embedded one, in its
 # own JVM, or BOOTSTRAP), same producer settings, a fresh 16-partition topic per run, alternating rounds, each arm
 # run SHORT and LONG seconds, in both models:
 #   closed: USERS users, each sending back to back  | galaxio: its request ends in the producer callback
@@ -66,6 +67,18 @@ evaluate() { # a property of this project's pom (Maven may colour even a -q -B a
     2>>"$OUT/evaluate.err" | sed 's/\x1b\[[0-9;]*m//g'
 }
 GATLING_VERSION=$(evaluate gatling.version)
+# The peer at e181818 compiles against Gatling 3.15.1 but not 3.16.0 (its checks use Check.check, gone in 3.16);
+# PEER_GATLING builds and runs it on another. OURS_GATLING runs this protocol's classes (compiled against the pom's
+# version) on another Gatling, for the same Gatling on both sides; by default each runs on its own.
+PEER_GATLING=${PEER_GATLING:-3.15.1}
+OURS_GATLING=${OURS_GATLING:-$GATLING_VERSION}
+OURS_CP=$CP
+if [ "$OURS_GATLING" != "$GATLING_VERSION" ]; then
+  # shellcheck disable=SC2086
+  mvn ${MAVEN_ARGS:-} -q -B dependency:build-classpath -Dgatling.version="$OURS_GATLING" -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$OUT/cp-ours-$OURS_GATLING.txt" >/dev/null || die "Gatling $OURS_GATLING does not resolve"
+  OURS_CP="target/classes:target/test-classes:$(cat "$OUT/cp-ours-$OURS_GATLING.txt")"
+fi
 KAFKA_VERSION=$(evaluate kafka.version)
 jar_version() { # artifact: its version on this project's test classpath (CP, from bench/common.sh)
   tr ':' '\n' <<<"$CP" | sed -n "s#.*/$1-\([0-9][^/]*\)\.jar\$#\1#p" | head -1
@@ -285,7 +298,7 @@ EOF
   </dependencyManagement>
   <dependencies>
     <!-- gatling-core and gatling-core-java come with it, and the runner and the report parser. -->
-    <dependency><groupId>io.gatling.highcharts</groupId><artifactId>gatling-charts-highcharts</artifactId><version>$GATLING_VERSION</version></dependency>
+    <dependency><groupId>io.gatling.highcharts</groupId><artifactId>gatling-charts-highcharts</artifactId><version>$PEER_GATLING</version></dependency>
     <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka-clients</artifactId><version>$KAFKA_VERSION</version></dependency>
     <dependency><groupId>org.scala-lang</groupId><artifactId>scala-library</artifactId></dependency>
     <dependency><groupId>org.apache.avro</groupId><artifactId>avro</artifactId><version>$AVRO_VERSION</version></dependency>
@@ -338,9 +351,9 @@ EOF
     || { tail -40 "$BUILD/build.log" >&2; die "the peer's build failed (whole log: $BUILD/build.log)"; }
 }
 # Built again when the peer's commit, a version or this recipe changes.
-STAMP="$PEER_COMMIT $GATLING_VERSION $KAFKA_VERSION $SCALA_VERSION $SLF4J_VERSION $(declare -f build_peer | sha1sum | cut -c1-12)"
+STAMP="$PEER_COMMIT $PEER_GATLING $KAFKA_VERSION $SCALA_VERSION $SLF4J_VERSION $(declare -f build_peer | sha1sum | cut -c1-12)"
 if [ "$(cat "$BUILD/stamp" 2>/dev/null)" != "$STAMP" ] || [ ! -f "$BUILD/target/galaxio-peer.jar" ]; then
-  echo "building galax-io/gatling-kafka-plugin at $PEER_COMMIT against Gatling $GATLING_VERSION, kafka-clients $KAFKA_VERSION, Scala $SCALA_VERSION"
+  echo "building galax-io/gatling-kafka-plugin at $PEER_COMMIT against Gatling $PEER_GATLING, kafka-clients $KAFKA_VERSION, Scala $SCALA_VERSION"
   build_peer
   echo "$STAMP" >"$BUILD/stamp"
 fi
@@ -351,7 +364,8 @@ PEER_CP="$BUILD/target/galaxio-peer.jar:$(cat "$BUILD/cp.txt")"
 if [ -z "${BOOTSTRAP:-}" ]; then
   start_broker
 fi
-echo "peer: galax-io/gatling-kafka-plugin at $PEER_COMMIT, built against Gatling $GATLING_VERSION, kafka-clients $KAFKA_VERSION"
+echo "peer: galax-io/gatling-kafka-plugin at $PEER_COMMIT, built and run on Gatling $PEER_GATLING, kafka-clients $KAFKA_VERSION;" \
+  "this protocol runs on Gatling $OURS_GATLING"
 echo "broker: $BOOTSTRAP  closed: $USERS users  open: $RATE/s  ${SHORT}s and ${LONG}s  record=${RECORD_SIZE}B acks=$ACKS" \
   "linger.ms=$LINGER batch.size=$BATCH compression=$COMPRESSION  arms: $ARMS"
 
@@ -371,7 +385,7 @@ run() { # arm round seconds
       else sim=peerbench.GalaxioOpenSimulation; extra=(-Drate="$RATE"); fi ;;
     ours-*)
       # Its preflight makes the topic (16 partitions). No warm-up, run identity or read-back: the peer does none.
-      cp=$CP
+      cp=$OURS_CP
       extra=(-Dwarmup=0 -DrunIdentity=false -Dverify=false -Dgate.p99Ms=100000 -Dgate.minRps=0 -Dgate.maxErrorPct=100)
       case $arm in
         ours-closed) sim=simulations.BaselineSimulation; extra+=(-Dusers="$USERS") ;;
