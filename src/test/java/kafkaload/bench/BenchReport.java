@@ -315,20 +315,24 @@ public final class BenchReport {
 
   private static Row median(List<Row> rows) {
     return new Row(
-        med(rows, Row::msgPerSec),
-        med(rows, Row::mbPerSec),
-        med(rows, Row::p50),
-        med(rows, Row::p99),
-        med(rows, Row::p999),
-        med(rows, Row::cpuPerMillion),
-        med(rows, Row::rssMb),
-        med(rows, Row::errors),
-        med(rows, Row::afterLoadCpuPerMillion),
-        med(rows, Row::duringLoadCpuPerMillion));
+        median(rows, Row::msgPerSec),
+        median(rows, Row::mbPerSec),
+        median(rows, Row::p50),
+        median(rows, Row::p99),
+        median(rows, Row::p999),
+        median(rows, Row::cpuPerMillion),
+        median(rows, Row::rssMb),
+        median(rows, Row::errors),
+        median(rows, Row::afterLoadCpuPerMillion),
+        median(rows, Row::duringLoadCpuPerMillion));
   }
 
-  private static double med(List<Row> rows, ToDoubleFunction<Row> f) {
-    double[] v = rows.stream().mapToDouble(f).sorted().toArray();
+  /** The median of {@code f} over {@code rows}, NaN values left out; NaN when none is left. */
+  static <T> double median(List<T> rows, ToDoubleFunction<T> f) {
+    double[] v = rows.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).sorted().toArray();
+    if (v.length == 0) {
+      return Double.NaN;
+    }
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 

@@ -125,20 +125,11 @@ public final class InjectorCostReport {
       }
     }
     return new Figures(
-        median(longs.stream().map(Run::msgPerSec).toList()),
-        median(longs.stream().map(Run::p99).toList()),
-        median(longs.stream().map(r -> r.cpu() * 1e6 / Math.max(1, r.acked())).toList()),
-        median(marginal),
-        median(longs.stream().map(Run::duringPerM).toList()),
-        median(longs.stream().map(Run::rssMb).toList()));
-  }
-
-  static double median(List<Double> values) {
-    double[] v =
-        values.stream().filter(d -> !d.isNaN()).mapToDouble(Double::doubleValue).sorted().toArray();
-    if (v.length == 0) {
-      return Double.NaN;
-    }
-    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        BenchReport.median(longs, Run::msgPerSec),
+        BenchReport.median(longs, Run::p99),
+        BenchReport.median(longs, r -> r.cpu() * 1e6 / Math.max(1, r.acked())),
+        BenchReport.median(marginal, Double::doubleValue),
+        BenchReport.median(longs, Run::duringPerM),
+        BenchReport.median(longs, Run::rssMb));
   }
 }

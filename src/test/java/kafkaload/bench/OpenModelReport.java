@@ -187,17 +187,12 @@ public final class OpenModelReport {
 
   private static Figures median(List<Figures> rows) {
     return new Figures(
-        med(rows, Figures::msgPerSec),
-        med(rows, Figures::p50),
-        med(rows, Figures::p99),
-        med(rows, Figures::p999),
-        med(rows, Figures::wholeCpuPerM),
-        med(rows, Figures::marginalCpuPerM),
-        med(rows, Figures::duringCpuPerM));
-  }
-
-  private static double med(List<Figures> rows, ToDoubleFunction<Figures> f) {
-    double[] v = rows.stream().mapToDouble(f).sorted().toArray();
-    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        BenchReport.median(rows, Figures::msgPerSec),
+        BenchReport.median(rows, Figures::p50),
+        BenchReport.median(rows, Figures::p99),
+        BenchReport.median(rows, Figures::p999),
+        BenchReport.median(rows, Figures::wholeCpuPerM),
+        BenchReport.median(rows, Figures::marginalCpuPerM),
+        BenchReport.median(rows, Figures::duringCpuPerM));
   }
 }

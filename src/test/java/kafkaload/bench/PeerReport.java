@@ -190,17 +190,12 @@ public final class PeerReport {
 
   private static Figures median(List<Figures> rows) {
     return new Figures(
-        med(rows, Figures::msgPerSec),
-        med(rows, Figures::p50),
-        med(rows, Figures::p99),
-        med(rows, Figures::wholeCpuPerM),
-        med(rows, Figures::marginalCpuPerM),
-        med(rows, Figures::rssMb),
-        med(rows, Figures::failed));
-  }
-
-  private static double med(List<Figures> rows, ToDoubleFunction<Figures> f) {
-    double[] v = rows.stream().mapToDouble(f).sorted().toArray();
-    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        BenchReport.median(rows, Figures::msgPerSec),
+        BenchReport.median(rows, Figures::p50),
+        BenchReport.median(rows, Figures::p99),
+        BenchReport.median(rows, Figures::wholeCpuPerM),
+        BenchReport.median(rows, Figures::marginalCpuPerM),
+        BenchReport.median(rows, Figures::rssMb),
+        BenchReport.median(rows, Figures::failed));
   }
 }

@@ -25,9 +25,10 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Writes Gatling's JUnit-style assertions file, {@code <run>/js/assertions.xml}, for CI systems
- * that read JUnit XML. Gatling 3.15 and 3.16 still ship the template but no longer write the file, so it
- * is made here, once the JVM is exiting, with Gatling's template from the verdicts Gatling printed,
- * or, failing those, from the run's simulation.log with Gatling's own reader and validator.
+ * that read JUnit XML. Gatling 3.15 and 3.16 still ship the template but no longer write the file,
+ * so it is made here, once the JVM is exiting, with Gatling's template from the verdicts Gatling
+ * printed, or, failing those, from the run's simulation.log with Gatling's own reader and
+ * validator.
  */
 public final class AssertionsJUnitReport {
   private AssertionsJUnitReport() {}
