@@ -11,6 +11,17 @@ JVM_GATLING=(-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$OUT" -XX:MaxInli
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED
   -Dgatling.data.enableAnalytics=false -Djava.util.prefs.userRoot="$PWD/target/java-prefs")
 
+# This project's classes (compiled against the pom's Gatling) on Gatling $1: prints the class path, resolved once
+# into $OUT/cp-gatling-$1.txt; returns non-zero when that Gatling does not resolve.
+gatling_classpath() {
+  if [ ! -s "$OUT/cp-gatling-$1.txt" ]; then
+    # shellcheck disable=SC2086
+    mvn ${MAVEN_ARGS:-} -q -B dependency:build-classpath -Dgatling.version="$1" -Dmdep.includeScope=test \
+      -Dmdep.outputFile="$OUT/cp-gatling-$1.txt" >/dev/null || return 1
+  fi
+  echo "target/classes:target/test-classes:$(cat "$OUT/cp-gatling-$1.txt")"
+}
+
 # Starts the embedded broker in its own JVM (so the injectors' CPU figures are theirs alone) and sets BOOTSTRAP;
 # the broker stops when this script exits, since closing its standard input stops it.
 start_broker() {

@@ -32,11 +32,7 @@ rm -rf "$OUT"/run-* "$OUT"/results-*
 for arm in $ARMS; do
   IFS=: read -r name version _ <<<"$arm"
   [ -n "$name" ] && [ -n "$version" ] || { echo "arm '$arm': expected NAME:GATLING_VERSION:JVM_OPTIONS" >&2; exit 2; }
-  if [ ! -s "$OUT/cp-$version.txt" ]; then
-    # shellcheck disable=SC2086
-    mvn ${MAVEN_ARGS:-} -q -B dependency:build-classpath -Dgatling.version="$version" -Dmdep.includeScope=test \
-      -Dmdep.outputFile="$OUT/cp-$version.txt" >/dev/null || { echo "Gatling $version does not resolve" >&2; exit 2; }
-  fi
+  gatling_classpath "$version" >/dev/null || { echo "Gatling $version does not resolve" >&2; exit 2; }
 done
 
 if [ -z "${BOOTSTRAP:-}" ]; then
@@ -59,7 +55,7 @@ run() { # arm round seconds
     -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="bench-cost-$tag-$$" -Dduration="$3" -Dwarmup=0 \
     -DrecordSize="$RECORD_SIZE" -Dacks=1 -Dlinger.ms=1 -Dbatch.size=16384 -Dcompression.type=lz4 \
     -DrunIdentity=false -Dverify=false -Dgate.p99Ms=100000 -Dgate.minRps=0 -Dgate.maxErrorPct=100 \
-    "${SIM[@]}" -cp "target/classes:target/test-classes:$(cat "$OUT/cp-$version.txt")" io.gatling.app.Gatling -nr \
+    "${SIM[@]}" -cp "$(gatling_classpath "$version")" io.gatling.app.Gatling -nr \
     -s "$SIM_CLASS" -rf "$res" >"$OUT/run-$tag.log" 2>&1 || { echo "$tag failed:"; tail -20 "$OUT/run-$tag.log"; exit 1; }
   local summary; summary=$(find "$res" -name kafka-summary.json | head -1)
   [ -n "$summary" ] || { echo "$tag wrote no kafka-summary.json"; exit 1; }

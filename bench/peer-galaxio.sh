@@ -74,10 +74,7 @@ PEER_GATLING=${PEER_GATLING:-3.15.1}
 OURS_GATLING=${OURS_GATLING:-$GATLING_VERSION}
 OURS_CP=$CP
 if [ "$OURS_GATLING" != "$GATLING_VERSION" ]; then
-  # shellcheck disable=SC2086
-  mvn ${MAVEN_ARGS:-} -q -B dependency:build-classpath -Dgatling.version="$OURS_GATLING" -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$OUT/cp-ours-$OURS_GATLING.txt" >/dev/null || die "Gatling $OURS_GATLING does not resolve"
-  OURS_CP="target/classes:target/test-classes:$(cat "$OUT/cp-ours-$OURS_GATLING.txt")"
+  OURS_CP=$(gatling_classpath "$OURS_GATLING") || die "Gatling $OURS_GATLING does not resolve"
 fi
 KAFKA_VERSION=$(evaluate kafka.version)
 jar_version() { # artifact: its version on this project's test classpath (CP, from bench/common.sh)
