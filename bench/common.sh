@@ -28,7 +28,9 @@ start_broker() {
   mkfifo "$OUT/broker.in" 2>/dev/null || true
   # BROKER_CPUS (a taskset list, e.g. 1): the broker on cores of its own, to tell a starved broker from a slow injector.
   local pin=(); [ -n "${BROKER_CPUS:-}" ] && pin=(taskset -c "$BROKER_CPUS")
-  "${pin[@]}" java -Xmx2G -cp "$CP" kafkaload.internal.broker.EmbeddedKafkaMain <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
+  # BROKER_SET: broker settings by Kafka's names, space-separated key=value (e.g. quota.window.num=2).
+  local set=(); for kv in ${BROKER_SET:-}; do set+=(--set "$kv"); done
+  "${pin[@]}" java -Xmx2G -cp "$CP" kafkaload.internal.broker.EmbeddedKafkaMain "${set[@]}" <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
   BROKER_PID=$!
   exec 3>"$OUT/broker.in"
   trap 'exec 3>&-; wait $BROKER_PID 2>/dev/null || true' EXIT

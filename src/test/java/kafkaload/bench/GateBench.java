@@ -98,12 +98,14 @@ public final class GateBench {
     }
   }
 
+  /** The regressed figures' names, then each one's verdict line (values, change, confidence). */
   private static String regressed(BaselineComparison c) {
-    return c.figures().stream()
-        .filter(BaselineComparison.Figure::regression)
-        .map(BaselineComparison.Figure::name)
-        .toList()
-        .toString();
+    List<BaselineComparison.Figure> worse =
+        c.figures().stream().filter(BaselineComparison.Figure::regression).toList();
+    StringBuilder s =
+        new StringBuilder(worse.stream().map(BaselineComparison.Figure::name).toList().toString());
+    worse.forEach(f -> s.append(System.lineSeparator()).append("    ").append(f.verdict()));
+    return s.toString();
   }
 
   private static double or0(Double d) {

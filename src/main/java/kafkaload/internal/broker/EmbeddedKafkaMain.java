@@ -1,30 +1,42 @@
 package kafkaload.internal.broker;
 
 import java.io.IOException;
+import java.util.Properties;
 
 /**
  * Runs the embedded broker as its own process, for benchmarks that must not share a JVM with the
  * load tool. {@code --brokers N} starts an {@link EmbeddedCluster} of N nodes instead (for
  * replication factors above 1). Prints "BOOTSTRAP=host:port[,host:port...]" once every broker is
  * ready and stops when its standard input closes, so it dies with its parent (and its cluster's
- * nodes with it).
+ * nodes with it). {@code --set key=value} (repeatable, single broker only) layers a broker setting
+ * over the defaults, by Kafka's own name: a benchmark's broker-side knob (for example
+ * quota.window.num).
  */
 public final class EmbeddedKafkaMain {
   private EmbeddedKafkaMain() {}
 
   public static void main(String[] args) throws IOException {
     int brokers = 0;
+    Properties overrides = new Properties();
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--brokers") && i + 1 < args.length) {
         brokers = parseBrokers(args[++i]);
+      } else if (args[i].equals("--set") && i + 1 < args.length) {
+        String setting = args[++i];
+        int eq = setting.indexOf('=');
+        if (eq <= 0) {
+          usage("--set " + setting + " is not key=value");
+        }
+        overrides.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
       } else {
-        System.err.println(
-            "usage: EmbeddedKafkaMain [--brokers N]   (unknown argument '" + args[i] + "')");
-        System.exit(2);
+        usage("unknown argument '" + args[i] + "'");
       }
     }
+    if (brokers > 0 && !overrides.isEmpty()) {
+      usage("--set applies to the single broker, not to --brokers " + brokers);
+    }
     try (AutoCloseable kafka =
-        brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start()) {
+        brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start(overrides)) {
       String bootstrap =
           kafka instanceof EmbeddedCluster c
               ? c.bootstrapServers()
@@ -39,6 +51,12 @@ public final class EmbeddedKafkaMain {
       System.exit(1);
     }
     System.exit(0);
+  }
+
+  private static void usage(String problem) {
+    System.err.println(
+        "usage: EmbeddedKafkaMain [--brokers N] [--set key=value ...]   (" + problem + ")");
+    System.exit(2);
   }
 
   private static int parseBrokers(String value) {
