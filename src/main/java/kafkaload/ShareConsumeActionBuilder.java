@@ -26,8 +26,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  *
  * Requests it records: "name accept" per accepted record (produce to confirmed ACCEPT; or "name
  * poll" per poll with {@link #requestPerPoll}), "name ack" per acknowledgement commit (unless
- * {@link #commitSync} is false), and when the last consumer stops "name reconciled" (every produced
- * record of the run accepted once, rejected or archived) and "name lag".
+ * {@link #commitSync} is false), "name renew" per lock renewal ({@link #renewLocks}), and when the
+ * last consumer stops "name reconciled" (every produced record of the run accepted once, rejected
+ * or archived) and "name lag".
  *
  * <p>Defaults: one consumer (inject exactly {@link #consumers} users), a group of its own, explicit
  * acknowledgement, every record accepted, {@code share.auto.offset.reset=earliest}, 10 s of
@@ -237,6 +238,18 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     return new ShareConsumeActionBuilder(spec.withCommitSync(sync));
   }
 
+  /**
+   * true: a consumer still working through a poll's records when half the acquisition lock has
+   * passed renews the locks of those it has not reached (AcknowledgeType.RENEW, KIP-1222: the 4.4
+   * client, a broker that knows it), so a slow consumer keeps its records instead of losing them to
+   * another consumer when the lock expires. Each renewal is a request of its own ("name renew",
+   * from the renewal to the renewed records' return; KO naming the records the broker did not
+   * renew). Explicit acknowledgement only. false (the default): locks are never renewed.
+   */
+  public ShareConsumeActionBuilder renewLocks(boolean renew) {
+    return new ShareConsumeActionBuilder(spec.withRenewLocks(renew));
+  }
+
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
@@ -245,6 +258,11 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
       throw bad(
           "with share.acknowledgement.mode=implicit every record is accepted; RELEASE and REJECT"
               + " need acknowledgement(\"explicit\")");
+    }
+    if (s.acknowledgement().equals(ShareConsumeSpec.IMPLICIT) && s.renewLocks()) {
+      throw bad(
+          "renewLocks(true) acknowledges records with RENEW, which"
+              + " share.acknowledgement.mode=implicit does not allow; use acknowledgement(\"explicit\")");
     }
     if (s.group() == null) {
       // A group of its own, so no earlier run's share-partition state is resumed.

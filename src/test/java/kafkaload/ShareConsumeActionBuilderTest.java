@@ -44,6 +44,14 @@ class ShareConsumeActionBuilderTest {
   }
 
   @Test
+  void lockRenewalIsOffByDefaultAndNeedsExplicitAcknowledgement() {
+    assertFalse(work().spec().renewLocks(), "the default: locks are never renewed");
+    assertTrue(work().renewLocks(true).spec().renewLocks());
+    String m = refused(() -> work().acknowledgement("implicit").renewLocks(true).asScala());
+    assertTrue(m.contains("renewLocks(true)") && m.contains("acknowledgement(\"explicit\")"), m);
+  }
+
+  @Test
   void oneRequestPerAcceptedRecordUnlessPerPollIsAsked() {
     ShareConsumeActionBuilder base = work();
     assertFalse(base.spec().requestPerPoll(), "the default: a request per accepted record");

@@ -21,6 +21,8 @@ import kafkaload.ShareConsumeActionBuilder;
  * @param slowMs -Dshare.slowMs: the slow consumers' work per record, in ms (default 3000: longer
  *     than the lock, so their locks expire)
  * @param processingMs -Dshare.processingMs: the other consumers' work per record (default 0)
+ * @param renewLocks -Dshare.renewLocks: consumers renew the locks of the records they are still
+ *     working on at half the lock (explicit mode; default false: the slow consumers' locks expire)
  * @param releasePct -Dshare.releasePct: % of records released back to the group (default 1)
  * @param rejectPct -Dshare.rejectPct: % of records rejected (default 0.5)
  * @param drainTimeoutSeconds -Dshare.drainTimeoutSeconds: after the load, how long the consumers
@@ -39,6 +41,7 @@ public record ShareGroupParams(
     int slowConsumers,
     int slowMs,
     int processingMs,
+    boolean renewLocks,
     double releasePct,
     double rejectPct,
     int drainTimeoutSeconds,
@@ -55,6 +58,7 @@ public record ShareGroupParams(
         params.nonNegativeInt("share.slowConsumers", 1),
         params.nonNegativeInt("share.slowMs", 3000),
         params.nonNegativeInt("share.processingMs", 0),
+        params.bool("share.renewLocks", false),
         params.percent("share.releasePct", 1),
         params.percent("share.rejectPct", 0.5),
         params.nonNegativeInt("share.drainTimeoutSeconds", 60),
@@ -77,6 +81,9 @@ public record ShareGroupParams(
     }
     if (acknowledgement.equals("explicit")) {
       b = b.releaseProbability(releasePct / 100).rejectProbability(rejectPct / 100);
+    }
+    if (renewLocks) {
+      b = b.renewLocks(true); // with implicit acknowledgement: refused before the load, by name
     }
     return b.slowConsumers(slowConsumers, Duration.ofMillis(slowMs))
         .processing(Duration.ofMillis(processingMs));

@@ -28,21 +28,33 @@ class ShareGroupIT {
   void outcomesAreExactRedeliveryIsCountedAndEveryRecordIsReconciled() throws Exception {
     String topicA = uniqueTopic("share-exact");
     String topicB = uniqueTopic("share-slow");
+    String topicC = uniqueTopic("share-renew");
     GatlingRun run =
         runGatling(
             "kafkaload.it.ShareSimulation",
-            props("kafka.bootstrap.servers", bootstrap(), "topicA", topicA, "topicB", topicB),
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topicA",
+                topicA,
+                "topicB",
+                topicB,
+                "topicC",
+                topicC),
             150);
     assertEquals(0, run.exitCode(), run.tail());
     JsonNode protocols = summaryJson(run).get("protocols");
     JsonNode exact = null;
     JsonNode slow = null;
+    JsonNode renew = null;
     for (JsonNode p : protocols) {
       for (JsonNode g : p.path("shareGroups")) {
         if (g.get("request").asText().equals("exact")) {
           exact = g;
         } else if (g.get("request").asText().equals("slow")) {
           slow = g;
+        } else if (g.get("request").asText().equals("renew")) {
+          renew = g;
         }
       }
     }
@@ -121,6 +133,19 @@ class ShareGroupIT {
     long commits = run.counts("slow ack")[0];
     assertEquals(commits, slow.at("/ackCommitMs/count").asLong(), slow.toString());
     assertTrue(commits > 0, slow.toString());
+
+    // "renew" worked 700 ms a record against a 1 s lock and renewed its locks at half of it: the
+    // broker renewed them, nothing expired, every record accepted once at its first delivery.
+    assertNotNull(renew, protocols.toString());
+    JsonNode rr = renew.get("reconciliation");
+    assertEquals(10, rr.get("produced").asLong(), renew.toString());
+    assertEquals(10, rr.get("acceptedOnce").asLong(), renew.toString());
+    assertEquals(0, rr.get("missing").asLong(), renew.toString());
+    assertEquals(0, renew.get("redelivered").asLong(), renew.toString());
+    assertEquals(0, renew.get("ackRefused").asLong(), renew.toString());
+    assertTrue(renew.get("renewed").asLong() > 0, renew.toString());
+    long[] renewals = run.counts("renew renew");
+    assertTrue(renewals[1] > 0 && renewals[2] == 0, run.tail());
 
     String page = java.nio.file.Files.readString(reportDir(run).resolve("kafka.html"));
     assertTrue(page.contains("shareGroups"), "the page carries the share groups");

@@ -18,7 +18,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * others; it logs one Gatling request per poll ("slow poll", requestPerPoll) where "exact" logs one
  * per accepted record. "exact" sends its acknowledgements with the next poll (commitSync(false));
  * "slow" commits them after each poll (each record for the slow consumer). The consumers start 8 s
- * before the producers (the group joins first).
+ * before the producers (the group joins first). "renew": 10 records into 1 partition, one consumer
+ * working 700 ms a record against a 1 s lock with renewLocks(true): it renews its locks at half the
+ * lock, so nothing expires and nothing is delivered twice.
  */
 public class ShareSimulation extends Simulation {
   static final int HEAD_START = 8;
@@ -56,6 +58,22 @@ public class ShareSimulation extends Simulation {
                   .during(Duration.ofSeconds(HEAD_START + 3))
                   .drainTimeout(Duration.ofSeconds(30)));
 
+  ProtocolBuilder renewProtocol =
+      once(kafka().topic(System.getProperty("topicC")).createTopic(1, 1).sharedProducer());
+  ScenarioBuilder renewProducers = scenario("renew producers").exec(kafka("renew send").send("z"));
+  ScenarioBuilder renewConsumers =
+      scenario("renew consumers")
+          .exec(
+              kafka("renew")
+                  .shareConsume(System.getProperty("topicC"))
+                  .consumers(1)
+                  .property("max.poll.records", 4)
+                  .groupConfig("share.record.lock.duration.ms", 1_000)
+                  .processing(Duration.ofMillis(700))
+                  .renewLocks(true)
+                  .during(Duration.ofSeconds(HEAD_START + 3))
+                  .drainTimeout(Duration.ofSeconds(30)));
+
   ScenarioBuilder slowProducers = scenario("slow producers").exec(kafka("slow send").send("y"));
   ScenarioBuilder slowConsumers =
       scenario("slow consumers")
@@ -79,7 +97,11 @@ public class ShareSimulation extends Simulation {
             slowConsumers.injectOpen(atOnceUsers(3)).protocols(slowProtocol),
             slowProducers
                 .injectOpen(nothingFor(HEAD_START), constantUsersPerSec(30).during(2))
-                .protocols(slowProtocol))
+                .protocols(slowProtocol),
+            renewConsumers.injectOpen(atOnceUsers(1)).protocols(renewProtocol),
+            renewProducers
+                .injectOpen(nothingFor(HEAD_START), atOnceUsers(10))
+                .protocols(renewProtocol))
         .maxDuration(90);
   }
 }

@@ -3,8 +3,12 @@ package kafkaload.internal.action;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -209,6 +213,7 @@ final class ShareConsumeAction extends KafkaAction {
     boolean identity = components.ledger().identity() != null;
     long idleNanos = (identity ? 1_000L : lockMs + 1_000L) * 1_000_000L;
     boolean explicit = spec.acknowledgement().equals(ShareConsumeSpec.EXPLICIT);
+    boolean renew = explicit && spec.renewLocks();
     try (KafkaShareConsumer<byte[], byte[]> consumer = factory.createShare(spec.group())) {
       consumer.setAcknowledgementCommitCallback(
           (offsets, e) -> settle(session, index, pending, offsets, e));
@@ -223,6 +228,7 @@ final class ShareConsumeAction extends KafkaAction {
           break;
         }
         long pollStart = components.clock().nowMillis();
+        long lockFrom = System.nanoTime(); // the locks start during the poll: no earlier than this
         ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(100));
         if (batch.isEmpty()) {
           continue;
@@ -238,18 +244,47 @@ final class ShareConsumeAction extends KafkaAction {
           poll = new Poll(pollStart);
           poll.outstanding = batch.count();
         }
-        for (ConsumerRecord<byte[], byte[]> r : batch) {
+        // The poll's records in order; a lock renewal replaces the rest with what the broker
+        // renewed.
+        Deque<ConsumerRecord<byte[], byte[]>> todo = new ArrayDeque<>(batch.count());
+        batch.forEach(todo::add);
+        long halfLockNanos = consumer.acquisitionLockTimeoutMs().orElse(lockMs) * 500_000L;
+        while (!todo.isEmpty()) {
           if (slow && System.nanoTime() >= end || System.nanoTime() >= deadline) {
             // Closing releases what is left of the batch to the others.
             break outer;
           }
+          ConsumerRecord<byte[], byte[]> r = todo.poll();
           int deliveries = r.deliveryCount().map(Short::intValue).orElse(1);
           counters.acquired(index, deliveries);
           long seq = identity(r);
           if (seq == OTHER_RUN && deliveries == 1) {
             counters.otherRun();
           }
-          work(workMs);
+          if (renew) {
+            // Work in slices: at half the lock, renew this record and the rest, then go on.
+            long workEnd = System.nanoTime() + workMs * 1_000_000L;
+            while (true) {
+              long t = System.nanoTime();
+              if (t - lockFrom >= halfLockNanos) {
+                r = renewLocks(session, consumer, r, todo, poll);
+                lockFrom = System.nanoTime();
+                if (r == null) {
+                  break; // not renewed: the record is the group's again
+                }
+                continue;
+              }
+              if (t >= workEnd) {
+                break;
+              }
+              sleep(Math.max(1, (Math.min(workEnd, lockFrom + halfLockNanos) - t) / 1_000_000L));
+            }
+            if (r == null) {
+              continue;
+            }
+          } else {
+            work(workMs);
+          }
           AcknowledgeType type = explicit ? decide(javaSession, r) : AcknowledgeType.ACCEPT;
           if (explicit) {
             consumer.acknowledge(r, type);
@@ -327,6 +362,77 @@ final class ShareConsumeAction extends KafkaAction {
       return AcknowledgeType.RELEASE;
     }
     return AcknowledgeType.ACCEPT;
+  }
+
+  /**
+   * Renews the locks of {@code current} and of the records in {@code todo} (AcknowledgeType.RENEW,
+   * KIP-1222), sent at once with commitSync (a poll would carry them only with its next share
+   * fetch, which the broker may hold for fetch.max.wait.ms: half a second, as long as a short
+   * lock's other half); the next poll returns the renewed records and fetches nothing new while it
+   * does. {@code todo} is left holding what came back, in order; returns the current record as it
+   * came back, or null when the broker did not renew it. Timed as "name renew", KO naming the
+   * records not renewed (their lock had expired: they are the group's again).
+   */
+  private ConsumerRecord<byte[], byte[]> renewLocks(
+      Session session,
+      KafkaShareConsumer<byte[], byte[]> consumer,
+      ConsumerRecord<byte[], byte[]> current,
+      Deque<ConsumerRecord<byte[], byte[]>> todo,
+      Poll poll) {
+    long start = components.clock().nowMillis();
+    Map<Long, ConsumerRecord<byte[], byte[]>> asked = new LinkedHashMap<>();
+    asked.put(key(current.partition(), current.offset()), current);
+    for (ConsumerRecord<byte[], byte[]> r : todo) {
+      asked.put(key(r.partition(), r.offset()), r);
+    }
+    asked.values().forEach(r -> consumer.acknowledge(r, AcknowledgeType.RENEW));
+    String refused = null;
+    for (Map.Entry<TopicIdPartition, Optional<KafkaException>> e :
+        consumer.commitSync(Duration.ofMillis(components.connection().timeoutMs())).entrySet()) {
+      if (e.getValue().isPresent()) {
+        refused = e.getKey().topicPartition() + ": " + reason(e.getValue().get());
+      }
+    }
+    Map<Long, ConsumerRecord<byte[], byte[]>> back = new HashMap<>();
+    List<ConsumerRecord<byte[], byte[]>> fresh = new ArrayList<>();
+    long until = System.nanoTime() + Math.max(lockMs, 1_000) * 1_000_000L;
+    while (back.size() < asked.size() && System.nanoTime() < until) {
+      for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+        long k = key(r.partition(), r.offset());
+        if (asked.containsKey(k) && !back.containsKey(k)) {
+          back.put(k, r);
+        } else {
+          fresh.add(r); // not expected while renewals are pending; worked on like any record
+        }
+      }
+    }
+    counters.renewed(back.size());
+    todo.clear();
+    asked.forEach(
+        (k, r) -> {
+          if (back.containsKey(k) && r != current) {
+            todo.add(back.get(k));
+          }
+        });
+    todo.addAll(fresh);
+    int lost = asked.size() - back.size();
+    if (poll != null) {
+      // Records the broker did not renew are not this poll's to settle any more; new ones are.
+      poll.outstanding += fresh.size() - lost;
+    }
+    logResult(
+        session,
+        spec.requestName() + " renew",
+        start,
+        components.clock().nowMillis(),
+        lost == 0
+            ? null
+            : lost
+                + " of "
+                + asked.size()
+                + " record lock(s) not renewed (expired before the renewal reached the broker)"
+                + (refused == null ? "" : "; " + refused));
+    return back.get(key(current.partition(), current.offset()));
   }
 
   /** The acknowledgement commit, timed as a request of its own. */
@@ -517,7 +623,7 @@ final class ShareConsumeAction extends KafkaAction {
     ShareGroupResults g = counters.results();
     System.out.printf(
         "%n[kafkaload] ---- Share group '%s' on '%s' (%d consumers, %d partitions, %s) ----%n"
-            + "  acquired %d | accepted %d | released %d | rejected %d | redelivered %d | archived %d | acks refused %d%n"
+            + "  acquired %d | accepted %d | released %d | rejected %d | redelivered %d | archived %d | acks refused %d | locks renewed %d%n"
             + "  accept rate spread across consumers %s %% | lag max %d, at the end %d%s%n"
             + "  reconciliation: %s%n",
         g.group(),
@@ -532,6 +638,7 @@ final class ShareConsumeAction extends KafkaAction {
         g.redelivered(),
         g.archived(),
         g.ackRefused(),
+        g.renewed(),
         g.acceptedPerSecSpreadPct() == null
             ? "-"
             : String.format("%.1f", g.acceptedPerSecSpreadPct()),

@@ -35,6 +35,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  *     request ("name ack"); false: they go to the broker with the next poll (Kafka's own way, as
  *     kafka-share-consumer-perf-test does). Consumers with work per record commit each record
  *     either way
+ * @param renewLocks true (explicit mode): a consumer still working through a poll's records when
+ *     half the acquisition lock has passed renews the locks of the records it has not reached
+ *     (AcknowledgeType.RENEW, KIP-1222), timed as a request ("name renew"), instead of letting them
+ *     expire and go to another consumer
  */
 public record ShareConsumeSpec(
     String requestName,
@@ -55,7 +59,8 @@ public record ShareConsumeSpec(
     Duration during,
     Duration drainTimeout,
     boolean requestPerPoll,
-    boolean commitSync) {
+    boolean commitSync,
+    boolean renewLocks) {
 
   public static final String EXPLICIT = "explicit";
   public static final String IMPLICIT = "implicit";
@@ -89,7 +94,8 @@ public record ShareConsumeSpec(
         Duration.ofSeconds(10),
         Duration.ofSeconds(60),
         false,
-        true);
+        true,
+        false);
   }
 
   /** A copy with the fields {@code b} changes. */
@@ -176,6 +182,10 @@ public record ShareConsumeSpec(
     return with(b -> b.commitSync = sync);
   }
 
+  public ShareConsumeSpec withRenewLocks(boolean renew) {
+    return with(b -> b.renewLocks = renew);
+  }
+
   /** The work per record of consumer {@code index}. */
   public Duration processingOf(int index) {
     return index < slowConsumers ? slowProcessing : processing;
@@ -210,6 +220,7 @@ public record ShareConsumeSpec(
     Duration drainTimeout;
     boolean requestPerPoll;
     boolean commitSync;
+    boolean renewLocks;
 
     Builder(ShareConsumeSpec s) {
       requestName = s.requestName;
@@ -231,6 +242,7 @@ public record ShareConsumeSpec(
       drainTimeout = s.drainTimeout;
       requestPerPoll = s.requestPerPoll;
       commitSync = s.commitSync;
+      renewLocks = s.renewLocks;
     }
 
     ShareConsumeSpec build() {
@@ -253,7 +265,8 @@ public record ShareConsumeSpec(
           during,
           drainTimeout,
           requestPerPoll,
-          commitSync);
+          commitSync,
+          renewLocks);
     }
   }
 }

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param redelivered deliveries with a delivery count above 1
  * @param ackRefused acknowledgements the broker refused (the lock had expired, the record went to
  *     another consumer or was archived): the work on them was done in vain
+ * @param renewed record locks the broker renewed for a consumer still working on them
+ *     (AcknowledgeType.RENEW, with renewLocks; a record renewed twice counts twice)
  * @param deliveryCounts deliveries per delivery count (1 = first delivery)
  * @param endToEndMs from the record's produce timestamp to the broker confirming its ACCEPT
  * @param ackCommitMs the acknowledgement commits (commitSync), each a request of its own
@@ -53,6 +55,7 @@ public record ShareGroupResults(
     long redelivered,
     long archived,
     long ackRefused,
+    long renewed,
     Map<Integer, Long> deliveryCounts,
     Percentiles endToEndMs,
     Percentiles ackCommitMs,

@@ -63,6 +63,7 @@ public final class ShareCounters {
   private final LongAdder redelivered = new LongAdder();
   private final LongAdder archived = new LongAdder();
   private final LongAdder refused = new LongAdder();
+  private final LongAdder renewed = new LongAdder();
   private final LongAdder otherRuns = new LongAdder();
   private final Map<Integer, LongAdder> deliveryCounts = new ConcurrentHashMap<>();
   // Whole-run histograms, read more than once (the summary, the console line).
@@ -103,6 +104,13 @@ public final class ShareCounters {
     if (deliveryCount > 1) {
       redelivered.increment();
     }
+  }
+
+  /**
+   * The broker renewed the acquisition locks of {@code records} records (AcknowledgeType.RENEW).
+   */
+  public void renewed(int records) {
+    renewed.add(records);
   }
 
   /** A consumer's poll delivered records (counted once per poll, whatever it carried). */
@@ -340,6 +348,7 @@ public final class ShareCounters {
         redelivered.sum(),
         archived.sum(),
         refused.sum(),
+        renewed.sum(),
         counts,
         Percentiles.ofMicros(endToEndMicros.copy()),
         Percentiles.ofMicros(commitMicros.copy()),

@@ -229,6 +229,7 @@ class RunResultsJsonTest {
                 20,
                 3,
                 4,
+                6,
                 Map.of(1, 990L, 2, 20L),
                 pct(990, 3.5),
                 pct(300, 1.5),
