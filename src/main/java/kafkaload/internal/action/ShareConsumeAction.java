@@ -370,8 +370,9 @@ final class ShareConsumeAction extends KafkaAction {
    * fetch, which the broker may hold for fetch.max.wait.ms: half a second, as long as a short
    * lock's other half); the next poll returns the renewed records and fetches nothing new while it
    * does. {@code todo} is left holding what came back, in order; returns the current record as it
-   * came back, or null when the broker did not renew it. Timed as "name renew", KO naming the
-   * records not renewed (their lock had expired: they are the group's again).
+   * came back, or null when it did not (the broker refused its renewal, or a later poll brings it:
+   * then its work is done again). Timed as "name renew", KO naming the partition whose renewal the
+   * broker refused (their lock had expired: they are the group's again).
    */
   private ConsumerRecord<byte[], byte[]> renewLocks(
       Session session,
@@ -393,11 +394,16 @@ final class ShareConsumeAction extends KafkaAction {
         refused = e.getKey().topicPartition() + ": " + reason(e.getValue().get());
       }
     }
+    // One poll: it returns the renewed records, max.poll.records at a time, and a second poll
+    // before those are acknowledged would be refused ("All records must be acknowledged"). Renewed
+    // records it did not return come with the consumer's next polls, as records of a poll of their
+    // own.
     Map<Long, ConsumerRecord<byte[], byte[]>> back = new HashMap<>();
     List<ConsumerRecord<byte[], byte[]>> fresh = new ArrayList<>();
     long until = System.nanoTime() + Math.max(lockMs, 1_000) * 1_000_000L;
-    while (back.size() < asked.size() && System.nanoTime() < until) {
-      for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+    while (System.nanoTime() < until) {
+      ConsumerRecords<byte[], byte[]> got = consumer.poll(Duration.ofMillis(100));
+      for (ConsumerRecord<byte[], byte[]> r : got) {
         long k = key(r.partition(), r.offset());
         if (asked.containsKey(k) && !back.containsKey(k)) {
           back.put(k, r);
@@ -405,8 +411,12 @@ final class ShareConsumeAction extends KafkaAction {
           fresh.add(r); // not expected while renewals are pending; worked on like any record
         }
       }
+      if (!got.isEmpty()) {
+        break;
+      }
     }
-    counters.renewed(back.size());
+    int notBack = asked.size() - back.size();
+    counters.renewed(refused == null ? asked.size() : back.size());
     todo.clear();
     asked.forEach(
         (k, r) -> {
@@ -415,23 +425,23 @@ final class ShareConsumeAction extends KafkaAction {
           }
         });
     todo.addAll(fresh);
-    int lost = asked.size() - back.size();
     if (poll != null) {
-      // Records the broker did not renew are not this poll's to settle any more; new ones are.
-      poll.outstanding += fresh.size() - lost;
+      // Records not back are not this poll's to settle any more (a later poll brings the renewed
+      // ones); new ones are.
+      poll.outstanding += fresh.size() - notBack;
     }
     logResult(
         session,
         spec.requestName() + " renew",
         start,
         components.clock().nowMillis(),
-        lost == 0
-            ? null
-            : lost
-                + " of "
-                + asked.size()
-                + " record lock(s) not renewed (expired before the renewal reached the broker)"
-                + (refused == null ? "" : "; " + refused));
+        refused != null
+            ? "renewal refused for "
+                + refused
+                + " (the locks had expired: the records are the group's again)"
+            : back.isEmpty()
+                ? "no renewed record came back within " + Math.max(lockMs, 1_000) + " ms"
+                : null);
     return back.get(key(current.partition(), current.offset()));
   }
 
