@@ -243,8 +243,9 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * passed renews the locks of those it has not reached (AcknowledgeType.RENEW, KIP-1222: the 4.4
    * client, a broker that knows it), so a slow consumer keeps its records instead of losing them to
    * another consumer when the lock expires. Each renewal is a request of its own ("name renew",
-   * from the renewal to the renewed records' return; KO naming the records the broker did not
-   * renew). Explicit acknowledgement only. false (the default): locks are never renewed.
+   * from the renewal to the renewed records' return; KO naming the partition whose renewal the
+   * broker refused, or when no renewed record came back). Explicit acknowledgement only. false (the
+   * default): locks are never renewed.
    */
   public ShareConsumeActionBuilder renewLocks(boolean renew) {
     return new ShareConsumeActionBuilder(spec.withRenewLocks(renew));

@@ -82,10 +82,9 @@ public record ShareGroupParams(
     if (acknowledgement.equals("explicit")) {
       b = b.releaseProbability(releasePct / 100).rejectProbability(rejectPct / 100);
     }
-    if (renewLocks) {
-      b = b.renewLocks(true); // with implicit acknowledgement: refused before the load, by name
-    }
-    return b.slowConsumers(slowConsumers, Duration.ofMillis(slowMs))
+    // renewLocks with implicit acknowledgement: refused before the load, by name.
+    return b.renewLocks(renewLocks)
+        .slowConsumers(slowConsumers, Duration.ofMillis(slowMs))
         .processing(Duration.ofMillis(processingMs));
   }
 }

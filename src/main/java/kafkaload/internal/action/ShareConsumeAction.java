@@ -387,20 +387,16 @@ final class ShareConsumeAction extends KafkaAction {
       asked.put(key(r.partition(), r.offset()), r);
     }
     asked.values().forEach(r -> consumer.acknowledge(r, AcknowledgeType.RENEW));
-    String refused = null;
-    for (Map.Entry<TopicIdPartition, Optional<KafkaException>> e :
-        consumer.commitSync(Duration.ofMillis(components.connection().timeoutMs())).entrySet()) {
-      if (e.getValue().isPresent()) {
-        refused = e.getKey().topicPartition() + ": " + reason(e.getValue().get());
-      }
-    }
+    String refused =
+        firstRefused(consumer.commitSync(Duration.ofMillis(components.connection().timeoutMs())));
     // One poll: it returns the renewed records, max.poll.records at a time, and a second poll
     // before those are acknowledged would be refused ("All records must be acknowledged"). Renewed
     // records it did not return come with the consumer's next polls, as records of a poll of their
     // own.
     Map<Long, ConsumerRecord<byte[], byte[]>> back = new HashMap<>();
     List<ConsumerRecord<byte[], byte[]>> fresh = new ArrayList<>();
-    long until = System.nanoTime() + Math.max(lockMs, 1_000) * 1_000_000L;
+    long waitMs = Math.max(lockMs, 1_000);
+    long until = System.nanoTime() + waitMs * 1_000_000L;
     while (System.nanoTime() < until) {
       ConsumerRecords<byte[], byte[]> got = consumer.poll(Duration.ofMillis(100));
       for (ConsumerRecord<byte[], byte[]> r : got) {
@@ -436,12 +432,10 @@ final class ShareConsumeAction extends KafkaAction {
         start,
         components.clock().nowMillis(),
         refused != null
-            ? "renewal refused for "
+            ? "renewal of "
                 + refused
                 + " (the locks had expired: the records are the group's again)"
-            : back.isEmpty()
-                ? "no renewed record came back within " + Math.max(lockMs, 1_000) + " ms"
-                : null);
+            : back.isEmpty() ? "no renewed record came back within " + waitMs + " ms" : null);
     return back.get(key(current.partition(), current.offset()));
   }
 
@@ -452,18 +446,23 @@ final class ShareConsumeAction extends KafkaAction {
     Map<TopicIdPartition, Optional<KafkaException>> result =
         consumer.commitSync(Duration.ofMillis(components.connection().timeoutMs()));
     counters.committed((System.nanoTime() - t0) / 1_000);
-    String ko = null;
+    String refused = firstRefused(result);
+    logResult(
+        session,
+        spec.requestName() + " ack",
+        start,
+        components.clock().nowMillis(),
+        refused == null ? null : "acknowledgement of " + refused);
+  }
+
+  /** A commitSync's first partition the broker refused, as "topic-partition refused: reason". */
+  private static String firstRefused(Map<TopicIdPartition, Optional<KafkaException>> result) {
     for (Map.Entry<TopicIdPartition, Optional<KafkaException>> e : result.entrySet()) {
       if (e.getValue().isPresent()) {
-        ko =
-            "acknowledgement of "
-                + e.getKey().topicPartition()
-                + " refused: "
-                + reason(e.getValue().get());
-        break;
+        return e.getKey().topicPartition() + " refused: " + reason(e.getValue().get());
       }
     }
-    logResult(session, spec.requestName() + " ack", start, components.clock().nowMillis(), ko);
+    return null;
   }
 
   /** The broker's answer to acknowledgements: each record settled, or refused. */
