@@ -42,8 +42,7 @@ public class AvroOrdersSimulation extends Simulation {
 
   ScenarioBuilder producers =
       scenario("avro producers")
-          .during(plan.warmupSeconds())
-          .on(order("warm-up send"))
+          .exec(plan.warmUp(order("warm-up send")))
           .during(plan.durationSeconds())
           .on(order("send"));
 

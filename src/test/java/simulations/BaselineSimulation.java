@@ -29,8 +29,7 @@ public class BaselineSimulation extends Simulation {
 
   ScenarioBuilder producers =
       scenario("producers")
-          .during(plan.warmupSeconds())
-          .on(plan.fed(warmUp))
+          .exec(plan.warmUp(plan.fed(warmUp)))
           .during(plan.durationSeconds())
           .on(plan.fed(measured));
 

@@ -39,8 +39,7 @@ public class EndToEndSimulation extends Simulation {
 
   ScenarioBuilder producers =
       scenario("producers")
-          .during(plan.warmupSeconds())
-          .on(roundTrip("warm-up send", "warm-up e2e"))
+          .exec(plan.warmUp(roundTrip("warm-up send", "warm-up e2e")))
           .during(plan.durationSeconds())
           .on(roundTrip("send", "e2e"));
 

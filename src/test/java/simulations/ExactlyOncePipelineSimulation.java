@@ -70,8 +70,7 @@ public class ExactlyOncePipelineSimulation extends Simulation {
 
   ScenarioBuilder clients =
       scenario("clients")
-          .during(plan.warmupSeconds())
-          .on(order("warm-up order"))
+          .exec(plan.warmUp(order("warm-up order")))
           .during(plan.durationSeconds())
           .on(order("order"));
 

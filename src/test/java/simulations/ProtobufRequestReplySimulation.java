@@ -54,8 +54,7 @@ public class ProtobufRequestReplySimulation extends Simulation {
 
   ScenarioBuilder clients =
       scenario("protobuf clients")
-          .during(plan.warmupSeconds())
-          .on(order("warm-up order"))
+          .exec(plan.warmUp(order("warm-up order")))
           .during(plan.durationSeconds())
           .on(order("order"));
 

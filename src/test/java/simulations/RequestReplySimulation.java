@@ -53,8 +53,7 @@ public class RequestReplySimulation extends Simulation {
 
   ScenarioBuilder clients =
       scenario("clients")
-          .during(plan.warmupSeconds())
-          .on(order("warm-up order"))
+          .exec(plan.warmUp(order("warm-up order")))
           .during(plan.durationSeconds())
           .on(order("order"));
 

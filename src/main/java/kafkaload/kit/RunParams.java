@@ -439,6 +439,14 @@ public record RunParams(
   }
 
   /**
+   * The warm-up: {@code chain} looped for -Dwarmup seconds, and nothing at all at 0 (Gatling's
+   * {@code during(0)} still runs its loop once, so -Dwarmup=0 would send warm-up records).
+   */
+  public ChainBuilder warmUp(ChainBuilder chain) {
+    return warmupSeconds == 0 ? ChainBuilder.EMPTY : CoreDsl.during(warmupSeconds).on(chain);
+  }
+
+  /**
    * The send, preceded by a feed from the -Dfeeder CSV when one is given (circular, like JMeter's
    * CSV Data Set with "recycle on EOF"), so its key and value columns replace the generated key and
    * payload.
