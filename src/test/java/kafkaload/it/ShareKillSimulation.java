@@ -9,44 +9,67 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The run's side of {@link ShareConsumerKillIT}: 3 share consumers of the group {@code -Dgroup} on
- * the existing topic {@code -Dtopic} (2 s locks), and producers that send {@code BURSTS} bursts of
- * {@code BURST} records, 200 ms apart, from {@code HEAD_START} s on (a burst goes out as one batch,
- * so one poll of a consumer takes several records). Another process's consumer in the same group
- * takes some of them and is killed; the run's consumers get them after the lock expires.
+ * The run's side of {@link ShareConsumerKillIT}: two share groups, each with its own protocol,
+ * topic ({@code -DkillTopic}, {@code -DfreezeTopic}, 1 partition, made by the test) and group
+ * ({@code -DkillGroup}, {@code -DfreezeGroup}); 3 share consumers each. In each group a consumer of
+ * another process takes some of the run's records: the "kill" group's is killed (30 s locks: its
+ * records must come back long before they could expire), the "freeze" group's is frozen (2 s locks:
+ * they come back when they expire). Producers send {@code BURSTS} bursts of {@code BURST} records,
+ * 200 ms apart, from {@code HEAD_START} s on: a burst goes out as one batch, so one poll takes
+ * several.
  */
 public class ShareKillSimulation extends Simulation {
-  static final int HEAD_START = 6;
+  static final int HEAD_START = 3;
   static final int BURST = 8;
   static final int BURSTS = 20;
+  static final int LOAD_SECONDS = 4;
+  static final int KILL_LOCK_MS = 30_000;
+  static final int FREEZE_LOCK_MS = 2_000;
+  static final int DRAIN_SECONDS = 60;
 
-  // One protocol instance (one ledger) for producers and consumers, as in ShareSimulation.
-  ProtocolBuilder protocol =
-      ShareSimulation.once(kafka().topic(System.getProperty("topic")).sharedProducer());
+  // One protocol instance (one ledger) per group, for its producers and consumers, as in
+  // ShareSimulation.
+  ProtocolBuilder killProtocol =
+      ShareSimulation.once(kafka().topic(System.getProperty("killTopic")).sharedProducer());
+  ProtocolBuilder freezeProtocol =
+      ShareSimulation.once(kafka().topic(System.getProperty("freezeTopic")).sharedProducer());
 
-  ScenarioBuilder producers = scenario("producers").exec(kafka("kill send").send("v"));
+  static ScenarioBuilder consumers(String name, int lockMs) {
+    return scenario(name + " consumers")
+        .exec(
+            kafka(name)
+                .shareConsume(System.getProperty(name + "Topic"))
+                .group(System.getProperty(name + "Group"))
+                .consumers(3)
+                .groupConfig("share.record.lock.duration.ms", lockMs)
+                .during(Duration.ofSeconds(HEAD_START + LOAD_SECONDS))
+                .drainTimeout(Duration.ofSeconds(DRAIN_SECONDS)));
+  }
 
-  ScenarioBuilder consumers =
-      scenario("consumers")
-          .exec(
-              kafka("kill")
-                  .shareConsume(System.getProperty("topic"))
-                  .group(System.getProperty("group"))
-                  .consumers(3)
-                  .groupConfig("share.record.lock.duration.ms", 2_000)
-                  .during(Duration.ofSeconds(HEAD_START + 4))
-                  .drainTimeout(Duration.ofSeconds(30)));
+  static List<OpenInjectionStep> bursts() {
+    List<OpenInjectionStep> steps = new ArrayList<>();
+    steps.add(nothingFor(HEAD_START));
+    for (int i = 0; i < BURSTS; i++) {
+      steps.add(atOnceUsers(BURST));
+      steps.add(nothingFor(Duration.ofMillis(LOAD_SECONDS * 1000 / BURSTS)));
+    }
+    return steps;
+  }
 
   {
-    List<OpenInjectionStep> bursts = new ArrayList<>();
-    bursts.add(nothingFor(HEAD_START));
-    for (int i = 0; i < BURSTS; i++) {
-      bursts.add(atOnceUsers(BURST));
-      bursts.add(nothingFor(Duration.ofMillis(200)));
-    }
     setUp(
-            consumers.injectOpen(atOnceUsers(3)).protocols(protocol),
-            producers.injectOpen(bursts).protocols(protocol))
-        .maxDuration(90);
+            consumers("kill", KILL_LOCK_MS).injectOpen(atOnceUsers(3)).protocols(killProtocol),
+            scenario("kill producers")
+                .exec(kafka("kill send").send("k"))
+                .injectOpen(bursts())
+                .protocols(killProtocol),
+            consumers("freeze", FREEZE_LOCK_MS)
+                .injectOpen(atOnceUsers(3))
+                .protocols(freezeProtocol),
+            scenario("freeze producers")
+                .exec(kafka("freeze send").send("f"))
+                .injectOpen(bursts())
+                .protocols(freezeProtocol))
+        .maxDuration(HEAD_START + LOAD_SECONDS + DRAIN_SECONDS + 30);
   }
 }
