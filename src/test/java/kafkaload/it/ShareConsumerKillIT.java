@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kafkaload.internal.admin.ShareGroupPreflight;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +50,8 @@ class ShareConsumerKillIT {
   @Test
   void aKilledConsumersRecordsComeBackAtOnceAFrozenOnesAfterTheLockEachAcceptedOnce()
       throws Exception {
+    Assumptions.assumeTrue(
+        canRun("kill", "-l"), "needs the kill command (Debian: procps) to freeze a consumer");
     long t0 = System.nanoTime();
     Map<String, String> props = new java.util.LinkedHashMap<>();
     props.put("kafka.bootstrap.servers", bootstrap());
@@ -246,6 +249,17 @@ class ShareConsumerKillIT {
       }
     }
     throw new AssertionError("no share group '" + request + "' in the summary:\n" + run.tail());
+  }
+
+  /** Whether the command runs here (exit 0). */
+  private static boolean canRun(String... cmd) {
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      p.getInputStream().readAllBytes();
+      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (Exception e) {
+      return false;
+    }
   }
 
   private static long ms(long sinceNanos) {
