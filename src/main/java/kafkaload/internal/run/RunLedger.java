@@ -323,6 +323,19 @@ public final class RunLedger {
     return shareGroups.computeIfAbsent(setup.request(), r -> new ShareCounters(setup));
   }
 
+  /**
+   * What each share-consume action's consumers settled, by request name, for a distributed run's
+   * merge; null when none ran.
+   */
+  public Map<String, ProtocolResults.ShareRecords> shareRecords() {
+    if (shareGroups.isEmpty()) {
+      return null;
+    }
+    Map<String, ProtocolResults.ShareRecords> out = new java.util.TreeMap<>();
+    shareGroups.forEach((request, c) -> out.put(request, c.records()));
+    return out;
+  }
+
   /** The share groups' figures (KIP-932), by request name; empty when none ran. */
   public List<ShareGroupResults> shareGroups() {
     return new java.util.TreeMap<>(shareGroups)
