@@ -177,6 +177,9 @@ class ShareGroupDistributedIT {
           dom.stdout().contains("over every injector's records and consumers"),
           "the merged reconciliation on the page");
       assertTrue(dom.stdout().contains("4 consumers on 2 injectors"), "the merged group's heading");
+      assertTrue(
+          dom.stdout().contains("<th class=\"\">injector</th><th class=\"\">consumer</th>"),
+          "each consumer's injector in its row");
     }
   }
 
