@@ -29,7 +29,8 @@ import org.HdrHistogram.Histogram;
  * them, over the span from the first injector's first ack to the last one's last), latency
  * percentiles from the injectors' HdrHistograms added together (exact), partitions summed, the
  * timeline summed second by second (each injector's seconds from its own start), the injectors'
- * health (saturated when any was; the worst injector's figures), and a row per injector.
+ * health (saturated when any was; the worst injector's figures), a row per injector, and the share
+ * groups as {@link ShareGroupMerge} merged them.
  */
 final class MergedSummary {
   private MergedSummary() {}

@@ -26,7 +26,7 @@ import java.util.Map;
  * @param transactions per transactional request name: commits, aborts, failures, commit latency,
  *     size and duration; null without transactions (and for a merged run)
  * @param shareGroups the share groups (KIP-932) consumed by share-consume actions; null when none
- *     ran (and for a merged run)
+ *     ran (a merged run's: each group merged over the injectors, reconciled over all their records)
  */
 public record ProtocolResults(
     ProtocolConfig config,
