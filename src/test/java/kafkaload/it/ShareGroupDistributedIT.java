@@ -1,21 +1,28 @@
 package kafkaload.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatling.charts.stats.LogFileData;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.distributed.Merge;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.run.KoLedger;
@@ -134,6 +141,8 @@ class ShareGroupDistributedIT {
     // Records produced on one injector and accepted on the other, which alone it would call
     // missing.
     int crossed = 0;
+    int lossOf = -1;
+    long lossCount = 0;
     for (int i = 0; i < 2; i++) {
       ProtocolResults mine = injectors.get(i);
       ProtocolResults other = injectors.get(1 - i);
@@ -146,6 +155,8 @@ class ShareGroupDistributedIT {
               .count();
       if (mineElsewhere > 0) {
         crossed++;
+        lossOf = i;
+        lossCount = mineElsewhere;
         KoLedger ko = new KoLedger();
         ko.addSerialized(java.util.Base64.getDecoder().decode(mine.distributed().koSequences()));
         ShareGroupResults.Reconciliation alone =
@@ -181,6 +192,48 @@ class ShareGroupDistributedIT {
           dom.stdout().contains("<th class=\"\">injector</th><th class=\"\">consumer</th>"),
           "each consumer's injector in its row");
     }
+
+    // The same results, but the other injector's consumers never accepted those records: the
+    // merged verdict fails on them, as one injector's would on its own missing records.
+    Path spoilt = spoilt(root, 1 - lossOf, lossOf);
+    Merge.Outcome outcome = Merge.run(spoilt, 2, spoilt.resolve("merged"), null);
+    assertEquals(Merge.GATE_FAILED, outcome.exitCode(), outcome.verdict());
+    JsonNode lost =
+        JSON.readTree(outcome.runDir().resolve("kafka-summary.json").toFile())
+            .at("/protocols/0/shareGroups/0/reconciliation");
+    assertEquals(lossCount, lost.path("missing").asLong(), lost.toString());
+    assertFalse(lost.path("ok").asBoolean(), lost.toString());
+    LogFileData spoiltLog = DistributedIT.read(outcome.runDir().resolve("simulation.log"));
+    assertEquals(1, failed(spoiltLog, "share reconciled"), "the merged verdict's KO");
+  }
+
+  /**
+   * A copy of the injectors' results (without the merge) where injector {@code of}'s consumers
+   * accepted none of injector {@code from}'s records.
+   */
+  private static Path spoilt(Path root, int of, int from) throws Exception {
+    Path dst = root.resolveSibling(root.getFileName() + "-spoilt");
+    try (Stream<Path> s = Files.walk(root)) {
+      for (Path f : s.filter(x -> !root.relativize(x).startsWith("merged")).toList()) {
+        Files.copy(f, dst.resolve(root.relativize(f).toString()));
+      }
+    }
+    Path summary = DistributedIT.injectorLog(dst, of).resolveSibling("kafka-summary.json");
+    ObjectNode tree = (ObjectNode) JSON.readTree(summary.toFile());
+    ObjectNode records = (ObjectNode) tree.at("/protocols/0/distributed/shareGroups/share");
+    Roaring64Bitmap accepted = accepted(records.path("accepted").asText());
+    long start = (long) from << InjectorShare.SEQUENCE_BITS;
+    Roaring64Bitmap kept = new Roaring64Bitmap();
+    accepted.stream()
+        .filter(seq -> seq < start || seq >= start + (1L << InjectorShare.SEQUENCE_BITS))
+        .forEach(kept::addLong);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (DataOutputStream d = new DataOutputStream(out)) {
+      kept.serializePortable(d);
+    }
+    records.put("accepted", Base64.getEncoder().encodeToString(out.toByteArray()));
+    Files.writeString(summary, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tree));
+    return dst;
   }
 
   private static long failed(LogFileData log, String request) {
