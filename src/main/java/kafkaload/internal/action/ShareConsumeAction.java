@@ -634,6 +634,7 @@ final class ShareConsumeAction extends KafkaAction {
       // The merge reconciles every injector's records against every injector's outcomes
       // (ShareCounters.records() in this injector's summary) and logs the verdict.
       deferred = true;
+      counters.leaveToMerge();
       reconciled =
           "left to the merge of all injectors (their consumers share the group and each other's"
               + " records)";

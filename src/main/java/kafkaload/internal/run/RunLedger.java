@@ -325,15 +325,18 @@ public final class RunLedger {
 
   /**
    * What each share-consume action's consumers settled, by request name, for a distributed run's
-   * merge; null when none ran.
+   * merge to reconcile (those that left it to the merge); null when none did.
    */
   public Map<String, ProtocolResults.ShareRecords> shareRecords() {
-    if (shareGroups.isEmpty()) {
-      return null;
-    }
     Map<String, ProtocolResults.ShareRecords> out = new java.util.TreeMap<>();
-    shareGroups.forEach((request, c) -> out.put(request, c.records()));
-    return out;
+    shareGroups.forEach(
+        (request, c) -> {
+          ProtocolResults.ShareRecords r = c.records();
+          if (r != null) {
+            out.put(request, r);
+          }
+        });
+    return out.isEmpty() ? null : out;
   }
 
   /** The share groups' figures (KIP-932), by request name; empty when none ran. */

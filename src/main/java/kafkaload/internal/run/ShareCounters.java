@@ -74,6 +74,7 @@ public final class ShareCounters {
   private final List<ProtocolResults.LagPoint> lag = new CopyOnWriteArrayList<>();
   private volatile ShareGroupResults.LagVerdict lagVerdict;
   private volatile ShareGroupResults.Reconciliation reconciliation;
+  private volatile boolean leftToMerge;
 
   // Each record's outcome by its run-wide sequence number; guarded by this.
   private final Roaring64Bitmap acceptedSeqs = new Roaring64Bitmap();
@@ -263,11 +264,20 @@ public final class ShareCounters {
   }
 
   /**
+   * The reconciliation is the merge's (an injector of a distributed run, whose records other
+   * injectors' consumers settle): {@link #records()} hands it the outcomes.
+   */
+  public void leaveToMerge() {
+    leftToMerge = true;
+  }
+
+  /**
    * What an injector of a distributed run hands the merge, which reconciles every injector's
-   * records against every injector's consumers.
+   * records against every injector's consumers; null unless {@link #leaveToMerge()} was called (no
+   * run identity, or the injector judged the group itself).
    */
   public ProtocolResults.ShareRecords records() {
-    return outcomes().records(otherRuns.sum());
+    return leftToMerge ? outcomes().records(otherRuns.sum()) : null;
   }
 
   /**

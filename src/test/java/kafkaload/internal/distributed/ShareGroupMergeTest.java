@@ -31,19 +31,22 @@ class ShareGroupMergeTest {
   private static final long SPACE1 = 1L << 40; // injector 1's first sequence number
 
   private static ShareCounters counters() {
-    return new ShareCounters(
-        new ShareCounters.Setup(
-            "share",
-            "work",
-            "kafkaload-share-run-1-share",
-            "explicit",
-            2,
-            2,
-            Map.of("share.delivery.count.limit", "3"),
-            3,
-            List.of(0L, 0L),
-            false,
-            true));
+    ShareCounters c =
+        new ShareCounters(
+            new ShareCounters.Setup(
+                "share",
+                "work",
+                "kafkaload-share-run-1-share",
+                "explicit",
+                2,
+                2,
+                Map.of("share.delivery.count.limit", "3"),
+                3,
+                List.of(0L, 0L),
+                false,
+                true));
+    c.leaveToMerge();
+    return c;
   }
 
   /** Injector {@code index}'s protocol: {@code issued} sequences from its space, these KO'd. */
@@ -188,6 +191,19 @@ class ShareGroupMergeTest {
     assertEquals(2, g.lag().size());
     assertEquals(9, g.lagVerdict().maxLag());
     assertEquals(1.5, g.lagVerdict().slopePerSecond(), 1e-9);
+  }
+
+  @Test
+  void anInjectorThatJudgedItsGroupItselfHandsTheMergeNothing() {
+    ShareCounters c =
+        new ShareCounters(
+            new ShareCounters.Setup(
+                "share", "work", "g", "explicit", 1, 1, Map.of(), 3, List.of(0L), false, true));
+    c.accepted(0, 1, 10);
+    // No run identity, or records sent to other topics: the injector logged its own verdict.
+    assertNull(c.records());
+    c.leaveToMerge();
+    assertNotNull(c.records());
   }
 
   @Test
