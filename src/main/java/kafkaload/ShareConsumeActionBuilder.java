@@ -5,7 +5,6 @@ import io.gatling.javaapi.core.Session;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.BiFunction;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ShareConsumeSpec;
@@ -64,7 +63,11 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     return new KafkaLoadConfigException("shareConsume '" + spec.requestName() + "': " + what);
   }
 
-  /** The share group (group.id); a group of the run's own unless set. */
+  /**
+   * The share group (group.id); unless set, a group of the run's own: in a distributed run one
+   * group for every injector's consumers, named from the run id they share
+   * (docs/distributed.md#share-groups).
+   */
   public ShareConsumeActionBuilder group(String group) {
     if (group == null || group.isBlank()) {
       throw bad("the group is empty");
@@ -265,10 +268,8 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
           "renewLocks(true) acknowledges records with RENEW, which"
               + " share.acknowledgement.mode=implicit does not allow; use acknowledgement(\"explicit\")");
     }
-    if (s.group() == null) {
-      // A group of its own, so no earlier run's share-partition state is resumed.
-      s = s.withGroup("kafkaload-share-" + UUID.randomUUID().toString().substring(0, 8));
-    }
+    // No group set: Actions.shareConsume names one of the run's own (shared by the injectors of a
+    // distributed run).
     return Actions.shareConsume(s);
   }
 }

@@ -9,8 +9,10 @@ import kafkaload.ShareConsumeActionBuilder;
  * The knobs of a share-group (KIP-932) run, read once from -D properties with their defaults (docs
  * /parameters.md lists each one).
  *
- * @param rate -Drate: records produced per second (default 200)
- * @param consumers -Dshare.consumers: share consumers (default 6)
+ * @param rate -Drate: records produced per second (default 200); in a distributed run this
+ *     injector's share of it
+ * @param consumers -Dshare.consumers: share consumers (default 6); in a distributed run this
+ *     injector's share of them (all of them one group)
  * @param group -Dshare.group: the share group; empty (default): one of the run's own
  * @param acknowledgement -Dshare.acknowledgement.mode: explicit or implicit (default explicit)
  * @param lockMs -Dshare.record.lock.duration.ms: the group's acquisition lock (default 2000)
@@ -49,8 +51,9 @@ public record ShareGroupParams(
 
   public static ShareGroupParams of(Params params) {
     return new ShareGroupParams(
-        params.positiveInt("rate", 200),
-        params.positiveInt("share.consumers", 6),
+        // Split over the injectors of a distributed run, whose consumers form one group.
+        params.share("rate", 200),
+        params.share("share.consumers", 6),
         params.string("share.group", ""),
         params.oneOf("share.acknowledgement.mode", "explicit", "explicit", "implicit"),
         params.positiveInt("share.record.lock.duration.ms", 2000),

@@ -25,6 +25,7 @@ import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.ShareCounters;
+import kafkaload.internal.run.ShareOutcomes;
 import kafkaload.internal.verification.LagMonitor;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
@@ -117,7 +118,11 @@ final class ShareConsumeAction extends KafkaAction {
    */
   static long warmUp(KafkaComponents c, String topic, String group) {
     long t0 = System.nanoTime();
-    String warm = group + "-warmup";
+    // Each injector of a distributed run warms its own (the run's group is shared by all of them).
+    String warm =
+        group
+            + "-warmup"
+            + (c.ledger().injector().distributed() ? "-i" + c.ledger().injector().index() : "");
     try (Admin admin = c.connection().admin()) {
       try (KafkaShareConsumer<byte[], byte[]> consumer =
           ConsumerFactory.of(c.connection(), "kafkaload-share-warmup").createShare(warm)) {
@@ -210,8 +215,12 @@ final class ShareConsumeAction extends KafkaAction {
     // After the load, stop once nothing of the run is left to settle (every record the run
     // produced accepted, rejected or archived) and nothing came for a second; without run identity
     // once the group's lag is 0 and nothing came for longer than a lock. Else at the deadline.
-    boolean identity = components.ledger().identity() != null;
-    long idleNanos = (identity ? 1_000L : lockMs + 1_000L) * 1_000_000L;
+    // An injector of a distributed run shares the group with the others, whose consumers settle
+    // its records and whose records it settles: it stops once the group's lag is 0 and nothing
+    // came for two seconds.
+    boolean distributed = components.ledger().injector().distributed();
+    boolean settleOwn = components.ledger().identity() != null && !distributed;
+    long idleNanos = (settleOwn ? 1_000L : distributed ? 2_000L : lockMs + 1_000L) * 1_000_000L;
     boolean explicit = spec.acknowledgement().equals(ShareConsumeSpec.EXPLICIT);
     boolean renew = explicit && spec.renewLocks();
     try (KafkaShareConsumer<byte[], byte[]> consumer = factory.createShare(spec.group())) {
@@ -224,7 +233,8 @@ final class ShareConsumeAction extends KafkaAction {
         if (now >= end
             && (slow
                 || now >= deadline
-                || nothingLeft(identity) && now - lastAcquiredNanos.get() > idleNanos)) {
+                || nothingLeft(settleOwn, distributed)
+                    && now - lastAcquiredNanos.get() > idleNanos)) {
           break;
         }
         long pollStart = components.clock().nowMillis();
@@ -311,10 +321,12 @@ final class ShareConsumeAction extends KafkaAction {
     next.$bang(session);
   }
 
-  private boolean nothingLeft(boolean identity) {
-    return identity
-        ? counters.settledOfRun() >= components.ledger().delivery().ackedCount()
-        : lastLag.get() == 0 && counters.acquired() > 0;
+  private boolean nothingLeft(boolean settleOwn, boolean distributed) {
+    if (settleOwn) {
+      return counters.settledOfRun() >= components.ledger().delivery().ackedCount();
+    }
+    // An injector's consumers may have got none of a shared group's records: the lag alone.
+    return lastLag.get() == 0 && (distributed || counters.acquired() > 0);
   }
 
   /** The work on one record. */
@@ -608,6 +620,7 @@ final class ShareConsumeAction extends KafkaAction {
 
     RunLedger ledger = components.ledger();
     String reconciled;
+    boolean deferred = false;
     if (ledger.identity() == null) {
       reconciled = "not reconciled: records carry no run identity (runIdentity(false))";
     } else if (!ledger.delivery().ackedTopics().isEmpty()
@@ -616,19 +629,24 @@ final class ShareConsumeAction extends KafkaAction {
           "not reconciled by identity: the protocol sent to other topics too "
               + ledger.delivery().ackedTopics()
               + "; give the share topic's producers a protocol of their own";
-    } else {
-      ShareGroupResults.Reconciliation r =
-          counters.reconcile(
-              ledger.injector().sequenceStart(), ledger.sequencesIssued(), ledger.koLedger());
+    } else if (ledger.injector().distributed()) {
+      // The group is shared by every injector: a record produced here may be accepted on another.
+      // The merge reconciles every injector's records against every injector's outcomes
+      // (ShareCounters.records() in this injector's summary) and logs the verdict.
+      deferred = true;
+      counters.leaveToMerge();
       reconciled =
-          r.ok()
-              ? null
-              : String.format(
-                  "%d of %d produced records missing (neither accepted, rejected nor archived;"
-                      + " first sequence numbers: %s)",
-                  r.missing(), r.produced(), r.missingSample());
+          "left to the merge of all injectors (their consumers share the group and each other's"
+              + " records)";
+    } else {
+      reconciled =
+          ShareOutcomes.verdict(
+              counters.reconcile(
+                  ledger.injector().sequenceStart(), ledger.sequencesIssued(), ledger.koLedger()));
     }
-    logVerdict(session, spec.requestName() + " reconciled", reconciled);
+    if (!deferred) {
+      logVerdict(session, spec.requestName() + " reconciled", reconciled);
+    }
     ShareGroupResults g = counters.results();
     System.out.printf(
         "%n[kafkaload] ---- Share group '%s' on '%s' (%d consumers, %d partitions, %s) ----%n"

@@ -387,7 +387,8 @@ public final class RunSummary {
         Base64.getEncoder().encodeToString(ledger.koLedger().serialized()),
         baselines,
         ledger.deferredReconciliation(),
-        transactionRecords(ledger.delivery()));
+        transactionRecords(ledger.delivery()),
+        ledger.shareRecords());
   }
 
   /** What the merge needs of an injector's transactions; null without any. */

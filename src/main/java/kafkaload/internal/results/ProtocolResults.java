@@ -26,7 +26,7 @@ import java.util.Map;
  * @param transactions per transactional request name: commits, aborts, failures, commit latency,
  *     size and duration; null without transactions (and for a merged run)
  * @param shareGroups the share groups (KIP-932) consumed by share-consume actions; null when none
- *     ran (and for a merged run)
+ *     ran (a merged run's: each group merged over the injectors, reconciled over all their records)
  */
 public record ProtocolResults(
     ProtocolConfig config,
@@ -151,7 +151,8 @@ public record ProtocolResults(
    * What one injector of a distributed run leaves to the merge, which reconciles all injectors'
    * records at once: its place (index, count, first sequence), the sequences it issued, its KO'd
    * records' identities (base64), the end offsets of each topic before its first record, and the
-   * bounds of its reconcile() step (null without one).
+   * bounds of its reconcile() step (null without one), its transactional records, and per
+   * share-consume request name what its share consumers settled (null without them).
    */
   public record Distributed(
       int injectorIndex,
@@ -161,7 +162,29 @@ public record ProtocolResults(
       String koSequences,
       Map<String, Baseline> baselines,
       ReconcileBounds reconcile,
-      @JsonInclude(JsonInclude.Include.NON_NULL) TransactionRecords transactions) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) TransactionRecords transactions,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, ShareRecords> shareGroups) {
+
+    public Distributed(
+        int injectorIndex,
+        int injectorCount,
+        long sequenceStart,
+        long sequencesIssued,
+        String koSequences,
+        Map<String, Baseline> baselines,
+        ReconcileBounds reconcile,
+        TransactionRecords transactions) {
+      this(
+          injectorIndex,
+          injectorCount,
+          sequenceStart,
+          sequencesIssued,
+          koSequences,
+          baselines,
+          reconcile,
+          transactions,
+          null);
+    }
 
     public Distributed(
         int injectorIndex,
@@ -179,9 +202,25 @@ public record ProtocolResults(
           koSequences,
           baselines,
           reconcile,
+          null,
           null);
     }
   }
+
+  /**
+   * What one injector's share consumers settled, by run identity, for the merge's reconciliation
+   * over every injector's records (a record produced by one injector may be accepted on another):
+   * the sequence numbers accepted, accepted twice, rejected, archived, and whose acknowledgement
+   * the broker refused (each a RoaringBitmap, base64, as {@code koSequences}), and the records of
+   * other runs it saw.
+   */
+  public record ShareRecords(
+      String accepted,
+      String acceptedTwice,
+      String rejected,
+      String archived,
+      String refused,
+      long otherRuns) {}
 
   /**
    * An injector's transactional records, for the merge's reconciliation: acked records committed,

@@ -34,7 +34,15 @@ import java.util.Map;
  * @param lag the share group's lag (records not yet settled) over time, from the admin API
  * @param lagVerdict rising and drained, as for consumer groups; null when no sample was taken
  * @param reconciliation the run's produced records against what the group settled; null when
- *     records carry no run identity
+ *     records carry no run identity (and on an injector of a distributed run: the merge reconciles)
+ * @param firstAcceptMillis the group's first confirmed ACCEPT (epoch ms); null before any
+ * @param lastAcceptMillis the group's last confirmed ACCEPT (epoch ms): with the first, the span a
+ *     merge rates every injector's consumers over
+ * @param endToEndHistogram {@code endToEndMs} as a histogram (microseconds), HdrHistogram's
+ *     compressed form in base64: a merge adds them up for exact percentiles
+ * @param ackCommitHistogram as above, of {@code ackCommitMs}
+ * @param injectors a merged run's group: how many injectors' consumers it merges (their rows in
+ *     {@code perConsumer} name each one's injector); null for one injector's group
  */
 public record ShareGroupResults(
     String request,
@@ -63,11 +71,17 @@ public record ShareGroupResults(
     Double acceptedPerSecSpreadPct,
     List<ProtocolResults.LagPoint> lag,
     @JsonInclude(JsonInclude.Include.NON_NULL) LagVerdict lagVerdict,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Reconciliation reconciliation) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Reconciliation reconciliation,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long firstAcceptMillis,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long lastAcceptMillis,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String endToEndHistogram,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String ackCommitHistogram,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer injectors) {
 
   /**
    * One share consumer: what it acquired and accepted, the span of its own accepts, its accept rate
-   * over the group's span (its share of the work), and the processing time it was given per record.
+   * over the group's span (its share of the work), and the processing time it was given per record;
+   * in a merged run, the injector it ran on ({@code index} is its index there).
    */
   public record ShareConsumer(
       int index,
@@ -76,7 +90,29 @@ public record ShareGroupResults(
       long ackRefused,
       double seconds,
       Double acceptedPerSec,
-      long processingMsPerRecord) {}
+      long processingMsPerRecord,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer injector) {
+
+    /** One injector's consumer. */
+    public ShareConsumer(
+        int index,
+        long acquired,
+        long accepted,
+        long ackRefused,
+        double seconds,
+        Double acceptedPerSec,
+        long processingMsPerRecord) {
+      this(
+          index,
+          acquired,
+          accepted,
+          ackRefused,
+          seconds,
+          acceptedPerSec,
+          processingMsPerRecord,
+          null);
+    }
+  }
 
   /**
    * The lag verdict: highest lag, least-squares slope over the last part of the load (records/s),

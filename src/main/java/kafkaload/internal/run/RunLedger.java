@@ -323,6 +323,22 @@ public final class RunLedger {
     return shareGroups.computeIfAbsent(setup.request(), r -> new ShareCounters(setup));
   }
 
+  /**
+   * What each share-consume action's consumers settled, by request name, for a distributed run's
+   * merge to reconcile (those that left it to the merge); null when none did.
+   */
+  public Map<String, ProtocolResults.ShareRecords> shareRecords() {
+    Map<String, ProtocolResults.ShareRecords> out = new java.util.TreeMap<>();
+    shareGroups.forEach(
+        (request, c) -> {
+          ProtocolResults.ShareRecords r = c.records();
+          if (r != null) {
+            out.put(request, r);
+          }
+        });
+    return out.isEmpty() ? null : out;
+  }
+
   /** The share groups' figures (KIP-932), by request name; empty when none ran. */
   public List<ShareGroupResults> shareGroups() {
     return new java.util.TreeMap<>(shareGroups)

@@ -1,6 +1,9 @@
 package kafkaload.internal.run;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,6 +16,7 @@ import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ShareGroupResults;
 import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
@@ -22,9 +26,6 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
  * reconciliation. Consumer threads call the event methods; the report reads {@link #results()}.
  */
 public final class ShareCounters {
-  /** Sequence numbers kept as a sample of the missing records. */
-  private static final int MISSING_SAMPLE = 20;
-
   /** The group's fixed settings, as the action resolved them. */
   public record Setup(
       String request,
@@ -73,6 +74,7 @@ public final class ShareCounters {
   private final List<ProtocolResults.LagPoint> lag = new CopyOnWriteArrayList<>();
   private volatile ShareGroupResults.LagVerdict lagVerdict;
   private volatile ShareGroupResults.Reconciliation reconciliation;
+  private volatile boolean leftToMerge;
 
   // Each record's outcome by its run-wide sequence number; guarded by this.
   private final Roaring64Bitmap acceptedSeqs = new Roaring64Bitmap();
@@ -249,48 +251,33 @@ public final class ShareCounters {
    */
   public synchronized ShareGroupResults.Reconciliation reconcile(
       long start, long issued, KoLedger koLedger) {
-    long produced = 0;
-    long once = 0;
-    long twice = 0;
-    long rej = 0;
-    long arch = 0;
-    long missing = 0;
-    List<Long> sample = new ArrayList<>();
-    for (long seq = start; seq < start + issued; seq++) {
-      if (koLedger.contains(seq)) {
-        continue;
-      }
-      produced++;
-      if (acceptedSeqs.contains(seq)) {
-        if (acceptedTwiceSeqs.contains(seq)) {
-          twice++;
-        } else {
-          once++;
-        }
-      } else if (rejectedSeqs.contains(seq)) {
-        rej++;
-      } else if (archivedSeqs.contains(seq)) {
-        arch++;
-      } else {
-        missing++;
-        if (sample.size() < MISSING_SAMPLE) {
-          sample.add(seq);
-        }
-      }
-    }
     reconciliation =
-        new ShareGroupResults.Reconciliation(
-            produced,
-            once,
-            twice,
-            rej,
-            arch,
-            missing,
-            refusedSeqs.getLongCardinality(),
-            otherRuns.sum(),
-            sample,
-            missing == 0);
+        outcomes()
+            .reconcile(List.of(new ShareOutcomes.Range(start, issued)), koLedger, otherRuns.sum());
     return reconciliation;
+  }
+
+  /** A copy of each record's outcome so far, by its run-wide sequence number. */
+  public synchronized ShareOutcomes outcomes() {
+    return ShareOutcomes.copyOf(
+        acceptedSeqs, acceptedTwiceSeqs, rejectedSeqs, archivedSeqs, refusedSeqs);
+  }
+
+  /**
+   * The reconciliation is the merge's (an injector of a distributed run, whose records other
+   * injectors' consumers settle): {@link #records()} hands it the outcomes.
+   */
+  public void leaveToMerge() {
+    leftToMerge = true;
+  }
+
+  /**
+   * What an injector of a distributed run hands the merge, which reconciles every injector's
+   * records against every injector's consumers; null unless {@link #leaveToMerge()} was called (no
+   * run identity, or the injector judged the group itself).
+   */
+  public ProtocolResults.ShareRecords records() {
+    return leftToMerge ? outcomes().records(otherRuns.sum()) : null;
   }
 
   /**
@@ -310,6 +297,11 @@ public final class ShareCounters {
       }
     }
     double span = first == Long.MAX_VALUE ? 0 : (last - first) / 1e9;
+    // The span in epoch ms, for a merge to rate every injector's consumers over one span.
+    long nowMillis = System.currentTimeMillis();
+    long nowNanos = System.nanoTime();
+    Long firstMillis = first == Long.MAX_VALUE ? null : nowMillis - (nowNanos - first) / 1_000_000;
+    Long lastMillis = first == Long.MAX_VALUE ? null : nowMillis - (nowNanos - last) / 1_000_000;
     for (int i = 0; i < setup.consumers(); i++) {
       Consumer c = consumers.getOrDefault(i, new Consumer());
       double seconds = c.firstNanos.get() == 0 ? 0 : (c.lastNanos.get() - c.firstNanos.get()) / 1e9;
@@ -329,6 +321,8 @@ public final class ShareCounters {
     }
     Map<Integer, Long> counts = new TreeMap<>();
     deliveryCounts.forEach((k, v) -> counts.put(k, v.sum()));
+    Histogram e2e = endToEndMicros.copy();
+    Histogram commits = commitMicros.copy();
     return new ShareGroupResults(
         setup.request(),
         setup.topic(),
@@ -350,17 +344,29 @@ public final class ShareCounters {
         refused.sum(),
         renewed.sum(),
         counts,
-        Percentiles.ofMicros(endToEndMicros.copy()),
-        Percentiles.ofMicros(commitMicros.copy()),
+        Percentiles.ofMicros(e2e),
+        Percentiles.ofMicros(commits),
         per,
         spreadPct(rates),
         lagSamples(),
         lagVerdict,
-        reconciliation);
+        reconciliation,
+        firstMillis,
+        lastMillis,
+        encode(e2e),
+        encode(commits),
+        null);
+  }
+
+  /** HdrHistogram's compressed form in base64, as the ack-latency histograms are written. */
+  private static String encode(Histogram h) {
+    ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(b);
+    return Base64.getEncoder().encodeToString(Arrays.copyOf(b.array(), n));
   }
 
   /** The coefficient of variation of the rates, in %; null with fewer than two. */
-  static Double spreadPct(List<Double> rates) {
+  public static Double spreadPct(List<Double> rates) {
     if (rates.size() < 2) {
       return null;
     }

@@ -219,6 +219,7 @@ class MergedSummaryTest {
             List.of(found(0, a), found(1, b)),
             rows,
             List.of(),
+            List.of(),
             info,
             List.of(new RunResults.Gate("g", true, 1.0, null)));
 
@@ -309,6 +310,7 @@ class MergedSummaryTest {
     RunResults m =
         MergedSummary.of(
             List.of(found(0, a), found(1, b)),
+            List.of(),
             List.of(),
             List.of(),
             new RunResults.MergeInfo(2, 2, List.of(), 0, 1.5),

@@ -176,7 +176,10 @@ class RunResultsJsonTest {
                 topic,
                 new ProtocolResults.Baseline("id-1", Map.of(0, 10L, 1, 0L), 1_699_999_999_000L)),
             new ProtocolResults.ReconcileBounds(0, 0.5, true, 60, true),
-            new ProtocolResults.TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L))),
+            new ProtocolResults.TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L)),
+            Map.of(
+                "work",
+                new ProtocolResults.ShareRecords("AAEC", "AAED", "AAEE", "AAEF", "AAEG", 7))),
         pct(1000, 0.05),
         new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
         List.of(
@@ -234,14 +237,19 @@ class RunResultsJsonTest {
                 pct(990, 3.5),
                 pct(300, 1.5),
                 List.of(
-                    new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0),
-                    new ShareGroupResults.ShareConsumer(1, 410, 400, 4, 5.0, 80.0, 700)),
+                    new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0, 1),
+                    new ShareGroupResults.ShareConsumer(1, 410, 400, 4, 5.0, 80.0, 700, null)),
                 19.2,
                 List.of(
                     new ProtocolResults.LagPoint(1.0, 40), new ProtocolResults.LagPoint(2.0, 0)),
                 new ShareGroupResults.LagVerdict(40, -3.5, false, 0),
                 new ShareGroupResults.Reconciliation(
-                    1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false))));
+                    1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false),
+                1_699_999_999_000L,
+                1_700_000_004_000L,
+                "HISTFCCCC",
+                "HISTFDDDD",
+                2)));
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
@@ -377,6 +385,10 @@ class RunResultsJsonTest {
     assertEquals(
         2, tree.at("/protocols/0/shareGroups/0/reconciliation/missing").asLong(), "share group");
     assertEquals(20, tree.at("/protocols/0/shareGroups/0/deliveryCounts/2").asLong());
+    assertEquals(1, tree.at("/protocols/0/shareGroups/0/perConsumer/0/injector").asInt());
+    assertFalse(tree.at("/protocols/0/shareGroups/0/perConsumer/1").has("injector"));
+    assertEquals(2, tree.at("/protocols/0/shareGroups/0/injectors").asInt());
+    assertEquals(7, tree.at("/protocols/0/distributed/shareGroups/work/otherRuns").asLong());
     assertFalse(tree.at("/protocols/1").has("shareGroups"));
     assertFalse(tree.at("/protocols/1").has("distributed"));
     assertFalse(tree.at("/protocols/1/config").has("schemaRegistry"));

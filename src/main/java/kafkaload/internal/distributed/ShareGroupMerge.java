@@ -1,0 +1,230 @@
+package kafkaload.internal.distributed;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
+import kafkaload.internal.report.Histograms;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ShareGroupResults;
+import kafkaload.internal.run.KoLedger;
+import kafkaload.internal.run.ShareCounters;
+import kafkaload.internal.run.ShareOutcomes;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One protocol's share groups (KIP-932) merged over the injectors of a distributed run, per
+ * (request, topic, group): counters and delivery counts summed, every injector's consumers (each
+ * row naming its injector) rated over the group's span across all of them and their spread
+ * recomputed, the latency histograms added (exact percentiles), the lag series of the first
+ * injector that sampled it (each injector samples the same group), the worst lag verdict, and the
+ * reconciliation by identity over the union: every injector's produced records against every
+ * injector's outcomes, since a record produced on one may be accepted on another.
+ */
+final class ShareGroupMerge {
+  private ShareGroupMerge() {}
+
+  /** One injector's share group, and what its consumers settled by identity (null: not handed). */
+  private record Part(
+      int injector, ShareGroupResults group, ProtocolResults.ShareRecords records) {}
+
+  /** The request of a merged group's reconciliation verdict, as a single injector names it. */
+  static String reconciledRequest(ShareGroupResults g) {
+    return g.request() + " reconciled";
+  }
+
+  /**
+   * The protocol's merged share groups, from each injector's results of it (in injector order);
+   * null when none has share groups.
+   */
+  static List<ShareGroupResults> merge(List<ProtocolResults> perInjector) {
+    Map<String, List<Part>> byGroup = new LinkedHashMap<>();
+    for (int i = 0; i < perInjector.size(); i++) {
+      ProtocolResults p = perInjector.get(i);
+      if (p.shareGroups() == null) {
+        continue;
+      }
+      int injector = p.distributed() == null ? i : p.distributed().injectorIndex();
+      Map<String, ProtocolResults.ShareRecords> records =
+          p.distributed() == null || p.distributed().shareGroups() == null
+              ? Map.of()
+              : p.distributed().shareGroups();
+      for (ShareGroupResults g : p.shareGroups()) {
+        byGroup
+            .computeIfAbsent(
+                g.request() + "\u0000" + g.topic() + "\u0000" + g.group(), k -> new ArrayList<>())
+            .add(new Part(injector, g, records.get(g.request())));
+      }
+    }
+    if (byGroup.isEmpty()) {
+      return null;
+    }
+    List<ShareGroupResults> out = new ArrayList<>();
+    byGroup.values().forEach(parts -> out.add(group(parts, perInjector)));
+    return out;
+  }
+
+  private static ShareGroupResults group(List<Part> parts, List<ProtocolResults> perInjector) {
+    List<ShareGroupResults> gs = parts.stream().map(Part::group).toList();
+    ShareGroupResults first = gs.get(0);
+    Map<Integer, Long> counts = new TreeMap<>();
+    gs.forEach(g -> g.deliveryCounts().forEach((c, n) -> counts.merge(c, n, Long::sum)));
+
+    Long firstAccept =
+        gs.stream()
+            .map(ShareGroupResults::firstAcceptMillis)
+            .filter(Objects::nonNull)
+            .min(Long::compare)
+            .orElse(null);
+    Long lastAccept =
+        gs.stream()
+            .map(ShareGroupResults::lastAcceptMillis)
+            .filter(Objects::nonNull)
+            .max(Long::compare)
+            .orElse(null);
+    double span =
+        firstAccept == null || lastAccept == null ? 0 : (lastAccept - firstAccept) / 1000.0;
+    List<ShareGroupResults.ShareConsumer> consumers = new ArrayList<>();
+    List<Double> rates = new ArrayList<>();
+    for (Part part : parts) {
+      for (ShareGroupResults.ShareConsumer c : part.group().perConsumer()) {
+        // Each consumer's accepts over the one span of the whole group, so rows compare across
+        // injectors; an injector that did not say when its accepts were keeps its own rate.
+        Double rate =
+            part.group().firstAcceptMillis() == null || span <= 0
+                ? c.acceptedPerSec()
+                : c.accepted() / span;
+        if (rate != null) {
+          rates.add(rate);
+        }
+        consumers.add(
+            new ShareGroupResults.ShareConsumer(
+                c.index(),
+                c.acquired(),
+                c.accepted(),
+                c.ackRefused(),
+                c.seconds(),
+                rate,
+                c.processingMsPerRecord(),
+                part.injector()));
+      }
+    }
+
+    Histogram e2e = added(gs.stream().map(ShareGroupResults::endToEndHistogram).toList());
+    Histogram commits = added(gs.stream().map(ShareGroupResults::ackCommitHistogram).toList());
+
+    // Every injector samples the same group's lag: the first one's series stands for all.
+    List<ProtocolResults.LagPoint> lag =
+        gs.stream()
+            .map(ShareGroupResults::lag)
+            .filter(l -> l != null && !l.isEmpty())
+            .findFirst()
+            .orElse(List.of());
+    List<ShareGroupResults.LagVerdict> verdicts =
+        gs.stream().map(ShareGroupResults::lagVerdict).filter(Objects::nonNull).toList();
+    ShareGroupResults.LagVerdict lagVerdict =
+        verdicts.isEmpty()
+            ? null
+            : new ShareGroupResults.LagVerdict(
+                verdicts.stream().mapToLong(ShareGroupResults.LagVerdict::maxLag).max().getAsLong(),
+                verdicts.stream()
+                    .mapToDouble(ShareGroupResults.LagVerdict::slopePerSecond)
+                    .max()
+                    .getAsDouble(),
+                verdicts.stream().anyMatch(ShareGroupResults.LagVerdict::rising),
+                verdicts.stream()
+                    .mapToLong(ShareGroupResults.LagVerdict::lagAtEnd)
+                    .max()
+                    .getAsLong());
+
+    return new ShareGroupResults(
+        first.request(),
+        first.topic(),
+        first.group(),
+        first.acknowledgement(),
+        first.requestPerPoll(),
+        first.commitSync(),
+        gs.stream().mapToInt(ShareGroupResults::consumers).sum(),
+        first.partitions(),
+        first.groupConfig(),
+        gs.stream()
+            .map(ShareGroupResults::lockDurationMs)
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(null),
+        sum(gs, ShareGroupResults::acquired),
+        sum(gs, ShareGroupResults::polls),
+        sum(gs, ShareGroupResults::accepted),
+        sum(gs, ShareGroupResults::released),
+        sum(gs, ShareGroupResults::rejected),
+        sum(gs, ShareGroupResults::redelivered),
+        sum(gs, ShareGroupResults::archived),
+        sum(gs, ShareGroupResults::ackRefused),
+        sum(gs, ShareGroupResults::renewed),
+        counts,
+        e2e == null ? first.endToEndMs() : Percentiles.ofMicros(e2e),
+        commits == null ? first.ackCommitMs() : Percentiles.ofMicros(commits),
+        consumers,
+        ShareCounters.spreadPct(rates),
+        lag,
+        lagVerdict,
+        reconciliation(parts, perInjector),
+        firstAccept,
+        lastAccept,
+        e2e == null ? null : Histograms.encode(e2e),
+        commits == null ? null : Histograms.encode(commits),
+        parts.size());
+  }
+
+  /**
+   * Every injector's produced records (its sequence space, less its KO'd records) against the union
+   * of the injectors' outcomes; null when no injector handed its outcomes (no run identity).
+   */
+  private static ShareGroupResults.Reconciliation reconciliation(
+      List<Part> parts, List<ProtocolResults> perInjector) {
+    List<ShareOutcomes> outcomes = new ArrayList<>();
+    long otherRuns = 0;
+    for (Part part : parts) {
+      if (part.records() != null) {
+        outcomes.add(ShareOutcomes.of(part.records()));
+        otherRuns += part.records().otherRuns();
+      }
+    }
+    if (outcomes.isEmpty()) {
+      return null;
+    }
+    List<ShareOutcomes.Range> produced = new ArrayList<>();
+    KoLedger ko = new KoLedger();
+    perInjector.stream()
+        .map(ProtocolResults::distributed)
+        .filter(Objects::nonNull)
+        .sorted(Comparator.comparingInt(ProtocolResults.Distributed::injectorIndex))
+        .forEach(
+            d -> {
+              produced.add(new ShareOutcomes.Range(d.sequenceStart(), d.sequencesIssued()));
+              if (d.koSequences() != null && !d.koSequences().isEmpty()) {
+                ko.addSerialized(java.util.Base64.getDecoder().decode(d.koSequences()));
+              }
+            });
+    return ShareOutcomes.union(outcomes).reconcile(produced, ko, otherRuns);
+  }
+
+  private static long sum(List<ShareGroupResults> gs, ToLongFunction<ShareGroupResults> f) {
+    return gs.stream().mapToLong(f).sum();
+  }
+
+  /** The histograms added up; null unless every injector wrote one. */
+  private static Histogram added(List<String> encoded) {
+    if (encoded.isEmpty() || encoded.stream().anyMatch(Objects::isNull)) {
+      return null;
+    }
+    Histogram h = new Histogram(3); // auto-resizing: whatever range each injector's has
+    encoded.forEach(e -> h.add(Histograms.decode(e)));
+    return h;
+  }
+}

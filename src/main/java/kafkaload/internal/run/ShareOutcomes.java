@@ -1,0 +1,198 @@
+package kafkaload.internal.run;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ShareGroupResults;
+import org.roaringbitmap.longlong.Roaring64Bitmap;
+
+/**
+ * What a share group settled, by each record's run-wide sequence number: accepted, accepted twice,
+ * rejected, archived, and whose acknowledgement the broker refused. One injector's (a copy of its
+ * {@link ShareCounters}'), or the union of every injector's in a distributed run's merge, where a
+ * record produced by one injector may be accepted on another; the reconciliation of the produced
+ * records against them is the same in both. Not shared between threads.
+ */
+public final class ShareOutcomes {
+  /** Sequence numbers kept as a sample of the missing records. */
+  static final int MISSING_SAMPLE = 20;
+
+  /** The sequence numbers an injector issued: {@code issued} of them from {@code start}. */
+  public record Range(long start, long issued) {}
+
+  private final Roaring64Bitmap accepted;
+  private final Roaring64Bitmap acceptedTwice;
+  private final Roaring64Bitmap rejected;
+  private final Roaring64Bitmap archived;
+  private final Roaring64Bitmap refused;
+
+  ShareOutcomes(
+      Roaring64Bitmap accepted,
+      Roaring64Bitmap acceptedTwice,
+      Roaring64Bitmap rejected,
+      Roaring64Bitmap archived,
+      Roaring64Bitmap refused) {
+    this.accepted = accepted;
+    this.acceptedTwice = acceptedTwice;
+    this.rejected = rejected;
+    this.archived = archived;
+    this.refused = refused;
+  }
+
+  private static Roaring64Bitmap copy(Roaring64Bitmap b) {
+    Roaring64Bitmap c = new Roaring64Bitmap();
+    c.or(b);
+    return c;
+  }
+
+  /** Copies of these bitmaps (the caller keeps changing its own). */
+  static ShareOutcomes copyOf(
+      Roaring64Bitmap accepted,
+      Roaring64Bitmap acceptedTwice,
+      Roaring64Bitmap rejected,
+      Roaring64Bitmap archived,
+      Roaring64Bitmap refused) {
+    return new ShareOutcomes(
+        copy(accepted), copy(acceptedTwice), copy(rejected), copy(archived), copy(refused));
+  }
+
+  /** An injector's outcomes as its summary holds them ({@link #records}). */
+  public static ShareOutcomes of(ProtocolResults.ShareRecords r) {
+    return new ShareOutcomes(
+        decode(r.accepted()),
+        decode(r.acceptedTwice()),
+        decode(r.rejected()),
+        decode(r.archived()),
+        decode(r.refused()));
+  }
+
+  /** For an injector's summary, with the records of other runs it saw. */
+  public ProtocolResults.ShareRecords records(long otherRuns) {
+    return new ProtocolResults.ShareRecords(
+        encode(accepted),
+        encode(acceptedTwice),
+        encode(rejected),
+        encode(archived),
+        encode(refused),
+        otherRuns);
+  }
+
+  /**
+   * Every injector's outcomes as one group's: the unions, and accepted twice also where two
+   * injectors' consumers each accepted the record once.
+   */
+  public static ShareOutcomes union(List<ShareOutcomes> all) {
+    ShareOutcomes u =
+        new ShareOutcomes(
+            new Roaring64Bitmap(),
+            new Roaring64Bitmap(),
+            new Roaring64Bitmap(),
+            new Roaring64Bitmap(),
+            new Roaring64Bitmap());
+    for (ShareOutcomes o : all) {
+      Roaring64Bitmap both = copy(u.accepted);
+      both.and(o.accepted);
+      u.acceptedTwice.or(both);
+      u.acceptedTwice.or(o.acceptedTwice);
+      u.accepted.or(o.accepted);
+      u.rejected.or(o.rejected);
+      u.archived.or(o.archived);
+      u.refused.or(o.refused);
+    }
+    return u;
+  }
+
+  /**
+   * The produced records (each range's sequence numbers less the KO'd ones) against these outcomes:
+   * each accepted once, accepted twice, rejected, archived, or missing (none of these). {@code
+   * otherRuns}: records of the topic from other runs, counted apart.
+   */
+  public ShareGroupResults.Reconciliation reconcile(
+      List<Range> produced, KoLedger koLedger, long otherRuns) {
+    long n = 0;
+    long once = 0;
+    long twice = 0;
+    long rej = 0;
+    long arch = 0;
+    long missing = 0;
+    List<Long> sample = new ArrayList<>();
+    for (Range range : produced) {
+      for (long seq = range.start(); seq < range.start() + range.issued(); seq++) {
+        if (koLedger.contains(seq)) {
+          continue;
+        }
+        n++;
+        if (accepted.contains(seq)) {
+          if (acceptedTwice.contains(seq)) {
+            twice++;
+          } else {
+            once++;
+          }
+        } else if (rejected.contains(seq)) {
+          rej++;
+        } else if (archived.contains(seq)) {
+          arch++;
+        } else {
+          missing++;
+          if (sample.size() < MISSING_SAMPLE) {
+            sample.add(seq);
+          }
+        }
+      }
+    }
+    return new ShareGroupResults.Reconciliation(
+        n,
+        once,
+        twice,
+        rej,
+        arch,
+        missing,
+        refused.getLongCardinality(),
+        otherRuns,
+        sample,
+        missing == 0);
+  }
+
+  /** The reconciliation's verdict: null when nothing is missing, else what is. */
+  public static String verdict(ShareGroupResults.Reconciliation r) {
+    return r.ok()
+        ? null
+        : String.format(
+            "%d of %d produced records missing (neither accepted, rejected nor archived;"
+                + " first sequence numbers: %s)",
+            r.missing(), r.produced(), r.missingSample());
+  }
+
+  private static String encode(Roaring64Bitmap b) {
+    b.runOptimize();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (DataOutputStream d = new DataOutputStream(out)) {
+      b.serializePortable(d);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return Base64.getEncoder().encodeToString(out.toByteArray());
+  }
+
+  private static Roaring64Bitmap decode(String base64) {
+    Roaring64Bitmap b = new Roaring64Bitmap();
+    if (base64 == null || base64.isEmpty()) {
+      return b;
+    }
+    try {
+      b.deserializePortable(
+          new DataInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(base64))));
+    } catch (IOException | IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "not a serialized set of share-group records: " + e.getMessage(), e);
+    }
+    return b;
+  }
+}
