@@ -27,6 +27,7 @@ import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.run.KoLedger;
 import kafkaload.internal.run.ShareOutcomes;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
@@ -37,6 +38,7 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
  * reconciliation by identity over both injectors' records, where a record produced on one injector
  * and accepted on the other is not missing.
  */
+@Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
 class ShareGroupDistributedIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
