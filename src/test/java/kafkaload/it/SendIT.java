@@ -278,21 +278,26 @@ class SendIT {
 
   @Test
   void badParameterFailsBeforeAnyLoadNamingIt() throws Exception {
-    GatlingRun run =
-        runGatling(
-            "simulations.BaselineSimulation",
-            props("kafka.bootstrap.servers", bootstrap(), "recordSize", "-5"),
-            60);
+    List<GatlingRun> runs =
+        sideBySide(
+            List.of(
+                () ->
+                    runGatling(
+                        "simulations.BaselineSimulation",
+                        props("kafka.bootstrap.servers", bootstrap(), "recordSize", "-5"),
+                        60),
+                () ->
+                    runGatling(
+                        "simulations.BaselineSimulation",
+                        props("kafka.bootstrap.servers", bootstrap(), "compression.type", "brotli"),
+                        60)));
+    GatlingRun run = runs.get(0);
     assertNotEquals(0, run.exitCode());
     assertTrue(
         run.output().contains("[kafkaload] ERROR: -DrecordSize=-5 must be >= 0"), run.tail());
     assertFalse(run.output().contains("Kafka target:"), "no producer was created");
 
-    run =
-        runGatling(
-            "simulations.BaselineSimulation",
-            props("kafka.bootstrap.servers", bootstrap(), "compression.type", "brotli"),
-            60);
+    run = runs.get(1);
     assertNotEquals(0, run.exitCode());
     assertTrue(
         run.output().contains("Invalid value brotli for configuration compression.type"),
