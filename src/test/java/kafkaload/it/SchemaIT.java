@@ -32,47 +32,68 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Records with schemas against the embedded broker, Gatling in a child JVM, a registry in this JVM
  * that the test reads: the shipped simulations run with zero setup; decoded consume matching; a
  * record that cannot be built is a KO and the run goes on; subject strategies; schema evolution;
  * every bad input stops the run before any load with its message; a run against a registry that
- * requires mutual TLS, and its Kafka page in Chromium.
+ * requires mutual TLS, and its Kafka page in Chromium. The tests run two at a time, each on topics
+ * of its own; a test that counts a registry's requests has that registry to itself.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SchemaIT {
   private static EmbeddedRegistry registry;
+
+  /** The decoded-consume test's own: it counts every request its registry served. */
+  private static EmbeddedRegistry flowRegistry;
+
   private static EmbeddedRegistry secured;
   private static TestPki pki;
 
   /** HTTPS requiring a client certificate signed by the test CA (mutual TLS). */
   private static EmbeddedRegistry mtls;
 
+  /**
+   * The same, for the refused TLS runs: the mutual-TLS run counts every request {@link #mtls}
+   * served.
+   */
+  private static EmbeddedRegistry mtlsRefusing;
+
   @BeforeAll
   static void start() throws Exception {
     registry = EmbeddedRegistry.start(null);
+    flowRegistry = EmbeddedRegistry.start(null);
     secured = EmbeddedRegistry.start("alice:s3cret-pw");
     pki = TestPki.generate();
-    mtls =
-        EmbeddedRegistry.startHttps(
-            null,
-            new RegistryTls(
-                    pki.truststore.toString(),
-                    pki.password,
-                    null,
-                    pki.brokerKeystore.toString(),
-                    pki.password,
-                    null,
-                    null)
-                .sslContext(() -> {}),
-            true);
+    mtls = startMutualTls();
+    mtlsRefusing = startMutualTls();
+  }
+
+  private static EmbeddedRegistry startMutualTls() throws Exception {
+    return EmbeddedRegistry.startHttps(
+        null,
+        new RegistryTls(
+                pki.truststore.toString(),
+                pki.password,
+                null,
+                pki.brokerKeystore.toString(),
+                pki.password,
+                null,
+                null)
+            .sslContext(() -> {}),
+        true);
   }
 
   @AfterAll
   static void stop() {
     registry.close();
+    flowRegistry.close();
     secured.close();
     mtls.close();
+    mtlsRefusing.close();
     pki.delete();
   }
 
@@ -162,7 +183,7 @@ class SchemaIT {
   @Test
   void decodedConsumeMatchesByFieldABadRecordIsAKoAndTheRunGoesOn() throws Exception {
     String topic = uniqueTopic("schema-flow");
-    long requestsBefore = registry.requests();
+    long requestsBefore = flowRegistry.requests();
     GatlingRun run =
         runGatling(
             SchemaCasesSimulation.class.getName(),
@@ -172,7 +193,7 @@ class SchemaIT {
                 "topic",
                 topic,
                 "schema.registry.url",
-                registry.url(),
+                flowRegistry.url(),
                 "value.subject.name.strategy",
                 "io.confluent.kafka.serializers.subject.TopicRecordNameStrategy"),
             150);
@@ -184,8 +205,8 @@ class SchemaIT {
     for (String ok : List.of("json send", "proto send", "after the KO")) {
       assertArrayEquals(new long[] {1, 1, 0}, run.counts(ok), ok + "\n" + run.tail());
     }
-    long served = registry.requests() - requestsBefore;
-    RegistryClient c = new RegistryClient(registry.url(), null, new LongAdder());
+    long served = flowRegistry.requests() - requestsBefore;
+    RegistryClient c = new RegistryClient(flowRegistry.url(), null, new LongAdder());
     String avro = new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text();
     // TopicRecordNameStrategy named every subject; each schema was registered once for the run
     c.lookup(topic + "-com.acme.Order", SchemaFormat.AVRO, avro);
@@ -424,7 +445,7 @@ class SchemaIT {
             "topic",
             topic,
             "schema.registry.url",
-            mtls.url(),
+            mtlsRefusing.url(),
             "schema.case",
             "v2");
     expectRefused(
@@ -432,7 +453,7 @@ class SchemaIT {
             p,
             Map.of(),
             "Schema Registry at "
-                + mtls.url()
+                + mtlsRefusing.url()
                 + ": TLS handshake failed (POST /subjects/"
                 + topic
                 + "-value/versions): the registry's certificate is not trusted by the JVM's default truststore: set "
