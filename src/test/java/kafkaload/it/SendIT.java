@@ -16,13 +16,24 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Send semantics, checked end to end: Gatling in a child JVM, a real broker, the records read back.
+ *
+ * <p>Tests that bound a time or a rate (the baseline's ack-timed mean and span, the throttle, the
+ * consume timeout at its deadline) run alone ({@link #ALONE}); the others run two at a time.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SendIT {
+  /** The lock a test holds in READ_WRITE mode to run alone, in READ mode to run beside another. */
+  static final String ALONE = "SendIT: a test that bounds a time or a rate runs alone";
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void baselineReportsAckTimedSendsAndEveryOkRecordIsInTheTopic() throws Exception {
     String topic = uniqueTopic("baseline");
     long before = 0; // a fresh topic: preflight creates it
@@ -88,6 +99,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void keysValuesHeadersPartitionAndTimestampLandExactlyAsGiven() throws Exception {
     String topic = uniqueTopic("feeder");
     createTopic(topic, 3);
@@ -176,6 +188,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void recordLargerThanMaxRequestSizeIsKoWithItsReasonAndTheRunEnds() throws Exception {
     String topic = uniqueTopic("toolarge");
     GatlingRun run =
@@ -209,6 +222,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void throttleLimitsKafkaSends() throws Exception {
     String topic = uniqueTopic("throttle");
     GatlingRun run =
@@ -244,6 +258,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void violatedP99GateFailsTheRunOnTheEmbeddedBrokerWhichLeavesNothingBehind() throws Exception {
     // No bootstrap anywhere: the child starts its own embedded broker, as a user's first run does.
     GatlingRun run =
@@ -277,6 +292,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void badParameterFailsBeforeAnyLoadNamingIt() throws Exception {
     List<GatlingRun> runs =
         sideBySide(
@@ -306,6 +322,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void consumeMatchesByHeaderValueAndPredicateAndTimesOutAtItsDeadline() throws Exception {
     String topic = uniqueTopic("consume");
     long t0 = System.nanoTime();
@@ -357,6 +374,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void consumeFromATopicThatDoesNotExistFailsBeforeLoad() throws Exception {
     GatlingRun run =
         runGatling(
