@@ -47,6 +47,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 public final class KafkaTestSupport {
   private KafkaTestSupport() {}
 
+  /**
+   * The resource lock of a class whose tests run two at a time ({@code @Execution(CONCURRENT)}): a
+   * test that bounds a time or a rate holds it in READ_WRITE mode and runs alone, the others hold
+   * it in READ mode and run beside one another.
+   */
+  public static final String ALONE = "kafkaload.it: a test that bounds a time or a rate runs alone";
+
   public static String bootstrap() {
     return EmbeddedKafka.shared().bootstrapServers();
   }

@@ -25,12 +25,11 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * Send semantics, checked end to end: Gatling in a child JVM, a real broker, the records read back.
  *
  * <p>Tests that bound a time or a rate (the baseline's ack-timed mean and span, the throttle, the
- * consume timeout at its deadline) run alone ({@link #ALONE}); the others run two at a time.
+ * consume timeout at its deadline) run alone ({@link KafkaTestSupport#ALONE}); the others run two
+ * at a time.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class SendIT {
-  /** The lock a test holds in READ_WRITE mode to run alone, in READ mode to run beside another. */
-  static final String ALONE = "SendIT: a test that bounds a time or a rate runs alone";
 
   @Test
   @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
