@@ -10,10 +10,12 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -101,7 +103,10 @@ class SendIT {
   @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void keysValuesHeadersPartitionAndTimestampLandExactlyAsGiven() throws Exception {
     String topic = uniqueTopic("feeder");
-    createTopic(topic, 3);
+    // Kept for ever: the records carry timestamps of 2023 (FeederSimulation.BASE_TS), which the
+    // broker's retention check (30 s after its start, then every 5 min) would otherwise delete
+    // before they are read back.
+    createTopic(new NewTopic(topic, 3, (short) 1).configs(Map.of("retention.ms", "-1")));
     GatlingRun run =
         runGatling(
             FeederSimulation.class.getName(),
