@@ -15,7 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
@@ -42,6 +46,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  */
 public final class KafkaTestSupport {
   private KafkaTestSupport() {}
+
+  /**
+   * The resource lock of a class whose tests run two at a time ({@code @Execution(CONCURRENT)}): a
+   * test that bounds a time or a rate holds it in READ_WRITE mode and runs alone, the others hold
+   * it in READ mode and run beside one another.
+   */
+  public static final String ALONE = "kafkaload.it: a test that bounds a time or a rate runs alone";
 
   public static String bootstrap() {
     return EmbeddedKafka.shared().bootstrapServers();
@@ -313,6 +324,40 @@ public final class KafkaTestSupport {
     }
     return new GatlingRun(
         process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), process.pid());
+  }
+
+  /**
+   * Runs the tasks two at a time (as BadInputIT runs its methods) and returns their results in the
+   * order given; the first task that threw is rethrown once all have ended. For runs that stop
+   * before any load (bad input) or whose assertions do not depend on the machine's speed.
+   */
+  public static <T> List<T> sideBySide(List<Callable<T>> tasks) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Math.max(1, tasks.size())));
+    try {
+      List<Future<T>> futures = new ArrayList<>();
+      for (Callable<T> task : tasks) {
+        futures.add(pool.submit(task));
+      }
+      // Every task ends before a failure is rethrown: no child JVM outlives the test.
+      List<T> results = new ArrayList<>();
+      Throwable first = null;
+      for (Future<T> f : futures) {
+        try {
+          results.add(f.get());
+        } catch (ExecutionException e) {
+          first = first == null ? e.getCause() : first;
+        }
+      }
+      if (first instanceof Exception e) {
+        throw e;
+      }
+      if (first instanceof Error e) {
+        throw e;
+      }
+      return results;
+    } finally {
+      pool.shutdown();
+    }
   }
 
   /**

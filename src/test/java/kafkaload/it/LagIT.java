@@ -25,11 +25,22 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
-/** The lag verdict against real consumer groups, and the lag figures against Kafka's own tool. */
+/**
+ * The lag verdict against real consumer groups, and the lag figures against Kafka's own tool. The
+ * two verdicts on consumers that keep up or fall behind run alone ({@link KafkaTestSupport#ALONE});
+ * the other tests (a group that never committed, lag that could not be sampled, the figures against
+ * Kafka's tool) two at a time.
+ */
+@Execution(ExecutionMode.CONCURRENT)
 class LagIT {
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void lagGatePassesWhenTheConsumersKeepUp() throws Exception {
     GatlingRun run =
         runGatling(
@@ -81,6 +92,7 @@ class LagIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void lagGateFailsWhenADeliberatelySlowConsumerFallsBehindThoughProducersPass() throws Exception {
     GatlingRun run =
         runGatling(
@@ -120,6 +132,7 @@ class LagIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void aGroupThatNeverCommittedIsAKoNotAPass() throws Exception {
     // A typo in -Dlag.groups: the group does not exist, so it has no lag to read. That is no
     // verdict, not a 0.
@@ -177,6 +190,7 @@ class LagIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void lagThatCouldNotBeSampledIsAKoWithTheFailedSamplesCounted() throws Exception {
     // A real AdminClient whose every call fails (no broker listens there), bounded to a second per
     // call.
@@ -203,6 +217,7 @@ class LagIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void lagEqualsWhatKafkaConsumerGroupsDescribeReports() throws Exception {
     String topic = uniqueTopic("lagcheck");
     String group = uniqueTopic("group");

@@ -8,8 +8,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kafkaload.KafkaSendActionBuilder;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
-/** Producer sharing modes, fire-and-forget, and the sends that must not block the event loop. */
+/**
+ * Producer sharing modes, fire-and-forget, and the sends that must not block the event loop. The
+ * tests run two at a time (each on topics of its own): each run's load has a fixed length, and none
+ * asserts a speed.
+ */
+@Execution(ExecutionMode.CONCURRENT)
 class ProducerModesIT {
 
   private static long summary(GatlingRun run, String regex) {

@@ -7,14 +7,21 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Request-reply against the shipped echo service: matching, every check type, timeouts at the
- * deadline, late replies.
+ * deadline, late replies. The test of timeouts at their deadline runs alone ({@link
+ * KafkaTestSupport#ALONE}); the two refused runs side by side.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class RequestReplyIT {
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void matchesChecksTimesOutAtTheDeadlineAndCountsLateReplies() throws Exception {
     GatlingRun run =
         runGatling(
@@ -80,6 +87,7 @@ class RequestReplyIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void aMalformedElInAReplyCheckFailsBeforeLoadNamingIt() throws Exception {
     GatlingRun run =
         runGatling(
@@ -99,6 +107,7 @@ class RequestReplyIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void aMatcherThatCannotApplyFailsBeforeLoad() throws Exception {
     GatlingRun run =
         runGatling(

@@ -11,10 +11,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,52 +32,74 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Records with schemas against the embedded broker, Gatling in a child JVM, a registry in this JVM
  * that the test reads: the shipped simulations run with zero setup; decoded consume matching; a
  * record that cannot be built is a KO and the run goes on; subject strategies; schema evolution;
  * every bad input stops the run before any load with its message; a run against a registry that
- * requires mutual TLS, and its Kafka page in Chromium.
+ * requires mutual TLS, and its Kafka page in Chromium. The tests run two at a time, each on topics
+ * of its own; a test that counts a registry's requests has that registry to itself.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SchemaIT {
   private static EmbeddedRegistry registry;
+
+  /** The decoded-consume test's own: it counts every request its registry served. */
+  private static EmbeddedRegistry flowRegistry;
+
   private static EmbeddedRegistry secured;
   private static TestPki pki;
 
   /** HTTPS requiring a client certificate signed by the test CA (mutual TLS). */
   private static EmbeddedRegistry mtls;
 
+  /**
+   * The same, for the refused TLS runs: the mutual-TLS run counts every request {@link #mtls}
+   * served.
+   */
+  private static EmbeddedRegistry mtlsRefusing;
+
   @BeforeAll
   static void start() throws Exception {
     registry = EmbeddedRegistry.start(null);
+    flowRegistry = EmbeddedRegistry.start(null);
     secured = EmbeddedRegistry.start("alice:s3cret-pw");
     pki = TestPki.generate();
-    mtls =
-        EmbeddedRegistry.startHttps(
-            null,
-            new RegistryTls(
-                    pki.truststore.toString(),
-                    pki.password,
-                    null,
-                    pki.brokerKeystore.toString(),
-                    pki.password,
-                    null,
-                    null)
-                .sslContext(() -> {}),
-            true);
+    mtls = startMutualTls();
+    mtlsRefusing = startMutualTls();
+  }
+
+  private static EmbeddedRegistry startMutualTls() throws Exception {
+    return EmbeddedRegistry.startHttps(
+        null,
+        new RegistryTls(
+                pki.truststore.toString(),
+                pki.password,
+                null,
+                pki.brokerKeystore.toString(),
+                pki.password,
+                null,
+                null)
+            .sslContext(() -> {}),
+        true);
   }
 
   @AfterAll
   static void stop() {
     registry.close();
+    flowRegistry.close();
     secured.close();
     mtls.close();
+    mtlsRefusing.close();
     pki.delete();
   }
 
   private static Map<String, String> with(Map<String, String> base, String... kv) {
     Map<String, String> m = new HashMap<>(base);
+    m.putIfAbsent("topic", uniqueTopic("schema-bad"));
     m.putAll(props(kv));
     return m;
   }
@@ -159,7 +183,7 @@ class SchemaIT {
   @Test
   void decodedConsumeMatchesByFieldABadRecordIsAKoAndTheRunGoesOn() throws Exception {
     String topic = uniqueTopic("schema-flow");
-    long requestsBefore = registry.requests();
+    long requestsBefore = flowRegistry.requests();
     GatlingRun run =
         runGatling(
             SchemaCasesSimulation.class.getName(),
@@ -169,7 +193,7 @@ class SchemaIT {
                 "topic",
                 topic,
                 "schema.registry.url",
-                registry.url(),
+                flowRegistry.url(),
                 "value.subject.name.strategy",
                 "io.confluent.kafka.serializers.subject.TopicRecordNameStrategy"),
             150);
@@ -181,8 +205,8 @@ class SchemaIT {
     for (String ok : List.of("json send", "proto send", "after the KO")) {
       assertArrayEquals(new long[] {1, 1, 0}, run.counts(ok), ok + "\n" + run.tail());
     }
-    long served = registry.requests() - requestsBefore;
-    RegistryClient c = new RegistryClient(registry.url(), null, new LongAdder());
+    long served = flowRegistry.requests() - requestsBefore;
+    RegistryClient c = new RegistryClient(flowRegistry.url(), null, new LongAdder());
     String avro = new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text();
     // TopicRecordNameStrategy named every subject; each schema was registered once for the run
     c.lookup(topic + "-com.acme.Order", SchemaFormat.AVRO, avro);
@@ -198,9 +222,15 @@ class SchemaIT {
     assertEquals(calls, served);
   }
 
+  /**
+   * One subject, version 1 registered by hand: an incompatible schema is refused before any load
+   * and leaves the cluster as it was (checks before side effects: its topic is never created); then
+   * a compatible second version is registered and written with.
+   */
   @Test
-  void aCompatibleSecondVersionIsRegisteredAndAnIncompatibleOneRefusedBeforeLoad()
-      throws Exception {
+  void
+      anIncompatibleSchemaIsRefusedBeforeLoadItsTopicNeverCreatedACompatibleSecondVersionIsRegistered()
+          throws Exception {
     String topic = uniqueTopic("schema-evolution");
     Map<String, String> p =
         props(
@@ -217,56 +247,10 @@ class SchemaIT {
                 SchemaFormat.AVRO,
                 new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text())
             .id();
-    GatlingRun v2 =
-        runGatling(SchemaCasesSimulation.class.getName(), with(p, "schema.case", "v2"), 120);
-    assertArrayEquals(new long[] {1, 1, 0}, v2.counts("avro send v2"), v2.tail());
-    int latest =
-        new RegistryClient(registry.url(), null, new LongAdder()).latest(topic + "-value").id();
-    assertNotEquals(v1, latest, "a second version");
-    ConsumerRecord<byte[], byte[]> r = readAll(topic, 1).get(0);
-    assertEquals(
-        latest, ByteBuffer.wrap(r.value(), 1, 4).getInt(), "written with the new version's id");
 
     GatlingRun bad =
         runGatling(
             SchemaCasesSimulation.class.getName(), with(p, "schema.case", "incompatible"), 120);
-    assertNotEquals(0, bad.exitCode());
-    assertTrue(
-        bad.output()
-            .contains(
-                "answered 409 (error_code 409) to POST /subjects/"
-                    + topic
-                    + "-value/versions: "
-                    + "Schema being registered is incompatible with an earlier schema"),
-        bad.tail());
-    assertFalse(bad.output().contains("> avro send "), "no load was sent");
-  }
-
-  /**
-   * Checks before side effects: a registry that refuses the schema (409) leaves the cluster as it
-   * was.
-   */
-  @Test
-  void aRefusedSchemaLeavesTheClusterUnchangedItsTopicIsNeverCreated() throws Exception {
-    String topic = uniqueTopic("schema-refused");
-    new RegistryClient(registry.url(), null, new LongAdder())
-        .register(
-            topic + "-value",
-            SchemaFormat.AVRO,
-            new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text());
-    GatlingRun bad =
-        runGatling(
-            SchemaCasesSimulation.class.getName(),
-            props(
-                "kafka.bootstrap.servers",
-                bootstrap(),
-                "topic",
-                topic,
-                "schema.registry.url",
-                registry.url(),
-                "schema.case",
-                "incompatible"),
-            120);
     assertNotEquals(0, bad.exitCode());
     assertTrue(
         bad.output()
@@ -285,51 +269,78 @@ class SchemaIT {
               + topic
               + "' (createTopic(2, 1)): preflight ran before the schema check");
     }
+
+    GatlingRun v2 =
+        runGatling(SchemaCasesSimulation.class.getName(), with(p, "schema.case", "v2"), 120);
+    assertArrayEquals(new long[] {1, 1, 0}, v2.counts("avro send v2"), v2.tail());
+    int latest =
+        new RegistryClient(registry.url(), null, new LongAdder()).latest(topic + "-value").id();
+    assertNotEquals(v1, latest, "a second version");
+    ConsumerRecord<byte[], byte[]> r = readAll(topic, 1).get(0);
+    assertEquals(
+        latest, ByteBuffer.wrap(r.value(), 1, 4).getInt(), "written with the new version's id");
   }
 
   @Test
   void badInputStopsTheRunBeforeAnyLoadWithItsMessage() throws Exception {
+    // Each case on a topic of its own: the runs go side by side.
     Map<String, String> p =
-        props(
-            "kafka.bootstrap.servers",
-            bootstrap(),
-            "topic",
-            uniqueTopic("schema-bad"),
-            "schema.registry.url",
-            registry.url());
-    expectRefused(
-        with(p, "schema.registry.url", "http://127.0.0.1:1"),
-        Map.of(),
-        "Schema Registry at http://127.0.0.1:1 is unreachable");
-    expectRefused(
-        with(p, "schema.registry.url", secured.url()),
-        Map.of("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO", "alice:not-the-pw"),
-        "Schema Registry at " + secured.url() + " refused the credentials (401 Unauthorized");
-    expectRefused(
-        with(p, "schema.case", "missing-file"),
-        Map.of(),
-        "Schema file not found on disk or on the classpath: schemas/missing.avsc");
-    expectRefused(
-        with(p, "schema.case", "bad-template"),
-        Map.of(),
-        "the template does not fit the schema: field 'qty' should be an int, not \"three\"");
-    expectRefused(
-        with(p, "schema.case", "v2", "auto.register.schemas", "false"),
-        Map.of(),
-        "the schema is not registered under subject '"
-            + p.get("topic")
-            + "-value' and auto.register.schemas=false");
-    expectRefused(
-        with(p, "basic.auth.user.info", "alice:s3cret-pw"),
-        Map.of(),
-        "-Dbasic.auth.user.info is refused");
+        props("kafka.bootstrap.servers", bootstrap(), "schema.registry.url", registry.url());
+    String notRegistered = uniqueTopic("schema-bad");
+    List<Refusal> refusals =
+        List.of(
+            new Refusal(
+                with(p, "schema.registry.url", "http://127.0.0.1:1"),
+                Map.of(),
+                "Schema Registry at http://127.0.0.1:1 is unreachable"),
+            new Refusal(
+                with(p, "schema.registry.url", secured.url()),
+                Map.of("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO", "alice:not-the-pw"),
+                "Schema Registry at "
+                    + secured.url()
+                    + " refused the credentials (401 Unauthorized"),
+            new Refusal(
+                with(p, "schema.case", "missing-file"),
+                Map.of(),
+                "Schema file not found on disk or on the classpath: schemas/missing.avsc"),
+            new Refusal(
+                with(p, "schema.case", "bad-template"),
+                Map.of(),
+                "the template does not fit the schema: field 'qty' should be an int, not \"three\""),
+            new Refusal(
+                with(
+                    p,
+                    "topic",
+                    notRegistered,
+                    "schema.case",
+                    "v2",
+                    "auto.register.schemas",
+                    "false"),
+                Map.of(),
+                "the schema is not registered under subject '"
+                    + notRegistered
+                    + "-value' and auto.register.schemas=false"),
+            new Refusal(
+                with(p, "basic.auth.user.info", "alice:s3cret-pw"),
+                Map.of(),
+                "-Dbasic.auth.user.info is refused"));
+    List<Callable<GatlingRun>> runs = new ArrayList<>();
+    for (Refusal r : refusals) {
+      runs.add(() -> runGatling(SchemaCasesSimulation.class.getName(), r.props(), r.env(), 120));
+    }
     // the right credentials from the environment work
-    GatlingRun ok =
-        runGatling(
-            SchemaCasesSimulation.class.getName(),
-            with(p, "schema.registry.url", secured.url(), "schema.case", "v2"),
-            Map.of("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO", "alice:s3cret-pw"),
-            120);
+    runs.add(
+        () ->
+            runGatling(
+                SchemaCasesSimulation.class.getName(),
+                with(p, "schema.registry.url", secured.url(), "schema.case", "v2"),
+                Map.of("SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO", "alice:s3cret-pw"),
+                120));
+    List<GatlingRun> done = sideBySide(runs);
+    for (int i = 0; i < refusals.size(); i++) {
+      assertRefused(done.get(i), refusals.get(i).message());
+    }
+    GatlingRun ok = done.get(refusals.size());
     assertArrayEquals(new long[] {1, 1, 0}, ok.counts("avro send v2"), ok.tail());
     assertNoSecrets(ok, reportDir(ok), "s3cret-pw");
   }
@@ -434,29 +445,48 @@ class SchemaIT {
             "topic",
             topic,
             "schema.registry.url",
-            mtls.url(),
+            mtlsRefusing.url(),
             "schema.case",
             "v2");
     expectRefused(
-        p,
-        Map.of(),
-        "Schema Registry at "
-            + mtls.url()
-            + ": TLS handshake failed (POST /subjects/"
-            + topic
-            + "-value/versions): the registry's certificate is not trusted by the JVM's default truststore: set "
-            + "schema.registry.ssl.truststore.location to a truststore holding the registry's CA");
-    expectRefused(
-        with(p, "schema.registry.ssl.truststore.location", pki.truststore.toString()),
-        Map.of("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD", "not-the-pw"),
-        "schema.registry.ssl.truststore.location="
-            + pki.truststore
-            + " (PKCS12) does not open: the password schema.registry.ssl.truststore.password is wrong");
+        new Refusal(
+            p,
+            Map.of(),
+            "Schema Registry at "
+                + mtlsRefusing.url()
+                + ": TLS handshake failed (POST /subjects/"
+                + topic
+                + "-value/versions): the registry's certificate is not trusted by the JVM's default truststore: set "
+                + "schema.registry.ssl.truststore.location to a truststore holding the registry's CA"),
+        new Refusal(
+            with(
+                p,
+                "topic",
+                uniqueTopic("schema-tls-bad"),
+                "schema.registry.ssl.truststore.location",
+                pki.truststore.toString()),
+            Map.of("SCHEMA_REGISTRY_SSL_TRUSTSTORE_PASSWORD", "not-the-pw"),
+            "schema.registry.ssl.truststore.location="
+                + pki.truststore
+                + " (PKCS12) does not open: the password schema.registry.ssl.truststore.password is wrong"));
   }
 
-  private static void expectRefused(
-      Map<String, String> props, Map<String, String> env, String message) throws Exception {
-    GatlingRun run = runGatling(SchemaCasesSimulation.class.getName(), props, env, 120);
+  /** A run that must stop before any load, and the message it must print. */
+  private record Refusal(Map<String, String> props, Map<String, String> env, String message) {}
+
+  /** Runs the refused cases side by side, then checks each. */
+  private static void expectRefused(Refusal... refusals) throws Exception {
+    List<Callable<GatlingRun>> runs = new ArrayList<>();
+    for (Refusal r : refusals) {
+      runs.add(() -> runGatling(SchemaCasesSimulation.class.getName(), r.props(), r.env(), 120));
+    }
+    List<GatlingRun> done = sideBySide(runs);
+    for (int i = 0; i < refusals.length; i++) {
+      assertRefused(done.get(i), refusals[i].message());
+    }
+  }
+
+  private static void assertRefused(GatlingRun run, String message) {
     assertNotEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains(message), "expected '" + message + "' in:\n" + run.tail());
     assertFalse(run.output().contains("> avro send"), "no load was sent:\n" + run.tail());

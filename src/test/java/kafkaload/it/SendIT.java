@@ -10,19 +10,31 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Send semantics, checked end to end: Gatling in a child JVM, a real broker, the records read back.
+ *
+ * <p>Tests that bound a time or a rate (the baseline's ack-timed mean and span, the throttle, the
+ * consume timeout at its deadline) run alone ({@link KafkaTestSupport#ALONE}); the others run two
+ * at a time.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SendIT {
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void baselineReportsAckTimedSendsAndEveryOkRecordIsInTheTopic() throws Exception {
     String topic = uniqueTopic("baseline");
     long before = 0; // a fresh topic: preflight creates it
@@ -88,9 +100,13 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void keysValuesHeadersPartitionAndTimestampLandExactlyAsGiven() throws Exception {
     String topic = uniqueTopic("feeder");
-    createTopic(topic, 3);
+    // Kept for ever: the records carry timestamps of 2023 (FeederSimulation.BASE_TS), which the
+    // broker's retention check (30 s after its start, then every 5 min) would otherwise delete
+    // before they are read back.
+    createTopic(new NewTopic(topic, 3, (short) 1).configs(Map.of("retention.ms", "-1")));
     GatlingRun run =
         runGatling(
             FeederSimulation.class.getName(),
@@ -176,6 +192,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void recordLargerThanMaxRequestSizeIsKoWithItsReasonAndTheRunEnds() throws Exception {
     String topic = uniqueTopic("toolarge");
     GatlingRun run =
@@ -209,6 +226,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void throttleLimitsKafkaSends() throws Exception {
     String topic = uniqueTopic("throttle");
     GatlingRun run =
@@ -244,6 +262,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void violatedP99GateFailsTheRunOnTheEmbeddedBrokerWhichLeavesNothingBehind() throws Exception {
     // No bootstrap anywhere: the child starts its own embedded broker, as a user's first run does.
     GatlingRun run =
@@ -277,22 +296,28 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void badParameterFailsBeforeAnyLoadNamingIt() throws Exception {
-    GatlingRun run =
-        runGatling(
-            "simulations.BaselineSimulation",
-            props("kafka.bootstrap.servers", bootstrap(), "recordSize", "-5"),
-            60);
+    List<GatlingRun> runs =
+        sideBySide(
+            List.of(
+                () ->
+                    runGatling(
+                        "simulations.BaselineSimulation",
+                        props("kafka.bootstrap.servers", bootstrap(), "recordSize", "-5"),
+                        60),
+                () ->
+                    runGatling(
+                        "simulations.BaselineSimulation",
+                        props("kafka.bootstrap.servers", bootstrap(), "compression.type", "brotli"),
+                        60)));
+    GatlingRun run = runs.get(0);
     assertNotEquals(0, run.exitCode());
     assertTrue(
         run.output().contains("[kafkaload] ERROR: -DrecordSize=-5 must be >= 0"), run.tail());
     assertFalse(run.output().contains("Kafka target:"), "no producer was created");
 
-    run =
-        runGatling(
-            "simulations.BaselineSimulation",
-            props("kafka.bootstrap.servers", bootstrap(), "compression.type", "brotli"),
-            60);
+    run = runs.get(1);
     assertNotEquals(0, run.exitCode());
     assertTrue(
         run.output().contains("Invalid value brotli for configuration compression.type"),
@@ -301,6 +326,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ_WRITE)
   void consumeMatchesByHeaderValueAndPredicateAndTimesOutAtItsDeadline() throws Exception {
     String topic = uniqueTopic("consume");
     long t0 = System.nanoTime();
@@ -352,6 +378,7 @@ class SendIT {
   }
 
   @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void consumeFromATopicThatDoesNotExistFailsBeforeLoad() throws Exception {
     GatlingRun run =
         runGatling(
