@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,8 @@ import org.junit.jupiter.api.Test;
  * Markdown and the HTML with both cells, and each cell's figures are those of its own Gatling run
  * and Kafka summary. No timing is asserted.
  */
+@Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md): a benchmark sweep, as
+// BenchScriptIT
 class MatrixIT {
   private static final int DURATION = 3;
 

@@ -32,6 +32,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Every security case against a real broker with SASL (PLAIN, SCRAM) and TLS listeners and a PKI
@@ -39,6 +41,9 @@ import org.junit.jupiter.api.Test;
  * before any load with one clear line in seconds, mTLS works, and no secret reaches any output of a
  * run.
  */
+// Its tests two at a time: topics of their own; the two refusal bounds (30 s) are far above a
+// refusal.
+@Execution(ExecutionMode.CONCURRENT)
 class SecurityIT {
   private static final long TIMEOUT_MS = 10_000;
   private static SecureEmbeddedKafka kafka;
