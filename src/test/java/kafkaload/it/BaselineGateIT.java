@@ -14,10 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The baseline gate against the embedded broker: a run seeds a history, a second run of the same
- * settings passes against it, a third with linger.ms raised far fails naming the figures (console,
- * JUnit XML, Kafka page, Markdown), a run of another record size is refused before any load, and
- * the history renders as a trend page of three runs. Short loads (1 s warm-up, 4 s measured).
+ * The baseline gate against the embedded broker: two runs seed a history, a run of the same
+ * settings passes against it (within wide limits: the suite's machine is shared), a third with
+ * linger.ms raised far fails naming the figures (console, JUnit XML, Kafka page, Markdown), a run
+ * of another record size is refused before any load, and the history renders as a trend page of
+ * three runs. Short loads (1 s warm-up, 4 s measured).
  */
 class BaselineGateIT {
   private static final String SIMULATION = "simulations.BaselineSimulation";
@@ -55,8 +56,33 @@ class BaselineGateIT {
         Files.readString(firstReport.resolve("kafka-summary.md"))
             .startsWith("## Kafka load test: passed"));
 
+    // Same settings pass, within limits wide enough for the suite's machine: two test classes run
+    // side by side on two cores, and a run of the same settings was seen at -46 % msg/s, +49 % CPU
+    // per message and +78 % p99 against its history (a clean-clone run, 2026-12-01). What is
+    // checked here is the wiring (comparable, judged against both runs, every figure, no flag); the
+    // false-alarm rate at the default limits is bench/gate.sh's, on a quiet machine
+    // (docs/ci-gate.md). The regression below is judged at the default limits.
     GatlingRun same =
-        runGatling(SIMULATION, props(history, "same", "gate.baseline", history.toString()), 120);
+        runGatling(
+            SIMULATION,
+            props(
+                history,
+                "same",
+                "gate.baseline",
+                history.toString(),
+                "gate.baseline.p99Pct",
+                "500",
+                "gate.baseline.p999Pct",
+                "500",
+                "gate.baseline.throughputPct",
+                "80",
+                "gate.baseline.cpuPct",
+                "500",
+                "gate.baseline.e2ePct",
+                "500",
+                "gate.baseline.lagPct",
+                "500"),
+            120);
     assertEquals(0, same.exitCode(), same.tail());
     assertTrue(same.output().contains("BASELINE VERDICT: PASS"), same.tail());
     JsonNode sameBaseline = summaryJson(same).get("baseline");
