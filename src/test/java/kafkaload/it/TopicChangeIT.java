@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A topic changed under the run: a loss is never under-reported, and a change is named; added
  * partitions lose nothing.
  */
+// Its two tests side by side: topics of their own, counts only (no time or rate asserted).
+@Execution(ExecutionMode.CONCURRENT)
 class TopicChangeIT {
 
   private static JsonNode reconciliation(GatlingRun run) throws Exception {
