@@ -1,6 +1,7 @@
 package kafkaload.internal.distributed;
 
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,10 +96,12 @@ final class ShareGroupMerge {
       for (ShareGroupResults.ShareConsumer c : part.group().perConsumer()) {
         // Each consumer's accepts over the one span of the whole group, so rows compare across
         // injectors; an injector that did not say when its accepts were keeps its own rate.
-        Double rate =
-            part.group().firstAcceptMillis() == null || span <= 0
-                ? c.acceptedPerSec()
-                : c.accepted() / span;
+        // (An if, not ?: — a ternary of Double and double unboxes a null rate: a consumer that
+        // accepted nothing.)
+        Double rate = c.acceptedPerSec();
+        if (part.group().firstAcceptMillis() != null && span > 0) {
+          rate = c.accepted() / span;
+        }
         if (rate != null) {
           rates.add(rate);
         }
@@ -208,7 +211,7 @@ final class ShareGroupMerge {
             d -> {
               produced.add(new ShareOutcomes.Range(d.sequenceStart(), d.sequencesIssued()));
               if (d.koSequences() != null && !d.koSequences().isEmpty()) {
-                ko.addSerialized(java.util.Base64.getDecoder().decode(d.koSequences()));
+                ko.addSerialized(Base64.getDecoder().decode(d.koSequences()));
               }
             });
     return ShareOutcomes.union(outcomes).reconcile(produced, ko, otherRuns);

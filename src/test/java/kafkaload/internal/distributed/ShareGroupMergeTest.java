@@ -221,6 +221,23 @@ class ShareGroupMergeTest {
   }
 
   @Test
+  void aConsumerThatAcceptedNothingKeepsNoRate() {
+    ShareGroupResults a =
+        withSpan(counters().results(), 1_000_000L, 1_010_000L, List.of(consumer(0, 100, 10.0)));
+    // An injector whose consumer got no record: no span of its own, no rate.
+    ShareGroupResults idle =
+        withSpan(
+            counters().results(),
+            null,
+            null,
+            List.of(new ShareGroupResults.ShareConsumer(0, 0, 0, 0, 10, null, 0)));
+    ShareGroupResults g = ShareGroupMerge.merge(List.of(protocolOf(a), protocolOf(idle))).get(0);
+    assertEquals(10.0, g.perConsumer().get(0).acceptedPerSec(), 1e-9);
+    assertNull(g.perConsumer().get(1).acceptedPerSec());
+    assertEquals(1, g.perConsumer().get(1).injector());
+  }
+
+  @Test
   void theMergedGroupSurvivesTheResultsFile() throws Exception {
     ProtocolResults p = crossed(true).get(0);
     ShareGroupResults g = ShareGroupMerge.merge(crossed(true)).get(0);
@@ -255,7 +272,7 @@ class ShareGroupMergeTest {
   }
 
   private static ShareGroupResults withSpan(
-      ShareGroupResults g, long first, long last, List<ShareGroupResults.ShareConsumer> rows) {
+      ShareGroupResults g, Long first, Long last, List<ShareGroupResults.ShareConsumer> rows) {
     return new ShareGroupResults(
         g.request(),
         g.topic(),
