@@ -41,25 +41,38 @@ public final class KoLedger {
    * merge).
    */
   public synchronized void addSerialized(byte[] bytes) {
-    Roaring64Bitmap other = new Roaring64Bitmap();
-    try {
-      other.deserializePortable(new DataInputStream(new ByteArrayInputStream(bytes)));
-    } catch (IOException e) {
-      throw new IllegalArgumentException("not a serialized KO ledger: " + e.getMessage(), e);
-    }
-    seqs.or(other);
+    seqs.or(fromPortable(bytes, "KO ledger"));
   }
 
   /** The ledger in RoaringBitmap's portable form, for an injector's result file. */
   public synchronized byte[] serialized() {
-    seqs.runOptimize();
+    return portable(seqs);
+  }
+
+  /**
+   * A set of sequence numbers in RoaringBitmap's portable form: the one format of every such set an
+   * injector hands the merge (KOs, aborted records, share-group outcomes).
+   */
+  static byte[] portable(Roaring64Bitmap b) {
+    b.runOptimize();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (DataOutputStream d = new DataOutputStream(out)) {
-      seqs.serializePortable(d);
+      b.serializePortable(d);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return out.toByteArray();
+  }
+
+  /** Reads {@link #portable} bytes; {@code what} names the set in the error. */
+  static Roaring64Bitmap fromPortable(byte[] bytes, String what) {
+    Roaring64Bitmap b = new Roaring64Bitmap();
+    try {
+      b.deserializePortable(new DataInputStream(new ByteArrayInputStream(bytes)));
+    } catch (IOException | IllegalArgumentException e) {
+      throw new IllegalArgumentException("not a serialized " + what + ": " + e.getMessage(), e);
+    }
+    return b;
   }
 
   /** Bytes the ledger takes, for the memory figures. */

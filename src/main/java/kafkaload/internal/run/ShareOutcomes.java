@@ -1,11 +1,5 @@
 package kafkaload.internal.run;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -171,28 +165,20 @@ public final class ShareOutcomes {
   }
 
   private static String encode(Roaring64Bitmap b) {
-    b.runOptimize();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (DataOutputStream d = new DataOutputStream(out)) {
-      b.serializePortable(d);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return Base64.getEncoder().encodeToString(out.toByteArray());
+    return Base64.getEncoder().encodeToString(KoLedger.portable(b));
   }
 
   private static Roaring64Bitmap decode(String base64) {
-    Roaring64Bitmap b = new Roaring64Bitmap();
     if (base64 == null || base64.isEmpty()) {
-      return b;
+      return new Roaring64Bitmap();
     }
+    byte[] bytes;
     try {
-      b.deserializePortable(
-          new DataInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(base64))));
-    } catch (IOException | IllegalArgumentException e) {
+      bytes = Base64.getDecoder().decode(base64);
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "not a serialized set of share-group records: " + e.getMessage(), e);
     }
-    return b;
+    return KoLedger.fromPortable(bytes, "set of share-group records");
   }
 }
