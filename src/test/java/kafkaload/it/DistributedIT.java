@@ -88,9 +88,9 @@ class DistributedIT {
     Path out = BASE.resolve(command + "-" + System.nanoTime() + ".out");
     ProcessBuilder builder =
         new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
-    // C1 only in the launcher and every JVM it starts (injectors, broker): seconds-long runs
-    // (KafkaTestSupport).
-    builder.environment().put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1");
+    // The quick start in the launcher and every JVM it starts (injectors, broker): seconds-long
+    // runs (KafkaTestSupport).
+    builder.environment().put("JAVA_TOOL_OPTIONS", String.join(" ", KafkaTestSupport.QUICK_START));
     Process p = builder.start();
     if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       p.descendants().forEach(ProcessHandle::destroyForcibly);
