@@ -134,7 +134,7 @@ class ShareGroupIT {
     assertEquals(commits, slow.at("/ackCommitMs/count").asLong(), slow.toString());
     assertTrue(commits > 0, slow.toString());
 
-    // "renew" worked 700 ms a record against a 1 s lock and renewed its locks at half of it: the
+    // "renew" worked 1 s a record against a 3 s lock and renewed its locks at half of it: the
     // broker renewed them, nothing expired, every record accepted once at its first delivery.
     assertNotNull(renew, protocols.toString());
     JsonNode rr = renew.get("reconciliation");
