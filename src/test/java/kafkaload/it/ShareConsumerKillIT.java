@@ -217,12 +217,11 @@ class ShareConsumerKillIT {
     long redelivered = g.get("redelivered").asLong();
     assertTrue(first <= produced - n, n + " held; " + g);
     assertTrue(later >= n, n + " held; " + g);
-    assertTrue(redelivered >= n, n + " held; " + g);
-    if (g.get("ackRefused").asLong() == 0) {
-      // No lock of the run's own consumers expired: what was redelivered is exactly what the
-      // holder held (no record it held but did not print).
-      assertEquals(n, redelivered, holder.output() + "\n" + g);
-    }
+    // At least what the holder printed: its consumer may also have fetched records in the
+    // background
+    // that its poll never returned (once 9 redelivered against 8 printed, a frozen holder, no ack
+    // refused), and those come back the same way.
+    assertTrue(redelivered >= n, n + " held; " + holder.output() + "\n" + g);
     assertEquals(3, g.get("perConsumer").size(), g.toString());
 
     // Accepted exactly once each: every record of the run accepted once, none twice, none missing
