@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kafkaload.bench.GatlingJvm;
+import kafkaload.it.KafkaTestSupport;
 import kafkaload.it.KafkaTestSupport.GatlingRun;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +50,7 @@ class ReadmeExampleIT {
                 classes.get(0),
                 Map.of(),
                 Paths.get("target", "gatling-it"),
-                List.of("-XX:TieredStopAtLevel=1")));
+                KafkaTestSupport.QUICK_START));
     int cp = cmd.indexOf("-cp") + 1;
     cmd.set(cp, dir.toAbsolutePath() + File.pathSeparator + cmd.get(cp));
     Path log =

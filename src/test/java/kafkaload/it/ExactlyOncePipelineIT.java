@@ -116,7 +116,7 @@ class ExactlyOncePipelineIT {
     Files.createDirectories(logs);
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-XX:TieredStopAtLevel=1");
+    cmd.addAll(KafkaTestSupport.QUICK_START);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(EchoService.class.getName());

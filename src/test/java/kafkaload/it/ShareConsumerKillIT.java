@@ -218,9 +218,8 @@ class ShareConsumerKillIT {
     assertTrue(first <= produced - n, n + " held; " + g);
     assertTrue(later >= n, n + " held; " + g);
     // At least what the holder printed: its consumer may also have fetched records in the
-    // background
-    // that its poll never returned (once 9 redelivered against 8 printed, a frozen holder, no ack
-    // refused), and those come back the same way.
+    // background that its poll never returned (once 9 redelivered against 8 printed, a frozen
+    // holder, no ack refused), and those come back the same way.
     assertTrue(redelivered >= n, n + " held; " + holder.output() + "\n" + g);
     assertEquals(3, g.get("perConsumer").size(), g.toString());
 
@@ -289,9 +288,11 @@ class ShareConsumerKillIT {
 
     Holder(String topic, String group) throws Exception {
       List<String> cmd =
+          new ArrayList<>(
+              List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
+      cmd.addAll(KafkaTestSupport.QUICK_START);
+      cmd.addAll(
           List.of(
-              Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-              "-XX:TieredStopAtLevel=1",
               "-Xmx256m",
               "-cp",
               System.getProperty("java.class.path"),
@@ -299,7 +300,7 @@ class ShareConsumerKillIT {
               bootstrap(),
               topic,
               group,
-              String.valueOf(HOLDER_MAX_RECORDS));
+              String.valueOf(HOLDER_MAX_RECORDS)));
       process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       Thread reader =
           new Thread(
