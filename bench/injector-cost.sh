@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# What one record costs the injector under different Gatling versions and JVM options, side by side on the same
-# broker (in its own JVM), alternating the arms in every round. Each arm is NAME:GATLING_VERSION:JVM_OPTIONS (the
-# options space-free or comma-separated); every arm runs the same simulation for SHORT and LONG seconds. Prints
+# What one record costs the injector under different Gatling versions, JVM options or builds of this project, side by
+# side on the same broker (in its own JVM), alternating the arms in every round. Each arm is
+# NAME:GATLING_VERSION:JVM_OPTIONS[:TARGET] (the options space-free or comma-separated; TARGET another build's target
+# folder, holding its classes and test-classes, e.g. of a git worktree at an older commit, to measure a change before
+# and after); every arm runs the same simulation for SHORT and LONG seconds. Prints
 # per arm the medians over the rounds: msg/s, p99 ack latency, whole-process CPU per message (JVM start to exit,
 # /usr/bin/time), marginal CPU per message (long minus short run, over the extra messages), CPU per message during
 # the measured load (kafka-summary.json's injector.loadCpu), peak RSS; and each arm's ratios to the first arm.
@@ -14,6 +16,8 @@
 #   MODEL=open RATE=20000 bench/injector-cost.sh                   # the open model at 20,000 msg/s
 #   ARMS="c2:3.16.0: c1:3.16.0:-XX:TieredStopAtLevel=1" bench/injector-cost.sh   # C1 only: less JIT, slower code
 #   ROUNDS=5 SHORT=20 LONG=60 BOOTSTRAP=broker:9092 bench/injector-cost.sh
+#   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && mvn -q test-compile)
+#   ARMS="before:3.16.0::/tmp/before/target after:3.16.0:" bench/injector-cost.sh   # a change, before and after
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,8 +34,11 @@ source bench/common.sh
 rm -rf "$OUT"/run-* "$OUT"/results-*
 
 for arm in $ARMS; do
-  IFS=: read -r name version _ <<<"$arm"
-  [ -n "$name" ] && [ -n "$version" ] || { echo "arm '$arm': expected NAME:GATLING_VERSION:JVM_OPTIONS" >&2; exit 2; }
+  IFS=: read -r name version _ target <<<"$arm"
+  [ -n "$name" ] && [ -n "$version" ] || { echo "arm '$arm': expected NAME:GATLING_VERSION:JVM_OPTIONS[:TARGET]" >&2; exit 2; }
+  if [ -n "$target" ] && { [ ! -d "$target/classes" ] || [ ! -d "$target/test-classes" ]; }; then
+    echo "arm '$arm': $target has no classes and test-classes folders (build it with mvn test-compile)" >&2; exit 2
+  fi
   gatling_classpath "$version" >/dev/null || { echo "Gatling $version does not resolve" >&2; exit 2; }
 done
 
@@ -47,15 +54,17 @@ echo "broker: $BOOTSTRAP  model=$MODEL (users=$USERS rate=$RATE)  ${SHORT}s and 
   "acks=1 linger.ms=1 lz4  rounds=$ROUNDS  load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 run() { # arm round seconds
-  local name version opts
-  IFS=: read -r name version opts <<<"$1"
+  local name version opts target
+  IFS=: read -r name version opts target <<<"$1"
   local tag="$name-$3-$2" res="$PWD/$OUT/results-$name-$3-$2"
+  local cp; cp=$(gatling_classpath "$version")
+  [ -z "$target" ] || cp="$target/classes:$target/test-classes:${cp#target/classes:target/test-classes:}"
   # shellcheck disable=SC2046,SC2086 # the arm's options are split on purpose
   /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$tag.time" java -Xmx1G "${JVM_GATLING[@]}" ${opts//,/ } \
     -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="bench-cost-$tag-$$" -Dduration="$3" -Dwarmup=0 \
     -DrecordSize="$RECORD_SIZE" -Dacks=1 -Dlinger.ms=1 -Dbatch.size=16384 -Dcompression.type=lz4 \
     -DrunIdentity=false -Dverify=false -Dgate.p99Ms=100000 -Dgate.minRps=0 -Dgate.maxErrorPct=100 \
-    "${SIM[@]}" -cp "$(gatling_classpath "$version")" io.gatling.app.Gatling -nr \
+    "${SIM[@]}" -cp "$cp" io.gatling.app.Gatling -nr \
     -s "$SIM_CLASS" -rf "$res" >"$OUT/run-$tag.log" 2>&1 || { echo "$tag failed:"; tail -20 "$OUT/run-$tag.log"; exit 1; }
   local summary; summary=$(find "$res" -name kafka-summary.json | head -1)
   [ -n "$summary" ] || { echo "$tag wrote no kafka-summary.json"; exit 1; }

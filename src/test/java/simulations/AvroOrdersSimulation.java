@@ -43,8 +43,7 @@ public class AvroOrdersSimulation extends Simulation {
   ScenarioBuilder producers =
       scenario("avro producers")
           .exec(plan.warmUp(order("warm-up send")))
-          .during(plan.durationSeconds())
-          .on(order("send"));
+          .exec(plan.measured(exec(order("send"))));
 
   {
     setUp(

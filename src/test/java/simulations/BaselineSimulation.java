@@ -30,8 +30,7 @@ public class BaselineSimulation extends Simulation {
   ScenarioBuilder producers =
       scenario("producers")
           .exec(plan.warmUp(plan.fed(warmUp)))
-          .during(plan.durationSeconds())
-          .on(plan.fed(measured));
+          .exec(plan.measured(plan.fed(measured)));
 
   {
     // -Dfault.plan: broker faults beside the load (needs -Dkafka.embedded.brokers=N).

@@ -40,8 +40,7 @@ public class EndToEndSimulation extends Simulation {
   ScenarioBuilder producers =
       scenario("producers")
           .exec(plan.warmUp(roundTrip("warm-up send", "warm-up e2e")))
-          .during(plan.durationSeconds())
-          .on(roundTrip("send", "e2e"));
+          .exec(plan.measured(exec(roundTrip("send", "e2e"))));
 
   ChainBuilder roundTrip(String send, String reply) {
     return exec(session -> session.set("correlationId", UUID.randomUUID().toString()))

@@ -71,8 +71,7 @@ public class ExactlyOncePipelineSimulation extends Simulation {
   ScenarioBuilder clients =
       scenario("clients")
           .exec(plan.warmUp(order("warm-up order")))
-          .during(plan.durationSeconds())
-          .on(order("order"));
+          .exec(plan.measured(exec(order("order"))));
 
   {
     List<Assertion> gates = new ArrayList<>(plan.gates("order"));

@@ -55,8 +55,7 @@ public class ProtobufRequestReplySimulation extends Simulation {
   ScenarioBuilder clients =
       scenario("protobuf clients")
           .exec(plan.warmUp(order("warm-up order")))
-          .during(plan.durationSeconds())
-          .on(order("order"));
+          .exec(plan.measured(exec(order("order"))));
 
   {
     setUp(

@@ -54,8 +54,7 @@ public class RequestReplySimulation extends Simulation {
   ScenarioBuilder clients =
       scenario("clients")
           .exec(plan.warmUp(order("warm-up order")))
-          .during(plan.durationSeconds())
-          .on(order("order"));
+          .exec(plan.measured(exec(order("order"))));
 
   {
     setUp(

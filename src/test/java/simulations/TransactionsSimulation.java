@@ -40,9 +40,7 @@ public class TransactionsSimulation extends Simulation {
   double commitP99Ms = params.positiveDouble("gate.commitP99Ms", 500);
 
   ScenarioBuilder transactions =
-      scenario("transactions")
-          .during(plan.durationSeconds())
-          .on(exec(transactionalSend("order txn")));
+      scenario("transactions").exec(plan.measured(exec(transactionalSend("order txn"))));
 
   /** The transactional send, built from the knobs. */
   private ActionBuilder transactionalSend(String name) {

@@ -443,7 +443,23 @@ public record RunParams(
    * {@code during(0)} still runs its loop once, so -Dwarmup=0 would send warm-up records).
    */
   public ChainBuilder warmUp(ChainBuilder chain) {
-    return warmupSeconds == 0 ? ChainBuilder.EMPTY : CoreDsl.during(warmupSeconds).on(chain);
+    return warmupSeconds == 0
+        ? ChainBuilder.EMPTY
+        : loop(warmupSeconds, "kafkaload.warm-up", chain);
+  }
+
+  /** The measured phase of a closed model: each user repeats {@code chain} for -Dduration s. */
+  public ChainBuilder measured(ChainBuilder chain) {
+    return loop(durationSeconds, "kafkaload.measured", chain);
+  }
+
+  /**
+   * A loop of constant duration: Gatling's Java {@code during(seconds)} turns its duration into a
+   * function of the session and converts it at every turn, once per record in a closed model; with
+   * a counter name of its own it is converted once.
+   */
+  private static ChainBuilder loop(int seconds, String counterName, ChainBuilder chain) {
+    return CoreDsl.during(Duration.ofSeconds(seconds), counterName, true).on(chain);
   }
 
   /**

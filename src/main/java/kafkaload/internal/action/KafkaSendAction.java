@@ -82,9 +82,8 @@ final class KafkaSendAction extends KafkaAction {
               ? fireAndForget(session, burst)
               : (start, end, exception) -> {
                 // The producer's I/O thread: the result is logged here (Gatling's stats engine only
-                // enqueues it); only
-                // the burst's last record hands the user back to its event loop.
-                log(session, spec.requestName(), start, end, exception);
+                // enqueues it); only the burst's last record hands the user back to its event loop.
+                burst.log(spec.requestName(), start, end, exception);
                 burst.done(1, exception == null);
               });
     }
@@ -92,16 +91,26 @@ final class KafkaSendAction extends KafkaAction {
 
   /**
    * The records a user sent in one execution: when the last is acked or failed (buffered, for
-   * fire-and-forget), the user goes on, marked failed if any of them failed.
+   * fire-and-forget), the user goes on, marked failed if any of them failed. Its scenario and
+   * groups are read once, on the event loop, for the results its records log from other threads.
    */
   private final class Burst {
     private final Session session;
+    private final String scenario;
+    private final scala.collection.immutable.List<String> groups;
     private final AtomicInteger pending;
     private volatile boolean failed;
 
     Burst(Session session, int records) {
       this.session = session;
+      this.scenario = session.scenario();
+      this.groups = groups(session);
       this.pending = new AtomicInteger(records);
+    }
+
+    void log(String requestName, long start, long end, Exception exception) {
+      logResult(
+          scenario, groups, requestName, start, end, exception == null ? null : reason(exception));
     }
 
     void done(int records, boolean ok) {
@@ -126,7 +135,7 @@ final class KafkaSendAction extends KafkaAction {
       @Override
       public void buffered(long start) {
         if (decided.compareAndSet(false, true)) {
-          log(session, spec.requestName(), start, components.clock().nowMillis(), null);
+          burst.log(spec.requestName(), start, components.clock().nowMillis(), null);
           burst.done(1, true);
         }
       }
@@ -137,16 +146,12 @@ final class KafkaSendAction extends KafkaAction {
           return;
         }
         if (decided.compareAndSet(false, true)) {
-          log(session, spec.requestName(), start, end, exception);
+          burst.log(spec.requestName(), start, end, exception);
           burst.done(1, false);
         } else {
-          log(session, spec.requestName() + " ack failure", start, end, exception);
+          burst.log(spec.requestName() + " ack failure", start, end, exception);
         }
       }
     };
-  }
-
-  private void log(Session session, String requestName, long start, long end, Exception exception) {
-    logResult(session, requestName, start, end, exception == null ? null : reason(exception));
   }
 }

@@ -4,12 +4,10 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * Every record's life in one place: sent (handed to a producer), then acked or failed; for
@@ -22,7 +20,14 @@ public final class DeliveryLedger {
   private final LongAdder sent = new LongAdder();
   private final LongAdder acked = new LongAdder();
   private final LongAdder failed = new LongAdder();
-  private final AtomicLong inFlight = new AtomicLong();
+
+  /**
+   * Sent records that then failed. In flight = sent - acked - these (+ other injectors'): no
+   * counter written by both the event loops and the producers' I/O threads.
+   */
+  private final LongAdder sentThenFailed = new LongAdder();
+
+  private final LongAdder inFlightElsewhere = new LongAdder();
   private final LongAdder ackedBytes = new LongAdder();
   private final LongAdder committed = new LongAdder();
   private final LongAdder aborted = new LongAdder();
@@ -90,7 +95,9 @@ public final class DeliveryLedger {
    */
   public static final class RequestAcks {
     private final boolean timed;
-    private final Recorder latencyMicros = new Recorder(3);
+
+    /** Written by the I/O thread of every producer that sends under this name. */
+    private final LatencyRecorder latencyMicros = new LatencyRecorder();
 
     /**
      * The whole run's latency: each second's interval is moved in here when the injector samples
@@ -109,7 +116,7 @@ public final class DeliveryLedger {
 
     /** The latency recorded since the last call, also added to the whole run's. */
     private synchronized Histogram drain() {
-      Histogram interval = latencyMicros.getIntervalHistogram();
+      Histogram interval = latencyMicros.interval();
       total.add(interval);
       return interval;
     }
@@ -125,7 +132,7 @@ public final class DeliveryLedger {
       first.accumulate(atMillis);
       last.accumulate(atMillis);
       if (timed) {
-        this.latencyMicros.recordValue(latencyMicros);
+        this.latencyMicros.record(latencyMicros);
       }
     }
   }
@@ -138,7 +145,6 @@ public final class DeliveryLedger {
   /** A record was handed to a producer: it is in flight until {@link #acked} or {@link #failed}. */
   public void sent() {
     sent.increment();
-    inFlight.incrementAndGet();
   }
 
   /**
@@ -153,7 +159,6 @@ public final class DeliveryLedger {
       long bytes,
       long atMillis,
       long latencyMicros) {
-    inFlight.decrementAndGet();
     acked.increment();
     ackedBytes.add(bytes);
     partitions.acked(topic, partition, bytes);
@@ -171,7 +176,7 @@ public final class DeliveryLedger {
    */
   public void failed(long sequence, boolean wasSent) {
     if (wasSent) {
-      inFlight.decrementAndGet();
+      sentThenFailed.increment();
     }
     failed.increment();
     koLedger.add(sequence);
@@ -273,7 +278,7 @@ public final class DeliveryLedger {
 
   /** Adds an injector's records still in flight at its end (the merge of a distributed run). */
   public void inFlightElsewhere(long records) {
-    inFlight.addAndGet(records);
+    inFlightElsewhere.add(records);
   }
 
   /** Adds the KO'd identities of another injector (the merge of a distributed run). */
@@ -282,11 +287,15 @@ public final class DeliveryLedger {
   }
 
   public Snapshot snapshot() {
+    long done = sentThenFailed.sum();
+    long a = acked.sum();
+    // Read after the acks and failures: a record counted there was counted as sent before.
+    long s = sent.sum();
     return new Snapshot(
-        sent.sum(),
-        acked.sum(),
+        s,
+        a,
         failed.sum(),
-        inFlight.get(),
+        Math.max(0, s - a - done) + inFlightElsewhere.sum(),
         ackedBytes.sum(),
         committed.sum(),
         aborted.sum(),
@@ -303,7 +312,7 @@ public final class DeliveryLedger {
   }
 
   public long inFlight() {
-    return inFlight.get();
+    return snapshot().inFlight();
   }
 
   /** Whether the KO ledger holds this sequence (read-only view for the read-back). */

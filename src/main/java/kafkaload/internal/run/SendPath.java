@@ -3,7 +3,6 @@ package kafkaload.internal.run;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * How sends went through the client, apart from their delivery: time spent inside producer.send(),
@@ -20,9 +19,10 @@ public final class SendPath {
   private final LongAdder offloaded = new LongAdder();
 
   /**
-   * Intended start of a send (the action ran) to its actual producer.send call, in microseconds.
+   * Intended start of a send (the action ran) to its actual producer.send call, in microseconds;
+   * written by every event loop.
    */
-  private final Recorder publishDelayMicros = new Recorder(3);
+  private final LatencyRecorder publishDelayMicros = new LatencyRecorder();
 
   /** A call to producer.send() took {@code nanos}. */
   public void blocked(long nanos) {
@@ -37,7 +37,7 @@ public final class SendPath {
 
   /** A send reached producer.send() {@code micros} after its intended start. */
   public void publishDelayed(long micros) {
-    publishDelayMicros.recordValue(Math.max(0, micros));
+    publishDelayMicros.record(Math.max(0, micros));
   }
 
   public long blockedNanos() {
@@ -57,6 +57,6 @@ public final class SendPath {
    * microseconds.
    */
   public Histogram publishDelaySinceLast() {
-    return publishDelayMicros.getIntervalHistogram();
+    return publishDelayMicros.interval();
   }
 }

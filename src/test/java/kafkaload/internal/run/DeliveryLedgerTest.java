@@ -139,6 +139,8 @@ class DeliveryLedgerTest {
     // in flight.
     s.failed(8, false);
     assertEquals(new DeliveryLedger.Snapshot(3, 1, 2, 1, 10, 0, 0), s.snapshot());
+    s.inFlightElsewhere(4); // another injector's, in a merge
+    assertEquals(5, s.inFlight());
     assertEquals(Map.of(1, new PartitionCounters.Count(1, 10)), s.ackedByPartition("t"));
     assertEquals(1L, s.throughputByRequest().get("send").acked());
     assertTrue(

@@ -116,4 +116,20 @@ class RunLedgerTest {
     c.acked("t", 0, 1);
     assertEquals(new PartitionCounters.Count(1, 5), t.get(0), "a snapshot does not move");
   }
+
+  @Test
+  void partitionsArriveInAnyOrderAndMergedCountsAdd() {
+    PartitionCounters c = new PartitionCounters();
+    c.acked("t", 5, 10);
+    c.acked("t", 2, 4);
+    c.add("t", 5, 3, 30);
+    c.acked("t", 0, 1);
+    assertEquals(
+        Map.of(
+            0, new PartitionCounters.Count(1, 1),
+            2, new PartitionCounters.Count(1, 4),
+            5, new PartitionCounters.Count(4, 40)),
+        c.snapshot("t"),
+        "no partition lost when a higher one grew the topic's array first");
+  }
 }

@@ -1,0 +1,37 @@
+package kafkaload.internal.run;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * A latency histogram (3 significant digits) written by any number of threads and read by one: each
+ * writing thread records into a {@link SingleWriterRecorder} of its own, so a value costs no atomic
+ * update beyond the recorder's phaser, where HdrHistogram's shared {@code Recorder} pays several
+ * per value. The reader merges the threads' intervals.
+ */
+final class LatencyRecorder {
+  private final List<SingleWriterRecorder> writers = new CopyOnWriteArrayList<>();
+  private final ThreadLocal<SingleWriterRecorder> own =
+      ThreadLocal.withInitial(
+          () -> {
+            SingleWriterRecorder r = new SingleWriterRecorder(3);
+            writers.add(r);
+            return r;
+          });
+
+  /** Records one value, from any thread. */
+  void record(long value) {
+    own.get().recordValue(value);
+  }
+
+  /** What every thread recorded since the last call; call from one thread at a time. */
+  Histogram interval() {
+    Histogram all = new Histogram(3);
+    for (SingleWriterRecorder r : writers) {
+      all.add(r.getIntervalHistogram());
+    }
+    return all;
+  }
+}
