@@ -4,8 +4,6 @@ import com.typesafe.scalalogging.Logger;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.core.action.Action;
-import io.gatling.core.session.Block;
-import io.gatling.core.session.GroupBlock;
 import io.gatling.core.session.Session;
 import java.util.concurrent.ExecutionException;
 import kafkaload.internal.history.RunFigures;
@@ -69,12 +67,12 @@ abstract class KafkaAction implements Action {
   /** Records one result: OK when {@code koMessage} is null, else a KO with that reason. */
   protected void logResult(
       Session session, String request, long start, long end, String koMessage) {
-    logResult(session.scenario(), groups(session), request, start, end, koMessage);
+    logResult(session.scenario(), session.groups(), request, start, end, koMessage);
   }
 
   /**
    * Records one result of a user in {@code scenario} and {@code groups}, read from its session
-   * beforehand (see {@link #groups}).
+   * beforehand: once for a burst's records.
    */
   protected void logResult(
       String scenario,
@@ -94,22 +92,6 @@ abstract class KafkaAction implements Action {
             koMessage == null ? OK$.MODULE$ : KO$.MODULE$,
             Option.empty(),
             Option.apply(koMessage));
-  }
-
-  /**
-   * The groups the user is in, as Gatling's {@code Session.groups()} gives them, by a plain walk of
-   * its block stack: that method builds a partial function and an option at every call, once per
-   * acked record.
-   */
-  static scala.collection.immutable.List<String> groups(Session session) {
-    scala.collection.immutable.List<Block> blocks = session.blockStack();
-    while (!blocks.isEmpty()) {
-      if (blocks.head() instanceof GroupBlock g) {
-        return g.groups();
-      }
-      blocks = (scala.collection.immutable.List<Block>) blocks.tail();
-    }
-    return scala.collection.immutable.List$.MODULE$.empty();
   }
 
   /**
@@ -137,7 +119,7 @@ abstract class KafkaAction implements Action {
         .statsEngine()
         .logRequestCrash(
             session.scenario(),
-            groups(session),
+            session.groups(),
             request,
             e instanceof SessionValue.Unresolved ? e.getMessage() : reason(e));
   }

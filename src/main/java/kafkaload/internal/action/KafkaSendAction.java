@@ -92,7 +92,7 @@ final class KafkaSendAction extends KafkaAction {
   /**
    * The records a user sent in one execution: when the last is acked or failed (buffered, for
    * fire-and-forget), the user goes on, marked failed if any of them failed. Its scenario and
-   * groups are read once, on the event loop, for the results its records log from other threads.
+   * groups are read once for all its records' results.
    */
   private final class Burst {
     private final Session session;
@@ -104,7 +104,7 @@ final class KafkaSendAction extends KafkaAction {
     Burst(Session session, int records) {
       this.session = session;
       this.scenario = session.scenario();
-      this.groups = groups(session);
+      this.groups = session.groups();
       this.pending = new AtomicInteger(records);
     }
 
