@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What one record costs the injector under different Gatling versions, JVM options or builds of this project, side by
 # side on the same broker (in its own JVM), alternating the arms in every round. Each arm is
-# NAME:GATLING_VERSION:JVM_OPTIONS[:TARGET] (the options space-free or comma-separated; TARGET another build's target
+# NAME[@TARGET]:GATLING_VERSION:JVM_OPTIONS (the options space-free or comma-separated; TARGET another build's target
 # folder, holding its classes and test-classes, e.g. of a git worktree at an older commit, to measure a change before
 # and after); every arm runs the same simulation for SHORT and LONG seconds. Prints
 # per arm the medians over the rounds: msg/s, p99 ack latency, whole-process CPU per message (JVM start to exit,
@@ -17,7 +17,7 @@
 #   ARMS="c2:3.16.0: c1:3.16.0:-XX:TieredStopAtLevel=1" bench/injector-cost.sh   # C1 only: less JIT, slower code
 #   ROUNDS=5 SHORT=20 LONG=60 BOOTSTRAP=broker:9092 bench/injector-cost.sh
 #   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && mvn -q test-compile)
-#   ARMS="before:3.16.0::/tmp/before/target after:3.16.0:" bench/injector-cost.sh   # a change, before and after
+#   ARMS="before@/tmp/before/target:3.16.0: after:3.16.0:" bench/injector-cost.sh   # a change, before and after
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,8 +34,9 @@ source bench/common.sh
 rm -rf "$OUT"/run-* "$OUT"/results-*
 
 for arm in $ARMS; do
-  IFS=: read -r name version _ target <<<"$arm"
-  [ -n "$name" ] && [ -n "$version" ] || { echo "arm '$arm': expected NAME:GATLING_VERSION:JVM_OPTIONS[:TARGET]" >&2; exit 2; }
+  IFS=: read -r name version _ <<<"$arm"
+  target=; [[ $name == *@* ]] && target=${name#*@}
+  [ -n "${name%%@*}" ] && [ -n "$version" ] || { echo "arm '$arm': expected NAME[@TARGET]:GATLING_VERSION:JVM_OPTIONS" >&2; exit 2; }
   if [ -n "$target" ] && { [ ! -d "$target/classes" ] || [ ! -d "$target/test-classes" ]; }; then
     echo "arm '$arm': $target has no classes and test-classes folders (build it with mvn test-compile)" >&2; exit 2
   fi
@@ -54,8 +55,10 @@ echo "broker: $BOOTSTRAP  model=$MODEL (users=$USERS rate=$RATE)  ${SHORT}s and 
   "acks=1 linger.ms=1 lz4  rounds=$ROUNDS  load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 run() { # arm round seconds
-  local name version opts target
-  IFS=: read -r name version opts target <<<"$1"
+  local name version opts target=
+  IFS=: read -r name version opts <<<"$1"
+  [[ $name == *@* ]] && target=${name#*@}
+  name=${name%%@*}
   local tag="$name-$3-$2" res="$PWD/$OUT/results-$name-$3-$2"
   local cp; cp=$(gatling_classpath "$version")
   [ -z "$target" ] || cp="$target/classes:$target/test-classes:${cp#target/classes:target/test-classes:}"
@@ -82,5 +85,5 @@ for r in $(seq 1 "$ROUNDS"); do
   done
 done
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-names=(); for arm in $ARMS; do names+=("${arm%%:*}"); done
+names=(); for arm in $ARMS; do n=${arm%%:*}; names+=("${n%%@*}"); done
 java -cp "$CP" kafkaload.bench.InjectorCostReport "$OUT/runs.txt" "$SHORT" "$LONG" "${names[@]}"
