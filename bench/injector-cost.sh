@@ -33,10 +33,16 @@ OUT=${OUT:-target/bench/injector-cost}
 source bench/common.sh
 rm -rf "$OUT"/run-* "$OUT"/results-*
 
-for arm in $ARMS; do
-  IFS=: read -r name version _ <<<"$arm"
+# An arm's fields, into name, version, opts and target (the options may hold colons: the last field takes the rest).
+arm_fields() {
+  IFS=: read -r name version opts <<<"$1"
   target=; [[ $name == *@* ]] && target=${name#*@}
-  [ -n "${name%%@*}" ] && [ -n "$version" ] || { echo "arm '$arm': expected NAME[@TARGET]:GATLING_VERSION:JVM_OPTIONS" >&2; exit 2; }
+  name=${name%%@*}
+}
+
+for arm in $ARMS; do
+  arm_fields "$arm"
+  [ -n "$name" ] && [ -n "$version" ] || { echo "arm '$arm': expected NAME[@TARGET]:GATLING_VERSION:JVM_OPTIONS" >&2; exit 2; }
   if [ -n "$target" ] && { [ ! -d "$target/classes" ] || [ ! -d "$target/test-classes" ]; }; then
     echo "arm '$arm': $target has no classes and test-classes folders (build it with mvn test-compile)" >&2; exit 2
   fi
@@ -55,10 +61,8 @@ echo "broker: $BOOTSTRAP  model=$MODEL (users=$USERS rate=$RATE)  ${SHORT}s and 
   "acks=1 linger.ms=1 lz4  rounds=$ROUNDS  load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 run() { # arm round seconds
-  local name version opts target=
-  IFS=: read -r name version opts <<<"$1"
-  [[ $name == *@* ]] && target=${name#*@}
-  name=${name%%@*}
+  local name version opts target
+  arm_fields "$1"
   local tag="$name-$3-$2" res="$PWD/$OUT/results-$name-$3-$2"
   local cp; cp=$(gatling_classpath "$version")
   [ -z "$target" ] || cp="$target/classes:$target/test-classes:${cp#target/classes:target/test-classes:}"
@@ -85,5 +89,5 @@ for r in $(seq 1 "$ROUNDS"); do
   done
 done
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-names=(); for arm in $ARMS; do n=${arm%%:*}; names+=("${n%%@*}"); done
+names=(); for arm in $ARMS; do arm_fields "$arm"; names+=("$name"); done
 java -cp "$CP" kafkaload.bench.InjectorCostReport "$OUT/runs.txt" "$SHORT" "$LONG" "${names[@]}"
