@@ -7,9 +7,12 @@ if [ -z "${CP:-}" ]; then
   mvn ${MAVEN_ARGS:-} -q -B test-compile dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" -Dmdep.includeScope=test >/dev/null
   CP="target/classes:target/test-classes:$(cat "$OUT/cp.txt")"
 fi
-JVM_GATLING=(-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$OUT" -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12
+# The Gatling Maven plugin's own options for its forked JVM, as any Gatling project gets them ...
+JVM_GATLING_PLUGIN=(-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$OUT" -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED
   -Dgatling.data.enableAnalytics=false -Djava.util.prefs.userRoot="$PWD/target/java-prefs")
+# ... and this project's, the pom's gatling.jvmArgs (the parallel collector), as `mvn gatling:test` runs a simulation.
+JVM_GATLING=("${JVM_GATLING_PLUGIN[@]}" -XX:+UseParallelGC)
 
 # This project's classes (compiled against the pom's Gatling) on Gatling $1: prints the class path, resolved once
 # into $OUT/cp-gatling-$1.txt; returns non-zero when that Gatling does not resolve.

@@ -17,6 +17,11 @@
 #   GALAXIO_SRC=/tmp/galaxio ROUNDS=2 SHORT=15 LONG=30 bench/peer-galaxio.sh
 #   GALAXIO_SRC=/tmp/galaxio ARMS="galaxio-open ours-open" bench/peer-galaxio.sh
 #   GALAXIO_SRC=/tmp/galaxio BUILD_ONLY=1 bench/peer-galaxio.sh           # build the peer, run nothing
+#   GALAXIO_SRC=/tmp/galaxio PEER_JVM_OPTS=-XX:+UseParallelGC bench/peer-galaxio.sh   # the peer on our collector too
+#
+# Each runs with the JVM options its users get from `mvn gatling:test`: the peer the Gatling Maven plugin's own (G1,
+# the JVM's default collector), this protocol those plus its pom's gatling.jvmArgs (the parallel collector);
+# PEER_JVM_OPTS (space-separated) adds options to the peer's, to tell the protocol's share from the collector's.
 #
 # Nothing of the peer's code is in this repository: its sources are copied from GALAXIO_SRC into a scratch Maven build
 # under $OUT/build (generated here), compiled with scala-maven-plugin, and the two simulations that drive it (written
@@ -365,6 +370,7 @@ echo "peer: galax-io/gatling-kafka-plugin at $PEER_COMMIT, built and run on Gatl
   "this protocol runs on Gatling $OURS_GATLING"
 echo "broker: $BOOTSTRAP  closed: $USERS users  open: $RATE/s  ${SHORT}s and ${LONG}s  record=${RECORD_SIZE}B acks=$ACKS" \
   "linger.ms=$LINGER batch.size=$BATCH compression=$COMPRESSION  arms: $ARMS"
+echo "JVM options beyond Gatling's plugin's: galaxio: ${PEER_JVM_OPTS:-none}; ours: ${JVM_GATLING[*]:${#JVM_GATLING_PLUGIN[@]}}"
 
 run() { # arm round seconds
   local arm=$1 round=$2 secs=$3
@@ -373,11 +379,13 @@ run() { # arm round seconds
   rm -rf "$rf"  # a folder per run, so the peer's report reads this run's simulation.log
   local load=(-Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="$topic" -Dduration="$secs" -DrecordSize="$RECORD_SIZE"
     -Dacks="$ACKS" -Dlinger.ms="$LINGER" -Dbatch.size="$BATCH" -Dcompression.type="$COMPRESSION")
-  local cp sim extra=()
+  local cp sim extra=() jvm=("${JVM_GATLING[@]}")
   case $arm in
     galaxio-*)
       java -cp "$CP" kafkaload.bench.CreateTopic "$BOOTSTRAP" "$topic" 16 >/dev/null
       cp=$PEER_CP
+      # shellcheck disable=SC2206 # PEER_JVM_OPTS: space-separated options
+      jvm=("${JVM_GATLING_PLUGIN[@]}" ${PEER_JVM_OPTS:-})
       if [ "$arm" = galaxio-closed ]; then sim=peerbench.GalaxioClosedSimulation; extra=(-Dusers="$USERS")
       else sim=peerbench.GalaxioOpenSimulation; extra=(-Drate="$RATE"); fi ;;
     ours-*)
@@ -391,7 +399,7 @@ run() { # arm round seconds
       esac ;;
   esac
   # -nr for both: no HTML report; each still parses its simulation.log for its assertions.
-  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name.time" java -Xmx1G "${JVM_GATLING[@]}" "${load[@]}" \
+  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name.time" java -Xmx1G "${jvm[@]}" "${load[@]}" \
     "${extra[@]}" -cp "$cp" io.gatling.app.Gatling -nr -s "$sim" -rf "$rf" >"$OUT/run-$name.log" 2>&1 \
     || echo "  $name exited with $? (see $OUT/run-$name.log)"
   if [[ $arm == galaxio-* ]]; then
@@ -399,7 +407,7 @@ run() { # arm round seconds
     # prints its counts and response-time percentiles ("Global Information"), which kafkaload.bench.PeerReport reads.
     local run_dir
     run_dir=$(ls "$rf" | head -1)
-    java -Xmx1G "${JVM_GATLING[@]}" -cp "$PEER_CP" io.gatling.app.Gatling -ro "$run_dir" -rf "$rf" \
+    java -Xmx1G "${JVM_GATLING_PLUGIN[@]}" -cp "$PEER_CP" io.gatling.app.Gatling -ro "$run_dir" -rf "$rf" \
       >"$OUT/run-$name.report.log" 2>&1 || echo "  the report of $name exited with $? (see $OUT/run-$name.report.log)"
   fi
 }

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * The command that runs a simulation the way the Gatling Maven plugin does: io.gatling.app.Gatling
- * in a new JVM with this JVM's classpath, the plugin's JVM options and the given -D properties.
- * Used by the tests and the matrix.
+ * in a new JVM with this JVM's classpath, the plugin's JVM options (and the pom's gatling.jvmArgs)
+ * and the given -D properties. Used by the tests and the matrix.
  */
 public final class GatlingJvm {
   private GatlingJvm() {}
@@ -32,7 +32,9 @@ public final class GatlingJvm {
             "-XX:MaxInlineLevel=20",
             "-XX:MaxTrivialSize=12",
             "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"));
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
+            // The pom's gatling.jvmArgs, as `mvn gatling:test` runs a simulation.
+            "-XX:+UseParallelGC"));
     cmd.addAll(jvmOptions);
     cmd.add("-Dgatling.data.enableAnalytics=false");
     cmd.add("-Djava.util.prefs.userRoot=" + Paths.get("target", "java-prefs").toAbsolutePath());
