@@ -15,6 +15,8 @@
 #   bench/injector-cost.sh                                         # closed model, 1,024 users, Gatling 3.15.1 vs 3.16.0
 #   MODEL=open RATE=20000 bench/injector-cost.sh                   # the open model at 20,000 msg/s
 #   ARMS="c2:3.16.0: c1:3.16.0:-XX:TieredStopAtLevel=1" bench/injector-cost.sh   # C1 only: less JIT, slower code
+#   ARMS="g1:3.16.0:-XX:+UseG1GC par:3.16.0:-XX:+UseParallelGC" bench/injector-cost.sh   # the collectors
+#     (every arm runs on the pom's gatling.jvmArgs, the parallel collector, unless its options pick a collector)
 #   ROUNDS=5 SHORT=20 LONG=60 BOOTSTRAP=broker:9092 bench/injector-cost.sh
 #   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && mvn -q test-compile)
 #   ARMS="before@/tmp/before/target:3.16.0: after:3.16.0:" bench/injector-cost.sh   # a change, before and after
@@ -66,8 +68,10 @@ run() { # arm round seconds
   local tag="$name-$3-$2" res="$PWD/$OUT/results-$name-$3-$2"
   local cp; cp=$(gatling_classpath "$version")
   [ -z "$target" ] || cp="$target/classes:$target/test-classes:${cp#target/classes:target/test-classes:}"
+  # An arm that picks its own collector runs on the plugin's options alone: two collectors would stop the JVM.
+  local jvm=("${JVM_GATLING[@]}"); [[ $opts == *-XX:+Use*GC* ]] && jvm=("${JVM_GATLING_PLUGIN[@]}")
   # shellcheck disable=SC2046,SC2086 # the arm's options are split on purpose
-  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$tag.time" java -Xmx1G "${JVM_GATLING[@]}" ${opts//,/ } \
+  /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$tag.time" java -Xmx1G "${jvm[@]}" ${opts//,/ } \
     -Dkafka.bootstrap.servers="$BOOTSTRAP" -Dtopic="bench-cost-$tag-$$" -Dduration="$3" -Dwarmup=0 \
     -DrecordSize="$RECORD_SIZE" -Dacks=1 -Dlinger.ms=1 -Dbatch.size=16384 -Dcompression.type=lz4 \
     -DrunIdentity=false -Dverify=false -Dgate.p99Ms=100000 -Dgate.minRps=0 -Dgate.maxErrorPct=100 \
