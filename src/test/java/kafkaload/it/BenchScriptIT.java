@@ -53,9 +53,9 @@ class BenchScriptIT {
       }
     }
     env.put("MAVEN_ARGS", mavenArgs.toString().trim());
-    // Seconds-long runs are all JVM start: C1 only and the serial GC start faster (no timing is
-    // judged here).
-    env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    // Seconds-long runs are all JVM start: C1 only starts faster (no timing is judged here). No
+    // collector here: the scripts give Gatling the pom's, and a second one stops the JVM.
+    env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1");
     env.putAll(
         Map.of(
             "ROUNDS",
