@@ -81,6 +81,7 @@ run() { # arm round seconds
   [ -n "$summary" ] || { echo "$tag wrote no kafka-summary.json"; exit 1; }
   # arm seconds wall user sys peakRssKB summary
   echo "$name $3 $(cut -d' ' -f2- "$OUT/run-$tag.time") $summary" >>"$OUT/runs.txt"
+  delete_topic "bench-cost-$tag-$$"
   echo "  round $2, $name, $3 s: $(cut -d' ' -f2- "$OUT/run-$tag.time") (wall, user, sys s, peak RSS KB)"
 }
 

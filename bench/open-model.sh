@@ -68,6 +68,7 @@ run() { # arm round seconds
         -s simulations.ConstantRateSimulation -rf "$PWD/$OUT/gatling-results" >"$OUT/run-$name.log" 2>&1 \
         || echo "  $name exited with $?" ;;
   esac
+  delete_topic "$t"
 }
 
 PIN=(); [ -n "${INJECTOR_CPUS:-}" ] && PIN=(taskset -c "$INJECTOR_CPUS")

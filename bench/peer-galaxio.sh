@@ -410,6 +410,7 @@ run() { # arm round seconds
     java -Xmx1G "${JVM_GATLING_PLUGIN[@]}" -cp "$PEER_CP" io.gatling.app.Gatling -ro "$run_dir" -rf "$rf" \
       >"$OUT/run-$name.report.log" 2>&1 || echo "  the report of $name exited with $? (see $OUT/run-$name.report.log)"
   fi
+  delete_topic "$topic"
 }
 
 for r in $(seq 1 "$ROUNDS"); do
