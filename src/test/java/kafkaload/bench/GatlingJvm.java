@@ -5,6 +5,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.distributed.LocalRun;
 
 /**
  * The command that runs a simulation the way the Gatling Maven plugin does: io.gatling.app.Gatling
@@ -24,19 +25,17 @@ public final class GatlingJvm {
       String simulationClass, Map<String, String> props, Path resultsDir, List<String> jvmOptions) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    // The JVM options the Gatling Maven plugin gives its forked JVM.
+    // The JVM options the Gatling Maven plugin gives its forked JVM ...
     cmd.addAll(
         List.of(
             "-Xmx1G",
             "-XX:+HeapDumpOnOutOfMemoryError",
             "-XX:MaxInlineLevel=20",
-            "-XX:MaxTrivialSize=12",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
-            // The pom's gatling.jvmArgs, as `mvn gatling:test` runs a simulation.
-            "-XX:+UseParallelGC"));
+            "-XX:MaxTrivialSize=12"));
+    // ... and what every injector JVM of this project gets: the add-opens Gatling needs, the pom's
+    // gatling.jvmArgs (the parallel collector), no analytics.
+    cmd.addAll(LocalRun.JVM_OPTIONS);
     cmd.addAll(jvmOptions);
-    cmd.add("-Dgatling.data.enableAnalytics=false");
     cmd.add("-Djava.util.prefs.userRoot=" + Paths.get("target", "java-prefs").toAbsolutePath());
     props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
     cmd.add("-cp");
