@@ -185,6 +185,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("group.share.initialize.retry.interval.ms", "1000");
     p.put("group.initial.rebalance.delay.ms", "0");
     p.put("log.flush.interval.messages", String.valueOf(Long.MAX_VALUE));
+    // The log cleaner's dedupe map is one heap array of 128 MiB by default, in the injector's own
+    // heap when the broker is embedded; the few compacted internal topics of a run need far less.
+    p.put("log.cleaner.dedupe.buffer.size", String.valueOf(16 * 1024 * 1024));
     p.put("num.network.threads", "2");
     p.put("num.io.threads", "4");
     return p;
