@@ -32,6 +32,13 @@ delete_topic() {
     || echo "  (topic $1 was not deleted)"
 }
 
+# The CPU seconds (user + system, all threads) the broker this script started has used so far; empty without one.
+broker_cpu() {
+  [ -n "${BROKER_PID:-}" ] && [ -r "/proc/$BROKER_PID/stat" ] || return 0
+  # Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses (which may hold spaces).
+  sed 's/^.*) //' "/proc/$BROKER_PID/stat" | awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f\n", ($12 + $13) / hz}'
+}
+
 # Starts the embedded broker in its own JVM (so the injectors' CPU figures are theirs alone) and sets BOOTSTRAP;
 # the broker stops when this script exits, since closing its standard input stops it.
 start_broker() {

@@ -398,10 +398,15 @@ run() { # arm round seconds
         ours-open-burst1) sim=simulations.ConstantRateSimulation; extra+=(-Drate="$RATE" -Dburst=1) ;;
       esac ;;
   esac
+  # The broker's CPU over the run (when this script started it): on shared cores a closed model's msg/s is the cores
+  # over injector plus broker CPU per message, so an injector that makes the broker work more per record is slower.
+  local broker_before; broker_before=$(broker_cpu)
   # -nr for both: no HTML report; each still parses its simulation.log for its assertions.
   /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name.time" java -Xmx1G "${jvm[@]}" "${load[@]}" \
     "${extra[@]}" -cp "$cp" io.gatling.app.Gatling -nr -s "$sim" -rf "$rf" >"$OUT/run-$name.log" 2>&1 \
     || echo "  $name exited with $? (see $OUT/run-$name.log)"
+  [ -z "$broker_before" ] || echo "BROKER_CPU $(awk -v a="$broker_before" -v b="$(broker_cpu)" 'BEGIN{print b-a}')" \
+    >"$OUT/run-$name.broker"
   if [[ $arm == galaxio-* ]]; then
     # The peer keeps no figures of its own: Gatling's report of the run, made afterwards outside the measured process,
     # prints its counts and response-time percentiles ("Global Information"), which kafkaload.bench.PeerReport reads.

@@ -28,7 +28,8 @@ public final class PeerReport {
       double wholeCpuPerM,
       double marginalCpuPerM,
       double rssMb,
-      double failed) {}
+      double failed,
+      double brokerCpuPerM) {}
 
   public static void main(String[] args) throws Exception {
     Path dir = Paths.get(args[0]);
@@ -39,7 +40,8 @@ public final class PeerReport {
     List<String> arms = List.of(env.get("ARMS").trim().split("\\s+"));
     Map<String, Figures> med = new LinkedHashMap<>();
     System.out.printf(
-        "%nPer round (arm: msg/s, p99 ms of the %d s run, whole CPU-s per M msgs, marginal CPU-s per M):%n",
+        "%nPer round (arm: msg/s, p99 ms of the %d s run, whole CPU-s per M msgs, marginal CPU-s per M,"
+            + " the broker's CPU-s per M msgs over the run):%n",
         longS);
     for (String arm : arms) {
       List<Figures> rows = new ArrayList<>();
@@ -47,53 +49,63 @@ public final class PeerReport {
         Figures f = figures(dir, arm, r, shortS, longS);
         rows.add(f);
         System.out.printf(
-            "  round %d %s: %,.0f msg/s, p99 %.1f, whole %.1f, marginal %.1f%n",
-            r, arm, f.msgPerSec(), f.p99(), f.wholeCpuPerM(), f.marginalCpuPerM());
+            "  round %d %s: %,.0f msg/s, p99 %.1f, whole %.1f, marginal %.1f, broker %.1f%n",
+            r,
+            arm,
+            f.msgPerSec(),
+            f.p99(),
+            f.wholeCpuPerM(),
+            f.marginalCpuPerM(),
+            f.brokerCpuPerM());
       }
       med.put(arm, median(rows));
     }
 
     System.out.printf(
         "%n| arm (median of %d rounds) | msg/s | p50 ms | p99 ms | CPU-s per M msgs, whole | "
-            + "CPU-s per M msgs, marginal | peak RSS MB |%n|---|---|---|---|---|---|---|%n",
+            + "CPU-s per M msgs, marginal | peak RSS MB | broker CPU-s per M msgs |"
+            + "%n|---|---|---|---|---|---|---|---|%n",
         rounds);
     med.forEach(
         (arm, f) ->
             System.out.printf(
-                "| %s | %,.0f | %.1f | %.1f | %.1f | %.1f | %.0f |%n",
+                "| %s | %,.0f | %.1f | %.1f | %.1f | %.1f | %.0f | %.1f |%n",
                 label(arm, env),
                 f.msgPerSec(),
                 f.p50(),
                 f.p99(),
                 f.wholeCpuPerM(),
                 f.marginalCpuPerM(),
-                f.rssMb()));
+                f.rssMb(),
+                f.brokerCpuPerM()));
 
     System.out.printf(
-        "%n| ours / galaxio | msg/s | p50 | p99 | whole CPU per msg | marginal CPU per msg | peak RSS |"
-            + "%n|---|---|---|---|---|---|---|%n");
+        "%n| ours / galaxio | msg/s | p50 | p99 | whole CPU per msg | marginal CPU per msg | peak RSS "
+            + "| broker CPU per msg |%n|---|---|---|---|---|---|---|---|%n");
     med.forEach(
         (arm, f) -> {
           Figures peer = arm.startsWith("ours-") ? med.get(peerOf(arm)) : null;
           if (peer != null) {
             System.out.printf(
-                "| %s | %s | %s | %s | %s | %s | %s |%n",
+                "| %s | %s | %s | %s | %s | %s | %s | %s |%n",
                 label(arm, env),
                 ratio(f, peer, Figures::msgPerSec),
                 ratio(f, peer, Figures::p50),
                 ratio(f, peer, Figures::p99),
                 ratio(f, peer, Figures::wholeCpuPerM),
                 ratio(f, peer, Figures::marginalCpuPerM),
-                ratio(f, peer, Figures::rssMb));
+                ratio(f, peer, Figures::rssMb),
+                ratio(f, peer, Figures::brokerCpuPerM));
           }
         });
     System.out.printf(
         "(msg/s and latency of the %d s runs; whole = JVM start to exit of the %d s run; marginal = the "
             + "%d s run minus the %d s run, over the extra messages. Latency: ours, the ack latency of its "
             + "kafka-summary.json (microseconds); galaxio, Gatling's response time, send() to the producer "
-            + "callback, in whole milliseconds.)%n"
+            + "callback, in whole milliseconds. Broker: the CPU of the broker the script started, over the "
+            + "%d s run, per message; nan with BOOTSTRAP.)%n"
             + "peer built from galax-io/gatling-kafka-plugin at %s%n",
-        longS, longS, longS, shortS, env.getOrDefault("PEER_COMMIT", "?"));
+        longS, longS, longS, shortS, longS, env.getOrDefault("PEER_COMMIT", "?"));
     med.forEach(
         (arm, f) -> {
           if (f.failed() > 0) {
@@ -132,7 +144,8 @@ public final class PeerReport {
         l.cpu() / l.msgs() * 1e6,
         (l.cpu() - s.cpu()) / (l.msgs() - s.msgs()) * 1e6,
         l.rssMb(),
-        l.failed());
+        l.failed(),
+        l.brokerCpu() / l.msgs() * 1e6);
   }
 
   /** One run: messages sent, whole-process CPU seconds and peak RSS, rate and latency (ms). */
@@ -143,14 +156,16 @@ public final class PeerReport {
       double msgPerSec,
       double p50,
       double p99,
-      double failed) {}
+      double failed,
+      double brokerCpu) {}
 
   static Run read(Path dir, String run, int seconds) throws Exception {
     double[] t = BenchReport.time(dir.resolve("run-" + run + ".time"));
     double rssMb = t[3] / 1024;
+    double broker = brokerCpu(dir.resolve("run-" + run + ".broker"));
     if (run.startsWith("ours-")) {
       OpenModelReport.Run o = OpenModelReport.read(dir, run, seconds);
-      return new Run(o.msgs(), o.cpu(), rssMb, o.msgPerSec(), o.p50(), o.p99(), 0);
+      return new Run(o.msgs(), o.cpu(), rssMb, o.msgPerSec(), o.p50(), o.p99(), 0, broker);
     }
     // The "Global Information" of Gatling's report of the peer's run: counts, and the 50th and 99th
     // percentiles of the response time (gatling.charting.indicators defaults), total / OK / KO.
@@ -163,7 +178,16 @@ public final class PeerReport {
         count[1] / seconds,
         global(report, "response time 50th percentile (ms)", run)[1],
         global(report, "response time 99th percentile (ms)", run)[1],
-        count[2]);
+        count[2],
+        broker);
+  }
+
+  /** The broker's CPU seconds over a run ("BROKER_CPU s"), NaN when the script did not start it. */
+  static double brokerCpu(Path file) throws Exception {
+    if (!Files.exists(file)) {
+      return Double.NaN;
+    }
+    return Double.parseDouble(Files.readString(file).trim().replace("BROKER_CPU ", ""));
   }
 
   /** A row of Gatling's console "Global Information": its Total, OK and KO columns ("-" is 0). */
@@ -196,6 +220,7 @@ public final class PeerReport {
         BenchReport.median(rows, Figures::wholeCpuPerM),
         BenchReport.median(rows, Figures::marginalCpuPerM),
         BenchReport.median(rows, Figures::rssMb),
-        BenchReport.median(rows, Figures::failed));
+        BenchReport.median(rows, Figures::failed),
+        BenchReport.median(rows, Figures::brokerCpuPerM));
   }
 }

@@ -70,6 +70,18 @@ class PeerReportTest {
     assertEquals((15 + 3) / 300_000.0 * 1e6, f.wholeCpuPerM(), 1e-9);
     assertEquals((18 - 10) / 200_000.0 * 1e6, f.marginalCpuPerM(), 1e-9);
     assertEquals(300, f.rssMb(), 1e-9);
+    assertEquals(true, Double.isNaN(f.brokerCpuPerM()), "no .broker file: the broker was given");
+  }
+
+  @Test
+  void theBrokersCpuIsPerMessageOfTheLongRun(@TempDir Path dir) throws Exception {
+    write(dir, "galaxio-closed-10-1", "TIME 15.0 8.0 2.0 204800", 100_000, 5, 40);
+    write(dir, "galaxio-closed-20-1", "TIME 25.0 15.0 3.0 307200", 300_000, 7, 30);
+    Files.writeString(dir.resolve("run-galaxio-closed-20-1.broker"), "BROKER_CPU 4.5\n");
+    assertEquals(
+        4.5 / 300_000.0 * 1e6,
+        PeerReport.figures(dir, "galaxio-closed", 1, 10, 20).brokerCpuPerM(),
+        1e-9);
   }
 
   private static void write(Path dir, String run, String time, long ok, int p50, int p99)
