@@ -35,10 +35,11 @@ if [ -z "${BOOTSTRAP:-}" ]; then
 fi
 echo "broker: $BOOTSTRAP  record=${RECORD_SIZE}B acks=$ACKS linger.ms=$LINGER batch.size=$BATCH compression=$COMPRESSION"
 
-timed() { # name round command...: peak RSS and CPU of the whole process, JVM start to exit
+timed() { # name round command...: peak RSS and CPU of the whole process, JVM start to exit; then deletes its topic
   local name=$1 round=$2; shift 2
   /usr/bin/time -f "TIME %e %U %S %M" -o "$OUT/run-$name-$round.time" "$@" >"$OUT/run-$name-$round.log" 2>&1 \
     || echo "  $name exited with $? (see $OUT/run-$name-$round.log)"
+  delete_topic "$(topic "$name" "$round")"
 }
 
 # A fresh 16-partition topic per run, so no run competes with another's data. Gatling's preflight creates its own
