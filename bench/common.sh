@@ -26,10 +26,24 @@ gatling_classpath() {
 }
 
 # Deletes a measured run's topic (Kafka's own TopicCommand): the broker would otherwise keep every run's records until
-# the script ends, tens of GB in a 5-round run at 180,000 msg/s, enough to fill a disk.
+# the script ends, tens of GB in a 5-round run at 180,000 msg/s, enough to fill a disk. With the broker this script
+# started (its log.segment.delete.delay.ms is 1 s), it also waits until the topic's files are gone and the page cache is
+# written back: else the deletion of one run's GBs, and their write-back, land in the next run, charged to that run's
+# broker CPU and slowing it, and with the arms alternating that is always the same arm.
 delete_topic() {
   java -cp "$CP" org.apache.kafka.tools.TopicCommand --bootstrap-server "$BOOTSTRAP" --delete --topic "$1" >/dev/null 2>&1 \
-    || echo "  (topic $1 was not deleted)"
+    || { echo "  (topic $1 was not deleted)"; return 0; }
+  [ -n "${BROKER_DATA:-}" ] || return 0
+  for _ in $(seq 1 240); do compgen -G "$BROKER_DATA/$1-[0-9]*" >/dev/null || break; sleep 0.5; done
+  ! compgen -G "$BROKER_DATA/$1-[0-9]*" >/dev/null || echo "  (topic $1's files were still on disk after 120 s)"
+  sync
+}
+
+# The arms of round $1 (the rest of the arguments) in the order they run: reversed in even rounds, so that no arm
+# always runs right after the same other arm (whose after-effects, the broker's and the kernel's, it would inherit).
+round_order() {
+  local r=$1; shift
+  if (( r % 2 )); then echo "$@"; else local out=(); for a in "$@"; do out=("$a" "${out[@]}"); done; echo "${out[@]}"; fi
 }
 
 # The CPU seconds (user + system, all threads) the broker this script started has used so far; empty without one.
@@ -46,7 +60,9 @@ start_broker() {
   # BROKER_CPUS (a taskset list, e.g. 1): the broker on cores of its own, to tell a starved broker from a slow injector.
   local pin=(); [ -n "${BROKER_CPUS:-}" ] && pin=(taskset -c "$BROKER_CPUS")
   # BROKER_SET: broker settings by Kafka's names, space-separated key=value (e.g. quota.window.num=2).
-  local set=(); for kv in ${BROKER_SET:-}; do set+=(--set "$kv"); done
+  # A deleted topic's files go after 1 s, not 60, so delete_topic can wait for them (the broker's first deletion waits
+  # for its log manager's first pass, 30 s after start). Not 0: the log manager would then poll without pause.
+  local set=(--set log.segment.delete.delay.ms=1000); for kv in ${BROKER_SET:-}; do set+=(--set "$kv"); done
   "${pin[@]}" java -Xmx2G -cp "$CP" kafkaload.internal.broker.EmbeddedKafkaMain "${set[@]}" <"$OUT/broker.in" >"$OUT/broker.out" 2>"$OUT/broker.err" &
   BROKER_PID=$!
   exec 3>"$OUT/broker.in"
@@ -54,4 +70,6 @@ start_broker() {
   for _ in $(seq 1 240); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
   BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$OUT/broker.out")
   [ -n "$BOOTSTRAP" ] || { echo "embedded broker did not start: $(cat "$OUT/broker.err")" >&2; exit 1; }
+  # Its data directory, from its start-up line ("... (data in <dir>)"), for delete_topic.
+  BROKER_DATA=$(sed -n 's/^.*(data in \(.*\))$/\1/p' "$OUT/broker.out" | head -1)
 }

@@ -88,7 +88,8 @@ run() { # arm round seconds
 : >"$OUT/runs.txt"
 for r in $(seq 1 "$ROUNDS"); do
   for secs in "$SHORT" "$LONG"; do
-    for arm in $ARMS; do
+    # shellcheck disable=SC2086 # ARMS: space-separated names
+    for arm in $(round_order "$r" $ARMS); do
       run "$arm" "$r" "$secs"
     done
   done

@@ -74,7 +74,8 @@ run() { # arm round seconds
 PIN=(); [ -n "${INJECTOR_CPUS:-}" ] && PIN=(taskset -c "$INJECTOR_CPUS")
 for r in $(seq 1 "$ROUNDS"); do
   for secs in "$SHORT" "$LONG"; do
-    for arm in $ARMS; do
+    # shellcheck disable=SC2086 # ARMS: space-separated names
+    for arm in $(round_order "$r" $ARMS); do
       echo "round $r/$ROUNDS: $arm, $secs s at $RATE/s"
       run "$arm" "$r" "$secs"
     done

@@ -420,7 +420,8 @@ run() { # arm round seconds
 
 for r in $(seq 1 "$ROUNDS"); do
   for secs in "$SHORT" "$LONG"; do
-    for arm in $ARMS; do
+    # shellcheck disable=SC2086 # ARMS: space-separated names
+    for arm in $(round_order "$r" $ARMS); do
       echo "round $r/$ROUNDS: $arm, $secs s"
       run "$arm" "$r" "$secs"
     done

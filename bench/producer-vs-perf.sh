@@ -78,19 +78,30 @@ run_jmeter() { # name round
 ARMS=${ARMS:-closed open jmeter}
 has() { [[ " $ARMS " == *" $1 "* ]]; }
 for r in $(seq 1 "$ROUNDS"); do
+  # Each pair in round_order: Kafka's tool first in odd rounds, Gatling first in even ones.
   if has closed; then
-    echo "round $r/$ROUNDS: ProducerPerformance, $RECORDS records, unthrottled"; run_perf perf "$r" "$RECORDS" -1
-    echo "round $r/$ROUNDS: Gatling closed model, $USERS users"; run_gatling gatling-closed "$r" BaselineSimulation -Dusers="$USERS"
+    for tool in $(round_order "$r" perf gatling); do case $tool in
+      perf) echo "round $r/$ROUNDS: ProducerPerformance, $RECORDS records, unthrottled"; run_perf perf "$r" "$RECORDS" -1 ;;
+      gatling) echo "round $r/$ROUNDS: Gatling closed model, $USERS users"
+        run_gatling gatling-closed "$r" BaselineSimulation -Dusers="$USERS" ;;
+    esac; done
   fi
   if has open; then
-    echo "round $r/$ROUNDS: ProducerPerformance throttled at $RATE/s"; run_perf perf-throttled "$r" $((RATE * SECONDS_RUN)) "$RATE"
-    echo "round $r/$ROUNDS: Gatling open model at $RATE/s"; run_gatling gatling-open "$r" ConstantRateSimulation -Drate="$RATE"
+    for tool in $(round_order "$r" perf gatling); do case $tool in
+      perf) echo "round $r/$ROUNDS: ProducerPerformance throttled at $RATE/s"
+        run_perf perf-throttled "$r" $((RATE * SECONDS_RUN)) "$RATE" ;;
+      gatling) echo "round $r/$ROUNDS: Gatling open model at $RATE/s"
+        run_gatling gatling-open "$r" ConstantRateSimulation -Drate="$RATE" ;;
+    esac; done
   fi
   if has jmeter; then
-    echo "round $r/$ROUNDS: JMeter JSR223, $THREADS threads"; run_jmeter jmeter "$r"
-    echo "round $r/$ROUNDS: Gatling closed model, $THREADS users"; run_gatling gatling-eq "$r" BaselineSimulation -Dusers="$THREADS"
-    echo "round $r/$ROUNDS: Gatling closed model, $THREADS users, a producer per user (JMeter's topology)"
-    run_gatling gatling-eq-per-user "$r" BaselineSimulation -Dusers="$THREADS" -Dproducer.mode=per-user
+    for tool in $(round_order "$r" jmeter gatling per-user); do case $tool in
+      jmeter) echo "round $r/$ROUNDS: JMeter JSR223, $THREADS threads"; run_jmeter jmeter "$r" ;;
+      gatling) echo "round $r/$ROUNDS: Gatling closed model, $THREADS users"
+        run_gatling gatling-eq "$r" BaselineSimulation -Dusers="$THREADS" ;;
+      per-user) echo "round $r/$ROUNDS: Gatling closed model, $THREADS users, a producer per user (JMeter's topology)"
+        run_gatling gatling-eq-per-user "$r" BaselineSimulation -Dusers="$THREADS" -Dproducer.mode=per-user ;;
+    esac; done
   fi
 done
 

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * medians over the rounds of: msg/s and ack latency of the long run, whole-process CPU per million
  * messages (long run, JVM start to exit), marginal CPU per million (long minus short run, over the
  * extra messages) and peak RSS; then the ratios of this protocol's arms to the galaxio arm of the
- * same model. Every round's figures are printed too: the machine is noisy.
+ * same model, and the median of the ratios within each round (paired). Every round's figures are
+ * printed too: the machine is noisy.
  */
 public final class PeerReport {
   /** One arm in one round. */
@@ -39,6 +40,7 @@ public final class PeerReport {
     int longS = Integer.parseInt(env.get("LONG"));
     List<String> arms = List.of(env.get("ARMS").trim().split("\\s+"));
     Map<String, Figures> med = new LinkedHashMap<>();
+    Map<String, List<Figures>> perRound = new LinkedHashMap<>();
     System.out.printf(
         "%nPer round (arm: msg/s, p99 ms of the %d s run, whole CPU-s per M msgs, marginal CPU-s per M,"
             + " the broker's CPU-s per M msgs over the run):%n",
@@ -59,6 +61,7 @@ public final class PeerReport {
             f.brokerCpuPerM());
       }
       med.put(arm, median(rows));
+      perRound.put(arm, rows);
     }
 
     System.out.printf(
@@ -96,6 +99,15 @@ public final class PeerReport {
                 ratio(f, peer, Figures::marginalCpuPerM),
                 ratio(f, peer, Figures::rssMb),
                 ratio(f, peer, Figures::brokerCpuPerM));
+          }
+        });
+    // Rounds run minutes apart on a shared machine: the ratio within each round cancels what moves
+    // both tools alike between rounds, which the ratio of the medians above does not.
+    perRound.forEach(
+        (arm, rows) -> {
+          List<Figures> peer = arm.startsWith("ours-") ? perRound.get(peerOf(arm)) : null;
+          if (peer != null) {
+            System.out.println(paired(label(arm, env), rows, peer));
           }
         });
     System.out.printf(
@@ -206,6 +218,34 @@ public final class PeerReport {
       v[i] = cell.equals("-") ? 0 : Double.parseDouble(cell);
     }
     return v;
+  }
+
+  /**
+   * Ours over the peer within each round, then the median of those ratios: msg/s, whole CPU per
+   * message, p99, and in how many rounds ours sent at least the peer's msg/s.
+   */
+  static String paired(String label, List<Figures> ours, List<Figures> peer) {
+    List<Double> msg = new ArrayList<>();
+    List<Double> whole = new ArrayList<>();
+    List<Double> p99 = new ArrayList<>();
+    int atLeast = 0;
+    for (int r = 0; r < ours.size(); r++) {
+      Figures o = ours.get(r);
+      Figures g = peer.get(r);
+      msg.add(o.msgPerSec() / g.msgPerSec());
+      whole.add(o.wholeCpuPerM() / g.wholeCpuPerM());
+      p99.add(o.p99() / g.p99());
+      atLeast += o.msgPerSec() >= g.msgPerSec() ? 1 : 0;
+    }
+    return String.format(
+        "paired, %s: median of the per-round ratios: msg/s %.2fx, whole CPU per msg %.2fx, p99 %.2fx;"
+            + " msg/s at least the peer's in %d of %d rounds",
+        label,
+        BenchReport.median(msg, Double::doubleValue),
+        BenchReport.median(whole, Double::doubleValue),
+        BenchReport.median(p99, Double::doubleValue),
+        atLeast,
+        ours.size());
   }
 
   private static String ratio(Figures ours, Figures peer, ToDoubleFunction<Figures> f) {

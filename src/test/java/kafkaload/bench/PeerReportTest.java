@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,6 +83,23 @@ class PeerReportTest {
         4.5 / 300_000.0 * 1e6,
         PeerReport.figures(dir, "galaxio-closed", 1, 10, 20).brokerCpuPerM(),
         1e-9);
+  }
+
+  @Test
+  void pairedRatiosAreTakenWithinEachRoundThenTheirMedian() {
+    // Round 2 is slow for both tools; within the rounds ours is 1.05x, 1.10x and 0.95x the peer.
+    List<PeerReport.Figures> peer =
+        List.of(figures(200, 10, 20), figures(100, 10, 20), figures(220, 10, 20));
+    List<PeerReport.Figures> ours =
+        List.of(figures(210, 8, 20), figures(110, 9, 18), figures(209, 7, 30));
+    assertEquals(
+        "paired, X: median of the per-round ratios: msg/s 1.05x, whole CPU per msg 0.80x,"
+            + " p99 1.00x; msg/s at least the peer's in 2 of 3 rounds",
+        PeerReport.paired("X", ours, peer));
+  }
+
+  private static PeerReport.Figures figures(double msgPerSec, double whole, double p99) {
+    return new PeerReport.Figures(msgPerSec, 1, p99, whole, whole, 300, 0, 3);
   }
 
   private static void write(Path dir, String run, String time, long ok, int p50, int p99)
