@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What one record costs the injector under different Gatling versions, JVM options or builds of this project, side by
-# side on the same broker (in its own JVM), alternating the arms in every round. Each arm is
+# side on the same broker (in its own JVM), alternating the arms (A B, B A) round by round. Each arm is
 # NAME[@TARGET]:GATLING_VERSION:JVM_OPTIONS (the options space-free or comma-separated; TARGET another build's target
 # folder, holding its classes and test-classes, e.g. of a git worktree at an older commit, to measure a change before
 # and after); every arm runs the same simulation for SHORT and LONG seconds. Prints

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The open model at a constant rate next to Kafka's ProducerPerformance throttled at the same rate, on the same
-# broker (in its own JVM), alternating A B A B, each tool run SHORT and LONG seconds. Prints medians over the rounds:
+# broker (in its own JVM), alternating A B, B A, each tool run SHORT and LONG seconds. Prints medians over the rounds:
 # p50/p99/p99.9 ack latency, whole-process CPU per message (JVM start to exit, /usr/bin/time) and the marginal CPU
 # per message (CPU of the long run minus the short one, over the extra messages: JVM start, Gatling start and the
 # fixed part of its log parsing cancel out), Gatling's CPU per message during its measured load (its own reading,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Side-by-side: Kafka's own ProducerPerformance vs this project's Gatling protocol vs JMeter's JSR223 recipe, on the
-# same broker, with the same record size, acks, batch, linger and compression, alternating A B A B. Each round runs:
+# same broker, with the same record size, acks, batch, linger and compression, alternating A B, B A. Each round runs:
 #   ProducerPerformance unthrottled       | Gatling closed model, USERS users (maximum load)
 #   ProducerPerformance throttled at RATE | Gatling open model at RATE msg/s
 #   JMeter 5.6.3 JSR223, THREADS threads  | Gatling closed model, THREADS users (equal concurrency), with the
