@@ -70,6 +70,6 @@ start_broker() {
   for _ in $(seq 1 240); do grep -q '^BOOTSTRAP=' "$OUT/broker.out" 2>/dev/null && break; sleep 0.5; done
   BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$OUT/broker.out")
   [ -n "$BOOTSTRAP" ] || { echo "embedded broker did not start: $(cat "$OUT/broker.err")" >&2; exit 1; }
-  # Its data directory, from its start-up line ("... (data in <dir>)"), for delete_topic.
-  BROKER_DATA=$(sed -n 's/^.*(data in \(.*\))$/\1/p' "$OUT/broker.out" | head -1)
+  # Its data directory (printed before BOOTSTRAP), for delete_topic.
+  BROKER_DATA=$(sed -n 's/^LOG_DIRS=//p' "$OUT/broker.out")
 }

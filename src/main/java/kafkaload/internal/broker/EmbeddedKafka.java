@@ -220,6 +220,11 @@ public final class EmbeddedKafka implements AutoCloseable {
     return bootstrapServers;
   }
 
+  /** The broker's log.dirs (one directory), deleted on close. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
   @Override
   public void close() {
     stopQuietly();

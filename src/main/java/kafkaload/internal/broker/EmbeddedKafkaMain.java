@@ -7,10 +7,10 @@ import java.util.Properties;
  * Runs the embedded broker as its own process, for benchmarks that must not share a JVM with the
  * load tool. {@code --brokers N} starts an {@link EmbeddedCluster} of N nodes instead (for
  * replication factors above 1). Prints "BOOTSTRAP=host:port[,host:port...]" once every broker is
- * ready and stops when its standard input closes, so it dies with its parent (and its cluster's
- * nodes with it). {@code --set key=value} (repeatable, single broker only) layers a broker setting
- * over the defaults, by Kafka's own name: a benchmark's broker-side knob (for example
- * quota.window.num).
+ * ready (a single broker first prints "LOG_DIRS=dir", its data directory) and stops when its
+ * standard input closes, so it dies with its parent (and its cluster's nodes with it). {@code --set
+ * key=value} (repeatable, single broker only) layers a broker setting over the defaults, by Kafka's
+ * own name: a benchmark's broker-side knob (for example quota.window.num).
  */
 public final class EmbeddedKafkaMain {
   private EmbeddedKafkaMain() {}
@@ -37,10 +37,13 @@ public final class EmbeddedKafkaMain {
     }
     try (AutoCloseable kafka =
         brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start(overrides)) {
-      String bootstrap =
-          kafka instanceof EmbeddedCluster c
-              ? c.bootstrapServers()
-              : ((EmbeddedKafka) kafka).bootstrapServers();
+      String bootstrap;
+      if (kafka instanceof EmbeddedKafka k) {
+        System.out.println("LOG_DIRS=" + k.dataDir());
+        bootstrap = k.bootstrapServers();
+      } else {
+        bootstrap = ((EmbeddedCluster) kafka).bootstrapServers();
+      }
       System.out.println("BOOTSTRAP=" + bootstrap);
       System.out.flush();
       while (System.in.read() >= 0) {
