@@ -3,6 +3,7 @@ package kafkaload.internal.action;
 import io.gatling.core.action.Action;
 import io.gatling.core.controller.throttle.Throttler$Command$ThrottledRequest;
 import io.gatling.core.session.Session;
+import io.netty.channel.EventLoop;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import kafkaload.internal.client.RecordSender;
@@ -71,33 +72,34 @@ final class KafkaSendAction extends KafkaAction {
         if (!logSchemaFailure(session, spec.requestName(), e)) {
           logCrash(session, spec.requestName(), e);
         }
-        burst.done(n - i, false);
+        burst.finish(n - i, false);
         return;
       }
       sender.send(
           session,
           record,
           intendedNanos,
-          spec.fireAndForget()
-              ? fireAndForget(session, burst)
-              : (start, end, exception) -> {
-                // The producer's I/O thread: the result is logged here (Gatling's stats engine only
-                // enqueues it); only the burst's last record hands the user back to its event loop.
-                burst.log(spec.requestName(), start, end, exception);
-                burst.done(1, exception == null);
-              });
+          spec.fireAndForget() ? fireAndForget(session, burst) : burst::result);
     }
   }
 
   /**
-   * The records a user sent in one execution: when the last is acked or failed (buffered, for
-   * fire-and-forget), the user goes on, marked failed if any of them failed. Its scenario and
-   * groups are read once for all its records' results.
+   * The records a user sent in one execution. Each result is kept as it comes in (on the producer's
+   * I/O thread); once the last is in, the user's event loop hands them all to Gatling's stats and
+   * passes the user on, marked failed if any failed. Handed over together, right before the user's
+   * next action (its exit, in an open model), they wake Gatling's stats writer once, not once per
+   * ack, and the I/O thread does no more than keep them. Their times are those of the acks.
    */
-  private final class Burst {
+  private final class Burst implements Runnable {
     private final Session session;
     private final String scenario;
     private final scala.collection.immutable.List<String> groups;
+
+    /** Start and end (epoch ms) of the i-th result in at 2i and 2i+1. */
+    private final long[] times;
+
+    private final Exception[] errors;
+    private final AtomicInteger filled = new AtomicInteger();
     private final AtomicInteger pending;
     private volatile boolean failed;
 
@@ -105,21 +107,53 @@ final class KafkaSendAction extends KafkaAction {
       this.session = session;
       this.scenario = session.scenario();
       this.groups = session.groups();
+      this.times = new long[2 * records];
+      this.errors = new Exception[records];
       this.pending = new AtomicInteger(records);
     }
 
-    void log(String requestName, long start, long end, Exception exception) {
-      logResult(
-          scenario, groups, requestName, start, end, exception == null ? null : reason(exception));
+    /** One record's result: acked (exception null) or failed. */
+    void result(long start, long end, Exception exception) {
+      int i = filled.getAndIncrement();
+      times[2 * i] = start;
+      times[2 * i + 1] = end;
+      errors[i] = exception;
+      finish(1, exception == null);
     }
 
-    void done(int records, boolean ok) {
+    /**
+     * {@code records} more of the burst are done: with their result kept, or never built. The
+     * decrement publishes what was kept before it to whichever thread sees the count reach zero.
+     */
+    void finish(int records, boolean ok) {
       if (!ok) {
         failed = true;
       }
       if (pending.addAndGet(-records) == 0) {
-        next.$bang(failed ? session.markAsFailed() : session);
+        EventLoop loop = session.eventLoop();
+        if (loop.inEventLoop() || loop.isShutdown()) {
+          run();
+        } else {
+          loop.execute(this);
+        }
       }
+    }
+
+    /** On the user's event loop: the results to Gatling's stats, then the user on. */
+    @Override
+    public void run() {
+      int n = filled.get();
+      for (int i = 0; i < n; i++) {
+        Exception e = errors[i];
+        logResult(
+            scenario,
+            groups,
+            spec.requestName(),
+            times[2 * i],
+            times[2 * i + 1],
+            e == null ? null : reason(e));
+      }
+      next.$bang(failed ? session.markAsFailed() : session);
     }
   }
 
@@ -135,8 +169,7 @@ final class KafkaSendAction extends KafkaAction {
       @Override
       public void buffered(long start) {
         if (decided.compareAndSet(false, true)) {
-          burst.log(spec.requestName(), start, components.clock().nowMillis(), null);
-          burst.done(1, true);
+          burst.result(start, components.clock().nowMillis(), null);
         }
       }
 
@@ -146,10 +179,15 @@ final class KafkaSendAction extends KafkaAction {
           return;
         }
         if (decided.compareAndSet(false, true)) {
-          burst.log(spec.requestName(), start, end, exception);
-          burst.done(1, false);
+          burst.result(start, end, exception);
         } else {
-          burst.log(spec.requestName() + " ack failure", start, end, exception);
+          logResult(
+              burst.scenario,
+              burst.groups,
+              spec.requestName() + " ack failure",
+              start,
+              end,
+              reason(exception));
         }
       }
     };
