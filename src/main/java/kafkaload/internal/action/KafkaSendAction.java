@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.controller.throttle.Throttler$Command$ThrottledRequest;
 import io.gatling.core.session.Session;
 import io.netty.channel.EventLoop;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import kafkaload.internal.client.RecordSender;
@@ -87,8 +88,8 @@ final class KafkaSendAction extends KafkaAction {
    * The records a user sent in one execution. Each result is kept as it comes in (on the producer's
    * I/O thread); once the last is in, the user's event loop hands them all to Gatling's stats and
    * passes the user on, marked failed if any failed. Handed over together, right before the user's
-   * next action (its exit, in an open model), they wake Gatling's stats writer once, not once per
-   * ack, and the I/O thread does no more than keep them. Their times are those of the acks.
+   * next action (its exit, in an open model), they wake Gatling's stats actors with that action
+   * rather than once per ack, and the I/O thread only keeps them. Their times are the acks'.
    */
   private final class Burst implements Runnable {
     private final Session session;
@@ -132,9 +133,13 @@ final class KafkaSendAction extends KafkaAction {
       if (pending.addAndGet(-records) == 0) {
         EventLoop loop = session.eventLoop();
         if (loop.inEventLoop() || loop.isShutdown()) {
-          run();
+          run(); // a loop shut down: the run is over, and Gatling drops the user anyway
         } else {
-          loop.execute(this);
+          try {
+            loop.execute(this);
+          } catch (RejectedExecutionException e) {
+            run(); // shut down since the check above
+          }
         }
       }
     }
