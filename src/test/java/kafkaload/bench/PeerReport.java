@@ -249,7 +249,15 @@ public final class PeerReport {
   }
 
   private static String ratio(Figures ours, Figures peer, ToDoubleFunction<Figures> f) {
-    return String.format("%.2fx", f.applyAsDouble(ours) / f.applyAsDouble(peer));
+    return ratio(f.applyAsDouble(ours), f.applyAsDouble(peer));
+  }
+
+  /**
+   * "n/a" where the peer's figure is 0 or missing: its latencies are whole milliseconds, so a p50
+   * under 0.5 ms reads 0.
+   */
+  static String ratio(double ours, double peer) {
+    return peer > 0 ? String.format("%.2fx", ours / peer) : "n/a";
   }
 
   private static Figures median(List<Figures> rows) {

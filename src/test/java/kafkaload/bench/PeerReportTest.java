@@ -86,6 +86,13 @@ class PeerReportTest {
   }
 
   @Test
+  void aRatioToAPeerFigureOfZeroIsNotAvailableNotInfinite() {
+    assertEquals("0.50x", PeerReport.ratio(0.5, 1.0));
+    assertEquals("n/a", PeerReport.ratio(0.3, 0.0));
+    assertEquals("n/a", PeerReport.ratio(0.3, Double.NaN));
+  }
+
+  @Test
   void pairedRatiosAreTakenWithinEachRoundThenTheirMedian() {
     // Round 2 is slow for both tools; within the rounds ours is 1.05x, 1.10x and 0.95x the peer.
     List<PeerReport.Figures> peer =
