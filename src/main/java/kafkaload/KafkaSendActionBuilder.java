@@ -7,10 +7,10 @@ import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.RequestReplySpec;
 import kafkaload.internal.action.SendSpec;
-import kafkaload.internal.action.TransactionSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.semantic.txn.TransactionSpec;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 

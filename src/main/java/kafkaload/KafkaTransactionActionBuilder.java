@@ -3,9 +3,9 @@ package kafkaload;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
-import kafkaload.internal.action.Actions;
-import kafkaload.internal.action.TransactionSpec;
 import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.semantic.txn.TransactionActions;
+import kafkaload.internal.semantic.txn.TransactionSpec;
 
 /**
  * {@code kafka("order txn").send(key, value).transaction(10)}: each time a user runs it, one
@@ -42,6 +42,6 @@ public final class KafkaTransactionActionBuilder implements ActionBuilder {
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return Actions.transaction(spec);
+    return TransactionActions.transaction(spec);
   }
 }

@@ -47,6 +47,12 @@ class ArchitectureTest {
    * above it, the public packages built on it (the distributed launcher, the shipped-simulation
    * kit, the echo service); below it, the internal packages, all under {@code kafkaload.internal}.
    */
+  /**
+   * One layer of siblings: each Kafka semantic's package under {@code kafkaload.internal.semantic}
+   * (transactions, share groups, ...); none uses another ({@link #semanticsAreIndependent()}).
+   */
+  static final String SEMANTICS = "internal.semantic.*";
+
   static final List<String> LAYERS =
       List.of(
           "distributed",
@@ -54,6 +60,7 @@ class ArchitectureTest {
           "echo",
           "kafkaload",
           "internal.distributed",
+          SEMANTICS,
           "internal.action",
           "internal.protocol",
           "internal.report",
@@ -61,6 +68,7 @@ class ArchitectureTest {
           "internal.check",
           "internal.client",
           "internal.admin",
+          "internal.semantic",
           "internal.run",
           "internal.broker",
           "internal.schema",
@@ -81,7 +89,7 @@ class ArchitectureTest {
 
   private static final Path SOURCES = Paths.get("src/main/java/kafkaload");
   private static final Pattern REFERENCE =
-      Pattern.compile("\\bkafkaload\\.((?:internal\\.)?[a-z]+)\\.[A-Z]");
+      Pattern.compile("\\bkafkaload\\.((?:internal\\.)?[a-z]+(?:\\.[a-z]+)?)\\.[A-Z]");
   private static final Pattern API_REFERENCE = Pattern.compile("\\bkafkaload\\.[A-Z]");
 
   /** The Java package of a layer: "kafkaload" for the DSL, else "kafkaload." and its name. */
@@ -89,10 +97,18 @@ class ArchitectureTest {
     return layer.equals("kafkaload") ? "kafkaload" : "kafkaload." + layer;
   }
 
+  /** The layer a package is in: its own name, or {@link #SEMANTICS} for a semantic's package. */
+  private static String layerOf(String pkg) {
+    String name = pkg.equals("kafkaload") ? "kafkaload" : pkg.substring("kafkaload.".length());
+    return name.startsWith("internal.semantic.") ? SEMANTICS : name;
+  }
+
   @Test
   void everyPackageIsALayer() {
     TreeSet<String> packages =
-        MAIN.stream().map(JavaClass::getPackageName).collect(Collectors.toCollection(TreeSet::new));
+        MAIN.stream()
+            .map(c -> pkg(layerOf(c.getPackageName())))
+            .collect(Collectors.toCollection(TreeSet::new));
     TreeSet<String> layers =
         LAYERS.stream().map(ArchitectureTest::pkg).collect(Collectors.toCollection(TreeSet::new));
     assertEquals(layers, packages, "a package was added or removed: place it in LAYERS");
@@ -112,6 +128,16 @@ class ArchitectureTest {
     }
     layered
         .because("a package uses only the packages below it (docs/architecture.md, The layers)")
+        .check(MAIN);
+  }
+
+  /** A semantic is a package of its own: it uses the layers below, never another semantic. */
+  @Test
+  void semanticsAreIndependent() {
+    SlicesRuleDefinition.slices()
+        .matching("kafkaload.internal.semantic.(*)..")
+        .should()
+        .notDependOnEachOther()
         .check(MAIN);
   }
 
@@ -270,7 +296,7 @@ class ArchitectureTest {
       String code = withoutComments(Files.readString(file));
       Matcher m = REFERENCE.matcher(code);
       while (m.find()) {
-        String to = m.group(1);
+        String to = layerOf("kafkaload." + m.group(1));
         if (!to.equals(from) && LAYERS.indexOf(to) <= fromRank) {
           upward.add(SOURCES.relativize(file) + " -> kafkaload." + to);
         }
@@ -302,7 +328,9 @@ class ArchitectureTest {
    * as a name.
    */
   private static String layer(Path dir) {
-    return dir.equals(SOURCES) ? "kafkaload" : SOURCES.relativize(dir).toString().replace('/', '.');
+    return dir.equals(SOURCES)
+        ? "kafkaload"
+        : layerOf("kafkaload." + SOURCES.relativize(dir).toString().replace('/', '.'));
   }
 
   private static List<Path> sources(Path root) throws IOException {

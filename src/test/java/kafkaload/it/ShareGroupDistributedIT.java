@@ -27,6 +27,7 @@ import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.run.KoLedger;
 import kafkaload.internal.run.ShareOutcomes;
+import kafkaload.internal.semantic.share.ShareSemantic;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
@@ -89,11 +90,13 @@ class ShareGroupDistributedIT {
               .protocols()
               .get(0);
       injectors.add(p);
-      ShareGroupResults g = p.shareGroups().get(0);
+      ShareGroupResults g = p.section(ShareSemantic.SECTION).get(0);
       own.add(g);
       assertEquals(group, g.group(), "one group for every injector, from the run id");
       assertEquals(null, g.reconciliation(), "left to the merge: " + g);
-      assertTrue(p.distributed().shareGroups().containsKey("share"), p.distributed().toString());
+      assertTrue(
+          p.distributed().section(ShareSemantic.RECORDS).containsKey("share"),
+          p.distributed().toString());
       assertTrue(g.accepted() > 0, "injector " + i + "'s consumers took part: " + g);
     }
 
@@ -153,7 +156,7 @@ class ShareGroupDistributedIT {
       ProtocolResults other = injectors.get(1 - i);
       long start = (long) i << InjectorShare.SEQUENCE_BITS;
       Roaring64Bitmap elsewhere =
-          accepted(other.distributed().shareGroups().get("share").accepted());
+          accepted(other.distributed().section(ShareSemantic.RECORDS).get("share").accepted());
       long mineElsewhere =
           elsewhere.stream()
               .filter(s -> s >= start && s < start + mine.distributed().sequencesIssued())
@@ -165,7 +168,7 @@ class ShareGroupDistributedIT {
         KoLedger ko = new KoLedger();
         ko.addSerialized(java.util.Base64.getDecoder().decode(mine.distributed().koSequences()));
         ShareGroupResults.Reconciliation alone =
-            ShareOutcomes.of(mine.distributed().shareGroups().get("share"))
+            ShareOutcomes.of(mine.distributed().section(ShareSemantic.RECORDS).get("share"))
                 .reconcile(
                     List.of(new ShareOutcomes.Range(start, mine.distributed().sequencesIssued())),
                     ko,

@@ -12,7 +12,6 @@ import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.TopicListener;
-import kafkaload.internal.client.TransactionalProducers;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
@@ -35,11 +34,12 @@ public final class Actions {
   /**
    * How an action is made from the run's components; {@code next} is the scenario's next action.
    */
-  private interface Factory {
+  public interface Factory {
     Action build(KafkaComponents components, ScenarioContext ctx, Action next);
   }
 
-  private static ActionBuilder scala(Factory f) {
+  /** Gatling's builder of the action {@code f} makes, with the protocol's components. */
+  public static ActionBuilder scala(Factory f) {
     return new ActionBuilder() {
       @Override
       public Action build(ScenarioContext ctx, Action next) {
@@ -66,41 +66,6 @@ public final class Actions {
           }
           SendSpec bound = spec.resolved(c.protocol().topic()).withSchemas(c);
           return new KafkaSendAction(bound, c.start(), next, ctx.throttled());
-        });
-  }
-
-  /**
-   * A transactional send: refused before any load when the producer settings cannot run
-   * transactions, the transactional.id prefix would be shared by injectors, the cluster's
-   * transaction state topic cannot get its replication, or Gatling throttles it.
-   */
-  public static ActionBuilder transaction(TransactionSpec spec) {
-    return scala(
-        (c, ctx, next) -> {
-          if (ctx.throttled()) {
-            throw new KafkaLoadConfigException(
-                "'"
-                    + spec.requestName()
-                    + "': a transaction of "
-                    + spec.records()
-                    + " record(s) cannot be throttled (throttle() counts one request per permit); "
-                    + "set the rate with the injection profile instead");
-          }
-          TransactionalProducers.checkProperties(
-              spec.requestName(), c.protocol().producerProperties());
-          TransactionalProducers.idPrefix(
-              c.protocol().producerProperties().get("transactional.id"),
-              c.protocol().injector(),
-              null);
-          try (Admin admin = c.connection().admin()) {
-            Preflight.checkTransactionState(admin, c.connection().timeoutMs());
-          }
-          TransactionSpec bound =
-              spec.resolved(c.protocol().topic())
-                  .withSend(spec.resolved(c.protocol().topic()).send().withSchemas(c));
-          KafkaComponents started = c.start();
-          started.warmTransactions(spec.requestName());
-          return new KafkaTransactionAction(bound, started, next);
         });
   }
 

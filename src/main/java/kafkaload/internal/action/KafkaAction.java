@@ -18,7 +18,7 @@ import scala.Option;
  * What every Kafka action shares: its name, the scala-logging members Gatling's Action trait asks
  * of a Java class, and how a result reaches Gatling's stats (an enqueue, safe from any thread).
  */
-abstract class KafkaAction implements Action {
+public abstract class KafkaAction implements Action {
   private static final Logger LOGGER = Logger.apply(LoggerFactory.getLogger(KafkaAction.class));
 
   protected final KafkaComponents components;
@@ -31,7 +31,7 @@ abstract class KafkaAction implements Action {
   /** Racy on purpose: a repeated call of the idempotent health method is harmless. */
   private boolean measuredSeen;
 
-  KafkaAction(String name, KafkaComponents components, Action next) {
+  protected KafkaAction(String name, KafkaComponents components, Action next) {
     this.name = name;
     this.components = components;
     this.next = next;
@@ -155,7 +155,7 @@ abstract class KafkaAction implements Action {
    * The KO reason: the exception's class and message, for example "RecordTooLargeException: The
    * message is ...".
    */
-  static String reason(Throwable e) {
+  protected static String reason(Throwable e) {
     Throwable t = e;
     while (t.getCause() != null && (t.getMessage() == null || t instanceof ExecutionException)) {
       t = t.getCause();

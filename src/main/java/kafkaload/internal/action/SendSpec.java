@@ -121,7 +121,7 @@ public record SendSpec(
    * The send as it runs: the default topic filled in, the reported name; refused when there is no
    * topic.
    */
-  SendSpec resolved(String defaultTopic) {
+  public SendSpec resolved(String defaultTopic) {
     SessionValue<String> t = topic;
     if (t == null) {
       if (defaultTopic == null) {
@@ -136,7 +136,7 @@ public record SendSpec(
         reportedName(), t, key, value, headers, partition, timestamp, fireAndForget, burst);
   }
 
-  ProducerRecord<byte[], byte[]> record(Session session) {
+  public ProducerRecord<byte[], byte[]> record(Session session) {
     String t = topic.resolve(session);
     if (t == null || t.isEmpty()) {
       throw new SessionValue.Unresolved(
@@ -163,7 +163,7 @@ public record SendSpec(
    * (schema file, registry, subject, the template's shape) for the topic when it is known now,
    * timed per record into the stats.
    */
-  SendSpec withSchemas(KafkaComponents c) {
+  public SendSpec withSchemas(KafkaComponents c) {
     boolean k = key instanceof SchemaValueSpec;
     boolean v = value instanceof SchemaValueSpec;
     if (!k && !v) {

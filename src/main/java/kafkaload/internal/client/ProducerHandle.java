@@ -24,7 +24,7 @@ public final class ProducerHandle {
   }
 
   /** {@code transactionalId}: the producer's transactional.id, null for a plain producer. */
-  ProducerHandle(
+  public ProducerHandle(
       KafkaProducer<byte[], byte[]> producer, long bufferMemory, String transactionalId) {
     this.transactionalId = transactionalId;
     this.producer = producer;

@@ -44,8 +44,8 @@ public final class ProducerPool implements AutoCloseable {
     this.mode = mode;
     this.warmTopics = warmTopics;
     this.config = new HashMap<>(connection.clientProperties());
-    // With transactions, transactional.id is the prefix of the transactional producers' ids
-    // (TransactionalProducers); the plain producers must not be transactional.
+    // With transactions, transactional.id is the prefix of the transactions semantic's own
+    // producers' ids; the plain producers must not be transactional.
     config.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
     config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, connection.bootstrap());
     config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);

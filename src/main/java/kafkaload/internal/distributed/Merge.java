@@ -11,7 +11,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 import kafkaload.internal.action.ReconcileSpec;
 import kafkaload.internal.admin.Connection;
@@ -28,12 +27,11 @@ import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
-import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.ShareOutcomes;
 import kafkaload.internal.run.TopicOffsets;
+import kafkaload.internal.semantic.Semantics;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 
@@ -129,7 +127,7 @@ public final class Merge {
     long lastEnd = Long.MIN_VALUE;
     Path mergedLog;
     List<MergedReconciliation> recs = List.of();
-    List<List<ShareGroupResults>> shares = List.of();
+    List<Semantics.Merged> semantics = List.of();
     try (SimulationLogs.Writer w =
         new SimulationLogs.Writer(
             out,
@@ -151,7 +149,7 @@ public final class Merge {
       }
       mergedLog = w.file();
       recs = connection == null ? List.of() : reconcileAll(connection, complete, found, w, lastEnd);
-      shares = shareGroups(complete, w, lastEnd);
+      semantics = mergeSemantics(complete, w, lastEnd);
     }
     List<Found> dead = found.stream().filter(f -> !f.complete()).toList();
     long deadInTopic = showFound(rows, recs);
@@ -173,7 +171,13 @@ public final class Merge {
             gatling,
             (System.nanoTime() - t0) / 1e9);
     RunResults results =
-        MergedSummary.of(complete, rows, recs, shares, info, AssertionsJUnitReport.rows(verdicts));
+        MergedSummary.of(
+            complete,
+            rows,
+            recs,
+            semantics.stream().map(Semantics.Merged::sections).toList(),
+            info,
+            AssertionsJUnitReport.rows(verdicts));
     // kafka-timeline.csv: every injector's own per-second rows, with an injector column.
     Map<Integer, List<InjectorSample>> perSecond = new TreeMap<>();
     complete.forEach(f -> perSecond.put(f.index(), f.perSecond()));
@@ -183,10 +187,7 @@ public final class Merge {
       AssertionsJUnitReport.write(mergedLog, verdicts);
     }
     recs.stream().filter(r -> r != null).forEach(r -> System.out.println(r.text()));
-    shares.stream()
-        .filter(Objects::nonNull)
-        .flatMap(List::stream)
-        .forEach(g -> System.out.println(shareLine(g)));
+    semantics.stream().flatMap(m -> m.lines().stream()).forEach(System.out::println);
     System.out.println("[kafkaload] merged Kafka page: file://" + page.toAbsolutePath());
     int code;
     String verdict;
@@ -275,70 +276,26 @@ public final class Merge {
   }
 
   /**
-   * Each protocol's share groups merged over the injectors (null for a protocol without); the
-   * reconciliation by identity of each over the union of the injectors' records and outcomes
-   * becomes the merged log's "name reconciled" request (the injectors left it to the merge), which
-   * the simulation's gates judge.
+   * Each protocol's semantics merged over the injectors; a verdict a semantic judges over all of
+   * them (a share group's reconciliation by identity, for one) becomes a request of the merged log,
+   * which the simulation's gates judge.
    */
-  private static List<List<ShareGroupResults>> shareGroups(
+  private static List<Semantics.Merged> mergeSemantics(
       List<Found> complete, SimulationLogs.Writer w, long at) {
     RunResults first = complete.get(0).summary();
-    List<List<ShareGroupResults>> out = new ArrayList<>();
+    List<Semantics.Merged> out = new ArrayList<>();
     for (int k = 0; first != null && k < first.protocols().size(); k++) {
       int kk = k;
-      List<ShareGroupResults> merged =
-          ShareGroupMerge.merge(
+      out.add(
+          Semantics.merge(
               complete.stream()
                   .map(Found::summary)
                   .filter(s -> s != null && s.protocols().size() > kk)
                   .map(s -> s.protocols().get(kk))
-                  .toList());
-      out.add(merged);
-      if (merged != null) {
-        merged.stream()
-            .filter(g -> g.reconciliation() != null)
-            .forEach(
-                g ->
-                    w.request(
-                        ShareGroupMerge.reconciledRequest(g),
-                        at,
-                        ShareOutcomes.verdict(g.reconciliation())));
-      }
+                  .toList(),
+              (name, koReason) -> w.request(name, at, koReason)));
     }
     return out;
-  }
-
-  /** A merged share group on the console: its outcomes and its reconciliation. */
-  private static String shareLine(ShareGroupResults g) {
-    ShareGroupResults.Reconciliation r = g.reconciliation();
-    return String.format(
-        Locale.ROOT,
-        "[kafkaload] share group '%s' (%s) over %d injectors: acquired %d | accepted %d | released"
-            + " %d | rejected %d | redelivered %d | archived %d | acks refused %d%n"
-            + "  reconciliation over every injector's records: %s",
-        g.group(),
-        g.request(),
-        g.injectors(),
-        g.acquired(),
-        g.accepted(),
-        g.released(),
-        g.rejected(),
-        g.redelivered(),
-        g.archived(),
-        g.ackRefused(),
-        r == null
-            ? "none (the records carry no run identity)"
-            : String.format(
-                Locale.ROOT,
-                "%d produced: %d accepted once, %d accepted twice, %d rejected, %d archived, %d"
-                    + " missing%s",
-                r.produced(),
-                r.acceptedOnce(),
-                r.acceptedTwice(),
-                r.rejected(),
-                r.archived(),
-                r.missing(),
-                r.missing() == 0 ? "" : " (first: " + r.missingSample() + ")"));
   }
 
   /**
@@ -614,17 +571,8 @@ public final class Merge {
       if (!ko.isEmpty()) {
         ledger.delivery().failedElsewhere(Base64.getDecoder().decode(ko));
       }
-      ProtocolResults.TransactionRecords tx =
-          p.distributed() == null ? null : p.distributed().transactions();
-      if (tx != null) {
-        ledger
-            .delivery()
-            .transactionsElsewhere(
-                tx.committed(),
-                tx.aborted(),
-                tx.inDoubt(),
-                Base64.getDecoder().decode(tx.abortedSequences()),
-                tx.notOwedByTopic());
+      if (p.distributed() != null) {
+        Semantics.all().forEach(s -> s.intoMergedLedger(p.distributed(), ledger));
       }
       if (f.summary().injector() != null && f.summary().injector().saturated()) {
         anySaturated = true;

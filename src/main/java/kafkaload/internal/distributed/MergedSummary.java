@@ -19,7 +19,6 @@ import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.RunResults;
-import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 
@@ -29,22 +28,22 @@ import org.HdrHistogram.Histogram;
  * them, over the span from the first injector's first ack to the last one's last), latency
  * percentiles from the injectors' HdrHistograms added together (exact), partitions summed, the
  * timeline summed second by second (each injector's seconds from its own start), the injectors'
- * health (saturated when any was; the worst injector's figures), a row per injector, and the share
- * groups as {@link ShareGroupMerge} merged them.
+ * health (saturated when any was; the worst injector's figures), a row per injector, and each
+ * registered semantic's section as it merged them.
  */
 final class MergedSummary {
   private MergedSummary() {}
 
   /**
    * {@code reconciliations}: the merge's reconciliation of each protocol, by the protocol's index
-   * (a missing or null entry: none ran); {@code shareGroups}: each protocol's share groups merged
-   * ({@link ShareGroupMerge}), likewise.
+   * (a missing or null entry: none ran); {@code sections}: each protocol's semantics' sections
+   * merged, likewise.
    */
   static RunResults of(
       List<Merge.Found> complete,
       List<InjectorRow> rows,
       List<Merge.MergedReconciliation> reconciliations,
-      List<List<ShareGroupResults>> shareGroups,
+      List<Map<String, Object>> sections,
       RunResults.MergeInfo merge,
       List<RunResults.Gate> gates) {
     List<RunResults> sums =
@@ -79,7 +78,7 @@ final class MergedSummary {
                   .map(s -> s.protocols().get(kk))
                   .toList(),
               k < reconciliations.size() ? reconciliations.get(k) : null,
-              k < shareGroups.size() ? shareGroups.get(k) : null));
+              k < sections.size() ? sections.get(k) : Map.of()));
     }
     return new RunResults(
         RunResults.SCHEMA_VERSION,
@@ -99,9 +98,7 @@ final class MergedSummary {
   }
 
   private static ProtocolResults protocol(
-      List<ProtocolResults> ps,
-      Merge.MergedReconciliation rec,
-      List<ShareGroupResults> shareGroups) {
+      List<ProtocolResults> ps, Merge.MergedReconciliation rec, Map<String, Object> sections) {
     List<Throughput> ts = ps.stream().map(ProtocolResults::throughput).toList();
     Map<String, Throughput.RequestThroughput> byRequest = new TreeMap<>();
     ts.forEach(t -> t.byRequest().keySet().forEach(n -> byRequest.put(n, null)));
@@ -227,10 +224,7 @@ final class MergedSummary {
         null,
         null,
         ps.get(0).readers(),
-        // Each injector's transactions reach the verdict through Distributed.transactions; the
-        // per-request figures are not merged.
-        null,
-        shareGroups);
+        sections);
   }
 
   /**

@@ -8,10 +8,12 @@ import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.client.ConsumerFactory;
@@ -19,7 +21,6 @@ import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
-import kafkaload.internal.client.TransactionalProducers;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.OffsetBaselines;
@@ -59,10 +60,8 @@ public final class KafkaComponents implements ProtocolComponents {
 
   private final Map<String, TopicListener> listeners = new ConcurrentHashMap<>();
 
-  /** The transactional producers and the threads transactions run on, made on first use. */
-  private TransactionalProducers transactionalProducers;
-
-  private ExecutorService transactionThreads;
+  /** The semantics' own resources, by type, made on first use and closed at the end. */
+  private final Map<Class<?>, AutoCloseable> resources = new LinkedHashMap<>();
 
   /** The parts that exist once the protocol has started. */
   private record Running(
@@ -175,65 +174,16 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /**
-   * The run's transactional producers, made when the first transactional action is built (after its
-   * checks): ids prefixed per run and injector unless the user's {@code transactional.id} prefix.
+   * A semantic's own resource in this run (its producers, its threads), made on first use by {@code
+   * make} and closed when the load ends, after the protocol's own clients.
    */
-  public synchronized TransactionalProducers transactionalProducers() {
-    if (transactionalProducers == null) {
-      transactionalProducers =
-          new TransactionalProducers(
-              connection,
-              TransactionalProducers.idPrefix(
-                  protocol.producerProperties().get("transactional.id"),
-                  protocol.injector(),
-                  ledger.identity() == null ? null : ledger.identity().runId()));
+  public synchronized <T extends AutoCloseable> T resource(Class<T> type, Supplier<T> make) {
+    T r = type.cast(resources.get(type));
+    if (r == null) {
+      r = make.get();
+      resources.put(type, r);
     }
-    return transactionalProducers;
-  }
-
-  /**
-   * Before the load: one transactional producer made and initialised (the broker creates its
-   * transaction state topic on the first one, which can take seconds), so the first transaction of
-   * the load is not timed with that setup, and a coordinator that cannot answer refuses the run
-   * before any load, naming why.
-   */
-  public synchronized void warmTransactions(String requestName) {
-    TransactionalProducers producers = transactionalProducers();
-    if (producers.created() > 0) {
-      return;
-    }
-    try {
-      producers.release(producers.take());
-    } catch (RuntimeException e) {
-      throw new kafkaload.internal.config.KafkaLoadConfigException(
-          "'"
-              + requestName
-              + "': no transactional producer could start (initTransactions, transactional.id "
-              + producers.idPrefix()
-              + "-0): "
-              + e.getClass().getSimpleName()
-              + ": "
-              + e.getMessage(),
-          e);
-    }
-  }
-
-  /**
-   * The threads transactions run on (their begin, sends, commit or abort block): one per
-   * transaction open at once, never Gatling's event loop.
-   */
-  public synchronized ExecutorService transactionThreads() {
-    if (transactionThreads == null) {
-      java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
-      transactionThreads =
-          Executors.newCachedThreadPool(
-              r -> {
-                Thread t = new Thread(r, "kafkaload-transaction-" + n.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-              });
-    }
-    return transactionThreads;
+    return r;
   }
 
   /** The injector health of the run this protocol belongs to. */
@@ -325,12 +275,15 @@ public final class KafkaComponents implements ProtocolComponents {
     blockingSender.shutdownNow();
     r.producers().close();
     synchronized (this) {
-      if (transactionThreads != null) {
-        transactionThreads.shutdownNow();
+      for (AutoCloseable resource : resources.values()) {
+        try {
+          resource.close();
+        } catch (Exception e) {
+          System.err.println(
+              "[kafkaload] closing " + resource.getClass().getSimpleName() + ": " + e);
+        }
       }
-      if (transactionalProducers != null) {
-        transactionalProducers.close();
-      }
+      resources.clear();
     }
   }
 

@@ -6,8 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
+import kafkaload.internal.semantic.Semantic;
+import kafkaload.internal.semantic.Semantics;
 
 /**
  * The Kafka page beside Gatling's report (kafka.html): throughput, injector CPU and GC over time,
@@ -33,8 +38,25 @@ public final class KafkaPage {
             .replace("/*STYLE*/", STYLE)
             .replace("/*ERRORS*/", ERROR_TRAP)
             .replace("/*CHART*/", CHART_JS)
+            .replace("/*SEMANTICS_HTML*/", SEMANTICS_HTML)
+            .replace("/*SEMANTICS_SCRIPT*/", SEMANTICS_SCRIPT)
             .replace("/*DATA*/", data));
     return out;
+  }
+
+  /** The registered semantics' parts of the page: their HTML, and each script in a block. */
+  private static final String SEMANTICS_HTML = fragments(Semantic.PageFragment::html, "", "");
+
+  private static final String SEMANTICS_SCRIPT =
+      fragments(Semantic.PageFragment::script, "{\n", "}\n");
+
+  private static String fragments(
+      Function<Semantic.PageFragment, String> part, String before, String after) {
+    return Semantics.all().stream()
+        .map(Semantic::page)
+        .filter(Objects::nonNull)
+        .map(f -> before + part.apply(f) + after)
+        .collect(Collectors.joining());
   }
 
   private static String template() throws IOException {

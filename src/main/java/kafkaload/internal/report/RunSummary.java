@@ -24,13 +24,12 @@ import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
-import kafkaload.internal.results.TransactionFigures;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicChange;
-import kafkaload.internal.run.TransactionCounters;
+import kafkaload.internal.semantic.Semantics;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import org.HdrHistogram.Histogram;
@@ -294,38 +293,7 @@ public final class RunSummary {
         ledger.consumerThroughput(),
         InjectorHealth.producerMetrics(c.producers()),
         readers(c, ledger),
-        transactions(ledger.transactions()),
-        ledger.shareGroups().isEmpty() ? null : ledger.shareGroups());
-  }
-
-  /** Per transactional request name, the figures of its transactions; null without any. */
-  static Map<String, TransactionFigures> transactions(TransactionCounters counters) {
-    Map<String, TransactionCounters.Figures> all = counters.figures();
-    if (all.isEmpty()) {
-      return null;
-    }
-    Map<String, TransactionFigures> out = new TreeMap<>();
-    all.forEach(
-        (name, f) -> {
-          Histogram size = f.size();
-          out.put(
-              name,
-              new TransactionFigures(
-                  f.committed(),
-                  f.aborted(),
-                  f.failed(),
-                  f.transactions() == 0 ? 0 : 100.0 * (f.aborted() + f.failed()) / f.transactions(),
-                  percentiles(f.commitMicros()),
-                  percentiles(f.abortMicros()),
-                  new TransactionFigures.Size(
-                      size.getTotalCount() == 0 ? 0 : size.getMean(),
-                      size.getValueAtPercentile(50),
-                      size.getValueAtPercentile(99),
-                      size.getMaxValue()),
-                  percentiles(f.durationMicros()),
-                  counters.idPrefix()));
-        });
-    return out;
+        Semantics.results(ledger));
   }
 
   /**
@@ -387,22 +355,7 @@ public final class RunSummary {
         Base64.getEncoder().encodeToString(ledger.koLedger().serialized()),
         baselines,
         ledger.deferredReconciliation(),
-        transactionRecords(ledger.delivery()),
-        ledger.shareRecords());
-  }
-
-  /** What the merge needs of an injector's transactions; null without any. */
-  private static ProtocolResults.TransactionRecords transactionRecords(DeliveryLedger d) {
-    DeliveryLedger.Snapshot s = d.snapshot();
-    if (s.committed() + s.aborted() + s.inDoubt() == 0) {
-      return null;
-    }
-    return new ProtocolResults.TransactionRecords(
-        s.committed(),
-        s.aborted(),
-        s.inDoubt(),
-        Base64.getEncoder().encodeToString(d.abortedLedger().serialized()),
-        d.notOwedByTopic());
+        Semantics.injectorRecords(ledger));
   }
 
   /** {@code gated}: the verdicts came from a reconcile() step. */

@@ -1,5 +1,7 @@
 package kafkaload.internal.results;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +25,9 @@ import java.util.Map;
  * @param consumerThroughput the figures of a drain; null when none ran
  * @param producerMetrics the producers' own metrics at the end; null for a merged run
  * @param readers the isolation.level the protocol's readers used; null when it had none
- * @param transactions per transactional request name: commits, aborts, failures, commit latency,
- *     size and duration; null without transactions (and for a merged run)
- * @param shareGroups the share groups (KIP-932) consumed by share-consume actions; null when none
- *     ran (a merged run's: each group merged over the injectors, reconciled over all their records)
+ * @param sections the registered Kafka semantics' sections (transactions, share groups, ...), by
+ *     their JSON name, written as fields of the protocol beside the ones above; a semantic that did
+ *     not run has none
  */
 public record ProtocolResults(
     ProtocolConfig config,
@@ -48,8 +49,16 @@ public record ProtocolResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) DrainThroughput consumerThroughput,
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics,
     @JsonInclude(JsonInclude.Include.NON_NULL) Readers readers,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, TransactionFigures> transactions,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<ShareGroupResults> shareGroups) {
+    @JsonAnySetter @JsonAnyGetter Map<String, Object> sections) {
+
+  public ProtocolResults {
+    sections = Sections.copy(sections, SemanticSection::section);
+  }
+
+  /** The section of {@code type}; null when its semantic did not run. */
+  public <T> T section(SectionType<T> type) {
+    return Sections.typed(sections, type);
+  }
 
   /**
    * How the protocol's readers saw transactions: {@code isolationLevel}, the protocol's default
@@ -60,50 +69,6 @@ public record ProtocolResults(
    */
   public record Readers(
       String isolationLevel, Map<String, String> byRequest, String lagIsolationLevel) {}
-
-  /** Without transactions and share groups. */
-  public ProtocolResults(
-      ProtocolConfig config,
-      Throughput throughput,
-      Map<String, Percentiles> ackLatencyMs,
-      Map<String, Percentiles> e2eLatencyMs,
-      Map<String, String> ackLatencyHistograms,
-      Map<String, String> e2eLatencyHistograms,
-      Distributed distributed,
-      Percentiles publishDelayMs,
-      SchemaFigures schemas,
-      List<PartitionShare> partitions,
-      Map<String, List<LagPoint>> lag,
-      Map<String, RunResults.Resolution> lagResolution,
-      Map<String, LagSampling> lagSampling,
-      ReconciliationResult reconciliation,
-      String reconciliationError,
-      List<Fault> faults,
-      DrainThroughput consumerThroughput,
-      Map<String, Double> producerMetrics) {
-    this(
-        config,
-        throughput,
-        ackLatencyMs,
-        e2eLatencyMs,
-        ackLatencyHistograms,
-        e2eLatencyHistograms,
-        distributed,
-        publishDelayMs,
-        schemas,
-        partitions,
-        lag,
-        lagResolution,
-        lagSampling,
-        reconciliation,
-        reconciliationError,
-        faults,
-        consumerThroughput,
-        producerMetrics,
-        null,
-        null,
-        null);
-  }
 
   /**
    * The protocol's settings as the summary shows them, secrets masked: {@code embeddedBrokers} null
@@ -151,8 +116,8 @@ public record ProtocolResults(
    * What one injector of a distributed run leaves to the merge, which reconciles all injectors'
    * records at once: its place (index, count, first sequence), the sequences it issued, its KO'd
    * records' identities (base64), the end offsets of each topic before its first record, and the
-   * bounds of its reconcile() step (null without one), its transactional records, and per
-   * share-consume request name what its share consumers settled (null without them).
+   * bounds of its reconcile() step (null without one), and by name what each semantic that ran
+   * leaves the merge (a transactional send its records' fate, share consumers what they settled).
    */
   public record Distributed(
       int injectorIndex,
@@ -162,48 +127,15 @@ public record ProtocolResults(
       String koSequences,
       Map<String, Baseline> baselines,
       ReconcileBounds reconcile,
-      @JsonInclude(JsonInclude.Include.NON_NULL) TransactionRecords transactions,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, ShareRecords> shareGroups) {
+      @JsonAnySetter @JsonAnyGetter Map<String, Object> sections) {
 
-    public Distributed(
-        int injectorIndex,
-        int injectorCount,
-        long sequenceStart,
-        long sequencesIssued,
-        String koSequences,
-        Map<String, Baseline> baselines,
-        ReconcileBounds reconcile,
-        TransactionRecords transactions) {
-      this(
-          injectorIndex,
-          injectorCount,
-          sequenceStart,
-          sequencesIssued,
-          koSequences,
-          baselines,
-          reconcile,
-          transactions,
-          null);
+    public Distributed {
+      sections = Sections.copy(sections, SemanticSection::injectorSection);
     }
 
-    public Distributed(
-        int injectorIndex,
-        int injectorCount,
-        long sequenceStart,
-        long sequencesIssued,
-        String koSequences,
-        Map<String, Baseline> baselines,
-        ReconcileBounds reconcile) {
-      this(
-          injectorIndex,
-          injectorCount,
-          sequenceStart,
-          sequencesIssued,
-          koSequences,
-          baselines,
-          reconcile,
-          null,
-          null);
+    /** What a semantic of {@code type} left the merge; null when nothing. */
+    public <T> T section(SectionType<T> type) {
+      return Sections.typed(sections, type);
     }
   }
 
@@ -221,18 +153,6 @@ public record ProtocolResults(
       String archived,
       String refused,
       long otherRuns) {}
-
-  /**
-   * An injector's transactional records, for the merge's reconciliation: acked records committed,
-   * aborted and in failed transactions, the aborted ones' identities (base64, as {@code
-   * koSequences}), and per topic the acked records no reader is owed.
-   */
-  public record TransactionRecords(
-      long committed,
-      long aborted,
-      long inDoubt,
-      String abortedSequences,
-      Map<String, Long> notOwedByTopic) {}
 
   /** A topic's id and end offsets per partition, taken at {@code atMillis} (epoch ms). */
   public record Baseline(String topicId, Map<Integer, Long> endOffsets, long atMillis) {}

@@ -46,6 +46,20 @@ public final class ResultsJson {
     return JSON.treeToValue(tree, RunResults.class);
   }
 
+  /**
+   * A section as its semantic's type: the value itself when it has that type already (made by this
+   * run), else converted from what a file held; a section that does not fit its type is refused,
+   * naming it.
+   */
+  static <T> T convert(Object value, SectionType<T> type) {
+    try {
+      return JSON.convertValue(value, type.type());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "the results section '" + type.name() + "' cannot be read: " + e.getMessage(), e);
+    }
+  }
+
   public static RunResults read(String json) throws IOException {
     return JSON.readValue(json, RunResults.class);
   }

@@ -26,7 +26,6 @@ public final class RunLedger {
   private final ConsumeCounters consumes = new ConsumeCounters();
   private final SchemaCounters schemas = new SchemaCounters();
   private final UserCounters users = new UserCounters();
-  private final TransactionCounters transactions = new TransactionCounters();
   private final RunIdentity identity;
   private final InjectorShare injector;
   private final AtomicLong sequence;
@@ -42,6 +41,7 @@ public final class RunLedger {
   private volatile DrainThroughput consumerThroughput;
   private final Map<String, ShareCounters> shareGroups = new ConcurrentHashMap<>();
   private volatile ProtocolResults.ReconcileBounds deferredReconciliation;
+  private final Map<Class<?>, Object> semantics = new ConcurrentHashMap<>();
 
   /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines) {
@@ -145,9 +145,17 @@ public final class RunLedger {
     return schemas;
   }
 
-  /** Transactions per request name: how they ended, commit latency, size, duration. */
-  public TransactionCounters transactions() {
-    return transactions;
+  /**
+   * A semantic's own counters in this run, made on first use: each semantic keeps its state here
+   * under its own type, so the ledger stays the one owner of what changes during a run.
+   */
+  public <T> T semantic(Class<T> type, java.util.function.Supplier<T> make) {
+    return type.cast(semantics.computeIfAbsent(type, t -> make.get()));
+  }
+
+  /** A semantic's counters when it ran, else null. */
+  public <T> T semanticIfUsed(Class<T> type) {
+    return type.cast(semantics.get(type));
   }
 
   /** Virtual users alive and at peak. */

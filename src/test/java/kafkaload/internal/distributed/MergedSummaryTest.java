@@ -130,8 +130,7 @@ class MergedSummaryTest {
             null,
             Map.of(),
             null,
-            null,
-            null);
+            Map.of());
     InjectorResults health =
         new InjectorResults(
             saturated,

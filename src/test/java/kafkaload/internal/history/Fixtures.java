@@ -201,7 +201,9 @@ final class Fixtures {
                       p.reconciliationError(),
                       p.faults(),
                       p.consumerThroughput(),
-                      p.producerMetrics());
+                      p.producerMetrics(),
+                      null,
+                      Map.of());
                 })
             .toList();
     return new RunResults(
@@ -240,7 +242,9 @@ final class Fixtures {
         p.reconciliationError(),
         p.faults(),
         p.consumerThroughput(),
-        p.producerMetrics());
+        p.producerMetrics(),
+        null,
+        Map.of());
   }
 
   private static Map<String, String> scaled(Map<String, String> encoded, double factor) {

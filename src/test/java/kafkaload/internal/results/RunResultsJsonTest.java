@@ -18,6 +18,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.semantic.txn.TransactionFigures;
+import kafkaload.internal.semantic.txn.TransactionRecords;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -176,10 +178,13 @@ class RunResultsJsonTest {
                 topic,
                 new ProtocolResults.Baseline("id-1", Map.of(0, 10L, 1, 0L), 1_699_999_999_000L)),
             new ProtocolResults.ReconcileBounds(0, 0.5, true, 60, true),
-            new ProtocolResults.TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L)),
             Map.of(
-                "work",
-                new ProtocolResults.ShareRecords("AAEC", "AAED", "AAEE", "AAEF", "AAEG", 7))),
+                "transactions",
+                new TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L)),
+                "shareGroups",
+                Map.of(
+                    "work",
+                    new ProtocolResults.ShareRecords("AAEC", "AAED", "AAEE", "AAEF", "AAEG", 7)))),
         pct(1000, 0.05),
         new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
         List.of(
@@ -201,55 +206,59 @@ class RunResultsJsonTest {
         new ProtocolResults.Readers(
             "read_committed", Map.of("order", "read_committed"), "read_committed"),
         Map.of(
-            "order txn",
-            new TransactionFigures(
-                90,
-                9,
-                1,
-                10.0,
-                pct(90, 3.5),
-                pct(9, 1.5),
-                new TransactionFigures.Size(9.9, 10, 10, 10),
-                pct(100, 12.0),
-                "kafkaload-tx-run-1-i1")),
-        List.of(
-            new ShareGroupResults(
-                "work",
-                topic,
-                "workers",
-                "explicit",
-                false,
-                true,
-                3,
-                2,
-                Map.of("share.record.lock.duration.ms", "2000"),
-                2000,
-                1010,
-                250,
-                990,
-                12,
-                5,
-                20,
-                3,
-                4,
-                6,
-                Map.of(1, 990L, 2, 20L),
-                pct(990, 3.5),
-                pct(300, 1.5),
-                List.of(
-                    new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0, 1),
-                    new ShareGroupResults.ShareConsumer(1, 410, 400, 4, 5.0, 80.0, 700, null)),
-                19.2,
-                List.of(
-                    new ProtocolResults.LagPoint(1.0, 40), new ProtocolResults.LagPoint(2.0, 0)),
-                new ShareGroupResults.LagVerdict(40, -3.5, false, 0),
-                new ShareGroupResults.Reconciliation(
-                    1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false),
-                1_699_999_999_000L,
-                1_700_000_004_000L,
-                "HISTFCCCC",
-                "HISTFDDDD",
-                2)));
+            "transactions",
+            Map.of(
+                "order txn",
+                new TransactionFigures(
+                    90,
+                    9,
+                    1,
+                    10.0,
+                    pct(90, 3.5),
+                    pct(9, 1.5),
+                    new TransactionFigures.Size(9.9, 10, 10, 10),
+                    pct(100, 12.0),
+                    "kafkaload-tx-run-1-i1")),
+            "shareGroups",
+            List.of(
+                new ShareGroupResults(
+                    "work",
+                    topic,
+                    "workers",
+                    "explicit",
+                    false,
+                    true,
+                    3,
+                    2,
+                    Map.of("share.record.lock.duration.ms", "2000"),
+                    2000,
+                    1010,
+                    250,
+                    990,
+                    12,
+                    5,
+                    20,
+                    3,
+                    4,
+                    6,
+                    Map.of(1, 990L, 2, 20L),
+                    pct(990, 3.5),
+                    pct(300, 1.5),
+                    List.of(
+                        new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0, 1),
+                        new ShareGroupResults.ShareConsumer(1, 410, 400, 4, 5.0, 80.0, 700, null)),
+                    19.2,
+                    List.of(
+                        new ProtocolResults.LagPoint(1.0, 40),
+                        new ProtocolResults.LagPoint(2.0, 0)),
+                    new ShareGroupResults.LagVerdict(40, -3.5, false, 0),
+                    new ShareGroupResults.Reconciliation(
+                        1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false),
+                    1_699_999_999_000L,
+                    1_700_000_004_000L,
+                    "HISTFCCCC",
+                    "HISTFDDDD",
+                    2))));
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
@@ -277,8 +286,7 @@ class RunResultsJsonTest {
             null,
             Map.of(),
             null,
-            null,
-            null);
+            Map.of());
     InjectorResults injector =
         new InjectorResults(
             true,

@@ -1,4 +1,4 @@
-package kafkaload.internal.distributed;
+package kafkaload.internal.semantic.share;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -64,8 +64,7 @@ class ShareGroupMergeTest {
             Base64.getEncoder().encodeToString(koLedger.serialized()),
             Map.of(),
             null,
-            null,
-            Map.of("share", c.records()));
+            Map.of("shareGroups", Map.of("share", c.records())));
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig(
             "b:9092", null, "work", "shared", 1, Map.of(), null, "r"),
@@ -87,8 +86,7 @@ class ShareGroupMergeTest {
         null,
         null,
         null,
-        null,
-        List.of(c.results()));
+        Map.of("shareGroups", List.of(c.results())));
   }
 
   /** Injector 0 issues 0..9 (9 KO'd), injector 1 issues its 0..9; each accepts the other's too. */
@@ -124,7 +122,7 @@ class ShareGroupMergeTest {
   }
 
   private static long sum(List<ProtocolResults> ps, ToLongFunction<ShareGroupResults> f) {
-    return ps.stream().mapToLong(p -> f.applyAsLong(p.shareGroups().get(0))).sum();
+    return ps.stream().mapToLong(p -> f.applyAsLong(p.section(ShareSemantic.SECTION).get(0))).sum();
   }
 
   @Test
@@ -132,7 +130,7 @@ class ShareGroupMergeTest {
     List<ProtocolResults> ps = crossed(true);
     // Alone, injector 0's consumers settled only some of its own records.
     ShareGroupResults.Reconciliation alone =
-        ShareOutcomes.of(ps.get(0).distributed().shareGroups().get("share"))
+        ShareOutcomes.of(ps.get(0).distributed().section(ShareSemantic.RECORDS).get("share"))
             .reconcile(List.of(new ShareOutcomes.Range(0, 10)), new KoLedger(), 0);
     assertTrue(alone.missing() > 0, alone.toString());
 
@@ -170,7 +168,7 @@ class ShareGroupMergeTest {
     Map<Integer, Long> counts = new TreeMap<>();
     ps.forEach(
         p ->
-            p.shareGroups()
+            p.section(ShareSemantic.SECTION)
                 .get(0)
                 .deliveryCounts()
                 .forEach((k, v) -> counts.merge(k, v, Long::sum)));
@@ -259,7 +257,8 @@ class ShareGroupMergeTest {
             null);
     RunResults back = ResultsJson.read(ResultsJson.write(run));
     assertEquals(p.distributed(), back.protocols().get(0).distributed());
-    assertEquals(p.shareGroups(), back.protocols().get(0).shareGroups());
+    assertEquals(
+        p.section(ShareSemantic.SECTION), back.protocols().get(0).section(ShareSemantic.SECTION));
     assertEquals(
         g.reconciliation(),
         ShareGroupMerge.merge(List.of(back.protocols().get(0), crossed(true).get(1)))
@@ -330,7 +329,6 @@ class ShareGroupMergeTest {
         null,
         null,
         null,
-        null,
-        List.of(g));
+        Map.of("shareGroups", List.of(g)));
   }
 }

@@ -1,7 +1,8 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.txn;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;

@@ -1,4 +1,4 @@
-package kafkaload.internal.run;
+package kafkaload.internal.semantic.txn;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,4 +1,6 @@
-package kafkaload.internal.results;
+package kafkaload.internal.semantic.txn;
+
+import kafkaload.internal.results.Percentiles;
 
 /**
  * The transactions of one request name: how many committed, were aborted on request, and failed

@@ -1,4 +1,4 @@
-package kafkaload.internal.distributed;
+package kafkaload.internal.semantic.share;
 
 import java.util.ArrayList;
 import java.util.Base64;
@@ -47,15 +47,16 @@ final class ShareGroupMerge {
     Map<String, List<Part>> byGroup = new LinkedHashMap<>();
     for (int i = 0; i < perInjector.size(); i++) {
       ProtocolResults p = perInjector.get(i);
-      if (p.shareGroups() == null) {
+      List<ShareGroupResults> groups = p.section(ShareSemantic.SECTION);
+      if (groups == null) {
         continue;
       }
       int injector = p.distributed() == null ? i : p.distributed().injectorIndex();
       Map<String, ProtocolResults.ShareRecords> records =
-          p.distributed() == null || p.distributed().shareGroups() == null
+          p.distributed() == null || p.distributed().section(ShareSemantic.RECORDS) == null
               ? Map.of()
-              : p.distributed().shareGroups();
-      for (ShareGroupResults g : p.shareGroups()) {
+              : p.distributed().section(ShareSemantic.RECORDS);
+      for (ShareGroupResults g : groups) {
         byGroup
             .computeIfAbsent(
                 g.request() + "\u0000" + g.topic() + "\u0000" + g.group(), k -> new ArrayList<>())

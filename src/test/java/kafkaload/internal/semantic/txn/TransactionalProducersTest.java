@@ -1,4 +1,4 @@
-package kafkaload.internal.client;
+package kafkaload.internal.semantic.txn;
 
 import static org.junit.jupiter.api.Assertions.*;
 

@@ -1,4 +1,4 @@
-package kafkaload.internal.client;
+package kafkaload.internal.semantic.txn;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.producer.KafkaProducer;

@@ -1,7 +1,8 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.txn;
 
 import io.gatling.core.session.Session;
 import java.util.concurrent.ThreadLocalRandom;
+import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 

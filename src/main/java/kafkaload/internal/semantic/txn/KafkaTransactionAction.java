@@ -1,4 +1,4 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.txn;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
@@ -10,12 +10,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.RecordSender;
-import kafkaload.internal.client.TransactionalProducers;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.run.DeliveryLedger;
-import kafkaload.internal.run.TransactionCounters;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.InvalidTxnStateException;
@@ -51,10 +50,11 @@ final class KafkaTransactionAction extends KafkaAction {
     this.spec = spec;
     this.sender =
         components.sender(components.ledger().delivery().requestAcks(spec.requestName(), true));
-    this.producers = components.transactionalProducers();
-    this.executor = components.transactionThreads();
+    TransactionResources resources = TransactionResources.of(components);
+    this.producers = resources.producers();
+    this.executor = resources.threads();
     this.delivery = components.ledger().delivery();
-    this.counters = components.ledger().transactions();
+    this.counters = TransactionSemantic.counters(components.ledger());
     counters.idPrefix(producers.idPrefix());
     this.commitName = spec.requestName() + TransactionSpec.COMMIT;
     this.abortName = spec.requestName() + TransactionSpec.ABORT;

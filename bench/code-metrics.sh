@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The code's shape, as issue 33 counts it, for a checkout (default: this one) or a commit:
+#   bench/code-metrics.sh            # the working tree
+#   bench/code-metrics.sh 99abd22    # a commit, from a temporary worktree
+# Prints: files outside each semantic's own package and the DSL that name its types; the largest files of
+# src/main; `with…` methods whose body calls a constructor of more than 6 arguments; System.out/err calls
+# outside main methods' files; the size of docs/benchmark.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -gt 0 ]; then
+  tmp=$(mktemp -d); trap 'git worktree remove --force "$tmp" >/dev/null 2>&1 || true' EXIT
+  git worktree add -q --detach "$tmp" "$1"; cd "$tmp"
+fi
+main=src/main/java
+txn='TransactionSpec|KafkaTransactionAction|TransactionCounters|TransactionFigures|TransactionalProducers|TransactionRecords|TransactionResources|TransactionActions|TransactionSemantic'
+share='ShareConsumeSpec|ShareConsumeAction|ShareCounters|ShareOutcomes|ShareGroupResults|ShareGroupMerge|ShareGroupPreflight|ShareRecords|ShareSemantic|ShareGroups'
+names() { # files outside $2 and the DSL package that name one of the types $1
+  grep -rlwE "$1" "$main" --include=*.java | grep -v "/$2/" | grep -vE "^$main/kafkaload/[A-Za-z]+\.java$" || true
+}
+echo "transaction types named outside internal/semantic/txn and the DSL: $(names "$txn" internal/semantic/txn | wc -l) files"
+names "$txn" internal/semantic/txn | sed 's/^/  /'
+echo "share-group types named outside internal/semantic/share and the DSL: $(names "$share" internal/semantic/share | wc -l) files"
+names "$share" internal/semantic/share | sed 's/^/  /'
+echo "src/main: $(find $main -name '*.java' | xargs cat | wc -l) lines in $(find $main -name '*.java' | wc -l) files; the largest:"
+find $main -name '*.java' | xargs wc -l | grep -v ' total$' | sort -rn | head -5 | sed 's/^/  /'
+echo "files over 450 lines: $(find $main -name '*.java' | xargs wc -l | grep -v ' total$' | awk '$1>450' | wc -l)"
+python3 - "$main" <<'PY'
+import os, re, sys
+def args(s, k):  # the top-level arguments of the call whose "(" is at s[k]
+    depth, n, i, any_ = 0, 1, k, False
+    while True:
+        c = s[i]
+        if c in '([{': depth += 1
+        elif c in ')]}':
+            depth -= 1
+            if depth == 0: return n if any_ else 0
+        elif c == ',' and depth == 1: n += 1
+        elif c == '"':
+            i += 1
+            while s[i] != '"': i += 2 if s[i] == '\\' else 1
+        elif not c.isspace() and depth >= 1: any_ = True
+        i += 1
+worst, over = 0, 0
+for root, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        if not f.endswith('.java'): continue
+        s = open(os.path.join(root, f)).read()
+        for m in re.finditer(r'\n  (?:public )?[\w<>.,? ]+ with[A-Z]\w*\([^)]*\) \{', s):
+            end = s.find('\n  }', m.end())
+            body = s[m.end():end]
+            most = max([args(body, c.end() - 1) for c in re.finditer(r'new [A-Z][\w.]*(?:<>)?\(', body)] or [0])
+            worst = max(worst, most)
+            over += most > 6
+print(f"with… methods calling a constructor of more than 6 arguments: {over} (the most: {worst})")
+PY
+echo "System.out/System.err calls in src/main: $(grep -rhoE 'System\.(out|err)' $main --include=*.java | wc -l) in $(grep -rlE 'System\.(out|err)' $main --include=*.java | wc -l) files"
+echo "docs/benchmark.md: $(wc -c < docs/benchmark.md) bytes"

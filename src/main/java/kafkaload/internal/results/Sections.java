@@ -1,0 +1,66 @@
+package kafkaload.internal.results;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The registered semantics' sections of a protocol's results, kept by name, each as its own record:
+ * a section read from kafka-summary.json is converted to its registered type when the results are
+ * made. A section of a semantic this code does not know is kept as read (a tree of maps and lists),
+ * so an older reader of a run history still reads a newer run.
+ */
+final class Sections {
+  /** Every registered semantic's sections, found once; immutable. */
+  static final List<SemanticSection> REGISTERED =
+      ServiceLoader.load(SemanticSection.class, SemanticSection.class.getClassLoader()).stream()
+          .map(ServiceLoader.Provider::get)
+          .toList();
+
+  private Sections() {}
+
+  /**
+   * An unmodifiable, ordered copy without null sections (null: the semantic did not run), each
+   * registered one as its type ({@code kind}: the protocol's section or an injector's).
+   */
+  static Map<String, Object> copy(
+      Map<String, Object> sections, Function<SemanticSection, SectionType<?>> kind) {
+    Map<String, Object> out = new TreeMap<>();
+    if (sections != null) {
+      sections.forEach(
+          (name, value) -> {
+            if (value != null) {
+              SectionType<?> type = registered(name, kind);
+              out.put(name, type == null ? value : ResultsJson.convert(value, type));
+            }
+          });
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** A section as {@code type}: as kept when {@code type} is the registered one, else converted. */
+  @SuppressWarnings("unchecked")
+  static <T> T typed(Map<String, Object> sections, SectionType<T> type) {
+    Object value = sections.get(type.name());
+    if (value == null) {
+      return null;
+    }
+    boolean kept =
+        REGISTERED.stream().anyMatch(s -> s.section() == type || s.injectorSection() == type);
+    return kept ? (T) value : ResultsJson.convert(value, type);
+  }
+
+  private static SectionType<?> registered(
+      String name, Function<SemanticSection, SectionType<?>> kind) {
+    for (SemanticSection s : REGISTERED) {
+      SectionType<?> t = kind.apply(s);
+      if (t != null && t.name().equals(name)) {
+        return t;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,89 @@
+package kafkaload.internal.semantic;
+
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.SemanticSection;
+import kafkaload.internal.run.RunLedger;
+
+/**
+ * The registered Kafka semantics, found once with {@link ServiceLoader} (the one registration: a
+ * line in {@code META-INF/services/kafkaload.internal.results.SemanticSection}), so the core below
+ * them iterates what is there without naming it. Immutable after loading.
+ */
+public final class Semantics {
+  private static final List<Semantic<?>> ALL = load();
+
+  private Semantics() {}
+
+  /** Every registered semantic, in the order of the registration file. */
+  public static List<Semantic<?>> all() {
+    return ALL;
+  }
+
+  /** A protocol's sections from its ledger, by name; a semantic that did not run has none. */
+  public static Map<String, Object> results(RunLedger ledger) {
+    Map<String, Object> out = new TreeMap<>();
+    for (Semantic<?> s : ALL) {
+      Object section = s.results(ledger);
+      if (section != null) {
+        out.put(s.section().name(), section);
+      }
+    }
+    return out;
+  }
+
+  /** What an injector leaves the merge, by semantic. */
+  public static Map<String, Object> injectorRecords(RunLedger ledger) {
+    Map<String, Object> out = new TreeMap<>();
+    for (Semantic<?> s : ALL) {
+      Object records = s.injectorRecords(ledger);
+      if (records != null) {
+        out.put(s.section().name(), records);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every semantic's section of one protocol merged over the injectors, by name, with the console
+   * lines of each.
+   */
+  public static Merged merge(List<ProtocolResults> injectors, Semantic.Verdicts verdicts) {
+    Map<String, Object> sections = new TreeMap<>();
+    List<String> lines = new java.util.ArrayList<>();
+    for (Semantic<?> s : ALL) {
+      mergeOne(s, injectors, verdicts, sections, lines);
+    }
+    return new Merged(sections, List.copyOf(lines));
+  }
+
+  private static <S> void mergeOne(
+      Semantic<S> s,
+      List<ProtocolResults> injectors,
+      Semantic.Verdicts verdicts,
+      Map<String, Object> sections,
+      List<String> lines) {
+    S merged = s.merge(injectors, verdicts);
+    if (merged != null) {
+      sections.put(s.section().name(), merged);
+      lines.addAll(s.mergedLines(merged));
+    }
+  }
+
+  /** One protocol's merged sections and what the merge prints of them. */
+  public record Merged(Map<String, Object> sections, List<String> lines) {}
+
+  private static List<Semantic<?>> load() {
+    List<Semantic<?>> out = new java.util.ArrayList<>();
+    for (SemanticSection s :
+        ServiceLoader.load(SemanticSection.class, Semantics.class.getClassLoader())) {
+      if (s instanceof Semantic<?> semantic) {
+        out.add(semantic);
+      }
+    }
+    return List.copyOf(out);
+  }
+}

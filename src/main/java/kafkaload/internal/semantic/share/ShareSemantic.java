@@ -1,0 +1,112 @@
+package kafkaload.internal.semantic.share;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.SectionType;
+import kafkaload.internal.results.ShareGroupResults;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.ShareOutcomes;
+import kafkaload.internal.semantic.Semantic;
+
+/**
+ * Share groups (KIP-932): each share-consume action's group, its outcomes, consumers, lag and
+ * reconciliation by identity ({@code shareGroups} in a protocol's results); an injector leaves the
+ * merge what its consumers settled, and the merge reconciles every injector's records at once.
+ */
+public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
+  public static final SectionType<List<ShareGroupResults>> SECTION =
+      new SectionType<>("shareGroups", new TypeReference<>() {});
+
+  /** What an injector's share consumers settled, by request name (its {@code distributed} part). */
+  public static final SectionType<Map<String, ProtocolResults.ShareRecords>> RECORDS =
+      new SectionType<>("shareGroups", new TypeReference<>() {});
+
+  private static final PageFragment PAGE = PageFragment.of(ShareSemantic.class, "page");
+
+  @Override
+  public SectionType<List<ShareGroupResults>> section() {
+    return SECTION;
+  }
+
+  @Override
+  public List<ShareGroupResults> results(RunLedger ledger) {
+    List<ShareGroupResults> groups = ledger.shareGroups();
+    return groups.isEmpty() ? null : groups;
+  }
+
+  @Override
+  public Map<String, ProtocolResults.ShareRecords> injectorRecords(RunLedger ledger) {
+    return ledger.shareRecords();
+  }
+
+  /**
+   * Each group merged over the injectors; its reconciliation by identity over the union of their
+   * records and outcomes is the merged log's "name reconciled" request (the injectors left it to
+   * the merge).
+   */
+  @Override
+  public List<ShareGroupResults> merge(List<ProtocolResults> injectors, Verdicts verdicts) {
+    List<ShareGroupResults> merged = ShareGroupMerge.merge(injectors);
+    if (merged != null) {
+      merged.stream()
+          .filter(g -> g.reconciliation() != null)
+          .forEach(
+              g ->
+                  verdicts.request(
+                      ShareGroupMerge.reconciledRequest(g),
+                      ShareOutcomes.verdict(g.reconciliation())));
+    }
+    return merged;
+  }
+
+  @Override
+  public List<String> mergedLines(List<ShareGroupResults> merged) {
+    return merged.stream().map(ShareSemantic::line).toList();
+  }
+
+  @Override
+  public SectionType<?> injectorSection() {
+    return RECORDS;
+  }
+
+  @Override
+  public PageFragment page() {
+    return PAGE;
+  }
+
+  /** A merged share group on the console: its outcomes and its reconciliation. */
+  private static String line(ShareGroupResults g) {
+    ShareGroupResults.Reconciliation r = g.reconciliation();
+    return String.format(
+        Locale.ROOT,
+        "[kafkaload] share group '%s' (%s) over %d injectors: acquired %d | accepted %d | released"
+            + " %d | rejected %d | redelivered %d | archived %d | acks refused %d%n"
+            + "  reconciliation over every injector's records: %s",
+        g.group(),
+        g.request(),
+        g.injectors(),
+        g.acquired(),
+        g.accepted(),
+        g.released(),
+        g.rejected(),
+        g.redelivered(),
+        g.archived(),
+        g.ackRefused(),
+        r == null
+            ? "none (the records carry no run identity)"
+            : String.format(
+                Locale.ROOT,
+                "%d produced: %d accepted once, %d accepted twice, %d rejected, %d archived, %d"
+                    + " missing%s",
+                r.produced(),
+                r.acceptedOnce(),
+                r.acceptedTwice(),
+                r.rejected(),
+                r.archived(),
+                r.missing(),
+                r.missing() == 0 ? "" : " (first: " + r.missingSample() + ")"));
+  }
+}

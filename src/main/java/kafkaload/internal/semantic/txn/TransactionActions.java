@@ -1,0 +1,48 @@
+package kafkaload.internal.semantic.txn;
+
+import io.gatling.core.action.builder.ActionBuilder;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.protocol.KafkaComponents;
+import org.apache.kafka.clients.admin.Admin;
+
+/** The transactional send as Gatling builds it: its checks first, then the action. */
+public final class TransactionActions {
+  private TransactionActions() {}
+
+  /**
+   * A transactional send: refused before any load when the producer settings cannot run
+   * transactions, the transactional.id prefix would be shared by injectors, the cluster's
+   * transaction state topic cannot get its replication, or Gatling throttles it.
+   */
+  public static ActionBuilder transaction(TransactionSpec spec) {
+    return Actions.scala(
+        (c, ctx, next) -> {
+          if (ctx.throttled()) {
+            throw new KafkaLoadConfigException(
+                "'"
+                    + spec.requestName()
+                    + "': a transaction of "
+                    + spec.records()
+                    + " record(s) cannot be throttled (throttle() counts one request per permit); "
+                    + "set the rate with the injection profile instead");
+          }
+          TransactionalProducers.checkProperties(
+              spec.requestName(), c.protocol().producerProperties());
+          TransactionalProducers.idPrefix(
+              c.protocol().producerProperties().get("transactional.id"),
+              c.protocol().injector(),
+              null);
+          try (Admin admin = c.connection().admin()) {
+            Preflight.checkTransactionState(admin, c.connection().timeoutMs());
+          }
+          TransactionSpec bound =
+              spec.resolved(c.protocol().topic())
+                  .withSend(spec.resolved(c.protocol().topic()).send().withSchemas(c));
+          KafkaComponents started = c.start();
+          TransactionResources.of(started).warm(spec.requestName());
+          return new KafkaTransactionAction(bound, started, next);
+        });
+  }
+}

@@ -1,0 +1,86 @@
+package kafkaload.internal.semantic.txn;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.protocol.KafkaComponents;
+
+/**
+ * What transactions need of a running protocol: the transactional producers (taken exclusively per
+ * transaction) and the threads transactions run on (begin, sends, commit and abort block: never
+ * Gatling's event loop). One per protocol's run, closed with its components.
+ */
+final class TransactionResources implements AutoCloseable {
+  private final TransactionalProducers producers;
+  private final ExecutorService threads;
+
+  private TransactionResources(TransactionalProducers producers) {
+    this.producers = producers;
+    AtomicInteger n = new AtomicInteger();
+    this.threads =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "kafkaload-transaction-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /**
+   * The protocol's transaction resources, made on first use: ids prefixed per run and injector
+   * unless the user's {@code transactional.id} prefix.
+   */
+  static TransactionResources of(KafkaComponents c) {
+    return c.resource(
+        TransactionResources.class,
+        () ->
+            new TransactionResources(
+                new TransactionalProducers(
+                    c.connection(),
+                    TransactionalProducers.idPrefix(
+                        c.protocol().producerProperties().get("transactional.id"),
+                        c.protocol().injector(),
+                        c.ledger().identity() == null ? null : c.ledger().identity().runId()))));
+  }
+
+  TransactionalProducers producers() {
+    return producers;
+  }
+
+  ExecutorService threads() {
+    return threads;
+  }
+
+  /**
+   * Before the load: one transactional producer made and initialised (the broker creates its
+   * transaction state topic on the first one, which can take seconds), so the first transaction of
+   * the load is not timed with that setup, and a coordinator that cannot answer refuses the run
+   * before any load, naming why.
+   */
+  synchronized void warm(String requestName) {
+    if (producers.created() > 0) {
+      return;
+    }
+    try {
+      producers.release(producers.take());
+    } catch (RuntimeException e) {
+      throw new KafkaLoadConfigException(
+          "'"
+              + requestName
+              + "': no transactional producer could start (initTransactions, transactional.id "
+              + producers.idPrefix()
+              + "-0): "
+              + e.getClass().getSimpleName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  @Override
+  public void close() {
+    threads.shutdownNow();
+    producers.close();
+  }
+}

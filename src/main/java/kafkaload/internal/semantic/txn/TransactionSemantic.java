@@ -1,0 +1,111 @@
+package kafkaload.internal.semantic.txn;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.util.Base64;
+import java.util.Map;
+import java.util.TreeMap;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.SectionType;
+import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.semantic.Semantic;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Transactions: per transactional request name, commits, aborts, failures, commit latency, size and
+ * duration ({@code transactions} in a protocol's results); an injector leaves the merge its
+ * records' fate. A record's own fate (committed, aborted, in doubt) stays in the {@link
+ * DeliveryLedger}, which the reconciliation reads.
+ */
+public final class TransactionSemantic implements Semantic<Map<String, TransactionFigures>> {
+  public static final SectionType<Map<String, TransactionFigures>> SECTION =
+      new SectionType<>("transactions", new TypeReference<>() {});
+
+  /** What an injector leaves the merge, under the same name in its {@code distributed} part. */
+  public static final SectionType<TransactionRecords> RECORDS =
+      new SectionType<>("transactions", new TypeReference<>() {});
+
+  /** The run's transaction counters, made on first use. */
+  static TransactionCounters counters(RunLedger ledger) {
+    return ledger.semantic(TransactionCounters.class, TransactionCounters::new);
+  }
+
+  @Override
+  public SectionType<Map<String, TransactionFigures>> section() {
+    return SECTION;
+  }
+
+  @Override
+  public Map<String, TransactionFigures> results(RunLedger ledger) {
+    TransactionCounters counters = ledger.semanticIfUsed(TransactionCounters.class);
+    Map<String, TransactionCounters.Figures> all = counters == null ? Map.of() : counters.figures();
+    if (all.isEmpty()) {
+      return null;
+    }
+    Map<String, TransactionFigures> out = new TreeMap<>();
+    all.forEach(
+        (name, f) -> {
+          Histogram size = f.size();
+          out.put(
+              name,
+              new TransactionFigures(
+                  f.committed(),
+                  f.aborted(),
+                  f.failed(),
+                  f.transactions() == 0 ? 0 : 100.0 * (f.aborted() + f.failed()) / f.transactions(),
+                  Percentiles.ofMicros(f.commitMicros()),
+                  Percentiles.ofMicros(f.abortMicros()),
+                  new TransactionFigures.Size(
+                      size.getTotalCount() == 0 ? 0 : size.getMean(),
+                      size.getValueAtPercentile(50),
+                      size.getValueAtPercentile(99),
+                      size.getMaxValue()),
+                  Percentiles.ofMicros(f.durationMicros()),
+                  counters.idPrefix()));
+        });
+    return out;
+  }
+
+  @Override
+  public TransactionRecords injectorRecords(RunLedger ledger) {
+    DeliveryLedger d = ledger.delivery();
+    DeliveryLedger.Snapshot s = d.snapshot();
+    if (s.committed() + s.aborted() + s.inDoubt() == 0) {
+      return null;
+    }
+    return new TransactionRecords(
+        s.committed(),
+        s.aborted(),
+        s.inDoubt(),
+        Base64.getEncoder().encodeToString(d.abortedLedger().serialized()),
+        d.notOwedByTopic());
+  }
+
+  @Override
+  public void intoMergedLedger(ProtocolResults.Distributed injector, RunLedger merged) {
+    TransactionRecords tx = injector.section(RECORDS);
+    if (tx != null) {
+      merged
+          .delivery()
+          .transactionsElsewhere(
+              tx.committed(),
+              tx.aborted(),
+              tx.inDoubt(),
+              Base64.getDecoder().decode(tx.abortedSequences()),
+              tx.notOwedByTopic());
+    }
+  }
+
+  @Override
+  public SectionType<?> injectorSection() {
+    return RECORDS;
+  }
+
+  @Override
+  public PageFragment page() {
+    return PAGE;
+  }
+
+  private static final PageFragment PAGE = PageFragment.of(TransactionSemantic.class, "page");
+}
