@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
  * restarted echo fences its predecessor and aborts the transaction it left open. {@link #main} runs
  * it as its own process, so a test can kill it mid-transaction.
  *
- * <p>This class is the service's handle (start, count, close); the threads are {@link PlainEcho}'s
- * and {@link ExactlyOnceEcho}'s.
+ * <p>This class is the service's handle (start, count, close); the threads are {@code PlainEcho}'s
+ * and {@code ExactlyOnceEcho}'s.
  */
 public final class EchoService implements AutoCloseable {
   /** Every echo class logs under this name, so the console reads as before the split. */
