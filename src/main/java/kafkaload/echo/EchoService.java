@@ -1,27 +1,18 @@
 package kafkaload.echo;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import kafkaload.*;
+import java.util.function.UnaryOperator;
+import kafkaload.KafkaProtocolBuilder;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaProtocol;
-import kafkaload.internal.schema.RecordSchema;
-import kafkaload.internal.schema.SchemaContext;
-import kafkaload.internal.schema.SchemaFormat;
-import kafkaload.internal.schema.Schemas;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,30 +29,25 @@ import org.slf4j.LoggerFactory;
  * consumer thread's {@code transactional.id} is its group and index, the same after a restart, so a
  * restarted echo fences its predecessor and aborts the transaction it left open. {@link #main} runs
  * it as its own process, so a test can kill it mid-transaction.
+ *
+ * <p>This class is the service's handle (start, count, close); the threads are {@code PlainEcho}'s
+ * and {@code ExactlyOnceEcho}'s.
  */
 public final class EchoService implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(EchoService.class);
+  /** Every echo class logs under this name, so the console reads as before the split. */
+  static final Logger LOG = LoggerFactory.getLogger(EchoService.class);
 
   private final AtomicBoolean running = new AtomicBoolean(true);
   private final AtomicBoolean closed = new AtomicBoolean();
   private final List<Thread> threads = new ArrayList<>();
 
-  /** What {@link #close()} closes once the threads stopped: the exactly-once producers. */
+  /** What {@link #close()} closes once the threads stopped: the producers. */
   private final List<Runnable> closers = new ArrayList<>();
 
   private final AtomicLong echoed = new AtomicLong();
-  private final java.util.concurrent.atomic.AtomicInteger assigned =
-      new java.util.concurrent.atomic.AtomicInteger();
-  private final KafkaProducer<byte[], byte[]> producer;
+  private final AtomicInteger assigned = new AtomicInteger();
 
-  /** What the service makes of a request's value: null echoes it as it is. */
-  private final java.util.function.UnaryOperator<byte[]> transform;
-
-  private EchoService(
-      KafkaProducer<byte[], byte[]> producer, java.util.function.UnaryOperator<byte[]> transform) {
-    this.producer = producer;
-    this.transform = transform;
-  }
+  EchoService() {}
 
   /**
    * Starts the echo service against the protocol's target (the embedded broker when none is set):
@@ -74,7 +60,7 @@ public final class EchoService implements AutoCloseable {
       String group,
       int consumers,
       long delayMs) {
-    return startFor(protocolBuilder, replyTopic, group, consumers, delayMs, null);
+    return start(protocolBuilder, replyTopic, group, consumers, delayMs, null, 0);
   }
 
   /**
@@ -91,37 +77,9 @@ public final class EchoService implements AutoCloseable {
       int consumers,
       String replyProto,
       String replyMessage) {
-    KafkaProtocol protocol = protocolBuilder.protocol();
-    SchemaContext schemas =
-        SchemaContext.of(protocol.schemaRegistry(), new java.util.concurrent.atomic.LongAdder());
-    RecordSchema reply = Schemas.load(SchemaFormat.PROTOBUF, replyProto, replyMessage);
-    java.util.function.Function<Object, byte[]> writer = schemas.writer(reply, replyTopic, false);
-    java.util.Set<String> fields = new java.util.HashSet<>();
-    ((kafkaload.internal.schema.ProtobufSchema) reply)
-        .descriptor()
-        .getFields()
-        .forEach(f -> fields.add(f.getName()));
-    return startFor(
-        protocolBuilder,
-        replyTopic,
-        group,
-        consumers,
-        0,
-        value -> {
-          com.fasterxml.jackson.databind.node.ObjectNode in;
-          try {
-            in =
-                (com.fasterxml.jackson.databind.node.ObjectNode)
-                    RecordSchema.JSON.readTree(schemas.decode(value).json());
-          } catch (java.io.IOException e) {
-            throw new IllegalArgumentException(e);
-          }
-          in.retain(fields);
-          if (fields.contains("status")) {
-            in.put("status", "ACCEPTED");
-          }
-          return writer.apply(in);
-        });
+    UnaryOperator<byte[]> reply =
+        SchemaReply.of(protocolBuilder.protocol(), replyTopic, replyProto, replyMessage);
+    return start(protocolBuilder, replyTopic, group, consumers, 0, reply, 0);
   }
 
   /**
@@ -138,37 +96,30 @@ public final class EchoService implements AutoCloseable {
       int consumers,
       long transactionMs) {
     if (transactionMs < 1) {
-      throw new kafkaload.internal.config.KafkaLoadConfigException(
+      throw new KafkaLoadConfigException(
           "echo service: a transaction lasts at least 1 ms, not " + transactionMs);
     }
-    return startFor(protocolBuilder, replyTopic, group, consumers, 0, null, transactionMs);
+    return start(protocolBuilder, replyTopic, group, consumers, 0, null, transactionMs);
   }
 
-  private static EchoService startFor(
+  /**
+   * {@code transform} null echoes values as they are; {@code transactionMs} > 0: the exactly-once
+   * mode, with transactions of at most that long.
+   */
+  private static EchoService start(
       KafkaProtocolBuilder protocolBuilder,
       String replyTopic,
       String group,
       int consumers,
       long delayMs,
-      java.util.function.UnaryOperator<byte[]> transform) {
-    return startFor(protocolBuilder, replyTopic, group, consumers, delayMs, transform, 0);
-  }
-
-  /** {@code transactionMs} > 0: the exactly-once mode, with transactions of at most that long. */
-  private static EchoService startFor(
-      KafkaProtocolBuilder protocolBuilder,
-      String replyTopic,
-      String group,
-      int consumers,
-      long delayMs,
-      java.util.function.UnaryOperator<byte[]> transform,
+      UnaryOperator<byte[]> transform,
       long transactionMs) {
     KafkaProtocol protocol = protocolBuilder.protocol();
     Connection connection = protocol.connection();
     TopicPlan plan = protocol.topicPlan();
     // Both topics' checks before either is created: a refused reply topic leaves no request topic
     // behind.
-    try (org.apache.kafka.clients.admin.Admin admin = connection.admin()) {
+    try (Admin admin = connection.admin()) {
       Preflight.checkBootstrap(admin, connection);
       Preflight.checkPlan(admin, protocol.topic(), plan, connection.timeoutMs(), false);
       Preflight.checkPlan(admin, replyTopic, plan, connection.timeoutMs(), false);
@@ -177,11 +128,18 @@ public final class EchoService implements AutoCloseable {
     Preflight.ensureTopic(connection, replyTopic, plan);
     EchoService s =
         transactionMs > 0
-            ? startExactlyOnce(
+            ? ExactlyOnceEcho.start(
                 connection, group, protocol.topic(), replyTopic, consumers, transactionMs)
-            : start(connection, group, protocol.topic(), replyTopic, consumers, delayMs, transform);
+            : PlainEcho.start(
+                connection, group, protocol.topic(), replyTopic, consumers, delayMs, transform);
+    s.awaitAssigned(consumers);
+    return s;
+  }
+
+  /** Waits up to 30 s for every consumer's first partitions, so no early request is missed. */
+  private void awaitAssigned(int consumers) {
     long deadline = System.currentTimeMillis() + 30_000;
-    while (s.assigned.get() < consumers && System.currentTimeMillis() < deadline) {
+    while (assigned.get() < consumers && System.currentTimeMillis() < deadline) {
       try {
         Thread.sleep(100);
       } catch (InterruptedException e) {
@@ -189,345 +147,11 @@ public final class EchoService implements AutoCloseable {
         break;
       }
     }
-    if (s.assigned.get() < consumers) {
+    if (assigned.get() < consumers) {
       LOG.warn(
           "Echo service: only {} of {} consumers got partitions within 30 s",
-          s.assigned.get(),
+          assigned.get(),
           consumers);
-    }
-    return s;
-  }
-
-  /**
-   * Starts {@code consumers} threads, each with its own consumer in {@code group}, reading {@code
-   * requestTopic}.
-   *
-   * @param connection where the echo clients connect, with the protocol's security settings
-   * @param delayMs time spent "processing" each record, 0 for none
-   */
-  static EchoService start(
-      Connection connection,
-      String group,
-      String requestTopic,
-      String replyTopic,
-      int consumers,
-      long delayMs,
-      java.util.function.UnaryOperator<byte[]> transform) {
-    Properties pp = connection.properties();
-    pp.put("linger.ms", "1");
-    pp.put("client.id", "kafkaload-echo");
-    KafkaProducer<byte[], byte[]> producer =
-        new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-    EchoService s = new EchoService(producer, transform);
-    for (int i = 0; i < consumers; i++) {
-      Properties p = connection.properties();
-      p.put("group.id", group);
-      p.put("client.id", group + "-" + i);
-      p.put("auto.offset.reset", "latest");
-      p.put("enable.auto.commit", "false");
-      p.put("max.poll.records", "500");
-      KafkaConsumer<byte[], byte[]> consumer =
-          new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-      consumer.subscribe(
-          List.of(requestTopic),
-          new org.apache.kafka.clients.consumer.ConsumerRebalanceListener() {
-            private boolean counted;
-
-            @Override
-            public void onPartitionsRevoked(
-                java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {}
-
-            @Override
-            public void onPartitionsAssigned(
-                java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {
-              if (!counted) {
-                counted = true;
-                s.assigned.incrementAndGet();
-              }
-            }
-          });
-      Thread t =
-          new Thread(() -> s.loop(consumer, producer, replyTopic, delayMs), "kafkaload-echo-" + i);
-      t.setDaemon(true);
-      s.threads.add(t);
-    }
-    s.threads.forEach(Thread::start);
-    LOG.info(
-        "Echo service: group '{}' reads '{}' and replies on '{}' ({} consumers, {} ms per record)",
-        group,
-        requestTopic,
-        replyTopic,
-        consumers,
-        delayMs);
-    return s;
-  }
-
-  private void loop(
-      KafkaConsumer<byte[], byte[]> consumer,
-      KafkaProducer<byte[], byte[]> producer,
-      String replyTopic,
-      long delayMs) {
-    try (consumer) {
-      while (running.get()) {
-        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-          if (delayMs > 0) {
-            Thread.sleep(delayMs);
-          }
-          byte[] value = r.value();
-          if (transform != null) {
-            try {
-              value = transform.apply(value);
-            } catch (RuntimeException e) {
-              LOG.warn("Echo service: cannot answer a request: {}", e.toString());
-              continue;
-            }
-          }
-          producer.send(
-              new ProducerRecord<>(replyTopic, null, r.timestamp(), r.key(), value, r.headers()));
-          echoed.incrementAndGet();
-          if (!running.get()) {
-            break;
-          }
-        }
-        if (!records.isEmpty()) {
-          producer.flush();
-          consumer.commitSync();
-        }
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (org.apache.kafka.common.errors.WakeupException
-        | org.apache.kafka.common.errors.InterruptException e) {
-      // closing
-    } catch (RuntimeException e) {
-      if (running.get()) {
-        LOG.warn("Echo consumer stopped: {}", e.toString());
-      }
-    }
-  }
-
-  /**
-   * The exactly-once threads: each its own transactional producer ({@code <group>-<index>}) and
-   * read_committed consumer in {@code group}, with {@code group.instance.id} {@code
-   * <group>-<index>} too, so a restarted echo takes its predecessor's place in the group at once
-   * rather than after the session timeout.
-   */
-  static EchoService startExactlyOnce(
-      Connection connection,
-      String group,
-      String requestTopic,
-      String replyTopic,
-      int consumers,
-      long transactionMs) {
-    EchoService s = new EchoService(null, null);
-    for (int i = 0; i < consumers; i++) {
-      String id = group + "-" + i;
-      Properties pp = connection.properties();
-      pp.put("transactional.id", id);
-      pp.put("enable.idempotence", "true");
-      pp.put("acks", "all");
-      pp.put("linger.ms", "1");
-      pp.put("client.id", "kafkaload-echo-eos-" + i);
-      // An echo that dies for good leaves its transaction open this long at most.
-      pp.put("transaction.timeout.ms", "15000");
-      KafkaProducer<byte[], byte[]> producer =
-          new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-      Properties p = connection.properties();
-      p.put("group.id", group);
-      p.put("group.instance.id", id);
-      p.put("client.id", id);
-      p.put("isolation.level", "read_committed");
-      p.put("auto.offset.reset", "latest");
-      p.put("enable.auto.commit", "false");
-      p.put("max.poll.records", "500");
-      KafkaConsumer<byte[], byte[]> consumer =
-          new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-      ExactlyOnce worker =
-          new ExactlyOnce(s, consumer, producer, requestTopic, replyTopic, transactionMs);
-      Thread t = new Thread(worker::run, "kafkaload-echo-eos-" + i);
-      t.setDaemon(true);
-      s.threads.add(t);
-      s.closers.add(worker::close);
-    }
-    s.threads.forEach(Thread::start);
-    LOG.info(
-        "Echo service (exactly-once): group '{}' reads '{}' read_committed and replies on '{}' in "
-            + "transactions of at most {} ms ({} consumers, transactional.id {}-0..{})",
-        group,
-        requestTopic,
-        replyTopic,
-        transactionMs,
-        consumers,
-        group,
-        consumers - 1);
-    return s;
-  }
-
-  /**
-   * One consume-transform-produce thread: the replies of a transaction and the consumed positions
-   * are committed together, or not at all. A failed transaction is aborted and the consumer goes
-   * back to the group's committed offsets, so its records are processed again in the next one.
-   */
-  private static final class ExactlyOnce {
-    private final EchoService service;
-    private final KafkaConsumer<byte[], byte[]> consumer;
-    private final KafkaProducer<byte[], byte[]> producer;
-    private final String requestTopic;
-    private final String replyTopic;
-    private final long transactionMs;
-    private boolean open;
-    private long openedAt;
-
-    /**
-     * Partitions assigned since the last commit: their positions are committed even with no record,
-     * so a restart with auto.offset.reset=latest never skips records written meanwhile.
-     */
-    private boolean positionsUncommitted = true;
-
-    ExactlyOnce(
-        EchoService service,
-        KafkaConsumer<byte[], byte[]> consumer,
-        KafkaProducer<byte[], byte[]> producer,
-        String requestTopic,
-        String replyTopic,
-        long transactionMs) {
-      this.service = service;
-      this.consumer = consumer;
-      this.producer = producer;
-      this.requestTopic = requestTopic;
-      this.replyTopic = replyTopic;
-      this.transactionMs = transactionMs;
-    }
-
-    void run() {
-      try (consumer) {
-        // Fences an earlier producer with this transactional.id and aborts what it left open.
-        producer.initTransactions();
-        consumer.subscribe(
-            List.of(requestTopic),
-            new org.apache.kafka.clients.consumer.ConsumerRebalanceListener() {
-              private boolean counted;
-
-              @Override
-              public void onPartitionsRevoked(
-                  java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {
-                // The transaction's offsets belong to this generation: commit before it ends. If
-                // that fails, the records go to the partitions' next owner from the committed
-                // offsets.
-                try {
-                  commit();
-                } catch (org.apache.kafka.common.KafkaException e) {
-                  LOG.warn("Echo (exactly-once): commit on revocation failed: {}", e.toString());
-                  try {
-                    producer.abortTransaction();
-                  } catch (RuntimeException ignored) {
-                    // fenced or closing: the broker aborts it
-                  }
-                  open = false;
-                }
-              }
-
-              @Override
-              public void onPartitionsAssigned(
-                  java.util.Collection<org.apache.kafka.common.TopicPartition> partitions) {
-                positionsUncommitted = true;
-                // Resolved now (latest when the group has no offset yet), so a record written
-                // after the service said it is ready is never skipped.
-                partitions.forEach(consumer::position);
-                if (!counted) {
-                  counted = true;
-                  service.assigned.incrementAndGet();
-                }
-              }
-            });
-        while (service.running.get()) {
-          ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
-          try {
-            if (!records.isEmpty() || positionsUncommitted) {
-              begin();
-            }
-            for (ConsumerRecord<byte[], byte[]> r : records) {
-              producer.send(
-                  new ProducerRecord<>(
-                      replyTopic, null, r.timestamp(), r.key(), r.value(), r.headers()));
-              service.echoed.incrementAndGet();
-            }
-            if (open && System.currentTimeMillis() - openedAt >= transactionMs) {
-              commit();
-            }
-          } catch (org.apache.kafka.common.errors.ProducerFencedException
-              | org.apache.kafka.common.errors.InvalidProducerEpochException
-              | org.apache.kafka.common.errors.InvalidTxnStateException e) {
-            // InvalidTxnStateException: how a fence shows when a commit crosses it (transaction v2)
-            LOG.warn("Echo (exactly-once) fenced by a newer instance, stopping: {}", e.toString());
-            return;
-          } catch (org.apache.kafka.common.KafkaException e) {
-            abortAndRewind(e);
-          }
-        }
-        commit();
-      } catch (org.apache.kafka.common.errors.WakeupException
-          | org.apache.kafka.common.errors.InterruptException e) {
-        // closing
-      } catch (RuntimeException e) {
-        if (service.running.get()) {
-          LOG.warn("Echo consumer (exactly-once) stopped: {}", e.toString());
-        }
-      }
-    }
-
-    private void begin() {
-      if (!open) {
-        producer.beginTransaction();
-        open = true;
-        openedAt = System.currentTimeMillis();
-      }
-    }
-
-    /** Commits the open transaction with the positions reached: the next record to read. */
-    private void commit() {
-      if (!open) {
-        return;
-      }
-      java.util.Map<
-              org.apache.kafka.common.TopicPartition,
-              org.apache.kafka.clients.consumer.OffsetAndMetadata>
-          offsets = new java.util.HashMap<>();
-      for (org.apache.kafka.common.TopicPartition tp : consumer.assignment()) {
-        // The position, not the last offset + 1: it is past transaction markers, so a group
-        // that has read everything shows no lag.
-        offsets.put(
-            tp, new org.apache.kafka.clients.consumer.OffsetAndMetadata(consumer.position(tp)));
-      }
-      producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
-      producer.commitTransaction();
-      open = false;
-      positionsUncommitted = false;
-    }
-
-    private void abortAndRewind(RuntimeException cause) {
-      LOG.warn("Echo (exactly-once): transaction aborted, reprocessing: {}", cause.toString());
-      try {
-        if (open) {
-          producer.abortTransaction();
-        }
-      } catch (RuntimeException e) {
-        LOG.warn("Echo (exactly-once): abort failed: {}", e.toString());
-      }
-      open = false;
-      positionsUncommitted = true;
-      var committed = consumer.committed(consumer.assignment());
-      committed.forEach(
-          (tp, om) -> {
-            if (om != null) {
-              consumer.seek(tp, om.offset());
-            }
-          });
-    }
-
-    void close() {
-      producer.close(Duration.ofSeconds(5));
     }
   }
 
@@ -539,43 +163,7 @@ public final class EchoService implements AutoCloseable {
    * standard input closes (its parent is gone) or on a signal.
    */
   public static void main(String[] args) throws Exception {
-    java.util.Map<String, String> a = new java.util.HashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--exactly-once")) {
-        a.put("exactly-once", "true");
-      } else if (args[i].startsWith("--") && i + 1 < args.length) {
-        a.put(args[i].substring(2), args[++i]);
-      } else {
-        throw new IllegalArgumentException("unknown argument: " + args[i]);
-      }
-    }
-    for (String required : List.of("bootstrap", "request-topic", "reply-topic", "group")) {
-      if (!a.containsKey(required)) {
-        throw new IllegalArgumentException("missing --" + required);
-      }
-    }
-    int consumers = Integer.parseInt(a.getOrDefault("consumers", "4"));
-    KafkaProtocolBuilder protocol =
-        new KafkaProtocolBuilder()
-            .bootstrapServers(a.get("bootstrap"))
-            .topic(a.get("request-topic"))
-            .createTopic(Integer.parseInt(a.getOrDefault("partitions", "4")), 1);
-    EchoService echo =
-        a.containsKey("exactly-once")
-            ? startExactlyOnce(
-                protocol,
-                a.get("reply-topic"),
-                a.get("group"),
-                consumers,
-                Long.parseLong(a.getOrDefault("transaction-ms", "100")))
-            : startFor(protocol, a.get("reply-topic"), a.get("group"), consumers, 0);
-    Runtime.getRuntime().addShutdownHook(new Thread(echo::close));
-    System.out.println("kafkaload-echo ready");
-    System.out.flush();
-    while (System.in.read() >= 0) {
-      // the parent holds stdin open while it wants this process
-    }
-    echo.close();
+    EchoProcess.run(args);
   }
 
   /** How many records the service has written to the reply topic so far. */
@@ -583,7 +171,7 @@ public final class EchoService implements AutoCloseable {
     return echoed.get();
   }
 
-  /** Stops the consumers (waiting up to 5 s for each thread), then closes the producer. */
+  /** Stops the consumers (waiting up to 5 s for each thread), then closes the producers. */
   @Override
   public void close() {
     // Once: a process closes it on end of input and again from its shutdown hook.
@@ -599,8 +187,37 @@ public final class EchoService implements AutoCloseable {
       }
     }
     closers.forEach(Runnable::run);
-    if (producer != null) {
-      producer.close(Duration.ofSeconds(5));
-    }
+  }
+
+  // What the echo threads share with their service.
+
+  boolean running() {
+    return running.get();
+  }
+
+  /** A consumer got its first partitions. */
+  void consumerAssigned() {
+    assigned.incrementAndGet();
+  }
+
+  /** A reply was handed to the producer. */
+  void echoedOne() {
+    echoed.incrementAndGet();
+  }
+
+  /** A daemon thread started by {@link #startThreads()} and joined by {@link #close()}. */
+  void addThread(Runnable body, String name) {
+    Thread t = new Thread(body, name);
+    t.setDaemon(true);
+    threads.add(t);
+  }
+
+  /** Run by {@link #close()} after the threads stopped, in the order added. */
+  void onClose(Runnable closer) {
+    closers.add(closer);
+  }
+
+  void startThreads() {
+    threads.forEach(Thread::start);
   }
 }

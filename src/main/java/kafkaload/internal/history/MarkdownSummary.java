@@ -73,7 +73,7 @@ public final class MarkdownSummary {
             .append(" | ")
             .append(g.passed() ? "pass" : "**FAIL**")
             .append(" | ")
-            .append(g.actual() != null ? BaselineGate.fmt(g.actual()) : cell(g.error()))
+            .append(g.actual() != null ? VerdictText.fmt(g.actual()) : cell(g.error()))
             .append(" |\n");
       }
       md.append("\n");
@@ -93,9 +93,9 @@ public final class MarkdownSummary {
             .append(fig.name())
             .append(fig.unit().isEmpty() ? "" : " (" + fig.unit() + ")")
             .append(" | ")
-            .append(BaselineGate.fmt(fig.baseline()))
+            .append(VerdictText.fmt(fig.baseline()))
             .append(" | ")
-            .append(BaselineGate.fmt(fig.current()))
+            .append(VerdictText.fmt(fig.current()))
             .append(" | ")
             .append(
                 fig.changePct() == null
@@ -112,7 +112,7 @@ public final class MarkdownSummary {
                     : String.format(Locale.ROOT, "%.1f%%", 100 * fig.confidence()))
             .append(" | ")
             .append(fig.worseWhen().equals("higher") ? "+" : "-")
-            .append(BaselineGate.fmt(fig.thresholdPct()))
+            .append(VerdictText.fmt(fig.thresholdPct()))
             .append(fig.name().equals(BaselineGate.ERRORS) ? " pts" : "%")
             .append(" | ")
             .append(
@@ -132,7 +132,7 @@ public final class MarkdownSummary {
   }
 
   private static void row(StringBuilder md, String name, Double value) {
-    md.append("| ").append(name).append(" | ").append(BaselineGate.fmt(value)).append(" |\n");
+    md.append("| ").append(name).append(" | ").append(VerdictText.fmt(value)).append(" |\n");
   }
 
   private static Double nan(double v) {

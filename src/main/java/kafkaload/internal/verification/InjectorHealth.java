@@ -1,32 +1,17 @@
 package kafkaload.internal.verification;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.OperatingSystemMXBean;
 import io.netty.util.concurrent.EventExecutor;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.DoubleAdder;
-import java.util.concurrent.atomic.LongAccumulator;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
-import javax.management.NotificationEmitter;
-import javax.management.NotificationListener;
-import javax.management.openmbean.CompositeData;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.results.InjectorResults;
@@ -35,8 +20,6 @@ import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.run.CpuWindow;
 import kafkaload.internal.run.RunLedger;
 import org.HdrHistogram.Histogram;
-import org.apache.kafka.common.Metric;
-import org.apache.kafka.common.MetricName;
 
 /**
  * Samples the injector once a second: machine and process CPU, GC pauses, heap (used, and after the
@@ -46,23 +29,11 @@ import org.apache.kafka.common.MetricName;
  * load tool as much as Kafka. Only the samples of the load count, from the first user's start to
  * the first verification step (or the end of the run): preflight, JVM warm-up before the load and
  * the read-back after it are not the load.
+ *
+ * <p>The parts: {@link GcWatch} (collections), {@link ProducerMetrics}, {@link Saturation} (the
+ * verdict).
  */
 public final class InjectorHealth implements AutoCloseable {
-  static final List<String> PRODUCER_METRICS =
-      List.of(
-          "bufferpool-wait-ratio",
-          "bufferpool-wait-time-ns-total",
-          "record-queue-time-avg",
-          "record-queue-time-max",
-          "request-latency-avg",
-          "request-latency-max",
-          "batch-size-avg",
-          "records-per-request-avg",
-          "compression-rate-avg",
-          "record-send-rate",
-          "record-error-rate",
-          "record-retry-rate");
-
   public record Verdict(boolean saturated, List<String> reasons) {}
 
   private final ScheduledExecutorService timer =
@@ -73,20 +44,10 @@ public final class InjectorHealth implements AutoCloseable {
             return t;
           });
   private final List<InjectorSample> samples = Collections.synchronizedList(new ArrayList<>());
-  private final DoubleAdder gcPauseMs = new DoubleAdder();
-  private final LongAccumulator gcMaxPauseMs = new LongAccumulator(Math::max, 0);
-  private final List<Runnable> unregister = new ArrayList<>();
+  private final GcWatch gc = new GcWatch();
   private final OperatingSystemMXBean os =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-  private final Set<String> heapPools = heapPoolNames();
-
-  /**
-   * The heap after the latest collection, MB (NaN before the first): the figure -Xlog:gc prints
-   * after "->". Its floor over a long run is the live set, so it shows growth that heapUsedMb's
-   * sawtooth hides.
-   */
-  private volatile double heapAfterGcMb = Double.NaN;
 
   private final long startNanos = System.nanoTime();
   private final InjectorBounds bounds;
@@ -120,7 +81,7 @@ public final class InjectorHealth implements AutoCloseable {
       Supplier<List<RunLedger>> stats,
       Supplier<List<ProducerHandle>> producers) {
     InjectorHealth h = new InjectorHealth(bounds, stats);
-    h.listenToGc();
+    h.gc.listen();
     h.timer.scheduleAtFixedRate(
         () -> h.sample(stats.get(), producers.get()), 1, 1, TimeUnit.SECONDS);
     return h;
@@ -213,68 +174,6 @@ public final class InjectorHealth implements AutoCloseable {
         loadDelayMicros.getMaxValue() / 1000.0);
   }
 
-  private void listenToGc() {
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      if (!(gc instanceof NotificationEmitter)) {
-        continue;
-      }
-      NotificationListener l =
-          (n, handback) -> {
-            if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
-                n.getType())) {
-              return;
-            }
-            GarbageCollectionNotificationInfo info =
-                GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
-            heapAfterGcMb = heapMb(info.getGcInfo().getMemoryUsageAfterGc());
-            // Concurrent cycles run beside the application; only stop-the-world collections pause
-            // it.
-            if (info.getGcName().contains("Concurrent")
-                || info.getGcAction().contains("concurrent")) {
-              return;
-            }
-            long ms = info.getGcInfo().getDuration();
-            gcPauseMs.add(ms);
-            gcMaxPauseMs.accumulate(ms);
-          };
-      ((NotificationEmitter) gc).addNotificationListener(l, null, null);
-      unregister.add(
-          () -> {
-            try {
-              ((NotificationEmitter) gc).removeNotificationListener(l);
-            } catch (Exception ignored) {
-              // already gone
-            }
-          });
-    }
-  }
-
-  /**
-   * The heap pools' total in a collection's after-GC usage (the notification also lists non-heap
-   * pools). Taken from the notification, not from an old pool's
-   * MemoryPoolMXBean.getCollectionUsage(): it needs no collector-specific pool name, counts
-   * survivors too, and costs nothing between collections.
-   */
-  private double heapMb(Map<String, MemoryUsage> afterGc) {
-    long used = 0;
-    for (Map.Entry<String, MemoryUsage> e : afterGc.entrySet()) {
-      if (heapPools.contains(e.getKey())) {
-        used += e.getValue().getUsed();
-      }
-    }
-    return used / 1_048_576.0;
-  }
-
-  private static Set<String> heapPoolNames() {
-    Set<String> names = new HashSet<>();
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        names.add(pool.getName());
-      }
-    }
-    return names;
-  }
-
   private synchronized void sample(List<RunLedger> stats, List<ProducerHandle> producers) {
     long now = System.nanoTime();
     double dt = (now - lastNanos) / 1e9;
@@ -289,7 +188,7 @@ public final class InjectorHealth implements AutoCloseable {
       bytes += s.delivery().ackedBytes();
       blocked += s.sendPath().blockedNanos();
     }
-    double gcTotal = gcPauseMs.sum();
+    double gcTotal = gc.pauseMsTotal();
     double second = Math.round((now - startNanos) / 1e8) / 10.0;
     Histogram delay = eventLoops.interval();
     if (inLoad(second)) {
@@ -310,9 +209,9 @@ public final class InjectorHealth implements AutoCloseable {
             pct(os.getCpuLoad()),
             pct(os.getProcessCpuLoad()),
             memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
-            heapAfterGcMb,
+            gc.heapAfterGcMb(),
             gcTotal - lastGcPause,
-            gcMaxPauseMs.getThenReset(),
+            gc.maxPauseMsThenReset(),
             (blocked - lastBlockedNanos) / 1e6,
             delay.getTotalCount(),
             delay.getValueAtPercentile(99) / 1000.0,
@@ -330,46 +229,11 @@ public final class InjectorHealth implements AutoCloseable {
   }
 
   /**
-   * Each metric over the producers that report it: rates and totals summed (what they did
-   * together), maxima the highest, averages and ratios averaged, so a pool or a producer per user
-   * reads like one producer doing the same work.
+   * The producers' metrics combined as one producer's (see {@link ProducerMetrics}); public here
+   * because the report reads them too.
    */
   public static Map<String, Double> producerMetrics(List<ProducerHandle> producers) {
-    Map<String, Double> sum = new LinkedHashMap<>();
-    Map<String, Integer> count = new LinkedHashMap<>();
-    Map<String, Double> maxes = new LinkedHashMap<>();
-    for (ProducerHandle h : producers) {
-      Map<MetricName, ? extends Metric> metrics;
-      try {
-        metrics = h.producer().metrics();
-      } catch (RuntimeException closed) {
-        continue;
-      }
-      metrics.forEach(
-          (name, metric) -> {
-            if (name.group().equals("producer-metrics")
-                && PRODUCER_METRICS.contains(name.name())
-                && metric.metricValue() instanceof Number) {
-              double v = ((Number) metric.metricValue()).doubleValue();
-              if (!Double.isNaN(v) && !Double.isInfinite(v)) {
-                sum.merge(name.name(), v, Double::sum);
-                maxes.merge(name.name(), v, Math::max);
-                count.merge(name.name(), 1, Integer::sum);
-              }
-            }
-          });
-    }
-    Map<String, Double> avg = new LinkedHashMap<>();
-    for (String m : PRODUCER_METRICS) {
-      if (sum.containsKey(m)) {
-        avg.put(
-            m,
-            m.endsWith("-rate") || m.endsWith("-total")
-                ? sum.get(m)
-                : m.endsWith("-max") ? maxes.get(m) : sum.get(m) / count.get(m));
-      }
-    }
-    return avg;
+    return ProducerMetrics.of(producers);
   }
 
   public List<InjectorSample> samples() {
@@ -385,109 +249,13 @@ public final class InjectorHealth implements AutoCloseable {
 
   /** Judges the load's samples against the bounds; every reason is one readable line. */
   public Verdict verdict() {
-    return judge(loadSamples(), bounds);
-  }
-
-  static Verdict judge(List<InjectorSample> s, InjectorBounds b) {
-    List<String> reasons = new ArrayList<>();
-    int w = b.windowSeconds();
-    sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct())
-        .ifPresent(
-            x ->
-                reasons.add(
-                    String.format(
-                        "machine CPU stayed >= %.0f%% for %d s (from %.0f s)",
-                        b.cpuPct(), w, x.second() - w + 1)));
-    window(
-            s,
-            w,
-            win ->
-                win.stream().mapToDouble(InjectorSample::gcPauseMs).sum()
-                    >= b.gcPct() / 100 * w * 1000)
-        .ifPresent(
-            win ->
-                reasons.add(
-                    String.format(
-                        "GC pauses took %.0f ms of the %d s from %.0f s",
-                        win.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
-                        w,
-                        win.get(0).second())));
-    s.stream()
-        .filter(x -> x.gcMaxPauseMs() >= b.gcSinglePauseMs())
-        .findFirst()
-        .ifPresent(
-            x ->
-                reasons.add(
-                    String.format(
-                        "a GC pause of %.0f ms at %.0f s", x.gcMaxPauseMs(), x.second())));
-    sustained(
-            s,
-            w,
-            x -> x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio())
-        .ifPresent(
-            x ->
-                reasons.add(
-                    String.format(
-                        "sends waited for producer buffer space (bufferpool-wait-ratio >= %.2f) for %d s",
-                        b.bufferWaitRatio(), w)));
-    // p99 of a window's probe delays is at or above the bound when more than 1% of its probes are.
-    window(
-            s,
-            w,
-            win -> {
-              long probes = win.stream().mapToLong(InjectorSample::eventLoopProbes).sum();
-              return probes > 0
-                  && win.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum() * 100
-                      > probes;
-            })
-        .ifPresent(
-            win ->
-                reasons.add(
-                    String.format(
-                        "Gatling's event loops ran late: p99 of their delay >= %.0f ms over "
-                            + "the %d s from %.0f s (%d of %d probes, max %.0f ms)",
-                        b.eventLoopDelayMs(),
-                        w,
-                        win.get(0).second(),
-                        win.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum(),
-                        win.stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
-                        win.stream()
-                            .mapToDouble(InjectorSample::eventLoopDelayMaxMs)
-                            .max()
-                            .orElse(0))));
-    return new Verdict(!reasons.isEmpty(), reasons);
-  }
-
-  /** The sample that ends the first run of {@code w} consecutive samples meeting the condition. */
-  private static Optional<InjectorSample> sustained(
-      List<InjectorSample> s, int w, Predicate<InjectorSample> met) {
-    int run = 0;
-    for (InjectorSample x : s) {
-      run = met.test(x) ? run + 1 : 0;
-      if (run == w) {
-        return Optional.of(x);
-      }
-    }
-    return Optional.empty();
-  }
-
-  /**
-   * The first window of {@code w} consecutive samples that, taken together, meets the condition.
-   */
-  private static Optional<List<InjectorSample>> window(
-      List<InjectorSample> s, int w, Predicate<List<InjectorSample>> met) {
-    for (int i = 0; i + w <= s.size(); i++) {
-      if (met.test(s.subList(i, i + w))) {
-        return Optional.of(s.subList(i, i + w));
-      }
-    }
-    return Optional.empty();
+    return Saturation.judge(loadSamples(), bounds);
   }
 
   @Override
   public void close() {
     timer.shutdownNow();
     eventLoops.close();
-    unregister.forEach(Runnable::run);
+    gc.close();
   }
 }

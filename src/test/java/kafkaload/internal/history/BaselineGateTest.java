@@ -96,12 +96,12 @@ class BaselineGateTest {
       after[i] = before[i] * 1.15;
     }
     BaselineComparison.Figure f =
-        BaselineGate.samples(
+        FigureJudge.samples(
             BaselineGate.P99, "ms", true, after, before, 25, T, Double.NaN, Double.NaN);
     assertTrue(f.confidence() > 0.999, f.verdict());
     assertFalse(f.regression(), f.verdict());
     BaselineComparison.Figure big =
-        BaselineGate.samples(
+        FigureJudge.samples(
             BaselineGate.P99, "ms", true, after, before, 10, T, Double.NaN, Double.NaN);
     assertTrue(big.regression(), big.verdict());
   }
@@ -115,22 +115,22 @@ class BaselineGateTest {
       after[i] = before[i] * 1.5;
     }
     BaselineComparison.Figure f =
-        BaselineGate.samples(
+        FigureJudge.samples(
             BaselineGate.P99, "ms", true, after, before, 25, T, Double.NaN, Double.NaN);
     assertTrue(f.regression(), f.verdict());
     BaselineComparison.Figure kept =
-        BaselineGate.beyondEveryRun(f, 15, new double[] {10, 10.2, 16});
+        BaselineSpread.beyondEveryRun(f, 15, new double[] {10, 10.2, 16});
     assertFalse(kept.regression(), kept.verdict());
     assertTrue(
         kept.verdict().contains("within the range of the 3 baseline runs (the highest is 16.00)"),
         kept.verdict());
-    assertTrue(BaselineGate.beyondEveryRun(f, 15, new double[] {10, 10.2, 11}).regression());
+    assertTrue(BaselineSpread.beyondEveryRun(f, 15, new double[] {10, 10.2, 11}).regression());
     BaselineComparison.Figure rate =
-        BaselineGate.samples(
+        FigureJudge.samples(
             BaselineGate.RATE, "msg/s", false, before, after, 15, T, Double.NaN, Double.NaN);
     assertTrue(rate.regression(), rate.verdict());
-    assertFalse(BaselineGate.beyondEveryRun(rate, 10, new double[] {15, 9}).regression());
-    assertTrue(BaselineGate.beyondEveryRun(rate, 10, new double[] {15, 14}).regression());
+    assertFalse(BaselineSpread.beyondEveryRun(rate, 10, new double[] {15, 9}).regression());
+    assertTrue(BaselineSpread.beyondEveryRun(rate, 10, new double[] {15, 14}).regression());
   }
 
   @Test

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The saturation verdict on made-up samples: each bound fires on a whole window and not below it.
  */
-class InjectorHealthTest {
+class SaturationTest {
   private static final InjectorBounds BOUNDS = new InjectorBounds(90, 3, 10, 1000, 0.1, 100);
 
   private static InjectorSample sample(int second, double cpu, long probes, long late) {
@@ -31,23 +31,19 @@ class InjectorHealthTest {
   @Test
   void eventLoopsLateInMoreThanOnePercentOfAWindowsProbesMarkTheRun() {
     // 3 s of 40 probes: 120 in the window; 2 late is over 1%, 1 late is not.
-    InjectorHealth.Verdict late = InjectorHealth.judge(run(10, 40, 0, 2, 0, 0), BOUNDS);
+    InjectorHealth.Verdict late = Saturation.judge(run(10, 40, 0, 2, 0, 0), BOUNDS);
     assertTrue(late.saturated());
     assertTrue(late.reasons().get(0).contains("event loops ran late"), late.reasons().toString());
-    assertFalse(InjectorHealth.judge(run(10, 40, 0, 1, 0, 0), BOUNDS).saturated());
-    assertFalse(
-        InjectorHealth.judge(run(10, 0, 0, 0, 0), BOUNDS).saturated(), "no probes, no verdict");
+    assertFalse(Saturation.judge(run(10, 40, 0, 1, 0, 0), BOUNDS).saturated());
+    assertFalse(Saturation.judge(run(10, 0, 0, 0, 0), BOUNDS).saturated(), "no probes, no verdict");
   }
 
   @Test
   void cpuMustStayHighForAWholeWindow() {
     assertTrue(
-        InjectorHealth.judge(run(95, 40, 0, 0, 0), BOUNDS)
-            .reasons()
-            .get(0)
-            .contains("machine CPU"));
+        Saturation.judge(run(95, 40, 0, 0, 0), BOUNDS).reasons().get(0).contains("machine CPU"));
     List<InjectorSample> broken = run(95, 40, 0, 0, 0, 0);
     broken.set(1, sample(2, 50, 40, 0));
-    assertFalse(InjectorHealth.judge(broken, BOUNDS).saturated());
+    assertFalse(Saturation.judge(broken, BOUNDS).saturated());
   }
 }

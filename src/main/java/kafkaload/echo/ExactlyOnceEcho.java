@@ -1,0 +1,239 @@
+package kafkaload.echo;
+
+import static kafkaload.echo.EchoService.LOG;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import kafkaload.internal.admin.Connection;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.InvalidTxnStateException;
+import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * One consume-transform-produce thread of the exactly-once echo: the replies of a transaction and
+ * the consumed positions are committed together, or not at all. A failed transaction is aborted and
+ * the consumer goes back to the group's committed offsets, so its records are processed again in
+ * the next one.
+ */
+final class ExactlyOnceEcho {
+  private final EchoService service;
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final KafkaProducer<byte[], byte[]> producer;
+  private final String requestTopic;
+  private final String replyTopic;
+  private final long transactionMs;
+  private boolean open;
+  private long openedAt;
+
+  /**
+   * Partitions assigned since the last commit: their positions are committed even with no record,
+   * so a restart with auto.offset.reset=latest never skips records written meanwhile.
+   */
+  private boolean positionsUncommitted = true;
+
+  private ExactlyOnceEcho(
+      EchoService service,
+      KafkaConsumer<byte[], byte[]> consumer,
+      KafkaProducer<byte[], byte[]> producer,
+      String requestTopic,
+      String replyTopic,
+      long transactionMs) {
+    this.service = service;
+    this.consumer = consumer;
+    this.producer = producer;
+    this.requestTopic = requestTopic;
+    this.replyTopic = replyTopic;
+    this.transactionMs = transactionMs;
+  }
+
+  /**
+   * The exactly-once threads: each its own transactional producer ({@code <group>-<index>}) and
+   * read_committed consumer in {@code group}, with {@code group.instance.id} {@code
+   * <group>-<index>} too, so a restarted echo takes its predecessor's place in the group at once
+   * rather than after the session timeout.
+   */
+  static EchoService start(
+      Connection connection,
+      String group,
+      String requestTopic,
+      String replyTopic,
+      int consumers,
+      long transactionMs) {
+    EchoService s = new EchoService();
+    for (int i = 0; i < consumers; i++) {
+      String id = group + "-" + i;
+      Properties pp = connection.properties();
+      pp.put("transactional.id", id);
+      pp.put("enable.idempotence", "true");
+      pp.put("acks", "all");
+      pp.put("linger.ms", "1");
+      pp.put("client.id", "kafkaload-echo-eos-" + i);
+      // An echo that dies for good leaves its transaction open this long at most.
+      pp.put("transaction.timeout.ms", "15000");
+      KafkaProducer<byte[], byte[]> producer =
+          new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+      Properties p = connection.properties();
+      p.put("group.id", group);
+      p.put("group.instance.id", id);
+      p.put("client.id", id);
+      p.put("isolation.level", "read_committed");
+      p.put("auto.offset.reset", "latest");
+      p.put("enable.auto.commit", "false");
+      p.put("max.poll.records", "500");
+      KafkaConsumer<byte[], byte[]> consumer =
+          new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+      ExactlyOnceEcho worker =
+          new ExactlyOnceEcho(s, consumer, producer, requestTopic, replyTopic, transactionMs);
+      s.addThread(worker::run, "kafkaload-echo-eos-" + i);
+      s.onClose(() -> producer.close(Duration.ofSeconds(5)));
+    }
+    s.startThreads();
+    LOG.info(
+        "Echo service (exactly-once): group '{}' reads '{}' read_committed and replies on '{}' in "
+            + "transactions of at most {} ms ({} consumers, transactional.id {}-0..{})",
+        group,
+        requestTopic,
+        replyTopic,
+        transactionMs,
+        consumers,
+        group,
+        consumers - 1);
+    return s;
+  }
+
+  private void run() {
+    try (consumer) {
+      // Fences an earlier producer with this transactional.id and aborts what it left open.
+      producer.initTransactions();
+      consumer.subscribe(List.of(requestTopic), new Rebalance());
+      while (service.running()) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
+        try {
+          if (!records.isEmpty() || positionsUncommitted) {
+            begin();
+          }
+          for (ConsumerRecord<byte[], byte[]> r : records) {
+            producer.send(
+                new ProducerRecord<>(
+                    replyTopic, null, r.timestamp(), r.key(), r.value(), r.headers()));
+            service.echoedOne();
+          }
+          if (open && System.currentTimeMillis() - openedAt >= transactionMs) {
+            commit();
+          }
+        } catch (ProducerFencedException
+            | InvalidProducerEpochException
+            | InvalidTxnStateException e) {
+          // InvalidTxnStateException: how a fence shows when a commit crosses it (transaction v2)
+          LOG.warn("Echo (exactly-once) fenced by a newer instance, stopping: {}", e.toString());
+          return;
+        } catch (KafkaException e) {
+          abortAndRewind(e);
+        }
+      }
+      commit();
+    } catch (WakeupException | InterruptException e) {
+      // closing
+    } catch (RuntimeException e) {
+      if (service.running()) {
+        LOG.warn("Echo consumer (exactly-once) stopped: {}", e.toString());
+      }
+    }
+  }
+
+  /** Commits before a revocation, resolves positions on assignment, counts the first one. */
+  private final class Rebalance implements ConsumerRebalanceListener {
+    private boolean counted;
+
+    @Override
+    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+      // The transaction's offsets belong to this generation: commit before it ends. If that fails,
+      // the records go to the partitions' next owner from the committed offsets.
+      try {
+        commit();
+      } catch (KafkaException e) {
+        LOG.warn("Echo (exactly-once): commit on revocation failed: {}", e.toString());
+        try {
+          producer.abortTransaction();
+        } catch (RuntimeException ignored) {
+          // fenced or closing: the broker aborts it
+        }
+        open = false;
+      }
+    }
+
+    @Override
+    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      positionsUncommitted = true;
+      // Resolved now (latest when the group has no offset yet), so a record written after the
+      // service said it is ready is never skipped.
+      partitions.forEach(consumer::position);
+      if (!counted) {
+        counted = true;
+        service.consumerAssigned();
+      }
+    }
+  }
+
+  private void begin() {
+    if (!open) {
+      producer.beginTransaction();
+      open = true;
+      openedAt = System.currentTimeMillis();
+    }
+  }
+
+  /** Commits the open transaction with the positions reached: the next record to read. */
+  private void commit() {
+    if (!open) {
+      return;
+    }
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    for (TopicPartition tp : consumer.assignment()) {
+      // The position, not the last offset + 1: it is past transaction markers, so a group that has
+      // read everything shows no lag.
+      offsets.put(tp, new OffsetAndMetadata(consumer.position(tp)));
+    }
+    producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
+    producer.commitTransaction();
+    open = false;
+    positionsUncommitted = false;
+  }
+
+  private void abortAndRewind(RuntimeException cause) {
+    LOG.warn("Echo (exactly-once): transaction aborted, reprocessing: {}", cause.toString());
+    try {
+      if (open) {
+        producer.abortTransaction();
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("Echo (exactly-once): abort failed: {}", e.toString());
+    }
+    open = false;
+    positionsUncommitted = true;
+    var committed = consumer.committed(consumer.assignment());
+    committed.forEach(
+        (tp, om) -> {
+          if (om != null) {
+            consumer.seek(tp, om.offset());
+          }
+        });
+  }
+}

@@ -1,0 +1,154 @@
+package kafkaload.echo;
+
+import static kafkaload.echo.EchoService.LOG;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.UnaryOperator;
+import kafkaload.internal.admin.Connection;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * One consumer thread of the plain (at-least-once) echo: reads a batch, writes each reply through
+ * the shared producer, flushes, then commits the batch's offsets, so a reply is written before its
+ * request counts as read.
+ */
+final class PlainEcho {
+  private final EchoService service;
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final KafkaProducer<byte[], byte[]> producer;
+  private final String replyTopic;
+  private final long delayMs;
+
+  /** What the service makes of a request's value: null echoes it as it is. */
+  private final UnaryOperator<byte[]> transform;
+
+  private PlainEcho(
+      EchoService service,
+      KafkaConsumer<byte[], byte[]> consumer,
+      KafkaProducer<byte[], byte[]> producer,
+      String replyTopic,
+      long delayMs,
+      UnaryOperator<byte[]> transform) {
+    this.service = service;
+    this.consumer = consumer;
+    this.producer = producer;
+    this.replyTopic = replyTopic;
+    this.delayMs = delayMs;
+    this.transform = transform;
+  }
+
+  /**
+   * Starts {@code consumers} threads, each with its own consumer in {@code group}, reading {@code
+   * requestTopic}, and one producer they share.
+   *
+   * @param connection where the echo clients connect, with the protocol's security settings
+   * @param delayMs time spent "processing" each record, 0 for none
+   */
+  static EchoService start(
+      Connection connection,
+      String group,
+      String requestTopic,
+      String replyTopic,
+      int consumers,
+      long delayMs,
+      UnaryOperator<byte[]> transform) {
+    Properties pp = connection.properties();
+    pp.put("linger.ms", "1");
+    pp.put("client.id", "kafkaload-echo");
+    KafkaProducer<byte[], byte[]> producer =
+        new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+    EchoService s = new EchoService();
+    for (int i = 0; i < consumers; i++) {
+      Properties p = connection.properties();
+      p.put("group.id", group);
+      p.put("client.id", group + "-" + i);
+      p.put("auto.offset.reset", "latest");
+      p.put("enable.auto.commit", "false");
+      p.put("max.poll.records", "500");
+      KafkaConsumer<byte[], byte[]> consumer =
+          new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+      consumer.subscribe(
+          List.of(requestTopic),
+          new ConsumerRebalanceListener() {
+            private boolean counted;
+
+            @Override
+            public void onPartitionsRevoked(Collection<TopicPartition> partitions) {}
+
+            @Override
+            public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+              if (!counted) {
+                counted = true;
+                s.consumerAssigned();
+              }
+            }
+          });
+      PlainEcho worker = new PlainEcho(s, consumer, producer, replyTopic, delayMs, transform);
+      s.addThread(worker::run, "kafkaload-echo-" + i);
+    }
+    // The shared producer closes once every consumer thread has stopped.
+    s.onClose(() -> producer.close(Duration.ofSeconds(5)));
+    s.startThreads();
+    LOG.info(
+        "Echo service: group '{}' reads '{}' and replies on '{}' ({} consumers, {} ms per record)",
+        group,
+        requestTopic,
+        replyTopic,
+        consumers,
+        delayMs);
+    return s;
+  }
+
+  private void run() {
+    try (consumer) {
+      while (service.running()) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+          if (delayMs > 0) {
+            Thread.sleep(delayMs);
+          }
+          byte[] value = r.value();
+          if (transform != null) {
+            try {
+              value = transform.apply(value);
+            } catch (RuntimeException e) {
+              LOG.warn("Echo service: cannot answer a request: {}", e.toString());
+              continue;
+            }
+          }
+          producer.send(
+              new ProducerRecord<>(replyTopic, null, r.timestamp(), r.key(), value, r.headers()));
+          service.echoedOne();
+          if (!service.running()) {
+            break;
+          }
+        }
+        if (!records.isEmpty()) {
+          producer.flush();
+          consumer.commitSync();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (WakeupException | InterruptException e) {
+      // closing
+    } catch (RuntimeException e) {
+      if (service.running()) {
+        LOG.warn("Echo consumer stopped: {}", e.toString());
+      }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package kafkaload.internal.history;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import kafkaload.internal.results.BaselineComparison.Figure;
+
+/**
+ * A baseline of several runs is a history: a run is not failed for a difference its own runs show
+ * among themselves. A regression stands only when this run's level is beyond that of every baseline
+ * run.
+ */
+final class BaselineSpread {
+  /**
+   * Each figure's level in one run, in {@link BaselineGate#FIGURES}' order; null for the error
+   * rate, whose test pools the records rather than comparing levels.
+   */
+  private static final List<ToDoubleFunction<RunFigures>> LEVELS =
+      Arrays.asList(
+          f -> f.ackMs(99),
+          f -> f.ackMs(99.9),
+          f -> Stats.medianOf(f.msgsPerSec()),
+          null,
+          f -> Stats.medianOf(f.cpuUsPerMsg()),
+          f ->
+              f.e2e() == null || f.e2e().getTotalCount() == 0
+                  ? Double.NaN
+                  : f.e2e().getValueAtPercentile(99) / 1000.0,
+          f -> Stats.medianOf(f.lag()));
+
+  private BaselineSpread() {}
+
+  /** Replaces each regression within the baseline runs' range with a pass that says so. */
+  static void apply(List<Figure> figures, RunFigures now, List<RunFigures> before) {
+    for (int i = 0; i < figures.size(); i++) {
+      ToDoubleFunction<RunFigures> level = LEVELS.get(i);
+      if (level != null) {
+        double[] runs = before.stream().mapToDouble(level).toArray();
+        figures.set(i, beyondEveryRun(figures.get(i), level.applyAsDouble(now), runs));
+      }
+    }
+  }
+
+  /**
+   * A regression stands only when this run's level is worse than that of every baseline run;
+   * otherwise it is kept as a pass, saying so.
+   */
+  static Figure beyondEveryRun(Figure f, double now, double[] runs) {
+    if (!f.regression() || Double.isNaN(now)) {
+      return f;
+    }
+    boolean higher = f.worseWhen().equals("higher");
+    double worst = higher ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    for (double r : runs) {
+      if (!Double.isNaN(r)) {
+        worst = higher ? Math.max(worst, r) : Math.min(worst, r);
+      }
+    }
+    boolean beyond = higher ? now > worst : now < worst;
+    if (beyond) {
+      return f;
+    }
+    String verdict =
+        f.verdict().replace(": REGRESSION", "")
+            + String.format(
+                Locale.ROOT,
+                "; not failed: %s is within the range of the %d baseline runs (the %s is %s)",
+                VerdictText.fmt(now),
+                runs.length,
+                higher ? "highest" : "lowest",
+                VerdictText.fmt(worst));
+    return new Figure(
+        f.name(),
+        f.unit(),
+        f.worseWhen(),
+        f.baseline(),
+        f.current(),
+        f.changePct(),
+        f.shift(),
+        f.shiftLow(),
+        f.shiftHigh(),
+        f.confidence(),
+        f.test(),
+        f.thresholdPct(),
+        false,
+        verdict);
+  }
+}

@@ -1,0 +1,119 @@
+package kafkaload.internal.verification;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAccumulator;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * The JVM's garbage collections as {@link InjectorHealth} samples them: the stop-the-world pauses
+ * (their total and the longest since the last sample) and the heap after the latest collection,
+ * read from the collectors' notifications, so nothing is polled between collections.
+ */
+final class GcWatch implements AutoCloseable {
+  private final DoubleAdder pauseMs = new DoubleAdder();
+  private final LongAccumulator maxPauseMs = new LongAccumulator(Math::max, 0);
+  private final List<Runnable> unregister = new ArrayList<>();
+  private final Set<String> heapPools = heapPoolNames();
+
+  /**
+   * The heap after the latest collection, MB (NaN before the first): the figure -Xlog:gc prints
+   * after "->". Its floor over a long run is the live set, so it shows growth that heapUsedMb's
+   * sawtooth hides.
+   */
+  private volatile double heapAfterGcMb = Double.NaN;
+
+  /** Listens to every collector that notifies, until {@link #close()}. */
+  void listen() {
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      if (!(gc instanceof NotificationEmitter)) {
+        continue;
+      }
+      NotificationListener l =
+          (n, handback) -> {
+            if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+                n.getType())) {
+              return;
+            }
+            GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+            heapAfterGcMb = heapMb(info.getGcInfo().getMemoryUsageAfterGc());
+            // Concurrent cycles run beside the application; only stop-the-world collections pause
+            // it.
+            if (info.getGcName().contains("Concurrent")
+                || info.getGcAction().contains("concurrent")) {
+              return;
+            }
+            long ms = info.getGcInfo().getDuration();
+            pauseMs.add(ms);
+            maxPauseMs.accumulate(ms);
+          };
+      ((NotificationEmitter) gc).addNotificationListener(l, null, null);
+      unregister.add(
+          () -> {
+            try {
+              ((NotificationEmitter) gc).removeNotificationListener(l);
+            } catch (Exception ignored) {
+              // already gone
+            }
+          });
+    }
+  }
+
+  /** The stop-the-world pauses so far, ms. */
+  double pauseMsTotal() {
+    return pauseMs.sum();
+  }
+
+  /** The longest pause since the last call, ms. */
+  long maxPauseMsThenReset() {
+    return maxPauseMs.getThenReset();
+  }
+
+  double heapAfterGcMb() {
+    return heapAfterGcMb;
+  }
+
+  /**
+   * The heap pools' total in a collection's after-GC usage (the notification also lists non-heap
+   * pools). Taken from the notification, not from an old pool's
+   * MemoryPoolMXBean.getCollectionUsage(): it needs no collector-specific pool name, counts
+   * survivors too, and costs nothing between collections.
+   */
+  private double heapMb(Map<String, MemoryUsage> afterGc) {
+    long used = 0;
+    for (Map.Entry<String, MemoryUsage> e : afterGc.entrySet()) {
+      if (heapPools.contains(e.getKey())) {
+        used += e.getValue().getUsed();
+      }
+    }
+    return used / 1_048_576.0;
+  }
+
+  private static Set<String> heapPoolNames() {
+    Set<String> names = new HashSet<>();
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        names.add(pool.getName());
+      }
+    }
+    return names;
+  }
+
+  @Override
+  public void close() {
+    unregister.forEach(Runnable::run);
+  }
+}

@@ -1,0 +1,115 @@
+package kafkaload.internal.verification;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.verification.InjectorHealth.Verdict;
+
+/**
+ * Whether the injector was saturated, judged on the load's samples against the bounds: a bound
+ * counts only when a whole window of seconds breaks it (a single GC pause excepted), so one bad
+ * second does not mark a run.
+ */
+final class Saturation {
+  private Saturation() {}
+
+  /** Every reason is one readable line. */
+  static Verdict judge(List<InjectorSample> s, InjectorBounds b) {
+    List<String> reasons = new ArrayList<>();
+    int w = b.windowSeconds();
+    sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct())
+        .ifPresent(
+            x ->
+                reasons.add(
+                    String.format(
+                        "machine CPU stayed >= %.0f%% for %d s (from %.0f s)",
+                        b.cpuPct(), w, x.second() - w + 1)));
+    window(
+            s,
+            w,
+            win ->
+                win.stream().mapToDouble(InjectorSample::gcPauseMs).sum()
+                    >= b.gcPct() / 100 * w * 1000)
+        .ifPresent(
+            win ->
+                reasons.add(
+                    String.format(
+                        "GC pauses took %.0f ms of the %d s from %.0f s",
+                        win.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
+                        w,
+                        win.get(0).second())));
+    s.stream()
+        .filter(x -> x.gcMaxPauseMs() >= b.gcSinglePauseMs())
+        .findFirst()
+        .ifPresent(
+            x ->
+                reasons.add(
+                    String.format(
+                        "a GC pause of %.0f ms at %.0f s", x.gcMaxPauseMs(), x.second())));
+    sustained(
+            s,
+            w,
+            x -> x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio())
+        .ifPresent(
+            x ->
+                reasons.add(
+                    String.format(
+                        "sends waited for producer buffer space (bufferpool-wait-ratio >= %.2f) for %d s",
+                        b.bufferWaitRatio(), w)));
+    // p99 of a window's probe delays is at or above the bound when more than 1% of its probes are.
+    window(
+            s,
+            w,
+            win -> {
+              long probes = win.stream().mapToLong(InjectorSample::eventLoopProbes).sum();
+              return probes > 0
+                  && win.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum() * 100
+                      > probes;
+            })
+        .ifPresent(
+            win ->
+                reasons.add(
+                    String.format(
+                        "Gatling's event loops ran late: p99 of their delay >= %.0f ms over "
+                            + "the %d s from %.0f s (%d of %d probes, max %.0f ms)",
+                        b.eventLoopDelayMs(),
+                        w,
+                        win.get(0).second(),
+                        win.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum(),
+                        win.stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
+                        win.stream()
+                            .mapToDouble(InjectorSample::eventLoopDelayMaxMs)
+                            .max()
+                            .orElse(0))));
+    return new Verdict(!reasons.isEmpty(), reasons);
+  }
+
+  /** The sample that ends the first run of {@code w} consecutive samples meeting the condition. */
+  private static Optional<InjectorSample> sustained(
+      List<InjectorSample> s, int w, Predicate<InjectorSample> met) {
+    int run = 0;
+    for (InjectorSample x : s) {
+      run = met.test(x) ? run + 1 : 0;
+      if (run == w) {
+        return Optional.of(x);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The first window of {@code w} consecutive samples that, taken together, meets the condition.
+   */
+  private static Optional<List<InjectorSample>> window(
+      List<InjectorSample> s, int w, Predicate<List<InjectorSample>> met) {
+    for (int i = 0; i + w <= s.size(); i++) {
+      if (met.test(s.subList(i, i + w))) {
+        return Optional.of(s.subList(i, i + w));
+      }
+    }
+    return Optional.empty();
+  }
+}
