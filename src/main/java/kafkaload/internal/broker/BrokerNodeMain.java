@@ -62,6 +62,7 @@ public final class BrokerNodeMain {
     System.exit(0);
   }
 
+  // JVM-wide: this process is one node, and lives as long as it.
   private static boolean shutdownRequested;
 
   private static void watchParent() {

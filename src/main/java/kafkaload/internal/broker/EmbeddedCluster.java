@@ -118,9 +118,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
+  /** The current run's cluster: started on first use, stopped at the run's end (KafkaRun). */
   private static EmbeddedCluster shared;
 
-  /** The cluster this JVM shares between simulations and protocols; started on first use. */
+  /** The cluster the simulation and the run's protocols share; started on first use. */
   public static synchronized EmbeddedCluster shared(int size) {
     if (shared != null && !shared.closed && shared.size() != size) {
       throw new IllegalStateException(

@@ -34,7 +34,10 @@ public final class EmbeddedKafka implements AutoCloseable {
   private static final Path ROOT =
       Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
 
-  /** Brokers running in this JVM: their CPU is in the process's CPU time the reports show. */
+  /**
+   * Brokers running in this JVM: their CPU is in the process's CPU time the reports show. JVM-wide,
+   * as the process is; each stop takes its broker off.
+   */
   private static final AtomicInteger RUNNING = new AtomicInteger();
 
   private final KafkaRaftServer server;
@@ -57,9 +60,14 @@ public final class EmbeddedKafka implements AutoCloseable {
     return RUNNING.get() > 0;
   }
 
+  /**
+   * The current run's broker: started on first use (by the simulation, before the run, or the run),
+   * stopped at the run's end (KafkaRun), so the next run of the JVM starts a fresh one. A JVM with
+   * no run (the tests') keeps it until it exits.
+   */
   private static EmbeddedKafka shared;
 
-  /** The broker this JVM shares between simulations and protocols; started on first use. */
+  /** The broker the simulation and the run's protocols share; started on first use. */
   public static synchronized EmbeddedKafka shared() {
     if (shared == null || shared.stopped) {
       shared = start();

@@ -27,6 +27,8 @@ import org.apache.kafka.common.header.Header;
  * fails or throws makes the request a KO with its reason, never a stranded user.
  */
 public final class RecordCheck {
+  // JVM-wide: configured once, thread-safe, holding no run's data (JMESPath's runtime caches
+  // nothing).
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JacksonRuntime JMES = new JacksonRuntime();
 

@@ -10,6 +10,8 @@ import java.time.Instant;
  * the whole run), it never waits.
  */
 public final class StartGate {
+  // The run's, held statically because the simulation's constructor finds no run to ask; armed
+  // before it, disarmed at its end (Injector).
   private static volatile long startAtMillis = -1;
   private static volatile boolean passed;
   private static volatile boolean refused;
@@ -20,6 +22,11 @@ public final class StartGate {
     startAtMillis = epochMillis;
     passed = false;
     refused = false;
+  }
+
+  /** The run is over: a later run in this JVM starts unarmed, with no verdict of this one. */
+  public static void disarm() {
+    arm(-1);
   }
 
   /**

@@ -13,6 +13,7 @@ import java.util.function.Function;
  * serializer.
  */
 public final class Bytes {
+  // JVM-wide: configured once, thread-safe, holds no run's data.
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private Bytes() {}

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,6 +38,7 @@ import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicOffsets;
+import kafkaload.internal.schema.EmbeddedRegistry;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.Reconciliation;
 import org.apache.kafka.clients.admin.Admin;
@@ -53,12 +53,9 @@ import scala.runtime.BoxedUnit;
  */
 final class KafkaRun {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
-  private static final Map<CoreComponents, KafkaRun> RUNS = new IdentityHashMap<>();
 
-  /**
-   * Every run of this JVM, for a launcher that writes their files before it exits, not at JVM exit.
-   */
-  static final List<KafkaRun> ENDED = new CopyOnWriteArrayList<>();
+  /** The runs going on in this JVM (Gatling's core to its run): each leaves at its end. */
+  private static final Map<CoreComponents, KafkaRun> RUNS = new IdentityHashMap<>();
 
   private final CoreComponents core;
   private final Map<KafkaProtocol, KafkaComponents> components = new IdentityHashMap<>();
@@ -71,6 +68,7 @@ final class KafkaRun {
   private volatile BaselineComparison baseline;
   private volatile Path historyDir;
   private volatile String historyLabel = "";
+  private volatile boolean ended;
 
   private KafkaRun(CoreComponents core) {
     this.core = core;
@@ -80,9 +78,10 @@ final class KafkaRun {
     synchronized (RUNS) {
       KafkaRun run = RUNS.get(core);
       if (run == null) {
+        // An earlier run of this JVM writes its files now, with its verdict lines, and is let go.
+        RunFiles.writeNow();
         // A run starts: note the verdict lines Gatling prints on this thread (the one building the
-        // scenarios,
-        // which runs Gatling), forgetting an earlier run's in the same JVM.
+        // scenarios, which runs Gatling), forgetting an earlier run's in the same JVM.
         GatlingVerdicts.listen();
         run = new KafkaRun(core);
         RUNS.put(core, run);
@@ -90,13 +89,15 @@ final class KafkaRun {
         core.actorSystem()
             .registerOnTermination(
                 () -> {
-                  r.end();
+                  try {
+                    r.end();
+                  } finally {
+                    r.ended = true;
+                  }
                   return BoxedUnit.UNIT;
                 });
-        // Gatling writes its report after the actor system is gone; the files that need it come at
-        // JVM exit.
-        Runtime.getRuntime().addShutdownHook(new Thread(r::writeReports, "kafkaload-reports"));
-        ENDED.add(r);
+        // Its files need Gatling's report, written after the actor system is gone: later.
+        RunFiles.pending(r);
       }
       return run;
     }
@@ -160,8 +161,7 @@ final class KafkaRun {
                 }
               },
               blockingSender);
-      // The injectors of a distributed run share one run id, so one read-back finds all their
-      // records.
+      // A distributed run's injectors share one run id: one read-back finds all their records.
       RunIdentity identity =
           !protocol.runIdentity()
               ? null
@@ -215,13 +215,14 @@ final class KafkaRun {
 
   /**
    * The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives
-   * up.
+   * up; the embedded registry (of zero-setup runs) is the run's too.
    */
   private static void stopEmbedded(boolean embedded) {
     if (embedded) {
       EmbeddedKafka.stopShared();
       EmbeddedCluster.stopShared();
     }
+    EmbeddedRegistry.stopShared();
   }
 
   /** The checks on the existing (or just created) default topic; returns its id and end offsets. */
@@ -309,8 +310,7 @@ final class KafkaRun {
     synchronized (RUNS) {
       RUNS.remove(core);
     }
-    // Components whose start never came (a check refused the run) have nothing to summarise or
-    // close.
+    // Components never started (a check refused the run) have nothing to summarise or close.
     boolean anyEmbedded = all.stream().anyMatch(KafkaComponents::embedded);
     all.removeIf(c -> !c.started());
     if (all.isEmpty()) {
@@ -382,12 +382,15 @@ final class KafkaRun {
   }
 
   /**
-   * At JVM exit, after Gatling's report: gate verdicts, kafka-summary.json, kafka.html,
-   * js/assertions.xml.
+   * After Gatling's report: gate verdicts, kafka-summary.json, kafka.html, js/assertions.xml.
+   * Returns false while the run has not ended (its files come later), true once done with it.
    */
-  void writeReports() {
+  boolean writeReports() {
+    if (!ended) {
+      return false;
+    }
     if (simulationLog.isEmpty() || summary == null || !reportsWritten.compareAndSet(false, true)) {
-      return;
+      return true;
     }
     Path log = simulationLog.get();
     Path dir = log.getParent();
@@ -440,5 +443,6 @@ final class KafkaRun {
     } catch (Exception e) {
       System.err.println("[kafkaload] could not write the Markdown summary or the history: " + e);
     }
+    return true;
   }
 }

@@ -23,9 +23,13 @@ public final class GatlingVerdicts {
   private static final Pattern RESOLVED = Pattern.compile("(true|false) \\(actual : (.*)\\)");
   private static final Pattern UNRESOLVED = Pattern.compile("false \\((.*)\\)");
 
-  /** Only the lines that look like verdicts are kept. */
+  /**
+   * Only the lines that look like verdicts are kept: the last run's, read when its files are
+   * written, cleared when the next run starts (after it has written the earlier run's files).
+   */
   private static final Queue<String> LINES = new ConcurrentLinkedQueue<>();
 
+  /** JVM-wide, as Gatling's console is: whether this thread's console is already wrapped. */
   private static final ThreadLocal<Boolean> LISTENING = ThreadLocal.withInitial(() -> false);
 
   private GatlingVerdicts() {}

@@ -14,7 +14,7 @@ import java.nio.file.Path;
 public final class ResultsJson {
   /**
    * Indented; unknown fields refused, so a field written but not in the records fails a test, not a
-   * merge.
+   * merge. JVM-wide: configured once, thread-safe, holds no run's data.
    */
   private static final ObjectMapper JSON =
       new ObjectMapper()

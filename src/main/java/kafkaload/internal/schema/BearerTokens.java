@@ -19,6 +19,7 @@ import java.util.function.LongSupplier;
  * buffer of its end, so a run longer than a token's life keeps calling the registry.
  */
 final class BearerTokens {
+  // JVM-wide: configured once, thread-safe, holds no run's data.
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final RegistryOAuth settings;

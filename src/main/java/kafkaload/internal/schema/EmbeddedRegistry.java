@@ -37,10 +37,13 @@ import org.apache.avro.SchemaCompatibility;
  * bodies (40401 subject not found, 40403 schema not found, 409 incompatible, 42201 invalid schema,
  * 401), optional basic auth or bearer tokens, optional HTTPS (and mutual TLS), and BACKWARD
  * compatibility checked for Avro with Avro's own SchemaCompatibility (other formats are not
- * checked). Not a registry to run a system on: it keeps everything in memory, for one JVM's life.
+ * checked). Not a registry to run a system on: it keeps everything in memory, for its own life.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
+  // JVM-wide: configured once, thread-safe, holds no run's data.
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The current run's registry, when it has no URL: started on first use, stopped at its end. */
   private static EmbeddedRegistry shared;
 
   private record Stored(int id, SchemaFormat format, String schema) {}
@@ -91,7 +94,10 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
   }
 
-  /** The registry of zero-setup runs, started on first use, for the JVM's life. */
+  /**
+   * The registry of zero-setup runs, started on first use (by the simulation or the run), until the
+   * run's end ({@link #stopShared()}): a later run of the same JVM starts with no schemas.
+   */
   public static synchronized EmbeddedRegistry shared() {
     if (shared == null) {
       shared = start(null);
@@ -101,6 +107,14 @@ public final class EmbeddedRegistry implements AutoCloseable {
               + shared.url());
     }
     return shared;
+  }
+
+  /** Stops the shared registry, if one was started. */
+  public static synchronized void stopShared() {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
   }
 
   private EmbeddedRegistry(

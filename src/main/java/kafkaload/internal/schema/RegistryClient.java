@@ -28,6 +28,7 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * the URL and carry the registry's own message; the credentials never appear in them.
  */
 public final class RegistryClient {
+  // JVM-wide: configured once, thread-safe, holds no run's data.
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
 
