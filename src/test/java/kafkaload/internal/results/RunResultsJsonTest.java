@@ -242,7 +242,7 @@ class RunResultsJsonTest {
                 19.2,
                 List.of(
                     new ProtocolResults.LagPoint(1.0, 40), new ProtocolResults.LagPoint(2.0, 0)),
-                new ShareGroupResults.LagVerdict(40, -3.5, false, 0),
+                new ShareGroupResults.LagVerdict(40, -3.5, false, 0L),
                 new ShareGroupResults.Reconciliation(
                     1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false),
                 1_699_999_999_000L,
