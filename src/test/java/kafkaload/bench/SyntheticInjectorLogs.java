@@ -77,7 +77,7 @@ public final class SyntheticInjectorLogs {
           new InjectorResults(
               false,
               List.of(),
-              new InjectorResults.LoadWindow(0, 600),
+              new InjectorResults.LoadWindow(0.0, 600.0),
               0,
               0,
               0,

@@ -231,6 +231,7 @@ class ShareConsumerKillIT {
     assertEquals(0, r.get("rejected").asLong() + r.get("archived").asLong(), r.toString());
     assertTrue(r.get("ok").asBoolean(), r.toString());
     assertEquals(produced, g.get("accepted").asLong(), g.toString());
+    assertTrue(g.at("/lagVerdict/lagAtEnd").isIntegralNumber(), "read, not null: " + g);
     assertEquals(0, g.at("/lagVerdict/lagAtEnd").asLong(), g.toString());
     assertArrayEquals(new long[] {1, 1, 0}, run.counts(name + " reconciled"), run.tail());
     assertArrayEquals(new long[] {1, 1, 0}, run.counts(name + " lag"), run.tail());

@@ -87,6 +87,7 @@ class ShareGroupIT {
     for (JsonNode c : exact.get("perConsumer")) {
       assertTrue(c.get("acquired").asLong() > 0, "consumer without work: " + exact);
     }
+    assertTrue(exact.at("/lagVerdict/lagAtEnd").isIntegralNumber(), "read, not null: " + exact);
     assertEquals(0, exact.at("/lagVerdict/lagAtEnd").asLong(), exact.toString());
     assertTrue(exact.at("/endToEndMs/count").asLong() > 0, exact.toString());
     // Its acknowledgements went with the next poll (commitSync(false)): no commit timed, yet every

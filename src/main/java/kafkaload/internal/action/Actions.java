@@ -175,7 +175,7 @@ public final class Actions {
             ShareGroupPreflight.configureGroup(admin, spec.group(), spec.groupConfig(), timeoutMs);
             effective = ShareGroupPreflight.groupConfig(admin, spec.group(), timeoutMs);
           }
-          long warmMs = ShareConsumeAction.warmUp(started, spec.topic(), spec.group());
+          long warmMs = ShareWarmUp.warmUp(started, spec.topic(), spec.group());
           System.out.printf(
               "[kafkaload] share group '%s': the broker served a first share group in %d ms (before the load)%n",
               spec.group(), warmMs);

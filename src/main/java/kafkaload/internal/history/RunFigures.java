@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.DataFormatException;
+import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
@@ -50,9 +51,12 @@ public record RunFigures(
     double start = -1;
     double end = Double.MAX_VALUE;
     if (r.injector() != null && r.injector().loadWindowSeconds() != null) {
-      start = r.injector().loadWindowSeconds().start();
-      if (r.injector().loadWindowSeconds().end() >= 0) {
-        end = r.injector().loadWindowSeconds().end();
+      InjectorResults.LoadWindow w = r.injector().loadWindowSeconds();
+      if (w.start() != null) {
+        start = w.start();
+      }
+      if (w.end() != null) {
+        end = w.end();
       }
     }
     List<Double> rate = new ArrayList<>();

@@ -129,7 +129,8 @@ public final class RunSummary {
             verdict.saturated(),
             verdict.reasons(),
             new InjectorResults.LoadWindow(
-                Double.isNaN(window[0]) ? -1 : window[0], Double.isNaN(window[1]) ? -1 : window[1]),
+                Double.isNaN(window[0]) ? null : window[0],
+                Double.isNaN(window[1]) ? null : window[1]),
             RunLedger.processCpuSeconds(),
             samples.stream()
                 .mapToDouble(InjectorSample::systemCpuPct)

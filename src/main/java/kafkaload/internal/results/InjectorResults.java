@@ -7,7 +7,8 @@ import java.util.List;
  * The injector's health over a run: the saturation verdict with its reasons, the load's window,
  * CPU, GC, heap, event-loop delay and the bounds the verdict judged by.
  *
- * @param loadWindowSeconds the load's start and end in seconds since sampling began (-1: not known)
+ * @param loadWindowSeconds the load's start and end in seconds since sampling began (each null when
+ *     not known; an older file's -1 reads as null)
  * @param cpuSecondsAtEnd CPU time of the whole JVM when the load ended (summed over the injectors
  *     of a merge)
  * @param loadCpu the process CPU split at the measured load: before it, during it (and per acked
@@ -46,7 +47,12 @@ public record InjectorResults(
         cpu);
   }
 
-  public record LoadWindow(double start, double end) {}
+  public record LoadWindow(Double start, Double end) {
+    public LoadWindow {
+      start = start != null && start < 0 ? null : start;
+      end = end != null && end < 0 ? null : end;
+    }
+  }
 
   /**
    * Heap after GC over the load, MB: at its first and last sample with a collection behind it, and

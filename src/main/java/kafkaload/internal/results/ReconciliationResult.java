@@ -36,8 +36,9 @@ public record ReconciliationResult(
   /**
    * Every committed input of the run against the committed outputs of the pipeline, by record
    * identity: {@code holds} when each committed input has exactly one committed output; {@code
-   * abortedOutputs}: outputs of aborted transactions (visible read_uncommitted only), -1 when they
-   * could not be counted; {@code failure}: the verdict's reason when it does not hold.
+   * abortedOutputs}: outputs of aborted transactions (visible read_uncommitted only), null when
+   * they could not be counted (an older file's -1 reads as null); {@code failure}: the verdict's
+   * reason when it does not hold.
    */
   public record ExactlyOnce(
       String outputTopic,
@@ -47,12 +48,16 @@ public record ReconciliationResult(
       long duplicates,
       long missing,
       long unexpected,
-      long abortedOutputs,
+      Long abortedOutputs,
       boolean complete,
       double seconds,
       List<Long> missingSample,
       boolean holds,
-      String failure) {}
+      String failure) {
+    public ExactlyOnce {
+      abortedOutputs = measured(abortedOutputs);
+    }
+  }
 
   /**
    * The records of the run's transactions (null without any): acked and {@code committed}, acked
@@ -141,7 +146,8 @@ public record ReconciliationResult(
 
   /**
    * One topic; {@code change} and {@code changeText} (the same in words) when it was deleted or
-   * re-created during the run, else null.
+   * re-created during the run, else null. {@code delivered}: the distinct acked records read back;
+   * null without a complete read-back (an older file's -1 reads as null).
    */
   public record Topic(
       String topic,
@@ -150,10 +156,14 @@ public record ReconciliationResult(
       long lost,
       long duplicates,
       long unaccountedUpperBound,
-      long delivered,
+      Long delivered,
       TopicChange change,
       String changeText,
-      List<Partition> partitions) {}
+      List<Partition> partitions) {
+    public Topic {
+      delivered = measured(delivered);
+    }
+  }
 
   /** A topic deleted, or deleted and re-created, during the run, as far as the run saw. */
   public record TopicChange(
@@ -165,8 +175,9 @@ public record ReconciliationResult(
       int partitionsAfter) {}
 
   /**
-   * One partition; {@code offsetAfter} -1 when the topic no longer has it; -1 counts without a
-   * read-back.
+   * One partition; {@code offsetAfter} -1 when the topic no longer has it; the read-back's counts
+   * ({@code readBack}, {@code duplicates}, {@code reordered}) null without a read-back (an older
+   * file's -1 reads as null).
    */
   public record Partition(
       int partition,
@@ -174,7 +185,21 @@ public record ReconciliationResult(
       long offsetAfter,
       long ackedRecords,
       long ackedBytes,
-      long readBack,
-      long duplicates,
-      long reordered) {}
+      Long readBack,
+      Long duplicates,
+      Long reordered) {
+    public Partition {
+      readBack = measured(readBack);
+      duplicates = measured(duplicates);
+      reordered = measured(reordered);
+    }
+  }
+
+  /**
+   * A count that was not measured is null, never a sentinel: the -1 the reconciliation gives one
+   * (and older files hold) becomes null.
+   */
+  private static Long measured(Long count) {
+    return count != null && count < 0 ? null : count;
+  }
 }

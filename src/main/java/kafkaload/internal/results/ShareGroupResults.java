@@ -116,11 +116,16 @@ public record ShareGroupResults(
 
   /**
    * The lag verdict: highest lag, least-squares slope over the last part of the load (records/s),
-   * rising when above the bound, and the lag when the consumers stopped (0: drained).
+   * rising when above the bound, and the lag when the consumers stopped (0: drained; null when it
+   * could not be read: written as null, and an older file's -1 reads as null).
    */
-  public record LagVerdict(long maxLag, double slopePerSecond, boolean rising, long lagAtEnd) {
+  public record LagVerdict(long maxLag, double slopePerSecond, boolean rising, Long lagAtEnd) {
+    public LagVerdict {
+      lagAtEnd = lagAtEnd != null && lagAtEnd < 0 ? null : lagAtEnd;
+    }
+
     public boolean drained() {
-      return lagAtEnd == 0;
+      return lagAtEnd != null && lagAtEnd == 0;
     }
   }
 

@@ -135,7 +135,7 @@ class MergedSummaryTest {
         new InjectorResults(
             saturated,
             saturated ? List.of("CPU above 90%") : List.of(),
-            new InjectorResults.LoadWindow(1, 11),
+            new InjectorResults.LoadWindow(1.0, 11.0),
             10 + index,
             cpu,
             cpu,

@@ -3,11 +3,13 @@ package kafkaload.internal.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +20,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.semantic.share.ShareSemantic;
 import kafkaload.internal.semantic.txn.TransactionFigures;
 import kafkaload.internal.semantic.txn.TransactionRecords;
 import org.junit.jupiter.api.Test;
@@ -132,7 +135,7 @@ class RunResultsJsonTest {
                     0,
                     1,
                     1,
-                    1000,
+                    1000L,
                     new ReconciliationResult.TopicChange(
                         topic,
                         "deleted and re-created",
@@ -143,8 +146,9 @@ class RunResultsJsonTest {
                     "deleted and re-created (16 partitions, now 3) between 00:00:03 and "
                         + "00:00:04 UTC",
                     List.of(
-                        new ReconciliationResult.Partition(0, 10, 510, 500, 512_000, 500, 0, 0),
-                        new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, -1, -1, -1)))),
+                        new ReconciliationResult.Partition(0, 10, 510, 500, 512_000, 500L, 0L, 0L),
+                        new ReconciliationResult.Partition(
+                            1, 0, -1, 500, 512_000, null, null, null)))),
             new ReconciliationResult.ExactlyOnce(
                 topic + "-replies",
                 1000,
@@ -153,7 +157,7 @@ class RunResultsJsonTest {
                 1,
                 0,
                 0,
-                7,
+                7L,
                 true,
                 0.5,
                 List.of(),
@@ -251,7 +255,7 @@ class RunResultsJsonTest {
                     List.of(
                         new ProtocolResults.LagPoint(1.0, 40),
                         new ProtocolResults.LagPoint(2.0, 0)),
-                    new ShareGroupResults.LagVerdict(40, -3.5, false, 0),
+                    new ShareGroupResults.LagVerdict(40, -3.5, false, 0L),
                     new ShareGroupResults.Reconciliation(
                         1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false),
                     1_699_999_999_000L,
@@ -291,7 +295,7 @@ class RunResultsJsonTest {
         new InjectorResults(
             true,
             List.of("CPU above 90% for 10 s"),
-            new InjectorResults.LoadWindow(2.5, -1),
+            new InjectorResults.LoadWindow(2.5, null),
             42.5,
             95,
             88,
@@ -380,7 +384,14 @@ class RunResultsJsonTest {
     assertEquals("subscribe", tree.at("/protocols/0/consumerThroughput/assignment").asText());
     assertEquals(60, tree.at("/protocols/0/distributed/reconcile/timeoutSeconds").asLong());
     assertEquals(10, tree.at("/protocols/0/distributed/baselines/orders/endOffsets/0").asLong());
-    assertEquals(-1, tree.at("/injector/loadWindowSeconds/end").asDouble());
+    assertTrue(tree.at("/injector/loadWindowSeconds/end").isNull(), "the load's end not known");
+    assertTrue(
+        tree.at("/protocols/0/reconciliation/topics/0/partitions/1/duplicates").isNull(),
+        "no read-back: not measured");
+    assertTrue(tree.at("/protocols/0/reconciliation/topics/0/partitions/1/reordered").isNull());
+    assertTrue(tree.at("/protocols/0/reconciliation/topics/0/partitions/1/readBack").isNull());
+    assertEquals(
+        -1, tree.at("/protocols/0/reconciliation/topics/0/partitions/1/offsetAfter").asLong());
     assertEquals(30.0, tree.at("/injector/loadCpu/microsPerMessage").asDouble());
     assertEquals(1_000_000, tree.at("/injector/loadCpu/ackedDuring").asLong());
     assertEquals(3.0, tree.at("/injector/loadCpu/afterSeconds").asDouble());
@@ -403,6 +414,35 @@ class RunResultsJsonTest {
     assertEquals(List.of("count"), names(tree.at("/protocols/1/publishDelayMs")));
     assertFalse(tree.at("/injectors/1").has("lateMs"));
     assertFalse(tree.at("/gates/0").has("error"));
+  }
+
+  /**
+   * A figure not measured was -1 in files written before it became null: such a file (a baseline in
+   * a history) still reads, the -1 as null.
+   */
+  @Test
+  void anOlderFilesMinusOneReadsAsNotMeasured() throws IOException {
+    RunResults full = full();
+    ObjectNode tree = (ObjectNode) TREE.readTree(ResultsJson.write(full));
+    ((ObjectNode) tree.at("/injector/loadWindowSeconds")).put("end", -1);
+    ObjectNode partition =
+        (ObjectNode) tree.at("/protocols/0/reconciliation/topics/0/partitions/1");
+    partition.put("readBack", -1).put("duplicates", -1).put("reordered", -1);
+    ((ObjectNode) tree.at("/protocols/0/reconciliation/topics/0")).put("delivered", -1);
+    ((ObjectNode) tree.at("/protocols/0/reconciliation/exactlyOnce")).put("abortedOutputs", -1);
+    ((ObjectNode) tree.at("/protocols/0/shareGroups/0/lagVerdict")).put("lagAtEnd", -1);
+    RunResults read = ResultsJson.read(TREE.writeValueAsString(tree));
+    assertNull(read.injector().loadWindowSeconds().end());
+    ReconciliationResult.Topic topic = read.protocols().get(0).reconciliation().topics().get(0);
+    assertNull(topic.delivered());
+    assertEquals(
+        new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, null, null, null),
+        topic.partitions().get(1));
+    assertNull(read.protocols().get(0).reconciliation().exactlyOnce().abortedOutputs());
+    ShareGroupResults.LagVerdict lag =
+        read.protocols().get(0).section(ShareSemantic.SECTION).get(0).lagVerdict();
+    assertNull(lag.lagAtEnd());
+    assertFalse(lag.drained(), "a lag not read is not drained");
   }
 
   @Test

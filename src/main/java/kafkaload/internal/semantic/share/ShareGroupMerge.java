@@ -141,10 +141,12 @@ final class ShareGroupMerge {
                     .max()
                     .getAsDouble(),
                 verdicts.stream().anyMatch(ShareGroupResults.LagVerdict::rising),
+                // The highest lag an injector read at its end; null when none could read it.
                 verdicts.stream()
-                    .mapToLong(ShareGroupResults.LagVerdict::lagAtEnd)
-                    .max()
-                    .getAsLong());
+                    .map(ShareGroupResults.LagVerdict::lagAtEnd)
+                    .filter(Objects::nonNull)
+                    .max(Long::compare)
+                    .orElse(null));
 
     return new ShareGroupResults(
         first.request(),

@@ -18,11 +18,11 @@ if (p.shareGroups && p.shareGroups.length) {
       table([Object.assign({name: 'end to end (produce to confirmed ACCEPT)'}, g.endToEndMs), Object.assign({name: 'acknowledgement commit'}, g.ackCommitMs)],
         [{h: 'latency (ms)', k: 'name', l: true}, {h: 'count', k: 'count'}, {h: 'p50', k: 'p50'}, {h: 'p95', k: 'p95'}, {h: 'p99', k: 'p99'}, {h: 'max', k: 'max'}]) +
       '<p class="note">Each consumer\'s share of the work (accepts over the group\'s span); spread (coefficient of variation) ' +
-      (g.acceptedPerSecSpreadPct === null || g.acceptedPerSecSpreadPct === undefined ? '-' : fmt(g.acceptedPerSecSpreadPct) + ' %') + '.</p>' +
+      (g.acceptedPerSecSpreadPct === null || g.acceptedPerSecSpreadPct === undefined ? '—' : fmt(g.acceptedPerSecSpreadPct) + ' %') + '.</p>' +
       table(g.perConsumer, (g.injectors ? [{h: 'injector', k: 'injector'}] : []).concat([{h: 'consumer', k: 'index'}, {h: 'acquired', k: 'acquired'}, {h: 'accepted', k: 'accepted'}, {h: 'acks refused', k: 'ackRefused'},
         {h: 'accepted/s', k: 'acceptedPerSec'}, {h: 'work per record (ms)', k: 'processingMsPerRecord'}])) +
       (v ? '<p class="' + (v.rising || !v.drained ? 'bad' : 'note') + '">Lag: max ' + fmt(v.maxLag) + ', slope ' + fmt(v.slopePerSecond) + ' records/s over the load\'s second half' +
-        (v.rising ? ' (RISING)' : '') + ', at the end ' + fmt(v.lagAtEnd) + (v.lagAtEnd === 0 ? ' (drained)' : ' (NOT drained)') + '.</p>' : '') +
+        (v.rising ? ' (RISING)' : '') + ', at the end ' + fmt(v.lagAtEnd) + (v.lagAtEnd === 0 ? ' (drained)' : typeof v.lagAtEnd === 'number' ? ' (NOT drained)' : ' (not read: NOT drained)') + '.</p>' : '') +
       (r ? '<p class="' + (r.ok ? 'note' : 'bad') + '" id="shareReconciliation">Reconciliation by identity' +
         (g.injectors ? ' over every injector\'s records and consumers' : '') + ': ' + fmt(r.produced) + ' records produced by the run: ' +
         fmt(r.acceptedOnce) + ' accepted once, <b>' + fmt(r.acceptedTwice) + ' accepted twice</b>, ' + fmt(r.rejected) + ' rejected, ' + fmt(r.archived) +

@@ -116,8 +116,8 @@ class ShareGroupMergeTest {
     a.lag(1.0, 7);
     a.lag(2.0, 0);
     b.lag(1.0, 9);
-    a.lagVerdict(new ShareGroupResults.LagVerdict(7, 0.5, false, 0));
-    b.lagVerdict(new ShareGroupResults.LagVerdict(9, 1.5, false, 0));
+    a.lagVerdict(new ShareGroupResults.LagVerdict(7, 0.5, false, 0L));
+    b.lagVerdict(new ShareGroupResults.LagVerdict(9, 1.5, false, 0L));
     return List.of(injector(0, 10, a, 9), injector(1, 10, b));
   }
 

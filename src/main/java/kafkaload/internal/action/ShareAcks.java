@@ -1,0 +1,174 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.session.Session;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.run.ShareCounters;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicIdPartition;
+
+/**
+ * One share consumer's acknowledgements: those waiting for the broker's answer, the commits that
+ * send them, and the answer (the commit callback) that settles each record, counted only then, so a
+ * late ACCEPT after the lock expired counts as refused. Used on its consumer's thread only (the
+ * commit callback runs there too).
+ */
+final class ShareAcks {
+  /** A record acknowledged and waiting for the broker's confirmation. */
+  private record Pending(
+      long seq, AcknowledgeType type, int deliveryCount, long producedMillis, Poll poll) {}
+
+  /**
+   * One poll's records until the broker confirmed (or refused) all their acknowledgements: the
+   * "name poll" request of {@link ShareConsumeSpec#requestPerPoll}.
+   */
+  static final class Poll {
+    final long startMillis;
+    int outstanding;
+    int refused;
+    String reason;
+
+    Poll(long startMillis, int records) {
+      this.startMillis = startMillis;
+      this.outstanding = records;
+    }
+  }
+
+  private final String requestName;
+  private final KafkaComponents components;
+  private final ShareCounters counters;
+  private final ShareConsumeAction.Log log;
+  private final Session session;
+  private final int index;
+  private final Map<Long, Pending> pending = new HashMap<>();
+
+  ShareAcks(
+      String requestName,
+      KafkaComponents components,
+      ShareCounters counters,
+      ShareConsumeAction.Log log,
+      Session session,
+      int index) {
+    this.requestName = requestName;
+    this.components = components;
+    this.counters = counters;
+    this.log = log;
+    this.session = session;
+    this.index = index;
+  }
+
+  /** A record acknowledged as {@code type} (or implicitly accepted): wait for the broker. */
+  void sent(
+      int partition,
+      long offset,
+      long seq,
+      AcknowledgeType type,
+      int deliveryCount,
+      long producedMillis,
+      Poll poll) {
+    pending.put(
+        key(partition, offset), new Pending(seq, type, deliveryCount, producedMillis, poll));
+  }
+
+  /** The acknowledgement commit, timed as a request of its own. */
+  void commit(KafkaShareConsumer<byte[], byte[]> consumer) {
+    long t0 = System.nanoTime();
+    long start = components.clock().nowMillis();
+    Map<TopicIdPartition, Optional<KafkaException>> result =
+        consumer.commitSync(Duration.ofMillis(components.connection().timeoutMs()));
+    counters.committed((System.nanoTime() - t0) / 1_000);
+    String refused = firstRefused(result);
+    log.result(
+        session,
+        requestName + " ack",
+        start,
+        components.clock().nowMillis(),
+        refused == null ? null : "acknowledgement of " + refused);
+  }
+
+  /** A commitSync's first partition the broker refused, as "topic-partition refused: reason". */
+  static String firstRefused(Map<TopicIdPartition, Optional<KafkaException>> result) {
+    for (Map.Entry<TopicIdPartition, Optional<KafkaException>> e : result.entrySet()) {
+      if (e.getValue().isPresent()) {
+        return e.getKey().topicPartition() + " refused: " + KafkaAction.reason(e.getValue().get());
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The broker's answer to acknowledgements (the commit callback): each record settled, or refused.
+   */
+  void settle(Map<TopicIdPartition, Set<Long>> offsets, Exception error) {
+    long now = components.clock().nowMillis();
+    offsets.forEach(
+        (tip, set) -> {
+          for (long offset : set) {
+            Pending p = pending.remove(key(tip.partition(), offset));
+            if (p == null) {
+              continue; // not this consumer's, or settled already
+            }
+            if (p.poll() != null) {
+              settled(p.poll(), now, error);
+            }
+            if (error != null) {
+              counters.refused(index, p.seq(), p.deliveryCount());
+              if (p.type() == AcknowledgeType.ACCEPT && p.poll() == null) {
+                log.result(
+                    session,
+                    requestName + " accept",
+                    p.producedMillis(),
+                    now,
+                    "ACCEPT refused (the lock had expired): " + KafkaAction.reason(error));
+              }
+              continue;
+            }
+            switch (p.type()) {
+              case ACCEPT -> {
+                counters.accepted(index, p.seq(), (now - p.producedMillis()) * 1_000);
+                if (p.poll() == null) {
+                  log.result(session, requestName + " accept", p.producedMillis(), now, null);
+                }
+              }
+              case RELEASE -> counters.released(p.seq(), p.deliveryCount());
+              case REJECT -> counters.rejected(p.seq());
+              default -> {}
+            }
+          }
+        });
+  }
+
+  /**
+   * One of a poll's records was confirmed or refused: when it was the last, the poll's request,
+   * from the poll to now, KO when the broker refused any of its acknowledgements.
+   */
+  private void settled(Poll poll, long now, Exception error) {
+    if (error != null) {
+      poll.refused++;
+      poll.reason = KafkaAction.reason(error);
+    }
+    if (--poll.outstanding == 0) {
+      log.result(
+          session,
+          requestName + " poll",
+          poll.startMillis,
+          now,
+          poll.refused == 0
+              ? null
+              : poll.refused
+                  + " acknowledgement(s) of the poll refused (the lock had expired): "
+                  + poll.reason);
+    }
+  }
+
+  /** A record's place, partition and offset, as one key. */
+  static long key(int partition, long offset) {
+    return ((long) partition << 44) | offset;
+  }
+}

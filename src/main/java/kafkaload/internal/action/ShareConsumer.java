@@ -1,0 +1,250 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.session.Session;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.run.RunIdentity;
+import kafkaload.internal.run.ShareCounters;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * One virtual user's share consumer, on its own thread: the poll loop (the work on each record, its
+ * outcome by the spec's rules, the acknowledgements) until the load and the drain are over.
+ */
+final class ShareConsumer {
+  /** A record of another run (not counted in the reconciliation). */
+  private static final long OTHER_RUN = -2;
+
+  /** What the group's consumers share: the load's start, the last acquisition, the lag. */
+  record Group(
+      ShareConsumeSpec spec,
+      KafkaComponents components,
+      ShareCounters counters,
+      ShareConsumeAction.Log log,
+      int lockMs,
+      long startNanos,
+      AtomicLong lastAcquiredNanos,
+      ShareLagSampler lag) {}
+
+  private final Group g;
+  private final ShareConsumeSpec spec;
+  private final Session session;
+  private final int index;
+  private final ShareAcks acks;
+  private final ShareLockRenewal renewal;
+
+  ShareConsumer(Group group, Session session, int index) {
+    this.g = group;
+    this.spec = group.spec();
+    this.session = session;
+    this.index = index;
+    this.acks =
+        new ShareAcks(
+            spec.requestName(), group.components(), group.counters(), group.log(), session, index);
+    this.renewal =
+        new ShareLockRenewal(
+            spec.requestName(),
+            group.components(),
+            group.counters(),
+            group.log(),
+            session,
+            group.lockMs());
+  }
+
+  /** Polls until done; a fault ends the consumer as a KO of "name ack". */
+  void run() {
+    io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
+    KafkaComponents components = g.components();
+    ShareCounters counters = g.counters();
+    Map<String, Object> props = new HashMap<>(spec.consumerProperties());
+    props.put("share.acknowledgement.mode", spec.acknowledgement());
+    ConsumerFactory factory =
+        ConsumerFactory.of(
+                components.connection(), spec.requestName().replace(' ', '-') + "-" + index)
+            .properties(props);
+    long workMs = spec.processingOf(index).toMillis();
+    boolean slow = index < spec.slowConsumers();
+    long end = g.startNanos() + spec.during().toNanos();
+    long deadline = end + spec.drainTimeout().toNanos();
+    // After the load, stop once nothing of the run is left to settle (every record the run
+    // produced accepted, rejected or archived) and nothing came for a second; without run identity
+    // once the group's lag is 0 and nothing came for longer than a lock. Else at the deadline.
+    // An injector of a distributed run shares the group with the others, whose consumers settle
+    // its records and whose records it settles: it stops once the group's lag is 0 and nothing
+    // came for two seconds.
+    boolean distributed = components.ledger().injector().distributed();
+    boolean settleOwn = components.ledger().identity() != null && !distributed;
+    long idleNanos = (settleOwn ? 1_000L : distributed ? 2_000L : g.lockMs() + 1_000L) * 1_000_000L;
+    boolean explicit = spec.acknowledgement().equals(ShareConsumeSpec.EXPLICIT);
+    boolean renew = explicit && spec.renewLocks();
+    try (KafkaShareConsumer<byte[], byte[]> consumer = factory.createShare(spec.group())) {
+      consumer.setAcknowledgementCommitCallback(acks::settle);
+      consumer.subscribe(List.of(spec.topic()));
+      outer:
+      while (true) {
+        long now = System.nanoTime();
+        if (now >= end
+            && (slow
+                || now >= deadline
+                || nothingLeft(settleOwn, distributed)
+                    && now - g.lastAcquiredNanos().get() > idleNanos)) {
+          break;
+        }
+        long pollStart = components.clock().nowMillis();
+        long lockFrom = System.nanoTime(); // the locks start during the poll: no earlier than this
+        ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(100));
+        if (batch.isEmpty()) {
+          continue;
+        }
+        // Once per poll, not per record: 8 consumers on one atomic per record was contended.
+        g.lastAcquiredNanos().accumulateAndGet(System.nanoTime(), Math::max);
+        consumer.acquisitionLockTimeoutMs().ifPresent(counters::lockDuration);
+        counters.polled();
+        // Every record of the poll counted up front: with work per record each is committed
+        // (and may be confirmed) before the next is taken. A poll cut short is not logged.
+        ShareAcks.Poll poll =
+            spec.requestPerPoll() ? new ShareAcks.Poll(pollStart, batch.count()) : null;
+        // The poll's records in order; a lock renewal replaces the rest with what the broker
+        // renewed.
+        Deque<ConsumerRecord<byte[], byte[]>> todo = new ArrayDeque<>(batch.count());
+        batch.forEach(todo::add);
+        long halfLockNanos = consumer.acquisitionLockTimeoutMs().orElse(g.lockMs()) * 500_000L;
+        while (!todo.isEmpty()) {
+          if (slow && System.nanoTime() >= end || System.nanoTime() >= deadline) {
+            // Closing releases what is left of the batch to the others.
+            break outer;
+          }
+          ConsumerRecord<byte[], byte[]> r = todo.poll();
+          int deliveries = r.deliveryCount().map(Short::intValue).orElse(1);
+          counters.acquired(index, deliveries);
+          long seq = identity(r);
+          if (seq == OTHER_RUN && deliveries == 1) {
+            counters.otherRun();
+          }
+          if (renew) {
+            // Work in slices: at half the lock, renew this record and the rest, then go on.
+            long workEnd = System.nanoTime() + workMs * 1_000_000L;
+            while (true) {
+              long t = System.nanoTime();
+              if (t - lockFrom >= halfLockNanos) {
+                r = renewal.renew(consumer, r, todo, poll);
+                lockFrom = System.nanoTime();
+                if (r == null) {
+                  break; // not renewed: the record is the group's again
+                }
+                continue;
+              }
+              if (t >= workEnd) {
+                break;
+              }
+              sleep(Math.max(1, (Math.min(workEnd, lockFrom + halfLockNanos) - t) / 1_000_000L));
+            }
+            if (r == null) {
+              continue;
+            }
+          } else {
+            work(workMs);
+          }
+          AcknowledgeType type = explicit ? decide(javaSession, r) : AcknowledgeType.ACCEPT;
+          if (explicit) {
+            consumer.acknowledge(r, type);
+          }
+          acks.sent(r.partition(), r.offset(), seq, type, deliveries, r.timestamp(), poll);
+          if (workMs > 0) {
+            // A worker that takes time on each record acknowledges each one when done.
+            acks.commit(consumer);
+          }
+        }
+        if (workMs == 0 && spec.commitSync()) {
+          acks.commit(consumer);
+        }
+      }
+    } catch (RuntimeException e) {
+      long now = components.clock().nowMillis();
+      g.log().result(session, spec.requestName() + " ack", now, now, KafkaAction.reason(e));
+    }
+  }
+
+  private boolean nothingLeft(boolean settleOwn, boolean distributed) {
+    if (settleOwn) {
+      return g.counters().settledOfRun() >= g.components().ledger().delivery().ackedCount();
+    }
+    // An injector's consumers may have got none of a shared group's records: the lag alone.
+    return g.lag().lastLag() == 0 && (distributed || g.counters().acquired() > 0);
+  }
+
+  /** The work on one record. */
+  private static void work(long ms) {
+    if (ms > 0) {
+      sleep(ms);
+    }
+  }
+
+  /** An interrupted work ends the consumer like any fault. */
+  static final class InterruptedExceptionUnchecked extends RuntimeException {
+    InterruptedExceptionUnchecked() {
+      super("interrupted");
+    }
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedExceptionUnchecked();
+    }
+  }
+
+  /** The spec's rules in order: the session function, the checks, the probabilities, ACCEPT. */
+  private AcknowledgeType decide(
+      io.gatling.javaapi.core.Session session, ConsumerRecord<byte[], byte[]> r) {
+    if (spec.outcome() != null) {
+      AcknowledgeType t = spec.outcome().apply(session, r);
+      // RENEW is not an outcome (see docs/share-groups.md#limits): taken as ACCEPT.
+      return t == null || t == AcknowledgeType.RENEW ? AcknowledgeType.ACCEPT : t;
+    }
+    if (spec.rejectIf() != null && Boolean.TRUE.equals(spec.rejectIf().apply(session, r))) {
+      return AcknowledgeType.REJECT;
+    }
+    if (spec.releaseIf() != null && Boolean.TRUE.equals(spec.releaseIf().apply(session, r))) {
+      return AcknowledgeType.RELEASE;
+    }
+    double dice = ThreadLocalRandom.current().nextDouble();
+    if (dice < spec.rejectProbability()) {
+      return AcknowledgeType.REJECT;
+    }
+    if (dice < spec.rejectProbability() + spec.releaseProbability()) {
+      return AcknowledgeType.RELEASE;
+    }
+    return AcknowledgeType.ACCEPT;
+  }
+
+  /** The record's run-wide sequence number; -1 without identity, {@link #OTHER_RUN}. */
+  private long identity(ConsumerRecord<byte[], byte[]> r) {
+    RunIdentity id = g.components().ledger().identity();
+    if (id == null) {
+      return -1;
+    }
+    Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
+    if (run == null || !Arrays.equals(run.value(), id.runIdBytes())) {
+      return OTHER_RUN;
+    }
+    Header seq = r.headers().lastHeader(RunIdentity.SEQ_HEADER);
+    long[] us = seq == null ? null : RunIdentity.parse(seq.value());
+    return us == null ? -1 : us[1];
+  }
+}

@@ -1,0 +1,99 @@
+package kafkaload.internal.action;
+
+import io.gatling.core.session.Session;
+import java.util.List;
+import java.util.Set;
+import kafkaload.internal.results.ShareGroupResults;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.ShareCounters;
+import kafkaload.internal.run.ShareOutcomes;
+import kafkaload.internal.verification.LagMonitor;
+
+/**
+ * When the last share consumer stopped: the group's lag verdict, the reconciliation of the run's
+ * records by identity (or why none), each as a Gatling verdict, then the console block.
+ */
+final class ShareGroupEnd {
+  private ShareGroupEnd() {}
+
+  /** What the lag verdict found. */
+  private record Lag(ShareGroupResults.LagVerdict verdict, String koMessage) {}
+
+  /** {@code lagAtEnd}: the group's lag once the consumers stopped, null when unread. */
+  static void finish(ShareConsumer.Group g, Session session, Long lagAtEnd) {
+    ShareConsumeSpec spec = g.spec();
+    ShareCounters counters = g.counters();
+    Lag lag = lagVerdict(counters, spec.during().toNanos() / 1e9, lagAtEnd);
+    counters.lagVerdict(lag.verdict());
+    verdict(g, session, spec.requestName() + " lag", lag.koMessage());
+
+    RunLedger ledger = g.components().ledger();
+    String reconciled;
+    boolean deferred = false;
+    if (ledger.identity() == null) {
+      reconciled = "not reconciled: records carry no run identity (runIdentity(false))";
+    } else if (!ledger.delivery().ackedTopics().isEmpty()
+        && !ledger.delivery().ackedTopics().equals(Set.of(spec.topic()))) {
+      reconciled =
+          "not reconciled by identity: the protocol sent to other topics too "
+              + ledger.delivery().ackedTopics()
+              + "; give the share topic's producers a protocol of their own";
+    } else if (ledger.injector().distributed()) {
+      // The group is shared by every injector: a record produced here may be accepted on another.
+      // The merge reconciles every injector's records against every injector's outcomes
+      // (ShareCounters.records() in this injector's summary) and logs the verdict.
+      deferred = true;
+      counters.leaveToMerge();
+      reconciled =
+          "left to the merge of all injectors (their consumers share the group and each other's"
+              + " records)";
+    } else {
+      reconciled =
+          ShareOutcomes.verdict(
+              counters.reconcile(
+                  ledger.injector().sequenceStart(), ledger.sequencesIssued(), ledger.koLedger()));
+    }
+    if (!deferred) {
+      verdict(g, session, spec.requestName() + " reconciled", reconciled);
+    }
+    ShareGroupPrinter.print(counters.results(), lag.verdict(), reconciled);
+  }
+
+  /** A verdict, not a request to Kafka: 0 ms (see KafkaAction.logVerdict); OK when ko is null. */
+  private static void verdict(
+      ShareConsumer.Group g, Session session, String request, String koMessage) {
+    long now = g.components().clock().nowMillis();
+    g.log().result(session, request, now, now, koMessage);
+  }
+
+  /**
+   * Rising when the slope over the load's second half is above 1 record/s over at least 3 samples
+   * and the lag grew; not drained when the lag at the end is not 0 (or could not be read: null).
+   */
+  private static Lag lagVerdict(ShareCounters counters, double loadEnd, Long lagAtEnd) {
+    List<LagMonitor.Sample> load =
+        counters.lagSamples().stream()
+            .filter(p -> p.second() <= loadEnd)
+            .map(p -> new LagMonitor.Sample(p.second(), p.totalLag()))
+            .toList();
+    List<LagMonitor.Sample> window = load.stream().filter(s -> s.second() >= loadEnd / 2).toList();
+    double slope = LagMonitor.slope(window);
+    boolean rising =
+        window.size() >= 3
+            && slope > 1
+            && window.get(window.size() - 1).totalLag() > window.get(0).totalLag();
+    long maxLag =
+        counters.lagSamples().stream()
+            .mapToLong(p -> p.totalLag())
+            .max()
+            .orElse(lagAtEnd == null ? 0 : lagAtEnd);
+    String ko =
+        rising
+            ? String.format(
+                "share-group lag rising: %.1f records/s over the load's second half", slope)
+            : lagAtEnd == null
+                ? "share-group lag could not be read at the end"
+                : lagAtEnd != 0 ? "share-group lag " + lagAtEnd + " at the end: not drained" : null;
+    return new Lag(new ShareGroupResults.LagVerdict(maxLag, slope, rising, lagAtEnd), ko);
+  }
+}

@@ -1,0 +1,52 @@
+package kafkaload.internal.action;
+
+import kafkaload.internal.results.ShareGroupResults;
+
+/** A share group's block on the console once its consumers stopped. */
+final class ShareGroupPrinter {
+  private ShareGroupPrinter() {}
+
+  /**
+   * The group's outcomes, spread, lag (an unread lag at the end printed as -1, as before it was a
+   * null figure) and reconciliation, or {@code reconciled}'s words when none ran here.
+   */
+  static void print(ShareGroupResults g, ShareGroupResults.LagVerdict lag, String reconciled) {
+    System.out.printf(
+        "%n[kafkaload] ---- Share group '%s' on '%s' (%d consumers, %d partitions, %s) ----%n"
+            + "  acquired %d | accepted %d | released %d | rejected %d | redelivered %d | archived %d | acks refused %d | locks renewed %d%n"
+            + "  accept rate spread across consumers %s %% | lag max %d, at the end %d%s%n"
+            + "  reconciliation: %s%n",
+        g.group(),
+        g.topic(),
+        g.consumers(),
+        g.partitions(),
+        g.acknowledgement(),
+        g.acquired(),
+        g.accepted(),
+        g.released(),
+        g.rejected(),
+        g.redelivered(),
+        g.archived(),
+        g.ackRefused(),
+        g.renewed(),
+        g.acceptedPerSecSpreadPct() == null
+            ? "-"
+            : String.format("%.1f", g.acceptedPerSecSpreadPct()),
+        lag.maxLag(),
+        lag.lagAtEnd() == null ? -1 : lag.lagAtEnd(),
+        lag.rising() ? " (RISING)" : "",
+        g.reconciliation() == null
+            ? reconciled
+            : String.format(
+                "%d produced: %d accepted once, %d accepted twice, %d rejected, %d archived, %d missing; "
+                    + "%d processed twice (ACCEPT refused after the lock expired); %d of other runs",
+                g.reconciliation().produced(),
+                g.reconciliation().acceptedOnce(),
+                g.reconciliation().acceptedTwice(),
+                g.reconciliation().rejected(),
+                g.reconciliation().archived(),
+                g.reconciliation().missing(),
+                g.reconciliation().processedTwice(),
+                g.reconciliation().otherRuns()));
+  }
+}
