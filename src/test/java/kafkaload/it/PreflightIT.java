@@ -33,8 +33,10 @@ class PreflightIT {
       assertTrue(
           e.getMessage().contains("'127.0.0.1:1' did not answer within 5.0 s"), e.getMessage());
     }
-    long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
-    assertTrue(seconds < 10, "bounded: took " + seconds + " s");
+    // At the timeout: not before it, and not at a client default (request.timeout.ms 30 s) either;
+    // the margin is one a loaded 2-core machine keeps.
+    long ms = (System.nanoTime() - t0) / 1_000_000;
+    assertTrue(ms >= TIMEOUT_MS - 10 && ms < TIMEOUT_MS + 20_000, "bounded: took " + ms + " ms");
   }
 
   @Test

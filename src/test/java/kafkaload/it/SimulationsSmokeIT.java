@@ -27,7 +27,7 @@ class SimulationsSmokeIT {
   })
   void runsPassesItsGatesAndReconciles(String simulation, String params) throws Exception {
     String topic = uniqueTopic("smoke");
-    var p = props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "gate.p99Ms", "5000");
+    var p = props("kafka.bootstrap.servers", bootstrap(), "topic", topic);
     for (String kv : params.split(" ")) {
       p.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
     }

@@ -37,9 +37,7 @@ class SoakIT {
                 "lag.intervalMs",
                 "500",
                 "lag.windowSeconds",
-                "5",
-                "gate.p99Ms",
-                "5000"),
+                "5"),
             180);
     assertEquals(0, run.exitCode(), run.tail());
     // 300 arrivals a second for 8 s, one record each.
