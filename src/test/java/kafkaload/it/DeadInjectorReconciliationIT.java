@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.run.Reconciled;
@@ -46,7 +46,7 @@ class DeadInjectorReconciliationIT {
       ledger =
           RunLedger.merged(
               identity,
-              Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()),
+              Map.of(topic, OffsetQueries.offsets(admin, topic, 10_000).orElseThrow()),
               starts,
               List.of(space));
     }

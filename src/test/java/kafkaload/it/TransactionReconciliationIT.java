@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
@@ -53,7 +53,7 @@ class TransactionReconciliationIT {
     try (Admin admin = admin()) {
       return RunLedger.merged(
           new RunIdentity("tx-" + UUID.randomUUID()),
-          Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()),
+          Map.of(topic, OffsetQueries.offsets(admin, topic, 10_000).orElseThrow()),
           List.of(0L));
     }
   }
@@ -67,9 +67,9 @@ class TransactionReconciliationIT {
     try (Admin admin = admin()) {
       while (true) {
         Map<TopicPartition, Long> hw = new HashMap<>();
-        Preflight.endOffsets(admin, topic, 10_000)
+        OffsetQueries.endOffsets(admin, topic, 10_000)
             .forEach((p, offset) -> hw.put(new TopicPartition(topic, p), offset));
-        Map<TopicPartition, Long> lso = Preflight.lastStableOffsets(admin, hw.keySet(), 10_000);
+        Map<TopicPartition, Long> lso = OffsetQueries.lastStableOffsets(admin, hw.keySet(), 10_000);
         if (lso.equals(hw)) {
           return;
         }

@@ -5,9 +5,11 @@ import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
 import java.util.Map;
 import java.util.UUID;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Prefill;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.ShareGroupPreflight;
+import kafkaload.internal.admin.TransactionPreflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.client.ConsumerFactory;
@@ -93,7 +95,7 @@ public final class Actions {
               c.protocol().injector(),
               null);
           try (Admin admin = c.connection().admin()) {
-            Preflight.checkTransactionState(admin, c.connection().timeoutMs());
+            TransactionPreflight.checkTransactionState(admin, c.connection().timeoutMs());
           }
           TransactionSpec bound =
               spec.resolved(c.protocol().topic())
@@ -253,7 +255,7 @@ public final class Actions {
               output =
                   new ExactlyOnceCheck.Output(
                       topic,
-                      Preflight.offsets(admin, topic, c.connection().timeoutMs())
+                      OffsetQueries.offsets(admin, topic, c.connection().timeoutMs())
                           .orElseThrow(
                               () ->
                                   new KafkaLoadConfigException(

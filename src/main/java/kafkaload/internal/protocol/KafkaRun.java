@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.EmbeddedCluster;
@@ -155,7 +156,7 @@ final class KafkaRun {
           new OffsetBaselines(
               topic -> {
                 try (Admin admin = connection.admin()) {
-                  return Preflight.offsets(admin, topic, connection.timeoutMs())
+                  return OffsetQueries.offsets(admin, topic, connection.timeoutMs())
                       .orElseThrow(() -> Preflight.missing(topic));
                 }
               },
@@ -237,7 +238,7 @@ final class KafkaRun {
       }
       Preflight.checkBatchFits(
           admin, protocol.topic(), protocol.producerProperties(), connection.timeoutMs());
-      return Preflight.offsets(admin, protocol.topic(), connection.timeoutMs())
+      return OffsetQueries.offsets(admin, protocol.topic(), connection.timeoutMs())
           .orElseThrow(() -> Preflight.missing(protocol.topic()));
     }
   }

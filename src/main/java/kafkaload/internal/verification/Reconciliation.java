@@ -14,7 +14,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.run.DeliveryLedger;
@@ -182,7 +182,7 @@ public final class Reconciliation {
       for (Map.Entry<String, TopicOffsets> e : baselines.entrySet()) {
         String topic = e.getKey();
         TopicOffsets base = e.getValue();
-        Optional<TopicOffsets> now = Preflight.offsets(admin, topic, connection.timeoutMs());
+        Optional<TopicOffsets> now = OffsetQueries.offsets(admin, topic, connection.timeoutMs());
         after.put(topic, now.map(TopicOffsets::endOffsets).orElse(Map.of()));
         if (now.isPresent() && now.get().topicId().equals(base.topicId())) {
           before.put(topic, base.endOffsets());
@@ -331,7 +331,7 @@ public final class Reconciliation {
     try (Admin admin = connection.admin()) {
       while (true) {
         Map<TopicPartition, Long> lso =
-            Preflight.lastStableOffsets(admin, to.keySet(), connection.timeoutMs());
+            OffsetQueries.lastStableOffsets(admin, to.keySet(), connection.timeoutMs());
         Map<TopicPartition, Long> below =
             new TreeMap<>(
                 Comparator.comparing(TopicPartition::topic)
@@ -348,7 +348,7 @@ public final class Reconciliation {
         }
         if (waited >= stuckAfter.toMillis()) {
           Map<TopicPartition, Map<Long, Long>> open =
-              Preflight.openTransactions(admin, below.keySet(), connection.timeoutMs());
+              OffsetQueries.openTransactions(admin, below.keySet(), connection.timeoutMs());
           List<StuckOffset> stuck = new ArrayList<>();
           below.forEach(
               (tp, stable) -> {
