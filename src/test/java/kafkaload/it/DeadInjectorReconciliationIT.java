@@ -77,12 +77,8 @@ class DeadInjectorReconciliationIT {
 
     Reconciled.Result r =
         Reconciliation.run(
-            new Connection(bootstrap(), Map.of(), 10_000),
-            ledger,
-            List.of(),
-            topic,
-            true,
-            Duration.ofSeconds(60));
+            Reconciliation.Request.of(new Connection(bootstrap(), Map.of(), 10_000), ledger, topic)
+                .withReadBack(true, Duration.ofSeconds(60)));
     Reconciled.ReadBack rb = r.readBack();
     assertTrue(rb.complete(), r.toString());
     assertEquals(Map.of(0, 50L, 1, 30L, 2, 50L), rb.foundByInjector());

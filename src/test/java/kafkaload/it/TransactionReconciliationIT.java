@@ -145,7 +145,9 @@ class TransactionReconciliationIT {
     assertEquals(
         records + markers, endOffsetSum(topic), "the topic's offsets: records and commit markers");
 
-    Reconciled.Result r = Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
+    Reconciled.Result r =
+        Reconciliation.run(
+            Reconciliation.Request.of(connection(), ledger, topic).withReadBack(true, TIMEOUT));
     assertEquals(records, r.ackedOk());
     assertEquals(records + markers, r.offsetDelta());
     assertTrue(r.readBack().complete(), r.toString());
@@ -169,7 +171,8 @@ class TransactionReconciliationIT {
     // Offsets alone cannot tell markers from duplicates: the same figure, named an upper bound, not
     // identities.
     Reconciled.Result offsetsOnly =
-        Reconciliation.run(connection(), ledger, List.of(), topic, false, TIMEOUT);
+        Reconciliation.run(
+            Reconciliation.Request.of(connection(), ledger, topic).withReadBack(false, TIMEOUT));
     assertNull(offsetsOnly.readBack());
     assertFalse(offsetsOnly.topics().get(0).duplicatesByIdentity());
     assertEquals(markers, offsetsOnly.duplicates());
@@ -212,7 +215,8 @@ class TransactionReconciliationIT {
 
       long t0 = System.nanoTime();
       Reconciled.Result r =
-          Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
+          Reconciliation.run(
+              Reconciliation.Request.of(connection(), ledger, topic).withReadBack(true, TIMEOUT));
       double seconds = (System.nanoTime() - t0) / 1e9;
       assertTrue(
           seconds < TIMEOUT.toSeconds() / 2.0,
@@ -279,14 +283,10 @@ class TransactionReconciliationIT {
     }
     Reconciled.Result rc =
         Reconciliation.run(
-            connection(),
-            ledger,
-            List.of(),
-            topic,
-            true,
-            TIMEOUT,
-            IsolationLevel.READ_COMMITTED,
-            Duration.ofSeconds(5));
+            Reconciliation.Request.of(connection(), ledger, topic)
+                .withReading(
+                    new Reconciliation.Reading(
+                        true, TIMEOUT, IsolationLevel.READ_COMMITTED, Duration.ofSeconds(5))));
     assertEquals(committed + aborted, rc.ackedOk());
     assertEquals(committed, rc.readBack().distinct(), rc.toString());
     assertEquals(0, rc.readBack().abortedFound(), "aborted records are invisible read_committed");
@@ -296,14 +296,10 @@ class TransactionReconciliationIT {
 
     Reconciled.Result ru =
         Reconciliation.run(
-            connection(),
-            ledger,
-            List.of(),
-            topic,
-            true,
-            TIMEOUT,
-            IsolationLevel.READ_UNCOMMITTED,
-            Duration.ofSeconds(5));
+            Reconciliation.Request.of(connection(), ledger, topic)
+                .withReading(
+                    new Reconciliation.Reading(
+                        true, TIMEOUT, IsolationLevel.READ_UNCOMMITTED, Duration.ofSeconds(5))));
     assertEquals(committed + aborted, ru.readBack().distinct(), ru.toString());
     assertEquals(aborted, ru.readBack().abortedFound(), "every aborted record is in the log");
     assertEquals(0, ru.readBack().abortedVisible(), "expected when reading uncommitted");
@@ -314,7 +310,8 @@ class TransactionReconciliationIT {
     // verdict says isolation broke.
     abortedInLedger(ledger, topic, 0, 3);
     Reconciled.Result lie =
-        Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
+        Reconciliation.run(
+            Reconciliation.Request.of(connection(), ledger, topic).withReadBack(true, TIMEOUT));
     assertEquals(3, lie.readBack().abortedVisible(), lie.toString());
     String verdict = ReconciliationVerdict.lost(lie, 0, TIMEOUT.toSeconds());
     assertNotNull(verdict);

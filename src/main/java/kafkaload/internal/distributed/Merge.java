@@ -639,7 +639,8 @@ public final class Merge {
     try {
       r =
           Reconciliation.run(
-              connection, ledger, List.of(), topic, readBack, Duration.ofSeconds(timeout));
+              Reconciliation.Request.of(connection, ledger, topic)
+                  .withReadBack(readBack, Duration.ofSeconds(timeout)));
     } catch (RuntimeException e) {
       String reason = "could not verify the run's records: " + e.getMessage();
       if (gated) {

@@ -4,7 +4,6 @@ import io.gatling.core.CoreComponents;
 import java.io.EOFException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -366,12 +365,8 @@ final class KafkaRun {
     try {
       Reconciled.Result r =
           Reconciliation.run(
-              c.connection(),
-              ledger,
-              c.producers().all(),
-              c.protocol().topic(),
-              false,
-              Duration.ZERO);
+              Reconciliation.Request.of(c.connection(), ledger, c.protocol().topic())
+                  .withProducers(c.producers().all()));
       ledger.reconciliation(r, false);
       System.out.println(
           ReconciliationPrinter.format(r)
