@@ -15,6 +15,7 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.report.ReconciliationPrinter;
+import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
@@ -79,7 +80,7 @@ class DeadInjectorReconciliationIT {
         Reconciliation.run(
             Reconciliation.Request.of(new Connection(bootstrap(), Map.of(), 10_000), ledger, topic)
                 .withReadBack(true, Duration.ofSeconds(60)));
-    Reconciled.ReadBack rb = r.readBack();
+    ReconciliationResult.ReadBack rb = r.readBack();
     assertTrue(rb.complete(), r.toString());
     assertEquals(Map.of(0, 50L, 1, 30L, 2, 50L), rb.foundByInjector());
     assertEquals(List.of(1), rb.unreportedInjectors());

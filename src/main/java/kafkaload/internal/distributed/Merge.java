@@ -666,7 +666,7 @@ public final class Merge {
     return new MergedReconciliation(
         ReconciliationPrinter.format(r)
             + (gated ? "" : "  (no reconcile() step: offsets only, not gated)"),
-        RunSummary.reconciliation(r, gated),
+        r.toResult(gated),
         null);
   }
 

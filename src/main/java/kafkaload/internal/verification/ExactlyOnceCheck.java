@@ -9,7 +9,7 @@ import java.util.Map;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
-import kafkaload.internal.run.Reconciled.ExactlyOnce;
+import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.run.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -132,7 +132,7 @@ public final class ExactlyOnceCheck {
             sample.add(seq);
           }
         });
-    return new ExactlyOnce(
+    return ExactlyOnce.of(
         output.topic(),
         expected,
         committed,

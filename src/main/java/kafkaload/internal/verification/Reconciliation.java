@@ -12,11 +12,11 @@ import java.util.TreeSet;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
+import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
-import kafkaload.internal.run.Reconciled.ExactlyOnce;
-import kafkaload.internal.run.Reconciled.PartitionResult;
 import kafkaload.internal.run.Reconciled.Result;
 import kafkaload.internal.run.Reconciled.StuckOffset;
 import kafkaload.internal.run.Reconciled.TopicResult;
@@ -231,7 +231,7 @@ public final class Reconciliation {
     // are lost.
     SortedSet<Integer> ids = new TreeSet<>(offsets.after().get(topic).keySet());
     ids.addAll(acked.keySet());
-    List<PartitionResult> partitions = new ArrayList<>();
+    List<Partition> partitions = new ArrayList<>();
     long ackedOk = 0;
     long delta = 0;
     for (int p : ids) {
@@ -242,7 +242,7 @@ public final class Reconciliation {
       delta += end == null ? 0 : end - b;
       TopicPartition tp = new TopicPartition(topic, p);
       partitions.add(
-          new PartitionResult(
+          new Partition(
               p,
               b,
               end == null ? -1 : end,
@@ -259,7 +259,7 @@ public final class Reconciliation {
         state == null || !state.complete
             ? -1
             : state.distinctBy.getOrDefault(topic, 0L) - state.koInTopicBy.getOrDefault(topic, 0L),
-        state == null ? -1 : partitions.stream().mapToLong(PartitionResult::duplicates).sum(),
+        state == null ? -1 : partitions.stream().mapToLong(Partition::duplicates).sum(),
         partitions,
         offsets.changes().get(topic),
         ledger.delivery().notOwed(topic));

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.results.ReconciliationResult.ReadBack;
 import kafkaload.internal.run.KoLedger;
-import kafkaload.internal.run.Reconciled.ReadBack;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
