@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.report.ReconciliationPrinter;
+import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
@@ -46,7 +47,7 @@ class DeadInjectorReconciliationIT {
       ledger =
           RunLedger.merged(
               identity,
-              Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()),
+              Map.of(topic, OffsetQueries.offsets(admin, topic, 10_000).orElseThrow()),
               starts,
               List.of(space));
     }
@@ -77,13 +78,9 @@ class DeadInjectorReconciliationIT {
 
     Reconciled.Result r =
         Reconciliation.run(
-            new Connection(bootstrap(), Map.of(), 10_000),
-            ledger,
-            List.of(),
-            topic,
-            true,
-            Duration.ofSeconds(60));
-    Reconciled.ReadBack rb = r.readBack();
+            Reconciliation.Request.of(new Connection(bootstrap(), Map.of(), 10_000), ledger, topic)
+                .withReadBack(true, Duration.ofSeconds(60)));
+    ReconciliationResult.ReadBack rb = r.readBack();
     assertTrue(rb.complete(), r.toString());
     assertEquals(Map.of(0, 50L, 1, 30L, 2, 50L), rb.foundByInjector());
     assertEquals(List.of(1), rb.unreportedInjectors());

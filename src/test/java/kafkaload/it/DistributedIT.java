@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import kafkaload.distributed.Distributed;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.distributed.LocalRun;
 import kafkaload.internal.distributed.Merge;
@@ -660,7 +660,7 @@ class DistributedIT {
     long end;
     try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
       end =
-          Preflight.endOffsets(admin, topic, 30_000).values().stream()
+          OffsetQueries.endOffsets(admin, topic, 30_000).values().stream()
               .mapToLong(Long::longValue)
               .sum();
     }

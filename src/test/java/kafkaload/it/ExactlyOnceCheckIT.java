@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.run.Reconciled.ExactlyOnce;
+import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.verification.ExactlyOnceCheck;
 import org.apache.kafka.clients.producer.KafkaProducer;

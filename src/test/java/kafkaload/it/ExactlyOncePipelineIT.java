@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import kafkaload.echo.EchoService;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
@@ -168,7 +168,7 @@ class ExactlyOncePipelineIT {
         partitions.add(new TopicPartition(topic, p));
       }
       do {
-        Map<TopicPartition, Long> lso = Preflight.lastStableOffsets(admin, partitions, 10_000);
+        Map<TopicPartition, Long> lso = OffsetQueries.lastStableOffsets(admin, partitions, 10_000);
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
         partitions.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
         var hwm = admin.listOffsets(latest).all().get(10, TimeUnit.SECONDS);

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.verification.LagMonitor;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -132,7 +132,7 @@ class IsolationLevelIT {
         p.send(new ProducerRecord<>(topic, 0, "k", "open"));
       }
       p.flush();
-      long stable = Preflight.lastStableOffsets(admin, List.of(tp), 10_000).get(tp);
+      long stable = OffsetQueries.lastStableOffsets(admin, List.of(tp), 10_000).get(tp);
       admin
           .alterConsumerGroupOffsets(group, Map.of(tp, new OffsetAndMetadata(stable)))
           .all()

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
@@ -53,7 +53,7 @@ class TransactionReconciliationIT {
     try (Admin admin = admin()) {
       return RunLedger.merged(
           new RunIdentity("tx-" + UUID.randomUUID()),
-          Map.of(topic, Preflight.offsets(admin, topic, 10_000).orElseThrow()),
+          Map.of(topic, OffsetQueries.offsets(admin, topic, 10_000).orElseThrow()),
           List.of(0L));
     }
   }
@@ -67,9 +67,9 @@ class TransactionReconciliationIT {
     try (Admin admin = admin()) {
       while (true) {
         Map<TopicPartition, Long> hw = new HashMap<>();
-        Preflight.endOffsets(admin, topic, 10_000)
+        OffsetQueries.endOffsets(admin, topic, 10_000)
             .forEach((p, offset) -> hw.put(new TopicPartition(topic, p), offset));
-        Map<TopicPartition, Long> lso = Preflight.lastStableOffsets(admin, hw.keySet(), 10_000);
+        Map<TopicPartition, Long> lso = OffsetQueries.lastStableOffsets(admin, hw.keySet(), 10_000);
         if (lso.equals(hw)) {
           return;
         }
@@ -145,7 +145,9 @@ class TransactionReconciliationIT {
     assertEquals(
         records + markers, endOffsetSum(topic), "the topic's offsets: records and commit markers");
 
-    Reconciled.Result r = Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
+    Reconciled.Result r =
+        Reconciliation.run(
+            Reconciliation.Request.of(connection(), ledger, topic).withReadBack(true, TIMEOUT));
     assertEquals(records, r.ackedOk());
     assertEquals(records + markers, r.offsetDelta());
     assertTrue(r.readBack().complete(), r.toString());
@@ -169,7 +171,8 @@ class TransactionReconciliationIT {
     // Offsets alone cannot tell markers from duplicates: the same figure, named an upper bound, not
     // identities.
     Reconciled.Result offsetsOnly =
-        Reconciliation.run(connection(), ledger, List.of(), topic, false, TIMEOUT);
+        Reconciliation.run(
+            Reconciliation.Request.of(connection(), ledger, topic).withReadBack(false, TIMEOUT));
     assertNull(offsetsOnly.readBack());
     assertFalse(offsetsOnly.topics().get(0).duplicatesByIdentity());
     assertEquals(markers, offsetsOnly.duplicates());
@@ -212,7 +215,8 @@ class TransactionReconciliationIT {
 
       long t0 = System.nanoTime();
       Reconciled.Result r =
-          Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
+          Reconciliation.run(
+              Reconciliation.Request.of(connection(), ledger, topic).withReadBack(true, TIMEOUT));
       double seconds = (System.nanoTime() - t0) / 1e9;
       // Named after the read-back's bounded wait for a stuck offset (10 s), not at its timeout.
       assertTrue(
@@ -280,14 +284,10 @@ class TransactionReconciliationIT {
     }
     Reconciled.Result rc =
         Reconciliation.run(
-            connection(),
-            ledger,
-            List.of(),
-            topic,
-            true,
-            TIMEOUT,
-            IsolationLevel.READ_COMMITTED,
-            Duration.ofSeconds(5));
+            Reconciliation.Request.of(connection(), ledger, topic)
+                .withReading(
+                    new Reconciliation.Reading(
+                        true, TIMEOUT, IsolationLevel.READ_COMMITTED, Duration.ofSeconds(5))));
     assertEquals(committed + aborted, rc.ackedOk());
     assertEquals(committed, rc.readBack().distinct(), rc.toString());
     assertEquals(0, rc.readBack().abortedFound(), "aborted records are invisible read_committed");
@@ -297,14 +297,10 @@ class TransactionReconciliationIT {
 
     Reconciled.Result ru =
         Reconciliation.run(
-            connection(),
-            ledger,
-            List.of(),
-            topic,
-            true,
-            TIMEOUT,
-            IsolationLevel.READ_UNCOMMITTED,
-            Duration.ofSeconds(5));
+            Reconciliation.Request.of(connection(), ledger, topic)
+                .withReading(
+                    new Reconciliation.Reading(
+                        true, TIMEOUT, IsolationLevel.READ_UNCOMMITTED, Duration.ofSeconds(5))));
     assertEquals(committed + aborted, ru.readBack().distinct(), ru.toString());
     assertEquals(aborted, ru.readBack().abortedFound(), "every aborted record is in the log");
     assertEquals(0, ru.readBack().abortedVisible(), "expected when reading uncommitted");
@@ -315,7 +311,8 @@ class TransactionReconciliationIT {
     // verdict says isolation broke.
     abortedInLedger(ledger, topic, 0, 3);
     Reconciled.Result lie =
-        Reconciliation.run(connection(), ledger, List.of(), topic, true, TIMEOUT);
+        Reconciliation.run(
+            Reconciliation.Request.of(connection(), ledger, topic).withReadBack(true, TIMEOUT));
     assertEquals(3, lie.readBack().abortedVisible(), lie.toString());
     String verdict = ReconciliationVerdict.lost(lie, 0, TIMEOUT.toSeconds());
     assertNotNull(verdict);

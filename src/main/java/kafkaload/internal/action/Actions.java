@@ -5,6 +5,7 @@ import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
 import java.util.Map;
 import java.util.UUID;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Prefill;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.ShareGroupPreflight;
@@ -218,7 +219,7 @@ public final class Actions {
               output =
                   new ExactlyOnceCheck.Output(
                       topic,
-                      Preflight.offsets(admin, topic, c.connection().timeoutMs())
+                      OffsetQueries.offsets(admin, topic, c.connection().timeoutMs())
                           .orElseThrow(
                               () ->
                                   new KafkaLoadConfigException(

@@ -65,13 +65,11 @@ final class ReconcileAction extends KafkaAction {
     try {
       r =
           Reconciliation.run(
-              components.connection(),
-              components.ledger(),
-              components.producers().all(),
-              components.protocol().topic(),
-              spec.readBack(),
-              spec.timeout(),
-              output);
+              Reconciliation.Request.of(
+                      components.connection(), components.ledger(), components.protocol().topic())
+                  .withProducers(components.producers().all())
+                  .withReadBack(spec.readBack(), spec.timeout())
+                  .withExactlyOnce(output));
     } catch (RuntimeException | Error e) {
       // Nothing could be verified (the cluster may be gone, the heap too small): say so by name,
       // fail the verdicts.

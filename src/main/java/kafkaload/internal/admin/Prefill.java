@@ -43,7 +43,7 @@ public final class Prefill {
     long timeoutMs = connection.timeoutMs();
     try (Admin admin = connection.admin()) {
       Preflight.checkBootstrap(admin, connection);
-      Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeoutMs);
+      Map<Integer, Long> to = OffsetQueries.endOffsets(admin, topic, timeoutMs);
       checkConsumers(topic, to.size(), consumers);
       Map<TopicPartition, OffsetSpec> request = new HashMap<>();
       to.keySet().forEach(p -> request.put(new TopicPartition(topic, p), OffsetSpec.earliest()));
@@ -84,7 +84,7 @@ public final class Prefill {
       // will have.
       checkConsumers(topic, Preflight.checkPlan(admin, topic, plan, timeout, false), consumers);
       Preflight.checkTopic(admin, topic, plan, timeout);
-      Map<Integer, Long> from = Preflight.endOffsets(admin, topic, timeout);
+      Map<Integer, Long> from = OffsetQueries.endOffsets(admin, topic, timeout);
       checkConsumers(topic, from.size(), consumers);
       Map<String, Object> c = new HashMap<>(connection.clientProperties());
       c.put("bootstrap.servers", connection.bootstrap());
@@ -114,7 +114,7 @@ public final class Prefill {
         throw new KafkaLoadConfigException(
             "Pre-filling topic '" + topic + "' failed: " + failure.get());
       }
-      Map<Integer, Long> to = Preflight.endOffsets(admin, topic, timeout);
+      Map<Integer, Long> to = OffsetQueries.endOffsets(admin, topic, timeout);
       return new Range(from, to);
     }
   }

@@ -1,29 +1,22 @@
 package kafkaload.internal.admin;
 
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import kafkaload.internal.config.KafkaLoadConfigException;
-import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.AuthenticationException;
@@ -99,7 +92,8 @@ public final class Preflight {
   public static int checkPlan(
       Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll) {
     validName(topic);
-    int partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    int partitions =
+        OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
     if (partitions >= 0) {
       return partitions;
     }
@@ -170,7 +164,8 @@ public final class Preflight {
   /** Makes sure the topic exists with enough partitions; returns its partition count. */
   public static int checkTopic(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
     validName(topic);
-    int partitions = describe(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    int partitions =
+        OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
     if (partitions < 0) {
       if (!plan.create()) {
         throw notCreated(topic);
@@ -181,7 +176,7 @@ public final class Preflight {
       }
       create(admin, topic, plan, timeoutMs);
       partitions =
-          describe(admin, topic, timeoutMs)
+          OffsetQueries.described(admin, topic, timeoutMs)
               .map(d -> d.partitions().size())
               .orElse(plan.partitions());
       LOG.info(
@@ -204,108 +199,6 @@ public final class Preflight {
       LOG.warn("Preflight: {}", fewPartitions(topic, partitions, plan));
     }
     return partitions;
-  }
-
-  static final String TXN_RF = "transaction.state.log.replication.factor";
-  static final String TXN_MIN_ISR = "transaction.state.log.min.isr";
-
-  /**
-   * Transactions need the broker's transaction state topic ({@code __transaction_state}): with its
-   * replication factor above the brokers there are, it cannot be created and every initTransactions
-   * times out; with its min.insync.replicas above them (or above the in-sync replicas it has),
-   * every commit fails. Read from the cluster's brokers and the topic if it exists; fails naming
-   * the setting. Creates nothing.
-   */
-  public static void checkTransactionState(Admin admin, long timeoutMs) {
-    try {
-      Collection<Node> nodes =
-          admin
-              .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
-              .nodes()
-              .get(timeoutMs, TimeUnit.MILLISECONDS);
-      Node any = nodes.iterator().next();
-      ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, any.idString());
-      Config c =
-          admin
-              .describeConfigs(List.of(broker))
-              .all()
-              .get(timeoutMs, TimeUnit.MILLISECONDS)
-              .get(broker);
-      int rf = Integer.parseInt(c.get(TXN_RF).value());
-      int minIsr = Integer.parseInt(c.get(TXN_MIN_ISR).value());
-      Optional<String> refusal = transactionStateRefusal(nodes.size(), rf, minIsr);
-      if (refusal.isEmpty()) {
-        Optional<TopicDescription> d =
-            describe(admin, Topic.TRANSACTION_STATE_TOPIC_NAME, timeoutMs);
-        if (d.isPresent()) {
-          for (TopicPartitionInfo p : d.get().partitions()) {
-            if (p.isr().size() < minIsr) {
-              refusal =
-                  Optional.of(
-                      Topic.TRANSACTION_STATE_TOPIC_NAME
-                          + " partition "
-                          + p.partition()
-                          + " has "
-                          + p.isr().size()
-                          + " in-sync replica(s) "
-                          + ids(p.isr())
-                          + ", fewer than "
-                          + TXN_MIN_ISR
-                          + "="
-                          + minIsr
-                          + ": transactions using it cannot commit");
-              break;
-            }
-          }
-        }
-      }
-      if (refusal.isPresent()) {
-        throw new KafkaLoadConfigException(
-            "Transactions cannot run on this cluster: " + refusal.get());
-      }
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot read the broker's transaction settings ("
-              + TXN_RF
-              + ", "
-              + TXN_MIN_ISR
-              + "): "
-              + rootMessage(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while reading the transaction settings");
-    }
-  }
-
-  /**
-   * Why a cluster of {@code brokers} cannot run transactions with these settings of its transaction
-   * state topic, or empty when it can.
-   */
-  public static Optional<String> transactionStateRefusal(int brokers, int rf, int minIsr) {
-    if (rf > brokers) {
-      return Optional.of(
-          TXN_RF
-              + "="
-              + rf
-              + " but the cluster has "
-              + brokers
-              + " broker(s): "
-              + Topic.TRANSACTION_STATE_TOPIC_NAME
-              + " cannot be created, so every initTransactions would time out. Lower "
-              + TXN_RF
-              + " or add brokers");
-    }
-    if (minIsr > rf || minIsr > brokers) {
-      return Optional.of(
-          TXN_MIN_ISR
-              + "="
-              + minIsr
-              + " above "
-              + (minIsr > rf ? TXN_RF + "=" + rf : "the " + brokers + " broker(s)")
-              + ": every transaction's commit would fail (NotEnoughReplicas). Lower "
-              + TXN_MIN_ISR);
-    }
-    return Optional.empty();
   }
 
   /**
@@ -419,7 +312,7 @@ public final class Preflight {
     }
   }
 
-  private static String ids(List<Node> nodes) {
+  public static String ids(List<Node> nodes) {
     return nodes.stream()
         .map(n -> String.valueOf(n.id()))
         .collect(Collectors.joining(",", "[", "]"));
@@ -433,112 +326,6 @@ public final class Preflight {
     try (Admin admin = connection.admin()) {
       checkBootstrap(admin, connection);
       return checkTopic(admin, topic, plan, connection.timeoutMs());
-    }
-  }
-
-  /** The end offset of every partition of the topic: partition → offset. */
-  public static Map<Integer, Long> endOffsets(Admin admin, String topic, long timeoutMs) {
-    return offsets(admin, topic, timeoutMs).orElseThrow(() -> missing(topic)).endOffsets();
-  }
-
-  /** The topic's description (id, partitions); empty when the topic does not exist. */
-  public static Optional<TopicDescription> described(Admin admin, String topic, long timeoutMs) {
-    return describe(admin, topic, timeoutMs);
-  }
-
-  /** The topic's id and end offsets; empty when the topic does not exist. */
-  public static Optional<TopicOffsets> offsets(Admin admin, String topic, long timeoutMs) {
-    try {
-      Optional<TopicDescription> described = describe(admin, topic, timeoutMs);
-      if (described.isEmpty()) {
-        return Optional.empty();
-      }
-      TopicDescription d = described.get();
-      Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-      d.partitions()
-          .forEach(p -> request.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-      Map<Integer, Long> out = new TreeMap<>();
-      admin
-          .listOffsets(request)
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
-          .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
-      return Optional.of(
-          new TopicOffsets(String.valueOf(d.topicId()), out, System.currentTimeMillis()));
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return Optional.empty(); // deleted between the describe and the offsets
-      }
-      throw new KafkaLoadConfigException(
-          "Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
-    } catch (TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot read end offsets of topic '" + topic + "': " + rootMessage(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading end offsets of '" + topic + "'");
-    }
-  }
-
-  /**
-   * The last stable offset of each partition (ListOffsets with read_committed isolation): the end
-   * of what a read_committed reader can see. It equals the high-water mark unless a transaction is
-   * open on the partition.
-   */
-  public static Map<TopicPartition, Long> lastStableOffsets(
-      Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
-    Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-    partitions.forEach(tp -> request.put(tp, OffsetSpec.latest()));
-    Map<TopicPartition, Long> out = new HashMap<>();
-    try {
-      admin
-          .listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
-          .forEach((tp, info) -> out.put(tp, info.offset()));
-      return out;
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot read last stable offsets of " + partitions + ": " + rootMessage(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading last stable offsets of " + partitions);
-    }
-  }
-
-  /**
-   * The producers with a transaction open on each partition (DescribeProducers): producer id → the
-   * offset its open transaction started at. A partition with none maps to an empty map.
-   */
-  public static Map<TopicPartition, Map<Long, Long>> openTransactions(
-      Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
-    Map<TopicPartition, Map<Long, Long>> out = new HashMap<>();
-    try {
-      admin
-          .describeProducers(partitions)
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
-          .forEach(
-              (tp, d) -> {
-                Map<Long, Long> open = new TreeMap<>();
-                d.activeProducers()
-                    .forEach(
-                        state ->
-                            state
-                                .currentTransactionStartOffset()
-                                .ifPresent(start -> open.put(state.producerId(), start)));
-                out.put(tp, open);
-              });
-      return out;
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot describe the producers of " + partitions + ": " + rootMessage(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while describing the producers of " + partitions);
     }
   }
 
@@ -581,34 +368,11 @@ public final class Preflight {
       Admin admin, String topic, long timeoutMs, Predicate<TopicDescription> ready) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (true) {
-      Optional<TopicDescription> d = describe(admin, topic, timeoutMs).filter(ready);
+      Optional<TopicDescription> d = OffsetQueries.described(admin, topic, timeoutMs).filter(ready);
       if (d.isPresent() || System.nanoTime() > deadline) {
         return d;
       }
       sleep(100);
-    }
-  }
-
-  private static Optional<TopicDescription> describe(Admin admin, String topic, long timeoutMs) {
-    try {
-      return Optional.of(
-          admin
-              .describeTopics(List.of(topic))
-              .allTopicNames()
-              .get(timeoutMs, TimeUnit.MILLISECONDS)
-              .get(topic));
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return Optional.empty();
-      }
-      throw new KafkaLoadConfigException(
-          "Cannot describe topic '" + topic + "': " + rootMessage(e));
-    } catch (TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Describing topic '" + topic + "' timed out after " + timeoutMs + " ms");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while describing topic '" + topic + "'");
     }
   }
 
@@ -662,7 +426,7 @@ public final class Preflight {
     return String.join(": ", all);
   }
 
-  static String rootMessage(Throwable t) {
+  public static String rootMessage(Throwable t) {
     Throwable c = t;
     while ((c instanceof ExecutionException || c.getCause() != null && c.getMessage() == null)
         && c.getCause() != null) {

@@ -587,7 +587,8 @@ public final class Merge {
     try {
       r =
           Reconciliation.run(
-              connection, ledger, List.of(), topic, readBack, Duration.ofSeconds(timeout));
+              Reconciliation.Request.of(connection, ledger, topic)
+                  .withReadBack(readBack, Duration.ofSeconds(timeout)));
     } catch (RuntimeException e) {
       String reason = "could not verify the run's records: " + e.getMessage();
       if (gated) {
@@ -613,7 +614,7 @@ public final class Merge {
     return new MergedReconciliation(
         ReconciliationPrinter.format(r)
             + (gated ? "" : "  (no reconcile() step: offsets only, not gated)"),
-        RunSummary.reconciliation(r, gated),
+        r.toResult(gated),
         null);
   }
 

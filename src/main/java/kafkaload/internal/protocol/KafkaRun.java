@@ -4,7 +4,6 @@ import io.gatling.core.CoreComponents;
 import java.io.EOFException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -15,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.EmbeddedCluster;
@@ -156,7 +156,7 @@ final class KafkaRun {
           new OffsetBaselines(
               topic -> {
                 try (Admin admin = connection.admin()) {
-                  return Preflight.offsets(admin, topic, connection.timeoutMs())
+                  return OffsetQueries.offsets(admin, topic, connection.timeoutMs())
                       .orElseThrow(() -> Preflight.missing(topic));
                 }
               },
@@ -238,7 +238,7 @@ final class KafkaRun {
       }
       Preflight.checkBatchFits(
           admin, protocol.topic(), protocol.producerProperties(), connection.timeoutMs());
-      return Preflight.offsets(admin, protocol.topic(), connection.timeoutMs())
+      return OffsetQueries.offsets(admin, protocol.topic(), connection.timeoutMs())
           .orElseThrow(() -> Preflight.missing(protocol.topic()));
     }
   }
@@ -365,12 +365,8 @@ final class KafkaRun {
     try {
       Reconciled.Result r =
           Reconciliation.run(
-              c.connection(),
-              ledger,
-              c.producers().all(),
-              c.protocol().topic(),
-              false,
-              Duration.ZERO);
+              Reconciliation.Request.of(c.connection(), ledger, c.protocol().topic())
+                  .withProducers(c.producers().all()));
       ledger.reconciliation(r, false);
       System.out.println(
           ReconciliationPrinter.format(r)

@@ -2,11 +2,8 @@ package kafkaload.internal.report;
 
 import static java.util.Locale.ROOT;
 
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
-import kafkaload.internal.run.TopicChange;
 
 /**
  * The reconciliation as a console table, per topic and partition, so a skewed or lossy partition
@@ -54,7 +51,7 @@ public final class ReconciliationPrinter {
                       + r.readBack().abortedFound()
                       + (r.readBack().abortedVisible() > 0 ? " (VISIBLE to read_committed)" : "")));
     }
-    Reconciled.ReadBack rb = r.readBack();
+    ReconciliationResult.ReadBack rb = r.readBack();
     if (rb == null) {
       b.append(
           "  read-back: off (lost is a lower bound from offsets; duplicates an upper bound of records not accounted "
@@ -130,7 +127,7 @@ public final class ReconciliationPrinter {
         b.append("  TOPIC CHANGED: '")
             .append(t.topic())
             .append("' was ")
-            .append(describe(t.change()))
+            .append(t.change().describe())
             .append(
                 ": its offsets cannot be compared with the baseline's; records acked into the old topic are lost\n");
       }
@@ -147,9 +144,9 @@ public final class ReconciliationPrinter {
    * outputs, 0 duplicates, 0 missing, 0 unexpected; 37 outputs of aborted transactions (not
    * duplicates)".
    */
-  public static String exactlyOnce(Reconciled.ExactlyOnce e) {
+  public static String exactlyOnce(ReconciliationResult.ExactlyOnce e) {
     String failure = e.failure();
-    if (e.error() != null) {
+    if (!e.judged()) {
       return "  " + failure;
     }
     return String.format(
@@ -170,22 +167,6 @@ public final class ReconciliationPrinter {
         failure == null ? "" : "\n  " + failure);
   }
 
-  /**
-   * "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC", as far as
-   * the run saw.
-   */
-  public static String describe(TopicChange c) {
-    DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm:ss", ROOT).withZone(ZoneOffset.UTC);
-    return String.format(
-        ROOT,
-        "%s (%d partitions, now %d) between %s and %s UTC",
-        c.change(),
-        c.partitionsBefore(),
-        c.partitionsAfter(),
-        time.format(Instant.ofEpochMilli(c.lastSeenMillis())),
-        time.format(Instant.ofEpochMilli(c.seenChangedMillis())));
-  }
-
   private static void partitions(StringBuilder b, Reconciled.TopicResult t) {
     long total = Math.max(1, t.ackedOk());
     b.append(
@@ -199,7 +180,7 @@ public final class ReconciliationPrinter {
             "acked bytes",
             "duplicates",
             "reordered"));
-    for (Reconciled.PartitionResult p : t.partitions()) {
+    for (ReconciliationResult.Partition p : t.partitions()) {
       b.append(
           String.format(
               ROOT,
@@ -209,8 +190,8 @@ public final class ReconciliationPrinter {
               p.gone() ? "gone" : String.valueOf(p.offsetDelta()),
               100.0 * p.ackedRecords() / total,
               p.ackedBytes(),
-              p.duplicates() < 0 ? "-" : String.valueOf(p.duplicates()),
-              p.reordered() < 0 ? "-" : String.valueOf(p.reordered())));
+              p.duplicates() == null ? "-" : String.valueOf(p.duplicates()),
+              p.reordered() == null ? "-" : String.valueOf(p.reordered())));
     }
   }
 }

@@ -20,7 +20,6 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
-import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
@@ -28,7 +27,6 @@ import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.TopicChange;
 import kafkaload.internal.semantic.Semantics;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
@@ -283,7 +281,7 @@ public final class RunSummary {
         lag,
         lagResolution,
         lagSampling,
-        r == null ? null : reconciliation(r, ledger.reconciliationGated()),
+        r == null ? null : r.toResult(ledger.reconciliationGated()),
         ledger.reconciliationError(),
         ledger.faults().stream()
             .map(
@@ -357,120 +355,6 @@ public final class RunSummary {
         baselines,
         ledger.deferredReconciliation(),
         Semantics.injectorRecords(ledger));
-  }
-
-  /** {@code gated}: the verdicts came from a reconcile() step. */
-  public static ReconciliationResult reconciliation(Reconciled.Result r, boolean gated) {
-    List<ReconciliationResult.Topic> topics = new ArrayList<>();
-    for (Reconciled.TopicResult t : r.topics()) {
-      TopicChange c = t.change();
-      // A topic deleted (and perhaps re-created) during the run: when, as far as the run saw, in
-      // words too.
-      topics.add(
-          new ReconciliationResult.Topic(
-              t.topic(),
-              t.ackedOk(),
-              t.offsetDelta(),
-              t.lost(),
-              t.duplicates(),
-              t.unaccountedUpperBound(),
-              t.delivered(),
-              c == null
-                  ? null
-                  : new ReconciliationResult.TopicChange(
-                      c.topic(),
-                      c.change(),
-                      c.lastSeenMillis(),
-                      c.seenChangedMillis(),
-                      c.partitionsBefore(),
-                      c.partitionsAfter()),
-              c == null ? null : ReconciliationPrinter.describe(c),
-              t.partitions().stream()
-                  .map(
-                      p ->
-                          new ReconciliationResult.Partition(
-                              p.partition(),
-                              p.offsetBefore(),
-                              p.offsetAfter(),
-                              p.ackedRecords(),
-                              p.ackedBytes(),
-                              p.readBack(),
-                              p.duplicates(),
-                              p.reordered()))
-                  .toList()));
-    }
-    Reconciled.ReadBack b = r.readBack();
-    // Offsets are not records: without a read-back "duplicates" is the upper bound, with one it
-    // counts identities.
-    return new ReconciliationResult(
-        gated,
-        r.ackedOk(),
-        r.offsetDelta(),
-        r.inFlightAtEnd(),
-        r.lost(),
-        r.duplicates(),
-        r.duplicatePct(),
-        b != null,
-        r.unaccountedUpperBound(),
-        b == null
-            ? null
-            : new ReconciliationResult.ReadBack(
-                b.complete(),
-                b.scanned(),
-                b.matched(),
-                b.distinct(),
-                b.duplicates(),
-                b.gaps(),
-                b.reordered(),
-                b.koInTopic(),
-                b.reorderWindow(),
-                b.reorderWindowEvicted(),
-                b.seconds(),
-                b.foundByInjector(),
-                b.unreportedInjectors(),
-                b.isolationLevel(),
-                b.abortedFound()),
-        r.stuck().stream()
-            .map(
-                x ->
-                    new ReconciliationResult.StuckOffset(
-                        x.topic(),
-                        x.partition(),
-                        x.lastStableOffset(),
-                        x.highWatermark(),
-                        x.waitedMillis(),
-                        x.openTransactions(),
-                        x.describe()))
-            .toList(),
-        topics,
-        r.exactlyOnce() == null ? null : exactlyOnce(r.exactlyOnce()),
-        r.transactions() == null
-            ? null
-            : new ReconciliationResult.Transactions(
-                r.transactions().committed(),
-                r.transactions().aborted(),
-                r.transactions().inDoubt(),
-                r.lost(),
-                b == null ? null : b.abortedFound(),
-                b == null ? null : b.abortedVisible()));
-  }
-
-  private static ReconciliationResult.ExactlyOnce exactlyOnce(Reconciled.ExactlyOnce e) {
-    String failure = e.failure();
-    return new ReconciliationResult.ExactlyOnce(
-        e.outputTopic(),
-        e.committedInputs(),
-        e.committedOutputs(),
-        e.distinctOutputs(),
-        e.duplicates(),
-        e.missing(),
-        e.unexpected(),
-        e.abortedOutputs(),
-        e.complete(),
-        e.seconds(),
-        e.missingSample(),
-        failure == null,
-        failure);
   }
 
   /** A histogram of microseconds as the summary shows it, in milliseconds. */

@@ -1,8 +1,11 @@
 package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The reconciliation of a run's acked records against its topics, as the summary shows it: totals
@@ -54,8 +57,106 @@ public record ReconciliationResult(
       List<Long> missingSample,
       boolean holds,
       String failure) {
+    private static final String BROKEN = "EXACTLY-ONCE BROKEN on '";
+
     public ExactlyOnce {
       abortedOutputs = measured(abortedOutputs);
+      missingSample = missingSample == null ? null : List.copyOf(missingSample);
+    }
+
+    /**
+     * The verdict on these counts: it holds when every committed input has exactly one committed
+     * output; {@code missingSample}: the first few missing sequence numbers; {@code error}: why it
+     * could not be judged, or null.
+     */
+    public static ExactlyOnce of(
+        String outputTopic,
+        long committedInputs,
+        long committedOutputs,
+        long distinctOutputs,
+        long duplicates,
+        long missing,
+        long unexpected,
+        long abortedOutputs,
+        boolean complete,
+        double seconds,
+        List<Long> missingSample,
+        String error) {
+      String failure =
+          error != null
+              ? "exactly-once on '" + outputTopic + "' not judged: " + error
+              : failure(
+                  outputTopic,
+                  committedInputs,
+                  distinctOutputs,
+                  duplicates,
+                  missing,
+                  unexpected,
+                  complete,
+                  missingSample);
+      return new ExactlyOnce(
+          outputTopic,
+          committedInputs,
+          committedOutputs,
+          distinctOutputs,
+          duplicates,
+          missing,
+          unexpected,
+          abortedOutputs,
+          complete,
+          seconds,
+          missingSample,
+          failure == null,
+          failure);
+    }
+
+    /** A verdict that could not be reached, with its reason. */
+    public static ExactlyOnce unjudged(String outputTopic, String error) {
+      return of(outputTopic, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of(), error);
+    }
+
+    /** Whether the counts were judged (the verdict holds or names how it broke). */
+    public boolean judged() {
+      return failure == null || failure.startsWith(BROKEN);
+    }
+
+    private static String failure(
+        String outputTopic,
+        long committedInputs,
+        long distinctOutputs,
+        long duplicates,
+        long missing,
+        long unexpected,
+        boolean complete,
+        List<Long> missingSample) {
+      List<String> wrong = new ArrayList<>();
+      if (missing > 0) {
+        wrong.add(
+            missing
+                + " committed input(s) without a committed output (first sequence numbers "
+                + missingSample
+                + ")");
+      }
+      if (duplicates > 0) {
+        wrong.add(duplicates + " duplicate committed output(s)");
+      }
+      if (unexpected > 0) {
+        wrong.add(unexpected + " committed output(s) of this run with no committed input");
+      }
+      if (!complete && wrong.isEmpty()) {
+        wrong.add("the read-back did not finish");
+      }
+      return wrong.isEmpty()
+          ? null
+          : BROKEN
+              + outputTopic
+              + "': "
+              + String.join("; ", wrong)
+              + " ("
+              + committedInputs
+              + " committed inputs, "
+              + distinctOutputs
+              + " distinct committed outputs)";
     }
   }
 
@@ -76,10 +177,15 @@ public record ReconciliationResult(
       Long abortedVisible) {}
 
   /**
-   * The read-back of the run's records; {@code complete} false when it ran out of time. {@code
-   * foundByInjector}: records of the run found per injector (sequence space); {@code
-   * unreportedInjectors}: injectors that reported no results (died), whose records found are
-   * counted for them alone, never as delivered.
+   * The read-back of the run's records; {@code complete} false when it ran out of time or a
+   * partition's last stable offset stayed stuck. {@code koInTopic}: records whose send was KO but
+   * which are in the topic anyway (a batch written after the client gave up on it); they are not
+   * counted as delivered. Reordering is checked between a user's records read within {@code
+   * reorderWindow} (partition, user) pairs of each other; {@code reorderWindowEvicted} pairs were
+   * let go to keep that bound. {@code isolationLevel}: how the read-back read (read_committed:
+   * committed records only, up to the last stable offset). {@code foundByInjector}: records of the
+   * run found per injector (sequence space); {@code unreportedInjectors}: injectors that reported
+   * no results (died), whose records found are counted for them alone, never as delivered.
    */
   public record ReadBack(
       boolean complete,
@@ -97,6 +203,58 @@ public record ReconciliationResult(
       List<Integer> unreportedInjectors,
       String isolationLevel,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long abortedFound) {
+    public ReadBack {
+      foundByInjector =
+          foundByInjector == null
+              ? null
+              : Collections.unmodifiableMap(new TreeMap<>(foundByInjector));
+      unreportedInjectors = unreportedInjectors == null ? null : List.copyOf(unreportedInjectors);
+    }
+
+    /** One JVM's read-back, read_committed, with no aborted record found. */
+    public ReadBack(
+        boolean complete,
+        long scanned,
+        long matched,
+        long distinct,
+        long duplicates,
+        long gaps,
+        long reordered,
+        long koInTopic,
+        int reorderWindow,
+        long reorderWindowEvicted,
+        double seconds) {
+      this(
+          complete,
+          scanned,
+          matched,
+          distinct,
+          duplicates,
+          gaps,
+          reordered,
+          koInTopic,
+          reorderWindow,
+          reorderWindowEvicted,
+          seconds,
+          Map.of(),
+          List.of(),
+          "read_committed",
+          0L);
+    }
+
+    /**
+     * Records of aborted transactions a read_committed read-back saw: a breach of isolation (0
+     * under read_uncommitted, where they are expected and counted in {@code abortedFound}).
+     */
+    public long abortedVisible() {
+      return "read_committed".equals(isolationLevel) && abortedFound != null ? abortedFound : 0;
+    }
+
+    /** Records found in the topic from injectors that reported no results. */
+    public long foundUnreported() {
+      return unreportedInjectors.stream().mapToLong(i -> foundByInjector.getOrDefault(i, 0L)).sum();
+    }
+
     public ReadBack(
         boolean complete,
         long scanned,
@@ -192,6 +350,14 @@ public record ReconciliationResult(
       readBack = measured(readBack);
       duplicates = measured(duplicates);
       reordered = measured(reordered);
+    }
+
+    public boolean gone() {
+      return offsetAfter < 0;
+    }
+
+    public long offsetDelta() {
+      return gone() ? 0 : offsetAfter - offsetBefore;
     }
   }
 

@@ -1,149 +1,20 @@
 package kafkaload.internal.run;
 
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
+import kafkaload.internal.results.ReconciliationResult;
+import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
+import kafkaload.internal.results.ReconciliationResult.Partition;
+import kafkaload.internal.results.ReconciliationResult.ReadBack;
 
 /**
  * What a reconciliation found: plain values, written by the verification and read by the reports.
+ * The parts kafka-summary.json shows as they are (a partition, the read-back, the exactly-once
+ * verdict) are the results' own records; the others give their {@code toResult()}.
  */
 public final class Reconciled {
   private Reconciled() {}
-
-  /**
-   * {@code offsetAfter} is -1 for a partition the topic no longer has (it was deleted and
-   * re-created smaller).
-   */
-  public record PartitionResult(
-      int partition,
-      long offsetBefore,
-      long offsetAfter,
-      long ackedRecords,
-      long ackedBytes,
-      long readBack,
-      long duplicates,
-      long reordered) {
-    public boolean gone() {
-      return offsetAfter < 0;
-    }
-
-    public long offsetDelta() {
-      return gone() ? 0 : offsetAfter - offsetBefore;
-    }
-  }
-
-  /**
-   * The read-back of the run's records; {@code complete} is false when it ran out of time or a
-   * partition's last stable offset stayed stuck. {@code koInTopic}: records whose send was KO but
-   * which are in the topic anyway (a batch written after the client gave up on it); they are not
-   * counted as delivered. Reordering is checked between a user's records read within {@code
-   * reorderWindow} (partition, user) pairs of each other; {@code reorderWindowEvicted} pairs were
-   * let go to keep that bound. {@code foundByInjector}: distinct records found per sequence space,
-   * i.e. per injector of a distributed run (0 alone for one JVM), KO'd ones included; {@code
-   * unreportedInjectors}: injectors that reported no results (died): their records found are
-   * counted there only, never as delivered, since no injector acked them. {@code isolationLevel}:
-   * how the read-back read (read_committed: committed records only, up to the last stable offset;
-   * transaction markers and aborted records are offsets but no records, never counted).
-   */
-  public record ReadBack(
-      boolean complete,
-      long scanned,
-      long matched,
-      long distinct,
-      long duplicates,
-      long gaps,
-      long reordered,
-      long koInTopic,
-      int reorderWindow,
-      long reorderWindowEvicted,
-      double seconds,
-      Map<Integer, Long> foundByInjector,
-      List<Integer> unreportedInjectors,
-      String isolationLevel,
-      long abortedFound) {
-    public ReadBack {
-      foundByInjector = Collections.unmodifiableMap(new TreeMap<>(foundByInjector));
-      unreportedInjectors = List.copyOf(unreportedInjectors);
-    }
-
-    public ReadBack(
-        boolean complete,
-        long scanned,
-        long matched,
-        long distinct,
-        long duplicates,
-        long gaps,
-        long reordered,
-        long koInTopic,
-        int reorderWindow,
-        long reorderWindowEvicted,
-        double seconds,
-        Map<Integer, Long> foundByInjector,
-        List<Integer> unreportedInjectors,
-        String isolationLevel) {
-      this(
-          complete,
-          scanned,
-          matched,
-          distinct,
-          duplicates,
-          gaps,
-          reordered,
-          koInTopic,
-          reorderWindow,
-          reorderWindowEvicted,
-          seconds,
-          foundByInjector,
-          unreportedInjectors,
-          isolationLevel,
-          0);
-    }
-
-    /**
-     * Records of aborted transactions a read_committed read-back saw: a breach of isolation (0
-     * under read_uncommitted, where they are expected and counted in {@code abortedFound}).
-     */
-    public long abortedVisible() {
-      return "read_committed".equals(isolationLevel) ? abortedFound : 0;
-    }
-
-    /** Records found in the topic from injectors that reported no results. */
-    public long foundUnreported() {
-      return unreportedInjectors.stream().mapToLong(i -> foundByInjector.getOrDefault(i, 0L)).sum();
-    }
-
-    public ReadBack(
-        boolean complete,
-        long scanned,
-        long matched,
-        long distinct,
-        long duplicates,
-        long gaps,
-        long reordered,
-        long koInTopic,
-        int reorderWindow,
-        long reorderWindowEvicted,
-        double seconds) {
-      this(
-          complete,
-          scanned,
-          matched,
-          distinct,
-          duplicates,
-          gaps,
-          reordered,
-          koInTopic,
-          reorderWindow,
-          reorderWindowEvicted,
-          seconds,
-          Map.of(),
-          List.of(),
-          "read_committed",
-          0);
-    }
-  }
 
   /**
    * A partition whose last stable offset stayed below its high-water mark for {@code waitedMillis}:
@@ -185,6 +56,18 @@ public final class Reconciled {
                           .map(e -> e.getKey() + " (since offset " + e.getValue() + ")")
                           .toList()));
     }
+
+    /** As kafka-summary.json shows it, with its description. */
+    public ReconciliationResult.StuckOffset toResult() {
+      return new ReconciliationResult.StuckOffset(
+          topic,
+          partition,
+          lastStableOffset,
+          highWatermark,
+          waitedMillis,
+          openTransactions,
+          describe());
+    }
   }
 
   /**
@@ -200,7 +83,7 @@ public final class Reconciled {
       long offsetDelta,
       long delivered,
       long readBackDuplicates,
-      List<PartitionResult> partitions,
+      List<Partition> partitions,
       TopicChange change,
       long notOwed) {
 
@@ -210,7 +93,7 @@ public final class Reconciled {
         long offsetDelta,
         long delivered,
         long readBackDuplicates,
-        List<PartitionResult> partitions,
+        List<Partition> partitions,
         TopicChange change) {
       this(topic, ackedOk, offsetDelta, delivered, readBackDuplicates, partitions, change, 0);
     }
@@ -246,79 +129,20 @@ public final class Reconciled {
     public boolean duplicatesByIdentity() {
       return readBackDuplicates >= 0;
     }
-  }
 
-  /**
-   * The exactly-once verdict of a consume-transform-produce pipeline: the run's records on its
-   * input topic(s) that a read_committed reader sees (committed inputs) against the records read
-   * read_committed from its {@code outputTopic}, matched by the run-identity headers the pipeline
-   * carries over. {@code duplicates}: outputs of an input beyond its first; {@code missing}:
-   * committed inputs with no committed output; {@code unexpected}: outputs of this run with no
-   * committed input. {@code abortedOutputs}: records of this run in the output topic that a
-   * read_uncommitted reader sees and a read_committed one does not (written in transactions that
-   * were aborted, for example by a crash); they are expected, not duplicates. {@code complete}: the
-   * input read-back was complete and the output was read to its last stable offset; {@code
-   * missingSample}: the first few missing sequence numbers. {@code error}: why it could not be
-   * judged, or null.
-   */
-  public record ExactlyOnce(
-      String outputTopic,
-      long committedInputs,
-      long committedOutputs,
-      long distinctOutputs,
-      long duplicates,
-      long missing,
-      long unexpected,
-      long abortedOutputs,
-      boolean complete,
-      double seconds,
-      List<Long> missingSample,
-      String error) {
-    public ExactlyOnce {
-      missingSample = List.copyOf(missingSample);
-    }
-
-    /** A verdict that could not be reached, with its reason. */
-    public static ExactlyOnce unjudged(String outputTopic, String error) {
-      return new ExactlyOnce(outputTopic, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of(), error);
-    }
-
-    /**
-     * Null when every committed input has exactly one committed output, else why not (the gate's
-     * reason).
-     */
-    public String failure() {
-      if (error != null) {
-        return "exactly-once on '" + outputTopic + "' not judged: " + error;
-      }
-      List<String> wrong = new java.util.ArrayList<>();
-      if (missing > 0) {
-        wrong.add(
-            missing
-                + " committed input(s) without a committed output (first sequence numbers "
-                + missingSample
-                + ")");
-      }
-      if (duplicates > 0) {
-        wrong.add(duplicates + " duplicate committed output(s)");
-      }
-      if (unexpected > 0) {
-        wrong.add(unexpected + " committed output(s) of this run with no committed input");
-      }
-      if (!complete && wrong.isEmpty()) {
-        wrong.add("the read-back did not finish");
-      }
-      return wrong.isEmpty()
-          ? null
-          : "EXACTLY-ONCE BROKEN on '"
-              + outputTopic
-              + "': "
-              + String.join("; ", wrong)
-              + " ("
-              + committedInputs
-              + " committed inputs, "
-              + distinctOutputs
-              + " distinct committed outputs)";
+    /** As kafka-summary.json shows it; a change also in words. */
+    public ReconciliationResult.Topic toResult() {
+      return new ReconciliationResult.Topic(
+          topic,
+          ackedOk,
+          offsetDelta,
+          lost(),
+          duplicates(),
+          unaccountedUpperBound(),
+          delivered,
+          change == null ? null : change.toResult(),
+          change == null ? null : change.describe(),
+          partitions);
     }
   }
 
@@ -327,7 +151,21 @@ public final class Reconciled {
    * acked and aborted (expected invisible to them), acked in a transaction that failed so the
    * broker decided (fenced, timed out: owed to no one, found ones counted as KO'd).
    */
-  public record Transactions(long committed, long aborted, long inDoubt) {}
+  public record Transactions(long committed, long aborted, long inDoubt) {
+    /**
+     * As kafka-summary.json shows it, with the run's {@code lost} records and what the read-back
+     * (null when off) found of the aborted ones.
+     */
+    public ReconciliationResult.Transactions toResult(long lost, ReadBack readBack) {
+      return new ReconciliationResult.Transactions(
+          committed,
+          aborted,
+          inDoubt,
+          lost,
+          readBack == null ? null : readBack.abortedFound(),
+          readBack == null ? null : readBack.abortedVisible());
+    }
+  }
 
   /**
    * The whole run: totals over its topics, the default topic first. {@code exactlyOnce}: the
@@ -387,6 +225,29 @@ public final class Reconciled {
 
     public double duplicatePct() {
       return ackedOk() == 0 ? 0 : 100.0 * duplicates() / ackedOk();
+    }
+
+    /**
+     * As kafka-summary.json shows it; {@code gated}: the verdicts came from a reconcile() step.
+     * Offsets are not records: without a read-back "duplicates" is the upper bound, with one it
+     * counts identities.
+     */
+    public ReconciliationResult toResult(boolean gated) {
+      return new ReconciliationResult(
+          gated,
+          ackedOk(),
+          offsetDelta(),
+          inFlightAtEnd,
+          lost(),
+          duplicates(),
+          duplicatePct(),
+          readBack != null,
+          unaccountedUpperBound(),
+          readBack,
+          stuck.stream().map(StuckOffset::toResult).toList(),
+          topics.stream().map(TopicResult::toResult).toList(),
+          exactlyOnce,
+          transactions == null ? null : transactions.toResult(lost(), readBack));
     }
   }
 }

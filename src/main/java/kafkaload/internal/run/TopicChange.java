@@ -1,6 +1,12 @@
 package kafkaload.internal.run;
 
+import static java.util.Locale.ROOT;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Optional;
+import kafkaload.internal.results.ReconciliationResult;
 
 /**
  * A topic that was deleted, or deleted and created again, while the run sent to it: its offsets
@@ -40,5 +46,27 @@ public record TopicChange(
         seenChangedMillis,
         baseline.endOffsets().size(),
         partitionsNow.orElse(0));
+  }
+
+  /**
+   * "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC", as far as
+   * the run saw.
+   */
+  public String describe() {
+    DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm:ss", ROOT).withZone(ZoneOffset.UTC);
+    return String.format(
+        ROOT,
+        "%s (%d partitions, now %d) between %s and %s UTC",
+        change,
+        partitionsBefore,
+        partitionsAfter,
+        time.format(Instant.ofEpochMilli(lastSeenMillis)),
+        time.format(Instant.ofEpochMilli(seenChangedMillis)));
+  }
+
+  /** As kafka-summary.json shows it. */
+  public ReconciliationResult.TopicChange toResult() {
+    return new ReconciliationResult.TopicChange(
+        topic, change, lastSeenMillis, seenChangedMillis, partitionsBefore, partitionsAfter);
   }
 }

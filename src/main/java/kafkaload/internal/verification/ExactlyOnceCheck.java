@@ -7,9 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
-import kafkaload.internal.run.Reconciled.ExactlyOnce;
+import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.run.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -62,7 +62,7 @@ public final class ExactlyOnceCheck {
     Map<TopicPartition, Long> from = new HashMap<>();
     try (Admin admin = connection.admin()) {
       Map<Integer, Long> now =
-          Preflight.offsets(admin, output.topic(), connection.timeoutMs())
+          OffsetQueries.offsets(admin, output.topic(), connection.timeoutMs())
               .orElseThrow(
                   () ->
                       new IllegalStateException(
@@ -107,7 +107,7 @@ public final class ExactlyOnceCheck {
           // Every input has its output: read on to where the committed records end now, for
           // duplicates written after the first copy.
           try (Admin admin = connection.admin()) {
-            to = Preflight.lastStableOffsets(admin, partitions, connection.timeoutMs());
+            to = OffsetQueries.lastStableOffsets(admin, partitions, connection.timeoutMs());
           }
         }
         if (to != null && reached(consumer, to)) {
@@ -119,7 +119,7 @@ public final class ExactlyOnceCheck {
     if (to == null) {
       // Out of time with inputs still missing: judge the range read.
       try (Admin admin = connection.admin()) {
-        to = Preflight.lastStableOffsets(admin, partitions, connection.timeoutMs());
+        to = OffsetQueries.lastStableOffsets(admin, partitions, connection.timeoutMs());
       }
     }
     long seenUncommitted = countRun(connection, runId, from, to, deadline, timeout);
@@ -132,7 +132,7 @@ public final class ExactlyOnceCheck {
             sample.add(seq);
           }
         });
-    return new ExactlyOnce(
+    return ExactlyOnce.of(
         output.topic(),
         expected,
         committed,

@@ -6,7 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicChange;
 import kafkaload.internal.run.TopicOffsets;
@@ -60,7 +60,8 @@ public final class TopicWatch implements AutoCloseable {
     long now = System.currentTimeMillis();
     // The topic's id and partition count are all the watch needs: a describe, not the end offsets
     // too.
-    Optional<TopicDescription> current = Preflight.described(admin, topic, connection.timeoutMs());
+    Optional<TopicDescription> current =
+        OffsetQueries.described(admin, topic, connection.timeoutMs());
     if (current.isPresent() && String.valueOf(current.get().topicId()).equals(before.topicId())) {
       ledger.topicSeen(topic, now);
       return;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import kafkaload.internal.run.Reconciled.ExactlyOnce;
+import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class ExactlyOnceVerdictTest {
   private static ExactlyOnce of(
       long inputs, long distinct, long dups, long missing, long unexpected, boolean complete) {
-    return new ExactlyOnce(
+    return ExactlyOnce.of(
         "replies",
         inputs,
         distinct + dups + unexpected,

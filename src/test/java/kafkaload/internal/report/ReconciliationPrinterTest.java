@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import kafkaload.internal.run.Reconciled.PartitionResult;
-import kafkaload.internal.run.Reconciled.ReadBack;
+import kafkaload.internal.results.ReconciliationResult.Partition;
+import kafkaload.internal.results.ReconciliationResult.ReadBack;
 import kafkaload.internal.run.Reconciled.Result;
 import kafkaload.internal.run.Reconciled.TopicResult;
 import kafkaload.internal.run.TopicChange;
@@ -44,8 +44,8 @@ class ReconciliationPrinterTest {
         -1,
         -1,
         List.of(
-            new PartitionResult(0, 1000, 1060, 60, 6000, -1, -1, -1),
-            new PartitionResult(1, 500, 535, 40, 4000, -1, -1, -1)),
+            new Partition(0, 1000, 1060, 60, 6000, -1L, -1L, -1L),
+            new Partition(1, 500, 535, 40, 4000, -1L, -1L, -1L)),
         null);
   }
 
@@ -101,13 +101,7 @@ class ReconciliationPrinterTest {
   void severalTopicsGetTheirOwnLineAndTable() {
     TopicResult billing =
         new TopicResult(
-            "billing",
-            10,
-            13,
-            10,
-            3,
-            List.of(new PartitionResult(0, 0, 13, 10, 100, 13, 3, 1)),
-            null);
+            "billing", 10, 13, 10, 3, List.of(new Partition(0, 0, 13, 10, 100, 13L, 3L, 1L)), null);
     List<String> out =
         lines(ReconciliationPrinter.format(new Result(null, 0, null, List.of(orders(), billing))));
     assertEquals("[kafkaload] ---- Reconciliation of 2 topics (run identity off) ----", out.get(1));
@@ -173,8 +167,8 @@ class ReconciliationPrinterTest {
             -1,
             -1,
             List.of(
-                new PartitionResult(0, 0, 20, 50, 5000, -1, -1, -1),
-                new PartitionResult(2, 0, -1, 40, 4000, -1, -1, -1)),
+                new Partition(0, 0, 20, 50, 5000, -1L, -1L, -1L),
+                new Partition(2, 0, -1, 40, 4000, -1L, -1L, -1L)),
             change);
     List<String> out = lines(ReconciliationPrinter.format(new Result("r", 0, null, List.of(t))));
     assertEquals(

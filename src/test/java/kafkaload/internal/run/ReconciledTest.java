@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import kafkaload.internal.run.Reconciled.PartitionResult;
+import kafkaload.internal.results.ReconciliationResult;
+import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.run.Reconciled.Result;
 import kafkaload.internal.run.Reconciled.TopicResult;
 import org.junit.jupiter.api.Test;
@@ -44,12 +45,12 @@ class ReconciledTest {
 
   @Test
   void abortedRecordsReadBackBreakIsolationOnlyUnderReadCommitted() {
-    Reconciled.ReadBack committed =
-        new Reconciled.ReadBack(
-            true, 10, 10, 10, 0, 0, 0, 0, 100, 0, 1.0, Map.of(), List.of(), "read_committed", 3);
-    Reconciled.ReadBack uncommitted =
-        new Reconciled.ReadBack(
-            true, 10, 10, 10, 0, 0, 0, 0, 100, 0, 1.0, Map.of(), List.of(), "read_uncommitted", 3);
+    ReconciliationResult.ReadBack committed =
+        new ReconciliationResult.ReadBack(
+            true, 10, 10, 10, 0, 0, 0, 0, 100, 0, 1.0, Map.of(), List.of(), "read_committed", 3L);
+    ReconciliationResult.ReadBack uncommitted =
+        new ReconciliationResult.ReadBack(
+            true, 10, 10, 10, 0, 0, 0, 0, 100, 0, 1.0, Map.of(), List.of(), "read_uncommitted", 3L);
     assertEquals(3, committed.abortedVisible());
     assertEquals(0, uncommitted.abortedVisible());
   }
@@ -138,15 +139,15 @@ class ReconciledTest {
 
   @Test
   void partitionOffsetDeltaIsAfterMinusBefore() {
-    assertEquals(20, new PartitionResult(3, 100, 120, 20, 2000, -1, -1, -1).offsetDelta());
-    assertEquals(0, new PartitionResult(0, 7, 7, 0, 0, 0, 0, 0).offsetDelta());
+    assertEquals(20, new Partition(3, 100, 120, 20, 2000, -1L, -1L, -1L).offsetDelta());
+    assertEquals(0, new Partition(0, 7, 7, 0, 0, 0L, 0L, 0L).offsetDelta());
   }
 
   @Test
   void aPartitionTheTopicNoLongerHasIsGoneAndAddsNoOffsets() {
-    PartitionResult gone = new PartitionResult(5, 0, -1, 30, 3000, 0, 0, 0);
+    Partition gone = new Partition(5, 0, -1, 30, 3000, 0L, 0L, 0L);
     assertTrue(gone.gone());
     assertEquals(0, gone.offsetDelta());
-    assertFalse(new PartitionResult(0, 0, 0, 0, 0, 0, 0, 0).gone());
+    assertFalse(new Partition(0, 0, 0, 0, 0, 0L, 0L, 0L).gone());
   }
 }

@@ -44,8 +44,8 @@ public final class ReadBackMemoryBench {
     Object state;
     long t0 = System.nanoTime();
     if (design.equals("new")) {
-      Reconciliation.ReadState s =
-          new Reconciliation.ReadState(new KoLedger(), Reconciliation.REORDER_WINDOW);
+      RecordReadBack.ReadState s =
+          new RecordReadBack.ReadState(new KoLedger(), RecordReadBack.REORDER_WINDOW);
       for (long seq = 0; seq < n; seq++) {
         long user = model.equals("open") ? seq : seq % CLOSED_USERS;
         s.accept(partitions[(int) (seq % PARTITIONS)], user, seq);

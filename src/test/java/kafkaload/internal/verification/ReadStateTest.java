@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.results.ReconciliationResult.ReadBack;
 import kafkaload.internal.run.KoLedger;
-import kafkaload.internal.run.Reconciled.ReadBack;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +23,7 @@ class ReadStateTest {
   void duplicatesGapsReorderingAndKosAreCounted() {
     KoLedger ko = new KoLedger();
     ko.add(4);
-    Reconciliation.ReadState s = new Reconciliation.ReadState(ko, 100);
+    RecordReadBack.ReadState s = new RecordReadBack.ReadState(ko, 100);
     s.accept(P0, 1, 0);
     s.accept(P0, 2, 1);
     s.accept(P0, 1, 3);
@@ -51,8 +51,8 @@ class ReadStateTest {
   void gapsAreCountedInEachInjectorsOwnSequenceSpace() {
     long second = 1L << InjectorShare.SEQUENCE_BITS;
     long third = 2 * second;
-    Reconciliation.ReadState s =
-        new Reconciliation.ReadState(new KoLedger(), 100, List.of(0L, second, third));
+    RecordReadBack.ReadState s =
+        new RecordReadBack.ReadState(new KoLedger(), 100, List.of(0L, second, third));
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 2); // injector 0: 1 missing
     s.accept(P0, 1, second);
@@ -75,8 +75,8 @@ class ReadStateTest {
   void recordsFoundAreCountedPerInjectorOnceEach() {
     long second = 1L << InjectorShare.SEQUENCE_BITS;
     long third = 2 * second;
-    Reconciliation.ReadState s =
-        new Reconciliation.ReadState(new KoLedger(), 100, List.of(0L, second, third));
+    RecordReadBack.ReadState s =
+        new RecordReadBack.ReadState(new KoLedger(), 100, List.of(0L, second, third));
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 1);
     s.accept(P1, 0, 1); // a duplicate: found once
@@ -94,8 +94,8 @@ class ReadStateTest {
   @Test
   void recordsOfAnInjectorThatReportedNothingAreFoundButNeverDelivered() {
     long second = 1L << InjectorShare.SEQUENCE_BITS;
-    Reconciliation.ReadState s =
-        new Reconciliation.ReadState(new KoLedger(), 100, List.of(0L, second));
+    RecordReadBack.ReadState s =
+        new RecordReadBack.ReadState(new KoLedger(), 100, List.of(0L, second));
     s.unreported(second);
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 1);
@@ -115,7 +115,7 @@ class ReadStateTest {
 
   @Test
   void theReorderWindowKeepsItsBoundAndSaysWhatItLetGo() {
-    Reconciliation.ReadState s = new Reconciliation.ReadState(new KoLedger(), 3);
+    RecordReadBack.ReadState s = new RecordReadBack.ReadState(new KoLedger(), 3);
     for (long user = 0; user < 10; user++) {
       s.accept(P0, user, user);
     }
@@ -132,8 +132,8 @@ class ReadStateTest {
    */
   @Test
   void twoMillionOneRecordUsersTakeAboutABitEach() {
-    Reconciliation.ReadState s =
-        new Reconciliation.ReadState(new KoLedger(), Reconciliation.REORDER_WINDOW);
+    RecordReadBack.ReadState s =
+        new RecordReadBack.ReadState(new KoLedger(), RecordReadBack.REORDER_WINDOW);
     int n = 2_000_000;
     for (long seq = 0; seq < n; seq++) {
       s.accept(seq % 2 == 0 ? P0 : P1, seq, seq);
@@ -144,6 +144,6 @@ class ReadStateTest {
     assertEquals(0, rb.duplicates());
     assertTrue(
         s.seenBytes() < n / 8 * 1.1, s.seenBytes() + " bytes for " + n + " sequence numbers");
-    assertEquals(Reconciliation.REORDER_WINDOW, s.lastSeq.size());
+    assertEquals(RecordReadBack.REORDER_WINDOW, s.lastSeq.size());
   }
 }

@@ -2,7 +2,6 @@ package kafkaload.internal.semantic.txn;
 
 import io.gatling.core.action.builder.ActionBuilder;
 import kafkaload.internal.action.Actions;
-import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.admin.Admin;
@@ -35,7 +34,7 @@ public final class TransactionActions {
               c.protocol().injector(),
               null);
           try (Admin admin = c.connection().admin()) {
-            Preflight.checkTransactionState(admin, c.connection().timeoutMs());
+            TransactionPreflight.checkTransactionState(admin, c.connection().timeoutMs());
           }
           TransactionSpec bound =
               spec.resolved(c.protocol().topic())

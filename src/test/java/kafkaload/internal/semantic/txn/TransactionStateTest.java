@@ -1,4 +1,4 @@
-package kafkaload.internal.admin;
+package kafkaload.internal.semantic.txn;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -10,7 +10,7 @@ class TransactionStateTest {
 
   @Test
   void aReplicationFactorAboveTheBrokersIsRefusedNamingTheSetting() {
-    String m = Preflight.transactionStateRefusal(1, 3, 2).orElseThrow();
+    String m = TransactionPreflight.transactionStateRefusal(1, 3, 2).orElseThrow();
     assertTrue(
         m.startsWith("transaction.state.log.replication.factor=3 but the cluster has 1 broker(s)"),
         m);
@@ -19,12 +19,12 @@ class TransactionStateTest {
 
   @Test
   void aMinIsrAboveTheReplicationOrTheBrokersIsRefused() {
-    String m = Preflight.transactionStateRefusal(3, 2, 3).orElseThrow();
+    String m = TransactionPreflight.transactionStateRefusal(3, 2, 3).orElseThrow();
     assertTrue(
         m.startsWith(
             "transaction.state.log.min.isr=3 above transaction.state.log.replication.factor=2"),
         m);
-    assertTrue(Preflight.transactionStateRefusal(3, 3, 2).isEmpty());
-    assertEquals(Optional.empty(), Preflight.transactionStateRefusal(1, 1, 1));
+    assertTrue(TransactionPreflight.transactionStateRefusal(3, 3, 2).isEmpty());
+    assertEquals(Optional.empty(), TransactionPreflight.transactionStateRefusal(1, 1, 1));
   }
 }

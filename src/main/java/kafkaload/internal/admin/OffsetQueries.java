@@ -1,0 +1,156 @@
+package kafkaload.internal.admin;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.run.TopicOffsets;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+/**
+ * What the broker holds of a topic, asked when the run needs it (the baselines before the load, the
+ * reconciliation after it): its description, end offsets, last stable offsets and the producers
+ * with a transaction open. Each fails with one line naming the topic.
+ */
+public final class OffsetQueries {
+  private OffsetQueries() {}
+
+  /** The end offset of every partition of the topic: partition → offset. */
+  public static Map<Integer, Long> endOffsets(Admin admin, String topic, long timeoutMs) {
+    return offsets(admin, topic, timeoutMs)
+        .orElseThrow(() -> Preflight.missing(topic))
+        .endOffsets();
+  }
+
+  /** The topic's id and end offsets; empty when the topic does not exist. */
+  public static Optional<TopicOffsets> offsets(Admin admin, String topic, long timeoutMs) {
+    try {
+      Optional<TopicDescription> described = described(admin, topic, timeoutMs);
+      if (described.isEmpty()) {
+        return Optional.empty();
+      }
+      TopicDescription d = described.get();
+      Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+      d.partitions()
+          .forEach(p -> request.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+      Map<Integer, Long> out = new TreeMap<>();
+      admin
+          .listOffsets(request)
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS)
+          .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
+      return Optional.of(
+          new TopicOffsets(String.valueOf(d.topicId()), out, System.currentTimeMillis()));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return Optional.empty(); // deleted between the describe and the offsets
+      }
+      throw new KafkaLoadConfigException(
+          "Cannot read end offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
+    } catch (TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          "Cannot read end offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException(
+          "Interrupted while reading end offsets of '" + topic + "'");
+    }
+  }
+
+  /**
+   * The last stable offset of each partition (ListOffsets with read_committed isolation): the end
+   * of what a read_committed reader can see. It equals the high-water mark unless a transaction is
+   * open on the partition.
+   */
+  public static Map<TopicPartition, Long> lastStableOffsets(
+      Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
+    Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+    partitions.forEach(tp -> request.put(tp, OffsetSpec.latest()));
+    Map<TopicPartition, Long> out = new HashMap<>();
+    try {
+      admin
+          .listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS)
+          .forEach((tp, info) -> out.put(tp, info.offset()));
+      return out;
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          "Cannot read last stable offsets of " + partitions + ": " + Preflight.rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException(
+          "Interrupted while reading last stable offsets of " + partitions);
+    }
+  }
+
+  /**
+   * The producers with a transaction open on each partition (DescribeProducers): producer id → the
+   * offset its open transaction started at. A partition with none maps to an empty map.
+   */
+  public static Map<TopicPartition, Map<Long, Long>> openTransactions(
+      Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
+    Map<TopicPartition, Map<Long, Long>> out = new HashMap<>();
+    try {
+      admin
+          .describeProducers(partitions)
+          .all()
+          .get(timeoutMs, TimeUnit.MILLISECONDS)
+          .forEach(
+              (tp, d) -> {
+                Map<Long, Long> open = new TreeMap<>();
+                d.activeProducers()
+                    .forEach(
+                        state ->
+                            state
+                                .currentTransactionStartOffset()
+                                .ifPresent(start -> open.put(state.producerId(), start)));
+                out.put(tp, open);
+              });
+      return out;
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          "Cannot describe the producers of " + partitions + ": " + Preflight.rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException(
+          "Interrupted while describing the producers of " + partitions);
+    }
+  }
+
+  /** The topic's description (id, partitions); empty when the topic does not exist. */
+  public static Optional<TopicDescription> described(Admin admin, String topic, long timeoutMs) {
+    try {
+      return Optional.of(
+          admin
+              .describeTopics(List.of(topic))
+              .allTopicNames()
+              .get(timeoutMs, TimeUnit.MILLISECONDS)
+              .get(topic));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return Optional.empty();
+      }
+      throw new KafkaLoadConfigException(
+          "Cannot describe topic '" + topic + "': " + Preflight.rootMessage(e));
+    } catch (TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          "Describing topic '" + topic + "' timed out after " + timeoutMs + " ms");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while describing topic '" + topic + "'");
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package kafkaload.internal.semantic.txn;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import kafkaload.internal.admin.OffsetQueries;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.internals.Topic;
+
+/**
+ * The check transactions need before the load, made once when a transactional send is built: the
+ * broker's transaction state topic can be created and committed to.
+ */
+public final class TransactionPreflight {
+  private TransactionPreflight() {}
+
+  static final String TXN_RF = "transaction.state.log.replication.factor";
+  static final String TXN_MIN_ISR = "transaction.state.log.min.isr";
+
+  /**
+   * Transactions need the broker's transaction state topic ({@code __transaction_state}): with its
+   * replication factor above the brokers there are, it cannot be created and every initTransactions
+   * times out; with its min.insync.replicas above them (or above the in-sync replicas it has),
+   * every commit fails. Read from the cluster's brokers and the topic if it exists; fails naming
+   * the setting. Creates nothing.
+   */
+  public static void checkTransactionState(Admin admin, long timeoutMs) {
+    try {
+      Collection<Node> nodes =
+          admin
+              .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
+              .nodes()
+              .get(timeoutMs, TimeUnit.MILLISECONDS);
+      Node any = nodes.iterator().next();
+      ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, any.idString());
+      Config c =
+          admin
+              .describeConfigs(List.of(broker))
+              .all()
+              .get(timeoutMs, TimeUnit.MILLISECONDS)
+              .get(broker);
+      int rf = Integer.parseInt(c.get(TXN_RF).value());
+      int minIsr = Integer.parseInt(c.get(TXN_MIN_ISR).value());
+      Optional<String> refusal = transactionStateRefusal(nodes.size(), rf, minIsr);
+      if (refusal.isEmpty()) {
+        Optional<TopicDescription> d =
+            OffsetQueries.described(admin, Topic.TRANSACTION_STATE_TOPIC_NAME, timeoutMs);
+        if (d.isPresent()) {
+          for (TopicPartitionInfo p : d.get().partitions()) {
+            if (p.isr().size() < minIsr) {
+              refusal =
+                  Optional.of(
+                      Topic.TRANSACTION_STATE_TOPIC_NAME
+                          + " partition "
+                          + p.partition()
+                          + " has "
+                          + p.isr().size()
+                          + " in-sync replica(s) "
+                          + Preflight.ids(p.isr())
+                          + ", fewer than "
+                          + TXN_MIN_ISR
+                          + "="
+                          + minIsr
+                          + ": transactions using it cannot commit");
+              break;
+            }
+          }
+        }
+      }
+      if (refusal.isPresent()) {
+        throw new KafkaLoadConfigException(
+            "Transactions cannot run on this cluster: " + refusal.get());
+      }
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          "Cannot read the broker's transaction settings ("
+              + TXN_RF
+              + ", "
+              + TXN_MIN_ISR
+              + "): "
+              + Preflight.rootMessage(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading the transaction settings");
+    }
+  }
+
+  /**
+   * Why a cluster of {@code brokers} cannot run transactions with these settings of its transaction
+   * state topic, or empty when it can.
+   */
+  public static Optional<String> transactionStateRefusal(int brokers, int rf, int minIsr) {
+    if (rf > brokers) {
+      return Optional.of(
+          TXN_RF
+              + "="
+              + rf
+              + " but the cluster has "
+              + brokers
+              + " broker(s): "
+              + Topic.TRANSACTION_STATE_TOPIC_NAME
+              + " cannot be created, so every initTransactions would time out. Lower "
+              + TXN_RF
+              + " or add brokers");
+    }
+    if (minIsr > rf || minIsr > brokers) {
+      return Optional.of(
+          TXN_MIN_ISR
+              + "="
+              + minIsr
+              + " above "
+              + (minIsr > rf ? TXN_RF + "=" + rf : "the " + brokers + " broker(s)")
+              + ": every transaction's commit would fail (NotEnoughReplicas). Lower "
+              + TXN_MIN_ISR);
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,402 @@
+package kafkaload.internal.verification;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.OffsetQueries;
+import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.results.ReconciliationResult.ReadBack;
+import kafkaload.internal.run.KoLedger;
+import kafkaload.internal.run.Reconciled.StuckOffset;
+import kafkaload.internal.run.RunIdentity;
+import kafkaload.internal.run.RunLedger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.roaringbitmap.longlong.Roaring64Bitmap;
+
+/**
+ * Reads the run's own records back from its topics, by run id: per partition the records found, the
+ * duplicates (by record identity) and the reordering within a user's sequence. One read covers all
+ * topics, since a user's sequence numbers span them. Under read_committed it reads up to each
+ * partition's last stable offset, and names a partition whose last stable offset stays below its
+ * high-water mark (a transaction left open) after a bounded wait instead of waiting for it until
+ * the timeout.
+ */
+final class RecordReadBack {
+  /**
+   * (partition, user) pairs whose last sequence number the reordering check keeps: about 20 MB at
+   * most.
+   */
+  static final int REORDER_WINDOW = 1 << 18;
+
+  private RecordReadBack() {}
+
+  /** What the read-back found, and the partitions whose stuck last stable offset bounded it. */
+  record Found(ReadState state, List<StuckOffset> stuck) {}
+
+  /**
+   * Reads each partition from its offset {@code before} to its offset {@code after} (topic →
+   * partition → offset; a partition missing before starts at 0), as {@code reading} says.
+   */
+  static Found read(
+      Connection connection,
+      RunLedger ledger,
+      Map<String, Map<Integer, Long>> before,
+      Map<String, Map<Integer, Long>> after,
+      Reconciliation.Reading reading) {
+    long t0 = System.nanoTime();
+    Map<TopicPartition, Long> from = new HashMap<>();
+    Map<TopicPartition, Long> to = new HashMap<>();
+    after.forEach(
+        (topic, offsets) ->
+            offsets.forEach(
+                (partition, end) -> {
+                  long start = before.get(topic).getOrDefault(partition, 0L);
+                  if (end > start) {
+                    from.put(new TopicPartition(topic, partition), start);
+                    to.put(new TopicPartition(topic, partition), end);
+                  }
+                }));
+    List<StuckOffset> stuck = List.of();
+    if (reading.isolation() == IsolationLevel.READ_COMMITTED && !to.isEmpty()) {
+      stuck = stableBounds(connection, to, reading.stuckAfter());
+    }
+    Duration left = reading.timeout().minusNanos(System.nanoTime() - t0);
+    ReadState state =
+        scan(
+            connection,
+            ledger,
+            from,
+            to,
+            reading.isolation(),
+            left.isNegative() ? Duration.ZERO : left);
+    state.seconds = (System.nanoTime() - t0) / 1e9;
+    if (!stuck.isEmpty()) {
+      state.complete = false; // records past a stuck last stable offset cannot be read
+    }
+    return new Found(state, stuck);
+  }
+
+  /**
+   * Lowers {@code to} (high-water marks) to each partition's last stable offset once it stops
+   * moving up to the high-water mark: waits while a last stable offset is below it, up to {@code
+   * stuckAfter}; the partitions still below then are returned, with the producers whose open
+   * transactions hold them.
+   */
+  private static List<StuckOffset> stableBounds(
+      Connection connection, Map<TopicPartition, Long> to, Duration stuckAfter) {
+    long t0 = System.nanoTime();
+    try (Admin admin = connection.admin()) {
+      while (true) {
+        Map<TopicPartition, Long> lso =
+            OffsetQueries.lastStableOffsets(admin, to.keySet(), connection.timeoutMs());
+        Map<TopicPartition, Long> below =
+            new TreeMap<>(
+                Comparator.comparing(TopicPartition::topic)
+                    .thenComparing(TopicPartition::partition));
+        lso.forEach(
+            (tp, stable) -> {
+              if (stable < to.get(tp)) {
+                below.put(tp, stable);
+              }
+            });
+        long waited = (System.nanoTime() - t0) / 1_000_000;
+        if (below.isEmpty()) {
+          return List.of();
+        }
+        if (waited >= stuckAfter.toMillis()) {
+          Map<TopicPartition, Map<Long, Long>> open =
+              OffsetQueries.openTransactions(admin, below.keySet(), connection.timeoutMs());
+          List<StuckOffset> stuck = new ArrayList<>();
+          below.forEach(
+              (tp, stable) -> {
+                stuck.add(
+                    new StuckOffset(
+                        tp.topic(),
+                        tp.partition(),
+                        stable,
+                        to.get(tp),
+                        waited,
+                        open.getOrDefault(tp, Map.of())));
+                to.put(tp, stable);
+              });
+          return stuck;
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return List.of();
+        }
+      }
+    }
+  }
+
+  /**
+   * What the read-back accumulates, in memory that does not grow per virtual user: one bit per
+   * run-wide sequence number seen (a compressed bitmap, about a bit per record), per-partition
+   * counts, and for the reordering check the last sequence of the most recent (partition, user)
+   * pairs only.
+   */
+  static final class ReadState {
+    final Roaring64Bitmap seen = new Roaring64Bitmap();
+    final ReorderWindow lastSeq;
+    final Map<TopicPartition, Integer> partitionIndex = new HashMap<>();
+    final Map<TopicPartition, Long> matchedBy = new HashMap<>();
+    final Map<TopicPartition, Long> duplicatesBy = new HashMap<>();
+    final Map<TopicPartition, Long> reorderedBy = new HashMap<>();
+    final Map<String, Long> distinctBy = new HashMap<>();
+    final Map<String, Long> koInTopicBy = new HashMap<>();
+    final KoLedger koLedger;
+    final KoLedger abortedLedger;
+    final List<Long> sequenceStarts;
+
+    /** Distinct records found per sequence space (the i-th start's), i.e. per injector. */
+    final long[] foundBySpace;
+
+    /** Spaces of injectors that reported no results: found, but never delivered. */
+    final boolean[] unreported;
+
+    long scanned;
+    long abortedFound;
+    long matched;
+    long duplicates;
+    long reordered;
+    boolean complete;
+    double seconds;
+
+    ReadState(KoLedger koLedger, int reorderWindow) {
+      this(koLedger, reorderWindow, List.of(0L));
+    }
+
+    /**
+     * {@code sequenceStarts}: where each injector's sequence space starts (one space, from 0, for
+     * one JVM).
+     */
+    ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
+      this(koLedger, new KoLedger(), reorderWindow, sequenceStarts);
+    }
+
+    /** {@code abortedLedger}: records of aborted transactions, never delivered. */
+    ReadState(
+        KoLedger koLedger, KoLedger abortedLedger, int reorderWindow, List<Long> sequenceStarts) {
+      this.koLedger = koLedger;
+      this.abortedLedger = abortedLedger;
+      this.sequenceStarts = sequenceStarts.stream().sorted().toList();
+      this.foundBySpace = new long[this.sequenceStarts.size()];
+      this.unreported = new boolean[this.sequenceStarts.size()];
+      this.lastSeq = new ReorderWindow(reorderWindow);
+    }
+
+    void accept(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
+      scanned++;
+      Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
+      if (run == null || !Arrays.equals(run.value(), runId)) {
+        return;
+      }
+      long[] id = RunIdentity.parse(value(r, RunIdentity.SEQ_HEADER));
+      if (id != null) {
+        accept(new TopicPartition(r.topic(), r.partition()), id[0], id[1]);
+      }
+    }
+
+    /** One of the run's records, read from {@code p}: its user and run-wide sequence number. */
+    void accept(TopicPartition p, long user, long seq) {
+      matched++;
+      matchedBy.merge(p, 1L, Long::sum);
+      if (seen.contains(seq)) {
+        duplicates++;
+        duplicatesBy.merge(p, 1L, Long::sum);
+      } else {
+        seen.addLong(seq);
+        int space = space(seq);
+        foundBySpace[space]++;
+        if (abortedLedger.contains(seq)) {
+          abortedFound++; // in the log, never delivered: expected read_uncommitted only
+        } else if (!unreported[space]) {
+          distinctBy.merge(p.topic(), 1L, Long::sum);
+          if (koLedger.contains(seq)) {
+            koInTopicBy.merge(p.topic(), 1L, Long::sum);
+          }
+        }
+      }
+      int index = partitionIndex.computeIfAbsent(p, x -> partitionIndex.size());
+      Long last = lastSeq.put(((long) index << 40) | user, seq);
+      if (last != null && seq < last) {
+        reordered++;
+        reorderedBy.merge(p, 1L, Long::sum);
+      }
+    }
+
+    /**
+     * The records of the space starting at {@code start} count as found only (their injector
+     * reported nothing).
+     */
+    void unreported(long start) {
+      int i = sequenceStarts.indexOf(start);
+      if (i >= 0) {
+        unreported[i] = true;
+      }
+    }
+
+    /** The sequence space a sequence number belongs to: the last one starting at or below it. */
+    int space(long seq) {
+      int i = sequenceStarts.size() - 1;
+      while (i > 0 && sequenceStarts.get(i) > seq) {
+        i--;
+      }
+      return i;
+    }
+
+    /** Bytes the read-back's set of sequence numbers takes. */
+    long seenBytes() {
+      return seen.getLongSizeInBytes();
+    }
+
+    ReadBack summary() {
+      return summary(IsolationLevel.READ_COMMITTED);
+    }
+
+    ReadBack summary(IsolationLevel isolation) {
+      long distinct = seen.getLongCardinality();
+      // Sequence numbers below the highest one read that were not read: sends that failed, or
+      // records lost.
+      // Counted in each injector's own space, since the spaces lie far apart.
+      long gaps = 0;
+      for (int i = 0; i < sequenceStarts.size(); i++) {
+        long start = sequenceStarts.get(i);
+        long below = start == 0 ? 0 : seen.rankLong(start - 1);
+        long upTo =
+            i + 1 < sequenceStarts.size() ? seen.rankLong(sequenceStarts.get(i + 1) - 1) : distinct;
+        if (upTo > below) {
+          gaps += seen.select(upTo - 1) + 1 - start - (upTo - below);
+        }
+      }
+      long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
+      Map<Integer, Long> found = new TreeMap<>();
+      List<Integer> dead = new ArrayList<>();
+      for (int i = 0; i < foundBySpace.length; i++) {
+        found.put(i, foundBySpace[i]);
+        if (unreported[i]) {
+          dead.add(i);
+        }
+      }
+      return new ReadBack(
+          complete,
+          scanned,
+          matched,
+          distinct,
+          duplicates,
+          gaps,
+          reordered,
+          koInTopic,
+          lastSeq.capacity(),
+          lastSeq.evicted(),
+          seconds,
+          found,
+          dead,
+          isolation.toString().toLowerCase(Locale.ROOT),
+          abortedFound);
+    }
+
+    private static byte[] value(ConsumerRecord<byte[], byte[]> r, String header) {
+      Header h = r.headers().lastHeader(header);
+      return h == null ? null : h.value();
+    }
+  }
+
+  /**
+   * The last sequence number of the most recently read (partition, user) pairs, at most {@code
+   * capacity} of them: reordering is checked between a user's records that are read within that
+   * many pairs of each other. In the open model every record is its own user, so an unbounded map
+   * would grow by one entry per record.
+   */
+  static final class ReorderWindow extends LinkedHashMap<Long, Long> {
+    private final int capacity;
+    private long evicted;
+
+    ReorderWindow(int capacity) {
+      super(Math.min(capacity, 1 << 16), 0.75f, true);
+      this.capacity = capacity;
+    }
+
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+      if (size() > capacity) {
+        evicted++;
+        return true;
+      }
+      return false;
+    }
+
+    int capacity() {
+      return capacity;
+    }
+
+    long evicted() {
+      return evicted;
+    }
+  }
+
+  /**
+   * Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, within {@code
+   * timeout}.
+   */
+  private static ReadState scan(
+      Connection connection,
+      RunLedger ledger,
+      Map<TopicPartition, Long> from,
+      Map<TopicPartition, Long> to,
+      IsolationLevel isolation,
+      Duration timeout) {
+    ReadState state =
+        new ReadState(
+            ledger.koLedger(),
+            ledger.delivery().abortedLedger(),
+            REORDER_WINDOW,
+            ledger.sequenceStarts());
+    ledger.unreportedStarts().forEach(state::unreported);
+    // Records deleted below the start offset must read as missing, not make the reader jump to the
+    // end.
+    ConsumerFactory consumers =
+        ConsumerFactory.of(connection, "kafkaload-verify")
+            .isolation(isolation)
+            .offsetReset("earliest")
+            .property("max.poll.records", "5000")
+            // position() and the first fetch must not wait longer than the read-back may take when
+            // a broker is gone.
+            .property(
+                "default.api.timeout.ms",
+                (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
+    byte[] runId = ledger.identity().runIdBytes();
+    List<TopicPartition> pending = new ArrayList<>(from.keySet());
+    try (KafkaConsumer<byte[], byte[]> consumer = consumers.create()) {
+      consumer.assign(pending);
+      from.forEach(consumer::seek);
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (!pending.isEmpty() && System.nanoTime() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+          if (r.offset() < to.get(new TopicPartition(r.topic(), r.partition()))) {
+            state.accept(r, runId);
+          }
+        }
+        pending.removeIf(tp -> consumer.position(tp) >= to.get(tp));
+        consumer.pause(consumer.assignment().stream().filter(tp -> !pending.contains(tp)).toList());
+      }
+      state.complete = pending.isEmpty();
+    }
+    return state;
+  }
+}
