@@ -91,7 +91,7 @@ public final class EchoService implements AutoCloseable {
       int consumers,
       String replyProto,
       String replyMessage) {
-    KafkaProtocol protocol = protocolBuilder.protocol();
+    KafkaProtocol protocol = (KafkaProtocol) protocolBuilder.protocol();
     SchemaContext schemas =
         SchemaContext.of(protocol.schemaRegistry(), new java.util.concurrent.atomic.LongAdder());
     RecordSchema reply = Schemas.load(SchemaFormat.PROTOBUF, replyProto, replyMessage);
@@ -163,7 +163,7 @@ public final class EchoService implements AutoCloseable {
       long delayMs,
       java.util.function.UnaryOperator<byte[]> transform,
       long transactionMs) {
-    KafkaProtocol protocol = protocolBuilder.protocol();
+    KafkaProtocol protocol = (KafkaProtocol) protocolBuilder.protocol();
     Connection connection = protocol.connection();
     TopicPlan plan = protocol.topicPlan();
     // Both topics' checks before either is created: a refused reply topic leaves no request topic
