@@ -23,7 +23,7 @@ public final class PrefilledTopic {
    */
   public static PrefilledTopic fill(
       KafkaProtocolBuilder protocol, String topic, long records, int recordSize, int consumers) {
-    KafkaProtocol p = protocol.protocol();
+    KafkaProtocol p = protocol.resolved();
     return new PrefilledTopic(
         Prefill.fill(p.connection(), topic, p.topicPlan(), records, recordSize, consumers));
   }
@@ -34,7 +34,7 @@ public final class PrefilledTopic {
    */
   public static PrefilledTopic existing(
       KafkaProtocolBuilder protocol, String topic, int consumers) {
-    return new PrefilledTopic(Prefill.existing(protocol.protocol().connection(), topic, consumers));
+    return new PrefilledTopic(Prefill.existing(protocol.resolved().connection(), topic, consumers));
   }
 
   /** How many records the range holds. */

@@ -33,7 +33,7 @@ class ClusterParamsTest {
     assertEquals(2, p.minInsyncReplicas());
     assertEquals("all", p.producer().get("acks"));
     assertEquals("kill:2@20s,start:2@40s", p.faultPlan().toString());
-    KafkaProtocol protocol = p.protocol(1).protocol();
+    KafkaProtocol protocol = p.protocol(1).resolved();
     assertEquals(3, protocol.embeddedBrokers());
     assertEquals(2, protocol.topicPlan().minInsyncReplicas());
 

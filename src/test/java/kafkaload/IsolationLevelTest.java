@@ -25,14 +25,14 @@ class IsolationLevelTest {
   @Test
   void kafkasDefaultTheBuildersValueAndTheParameterWinning() {
     KafkaProtocolBuilder base = new KafkaProtocolBuilder().params(NONE).topic("t");
-    assertEquals(IsolationLevel.READ_UNCOMMITTED, base.protocol().isolationLevel());
+    assertEquals(IsolationLevel.READ_UNCOMMITTED, base.resolved().isolationLevel());
     KafkaProtocolBuilder committed = base.isolationLevel("READ_COMMITTED");
-    assertEquals(IsolationLevel.READ_COMMITTED, committed.protocol().isolationLevel());
+    assertEquals(IsolationLevel.READ_COMMITTED, committed.resolved().isolationLevel());
     assertEquals(
         IsolationLevel.READ_UNCOMMITTED,
-        base.protocol().isolationLevel(),
+        base.resolved().isolationLevel(),
         "the builder is immutable: the original is as it was");
-    KafkaProtocol overridden = committed.params(d("read_uncommitted")).protocol();
+    KafkaProtocol overridden = committed.params(d("read_uncommitted")).resolved();
     assertEquals(IsolationLevel.READ_UNCOMMITTED, overridden.isolationLevel());
     assertEquals("read_uncommitted", d("read_uncommitted").string("isolation.level", null));
   }
@@ -42,8 +42,8 @@ class IsolationLevelTest {
     KafkaProtocolBuilder b =
         new KafkaProtocolBuilder().params(NONE).isolationLevel("read_committed");
     assertEquals(
-        IsolationLevel.READ_COMMITTED, b.lagMonitor(500, "g").protocol().lagIsolationLevel());
-    KafkaProtocol own = b.lagIsolationLevel("read_uncommitted").lagMonitor(500, "g").protocol();
+        IsolationLevel.READ_COMMITTED, b.lagMonitor(500, "g").resolved().lagIsolationLevel());
+    KafkaProtocol own = b.lagIsolationLevel("read_uncommitted").lagMonitor(500, "g").resolved();
     assertEquals(
         IsolationLevel.READ_UNCOMMITTED,
         own.lagIsolationLevel(),

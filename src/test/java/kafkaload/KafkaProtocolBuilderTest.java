@@ -36,8 +36,8 @@ class KafkaProtocolBuilderTest {
             .lagMonitor(500, "billing")
             .embeddedBrokers(3)
             .bootstrapServers("broker:9092");
-    KafkaProtocol before = base.protocol();
-    KafkaProtocol after = changed.protocol();
+    KafkaProtocol before = base.resolved();
+    KafkaProtocol after = changed.resolved();
 
     assertEquals("1", before.producerProperties().get("acks"));
     assertEquals(ProducerMode.SHARED, before.producerMode());
@@ -74,7 +74,7 @@ class KafkaProtocolBuilderTest {
             .lingerMs(7)
             .saslPlain("alice", "pw")
             .sslTruststore(truststore.toString(), "tspw")
-            .protocol();
+            .resolved();
     assertEquals("7", p.producerProperties().get("linger.ms"));
     assertEquals("SASL_SSL", p.producerProperties().get("security.protocol"));
     assertEquals("PLAIN", p.producerProperties().get("sasl.mechanism"));

@@ -134,7 +134,7 @@ class ParamsTest {
             .params(d.params())
             .propertiesFile("client-example.properties")
             .lingerMs(7)
-            .protocol();
+            .resolved();
     assertEquals("SASL_PLAINTEXT", p.producerProperties().get("security.protocol"));
     assertEquals("7", p.producerProperties().get("linger.ms"));
   }

@@ -14,10 +14,14 @@ import kafkaload.*;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.config.ParamSnapshot;
 import kafkaload.internal.distributed.Injector;
 import kafkaload.internal.distributed.LocalRun;
 import kafkaload.internal.distributed.Merge;
 import kafkaload.internal.distributed.SimulationLogs;
+import kafkaload.internal.protocol.KafkaProtocol;
+import kafkaload.internal.protocol.ProtocolParts;
+import kafkaload.internal.protocol.ProtocolResolver;
 
 /**
  * One simulation on N injectors, one report and one verdict (docs/distributed.md). A plain Java
@@ -60,7 +64,7 @@ public final class Distributed {
 
   static int run(String[] args) throws Exception {
     String command = args.length == 1 ? args[0] : "";
-    Params params = Params.fromSystemProperties();
+    ParamSnapshot params = ParamSnapshot.fromSystemProperties();
     try {
       io.gatling.core.stats.writer.StringInternals.checkAvailability();
     } catch (Throwable e) {
@@ -85,7 +89,7 @@ public final class Distributed {
     }
   }
 
-  private static int injector(Params params) throws Exception {
+  private static int injector(ParamSnapshot params) throws Exception {
     InjectorShare share = params.injector();
     if (share.runId() == null) {
       throw new KafkaLoadConfigException(
@@ -98,7 +102,7 @@ public final class Distributed {
     return Injector.run(simulation, share, startAt, results);
   }
 
-  private static int merge(Params params) throws Exception {
+  private static int merge(ParamSnapshot params) throws Exception {
     Path root = Path.of(params.string("merge.results", "results"));
     InjectorShare share = params.injector();
     int count = share == InjectorShare.SINGLE ? 0 : share.count();
@@ -110,12 +114,11 @@ public final class Distributed {
   /**
    * The cluster the merge reads back from: the injectors' own bootstrap and security -D properties.
    */
-  private static Connection connection(Params params) {
+  private static Connection connection(ParamSnapshot params) {
     if (!params.bool("verify", true)) {
       return null;
     }
-    kafkaload.internal.protocol.KafkaProtocol protocol =
-        new KafkaProtocolBuilder().params(params).protocol();
+    KafkaProtocol protocol = ProtocolResolver.resolve(ProtocolParts.DEFAULT.withParams(params));
     if (protocol.bootstrapServers() == null) {
       throw new KafkaLoadConfigException(
           "the merge reconciles the injectors' records against their cluster: set "
@@ -128,7 +131,7 @@ public final class Distributed {
     return protocol.connection();
   }
 
-  private static int local(Params params) throws Exception {
+  private static int local(ParamSnapshot params) throws Exception {
     String simulation = required(params, "gatling.simulationClass");
     int n = params.positiveInt("injector.count", 2);
     Path root =
@@ -193,7 +196,8 @@ public final class Distributed {
               + "; output in "
               + root);
       LocalRun.await(injectors, delay + timeout);
-      return Merge.run(root, n, root.resolve("merged"), connection(Params.fromSystemProperties()))
+      return Merge.run(
+              root, n, root.resolve("merged"), connection(ParamSnapshot.fromSystemProperties()))
           .exitCode();
     } finally {
       if (broker != null) {
@@ -202,7 +206,7 @@ public final class Distributed {
     }
   }
 
-  private static String required(Params params, String name) {
+  private static String required(ParamSnapshot params, String name) {
     String v = params.raw(name);
     if (v == null) {
       throw new KafkaLoadConfigException("-D" + name + " is required");

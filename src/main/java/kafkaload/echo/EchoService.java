@@ -78,7 +78,8 @@ public final class EchoService implements AutoCloseable {
       String replyProto,
       String replyMessage) {
     UnaryOperator<byte[]> reply =
-        SchemaReply.of(protocolBuilder.protocol(), replyTopic, replyProto, replyMessage);
+        SchemaReply.of(
+            (KafkaProtocol) protocolBuilder.protocol(), replyTopic, replyProto, replyMessage);
     return start(protocolBuilder, replyTopic, group, consumers, 0, reply, 0);
   }
 
@@ -114,7 +115,7 @@ public final class EchoService implements AutoCloseable {
       long delayMs,
       UnaryOperator<byte[]> transform,
       long transactionMs) {
-    KafkaProtocol protocol = protocolBuilder.protocol();
+    KafkaProtocol protocol = (KafkaProtocol) protocolBuilder.protocol();
     Connection connection = protocol.connection();
     TopicPlan plan = protocol.topicPlan();
     // Both topics' checks before either is created: a refused reply topic leaves no request topic

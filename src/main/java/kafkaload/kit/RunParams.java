@@ -15,7 +15,6 @@ import kafkaload.*;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.config.FeederFile;
 import kafkaload.internal.config.KafkaLoadConfigException;
-import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
 
@@ -74,9 +73,10 @@ import kafkaload.internal.payload.Payloads;
  * @param minInsyncReplicas -Dmin.insync.replicas: topic config of a created topic; 0 (default): the
  *     broker's
  * @param faultPlan -Dfault.plan: broker faults during the load, for example kill:2@30s,start:2@60s
- *     (default none); needs kafka.embedded.brokers and no bootstrap servers
- * @param feeder -Dfeeder: a CSV file whose key and/or value columns replace the generated key and
- *     value (default none)
+ *     (default none, ""); needs kafka.embedded.brokers and no bootstrap servers; checked, as the
+ *     text {@code brokerFaults(..)} takes
+ * @param feeder -Dfeeder: the path of a CSV file whose key and/or value columns replace the
+ *     generated key and value (default none, null); its header is checked
  * @param params the parameter snapshot these knobs were read from, passed on to the protocol
  * @param baseline the baseline gate and the history, from -Dgate.baseline and -Dhistory.dir (with
  *     the gate.baseline.* bounds, history.label); null when neither is set
@@ -114,8 +114,8 @@ public record RunParams(
     int gateLagDrainSeconds,
     int embeddedBrokers,
     int minInsyncReplicas,
-    FaultPlan faultPlan,
-    FeederFile feeder,
+    String faultPlan,
+    String feeder,
     Params params,
     BaselineVerdictActionBuilder baseline) {
 
@@ -124,161 +124,7 @@ public record RunParams(
    * params.withDefaults).
    */
   public static RunParams of(Params params) {
-    Map<String, String> producer = new java.util.LinkedHashMap<>();
-    producer.put("acks", params.oneOf("acks", "1", "0", "1", "all", "-1"));
-    producer.put("linger.ms", String.valueOf(params.nonNegativeInt("linger.ms", 1)));
-    producer.put("batch.size", String.valueOf(params.nonNegativeInt("batch.size", 16384)));
-    // Kafka's ConfigDef judges the codec name, so an unknown one fails with Kafka's own message.
-    producer.put("compression.type", params.string("compression.type", "lz4"));
-    boolean idempotence = params.bool("enable.idempotence", false);
-    producer.put("enable.idempotence", String.valueOf(idempotence));
-    // 0 keeps a capacity test free of retry duplicates (seed pitfall 2); an idempotent producer
-    // retries without
-    // duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
-    producer.put(
-        "retries",
-        String.valueOf(params.nonNegativeInt("retries", idempotence ? Integer.MAX_VALUE : 0)));
-    producer.put(
-        "max.in.flight.requests.per.connection",
-        String.valueOf(params.positiveInt("max.in.flight.requests.per.connection", 5)));
-    producer.put(
-        "buffer.memory", String.valueOf(params.positiveLong("buffer.memory", 33_554_432L)));
-    producer.put(
-        "max.request.size", String.valueOf(params.positiveInt("max.request.size", 1_048_576)));
-    // How long a send may wait for its ack, retries included, and each request: what bounds a KO
-    // when a broker dies.
-    producer.put(
-        "delivery.timeout.ms", String.valueOf(params.positiveInt("delivery.timeout.ms", 120_000)));
-    producer.put(
-        "request.timeout.ms", String.valueOf(params.positiveInt("request.timeout.ms", 30_000)));
-    // How long send() may block for metadata or buffer space (a topic whose leaders are gone waits
-    // for metadata).
-    producer.put("max.block.ms", String.valueOf(params.nonNegativeInt("max.block.ms", 60_000)));
-    // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and
-    // restart.
-    int embeddedBrokers =
-        params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null
-            ? 0
-            : params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1);
-    return new RunParams(
-        params.string("topic", "kafkaload-perf"),
-        params.nonNegativeInt("recordSize", 1024),
-        params.oneOf("key", "none", "none", "random", "roundrobin"),
-        params.positiveInt("key.count", 1000),
-        producer,
-        params.oneOf("producer.mode", "shared", "shared", "pool", "per-user"),
-        params.positiveInt("producer.pool", 4),
-        params.bool("topic.create", true),
-        params.positiveInt("topic.partitions", 16),
-        params.positiveInt("topic.replication", 1),
-        params.bool("preflight.strictPartitions", false),
-        params.nonNegativeInt("warmup", 20),
-        params.positiveInt("duration", 30),
-        params.bool("fireAndForget", false),
-        params.positiveDouble("gate.p99Ms", 250),
-        params.percent("gate.maxErrorPct", 0.1),
-        params.nonNegativeDouble("gate.minRps", 100),
-        params.bool("runIdentity", true),
-        params.bool("verify", true),
-        params.bool("verify.readBack", true),
-        params.positiveInt("verify.timeoutSeconds", 60),
-        params.nonNegativeInt("gate.maxLost", 0),
-        params.percent("gate.maxDuplicatePct", 0.0),
-        params.bool("gate.injectorHealthy", false),
-        groups(params.string("lag.groups", "")),
-        params.positiveInt("lag.intervalMs", 2000),
-        params.positiveInt("lag.windowSeconds", 30),
-        params.nonNegativeDouble("gate.lagMaxSlope", 10.0),
-        params.positiveLong("gate.maxLag", Long.MAX_VALUE),
-        params.positiveInt("gate.lagDrainSeconds", 60),
-        embeddedBrokers,
-        params.nonNegativeInt("min.insync.replicas", 0),
-        faultPlan(params, embeddedBrokers, FaultPlan.parse(params.string("fault.plan", ""))),
-        FeederFile.of(params.string("feeder", "")),
-        params,
-        baseline(params));
-  }
-
-  /**
-   * The baseline gate of -Dgate.baseline and the history of -Dhistory.dir, or null when neither is
-   * set. The baseline is read now, and refused when it measured another simulation, record size,
-   * acks or broker count: before any load.
-   */
-  private static BaselineVerdictActionBuilder baseline(Params params) {
-    String path = params.string("gate.baseline", "");
-    String history = params.string("history.dir", "");
-    BaselineGate.Thresholds d = BaselineGate.Thresholds.defaults();
-    double confidence = params.percent("gate.baseline.confidence", 100 * d.confidence()) / 100;
-    double p99 = params.nonNegativeDouble("gate.baseline.p99Pct", d.p99Pct());
-    double p999 = params.nonNegativeDouble("gate.baseline.p999Pct", d.p999Pct());
-    double rate = params.nonNegativeDouble("gate.baseline.throughputPct", d.ratePct());
-    double errors = params.nonNegativeDouble("gate.baseline.errorPoints", d.errorPoints());
-    double cpu = params.nonNegativeDouble("gate.baseline.cpuPct", d.cpuPct());
-    double e2e = params.nonNegativeDouble("gate.baseline.e2ePct", d.e2ePct());
-    double lag = params.nonNegativeDouble("gate.baseline.lagPct", d.lagPct());
-    int lastRuns = params.positiveInt("gate.baseline.runs", 10);
-    String label =
-        params.string(
-            "history.label",
-            firstSet(
-                params.env("GITHUB_SHA"), params.env("CI_COMMIT_SHA"), params.env("GIT_COMMIT")));
-    if (path.isEmpty() && history.isEmpty()) {
-      return null;
-    }
-    return KafkaDsl.baselineVerdict(path.isEmpty() ? null : path)
-        .thresholds(confidence, p99, p999, rate, errors, cpu, e2e, lag)
-        .lastRuns(lastRuns)
-        .history(
-            history,
-            label.length() > 12 && label.matches("[0-9a-f]+") ? label.substring(0, 12) : label)
-        .checkComparable(params.used());
-  }
-
-  private static String firstSet(String... values) {
-    for (String v : values) {
-      if (v != null && !v.isBlank()) {
-        return v.trim();
-      }
-    }
-    return "";
-  }
-
-  /**
-   * The plan, checked against where it would act: {@code embeddedBrokers} 0 when
-   * -Dkafka.embedded.brokers is unset.
-   */
-  private static FaultPlan faultPlan(Params params, int embeddedBrokers, FaultPlan plan) {
-    if (plan.isEmpty()) {
-      return plan;
-    }
-    if (params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null
-        || params.env(KafkaProtocolBuilder.BOOTSTRAP_ENV) != null) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan acts on the embedded brokers; it cannot be used with "
-              + "kafka.bootstrap.servers (a real cluster)");
-    }
-    if (embeddedBrokers == 0) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan needs the embedded brokers as child processes: add "
-              + "-Dkafka.embedded.brokers=N (N >= "
-              + plan.maxBroker()
-              + ")");
-    }
-    plan.check(embeddedBrokers, 0);
-    return plan;
-  }
-
-  private static List<String> groups(String csv) {
-    List<String> out = new ArrayList<>();
-    for (String g : csv.split(",", -1)) {
-      if (!g.isBlank()) {
-        out.add(g.trim());
-      } else if (!csv.isBlank()) {
-        throw new KafkaLoadConfigException(
-            "-Dlag.groups=" + csv + " has an empty consumer group name");
-      }
-    }
-    return out;
+    return RunParamsReader.read(params);
   }
 
   /**
@@ -329,9 +175,10 @@ public record RunParams(
    */
   public List<PopulationBuilder> withFaults(int loadSeconds, PopulationBuilder... populations) {
     List<PopulationBuilder> all = new ArrayList<>(List.of(populations));
-    if (!faultPlan.isEmpty()) {
-      faultPlan.check(embeddedBrokers, loadSeconds * 1000L);
-      all.add(KafkaDsl.brokerFaults(faultPlan.toString()));
+    FaultPlan plan = FaultPlan.parse(faultPlan);
+    if (!plan.isEmpty()) {
+      plan.check(embeddedBrokers, loadSeconds * 1000L);
+      all.add(KafkaDsl.brokerFaults(faultPlan));
     }
     return all;
   }
@@ -389,7 +236,7 @@ public record RunParams(
     if (!lagGroups.isEmpty()) {
       all.addAll(Gates.lag());
     }
-    all.addAll(Gates.faults(faultPlan.toString()));
+    all.addAll(Gates.faults(faultPlan));
     if (baseline != null && baseline.comparing()) {
       all.addAll(Gates.baseline());
     }
@@ -470,7 +317,7 @@ public record RunParams(
   public ChainBuilder fed(ActionBuilder send) {
     return feeder == null
         ? CoreDsl.exec(send)
-        : CoreDsl.feed(CoreDsl.csv(feeder.path()).circular()).exec(send);
+        : CoreDsl.feed(CoreDsl.csv(feeder).circular()).exec(send);
   }
 
   /**
@@ -478,7 +325,7 @@ public record RunParams(
    * random, roundrobin).
    */
   public Function<Session, Object> keyFunction() {
-    if (feeder != null && feeder.has(FeederFile.KEY)) {
+    if (feeder != null && FeederFile.of(feeder).has(FeederFile.KEY)) {
       return session -> session.getString(FeederFile.KEY);
     }
     switch (key) {
@@ -496,7 +343,7 @@ public record RunParams(
    * letters.
    */
   public Function<Session, Object> valueFunction() {
-    return feeder != null && feeder.has(FeederFile.VALUE)
+    return feeder != null && FeederFile.of(feeder).has(FeederFile.VALUE)
         ? session -> session.getString(FeederFile.VALUE)
         : Payloads.randomBytes(recordSize);
   }

@@ -1,5 +1,6 @@
 package kafkaload.it;
 
+import static kafkaload.TestProtocols.resolved;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -62,7 +63,7 @@ class KerberosIT {
   }
 
   private static KafkaProtocol gssapi(String principal, String keytab, String service) {
-    return KafkaDsl.kafka().saslGssapi(principal, keytab, service).protocol();
+    return resolved(KafkaDsl.kafka().saslGssapi(principal, keytab, service));
   }
 
   @Test

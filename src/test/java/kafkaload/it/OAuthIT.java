@@ -1,5 +1,6 @@
 package kafkaload.it;
 
+import static kafkaload.TestProtocols.resolved;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -122,9 +123,9 @@ class OAuthIT {
   }
 
   private static KafkaProtocol oauth(String tokenEndpoint, String secret) {
-    return KafkaDsl.kafka()
-        .saslOAuthBearer(tokenEndpoint, TestOidcProvider.CLIENT_ID, secret, "kafka")
-        .protocol();
+    return resolved(
+        KafkaDsl.kafka()
+            .saslOAuthBearer(tokenEndpoint, TestOidcProvider.CLIENT_ID, secret, "kafka"));
   }
 
   /**
@@ -152,10 +153,10 @@ class OAuthIT {
     // Kafka retries an unreachable endpoint for sasl.login.retry.backoff.max.ms (10 s by default).
     String closed = "http://127.0.0.1:1/token";
     KafkaProtocol unreachable =
-        KafkaDsl.kafka()
-            .saslOAuthBearer(closed, TestOidcProvider.CLIENT_ID, oidc.clientSecret, null)
-            .property("sasl.login.retry.backoff.max.ms", "1000")
-            .protocol();
+        resolved(
+            KafkaDsl.kafka()
+                .saslOAuthBearer(closed, TestOidcProvider.CLIENT_ID, oidc.clientSecret, null)
+                .property("sasl.login.retry.backoff.max.ms", "1000"));
     msg = preflightError(unreachable);
     assertTrue(
         msg.startsWith(

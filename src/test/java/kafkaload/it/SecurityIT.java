@@ -1,5 +1,6 @@
 package kafkaload.it;
 
+import static kafkaload.TestProtocols.resolved;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -70,7 +71,7 @@ class SecurityIT {
           KafkaDsl.kafka().saslScram("SCRAM-SHA-256", user, kafka.scramPassword),
           KafkaDsl.kafka().saslScram("SCRAM-SHA-512", user, kafka.scramPassword)
         }) {
-      KafkaProtocol p = b.protocol();
+      KafkaProtocol p = resolved(b);
       assertEquals("SASL_PLAINTEXT", p.producerProperties().get("security.protocol"));
       assertSends(p, listener);
     }
@@ -94,7 +95,7 @@ class SecurityIT {
     raw.put("ssl.truststore.location", kafka.pki.truststore.toString());
     raw.put("ssl.truststore.type", "PKCS12");
     raw.put("ssl.truststore.password", kafka.pki.password);
-    assertSends(KafkaDsl.kafka().properties(raw).protocol(), kafka.bootstrap("SASL_SSL"));
+    assertSends(resolved(KafkaDsl.kafka().properties(raw)), kafka.bootstrap("SASL_SSL"));
 
     Path file = Files.createTempFile("client", ".properties");
     Properties p = new Properties();
@@ -104,10 +105,10 @@ class SecurityIT {
     }
     // The file says SASL_SSL; adding credentials in code keeps TLS on.
     KafkaProtocol fromFile =
-        KafkaDsl.kafka()
-            .propertiesFile(file.toString())
-            .saslScram("SCRAM-SHA-512", SecureEmbeddedKafka.SCRAM_USER, kafka.scramPassword)
-            .protocol();
+        resolved(
+            KafkaDsl.kafka()
+                .propertiesFile(file.toString())
+                .saslScram("SCRAM-SHA-512", SecureEmbeddedKafka.SCRAM_USER, kafka.scramPassword));
     assertEquals("SASL_SSL", fromFile.producerProperties().get("security.protocol"));
     assertSends(fromFile, kafka.bootstrap("SASL_SSL"));
   }
@@ -119,10 +120,10 @@ class SecurityIT {
       boolean plain = mechanism.equals("PLAIN");
       String user = plain ? SecureEmbeddedKafka.PLAIN_USER : SecureEmbeddedKafka.SCRAM_USER;
       KafkaProtocol p =
-          (plain
+          resolved(
+              plain
                   ? KafkaDsl.kafka().saslPlain(user, "wrong")
-                  : KafkaDsl.kafka().saslScram(mechanism, user, "wrong"))
-              .protocol();
+                  : KafkaDsl.kafka().saslScram(mechanism, user, "wrong"));
       long t0 = System.nanoTime();
       KafkaLoadConfigException e =
           assertThrows(KafkaLoadConfigException.class, () -> preflight(p, listener));
@@ -149,9 +150,9 @@ class SecurityIT {
   void untrustedBrokerCertificateFailsWithATlsErrorNamingTheTruststore() {
     String listener = kafka.bootstrap("SSL");
     KafkaProtocol p =
-        KafkaDsl.kafka()
-            .sslTruststore(kafka.pki.untrustedTruststore.toString(), kafka.pki.password)
-            .protocol();
+        resolved(
+            KafkaDsl.kafka()
+                .sslTruststore(kafka.pki.untrustedTruststore.toString(), kafka.pki.password));
     assertEquals("SSL", p.producerProperties().get("security.protocol"));
     long t0 = System.nanoTime();
     KafkaLoadConfigException e =
@@ -172,9 +173,8 @@ class SecurityIT {
   @Test
   void aTruststoreThatDoesNotOpenIsNamedBeforeAnyConnection() {
     KafkaProtocol p =
-        KafkaDsl.kafka()
-            .sslTruststore(kafka.pki.truststore.toString(), "not-the-password")
-            .protocol();
+        resolved(
+            KafkaDsl.kafka().sslTruststore(kafka.pki.truststore.toString(), "not-the-password"));
     String msg =
         assertThrows(KafkaLoadConfigException.class, () -> preflight(p, kafka.bootstrap("SSL")))
             .getMessage();
@@ -188,20 +188,19 @@ class SecurityIT {
   void tlsAndMutualTlsConnectAndSend() throws Exception {
     String truststore = kafka.pki.truststore.toString();
     assertSends(
-        KafkaDsl.kafka().sslTruststore(truststore, kafka.pki.password).protocol(),
+        resolved(KafkaDsl.kafka().sslTruststore(truststore, kafka.pki.password)),
         kafka.bootstrap("SSL"));
 
     KafkaProtocol mtls =
-        KafkaDsl.kafka()
-            .sslTruststore(truststore, kafka.pki.password)
-            .sslKeystore(
-                kafka.pki.clientKeystore.toString(), kafka.pki.password, kafka.pki.password)
-            .protocol();
+        resolved(
+            KafkaDsl.kafka()
+                .sslTruststore(truststore, kafka.pki.password)
+                .sslKeystore(
+                    kafka.pki.clientKeystore.toString(), kafka.pki.password, kafka.pki.password));
     assertSends(mtls, kafka.bootstrap("MTLS"));
 
     // The same listener refuses a client without a certificate, and says why.
-    KafkaProtocol noCert =
-        KafkaDsl.kafka().sslTruststore(truststore, kafka.pki.password).protocol();
+    KafkaProtocol noCert = resolved(KafkaDsl.kafka().sslTruststore(truststore, kafka.pki.password));
     KafkaLoadConfigException e =
         assertThrows(
             KafkaLoadConfigException.class, () -> preflight(noCert, kafka.bootstrap("MTLS")));

@@ -1,5 +1,6 @@
 package kafkaload.kit;
 
+import static kafkaload.TestProtocols.resolved;
 import static kafkaload.internal.config.PropertyTests.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -202,7 +203,7 @@ class RunParamsGatesTest {
             Map.of("KAFKA_BOOTSTRAP_SERVERS", "  "));
     // The protocol reads the blank variable as unset: no bootstrap, two embedded brokers (this part
     // passes).
-    var protocol = new KafkaProtocolBuilder().params(blankEnv).protocol();
+    var protocol = resolved(new KafkaProtocolBuilder().params(blankEnv));
     assertNull(protocol.bootstrapServers());
     assertEquals(2, protocol.embeddedBrokers());
     // RunParams reads it as a real cluster and refuses the plan (this part fails).

@@ -100,6 +100,15 @@ public final class ClientSecurity {
     return p;
   }
 
+  /** {@link #sasl} for SCRAM-SHA-256 or SCRAM-SHA-512 only, as the DSL's saslScram(..) asks. */
+  public static Map<String, String> scram(String mechanism, String username, String password) {
+    if (mechanism == null || !mechanism.trim().toUpperCase(Locale.ROOT).startsWith("SCRAM-")) {
+      throw new KafkaLoadConfigException(
+          "saslScram: mechanism '" + mechanism + "' is not SCRAM-SHA-256 or SCRAM-SHA-512");
+    }
+    return sasl(mechanism, username, password);
+  }
+
   /**
    * ssl.truststore.*: the CA certificates the broker's certificate must chain to. A null password
    * is allowed.

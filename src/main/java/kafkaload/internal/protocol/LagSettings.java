@@ -1,6 +1,7 @@
 package kafkaload.internal.protocol;
 
 import java.util.List;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.IsolationLevel;
 
 /**
@@ -14,6 +15,22 @@ public record LagSettings(List<String> groups, long intervalMs, IsolationLevel i
 
   public LagSettings {
     groups = List.copyOf(groups);
+  }
+
+  /**
+   * These groups sampled every {@code intervalMs}; refused when a name is empty or below 100 ms.
+   */
+  public LagSettings withGroups(long intervalMs, String... names) {
+    for (String g : names) {
+      if (g == null || g.isBlank()) {
+        throw new KafkaLoadConfigException("lagMonitor: a consumer group name is empty");
+      }
+    }
+    if (intervalMs < 100) {
+      throw new KafkaLoadConfigException(
+          "lagMonitor: the sampling interval must be >= 100 ms, not " + intervalMs);
+    }
+    return new LagSettings(List.of(names), intervalMs, isolationLevel);
   }
 
   public LagSettings withIsolationLevel(IsolationLevel level) {

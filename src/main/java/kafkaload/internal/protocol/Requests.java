@@ -1,5 +1,7 @@
 package kafkaload.internal.protocol;
 
+import java.time.Duration;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.IsolationLevel;
 
 /**
@@ -17,8 +19,12 @@ public record Requests(boolean runIdentity, long replyTimeoutMs, IsolationLevel 
     return new Requests(enabled, replyTimeoutMs, isolationLevel);
   }
 
-  public Requests withReplyTimeoutMs(long ms) {
-    return new Requests(runIdentity, ms, isolationLevel);
+  /** The default reply timeout; refused unless above 0. */
+  public Requests withReplyTimeout(Duration timeout) {
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new KafkaLoadConfigException("replyTimeout(" + timeout + "): the timeout must be > 0");
+    }
+    return new Requests(runIdentity, timeout.toMillis(), isolationLevel);
   }
 
   public Requests withIsolationLevel(IsolationLevel level) {

@@ -1,5 +1,7 @@
 package kafkaload.internal.protocol;
 
+import kafkaload.internal.config.KafkaLoadConfigException;
+
 /**
  * Where a protocol connects: its bootstrap servers, or (when they are null) the embedded broker:
  * the one in-JVM broker when {@code embeddedBrokers} is 0, else that many brokers in child
@@ -13,7 +15,11 @@ public record Target(String bootstrapServers, int embeddedBrokers) {
     return new Target(servers, embeddedBrokers);
   }
 
+  /** N embedded brokers in child processes; refused below 1. */
   public Target withEmbeddedBrokers(int n) {
+    if (n < 1) {
+      throw new KafkaLoadConfigException("embeddedBrokers(" + n + "): must be >= 1");
+    }
     return new Target(bootstrapServers, n);
   }
 

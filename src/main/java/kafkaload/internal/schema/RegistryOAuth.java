@@ -2,6 +2,7 @@ package kafkaload.internal.schema;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import kafkaload.internal.config.ClientProperties;
 import kafkaload.internal.config.Secrets;
 
 /**
@@ -34,6 +35,22 @@ public record RegistryOAuth(
 
   /** Confluent's default buffer. */
   public static final long DEFAULT_EXPIRY_BUFFER_SECONDS = 300;
+
+  /** The properties the DSL's schemaRegistryOAuth(..) sets; a null value is left unset. */
+  public static Map<String, String> properties(
+      String issuerEndpointUrl, String clientId, String clientSecret, String scope) {
+    return ClientProperties.present(
+        CREDENTIALS_SOURCE,
+        "OAUTHBEARER",
+        ISSUER_ENDPOINT_URL,
+        issuerEndpointUrl,
+        CLIENT_ID,
+        clientId,
+        CLIENT_SECRET,
+        clientSecret,
+        SCOPE,
+        scope);
+  }
 
   public Map<String, Object> describe() {
     Map<String, Object> d = new LinkedHashMap<>();

@@ -21,6 +21,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedKeyManager;
+import kafkaload.internal.config.ClientProperties;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.Secrets;
 
@@ -55,6 +56,20 @@ public record RegistryTls(
   public static final String KEY_PASSWORD_ENV = "SCHEMA_REGISTRY_SSL_KEY_PASSWORD";
 
   public static final RegistryTls NONE = new RegistryTls(null, null, null, null, null, null, null);
+
+  /**
+   * The properties of a truststore given in code; a null password leaves the properties file's (or
+   * the environment's) in place.
+   */
+  public static Map<String, String> truststore(String location, String password) {
+    return ClientProperties.present(TRUSTSTORE_LOCATION, location, TRUSTSTORE_PASSWORD, password);
+  }
+
+  /** The properties of a keystore given in code, as {@link #truststore} for its passwords. */
+  public static Map<String, String> keystore(String location, String password, String keyPassword) {
+    return ClientProperties.present(
+        KEYSTORE_LOCATION, location, KEYSTORE_PASSWORD, password, KEY_PASSWORD, keyPassword);
+  }
 
   /** Whether any schema.registry.ssl.* setting is given. */
   public boolean configured() {

@@ -1,5 +1,6 @@
 package kafkaload.internal.config;
 
+import static kafkaload.TestProtocols.resolved;
 import static kafkaload.internal.config.PropertyTests.error;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -82,7 +83,7 @@ class ClientSecurityTest {
     // Without -Dsasl.username the JAAS config (and its password) comes from code or the properties
     // file.
     KafkaProtocol p =
-        KafkaDsl.kafka().params(d.params()).property("sasl.jaas.config", "x required;").protocol();
+        resolved(KafkaDsl.kafka().params(d.params()).property("sasl.jaas.config", "x required;"));
     assertEquals("SASL_SSL", p.producerProperties().get("security.protocol"));
     assertEquals("SCRAM-SHA-512", p.producerProperties().get("sasl.mechanism"));
     assertEquals("PKCS12", p.producerProperties().get("ssl.truststore.type"));

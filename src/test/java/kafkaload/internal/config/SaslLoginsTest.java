@@ -1,5 +1,6 @@
 package kafkaload.internal.config;
 
+import static kafkaload.TestProtocols.resolved;
 import static kafkaload.internal.config.PropertyTests.error;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -34,10 +35,11 @@ class SaslLoginsTest {
   @Test
   void oauthBearerFromTheBuilderUsesKafkasOwnNamesAndHandler() {
     KafkaProtocol p =
-        KafkaDsl.kafka()
-            .params(d.params())
-            .saslOAuthBearer("https://idp.example.com/oauth2/token", "loadtest", "s3cret", "kafka")
-            .protocol();
+        resolved(
+            KafkaDsl.kafka()
+                .params(d.params())
+                .saslOAuthBearer(
+                    "https://idp.example.com/oauth2/token", "loadtest", "s3cret", "kafka"));
     Map<String, Object> c = p.producerProperties();
     assertEquals("OAUTHBEARER", c.get("sasl.mechanism"));
     assertEquals("SASL_PLAINTEXT", c.get("security.protocol"));
@@ -91,7 +93,7 @@ class SaslLoginsTest {
             .startsWith(
                 "The environment variable KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET is not set"));
     d.env("KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET", "from-env");
-    Map<String, Object> c = KafkaDsl.kafka().params(d.params()).protocol().producerProperties();
+    Map<String, Object> c = resolved(KafkaDsl.kafka().params(d.params())).producerProperties();
     assertEquals("from-env", c.get("sasl.oauthbearer.client.credentials.client.secret"));
     assertEquals("30", c.get("sasl.login.refresh.buffer.seconds"));
     assertEquals("SASL_PLAINTEXT", c.get("security.protocol"));
@@ -124,10 +126,10 @@ class SaslLoginsTest {
   void gssapiWithAKeytabOrTheTicketCacheParsesAsKafkaReadsIt() throws Exception {
     Path keytab = Files.createTempFile("client", ".keytab");
     Map<String, Object> c =
-        KafkaDsl.kafka()
-            .params(d.params())
-            .saslGssapi("loadtest@EXAMPLE.COM", keytab.toString(), "kafka")
-            .protocol()
+        resolved(
+                KafkaDsl.kafka()
+                    .params(d.params())
+                    .saslGssapi("loadtest@EXAMPLE.COM", keytab.toString(), "kafka"))
             .producerProperties();
     assertEquals("GSSAPI", c.get("sasl.mechanism"));
     assertEquals("kafka", c.get("sasl.kerberos.service.name"));
@@ -148,7 +150,7 @@ class SaslLoginsTest {
     d.set("sasl.mechanism", "GSSAPI");
     d.set("sasl.kerberos.principal", "loadtest@EXAMPLE.COM");
     d.set("sasl.kerberos.keytab", keytab.toString());
-    Map<String, Object> c = KafkaDsl.kafka().params(d.params()).protocol().producerProperties();
+    Map<String, Object> c = resolved(KafkaDsl.kafka().params(d.params())).producerProperties();
     assertEquals("kafka", c.get("sasl.kerberos.service.name"), "the usual service name");
     assertEquals(keytab.toString(), jaas(c).getOptions().get("keyTab"));
 
@@ -201,7 +203,7 @@ class SaslLoginsTest {
       assertTrue(msg.startsWith("SASL AWS_MSK_IAM: no AWS credentials found (set"), msg);
       System.setProperty("aws.accessKeyId", "AKIAEXAMPLEEXAMPLE00");
       System.setProperty("aws.secretAccessKey", "not-a-real-secret-key");
-      Map<String, Object> c = KafkaDsl.kafka().params(d.params()).protocol().producerProperties();
+      Map<String, Object> c = resolved(KafkaDsl.kafka().params(d.params())).producerProperties();
       assertEquals("SASL_SSL", c.get("security.protocol"), "MSK serves IAM over TLS only");
       assertEquals(
           "software.amazon.msk.auth.iam.IAMClientCallbackHandler",
@@ -227,7 +229,7 @@ class SaslLoginsTest {
             .startsWith(
                 "The environment variable SCHEMA_REGISTRY_BEARER_AUTH_CLIENT_SECRET is not set"));
     d.env(RegistryOAuth.CLIENT_SECRET_ENV, "registry-secret");
-    RegistryOAuth o = KafkaDsl.kafka().params(d.params()).protocol().schemaRegistry().oauth();
+    RegistryOAuth o = resolved(KafkaDsl.kafka().params(d.params())).schemaRegistry().oauth();
     assertEquals("registry-client", o.clientId());
     assertEquals("registry-secret", o.clientSecret());
     assertEquals(300, o.expiryBufferSeconds());

@@ -1,5 +1,6 @@
 package kafkaload.internal.distributed;
 
+import static kafkaload.TestProtocols.resolved;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -297,12 +298,12 @@ class MergedSummaryTest {
     String secret = "oidc-secret-" + System.nanoTime();
     kafkaload.internal.config.PropertyTests d = new kafkaload.internal.config.PropertyTests();
     ProtocolResults.ProtocolConfig config =
-        kafkaload.KafkaDsl.kafka()
-            .params(d.params())
-            .saslOAuthBearer("https://idp.example.com/token", "loadtest", secret, "kafka")
-            .schemaRegistry("https://registry.example.com")
-            .schemaRegistryOAuth("https://idp.example.com/token", "registry", secret, null)
-            .protocol()
+        resolved(
+                kafkaload.KafkaDsl.kafka()
+                    .params(d.params())
+                    .saslOAuthBearer("https://idp.example.com/token", "loadtest", secret, "kafka")
+                    .schemaRegistry("https://registry.example.com")
+                    .schemaRegistryOAuth("https://idp.example.com/token", "registry", secret, null))
             .describe("b:9092", "run-1");
     RunResults a = injector(0, 1000, 1_000_000, histogram(1000), false, 50, config);
     RunResults b = injector(1, 1000, 1_000_000, histogram(1000), false, 50, config);

@@ -1,5 +1,6 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.TestProtocols.resolved;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -320,18 +321,18 @@ class RegistryTlsTest {
             + "schema.registry.ssl.truststore.type=PKCS12\n");
     // -D wins for the location; the keystore's passwords come from the environment.
     RegistrySettings s =
-        KafkaDsl.kafka()
-            .params(
-                Params.of(
-                    Map.of(
-                        "kafka.client.config",
-                        file.toString(),
-                        "schema.registry.ssl.truststore.location",
-                        pki.truststore.toString(),
-                        "schema.registry.ssl.keystore.location",
-                        pki.clientKeystore.toString()),
-                    Map.of("SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD", pw)))
-            .protocol()
+        resolved(
+                KafkaDsl.kafka()
+                    .params(
+                        Params.of(
+                            Map.of(
+                                "kafka.client.config",
+                                file.toString(),
+                                "schema.registry.ssl.truststore.location",
+                                pki.truststore.toString(),
+                                "schema.registry.ssl.keystore.location",
+                                pki.clientKeystore.toString()),
+                            Map.of("SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD", pw))))
             .schemaRegistry();
     assertEquals(
         new RegistryTls(
@@ -368,11 +369,11 @@ class RegistryTlsTest {
     Path file = Files.createTempFile(pki.dir, "client", ".properties");
     Files.writeString(file, "schema.registry.ssl.truststore.password=" + pw + "\n");
     RegistrySettings s =
-        KafkaDsl.kafka()
-            .params(Params.of(Map.of(), Map.of()))
-            .propertiesFile(file.toString())
-            .schemaRegistryTruststore(pki.truststore.toString(), null)
-            .protocol()
+        resolved(
+                KafkaDsl.kafka()
+                    .params(Params.of(Map.of(), Map.of()))
+                    .propertiesFile(file.toString())
+                    .schemaRegistryTruststore(pki.truststore.toString(), null))
             .schemaRegistry();
     assertEquals(pw, s.tls().truststorePassword());
   }
@@ -380,12 +381,12 @@ class RegistryTlsTest {
   @Test
   void theDslSetsConfluentsNames() {
     RegistrySettings s =
-        KafkaDsl.kafka()
-            .params(Params.of(Map.of(), Map.of()))
-            .schemaRegistry(https.url())
-            .schemaRegistryTruststore(pki.truststore.toString(), pw)
-            .schemaRegistryKeystore(pki.clientKeystore.toString(), pw, "key-" + pw)
-            .protocol()
+        resolved(
+                KafkaDsl.kafka()
+                    .params(Params.of(Map.of(), Map.of()))
+                    .schemaRegistry(https.url())
+                    .schemaRegistryTruststore(pki.truststore.toString(), pw)
+                    .schemaRegistryKeystore(pki.clientKeystore.toString(), pw, "key-" + pw))
             .schemaRegistry();
     assertEquals(
         new RegistryTls(

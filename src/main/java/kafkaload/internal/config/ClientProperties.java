@@ -1,0 +1,118 @@
+package kafkaload.internal.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.ProducerConfig;
+
+/**
+ * The client properties a protocol builder was given: the producer and security properties the code
+ * set, the properties file, and which security layers the typed helpers asked for ({@code
+ * sasl}/{@code tls}). security.protocol is settled in {@link #resolve}, once every source (file,
+ * code, -D) is known, so adding SCRAM to a file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
+ */
+public record ClientProperties(
+    Map<String, Object> properties, String file, boolean sasl, boolean tls) {
+  /**
+   * -D property naming a client properties file (the format of the Kafka CLI's --command-config).
+   */
+  public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
+
+  /**
+   * The seed test plan's recommendation for capacity tests: one ack per record, no retries that
+   * hide duplicates (acks=1, linger.ms=1, batch.size=16384, lz4).
+   */
+  public static final ClientProperties DEFAULT =
+      new ClientProperties(defaults(), null, false, false);
+
+  private static Map<String, Object> defaults() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put(ProducerConfig.ACKS_CONFIG, "1");
+    p.put(ProducerConfig.LINGER_MS_CONFIG, "1");
+    p.put(ProducerConfig.BATCH_SIZE_CONFIG, "16384");
+    p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+    return p;
+  }
+
+  public ClientProperties {
+    properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+  }
+
+  /**
+   * These properties over the ones set; {@code addSasl}/{@code addTls}: security layers a typed
+   * helper asks for.
+   */
+  public ClientProperties with(Map<String, ?> more, boolean addSasl, boolean addTls) {
+    Map<String, Object> p = new LinkedHashMap<>(properties);
+    more.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
+    return new ClientProperties(p, file, sasl || addSasl, tls || addTls);
+  }
+
+  public ClientProperties withFile(String path) {
+    return new ClientProperties(properties, path, sasl, tls);
+  }
+
+  /**
+   * The properties in force: the file (the code's, else -Dkafka.client.config), the code's over it,
+   * the -D security layer over both, and security.protocol settled from all of them.
+   */
+  public Map<String, Object> resolve(ParamSnapshot params) {
+    Map<String, Object> props = new LinkedHashMap<>();
+    String path = file != null ? file : params.raw(CLIENT_CONFIG_PROPERTY);
+    if (path != null) {
+      load(path).forEach((k, v) -> props.put((String) k, v));
+    }
+    props.putAll(properties);
+    ClientSecurity.Settings cli = ClientSecurity.from(params::raw, params::env);
+    props.putAll(cli.properties());
+    String securityProtocol =
+        ClientSecurity.protocol(
+            props.get(ClientSecurity.SECURITY_PROTOCOL), sasl || cli.sasl(), tls || cli.tls());
+    if (securityProtocol != null) {
+      props.put(ClientSecurity.SECURITY_PROTOCOL, securityProtocol);
+    }
+    return props;
+  }
+
+  /**
+   * A client properties file (file path or classpath resource), as the Kafka CLI's --command-config
+   * reads it.
+   */
+  public static Properties load(String path) {
+    Properties p = new Properties();
+    Path fsPath = Paths.get(path);
+    try (InputStream in =
+        Files.isRegularFile(fsPath)
+            ? Files.newInputStream(fsPath)
+            : ClientProperties.class.getClassLoader().getResourceAsStream(path)) {
+      if (in == null) {
+        throw new KafkaLoadConfigException("Kafka client properties file not found: " + path);
+      }
+      p.load(in);
+    } catch (IOException e) {
+      throw new KafkaLoadConfigException(
+          "Cannot read Kafka client properties file " + path + ": " + e.getMessage());
+    }
+    return p;
+  }
+
+  /**
+   * The pairs whose value is given: a null password leaves the properties file's (or the
+   * environment's) in place.
+   */
+  public static Map<String, String> present(String... keyValues) {
+    Map<String, String> p = new LinkedHashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      if (keyValues[i + 1] != null) {
+        p.put(keyValues[i], keyValues[i + 1]);
+      }
+    }
+    return p;
+  }
+}

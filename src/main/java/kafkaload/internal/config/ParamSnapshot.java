@@ -1,0 +1,304 @@
+package kafkaload.internal.config;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * The -D system properties and the environment, read once into a snapshot when a simulation is
+ * built; every parameter of a run is read from it, typed, with its default, and checked before any
+ * load is sent. Every error names the parameter and the value given. The snapshot remembers what
+ * was read, with the value used (defaults included), for the run's summary. The public {@code
+ * kafkaload.Params} is its face in the DSL; the protocol's resolution and the distributed launcher
+ * read it directly. docs/parameters.md lists every parameter.
+ */
+public final class ParamSnapshot {
+  private final Map<String, String> properties;
+  private final Map<String, String> environment;
+  private final Map<String, String> defaults;
+  // Shared by a snapshot and its withDefaults(..) copies: one record of what the run read.
+  private final Map<String, String> used;
+
+  private ParamSnapshot(
+      Map<String, String> properties,
+      Map<String, String> environment,
+      Map<String, String> defaults,
+      Map<String, String> used) {
+    this.properties = properties;
+    this.environment = environment;
+    this.defaults = defaults;
+    this.used = used;
+  }
+
+  /**
+   * The one read of -D properties and the environment. On an injector of a distributed run, the
+   * first call waits for the common start time (see docs/distributed.md): a simulation's
+   * constructor is the last step before Gatling starts its run.
+   */
+  public static ParamSnapshot fromSystemProperties() {
+    StartGate.await();
+    Map<String, String> props = new HashMap<>();
+    System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
+    ConcurrentSkipListMap<String, String> used = new ConcurrentSkipListMap<>();
+    // Recorded beside the knobs: a baseline of another simulation is refused (docs/ci-gate.md).
+    String simulation = simulationClass();
+    if (simulation != null) {
+      used.put(SIMULATION, simulation);
+    }
+    return new ParamSnapshot(
+        Collections.unmodifiableMap(props), Map.copyOf(System.getenv()), Map.of(), used);
+  }
+
+  /**
+   * The entry of {@link #used()} naming the simulation class whose constructor made the snapshot.
+   */
+  public static final String SIMULATION = "simulation";
+
+  /** The Gatling simulation on the caller's stack (its constructor reads the snapshot), or null. */
+  private static String simulationClass() {
+    return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+        .walk(
+            frames ->
+                frames
+                    .map(StackWalker.StackFrame::getDeclaringClass)
+                    .filter(ParamSnapshot::isSimulation)
+                    .map(Class::getName)
+                    .findFirst()
+                    .orElse(null));
+  }
+
+  private static boolean isSimulation(Class<?> c) {
+    for (Class<?> k = c.getSuperclass(); k != null; k = k.getSuperclass()) {
+      if (k.getName().equals("io.gatling.javaapi.core.Simulation")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A snapshot of these properties and environment variables, for tests and tools. */
+  public static ParamSnapshot of(Map<String, String> properties, Map<String, String> environment) {
+    return new ParamSnapshot(
+        Map.copyOf(properties), Map.copyOf(environment), Map.of(), new ConcurrentSkipListMap<>());
+  }
+
+  /**
+   * This snapshot with a simulation's own defaults in place of the general ones, for example a
+   * fault simulation whose plan needs acks=all: a -D property still wins over them.
+   */
+  public ParamSnapshot withDefaults(Map<String, String> simulationDefaults) {
+    Map<String, String> d = new HashMap<>(defaults);
+    d.putAll(simulationDefaults);
+    return new ParamSnapshot(properties, environment, Map.copyOf(d), used);
+  }
+
+  /** The parameters read so far and the values used, by name (live and read-only). */
+  public Map<String, String> used() {
+    return Collections.unmodifiableMap(used);
+  }
+
+  private <T> T used(String name, T value) {
+    if (value != null) {
+      used.put(name, String.valueOf(value));
+    }
+    return value;
+  }
+
+  /**
+   * An environment variable of the snapshot, or null when unset or blank (as a blank -D value is
+   * unset).
+   */
+  public String env(String name) {
+    String v = environment.get(name);
+    return v == null || v.isBlank() ? null : v;
+  }
+
+  /**
+   * The raw value of -Dname (else the simulation's own default), trimmed; null when unset or blank.
+   */
+  public String raw(String name) {
+    String v = properties.get(name);
+    if (v == null || v.isBlank()) {
+      v = defaults.get(name);
+    }
+    return used(name, v == null || v.isBlank() ? null : v.trim());
+  }
+
+  /**
+   * The text of -Dname (else the simulation's own default), trimmed; {@code def} when unset or
+   * blank.
+   */
+  public String string(String name, String def) {
+    String v = raw(name);
+    return used(name, v == null ? def : v);
+  }
+
+  /** An integer that must be ≥ 1. */
+  public int positiveInt(String name, int def) {
+    return toInt(name, longAtLeast(name, def, 1));
+  }
+
+  /** An integer that must be ≥ 0. */
+  public int nonNegativeInt(String name, int def) {
+    return toInt(name, longAtLeast(name, def, 0));
+  }
+
+  /** A whole number that must be ≥ 1, as a long (underscores allowed, as in 33_554_432). */
+  public long positiveLong(String name, long def) {
+    return longAtLeast(name, def, 1);
+  }
+
+  private static int toInt(String name, long value) {
+    if (value > Integer.MAX_VALUE) {
+      throw new KafkaLoadConfigException(
+          "-D" + name + "=" + value + " is too large (max " + Integer.MAX_VALUE + ")");
+    }
+    return (int) value;
+  }
+
+  private long longAtLeast(String name, long def, long min) {
+    String v = raw(name);
+    if (v == null) {
+      return used(name, def);
+    }
+    long parsed;
+    try {
+      parsed = Long.parseLong(v.replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a whole number");
+    }
+    if (parsed < min) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be >= " + min);
+    }
+    return used(name, parsed);
+  }
+
+  /** A number above 0, for example a latency bound that 0 would make impossible to meet. */
+  public double positiveDouble(String name, double def) {
+    double v = nonNegativeDouble(name, def);
+    if (v == 0) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + raw(name) + " must be > 0");
+    }
+    return v;
+  }
+
+  /** A percentage, 0 to 100. */
+  public double percent(String name, double def) {
+    double v = nonNegativeDouble(name, def);
+    if (v > 100) {
+      throw new KafkaLoadConfigException(
+          "-D" + name + "=" + raw(name) + " is a percentage: 0 to 100");
+    }
+    return v;
+  }
+
+  /** A decimal number that must be ≥ 0. */
+  public double nonNegativeDouble(String name, double def) {
+    String v = raw(name);
+    if (v == null) {
+      return used(name, def);
+    }
+    double parsed;
+    try {
+      parsed = Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a number");
+    }
+    if (parsed < 0 || Double.isNaN(parsed) || Double.isInfinite(parsed)) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be a finite number >= 0");
+    }
+    return used(name, parsed);
+  }
+
+  /**
+   * Which injector of a distributed run this JVM is: -Dinjector.index (else the environment's
+   * JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets), -Dinjector.count (else
+   * INJECTOR_COUNT) and -Drun.id (else KAFKALOAD_RUN_ID), the run id all injectors share. Without
+   * them: {@link InjectorShare#SINGLE}.
+   */
+  public InjectorShare injector() {
+    String index = firstSet(raw("injector.index"), env("JOB_COMPLETION_INDEX"));
+    String count = firstSet(raw("injector.count"), env("INJECTOR_COUNT"));
+    String runId = firstSet(raw("run.id"), env("KAFKALOAD_RUN_ID"));
+    if (index == null && count == null && runId == null) {
+      return InjectorShare.SINGLE;
+    }
+    if (runId != null && !runId.matches("[A-Za-z0-9._-]{1,64}")) {
+      throw new KafkaLoadConfigException(
+          "-Drun.id=" + runId + " must be 1 to 64 letters, digits, '.', '_' or '-'");
+    }
+    return new InjectorShare(
+        index == null ? 0 : wholeNumber("injector.index", index),
+        count == null ? 1 : wholeNumber("injector.count", count),
+        runId);
+  }
+
+  private static String firstSet(String a, String b) {
+    return a != null ? a : b;
+  }
+
+  private int wholeNumber(String name, String v) {
+    try {
+      return used(name, Integer.parseInt(v.trim()));
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a whole number");
+    }
+  }
+
+  /**
+   * This injector's share of a total rate or user count (an integer ≥ 1): the whole value when one
+   * JVM is the run, else total / N with the remainder spread over the first injectors, so the N
+   * shares add up to the total. Fails when the total is smaller than N: an injector with nothing to
+   * do would be a plan nobody asked for.
+   */
+  public int share(String name, int def) {
+    int total = positiveInt(name, def);
+    InjectorShare injector = injector();
+    if (total < injector.count()) {
+      throw new KafkaLoadConfigException(
+          "-D"
+              + name
+              + "="
+              + total
+              + " cannot be split over "
+              + injector.count()
+              + " injectors: each needs at least 1");
+    }
+    return (int) injector.share(total);
+  }
+
+  /** true/yes/1 or false/no/0, compared case-insensitively; anything else fails. */
+  public boolean bool(String name, boolean def) {
+    String v = raw(name);
+    if (v == null) {
+      return used(name, def);
+    }
+    switch (v.toLowerCase(Locale.ROOT)) {
+      case "true":
+      case "yes":
+      case "1":
+        return used(name, true);
+      case "false":
+      case "no":
+      case "0":
+        return used(name, false);
+      default:
+        throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be true or false");
+    }
+  }
+
+  /** One of a fixed set of words, compared case-insensitively; returned in lower case. */
+  public String oneOf(String name, String def, String... allowed) {
+    String v = string(name, def).toLowerCase(Locale.ROOT);
+    List<String> ok = Arrays.asList(allowed);
+    if (!ok.contains(v)) {
+      throw new KafkaLoadConfigException(
+          "-D" + name + "=" + v + " must be one of " + String.join(", ", ok));
+    }
+    return used(name, v);
+  }
+}

@@ -1,0 +1,123 @@
+package kafkaload.internal.protocol;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.config.ParamSnapshot;
+import kafkaload.internal.config.SaslLogins;
+import kafkaload.internal.schema.RegistrySettings;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A builder's parts resolved into the {@link KafkaProtocol}: the -D properties and the environment
+ * win over code (one simulation, any cluster), and everything that can be checked without a broker
+ * is checked; a problem throws KafkaLoadConfigException naming it. Connects to nothing.
+ */
+public final class ProtocolResolver {
+  private static final Logger LOG = LoggerFactory.getLogger(ProtocolResolver.class);
+
+  /** -D property and environment variable that point every simulation at a real cluster. */
+  public static final String BOOTSTRAP_PROPERTY = "kafka.bootstrap.servers";
+
+  /** Environment variable with the same effect as -Dkafka.bootstrap.servers, which wins. */
+  public static final String BOOTSTRAP_ENV = "KAFKA_BOOTSTRAP_SERVERS";
+
+  /** -D property: run N embedded brokers as child processes. */
+  public static final String EMBEDDED_BROKERS_PROPERTY = "kafka.embedded.brokers";
+
+  /** -D property: the protocol's isolation.level (Kafka's consumer property name and values). */
+  public static final String ISOLATION_PROPERTY = "isolation.level";
+
+  private ProtocolResolver() {}
+
+  /** The parts against their snapshot of parameters, or a fresh one when they have none. */
+  public static KafkaProtocol resolve(ProtocolParts parts) {
+    ParamSnapshot params =
+        parts.params() != null ? parts.params() : ParamSnapshot.fromSystemProperties();
+    Map<String, Object> props = parts.client().resolve(params);
+    String bootstrap =
+        firstNonBlank(
+            params.raw(BOOTSTRAP_PROPERTY),
+            params.env(BOOTSTRAP_ENV),
+            parts.target().bootstrapServers(),
+            (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
+    props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+    RegistrySettings registry = RegistryResolver.resolve(props, params);
+    SaslLogins.checkAwsMskIam(props);
+    SaslLogins.allowTokenEndpoint(props);
+    validate(props);
+    int brokers =
+        params.raw(EMBEDDED_BROKERS_PROPERTY) != null
+            ? params.positiveInt(EMBEDDED_BROKERS_PROPERTY, 1)
+            : parts.target().embeddedBrokers();
+    // Kafka's consumer property name as the -D name; a bad value is refused here, before any load.
+    String isolation =
+        params.string(ISOLATION_PROPERTY, ConsumerFactory.name(parts.requests().isolationLevel()));
+    Requests requests =
+        parts
+            .requests()
+            .withIsolationLevel(
+                ConsumerFactory.isolationLevel(isolation, "-D" + ISOLATION_PROPERTY));
+    return new KafkaProtocol(
+        new Target(bootstrap, brokers).resolved(),
+        Collections.unmodifiableMap(props),
+        parts.producers(),
+        parts.topics(),
+        requests,
+        parts.lag(),
+        registry,
+        new RunContext(injectorBounds(params), params.used(), params.injector()));
+  }
+
+  /** When the injector counts as saturated: the -Dhealth.* parameters. */
+  private static InjectorBounds injectorBounds(ParamSnapshot params) {
+    return new InjectorBounds(
+        params.percent("health.cpuPct", 90),
+        params.positiveInt("health.windowSeconds", 10),
+        params.percent("health.gcPct", 10),
+        params.nonNegativeDouble("health.gcPauseMs", 1000),
+        params.nonNegativeDouble("health.bufferWaitRatio", 0.1),
+        params.nonNegativeDouble("health.eventLoopDelayMs", 100));
+  }
+
+  static String firstNonBlank(String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) {
+        return v.trim();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Lets Kafka's own ConfigDef judge every value, so the error names the property exactly as Kafka
+   * would.
+   */
+  private static void validate(Map<String, Object> props) {
+    Map<String, Object> check = new HashMap<>(props);
+    check.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "validation.invalid:9092");
+    check.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    check.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    try {
+      new ProducerConfig(check);
+    } catch (ConfigException e) {
+      throw new KafkaLoadConfigException("Invalid Kafka producer property: " + e.getMessage());
+    }
+    Set<String> unknown = new TreeSet<>(props.keySet());
+    unknown.removeAll(ProducerConfig.configNames());
+    unknown.removeIf(Connection::isSecuritySetting);
+    if (!unknown.isEmpty()) {
+      LOG.warn("Not KafkaProducer properties, ignored by the producer: {}", unknown);
+    }
+  }
+}

@@ -1,0 +1,189 @@
+package kafkaload.kit;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import kafkaload.BaselineVerdictActionBuilder;
+import kafkaload.KafkaDsl;
+import kafkaload.KafkaProtocolBuilder;
+import kafkaload.Params;
+import kafkaload.internal.broker.FaultPlan;
+import kafkaload.internal.config.FeederFile;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.history.BaselineGate;
+
+/**
+ * Reads the shipped simulations' knobs from a parameter snapshot, each typed, with its default, and
+ * checked before any load: the fault plan against where it would act, the feeder file's header, the
+ * lag groups' names, the baseline against this run.
+ */
+final class RunParamsReader {
+  private RunParamsReader() {}
+
+  /** The knobs of {@link RunParams#of}, each checked. */
+  static RunParams read(Params params) {
+    Map<String, String> producer = new LinkedHashMap<>();
+    producer.put("acks", params.oneOf("acks", "1", "0", "1", "all", "-1"));
+    producer.put("linger.ms", String.valueOf(params.nonNegativeInt("linger.ms", 1)));
+    producer.put("batch.size", String.valueOf(params.nonNegativeInt("batch.size", 16384)));
+    // Kafka's ConfigDef judges the codec name, so an unknown one fails with Kafka's own message.
+    producer.put("compression.type", params.string("compression.type", "lz4"));
+    boolean idempotence = params.bool("enable.idempotence", false);
+    producer.put("enable.idempotence", String.valueOf(idempotence));
+    // 0 keeps a capacity test free of retry duplicates (seed pitfall 2); an idempotent producer
+    // retries without
+    // duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
+    producer.put(
+        "retries",
+        String.valueOf(params.nonNegativeInt("retries", idempotence ? Integer.MAX_VALUE : 0)));
+    producer.put(
+        "max.in.flight.requests.per.connection",
+        String.valueOf(params.positiveInt("max.in.flight.requests.per.connection", 5)));
+    producer.put(
+        "buffer.memory", String.valueOf(params.positiveLong("buffer.memory", 33_554_432L)));
+    producer.put(
+        "max.request.size", String.valueOf(params.positiveInt("max.request.size", 1_048_576)));
+    // How long a send may wait for its ack, retries included, and each request: what bounds a KO
+    // when a broker dies.
+    producer.put(
+        "delivery.timeout.ms", String.valueOf(params.positiveInt("delivery.timeout.ms", 120_000)));
+    producer.put(
+        "request.timeout.ms", String.valueOf(params.positiveInt("request.timeout.ms", 30_000)));
+    // How long send() may block for metadata or buffer space (a topic whose leaders are gone waits
+    // for metadata).
+    producer.put("max.block.ms", String.valueOf(params.nonNegativeInt("max.block.ms", 60_000)));
+    // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and
+    // restart.
+    int embeddedBrokers =
+        params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null
+            ? 0
+            : params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1);
+    return new RunParams(
+        params.string("topic", "kafkaload-perf"),
+        params.nonNegativeInt("recordSize", 1024),
+        params.oneOf("key", "none", "none", "random", "roundrobin"),
+        params.positiveInt("key.count", 1000),
+        producer,
+        params.oneOf("producer.mode", "shared", "shared", "pool", "per-user"),
+        params.positiveInt("producer.pool", 4),
+        params.bool("topic.create", true),
+        params.positiveInt("topic.partitions", 16),
+        params.positiveInt("topic.replication", 1),
+        params.bool("preflight.strictPartitions", false),
+        params.nonNegativeInt("warmup", 20),
+        params.positiveInt("duration", 30),
+        params.bool("fireAndForget", false),
+        params.positiveDouble("gate.p99Ms", 250),
+        params.percent("gate.maxErrorPct", 0.1),
+        params.nonNegativeDouble("gate.minRps", 100),
+        params.bool("runIdentity", true),
+        params.bool("verify", true),
+        params.bool("verify.readBack", true),
+        params.positiveInt("verify.timeoutSeconds", 60),
+        params.nonNegativeInt("gate.maxLost", 0),
+        params.percent("gate.maxDuplicatePct", 0.0),
+        params.bool("gate.injectorHealthy", false),
+        groups(params.string("lag.groups", "")),
+        params.positiveInt("lag.intervalMs", 2000),
+        params.positiveInt("lag.windowSeconds", 30),
+        params.nonNegativeDouble("gate.lagMaxSlope", 10.0),
+        params.positiveLong("gate.maxLag", Long.MAX_VALUE),
+        params.positiveInt("gate.lagDrainSeconds", 60),
+        embeddedBrokers,
+        params.nonNegativeInt("min.insync.replicas", 0),
+        faultPlan(params, embeddedBrokers, FaultPlan.parse(params.string("fault.plan", "")))
+            .toString(),
+        feeder(params.string("feeder", "")),
+        params,
+        baseline(params));
+  }
+
+  /**
+   * The baseline gate of -Dgate.baseline and the history of -Dhistory.dir, or null when neither is
+   * set. The baseline is read now, and refused when it measured another simulation, record size,
+   * acks or broker count: before any load.
+   */
+  private static BaselineVerdictActionBuilder baseline(Params params) {
+    String path = params.string("gate.baseline", "");
+    String history = params.string("history.dir", "");
+    BaselineGate.Thresholds d = BaselineGate.Thresholds.defaults();
+    double confidence = params.percent("gate.baseline.confidence", 100 * d.confidence()) / 100;
+    double p99 = params.nonNegativeDouble("gate.baseline.p99Pct", d.p99Pct());
+    double p999 = params.nonNegativeDouble("gate.baseline.p999Pct", d.p999Pct());
+    double rate = params.nonNegativeDouble("gate.baseline.throughputPct", d.ratePct());
+    double errors = params.nonNegativeDouble("gate.baseline.errorPoints", d.errorPoints());
+    double cpu = params.nonNegativeDouble("gate.baseline.cpuPct", d.cpuPct());
+    double e2e = params.nonNegativeDouble("gate.baseline.e2ePct", d.e2ePct());
+    double lag = params.nonNegativeDouble("gate.baseline.lagPct", d.lagPct());
+    int lastRuns = params.positiveInt("gate.baseline.runs", 10);
+    String label =
+        params.string(
+            "history.label",
+            firstSet(
+                params.env("GITHUB_SHA"), params.env("CI_COMMIT_SHA"), params.env("GIT_COMMIT")));
+    if (path.isEmpty() && history.isEmpty()) {
+      return null;
+    }
+    return KafkaDsl.baselineVerdict(path.isEmpty() ? null : path)
+        .thresholds(confidence, p99, p999, rate, errors, cpu, e2e, lag)
+        .lastRuns(lastRuns)
+        .history(
+            history,
+            label.length() > 12 && label.matches("[0-9a-f]+") ? label.substring(0, 12) : label)
+        .checkComparable(params.used());
+  }
+
+  private static String firstSet(String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) {
+        return v.trim();
+      }
+    }
+    return "";
+  }
+
+  /**
+   * The plan, checked against where it would act: {@code embeddedBrokers} 0 when
+   * -Dkafka.embedded.brokers is unset.
+   */
+  private static FaultPlan faultPlan(Params params, int embeddedBrokers, FaultPlan plan) {
+    if (plan.isEmpty()) {
+      return plan;
+    }
+    if (params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null
+        || params.env(KafkaProtocolBuilder.BOOTSTRAP_ENV) != null) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan acts on the embedded brokers; it cannot be used with "
+              + "kafka.bootstrap.servers (a real cluster)");
+    }
+    if (embeddedBrokers == 0) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan needs the embedded brokers as child processes: add "
+              + "-Dkafka.embedded.brokers=N (N >= "
+              + plan.maxBroker()
+              + ")");
+    }
+    plan.check(embeddedBrokers, 0);
+    return plan;
+  }
+
+  /** The feeder file's path once its header is checked, or null when there is none. */
+  private static String feeder(String path) {
+    FeederFile feeder = FeederFile.of(path);
+    return feeder == null ? null : feeder.path();
+  }
+
+  private static List<String> groups(String csv) {
+    List<String> out = new ArrayList<>();
+    for (String g : csv.split(",", -1)) {
+      if (!g.isBlank()) {
+        out.add(g.trim());
+      } else if (!csv.isBlank()) {
+        throw new KafkaLoadConfigException(
+            "-Dlag.groups=" + csv + " has an empty consumer group name");
+      }
+    }
+    return out;
+  }
+}
