@@ -6,9 +6,9 @@ import java.util.function.Function;
 import kafkaload.internal.action.ConsumeSpec;
 import kafkaload.internal.action.DrainSpec;
 import kafkaload.internal.action.SendSpec;
-import kafkaload.internal.action.ShareConsumeSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
+import kafkaload.internal.semantic.share.ShareConsumeSpec;
 import org.apache.kafka.common.header.Headers;
 
 /**

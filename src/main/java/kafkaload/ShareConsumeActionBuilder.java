@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
-import kafkaload.internal.action.Actions;
-import kafkaload.internal.action.ShareConsumeSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.semantic.share.ShareActions;
+import kafkaload.internal.semantic.share.ShareConsumeSpec;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -268,8 +268,9 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
           "renewLocks(true) acknowledges records with RENEW, which"
               + " share.acknowledgement.mode=implicit does not allow; use acknowledgement(\"explicit\")");
     }
-    // No group set: Actions.shareConsume names one of the run's own (shared by the injectors of a
+    // No group set: ShareActions.shareConsume names one of the run's own (shared by the injectors
+    // of a
     // distributed run).
-    return Actions.shareConsume(s);
+    return ShareActions.shareConsume(s);
   }
 }

@@ -20,7 +20,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import kafkaload.internal.admin.ShareGroupPreflight;
+import kafkaload.internal.semantic.share.ShareGroupPreflight;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import java.util.Properties;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.ShareGroupPreflight;
 import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.semantic.share.ShareGroupPreflight;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 

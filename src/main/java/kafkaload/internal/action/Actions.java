@@ -3,17 +3,12 @@ package kafkaload.internal.action;
 import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
-import java.util.Map;
-import java.util.UUID;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Prefill;
-import kafkaload.internal.admin.Preflight;
-import kafkaload.internal.admin.ShareGroupPreflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.TopicListener;
-import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.protocol.KafkaProtocol;
@@ -148,55 +143,6 @@ public final class Actions {
                   : spec.withIsolationLevel(c.protocol().isolationLevel());
           return new DrainAction(resolved, c.start(), next);
         });
-  }
-
-  /**
-   * Share consumers: the cluster must have share groups (checked before the protocol starts, so a
-   * refused run has created nothing), then the topic must exist and the group takes its configs.
-   */
-  public static ActionBuilder shareConsume(ShareConsumeSpec given) {
-    return scala(
-        (c, ctx, next) -> {
-          ShareConsumeSpec spec =
-              given.group() != null
-                  ? given
-                  : given.withGroup(
-                      defaultShareGroup(c.protocol().injector(), given.requestName()));
-          long timeoutMs = c.connection().timeoutMs();
-          try (Admin admin = c.connection().admin()) {
-            ShareGroupPreflight.checkShareGroups(admin, c.connection().bootstrap(), timeoutMs);
-          }
-          KafkaComponents started = c.start();
-          int partitions;
-          Map<String, String> effective;
-          try (Admin admin = c.connection().admin()) {
-            partitions =
-                Preflight.checkTopic(
-                    admin, spec.topic(), c.protocol().topicPlan().existing(), timeoutMs);
-            ShareGroupPreflight.configureGroup(admin, spec.group(), spec.groupConfig(), timeoutMs);
-            effective = ShareGroupPreflight.groupConfig(admin, spec.group(), timeoutMs);
-          }
-          long warmMs = ShareWarmUp.warmUp(started, spec.topic(), spec.group());
-          System.out.printf(
-              "[kafkaload] share group '%s': the broker served a first share group in %d ms (before the load)%n",
-              spec.group(), warmMs);
-          return new ShareConsumeAction(spec, started, next, partitions, effective);
-        });
-  }
-
-  /**
-   * A share group of the run's own, so no earlier run's share-partition state is resumed: in a
-   * distributed run named from the run id (and the request), the same on every injector, so all
-   * their consumers form one group, as a work queue's workers do; else a random one.
-   */
-  static String defaultShareGroup(InjectorShare injector, String requestName) {
-    if (injector.distributed() && injector.runId() != null) {
-      return "kafkaload-share-"
-          + injector.runId()
-          + "-"
-          + requestName.replaceAll("[^A-Za-z0-9._-]", "-");
-    }
-    return "kafkaload-share-" + UUID.randomUUID().toString().substring(0, 8);
   }
 
   public static ActionBuilder reconcile(ReconcileSpec spec) {

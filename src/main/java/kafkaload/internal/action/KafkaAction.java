@@ -155,7 +155,7 @@ public abstract class KafkaAction implements Action {
    * The KO reason: the exception's class and message, for example "RecordTooLargeException: The
    * message is ...".
    */
-  protected static String reason(Throwable e) {
+  public static String reason(Throwable e) {
     Throwable t = e;
     while (t.getCause() != null && (t.getMessage() == null || t instanceof ExecutionException)) {
       t = t.getCause();

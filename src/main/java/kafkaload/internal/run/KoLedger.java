@@ -53,7 +53,7 @@ public final class KoLedger {
    * A set of sequence numbers in RoaringBitmap's portable form: the one format of every such set an
    * injector hands the merge (KOs, aborted records, share-group outcomes).
    */
-  static byte[] portable(Roaring64Bitmap b) {
+  public static byte[] portable(Roaring64Bitmap b) {
     b.runOptimize();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (DataOutputStream d = new DataOutputStream(out)) {
@@ -65,7 +65,7 @@ public final class KoLedger {
   }
 
   /** Reads {@link #portable} bytes; {@code what} names the set in the error. */
-  static Roaring64Bitmap fromPortable(byte[] bytes, String what) {
+  public static Roaring64Bitmap fromPortable(byte[] bytes, String what) {
     Roaring64Bitmap b = new Roaring64Bitmap();
     try {
       b.deserializePortable(new DataInputStream(new ByteArrayInputStream(bytes)));

@@ -12,7 +12,6 @@ import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.results.DrainThroughput;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.ProtocolResults;
-import kafkaload.internal.results.ShareGroupResults;
 
 /**
  * Everything about one protocol's run that changes while it runs, in one place: actions and clients
@@ -39,7 +38,6 @@ public final class RunLedger {
   private volatile boolean reconciliationGated;
   private volatile String reconciliationError;
   private volatile DrainThroughput consumerThroughput;
-  private final Map<String, ShareCounters> shareGroups = new ConcurrentHashMap<>();
   private volatile ProtocolResults.ReconcileBounds deferredReconciliation;
   private final Map<Class<?>, Object> semantics = new ConcurrentHashMap<>();
 
@@ -321,35 +319,5 @@ public final class RunLedger {
 
   public void deferReconciliation(ProtocolResults.ReconcileBounds bounds) {
     this.deferredReconciliation = bounds;
-  }
-
-  /**
-   * The counters of the share-consume action {@code setup.request()}, made on first use: one per
-   * action, shared by its consumers.
-   */
-  public ShareCounters shareGroup(ShareCounters.Setup setup) {
-    return shareGroups.computeIfAbsent(setup.request(), r -> new ShareCounters(setup));
-  }
-
-  /**
-   * What each share-consume action's consumers settled, by request name, for a distributed run's
-   * merge to reconcile (those that left it to the merge); null when none did.
-   */
-  public Map<String, ProtocolResults.ShareRecords> shareRecords() {
-    Map<String, ProtocolResults.ShareRecords> out = new java.util.TreeMap<>();
-    shareGroups.forEach(
-        (request, c) -> {
-          ProtocolResults.ShareRecords r = c.records();
-          if (r != null) {
-            out.put(request, r);
-          }
-        });
-    return out.isEmpty() ? null : out;
-  }
-
-  /** The share groups' figures (KIP-932), by request name; empty when none ran. */
-  public List<ShareGroupResults> shareGroups() {
-    return new java.util.TreeMap<>(shareGroups)
-        .values().stream().map(ShareCounters::results).toList();
   }
 }

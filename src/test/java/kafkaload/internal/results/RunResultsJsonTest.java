@@ -20,6 +20,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.semantic.share.ShareGroupResults;
+import kafkaload.internal.semantic.share.ShareRecords;
 import kafkaload.internal.semantic.share.ShareSemantic;
 import kafkaload.internal.semantic.txn.TransactionFigures;
 import kafkaload.internal.semantic.txn.TransactionRecords;
@@ -186,9 +188,7 @@ class RunResultsJsonTest {
                 "transactions",
                 new TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L)),
                 "shareGroups",
-                Map.of(
-                    "work",
-                    new ProtocolResults.ShareRecords("AAEC", "AAED", "AAEE", "AAEF", "AAEG", 7)))),
+                Map.of("work", new ShareRecords("AAEC", "AAED", "AAEE", "AAEF", "AAEG", 7)))),
         pct(1000, 0.05),
         new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
         List.of(

@@ -12,10 +12,7 @@ import java.util.function.ToLongFunction;
 import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
-import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.run.KoLedger;
-import kafkaload.internal.run.ShareCounters;
-import kafkaload.internal.run.ShareOutcomes;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -31,8 +28,7 @@ final class ShareGroupMerge {
   private ShareGroupMerge() {}
 
   /** One injector's share group, and what its consumers settled by identity (null: not handed). */
-  private record Part(
-      int injector, ShareGroupResults group, ProtocolResults.ShareRecords records) {}
+  private record Part(int injector, ShareGroupResults group, ShareRecords records) {}
 
   /** The request of a merged group's reconciliation verdict, as a single injector names it. */
   static String reconciledRequest(ShareGroupResults g) {
@@ -52,7 +48,7 @@ final class ShareGroupMerge {
         continue;
       }
       int injector = p.distributed() == null ? i : p.distributed().injectorIndex();
-      Map<String, ProtocolResults.ShareRecords> records =
+      Map<String, ShareRecords> records =
           p.distributed() == null || p.distributed().section(ShareSemantic.RECORDS) == null
               ? Map.of()
               : p.distributed().section(ShareSemantic.RECORDS);

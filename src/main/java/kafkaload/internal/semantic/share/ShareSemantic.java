@@ -6,9 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
-import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.ShareOutcomes;
 import kafkaload.internal.semantic.Semantic;
 
 /**
@@ -21,7 +19,7 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
       new SectionType<>("shareGroups", new TypeReference<>() {});
 
   /** What an injector's share consumers settled, by request name (its {@code distributed} part). */
-  public static final SectionType<Map<String, ProtocolResults.ShareRecords>> RECORDS =
+  public static final SectionType<Map<String, ShareRecords>> RECORDS =
       new SectionType<>("shareGroups", new TypeReference<>() {});
 
   private static final PageFragment PAGE = PageFragment.of(ShareSemantic.class, "page");
@@ -33,13 +31,15 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
 
   @Override
   public List<ShareGroupResults> results(RunLedger ledger) {
-    List<ShareGroupResults> groups = ledger.shareGroups();
-    return groups.isEmpty() ? null : groups;
+    ShareGroups groups = ledger.semanticIfUsed(ShareGroups.class);
+    List<ShareGroupResults> results = groups == null ? List.of() : groups.results();
+    return results.isEmpty() ? null : results;
   }
 
   @Override
-  public Map<String, ProtocolResults.ShareRecords> injectorRecords(RunLedger ledger) {
-    return ledger.shareRecords();
+  public Map<String, ShareRecords> injectorRecords(RunLedger ledger) {
+    ShareGroups groups = ledger.semanticIfUsed(ShareGroups.class);
+    return groups == null ? null : groups.records();
   }
 
   /**

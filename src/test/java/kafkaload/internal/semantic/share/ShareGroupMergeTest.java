@@ -15,11 +15,8 @@ import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
-import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.results.Throughput;
 import kafkaload.internal.run.KoLedger;
-import kafkaload.internal.run.ShareCounters;
-import kafkaload.internal.run.ShareOutcomes;
 import org.junit.jupiter.api.Test;
 
 /**

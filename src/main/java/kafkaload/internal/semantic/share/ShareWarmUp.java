@@ -1,4 +1,4 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.share;
 
 import java.time.Duration;
 import java.util.List;

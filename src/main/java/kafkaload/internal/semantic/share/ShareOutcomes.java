@@ -1,10 +1,9 @@
-package kafkaload.internal.run;
+package kafkaload.internal.semantic.share;
 
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import kafkaload.internal.results.ProtocolResults;
-import kafkaload.internal.results.ShareGroupResults;
+import kafkaload.internal.run.KoLedger;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
@@ -58,7 +57,7 @@ public final class ShareOutcomes {
   }
 
   /** An injector's outcomes as its summary holds them ({@link #records}). */
-  public static ShareOutcomes of(ProtocolResults.ShareRecords r) {
+  public static ShareOutcomes of(ShareRecords r) {
     return new ShareOutcomes(
         decode(r.accepted()),
         decode(r.acceptedTwice()),
@@ -68,8 +67,8 @@ public final class ShareOutcomes {
   }
 
   /** For an injector's summary, with the records of other runs it saw. */
-  public ProtocolResults.ShareRecords records(long otherRuns) {
-    return new ProtocolResults.ShareRecords(
+  public ShareRecords records(long otherRuns) {
+    return new ShareRecords(
         encode(accepted),
         encode(acceptedTwice),
         encode(rejected),

@@ -1,10 +1,10 @@
-package kafkaload.internal.run;
+package kafkaload.internal.semantic.share;
 
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
 import java.util.Map;
-import kafkaload.internal.results.ShareGroupResults;
+import kafkaload.internal.run.KoLedger;
 import org.junit.jupiter.api.Test;
 
 /** A share group's counts, and the reconciliation of the run's records by their outcome. */

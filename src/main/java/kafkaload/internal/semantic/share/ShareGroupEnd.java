@@ -1,12 +1,9 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.share;
 
 import io.gatling.core.session.Session;
 import java.util.List;
 import java.util.Set;
-import kafkaload.internal.results.ShareGroupResults;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.ShareCounters;
-import kafkaload.internal.run.ShareOutcomes;
 import kafkaload.internal.verification.LagMonitor;
 
 /**

@@ -1,4 +1,4 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.share;
 
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package kafkaload.internal.run;
+package kafkaload.internal.semantic.share;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
-import kafkaload.internal.results.ShareGroupResults;
+import kafkaload.internal.run.KoLedger;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
@@ -276,7 +276,7 @@ public final class ShareCounters {
    * records against every injector's consumers; null unless {@link #leaveToMerge()} was called (no
    * run identity, or the injector judged the group itself).
    */
-  public ProtocolResults.ShareRecords records() {
+  public ShareRecords records() {
     return leftToMerge ? outcomes().records(otherRuns.sum()) : null;
   }
 

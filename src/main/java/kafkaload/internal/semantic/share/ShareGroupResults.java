@@ -1,8 +1,11 @@
-package kafkaload.internal.results;
+package kafkaload.internal.semantic.share;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.verification.Reconciliation;
 
 /**
  * One share group (KIP-932) of a run, as its share consumers saw it: what they acquired and how

@@ -1,4 +1,4 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.share;
 
 import io.gatling.core.session.Session;
 import java.time.Duration;
@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.protocol.KafkaComponents;
-import kafkaload.internal.run.ShareCounters;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.common.KafkaException;

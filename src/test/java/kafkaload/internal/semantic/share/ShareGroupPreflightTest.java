@@ -1,4 +1,4 @@
-package kafkaload.internal.admin;
+package kafkaload.internal.semantic.share;
 
 import static org.junit.jupiter.api.Assertions.*;
 

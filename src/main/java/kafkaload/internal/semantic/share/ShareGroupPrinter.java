@@ -1,6 +1,4 @@
-package kafkaload.internal.action;
-
-import kafkaload.internal.results.ShareGroupResults;
+package kafkaload.internal.semantic.share;
 
 /** A share group's block on the console once its consumers stopped. */
 final class ShareGroupPrinter {

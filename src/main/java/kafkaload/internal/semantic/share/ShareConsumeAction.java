@@ -1,4 +1,4 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.share;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.protocol.KafkaComponents;
-import kafkaload.internal.run.ShareCounters;
 
 /**
  * Share consumers (KIP-932): each virtual user is one share consumer of the group on its own thread
@@ -45,9 +45,8 @@ final class ShareConsumeAction extends KafkaAction {
       processing[i] = spec.processingOf(i).toMillis();
     }
     this.counters =
-        components
-            .ledger()
-            .shareGroup(
+        ShareGroups.of(components.ledger())
+            .group(
                 new ShareCounters.Setup(
                     spec.requestName(),
                     spec.topic(),

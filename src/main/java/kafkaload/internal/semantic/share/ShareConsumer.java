@@ -1,4 +1,4 @@
-package kafkaload.internal.action;
+package kafkaload.internal.semantic.share;
 
 import io.gatling.core.session.Session;
 import java.time.Duration;
@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.run.RunIdentity;
-import kafkaload.internal.run.ShareCounters;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;

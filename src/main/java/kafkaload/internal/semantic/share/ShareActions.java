@@ -1,0 +1,64 @@
+package kafkaload.internal.semantic.share;
+
+import io.gatling.core.action.builder.ActionBuilder;
+import java.util.Map;
+import java.util.UUID;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.protocol.KafkaComponents;
+import org.apache.kafka.clients.admin.Admin;
+
+/** The share-consume action as Gatling builds it: its checks first, then the action. */
+public final class ShareActions {
+  private ShareActions() {}
+
+  /**
+   * Share consumers: the cluster must have share groups (checked before the protocol starts, so a
+   * refused run has created nothing), then the topic must exist and the group takes its configs.
+   */
+  public static ActionBuilder shareConsume(ShareConsumeSpec given) {
+    return Actions.scala(
+        (c, ctx, next) -> {
+          ShareConsumeSpec spec =
+              given.group() != null
+                  ? given
+                  : given.withGroup(
+                      defaultShareGroup(c.protocol().injector(), given.requestName()));
+          long timeoutMs = c.connection().timeoutMs();
+          try (Admin admin = c.connection().admin()) {
+            ShareGroupPreflight.checkShareGroups(admin, c.connection().bootstrap(), timeoutMs);
+          }
+          KafkaComponents started = c.start();
+          int partitions;
+          Map<String, String> effective;
+          try (Admin admin = c.connection().admin()) {
+            partitions =
+                Preflight.checkTopic(
+                    admin, spec.topic(), c.protocol().topicPlan().existing(), timeoutMs);
+            ShareGroupPreflight.configureGroup(admin, spec.group(), spec.groupConfig(), timeoutMs);
+            effective = ShareGroupPreflight.groupConfig(admin, spec.group(), timeoutMs);
+          }
+          long warmMs = ShareWarmUp.warmUp(started, spec.topic(), spec.group());
+          System.out.printf(
+              "[kafkaload] share group '%s': the broker served a first share group in %d ms (before the load)%n",
+              spec.group(), warmMs);
+          return new ShareConsumeAction(spec, started, next, partitions, effective);
+        });
+  }
+
+  /**
+   * A share group of the run's own, so no earlier run's share-partition state is resumed: in a
+   * distributed run named from the run id (and the request), the same on every injector, so all
+   * their consumers form one group, as a work queue's workers do; else a random one.
+   */
+  static String defaultShareGroup(InjectorShare injector, String requestName) {
+    if (injector.distributed() && injector.runId() != null) {
+      return "kafkaload-share-"
+          + injector.runId()
+          + "-"
+          + requestName.replaceAll("[^A-Za-z0-9._-]", "-");
+    }
+    return "kafkaload-share-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+}

@@ -1,0 +1,49 @@
+package kafkaload.internal.semantic.share;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import kafkaload.internal.run.RunLedger;
+
+/**
+ * A protocol's share groups in its run: the counters of each share-consume action, by request name,
+ * kept in the run's ledger (the one owner of what changes during a run).
+ */
+final class ShareGroups {
+  private final Map<String, ShareCounters> byRequest = new ConcurrentHashMap<>();
+
+  /** The run's share groups, made on first use. */
+  static ShareGroups of(RunLedger ledger) {
+    return ledger.semantic(ShareGroups.class, ShareGroups::new);
+  }
+
+  /**
+   * The counters of the share-consume action {@code setup.request()}, made on first use: one per
+   * action, shared by its consumers.
+   */
+  ShareCounters group(ShareCounters.Setup setup) {
+    return byRequest.computeIfAbsent(setup.request(), r -> new ShareCounters(setup));
+  }
+
+  /**
+   * What each share-consume action's consumers settled, by request name, for a distributed run's
+   * merge to reconcile (those that left it to the merge); null when none did.
+   */
+  Map<String, ShareRecords> records() {
+    Map<String, ShareRecords> out = new TreeMap<>();
+    byRequest.forEach(
+        (request, c) -> {
+          ShareRecords r = c.records();
+          if (r != null) {
+            out.put(request, r);
+          }
+        });
+    return out.isEmpty() ? null : out;
+  }
+
+  /** The share groups' figures, by request name; empty when none ran. */
+  List<ShareGroupResults> results() {
+    return new TreeMap<>(byRequest).values().stream().map(ShareCounters::results).toList();
+  }
+}
