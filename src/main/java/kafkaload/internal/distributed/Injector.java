@@ -1,19 +1,14 @@
 package kafkaload.internal.distributed;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -28,8 +23,6 @@ import kafkaload.internal.protocol.RunFiles;
  */
 public final class Injector {
   public static final String MARKER = "injector.json";
-  // JVM-wide: configured once, thread-safe, holds no run's data.
-  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private Injector() {}
 
@@ -82,16 +75,6 @@ public final class Injector {
             + " ms more for the common start "
             + Instant.ofEpochMilli(startAtMillis));
     StartGate.arm(startAtMillis);
-    try {
-      return gatling(simulation, share, startAtMillis, results);
-    } finally {
-      StartGate.disarm();
-    }
-  }
-
-  /** Gatling runs the simulation here, then the marker is written when its results are complete. */
-  private static int gatling(
-      String simulation, InjectorShare share, long startAtMillis, Path results) throws Exception {
     long launched = System.currentTimeMillis();
     Path gatlingResults = results.resolve("gatling");
     // -nr: no report here; Gatling still judges its assertions on this injector's share (exit 2),
@@ -145,26 +128,21 @@ public final class Injector {
               + " written");
       return 1;
     }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("index", share.index());
-    m.put("count", share.count());
-    m.put("runId", share.runId());
-    m.put("simulation", simulation);
-    m.put("startAtMillis", startAtMillis);
-    m.put("launchedAtMillis", launched);
-    m.put("gatlingExitCode", code);
-    m.put("log", results.relativize(log).toString());
-    m.put("logBytes", Files.size(log));
-    m.put("logSha256", sha256(log));
-    m.put(
-        "kafkaSummary",
-        Files.isRegularFile(log.resolveSibling("kafka-summary.json"))
-            ? results.relativize(log.resolveSibling("kafka-summary.json")).toString()
-            : null);
-    m.put("finishedAt", Instant.now().toString());
-    Path tmp = results.resolve(MARKER + ".tmp");
-    Files.writeString(tmp, JSON.writeValueAsString(m));
-    Files.move(tmp, results.resolve(MARKER), StandardCopyOption.ATOMIC_MOVE);
+    Path summary = log.resolveSibling("kafka-summary.json");
+    new InjectorMarker(
+            share.index(),
+            share.count(),
+            share.runId(),
+            simulation,
+            startAtMillis,
+            launched,
+            code,
+            results.relativize(log).toString(),
+            Files.size(log),
+            sha256(log),
+            Files.isRegularFile(summary) ? results.relativize(summary).toString() : null,
+            Instant.now().toString())
+        .write(results);
     System.out.println(
         "[kafkaload] injector " + share.index() + " done: " + results.resolve(MARKER));
     return 0;

@@ -40,14 +40,14 @@ final class MergedSummary {
    * merged, likewise.
    */
   static RunResults of(
-      List<Merge.Found> complete,
+      List<InjectorFolder> complete,
       List<InjectorRow> rows,
-      List<Merge.MergedReconciliation> reconciliations,
+      List<MergedReconciliation> reconciliations,
       List<Map<String, Object>> sections,
       RunResults.MergeInfo merge,
       List<RunResults.Gate> gates) {
     List<RunResults> sums =
-        complete.stream().map(Merge.Found::summary).filter(Objects::nonNull).toList();
+        complete.stream().map(InjectorFolder::summary).filter(Objects::nonNull).toList();
     if (sums.isEmpty()) {
       return new RunResults(
           RunResults.SCHEMA_VERSION,
@@ -98,7 +98,7 @@ final class MergedSummary {
   }
 
   private static ProtocolResults protocol(
-      List<ProtocolResults> ps, Merge.MergedReconciliation rec, Map<String, Object> sections) {
+      List<ProtocolResults> ps, MergedReconciliation rec, Map<String, Object> sections) {
     List<Throughput> ts = ps.stream().map(ProtocolResults::throughput).toList();
     Map<String, Throughput.RequestThroughput> byRequest = new TreeMap<>();
     ts.forEach(t -> t.byRequest().keySet().forEach(n -> byRequest.put(n, null)));
@@ -293,10 +293,10 @@ final class MergedSummary {
    * summed (and the CPU split at the measured load, {@link LoadCpu#sum}); for the highest and the
    * delays the worst injector's figure; the load window and bounds of the first.
    */
-  private static InjectorResults health(List<Merge.Found> complete) {
+  private static InjectorResults health(List<InjectorFolder> complete) {
     List<String> reasons = new ArrayList<>();
     List<InjectorResults> all = new ArrayList<>();
-    for (Merge.Found f : complete) {
+    for (InjectorFolder f : complete) {
       if (f.summary() == null || f.summary().injector() == null) {
         continue;
       }

@@ -169,8 +169,8 @@ class MergedSummaryTest {
         null);
   }
 
-  private static Merge.Found found(int index, RunResults r) {
-    return new Merge.Found(index, null, null, null, r, r.timeline(), null);
+  private static InjectorFolder found(int index, RunResults r) {
+    return new InjectorFolder(index, null, null, null, r, r.timeline(), null);
   }
 
   @Test

@@ -1,0 +1,177 @@
+package kafkaload.internal.distributed;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import kafkaload.internal.report.Timeline;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.ResultsJson;
+import kafkaload.internal.results.RunResults;
+
+/**
+ * One injector's folder as the merge found it: its marker, log, results and seconds; marker null
+ * when the injector did not finish (its log, if any, is what is left of it).
+ */
+record InjectorFolder(
+    int index,
+    Path dir,
+    InjectorMarker marker,
+    Path log,
+    RunResults summary,
+    List<InjectorSample> perSecond,
+    SimulationLogs.Header header) {
+  boolean complete() {
+    return marker != null;
+  }
+
+  /**
+   * Waits up to {@code waitSeconds} for every marker of {@code root/injector-0 ..
+   * injector-(count-1)} (a merge Job started beside the injectors); those still missing then are
+   * read as not finished.
+   */
+  static void awaitMarkers(Path root, int count, int waitSeconds) throws InterruptedException {
+    long deadline = System.nanoTime() + waitSeconds * 1_000_000_000L;
+    while (waitSeconds > 0
+        && count > 0
+        && System.nanoTime() < deadline
+        && !allMarked(root, count)) {
+      Thread.sleep(2000);
+    }
+  }
+
+  /**
+   * The folders {@code root/injector-0 .. injector-(count-1)}; {@code count} 0: as many as there
+   * are folders. Refused when there is none.
+   */
+  static List<InjectorFolder> readAll(Path root, int count) throws IOException {
+    if (count <= 0) {
+      try (var s = Files.list(root)) {
+        count = (int) s.filter(p -> p.getFileName().toString().matches("injector-\\d+")).count();
+      }
+    }
+    if (count == 0) {
+      throw new SimulationLogs.Refused(root + " holds no injector-<i> folders to merge");
+    }
+    List<InjectorFolder> found = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      found.add(read(i, root.resolve("injector-" + i)));
+    }
+    return found;
+  }
+
+  private static boolean allMarked(Path root, int count) {
+    for (int i = 0; i < count; i++) {
+      if (!Files.isRegularFile(root.resolve("injector-" + i).resolve(Injector.MARKER))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Injector {@code index}'s folder: its log checked against the size and SHA-256 its marker holds,
+   * its results read (another schema version refused, naming the file).
+   */
+  static InjectorFolder read(int index, Path dir) throws IOException {
+    Path markerFile = dir.resolve(Injector.MARKER);
+    if (!Files.isRegularFile(markerFile)) {
+      Path log = Injector.findLog(dir.resolve("gatling"));
+      return new InjectorFolder(index, dir, null, log, null, List.of(), null);
+    }
+    InjectorMarker marker = InjectorMarker.read(dir);
+    Path log = dir.resolve(Objects.requireNonNullElse(marker.log(), ""));
+    if (!Files.isRegularFile(log)) {
+      throw new SimulationLogs.Refused(log + " is missing (named by " + markerFile + ")");
+    }
+    long size = Files.size(log);
+    if (size != marker.logBytes() || !Injector.sha256(log).equals(marker.logSha256())) {
+      throw new SimulationLogs.Refused(
+          log
+              + " is truncated or changed: "
+              + size
+              + " bytes, but the injector wrote "
+              + marker.logBytes()
+              + " bytes with another SHA-256 ("
+              + markerFile
+              + ")");
+    }
+    Path summaryFile = marker.kafkaSummary() == null ? null : dir.resolve(marker.kafkaSummary());
+    RunResults summary;
+    try {
+      summary = summaryFile == null ? null : ResultsJson.read(summaryFile);
+    } catch (IOException e) {
+      // Another schema version, or a file the records cannot hold: refused, naming the file.
+      throw new SimulationLogs.Refused("cannot read " + summaryFile + ": " + e.getMessage());
+    }
+    // Every second of the injector: its kafka-timeline.csv, else (an older layout) its JSON
+    // timeline.
+    Path csv = summaryFile == null ? null : summaryFile.resolveSibling("kafka-timeline.csv");
+    List<InjectorSample> perSecond =
+        csv != null && Files.isRegularFile(csv)
+            ? Timeline.readCsv(Files.readString(csv))
+            : summary == null ? List.of() : summary.timeline();
+    return new InjectorFolder(
+        index, dir, marker, log, summary, perSecond, SimulationLogs.header(log));
+  }
+
+  /**
+   * Refused unless this folder is of the same run as {@code first}: same Gatling version (checked
+   * by the header read), simulation, scenarios, assertions, run id and count.
+   */
+  void checkSameRunAs(InjectorFolder first, int count) {
+    InjectorFolder a = first;
+    InjectorFolder b = this;
+    if (!a.header().simulation().equals(b.header().simulation())) {
+      throw new SimulationLogs.Refused(
+          b.log()
+              + " is a run of "
+              + b.header().simulation()
+              + ", not of "
+              + a.header().simulation()
+              + " ("
+              + a.log()
+              + "): different simulations cannot be merged");
+    }
+    if (!a.header().scenarios().equals(b.header().scenarios())) {
+      throw new SimulationLogs.Refused(
+          b.log()
+              + " has the scenarios "
+              + b.header().scenarios()
+              + ", "
+              + a.log()
+              + " has "
+              + a.header().scenarios()
+              + ": different simulations cannot be merged");
+    }
+    if (!a.header().assertions().equals(b.header().assertions())) {
+      throw new SimulationLogs.Refused(
+          b.log()
+              + " has other assertions than "
+              + a.log()
+              + ": the merged verdict would depend on which one is read first");
+    }
+    if (!Objects.equals(a.marker().runId(), b.marker().runId())) {
+      throw new SimulationLogs.Refused(
+          b.log()
+              + " belongs to run "
+              + b.marker().runId()
+              + ", "
+              + a.log()
+              + " to run "
+              + a.marker().runId());
+    }
+    if (b.marker().count() != count) {
+      throw new SimulationLogs.Refused(
+          b.log()
+              + " was injector "
+              + b.index()
+              + " of "
+              + b.marker().count()
+              + ", not of "
+              + count);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+package kafkaload.internal.distributed;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import kafkaload.internal.results.InjectorResults;
+import kafkaload.internal.results.InjectorRow;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.RunResults;
+
+/**
+ * Each injector's row of the merged run: what it did, from its log and results, or, for one that
+ * did not finish, what its log tells; then the records of the run found in the topic for it.
+ */
+final class InjectorRows {
+  private InjectorRows() {}
+
+  /** The row of an injector that finished, its log streamed into the merge as {@code c}. */
+  static InjectorRow complete(InjectorFolder f, SimulationLogs.Counts c) {
+    // How late its simulation started (the log's own start) after the common start time.
+    long late = f.header().info().runStart() - f.marker().startAtMillis();
+    RunResults r = f.summary();
+    ProtocolResults p = r == null || r.protocols().isEmpty() ? null : r.protocols().get(0);
+    InjectorResults health = r == null ? null : r.injector();
+    boolean saturated = health != null && health.saturated();
+    String text =
+        String.format(
+            Locale.ROOT,
+            "complete, %d requests (%d OK, %d KO), started %d ms after the " + "common start%s",
+            c.requests(),
+            c.ok(),
+            c.ko(),
+            late,
+            saturated ? "; SATURATED: " + health.reasons() : "");
+    return new InjectorRow(
+        f.index(),
+        "complete",
+        late,
+        c.requests(),
+        c.ok(),
+        c.ko(),
+        f.marker().gatlingExitCode(),
+        p == null ? null : p.throughput().ackedOk(),
+        p == null ? null : p.throughput().failed(),
+        p == null ? null : p.throughput().msgsPerSec(),
+        p == null ? null : p.ackLatencyMs(),
+        health == null ? null : health.saturated(),
+        health == null ? null : health.reasons(),
+        health == null ? null : health.maxProcessCpuPct(),
+        null,
+        text);
+  }
+
+  /** What an injector that did not finish had done, as far as its log tells. */
+  static InjectorRow died(InjectorFolder f) {
+    if (f.log() == null) {
+      return died(f, null, "DID NOT FINISH and wrote no simulation.log (" + f.dir() + ")");
+    }
+    try {
+      if (Files.size(f.log()) == 0) {
+        return died(
+            f,
+            0L,
+            null,
+            null,
+            "DID NOT FINISH and its log "
+                + f.log()
+                + " is empty (Gatling writes it in 8 KB blocks: it died "
+                + "before the first was full)");
+      }
+      SimulationLogs.Counts c = SimulationLogs.stream(SimulationLogs.header(f.log()), e -> {});
+      return died(
+          f,
+          c,
+          String.format(
+              Locale.ROOT,
+              "DID NOT FINISH: its log %s holds %d requests (%d OK, %d KO) "
+                  + "over %.1f s%s; no Kafka results, so none of its sends is counted as acked",
+              f.log(),
+              c.requests(),
+              c.ok(),
+              c.ko(),
+              c.requests() == 0 ? 0 : (c.lastMillis() - c.firstMillis()) / 1000.0,
+              c.truncated() ? ", cut inside a record" : ""));
+    } catch (RuntimeException | IOException e) {
+      return died(
+          f, null, "DID NOT FINISH; its log " + f.log() + " is unreadable: " + e.getMessage());
+    }
+  }
+
+  private static InjectorRow died(InjectorFolder f, SimulationLogs.Counts c, String text) {
+    return died(
+        f,
+        c == null ? null : c.requests(),
+        c == null ? null : c.ok(),
+        c == null ? null : c.ko(),
+        text);
+  }
+
+  /** The row of an injector that did not finish: what its log holds (null: not known). */
+  private static InjectorRow died(InjectorFolder f, Long requests, Long ok, Long ko, String text) {
+    return new InjectorRow(
+        f.index(), "died", null, requests, ok, ko, null, null, null, null, null, null, null, null,
+        null, text);
+  }
+
+  /**
+   * Each injector's row gets the records of the run found in the topic from its sequence space
+   * (over every protocol), when a read-back ran; a dead injector's row says so. Returns the dead
+   * injectors' total.
+   */
+  static long showFound(List<InjectorRow> rows, List<MergedReconciliation> recs) {
+    Map<Integer, Long> found = new TreeMap<>();
+    boolean readBack = false;
+    for (MergedReconciliation r : recs) {
+      if (r != null && !r.foundByInjector().isEmpty()) {
+        readBack = true;
+        r.foundByInjector().forEach((i, n) -> found.merge(i, n, Long::sum));
+      }
+    }
+    if (!readBack) {
+      return 0;
+    }
+    long dead = 0;
+    for (int i = 0; i < rows.size(); i++) {
+      InjectorRow row = rows.get(i);
+      long n = found.getOrDefault(row.index(), 0L);
+      boolean died = "died".equals(row.status());
+      dead += died ? n : 0;
+      rows.set(
+          i,
+          row.withRecordsInTopic(
+              n,
+              !died
+                  ? ""
+                  : String.format(
+                      Locale.ROOT,
+                      "; the read-back found %d of its "
+                          + "records in the topic (counted for it alone, not as delivered: no results acked them)",
+                      n)));
+    }
+    return dead;
+  }
+}

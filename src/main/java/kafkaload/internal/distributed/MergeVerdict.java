@@ -1,0 +1,38 @@
+package kafkaload.internal.distributed;
+
+import java.util.List;
+
+/**
+ * The merge's exit code and verdict: an injector that did not finish fails the run whatever the
+ * gates say; else Gatling's reports-only mode judged the gates on the merged log.
+ */
+record MergeVerdict(int exitCode, String text) {
+  /**
+   * {@code dead}: the injectors that did not finish; {@code deadInTopic}: their records the
+   * read-back found; {@code gatling}: the exit code of Gatling's reports-only mode.
+   */
+  static MergeVerdict of(List<Integer> dead, long deadInTopic, int gatling) {
+    if (!dead.isEmpty()) {
+      return new MergeVerdict(
+          Merge.INJECTOR_DIED,
+          "FAILED: injector(s) "
+              + dead.stream().map(String::valueOf).toList()
+              + " did not finish"
+              + (deadInTopic > 0
+                  ? "; "
+                      + deadInTopic
+                      + " of their records are in the topic, "
+                      + "acked by no injector's results"
+                  : "")
+              + "; see the rows above");
+    }
+    if (gatling == 0) {
+      return new MergeVerdict(Merge.PASSED, "PASSED: every gate of the merged run passed");
+    }
+    if (gatling == Merge.GATE_FAILED) {
+      return new MergeVerdict(Merge.GATE_FAILED, "FAILED: a gate of the merged run failed");
+    }
+    return new MergeVerdict(
+        1, "FAILED: Gatling's reports-only mode ended with exit code " + gatling);
+  }
+}

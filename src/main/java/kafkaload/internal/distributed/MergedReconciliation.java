@@ -1,0 +1,175 @@
+package kafkaload.internal.distributed;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import kafkaload.internal.action.ReconcileSpec;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.report.ReconciliationPrinter;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ReconciliationResult;
+import kafkaload.internal.results.RunResults;
+import kafkaload.internal.run.Reconciled;
+import kafkaload.internal.run.RunIdentity;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.TopicOffsets;
+import kafkaload.internal.semantic.Semantics;
+import kafkaload.internal.verification.Reconciliation;
+import kafkaload.internal.verification.ReconciliationVerdict;
+
+/**
+ * The merge's reconciliation of one protocol: as printed, as kafka-summary.json holds it, or
+ * (result null) why it could not run.
+ */
+record MergedReconciliation(String text, ReconciliationResult result, String error) {
+  /**
+   * The records of the run found in the topic per injector (sequence space); empty without a
+   * read-back.
+   */
+  Map<Integer, Long> foundByInjector() {
+    return result == null || result.readBack() == null
+        ? Map.of()
+        : result.readBack().foundByInjector();
+  }
+
+  /**
+   * One reconciliation per protocol of the simulation, in the order of the injectors' summaries;
+   * {@code all} holds the injectors that did not finish too, whose records are counted for them.
+   */
+  static List<MergedReconciliation> overAll(
+      Connection connection,
+      List<InjectorFolder> complete,
+      List<InjectorFolder> all,
+      SimulationLogs.Writer w,
+      long at) {
+    RunResults first = complete.get(0).summary();
+    List<MergedReconciliation> out = new ArrayList<>();
+    for (int k = 0; first != null && k < first.protocols().size(); k++) {
+      out.add(reconcile(connection, complete, all, w, at, k));
+    }
+    return out;
+  }
+
+  /**
+   * The one reconciliation of the run: every injector's acked counts, KOs and baselines in one
+   * ledger, read back once; its verdicts become the merged log's reconcile requests, which the
+   * simulation's gates judge.
+   */
+  private static MergedReconciliation reconcile(
+      Connection connection,
+      List<InjectorFolder> complete,
+      List<InjectorFolder> all,
+      SimulationLogs.Writer w,
+      long at,
+      int k) {
+    ProtocolResults p0 = complete.get(0).summary().protocols().get(k);
+    String runId = p0.config().runId();
+    ProtocolResults.ReconcileBounds bounds =
+        p0.distributed() == null ? null : p0.distributed().reconcile();
+    Map<String, TopicOffsets> baselines = new TreeMap<>();
+    for (InjectorFolder f : complete) {
+      ProtocolResults.Distributed d =
+          f.summary() == null ? null : f.summary().protocols().get(k).distributed();
+      if (d != null) {
+        d.baselines()
+            .forEach(
+                (topic, b) ->
+                    baselines.merge(
+                        topic,
+                        new TopicOffsets(b.topicId(), b.endOffsets(), b.atMillis()),
+                        MergedReconciliation::earlier));
+      }
+    }
+    List<Long> starts =
+        all.stream().map(f -> (long) f.index() << InjectorShare.SEQUENCE_BITS).toList();
+    List<Long> unreported =
+        all.stream()
+            .filter(f -> !f.complete())
+            .map(f -> (long) f.index() << InjectorShare.SEQUENCE_BITS)
+            .toList();
+    RunLedger ledger =
+        RunLedger.merged(
+            runId == null ? null : new RunIdentity(runId), baselines, starts, unreported);
+    boolean anySaturated = false;
+    List<String> saturation = new ArrayList<>();
+    for (InjectorFolder f : complete) {
+      if (f.summary() == null) {
+        continue;
+      }
+      ProtocolResults p = f.summary().protocols().get(k);
+      for (ProtocolResults.PartitionShare row : p.partitions()) {
+        ledger.delivery().ackedElsewhere(row.topic(), row.partition(), row.records(), row.bytes());
+      }
+      ledger.delivery().inFlightElsewhere(p.throughput().inFlightAtEnd());
+      String ko =
+          p.distributed() == null || p.distributed().koSequences() == null
+              ? ""
+              : p.distributed().koSequences();
+      if (!ko.isEmpty()) {
+        ledger.delivery().failedElsewhere(Base64.getDecoder().decode(ko));
+      }
+      if (p.distributed() != null) {
+        Semantics.all().forEach(s -> s.intoMergedLedger(p.distributed(), ledger));
+      }
+      if (f.summary().injector() != null && f.summary().injector().saturated()) {
+        anySaturated = true;
+        saturation.add("injector " + f.index() + ": " + f.summary().injector().reasons());
+      }
+    }
+    boolean gated = bounds != null;
+    boolean readBack = gated && bounds.readBack() && runId != null;
+    long timeout = gated ? bounds.timeoutSeconds() : 60;
+    String topic = p0.config().topic();
+    Reconciled.Result r;
+    try {
+      r =
+          Reconciliation.run(
+              Reconciliation.Request.of(connection, ledger, topic)
+                  .withReadBack(readBack, Duration.ofSeconds(timeout)));
+    } catch (RuntimeException e) {
+      String reason = "could not verify the run's records: " + e.getMessage();
+      if (gated) {
+        w.request(ReconcileSpec.LOST_REQUEST, at, reason);
+        w.request(ReconcileSpec.DUPLICATES_REQUEST, at, reason);
+      }
+      return new MergedReconciliation("[kafkaload] RECONCILIATION FAILED: " + reason, null, reason);
+    }
+    if (gated) {
+      w.request(
+          ReconcileSpec.LOST_REQUEST, at, ReconciliationVerdict.lost(r, bounds.maxLost(), timeout));
+      w.request(
+          ReconcileSpec.DUPLICATES_REQUEST,
+          at,
+          ReconciliationVerdict.duplicates(r, bounds.maxDuplicatePct()));
+      if (bounds.failOnSaturatedInjector()) {
+        w.request(
+            ReconcileSpec.INJECTOR_REQUEST,
+            at,
+            anySaturated ? "saturated: " + String.join("; ", saturation) : null);
+      }
+    }
+    return new MergedReconciliation(
+        ReconciliationPrinter.format(r)
+            + (gated ? "" : "  (no reconcile() step: offsets only, not gated)"),
+        r.toResult(gated),
+        null);
+  }
+
+  /**
+   * The baseline of a topic over all injectors: each took its own before its first record, so per
+   * partition the lowest offset is before every injector's records (the topic as the earliest
+   * snapshot saw it, if it changed).
+   */
+  private static TopicOffsets earlier(TopicOffsets a, TopicOffsets b) {
+    if (!a.topicId().equals(b.topicId())) {
+      return a.atMillis() <= b.atMillis() ? a : b;
+    }
+    Map<Integer, Long> ends = new TreeMap<>(a.endOffsets());
+    b.endOffsets().forEach((p, o) -> ends.merge(p, o, Math::min));
+    return new TopicOffsets(a.topicId(), ends, Math.min(a.atMillis(), b.atMillis()));
+  }
+}
