@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a file written by a real run (src/test/resources/kafkaload/results/kafka-summary-baseline.json,
  * from a BaselineSimulation run).
  */
-class RunResultsJsonTest {
+public class RunResultsJsonTest {
   private static final ObjectMapper TREE = new ObjectMapper();
 
   private static Percentiles pct(long count, double base) {
@@ -266,7 +266,7 @@ class RunResultsJsonTest {
   }
 
   /** Every section filled, a merged run's injector rows and merge figures included. */
-  static RunResults full() {
+  public static RunResults full() {
     ProtocolResults p = protocol("orders");
     // The second protocol: what is null or absent in a run without it.
     ProtocolResults bare =
