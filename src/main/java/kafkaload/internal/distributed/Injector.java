@@ -75,6 +75,16 @@ public final class Injector {
             + " ms more for the common start "
             + Instant.ofEpochMilli(startAtMillis));
     StartGate.arm(startAtMillis);
+    try {
+      return gatling(simulation, share, startAtMillis, results);
+    } finally {
+      StartGate.disarm();
+    }
+  }
+
+  /** Gatling runs the simulation here, then the marker is written when its results are complete. */
+  private static int gatling(
+      String simulation, InjectorShare share, long startAtMillis, Path results) throws Exception {
     long launched = System.currentTimeMillis();
     Path gatlingResults = results.resolve("gatling");
     // -nr: no report here; Gatling still judges its assertions on this injector's share (exit 2),
