@@ -14,4 +14,9 @@ public interface SemanticSection {
   default SectionType<?> injectorSection() {
     return null;
   }
+
+  /** Every registered semantic, found once, in the order of the registration file. */
+  static java.util.List<SemanticSection> registered() {
+    return Sections.REGISTERED;
+  }
 }

@@ -2,16 +2,16 @@ package kafkaload.internal.semantic;
 
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.TreeMap;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SemanticSection;
 import kafkaload.internal.run.RunLedger;
 
 /**
- * The registered Kafka semantics, found once with {@link ServiceLoader} (the one registration: a
- * line in {@code META-INF/services/kafkaload.internal.results.SemanticSection}), so the core below
- * them iterates what is there without naming it. Immutable after loading.
+ * The registered Kafka semantics (the one registration: a line in {@code
+ * META-INF/services/kafkaload.internal.results.SemanticSection}, read once by {@link
+ * SemanticSection#registered()}), so the core below them iterates what is there without naming it.
+ * Immutable after loading.
  */
 public final class Semantics {
   private static final List<Semantic<?>> ALL = load();
@@ -78,8 +78,7 @@ public final class Semantics {
 
   private static List<Semantic<?>> load() {
     List<Semantic<?>> out = new java.util.ArrayList<>();
-    for (SemanticSection s :
-        ServiceLoader.load(SemanticSection.class, Semantics.class.getClassLoader())) {
+    for (SemanticSection s : SemanticSection.registered()) {
       if (s instanceof Semantic<?> semantic) {
         out.add(semantic);
       }
