@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.StartGate;
@@ -70,7 +71,7 @@ public final class Injector {
                 + "files would be merged into this one");
       }
     }
-    System.out.println(
+    Console.out(
         "[kafkaload] injector "
             + share.index()
             + " of "
@@ -127,14 +128,14 @@ public final class Injector {
               + "; refused to run late (see above)");
     }
     if (!StartGate.passed()) {
-      System.out.println(
+      Console.out(
           "[kafkaload] WARNING: the simulation never read Params.fromSystemProperties(), so it did "
               + "not wait for the common start: it started when Gatling was ready (see lateMs in the merge)");
     }
     RunFiles.writeNow();
     Path log = findLog(gatlingResults);
     if ((code != 0 && code != 2) || log == null) {
-      System.err.println(
+      Console.err(
           "[kafkaload] injector "
               + share.index()
               + ": Gatling ended with exit code "
@@ -165,8 +166,7 @@ public final class Injector {
     Path tmp = results.resolve(MARKER + ".tmp");
     Files.writeString(tmp, JSON.writeValueAsString(m));
     Files.move(tmp, results.resolve(MARKER), StandardCopyOption.ATOMIC_MOVE);
-    System.out.println(
-        "[kafkaload] injector " + share.index() + " done: " + results.resolve(MARKER));
+    Console.out("[kafkaload] injector " + share.index() + " done: " + results.resolve(MARKER));
     return 0;
   }
 
