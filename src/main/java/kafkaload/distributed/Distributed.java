@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.UUID;
 import kafkaload.*;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.ParamSnapshot;
@@ -47,13 +48,14 @@ public final class Distributed {
     try {
       code = run(args);
     } catch (SimulationLogs.Refused e) {
-      System.err.println("[kafkaload] REFUSED: " + e.getMessage());
+      Console.err("[kafkaload] REFUSED: " + e.getMessage());
       code = Merge.REFUSED;
     } catch (Injector.Late e) {
-      System.err.println("[kafkaload] ERROR: " + e.getMessage());
+      Console.err("[kafkaload] ERROR: " + e.getMessage());
       code = LATE;
     } catch (KafkaLoadConfigException e) {
-      System.err.println("[kafkaload] ERROR: " + e.getMessage());
+      // Printed here, unless Gatling already reported it (an injector's simulation refused).
+      Console.configError(e);
       code = 1;
     } catch (Exception e) {
       e.printStackTrace();
@@ -166,7 +168,7 @@ public final class Distributed {
       if (broker != null) {
         bootstrap = broker.bootstrap();
         System.setProperty(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY, bootstrap);
-        System.out.println("[kafkaload] embedded broker in its own process: " + bootstrap);
+        Console.out("[kafkaload] embedded broker in its own process: " + bootstrap);
       }
       long startAt = System.currentTimeMillis() + delay * 1000L;
       List<Process> injectors = new ArrayList<>();
@@ -184,7 +186,7 @@ public final class Distributed {
                 LocalRun.injectorCommand(Distributed.class.getName(), heap, p),
                 root.resolve("injector-" + i + ".out")));
       }
-      System.out.println(
+      Console.out(
           "[kafkaload] "
               + n
               + " injectors of "

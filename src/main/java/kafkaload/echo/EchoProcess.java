@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import kafkaload.KafkaProtocolBuilder;
+import kafkaload.internal.config.Console;
 
 /**
  * The echo service as its own process ({@link EchoService#main}): its arguments, the ready line a
@@ -30,8 +31,7 @@ final class EchoProcess {
                 Long.parseLong(a.getOrDefault("transaction-ms", "100")))
             : EchoService.startFor(protocol, a.get("reply-topic"), a.get("group"), consumers, 0);
     Runtime.getRuntime().addShutdownHook(new Thread(echo::close));
-    System.out.println("kafkaload-echo ready");
-    System.out.flush();
+    Console.out("kafkaload-echo ready");
     while (System.in.read() >= 0) {
       // the parent holds stdin open while it wants this process
     }

@@ -10,6 +10,7 @@ import kafkaload.KafkaProtocolBuilder;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaProtocol;
 import org.apache.kafka.clients.admin.Admin;
@@ -164,7 +165,12 @@ public final class EchoService implements AutoCloseable {
    * standard input closes (its parent is gone) or on a signal.
    */
   public static void main(String[] args) throws Exception {
-    EchoProcess.run(args);
+    try {
+      EchoProcess.run(args);
+    } catch (RuntimeException e) {
+      Console.configError(e); // its plain line above the stack trace
+      throw e;
+    }
   }
 
   /** How many records the service has written to the reply topic so far. */

@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.history.Comparability;
 import kafkaload.internal.history.RunHistory;
@@ -56,7 +57,7 @@ final class BaselineVerdictAction extends KafkaAction {
                     before.size() == 1 ? "the baseline" : "baseline run " + (i + 1))
                 .refusing());
       }
-      System.out.println(format(c));
+      Console.out(format(c));
       String comparable =
           refusing.isEmpty()
               ? null
@@ -70,7 +71,7 @@ final class BaselineVerdictAction extends KafkaAction {
       }
     } catch (RuntimeException | Error e) {
       String reason = "could not compare with the baseline " + spec.baseline() + ": " + reason(e);
-      System.out.println("[kafkaload] BASELINE GATE FAILED: " + reason);
+      Console.out("[kafkaload] BASELINE GATE FAILED: " + reason);
       for (String r : BaselineVerdictSpec.requests()) {
         logVerdict(session, r, reason);
       }

@@ -5,6 +5,7 @@ import io.gatling.core.session.Session;
 import java.time.Duration;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.run.FaultEvent;
 
@@ -64,7 +65,7 @@ final class BrokerFaultAction extends KafkaAction {
           .ledger()
           .faults()
           .add(new FaultEvent(at, step.toString(), step.requestName(), ok, detail, end - start));
-      System.out.printf(
+      Console.outf(
           "[kafkaload] FAULT at %.1f s: %s: %s (%s)%n",
           at, step.description(), ok ? "OK" : "KO", detail);
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.results.DrainThroughput;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -218,7 +219,7 @@ final class DrainAction extends KafkaAction {
                 spec.assign() ? null : rebalances.sum(),
                 spec.assign() ? null : rebalanceNanos.sum() / 1e9,
                 reread.sum()));
-    System.out.printf(
+    Console.outf(
         "%n[kafkaload] ---- Consumer throughput on '%s' (%s, %d consumers) ----%n"
             + "  records %d of %d | %.2f s | %.0f records/s | %.2f MB/s | fetch time %.1f s%n"
             + "  %s | %d read again after a rebalance (not counted)%n",

@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.verification.LagMonitor;
 
@@ -46,7 +47,7 @@ final class LagVerdictAction extends KafkaAction {
                 spec.maxSlope(),
                 spec.drainTimeout().toMillis(),
                 components.protocol().lagIntervalMs());
-        System.out.println(format(v, spec));
+        Console.out(format(v, spec));
         if (v.unjudged() != null) {
           rising = max = drain = "group " + group + ": " + v.unjudged();
         } else {
@@ -73,7 +74,7 @@ final class LagVerdictAction extends KafkaAction {
         }
       } catch (Exception | Error e) {
         rising = max = drain = "group " + group + ": " + reason(e);
-        System.out.printf(
+        Console.outf(
             "%n[kafkaload] ---- Consumer lag of group '%s' ----%n  LAG VERDICT: FAIL (%s)%n",
             group, reason(e));
       }

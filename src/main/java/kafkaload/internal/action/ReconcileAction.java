@@ -2,6 +2,7 @@ package kafkaload.internal.action;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.results.ProtocolResults;
@@ -48,7 +49,7 @@ final class ReconcileAction extends KafkaAction {
                   spec.readBack(),
                   spec.timeout().toSeconds(),
                   spec.failOnSaturatedInjector()));
-      System.out.println(
+      Console.out(
           "[kafkaload] injector "
               + components.ledger().injector().index()
               + ": the reconciliation is left to the merge of all injectors");
@@ -75,7 +76,7 @@ final class ReconcileAction extends KafkaAction {
       // fail the verdicts.
       String reason = "could not verify the run's records: " + reason(e);
       components.ledger().reconciliationError(reason);
-      System.out.println("[kafkaload] RECONCILIATION FAILED: " + reason);
+      Console.out("[kafkaload] RECONCILIATION FAILED: " + reason);
       logVerdict(session, ReconcileSpec.LOST_REQUEST, reason);
       logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, reason);
       if (output != null) {
@@ -85,7 +86,7 @@ final class ReconcileAction extends KafkaAction {
       return;
     }
     components.ledger().reconciliation(r, true);
-    System.out.println(ReconciliationPrinter.format(r));
+    Console.out(ReconciliationPrinter.format(r));
     String lost = ReconciliationVerdict.lost(r, spec.maxLost(), spec.timeout().toSeconds());
     String dup = ReconciliationVerdict.duplicates(r, spec.maxDuplicatePct());
     logVerdict(session, ReconcileSpec.LOST_REQUEST, lost);

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
@@ -268,7 +269,7 @@ public final class Preflight {
             + "delivery.timeout.ms. Use batch.size <= "
             + maxMessage;
     LOG.warn("Preflight: {}", warning);
-    System.err.println("[kafkaload] WARNING: " + warning);
+    Console.err("[kafkaload] WARNING: " + warning);
     return Optional.of(warning);
   }
 

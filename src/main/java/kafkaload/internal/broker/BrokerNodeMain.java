@@ -10,6 +10,7 @@ import java.nio.file.Paths;
 import java.util.Properties;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
+import kafkaload.internal.config.Console;
 import org.apache.kafka.common.utils.Time;
 
 /**
@@ -43,14 +44,12 @@ public final class BrokerNodeMain {
       server = new KafkaRaftServer(KafkaConfig.fromProps(p, false), Time.SYSTEM);
       server.startup();
     } catch (Throwable t) {
-      System.out.println("FAILED: " + t);
-      t.printStackTrace(System.out);
-      System.out.flush();
+      Console.out("FAILED: " + t);
+      Console.outTrace(t);
       Runtime.getRuntime().halt(1);
       return;
     }
-    System.out.println(READY);
-    System.out.flush();
+    Console.out(READY);
     synchronized (BrokerNodeMain.class) {
       while (!shutdownRequested) {
         BrokerNodeMain.class.wait();
@@ -58,7 +57,7 @@ public final class BrokerNodeMain {
     }
     server.shutdown();
     server.awaitShutdown();
-    System.out.println("stopped");
+    Console.out("stopped");
     System.exit(0);
   }
 

@@ -2,6 +2,7 @@ package kafkaload.internal.broker;
 
 import java.io.IOException;
 import java.util.Properties;
+import kafkaload.internal.config.Console;
 
 /**
  * Runs the embedded broker as its own process, for benchmarks that must not share a JVM with the
@@ -39,18 +40,17 @@ public final class EmbeddedKafkaMain {
         brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start(overrides)) {
       String bootstrap;
       if (kafka instanceof EmbeddedKafka k) {
-        System.out.println("LOG_DIRS=" + k.dataDir());
+        Console.out("LOG_DIRS=" + k.dataDir());
         bootstrap = k.bootstrapServers();
       } else {
         bootstrap = ((EmbeddedCluster) kafka).bootstrapServers();
       }
-      System.out.println("BOOTSTRAP=" + bootstrap);
-      System.out.flush();
+      Console.out("BOOTSTRAP=" + bootstrap);
       while (System.in.read() >= 0) {
         // stdin stays open while the parent lives
       }
     } catch (Exception e) {
-      System.err.println("ERROR: " + e.getMessage());
+      Console.err("ERROR: " + e.getMessage());
       System.exit(1);
     }
     System.exit(0);

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.StartGate;
@@ -63,7 +64,7 @@ public final class Injector {
                 + "files would be merged into this one");
       }
     }
-    System.out.println(
+    Console.out(
         "[kafkaload] injector "
             + share.index()
             + " of "
@@ -120,14 +121,14 @@ public final class Injector {
               + "; refused to run late (see above)");
     }
     if (!StartGate.passed()) {
-      System.out.println(
+      Console.out(
           "[kafkaload] WARNING: the simulation never read Params.fromSystemProperties(), so it did "
               + "not wait for the common start: it started when Gatling was ready (see lateMs in the merge)");
     }
     RunFiles.writeNow();
     Path log = findLog(gatlingResults);
     if ((code != 0 && code != 2) || log == null) {
-      System.err.println(
+      Console.err(
           "[kafkaload] injector "
               + share.index()
               + ": Gatling ended with exit code "
@@ -153,8 +154,7 @@ public final class Injector {
             Files.isRegularFile(summary) ? results.relativize(summary).toString() : null,
             Instant.now().toString())
         .write(results);
-    System.out.println(
-        "[kafkaload] injector " + share.index() + " done: " + results.resolve(MARKER));
+    Console.out("[kafkaload] injector " + share.index() + " done: " + results.resolve(MARKER));
     return 0;
   }
 

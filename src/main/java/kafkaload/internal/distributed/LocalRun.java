@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import kafkaload.internal.config.Console;
 
 /**
  * N injectors as local processes on this machine, through the same launcher and merge as on
@@ -127,7 +128,7 @@ public final class LocalRun {
     for (Process p : injectors) {
       long left = deadline - System.nanoTime();
       if (!p.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
-        System.err.println(
+        Console.err(
             "[kafkaload] injector pid "
                 + p.pid()
                 + " still running after "

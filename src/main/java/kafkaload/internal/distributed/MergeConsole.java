@@ -2,6 +2,7 @@ package kafkaload.internal.distributed;
 
 import java.nio.file.Path;
 import java.util.List;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.semantic.Semantics;
 
@@ -19,13 +20,13 @@ final class MergeConsole {
       Path page,
       List<InjectorRow> rows,
       MergeVerdict verdict) {
-    recs.stream().filter(r -> r != null).forEach(r -> System.out.println(r.text()));
-    semantics.stream().flatMap(m -> m.lines().stream()).forEach(System.out::println);
-    System.out.println("[kafkaload] merged Kafka page: file://" + page.toAbsolutePath());
+    recs.stream().filter(r -> r != null).forEach(r -> Console.out(r.text()));
+    semantics.stream().flatMap(m -> m.lines().stream()).forEach(Console::out);
+    Console.out("[kafkaload] merged Kafka page: file://" + page.toAbsolutePath());
     for (InjectorRow row : rows) {
-      System.out.println("[kafkaload] injector " + row.index() + ": " + row.text());
+      Console.out("[kafkaload] injector " + row.index() + ": " + row.text());
     }
-    System.out.println(
+    Console.out(
         "[kafkaload] merge verdict: " + verdict.text() + " (exit " + verdict.exitCode() + ")");
   }
 }

@@ -21,6 +21,7 @@ import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.OffsetBaselines;
@@ -271,7 +272,7 @@ public final class KafkaComponents implements ProtocolComponents {
       r.lagMonitor().close();
       r.lagAdmin().close(Duration.ofSeconds(5));
     }
-    System.out.println("[kafkaload] " + ledger.summaryLine(loadCpu));
+    Console.out("[kafkaload] " + ledger.summaryLine(loadCpu));
     blockingSender.shutdownNow();
     r.producers().close();
     synchronized (this) {
@@ -279,8 +280,7 @@ public final class KafkaComponents implements ProtocolComponents {
         try {
           resource.close();
         } catch (Exception e) {
-          System.err.println(
-              "[kafkaload] closing " + resource.getClass().getSimpleName() + ": " + e);
+          Console.err("[kafkaload] closing " + resource.getClass().getSimpleName() + ": " + e);
         }
       }
       resources.clear();

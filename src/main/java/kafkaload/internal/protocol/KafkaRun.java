@@ -21,6 +21,7 @@ import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerPool;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.Secrets;
 import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.history.MarkdownSummary;
@@ -322,7 +323,7 @@ final class KafkaRun {
     health.close();
     InjectorHealth.Verdict verdict = health.verdict();
     if (verdict.saturated()) {
-      System.out.println(
+      Console.out(
           "[kafkaload] WARNING: the injector was saturated: results below are not trustworthy ("
               + String.join("; ", verdict.reasons())
               + ")");
@@ -337,7 +338,7 @@ final class KafkaRun {
             System.currentTimeMillis());
     String sources = LatencySources.describe(summary.results().latencySources());
     if (sources != null) {
-      System.out.println("[kafkaload] " + sources);
+      Console.out("[kafkaload] " + sources);
     }
     boolean embedded = false;
     for (KafkaComponents c : all) {
@@ -368,11 +369,12 @@ final class KafkaRun {
               Reconciliation.Request.of(c.connection(), ledger, c.protocol().topic())
                   .withProducers(c.producers().all()));
       ledger.reconciliation(r, false);
-      System.out.println(
+      Console.out(
           ReconciliationPrinter.format(r)
               + "  (no reconcile() step judged this run: the offset comparison only, not gated; add "
               + "reconciled(...) for the read-back and the gates)");
     } catch (RuntimeException e) {
+      Console.configError(e);
       ledger.reconciliationError("could not compare offsets after the run: " + e.getMessage());
     }
   }
@@ -399,18 +401,18 @@ final class KafkaRun {
               AssertionsJUnitReport.rows(verdicts),
               printed.isPresent() ? "gatling-console" : "simulation.log");
       if (Files.isRegularFile(dir.resolve("index.html"))) {
-        System.out.println(
+        Console.out(
             "[kafkaload] JUnit assertions: "
                 + AssertionsJUnitReport.write(log, verdicts, baselineDetails()));
       }
     } catch (EOFException e) {
-      System.err.println(
+      Console.err(
           "[kafkaload] no assertions judged: "
               + log
               + " ends before any result (the run stopped "
               + "before its load)");
     } catch (Exception | LinkageError e) {
-      System.err.println("[kafkaload] could not judge the assertions from " + log + ": " + e);
+      Console.err("[kafkaload] could not judge the assertions from " + log + ": " + e);
     }
     if (baseline != null) {
       summary = summary.withBaseline(baseline);
@@ -420,24 +422,24 @@ final class KafkaRun {
       // verdicts above) is CPU after the load.
       summary = summary.withCpuAtReport(RunLedger.processCpuSeconds());
       summary.write(dir);
-      System.out.println(
+      Console.out(
           "[kafkaload] Kafka page: file://"
               + KafkaPage.write(dir, summary.results()).toAbsolutePath()
               + " (data: kafka-summary.json)");
     } catch (Exception e) {
-      System.err.println("[kafkaload] could not write the Kafka page in " + dir + ": " + e);
+      Console.err("[kafkaload] could not write the Kafka page in " + dir + ": " + e);
     }
     try {
       Path md = dir.resolve("kafka-summary.md");
       Files.writeString(md, MarkdownSummary.of(summary.results(), historyLabel));
-      System.out.println("[kafkaload] Markdown summary: " + md.toAbsolutePath());
+      Console.out("[kafkaload] Markdown summary: " + md.toAbsolutePath());
       if (historyDir != null) {
-        System.out.println(
+        Console.out(
             "[kafkaload] added to the history: "
                 + RunHistory.add(historyDir, summary.results(), historyLabel).toAbsolutePath());
       }
     } catch (Exception e) {
-      System.err.println("[kafkaload] could not write the Markdown summary or the history: " + e);
+      Console.err("[kafkaload] could not write the Markdown summary or the history: " + e);
     }
     return true;
   }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.history.ChangePoint;
 import kafkaload.internal.history.RunFigures;
 import kafkaload.internal.history.RunHistory;
@@ -39,7 +40,7 @@ public final class TrendPage {
       System.exit(2);
     }
     Path out = write(history, Path.of(args.length > 1 ? args[1] : args[0]));
-    System.out.println(
+    Console.out(
         "trends of "
             + RunHistory.entries(history).size()
             + " runs: file://"

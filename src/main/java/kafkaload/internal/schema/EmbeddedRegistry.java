@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
+import kafkaload.internal.config.Console;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 
@@ -101,7 +102,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
   public static synchronized EmbeddedRegistry shared() {
     if (shared == null) {
       shared = start(null);
-      System.out.println(
+      Console.out(
           "[kafkaload] No schema.registry.url set: started the embedded Schema Registry (an in-process "
               + "test double of Confluent's REST API, not for production) at "
               + shared.url());

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import kafkaload.internal.config.Console;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
@@ -191,7 +192,7 @@ public final class LagMonitor implements AutoCloseable {
 
   private static void warn(String message) {
     LOG.warn(message);
-    System.err.println("[kafkaload] WARNING: " + message);
+    Console.err("[kafkaload] WARNING: " + message);
   }
 
   private void sampleAll() {

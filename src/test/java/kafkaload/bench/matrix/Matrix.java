@@ -20,6 +20,7 @@ import kafkaload.bench.GatlingJvm;
 import kafkaload.bench.matrix.MatrixGrid.Cell;
 import kafkaload.bench.matrix.MatrixGrid.Dimension;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -56,7 +57,8 @@ public final class Matrix {
     try {
       grid = MatrixGrid.parse(props);
     } catch (KafkaLoadConfigException e) {
-      return 2; // its one-line message is already printed
+      Console.configError(e); // its one-line message
+      return 2;
     }
     List<CellResult> results = new Matrix(grid).run();
     return results.stream().anyMatch(r -> r.status().equals(CellResult.FAILED)) ? 1 : 0;

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.UUID;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.admin.Admin;
@@ -40,7 +41,7 @@ public final class ShareActions {
             effective = ShareGroupPreflight.groupConfig(admin, spec.group(), timeoutMs);
           }
           long warmMs = ShareWarmUp.warmUp(started, spec.topic(), spec.group());
-          System.out.printf(
+          Console.outf(
               "[kafkaload] share group '%s': the broker served a first share group in %d ms (before the load)%n",
               spec.group(), warmMs);
           return new ShareConsumeAction(spec, started, next, partitions, effective);

@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.share;
 
+import kafkaload.internal.config.Console;
+
 /** A share group's block on the console once its consumers stopped. */
 final class ShareGroupPrinter {
   private ShareGroupPrinter() {}
@@ -9,7 +11,7 @@ final class ShareGroupPrinter {
    * null figure) and reconciliation, or {@code reconciled}'s words when none ran here.
    */
   static void print(ShareGroupResults g, ShareGroupResults.LagVerdict lag, String reconciled) {
-    System.out.printf(
+    Console.outf(
         "%n[kafkaload] ---- Share group '%s' on '%s' (%d consumers, %d partitions, %s) ----%n"
             + "  acquired %d | accepted %d | released %d | rejected %d | redelivered %d | archived %d | acks refused %d | locks renewed %d%n"
             + "  accept rate spread across consumers %s %% | lag max %d, at the end %d%s%n"

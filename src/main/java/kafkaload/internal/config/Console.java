@@ -1,0 +1,52 @@
+package kafkaload.internal.config;
+
+/**
+ * The one console path of what a run prints for its user (the {@code [kafkaload] ...} lines,
+ * verdicts, summaries): to standard output, or to standard error for warnings and errors, as each
+ * line always went. Flushed at once, since a parent process or a test reads the console as it
+ * comes. A class with a {@code main} prints its own usage directly.
+ */
+public final class Console {
+  private Console() {}
+
+  /** One line on standard output. */
+  public static void out(String line) {
+    System.out.println(line);
+    System.out.flush();
+  }
+
+  /** Formatted text on standard output, its line ends as the format gives them. */
+  public static void outf(String format, Object... args) {
+    System.out.printf(format, args);
+    System.out.flush();
+  }
+
+  /** A stack trace on standard output (a child process telling its parent why it failed). */
+  public static void outTrace(Throwable t) {
+    t.printStackTrace(System.out);
+    System.out.flush();
+  }
+
+  /** One line on standard error. */
+  public static void err(String line) {
+    System.err.println(line);
+    System.err.flush();
+  }
+
+  /**
+   * Prints the configuration error in {@code failure}'s causes, if any, as one plain line, once
+   * however many places report it: where Gatling logs the failure it caused ({@link
+   * ConfigErrorReport}), or where a {@code main} or the run catches it.
+   */
+  public static void configError(Throwable failure) {
+    Throwable t = failure;
+    for (int depth = 0; t != null && depth < 20; depth++, t = t.getCause()) {
+      if (t instanceof KafkaLoadConfigException e) {
+        if (e.firstReport()) {
+          err("[kafkaload] ERROR: " + e.getMessage());
+        }
+        return;
+      }
+    }
+  }
+}
