@@ -9,88 +9,91 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.IsolationLevel;
 
 /**
- * A consume action: which record on the topic the user waits for, and for how long; immutable.
+ * A consume action: which record on the topic the user waits for, and for how long; immutable, a
+ * {@code with…} replaces one small part.
  *
- * @param kind how the record is matched, or null while no matcher is set
- * @param headerName the header matched by, for {@link MatchKind#HEADER}
- * @param expected the key, header value or value matched, for KEY, HEADER and VALUE
- * @param producedAtHeader the header holding the produce time in epoch ms, or null for the record
- *     timestamp
- * @param isolationLevel the reader's isolation.level, or null for the protocol's
+ * @param match how the record is matched
+ * @param reader how records are read and timed
  */
 public record ConsumeSpec(
-    String requestName,
-    String topic,
-    MatchKind kind,
-    String headerName,
-    SessionValue<String> expected,
-    BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate,
-    Duration timeout,
-    String producedAtHeader,
-    DecodeSpec decode,
-    IsolationLevel isolationLevel) {
+    String requestName, String topic, Match match, Duration timeout, Reader reader) {
+
+  /**
+   * How the awaited record is matched.
+   *
+   * @param kind how the record is matched, or null while no matcher is set
+   * @param headerName the header matched by, for {@link MatchKind#HEADER}
+   * @param expected the key, header value or value matched, for KEY, HEADER and VALUE
+   * @param predicate the function matched by, for {@link MatchKind#PREDICATE}
+   */
+  public record Match(
+      MatchKind kind,
+      String headerName,
+      SessionValue<String> expected,
+      BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate) {
+    static final Match NONE = new Match(null, null, null, null);
+  }
+
+  /**
+   * How records are read.
+   *
+   * @param producedAtHeader the header holding the produce time in epoch ms, or null for the record
+   *     timestamp
+   * @param decode how records are decoded before the predicates see them, or null
+   * @param isolationLevel the reader's isolation.level, or null for the protocol's
+   */
+  public record Reader(String producedAtHeader, DecodeSpec decode, IsolationLevel isolationLevel) {
+    static final Reader DEFAULT = new Reader(null, null, null);
+  }
 
   /** Waits on this topic for 10 s; a matcher must still be set. */
   public static ConsumeSpec of(String requestName, String topic) {
-    return new ConsumeSpec(
-        requestName, topic, null, null, null, null, Duration.ofSeconds(10), null, null, null);
+    return new ConsumeSpec(requestName, topic, Match.NONE, Duration.ofSeconds(10), Reader.DEFAULT);
+  }
+
+  public MatchKind kind() {
+    return match.kind();
+  }
+
+  public String headerName() {
+    return match.headerName();
+  }
+
+  public SessionValue<String> expected() {
+    return match.expected();
+  }
+
+  public BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate() {
+    return match.predicate();
+  }
+
+  public String producedAtHeader() {
+    return reader.producedAtHeader();
+  }
+
+  public DecodeSpec decode() {
+    return reader.decode();
+  }
+
+  public IsolationLevel isolationLevel() {
+    return reader.isolationLevel();
   }
 
   /** Matches by KEY, HEADER ({@code headerName}) or VALUE against the EL {@code expected}. */
   public ConsumeSpec withMatch(MatchKind k, String header, SessionValue<String> value) {
-    return new ConsumeSpec(
-        requestName,
-        topic,
-        k,
-        header,
-        value,
-        null,
-        timeout,
-        producedAtHeader,
-        decode,
-        isolationLevel);
+    return with(new Match(k, header, value, null));
   }
 
   public ConsumeSpec withPredicate(BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return new ConsumeSpec(
-        requestName,
-        topic,
-        MatchKind.PREDICATE,
-        null,
-        null,
-        p,
-        timeout,
-        producedAtHeader,
-        decode,
-        isolationLevel);
+    return with(new Match(MatchKind.PREDICATE, null, null, p));
   }
 
   public ConsumeSpec withTimeout(Duration t) {
-    return new ConsumeSpec(
-        requestName,
-        topic,
-        kind,
-        headerName,
-        expected,
-        predicate,
-        t,
-        producedAtHeader,
-        decode,
-        isolationLevel);
+    return new ConsumeSpec(requestName, topic, match, t, reader);
   }
 
   public ConsumeSpec withProducedAtHeader(String name) {
-    return new ConsumeSpec(
-        requestName,
-        topic,
-        kind,
-        headerName,
-        expected,
-        predicate,
-        timeout,
-        name,
-        decode,
-        isolationLevel);
+    return with(new Reader(name, decode(), isolationLevel()));
   }
 
   /**
@@ -98,31 +101,19 @@ public record ConsumeSpec(
    * them.
    */
   public ConsumeSpec withDecode(DecodeSpec d) {
-    return new ConsumeSpec(
-        requestName,
-        topic,
-        kind,
-        headerName,
-        expected,
-        predicate,
-        timeout,
-        producedAtHeader,
-        d,
-        isolationLevel);
+    return with(new Reader(producedAtHeader(), d, isolationLevel()));
   }
 
   /** The reader's isolation.level instead of the protocol's. */
   public ConsumeSpec withIsolationLevel(IsolationLevel level) {
-    return new ConsumeSpec(
-        requestName,
-        topic,
-        kind,
-        headerName,
-        expected,
-        predicate,
-        timeout,
-        producedAtHeader,
-        decode,
-        level);
+    return with(new Reader(producedAtHeader(), decode(), level));
+  }
+
+  private ConsumeSpec with(Match m) {
+    return new ConsumeSpec(requestName, topic, m, timeout, reader);
+  }
+
+  private ConsumeSpec with(Reader r) {
+    return new ConsumeSpec(requestName, topic, match, timeout, r);
   }
 }

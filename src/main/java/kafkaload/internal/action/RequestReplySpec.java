@@ -12,27 +12,66 @@ import org.apache.kafka.common.IsolationLevel;
 
 /**
  * A request-reply: the request, the topic its reply comes on, how the reply is matched, the timeout
- * and the checks on the reply; immutable.
+ * and the checks on the reply; immutable, a {@code with…} replaces one small part.
  *
- * @param header the request's header the reply carries, for {@link MatchKind#HEADER}
  * @param timeout this action's timeout, or null for the protocol's replyTimeout
- * @param isolationLevel the reply reader's isolation.level, or null for the protocol's
  */
 public record RequestReplySpec(
     SendSpec request,
     String replyTopic,
-    MatchKind kind,
-    String header,
-    BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function,
+    Match match,
     Duration timeout,
     List<RecordCheck> checks,
-    DecodeSpec decode,
-    IsolationLevel isolationLevel) {
+    Reader reader) {
+
+  /**
+   * How a reply is matched to its request.
+   *
+   * @param header the request's header the reply carries, for {@link MatchKind#HEADER}
+   * @param function the function matched by, for {@link MatchKind#PREDICATE}
+   */
+  public record Match(
+      MatchKind kind,
+      String header,
+      BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function) {}
+
+  /**
+   * How replies are read.
+   *
+   * @param decode how replies are decoded before match functions and checks, or null
+   * @param isolationLevel the reply reader's isolation.level, or null for the protocol's
+   */
+  public record Reader(DecodeSpec decode, IsolationLevel isolationLevel) {}
 
   /** Replies matched by key, the protocol's timeout, no checks. */
   public static RequestReplySpec of(SendSpec request, String replyTopic) {
     return new RequestReplySpec(
-        request, replyTopic, MatchKind.KEY, null, null, null, List.of(), null, null);
+        request,
+        replyTopic,
+        new Match(MatchKind.KEY, null, null),
+        null,
+        List.of(),
+        new Reader(null, null));
+  }
+
+  public MatchKind kind() {
+    return match.kind();
+  }
+
+  public String header() {
+    return match.header();
+  }
+
+  public BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function() {
+    return match.function();
+  }
+
+  public DecodeSpec decode() {
+    return reader.decode();
+  }
+
+  public IsolationLevel isolationLevel() {
+    return reader.isolationLevel();
   }
 
   public RequestReplySpec withMatch(
@@ -40,27 +79,17 @@ public record RequestReplySpec(
       String headerName,
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> f) {
     return new RequestReplySpec(
-        request, replyTopic, k, headerName, f, timeout, checks, decode, isolationLevel);
+        request, replyTopic, new Match(k, headerName, f), timeout, checks, reader);
   }
 
   public RequestReplySpec withTimeout(Duration t) {
-    return new RequestReplySpec(
-        request, replyTopic, kind, header, function, t, checks, decode, isolationLevel);
+    return new RequestReplySpec(request, replyTopic, match, t, checks, reader);
   }
 
   public RequestReplySpec withChecks(List<RecordCheck> more) {
     List<RecordCheck> all = new ArrayList<>(checks);
     all.addAll(more);
-    return new RequestReplySpec(
-        request,
-        replyTopic,
-        kind,
-        header,
-        function,
-        timeout,
-        List.copyOf(all),
-        decode,
-        isolationLevel);
+    return new RequestReplySpec(request, replyTopic, match, timeout, List.copyOf(all), reader);
   }
 
   /**
@@ -68,13 +97,15 @@ public record RequestReplySpec(
    * checks.
    */
   public RequestReplySpec withDecode(DecodeSpec d) {
-    return new RequestReplySpec(
-        request, replyTopic, kind, header, function, timeout, checks, d, isolationLevel);
+    return with(new Reader(d, reader.isolationLevel()));
   }
 
   /** The reply reader's isolation.level instead of the protocol's. */
   public RequestReplySpec withIsolationLevel(IsolationLevel level) {
-    return new RequestReplySpec(
-        request, replyTopic, kind, header, function, timeout, checks, decode, level);
+    return with(new Reader(reader.decode(), level));
+  }
+
+  private RequestReplySpec with(Reader r) {
+    return new RequestReplySpec(request, replyTopic, match, timeout, checks, r);
   }
 }

@@ -18,24 +18,19 @@ import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
  * Everything a send needs to build its record from a session; immutable, every {@code with…}
- * returns a copy.
+ * returns a copy with one small part replaced.
  *
  * @param topic the topic, or null for the protocol's default topic
- * @param key the key, or null for none
  * @param partition the partition, or null to let the partitioner choose
- * @param timestamp the timestamp in epoch ms, or null for the producer's send time
- * @param burst records sent at once per execution of the action (1 unless {@code burst(n)})
+ * @param content the record's key, value, headers and timestamp
+ * @param delivery how it is sent
  */
 public record SendSpec(
     String requestName,
     SessionValue<String> topic,
-    SessionValue<byte[]> key,
-    SessionValue<byte[]> value,
-    List<HeaderSpec> headers,
     SessionValue<?> partition,
-    SessionValue<?> timestamp,
-    boolean fireAndForget,
-    int burst) {
+    Content content,
+    Delivery delivery) {
 
   /**
    * Appended to the request name of fire-and-forget sends, so no report can pass them off as ack
@@ -45,9 +40,53 @@ public record SendSpec(
 
   public record HeaderSpec(String name, SessionValue<byte[]> value) {}
 
+  /**
+   * What the record holds.
+   *
+   * @param key the key, or null for none
+   * @param timestamp the timestamp in epoch ms, or null for the producer's send time
+   */
+  public record Content(
+      SessionValue<byte[]> key,
+      SessionValue<byte[]> value,
+      List<HeaderSpec> headers,
+      SessionValue<?> timestamp) {}
+
+  /**
+   * How the record is sent.
+   *
+   * @param burst records sent at once per execution of the action (1 unless {@code burst(n)})
+   */
+  public record Delivery(boolean fireAndForget, int burst) {}
+
   /** A send of this value without a key to the protocol's topic. */
   public static SendSpec of(String requestName, SessionValue<byte[]> value) {
-    return new SendSpec(requestName, null, null, value, List.of(), null, null, false, 1);
+    return new SendSpec(
+        requestName, null, null, new Content(null, value, List.of(), null), new Delivery(false, 1));
+  }
+
+  public SessionValue<byte[]> key() {
+    return content.key();
+  }
+
+  public SessionValue<byte[]> value() {
+    return content.value();
+  }
+
+  public List<HeaderSpec> headers() {
+    return content.headers();
+  }
+
+  public SessionValue<?> timestamp() {
+    return content.timestamp();
+  }
+
+  public boolean fireAndForget() {
+    return delivery.fireAndForget();
+  }
+
+  public int burst() {
+    return delivery.burst();
   }
 
   /**
@@ -65,56 +104,46 @@ public record SendSpec(
   }
 
   public SendSpec withTopic(SessionValue<String> t) {
-    return new SendSpec(
-        requestName, t, key, value, headers, partition, timestamp, fireAndForget, burst);
+    return new SendSpec(requestName, t, partition, content, delivery);
   }
 
   public SendSpec withKey(SessionValue<byte[]> k) {
-    return new SendSpec(
-        requestName, topic, k, value, headers, partition, timestamp, fireAndForget, burst);
+    return with(new Content(k, value(), headers(), timestamp()));
   }
 
   public SendSpec withHeader(HeaderSpec h) {
-    List<HeaderSpec> hs = new ArrayList<>(headers);
+    List<HeaderSpec> hs = new ArrayList<>(headers());
     hs.add(h);
-    return new SendSpec(
-        requestName,
-        topic,
-        key,
-        value,
-        Collections.unmodifiableList(hs),
-        partition,
-        timestamp,
-        fireAndForget,
-        burst);
+    return with(new Content(key(), value(), Collections.unmodifiableList(hs), timestamp()));
   }
 
   public SendSpec withPartition(SessionValue<?> p) {
-    return new SendSpec(
-        requestName, topic, key, value, headers, p, timestamp, fireAndForget, burst);
+    return new SendSpec(requestName, topic, p, content, delivery);
   }
 
   public SendSpec withTimestamp(SessionValue<?> t) {
-    return new SendSpec(
-        requestName, topic, key, value, headers, partition, t, fireAndForget, burst);
+    return with(new Content(key(), value(), headers(), t));
   }
 
   public SendSpec withFireAndForget() {
-    return new SendSpec(requestName, topic, key, value, headers, partition, timestamp, true, burst);
+    return new SendSpec(requestName, topic, partition, content, new Delivery(true, burst()));
   }
 
   public SendSpec withBurst(int n) {
-    return new SendSpec(
-        requestName, topic, key, value, headers, partition, timestamp, fireAndForget, n);
+    return new SendSpec(requestName, topic, partition, content, new Delivery(fireAndForget(), n));
+  }
+
+  private SendSpec with(Content c) {
+    return new SendSpec(requestName, topic, partition, c, delivery);
   }
 
   public boolean hasHeader(String name) {
-    return headers.stream().anyMatch(h -> h.name().equals(name));
+    return headers().stream().anyMatch(h -> h.name().equals(name));
   }
 
   /** The name the report shows: fire-and-forget sends carry {@link #FIRE_AND_FORGET_SUFFIX}. */
   String reportedName() {
-    return fireAndForget ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
+    return fireAndForget() ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
   }
 
   /**
@@ -132,8 +161,7 @@ public record SendSpec(
       }
       t = SessionValue.constant(defaultTopic);
     }
-    return new SendSpec(
-        reportedName(), t, key, value, headers, partition, timestamp, fireAndForget, burst);
+    return new SendSpec(reportedName(), t, partition, content, delivery);
   }
 
   public ProducerRecord<byte[], byte[]> record(Session session) {
@@ -143,14 +171,15 @@ public record SendSpec(
           "no topic: set kafka().topic(..) or .topic(..) on the send");
     }
     Long p = partition == null ? null : toLong(partition.resolve(session), "partition");
+    SessionValue<?> timestamp = content.timestamp();
     Long ts = timestamp == null ? null : toLong(timestamp.resolve(session), "timestamp");
     return new ProducerRecord<>(
         t,
         p == null ? null : Math.toIntExact(p),
         ts,
-        key == null ? null : bytes(key, session, t),
-        bytes(value, session, t),
-        headers.isEmpty() ? null : headers(session));
+        key() == null ? null : bytes(key(), session, t),
+        bytes(value(), session, t),
+        headers().isEmpty() ? null : headers(session));
   }
 
   /** A schema value's subject is named from the topic, so it is encoded knowing it. */
@@ -164,6 +193,8 @@ public record SendSpec(
    * timed per record into the stats.
    */
   public SendSpec withSchemas(KafkaComponents c) {
+    SessionValue<byte[]> key = content.key();
+    SessionValue<byte[]> value = content.value();
     boolean k = key instanceof SchemaValueSpec;
     boolean v = value instanceof SchemaValueSpec;
     if (!k && !v) {
@@ -188,16 +219,7 @@ public record SendSpec(
             ? schemas.bind(
                 (SchemaValueSpec) value, false, t, requestName, c.ledger().schemas()::serialized)
             : value;
-    return new SendSpec(
-        requestName,
-        topic,
-        boundKey,
-        boundValue,
-        headers,
-        partition,
-        timestamp,
-        fireAndForget,
-        burst);
+    return with(new Content(boundKey, boundValue, headers(), timestamp()));
   }
 
   /**
@@ -213,8 +235,8 @@ public record SendSpec(
   }
 
   private List<Header> headers(Session session) {
-    List<Header> out = new ArrayList<>(headers.size());
-    for (HeaderSpec h : headers) {
+    List<Header> out = new ArrayList<>(headers().size());
+    for (HeaderSpec h : headers()) {
       out.add(new RecordHeader(h.name(), h.value().resolve(session)));
     }
     return out;

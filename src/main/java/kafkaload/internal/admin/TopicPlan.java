@@ -1,29 +1,44 @@
 package kafkaload.internal.admin;
 
 /**
- * What preflight checks or prepares for the default topic before any load.
+ * What preflight checks or prepares for the default topic before any load; a {@code with…} replaces
+ * one small part.
  *
- * @param create create the topic when it is missing, with {@code partitions} and {@code
- *     replicationFactor}
- * @param partitions partitions of a topic created by preflight
- * @param replicationFactor replication factor of a topic created by preflight
+ * @param creation whether and how preflight creates the topic when it is missing
  * @param concurrency planned number of concurrent producers (users); the topic should have at least
  *     this many partitions
  * @param strictPartitions fail instead of warning when partitions {@code <} concurrency
  * @param bootstrapTimeoutMs how long the bootstrap servers get to answer
- * @param minInsyncReplicas the topic config min.insync.replicas of a topic created by preflight; 0:
- *     the broker's
  */
 public record TopicPlan(
-    boolean create,
-    int partitions,
-    short replicationFactor,
-    int concurrency,
-    boolean strictPartitions,
-    long bootstrapTimeoutMs,
-    int minInsyncReplicas) {
+    Creation creation, int concurrency, boolean strictPartitions, long bootstrapTimeoutMs) {
 
   public static final TopicPlan DEFAULT = new TopicPlan(false, 16, (short) 1, 1, false, 10_000);
+
+  /**
+   * A topic created by preflight.
+   *
+   * @param create create the topic when it is missing, with {@code partitions} and {@code
+   *     replicationFactor}
+   * @param minInsyncReplicas the topic config min.insync.replicas; 0: the broker's
+   */
+  public record Creation(
+      boolean create, int partitions, short replicationFactor, int minInsyncReplicas) {}
+
+  public TopicPlan(
+      boolean create,
+      int partitions,
+      short replicationFactor,
+      int concurrency,
+      boolean strictPartitions,
+      long bootstrapTimeoutMs,
+      int minInsyncReplicas) {
+    this(
+        new Creation(create, partitions, replicationFactor, minInsyncReplicas),
+        concurrency,
+        strictPartitions,
+        bootstrapTimeoutMs);
+  }
 
   /** A plan that leaves min.insync.replicas to the broker. */
   public TopicPlan(
@@ -43,49 +58,45 @@ public record TopicPlan(
         0);
   }
 
+  /** Create the topic when it is missing. */
+  public boolean create() {
+    return creation.create();
+  }
+
+  /** Partitions of a topic created by preflight. */
+  public int partitions() {
+    return creation.partitions();
+  }
+
+  /** Replication factor of a topic created by preflight. */
+  public short replicationFactor() {
+    return creation.replicationFactor();
+  }
+
+  /** The topic config min.insync.replicas of a topic created by preflight; 0: the broker's. */
+  public int minInsyncReplicas() {
+    return creation.minInsyncReplicas();
+  }
+
   /** Create the topic when it is missing, with these partitions and replication factor. */
   public TopicPlan withCreate(int partitions, short replicationFactor) {
-    return new TopicPlan(
-        true,
-        partitions,
-        replicationFactor,
-        concurrency,
-        strictPartitions,
-        bootstrapTimeoutMs,
-        minInsyncReplicas);
+    return with(new Creation(true, partitions, replicationFactor, minInsyncReplicas()));
   }
 
   public TopicPlan withConcurrency(int users, boolean strict) {
-    return new TopicPlan(
-        create,
-        partitions,
-        replicationFactor,
-        users,
-        strict,
-        bootstrapTimeoutMs,
-        minInsyncReplicas);
+    return new TopicPlan(creation, users, strict, bootstrapTimeoutMs);
   }
 
   public TopicPlan withBootstrapTimeoutMs(long ms) {
-    return new TopicPlan(
-        create,
-        partitions,
-        replicationFactor,
-        concurrency,
-        strictPartitions,
-        ms,
-        minInsyncReplicas);
+    return new TopicPlan(creation, concurrency, strictPartitions, ms);
   }
 
   public TopicPlan withMinInsyncReplicas(int n) {
-    return new TopicPlan(
-        create,
-        partitions,
-        replicationFactor,
-        concurrency,
-        strictPartitions,
-        bootstrapTimeoutMs,
-        n);
+    return with(new Creation(create(), partitions(), replicationFactor(), n));
+  }
+
+  private TopicPlan with(Creation c) {
+    return new TopicPlan(c, concurrency, strictPartitions, bootstrapTimeoutMs);
   }
 
   /** A plan that only checks that a topic exists: never creates it, no partition expectation. */

@@ -1,6 +1,7 @@
 package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 
 /**
@@ -14,6 +15,7 @@ import java.util.List;
  * @param loadCpu the process CPU split at the measured load: before it, during it (and per acked
  *     message), after it; null when no user started
  */
+@RecordBuilder
 public record InjectorResults(
     boolean saturated,
     List<String> reasons,
@@ -27,25 +29,8 @@ public record InjectorResults(
     HeapAfterGc heapAfterGcMb,
     EventLoopDelay eventLoopDelayMs,
     Bounds bounds,
-    @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu) {
-
-  /** The same results with the process CPU split at the measured load. */
-  public InjectorResults withLoadCpu(LoadCpu cpu) {
-    return new InjectorResults(
-        saturated,
-        reasons,
-        loadWindowSeconds,
-        cpuSecondsAtEnd,
-        maxSystemCpuPct,
-        maxProcessCpuPct,
-        gcPauseTotalMs,
-        gcPauseMaxMs,
-        maxHeapUsedMb,
-        heapAfterGcMb,
-        eventLoopDelayMs,
-        bounds,
-        cpu);
-  }
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu)
+    implements InjectorResultsBuilder.With {
 
   public record LoadWindow(Double start, Double end) {
     public LoadWindow {

@@ -1,6 +1,7 @@
 package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
 
@@ -13,6 +14,7 @@ import java.util.Map;
  * space (a dead injector's too), absent without a read-back.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record InjectorRow(
     int index,
     String status,
@@ -29,29 +31,14 @@ public record InjectorRow(
     List<String> reasons,
     Double maxProcessCpuPct,
     Long recordsInTopic,
-    String text) {
+    String text)
+    implements InjectorRowBuilder.With {
 
   /**
    * This row with the records found in the topic from its sequence space, and {@code more} added to
    * its text.
    */
   public InjectorRow withRecordsInTopic(long found, String more) {
-    return new InjectorRow(
-        index,
-        status,
-        lateMs,
-        requests,
-        ok,
-        ko,
-        gatlingExitCode,
-        ackedOk,
-        failed,
-        msgsPerSec,
-        ackLatencyMs,
-        saturated,
-        reasons,
-        maxProcessCpuPct,
-        found,
-        text + more);
+    return with(row -> row.recordsInTopic(found).text(text + more));
   }
 }

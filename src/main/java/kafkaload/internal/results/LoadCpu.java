@@ -1,6 +1,7 @@
 package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 
 /**
@@ -22,6 +23,7 @@ import java.util.List;
  * @param microsPerMessage {@code duringSeconds} per acked record, µs of CPU time; null without acks
  * @param brokerInJvm an embedded broker ran in this JVM: its CPU is in these figures
  */
+@RecordBuilder
 public record LoadCpu(
     double startSecond,
     double endSecond,
@@ -31,7 +33,8 @@ public record LoadCpu(
     @JsonInclude(JsonInclude.Include.NON_NULL) Double afterSeconds,
     long ackedDuring,
     @JsonInclude(JsonInclude.Include.NON_NULL) Double microsPerMessage,
-    boolean brokerInJvm) {
+    boolean brokerInJvm)
+    implements LoadCpuBuilder.With {
 
   /** The measured load started with the first request whose name has no warm-up prefix. */
   public static final String FIRST_MEASURED_REQUEST = "first measured request";
@@ -66,16 +69,7 @@ public record LoadCpu(
 
   /** The same split, with the process's CPU seconds when the report was written. */
   public LoadCpu withCpuAtReport(double cpuSeconds) {
-    return new LoadCpu(
-        startSecond,
-        endSecond,
-        startedBy,
-        beforeSeconds,
-        duringSeconds,
-        micros(Math.max(0, cpuSeconds - beforeSeconds - duringSeconds)),
-        ackedDuring,
-        microsPerMessage,
-        brokerInJvm);
+    return withAfterSeconds(micros(Math.max(0, cpuSeconds - beforeSeconds - duringSeconds)));
   }
 
   /**

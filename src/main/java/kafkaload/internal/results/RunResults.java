@@ -2,6 +2,7 @@ package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
 
@@ -43,6 +44,7 @@ import java.util.Map;
   "gatesFrom",
   "baseline"
 })
+@RecordBuilder
 public record RunResults(
     int schemaVersion,
     String startedAt,
@@ -58,7 +60,8 @@ public record RunResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Gate> gates,
     @JsonInclude(JsonInclude.Include.NON_NULL) String gatesFrom,
-    @JsonInclude(JsonInclude.Include.NON_NULL) BaselineComparison baseline) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) BaselineComparison baseline)
+    implements RunResultsBuilder.With {
 
   /** The results of a run before any comparison with a baseline. */
   public RunResults(
@@ -99,62 +102,7 @@ public record RunResults(
 
   /** The same results with Gatling's verdicts on the assertions, and where they came from. */
   public RunResults withGates(List<Gate> gates, String from) {
-    return new RunResults(
-        schemaVersion,
-        startedAt,
-        endedAt,
-        durationSeconds,
-        parameters,
-        protocols,
-        latencySources,
-        injector,
-        timeline,
-        timelineResolution,
-        injectors,
-        merge,
-        gates,
-        from,
-        baseline);
-  }
-
-  /** The same results with another injector section. */
-  public RunResults withInjector(InjectorResults other) {
-    return new RunResults(
-        schemaVersion,
-        startedAt,
-        endedAt,
-        durationSeconds,
-        parameters,
-        protocols,
-        latencySources,
-        other,
-        timeline,
-        timelineResolution,
-        injectors,
-        merge,
-        gates,
-        gatesFrom,
-        baseline);
-  }
-
-  /** The same results with the comparison with a baseline. */
-  public RunResults withBaseline(BaselineComparison comparison) {
-    return new RunResults(
-        schemaVersion,
-        startedAt,
-        endedAt,
-        durationSeconds,
-        parameters,
-        protocols,
-        latencySources,
-        injector,
-        timeline,
-        timelineResolution,
-        injectors,
-        merge,
-        gates,
-        gatesFrom,
-        comparison);
+    return with(results -> results.gates(gates).gatesFrom(from));
   }
 
   /**

@@ -198,11 +198,6 @@ public final class Reconciled {
       this(runId, inFlightAtEnd, readBack, topics, List.of());
     }
 
-    /** The same result with the exactly-once verdict of a pipeline's output. */
-    public Result withExactlyOnce(ExactlyOnce verdict) {
-      return new Result(runId, inFlightAtEnd, readBack, topics, stuck, verdict, transactions);
-    }
-
     public long unaccountedUpperBound() {
       return topics.stream().mapToLong(TopicResult::unaccountedUpperBound).sum();
     }

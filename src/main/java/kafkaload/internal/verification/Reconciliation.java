@@ -154,18 +154,16 @@ public final class Reconciliation {
       topics.forEach(t -> ledger.delivery().readBack(t.topic(), t.delivered(), t.lost()));
     }
     DeliveryLedger.Snapshot d = ledger.delivery().snapshot();
-    Result result =
-        new Result(
-            ledger.identity() == null ? null : ledger.identity().runId(),
-            inFlight,
-            state == null ? null : state.summary(reading.isolation()),
-            topics,
-            stuck,
-            null,
-            d.committed() + d.aborted() + d.inDoubt() == 0
-                ? null
-                : new Reconciled.Transactions(d.committed(), d.aborted(), d.inDoubt()));
-    return request.output() == null ? result : result.withExactlyOnce(exactlyOnce(request, state));
+    return new Result(
+        ledger.identity() == null ? null : ledger.identity().runId(),
+        inFlight,
+        state == null ? null : state.summary(reading.isolation()),
+        topics,
+        stuck,
+        request.output() == null ? null : exactlyOnce(request, state),
+        d.committed() + d.aborted() + d.inDoubt() == 0
+            ? null
+            : new Reconciled.Transactions(d.committed(), d.aborted(), d.inDoubt()));
   }
 
   /**
