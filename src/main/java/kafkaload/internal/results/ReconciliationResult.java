@@ -211,37 +211,6 @@ public record ReconciliationResult(
       unreportedInjectors = unreportedInjectors == null ? null : List.copyOf(unreportedInjectors);
     }
 
-    /** One JVM's read-back, read_committed, with no aborted record found. */
-    public ReadBack(
-        boolean complete,
-        long scanned,
-        long matched,
-        long distinct,
-        long duplicates,
-        long gaps,
-        long reordered,
-        long koInTopic,
-        int reorderWindow,
-        long reorderWindowEvicted,
-        double seconds) {
-      this(
-          complete,
-          scanned,
-          matched,
-          distinct,
-          duplicates,
-          gaps,
-          reordered,
-          koInTopic,
-          reorderWindow,
-          reorderWindowEvicted,
-          seconds,
-          Map.of(),
-          List.of(),
-          "read_committed",
-          0L);
-    }
-
     /**
      * Records of aborted transactions a read_committed read-back saw: a breach of isolation (0
      * under read_uncommitted, where they are expected and counted in {@code abortedFound}).
@@ -253,39 +222,6 @@ public record ReconciliationResult(
     /** Records found in the topic from injectors that reported no results. */
     public long foundUnreported() {
       return unreportedInjectors.stream().mapToLong(i -> foundByInjector.getOrDefault(i, 0L)).sum();
-    }
-
-    public ReadBack(
-        boolean complete,
-        long scanned,
-        long matched,
-        long distinct,
-        long duplicates,
-        long gaps,
-        long reordered,
-        long koInTopic,
-        int reorderWindow,
-        long reorderWindowEvicted,
-        double seconds,
-        Map<Integer, Long> foundByInjector,
-        List<Integer> unreportedInjectors,
-        String isolationLevel) {
-      this(
-          complete,
-          scanned,
-          matched,
-          distinct,
-          duplicates,
-          gaps,
-          reordered,
-          koInTopic,
-          reorderWindow,
-          reorderWindowEvicted,
-          seconds,
-          foundByInjector,
-          unreportedInjectors,
-          isolationLevel,
-          null);
     }
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.results.ReconciliationResult.ReadBack;
 import kafkaload.internal.run.Reconciled.Result;
@@ -118,7 +119,23 @@ class ReconciliationPrinterTest {
 
   @Test
   void anIncompleteReadBackAndItsCaveatsAreSaid() {
-    ReadBack rb = new ReadBack(false, 1000, 150, 140, 3, 2, 1, 4, 1000, 25, 12.54);
+    ReadBack rb =
+        new ReadBack(
+            false,
+            1000,
+            150,
+            140,
+            3,
+            2,
+            1,
+            4,
+            1000,
+            25,
+            12.54,
+            Map.of(),
+            List.of(),
+            "read_committed",
+            0L);
     String out = ReconciliationPrinter.format(new Result("r", 0, rb, List.of(orders())));
     assertTrue(
         out.contains(
@@ -136,7 +153,23 @@ class ReconciliationPrinterTest {
 
   @Test
   void aCleanCompleteReadBackHasNoCaveats() {
-    ReadBack rb = new ReadBack(true, 100, 100, 100, 0, 0, 0, 0, 1000, 0, 1.0);
+    ReadBack rb =
+        new ReadBack(
+            true,
+            100,
+            100,
+            100,
+            0,
+            0,
+            0,
+            0,
+            1000,
+            0,
+            1.0,
+            Map.of(),
+            List.of(),
+            "read_committed",
+            0L);
     String out = ReconciliationPrinter.format(new Result("r", 0, rb, List.of(orders())));
     assertTrue(out.contains("  read-back: complete in 1.0 s,"), out);
     assertFalse(out.contains("KO are in the topic"), out);
