@@ -4,7 +4,8 @@
 #   bench/code-metrics.sh 99abd22    # a commit, from a temporary worktree
 # Prints: files outside each semantic's own package and the DSL that name its types; the largest files of
 # src/main; `with…` methods whose body calls a constructor of more than 6 arguments; System.out/err calls
-# outside main methods' files; the size of docs/benchmark.md.
+# outside main methods' files; src/main's code lines without comments, blank, package and import lines; the size of
+# docs/benchmark.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then
@@ -52,6 +53,14 @@ for root, _, files in os.walk(sys.argv[1]):
             worst = max(worst, most)
             over += most > 6
 print(f"with… methods calling a constructor of more than 6 arguments: {over} (the most: {worst})")
+code = 0
+for root, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        if f.endswith('.java'):
+            s = re.sub(r'(?s)/\*.*?\*/', '', open(os.path.join(root, f)).read())
+            s = re.sub(r'(?m)//.*$', '', s)
+            code += sum(1 for l in s.split('\n') if l.strip() and not l.startswith(('import ', 'package ')))
+print(f"src/main code lines (no comments, blank, package or import lines): {code}")
 PY
 echo "System.out/System.err calls in src/main: $(grep -rhoE 'System\.(out|err)' $main --include=*.java | wc -l) in $(grep -rlE 'System\.(out|err)' $main --include=*.java | wc -l) files"
 echo "docs/benchmark.md: $(wc -c < docs/benchmark.md) bytes"
