@@ -3,8 +3,8 @@
 #   bench/code-metrics.sh            # the working tree
 #   bench/code-metrics.sh 99abd22    # a commit, from a temporary worktree
 # Prints: files outside each semantic's own package and the DSL that name its types; the largest files of
-# src/main; `with…` methods whose body calls a constructor of more than 6 arguments; System.out/err calls
-# outside main methods' files; src/main's code lines without comments, blank, package and import lines; the size of
+# src/main; `with…` methods whose body calls a constructor of more than 6 arguments; System.out/err calls in
+# src/main; src/main's code lines without comments, blank, package and import lines; the size of
 # docs/benchmark.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
