@@ -68,7 +68,7 @@ class ArchitectureTest {
           "internal.check",
           "internal.client",
           "internal.admin",
-          "internal.semantic",
+          "internal.semantics",
           "internal.run",
           "internal.broker",
           "internal.schema",

@@ -8,7 +8,7 @@ import java.util.Locale;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.RunResults;
-import kafkaload.internal.semantic.Semantics;
+import kafkaload.internal.semantics.Semantics;
 
 /**
  * Turns the results of N injectors into one run: one simulation.log on one time base (streamed,

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.results.InjectorRow;
-import kafkaload.internal.semantic.Semantics;
+import kafkaload.internal.semantics.Semantics;
 
 /** What the merge prints when it is done (tests and CI logs grep these lines). */
 final class MergeConsole {

@@ -17,7 +17,7 @@ import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicOffsets;
-import kafkaload.internal.semantic.Semantics;
+import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 

@@ -13,7 +13,7 @@ import kafkaload.internal.report.Timeline;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.RunResults;
-import kafkaload.internal.semantic.Semantics;
+import kafkaload.internal.semantics.Semantics;
 
 /**
  * The merged run's reports: Gatling's own report and verdicts on the merged log (reports-only mode,

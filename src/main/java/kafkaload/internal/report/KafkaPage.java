@@ -11,8 +11,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
-import kafkaload.internal.semantic.Semantic;
-import kafkaload.internal.semantic.Semantics;
+import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.Semantics;
 
 /**
  * The Kafka page beside Gatling's report (kafka.html): throughput, injector CPU and GC over time,

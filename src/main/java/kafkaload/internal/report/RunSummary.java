@@ -27,7 +27,7 @@ import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantic.Semantics;
+import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import org.HdrHistogram.Histogram;

@@ -7,7 +7,7 @@ import java.util.Map;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantic.Semantic;
+import kafkaload.internal.semantics.Semantic;
 
 /**
  * Share groups (KIP-932): each share-consume action's group, its outcomes, consumers, lag and

@@ -9,7 +9,7 @@ import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantic.Semantic;
+import kafkaload.internal.semantics.Semantic;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -1,4 +1,4 @@
-package kafkaload.internal.semantic;
+package kafkaload.internal.semantics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

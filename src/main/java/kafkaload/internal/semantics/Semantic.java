@@ -1,4 +1,4 @@
-package kafkaload.internal.semantic;
+package kafkaload.internal.semantics;
 
 import java.util.List;
 import kafkaload.internal.results.ProtocolResults;

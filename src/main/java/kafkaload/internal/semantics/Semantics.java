@@ -1,4 +1,4 @@
-package kafkaload.internal.semantic;
+package kafkaload.internal.semantics;
 
 import java.util.List;
 import java.util.Map;
