@@ -25,7 +25,8 @@ public interface Semantic<S> extends SemanticSection {
 
   /**
    * What one injector of a distributed run leaves the merge (in its results' {@code distributed}
-   * part, under the section's name); null when nothing.
+   * part, under {@link #injectorSection()}'s name, which a semantic that leaves records declares);
+   * null when nothing.
    */
   default Object injectorRecords(RunLedger ledger) {
     return null;

@@ -2,8 +2,10 @@ package kafkaload.internal.semantics;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.SectionType;
 import kafkaload.internal.results.SemanticSection;
 import kafkaload.internal.run.RunLedger;
 
@@ -35,13 +37,22 @@ public final class Semantics {
     return out;
   }
 
-  /** What an injector leaves the merge, by semantic. */
+  /**
+   * What an injector leaves the merge, under each semantic's {@code injectorSection()} name: the
+   * name its records are read back by.
+   */
   public static Map<String, Object> injectorRecords(RunLedger ledger) {
     Map<String, Object> out = new TreeMap<>();
     for (Semantic<?> s : ALL) {
       Object records = s.injectorRecords(ledger);
       if (records != null) {
-        out.put(s.section().name(), records);
+        SectionType<?> type =
+            Objects.requireNonNull(
+                s.injectorSection(),
+                () ->
+                    s.getClass().getName()
+                        + " leaves the merge records but names no injectorSection()");
+        out.put(type.name(), records);
       }
     }
     return out;
