@@ -76,6 +76,15 @@ public final class KafkaDsl {
   }
 
   /**
+   * A capacity search with this send: the highest rate the cluster sustains while its gates hold,
+   * found by plateaus of rising, then bisected rates; run it by one user ({@code atOnceUsers(1)}).
+   * See docs/capacity.md.
+   */
+  public static CapacitySearchActionBuilder capacitySearch(KafkaSendActionBuilder send) {
+    return new CapacitySearchActionBuilder(send.spec());
+  }
+
+  /**
    * The lag verdict on the protocol's groups under test ({@code kafka().lagMonitor(..)}): "kafka
    * lag: rising", "kafka lag: max" and "kafka lag: drained", each OK or KO. Run it after the load,
    * before reconcile().

@@ -32,6 +32,11 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     this.spec = spec;
   }
 
+  /** What it sends, for the DSL's builders that pace it themselves (capacitySearch). */
+  SendSpec spec() {
+    return spec;
+  }
+
   /** Sends to this topic (EL) instead of the protocol's default. */
   public KafkaSendActionBuilder topic(String topicEl) {
     return new KafkaSendActionBuilder(spec.withTopic(SessionValue.el(topicEl)));

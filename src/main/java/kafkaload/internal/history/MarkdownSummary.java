@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Locale;
 import kafkaload.internal.results.BaselineComparison;
 import kafkaload.internal.results.LoadCpu;
+import kafkaload.internal.results.MarkdownLines;
 import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.RunResults;
 
 /**
@@ -65,6 +67,16 @@ public final class MarkdownSummary {
             ? null
             : f.e2e().getValueAtPercentile(99) / 1000.0);
     md.append("\n");
+    // The registered semantics' own lines (a capacity verdict, ...), typed sections only.
+    for (ProtocolResults protocol :
+        r.protocols() == null ? List.<ProtocolResults>of() : r.protocols()) {
+      for (Object section : protocol.sections().values()) {
+        if (section instanceof MarkdownLines lines) {
+          lines.markdownLines().forEach(l -> md.append(l).append("\n"));
+          md.append("\n");
+        }
+      }
+    }
     if (r.gates() != null && !r.gates().isEmpty()) {
       md.append("### Gates\n\n| gate | verdict | actual |\n|---|---|---:|\n");
       for (RunResults.Gate g : r.gates()) {

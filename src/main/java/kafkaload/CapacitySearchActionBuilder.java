@@ -1,0 +1,100 @@
+package kafkaload;
+
+import static io.gatling.javaapi.core.CoreDsl.details;
+
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Assertion;
+import java.util.List;
+import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.semantic.capacity.CapacityActions;
+import kafkaload.internal.semantic.capacity.CapacitySpec;
+
+/**
+ * {@code capacitySearch(kafka("send").send(key, value)).p99Ms(50)}: finds the highest producer rate
+ * the cluster sustains while every plateau's p99 ack latency, errors and achieved rate hold. Each
+ * plateau is its own request in Gatling's report ({@code "send @ 8,000 msg/s"}); the verdict is the
+ * request {@code "send capacity"}, KO when no rate held ({@link #gates()}). Every call returns a
+ * new builder. See docs/capacity.md.
+ */
+public final class CapacitySearchActionBuilder implements ActionBuilder {
+  private final CapacitySpec spec;
+
+  CapacitySearchActionBuilder(SendSpec send) {
+    this(CapacitySpec.of(send));
+  }
+
+  private CapacitySearchActionBuilder(CapacitySpec spec) {
+    this.spec = spec;
+  }
+
+  /** The warm-up plateau's rate and the first judged one, msg/s over all injectors (1000). */
+  public CapacitySearchActionBuilder startRate(double msgsPerSec) {
+    return new CapacitySearchActionBuilder(spec.withStartRate(msgsPerSec));
+  }
+
+  /** A plateau fails when its p99 ack latency is above this, ms (50). */
+  public CapacitySearchActionBuilder p99Ms(double ms) {
+    return new CapacitySearchActionBuilder(spec.withP99Ms(ms));
+  }
+
+  /** A plateau fails when more than this % of its records failed (1). */
+  public CapacitySearchActionBuilder maxErrorPct(double pct) {
+    return new CapacitySearchActionBuilder(spec.withMaxErrorPct(pct));
+  }
+
+  /** A plateau fails when it achieved less than this % of its target rate (98). */
+  public CapacitySearchActionBuilder minAchievedPct(double pct) {
+    return new CapacitySearchActionBuilder(spec.withMinAchievedPct(pct));
+  }
+
+  /** Each judged plateau's length, s (10). */
+  public CapacitySearchActionBuilder plateauSeconds(int seconds) {
+    return new CapacitySearchActionBuilder(spec.withPlateauSeconds(seconds));
+  }
+
+  /** The warm-up plateau's length, s, not judged (20; 0: none). */
+  public CapacitySearchActionBuilder warmUpSeconds(int seconds) {
+    return new CapacitySearchActionBuilder(spec.withWarmUpSeconds(seconds));
+  }
+
+  /** The bisection stops when the bracket is within this % of its lower end (5). */
+  public CapacitySearchActionBuilder precisionPct(double pct) {
+    return new CapacitySearchActionBuilder(spec.withPrecisionPct(pct));
+  }
+
+  /** The search ends by then with what it found, s (300). */
+  public CapacitySearchActionBuilder maxSeconds(int seconds) {
+    return new CapacitySearchActionBuilder(spec.withMaxSeconds(seconds));
+  }
+
+  /** Below this rate the search gives up: no rate met the gates, msg/s (10). */
+  public CapacitySearchActionBuilder minRate(double msgsPerSec) {
+    return new CapacitySearchActionBuilder(spec.withMinRate(msgsPerSec));
+  }
+
+  /**
+   * A failed plateau names an injector as the limit when its sends started later than planned by
+   * more than this, p99 ms (20).
+   */
+  public CapacitySearchActionBuilder maxPublishDelayMs(double ms) {
+    return new CapacitySearchActionBuilder(spec.withMaxPublishDelayMs(ms));
+  }
+
+  /** The verdict's request name. */
+  public String verdictRequest() {
+    return spec.requestName() + " capacity";
+  }
+
+  /** The gate: the search ran and found a rate that held every gate. */
+  public List<Assertion> gates() {
+    return List.of(
+        details(verdictRequest()).allRequests().count().is(1L),
+        details(verdictRequest()).failedRequests().count().is(0L));
+  }
+
+  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    return CapacityActions.search(spec);
+  }
+}

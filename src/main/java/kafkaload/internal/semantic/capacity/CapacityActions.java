@@ -1,0 +1,100 @@
+package kafkaload.internal.semantic.capacity;
+
+import io.gatling.core.action.builder.ActionBuilder;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.protocol.KafkaComponents;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TopicDescription;
+
+/** The capacity search as Gatling builds it: its settings checked first, then the action. */
+public final class CapacityActions {
+  private CapacityActions() {}
+
+  /**
+   * A capacity search: refused before any load when a setting cannot run, when Gatling throttles it
+   * (it sets its own rate), or when its injectors have no run id to share figures under.
+   */
+  public static ActionBuilder search(CapacitySpec spec) {
+    CapacitySpec checked = spec.validated();
+    return Actions.scala(
+        (c, ctx, next) -> {
+          if (ctx.throttled()) {
+            throw new KafkaLoadConfigException(
+                "capacity search '"
+                    + spec.requestName()
+                    + "': it sets its own rate; remove throttle() from the simulation");
+          }
+          InjectorShare injector = c.protocol().injector();
+          if (injector.count() > 1 && injector.runId() == null) {
+            throw new KafkaLoadConfigException(
+                "capacity search '"
+                    + spec.requestName()
+                    + "' on "
+                    + injector.count()
+                    + " injectors needs the run id they share (-Drun.id)");
+          }
+          SendSpec send = checked.send().resolved(c.protocol().topic()).withSchemas(c);
+          CapacitySpec bound = checked.withSend(send);
+          KafkaComponents started = c.start();
+          String topic = c.protocol().topic();
+          CapacitySearchRun.Context context =
+              new CapacitySearchRun.Context(
+                  bound,
+                  injector.index(),
+                  injector.count(),
+                  c.protocol().injectorBounds().cpuPct(),
+                  c.protocol().bootstrapServers() == null && c.protocol().embeddedBrokers() == 0,
+                  name -> started.sender(started.ledger().delivery().requestAcks(name, true)),
+                  started.health()::samples,
+                  started.health()::measuredRequest);
+          Exchange exchange =
+              injector.count() > 1
+                  ? new KafkaExchange(
+                      c.connection(), injector.runId(), injector.index(), injector.count())
+                  : Exchange.ALONE;
+          Integer partitions = partitions(c, topic);
+          Object acks = c.protocol().producerProperties().getOrDefault("acks", "all");
+          CapacitySearchAction.SetupProbe probe =
+              plateaus -> setup(bound, plateaus, String.valueOf(acks), partitions, injector);
+          return new CapacitySearchAction(bound, context, exchange, probe, started, next);
+        });
+  }
+
+  private static CapacityResults.Setup setup(
+      CapacitySpec spec,
+      List<PlateauFigures> plateaus,
+      String acks,
+      Integer partitions,
+      InjectorShare injector) {
+    long sent = plateaus.stream().mapToLong(p -> p.counts().sent()).sum();
+    long bytes = plateaus.stream().mapToLong(p -> p.counts().bytes()).sum();
+    return new CapacityResults.Setup(
+        sent == 0 ? 0 : (double) bytes / sent,
+        acks,
+        partitions,
+        injector.count(),
+        new CapacityResults.Gates(spec.p99Ms(), spec.maxErrorPct(), spec.minAchievedPct()),
+        spec.plateauSeconds(),
+        spec.precisionPct());
+  }
+
+  /** The topic's partitions, as the cluster describes it; null when it cannot say. */
+  private static Integer partitions(KafkaComponents c, String topic) {
+    try (Admin admin = c.connection().admin()) {
+      Map<String, TopicDescription> d =
+          admin
+              .describeTopics(List.of(topic))
+              .allTopicNames()
+              .get(c.connection().timeoutMs(), TimeUnit.MILLISECONDS);
+      return d.get(topic).partitions().size();
+    } catch (Exception e) {
+      return null;
+    }
+  }
+}

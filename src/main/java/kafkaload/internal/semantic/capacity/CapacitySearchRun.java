@@ -1,0 +1,183 @@
+package kafkaload.internal.semantic.capacity;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import kafkaload.internal.client.RecordSender;
+import kafkaload.internal.results.InjectorSample;
+
+/**
+ * The search's loop on one injector: for each step, pace the plateau, wait a bounded time for its
+ * acks, share its figures, judge every injector's figures, let the unacked records settle, take the
+ * next step; until the search ends or capacity.maxSeconds runs out.
+ */
+final class CapacitySearchRun implements AutoCloseable {
+  /** Settings this injector runs with, beside the spec. */
+  record Context(
+      CapacitySpec spec,
+      int injector,
+      int injectors,
+      double cpuBoundPct,
+      boolean brokerHere,
+      Function<String, RecordSender> senders,
+      java.util.function.Supplier<List<InjectorSample>> samples,
+      Runnable measuredStarts) {}
+
+  private final Context ctx;
+  private final Pacer pacer;
+  private final Exchange exchange;
+  private final Consumer<PlateauFigures> judged;
+  private volatile boolean stopped;
+
+  CapacitySearchRun(Context ctx, Pacer pacer, Exchange exchange, Consumer<PlateauFigures> judged) {
+    this.ctx = ctx;
+    this.pacer = pacer;
+    this.exchange = exchange;
+    this.judged = judged;
+  }
+
+  /** The run is over: a search still going stops at once, with what it found. */
+  @Override
+  public void close() {
+    stopped = true;
+  }
+
+  /** Runs the search to its end; the figures of every plateau, in order, and the search. */
+  Search run(List<PlateauFigures> plateaus) {
+    CapacitySpec spec = ctx.spec();
+    Search search = new Search(spec.startRate(), spec.precisionPct(), spec.minRate());
+    PlateauJudge judge = new PlateauJudge(spec, ctx.cpuBoundPct(), ctx.brokerHere());
+    long begin = System.nanoTime();
+    long deadline = begin + TimeUnit.SECONDS.toNanos(spec.maxSeconds());
+    long ackWaitNanos = TimeUnit.MILLISECONDS.toNanos(ackWaitMs(spec));
+    boolean measured = false;
+    int index = 0;
+    Search.Step step;
+    while ((step = search.next()) != null) {
+      boolean warmUp = step.kind() == Search.Kind.WARM_UP;
+      int seconds = warmUp ? spec.warmUpSeconds() : spec.plateauSeconds();
+      if (seconds == 0) {
+        search.judged(true);
+        continue;
+      }
+      if (stopped) {
+        search.stop("the run ended");
+        break;
+      }
+      if (System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds) + ackWaitNanos > deadline) {
+        search.stop("capacity.maxSeconds (" + spec.maxSeconds() + " s) ran out");
+        break;
+      }
+      if (!warmUp && !measured) {
+        measured = true;
+        ctx.measuredStarts().run();
+      }
+      PlateauRun run =
+          new PlateauRun(
+              index,
+              step,
+              step.rate() / ctx.injectors(),
+              seconds,
+              requestName(index, step, warmUp));
+      int sampleFrom = ctx.samples().get().size();
+      pacer.run(run, ctx.senders().apply(run.requestName), () -> stopped);
+      Double cpu = meanCpu(ctx.samples().get(), sampleFrom);
+      long judgeAt = run.windowEndNanos() + ackWaitNanos;
+      while (run.outstanding() > 0 && System.nanoTime() < judgeAt && !stopped) {
+        sleepMillis(5);
+      }
+      PlateauShare mine = share(run, cpu, (System.nanoTime() - run.windowEndNanos()) / 1000);
+      settle(run, deadline);
+      List<PlateauShare> all = exchange.all(mine, deadline);
+      if (all.size() < ctx.injectors()) {
+        search.stop(
+            "only "
+                + all.size()
+                + " of "
+                + ctx.injectors()
+                + " injectors shared their figures of plateau "
+                + index
+                + " in time");
+        break;
+      }
+      PlateauFigures f = judge.judge(index, step, seconds, all);
+      plateaus.add(f);
+      judged.accept(f);
+      search.judged(f.verdict().passed());
+      index++;
+    }
+    return search;
+  }
+
+  /**
+   * The plateau's request name: the search's name, the target rate, and its place in the search, so
+   * a rate run twice (a bisection, then its confirmation) is two rows of Gatling's report.
+   */
+  private String requestName(int index, Search.Step step, boolean warmUp) {
+    String name = ctx.spec().requestName();
+    return (warmUp ? kafkaload.internal.history.RunFigures.WARM_UP + " " + name : name)
+        + String.format(
+            Locale.ROOT,
+            " @ %,.0f msg/s (#%d %s)",
+            step.rate(),
+            index,
+            step.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+  }
+
+  /**
+   * How long a plateau's acks are waited for before it is judged: twice the p99 gate, at least a
+   * second; a record still unacked then counts at that wait, above the gate.
+   */
+  static long ackWaitMs(CapacitySpec spec) {
+    return Math.max(1000, (long) Math.ceil(2 * spec.p99Ms()));
+  }
+
+  private PlateauShare share(PlateauRun run, Double cpu, long waitedMicros) {
+    long unacked = run.outstanding();
+    return new PlateauShare(
+        ctx.injector(),
+        run.index,
+        run.sent.sum(),
+        run.acked.sum(),
+        run.failed.sum(),
+        run.ackedInWindow.sum(),
+        unacked,
+        PlateauShare.encode(run.latencies(waitedMicros)),
+        run.publishDelay.getIntervalHistogram().getValueAtPercentile(99) / 1000.0,
+        cpu,
+        run.bytes.get(),
+        run.firstError.get());
+  }
+
+  /**
+   * The records still unacked are waited for before the next plateau starts (up to the search's
+   * end), so a plateau never starts with the last one's backlog in the producer.
+   */
+  private void settle(PlateauRun run, long deadline) {
+    while (run.outstanding() > 0 && System.nanoTime() < deadline && !stopped) {
+      sleepMillis(10);
+    }
+  }
+
+  /**
+   * The injector process's mean CPU, as a share of the machine, over the samples taken since {@code
+   * from}; null when none was. The process's, not the machine's: another process busy on the
+   * machine does not make this injector the limit, unless its sends start late.
+   */
+  static Double meanCpu(List<InjectorSample> samples, int from) {
+    List<InjectorSample> mine = samples.subList(Math.min(from, samples.size()), samples.size());
+    return mine.isEmpty()
+        ? null
+        : mine.stream().mapToDouble(InjectorSample::processCpuPct).average().orElse(0);
+  }
+
+  private static void sleepMillis(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package kafkaload.internal.semantic.capacity;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.SectionType;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.semantics.Semantic;
+
+/**
+ * Capacity search: the highest producer rate the cluster sustains while the gates hold ({@code
+ * capacity} in a protocol's results). Every injector of a distributed search judges the same
+ * figures, so the merge keeps the first injector's section as the run's.
+ */
+public final class CapacitySemantic implements Semantic<CapacityResults> {
+  public static final SectionType<CapacityResults> SECTION =
+      new SectionType<>("capacity", new TypeReference<>() {});
+
+  private static final PageFragment PAGE = PageFragment.of(CapacitySemantic.class, "page");
+
+  /** The run's search result, set once the search ended: the one owner of it. */
+  static final class State {
+    private final AtomicReference<CapacityResults> results = new AtomicReference<>();
+
+    void set(CapacityResults r) {
+      results.set(r);
+    }
+  }
+
+  static State state(RunLedger ledger) {
+    return ledger.semantic(State.class, State::new);
+  }
+
+  @Override
+  public SectionType<CapacityResults> section() {
+    return SECTION;
+  }
+
+  @Override
+  public CapacityResults results(RunLedger ledger) {
+    State s = ledger.semanticIfUsed(State.class);
+    return s == null ? null : s.results.get();
+  }
+
+  @Override
+  public CapacityResults merge(List<ProtocolResults> injectors, Verdicts verdicts) {
+    return injectors.stream()
+        .map(p -> p.section(SECTION))
+        .filter(Objects::nonNull)
+        .findFirst()
+        .orElse(null);
+  }
+
+  @Override
+  public List<String> mergedLines(CapacityResults merged) {
+    return List.of("Capacity: " + merged.verdict().text());
+  }
+
+  @Override
+  public PageFragment page() {
+    return PAGE;
+  }
+}

@@ -1,0 +1,45 @@
+package kafkaload.internal.semantic.capacity;
+
+import java.util.List;
+import kafkaload.internal.results.Percentiles;
+
+/**
+ * One judged plateau of the search, over every injector: a row of the Kafka page's table and a
+ * point of its latency-throughput curve.
+ *
+ * @param kind WARM_UP, RAMP, DESCEND, BISECT or CONFIRM
+ * @param targetMsgsPerSec the rate asked for
+ * @param achievedMsgsPerSec records acked inside the plateau's window, per second
+ * @param ackLatency send to ack, of every record sent in the plateau (an unacked one counts at the
+ *     time waited for it)
+ * @param publishDelayP99Ms the worst injector's p99 of sends starting later than planned
+ * @param injectorCpuPct the busiest injector process's mean CPU, % of its machine; null when not
+ *     sampled
+ * @param counts its records' fate
+ * @param verdict passed, or the gates it failed, and whether an injector was the limit
+ */
+public record PlateauFigures(
+    int index,
+    String kind,
+    double targetMsgsPerSec,
+    int seconds,
+    double achievedMsgsPerSec,
+    Percentiles ackLatency,
+    double publishDelayP99Ms,
+    Double injectorCpuPct,
+    Counts counts,
+    Verdict verdict) {
+
+  /** What became of the plateau's records; {@code bytes}: their keys and values. */
+  public record Counts(long sent, long acked, long failed, long unacked, long bytes) {}
+
+  /**
+   * @param failures one line per gate it failed (empty when it passed)
+   * @param injectorLimit why an injector, not the cluster, may have been the limit; null when none
+   */
+  public record Verdict(boolean passed, List<String> failures, String injectorLimit) {}
+
+  boolean judged() {
+    return !kind.equals(Search.Kind.WARM_UP.name());
+  }
+}

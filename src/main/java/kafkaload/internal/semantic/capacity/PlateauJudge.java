@@ -1,0 +1,126 @@
+package kafkaload.internal.semantic.capacity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import kafkaload.internal.results.Percentiles;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A plateau's gates, judged on every injector's share of it: p99 ack latency, errors, and the
+ * achieved rate against the target. When it failed, it also says whether an injector may have been
+ * the limit (its sends started late, or its process took the machine's CPU), so the search never
+ * calls an injector's limit the cluster's.
+ */
+final class PlateauJudge {
+  private final CapacitySpec spec;
+  private final double cpuBoundPct;
+
+  /** The embedded broker runs in the injector's process: its CPU is the broker's too. */
+  private final boolean brokerHere;
+
+  PlateauJudge(CapacitySpec spec, double cpuBoundPct, boolean brokerHere) {
+    this.spec = spec;
+    this.cpuBoundPct = cpuBoundPct;
+    this.brokerHere = brokerHere;
+  }
+
+  PlateauFigures judge(int index, Search.Step step, int seconds, List<PlateauShare> shares) {
+    long sent = 0, acked = 0, failed = 0, inWindow = 0, unacked = 0, bytes = 0;
+    Histogram latency = new Histogram(3);
+    double delay = 0;
+    Double cpu = null;
+    String error = null;
+    for (PlateauShare s : shares) {
+      sent += s.sent();
+      acked += s.acked();
+      failed += s.failed();
+      inWindow += s.ackedInWindow();
+      unacked += s.unacked();
+      bytes += s.bytes();
+      latency.add(s.latency());
+      delay = Math.max(delay, s.publishDelayP99Ms());
+      if (s.injectorCpuPct() != null) {
+        cpu = cpu == null ? s.injectorCpuPct() : Math.max(cpu, s.injectorCpuPct());
+      }
+      error = error == null ? s.firstError() : error;
+    }
+    double achieved = inWindow / (double) seconds;
+    Percentiles p = Percentiles.ofMicros(latency);
+    List<String> failures = new ArrayList<>();
+    if (sent == 0) {
+      failures.add("nothing was sent");
+    }
+    if (p.p99() != null && p.p99() > spec.p99Ms()) {
+      failures.add(
+          String.format(Locale.ROOT, "p99 %s ms > %s ms", ms(p.p99()), ms(spec.p99Ms()))
+              + (unacked > 0 ? " (" + unacked + " records still unacked)" : ""));
+    }
+    double errorPct = sent == 0 ? 0 : 100.0 * failed / sent;
+    if (errorPct > spec.maxErrorPct()) {
+      failures.add(
+          String.format(
+              Locale.ROOT, "errors %.2f %% > %s %% (%s)", errorPct, ms(spec.maxErrorPct()), error));
+    }
+    if (achieved < step.rate() * spec.minAchievedPct() / 100) {
+      failures.add(
+          String.format(
+              Locale.ROOT,
+              "achieved %,.0f msg/s, %.1f %% of the target < %s %%",
+              achieved,
+              100 * achieved / step.rate(),
+              ms(spec.minAchievedPct())));
+    }
+    String limit = failures.isEmpty() ? null : injectorLimit(shares);
+    return new PlateauFigures(
+        index,
+        step.kind().name(),
+        step.rate(),
+        seconds,
+        achieved,
+        p,
+        delay,
+        cpu,
+        new PlateauFigures.Counts(sent, acked, failed, unacked, bytes),
+        new PlateauFigures.Verdict(failures.isEmpty(), List.copyOf(failures), limit));
+  }
+
+  /** Why an injector may have been the limit of a failed plateau; null when none was. */
+  private String injectorLimit(List<PlateauShare> shares) {
+    List<String> why = new ArrayList<>();
+    for (PlateauShare s : shares) {
+      String who = shares.size() == 1 ? "the injector" : "injector " + s.injector();
+      if (s.publishDelayP99Ms() > spec.maxPublishDelayMs()) {
+        why.add(
+            String.format(
+                Locale.ROOT,
+                "%s started its sends late (publish delay p99 %s ms > %s ms)",
+                who,
+                ms(s.publishDelayP99Ms()),
+                ms(spec.maxPublishDelayMs())));
+      }
+      if (s.injectorCpuPct() != null && s.injectorCpuPct() >= cpuBoundPct) {
+        why.add(
+            String.format(
+                Locale.ROOT,
+                "%s's process used %.0f %% of the machine's CPU (>= %.0f %%%s)",
+                who,
+                s.injectorCpuPct(),
+                cpuBoundPct,
+                brokerHere ? "; the embedded broker runs in it" : ""));
+      }
+    }
+    return why.isEmpty() ? null : String.join("; ", why);
+  }
+
+  /** A figure without needless decimals: 50, 2.5, 0.75. */
+  static String ms(double v) {
+    if (v > 0 && v < 0.1) {
+      return String.format(Locale.ROOT, "%.2g", v);
+    }
+    if (v >= 100 || v == Math.rint(v)) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
+  }
+}

@@ -1,0 +1,51 @@
+package kafkaload.internal.semantic.capacity;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one injector measured of one plateau: the figures every injector judges the plateau by
+ * (exchanged between injectors in a distributed search).
+ *
+ * @param injector this injector's index (0 alone)
+ * @param plateau the plateau's index in the search
+ * @param ackedInWindow records acked inside the plateau's window
+ * @param unacked records neither acked nor failed when the plateau was judged
+ * @param latencyMicros its acks' latency histogram (µs, HdrHistogram's compressed form, Base64)
+ * @param publishDelayP99Ms p99 of how much later than planned its sends started
+ * @param injectorCpuPct its process's mean CPU over the plateau, % of its machine; null when not
+ *     sampled
+ * @param bytes key and value bytes of what it sent
+ * @param firstError the first failure's reason; null when none failed
+ */
+public record PlateauShare(
+    int injector,
+    int plateau,
+    long sent,
+    long acked,
+    long failed,
+    long ackedInWindow,
+    long unacked,
+    String latencyMicros,
+    double publishDelayP99Ms,
+    Double injectorCpuPct,
+    long bytes,
+    String firstError) {
+
+  static String encode(Histogram h) {
+    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(buf);
+    return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
+  }
+
+  Histogram latency() {
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(latencyMicros)), 0);
+    } catch (DataFormatException e) {
+      throw new IllegalArgumentException("injector " + injector + "'s latency histogram", e);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package kafkaload.internal.semantic.capacity;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.payload.SessionValue;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** Plateaus judged from injectors' shares, and the verdict's one line that names the limit. */
+class CapacityVerdictTest {
+  private static final CapacitySpec SPEC =
+      CapacitySpec.of(SendSpec.of("send", SessionValue.constant(new byte[1024])));
+  private static final CapacityResults.Setup SETUP =
+      new CapacityResults.Setup(1024, "all", 16, 1, new CapacityResults.Gates(50, 1, 98), 10, 5);
+
+  /** One injector's share: {@code rate} msg/s for 10 s, every ack at {@code latencyMs}. */
+  private static PlateauShare share(
+      int injector, double rate, double latencyMs, double delayMs, Double cpu) {
+    long n = (long) (rate * 10);
+    Histogram h = new Histogram(3);
+    h.recordValueWithCount((long) (latencyMs * 1000), Math.max(1, n));
+    return new PlateauShare(
+        injector, 0, n, n, 0, n, 0, PlateauShare.encode(h), delayMs, cpu, n * 1024, null);
+  }
+
+  private static PlateauFigures judge(Search s, double latencyMs, double delayMs, Double cpu) {
+    Search.Step step = s.next();
+    PlateauJudge j = new PlateauJudge(SPEC, 90, false);
+    return j.judge(0, step, 10, List.of(share(0, step.rate(), latencyMs, delayMs, cpu)));
+  }
+
+  @Test
+  void aPlateauFailsEachGateItBreaksAndSaysHowByHowMuch() {
+    PlateauJudge j = new PlateauJudge(SPEC, 90, false);
+    Search.Step step = new Search.Step(Search.Kind.RAMP, 10_000);
+    // 2 injectors, 4,000 msg/s each over 10 s: 80 % of the target; p99 212 ms.
+    PlateauFigures f =
+        j.judge(3, step, 10, List.of(share(0, 4000, 212, 1, 40.0), share(1, 4000, 3, 1, 40.0)));
+    assertFalse(f.verdict().passed());
+    assertEquals(8000, f.achievedMsgsPerSec(), 1);
+    assertEquals(80_000, f.counts().sent());
+    assertTrue(f.verdict().failures().get(0).startsWith("p99 212 ms > 50 ms"), f.toString());
+    assertEquals(
+        "achieved 8,000 msg/s, 80.0 % of the target < 98 %", f.verdict().failures().get(1));
+    assertNull(f.verdict().injectorLimit(), "no injector was late or busy");
+  }
+
+  @Test
+  void theVerdictNamesTheSustainedRateAndWhatBrokeAboveIt() {
+    Search s = new Search(1000, 5, 10);
+    List<PlateauFigures> plateaus = new ArrayList<>();
+    s.judged(true);
+    while (s.next() != null) {
+      boolean holds = s.next().rate() <= 142_000;
+      PlateauFigures f = judge(s, holds ? 38 : 212, 1, 50.0);
+      plateaus.add(f);
+      s.judged(f.verdict().passed());
+    }
+    CapacityResults.Verdict v = CapacityVerdict.of(s, plateaus, SETUP);
+    assertEquals("cluster", v.limit());
+    assertTrue(v.confirmed());
+    assertTrue(
+        v.text()
+            .matches(
+                "sustainable 1[34]\\d,\\d{3} msg/s \\(1 KiB, acks=all, 16 partitions\\) at p99 38(\\.0)? ms; 1[45]\\d,\\d{3} msg/s failed: p99 212 ms > 50 ms"),
+        v.text());
+  }
+
+  @Test
+  void anInjectorThatWasLateOrBusyIsNamedAndTheCapacityIsAboveTheRate() {
+    Search s = new Search(1000, 50, 10);
+    List<PlateauFigures> plateaus = new ArrayList<>();
+    s.judged(true);
+    while (s.next() != null) {
+      boolean holds = s.next().rate() <= 4000;
+      PlateauFigures f = judge(s, holds ? 5 : 90, holds ? 1 : 140, holds ? 40.0 : 97.0);
+      plateaus.add(f);
+      s.judged(f.verdict().passed());
+    }
+    CapacityResults.Verdict v = CapacityVerdict.of(s, plateaus, SETUP);
+    assertEquals("injector", v.limit());
+    assertTrue(
+        v.text().contains("the injector started its sends late (publish delay p99 140 ms > 20 ms)"),
+        v.text());
+    assertTrue(
+        v.text().contains("the injector's process used 97 % of the machine's CPU"), v.text());
+    assertTrue(v.text().contains("so the capacity is above 4,000 msg/s: add injectors"), v.text());
+  }
+
+  @Test
+  void noRateThatHeldIsAClearVerdictWithTheLowestRateTried() {
+    Search s = new Search(100, 5, 20);
+    List<PlateauFigures> plateaus = new ArrayList<>();
+    s.judged(true);
+    while (s.next() != null) {
+      PlateauFigures f = judge(s, 90, 1, 10.0);
+      plateaus.add(f);
+      s.judged(f.verdict().passed());
+    }
+    CapacityResults.Verdict v = CapacityVerdict.of(s, plateaus, SETUP);
+    assertNull(v.sustainedMsgsPerSec());
+    assertEquals("none", v.limit());
+    assertEquals(25.0, v.failedMsgsPerSec());
+    assertTrue(v.text().startsWith("no rate met the gates: 25 msg/s failed: "), v.text());
+  }
+
+  @Test
+  void settingsThatCannotRunAreRefusedByName() {
+    KafkaLoadConfigException e =
+        assertThrows(KafkaLoadConfigException.class, () -> SPEC.withMaxErrorPct(150).validated());
+    assertTrue(
+        e.getMessage().contains("capacity.maxErrorPct must be between 0.0 and 100.0, not 150.0"),
+        e.getMessage());
+    e =
+        assertThrows(
+            KafkaLoadConfigException.class,
+            () -> SPEC.withSend(SPEC.send().withFireAndForget()).validated());
+    assertTrue(e.getMessage().contains("fire-and-forget"), e.getMessage());
+    e = assertThrows(KafkaLoadConfigException.class, () -> SPEC.withPlateauSeconds(0).validated());
+    assertTrue(
+        e.getMessage().contains("capacity.plateauSeconds must be at least 1"), e.getMessage());
+  }
+}

@@ -1,0 +1,198 @@
+package kafkaload.it;
+
+import static kafkaload.it.KafkaTestSupport.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import kafkaload.internal.broker.EmbeddedKafka;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.quota.ClientQuotaAlteration;
+import org.apache.kafka.common.quota.ClientQuotaEntity;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The capacity search end to end, as `mvn gatling:test` runs CapacitySearchSimulation: against a
+ * broker whose producer byte-rate quota is the limit, it finds the quota; an injector that cannot
+ * send fast enough is named as the limit, not the cluster; a gate no rate meets ends with a clear
+ * KO verdict and a report, not a hang.
+ */
+class CapacitySearchIT {
+  private static final String SIMULATION = "simulations.CapacitySearchSimulation";
+
+  /** Short plateaus: the assertions are on what the search found and said, not on time. */
+  private static Map<String, String> quick(String bootstrap, String topic, String... kv) {
+    Map<String, String> p =
+        props(
+            "kafka.bootstrap.servers", bootstrap,
+            "topic", topic,
+            "topic.partitions", "4",
+            "capacity.warmUpSeconds", "2",
+            "capacity.plateauSeconds", "3",
+            "capacity.maxSeconds", "150");
+    p.putAll(props(kv));
+    return p;
+  }
+
+  private static JsonNode capacity(GatlingRun run) throws Exception {
+    JsonNode c = summaryJson(run).path("protocols").path(0).path("capacity");
+    assertFalse(c.isMissingNode(), "no capacity section: " + run.tail());
+    return c;
+  }
+
+  @Test
+  void aProducerByteRateQuotaIsTheCapacityFound() throws Exception {
+    // A broker of its own: the quota is measured over 2 windows of 1 s (Kafka's default is 11), so
+    // a plateau of 3 s is throttled within itself rather than averaged with the ones before.
+    Properties overrides = new Properties();
+    overrides.put("quota.window.num", "2");
+    overrides.put("quota.window.size.seconds", "1");
+    String clientId = "capacity-quota";
+    double quotaBytes = 2_000_000;
+    int recordSize = 10_240;
+    Path config = Files.createTempFile("capacity-quota", ".properties");
+    Files.writeString(config, "client.id=" + clientId + "\n");
+    try (EmbeddedKafka broker = EmbeddedKafka.start(overrides);
+        Admin admin = Admin.create(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
+      admin
+          .alterClientQuotas(
+              List.of(
+                  new ClientQuotaAlteration(
+                      new ClientQuotaEntity(Map.of(ClientQuotaEntity.CLIENT_ID, clientId)),
+                      List.of(new ClientQuotaAlteration.Op("producer_byte_rate", quotaBytes)))))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+      GatlingRun run =
+          runGatling(
+              SIMULATION,
+              quick(
+                  broker.bootstrapServers(),
+                  uniqueTopic("capacity-quota"),
+                  "kafka.client.config",
+                  config.toString(),
+                  "recordSize",
+                  String.valueOf(recordSize),
+                  "compression.type",
+                  "none",
+                  "capacity.startRate",
+                  "50",
+                  "capacity.p99Ms",
+                  "2000"),
+              300);
+      assertEquals(0, run.exitCode(), run.tail());
+      JsonNode v = capacity(run).path("verdict");
+      double expected = quotaBytes / recordSize; // about 195 msg/s, the records' overhead aside
+      double found = v.path("sustainedMsgsPerSec").asDouble();
+      assertEquals(expected, found, expected * 0.10, "found within 10 % of the quota: " + v);
+      assertEquals("cluster", v.path("limit").asText(), v.toString());
+      assertTrue(v.path("confirmed").asBoolean(), v.toString());
+      assertTrue(run.output().contains("Capacity: sustainable "), run.tail());
+      assertTrue(Files.exists(reportDir(run).resolve("index.html")));
+    } finally {
+      Files.deleteIfExists(config);
+    }
+  }
+
+  @Test
+  void anInjectorThatCannotKeepUpIsNamedAsTheLimit() throws Exception {
+    Path config = Files.createTempFile("capacity-slow", ".properties");
+    Files.writeString(config, "interceptor.classes=" + SlowSendInterceptor.class.getName() + "\n");
+    try {
+      GatlingRun run =
+          runGatling(
+              SIMULATION,
+              quick(
+                  bootstrap(),
+                  uniqueTopic("capacity-slow"),
+                  "kafka.client.config",
+                  config.toString(),
+                  "capacity.startRate",
+                  "200",
+                  "capacity.p99Ms",
+                  "2000"),
+              300);
+      assertEquals(0, run.exitCode(), "a rate was sustained below the injector's limit");
+      JsonNode v = capacity(run).path("verdict");
+      assertEquals("injector", v.path("limit").asText(), v.toString());
+      assertTrue(
+          v.path("text").asText().contains("started its sends late")
+              && v.path("text").asText().contains("add injectors"),
+          v.toString());
+      // The injector issues at most ~500 sends a second: nothing above that was called sustained.
+      assertTrue(v.path("sustainedMsgsPerSec").asDouble() <= 500, v.toString());
+    } finally {
+      Files.deleteIfExists(config);
+    }
+  }
+
+  @Test
+  void aGateNoRateMeetsEndsWithAClearVerdictAndAReport() throws Exception {
+    GatlingRun run =
+        runGatling(
+            SIMULATION,
+            quick(
+                bootstrap(),
+                uniqueTopic("capacity-none"),
+                "capacity.startRate",
+                "100",
+                "capacity.minRate",
+                "20",
+                "capacity.plateauSeconds",
+                "1",
+                "capacity.p99Ms",
+                "0.001"),
+            300);
+    assertNotEquals(0, run.exitCode(), "the capacity gate fails the build: " + run.tail());
+    JsonNode c = capacity(run);
+    JsonNode v = c.path("verdict");
+    assertEquals("none", v.path("limit").asText(), v.toString());
+    assertTrue(v.path("sustainedMsgsPerSec").isNull(), v.toString());
+    assertTrue(
+        v.path("text").asText().startsWith("no rate met the gates: 25 msg/s failed: p99 "),
+        v.toString());
+    // Warm-up, then 100, 50 and 25 msg/s failed; 12.5 is below capacity.minRate.
+    assertEquals(4, c.path("plateaus").size(), c.toString());
+    assertTrue(
+        run.output().contains("send capacity: count of failed events is 0.0 : false"), run.tail());
+    assertTrue(Files.exists(reportDir(run).resolve("kafka.html")));
+  }
+
+  @Test
+  void badSettingsAreRefusedBeforeAnyLoad() throws Exception {
+    List<String[]> cases =
+        List.of(
+            new String[] {
+              "capacity.minRate (5000.0) is above capacity.startRate", "capacity.minRate", "5000"
+            },
+            new String[] {"capacity.maxSeconds (5) leaves no room", "capacity.maxSeconds", "5"},
+            new String[] {"capacity.precisionPct", "capacity.precisionPct", "-5"});
+    List<GatlingRun> runs =
+        sideBySide(
+            cases.stream()
+                .<java.util.concurrent.Callable<GatlingRun>>map(
+                    c ->
+                        () ->
+                            runGatling(
+                                SIMULATION,
+                                quick(bootstrap(), uniqueTopic("capacity-bad"), c[1], c[2]),
+                                120))
+                .toList());
+    for (int i = 0; i < cases.size(); i++) {
+      GatlingRun run = runs.get(i);
+      assertNotEquals(0, run.exitCode(), run.tail());
+      String error =
+          run.output()
+              .lines()
+              .filter(l -> l.startsWith("[kafkaload] ERROR: "))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no error line: " + run.tail()));
+      assertTrue(error.contains(cases.get(i)[0]), error);
+      assertFalse(run.output().contains("---- Requests"), "no load was sent: " + run.tail());
+    }
+  }
+}
