@@ -85,10 +85,10 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
     return spec.requestName() + " capacity";
   }
 
-  /** The gate: the search ran and found a rate that held every gate. */
+  /** The gate: the search ran (once per injector) and found a rate that held every gate. */
   public List<Assertion> gates() {
     return List.of(
-        details(verdictRequest()).allRequests().count().is(1L),
+        details(verdictRequest()).allRequests().count().gt(0L),
         details(verdictRequest()).failedRequests().count().is(0L));
   }
 
