@@ -31,7 +31,7 @@ class SemanticsTest {
   @Test
   void transactionsAndShareGroupsAreRegisteredOnce() {
     List<String> names = Semantics.all().stream().map(s -> s.section().name()).toList();
-    assertEquals(List.of("shareGroups", "transactions"), names);
+    assertEquals(List.of("shareGroups", "transactions", "backlog"), names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }
 
