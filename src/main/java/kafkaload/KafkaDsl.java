@@ -94,6 +94,16 @@ public final class KafkaDsl {
   }
 
   /**
+   * A backlog build-and-drain, run by one virtual user: {@code
+   * backlog("backlog").group("orders").pause(echo::pause).resume(echo::resume).bytes(20 << 20)};
+   * its verdict is {@code "<name> drained"}. See {@link BacklogActionBuilder}.
+   */
+  public static BacklogActionBuilder backlog(String requestName) {
+    return new BacklogActionBuilder(
+        kafkaload.internal.semantic.backlog.BacklogSpec.of(requestName));
+  }
+
+  /**
    * Broker faults during the load, on the embedded brokers in child processes ({@code
    * kafka().embeddedBrokers(3)}): a population of one user, to run beside the load, that carries
    * out the plan, for example {@code "kill:2@30s,start:2@60s"} (times after the start of the load;

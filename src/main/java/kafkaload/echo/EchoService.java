@@ -48,6 +48,12 @@ public final class EchoService implements AutoCloseable {
   private final AtomicLong echoed = new AtomicLong();
   private final AtomicInteger assigned = new AtomicInteger();
 
+  /** A backlog test's outage: the consumers stay in the group and read nothing. */
+  private final AtomicBoolean paused = new AtomicBoolean();
+
+  /** Only the plain echo's threads apply a pause. */
+  private volatile boolean pausable;
+
   EchoService() {}
 
   /**
@@ -178,6 +184,24 @@ public final class EchoService implements AutoCloseable {
     return echoed.get();
   }
 
+  /**
+   * Pauses the consumers, as an outage would, until {@link #resume()}: each pauses its partitions
+   * (KafkaConsumer.pause) before its next poll, so it stays in the group and reads nothing. The
+   * plain echo only ({@link #startFor}, {@link #startWithSchemas}).
+   */
+  public void pause() {
+    if (!pausable) {
+      throw new IllegalStateException(
+          "only the plain echo service pauses, not the exactly-once one");
+    }
+    paused.set(true);
+  }
+
+  /** Resumes the consumers after {@link #pause()}: they read on from their committed offsets. */
+  public void resume() {
+    paused.set(false);
+  }
+
   /** Stops the consumers (waiting up to 5 s for each thread), then closes the producers. */
   @Override
   public void close() {
@@ -200,6 +224,16 @@ public final class EchoService implements AutoCloseable {
 
   boolean running() {
     return running.get();
+  }
+
+  /** A consumer's partitions paused or resumed as the service is, from its thread before a poll. */
+  void applyPause(org.apache.kafka.clients.consumer.Consumer<?, ?> consumer) {
+    pausable = true;
+    if (paused.get()) {
+      consumer.pause(consumer.assignment());
+    } else if (!consumer.paused().isEmpty()) {
+      consumer.resume(consumer.paused());
+    }
   }
 
   /** A consumer got its first partitions. */

@@ -115,6 +115,7 @@ final class PlainEcho {
   private void run() {
     try (consumer) {
       while (service.running()) {
+        service.applyPause(consumer);
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
         for (ConsumerRecord<byte[], byte[]> r : records) {
           if (delayMs > 0) {

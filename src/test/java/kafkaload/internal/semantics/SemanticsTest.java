@@ -31,7 +31,7 @@ class SemanticsTest {
   @Test
   void everySemanticIsRegisteredOnce() {
     List<String> names = Semantics.all().stream().map(s -> s.section().name()).toList();
-    assertEquals(List.of("shareGroups", "transactions", "capacity"), names);
+    assertEquals(List.of("shareGroups", "transactions", "capacity", "backlog"), names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }
 

@@ -1,0 +1,121 @@
+package kafkaload.internal.semantic.backlog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.results.Percentiles;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A backlog build-and-drain while it runs, kept in the protocol's ledger: the samples, the phases'
+ * times, the peak and the lag left, the latencies (µs) and the producers' records. The runner
+ * thread writes the phases and samples; the producer's I/O thread and the reply reader write the
+ * latencies and counts.
+ */
+final class BacklogCounters {
+  private BacklogSpec spec;
+  private final List<BacklogFigures.Sample> samples = new ArrayList<>();
+  private Double resumedAt;
+  private Double drainedAt;
+  private long peakLag;
+  private Long drainTarget;
+  private Long lagLeft;
+  private BacklogFigures.Rates catchUp;
+  private String verdict;
+  private boolean ended;
+  private final Histogram ackBuild = new Histogram(3);
+  private final Histogram ackCatchUp = new Histogram(3);
+  private final Histogram e2eCatchUp = new Histogram(3);
+  private final LongAdder sent = new LongAdder();
+  private final LongAdder acked = new LongAdder();
+  private final LongAdder failed = new LongAdder();
+  private final LongAdder replies = new LongAdder();
+
+  /** A backlog starts; false when this protocol already ran one (one per protocol). */
+  synchronized boolean started(BacklogSpec s) {
+    if (spec != null) {
+      return false;
+    }
+    spec = s;
+    return true;
+  }
+
+  synchronized void sample(BacklogFigures.Sample s) {
+    samples.add(s);
+    peakLag = Math.max(peakLag, s.lag());
+  }
+
+  synchronized long peakLag() {
+    return peakLag;
+  }
+
+  synchronized void resumed(double second) {
+    resumedAt = second;
+  }
+
+  /** The end: drained at {@code drainedSecond} (null: not), the lag left, and the verdict. */
+  synchronized void ended(
+      Double drainedSecond, Long target, Long left, BacklogFigures.Rates rates, String koReason) {
+    drainedAt = drainedSecond;
+    drainTarget = target;
+    lagLeft = left;
+    catchUp = rates;
+    verdict = koReason;
+    ended = true;
+  }
+
+  void sent() {
+    sent.increment();
+  }
+
+  synchronized void acked(boolean catchingUp, long micros) {
+    acked.increment();
+    (catchingUp ? ackCatchUp : ackBuild).recordValue(Math.max(0, micros));
+  }
+
+  void failed() {
+    failed.increment();
+  }
+
+  synchronized void reply(long micros) {
+    replies.increment();
+    e2eCatchUp.recordValue(Math.max(0, micros));
+  }
+
+  /** The section; null before any backlog started. */
+  synchronized BacklogFigures figures() {
+    if (spec == null) {
+      return null;
+    }
+    int size = spec.recordSize();
+    boolean drainedNow = ended && verdict == null;
+    return new BacklogFigures(
+        spec.requestName(),
+        spec.topic(),
+        spec.group(),
+        spec.control().kind(),
+        spec.ratePerSec(),
+        size,
+        spec.targetBytes(),
+        spec.targetRecords(),
+        spec.drainRatio(),
+        spec.maxBuildSeconds(),
+        spec.maxDrainSeconds(),
+        resumedAt,
+        samples.isEmpty() ? null : peakLag,
+        samples.isEmpty() ? null : BacklogMath.bytes(peakLag, size),
+        drainTarget,
+        drainedAt,
+        drainedAt == null || resumedAt == null ? null : drainedAt - resumedAt,
+        lagLeft,
+        lagLeft == null ? null : BacklogMath.bytes(lagLeft, size),
+        catchUp,
+        new BacklogFigures.Records(sent.sum(), acked.sum(), failed.sum(), replies.sum()),
+        Percentiles.ofMicros(ackBuild),
+        Percentiles.ofMicros(ackCatchUp),
+        spec.replyTopic() == null ? null : Percentiles.ofMicros(e2eCatchUp),
+        drainedNow,
+        ended ? verdict : "the run ended before the backlog's verdict",
+        List.copyOf(samples));
+  }
+}

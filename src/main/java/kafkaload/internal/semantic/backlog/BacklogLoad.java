@@ -1,0 +1,113 @@
+package kafkaload.internal.semantic.backlog;
+
+import io.gatling.core.session.Session;
+import java.util.concurrent.ThreadLocalRandom;
+import kafkaload.internal.client.RecordSender;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * The backlog's producers: {@code rate} records a second of random bytes, paced on a thread of
+ * their own through the protocol's producers (stamped with the run identity, counted in the
+ * delivery ledger, so the reconciliation finds them), until stopped. Each ack is a Gatling request
+ * named by the phase it was sent in: {@code "<name> send"} while the backlog builds, {@code "<name>
+ * send catch-up"} once the group resumed.
+ */
+final class BacklogLoad implements Runnable {
+  /** What an ack or a failure reports: the request name and its times, null for an OK. */
+  interface Results {
+    void result(String request, long start, long end, String koReason);
+  }
+
+  private final BacklogSpec spec;
+  private final String topic;
+  private final Session session;
+  private final RecordSender buildSender;
+  private final RecordSender catchUpSender;
+  private final BacklogCounters counters;
+  private final Results results;
+  private final byte[] value;
+  private final Thread thread;
+  private volatile boolean catchingUp;
+  private volatile boolean stopped;
+
+  BacklogLoad(
+      BacklogSpec spec,
+      String topic,
+      Session session,
+      RecordSender buildSender,
+      RecordSender catchUpSender,
+      BacklogCounters counters,
+      Results results) {
+    this.spec = spec;
+    this.topic = topic;
+    this.session = session;
+    this.buildSender = buildSender;
+    this.catchUpSender = catchUpSender;
+    this.counters = counters;
+    this.results = results;
+    this.value = new byte[spec.recordSize()];
+    ThreadLocalRandom.current().nextBytes(value); // random: compression does not shrink the backlog
+    this.thread = new Thread(this, "kafkaload-backlog-producer");
+    thread.setDaemon(true);
+  }
+
+  static String sendName(String request, boolean catchingUp) {
+    return request + (catchingUp ? " send catch-up" : " send");
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  /** From now on the sends are the catch-up's. */
+  void catchingUp() {
+    catchingUp = true;
+  }
+
+  /** Stops sending; records in flight still report their acks. */
+  void stop() {
+    stopped = true;
+    try {
+      thread.join(5_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void run() {
+    long start = System.nanoTime();
+    long sent = 0;
+    while (!stopped) {
+      long due = (long) ((System.nanoTime() - start) / 1e9 * spec.ratePerSec());
+      for (; sent < due && !stopped; sent++) {
+        sendOne();
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private void sendOne() {
+    boolean phase = catchingUp;
+    String name = sendName(spec.requestName(), phase);
+    counters.sent();
+    (phase ? catchUpSender : buildSender)
+        .send(
+            session,
+            new ProducerRecord<>(topic, null, null, value),
+            System.nanoTime(),
+            (startMs, endMs, error) -> {
+              if (error == null) {
+                counters.acked(phase, (endMs - startMs) * 1000);
+                results.result(name, startMs, endMs, null);
+              } else {
+                counters.failed();
+                results.result(name, startMs, endMs, BacklogAction.reason(error));
+              }
+            });
+  }
+}
