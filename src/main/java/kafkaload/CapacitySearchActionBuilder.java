@@ -80,6 +80,16 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
     return new CapacitySearchActionBuilder(spec.withMaxPublishDelayMs(ms));
   }
 
+  /**
+   * With groups under test ({@code kafka().lagMonitor(..)}): a plateau fails when a group is more
+   * than {@code records} behind {@code drainSeconds} after the plateau's records were acked (1,000
+   * and 10).
+   */
+  public CapacitySearchActionBuilder maxGroupLag(long records, int drainSeconds) {
+    return new CapacitySearchActionBuilder(
+        spec.withMaxGroupLag(records).withLagDrainSeconds(drainSeconds));
+  }
+
   /** The verdict's request name. */
   public String verdictRequest() {
     return spec.requestName() + " capacity";

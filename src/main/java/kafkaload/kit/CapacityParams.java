@@ -23,6 +23,9 @@ import kafkaload.Params;
  * @param minRate -Dcapacity.minRate: below this rate the search gives up (10)
  * @param maxPublishDelayMs -Dcapacity.maxPublishDelayMs: a failed plateau names the injector as the
  *     limit when its sends started later than planned by more than this, p99 ms (20)
+ * @param maxGroupLag -Dcapacity.maxGroupLag: with groups under test (-Dlag.groups), a plateau fails
+ *     when one is more records behind than this ... (1000)
+ * @param lagDrainSeconds -Dcapacity.lagDrainSeconds: ... this long after the plateau (10)
  */
 public record CapacityParams(
     double startRate,
@@ -34,7 +37,9 @@ public record CapacityParams(
     double precisionPct,
     int maxSeconds,
     double minRate,
-    double maxPublishDelayMs) {
+    double maxPublishDelayMs,
+    long maxGroupLag,
+    int lagDrainSeconds) {
 
   public static CapacityParams of(Params params) {
     return new CapacityParams(
@@ -47,7 +52,9 @@ public record CapacityParams(
         params.positiveDouble("capacity.precisionPct", 5),
         params.positiveInt("capacity.maxSeconds", 300),
         params.positiveDouble("capacity.minRate", 10),
-        params.positiveDouble("capacity.maxPublishDelayMs", 20));
+        params.positiveDouble("capacity.maxPublishDelayMs", 20),
+        params.nonNegativeInt("capacity.maxGroupLag", 1000),
+        params.nonNegativeInt("capacity.lagDrainSeconds", 10));
   }
 
   /** The search these knobs describe, pacing {@code send}. */
@@ -62,6 +69,7 @@ public record CapacityParams(
         .precisionPct(precisionPct)
         .maxSeconds(maxSeconds)
         .minRate(minRate)
-        .maxPublishDelayMs(maxPublishDelayMs);
+        .maxPublishDelayMs(maxPublishDelayMs)
+        .maxGroupLag(maxGroupLag, lagDrainSeconds);
   }
 }

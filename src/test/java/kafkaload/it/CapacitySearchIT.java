@@ -89,8 +89,10 @@ class CapacitySearchIT {
       double expected = quotaBytes / recordSize; // about 195 msg/s, the records' overhead aside
       double found = v.path("sustainedMsgsPerSec").asDouble();
       assertEquals(expected, found, expected * 0.10, "found within 10 % of the quota: " + v);
-      assertEquals("cluster", v.path("limit").asText(), v.toString());
       assertTrue(v.path("confirmed").asBoolean(), v.toString());
+      assertTrue(
+          v.path("failedBecause").toString().contains("achieved"),
+          "the quota holds the rate back: " + v);
       assertTrue(run.output().contains("Capacity: sustainable "), run.tail());
       assertTrue(Files.exists(reportDir(run).resolve("index.html")));
     } finally {
@@ -193,6 +195,87 @@ class CapacitySearchIT {
               .orElseThrow(() -> new AssertionError("no error line: " + run.tail()));
       assertTrue(error.contains(cases.get(i)[0]), error);
       assertFalse(run.output().contains("---- Requests"), "no load was sent: " + run.tail());
+    }
+  }
+
+  @Test
+  void aGroupUnderTestThatFallsBehindFailsThePlateauAndOneThatKeepsUpDoesNot() throws Exception {
+    String topic = uniqueTopic("capacity-lag");
+    createTopic(topic, 4);
+    // "stuck": committed at offset 0 and never reads; "follows": a consumer that keeps up.
+    try (Admin admin = admin()) {
+      Map<
+              org.apache.kafka.common.TopicPartition,
+              org.apache.kafka.clients.consumer.OffsetAndMetadata>
+          zero = new java.util.HashMap<>();
+      for (int p = 0; p < 4; p++) {
+        zero.put(
+            new org.apache.kafka.common.TopicPartition(topic, p),
+            new org.apache.kafka.clients.consumer.OffsetAndMetadata(0));
+      }
+      admin.alterConsumerGroupOffsets("capacity-stuck", zero).all().get(30, TimeUnit.SECONDS);
+    }
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    Thread follower =
+        new Thread(
+            () -> {
+              Properties c = new Properties();
+              c.put("bootstrap.servers", bootstrap());
+              c.put("group.id", "capacity-follows");
+              c.put("auto.offset.reset", "earliest");
+              c.put("auto.commit.interval.ms", "100");
+              try (var consumer =
+                  new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(
+                      c,
+                      new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
+                      new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+                consumer.subscribe(List.of(topic));
+                while (!stop.get()) {
+                  consumer.poll(java.time.Duration.ofMillis(100));
+                }
+              }
+            });
+    follower.start();
+    try {
+      Map<String, String> common =
+          props(
+              "topic.create", "false",
+              "capacity.startRate", "100",
+              "capacity.minRate", "40",
+              "capacity.p99Ms", "2000",
+              "capacity.plateauSeconds", "2",
+              "capacity.maxGroupLag", "10",
+              "capacity.lagDrainSeconds", "2",
+              "capacity.maxSeconds", "40");
+      Map<String, String> stuck = quick(bootstrap(), topic);
+      stuck.putAll(common);
+      stuck.put("lag.groups", "capacity-stuck");
+      GatlingRun run = runGatling(SIMULATION, stuck, 300);
+      JsonNode v = capacity(run).path("verdict");
+      assertTrue(
+          v.path("text")
+              .asText()
+              .matches(
+                  "no rate met the gates: 50 msg/s failed: group 'capacity-stuck' [\\d,]+ records"
+                      + " behind > 10, 2 s after the plateau"),
+          v.toString());
+
+      Map<String, String> follows = quick(bootstrap(), topic);
+      follows.putAll(common);
+      follows.put("lag.groups", "capacity-follows");
+      run = runGatling(SIMULATION, follows, 300);
+      JsonNode c = capacity(run);
+      assertTrue(c.path("verdict").path("sustainedMsgsPerSec").asDouble() >= 100, c.toString());
+      for (JsonNode plateau : c.path("plateaus")) {
+        plateau
+            .path("verdict")
+            .path("failures")
+            .forEach(f -> assertFalse(f.asText().contains("behind"), plateau.toString()));
+      }
+    } finally {
+      stop.set(true);
+      follower.join(10_000);
     }
   }
 }

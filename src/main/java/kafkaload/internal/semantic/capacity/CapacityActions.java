@@ -52,7 +52,11 @@ public final class CapacityActions {
                   c.protocol().bootstrapServers() == null && c.protocol().embeddedBrokers() == 0,
                   name -> started.sender(started.ledger().delivery().requestAcks(name, true)),
                   started.health()::samples,
-                  started.health()::measuredRequest);
+                  started.health()::measuredRequest,
+                  new GroupLag(
+                      c.protocol().lagGroups(),
+                      c.protocol().lagIsolationLevel(),
+                      () -> c.connection().admin()));
           Exchange exchange =
               injector.count() > 1
                   ? new KafkaExchange(

@@ -76,7 +76,8 @@ final class CapacitySearchAction extends KafkaAction {
             CapacitySearchRun.class,
             () -> new CapacitySearchRun(context, pacer, exchange, CapacityConsole::plateau));
     String ko;
-    try (exchange) {
+    try (exchange;
+        GroupLag groups = context.groups()) {
       CapacityConsole.start(spec, context.injectors());
       List<PlateauFigures> plateaus = new CopyOnWriteArrayList<>();
       Search search = run.run(plateaus);

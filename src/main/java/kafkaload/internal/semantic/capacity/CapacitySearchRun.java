@@ -23,7 +23,8 @@ final class CapacitySearchRun implements AutoCloseable {
       boolean brokerHere,
       Function<String, RecordSender> senders,
       java.util.function.Supplier<List<InjectorSample>> samples,
-      Runnable measuredStarts) {}
+      Runnable measuredStarts,
+      GroupLag groups) {}
 
   private final Context ctx;
   private final Pacer pacer;
@@ -88,8 +89,18 @@ final class CapacitySearchRun implements AutoCloseable {
       while (run.outstanding() > 0 && System.nanoTime() < judgeAt && !stopped) {
         sleepMillis(5);
       }
-      PlateauShare mine = share(run, cpu, (System.nanoTime() - run.windowEndNanos()) / 1000);
+      long waited = (System.nanoTime() - run.windowEndNanos()) / 1000;
       settle(run, deadline);
+      GroupLag.Behind behind =
+          warmUp
+              ? null
+              : ctx.groups()
+                  .waitDrained(
+                      spec.maxGroupLag(),
+                      Math.min(
+                          deadline,
+                          System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.lagDrainSeconds())));
+      PlateauShare mine = share(run, cpu, waited, behind);
       List<PlateauShare> all = exchange.all(mine, deadline);
       if (all.size() < ctx.injectors()) {
         search.stop(
@@ -134,8 +145,10 @@ final class CapacitySearchRun implements AutoCloseable {
     return Math.max(1000, (long) Math.ceil(2 * spec.p99Ms()));
   }
 
-  private PlateauShare share(PlateauRun run, Double cpu, long waitedMicros) {
+  private PlateauShare share(
+      PlateauRun run, Double cpu, long waitedMicros, GroupLag.Behind behind) {
     long unacked = run.outstanding();
+    org.HdrHistogram.Histogram delay = run.publishDelay.getIntervalHistogram();
     return new PlateauShare(
         ctx.injector(),
         run.index,
@@ -145,10 +158,13 @@ final class CapacitySearchRun implements AutoCloseable {
         run.ackedInWindow.sum(),
         unacked,
         PlateauShare.encode(run.latencies(waitedMicros)),
-        run.publishDelay.getIntervalHistogram().getValueAtPercentile(99) / 1000.0,
+        delay.getValueAtPercentile(99) / 1000.0,
+        delay.getCountBetweenValues(
+            (long) (ctx.spec().maxPublishDelayMs() * 1000) + 1, Math.max(1, delay.getMaxValue())),
         cpu,
         run.bytes.get(),
-        run.firstError.get());
+        run.firstError.get(),
+        behind);
   }
 
   /**

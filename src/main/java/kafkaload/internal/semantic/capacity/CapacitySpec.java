@@ -20,6 +20,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * @param minRate below this rate the search gives up: no rate met the gates
  * @param maxPublishDelayMs the injector is named as the limit when its sends start later than
  *     planned by more than this (p99) on a failed plateau
+ * @param maxGroupLag a plateau fails when a group under test is more records behind than this ...
+ * @param lagDrainSeconds ... this long after the plateau's records were acked
  */
 @RecordBuilder
 public record CapacitySpec(
@@ -33,12 +35,14 @@ public record CapacitySpec(
     double precisionPct,
     int maxSeconds,
     double minRate,
-    double maxPublishDelayMs)
+    double maxPublishDelayMs,
+    long maxGroupLag,
+    int lagDrainSeconds)
     implements CapacitySpecBuilder.With {
 
   /** The defaults of {@code capacitySearch(send)}. */
   public static CapacitySpec of(SendSpec send) {
-    return new CapacitySpec(send, 1000, 50, 1, 98, 10, 20, 5, 300, 10, 20);
+    return new CapacitySpec(send, 1000, 50, 1, 98, 10, 20, 5, 300, 10, 20, 1000, 10);
   }
 
   public String requestName() {
@@ -63,6 +67,15 @@ public record CapacitySpec(
     between(who, "capacity.maxErrorPct", maxErrorPct, 0, 100);
     between(who, "capacity.minAchievedPct", minAchievedPct, 1, 100);
     between(who, "capacity.precisionPct", precisionPct, 0.1, 100);
+    if (maxGroupLag < 0 || lagDrainSeconds < 0) {
+      throw new KafkaLoadConfigException(
+          who
+              + "capacity.maxGroupLag and capacity.lagDrainSeconds must be at least 0 (are "
+              + maxGroupLag
+              + " and "
+              + lagDrainSeconds
+              + ")");
+    }
     if (plateauSeconds < 1 || warmUpSeconds < 0) {
       throw new KafkaLoadConfigException(
           who

@@ -51,10 +51,19 @@ final class CapacityVerdict {
           .append(" failed: ")
           .append(String.join(", ", b.verdict().failures()));
       limit = held.isPresent() ? "cluster" : "none";
-      if (b.verdict().injectorLimit() != null) {
+      // Any failed rate above the sustained one where an injector was late or busy makes the
+      // injector a suspect: the lowest such one is named.
+      Optional<PlateauFigures> suspect =
+          judged.stream()
+              .filter(p -> !p.verdict().passed() && p.verdict().injectorLimit() != null)
+              .filter(p -> p.targetMsgsPerSec() >= b.targetMsgsPerSec())
+              .min(Comparator.comparingDouble(PlateauFigures::targetMsgsPerSec));
+      if (suspect.isPresent()) {
+        PlateauFigures x = suspect.get();
         limit = "injector";
         text.append("; but ")
-            .append(b.verdict().injectorLimit())
+            .append(x == b ? "" : "at " + rate(x.targetMsgsPerSec()) + " ")
+            .append(x.verdict().injectorLimit())
             .append(held.isPresent() ? ", so the capacity is above " + rate(sustained) : "")
             .append(": add injectors (-Dinjector.count) before calling it the cluster's limit");
       }

@@ -13,6 +13,9 @@ import org.HdrHistogram.Histogram;
  * calls an injector's limit the cluster's.
  */
 final class PlateauJudge {
+  /** Late sends that make a pattern: fewer are a stall (a GC pause, a busy machine's hiccup). */
+  static final int MIN_LATE_SENDS = 20;
+
   private final CapacitySpec spec;
   private final double cpuBoundPct;
 
@@ -31,7 +34,12 @@ final class PlateauJudge {
     double delay = 0;
     Double cpu = null;
     String error = null;
+    GroupLag.Behind behind = null;
     for (PlateauShare s : shares) {
+      if (s.groupBehind() != null
+          && (behind == null || s.groupBehind().records() > behind.records())) {
+        behind = s.groupBehind();
+      }
       sent += s.sent();
       acked += s.acked();
       failed += s.failed();
@@ -71,6 +79,16 @@ final class PlateauJudge {
               100 * achieved / step.rate(),
               ms(spec.minAchievedPct())));
     }
+    if (behind != null && behind.records() > spec.maxGroupLag()) {
+      failures.add(
+          String.format(
+              Locale.ROOT,
+              "group '%s' %,d records behind > %,d, %d s after the plateau",
+              behind.group(),
+              behind.records(),
+              spec.maxGroupLag(),
+              spec.lagDrainSeconds()));
+    }
     String limit = failures.isEmpty() ? null : injectorLimit(shares);
     return new PlateauFigures(
         index,
@@ -90,14 +108,16 @@ final class PlateauJudge {
     List<String> why = new ArrayList<>();
     for (PlateauShare s : shares) {
       String who = shares.size() == 1 ? "the injector" : "injector " + s.injector();
-      if (s.publishDelayP99Ms() > spec.maxPublishDelayMs()) {
+      // Late by a pattern, not by one stall: a few late sends are a GC pause, not a limit.
+      if (s.publishDelayP99Ms() > spec.maxPublishDelayMs() && s.lateSends() >= MIN_LATE_SENDS) {
         why.add(
             String.format(
                 Locale.ROOT,
-                "%s started its sends late (publish delay p99 %s ms > %s ms)",
+                "%s started its sends late (publish delay p99 %s ms > %s ms; %,d sends late)",
                 who,
                 ms(s.publishDelayP99Ms()),
-                ms(spec.maxPublishDelayMs())));
+                ms(spec.maxPublishDelayMs()),
+                s.lateSends()));
       }
       if (s.injectorCpuPct() != null && s.injectorCpuPct() >= cpuBoundPct) {
         why.add(

@@ -15,10 +15,13 @@ import org.HdrHistogram.Histogram;
  * @param unacked records neither acked nor failed when the plateau was judged
  * @param latencyMicros its acks' latency histogram (µs, HdrHistogram's compressed form, Base64)
  * @param publishDelayP99Ms p99 of how much later than planned its sends started
+ * @param lateSends its sends that started later than planned by more than
+ *     capacity.maxPublishDelayMs
  * @param injectorCpuPct its process's mean CPU over the plateau, % of its machine; null when not
  *     sampled
  * @param bytes key and value bytes of what it sent
  * @param firstError the first failure's reason; null when none failed
+ * @param groupBehind the worst group under test after the plateau; null when there is none
  */
 public record PlateauShare(
     int injector,
@@ -30,9 +33,11 @@ public record PlateauShare(
     long unacked,
     String latencyMicros,
     double publishDelayP99Ms,
+    long lateSends,
     Double injectorCpuPct,
     long bytes,
-    String firstError) {
+    String firstError,
+    GroupLag.Behind groupBehind) {
 
   static String encode(Histogram h) {
     ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());

@@ -24,7 +24,20 @@ class CapacityVerdictTest {
     Histogram h = new Histogram(3);
     h.recordValueWithCount((long) (latencyMs * 1000), Math.max(1, n));
     return new PlateauShare(
-        injector, 0, n, n, 0, n, 0, PlateauShare.encode(h), delayMs, cpu, n * 1024, null);
+        injector,
+        0,
+        n,
+        n,
+        0,
+        n,
+        0,
+        PlateauShare.encode(h),
+        delayMs,
+        delayMs > 20 ? n : 0,
+        cpu,
+        n * 1024,
+        null,
+        null);
   }
 
   private static PlateauFigures judge(Search s, double latencyMs, double delayMs, Double cpu) {
@@ -84,7 +97,8 @@ class CapacityVerdictTest {
     CapacityResults.Verdict v = CapacityVerdict.of(s, plateaus, SETUP);
     assertEquals("injector", v.limit());
     assertTrue(
-        v.text().contains("the injector started its sends late (publish delay p99 140 ms > 20 ms)"),
+        v.text()
+            .contains("the injector started its sends late (publish delay p99 140 ms > 20 ms; "),
         v.text());
     assertTrue(
         v.text().contains("the injector's process used 97 % of the machine's CPU"), v.text());
@@ -106,6 +120,49 @@ class CapacityVerdictTest {
     assertEquals("none", v.limit());
     assertEquals(25.0, v.failedMsgsPerSec());
     assertTrue(v.text().startsWith("no rate met the gates: 25 msg/s failed: "), v.text());
+  }
+
+  @Test
+  void aFewLateSendsAreAStallNotAnInjectorLimit() {
+    PlateauJudge j = new PlateauJudge(SPEC, 90, false);
+    Search.Step step = new Search.Step(Search.Kind.RAMP, 50);
+    PlateauShare one = share(0, 50, 212, 92, 10.0);
+    PlateauShare stall =
+        new PlateauShare(
+            0,
+            0,
+            one.sent(),
+            one.acked(),
+            0,
+            one.ackedInWindow(),
+            0,
+            one.latencyMicros(),
+            92,
+            PlateauJudge.MIN_LATE_SENDS - 1,
+            10.0,
+            one.bytes(),
+            null,
+            null);
+    assertNull(j.judge(1, step, 10, List.of(stall)).verdict().injectorLimit());
+    assertNotNull(j.judge(1, step, 10, List.of(one)).verdict().injectorLimit());
+  }
+
+  @Test
+  void anInjectorLateAtAHigherFailedRateIsStillNamed() {
+    Search s = new Search(1000, 5, 10);
+    List<PlateauFigures> plateaus = new ArrayList<>();
+    s.judged(true);
+    while (s.next() != null) {
+      double r = s.next().rate();
+      // Above 4,000 every plateau fails; only those above 5,000 show the injector late.
+      PlateauFigures f = judge(s, r <= 4000 ? 5 : 90, r > 5000 ? 140 : 1, 40.0);
+      plateaus.add(f);
+      s.judged(f.verdict().passed());
+    }
+    CapacityResults.Verdict v = CapacityVerdict.of(s, plateaus, SETUP);
+    assertEquals("injector", v.limit(), v.text());
+    assertTrue(
+        v.text().contains("; but at 6,000 msg/s the injector started its sends late"), v.text());
   }
 
   @Test
