@@ -15,15 +15,26 @@ public final class Gates {
   private Gates() {}
 
   /**
-   * p99 of the request strictly below {@code p99Ms}, at most {@code maxErrorPct} % KO, at least
-   * {@code minRps}.
+   * p99 of the request strictly below {@code p99Ms}, at most {@code maxErrorPct} % KO, and, when
+   * {@code minRps} is above 0, at least {@code minRps} acked records per second over the request's
+   * own window, from its first ack to its last (as the Kafka page shows it; not Gatling's mean over
+   * the whole run): the verdict of a {@code throughputVerdict(minRps)} step after the load, which
+   * {@code RunParams.withReconciliation(..)} adds. Without that step the gate cannot be judged and
+   * fails ("Could not find stats matching assertion path").
    */
   public static List<Assertion> on(
       String requestName, double p99Ms, double maxErrorPct, double minRps) {
-    return List.of(
-        details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms)),
-        details(requestName).failedRequests().percent().lte(maxErrorPct),
-        details(requestName).requestsPerSec().gte(minRps));
+    List<Assertion> all = new java.util.ArrayList<>();
+    all.add(details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms)));
+    all.add(details(requestName).failedRequests().percent().lte(maxErrorPct));
+    if (minRps > 0) {
+      all.add(
+          details(ThroughputVerdictActionBuilder.request(requestName, minRps))
+              .failedRequests()
+              .count()
+              .is(0L));
+    }
+    return List.copyOf(all);
   }
 
   /**

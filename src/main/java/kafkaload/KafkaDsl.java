@@ -104,6 +104,14 @@ public final class KafkaDsl {
   }
 
   /**
+   * The throughput gate, after the load: each measured request's rate over its own window, from its
+   * first ack to its last, against {@code minMsgsPerSec}; {@link Gates#on} judges it.
+   */
+  public static ThroughputVerdictActionBuilder throughputVerdict(double minMsgsPerSec) {
+    return new ThroughputVerdictActionBuilder(minMsgsPerSec);
+  }
+
+  /**
    * Broker faults during the load, on the embedded brokers in child processes ({@code
    * kafka().embeddedBrokers(3)}): a population of one user, to run beside the load, that carries
    * out the plan, for example {@code "kill:2@30s,start:2@60s"} (times after the start of the load;

@@ -24,7 +24,10 @@ import kafkaload.kit.RunParams;
  */
 public class CapacitySearchSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see docs/parameters.md) ----
-  Params params = Params.fromSystemProperties().withDefaults(Map.of("topic", "kafkaload-capacity"));
+  // No kit throughput gate (gate.minRps 0): the search judges each plateau's achieved rate itself.
+  Params params =
+      Params.fromSystemProperties()
+          .withDefaults(Map.of("topic", "kafkaload-capacity", "gate.minRps", "0"));
   RunParams plan = RunParams.of(params);
   CapacityParams capacity = CapacityParams.of(params);
 

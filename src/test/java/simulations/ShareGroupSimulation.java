@@ -55,10 +55,14 @@ public class ShareGroupSimulation extends Simulation {
             Gates.on("send", plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
     gates.add(details("share reconciled").failedRequests().count().is(0L));
     gates.add(details("share lag").failedRequests().count().is(0L));
+    PopulationBuilder load =
+        producers.injectOpen(
+            nothingFor(share.headStartSeconds()),
+            constantUsersPerSec(share.rate()).during(plan.durationSeconds()));
     setUp(
-            producers.injectOpen(
-                nothingFor(share.headStartSeconds()),
-                constantUsersPerSec(share.rate()).during(plan.durationSeconds())),
+            // The throughput gate's verdict once the producers are done: "send"'s rate over its
+            // own window, from its first ack to its last.
+            plan.gateMinRps() > 0 ? verified(load, throughputVerdict(plan.gateMinRps())) : load,
             consumers.injectOpen(atOnceUsers(share.consumers())))
         .protocols(plan.protocol(1))
         .maxDuration(

@@ -47,7 +47,8 @@ import kafkaload.internal.payload.Payloads;
  *     250)
  * @param gateMaxErrorPct -Dgate.maxErrorPct: at most this % of the measured requests may fail
  *     (default 0.1)
- * @param gateMinRps -Dgate.minRps: at least this many measured requests per second (default 100)
+ * @param gateMinRps -Dgate.minRps: at least this many acked records per second of the measured
+ *     request, over its own window from its first ack to its last (default 100; 0: no gate)
  * @param runIdentity -DrunIdentity: stamp records with the run-identity headers (default true)
  * @param verify -Dverify: run the reconciliation after the load (default true)
  * @param verifyReadBack -Dverify.readBack: read the run's records back; false: end offsets only,
@@ -185,7 +186,7 @@ public record RunParams(
 
   /**
    * The load followed by the verification steps: the lag verdict when groups are named, then
-   * reconciliation.
+   * reconciliation, then the throughput verdict when -Dgate.minRps is above 0.
    */
   public PopulationBuilder withReconciliation(PopulationBuilder load) {
     return withReconciliation(load, null);
@@ -216,6 +217,9 @@ public record RunParams(
               .failOnSaturatedInjector(gateInjectorHealthy);
       steps.add(
           exactlyOnceOutput == null ? reconcile : reconcile.exactlyOnceOutput(exactlyOnceOutput));
+    }
+    if (gateMinRps > 0) {
+      steps.add(KafkaDsl.throughputVerdict(gateMinRps)); // after the flush of reconcile()
     }
     if (baseline != null) {
       steps.add(baseline); // last: the load and its verification are over

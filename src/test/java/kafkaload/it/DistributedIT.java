@@ -196,15 +196,39 @@ class DistributedIT {
       sends += m.count();
     }
     assertEquals(300 * 8, sends, "the plan: 300/s over 2 s of warm-up and 6 s measured");
-    // Besides the sends, the merged log holds the merge's two reconciliation verdicts, and nothing
-    // else.
-    assertEquals(sends + 2, global(mergedData).count());
+    // Besides the sends, the merged log holds the merge's two reconciliation verdicts and its one
+    // throughput verdict (the injectors leave theirs to it), and nothing else.
+    assertEquals(sends + 3, global(mergedData).count());
+    // The throughput gate judges the merged rate over the merged window: 300/s, where each
+    // injector alone makes 100/s, under the 120/s bound.
+    GeneralStats throughputVerdict =
+        stats(mergedData, "kafka throughput: send >= 120 msg/s (first ack to last ack)");
+    assertEquals(1, throughputVerdict.count());
+    var ko =
+        mergedData.requestGeneralStats(
+            Option.apply("kafka throughput: send >= 120 msg/s (first ack to last ack)"),
+            Option.empty(),
+            Option.apply(io.gatling.commons.stats.KO$.MODULE$));
+    assertTrue(ko.isEmpty() || ko.get().count() == 0, "the merged verdict is OK");
 
     JsonNode summary = JSON.readTree(merged.resolve("kafka-summary.json").toFile());
     JsonNode p = summary.path("protocols").path(0);
     double rate = p.path("throughput").path("byRequest").path("send").path("msgsPerSec").asDouble();
     assertEquals(
         300, rate, 300 * 0.02, "summed rate of the measured send: " + p.path("throughput"));
+    JsonNode gate = p.path("throughputGates").path(0);
+    assertTrue(gate.path("passed").asBoolean(), gate.toString());
+    assertEquals("first ack to last ack of 3 injectors", gate.path("window").asText());
+    assertEquals(
+        p.path("throughput")
+            .path("byRequest")
+            .path("send")
+            .path("overUnionSpan")
+            .path("msgsPerSec")
+            .asDouble(),
+        gate.path("msgsPerSec").asDouble(),
+        1e-6,
+        "the rate over the union of the injectors' windows");
     JsonNode rec = p.path("reconciliation");
     assertEquals(acked, rec.path("ackedOk").asLong(), rec.toString());
     assertEquals(acked, rec.path("readBack").path("distinct").asLong(), rec.toString());

@@ -53,6 +53,9 @@ class KafkaPageIT {
                 "1",
                 "duration",
                 "4",
+                // A throughput gate no machine fails (gate.minRps=0 is none): the page shows it.
+                "gate.minRps",
+                "1",
                 "kafka.client.config",
                 props.toString()),
             120);

@@ -40,7 +40,8 @@ class RunParamsGatesTest {
       List.of(
           "Assertion(Details(List(send)),Time(ResponseTime,Percentile(99.0)),Lt(250.0))",
           "Assertion(Details(List(send)),Percent(FailedRequests),Lte(0.1))",
-          "Assertion(Details(List(send)),MeanRequestsPerSecond,Gte(100.0))");
+          // The rate over the request's own window (first ack to last): the verdict step's.
+          failedCountIsZero("kafka throughput: send >= 100 msg/s (first ack to last ack)"));
 
   @Test
   void defaultGatesAreLatencyErrorsThroughputAndReconciliation() {
@@ -67,15 +68,24 @@ class RunParamsGatesTest {
                 "gate.maxErrorPct",
                 "2.5",
                 "gate.minRps",
-                "0",
+                "0.5",
                 "verify",
                 "no"));
     assertEquals(
         List.of(
             "Assertion(Details(List(measured)),Time(ResponseTime,Percentile(99.0)),Lt(251.0))",
             "Assertion(Details(List(measured)),Percent(FailedRequests),Lte(2.5))",
-            "Assertion(Details(List(measured)),MeanRequestsPerSecond,Gte(0.0))"),
+            failedCountIsZero("kafka throughput: measured >= 0.5 msg/s (first ack to last ack)")),
         described(p.gates("measured")));
+  }
+
+  @Test
+  void aMinimumRateOfZeroIsNoThroughputGate() {
+    assertEquals(
+        List.of(
+            "Assertion(Details(List(send)),Time(ResponseTime,Percentile(99.0)),Lt(250.0))",
+            "Assertion(Details(List(send)),Percent(FailedRequests),Lte(0.1))"),
+        described(params(Map.of("gate.minRps", "0", "verify", "false")).gates("send")));
   }
 
   @Test
@@ -163,15 +173,18 @@ class RunParamsGatesTest {
   @Test
   void withReconciliationChainsOneVerificationScenarioWithItsSteps() {
     PopulationBuilder load = load();
-    assertSame(load, params(Map.of("verify", "false")).withReconciliation(load));
-    var chained = params(Map.of()).withReconciliation(load).asScala();
+    // Without a throughput gate (gate.minRps=0), the steps of the verification alone.
+    Map<String, String> noRateGate = Map.of("gate.minRps", "0");
+    assertSame(
+        load, params(Map.of("verify", "false", "gate.minRps", "0")).withReconciliation(load));
+    var chained = params(noRateGate).withReconciliation(load).asScala();
     assertEquals("load", chained.scenarioBuilder().name());
     assertEquals(1, chained.children().size());
     var verification = chained.children().head().head().scenarioBuilder();
     assertEquals("kafka verification", verification.name());
     assertEquals(1, verification.actionBuilders().size(), "reconcile only");
     var both =
-        params(Map.of("lag.groups", "g"))
+        params(Map.of("lag.groups", "g", "gate.minRps", "0"))
             .withReconciliation(load)
             .asScala()
             .children()
@@ -179,8 +192,30 @@ class RunParamsGatesTest {
             .head();
     assertEquals(2, both.scenarioBuilder().actionBuilders().size(), "lag verdict, then reconcile");
     var lagOnly =
-        params(Map.of("lag.groups", "g", "verify", "false")).withReconciliation(load).asScala();
+        params(Map.of("lag.groups", "g", "verify", "false", "gate.minRps", "0"))
+            .withReconciliation(load)
+            .asScala();
     assertEquals(1, lagOnly.children().head().head().scenarioBuilder().actionBuilders().size());
+  }
+
+  @Test
+  void aThroughputGateAddsItsVerdictStepAfterTheReconciliation() {
+    PopulationBuilder load = load();
+    assertEquals(
+        2, steps(params(Map.of()).withReconciliation(load)), "reconcile, throughput verdict");
+    assertEquals(
+        3,
+        steps(params(Map.of("lag.groups", "g")).withReconciliation(load)),
+        "lag verdict, reconcile, throughput verdict");
+    assertEquals(
+        1,
+        steps(params(Map.of("verify", "false")).withReconciliation(load)),
+        "the throughput verdict alone, without -Dverify");
+  }
+
+  /** How many steps the verification scenario chained after the load has. */
+  private static int steps(PopulationBuilder chained) {
+    return chained.asScala().children().head().head().scenarioBuilder().actionBuilders().size();
   }
 
   @Test

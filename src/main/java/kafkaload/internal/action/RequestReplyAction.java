@@ -42,7 +42,9 @@ final class RequestReplyAction extends KafkaAction {
     this.spec = spec;
     this.listener = listener;
     this.timeoutMs = timeoutMs;
-    this.sender = components.sender(null);
+    // Its acks counted under its name (the throughput gate's window), not timed: the reply is.
+    this.sender =
+        components.sender(components.ledger().delivery().requestAcks(spec.requestName(), false));
     this.decoder = decoder;
   }
 

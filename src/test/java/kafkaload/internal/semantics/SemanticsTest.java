@@ -31,7 +31,8 @@ class SemanticsTest {
   @Test
   void everySemanticIsRegisteredOnce() {
     List<String> names = Semantics.all().stream().map(s -> s.section().name()).toList();
-    assertEquals(List.of("shareGroups", "transactions", "capacity", "backlog"), names);
+    assertEquals(
+        List.of("shareGroups", "transactions", "capacity", "backlog", "throughputGates"), names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }
 
