@@ -174,14 +174,7 @@ public final class BaselineGate {
     Histogram out = null;
     for (RunFigures r : runs) {
       Histogram h = f.apply(r);
-      if (h == null) {
-        continue;
-      }
-      if (out == null) {
-        out = new Histogram(h.getNumberOfSignificantValueDigits());
-        out.setAutoResize(true);
-      }
-      out.add(h);
+      out = h == null ? out : RunFigures.plus(out, h);
     }
     return out;
   }

@@ -49,15 +49,7 @@ public final class Comparability {
       if (Objects.equals(a, b)) {
         continue;
       }
-      String text =
-          name
-              + ": "
-              + (b == null ? "(unset)" : b)
-              + " in "
-              + baselineName
-              + ", "
-              + (a == null ? "(unset)" : a)
-              + " now";
+      String text = difference(name, a, b, baselineName);
       if (REFUSING.contains(name)) {
         refusing.add(text);
       } else if (!ignored(name) && a != null && b != null) {
@@ -85,15 +77,7 @@ public final class Comparability {
               ? !Objects.equals(x, y)
               : x != null && y != null && !x.equals(y);
       if (differ) {
-        out.add(
-            name
-                + ": "
-                + (y == null ? "(unset)" : y)
-                + " in "
-                + baselineName
-                + ", "
-                + (x == null ? "(unset)" : x)
-                + " now");
+        out.add(difference(name, x, y, baselineName));
       }
     }
     return out;
@@ -146,6 +130,12 @@ public final class Comparability {
       return p.containsKey("kafka.bootstrap.servers") ? "(external cluster)" : "1";
     }
     return v;
+  }
+
+  private static String difference(String name, String now, String before, String baselineName) {
+    return String.format(
+        "%s: %s in %s, %s now",
+        name, before == null ? "(unset)" : before, baselineName, now == null ? "(unset)" : now);
   }
 
   private static boolean ignored(String name) {

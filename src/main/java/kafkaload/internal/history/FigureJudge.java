@@ -43,20 +43,13 @@ final class FigureJudge {
     Double b = Double.isNaN(shownBefore) ? nullIfNaN(medBefore) : shownBefore;
     Double c = Double.isNaN(shownNow) ? nullIfNaN(medNow) : shownNow;
     if (now.length < MIN_SAMPLES || before.length < MIN_SAMPLES) {
-      return new Figure(
+      return skipped(
           name,
           unit,
           worse,
           b,
           c,
-          null,
-          null,
-          null,
-          null,
-          0,
-          "none",
           thresholdPct,
-          false,
           String.format(
               Locale.ROOT,
               "not judged: %d per-second samples now, %d in the baseline (at least %d each)",
@@ -78,26 +71,14 @@ final class FigureJudge {
     boolean regression = worsePct > thresholdPct && s.confidence() >= t.confidence();
     String test =
         String.format(Locale.ROOT, "Mann-Whitney U, per-second samples, n=%d vs %d", s.n(), s.m());
-    return new Figure(
-        name,
-        unit,
-        worse,
-        b,
-        c,
-        finite(changePct),
-        shift,
-        low,
-        high,
-        s.confidence(),
-        test,
-        thresholdPct,
-        regression,
-        text(
+    return judged(
+        new Figure(
             name,
             unit,
+            worse,
             b,
             c,
-            changePct,
+            finite(changePct),
             shift,
             low,
             high,
@@ -105,7 +86,7 @@ final class FigureJudge {
             test,
             thresholdPct,
             regression,
-            worse));
+            null));
   }
 
   /**
@@ -139,23 +120,11 @@ final class FigureJudge {
             "percentile z test on histograms, n=%d vs %d",
             now.getTotalCount(),
             before.getTotalCount());
-    return new Figure(
-        name,
-        "ms",
-        "higher",
-        b[0],
-        a[0],
-        changePct,
-        shift,
-        shift - half,
-        shift + half,
-        confidence,
-        test,
-        thresholdPct,
-        regression,
-        text(
+    return judged(
+        new Figure(
             name,
             "ms",
+            "higher",
             b[0],
             a[0],
             changePct,
@@ -166,7 +135,7 @@ final class FigureJudge {
             test,
             thresholdPct,
             regression,
-            "higher"));
+            null));
   }
 
   /** The percentile p (0..100) of a histogram in ms, and its standard error in ms. */
@@ -231,21 +200,38 @@ final class FigureJudge {
   /** A figure with nothing to test, and why. */
   private static Figure skipped(
       String name, String unit, String worse, double thresholdPct, String why) {
+    return skipped(name, unit, worse, null, null, thresholdPct, name + ": " + why);
+  }
+
+  private static Figure skipped(
+      String name,
+      String unit,
+      String worse,
+      Double b,
+      Double c,
+      double thresholdPct,
+      String verdict) {
     return new Figure(
-        name,
-        unit,
-        worse,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        0,
-        "none",
-        thresholdPct,
-        false,
-        name + ": " + why);
+        name, unit, worse, b, c, null, null, null, null, 0, "none", thresholdPct, false, verdict);
+  }
+
+  /** The figure with its verdict in words. */
+  private static Figure judged(Figure f) {
+    return new Figure(
+        f.name(),
+        f.unit(),
+        f.worseWhen(),
+        f.baseline(),
+        f.current(),
+        f.changePct(),
+        f.shift(),
+        f.shiftLow(),
+        f.shiftHigh(),
+        f.confidence(),
+        f.test(),
+        f.thresholdPct(),
+        f.regression(),
+        text(f));
   }
 
   private static Double nullIfNaN(double v) {
