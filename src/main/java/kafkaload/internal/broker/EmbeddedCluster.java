@@ -186,15 +186,6 @@ public final class EmbeddedCluster implements AutoCloseable {
     return nodes.size();
   }
 
-  public boolean isRunning(int nodeId) {
-    return node(nodeId).alive();
-  }
-
-  /** Where a node writes its output. */
-  public Path logFile(int nodeId) {
-    return node(nodeId).log;
-  }
-
   /** Kills the node's process with SIGKILL (no controlled shutdown); returns its pid. */
   public synchronized long kill(int nodeId) {
     NodeProcess n = running(nodeId);

@@ -23,7 +23,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 public final class ConsumerFactory {
   private final Connection connection;
   private final String clientId;
-  private final String groupId;
   private final IsolationLevel isolation;
   private final String offsetReset;
   private final Map<String, Object> extra;
@@ -31,13 +30,11 @@ public final class ConsumerFactory {
   private ConsumerFactory(
       Connection connection,
       String clientId,
-      String groupId,
       IsolationLevel isolation,
       String offsetReset,
       Map<String, Object> extra) {
     this.connection = connection;
     this.clientId = clientId;
-    this.groupId = groupId;
     this.isolation = isolation;
     this.offsetReset = offsetReset;
     this.extra = Map.copyOf(extra);
@@ -49,17 +46,12 @@ public final class ConsumerFactory {
    */
   public static ConsumerFactory of(Connection connection, String clientId) {
     return new ConsumerFactory(
-        connection, clientId, null, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
-  }
-
-  /** Consumers in group {@code groupId} (for subscribe), or with none when null (for assign). */
-  public ConsumerFactory group(String groupId) {
-    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, extra);
+        connection, clientId, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
   }
 
   /** isolation.level: read_committed stops at the last stable offset and skips aborted records. */
   public ConsumerFactory isolation(IsolationLevel level) {
-    return new ConsumerFactory(connection, clientId, groupId, level, offsetReset, extra);
+    return new ConsumerFactory(connection, clientId, level, offsetReset, extra);
   }
 
   /**
@@ -89,21 +81,21 @@ public final class ConsumerFactory {
 
   /** auto.offset.reset: earliest, latest or none. */
   public ConsumerFactory offsetReset(String reset) {
-    return new ConsumerFactory(connection, clientId, groupId, isolation, reset, extra);
+    return new ConsumerFactory(connection, clientId, isolation, reset, extra);
   }
 
   /** One more consumer property by Kafka's name; it wins over what this factory sets. */
   public ConsumerFactory property(String name, Object value) {
     Map<String, Object> m = new LinkedHashMap<>(extra);
     m.put(name, value);
-    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, m);
+    return new ConsumerFactory(connection, clientId, isolation, offsetReset, m);
   }
 
   /** More consumer properties by Kafka's names; they win over what this factory sets. */
   public ConsumerFactory properties(Map<String, ?> properties) {
     Map<String, Object> m = new LinkedHashMap<>(extra);
     m.putAll(properties);
-    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, m);
+    return new ConsumerFactory(connection, clientId, isolation, offsetReset, m);
   }
 
   /** The properties a consumer gets, bootstrap and security included. */
@@ -111,9 +103,6 @@ public final class ConsumerFactory {
     Properties p = connection.properties();
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    if (groupId != null) {
-      p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
-    }
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, name(isolation));
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, offsetReset);
     p.putAll(extra);

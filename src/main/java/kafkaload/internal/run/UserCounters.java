@@ -19,10 +19,6 @@ public final class UserCounters {
     active.decrementAndGet();
   }
 
-  public int active() {
-    return active.get();
-  }
-
   public long peak() {
     return peak.get();
   }

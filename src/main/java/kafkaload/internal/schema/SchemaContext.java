@@ -80,14 +80,6 @@ public final class SchemaContext {
     return content -> b.write(t, content);
   }
 
-  public RegistrySettings settings() {
-    return settings;
-  }
-
-  public RegistryClient client() {
-    return client;
-  }
-
   /**
    * The spec as bytes per record. {@code topic}: the send's topic when known before the load (then
    * the subject is resolved now); {@code timer} receives the nanoseconds each record's encoding

@@ -90,10 +90,6 @@ public final class ShareCounters {
     this.setup = setup;
   }
 
-  public Setup setup() {
-    return setup;
-  }
-
   private Consumer consumer(int index) {
     return consumers.computeIfAbsent(index, i -> new Consumer());
   }
