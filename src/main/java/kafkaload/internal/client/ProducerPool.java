@@ -23,15 +23,7 @@ public final class ProducerPool implements AutoCloseable {
 
   /**
    * {@code poolSize}: the producers of SHARED (1) and POOL; {@code warmTopics}: metadata fetched up
-   * front.
-   */
-  public ProducerPool(
-      ProducerMode mode, int poolSize, Connection connection, List<String> warmTopics) {
-    this(mode, poolSize, connection, warmTopics, "kafkaload");
-  }
-
-  /**
-   * {@code clientIdPrefix}: the start of each producer's client.id (an injector's own, in a
+   * front; {@code clientIdPrefix}: the start of each producer's client.id (an injector's own, in a
    * distributed run).
    */
   public ProducerPool(

@@ -108,14 +108,6 @@ public final class TopicListener implements AutoCloseable {
   private final Thread poller;
   private volatile boolean running = true;
 
-  public TopicListener(
-      Connection connection,
-      String topic,
-      ScheduledExecutorService timer,
-      ConsumeCounters counters) {
-    this(connection, topic, IsolationLevel.READ_UNCOMMITTED, timer, counters);
-  }
-
   /**
    * A reader of {@code topic} with this isolation.level: read_committed hands over records of
    * committed transactions only, when their commit makes them visible (so the end-to-end latency of
