@@ -187,16 +187,9 @@ public final class Distributed {
                 root.resolve("injector-" + i + ".out")));
       }
       Console.out(
-          "[kafkaload] "
-              + n
-              + " injectors of "
-              + simulation
-              + " (run "
-              + runId
-              + ") start at "
-              + Instant.ofEpochMilli(startAt)
-              + "; output in "
-              + root);
+          String.format(
+              "[kafkaload] %s injectors of %s (run %s) start at %s; output in %s",
+              n, simulation, runId, Instant.ofEpochMilli(startAt), root));
       LocalRun.await(injectors, delay + timeout);
       return Merge.run(
               root, n, root.resolve("merged"), connection(ParamSnapshot.fromSystemProperties()))

@@ -67,15 +67,14 @@ final class BootstrapProbe {
     }
     boolean tls = answer[0] == 0x15 || answer[0] == 0x16; // a TLS alert or handshake record
     throw new KafkaLoadConfigException(
-        "Kafka bootstrap '"
-            + address
-            + "' accepts TCP connections but did not answer "
-            + "as a Kafka broker "
-            + (tls
+        String.format(
+            "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
+                + "broker %s; security.protocol=%s",
+            address,
+            tls
                 ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
-                : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)")
-            + "; security.protocol="
-            + protocol);
+                : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)",
+            protocol));
   }
 
   /**

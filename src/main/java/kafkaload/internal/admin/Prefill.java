@@ -126,13 +126,10 @@ public final class Prefill {
   public static void checkConsumers(String topic, int partitions, int consumers) {
     if (consumers > partitions) {
       throw new KafkaLoadConfigException(
-          "-Dconsumer.threads="
-              + consumers
-              + " is more than the "
-              + partitions
-              + " partitions of topic '"
-              + topic
-              + "': the extra consumers would sit idle");
+          String.format(
+              "-Dconsumer.threads=%s is more than the %s partitions of topic '%s': the extra "
+                  + "consumers would sit idle",
+              consumers, partitions, topic));
     }
   }
 }

@@ -106,18 +106,11 @@ public final class Preflight {
     }
     if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
       throw new KafkaLoadConfigException(
-          "Topic '"
-              + topic
-              + "' would be created with replication factor "
-              + plan.replicationFactor()
-              + " and "
-              + MIN_ISR
-              + "="
-              + plan.minInsyncReplicas()
-              + ": with acks=all every "
-              + "send to it would fail (NotEnoughReplicas). Lower "
-              + MIN_ISR
-              + " or raise the replication factor");
+          String.format(
+              "Topic '%s' would be created with replication factor %s and %s=%s: with "
+                  + "acks=all every send to it would fail (NotEnoughReplicas). Lower %s or raise "
+                  + "the replication factor",
+              topic, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), MIN_ISR));
     }
     return plan.partitions();
   }
@@ -142,16 +135,10 @@ public final class Preflight {
   }
 
   private static String fewPartitions(String topic, int partitions, TopicPlan plan) {
-    return "Topic '"
-        + topic
-        + "' has "
-        + partitions
-        + " partitions for "
-        + plan.concurrency()
-        + " concurrent producers: producers will contend for partitions and throughput will be capped. "
-        + "Use at least "
-        + plan.concurrency()
-        + " partitions";
+    return String.format(
+        "Topic '%s' has %s partitions for %s concurrent producers: producers will contend "
+            + "for partitions and throughput will be capped. Use at least %s partitions",
+        topic, partitions, plan.concurrency(), plan.concurrency());
   }
 
   private static KafkaLoadConfigException tooFewPartitions(
@@ -215,24 +202,19 @@ public final class Preflight {
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
         throw new KafkaLoadConfigException(
-            "Topic '"
-                + topic
-                + "' partition "
-                + p.partition()
-                + " has "
-                + p.isr().size()
-                + " in-sync replica(s) "
-                + ids(p.isr())
-                + " of "
-                + p.replicas().size()
-                + " "
-                + ids(p.replicas())
-                + ", fewer than its "
-                + MIN_ISR
-                + "="
-                + minIsr
-                + ": with acks=all every send to it would fail (NotEnoughReplicas). Bring the replicas back, or lower "
-                + MIN_ISR);
+            String.format(
+                "Topic '%s' partition %s has %s in-sync replica(s) %s of %s %s, fewer than "
+                    + "its %s=%s: with acks=all every send to it would fail (NotEnoughReplicas). "
+                    + "Bring the replicas back, or lower %s",
+                topic,
+                p.partition(),
+                p.isr().size(),
+                ids(p.isr()),
+                p.replicas().size(),
+                ids(p.replicas()),
+                MIN_ISR,
+                minIsr,
+                MIN_ISR));
       }
     }
     LOG.info(
@@ -259,15 +241,11 @@ public final class Preflight {
       return Optional.empty();
     }
     String warning =
-        "batch.size="
-            + batchSize
-            + " is larger than topic '"
-            + topic
-            + "' max.message.bytes="
-            + maxMessage
-            + ": a full batch is rejected by the broker, and Kafka's producer splits and resends it until "
-            + "delivery.timeout.ms. Use batch.size <= "
-            + maxMessage;
+        String.format(
+            "batch.size=%s is larger than topic '%s' max.message.bytes=%s: a full batch is "
+                + "rejected by the broker, and Kafka's producer splits and resends it until "
+                + "delivery.timeout.ms. Use batch.size <= %s",
+            batchSize, topic, maxMessage, maxMessage);
     LOG.warn("Preflight: {}", warning);
     Console.err("[kafkaload] WARNING: " + warning);
     return Optional.of(warning);
@@ -388,18 +366,16 @@ public final class Preflight {
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
         throw new KafkaLoadConfigException(
-            "Cannot create topic '"
-                + topic
-                + "' with "
-                + plan.partitions()
-                + " partitions, replication factor "
-                + plan.replicationFactor()
-                + (plan.minInsyncReplicas() > 0
+            String.format(
+                "Cannot create topic '%s' with %s partitions, replication factor %s%s: %s%s",
+                topic,
+                plan.partitions(),
+                plan.replicationFactor(),
+                plan.minInsyncReplicas() > 0
                     ? ", min.insync.replicas " + plan.minInsyncReplicas()
-                    : "")
-                + ": "
-                + rootMessage(e)
-                + (e.getCause() instanceof InvalidReplicationFactorException
+                    : "",
+                rootMessage(e),
+                e.getCause() instanceof InvalidReplicationFactorException
                     ? " (for more embedded brokers: kafka().embeddedBrokers("
                         + plan.replicationFactor()
                         + "), or -Dkafka.embedded.brokers="

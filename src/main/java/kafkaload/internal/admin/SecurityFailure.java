@@ -38,15 +38,9 @@ final class SecurityFailure {
     if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.GSSAPI)) {
       String principal = SaslLogins.jaasOption(props, "principal");
       return oneLine(
-          "SASL/GSSAPI authentication failed on "
-              + bootstrap
-              + " for principal '"
-              + principal
-              + "': "
-              + kerberosHint(e, props)
-              + " ("
-              + innermost(e)
-              + ")");
+          String.format(
+              "SASL/GSSAPI authentication failed on %s for principal '%s': %s (%s)",
+              bootstrap, principal, kerberosHint(e, props), innermost(e)));
     }
     if (e instanceof SaslAuthenticationException) {
       return "SASL authentication failed for user '"
@@ -71,14 +65,13 @@ final class SecurityFailure {
                 || c instanceof CertPathValidatorException
                 || String.valueOf(c.getMessage()).contains("PKIX path"))) {
       Object store = props.get("ssl.truststore.location");
-      return prefix
-          + "the broker's certificate is not trusted by "
-          + (store != null
+      return String.format(
+          "%sthe broker's certificate is not trusted by %s (%s)",
+          prefix,
+          (store != null
               ? "ssl.truststore.location=" + store
-              : "the JVM's default truststore (no ssl.truststore.location set)")
-          + " ("
-          + root
-          + ")";
+              : "the JVM's default truststore (no ssl.truststore.location set)"),
+          root);
     }
     if (anyCause(
         e,
@@ -97,14 +90,13 @@ final class SecurityFailure {
             String.valueOf(c.getMessage())
                 .matches("(?s).*(certificate_required|bad_certificate|unknown_ca).*"))) {
       Object store = props.get("ssl.keystore.location");
-      return prefix
-          + "the broker rejected this client's certificate ("
-          + (store != null
+      return String.format(
+          "%sthe broker rejected this client's certificate (%s) (%s)",
+          prefix,
+          (store != null
               ? "ssl.keystore.location=" + store
-              : "no ssl.keystore.location set, and the broker requires a client certificate (mTLS)")
-          + ") ("
-          + root
-          + ")";
+              : "no ssl.keystore.location set, and the broker requires a client certificate (mTLS)"),
+          root);
     }
     return prefix + root;
   }
@@ -139,15 +131,13 @@ final class SecurityFailure {
       Matcher refused = TOKEN_REFUSED.matcher(all);
       if (refused.find()) {
         String code = refused.group(1);
-        return prefix
-            + " refused client '"
-            + client
-            + "' ("
-            + code
-            + " "
-            + refused.group(2)
-            + ")"
-            + (code.equals("401") || code.equals("400")
+        return String.format(
+            "%s refused client '%s' (%s %s)%s",
+            prefix,
+            client,
+            code,
+            refused.group(2),
+            (code.equals("401") || code.equals("400")
                 ? ". Check "
                     + SaslLogins.CLIENT_ID
                     + " and the client secret ("
@@ -155,7 +145,7 @@ final class SecurityFailure {
                     + " or "
                     + SaslLogins.CLIENT_SECRET
                     + " in the properties file)"
-                : "");
+                : ""));
       }
       // Kafka passes the I/O failure on as text: "...KafkaException: java.net.ConnectException:
       // ..."
@@ -172,17 +162,14 @@ final class SecurityFailure {
     if (mechanism.equals(SaslLogins.GSSAPI)) {
       String principal = SaslLogins.jaasOption(props, "principal");
       String keytab = SaslLogins.jaasOption(props, "keyTab");
-      return "SASL/GSSAPI (Kerberos) login failed before connecting to "
-          + bootstrap
-          + " for principal '"
-          + principal
-          + "'"
-          + (keytab != null ? " with the keytab " + keytab : " from the ticket cache")
-          + ": "
-          + kerberosHint(e, props)
-          + " ("
-          + innermost(e)
-          + ")";
+      return String.format(
+          "SASL/GSSAPI (Kerberos) login failed before connecting to %s for principal '%s'%s: "
+              + "%s (%s)",
+          bootstrap,
+          principal,
+          (keytab != null ? " with the keytab " + keytab : " from the ticket cache"),
+          kerberosHint(e, props),
+          innermost(e));
     }
     return "SASL " + mechanism + " login failed before connecting to " + bootstrap + ": " + all;
   }

@@ -240,13 +240,9 @@ public final class EmbeddedCluster implements AutoCloseable {
   private NodeProcess node(int nodeId) {
     if (nodeId < 1 || nodeId > nodes.size()) {
       throw new IllegalArgumentException(
-          "no broker "
-              + nodeId
-              + " in a cluster of "
-              + nodes.size()
-              + " (brokers are numbered 1.."
-              + nodes.size()
-              + ")");
+          String.format(
+              "no broker %s in a cluster of %s (brokers are numbered 1..%s)",
+              nodeId, nodes.size(), nodes.size()));
     }
     return nodes.get(nodeId - 1);
   }
@@ -301,23 +297,16 @@ public final class EmbeddedCluster implements AutoCloseable {
       }
       if (last.contains("\nFAILED: ") || !n.process.isAlive()) {
         throw new IllegalStateException(
-            "Embedded broker "
-                + n.id
-                + " did not start (see "
-                + n.log
-                + "): "
-                + firstLine(last.substring(Math.max(0, last.indexOf("FAILED: ")))));
+            String.format(
+                "Embedded broker %s did not start (see %s): %s",
+                n.id, n.log, firstLine(last.substring(Math.max(0, last.indexOf("FAILED: "))))));
       }
       sleep(100);
     }
     throw new IllegalStateException(
-        "Embedded broker "
-            + n.id
-            + " was not ready within "
-            + START_TIMEOUT.toSeconds()
-            + " s (see "
-            + n.log
-            + ")");
+        String.format(
+            "Embedded broker %s was not ready within %s s (see %s)",
+            n.id, START_TIMEOUT.toSeconds(), n.log));
   }
 
   /** Waits until the controller lists every one of these brokers as registered and unfenced. */
@@ -351,15 +340,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         sleep(200);
       }
       throw new IllegalStateException(
-          "Embedded brokers "
-              + ids
-              + " did not all register within "
-              + START_TIMEOUT.toSeconds()
-              + " s (registered: "
-              + seen
-              + "; logs in "
-              + nodes.get(0).log.getParent()
-              + ")");
+          String.format(
+              "Embedded brokers %s did not all register within %s s (registered: %s; logs in "
+                  + "%s)",
+              ids, START_TIMEOUT.toSeconds(), seen, nodes.get(0).log.getParent()));
     }
   }
 

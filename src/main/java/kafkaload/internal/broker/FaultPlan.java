@@ -97,15 +97,10 @@ public record FaultPlan(List<Step> steps) {
     for (Step s : steps) {
       if (s.broker() > brokers) {
         throw new KafkaLoadConfigException(
-            "-Dfault.plan step "
-                + s
-                + " acts on broker "
-                + s.broker()
-                + " but the embedded cluster has "
-                + brokers
-                + " (-Dkafka.embedded.brokers="
-                + brokers
-                + ")");
+            String.format(
+                "-Dfault.plan step %s acts on broker %s but the embedded cluster has %s "
+                    + "(-Dkafka.embedded.brokers=%s)",
+                s, s.broker(), brokers, brokers));
       }
       if (loadMillis > 0 && s.atMillis() >= loadMillis) {
         throw new KafkaLoadConfigException(

@@ -91,12 +91,9 @@ public final class ClientSecurity {
     p.put(SASL_MECHANISM, m);
     p.put(
         SASL_JAAS_CONFIG,
-        module
-            + " required username=\""
-            + jaasQuote(username)
-            + "\" password=\""
-            + jaasQuote(password)
-            + "\";");
+        String.format(
+            "%s required username=\"%s\" password=\"%s\";",
+            module, jaasQuote(username), jaasQuote(password)));
     return p;
   }
 
@@ -188,15 +185,8 @@ public final class ClientSecurity {
     if (user != null) {
       if (mechanism == null) {
         throw new KafkaLoadConfigException(
-            "-D"
-                + SASL_USERNAME
-                + "="
-                + user
-                + " needs -D"
-                + SASL_MECHANISM
-                + " (one of "
-                + MECHANISMS
-                + ")");
+            String.format(
+                "-D%s=%s needs -D%s (one of %s)", SASL_USERNAME, user, SASL_MECHANISM, MECHANISMS));
       }
       p.putAll(
           sasl(mechanism, user, Secrets.require(SASL_PASSWORD_ENV, env.apply(SASL_PASSWORD_ENV))));

@@ -35,14 +35,10 @@ public record FeederFile(String path, List<String> columns) {
     List<String> columns = header == null ? List.of() : List.of(header.trim().split("\\s*,\\s*"));
     if (!columns.contains(KEY) && !columns.contains(VALUE)) {
       throw new KafkaLoadConfigException(
-          "Feeder file '"
-              + path
-              + "' (-Dfeeder) needs a header line with a '"
-              + KEY
-              + "' and/or '"
-              + VALUE
-              + "' column; its first line is: "
-              + header);
+          String.format(
+              "Feeder file '%s' (-Dfeeder) needs a header line with a '%s' and/or '%s' "
+                  + "column; its first line is: %s",
+              path, KEY, VALUE, header));
     }
     return new FeederFile(path, columns);
   }

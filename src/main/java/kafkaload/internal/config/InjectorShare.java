@@ -24,13 +24,9 @@ public record InjectorShare(int index, int count, String runId) {
     }
     if (index < 0 || index >= count) {
       throw new KafkaLoadConfigException(
-          "injector index "
-              + index
-              + " must be 0 to "
-              + (count - 1)
-              + " (the injector count is "
-              + count
-              + ")");
+          String.format(
+              "injector index %s must be 0 to %s (the injector count is %s)",
+              index, count - 1, count));
     }
   }
 

@@ -260,13 +260,9 @@ public final class ParamSnapshot {
     InjectorShare injector = injector();
     if (total < injector.count()) {
       throw new KafkaLoadConfigException(
-          "-D"
-              + name
-              + "="
-              + total
-              + " cannot be split over "
-              + injector.count()
-              + " injectors: each needs at least 1");
+          String.format(
+              "-D%s=%s cannot be split over %s injectors: each needs at least 1",
+              name, total, injector.count()));
     }
     return (int) injector.share(total);
   }

@@ -97,13 +97,8 @@ public final class SaslLogins {
     }
     if (clientId == null || clientId.isBlank()) {
       throw new KafkaLoadConfigException(
-          "SASL OAUTHBEARER with "
-              + TOKEN_ENDPOINT_URL
-              + "="
-              + url
-              + ": "
-              + CLIENT_ID
-              + " is empty");
+          String.format(
+              "SASL OAUTHBEARER with %s=%s: %s is empty", TOKEN_ENDPOINT_URL, url, CLIENT_ID));
     }
     if (clientSecret == null || clientSecret.isEmpty()) {
       throw new KafkaLoadConfigException(
@@ -142,13 +137,9 @@ public final class SaslLogins {
       }
       if (!Files.isRegularFile(Paths.get(keytab))) {
         throw new KafkaLoadConfigException(
-            "SASL GSSAPI for principal '"
-                + principal
-                + "': the keytab "
-                + keytab
-                + " does not exist ("
-                + KERBEROS_KEYTAB
-                + ")");
+            String.format(
+                "SASL GSSAPI for principal '%s': the keytab %s does not exist (%s)",
+                principal, keytab, KERBEROS_KEYTAB));
       }
       if (!Files.isReadable(Paths.get(keytab))) {
         throw new KafkaLoadConfigException(

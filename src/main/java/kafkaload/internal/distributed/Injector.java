@@ -111,14 +111,10 @@ public final class Injector {
     }
     if (StartGate.refusedLate()) {
       throw new Late(
-          "injector "
-              + share.index()
-              + " of "
-              + share.count()
-              + ": its simulation was ready after the "
-              + "common start time "
-              + Instant.ofEpochMilli(startAtMillis)
-              + "; refused to run late (see above)");
+          String.format(
+              "injector %s of %s: its simulation was ready after the common start time %s; "
+                  + "refused to run late (see above)",
+              share.index(), share.count(), Instant.ofEpochMilli(startAtMillis)));
     }
     if (!StartGate.passed()) {
       Console.out(
@@ -129,14 +125,9 @@ public final class Injector {
     Path log = findLog(gatlingResults);
     if ((code != 0 && code != 2) || log == null) {
       Console.err(
-          "[kafkaload] injector "
-              + share.index()
-              + ": Gatling ended with exit code "
-              + code
-              + (log == null ? " and no simulation.log" : "")
-              + "; no "
-              + MARKER
-              + " written");
+          String.format(
+              "[kafkaload] injector %s: Gatling ended with exit code %s%s; no %s written",
+              share.index(), code, log == null ? " and no simulation.log" : "", MARKER));
       return 1;
     }
     Path summary = log.resolveSibling("kafka-summary.json");

@@ -89,14 +89,10 @@ record InjectorFolder(
     long size = Files.size(log);
     if (size != marker.logBytes() || !Injector.sha256(log).equals(marker.logSha256())) {
       throw new SimulationLogs.Refused(
-          log
-              + " is truncated or changed: "
-              + size
-              + " bytes, but the injector wrote "
-              + marker.logBytes()
-              + " bytes with another SHA-256 ("
-              + markerFile
-              + ")");
+          String.format(
+              "%s is truncated or changed: %s bytes, but the injector wrote %s bytes with "
+                  + "another SHA-256 (%s)",
+              log, size, marker.logBytes(), markerFile));
     }
     Path summaryFile = marker.kafkaSummary() == null ? null : dir.resolve(marker.kafkaSummary());
     RunResults summary;

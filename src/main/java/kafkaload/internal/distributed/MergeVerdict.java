@@ -15,16 +15,15 @@ record MergeVerdict(int exitCode, String text) {
     if (!dead.isEmpty()) {
       return new MergeVerdict(
           Merge.INJECTOR_DIED,
-          "FAILED: injector(s) "
-              + dead.stream().map(String::valueOf).toList()
-              + " did not finish"
-              + (deadInTopic > 0
+          String.format(
+              "FAILED: injector(s) %s did not finish%s; see the rows above",
+              dead.stream().map(String::valueOf).toList(),
+              deadInTopic > 0
                   ? "; "
                       + deadInTopic
                       + " of their records are in the topic, "
                       + "acked by no injector's results"
-                  : "")
-              + "; see the rows above");
+                  : ""));
     }
     if (gatling == 0) {
       return new MergeVerdict(Merge.PASSED, "PASSED: every gate of the merged run passed");

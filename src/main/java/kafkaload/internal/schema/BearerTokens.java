@@ -96,20 +96,16 @@ final class BearerTokens {
         // not an OAuth error body: show it as it is
       }
       throw new RegistryClient.RegistryException(
-          prefix
-              + " refused client '"
-              + settings.clientId()
-              + "' ("
-              + resp.statusCode()
-              + " "
-              + error.trim()
-              + "). Check "
-              + RegistryOAuth.CLIENT_ID
-              + " and the client secret ("
-              + RegistryOAuth.CLIENT_SECRET_ENV
-              + " or "
-              + RegistryOAuth.CLIENT_SECRET
-              + " in the properties file)",
+          String.format(
+              "%s refused client '%s' (%s %s). Check %s and the client secret (%s or %s in "
+                  + "the properties file)",
+              prefix,
+              settings.clientId(),
+              resp.statusCode(),
+              error.trim(),
+              RegistryOAuth.CLIENT_ID,
+              RegistryOAuth.CLIENT_SECRET_ENV,
+              RegistryOAuth.CLIENT_SECRET),
           resp.statusCode(),
           0);
     }

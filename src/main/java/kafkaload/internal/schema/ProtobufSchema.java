@@ -311,12 +311,8 @@ public final class ProtobufSchema implements RecordSchema {
             return ev;
           }
           throw new Mismatch(
-              "field '"
-                  + path
-                  + "' should be one of "
-                  + f.getEnumType().getValues()
-                  + ", not "
-                  + v);
+              String.format(
+                  "field '%s' should be one of %s, not %s", path, f.getEnumType().getValues(), v));
         }
       default:
         break;

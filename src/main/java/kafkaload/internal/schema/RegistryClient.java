@@ -250,14 +250,16 @@ public final class RegistryClient {
       // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it
       // resets the
       // connection; that it asked for one is what says why.
-      return "the registry requires a client certificate (mutual TLS) and did not accept this client's: "
-          + (tls.keystoreLocation() == null
+      return String.format(
+          "the registry requires a client certificate (mutual TLS) and did not accept this "
+              + "client's: %s%s",
+          tls.keystoreLocation() == null
               ? "no " + RegistryTls.KEYSTORE_LOCATION + " is set"
               : RegistryTls.KEYSTORE_LOCATION
                   + "="
                   + tls.keystoreLocation()
-                  + " is not signed by a CA it trusts")
-          + reason;
+                  + " is not signed by a CA it trusts",
+          reason);
     }
     if (!ssl) {
       return null;
@@ -296,14 +298,9 @@ public final class RegistryClient {
       String tlsFailure = tlsFailure(e);
       if (tlsFailure != null) {
         throw new RegistryException(
-            "Schema Registry at "
-                + url
-                + ": TLS handshake failed ("
-                + method
-                + " "
-                + path
-                + "): "
-                + tlsFailure,
+            String.format(
+                "Schema Registry at %s: TLS handshake failed (%s %s): %s",
+                url, method, path, tlsFailure),
             0,
             0);
       }
@@ -329,13 +326,9 @@ public final class RegistryClient {
         return JSON.readTree(resp.body());
       } catch (IOException e) {
         throw new RegistryException(
-            "Schema Registry at "
-                + url
-                + " answered "
-                + method
-                + " "
-                + path
-                + " with a body that is not JSON",
+            String.format(
+                "Schema Registry at %s answered %s %s with a body that is not JSON",
+                url, method, path),
             status,
             0);
       }

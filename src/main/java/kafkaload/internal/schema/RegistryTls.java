@@ -135,14 +135,9 @@ public record RegistryTls(
       if (keystoreLocation != null) {
         if (keystorePassword == null || keystorePassword.isEmpty()) {
           throw new KafkaLoadConfigException(
-              KEYSTORE_LOCATION
-                  + "="
-                  + keystoreLocation
-                  + " needs the keystore's "
-                  + "password: "
-                  + KEYSTORE_PASSWORD
-                  + " in the properties file or "
-                  + KEYSTORE_PASSWORD_ENV);
+              String.format(
+                  "%s=%s needs the keystore's password: %s in the properties file or %s",
+                  KEYSTORE_LOCATION, keystoreLocation, KEYSTORE_PASSWORD, KEYSTORE_PASSWORD_ENV));
         }
         KeyStore ks =
             load(
@@ -157,15 +152,13 @@ public record RegistryTls(
           kmf.init(ks, (keyPassword != null ? keyPassword : keystorePassword).toCharArray());
         } catch (UnrecoverableKeyException e) {
           throw new KafkaLoadConfigException(
-              KEYSTORE_LOCATION
-                  + "="
-                  + keystoreLocation
-                  + ": its key does not open "
-                  + "with "
-                  + (keyPassword != null
+              String.format(
+                  "%s=%s: its key does not open with %s: the password is wrong",
+                  KEYSTORE_LOCATION,
+                  keystoreLocation,
+                  keyPassword != null
                       ? KEY_PASSWORD
-                      : KEYSTORE_PASSWORD + " (no " + KEY_PASSWORD + " set)")
-                  + ": the password is wrong");
+                      : KEYSTORE_PASSWORD + " (no " + KEY_PASSWORD + " set)"));
         }
         keys = (X509ExtendedKeyManager) kmf.getKeyManagers()[0];
       }
@@ -268,13 +261,12 @@ public record RegistryTls(
           e.getCause() instanceof UnrecoverableKeyException
               || String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("password");
       throw new KafkaLoadConfigException(
-          setting
-              + "="
-              + location
-              + " ("
-              + t
-              + ") does not open: "
-              + (wrongPassword
+          String.format(
+              "%s=%s (%s) does not open: %s",
+              setting,
+              location,
+              t,
+              wrongPassword
                   ? "the password "
                       + passwordSetting
                       + " is wrong"

@@ -197,12 +197,9 @@ public final class SchemaContext {
         payload = t.schema().encode(c);
       } catch (RecordSchema.Mismatch e) {
         throw new RecordSchema.Mismatch(
-            "the "
-                + (isKey ? "key" : "value")
-                + " does not fit "
-                + t.schema().recordName()
-                + ": "
-                + e.getMessage());
+            String.format(
+                "the %s does not fit %s: %s",
+                isKey ? "key" : "value", t.schema().recordName(), e.getMessage()));
       }
       return t.schema().format() == SchemaFormat.PROTOBUF
           ? Framing.frameProtobuf(t.id(), t.schema().messageIndexes(), payload)

@@ -333,13 +333,9 @@ public final class LagMonitor implements AutoCloseable {
       return Verdict.unjudged(
           group,
           sampling,
-          "lag could not be sampled: "
-              + sampling.failed()
-              + " of "
-              + sampling.tried()
-              + " samples failed (last: "
-              + sampling.lastError()
-              + ")");
+          String.format(
+              "lag could not be sampled: %s of %s samples failed (last: %s)",
+              sampling.failed(), sampling.tried(), sampling.lastError()));
     }
     List<Sample> load = samples().get(group);
     if (load.isEmpty() && lag(admin, group, isolation).isEmpty()) {

@@ -133,21 +133,13 @@ public final class ShareGroupPreflight {
           .get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new KafkaLoadConfigException(
-          "Share group '"
-              + group
-              + "': the broker refused its settings "
-              + configs
-              + ": "
-              + Preflight.rootMessage(e));
+          String.format(
+              "Share group '%s': the broker refused its settings %s: %s",
+              group, configs, Preflight.rootMessage(e)));
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
-          "Share group '"
-              + group
-              + "': setting "
-              + configs
-              + " timed out after "
-              + timeoutMs
-              + " ms");
+          String.format(
+              "Share group '%s': setting %s timed out after %s ms", group, configs, timeoutMs));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while configuring share group " + group);

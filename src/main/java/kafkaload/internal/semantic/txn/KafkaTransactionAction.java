@@ -252,11 +252,11 @@ final class KafkaTransactionAction extends KafkaAction {
       }
     }
     String why =
-        "transaction of transactional.id "
-            + h.transactionalId()
-            + " failed: "
-            + reason(e)
-            + (fenced
+        String.format(
+            "transaction of transactional.id %s failed: %s%s",
+            h.transactionalId(),
+            reason(e),
+            fenced
                 ? " (another producer took this transactional.id, or ended its transaction; the"
                     + " user goes on with a new one)"
                 : aborted ? " (aborted)" : "");

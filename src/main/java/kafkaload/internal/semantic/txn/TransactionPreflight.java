@@ -61,18 +61,15 @@ public final class TransactionPreflight {
             if (p.isr().size() < minIsr) {
               refusal =
                   Optional.of(
-                      Topic.TRANSACTION_STATE_TOPIC_NAME
-                          + " partition "
-                          + p.partition()
-                          + " has "
-                          + p.isr().size()
-                          + " in-sync replica(s) "
-                          + Preflight.ids(p.isr())
-                          + ", fewer than "
-                          + TXN_MIN_ISR
-                          + "="
-                          + minIsr
-                          + ": transactions using it cannot commit");
+                      String.format(
+                          "%s partition %s has %s in-sync replica(s) %s, fewer than %s=%s: "
+                              + "transactions using it cannot commit",
+                          Topic.TRANSACTION_STATE_TOPIC_NAME,
+                          p.partition(),
+                          p.isr().size(),
+                          Preflight.ids(p.isr()),
+                          TXN_MIN_ISR,
+                          minIsr));
               break;
             }
           }
@@ -84,12 +81,9 @@ public final class TransactionPreflight {
       }
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(
-          "Cannot read the broker's transaction settings ("
-              + TXN_RF
-              + ", "
-              + TXN_MIN_ISR
-              + "): "
-              + Preflight.rootMessage(e));
+          String.format(
+              "Cannot read the broker's transaction settings (%s, %s): %s",
+              TXN_RF, TXN_MIN_ISR, Preflight.rootMessage(e)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the transaction settings");
@@ -103,16 +97,10 @@ public final class TransactionPreflight {
   public static Optional<String> transactionStateRefusal(int brokers, int rf, int minIsr) {
     if (rf > brokers) {
       return Optional.of(
-          TXN_RF
-              + "="
-              + rf
-              + " but the cluster has "
-              + brokers
-              + " broker(s): "
-              + Topic.TRANSACTION_STATE_TOPIC_NAME
-              + " cannot be created, so every initTransactions would time out. Lower "
-              + TXN_RF
-              + " or add brokers");
+          String.format(
+              "%s=%s but the cluster has %s broker(s): %s cannot be created, so every "
+                  + "initTransactions would time out. Lower %s or add brokers",
+              TXN_RF, rf, brokers, Topic.TRANSACTION_STATE_TOPIC_NAME, TXN_RF));
     }
     if (minIsr > rf || minIsr > brokers) {
       return Optional.of(

@@ -66,14 +66,10 @@ final class TransactionResources implements AutoCloseable {
       producers.release(producers.take());
     } catch (RuntimeException e) {
       throw new KafkaLoadConfigException(
-          "'"
-              + requestName
-              + "': no transactional producer could start (initTransactions, transactional.id "
-              + producers.idPrefix()
-              + "-0): "
-              + e.getClass().getSimpleName()
-              + ": "
-              + e.getMessage(),
+          String.format(
+              "'%s': no transactional producer could start (initTransactions, "
+                  + "transactional.id %s-0): %s: %s",
+              requestName, producers.idPrefix(), e.getClass().getSimpleName(), e.getMessage()),
           e);
     }
   }

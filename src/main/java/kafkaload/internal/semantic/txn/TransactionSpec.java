@@ -44,13 +44,10 @@ public record TransactionSpec(
     }
     if (send.burst() > 1) {
       throw new KafkaLoadConfigException(
-          name
-              + ": burst("
-              + send.burst()
-              + ") inside a transaction; the transaction is the group of records: use "
-              + "transaction("
-              + send.burst()
-              + ") alone");
+          String.format(
+              "%s: burst(%s) inside a transaction; the transaction is the group of records: "
+                  + "use transaction(%s) alone",
+              name, send.burst(), send.burst()));
     }
     return new TransactionSpec(send, records, 0, 0, null);
   }

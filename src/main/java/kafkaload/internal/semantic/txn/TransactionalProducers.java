@@ -78,17 +78,11 @@ public final class TransactionalProducers implements AutoCloseable {
     }
     if (injector.count() > 1) {
       throw new KafkaLoadConfigException(
-          "transactional.id prefix '"
-              + prefix
-              + "' would be shared by the "
-              + injector.count()
-              + " injectors of this run, whose producers would fence each other: put "
-              + INJECTOR_TOKEN
-              + " in it (e.g. '"
-              + prefix
-              + "-"
-              + INJECTOR_TOKEN
-              + "'), or leave transactional.id unset for ids unique per run and injector");
+          String.format(
+              "transactional.id prefix '%s' would be shared by the %s injectors of this run, "
+                  + "whose producers would fence each other: put %s in it (e.g. '%s-%s'), or leave "
+                  + "transactional.id unset for ids unique per run and injector",
+              prefix, injector.count(), INJECTOR_TOKEN, prefix, INJECTOR_TOKEN));
     }
     return prefix;
   }
