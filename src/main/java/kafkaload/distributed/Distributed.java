@@ -123,12 +123,10 @@ public final class Distributed {
     KafkaProtocol protocol = ProtocolResolver.resolve(ProtocolParts.DEFAULT.withParams(params));
     if (protocol.bootstrapServers() == null) {
       throw new KafkaLoadConfigException(
-          "the merge reconciles the injectors' records against their cluster: set "
-              + "-D"
-              + KafkaProtocolBuilder.BOOTSTRAP_PROPERTY
-              + " (or "
-              + KafkaProtocolBuilder.BOOTSTRAP_ENV
-              + "), or -Dverify=false to merge without it");
+          String.format(
+              "the merge reconciles the injectors' records against their cluster: set -D%s "
+                  + "(or %s), or -Dverify=false to merge without it",
+              KafkaProtocolBuilder.BOOTSTRAP_PROPERTY, KafkaProtocolBuilder.BOOTSTRAP_ENV));
     }
     return protocol.connection();
   }

@@ -331,12 +331,10 @@ public final class Preflight {
         .orElseThrow(
             () ->
                 new KafkaLoadConfigException(
-                    "Topic '"
-                        + topic
-                        + "' was created but not every partition "
-                        + "has a leader after "
-                        + timeoutMs
-                        + " ms"));
+                    String.format(
+                        "Topic '%s' was created but not every partition has a leader after "
+                            + "%s ms",
+                        topic, timeoutMs)));
   }
 
   /**

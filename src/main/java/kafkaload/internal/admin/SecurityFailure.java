@@ -43,15 +43,13 @@ final class SecurityFailure {
               bootstrap, principal, kerberosHint(e, props), innermost(e)));
     }
     if (e instanceof SaslAuthenticationException) {
-      return "SASL authentication failed for user '"
-          + ClientSecurity.username(props)
-          + "' on "
-          + bootstrap
-          + " ("
-          + props.get(ClientSecurity.SASL_MECHANISM)
-          + "): "
-          + e.getMessage()
-          + ". Check the user name and password";
+      return String.format(
+          "SASL authentication failed for user '%s' on %s (%s): %s. Check the user name and "
+              + "password",
+          ClientSecurity.username(props),
+          bootstrap,
+          props.get(ClientSecurity.SASL_MECHANISM),
+          e.getMessage());
     }
     if (!(e instanceof SslAuthenticationException)) {
       return "Authentication failed on " + bootstrap + ": " + Preflight.rootMessage(e);
@@ -151,11 +149,9 @@ final class SecurityFailure {
       // ..."
       Matcher io = UNREACHABLE.matcher(all);
       if (io.find()) {
-        return prefix
-            + " is unreachable ("
-            + io.group(1)
-            + "), retried for sasl.login.retry.backoff.max.ms. Check "
-            + SaslLogins.TOKEN_ENDPOINT_URL;
+        return String.format(
+            "%s is unreachable (%s), retried for sasl.login.retry.backoff.max.ms. Check %s",
+            prefix, io.group(1), SaslLogins.TOKEN_ENDPOINT_URL);
       }
       return prefix + " gave no usable token for client '" + client + "': " + innermost(e);
     }
@@ -182,13 +178,11 @@ final class SecurityFailure {
     if (!SaslLogins.GSSAPI.equals(String.valueOf(props.get(ClientSecurity.SASL_MECHANISM)))) {
       return "";
     }
-    return ". With SASL/GSSAPI, Kafka retries a service ticket the KDC refuses until this timeout: "
-        + "check "
-        + SaslLogins.KERBEROS_SERVICE_NAME
-        + "="
-        + props.get(SaslLogins.KERBEROS_SERVICE_NAME)
-        + " (the KDC must know <service name>/<broker host>) and that the bootstrap names the "
-        + "brokers by the host names in their principals";
+    return String.format(
+        ". With SASL/GSSAPI, Kafka retries a service ticket the KDC refuses until this "
+            + "timeout: check %s=%s (the KDC must know <service name>/<broker host>) and that the "
+            + "bootstrap names the brokers by the host names in their principals",
+        SaslLogins.KERBEROS_SERVICE_NAME, props.get(SaslLogins.KERBEROS_SERVICE_NAME));
   }
 
   private static final Pattern UNREACHABLE =

@@ -104,11 +104,9 @@ public record FaultPlan(List<Step> steps) {
       }
       if (loadMillis > 0 && s.atMillis() >= loadMillis) {
         throw new KafkaLoadConfigException(
-            "-Dfault.plan step "
-                + s
-                + " comes after the end of the load ("
-                + formatMillis(loadMillis)
-                + ")");
+            String.format(
+                "-Dfault.plan step %s comes after the end of the load (%s)",
+                s, formatMillis(loadMillis)));
       }
     }
   }

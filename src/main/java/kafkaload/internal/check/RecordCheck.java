@@ -234,11 +234,9 @@ public final class RecordCheck {
       try {
         want = expectedEl.resolve(session);
       } catch (Exception e) {
-        return description
-            + ": the expected value "
-            + expected
-            + " cannot be resolved: "
-            + e.getMessage();
+        return String.format(
+            "%s: the expected value %s cannot be resolved: %s",
+            description, expected, e.getMessage());
       }
     }
     if (want != null && !same(v, want)) {

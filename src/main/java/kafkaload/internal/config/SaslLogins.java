@@ -89,11 +89,9 @@ public final class SaslLogins {
     String url = tokenEndpointUrl.trim();
     if (!url.matches("(?i)(https?|file):.+")) {
       throw new KafkaLoadConfigException(
-          "SASL OAUTHBEARER: "
-              + TOKEN_ENDPOINT_URL
-              + "="
-              + url
-              + " is not an http(s):// URL (or a file: with a token)");
+          String.format(
+              "SASL OAUTHBEARER: %s=%s is not an http(s):// URL (or a file: with a token)",
+              TOKEN_ENDPOINT_URL, url));
     }
     if (clientId == null || clientId.isBlank()) {
       throw new KafkaLoadConfigException(
@@ -143,11 +141,9 @@ public final class SaslLogins {
       }
       if (!Files.isReadable(Paths.get(keytab))) {
         throw new KafkaLoadConfigException(
-            "SASL GSSAPI for principal '"
-                + principal
-                + "': the keytab "
-                + keytab
-                + " is not readable");
+            String.format(
+                "SASL GSSAPI for principal '%s': the keytab %s is not readable",
+                principal, keytab));
       }
       jaas.append(" useKeyTab=true storeKey=true keyTab=\"").append(jaasQuote(keytab)).append('"');
     } else {

@@ -42,13 +42,11 @@ public final class StartGate {
       passed = true;
       refused = true;
       throw new KafkaLoadConfigException(
-          "this injector's simulation was ready "
-              + (now - at)
-              + " ms after the "
-              + "common start time "
-              + Instant.ofEpochMilli(at)
-              + " (-Dinjector.startAt): refusing to start late; give "
-              + "the injectors more time before the start");
+          String.format(
+              "this injector's simulation was ready %s ms after the common start time %s "
+                  + "(-Dinjector.startAt): refusing to start late; give the injectors more time "
+                  + "before the start",
+              now - at, Instant.ofEpochMilli(at)));
     }
     try {
       while (System.currentTimeMillis() < at) {

@@ -65,16 +65,14 @@ public final class Injector {
       }
     }
     Console.out(
-        "[kafkaload] injector "
-            + share.index()
-            + " of "
-            + share.count()
-            + " (run "
-            + share.runId()
-            + "): starting Gatling; the simulation waits "
-            + (startAtMillis - now)
-            + " ms more for the common start "
-            + Instant.ofEpochMilli(startAtMillis));
+        String.format(
+            "[kafkaload] injector %s of %s (run %s): starting Gatling; the simulation waits "
+                + "%s ms more for the common start %s",
+            share.index(),
+            share.count(),
+            share.runId(),
+            startAtMillis - now,
+            Instant.ofEpochMilli(startAtMillis)));
     StartGate.arm(startAtMillis);
     try {
       return gatling(simulation, share, startAtMillis, results);

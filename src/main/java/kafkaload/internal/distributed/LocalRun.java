@@ -129,11 +129,9 @@ public final class LocalRun {
       long left = deadline - System.nanoTime();
       if (!p.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
         Console.err(
-            "[kafkaload] injector pid "
-                + p.pid()
-                + " still running after "
-                + timeoutSeconds
-                + " s: killed");
+            String.format(
+                "[kafkaload] injector pid %s still running after %s s: killed",
+                p.pid(), timeoutSeconds));
         p.destroyForcibly().waitFor();
       }
     }

@@ -89,11 +89,9 @@ public final class Comparability {
     List<String> flags = new ArrayList<>(d.flags());
     if (baseline.injector() != null && baseline.injector().saturated()) {
       flags.add(
-          "the injector was saturated in "
-              + baselineName
-              + ": its figures are a floor ("
-              + String.join("; ", baseline.injector().reasons())
-              + ")");
+          String.format(
+              "the injector was saturated in %s: its figures are a floor (%s)",
+              baselineName, String.join("; ", baseline.injector().reasons())));
     }
     if (current.injector() != null && current.injector().saturated()) {
       flags.add(

@@ -37,11 +37,9 @@ public final class ResultsJson {
     int version = tree.path("schemaVersion").asInt(0);
     if (version != RunResults.SCHEMA_VERSION) {
       throw new IOException(
-          file
-              + " has schemaVersion "
-              + (tree.has("schemaVersion") ? version : "(none)")
-              + ", this code reads "
-              + RunResults.SCHEMA_VERSION);
+          String.format(
+              "%s has schemaVersion %s, this code reads %s",
+              file, tree.has("schemaVersion") ? version : "(none)", RunResults.SCHEMA_VERSION));
     }
     return JSON.treeToValue(tree, RunResults.class);
   }

@@ -119,11 +119,9 @@ public final class AvroSchema implements RecordSchema {
             if (v == null) {
               if (!f.hasDefaultValue()) {
                 throw new Mismatch(
-                    "field '"
-                        + fp
-                        + "' is missing, and the schema "
-                        + s.getFullName()
-                        + " gives it no default");
+                    String.format(
+                        "field '%s' is missing, and the schema %s gives it no default",
+                        fp, s.getFullName()));
               }
               r.put(
                   f.pos(),

@@ -67,11 +67,9 @@ final class BearerTokens {
             .POST(HttpRequest.BodyPublishers.ofString(form))
             .build();
     String prefix =
-        "Schema Registry OAuth: the token endpoint "
-            + url
-            + " ("
-            + RegistryOAuth.ISSUER_ENDPOINT_URL
-            + ")";
+        String.format(
+            "Schema Registry OAuth: the token endpoint %s (%s)",
+            url, RegistryOAuth.ISSUER_ENDPOINT_URL);
     HttpResponse<String> resp;
     try {
       resp = http.send(req, HttpResponse.BodyHandlers.ofString());

@@ -88,11 +88,12 @@ final class JsonSchemaSchema implements RecordSchema {
     }
     if (!errors.isEmpty()) {
       throw new Mismatch(
-          "the record does not fit the JSON Schema: "
-              + errors.stream()
+          String.format(
+              "the record does not fit the JSON Schema: %s",
+              errors.stream()
                   .map(ValidationMessage::getMessage)
                   .sorted()
-                  .collect(Collectors.joining("; ")));
+                  .collect(Collectors.joining("; "))));
     }
   }
 }

@@ -53,11 +53,8 @@ final class ProtoParser {
     while (at < text.length()) {
       if (!m.find(at) || m.start() != at) {
         throw new RecordSchema.Mismatch(
-            "not a valid .proto: unexpected character '"
-                + text.charAt(at)
-                + "' at "
-                + "offset "
-                + at);
+            String.format(
+                "not a valid .proto: unexpected character '%s' at offset %s", text.charAt(at), at));
       }
       String t = m.group();
       if (!t.isBlank() && !t.startsWith("//") && !t.startsWith("/*")) {

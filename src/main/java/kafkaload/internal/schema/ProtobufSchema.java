@@ -218,11 +218,9 @@ public final class ProtobufSchema implements RecordSchema {
   private static DynamicMessage build(Descriptor d, JsonNode n, String path, boolean lenient) {
     if (n == null || !n.isObject()) {
       throw new Mismatch(
-          (path.isEmpty() ? "the record" : "field '" + path + "'")
-              + " should be a message "
-              + d.getFullName()
-              + " (a JSON object), not "
-              + n);
+          String.format(
+              "%s should be a message %s (a JSON object), not %s",
+              path.isEmpty() ? "the record" : "field '" + path + "'", d.getFullName(), n));
     }
     DynamicMessage.Builder b = DynamicMessage.newBuilder(d);
     for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {

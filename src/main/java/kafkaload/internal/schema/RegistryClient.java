@@ -96,12 +96,10 @@ public final class RegistryClient {
     boolean https = this.url.regionMatches(true, 0, "https://", 0, 8);
     if (tls.configured() && !https) {
       throw new KafkaLoadConfigException(
-          RegistrySettings.URL
-              + "="
-              + this.url
-              + " is not https, but "
-              + RegistryTls.PREFIX
-              + "* settings are set: use an https:// URL, or remove the TLS settings");
+          String.format(
+              "%s=%s is not https, but %s* settings are set: use an https:// URL, or remove "
+                  + "the TLS settings",
+              RegistrySettings.URL, this.url, RegistryTls.PREFIX));
     }
     HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
     if (https && tls.configured()) {
@@ -235,12 +233,10 @@ public final class RegistryClient {
         && (all.contains("PKIX")
             || all.contains("CertPathBuilderException")
             || all.contains("certification path"))) {
-      return "the registry's certificate is not trusted by "
-          + trust
-          + ": set "
-          + RegistryTls.TRUSTSTORE_LOCATION
-          + " to a truststore holding the registry's CA"
-          + reason;
+      return String.format(
+          "the registry's certificate is not trusted by %s: set %s to a truststore holding "
+              + "the registry's CA%s",
+          trust, RegistryTls.TRUSTSTORE_LOCATION, reason);
     }
     if (ssl && (all.contains("No subject alternative") || all.contains("No name matching"))) {
       return "the registry's certificate does not name the host of " + url + reason;
@@ -305,15 +301,13 @@ public final class RegistryClient {
             0);
       }
       throw new RegistryException(
-          "Schema Registry at "
-              + url
-              + " is unreachable ("
-              + method
-              + " "
-              + path
-              + "): "
-              + e.getClass().getSimpleName()
-              + (e.getMessage() == null ? "" : ": " + e.getMessage()),
+          String.format(
+              "Schema Registry at %s is unreachable (%s %s): %s%s",
+              url,
+              method,
+              path,
+              e.getClass().getSimpleName(),
+              e.getMessage() == null ? "" : ": " + e.getMessage()),
           0,
           0);
     } catch (InterruptedException e) {

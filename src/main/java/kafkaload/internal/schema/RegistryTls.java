@@ -113,11 +113,9 @@ public record RegistryTls(
   public SSLContext sslContext(Runnable onCertificateRequest) {
     if (truststoreLocation == null && keystoreLocation == null && configured()) {
       throw new KafkaLoadConfigException(
-          PREFIX
-              + "* passwords or types are set without "
-              + TRUSTSTORE_LOCATION
-              + " or "
-              + KEYSTORE_LOCATION);
+          String.format(
+              "%s* passwords or types are set without %s or %s",
+              PREFIX, TRUSTSTORE_LOCATION, KEYSTORE_LOCATION));
     }
     try {
       TrustManagerFactory tmf =

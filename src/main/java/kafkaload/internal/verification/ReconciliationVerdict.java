@@ -50,12 +50,12 @@ public final class ReconciliationVerdict {
     if (t == null) {
       return "";
     }
-    return "; transactions: "
-        + t.committed()
-        + " records committed, "
-        + t.aborted()
-        + " aborted (invisible to read_committed, not lost)"
-        + (t.inDoubt() > 0
+    return String.format(
+        "; transactions: %s records committed, %s aborted (invisible to read_committed, not "
+            + "lost)%s",
+        t.committed(),
+        t.aborted(),
+        t.inDoubt() > 0
             ? ", " + t.inDoubt() + " in failed transactions (the broker decided; not lost)"
             : "");
   }

@@ -47,11 +47,9 @@ public final class ShareGroupPreflight {
               + "); share groups need a KRaft cluster of Kafka 4.2 or later");
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
-          "Share groups: the cluster at '"
-              + bootstrap
-              + "' did not describe its features within "
-              + timeoutMs
-              + " ms");
+          String.format(
+              "Share groups: the cluster at '%s' did not describe its features within %s ms",
+              bootstrap, timeoutMs));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the cluster's features");
@@ -83,17 +81,15 @@ public final class ShareGroupPreflight {
           + FEATURE
           + "; upgrade the cluster to Kafka 4.2 or later (share groups are production-ready there)";
     }
-    return "the feature "
-        + FEATURE
-        + " is "
-        + (finalized == null ? "not enabled" : "at level " + finalized.maxVersionLevel())
-        + " (the broker supports up to "
-        + supported.maxVersion()
-        + "); enable it with: kafka-features.sh --bootstrap-server <broker> upgrade --feature "
-        + FEATURE
-        + "="
-        + supported.maxVersion()
-        + " (on Kafka before 4.2, share groups are a preview)";
+    return String.format(
+        "the feature %s is %s (the broker supports up to %s); enable it with: "
+            + "kafka-features.sh --bootstrap-server <broker> upgrade --feature %s=%s (on Kafka "
+            + "before 4.2, share groups are a preview)",
+        FEATURE,
+        finalized == null ? "not enabled" : "at level " + finalized.maxVersionLevel(),
+        supported.maxVersion(),
+        FEATURE,
+        supported.maxVersion());
   }
 
   /**

@@ -107,12 +107,10 @@ public final class TransactionalProducers implements AutoCloseable {
       String a = acks.toString().trim();
       if (!a.equalsIgnoreCase("all") && !a.equals("-1")) {
         throw new KafkaLoadConfigException(
-            "'"
-                + requestName
-                + "' is transactional but acks="
-                + a
-                + ": transactions need acks=all; set kafka().acks(\"all\") (-Dacks=all in the"
-                + " shipped simulations)");
+            String.format(
+                "'%s' is transactional but acks=%s: transactions need acks=all; set "
+                    + "kafka().acks(\"all\") (-Dacks=all in the shipped simulations)",
+                requestName, a));
       }
     }
     Map<String, Object> c = new HashMap<>(properties);
