@@ -32,10 +32,7 @@ public record SendSpec(
     Content content,
     Delivery delivery) {
 
-  /**
-   * Appended to the request name of fire-and-forget sends, so no report can pass them off as ack
-   * latency.
-   */
+  /** Appended to fire-and-forget sends' request names: no report passes them off as ack latency. */
   public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
 
   public record HeaderSpec(String name, SessionValue<byte[]> value) {}
@@ -146,10 +143,7 @@ public record SendSpec(
     return fireAndForget() ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
   }
 
-  /**
-   * The send as it runs: the default topic filled in, the reported name; refused when there is no
-   * topic.
-   */
+  /** The send as it runs: default topic filled in, reported name; refused without a topic. */
   public SendSpec resolved(String defaultTopic) {
     SessionValue<String> t = topic;
     if (t == null) {
@@ -222,10 +216,7 @@ public record SendSpec(
     return with(new Content(boundKey, boundValue, headers(), timestamp()));
   }
 
-  /**
-   * The topic when it is a constant (resolving a constant needs no session), else null: known at
-   * the first send.
-   */
+  /** The topic when constant (resolved without a session), else null: known at the first send. */
   private String constantTopic() {
     try {
       return topic.resolve(null);
