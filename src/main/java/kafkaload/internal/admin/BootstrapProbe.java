@@ -77,10 +77,7 @@ final class BootstrapProbe {
             protocol));
   }
 
-  /**
-   * An ApiVersions v0 request, length-prefixed: every Kafka broker answers it, whatever versions it
-   * supports.
-   */
+  /** An ApiVersions v0 request, length-prefixed: every Kafka broker answers it. */
   private static byte[] apiVersionsV0() {
     byte[] clientId = "kafkaload-probe".getBytes(StandardCharsets.US_ASCII);
     ByteBuffer b = ByteBuffer.allocate(4 + 2 + 2 + 4 + 2 + clientId.length);

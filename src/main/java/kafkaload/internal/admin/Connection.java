@@ -30,10 +30,7 @@ public record Connection(String bootstrap, Map<String, Object> clientProperties,
     return key.startsWith("security.") || key.startsWith("sasl.") || key.startsWith("ssl.");
   }
 
-  /**
-   * bootstrap.servers plus the security settings: the base of an admin or consumer client; add its
-   * own settings.
-   */
+  /** bootstrap.servers and the security settings: the base of an admin or consumer client. */
   public Properties properties() {
     Properties p = new Properties();
     clientProperties.forEach(

@@ -35,10 +35,7 @@ public final class Prefill {
 
   private Prefill() {}
 
-  /**
-   * The records already in the topic, from each partition's start to its end: for draining a topic
-   * as it is.
-   */
+  /** The records now in the topic, each partition start to end: to drain a topic as it is. */
   public static Range existing(Connection connection, String topic, int consumers) {
     long timeoutMs = connection.timeoutMs();
     try (Admin admin = connection.admin()) {
@@ -119,10 +116,7 @@ public final class Prefill {
     }
   }
 
-  /**
-   * More consumers than partitions: the extra ones would sit idle, and the figures would describe
-   * fewer.
-   */
+  /** More consumers than partitions: the extra ones would idle, the figures describe fewer. */
   public static void checkConsumers(String topic, int partitions, int consumers) {
     if (consumers > partitions) {
       throw new KafkaLoadConfigException(

@@ -297,10 +297,7 @@ public final class Preflight {
         .collect(Collectors.joining(",", "[", "]"));
   }
 
-  /**
-   * Connects, then makes sure the topic exists as the plan says (for topics the protocol does not
-   * send to).
-   */
+  /** Connects, then makes sure a topic the protocol never sends to exists as planned. */
   public static int ensureTopic(Connection connection, String topic, TopicPlan plan) {
     try (Admin admin = connection.admin()) {
       checkBootstrap(admin, connection);
@@ -337,10 +334,7 @@ public final class Preflight {
                         topic, timeoutMs)));
   }
 
-  /**
-   * Describes the topic until it is there and {@code ready}, within the bound; empty when it never
-   * was.
-   */
+  /** Describes the topic until it is there and {@code ready}, within the bound; else empty. */
   private static Optional<TopicDescription> awaitDescribed(
       Admin admin, String topic, long timeoutMs, Predicate<TopicDescription> ready) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);

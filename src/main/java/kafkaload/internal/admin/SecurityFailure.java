@@ -232,10 +232,7 @@ final class SecurityFailure {
     return "check the principal, the keytab and " + conf;
   }
 
-  /**
-   * Kafka wraps the JSSE reason ("PKIX path building failed", "Received fatal alert: ...") a few
-   * levels down.
-   */
+  /** Kafka wraps the JSSE reason ("PKIX path building failed", ...) a few levels down. */
   private static String innermost(Throwable t) {
     Throwable c = t;
     while (c.getCause() != null && c.getCause() != c) {
