@@ -195,10 +195,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     return pid;
   }
 
-  /**
-   * A controlled shutdown of the node; killed if it has not exited within the timeout. Returns
-   * false then.
-   */
+  /** A controlled shutdown; killed (and false returned) if not exited within the timeout. */
   public synchronized boolean stop(int nodeId, Duration timeout) {
     NodeProcess n = running(nodeId);
     try {
@@ -216,10 +213,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     return false;
   }
 
-  /**
-   * Starts a stopped node again on its own log directory and ports; returns once its broker is
-   * registered.
-   */
+  /** Starts a stopped node again on its own log directory and ports; returns once registered. */
   public void restart(int nodeId, Duration timeout) {
     NodeProcess n;
     synchronized (this) {
@@ -378,10 +372,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  /**
-   * Kills every node (their data is thrown away, so a controlled shutdown would only cost time) and
-   * cleans up.
-   */
+  /** Kills every node (their data is thrown away: a controlled shutdown only costs time). */
   @Override
   public void close() {
     destroy();

@@ -132,10 +132,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  /**
-   * A fresh directory under the embedded root, named after this JVM's pid so a later start can tell
-   * it is stale.
-   */
+  /** A fresh directory under the embedded root, named by pid so a later start sees it is stale. */
   static Path newDataDir(String kind) throws IOException {
     Files.createDirectories(ROOT);
     return Files.createTempDirectory(ROOT, ProcessHandle.current().pid() + "-" + kind);
@@ -318,10 +315,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  /**
-   * The first port of Linux's ephemeral range; 0 where the kernel does not say (then only it
-   * picks).
-   */
+  /** The first port of Linux's ephemeral range; 0 where the kernel does not say. */
   private static int ephemeralLow() {
     try {
       return Integer.parseInt(

@@ -89,10 +89,7 @@ public record FaultPlan(List<Step> steps) {
     return steps.stream().mapToInt(Step::broker).max().orElse(0);
   }
 
-  /**
-   * Fails before any load when a step acts on a broker the cluster does not have or comes after the
-   * load.
-   */
+  /** Fails before any load when a step acts on a missing broker or comes after the load. */
   public void check(int brokers, long loadMillis) {
     for (Step s : steps) {
       if (s.broker() > brokers) {
