@@ -134,10 +134,7 @@ public final class RecordCheck {
         null);
   }
 
-  /**
-   * The first match of a regular expression in the value: its first group if it has one, else the
-   * whole match.
-   */
+  /** A regex's first match in the value: its first group if it has one, else the whole match. */
   public static RecordCheck regex(String regex) {
     Pattern p;
     try {
@@ -213,10 +210,7 @@ public final class RecordCheck {
         "key", r -> Optional.ofNullable(r.key()).map(RecordCheck::utf8), null, null);
   }
 
-  /**
-   * Applies the check; returns the failure reason, or null when it passed. Saves into the holder on
-   * success.
-   */
+  /** Applies the check: the failure reason, or null when passed (then saves into the holder). */
   public String apply(
       ConsumerRecord<byte[], byte[]> reply, Session session, Map<String, Object> saves) {
     Optional<Object> value;
