@@ -49,10 +49,7 @@ public final class ProducerPool implements AutoCloseable {
     }
   }
 
-  /**
-   * Creates a producer and fetches metadata for the warm topics, so the first sends do not wait for
-   * it.
-   */
+  /** A producer with the warm topics' metadata fetched, so the first sends do not wait for it. */
   private ProducerHandle newHandle(String clientId) {
     Map<String, Object> c = new HashMap<>(config);
     c.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, clientId);

@@ -313,10 +313,7 @@ public final class TopicListener implements AutoCloseable {
     }
   }
 
-  /**
-   * The first live waiter on this key that the record satisfies; dead ones met on the way are
-   * dropped.
-   */
+  /** The first live waiter on this key the record satisfies; dead ones met are dropped. */
   private Waiter take(String key, ConsumerRecord<byte[], byte[]> r) {
     ArrayDeque<Waiter> q = waiting.get(key);
     if (q == null) {
@@ -338,10 +335,7 @@ public final class TopicListener implements AutoCloseable {
     return found;
   }
 
-  /**
-   * Completes the waiter with its record; if handling it throws, the user gets a KO with the reason
-   * instead.
-   */
+  /** Completes the waiter with its record; if handling throws, the user gets a KO with why. */
   private void deliver(Waiter w, ConsumerRecord<byte[], byte[]> r, long received) {
     if (w.done.compareAndSet(false, true)) {
       try {
