@@ -44,10 +44,7 @@ public record ClientProperties(
     properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
   }
 
-  /**
-   * These properties over the ones set; {@code addSasl}/{@code addTls}: security layers a typed
-   * helper asks for.
-   */
+  /** These properties over the ones set; {@code addSasl}/{@code addTls}: layers to add. */
   public ClientProperties with(Map<String, ?> more, boolean addSasl, boolean addTls) {
     Map<String, Object> p = new LinkedHashMap<>(properties);
     more.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
@@ -80,10 +77,7 @@ public record ClientProperties(
     return props;
   }
 
-  /**
-   * A client properties file (file path or classpath resource), as the Kafka CLI's --command-config
-   * reads it.
-   */
+  /** A client properties file (path or classpath resource), as the Kafka CLI's --command-config. */
   public static Properties load(String path) {
     Properties p = new Properties();
     Path fsPath = Paths.get(path);
@@ -102,10 +96,7 @@ public record ClientProperties(
     return p;
   }
 
-  /**
-   * The pairs whose value is given: a null password leaves the properties file's (or the
-   * environment's) in place.
-   */
+  /** The pairs with a value: a null password leaves the file's (or environment's) in place. */
   public static Map<String, String> present(String... keyValues) {
     Map<String, String> p = new LinkedHashMap<>();
     for (int i = 0; i < keyValues.length; i += 2) {

@@ -27,10 +27,7 @@ public final class ClientSecurity {
   public static final String SASL_MECHANISM = "sasl.mechanism";
   public static final String SASL_JAAS_CONFIG = "sasl.jaas.config";
 
-  /**
-   * Not a Kafka property: the -D that names the SASL user, turned into sasl.jaas.config with the
-   * env password.
-   */
+  /** Not a Kafka property: the -D naming the SASL user (sasl.jaas.config, env password). */
   public static final String SASL_USERNAME = "sasl.username";
 
   private static final List<String> MECHANISMS = List.of("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512");
@@ -106,10 +103,7 @@ public final class ClientSecurity {
     return sasl(mechanism, username, password);
   }
 
-  /**
-   * ssl.truststore.*: the CA certificates the broker's certificate must chain to. A null password
-   * is allowed.
-   */
+  /** ssl.truststore.*: the CAs the broker's certificate must chain to; the password may be null. */
   public static Map<String, String> truststore(String location, String password) {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("ssl.truststore.location", existingFile("ssl.truststore.location", location));
@@ -120,10 +114,7 @@ public final class ClientSecurity {
     return p;
   }
 
-  /**
-   * ssl.keystore.*: this client's certificate and key, for brokers that require client
-   * authentication (mTLS).
-   */
+  /** ssl.keystore.*: this client's certificate and key, for brokers requiring mTLS. */
   public static Map<String, String> keystore(String location, String password, String keyPassword) {
     if (password == null || password.isEmpty()) {
       throw new KafkaLoadConfigException(
@@ -213,10 +204,7 @@ public final class ClientSecurity {
     return new Settings(p, sasl, trust != null || keys != null || iam);
   }
 
-  /**
-   * The SASL user named in the JAAS config, for error messages (a user name is not a secret), or
-   * null.
-   */
+  /** The SASL user of the JAAS config, for error messages (not a secret), or null. */
   public static String username(Map<String, ?> props) {
     Object jaas = props.get(SASL_JAAS_CONFIG);
     if (jaas == null) {
@@ -246,10 +234,7 @@ public final class ClientSecurity {
     return location;
   }
 
-  /**
-   * Kafka's default store type is JKS; name PKCS12 and PEM files by their extension so they load as
-   * they are.
-   */
+  /** Kafka's default store type is JKS: PKCS12 and PEM files are typed by their extension. */
   private static Optional<String> storeType(String location) {
     String l = location.toLowerCase(Locale.ROOT);
     if (l.endsWith(".p12") || l.endsWith(".pfx")) {

@@ -47,10 +47,7 @@ public record InjectorShare(int index, int count, String runId) {
     return (long) index << SEQUENCE_BITS;
   }
 
-  /**
-   * The user part of a record's identity: distinct across injectors, so the reordering check never
-   * mixes them.
-   */
+  /** The user part of a record's identity: distinct across injectors, for the reordering check. */
   public long user(long gatlingUserId) {
     return gatlingUserId * count + index;
   }

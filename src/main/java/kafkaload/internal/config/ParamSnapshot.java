@@ -108,10 +108,7 @@ public final class ParamSnapshot {
     return value;
   }
 
-  /**
-   * An environment variable of the snapshot, or null when unset or blank (as a blank -D value is
-   * unset).
-   */
+  /** An environment variable of the snapshot; null when unset or blank (as a blank -D). */
   public String env(String name) {
     String v = environment.get(name);
     return v == null || v.isBlank() ? null : v;
@@ -128,10 +125,7 @@ public final class ParamSnapshot {
     return used(name, v == null || v.isBlank() ? null : v.trim());
   }
 
-  /**
-   * The text of -Dname (else the simulation's own default), trimmed; {@code def} when unset or
-   * blank.
-   */
+  /** -Dname's text (else the simulation's default), trimmed; {@code def} when unset or blank. */
   public String string(String name, String def) {
     String v = raw(name);
     return used(name, v == null ? def : v);

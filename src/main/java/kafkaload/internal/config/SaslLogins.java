@@ -57,10 +57,7 @@ public final class SaslLogins {
   static final String IAM_CALLBACK_HANDLER =
       "software.amazon.msk.auth.iam.IAMClientCallbackHandler";
 
-  /**
-   * Non-secret client settings a -D may give as they are (token refresh, login timeouts, claim
-   * names); the JAAS config and the secrets never.
-   */
+  /** Non-secret client settings a -D may give as they are; never the JAAS config or secrets. */
   static final List<String> PASS_THROUGH =
       List.of(
           "sasl.login.refresh.window.factor",

@@ -36,10 +36,7 @@ public final class Secrets {
     return require(name, System.getenv(name));
   }
 
-  /**
-   * {@code value}, the environment variable {@code name} as read; unset or empty is the same error
-   * as env(name).
-   */
+  /** {@code value}, environment variable {@code name}: unset or empty is env(name)'s error. */
   public static String require(String name, String value) {
     if (value == null || value.isEmpty()) {
       throw new KafkaLoadConfigException(

@@ -64,10 +64,7 @@ public final class StartGate {
     return refused;
   }
 
-  /**
-   * Whether a simulation passed the gate (false: it never asked, so it started whenever Gatling was
-   * ready).
-   */
+  /** Whether a simulation passed the gate (false: it never asked, so started when ready). */
   public static boolean passed() {
     return passed;
   }
