@@ -42,10 +42,7 @@ record InjectorFolder(
     }
   }
 
-  /**
-   * The folders {@code root/injector-0 .. injector-(count-1)}; {@code count} 0: as many as there
-   * are folders. Refused when there is none.
-   */
+  /** The folders {@code root/injector-0..}; {@code count} 0: all there are. None: refused. */
   static List<InjectorFolder> readAll(Path root, int count) throws IOException {
     if (count <= 0) {
       try (var s = Files.list(root)) {

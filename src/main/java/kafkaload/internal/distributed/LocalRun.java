@@ -33,10 +33,7 @@ public final class LocalRun {
           "-XX:+UseParallelGC",
           "-Dgatling.data.enableAnalytics=false");
 
-  /**
-   * An injector's command: this JVM's java and classpath, the launcher's main class, its -D
-   * properties.
-   */
+  /** An injector's command: this JVM's java and classpath, the launcher's class, its -D's. */
   public static List<String> injectorCommand(
       String mainClass, String heap, Map<String, String> properties) {
     List<String> cmd = new ArrayList<>();
@@ -118,10 +115,7 @@ public final class LocalRun {
         .start();
   }
 
-  /**
-   * Waits for every injector; one still running after {@code timeoutSeconds} is killed (and
-   * reported dead).
-   */
+  /** Waits for every injector; one still running after the timeout is killed (reported dead). */
   public static void await(List<Process> injectors, long timeoutSeconds)
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);

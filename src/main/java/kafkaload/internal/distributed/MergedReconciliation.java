@@ -21,15 +21,9 @@ import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 
-/**
- * The merge's reconciliation of one protocol: as printed, as kafka-summary.json holds it, or
- * (result null) why it could not run.
- */
+/** One protocol's merged reconciliation: as printed, as saved, or (result null) why not run. */
 record MergedReconciliation(String text, ReconciliationResult result, String error) {
-  /**
-   * The records of the run found in the topic per injector (sequence space); empty without a
-   * read-back.
-   */
+  /** Records of the run found per injector (sequence space); empty without a read-back. */
   Map<Integer, Long> foundByInjector() {
     return result == null || result.readBack() == null
         ? Map.of()

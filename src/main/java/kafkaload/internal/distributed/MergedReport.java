@@ -26,10 +26,7 @@ final class MergedReport {
   /** Gatling's exit code in reports-only mode, and the merged Kafka page. */
   record Written(int gatlingExitCode, Path page) {}
 
-  /**
-   * {@code found}: every injector's folder, complete or not; {@code startNanos}: when the merge
-   * began, for its duration.
-   */
+  /** {@code found}: every injector's folder; {@code startNanos}: when the merge began. */
   static Written write(
       Path out,
       Path mergedLog,

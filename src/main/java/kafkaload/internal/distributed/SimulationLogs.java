@@ -232,10 +232,7 @@ public final class SimulationLogs {
     return ok ? OK$.MODULE$ : KO$.MODULE$;
   }
 
-  /**
-   * A merged log being written with Gatling's writer, under {@code
-   * resultsDir/<runId>/simulation.log}.
-   */
+  /** A merged log written with Gatling's writer: {@code resultsDir/<runId>/simulation.log}. */
   public static final class Writer implements AutoCloseable {
     private final LogFileDataWriter writer;
     private final FileData data;
