@@ -42,10 +42,7 @@ final class BaselineSpread {
     }
   }
 
-  /**
-   * A regression stands only when this run's level is worse than that of every baseline run;
-   * otherwise it is kept as a pass, saying so.
-   */
+  /** A regression stands only when worse than every baseline run; otherwise a pass, saying so. */
   static Figure beyondEveryRun(Figure f, double now, double[] runs) {
     if (!f.regression() || Double.isNaN(now)) {
       return f;

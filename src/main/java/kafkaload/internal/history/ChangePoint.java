@@ -18,10 +18,7 @@ public final class ChangePoint {
   /** A change: the index of the first run after it, the medians before and after, and its |z|. */
   public record Change(int index, double before, double after, double z) {}
 
-  /**
-   * The change in {@code values} (NaN values are left out of neither side: the caller drops them),
-   * or null.
-   */
+  /** The change in {@code values} (the caller drops NaN values), or null. */
   public static Change find(double[] values) {
     int n = values.length;
     Change best = null;

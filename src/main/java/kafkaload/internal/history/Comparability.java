@@ -33,10 +33,7 @@ public final class Comparability {
   /** What the comparison of a run with one baseline run found. */
   public record Differences(List<String> refusing, List<String> flags) {}
 
-  /**
-   * The differences between this run's parameters and a baseline's, by the rules above; {@code
-   * baselineName} names the baseline in the texts.
-   */
+  /** This run's parameter differences from a baseline's, by the rules above. */
   public static Differences of(
       Map<String, String> current, Map<String, String> baseline, String baselineName) {
     List<String> refusing = new ArrayList<>();
