@@ -18,10 +18,7 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * Value helpers; each returns a function of the session that the send action evaluates per record.
  */
 public final class Payloads {
-  /**
-   * Distinct arrays per size: enough that batches are not one array repeated, few enough to stay in
-   * cache.
-   */
+  /** Distinct arrays per size: batches are not one array repeated, yet they stay in cache. */
   static final int POOL_SIZE = 64;
 
   private Payloads() {}
@@ -67,10 +64,7 @@ public final class Payloads {
     return read(path);
   }
 
-  /**
-   * A text file (file system path or classpath resource) with Gatling EL such as #{id}, filled per
-   * record.
-   */
+  /** A text file (path or classpath resource) with Gatling EL such as #{id}, filled per record. */
   public static Function<Session, Object> templateBody(String path) {
     String template = new String(read(path), StandardCharsets.UTF_8);
     SessionValue<String> el = SessionValue.fromScala(Expressions.toStringExpression(template));
