@@ -117,10 +117,7 @@ public record KafkaProtocol(
     return run.injector();
   }
 
-  /**
-   * Where this protocol connects: its bootstrap servers, or the embedded broker(s) (started on
-   * first use).
-   */
+  /** Where this protocol connects: its bootstrap servers, or the embedded broker(s). */
   public String targetBootstrap() {
     if (bootstrapServers() != null) {
       return bootstrapServers();
@@ -137,10 +134,7 @@ public record KafkaProtocol(
     return new Connection(targetBootstrap(), producerProperties, topicPlan().bootstrapTimeoutMs());
   }
 
-  /**
-   * The embedded cluster of child-process brokers this protocol runs on, or null (external or
-   * in-JVM broker).
-   */
+  /** The embedded cluster of child-process brokers this protocol runs on, or null. */
   public EmbeddedCluster embeddedCluster() {
     return bootstrapServers() == null && embeddedBrokers() > 0
         ? EmbeddedCluster.shared(embeddedBrokers())

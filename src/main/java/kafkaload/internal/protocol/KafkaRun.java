@@ -299,10 +299,7 @@ final class KafkaRun {
     return out;
   }
 
-  /**
-   * The load is over: summarise while the producers still answer, then close them and the embedded
-   * broker.
-   */
+  /** The load is over: summarise while producers still answer, then close them and the broker. */
   private void end() {
     List<KafkaComponents> all;
     synchronized (this) {

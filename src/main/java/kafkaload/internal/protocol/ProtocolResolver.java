@@ -99,10 +99,7 @@ public final class ProtocolResolver {
     return null;
   }
 
-  /**
-   * Lets Kafka's own ConfigDef judge every value, so the error names the property exactly as Kafka
-   * would.
-   */
+  /** Kafka's own ConfigDef judges every value, so errors name the property as Kafka would. */
   private static void validate(Map<String, Object> props) {
     Map<String, Object> check = new HashMap<>(props);
     check.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "validation.invalid:9092");
