@@ -126,10 +126,7 @@ public final class AssertionsJUnitReport {
     return out;
   }
 
-  /**
-   * Appends each request's detail to the output (a passed case's system-out) or the failure message
-   * of the test cases about that request.
-   */
+  /** Appends each request's detail to its test cases' output (passed) or failure message. */
   static String withDetails(String xml, java.util.Map<String, String> details) {
     for (var e : details.entrySet()) {
       String name = escape(e.getKey() + ": ");
@@ -161,18 +158,12 @@ public final class AssertionsJUnitReport {
         .replace("\"", "&quot;");
   }
 
-  /**
-   * The assertion as Gatling prints it, for example "send: 99th percentile of response time is less
-   * than 250.0".
-   */
+  /** The assertion as Gatling prints it: "send: 99th percentile of response time is ...". */
   public static String message(AssertionResult r) {
     return AssertionMessage.message(r.assertion());
   }
 
-  /**
-   * The measured value, or the resolution error when Gatling found no stats for the assertion's
-   * path.
-   */
+  /** The measured value, or the error when Gatling found no stats for the assertion's path. */
   public static Object actual(AssertionResult r) {
     return r instanceof AssertionResult.Resolved
         ? (Object) ((AssertionResult.Resolved) r).actualValue()
