@@ -39,10 +39,7 @@ public record InjectorResults(
     }
   }
 
-  /**
-   * Heap after GC over the load, MB: at its first and last sample with a collection behind it, and
-   * the highest.
-   */
+  /** Heap after GC over the load, MB: at the first and last sample after a collection; highest. */
   public record HeapAfterGc(Double first, Double last, Double max) {}
 
   /**

@@ -34,10 +34,7 @@ public record InjectorRow(
     String text)
     implements InjectorRowBuilder.With {
 
-  /**
-   * This row with the records found in the topic from its sequence space, and {@code more} added to
-   * its text.
-   */
+  /** This row with the records found from its sequence space, {@code more} added to its text. */
   public InjectorRow withRecordsInTopic(long found, String more) {
     return with(row -> row.recordsInTopic(found).text(text + more));
   }

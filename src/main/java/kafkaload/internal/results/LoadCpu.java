@@ -42,10 +42,7 @@ public record LoadCpu(
   /** No measured request came before the load's end: the load counts from the first user. */
   public static final String FIRST_USER = "first user";
 
-  /**
-   * One reading of the process: when (seconds since sampling began), its CPU seconds so far, and
-   * the records acked so far.
-   */
+  /** One reading: seconds since sampling began, CPU seconds so far, records acked so far. */
   public record Reading(double second, double cpuSeconds, long acked) {}
 
   /**

@@ -89,20 +89,14 @@ public record ProtocolResults(
   public record PartitionShare(
       String topic, int partition, long records, long bytes, double sharePct) {}
 
-  /**
-   * Records serialized with a schema, the time that took (apart from the ack latency), and registry
-   * calls.
-   */
+  /** Records serialized with a schema, the time that took (not in ack latency), registry calls. */
   public record SchemaFigures(
       long registryCalls, long serializedRecords, Percentiles serializationMs) {}
 
   /** A consumer group's total lag at a second of the run. */
   public record LagPoint(double second, long totalLag) {}
 
-  /**
-   * How the lag sampling went: samples tried, failed, taken before the group's first commit, the
-   * last error.
-   */
+  /** Lag samples tried, failed, taken before the group's first commit, and the last error. */
   public record LagSampling(int tried, int failed, int beforeFirstCommit, String lastError) {}
 
   /**

@@ -225,10 +225,7 @@ public record ReconciliationResult(
     }
   }
 
-  /**
-   * A partition whose last stable offset did not move: the producers holding it open (id → first
-   * offset).
-   */
+  /** A partition whose last stable offset did not move: producers holding it (id → offset). */
   public record StuckOffset(
       String topic,
       int partition,
@@ -297,10 +294,7 @@ public record ReconciliationResult(
     }
   }
 
-  /**
-   * A count that was not measured is null, never a sentinel: the -1 the reconciliation gives one
-   * (and older files hold) becomes null.
-   */
+  /** An unmeasured count is null, never a sentinel: -1 (as older files hold) becomes null. */
   private static Long measured(Long count) {
     return count != null && count < 0 ? null : count;
   }

@@ -7,10 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/**
- * kafka-summary.json to and from {@link RunResults}: the one mapping, for the run, the page and the
- * merge.
- */
+/** kafka-summary.json to and from {@link RunResults}: one mapping for run, page and merge. */
 public final class ResultsJson {
   /**
    * Indented; unknown fields refused, so a field written but not in the records fails a test, not a
@@ -28,10 +25,7 @@ public final class ResultsJson {
     return JSON.writeValueAsString(results);
   }
 
-  /**
-   * Reads a kafka-summary.json; refuses one of another schema version, naming the file and both
-   * versions.
-   */
+  /** Reads a kafka-summary.json; another schema version is refused, naming both versions. */
   public static RunResults read(Path file) throws IOException {
     JsonNode tree = JSON.readTree(file.toFile());
     int version = tree.path("schemaVersion").asInt(0);
