@@ -81,10 +81,7 @@ public final class DeliveryLedger {
     }
   }
 
-  /**
-   * One topic's read-back: records of the run found in it (distinct, acked) and acked records
-   * missing from it.
-   */
+  /** One topic's read-back: run's records found (distinct, acked), acked records missing. */
   public record Found(long found, long missing) {}
 
   /**
@@ -99,10 +96,7 @@ public final class DeliveryLedger {
     /** Written by the I/O thread of every producer that sends under this name. */
     private final LatencyRecorder latencyMicros = new LatencyRecorder();
 
-    /**
-     * The whole run's latency: each second's interval is moved in here when the injector samples
-     * it.
-     */
+    /** The whole run's latency: the injector's sampling moves each second's interval in. */
     private final Histogram total = new Histogram(3);
 
     private final LongAdder count = new LongAdder();
@@ -182,18 +176,12 @@ public final class DeliveryLedger {
     koLedger.add(sequence);
   }
 
-  /**
-   * A transaction holding {@code records} acked records committed: they become visible to
-   * read_committed readers.
-   */
+  /** A transaction of {@code records} acked records committed: visible to read_committed. */
   public void committed(long records) {
     committed.add(records);
   }
 
-  /**
-   * A transaction holding {@code records} acked records aborted: they are in the log but never
-   * visible.
-   */
+  /** A transaction of {@code records} acked records aborted: in the log, never visible. */
   public void aborted(long records) {
     aborted.add(records);
   }
@@ -263,10 +251,7 @@ public final class DeliveryLedger {
     return out;
   }
 
-  /**
-   * The read-back of {@code topic}: records of the run found there and acked records missing from
-   * it.
-   */
+  /** {@code topic}'s read-back: records of the run found there, acked records missing. */
   public void readBack(String topic, long foundRecords, long missingRecords) {
     found.put(topic, new Found(foundRecords, missingRecords));
   }
@@ -375,10 +360,7 @@ public final class DeliveryLedger {
     return out;
   }
 
-  /**
-   * The ack latency of every ack-timed request since the last call (the injector's per-second
-   * sample), µs.
-   */
+  /** Ack latency of ack-timed requests since the last call (the per-second sample), µs. */
   public Histogram ackLatencySinceLast() {
     Histogram all = new Histogram(3);
     requests

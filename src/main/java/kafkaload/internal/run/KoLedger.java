@@ -18,10 +18,7 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
 public final class KoLedger {
   private final Roaring64Bitmap seqs = new Roaring64Bitmap();
 
-  /**
-   * {@code seq} negative: the record carried no run identity, so the read-back cannot see it
-   * either.
-   */
+  /** {@code seq} negative: no run identity, so the read-back cannot see it either. */
   public synchronized void add(long seq) {
     if (seq >= 0) {
       seqs.addLong(seq);
@@ -36,10 +33,7 @@ public final class KoLedger {
     return seqs.getLongCardinality();
   }
 
-  /**
-   * Adds the KOs of another ledger, in its {@link #serialized()} form (an injector's, in the
-   * merge).
-   */
+  /** Adds another ledger's KOs, in {@link #serialized()} form (an injector's, in the merge). */
   public synchronized void addSerialized(byte[] bytes) {
     seqs.or(fromPortable(bytes, "KO ledger"));
   }

@@ -84,10 +84,7 @@ public final class OffsetBaselines {
             executor);
   }
 
-  /**
-   * A failed snapshot is retried at most once a second, so sends to a missing topic fail fast, not
-   * queue up.
-   */
+  /** A failed snapshot is retried at most once a second: sends to a missing topic fail fast. */
   private boolean retryDue(String topic) {
     Long t = failedAt.get(topic);
     return t == null || System.nanoTime() - t > RETRY_NANOS;
@@ -99,10 +96,7 @@ public final class OffsetBaselines {
     return f != null && f.isDone() && !f.isCompletedExceptionally();
   }
 
-  /**
-   * Every baseline taken so far: topic → its id and end offsets before the run's first record to
-   * it.
-   */
+  /** Every baseline taken: topic → its id and end offsets before the run's first record. */
   public Map<String, TopicOffsets> taken() {
     Map<String, TopicOffsets> out = new TreeMap<>();
     byTopic.forEach(

@@ -33,10 +33,7 @@ public final class Reconciled {
       openTransactions = Map.copyOf(openTransactions);
     }
 
-    /**
-     * "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; open transaction of
-     * producer id 7 ..."
-     */
+    /** "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; ..." */
     public String describe() {
       return String.format(
           Locale.ROOT,
@@ -152,10 +149,7 @@ public final class Reconciled {
    * broker decided (fenced, timed out: owed to no one, found ones counted as KO'd).
    */
   public record Transactions(long committed, long aborted, long inDoubt) {
-    /**
-     * As kafka-summary.json shows it, with the run's {@code lost} records and what the read-back
-     * (null when off) found of the aborted ones.
-     */
+    /** As kafka-summary.json shows it, with {@code lost} and the aborted ones found (or null). */
     public ReconciliationResult.Transactions toResult(long lost, ReadBack readBack) {
       return new ReconciliationResult.Transactions(
           committed,

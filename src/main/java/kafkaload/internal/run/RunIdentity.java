@@ -35,10 +35,7 @@ public final class RunIdentity {
     return runIdBytes;
   }
 
-  /**
-   * "user-sequence" as ASCII digits, written without an intermediate String: this runs on every
-   * send.
-   */
+  /** "user-sequence" as ASCII digits, with no intermediate String: runs on every send. */
   public static byte[] userSequence(long user, long seq) {
     int ul = digits(user);
     int sl = digits(seq);

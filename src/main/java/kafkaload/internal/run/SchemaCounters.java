@@ -4,10 +4,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-/**
- * Records serialized with a schema (or a named serializer), the time each took, and the Schema
- * Registry's calls.
- */
+/** Records serialized with a schema (or serializer), their times, and the registry's calls. */
 public final class SchemaCounters {
   private final LongAdder serialized = new LongAdder();
   private final Recorder serializationMicros = new Recorder(3);
@@ -37,10 +34,7 @@ public final class SchemaCounters {
     return registryCalls;
   }
 
-  /**
-   * Serialization times since the last call (the summary calls it once, at the end), in
-   * microseconds.
-   */
+  /** Serialization times since the last call (once, at the end), in microseconds. */
   public Histogram serializationSinceLast() {
     return serializationMicros.getIntervalHistogram();
   }

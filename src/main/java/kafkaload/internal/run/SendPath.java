@@ -18,10 +18,7 @@ public final class SendPath {
    */
   private final LongAdder offloaded = new LongAdder();
 
-  /**
-   * Intended start of a send (the action ran) to its actual producer.send call, in microseconds;
-   * written by every event loop.
-   */
+  /** From a send's intended start (the action ran) to its producer.send, µs; every event loop. */
   private final LatencyRecorder publishDelayMicros = new LatencyRecorder();
 
   /** A call to producer.send() took {@code nanos}. */
@@ -52,10 +49,7 @@ public final class SendPath {
     return offloaded.sum();
   }
 
-  /**
-   * The publish delays since the last call (the summary calls it once, at the end), in
-   * microseconds.
-   */
+  /** The publish delays since the last call (once, at the end), in microseconds. */
   public Histogram publishDelaySinceLast() {
     return publishDelayMicros.interval();
   }
