@@ -22,10 +22,7 @@ import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 
-/**
- * An Avro schema (Apache Avro): JSON content becomes a GenericRecord, written with Avro's binary
- * encoder.
- */
+/** An Avro schema: JSON content becomes a GenericRecord, written with Avro's binary encoder. */
 public final class AvroSchema implements RecordSchema {
   private final Schema schema;
   private final String text;

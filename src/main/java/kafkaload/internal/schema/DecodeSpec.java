@@ -11,10 +11,7 @@ import java.util.Map;
 public record DecodeSpec(String deserializerClass, Map<String, Object> configs) {
   public static final DecodeSpec REGISTRY = new DecodeSpec(null, Map.of());
 
-  /**
-   * Synthetic headers of a decoded record: the writer schema's id and its subjects, for the reply
-   * checks.
-   */
+  /** A decoded record's synthetic headers: the writer schema's id and subjects, for checks. */
   public static final String SCHEMA_ID_HEADER = "kafkaload.schema.id";
 
   public static final String SUBJECT_HEADER = "kafkaload.schema.subject";

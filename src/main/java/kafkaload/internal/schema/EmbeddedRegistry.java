@@ -56,10 +56,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
   private final List<Stored> ids = new ArrayList<>();
   private final AtomicLong requests = new AtomicLong();
 
-  /**
-   * Starts on a free loopback port; {@code userInfo} ("user:password") turns basic auth on, null
-   * leaves it off.
-   */
+  /** Starts on a free loopback port; {@code userInfo} ("user:password") turns on basic auth. */
   public static EmbeddedRegistry start(String userInfo) {
     return start(userInfo, null, false);
   }
@@ -291,10 +288,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     ok(ex, JSON.createObjectNode().put("id", stored.id()));
   }
 
-  /**
-   * BACKWARD: the new schema must read what the previous one wrote (Avro only); null when
-   * compatible.
-   */
+  /** BACKWARD: the new schema must read what the previous wrote (Avro only); null if it can. */
   private static String backwardIncompatibility(Stored previous, Stored next) {
     if (next.format() != SchemaFormat.AVRO || previous.format() != SchemaFormat.AVRO) {
       return null;
@@ -359,10 +353,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     ok(ex, out);
   }
 
-  /**
-   * {@code serialized}: Protobuf as a base64 FileDescriptorProto, as Confluent's ?format=serialized
-   * gives it.
-   */
+  /** {@code serialized}: Protobuf as a base64 FileDescriptorProto (?format=serialized). */
   private void byId(HttpExchange ex, String id, boolean versions, boolean serialized)
       throws IOException {
     int n;

@@ -110,10 +110,7 @@ final class ProtoParser {
     return m.build();
   }
 
-  /**
-   * Fields and nested types until the closing brace; {@code oneof}: the index of the oneof being
-   * read, or -1.
-   */
+  /** Fields and nested types to the closing brace; {@code oneof}: the oneof's index, or -1. */
   private void body(DescriptorProto.Builder m, int oneof) {
     while (true) {
       String t = next();

@@ -72,10 +72,7 @@ public final class ProtobufSchema implements RecordSchema {
     return ProtoParser.parse(text);
   }
 
-  /**
-   * The file as Confluent's registry serves it with ?format=serialized: a base64 serialized
-   * FileDescriptorProto.
-   */
+  /** The file as Confluent's registry serves ?format=serialized: a base64 FileDescriptorProto. */
   public static String serialized(String text) {
     ProtobufSchema parsed = parse(text, null);
     FileDescriptorProto.Builder b = descriptorProto(text).toBuilder();
@@ -85,10 +82,7 @@ public final class ProtobufSchema implements RecordSchema {
     return Base64.getEncoder().encodeToString(b.build().toByteArray());
   }
 
-  /**
-   * Type names fully qualified (".com.acme.Address") and field types set, as protoc writes a
-   * descriptor.
-   */
+  /** Type names fully qualified (".com.acme.Address") and field types set, as protoc does. */
   private static void resolve(DescriptorProtos.DescriptorProto.Builder m, Descriptor d) {
     for (int i = 0; i < m.getFieldCount(); i++) {
       FieldDescriptor f = d.findFieldByNumber(m.getField(i).getNumber());

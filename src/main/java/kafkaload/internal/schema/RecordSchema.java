@@ -33,10 +33,7 @@ public interface RecordSchema {
     return List.of();
   }
 
-  /**
-   * The payload of this content; a content that does not fit throws {@link Mismatch} naming the
-   * field.
-   */
+  /** The payload of this content; content that does not fit throws {@link Mismatch}. */
   byte[] encode(Object content);
 
   /** A payload written with this schema, as JSON text. */
@@ -56,10 +53,7 @@ public interface RecordSchema {
     }
   }
 
-  /**
-   * The content as a Jackson tree: JSON text is parsed, anything else converted as Jackson writes
-   * it.
-   */
+  /** The content as a Jackson tree: JSON text parsed, anything else converted by Jackson. */
   static JsonNode tree(Object content) {
     if (content instanceof JsonNode n) {
       return n;

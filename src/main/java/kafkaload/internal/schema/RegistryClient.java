@@ -36,8 +36,8 @@ public final class RegistryClient {
   public record Registered(int id, SchemaFormat format, String schema, int version) {}
 
   /**
-   * A failed registry call; {@code status} is the HTTP status (0: unreachable), {@code errorCode}
-   * Confluent's.
+   * A failed registry call: {@code status} HTTP's (0: unreachable), {@code errorCode} the
+   * registry's.
    */
   public static final class RegistryException extends RuntimeException {
     public final int status;
@@ -123,10 +123,7 @@ public final class RegistryClient {
     return calls.sum();
   }
 
-  /**
-   * Registers (or finds, when already registered) the schema under the subject: POST
-   * /subjects/{s}/versions.
-   */
+  /** Registers (or finds) the schema under the subject: POST /subjects/{s}/versions. */
   public Registered register(String subject, SchemaFormat format, String schema) {
     return bySubject.computeIfAbsent(
         "register\0" + subject + "\0" + schema,
@@ -212,10 +209,7 @@ public final class RegistryClient {
     return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
-  /**
-   * What went wrong in a TLS handshake, as a user can fix it; null when {@code e} is no TLS
-   * failure.
-   */
+  /** What failed in a TLS handshake, as a user can fix it; null for no TLS failure. */
   private String tlsFailure(IOException e) {
     boolean ssl = false;
     String all = "";

@@ -57,10 +57,7 @@ public record RegistryTls(
 
   public static final RegistryTls NONE = new RegistryTls(null, null, null, null, null, null, null);
 
-  /**
-   * The properties of a truststore given in code; a null password leaves the properties file's (or
-   * the environment's) in place.
-   */
+  /** A truststore given in code; a null password leaves the file's (or environment's). */
   public static Map<String, String> truststore(String location, String password) {
     return ClientProperties.present(TRUSTSTORE_LOCATION, location, TRUSTSTORE_PASSWORD, password);
   }

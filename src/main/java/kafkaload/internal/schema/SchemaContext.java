@@ -38,10 +38,7 @@ public final class SchemaContext {
             settings.url(), settings.userInfo(), settings.tls(), settings.oauth(), calls);
   }
 
-  /**
-   * The context of these settings; with no url, the embedded registry (started on first use) is the
-   * registry.
-   */
+  /** The context of these settings; without a url, the embedded registry (started when used). */
   public static SchemaContext of(RegistrySettings s, LongAdder calls) {
     if (s.url() == null) {
       if (s.tls().configured()) {
@@ -212,10 +209,7 @@ public final class SchemaContext {
     }
   }
 
-  /**
-   * Any Kafka Serializer, by class name, configured with its configs (the registry URL added when
-   * missing).
-   */
+  /** Any Kafka Serializer by class name, with its configs (the registry URL added if missing). */
   private SessionValue<byte[]> serializer(
       SchemaValueSpec spec, boolean isKey, String what, LongConsumer timer) {
     Serializer<Object> ser;
@@ -283,10 +277,7 @@ public final class SchemaContext {
     return configs;
   }
 
-  /**
-   * A record in Confluent's wire format, decoded with the schema its id names: the id, the subject,
-   * the JSON.
-   */
+  /** A record in Confluent's wire format, decoded by its schema: id, subject, JSON. */
   public record Decoded(int schemaId, String subject, String json) {}
 
   /** Decodes a framed value through the registry (each id fetched once). */

@@ -13,10 +13,7 @@ public enum SubjectStrategy {
   RECORD,
   TOPIC_RECORD;
 
-  /**
-   * Confluent's class name (io.confluent.kafka.serializers.subject.TopicNameStrategy) or its simple
-   * name.
-   */
+  /** Confluent's class name (io.confluent...subject.TopicNameStrategy) or its simple name. */
   public static SubjectStrategy of(String name) {
     if (name == null || name.isBlank()) {
       return TOPIC;
