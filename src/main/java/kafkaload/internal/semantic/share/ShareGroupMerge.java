@@ -35,10 +35,7 @@ final class ShareGroupMerge {
     return g.request() + " reconciled";
   }
 
-  /**
-   * The protocol's merged share groups, from each injector's results of it (in injector order);
-   * null when none has share groups.
-   */
+  /** The protocol's merged share groups, from each injector's results; null when none has any. */
   static List<ShareGroupResults> merge(List<ProtocolResults> perInjector) {
     Map<String, List<Part>> byGroup = new LinkedHashMap<>();
     for (int i = 0; i < perInjector.size(); i++) {

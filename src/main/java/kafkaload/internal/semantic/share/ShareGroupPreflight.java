@@ -30,10 +30,7 @@ public final class ShareGroupPreflight {
 
   private ShareGroupPreflight() {}
 
-  /**
-   * Fails, naming the feature, the broker's version and what to enable, unless the cluster at
-   * {@code bootstrap} has share groups.
-   */
+  /** Fails, naming the feature, version and fix, unless the cluster has share groups. */
   public static void checkShareGroups(Admin admin, String bootstrap, long timeoutMs) {
     FeatureMetadata features;
     try {
@@ -68,10 +65,7 @@ public final class ShareGroupPreflight {
     }
   }
 
-  /**
-   * Why the cluster's share.version (finalized, supported; null when absent) says no share groups,
-   * or null when it has them.
-   */
+  /** Why share.version (finalized, supported; null if absent) means no share groups, or null. */
   static String problem(FinalizedVersionRange finalized, SupportedVersionRange supported) {
     if (finalized != null && finalized.maxVersionLevel() >= 1) {
       return null;
@@ -92,10 +86,7 @@ public final class ShareGroupPreflight {
         supported.maxVersion());
   }
 
-  /**
-   * The release the cluster's finalized metadata.version belongs to, e.g. "metadata.version
-   * 3.9-IV0".
-   */
+  /** The release of the cluster's metadata.version, e.g. "metadata.version 3.9-IV0". */
   static String brokerVersion(FinalizedVersionRange mv) {
     if (mv == null) {
       return "metadata.version unknown";

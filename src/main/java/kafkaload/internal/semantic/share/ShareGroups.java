@@ -18,10 +18,7 @@ final class ShareGroups {
     return ledger.semantic(ShareGroups.class, ShareGroups::new);
   }
 
-  /**
-   * The counters of the share-consume action {@code setup.request()}, made on first use: one per
-   * action, shared by its consumers.
-   */
+  /** The counters of action {@code setup.request()}, made once: shared by its consumers. */
   ShareCounters group(ShareCounters.Setup setup) {
     return byRequest.computeIfAbsent(setup.request(), r -> new ShareCounters(setup));
   }

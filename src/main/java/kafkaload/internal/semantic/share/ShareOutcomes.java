@@ -77,10 +77,7 @@ public final class ShareOutcomes {
         otherRuns);
   }
 
-  /**
-   * Every injector's outcomes as one group's: the unions, and accepted twice also where two
-   * injectors' consumers each accepted the record once.
-   */
+  /** Every injector's outcomes as one group's: unions, and accepted twice across injectors too. */
   public static ShareOutcomes union(List<ShareOutcomes> all) {
     ShareOutcomes u =
         new ShareOutcomes(

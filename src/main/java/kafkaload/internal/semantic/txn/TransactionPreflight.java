@@ -90,10 +90,7 @@ public final class TransactionPreflight {
     }
   }
 
-  /**
-   * Why a cluster of {@code brokers} cannot run transactions with these settings of its transaction
-   * state topic, or empty when it can.
-   */
+  /** Why {@code brokers} brokers cannot run transactions with these settings, or empty. */
   public static Optional<String> transactionStateRefusal(int brokers, int rf, int minIsr) {
     if (rf > brokers) {
       return Optional.of(

@@ -134,10 +134,7 @@ public final class TransactionalProducers implements AutoCloseable {
     return idPrefix;
   }
 
-  /**
-   * An idle producer, or a new one with its transactions initialised (blocks up to max.block.ms);
-   * throws when it cannot be made.
-   */
+  /** An idle producer, or a new initialised one (blocks up to max.block.ms); throws if none. */
   public ProducerHandle take() {
     if (closed) {
       throw new IllegalStateException("the run's transactional producers are closed");
