@@ -225,10 +225,7 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /**
-   * Lag per partition of the group now: end offset minus committed offset, for partitions with a
-   * commit.
-   */
+  /** Lag per partition of the group: end offset minus committed, where it has a commit. */
   public static Map<TopicPartition, Long> lag(Admin admin, String group) {
     return lag(admin, group, IsolationLevel.READ_UNCOMMITTED);
   }

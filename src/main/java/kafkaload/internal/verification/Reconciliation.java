@@ -44,10 +44,7 @@ import org.apache.kafka.common.TopicPartition;
  * bounded wait instead of holding the read-back until its timeout.
  */
 public final class Reconciliation {
-  /**
-   * How long a last stable offset may stay below its high-water mark before the partition is named
-   * as stuck.
-   */
+  /** How long a last stable offset may stay below its high-water mark before it is stuck. */
   static final Duration STUCK_AFTER = Duration.ofSeconds(10);
 
   private Reconciliation() {}
@@ -106,20 +103,14 @@ public final class Reconciliation {
    */
   public record Reading(
       boolean on, Duration timeout, IsolationLevel isolation, Duration stuckAfter) {
-    /**
-     * read_committed: a record counts as delivered when a read_committed consumer can see it; see
-     * the class comment.
-     */
+    /** read_committed: delivered when a read_committed consumer sees it (see the class comment). */
     public static Reading committed(boolean on, Duration timeout) {
       return new Reading(
           on, timeout, IsolationLevel.READ_COMMITTED, Reconciliation.stuckAfter(timeout));
     }
   }
 
-  /**
-   * At most {@link #STUCK_AFTER}, and at most half the read-back's time, so a stuck offset is named
-   * in time.
-   */
+  /** At most {@link #STUCK_AFTER} and half the read-back's time: a stuck offset named in time. */
   static Duration stuckAfter(Duration timeout) {
     Duration half = timeout.dividedBy(2);
     return half.compareTo(STUCK_AFTER) < 0 ? half : STUCK_AFTER;
@@ -218,10 +209,7 @@ public final class Reconciliation {
     return new Offsets(before, after, changes);
   }
 
-  /**
-   * One topic: acked records and offsets per partition, and with a read-back, what it found there
-   * ({@code state} null without one).
-   */
+  /** One topic: acked records and offsets per partition, and what a read-back found there. */
   private static TopicResult topic(
       String topic, RunLedger ledger, Offsets offsets, RecordReadBack.ReadState state) {
     Map<Integer, PartitionCounters.Count> acked = ledger.delivery().ackedByPartition(topic);

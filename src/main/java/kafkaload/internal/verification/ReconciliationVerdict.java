@@ -41,10 +41,7 @@ public final class ReconciliationVerdict {
                 : null;
   }
 
-  /**
-   * "; transactions: 900 records committed, 100 aborted (invisible to read_committed, not lost)",
-   * or empty without transactions.
-   */
+  /** "; transactions: 900 records committed, 100 aborted (...)", or empty without any. */
   public static String transactions(Reconciled.Result r) {
     Reconciled.Transactions t = r.transactions();
     if (t == null) {

@@ -35,10 +35,7 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
  * the timeout.
  */
 final class RecordReadBack {
-  /**
-   * (partition, user) pairs whose last sequence number the reordering check keeps: about 20 MB at
-   * most.
-   */
+  /** (partition, user) pairs whose last sequence the reordering check keeps: ~20 MB at most. */
   static final int REORDER_WINDOW = 1 << 18;
 
   private RecordReadBack() {}
@@ -181,10 +178,7 @@ final class RecordReadBack {
       this(koLedger, reorderWindow, List.of(0L));
     }
 
-    /**
-     * {@code sequenceStarts}: where each injector's sequence space starts (one space, from 0, for
-     * one JVM).
-     */
+    /** {@code sequenceStarts}: where each injector's sequence space starts (one, from 0, alone). */
     ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
       this(koLedger, new KoLedger(), reorderWindow, sequenceStarts);
     }
@@ -240,10 +234,7 @@ final class RecordReadBack {
       }
     }
 
-    /**
-     * The records of the space starting at {@code start} count as found only (their injector
-     * reported nothing).
-     */
+    /** The space starting at {@code start} counts as found only (its injector reported nothing). */
     void unreported(long start) {
       int i = sequenceStarts.indexOf(start);
       if (i >= 0) {
@@ -350,10 +341,7 @@ final class RecordReadBack {
     }
   }
 
-  /**
-   * Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, within {@code
-   * timeout}.
-   */
+  /** Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, in time. */
   private static ReadState scan(
       Connection connection,
       RunLedger ledger,
