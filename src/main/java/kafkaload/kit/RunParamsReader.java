@@ -143,10 +143,7 @@ final class RunParamsReader {
     return "";
   }
 
-  /**
-   * The plan, checked against where it would act: {@code embeddedBrokers} 0 when
-   * -Dkafka.embedded.brokers is unset.
-   */
+  /** The plan, checked against where it acts: {@code embeddedBrokers} 0 when unset. */
   private static FaultPlan faultPlan(Params params, int embeddedBrokers, FaultPlan plan) {
     if (plan.isEmpty()) {
       return plan;
