@@ -67,20 +67,6 @@ final class BaselineSpread {
                 runs.length,
                 higher ? "highest" : "lowest",
                 VerdictText.fmt(worst));
-    return new Figure(
-        f.name(),
-        f.unit(),
-        f.worseWhen(),
-        f.baseline(),
-        f.current(),
-        f.changePct(),
-        f.shift(),
-        f.shiftLow(),
-        f.shiftHigh(),
-        f.confidence(),
-        f.test(),
-        f.thresholdPct(),
-        false,
-        verdict);
+    return f.with(b -> b.regression(false).verdict(verdict));
   }
 }

@@ -217,21 +217,7 @@ final class FigureJudge {
 
   /** The figure with its verdict in words. */
   private static Figure judged(Figure f) {
-    return new Figure(
-        f.name(),
-        f.unit(),
-        f.worseWhen(),
-        f.baseline(),
-        f.current(),
-        f.changePct(),
-        f.shift(),
-        f.shiftLow(),
-        f.shiftHigh(),
-        f.confidence(),
-        f.test(),
-        f.thresholdPct(),
-        f.regression(),
-        text(f));
+    return f.withVerdict(text(f));
   }
 
   private static Double nullIfNaN(double v) {
