@@ -96,10 +96,7 @@ public final class OffsetQueries {
     }
   }
 
-  /**
-   * The producers with a transaction open on each partition (DescribeProducers): producer id → the
-   * offset its open transaction started at. A partition with none maps to an empty map.
-   */
+  /** Producers with a transaction open per partition (DescribeProducers): id → its first offset. */
   public static Map<TopicPartition, Map<Long, Long>> openTransactions(
       Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
     Map<TopicPartition, Map<Long, Long>> out = new HashMap<>();

@@ -13,10 +13,7 @@ import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 
-/**
- * Turns a failed SASL login or TLS handshake into one line that says what to fix, naming the user
- * or the store involved (never a secret), instead of the JSSE exception chain.
- */
+/** A failed SASL login or TLS handshake as one line saying what to fix (never a secret). */
 final class SecurityFailure {
   private SecurityFailure() {}
 
@@ -170,10 +167,7 @@ final class SecurityFailure {
     return "SASL " + mechanism + " login failed before connecting to " + bootstrap + ": " + all;
   }
 
-  /**
-   * Kafka retries some Kerberos failures (a service principal the KDC does not know) until the
-   * bootstrap's timeout, so a GSSAPI run that is not answered says where to look.
-   */
+  /** Kafka retries some Kerberos failures until the timeout: says where to look. */
   static String retriedLoginHint(Map<String, ?> props) {
     if (!SaslLogins.GSSAPI.equals(String.valueOf(props.get(ClientSecurity.SASL_MECHANISM)))) {
       return "";
