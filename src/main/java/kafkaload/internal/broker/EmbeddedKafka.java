@@ -34,10 +34,7 @@ public final class EmbeddedKafka implements AutoCloseable {
   private static final Path ROOT =
       Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
 
-  /**
-   * Brokers running in this JVM: their CPU is in the process's CPU time the reports show. JVM-wide,
-   * as the process is; each stop takes its broker off.
-   */
+  /** Brokers running in this JVM, whose CPU the reports' process CPU includes. JVM-wide. */
   private static final AtomicInteger RUNNING = new AtomicInteger();
 
   private final KafkaRaftServer server;
@@ -95,10 +92,7 @@ public final class EmbeddedKafka implements AutoCloseable {
    */
   public static final String SHARE_VERSION = "kafkaload.share.version";
 
-  /**
-   * Starts with extra broker properties (for example message.max.bytes) layered over the defaults;
-   * {@link #SHARE_VERSION} sets the share.version feature.
-   */
+  /** Starts with broker properties over the defaults; {@link #SHARE_VERSION} sets share.version. */
   public static EmbeddedKafka start(Properties overrides) {
     long t0 = System.nanoTime();
     removeStaleDirectories();
