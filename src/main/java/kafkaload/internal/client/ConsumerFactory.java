@@ -40,10 +40,7 @@ public final class ConsumerFactory {
     this.extra = Map.copyOf(extra);
   }
 
-  /**
-   * Consumers of {@code connection} with no group (the caller assigns partitions), Kafka's default
-   * isolation (read_uncommitted) and offset reset (latest), named {@code clientId}.
-   */
+  /** No group (the caller assigns), read_uncommitted, reset latest, named {@code clientId}. */
   public static ConsumerFactory of(Connection connection, String clientId) {
     return new ConsumerFactory(
         connection, clientId, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
@@ -54,10 +51,7 @@ public final class ConsumerFactory {
     return new ConsumerFactory(connection, clientId, level, offsetReset, extra);
   }
 
-  /**
-   * Kafka's value of isolation.level ({@code read_committed} or {@code read_uncommitted}, any case)
-   * as Kafka's enum; anything else is refused naming {@code where} it was set, before any load.
-   */
+  /** isolation.level's value (any case) as Kafka's enum; else refused, naming {@code where}. */
   public static IsolationLevel isolationLevel(String value, String where) {
     String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
     switch (v) {

@@ -5,10 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.producer.KafkaProducer;
 
-/**
- * One KafkaProducer plus what the send action needs to know whether {@code send()} could block:
- * whether topic metadata is cached, and how many bytes are waiting in the producer's buffer.
- */
+/** A KafkaProducer and what tells whether {@code send()} could block: metadata, buffered bytes. */
 public final class ProducerHandle {
   private final KafkaProducer<byte[], byte[]> producer;
 
