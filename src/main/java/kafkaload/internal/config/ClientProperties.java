@@ -24,10 +24,7 @@ public record ClientProperties(
    */
   public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
 
-  /**
-   * The seed test plan's recommendation for capacity tests: one ack per record, no retries that
-   * hide duplicates (acks=1, linger.ms=1, batch.size=16384, lz4).
-   */
+  /** The seed plan's capacity-test producer: acks=1, no retries to hide duplicates, lz4. */
   public static final ClientProperties DEFAULT =
       new ClientProperties(defaults(), null, false, false);
 
@@ -55,10 +52,7 @@ public record ClientProperties(
     return new ClientProperties(properties, path, sasl, tls);
   }
 
-  /**
-   * The properties in force: the file (the code's, else -Dkafka.client.config), the code's over it,
-   * the -D security layer over both, and security.protocol settled from all of them.
-   */
+  /** In force: the file, the code's over it, the -D security layer over both; security.protocol. */
   public Map<String, Object> resolve(ParamSnapshot params) {
     Map<String, Object> props = new LinkedHashMap<>();
     String path = file != null ? file : params.raw(CLIENT_CONFIG_PROPERTY);

@@ -18,10 +18,7 @@ import org.slf4j.Marker;
 final class ConfigErrorReport extends TurboFilter {
   private ConfigErrorReport() {}
 
-  /**
-   * Adds the filter once to the JVM's logback (JVM-wide, holding no run's data); without logback,
-   * the error still shows in Gatling's stack trace.
-   */
+  /** Adds the filter once to the JVM's logback; without logback Gatling's stack trace shows it. */
   static synchronized void listen() {
     if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context
         && context.getTurboFilterList().stream().noneMatch(ConfigErrorReport.class::isInstance)) {

@@ -34,10 +34,7 @@ public record InjectorShare(int index, int count, String runId) {
     return count > 1 || runId != null;
   }
 
-  /**
-   * This injector's share of {@code total}: total / count, plus one for the first total % count
-   * injectors, so the shares add up to exactly the total.
-   */
+  /** This injector's share of {@code total}: the shares of all injectors add up to the total. */
   public long share(long total) {
     return total / count + (index < total % count ? 1 : 0);
   }

@@ -86,10 +86,7 @@ public final class ParamSnapshot {
         Map.copyOf(properties), Map.copyOf(environment), Map.of(), new ConcurrentSkipListMap<>());
   }
 
-  /**
-   * This snapshot with a simulation's own defaults in place of the general ones, for example a
-   * fault simulation whose plan needs acks=all: a -D property still wins over them.
-   */
+  /** This snapshot with a simulation's own defaults over the general ones; a -D still wins. */
   public ParamSnapshot withDefaults(Map<String, String> simulationDefaults) {
     Map<String, String> d = new HashMap<>(defaults);
     d.putAll(simulationDefaults);

@@ -74,10 +74,7 @@ public final class SaslLogins {
 
   private SaslLogins() {}
 
-  /**
-   * SASL/OAUTHBEARER with the client-credentials grant against an OIDC token endpoint; Kafka's
-   * login handler fetches the token and refreshes it before it expires. {@code scope} may be null.
-   */
+  /** SASL/OAUTHBEARER, client-credentials grant; Kafka fetches and refreshes the token. */
   public static Map<String, String> oauthbearer(
       String tokenEndpointUrl, String clientId, String clientSecret, String scope) {
     if (tokenEndpointUrl == null || tokenEndpointUrl.isBlank()) {
@@ -156,10 +153,7 @@ public final class SaslLogins {
     return p;
   }
 
-  /**
-   * AWS_MSK_IAM with aws-msk-iam-auth's login module and callback handler; credentials come from
-   * the AWS default chain, or the named profile, optionally assuming a role. Both may be null.
-   */
+  /** AWS_MSK_IAM (aws-msk-iam-auth): default credential chain or profile, optional role. */
   public static Map<String, String> awsMskIam(String profileName, String roleArn) {
     StringBuilder jaas = new StringBuilder(IAM_LOGIN_MODULE).append(" required");
     if (profileName != null && !profileName.isBlank()) {
