@@ -11,10 +11,7 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 
-/**
- * One injector's folder as the merge found it: its marker, log, results and seconds; marker null
- * when the injector did not finish (its log, if any, is what is left of it).
- */
+/** One injector's folder: marker (null: it did not finish), log, results and seconds. */
 record InjectorFolder(
     int index,
     Path dir,
@@ -68,10 +65,7 @@ record InjectorFolder(
     return true;
   }
 
-  /**
-   * Injector {@code index}'s folder: its log checked against the size and SHA-256 its marker holds,
-   * its results read (another schema version refused, naming the file).
-   */
+  /** Injector {@code index}'s folder: log checked against its marker's size and SHA-256. */
   static InjectorFolder read(int index, Path dir) throws IOException {
     Path markerFile = dir.resolve(Injector.MARKER);
     if (!Files.isRegularFile(markerFile)) {
@@ -110,10 +104,7 @@ record InjectorFolder(
         index, dir, marker, log, summary, perSecond, SimulationLogs.header(log));
   }
 
-  /**
-   * Refused unless this folder is of the same run as {@code first}: same Gatling version (checked
-   * by the header read), simulation, scenarios, assertions, run id and count.
-   */
+  /** Refused unless of the same run as {@code first}: Gatling, simulation, assertions, run id. */
   void checkSameRunAs(InjectorFolder first, int count) {
     InjectorFolder a = first;
     InjectorFolder b = this;

@@ -11,10 +11,7 @@ import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.RunResults;
 
-/**
- * Each injector's row of the merged run: what it did, from its log and results, or, for one that
- * did not finish, what its log tells; then the records of the run found in the topic for it.
- */
+/** Each injector's merged row, from its log and results, and its records found in the topic. */
 final class InjectorRows {
   private InjectorRows() {}
 

@@ -23,8 +23,7 @@ public final class LocalRun {
   private LocalRun() {}
 
   /**
-   * The JVM options an injector needs (Gatling's log writer reads the JDK's string internals), and
-   * the collector the pom gives `mvn gatling:test`, which costs the injector least per record.
+   * Gatling's log writer reads JDK string internals; the pom's collector costs least per record.
    */
   public static final List<String> JVM_OPTIONS =
       List.of(

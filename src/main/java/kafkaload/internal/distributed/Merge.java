@@ -41,10 +41,7 @@ public final class Merge {
     return run(root, count, out, connection, 0);
   }
 
-  /**
-   * As above, first waiting up to {@code waitSeconds} for every injector's {@code injector.json} (a
-   * merge Job started beside the injectors); those still missing then are reported as not finished.
-   */
+  /** As above, first waiting up to {@code waitSeconds} for every injector's marker. */
   public static Outcome run(Path root, int count, Path out, Connection connection, int waitSeconds)
       throws Exception {
     InjectorFolder.awaitMarkers(root, count, waitSeconds);

@@ -2,10 +2,7 @@ package kafkaload.internal.distributed;
 
 import java.util.List;
 
-/**
- * The merge's exit code and verdict: an injector that did not finish fails the run whatever the
- * gates say; else Gatling's reports-only mode judged the gates on the merged log.
- */
+/** The merge's exit code: a dead injector fails the run; else the gates on the merged log. */
 record MergeVerdict(int exitCode, String text) {
   /**
    * {@code dead}: the injectors that did not finish; {@code deadInTopic}: their records the

@@ -30,10 +30,7 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
         : result.readBack().foundByInjector();
   }
 
-  /**
-   * One reconciliation per protocol of the simulation, in the order of the injectors' summaries;
-   * {@code all} holds the injectors that did not finish too, whose records are counted for them.
-   */
+  /** One reconciliation per protocol; {@code all} holds dead injectors, counted for them. */
   static List<MergedReconciliation> overAll(
       Connection connection,
       List<InjectorFolder> complete,
