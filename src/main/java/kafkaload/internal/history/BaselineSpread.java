@@ -12,10 +12,7 @@ import kafkaload.internal.results.BaselineComparison.Figure;
  * run.
  */
 final class BaselineSpread {
-  /**
-   * Each figure's level in one run, in {@link BaselineGate#FIGURES}' order; null for the error
-   * rate, whose test pools the records rather than comparing levels.
-   */
+  /** Each figure's level in a run, by {@link BaselineGate#FIGURES}; null for the error rate. */
   private static final List<ToDoubleFunction<RunFigures>> LEVELS =
       Arrays.asList(
           f -> f.ackMs(99),

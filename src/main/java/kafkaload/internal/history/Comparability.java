@@ -19,10 +19,7 @@ public final class Comparability {
   public static final List<String> REFUSING =
       List.of("simulation", "recordSize", "acks", "kafka.embedded.brokers", "injector.count");
 
-  /**
-   * Parameters that differ between any two runs without changing what is measured: names of
-   * throw-away topics and files, the gates' own thresholds, the history's settings.
-   */
+  /** Parameters that differ run to run without changing the measure: names, gates, history. */
   private static final Set<String> IGNORED =
       Set.of("topic", "kafka.bootstrap.servers", "kafka.client.config", "feeder", "injector.index");
 
@@ -99,10 +96,7 @@ public final class Comparability {
     return new Differences(d.refusing(), flags);
   }
 
-  /**
-   * A run's parameters, with the injector count of a merged run and the broker count of an embedded
-   * single broker made explicit, so runs of older summaries compare alike.
-   */
+  /** A run's parameters with the injector and single-broker counts explicit, as older runs. */
   public static Map<String, String> parameters(RunResults r) {
     Map<String, String> p =
         new java.util.TreeMap<>(r.parameters() == null ? Map.of() : r.parameters());
@@ -112,10 +106,7 @@ public final class Comparability {
     return p;
   }
 
-  /**
-   * A parameter's value for the comparison: the injector count defaults to 1 and an unset embedded
-   * broker count to the single in-JVM broker, so a run that never read them compares equal.
-   */
+  /** A parameter for the comparison: unset injector and broker counts default as they ran. */
   private static String value(Map<String, String> p, String name) {
     String v = p.get(name);
     if (v == null && name.equals("injector.count")) {

@@ -3,10 +3,7 @@ package kafkaload.internal.history;
 import java.util.Locale;
 import kafkaload.internal.results.BaselineComparison.Figure;
 
-/**
- * A figure's verdict in words, and the numbers as the gate and the Markdown summary show them: a
- * fixed wording, since CI logs and tests read it.
- */
+/** A figure's verdict in words, a fixed wording: CI logs and tests read it. */
 final class VerdictText {
   private VerdictText() {}
 
