@@ -75,10 +75,7 @@ public final class Payloads {
     return read(path, "payload file");
   }
 
-  /**
-   * A file's bytes (file system path, else classpath resource); a missing or unreadable one is a
-   * config error naming it as {@code what} ("payload file", "schema file").
-   */
+  /** A file's bytes (path, else classpath resource); missing or unreadable: a config error. */
   public static byte[] read(String path, String what) {
     Path p = Paths.get(path);
     try {
