@@ -214,10 +214,7 @@ final class KafkaRun {
     }
   }
 
-  /**
-   * The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives
-   * up; the embedded registry (of zero-setup runs) is the run's too.
-   */
+  /** The run stops the embedded broker and registry: a broker left running keeps the JVM alive. */
   private static void stopEmbedded(boolean embedded) {
     if (embedded) {
       EmbeddedKafka.stopShared();
@@ -376,10 +373,7 @@ final class KafkaRun {
     }
   }
 
-  /**
-   * After Gatling's report: gate verdicts, kafka-summary.json, kafka.html, js/assertions.xml.
-   * Returns false while the run has not ended (its files come later), true once done with it.
-   */
+  /** Writes the run's files after Gatling's report; false while the run has not ended. */
   boolean writeReports() {
     if (!ended) {
       return false;

@@ -121,10 +121,7 @@ final class RegistryResolver {
         url, userInfo, autoRegister, useLatest, key, value, tls, oauth(file, params));
   }
 
-  /**
-   * bearer.auth.* with bearer.auth.credentials.source=OAUTHBEARER: -D wins for what is not secret;
-   * the client secret comes from the properties file or code, else the environment; never -D.
-   */
+  /** bearer.auth.* (OAUTHBEARER): -D wins but for the client secret, which -D never gives. */
   private static RegistryOAuth oauth(Map<String, String> file, ParamSnapshot params) {
     String source =
         params.oneOf(
