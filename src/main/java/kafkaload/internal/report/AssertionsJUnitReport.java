@@ -64,10 +64,7 @@ public final class AssertionsJUnitReport {
   /** Gatling's own verdicts on a run's assertions, with the run they judge. */
   public record Verdicts(RunInfo runInfo, java.util.List<AssertionResult> results) {}
 
-  /**
-   * Gatling's own verdicts as it printed them ({@link GatlingVerdicts}), with the run's header from
-   * the log's first pass; empty when any assertion of the log has no printed verdict.
-   */
+  /** Gatling's printed verdicts with the run's header; empty when any assertion has none. */
   public static Optional<Verdicts> printed(Path simulationLog) {
     RunInfo info = new FirstPassParser(simulationLog.toFile(), ZoneId.systemDefault()).parse();
     java.util.List<AssertionResult> results = new ArrayList<>();
@@ -110,10 +107,7 @@ public final class AssertionsJUnitReport {
     return write(simulationLog, verdicts, java.util.Map.of());
   }
 
-  /**
-   * Writes js/assertions.xml, with {@code details} (by request name) added to the output of each
-   * assertion on that request: the baseline gate's values, change and confidence.
-   */
+  /** Writes js/assertions.xml, each assertion with {@code details} of its request added. */
   public static Path write(
       Path simulationLog, Verdicts verdicts, java.util.Map<String, String> details)
       throws IOException {

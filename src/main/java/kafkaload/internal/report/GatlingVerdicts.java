@@ -23,10 +23,7 @@ public final class GatlingVerdicts {
   private static final Pattern RESOLVED = Pattern.compile("(true|false) \\(actual : (.*)\\)");
   private static final Pattern UNRESOLVED = Pattern.compile("false \\((.*)\\)");
 
-  /**
-   * Only the lines that look like verdicts are kept: the last run's, read when its files are
-   * written, cleared when the next run starts (after it has written the earlier run's files).
-   */
+  /** Only verdict-like lines are kept: the last run's, cleared when the next run starts. */
   private static final Queue<String> LINES = new ConcurrentLinkedQueue<>();
 
   /** JVM-wide, as Gatling's console is: whether this thread's console is already wrapped. */

@@ -113,10 +113,7 @@ public final class Timeline {
 
   private static final String PRODUCER = "producer.";
 
-  /**
-   * An injector's kafka-timeline.csv read back into samples (an empty cell is NaN; a producer
-   * metric absent from a row is absent from its map), for the merged run's file.
-   */
+  /** An injector's kafka-timeline.csv read back (an empty cell is NaN), for the merged file. */
   public static List<InjectorSample> readCsv(String csv) {
     String[] lines = csv.split("\n");
     if (lines.length == 0 || lines[0].isBlank()) {
