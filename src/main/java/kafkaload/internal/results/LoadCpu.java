@@ -45,10 +45,7 @@ public record LoadCpu(
   /** One reading: seconds since sampling began, CPU seconds so far, records acked so far. */
   public record Reading(double second, double cpuSeconds, long acked) {}
 
-  /**
-   * The split between two readings: {@code start} at the measured load's start, {@code end} at its
-   * end. CPU from the JVM's start is before the load; nothing after it is known yet.
-   */
+  /** The split between {@code start} and {@code end} of the load; nothing after is known yet. */
   public static LoadCpu between(Reading start, Reading end, String startedBy, boolean brokerInJvm) {
     double during = micros(Math.max(0, end.cpuSeconds() - start.cpuSeconds()));
     long acked = Math.max(0, end.acked() - start.acked());

@@ -99,10 +99,7 @@ public record ProtocolResults(
   /** Lag samples tried, failed, taken before the group's first commit, and the last error. */
   public record LagSampling(int tried, int failed, int beforeFirstCommit, String lastError) {}
 
-  /**
-   * A broker fault as it happened: when (seconds after the load started), the planned step, its
-   * Gatling request name, whether it went as planned, what happened, and how long it took.
-   */
+  /** A broker fault as it happened: when, its step and request, whether it went as planned. */
   public record Fault(
       double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}
 

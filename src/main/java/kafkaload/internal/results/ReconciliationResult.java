@@ -211,10 +211,7 @@ public record ReconciliationResult(
       unreportedInjectors = unreportedInjectors == null ? null : List.copyOf(unreportedInjectors);
     }
 
-    /**
-     * Records of aborted transactions a read_committed read-back saw: a breach of isolation (0
-     * under read_uncommitted, where they are expected and counted in {@code abortedFound}).
-     */
+    /** Aborted records a read_committed read-back saw: a breach of isolation (else 0). */
     public long abortedVisible() {
       return "read_committed".equals(isolationLevel) && abortedFound != null ? abortedFound : 0;
     }

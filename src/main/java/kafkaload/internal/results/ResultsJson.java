@@ -9,10 +9,7 @@ import java.nio.file.Path;
 
 /** kafka-summary.json to and from {@link RunResults}: one mapping for run, page and merge. */
 public final class ResultsJson {
-  /**
-   * Indented; unknown fields refused, so a field written but not in the records fails a test, not a
-   * merge. JVM-wide: configured once, thread-safe, holds no run's data.
-   */
+  /** Indented; unknown fields refused (a test fails, not a merge). JVM-wide and thread-safe. */
   private static final ObjectMapper JSON =
       new ObjectMapper()
           .enable(SerializationFeature.INDENT_OUTPUT)

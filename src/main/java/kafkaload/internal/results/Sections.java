@@ -22,10 +22,7 @@ final class Sections {
 
   private Sections() {}
 
-  /**
-   * An unmodifiable, ordered copy without null sections (null: the semantic did not run), each
-   * registered one as its type ({@code kind}: the protocol's section or an injector's).
-   */
+  /** An unmodifiable ordered copy without null sections, each registered one typed. */
   static Map<String, Object> copy(
       Map<String, Object> sections, Function<SemanticSection, SectionType<?>> kind) {
     Map<String, Object> out = new TreeMap<>();
