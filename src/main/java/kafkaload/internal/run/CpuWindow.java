@@ -35,10 +35,7 @@ public final class CpuWindow {
     }
   }
 
-  /**
-   * The split at the measured load: from its first measured request (else from the first user) to
-   * its end; null before the end or when no user started.
-   */
+  /** The split at the measured load; null before its end or when no user started. */
   public synchronized LoadCpu figures(boolean brokerInJvm) {
     if (end == null || Double.isNaN(end.cpuSeconds())) {
       return null; // not ended, or this JVM does not tell its process CPU time

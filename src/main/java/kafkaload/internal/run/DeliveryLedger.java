@@ -21,10 +21,7 @@ public final class DeliveryLedger {
   private final LongAdder acked = new LongAdder();
   private final LongAdder failed = new LongAdder();
 
-  /**
-   * Sent records that then failed. In flight = sent - acked - these (+ other injectors'): no
-   * counter written by both the event loops and the producers' I/O threads.
-   */
+  /** Sent records that then failed: in flight = sent - acked - these (no shared writer). */
   private final LongAdder sentThenFailed = new LongAdder();
 
   private final LongAdder inFlightElsewhere = new LongAdder();
@@ -42,16 +39,10 @@ public final class DeliveryLedger {
   /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
   private final KoLedger koLedger = new KoLedger();
 
-  /**
-   * The identities of acked records whose transaction aborted: in the log, never visible to a
-   * read_committed reader (one found there is a breach of isolation, not a delivery).
-   */
+  /** Acked records whose transaction aborted: never visible to read_committed readers. */
   private final KoLedger abortedLedger = new KoLedger();
 
-  /**
-   * Per topic, acked records no reader is owed: their transaction aborted, or failed so that the
-   * broker decides (fenced, timed out); lost = acked - these - found.
-   */
+  /** Per topic, acked records no reader is owed (aborted or failed transactions). */
   private final Map<String, LongAdder> notOwed = new ConcurrentHashMap<>();
 
   private final LongAdder inDoubt = new LongAdder();

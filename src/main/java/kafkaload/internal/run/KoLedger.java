@@ -43,10 +43,7 @@ public final class KoLedger {
     return portable(seqs);
   }
 
-  /**
-   * A set of sequence numbers in RoaringBitmap's portable form: the one format of every such set an
-   * injector hands the merge (KOs, aborted records, share-group outcomes).
-   */
+  /** A set of sequence numbers in RoaringBitmap's portable form, as injectors hand the merge. */
   public static byte[] portable(Roaring64Bitmap b) {
     b.runOptimize();
     ByteArrayOutputStream out = new ByteArrayOutputStream();

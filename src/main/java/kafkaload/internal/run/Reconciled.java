@@ -114,10 +114,7 @@ public final class Reconciled {
       return Math.max(0, offsetDelta - ackedOk);
     }
 
-    /**
-     * What the duplicate gate judges: with a read-back, extra copies counted by record identity
-     * (the run-identity headers), exact; without one, {@link #unaccountedUpperBound()}.
-     */
+    /** The duplicate gate's figure: by record identity with a read-back, else the upper bound. */
     public long duplicates() {
       return readBackDuplicates >= 0 ? readBackDuplicates : unaccountedUpperBound();
     }

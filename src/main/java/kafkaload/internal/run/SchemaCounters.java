@@ -26,10 +26,7 @@ public final class SchemaCounters {
     return registryCalls.sum();
   }
 
-  /**
-   * The counter the protocol's registry client increments on each HTTP call: handed to that client
-   * only (the schema layer sits below this one and cannot name this class), its one writer.
-   */
+  /** The registry client's call counter; the schema layer below cannot name this class. */
   public LongAdder registryCallCounter() {
     return registryCalls;
   }
