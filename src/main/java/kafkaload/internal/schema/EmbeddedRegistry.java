@@ -92,10 +92,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
   }
 
-  /**
-   * The registry of zero-setup runs, started on first use (by the simulation or the run), until the
-   * run's end ({@link #stopShared()}): a later run of the same JVM starts with no schemas.
-   */
+  /** The zero-setup runs' registry, started on first use, stopped at the run's end. */
   public static synchronized EmbeddedRegistry shared() {
     if (shared == null) {
       shared = start(null);

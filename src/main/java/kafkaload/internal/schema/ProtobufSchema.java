@@ -56,10 +56,7 @@ public final class ProtobufSchema implements RecordSchema {
     return new ProtobufSchema(text, file, find(file, messageName));
   }
 
-  /**
-   * The file's descriptor: from .proto text, or (as Confluent's registry also takes it, and
-   * Confluent's Node serializer registers it) a base64-encoded serialized FileDescriptorProto.
-   */
+  /** The file's descriptor: from .proto text, or a base64 serialized FileDescriptorProto. */
   static FileDescriptorProto descriptorProto(String text) {
     String t = text.trim();
     if (!t.isEmpty() && t.matches("[A-Za-z0-9+/=\\s]+") && !t.contains(" ")) {

@@ -78,10 +78,7 @@ public final class RegistryClient {
     this(url, userInfo, tls, null, calls);
   }
 
-  /**
-   * As above, authenticating with OAuth bearer tokens from {@code oauth}'s identity provider
-   * (fetched on first call, replaced before they expire) when it is not null.
-   */
+  /** As above, with OAuth bearer tokens from {@code oauth} (fetched, renewed) when not null. */
   public RegistryClient(
       String url, String userInfo, RegistryTls tls, RegistryOAuth oauth, LongAdder calls) {
     this.tokens = oauth == null ? null : new BearerTokens(oauth, System::currentTimeMillis);

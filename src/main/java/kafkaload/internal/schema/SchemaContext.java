@@ -67,10 +67,7 @@ public final class SchemaContext {
     return new SchemaContext(s, calls);
   }
 
-  /**
-   * Writes contents with this schema for this topic, in the wire format (the id resolved once):
-   * what a service under test replying with schemas does (the shipped echo service).
-   */
+  /** Writes contents with this schema for this topic in the wire format, as the echo does. */
   public Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
     Bound b = new Bound(schema, isKey, null, nanos -> {});
     Target t = b.target(topic);
