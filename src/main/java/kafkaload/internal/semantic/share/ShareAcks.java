@@ -24,10 +24,7 @@ final class ShareAcks {
   private record Pending(
       long seq, AcknowledgeType type, int deliveryCount, long producedMillis, Poll poll) {}
 
-  /**
-   * One poll's records until the broker confirmed (or refused) all their acknowledgements: the
-   * "name poll" request of {@link ShareConsumeSpec#requestPerPoll}.
-   */
+  /** One poll's records until the broker answered all their acknowledgements ("name poll"). */
   static final class Poll {
     final long startMillis;
     int outstanding;
@@ -144,10 +141,7 @@ final class ShareAcks {
         });
   }
 
-  /**
-   * One of a poll's records was confirmed or refused: when it was the last, the poll's request,
-   * from the poll to now, KO when the broker refused any of its acknowledgements.
-   */
+  /** A poll's record was confirmed or refused: the last ends the poll's request (KO if refused). */
   private void settled(Poll poll, long now, Exception error) {
     if (error != null) {
       poll.refused++;

@@ -14,10 +14,7 @@ import org.apache.kafka.clients.admin.Admin;
 public final class ShareActions {
   private ShareActions() {}
 
-  /**
-   * Share consumers: the cluster must have share groups (checked before the protocol starts, so a
-   * refused run has created nothing), then the topic must exist and the group takes its configs.
-   */
+  /** Share consumers: share groups checked first (nothing created if refused), then the topic. */
   public static ActionBuilder shareConsume(ShareConsumeSpec given) {
     return Actions.scala(
         (c, ctx, next) -> {

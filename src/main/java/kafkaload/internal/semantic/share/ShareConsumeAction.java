@@ -79,10 +79,7 @@ final class ShareConsumeAction extends KafkaAction {
     t.start();
   }
 
-  /**
-   * The group's shared state: the first user to arrive makes it, starting the clock and the lag
-   * sampler (users may arrive on several event loops at once).
-   */
+  /** The group's shared state, made by the first user (users arrive on several event loops). */
   private synchronized ShareConsumer.Group group() {
     if (group == null) {
       long now = System.nanoTime();

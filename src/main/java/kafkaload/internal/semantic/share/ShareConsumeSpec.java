@@ -73,10 +73,7 @@ public record ShareConsumeSpec(
     consumerProperties = Map.copyOf(consumerProperties);
   }
 
-  /**
-   * One consumer, explicit acknowledgement, every record accepted, the group read from its earliest
-   * record, 10 s of consuming, up to 60 s more to settle what is left.
-   */
+  /** One consumer, explicit, all accepted, from earliest, 10 s, then up to 60 s to settle. */
   public static ShareConsumeSpec of(String requestName, String topic) {
     return new ShareConsumeSpec(
         requestName,

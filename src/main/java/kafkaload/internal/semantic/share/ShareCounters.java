@@ -126,10 +126,7 @@ public final class ShareCounters {
     lockDurationMs.compareAndSet(null, ms);
   }
 
-  /**
-   * The broker confirmed consumer {@code index}'s ACCEPT of the record with sequence {@code seq}
-   * (-1: no run identity), {@code e2eMicros} after it was produced.
-   */
+  /** The broker confirmed consumer {@code index}'s ACCEPT of {@code seq} (-1: no identity). */
   public void accepted(int index, long seq, long e2eMicros) {
     accepted.increment();
     Consumer c = consumer(index);
@@ -150,10 +147,7 @@ public final class ShareCounters {
     }
   }
 
-  /**
-   * The broker confirmed a RELEASE at the record's {@code deliveryCount}-th delivery: at the
-   * group's delivery limit the broker archives it instead of offering it again.
-   */
+  /** A RELEASE confirmed; at the delivery limit the broker archives the record instead. */
   public void released(long seq, int deliveryCount) {
     released.increment();
     if (deliveryCount >= setup.deliveryLimit()) {
@@ -172,10 +166,7 @@ public final class ShareCounters {
     }
   }
 
-  /**
-   * The broker refused consumer {@code index}'s acknowledgement (its lock had expired): at the
-   * delivery limit the record was archived by the expiry; below it, it went back to the group.
-   */
+  /** An acknowledgement refused (lock expired): archived at the limit, else redelivered. */
   public void refused(int index, long seq, int deliveryCount) {
     refused.increment();
     consumer(index).refused.increment();
@@ -207,10 +198,7 @@ public final class ShareCounters {
     }
   }
 
-  /**
-   * How many distinct records of the run were settled for good (accepted, rejected, archived): when
-   * it reaches the records produced, the consumers have nothing of the run left.
-   */
+  /** Distinct records of the run settled for good; at the records produced, nothing is left. */
   public long settledOfRun() {
     return settledOfRun.get();
   }
@@ -241,10 +229,7 @@ public final class ShareCounters {
     return acquired.sum();
   }
 
-  /**
-   * Reconciles the run's produced records (the sequence numbers from {@code start}, {@code issued}
-   * of them, less the KO'd ones) with what the group settled; kept for the report and returned.
-   */
+  /** Reconciles the run's produced records with what the group settled; kept and returned. */
   public synchronized ShareGroupResults.Reconciliation reconcile(
       long start, long issued, KoLedger koLedger) {
     reconciliation =
@@ -259,10 +244,7 @@ public final class ShareCounters {
         acceptedSeqs, acceptedTwiceSeqs, rejectedSeqs, archivedSeqs, refusedSeqs);
   }
 
-  /**
-   * The reconciliation is the merge's (an injector of a distributed run, whose records other
-   * injectors' consumers settle): {@link #records()} hands it the outcomes.
-   */
+  /** The merge reconciles (an injector of a distributed run): {@link #records()} hands it over. */
   public void leaveToMerge() {
     leftToMerge = true;
   }

@@ -100,10 +100,7 @@ public final class ShareGroupPreflight {
     return "metadata.version level " + level;
   }
 
-  /**
-   * Sets the group's configs by Kafka's names (share.auto.offset.reset,
-   * share.record.lock.duration.ms, share.delivery.count.limit, ...) before its consumers join.
-   */
+  /** Sets the group's configs by Kafka's names before its consumers join. */
   public static void configureGroup(
       Admin admin, String group, Map<String, String> configs, long timeoutMs) {
     if (configs.isEmpty()) {

@@ -14,10 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 
-/**
- * A share consumer's lock renewals (AcknowledgeType.RENEW, KIP-1222) while it still works on a
- * poll's records. Used on its consumer's thread only.
- */
+/** A share consumer's lock renewals (RENEW, KIP-1222); used on its consumer's thread only. */
 final class ShareLockRenewal {
   private final String requestName;
   private final KafkaComponents components;

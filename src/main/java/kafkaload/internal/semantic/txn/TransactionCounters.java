@@ -90,10 +90,7 @@ public final class TransactionCounters {
     }
   }
 
-  /**
-   * A transaction of {@code requestName} ended: {@code records} acked in it, the commit or abort
-   * call took {@code endCallMicros}, the whole transaction {@code durationMicros}.
-   */
+  /** A transaction of {@code requestName} ended: its acked records, end call and duration. */
   public void ended(
       String requestName, End end, long records, long endCallMicros, long durationMicros) {
     requests

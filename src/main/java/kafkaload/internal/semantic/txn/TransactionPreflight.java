@@ -18,10 +18,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.internals.Topic;
 
-/**
- * The check transactions need before the load, made once when a transactional send is built: the
- * broker's transaction state topic can be created and committed to.
- */
+/** Before the load: the broker's transaction state topic can be created and committed to. */
 public final class TransactionPreflight {
   private TransactionPreflight() {}
 

@@ -27,10 +27,7 @@ final class TransactionResources implements AutoCloseable {
             });
   }
 
-  /**
-   * The protocol's transaction resources, made on first use: ids prefixed per run and injector
-   * unless the user's {@code transactional.id} prefix.
-   */
+  /** The protocol's transaction resources, made on first use; ids per run and injector. */
   static TransactionResources of(KafkaComponents c) {
     return c.resource(
         TransactionResources.class,
