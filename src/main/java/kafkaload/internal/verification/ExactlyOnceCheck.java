@@ -45,10 +45,7 @@ public final class ExactlyOnceCheck {
     }
   }
 
-  /**
-   * Judges {@code output} against {@code inputs}, the run-wide sequence numbers the input read-back
-   * found (read_committed), within {@code timeout}.
-   */
+  /** Judges {@code output} against the input sequence numbers found, within {@code timeout}. */
   public static ExactlyOnce run(
       Connection connection,
       byte[] runId,

@@ -230,10 +230,7 @@ public final class LagMonitor implements AutoCloseable {
     return lag(admin, group, IsolationLevel.READ_UNCOMMITTED);
   }
 
-  /**
-   * As above, against the last stable offset with read_committed (ListOffsets with that isolation
-   * level), the high-water mark with read_uncommitted.
-   */
+  /** As above: the last stable offset with read_committed, the high-water mark otherwise. */
   public static Map<TopicPartition, Long> lag(Admin admin, String group, IsolationLevel isolation) {
     try {
       Map<TopicPartition, OffsetAndMetadata> committed =

@@ -7,10 +7,7 @@ import kafkaload.internal.client.ProducerHandle;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
-/**
- * The producers' own metrics that tell a saturated injector (buffer waits, queue time, batch size,
- * rates), read from every producer of the run and combined as one producer's.
- */
+/** The producers' metrics that tell a saturated injector, combined as one producer's. */
 final class ProducerMetrics {
   static final List<String> NAMES =
       List.of(

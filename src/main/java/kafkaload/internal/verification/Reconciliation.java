@@ -116,10 +116,7 @@ public final class Reconciliation {
     return half.compareTo(STUCK_AFTER) < 0 ? half : STUCK_AFTER;
   }
 
-  /**
-   * Flushes the producers, snapshots end offsets, reads the run's records back if asked, then
-   * judges the pipeline's exactly-once verdict if asked.
-   */
+  /** Flushes, snapshots end offsets, reads the records back and judges exactly-once if asked. */
   public static Result run(Request request) {
     RunLedger ledger = request.ledger();
     Reading reading = request.reading();
@@ -157,10 +154,7 @@ public final class Reconciliation {
             : new Reconciled.Transactions(d.committed(), d.aborted(), d.inDoubt()));
   }
 
-  /**
-   * Per topic: the offsets the run's records start from ({@code before}), where they end now
-   * ({@code after}), and the topics deleted or re-created since the baseline ({@code changes}).
-   */
+  /** Per topic: the run's start ({@code before}) and end ({@code after}) offsets, the changes. */
   private record Offsets(
       Map<String, Map<Integer, Long>> before,
       Map<String, Map<Integer, Long>> after,

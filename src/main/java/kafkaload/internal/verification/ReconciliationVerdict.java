@@ -4,10 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import kafkaload.internal.run.Reconciled;
 
-/**
- * The reconciliation's gate verdicts as KO messages (null: passed), shared by the reconcile() step
- * of one JVM and the merge of a distributed run, so both judge alike.
- */
+/** The reconciliation's gate verdicts as KO messages (null: passed), for step and merge alike. */
 public final class ReconciliationVerdict {
   private ReconciliationVerdict() {}
 

@@ -43,10 +43,7 @@ final class RecordReadBack {
   /** What the read-back found, and the partitions whose stuck last stable offset bounded it. */
   record Found(ReadState state, List<StuckOffset> stuck) {}
 
-  /**
-   * Reads each partition from its offset {@code before} to its offset {@code after} (topic →
-   * partition → offset; a partition missing before starts at 0), as {@code reading} says.
-   */
+  /** Reads each partition from {@code before} to {@code after} (missing before: from 0). */
   static Found read(
       Connection connection,
       RunLedger ledger,
