@@ -119,10 +119,7 @@ public record RunParams(
     Params params,
     BaselineVerdictActionBuilder baseline) {
 
-  /**
-   * The knobs, read from the simulation's parameter snapshot (with its own defaults, see
-   * params.withDefaults).
-   */
+  /** The knobs, read from the simulation's parameter snapshot (with its own defaults). */
   public static RunParams of(Params params) {
     return RunParamsReader.read(params);
   }
@@ -183,10 +180,7 @@ public record RunParams(
     return all;
   }
 
-  /**
-   * The load followed by the verification steps: the lag verdict when groups are named, then
-   * reconciliation.
-   */
+  /** The load, then the lag verdict when groups are named, then the reconciliation. */
   public PopulationBuilder withReconciliation(PopulationBuilder load) {
     return withReconciliation(load, null);
   }
@@ -226,10 +220,7 @@ public record RunParams(
             load, steps.get(0), steps.subList(1, steps.size()).toArray(new ActionBuilder[0]));
   }
 
-  /**
-   * Every gate of the run: latency, errors and throughput on the measured request, and the
-   * reconciliation's.
-   */
+  /** Every gate: latency, errors and throughput on the measured request; reconciliation's. */
   public List<Assertion> gates(String measuredRequest) {
     List<Assertion> all =
         new ArrayList<>(Gates.on(measuredRequest, gateP99Ms, gateMaxErrorPct, gateMinRps));
@@ -320,10 +311,7 @@ public record RunParams(
         : CoreDsl.feed(CoreDsl.csv(feeder).circular()).exec(send);
   }
 
-  /**
-   * The key of each send: the feeder's key column when it has one, else as -Dkey says (none,
-   * random, roundrobin).
-   */
+  /** Each send's key: the feeder's key column, else as -Dkey says (none, random, roundrobin). */
   public Function<Session, Object> keyFunction() {
     if (feeder != null && FeederFile.of(feeder).has(FeederFile.KEY)) {
       return session -> session.getString(FeederFile.KEY);
@@ -338,10 +326,7 @@ public record RunParams(
     }
   }
 
-  /**
-   * The value of each send: the feeder's value column when it has one, else -DrecordSize random
-   * letters.
-   */
+  /** Each send's value: the feeder's value column, else -DrecordSize random letters. */
   public Function<Session, Object> valueFunction() {
     return feeder != null && FeederFile.of(feeder).has(FeederFile.VALUE)
         ? session -> session.getString(FeederFile.VALUE)
