@@ -22,9 +22,7 @@ import kafkaload.internal.config.Console;
 public final class LocalRun {
   private LocalRun() {}
 
-  /**
-   * Gatling's log writer reads JDK string internals; the pom's collector costs least per record.
-   */
+  /** Gatling's log writer reads JDK string internals; the pom's GC costs least per record. */
   public static final List<String> JVM_OPTIONS =
       List.of(
           "--add-opens=java.base/java.lang=ALL-UNNAMED",
