@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import kafkaload.internal.config.Console;
@@ -47,7 +48,11 @@ public final class EmbeddedRegistry implements AutoCloseable {
   /** The current run's registry, when it has no URL: started on first use, stopped at its end. */
   private static EmbeddedRegistry shared;
 
-  private record Stored(int id, SchemaFormat format, String schema) {}
+  private record Stored(int id, SchemaFormat format, String schema) {
+    boolean same(Stored o) {
+      return format == o.format && schema.equals(o.schema);
+    }
+  }
 
   private final HttpServer server;
   private final String userInfo;
@@ -77,16 +82,17 @@ public final class EmbeddedRegistry implements AutoCloseable {
    * Kafka's own JWT validator and an identity provider's JWKS.
    */
   public static EmbeddedRegistry startWithTokens(Function<String, String> tokenCheck) {
-    try {
-      return new EmbeddedRegistry(null, null, false, Objects.requireNonNull(tokenCheck));
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
-    }
+    return start(null, null, false, Objects.requireNonNull(tokenCheck));
   }
 
   private static EmbeddedRegistry start(String userInfo, SSLContext tls, boolean needClientAuth) {
+    return start(userInfo, tls, needClientAuth, null);
+  }
+
+  private static EmbeddedRegistry start(
+      String userInfo, SSLContext tls, boolean needClientAuth, Function<String, String> tokens) {
     try {
-      return new EmbeddedRegistry(userInfo, tls, needClientAuth, null);
+      return new EmbeddedRegistry(userInfo, tls, needClientAuth, tokens);
     } catch (IOException e) {
       throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
     }
@@ -251,7 +257,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
     for (Stored v : versions) {
-      if (v.format() == s.format() && v.schema().equals(s.schema())) {
+      if (v.same(s)) {
         ok(ex, JSON.createObjectNode().put("id", v.id()));
         return;
       }
@@ -259,24 +265,12 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (!versions.isEmpty()) {
       String incompatible = backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
-        error(
-            ex,
-            409,
-            409,
-            "Schema being registered is incompatible with an earlier schema for subject \""
-                + subject
-                + "\", details: ["
-                + incompatible
-                + "]");
+        String m = "Schema being registered is incompatible with an earlier schema for subject";
+        error(ex, 409, 409, String.format("%s \"%s\", details: [%s]", m, subject, incompatible));
         return;
       }
     }
-    Stored stored = null;
-    for (Stored known : ids) {
-      if (known.format() == s.format() && known.schema().equals(s.schema())) {
-        stored = known;
-      }
-    }
+    Stored stored = ids.stream().filter(s::same).findFirst().orElse(null);
     if (stored == null) {
       stored = new Stored(ids.size() + 1, s.format(), s.schema());
       ids.add(stored);
@@ -297,18 +291,13 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (c.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
       return null;
     }
-    StringBuilder sb = new StringBuilder();
-    for (SchemaCompatibility.Incompatibility i : c.getResult().getIncompatibilities()) {
-      sb.append(sb.length() == 0 ? "" : ", ")
-          .append("{errorType:'")
-          .append(i.getType())
-          .append("', description:'")
-          .append(i.getMessage())
-          .append("', location:'")
-          .append(i.getLocation())
-          .append("'}");
-    }
-    return sb.toString();
+    return c.getResult().getIncompatibilities().stream()
+        .map(
+            i ->
+                String.format(
+                    "{errorType:'%s', description:'%s', location:'%s'}",
+                    i.getType(), i.getMessage(), i.getLocation()))
+        .collect(Collectors.joining(", "));
   }
 
   private void lookup(HttpExchange ex, String subject) throws IOException {
@@ -323,7 +312,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
     for (int i = 0; i < versions.size(); i++) {
       Stored v = versions.get(i);
-      if (v.format() == s.format() && v.schema().equals(s.schema())) {
+      if (v.same(s)) {
         ok(ex, describe(subject, i + 1, v));
         return;
       }
