@@ -140,8 +140,7 @@ public record RunParams(
    */
   public RunParams withLagGroups(List<String> groups) {
     // Read again from the same snapshot, with the groups as the simulation's default (a -D value
-    // would win, but a
-    // caller only replaces groups that -Dlag.groups left empty).
+    // would win, but a caller only replaces groups that -Dlag.groups left empty).
     return of(params.withDefaults(Map.of("lag.groups", String.join(",", groups))));
   }
 

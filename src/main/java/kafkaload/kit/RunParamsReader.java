@@ -32,8 +32,7 @@ final class RunParamsReader {
     boolean idempotence = params.bool("enable.idempotence", false);
     producer.put("enable.idempotence", String.valueOf(idempotence));
     // 0 keeps a capacity test free of retry duplicates (seed pitfall 2); an idempotent producer
-    // retries without
-    // duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
+    // retries without duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
     producer.put(
         "retries",
         String.valueOf(params.nonNegativeInt("retries", idempotence ? Integer.MAX_VALUE : 0)));

@@ -69,8 +69,7 @@ final class ConsumeAction extends KafkaAction {
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
     String what = describe;
     // A predicate that throws on a record has not accepted it: other records on the topic may be
-    // for this user.
-    // The last exception is kept for the timeout's reason, so it is not lost.
+    // for this user. The last exception is kept for the timeout's reason, so it is not lost.
     AtomicReference<String> threw = new AtomicReference<>();
     AtomicLong predicateThrows = new AtomicLong();
     TopicListener.Waiter w =

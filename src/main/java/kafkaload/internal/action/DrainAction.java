@@ -37,8 +37,7 @@ final class DrainAction extends KafkaAction {
   private final AtomicInteger finished = new AtomicInteger();
   private final LongAdder records = new LongAdder();
   // Per partition, the offset after the highest one counted: a rebalance hands a partition over at
-  // its last
-  // commit, so its new owner reads some records again; those are re-reads, not progress.
+  // its last commit, so its new owner reads some records again; those are re-reads, not progress.
   private final ConcurrentHashMap<Integer, AtomicLong> counted = new ConcurrentHashMap<>();
   private final LongAdder reread = new LongAdder();
   private final LongAdder bytes = new LongAdder();
@@ -173,8 +172,7 @@ final class DrainAction extends KafkaAction {
     long from = spec.range().from().getOrDefault(partition, 0L);
     long last = Math.min(end, records.get(records.size() - 1).offset() + 1);
     // Records below the partition's counted mark were read before (a rebalance hands a partition
-    // over at its last
-    // commit): the consumer that moved the mark past them counted them.
+    // over at its last commit): the consumer that moved the mark past them counted them.
     long mark =
         last <= from
             ? from

@@ -91,8 +91,7 @@ public final class TopicListener implements AutoCloseable {
   private final String topic;
   private final KafkaConsumer<byte[], byte[]> consumer;
   // What dispatch indexes: only what some action on this topic matches by (registered at build
-  // time, before load),
-  // so a topic read by predicates alone keeps no records in `recent`.
+  // time, before load), so a topic read by predicates alone keeps no records in `recent`.
   private final Set<String> headerNames = ConcurrentHashMap.newKeySet();
   private volatile boolean indexKeys;
   private volatile boolean indexValues;
@@ -260,10 +259,9 @@ public final class TopicListener implements AutoCloseable {
       keys.add(v);
     }
     // Each matcher kind sees the record: the first waiter on each of its keys, else the first
-    // predicate that
-    // accepts it. Keys nobody waited for are kept for waiters that come later. A predicate that
-    // throws fails its
-    // own user only: the others on this record, and the records after it, are still served.
+    // predicate that accepts it. Keys nobody waited for are kept for waiters that come later. A
+    // predicate that throws fails its own user only: the others on this record, and the records
+    // after it, are still served.
     List<Waiter> found = new ArrayList<>(1);
     List<Waiter> failed = null;
     List<String> reasons = null;

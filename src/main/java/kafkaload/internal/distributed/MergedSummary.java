@@ -138,8 +138,7 @@ final class MergedSummary {
             ts.stream().map(Throughput::msgsPerSec).toList(),
             ts.stream().map(Throughput::mbPerSec).toList());
     // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of
-    // each injector's
-    // peak, an upper bound of the run's (the peaks need not be at the same moment).
+    // each injector's peak, an upper bound of the run's (the peaks need not be at the same moment).
     Throughput throughput =
         new Throughput(
             acked,

@@ -49,8 +49,7 @@ public final class LatencySources {
       }
     }
     // The producer's metrics are windowed (about the last 30-60 s): the load's highest -max sample
-    // is its max,
-    // the mean of its -avg samples its average.
+    // is its max, the mean of its -avg samples its average.
     return new LatencySourceFigures(
         ack,
         new LatencySourceFigures.Broker(

@@ -235,8 +235,7 @@ public final class RegistryClient {
     if (certificateRequested.get()
         && (ssl || all.contains("Connection reset") || all.contains("received no bytes"))) {
       // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it
-      // resets the
-      // connection; that it asked for one is what says why.
+      // resets the connection; that it asked for one is what says why.
       return String.format(
           "the registry requires a client certificate (mutual TLS) and did not accept this "
               + "client's: %s%s",

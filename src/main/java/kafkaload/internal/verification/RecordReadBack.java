@@ -260,8 +260,7 @@ final class RecordReadBack {
     ReadBack summary(IsolationLevel isolation) {
       long distinct = seen.getLongCardinality();
       // Sequence numbers below the highest one read that were not read: sends that failed, or
-      // records lost.
-      // Counted in each injector's own space, since the spaces lie far apart.
+      // records lost. Counted in each injector's own space, since the spaces lie far apart.
       long gaps = 0;
       for (int i = 0; i < sequenceStarts.size(); i++) {
         long start = sequenceStarts.get(i);
