@@ -160,9 +160,8 @@ final class DrainAction extends KafkaAction {
   }
 
   /**
-   * Counts the records of one partition's share of a poll (in offset order) that lie in the
-   * pre-filled range and were not counted before: one atomic step per partition and poll, not per
-   * record.
+   * Counts a poll's records of one partition in the pre-filled range not counted before: one atomic
+   * step per partition and poll.
    */
   private int count(int partition, List<ConsumerRecord<byte[], byte[]>> records) {
     Long end = spec.range().to().get(partition);

@@ -9,9 +9,8 @@ import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.verification.LagMonitor;
 
 /**
- * Judges the lag of the groups under test once the producers have stopped, off the event loop, and
- * records the verdicts as Gatling requests so the gates fail the build on them: a run whose lag
- * kept rising fails even when its producers met their throughput target.
+ * Judges the groups' lag once producers stopped, as Gatling requests the gates judge: a run whose
+ * lag kept rising fails even at its throughput target.
  */
 final class LagVerdictAction extends KafkaAction {
 

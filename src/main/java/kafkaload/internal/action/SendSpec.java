@@ -87,9 +87,8 @@ public record SendSpec(
   }
 
   /**
-   * A value as sent: a String is Gatling EL, a session function is evaluated per record (it can
-   * arrive typed as Object, e.g. send(randomKey(), "#{v}", headers)), byte[] is sent as is,
-   * anything else is written as JSON.
+   * A value as sent: a String is Gatling EL, a function is evaluated per record (it may arrive as
+   * Object), byte[] as is, anything else as JSON.
    */
   @SuppressWarnings("unchecked")
   public static SessionValue<byte[]> bytes(Object v) {
@@ -182,9 +181,8 @@ public record SendSpec(
   }
 
   /**
-   * The send with its schema keys and values bound to the run's registry: checked before the load
-   * (schema file, registry, subject, the template's shape) for the topic when it is known now,
-   * timed per record into the stats.
+   * The send with its schema values bound to the run's registry: checked before the load (file,
+   * registry, subject, template) when the topic is known, timed per record.
    */
   public SendSpec withSchemas(KafkaComponents c) {
     SessionValue<byte[]> key = content.key();
