@@ -20,9 +20,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
- * What the broker holds of a topic, asked when the run needs it (the baselines before the load, the
- * reconciliation after it): its description, end offsets, last stable offsets and the producers
- * with a transaction open. Each fails with one line naming the topic.
+ * What the broker holds of a topic, asked when the run needs it: description, end and last stable
+ * offsets, open transactions; failures name the topic.
  */
 public final class OffsetQueries {
   private OffsetQueries() {}
@@ -70,9 +69,8 @@ public final class OffsetQueries {
   }
 
   /**
-   * The last stable offset of each partition (ListOffsets with read_committed isolation): the end
-   * of what a read_committed reader can see. It equals the high-water mark unless a transaction is
-   * open on the partition.
+   * Each partition's last stable offset (ListOffsets, read_committed): the end of what a
+   * read_committed reader sees; the high-water mark unless a transaction is open.
    */
   public static Map<TopicPartition, Long> lastStableOffsets(
       Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {

@@ -17,9 +17,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Fills a topic with N records of S bytes before a consumer test, fast and outside the measurement,
- * and returns the offset range it wrote, so the consumers read exactly those records even from a
- * topic that held data before.
+ * Fills a topic with N records of S bytes before a consumer test, outside the measurement, and
+ * returns the range written, so consumers read exactly those.
  */
 public final class Prefill {
   /** Per partition: the end offset before the fill and after it. */

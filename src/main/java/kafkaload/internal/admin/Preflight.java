@@ -42,9 +42,8 @@ public final class Preflight {
   private Preflight() {}
 
   /**
-   * The bootstrap must answer within the plan's timeout; returns the broker count. A failed SASL
-   * login or TLS handshake fails at once (the AdminClient does not retry authentication errors)
-   * with a line naming the cause.
+   * The bootstrap must answer within the timeout; returns the broker count. Failed authentication
+   * fails at once (the AdminClient does not retry it), naming the cause.
    */
   public static int checkBootstrap(Admin admin, Connection connection) {
     String bootstrap = connection.bootstrap();
@@ -190,9 +189,8 @@ public final class Preflight {
   }
 
   /**
-   * With acks=all a send succeeds only while its partition has at least min.insync.replicas in-sync
-   * replicas: fails, naming the first partition short of them, when any partition has fewer.
-   * Returns the topic's min.insync.replicas.
+   * With acks=all a send needs min.insync.replicas in-sync replicas: fails naming the first
+   * partition short of them; returns the topic's min.insync.replicas.
    */
   public static int checkInSyncReplicas(Admin admin, String topic, long timeoutMs) {
     // A topic preflight has just created may not have reached the broker that answers yet.
@@ -315,9 +313,8 @@ public final class Preflight {
   }
 
   /**
-   * Created is not yet usable: until the broker's metadata has the topic and a leader for each
-   * partition, the next checks (its configuration, its offsets) and the first sends fail or retry.
-   * Waits for that, within the bound.
+   * Created is not yet usable: until metadata has the topic and each partition a leader, the next
+   * checks and sends fail or retry. Waits for that, within the bound.
    */
   private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
     awaitDescribed(

@@ -97,9 +97,8 @@ final class SecurityFailure {
   }
 
   /**
-   * A client that could not log in before connecting (OAUTHBEARER: the token endpoint; GSSAPI: the
-   * KDC and keytab), in one line naming the endpoint, client or principal (never a secret); null
-   * when {@code e} is not such a failure.
+   * A failed login before connecting (OAUTHBEARER: token endpoint; GSSAPI: KDC, keytab) as one line
+   * naming endpoint, client or principal; null for other failures.
    */
   static String describeLogin(Throwable e, String bootstrap, Map<String, ?> props) {
     if (!anyCause(e, c -> c instanceof LoginException)) {
