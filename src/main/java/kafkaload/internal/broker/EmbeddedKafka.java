@@ -25,9 +25,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A single-node KRaft broker (combined broker + controller) running real Apache Kafka server code
- * in this JVM. Its data directory lives under java.io.tmpdir/kafkaload-embedded and is deleted on
- * stop; directories left by a JVM that was killed are removed by the next start.
+ * A single-node KRaft broker (broker + controller) of real Kafka server code in this JVM; its data
+ * directory, under java.io.tmpdir/kafkaload-embedded, goes on stop, or at the next start after a
+ * kill.
  */
 public final class EmbeddedKafka implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
@@ -58,9 +58,8 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /**
-   * The current run's broker: started on first use (by the simulation, before the run, or the run),
-   * stopped at the run's end (KafkaRun), so the next run of the JVM starts a fresh one. A JVM with
-   * no run (the tests') keeps it until it exits.
+   * The current run's broker: started on first use, stopped at the run's end (KafkaRun), so the
+   * JVM's next run starts a fresh one; a JVM with no run keeps it.
    */
   private static EmbeddedKafka shared;
 
@@ -86,9 +85,8 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /**
-   * A start property that is no broker setting: the level of the share.version feature the log
-   * directory is formatted with ("0" for a broker without share groups, as Kafka before 4.2 is by
-   * default). Unset: Kafka's default for its release (share groups on).
+   * A start property, not a broker setting: the share.version level the log directory is formatted
+   * with ("0": no share groups, as Kafka before 4.2). Unset: Kafka's default.
    */
   public static final String SHARE_VERSION = "kafkaload.share.version";
 
