@@ -51,9 +51,8 @@ public final class ProducerHandle {
   }
 
   /**
-   * A send failed in a way that can mean lost metadata (a broker died, a leader moved): until the
-   * next ack, sends to this topic go off the event loop, since send() may now wait up to
-   * max.block.ms for metadata.
+   * A send failed in a way that can mean lost metadata: until the next ack, this topic's sends
+   * leave the event loop, since send() may now block up to max.block.ms.
    */
   public void topicInDoubt(String topic) {
     knownTopics.remove(topic);

@@ -22,9 +22,8 @@ public final class ProducerPool implements AutoCloseable {
   private final String clientIdPrefix;
 
   /**
-   * {@code poolSize}: the producers of SHARED (1) and POOL; {@code warmTopics}: metadata fetched up
-   * front; {@code clientIdPrefix}: the start of each producer's client.id (an injector's own, in a
-   * distributed run).
+   * {@code poolSize}: producers of SHARED (1) and POOL; {@code warmTopics}: metadata fetched up
+   * front; {@code clientIdPrefix}: the start of each client.id.
    */
   public ProducerPool(
       ProducerMode mode,

@@ -50,9 +50,8 @@ public final class TopicListener implements AutoCloseable {
   private static final int KEEP_MAX = 200_000;
 
   /**
-   * A virtual user waiting for a record; completes exactly once: by a record, by its timeout, or by
-   * an error (its predicate threw, or {@code onRecord} threw before passing the user on, which it
-   * must do as its last step).
+   * A virtual user waiting for a record; completes once: by a record, its timeout, or an error (its
+   * predicate threw, or {@code onRecord} threw before passing the user on).
    */
   public static final class Waiter {
     final String key;
@@ -108,9 +107,8 @@ public final class TopicListener implements AutoCloseable {
   private volatile boolean running = true;
 
   /**
-   * A reader of {@code topic} with this isolation.level: read_committed hands over records of
-   * committed transactions only, when their commit makes them visible (so the end-to-end latency of
-   * a consume includes the wait for the commit), and never a record of an aborted one.
+   * A reader of {@code topic} with this isolation.level: read_committed hands over committed
+   * records only, once visible (a consume's latency then includes the commit).
    */
   public TopicListener(
       Connection connection,
@@ -165,9 +163,8 @@ public final class TopicListener implements AutoCloseable {
   }
 
   /**
-   * The index key of a value of any size: its length and SHA-256, so a large value costs no more to
-   * keep than a small one. Waiters compare the bytes as well, so even a digest collision cannot
-   * match the wrong record.
+   * A value's index key: its length and SHA-256, so a large value costs no more to keep. Waiters
+   * compare the bytes too, so a digest collision cannot match a wrong record.
    */
   public static String valueOf(byte[] value) {
     if (value == null) {
