@@ -131,9 +131,8 @@ public final class ClientSecurity {
   }
 
   /**
-   * security.protocol once SASL and/or TLS are added to {@code current}: layers are only ever
-   * added, so a properties file's SASL_SSL stays SASL_SSL when code adds SCRAM credentials. Null
-   * when nothing asks for security.
+   * security.protocol once SASL and/or TLS are added to {@code current}: layers are only added (a
+   * file's SASL_SSL stays SASL_SSL); null when nothing asks for security.
    */
   public static String protocol(Object current, boolean sasl, boolean tls) {
     String c = current == null ? null : String.valueOf(current).trim().toUpperCase(Locale.ROOT);

@@ -34,9 +34,8 @@ public final class Console {
   }
 
   /**
-   * Prints the configuration error in {@code failure}'s causes, if any, as one plain line, once
-   * however many places report it: where Gatling logs the failure it caused ({@link
-   * ConfigErrorReport}), or where a {@code main} or the run catches it.
+   * Prints the configuration error among {@code failure}'s causes as one line, once however many
+   * places report it (Gatling's log, a main, the run).
    */
   public static void configError(Throwable failure) {
     Throwable t = failure;

@@ -11,9 +11,8 @@ import java.nio.file.Paths;
 import java.util.List;
 
 /**
- * A CSV feeder given with -Dfeeder: a file path or a resource under src/test/resources, whose
- * header names a {@code key} and/or a {@code value} column. Checked when the simulation is built,
- * so a typo fails before any load.
+ * A CSV feeder (-Dfeeder): a file path or resource whose header names a {@code key} and/or {@code
+ * value} column, checked when the simulation is built.
  */
 public record FeederFile(String path, List<String> columns) {
   public static final String KEY = "key";

@@ -35,9 +35,8 @@ public final class ParamSnapshot {
   }
 
   /**
-   * The one read of -D properties and the environment. On an injector of a distributed run, the
-   * first call waits for the common start time (see docs/distributed.md): a simulation's
-   * constructor is the last step before Gatling starts its run.
+   * The one read of -D properties and environment. On an injector of a distributed run, the first
+   * call waits for the common start (docs/distributed.md).
    */
   public static ParamSnapshot fromSystemProperties() {
     StartGate.await();

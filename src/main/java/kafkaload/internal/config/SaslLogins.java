@@ -110,9 +110,8 @@ public final class SaslLogins {
   }
 
   /**
-   * SASL/GSSAPI (Kerberos): log in as {@code principal} from {@code keytab}, or from the ticket
-   * cache (kinit's, or KRB5CCNAME) when the keytab is null. {@code serviceName} is the broker's
-   * Kerberos service name (the "kafka" of kafka/host@REALM).
+   * SASL/GSSAPI: log in as {@code principal} from {@code keytab}, or from the ticket cache when it
+   * is null; {@code serviceName}: the "kafka" of kafka/host@REALM.
    */
   public static Map<String, String> gssapi(String serviceName, String principal, String keytab) {
     if (serviceName == null || serviceName.isBlank()) {
@@ -237,9 +236,8 @@ public final class SaslLogins {
   }
 
   /**
-   * Adds the OAuth token endpoint the run was given to Kafka's URL allow-list (a JVM system
-   * property, empty by default in Kafka 4): the operator chose this URL, and the list guards
-   * servers against URLs that others configure. An allow-list set by the user is kept and extended.
+   * Adds the run's token endpoint to Kafka's URL allow-list (a system property, empty by default in
+   * Kafka 4): the operator chose it. A user's allow-list is extended.
    */
   public static void allowTokenEndpoint(Map<String, ?> props) {
     Object url = props.get(TOKEN_ENDPOINT_URL);
@@ -262,9 +260,8 @@ public final class SaslLogins {
   }
 
   /**
-   * What can be checked without AWS before any load for AWS_MSK_IAM: that aws-msk-iam-auth is on
-   * the classpath (it is not by default: it brings the AWS SDK) and that the AWS SDK finds
-   * credentials. The signature itself is only checked by MSK.
+   * What can be checked for AWS_MSK_IAM before any load: aws-msk-iam-auth on the classpath (not by
+   * default: it brings the AWS SDK) and credentials found. MSK checks the signature.
    */
   public static void checkAwsMskIam(Map<String, ?> props) {
     Object mechanism = props.get(ClientSecurity.SASL_MECHANISM);

@@ -28,9 +28,8 @@ public final class Secrets {
   }
 
   /**
-   * A secret from the environment, the one place besides the client properties file that secrets
-   * come from (never code, never -D: both end up in build logs and the process list). Unset or
-   * empty is a clear error naming it.
+   * A secret from the environment: besides the properties file, the one source (code and -D end up
+   * in build logs and the process list). Unset or empty: an error naming it.
    */
   public static String env(String name) {
     return require(name, System.getenv(name));
