@@ -35,9 +35,8 @@ public final class Injector {
   }
 
   /**
-   * Runs the simulation as injector {@code share}; returns the exit code: 0 when its results are
-   * complete (its own gates are not the verdict: the merge's are), 1 when Gatling failed, 5 when
-   * started after the common start.
+   * Runs the simulation as injector {@code share}: 0 when its results are complete (the merge's
+   * gates are the verdict), 1 when Gatling failed, 5 when started late.
    */
   public static int run(String simulation, InjectorShare share, long startAtMillis, Path results)
       throws Exception {

@@ -25,9 +25,8 @@ record InjectorFolder(
   }
 
   /**
-   * Waits up to {@code waitSeconds} for every marker of {@code root/injector-0 ..
-   * injector-(count-1)} (a merge Job started beside the injectors); those still missing then are
-   * read as not finished.
+   * Waits up to {@code waitSeconds} for every injector's marker (a merge Job beside the injectors);
+   * those still missing read as not finished.
    */
   static void awaitMarkers(Path root, int count, int waitSeconds) throws InterruptedException {
     long deadline = System.nanoTime() + waitSeconds * 1_000_000_000L;

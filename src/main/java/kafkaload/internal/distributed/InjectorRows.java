@@ -105,9 +105,8 @@ final class InjectorRows {
   }
 
   /**
-   * Each injector's row gets the records of the run found in the topic from its sequence space
-   * (over every protocol), when a read-back ran; a dead injector's row says so. Returns the dead
-   * injectors' total.
+   * Each row gets the records found from its injector's sequence space when a read-back ran; a dead
+   * injector's row says so. Returns the dead injectors' total.
    */
   static long showFound(List<InjectorRow> rows, List<MergedReconciliation> recs) {
     Map<Integer, Long> found = new TreeMap<>();

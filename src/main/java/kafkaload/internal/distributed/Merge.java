@@ -32,9 +32,8 @@ public final class Merge {
   public record Outcome(int exitCode, Path runDir, List<InjectorRow> injectors, String verdict) {}
 
   /**
-   * Merges {@code root/injector-0 .. injector-(count-1)} into {@code out}; {@code count} 0: as many
-   * as there are folders. {@code connection} null: no reconciliation (the injectors' own offsets
-   * are not comparable alone).
+   * Merges {@code root/injector-0 ..} into {@code out}; {@code count} 0: all folders. {@code
+   * connection} null: no reconciliation.
    */
   public static Outcome run(Path root, int count, Path out, Connection connection)
       throws Exception {
@@ -109,9 +108,8 @@ public final class Merge {
   }
 
   /**
-   * Each protocol's semantics merged over the injectors; a verdict a semantic judges over all of
-   * them (a share group's reconciliation by identity, for one) becomes a request of the merged log,
-   * which the simulation's gates judge.
+   * Each protocol's semantics merged; a verdict a semantic judges over all injectors becomes a
+   * request of the merged log, judged by the simulation's gates.
    */
   private static List<Semantics.Merged> mergeSemantics(
       List<InjectorFolder> complete, SimulationLogs.Writer w, long at) {

@@ -46,9 +46,8 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
   }
 
   /**
-   * The one reconciliation of the run: every injector's acked counts, KOs and baselines in one
-   * ledger, read back once; its verdicts become the merged log's reconcile requests, which the
-   * simulation's gates judge.
+   * The run's one reconciliation: every injector's counts, KOs and baselines in one ledger, read
+   * back once; its verdicts become the merged log's reconcile requests.
    */
   private static MergedReconciliation reconcile(
       Connection connection,
@@ -151,9 +150,8 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
   }
 
   /**
-   * The baseline of a topic over all injectors: each took its own before its first record, so per
-   * partition the lowest offset is before every injector's records (the topic as the earliest
-   * snapshot saw it, if it changed).
+   * A topic's baseline over all injectors: per partition the lowest offset, before every injector's
+   * records (the earliest snapshot's topic, if it changed).
    */
   private static TopicOffsets earlier(TopicOffsets a, TopicOffsets b) {
     if (!a.topicId().equals(b.topicId())) {

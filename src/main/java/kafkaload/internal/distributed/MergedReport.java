@@ -16,9 +16,8 @@ import kafkaload.internal.results.RunResults;
 import kafkaload.internal.semantics.Semantics;
 
 /**
- * The merged run's reports: Gatling's own report and verdicts on the merged log (reports-only mode,
- * as {@code gatling -ro} would make them), then kafka-summary.json, kafka-timeline.csv, kafka.html
- * and the JUnit file beside them.
+ * The merged run's reports: Gatling's on the merged log (reports-only mode), then
+ * kafka-summary.json, kafka-timeline.csv, kafka.html and the JUnit file.
  */
 final class MergedReport {
   private MergedReport() {}

@@ -35,9 +35,8 @@ final class MergedSummary {
   private MergedSummary() {}
 
   /**
-   * {@code reconciliations}: the merge's reconciliation of each protocol, by the protocol's index
-   * (a missing or null entry: none ran); {@code sections}: each protocol's semantics' sections
-   * merged, likewise.
+   * {@code reconciliations} and {@code sections}: the merge's, by protocol index (a missing or null
+   * entry: none).
    */
   static RunResults of(
       List<InjectorFolder> complete,
@@ -288,9 +287,8 @@ final class MergedSummary {
   }
 
   /**
-   * Every injector's health: saturated when any was, each reason naming its injector, CPU seconds
-   * summed (and the CPU split at the measured load, {@link LoadCpu#sum}); for the highest and the
-   * delays the worst injector's figure; the load window and bounds of the first.
+   * Every injector's health: saturated when any was (reasons naming it), CPU summed, the worst
+   * figures and delays, the first's load window and bounds.
    */
   private static InjectorResults health(List<InjectorFolder> complete) {
     List<String> reasons = new ArrayList<>();
@@ -336,9 +334,8 @@ final class MergedSummary {
   }
 
   /**
-   * Second by second from each injector's start: rates summed, event-loop probes summed, the rest
-   * (CPU, GC, heap, delay, latency) the worst injector's; producer metrics those of the first
-   * injector with that second.
+   * Second by second from each injector's start: rates and probes summed, the rest the worst
+   * injector's; producer metrics the first injector's.
    */
   static List<InjectorSample> timeline(List<List<InjectorSample>> timelines) {
     TreeMap<Long, List<InjectorSample>> bySecond = new TreeMap<>();

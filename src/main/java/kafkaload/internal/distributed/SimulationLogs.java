@@ -89,9 +89,8 @@ public final class SimulationLogs {
       boolean truncated) {}
 
   /**
-   * Streams every record of the log to {@code sink} as Gatling's load events with absolute times. A
-   * log that ends inside a record reads as truncated: the records before are passed on, and {@code
-   * Counts.truncated} says so.
+   * Streams the log's records to {@code sink} as load events with absolute times; a log ending
+   * mid-record is truncated ({@code Counts.truncated}), the records before passed on.
    */
   public static Counts stream(Header header, Consumer<DataWriterMessage.LoadEvent> sink) {
     try (Records r = new Records(header.file().toFile(), header.info())) {
