@@ -77,9 +77,8 @@ public final class BaselineGate {
   private BaselineGate() {}
 
   /**
-   * Compares {@code current} with the baseline runs (oldest first); {@code name} names the baseline
-   * in texts. The caller has refused incomparable runs already ({@link Comparability}); their
-   * remaining differences are flagged here.
+   * Compares {@code current} with the baseline runs (oldest first), named {@code name};
+   * incomparable runs are refused earlier ({@link Comparability}), the rest flagged here.
    */
   public static BaselineComparison compare(
       RunResults current, List<RunResults> baseline, Thresholds t, String name) {

@@ -7,9 +7,8 @@ import java.util.function.ToDoubleFunction;
 import kafkaload.internal.results.BaselineComparison.Figure;
 
 /**
- * A baseline of several runs is a history: a run is not failed for a difference its own runs show
- * among themselves. A regression stands only when this run's level is beyond that of every baseline
- * run.
+ * A baseline of several runs is a history: a regression stands only when this run is beyond every
+ * baseline run, not for a spread the runs show among themselves.
  */
 final class BaselineSpread {
   /** Each figure's level in a run, by {@link BaselineGate#FIGURES}; null for the error rate. */

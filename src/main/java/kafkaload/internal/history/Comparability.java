@@ -55,9 +55,8 @@ public final class Comparability {
   }
 
   /**
-   * The refusing differences that the parameters read before the load can tell: a parameter is
-   * compared only when both runs name it, except the broker count, whose absence means the single
-   * in-JVM broker or a cluster given by bootstrap.
+   * The refusing differences the parameters read before the load tell: compared when both runs name
+   * them, but the broker count (unset: in-JVM broker or bootstrap).
    */
   public static List<String> refusedBeforeLoad(
       Map<String, String> current, Map<String, String> baseline, String baselineName) {

@@ -12,17 +12,15 @@ import kafkaload.internal.results.BaselineComparison.Figure;
 import org.HdrHistogram.Histogram;
 
 /**
- * One figure of the baseline gate judged by the test that fits its data: Mann-Whitney on per-second
- * samples, a z test on a histogram's percentile, a two-proportion z test on the error rate. Each
- * gives the change, its interval, the confidence and whether that is a regression.
+ * One baseline figure judged by the test that fits its data: Mann-Whitney, a z test on a
+ * percentile, a two-proportion z test on the error rate.
  */
 final class FigureJudge {
   private FigureJudge() {}
 
   /**
-   * Per-second samples: Mann-Whitney on the samples, the change as the Hodges-Lehmann shift over
-   * the baseline's median sample. {@code shownNow}/{@code shownBefore}: the values shown (the run's
-   * own percentile, where the samples are per-second ones), NaN for the samples' median.
+   * Per-second samples: Mann-Whitney, the Hodges-Lehmann shift over the baseline's median. {@code
+   * shownNow}/{@code shownBefore}: values shown, NaN for the median.
    */
   static Figure samples(
       String name,
@@ -90,9 +88,8 @@ final class FigureJudge {
   }
 
   /**
-   * A tail percentile from histograms: each side's percentile with its order-statistic standard
-   * error (the ranks n q ± z sqrt(n q (1 - q)) mapped back to values), and a z test on their
-   * difference.
+   * A tail percentile from histograms: each side's with its order-statistic standard error (ranks n
+   * q ± z sqrt(n q (1 - q))), a z test on the difference.
    */
   static Figure quantile(
       String name, double p, Histogram now, Histogram before, double thresholdPct, Thresholds t) {
