@@ -8,9 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
 /**
- * How keys, values and headers become bytes: byte[] as is, String as UTF-8, anything else as JSON
- * (Jackson). The producer always uses ByteArraySerializer, so what is measured is Kafka, not a
- * serializer.
+ * Keys, values and headers as bytes: byte[] as is, String UTF-8, else JSON; producers use
+ * ByteArraySerializer, so Kafka is measured, not a serializer.
  */
 public final class Bytes {
   // JVM-wide: configured once, thread-safe, holds no run's data.

@@ -24,9 +24,8 @@ public final class Payloads {
   private Payloads() {}
 
   /**
-   * Records of exactly {@code size} bytes of random upper-case letters, like
-   * kafka-producer-perf-test's --record-size. Drawn round-robin from a pool made once, so
-   * generating them costs nothing measurable; the producer never changes the arrays it is given.
+   * Records of exactly {@code size} random upper-case letters (as --record-size), drawn round-robin
+   * from a pool made once; the producer never changes the arrays.
    */
   public static Function<Session, Object> randomBytes(int size) {
     if (size < 0) {
@@ -38,9 +37,8 @@ public final class Payloads {
   }
 
   /**
-   * {@code count} arrays of random upper-case letters, the values {@link #randomBytes} draws from.
-   * lz4 barely compresses them (it finds no repeats to replace) as long as a batch holds no array
-   * twice.
+   * {@code count} arrays of random upper-case letters for {@link #randomBytes}: lz4 finds no
+   * repeats while a batch holds no array twice.
    */
   public static byte[][] randomPool(int size, int count) {
     SplittableRandom random = new SplittableRandom(size);

@@ -10,9 +10,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import scala.Function1;
 
 /**
- * A value taken from the virtual user's session at send time: a constant, a Gatling EL string or a
- * Java function. A value that cannot be resolved (for example a missing session attribute) throws
- * {@link Unresolved}, which the action turns into a KO naming the reason.
+ * A value from the user's session at send time: constant, EL or function. An unresolvable one
+ * throws {@link Unresolved}, which the action turns into a KO.
  */
 @FunctionalInterface
 public interface SessionValue<T> {
@@ -30,9 +29,8 @@ public interface SessionValue<T> {
   }
 
   /**
-   * A Gatling EL string such as "#{orderId}"; a string without "#{" is a constant. Compiled here,
-   * when the simulation is built: a malformed one is a {@link KafkaLoadConfigException} naming it,
-   * before any load.
+   * A Gatling EL string ("#{orderId}"; no "#{": a constant), compiled when the simulation is built:
+   * a malformed one fails before any load.
    */
   static SessionValue<String> el(String el) {
     if (el == null || !el.contains("#{")) {
