@@ -48,9 +48,8 @@ import org.slf4j.LoggerFactory;
 import scala.runtime.BoxedUnit;
 
 /**
- * One Gatling run's Kafka side: the components of each protocol (shared by the scenarios that use
- * it), the injector-health sampler, and, when the run ends, the summary JSON, the Kafka page and
- * the JUnit assertions file beside Gatling's report.
+ * One Gatling run's Kafka side: each protocol's components, the health sampler, and at the end the
+ * summary, Kafka page and JUnit file beside Gatling's report.
  */
 final class KafkaRun {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
@@ -179,9 +178,8 @@ final class KafkaRun {
   }
 
   /**
-   * The protocol's side effects, once its actions' checks passed: preflight (the default topic
-   * created when the plan says so, then checked), its end offsets for the reconciliation, the
-   * producers, the injector health.
+   * The protocol's side effects once its actions' checks passed: preflight, end offsets for the
+   * reconciliation, the producers, the injector health.
    */
   ProducerPool start(KafkaComponents c, OffsetBaselines baselines) {
     KafkaProtocol protocol = c.protocol();
@@ -343,9 +341,8 @@ final class KafkaRun {
   }
 
   /**
-   * The offset comparison always runs: when the load sent records and no reconcile() step judged
-   * them (the simulation has none, -Dverify=false, or maxDuration cut it short), compare acked
-   * records with end offsets now.
+   * The offset comparison always runs: when records were sent and no reconcile() step judged them,
+   * acked records are compared with end offsets now.
    */
   private static void reconcileIfNotDone(KafkaComponents c) {
     RunLedger ledger = c.ledger();

@@ -19,9 +19,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A builder's parts resolved into the {@link KafkaProtocol}: the -D properties and the environment
- * win over code (one simulation, any cluster), and everything that can be checked without a broker
- * is checked; a problem throws KafkaLoadConfigException naming it. Connects to nothing.
+ * A builder's parts resolved into the {@link KafkaProtocol}: -D and environment win over code,
+ * everything checkable without a broker is checked. Connects to nothing.
  */
 public final class ProtocolResolver {
   private static final Logger LOG = LoggerFactory.getLogger(ProtocolResolver.class);

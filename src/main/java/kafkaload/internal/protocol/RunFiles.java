@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The files a run writes after Gatling (kafka-summary.json, kafka.html): the runs of this JVM whose
- * files are not written yet. Each leaves once they are (at the latest when the next run starts, or
- * at JVM exit), so a long-lived JVM holds no run it has finished with.
+ * The runs of this JVM whose files (kafka-summary.json, kafka.html) are not written yet; each
+ * leaves once they are, so a long-lived JVM holds no finished run.
  */
 public final class RunFiles {
   /** Cleared as the files are written: at most the runs since the last write. */
@@ -31,9 +30,8 @@ public final class RunFiles {
   }
 
   /**
-   * Writes the files of every run this JVM has ended (each once) and lets go of those runs: for an
-   * injector launcher, which must record that they are complete before it exits, and for the next
-   * run of the same JVM. A run not ended yet stays.
+   * Writes the files of every ended run (each once) and lets go of them: an injector launcher
+   * records completeness before exit. A run not ended stays.
    */
   public static void writeNow() {
     for (KafkaRun run : PENDING) {

@@ -3,9 +3,8 @@ package kafkaload.internal.protocol;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * Where a protocol connects: its bootstrap servers, or (when they are null) the embedded broker:
- * the one in-JVM broker when {@code embeddedBrokers} is 0, else that many brokers in child
- * processes.
+ * Where a protocol connects: its bootstrap servers, or (null) the embedded broker: in-JVM with
+ * {@code embeddedBrokers} 0, else that many child processes.
  */
 public record Target(String bootstrapServers, int embeddedBrokers) {
   /** No bootstrap: the in-JVM embedded broker. */
