@@ -32,9 +32,8 @@ public final class GatlingVerdicts {
   private GatlingVerdicts() {}
 
   /**
-   * Notes the verdict lines Gatling will print on this thread; the console output itself is
-   * unchanged. Each call starts a new run: verdicts noted before it (an earlier run in the same
-   * JVM) are forgotten.
+   * Notes the verdict lines Gatling will print on this thread (the output is unchanged); each call
+   * starts a new run, forgetting earlier verdicts.
    */
   public static void listen() {
     LINES.clear();

@@ -23,9 +23,8 @@ public final class LatencySources {
   private LatencySources() {}
 
   /**
-   * The figures for the summary's {@code latencySources}: {@code protocols} are the summary's
-   * protocol sections (their ackLatencyMs and publishDelayMs), {@code load} the injector's samples
-   * of the load.
+   * The summary's {@code latencySources} from its protocol sections and the injector's samples of
+   * the load.
    */
   public static LatencySourceFigures of(
       List<ProtocolResults> protocols,

@@ -59,18 +59,16 @@ public final class Timeline {
   }
 
   /**
-   * The per-second samples as CSV, one line a sample (kafka-timeline.csv): the full resolution of a
-   * run whose JSON timeline is downsampled, at a fraction of the JSON's size. An empty cell is a
-   * value not known (NaN).
+   * The per-second samples as CSV (kafka-timeline.csv): full resolution when the JSON is
+   * downsampled, much smaller. An empty cell is NaN.
    */
   static String csv(List<InjectorSample> samples) {
     return csv(null, Map.of(0, samples));
   }
 
   /**
-   * A merged run's kafka-timeline.csv: every injector's per-second rows, each second counted from
-   * its own injector's start, with the injector's index in a first column {@code injector}; rows by
-   * injector, then second.
+   * A merged run's kafka-timeline.csv: each injector's rows (seconds from its own start) with its
+   * index first; by injector, then second.
    */
   public static String csvByInjector(Map<Integer, List<InjectorSample>> byInjector) {
     return csv("injector", new TreeMap<>(byInjector));
