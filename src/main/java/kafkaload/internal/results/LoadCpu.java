@@ -67,9 +67,8 @@ public record LoadCpu(
   }
 
   /**
-   * Several injectors' splits added up (a merged run): CPU and acks summed, the CPU per message of
-   * the sums; after the load only when every injector reported it; the window and what started it
-   * are the first injector's; null when none has a split.
+   * Several injectors' splits summed (merged run); after-load only when all reported it; window and
+   * start of the first; null when none has a split.
    */
   public static LoadCpu sum(List<LoadCpu> all) {
     List<LoadCpu> known = all.stream().filter(c -> c != null).toList();

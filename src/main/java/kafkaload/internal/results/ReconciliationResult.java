@@ -65,9 +65,8 @@ public record ReconciliationResult(
     }
 
     /**
-     * The verdict on these counts: it holds when every committed input has exactly one committed
-     * output; {@code missingSample}: the first few missing sequence numbers; {@code error}: why it
-     * could not be judged, or null.
+     * The verdict on these counts; {@code missingSample}: the first missing sequence numbers;
+     * {@code error}: why it could not be judged, or null.
      */
     public static ExactlyOnce of(
         String outputTopic,

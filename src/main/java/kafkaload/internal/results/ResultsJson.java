@@ -36,9 +36,8 @@ public final class ResultsJson {
   }
 
   /**
-   * A section as its semantic's type: the value itself when it has that type already (made by this
-   * run), else converted from what a file held; a section that does not fit its type is refused,
-   * naming it.
+   * A section as its semantic's type: as is when made by this run, else converted from the file;
+   * one that does not fit is refused, naming it.
    */
   static <T> T convert(Object value, SectionType<T> type) {
     try {
