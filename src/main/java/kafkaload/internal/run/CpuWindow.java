@@ -3,9 +3,8 @@ package kafkaload.internal.run;
 import kafkaload.internal.results.LoadCpu;
 
 /**
- * The process CPU readings that bound a run's measured load: at the first user's start, at the
- * first request outside the warm-up, and at the load's end. Only the first reading of each counts;
- * a measured start after the end is ignored.
+ * The process CPU readings bounding the measured load: first user, first request outside the
+ * warm-up, load end. The first of each counts; a start after the end is ignored.
  */
 public final class CpuWindow {
   private LoadCpu.Reading firstUser;

@@ -133,9 +133,8 @@ public final class DeliveryLedger {
   }
 
   /**
-   * The broker acknowledged a sent record: {@code acks} its request's account (null when the action
-   * times acks itself), {@code bytes} its serialized key and value, {@code atMillis} the ack's
-   * time, and its latency.
+   * The broker acked a record: {@code acks} its request's account (null when the action times acks
+   * itself), {@code bytes} key and value, the time and latency.
    */
   public void acked(
       RequestAcks acks,
@@ -155,9 +154,8 @@ public final class DeliveryLedger {
   }
 
   /**
-   * A record's send is KO: {@code wasSent} when it had been handed to a producer (it leaves the
-   * in-flight count); {@code sequence} its run-wide sequence (-1 without run identity), noted so
-   * the read-back does not count it.
+   * A send is KO: {@code wasSent} when a producer had it (it leaves in-flight); {@code sequence}
+   * (-1 without run identity) so the read-back does not count it.
    */
   public void failed(long sequence, boolean wasSent) {
     if (wasSent) {
@@ -178,9 +176,8 @@ public final class DeliveryLedger {
   }
 
   /**
-   * One acked record of a transaction that aborted ({@code sequence} its run-wide sequence, -1
-   * without run identity): not owed to any reader of {@code topic}, and invisible to read_committed
-   * ones. Count the transaction's records with {@link #aborted(long)}.
+   * One acked record of an aborted transaction ({@code sequence}, -1 without identity): owed to no
+   * reader, invisible to read_committed. Counted by {@link #aborted(long)}.
    */
   public void abortedRecord(String topic, long sequence) {
     notOwed.computeIfAbsent(topic, t -> new LongAdder()).increment();
@@ -188,9 +185,8 @@ public final class DeliveryLedger {
   }
 
   /**
-   * One acked record of a transaction that failed (fenced, timed out, its commit refused): the
-   * broker decides whether it commits, so it is not owed, and if found it is counted as a KO'd
-   * record in the topic, never as delivered.
+   * An acked record of a failed transaction: the broker decides its fate, so it is not owed, and if
+   * found it counts as KO'd, never delivered.
    */
   public void inDoubtRecord(String topic, long sequence) {
     notOwed.computeIfAbsent(topic, t -> new LongAdder()).increment();
@@ -210,9 +206,8 @@ public final class DeliveryLedger {
   }
 
   /**
-   * Adds another injector's transactional records (the merge): committed, aborted and in-doubt
-   * counts, aborted identities, per-topic counts not owed. Its in-doubt records' identities are in
-   * its KO ledger, added with {@link #failedElsewhere}.
+   * Adds another injector's transactional records (the merge); its in-doubt records' identities
+   * come with its KO ledger ({@link #failedElsewhere}).
    */
   public void transactionsElsewhere(
       long committedRecords,

@@ -9,9 +9,8 @@ import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.results.ReconciliationResult.ReadBack;
 
 /**
- * What a reconciliation found: plain values, written by the verification and read by the reports.
- * The parts kafka-summary.json shows as they are (a partition, the read-back, the exactly-once
- * verdict) are the results' own records; the others give their {@code toResult()}.
+ * What a reconciliation found, written by verification, read by reports. The parts shown as they
+ * are are the results' records; the others give {@code toResult()}.
  */
 public final class Reconciled {
   private Reconciled() {}
@@ -97,8 +96,7 @@ public final class Reconciled {
 
     /**
      * Acked records not in the topic: exact with a complete read-back, else a lower bound from
-     * offsets. Records of aborted or failed transactions ({@code notOwed}) are owed to no reader,
-     * so never lost.
+     * offsets; records of aborted or failed transactions ({@code notOwed}) are never lost.
      */
     public long lost() {
       return Math.max(0, ackedOk - notOwed - (delivered >= 0 ? delivered : offsetDelta));
@@ -214,9 +212,8 @@ public final class Reconciled {
     }
 
     /**
-     * As kafka-summary.json shows it; {@code gated}: the verdicts came from a reconcile() step.
-     * Offsets are not records: without a read-back "duplicates" is the upper bound, with one it
-     * counts identities.
+     * As kafka-summary.json shows it; {@code gated}: from a reconcile() step. Without a read-back
+     * "duplicates" is the offsets' upper bound, with one it counts identities.
      */
     public ReconciliationResult toResult(boolean gated) {
       return new ReconciliationResult(

@@ -5,9 +5,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * How sends went through the client, apart from their delivery: time spent inside producer.send(),
- * sends taken off the event loop, and the delay from a send's intended start to its producer.send
- * call. Written by the record sender.
+ * How sends went through the client: time in producer.send(), sends off the event loop, the delay
+ * from a send's intended start to producer.send. Written by the record sender.
  */
 public final class SendPath {
   private final LongAdder blockedNanos = new LongAdder();
