@@ -14,9 +14,8 @@ import java.util.Base64;
 import java.util.function.LongSupplier;
 
 /**
- * The registry's current OAuth access token: fetched with the client-credentials grant (client
- * authentication by HTTP Basic, RFC 6749 2.3.1) on first use and again once it is within the expiry
- * buffer of its end, so a run longer than a token's life keeps calling the registry.
+ * The registry's OAuth token: fetched by the client-credentials grant (HTTP Basic, RFC 6749 2.3.1)
+ * on first use and again near its end, so a long run keeps calling.
  */
 final class BearerTokens {
   // JVM-wide: configured once, thread-safe, holds no run's data.

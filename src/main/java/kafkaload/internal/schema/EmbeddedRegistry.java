@@ -67,9 +67,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   /**
-   * Starts over HTTPS with this server context (its key manager holds the registry's certificate);
-   * with {@code needClientAuth}, a client must present a certificate its trust managers accept
-   * (mutual TLS).
+   * Starts over HTTPS with this context; with {@code needClientAuth} a client must present a
+   * certificate its trust managers accept (mutual TLS).
    */
   public static EmbeddedRegistry startHttps(
       String userInfo, SSLContext tls, boolean needClientAuth) {
@@ -77,9 +76,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   /**
-   * Starts with bearer-token authentication: {@code tokenCheck} gets each request's bearer token
-   * and returns null to accept it, or the reason it is refused (answered 401). The tests give it
-   * Kafka's own JWT validator and an identity provider's JWKS.
+   * Starts with bearer tokens: {@code tokenCheck} gets each token, returning null to accept it or
+   * why not (401). The tests give it Kafka's JWT validator.
    */
   public static EmbeddedRegistry startWithTokens(Function<String, String> tokenCheck) {
     return start(null, null, false, Objects.requireNonNull(tokenCheck));

@@ -40,9 +40,8 @@ public interface RecordSchema {
   String toJson(byte[] value, int offset);
 
   /**
-   * Checks a template's shape before the load: every field it names is in the schema, every
-   * required field is there, every literal has the field's type; a value under EL ({@link
-   * #EL_PLACEHOLDER}) fits any type.
+   * Checks a template's shape before the load: fields in the schema, required ones present,
+   * literals typed; a value under EL ({@link #EL_PLACEHOLDER}) fits any type.
    */
   void checkTemplate(JsonNode template);
 
@@ -72,9 +71,8 @@ public interface RecordSchema {
   }
 
   /**
-   * A JSON template with each EL expression replaced by the placeholder, parsed: a string holding
-   * EL becomes the placeholder, and so does an EL expression outside strings (an unquoted number or
-   * object).
+   * A JSON template with each EL expression (in a string or not) replaced by the placeholder,
+   * parsed.
    */
   static JsonNode templateShape(String template) {
     String placeholder = "\"" + EL_PLACEHOLDER.replace("\u0000", "\\u0000") + "\"";

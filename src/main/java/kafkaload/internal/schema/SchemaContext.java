@@ -75,9 +75,8 @@ public final class SchemaContext {
   }
 
   /**
-   * The spec as bytes per record. {@code topic}: the send's topic when known before the load (then
-   * the subject is resolved now); {@code timer} receives the nanoseconds each record's encoding
-   * took.
+   * The spec as bytes per record. {@code topic}: the send's topic when known now (the subject
+   * resolved now); {@code timer}: each encoding's nanoseconds.
    */
   public SessionValue<byte[]> bind(
       SchemaValueSpec spec, boolean isKey, String topic, String requestName, LongConsumer timer) {
@@ -99,9 +98,8 @@ public final class SchemaContext {
   }
 
   /**
-   * The checks of {@link #bind} that need no registry: the schema file, and the template against
-   * it. A send checks its key and its value so before either is registered, so a bad value leaves
-   * no key schema registered.
+   * The checks of {@link #bind} that need no registry (schema file, template), made for key and
+   * value before either registers, so a bad value leaves no key schema.
    */
   public void check(SchemaValueSpec spec, boolean isKey, String requestName) {
     if (spec.serializerClass() == null) {
@@ -245,9 +243,8 @@ public final class SchemaContext {
   }
 
   /**
-   * A named serializer's configs with the protocol's registry URL added when they lack it, and its
-   * truststore and keystore, each as a whole (location, password, type), when they name none of
-   * their own.
+   * A named serializer's configs with the protocol's registry URL, truststore and keystore (each
+   * whole) added where they name none of their own.
    */
   private Map<String, Object> withRegistry(Map<String, ?> given) {
     Map<String, Object> configs = new HashMap<>(given);

@@ -4,9 +4,8 @@ import java.util.Locale;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * How the subject a schema is registered under is named, as Confluent's serializers name it:
- * TopicNameStrategy "orders-value", RecordNameStrategy "com.acme.Order", TopicRecordNameStrategy
- * "orders-com.acme.Order".
+ * How a schema's subject is named, as Confluent's serializers do: TopicNameStrategy "orders-value",
+ * RecordNameStrategy "com.acme.Order", or both.
  */
 public enum SubjectStrategy {
   TOPIC,
