@@ -46,9 +46,8 @@ public final class ShareActions {
   }
 
   /**
-   * A share group of the run's own, so no earlier run's share-partition state is resumed: in a
-   * distributed run named from the run id (and the request), the same on every injector, so all
-   * their consumers form one group, as a work queue's workers do; else a random one.
+   * A share group of the run's own, so no earlier state is resumed; in a distributed run named from
+   * the run id, the same on every injector (one group, as workers).
    */
   static String defaultShareGroup(InjectorShare injector, String requestName) {
     if (injector.distributed() && injector.runId() != null) {

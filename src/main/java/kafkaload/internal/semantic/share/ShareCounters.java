@@ -250,18 +250,16 @@ public final class ShareCounters {
   }
 
   /**
-   * What an injector of a distributed run hands the merge, which reconciles every injector's
-   * records against every injector's consumers; null unless {@link #leaveToMerge()} was called (no
-   * run identity, or the injector judged the group itself).
+   * What an injector hands the merge to reconcile every injector's records at once; null unless
+   * {@link #leaveToMerge()} was called.
    */
   public ShareRecords records() {
     return leftToMerge ? outcomes().records(otherRuns.sum()) : null;
   }
 
   /**
-   * The group's figures now, for kafka-summary.json and the page. Each consumer's rate is its
-   * accepts over the group's span (first accept of any consumer to the last of any), so the rates
-   * show each one's share of the work; the spread is their coefficient of variation.
+   * The group's figures now. Each consumer's rate is its accepts over the group's span, so rates
+   * show its share of the work; the spread is their coefficient of variation.
    */
   public ShareGroupResults results() {
     List<ShareGroupResults.ShareConsumer> per = new ArrayList<>();

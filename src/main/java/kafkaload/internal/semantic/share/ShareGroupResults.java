@@ -82,9 +82,8 @@ public record ShareGroupResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) Integer injectors) {
 
   /**
-   * One share consumer: what it acquired and accepted, the span of its own accepts, its accept rate
-   * over the group's span (its share of the work), and the processing time it was given per record;
-   * in a merged run, the injector it ran on ({@code index} is its index there).
+   * One share consumer: acquired, accepted, its accepts' span, its rate over the group's span, its
+   * work per record; in a merged run, its injector ({@code index} there).
    */
   public record ShareConsumer(
       int index,
@@ -118,9 +117,8 @@ public record ShareGroupResults(
   }
 
   /**
-   * The lag verdict: highest lag, least-squares slope over the last part of the load (records/s),
-   * rising when above the bound, and the lag when the consumers stopped (0: drained; null when it
-   * could not be read: written as null, and an older file's -1 reads as null).
+   * The lag verdict: highest lag, slope over the load's last part (records/s), rising when above
+   * the bound, and the lag at the end (0: drained; null: not read, as is an old -1).
    */
   public record LagVerdict(long maxLag, double slopePerSecond, boolean rising, Long lagAtEnd) {
     public LagVerdict {

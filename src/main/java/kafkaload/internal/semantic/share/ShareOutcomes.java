@@ -100,9 +100,8 @@ public final class ShareOutcomes {
   }
 
   /**
-   * The produced records (each range's sequence numbers less the KO'd ones) against these outcomes:
-   * each accepted once, accepted twice, rejected, archived, or missing (none of these). {@code
-   * otherRuns}: records of the topic from other runs, counted apart.
+   * The produced records (ranges less KO'd ones) against these outcomes: accepted once or twice,
+   * rejected, archived or missing; {@code otherRuns} counted apart.
    */
   public ShareGroupResults.Reconciliation reconcile(
       List<Range> produced, KoLedger koLedger, long otherRuns) {

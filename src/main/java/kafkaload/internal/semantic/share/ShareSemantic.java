@@ -10,9 +10,8 @@ import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.semantics.Semantic;
 
 /**
- * Share groups (KIP-932): each share-consume action's group, its outcomes, consumers, lag and
- * reconciliation by identity ({@code shareGroups} in a protocol's results); an injector leaves the
- * merge what its consumers settled, and the merge reconciles every injector's records at once.
+ * Share groups (KIP-932): each group's outcomes, consumers, lag, reconciliation ({@code
+ * shareGroups}); the merge reconciles every injector's records at once.
  */
 public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
   public static final SectionType<List<ShareGroupResults>> SECTION =
@@ -43,9 +42,8 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
   }
 
   /**
-   * Each group merged over the injectors; its reconciliation by identity over the union of their
-   * records and outcomes is the merged log's "name reconciled" request (the injectors left it to
-   * the merge).
+   * Each group merged over the injectors; its reconciliation over their union is the merged log's
+   * "name reconciled" request.
    */
   @Override
   public List<ShareGroupResults> merge(List<ProtocolResults> injectors, Verdicts verdicts) {

@@ -223,9 +223,8 @@ final class KafkaTransactionAction extends KafkaAction {
   }
 
   /**
-   * The transaction failed: a KO of its commit (or abort) naming the reason and the producer; an
-   * abort is tried unless the producer was fenced, then the producer is closed within a bound. Its
-   * acked records are aborted when the abort went through, else in doubt (the broker decides).
+   * A failed transaction: a KO of its commit or abort naming reason and producer; an abort is tried
+   * unless fenced, the producer closed in time; records aborted, else in doubt.
    */
   private void failed(
       Session session,

@@ -73,9 +73,8 @@ public final class TransactionCounters {
   }
 
   /**
-   * A copy of one request name's counts: transactions committed, aborted on request and failed
-   * (fenced, timed out, refused), with the commit and abort call latency and the duration in µs,
-   * and the size in records.
+   * A copy of one request name's counts: committed, aborted, failed; commit and abort call latency
+   * and duration (µs); size in records.
    */
   public record Figures(
       long committed,

@@ -3,9 +3,8 @@ package kafkaload.internal.semantic.txn;
 import java.util.Map;
 
 /**
- * An injector's transactional records, for the merge's reconciliation: acked records committed,
- * aborted and in failed transactions, the aborted ones' identities (a RoaringBitmap, base64, as the
- * KO'd records' {@code koSequences}), and per topic the acked records no reader is owed.
+ * An injector's transactional records for the merge: committed, aborted, failed counts, aborted
+ * identities (base64 RoaringBitmap), per topic the records not owed.
  */
 public record TransactionRecords(
     long committed,

@@ -7,9 +7,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 
 /**
- * What transactions need of a running protocol: the transactional producers (taken exclusively per
- * transaction) and the threads transactions run on (begin, sends, commit and abort block: never
- * Gatling's event loop). One per protocol's run, closed with its components.
+ * What transactions need of a running protocol: exclusive transactional producers and their own
+ * threads (the calls block: never Gatling's event loop); closed with it.
  */
 final class TransactionResources implements AutoCloseable {
   private final TransactionalProducers producers;

@@ -26,9 +26,8 @@ public record TransactionSpec(
   public static final String ABORT = " abort";
 
   /**
-   * {@code records} per transaction of this send; refused (before any load) where a transaction
-   * cannot hold: a fire-and-forget send (its user moves on before the commit could tell it
-   * anything) or a burst (the transaction is the group of records).
+   * {@code records} per transaction; refused before any load for a fire-and-forget send (gone
+   * before the commit) or a burst (the transaction is the group).
    */
   public static TransactionSpec of(SendSpec send, int records) {
     String name = "'" + send.requestName() + "'.transaction(" + records + ")";

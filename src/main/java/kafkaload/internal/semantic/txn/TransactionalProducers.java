@@ -88,8 +88,7 @@ public final class TransactionalProducers implements AutoCloseable {
   }
 
   /**
-   * Refuses, naming the setting, producer properties under which transactions cannot run: {@code
-   * enable.idempotence=false} or {@code acks} other than all (Kafka requires both); then lets
+   * Refuses enable.idempotence=false or acks other than all (Kafka requires both), then lets
    * Kafka's ProducerConfig judge the rest as a transactional producer.
    */
   public static void checkProperties(String requestName, Map<String, ?> properties) {
@@ -174,9 +173,8 @@ public final class TransactionalProducers implements AutoCloseable {
   }
 
   /**
-   * A producer whose transaction failed: closed within {@code timeout}. {@code fenced}: another
-   * producer owns its id now, so the id is not taken again; otherwise the next new producer takes
-   * it, and its initTransactions ends the transaction this one left open.
+   * A failed transaction's producer, closed within {@code timeout}; unless {@code fenced}, the next
+   * producer takes its id and its initTransactions ends the open transaction.
    */
   public void discard(ProducerHandle h, boolean fenced, Duration timeout) {
     open.remove(h);
