@@ -18,9 +18,8 @@ import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
 /**
- * The JVM's garbage collections as {@link InjectorHealth} samples them: the stop-the-world pauses
- * (their total and the longest since the last sample) and the heap after the latest collection,
- * read from the collectors' notifications, so nothing is polled between collections.
+ * The JVM's collections as {@link InjectorHealth} samples them: pauses (total, longest) and the
+ * heap after the latest, from notifications, polling nothing.
  */
 final class GcWatch implements AutoCloseable {
   private final DoubleAdder pauseMs = new DoubleAdder();
@@ -29,9 +28,8 @@ final class GcWatch implements AutoCloseable {
   private final Set<String> heapPools = heapPoolNames();
 
   /**
-   * The heap after the latest collection, MB (NaN before the first): the figure -Xlog:gc prints
-   * after "->". Its floor over a long run is the live set, so it shows growth that heapUsedMb's
-   * sawtooth hides.
+   * Heap after the latest collection, MB (NaN before one), as -Xlog:gc prints after "->": its floor
+   * is the live set, growth that heapUsedMb's sawtooth hides.
    */
   private volatile double heapAfterGcMb = Double.NaN;
 

@@ -41,9 +41,8 @@ public final class LagMonitor implements AutoCloseable {
   public record Sample(double second, long totalLag) {}
 
   /**
-   * The verdict for one group. drainSeconds is null when the lag did not reach zero within the
-   * bound; unjudged, when not null, says why the lag could not be judged at all (a KO, never a
-   * PASS).
+   * One group's verdict: drainSeconds null when the lag did not reach zero in time; unjudged, when
+   * set, says why it could not be judged (a KO, never a PASS).
    */
   public record Verdict(
       String group,
@@ -60,9 +59,8 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * How the sampling of one group went: samples tried, failed (the lag could not be read), and read
-   * before the group had committed any offset (no lag to compute yet; not in the samples).
-   * lastError is the last failure.
+   * One group's sampling: tried, failed (lag unread), read before its first commit (no lag yet, not
+   * in the samples), and the last error.
    */
   public record Sampling(int tried, int failed, int beforeFirstCommit, String lastError) {
     public int withLag() {
@@ -128,9 +126,8 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * As above; with read_committed the lag runs to each partition's last stable offset, so records
-   * of an open or aborted transaction, which a read_committed group cannot consume yet or ever, are
-   * not lag.
+   * As above; with read_committed the lag runs to the last stable offset, so open or aborted
+   * transactions' records are not lag.
    */
   public static LagMonitor start(
       Admin admin, List<String> groups, long intervalMs, IsolationLevel isolation) {
@@ -150,9 +147,8 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * A group the cluster does not know at the start is not an error yet: a service may create its
-   * group when it starts. It is worth a line, though: a typo in its name would otherwise only show
-   * after the load.
+   * A group unknown at the start is no error (a service may create it later), but worth a line: a
+   * typo would otherwise only show after the load.
    */
   static void warnUnknownGroups(Admin admin, List<String> groups) {
     Map<String, KafkaFuture<ConsumerGroupDescription>> described =
@@ -270,9 +266,8 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * The total lag of share group {@code group} now (KIP-932): the records of its share-partitions
-   * not yet settled, as listShareGroupOffsets reports them; -1 when the group has no
-   * share-partition state yet.
+   * Share group {@code group}'s total lag (KIP-932): records not yet settled, per
+   * listShareGroupOffsets; -1 with no share-partition state yet.
    */
   public static long shareLag(Admin admin, String group, long timeoutMs) {
     try {
@@ -315,9 +310,8 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * Judges a group once its producers have stopped: the trend over the last {@code windowSeconds}
-   * of the load (least-squares slope; rising when above {@code maxSlope} records/s and the window
-   * ends higher than it began), then waits up to {@code drainTimeoutMs} for the lag to reach zero.
+   * Judges a group once producers stopped: the slope over the last {@code windowSeconds} (rising
+   * above {@code maxSlope}, ending higher), then waits for the lag to reach zero.
    */
   public Verdict judge(
       String group, double windowSeconds, double maxSlope, long drainTimeoutMs, long intervalMs)

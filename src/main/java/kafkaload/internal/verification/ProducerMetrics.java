@@ -27,9 +27,8 @@ final class ProducerMetrics {
   private ProducerMetrics() {}
 
   /**
-   * Each metric over the producers that report it: rates and totals summed (what they did
-   * together), maxima the highest, averages and ratios averaged, so a pool or a producer per user
-   * reads like one producer doing the same work.
+   * Each metric over the producers reporting it: rates and totals summed, maxima the highest,
+   * averages averaged, so a pool reads like one producer.
    */
   static Map<String, Double> of(List<ProducerHandle> producers) {
     Map<String, Double> sum = new LinkedHashMap<>();

@@ -97,9 +97,9 @@ public final class Reconciliation {
   }
 
   /**
-   * The read-back of the run's records, when {@code on}, within {@code timeout}, with {@code
-   * isolation}; with read_committed, a partition whose last stable offset stays below its
-   * high-water mark for {@code stuckAfter} is read up to that offset and named in the result.
+   * The read-back: when {@code on}, within {@code timeout}, with {@code isolation}; with
+   * read_committed a partition stuck below its high-water mark for {@code stuckAfter} is read to
+   * there and named.
    */
   public record Reading(
       boolean on, Duration timeout, IsolationLevel isolation, Duration stuckAfter) {

@@ -9,9 +9,8 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.verification.InjectorHealth.Verdict;
 
 /**
- * Whether the injector was saturated, judged on the load's samples against the bounds: a bound
- * counts only when a whole window of seconds breaks it (a single GC pause excepted), so one bad
- * second does not mark a run.
+ * Whether the injector was saturated: a bound counts only when a whole window breaks it (one GC
+ * pause excepted), so one bad second does not mark a run.
  */
 final class Saturation {
   private Saturation() {}
