@@ -125,9 +125,8 @@ public record RunParams(
   }
 
   /**
-   * These knobs with the read-back's bound scaled to the records the plan sends: 60 s plus a second
-   * per 20,000 records, a third of the rate a busy 2-core machine read back at (docs/soak.md).
-   * -Dverify.timeoutSeconds wins.
+   * These knobs with the read-back's bound scaled to the records sent: 60 s plus 1 s per 20,000
+   * records, a third of a busy 2-core rate (docs/soak.md); -Dverify.timeoutSeconds wins.
    */
   public RunParams withReadBackFor(long records) {
     return of(
@@ -145,9 +144,8 @@ public record RunParams(
   }
 
   /**
-   * These knobs judging the lag of a system under test: the groups of -Dlag.groups, else the group
-   * of the echo service this tool starts. A real service (-Dsut=external) must name its groups: the
-   * echo group would not exist on its cluster, and a verdict on nothing is no verdict.
+   * Knobs judging a system under test's lag: -Dlag.groups', else the echo service's group.
+   * -Dsut=external must name its groups: a verdict on nothing is none.
    */
   public RunParams judgingLagOf(String sut, String echoGroup) {
     if (!lagGroups.isEmpty()) {
@@ -165,9 +163,8 @@ public record RunParams(
   }
 
   /**
-   * These populations, plus the broker faults of -Dfault.plan beside them when there are any. Every
-   * step must come before the end of the load ({@code loadSeconds}), so the faults never run into
-   * the verification.
+   * These populations plus -Dfault.plan's broker faults, each step before the load's end ({@code
+   * loadSeconds}), so faults never run into the verification.
    */
   public List<PopulationBuilder> withFaults(int loadSeconds, PopulationBuilder... populations) {
     List<PopulationBuilder> all = new ArrayList<>(List.of(populations));
@@ -185,9 +182,8 @@ public record RunParams(
   }
 
   /**
-   * As above; with {@code exactlyOnceOutput} the reconciliation also judges exactly-once for the
-   * pipeline that writes that topic ({@code reconcile().exactlyOnceOutput(..)}): gate it with
-   * {@link Gates#exactlyOnce()}.
+   * As above; with {@code exactlyOnceOutput} the reconciliation also judges exactly-once for that
+   * output topic: gate it with {@link Gates#exactlyOnce()}.
    */
   public PopulationBuilder withReconciliation(PopulationBuilder load, String exactlyOnceOutput) {
     List<ActionBuilder> steps = new ArrayList<>();
@@ -291,18 +287,16 @@ public record RunParams(
   }
 
   /**
-   * A loop of constant duration: Gatling's Java {@code during(seconds)} turns its duration into a
-   * function of the session and converts it at every turn, once per record in a closed model; with
-   * a counter name of its own it is converted once.
+   * A loop of constant duration: Gatling's Java {@code during(seconds)} converts its duration every
+   * turn, per record in a closed model; a named counter makes it once.
    */
   private static ChainBuilder loop(int seconds, String counterName, ChainBuilder chain) {
     return CoreDsl.during(Duration.ofSeconds(seconds), counterName, true).on(chain);
   }
 
   /**
-   * The send, preceded by a feed from the -Dfeeder CSV when one is given (circular, like JMeter's
-   * CSV Data Set with "recycle on EOF"), so its key and value columns replace the generated key and
-   * payload.
+   * The send, preceded by a circular feed from the -Dfeeder CSV when given, whose key and value
+   * columns replace the generated ones.
    */
   public ChainBuilder fed(ActionBuilder send) {
     return feeder == null

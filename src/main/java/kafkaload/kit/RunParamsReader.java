@@ -14,9 +14,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.history.BaselineGate;
 
 /**
- * Reads the shipped simulations' knobs from a parameter snapshot, each typed, with its default, and
- * checked before any load: the fault plan against where it would act, the feeder file's header, the
- * lag groups' names, the baseline against this run.
+ * Reads the shipped simulations' knobs, each typed with its default and checked before any load:
+ * the fault plan, feeder header, lag groups, baseline.
  */
 final class RunParamsReader {
   private RunParamsReader() {}
@@ -99,9 +98,8 @@ final class RunParamsReader {
   }
 
   /**
-   * The baseline gate of -Dgate.baseline and the history of -Dhistory.dir, or null when neither is
-   * set. The baseline is read now, and refused when it measured another simulation, record size,
-   * acks or broker count: before any load.
+   * The baseline gate and history (-Dgate.baseline, -Dhistory.dir), or null. The baseline is read
+   * now and refused, before any load, when it measured something else.
    */
   private static BaselineVerdictActionBuilder baseline(Params params) {
     String path = params.string("gate.baseline", "");
