@@ -23,12 +23,10 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one
- * consumer thread of a group draining a pre-filled offset range. Consumers run on their own threads
- * (never on Gatling's event loop); each poll that returned records is a request ("name poll", its
- * fetch time), and when the range is drained the last consumer records "name drained", OK only if
- * exactly the pre-filled records were read, and prints records/s, MB/s, fetch time, the group join
- * time, and the count and time of the rebalances after it.
+ * The consumer-throughput test (kafka-consumer-perf-test's analogue): each user is one consumer
+ * thread of a group draining a pre-filled range, off the event loop; each poll with records is a
+ * request ("name poll"), and the last consumer records "name drained", OK only if exactly the
+ * pre-filled records were read.
  */
 final class DrainAction extends KafkaAction {
   private final DrainSpec spec;
