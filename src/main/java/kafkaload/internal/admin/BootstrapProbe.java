@@ -11,12 +11,10 @@ import java.nio.charset.StandardCharsets;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * Asks each bootstrap address one Kafka ApiVersions request over a plain socket before any Kafka
- * client connects. A Kafka client reads the first 4 bytes of any answer as a frame size and
- * allocates it: an HTTP server's "HTTP" becomes a 1.2 GB buffer and an OutOfMemoryError inside the
- * load tool (KAFKA-4090). So a listener that answers but not as Kafka is named here, with what it
- * answered. Silent or unreachable addresses are left to the client's own timeout, which reports
- * them.
+ * Asks each bootstrap address one ApiVersions request over a plain socket first: a Kafka client
+ * reads any answer's first 4 bytes as a frame size, so an HTTP server's "HTTP" becomes a 1.2 GB
+ * buffer (KAFKA-4090). A listener that answers but not as Kafka is named here; silent addresses are
+ * left to the client's timeout.
  */
 final class BootstrapProbe {
   private static final int TIMEOUT_MS = 3000;

@@ -60,11 +60,9 @@ public final class Prefill {
   }
 
   /**
-   * Pre-fills {@code topic} for {@code consumers} consumers, after checking they are no more than
-   * its partitions (before writing anything). The values are random letters from {@link
-   * Payloads#randomPool}, as the producer simulations send, compressed with the run's
-   * compression.type; a batch never holds the same value twice, so the codec finds no repeats to
-   * shrink and MB/s is that of real-looking data, not of a constant.
+   * Pre-fills {@code topic} for {@code consumers} consumers, no more than its partitions (checked
+   * first), with random letters from {@link Payloads#randomPool} compressed by the run's
+   * compression.type; no value twice in a batch, so MB/s is that of real-looking data.
    */
   public static Range fill(
       Connection connection,

@@ -30,10 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks made before any load, each failing with one line that names the problem: the bootstrap
- * answers in bounded time, the topic exists (or is created with the partitions asked for, never
- * auto-created with the broker's default), and it has at least as many partitions as planned
- * producers.
+ * Checks made before any load, each failing with one line naming the problem: the bootstrap answers
+ * in time, the topic exists (or is created as asked, never auto-created), with at least as many
+ * partitions as planned producers.
  */
 public final class Preflight {
   private static final Logger LOG = LoggerFactory.getLogger(Preflight.class);
@@ -83,11 +82,9 @@ public final class Preflight {
   }
 
   /**
-   * The checks on the topic that need nothing created, made before anything is: a valid name; when
-   * missing, a plan that creates it, with enough partitions for the planned producers when strict
-   * ({@code partitionsNeeded}: more consumers or producers than that many fail) and, with acks=all,
-   * a replication factor of at least the min.insync.replicas it asks for. Returns the partitions
-   * the topic has, or will have once created.
+   * The topic checks that need nothing created: a valid name; when missing, a plan creating it with
+   * enough partitions when strict ({@code partitionsNeeded}) and, with acks=all, replicas for its
+   * min.insync.replicas. Returns the partitions it has or will have.
    */
   public static int checkPlan(
       Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll) {
@@ -224,10 +221,9 @@ public final class Preflight {
   }
 
   /**
-   * A warning when the producer's batch.size exceeds the topic's max.message.bytes, or empty. The
-   * broker rejects such a batch as a whole, and Kafka's producer then splits it into batches of
-   * batch.size again and resends them until delivery.timeout.ms: sends that look hung, then expire,
-   * instead of a RecordTooLargeException.
+   * A warning when batch.size exceeds the topic's max.message.bytes: the broker rejects the batch
+   * and the producer splits and resends it until delivery.timeout.ms, sends that look hung, then
+   * expire, instead of a RecordTooLargeException.
    */
   public static Optional<String> checkBatchFits(
       Admin admin, String topic, Map<String, ?> producerProperties, long timeoutMs) {
