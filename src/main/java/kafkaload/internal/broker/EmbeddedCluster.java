@@ -24,16 +24,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A KRaft cluster of N combined broker + controller nodes, each a child JVM running real Apache
- * Kafka server code ({@link BrokerNodeMain}), with a static quorum on pre-allocated loopback ports
- * and one cluster id. Child processes, not in-JVM servers, because a node must be killable
- * (SIGKILL) and restartable on its own log directory without taking the load generator down
- * (Kafka's fault handler halts the JVM it runs in).
+ * A KRaft cluster of N broker + controller nodes, each a child JVM of real Kafka server code
+ * ({@link BrokerNodeMain}), static quorum on loopback ports. Child processes, because a node must
+ * be killable and restartable without taking the load generator down (Kafka's fault handler halts
+ * its JVM).
  *
- * <p>Nodes start in parallel. They die with this JVM (their standard input closes; a shutdown hook
- * kills them too); the data directories are deleted on close, or by the next start after a JVM that
- * was killed. Each node writes its output to {@code target/embedded-cluster/<dir>/node-<id>.log}
- * (or, without ./target, into the data directory), never to the console.
+ * <p>Nodes start in parallel and die with this JVM; data directories go on close (or the next start
+ * after a kill); each node logs to {@code target/embedded-cluster/<dir>/node-<id>.log}, never the
+ * console.
  */
 public final class EmbeddedCluster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);

@@ -131,10 +131,9 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /**
-   * The configuration of one combined broker + controller node of a cluster of {@code clusterSize}
-   * nodes whose static quorum is {@code voters} ("1@127.0.0.1:port,2@..."). Internal topics are
-   * replicated on every node (up to 3) so that a cluster keeps its consumer groups when one node
-   * dies.
+   * One broker + controller node of a {@code clusterSize}-node cluster with static quorum {@code
+   * voters} ("1@127.0.0.1:port,..."); internal topics replicated on every node (up to 3), so
+   * consumer groups survive a node's death.
    */
   static Properties nodeProperties(
       int nodeId,
@@ -284,10 +283,9 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /**
-   * A port free now, for a listener bound a moment later. Taken below the kernel's ephemeral range:
-   * a port the kernel hands out (what {@code new ServerSocket(0)} returns) can be given to a
-   * client's outgoing connection before the broker binds it, and a busy machine makes many of
-   * those. Falls back to the ephemeral range.
+   * A port free now, for a listener bound a moment later, taken below the ephemeral range: a port
+   * the kernel hands out could go to a client's outgoing connection before the broker binds it.
+   * Falls back to the ephemeral range.
    */
   static int freePort() throws IOException {
     int low = ephemeralLow();
