@@ -21,10 +21,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
 /**
- * A check on a reply, in the manner of Gatling's HTTP checks: an extraction (bodyString, bodyBytes,
- * jsonPath, jmesPath, substring, regex, header, key), then by default "exists", or {@code
- * is(expected)}, and optionally {@code saveAs(name)} into the session. Immutable; a check that
- * fails or throws makes the request a KO with its reason, never a stranded user.
+ * A check on a reply, like Gatling's HTTP checks: an extraction (bodyString, bodyBytes, jsonPath,
+ * jmesPath, substring, regex, header, key), then "exists" or {@code is(expected)}, and {@code
+ * saveAs(name)}. Immutable; failing or throwing makes a KO with the reason, never a stranded user.
  */
 public final class RecordCheck {
   // JVM-wide: configured once, thread-safe, holding no run's data (JMESPath's runtime caches
