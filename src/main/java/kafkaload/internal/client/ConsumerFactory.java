@@ -13,12 +13,9 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * The one place that makes a KafkaConsumer from the run's {@link Connection} (bootstrap, security,
- * timeout): for the consume actions' topic listener, the drain and the reconciliation's read-back;
- * and the share consumers (KIP-932) of a share group, {@link #createShare}. Immutable; each method
- * returns a copy. Offsets are never committed automatically; the isolation level is always set, so
- * a reader states whether it sees records of open and aborted transactions. Extra properties use
- * Kafka's names and win over the rest.
+ * The one place a KafkaConsumer is made from the run's {@link Connection}: topic listener, drain,
+ * read-back, and share consumers ({@link #createShare}). Immutable. Offsets are never
+ * auto-committed; the isolation level is always set; extra properties (Kafka's names) win.
  */
 public final class ConsumerFactory {
   private final Connection connection;
@@ -110,10 +107,9 @@ public final class ConsumerFactory {
   }
 
   /**
-   * The properties of a share consumer of {@code groupId}: bootstrap, security, client id, the
-   * group, and the extra properties. Kafka refuses the consumer-group settings a share consumer has
-   * no use for (auto.offset.reset, enable.auto.commit, isolation.level: a share group's own configs
-   * say that), so none is set here.
+   * A share consumer's properties: bootstrap, security, client id, group, extras. Kafka refuses
+   * consumer-group settings a share consumer has no use for (auto.offset.reset, enable.auto.commit,
+   * isolation.level), so none is set.
    */
   public Properties shareConsumerProperties(String groupId) {
     Properties p = connection.properties();

@@ -34,12 +34,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One reader per topic and isolation level, shared by every consume action on it: it reads all
- * partitions from their end at start (no consumer group, so it never shows up as lag of a group
- * under test) and hands each record to the virtual user waiting for it. A record that arrives
- * before its user asks is kept for a while, so a fast pipeline is never reported as a timeout.
- * Timeouts fire at their deadline from a timer, not at the next poll. Whatever a waiter's code
- * throws fails that waiter alone: the reader never dies, and the other waiters are still served.
+ * One reader per topic and isolation level, shared by its consume actions: reads all partitions
+ * from their end (no group, so never lag of a group under test) and hands each record to its
+ * waiting user. Early records are kept a while, timeouts fire at their deadline, and a waiter's
+ * exception fails that waiter alone.
  */
 public final class TopicListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicListener.class);
