@@ -12,10 +12,9 @@ import java.util.Properties;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
- * The client properties a protocol builder was given: the producer and security properties the code
- * set, the properties file, and which security layers the typed helpers asked for ({@code
- * sasl}/{@code tls}). security.protocol is settled in {@link #resolve}, once every source (file,
- * code, -D) is known, so adding SCRAM to a file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
+ * The client properties a protocol builder was given: the code's, the file, and the security layers
+ * the typed helpers asked for ({@code sasl}/{@code tls}). security.protocol is settled in {@link
+ * #resolve} once every source is known, so SCRAM added to a file's SASL_SSL never downgrades it.
  */
 public record ClientProperties(
     Map<String, Object> properties, String file, boolean sasl, boolean tls) {

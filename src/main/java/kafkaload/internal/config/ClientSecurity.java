@@ -12,10 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Kafka client security settings (SASL PLAIN and SCRAM, TLS truststore and keystore) spelt with
- * Kafka's own property names, for the protocol builder's typed helpers and for the -D / environment
- * layer that points any simulation at a secured cluster. Secrets come from the environment or the
- * client properties file only.
+ * Kafka client security settings (SASL PLAIN, SCRAM, TLS stores) by Kafka's names, for the typed
+ * helpers and the -D / environment layer. Secrets come from the environment or the client
+ * properties file only.
  */
 public final class ClientSecurity {
   public static final String SASL_PASSWORD_ENV = "KAFKA_SASL_PASSWORD";
@@ -145,11 +144,9 @@ public final class ClientSecurity {
   }
 
   /**
-   * The -D layer, read through {@code property} (a -D value or null) and {@code env} (an
-   * environment variable or null): -Dsecurity.protocol, -Dsasl.mechanism, -Dsasl.username (password
-   * from KAFKA_SASL_PASSWORD), -Dssl.truststore.location (KAFKA_SSL_TRUSTSTORE_PASSWORD),
-   * -Dssl.keystore.location (KAFKA_SSL_KEYSTORE_PASSWORD, KAFKA_SSL_KEY_PASSWORD). A secret given
-   * as -D is refused.
+   * The -D layer through {@code property} and {@code env}: -Dsecurity.protocol, -Dsasl.mechanism,
+   * -Dsasl.username (KAFKA_SASL_PASSWORD), -Dssl.truststore.location and -Dssl.keystore.location
+   * (their KAFKA_SSL_* passwords). A secret given as -D is refused.
    */
   public static Settings from(Function<String, String> property, Function<String, String> env) {
     SECRET_PROPERTIES.forEach(

@@ -8,12 +8,9 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
 
 /**
- * Where Gatling reports a configuration error: it catches what the simulation's constructor, the
- * protocol, the building of an action or an action throws, and logs it as an error with its stack
- * trace ("Failed to create the Simulation instance", "Failed to build the scenario(s)", "Run
- * crashed", an action that crashed). None of this project's code sees those failures again, so a
- * filter on Gatling's logger (logback, as Gatling ships it) prints the error's plain line through
- * {@link Console#configError} just before Gatling's own lines; the log itself is unchanged.
+ * Gatling catches what a simulation, protocol or action throws and logs it with a stack trace, out
+ * of this project's reach; so a filter on Gatling's logger (logback) prints the error's plain line
+ * through {@link Console#configError} just before Gatling's; the log is unchanged.
  */
 final class ConfigErrorReport extends TurboFilter {
   private ConfigErrorReport() {}

@@ -1,10 +1,9 @@
 package kafkaload.internal.config;
 
 /**
- * The one console path of what a run prints for its user (the {@code [kafkaload] ...} lines,
- * verdicts, summaries): to standard output, or to standard error for warnings and errors, as each
- * line always went. Flushed at once, since a parent process or a test reads the console as it
- * comes. A class with a {@code main} prints its own usage directly.
+ * The one console path of what a run prints for its user: standard output, or standard error for
+ * warnings and errors; flushed at once, since a parent process or test reads it as it comes. A
+ * {@code main} prints its own usage.
  */
 public final class Console {
   private Console() {}

@@ -1,10 +1,9 @@
 package kafkaload.internal.config;
 
 /**
- * Which injector of a distributed run this JVM is: index {@code 0..count-1} of {@code count}, and
- * the run id all injectors share (null when one JVM is the whole run). What must stay unique across
- * injectors derives from the index: the run-wide sequence numbers start at {@code index << 40}, the
- * user part of a record's identity is {@code user * count + index}, and client ids carry the index.
+ * Which injector this JVM is: index {@code 0..count-1} and the shared run id (null for one JVM).
+ * What must be unique derives from the index: sequences start at {@code index << 40}, identity
+ * users are {@code user * count + index}, client ids carry it.
  */
 public record InjectorShare(int index, int count, String runId) {
   /** Sequence numbers per injector: 2^40, a trillion records each, so the spaces never meet. */

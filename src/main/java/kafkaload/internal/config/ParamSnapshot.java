@@ -9,12 +9,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * The -D system properties and the environment, read once into a snapshot when a simulation is
- * built; every parameter of a run is read from it, typed, with its default, and checked before any
- * load is sent. Every error names the parameter and the value given. The snapshot remembers what
- * was read, with the value used (defaults included), for the run's summary. The public {@code
- * kafkaload.Params} is its face in the DSL; the protocol's resolution and the distributed launcher
- * read it directly. docs/parameters.md lists every parameter.
+ * The -D properties and environment, read once when a simulation is built; every parameter is read
+ * from it, typed, defaulted and checked before any load, errors naming it, and remembered with its
+ * value for the summary. {@code kafkaload.Params} is its DSL face; docs/parameters.md lists every
+ * parameter.
  */
 public final class ParamSnapshot {
   private final Map<String, String> properties;
@@ -205,10 +203,9 @@ public final class ParamSnapshot {
   }
 
   /**
-   * Which injector of a distributed run this JVM is: -Dinjector.index (else the environment's
-   * JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets), -Dinjector.count (else
-   * INJECTOR_COUNT) and -Drun.id (else KAFKALOAD_RUN_ID), the run id all injectors share. Without
-   * them: {@link InjectorShare#SINGLE}.
+   * Which injector this JVM is: -Dinjector.index (else JOB_COMPLETION_INDEX, set by a Kubernetes
+   * Indexed Job), -Dinjector.count (else INJECTOR_COUNT), -Drun.id (else KAFKALOAD_RUN_ID); without
+   * them {@link InjectorShare#SINGLE}.
    */
   public InjectorShare injector() {
     String index = firstSet(raw("injector.index"), env("JOB_COMPLETION_INDEX"));
@@ -240,10 +237,8 @@ public final class ParamSnapshot {
   }
 
   /**
-   * This injector's share of a total rate or user count (an integer ≥ 1): the whole value when one
-   * JVM is the run, else total / N with the remainder spread over the first injectors, so the N
-   * shares add up to the total. Fails when the total is smaller than N: an injector with nothing to
-   * do would be a plan nobody asked for.
+   * This injector's share of a total rate or user count (≥ 1), the shares adding up to the total;
+   * fails when the total is below N, as an idle injector is a plan nobody asked for.
    */
   public int share(String name, int def) {
     int total = positiveInt(name, def);

@@ -11,11 +11,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The SASL mechanisms whose login goes to an outside authority: OAUTHBEARER (an OIDC identity
- * provider's token endpoint, through Kafka's own client-credentials support), GSSAPI (a Kerberos
- * KDC) and AWS_MSK_IAM (AWS credentials, through Amazon's aws-msk-iam-auth library, which is not on
- * the default classpath). Kafka's and that library's own setting names are kept; secrets come from
- * the environment or the client properties file only.
+ * SASL mechanisms logging in at an outside authority: OAUTHBEARER (an OIDC token endpoint, by
+ * Kafka's client credentials), GSSAPI (Kerberos) and AWS_MSK_IAM (aws-msk-iam-auth, not on the
+ * default classpath); their own setting names kept, secrets from the environment or properties file
+ * only.
  */
 public final class SaslLogins {
   public static final String OAUTHBEARER = "OAUTHBEARER";
@@ -177,12 +176,10 @@ public final class SaslLogins {
   }
 
   /**
-   * The -D layer for these mechanisms, given -Dsasl.mechanism: OAUTHBEARER with
-   * -Dsasl.oauthbearer.token.endpoint.url (and client id, scope; the secret from
-   * KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET), GSSAPI with -Dsasl.kerberos.principal (keytab from
-   * -Dsasl.kerberos.keytab, else the ticket cache), AWS_MSK_IAM (profile and role by the library's
-   * names). Null when {@code mechanism} is none of them, or gives no login settings (the JAAS
-   * config then comes from the properties file).
+   * The -D layer of these mechanisms: OAUTHBEARER by -Dsasl.oauthbearer.token.endpoint.url (secret
+   * from KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET), GSSAPI by -Dsasl.kerberos.principal
+   * (-Dsasl.kerberos.keytab, else the ticket cache), AWS_MSK_IAM; null otherwise (the JAAS config
+   * from the file).
    */
   static Map<String, String> fromProperties(
       String mechanism, Function<String, String> property, Function<String, String> env) {

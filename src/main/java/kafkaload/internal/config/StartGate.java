@@ -3,11 +3,9 @@ package kafkaload.internal.config;
 import java.time.Instant;
 
 /**
- * The common start of a distributed run's injectors. The injector launcher arms it with the start
- * time before it hands over to Gatling; the simulation's first parameter snapshot (its constructor,
- * the last step before Gatling stamps the run's start) waits here, so the N loads start within
- * milliseconds of each other whatever each injector's Gatling took to get ready. Unarmed (one JVM,
- * the whole run), it never waits.
+ * The common start of a distributed run's injectors: armed by the launcher, waited for by the
+ * simulation's first parameter snapshot (the last step before Gatling starts the run), so the N
+ * loads start within milliseconds. Unarmed, it never waits.
  */
 public final class StartGate {
   // The run's, held statically because the simulation's constructor finds no run to ask; armed
