@@ -17,10 +17,9 @@ import kafkaload.internal.config.StartGate;
 import kafkaload.internal.protocol.RunFiles;
 
 /**
- * One injector of a distributed run: waits for the common start time, runs the simulation with
- * Gatling in this JVM (no report: the merge makes the one report), then writes {@code
- * injector.json}, the marker that its simulation.log and kafka-summary.json are complete (with the
- * log's size and SHA-256, so the merge can tell a truncated log).
+ * One injector: waits for the common start, runs the simulation in this JVM (no report: the merge
+ * makes it), then writes {@code injector.json}, the marker that its files are complete (with the
+ * log's size and SHA-256).
  */
 public final class Injector {
   public static final String MARKER = "injector.json";

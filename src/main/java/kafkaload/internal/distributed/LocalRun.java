@@ -14,10 +14,9 @@ import java.util.concurrent.TimeUnit;
 import kafkaload.internal.config.Console;
 
 /**
- * N injectors as local processes on this machine, through the same launcher and merge as on
- * Kubernetes: each its own JVM (so each has its own Gatling, event loops and producers), against
- * one broker. The embedded broker, when no bootstrap is given, runs in its own process too, so the
- * injectors' CPU figures are theirs alone.
+ * N injectors as local processes, through the same launcher and merge as on Kubernetes, each its
+ * own JVM, against one broker; the embedded broker runs in its own process too, so the injectors'
+ * CPU figures are theirs alone.
  */
 public final class LocalRun {
   private LocalRun() {}

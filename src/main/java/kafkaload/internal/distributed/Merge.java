@@ -11,14 +11,11 @@ import kafkaload.internal.results.RunResults;
 import kafkaload.internal.semantics.Semantics;
 
 /**
- * Turns the results of N injectors into one run: one simulation.log on one time base (streamed,
- * record by record), Gatling's own report and assertion verdicts on it (reports-only mode), one
- * reconciliation of every injector's records against the cluster, and one Kafka page and summary
- * with a row per injector.
+ * N injectors' results as one run: one simulation.log on one time base (streamed), Gatling's report
+ * and verdicts on it (reports-only), one reconciliation of all records, one Kafka page and summary.
  *
- * <p>Exit codes: 0 every gate passed; 2 a gate failed (Gatling's own code); 3 an injector did not
- * finish; 4 input refused (another Gatling version, other simulations or assertions, a truncated
- * log); 1 anything else.
+ * <p>Exit codes: 0 passed; 2 a gate failed; 3 an injector did not finish; 4 input refused; 1
+ * anything else.
  */
 public final class Merge {
   public static final int PASSED = 0;

@@ -23,13 +23,10 @@ import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 
 /**
- * The merged run's results, in the shape of one run's (so the same Kafka page draws them), from the
- * injectors' typed results: counts and bytes summed, rates summed over the injectors (and, beside
- * them, over the span from the first injector's first ack to the last one's last), latency
- * percentiles from the injectors' HdrHistograms added together (exact), partitions summed, the
- * timeline summed second by second (each injector's seconds from its own start), the injectors'
- * health (saturated when any was; the worst injector's figures), a row per injector, and each
- * registered semantic's section as it merged them.
+ * The merged run's results in one run's shape (the same page draws them): counts summed, rates
+ * summed and over the union span, exact percentiles from added HdrHistograms, partitions and
+ * timeline summed (each injector's seconds from its own start), the worst health, a row per
+ * injector, each semantic's merged section.
  */
 final class MergedSummary {
   private MergedSummary() {}
@@ -226,10 +223,8 @@ final class MergedSummary {
   }
 
   /**
-   * The merged rate: {@code msgsPerSec} and {@code mbPerSec} each injector's own rate over its own
-   * first-to-last ack, added up (null unless every injector has one), which does not depend on how
-   * closely the injectors started together; and the rate over the union span, from the earliest
-   * first ack to the latest last ack.
+   * The merged rate: each injector's own rate over its first-to-last ack, added up (null unless all
+   * have one), independent of how closely they started; and the rate over the union span.
    */
   private record Rates(
       Throughput.Spans union, Double msgsPerSec, Double mbPerSec, Throughput.Rate overUnionSpan) {}

@@ -28,10 +28,9 @@ import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Gatling's binary simulation.log (3.16.0's), read and written with Gatling's own classes: its
- * first-pass parser for the header (version check included), its log parser's primitives (string
- * cache, the JDK string form) for the records, and its {@code LogFileDataWriter} for the merged
- * log. Records are streamed one at a time: memory does not grow with the log.
+ * Gatling's binary simulation.log (3.16.0's), read and written with Gatling's own classes (its
+ * header parser, its log parser's primitives, its {@code LogFileDataWriter}); records are streamed,
+ * so memory does not grow with the log.
  */
 public final class SimulationLogs {
   private SimulationLogs() {}
