@@ -9,10 +9,9 @@ import java.util.TreeSet;
 import kafkaload.internal.results.RunResults;
 
 /**
- * Whether a baseline run measured the same thing as this run. Another simulation, record size,
- * acks, broker or injector count makes the comparison meaningless: it is refused, the differences
- * named. Any other parameter that differs (linger.ms, users, duration) is flagged, and so is an
- * injector marked saturated in either run, since its figures are then a floor, not a measurement.
+ * Whether a baseline measured what this run did: another simulation, record size, acks, broker or
+ * injector count refuses the comparison; other differences are flagged, and so is a saturated
+ * injector (its figures are a floor).
  */
 public final class Comparability {
   /** The parameters whose difference refuses a comparison. */
