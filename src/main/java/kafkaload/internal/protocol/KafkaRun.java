@@ -104,10 +104,9 @@ final class KafkaRun {
   }
 
   /**
-   * The components of this protocol, made for its first action and shared by the others: the checks
-   * that create nothing (bootstrap, security, the default topic's plan) are made now; what changes
-   * the cluster waits for {@link KafkaComponents#start()}, which each action calls after its own
-   * checks (its schemas).
+   * This protocol's components, made for its first action and shared: the checks that create
+   * nothing are made now; what changes the cluster waits for {@link KafkaComponents#start()},
+   * called by each action after its own checks.
    */
   synchronized KafkaComponents components(KafkaProtocol protocol) {
     KafkaComponents c = components.get(protocol);
