@@ -24,11 +24,9 @@ import scala.collection.immutable.List;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Writes Gatling's JUnit-style assertions file, {@code <run>/js/assertions.xml}, for CI systems
- * that read JUnit XML. Gatling 3.15 and 3.16 still ship the template but no longer write the file,
- * so it is made here, once the JVM is exiting, with Gatling's template from the verdicts Gatling
- * printed, or, failing those, from the run's simulation.log with Gatling's own reader and
- * validator.
+ * Writes Gatling's JUnit assertions file, {@code <run>/js/assertions.xml}, which Gatling 3.15 and
+ * 3.16 no longer write: at JVM exit, with Gatling's template, from its printed verdicts or else
+ * from simulation.log with its own reader.
  */
 public final class AssertionsJUnitReport {
   private AssertionsJUnitReport() {}

@@ -19,12 +19,9 @@ import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.verification.LagMonitor;
 
 /**
- * A long run's series cut to at most {@link #MAX_POINTS} points each, so that the Kafka page stays
- * readable and kafka-summary.json small for hours of per-second samples. Consecutive samples are
- * merged into one point: rates and CPU by their mean; heap, GC pauses, time blocked in send,
- * event-loop delay and lag by their maximum, so no peak is hidden; probe counts by their sum. A
- * point carries the second of its last sample (a sample covers the interval before it). A series of
- * at most MAX_POINTS samples is kept as it is.
+ * Series cut to at most {@link #MAX_POINTS} points, so the page and JSON stay small over hours:
+ * consecutive samples merged, rates and CPU by mean, heap, GC, blocking, delay and lag by max (no
+ * peak hidden), probes summed; a point carries its last sample's second.
  */
 public final class Timeline {
   static final int MAX_POINTS = 600;
