@@ -61,11 +61,9 @@ public record ProtocolResults(
   }
 
   /**
-   * How the protocol's readers saw transactions: {@code isolationLevel}, the protocol's default
-   * (read_committed or read_uncommitted); {@code byRequest}, the isolation.level each consume and
-   * request-reply request name read with (under read_committed its end-to-end latency includes the
-   * wait for the producer's commit); {@code lagIsolationLevel}, what the lag monitor measured lag
-   * against (read_committed: the last stable offset), null without a lag monitor.
+   * How readers saw transactions: {@code isolationLevel} the protocol's default; {@code byRequest}
+   * each consume and request-reply's; {@code lagIsolationLevel} the lag monitor's (null without
+   * one).
    */
   public record Readers(
       String isolationLevel, Map<String, String> byRequest, String lagIsolationLevel) {}
@@ -104,11 +102,9 @@ public record ProtocolResults(
       double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}
 
   /**
-   * What one injector of a distributed run leaves to the merge, which reconciles all injectors'
-   * records at once: its place (index, count, first sequence), the sequences it issued, its KO'd
-   * records' identities (base64), the end offsets of each topic before its first record, and the
-   * bounds of its reconcile() step (null without one), and by name what each semantic that ran
-   * leaves the merge (a transactional send its records' fate, share consumers what they settled).
+   * What an injector leaves the merge, which reconciles all records at once: its place, the
+   * sequences it issued, its KOs (base64), each topic's end offsets before its first record, its
+   * reconcile() bounds (or null), and each semantic's part by name.
    */
   public record Distributed(
       int injectorIndex,
