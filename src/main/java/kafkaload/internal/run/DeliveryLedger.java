@@ -10,11 +10,9 @@ import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 
 /**
- * Every record's life in one place: sent (handed to a producer), then acked or failed; for
- * transactional sends committed or aborted; then found or missing in the read-back. Each event has
- * one method, named for it; every counter is private and read through the typed snapshots. A record
- * acked and then found in the topic is counted once as acked (here) and once as found (here, by the
- * reconciliation), nowhere else.
+ * Every record's life in one place: sent, acked or failed, committed or aborted, found or missing.
+ * One method per event, private counters read through typed snapshots; a record found is counted
+ * once as acked and once as found, nowhere else.
  */
 public final class DeliveryLedger {
   private final LongAdder sent = new LongAdder();
@@ -76,9 +74,8 @@ public final class DeliveryLedger {
   public record Found(long found, long missing) {}
 
   /**
-   * The acks of one request name: count, bytes, the span from its first ack to its last, and (when
-   * {@code timed}, i.e. not fire-and-forget) the ack latency. Warm-up and measured phase use
-   * different names, so each has its rate. Opaque outside this class: a sender holds one and names
+   * One request name's acks: count, bytes, first-to-last span, and (when {@code timed}) the
+   * latency; warm-up and measured names differ, so each has its rate. A sender holds one and names
    * it in {@link #acked}.
    */
   public static final class RequestAcks {

@@ -9,11 +9,9 @@ import java.io.UncheckedIOException;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * The run-wide sequence number of every record whose send was KO. A KO'd record can still be in the
- * topic (a batch that timed out in the client after the broker wrote it), so the read-back must not
- * let it stand in for an acked record that is missing: lost = acked records not read back, never
- * acked minus whatever was read back. Kept in a compressed bitmap: a broker outage of a million KOs
- * costs well under a megabyte, so nothing is capped.
+ * The sequence number of every KO'd record. A KO'd record may still be in the topic (a batch timed
+ * out after the broker wrote it), so lost = acked records not read back. A compressed bitmap: a
+ * million KOs cost under a megabyte, so nothing is capped.
  */
 public final class KoLedger {
   private final Roaring64Bitmap seqs = new Roaring64Bitmap();

@@ -17,9 +17,8 @@ public final class Reconciled {
 
   /**
    * A partition whose last stable offset stayed below its high-water mark for {@code waitedMillis}:
-   * a transaction open on it hides every record after its start from a read_committed reader.
-   * {@code openTransactions}: producer id → the offset its open transaction started at (empty when
-   * the broker named none).
+   * an open transaction hides every later record from read_committed. {@code openTransactions}:
+   * producer id → start offset.
    */
   public record StuckOffset(
       String topic,
@@ -67,11 +66,9 @@ public final class Reconciled {
   }
 
   /**
-   * One topic: {@code delivered} (distinct acked records read back) and {@code readBackDuplicates}
-   * are the read-back's counts for it, -1 without a read-back ({@code delivered} also -1 when the
-   * read-back did not finish). {@code change}: the topic was deleted (and perhaps re-created)
-   * during the run, else null; its offsets then count from 0 of the topic as it is now, and the
-   * records acked into the old one are lost.
+   * One topic: {@code delivered} and {@code readBackDuplicates}, -1 without (or with an unfinished)
+   * read-back. {@code change}: the topic was deleted or re-created during the run; offsets then
+   * count from 0 and the old topic's records are lost.
    */
   public record TopicResult(
       String topic,
@@ -103,9 +100,8 @@ public final class Reconciled {
     }
 
     /**
-     * Offsets written to the topic during the run beyond its acked records: an upper bound of the
-     * records in the topic not accounted for. Offsets are not records: transaction markers, aborted
-     * records, other writers' records and duplicates all count here, compaction takes some away;
+     * Offsets written beyond the acked records: an upper bound of records not accounted for.
+     * Markers, aborted records, other writers and duplicates count here, compaction takes some;
      * only the read-back tells them apart.
      */
     public long unaccountedUpperBound() {
@@ -157,10 +153,9 @@ public final class Reconciled {
   }
 
   /**
-   * The whole run: totals over its topics, the default topic first. {@code exactlyOnce}: the
-   * pipeline verdict when one was asked for, else null. {@code transactions}: the records of the
-   * run's transactions, null without any. {@code stuck}: partitions whose last stable offset did
-   * not reach the high-water mark in time, so the read-back could not see past it.
+   * The whole run, default topic first. {@code exactlyOnce}, {@code transactions}: null when not
+   * asked for or none; {@code stuck}: partitions whose last stable offset stayed below the
+   * high-water mark.
    */
   public record Result(
       String runId,
