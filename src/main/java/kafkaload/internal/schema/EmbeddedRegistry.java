@@ -33,13 +33,10 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 
 /**
- * A TEST DOUBLE of Confluent's Schema Registry, in-process, for zero-setup runs and the tests: the
- * subset of its REST API this project calls (register, look up under a subject, latest version,
- * schema by id, the subjects of an id, list subjects), with Confluent's status codes and error
- * bodies (40401 subject not found, 40403 schema not found, 409 incompatible, 42201 invalid schema,
- * 401), optional basic auth or bearer tokens, optional HTTPS (and mutual TLS), and BACKWARD
- * compatibility checked for Avro with Avro's own SchemaCompatibility (other formats are not
- * checked). Not a registry to run a system on: it keeps everything in memory, for its own life.
+ * A TEST DOUBLE of Confluent's Schema Registry, in-process, for zero-setup runs and tests: the REST
+ * calls this project makes, Confluent's status codes and errors, optional basic auth, bearer
+ * tokens, HTTPS and mTLS, BACKWARD compatibility for Avro. In memory only: not a registry to run a
+ * system on.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
   // JVM-wide: configured once, thread-safe, holds no run's data.

@@ -13,12 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the .proto text of a self-contained file into a FileDescriptorProto, for protobuf-java to
- * build and check. protobuf-java has no .proto parser, and the Java ones on Maven Central (Square's
- * wire-schema) bring the Kotlin runtime and okio and still need a conversion to descriptors; this
- * covers what record schemas use: syntax, package, options (ignored), messages (nested), enums,
- * scalar / message / enum fields, optional, repeated, oneof, reserved. Not supported, with an error
- * naming it: import, map fields, extensions, services, groups.
+ * Reads a self-contained .proto into a FileDescriptorProto for protobuf-java to build: it has no
+ * parser, and Square's brings Kotlin and okio. Covers syntax, package, options, messages, enums,
+ * fields, optional, repeated, oneof, reserved; import, maps, extensions, services and groups are
+ * refused by name.
  */
 final class ProtoParser {
   private static final Pattern TOKEN =

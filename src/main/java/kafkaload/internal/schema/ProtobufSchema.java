@@ -21,10 +21,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A Protobuf message type of a .proto file: the file is read by {@link ProtoParser} into a
- * FileDescriptorProto that protobuf-java itself builds and checks (unknown types, duplicate
- * numbers); records are protobuf-java DynamicMessages, so the encoding is protobuf-java's. The
- * registry stores the .proto text.
+ * A Protobuf message type of a .proto file, parsed by {@link ProtoParser}, built and checked by
+ * protobuf-java, its records DynamicMessages; the registry stores the .proto text.
  */
 public final class ProtobufSchema implements RecordSchema {
   private final String text;

@@ -7,10 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * A parsed schema of one format: what the registry stores (its text), the record name the
- * record-name strategies use, and the payload (without the Confluent framing) of a record's
- * content. Content is JSON (text or a Jackson tree), a Map written as JSON, or the format's own
- * object (an Avro GenericRecord). Thread-safe.
+ * A parsed schema: its text (what the registry stores), the record name, and a record's payload
+ * without framing. Content is JSON (text or tree), a Map, or the format's own object. Thread-safe.
  */
 public interface RecordSchema {
   ObjectMapper JSON = new ObjectMapper();

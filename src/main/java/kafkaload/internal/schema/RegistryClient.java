@@ -22,10 +22,9 @@ import javax.net.ssl.SSLException;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * The Schema Registry's REST calls the serializers need (register, look up under a subject, fetch
- * by id, latest version, the subjects of an id), each answer cached: one call per schema per run,
- * never one per record. Every call is counted ({@link #calls()}) for the Kafka summary. Errors name
- * the URL and carry the registry's own message; the credentials never appear in them.
+ * The registry calls the serializers need, each answer cached (one call per schema per run), every
+ * call counted ({@link #calls()}); errors name the URL with the registry's message, never the
+ * credentials.
  */
 public final class RegistryClient {
   // JVM-wide: configured once, thread-safe, holds no run's data.
@@ -69,10 +68,9 @@ public final class RegistryClient {
   }
 
   /**
-   * A client whose https calls trust {@code tls}'s truststore and present its keystore (the JVM's
-   * default TLS when none is set). The stores are opened now, so a bad one fails before the load.
-   * TLS settings with an http URL are refused: they say the user expects TLS, and basic auth would
-   * travel in the clear.
+   * A client trusting {@code tls}'s truststore and presenting its keystore, opened now so a bad one
+   * fails before the load. TLS settings with an http URL are refused: basic auth would travel in
+   * the clear.
    */
   public RegistryClient(String url, String userInfo, RegistryTls tls, LongAdder calls) {
     this(url, userInfo, tls, null, calls);

@@ -26,10 +26,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.Secrets;
 
 /**
- * TLS to the Schema Registry with the names Confluent's clients use (schema.registry.ssl.*): a
- * truststore for the registry's CA, and a keystore for mutual TLS. Unset stores fall back to the
- * JVM's defaults. The passwords are secrets: never printed ({@link #describe()} masks them), never
- * in an error.
+ * TLS to the registry with Confluent's names (schema.registry.ssl.*): truststore, and keystore for
+ * mTLS; unset: the JVM's. Passwords are secrets: masked in {@link #describe()}, never in an error.
  */
 public record RegistryTls(
     String truststoreLocation,
@@ -101,11 +99,9 @@ public record RegistryTls(
   }
 
   /**
-   * The TLS context of an https registry client: these stores; with no truststore, the JVM's
-   * default trust. Opens both stores, so a missing file, a wrong password or a wrong type fails
-   * here, before the load, naming the setting. {@code onCertificateRequest} runs when a server asks
-   * for this client's certificate: with TLS 1.3 a registry that refuses it only resets the
-   * connection, and this is how the client knows why.
+   * The https client's TLS context, opening both stores so a bad file, password or type fails here,
+   * naming the setting. {@code onCertificateRequest} runs when a server asks for this client's
+   * certificate: with TLS 1.3 a refusal only resets the connection.
    */
   public SSLContext sslContext(Runnable onCertificateRequest) {
     if (truststoreLocation == null && keystoreLocation == null && configured()) {

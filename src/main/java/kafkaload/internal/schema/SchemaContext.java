@@ -20,10 +20,9 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * The schema side of one run's protocol: its registry client (calls counted), the settings, and the
- * binding of the sends' schema values to them. Binding checks before the load what can be checked:
- * the schema file, the registry (reachable, credentials, the subject registered or registrable,
- * compatibility) for the send's topic, and the template's shape against the schema.
+ * One protocol's schema side: its registry client (counted), settings, and binding of the sends'
+ * schema values, which checks before the load the schema file, the registry for the topic, and the
+ * template's shape.
  */
 public final class SchemaContext {
   private final RegistrySettings settings;
@@ -295,10 +294,9 @@ public final class SchemaContext {
   }
 
   /**
-   * What a consume or request-reply applies to each record before its matchers and checks: the
-   * value decoded to JSON (UTF-8), the headers kept, and the synthetic headers {@link
-   * DecodeSpec#SCHEMA_ID_HEADER} and {@link DecodeSpec#SUBJECT_HEADER} added. A record that cannot
-   * be decoded throws, naming why.
+   * What a consume or request-reply applies to each record first: the value decoded to JSON,
+   * headers kept, {@link DecodeSpec#SCHEMA_ID_HEADER} and {@link DecodeSpec#SUBJECT_HEADER} added;
+   * an undecodable record throws, saying why.
    */
   public UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder(DecodeSpec spec, String topic) {
     Function<byte[], Decoded> decode;
