@@ -14,10 +14,9 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
 
 /**
- * One share consumer's acknowledgements: those waiting for the broker's answer, the commits that
- * send them, and the answer (the commit callback) that settles each record, counted only then, so a
- * late ACCEPT after the lock expired counts as refused. Used on its consumer's thread only (the
- * commit callback runs there too).
+ * One share consumer's acknowledgements: waiting ones, their commits, and the answer (commit
+ * callback) that settles each, counted only then, so a late ACCEPT after lock expiry counts as
+ * refused. Its consumer's thread only.
  */
 final class ShareAcks {
   /** A record acknowledged and waiting for the broker's confirmation. */

@@ -20,10 +20,9 @@ import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * What one share group's consumers (KIP-932) did during a run, with one owner: deliveries, how each
- * record was settled once the broker confirmed the acknowledgement, per-consumer figures,
- * latencies, the group's lag samples, and each record's outcome by its run identity for the
- * reconciliation. Consumer threads call the event methods; the report reads {@link #results()}.
+ * What one share group's consumers did, with one owner: deliveries, settled outcomes (after the
+ * broker's confirmation), per-consumer figures, latencies, lag samples and each record's outcome by
+ * identity. Consumers write; the report reads {@link #results()}.
  */
 public final class ShareCounters {
   /** The group's fixed settings, as the action resolved them. */

@@ -18,11 +18,9 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.server.common.MetadataVersion;
 
 /**
- * The checks a share-group (KIP-932) action makes before any load: the cluster has share groups
- * (the {@code share.version} feature finalized at level 1 or more, which Kafka 4.2 and later format
- * by default), and the group's settings (Kafka's group configs, {@code share.auto.offset.reset},
- * {@code share.record.lock.duration.ms}, {@code share.delivery.count.limit}...) are set through
- * {@code incrementalAlterConfigs} on the GROUP resource, each refusal naming the setting.
+ * A share-group action's checks before any load: the cluster has share groups ({@code
+ * share.version} ≥ 1, Kafka 4.2's default), and the group's configs are set by {@code
+ * incrementalAlterConfigs} on the GROUP resource, each refusal naming the setting.
  */
 public final class ShareGroupPreflight {
   /** The feature that turns share groups on in a KRaft cluster. */

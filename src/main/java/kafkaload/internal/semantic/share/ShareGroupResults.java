@@ -131,14 +131,10 @@ public record ShareGroupResults(
   }
 
   /**
-   * Every record the run produced (acked, not KO'd) against what the share group did with it, by
-   * its run identity (kafkaload.run, kafkaload.seq): accepted exactly once, accepted more than once
-   * (by the broker; a record acked twice is shown, not hidden), rejected, archived after the
-   * delivery limit, and missing (none of these). {@code processedTwice}: records whose work a
-   * consumer did and whose ACCEPT the broker refused because the lock had expired, so another
-   * consumer did it again. {@code otherRuns}: records of the topic from other runs, not counted.
-   * {@code missingSample}: the first missing sequence numbers. {@code ok}: nothing missing (a
-   * record accepted twice is counted and shown, not a failure).
+   * Produced records (acked, not KO'd) against the group's outcomes by identity: accepted once,
+   * more than once (shown, not hidden), rejected, archived, missing. {@code processedTwice}:
+   * ACCEPTs refused after lock expiry, redone elsewhere; {@code otherRuns} apart; {@code ok}:
+   * nothing missing.
    */
   public record Reconciliation(
       long produced,

@@ -7,10 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * The transactions of a run, per request name: how each ended (committed, aborted on request,
- * failed), the latency of the commit and the abort calls, and each transaction's size (records
- * acked in it) and duration (begin to the end of its commit or abort). Records' own fate is counted
- * in the {@link DeliveryLedger}; this is the transactions'.
+ * A run's transactions per request name: how each ended, commit and abort latency, size and
+ * duration. Records' own fate is in the {@link DeliveryLedger}.
  */
 public final class TransactionCounters {
   private final Map<String, Request> requests = new ConcurrentHashMap<>();

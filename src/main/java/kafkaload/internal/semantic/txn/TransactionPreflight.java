@@ -26,11 +26,9 @@ public final class TransactionPreflight {
   static final String TXN_MIN_ISR = "transaction.state.log.min.isr";
 
   /**
-   * Transactions need the broker's transaction state topic ({@code __transaction_state}): with its
-   * replication factor above the brokers there are, it cannot be created and every initTransactions
-   * times out; with its min.insync.replicas above them (or above the in-sync replicas it has),
-   * every commit fails. Read from the cluster's brokers and the topic if it exists; fails naming
-   * the setting. Creates nothing.
+   * Transactions need {@code __transaction_state}: a replication factor above the brokers makes
+   * every initTransactions time out, a min.insync.replicas above them (or its in-sync replicas)
+   * fails every commit. Fails naming the setting; creates nothing.
    */
   public static void checkTransactionState(Admin admin, long timeoutMs) {
     try {

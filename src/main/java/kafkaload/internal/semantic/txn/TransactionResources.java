@@ -49,10 +49,9 @@ final class TransactionResources implements AutoCloseable {
   }
 
   /**
-   * Before the load: one transactional producer made and initialised (the broker creates its
-   * transaction state topic on the first one, which can take seconds), so the first transaction of
-   * the load is not timed with that setup, and a coordinator that cannot answer refuses the run
-   * before any load, naming why.
+   * Before the load: one transactional producer made and initialised, so the first transaction is
+   * not timed with the state topic's creation, and a coordinator that cannot answer refuses the
+   * run, naming why.
    */
   synchronized void warm(String requestName) {
     if (producers.created() > 0) {

@@ -7,10 +7,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 
 /**
- * A transactional send, immutable: each execution by a user is one transaction of {@code records}
- * records built from {@code send}, then a commit, or an abort when asked for: every {@code
- * abortEvery}-th transaction of this request (0: never), with probability {@code abortProbability},
- * or when {@code abortIf} says so for the session (null: never).
+ * A transactional send: each execution is one transaction of {@code records} records of {@code
+ * send}, committed, or aborted every {@code abortEvery}-th time (0: never), with {@code
+ * abortProbability}, or when {@code abortIf} says so.
  */
 public record TransactionSpec(
     SendSpec send,

@@ -20,13 +20,10 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The transactional producers of a run. A producer holds one open transaction at a time, so a
- * transaction takes one exclusively ({@link #take()}) and gives it back when it ends ({@link
- * #release}); the pool grows to the number of transactions open at once. Each producer has its own
- * {@code transactional.id}: the run's prefix (unique per run and injector) and a counter. A
- * producer that failed is closed ({@link #discard}); a fresh one takes its id again unless it was
- * fenced, so its initTransactions ends the transaction the failed one left open instead of leaving
- * it to the transaction timeout. Every call here may block: call off Gatling's event loop.
+ * The run's transactional producers, one open transaction each: taken exclusively ({@link
+ * #take()}), given back ({@link #release}); each with its own {@code transactional.id} (run prefix
+ * and counter). A failed one is closed ({@link #discard}) and, unless fenced, its id reused so
+ * initTransactions ends its open transaction. Blocks: off the event loop.
  */
 public final class TransactionalProducers implements AutoCloseable {
   /** Bounds so that a transaction never hangs the run (the user's own settings win). */
@@ -62,10 +59,9 @@ public final class TransactionalProducers implements AutoCloseable {
   public static final String INJECTOR_TOKEN = "{injector}";
 
   /**
-   * The prefix of the run's transactional ids: the user's ({@code transactional.id} of the producer
-   * properties, {@code {injector}} replaced with the injector's index), or one made unique per run
-   * and injector from the run id. A user's prefix without {@code {injector}} is refused in a run of
-   * several injectors: they would share ids and fence each other.
+   * The run's transactional id prefix: the user's ({@code {injector}} replaced), else unique per
+   * run and injector. A user's prefix without {@code {injector}} is refused with several injectors:
+   * they would fence each other.
    */
   public static String idPrefix(Object userPrefix, InjectorShare injector, String runId) {
     if (userPrefix == null || userPrefix.toString().isBlank()) {
