@@ -85,10 +85,8 @@ final class GcWatch implements AutoCloseable {
   }
 
   /**
-   * The heap pools' total in a collection's after-GC usage (the notification also lists non-heap
-   * pools). Taken from the notification, not from an old pool's
-   * MemoryPoolMXBean.getCollectionUsage(): it needs no collector-specific pool name, counts
-   * survivors too, and costs nothing between collections.
+   * The heap pools' total in a collection's after-GC usage, from the notification: no
+   * collector-specific pool name, survivors counted, nothing between collections.
    */
   private double heapMb(Map<String, MemoryUsage> afterGc) {
     long used = 0;

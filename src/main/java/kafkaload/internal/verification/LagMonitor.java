@@ -30,10 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Samples the lag of the consumer groups under test through AdminClient, as kafka-consumer-groups
- * --describe computes it: per partition with a committed offset, the end offset minus the committed
- * offset. The groups may belong to a real service; this tool's own readers are never among them
- * unless named.
+ * Samples the lag of the groups under test as kafka-consumer-groups --describe computes it: end
+ * offset minus committed, where committed. This tool's own readers are never among them unless
+ * named.
  */
 public final class LagMonitor implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LagMonitor.class);

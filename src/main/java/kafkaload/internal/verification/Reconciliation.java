@@ -28,20 +28,14 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Compares what the run says it wrote with what the broker holds, for every topic the run sent to:
- * records acked OK against the end-offset delta of every partition, and, when read-back is on, the
- * run's own records read back by run id ({@link RecordReadBack}), counting per partition the
- * duplicates (by record identity), the reordering within a user's sequence, and the acked records
- * that are missing (lost).
+ * Compares what the run says it wrote with what the broker holds: acked records against each
+ * partition's offset delta, and with a read-back ({@link RecordReadBack}) duplicates, reordering
+ * and lost records.
  *
- * <p>Offsets are not records: transaction markers and aborted records take offsets, compaction
- * frees some. So the offset delta is only a bound (see {@link
- * kafkaload.internal.run.Reconciled.TopicResult#unaccountedUpperBound()}); the read-back counts
- * records. It reads read_committed by default, up to each partition's last stable offset (LSO):
- * what a downstream read_committed application can see, and for non-transactional records the same
- * as reading to the high-water mark, since then LSO = high-water mark. A LSO that stays below the
- * high-water mark (a transaction left open) is named, with the producer ids holding it, after a
- * bounded wait instead of holding the read-back until its timeout.
+ * <p>Offsets are not records (markers, aborted records, compaction), so the delta is a bound; the
+ * read-back counts records, read_committed by default up to each last stable offset, which equals
+ * the high-water mark without transactions. A last stable offset stuck below it is named with its
+ * producers after a bounded wait.
  */
 public final class Reconciliation {
   /** How long a last stable offset may stay below its high-water mark before it is stuck. */
@@ -50,11 +44,9 @@ public final class Reconciliation {
   private Reconciliation() {}
 
   /**
-   * What to reconcile: the run's {@code ledger}, with its {@code defaultTopic} first, read through
-   * {@code connection}; the {@code producers} to flush first; the {@code reading} back of the run's
-   * records; the pipeline {@code output} whose exactly-once verdict to judge (null: none), every
-   * record the read-back found needing exactly one committed output there ({@link
-   * ExactlyOnceCheck}).
+   * What to reconcile: the run's {@code ledger} (default topic first) over {@code connection}; the
+   * {@code producers} to flush; the {@code reading}; the pipeline {@code output} to judge
+   * exactly-once on (null: none, see {@link ExactlyOnceCheck}).
    */
   public record Request(
       Connection connection,

@@ -27,12 +27,9 @@ import org.apache.kafka.common.header.Header;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * Reads the run's own records back from its topics, by run id: per partition the records found, the
- * duplicates (by record identity) and the reordering within a user's sequence. One read covers all
- * topics, since a user's sequence numbers span them. Under read_committed it reads up to each
- * partition's last stable offset, and names a partition whose last stable offset stays below its
- * high-water mark (a transaction left open) after a bounded wait instead of waiting for it until
- * the timeout.
+ * Reads the run's records back by run id: per partition found, duplicates and reordering; one read
+ * for all topics, since a user's sequence spans them. Under read_committed up to each last stable
+ * offset, naming one stuck below its high-water mark after a bounded wait.
  */
 final class RecordReadBack {
   /** (partition, user) pairs whose last sequence the reordering check keeps: ~20 MB at most. */
@@ -84,10 +81,8 @@ final class RecordReadBack {
   }
 
   /**
-   * Lowers {@code to} (high-water marks) to each partition's last stable offset once it stops
-   * moving up to the high-water mark: waits while a last stable offset is below it, up to {@code
-   * stuckAfter}; the partitions still below then are returned, with the producers whose open
-   * transactions hold them.
+   * Lowers {@code to} to each last stable offset once it stops moving, waiting up to {@code
+   * stuckAfter}; returns the partitions still below, with their open transactions' producers.
    */
   private static List<StuckOffset> stableBounds(
       Connection connection, Map<TopicPartition, Long> to, Duration stuckAfter) {
@@ -139,10 +134,8 @@ final class RecordReadBack {
   }
 
   /**
-   * What the read-back accumulates, in memory that does not grow per virtual user: one bit per
-   * run-wide sequence number seen (a compressed bitmap, about a bit per record), per-partition
-   * counts, and for the reordering check the last sequence of the most recent (partition, user)
-   * pairs only.
+   * What the read-back accumulates in memory that does not grow per user: a bitmap of sequences
+   * seen, per-partition counts, and the last sequence of recent (partition, user) pairs.
    */
   static final class ReadState {
     final Roaring64Bitmap seen = new Roaring64Bitmap();
@@ -305,10 +298,9 @@ final class RecordReadBack {
   }
 
   /**
-   * The last sequence number of the most recently read (partition, user) pairs, at most {@code
-   * capacity} of them: reordering is checked between a user's records that are read within that
-   * many pairs of each other. In the open model every record is its own user, so an unbounded map
-   * would grow by one entry per record.
+   * The last sequence of the most recent (partition, user) pairs, at most {@code capacity}:
+   * reordering is checked within that many pairs, as in the open model every record is its own
+   * user.
    */
   static final class ReorderWindow extends LinkedHashMap<Long, Long> {
     private final int capacity;
