@@ -157,10 +157,7 @@ final class DrainAction extends KafkaAction {
     next.$bang(session);
   }
 
-  /**
-   * Counts a poll's records of one partition in the pre-filled range not counted before: one atomic
-   * step per partition and poll.
-   */
+  /** A poll's new records of one partition in the range: one atomic step per partition and poll. */
   private int count(int partition, List<ConsumerRecord<byte[], byte[]>> records) {
     Long end = spec.range().to().get(partition);
     if (end == null || records.isEmpty()) {

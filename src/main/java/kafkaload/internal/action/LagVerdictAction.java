@@ -8,10 +8,7 @@ import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.verification.LagMonitor;
 
-/**
- * Judges the groups' lag once producers stopped, as Gatling requests the gates judge: a run whose
- * lag kept rising fails even at its throughput target.
- */
+/** Judges the groups' lag after the producers stop: a rising lag fails even a fast run. */
 final class LagVerdictAction extends KafkaAction {
 
   private final LagVerdictSpec spec;

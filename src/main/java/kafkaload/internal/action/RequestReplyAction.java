@@ -14,10 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 
-/**
- * Sends a request and waits for its reply, awaited before the send so a fast reply is never missed;
- * a failing or throwing check is a KO with its reason.
- */
+/** Sends a request and waits for its reply, awaited before the send so it is never missed. */
 final class RequestReplyAction extends KafkaAction {
   private final RequestReplySpec b;
   private final SendSpec spec;

@@ -86,10 +86,7 @@ public record SendSpec(
     return delivery.burst();
   }
 
-  /**
-   * A value as sent: a String is Gatling EL, a function is evaluated per record (it may arrive as
-   * Object), byte[] as is, anything else as JSON.
-   */
+  /** A value as sent: String as EL, a function per record, byte[] as is, anything else as JSON. */
   @SuppressWarnings("unchecked")
   public static SessionValue<byte[]> bytes(Object v) {
     return v instanceof String
@@ -180,10 +177,7 @@ public record SendSpec(
     return v instanceof TopicValue tv ? tv.encode(session, topic) : v.resolve(session);
   }
 
-  /**
-   * The send with its schema values bound to the run's registry: checked before the load (file,
-   * registry, subject, template) when the topic is known, timed per record.
-   */
+  /** The send with its schema values bound to the registry, checked before the load. */
   public SendSpec withSchemas(KafkaComponents c) {
     SessionValue<byte[]> key = content.key();
     SessionValue<byte[]> value = content.value();
