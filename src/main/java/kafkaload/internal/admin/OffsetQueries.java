@@ -19,10 +19,7 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
-/**
- * What the broker holds of a topic, asked when the run needs it: description, end and last stable
- * offsets, open transactions; failures name the topic.
- */
+/** What the broker holds of a topic: description, end and stable offsets, open transactions. */
 public final class OffsetQueries {
   private OffsetQueries() {}
 
@@ -68,10 +65,7 @@ public final class OffsetQueries {
     }
   }
 
-  /**
-   * Each partition's last stable offset (ListOffsets, read_committed): the end of what a
-   * read_committed reader sees; the high-water mark unless a transaction is open.
-   */
+  /** Each partition's last stable offset: the end of what a read_committed reader sees. */
   public static Map<TopicPartition, Long> lastStableOffsets(
       Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
     Map<TopicPartition, OffsetSpec> request = new HashMap<>();

@@ -16,10 +16,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
-/**
- * Fills a topic with N records of S bytes before a consumer test, outside the measurement, and
- * returns the range written, so consumers read exactly those.
- */
+/** Fills a topic before a consumer test, outside the measurement, returning the range written. */
 public final class Prefill {
   /** Per partition: the end offset before the fill and after it. */
   public record Range(Map<Integer, Long> from, Map<Integer, Long> to) {

@@ -40,10 +40,7 @@ public final class Preflight {
 
   private Preflight() {}
 
-  /**
-   * The bootstrap must answer within the timeout; returns the broker count. Failed authentication
-   * fails at once (the AdminClient does not retry it), naming the cause.
-   */
+  /** The bootstrap answers in time: the broker count; failed authentication fails at once. */
   public static int checkBootstrap(Admin admin, Connection connection) {
     String bootstrap = connection.bootstrap();
     long timeoutMs = connection.timeoutMs();
@@ -185,10 +182,7 @@ public final class Preflight {
     return partitions;
   }
 
-  /**
-   * With acks=all a send needs min.insync.replicas in-sync replicas: fails naming the first
-   * partition short of them; returns the topic's min.insync.replicas.
-   */
+  /** With acks=all a send needs min.insync.replicas in sync: fails naming a short partition. */
   public static int checkInSyncReplicas(Admin admin, String topic, long timeoutMs) {
     // A topic preflight has just created may not have reached the broker that answers yet.
     TopicDescription d =
@@ -308,10 +302,7 @@ public final class Preflight {
             + "auto-create a topic with its default partition count: create it first)");
   }
 
-  /**
-   * Created is not yet usable: until metadata has the topic and each partition a leader, the next
-   * checks and sends fail or retry. Waits for that, within the bound.
-   */
+  /** Waits until the created topic has a leader per partition: before, checks and sends fail. */
   private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
     awaitDescribed(
             admin,

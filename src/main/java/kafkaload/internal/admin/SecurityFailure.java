@@ -96,10 +96,7 @@ final class SecurityFailure {
     return prefix + root;
   }
 
-  /**
-   * A failed login before connecting (OAUTHBEARER: token endpoint; GSSAPI: KDC, keytab) as one line
-   * naming endpoint, client or principal; null for other failures.
-   */
+  /** A failed login before connecting, as one line; null for other failures. */
   static String describeLogin(Throwable e, String bootstrap, Map<String, ?> props) {
     if (!anyCause(e, c -> c instanceof LoginException)) {
       return null;
