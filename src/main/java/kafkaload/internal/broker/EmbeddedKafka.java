@@ -57,10 +57,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     return RUNNING.get() > 0;
   }
 
-  /**
-   * The current run's broker: started on first use, stopped at the run's end (KafkaRun), so the
-   * JVM's next run starts a fresh one; a JVM with no run keeps it.
-   */
+  /** The run's broker: started on first use, stopped at its end, so the next run starts fresh. */
   private static EmbeddedKafka shared;
 
   /** The broker the simulation and the run's protocols share; started on first use. */
