@@ -50,10 +50,7 @@ public final class ProducerHandle {
     }
   }
 
-  /**
-   * A send failed in a way that can mean lost metadata: until the next ack, this topic's sends
-   * leave the event loop, since send() may now block up to max.block.ms.
-   */
+  /** A send failed maybe for lost metadata: this topic's sends leave the event loop till an ack. */
   public void topicInDoubt(String topic) {
     knownTopics.remove(topic);
   }

@@ -22,8 +22,7 @@ public final class ProducerPool implements AutoCloseable {
   private final String clientIdPrefix;
 
   /**
-   * {@code poolSize}: producers of SHARED (1) and POOL; {@code warmTopics}: metadata fetched up
-   * front; {@code clientIdPrefix}: the start of each client.id.
+   * {@code poolSize}: SHARED (1) and POOL's producers; {@code clientIdPrefix}: of each client.id.
    */
   public ProducerPool(
       ProducerMode mode,

@@ -104,10 +104,7 @@ public final class TopicListener implements AutoCloseable {
   private final Thread poller;
   private volatile boolean running = true;
 
-  /**
-   * A reader of {@code topic} with this isolation.level: read_committed hands over committed
-   * records only, once visible (a consume's latency then includes the commit).
-   */
+  /** A reader of {@code topic}; read_committed hands over committed records only, once visible. */
   public TopicListener(
       Connection connection,
       String topic,
@@ -160,10 +157,7 @@ public final class TopicListener implements AutoCloseable {
     return "h:" + name + ":" + (value == null ? "" : new String(value, StandardCharsets.UTF_8));
   }
 
-  /**
-   * A value's index key: its length and SHA-256, so a large value costs no more to keep. Waiters
-   * compare the bytes too, so a digest collision cannot match a wrong record.
-   */
+  /** A value's index key: length and SHA-256; waiters compare the bytes too. */
   public static String valueOf(byte[] value) {
     if (value == null) {
       return null;
