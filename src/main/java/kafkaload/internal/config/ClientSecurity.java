@@ -129,10 +129,7 @@ public final class ClientSecurity {
     return p;
   }
 
-  /**
-   * security.protocol once SASL and/or TLS are added to {@code current}: layers are only added (a
-   * file's SASL_SSL stays SASL_SSL); null when nothing asks for security.
-   */
+  /** security.protocol once SASL and/or TLS are added: layers are only ever added. */
   public static String protocol(Object current, boolean sasl, boolean tls) {
     String c = current == null ? null : String.valueOf(current).trim().toUpperCase(Locale.ROOT);
     boolean s = sasl || c != null && c.startsWith("SASL_");

@@ -32,10 +32,7 @@ public final class Console {
     System.err.flush();
   }
 
-  /**
-   * Prints the configuration error among {@code failure}'s causes as one line, once however many
-   * places report it (Gatling's log, a main, the run).
-   */
+  /** Prints the configuration error among {@code failure}'s causes as one line, only once. */
   public static void configError(Throwable failure) {
     Throwable t = failure;
     for (int depth = 0; t != null && depth < 20; depth++, t = t.getCause()) {

@@ -10,10 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 
-/**
- * A CSV feeder (-Dfeeder): a file path or resource whose header names a {@code key} and/or {@code
- * value} column, checked when the simulation is built.
- */
+/** A CSV feeder (-Dfeeder) whose header names a {@code key} and/or {@code value} column. */
 public record FeederFile(String path, List<String> columns) {
   public static final String KEY = "key";
   public static final String VALUE = "value";

@@ -32,10 +32,7 @@ public final class ParamSnapshot {
     this.used = used;
   }
 
-  /**
-   * The one read of -D properties and environment. On an injector of a distributed run, the first
-   * call waits for the common start (docs/distributed.md).
-   */
+  /** The one read of -D properties and environment; an injector's first waits for the start. */
   public static ParamSnapshot fromSystemProperties() {
     StartGate.await();
     Map<String, String> props = new HashMap<>();

@@ -108,10 +108,7 @@ public final class SaslLogins {
     return p;
   }
 
-  /**
-   * SASL/GSSAPI: log in as {@code principal} from {@code keytab}, or from the ticket cache when it
-   * is null; {@code serviceName}: the "kafka" of kafka/host@REALM.
-   */
+  /** SASL/GSSAPI as {@code principal}, from {@code keytab} or (null) the ticket cache. */
   public static Map<String, String> gssapi(String serviceName, String principal, String keytab) {
     if (serviceName == null || serviceName.isBlank()) {
       throw new KafkaLoadConfigException(
@@ -232,10 +229,7 @@ public final class SaslLogins {
     return p;
   }
 
-  /**
-   * Adds the run's token endpoint to Kafka's URL allow-list (a system property, empty by default in
-   * Kafka 4): the operator chose it. A user's allow-list is extended.
-   */
+  /** Adds the run's token endpoint to Kafka's URL allow-list: the operator chose it. */
   public static void allowTokenEndpoint(Map<String, ?> props) {
     Object url = props.get(TOKEN_ENDPOINT_URL);
     if (url == null || !String.valueOf(url).matches("(?i)https?:.+")) {

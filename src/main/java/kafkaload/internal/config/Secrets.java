@@ -27,10 +27,7 @@ public final class Secrets {
         || k.endsWith("user.info");
   }
 
-  /**
-   * A secret from the environment: besides the properties file, the one source (code and -D end up
-   * in build logs and the process list). Unset or empty: an error naming it.
-   */
+  /** A secret from the environment (code and -D would show in build logs and process lists). */
   public static String env(String name) {
     return require(name, System.getenv(name));
   }
