@@ -33,10 +33,7 @@ public final class Injector {
     }
   }
 
-  /**
-   * Runs the simulation as injector {@code share}: 0 when its results are complete (the merge's
-   * gates are the verdict), 1 when Gatling failed, 5 when started late.
-   */
+  /** Runs the simulation as injector {@code share}: 0 complete, 1 Gatling failed, 5 late. */
   public static int run(String simulation, InjectorShare share, long startAtMillis, Path results)
       throws Exception {
     long now = System.currentTimeMillis();

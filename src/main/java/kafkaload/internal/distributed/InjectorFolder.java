@@ -24,10 +24,7 @@ record InjectorFolder(
     return marker != null;
   }
 
-  /**
-   * Waits up to {@code waitSeconds} for every injector's marker (a merge Job beside the injectors);
-   * those still missing read as not finished.
-   */
+  /** Waits up to {@code waitSeconds} for every marker; those still missing read as not finished. */
   static void awaitMarkers(Path root, int count, int waitSeconds) throws InterruptedException {
     long deadline = System.nanoTime() + waitSeconds * 1_000_000_000L;
     while (waitSeconds > 0

@@ -104,10 +104,7 @@ final class InjectorRows {
         null, text);
   }
 
-  /**
-   * Each row gets the records found from its injector's sequence space when a read-back ran; a dead
-   * injector's row says so. Returns the dead injectors' total.
-   */
+  /** Each row gets its records found in the topic; returns the dead injectors' total. */
   static long showFound(List<InjectorRow> rows, List<MergedReconciliation> recs) {
     Map<Integer, Long> found = new TreeMap<>();
     boolean readBack = false;

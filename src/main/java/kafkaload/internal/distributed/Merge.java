@@ -29,8 +29,7 @@ public final class Merge {
   public record Outcome(int exitCode, Path runDir, List<InjectorRow> injectors, String verdict) {}
 
   /**
-   * Merges {@code root/injector-0 ..} into {@code out}; {@code count} 0: all folders. {@code
-   * connection} null: no reconciliation.
+   * Merges {@code root/injector-*} into {@code out}; {@code connection} null: no reconciliation.
    */
   public static Outcome run(Path root, int count, Path out, Connection connection)
       throws Exception {
@@ -104,10 +103,7 @@ public final class Merge {
     return new Outcome(verdict.exitCode(), mergedLog.getParent(), rows, verdict.text());
   }
 
-  /**
-   * Each protocol's semantics merged; a verdict a semantic judges over all injectors becomes a
-   * request of the merged log, judged by the simulation's gates.
-   */
+  /** Each protocol's semantics merged; their verdicts become requests of the merged log. */
   private static List<Semantics.Merged> mergeSemantics(
       List<InjectorFolder> complete, SimulationLogs.Writer w, long at) {
     RunResults first = complete.get(0).summary();

@@ -45,10 +45,7 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
     return out;
   }
 
-  /**
-   * The run's one reconciliation: every injector's counts, KOs and baselines in one ledger, read
-   * back once; its verdicts become the merged log's reconcile requests.
-   */
+  /** The run's one reconciliation: every injector's counts, KOs and baselines in one ledger. */
   private static MergedReconciliation reconcile(
       Connection connection,
       List<InjectorFolder> complete,
@@ -149,10 +146,7 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
         null);
   }
 
-  /**
-   * A topic's baseline over all injectors: per partition the lowest offset, before every injector's
-   * records (the earliest snapshot's topic, if it changed).
-   */
+  /** A topic's baseline over all injectors: per partition the lowest offset. */
   private static TopicOffsets earlier(TopicOffsets a, TopicOffsets b) {
     if (!a.topicId().equals(b.topicId())) {
       return a.atMillis() <= b.atMillis() ? a : b;

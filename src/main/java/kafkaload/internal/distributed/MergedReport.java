@@ -15,10 +15,7 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.semantics.Semantics;
 
-/**
- * The merged run's reports: Gatling's on the merged log (reports-only mode), then
- * kafka-summary.json, kafka-timeline.csv, kafka.html and the JUnit file.
- */
+/** The merged run's reports: Gatling's on the merged log, then this project's files. */
 final class MergedReport {
   private MergedReport() {}
 

@@ -31,10 +31,7 @@ import org.HdrHistogram.Histogram;
 final class MergedSummary {
   private MergedSummary() {}
 
-  /**
-   * {@code reconciliations} and {@code sections}: the merge's, by protocol index (a missing or null
-   * entry: none).
-   */
+  /** {@code reconciliations}, {@code sections}: the merge's, by protocol index (absent: none). */
   static RunResults of(
       List<InjectorFolder> complete,
       List<InjectorRow> rows,
@@ -281,10 +278,7 @@ final class MergedSummary {
     return out;
   }
 
-  /**
-   * Every injector's health: saturated when any was (reasons naming it), CPU summed, the worst
-   * figures and delays, the first's load window and bounds.
-   */
+  /** Every injector's health: saturated when any was, CPU summed, else the worst figures. */
   private static InjectorResults health(List<InjectorFolder> complete) {
     List<String> reasons = new ArrayList<>();
     List<InjectorResults> all = new ArrayList<>();
@@ -328,10 +322,7 @@ final class MergedSummary {
     return all.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
   }
 
-  /**
-   * Second by second from each injector's start: rates and probes summed, the rest the worst
-   * injector's; producer metrics the first injector's.
-   */
+  /** By second from each injector's start: rates and probes summed, else the worst injector's. */
   static List<InjectorSample> timeline(List<List<InjectorSample>> timelines) {
     TreeMap<Long, List<InjectorSample>> bySecond = new TreeMap<>();
     for (List<InjectorSample> t : timelines) {
