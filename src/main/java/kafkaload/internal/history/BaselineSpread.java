@@ -6,10 +6,7 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import kafkaload.internal.results.BaselineComparison.Figure;
 
-/**
- * A baseline of several runs is a history: a regression stands only when this run is beyond every
- * baseline run, not for a spread the runs show among themselves.
- */
+/** A history as baseline: a regression stands only when beyond every baseline run. */
 final class BaselineSpread {
   /** Each figure's level in a run, by {@link BaselineGate#FIGURES}; null for the error rate. */
   private static final List<ToDoubleFunction<RunFigures>> LEVELS =

@@ -53,10 +53,7 @@ public final class Comparability {
     return new Differences(refusing, flags);
   }
 
-  /**
-   * The refusing differences the parameters read before the load tell: compared when both runs name
-   * them, but the broker count (unset: in-JVM broker or bootstrap).
-   */
+  /** The refusing differences the parameters read before the load tell. */
   public static List<String> refusedBeforeLoad(
       Map<String, String> current, Map<String, String> baseline, String baselineName) {
     List<String> out = new ArrayList<>();

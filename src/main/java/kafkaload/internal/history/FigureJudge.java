@@ -11,17 +11,11 @@ import kafkaload.internal.history.BaselineGate.Thresholds;
 import kafkaload.internal.results.BaselineComparison.Figure;
 import org.HdrHistogram.Histogram;
 
-/**
- * One baseline figure judged by the test that fits its data: Mann-Whitney, a z test on a
- * percentile, a two-proportion z test on the error rate.
- */
+/** One baseline figure judged by the test that fits its data. */
 final class FigureJudge {
   private FigureJudge() {}
 
-  /**
-   * Per-second samples: Mann-Whitney, the Hodges-Lehmann shift over the baseline's median. {@code
-   * shownNow}/{@code shownBefore}: values shown, NaN for the median.
-   */
+  /** Per-second samples: Mann-Whitney and the Hodges-Lehmann shift; NaN shown: the median. */
   static Figure samples(
       String name,
       String unit,
@@ -87,10 +81,7 @@ final class FigureJudge {
             null));
   }
 
-  /**
-   * A tail percentile from histograms: each side's with its order-statistic standard error (ranks n
-   * q ± z sqrt(n q (1 - q))), a z test on the difference.
-   */
+  /** A tail percentile from histograms, with order-statistic errors, and a z test on the shift. */
   static Figure quantile(
       String name, double p, Histogram now, Histogram before, double thresholdPct, Thresholds t) {
     if (now == null && before == null || count(now) == 0 && count(before) == 0) {

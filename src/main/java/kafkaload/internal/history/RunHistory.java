@@ -10,10 +10,7 @@ import java.util.stream.Stream;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 
-/**
- * A folder of earlier runs, one {@code <start>__<label>.json} each (sorted by time, with label). A
- * baseline: a summary, a report folder, or such a folder.
- */
+/** A folder of earlier runs, one {@code <start>__<label>.json} each, sorted by time. */
 public final class RunHistory {
   static final String SUMMARY = "kafka-summary.json";
   private static final String SEPARATOR = "__";
@@ -23,10 +20,7 @@ public final class RunHistory {
   /** One run of a history: its file, label (commit or name; may be empty) and results. */
   public record Entry(Path file, String label, RunResults results) {}
 
-  /**
-   * The baseline at {@code path}: a summary, a report folder, or a history folder's latest {@code
-   * lastRuns} runs, oldest first. Throws naming what is wrong.
-   */
+  /** The baseline at {@code path}: a summary, a report folder, or a history's last runs. */
   public static List<Entry> baseline(Path path, int lastRuns) {
     if (!Files.exists(path)) {
       throw new IllegalArgumentException("the baseline " + path + " does not exist");
