@@ -7,10 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
-/**
- * Keys, values and headers as bytes: byte[] as is, String UTF-8, else JSON; producers use
- * ByteArraySerializer, so Kafka is measured, not a serializer.
- */
+/** Keys, values, headers as bytes; producers use ByteArraySerializer: Kafka is measured. */
 public final class Bytes {
   // JVM-wide: configured once, thread-safe, holds no run's data.
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -23,10 +23,7 @@ public final class Payloads {
 
   private Payloads() {}
 
-  /**
-   * Records of exactly {@code size} random upper-case letters (as --record-size), drawn round-robin
-   * from a pool made once; the producer never changes the arrays.
-   */
+  /** Records of exactly {@code size} random upper-case letters, round-robin from a pool. */
   public static Function<Session, Object> randomBytes(int size) {
     if (size < 0) {
       throw new KafkaLoadConfigException("randomBytes(" + size + "): the size must be >= 0");
@@ -36,10 +33,7 @@ public final class Payloads {
     return session -> pool[(int) (next.getAndIncrement() & (POOL_SIZE - 1))];
   }
 
-  /**
-   * {@code count} arrays of random upper-case letters for {@link #randomBytes}: lz4 finds no
-   * repeats while a batch holds no array twice.
-   */
+  /** {@code count} random letter arrays for {@link #randomBytes}: no repeats for lz4 to find. */
   public static byte[][] randomPool(int size, int count) {
     SplittableRandom random = new SplittableRandom(size);
     byte[][] pool = new byte[count][];

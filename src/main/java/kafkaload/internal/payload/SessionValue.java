@@ -9,10 +9,7 @@ import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import scala.Function1;
 
-/**
- * A value from the user's session at send time: constant, EL or function. An unresolvable one
- * throws {@link Unresolved}, which the action turns into a KO.
- */
+/** A value from the user's session at send time; unresolvable: {@link Unresolved}, a KO. */
 @FunctionalInterface
 public interface SessionValue<T> {
   T resolve(Session session);
@@ -28,10 +25,7 @@ public interface SessionValue<T> {
     return session -> value;
   }
 
-  /**
-   * A Gatling EL string ("#{orderId}"; no "#{": a constant), compiled when the simulation is built:
-   * a malformed one fails before any load.
-   */
+  /** A Gatling EL string ("#{orderId}"), compiled now: a malformed one fails before any load. */
   static SessionValue<String> el(String el) {
     if (el == null || !el.contains("#{")) {
       return constant(el);
