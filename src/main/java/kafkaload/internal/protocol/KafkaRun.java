@@ -47,10 +47,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.runtime.BoxedUnit;
 
-/**
- * One Gatling run's Kafka side: each protocol's components, the health sampler, and at the end the
- * summary, Kafka page and JUnit file beside Gatling's report.
- */
+/** One Gatling run's Kafka side: the protocols' components, health, and the files at the end. */
 final class KafkaRun {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
 
@@ -176,10 +173,7 @@ final class KafkaRun {
     }
   }
 
-  /**
-   * The protocol's side effects once its actions' checks passed: preflight, end offsets for the
-   * reconciliation, the producers, the injector health.
-   */
+  /** Once the actions' checks passed: preflight, end offsets, producers, injector health. */
   ProducerPool start(KafkaComponents c, OffsetBaselines baselines) {
     KafkaProtocol protocol = c.protocol();
     Connection connection = c.connection();
@@ -339,10 +333,7 @@ final class KafkaRun {
     stopEmbedded(embedded || anyEmbedded);
   }
 
-  /**
-   * The offset comparison always runs: when records were sent and no reconcile() step judged them,
-   * acked records are compared with end offsets now.
-   */
+  /** When records were sent and no reconcile() judged them, offsets are compared now. */
   private static void reconcileIfNotDone(KafkaComponents c) {
     RunLedger ledger = c.ledger();
     if (ledger.injector().distributed()) {

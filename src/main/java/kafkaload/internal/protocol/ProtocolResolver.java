@@ -18,10 +18,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * A builder's parts resolved into the {@link KafkaProtocol}: -D and environment win over code,
- * everything checkable without a broker is checked. Connects to nothing.
- */
+/** A builder's parts resolved into the {@link KafkaProtocol}: -D wins; checked, unconnected. */
 public final class ProtocolResolver {
   private static final Logger LOG = LoggerFactory.getLogger(ProtocolResolver.class);
 

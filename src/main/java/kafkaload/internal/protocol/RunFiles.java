@@ -3,10 +3,7 @@ package kafkaload.internal.protocol;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/**
- * The runs of this JVM whose files (kafka-summary.json, kafka.html) are not written yet; each
- * leaves once they are, so a long-lived JVM holds no finished run.
- */
+/** The runs of this JVM whose files are not written yet; none is kept once written. */
 public final class RunFiles {
   /** Cleared as the files are written: at most the runs since the last write. */
   private static final List<KafkaRun> PENDING = new CopyOnWriteArrayList<>();
@@ -29,10 +26,7 @@ public final class RunFiles {
     PENDING.add(run);
   }
 
-  /**
-   * Writes the files of every ended run (each once) and lets go of them: an injector launcher
-   * records completeness before exit. A run not ended stays.
-   */
+  /** Writes every ended run's files once and lets go of it (a launcher needs them before exit). */
   public static void writeNow() {
     for (KafkaRun run : PENDING) {
       if (run.writeReports()) {

@@ -2,10 +2,7 @@ package kafkaload.internal.protocol;
 
 import kafkaload.internal.config.KafkaLoadConfigException;
 
-/**
- * Where a protocol connects: its bootstrap servers, or (null) the embedded broker: in-JVM with
- * {@code embeddedBrokers} 0, else that many child processes.
- */
+/** Where a protocol connects: bootstrap servers, or (null) the embedded broker(s). */
 public record Target(String bootstrapServers, int embeddedBrokers) {
   /** No bootstrap: the in-JVM embedded broker. */
   public static final Target EMBEDDED = new Target(null, 0);
