@@ -28,10 +28,7 @@ public final class GatlingVerdicts {
 
   private GatlingVerdicts() {}
 
-  /**
-   * Notes the verdict lines Gatling will print on this thread (the output is unchanged); each call
-   * starts a new run, forgetting earlier verdicts.
-   */
+  /** Notes the verdict lines Gatling will print on this thread; each call starts a new run. */
   public static void listen() {
     LINES.clear();
     if (LISTENING.get()) {

@@ -20,10 +20,7 @@ import kafkaload.internal.results.ProtocolResults;
 public final class LatencySources {
   private LatencySources() {}
 
-  /**
-   * The summary's {@code latencySources} from its protocol sections and the injector's samples of
-   * the load.
-   */
+  /** The summary's {@code latencySources}, from its protocol sections and the load's samples. */
   public static LatencySourceFigures of(
       List<ProtocolResults> protocols,
       List<InjectorSample> load,

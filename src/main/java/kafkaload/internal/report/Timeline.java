@@ -55,18 +55,12 @@ public final class Timeline {
                 b.stream().mapToLong(ProtocolResults.LagPoint::totalLag).max().orElse(0)));
   }
 
-  /**
-   * The per-second samples as CSV (kafka-timeline.csv): full resolution when the JSON is
-   * downsampled, much smaller. An empty cell is NaN.
-   */
+  /** The per-second samples as CSV (kafka-timeline.csv), full resolution; an empty cell: NaN. */
   static String csv(List<InjectorSample> samples) {
     return csv(null, Map.of(0, samples));
   }
 
-  /**
-   * A merged run's kafka-timeline.csv: each injector's rows (seconds from its own start) with its
-   * index first; by injector, then second.
-   */
+  /** A merged run's kafka-timeline.csv: each injector's rows from its own start, index first. */
   public static String csvByInjector(Map<Integer, List<InjectorSample>> byInjector) {
     return csv("injector", new TreeMap<>(byInjector));
   }
