@@ -66,10 +66,7 @@ public record LoadCpu(
     return withAfterSeconds(micros(Math.max(0, cpuSeconds - beforeSeconds - duringSeconds)));
   }
 
-  /**
-   * Several injectors' splits summed (merged run); after-load only when all reported it; window and
-   * start of the first; null when none has a split.
-   */
+  /** Several injectors' splits summed (merged run); null when none has a split. */
   public static LoadCpu sum(List<LoadCpu> all) {
     List<LoadCpu> known = all.stream().filter(c -> c != null).toList();
     if (known.isEmpty()) {

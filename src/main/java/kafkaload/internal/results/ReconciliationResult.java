@@ -62,10 +62,7 @@ public record ReconciliationResult(
       missingSample = missingSample == null ? null : List.copyOf(missingSample);
     }
 
-    /**
-     * The verdict on these counts; {@code missingSample}: the first missing sequence numbers;
-     * {@code error}: why it could not be judged, or null.
-     */
+    /** The verdict on these counts; {@code error}: why it could not be judged, or null. */
     public static ExactlyOnce of(
         String outputTopic,
         long committedInputs,

@@ -35,10 +35,7 @@ public final class ResultsJson {
     return JSON.treeToValue(tree, RunResults.class);
   }
 
-  /**
-   * A section as its semantic's type: as is when made by this run, else converted from the file;
-   * one that does not fit is refused, naming it.
-   */
+  /** A section as its semantic's type: as is, else converted; one that does not fit is refused. */
   static <T> T convert(Object value, SectionType<T> type) {
     try {
       return JSON.convertValue(value, type.type());
