@@ -129,10 +129,7 @@ public final class DeliveryLedger {
     sent.increment();
   }
 
-  /**
-   * The broker acked a record: {@code acks} its request's account (null when the action times acks
-   * itself), {@code bytes} key and value, the time and latency.
-   */
+  /** The broker acked a record: {@code acks} its request's account (null: timed by the action). */
   public void acked(
       RequestAcks acks,
       String topic,
@@ -150,10 +147,7 @@ public final class DeliveryLedger {
     }
   }
 
-  /**
-   * A send is KO: {@code wasSent} when a producer had it (it leaves in-flight); {@code sequence}
-   * (-1 without run identity) so the read-back does not count it.
-   */
+  /** A send is KO: {@code wasSent} leaves in-flight; {@code sequence} so the read-back skips it. */
   public void failed(long sequence, boolean wasSent) {
     if (wasSent) {
       sentThenFailed.increment();
@@ -173,8 +167,7 @@ public final class DeliveryLedger {
   }
 
   /**
-   * One acked record of an aborted transaction ({@code sequence}, -1 without identity): owed to no
-   * reader, invisible to read_committed. Counted by {@link #aborted(long)}.
+   * An acked record of an aborted transaction: owed to no reader ({@link #aborted(long)} counts).
    */
   public void abortedRecord(String topic, long sequence) {
     notOwed.computeIfAbsent(topic, t -> new LongAdder()).increment();
@@ -182,8 +175,7 @@ public final class DeliveryLedger {
   }
 
   /**
-   * An acked record of a failed transaction: the broker decides its fate, so it is not owed, and if
-   * found it counts as KO'd, never delivered.
+   * An acked record of a failed transaction: not owed; if found, counted as KO'd, not delivered.
    */
   public void inDoubtRecord(String topic, long sequence) {
     notOwed.computeIfAbsent(topic, t -> new LongAdder()).increment();
@@ -202,10 +194,7 @@ public final class DeliveryLedger {
     return abortedLedger;
   }
 
-  /**
-   * Adds another injector's transactional records (the merge); its in-doubt records' identities
-   * come with its KO ledger ({@link #failedElsewhere}).
-   */
+  /** Adds another injector's transactional records (the merge); in-doubt ones come as KOs. */
   public void transactionsElsewhere(
       long committedRecords,
       long abortedRecords,

@@ -8,10 +8,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/**
- * Records and bytes acked per partition, counted in the ack callback: an array per topic, indexed
- * by partition, so an ack allocates nothing.
- */
+/** Records and bytes acked per partition, counted in the ack callback without allocating. */
 public final class PartitionCounters {
   public record Count(long records, long bytes) {}
 

@@ -8,10 +8,7 @@ import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.results.ReconciliationResult.ReadBack;
 
-/**
- * What a reconciliation found, written by verification, read by reports. The parts shown as they
- * are are the results' records; the others give {@code toResult()}.
- */
+/** What a reconciliation found: written by verification, read by reports. */
 public final class Reconciled {
   private Reconciled() {}
 
@@ -206,10 +203,7 @@ public final class Reconciled {
       return ackedOk() == 0 ? 0 : 100.0 * duplicates() / ackedOk();
     }
 
-    /**
-     * As kafka-summary.json shows it; {@code gated}: from a reconcile() step. Without a read-back
-     * "duplicates" is the offsets' upper bound, with one it counts identities.
-     */
+    /** As kafka-summary.json shows it; {@code gated}: from a reconcile() step. */
     public ReconciliationResult toResult(boolean gated) {
       return new ReconciliationResult(
           gated,
