@@ -13,10 +13,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.function.LongSupplier;
 
-/**
- * The registry's OAuth token: fetched by the client-credentials grant (HTTP Basic, RFC 6749 2.3.1)
- * on first use and again near its end, so a long run keeps calling.
- */
+/** The registry's OAuth token: client credentials (HTTP Basic), renewed near its end. */
 final class BearerTokens {
   // JVM-wide: configured once, thread-safe, holds no run's data.
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -63,19 +63,13 @@ public final class EmbeddedRegistry implements AutoCloseable {
     return start(userInfo, null, false);
   }
 
-  /**
-   * Starts over HTTPS with this context; with {@code needClientAuth} a client must present a
-   * certificate its trust managers accept (mutual TLS).
-   */
+  /** Starts over HTTPS; with {@code needClientAuth} a client must present a trusted certificate. */
   public static EmbeddedRegistry startHttps(
       String userInfo, SSLContext tls, boolean needClientAuth) {
     return start(userInfo, Objects.requireNonNull(tls), needClientAuth);
   }
 
-  /**
-   * Starts with bearer tokens: {@code tokenCheck} gets each token, returning null to accept it or
-   * why not (401). The tests give it Kafka's JWT validator.
-   */
+  /** Starts with bearer tokens: {@code tokenCheck} returns null to accept one, else why not. */
   public static EmbeddedRegistry startWithTokens(Function<String, String> tokenCheck) {
     return start(null, null, false, Objects.requireNonNull(tokenCheck));
   }

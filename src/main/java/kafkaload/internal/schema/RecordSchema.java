@@ -37,10 +37,7 @@ public interface RecordSchema {
   /** A payload written with this schema, as JSON text. */
   String toJson(byte[] value, int offset);
 
-  /**
-   * Checks a template's shape before the load: fields in the schema, required ones present,
-   * literals typed; a value under EL ({@link #EL_PLACEHOLDER}) fits any type.
-   */
+  /** Checks a template's shape against the schema before the load; EL fits any type. */
   void checkTemplate(JsonNode template);
 
   /** A content that does not fit the schema; the message names the field. */
@@ -69,8 +66,7 @@ public interface RecordSchema {
   }
 
   /**
-   * A JSON template with each EL expression (in a string or not) replaced by the placeholder,
-   * parsed.
+   * A JSON template, parsed, with each EL expression (quoted or not) replaced by the placeholder.
    */
   static JsonNode templateShape(String template) {
     String placeholder = "\"" + EL_PLACEHOLDER.replace("\u0000", "\\u0000") + "\"";

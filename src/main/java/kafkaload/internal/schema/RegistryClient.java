@@ -34,10 +34,7 @@ public final class RegistryClient {
   /** A schema as the registry holds it. */
   public record Registered(int id, SchemaFormat format, String schema, int version) {}
 
-  /**
-   * A failed registry call: {@code status} HTTP's (0: unreachable), {@code errorCode} the
-   * registry's.
-   */
+  /** A failed registry call: {@code status} HTTP's (0: unreachable), {@code errorCode} its own. */
   public static final class RegistryException extends RuntimeException {
     public final int status;
     public final int errorCode;

@@ -74,8 +74,8 @@ public final class SchemaContext {
   }
 
   /**
-   * The spec as bytes per record. {@code topic}: the send's topic when known now (the subject
-   * resolved now); {@code timer}: each encoding's nanoseconds.
+   * The spec as bytes per record; {@code topic} when known now; {@code timer} gets each encoding's
+   * ns.
    */
   public SessionValue<byte[]> bind(
       SchemaValueSpec spec, boolean isKey, String topic, String requestName, LongConsumer timer) {
@@ -96,10 +96,7 @@ public final class SchemaContext {
     return bound;
   }
 
-  /**
-   * The checks of {@link #bind} that need no registry (schema file, template), made for key and
-   * value before either registers, so a bad value leaves no key schema.
-   */
+  /** The checks of {@link #bind} needing no registry, for key and value before either registers. */
   public void check(SchemaValueSpec spec, boolean isKey, String requestName) {
     if (spec.serializerClass() == null) {
       checked(
@@ -241,10 +238,7 @@ public final class SchemaContext {
     return new Serialized();
   }
 
-  /**
-   * A named serializer's configs with the protocol's registry URL, truststore and keystore (each
-   * whole) added where they name none of their own.
-   */
+  /** A named serializer's configs, with the registry's URL and stores where it names none. */
   private Map<String, Object> withRegistry(Map<String, ?> given) {
     Map<String, Object> configs = new HashMap<>(given);
     configs.putIfAbsent(RegistrySettings.URL, settings.url());

@@ -3,10 +3,7 @@ package kafkaload.internal.schema;
 import java.util.Locale;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
-/**
- * How a schema's subject is named, as Confluent's serializers do: TopicNameStrategy "orders-value",
- * RecordNameStrategy "com.acme.Order", or both.
- */
+/** How a schema's subject is named, as Confluent's subject name strategies do. */
 public enum SubjectStrategy {
   TOPIC,
   RECORD,
