@@ -45,10 +45,7 @@ public final class ShareActions {
         });
   }
 
-  /**
-   * A share group of the run's own, so no earlier state is resumed; in a distributed run named from
-   * the run id, the same on every injector (one group, as workers).
-   */
+  /** A share group of the run's own (none resumed): one per run id in a distributed run. */
   static String defaultShareGroup(InjectorShare injector, String requestName) {
     if (injector.distributed() && injector.runId() != null) {
       return "kafkaload-share-"

@@ -248,18 +248,12 @@ public final class ShareCounters {
     leftToMerge = true;
   }
 
-  /**
-   * What an injector hands the merge to reconcile every injector's records at once; null unless
-   * {@link #leaveToMerge()} was called.
-   */
+  /** What an injector hands the merge to reconcile; null unless {@link #leaveToMerge()} ran. */
   public ShareRecords records() {
     return leftToMerge ? outcomes().records(otherRuns.sum()) : null;
   }
 
-  /**
-   * The group's figures now. Each consumer's rate is its accepts over the group's span, so rates
-   * show its share of the work; the spread is their coefficient of variation.
-   */
+  /** The group's figures now: each consumer's rate over the group's span, and their spread. */
   public ShareGroupResults results() {
     List<ShareGroupResults.ShareConsumer> per = new ArrayList<>();
     List<Double> rates = new ArrayList<>();

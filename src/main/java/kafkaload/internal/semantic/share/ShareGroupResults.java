@@ -81,10 +81,7 @@ public record ShareGroupResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) String ackCommitHistogram,
     @JsonInclude(JsonInclude.Include.NON_NULL) Integer injectors) {
 
-  /**
-   * One share consumer: acquired, accepted, its accepts' span, its rate over the group's span, its
-   * work per record; in a merged run, its injector ({@code index} there).
-   */
+  /** One share consumer: counts, span, rate over the group's span, work per record, injector. */
   public record ShareConsumer(
       int index,
       long acquired,

@@ -97,10 +97,7 @@ public final class ShareOutcomes {
     return u;
   }
 
-  /**
-   * The produced records (ranges less KO'd ones) against these outcomes: accepted once or twice,
-   * rejected, archived or missing; {@code otherRuns} counted apart.
-   */
+  /** The produced records (less KO'd ones) against these outcomes; {@code otherRuns} apart. */
   public ShareGroupResults.Reconciliation reconcile(
       List<Range> produced, KoLedger koLedger, long otherRuns) {
     long n = 0;

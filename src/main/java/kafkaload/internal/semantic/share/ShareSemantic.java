@@ -9,10 +9,7 @@ import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.semantics.Semantic;
 
-/**
- * Share groups (KIP-932): each group's outcomes, consumers, lag, reconciliation ({@code
- * shareGroups}); the merge reconciles every injector's records at once.
- */
+/** Share groups (KIP-932): outcomes, consumers, lag, reconciliation ({@code shareGroups}). */
 public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
   public static final SectionType<List<ShareGroupResults>> SECTION =
       new SectionType<>("shareGroups", new TypeReference<>() {});
@@ -41,10 +38,7 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
     return groups == null ? null : groups.records();
   }
 
-  /**
-   * Each group merged over the injectors; its reconciliation over their union is the merged log's
-   * "name reconciled" request.
-   */
+  /** Groups merged; each reconciliation over the union is a "name reconciled" request. */
   @Override
   public List<ShareGroupResults> merge(List<ProtocolResults> injectors, Verdicts verdicts) {
     List<ShareGroupResults> merged = ShareGroupMerge.merge(injectors);

@@ -6,10 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
-/**
- * A run's transactions per request name: how each ended, commit and abort latency, size and
- * duration. Records' own fate is in the {@link DeliveryLedger}.
- */
+/** A run's transactions per request name; records' own fate is in {@link DeliveryLedger}. */
 public final class TransactionCounters {
   private final Map<String, Request> requests = new ConcurrentHashMap<>();
   private volatile String idPrefix;
@@ -70,10 +67,7 @@ public final class TransactionCounters {
     }
   }
 
-  /**
-   * A copy of one request name's counts: committed, aborted, failed; commit and abort call latency
-   * and duration (µs); size in records.
-   */
+  /** A copy of one request's counts, commit and abort latency, duration (µs), size in records. */
   public record Figures(
       long committed,
       long aborted,

@@ -2,10 +2,7 @@ package kafkaload.internal.semantic.txn;
 
 import java.util.Map;
 
-/**
- * An injector's transactional records for the merge: committed, aborted, failed counts, aborted
- * identities (base64 RoaringBitmap), per topic the records not owed.
- */
+/** An injector's transactional records for the merge's reconciliation. */
 public record TransactionRecords(
     long committed,
     long aborted,

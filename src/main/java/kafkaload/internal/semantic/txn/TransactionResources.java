@@ -6,10 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 
-/**
- * What transactions need of a running protocol: exclusive transactional producers and their own
- * threads (the calls block: never Gatling's event loop); closed with it.
- */
+/** Transactions' producers and threads (their calls block: never Gatling's event loop). */
 final class TransactionResources implements AutoCloseable {
   private final TransactionalProducers producers;
   private final ExecutorService threads;

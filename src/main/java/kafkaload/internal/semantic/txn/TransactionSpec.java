@@ -24,10 +24,7 @@ public record TransactionSpec(
   /** Suffix of the abort's request name. */
   public static final String ABORT = " abort";
 
-  /**
-   * {@code records} per transaction; refused before any load for a fire-and-forget send (gone
-   * before the commit) or a burst (the transaction is the group).
-   */
+  /** {@code records} per transaction; not with fire-and-forget or a burst (checked now). */
   public static TransactionSpec of(SendSpec send, int records) {
     String name = "'" + send.requestName() + "'.transaction(" + records + ")";
     if (records < 1) {

@@ -83,10 +83,7 @@ public final class TransactionalProducers implements AutoCloseable {
     return prefix;
   }
 
-  /**
-   * Refuses enable.idempotence=false or acks other than all (Kafka requires both), then lets
-   * Kafka's ProducerConfig judge the rest as a transactional producer.
-   */
+  /** Refuses idempotence off or acks other than all, then lets Kafka's ProducerConfig judge. */
   public static void checkProperties(String requestName, Map<String, ?> properties) {
     Object idempotence = properties.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
     if (idempotence != null && "false".equalsIgnoreCase(idempotence.toString().trim())) {
