@@ -17,20 +17,14 @@ import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
-/**
- * The JVM's collections as {@link InjectorHealth} samples them: pauses (total, longest) and the
- * heap after the latest, from notifications, polling nothing.
- */
+/** The JVM's collections, from notifications: pauses (total, longest) and heap after the latest. */
 final class GcWatch implements AutoCloseable {
   private final DoubleAdder pauseMs = new DoubleAdder();
   private final LongAccumulator maxPauseMs = new LongAccumulator(Math::max, 0);
   private final List<Runnable> unregister = new ArrayList<>();
   private final Set<String> heapPools = heapPoolNames();
 
-  /**
-   * Heap after the latest collection, MB (NaN before one), as -Xlog:gc prints after "->": its floor
-   * is the live set, growth that heapUsedMb's sawtooth hides.
-   */
+  /** Heap after the latest collection, MB: its floor is the live set, which heapUsedMb hides. */
   private volatile double heapAfterGcMb = Double.NaN;
 
   /** Listens to every collector that notifies, until {@link #close()}. */
@@ -84,10 +78,7 @@ final class GcWatch implements AutoCloseable {
     return heapAfterGcMb;
   }
 
-  /**
-   * The heap pools' total in a collection's after-GC usage, from the notification: no
-   * collector-specific pool name, survivors counted, nothing between collections.
-   */
+  /** The heap pools' total of a collection's after-GC usage, from the notification. */
   private double heapMb(Map<String, MemoryUsage> afterGc) {
     long used = 0;
     for (Map.Entry<String, MemoryUsage> e : afterGc.entrySet()) {

@@ -39,10 +39,7 @@ public final class LagMonitor implements AutoCloseable {
 
   public record Sample(double second, long totalLag) {}
 
-  /**
-   * One group's verdict: drainSeconds null when the lag did not reach zero in time; unjudged, when
-   * set, says why it could not be judged (a KO, never a PASS).
-   */
+  /** One group's verdict; {@code unjudged}: why it could not be judged (a KO, never a PASS). */
   public record Verdict(
       String group,
       long maxLag,
@@ -57,10 +54,7 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /**
-   * One group's sampling: tried, failed (lag unread), read before its first commit (no lag yet, not
-   * in the samples), and the last error.
-   */
+  /** One group's sampling: tried, failed, read before its first commit (no lag yet), last error. */
   public record Sampling(int tried, int failed, int beforeFirstCommit, String lastError) {
     public int withLag() {
       return tried - failed - beforeFirstCommit;
@@ -124,10 +118,7 @@ public final class LagMonitor implements AutoCloseable {
     return start(admin, groups, intervalMs, IsolationLevel.READ_UNCOMMITTED);
   }
 
-  /**
-   * As above; with read_committed the lag runs to the last stable offset, so open or aborted
-   * transactions' records are not lag.
-   */
+  /** As above; read_committed lag runs to the last stable offset (open transactions: no lag). */
   public static LagMonitor start(
       Admin admin, List<String> groups, long intervalMs, IsolationLevel isolation) {
     warnUnknownGroups(admin, groups);
@@ -145,10 +136,7 @@ public final class LagMonitor implements AutoCloseable {
     return isolation;
   }
 
-  /**
-   * A group unknown at the start is no error (a service may create it later), but worth a line: a
-   * typo would otherwise only show after the load.
-   */
+  /** An unknown group is no error (a service may create it later), but a typo is worth a line. */
   static void warnUnknownGroups(Admin admin, List<String> groups) {
     Map<String, KafkaFuture<ConsumerGroupDescription>> described =
         admin.describeConsumerGroups(groups).describedGroups();
@@ -264,10 +252,7 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /**
-   * Share group {@code group}'s total lag (KIP-932): records not yet settled, per
-   * listShareGroupOffsets; -1 with no share-partition state yet.
-   */
+  /** Share group {@code group}'s lag: records not yet settled; -1 without share-partition state. */
   public static long shareLag(Admin admin, String group, long timeoutMs) {
     try {
       Map<TopicPartition, SharePartitionOffsetInfo> offsets =

@@ -26,10 +26,7 @@ final class ProducerMetrics {
 
   private ProducerMetrics() {}
 
-  /**
-   * Each metric over the producers reporting it: rates and totals summed, maxima the highest,
-   * averages averaged, so a pool reads like one producer.
-   */
+  /** Each metric over the producers: sums, maxima and averages, read like one producer's. */
   static Map<String, Double> of(List<ProducerHandle> producers) {
     Map<String, Double> sum = new LinkedHashMap<>();
     Map<String, Integer> count = new LinkedHashMap<>();

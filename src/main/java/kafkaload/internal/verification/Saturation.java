@@ -8,10 +8,7 @@ import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.verification.InjectorHealth.Verdict;
 
-/**
- * Whether the injector was saturated: a bound counts only when a whole window breaks it (one GC
- * pause excepted), so one bad second does not mark a run.
- */
+/** Whether the injector was saturated: a bound counts only when a whole window breaks it. */
 final class Saturation {
   private Saturation() {}
 
