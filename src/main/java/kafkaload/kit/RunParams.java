@@ -144,8 +144,7 @@ public record RunParams(
   }
 
   /**
-   * Knobs judging a system under test's lag: -Dlag.groups', else the echo service's group.
-   * -Dsut=external must name its groups: a verdict on nothing is none.
+   * Knobs judging a SUT's lag: -Dlag.groups, else the echo group; -Dsut=external must name them.
    */
   public RunParams judgingLagOf(String sut, String echoGroup) {
     if (!lagGroups.isEmpty()) {
@@ -162,10 +161,7 @@ public record RunParams(
     return withLagGroups(List.of(echoGroup));
   }
 
-  /**
-   * These populations plus -Dfault.plan's broker faults, each step before the load's end ({@code
-   * loadSeconds}), so faults never run into the verification.
-   */
+  /** These populations plus -Dfault.plan's broker faults, each before the load's end. */
   public List<PopulationBuilder> withFaults(int loadSeconds, PopulationBuilder... populations) {
     List<PopulationBuilder> all = new ArrayList<>(List.of(populations));
     FaultPlan plan = FaultPlan.parse(faultPlan);
@@ -182,8 +178,7 @@ public record RunParams(
   }
 
   /**
-   * As above; with {@code exactlyOnceOutput} the reconciliation also judges exactly-once for that
-   * output topic: gate it with {@link Gates#exactlyOnce()}.
+   * As above; {@code exactlyOnceOutput}: judge exactly-once on it ({@link Gates#exactlyOnce()}).
    */
   public PopulationBuilder withReconciliation(PopulationBuilder load, String exactlyOnceOutput) {
     List<ActionBuilder> steps = new ArrayList<>();
@@ -286,18 +281,12 @@ public record RunParams(
     return loop(durationSeconds, "kafkaload.measured", chain);
   }
 
-  /**
-   * A loop of constant duration: Gatling's Java {@code during(seconds)} converts its duration every
-   * turn, per record in a closed model; a named counter makes it once.
-   */
+  /** A loop of constant duration: Gatling's {@code during(seconds)} converts it every turn. */
   private static ChainBuilder loop(int seconds, String counterName, ChainBuilder chain) {
     return CoreDsl.during(Duration.ofSeconds(seconds), counterName, true).on(chain);
   }
 
-  /**
-   * The send, preceded by a circular feed from the -Dfeeder CSV when given, whose key and value
-   * columns replace the generated ones.
-   */
+  /** The send after a circular feed from the -Dfeeder CSV, whose columns replace key and value. */
   public ChainBuilder fed(ActionBuilder send) {
     return feeder == null
         ? CoreDsl.exec(send)

@@ -13,10 +13,7 @@ import kafkaload.internal.config.FeederFile;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.history.BaselineGate;
 
-/**
- * Reads the shipped simulations' knobs, each typed with its default and checked before any load:
- * the fault plan, feeder header, lag groups, baseline.
- */
+/** Reads the shipped simulations' knobs, typed, defaulted and checked before any load. */
 final class RunParamsReader {
   private RunParamsReader() {}
 
@@ -97,10 +94,7 @@ final class RunParamsReader {
         baseline(params));
   }
 
-  /**
-   * The baseline gate and history (-Dgate.baseline, -Dhistory.dir), or null. The baseline is read
-   * now and refused, before any load, when it measured something else.
-   */
+  /** The baseline gate and history, or null; the baseline is read and checked now. */
   private static BaselineVerdictActionBuilder baseline(Params params) {
     String path = params.string("gate.baseline", "");
     String history = params.string("history.dir", "");
