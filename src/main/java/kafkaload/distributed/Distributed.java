@@ -123,12 +123,10 @@ public final class Distributed {
     KafkaProtocol protocol = ProtocolResolver.resolve(ProtocolParts.DEFAULT.withParams(params));
     if (protocol.bootstrapServers() == null) {
       throw new KafkaLoadConfigException(
-          "the merge reconciles the injectors' records against their cluster: set "
-              + "-D"
-              + KafkaProtocolBuilder.BOOTSTRAP_PROPERTY
-              + " (or "
-              + KafkaProtocolBuilder.BOOTSTRAP_ENV
-              + "), or -Dverify=false to merge without it");
+          String.format(
+              "the merge reconciles the injectors' records against their cluster: set -D%s "
+                  + "(or %s), or -Dverify=false to merge without it",
+              KafkaProtocolBuilder.BOOTSTRAP_PROPERTY, KafkaProtocolBuilder.BOOTSTRAP_ENV));
     }
     return protocol.connection();
   }
@@ -187,16 +185,9 @@ public final class Distributed {
                 root.resolve("injector-" + i + ".out")));
       }
       Console.out(
-          "[kafkaload] "
-              + n
-              + " injectors of "
-              + simulation
-              + " (run "
-              + runId
-              + ") start at "
-              + Instant.ofEpochMilli(startAt)
-              + "; output in "
-              + root);
+          String.format(
+              "[kafkaload] %s injectors of %s (run %s) start at %s; output in %s",
+              n, simulation, runId, Instant.ofEpochMilli(startAt), root));
       LocalRun.await(injectors, delay + timeout);
       return Merge.run(
               root, n, root.resolve("merged"), connection(ParamSnapshot.fromSystemProperties()))

@@ -120,18 +120,14 @@ public record RunParams(
     Params params,
     BaselineVerdictActionBuilder baseline) {
 
-  /**
-   * The knobs, read from the simulation's parameter snapshot (with its own defaults, see
-   * params.withDefaults).
-   */
+  /** The knobs, read from the simulation's parameter snapshot (with its own defaults). */
   public static RunParams of(Params params) {
     return RunParamsReader.read(params);
   }
 
   /**
-   * These knobs with the read-back's bound scaled to the records the plan sends: 60 s plus a second
-   * per 20,000 records, a third of the rate a busy 2-core machine read back at (docs/soak.md).
-   * -Dverify.timeoutSeconds wins.
+   * These knobs with the read-back's bound scaled to the records sent: 60 s plus 1 s per 20,000
+   * records, a third of a busy 2-core rate (docs/soak.md); -Dverify.timeoutSeconds wins.
    */
   public RunParams withReadBackFor(long records) {
     return of(
@@ -144,15 +140,12 @@ public record RunParams(
    */
   public RunParams withLagGroups(List<String> groups) {
     // Read again from the same snapshot, with the groups as the simulation's default (a -D value
-    // would win, but a
-    // caller only replaces groups that -Dlag.groups left empty).
+    // would win, but a caller only replaces groups that -Dlag.groups left empty).
     return of(params.withDefaults(Map.of("lag.groups", String.join(",", groups))));
   }
 
   /**
-   * These knobs judging the lag of a system under test: the groups of -Dlag.groups, else the group
-   * of the echo service this tool starts. A real service (-Dsut=external) must name its groups: the
-   * echo group would not exist on its cluster, and a verdict on nothing is no verdict.
+   * Knobs judging a SUT's lag: -Dlag.groups, else the echo group; -Dsut=external must name them.
    */
   public RunParams judgingLagOf(String sut, String echoGroup) {
     if (!lagGroups.isEmpty()) {
@@ -169,11 +162,7 @@ public record RunParams(
     return withLagGroups(List.of(echoGroup));
   }
 
-  /**
-   * These populations, plus the broker faults of -Dfault.plan beside them when there are any. Every
-   * step must come before the end of the load ({@code loadSeconds}), so the faults never run into
-   * the verification.
-   */
+  /** These populations plus -Dfault.plan's broker faults, each before the load's end. */
   public List<PopulationBuilder> withFaults(int loadSeconds, PopulationBuilder... populations) {
     List<PopulationBuilder> all = new ArrayList<>(List.of(populations));
     FaultPlan plan = FaultPlan.parse(faultPlan);
@@ -185,17 +174,15 @@ public record RunParams(
   }
 
   /**
-   * The load followed by the verification steps: the lag verdict when groups are named, then
-   * reconciliation, then the throughput verdict when -Dgate.minRps is above 0.
+   * The load, then the lag verdict when groups are named, the reconciliation, and the throughput
+   * verdict when -Dgate.minRps is above 0.
    */
   public PopulationBuilder withReconciliation(PopulationBuilder load) {
     return withReconciliation(load, null);
   }
 
   /**
-   * As above; with {@code exactlyOnceOutput} the reconciliation also judges exactly-once for the
-   * pipeline that writes that topic ({@code reconcile().exactlyOnceOutput(..)}): gate it with
-   * {@link Gates#exactlyOnce()}.
+   * As above; {@code exactlyOnceOutput}: judge exactly-once on it ({@link Gates#exactlyOnce()}).
    */
   public PopulationBuilder withReconciliation(PopulationBuilder load, String exactlyOnceOutput) {
     List<ActionBuilder> steps = new ArrayList<>();
@@ -230,10 +217,7 @@ public record RunParams(
             load, steps.get(0), steps.subList(1, steps.size()).toArray(new ActionBuilder[0]));
   }
 
-  /**
-   * Every gate of the run: latency, errors and throughput on the measured request, and the
-   * reconciliation's.
-   */
+  /** Every gate: latency, errors and throughput on the measured request; reconciliation's. */
   public List<Assertion> gates(String measuredRequest) {
     List<Assertion> all =
         new ArrayList<>(Gates.on(measuredRequest, gateP99Ms, gateMaxErrorPct, gateMinRps));
@@ -304,30 +288,19 @@ public record RunParams(
     return loop(durationSeconds, "kafkaload.measured", chain);
   }
 
-  /**
-   * A loop of constant duration: Gatling's Java {@code during(seconds)} turns its duration into a
-   * function of the session and converts it at every turn, once per record in a closed model; with
-   * a counter name of its own it is converted once.
-   */
+  /** A loop of constant duration: Gatling's {@code during(seconds)} converts it every turn. */
   private static ChainBuilder loop(int seconds, String counterName, ChainBuilder chain) {
     return CoreDsl.during(Duration.ofSeconds(seconds), counterName, true).on(chain);
   }
 
-  /**
-   * The send, preceded by a feed from the -Dfeeder CSV when one is given (circular, like JMeter's
-   * CSV Data Set with "recycle on EOF"), so its key and value columns replace the generated key and
-   * payload.
-   */
+  /** The send after a circular feed from the -Dfeeder CSV, whose columns replace key and value. */
   public ChainBuilder fed(ActionBuilder send) {
     return feeder == null
         ? CoreDsl.exec(send)
         : CoreDsl.feed(CoreDsl.csv(feeder).circular()).exec(send);
   }
 
-  /**
-   * The key of each send: the feeder's key column when it has one, else as -Dkey says (none,
-   * random, roundrobin).
-   */
+  /** Each send's key: the feeder's key column, else as -Dkey says (none, random, roundrobin). */
   public Function<Session, Object> keyFunction() {
     if (feeder != null && FeederFile.of(feeder).has(FeederFile.KEY)) {
       return session -> session.getString(FeederFile.KEY);
@@ -342,10 +315,7 @@ public record RunParams(
     }
   }
 
-  /**
-   * The value of each send: the feeder's value column when it has one, else -DrecordSize random
-   * letters.
-   */
+  /** Each send's value: the feeder's value column, else -DrecordSize random letters. */
   public Function<Session, Object> valueFunction() {
     return feeder != null && FeederFile.of(feeder).has(FeederFile.VALUE)
         ? session -> session.getString(FeederFile.VALUE)

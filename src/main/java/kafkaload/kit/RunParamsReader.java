@@ -13,11 +13,7 @@ import kafkaload.internal.config.FeederFile;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.history.BaselineGate;
 
-/**
- * Reads the shipped simulations' knobs from a parameter snapshot, each typed, with its default, and
- * checked before any load: the fault plan against where it would act, the feeder file's header, the
- * lag groups' names, the baseline against this run.
- */
+/** Reads the shipped simulations' knobs, typed, defaulted and checked before any load. */
 final class RunParamsReader {
   private RunParamsReader() {}
 
@@ -32,8 +28,7 @@ final class RunParamsReader {
     boolean idempotence = params.bool("enable.idempotence", false);
     producer.put("enable.idempotence", String.valueOf(idempotence));
     // 0 keeps a capacity test free of retry duplicates (seed pitfall 2); an idempotent producer
-    // retries without
-    // duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
+    // retries without duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
     producer.put(
         "retries",
         String.valueOf(params.nonNegativeInt("retries", idempotence ? Integer.MAX_VALUE : 0)));
@@ -99,11 +94,7 @@ final class RunParamsReader {
         baseline(params));
   }
 
-  /**
-   * The baseline gate of -Dgate.baseline and the history of -Dhistory.dir, or null when neither is
-   * set. The baseline is read now, and refused when it measured another simulation, record size,
-   * acks or broker count: before any load.
-   */
+  /** The baseline gate and history, or null; the baseline is read and checked now. */
   private static BaselineVerdictActionBuilder baseline(Params params) {
     String path = params.string("gate.baseline", "");
     String history = params.string("history.dir", "");
@@ -143,10 +134,7 @@ final class RunParamsReader {
     return "";
   }
 
-  /**
-   * The plan, checked against where it would act: {@code embeddedBrokers} 0 when
-   * -Dkafka.embedded.brokers is unset.
-   */
+  /** The plan, checked against where it acts: {@code embeddedBrokers} 0 when unset. */
   private static FaultPlan faultPlan(Params params, int embeddedBrokers, FaultPlan plan) {
     if (plan.isEmpty()) {
       return plan;

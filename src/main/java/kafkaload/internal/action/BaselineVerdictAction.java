@@ -13,10 +13,9 @@ import kafkaload.internal.results.BaselineComparison;
 import kafkaload.internal.results.RunResults;
 
 /**
- * After the load (and the reconciliation), compares this run's figures with the baseline's and
- * records one Gatling request per figure ("kafka baseline: p99 ack latency"), KO with both values,
- * the change and its confidence when it regressed, so the gates fail the build on it. Also hands
- * the history folder to the run, which adds the run there once its gates are judged.
+ * After the load, compares this run's figures with the baseline's as one Gatling request per figure
+ * ("kafka baseline: p99 ack latency"), KO when it regressed, so the gates fail the build; hands the
+ * history folder to the run.
  */
 final class BaselineVerdictAction extends KafkaAction {
   private final BaselineVerdictSpec spec;

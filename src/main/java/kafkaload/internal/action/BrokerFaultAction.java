@@ -10,10 +10,9 @@ import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.run.FaultEvent;
 
 /**
- * Carries out a fault plan on its own thread, each step at its time after the action started (the
- * start of the load), and records each as a Gatling request ("fault: kill broker 2", OK or KO with
- * the reason), a console line and an entry of the run's summary. A restart is timed until the
- * broker is registered again.
+ * Carries out a fault plan on its own thread, each step at its time after the load's start,
+ * recorded as a Gatling request ("fault: kill broker 2"), a console line and a summary entry; a
+ * restart is timed until the broker is registered.
  */
 final class BrokerFaultAction extends KafkaAction {
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);

@@ -10,10 +10,7 @@ import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
-/**
- * Waits for the record a consume action matches; the response time runs from when that record was
- * produced to when it was received (end-to-end). A timeout is a KO at its deadline.
- */
+/** Waits for the matching record: response time is produced to received; timeout: KO. */
 final class ConsumeAction extends KafkaAction {
   private final ConsumeSpec spec;
   private final TopicListener listener;
@@ -72,8 +69,7 @@ final class ConsumeAction extends KafkaAction {
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
     String what = describe;
     // A predicate that throws on a record has not accepted it: other records on the topic may be
-    // for this user.
-    // The last exception is kept for the timeout's reason, so it is not lost.
+    // for this user. The last exception is kept for the timeout's reason, so it is not lost.
     AtomicReference<String> threw = new AtomicReference<>();
     AtomicLong predicateThrows = new AtomicLong();
     TopicListener.Waiter w =

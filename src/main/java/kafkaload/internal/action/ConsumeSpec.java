@@ -96,10 +96,7 @@ public record ConsumeSpec(
     return with(new Reader(name, decode(), isolationLevel()));
   }
 
-  /**
-   * Records decoded (through the registry, or by a named deserializer) before the predicates see
-   * them.
-   */
+  /** Records decoded (by the registry or a named deserializer) before the predicates see them. */
   public ConsumeSpec withDecode(DecodeSpec d) {
     return with(new Reader(producedAtHeader(), d, isolationLevel()));
   }

@@ -23,12 +23,10 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The consumer-throughput test, kafka-consumer-perf-test's analogue: each virtual user is one
- * consumer thread of a group draining a pre-filled offset range. Consumers run on their own threads
- * (never on Gatling's event loop); each poll that returned records is a request ("name poll", its
- * fetch time), and when the range is drained the last consumer records "name drained", OK only if
- * exactly the pre-filled records were read, and prints records/s, MB/s, fetch time, the group join
- * time, and the count and time of the rebalances after it.
+ * The consumer-throughput test (kafka-consumer-perf-test's analogue): each user is one consumer
+ * thread of a group draining a pre-filled range, off the event loop; each poll with records is a
+ * request ("name poll"), and the last consumer records "name drained", OK only if exactly the
+ * pre-filled records were read.
  */
 final class DrainAction extends KafkaAction {
   private final DrainSpec spec;
@@ -37,8 +35,7 @@ final class DrainAction extends KafkaAction {
   private final AtomicInteger finished = new AtomicInteger();
   private final LongAdder records = new LongAdder();
   // Per partition, the offset after the highest one counted: a rebalance hands a partition over at
-  // its last
-  // commit, so its new owner reads some records again; those are re-reads, not progress.
+  // its last commit, so its new owner reads some records again; those are re-reads, not progress.
   private final ConcurrentHashMap<Integer, AtomicLong> counted = new ConcurrentHashMap<>();
   private final LongAdder reread = new LongAdder();
   private final LongAdder bytes = new LongAdder();
@@ -160,11 +157,7 @@ final class DrainAction extends KafkaAction {
     next.$bang(session);
   }
 
-  /**
-   * Counts the records of one partition's share of a poll (in offset order) that lie in the
-   * pre-filled range and were not counted before: one atomic step per partition and poll, not per
-   * record.
-   */
+  /** A poll's new records of one partition in the range: one atomic step per partition and poll. */
   private int count(int partition, List<ConsumerRecord<byte[], byte[]>> records) {
     Long end = spec.range().to().get(partition);
     if (end == null || records.isEmpty()) {
@@ -173,8 +166,7 @@ final class DrainAction extends KafkaAction {
     long from = spec.range().from().getOrDefault(partition, 0L);
     long last = Math.min(end, records.get(records.size() - 1).offset() + 1);
     // Records below the partition's counted mark were read before (a rebalance hands a partition
-    // over at its last
-    // commit): the consumer that moved the mark past them counted them.
+    // over at its last commit): the consumer that moved the mark past them counted them.
     long mark =
         last <= from
             ? from

@@ -8,11 +8,7 @@ import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.verification.LagMonitor;
 
-/**
- * Judges the lag of the groups under test once the producers have stopped, off the event loop, and
- * records the verdicts as Gatling requests so the gates fail the build on them: a run whose lag
- * kept rising fails even when its producers met their throughput target.
- */
+/** Judges the groups' lag after the producers stop: a rising lag fails even a fast run. */
 final class LagVerdictAction extends KafkaAction {
 
   private final LagVerdictSpec spec;

@@ -1,10 +1,6 @@
 package kafkaload.internal.action;
 
-/**
- * How a consume or a request-reply recognises its record: by key, by a header, by value, or by a
- * predicate (a consume's predicate on the session and record; a request-reply's function of the
- * request and the reply).
- */
+/** How a consume or request-reply recognises its record: by key, header, value or predicate. */
 public enum MatchKind {
   KEY,
   HEADER,

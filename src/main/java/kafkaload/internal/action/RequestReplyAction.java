@@ -14,11 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 
-/**
- * Sends a request and waits for its reply. The reply is awaited before the request is sent, so a
- * fast reply is never missed; the response time runs from the send to the reply; checks run on the
- * reply, and a failing or throwing check is a KO with its reason.
- */
+/** Sends a request and waits for its reply, awaited before the send so it is never missed. */
 final class RequestReplyAction extends KafkaAction {
   private final RequestReplySpec b;
   private final SendSpec spec;

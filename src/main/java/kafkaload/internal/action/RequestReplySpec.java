@@ -92,10 +92,7 @@ public record RequestReplySpec(
     return new RequestReplySpec(request, replyTopic, match, timeout, List.copyOf(all), reader);
   }
 
-  /**
-   * Replies decoded (through the registry, or by a named deserializer) before match functions and
-   * checks.
-   */
+  /** Replies decoded (by the registry or a named deserializer) before matches and checks. */
   public RequestReplySpec withDecode(DecodeSpec d) {
     return with(new Reader(d, reader.isolationLevel()));
   }

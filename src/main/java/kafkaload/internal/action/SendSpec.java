@@ -32,10 +32,7 @@ public record SendSpec(
     Content content,
     Delivery delivery) {
 
-  /**
-   * Appended to the request name of fire-and-forget sends, so no report can pass them off as ack
-   * latency.
-   */
+  /** Appended to fire-and-forget sends' request names: no report passes them off as ack latency. */
   public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
 
   public record HeaderSpec(String name, SessionValue<byte[]> value) {}
@@ -89,11 +86,7 @@ public record SendSpec(
     return delivery.burst();
   }
 
-  /**
-   * A value as sent: a String is Gatling EL, a session function is evaluated per record (it can
-   * arrive typed as Object, e.g. send(randomKey(), "#{v}", headers)), byte[] is sent as is,
-   * anything else is written as JSON.
-   */
+  /** A value as sent: String as EL, a function per record, byte[] as is, anything else as JSON. */
   @SuppressWarnings("unchecked")
   public static SessionValue<byte[]> bytes(Object v) {
     return v instanceof String
@@ -146,10 +139,7 @@ public record SendSpec(
     return fireAndForget() ? requestName + FIRE_AND_FORGET_SUFFIX : requestName;
   }
 
-  /**
-   * The send as it runs: the default topic filled in, the reported name; refused when there is no
-   * topic.
-   */
+  /** The send as it runs: default topic filled in, reported name; refused without a topic. */
   public SendSpec resolved(String defaultTopic) {
     SessionValue<String> t = topic;
     if (t == null) {
@@ -187,11 +177,7 @@ public record SendSpec(
     return v instanceof TopicValue tv ? tv.encode(session, topic) : v.resolve(session);
   }
 
-  /**
-   * The send with its schema keys and values bound to the run's registry: checked before the load
-   * (schema file, registry, subject, the template's shape) for the topic when it is known now,
-   * timed per record into the stats.
-   */
+  /** The send with its schema values bound to the registry, checked before the load. */
   public SendSpec withSchemas(KafkaComponents c) {
     SessionValue<byte[]> key = content.key();
     SessionValue<byte[]> value = content.value();
@@ -222,10 +208,7 @@ public record SendSpec(
     return with(new Content(boundKey, boundValue, headers(), timestamp()));
   }
 
-  /**
-   * The topic when it is a constant (resolving a constant needs no session), else null: known at
-   * the first send.
-   */
+  /** The topic when constant (resolved without a session), else null: known at the first send. */
   private String constantTopic() {
     try {
       return topic.resolve(null);

@@ -11,12 +11,10 @@ import java.nio.charset.StandardCharsets;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * Asks each bootstrap address one Kafka ApiVersions request over a plain socket before any Kafka
- * client connects. A Kafka client reads the first 4 bytes of any answer as a frame size and
- * allocates it: an HTTP server's "HTTP" becomes a 1.2 GB buffer and an OutOfMemoryError inside the
- * load tool (KAFKA-4090). So a listener that answers but not as Kafka is named here, with what it
- * answered. Silent or unreachable addresses are left to the client's own timeout, which reports
- * them.
+ * Asks each bootstrap address one ApiVersions request over a plain socket first: a Kafka client
+ * reads any answer's first 4 bytes as a frame size, so an HTTP server's "HTTP" becomes a 1.2 GB
+ * buffer (KAFKA-4090). A listener that answers but not as Kafka is named here; silent addresses are
+ * left to the client's timeout.
  */
 final class BootstrapProbe {
   private static final int TIMEOUT_MS = 3000;
@@ -67,21 +65,17 @@ final class BootstrapProbe {
     }
     boolean tls = answer[0] == 0x15 || answer[0] == 0x16; // a TLS alert or handshake record
     throw new KafkaLoadConfigException(
-        "Kafka bootstrap '"
-            + address
-            + "' accepts TCP connections but did not answer "
-            + "as a Kafka broker "
-            + (tls
+        String.format(
+            "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
+                + "broker %s; security.protocol=%s",
+            address,
+            tls
                 ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
-                : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)")
-            + "; security.protocol="
-            + protocol);
+                : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)",
+            protocol));
   }
 
-  /**
-   * An ApiVersions v0 request, length-prefixed: every Kafka broker answers it, whatever versions it
-   * supports.
-   */
+  /** An ApiVersions v0 request, length-prefixed: every Kafka broker answers it. */
   private static byte[] apiVersionsV0() {
     byte[] clientId = "kafkaload-probe".getBytes(StandardCharsets.US_ASCII);
     ByteBuffer b = ByteBuffer.allocate(4 + 2 + 2 + 4 + 2 + clientId.length);

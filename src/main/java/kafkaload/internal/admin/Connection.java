@@ -30,10 +30,7 @@ public record Connection(String bootstrap, Map<String, Object> clientProperties,
     return key.startsWith("security.") || key.startsWith("sasl.") || key.startsWith("ssl.");
   }
 
-  /**
-   * bootstrap.servers plus the security settings: the base of an admin or consumer client; add its
-   * own settings.
-   */
+  /** bootstrap.servers and the security settings: the base of an admin or consumer client. */
   public Properties properties() {
     Properties p = new Properties();
     clientProperties.forEach(
@@ -46,10 +43,7 @@ public record Connection(String bootstrap, Map<String, Object> clientProperties,
     return p;
   }
 
-  /**
-   * An AdminClient whose calls give up after {@link #timeoutMs}; the bootstrap is probed first, so
-   * a port that is not Kafka is named instead of read as a huge frame (KAFKA-4090).
-   */
+  /** An AdminClient timing out after {@link #timeoutMs}; bootstrap probed first (KAFKA-4090). */
   public Admin admin() {
     Properties c = properties();
     c.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.max(timeoutMs, 1000));

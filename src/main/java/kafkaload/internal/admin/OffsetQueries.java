@@ -19,11 +19,7 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
-/**
- * What the broker holds of a topic, asked when the run needs it (the baselines before the load, the
- * reconciliation after it): its description, end offsets, last stable offsets and the producers
- * with a transaction open. Each fails with one line naming the topic.
- */
+/** What the broker holds of a topic: description, end and stable offsets, open transactions. */
 public final class OffsetQueries {
   private OffsetQueries() {}
 
@@ -69,11 +65,7 @@ public final class OffsetQueries {
     }
   }
 
-  /**
-   * The last stable offset of each partition (ListOffsets with read_committed isolation): the end
-   * of what a read_committed reader can see. It equals the high-water mark unless a transaction is
-   * open on the partition.
-   */
+  /** Each partition's last stable offset: the end of what a read_committed reader sees. */
   public static Map<TopicPartition, Long> lastStableOffsets(
       Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
     Map<TopicPartition, OffsetSpec> request = new HashMap<>();
@@ -96,10 +88,7 @@ public final class OffsetQueries {
     }
   }
 
-  /**
-   * The producers with a transaction open on each partition (DescribeProducers): producer id → the
-   * offset its open transaction started at. A partition with none maps to an empty map.
-   */
+  /** Producers with a transaction open per partition (DescribeProducers): id → its first offset. */
   public static Map<TopicPartition, Map<Long, Long>> openTransactions(
       Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
     Map<TopicPartition, Map<Long, Long>> out = new HashMap<>();

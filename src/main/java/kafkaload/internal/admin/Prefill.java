@@ -16,11 +16,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
-/**
- * Fills a topic with N records of S bytes before a consumer test, fast and outside the measurement,
- * and returns the offset range it wrote, so the consumers read exactly those records even from a
- * topic that held data before.
- */
+/** Fills a topic before a consumer test, outside the measurement, returning the range written. */
 public final class Prefill {
   /** Per partition: the end offset before the fill and after it. */
   public record Range(Map<Integer, Long> from, Map<Integer, Long> to) {
@@ -35,10 +31,7 @@ public final class Prefill {
 
   private Prefill() {}
 
-  /**
-   * The records already in the topic, from each partition's start to its end: for draining a topic
-   * as it is.
-   */
+  /** The records now in the topic, each partition start to end: to drain a topic as it is. */
   public static Range existing(Connection connection, String topic, int consumers) {
     long timeoutMs = connection.timeoutMs();
     try (Admin admin = connection.admin()) {
@@ -64,11 +57,9 @@ public final class Prefill {
   }
 
   /**
-   * Pre-fills {@code topic} for {@code consumers} consumers, after checking they are no more than
-   * its partitions (before writing anything). The values are random letters from {@link
-   * Payloads#randomPool}, as the producer simulations send, compressed with the run's
-   * compression.type; a batch never holds the same value twice, so the codec finds no repeats to
-   * shrink and MB/s is that of real-looking data, not of a constant.
+   * Pre-fills {@code topic} for {@code consumers} consumers, no more than its partitions (checked
+   * first), with random letters from {@link Payloads#randomPool} compressed by the run's
+   * compression.type; no value twice in a batch, so MB/s is that of real-looking data.
    */
   public static Range fill(
       Connection connection,
@@ -119,20 +110,14 @@ public final class Prefill {
     }
   }
 
-  /**
-   * More consumers than partitions: the extra ones would sit idle, and the figures would describe
-   * fewer.
-   */
+  /** More consumers than partitions: the extra ones would idle, the figures describe fewer. */
   public static void checkConsumers(String topic, int partitions, int consumers) {
     if (consumers > partitions) {
       throw new KafkaLoadConfigException(
-          "-Dconsumer.threads="
-              + consumers
-              + " is more than the "
-              + partitions
-              + " partitions of topic '"
-              + topic
-              + "': the extra consumers would sit idle");
+          String.format(
+              "-Dconsumer.threads=%s is more than the %s partitions of topic '%s': the extra "
+                  + "consumers would sit idle",
+              consumers, partitions, topic));
     }
   }
 }

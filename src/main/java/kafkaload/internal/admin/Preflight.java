@@ -30,10 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks made before any load, each failing with one line that names the problem: the bootstrap
- * answers in bounded time, the topic exists (or is created with the partitions asked for, never
- * auto-created with the broker's default), and it has at least as many partitions as planned
- * producers.
+ * Checks made before any load, each failing with one line naming the problem: the bootstrap answers
+ * in time, the topic exists (or is created as asked, never auto-created), with at least as many
+ * partitions as planned producers.
  */
 public final class Preflight {
   private static final Logger LOG = LoggerFactory.getLogger(Preflight.class);
@@ -41,11 +40,7 @@ public final class Preflight {
 
   private Preflight() {}
 
-  /**
-   * The bootstrap must answer within the plan's timeout; returns the broker count. A failed SASL
-   * login or TLS handshake fails at once (the AdminClient does not retry authentication errors)
-   * with a line naming the cause.
-   */
+  /** The bootstrap answers in time: the broker count; failed authentication fails at once. */
   public static int checkBootstrap(Admin admin, Connection connection) {
     String bootstrap = connection.bootstrap();
     long timeoutMs = connection.timeoutMs();
@@ -84,11 +79,9 @@ public final class Preflight {
   }
 
   /**
-   * The checks on the topic that need nothing created, made before anything is: a valid name; when
-   * missing, a plan that creates it, with enough partitions for the planned producers when strict
-   * ({@code partitionsNeeded}: more consumers or producers than that many fail) and, with acks=all,
-   * a replication factor of at least the min.insync.replicas it asks for. Returns the partitions
-   * the topic has, or will have once created.
+   * The topic checks that need nothing created: a valid name; when missing, a plan creating it with
+   * enough partitions when strict ({@code partitionsNeeded}) and, with acks=all, replicas for its
+   * min.insync.replicas. Returns the partitions it has or will have.
    */
   public static int checkPlan(
       Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll) {
@@ -106,18 +99,11 @@ public final class Preflight {
     }
     if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
       throw new KafkaLoadConfigException(
-          "Topic '"
-              + topic
-              + "' would be created with replication factor "
-              + plan.replicationFactor()
-              + " and "
-              + MIN_ISR
-              + "="
-              + plan.minInsyncReplicas()
-              + ": with acks=all every "
-              + "send to it would fail (NotEnoughReplicas). Lower "
-              + MIN_ISR
-              + " or raise the replication factor");
+          String.format(
+              "Topic '%s' would be created with replication factor %s and %s=%s: with "
+                  + "acks=all every send to it would fail (NotEnoughReplicas). Lower %s or raise "
+                  + "the replication factor",
+              topic, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), MIN_ISR));
     }
     return plan.partitions();
   }
@@ -142,16 +128,10 @@ public final class Preflight {
   }
 
   private static String fewPartitions(String topic, int partitions, TopicPlan plan) {
-    return "Topic '"
-        + topic
-        + "' has "
-        + partitions
-        + " partitions for "
-        + plan.concurrency()
-        + " concurrent producers: producers will contend for partitions and throughput will be capped. "
-        + "Use at least "
-        + plan.concurrency()
-        + " partitions";
+    return String.format(
+        "Topic '%s' has %s partitions for %s concurrent producers: producers will contend "
+            + "for partitions and throughput will be capped. Use at least %s partitions",
+        topic, partitions, plan.concurrency(), plan.concurrency());
   }
 
   private static KafkaLoadConfigException tooFewPartitions(
@@ -202,11 +182,7 @@ public final class Preflight {
     return partitions;
   }
 
-  /**
-   * With acks=all a send succeeds only while its partition has at least min.insync.replicas in-sync
-   * replicas: fails, naming the first partition short of them, when any partition has fewer.
-   * Returns the topic's min.insync.replicas.
-   */
+  /** With acks=all a send needs min.insync.replicas in sync: fails naming a short partition. */
   public static int checkInSyncReplicas(Admin admin, String topic, long timeoutMs) {
     // A topic preflight has just created may not have reached the broker that answers yet.
     TopicDescription d =
@@ -215,24 +191,19 @@ public final class Preflight {
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
         throw new KafkaLoadConfigException(
-            "Topic '"
-                + topic
-                + "' partition "
-                + p.partition()
-                + " has "
-                + p.isr().size()
-                + " in-sync replica(s) "
-                + ids(p.isr())
-                + " of "
-                + p.replicas().size()
-                + " "
-                + ids(p.replicas())
-                + ", fewer than its "
-                + MIN_ISR
-                + "="
-                + minIsr
-                + ": with acks=all every send to it would fail (NotEnoughReplicas). Bring the replicas back, or lower "
-                + MIN_ISR);
+            String.format(
+                "Topic '%s' partition %s has %s in-sync replica(s) %s of %s %s, fewer than "
+                    + "its %s=%s: with acks=all every send to it would fail (NotEnoughReplicas). "
+                    + "Bring the replicas back, or lower %s",
+                topic,
+                p.partition(),
+                p.isr().size(),
+                ids(p.isr()),
+                p.replicas().size(),
+                ids(p.replicas()),
+                MIN_ISR,
+                minIsr,
+                MIN_ISR));
       }
     }
     LOG.info(
@@ -244,10 +215,9 @@ public final class Preflight {
   }
 
   /**
-   * A warning when the producer's batch.size exceeds the topic's max.message.bytes, or empty. The
-   * broker rejects such a batch as a whole, and Kafka's producer then splits it into batches of
-   * batch.size again and resends them until delivery.timeout.ms: sends that look hung, then expire,
-   * instead of a RecordTooLargeException.
+   * A warning when batch.size exceeds the topic's max.message.bytes: the broker rejects the batch
+   * and the producer splits and resends it until delivery.timeout.ms, sends that look hung, then
+   * expire, instead of a RecordTooLargeException.
    */
   public static Optional<String> checkBatchFits(
       Admin admin, String topic, Map<String, ?> producerProperties, long timeoutMs) {
@@ -259,15 +229,11 @@ public final class Preflight {
       return Optional.empty();
     }
     String warning =
-        "batch.size="
-            + batchSize
-            + " is larger than topic '"
-            + topic
-            + "' max.message.bytes="
-            + maxMessage
-            + ": a full batch is rejected by the broker, and Kafka's producer splits and resends it until "
-            + "delivery.timeout.ms. Use batch.size <= "
-            + maxMessage;
+        String.format(
+            "batch.size=%s is larger than topic '%s' max.message.bytes=%s: a full batch is "
+                + "rejected by the broker, and Kafka's producer splits and resends it until "
+                + "delivery.timeout.ms. Use batch.size <= %s",
+            batchSize, topic, maxMessage, maxMessage);
     LOG.warn("Preflight: {}", warning);
     Console.err("[kafkaload] WARNING: " + warning);
     return Optional.of(warning);
@@ -319,10 +285,7 @@ public final class Preflight {
         .collect(Collectors.joining(",", "[", "]"));
   }
 
-  /**
-   * Connects, then makes sure the topic exists as the plan says (for topics the protocol does not
-   * send to).
-   */
+  /** Connects, then makes sure a topic the protocol never sends to exists as planned. */
   public static int ensureTopic(Connection connection, String topic, TopicPlan plan) {
     try (Admin admin = connection.admin()) {
       checkBootstrap(admin, connection);
@@ -339,11 +302,7 @@ public final class Preflight {
             + "auto-create a topic with its default partition count: create it first)");
   }
 
-  /**
-   * Created is not yet usable: until the broker's metadata has the topic and a leader for each
-   * partition, the next checks (its configuration, its offsets) and the first sends fail or retry.
-   * Waits for that, within the bound.
-   */
+  /** Waits until the created topic has a leader per partition: before, checks and sends fail. */
   private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
     awaitDescribed(
             admin,
@@ -353,18 +312,13 @@ public final class Preflight {
         .orElseThrow(
             () ->
                 new KafkaLoadConfigException(
-                    "Topic '"
-                        + topic
-                        + "' was created but not every partition "
-                        + "has a leader after "
-                        + timeoutMs
-                        + " ms"));
+                    String.format(
+                        "Topic '%s' was created but not every partition has a leader after "
+                            + "%s ms",
+                        topic, timeoutMs)));
   }
 
-  /**
-   * Describes the topic until it is there and {@code ready}, within the bound; empty when it never
-   * was.
-   */
+  /** Describes the topic until it is there and {@code ready}, within the bound; else empty. */
   private static Optional<TopicDescription> awaitDescribed(
       Admin admin, String topic, long timeoutMs, Predicate<TopicDescription> ready) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
@@ -388,18 +342,16 @@ public final class Preflight {
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
         throw new KafkaLoadConfigException(
-            "Cannot create topic '"
-                + topic
-                + "' with "
-                + plan.partitions()
-                + " partitions, replication factor "
-                + plan.replicationFactor()
-                + (plan.minInsyncReplicas() > 0
+            String.format(
+                "Cannot create topic '%s' with %s partitions, replication factor %s%s: %s%s",
+                topic,
+                plan.partitions(),
+                plan.replicationFactor(),
+                plan.minInsyncReplicas() > 0
                     ? ", min.insync.replicas " + plan.minInsyncReplicas()
-                    : "")
-                + ": "
-                + rootMessage(e)
-                + (e.getCause() instanceof InvalidReplicationFactorException
+                    : "",
+                rootMessage(e),
+                e.getCause() instanceof InvalidReplicationFactorException
                     ? " (for more embedded brokers: kafka().embeddedBrokers("
                         + plan.replicationFactor()
                         + "), or -Dkafka.embedded.brokers="

@@ -13,10 +13,7 @@ import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 
-/**
- * Turns a failed SASL login or TLS handshake into one line that says what to fix, naming the user
- * or the store involved (never a secret), instead of the JSSE exception chain.
- */
+/** A failed SASL login or TLS handshake as one line saying what to fix (never a secret). */
 final class SecurityFailure {
   private SecurityFailure() {}
 
@@ -38,26 +35,18 @@ final class SecurityFailure {
     if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.GSSAPI)) {
       String principal = SaslLogins.jaasOption(props, "principal");
       return oneLine(
-          "SASL/GSSAPI authentication failed on "
-              + bootstrap
-              + " for principal '"
-              + principal
-              + "': "
-              + kerberosHint(e, props)
-              + " ("
-              + innermost(e)
-              + ")");
+          String.format(
+              "SASL/GSSAPI authentication failed on %s for principal '%s': %s (%s)",
+              bootstrap, principal, kerberosHint(e, props), innermost(e)));
     }
     if (e instanceof SaslAuthenticationException) {
-      return "SASL authentication failed for user '"
-          + ClientSecurity.username(props)
-          + "' on "
-          + bootstrap
-          + " ("
-          + props.get(ClientSecurity.SASL_MECHANISM)
-          + "): "
-          + e.getMessage()
-          + ". Check the user name and password";
+      return String.format(
+          "SASL authentication failed for user '%s' on %s (%s): %s. Check the user name and "
+              + "password",
+          ClientSecurity.username(props),
+          bootstrap,
+          props.get(ClientSecurity.SASL_MECHANISM),
+          e.getMessage());
     }
     if (!(e instanceof SslAuthenticationException)) {
       return "Authentication failed on " + bootstrap + ": " + Preflight.rootMessage(e);
@@ -71,14 +60,13 @@ final class SecurityFailure {
                 || c instanceof CertPathValidatorException
                 || String.valueOf(c.getMessage()).contains("PKIX path"))) {
       Object store = props.get("ssl.truststore.location");
-      return prefix
-          + "the broker's certificate is not trusted by "
-          + (store != null
+      return String.format(
+          "%sthe broker's certificate is not trusted by %s (%s)",
+          prefix,
+          (store != null
               ? "ssl.truststore.location=" + store
-              : "the JVM's default truststore (no ssl.truststore.location set)")
-          + " ("
-          + root
-          + ")";
+              : "the JVM's default truststore (no ssl.truststore.location set)"),
+          root);
     }
     if (anyCause(
         e,
@@ -97,23 +85,18 @@ final class SecurityFailure {
             String.valueOf(c.getMessage())
                 .matches("(?s).*(certificate_required|bad_certificate|unknown_ca).*"))) {
       Object store = props.get("ssl.keystore.location");
-      return prefix
-          + "the broker rejected this client's certificate ("
-          + (store != null
+      return String.format(
+          "%sthe broker rejected this client's certificate (%s) (%s)",
+          prefix,
+          (store != null
               ? "ssl.keystore.location=" + store
-              : "no ssl.keystore.location set, and the broker requires a client certificate (mTLS)")
-          + ") ("
-          + root
-          + ")";
+              : "no ssl.keystore.location set, and the broker requires a client certificate (mTLS)"),
+          root);
     }
     return prefix + root;
   }
 
-  /**
-   * A client that could not log in before connecting (OAUTHBEARER: the token endpoint; GSSAPI: the
-   * KDC and keytab), in one line naming the endpoint, client or principal (never a secret); null
-   * when {@code e} is not such a failure.
-   */
+  /** A failed login before connecting, as one line; null for other failures. */
   static String describeLogin(Throwable e, String bootstrap, Map<String, ?> props) {
     if (!anyCause(e, c -> c instanceof LoginException)) {
       return null;
@@ -139,15 +122,13 @@ final class SecurityFailure {
       Matcher refused = TOKEN_REFUSED.matcher(all);
       if (refused.find()) {
         String code = refused.group(1);
-        return prefix
-            + " refused client '"
-            + client
-            + "' ("
-            + code
-            + " "
-            + refused.group(2)
-            + ")"
-            + (code.equals("401") || code.equals("400")
+        return String.format(
+            "%s refused client '%s' (%s %s)%s",
+            prefix,
+            client,
+            code,
+            refused.group(2),
+            (code.equals("401") || code.equals("400")
                 ? ". Check "
                     + SaslLogins.CLIENT_ID
                     + " and the client secret ("
@@ -155,53 +136,43 @@ final class SecurityFailure {
                     + " or "
                     + SaslLogins.CLIENT_SECRET
                     + " in the properties file)"
-                : "");
+                : ""));
       }
       // Kafka passes the I/O failure on as text: "...KafkaException: java.net.ConnectException:
       // ..."
       Matcher io = UNREACHABLE.matcher(all);
       if (io.find()) {
-        return prefix
-            + " is unreachable ("
-            + io.group(1)
-            + "), retried for sasl.login.retry.backoff.max.ms. Check "
-            + SaslLogins.TOKEN_ENDPOINT_URL;
+        return String.format(
+            "%s is unreachable (%s), retried for sasl.login.retry.backoff.max.ms. Check %s",
+            prefix, io.group(1), SaslLogins.TOKEN_ENDPOINT_URL);
       }
       return prefix + " gave no usable token for client '" + client + "': " + innermost(e);
     }
     if (mechanism.equals(SaslLogins.GSSAPI)) {
       String principal = SaslLogins.jaasOption(props, "principal");
       String keytab = SaslLogins.jaasOption(props, "keyTab");
-      return "SASL/GSSAPI (Kerberos) login failed before connecting to "
-          + bootstrap
-          + " for principal '"
-          + principal
-          + "'"
-          + (keytab != null ? " with the keytab " + keytab : " from the ticket cache")
-          + ": "
-          + kerberosHint(e, props)
-          + " ("
-          + innermost(e)
-          + ")";
+      return String.format(
+          "SASL/GSSAPI (Kerberos) login failed before connecting to %s for principal '%s'%s: "
+              + "%s (%s)",
+          bootstrap,
+          principal,
+          (keytab != null ? " with the keytab " + keytab : " from the ticket cache"),
+          kerberosHint(e, props),
+          innermost(e));
     }
     return "SASL " + mechanism + " login failed before connecting to " + bootstrap + ": " + all;
   }
 
-  /**
-   * Kafka retries some Kerberos failures (a service principal the KDC does not know) until the
-   * bootstrap's timeout, so a GSSAPI run that is not answered says where to look.
-   */
+  /** Kafka retries some Kerberos failures until the timeout: says where to look. */
   static String retriedLoginHint(Map<String, ?> props) {
     if (!SaslLogins.GSSAPI.equals(String.valueOf(props.get(ClientSecurity.SASL_MECHANISM)))) {
       return "";
     }
-    return ". With SASL/GSSAPI, Kafka retries a service ticket the KDC refuses until this timeout: "
-        + "check "
-        + SaslLogins.KERBEROS_SERVICE_NAME
-        + "="
-        + props.get(SaslLogins.KERBEROS_SERVICE_NAME)
-        + " (the KDC must know <service name>/<broker host>) and that the bootstrap names the "
-        + "brokers by the host names in their principals";
+    return String.format(
+        ". With SASL/GSSAPI, Kafka retries a service ticket the KDC refuses until this "
+            + "timeout: check %s=%s (the KDC must know <service name>/<broker host>) and that the "
+            + "bootstrap names the brokers by the host names in their principals",
+        SaslLogins.KERBEROS_SERVICE_NAME, props.get(SaslLogins.KERBEROS_SERVICE_NAME));
   }
 
   private static final Pattern UNREACHABLE =
@@ -251,10 +222,7 @@ final class SecurityFailure {
     return "check the principal, the keytab and " + conf;
   }
 
-  /**
-   * Kafka wraps the JSSE reason ("PKIX path building failed", "Received fatal alert: ...") a few
-   * levels down.
-   */
+  /** Kafka wraps the JSSE reason ("PKIX path building failed", ...) a few levels down. */
   private static String innermost(Throwable t) {
     Throwable c = t;
     while (c.getCause() != null && c.getCause() != c) {

@@ -14,11 +14,10 @@ import kafkaload.internal.config.Console;
 import org.apache.kafka.common.utils.Time;
 
 /**
- * One node of {@link EmbeddedCluster}, in its own JVM: {@code BrokerNodeMain <node.properties>
- * <cluster id>}. Formats its log directory on first start only, so a restart keeps its data; prints
- * {@code READY} once started. Its standard input is the parent's lifeline: the line {@code
- * shutdown} asks for a controlled shutdown, end of input (the parent is gone) halts at once, so a
- * node never outlives the JVM that started it.
+ * One node of {@link EmbeddedCluster} in its own JVM: {@code BrokerNodeMain <node.properties>
+ * <cluster id>}; formats its log directory on first start only, prints {@code READY}. Its standard
+ * input is the parent's lifeline: {@code shutdown} stops it, end of input halts it, so a node never
+ * outlives its parent.
  */
 public final class BrokerNodeMain {
   static final String READY = "READY";

@@ -24,16 +24,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A KRaft cluster of N combined broker + controller nodes, each a child JVM running real Apache
- * Kafka server code ({@link BrokerNodeMain}), with a static quorum on pre-allocated loopback ports
- * and one cluster id. Child processes, not in-JVM servers, because a node must be killable
- * (SIGKILL) and restartable on its own log directory without taking the load generator down
- * (Kafka's fault handler halts the JVM it runs in).
+ * A KRaft cluster of N broker + controller nodes, each a child JVM of real Kafka server code
+ * ({@link BrokerNodeMain}), static quorum on loopback ports. Child processes, because a node must
+ * be killable and restartable without taking the load generator down (Kafka's fault handler halts
+ * its JVM).
  *
- * <p>Nodes start in parallel. They die with this JVM (their standard input closes; a shutdown hook
- * kills them too); the data directories are deleted on close, or by the next start after a JVM that
- * was killed. Each node writes its output to {@code target/embedded-cluster/<dir>/node-<id>.log}
- * (or, without ./target, into the data directory), never to the console.
+ * <p>Nodes start in parallel and die with this JVM; data directories go on close (or the next start
+ * after a kill); each node logs to {@code target/embedded-cluster/<dir>/node-<id>.log}, never the
+ * console.
  */
 public final class EmbeddedCluster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
@@ -186,15 +184,6 @@ public final class EmbeddedCluster implements AutoCloseable {
     return nodes.size();
   }
 
-  public boolean isRunning(int nodeId) {
-    return node(nodeId).alive();
-  }
-
-  /** Where a node writes its output. */
-  public Path logFile(int nodeId) {
-    return node(nodeId).log;
-  }
-
   /** Kills the node's process with SIGKILL (no controlled shutdown); returns its pid. */
   public synchronized long kill(int nodeId) {
     NodeProcess n = running(nodeId);
@@ -204,10 +193,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     return pid;
   }
 
-  /**
-   * A controlled shutdown of the node; killed if it has not exited within the timeout. Returns
-   * false then.
-   */
+  /** A controlled shutdown; killed (and false returned) if not exited within the timeout. */
   public synchronized boolean stop(int nodeId, Duration timeout) {
     NodeProcess n = running(nodeId);
     try {
@@ -225,10 +211,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     return false;
   }
 
-  /**
-   * Starts a stopped node again on its own log directory and ports; returns once its broker is
-   * registered.
-   */
+  /** Starts a stopped node again on its own log directory and ports; returns once registered. */
   public void restart(int nodeId, Duration timeout) {
     NodeProcess n;
     synchronized (this) {
@@ -249,13 +232,9 @@ public final class EmbeddedCluster implements AutoCloseable {
   private NodeProcess node(int nodeId) {
     if (nodeId < 1 || nodeId > nodes.size()) {
       throw new IllegalArgumentException(
-          "no broker "
-              + nodeId
-              + " in a cluster of "
-              + nodes.size()
-              + " (brokers are numbered 1.."
-              + nodes.size()
-              + ")");
+          String.format(
+              "no broker %s in a cluster of %s (brokers are numbered 1..%s)",
+              nodeId, nodes.size(), nodes.size()));
     }
     return nodes.get(nodeId - 1);
   }
@@ -310,23 +289,16 @@ public final class EmbeddedCluster implements AutoCloseable {
       }
       if (last.contains("\nFAILED: ") || !n.process.isAlive()) {
         throw new IllegalStateException(
-            "Embedded broker "
-                + n.id
-                + " did not start (see "
-                + n.log
-                + "): "
-                + firstLine(last.substring(Math.max(0, last.indexOf("FAILED: ")))));
+            String.format(
+                "Embedded broker %s did not start (see %s): %s",
+                n.id, n.log, firstLine(last.substring(Math.max(0, last.indexOf("FAILED: "))))));
       }
       sleep(100);
     }
     throw new IllegalStateException(
-        "Embedded broker "
-            + n.id
-            + " was not ready within "
-            + START_TIMEOUT.toSeconds()
-            + " s (see "
-            + n.log
-            + ")");
+        String.format(
+            "Embedded broker %s was not ready within %s s (see %s)",
+            n.id, START_TIMEOUT.toSeconds(), n.log));
   }
 
   /** Waits until the controller lists every one of these brokers as registered and unfenced. */
@@ -360,15 +332,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         sleep(200);
       }
       throw new IllegalStateException(
-          "Embedded brokers "
-              + ids
-              + " did not all register within "
-              + START_TIMEOUT.toSeconds()
-              + " s (registered: "
-              + seen
-              + "; logs in "
-              + nodes.get(0).log.getParent()
-              + ")");
+          String.format(
+              "Embedded brokers %s did not all register within %s s (registered: %s; logs in "
+                  + "%s)",
+              ids, START_TIMEOUT.toSeconds(), seen, nodes.get(0).log.getParent()));
     }
   }
 
@@ -403,10 +370,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  /**
-   * Kills every node (their data is thrown away, so a controlled shutdown would only cost time) and
-   * cleans up.
-   */
+  /** Kills every node (their data is thrown away: a controlled shutdown only costs time). */
   @Override
   public void close() {
     destroy();

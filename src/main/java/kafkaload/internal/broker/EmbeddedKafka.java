@@ -25,19 +25,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A single-node KRaft broker (combined broker + controller) running real Apache Kafka server code
- * in this JVM. Its data directory lives under java.io.tmpdir/kafkaload-embedded and is deleted on
- * stop; directories left by a JVM that was killed are removed by the next start.
+ * A single-node KRaft broker (broker + controller) of real Kafka server code in this JVM; its data
+ * directory, under java.io.tmpdir/kafkaload-embedded, goes on stop, or at the next start after a
+ * kill.
  */
 public final class EmbeddedKafka implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
   private static final Path ROOT =
       Paths.get(System.getProperty("java.io.tmpdir"), "kafkaload-embedded");
 
-  /**
-   * Brokers running in this JVM: their CPU is in the process's CPU time the reports show. JVM-wide,
-   * as the process is; each stop takes its broker off.
-   */
+  /** Brokers running in this JVM, whose CPU the reports' process CPU includes. JVM-wide. */
   private static final AtomicInteger RUNNING = new AtomicInteger();
 
   private final KafkaRaftServer server;
@@ -60,11 +57,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     return RUNNING.get() > 0;
   }
 
-  /**
-   * The current run's broker: started on first use (by the simulation, before the run, or the run),
-   * stopped at the run's end (KafkaRun), so the next run of the JVM starts a fresh one. A JVM with
-   * no run (the tests') keeps it until it exits.
-   */
+  /** The run's broker: started on first use, stopped at its end, so the next run starts fresh. */
   private static EmbeddedKafka shared;
 
   /** The broker the simulation and the run's protocols share; started on first use. */
@@ -89,16 +82,12 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /**
-   * A start property that is no broker setting: the level of the share.version feature the log
-   * directory is formatted with ("0" for a broker without share groups, as Kafka before 4.2 is by
-   * default). Unset: Kafka's default for its release (share groups on).
+   * A start property, not a broker setting: the share.version level the log directory is formatted
+   * with ("0": no share groups, as Kafka before 4.2). Unset: Kafka's default.
    */
   public static final String SHARE_VERSION = "kafkaload.share.version";
 
-  /**
-   * Starts with extra broker properties (for example message.max.bytes) layered over the defaults;
-   * {@link #SHARE_VERSION} sets the share.version feature.
-   */
+  /** Starts with broker properties over the defaults; {@link #SHARE_VERSION} sets share.version. */
   public static EmbeddedKafka start(Properties overrides) {
     long t0 = System.nanoTime();
     removeStaleDirectories();
@@ -132,20 +121,16 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  /**
-   * A fresh directory under the embedded root, named after this JVM's pid so a later start can tell
-   * it is stale.
-   */
+  /** A fresh directory under the embedded root, named by pid so a later start sees it is stale. */
   static Path newDataDir(String kind) throws IOException {
     Files.createDirectories(ROOT);
     return Files.createTempDirectory(ROOT, ProcessHandle.current().pid() + "-" + kind);
   }
 
   /**
-   * The configuration of one combined broker + controller node of a cluster of {@code clusterSize}
-   * nodes whose static quorum is {@code voters} ("1@127.0.0.1:port,2@..."). Internal topics are
-   * replicated on every node (up to 3) so that a cluster keeps its consumer groups when one node
-   * dies.
+   * One broker + controller node of a {@code clusterSize}-node cluster with static quorum {@code
+   * voters} ("1@127.0.0.1:port,..."); internal topics replicated on every node (up to 3), so
+   * consumer groups survive a node's death.
    */
   static Properties nodeProperties(
       int nodeId,
@@ -295,10 +280,9 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /**
-   * A port free now, for a listener bound a moment later. Taken below the kernel's ephemeral range:
-   * a port the kernel hands out (what {@code new ServerSocket(0)} returns) can be given to a
-   * client's outgoing connection before the broker binds it, and a busy machine makes many of
-   * those. Falls back to the ephemeral range.
+   * A port free now, for a listener bound a moment later, taken below the ephemeral range: a port
+   * the kernel hands out could go to a client's outgoing connection before the broker binds it.
+   * Falls back to the ephemeral range.
    */
   static int freePort() throws IOException {
     int low = ephemeralLow();
@@ -318,10 +302,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  /**
-   * The first port of Linux's ephemeral range; 0 where the kernel does not say (then only it
-   * picks).
-   */
+  /** The first port of Linux's ephemeral range; 0 where the kernel does not say. */
   private static int ephemeralLow() {
     try {
       return Integer.parseInt(

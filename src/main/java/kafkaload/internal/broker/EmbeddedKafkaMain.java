@@ -5,13 +5,10 @@ import java.util.Properties;
 import kafkaload.internal.config.Console;
 
 /**
- * Runs the embedded broker as its own process, for benchmarks that must not share a JVM with the
- * load tool. {@code --brokers N} starts an {@link EmbeddedCluster} of N nodes instead (for
- * replication factors above 1). Prints "BOOTSTRAP=host:port[,host:port...]" once every broker is
- * ready (a single broker first prints "LOG_DIRS=dir", its data directory) and stops when its
- * standard input closes, so it dies with its parent (and its cluster's nodes with it). {@code --set
- * key=value} (repeatable, single broker only) layers a broker setting over the defaults, by Kafka's
- * own name: a benchmark's broker-side knob (for example quota.window.num).
+ * The embedded broker as its own process, for benchmarks that must not share the load tool's JVM;
+ * {@code --brokers N}: an {@link EmbeddedCluster}. Prints "BOOTSTRAP=host:port[,...]" when ready (a
+ * single broker first "LOG_DIRS=dir") and stops when standard input closes. {@code --set key=value}
+ * (single broker) layers a broker setting, by Kafka's name, over the defaults.
  */
 public final class EmbeddedKafkaMain {
   private EmbeddedKafkaMain() {}

@@ -89,31 +89,21 @@ public record FaultPlan(List<Step> steps) {
     return steps.stream().mapToInt(Step::broker).max().orElse(0);
   }
 
-  /**
-   * Fails before any load when a step acts on a broker the cluster does not have or comes after the
-   * load.
-   */
+  /** Fails before any load when a step acts on a missing broker or comes after the load. */
   public void check(int brokers, long loadMillis) {
     for (Step s : steps) {
       if (s.broker() > brokers) {
         throw new KafkaLoadConfigException(
-            "-Dfault.plan step "
-                + s
-                + " acts on broker "
-                + s.broker()
-                + " but the embedded cluster has "
-                + brokers
-                + " (-Dkafka.embedded.brokers="
-                + brokers
-                + ")");
+            String.format(
+                "-Dfault.plan step %s acts on broker %s but the embedded cluster has %s "
+                    + "(-Dkafka.embedded.brokers=%s)",
+                s, s.broker(), brokers, brokers));
       }
       if (loadMillis > 0 && s.atMillis() >= loadMillis) {
         throw new KafkaLoadConfigException(
-            "-Dfault.plan step "
-                + s
-                + " comes after the end of the load ("
-                + formatMillis(loadMillis)
-                + ")");
+            String.format(
+                "-Dfault.plan step %s comes after the end of the load (%s)",
+                s, formatMillis(loadMillis)));
       }
     }
   }

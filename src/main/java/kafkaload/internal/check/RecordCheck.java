@@ -21,10 +21,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
 /**
- * A check on a reply, in the manner of Gatling's HTTP checks: an extraction (bodyString, bodyBytes,
- * jsonPath, jmesPath, substring, regex, header, key), then by default "exists", or {@code
- * is(expected)}, and optionally {@code saveAs(name)} into the session. Immutable; a check that
- * fails or throws makes the request a KO with its reason, never a stranded user.
+ * A check on a reply, like Gatling's HTTP checks: an extraction (bodyString, bodyBytes, jsonPath,
+ * jmesPath, substring, regex, header, key), then "exists" or {@code is(expected)}, and {@code
+ * saveAs(name)}. Immutable; failing or throwing makes a KO with the reason, never a stranded user.
  */
 public final class RecordCheck {
   // JVM-wide: configured once, thread-safe, holding no run's data (JMESPath's runtime caches
@@ -134,10 +133,7 @@ public final class RecordCheck {
         null);
   }
 
-  /**
-   * The first match of a regular expression in the value: its first group if it has one, else the
-   * whole match.
-   */
+  /** A regex's first match in the value: its first group if it has one, else the whole match. */
   public static RecordCheck regex(String regex) {
     Pattern p;
     try {
@@ -213,10 +209,7 @@ public final class RecordCheck {
         "key", r -> Optional.ofNullable(r.key()).map(RecordCheck::utf8), null, null);
   }
 
-  /**
-   * Applies the check; returns the failure reason, or null when it passed. Saves into the holder on
-   * success.
-   */
+  /** Applies the check: the failure reason, or null when passed (then saves into the holder). */
   public String apply(
       ConsumerRecord<byte[], byte[]> reply, Session session, Map<String, Object> saves) {
     Optional<Object> value;
@@ -234,11 +227,9 @@ public final class RecordCheck {
       try {
         want = expectedEl.resolve(session);
       } catch (Exception e) {
-        return description
-            + ": the expected value "
-            + expected
-            + " cannot be resolved: "
-            + e.getMessage();
+        return String.format(
+            "%s: the expected value %s cannot be resolved: %s",
+            description, expected, e.getMessage());
       }
     }
     if (want != null && !same(v, want)) {

@@ -13,17 +13,13 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * The one place that makes a KafkaConsumer from the run's {@link Connection} (bootstrap, security,
- * timeout): for the consume actions' topic listener, the drain and the reconciliation's read-back;
- * and the share consumers (KIP-932) of a share group, {@link #createShare}. Immutable; each method
- * returns a copy. Offsets are never committed automatically; the isolation level is always set, so
- * a reader states whether it sees records of open and aborted transactions. Extra properties use
- * Kafka's names and win over the rest.
+ * The one place a KafkaConsumer is made from the run's {@link Connection}: topic listener, drain,
+ * read-back, and share consumers ({@link #createShare}). Immutable. Offsets are never
+ * auto-committed; the isolation level is always set; extra properties (Kafka's names) win.
  */
 public final class ConsumerFactory {
   private final Connection connection;
   private final String clientId;
-  private final String groupId;
   private final IsolationLevel isolation;
   private final String offsetReset;
   private final Map<String, Object> extra;
@@ -31,41 +27,28 @@ public final class ConsumerFactory {
   private ConsumerFactory(
       Connection connection,
       String clientId,
-      String groupId,
       IsolationLevel isolation,
       String offsetReset,
       Map<String, Object> extra) {
     this.connection = connection;
     this.clientId = clientId;
-    this.groupId = groupId;
     this.isolation = isolation;
     this.offsetReset = offsetReset;
     this.extra = Map.copyOf(extra);
   }
 
-  /**
-   * Consumers of {@code connection} with no group (the caller assigns partitions), Kafka's default
-   * isolation (read_uncommitted) and offset reset (latest), named {@code clientId}.
-   */
+  /** No group (the caller assigns), read_uncommitted, reset latest, named {@code clientId}. */
   public static ConsumerFactory of(Connection connection, String clientId) {
     return new ConsumerFactory(
-        connection, clientId, null, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
-  }
-
-  /** Consumers in group {@code groupId} (for subscribe), or with none when null (for assign). */
-  public ConsumerFactory group(String groupId) {
-    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, extra);
+        connection, clientId, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
   }
 
   /** isolation.level: read_committed stops at the last stable offset and skips aborted records. */
   public ConsumerFactory isolation(IsolationLevel level) {
-    return new ConsumerFactory(connection, clientId, groupId, level, offsetReset, extra);
+    return new ConsumerFactory(connection, clientId, level, offsetReset, extra);
   }
 
-  /**
-   * Kafka's value of isolation.level ({@code read_committed} or {@code read_uncommitted}, any case)
-   * as Kafka's enum; anything else is refused naming {@code where} it was set, before any load.
-   */
+  /** isolation.level's value (any case) as Kafka's enum; else refused, naming {@code where}. */
   public static IsolationLevel isolationLevel(String value, String where) {
     String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
     switch (v) {
@@ -89,21 +72,21 @@ public final class ConsumerFactory {
 
   /** auto.offset.reset: earliest, latest or none. */
   public ConsumerFactory offsetReset(String reset) {
-    return new ConsumerFactory(connection, clientId, groupId, isolation, reset, extra);
+    return new ConsumerFactory(connection, clientId, isolation, reset, extra);
   }
 
   /** One more consumer property by Kafka's name; it wins over what this factory sets. */
   public ConsumerFactory property(String name, Object value) {
     Map<String, Object> m = new LinkedHashMap<>(extra);
     m.put(name, value);
-    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, m);
+    return new ConsumerFactory(connection, clientId, isolation, offsetReset, m);
   }
 
   /** More consumer properties by Kafka's names; they win over what this factory sets. */
   public ConsumerFactory properties(Map<String, ?> properties) {
     Map<String, Object> m = new LinkedHashMap<>(extra);
     m.putAll(properties);
-    return new ConsumerFactory(connection, clientId, groupId, isolation, offsetReset, m);
+    return new ConsumerFactory(connection, clientId, isolation, offsetReset, m);
   }
 
   /** The properties a consumer gets, bootstrap and security included. */
@@ -111,9 +94,6 @@ public final class ConsumerFactory {
     Properties p = connection.properties();
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    if (groupId != null) {
-      p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
-    }
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, name(isolation));
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, offsetReset);
     p.putAll(extra);
@@ -127,10 +107,9 @@ public final class ConsumerFactory {
   }
 
   /**
-   * The properties of a share consumer of {@code groupId}: bootstrap, security, client id, the
-   * group, and the extra properties. Kafka refuses the consumer-group settings a share consumer has
-   * no use for (auto.offset.reset, enable.auto.commit, isolation.level: a share group's own configs
-   * say that), so none is set here.
+   * A share consumer's properties: bootstrap, security, client id, group, extras. Kafka refuses
+   * consumer-group settings a share consumer has no use for (auto.offset.reset, enable.auto.commit,
+   * isolation.level), so none is set.
    */
   public Properties shareConsumerProperties(String groupId) {
     Properties p = connection.properties();

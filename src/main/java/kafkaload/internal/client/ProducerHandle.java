@@ -5,10 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.producer.KafkaProducer;
 
-/**
- * One KafkaProducer plus what the send action needs to know whether {@code send()} could block:
- * whether topic metadata is cached, and how many bytes are waiting in the producer's buffer.
- */
+/** A KafkaProducer and what tells whether {@code send()} could block: metadata, buffered bytes. */
 public final class ProducerHandle {
   private final KafkaProducer<byte[], byte[]> producer;
 
@@ -53,11 +50,7 @@ public final class ProducerHandle {
     }
   }
 
-  /**
-   * A send failed in a way that can mean lost metadata (a broker died, a leader moved): until the
-   * next ack, sends to this topic go off the event loop, since send() may now wait up to
-   * max.block.ms for metadata.
-   */
+  /** A send failed maybe for lost metadata: this topic's sends leave the event loop till an ack. */
   public void topicInDoubt(String topic) {
     knownTopics.remove(topic);
   }

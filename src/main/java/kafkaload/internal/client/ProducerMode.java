@@ -1,11 +1,9 @@
 package kafkaload.internal.client;
 
 /**
- * How virtual users share KafkaProducer instances. SHARED: one producer for all users, which
- * batches best (Kafka's own advice: producers are thread-safe). POOL: N producers, user i uses
- * producer i mod N; spreads the producer's single I/O thread when one is not enough. PER_USER: one
- * producer per virtual user, the JMeter practice of one producer per thread; costly beyond a few
- * hundred users.
+ * How users share KafkaProducers. SHARED: one for all, batching best (producers are thread-safe).
+ * POOL: N, user i takes i mod N, spreading the I/O thread. PER_USER: one per user, as JMeter;
+ * costly beyond a few hundred users.
  */
 public enum ProducerMode {
   SHARED,

@@ -22,17 +22,7 @@ public final class ProducerPool implements AutoCloseable {
   private final String clientIdPrefix;
 
   /**
-   * {@code poolSize}: the producers of SHARED (1) and POOL; {@code warmTopics}: metadata fetched up
-   * front.
-   */
-  public ProducerPool(
-      ProducerMode mode, int poolSize, Connection connection, List<String> warmTopics) {
-    this(mode, poolSize, connection, warmTopics, "kafkaload");
-  }
-
-  /**
-   * {@code clientIdPrefix}: the start of each producer's client.id (an injector's own, in a
-   * distributed run).
+   * {@code poolSize}: SHARED (1) and POOL's producers; {@code clientIdPrefix}: of each client.id.
    */
   public ProducerPool(
       ProducerMode mode,
@@ -57,10 +47,7 @@ public final class ProducerPool implements AutoCloseable {
     }
   }
 
-  /**
-   * Creates a producer and fetches metadata for the warm topics, so the first sends do not wait for
-   * it.
-   */
+  /** A producer with the warm topics' metadata fetched, so the first sends do not wait for it. */
   private ProducerHandle newHandle(String clientId) {
     Map<String, Object> c = new HashMap<>(config);
     c.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, clientId);

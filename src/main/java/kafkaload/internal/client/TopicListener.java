@@ -34,12 +34,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One reader per topic and isolation level, shared by every consume action on it: it reads all
- * partitions from their end at start (no consumer group, so it never shows up as lag of a group
- * under test) and hands each record to the virtual user waiting for it. A record that arrives
- * before its user asks is kept for a while, so a fast pipeline is never reported as a timeout.
- * Timeouts fire at their deadline from a timer, not at the next poll. Whatever a waiter's code
- * throws fails that waiter alone: the reader never dies, and the other waiters are still served.
+ * One reader per topic and isolation level, shared by its consume actions: reads all partitions
+ * from their end (no group, so never lag of a group under test) and hands each record to its
+ * waiting user. Early records are kept a while, timeouts fire at their deadline, and a waiter's
+ * exception fails that waiter alone.
  */
 public final class TopicListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicListener.class);
@@ -50,9 +48,8 @@ public final class TopicListener implements AutoCloseable {
   private static final int KEEP_MAX = 200_000;
 
   /**
-   * A virtual user waiting for a record; completes exactly once: by a record, by its timeout, or by
-   * an error (its predicate threw, or {@code onRecord} threw before passing the user on, which it
-   * must do as its last step).
+   * A virtual user waiting for a record; completes once: by a record, its timeout, or an error (its
+   * predicate threw, or {@code onRecord} threw before passing the user on).
    */
   public static final class Waiter {
     final String key;
@@ -91,8 +88,7 @@ public final class TopicListener implements AutoCloseable {
   private final String topic;
   private final KafkaConsumer<byte[], byte[]> consumer;
   // What dispatch indexes: only what some action on this topic matches by (registered at build
-  // time, before load),
-  // so a topic read by predicates alone keeps no records in `recent`.
+  // time, before load), so a topic read by predicates alone keeps no records in `recent`.
   private final Set<String> headerNames = ConcurrentHashMap.newKeySet();
   private volatile boolean indexKeys;
   private volatile boolean indexValues;
@@ -108,19 +104,7 @@ public final class TopicListener implements AutoCloseable {
   private final Thread poller;
   private volatile boolean running = true;
 
-  public TopicListener(
-      Connection connection,
-      String topic,
-      ScheduledExecutorService timer,
-      ConsumeCounters counters) {
-    this(connection, topic, IsolationLevel.READ_UNCOMMITTED, timer, counters);
-  }
-
-  /**
-   * A reader of {@code topic} with this isolation.level: read_committed hands over records of
-   * committed transactions only, when their commit makes them visible (so the end-to-end latency of
-   * a consume includes the wait for the commit), and never a record of an aborted one.
-   */
+  /** A reader of {@code topic}; read_committed hands over committed records only, once visible. */
   public TopicListener(
       Connection connection,
       String topic,
@@ -173,11 +157,7 @@ public final class TopicListener implements AutoCloseable {
     return "h:" + name + ":" + (value == null ? "" : new String(value, StandardCharsets.UTF_8));
   }
 
-  /**
-   * The index key of a value of any size: its length and SHA-256, so a large value costs no more to
-   * keep than a small one. Waiters compare the bytes as well, so even a digest collision cannot
-   * match the wrong record.
-   */
+  /** A value's index key: length and SHA-256; waiters compare the bytes too. */
   public static String valueOf(byte[] value) {
     if (value == null) {
       return null;
@@ -268,10 +248,9 @@ public final class TopicListener implements AutoCloseable {
       keys.add(v);
     }
     // Each matcher kind sees the record: the first waiter on each of its keys, else the first
-    // predicate that
-    // accepts it. Keys nobody waited for are kept for waiters that come later. A predicate that
-    // throws fails its
-    // own user only: the others on this record, and the records after it, are still served.
+    // predicate that accepts it. Keys nobody waited for are kept for waiters that come later. A
+    // predicate that throws fails its own user only: the others on this record, and the records
+    // after it, are still served.
     List<Waiter> found = new ArrayList<>(1);
     List<Waiter> failed = null;
     List<String> reasons = null;
@@ -321,10 +300,7 @@ public final class TopicListener implements AutoCloseable {
     }
   }
 
-  /**
-   * The first live waiter on this key that the record satisfies; dead ones met on the way are
-   * dropped.
-   */
+  /** The first live waiter on this key the record satisfies; dead ones met are dropped. */
   private Waiter take(String key, ConsumerRecord<byte[], byte[]> r) {
     ArrayDeque<Waiter> q = waiting.get(key);
     if (q == null) {
@@ -346,10 +322,7 @@ public final class TopicListener implements AutoCloseable {
     return found;
   }
 
-  /**
-   * Completes the waiter with its record; if handling it throws, the user gets a KO with the reason
-   * instead.
-   */
+  /** Completes the waiter with its record; if handling throws, the user gets a KO with why. */
   private void deliver(Waiter w, ConsumerRecord<byte[], byte[]> r, long received) {
     if (w.done.compareAndSet(false, true)) {
       try {

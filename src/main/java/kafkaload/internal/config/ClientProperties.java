@@ -12,10 +12,9 @@ import java.util.Properties;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
- * The client properties a protocol builder was given: the producer and security properties the code
- * set, the properties file, and which security layers the typed helpers asked for ({@code
- * sasl}/{@code tls}). security.protocol is settled in {@link #resolve}, once every source (file,
- * code, -D) is known, so adding SCRAM to a file's SASL_SSL never downgrades it to SASL_PLAINTEXT.
+ * The client properties a protocol builder was given: the code's, the file, and the security layers
+ * the typed helpers asked for ({@code sasl}/{@code tls}). security.protocol is settled in {@link
+ * #resolve} once every source is known, so SCRAM added to a file's SASL_SSL never downgrades it.
  */
 public record ClientProperties(
     Map<String, Object> properties, String file, boolean sasl, boolean tls) {
@@ -24,10 +23,7 @@ public record ClientProperties(
    */
   public static final String CLIENT_CONFIG_PROPERTY = "kafka.client.config";
 
-  /**
-   * The seed test plan's recommendation for capacity tests: one ack per record, no retries that
-   * hide duplicates (acks=1, linger.ms=1, batch.size=16384, lz4).
-   */
+  /** The seed plan's capacity-test producer: acks=1, no retries to hide duplicates, lz4. */
   public static final ClientProperties DEFAULT =
       new ClientProperties(defaults(), null, false, false);
 
@@ -44,10 +40,7 @@ public record ClientProperties(
     properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
   }
 
-  /**
-   * These properties over the ones set; {@code addSasl}/{@code addTls}: security layers a typed
-   * helper asks for.
-   */
+  /** These properties over the ones set; {@code addSasl}/{@code addTls}: layers to add. */
   public ClientProperties with(Map<String, ?> more, boolean addSasl, boolean addTls) {
     Map<String, Object> p = new LinkedHashMap<>(properties);
     more.forEach((k, v) -> p.put(k, v == null ? null : String.valueOf(v)));
@@ -58,10 +51,7 @@ public record ClientProperties(
     return new ClientProperties(properties, path, sasl, tls);
   }
 
-  /**
-   * The properties in force: the file (the code's, else -Dkafka.client.config), the code's over it,
-   * the -D security layer over both, and security.protocol settled from all of them.
-   */
+  /** In force: the file, the code's over it, the -D security layer over both; security.protocol. */
   public Map<String, Object> resolve(ParamSnapshot params) {
     Map<String, Object> props = new LinkedHashMap<>();
     String path = file != null ? file : params.raw(CLIENT_CONFIG_PROPERTY);
@@ -80,10 +70,7 @@ public record ClientProperties(
     return props;
   }
 
-  /**
-   * A client properties file (file path or classpath resource), as the Kafka CLI's --command-config
-   * reads it.
-   */
+  /** A client properties file (path or classpath resource), as the Kafka CLI's --command-config. */
   public static Properties load(String path) {
     Properties p = new Properties();
     Path fsPath = Paths.get(path);
@@ -102,10 +89,7 @@ public record ClientProperties(
     return p;
   }
 
-  /**
-   * The pairs whose value is given: a null password leaves the properties file's (or the
-   * environment's) in place.
-   */
+  /** The pairs with a value: a null password leaves the file's (or environment's) in place. */
   public static Map<String, String> present(String... keyValues) {
     Map<String, String> p = new LinkedHashMap<>();
     for (int i = 0; i < keyValues.length; i += 2) {

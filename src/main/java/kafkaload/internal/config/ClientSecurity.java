@@ -12,10 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Kafka client security settings (SASL PLAIN and SCRAM, TLS truststore and keystore) spelt with
- * Kafka's own property names, for the protocol builder's typed helpers and for the -D / environment
- * layer that points any simulation at a secured cluster. Secrets come from the environment or the
- * client properties file only.
+ * Kafka client security settings (SASL PLAIN, SCRAM, TLS stores) by Kafka's names, for the typed
+ * helpers and the -D / environment layer. Secrets come from the environment or the client
+ * properties file only.
  */
 public final class ClientSecurity {
   public static final String SASL_PASSWORD_ENV = "KAFKA_SASL_PASSWORD";
@@ -27,10 +26,7 @@ public final class ClientSecurity {
   public static final String SASL_MECHANISM = "sasl.mechanism";
   public static final String SASL_JAAS_CONFIG = "sasl.jaas.config";
 
-  /**
-   * Not a Kafka property: the -D that names the SASL user, turned into sasl.jaas.config with the
-   * env password.
-   */
+  /** Not a Kafka property: the -D naming the SASL user (sasl.jaas.config, env password). */
   public static final String SASL_USERNAME = "sasl.username";
 
   private static final List<String> MECHANISMS = List.of("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512");
@@ -91,12 +87,9 @@ public final class ClientSecurity {
     p.put(SASL_MECHANISM, m);
     p.put(
         SASL_JAAS_CONFIG,
-        module
-            + " required username=\""
-            + jaasQuote(username)
-            + "\" password=\""
-            + jaasQuote(password)
-            + "\";");
+        String.format(
+            "%s required username=\"%s\" password=\"%s\";",
+            module, jaasQuote(username), jaasQuote(password)));
     return p;
   }
 
@@ -109,10 +102,7 @@ public final class ClientSecurity {
     return sasl(mechanism, username, password);
   }
 
-  /**
-   * ssl.truststore.*: the CA certificates the broker's certificate must chain to. A null password
-   * is allowed.
-   */
+  /** ssl.truststore.*: the CAs the broker's certificate must chain to; the password may be null. */
   public static Map<String, String> truststore(String location, String password) {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("ssl.truststore.location", existingFile("ssl.truststore.location", location));
@@ -123,10 +113,7 @@ public final class ClientSecurity {
     return p;
   }
 
-  /**
-   * ssl.keystore.*: this client's certificate and key, for brokers that require client
-   * authentication (mTLS).
-   */
+  /** ssl.keystore.*: this client's certificate and key, for brokers requiring mTLS. */
   public static Map<String, String> keystore(String location, String password, String keyPassword) {
     if (password == null || password.isEmpty()) {
       throw new KafkaLoadConfigException(
@@ -142,11 +129,7 @@ public final class ClientSecurity {
     return p;
   }
 
-  /**
-   * security.protocol once SASL and/or TLS are added to {@code current}: layers are only ever
-   * added, so a properties file's SASL_SSL stays SASL_SSL when code adds SCRAM credentials. Null
-   * when nothing asks for security.
-   */
+  /** security.protocol once SASL and/or TLS are added: layers are only ever added. */
   public static String protocol(Object current, boolean sasl, boolean tls) {
     String c = current == null ? null : String.valueOf(current).trim().toUpperCase(Locale.ROOT);
     boolean s = sasl || c != null && c.startsWith("SASL_");
@@ -158,11 +141,9 @@ public final class ClientSecurity {
   }
 
   /**
-   * The -D layer, read through {@code property} (a -D value or null) and {@code env} (an
-   * environment variable or null): -Dsecurity.protocol, -Dsasl.mechanism, -Dsasl.username (password
-   * from KAFKA_SASL_PASSWORD), -Dssl.truststore.location (KAFKA_SSL_TRUSTSTORE_PASSWORD),
-   * -Dssl.keystore.location (KAFKA_SSL_KEYSTORE_PASSWORD, KAFKA_SSL_KEY_PASSWORD). A secret given
-   * as -D is refused.
+   * The -D layer through {@code property} and {@code env}: -Dsecurity.protocol, -Dsasl.mechanism,
+   * -Dsasl.username (KAFKA_SASL_PASSWORD), -Dssl.truststore.location and -Dssl.keystore.location
+   * (their KAFKA_SSL_* passwords). A secret given as -D is refused.
    */
   public static Settings from(Function<String, String> property, Function<String, String> env) {
     SECRET_PROPERTIES.forEach(
@@ -188,15 +169,8 @@ public final class ClientSecurity {
     if (user != null) {
       if (mechanism == null) {
         throw new KafkaLoadConfigException(
-            "-D"
-                + SASL_USERNAME
-                + "="
-                + user
-                + " needs -D"
-                + SASL_MECHANISM
-                + " (one of "
-                + MECHANISMS
-                + ")");
+            String.format(
+                "-D%s=%s needs -D%s (one of %s)", SASL_USERNAME, user, SASL_MECHANISM, MECHANISMS));
       }
       p.putAll(
           sasl(mechanism, user, Secrets.require(SASL_PASSWORD_ENV, env.apply(SASL_PASSWORD_ENV))));
@@ -223,10 +197,7 @@ public final class ClientSecurity {
     return new Settings(p, sasl, trust != null || keys != null || iam);
   }
 
-  /**
-   * The SASL user named in the JAAS config, for error messages (a user name is not a secret), or
-   * null.
-   */
+  /** The SASL user of the JAAS config, for error messages (not a secret), or null. */
   public static String username(Map<String, ?> props) {
     Object jaas = props.get(SASL_JAAS_CONFIG);
     if (jaas == null) {
@@ -256,10 +227,7 @@ public final class ClientSecurity {
     return location;
   }
 
-  /**
-   * Kafka's default store type is JKS; name PKCS12 and PEM files by their extension so they load as
-   * they are.
-   */
+  /** Kafka's default store type is JKS: PKCS12 and PEM files are typed by their extension. */
   private static Optional<String> storeType(String location) {
     String l = location.toLowerCase(Locale.ROOT);
     if (l.endsWith(".p12") || l.endsWith(".pfx")) {

@@ -8,20 +8,14 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
 
 /**
- * Where Gatling reports a configuration error: it catches what the simulation's constructor, the
- * protocol, the building of an action or an action throws, and logs it as an error with its stack
- * trace ("Failed to create the Simulation instance", "Failed to build the scenario(s)", "Run
- * crashed", an action that crashed). None of this project's code sees those failures again, so a
- * filter on Gatling's logger (logback, as Gatling ships it) prints the error's plain line through
- * {@link Console#configError} just before Gatling's own lines; the log itself is unchanged.
+ * Gatling catches what a simulation, protocol or action throws and logs it with a stack trace, out
+ * of this project's reach; so a filter on Gatling's logger (logback) prints the error's plain line
+ * through {@link Console#configError} just before Gatling's; the log is unchanged.
  */
 final class ConfigErrorReport extends TurboFilter {
   private ConfigErrorReport() {}
 
-  /**
-   * Adds the filter once to the JVM's logback (JVM-wide, holding no run's data); without logback,
-   * the error still shows in Gatling's stack trace.
-   */
+  /** Adds the filter once to the JVM's logback; without logback Gatling's stack trace shows it. */
   static synchronized void listen() {
     if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context
         && context.getTurboFilterList().stream().noneMatch(ConfigErrorReport.class::isInstance)) {

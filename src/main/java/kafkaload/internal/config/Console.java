@@ -1,10 +1,9 @@
 package kafkaload.internal.config;
 
 /**
- * The one console path of what a run prints for its user (the {@code [kafkaload] ...} lines,
- * verdicts, summaries): to standard output, or to standard error for warnings and errors, as each
- * line always went. Flushed at once, since a parent process or a test reads the console as it
- * comes. A class with a {@code main} prints its own usage directly.
+ * The one console path of what a run prints for its user: standard output, or standard error for
+ * warnings and errors; flushed at once, since a parent process or test reads it as it comes. A
+ * {@code main} prints its own usage.
  */
 public final class Console {
   private Console() {}
@@ -33,11 +32,7 @@ public final class Console {
     System.err.flush();
   }
 
-  /**
-   * Prints the configuration error in {@code failure}'s causes, if any, as one plain line, once
-   * however many places report it: where Gatling logs the failure it caused ({@link
-   * ConfigErrorReport}), or where a {@code main} or the run catches it.
-   */
+  /** Prints the configuration error among {@code failure}'s causes as one line, only once. */
   public static void configError(Throwable failure) {
     Throwable t = failure;
     for (int depth = 0; t != null && depth < 20; depth++, t = t.getCause()) {

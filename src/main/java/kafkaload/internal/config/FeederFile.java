@@ -10,11 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 
-/**
- * A CSV feeder given with -Dfeeder: a file path or a resource under src/test/resources, whose
- * header names a {@code key} and/or a {@code value} column. Checked when the simulation is built,
- * so a typo fails before any load.
- */
+/** A CSV feeder (-Dfeeder) whose header names a {@code key} and/or {@code value} column. */
 public record FeederFile(String path, List<String> columns) {
   public static final String KEY = "key";
   public static final String VALUE = "value";
@@ -35,14 +31,10 @@ public record FeederFile(String path, List<String> columns) {
     List<String> columns = header == null ? List.of() : List.of(header.trim().split("\\s*,\\s*"));
     if (!columns.contains(KEY) && !columns.contains(VALUE)) {
       throw new KafkaLoadConfigException(
-          "Feeder file '"
-              + path
-              + "' (-Dfeeder) needs a header line with a '"
-              + KEY
-              + "' and/or '"
-              + VALUE
-              + "' column; its first line is: "
-              + header);
+          String.format(
+              "Feeder file '%s' (-Dfeeder) needs a header line with a '%s' and/or '%s' "
+                  + "column; its first line is: %s",
+              path, KEY, VALUE, header));
     }
     return new FeederFile(path, columns);
   }

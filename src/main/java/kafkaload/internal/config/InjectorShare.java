@@ -1,10 +1,9 @@
 package kafkaload.internal.config;
 
 /**
- * Which injector of a distributed run this JVM is: index {@code 0..count-1} of {@code count}, and
- * the run id all injectors share (null when one JVM is the whole run). What must stay unique across
- * injectors derives from the index: the run-wide sequence numbers start at {@code index << 40}, the
- * user part of a record's identity is {@code user * count + index}, and client ids carry the index.
+ * Which injector this JVM is: index {@code 0..count-1} and the shared run id (null for one JVM).
+ * What must be unique derives from the index: sequences start at {@code index << 40}, identity
+ * users are {@code user * count + index}, client ids carry it.
  */
 public record InjectorShare(int index, int count, String runId) {
   /** Sequence numbers per injector: 2^40, a trillion records each, so the spaces never meet. */
@@ -24,13 +23,9 @@ public record InjectorShare(int index, int count, String runId) {
     }
     if (index < 0 || index >= count) {
       throw new KafkaLoadConfigException(
-          "injector index "
-              + index
-              + " must be 0 to "
-              + (count - 1)
-              + " (the injector count is "
-              + count
-              + ")");
+          String.format(
+              "injector index %s must be 0 to %s (the injector count is %s)",
+              index, count - 1, count));
     }
   }
 
@@ -38,10 +33,7 @@ public record InjectorShare(int index, int count, String runId) {
     return count > 1 || runId != null;
   }
 
-  /**
-   * This injector's share of {@code total}: total / count, plus one for the first total % count
-   * injectors, so the shares add up to exactly the total.
-   */
+  /** This injector's share of {@code total}: the shares of all injectors add up to the total. */
   public long share(long total) {
     return total / count + (index < total % count ? 1 : 0);
   }
@@ -51,10 +43,7 @@ public record InjectorShare(int index, int count, String runId) {
     return (long) index << SEQUENCE_BITS;
   }
 
-  /**
-   * The user part of a record's identity: distinct across injectors, so the reordering check never
-   * mixes them.
-   */
+  /** The user part of a record's identity: distinct across injectors, for the reordering check. */
   public long user(long gatlingUserId) {
     return gatlingUserId * count + index;
   }

@@ -3,10 +3,9 @@ package kafkaload.internal.config;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Bad input found before any load was sent: a -D parameter, a Kafka property, a topic, a bootstrap
- * address. The message is one line naming what was wrong. It is printed as one plain line where it
- * is reported ({@link Console#configError}), once, so the user sees it above whatever stack trace
- * Gatling prints; making one prints nothing (code may make one and handle it).
+ * Bad input found before any load (a -D parameter, a Kafka property, a topic, a bootstrap), in one
+ * line naming it; printed once where reported ({@link Console#configError}), above Gatling's stack
+ * trace. Making one prints nothing.
  */
 public final class KafkaLoadConfigException extends RuntimeException {
   static {

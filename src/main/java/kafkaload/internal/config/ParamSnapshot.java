@@ -9,12 +9,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * The -D system properties and the environment, read once into a snapshot when a simulation is
- * built; every parameter of a run is read from it, typed, with its default, and checked before any
- * load is sent. Every error names the parameter and the value given. The snapshot remembers what
- * was read, with the value used (defaults included), for the run's summary. The public {@code
- * kafkaload.Params} is its face in the DSL; the protocol's resolution and the distributed launcher
- * read it directly. docs/parameters.md lists every parameter.
+ * The -D properties and environment, read once when a simulation is built; every parameter is read
+ * from it, typed, defaulted and checked before any load, errors naming it, and remembered with its
+ * value for the summary. {@code kafkaload.Params} is its DSL face; docs/parameters.md lists every
+ * parameter.
  */
 public final class ParamSnapshot {
   private final Map<String, String> properties;
@@ -34,11 +32,7 @@ public final class ParamSnapshot {
     this.used = used;
   }
 
-  /**
-   * The one read of -D properties and the environment. On an injector of a distributed run, the
-   * first call waits for the common start time (see docs/distributed.md): a simulation's
-   * constructor is the last step before Gatling starts its run.
-   */
+  /** The one read of -D properties and environment; an injector's first waits for the start. */
   public static ParamSnapshot fromSystemProperties() {
     StartGate.await();
     Map<String, String> props = new HashMap<>();
@@ -86,10 +80,7 @@ public final class ParamSnapshot {
         Map.copyOf(properties), Map.copyOf(environment), Map.of(), new ConcurrentSkipListMap<>());
   }
 
-  /**
-   * This snapshot with a simulation's own defaults in place of the general ones, for example a
-   * fault simulation whose plan needs acks=all: a -D property still wins over them.
-   */
+  /** This snapshot with a simulation's own defaults over the general ones; a -D still wins. */
   public ParamSnapshot withDefaults(Map<String, String> simulationDefaults) {
     Map<String, String> d = new HashMap<>(defaults);
     d.putAll(simulationDefaults);
@@ -108,10 +99,7 @@ public final class ParamSnapshot {
     return value;
   }
 
-  /**
-   * An environment variable of the snapshot, or null when unset or blank (as a blank -D value is
-   * unset).
-   */
+  /** An environment variable of the snapshot; null when unset or blank (as a blank -D). */
   public String env(String name) {
     String v = environment.get(name);
     return v == null || v.isBlank() ? null : v;
@@ -128,10 +116,7 @@ public final class ParamSnapshot {
     return used(name, v == null || v.isBlank() ? null : v.trim());
   }
 
-  /**
-   * The text of -Dname (else the simulation's own default), trimmed; {@code def} when unset or
-   * blank.
-   */
+  /** -Dname's text (else the simulation's default), trimmed; {@code def} when unset or blank. */
   public String string(String name, String def) {
     String v = raw(name);
     return used(name, v == null ? def : v);
@@ -215,10 +200,9 @@ public final class ParamSnapshot {
   }
 
   /**
-   * Which injector of a distributed run this JVM is: -Dinjector.index (else the environment's
-   * JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets), -Dinjector.count (else
-   * INJECTOR_COUNT) and -Drun.id (else KAFKALOAD_RUN_ID), the run id all injectors share. Without
-   * them: {@link InjectorShare#SINGLE}.
+   * Which injector this JVM is: -Dinjector.index (else JOB_COMPLETION_INDEX, set by a Kubernetes
+   * Indexed Job), -Dinjector.count (else INJECTOR_COUNT), -Drun.id (else KAFKALOAD_RUN_ID); without
+   * them {@link InjectorShare#SINGLE}.
    */
   public InjectorShare injector() {
     String index = firstSet(raw("injector.index"), env("JOB_COMPLETION_INDEX"));
@@ -250,23 +234,17 @@ public final class ParamSnapshot {
   }
 
   /**
-   * This injector's share of a total rate or user count (an integer ≥ 1): the whole value when one
-   * JVM is the run, else total / N with the remainder spread over the first injectors, so the N
-   * shares add up to the total. Fails when the total is smaller than N: an injector with nothing to
-   * do would be a plan nobody asked for.
+   * This injector's share of a total rate or user count (≥ 1), the shares adding up to the total;
+   * fails when the total is below N, as an idle injector is a plan nobody asked for.
    */
   public int share(String name, int def) {
     int total = positiveInt(name, def);
     InjectorShare injector = injector();
     if (total < injector.count()) {
       throw new KafkaLoadConfigException(
-          "-D"
-              + name
-              + "="
-              + total
-              + " cannot be split over "
-              + injector.count()
-              + " injectors: each needs at least 1");
+          String.format(
+              "-D%s=%s cannot be split over %s injectors: each needs at least 1",
+              name, total, injector.count()));
     }
     return (int) injector.share(total);
   }

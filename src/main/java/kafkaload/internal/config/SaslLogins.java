@@ -11,11 +11,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The SASL mechanisms whose login goes to an outside authority: OAUTHBEARER (an OIDC identity
- * provider's token endpoint, through Kafka's own client-credentials support), GSSAPI (a Kerberos
- * KDC) and AWS_MSK_IAM (AWS credentials, through Amazon's aws-msk-iam-auth library, which is not on
- * the default classpath). Kafka's and that library's own setting names are kept; secrets come from
- * the environment or the client properties file only.
+ * SASL mechanisms logging in at an outside authority: OAUTHBEARER (an OIDC token endpoint, by
+ * Kafka's client credentials), GSSAPI (Kerberos) and AWS_MSK_IAM (aws-msk-iam-auth, not on the
+ * default classpath); their own setting names kept, secrets from the environment or properties file
+ * only.
  */
 public final class SaslLogins {
   public static final String OAUTHBEARER = "OAUTHBEARER";
@@ -57,10 +56,7 @@ public final class SaslLogins {
   static final String IAM_CALLBACK_HANDLER =
       "software.amazon.msk.auth.iam.IAMClientCallbackHandler";
 
-  /**
-   * Non-secret client settings a -D may give as they are (token refresh, login timeouts, claim
-   * names); the JAAS config and the secrets never.
-   */
+  /** Non-secret client settings a -D may give as they are; never the JAAS config or secrets. */
   static final List<String> PASS_THROUGH =
       List.of(
           "sasl.login.refresh.window.factor",
@@ -77,10 +73,7 @@ public final class SaslLogins {
 
   private SaslLogins() {}
 
-  /**
-   * SASL/OAUTHBEARER with the client-credentials grant against an OIDC token endpoint; Kafka's
-   * login handler fetches the token and refreshes it before it expires. {@code scope} may be null.
-   */
+  /** SASL/OAUTHBEARER, client-credentials grant; Kafka fetches and refreshes the token. */
   public static Map<String, String> oauthbearer(
       String tokenEndpointUrl, String clientId, String clientSecret, String scope) {
     if (tokenEndpointUrl == null || tokenEndpointUrl.isBlank()) {
@@ -89,21 +82,14 @@ public final class SaslLogins {
     String url = tokenEndpointUrl.trim();
     if (!url.matches("(?i)(https?|file):.+")) {
       throw new KafkaLoadConfigException(
-          "SASL OAUTHBEARER: "
-              + TOKEN_ENDPOINT_URL
-              + "="
-              + url
-              + " is not an http(s):// URL (or a file: with a token)");
+          String.format(
+              "SASL OAUTHBEARER: %s=%s is not an http(s):// URL (or a file: with a token)",
+              TOKEN_ENDPOINT_URL, url));
     }
     if (clientId == null || clientId.isBlank()) {
       throw new KafkaLoadConfigException(
-          "SASL OAUTHBEARER with "
-              + TOKEN_ENDPOINT_URL
-              + "="
-              + url
-              + ": "
-              + CLIENT_ID
-              + " is empty");
+          String.format(
+              "SASL OAUTHBEARER with %s=%s: %s is empty", TOKEN_ENDPOINT_URL, url, CLIENT_ID));
     }
     if (clientSecret == null || clientSecret.isEmpty()) {
       throw new KafkaLoadConfigException(
@@ -122,11 +108,7 @@ public final class SaslLogins {
     return p;
   }
 
-  /**
-   * SASL/GSSAPI (Kerberos): log in as {@code principal} from {@code keytab}, or from the ticket
-   * cache (kinit's, or KRB5CCNAME) when the keytab is null. {@code serviceName} is the broker's
-   * Kerberos service name (the "kafka" of kafka/host@REALM).
-   */
+  /** SASL/GSSAPI as {@code principal}, from {@code keytab} or (null) the ticket cache. */
   public static Map<String, String> gssapi(String serviceName, String principal, String keytab) {
     if (serviceName == null || serviceName.isBlank()) {
       throw new KafkaLoadConfigException(
@@ -142,21 +124,15 @@ public final class SaslLogins {
       }
       if (!Files.isRegularFile(Paths.get(keytab))) {
         throw new KafkaLoadConfigException(
-            "SASL GSSAPI for principal '"
-                + principal
-                + "': the keytab "
-                + keytab
-                + " does not exist ("
-                + KERBEROS_KEYTAB
-                + ")");
+            String.format(
+                "SASL GSSAPI for principal '%s': the keytab %s does not exist (%s)",
+                principal, keytab, KERBEROS_KEYTAB));
       }
       if (!Files.isReadable(Paths.get(keytab))) {
         throw new KafkaLoadConfigException(
-            "SASL GSSAPI for principal '"
-                + principal
-                + "': the keytab "
-                + keytab
-                + " is not readable");
+            String.format(
+                "SASL GSSAPI for principal '%s': the keytab %s is not readable",
+                principal, keytab));
       }
       jaas.append(" useKeyTab=true storeKey=true keyTab=\"").append(jaasQuote(keytab)).append('"');
     } else {
@@ -172,10 +148,7 @@ public final class SaslLogins {
     return p;
   }
 
-  /**
-   * AWS_MSK_IAM with aws-msk-iam-auth's login module and callback handler; credentials come from
-   * the AWS default chain, or the named profile, optionally assuming a role. Both may be null.
-   */
+  /** AWS_MSK_IAM (aws-msk-iam-auth): default credential chain or profile, optional role. */
   public static Map<String, String> awsMskIam(String profileName, String roleArn) {
     StringBuilder jaas = new StringBuilder(IAM_LOGIN_MODULE).append(" required");
     if (profileName != null && !profileName.isBlank()) {
@@ -200,12 +173,10 @@ public final class SaslLogins {
   }
 
   /**
-   * The -D layer for these mechanisms, given -Dsasl.mechanism: OAUTHBEARER with
-   * -Dsasl.oauthbearer.token.endpoint.url (and client id, scope; the secret from
-   * KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET), GSSAPI with -Dsasl.kerberos.principal (keytab from
-   * -Dsasl.kerberos.keytab, else the ticket cache), AWS_MSK_IAM (profile and role by the library's
-   * names). Null when {@code mechanism} is none of them, or gives no login settings (the JAAS
-   * config then comes from the properties file).
+   * The -D layer of these mechanisms: OAUTHBEARER by -Dsasl.oauthbearer.token.endpoint.url (secret
+   * from KAFKA_SASL_OAUTHBEARER_CLIENT_SECRET), GSSAPI by -Dsasl.kerberos.principal
+   * (-Dsasl.kerberos.keytab, else the ticket cache), AWS_MSK_IAM; null otherwise (the JAAS config
+   * from the file).
    */
   static Map<String, String> fromProperties(
       String mechanism, Function<String, String> property, Function<String, String> env) {
@@ -258,11 +229,7 @@ public final class SaslLogins {
     return p;
   }
 
-  /**
-   * Adds the OAuth token endpoint the run was given to Kafka's URL allow-list (a JVM system
-   * property, empty by default in Kafka 4): the operator chose this URL, and the list guards
-   * servers against URLs that others configure. An allow-list set by the user is kept and extended.
-   */
+  /** Adds the run's token endpoint to Kafka's URL allow-list: the operator chose it. */
   public static void allowTokenEndpoint(Map<String, ?> props) {
     Object url = props.get(TOKEN_ENDPOINT_URL);
     if (url == null || !String.valueOf(url).matches("(?i)https?:.+")) {
@@ -284,9 +251,8 @@ public final class SaslLogins {
   }
 
   /**
-   * What can be checked without AWS before any load for AWS_MSK_IAM: that aws-msk-iam-auth is on
-   * the classpath (it is not by default: it brings the AWS SDK) and that the AWS SDK finds
-   * credentials. The signature itself is only checked by MSK.
+   * What can be checked for AWS_MSK_IAM before any load: aws-msk-iam-auth on the classpath (not by
+   * default: it brings the AWS SDK) and credentials found. MSK checks the signature.
    */
   public static void checkAwsMskIam(Map<String, ?> props) {
     Object mechanism = props.get(ClientSecurity.SASL_MECHANISM);

@@ -27,19 +27,12 @@ public final class Secrets {
         || k.endsWith("user.info");
   }
 
-  /**
-   * A secret from the environment, the one place besides the client properties file that secrets
-   * come from (never code, never -D: both end up in build logs and the process list). Unset or
-   * empty is a clear error naming it.
-   */
+  /** A secret from the environment (code and -D would show in build logs and process lists). */
   public static String env(String name) {
     return require(name, System.getenv(name));
   }
 
-  /**
-   * {@code value}, the environment variable {@code name} as read; unset or empty is the same error
-   * as env(name).
-   */
+  /** {@code value}, environment variable {@code name}: unset or empty is env(name)'s error. */
   public static String require(String name, String value) {
     if (value == null || value.isEmpty()) {
       throw new KafkaLoadConfigException(

@@ -3,11 +3,9 @@ package kafkaload.internal.config;
 import java.time.Instant;
 
 /**
- * The common start of a distributed run's injectors. The injector launcher arms it with the start
- * time before it hands over to Gatling; the simulation's first parameter snapshot (its constructor,
- * the last step before Gatling stamps the run's start) waits here, so the N loads start within
- * milliseconds of each other whatever each injector's Gatling took to get ready. Unarmed (one JVM,
- * the whole run), it never waits.
+ * The common start of a distributed run's injectors: armed by the launcher, waited for by the
+ * simulation's first parameter snapshot (the last step before Gatling starts the run), so the N
+ * loads start within milliseconds. Unarmed, it never waits.
  */
 public final class StartGate {
   // The run's, held statically because the simulation's constructor finds no run to ask; armed
@@ -42,13 +40,11 @@ public final class StartGate {
       passed = true;
       refused = true;
       throw new KafkaLoadConfigException(
-          "this injector's simulation was ready "
-              + (now - at)
-              + " ms after the "
-              + "common start time "
-              + Instant.ofEpochMilli(at)
-              + " (-Dinjector.startAt): refusing to start late; give "
-              + "the injectors more time before the start");
+          String.format(
+              "this injector's simulation was ready %s ms after the common start time %s "
+                  + "(-Dinjector.startAt): refusing to start late; give the injectors more time "
+                  + "before the start",
+              now - at, Instant.ofEpochMilli(at)));
     }
     try {
       while (System.currentTimeMillis() < at) {
@@ -66,10 +62,7 @@ public final class StartGate {
     return refused;
   }
 
-  /**
-   * Whether a simulation passed the gate (false: it never asked, so it started whenever Gatling was
-   * ready).
-   */
+  /** Whether a simulation passed the gate (false: it never asked, so started when ready). */
   public static boolean passed() {
     return passed;
   }

@@ -17,10 +17,9 @@ import kafkaload.internal.config.StartGate;
 import kafkaload.internal.protocol.RunFiles;
 
 /**
- * One injector of a distributed run: waits for the common start time, runs the simulation with
- * Gatling in this JVM (no report: the merge makes the one report), then writes {@code
- * injector.json}, the marker that its simulation.log and kafka-summary.json are complete (with the
- * log's size and SHA-256, so the merge can tell a truncated log).
+ * One injector: waits for the common start, runs the simulation in this JVM (no report: the merge
+ * makes it), then writes {@code injector.json}, the marker that its files are complete (with the
+ * log's size and SHA-256).
  */
 public final class Injector {
   public static final String MARKER = "injector.json";
@@ -34,11 +33,7 @@ public final class Injector {
     }
   }
 
-  /**
-   * Runs the simulation as injector {@code share}; returns the exit code: 0 when its results are
-   * complete (its own gates are not the verdict: the merge's are), 1 when Gatling failed, 5 when
-   * started after the common start.
-   */
+  /** Runs the simulation as injector {@code share}: 0 complete, 1 Gatling failed, 5 late. */
   public static int run(String simulation, InjectorShare share, long startAtMillis, Path results)
       throws Exception {
     long now = System.currentTimeMillis();
@@ -65,16 +60,14 @@ public final class Injector {
       }
     }
     Console.out(
-        "[kafkaload] injector "
-            + share.index()
-            + " of "
-            + share.count()
-            + " (run "
-            + share.runId()
-            + "): starting Gatling; the simulation waits "
-            + (startAtMillis - now)
-            + " ms more for the common start "
-            + Instant.ofEpochMilli(startAtMillis));
+        String.format(
+            "[kafkaload] injector %s of %s (run %s): starting Gatling; the simulation waits "
+                + "%s ms more for the common start %s",
+            share.index(),
+            share.count(),
+            share.runId(),
+            startAtMillis - now,
+            Instant.ofEpochMilli(startAtMillis)));
     StartGate.arm(startAtMillis);
     try {
       return gatling(simulation, share, startAtMillis, results);
@@ -111,14 +104,10 @@ public final class Injector {
     }
     if (StartGate.refusedLate()) {
       throw new Late(
-          "injector "
-              + share.index()
-              + " of "
-              + share.count()
-              + ": its simulation was ready after the "
-              + "common start time "
-              + Instant.ofEpochMilli(startAtMillis)
-              + "; refused to run late (see above)");
+          String.format(
+              "injector %s of %s: its simulation was ready after the common start time %s; "
+                  + "refused to run late (see above)",
+              share.index(), share.count(), Instant.ofEpochMilli(startAtMillis)));
     }
     if (!StartGate.passed()) {
       Console.out(
@@ -129,14 +118,9 @@ public final class Injector {
     Path log = findLog(gatlingResults);
     if ((code != 0 && code != 2) || log == null) {
       Console.err(
-          "[kafkaload] injector "
-              + share.index()
-              + ": Gatling ended with exit code "
-              + code
-              + (log == null ? " and no simulation.log" : "")
-              + "; no "
-              + MARKER
-              + " written");
+          String.format(
+              "[kafkaload] injector %s: Gatling ended with exit code %s%s; no %s written",
+              share.index(), code, log == null ? " and no simulation.log" : "", MARKER));
       return 1;
     }
     Path summary = log.resolveSibling("kafka-summary.json");

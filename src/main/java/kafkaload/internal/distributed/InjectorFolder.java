@@ -11,10 +11,7 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 
-/**
- * One injector's folder as the merge found it: its marker, log, results and seconds; marker null
- * when the injector did not finish (its log, if any, is what is left of it).
- */
+/** One injector's folder: marker (null: it did not finish), log, results and seconds. */
 record InjectorFolder(
     int index,
     Path dir,
@@ -27,11 +24,7 @@ record InjectorFolder(
     return marker != null;
   }
 
-  /**
-   * Waits up to {@code waitSeconds} for every marker of {@code root/injector-0 ..
-   * injector-(count-1)} (a merge Job started beside the injectors); those still missing then are
-   * read as not finished.
-   */
+  /** Waits up to {@code waitSeconds} for every marker; those still missing read as not finished. */
   static void awaitMarkers(Path root, int count, int waitSeconds) throws InterruptedException {
     long deadline = System.nanoTime() + waitSeconds * 1_000_000_000L;
     while (waitSeconds > 0
@@ -42,10 +35,7 @@ record InjectorFolder(
     }
   }
 
-  /**
-   * The folders {@code root/injector-0 .. injector-(count-1)}; {@code count} 0: as many as there
-   * are folders. Refused when there is none.
-   */
+  /** The folders {@code root/injector-0..}; {@code count} 0: all there are. None: refused. */
   static List<InjectorFolder> readAll(Path root, int count) throws IOException {
     if (count <= 0) {
       try (var s = Files.list(root)) {
@@ -71,10 +61,7 @@ record InjectorFolder(
     return true;
   }
 
-  /**
-   * Injector {@code index}'s folder: its log checked against the size and SHA-256 its marker holds,
-   * its results read (another schema version refused, naming the file).
-   */
+  /** Injector {@code index}'s folder: log checked against its marker's size and SHA-256. */
   static InjectorFolder read(int index, Path dir) throws IOException {
     Path markerFile = dir.resolve(Injector.MARKER);
     if (!Files.isRegularFile(markerFile)) {
@@ -89,14 +76,10 @@ record InjectorFolder(
     long size = Files.size(log);
     if (size != marker.logBytes() || !Injector.sha256(log).equals(marker.logSha256())) {
       throw new SimulationLogs.Refused(
-          log
-              + " is truncated or changed: "
-              + size
-              + " bytes, but the injector wrote "
-              + marker.logBytes()
-              + " bytes with another SHA-256 ("
-              + markerFile
-              + ")");
+          String.format(
+              "%s is truncated or changed: %s bytes, but the injector wrote %s bytes with "
+                  + "another SHA-256 (%s)",
+              log, size, marker.logBytes(), markerFile));
     }
     Path summaryFile = marker.kafkaSummary() == null ? null : dir.resolve(marker.kafkaSummary());
     RunResults summary;
@@ -117,10 +100,7 @@ record InjectorFolder(
         index, dir, marker, log, summary, perSecond, SimulationLogs.header(log));
   }
 
-  /**
-   * Refused unless this folder is of the same run as {@code first}: same Gatling version (checked
-   * by the header read), simulation, scenarios, assertions, run id and count.
-   */
+  /** Refused unless of the same run as {@code first}: Gatling, simulation, assertions, run id. */
   void checkSameRunAs(InjectorFolder first, int count) {
     InjectorFolder a = first;
     InjectorFolder b = this;

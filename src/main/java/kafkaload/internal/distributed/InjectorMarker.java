@@ -11,11 +11,8 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * {@code injector.json}: an injector's word that its simulation.log and kafka-summary.json are
- * complete, with the log's size and SHA-256 so the merge can tell a truncated log. Paths are
- * relative to the injector's folder; {@code kafkaSummary} null: the run wrote none.
- *
- * <p>The layout is that of earlier markers: a field missing from an older one reads as 0 or null, a
- * field this code does not know is ignored.
+ * complete, with the log's size and SHA-256. Paths relative to its folder; a field missing from an
+ * older marker reads as 0 or null, an unknown one is ignored.
  */
 @JsonPropertyOrder({
   "index",

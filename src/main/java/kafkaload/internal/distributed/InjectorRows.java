@@ -11,10 +11,7 @@ import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.RunResults;
 
-/**
- * Each injector's row of the merged run: what it did, from its log and results, or, for one that
- * did not finish, what its log tells; then the records of the run found in the topic for it.
- */
+/** Each injector's merged row, from its log and results, and its records found in the topic. */
 final class InjectorRows {
   private InjectorRows() {}
 
@@ -107,11 +104,7 @@ final class InjectorRows {
         null, text);
   }
 
-  /**
-   * Each injector's row gets the records of the run found in the topic from its sequence space
-   * (over every protocol), when a read-back ran; a dead injector's row says so. Returns the dead
-   * injectors' total.
-   */
+  /** Each row gets its records found in the topic; returns the dead injectors' total. */
   static long showFound(List<InjectorRow> rows, List<MergedReconciliation> recs) {
     Map<Integer, Long> found = new TreeMap<>();
     boolean readBack = false;

@@ -14,18 +14,14 @@ import java.util.concurrent.TimeUnit;
 import kafkaload.internal.config.Console;
 
 /**
- * N injectors as local processes on this machine, through the same launcher and merge as on
- * Kubernetes: each its own JVM (so each has its own Gatling, event loops and producers), against
- * one broker. The embedded broker, when no bootstrap is given, runs in its own process too, so the
- * injectors' CPU figures are theirs alone.
+ * N injectors as local processes, through the same launcher and merge as on Kubernetes, each its
+ * own JVM, against one broker; the embedded broker runs in its own process too, so the injectors'
+ * CPU figures are theirs alone.
  */
 public final class LocalRun {
   private LocalRun() {}
 
-  /**
-   * The JVM options an injector needs (Gatling's log writer reads the JDK's string internals), and
-   * the collector the pom gives `mvn gatling:test`, which costs the injector least per record.
-   */
+  /** Gatling's log writer reads JDK string internals; the pom's GC costs least per record. */
   public static final List<String> JVM_OPTIONS =
       List.of(
           "--add-opens=java.base/java.lang=ALL-UNNAMED",
@@ -33,10 +29,7 @@ public final class LocalRun {
           "-XX:+UseParallelGC",
           "-Dgatling.data.enableAnalytics=false");
 
-  /**
-   * An injector's command: this JVM's java and classpath, the launcher's main class, its -D
-   * properties.
-   */
+  /** An injector's command: this JVM's java and classpath, the launcher's class, its -D's. */
   public static List<String> injectorCommand(
       String mainClass, String heap, Map<String, String> properties) {
     List<String> cmd = new ArrayList<>();
@@ -118,10 +111,7 @@ public final class LocalRun {
         .start();
   }
 
-  /**
-   * Waits for every injector; one still running after {@code timeoutSeconds} is killed (and
-   * reported dead).
-   */
+  /** Waits for every injector; one still running after the timeout is killed (reported dead). */
   public static void await(List<Process> injectors, long timeoutSeconds)
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -129,11 +119,9 @@ public final class LocalRun {
       long left = deadline - System.nanoTime();
       if (!p.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
         Console.err(
-            "[kafkaload] injector pid "
-                + p.pid()
-                + " still running after "
-                + timeoutSeconds
-                + " s: killed");
+            String.format(
+                "[kafkaload] injector pid %s still running after %s s: killed",
+                p.pid(), timeoutSeconds));
         p.destroyForcibly().waitFor();
       }
     }

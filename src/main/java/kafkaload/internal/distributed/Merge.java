@@ -11,14 +11,11 @@ import kafkaload.internal.results.RunResults;
 import kafkaload.internal.semantics.Semantics;
 
 /**
- * Turns the results of N injectors into one run: one simulation.log on one time base (streamed,
- * record by record), Gatling's own report and assertion verdicts on it (reports-only mode), one
- * reconciliation of every injector's records against the cluster, and one Kafka page and summary
- * with a row per injector.
+ * N injectors' results as one run: one simulation.log on one time base (streamed), Gatling's report
+ * and verdicts on it (reports-only), one reconciliation of all records, one Kafka page and summary.
  *
- * <p>Exit codes: 0 every gate passed; 2 a gate failed (Gatling's own code); 3 an injector did not
- * finish; 4 input refused (another Gatling version, other simulations or assertions, a truncated
- * log); 1 anything else.
+ * <p>Exit codes: 0 passed; 2 a gate failed; 3 an injector did not finish; 4 input refused; 1
+ * anything else.
  */
 public final class Merge {
   public static final int PASSED = 0;
@@ -32,19 +29,14 @@ public final class Merge {
   public record Outcome(int exitCode, Path runDir, List<InjectorRow> injectors, String verdict) {}
 
   /**
-   * Merges {@code root/injector-0 .. injector-(count-1)} into {@code out}; {@code count} 0: as many
-   * as there are folders. {@code connection} null: no reconciliation (the injectors' own offsets
-   * are not comparable alone).
+   * Merges {@code root/injector-*} into {@code out}; {@code connection} null: no reconciliation.
    */
   public static Outcome run(Path root, int count, Path out, Connection connection)
       throws Exception {
     return run(root, count, out, connection, 0);
   }
 
-  /**
-   * As above, first waiting up to {@code waitSeconds} for every injector's {@code injector.json} (a
-   * merge Job started beside the injectors); those still missing then are reported as not finished.
-   */
+  /** As above, first waiting up to {@code waitSeconds} for every injector's marker. */
   public static Outcome run(Path root, int count, Path out, Connection connection, int waitSeconds)
       throws Exception {
     InjectorFolder.awaitMarkers(root, count, waitSeconds);
@@ -111,11 +103,7 @@ public final class Merge {
     return new Outcome(verdict.exitCode(), mergedLog.getParent(), rows, verdict.text());
   }
 
-  /**
-   * Each protocol's semantics merged over the injectors; a verdict a semantic judges over all of
-   * them (a share group's reconciliation by identity, for one) becomes a request of the merged log,
-   * which the simulation's gates judge.
-   */
+  /** Each protocol's semantics merged; their verdicts become requests of the merged log. */
   private static List<Semantics.Merged> mergeSemantics(
       List<InjectorFolder> complete, SimulationLogs.Writer w, long at) {
     RunResults first = complete.get(0).summary();

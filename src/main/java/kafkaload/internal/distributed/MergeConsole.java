@@ -10,10 +10,7 @@ import kafkaload.internal.semantics.Semantics;
 final class MergeConsole {
   private MergeConsole() {}
 
-  /**
-   * Each protocol's reconciliation and semantics' lines, the Kafka page, a line per injector, then
-   * the verdict with its exit code.
-   */
+  /** Each protocol's reconciliation and semantics, the page, the injectors, then the verdict. */
   static void print(
       List<MergedReconciliation> recs,
       List<Semantics.Merged> semantics,

@@ -2,10 +2,7 @@ package kafkaload.internal.distributed;
 
 import java.util.List;
 
-/**
- * The merge's exit code and verdict: an injector that did not finish fails the run whatever the
- * gates say; else Gatling's reports-only mode judged the gates on the merged log.
- */
+/** The merge's exit code: a dead injector fails the run; else the gates on the merged log. */
 record MergeVerdict(int exitCode, String text) {
   /**
    * {@code dead}: the injectors that did not finish; {@code deadInTopic}: their records the
@@ -15,16 +12,15 @@ record MergeVerdict(int exitCode, String text) {
     if (!dead.isEmpty()) {
       return new MergeVerdict(
           Merge.INJECTOR_DIED,
-          "FAILED: injector(s) "
-              + dead.stream().map(String::valueOf).toList()
-              + " did not finish"
-              + (deadInTopic > 0
+          String.format(
+              "FAILED: injector(s) %s did not finish%s; see the rows above",
+              dead.stream().map(String::valueOf).toList(),
+              deadInTopic > 0
                   ? "; "
                       + deadInTopic
                       + " of their records are in the topic, "
                       + "acked by no injector's results"
-                  : "")
-              + "; see the rows above");
+                  : ""));
     }
     if (gatling == 0) {
       return new MergeVerdict(Merge.PASSED, "PASSED: every gate of the merged run passed");

@@ -21,25 +21,16 @@ import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 
-/**
- * The merge's reconciliation of one protocol: as printed, as kafka-summary.json holds it, or
- * (result null) why it could not run.
- */
+/** One protocol's merged reconciliation: as printed, as saved, or (result null) why not run. */
 record MergedReconciliation(String text, ReconciliationResult result, String error) {
-  /**
-   * The records of the run found in the topic per injector (sequence space); empty without a
-   * read-back.
-   */
+  /** Records of the run found per injector (sequence space); empty without a read-back. */
   Map<Integer, Long> foundByInjector() {
     return result == null || result.readBack() == null
         ? Map.of()
         : result.readBack().foundByInjector();
   }
 
-  /**
-   * One reconciliation per protocol of the simulation, in the order of the injectors' summaries;
-   * {@code all} holds the injectors that did not finish too, whose records are counted for them.
-   */
+  /** One reconciliation per protocol; {@code all} holds dead injectors, counted for them. */
   static List<MergedReconciliation> overAll(
       Connection connection,
       List<InjectorFolder> complete,
@@ -54,11 +45,7 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
     return out;
   }
 
-  /**
-   * The one reconciliation of the run: every injector's acked counts, KOs and baselines in one
-   * ledger, read back once; its verdicts become the merged log's reconcile requests, which the
-   * simulation's gates judge.
-   */
+  /** The run's one reconciliation: every injector's counts, KOs and baselines in one ledger. */
   private static MergedReconciliation reconcile(
       Connection connection,
       List<InjectorFolder> complete,
@@ -159,11 +146,7 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
         null);
   }
 
-  /**
-   * The baseline of a topic over all injectors: each took its own before its first record, so per
-   * partition the lowest offset is before every injector's records (the topic as the earliest
-   * snapshot saw it, if it changed).
-   */
+  /** A topic's baseline over all injectors: per partition the lowest offset. */
   private static TopicOffsets earlier(TopicOffsets a, TopicOffsets b) {
     if (!a.topicId().equals(b.topicId())) {
       return a.atMillis() <= b.atMillis() ? a : b;

@@ -15,21 +15,14 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.semantics.Semantics;
 
-/**
- * The merged run's reports: Gatling's own report and verdicts on the merged log (reports-only mode,
- * as {@code gatling -ro} would make them), then kafka-summary.json, kafka-timeline.csv, kafka.html
- * and the JUnit file beside them.
- */
+/** The merged run's reports: Gatling's on the merged log, then this project's files. */
 final class MergedReport {
   private MergedReport() {}
 
   /** Gatling's exit code in reports-only mode, and the merged Kafka page. */
   record Written(int gatlingExitCode, Path page) {}
 
-  /**
-   * {@code found}: every injector's folder, complete or not; {@code startNanos}: when the merge
-   * began, for its duration.
-   */
+  /** {@code found}: every injector's folder; {@code startNanos}: when the merge began. */
   static Written write(
       Path out,
       Path mergedLog,

@@ -23,22 +23,15 @@ import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 
 /**
- * The merged run's results, in the shape of one run's (so the same Kafka page draws them), from the
- * injectors' typed results: counts and bytes summed, rates summed over the injectors (and, beside
- * them, over the span from the first injector's first ack to the last one's last), latency
- * percentiles from the injectors' HdrHistograms added together (exact), partitions summed, the
- * timeline summed second by second (each injector's seconds from its own start), the injectors'
- * health (saturated when any was; the worst injector's figures), a row per injector, and each
- * registered semantic's section as it merged them.
+ * The merged run's results in one run's shape (the same page draws them): counts summed, rates
+ * summed and over the union span, exact percentiles from added HdrHistograms, partitions and
+ * timeline summed (each injector's seconds from its own start), the worst health, a row per
+ * injector, each semantic's merged section.
  */
 final class MergedSummary {
   private MergedSummary() {}
 
-  /**
-   * {@code reconciliations}: the merge's reconciliation of each protocol, by the protocol's index
-   * (a missing or null entry: none ran); {@code sections}: each protocol's semantics' sections
-   * merged, likewise.
-   */
+  /** {@code reconciliations}, {@code sections}: the merge's, by protocol index (absent: none). */
   static RunResults of(
       List<InjectorFolder> complete,
       List<InjectorRow> rows,
@@ -138,8 +131,7 @@ final class MergedSummary {
             ts.stream().map(Throughput::msgsPerSec).toList(),
             ts.stream().map(Throughput::mbPerSec).toList());
     // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of
-    // each injector's
-    // peak, an upper bound of the run's (the peaks need not be at the same moment).
+    // each injector's peak, an upper bound of the run's (the peaks need not be at the same moment).
     Throughput throughput =
         new Throughput(
             acked,
@@ -228,10 +220,8 @@ final class MergedSummary {
   }
 
   /**
-   * The merged rate: {@code msgsPerSec} and {@code mbPerSec} each injector's own rate over its own
-   * first-to-last ack, added up (null unless every injector has one), which does not depend on how
-   * closely the injectors started together; and the rate over the union span, from the earliest
-   * first ack to the latest last ack.
+   * The merged rate: each injector's own rate over its first-to-last ack, added up (null unless all
+   * have one), independent of how closely they started; and the rate over the union span.
    */
   private record Rates(
       Throughput.Spans union, Double msgsPerSec, Double mbPerSec, Throughput.Rate overUnionSpan) {}
@@ -288,11 +278,7 @@ final class MergedSummary {
     return out;
   }
 
-  /**
-   * Every injector's health: saturated when any was, each reason naming its injector, CPU seconds
-   * summed (and the CPU split at the measured load, {@link LoadCpu#sum}); for the highest and the
-   * delays the worst injector's figure; the load window and bounds of the first.
-   */
+  /** Every injector's health: saturated when any was, CPU summed, else the worst figures. */
   private static InjectorResults health(List<InjectorFolder> complete) {
     List<String> reasons = new ArrayList<>();
     List<InjectorResults> all = new ArrayList<>();
@@ -336,11 +322,7 @@ final class MergedSummary {
     return all.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
   }
 
-  /**
-   * Second by second from each injector's start: rates summed, event-loop probes summed, the rest
-   * (CPU, GC, heap, delay, latency) the worst injector's; producer metrics those of the first
-   * injector with that second.
-   */
+  /** By second from each injector's start: rates and probes summed, else the worst injector's. */
   static List<InjectorSample> timeline(List<List<InjectorSample>> timelines) {
     TreeMap<Long, List<InjectorSample>> bySecond = new TreeMap<>();
     for (List<InjectorSample> t : timelines) {

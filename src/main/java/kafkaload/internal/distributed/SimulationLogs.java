@@ -28,10 +28,9 @@ import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Gatling's binary simulation.log (3.16.0's), read and written with Gatling's own classes: its
- * first-pass parser for the header (version check included), its log parser's primitives (string
- * cache, the JDK string form) for the records, and its {@code LogFileDataWriter} for the merged
- * log. Records are streamed one at a time: memory does not grow with the log.
+ * Gatling's binary simulation.log (3.16.0's), read and written with Gatling's own classes (its
+ * header parser, its log parser's primitives, its {@code LogFileDataWriter}); records are streamed,
+ * so memory does not grow with the log.
  */
 public final class SimulationLogs {
   private SimulationLogs() {}
@@ -89,9 +88,8 @@ public final class SimulationLogs {
       boolean truncated) {}
 
   /**
-   * Streams every record of the log to {@code sink} as Gatling's load events with absolute times. A
-   * log that ends inside a record reads as truncated: the records before are passed on, and {@code
-   * Counts.truncated} says so.
+   * Streams the log's records to {@code sink} as load events with absolute times; a log ending
+   * mid-record is truncated ({@code Counts.truncated}), the records before passed on.
    */
   public static Counts stream(Header header, Consumer<DataWriterMessage.LoadEvent> sink) {
     try (Records r = new Records(header.file().toFile(), header.info())) {
@@ -232,10 +230,7 @@ public final class SimulationLogs {
     return ok ? OK$.MODULE$ : KO$.MODULE$;
   }
 
-  /**
-   * A merged log being written with Gatling's writer, under {@code
-   * resultsDir/<runId>/simulation.log}.
-   */
+  /** A merged log written with Gatling's writer: {@code resultsDir/<runId>/simulation.log}. */
   public static final class Writer implements AutoCloseable {
     private final LogFileDataWriter writer;
     private final FileData data;

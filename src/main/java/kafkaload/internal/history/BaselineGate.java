@@ -11,17 +11,14 @@ import kafkaload.internal.results.RunResults;
 import org.HdrHistogram.Histogram;
 
 /**
- * The baseline gate: this run against one or more earlier runs, figure by figure. A figure
- * regresses when it is worse by more than its threshold AND a test says so with the required
- * confidence; either alone does not fail a build (a large change in noisy samples, or a tiny but
- * certain one). Per-second samples (msg/s, p99 ack latency, CPU per message, lag) go through a
- * one-sided Mann-Whitney U test with the Hodges-Lehmann shift; tail percentiles that have no
- * per-second series (p99.9 ack, p99 end-to-end) are compared from the histograms with the
- * order-statistic confidence interval of each percentile; the error rate with a two-proportion z
- * test. docs/ci-gate.md says why.
+ * The baseline gate: this run against earlier runs, figure by figure. A figure regresses when worse
+ * by more than its threshold AND a test says so with the required confidence; either alone does not
+ * fail a build. Per-second samples go through a one-sided Mann-Whitney U test, tail percentiles
+ * through order-statistic intervals on histograms, the error rate through a two-proportion z test;
+ * docs/ci-gate.md says why.
  *
- * <p>This class names the figures and their bounds, and pools the baseline runs; {@link
- * FigureJudge} tests each figure, {@link BaselineSpread} spares a run its history's own spread.
+ * <p>{@link FigureJudge} tests each figure, {@link BaselineSpread} spares a run its history's own
+ * spread.
  */
 public final class BaselineGate {
   /** Each figure's Gatling request: "kafka baseline: p99 ack latency" and so on. */
@@ -77,9 +74,8 @@ public final class BaselineGate {
   private BaselineGate() {}
 
   /**
-   * Compares {@code current} with the baseline runs (oldest first); {@code name} names the baseline
-   * in texts. The caller has refused incomparable runs already ({@link Comparability}); their
-   * remaining differences are flagged here.
+   * Compares {@code current} with the baseline runs (oldest first), named {@code name};
+   * incomparable runs are refused earlier ({@link Comparability}), the rest flagged here.
    */
   public static BaselineComparison compare(
       RunResults current, List<RunResults> baseline, Thresholds t, String name) {
@@ -174,14 +170,7 @@ public final class BaselineGate {
     Histogram out = null;
     for (RunFigures r : runs) {
       Histogram h = f.apply(r);
-      if (h == null) {
-        continue;
-      }
-      if (out == null) {
-        out = new Histogram(h.getNumberOfSignificantValueDigits());
-        out.setAutoResize(true);
-      }
-      out.add(h);
+      out = h == null ? out : RunFigures.plus(out, h);
     }
     return out;
   }

@@ -6,16 +6,9 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import kafkaload.internal.results.BaselineComparison.Figure;
 
-/**
- * A baseline of several runs is a history: a run is not failed for a difference its own runs show
- * among themselves. A regression stands only when this run's level is beyond that of every baseline
- * run.
- */
+/** A history as baseline: a regression stands only when beyond every baseline run. */
 final class BaselineSpread {
-  /**
-   * Each figure's level in one run, in {@link BaselineGate#FIGURES}' order; null for the error
-   * rate, whose test pools the records rather than comparing levels.
-   */
+  /** Each figure's level in a run, by {@link BaselineGate#FIGURES}; null for the error rate. */
   private static final List<ToDoubleFunction<RunFigures>> LEVELS =
       Arrays.asList(
           f -> f.ackMs(99),
@@ -42,10 +35,7 @@ final class BaselineSpread {
     }
   }
 
-  /**
-   * A regression stands only when this run's level is worse than that of every baseline run;
-   * otherwise it is kept as a pass, saying so.
-   */
+  /** A regression stands only when worse than every baseline run; otherwise a pass, saying so. */
   static Figure beyondEveryRun(Figure f, double now, double[] runs) {
     if (!f.regression() || Double.isNaN(now)) {
       return f;
@@ -70,20 +60,6 @@ final class BaselineSpread {
                 runs.length,
                 higher ? "highest" : "lowest",
                 VerdictText.fmt(worst));
-    return new Figure(
-        f.name(),
-        f.unit(),
-        f.worseWhen(),
-        f.baseline(),
-        f.current(),
-        f.changePct(),
-        f.shift(),
-        f.shiftLow(),
-        f.shiftHigh(),
-        f.confidence(),
-        f.test(),
-        f.thresholdPct(),
-        false,
-        verdict);
+    return f.with(b -> b.regression(false).verdict(verdict));
   }
 }

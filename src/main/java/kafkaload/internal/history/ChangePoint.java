@@ -3,11 +3,9 @@ package kafkaload.internal.history;
 import java.util.Arrays;
 
 /**
- * The most likely change in a series of runs (one value per run, oldest first): the split that
- * maximises the Mann-Whitney |z| between the runs before and after it, each side at least {@link
- * #MIN_SEGMENT} runs long, kept only when |z| reaches {@link #MIN_Z}. Searching every split
- * inflates the statistic: the bound is above a single test's 1.96, and a change point is a hint,
- * not a gate.
+ * The most likely change in a series of runs (oldest first): the split maximising the Mann-Whitney
+ * |z|, each side at least {@link #MIN_SEGMENT} runs, kept when |z| reaches {@link #MIN_Z}, above
+ * 1.96 since searching every split inflates it: a hint, not a gate.
  */
 public final class ChangePoint {
   public static final int MIN_SEGMENT = 4;
@@ -18,10 +16,7 @@ public final class ChangePoint {
   /** A change: the index of the first run after it, the medians before and after, and its |z|. */
   public record Change(int index, double before, double after, double z) {}
 
-  /**
-   * The change in {@code values} (NaN values are left out of neither side: the caller drops them),
-   * or null.
-   */
+  /** The change in {@code values} (the caller drops NaN values), or null. */
   public static Change find(double[] values) {
     int n = values.length;
     Change best = null;

@@ -9,20 +9,16 @@ import java.util.TreeSet;
 import kafkaload.internal.results.RunResults;
 
 /**
- * Whether a baseline run measured the same thing as this run. Another simulation, record size,
- * acks, broker or injector count makes the comparison meaningless: it is refused, the differences
- * named. Any other parameter that differs (linger.ms, users, duration) is flagged, and so is an
- * injector marked saturated in either run, since its figures are then a floor, not a measurement.
+ * Whether a baseline measured what this run did: another simulation, record size, acks, broker or
+ * injector count refuses the comparison; other differences are flagged, and so is a saturated
+ * injector (its figures are a floor).
  */
 public final class Comparability {
   /** The parameters whose difference refuses a comparison. */
   public static final List<String> REFUSING =
       List.of("simulation", "recordSize", "acks", "kafka.embedded.brokers", "injector.count");
 
-  /**
-   * Parameters that differ between any two runs without changing what is measured: names of
-   * throw-away topics and files, the gates' own thresholds, the history's settings.
-   */
+  /** Parameters that differ run to run without changing the measure: names, gates, history. */
   private static final Set<String> IGNORED =
       Set.of("topic", "kafka.bootstrap.servers", "kafka.client.config", "feeder", "injector.index");
 
@@ -33,10 +29,7 @@ public final class Comparability {
   /** What the comparison of a run with one baseline run found. */
   public record Differences(List<String> refusing, List<String> flags) {}
 
-  /**
-   * The differences between this run's parameters and a baseline's, by the rules above; {@code
-   * baselineName} names the baseline in the texts.
-   */
+  /** This run's parameter differences from a baseline's, by the rules above. */
   public static Differences of(
       Map<String, String> current, Map<String, String> baseline, String baselineName) {
     List<String> refusing = new ArrayList<>();
@@ -49,15 +42,7 @@ public final class Comparability {
       if (Objects.equals(a, b)) {
         continue;
       }
-      String text =
-          name
-              + ": "
-              + (b == null ? "(unset)" : b)
-              + " in "
-              + baselineName
-              + ", "
-              + (a == null ? "(unset)" : a)
-              + " now";
+      String text = difference(name, a, b, baselineName);
       if (REFUSING.contains(name)) {
         refusing.add(text);
       } else if (!ignored(name) && a != null && b != null) {
@@ -68,11 +53,7 @@ public final class Comparability {
     return new Differences(refusing, flags);
   }
 
-  /**
-   * The refusing differences that the parameters read before the load can tell: a parameter is
-   * compared only when both runs name it, except the broker count, whose absence means the single
-   * in-JVM broker or a cluster given by bootstrap.
-   */
+  /** The refusing differences the parameters read before the load tell. */
   public static List<String> refusedBeforeLoad(
       Map<String, String> current, Map<String, String> baseline, String baselineName) {
     List<String> out = new ArrayList<>();
@@ -85,15 +66,7 @@ public final class Comparability {
               ? !Objects.equals(x, y)
               : x != null && y != null && !x.equals(y);
       if (differ) {
-        out.add(
-            name
-                + ": "
-                + (y == null ? "(unset)" : y)
-                + " in "
-                + baselineName
-                + ", "
-                + (x == null ? "(unset)" : x)
-                + " now");
+        out.add(difference(name, x, y, baselineName));
       }
     }
     return out;
@@ -105,11 +78,9 @@ public final class Comparability {
     List<String> flags = new ArrayList<>(d.flags());
     if (baseline.injector() != null && baseline.injector().saturated()) {
       flags.add(
-          "the injector was saturated in "
-              + baselineName
-              + ": its figures are a floor ("
-              + String.join("; ", baseline.injector().reasons())
-              + ")");
+          String.format(
+              "the injector was saturated in %s: its figures are a floor (%s)",
+              baselineName, String.join("; ", baseline.injector().reasons())));
     }
     if (current.injector() != null && current.injector().saturated()) {
       flags.add(
@@ -120,10 +91,7 @@ public final class Comparability {
     return new Differences(d.refusing(), flags);
   }
 
-  /**
-   * A run's parameters, with the injector count of a merged run and the broker count of an embedded
-   * single broker made explicit, so runs of older summaries compare alike.
-   */
+  /** A run's parameters with the injector and single-broker counts explicit, as older runs. */
   public static Map<String, String> parameters(RunResults r) {
     Map<String, String> p =
         new java.util.TreeMap<>(r.parameters() == null ? Map.of() : r.parameters());
@@ -133,10 +101,7 @@ public final class Comparability {
     return p;
   }
 
-  /**
-   * A parameter's value for the comparison: the injector count defaults to 1 and an unset embedded
-   * broker count to the single in-JVM broker, so a run that never read them compares equal.
-   */
+  /** A parameter for the comparison: unset injector and broker counts default as they ran. */
   private static String value(Map<String, String> p, String name) {
     String v = p.get(name);
     if (v == null && name.equals("injector.count")) {
@@ -146,6 +111,12 @@ public final class Comparability {
       return p.containsKey("kafka.bootstrap.servers") ? "(external cluster)" : "1";
     }
     return v;
+  }
+
+  private static String difference(String name, String now, String before, String baselineName) {
+    return String.format(
+        "%s: %s in %s, %s now",
+        name, before == null ? "(unset)" : before, baselineName, now == null ? "(unset)" : now);
   }
 
   private static boolean ignored(String name) {

@@ -11,19 +11,11 @@ import kafkaload.internal.history.BaselineGate.Thresholds;
 import kafkaload.internal.results.BaselineComparison.Figure;
 import org.HdrHistogram.Histogram;
 
-/**
- * One figure of the baseline gate judged by the test that fits its data: Mann-Whitney on per-second
- * samples, a z test on a histogram's percentile, a two-proportion z test on the error rate. Each
- * gives the change, its interval, the confidence and whether that is a regression.
- */
+/** One baseline figure judged by the test that fits its data. */
 final class FigureJudge {
   private FigureJudge() {}
 
-  /**
-   * Per-second samples: Mann-Whitney on the samples, the change as the Hodges-Lehmann shift over
-   * the baseline's median sample. {@code shownNow}/{@code shownBefore}: the values shown (the run's
-   * own percentile, where the samples are per-second ones), NaN for the samples' median.
-   */
+  /** Per-second samples: Mann-Whitney and the Hodges-Lehmann shift; NaN shown: the median. */
   static Figure samples(
       String name,
       String unit,
@@ -43,20 +35,13 @@ final class FigureJudge {
     Double b = Double.isNaN(shownBefore) ? nullIfNaN(medBefore) : shownBefore;
     Double c = Double.isNaN(shownNow) ? nullIfNaN(medNow) : shownNow;
     if (now.length < MIN_SAMPLES || before.length < MIN_SAMPLES) {
-      return new Figure(
+      return skipped(
           name,
           unit,
           worse,
           b,
           c,
-          null,
-          null,
-          null,
-          null,
-          0,
-          "none",
           thresholdPct,
-          false,
           String.format(
               Locale.ROOT,
               "not judged: %d per-second samples now, %d in the baseline (at least %d each)",
@@ -78,26 +63,14 @@ final class FigureJudge {
     boolean regression = worsePct > thresholdPct && s.confidence() >= t.confidence();
     String test =
         String.format(Locale.ROOT, "Mann-Whitney U, per-second samples, n=%d vs %d", s.n(), s.m());
-    return new Figure(
-        name,
-        unit,
-        worse,
-        b,
-        c,
-        finite(changePct),
-        shift,
-        low,
-        high,
-        s.confidence(),
-        test,
-        thresholdPct,
-        regression,
-        text(
+    return judged(
+        new Figure(
             name,
             unit,
+            worse,
             b,
             c,
-            changePct,
+            finite(changePct),
             shift,
             low,
             high,
@@ -105,14 +78,10 @@ final class FigureJudge {
             test,
             thresholdPct,
             regression,
-            worse));
+            null));
   }
 
-  /**
-   * A tail percentile from histograms: each side's percentile with its order-statistic standard
-   * error (the ranks n q ± z sqrt(n q (1 - q)) mapped back to values), and a z test on their
-   * difference.
-   */
+  /** A tail percentile from histograms, with order-statistic errors, and a z test on the shift. */
   static Figure quantile(
       String name, double p, Histogram now, Histogram before, double thresholdPct, Thresholds t) {
     if (now == null && before == null || count(now) == 0 && count(before) == 0) {
@@ -139,23 +108,11 @@ final class FigureJudge {
             "percentile z test on histograms, n=%d vs %d",
             now.getTotalCount(),
             before.getTotalCount());
-    return new Figure(
-        name,
-        "ms",
-        "higher",
-        b[0],
-        a[0],
-        changePct,
-        shift,
-        shift - half,
-        shift + half,
-        confidence,
-        test,
-        thresholdPct,
-        regression,
-        text(
+    return judged(
+        new Figure(
             name,
             "ms",
+            "higher",
             b[0],
             a[0],
             changePct,
@@ -166,7 +123,7 @@ final class FigureJudge {
             test,
             thresholdPct,
             regression,
-            "higher"));
+            null));
   }
 
   /** The percentile p (0..100) of a histogram in ms, and its standard error in ms. */
@@ -231,21 +188,24 @@ final class FigureJudge {
   /** A figure with nothing to test, and why. */
   private static Figure skipped(
       String name, String unit, String worse, double thresholdPct, String why) {
+    return skipped(name, unit, worse, null, null, thresholdPct, name + ": " + why);
+  }
+
+  private static Figure skipped(
+      String name,
+      String unit,
+      String worse,
+      Double b,
+      Double c,
+      double thresholdPct,
+      String verdict) {
     return new Figure(
-        name,
-        unit,
-        worse,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        0,
-        "none",
-        thresholdPct,
-        false,
-        name + ": " + why);
+        name, unit, worse, b, c, null, null, null, null, 0, "none", thresholdPct, false, verdict);
+  }
+
+  /** The figure with its verdict in words. */
+  private static Figure judged(Figure f) {
+    return f.withVerdict(text(f));
   }
 
   private static Double nullIfNaN(double v) {

@@ -160,13 +160,18 @@ public record RunFigures(
       if (e.getKey().startsWith(WARM_UP) || e.getValue() == null || e.getValue().isEmpty()) {
         continue;
       }
-      Histogram h = decode(e.getKey(), e.getValue());
-      if (into == null) {
-        into = new Histogram(h.getNumberOfSignificantValueDigits());
-        into.setAutoResize(true);
-      }
-      into.add(h);
+      into = plus(into, decode(e.getKey(), e.getValue()));
     }
+    return into;
+  }
+
+  /** {@code into} plus {@code h}; a new auto-resizing histogram when {@code into} is null. */
+  static Histogram plus(Histogram into, Histogram h) {
+    if (into == null) {
+      into = new Histogram(h.getNumberOfSignificantValueDigits());
+      into.setAutoResize(true);
+    }
+    into.add(h);
     return into;
   }
 

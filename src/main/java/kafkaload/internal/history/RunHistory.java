@@ -10,11 +10,7 @@ import java.util.stream.Stream;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 
-/**
- * A folder of earlier runs: one kafka-summary.json per run, named {@code <start>__<label>.json} so
- * that names sort by time and carry the commit or label. A baseline is one run's
- * kafka-summary.json, the run's report folder holding one, or such a history folder.
- */
+/** A folder of earlier runs, one {@code <start>__<label>.json} each, sorted by time. */
 public final class RunHistory {
   static final String SUMMARY = "kafka-summary.json";
   private static final String SEPARATOR = "__";
@@ -24,11 +20,7 @@ public final class RunHistory {
   /** One run of a history: its file, label (commit or name; may be empty) and results. */
   public record Entry(Path file, String label, RunResults results) {}
 
-  /**
-   * The baseline at {@code path}: a kafka-summary.json, a report folder holding one, or a history
-   * folder (its latest {@code lastRuns} runs, oldest first). Throws with the path and what is wrong
-   * with it.
-   */
+  /** The baseline at {@code path}: a summary, a report folder, or a history's last runs. */
   public static List<Entry> baseline(Path path, int lastRuns) {
     if (!Files.exists(path)) {
       throw new IllegalArgumentException("the baseline " + path + " does not exist");

@@ -1,46 +1,32 @@
 package kafkaload.internal.history;
 
 import java.util.Locale;
+import kafkaload.internal.results.BaselineComparison.Figure;
 
-/**
- * A figure's verdict in words, and the numbers as the gate and the Markdown summary show them: a
- * fixed wording, since CI logs and tests read it.
- */
+/** A figure's verdict in words, a fixed wording: CI logs and tests read it. */
 final class VerdictText {
   private VerdictText() {}
 
-  static String text(
-      String name,
-      String unit,
-      Double b,
-      Double c,
-      double changePct,
-      double shift,
-      double low,
-      double high,
-      double confidence,
-      String test,
-      double thresholdPct,
-      boolean regression,
-      String worse) {
+  static String text(Figure f) {
+    String unit = f.unit();
     return String.format(
         Locale.ROOT,
         "%s: %s %s -> %s %s (%s, shift %s [%s, %s] %s; limit %s%s%%), confidence %.1f%% (%s)%s",
-        name,
-        fmt(b),
+        f.name(),
+        fmt(f.baseline()),
         unit,
-        fmt(c),
+        fmt(f.current()),
         unit,
-        Double.isFinite(changePct) ? String.format(Locale.ROOT, "%+.1f%%", changePct) : "new",
-        signed(shift),
-        signed(low),
-        signed(high),
+        f.changePct() == null ? "new" : String.format(Locale.ROOT, "%+.1f%%", f.changePct()),
+        signed(f.shift()),
+        signed(f.shiftLow()),
+        signed(f.shiftHigh()),
         unit,
-        worse.equals("higher") ? "+" : "-",
-        fmt(thresholdPct),
-        100 * confidence,
-        test,
-        regression ? ": REGRESSION" : "");
+        f.worseWhen().equals("higher") ? "+" : "-",
+        fmt(f.thresholdPct()),
+        100 * f.confidence(),
+        f.test(),
+        f.regression() ? ": REGRESSION" : "");
   }
 
   /** No decimals from 100, two from 1, three below; "-" for a missing value. */

@@ -7,11 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
-/**
- * How keys, values and headers become bytes: byte[] as is, String as UTF-8, anything else as JSON
- * (Jackson). The producer always uses ByteArraySerializer, so what is measured is Kafka, not a
- * serializer.
- */
+/** Keys, values, headers as bytes; producers use ByteArraySerializer: Kafka is measured. */
 public final class Bytes {
   // JVM-wide: configured once, thread-safe, holds no run's data.
   private static final ObjectMapper JSON = new ObjectMapper();

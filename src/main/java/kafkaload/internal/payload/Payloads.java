@@ -18,19 +18,12 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * Value helpers; each returns a function of the session that the send action evaluates per record.
  */
 public final class Payloads {
-  /**
-   * Distinct arrays per size: enough that batches are not one array repeated, few enough to stay in
-   * cache.
-   */
+  /** Distinct arrays per size: batches are not one array repeated, yet they stay in cache. */
   static final int POOL_SIZE = 64;
 
   private Payloads() {}
 
-  /**
-   * Records of exactly {@code size} bytes of random upper-case letters, like
-   * kafka-producer-perf-test's --record-size. Drawn round-robin from a pool made once, so
-   * generating them costs nothing measurable; the producer never changes the arrays it is given.
-   */
+  /** Records of exactly {@code size} random upper-case letters, round-robin from a pool. */
   public static Function<Session, Object> randomBytes(int size) {
     if (size < 0) {
       throw new KafkaLoadConfigException("randomBytes(" + size + "): the size must be >= 0");
@@ -40,11 +33,7 @@ public final class Payloads {
     return session -> pool[(int) (next.getAndIncrement() & (POOL_SIZE - 1))];
   }
 
-  /**
-   * {@code count} arrays of random upper-case letters, the values {@link #randomBytes} draws from.
-   * lz4 barely compresses them (it finds no repeats to replace) as long as a batch holds no array
-   * twice.
-   */
+  /** {@code count} random letter arrays for {@link #randomBytes}: no repeats for lz4 to find. */
   public static byte[][] randomPool(int size, int count) {
     SplittableRandom random = new SplittableRandom(size);
     byte[][] pool = new byte[count][];
@@ -67,10 +56,7 @@ public final class Payloads {
     return read(path);
   }
 
-  /**
-   * A text file (file system path or classpath resource) with Gatling EL such as #{id}, filled per
-   * record.
-   */
+  /** A text file (path or classpath resource) with Gatling EL such as #{id}, filled per record. */
   public static Function<Session, Object> templateBody(String path) {
     String template = new String(read(path), StandardCharsets.UTF_8);
     SessionValue<String> el = SessionValue.fromScala(Expressions.toStringExpression(template));
@@ -81,10 +67,7 @@ public final class Payloads {
     return read(path, "payload file");
   }
 
-  /**
-   * A file's bytes (file system path, else classpath resource); a missing or unreadable one is a
-   * config error naming it as {@code what} ("payload file", "schema file").
-   */
+  /** A file's bytes (path, else classpath resource); missing or unreadable: a config error. */
   public static byte[] read(String path, String what) {
     Path p = Paths.get(path);
     try {

@@ -9,11 +9,7 @@ import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import scala.Function1;
 
-/**
- * A value taken from the virtual user's session at send time: a constant, a Gatling EL string or a
- * Java function. A value that cannot be resolved (for example a missing session attribute) throws
- * {@link Unresolved}, which the action turns into a KO naming the reason.
- */
+/** A value from the user's session at send time; unresolvable: {@link Unresolved}, a KO. */
 @FunctionalInterface
 public interface SessionValue<T> {
   T resolve(Session session);
@@ -29,11 +25,7 @@ public interface SessionValue<T> {
     return session -> value;
   }
 
-  /**
-   * A Gatling EL string such as "#{orderId}"; a string without "#{" is a constant. Compiled here,
-   * when the simulation is built: a malformed one is a {@link KafkaLoadConfigException} naming it,
-   * before any load.
-   */
+  /** A Gatling EL string ("#{orderId}"), compiled now: a malformed one fails before any load. */
   static SessionValue<String> el(String el) {
     if (el == null || !el.contains("#{")) {
       return constant(el);

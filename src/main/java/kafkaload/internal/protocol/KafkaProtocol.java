@@ -82,10 +82,7 @@ public record KafkaProtocol(
     return requests.replyTimeoutMs();
   }
 
-  /**
-   * The isolation.level of the protocol's readers unless an action sets its own: the builder's,
-   * -Disolation.level winning, else Kafka's default read_uncommitted.
-   */
+  /** The readers' isolation.level: the builder's, -Disolation.level winning, else Kafka's. */
   public org.apache.kafka.common.IsolationLevel isolationLevel() {
     return requests.isolationLevel();
   }
@@ -117,10 +114,7 @@ public record KafkaProtocol(
     return run.injector();
   }
 
-  /**
-   * Where this protocol connects: its bootstrap servers, or the embedded broker(s) (started on
-   * first use).
-   */
+  /** Where this protocol connects: its bootstrap servers, or the embedded broker(s). */
   public String targetBootstrap() {
     if (bootstrapServers() != null) {
       return bootstrapServers();
@@ -137,10 +131,7 @@ public record KafkaProtocol(
     return new Connection(targetBootstrap(), producerProperties, topicPlan().bootstrapTimeoutMs());
   }
 
-  /**
-   * The embedded cluster of child-process brokers this protocol runs on, or null (external or
-   * in-JVM broker).
-   */
+  /** The embedded cluster of child-process brokers this protocol runs on, or null. */
   public EmbeddedCluster embeddedCluster() {
     return bootstrapServers() == null && embeddedBrokers() > 0
         ? EmbeddedCluster.shared(embeddedBrokers())
@@ -154,10 +145,7 @@ public record KafkaProtocol(
         && (acks.toString().trim().equalsIgnoreCase("all") || acks.toString().trim().equals("-1"));
   }
 
-  /**
-   * The settings as the run's summary and page show them, secrets masked; the registry's as text
-   * under Confluent's names. {@code runId}: the run's identity, or null.
-   */
+  /** The settings as summary and page show them, secrets masked; {@code runId} or null. */
   public ProtocolResults.ProtocolConfig describe(String bootstrap, String runId) {
     Map<String, String> registry = null;
     if (schemaRegistry().url() != null) {

@@ -47,11 +47,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.runtime.BoxedUnit;
 
-/**
- * One Gatling run's Kafka side: the components of each protocol (shared by the scenarios that use
- * it), the injector-health sampler, and, when the run ends, the summary JSON, the Kafka page and
- * the JUnit assertions file beside Gatling's report.
- */
+/** One Gatling run's Kafka side: the protocols' components, health, and the files at the end. */
 final class KafkaRun {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
 
@@ -105,10 +101,9 @@ final class KafkaRun {
   }
 
   /**
-   * The components of this protocol, made for its first action and shared by the others: the checks
-   * that create nothing (bootstrap, security, the default topic's plan) are made now; what changes
-   * the cluster waits for {@link KafkaComponents#start()}, which each action calls after its own
-   * checks (its schemas).
+   * This protocol's components, made for its first action and shared: the checks that create
+   * nothing are made now; what changes the cluster waits for {@link KafkaComponents#start()},
+   * called by each action after its own checks.
    */
   synchronized KafkaComponents components(KafkaProtocol protocol) {
     KafkaComponents c = components.get(protocol);
@@ -178,11 +173,7 @@ final class KafkaRun {
     }
   }
 
-  /**
-   * The protocol's side effects, once its actions' checks passed: preflight (the default topic
-   * created when the plan says so, then checked), its end offsets for the reconciliation, the
-   * producers, the injector health.
-   */
+  /** Once the actions' checks passed: preflight, end offsets, producers, injector health. */
   ProducerPool start(KafkaComponents c, OffsetBaselines baselines) {
     KafkaProtocol protocol = c.protocol();
     Connection connection = c.connection();
@@ -214,10 +205,7 @@ final class KafkaRun {
     }
   }
 
-  /**
-   * The run stops here: an in-JVM broker left running would keep the JVM alive after Gatling gives
-   * up; the embedded registry (of zero-setup runs) is the run's too.
-   */
+  /** The run stops the embedded broker and registry: a broker left running keeps the JVM alive. */
   private static void stopEmbedded(boolean embedded) {
     if (embedded) {
       EmbeddedKafka.stopShared();
@@ -299,10 +287,7 @@ final class KafkaRun {
     return out;
   }
 
-  /**
-   * The load is over: summarise while the producers still answer, then close them and the embedded
-   * broker.
-   */
+  /** The load is over: summarise while producers still answer, then close them and the broker. */
   private void end() {
     List<KafkaComponents> all;
     synchronized (this) {
@@ -348,11 +333,7 @@ final class KafkaRun {
     stopEmbedded(embedded || anyEmbedded);
   }
 
-  /**
-   * The offset comparison always runs: when the load sent records and no reconcile() step judged
-   * them (the simulation has none, -Dverify=false, or maxDuration cut it short), compare acked
-   * records with end offsets now.
-   */
+  /** When records were sent and no reconcile() judged them, offsets are compared now. */
   private static void reconcileIfNotDone(KafkaComponents c) {
     RunLedger ledger = c.ledger();
     if (ledger.injector().distributed()) {
@@ -379,10 +360,7 @@ final class KafkaRun {
     }
   }
 
-  /**
-   * After Gatling's report: gate verdicts, kafka-summary.json, kafka.html, js/assertions.xml.
-   * Returns false while the run has not ended (its files come later), true once done with it.
-   */
+  /** Writes the run's files after Gatling's report; false while the run has not ended. */
   boolean writeReports() {
     if (!ended) {
       return false;

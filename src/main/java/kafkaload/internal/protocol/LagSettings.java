@@ -5,10 +5,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.IsolationLevel;
 
 /**
- * Consumer groups under test whose lag is sampled every {@code intervalMs} during the run, judged
- * after it. {@code isolationLevel}: what the lag is measured against, the high-water mark
- * (read_uncommitted) or the last stable offset (read_committed, what a transactional reader can
- * reach); null for the protocol's isolation level.
+ * Consumer groups under test, their lag sampled every {@code intervalMs} and judged after the run;
+ * {@code isolationLevel}: against the high-water mark or the last stable offset (read_committed);
+ * null for the protocol's.
  */
 public record LagSettings(List<String> groups, long intervalMs, IsolationLevel isolationLevel) {
   public static final LagSettings NONE = new LagSettings(List.of(), 2000, null);

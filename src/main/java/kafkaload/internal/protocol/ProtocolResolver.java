@@ -18,11 +18,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * A builder's parts resolved into the {@link KafkaProtocol}: the -D properties and the environment
- * win over code (one simulation, any cluster), and everything that can be checked without a broker
- * is checked; a problem throws KafkaLoadConfigException naming it. Connects to nothing.
- */
+/** A builder's parts resolved into the {@link KafkaProtocol}: -D wins; checked, unconnected. */
 public final class ProtocolResolver {
   private static final Logger LOG = LoggerFactory.getLogger(ProtocolResolver.class);
 
@@ -99,10 +95,7 @@ public final class ProtocolResolver {
     return null;
   }
 
-  /**
-   * Lets Kafka's own ConfigDef judge every value, so the error names the property exactly as Kafka
-   * would.
-   */
+  /** Kafka's own ConfigDef judges every value, so errors name the property as Kafka would. */
   private static void validate(Map<String, Object> props) {
     Map<String, Object> check = new HashMap<>(props);
     check.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "validation.invalid:9092");

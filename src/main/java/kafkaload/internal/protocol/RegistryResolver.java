@@ -17,19 +17,16 @@ import kafkaload.internal.schema.RegistryTls;
 import kafkaload.internal.schema.SubjectStrategy;
 
 /**
- * The Schema Registry settings of a protocol, with Confluent's names (schema.registry.url,
- * basic.auth.*, schema.registry.ssl.*, bearer.auth.*, the subject strategies), resolved from the
- * client properties (file and code) and the -D parameters: -D wins for what is not secret, and a
- * secret never comes from -D.
+ * A protocol's Schema Registry settings by Confluent's names, resolved from the client properties
+ * and -D parameters: -D wins for what is not secret, and a secret never comes from -D.
  */
 final class RegistryResolver {
   private RegistryResolver() {}
 
   /**
-   * The registry settings, with Confluent's names, taken out of the client properties (file and
-   * code); a -D property wins. The basic auth secret comes from the properties file, the code, or
-   * the environment (SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO), never from -D; or from the URL's user
-   * info with basic.auth.credentials.source=URL, as Confluent's clients take it.
+   * The registry settings out of the client properties, -D winning; the basic auth secret from the
+   * file, code or SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO, never -D, or from the URL's user info with
+   * basic.auth.credentials.source=URL.
    */
   static RegistrySettings resolve(Map<String, Object> props, ParamSnapshot params) {
     Map<String, String> file = new HashMap<>();
@@ -121,10 +118,7 @@ final class RegistryResolver {
         url, userInfo, autoRegister, useLatest, key, value, tls, oauth(file, params));
   }
 
-  /**
-   * bearer.auth.* with bearer.auth.credentials.source=OAUTHBEARER: -D wins for what is not secret;
-   * the client secret comes from the properties file or code, else the environment; never -D.
-   */
+  /** bearer.auth.* (OAUTHBEARER): -D wins but for the client secret, which -D never gives. */
   private static RegistryOAuth oauth(Map<String, String> file, ParamSnapshot params) {
     String source =
         params.oneOf(

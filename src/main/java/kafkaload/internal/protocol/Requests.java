@@ -5,10 +5,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.IsolationLevel;
 
 /**
- * What every request of the protocol shares: whether records carry the run-identity headers the
- * read-back counts with, how long a request-reply waits for its reply unless the action says
- * otherwise, and the isolation.level its readers (consume, request-reply, drain, the lag monitor)
- * use unless the action says otherwise.
+ * What the protocol's requests share: run-identity headers (for the read-back), the reply timeout
+ * of a request-reply, and the readers' isolation.level, each unless the action sets its own.
  */
 public record Requests(boolean runIdentity, long replyTimeoutMs, IsolationLevel isolationLevel) {
   /** Kafka's consumer default, read_uncommitted, unless set. */

@@ -3,11 +3,7 @@ package kafkaload.internal.protocol;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/**
- * The files a run writes after Gatling (kafka-summary.json, kafka.html): the runs of this JVM whose
- * files are not written yet. Each leaves once they are (at the latest when the next run starts, or
- * at JVM exit), so a long-lived JVM holds no run it has finished with.
- */
+/** The runs of this JVM whose files are not written yet; none is kept once written. */
 public final class RunFiles {
   /** Cleared as the files are written: at most the runs since the last write. */
   private static final List<KafkaRun> PENDING = new CopyOnWriteArrayList<>();
@@ -30,11 +26,7 @@ public final class RunFiles {
     PENDING.add(run);
   }
 
-  /**
-   * Writes the files of every run this JVM has ended (each once) and lets go of those runs: for an
-   * injector launcher, which must record that they are complete before it exits, and for the next
-   * run of the same JVM. A run not ended yet stays.
-   */
+  /** Writes every ended run's files once and lets go of it (a launcher needs them before exit). */
   public static void writeNow() {
     for (KafkaRun run : PENDING) {
       if (run.writeReports()) {

@@ -2,11 +2,7 @@ package kafkaload.internal.protocol;
 
 import kafkaload.internal.config.KafkaLoadConfigException;
 
-/**
- * Where a protocol connects: its bootstrap servers, or (when they are null) the embedded broker:
- * the one in-JVM broker when {@code embeddedBrokers} is 0, else that many brokers in child
- * processes.
- */
+/** Where a protocol connects: bootstrap servers, or (null) the embedded broker(s). */
 public record Target(String bootstrapServers, int embeddedBrokers) {
   /** No bootstrap: the in-JVM embedded broker. */
   public static final Target EMBEDDED = new Target(null, 0);

@@ -2,10 +2,7 @@ package kafkaload.internal.protocol;
 
 import kafkaload.internal.admin.TopicPlan;
 
-/**
- * The default topic of send actions (null when every action names its own) and what preflight does
- * about it.
- */
+/** The default topic of send actions (null: each names its own) and what preflight does. */
 public record Topics(String topic, TopicPlan plan) {
   public static final Topics NONE = new Topics(null, TopicPlan.DEFAULT);
 

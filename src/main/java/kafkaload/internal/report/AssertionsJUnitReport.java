@@ -24,11 +24,9 @@ import scala.collection.immutable.List;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Writes Gatling's JUnit-style assertions file, {@code <run>/js/assertions.xml}, for CI systems
- * that read JUnit XML. Gatling 3.15 and 3.16 still ship the template but no longer write the file,
- * so it is made here, once the JVM is exiting, with Gatling's template from the verdicts Gatling
- * printed, or, failing those, from the run's simulation.log with Gatling's own reader and
- * validator.
+ * Writes Gatling's JUnit assertions file, {@code <run>/js/assertions.xml}, which Gatling 3.15 and
+ * 3.16 no longer write: at JVM exit, with Gatling's template, from its printed verdicts or else
+ * from simulation.log with its own reader.
  */
 public final class AssertionsJUnitReport {
   private AssertionsJUnitReport() {}
@@ -64,10 +62,7 @@ public final class AssertionsJUnitReport {
   /** Gatling's own verdicts on a run's assertions, with the run they judge. */
   public record Verdicts(RunInfo runInfo, java.util.List<AssertionResult> results) {}
 
-  /**
-   * Gatling's own verdicts as it printed them ({@link GatlingVerdicts}), with the run's header from
-   * the log's first pass; empty when any assertion of the log has no printed verdict.
-   */
+  /** Gatling's printed verdicts with the run's header; empty when any assertion has none. */
   public static Optional<Verdicts> printed(Path simulationLog) {
     RunInfo info = new FirstPassParser(simulationLog.toFile(), ZoneId.systemDefault()).parse();
     java.util.List<AssertionResult> results = new ArrayList<>();
@@ -110,10 +105,7 @@ public final class AssertionsJUnitReport {
     return write(simulationLog, verdicts, java.util.Map.of());
   }
 
-  /**
-   * Writes js/assertions.xml, with {@code details} (by request name) added to the output of each
-   * assertion on that request: the baseline gate's values, change and confidence.
-   */
+  /** Writes js/assertions.xml, each assertion with {@code details} of its request added. */
   public static Path write(
       Path simulationLog, Verdicts verdicts, java.util.Map<String, String> details)
       throws IOException {
@@ -126,10 +118,7 @@ public final class AssertionsJUnitReport {
     return out;
   }
 
-  /**
-   * Appends each request's detail to the output (a passed case's system-out) or the failure message
-   * of the test cases about that request.
-   */
+  /** Appends each request's detail to its test cases' output (passed) or failure message. */
   static String withDetails(String xml, java.util.Map<String, String> details) {
     for (var e : details.entrySet()) {
       String name = escape(e.getKey() + ": ");
@@ -161,18 +150,12 @@ public final class AssertionsJUnitReport {
         .replace("\"", "&quot;");
   }
 
-  /**
-   * The assertion as Gatling prints it, for example "send: 99th percentile of response time is less
-   * than 250.0".
-   */
+  /** The assertion as Gatling prints it: "send: 99th percentile of response time is ...". */
   public static String message(AssertionResult r) {
     return AssertionMessage.message(r.assertion());
   }
 
-  /**
-   * The measured value, or the resolution error when Gatling found no stats for the assertion's
-   * path.
-   */
+  /** The measured value, or the error when Gatling found no stats for the assertion's path. */
   public static Object actual(AssertionResult r) {
     return r instanceof AssertionResult.Resolved
         ? (Object) ((AssertionResult.Resolved) r).actualValue()

@@ -11,22 +11,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Gatling's verdicts on a run's assertions, taken from the lines it prints once it has judged them
- * ({@code "<assertion> : true (actual : 3.0)"}, {@code "<assertion> : false (<why not>)"}), so that
- * the JUnit file and the Kafka page need not parse simulation.log a second time (as long again as
- * Gatling's own parse, after it). Gatling prints them with Scala's {@code println} on the thread
- * that runs it; {@link #listen()} is called when a run starts (its Kafka components are first made,
- * while Gatling builds the scenarios on that thread). A verdict not found here is judged from the
- * log instead.
+ * Gatling's verdicts taken from the lines it prints ({@code "<assertion> : true (actual : 3.0)"}),
+ * so the JUnit file and page need not parse simulation.log again. Gatling prints them with Scala's
+ * {@code println} on its run's thread; {@link #listen()} is called when a run starts. A verdict not
+ * found is judged from the log.
  */
 public final class GatlingVerdicts {
   private static final Pattern RESOLVED = Pattern.compile("(true|false) \\(actual : (.*)\\)");
   private static final Pattern UNRESOLVED = Pattern.compile("false \\((.*)\\)");
 
-  /**
-   * Only the lines that look like verdicts are kept: the last run's, read when its files are
-   * written, cleared when the next run starts (after it has written the earlier run's files).
-   */
+  /** Only verdict-like lines are kept: the last run's, cleared when the next run starts. */
   private static final Queue<String> LINES = new ConcurrentLinkedQueue<>();
 
   /** JVM-wide, as Gatling's console is: whether this thread's console is already wrapped. */
@@ -34,11 +28,7 @@ public final class GatlingVerdicts {
 
   private GatlingVerdicts() {}
 
-  /**
-   * Notes the verdict lines Gatling will print on this thread; the console output itself is
-   * unchanged. Each call starts a new run: verdicts noted before it (an earlier run in the same
-   * JVM) are forgotten.
-   */
+  /** Notes the verdict lines Gatling will print on this thread; each call starts a new run. */
   public static void listen() {
     LINES.clear();
     if (LISTENING.get()) {

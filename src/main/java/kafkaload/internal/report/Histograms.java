@@ -7,10 +7,7 @@ import java.util.zip.DataFormatException;
 import kafkaload.internal.results.Percentiles;
 import org.HdrHistogram.Histogram;
 
-/**
- * HdrHistogram's compressed encoding as base64 text: what an injector writes so a merge gets exact
- * percentiles.
- */
+/** HdrHistogram's compressed form as base64: an injector writes it for exact merged percentiles. */
 public final class Histograms {
   private Histograms() {}
 

@@ -13,20 +13,14 @@ import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 
 /**
- * Where the ack latency comes from, side by side: the broker's round trip (the producer's own
- * request latency), the time records waited in the producer's buffer, and the injector's share
- * (publish delay, event-loop delay, GC pauses, time inside producer.send), all over the load only.
- * A slow broker shows as a request latency close to the ack latency; a slow injector as event-loop
- * delay, GC pauses or publish delay of the same size as the ack tail.
+ * Where the ack latency comes from, over the load: the broker's round trip, the producer's buffer,
+ * and the injector's share (publish delay, event-loop delay, GC, producer.send). A slow broker
+ * shows as request latency near the ack latency; a slow injector as delays of the ack tail's size.
  */
 public final class LatencySources {
   private LatencySources() {}
 
-  /**
-   * The figures for the summary's {@code latencySources}: {@code protocols} are the summary's
-   * protocol sections (their ackLatencyMs and publishDelayMs), {@code load} the injector's samples
-   * of the load.
-   */
+  /** The summary's {@code latencySources}, from its protocol sections and the load's samples. */
   public static LatencySourceFigures of(
       List<ProtocolResults> protocols,
       List<InjectorSample> load,
@@ -49,8 +43,7 @@ public final class LatencySources {
       }
     }
     // The producer's metrics are windowed (about the last 30-60 s): the load's highest -max sample
-    // is its max,
-    // the mean of its -avg samples its average.
+    // is its max, the mean of its -avg samples its average.
     return new LatencySourceFigures(
         ack,
         new LatencySourceFigures.Broker(

@@ -5,10 +5,7 @@ import static java.util.Locale.ROOT;
 import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
 
-/**
- * The reconciliation as a console table, per topic and partition, so a skewed or lossy partition
- * stands out.
- */
+/** The reconciliation as a console table per topic and partition: skews and losses stand out. */
 public final class ReconciliationPrinter {
   private ReconciliationPrinter() {}
 

@@ -19,12 +19,9 @@ import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.verification.LagMonitor;
 
 /**
- * A long run's series cut to at most {@link #MAX_POINTS} points each, so that the Kafka page stays
- * readable and kafka-summary.json small for hours of per-second samples. Consecutive samples are
- * merged into one point: rates and CPU by their mean; heap, GC pauses, time blocked in send,
- * event-loop delay and lag by their maximum, so no peak is hidden; probe counts by their sum. A
- * point carries the second of its last sample (a sample covers the interval before it). A series of
- * at most MAX_POINTS samples is kept as it is.
+ * Series cut to at most {@link #MAX_POINTS} points, so the page and JSON stay small over hours:
+ * consecutive samples merged, rates and CPU by mean, heap, GC, blocking, delay and lag by max (no
+ * peak hidden), probes summed; a point carries its last sample's second.
  */
 public final class Timeline {
   static final int MAX_POINTS = 600;
@@ -58,20 +55,12 @@ public final class Timeline {
                 b.stream().mapToLong(ProtocolResults.LagPoint::totalLag).max().orElse(0)));
   }
 
-  /**
-   * The per-second samples as CSV, one line a sample (kafka-timeline.csv): the full resolution of a
-   * run whose JSON timeline is downsampled, at a fraction of the JSON's size. An empty cell is a
-   * value not known (NaN).
-   */
+  /** The per-second samples as CSV (kafka-timeline.csv), full resolution; an empty cell: NaN. */
   static String csv(List<InjectorSample> samples) {
     return csv(null, Map.of(0, samples));
   }
 
-  /**
-   * A merged run's kafka-timeline.csv: every injector's per-second rows, each second counted from
-   * its own injector's start, with the injector's index in a first column {@code injector}; rows by
-   * injector, then second.
-   */
+  /** A merged run's kafka-timeline.csv: each injector's rows from its own start, index first. */
   public static String csvByInjector(Map<Integer, List<InjectorSample>> byInjector) {
     return csv("injector", new TreeMap<>(byInjector));
   }
@@ -113,10 +102,7 @@ public final class Timeline {
 
   private static final String PRODUCER = "producer.";
 
-  /**
-   * An injector's kafka-timeline.csv read back into samples (an empty cell is NaN; a producer
-   * metric absent from a row is absent from its map), for the merged run's file.
-   */
+  /** An injector's kafka-timeline.csv read back (an empty cell is NaN), for the merged file. */
   public static List<InjectorSample> readCsv(String csv) {
     String[] lines = csv.split("\n");
     if (lines.length == 0 || lines[0].isBlank()) {

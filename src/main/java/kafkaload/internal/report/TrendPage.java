@@ -17,13 +17,12 @@ import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.RunResults;
 
 /**
- * The history's trends as one HTML page (trends.html, ECharts beside it, the data embedded so it
- * opens from file://): p50/p99/p99.9 ack latency, msg/s, error % and CPU per message per run,
- * labelled with the commit or label, each figure's change point marked ({@link ChangePoint}).
+ * The history's trends as one HTML page (trends.html, data embedded, opens from file://): latency,
+ * msg/s, error % and CPU per message per run, each figure's change point marked ({@link
+ * ChangePoint}).
  *
  * <p>{@code java -cp <classpath> kafkaload.internal.report.TrendPage <history folder> [<output
- * folder>]}, or {@code mvn exec:java -Dexec.mainClass=kafkaload.internal.report.TrendPage
- * -Dexec.args=<history folder>}; see docs/ci-gate.md.
+ * folder>]}; see docs/ci-gate.md.
  */
 public final class TrendPage {
   private TrendPage() {}

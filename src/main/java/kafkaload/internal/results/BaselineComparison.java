@@ -1,6 +1,7 @@
 package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 
 /**
@@ -41,6 +42,7 @@ public record BaselineComparison(
    * @param regression true when worse by more than the threshold, with the required confidence
    * @param verdict one line in words: values, change and confidence, or why the figure was skipped
    */
+  @RecordBuilder
   public record Figure(
       String name,
       String unit,
@@ -55,5 +57,6 @@ public record BaselineComparison(
       String test,
       double thresholdPct,
       boolean regression,
-      String verdict) {}
+      String verdict)
+      implements BaselineComparisonFigureBuilder.With {}
 }

@@ -1,10 +1,9 @@
 package kafkaload.internal.results;
 
 /**
- * The figures of a drain (the consumer-throughput test): the topic, how it was read ("assign" or
- * "subscribe") by how many consumers, records read of those expected, over how long, the rates,
- * time in fetch, and with a group: the join, the rebalances after it and their time (null with
- * static assignment), and records read again after one.
+ * A drain's figures (the consumer-throughput test): topic, "assign" or "subscribe", consumers,
+ * records read of those expected, time, rates, fetch time; with a group its join, rebalances and
+ * their time (null when assigned), and records read again.
  */
 public record DrainThroughput(
     String topic,

@@ -39,16 +39,10 @@ public record InjectorResults(
     }
   }
 
-  /**
-   * Heap after GC over the load, MB: at its first and last sample with a collection behind it, and
-   * the highest.
-   */
+  /** Heap after GC over the load, MB: at the first and last sample after a collection; highest. */
   public record HeapAfterGc(Double first, Double last, Double max) {}
 
-  /**
-   * Event-loop delay over the load: how late a task due every {@code intervalMs} ran on each of
-   * Gatling's {@code loops} event loops, over {@code probes} probes, ms.
-   */
+  /** Event-loop delay over the load, ms: how late a task due every {@code intervalMs} ran. */
   public record EventLoopDelay(
       int loops, long probes, long intervalMs, double p50, double p99, double max) {}
 

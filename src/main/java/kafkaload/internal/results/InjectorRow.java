@@ -6,12 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One injector of a merged run, as the merge found it: {@code status} "complete" or "died"; for a
- * complete one, how late it started after the common start, Gatling's counts and exit code, its
- * Kafka figures (of its first protocol) and its health; for one that died, what its log holds.
- * {@code text}: the row in words, as the console prints it. Figures the merge could not know are
- * absent. {@code recordsInTopic}: the records of the run the read-back found from its sequence
- * space (a dead injector's too), absent without a read-back.
+ * One injector of a merged run: {@code status} "complete" or "died"; a complete one's start
+ * lateness, Gatling's counts and exit code, Kafka figures and health; a dead one's log. {@code
+ * text}: the console row. {@code recordsInTopic}: records found from its sequence space. Unknown
+ * figures are absent.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @RecordBuilder
@@ -34,10 +32,7 @@ public record InjectorRow(
     String text)
     implements InjectorRowBuilder.With {
 
-  /**
-   * This row with the records found in the topic from its sequence space, and {@code more} added to
-   * its text.
-   */
+  /** This row with the records found from its sequence space, {@code more} added to its text. */
   public InjectorRow withRecordsInTopic(long found, String more) {
     return with(row -> row.recordsInTopic(found).text(text + more));
   }

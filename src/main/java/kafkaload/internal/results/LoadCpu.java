@@ -42,16 +42,10 @@ public record LoadCpu(
   /** No measured request came before the load's end: the load counts from the first user. */
   public static final String FIRST_USER = "first user";
 
-  /**
-   * One reading of the process: when (seconds since sampling began), its CPU seconds so far, and
-   * the records acked so far.
-   */
+  /** One reading: seconds since sampling began, CPU seconds so far, records acked so far. */
   public record Reading(double second, double cpuSeconds, long acked) {}
 
-  /**
-   * The split between two readings: {@code start} at the measured load's start, {@code end} at its
-   * end. CPU from the JVM's start is before the load; nothing after it is known yet.
-   */
+  /** The split between {@code start} and {@code end} of the load; nothing after is known yet. */
   public static LoadCpu between(Reading start, Reading end, String startedBy, boolean brokerInJvm) {
     double during = micros(Math.max(0, end.cpuSeconds() - start.cpuSeconds()));
     long acked = Math.max(0, end.acked() - start.acked());
@@ -72,11 +66,7 @@ public record LoadCpu(
     return withAfterSeconds(micros(Math.max(0, cpuSeconds - beforeSeconds - duringSeconds)));
   }
 
-  /**
-   * Several injectors' splits added up (a merged run): CPU and acks summed, the CPU per message of
-   * the sums; after the load only when every injector reported it; the window and what started it
-   * are the first injector's; null when none has a split.
-   */
+  /** Several injectors' splits summed (merged run); null when none has a split. */
   public static LoadCpu sum(List<LoadCpu> all) {
     List<LoadCpu> known = all.stream().filter(c -> c != null).toList();
     if (known.isEmpty()) {

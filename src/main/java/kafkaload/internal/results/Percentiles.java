@@ -3,10 +3,7 @@ package kafkaload.internal.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-/**
- * A latency distribution in milliseconds: the count, and (when there was any value) mean,
- * percentiles and max.
- */
+/** A latency distribution in ms: the count, and with any value mean, percentiles and max. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Percentiles(
     long count,

@@ -61,11 +61,9 @@ public record ProtocolResults(
   }
 
   /**
-   * How the protocol's readers saw transactions: {@code isolationLevel}, the protocol's default
-   * (read_committed or read_uncommitted); {@code byRequest}, the isolation.level each consume and
-   * request-reply request name read with (under read_committed its end-to-end latency includes the
-   * wait for the producer's commit); {@code lagIsolationLevel}, what the lag monitor measured lag
-   * against (read_committed: the last stable offset), null without a lag monitor.
+   * How readers saw transactions: {@code isolationLevel} the protocol's default; {@code byRequest}
+   * each consume and request-reply's; {@code lagIsolationLevel} the lag monitor's (null without
+   * one).
    */
   public record Readers(
       String isolationLevel, Map<String, String> byRequest, String lagIsolationLevel) {}
@@ -89,35 +87,24 @@ public record ProtocolResults(
   public record PartitionShare(
       String topic, int partition, long records, long bytes, double sharePct) {}
 
-  /**
-   * Records serialized with a schema, the time that took (apart from the ack latency), and registry
-   * calls.
-   */
+  /** Records serialized with a schema, the time that took (not in ack latency), registry calls. */
   public record SchemaFigures(
       long registryCalls, long serializedRecords, Percentiles serializationMs) {}
 
   /** A consumer group's total lag at a second of the run. */
   public record LagPoint(double second, long totalLag) {}
 
-  /**
-   * How the lag sampling went: samples tried, failed, taken before the group's first commit, the
-   * last error.
-   */
+  /** Lag samples tried, failed, taken before the group's first commit, and the last error. */
   public record LagSampling(int tried, int failed, int beforeFirstCommit, String lastError) {}
 
-  /**
-   * A broker fault as it happened: when (seconds after the load started), the planned step, its
-   * Gatling request name, whether it went as planned, what happened, and how long it took.
-   */
+  /** A broker fault as it happened: when, its step and request, whether it went as planned. */
   public record Fault(
       double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}
 
   /**
-   * What one injector of a distributed run leaves to the merge, which reconciles all injectors'
-   * records at once: its place (index, count, first sequence), the sequences it issued, its KO'd
-   * records' identities (base64), the end offsets of each topic before its first record, and the
-   * bounds of its reconcile() step (null without one), and by name what each semantic that ran
-   * leaves the merge (a transactional send its records' fate, share consumers what they settled).
+   * What an injector leaves the merge, which reconciles all records at once: its place, the
+   * sequences it issued, its KOs (base64), each topic's end offsets before its first record, its
+   * reconcile() bounds (or null), and each semantic's part by name.
    */
   public record Distributed(
       int injectorIndex,

@@ -37,11 +37,9 @@ public record ReconciliationResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) Transactions transactions) {
 
   /**
-   * Every committed input of the run against the committed outputs of the pipeline, by record
-   * identity: {@code holds} when each committed input has exactly one committed output; {@code
-   * abortedOutputs}: outputs of aborted transactions (visible read_uncommitted only), null when
-   * they could not be counted (an older file's -1 reads as null); {@code failure}: the verdict's
-   * reason when it does not hold.
+   * Committed inputs against the pipeline's committed outputs by identity: {@code holds} when each
+   * has exactly one; {@code abortedOutputs}: aborted outputs (read_uncommitted), null when not
+   * counted; {@code failure}: why not.
    */
   public record ExactlyOnce(
       String outputTopic,
@@ -64,11 +62,7 @@ public record ReconciliationResult(
       missingSample = missingSample == null ? null : List.copyOf(missingSample);
     }
 
-    /**
-     * The verdict on these counts: it holds when every committed input has exactly one committed
-     * output; {@code missingSample}: the first few missing sequence numbers; {@code error}: why it
-     * could not be judged, or null.
-     */
+    /** The verdict on these counts; {@code error}: why it could not be judged, or null. */
     public static ExactlyOnce of(
         String outputTopic,
         long committedInputs,
@@ -161,12 +155,10 @@ public record ReconciliationResult(
   }
 
   /**
-   * The records of the run's transactions (null without any): acked and {@code committed}, acked
-   * and {@code aborted} (expected invisible to read_committed, so not lost), acked in transactions
-   * that failed ({@code inDoubt}: fenced or timed out, the broker decided; not lost, and found ones
-   * not delivered); {@code abortedFound} aborted records the read-back saw, {@code abortedVisible}
-   * those of a read_committed read-back (a breach of isolation); {@code lost} acked committed
-   * records missing.
+   * The run's transactional records (null without any): {@code committed}, {@code aborted}
+   * (invisible to read_committed, not lost), {@code inDoubt} (failed, the broker decided; not
+   * lost); {@code abortedFound} seen by the read-back, {@code abortedVisible} by a read_committed
+   * one (a breach); {@code lost} committed ones missing.
    */
   public record Transactions(
       long committed,
@@ -177,15 +169,11 @@ public record ReconciliationResult(
       Long abortedVisible) {}
 
   /**
-   * The read-back of the run's records; {@code complete} false when it ran out of time or a
-   * partition's last stable offset stayed stuck. {@code koInTopic}: records whose send was KO but
-   * which are in the topic anyway (a batch written after the client gave up on it); they are not
-   * counted as delivered. Reordering is checked between a user's records read within {@code
-   * reorderWindow} (partition, user) pairs of each other; {@code reorderWindowEvicted} pairs were
-   * let go to keep that bound. {@code isolationLevel}: how the read-back read (read_committed:
-   * committed records only, up to the last stable offset). {@code foundByInjector}: records of the
-   * run found per injector (sequence space); {@code unreportedInjectors}: injectors that reported
-   * no results (died), whose records found are counted for them alone, never as delivered.
+   * The read-back; {@code complete} false when out of time or a last stable offset stayed stuck.
+   * {@code koInTopic}: KO'd records in the topic anyway, not delivered. Reordering is checked
+   * within {@code reorderWindow} (partition, user) pairs, {@code reorderWindowEvicted} let go.
+   * {@code foundByInjector}: records found per injector; {@code unreportedInjectors}: dead ones,
+   * whose records found count for them alone.
    */
   public record ReadBack(
       boolean complete,
@@ -211,10 +199,7 @@ public record ReconciliationResult(
       unreportedInjectors = unreportedInjectors == null ? null : List.copyOf(unreportedInjectors);
     }
 
-    /**
-     * Records of aborted transactions a read_committed read-back saw: a breach of isolation (0
-     * under read_uncommitted, where they are expected and counted in {@code abortedFound}).
-     */
+    /** Aborted records a read_committed read-back saw: a breach of isolation (else 0). */
     public long abortedVisible() {
       return "read_committed".equals(isolationLevel) && abortedFound != null ? abortedFound : 0;
     }
@@ -225,10 +210,7 @@ public record ReconciliationResult(
     }
   }
 
-  /**
-   * A partition whose last stable offset did not move: the producers holding it open (id → first
-   * offset).
-   */
+  /** A partition whose last stable offset did not move: producers holding it (id → offset). */
   public record StuckOffset(
       String topic,
       int partition,
@@ -297,10 +279,7 @@ public record ReconciliationResult(
     }
   }
 
-  /**
-   * A count that was not measured is null, never a sentinel: the -1 the reconciliation gives one
-   * (and older files hold) becomes null.
-   */
+  /** An unmeasured count is null, never a sentinel: -1 (as older files hold) becomes null. */
   private static Long measured(Long count) {
     return count != null && count < 0 ? null : count;
   }

@@ -7,15 +7,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/**
- * kafka-summary.json to and from {@link RunResults}: the one mapping, for the run, the page and the
- * merge.
- */
+/** kafka-summary.json to and from {@link RunResults}: one mapping for run, page and merge. */
 public final class ResultsJson {
-  /**
-   * Indented; unknown fields refused, so a field written but not in the records fails a test, not a
-   * merge. JVM-wide: configured once, thread-safe, holds no run's data.
-   */
+  /** Indented; unknown fields refused (a test fails, not a merge). JVM-wide and thread-safe. */
   private static final ObjectMapper JSON =
       new ObjectMapper()
           .enable(SerializationFeature.INDENT_OUTPUT)
@@ -28,29 +22,20 @@ public final class ResultsJson {
     return JSON.writeValueAsString(results);
   }
 
-  /**
-   * Reads a kafka-summary.json; refuses one of another schema version, naming the file and both
-   * versions.
-   */
+  /** Reads a kafka-summary.json; another schema version is refused, naming both versions. */
   public static RunResults read(Path file) throws IOException {
     JsonNode tree = JSON.readTree(file.toFile());
     int version = tree.path("schemaVersion").asInt(0);
     if (version != RunResults.SCHEMA_VERSION) {
       throw new IOException(
-          file
-              + " has schemaVersion "
-              + (tree.has("schemaVersion") ? version : "(none)")
-              + ", this code reads "
-              + RunResults.SCHEMA_VERSION);
+          String.format(
+              "%s has schemaVersion %s, this code reads %s",
+              file, tree.has("schemaVersion") ? version : "(none)", RunResults.SCHEMA_VERSION));
     }
     return JSON.treeToValue(tree, RunResults.class);
   }
 
-  /**
-   * A section as its semantic's type: the value itself when it has that type already (made by this
-   * run), else converted from what a file held; a section that does not fit its type is refused,
-   * naming it.
-   */
+  /** A section as its semantic's type: as is, else converted; one that does not fit is refused. */
   static <T> T convert(Object value, SectionType<T> type) {
     try {
       return JSON.convertValue(value, type.type());

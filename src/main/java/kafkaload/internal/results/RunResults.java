@@ -105,20 +105,14 @@ public record RunResults(
     return with(results -> results.gates(gates).gatesFrom(from));
   }
 
-  /**
-   * One gate: Gatling's own description and verdict, and the value it judged ({@code actual}), or,
-   * when the assertion could not be resolved, why ({@code error}).
-   */
+  /** One gate: Gatling's description, verdict and judged {@code actual}, or its {@code error}. */
   public record Gate(
       String description,
       boolean passed,
       Double actual,
       @JsonInclude(JsonInclude.Include.NON_NULL) String error) {}
 
-  /**
-   * A merged run: how many injectors there were, how many finished, the indexes of those that did
-   * not, Gatling's exit code in reports-only mode on the merged log, and how long the merge took.
-   */
+  /** A merged run: injectors, those finished, those not, Gatling's exit code, merge time. */
   public record MergeInfo(
       int injectors, int complete, List<Integer> died, int gatlingExitCode, double mergeSeconds) {}
 

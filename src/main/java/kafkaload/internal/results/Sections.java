@@ -8,10 +8,9 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * The registered semantics' sections of a protocol's results, kept by name, each as its own record:
- * a section read from kafka-summary.json is converted to its registered type when the results are
- * made. A section of a semantic this code does not know is kept as read (a tree of maps and lists),
- * so an older reader of a run history still reads a newer run.
+ * Semantics' sections of a protocol's results by name, each converted to its registered type; a
+ * section of a semantic this code does not know is kept as read, so an older reader still reads a
+ * newer run.
  */
 final class Sections {
   /** Every registered semantic's sections, found once; immutable. */
@@ -22,10 +21,7 @@ final class Sections {
 
   private Sections() {}
 
-  /**
-   * An unmodifiable, ordered copy without null sections (null: the semantic did not run), each
-   * registered one as its type ({@code kind}: the protocol's section or an injector's).
-   */
+  /** An unmodifiable ordered copy without null sections, each registered one typed. */
   static Map<String, Object> copy(
       Map<String, Object> sections, Function<SemanticSection, SectionType<?>> kind) {
     Map<String, Object> out = new TreeMap<>();

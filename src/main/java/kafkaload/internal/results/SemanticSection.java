@@ -1,10 +1,8 @@
 package kafkaload.internal.results;
 
 /**
- * What a registered Kafka semantic adds to the results: the type of its section of a protocol and
- * of what an injector leaves the merge. Semantics register under this interface's name in {@code
- * META-INF/services}, so results read from kafka-summary.json are typed section by section without
- * this package naming any semantic.
+ * A registered semantic's result types: its protocol section and what an injector leaves the merge.
+ * Registered in {@code META-INF/services}, so this package names no semantic.
  */
 public interface SemanticSection {
   /** Its section of a protocol's results. */

@@ -36,10 +36,7 @@ public record Throughput(
   /** Records and bytes per second. */
   public record Rate(Double msgsPerSec, Double mbPerSec) {}
 
-  /**
-   * The acks of one request name: records, bytes and their rate over its own first-to-last ack
-   * span.
-   */
+  /** One request name's acks: records, bytes and their rate over its own first-to-last ack. */
   public record RequestThroughput(
       long acked,
       long bytes,

@@ -7,10 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-/**
- * What consume and request-reply actions measure: end-to-end latency per request name, and late
- * replies.
- */
+/** What consume and request-reply actions measure: end-to-end latency, late replies. */
 public final class ConsumeCounters {
   /** Replies (or consumed records) that arrived after their waiter had timed out. */
   private final LongAdder lateReplies = new LongAdder();
@@ -20,10 +17,7 @@ public final class ConsumeCounters {
   /** The isolation.level each consume and request-reply request name read with. */
   private final Map<String, String> isolationLevels = new ConcurrentHashMap<>();
 
-  /**
-   * A consume or request-reply action named {@code requestName} reads with this isolation.level
-   * (Kafka's value); recorded when it is built.
-   */
+  /** The isolation.level the action {@code requestName} reads with; recorded when built. */
   public void readsWith(String requestName, String isolationLevel) {
     isolationLevels.put(requestName, isolationLevel);
   }

@@ -3,9 +3,8 @@ package kafkaload.internal.run;
 import kafkaload.internal.results.LoadCpu;
 
 /**
- * The process CPU readings that bound a run's measured load: at the first user's start, at the
- * first request outside the warm-up, and at the load's end. Only the first reading of each counts;
- * a measured start after the end is ignored.
+ * The process CPU readings bounding the measured load: first user, first request outside the
+ * warm-up, load end. The first of each counts; a start after the end is ignored.
  */
 public final class CpuWindow {
   private LoadCpu.Reading firstUser;
@@ -35,10 +34,7 @@ public final class CpuWindow {
     }
   }
 
-  /**
-   * The split at the measured load: from its first measured request (else from the first user) to
-   * its end; null before the end or when no user started.
-   */
+  /** The split at the measured load; null before its end or when no user started. */
   public synchronized LoadCpu figures(boolean brokerInJvm) {
     if (end == null || Double.isNaN(end.cpuSeconds())) {
       return null; // not ended, or this JVM does not tell its process CPU time

@@ -10,21 +10,16 @@ import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
 
 /**
- * Every record's life in one place: sent (handed to a producer), then acked or failed; for
- * transactional sends committed or aborted; then found or missing in the read-back. Each event has
- * one method, named for it; every counter is private and read through the typed snapshots. A record
- * acked and then found in the topic is counted once as acked (here) and once as found (here, by the
- * reconciliation), nowhere else.
+ * Every record's life in one place: sent, acked or failed, committed or aborted, found or missing.
+ * One method per event, private counters read through typed snapshots; a record found is counted
+ * once as acked and once as found, nowhere else.
  */
 public final class DeliveryLedger {
   private final LongAdder sent = new LongAdder();
   private final LongAdder acked = new LongAdder();
   private final LongAdder failed = new LongAdder();
 
-  /**
-   * Sent records that then failed. In flight = sent - acked - these (+ other injectors'): no
-   * counter written by both the event loops and the producers' I/O threads.
-   */
+  /** Sent records that then failed: in flight = sent - acked - these (no shared writer). */
   private final LongAdder sentThenFailed = new LongAdder();
 
   private final LongAdder inFlightElsewhere = new LongAdder();
@@ -42,16 +37,10 @@ public final class DeliveryLedger {
   /** The identities of the run's KO'd records, which the read-back must not count as delivered. */
   private final KoLedger koLedger = new KoLedger();
 
-  /**
-   * The identities of acked records whose transaction aborted: in the log, never visible to a
-   * read_committed reader (one found there is a breach of isolation, not a delivery).
-   */
+  /** Acked records whose transaction aborted: never visible to read_committed readers. */
   private final KoLedger abortedLedger = new KoLedger();
 
-  /**
-   * Per topic, acked records no reader is owed: their transaction aborted, or failed so that the
-   * broker decides (fenced, timed out); lost = acked - these - found.
-   */
+  /** Per topic, acked records no reader is owed (aborted or failed transactions). */
   private final Map<String, LongAdder> notOwed = new ConcurrentHashMap<>();
 
   private final LongAdder inDoubt = new LongAdder();
@@ -81,16 +70,12 @@ public final class DeliveryLedger {
     }
   }
 
-  /**
-   * One topic's read-back: records of the run found in it (distinct, acked) and acked records
-   * missing from it.
-   */
+  /** One topic's read-back: run's records found (distinct, acked), acked records missing. */
   public record Found(long found, long missing) {}
 
   /**
-   * The acks of one request name: count, bytes, the span from its first ack to its last, and (when
-   * {@code timed}, i.e. not fire-and-forget) the ack latency. Warm-up and measured phase use
-   * different names, so each has its rate. Opaque outside this class: a sender holds one and names
+   * One request name's acks: count, bytes, first-to-last span, and (when {@code timed}) the
+   * latency; warm-up and measured names differ, so each has its rate. A sender holds one and names
    * it in {@link #acked}.
    */
   public static final class RequestAcks {
@@ -99,10 +84,7 @@ public final class DeliveryLedger {
     /** Written by the I/O thread of every producer that sends under this name. */
     private final LatencyRecorder latencyMicros = new LatencyRecorder();
 
-    /**
-     * The whole run's latency: each second's interval is moved in here when the injector samples
-     * it.
-     */
+    /** The whole run's latency: the injector's sampling moves each second's interval in. */
     private final Histogram total = new Histogram(3);
 
     private final LongAdder count = new LongAdder();
@@ -147,11 +129,7 @@ public final class DeliveryLedger {
     sent.increment();
   }
 
-  /**
-   * The broker acknowledged a sent record: {@code acks} its request's account (null when the action
-   * times acks itself), {@code bytes} its serialized key and value, {@code atMillis} the ack's
-   * time, and its latency.
-   */
+  /** The broker acked a record: {@code acks} its request's account (null: timed by the action). */
   public void acked(
       RequestAcks acks,
       String topic,
@@ -169,11 +147,7 @@ public final class DeliveryLedger {
     }
   }
 
-  /**
-   * A record's send is KO: {@code wasSent} when it had been handed to a producer (it leaves the
-   * in-flight count); {@code sequence} its run-wide sequence (-1 without run identity), noted so
-   * the read-back does not count it.
-   */
+  /** A send is KO: {@code wasSent} leaves in-flight; {@code sequence} so the read-back skips it. */
   public void failed(long sequence, boolean wasSent) {
     if (wasSent) {
       sentThenFailed.increment();
@@ -182,26 +156,18 @@ public final class DeliveryLedger {
     koLedger.add(sequence);
   }
 
-  /**
-   * A transaction holding {@code records} acked records committed: they become visible to
-   * read_committed readers.
-   */
+  /** A transaction of {@code records} acked records committed: visible to read_committed. */
   public void committed(long records) {
     committed.add(records);
   }
 
-  /**
-   * A transaction holding {@code records} acked records aborted: they are in the log but never
-   * visible.
-   */
+  /** A transaction of {@code records} acked records aborted: in the log, never visible. */
   public void aborted(long records) {
     aborted.add(records);
   }
 
   /**
-   * One acked record of a transaction that aborted ({@code sequence} its run-wide sequence, -1
-   * without run identity): not owed to any reader of {@code topic}, and invisible to read_committed
-   * ones. Count the transaction's records with {@link #aborted(long)}.
+   * An acked record of an aborted transaction: owed to no reader ({@link #aborted(long)} counts).
    */
   public void abortedRecord(String topic, long sequence) {
     notOwed.computeIfAbsent(topic, t -> new LongAdder()).increment();
@@ -209,9 +175,7 @@ public final class DeliveryLedger {
   }
 
   /**
-   * One acked record of a transaction that failed (fenced, timed out, its commit refused): the
-   * broker decides whether it commits, so it is not owed, and if found it is counted as a KO'd
-   * record in the topic, never as delivered.
+   * An acked record of a failed transaction: not owed; if found, counted as KO'd, not delivered.
    */
   public void inDoubtRecord(String topic, long sequence) {
     notOwed.computeIfAbsent(topic, t -> new LongAdder()).increment();
@@ -230,11 +194,7 @@ public final class DeliveryLedger {
     return abortedLedger;
   }
 
-  /**
-   * Adds another injector's transactional records (the merge): committed, aborted and in-doubt
-   * counts, aborted identities, per-topic counts not owed. Its in-doubt records' identities are in
-   * its KO ledger, added with {@link #failedElsewhere}.
-   */
+  /** Adds another injector's transactional records (the merge); in-doubt ones come as KOs. */
   public void transactionsElsewhere(
       long committedRecords,
       long abortedRecords,
@@ -263,10 +223,7 @@ public final class DeliveryLedger {
     return out;
   }
 
-  /**
-   * The read-back of {@code topic}: records of the run found there and acked records missing from
-   * it.
-   */
+  /** {@code topic}'s read-back: records of the run found there, acked records missing. */
   public void readBack(String topic, long foundRecords, long missingRecords) {
     found.put(topic, new Found(foundRecords, missingRecords));
   }
@@ -375,10 +332,7 @@ public final class DeliveryLedger {
     return out;
   }
 
-  /**
-   * The ack latency of every ack-timed request since the last call (the injector's per-second
-   * sample), µs.
-   */
+  /** Ack latency of ack-timed requests since the last call (the per-second sample), µs. */
   public Histogram ackLatencySinceLast() {
     Histogram all = new Histogram(3);
     requests

@@ -9,19 +9,14 @@ import java.io.UncheckedIOException;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * The run-wide sequence number of every record whose send was KO. A KO'd record can still be in the
- * topic (a batch that timed out in the client after the broker wrote it), so the read-back must not
- * let it stand in for an acked record that is missing: lost = acked records not read back, never
- * acked minus whatever was read back. Kept in a compressed bitmap: a broker outage of a million KOs
- * costs well under a megabyte, so nothing is capped.
+ * The sequence number of every KO'd record. A KO'd record may still be in the topic (a batch timed
+ * out after the broker wrote it), so lost = acked records not read back. A compressed bitmap: a
+ * million KOs cost under a megabyte, so nothing is capped.
  */
 public final class KoLedger {
   private final Roaring64Bitmap seqs = new Roaring64Bitmap();
 
-  /**
-   * {@code seq} negative: the record carried no run identity, so the read-back cannot see it
-   * either.
-   */
+  /** {@code seq} negative: no run identity, so the read-back cannot see it either. */
   public synchronized void add(long seq) {
     if (seq >= 0) {
       seqs.addLong(seq);
@@ -36,10 +31,7 @@ public final class KoLedger {
     return seqs.getLongCardinality();
   }
 
-  /**
-   * Adds the KOs of another ledger, in its {@link #serialized()} form (an injector's, in the
-   * merge).
-   */
+  /** Adds another ledger's KOs, in {@link #serialized()} form (an injector's, in the merge). */
   public synchronized void addSerialized(byte[] bytes) {
     seqs.or(fromPortable(bytes, "KO ledger"));
   }
@@ -49,10 +41,7 @@ public final class KoLedger {
     return portable(seqs);
   }
 
-  /**
-   * A set of sequence numbers in RoaringBitmap's portable form: the one format of every such set an
-   * injector hands the merge (KOs, aborted records, share-group outcomes).
-   */
+  /** A set of sequence numbers in RoaringBitmap's portable form, as injectors hand the merge. */
   public static byte[] portable(Roaring64Bitmap b) {
     b.runOptimize();
     ByteArrayOutputStream out = new ByteArrayOutputStream();

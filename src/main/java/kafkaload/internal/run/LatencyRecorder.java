@@ -6,10 +6,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * A latency histogram (3 significant digits) written by any number of threads and read by one: each
- * writing thread records into a {@link SingleWriterRecorder} of its own, so a value costs no atomic
- * update beyond the recorder's phaser, where HdrHistogram's shared {@code Recorder} pays several
- * per value. The reader merges the threads' intervals.
+ * A latency histogram written by many threads and read by one: each writer has its own {@link
+ * SingleWriterRecorder}, so a value costs no atomic update beyond its phaser (HdrHistogram's shared
+ * {@code Recorder} pays several).
  */
 final class LatencyRecorder {
   private final List<SingleWriterRecorder> writers = new CopyOnWriteArrayList<>();

@@ -10,13 +10,9 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The end offsets of every topic the run sends to, each taken before the run's first record to that
- * topic: what the reconciliation compares against. The default topic's come from preflight; a topic
- * first named during the run (a topic override, an EL topic) gets its snapshot on the
- * blocking-sender thread, and sends to it wait for it there. A topic that does not exist fails its
- * sends: the broker would otherwise auto-create it with its default partition count (or, without
- * auto-creation, make every send wait max.block.ms). A failed snapshot is retried by a later send,
- * so a broker that is briefly away does not fail the topic for the rest of the run.
+ * Each topic's end offsets before the run's first record to it, for the reconciliation: the default
+ * topic's from preflight, others' on the blocking-sender thread, where their sends wait. A missing
+ * topic fails its sends (no auto-creation); a failed snapshot is retried by a later send.
  */
 public final class OffsetBaselines {
   private static final long RETRY_NANOS = 1_000_000_000L;
@@ -68,10 +64,9 @@ public final class OffsetBaselines {
   }
 
   /**
-   * Runs {@code then} on the executor once the topic's baseline is taken, or with the reason it
-   * could not be. It is queued only when the snapshot is done, never ahead of it: a task that
-   * waited for the snapshot on the executor's own single thread could be queued before the snapshot
-   * by a concurrent first send, and would wait forever.
+   * Runs {@code then} on the executor once the topic's baseline is taken (or failed); queued only
+   * when the snapshot is done, since a waiting task queued ahead of it on the single thread would
+   * wait forever.
    */
   public void afterBaseline(String topic, Consumer<Throwable> then) {
     of(topic)
@@ -84,10 +79,7 @@ public final class OffsetBaselines {
             executor);
   }
 
-  /**
-   * A failed snapshot is retried at most once a second, so sends to a missing topic fail fast, not
-   * queue up.
-   */
+  /** A failed snapshot is retried at most once a second: sends to a missing topic fail fast. */
   private boolean retryDue(String topic) {
     Long t = failedAt.get(topic);
     return t == null || System.nanoTime() - t > RETRY_NANOS;
@@ -99,10 +91,7 @@ public final class OffsetBaselines {
     return f != null && f.isDone() && !f.isCompletedExceptionally();
   }
 
-  /**
-   * Every baseline taken so far: topic → its id and end offsets before the run's first record to
-   * it.
-   */
+  /** Every baseline taken: topic → its id and end offsets before the run's first record. */
   public Map<String, TopicOffsets> taken() {
     Map<String, TopicOffsets> out = new TreeMap<>();
     byTopic.forEach(

@@ -8,11 +8,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/**
- * Records and bytes acknowledged per partition, counted in the ack callback: per topic an array
- * indexed by partition, so an ack looks up its topic's name (its hash is cached) and allocates
- * nothing.
- */
+/** Records and bytes acked per partition, counted in the ack callback without allocating. */
 public final class PartitionCounters {
   public record Count(long records, long bytes) {}
 

@@ -8,19 +8,14 @@ import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.results.ReconciliationResult.ReadBack;
 
-/**
- * What a reconciliation found: plain values, written by the verification and read by the reports.
- * The parts kafka-summary.json shows as they are (a partition, the read-back, the exactly-once
- * verdict) are the results' own records; the others give their {@code toResult()}.
- */
+/** What a reconciliation found: written by verification, read by reports. */
 public final class Reconciled {
   private Reconciled() {}
 
   /**
    * A partition whose last stable offset stayed below its high-water mark for {@code waitedMillis}:
-   * a transaction open on it hides every record after its start from a read_committed reader.
-   * {@code openTransactions}: producer id → the offset its open transaction started at (empty when
-   * the broker named none).
+   * an open transaction hides every later record from read_committed. {@code openTransactions}:
+   * producer id → start offset.
    */
   public record StuckOffset(
       String topic,
@@ -33,10 +28,7 @@ public final class Reconciled {
       openTransactions = Map.copyOf(openTransactions);
     }
 
-    /**
-     * "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; open transaction of
-     * producer id 7 ..."
-     */
+    /** "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; ..." */
     public String describe() {
       return String.format(
           Locale.ROOT,
@@ -71,11 +63,9 @@ public final class Reconciled {
   }
 
   /**
-   * One topic: {@code delivered} (distinct acked records read back) and {@code readBackDuplicates}
-   * are the read-back's counts for it, -1 without a read-back ({@code delivered} also -1 when the
-   * read-back did not finish). {@code change}: the topic was deleted (and perhaps re-created)
-   * during the run, else null; its offsets then count from 0 of the topic as it is now, and the
-   * records acked into the old one are lost.
+   * One topic: {@code delivered} and {@code readBackDuplicates}, -1 without (or with an unfinished)
+   * read-back. {@code change}: the topic was deleted or re-created during the run; offsets then
+   * count from 0 and the old topic's records are lost.
    */
   public record TopicResult(
       String topic,
@@ -100,27 +90,22 @@ public final class Reconciled {
 
     /**
      * Acked records not in the topic: exact with a complete read-back, else a lower bound from
-     * offsets. Records of aborted or failed transactions ({@code notOwed}) are owed to no reader,
-     * so never lost.
+     * offsets; records of aborted or failed transactions ({@code notOwed}) are never lost.
      */
     public long lost() {
       return Math.max(0, ackedOk - notOwed - (delivered >= 0 ? delivered : offsetDelta));
     }
 
     /**
-     * Offsets written to the topic during the run beyond its acked records: an upper bound of the
-     * records in the topic not accounted for. Offsets are not records: transaction markers, aborted
-     * records, other writers' records and duplicates all count here, compaction takes some away;
+     * Offsets written beyond the acked records: an upper bound of records not accounted for.
+     * Markers, aborted records, other writers and duplicates count here, compaction takes some;
      * only the read-back tells them apart.
      */
     public long unaccountedUpperBound() {
       return Math.max(0, offsetDelta - ackedOk);
     }
 
-    /**
-     * What the duplicate gate judges: with a read-back, extra copies counted by record identity
-     * (the run-identity headers), exact; without one, {@link #unaccountedUpperBound()}.
-     */
+    /** The duplicate gate's figure: by record identity with a read-back, else the upper bound. */
     public long duplicates() {
       return readBackDuplicates >= 0 ? readBackDuplicates : unaccountedUpperBound();
     }
@@ -152,10 +137,7 @@ public final class Reconciled {
    * broker decided (fenced, timed out: owed to no one, found ones counted as KO'd).
    */
   public record Transactions(long committed, long aborted, long inDoubt) {
-    /**
-     * As kafka-summary.json shows it, with the run's {@code lost} records and what the read-back
-     * (null when off) found of the aborted ones.
-     */
+    /** As kafka-summary.json shows it, with {@code lost} and the aborted ones found (or null). */
     public ReconciliationResult.Transactions toResult(long lost, ReadBack readBack) {
       return new ReconciliationResult.Transactions(
           committed,
@@ -168,10 +150,9 @@ public final class Reconciled {
   }
 
   /**
-   * The whole run: totals over its topics, the default topic first. {@code exactlyOnce}: the
-   * pipeline verdict when one was asked for, else null. {@code transactions}: the records of the
-   * run's transactions, null without any. {@code stuck}: partitions whose last stable offset did
-   * not reach the high-water mark in time, so the read-back could not see past it.
+   * The whole run, default topic first. {@code exactlyOnce}, {@code transactions}: null when not
+   * asked for or none; {@code stuck}: partitions whose last stable offset stayed below the
+   * high-water mark.
    */
   public record Result(
       String runId,
@@ -222,11 +203,7 @@ public final class Reconciled {
       return ackedOk() == 0 ? 0 : 100.0 * duplicates() / ackedOk();
     }
 
-    /**
-     * As kafka-summary.json shows it; {@code gated}: the verdicts came from a reconcile() step.
-     * Offsets are not records: without a read-back "duplicates" is the upper bound, with one it
-     * counts identities.
-     */
+    /** As kafka-summary.json shows it; {@code gated}: from a reconcile() step. */
     public ReconciliationResult toResult(boolean gated) {
       return new ReconciliationResult(
           gated,

@@ -4,12 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
- * The headers that tie every record to its run, its virtual user and its place in the run, so the
- * read-back can count duplicates, gaps and reordering: {@code kafkaload.run} (the run id) and
- * {@code kafkaload.seq} ("user-sequence" in ASCII, readable with kcat). The sequence is run-wide
- * (0, 1, 2, ... over all users), so the read-back keeps one compact set of numbers however many
- * users there were, not one per user. A user sends one record after another, so within a partition
- * a user's sequence numbers must rise.
+ * The headers tying each record to its run, user and place: {@code kafkaload.run} and {@code
+ * kafkaload.seq} ("user-sequence", readable with kcat). Run-wide sequences keep one compact set
+ * however many users; a user's sequence must rise within a partition.
  */
 public final class RunIdentity {
   public static final String RUN_HEADER = "kafkaload.run";
@@ -35,10 +32,7 @@ public final class RunIdentity {
     return runIdBytes;
   }
 
-  /**
-   * "user-sequence" as ASCII digits, written without an intermediate String: this runs on every
-   * send.
-   */
+  /** "user-sequence" as ASCII digits, with no intermediate String: runs on every send. */
   public static byte[] userSequence(long user, long seq) {
     int ul = digits(user);
     int sl = digits(seq);

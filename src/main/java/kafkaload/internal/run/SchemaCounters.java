@@ -4,10 +4,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-/**
- * Records serialized with a schema (or a named serializer), the time each took, and the Schema
- * Registry's calls.
- */
+/** Records serialized with a schema (or serializer), their times, and the registry's calls. */
 public final class SchemaCounters {
   private final LongAdder serialized = new LongAdder();
   private final Recorder serializationMicros = new Recorder(3);
@@ -29,18 +26,12 @@ public final class SchemaCounters {
     return registryCalls.sum();
   }
 
-  /**
-   * The counter the protocol's registry client increments on each HTTP call: handed to that client
-   * only (the schema layer sits below this one and cannot name this class), its one writer.
-   */
+  /** The registry client's call counter; the schema layer below cannot name this class. */
   public LongAdder registryCallCounter() {
     return registryCalls;
   }
 
-  /**
-   * Serialization times since the last call (the summary calls it once, at the end), in
-   * microseconds.
-   */
+  /** Serialization times since the last call (once, at the end), in microseconds. */
   public Histogram serializationSinceLast() {
     return serializationMicros.getIntervalHistogram();
   }

@@ -5,9 +5,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * How sends went through the client, apart from their delivery: time spent inside producer.send(),
- * sends taken off the event loop, and the delay from a send's intended start to its producer.send
- * call. Written by the record sender.
+ * How sends went through the client: time in producer.send(), sends off the event loop, the delay
+ * from a send's intended start to producer.send. Written by the record sender.
  */
 public final class SendPath {
   private final LongAdder blockedNanos = new LongAdder();
@@ -18,10 +17,7 @@ public final class SendPath {
    */
   private final LongAdder offloaded = new LongAdder();
 
-  /**
-   * Intended start of a send (the action ran) to its actual producer.send call, in microseconds;
-   * written by every event loop.
-   */
+  /** From a send's intended start (the action ran) to its producer.send, µs; every event loop. */
   private final LatencyRecorder publishDelayMicros = new LatencyRecorder();
 
   /** A call to producer.send() took {@code nanos}. */
@@ -52,10 +48,7 @@ public final class SendPath {
     return offloaded.sum();
   }
 
-  /**
-   * The publish delays since the last call (the summary calls it once, at the end), in
-   * microseconds.
-   */
+  /** The publish delays since the last call (once, at the end), in microseconds. */
   public Histogram publishDelaySinceLast() {
     return publishDelayMicros.interval();
   }

@@ -29,10 +29,7 @@ public record TopicChange(
   public static final String DELETED = "deleted";
   public static final String RECREATED = "deleted and re-created";
 
-  /**
-   * The change between the baseline and the partitions the topic has now (empty: the topic is
-   * gone).
-   */
+  /** The change from the baseline to the partitions now (empty: the topic is gone). */
   public static TopicChange of(
       String topic,
       TopicOffsets baseline,
@@ -48,10 +45,7 @@ public record TopicChange(
         partitionsNow.orElse(0));
   }
 
-  /**
-   * "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC", as far as
-   * the run saw.
-   */
+  /** "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC". */
   public String describe() {
     DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm:ss", ROOT).withZone(ZoneOffset.UTC);
     return String.format(

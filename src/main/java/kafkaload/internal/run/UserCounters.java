@@ -3,10 +3,7 @@ package kafkaload.internal.run;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAccumulator;
 
-/**
- * Virtual users of one protocol alive now, and at most: what a closed-model step ramp really
- * reached.
- */
+/** A protocol's virtual users alive now and at most: what a step ramp really reached. */
 public final class UserCounters {
   private final AtomicInteger active = new AtomicInteger();
   private final LongAccumulator peak = new LongAccumulator(Math::max, 0);
@@ -17,10 +14,6 @@ public final class UserCounters {
 
   public void exited() {
     active.decrementAndGet();
-  }
-
-  public int active() {
-    return active.get();
   }
 
   public long peak() {

@@ -22,10 +22,7 @@ import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 
-/**
- * An Avro schema (Apache Avro): JSON content becomes a GenericRecord, written with Avro's binary
- * encoder.
- */
+/** An Avro schema: JSON content becomes a GenericRecord, written with Avro's binary encoder. */
 public final class AvroSchema implements RecordSchema {
   private final Schema schema;
   private final String text;
@@ -119,11 +116,9 @@ public final class AvroSchema implements RecordSchema {
             if (v == null) {
               if (!f.hasDefaultValue()) {
                 throw new Mismatch(
-                    "field '"
-                        + fp
-                        + "' is missing, and the schema "
-                        + s.getFullName()
-                        + " gives it no default");
+                    String.format(
+                        "field '%s' is missing, and the schema %s gives it no default",
+                        fp, s.getFullName()));
               }
               r.put(
                   f.pos(),

@@ -13,11 +13,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.function.LongSupplier;
 
-/**
- * The registry's current OAuth access token: fetched with the client-credentials grant (client
- * authentication by HTTP Basic, RFC 6749 2.3.1) on first use and again once it is within the expiry
- * buffer of its end, so a run longer than a token's life keeps calling the registry.
- */
+/** The registry's OAuth token: client credentials (HTTP Basic), renewed near its end. */
 final class BearerTokens {
   // JVM-wide: configured once, thread-safe, holds no run's data.
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -67,11 +63,9 @@ final class BearerTokens {
             .POST(HttpRequest.BodyPublishers.ofString(form))
             .build();
     String prefix =
-        "Schema Registry OAuth: the token endpoint "
-            + url
-            + " ("
-            + RegistryOAuth.ISSUER_ENDPOINT_URL
-            + ")";
+        String.format(
+            "Schema Registry OAuth: the token endpoint %s (%s)",
+            url, RegistryOAuth.ISSUER_ENDPOINT_URL);
     HttpResponse<String> resp;
     try {
       resp = http.send(req, HttpResponse.BodyHandlers.ofString());
@@ -96,20 +90,16 @@ final class BearerTokens {
         // not an OAuth error body: show it as it is
       }
       throw new RegistryClient.RegistryException(
-          prefix
-              + " refused client '"
-              + settings.clientId()
-              + "' ("
-              + resp.statusCode()
-              + " "
-              + error.trim()
-              + "). Check "
-              + RegistryOAuth.CLIENT_ID
-              + " and the client secret ("
-              + RegistryOAuth.CLIENT_SECRET_ENV
-              + " or "
-              + RegistryOAuth.CLIENT_SECRET
-              + " in the properties file)",
+          String.format(
+              "%s refused client '%s' (%s %s). Check %s and the client secret (%s or %s in "
+                  + "the properties file)",
+              prefix,
+              settings.clientId(),
+              resp.statusCode(),
+              error.trim(),
+              RegistryOAuth.CLIENT_ID,
+              RegistryOAuth.CLIENT_SECRET_ENV,
+              RegistryOAuth.CLIENT_SECRET),
           resp.statusCode(),
           0);
     }

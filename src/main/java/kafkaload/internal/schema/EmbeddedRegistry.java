@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import kafkaload.internal.config.Console;
@@ -32,13 +33,10 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 
 /**
- * A TEST DOUBLE of Confluent's Schema Registry, in-process, for zero-setup runs and the tests: the
- * subset of its REST API this project calls (register, look up under a subject, latest version,
- * schema by id, the subjects of an id, list subjects), with Confluent's status codes and error
- * bodies (40401 subject not found, 40403 schema not found, 409 incompatible, 42201 invalid schema,
- * 401), optional basic auth or bearer tokens, optional HTTPS (and mutual TLS), and BACKWARD
- * compatibility checked for Avro with Avro's own SchemaCompatibility (other formats are not
- * checked). Not a registry to run a system on: it keeps everything in memory, for its own life.
+ * A TEST DOUBLE of Confluent's Schema Registry, in-process, for zero-setup runs and tests: the REST
+ * calls this project makes, Confluent's status codes and errors, optional basic auth, bearer
+ * tokens, HTTPS and mTLS, BACKWARD compatibility for Avro. In memory only: not a registry to run a
+ * system on.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
   // JVM-wide: configured once, thread-safe, holds no run's data.
@@ -47,7 +45,11 @@ public final class EmbeddedRegistry implements AutoCloseable {
   /** The current run's registry, when it has no URL: started on first use, stopped at its end. */
   private static EmbeddedRegistry shared;
 
-  private record Stored(int id, SchemaFormat format, String schema) {}
+  private record Stored(int id, SchemaFormat format, String schema) {
+    boolean same(Stored o) {
+      return format == o.format && schema.equals(o.schema);
+    }
+  }
 
   private final HttpServer server;
   private final String userInfo;
@@ -56,49 +58,36 @@ public final class EmbeddedRegistry implements AutoCloseable {
   private final List<Stored> ids = new ArrayList<>();
   private final AtomicLong requests = new AtomicLong();
 
-  /**
-   * Starts on a free loopback port; {@code userInfo} ("user:password") turns basic auth on, null
-   * leaves it off.
-   */
+  /** Starts on a free loopback port; {@code userInfo} ("user:password") turns on basic auth. */
   public static EmbeddedRegistry start(String userInfo) {
     return start(userInfo, null, false);
   }
 
-  /**
-   * Starts over HTTPS with this server context (its key manager holds the registry's certificate);
-   * with {@code needClientAuth}, a client must present a certificate its trust managers accept
-   * (mutual TLS).
-   */
+  /** Starts over HTTPS; with {@code needClientAuth} a client must present a trusted certificate. */
   public static EmbeddedRegistry startHttps(
       String userInfo, SSLContext tls, boolean needClientAuth) {
     return start(userInfo, Objects.requireNonNull(tls), needClientAuth);
   }
 
-  /**
-   * Starts with bearer-token authentication: {@code tokenCheck} gets each request's bearer token
-   * and returns null to accept it, or the reason it is refused (answered 401). The tests give it
-   * Kafka's own JWT validator and an identity provider's JWKS.
-   */
+  /** Starts with bearer tokens: {@code tokenCheck} returns null to accept one, else why not. */
   public static EmbeddedRegistry startWithTokens(Function<String, String> tokenCheck) {
-    try {
-      return new EmbeddedRegistry(null, null, false, Objects.requireNonNull(tokenCheck));
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
-    }
+    return start(null, null, false, Objects.requireNonNull(tokenCheck));
   }
 
   private static EmbeddedRegistry start(String userInfo, SSLContext tls, boolean needClientAuth) {
+    return start(userInfo, tls, needClientAuth, null);
+  }
+
+  private static EmbeddedRegistry start(
+      String userInfo, SSLContext tls, boolean needClientAuth, Function<String, String> tokens) {
     try {
-      return new EmbeddedRegistry(userInfo, tls, needClientAuth, null);
+      return new EmbeddedRegistry(userInfo, tls, needClientAuth, tokens);
     } catch (IOException e) {
       throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
     }
   }
 
-  /**
-   * The registry of zero-setup runs, started on first use (by the simulation or the run), until the
-   * run's end ({@link #stopShared()}): a later run of the same JVM starts with no schemas.
-   */
+  /** The zero-setup runs' registry, started on first use, stopped at the run's end. */
   public static synchronized EmbeddedRegistry shared() {
     if (shared == null) {
       shared = start(null);
@@ -257,7 +246,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
     for (Stored v : versions) {
-      if (v.format() == s.format() && v.schema().equals(s.schema())) {
+      if (v.same(s)) {
         ok(ex, JSON.createObjectNode().put("id", v.id()));
         return;
       }
@@ -265,24 +254,12 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (!versions.isEmpty()) {
       String incompatible = backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
-        error(
-            ex,
-            409,
-            409,
-            "Schema being registered is incompatible with an earlier schema for subject \""
-                + subject
-                + "\", details: ["
-                + incompatible
-                + "]");
+        String m = "Schema being registered is incompatible with an earlier schema for subject";
+        error(ex, 409, 409, String.format("%s \"%s\", details: [%s]", m, subject, incompatible));
         return;
       }
     }
-    Stored stored = null;
-    for (Stored known : ids) {
-      if (known.format() == s.format() && known.schema().equals(s.schema())) {
-        stored = known;
-      }
-    }
+    Stored stored = ids.stream().filter(s::same).findFirst().orElse(null);
     if (stored == null) {
       stored = new Stored(ids.size() + 1, s.format(), s.schema());
       ids.add(stored);
@@ -291,10 +268,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     ok(ex, JSON.createObjectNode().put("id", stored.id()));
   }
 
-  /**
-   * BACKWARD: the new schema must read what the previous one wrote (Avro only); null when
-   * compatible.
-   */
+  /** BACKWARD: the new schema must read what the previous wrote (Avro only); null if it can. */
   private static String backwardIncompatibility(Stored previous, Stored next) {
     if (next.format() != SchemaFormat.AVRO || previous.format() != SchemaFormat.AVRO) {
       return null;
@@ -306,18 +280,13 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (c.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
       return null;
     }
-    StringBuilder sb = new StringBuilder();
-    for (SchemaCompatibility.Incompatibility i : c.getResult().getIncompatibilities()) {
-      sb.append(sb.length() == 0 ? "" : ", ")
-          .append("{errorType:'")
-          .append(i.getType())
-          .append("', description:'")
-          .append(i.getMessage())
-          .append("', location:'")
-          .append(i.getLocation())
-          .append("'}");
-    }
-    return sb.toString();
+    return c.getResult().getIncompatibilities().stream()
+        .map(
+            i ->
+                String.format(
+                    "{errorType:'%s', description:'%s', location:'%s'}",
+                    i.getType(), i.getMessage(), i.getLocation()))
+        .collect(Collectors.joining(", "));
   }
 
   private void lookup(HttpExchange ex, String subject) throws IOException {
@@ -332,7 +301,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
     for (int i = 0; i < versions.size(); i++) {
       Stored v = versions.get(i);
-      if (v.format() == s.format() && v.schema().equals(s.schema())) {
+      if (v.same(s)) {
         ok(ex, describe(subject, i + 1, v));
         return;
       }
@@ -359,10 +328,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     ok(ex, out);
   }
 
-  /**
-   * {@code serialized}: Protobuf as a base64 FileDescriptorProto, as Confluent's ?format=serialized
-   * gives it.
-   */
+  /** {@code serialized}: Protobuf as a base64 FileDescriptorProto (?format=serialized). */
   private void byId(HttpExchange ex, String id, boolean versions, boolean serialized)
       throws IOException {
     int n;

@@ -14,10 +14,7 @@ public final class Framing {
 
   private Framing() {}
 
-  /**
-   * A framed record: the schema id, the Protobuf message indexes (empty for Avro and JSON), the
-   * payload's offset.
-   */
+  /** A framed record: schema id, Protobuf message indexes (else empty), the payload's offset. */
   public record Framed(int schemaId, List<Integer> messageIndexes, int payloadOffset) {}
 
   public static byte[] frame(int schemaId, byte[] payload) {

@@ -11,10 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/**
- * A JSON Schema (networknt's validator): the payload is the JSON itself, validated before it is
- * sent.
- */
+/** A JSON Schema (networknt's validator): the payload is the JSON, validated before sending. */
 final class JsonSchemaSchema implements RecordSchema {
   private final String text;
   private final JsonNode tree;
@@ -88,11 +85,12 @@ final class JsonSchemaSchema implements RecordSchema {
     }
     if (!errors.isEmpty()) {
       throw new Mismatch(
-          "the record does not fit the JSON Schema: "
-              + errors.stream()
+          String.format(
+              "the record does not fit the JSON Schema: %s",
+              errors.stream()
                   .map(ValidationMessage::getMessage)
                   .sorted()
-                  .collect(Collectors.joining("; ")));
+                  .collect(Collectors.joining("; "))));
     }
   }
 }

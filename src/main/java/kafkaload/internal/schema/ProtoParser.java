@@ -13,12 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the .proto text of a self-contained file into a FileDescriptorProto, for protobuf-java to
- * build and check. protobuf-java has no .proto parser, and the Java ones on Maven Central (Square's
- * wire-schema) bring the Kotlin runtime and okio and still need a conversion to descriptors; this
- * covers what record schemas use: syntax, package, options (ignored), messages (nested), enums,
- * scalar / message / enum fields, optional, repeated, oneof, reserved. Not supported, with an error
- * naming it: import, map fields, extensions, services, groups.
+ * Reads a self-contained .proto into a FileDescriptorProto for protobuf-java to build: it has no
+ * parser, and Square's brings Kotlin and okio. Covers syntax, package, options, messages, enums,
+ * fields, optional, repeated, oneof, reserved; import, maps, extensions, services and groups are
+ * refused by name.
  */
 final class ProtoParser {
   private static final Pattern TOKEN =
@@ -53,11 +51,8 @@ final class ProtoParser {
     while (at < text.length()) {
       if (!m.find(at) || m.start() != at) {
         throw new RecordSchema.Mismatch(
-            "not a valid .proto: unexpected character '"
-                + text.charAt(at)
-                + "' at "
-                + "offset "
-                + at);
+            String.format(
+                "not a valid .proto: unexpected character '%s' at offset %s", text.charAt(at), at));
       }
       String t = m.group();
       if (!t.isBlank() && !t.startsWith("//") && !t.startsWith("/*")) {
@@ -113,10 +108,7 @@ final class ProtoParser {
     return m.build();
   }
 
-  /**
-   * Fields and nested types until the closing brace; {@code oneof}: the index of the oneof being
-   * read, or -1.
-   */
+  /** Fields and nested types to the closing brace; {@code oneof}: the oneof's index, or -1. */
   private void body(DescriptorProto.Builder m, int oneof) {
     while (true) {
       String t = next();

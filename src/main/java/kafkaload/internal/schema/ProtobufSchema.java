@@ -21,10 +21,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A Protobuf message type of a .proto file: the file is read by {@link ProtoParser} into a
- * FileDescriptorProto that protobuf-java itself builds and checks (unknown types, duplicate
- * numbers); records are protobuf-java DynamicMessages, so the encoding is protobuf-java's. The
- * registry stores the .proto text.
+ * A Protobuf message type of a .proto file, parsed by {@link ProtoParser}, built and checked by
+ * protobuf-java, its records DynamicMessages; the registry stores the .proto text.
  */
 public final class ProtobufSchema implements RecordSchema {
   private final String text;
@@ -56,10 +54,7 @@ public final class ProtobufSchema implements RecordSchema {
     return new ProtobufSchema(text, file, find(file, messageName));
   }
 
-  /**
-   * The file's descriptor: from .proto text, or (as Confluent's registry also takes it, and
-   * Confluent's Node serializer registers it) a base64-encoded serialized FileDescriptorProto.
-   */
+  /** The file's descriptor: from .proto text, or a base64 serialized FileDescriptorProto. */
   static FileDescriptorProto descriptorProto(String text) {
     String t = text.trim();
     if (!t.isEmpty() && t.matches("[A-Za-z0-9+/=\\s]+") && !t.contains(" ")) {
@@ -72,10 +67,7 @@ public final class ProtobufSchema implements RecordSchema {
     return ProtoParser.parse(text);
   }
 
-  /**
-   * The file as Confluent's registry serves it with ?format=serialized: a base64 serialized
-   * FileDescriptorProto.
-   */
+  /** The file as Confluent's registry serves ?format=serialized: a base64 FileDescriptorProto. */
   public static String serialized(String text) {
     ProtobufSchema parsed = parse(text, null);
     FileDescriptorProto.Builder b = descriptorProto(text).toBuilder();
@@ -85,10 +77,7 @@ public final class ProtobufSchema implements RecordSchema {
     return Base64.getEncoder().encodeToString(b.build().toByteArray());
   }
 
-  /**
-   * Type names fully qualified (".com.acme.Address") and field types set, as protoc writes a
-   * descriptor.
-   */
+  /** Type names fully qualified (".com.acme.Address") and field types set, as protoc does. */
   private static void resolve(DescriptorProtos.DescriptorProto.Builder m, Descriptor d) {
     for (int i = 0; i < m.getFieldCount(); i++) {
       FieldDescriptor f = d.findFieldByNumber(m.getField(i).getNumber());
@@ -218,11 +207,9 @@ public final class ProtobufSchema implements RecordSchema {
   private static DynamicMessage build(Descriptor d, JsonNode n, String path, boolean lenient) {
     if (n == null || !n.isObject()) {
       throw new Mismatch(
-          (path.isEmpty() ? "the record" : "field '" + path + "'")
-              + " should be a message "
-              + d.getFullName()
-              + " (a JSON object), not "
-              + n);
+          String.format(
+              "%s should be a message %s (a JSON object), not %s",
+              path.isEmpty() ? "the record" : "field '" + path + "'", d.getFullName(), n));
     }
     DynamicMessage.Builder b = DynamicMessage.newBuilder(d);
     for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
@@ -311,12 +298,8 @@ public final class ProtobufSchema implements RecordSchema {
             return ev;
           }
           throw new Mismatch(
-              "field '"
-                  + path
-                  + "' should be one of "
-                  + f.getEnumType().getValues()
-                  + ", not "
-                  + v);
+              String.format(
+                  "field '%s' should be one of %s, not %s", path, f.getEnumType().getValues(), v));
         }
       default:
         break;

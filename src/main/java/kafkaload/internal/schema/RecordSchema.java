@@ -7,10 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * A parsed schema of one format: what the registry stores (its text), the record name the
- * record-name strategies use, and the payload (without the Confluent framing) of a record's
- * content. Content is JSON (text or a Jackson tree), a Map written as JSON, or the format's own
- * object (an Avro GenericRecord). Thread-safe.
+ * A parsed schema: its text (what the registry stores), the record name, and a record's payload
+ * without framing. Content is JSON (text or tree), a Map, or the format's own object. Thread-safe.
  */
 public interface RecordSchema {
   ObjectMapper JSON = new ObjectMapper();
@@ -33,20 +31,13 @@ public interface RecordSchema {
     return List.of();
   }
 
-  /**
-   * The payload of this content; a content that does not fit throws {@link Mismatch} naming the
-   * field.
-   */
+  /** The payload of this content; content that does not fit throws {@link Mismatch}. */
   byte[] encode(Object content);
 
   /** A payload written with this schema, as JSON text. */
   String toJson(byte[] value, int offset);
 
-  /**
-   * Checks a template's shape before the load: every field it names is in the schema, every
-   * required field is there, every literal has the field's type; a value under EL ({@link
-   * #EL_PLACEHOLDER}) fits any type.
-   */
+  /** Checks a template's shape against the schema before the load; EL fits any type. */
   void checkTemplate(JsonNode template);
 
   /** A content that does not fit the schema; the message names the field. */
@@ -56,10 +47,7 @@ public interface RecordSchema {
     }
   }
 
-  /**
-   * The content as a Jackson tree: JSON text is parsed, anything else converted as Jackson writes
-   * it.
-   */
+  /** The content as a Jackson tree: JSON text parsed, anything else converted by Jackson. */
   static JsonNode tree(Object content) {
     if (content instanceof JsonNode n) {
       return n;
@@ -78,9 +66,7 @@ public interface RecordSchema {
   }
 
   /**
-   * A JSON template with each EL expression replaced by the placeholder, parsed: a string holding
-   * EL becomes the placeholder, and so does an EL expression outside strings (an unquoted number or
-   * object).
+   * A JSON template, parsed, with each EL expression (quoted or not) replaced by the placeholder.
    */
   static JsonNode templateShape(String template) {
     String placeholder = "\"" + EL_PLACEHOLDER.replace("\u0000", "\\u0000") + "\"";

@@ -22,10 +22,9 @@ import javax.net.ssl.SSLException;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * The Schema Registry's REST calls the serializers need (register, look up under a subject, fetch
- * by id, latest version, the subjects of an id), each answer cached: one call per schema per run,
- * never one per record. Every call is counted ({@link #calls()}) for the Kafka summary. Errors name
- * the URL and carry the registry's own message; the credentials never appear in them.
+ * The registry calls the serializers need, each answer cached (one call per schema per run), every
+ * call counted ({@link #calls()}); errors name the URL with the registry's message, never the
+ * credentials.
  */
 public final class RegistryClient {
   // JVM-wide: configured once, thread-safe, holds no run's data.
@@ -35,10 +34,7 @@ public final class RegistryClient {
   /** A schema as the registry holds it. */
   public record Registered(int id, SchemaFormat format, String schema, int version) {}
 
-  /**
-   * A failed registry call; {@code status} is the HTTP status (0: unreachable), {@code errorCode}
-   * Confluent's.
-   */
+  /** A failed registry call: {@code status} HTTP's (0: unreachable), {@code errorCode} its own. */
   public static final class RegistryException extends RuntimeException {
     public final int status;
     public final int errorCode;
@@ -69,19 +65,15 @@ public final class RegistryClient {
   }
 
   /**
-   * A client whose https calls trust {@code tls}'s truststore and present its keystore (the JVM's
-   * default TLS when none is set). The stores are opened now, so a bad one fails before the load.
-   * TLS settings with an http URL are refused: they say the user expects TLS, and basic auth would
-   * travel in the clear.
+   * A client trusting {@code tls}'s truststore and presenting its keystore, opened now so a bad one
+   * fails before the load. TLS settings with an http URL are refused: basic auth would travel in
+   * the clear.
    */
   public RegistryClient(String url, String userInfo, RegistryTls tls, LongAdder calls) {
     this(url, userInfo, tls, null, calls);
   }
 
-  /**
-   * As above, authenticating with OAuth bearer tokens from {@code oauth}'s identity provider
-   * (fetched on first call, replaced before they expire) when it is not null.
-   */
+  /** As above, with OAuth bearer tokens from {@code oauth} (fetched, renewed) when not null. */
   public RegistryClient(
       String url, String userInfo, RegistryTls tls, RegistryOAuth oauth, LongAdder calls) {
     this.tokens = oauth == null ? null : new BearerTokens(oauth, System::currentTimeMillis);
@@ -96,12 +88,10 @@ public final class RegistryClient {
     boolean https = this.url.regionMatches(true, 0, "https://", 0, 8);
     if (tls.configured() && !https) {
       throw new KafkaLoadConfigException(
-          RegistrySettings.URL
-              + "="
-              + this.url
-              + " is not https, but "
-              + RegistryTls.PREFIX
-              + "* settings are set: use an https:// URL, or remove the TLS settings");
+          String.format(
+              "%s=%s is not https, but %s* settings are set: use an https:// URL, or remove "
+                  + "the TLS settings",
+              RegistrySettings.URL, this.url, RegistryTls.PREFIX));
     }
     HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
     if (https && tls.configured()) {
@@ -125,10 +115,7 @@ public final class RegistryClient {
     return calls.sum();
   }
 
-  /**
-   * Registers (or finds, when already registered) the schema under the subject: POST
-   * /subjects/{s}/versions.
-   */
+  /** Registers (or finds) the schema under the subject: POST /subjects/{s}/versions. */
   public Registered register(String subject, SchemaFormat format, String schema) {
     return bySubject.computeIfAbsent(
         "register\0" + subject + "\0" + schema,
@@ -214,10 +201,7 @@ public final class RegistryClient {
     return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
-  /**
-   * What went wrong in a TLS handshake, as a user can fix it; null when {@code e} is no TLS
-   * failure.
-   */
+  /** What failed in a TLS handshake, as a user can fix it; null for no TLS failure. */
   private String tlsFailure(IOException e) {
     boolean ssl = false;
     String all = "";
@@ -235,12 +219,10 @@ public final class RegistryClient {
         && (all.contains("PKIX")
             || all.contains("CertPathBuilderException")
             || all.contains("certification path"))) {
-      return "the registry's certificate is not trusted by "
-          + trust
-          + ": set "
-          + RegistryTls.TRUSTSTORE_LOCATION
-          + " to a truststore holding the registry's CA"
-          + reason;
+      return String.format(
+          "the registry's certificate is not trusted by %s: set %s to a truststore holding "
+              + "the registry's CA%s",
+          trust, RegistryTls.TRUSTSTORE_LOCATION, reason);
     }
     if (ssl && (all.contains("No subject alternative") || all.contains("No name matching"))) {
       return "the registry's certificate does not name the host of " + url + reason;
@@ -248,16 +230,17 @@ public final class RegistryClient {
     if (certificateRequested.get()
         && (ssl || all.contains("Connection reset") || all.contains("received no bytes"))) {
       // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it
-      // resets the
-      // connection; that it asked for one is what says why.
-      return "the registry requires a client certificate (mutual TLS) and did not accept this client's: "
-          + (tls.keystoreLocation() == null
+      // resets the connection; that it asked for one is what says why.
+      return String.format(
+          "the registry requires a client certificate (mutual TLS) and did not accept this "
+              + "client's: %s%s",
+          tls.keystoreLocation() == null
               ? "no " + RegistryTls.KEYSTORE_LOCATION + " is set"
               : RegistryTls.KEYSTORE_LOCATION
                   + "="
                   + tls.keystoreLocation()
-                  + " is not signed by a CA it trusts")
-          + reason;
+                  + " is not signed by a CA it trusts",
+          reason);
     }
     if (!ssl) {
       return null;
@@ -296,27 +279,20 @@ public final class RegistryClient {
       String tlsFailure = tlsFailure(e);
       if (tlsFailure != null) {
         throw new RegistryException(
-            "Schema Registry at "
-                + url
-                + ": TLS handshake failed ("
-                + method
-                + " "
-                + path
-                + "): "
-                + tlsFailure,
+            String.format(
+                "Schema Registry at %s: TLS handshake failed (%s %s): %s",
+                url, method, path, tlsFailure),
             0,
             0);
       }
       throw new RegistryException(
-          "Schema Registry at "
-              + url
-              + " is unreachable ("
-              + method
-              + " "
-              + path
-              + "): "
-              + e.getClass().getSimpleName()
-              + (e.getMessage() == null ? "" : ": " + e.getMessage()),
+          String.format(
+              "Schema Registry at %s is unreachable (%s %s): %s%s",
+              url,
+              method,
+              path,
+              e.getClass().getSimpleName(),
+              e.getMessage() == null ? "" : ": " + e.getMessage()),
           0,
           0);
     } catch (InterruptedException e) {
@@ -329,13 +305,9 @@ public final class RegistryClient {
         return JSON.readTree(resp.body());
       } catch (IOException e) {
         throw new RegistryException(
-            "Schema Registry at "
-                + url
-                + " answered "
-                + method
-                + " "
-                + path
-                + " with a body that is not JSON",
+            String.format(
+                "Schema Registry at %s answered %s %s with a body that is not JSON",
+                url, method, path),
             status,
             0);
       }

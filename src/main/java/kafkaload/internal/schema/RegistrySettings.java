@@ -60,10 +60,7 @@ public record RegistrySettings(
   public static final String KEY_STRATEGY = "key.subject.name.strategy";
   public static final String VALUE_STRATEGY = "value.subject.name.strategy";
 
-  /**
-   * The environment variable that holds basic.auth.user.info when it is not in the client
-   * properties file.
-   */
+  /** The environment variable holding basic.auth.user.info when the properties file does not. */
   public static final String USER_INFO_ENV = "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO";
 
   public SubjectStrategy strategy(boolean isKey) {

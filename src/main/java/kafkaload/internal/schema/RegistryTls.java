@@ -26,10 +26,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.Secrets;
 
 /**
- * TLS to the Schema Registry with the names Confluent's clients use (schema.registry.ssl.*): a
- * truststore for the registry's CA, and a keystore for mutual TLS. Unset stores fall back to the
- * JVM's defaults. The passwords are secrets: never printed ({@link #describe()} masks them), never
- * in an error.
+ * TLS to the registry with Confluent's names (schema.registry.ssl.*): truststore, and keystore for
+ * mTLS; unset: the JVM's. Passwords are secrets: masked in {@link #describe()}, never in an error.
  */
 public record RegistryTls(
     String truststoreLocation,
@@ -57,10 +55,7 @@ public record RegistryTls(
 
   public static final RegistryTls NONE = new RegistryTls(null, null, null, null, null, null, null);
 
-  /**
-   * The properties of a truststore given in code; a null password leaves the properties file's (or
-   * the environment's) in place.
-   */
+  /** A truststore given in code; a null password leaves the file's (or environment's). */
   public static Map<String, String> truststore(String location, String password) {
     return ClientProperties.present(TRUSTSTORE_LOCATION, location, TRUSTSTORE_PASSWORD, password);
   }
@@ -104,20 +99,16 @@ public record RegistryTls(
   }
 
   /**
-   * The TLS context of an https registry client: these stores; with no truststore, the JVM's
-   * default trust. Opens both stores, so a missing file, a wrong password or a wrong type fails
-   * here, before the load, naming the setting. {@code onCertificateRequest} runs when a server asks
-   * for this client's certificate: with TLS 1.3 a registry that refuses it only resets the
-   * connection, and this is how the client knows why.
+   * The https client's TLS context, opening both stores so a bad file, password or type fails here,
+   * naming the setting. {@code onCertificateRequest} runs when a server asks for this client's
+   * certificate: with TLS 1.3 a refusal only resets the connection.
    */
   public SSLContext sslContext(Runnable onCertificateRequest) {
     if (truststoreLocation == null && keystoreLocation == null && configured()) {
       throw new KafkaLoadConfigException(
-          PREFIX
-              + "* passwords or types are set without "
-              + TRUSTSTORE_LOCATION
-              + " or "
-              + KEYSTORE_LOCATION);
+          String.format(
+              "%s* passwords or types are set without %s or %s",
+              PREFIX, TRUSTSTORE_LOCATION, KEYSTORE_LOCATION));
     }
     try {
       TrustManagerFactory tmf =
@@ -135,14 +126,9 @@ public record RegistryTls(
       if (keystoreLocation != null) {
         if (keystorePassword == null || keystorePassword.isEmpty()) {
           throw new KafkaLoadConfigException(
-              KEYSTORE_LOCATION
-                  + "="
-                  + keystoreLocation
-                  + " needs the keystore's "
-                  + "password: "
-                  + KEYSTORE_PASSWORD
-                  + " in the properties file or "
-                  + KEYSTORE_PASSWORD_ENV);
+              String.format(
+                  "%s=%s needs the keystore's password: %s in the properties file or %s",
+                  KEYSTORE_LOCATION, keystoreLocation, KEYSTORE_PASSWORD, KEYSTORE_PASSWORD_ENV));
         }
         KeyStore ks =
             load(
@@ -157,15 +143,13 @@ public record RegistryTls(
           kmf.init(ks, (keyPassword != null ? keyPassword : keystorePassword).toCharArray());
         } catch (UnrecoverableKeyException e) {
           throw new KafkaLoadConfigException(
-              KEYSTORE_LOCATION
-                  + "="
-                  + keystoreLocation
-                  + ": its key does not open "
-                  + "with "
-                  + (keyPassword != null
+              String.format(
+                  "%s=%s: its key does not open with %s: the password is wrong",
+                  KEYSTORE_LOCATION,
+                  keystoreLocation,
+                  keyPassword != null
                       ? KEY_PASSWORD
-                      : KEYSTORE_PASSWORD + " (no " + KEY_PASSWORD + " set)")
-                  + ": the password is wrong");
+                      : KEYSTORE_PASSWORD + " (no " + KEY_PASSWORD + " set)"));
         }
         keys = (X509ExtendedKeyManager) kmf.getKeyManagers()[0];
       }
@@ -268,13 +252,12 @@ public record RegistryTls(
           e.getCause() instanceof UnrecoverableKeyException
               || String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("password");
       throw new KafkaLoadConfigException(
-          setting
-              + "="
-              + location
-              + " ("
-              + t
-              + ") does not open: "
-              + (wrongPassword
+          String.format(
+              "%s=%s (%s) does not open: %s",
+              setting,
+              location,
+              t,
+              wrongPassword
                   ? "the password "
                       + passwordSetting
                       + " is wrong"

@@ -20,10 +20,9 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * The schema side of one run's protocol: its registry client (calls counted), the settings, and the
- * binding of the sends' schema values to them. Binding checks before the load what can be checked:
- * the schema file, the registry (reachable, credentials, the subject registered or registrable,
- * compatibility) for the send's topic, and the template's shape against the schema.
+ * One protocol's schema side: its registry client (counted), settings, and binding of the sends'
+ * schema values, which checks before the load the schema file, the registry for the topic, and the
+ * template's shape.
  */
 public final class SchemaContext {
   private final RegistrySettings settings;
@@ -38,10 +37,7 @@ public final class SchemaContext {
             settings.url(), settings.userInfo(), settings.tls(), settings.oauth(), calls);
   }
 
-  /**
-   * The context of these settings; with no url, the embedded registry (started on first use) is the
-   * registry.
-   */
+  /** The context of these settings; without a url, the embedded registry (started when used). */
   public static SchemaContext of(RegistrySettings s, LongAdder calls) {
     if (s.url() == null) {
       if (s.tls().configured()) {
@@ -70,28 +66,16 @@ public final class SchemaContext {
     return new SchemaContext(s, calls);
   }
 
-  /**
-   * Writes contents with this schema for this topic, in the wire format (the id resolved once):
-   * what a service under test replying with schemas does (the shipped echo service).
-   */
+  /** Writes contents with this schema for this topic in the wire format, as the echo does. */
   public Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
     Bound b = new Bound(schema, isKey, null, nanos -> {});
     Target t = b.target(topic);
     return content -> b.write(t, content);
   }
 
-  public RegistrySettings settings() {
-    return settings;
-  }
-
-  public RegistryClient client() {
-    return client;
-  }
-
   /**
-   * The spec as bytes per record. {@code topic}: the send's topic when known before the load (then
-   * the subject is resolved now); {@code timer} receives the nanoseconds each record's encoding
-   * took.
+   * The spec as bytes per record; {@code topic} when known now; {@code timer} gets each encoding's
+   * ns.
    */
   public SessionValue<byte[]> bind(
       SchemaValueSpec spec, boolean isKey, String topic, String requestName, LongConsumer timer) {
@@ -112,11 +96,7 @@ public final class SchemaContext {
     return bound;
   }
 
-  /**
-   * The checks of {@link #bind} that need no registry: the schema file, and the template against
-   * it. A send checks its key and its value so before either is registered, so a bad value leaves
-   * no key schema registered.
-   */
+  /** The checks of {@link #bind} needing no registry, for key and value before either registers. */
   public void check(SchemaValueSpec spec, boolean isKey, String requestName) {
     if (spec.serializerClass() == null) {
       checked(
@@ -205,12 +185,9 @@ public final class SchemaContext {
         payload = t.schema().encode(c);
       } catch (RecordSchema.Mismatch e) {
         throw new RecordSchema.Mismatch(
-            "the "
-                + (isKey ? "key" : "value")
-                + " does not fit "
-                + t.schema().recordName()
-                + ": "
-                + e.getMessage());
+            String.format(
+                "the %s does not fit %s: %s",
+                isKey ? "key" : "value", t.schema().recordName(), e.getMessage()));
       }
       return t.schema().format() == SchemaFormat.PROTOBUF
           ? Framing.frameProtobuf(t.id(), t.schema().messageIndexes(), payload)
@@ -223,10 +200,7 @@ public final class SchemaContext {
     }
   }
 
-  /**
-   * Any Kafka Serializer, by class name, configured with its configs (the registry URL added when
-   * missing).
-   */
+  /** Any Kafka Serializer by class name, with its configs (the registry URL added if missing). */
   private SessionValue<byte[]> serializer(
       SchemaValueSpec spec, boolean isKey, String what, LongConsumer timer) {
     Serializer<Object> ser;
@@ -264,11 +238,7 @@ public final class SchemaContext {
     return new Serialized();
   }
 
-  /**
-   * A named serializer's configs with the protocol's registry URL added when they lack it, and its
-   * truststore and keystore, each as a whole (location, password, type), when they name none of
-   * their own.
-   */
+  /** A named serializer's configs, with the registry's URL and stores where it names none. */
   private Map<String, Object> withRegistry(Map<String, ?> given) {
     Map<String, Object> configs = new HashMap<>(given);
     configs.putIfAbsent(RegistrySettings.URL, settings.url());
@@ -294,10 +264,7 @@ public final class SchemaContext {
     return configs;
   }
 
-  /**
-   * A record in Confluent's wire format, decoded with the schema its id names: the id, the subject,
-   * the JSON.
-   */
+  /** A record in Confluent's wire format, decoded by its schema: id, subject, JSON. */
   public record Decoded(int schemaId, String subject, String json) {}
 
   /** Decodes a framed value through the registry (each id fetched once). */
@@ -321,10 +288,9 @@ public final class SchemaContext {
   }
 
   /**
-   * What a consume or request-reply applies to each record before its matchers and checks: the
-   * value decoded to JSON (UTF-8), the headers kept, and the synthetic headers {@link
-   * DecodeSpec#SCHEMA_ID_HEADER} and {@link DecodeSpec#SUBJECT_HEADER} added. A record that cannot
-   * be decoded throws, naming why.
+   * What a consume or request-reply applies to each record first: the value decoded to JSON,
+   * headers kept, {@link DecodeSpec#SCHEMA_ID_HEADER} and {@link DecodeSpec#SUBJECT_HEADER} added;
+   * an undecodable record throws, saying why.
    */
   public UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder(DecodeSpec spec, String topic) {
     Function<byte[], Decoded> decode;

@@ -1,9 +1,6 @@
 package kafkaload.internal.schema;
 
-/**
- * The schema types of Confluent's Schema Registry, by the name its REST API gives them
- * ("schemaType").
- */
+/** Confluent's Schema Registry schema types, by their REST name ("schemaType"). */
 public enum SchemaFormat {
   AVRO,
   PROTOBUF,

@@ -5,11 +5,9 @@ import java.util.Map;
 import kafkaload.internal.payload.SessionValue;
 
 /**
- * A key or value given with a schema, as the simulation describes it: the format and schema file
- * (or a Kafka serializer's class and configs), and the content per record (a JSON template with EL,
- * a session function, or a constant). Immutable; it cannot make bytes by itself: the send binds it
- * to the run's registry ({@link SchemaContext#bind}) before the load. {@code template}: the
- * template's text, for the check before load.
+ * A key or value with a schema as described: format and file (or a serializer), and the content per
+ * record; immutable, bound to the run's registry by the send ({@link SchemaContext#bind}) before
+ * the load. {@code template}: its text, for the check.
  */
 public record SchemaValueSpec(
     SchemaFormat format,

@@ -8,10 +8,7 @@ import kafkaload.internal.payload.Payloads;
 public final class Schemas {
   private Schemas() {}
 
-  /**
-   * {@code messageName}: Protobuf's message, null for the file's first; ignored by the other
-   * formats.
-   */
+  /** {@code messageName}: Protobuf's message, null for the first; other formats ignore it. */
   public static RecordSchema parse(SchemaFormat format, String text, String messageName) {
     switch (format) {
       case AVRO:
@@ -33,10 +30,7 @@ public final class Schemas {
     }
   }
 
-  /**
-   * A text file (file system path or classpath resource); a missing one is a config error naming
-   * it.
-   */
+  /** A text file (path or classpath resource); a missing one is a config error naming it. */
   public static String read(String path, String what) {
     return new String(Payloads.read(path, what), StandardCharsets.UTF_8);
   }

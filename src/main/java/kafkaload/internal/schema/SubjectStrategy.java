@@ -3,20 +3,13 @@ package kafkaload.internal.schema;
 import java.util.Locale;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
-/**
- * How the subject a schema is registered under is named, as Confluent's serializers name it:
- * TopicNameStrategy "orders-value", RecordNameStrategy "com.acme.Order", TopicRecordNameStrategy
- * "orders-com.acme.Order".
- */
+/** How a schema's subject is named, as Confluent's subject name strategies do. */
 public enum SubjectStrategy {
   TOPIC,
   RECORD,
   TOPIC_RECORD;
 
-  /**
-   * Confluent's class name (io.confluent.kafka.serializers.subject.TopicNameStrategy) or its simple
-   * name.
-   */
+  /** Confluent's class name (io.confluent...subject.TopicNameStrategy) or its simple name. */
   public static SubjectStrategy of(String name) {
     if (name == null || name.isBlank()) {
       return TOPIC;

@@ -9,11 +9,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * How late Gatling's event loops run their work: a task on each loop the protocol sees, due every
- * {@link #PERIOD_MS} ms, records how long after its due time it ran. A loop busy with users,
- * blocked, or starved of CPU delays every user on it, so their requests start late and Gatling's
- * latencies cannot show it (coordinated omission). Due times advance at a fixed rate, so a stall of
- * 500 ms records 500, 400, 300 ... ms: what each task due during the stall waited.
+ * How late Gatling's event loops run work: a task on each loop, due every {@link #PERIOD_MS} ms,
+ * records its delay. A busy, blocked or starved loop delays its users' requests, which Gatling
+ * cannot show (coordinated omission); a 500 ms stall records 500, 400, 300 ... ms.
  */
 final class EventLoopLag implements AutoCloseable {
   static final long PERIOD_MS = 100;

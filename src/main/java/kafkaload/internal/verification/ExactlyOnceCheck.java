@@ -20,13 +20,10 @@ import org.apache.kafka.common.header.Header;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * The exactly-once verdict of a consume-transform-produce pipeline that carries the run-identity
- * headers from its input to its output (as the shipped echo service does): every committed input of
- * the run must have exactly one committed output. The output topic is read read_committed from
- * where it stood before the load, waiting (within the timeout) until every committed input has its
- * output, then up to the last stable offsets of that moment; then the same range read_uncommitted
- * counts the outputs of aborted transactions, which a crashed pipeline leaves and which are no
- * duplicates.
+ * The exactly-once verdict of a pipeline carrying the run-identity headers through: each committed
+ * input needs exactly one committed output. Reads the output read_committed from before the load
+ * until every input has its output (within the timeout), then read_uncommitted to count aborted
+ * outputs, which are no duplicates.
  */
 public final class ExactlyOnceCheck {
   private static final int SAMPLE = 10;
@@ -45,10 +42,7 @@ public final class ExactlyOnceCheck {
     }
   }
 
-  /**
-   * Judges {@code output} against {@code inputs}, the run-wide sequence numbers the input read-back
-   * found (read_committed), within {@code timeout}.
-   */
+  /** Judges {@code output} against the input sequence numbers found, within {@code timeout}. */
   public static ExactlyOnce run(
       Connection connection,
       byte[] runId,

@@ -17,22 +17,14 @@ import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
-/**
- * The JVM's garbage collections as {@link InjectorHealth} samples them: the stop-the-world pauses
- * (their total and the longest since the last sample) and the heap after the latest collection,
- * read from the collectors' notifications, so nothing is polled between collections.
- */
+/** The JVM's collections, from notifications: pauses (total, longest) and heap after the latest. */
 final class GcWatch implements AutoCloseable {
   private final DoubleAdder pauseMs = new DoubleAdder();
   private final LongAccumulator maxPauseMs = new LongAccumulator(Math::max, 0);
   private final List<Runnable> unregister = new ArrayList<>();
   private final Set<String> heapPools = heapPoolNames();
 
-  /**
-   * The heap after the latest collection, MB (NaN before the first): the figure -Xlog:gc prints
-   * after "->". Its floor over a long run is the live set, so it shows growth that heapUsedMb's
-   * sawtooth hides.
-   */
+  /** Heap after the latest collection, MB: its floor is the live set, which heapUsedMb hides. */
   private volatile double heapAfterGcMb = Double.NaN;
 
   /** Listens to every collector that notifies, until {@link #close()}. */
@@ -86,12 +78,7 @@ final class GcWatch implements AutoCloseable {
     return heapAfterGcMb;
   }
 
-  /**
-   * The heap pools' total in a collection's after-GC usage (the notification also lists non-heap
-   * pools). Taken from the notification, not from an old pool's
-   * MemoryPoolMXBean.getCollectionUsage(): it needs no collector-specific pool name, counts
-   * survivors too, and costs nothing between collections.
-   */
+  /** The heap pools' total of a collection's after-GC usage, from the notification. */
   private double heapMb(Map<String, MemoryUsage> afterGc) {
     long used = 0;
     for (Map.Entry<String, MemoryUsage> e : afterGc.entrySet()) {

@@ -30,21 +30,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Samples the lag of the consumer groups under test through AdminClient, as kafka-consumer-groups
- * --describe computes it: per partition with a committed offset, the end offset minus the committed
- * offset. The groups may belong to a real service; this tool's own readers are never among them
- * unless named.
+ * Samples the lag of the groups under test as kafka-consumer-groups --describe computes it: end
+ * offset minus committed, where committed. This tool's own readers are never among them unless
+ * named.
  */
 public final class LagMonitor implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LagMonitor.class);
 
   public record Sample(double second, long totalLag) {}
 
-  /**
-   * The verdict for one group. drainSeconds is null when the lag did not reach zero within the
-   * bound; unjudged, when not null, says why the lag could not be judged at all (a KO, never a
-   * PASS).
-   */
+  /** One group's verdict; {@code unjudged}: why it could not be judged (a KO, never a PASS). */
   public record Verdict(
       String group,
       long maxLag,
@@ -59,11 +54,7 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /**
-   * How the sampling of one group went: samples tried, failed (the lag could not be read), and read
-   * before the group had committed any offset (no lag to compute yet; not in the samples).
-   * lastError is the last failure.
-   */
+  /** One group's sampling: tried, failed, read before its first commit (no lag yet), last error. */
   public record Sampling(int tried, int failed, int beforeFirstCommit, String lastError) {
     public int withLag() {
       return tried - failed - beforeFirstCommit;
@@ -127,11 +118,7 @@ public final class LagMonitor implements AutoCloseable {
     return start(admin, groups, intervalMs, IsolationLevel.READ_UNCOMMITTED);
   }
 
-  /**
-   * As above; with read_committed the lag runs to each partition's last stable offset, so records
-   * of an open or aborted transaction, which a read_committed group cannot consume yet or ever, are
-   * not lag.
-   */
+  /** As above; read_committed lag runs to the last stable offset (open transactions: no lag). */
   public static LagMonitor start(
       Admin admin, List<String> groups, long intervalMs, IsolationLevel isolation) {
     warnUnknownGroups(admin, groups);
@@ -149,11 +136,7 @@ public final class LagMonitor implements AutoCloseable {
     return isolation;
   }
 
-  /**
-   * A group the cluster does not know at the start is not an error yet: a service may create its
-   * group when it starts. It is worth a line, though: a typo in its name would otherwise only show
-   * after the load.
-   */
+  /** An unknown group is no error (a service may create it later), but a typo is worth a line. */
   static void warnUnknownGroups(Admin admin, List<String> groups) {
     Map<String, KafkaFuture<ConsumerGroupDescription>> described =
         admin.describeConsumerGroups(groups).describedGroups();
@@ -225,18 +208,12 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /**
-   * Lag per partition of the group now: end offset minus committed offset, for partitions with a
-   * commit.
-   */
+  /** Lag per partition of the group: end offset minus committed, where it has a commit. */
   public static Map<TopicPartition, Long> lag(Admin admin, String group) {
     return lag(admin, group, IsolationLevel.READ_UNCOMMITTED);
   }
 
-  /**
-   * As above, against the last stable offset with read_committed (ListOffsets with that isolation
-   * level), the high-water mark with read_uncommitted.
-   */
+  /** As above: the last stable offset with read_committed, the high-water mark otherwise. */
   public static Map<TopicPartition, Long> lag(Admin admin, String group, IsolationLevel isolation) {
     try {
       Map<TopicPartition, OffsetAndMetadata> committed =
@@ -275,11 +252,7 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /**
-   * The total lag of share group {@code group} now (KIP-932): the records of its share-partitions
-   * not yet settled, as listShareGroupOffsets reports them; -1 when the group has no
-   * share-partition state yet.
-   */
+  /** Share group {@code group}'s lag: records not yet settled; -1 without share-partition state. */
   public static long shareLag(Admin admin, String group, long timeoutMs) {
     try {
       Map<TopicPartition, SharePartitionOffsetInfo> offsets =
@@ -321,9 +294,8 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * Judges a group once its producers have stopped: the trend over the last {@code windowSeconds}
-   * of the load (least-squares slope; rising when above {@code maxSlope} records/s and the window
-   * ends higher than it began), then waits up to {@code drainTimeoutMs} for the lag to reach zero.
+   * Judges a group once producers stopped: the slope over the last {@code windowSeconds} (rising
+   * above {@code maxSlope}, ending higher), then waits for the lag to reach zero.
    */
   public Verdict judge(
       String group, double windowSeconds, double maxSlope, long drainTimeoutMs, long intervalMs)
@@ -333,13 +305,9 @@ public final class LagMonitor implements AutoCloseable {
       return Verdict.unjudged(
           group,
           sampling,
-          "lag could not be sampled: "
-              + sampling.failed()
-              + " of "
-              + sampling.tried()
-              + " samples failed (last: "
-              + sampling.lastError()
-              + ")");
+          String.format(
+              "lag could not be sampled: %s of %s samples failed (last: %s)",
+              sampling.failed(), sampling.tried(), sampling.lastError()));
     }
     List<Sample> load = samples().get(group);
     if (load.isEmpty() && lag(admin, group, isolation).isEmpty()) {

@@ -7,10 +7,7 @@ import kafkaload.internal.client.ProducerHandle;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
-/**
- * The producers' own metrics that tell a saturated injector (buffer waits, queue time, batch size,
- * rates), read from every producer of the run and combined as one producer's.
- */
+/** The producers' metrics that tell a saturated injector, combined as one producer's. */
 final class ProducerMetrics {
   static final List<String> NAMES =
       List.of(
@@ -29,11 +26,7 @@ final class ProducerMetrics {
 
   private ProducerMetrics() {}
 
-  /**
-   * Each metric over the producers that report it: rates and totals summed (what they did
-   * together), maxima the highest, averages and ratios averaged, so a pool or a producer per user
-   * reads like one producer doing the same work.
-   */
+  /** Each metric over the producers: sums, maxima and averages, read like one producer's. */
   static Map<String, Double> of(List<ProducerHandle> producers) {
     Map<String, Double> sum = new LinkedHashMap<>();
     Map<String, Integer> count = new LinkedHashMap<>();

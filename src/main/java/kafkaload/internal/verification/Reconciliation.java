@@ -28,36 +28,25 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Compares what the run says it wrote with what the broker holds, for every topic the run sent to:
- * records acked OK against the end-offset delta of every partition, and, when read-back is on, the
- * run's own records read back by run id ({@link RecordReadBack}), counting per partition the
- * duplicates (by record identity), the reordering within a user's sequence, and the acked records
- * that are missing (lost).
+ * Compares what the run says it wrote with what the broker holds: acked records against each
+ * partition's offset delta, and with a read-back ({@link RecordReadBack}) duplicates, reordering
+ * and lost records.
  *
- * <p>Offsets are not records: transaction markers and aborted records take offsets, compaction
- * frees some. So the offset delta is only a bound (see {@link
- * kafkaload.internal.run.Reconciled.TopicResult#unaccountedUpperBound()}); the read-back counts
- * records. It reads read_committed by default, up to each partition's last stable offset (LSO):
- * what a downstream read_committed application can see, and for non-transactional records the same
- * as reading to the high-water mark, since then LSO = high-water mark. A LSO that stays below the
- * high-water mark (a transaction left open) is named, with the producer ids holding it, after a
- * bounded wait instead of holding the read-back until its timeout.
+ * <p>Offsets are not records (markers, aborted records, compaction), so the delta is a bound; the
+ * read-back counts records, read_committed by default up to each last stable offset, which equals
+ * the high-water mark without transactions. A last stable offset stuck below it is named with its
+ * producers after a bounded wait.
  */
 public final class Reconciliation {
-  /**
-   * How long a last stable offset may stay below its high-water mark before the partition is named
-   * as stuck.
-   */
+  /** How long a last stable offset may stay below its high-water mark before it is stuck. */
   static final Duration STUCK_AFTER = Duration.ofSeconds(10);
 
   private Reconciliation() {}
 
   /**
-   * What to reconcile: the run's {@code ledger}, with its {@code defaultTopic} first, read through
-   * {@code connection}; the {@code producers} to flush first; the {@code reading} back of the run's
-   * records; the pipeline {@code output} whose exactly-once verdict to judge (null: none), every
-   * record the read-back found needing exactly one committed output there ({@link
-   * ExactlyOnceCheck}).
+   * What to reconcile: the run's {@code ledger} (default topic first) over {@code connection}; the
+   * {@code producers} to flush; the {@code reading}; the pipeline {@code output} to judge
+   * exactly-once on (null: none, see {@link ExactlyOnceCheck}).
    */
   public record Request(
       Connection connection,
@@ -100,35 +89,26 @@ public final class Reconciliation {
   }
 
   /**
-   * The read-back of the run's records, when {@code on}, within {@code timeout}, with {@code
-   * isolation}; with read_committed, a partition whose last stable offset stays below its
-   * high-water mark for {@code stuckAfter} is read up to that offset and named in the result.
+   * The read-back: when {@code on}, within {@code timeout}, with {@code isolation}; with
+   * read_committed a partition stuck below its high-water mark for {@code stuckAfter} is read to
+   * there and named.
    */
   public record Reading(
       boolean on, Duration timeout, IsolationLevel isolation, Duration stuckAfter) {
-    /**
-     * read_committed: a record counts as delivered when a read_committed consumer can see it; see
-     * the class comment.
-     */
+    /** read_committed: delivered when a read_committed consumer sees it (see the class comment). */
     public static Reading committed(boolean on, Duration timeout) {
       return new Reading(
           on, timeout, IsolationLevel.READ_COMMITTED, Reconciliation.stuckAfter(timeout));
     }
   }
 
-  /**
-   * At most {@link #STUCK_AFTER}, and at most half the read-back's time, so a stuck offset is named
-   * in time.
-   */
+  /** At most {@link #STUCK_AFTER} and half the read-back's time: a stuck offset named in time. */
   static Duration stuckAfter(Duration timeout) {
     Duration half = timeout.dividedBy(2);
     return half.compareTo(STUCK_AFTER) < 0 ? half : STUCK_AFTER;
   }
 
-  /**
-   * Flushes the producers, snapshots end offsets, reads the run's records back if asked, then
-   * judges the pipeline's exactly-once verdict if asked.
-   */
+  /** Flushes, snapshots end offsets, reads the records back and judges exactly-once if asked. */
   public static Result run(Request request) {
     RunLedger ledger = request.ledger();
     Reading reading = request.reading();
@@ -166,10 +146,7 @@ public final class Reconciliation {
             : new Reconciled.Transactions(d.committed(), d.aborted(), d.inDoubt()));
   }
 
-  /**
-   * Per topic: the offsets the run's records start from ({@code before}), where they end now
-   * ({@code after}), and the topics deleted or re-created since the baseline ({@code changes}).
-   */
+  /** Per topic: the run's start ({@code before}) and end ({@code after}) offsets, the changes. */
   private record Offsets(
       Map<String, Map<Integer, Long>> before,
       Map<String, Map<Integer, Long>> after,
@@ -218,10 +195,7 @@ public final class Reconciliation {
     return new Offsets(before, after, changes);
   }
 
-  /**
-   * One topic: acked records and offsets per partition, and with a read-back, what it found there
-   * ({@code state} null without one).
-   */
+  /** One topic: acked records and offsets per partition, and what a read-back found there. */
   private static TopicResult topic(
       String topic, RunLedger ledger, Offsets offsets, RecordReadBack.ReadState state) {
     Map<Integer, PartitionCounters.Count> acked = ledger.delivery().ackedByPartition(topic);

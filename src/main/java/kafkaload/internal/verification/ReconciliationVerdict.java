@@ -4,10 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import kafkaload.internal.run.Reconciled;
 
-/**
- * The reconciliation's gate verdicts as KO messages (null: passed), shared by the reconcile() step
- * of one JVM and the merge of a distributed run, so both judge alike.
- */
+/** The reconciliation's gate verdicts as KO messages (null: passed), for step and merge alike. */
 public final class ReconciliationVerdict {
   private ReconciliationVerdict() {}
 
@@ -41,21 +38,18 @@ public final class ReconciliationVerdict {
                 : null;
   }
 
-  /**
-   * "; transactions: 900 records committed, 100 aborted (invisible to read_committed, not lost)",
-   * or empty without transactions.
-   */
+  /** "; transactions: 900 records committed, 100 aborted (...)", or empty without any. */
   public static String transactions(Reconciled.Result r) {
     Reconciled.Transactions t = r.transactions();
     if (t == null) {
       return "";
     }
-    return "; transactions: "
-        + t.committed()
-        + " records committed, "
-        + t.aborted()
-        + " aborted (invisible to read_committed, not lost)"
-        + (t.inDoubt() > 0
+    return String.format(
+        "; transactions: %s records committed, %s aborted (invisible to read_committed, not "
+            + "lost)%s",
+        t.committed(),
+        t.aborted(),
+        t.inDoubt() > 0
             ? ", " + t.inDoubt() + " in failed transactions (the broker decided; not lost)"
             : "");
   }

@@ -27,18 +27,12 @@ import org.apache.kafka.common.header.Header;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * Reads the run's own records back from its topics, by run id: per partition the records found, the
- * duplicates (by record identity) and the reordering within a user's sequence. One read covers all
- * topics, since a user's sequence numbers span them. Under read_committed it reads up to each
- * partition's last stable offset, and names a partition whose last stable offset stays below its
- * high-water mark (a transaction left open) after a bounded wait instead of waiting for it until
- * the timeout.
+ * Reads the run's records back by run id: per partition found, duplicates and reordering; one read
+ * for all topics, since a user's sequence spans them. Under read_committed up to each last stable
+ * offset, naming one stuck below its high-water mark after a bounded wait.
  */
 final class RecordReadBack {
-  /**
-   * (partition, user) pairs whose last sequence number the reordering check keeps: about 20 MB at
-   * most.
-   */
+  /** (partition, user) pairs whose last sequence the reordering check keeps: ~20 MB at most. */
   static final int REORDER_WINDOW = 1 << 18;
 
   private RecordReadBack() {}
@@ -46,10 +40,7 @@ final class RecordReadBack {
   /** What the read-back found, and the partitions whose stuck last stable offset bounded it. */
   record Found(ReadState state, List<StuckOffset> stuck) {}
 
-  /**
-   * Reads each partition from its offset {@code before} to its offset {@code after} (topic →
-   * partition → offset; a partition missing before starts at 0), as {@code reading} says.
-   */
+  /** Reads each partition from {@code before} to {@code after} (missing before: from 0). */
   static Found read(
       Connection connection,
       RunLedger ledger,
@@ -90,10 +81,8 @@ final class RecordReadBack {
   }
 
   /**
-   * Lowers {@code to} (high-water marks) to each partition's last stable offset once it stops
-   * moving up to the high-water mark: waits while a last stable offset is below it, up to {@code
-   * stuckAfter}; the partitions still below then are returned, with the producers whose open
-   * transactions hold them.
+   * Lowers {@code to} to each last stable offset once it stops moving, waiting up to {@code
+   * stuckAfter}; returns the partitions still below, with their open transactions' producers.
    */
   private static List<StuckOffset> stableBounds(
       Connection connection, Map<TopicPartition, Long> to, Duration stuckAfter) {
@@ -145,10 +134,8 @@ final class RecordReadBack {
   }
 
   /**
-   * What the read-back accumulates, in memory that does not grow per virtual user: one bit per
-   * run-wide sequence number seen (a compressed bitmap, about a bit per record), per-partition
-   * counts, and for the reordering check the last sequence of the most recent (partition, user)
-   * pairs only.
+   * What the read-back accumulates in memory that does not grow per user: a bitmap of sequences
+   * seen, per-partition counts, and the last sequence of recent (partition, user) pairs.
    */
   static final class ReadState {
     final Roaring64Bitmap seen = new Roaring64Bitmap();
@@ -181,10 +168,7 @@ final class RecordReadBack {
       this(koLedger, reorderWindow, List.of(0L));
     }
 
-    /**
-     * {@code sequenceStarts}: where each injector's sequence space starts (one space, from 0, for
-     * one JVM).
-     */
+    /** {@code sequenceStarts}: where each injector's sequence space starts (one, from 0, alone). */
     ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
       this(koLedger, new KoLedger(), reorderWindow, sequenceStarts);
     }
@@ -240,10 +224,7 @@ final class RecordReadBack {
       }
     }
 
-    /**
-     * The records of the space starting at {@code start} count as found only (their injector
-     * reported nothing).
-     */
+    /** The space starting at {@code start} counts as found only (its injector reported nothing). */
     void unreported(long start) {
       int i = sequenceStarts.indexOf(start);
       if (i >= 0) {
@@ -272,8 +253,7 @@ final class RecordReadBack {
     ReadBack summary(IsolationLevel isolation) {
       long distinct = seen.getLongCardinality();
       // Sequence numbers below the highest one read that were not read: sends that failed, or
-      // records lost.
-      // Counted in each injector's own space, since the spaces lie far apart.
+      // records lost. Counted in each injector's own space, since the spaces lie far apart.
       long gaps = 0;
       for (int i = 0; i < sequenceStarts.size(); i++) {
         long start = sequenceStarts.get(i);
@@ -318,10 +298,9 @@ final class RecordReadBack {
   }
 
   /**
-   * The last sequence number of the most recently read (partition, user) pairs, at most {@code
-   * capacity} of them: reordering is checked between a user's records that are read within that
-   * many pairs of each other. In the open model every record is its own user, so an unbounded map
-   * would grow by one entry per record.
+   * The last sequence of the most recent (partition, user) pairs, at most {@code capacity}:
+   * reordering is checked within that many pairs, as in the open model every record is its own
+   * user.
    */
   static final class ReorderWindow extends LinkedHashMap<Long, Long> {
     private final int capacity;
@@ -350,10 +329,7 @@ final class RecordReadBack {
     }
   }
 
-  /**
-   * Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, within {@code
-   * timeout}.
-   */
+  /** Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, in time. */
   private static ReadState scan(
       Connection connection,
       RunLedger ledger,

@@ -8,11 +8,7 @@ import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.verification.InjectorHealth.Verdict;
 
-/**
- * Whether the injector was saturated, judged on the load's samples against the bounds: a bound
- * counts only when a whole window of seconds breaks it (a single GC pause excepted), so one bad
- * second does not mark a run.
- */
+/** Whether the injector was saturated: a bound counts only when a whole window breaks it. */
 final class Saturation {
   private Saturation() {}
 

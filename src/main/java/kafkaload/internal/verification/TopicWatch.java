@@ -14,10 +14,9 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
 
 /**
- * Looks at every topic the run sends to every few seconds and notes, in the ledger, one that was
- * deleted or deleted and created again (its topic id changed): when it happened, as far as the run
- * can tell. The reconciliation checks the topic ids again at the end, so a change the watch missed
- * is still found, only with less precise timing.
+ * Looks at the run's topics every few seconds and notes in the ledger one deleted or re-created
+ * (its id changed), and when; the reconciliation checks ids again at the end, so a missed change is
+ * still found.
  */
 public final class TopicWatch implements AutoCloseable {
   static final long INTERVAL_MS = 5_000;

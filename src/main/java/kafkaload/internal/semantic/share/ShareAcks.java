@@ -14,20 +14,16 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
 
 /**
- * One share consumer's acknowledgements: those waiting for the broker's answer, the commits that
- * send them, and the answer (the commit callback) that settles each record, counted only then, so a
- * late ACCEPT after the lock expired counts as refused. Used on its consumer's thread only (the
- * commit callback runs there too).
+ * One share consumer's acknowledgements: waiting ones, their commits, and the answer (commit
+ * callback) that settles each, counted only then, so a late ACCEPT after lock expiry counts as
+ * refused. Its consumer's thread only.
  */
 final class ShareAcks {
   /** A record acknowledged and waiting for the broker's confirmation. */
   private record Pending(
       long seq, AcknowledgeType type, int deliveryCount, long producedMillis, Poll poll) {}
 
-  /**
-   * One poll's records until the broker confirmed (or refused) all their acknowledgements: the
-   * "name poll" request of {@link ShareConsumeSpec#requestPerPoll}.
-   */
+  /** One poll's records until the broker answered all their acknowledgements ("name poll"). */
   static final class Poll {
     final long startMillis;
     int outstanding;
@@ -144,10 +140,7 @@ final class ShareAcks {
         });
   }
 
-  /**
-   * One of a poll's records was confirmed or refused: when it was the last, the poll's request,
-   * from the poll to now, KO when the broker refused any of its acknowledgements.
-   */
+  /** A poll's record was confirmed or refused: the last ends the poll's request (KO if refused). */
   private void settled(Poll poll, long now, Exception error) {
     if (error != null) {
       poll.refused++;

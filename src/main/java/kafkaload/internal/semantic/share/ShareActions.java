@@ -14,10 +14,7 @@ import org.apache.kafka.clients.admin.Admin;
 public final class ShareActions {
   private ShareActions() {}
 
-  /**
-   * Share consumers: the cluster must have share groups (checked before the protocol starts, so a
-   * refused run has created nothing), then the topic must exist and the group takes its configs.
-   */
+  /** Share consumers: share groups checked first (nothing created if refused), then the topic. */
   public static ActionBuilder shareConsume(ShareConsumeSpec given) {
     return Actions.scala(
         (c, ctx, next) -> {
@@ -48,11 +45,7 @@ public final class ShareActions {
         });
   }
 
-  /**
-   * A share group of the run's own, so no earlier run's share-partition state is resumed: in a
-   * distributed run named from the run id (and the request), the same on every injector, so all
-   * their consumers form one group, as a work queue's workers do; else a random one.
-   */
+  /** A share group of the run's own (none resumed): one per run id in a distributed run. */
   static String defaultShareGroup(InjectorShare injector, String requestName) {
     if (injector.distributed() && injector.runId() != null) {
       return "kafkaload-share-"

@@ -10,12 +10,9 @@ import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.protocol.KafkaComponents;
 
 /**
- * Share consumers (KIP-932): each virtual user is one share consumer of the group on its own thread
- * (never on Gatling's event loop), a {@link ShareConsumer}. A record's outcome is counted when the
- * broker confirms its acknowledgement ({@link ShareAcks}), so a late ACCEPT after the lock expired
- * counts as refused, not accepted. The first user starts the group's {@link ShareLagSampler}; the
- * last consumer to stop judges the group's lag and reconciles the run's records ({@link
- * ShareGroupEnd}).
+ * Share consumers (KIP-932): each user a share consumer on its own thread ({@link ShareConsumer});
+ * outcomes counted on the broker's confirmation ({@link ShareAcks}); the first user starts the
+ * {@link ShareLagSampler}, the last judges lag and reconciles ({@link ShareGroupEnd}).
  */
 final class ShareConsumeAction extends KafkaAction {
   /** How the share classes record a result in Gatling's stats: OK when koMessage is null. */
@@ -79,10 +76,7 @@ final class ShareConsumeAction extends KafkaAction {
     t.start();
   }
 
-  /**
-   * The group's shared state: the first user to arrive makes it, starting the clock and the lag
-   * sampler (users may arrive on several event loops at once).
-   */
+  /** The group's shared state, made by the first user (users arrive on several event loops). */
   private synchronized ShareConsumer.Group group() {
     if (group == null) {
       long now = System.nanoTime();

@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.share;
 
 import io.gatling.javaapi.core.Session;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -40,6 +41,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  *     (AcknowledgeType.RENEW, KIP-1222), timed as a request ("name renew"), instead of letting them
  *     expire and go to another consumer
  */
+@RecordBuilder
 public record ShareConsumeSpec(
     String requestName,
     String topic,
@@ -60,7 +62,8 @@ public record ShareConsumeSpec(
     Duration drainTimeout,
     boolean requestPerPoll,
     boolean commitSync,
-    boolean renewLocks) {
+    boolean renewLocks)
+    implements ShareConsumeSpecBuilder.With {
 
   public static final String EXPLICIT = "explicit";
   public static final String IMPLICIT = "implicit";
@@ -70,10 +73,7 @@ public record ShareConsumeSpec(
     consumerProperties = Map.copyOf(consumerProperties);
   }
 
-  /**
-   * One consumer, explicit acknowledgement, every record accepted, the group read from its earliest
-   * record, 10 s of consuming, up to 60 s more to settle what is left.
-   */
+  /** One consumer, explicit, all accepted, from earliest, 10 s, then up to 60 s to settle. */
   public static ShareConsumeSpec of(String requestName, String topic) {
     return new ShareConsumeSpec(
         requestName,
@@ -98,92 +98,22 @@ public record ShareConsumeSpec(
         false);
   }
 
-  /** A copy with the fields {@code b} changes. */
-  private ShareConsumeSpec with(java.util.function.Consumer<Builder> b) {
-    Builder x = new Builder(this);
-    b.accept(x);
-    return x.build();
-  }
-
-  public ShareConsumeSpec withGroup(String g) {
-    return with(b -> b.group = g);
-  }
-
-  public ShareConsumeSpec withConsumers(int n) {
-    return with(b -> b.consumers = n);
-  }
-
-  public ShareConsumeSpec withAcknowledgement(String mode) {
-    return with(b -> b.acknowledgement = mode);
-  }
-
-  public ShareConsumeSpec withOutcome(
-      BiFunction<Session, ConsumerRecord<byte[], byte[]>, AcknowledgeType> f) {
-    return with(b -> b.outcome = f);
-  }
-
-  public ShareConsumeSpec withRejectIf(
-      BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return with(b -> b.rejectIf = p);
-  }
-
-  public ShareConsumeSpec withReleaseIf(
-      BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return with(b -> b.releaseIf = p);
-  }
-
-  public ShareConsumeSpec withRejectProbability(double p) {
-    return with(b -> b.rejectProbability = p);
-  }
-
-  public ShareConsumeSpec withReleaseProbability(double p) {
-    return with(b -> b.releaseProbability = p);
-  }
-
-  public ShareConsumeSpec withProcessing(Duration d) {
-    return with(b -> b.processing = d);
-  }
-
   public ShareConsumeSpec withSlowConsumers(int n, Duration d) {
-    return with(
-        b -> {
-          b.slowConsumers = n;
-          b.slowProcessing = d;
-        });
+    return with(b -> b.slowConsumers(n).slowProcessing(d));
   }
 
   /** These group configs over the ones already set. */
   public ShareConsumeSpec withGroupConfig(Map<String, String> more) {
     Map<String, String> all = new LinkedHashMap<>(groupConfig);
     all.putAll(more);
-    return with(b -> b.groupConfig = all);
+    return with(b -> b.groupConfig(all));
   }
 
   /** These consumer properties over the ones already set. */
   public ShareConsumeSpec withProperties(Map<String, String> more) {
     Map<String, String> all = new LinkedHashMap<>(consumerProperties);
     all.putAll(more);
-    return with(b -> b.consumerProperties = all);
-  }
-
-  public ShareConsumeSpec withDuring(Duration d) {
-    return with(b -> b.during = d);
-  }
-
-  public ShareConsumeSpec withDrainTimeout(Duration d) {
-    return with(b -> b.drainTimeout = d);
-  }
-
-  public ShareConsumeSpec withRequestPerPoll(boolean perPoll) {
-    return with(b -> b.requestPerPoll = perPoll);
-  }
-
-  public ShareConsumeSpec withCommitSync(boolean sync) {
-    return with(b -> b.commitSync = sync);
-  }
-
-  public ShareConsumeSpec withRenewLocks(boolean renew) {
-    return with(b -> b.renewLocks = renew);
+    return with(b -> b.consumerProperties(all));
   }
 
   /** The work per record of consumer {@code index}. */
@@ -198,75 +128,5 @@ public record ShareConsumeSpec(
         || releaseIf != null
         || rejectProbability > 0
         || releaseProbability > 0;
-  }
-
-  private static final class Builder {
-    String requestName;
-    String topic;
-    String group;
-    int consumers;
-    String acknowledgement;
-    BiFunction<Session, ConsumerRecord<byte[], byte[]>, AcknowledgeType> outcome;
-    BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> rejectIf;
-    BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> releaseIf;
-    double rejectProbability;
-    double releaseProbability;
-    Duration processing;
-    int slowConsumers;
-    Duration slowProcessing;
-    Map<String, String> groupConfig;
-    Map<String, String> consumerProperties;
-    Duration during;
-    Duration drainTimeout;
-    boolean requestPerPoll;
-    boolean commitSync;
-    boolean renewLocks;
-
-    Builder(ShareConsumeSpec s) {
-      requestName = s.requestName;
-      topic = s.topic;
-      group = s.group;
-      consumers = s.consumers;
-      acknowledgement = s.acknowledgement;
-      outcome = s.outcome;
-      rejectIf = s.rejectIf;
-      releaseIf = s.releaseIf;
-      rejectProbability = s.rejectProbability;
-      releaseProbability = s.releaseProbability;
-      processing = s.processing;
-      slowConsumers = s.slowConsumers;
-      slowProcessing = s.slowProcessing;
-      groupConfig = s.groupConfig;
-      consumerProperties = s.consumerProperties;
-      during = s.during;
-      drainTimeout = s.drainTimeout;
-      requestPerPoll = s.requestPerPoll;
-      commitSync = s.commitSync;
-      renewLocks = s.renewLocks;
-    }
-
-    ShareConsumeSpec build() {
-      return new ShareConsumeSpec(
-          requestName,
-          topic,
-          group,
-          consumers,
-          acknowledgement,
-          outcome,
-          rejectIf,
-          releaseIf,
-          rejectProbability,
-          releaseProbability,
-          processing,
-          slowConsumers,
-          slowProcessing,
-          groupConfig,
-          consumerProperties,
-          during,
-          drainTimeout,
-          requestPerPoll,
-          commitSync,
-          renewLocks);
-    }
   }
 }

@@ -20,10 +20,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.common.header.Header;
 
-/**
- * One virtual user's share consumer, on its own thread: the poll loop (the work on each record, its
- * outcome by the spec's rules, the acknowledgements) until the load and the drain are over.
- */
+/** One virtual user's share consumer on its own thread: polls, works, settles, until done. */
 final class ShareConsumer {
   /** A record of another run (not counted in the reconciliation). */
   private static final long OTHER_RUN = -2;

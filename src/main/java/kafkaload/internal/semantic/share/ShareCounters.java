@@ -20,10 +20,9 @@ import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * What one share group's consumers (KIP-932) did during a run, with one owner: deliveries, how each
- * record was settled once the broker confirmed the acknowledgement, per-consumer figures,
- * latencies, the group's lag samples, and each record's outcome by its run identity for the
- * reconciliation. Consumer threads call the event methods; the report reads {@link #results()}.
+ * What one share group's consumers did, with one owner: deliveries, settled outcomes (after the
+ * broker's confirmation), per-consumer figures, latencies, lag samples and each record's outcome by
+ * identity. Consumers write; the report reads {@link #results()}.
  */
 public final class ShareCounters {
   /** The group's fixed settings, as the action resolved them. */
@@ -90,10 +89,6 @@ public final class ShareCounters {
     this.setup = setup;
   }
 
-  public Setup setup() {
-    return setup;
-  }
-
   private Consumer consumer(int index) {
     return consumers.computeIfAbsent(index, i -> new Consumer());
   }
@@ -130,10 +125,7 @@ public final class ShareCounters {
     lockDurationMs.compareAndSet(null, ms);
   }
 
-  /**
-   * The broker confirmed consumer {@code index}'s ACCEPT of the record with sequence {@code seq}
-   * (-1: no run identity), {@code e2eMicros} after it was produced.
-   */
+  /** The broker confirmed consumer {@code index}'s ACCEPT of {@code seq} (-1: no identity). */
   public void accepted(int index, long seq, long e2eMicros) {
     accepted.increment();
     Consumer c = consumer(index);
@@ -154,10 +146,7 @@ public final class ShareCounters {
     }
   }
 
-  /**
-   * The broker confirmed a RELEASE at the record's {@code deliveryCount}-th delivery: at the
-   * group's delivery limit the broker archives it instead of offering it again.
-   */
+  /** A RELEASE confirmed; at the delivery limit the broker archives the record instead. */
   public void released(long seq, int deliveryCount) {
     released.increment();
     if (deliveryCount >= setup.deliveryLimit()) {
@@ -176,10 +165,7 @@ public final class ShareCounters {
     }
   }
 
-  /**
-   * The broker refused consumer {@code index}'s acknowledgement (its lock had expired): at the
-   * delivery limit the record was archived by the expiry; below it, it went back to the group.
-   */
+  /** An acknowledgement refused (lock expired): archived at the limit, else redelivered. */
   public void refused(int index, long seq, int deliveryCount) {
     refused.increment();
     consumer(index).refused.increment();
@@ -211,10 +197,7 @@ public final class ShareCounters {
     }
   }
 
-  /**
-   * How many distinct records of the run were settled for good (accepted, rejected, archived): when
-   * it reaches the records produced, the consumers have nothing of the run left.
-   */
+  /** Distinct records of the run settled for good; at the records produced, nothing is left. */
   public long settledOfRun() {
     return settledOfRun.get();
   }
@@ -245,10 +228,7 @@ public final class ShareCounters {
     return acquired.sum();
   }
 
-  /**
-   * Reconciles the run's produced records (the sequence numbers from {@code start}, {@code issued}
-   * of them, less the KO'd ones) with what the group settled; kept for the report and returned.
-   */
+  /** Reconciles the run's produced records with what the group settled; kept and returned. */
   public synchronized ShareGroupResults.Reconciliation reconcile(
       long start, long issued, KoLedger koLedger) {
     reconciliation =
@@ -263,28 +243,17 @@ public final class ShareCounters {
         acceptedSeqs, acceptedTwiceSeqs, rejectedSeqs, archivedSeqs, refusedSeqs);
   }
 
-  /**
-   * The reconciliation is the merge's (an injector of a distributed run, whose records other
-   * injectors' consumers settle): {@link #records()} hands it the outcomes.
-   */
+  /** The merge reconciles (an injector of a distributed run): {@link #records()} hands it over. */
   public void leaveToMerge() {
     leftToMerge = true;
   }
 
-  /**
-   * What an injector of a distributed run hands the merge, which reconciles every injector's
-   * records against every injector's consumers; null unless {@link #leaveToMerge()} was called (no
-   * run identity, or the injector judged the group itself).
-   */
+  /** What an injector hands the merge to reconcile; null unless {@link #leaveToMerge()} ran. */
   public ShareRecords records() {
     return leftToMerge ? outcomes().records(otherRuns.sum()) : null;
   }
 
-  /**
-   * The group's figures now, for kafka-summary.json and the page. Each consumer's rate is its
-   * accepts over the group's span (first accept of any consumer to the last of any), so the rates
-   * show each one's share of the work; the spread is their coefficient of variation.
-   */
+  /** The group's figures now: each consumer's rate over the group's span, and their spread. */
   public ShareGroupResults results() {
     List<ShareGroupResults.ShareConsumer> per = new ArrayList<>();
     List<Double> rates = new ArrayList<>();

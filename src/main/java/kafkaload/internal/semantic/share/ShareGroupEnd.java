@@ -6,10 +6,7 @@ import java.util.Set;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.verification.LagMonitor;
 
-/**
- * When the last share consumer stopped: the group's lag verdict, the reconciliation of the run's
- * records by identity (or why none), each as a Gatling verdict, then the console block.
- */
+/** When the last share consumer stopped: lag verdict, reconciliation, then the console block. */
 final class ShareGroupEnd {
   private ShareGroupEnd() {}
 

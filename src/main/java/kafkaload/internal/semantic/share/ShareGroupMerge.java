@@ -16,13 +16,10 @@ import kafkaload.internal.run.KoLedger;
 import org.HdrHistogram.Histogram;
 
 /**
- * One protocol's share groups (KIP-932) merged over the injectors of a distributed run, per
- * (request, topic, group): counters and delivery counts summed, every injector's consumers (each
- * row naming its injector) rated over the group's span across all of them and their spread
- * recomputed, the latency histograms added (exact percentiles), the lag series of the first
- * injector that sampled it (each injector samples the same group), the worst lag verdict, and the
- * reconciliation by identity over the union: every injector's produced records against every
- * injector's outcomes, since a record produced on one may be accepted on another.
+ * One protocol's share groups merged over the injectors per (request, topic, group): counters
+ * summed, consumers (with their injector) rated over the whole span, histograms added, the first
+ * injector's lag series, the worst lag verdict, and the reconciliation over the union, since a
+ * record produced on one may be accepted on another.
  */
 final class ShareGroupMerge {
   private ShareGroupMerge() {}
@@ -35,10 +32,7 @@ final class ShareGroupMerge {
     return g.request() + " reconciled";
   }
 
-  /**
-   * The protocol's merged share groups, from each injector's results of it (in injector order);
-   * null when none has share groups.
-   */
+  /** The protocol's merged share groups, from each injector's results; null when none has any. */
   static List<ShareGroupResults> merge(List<ProtocolResults> perInjector) {
     Map<String, List<Part>> byGroup = new LinkedHashMap<>();
     for (int i = 0; i < perInjector.size(); i++) {

@@ -18,11 +18,9 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.server.common.MetadataVersion;
 
 /**
- * The checks a share-group (KIP-932) action makes before any load: the cluster has share groups
- * (the {@code share.version} feature finalized at level 1 or more, which Kafka 4.2 and later format
- * by default), and the group's settings (Kafka's group configs, {@code share.auto.offset.reset},
- * {@code share.record.lock.duration.ms}, {@code share.delivery.count.limit}...) are set through
- * {@code incrementalAlterConfigs} on the GROUP resource, each refusal naming the setting.
+ * A share-group action's checks before any load: the cluster has share groups ({@code
+ * share.version} ≥ 1, Kafka 4.2's default), and the group's configs are set by {@code
+ * incrementalAlterConfigs} on the GROUP resource, each refusal naming the setting.
  */
 public final class ShareGroupPreflight {
   /** The feature that turns share groups on in a KRaft cluster. */
@@ -30,10 +28,7 @@ public final class ShareGroupPreflight {
 
   private ShareGroupPreflight() {}
 
-  /**
-   * Fails, naming the feature, the broker's version and what to enable, unless the cluster at
-   * {@code bootstrap} has share groups.
-   */
+  /** Fails, naming the feature, version and fix, unless the cluster has share groups. */
   public static void checkShareGroups(Admin admin, String bootstrap, long timeoutMs) {
     FeatureMetadata features;
     try {
@@ -47,11 +42,9 @@ public final class ShareGroupPreflight {
               + "); share groups need a KRaft cluster of Kafka 4.2 or later");
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
-          "Share groups: the cluster at '"
-              + bootstrap
-              + "' did not describe its features within "
-              + timeoutMs
-              + " ms");
+          String.format(
+              "Share groups: the cluster at '%s' did not describe its features within %s ms",
+              bootstrap, timeoutMs));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the cluster's features");
@@ -70,10 +63,7 @@ public final class ShareGroupPreflight {
     }
   }
 
-  /**
-   * Why the cluster's share.version (finalized, supported; null when absent) says no share groups,
-   * or null when it has them.
-   */
+  /** Why share.version (finalized, supported; null if absent) means no share groups, or null. */
   static String problem(FinalizedVersionRange finalized, SupportedVersionRange supported) {
     if (finalized != null && finalized.maxVersionLevel() >= 1) {
       return null;
@@ -83,23 +73,18 @@ public final class ShareGroupPreflight {
           + FEATURE
           + "; upgrade the cluster to Kafka 4.2 or later (share groups are production-ready there)";
     }
-    return "the feature "
-        + FEATURE
-        + " is "
-        + (finalized == null ? "not enabled" : "at level " + finalized.maxVersionLevel())
-        + " (the broker supports up to "
-        + supported.maxVersion()
-        + "); enable it with: kafka-features.sh --bootstrap-server <broker> upgrade --feature "
-        + FEATURE
-        + "="
-        + supported.maxVersion()
-        + " (on Kafka before 4.2, share groups are a preview)";
+    return String.format(
+        "the feature %s is %s (the broker supports up to %s); enable it with: "
+            + "kafka-features.sh --bootstrap-server <broker> upgrade --feature %s=%s (on Kafka "
+            + "before 4.2, share groups are a preview)",
+        FEATURE,
+        finalized == null ? "not enabled" : "at level " + finalized.maxVersionLevel(),
+        supported.maxVersion(),
+        FEATURE,
+        supported.maxVersion());
   }
 
-  /**
-   * The release the cluster's finalized metadata.version belongs to, e.g. "metadata.version
-   * 3.9-IV0".
-   */
+  /** The release of the cluster's metadata.version, e.g. "metadata.version 3.9-IV0". */
   static String brokerVersion(FinalizedVersionRange mv) {
     if (mv == null) {
       return "metadata.version unknown";
@@ -113,10 +98,7 @@ public final class ShareGroupPreflight {
     return "metadata.version level " + level;
   }
 
-  /**
-   * Sets the group's configs by Kafka's names (share.auto.offset.reset,
-   * share.record.lock.duration.ms, share.delivery.count.limit, ...) before its consumers join.
-   */
+  /** Sets the group's configs by Kafka's names before its consumers join. */
   public static void configureGroup(
       Admin admin, String group, Map<String, String> configs, long timeoutMs) {
     if (configs.isEmpty()) {
@@ -133,21 +115,13 @@ public final class ShareGroupPreflight {
           .get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new KafkaLoadConfigException(
-          "Share group '"
-              + group
-              + "': the broker refused its settings "
-              + configs
-              + ": "
-              + Preflight.rootMessage(e));
+          String.format(
+              "Share group '%s': the broker refused its settings %s: %s",
+              group, configs, Preflight.rootMessage(e)));
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
-          "Share group '"
-              + group
-              + "': setting "
-              + configs
-              + " timed out after "
-              + timeoutMs
-              + " ms");
+          String.format(
+              "Share group '%s': setting %s timed out after %s ms", group, configs, timeoutMs));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while configuring share group " + group);

@@ -6,10 +6,7 @@ import kafkaload.internal.config.Console;
 final class ShareGroupPrinter {
   private ShareGroupPrinter() {}
 
-  /**
-   * The group's outcomes, spread, lag (an unread lag at the end printed as -1, as before it was a
-   * null figure) and reconciliation, or {@code reconciled}'s words when none ran here.
-   */
+  /** The group's outcomes, spread, lag (an unread one printed as -1) and reconciliation. */
   static void print(ShareGroupResults g, ShareGroupResults.LagVerdict lag, String reconciled) {
     Console.outf(
         "%n[kafkaload] ---- Share group '%s' on '%s' (%d consumers, %d partitions, %s) ----%n"

@@ -81,11 +81,7 @@ public record ShareGroupResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) String ackCommitHistogram,
     @JsonInclude(JsonInclude.Include.NON_NULL) Integer injectors) {
 
-  /**
-   * One share consumer: what it acquired and accepted, the span of its own accepts, its accept rate
-   * over the group's span (its share of the work), and the processing time it was given per record;
-   * in a merged run, the injector it ran on ({@code index} is its index there).
-   */
+  /** One share consumer: counts, span, rate over the group's span, work per record, injector. */
   public record ShareConsumer(
       int index,
       long acquired,
@@ -118,9 +114,8 @@ public record ShareGroupResults(
   }
 
   /**
-   * The lag verdict: highest lag, least-squares slope over the last part of the load (records/s),
-   * rising when above the bound, and the lag when the consumers stopped (0: drained; null when it
-   * could not be read: written as null, and an older file's -1 reads as null).
+   * The lag verdict: highest lag, slope over the load's last part (records/s), rising when above
+   * the bound, and the lag at the end (0: drained; null: not read, as is an old -1).
    */
   public record LagVerdict(long maxLag, double slopePerSecond, boolean rising, Long lagAtEnd) {
     public LagVerdict {
@@ -133,14 +128,10 @@ public record ShareGroupResults(
   }
 
   /**
-   * Every record the run produced (acked, not KO'd) against what the share group did with it, by
-   * its run identity (kafkaload.run, kafkaload.seq): accepted exactly once, accepted more than once
-   * (by the broker; a record acked twice is shown, not hidden), rejected, archived after the
-   * delivery limit, and missing (none of these). {@code processedTwice}: records whose work a
-   * consumer did and whose ACCEPT the broker refused because the lock had expired, so another
-   * consumer did it again. {@code otherRuns}: records of the topic from other runs, not counted.
-   * {@code missingSample}: the first missing sequence numbers. {@code ok}: nothing missing (a
-   * record accepted twice is counted and shown, not a failure).
+   * Produced records (acked, not KO'd) against the group's outcomes by identity: accepted once,
+   * more than once (shown, not hidden), rejected, archived, missing. {@code processedTwice}:
+   * ACCEPTs refused after lock expiry, redone elsewhere; {@code otherRuns} apart; {@code ok}:
+   * nothing missing.
    */
   public record Reconciliation(
       long produced,

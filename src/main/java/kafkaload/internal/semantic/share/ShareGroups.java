@@ -6,10 +6,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import kafkaload.internal.run.RunLedger;
 
-/**
- * A protocol's share groups in its run: the counters of each share-consume action, by request name,
- * kept in the run's ledger (the one owner of what changes during a run).
- */
+/** A protocol's share groups: each share-consume action's counters, in the run's ledger. */
 final class ShareGroups {
   private final Map<String, ShareCounters> byRequest = new ConcurrentHashMap<>();
 
@@ -18,18 +15,12 @@ final class ShareGroups {
     return ledger.semantic(ShareGroups.class, ShareGroups::new);
   }
 
-  /**
-   * The counters of the share-consume action {@code setup.request()}, made on first use: one per
-   * action, shared by its consumers.
-   */
+  /** The counters of action {@code setup.request()}, made once: shared by its consumers. */
   ShareCounters group(ShareCounters.Setup setup) {
     return byRequest.computeIfAbsent(setup.request(), r -> new ShareCounters(setup));
   }
 
-  /**
-   * What each share-consume action's consumers settled, by request name, for a distributed run's
-   * merge to reconcile (those that left it to the merge); null when none did.
-   */
+  /** What each action's consumers settled, by request, for the merge; null when none did. */
   Map<String, ShareRecords> records() {
     Map<String, ShareRecords> out = new TreeMap<>();
     byRequest.forEach(

@@ -9,10 +9,7 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.verification.LagMonitor;
 import org.apache.kafka.clients.admin.Admin;
 
-/**
- * A share group's lag (records not yet settled), sampled once a second from the admin API on a
- * thread of its own while the consumers run, and read once more when the last one stopped.
- */
+/** A share group's lag, sampled each second from the admin API, read once more at the end. */
 final class ShareLagSampler {
   private final String group;
   private final ShareCounters counters;

@@ -14,10 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 
-/**
- * A share consumer's lock renewals (AcknowledgeType.RENEW, KIP-1222) while it still works on a
- * poll's records. Used on its consumer's thread only.
- */
+/** A share consumer's lock renewals (RENEW, KIP-1222); used on its consumer's thread only. */
 final class ShareLockRenewal {
   private final String requestName;
   private final KafkaComponents components;
@@ -42,14 +39,10 @@ final class ShareLockRenewal {
   }
 
   /**
-   * Renews the locks of {@code current} and of the records in {@code todo}, sent at once with
-   * commitSync (a poll would carry them only with its next share fetch, which the broker may hold
-   * for fetch.max.wait.ms: half a second, as long as a short lock's other half); the next poll
-   * returns the renewed records and fetches nothing new while it does. {@code todo} is left holding
-   * what came back, in order; returns the current record as it came back, or null when it did not
-   * (the broker refused its renewal, or a later poll brings it: then its work is done again). Timed
-   * as "name renew", KO naming the partition whose renewal the broker refused (their lock had
-   * expired: they are the group's again).
+   * Renews the locks of {@code current} and {@code todo} at once with commitSync (a poll would
+   * carry them only with its next fetch, held up to fetch.max.wait.ms); {@code todo} keeps what
+   * came back, in order; returns the current record, or null when not renewed. Timed as "name
+   * renew", KO naming a refused partition.
    */
   ConsumerRecord<byte[], byte[]> renew(
       KafkaShareConsumer<byte[], byte[]> consumer,

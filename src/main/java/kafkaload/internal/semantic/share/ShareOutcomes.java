@@ -7,11 +7,9 @@ import kafkaload.internal.run.KoLedger;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * What a share group settled, by each record's run-wide sequence number: accepted, accepted twice,
- * rejected, archived, and whose acknowledgement the broker refused. One injector's (a copy of its
- * {@link ShareCounters}'), or the union of every injector's in a distributed run's merge, where a
- * record produced by one injector may be accepted on another; the reconciliation of the produced
- * records against them is the same in both. Not shared between threads.
+ * What a share group settled by run-wide sequence: accepted, twice, rejected, archived, refused.
+ * One injector's, or the union in a merge (a record produced on one may be accepted on another);
+ * reconciled the same way. Not shared between threads.
  */
 public final class ShareOutcomes {
   /** Sequence numbers kept as a sample of the missing records. */
@@ -77,10 +75,7 @@ public final class ShareOutcomes {
         otherRuns);
   }
 
-  /**
-   * Every injector's outcomes as one group's: the unions, and accepted twice also where two
-   * injectors' consumers each accepted the record once.
-   */
+  /** Every injector's outcomes as one group's: unions, and accepted twice across injectors too. */
   public static ShareOutcomes union(List<ShareOutcomes> all) {
     ShareOutcomes u =
         new ShareOutcomes(
@@ -102,11 +97,7 @@ public final class ShareOutcomes {
     return u;
   }
 
-  /**
-   * The produced records (each range's sequence numbers less the KO'd ones) against these outcomes:
-   * each accepted once, accepted twice, rejected, archived, or missing (none of these). {@code
-   * otherRuns}: records of the topic from other runs, counted apart.
-   */
+  /** The produced records (less KO'd ones) against these outcomes; {@code otherRuns} apart. */
   public ShareGroupResults.Reconciliation reconcile(
       List<Range> produced, KoLedger koLedger, long otherRuns) {
     long n = 0;

@@ -1,11 +1,9 @@
 package kafkaload.internal.semantic.share;
 
 /**
- * What one injector's share consumers settled, by run identity, for the merge's reconciliation over
- * every injector's records (a record produced by one injector may be accepted on another): the
- * sequence numbers accepted, accepted twice, rejected, archived, and whose acknowledgement the
- * broker refused (each a RoaringBitmap, base64, as {@code koSequences}), and the records of other
- * runs it saw.
+ * One injector's settled records by identity for the merge (a record may be accepted on another
+ * injector): accepted, twice, rejected, archived, refused, each a base64 RoaringBitmap, and other
+ * runs' records seen.
  */
 public record ShareRecords(
     String accepted,

@@ -9,11 +9,7 @@ import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.semantics.Semantic;
 
-/**
- * Share groups (KIP-932): each share-consume action's group, its outcomes, consumers, lag and
- * reconciliation by identity ({@code shareGroups} in a protocol's results); an injector leaves the
- * merge what its consumers settled, and the merge reconciles every injector's records at once.
- */
+/** Share groups (KIP-932): outcomes, consumers, lag, reconciliation ({@code shareGroups}). */
 public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
   public static final SectionType<List<ShareGroupResults>> SECTION =
       new SectionType<>("shareGroups", new TypeReference<>() {});
@@ -42,11 +38,7 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
     return groups == null ? null : groups.records();
   }
 
-  /**
-   * Each group merged over the injectors; its reconciliation by identity over the union of their
-   * records and outcomes is the merged log's "name reconciled" request (the injectors left it to
-   * the merge).
-   */
+  /** Groups merged; each reconciliation over the union is a "name reconciled" request. */
   @Override
   public List<ShareGroupResults> merge(List<ProtocolResults> injectors, Verdicts verdicts) {
     List<ShareGroupResults> merged = ShareGroupMerge.merge(injectors);

@@ -9,11 +9,9 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 
 /**
- * Before the load: a throwaway share group on the topic (reading from the latest offset, so nothing
- * of the run) until the coordinator gives it partitions, then deleted. A broker that has never
- * served a share group creates its internal topics and share-partition state on the first one,
- * which takes seconds on a busy machine; without this the run's first records would wait for it and
- * read as end-to-end latency.
+ * Before the load: a throwaway share group (from latest, reading nothing of the run) until it has
+ * partitions, then deleted; a broker's first share group creates its state, which takes seconds and
+ * would otherwise read as end-to-end latency.
  */
 final class ShareWarmUp {
   private ShareWarmUp() {}

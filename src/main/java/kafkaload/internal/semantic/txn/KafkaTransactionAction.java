@@ -21,14 +21,10 @@ import org.apache.kafka.common.errors.InvalidTxnStateException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 
 /**
- * One transaction per execution: takes a transactional producer exclusively, begins, sends the
- * records (each ack-timed under the request's name, as a plain send), then commits ({@code <name>
- * commit}, timed) or aborts when asked ({@code <name> abort}, timed), and passes the user on. The
- * whole transaction runs on the protocol's transaction threads, never on Gatling's event loop:
- * initTransactions, commitTransaction and abortTransaction block. A fenced producer, an epoch
- * refused, a timeout or any other failure ends the transaction as a KO of its commit (or abort)
- * with the reason and the transactional.id; the producer is closed within a bound and the user's
- * next transaction takes a fresh one.
+ * One transaction per execution: a producer taken exclusively, begin, the sends (ack-timed), then
+ * commit or abort ({@code <name> commit}/{@code abort}, timed), on the transaction threads, since
+ * those calls block. Any failure is a KO of the commit or abort naming reason and transactional.id;
+ * the producer is closed and replaced.
  */
 final class KafkaTransactionAction extends KafkaAction {
   /** How long a failed producer may take to close, and the records' callbacks to come in. */
@@ -223,9 +219,8 @@ final class KafkaTransactionAction extends KafkaAction {
   }
 
   /**
-   * The transaction failed: a KO of its commit (or abort) naming the reason and the producer; an
-   * abort is tried unless the producer was fenced, then the producer is closed within a bound. Its
-   * acked records are aborted when the abort went through, else in doubt (the broker decides).
+   * A failed transaction: a KO of its commit or abort naming reason and producer; an abort is tried
+   * unless fenced, the producer closed in time; records aborted, else in doubt.
    */
   private void failed(
       Session session,
@@ -252,11 +247,11 @@ final class KafkaTransactionAction extends KafkaAction {
       }
     }
     String why =
-        "transaction of transactional.id "
-            + h.transactionalId()
-            + " failed: "
-            + reason(e)
-            + (fenced
+        String.format(
+            "transaction of transactional.id %s failed: %s%s",
+            h.transactionalId(),
+            reason(e),
+            fenced
                 ? " (another producer took this transactional.id, or ended its transaction; the"
                     + " user goes on with a new one)"
                 : aborted ? " (aborted)" : "");

@@ -11,9 +11,8 @@ public final class TransactionActions {
   private TransactionActions() {}
 
   /**
-   * A transactional send: refused before any load when the producer settings cannot run
-   * transactions, the transactional.id prefix would be shared by injectors, the cluster's
-   * transaction state topic cannot get its replication, or Gatling throttles it.
+   * A transactional send, refused before any load when producer settings, a shared transactional.id
+   * prefix, the transaction state topic or throttling would not let it run.
    */
   public static ActionBuilder transaction(TransactionSpec spec) {
     return Actions.scala(

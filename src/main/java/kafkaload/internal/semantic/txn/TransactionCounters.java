@@ -6,12 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
-/**
- * The transactions of a run, per request name: how each ended (committed, aborted on request,
- * failed), the latency of the commit and the abort calls, and each transaction's size (records
- * acked in it) and duration (begin to the end of its commit or abort). Records' own fate is counted
- * in the {@link DeliveryLedger}; this is the transactions'.
- */
+/** A run's transactions per request name; records' own fate is in {@link DeliveryLedger}. */
 public final class TransactionCounters {
   private final Map<String, Request> requests = new ConcurrentHashMap<>();
   private volatile String idPrefix;
@@ -72,11 +67,7 @@ public final class TransactionCounters {
     }
   }
 
-  /**
-   * A copy of one request name's counts: transactions committed, aborted on request and failed
-   * (fenced, timed out, refused), with the commit and abort call latency and the duration in µs,
-   * and the size in records.
-   */
+  /** A copy of one request's counts, commit and abort latency, duration (µs), size in records. */
   public record Figures(
       long committed,
       long aborted,
@@ -90,10 +81,7 @@ public final class TransactionCounters {
     }
   }
 
-  /**
-   * A transaction of {@code requestName} ended: {@code records} acked in it, the commit or abort
-   * call took {@code endCallMicros}, the whole transaction {@code durationMicros}.
-   */
+  /** A transaction of {@code requestName} ended: its acked records, end call and duration. */
   public void ended(
       String requestName, End end, long records, long endCallMicros, long durationMicros) {
     requests

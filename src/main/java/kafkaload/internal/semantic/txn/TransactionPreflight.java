@@ -18,10 +18,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.internals.Topic;
 
-/**
- * The check transactions need before the load, made once when a transactional send is built: the
- * broker's transaction state topic can be created and committed to.
- */
+/** Before the load: the broker's transaction state topic can be created and committed to. */
 public final class TransactionPreflight {
   private TransactionPreflight() {}
 
@@ -29,11 +26,9 @@ public final class TransactionPreflight {
   static final String TXN_MIN_ISR = "transaction.state.log.min.isr";
 
   /**
-   * Transactions need the broker's transaction state topic ({@code __transaction_state}): with its
-   * replication factor above the brokers there are, it cannot be created and every initTransactions
-   * times out; with its min.insync.replicas above them (or above the in-sync replicas it has),
-   * every commit fails. Read from the cluster's brokers and the topic if it exists; fails naming
-   * the setting. Creates nothing.
+   * Transactions need {@code __transaction_state}: a replication factor above the brokers makes
+   * every initTransactions time out, a min.insync.replicas above them (or its in-sync replicas)
+   * fails every commit. Fails naming the setting; creates nothing.
    */
   public static void checkTransactionState(Admin admin, long timeoutMs) {
     try {
@@ -61,18 +56,15 @@ public final class TransactionPreflight {
             if (p.isr().size() < minIsr) {
               refusal =
                   Optional.of(
-                      Topic.TRANSACTION_STATE_TOPIC_NAME
-                          + " partition "
-                          + p.partition()
-                          + " has "
-                          + p.isr().size()
-                          + " in-sync replica(s) "
-                          + Preflight.ids(p.isr())
-                          + ", fewer than "
-                          + TXN_MIN_ISR
-                          + "="
-                          + minIsr
-                          + ": transactions using it cannot commit");
+                      String.format(
+                          "%s partition %s has %s in-sync replica(s) %s, fewer than %s=%s: "
+                              + "transactions using it cannot commit",
+                          Topic.TRANSACTION_STATE_TOPIC_NAME,
+                          p.partition(),
+                          p.isr().size(),
+                          Preflight.ids(p.isr()),
+                          TXN_MIN_ISR,
+                          minIsr));
               break;
             }
           }
@@ -84,35 +76,23 @@ public final class TransactionPreflight {
       }
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(
-          "Cannot read the broker's transaction settings ("
-              + TXN_RF
-              + ", "
-              + TXN_MIN_ISR
-              + "): "
-              + Preflight.rootMessage(e));
+          String.format(
+              "Cannot read the broker's transaction settings (%s, %s): %s",
+              TXN_RF, TXN_MIN_ISR, Preflight.rootMessage(e)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the transaction settings");
     }
   }
 
-  /**
-   * Why a cluster of {@code brokers} cannot run transactions with these settings of its transaction
-   * state topic, or empty when it can.
-   */
+  /** Why {@code brokers} brokers cannot run transactions with these settings, or empty. */
   public static Optional<String> transactionStateRefusal(int brokers, int rf, int minIsr) {
     if (rf > brokers) {
       return Optional.of(
-          TXN_RF
-              + "="
-              + rf
-              + " but the cluster has "
-              + brokers
-              + " broker(s): "
-              + Topic.TRANSACTION_STATE_TOPIC_NAME
-              + " cannot be created, so every initTransactions would time out. Lower "
-              + TXN_RF
-              + " or add brokers");
+          String.format(
+              "%s=%s but the cluster has %s broker(s): %s cannot be created, so every "
+                  + "initTransactions would time out. Lower %s or add brokers",
+              TXN_RF, rf, brokers, Topic.TRANSACTION_STATE_TOPIC_NAME, TXN_RF));
     }
     if (minIsr > rf || minIsr > brokers) {
       return Optional.of(

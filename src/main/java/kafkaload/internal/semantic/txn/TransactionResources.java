@@ -6,11 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 
-/**
- * What transactions need of a running protocol: the transactional producers (taken exclusively per
- * transaction) and the threads transactions run on (begin, sends, commit and abort block: never
- * Gatling's event loop). One per protocol's run, closed with its components.
- */
+/** Transactions' producers and threads (their calls block: never Gatling's event loop). */
 final class TransactionResources implements AutoCloseable {
   private final TransactionalProducers producers;
   private final ExecutorService threads;
@@ -27,10 +23,7 @@ final class TransactionResources implements AutoCloseable {
             });
   }
 
-  /**
-   * The protocol's transaction resources, made on first use: ids prefixed per run and injector
-   * unless the user's {@code transactional.id} prefix.
-   */
+  /** The protocol's transaction resources, made on first use; ids per run and injector. */
   static TransactionResources of(KafkaComponents c) {
     return c.resource(
         TransactionResources.class,
@@ -53,10 +46,9 @@ final class TransactionResources implements AutoCloseable {
   }
 
   /**
-   * Before the load: one transactional producer made and initialised (the broker creates its
-   * transaction state topic on the first one, which can take seconds), so the first transaction of
-   * the load is not timed with that setup, and a coordinator that cannot answer refuses the run
-   * before any load, naming why.
+   * Before the load: one transactional producer made and initialised, so the first transaction is
+   * not timed with the state topic's creation, and a coordinator that cannot answer refuses the
+   * run, naming why.
    */
   synchronized void warm(String requestName) {
     if (producers.created() > 0) {
@@ -66,14 +58,10 @@ final class TransactionResources implements AutoCloseable {
       producers.release(producers.take());
     } catch (RuntimeException e) {
       throw new KafkaLoadConfigException(
-          "'"
-              + requestName
-              + "': no transactional producer could start (initTransactions, transactional.id "
-              + producers.idPrefix()
-              + "-0): "
-              + e.getClass().getSimpleName()
-              + ": "
-              + e.getMessage(),
+          String.format(
+              "'%s': no transactional producer could start (initTransactions, "
+                  + "transactional.id %s-0): %s: %s",
+              requestName, producers.idPrefix(), e.getClass().getSimpleName(), e.getMessage()),
           e);
     }
   }

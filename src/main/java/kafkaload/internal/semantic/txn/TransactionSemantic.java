@@ -13,10 +13,9 @@ import kafkaload.internal.semantics.Semantic;
 import org.HdrHistogram.Histogram;
 
 /**
- * Transactions: per transactional request name, commits, aborts, failures, commit latency, size and
- * duration ({@code transactions} in a protocol's results); an injector leaves the merge its
- * records' fate. A record's own fate (committed, aborted, in doubt) stays in the {@link
- * DeliveryLedger}, which the reconciliation reads.
+ * Transactions ({@code transactions} in a protocol's results): per request, commits, aborts,
+ * failures, latency, size, duration; an injector leaves the merge its records' fate, which stays in
+ * the {@link DeliveryLedger}.
  */
 public final class TransactionSemantic implements Semantic<Map<String, TransactionFigures>> {
   public static final SectionType<Map<String, TransactionFigures>> SECTION =

@@ -7,10 +7,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 
 /**
- * A transactional send, immutable: each execution by a user is one transaction of {@code records}
- * records built from {@code send}, then a commit, or an abort when asked for: every {@code
- * abortEvery}-th transaction of this request (0: never), with probability {@code abortProbability},
- * or when {@code abortIf} says so for the session (null: never).
+ * A transactional send: each execution is one transaction of {@code records} records of {@code
+ * send}, committed, or aborted every {@code abortEvery}-th time (0: never), with {@code
+ * abortProbability}, or when {@code abortIf} says so.
  */
 public record TransactionSpec(
     SendSpec send,
@@ -25,11 +24,7 @@ public record TransactionSpec(
   /** Suffix of the abort's request name. */
   public static final String ABORT = " abort";
 
-  /**
-   * {@code records} per transaction of this send; refused (before any load) where a transaction
-   * cannot hold: a fire-and-forget send (its user moves on before the commit could tell it
-   * anything) or a burst (the transaction is the group of records).
-   */
+  /** {@code records} per transaction; not with fire-and-forget or a burst (checked now). */
   public static TransactionSpec of(SendSpec send, int records) {
     String name = "'" + send.requestName() + "'.transaction(" + records + ")";
     if (records < 1) {
@@ -44,13 +39,10 @@ public record TransactionSpec(
     }
     if (send.burst() > 1) {
       throw new KafkaLoadConfigException(
-          name
-              + ": burst("
-              + send.burst()
-              + ") inside a transaction; the transaction is the group of records: use "
-              + "transaction("
-              + send.burst()
-              + ") alone");
+          String.format(
+              "%s: burst(%s) inside a transaction; the transaction is the group of records: "
+                  + "use transaction(%s) alone",
+              name, send.burst(), send.burst()));
     }
     return new TransactionSpec(send, records, 0, 0, null);
   }

@@ -20,13 +20,10 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The transactional producers of a run. A producer holds one open transaction at a time, so a
- * transaction takes one exclusively ({@link #take()}) and gives it back when it ends ({@link
- * #release}); the pool grows to the number of transactions open at once. Each producer has its own
- * {@code transactional.id}: the run's prefix (unique per run and injector) and a counter. A
- * producer that failed is closed ({@link #discard}); a fresh one takes its id again unless it was
- * fenced, so its initTransactions ends the transaction the failed one left open instead of leaving
- * it to the transaction timeout. Every call here may block: call off Gatling's event loop.
+ * The run's transactional producers, one open transaction each: taken exclusively ({@link
+ * #take()}), given back ({@link #release}); each with its own {@code transactional.id} (run prefix
+ * and counter). A failed one is closed ({@link #discard}) and, unless fenced, its id reused so
+ * initTransactions ends its open transaction. Blocks: off the event loop.
  */
 public final class TransactionalProducers implements AutoCloseable {
   /** Bounds so that a transaction never hangs the run (the user's own settings win). */
@@ -62,10 +59,9 @@ public final class TransactionalProducers implements AutoCloseable {
   public static final String INJECTOR_TOKEN = "{injector}";
 
   /**
-   * The prefix of the run's transactional ids: the user's ({@code transactional.id} of the producer
-   * properties, {@code {injector}} replaced with the injector's index), or one made unique per run
-   * and injector from the run id. A user's prefix without {@code {injector}} is refused in a run of
-   * several injectors: they would share ids and fence each other.
+   * The run's transactional id prefix: the user's ({@code {injector}} replaced), else unique per
+   * run and injector. A user's prefix without {@code {injector}} is refused with several injectors:
+   * they would fence each other.
    */
   public static String idPrefix(Object userPrefix, InjectorShare injector, String runId) {
     if (userPrefix == null || userPrefix.toString().isBlank()) {
@@ -78,26 +74,16 @@ public final class TransactionalProducers implements AutoCloseable {
     }
     if (injector.count() > 1) {
       throw new KafkaLoadConfigException(
-          "transactional.id prefix '"
-              + prefix
-              + "' would be shared by the "
-              + injector.count()
-              + " injectors of this run, whose producers would fence each other: put "
-              + INJECTOR_TOKEN
-              + " in it (e.g. '"
-              + prefix
-              + "-"
-              + INJECTOR_TOKEN
-              + "'), or leave transactional.id unset for ids unique per run and injector");
+          String.format(
+              "transactional.id prefix '%s' would be shared by the %s injectors of this run, "
+                  + "whose producers would fence each other: put %s in it (e.g. '%s-%s'), or leave "
+                  + "transactional.id unset for ids unique per run and injector",
+              prefix, injector.count(), INJECTOR_TOKEN, prefix, INJECTOR_TOKEN));
     }
     return prefix;
   }
 
-  /**
-   * Refuses, naming the setting, producer properties under which transactions cannot run: {@code
-   * enable.idempotence=false} or {@code acks} other than all (Kafka requires both); then lets
-   * Kafka's ProducerConfig judge the rest as a transactional producer.
-   */
+  /** Refuses idempotence off or acks other than all, then lets Kafka's ProducerConfig judge. */
   public static void checkProperties(String requestName, Map<String, ?> properties) {
     Object idempotence = properties.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
     if (idempotence != null && "false".equalsIgnoreCase(idempotence.toString().trim())) {
@@ -113,12 +99,10 @@ public final class TransactionalProducers implements AutoCloseable {
       String a = acks.toString().trim();
       if (!a.equalsIgnoreCase("all") && !a.equals("-1")) {
         throw new KafkaLoadConfigException(
-            "'"
-                + requestName
-                + "' is transactional but acks="
-                + a
-                + ": transactions need acks=all; set kafka().acks(\"all\") (-Dacks=all in the"
-                + " shipped simulations)");
+            String.format(
+                "'%s' is transactional but acks=%s: transactions need acks=all; set "
+                    + "kafka().acks(\"all\") (-Dacks=all in the shipped simulations)",
+                requestName, a));
       }
     }
     Map<String, Object> c = new HashMap<>(properties);
@@ -142,10 +126,7 @@ public final class TransactionalProducers implements AutoCloseable {
     return idPrefix;
   }
 
-  /**
-   * An idle producer, or a new one with its transactions initialised (blocks up to max.block.ms);
-   * throws when it cannot be made.
-   */
+  /** An idle producer, or a new initialised one (blocks up to max.block.ms); throws if none. */
   public ProducerHandle take() {
     if (closed) {
       throw new IllegalStateException("the run's transactional producers are closed");
@@ -185,9 +166,8 @@ public final class TransactionalProducers implements AutoCloseable {
   }
 
   /**
-   * A producer whose transaction failed: closed within {@code timeout}. {@code fenced}: another
-   * producer owns its id now, so the id is not taken again; otherwise the next new producer takes
-   * it, and its initTransactions ends the transaction this one left open.
+   * A failed transaction's producer, closed within {@code timeout}; unless {@code fenced}, the next
+   * producer takes its id and its initTransactions ends the open transaction.
    */
   public void discard(ProducerHandle h, boolean fenced, Duration timeout) {
     open.remove(h);
