@@ -14,6 +14,7 @@ import kafkaload.internal.broker.EmbeddedKafka;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.quota.ClientQuotaAlteration;
 import org.apache.kafka.common.quota.ClientQuotaEntity;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -199,6 +200,7 @@ class CapacitySearchIT {
   }
 
   @Test
+  @Tag("long") // two searches of about 40 s: with the long tests (docs/contributing.md)
   void aGroupUnderTestThatFallsBehindFailsThePlateauAndOneThatKeepsUpDoesNot() throws Exception {
     String topic = uniqueTopic("capacity-lag");
     createTopic(topic, 4);
