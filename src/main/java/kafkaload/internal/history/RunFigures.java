@@ -46,6 +46,36 @@ public record RunFigures(
   /** Request names starting with this are warm-up, outside the comparison. */
   public static final String WARM_UP = "warm-up";
 
+  /**
+   * The measured requests' rate: their rates added up when they ran side by side; over the span
+   * from the first's first ack to the last's last ack when they ran one after another (a capacity
+   * search's plateaus), where adding them up would count each second once per request.
+   */
+  static Double measuredRate(
+      java.util.Collection<Map.Entry<String, Throughput.RequestThroughput>> requests) {
+    List<Throughput.RequestThroughput> measured =
+        requests.stream()
+            .filter(e -> !e.getKey().startsWith(WARM_UP) && e.getValue().msgsPerSec() != null)
+            .map(Map.Entry::getValue)
+            .sorted(java.util.Comparator.comparing(Throughput.RequestThroughput::firstAckMillis))
+            .toList();
+    if (measured.isEmpty()) {
+      return null;
+    }
+    boolean oneAfterAnother = measured.size() > 1;
+    for (int i = 1; i < measured.size(); i++) {
+      oneAfterAnother &= measured.get(i).firstAckMillis() >= measured.get(i - 1).lastAckMillis();
+    }
+    if (!oneAfterAnother) {
+      return measured.stream().mapToDouble(Throughput.RequestThroughput::msgsPerSec).sum();
+    }
+    long acked = measured.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
+    double seconds =
+        (measured.get(measured.size() - 1).lastAckMillis() - measured.get(0).firstAckMillis())
+            / 1000.0;
+    return acked / seconds;
+  }
+
   public static RunFigures of(RunResults r) {
     double warmup = number(r.parameters() == null ? null : r.parameters().get("warmup"));
     double start = -1;
@@ -96,13 +126,10 @@ public record RunFigures(
       if (t != null) {
         acked += t.ackedOk();
         failed += t.failed();
-        if (t.byRequest() != null) {
-          for (var e : t.byRequest().entrySet()) {
-            if (!e.getKey().startsWith(WARM_UP) && e.getValue().msgsPerSec() != null) {
-              rateTotal += e.getValue().msgsPerSec();
-              anyRate = true;
-            }
-          }
+        Double measured = t.byRequest() == null ? null : measuredRate(t.byRequest().entrySet());
+        if (measured != null) {
+          rateTotal += measured;
+          anyRate = true;
         }
       }
       if (p.ackLatencyMs() != null) {
