@@ -292,8 +292,24 @@ class StockBrokerIT {
   /** The lock chosen inside the stock bounds, and the slow consumer's records redelivered. */
   private static List<String> shareGroupKeptItsPoint(GatlingRun run) throws Exception {
     JsonNode g = summaryJson(run).path("protocols").path(0).path("shareGroups").path(0);
-    System.out.println("[stock] share group: " + g);
     List<String> out = new ArrayList<>();
+    String lock = g.path("groupConfig").path("share.record.lock.duration.ms").asText();
+    String limit = g.path("groupConfig").path("share.delivery.count.limit").asText();
+    long slowMs = g.path("perConsumer").path(0).path("processingMsPerRecord").asLong();
+    long redelivered = g.path("redelivered").asLong();
+    long released = g.path("released").asLong();
+    System.out.printf(
+        "[stock] share group: lock %s ms, delivery limit %s, slow consumer %d ms a record,"
+            + " redelivered %d (released %d)%n",
+        lock, limit, slowMs, redelivered, released);
+    // 2000 and 3 moved inside Kafka's bounds (15000 to 60000, 2 to 10); the slow consumer 1.5 x it.
+    if (!lock.equals("15000") || !limit.equals("3") || slowMs != 22_500) {
+      out.add("ShareGroupSimulation did not choose inside the stock bounds: " + g);
+    }
+    // A redelivery no release explains: the slow consumer's lock expired.
+    if (redelivered <= released) {
+      out.add("ShareGroupSimulation: no record redelivered after a lock expired: " + g);
+    }
     return out;
   }
 }
