@@ -9,6 +9,8 @@
 # REQUEST_PER_POLL=true (the default here): the simulation logs one Gatling request per poll (requestPerPoll(true));
 # false: one per accepted record, shareConsume's own default. COMMIT_SYNC=false (the default here): the acknowledgements
 # go with the next poll, as ShareConsumerPerformance sends them (commitSync(false)); true: a commitSync after each poll.
+# BOOTSTRAP=host:port runs against that cluster instead of the embedded broker: the drain's lock (5 s unless
+# -Dshare.record.lock.duration.ms) is moved inside its bounds, read before any load (a stock broker's: 15 s to 60 s).
 #
 #   bench/share-consumer-vs-perf.sh   # ROUNDS=3 RECORDS=1000000 RECORD_SIZE=512 PARTITIONS=4 CONSUMERS=8 REQUEST_PER_POLL=true
 set -euo pipefail

@@ -165,6 +165,31 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
   }
 
   /**
+   * The first {@code count} consumers take {@code lockTimes} x the group's lock per record, the
+   * lock the broker gives the group (read before the load); above 1, their locks expire whatever
+   * the cluster's bounds on the lock.
+   */
+  public ShareConsumeActionBuilder slowConsumersOverLock(int count, double lockTimes) {
+    if (count < 0 || !(lockTimes > 0)) {
+      throw bad("slowConsumersOverLock(" + count + ", " + lockTimes + "): a count >= 0 and > 0");
+    }
+    return new ShareConsumeActionBuilder(spec.withSlowConsumersOverLock(count, lockTimes));
+  }
+
+  /**
+   * A group config set unless {@link #groupConfig} names it: share.record.lock.duration.ms and
+   * share.delivery.count.limit are moved inside the broker's bounds first
+   * (group.share.min/max.record.lock.duration.ms, group.share.min/max.delivery.count.limit), where
+   * a value given to groupConfig outside them is refused before the load.
+   */
+  public ShareConsumeActionBuilder groupConfigDefault(String name, Object value) {
+    if (name == null || name.isBlank() || value == null) {
+      throw bad("groupConfigDefault(" + name + ", " + value + ") needs a name and a value");
+    }
+    return new ShareConsumeActionBuilder(spec.withGroupConfigDefault(name, String.valueOf(value)));
+  }
+
+  /**
    * A group config by Kafka's name, set on the group (incrementalAlterConfigs on the GROUP
    * resource) before its consumers join: share.auto.offset.reset (earliest unless set),
    * share.record.lock.duration.ms, share.delivery.count.limit, share.isolation.level, ...

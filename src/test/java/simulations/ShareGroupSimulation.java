@@ -15,12 +15,14 @@ import kafkaload.kit.ShareGroupParams;
 /**
  * Kafka as a work queue (share groups, KIP-932): producers at a constant rate into a topic of 2
  * partitions, and 6 share consumers of one share group, more than the partitions. One consumer is
- * slow (3 s a record against a 2 s lock): its locks expire, its records go to the others
- * (redelivered, delivery count 2 and up) and the broker refuses its late ACCEPTs. A few records are
- * released or rejected; a record released at the delivery limit (3) is archived. The Kafka page
- * shows the outcomes, the delivery counts, each consumer's share of the work and the group's lag;
- * the gates: the producers', every produced record accepted once, rejected or archived (nothing
- * missing), and the share group's lag drained. Zero setup: the embedded broker has share groups.
+ * slow (1.5 x the lock a record: 3 s against the embedded broker's 2 s lock; a stock broker's lock
+ * is at least 15 s, the lock and delivery limit being chosen inside the broker's bounds before the
+ * load): its locks expire, its records go to the others (redelivered, delivery count 2 and up) and
+ * the broker refuses its late ACCEPTs. A few records are released or rejected; a record released at
+ * the delivery limit (3) is archived. The Kafka page shows the outcomes, the delivery counts, each
+ * consumer's share of the work and the group's lag; the gates: the producers', every produced
+ * record accepted once, rejected or archived (nothing missing), and the share group's lag drained.
+ * Zero setup: the embedded broker has share groups.
  */
 public class ShareGroupSimulation extends Simulation {
   // ---- test plan: every knob is a -D property (see docs/parameters.md) ----

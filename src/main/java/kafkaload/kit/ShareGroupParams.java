@@ -1,6 +1,7 @@
 package kafkaload.kit;
 
 import java.time.Duration;
+import java.util.OptionalInt;
 import kafkaload.KafkaDsl;
 import kafkaload.Params;
 import kafkaload.ShareConsumeActionBuilder;
@@ -15,13 +16,15 @@ import kafkaload.ShareConsumeActionBuilder;
  *     injector's share of them (all of them one group)
  * @param group -Dshare.group: the share group; empty (default): one of the run's own
  * @param acknowledgement -Dshare.acknowledgement.mode: explicit or implicit (default explicit)
- * @param lockMs -Dshare.record.lock.duration.ms: the group's acquisition lock (default 2000)
- * @param deliveryLimit -Dshare.delivery.count.limit: deliveries before a record is archived
- *     (default 3)
+ * @param lockMs -Dshare.record.lock.duration.ms: the group's acquisition lock; a value outside the
+ *     broker's bounds is refused before the load. Unset: 2000 moved inside the broker's bounds (at
+ *     least 15000 on a broker with Kafka's defaults)
+ * @param deliveryLimit -Dshare.delivery.count.limit: deliveries before a record is archived; unset:
+ *     3 moved inside the broker's bounds
  * @param slowConsumers -Dshare.slowConsumers: consumers that take -Dshare.slowMs per record
  *     (default 1)
- * @param slowMs -Dshare.slowMs: the slow consumers' work per record, in ms (default 3000: longer
- *     than the lock, so their locks expire)
+ * @param slowMs -Dshare.slowMs: the slow consumers' work per record, in ms; unset: 1.5 x the lock
+ *     the group gets (3000 against 2000), so their locks expire
  * @param processingMs -Dshare.processingMs: the other consumers' work per record (default 0)
  * @param renewLocks -Dshare.renewLocks: consumers renew the locks of the records they are still
  *     working on at half the lock (explicit mode; default false: the slow consumers' locks expire)
@@ -38,10 +41,10 @@ public record ShareGroupParams(
     int consumers,
     String group,
     String acknowledgement,
-    int lockMs,
-    int deliveryLimit,
+    OptionalInt lockMs,
+    OptionalInt deliveryLimit,
     int slowConsumers,
-    int slowMs,
+    OptionalInt slowMs,
     int processingMs,
     boolean renewLocks,
     double releasePct,
@@ -56,16 +59,24 @@ public record ShareGroupParams(
         params.share("share.consumers", 6),
         params.string("share.group", ""),
         params.oneOf("share.acknowledgement.mode", "explicit", "explicit", "implicit"),
-        params.positiveInt("share.record.lock.duration.ms", 2000),
-        params.positiveInt("share.delivery.count.limit", 3),
+        set(params, "share.record.lock.duration.ms", params::positiveInt),
+        set(params, "share.delivery.count.limit", params::positiveInt),
         params.nonNegativeInt("share.slowConsumers", 1),
-        params.nonNegativeInt("share.slowMs", 3000),
+        set(params, "share.slowMs", params::nonNegativeInt),
         params.nonNegativeInt("share.processingMs", 0),
         params.bool("share.renewLocks", false),
         params.percent("share.releasePct", 1),
         params.percent("share.rejectPct", 0.5),
         params.nonNegativeInt("share.drainTimeoutSeconds", 60),
         params.nonNegativeInt("share.headStartSeconds", 10));
+  }
+
+  /** A user's value, or empty where the broker's bounds choose one. */
+  private static OptionalInt set(
+      Params params, String name, java.util.function.ToIntBiFunction<String, Integer> read) {
+    return params.raw(name) == null
+        ? OptionalInt.empty()
+        : OptionalInt.of(read.applyAsInt(name, 0));
   }
 
   /** The share consumers these knobs describe, taking records for {@code seconds}. */
@@ -75,10 +86,17 @@ public record ShareGroupParams(
             .shareConsume(topic)
             .consumers(consumers)
             .acknowledgement(acknowledgement)
-            .groupConfig("share.record.lock.duration.ms", lockMs)
-            .groupConfig("share.delivery.count.limit", deliveryLimit)
+            // Defaults a stock cluster accepts: moved inside its bounds before the load.
+            .groupConfigDefault("share.record.lock.duration.ms", 2000)
+            .groupConfigDefault("share.delivery.count.limit", 3)
             .during(Duration.ofSeconds(seconds))
             .drainTimeout(Duration.ofSeconds(drainTimeoutSeconds));
+    if (lockMs.isPresent()) {
+      b = b.groupConfig("share.record.lock.duration.ms", lockMs.getAsInt());
+    }
+    if (deliveryLimit.isPresent()) {
+      b = b.groupConfig("share.delivery.count.limit", deliveryLimit.getAsInt());
+    }
     if (!group.isBlank()) {
       b = b.group(group);
     }
@@ -86,8 +104,10 @@ public record ShareGroupParams(
       b = b.releaseProbability(releasePct / 100).rejectProbability(rejectPct / 100);
     }
     // renewLocks with implicit acknowledgement: refused before the load, by name.
-    return b.renewLocks(renewLocks)
-        .slowConsumers(slowConsumers, Duration.ofMillis(slowMs))
-        .processing(Duration.ofMillis(processingMs));
+    b =
+        slowMs.isPresent()
+            ? b.slowConsumers(slowConsumers, Duration.ofMillis(slowMs.getAsInt()))
+            : b.slowConsumersOverLock(slowConsumers, 1.5);
+    return b.renewLocks(renewLocks).processing(Duration.ofMillis(processingMs));
   }
 }

@@ -18,14 +18,18 @@ public final class ShareActions {
   public static ActionBuilder shareConsume(ShareConsumeSpec given) {
     return Actions.scala(
         (c, ctx, next) -> {
-          ShareConsumeSpec spec =
+          ShareConsumeSpec named =
               given.group() != null
                   ? given
                   : given.withGroup(
                       defaultShareGroup(c.protocol().injector(), given.requestName()));
           long timeoutMs = c.connection().timeoutMs();
+          ShareConsumeSpec resolved;
           try (Admin admin = c.connection().admin()) {
             ShareGroupPreflight.checkShareGroups(admin, c.connection().bootstrap(), timeoutMs);
+            // The broker's bounds on the lock and delivery limit, before anything is created.
+            resolved =
+                ShareGroupBounds.read(admin, timeoutMs).resolve(named, c.connection().bootstrap());
           }
           KafkaComponents started = c.start();
           int partitions;
@@ -33,16 +37,28 @@ public final class ShareActions {
           try (Admin admin = c.connection().admin()) {
             partitions =
                 Preflight.checkTopic(
-                    admin, spec.topic(), c.protocol().topicPlan().existing(), timeoutMs);
-            ShareGroupPreflight.configureGroup(admin, spec.group(), spec.groupConfig(), timeoutMs);
-            effective = ShareGroupPreflight.groupConfig(admin, spec.group(), timeoutMs);
+                    admin, resolved.topic(), c.protocol().topicPlan().existing(), timeoutMs);
+            ShareGroupPreflight.configureGroup(
+                admin, resolved.group(), resolved.groupConfig(), timeoutMs);
+            effective = ShareGroupPreflight.groupConfig(admin, resolved.group(), timeoutMs);
           }
+          // Slow consumers that follow the lock take their time from the one the group got.
+          ShareConsumeSpec spec = resolved.withLock(lockMs(effective));
           long warmMs = ShareWarmUp.warmUp(started, spec.topic(), spec.group());
           Console.outf(
               "[kafkaload] share group '%s': the broker served a first share group in %d ms (before the load)%n",
               spec.group(), warmMs);
           return new ShareConsumeAction(spec, started, next, partitions, effective);
         });
+  }
+
+  /** The group's lock as the broker has it (Kafka's default when it does not say). */
+  static int lockMs(Map<String, String> effective) {
+    try {
+      return Integer.parseInt(effective.getOrDefault(ShareGroupBounds.LOCK, "30000"));
+    } catch (NumberFormatException e) {
+      return 30_000;
+    }
   }
 
   /** A share group of the run's own (none resumed): one per run id in a distributed run. */

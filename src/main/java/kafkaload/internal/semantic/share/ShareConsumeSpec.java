@@ -40,6 +40,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  *     half the acquisition lock has passed renews the locks of the records it has not reached
  *     (AcknowledgeType.RENEW, KIP-1222), timed as a request ("name renew"), instead of letting them
  *     expire and go to another consumer
+ * @param groupConfigDefaults group configs set unless {@code groupConfig} names them, the lock and
+ *     the delivery limit moved inside the broker's bounds first (ShareGroupBounds)
+ * @param slowLockTimes above 0: the slow consumers take this many times the group's lock per
+ *     record, whatever lock the broker gives it (instead of {@code slowProcessing})
  */
 @RecordBuilder
 public record ShareConsumeSpec(
@@ -62,7 +66,9 @@ public record ShareConsumeSpec(
     Duration drainTimeout,
     boolean requestPerPoll,
     boolean commitSync,
-    boolean renewLocks)
+    boolean renewLocks,
+    Map<String, String> groupConfigDefaults,
+    double slowLockTimes)
     implements ShareConsumeSpecBuilder.With {
 
   public static final String EXPLICIT = "explicit";
@@ -71,6 +77,7 @@ public record ShareConsumeSpec(
   public ShareConsumeSpec {
     groupConfig = Map.copyOf(groupConfig);
     consumerProperties = Map.copyOf(consumerProperties);
+    groupConfigDefaults = Map.copyOf(groupConfigDefaults);
   }
 
   /** One consumer, explicit, all accepted, from earliest, 10 s, then up to 60 s to settle. */
@@ -95,11 +102,18 @@ public record ShareConsumeSpec(
         Duration.ofSeconds(60),
         false,
         true,
-        false);
+        false,
+        Map.of(),
+        0);
   }
 
   public ShareConsumeSpec withSlowConsumers(int n, Duration d) {
-    return with(b -> b.slowConsumers(n).slowProcessing(d));
+    return with(b -> b.slowConsumers(n).slowProcessing(d).slowLockTimes(0));
+  }
+
+  /** The first {@code n} consumers take {@code lockTimes} x the group's lock per record. */
+  public ShareConsumeSpec withSlowConsumersOverLock(int n, double lockTimes) {
+    return with(b -> b.slowConsumers(n).slowLockTimes(lockTimes));
   }
 
   /** These group configs over the ones already set. */
@@ -107,6 +121,20 @@ public record ShareConsumeSpec(
     Map<String, String> all = new LinkedHashMap<>(groupConfig);
     all.putAll(more);
     return with(b -> b.groupConfig(all));
+  }
+
+  /** A group config set unless {@code groupConfig} names it (moved inside the broker's bounds). */
+  public ShareConsumeSpec withGroupConfigDefault(String name, String value) {
+    Map<String, String> all = new LinkedHashMap<>(groupConfigDefaults);
+    all.put(name, value);
+    return with(b -> b.groupConfigDefaults(all));
+  }
+
+  /** The slow consumers' time per record once the group's lock is known, if it follows it. */
+  public ShareConsumeSpec withLock(int lockMs) {
+    return slowLockTimes > 0
+        ? withSlowProcessing(Duration.ofMillis(Math.round(lockMs * slowLockTimes)))
+        : this;
   }
 
   /** These consumer properties over the ones already set. */

@@ -1,0 +1,143 @@
+package kafkaload.internal.semantic.share;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.config.Console;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.config.ConfigResource;
+
+/**
+ * The broker's bounds on a share group's lock and delivery limit ({@code
+ * group.share.min/max.record.lock.duration.ms}, {@code group.share.min/max.delivery.count.limit}),
+ * read before any load: a value the user set outside them is refused, naming both; a default of the
+ * simulation's is moved inside them (a stock broker's lock is at least 15 s).
+ */
+public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
+  public static final String LOCK = "share.record.lock.duration.ms";
+  public static final String DELIVERY = "share.delivery.count.limit";
+
+  /** One group config's bounds by their broker settings; a null end is not bounded. */
+  public record Bound(String config, String minName, Integer min, String maxName, Integer max) {
+    int clamp(int v) {
+      int low = min == null ? v : Math.max(v, min);
+      return max == null ? low : Math.min(low, max);
+    }
+
+    boolean inside(int v) {
+      return clamp(v) == v;
+    }
+
+    String describe() {
+      return String.format(
+          "%s=%s, %s=%s",
+          minName, min == null ? "unset" : min, maxName, max == null ? "unset" : max);
+    }
+  }
+
+  /** The bounds in a broker's configs by Kafka's names (an absent one: unbounded). */
+  static ShareGroupBounds of(Map<String, String> broker) {
+    return new ShareGroupBounds(
+        bound(
+            broker,
+            LOCK,
+            "group.share.min.record.lock.duration.ms",
+            "group.share.max.record.lock.duration.ms"),
+        bound(
+            broker,
+            DELIVERY,
+            "group.share.min.delivery.count.limit",
+            "group.share.max.delivery.count.limit"));
+  }
+
+  private static Bound bound(Map<String, String> broker, String config, String min, String max) {
+    return new Bound(config, min, integer(broker.get(min)), max, integer(broker.get(max)));
+  }
+
+  private static Integer integer(String v) {
+    try {
+      return v == null ? null : Integer.valueOf(v.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
+   * One broker's bounds (describeConfigs on the BROKER resource); unbounded, with a note, when the
+   * broker does not say (the group config is then left to the broker's own check).
+   */
+  public static ShareGroupBounds read(Admin admin, long timeoutMs) {
+    try {
+      Collection<Node> nodes =
+          admin.describeCluster().nodes().get(timeoutMs, TimeUnit.MILLISECONDS);
+      ConfigResource r =
+          new ConfigResource(
+              ConfigResource.Type.BROKER, String.valueOf(nodes.iterator().next().id()));
+      Config config =
+          admin.describeConfigs(List.of(r)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(r);
+      Map<String, String> out = new LinkedHashMap<>();
+      config
+          .entries()
+          .forEach(
+              e -> {
+                if (e.value() != null) {
+                  out.put(e.name(), e.value());
+                }
+              });
+      return of(out);
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      Console.outf(
+          "[kafkaload] share groups: the broker's bounds on the lock and delivery limit could not"
+              + " be read (%s); the broker checks the group's configs itself%n",
+          Preflight.rootMessage(e));
+      return of(Map.of());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException("Interrupted while reading the broker's configs");
+    }
+  }
+
+  /**
+   * The spec with its defaults moved inside the bounds and set; refused before any load when a
+   * value the user set is outside them.
+   */
+  public ShareConsumeSpec resolve(ShareConsumeSpec spec, String bootstrap) {
+    for (Bound b : List.of(lockMs, deliveryLimit)) {
+      Integer set = integer(spec.groupConfig().get(b.config()));
+      if (set != null && !b.inside(set)) {
+        throw new KafkaLoadConfigException(
+            String.format(
+                "Share group '%s': %s=%d is outside the broker's bounds (%s on the cluster at"
+                    + " '%s'); set a value inside them, or change the bounds on the brokers",
+                spec.group(), b.config(), set, b.describe(), bootstrap));
+      }
+    }
+    Map<String, String> defaults = new LinkedHashMap<>();
+    spec.groupConfigDefaults()
+        .forEach(
+            (k, v) -> {
+              if (!spec.groupConfig().containsKey(k)) {
+                defaults.put(k, inside(k, v));
+              }
+            });
+    return spec.withGroupConfig(defaults);
+  }
+
+  private String inside(String config, String value) {
+    Integer v = integer(value);
+    for (Bound b : List.of(lockMs, deliveryLimit)) {
+      if (v != null && b.config().equals(config)) {
+        return String.valueOf(b.clamp(v));
+      }
+    }
+    return value;
+  }
+}
