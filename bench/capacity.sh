@@ -4,8 +4,9 @@
 #   ProducerPerformance, RECORDS records, unthrottled: its msg/s, the most one producer sends here
 #   the capacity search with a loose gate (p99 <= LOOSE_P99 ms): its sustained rate, limit and p99
 #   the capacity search with a tight gate (p99 <= TIGHT_P99 ms): its sustained rate and the p99 of the plateau above
-# and prints a markdown table of medians over the rounds, every round's figures, and the ratio of the found rate to
-# ProducerPerformance's msg/s (kafkaload.bench.CapacityReport).
+# and prints a markdown table of medians over the rounds, every round's figures and each search's curve, and the ratio
+# of the found rate to ProducerPerformance's msg/s over its whole run (JVM start and JIT included) and in its best 5 s
+# interval (warm, as the search's plateaus are) (kafkaload.bench.CapacityReport).
 #
 # Equal between the tools: the broker, one producer, record size (random upper-case letters, no key), acks,
 # linger.ms, batch.size, compression, retries=0, a fresh 16-partition topic per run; neither stamps a run identity
@@ -28,7 +29,7 @@ RECORDS=${RECORDS:-2000000}         # ProducerPerformance records per round
 export LOOSE_P99=${LOOSE_P99:-1000} # the loose gate, ms
 export TIGHT_P99=${TIGHT_P99:-5}    # the tight gate, ms: below the loose result's p99 here
 START_RATE=${START_RATE:-5000}      # the search's warm-up and first plateau, msg/s
-PLATEAU=${PLATEAU:-5}               # seconds a judged plateau
+export PLATEAU=${PLATEAU:-5}             # seconds a judged plateau
 WARMUP=${WARMUP:-10}                # seconds of warm-up plateau
 MAX_SECONDS=${MAX_SECONDS:-150}     # the search ends by then with what it found
 RECORD_SIZE=${RECORD_SIZE:-1024}
