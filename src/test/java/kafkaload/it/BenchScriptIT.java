@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * bench/producer-vs-perf.sh and bench/soak.sh run end to end on a tiny configuration (one round,
- * seconds-long runs, the tests' embedded broker) and print every figure with numbers. No timing is
- * asserted: benchmarks are not tests.
+ * bench/producer-vs-perf.sh, bench/capacity.sh and bench/soak.sh run end to end on a tiny
+ * configuration (one round, seconds-long runs, the tests' embedded broker) and print every figure
+ * with numbers. No timing is asserted: benchmarks are not tests.
  */
 @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
 class BenchScriptIT {
@@ -98,6 +98,60 @@ class BenchScriptIT {
                     + " [\\d.]+")
             .matcher(out)
             .find(),
+        tail);
+  }
+
+  @Test
+  void capacityBenchPrintsEveryRowWithNumbers() throws Exception {
+    // Two-second plateaus within a 12 s search: the rates found mean nothing, the figures must be
+    // there. Both gates loose (and the achieved rate's: a stall at a short plateau's end fails it),
+    // so both searches find a rate.
+    String out =
+        runScript(
+            "capacity",
+            "target/bench-it/capacity",
+            Map.of(
+                "JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1",
+                "ROUNDS", "1",
+                "RECORDS", "5000",
+                "START_RATE", "500",
+                "PLATEAU", "2",
+                "WARMUP", "1",
+                "MAX_SECONDS", "12",
+                "SEARCH_EXTRA", "-Dcapacity.minAchievedPct=90",
+                "LOOSE_P99", "1000",
+                "TIGHT_P99", "500"),
+            150);
+    String tail = out.substring(Math.max(0, out.length() - 4000));
+    for (String row :
+        List.of(
+            "Kafka ProducerPerformance, unthrottled, whole run",
+            "capacity search, p99 <= 1000 ms",
+            "capacity search, p99 <= 500 ms")) {
+      Matcher m =
+          Pattern.compile("^\\| " + Pattern.quote(row) + " \\|(.*)\\|$", Pattern.MULTILINE)
+              .matcher(out);
+      assertTrue(m.find(), "no row '" + row + "' in:\n" + tail);
+      String[] cells = m.group(1).split("\\|");
+      assertEquals(8, cells.length, row + ": " + m.group());
+      // ProducerPerformance's msg/s; a search's found rate, its ratio to ProducerPerformance's
+      // whole run, its p99 and the highest rate achieved (5,000 records: no 5 s interval to
+      // compare).
+      boolean search = row.startsWith("capacity");
+      for (int i : search ? new int[] {0, 1, 3, 6} : new int[] {0}) {
+        double v = Double.parseDouble(cells[i].trim().replace(",", ""));
+        assertTrue(v > 0, row + ": a figure is not > 0: " + m.group());
+      }
+      if (search) {
+        assertTrue(cells[7].trim().matches("(cluster|injector|time|none)"), row + ": " + m.group());
+      }
+    }
+    assertEquals(
+        2,
+        Pattern.compile("curve \\(target: achieved, p99 ms\\): warm_up")
+            .matcher(out)
+            .results()
+            .count(),
         tail);
   }
 
