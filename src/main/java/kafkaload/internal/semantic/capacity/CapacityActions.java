@@ -50,6 +50,11 @@ public final class CapacityActions {
                   injector.count(),
                   c.protocol().injectorBounds().cpuPct(),
                   c.protocol().bootstrapServers() == null && c.protocol().embeddedBrokers() == 0,
+                  Long.parseLong(
+                      String.valueOf(
+                          c.protocol()
+                              .producerProperties()
+                              .getOrDefault("buffer.memory", 33554432L))),
                   name -> started.sender(started.ledger().delivery().requestAcks(name, true)),
                   started.health()::samples,
                   started.health()::measuredRequest,

@@ -70,7 +70,8 @@ final class CapacitySearchAction extends KafkaAction {
             spec.send(),
             session,
             (run, s, e, ko) ->
-                logResult(session.scenario(), session.groups(), run.requestName, s, e, ko));
+                logResult(session.scenario(), session.groups(), run.requestName, s, e, ko),
+            context.bufferMemory());
     CapacitySearchRun run =
         components.resource(
             CapacitySearchRun.class,

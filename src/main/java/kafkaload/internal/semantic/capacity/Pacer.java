@@ -27,10 +27,19 @@ final class Pacer {
   private final Session session;
   private final Results results;
 
-  Pacer(SendSpec send, Session session, Results results) {
+  /**
+   * At most this many bytes of a plateau's records in flight: the producer's buffer.memory. Beyond
+   * it a send would wait for buffer space on the blocking-sender thread, whose queue has no bound:
+   * an overshooting plateau would pile up records in the injector's heap (a saturated injector's GC
+   * stalls then spoil the plateaus after it). A send not made counts against the achieved rate.
+   */
+  private final long maxBytesInFlight;
+
+  Pacer(SendSpec send, Session session, Results results, long maxBytesInFlight) {
     this.send = send;
     this.session = session;
     this.results = results;
+    this.maxBytesInFlight = maxBytesInFlight;
   }
 
   /** Runs the plateau's window on the calling thread, through {@code sender}, unless stopped. */
@@ -73,6 +82,10 @@ final class Pacer {
     long size =
         (record.key() == null ? 0 : record.key().length)
             + (record.value() == null ? 0 : record.value().length);
+    if (run.outstanding() * Math.max(1, size) >= maxBytesInFlight) {
+      run.skipped.increment();
+      return;
+    }
     long startNanos = System.nanoTime();
     run.publishDelay.recordValue(Math.max(0, (startNanos - intendedNanos) / 1000));
     run.sent(size);

@@ -29,7 +29,7 @@ final class PlateauJudge {
   }
 
   PlateauFigures judge(int index, Search.Step step, int seconds, List<PlateauShare> shares) {
-    long sent = 0, acked = 0, failed = 0, inWindow = 0, unacked = 0, bytes = 0;
+    long sent = 0, acked = 0, failed = 0, inWindow = 0, unacked = 0, bytes = 0, skipped = 0;
     Histogram latency = new Histogram(3);
     double delay = 0;
     Double cpu = null;
@@ -44,6 +44,7 @@ final class PlateauJudge {
       acked += s.acked();
       failed += s.failed();
       inWindow += s.ackedInWindow();
+      skipped += s.skipped();
       unacked += s.unacked();
       bytes += s.bytes();
       latency.add(s.latency());
@@ -73,11 +74,15 @@ final class PlateauJudge {
     if (achieved < step.rate() * spec.minAchievedPct() / 100) {
       failures.add(
           String.format(
-              Locale.ROOT,
-              "achieved %,.0f msg/s, %.1f %% of the target < %s %%",
-              achieved,
-              100 * achieved / step.rate(),
-              ms(spec.minAchievedPct())));
+                  Locale.ROOT,
+                  "achieved %,.0f msg/s, %.1f %% of the target < %s %%",
+                  achieved,
+                  100 * achieved / step.rate(),
+                  ms(spec.minAchievedPct()))
+              + (skipped > 0
+                  ? String.format(
+                      Locale.ROOT, " (%,d sends not made: the producer's buffer was full)", skipped)
+                  : ""));
     }
     if (behind != null && behind.records() > spec.maxGroupLag()) {
       failures.add(

@@ -27,6 +27,10 @@ final class PlateauRun {
   final LongAdder acked = new LongAdder();
   final LongAdder failed = new LongAdder();
   final LongAdder ackedInWindow = new LongAdder();
+
+  /** Sends not made: the producer already held a buffer's worth of this plateau's records. */
+  final LongAdder skipped = new LongAdder();
+
   final AtomicLong bytes = new AtomicLong();
   final AtomicReference<String> firstError = new AtomicReference<>();
 

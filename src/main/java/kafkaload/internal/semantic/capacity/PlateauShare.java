@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
  * @param injector this injector's index (0 alone)
  * @param plateau the plateau's index in the search
  * @param ackedInWindow records acked inside the plateau's window
+ * @param skipped sends not made because the producer already held a buffer's worth of records
  * @param unacked records neither acked nor failed when the plateau was judged
  * @param latencyMicros its acks' latency histogram (µs, HdrHistogram's compressed form, Base64)
  * @param publishDelayP99Ms p99 of how much later than planned its sends started
@@ -30,6 +31,7 @@ public record PlateauShare(
     long acked,
     long failed,
     long ackedInWindow,
+    long skipped,
     long unacked,
     String latencyMicros,
     double publishDelayP99Ms,
