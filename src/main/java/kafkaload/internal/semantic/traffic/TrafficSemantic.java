@@ -1,6 +1,8 @@
 package kafkaload.internal.semantic.traffic;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import java.util.List;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.semantics.Semantic;
@@ -8,8 +10,8 @@ import kafkaload.internal.semantics.Semantic;
 /**
  * The traffic sent ({@code traffic} in a protocol's results): the top keys' shares, the sizes'
  * percentiles, the producer's batch fill and compression. Watches every record of every run (its
- * counters are a tap of the ledger). One injector's: a distributed run's merge keeps no traffic
- * section yet.
+ * counters are a tap of the ledger). A distributed run's merge sums the injectors' ({@link
+ * TrafficMerge}).
  */
 public final class TrafficSemantic implements Semantic<TrafficFigures> {
   public static final SectionType<TrafficFigures> SECTION =
@@ -31,6 +33,11 @@ public final class TrafficSemantic implements Semantic<TrafficFigures> {
   public TrafficFigures results(RunLedger ledger) {
     TrafficCounters counters = ledger.semanticIfUsed(TrafficCounters.class);
     return counters == null ? null : counters.figures();
+  }
+
+  @Override
+  public TrafficFigures merge(List<ProtocolResults> injectors, Verdicts verdicts) {
+    return TrafficMerge.of(injectors.stream().map(p -> p.section(SECTION)).toList());
   }
 
   @Override
