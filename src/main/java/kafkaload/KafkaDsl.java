@@ -11,6 +11,9 @@ import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
 import kafkaload.internal.schema.SchemaFormat;
+import kafkaload.internal.semantic.traffic.KeyDistribution;
+import kafkaload.internal.semantic.traffic.SizeDistribution;
+import kafkaload.internal.semantic.traffic.Values;
 
 /**
  * The one entry point of the Kafka DSL: {@code import static kafkaload.KafkaDsl.*;}
@@ -172,6 +175,37 @@ public final class KafkaDsl {
   /** Keys 0 to n-1 in turn, so records spread over at most n partitions. */
   public static Function<Session, Object> roundRobinKey(int n) {
     return Keys.roundRobinKey(n);
+  }
+
+  /** Keys "key-0" … "key-(n-1)", each as likely (docs/traffic.md). */
+  public static Function<Session, Object> uniformKey(int n) {
+    return KeyDistribution.uniform(n);
+  }
+
+  /** Keys "key-0" … "key-(n-1)", key k with probability proportional to 1 / (k+1)^s (Zipf). */
+  public static Function<Session, Object> zipfKey(int n, double s) {
+    return KeyDistribution.zipf(n, s);
+  }
+
+  /** {@code pct} % of the records on {@code hotKeys} keys of n, the rest on the others. */
+  public static Function<Session, Object> hotKeys(double pct, int hotKeys, int n) {
+    return KeyDistribution.hot(pct, hotKeys, n);
+  }
+
+  /**
+   * Values of random letters whose sizes follow {@code sizes}: {@code "fixed:1024"}, {@code
+   * "uniform:100-2000"} or {@code "percentiles:p50=512,p90=4096,p99=65536"} (docs/traffic.md).
+   */
+  public static Function<Session, Object> recordBytes(String sizes) {
+    return Values.of(SizeDistribution.parse(sizes), null);
+  }
+
+  /**
+   * As {@link #recordBytes(String)}, a share {@code compressibility} (0 to below 1) of each value
+   * repeated text and the rest random bytes, so batches compress to about 1 - compressibility.
+   */
+  public static Function<Session, Object> recordBytes(String sizes, double compressibility) {
+    return Values.of(SizeDistribution.parse(sizes), compressibility);
   }
 
   /**

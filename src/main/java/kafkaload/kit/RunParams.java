@@ -16,7 +16,6 @@ import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.config.FeederFile;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Keys;
-import kafkaload.internal.payload.Payloads;
 
 /**
  * The knobs every simulation shares, read once from -D properties with their defaults. Kafka
@@ -25,8 +24,8 @@ import kafkaload.internal.payload.Payloads;
  *
  * @param topic -Dtopic: the topic sent to (default kafkaload-perf)
  * @param recordSize -DrecordSize: the value size in bytes of generated records (default 1024)
- * @param key -Dkey: none, random or roundrobin (default none)
- * @param keyCount -Dkey.count: distinct keys for key=roundrobin (default 1000)
+ * @param key -Dkey: none, random, roundrobin, uniform, zipf or hot (default none)
+ * @param keyCount -Dkey.count: distinct keys for key=roundrobin, uniform, zipf, hot (default 1000)
  * @param producer the producer properties, by Kafka's own names: -Dacks (default 1), -Dlinger.ms
  *     (1), -Dbatch.size (16384), -Dcompression.type (lz4), -Denable.idempotence (false), -Dretries
  *     (0, or Kafka's default 2147483647 with idempotence), -Dmax.in.flight.requests.per.connection
@@ -300,7 +299,10 @@ public record RunParams(
         : CoreDsl.feed(CoreDsl.csv(feeder).circular()).exec(send);
   }
 
-  /** Each send's key: the feeder's key column, else as -Dkey says (none, random, roundrobin). */
+  /**
+   * Each send's key: the feeder's key column, else as -Dkey says (none, random, roundrobin,
+   * uniform, zipf, hot; docs/traffic.md).
+   */
   public Function<Session, Object> keyFunction() {
     if (feeder != null && FeederFile.of(feeder).has(FeederFile.KEY)) {
       return session -> session.getString(FeederFile.KEY);
@@ -310,15 +312,20 @@ public record RunParams(
         return Keys.randomKey();
       case "roundrobin":
         return Keys.roundRobinKey(keyCount);
-      default:
+      case "none":
         return Keys.noKey();
+      default:
+        return TrafficKnobs.read(params, key, recordSize).keys(key, keyCount);
     }
   }
 
-  /** Each send's value: the feeder's value column, else -DrecordSize random letters. */
+  /**
+   * Each send's value: the feeder's value column, else -DrecordSize random letters (sizes from
+   * -DrecordSize.dist, compressibility -Dvalue.compressibility when set; docs/traffic.md).
+   */
   public Function<Session, Object> valueFunction() {
     return feeder != null && FeederFile.of(feeder).has(FeederFile.VALUE)
         ? session -> session.getString(FeederFile.VALUE)
-        : Payloads.randomBytes(recordSize);
+        : TrafficKnobs.read(params, key, recordSize).values(recordSize);
   }
 }

@@ -54,10 +54,15 @@ final class RunParamsReader {
         params.raw(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY) == null
             ? 0
             : params.positiveInt(KafkaProtocolBuilder.EMBEDDED_BROKERS_PROPERTY, 1);
+    String topic = params.string("topic", "kafkaload-perf");
+    int recordSize = params.nonNegativeInt("recordSize", 1024);
+    String key =
+        params.oneOf("key", "none", "none", "random", "roundrobin", "uniform", "zipf", "hot");
+    TrafficKnobs.read(params, key, recordSize); // checked before any load
     return new RunParams(
-        params.string("topic", "kafkaload-perf"),
-        params.nonNegativeInt("recordSize", 1024),
-        params.oneOf("key", "none", "none", "random", "roundrobin"),
+        topic,
+        recordSize,
+        key,
         params.positiveInt("key.count", 1000),
         producer,
         params.oneOf("producer.mode", "shared", "shared", "pool", "per-user"),

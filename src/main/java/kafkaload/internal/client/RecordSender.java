@@ -176,6 +176,7 @@ public final class RecordSender {
     }
     long size = out.size();
     delivery.sent();
+    ledger.sent(record.key(), record.value());
     handle.buffered(size);
     long t0 = System.nanoTime();
     sendPath.publishDelayed((t0 - out.intendedNanos()) / 1000);

@@ -165,6 +165,7 @@ final class KafkaRun {
                   ? new RunIdentity(protocol.injector().runId())
                   : RunIdentity.random();
       RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
+      kafkaload.internal.semantics.Semantics.all().forEach(s -> s.attach(ledger));
       return new KafkaComponents(
           protocol, connection, embedded, core, ledger, baselines, blockingSender, this);
     } catch (RuntimeException e) {

@@ -267,6 +267,8 @@ public final class RunSummary {
       }
     }
     Reconciled.Result r = ledger.reconciliation();
+    Map<String, Double> producerMetrics = InjectorHealth.producerMetrics(c.producers());
+    ledger.producerMetricsAtEnd(producerMetrics);
     return new ProtocolResults(
         c.configuration(),
         throughput(ledger),
@@ -290,7 +292,7 @@ public final class RunSummary {
                         f.atSeconds(), f.step(), f.request(), f.ok(), f.detail(), f.durationMs()))
             .toList(),
         ledger.consumerThroughput(),
-        InjectorHealth.producerMetrics(c.producers()),
+        producerMetrics,
         readers(c, ledger),
         Semantics.results(ledger));
   }

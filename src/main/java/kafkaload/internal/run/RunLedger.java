@@ -40,6 +40,7 @@ public final class RunLedger {
   private volatile DrainThroughput consumerThroughput;
   private volatile ProtocolResults.ReconcileBounds deferredReconciliation;
   private final Map<Class<?>, Object> semantics = new ConcurrentHashMap<>();
+  private volatile RecordTap[] taps = new RecordTap[0];
 
   /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines) {
@@ -149,6 +150,27 @@ public final class RunLedger {
    */
   public <T> T semantic(Class<T> type, java.util.function.Supplier<T> make) {
     return type.cast(semantics.computeIfAbsent(type, t -> make.get()));
+  }
+
+  /** Adds a semantic's watcher of every record sent ({@link #sent}). */
+  public synchronized void tap(RecordTap tap) {
+    RecordTap[] more = java.util.Arrays.copyOf(taps, taps.length + 1);
+    more[taps.length] = tap;
+    taps = more;
+  }
+
+  /** A record handed to the producer (serialized key and value, either may be null). */
+  public void sent(byte[] key, byte[] value) {
+    for (RecordTap t : taps) {
+      t.sent(key, value);
+    }
+  }
+
+  /** The producers' metrics when the results are made, for the taps. */
+  public void producerMetricsAtEnd(Map<String, Double> metrics) {
+    for (RecordTap t : taps) {
+      t.producerMetrics(metrics);
+    }
   }
 
   /** A semantic's counters when it ran, else null. */

@@ -24,6 +24,12 @@ public interface Semantic<S> extends SemanticSection {
   S results(RunLedger ledger);
 
   /**
+   * Called once when a protocol's run makes its ledger, before any send: a semantic that watches
+   * every record sent registers its {@link kafkaload.internal.run.RecordTap} there.
+   */
+  default void attach(RunLedger ledger) {}
+
+  /**
    * What one injector of a distributed run leaves the merge (in its results' {@code distributed}
    * part, under {@link #injectorSection()}'s name, which a semantic that leaves records declares);
    * null when nothing.

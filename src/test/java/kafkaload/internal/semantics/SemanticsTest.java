@@ -32,7 +32,8 @@ class SemanticsTest {
   void everySemanticIsRegisteredOnce() {
     List<String> names = Semantics.all().stream().map(s -> s.section().name()).toList();
     assertEquals(
-        List.of("shareGroups", "transactions", "capacity", "backlog", "throughputGates"), names);
+        List.of("shareGroups", "transactions", "capacity", "backlog", "throughputGates", "traffic"),
+        names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }
 

@@ -1,0 +1,72 @@
+package kafkaload.kit;
+
+import io.gatling.javaapi.core.Session;
+import java.util.function.Function;
+import kafkaload.Params;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.payload.Payloads;
+import kafkaload.internal.semantic.traffic.KeyDistribution;
+import kafkaload.internal.semantic.traffic.SizeDistribution;
+import kafkaload.internal.semantic.traffic.Values;
+
+/**
+ * The traffic knobs of the shipped simulations (docs/traffic.md), read and checked: the key
+ * distribution's parameters for -Dkey=uniform, zipf or hot, the sizes (-DrecordSize.dist) and the
+ * compressibility (-Dvalue.compressibility) of the values.
+ *
+ * @param zipfExponent -Dkey.zipfExponent (key=zipf; default 1.0)
+ * @param hotPct -Dkey.hotPct: the hot keys' share of the records in % (key=hot; default 80)
+ * @param hotKeys -Dkey.hotKeys: how many keys are hot (key=hot; default 10)
+ * @param sizes the value sizes: -DrecordSize.dist, else fixed at -DrecordSize
+ * @param compressibility -Dvalue.compressibility, the share of a value that is repeated text (0 to
+ *     below 1); null when unset (random letters)
+ */
+record TrafficKnobs(
+    double zipfExponent,
+    double hotPct,
+    int hotKeys,
+    SizeDistribution sizes,
+    Double compressibility) {
+
+  /** Reads the knobs {@code key} and the values need; a bad one is a configuration error. */
+  static TrafficKnobs read(Params params, String key, int recordSize) {
+    double s = key.equals("zipf") ? params.positiveDouble("key.zipfExponent", 1.0) : 1.0;
+    double hotPct = key.equals("hot") ? params.percent("key.hotPct", 80) : 80;
+    int hotKeys = key.equals("hot") ? params.positiveInt("key.hotKeys", 10) : 10;
+    String dist = params.raw("recordSize.dist");
+    SizeDistribution sizes =
+        dist == null || dist.equalsIgnoreCase("fixed")
+            ? SizeDistribution.fixed(recordSize)
+            : SizeDistribution.parse(dist);
+    Double compressibility =
+        params.raw("value.compressibility") == null
+            ? null
+            : params.nonNegativeDouble("value.compressibility", 0);
+    if (compressibility != null && compressibility >= 1) {
+      throw new KafkaLoadConfigException(
+          "-Dvalue.compressibility=" + compressibility + ": a share, 0 to below 1 (0.6: 60 %)");
+    }
+    return new TrafficKnobs(s, hotPct, hotKeys, sizes, compressibility);
+  }
+
+  /** The keys of -Dkey=uniform, zipf or hot over {@code keyCount} keys. */
+  Function<Session, Object> keys(String key, int keyCount) {
+    switch (key) {
+      case "uniform":
+        return KeyDistribution.uniform(keyCount);
+      case "zipf":
+        return KeyDistribution.zipf(keyCount, zipfExponent);
+      case "hot":
+        return KeyDistribution.hot(hotPct, hotKeys, keyCount);
+      default:
+        throw new IllegalArgumentException("not a traffic key distribution: " + key);
+    }
+  }
+
+  /** The values: fixed-size random letters as before unless sizes or compressibility are set. */
+  Function<Session, Object> values(int recordSize) {
+    return sizes.isFixed() && sizes.max() == recordSize && compressibility == null
+        ? Payloads.randomBytes(recordSize)
+        : Values.of(sizes, compressibility);
+  }
+}
