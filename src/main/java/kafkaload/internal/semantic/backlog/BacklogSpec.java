@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.backlog;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
@@ -10,6 +11,7 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * it to drain, and the bounds on building and draining. Immutable; each {@code with…} checks its
  * value.
  */
+@RecordBuilder
 public record BacklogSpec(
     String requestName,
     String topic,
@@ -21,7 +23,8 @@ public record BacklogSpec(
     long targetBytes,
     double drainRatio,
     int maxBuildSeconds,
-    int maxDrainSeconds) {
+    int maxDrainSeconds)
+    implements BacklogSpecBuilder.With {
 
   public static BacklogSpec of(String requestName) {
     if (requestName == null || requestName.isBlank()) {
@@ -32,81 +35,22 @@ public record BacklogSpec(
   }
 
   public BacklogSpec withTopic(String t) {
-    return new BacklogSpec(
-        requestName,
-        nonBlank(t, "topic"),
-        group,
-        control,
-        replyTopic,
-        ratePerSec,
-        recordSize,
-        targetBytes,
-        drainRatio,
-        maxBuildSeconds,
-        maxDrainSeconds);
+    return BacklogSpecBuilder.With.super.withTopic(nonBlank(t, "topic"));
   }
 
   public BacklogSpec withGroup(String g) {
-    return new BacklogSpec(
-        requestName,
-        topic,
-        nonBlank(g, "group"),
-        control,
-        replyTopic,
-        ratePerSec,
-        recordSize,
-        targetBytes,
-        drainRatio,
-        maxBuildSeconds,
-        maxDrainSeconds);
-  }
-
-  public BacklogSpec withControl(GroupControl c) {
-    return new BacklogSpec(
-        requestName,
-        topic,
-        group,
-        c,
-        replyTopic,
-        ratePerSec,
-        recordSize,
-        targetBytes,
-        drainRatio,
-        maxBuildSeconds,
-        maxDrainSeconds);
+    return BacklogSpecBuilder.With.super.withGroup(nonBlank(g, "group"));
   }
 
   public BacklogSpec withReplyTopic(String r) {
-    return new BacklogSpec(
-        requestName,
-        topic,
-        group,
-        control,
-        nonBlank(r, "replyTopic"),
-        ratePerSec,
-        recordSize,
-        targetBytes,
-        drainRatio,
-        maxBuildSeconds,
-        maxDrainSeconds);
+    return BacklogSpecBuilder.With.super.withReplyTopic(nonBlank(r, "replyTopic"));
   }
 
   /** The producers: {@code rate} records a second of {@code size} bytes. */
   public BacklogSpec withProducers(int rate, int size) {
     positive(rate, "rate");
     positive(size, "recordSize");
-    return new BacklogSpec(
-        requestName,
-        topic,
-        group,
-        control,
-        replyTopic,
-        rate,
-        size,
-        targetBytes,
-        drainRatio,
-        maxBuildSeconds,
-        maxDrainSeconds);
+    return withRatePerSec(rate).withRecordSize(size);
   }
 
   /** The backlog to build, in bytes, and the share of its peak to drain, in (0, 1]. */
@@ -116,36 +60,14 @@ public record BacklogSpec(
       throw refused(
           "drainRatio", ratio + " is not in (0, 1]: the share of the peak backlog to drain");
     }
-    return new BacklogSpec(
-        requestName,
-        topic,
-        group,
-        control,
-        replyTopic,
-        ratePerSec,
-        recordSize,
-        bytes,
-        ratio,
-        maxBuildSeconds,
-        maxDrainSeconds);
+    return withTargetBytes(bytes).withDrainRatio(ratio);
   }
 
   /** The bounds: on building the backlog, and on draining it once the group resumes. */
   public BacklogSpec withBounds(int buildSeconds, int drainSeconds) {
     positive(buildSeconds, "maxBuildSeconds");
     positive(drainSeconds, "maxDrainSeconds");
-    return new BacklogSpec(
-        requestName,
-        topic,
-        group,
-        control,
-        replyTopic,
-        ratePerSec,
-        recordSize,
-        targetBytes,
-        drainRatio,
-        buildSeconds,
-        drainSeconds);
+    return withMaxBuildSeconds(buildSeconds).withMaxDrainSeconds(drainSeconds);
   }
 
   /** The backlog to build in records: the bytes over the record size, at least one. */
