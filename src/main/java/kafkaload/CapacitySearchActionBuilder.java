@@ -90,6 +90,16 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
         spec.withMaxGroupLag(records).withLagDrainSeconds(drainSeconds));
   }
 
+  /**
+   * With an end-to-end consumer: the search reads its topic (on the first injector, no group) and a
+   * plateau fails when its p99 from send to read is above {@code ms}, or when the consumer is more
+   * than maxGroupLag records behind lagDrainSeconds after the plateau. 0 (the default): no
+   * end-to-end consumer.
+   */
+  public CapacitySearchActionBuilder endToEndP99Ms(double ms) {
+    return new CapacitySearchActionBuilder(spec.withE2eP99Ms(ms));
+  }
+
   /** The verdict's request name. */
   public String verdictRequest() {
     return spec.requestName() + " capacity";

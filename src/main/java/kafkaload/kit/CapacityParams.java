@@ -26,6 +26,8 @@ import kafkaload.Params;
  * @param maxGroupLag -Dcapacity.maxGroupLag: with groups under test (-Dlag.groups), a plateau fails
  *     when one is more records behind than this ... (1000)
  * @param lagDrainSeconds -Dcapacity.lagDrainSeconds: ... this long after the plateau (10)
+ * @param e2eP99Ms -Dcapacity.e2eP99Ms: with an end-to-end consumer, a plateau fails when its p99
+ *     from send to read is above this (0, the default: no end-to-end consumer)
  */
 public record CapacityParams(
     double startRate,
@@ -39,7 +41,8 @@ public record CapacityParams(
     double minRate,
     double maxPublishDelayMs,
     long maxGroupLag,
-    int lagDrainSeconds) {
+    int lagDrainSeconds,
+    double e2eP99Ms) {
 
   public static CapacityParams of(Params params) {
     return new CapacityParams(
@@ -54,7 +57,8 @@ public record CapacityParams(
         params.positiveDouble("capacity.minRate", 10),
         params.positiveDouble("capacity.maxPublishDelayMs", 20),
         params.nonNegativeInt("capacity.maxGroupLag", 1000),
-        params.nonNegativeInt("capacity.lagDrainSeconds", 10));
+        params.nonNegativeInt("capacity.lagDrainSeconds", 10),
+        params.nonNegativeDouble("capacity.e2eP99Ms", 0));
   }
 
   /** The search these knobs describe, pacing {@code send}. */
@@ -70,6 +74,7 @@ public record CapacityParams(
         .maxSeconds(maxSeconds)
         .minRate(minRate)
         .maxPublishDelayMs(maxPublishDelayMs)
-        .maxGroupLag(maxGroupLag, lagDrainSeconds);
+        .maxGroupLag(maxGroupLag, lagDrainSeconds)
+        .endToEndP99Ms(e2eP99Ms);
   }
 }

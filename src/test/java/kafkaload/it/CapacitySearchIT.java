@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * The capacity search end to end, as `mvn gatling:test` runs CapacitySearchSimulation: against a
  * broker whose producer byte-rate quota is the limit, it finds the quota; an injector that cannot
  * send fast enough is named as the limit, not the cluster; a gate no rate meets ends with a clear
- * KO verdict and a report, not a hang.
+ * KO verdict and a report, not a hang; an end-to-end consumer that cannot read the rate bounds it.
  */
 class CapacitySearchIT {
   private static final String SIMULATION = "simulations.CapacitySearchSimulation";
@@ -98,6 +98,63 @@ class CapacitySearchIT {
       assertTrue(Files.exists(reportDir(run).resolve("index.html")));
     } finally {
       Files.deleteIfExists(config);
+    }
+  }
+
+  @Test
+  void anEndToEndConsumerThatCannotReadFastEnoughBoundsTheCapacity() throws Exception {
+    // The search's own reader is held to 1 MB/s by a consumer byte-rate quota on its client id:
+    // the producers alone would sustain far more, so the rate found is the reader's.
+    Properties overrides = new Properties();
+    overrides.put("quota.window.num", "2");
+    overrides.put("quota.window.size.seconds", "1");
+    double quotaBytes = 1_000_000;
+    int recordSize = 10_240;
+    try (EmbeddedKafka broker = EmbeddedKafka.start(overrides);
+        Admin admin = Admin.create(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
+      admin
+          .alterClientQuotas(
+              List.of(
+                  new ClientQuotaAlteration(
+                      new ClientQuotaEntity(
+                          Map.of(ClientQuotaEntity.CLIENT_ID, "kafkaload-capacity-e2e")),
+                      List.of(new ClientQuotaAlteration.Op("consumer_byte_rate", quotaBytes)))))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+      GatlingRun run =
+          runGatling(
+              SIMULATION,
+              quick(
+                  broker.bootstrapServers(),
+                  uniqueTopic("capacity-e2e"),
+                  "recordSize",
+                  String.valueOf(recordSize),
+                  "compression.type",
+                  "none",
+                  "capacity.startRate",
+                  "25",
+                  "capacity.p99Ms",
+                  "2000",
+                  "capacity.e2eP99Ms",
+                  "1000",
+                  "capacity.lagDrainSeconds",
+                  "3",
+                  "capacity.precisionPct",
+                  "20"),
+              300);
+      JsonNode c = capacity(run);
+      JsonNode v = c.path("verdict");
+      double readable = quotaBytes / recordSize; // about 98 msg/s
+      double found = v.path("sustainedMsgsPerSec").asDouble();
+      assertTrue(found >= readable / 2 && found <= readable * 1.5, "found " + found + ": " + v);
+      assertTrue(v.path("failedBecause").toString().contains("end-to-end"), v.toString());
+      assertEquals(1000, c.path("setup").path("gates").path("e2eP99Ms").asDouble(), c.toString());
+      for (JsonNode plateau : c.path("plateaus")) {
+        if (!plateau.path("kind").asText().equals("WARM_UP")) {
+          assertTrue(plateau.path("endToEnd").path("p99").isNumber(), plateau.toString());
+        }
+      }
+      assertTrue(run.output().contains("end-to-end p99 <= 1,000 ms"), run.tail());
     }
   }
 

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
@@ -61,7 +62,16 @@ public final class CapacityActions {
                   new GroupLag(
                       c.protocol().lagGroups(),
                       c.protocol().lagIsolationLevel(),
-                      () -> c.connection().admin()));
+                      () -> c.connection().admin()),
+                  // One reader over all injectors: each record is read once.
+                  bound.e2eP99Ms() > 0 && injector.index() == 0
+                      ? new EndToEndReader(
+                          () ->
+                              ConsumerFactory.of(c.connection(), "kafkaload-capacity-e2e")
+                                  .isolation(c.protocol().lagIsolationLevel())
+                                  .create(),
+                          topic)
+                      : null);
           Exchange exchange =
               injector.count() > 1
                   ? new KafkaExchange(
@@ -88,7 +98,11 @@ public final class CapacityActions {
         acks,
         partitions,
         injector.count(),
-        new CapacityResults.Gates(spec.p99Ms(), spec.maxErrorPct(), spec.minAchievedPct()),
+        new CapacityResults.Gates(
+            spec.p99Ms(),
+            spec.maxErrorPct(),
+            spec.minAchievedPct(),
+            spec.e2eP99Ms() > 0 ? spec.e2eP99Ms() : null),
         spec.plateauSeconds(),
         spec.precisionPct());
   }

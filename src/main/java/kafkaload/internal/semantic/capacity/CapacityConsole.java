@@ -13,12 +13,13 @@ final class CapacityConsole {
     Console.out(
         String.format(
             "Capacity search '%s': from %s, gates p99 <= %s ms, errors <= %s %%, achieved >= %s %%;"
-                + " plateaus of %d s after a %d s warm-up; within %s %%; at most %d s%s",
+                + "%s; plateaus of %d s after a %d s warm-up; within %s %%; at most %d s%s",
             s.requestName(),
             CapacityVerdict.rate(s.startRate()),
             PlateauJudge.ms(s.p99Ms()),
             PlateauJudge.ms(s.maxErrorPct()),
             PlateauJudge.ms(s.minAchievedPct()),
+            s.e2eP99Ms() > 0 ? ", end-to-end p99 <= " + PlateauJudge.ms(s.e2eP99Ms()) + " ms" : "",
             s.plateauSeconds(),
             s.warmUpSeconds(),
             PlateauJudge.ms(s.precisionPct()),
@@ -36,7 +37,7 @@ final class CapacityConsole {
     Console.out(
         String.format(
             Locale.ROOT,
-            "  %-3s %-8s %12s %12s %9s %9s %9s  %s",
+            "  %-3s %-8s %12s %12s %9s %9s %9s %9s  %s",
             "#",
             "step",
             "target/s",
@@ -44,6 +45,7 @@ final class CapacityConsole {
             "p50 ms",
             "p99 ms",
             "p99.9 ms",
+            "e2e p99",
             "verdict"));
     r.plateaus().forEach(CapacityConsole::plateau);
     Console.out("Capacity: " + r.verdict().text());
@@ -62,7 +64,7 @@ final class CapacityConsole {
                         : " [injector: " + f.verdict().injectorLimit() + "]");
     return String.format(
         Locale.ROOT,
-        "%-3d %-8s %,12.0f %,12.0f %9s %9s %9s  %s",
+        "%-3d %-8s %,12.0f %,12.0f %9s %9s %9s %9s  %s",
         f.index(),
         f.kind().toLowerCase(Locale.ROOT).replace('_', '-'),
         f.targetMsgsPerSec(),
@@ -70,6 +72,7 @@ final class CapacityConsole {
         cell(f.ackLatency().p50()),
         cell(f.ackLatency().p99()),
         cell(f.ackLatency().p999()),
+        f.endToEnd() == null ? "—" : cell(f.endToEnd().p99()),
         verdict);
   }
 

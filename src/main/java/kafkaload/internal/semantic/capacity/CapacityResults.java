@@ -30,8 +30,8 @@ public record CapacityResults(
       int plateauSeconds,
       double precisionPct) {}
 
-  /** A plateau's gates. */
-  public record Gates(double p99Ms, double maxErrorPct, double minAchievedPct) {}
+  /** A plateau's gates; {@code e2eP99Ms} null without an end-to-end consumer. */
+  public record Gates(double p99Ms, double maxErrorPct, double minAchievedPct, Double e2eP99Ms) {}
 
   /**
    * The search's answer.

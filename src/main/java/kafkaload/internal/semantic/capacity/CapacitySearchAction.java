@@ -78,7 +78,8 @@ final class CapacitySearchAction extends KafkaAction {
             () -> new CapacitySearchRun(context, pacer, exchange, CapacityConsole::plateau));
     String ko;
     try (exchange;
-        GroupLag groups = context.groups()) {
+        GroupLag groups = context.groups();
+        EndToEndReader e2e = context.endToEnd()) {
       CapacityConsole.start(spec, context.injectors());
       List<PlateauFigures> plateaus = new CopyOnWriteArrayList<>();
       Search search = run.run(plateaus);

@@ -25,7 +25,8 @@ final class CapacitySearchRun implements AutoCloseable {
       Function<String, RecordSender> senders,
       java.util.function.Supplier<List<InjectorSample>> samples,
       Runnable measuredStarts,
-      GroupLag groups) {}
+      GroupLag groups,
+      EndToEndReader endToEnd) {}
 
   private final Context ctx;
   private final Pacer pacer;
@@ -55,6 +56,9 @@ final class CapacitySearchRun implements AutoCloseable {
     long deadline = begin + TimeUnit.SECONDS.toNanos(spec.maxSeconds());
     long ackWaitNanos = TimeUnit.MILLISECONDS.toNanos(ackWaitMs(spec));
     boolean measured = false;
+    if (ctx.endToEnd() != null) {
+      ctx.endToEnd().start();
+    }
     int index = 0;
     Search.Step step;
     while ((step = search.next()) != null) {
@@ -84,6 +88,9 @@ final class CapacitySearchRun implements AutoCloseable {
               seconds,
               requestName(index, step, warmUp));
       int sampleFrom = ctx.samples().get().size();
+      if (ctx.endToEnd() != null) {
+        ctx.endToEnd().plateauStarts();
+      }
       pacer.run(run, ctx.senders().apply(run.requestName), () -> stopped);
       Double cpu = meanCpu(ctx.samples().get(), sampleFrom);
       long judgeAt = run.windowEndNanos() + ackWaitNanos;
@@ -92,16 +99,15 @@ final class CapacitySearchRun implements AutoCloseable {
       }
       long waited = (System.nanoTime() - run.windowEndNanos()) / 1000;
       settle(run, deadline);
+      long drainedBy =
+          Math.min(deadline, System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.lagDrainSeconds()));
       GroupLag.Behind behind =
-          warmUp
+          warmUp ? null : ctx.groups().waitDrained(spec.maxGroupLag(), drainedBy);
+      EndToEndReader.Read read =
+          warmUp || ctx.endToEnd() == null
               ? null
-              : ctx.groups()
-                  .waitDrained(
-                      spec.maxGroupLag(),
-                      Math.min(
-                          deadline,
-                          System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.lagDrainSeconds())));
-      PlateauShare mine = share(run, cpu, waited, behind);
+              : ctx.endToEnd().plateauEnded(run.windowEndNanos(), drainedBy);
+      PlateauShare mine = share(run, cpu, waited, behind, read);
       List<PlateauShare> all = exchange.all(mine, deadline);
       if (all.size() < ctx.injectors()) {
         search.stop(
@@ -147,7 +153,11 @@ final class CapacitySearchRun implements AutoCloseable {
   }
 
   private PlateauShare share(
-      PlateauRun run, Double cpu, long waitedMicros, GroupLag.Behind behind) {
+      PlateauRun run,
+      Double cpu,
+      long waitedMicros,
+      GroupLag.Behind behind,
+      EndToEndReader.Read read) {
     long unacked = run.outstanding();
     org.HdrHistogram.Histogram delay = run.publishDelay.getIntervalHistogram();
     return new PlateauShare(
@@ -166,7 +176,9 @@ final class CapacitySearchRun implements AutoCloseable {
         cpu,
         run.bytes.get(),
         run.firstError.get(),
-        behind);
+        behind,
+        read == null ? null : PlateauShare.encode(read.latency()),
+        read == null ? 0 : read.behind());
   }
 
   /**

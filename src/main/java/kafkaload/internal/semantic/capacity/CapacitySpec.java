@@ -22,6 +22,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  *     planned by more than this (p99) on a failed plateau
  * @param maxGroupLag a plateau fails when a group under test is more records behind than this ...
  * @param lagDrainSeconds ... this long after the plateau's records were acked
+ * @param e2eP99Ms with an end-to-end consumer: a plateau fails when its p99 from send to read is
+ *     above this, or when the consumer is more than maxGroupLag records behind lagDrainSeconds
+ *     after the plateau; 0: no end-to-end consumer
  */
 @RecordBuilder
 public record CapacitySpec(
@@ -37,12 +40,13 @@ public record CapacitySpec(
     double minRate,
     double maxPublishDelayMs,
     long maxGroupLag,
-    int lagDrainSeconds)
+    int lagDrainSeconds,
+    double e2eP99Ms)
     implements CapacitySpecBuilder.With {
 
   /** The defaults of {@code capacitySearch(send)}. */
   public static CapacitySpec of(SendSpec send) {
-    return new CapacitySpec(send, 1000, 50, 1, 98, 10, 20, 5, 300, 10, 20, 1000, 10);
+    return new CapacitySpec(send, 1000, 50, 1, 98, 10, 20, 5, 300, 10, 20, 1000, 10, 0);
   }
 
   public String requestName() {
@@ -67,6 +71,10 @@ public record CapacitySpec(
     between(who, "capacity.maxErrorPct", maxErrorPct, 0, 100);
     between(who, "capacity.minAchievedPct", minAchievedPct, 1, 100);
     between(who, "capacity.precisionPct", precisionPct, 0.1, 100);
+    if (!(e2eP99Ms >= 0) || Double.isInfinite(e2eP99Ms)) {
+      throw new KafkaLoadConfigException(
+          who + "capacity.e2eP99Ms must be 0 (no end-to-end consumer) or above, not " + e2eP99Ms);
+    }
     if (maxGroupLag < 0 || lagDrainSeconds < 0) {
       throw new KafkaLoadConfigException(
           who

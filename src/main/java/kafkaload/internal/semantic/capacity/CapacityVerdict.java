@@ -38,6 +38,11 @@ final class CapacityVerdict {
           .append(") at p99 ")
           .append(PlateauJudge.ms(held.get().ackLatency().p99()))
           .append(" ms");
+      if (held.get().endToEnd() != null && held.get().endToEnd().p99() != null) {
+        text.append(" (end to end ")
+            .append(PlateauJudge.ms(held.get().endToEnd().p99()))
+            .append(" ms)");
+      }
       if (!search.confirmed() && search.stopReason() != null) {
         text.append(" (not confirmed: ").append(search.stopReason()).append(')');
       }

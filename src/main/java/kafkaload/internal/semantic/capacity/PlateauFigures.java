@@ -12,6 +12,8 @@ import kafkaload.internal.results.Percentiles;
  * @param achievedMsgsPerSec records acked inside the plateau's window, per second
  * @param ackLatency send to ack, of every record sent in the plateau (an unacked one counts at the
  *     time waited for it)
+ * @param endToEnd send to read by the end-to-end consumer (capacity.e2eP99Ms), an unread record at
+ *     the time waited for it; null without one
  * @param publishDelayP99Ms the worst injector's p99 of sends starting later than planned
  * @param injectorCpuPct the busiest injector process's mean CPU, % of its machine; null when not
  *     sampled
@@ -25,6 +27,7 @@ public record PlateauFigures(
     int seconds,
     double achievedMsgsPerSec,
     Percentiles ackLatency,
+    Percentiles endToEnd,
     double publishDelayP99Ms,
     Double injectorCpuPct,
     Counts counts,

@@ -35,7 +35,15 @@ final class PlateauJudge {
     Double cpu = null;
     String error = null;
     GroupLag.Behind behind = null;
+    Histogram e2e = null;
+    long e2eBehind = 0;
     for (PlateauShare s : shares) {
+      Histogram read = s.e2eLatency();
+      if (read != null) {
+        e2e = e2e == null ? new Histogram(3) : e2e;
+        e2e.add(read);
+        e2eBehind += s.e2eBehind();
+      }
       if (s.groupBehind() != null
           && (behind == null || s.groupBehind().records() > behind.records())) {
         behind = s.groupBehind();
@@ -94,6 +102,10 @@ final class PlateauJudge {
               spec.maxGroupLag(),
               spec.lagDrainSeconds()));
     }
+    Percentiles endToEnd = e2e == null ? null : Percentiles.ofMicros(e2e);
+    if (endToEnd != null) {
+      endToEndGates(endToEnd, e2eBehind, failures);
+    }
     String limit = failures.isEmpty() ? null : injectorLimit(shares);
     return new PlateauFigures(
         index,
@@ -102,10 +114,29 @@ final class PlateauJudge {
         seconds,
         achieved,
         p,
+        endToEnd,
         delay,
         cpu,
         new PlateauFigures.Counts(sent, acked, failed, unacked, bytes),
         new PlateauFigures.Verdict(failures.isEmpty(), List.copyOf(failures), limit));
+  }
+
+  /** The end-to-end consumer's gates: its p99 from send to read, and what it had not read. */
+  private void endToEndGates(Percentiles e2e, long behind, List<String> failures) {
+    if (e2e.p99() != null && e2e.p99() > spec.e2eP99Ms()) {
+      failures.add(
+          String.format(
+              Locale.ROOT, "end-to-end p99 %s ms > %s ms", ms(e2e.p99()), ms(spec.e2eP99Ms())));
+    }
+    if (behind > spec.maxGroupLag()) {
+      failures.add(
+          String.format(
+              Locale.ROOT,
+              "the end-to-end consumer %,d records behind > %,d, %d s after the plateau",
+              behind,
+              spec.maxGroupLag(),
+              spec.lagDrainSeconds()));
+    }
   }
 
   /** Why an injector may have been the limit of a failed plateau; null when none was. */

@@ -23,6 +23,9 @@ import org.HdrHistogram.Histogram;
  * @param bytes key and value bytes of what it sent
  * @param firstError the first failure's reason; null when none failed
  * @param groupBehind the worst group under test after the plateau; null when there is none
+ * @param e2eLatencyMicros send to read, µs, as {@code latencyMicros}; null when this injector runs
+ *     no end-to-end consumer
+ * @param e2eBehind records its end-to-end consumer had not read when the plateau was judged
  */
 public record PlateauShare(
     int injector,
@@ -39,7 +42,9 @@ public record PlateauShare(
     Double injectorCpuPct,
     long bytes,
     String firstError,
-    GroupLag.Behind groupBehind) {
+    GroupLag.Behind groupBehind,
+    String e2eLatencyMicros,
+    long e2eBehind) {
 
   static String encode(Histogram h) {
     ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
@@ -48,11 +53,20 @@ public record PlateauShare(
   }
 
   Histogram latency() {
+    return decode(latencyMicros, "latency");
+  }
+
+  /** Its end-to-end histogram; null without an end-to-end consumer. */
+  Histogram e2eLatency() {
+    return e2eLatencyMicros == null ? null : decode(e2eLatencyMicros, "end-to-end latency");
+  }
+
+  private Histogram decode(String encoded, String what) {
     try {
       return Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(latencyMicros)), 0);
+          ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
     } catch (DataFormatException e) {
-      throw new IllegalArgumentException("injector " + injector + "'s latency histogram", e);
+      throw new IllegalArgumentException("injector " + injector + "'s " + what + " histogram", e);
     }
   }
 }

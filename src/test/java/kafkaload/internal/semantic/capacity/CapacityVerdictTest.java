@@ -15,7 +15,8 @@ class CapacityVerdictTest {
   private static final CapacitySpec SPEC =
       CapacitySpec.of(SendSpec.of("send", SessionValue.constant(new byte[1024])));
   private static final CapacityResults.Setup SETUP =
-      new CapacityResults.Setup(1024, "all", 16, 1, new CapacityResults.Gates(50, 1, 98), 10, 5);
+      new CapacityResults.Setup(
+          1024, "all", 16, 1, new CapacityResults.Gates(50, 1, 98, null), 10, 5);
 
   /** One injector's share: {@code rate} msg/s for 10 s, every ack at {@code latencyMs}. */
   private static PlateauShare share(
@@ -38,7 +39,9 @@ class CapacityVerdictTest {
         cpu,
         n * 1024,
         null,
-        null);
+        null,
+        null,
+        0);
   }
 
   private static PlateauFigures judge(Search s, double latencyMs, double delayMs, Double cpu) {
@@ -124,6 +127,53 @@ class CapacityVerdictTest {
   }
 
   @Test
+  void theEndToEndConsumerFailsAPlateauItReadsSlowlyOrNotAtAll() {
+    PlateauJudge j = new PlateauJudge(SPEC.withE2eP99Ms(100), 90, false);
+    Search.Step step = new Search.Step(Search.Kind.RAMP, 50);
+    PlateauShare acked = share(0, 50, 5, 0, 10.0);
+    Histogram slow = new Histogram(3);
+    slow.recordValueWithCount(80_000, 400);
+    slow.recordValueWithCount(250_000, 100);
+    PlateauFigures read = j.judge(1, step, 10, List.of(withE2e(acked, slow, 0)));
+    assertFalse(read.verdict().passed());
+    assertEquals(List.of("end-to-end p99 250 ms > 100 ms"), read.verdict().failures());
+    assertEquals(5, read.ackLatency().p99(), 0.01);
+
+    Histogram prompt = new Histogram(3);
+    prompt.recordValueWithCount(8_000, 500);
+    PlateauFigures behind = j.judge(1, step, 10, List.of(withE2e(acked, prompt, 1500)));
+    assertEquals(
+        List.of("the end-to-end consumer 1,500 records behind > 1,000, 10 s after the plateau"),
+        behind.verdict().failures());
+    assertTrue(j.judge(1, step, 10, List.of(withE2e(acked, prompt, 0))).verdict().passed());
+    assertEquals(
+        8, j.judge(1, step, 10, List.of(withE2e(acked, prompt, 0))).endToEnd().p99(), 0.01);
+    // No end-to-end consumer: no figure, no gate.
+    assertNull(j.judge(1, step, 10, List.of(acked)).endToEnd());
+  }
+
+  private static PlateauShare withE2e(PlateauShare s, Histogram e2e, long behind) {
+    return new PlateauShare(
+        s.injector(),
+        s.plateau(),
+        s.sent(),
+        s.acked(),
+        s.failed(),
+        s.ackedInWindow(),
+        s.skipped(),
+        s.unacked(),
+        s.latencyMicros(),
+        s.publishDelayP99Ms(),
+        s.lateSends(),
+        s.injectorCpuPct(),
+        s.bytes(),
+        s.firstError(),
+        s.groupBehind(),
+        PlateauShare.encode(e2e),
+        behind);
+  }
+
+  @Test
   void aFewLateSendsAreAStallNotAnInjectorLimit() {
     PlateauJudge j = new PlateauJudge(SPEC, 90, false);
     Search.Step step = new Search.Step(Search.Kind.RAMP, 50);
@@ -144,7 +194,9 @@ class CapacityVerdictTest {
             10.0,
             one.bytes(),
             null,
-            null);
+            null,
+            null,
+            0);
     assertNull(j.judge(1, step, 10, List.of(stall)).verdict().injectorLimit());
     assertNotNull(j.judge(1, step, 10, List.of(one)).verdict().injectorLimit());
   }
@@ -182,5 +234,7 @@ class CapacityVerdictTest {
     e = assertThrows(KafkaLoadConfigException.class, () -> SPEC.withPlateauSeconds(0).validated());
     assertTrue(
         e.getMessage().contains("capacity.plateauSeconds must be at least 1"), e.getMessage());
+    e = assertThrows(KafkaLoadConfigException.class, () -> SPEC.withE2eP99Ms(-5).validated());
+    assertTrue(e.getMessage().contains("capacity.e2eP99Ms must be 0"), e.getMessage());
   }
 }
