@@ -63,6 +63,7 @@ class ArchitectureTest {
           SEMANTICS,
           "internal.action",
           "internal.protocol",
+          "internal.metrics",
           "internal.report",
           "internal.verification",
           "internal.check",

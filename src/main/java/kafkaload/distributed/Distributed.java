@@ -179,6 +179,11 @@ public final class Distributed {
         p.put("injector.startAt", String.valueOf(startAt));
         p.put("injector.results", root.resolve("injector-" + i).toString());
         p.put(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY, bootstrap);
+        // One machine: each injector's live endpoint on a port of its own, -Dmetrics.port + index.
+        String metrics = passed.get("metrics.port");
+        if (metrics != null && metrics.matches("[1-9][0-9]*")) {
+          p.put("metrics.port", String.valueOf(Integer.parseInt(metrics) + i));
+        }
         injectors.add(
             LocalRun.start(
                 LocalRun.injectorCommand(Distributed.class.getName(), heap, p),

@@ -81,6 +81,10 @@ public abstract class KafkaAction implements Action {
       long start,
       long end,
       String koMessage) {
+    kafkaload.internal.metrics.LiveMetrics live = components.metrics();
+    if (live != null) {
+      live.result(request, start, end, koMessage);
+    }
     components
         .statsEngine()
         .logResponse(
@@ -100,6 +104,9 @@ public abstract class KafkaAction implements Action {
    * the Kafka page shows it.
    */
   protected void logVerdict(Session session, String request, String koMessage) {
+    if (components.metrics() != null) {
+      components.metrics().verdict(request, koMessage == null);
+    }
     long now = components.clock().nowMillis();
     logResult(session, request, now, now, koMessage);
   }

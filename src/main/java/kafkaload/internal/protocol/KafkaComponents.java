@@ -188,6 +188,11 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /** The injector health of the run this protocol belongs to. */
+  /** The live Prometheus endpoint (-Dmetrics.port); null when there is none. */
+  public kafkaload.internal.metrics.LiveMetrics metrics() {
+    return run.metrics();
+  }
+
   public InjectorHealth health() {
     return running().health();
   }

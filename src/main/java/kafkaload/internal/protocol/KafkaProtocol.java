@@ -15,6 +15,7 @@ import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.Secrets;
+import kafkaload.internal.metrics.MetricsSettings;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.schema.RegistrySettings;
 import scala.Function1;
@@ -102,6 +103,11 @@ public record KafkaProtocol(
 
   public InjectorBounds injectorBounds() {
     return run.injectorBounds();
+  }
+
+  /** The live endpoint's settings; null: none. */
+  public MetricsSettings metrics() {
+    return run.metrics();
   }
 
   /** The -D parameters the simulation read, with the values used (a live, read-only view). */

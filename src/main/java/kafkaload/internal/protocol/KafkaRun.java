@@ -26,6 +26,7 @@ import kafkaload.internal.config.Secrets;
 import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.history.MarkdownSummary;
 import kafkaload.internal.history.RunHistory;
+import kafkaload.internal.metrics.LiveMetrics;
 import kafkaload.internal.report.AssertionsJUnitReport;
 import kafkaload.internal.report.GatlingVerdicts;
 import kafkaload.internal.report.KafkaPage;
@@ -61,6 +62,7 @@ final class KafkaRun {
   private final long startMillis = System.currentTimeMillis();
   private final AtomicBoolean reportsWritten = new AtomicBoolean();
   private InjectorHealth health;
+  private volatile LiveMetrics metrics;
   private volatile RunSummary summary;
   private volatile BaselineComparison baseline;
   private volatile Path historyDir;
@@ -198,6 +200,9 @@ final class KafkaRun {
           health =
               InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
         }
+        if (metrics == null && protocol.metrics() != null) {
+          metrics = RunMetrics.start(protocol, c.ledger(), health, this::startedComponents);
+        }
       }
       return producers;
     } catch (RuntimeException e) {
@@ -274,22 +279,37 @@ final class KafkaRun {
     return health;
   }
 
-  private synchronized List<RunLedger> allLedgers() {
-    List<RunLedger> out = new ArrayList<>();
-    components.values().stream().filter(KafkaComponents::started).forEach(c -> out.add(c.ledger()));
-    return out;
+  /** The live endpoint; null without -Dmetrics.port. */
+  LiveMetrics metrics() {
+    return metrics;
   }
 
-  private synchronized List<ProducerHandle> allProducers() {
-    List<ProducerHandle> out = new ArrayList<>();
-    components.values().stream()
-        .filter(KafkaComponents::started)
-        .forEach(c -> out.addAll(c.producers().all()));
-    return out;
+  /** The started protocols' components (the health sampler's and the live endpoint's). */
+  private synchronized List<KafkaComponents> startedComponents() {
+    return components.values().stream().filter(KafkaComponents::started).toList();
+  }
+
+  private List<RunLedger> allLedgers() {
+    return startedComponents().stream().map(KafkaComponents::ledger).toList();
+  }
+
+  private List<ProducerHandle> allProducers() {
+    return startedComponents().stream().flatMap(c -> c.producers().all().stream()).toList();
+  }
+
+  /** The run is over: its files, then the live endpoint, last, so it serves the run's end. */
+  private void end() {
+    try {
+      endLoad();
+    } finally {
+      if (metrics != null) {
+        metrics.close(); // after its linger: a last scrape sees the verdicts and the end
+      }
+    }
   }
 
   /** The load is over: summarise while producers still answer, then close them and the broker. */
-  private void end() {
+  private void endLoad() {
     List<KafkaComponents> all;
     synchronized (this) {
       all = new ArrayList<>(components.values());

@@ -11,6 +11,7 @@ import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.ParamSnapshot;
 import kafkaload.internal.config.SaslLogins;
+import kafkaload.internal.metrics.MetricsSettings;
 import kafkaload.internal.schema.RegistrySettings;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigException;
@@ -72,7 +73,25 @@ public final class ProtocolResolver {
         requests,
         parts.lag(),
         registry,
-        new RunContext(injectorBounds(params), params.used(), params.injector()));
+        new RunContext(injectorBounds(params), params.used(), params.injector(), metrics(params)));
+  }
+
+  /** -Dmetrics.port: unset, no endpoint; 0, a free port; else a port number. */
+  private static MetricsSettings metrics(ParamSnapshot params) {
+    String v = params.raw("metrics.port");
+    if (v == null) {
+      return null;
+    }
+    try {
+      int port = Integer.parseInt(v);
+      if (port >= 0 && port <= 65535) {
+        return new MetricsSettings(port, params.nonNegativeInt("metrics.lingerSeconds", 15));
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new KafkaLoadConfigException(
+        "-Dmetrics.port=" + v + " is not a port: 1 to 65535, or 0 for a free one");
   }
 
   /** When the injector counts as saturated: the -Dhealth.* parameters. */

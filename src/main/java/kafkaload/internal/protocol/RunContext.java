@@ -3,6 +3,7 @@ package kafkaload.internal.protocol;
 import java.util.Map;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.metrics.MetricsSettings;
 
 /**
  * What the run's parameters say about the run itself, resolved when the protocol is built.
@@ -12,6 +13,10 @@ import kafkaload.internal.config.InjectorShare;
  *     view)
  * @param injector which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the
  *     whole run)
+ * @param metrics the live Prometheus endpoint; null: none (-Dmetrics.port unset)
  */
 public record RunContext(
-    InjectorBounds injectorBounds, Map<String, String> parameters, InjectorShare injector) {}
+    InjectorBounds injectorBounds,
+    Map<String, String> parameters,
+    InjectorShare injector,
+    MetricsSettings metrics) {}

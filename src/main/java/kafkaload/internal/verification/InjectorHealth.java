@@ -117,6 +117,18 @@ public final class InjectorHealth implements AutoCloseable {
     }
   }
 
+  /** warm-up until the first measured request, measured until the load ended, then ended. */
+  public String phase() {
+    return !Double.isNaN(loadEnd) ? "ended" : measuredStartKnown ? "measured" : "warm-up";
+  }
+
+  /** The latest sample; null before the first. */
+  public InjectorSample lastSample() {
+    synchronized (samples) {
+      return samples.isEmpty() ? null : samples.get(samples.size() - 1);
+    }
+  }
+
   /** The verification begins: the load is over (only the first call counts). */
   public synchronized void loadEnded() {
     if (Double.isNaN(loadEnd)) {

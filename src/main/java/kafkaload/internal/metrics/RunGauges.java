@@ -1,0 +1,215 @@
+package kafkaload.internal.metrics;
+
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Labels;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+import kafkaload.internal.client.ProducerHandle;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.run.DeliveryLedger;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+
+/**
+ * The series read at each scrape from their owners: records sent, acked, failed and in flight; the
+ * producers' own Kafka metrics under Kafka's names; the injector's health; the groups' lag; the
+ * run's phase.
+ */
+final class RunGauges {
+  /** Kafka's producer-metrics the dashboard shows, exported as kafka_producer_<name>. */
+  static final List<String> PRODUCER_METRICS =
+      List.of(
+          "record-send-rate",
+          "record-error-rate",
+          "record-retry-rate",
+          "request-latency-avg",
+          "request-latency-max",
+          "record-queue-time-avg",
+          "buffer-available-bytes",
+          "buffer-total-bytes",
+          "bufferpool-wait-ratio",
+          "batch-size-avg",
+          "records-per-request-avg",
+          "compression-rate-avg");
+
+  static final List<String> PHASES = List.of("warm-up", "measured", "verification", "ended");
+
+  private RunGauges() {}
+
+  static void register(PrometheusRegistry registry, Labels labels, MetricSources s) {
+    records(
+        registry, labels, "sent", "Records handed to a producer", DeliveryLedger.Snapshot::sent, s);
+    records(
+        registry,
+        labels,
+        "acked",
+        "Records acked by the cluster",
+        DeliveryLedger.Snapshot::acked,
+        s);
+    records(registry, labels, "failed", "Records that failed", DeliveryLedger.Snapshot::failed, s);
+    gauge(
+        registry,
+        labels,
+        "kafkaload_records_in_flight",
+        "Records sent and not yet acked or failed",
+        cb ->
+            cb.call(
+                s.delivery().get().stream().mapToLong(DeliveryLedger.Snapshot::inFlight).sum()));
+    GaugeWithCallback.builder()
+        .name("kafka_producer_metric")
+        .help("The producers' own Kafka metrics (producer-metrics group), by Kafka's name")
+        .labelNames("name", "client_id")
+        .constLabels(labels)
+        .callback(cb -> producers(s.producers().get(), cb))
+        .register(registry);
+    health(
+        registry,
+        labels,
+        "cpu_ratio",
+        "The injector process's CPU, share of the machine",
+        x -> x.processCpuPct() / 100,
+        s);
+    health(
+        registry,
+        labels,
+        "heap_after_gc_bytes",
+        "Heap used after the last GC",
+        x -> x.heapAfterGcMb() * 1048576,
+        s);
+    health(
+        registry,
+        labels,
+        "gc_pause_seconds",
+        "GC pause time in the last second",
+        x -> x.gcPauseMs() / 1000,
+        s);
+    health(
+        registry,
+        labels,
+        "event_loop_delay_p99_seconds",
+        "Gatling event loops' p99 delay in the last second",
+        x -> x.eventLoopDelayP99Ms() / 1000,
+        s);
+    health(
+        registry,
+        labels,
+        "send_blocked_seconds",
+        "Time sends waited for producer buffer in the last second",
+        x -> x.sendBlockedMs() / 1000,
+        s);
+    gauge(
+        registry,
+        labels,
+        "kafkaload_group_lag_records",
+        "A group under test's lag: records behind, over its partitions",
+        "group",
+        cb -> s.groupLag().get().forEach((g, lag) -> cb.call(lag, g)));
+    gauge(
+        registry,
+        labels,
+        "kafkaload_phase",
+        "The run's phase: 1 for the current one",
+        "phase",
+        cb -> {
+          String now = s.phase().get();
+          PHASES.forEach(p -> cb.call(p.equals(now) ? 1 : 0, p));
+        });
+  }
+
+  private static void records(
+      PrometheusRegistry registry,
+      Labels labels,
+      String what,
+      String help,
+      ToLongFunction<DeliveryLedger.Snapshot> count,
+      MetricSources s) {
+    CounterWithCallback.builder()
+        .name("kafkaload_records_" + what + "_total")
+        .help(help)
+        .constLabels(labels)
+        .callback(cb -> cb.call(s.delivery().get().stream().mapToLong(count).sum()))
+        .register(registry);
+  }
+
+  private static void health(
+      PrometheusRegistry registry,
+      Labels labels,
+      String name,
+      String help,
+      ToDoubleFunction<InjectorSample> value,
+      MetricSources s) {
+    gauge(
+        registry,
+        labels,
+        "kafkaload_injector_" + name,
+        help,
+        cb -> {
+          InjectorSample last = s.health().get();
+          if (last != null) {
+            cb.call(value.applyAsDouble(last));
+          }
+        });
+  }
+
+  private static void gauge(
+      PrometheusRegistry registry,
+      Labels labels,
+      String name,
+      String help,
+      Consumer<GaugeWithCallback.Callback> callback) {
+    GaugeWithCallback.builder()
+        .name(name)
+        .help(help)
+        .constLabels(labels)
+        .callback(callback)
+        .register(registry);
+  }
+
+  private static void gauge(
+      PrometheusRegistry registry,
+      Labels labels,
+      String name,
+      String help,
+      String label,
+      Consumer<GaugeWithCallback.Callback> callback) {
+    GaugeWithCallback.builder()
+        .name(name)
+        .help(help)
+        .labelNames(label)
+        .constLabels(labels)
+        .callback(callback)
+        .register(registry);
+  }
+
+  /** Each producer's metrics once, under its client id (a series per name and client). */
+  private static void producers(List<ProducerHandle> producers, GaugeWithCallback.Callback cb) {
+    java.util.Map<List<String>, Double> values = new java.util.LinkedHashMap<>();
+    for (ProducerHandle h : producers) {
+      java.util.Map<MetricName, ? extends Metric> metrics;
+      try {
+        metrics = h.producer().metrics();
+      } catch (RuntimeException closed) {
+        continue;
+      }
+      metrics.forEach(
+          (name, metric) -> {
+            if (name.group().equals("producer-metrics")
+                && PRODUCER_METRICS.contains(name.name())
+                && metric.metricValue() instanceof Number n
+                && Double.isFinite(n.doubleValue())) {
+              values.put(
+                  List.of(
+                      name.name().toLowerCase(Locale.ROOT),
+                      name.tags().getOrDefault("client-id", "")),
+                  n.doubleValue());
+            }
+          });
+    }
+    values.forEach((k, v) -> cb.call(v, k.get(0), k.get(1)));
+  }
+}
