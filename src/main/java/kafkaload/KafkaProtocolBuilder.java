@@ -263,6 +263,16 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
+   * The share of records sent (0 to 1, each record drawn at random) that carry a W3C {@code
+   * traceparent} header, so a traced system under test links its spans to the load's records; the
+   * request-reply and consume actions read it back, and the Kafka page lists the slowest sampled
+   * records' trace ids (docs/tracing.md). Off (0) by default; {@code -Dtrace.sampleRatio} wins.
+   */
+  public KafkaProtocolBuilder traceSampleRatio(double ratio) {
+    return with(parts.with(parts.requests().withTraceSampleRatio(ratio)));
+  }
+
+  /**
    * Consumer groups under test: their lag is sampled every {@code intervalMs} during the run, and
    * judged after it by {@code lagVerdict()}.
    */

@@ -96,6 +96,13 @@ final class ConsumeAction extends KafkaAction {
                   .consumes()
                   .endToEnd(spec.requestName(), (received - produced) * 1000);
               logResult(session, spec.requestName(), Math.min(produced, received), received, null);
+              traced(
+                  spec.requestName(),
+                  record.headers(),
+                  null,
+                  Math.min(produced, received),
+                  received,
+                  true);
               next.$bang(session);
             },
             () -> {

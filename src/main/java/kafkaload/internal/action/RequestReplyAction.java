@@ -68,15 +68,25 @@ final class RequestReplyAction extends KafkaAction {
             b.kind() == MatchKind.PREDICATE
                 ? reply -> b.function().test(record, decoded(reply))
                 : null,
-            (reply, received) -> replied(session, start, reply, received),
+            (reply, received) -> replied(session, record, start, reply, received),
             () ->
                 finish(
                     session,
+                    record,
+                    null,
                     start,
                     components.clock().nowMillis(),
                     "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms",
                     Map.of()),
-            reason -> finish(session, start, components.clock().nowMillis(), reason, Map.of()));
+            reason ->
+                finish(
+                    session,
+                    record,
+                    null,
+                    start,
+                    components.clock().nowMillis(),
+                    reason,
+                    Map.of()));
     // Waiting first, sending second: a reply faster than this thread cannot be missed.
     listener.await(w, timeoutMs);
     sender.send(
@@ -85,7 +95,14 @@ final class RequestReplyAction extends KafkaAction {
         intended,
         (s, end, exception) -> {
           if (exception != null && w.done.compareAndSet(false, true)) {
-            finish(session, start, end, "request not sent: " + reason(exception), Map.of());
+            finish(
+                session,
+                record,
+                null,
+                start,
+                end,
+                "request not sent: " + reason(exception),
+                Map.of());
           }
         });
   }
@@ -117,7 +134,12 @@ final class RequestReplyAction extends KafkaAction {
   }
 
   private void replied(
-      Session session, long start, ConsumerRecord<byte[], byte[]> reply, long received) {
+      Session session,
+      ProducerRecord<byte[], byte[]> request,
+      long start,
+      ConsumerRecord<byte[], byte[]> reply,
+      long received) {
+    ConsumerRecord<byte[], byte[]> raw = reply;
     Map<String, Object> saves = new HashMap<>();
     String failure = null;
     try {
@@ -131,16 +153,34 @@ final class RequestReplyAction extends KafkaAction {
     } catch (Exception e) {
       failure = "a check threw " + TopicListener.describe(e);
     }
-    finish(session, start, received, failure, saves);
+    finish(session, request, raw, start, received, failure, saves);
   }
 
   private ConsumerRecord<byte[], byte[]> decoded(ConsumerRecord<byte[], byte[]> reply) {
     return decoder == null ? reply : decoder.apply(reply);
   }
 
+  /**
+   * The result; {@code reply}: the raw reply, or null when none came. A sampled request's outcome
+   * goes to the trace section under the reply's trace id (a traced service may start its own), else
+   * the request's.
+   */
   private void finish(
-      Session session, long start, long end, String failure, Map<String, Object> saves) {
+      Session session,
+      ProducerRecord<byte[], byte[]> request,
+      ConsumerRecord<byte[], byte[]> reply,
+      long start,
+      long end,
+      String failure,
+      Map<String, Object> saves) {
     logResult(session, spec.requestName(), start, end, failure);
+    traced(
+        spec.requestName(),
+        reply == null ? null : reply.headers(),
+        request.headers(),
+        start,
+        end,
+        failure == null);
     Session s = session;
     for (Map.Entry<String, Object> e : saves.entrySet()) {
       s = s.set(e.getKey(), e.getValue());

@@ -171,7 +171,8 @@ public final class KafkaComponents implements ProtocolComponents {
    * null.
    */
   public RecordSender sender(DeliveryLedger.RequestAcks acks) {
-    return new RecordSender(running().producers(), ledger, core.clock(), acks);
+    return new RecordSender(
+        running().producers(), ledger, core.clock(), acks, protocol.traceSampleRatio());
   }
 
   /**

@@ -78,6 +78,11 @@ public record KafkaProtocol(
     return requests.runIdentity();
   }
 
+  /** The share of records sent with a W3C traceparent header: 0 (none) to 1 (all). */
+  public double traceSampleRatio() {
+    return requests.traceSampleRatio();
+  }
+
   /** How long a request-reply waits for its reply unless the action says otherwise. */
   public long replyTimeoutMs() {
     return requests.replyTimeoutMs();

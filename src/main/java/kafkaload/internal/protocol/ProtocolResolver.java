@@ -35,6 +35,13 @@ public final class ProtocolResolver {
   /** -D property: the protocol's isolation.level (Kafka's consumer property name and values). */
   public static final String ISOLATION_PROPERTY = "isolation.level";
 
+  /** -D property: the share of records sent with a W3C traceparent header (0: none). */
+  public static final String TRACE_RATIO_PROPERTY = "trace.sampleRatio";
+
+  /** What a sampling ratio must be, in a refusal's words. */
+  static final String TRACE_RATIO_RANGE =
+      "the sampling ratio must be a number from 0 to 1 (0.01 traces 1 % of the records)";
+
   private ProtocolResolver() {}
 
   /** The parts against their snapshot of parameters, or a fresh one when they have none. */
@@ -64,7 +71,8 @@ public final class ProtocolResolver {
         parts
             .requests()
             .withIsolationLevel(
-                ConsumerFactory.isolationLevel(isolation, "-D" + ISOLATION_PROPERTY));
+                ConsumerFactory.isolationLevel(isolation, "-D" + ISOLATION_PROPERTY))
+            .withTraceSampleRatio(traceSampleRatio(params, parts.requests().traceSampleRatio()));
     return new KafkaProtocol(
         new Target(bootstrap, brokers).resolved(),
         Collections.unmodifiableMap(props),
@@ -103,6 +111,25 @@ public final class ProtocolResolver {
         params.nonNegativeDouble("health.gcPauseMs", 1000),
         params.nonNegativeDouble("health.bufferWaitRatio", 0.1),
         params.nonNegativeDouble("health.eventLoopDelayMs", 100));
+  }
+
+  /** -Dtrace.sampleRatio, which wins over the builder's; refused before any load unless 0 to 1. */
+  static double traceSampleRatio(ParamSnapshot params, double builder) {
+    String raw = params.raw(TRACE_RATIO_PROPERTY);
+    if (raw == null) {
+      return builder;
+    }
+    double ratio;
+    try {
+      ratio = Double.parseDouble(raw);
+    } catch (NumberFormatException e) {
+      ratio = Double.NaN;
+    }
+    if (!(ratio >= 0 && ratio <= 1)) {
+      throw new KafkaLoadConfigException(
+          "-D" + TRACE_RATIO_PROPERTY + "=" + raw + ": " + TRACE_RATIO_RANGE);
+    }
+    return ratio;
   }
 
   static String firstNonBlank(String... values) {

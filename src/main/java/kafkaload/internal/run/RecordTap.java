@@ -3,12 +3,19 @@ package kafkaload.internal.run;
 import java.util.Map;
 
 /**
- * A semantic's view of every record sent (the traffic's keys and sizes), registered with {@link
- * RunLedger#tap}: called on the sending threads, so it is cheap and thread-safe.
+ * A semantic's view of every record sent (the traffic's keys and sizes; the sampled records' trace
+ * context), registered with {@link RunLedger#tap}: called on the sending threads, so it is cheap
+ * and thread-safe.
  */
 public interface RecordTap {
   /** A record handed to the producer: its serialized key and value, either may be null. */
   void sent(byte[] key, byte[] value);
+
+  /** A record handed to the producer with a {@link TraceContext} (it was sampled). */
+  default void traceSent() {}
+
+  /** A sampled record's outcome, read back by a request-reply or a consume. */
+  default void traced(TracedRecord record) {}
 
   /** The producers' metrics (combined as one producer's) when the run's results are made. */
   default void producerMetrics(Map<String, Double> metrics) {}

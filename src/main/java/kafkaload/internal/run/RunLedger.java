@@ -166,6 +166,20 @@ public final class RunLedger {
     }
   }
 
+  /** A sampled record, with its {@code traceparent}, handed to the producer. */
+  public void traceSent() {
+    for (RecordTap t : taps) {
+      t.traceSent();
+    }
+  }
+
+  /** A sampled record's outcome (request-reply, consume), for the taps. */
+  public void traced(TracedRecord record) {
+    for (RecordTap t : taps) {
+      t.traced(record);
+    }
+  }
+
   /** The producers' metrics when the results are made, for the taps. */
   public void producerMetricsAtEnd(Map<String, Double> metrics) {
     for (RecordTap t : taps) {

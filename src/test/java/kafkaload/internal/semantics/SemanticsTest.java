@@ -32,7 +32,14 @@ class SemanticsTest {
   void everySemanticIsRegisteredOnce() {
     List<String> names = Semantics.all().stream().map(s -> s.section().name()).toList();
     assertEquals(
-        List.of("shareGroups", "transactions", "capacity", "backlog", "throughputGates", "traffic"),
+        List.of(
+            "shareGroups",
+            "transactions",
+            "capacity",
+            "backlog",
+            "throughputGates",
+            "traffic",
+            "trace"),
         names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }

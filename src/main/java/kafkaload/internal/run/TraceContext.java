@@ -1,0 +1,102 @@
+package kafkaload.internal.run;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * W3C trace context on records: the {@code traceparent} header a sampled share of the records carry
+ * ({@code 00-<32 hex trace id>-<16 hex span id>-01}), so a traced system under test links its spans
+ * to the load's records. The sampling is per record, with the sending thread's own random.
+ */
+public final class TraceContext {
+  /** The W3C header, its name as OpenTelemetry's Kafka instrumentation writes it. */
+  public static final String HEADER = "traceparent";
+
+  /** The vendors' part of the context; carried over by the echo service when present. */
+  public static final String STATE_HEADER = "tracestate";
+
+  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+  /** "00-" + 32 + "-" + 16 + "-01". */
+  static final int LENGTH = 55;
+
+  private TraceContext() {}
+
+  /** Whether this record is sampled: never at 0, always at 1; no random drawn when off. */
+  public static boolean sampled(double ratio) {
+    return ratio > 0 && (ratio >= 1 || ThreadLocalRandom.current().nextDouble() < ratio);
+  }
+
+  /** A new {@code traceparent}: random non-zero trace and span ids, version 00, sampled. */
+  public static byte[] newTraceparent() {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    byte[] out = new byte[LENGTH];
+    out[0] = '0';
+    out[1] = '0';
+    out[2] = '-';
+    long high;
+    long low;
+    do {
+      high = random.nextLong();
+      low = random.nextLong();
+    } while (high == 0 && low == 0);
+    hex(out, 3, high);
+    hex(out, 19, low);
+    out[35] = '-';
+    long span;
+    do {
+      span = random.nextLong();
+    } while (span == 0);
+    hex(out, 36, span);
+    out[52] = '-';
+    out[53] = '0';
+    out[54] = '1';
+    return out;
+  }
+
+  private static void hex(byte[] out, int at, long v) {
+    for (int i = 15; i >= 0; i--) {
+      out[at + i] = HEX[(int) (v & 0xf)];
+      v >>>= 4;
+    }
+  }
+
+  /**
+   * The trace id (32 lower-case hex digits) of a {@code traceparent} value; null when it is missing
+   * or not a valid version-00 header (W3C: an all-zero id is invalid).
+   */
+  public static String traceId(byte[] traceparent) {
+    if (traceparent == null
+        || traceparent.length != LENGTH
+        || traceparent[2] != '-'
+        || traceparent[35] != '-'
+        || traceparent[52] != '-'
+        || !hexRange(traceparent, 0, 2)
+        || !hexRange(traceparent, 3, 35)
+        || !hexRange(traceparent, 36, 52)
+        || !hexRange(traceparent, 53, 55)
+        || zeros(traceparent, 3, 35)
+        || zeros(traceparent, 36, 52)) {
+      return null;
+    }
+    return new String(traceparent, 3, 32, StandardCharsets.US_ASCII);
+  }
+
+  private static boolean hexRange(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (!(b[i] >= '0' && b[i] <= '9' || b[i] >= 'a' && b[i] <= 'f')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean zeros(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] != '0') {
+        return false;
+      }
+    }
+    return true;
+  }
+}

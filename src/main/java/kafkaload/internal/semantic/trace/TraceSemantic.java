@@ -1,0 +1,60 @@
+package kafkaload.internal.semantic.trace;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.util.List;
+import java.util.Objects;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.SectionType;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.semantics.Semantic;
+
+/**
+ * Trace context on records ({@code trace} in a protocol's results): the records sent with a W3C
+ * {@code traceparent} and the slowest sampled outcomes with their trace ids, so a traced system
+ * under test's spans can be found from the load's slowest records. A distributed run's merge sums
+ * the counts and keeps the slowest of every injector's.
+ */
+public final class TraceSemantic implements Semantic<TraceFigures> {
+  public static final SectionType<TraceFigures> SECTION =
+      new SectionType<>("trace", new TypeReference<>() {});
+
+  private static final PageFragment PAGE = PageFragment.of(TraceSemantic.class, "page");
+
+  @Override
+  public SectionType<TraceFigures> section() {
+    return SECTION;
+  }
+
+  @Override
+  public void attach(RunLedger ledger) {
+    ledger.tap(ledger.semantic(TraceCounters.class, TraceCounters::new));
+  }
+
+  @Override
+  public TraceFigures results(RunLedger ledger) {
+    TraceCounters counters = ledger.semanticIfUsed(TraceCounters.class);
+    return counters == null ? null : counters.figures();
+  }
+
+  @Override
+  public TraceFigures merge(List<ProtocolResults> injectors, Verdicts verdicts) {
+    return merge(injectors.stream().map(p -> p.section(SECTION)).toList());
+  }
+
+  /** The injectors' sections as one: counts summed, the slowest per request over all; or null. */
+  static TraceFigures merge(List<TraceFigures> injectors) {
+    List<TraceFigures> all = injectors.stream().filter(Objects::nonNull).toList();
+    if (all.isEmpty()) {
+      return null;
+    }
+    return new TraceFigures(
+        all.stream().mapToLong(TraceFigures::sampled).sum(),
+        all.stream().mapToLong(TraceFigures::traced).sum(),
+        TraceFigures.slowestPerRequest(all.stream().flatMap(f -> f.slowest().stream())));
+  }
+
+  @Override
+  public PageFragment page() {
+    return PAGE;
+  }
+}
