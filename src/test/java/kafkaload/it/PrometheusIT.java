@@ -20,19 +20,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 
 /**
  * The live endpoint scraped by a real Prometheus server (Debian's {@code prometheus} package,
- * started here as the embedded broker is): a distributed local run of two injectors, and every
- * query of the Grafana dashboard in deploy/monitoring returns data for that run through
- * Prometheus's HTTP API, with one series per injector. Bad settings are refused before any load.
+ * started here as the embedded broker is): a distributed local run of EndToEndSimulation (the echo
+ * service and its group under test) on two injectors, and every query of the Grafana dashboard in
+ * deploy/monitoring returns data for that run through Prometheus's HTTP API, with one series per
+ * injector. Bad settings are refused before any load.
  */
 class PrometheusIT {
   private static final Path PROMETHEUS = Paths.get("/usr/bin/prometheus");
@@ -66,10 +63,7 @@ class PrometheusIT {
             .redirectOutput(dir.resolve("prometheus.log").toFile())
             .start();
     String topic = uniqueTopic("prom");
-    String group = "prom-follows-" + UUID.randomUUID().toString().substring(0, 8);
-    createTopic(topic, 4);
-    AtomicBoolean stop = new AtomicBoolean();
-    Thread follower = follower(topic, group, stop);
+    String group = "prom-echo-" + UUID.randomUUID().toString().substring(0, 8);
     try {
       String api = "http://127.0.0.1:" + promPort + "/api/v1/";
       waitReady("http://127.0.0.1:" + promPort + "/-/ready");
@@ -79,15 +73,14 @@ class PrometheusIT {
           DistributedIT.distributed(
               "local",
               Map.ofEntries(
-                  Map.entry("gatling.simulationClass", "simulations.ConstantRateSimulation"),
+                  Map.entry("gatling.simulationClass", "simulations.EndToEndSimulation"),
                   Map.entry("injector.count", "2"),
                   Map.entry("run.id", runId),
-                  Map.entry("rate", "200"),
                   Map.entry("warmup", "3"),
                   Map.entry("duration", "10"),
                   Map.entry("topic", topic),
-                  Map.entry("topic.create", "false"),
-                  Map.entry("lag.groups", group),
+                  Map.entry("reply.topic", topic + "-replies"),
+                  Map.entry("sut.group", group),
                   Map.entry("metrics.port", String.valueOf(metricsPort)),
                   Map.entry("metrics.lingerSeconds", "3"),
                   Map.entry("gate.p99Ms", "600000"),
@@ -156,8 +149,6 @@ class PrometheusIT {
       assertFalse(
           rangeQuery(api, "kafkaload_verdict{run_id=\"" + runId + "\"} == 1", from, to).isEmpty());
     } finally {
-      stop.set(true);
-      follower.join(10_000);
       prometheus.destroy();
       prometheus.waitFor();
     }
@@ -257,28 +248,5 @@ class PrometheusIT {
       }
     }
     throw new IllegalStateException("no " + n + " free consecutive ports");
-  }
-
-  /** A group under test that keeps up: its lag is sampled and exported. */
-  private static Thread follower(String topic, String group, AtomicBoolean stop) {
-    Thread t =
-        new Thread(
-            () -> {
-              Properties c = new Properties();
-              c.put("bootstrap.servers", bootstrap());
-              c.put("group.id", group);
-              c.put("auto.offset.reset", "earliest");
-              c.put("auto.commit.interval.ms", "200");
-              try (var consumer =
-                  new KafkaConsumer<>(
-                      c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-                consumer.subscribe(List.of(topic));
-                while (!stop.get()) {
-                  consumer.poll(Duration.ofMillis(100));
-                }
-              }
-            });
-    t.start();
-    return t;
   }
 }

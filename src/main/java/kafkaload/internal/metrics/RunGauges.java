@@ -67,6 +67,13 @@ final class RunGauges {
         .constLabels(labels)
         .callback(cb -> producers(s.producers().get(), cb))
         .register(registry);
+    GaugeWithCallback.builder()
+        .name("kafka_consumer_metric")
+        .help("The consumers' own Kafka metrics (consumer-fetch-manager-metrics), by Kafka's name")
+        .labelNames("name", "client_id")
+        .constLabels(labels)
+        .callback(ConsumerMetrics::report)
+        .register(registry);
     health(
         registry,
         labels,
