@@ -63,7 +63,16 @@ final class BrokerFaultAction extends KafkaAction {
       components
           .ledger()
           .faults()
-          .add(new FaultEvent(at, step.toString(), step.requestName(), ok, detail, end - start));
+          .add(
+              new FaultEvent(
+                  at,
+                  step.toString(),
+                  step.requestName(),
+                  ok,
+                  detail,
+                  end - start,
+                  step.broker(),
+                  null));
       Console.outf(
           "[kafkaload] FAULT at %.1f s: %s: %s (%s)%n",
           at, step.description(), ok ? "OK" : "KO", detail);

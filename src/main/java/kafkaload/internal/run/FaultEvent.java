@@ -10,6 +10,16 @@ package kafkaload.internal.run;
  * @param detail what happened: the pid killed, the time the broker took to come back, or why it
  *     failed
  * @param durationMs how long the action took (a restart: until the broker was registered again)
+ * @param broker the broker it was done to (1..N)
+ * @param healedAtSeconds a fault with a duration (a pause, an isolation, a slow link): when it was
+ *     undone, in seconds after the start of the load; null for a kill, stop or start
  */
 public record FaultEvent(
-    double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}
+    double atSeconds,
+    String step,
+    String request,
+    boolean ok,
+    String detail,
+    long durationMs,
+    int broker,
+    Double healedAtSeconds) {}
