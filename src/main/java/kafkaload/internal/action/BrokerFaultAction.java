@@ -58,7 +58,13 @@ final class BrokerFaultAction extends KafkaAction {
     Map<FaultPlan.Step, Open> open = new IdentityHashMap<>();
     boolean allOk = true;
     for (Moment m : moments) {
-      long waitMs = m.atMillis() - (System.nanoTime() - t0) / 1_000_000;
+      long due = m.atMillis();
+      Open started = m.undo() ? open.get(m.step()) : null;
+      if (started != null) {
+        // A fault done late still lasts its duration.
+        due = Math.max(due, Math.round(started.at() * 1000) + m.step().durationMillis());
+      }
+      long waitMs = due - (System.nanoTime() - t0) / 1_000_000;
       try {
         if (waitMs > 0) {
           Thread.sleep(waitMs);
