@@ -7,10 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import kafkaload.bench.GatlingJvm;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -89,6 +92,60 @@ class NetworkFaultIT {
         run.tail());
     assertFaultDoneAndHealed(
         run, "fault: slow broker 2", "tbf rate 1mbit .*; healed: queues removed");
+  }
+
+  @Test
+  void theInjectorCutFromABrokerReachesItAgainAfterwards() throws Exception {
+    assumeNamespaces();
+    GatlingRun run = faultRun("isolate-client:2@6s+6s", "isolate-client");
+    assertTrue(
+        run.output()
+            .matches(
+                "(?s).*FAULT at [\\d.]+ s: isolate-client broker 2: OK \\(the injector's packets"
+                    + " to 10\\.[\\d.]+ go nowhere, for 6\\.0 s\\).*"),
+        run.tail());
+    assertFaultDoneAndHealed(
+        run,
+        "fault: isolate-client broker 2",
+        "the injector's .*; healed: the injector reaches .*");
+  }
+
+  @Test
+  void anInterruptedRunRemovesItsNetworkAndBrokers() throws Exception {
+    assumeNamespaces();
+    Map<String, String> p =
+        props(
+            "topic",
+            uniqueTopic("interrupted"),
+            "duration",
+            "30",
+            "fault.plan",
+            "isolate:2@3s+20s");
+    Path log = Files.createTempFile(Paths.get("target"), "interrupted-", ".log");
+    Process gatling =
+        new ProcessBuilder(
+                GatlingJvm.command(
+                    "simulations.BrokerFailoverSimulation",
+                    p,
+                    Paths.get("target", "gatling-it"),
+                    QUICK_START))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+      while (!Files.readString(log).contains("FAULT at") && System.nanoTime() < deadline) {
+        assertTrue(gatling.isAlive(), Files.readString(log));
+        Thread.sleep(200);
+      }
+      assertTrue(Files.readString(log).contains("isolate broker 2: OK"), Files.readString(log));
+      gatling.destroy(); // SIGTERM, as Ctrl-C or a CI timeout: the shutdown hook cleans up
+      assertTrue(gatling.waitFor(60, TimeUnit.SECONDS), "the run did not stop");
+    } finally {
+      gatling.destroyForcibly();
+    }
+    String output = Files.readString(log);
+    assertNetworkRemoved(new GatlingRun(gatling.exitValue(), output, gatling.pid()));
   }
 
   private static GatlingRun faultRun(String plan, String topic) throws Exception {

@@ -11,15 +11,11 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import kafkaload.internal.config.KafkaLoadConfigException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -365,40 +361,8 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Waits until the controller lists every one of these brokers as registered and unfenced. */
   private void awaitBrokers(Set<Integer> ids, long deadlineNanos) {
-    try (Admin admin =
-        Admin.create(
-            Map.of(
-                "bootstrap.servers",
-                bootstrap,
-                "request.timeout.ms",
-                5000,
-                "default.api.timeout.ms",
-                5000))) {
-      Set<Integer> seen = Set.of();
-      while (System.nanoTime() < deadlineNanos) {
-        try {
-          seen =
-              admin
-                  .describeCluster(new DescribeClusterOptions().timeoutMs(5000))
-                  .nodes()
-                  .get(6, TimeUnit.SECONDS)
-                  .stream()
-                  .map(Node::id)
-                  .collect(Collectors.toSet());
-          if (seen.containsAll(ids)) {
-            return;
-          }
-        } catch (Exception notYet) {
-          // the quorum may still be electing a leader
-        }
-        sleep(200);
-      }
-      throw new IllegalStateException(
-          String.format(
-              "Embedded brokers %s did not all register within %s s (registered: %s; logs in "
-                  + "%s)",
-              ids, START_TIMEOUT.toSeconds(), seen, nodes.get(0).log.getParent()));
-    }
+    BrokerRegistration.await(
+        bootstrap, ids, deadlineNanos, START_TIMEOUT, nodes.get(0).log.getParent());
   }
 
   private static String readLog(NodeProcess n) {
