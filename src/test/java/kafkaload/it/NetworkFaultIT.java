@@ -56,6 +56,40 @@ class NetworkFaultIT {
   }
 
   @Test
+  void aPauseThatCannotBeUndoneIsAKoWithItsReasonAndTheRunEndsOnTime() throws Exception {
+    // The paused broker is killed meanwhile: there is no process left to continue.
+    GatlingRun run =
+        runGatling(
+            "simulations.BrokerFailoverSimulation",
+            props(
+                "topic",
+                uniqueTopic("pause-ko"),
+                "duration",
+                "14",
+                "fault.plan",
+                "pause:2@4s+5s,kill:2@6s"),
+            240);
+    assertNotEquals(0, run.exitCode(), "the fault gate fails the run: " + run.tail());
+    assertTrue(
+        run.output()
+            .matches(
+                "(?s).*FAULT healed at [\\d.]+ s: pause broker 2: KO \\(IllegalStateException:"
+                    + " broker 2's process \\d+ is gone: nothing to continue after 5\\.\\d s\\).*"),
+        run.tail());
+    assertArrayEquals(new long[] {1, 0, 1}, run.counts("fault: pause broker 2"), run.tail());
+    assertArrayEquals(new long[] {1, 1, 0}, run.counts("fault: kill broker 2"), run.tail());
+    JsonNode s = summaryJson(run);
+    // Recorded when healed, so after the kill.
+    JsonNode pause = s.path("protocols").get(0).path("faults").get(1);
+    assertEquals("fault: pause broker 2", pause.path("request").asText(), pause.toString());
+    assertFalse(pause.path("ok").asBoolean(), pause.toString());
+    assertTrue(pause.path("detail").asText().contains("; not healed: "), pause.toString());
+    assertTrue(Files.isRegularFile(reportDir(run).resolve("kafka.html")));
+    assertTrue(
+        s.path("durationSeconds").asDouble() < 14 + 45, "run took " + s.path("durationSeconds"));
+  }
+
+  @Test
   void anIsolatedBrokerIsHealedAndLosesNoAckedRecord() throws Exception {
     assumeNamespaces();
     GatlingRun run = faultRun("isolate:2@6s+6s", "isolate");
