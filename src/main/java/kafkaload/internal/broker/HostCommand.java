@@ -1,7 +1,7 @@
 package kafkaload.internal.broker;
 
+import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,30 +23,45 @@ record HostCommand(int exitCode, String output) {
 
   /** Runs the command; a failure to start or a timeout is exit code -1 with the reason. */
   static HostCommand run(List<String> command) {
-    Process p;
+    Path out;
     try {
-      p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      // A file, not a pipe: a long output cannot block the command before it exits.
+      out = Files.createTempFile("kafkaload-cmd-", ".out");
     } catch (IOException e) {
       return new HostCommand(-1, "cannot run " + command.get(0) + ": " + e.getMessage());
     }
     try {
-      p.getOutputStream().close();
-      if (!p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+      Process p;
+      try {
+        p =
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
+      } catch (IOException e) {
+        return new HostCommand(-1, "cannot run " + command.get(0) + ": " + e.getMessage());
+      }
+      try {
+        if (!p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+          p.destroyForcibly();
+          return new HostCommand(
+              -1, String.join(" ", command) + " did not end within " + TIMEOUT.toSeconds() + " s");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
         p.destroyForcibly();
-        return new HostCommand(
-            -1, String.join(" ", command) + " did not end within " + TIMEOUT.toSeconds() + " s");
+        return new HostCommand(-1, "interrupted while running " + String.join(" ", command));
       }
-      String out;
-      try (InputStream in = p.getInputStream()) {
-        out = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-      }
-      return new HostCommand(p.exitValue(), out);
+      return new HostCommand(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8).trim());
     } catch (IOException e) {
-      return new HostCommand(p.exitValue(), "");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      p.destroyForcibly();
-      return new HostCommand(-1, "interrupted while running " + String.join(" ", command));
+      return new HostCommand(-1, "cannot read the output of " + command.get(0) + ": " + e);
+    } finally {
+      try {
+        Files.deleteIfExists(out);
+      } catch (IOException ignored) {
+        // a temporary file
+      }
     }
   }
 
