@@ -7,6 +7,7 @@ import io.gatling.javaapi.core.Session;
 import java.util.Map;
 import java.util.function.Function;
 import kafkaload.internal.action.Actions;
+import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
@@ -126,6 +127,7 @@ public final class KafkaDsl {
   }
 
   static PopulationBuilder brokerFaults(FaultPlan plan) {
+    EmbeddedCluster.prepareFor(plan);
     ActionBuilder faults = () -> Actions.brokerFaults(plan);
     return CoreDsl.scenario("broker faults").exec(faults).injectOpen(CoreDsl.atOnceUsers(1));
   }

@@ -2,29 +2,38 @@ package kafkaload.internal.action;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import kafkaload.internal.broker.EmbeddedCluster;
+import kafkaload.internal.broker.FaultInjector;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.run.FaultEvent;
 
 /**
- * Carries out a fault plan on its own thread, each step at its time after the load's start,
- * recorded as a Gatling request ("fault: kill broker 2"), a console line and a summary entry; a
- * restart is timed until the broker is registered.
+ * Carries out a fault plan on its own thread, each step at its time after the load's start, and a
+ * fault with a duration (pause, isolate, slow) undone at its end; each recorded as a Gatling
+ * request ("fault: kill broker 2"; a fault with a duration spans it), console lines and a summary
+ * entry. A restart is timed until the broker is registered.
  */
 final class BrokerFaultAction extends KafkaAction {
-  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
-  private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
-
-  private final EmbeddedCluster cluster;
+  private final FaultInjector injector;
   private final FaultPlan plan;
+
+  /** A fault with a duration, done and not yet undone. */
+  private record Open(double at, long start, String detail) {}
+
+  /** A moment of the plan: a step done, or undone. */
+  private record Moment(long atMillis, FaultPlan.Step step, boolean undo) {}
 
   BrokerFaultAction(
       KafkaComponents components, Action next, EmbeddedCluster cluster, FaultPlan plan) {
     super("broker faults", components, next);
-    this.cluster = cluster;
+    this.injector = new FaultInjector(cluster, plan);
     this.plan = plan;
   }
 
@@ -37,62 +46,125 @@ final class BrokerFaultAction extends KafkaAction {
   }
 
   private void run(Session session, long t0) {
-    boolean allOk = true;
+    List<Moment> moments = new ArrayList<>();
     for (FaultPlan.Step step : plan.steps()) {
-      long waitMs = step.atMillis() - (System.nanoTime() - t0) / 1_000_000;
+      moments.add(new Moment(step.atMillis(), step, false));
+      if (step.action().hasDuration()) {
+        moments.add(new Moment(step.endMillis(), step, true));
+      }
+    }
+    // A fault undone at the time another is done goes first; otherwise the plan's order.
+    moments.sort(Comparator.comparingLong(Moment::atMillis).thenComparing(m -> !m.undo()));
+    Map<FaultPlan.Step, Open> open = new IdentityHashMap<>();
+    boolean allOk = true;
+    for (Moment m : moments) {
+      long due = m.atMillis();
+      Open started = m.undo() ? open.get(m.step()) : null;
+      if (started != null) {
+        // A fault done late still lasts its duration.
+        due = Math.max(due, Math.round(started.at() * 1000) + m.step().durationMillis());
+      }
+      long waitMs = due - (System.nanoTime() - t0) / 1_000_000;
       try {
         if (waitMs > 0) {
           Thread.sleep(waitMs);
         }
       } catch (InterruptedException e) {
+        for (Map.Entry<FaultPlan.Step, Open> o : List.copyOf(open.entrySet())) {
+          undo(session, t0, o.getKey(), o.getValue());
+        }
         return;
       }
-      double at = (System.nanoTime() - t0) / 1e9;
-      long start = components.clock().nowMillis();
-      String detail;
-      boolean ok = true;
-      try {
-        detail = perform(step);
-      } catch (RuntimeException e) {
-        ok = false;
-        detail = KafkaSendAction.reason(e);
+      if (m.undo()) {
+        Open o = open.remove(m.step());
+        if (o != null) {
+          allOk &= undo(session, t0, m.step(), o);
+        }
+      } else {
+        allOk &= apply(session, t0, m.step(), open);
       }
-      long end = components.clock().nowMillis();
-      allOk &= ok;
-      logResult(session, step.requestName(), start, end, ok ? null : detail);
-      components
-          .ledger()
-          .faults()
-          .add(
-              new FaultEvent(
-                  at,
-                  step.toString(),
-                  step.requestName(),
-                  ok,
-                  detail,
-                  end - start,
-                  step.broker(),
-                  null));
-      Console.outf(
-          "[kafkaload] FAULT at %.1f s: %s: %s (%s)%n",
-          at, step.description(), ok ? "OK" : "KO", detail);
     }
     next.$bang(allOk ? session : session.markAsFailed());
   }
 
-  private String perform(FaultPlan.Step step) {
-    int b = step.broker();
-    long t = System.nanoTime();
-    switch (step.action()) {
-      case KILL:
-        return "SIGKILL, pid " + cluster.kill(b);
-      case STOP:
-        return cluster.stop(b, STOP_TIMEOUT)
-            ? String.format("controlled shutdown in %.1f s", (System.nanoTime() - t) / 1e9)
-            : "no controlled shutdown within " + STOP_TIMEOUT.toSeconds() + " s: killed";
-      default:
-        cluster.restart(b, START_TIMEOUT);
-        return String.format("registered again after %.1f s", (System.nanoTime() - t) / 1e9);
+  /** Does the step; a fault with a duration that was done waits in {@code open} for its undoing. */
+  private boolean apply(
+      Session session, long t0, FaultPlan.Step step, Map<FaultPlan.Step, Open> open) {
+    double at = (System.nanoTime() - t0) / 1e9;
+    long start = components.clock().nowMillis();
+    String detail;
+    boolean ok = true;
+    try {
+      detail = injector.apply(step);
+    } catch (RuntimeException e) {
+      ok = false;
+      detail = KafkaSendAction.reason(e);
     }
+    long end = components.clock().nowMillis();
+    boolean lasts = ok && step.action().hasDuration();
+    Console.outf(
+        "[kafkaload] FAULT at %.1f s: %s: %s (%s)%n",
+        at,
+        step.description(),
+        ok ? "OK" : "KO",
+        lasts ? String.format("%s, for %.1f s", detail, step.durationMillis() / 1e3) : detail);
+    if (lasts) {
+      open.put(step, new Open(at, start, detail));
+      return true;
+    }
+    record(session, step, at, start, end, ok, detail, null);
+    return ok;
+  }
+
+  /** Undoes a fault with a duration: one request and one event from its start to its healing. */
+  private boolean undo(Session session, long t0, FaultPlan.Step step, Open o) {
+    String detail;
+    boolean ok = true;
+    try {
+      detail = injector.undo(step);
+    } catch (RuntimeException e) {
+      ok = false;
+      detail = KafkaSendAction.reason(e);
+    }
+    double healed = (System.nanoTime() - t0) / 1e9;
+    long end = components.clock().nowMillis();
+    Console.outf(
+        "[kafkaload] FAULT healed at %.1f s: %s: %s (%s after %.1f s)%n",
+        healed, step.description(), ok ? "OK" : "KO", detail, healed - o.at());
+    record(
+        session,
+        step,
+        o.at(),
+        o.start(),
+        end,
+        ok,
+        o.detail() + "; " + (ok ? "healed: " : "not healed: ") + detail,
+        ok ? healed : null);
+    return ok;
+  }
+
+  private void record(
+      Session session,
+      FaultPlan.Step step,
+      double at,
+      long start,
+      long end,
+      boolean ok,
+      String detail,
+      Double healedAt) {
+    logResult(session, step.requestName(), start, end, ok ? null : detail);
+    components
+        .ledger()
+        .faults()
+        .add(
+            new FaultEvent(
+                at,
+                step.toString(),
+                step.requestName(),
+                ok,
+                detail,
+                end - start,
+                step.broker(),
+                healedAt));
   }
 }

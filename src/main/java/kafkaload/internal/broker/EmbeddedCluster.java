@@ -11,14 +11,11 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.common.Node;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +28,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Nodes start in parallel and die with this JVM; data directories go on close (or the next start
  * after a kill); each node logs to {@code target/embedded-cluster/<dir>/node-<id>.log}, never the
- * console.
+ * console. For a fault plan that cuts or throttles links, each node runs in a network namespace of
+ * its own ({@link BrokerNetwork}), removed on close too.
  */
 public final class EmbeddedCluster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
@@ -43,6 +41,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   private final String bootstrap;
   private final Path logbackConfig;
   private final Thread shutdownHook;
+  private final BrokerNetwork network;
   private volatile boolean closed;
 
   /** One node: its ports and directory stay the same across restarts; the process changes. */
@@ -65,7 +64,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  private EmbeddedCluster(int size) throws IOException {
+  private EmbeddedCluster(int size, BrokerNetwork network) throws IOException {
+    this.network = network;
     EmbeddedKafka.removeStaleDirectories();
     dir = EmbeddedKafka.newDataDir("cluster-");
     Path target = Paths.get("target");
@@ -76,18 +76,27 @@ public final class EmbeddedCluster implements AutoCloseable {
     Files.createDirectories(logs);
     int[] brokerPorts = new int[size + 1];
     int[] controllerPorts = new int[size + 1];
+    String[] hosts = new String[size + 1];
     List<String> voters = new ArrayList<>();
     for (int id = 1; id <= size; id++) {
-      brokerPorts[id] = EmbeddedKafka.freePort();
-      controllerPorts[id] = EmbeddedKafka.freePort();
-      voters.add(id + "@127.0.0.1:" + controllerPorts[id]);
+      // In a namespace of its own, a node has the ports to itself.
+      hosts[id] = network == null ? "127.0.0.1" : network.address(id);
+      brokerPorts[id] = network == null ? EmbeddedKafka.freePort() : 9092;
+      controllerPorts[id] = network == null ? EmbeddedKafka.freePort() : 9093;
+      voters.add(id + "@" + hosts[id] + ":" + controllerPorts[id]);
     }
     List<String> servers = new ArrayList<>();
     for (int id = 1; id <= size; id++) {
       Path data = Files.createDirectories(dir.resolve("node-" + id));
       Properties p =
           EmbeddedKafka.nodeProperties(
-              id, brokerPorts[id], controllerPorts[id], String.join(",", voters), data, size);
+              id,
+              hosts[id],
+              brokerPorts[id],
+              controllerPorts[id],
+              String.join(",", voters),
+              data,
+              size);
       // A killed node is noticed within about 3 s, so leadership moves quickly during a fault.
       p.put("broker.session.timeout.ms", "3000");
       p.put("broker.heartbeat.interval.ms", "500");
@@ -97,7 +106,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         p.store(out, "embedded cluster node " + id);
       }
       nodes.add(new NodeProcess(id, brokerPorts[id], file, logs.resolve("node-" + id + ".log")));
-      servers.add("127.0.0.1:" + brokerPorts[id]);
+      servers.add(hosts[id] + ":" + brokerPorts[id]);
     }
     bootstrap = String.join(",", servers);
     logbackConfig = dir.resolve("logback-node.xml");
@@ -119,6 +128,28 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** The current run's cluster: started on first use, stopped at the run's end (KafkaRun). */
   private static EmbeddedCluster shared;
 
+  /** The next shared cluster runs its nodes in network namespaces (a plan cuts or slows links). */
+  private static boolean sharedInNamespaces;
+
+  /**
+   * Before any load: a plan that cuts or throttles links has the shared cluster start in network
+   * namespaces, or is refused when this machine cannot make them or the cluster already runs.
+   */
+  public static synchronized void prepareFor(FaultPlan plan) {
+    if (!plan.needsNetwork()) {
+      return;
+    }
+    plan.check(Integer.MAX_VALUE, 0);
+    if (shared != null && !shared.closed && shared.network == null) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan "
+              + plan
+              + " needs the embedded brokers in network namespaces, but they "
+              + "were started without: declare the faults before the protocol starts the brokers");
+    }
+    sharedInNamespaces = true;
+  }
+
   /** The cluster the simulation and the run's protocols share; started on first use. */
   public static synchronized EmbeddedCluster shared(int size) {
     if (shared != null && !shared.closed && shared.size() != size) {
@@ -126,7 +157,7 @@ public final class EmbeddedCluster implements AutoCloseable {
           "An embedded cluster of " + shared.size() + " brokers already runs; asked for " + size);
     }
     if (shared == null || shared.closed) {
-      shared = start(size);
+      shared = start(size, sharedInNamespaces);
     }
     return shared;
   }
@@ -137,21 +168,31 @@ public final class EmbeddedCluster implements AutoCloseable {
       shared.close();
       shared = null;
     }
+    sharedInNamespaces = false;
   }
 
   /**
    * Starts {@code size} nodes in parallel and returns once every broker is registered and unfenced.
    */
   public static EmbeddedCluster start(int size) {
+    return start(size, false);
+  }
+
+  /** As above; {@code namespaced}: each node in a network namespace of its own. */
+  public static EmbeddedCluster start(int size, boolean namespaced) {
     if (size < 1) {
       throw new IllegalArgumentException(
           "an embedded cluster needs at least 1 broker, not " + size);
     }
     long t0 = System.nanoTime();
     EmbeddedCluster c;
+    BrokerNetwork network = namespaced ? BrokerNetwork.create(size) : null;
     try {
-      c = new EmbeddedCluster(size);
-    } catch (IOException e) {
+      c = new EmbeddedCluster(size, network);
+    } catch (IOException | RuntimeException e) {
+      if (network != null) {
+        network.close();
+      }
       throw new IllegalStateException("Cannot prepare the embedded cluster: " + e, e);
     }
     try {
@@ -182,6 +223,21 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   public int size() {
     return nodes.size();
+  }
+
+  /** Whether each node runs in a network namespace of its own (links can be cut or throttled). */
+  public boolean namespaced() {
+    return network != null;
+  }
+
+  /** The nodes' network namespaces, or null. */
+  BrokerNetwork network() {
+    return network;
+  }
+
+  /** The running node's process id. */
+  synchronized long pid(int nodeId) {
+    return running(nodeId).process.pid();
   }
 
   /** Kills the node's process with SIGKILL (no controlled shutdown); returns its pid. */
@@ -248,7 +304,9 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   private void spawn(NodeProcess n) {
-    List<String> cmd =
+    // ip netns exec execs the JVM itself: the process, and its pid, are the node's.
+    List<String> cmd = new ArrayList<>(network == null ? List.of() : network.exec(n.id));
+    cmd.addAll(
         List.of(
             Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
             "-Xms64m",
@@ -260,7 +318,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             System.getProperty("java.class.path"),
             BrokerNodeMain.class.getName(),
             n.properties.toString(),
-            clusterId);
+            clusterId));
     try {
       Files.writeString(
           n.log,
@@ -303,40 +361,8 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Waits until the controller lists every one of these brokers as registered and unfenced. */
   private void awaitBrokers(Set<Integer> ids, long deadlineNanos) {
-    try (Admin admin =
-        Admin.create(
-            Map.of(
-                "bootstrap.servers",
-                bootstrap,
-                "request.timeout.ms",
-                5000,
-                "default.api.timeout.ms",
-                5000))) {
-      Set<Integer> seen = Set.of();
-      while (System.nanoTime() < deadlineNanos) {
-        try {
-          seen =
-              admin
-                  .describeCluster(new DescribeClusterOptions().timeoutMs(5000))
-                  .nodes()
-                  .get(6, TimeUnit.SECONDS)
-                  .stream()
-                  .map(Node::id)
-                  .collect(Collectors.toSet());
-          if (seen.containsAll(ids)) {
-            return;
-          }
-        } catch (Exception notYet) {
-          // the quorum may still be electing a leader
-        }
-        sleep(200);
-      }
-      throw new IllegalStateException(
-          String.format(
-              "Embedded brokers %s did not all register within %s s (registered: %s; logs in "
-                  + "%s)",
-              ids, START_TIMEOUT.toSeconds(), seen, nodes.get(0).log.getParent()));
-    }
+    BrokerRegistration.await(
+        bootstrap, ids, deadlineNanos, START_TIMEOUT, nodes.get(0).log.getParent());
   }
 
   private static String readLog(NodeProcess n) {
@@ -397,5 +423,8 @@ public final class EmbeddedCluster implements AutoCloseable {
       }
     }
     EmbeddedKafka.deleteRecursively(dir);
+    if (network != null) {
+      network.close();
+    }
   }
 }

@@ -139,6 +139,19 @@ public final class EmbeddedKafka implements AutoCloseable {
       String voters,
       Path dataDir,
       int clusterSize) {
+    return nodeProperties(
+        nodeId, "127.0.0.1", brokerPort, controllerPort, voters, dataDir, clusterSize);
+  }
+
+  /** As above, its listeners on {@code host} (a network namespace's address). */
+  static Properties nodeProperties(
+      int nodeId,
+      String host,
+      int brokerPort,
+      int controllerPort,
+      String voters,
+      Path dataDir,
+      int clusterSize) {
     String internalReplication = String.valueOf(Math.min(3, clusterSize));
     String internalMinIsr = String.valueOf(Math.min(2, clusterSize));
     Properties p = new Properties();
@@ -147,8 +160,8 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("controller.quorum.voters", voters);
     p.put(
         "listeners",
-        "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-    p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        "PLAINTEXT://" + host + ":" + brokerPort + ",CONTROLLER://" + host + ":" + controllerPort);
+    p.put("advertised.listeners", "PLAINTEXT://" + host + ":" + brokerPort);
     p.put("controller.listener.names", "CONTROLLER");
     p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
     p.put("inter.broker.listener.name", "PLAINTEXT");

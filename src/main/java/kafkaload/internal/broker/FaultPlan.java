@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -15,11 +16,15 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * <ul>
  *   <li>{@code kill:N@T}: SIGKILL, no controlled shutdown (a crash);
  *   <li>{@code stop:N@T}: a controlled shutdown;
- *   <li>{@code start:N@T}: start the broker again on its own log directory.
+ *   <li>{@code start:N@T}: start the broker again on its own log directory;
+ *   <li>{@code pause:N@T+D}: SIGSTOP for D, then SIGCONT (a long GC, a stuck disk);
+ *   <li>{@code isolate:N@T+D}: the broker's link cut for D (a network partition);
+ *   <li>{@code isolate-client:N@T+D}: the injector cut from the broker for D, the brokers not;
+ *   <li>{@code slow:N@T+D,rate=1mbit}: the broker's link throttled for D (a token bucket).
  * </ul>
  *
- * T is seconds ({@code 30s} or {@code 30}) or milliseconds ({@code 1500ms}). Brokers are numbered
- * 1..N.
+ * T and D are seconds ({@code 30s} or {@code 30}) or milliseconds ({@code 1500ms}). Brokers are
+ * numbered 1..N. Isolate and slow steps need network namespaces ({@link BrokerNetwork}).
  */
 public record FaultPlan(List<Step> steps) {
   public static final FaultPlan NONE = new FaultPlan(List.of());
@@ -27,11 +32,37 @@ public record FaultPlan(List<Step> steps) {
   public enum Action {
     KILL,
     STOP,
-    START
+    START,
+    PAUSE,
+    ISOLATE,
+    ISOLATE_CLIENT,
+    SLOW;
+
+    /** As written in a plan: "kill", "isolate-client". */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Undone after a duration. */
+    public boolean hasDuration() {
+      return this == PAUSE || this == ISOLATE || this == ISOLATE_CLIENT || this == SLOW;
+    }
+
+    /** Carried out on the links of the brokers' network namespaces. */
+    public boolean needsNetwork() {
+      return this == ISOLATE || this == ISOLATE_CLIENT || this == SLOW;
+    }
   }
 
-  /** One fault: what, on which broker, when (milliseconds after the start of the load). */
-  public record Step(Action action, int broker, long atMillis) {
+  /**
+   * One fault: what, on which broker, when (milliseconds after the start of the load), for how long
+   * (0 for kill, stop and start) and, for a slow link, its rate (tc's syntax, "1mbit"), else null.
+   */
+  public record Step(Action action, int broker, long atMillis, long durationMillis, String rate) {
+    public Step(Action action, int broker, long atMillis) {
+      this(action, broker, atMillis, 0, null);
+    }
+
     /** The name of its Gatling request, for example "fault: kill broker 2". */
     public String requestName() {
       return "fault: " + description();
@@ -39,17 +70,39 @@ public record FaultPlan(List<Step> steps) {
 
     /** For example "kill broker 2". */
     public String description() {
-      return action.name().toLowerCase(Locale.ROOT) + " broker " + broker;
+      return action.label() + " broker " + broker;
+    }
+
+    /** When it is undone, in milliseconds after the start of the load (its time when none). */
+    public long endMillis() {
+      return atMillis + durationMillis;
     }
 
     @Override
     public String toString() {
-      return action.name().toLowerCase(Locale.ROOT) + ":" + broker + "@" + formatMillis(atMillis);
+      return action.label()
+          + ":"
+          + broker
+          + "@"
+          + formatMillis(atMillis)
+          + (action.hasDuration() ? "+" + formatMillis(durationMillis) : "")
+          + (rate != null ? ",rate=" + rate : "");
     }
   }
 
   private static final Pattern STEP =
-      Pattern.compile("(kill|stop|start):(\\d+)@(\\d+(?:\\.\\d+)?)(ms|s)?");
+      Pattern.compile(
+          "(kill|stop|start|pause|isolate|isolate-client|slow):(\\d+)@(\\d+(?:\\.\\d+)?)(ms|s)?"
+              + "(?:\\+(\\d+(?:\\.\\d+)?)(ms|s)?)?");
+
+  /** tc's rates: a number and a unit, bits or bytes per second. */
+  private static final Pattern RATE =
+      Pattern.compile("(\\d+(?:\\.\\d+)?)(bit|kbit|mbit|gbit|bps|kbps|mbps|gbps)");
+
+  private static final String SYNTAX =
+      "kill:N@T, stop:N@T, start:N@T, pause:N@T+D, isolate:N@T+D, isolate-client:N@T+D or "
+          + "slow:N@T+D,rate=R separated by commas (T and D in s or ms, R a tc rate such as 1mbit), "
+          + "for example kill:2@30s,start:2@60s or slow:2@20s+10s,rate=1mbit";
 
   /** Parses the plan; a malformed step fails with one line naming it and the syntax. */
   public static FaultPlan parse(String text) {
@@ -59,25 +112,131 @@ public record FaultPlan(List<Step> steps) {
     List<Step> steps = new ArrayList<>();
     for (String raw : text.split(",", -1)) {
       String s = raw.trim().toLowerCase(Locale.ROOT);
-      Matcher m = STEP.matcher(s);
-      if (!m.matches()) {
+      if (s.startsWith("rate=")) {
+        steps.add(withRate(steps, raw.trim(), s.substring("rate=".length())));
+        continue;
+      }
+      steps.add(step(raw.trim(), s));
+    }
+    for (Step st : steps) {
+      if (st.action() == Action.SLOW && st.rate() == null) {
         throw new KafkaLoadConfigException(
             "-Dfault.plan: '"
-                + raw.trim()
-                + "' is not a fault step; write "
-                + "kill:N@Ts, stop:N@Ts or start:N@Ts separated by commas, for example kill:2@30s,start:2@60s");
+                + st
+                + "' needs a rate: write slow:N@T+D,rate=R, for example "
+                + "slow:2@20s+10s,rate=1mbit");
       }
-      int broker = Integer.parseInt(m.group(2));
-      if (broker < 1) {
-        throw new KafkaLoadConfigException(
-            "-Dfault.plan: '" + raw.trim() + "': brokers are numbered from 1");
-      }
-      double value = Double.parseDouble(m.group(3));
-      long at = Math.round("ms".equals(m.group(4)) ? value : value * 1000);
-      steps.add(new Step(Action.valueOf(m.group(1).toUpperCase(Locale.ROOT)), broker, at));
     }
     steps.sort(Comparator.comparingLong(Step::atMillis));
+    checkOverlaps(steps);
     return new FaultPlan(List.copyOf(steps));
+  }
+
+  private static Step step(String raw, String s) {
+    Matcher m = STEP.matcher(s);
+    if (!m.matches()) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan: '" + raw + "' is not a fault step; write " + SYNTAX);
+    }
+    Action action = Action.valueOf(m.group(1).toUpperCase(Locale.ROOT).replace('-', '_'));
+    int broker = Integer.parseInt(m.group(2));
+    if (broker < 1) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan: '" + raw + "': brokers are numbered from 1");
+    }
+    long at = millis(m.group(3), m.group(4));
+    if (!action.hasDuration()) {
+      if (m.group(5) != null) {
+        throw new KafkaLoadConfigException(
+            "-Dfault.plan: '"
+                + raw
+                + "': a "
+                + action.label()
+                + " has no duration; write "
+                + SYNTAX);
+      }
+      return new Step(action, broker, at);
+    }
+    if (m.group(5) == null) {
+      throw new KafkaLoadConfigException(
+          String.format(
+              "-Dfault.plan: '%s': a %s lasts a duration D: write %s:N@T+D, for example "
+                  + "%s:%s@%s+10s",
+              raw, action.label(), action.label(), action.label(), broker, formatMillis(at)));
+    }
+    long duration = millis(m.group(5), m.group(6));
+    if (duration <= 0) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan: '" + raw + "': its duration must be above 0, for example +10s");
+    }
+    return new Step(action, broker, at, duration, null);
+  }
+
+  /** A "rate=" token: the rate of the slow step written just before it. */
+  private static Step withRate(List<Step> steps, String raw, String rate) {
+    Step last = steps.isEmpty() ? null : steps.remove(steps.size() - 1);
+    if (last == null || last.action() != Action.SLOW || last.rate() != null) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan: '"
+              + raw
+              + "' belongs right after a slow step: write slow:N@T+D,rate=R, for example "
+              + "slow:2@20s+10s,rate=1mbit");
+    }
+    if (!RATE.matcher(rate).matches() || rateBitsPerSecond(rate) <= 0) {
+      throw new KafkaLoadConfigException(
+          "-Dfault.plan: '"
+              + last
+              + ","
+              + raw
+              + "': the rate is a number and a unit of tc (bit, kbit, mbit, gbit, bps, kbps, "
+              + "mbps, gbps), for example rate=1mbit");
+    }
+    return new Step(last.action(), last.broker(), last.atMillis(), last.durationMillis(), rate);
+  }
+
+  /** A tc rate in bits per second ("1mbit": 1,000,000; "kbps" is kilobytes per second). */
+  static long rateBitsPerSecond(String rate) {
+    Matcher m = RATE.matcher(rate.toLowerCase(Locale.ROOT));
+    if (!m.matches()) {
+      throw new IllegalArgumentException("not a tc rate: " + rate);
+    }
+    String unit = m.group(2);
+    double bits = Double.parseDouble(m.group(1)) * (unit.endsWith("bps") ? 8 : 1);
+    return Math.round(
+        switch (unit.charAt(0)) {
+          case 'k' -> bits * 1e3;
+          case 'm' -> bits * 1e6;
+          case 'g' -> bits * 1e9;
+          default -> bits;
+        });
+  }
+
+  /** One fault with a duration per broker at a time: their undoing would otherwise interleave. */
+  private static void checkOverlaps(List<Step> sorted) {
+    for (int i = 0; i < sorted.size(); i++) {
+      Step a = sorted.get(i);
+      for (int j = i + 1; j < sorted.size() && a.action().hasDuration(); j++) {
+        Step b = sorted.get(j);
+        if (b.action().hasDuration() && b.broker() == a.broker() && b.atMillis() < a.endMillis()) {
+          throw new KafkaLoadConfigException(
+              String.format(
+                  "-Dfault.plan: %s and %s overlap on broker %s (%s to %s, and %s to %s): one "
+                      + "fault with a duration per broker at a time",
+                  a,
+                  b,
+                  a.broker(),
+                  formatMillis(a.atMillis()),
+                  formatMillis(a.endMillis()),
+                  formatMillis(b.atMillis()),
+                  formatMillis(b.endMillis())));
+        }
+      }
+    }
+  }
+
+  private static long millis(String value, String unit) {
+    double v = Double.parseDouble(value);
+    return Math.round("ms".equals(unit) ? v : v * 1000);
   }
 
   public boolean isEmpty() {
@@ -89,8 +248,21 @@ public record FaultPlan(List<Step> steps) {
     return steps.stream().mapToInt(Step::broker).max().orElse(0);
   }
 
-  /** Fails before any load when a step acts on a missing broker or comes after the load. */
+  /** Whether a step needs the brokers in network namespaces (isolate, isolate-client, slow). */
+  public boolean needsNetwork() {
+    return steps.stream().anyMatch(s -> s.action().needsNetwork());
+  }
+
+  /**
+   * Fails before any load when a step acts on a missing broker, comes or ends after the load, or
+   * needs network namespaces this machine cannot make.
+   */
   public void check(int brokers, long loadMillis) {
+    check(brokers, loadMillis, BrokerNetwork::unavailableReason);
+  }
+
+  /** As above; {@code unavailable}: why namespaces cannot be made, or null when they can. */
+  void check(int brokers, long loadMillis, Supplier<String> unavailable) {
     for (Step s : steps) {
       if (s.broker() > brokers) {
         throw new KafkaLoadConfigException(
@@ -105,6 +277,22 @@ public record FaultPlan(List<Step> steps) {
                 "-Dfault.plan step %s comes after the end of the load (%s)",
                 s, formatMillis(loadMillis)));
       }
+      if (loadMillis > 0 && s.endMillis() > loadMillis) {
+        throw new KafkaLoadConfigException(
+            String.format(
+                "-Dfault.plan step %s ends at %s, after the end of the load (%s): shorten it",
+                s, formatMillis(s.endMillis()), formatMillis(loadMillis)));
+      }
+    }
+    Step network = steps.stream().filter(s -> s.action().needsNetwork()).findFirst().orElse(null);
+    String why = network == null ? null : unavailable.get();
+    if (why != null) {
+      throw new KafkaLoadConfigException(
+          String.format(
+              "-Dfault.plan step %s needs each broker in a network namespace of its own, which "
+                  + "this machine cannot make: %s. Run as root on Linux with iproute2 (ip and tc), "
+                  + "or plan kill, stop, start and pause steps only: they need no namespace",
+              network, why));
     }
   }
 

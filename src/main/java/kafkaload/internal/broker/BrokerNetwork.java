@@ -1,0 +1,281 @@
+package kafkaload.internal.broker;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The network of a cluster whose brokers can be cut off or throttled: a network namespace per
+ * broker, each joined by a veth pair to a bridge the run creates on a private /24 (the bridge .1,
+ * broker N .(N+1)). Cutting a broker sets its host-side veth down (peers, controllers and clients
+ * lose it); throttling puts a token bucket (tc tbf) on both ends. Needs root and iproute2.
+ *
+ * <p>Every name starts with {@code kl<pid>-<seq>}: this JVM's pid, so the next run removes what a
+ * killed one left ({@link #removeLeftovers}); {@link #close} removes what this one made.
+ */
+final class BrokerNetwork implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(BrokerNetwork.class);
+  private static final AtomicInteger SEQ = new AtomicInteger();
+  private static final Pattern NAME = Pattern.compile("kl(\\d+)-(\\d+)(b|h\\d+|n\\d+)");
+
+  /** Where a client-side cut sends the injector's packets for a broker: no one has this MAC. */
+  private static final String NOWHERE_MAC = "02:00:00:00:00:01";
+
+  private static volatile String unavailable;
+  private static volatile boolean probed;
+
+  private final String ip = HostCommand.find("ip");
+  private final String tc = HostCommand.find("tc");
+  private final String run;
+  private final String subnet;
+  private final int size;
+  private boolean closed;
+
+  private BrokerNetwork(int size, String subnet) {
+    this.size = size;
+    this.subnet = subnet;
+    this.run = "kl" + ProcessHandle.current().pid() + "-" + (1 + SEQ.getAndIncrement() % 99);
+  }
+
+  /** Makes the bridge and one namespace per broker; on failure removes what it made, and fails. */
+  static BrokerNetwork create(int size) {
+    String why = unavailableReason();
+    if (why != null) {
+      throw new IllegalStateException("Cannot make network namespaces: " + why);
+    }
+    if (size > 99) {
+      throw new IllegalStateException("network namespaces for at most 99 brokers, not " + size);
+    }
+    removeLeftovers();
+    BrokerNetwork net = new BrokerNetwork(size, freeSubnet());
+    try {
+      net.make();
+    } catch (RuntimeException e) {
+      net.close();
+      throw e;
+    }
+    LOG.info(
+        "Embedded brokers in network namespaces {}..{}, bridge {} on {}0/24",
+        net.namespace(1),
+        net.namespace(size),
+        net.bridge(),
+        net.subnet);
+    return net;
+  }
+
+  private void make() {
+    HostCommand.check(List.of(ip, "link", "add", bridge(), "type", "bridge"));
+    HostCommand.check(List.of(ip, "addr", "add", hostAddress() + "/24", "dev", bridge()));
+    HostCommand.check(List.of(ip, "link", "set", bridge(), "up"));
+    for (int n = 1; n <= size; n++) {
+      String ns = namespace(n);
+      HostCommand.check(List.of(ip, "netns", "add", ns));
+      HostCommand.check(
+          List.of(ip, "link", "add", hostVeth(n), "type", "veth", "peer", "name", ns, "netns", ns));
+      HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "master", bridge()));
+      HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "up"));
+      HostCommand.check(List.of(ip, "-n", ns, "addr", "add", address(n) + "/24", "dev", ns));
+      HostCommand.check(List.of(ip, "-n", ns, "link", "set", ns, "up"));
+      HostCommand.check(List.of(ip, "-n", ns, "link", "set", "lo", "up"));
+    }
+  }
+
+  /** Broker n's address, inside its namespace. */
+  String address(int n) {
+    return subnet + (n + 1);
+  }
+
+  /** The bridge's address, the injector's side. */
+  String hostAddress() {
+    return subnet + "1";
+  }
+
+  String namespace(int n) {
+    return run + "n" + n;
+  }
+
+  String bridge() {
+    return run + "b";
+  }
+
+  String hostVeth(int n) {
+    return run + "h" + n;
+  }
+
+  /** The prefix of a command run inside broker n's namespace. */
+  List<String> exec(int n) {
+    return List.of(ip, "netns", "exec", namespace(n));
+  }
+
+  /** Cuts broker n off from peers, controllers and clients. */
+  String cut(int n) {
+    HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "down"));
+    return "link " + hostVeth(n) + " down";
+  }
+
+  /** Undoes {@link #cut}. */
+  void restore(int n) {
+    HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "up"));
+  }
+
+  /** Cuts the injector (this namespace) from broker n; the brokers still reach it. */
+  String cutClient(int n) {
+    HostCommand.check(
+        List.of(
+            ip,
+            "neigh",
+            "replace",
+            address(n),
+            "lladdr",
+            NOWHERE_MAC,
+            "dev",
+            bridge(),
+            "nud",
+            "permanent"));
+    return "the injector's packets to " + address(n) + " go nowhere";
+  }
+
+  /** Undoes {@link #cutClient}: the address is resolved again. */
+  void restoreClient(int n) {
+    HostCommand.check(List.of(ip, "neigh", "del", address(n), "dev", bridge()));
+  }
+
+  /** Throttles broker n's link both ways to {@code rate} (tc's syntax). */
+  String throttle(int n, String rate) {
+    // A burst of 20 ms at the rate, at least 16 KiB: tbf drops a packet larger than its burst.
+    long burst = Math.max(16 * 1024, FaultPlan.rateBitsPerSecond(rate) / 8 / 50);
+    List<String> tbf =
+        List.of("root", "tbf", "rate", rate, "burst", String.valueOf(burst), "latency", "400ms");
+    List<String> host = new ArrayList<>(List.of(tc, "qdisc", "add", "dev", hostVeth(n)));
+    host.addAll(tbf);
+    HostCommand.check(host);
+    List<String> inner = new ArrayList<>(List.of(tc, "-n", namespace(n), "qdisc", "add", "dev"));
+    inner.add(namespace(n));
+    inner.addAll(tbf);
+    try {
+      HostCommand.check(inner);
+    } catch (RuntimeException e) {
+      HostCommand.run(List.of(tc, "qdisc", "del", "dev", hostVeth(n), "root"));
+      throw e;
+    }
+    return "tbf rate " + rate + " burst " + burst + " both ways on " + hostVeth(n);
+  }
+
+  /** Removes the queues of {@link #throttle}. */
+  void unthrottle(int n) {
+    HostCommand host = HostCommand.run(List.of(tc, "qdisc", "del", "dev", hostVeth(n), "root"));
+    HostCommand.check(List.of(tc, "-n", namespace(n), "qdisc", "del", "dev", namespace(n), "root"));
+    if (!host.ok()) {
+      throw new IllegalStateException("tc qdisc del dev " + hostVeth(n) + ": " + host.output());
+    }
+  }
+
+  /** Removes the veths (their queues go with them), the bridge and the namespaces. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (int n = 1; n <= size; n++) {
+      HostCommand.run(List.of(ip, "link", "del", hostVeth(n)));
+      HostCommand.run(List.of(ip, "netns", "del", namespace(n)));
+    }
+    HostCommand.run(List.of(ip, "link", "del", bridge()));
+  }
+
+  /** Why network namespaces cannot be made here, or null when they can (probed once). */
+  static String unavailableReason() {
+    if (!probed) {
+      synchronized (BrokerNetwork.class) {
+        if (!probed) {
+          unavailable = probe();
+          probed = true;
+        }
+      }
+    }
+    return unavailable;
+  }
+
+  private static String probe() {
+    if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+      return "network namespaces are Linux's, and this is " + System.getProperty("os.name");
+    }
+    String ip = HostCommand.find("ip");
+    if (ip == null || HostCommand.find("tc") == null) {
+      return "the ip and tc commands (iproute2) are not installed";
+    }
+    String name = "kl" + ProcessHandle.current().pid() + "-0";
+    HostCommand ns = HostCommand.run(List.of(ip, "netns", "add", name + "n0"));
+    HostCommand.run(List.of(ip, "netns", "del", name + "n0"));
+    if (!ns.ok()) {
+      return "'ip netns add' failed ("
+          + ns.output()
+          + ")"
+          + (root() ? "" : "; not running as root");
+    }
+    HostCommand br = HostCommand.run(List.of(ip, "link", "add", name + "b", "type", "bridge"));
+    HostCommand.run(List.of(ip, "link", "del", name + "b"));
+    return br.ok() ? null : "'ip link add type bridge' failed (" + br.output() + ")";
+  }
+
+  private static boolean root() {
+    return "root".equals(System.getProperty("user.name"));
+  }
+
+  /** A 10.a.b.0/24 no address or route of this machine uses, chosen by pid to keep runs apart. */
+  private static String freeSubnet() {
+    String ip = HostCommand.find("ip");
+    String used =
+        HostCommand.run(List.of(ip, "-o", "-4", "addr", "show")).output()
+            + "\n"
+            + HostCommand.run(List.of(ip, "-4", "route", "show", "table", "all")).output();
+    long seed = ProcessHandle.current().pid() * 101 + SEQ.get();
+    for (int i = 0; i < 200; i++) {
+      long v = Math.floorMod(seed + i * 7919L, 128 * 256);
+      String s = "10." + (64 + v / 256) + "." + (v % 256) + ".";
+      if (!used.contains(s)) {
+        return s;
+      }
+    }
+    throw new IllegalStateException("no free 10.x.y.0/24 subnet for the brokers' bridge");
+  }
+
+  /** Removes namespaces, bridges and veths named for a JVM that is no longer alive. */
+  static void removeLeftovers() {
+    String ip = HostCommand.find("ip");
+    if (ip == null) {
+      return;
+    }
+    for (String line : HostCommand.run(List.of(ip, "netns", "list")).output().split("\n")) {
+      String name = line.trim().split("\\s+")[0];
+      if (leftover(name)) {
+        LOG.info("Removing network namespace {} left by an earlier run", name);
+        HostCommand.run(List.of(ip, "netns", "del", name));
+      }
+    }
+    for (String line : HostCommand.run(List.of(ip, "-o", "link", "show")).output().split("\n")) {
+      String[] parts = line.split(":\\s+", 3);
+      String name = parts.length < 2 ? "" : parts[1].split("@")[0];
+      if (leftover(name)) {
+        LOG.info("Removing network link {} left by an earlier run", name);
+        HostCommand.run(List.of(ip, "link", "del", name));
+      }
+    }
+  }
+
+  /** One of ours, and its JVM is gone. */
+  static boolean leftover(String name) {
+    Matcher m = NAME.matcher(name);
+    if (!m.matches()) {
+      return false;
+    }
+    long pid = Long.parseLong(m.group(1));
+    return pid != ProcessHandle.current().pid()
+        && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+  }
+}

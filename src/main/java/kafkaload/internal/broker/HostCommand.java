@@ -1,0 +1,99 @@
+package kafkaload.internal.broker;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A command of the host (ip, tc, kill) with a bounded wait: its exit code and output, never a hang.
+ */
+record HostCommand(int exitCode, String output) {
+  static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+  boolean ok() {
+    return exitCode == 0;
+  }
+
+  /** Runs the command; a failure to start or a timeout is exit code -1 with the reason. */
+  static HostCommand run(List<String> command) {
+    Path out;
+    try {
+      // A file, not a pipe: a long output cannot block the command before it exits.
+      out = Files.createTempFile("kafkaload-cmd-", ".out");
+    } catch (IOException e) {
+      return new HostCommand(-1, "cannot run " + command.get(0) + ": " + e.getMessage());
+    }
+    try {
+      Process p;
+      try {
+        p =
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
+      } catch (IOException e) {
+        return new HostCommand(-1, "cannot run " + command.get(0) + ": " + e.getMessage());
+      }
+      try {
+        if (!p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+          p.destroyForcibly();
+          return new HostCommand(
+              -1, String.join(" ", command) + " did not end within " + TIMEOUT.toSeconds() + " s");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        p.destroyForcibly();
+        return new HostCommand(-1, "interrupted while running " + String.join(" ", command));
+      }
+      return new HostCommand(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8).trim());
+    } catch (IOException e) {
+      return new HostCommand(-1, "cannot read the output of " + command.get(0) + ": " + e);
+    } finally {
+      try {
+        Files.deleteIfExists(out);
+      } catch (IOException ignored) {
+        // a temporary file
+      }
+    }
+  }
+
+  /** Runs it, or fails naming the command and its output. */
+  static String check(List<String> command) {
+    HostCommand r = run(command);
+    if (!r.ok()) {
+      throw new IllegalStateException(
+          String.join(" ", command)
+              + " failed: "
+              + (r.output().isEmpty() ? "exit " + r.exitCode() : r.output()));
+    }
+    return r.output();
+  }
+
+  /** The program's path: on PATH, else in /usr/sbin or /sbin (root's tools); null when absent. */
+  static String find(String program) {
+    List<String> dirs = new ArrayList<>();
+    String path = System.getenv("PATH");
+    if (path != null) {
+      dirs.addAll(List.of(path.split(":")));
+    }
+    dirs.addAll(List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin"));
+    for (String d : dirs) {
+      if (d.isEmpty()) {
+        continue;
+      }
+      Path p = Paths.get(d, program);
+      if (Files.isExecutable(p)) {
+        return p.toString();
+      }
+    }
+    return null;
+  }
+}
