@@ -251,7 +251,7 @@ class NetworkFaultIT {
   }
 
   /** Why network namespaces cannot be made here, or null. */
-  private static String probe() throws Exception {
+  static String probe() throws Exception {
     if (!"root".equals(System.getProperty("user.name"))) {
       return "not running as root";
     }

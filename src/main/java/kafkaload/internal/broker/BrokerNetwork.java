@@ -144,6 +144,41 @@ final class BrokerNetwork implements AutoCloseable {
     HostCommand.check(List.of(ip, "neigh", "del", address(n), "dev", bridge()));
   }
 
+  /**
+   * Cuts broker n from the other brokers (each a controller too): blackhole routes both ways
+   * between their addresses, more specific than the subnet's; the injector still reaches n.
+   */
+  String cutPeers(int n) {
+    for (int p = 1; p <= size; p++) {
+      if (p != n) {
+        HostCommand.check(peerRoute("add", n, p));
+        HostCommand.check(peerRoute("add", p, n));
+      }
+    }
+    return "blackhole routes between " + address(n) + " and the other brokers";
+  }
+
+  /** Undoes {@link #cutPeers}; every route is tried, the first failure reported. */
+  void restorePeers(int n) {
+    String failed = null;
+    for (int p = 1; p <= size; p++) {
+      if (p != n) {
+        for (List<String> route : List.of(peerRoute("del", n, p), peerRoute("del", p, n))) {
+          HostCommand r = HostCommand.run(route);
+          failed = failed == null && !r.ok() ? String.join(" ", route) + ": " + r.output() : failed;
+        }
+      }
+    }
+    if (failed != null) {
+      throw new IllegalStateException(failed);
+    }
+  }
+
+  /** In broker {@code from}'s namespace, the blackhole route to broker {@code to}. */
+  private List<String> peerRoute(String op, int from, int to) {
+    return List.of(ip, "-n", namespace(from), "route", op, "blackhole", address(to) + "/32");
+  }
+
   /** Throttles broker n's link both ways to {@code rate} (tc's syntax). */
   String throttle(int n, String rate) {
     // A burst of 20 ms at the rate, at least 16 KiB: tbf drops a packet larger than its burst.

@@ -56,6 +56,7 @@ public final class FaultInjector {
       }
       case ISOLATE -> network().cut(b);
       case ISOLATE_CLIENT -> network().cutClient(b);
+      case ISOLATE_PEERS -> network().cutPeers(b);
       case SLOW -> network().throttle(b, step.rate());
     };
   }
@@ -87,6 +88,10 @@ public final class FaultInjector {
       case ISOLATE_CLIENT -> {
         network().restoreClient(b);
         return "the injector reaches " + network().address(b) + " again";
+      }
+      case ISOLATE_PEERS -> {
+        network().restorePeers(b);
+        return "the brokers reach " + network().address(b) + " again";
       }
       case SLOW -> {
         network().unthrottle(b);

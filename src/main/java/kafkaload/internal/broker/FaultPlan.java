@@ -20,6 +20,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  *   <li>{@code pause:N@T+D}: SIGSTOP for D, then SIGCONT (a long GC, a stuck disk);
  *   <li>{@code isolate:N@T+D}: the broker's link cut for D (a network partition);
  *   <li>{@code isolate-client:N@T+D}: the injector cut from the broker for D, the brokers not;
+ *   <li>{@code isolate-peers:N@T+D}: the broker cut from the other brokers and controllers for D,
+ *       the injector not (the split brain where acks=1 loses what the old leader acknowledged);
  *   <li>{@code slow:N@T+D,rate=1mbit}: the broker's link throttled for D (a token bucket).
  * </ul>
  *
@@ -36,6 +38,7 @@ public record FaultPlan(List<Step> steps) {
     PAUSE,
     ISOLATE,
     ISOLATE_CLIENT,
+    ISOLATE_PEERS,
     SLOW;
 
     /** As written in a plan: "kill", "isolate-client". */
@@ -45,12 +48,12 @@ public record FaultPlan(List<Step> steps) {
 
     /** Undone after a duration. */
     public boolean hasDuration() {
-      return this == PAUSE || this == ISOLATE || this == ISOLATE_CLIENT || this == SLOW;
+      return this == PAUSE || needsNetwork();
     }
 
     /** Carried out on the links of the brokers' network namespaces. */
     public boolean needsNetwork() {
-      return this == ISOLATE || this == ISOLATE_CLIENT || this == SLOW;
+      return this == ISOLATE || this == ISOLATE_CLIENT || this == ISOLATE_PEERS || this == SLOW;
     }
   }
 
@@ -92,7 +95,7 @@ public record FaultPlan(List<Step> steps) {
 
   private static final Pattern STEP =
       Pattern.compile(
-          "(kill|stop|start|pause|isolate|isolate-client|slow):(\\d+)@(\\d+(?:\\.\\d+)?)(ms|s)?"
+          "(kill|stop|start|pause|isolate|isolate-client|isolate-peers|slow):(\\d+)@(\\d+(?:\\.\\d+)?)(ms|s)?"
               + "(?:\\+(\\d+(?:\\.\\d+)?)(ms|s)?)?");
 
   /** tc's rates: a number and a unit, bits or bytes per second. */
@@ -100,7 +103,8 @@ public record FaultPlan(List<Step> steps) {
       Pattern.compile("(\\d+(?:\\.\\d+)?)(bit|kbit|mbit|gbit|bps|kbps|mbps|gbps)");
 
   private static final String SYNTAX =
-      "kill:N@T, stop:N@T, start:N@T, pause:N@T+D, isolate:N@T+D, isolate-client:N@T+D or "
+      "kill:N@T, stop:N@T, start:N@T, pause:N@T+D, isolate:N@T+D, isolate-client:N@T+D, "
+          + "isolate-peers:N@T+D or "
           + "slow:N@T+D,rate=R separated by commas (T and D in s or ms, R a tc rate such as 1mbit), "
           + "for example kill:2@30s,start:2@60s or slow:2@20s+10s,rate=1mbit";
 
