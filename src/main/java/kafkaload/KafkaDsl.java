@@ -127,7 +127,12 @@ public final class KafkaDsl {
 
   static PopulationBuilder brokerFaults(FaultPlan plan) {
     ActionBuilder faults = () -> Actions.brokerFaults(plan);
-    return CoreDsl.scenario("broker faults").exec(faults).injectOpen(CoreDsl.atOnceUsers(1));
+    // First the watch of what each fault costs: it marks the faults' time zero.
+    ActionBuilder watch = kafkaload.internal.semantic.faultwatch.FaultWatchSemantic::watch;
+    return CoreDsl.scenario("broker faults")
+        .exec(watch)
+        .exec(faults)
+        .injectOpen(CoreDsl.atOnceUsers(1));
   }
 
   /**
