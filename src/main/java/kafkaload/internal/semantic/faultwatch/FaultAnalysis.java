@@ -37,8 +37,8 @@ final class FaultAnalysis {
   /** A partition's KOs of one reason, of records sent in one bucket starting at {@code atMs}. */
   record KoBucket(Tp tp, String reason, long atMs, long count) {}
 
-  /** One second of the timeline, ending at {@code endMs}: its ack latency p99. */
-  record LatencySecond(long endMs, double p99Ms) {}
+  /** One second of the timeline, ending at {@code endMs}: its ack latency p99 and max. */
+  record LatencySecond(long endMs, double p99Ms, double maxMs) {}
 
   /** What the run observed, in ms after the load's start. */
   record Observed(
@@ -177,8 +177,10 @@ final class FaultAnalysis {
         expansions,
         kos,
         kosByReason,
-        p99(o.latency(), span.atMs(), recovered, false),
-        p99(o.latency(), recovered, recovered + AFTER_MS, true));
+        highest(o.latency(), LatencySecond::p99Ms, span.atMs(), recovered, false),
+        highest(o.latency(), LatencySecond::p99Ms, recovered, recovered + AFTER_MS, true),
+        highest(o.latency(), LatencySecond::maxMs, span.atMs(), recovered, false),
+        highest(o.latency(), LatencySecond::maxMs, recovered, recovered + AFTER_MS, true));
   }
 
   /** Each partition's leader at {@code t}: its first state, then the leader changes up to t. */
@@ -247,16 +249,23 @@ final class FaultAnalysis {
   }
 
   /**
-   * The highest per-second p99 of the seconds that overlap (from, to]; of those wholly after {@code
-   * from} when {@code after} (the recovery's own second is not "after" it). Null when none had one.
+   * The highest per-second {@code figure} of the seconds that overlap (from, to]; of those wholly
+   * after {@code from} when {@code after} (the recovery's own second is not "after" it). Null when
+   * none had one.
    */
-  static Double p99(List<LatencySecond> seconds, long from, long to, boolean after) {
+  static Double highest(
+      List<LatencySecond> seconds,
+      java.util.function.ToDoubleFunction<LatencySecond> figure,
+      long from,
+      long to,
+      boolean after) {
     Double max = null;
     for (LatencySecond s : seconds) {
       long begins = s.endMs() - 1000;
       boolean in = after ? begins >= from && begins < to : s.endMs() > from && begins < to;
-      if (in && !Double.isNaN(s.p99Ms())) {
-        max = max == null ? s.p99Ms() : Math.max(max, s.p99Ms());
+      double v = figure.applyAsDouble(s);
+      if (in && !Double.isNaN(v)) {
+        max = max == null ? v : Math.max(max, v);
       }
     }
     return max;

@@ -34,7 +34,7 @@ final class FaultConsole {
           String.format(
               Locale.ROOT,
               "[kafkaload]   %d leader election%s, %d ISR shrink%s, %d ISR expansion%s; %s; ack latency"
-                  + " p99 during %s, after %s",
+                  + " during: p99 %s, max %s; after: p99 %s, max %s",
               f.elections().size(),
               f.elections().size() == 1 ? "" : "s",
               f.isrShrinks(),
@@ -43,7 +43,9 @@ final class FaultConsole {
               f.isrExpansions() == 1 ? "" : "s",
               kos(f),
               ms(f.ackP99MsDuring()),
-              ms(f.ackP99MsAfter())));
+              ms(f.ackMaxMsDuring()),
+              ms(f.ackP99MsAfter()),
+              ms(f.ackMaxMsAfter())));
     }
     out.add(
         "[kafkaload]   over the whole run (the reconciliation does not tell faults apart): "

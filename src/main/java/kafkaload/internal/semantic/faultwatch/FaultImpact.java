@@ -56,6 +56,9 @@ public record FaultImpact(
    *     its recovery (healed, or the last affected partition's first ack); null when no second had
    *     acks
    * @param ackP99MsAfter the same over the {@link FaultAnalysis#AFTER_MS} ms after the recovery
+   * @param ackMaxMsDuring the highest ack latency from the fault to its recovery (a few sends
+   *     caught by a fault may wait its whole window, which a second's p99 does not show)
+   * @param ackMaxMsAfter the same over the {@link FaultAnalysis#AFTER_MS} ms after the recovery
    */
   public record Fault(
       String step,
@@ -77,7 +80,9 @@ public record FaultImpact(
       long kos,
       Map<String, Long> kosByReason,
       Double ackP99MsDuring,
-      Double ackP99MsAfter) {}
+      Double ackP99MsAfter,
+      Double ackMaxMsDuring,
+      Double ackMaxMsAfter) {}
 
   /**
    * A partition's unavailability after a fault: from the fault to its first ack after it.

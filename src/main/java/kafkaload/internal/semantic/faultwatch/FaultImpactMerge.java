@@ -117,7 +117,9 @@ final class FaultImpactMerge {
         fs.stream().mapToLong(FaultImpact.Fault::kos).sum(),
         byReason,
         max(fs.stream().map(FaultImpact.Fault::ackP99MsDuring).toList()),
-        max(fs.stream().map(FaultImpact.Fault::ackP99MsAfter).toList()));
+        max(fs.stream().map(FaultImpact.Fault::ackP99MsAfter).toList()),
+        max(fs.stream().map(FaultImpact.Fault::ackMaxMsDuring).toList()),
+        max(fs.stream().map(FaultImpact.Fault::ackMaxMsAfter).toList()));
   }
 
   /** The window of the earlier first ack; a window with an ack before one without. */

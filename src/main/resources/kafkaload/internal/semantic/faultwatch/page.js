@@ -18,7 +18,7 @@ if (fi && fi.faults && fi.faults.length) {
       {k: 'leader elections', v: fmt(f.elections.length)},
       {k: 'ISR changes', v: fmt(f.isrShrinks) + ' shrinks, ' + fmt(f.isrExpansions) + ' expansions'},
       {k: 'KOs', v: fmt(f.kos) + (kos ? ' (' + kos + ')' : '')},
-      {k: 'ack latency p99', v: 'during ' + fmt(f.ackP99MsDuring) + ' ms, after ' + fmt(f.ackP99MsAfter) + ' ms'}];
+      {k: 'ack latency (ms)', v: 'during: p99 ' + fmt(f.ackP99MsDuring) + ', max ' + fmt(f.ackMaxMsDuring) + '; after: p99 ' + fmt(f.ackP99MsAfter) + ', max ' + fmt(f.ackMaxMsAfter)}];
     return '<h3>' + esc(f.request) + ' <code>' + esc(f.step) + '</code>' + (f.ok ? '' : ' <span class="bad">KO</span>') + '</h3>' +
       table(summary, [{h: '', k: 'k', l: true}, {h: '', f: r => r.v, l: true}]) +
       '<details><summary>partitions, elections and ISR changes</summary>' +

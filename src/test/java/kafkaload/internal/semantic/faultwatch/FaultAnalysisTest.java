@@ -136,12 +136,12 @@ class FaultAnalysisTest {
                 new FaultAnalysis.KoBucket(P2, "TimeoutException", 2_000, 7)),
             100,
             List.of(
-                new FaultAnalysis.LatencySecond(8_000, 5),
-                new FaultAnalysis.LatencySecond(9_000, 900),
-                new FaultAnalysis.LatencySecond(12_000, 3_400),
-                new FaultAnalysis.LatencySecond(13_000, 40),
-                new FaultAnalysis.LatencySecond(21_000, 12),
-                new FaultAnalysis.LatencySecond(30_000, 600)));
+                new FaultAnalysis.LatencySecond(8_000, 5, 10),
+                new FaultAnalysis.LatencySecond(9_000, 900, 1_800),
+                new FaultAnalysis.LatencySecond(12_000, 3_400, 6_800),
+                new FaultAnalysis.LatencySecond(13_000, 40, 80),
+                new FaultAnalysis.LatencySecond(21_000, 12, 24),
+                new FaultAnalysis.LatencySecond(30_000, 600, 1_200)));
     List<FaultImpact.Fault> faults =
         FaultAnalysis.analyse(List.of(kill(2, 8), start(2, 20, 4_000)), o);
 
@@ -169,6 +169,8 @@ class FaultAnalysisTest {
     assertEquals(11.3, kill.recoveredAtSeconds());
     assertEquals(3_400.0, kill.ackP99MsDuring());
     assertEquals(40.0, kill.ackP99MsAfter(), "the seconds after 11.3 s: (12, 13] on");
+    assertEquals(6_800.0, kill.ackMaxMsDuring());
+    assertEquals(80.0, kill.ackMaxMsAfter());
 
     FaultImpact.Fault start = faults.get(1);
     assertTrue(start.windows().isEmpty(), "broker 2 led nothing when it came back");
@@ -213,16 +215,27 @@ class FaultAnalysisTest {
   }
 
   @Test
-  void latencyIsTheHighestPerSecondP99OfTheSecondsThatOverlap() {
+  void latencyIsTheHighestPerSecondFigureOfTheSecondsThatOverlap() {
     List<FaultAnalysis.LatencySecond> s =
         List.of(
-            new FaultAnalysis.LatencySecond(1_000, 10),
-            new FaultAnalysis.LatencySecond(2_000, Double.NaN),
-            new FaultAnalysis.LatencySecond(3_000, 30));
-    assertEquals(30.0, FaultAnalysis.p99(s, 1_500, 2_500, false), "(2, 3] overlaps (1.5, 2.5]");
-    assertEquals(10.0, FaultAnalysis.p99(s, 0, 1_000, false));
-    assertNull(FaultAnalysis.p99(s, 5_000, 6_000, false));
-    assertEquals(30.0, FaultAnalysis.p99(s, 500, 10_000, true), "after 0.5 s: from (1, 2]");
-    assertNull(FaultAnalysis.p99(s, 2_500, 10_000, true), "(2, 3] began before 2.5 s");
+            new FaultAnalysis.LatencySecond(1_000, 10, 20),
+            new FaultAnalysis.LatencySecond(2_000, Double.NaN, Double.NaN),
+            new FaultAnalysis.LatencySecond(3_000, 30, 60));
+    assertEquals(
+        30.0,
+        FaultAnalysis.highest(s, FaultAnalysis.LatencySecond::p99Ms, 1_500, 2_500, false),
+        "(2, 3] overlaps (1.5, 2.5]");
+    assertEquals(
+        10.0, FaultAnalysis.highest(s, FaultAnalysis.LatencySecond::p99Ms, 0, 1_000, false));
+    assertNull(FaultAnalysis.highest(s, FaultAnalysis.LatencySecond::p99Ms, 5_000, 6_000, false));
+    assertEquals(
+        30.0,
+        FaultAnalysis.highest(s, FaultAnalysis.LatencySecond::p99Ms, 500, 10_000, true),
+        "after 0.5 s: from (1, 2]");
+    assertNull(
+        FaultAnalysis.highest(s, FaultAnalysis.LatencySecond::p99Ms, 2_500, 10_000, true),
+        "(2, 3] began before 2.5 s");
+    assertEquals(
+        60.0, FaultAnalysis.highest(s, FaultAnalysis.LatencySecond::maxMs, 0, 10_000, false));
   }
 }

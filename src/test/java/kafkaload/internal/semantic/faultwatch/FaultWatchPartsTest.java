@@ -68,7 +68,9 @@ class FaultWatchPartsTest {
         kos,
         Map.of("TimeoutException", kos),
         p99,
-        10.0);
+        10.0,
+        p99 * 4,
+        20.0);
   }
 
   @Test
@@ -87,6 +89,7 @@ class FaultWatchPartsTest {
     assertEquals(5, f.kos());
     assertEquals(Map.of("TimeoutException", 5L), f.kosByReason());
     assertEquals(3_000.0, f.ackP99MsDuring());
+    assertEquals(12_000.0, f.ackMaxMsDuring());
     assertEquals(3L, m.duplicatesPerRun());
     assertEquals(22, m.metadataPolls());
     assertNull(FaultImpactMerge.of(List.of()));
@@ -106,7 +109,7 @@ class FaultWatchPartsTest {
         lines.get(0));
     assertEquals(
         "[kafkaload]   1 leader election, 1 ISR shrink, 0 ISR expansions; 2 KOs (TimeoutException 2);"
-            + " ack latency p99 during 900 ms, after 10 ms",
+            + " ack latency during: p99 900 ms, max 3,600 ms; after: p99 10 ms, max 20 ms",
         lines.get(1));
     assertTrue(lines.get(2).endsWith("0 acked records lost, 4 duplicates"), lines.get(2));
     assertTrue(FaultConsole.lines(null).isEmpty());
