@@ -93,6 +93,8 @@ class FaultImpactIT {
     assertEquals(0, fi.path("lostPerRun").asLong(), fi.toString());
     assertTrue(fi.path("duplicatesPerRun").isIntegralNumber(), fi.toString());
     assertTrue(kill.has("kosByReason") && kill.has("ackP99MsDuring"), kill.toString());
+    // The sends the kill caught waited for their partition's new leader.
+    assertTrue(kill.path("ackMaxMsDuring").asDouble() >= 1000, kill.toString());
 
     assertTrue(run.output().contains("[kafkaload] What fault kill:2@8s cost (at "), run.tail());
     assertTrue(run.output().contains("[kafkaload] What fault start:2@18s cost (at "), run.tail());
