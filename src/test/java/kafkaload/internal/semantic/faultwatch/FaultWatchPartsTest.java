@@ -46,6 +46,34 @@ class FaultWatchPartsTest {
         s.changes());
   }
 
+  @Test
+  void aFaultLongPastIsSettledSoItsWindowOutlivesThePrunedPast() {
+    FaultWatchCounters c = new FaultWatchCounters();
+    assertNull(c.figures(List.of(), null, null), "no section before the load");
+    c.started(100_000, null);
+    c.metadata().observe(100_300, Map.of(P0, new MetadataHistory.State(2, List.of(1, 2))));
+    c.answered("t", 0, 100_990, 101_000, null);
+    c.answered("t", 0, 101_020, 104_500, null); // the kill at 1 s: acked again 3.5 s later
+    c.answered("t", 1, 101_200, 102_000, new org.apache.kafka.common.errors.TimeoutException("x"));
+    List<kafkaload.internal.run.FaultEvent> faults =
+        List.of(
+            new kafkaload.internal.run.FaultEvent(
+                1.0, "kill:2@1s", "fault: kill broker 2", true, "SIGKILL", 3, 2, null));
+    c.settle(100_000 + 60_000, faults); // not yet: its window is recent
+    c.settle(100_000 + 20 * 60_000, faults); // settled, then the past pruned
+    assertEquals(0, c.observed().acks().get(P0).gapStarts().length, "the gap is pruned");
+    assertTrue(c.observed().kos().isEmpty(), "the KOs too");
+    FaultImpact s = c.figures(faults, 0L, 0L);
+    FaultImpact.Fault f = s.faults().get(0);
+    assertEquals(3_500L, f.worstWindowMs(), "as settled");
+    assertEquals(
+        List.of("t-0", "t-1"),
+        f.windows().stream().map(w -> w.topic() + "-" + w.partition()).toList());
+    assertEquals("failed sends", f.windows().get(1).cause());
+    assertEquals(Map.of("TimeoutException", 1L), f.kosByReason());
+    assertSame(s, c.last());
+  }
+
   private static FaultImpact.Fault fault(
       long window, double firstAck, double changeAt, long kos, double p99) {
     return new FaultImpact.Fault(
