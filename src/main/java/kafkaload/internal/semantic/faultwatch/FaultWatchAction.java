@@ -39,7 +39,7 @@ final class FaultWatchAction extends KafkaAction {
           MetadataWatcher.class,
           () ->
               new MetadataWatcher(
-                      components.connection().admin(),
+                      () -> components.connection().admin(),
                       () -> topics(topic, counters),
                       counters,
                       ledger::faults,

@@ -7,12 +7,14 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import kafkaload.internal.run.FaultEvent;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 
@@ -28,7 +30,8 @@ final class MetadataWatcher implements AutoCloseable {
   /** A read that takes longer (a broker down) is abandoned; the next one comes on time. */
   private static final int READ_TIMEOUT_MS = 2_000;
 
-  private final Admin admin;
+  private final Supplier<Admin> connect;
+  private volatile Admin admin;
   private final Supplier<Set<String>> topics;
   private final FaultWatchCounters counters;
   private final Supplier<List<FaultEvent>> faults;
@@ -38,13 +41,13 @@ final class MetadataWatcher implements AutoCloseable {
   private volatile boolean stopped;
 
   MetadataWatcher(
-      Admin admin,
+      Supplier<Admin> connect,
       Supplier<Set<String>> topics,
       FaultWatchCounters counters,
       Supplier<List<FaultEvent>> faults,
       LongSupplier clock,
       Runnable atEnd) {
-    this.admin = admin;
+    this.connect = connect;
     this.topics = topics;
     this.counters = counters;
     this.faults = faults;
@@ -62,8 +65,12 @@ final class MetadataWatcher implements AutoCloseable {
   private void run() {
     while (!stopped) {
       long begun = clock.getAsLong();
-      poll();
-      counters.settle(clock.getAsLong(), faults.get());
+      try {
+        poll();
+        counters.settle(clock.getAsLong(), faults.get());
+      } catch (RuntimeException e) {
+        counters.polled(reason(e)); // counted and shown; the watch goes on
+      }
       long sleep = POLL_MS - (clock.getAsLong() - begun);
       try {
         if (sleep > 0) {
@@ -75,26 +82,45 @@ final class MetadataWatcher implements AutoCloseable {
     }
   }
 
+  /** One reading; a topic that could not be read (not there yet, a timeout) keeps its state. */
   private void poll() {
     Set<String> names = new TreeSet<>(topics.get());
     if (names.isEmpty()) {
       return;
     }
+    String error = null;
+    Map<String, TopicDescription> read = new HashMap<>();
     try {
-      Map<String, TopicDescription> d =
+      if (admin == null) {
+        admin = connect.get(); // on this thread: a cluster that does not answer delays no one
+      }
+      Map<String, KafkaFuture<TopicDescription>> each =
           admin
               .describeTopics(names, new DescribeTopicsOptions().timeoutMs(READ_TIMEOUT_MS))
-              .allTopicNames()
-              .get(READ_TIMEOUT_MS + 500L, TimeUnit.MILLISECONDS);
-      counters.metadata().observe(clock.getAsLong(), states(d));
-      counters.polled(null);
+              .topicNameValues();
+      for (Map.Entry<String, KafkaFuture<TopicDescription>> e : each.entrySet()) {
+        try {
+          read.put(e.getKey(), e.getValue().get(READ_TIMEOUT_MS + 500L, TimeUnit.MILLISECONDS));
+        } catch (ExecutionException | TimeoutException x) {
+          error = reason(x);
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       stopped = true;
-    } catch (ExecutionException | java.util.concurrent.TimeoutException | RuntimeException e) {
-      Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-      counters.polled(cause.getClass().getSimpleName() + ": " + cause.getMessage());
+      return;
+    } catch (RuntimeException e) {
+      error = reason(e);
     }
+    if (!read.isEmpty()) {
+      counters.metadata().observe(clock.getAsLong(), states(read));
+    }
+    counters.polled(error);
+  }
+
+  private static String reason(Exception e) {
+    Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+    return cause.getClass().getSimpleName() + ": " + cause.getMessage();
   }
 
   /** Each partition's leader (-1: none) and ISR, sorted. */
@@ -123,7 +149,9 @@ final class MetadataWatcher implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    admin.close(java.time.Duration.ofSeconds(2));
+    if (admin != null) {
+      admin.close(java.time.Duration.ofSeconds(2));
+    }
     atEnd.run();
   }
 }
