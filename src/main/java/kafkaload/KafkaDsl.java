@@ -119,7 +119,8 @@ public final class KafkaDsl {
    * kafka().embeddedBrokers(3)}): a population of one user, to run beside the load, that carries
    * out the plan, for example {@code "kill:2@30s,start:2@60s"} (times after the start of the load;
    * see {@link FaultPlan}). Each fault is a request "fault: kill broker 2" in the report, a console
-   * line, and an entry on the Kafka page.
+   * line, and an entry on the Kafka page; what each cost (unavailability per partition, leader
+   * elections, ISR changes, KOs, latency) is measured too, see docs/brokers-and-faults.md.
    */
   public static PopulationBuilder brokerFaults(String plan) {
     return brokerFaults(FaultPlan.parse(plan));
