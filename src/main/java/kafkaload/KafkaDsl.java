@@ -120,7 +120,8 @@ public final class KafkaDsl {
    * kafka().embeddedBrokers(3)}): a population of one user, to run beside the load, that carries
    * out the plan, for example {@code "kill:2@30s,start:2@60s"} (times after the start of the load;
    * see {@link FaultPlan}). Each fault is a request "fault: kill broker 2" in the report, a console
-   * line, and an entry on the Kafka page.
+   * line, and an entry on the Kafka page; what each cost (unavailability per partition, leader
+   * elections, ISR changes, KOs, latency) is measured too, see docs/brokers-and-faults.md.
    */
   public static PopulationBuilder brokerFaults(String plan) {
     return brokerFaults(FaultPlan.parse(plan));
@@ -129,7 +130,12 @@ public final class KafkaDsl {
   static PopulationBuilder brokerFaults(FaultPlan plan) {
     EmbeddedCluster.prepareFor(plan);
     ActionBuilder faults = () -> Actions.brokerFaults(plan);
-    return CoreDsl.scenario("broker faults").exec(faults).injectOpen(CoreDsl.atOnceUsers(1));
+    // First the watch of what each fault costs: it marks the faults' time zero.
+    ActionBuilder watch = kafkaload.internal.semantic.faultwatch.FaultWatchSemantic::watch;
+    return CoreDsl.scenario("broker faults")
+        .exec(watch)
+        .exec(faults)
+        .injectOpen(CoreDsl.atOnceUsers(1));
   }
 
   /**

@@ -225,6 +225,12 @@ public final class RecordSender {
                   }
                   failed(out, exception, true);
                 }
+                ledger.answered(
+                    record.topic(),
+                    metadata == null ? -1 : metadata.partition(),
+                    out.start(),
+                    end,
+                    exception);
               });
     } catch (RuntimeException e) {
       // send() itself threw (closed producer, interrupted wait); the callback will not run.

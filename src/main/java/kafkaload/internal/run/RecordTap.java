@@ -17,6 +17,14 @@ public interface RecordTap {
   /** A sampled record's outcome, read back by a request-reply or a consume. */
   default void traced(TracedRecord record) {}
 
+  /**
+   * The broker's answer to a record sent: acked when {@code error} is null, else failed; {@code
+   * partition} -1 when none was assigned; {@code sentMillis} when its send started and {@code
+   * atMillis} when the answer came (epoch ms). Called on the producers' I/O threads.
+   */
+  default void answered(
+      String topic, int partition, long sentMillis, long atMillis, Exception error) {}
+
   /** The producers' metrics (combined as one producer's) when the run's results are made. */
   default void producerMetrics(Map<String, Double> metrics) {}
 }

@@ -180,6 +180,14 @@ public final class RunLedger {
     }
   }
 
+  /** The broker's answer to a record sent (see {@link RecordTap#answered}), for the taps. */
+  public void answered(
+      String topic, int partition, long sentMillis, long atMillis, Exception error) {
+    for (RecordTap t : taps) {
+      t.answered(topic, partition, sentMillis, atMillis, error);
+    }
+  }
+
   /** The producers' metrics when the results are made, for the taps. */
   public void producerMetricsAtEnd(Map<String, Double> metrics) {
     for (RecordTap t : taps) {

@@ -39,7 +39,8 @@ class SemanticsTest {
             "backlog",
             "throughputGates",
             "traffic",
-            "trace"),
+            "trace",
+            "faultImpact"),
         names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }

@@ -1,0 +1,134 @@
+package kafkaload.internal.semantic.faultwatch;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * When each partition's acks came, kept as its gaps: a pause of {@link #GAP_MS} ms or more between
+ * one ack and the next is recorded as (last ack, next ack). An unavailability is such a gap, so
+ * this costs a compare and a max per ack, and memory only for the pauses. Gaps that ended before
+ * {@link #prune} are dropped, so a long run keeps a bounded past.
+ */
+final class AckTimes {
+  /** Acks closer together than this are not told apart: the windows' resolution. */
+  static final long GAP_MS = 20;
+
+  /** One partition's latest ack and its gaps, as pairs (start, end) in epoch ms. */
+  static final class Partition {
+    private final AtomicLong last = new AtomicLong(Long.MIN_VALUE);
+    private long[] gaps = new long[8];
+    private int size;
+
+    void acked(long atMillis) {
+      long before = last.getAndAccumulate(atMillis, Math::max);
+      if (before != Long.MIN_VALUE && atMillis - before >= GAP_MS) {
+        gap(before, atMillis);
+      }
+    }
+
+    private synchronized void gap(long from, long to) {
+      if (size + 2 > gaps.length) {
+        gaps = Arrays.copyOf(gaps, gaps.length * 2);
+      }
+      gaps[size++] = from;
+      gaps[size++] = to;
+    }
+
+    synchronized void prune(long beforeMillis) {
+      int keep = 0;
+      while (keep < size && gaps[keep + 1] < beforeMillis) {
+        keep += 2;
+      }
+      if (keep > 0) {
+        System.arraycopy(gaps, keep, gaps, 0, size - keep);
+        size -= keep;
+      }
+    }
+
+    synchronized Trace trace(long originMillis) {
+      long[] starts = new long[size / 2];
+      long[] ends = new long[size / 2];
+      for (int i = 0; i < size; i += 2) {
+        starts[i / 2] = gaps[i] - originMillis;
+        ends[i / 2] = gaps[i + 1] - originMillis;
+      }
+      long l = last.get();
+      return new Trace(starts, ends, l == Long.MIN_VALUE ? null : l - originMillis);
+    }
+  }
+
+  /**
+   * A partition's acks in ms after an origin: the gaps' starts and ends, in order, and the latest
+   * ack (null: none).
+   */
+  record Trace(long[] gapStarts, long[] gapEnds, Long lastAckMs) {}
+
+  /** One topic's partitions; the array grows, under the lock, when a higher one appears. */
+  private static final class Topic {
+    private volatile Partition[] byPartition = new Partition[0];
+
+    Partition of(int partition) {
+      Partition[] a = byPartition;
+      Partition p = partition < a.length ? a[partition] : null;
+      return p != null ? p : create(partition);
+    }
+
+    private synchronized Partition create(int partition) {
+      Partition[] a = byPartition;
+      if (partition < a.length && a[partition] != null) {
+        return a[partition];
+      }
+      Partition[] grown = Arrays.copyOf(a, Math.max(a.length, partition + 1));
+      grown[partition] = new Partition();
+      byPartition = grown;
+      return grown[partition];
+    }
+  }
+
+  private final Map<String, Topic> topics = new ConcurrentHashMap<>();
+
+  void acked(String topic, int partition, long atMillis) {
+    if (partition < 0) {
+      return;
+    }
+    Topic t = topics.get(topic);
+    if (t == null) {
+      t = topics.computeIfAbsent(topic, name -> new Topic());
+    }
+    t.of(partition).acked(atMillis);
+  }
+
+  /** The topics acked so far. */
+  java.util.Set<String> topics() {
+    return java.util.Set.copyOf(topics.keySet());
+  }
+
+  /** Drops the gaps that ended before this time (epoch ms). */
+  void prune(long beforeMillis) {
+    topics.values().forEach(t -> Arrays.stream(t.byPartition).forEach(p -> prune(p, beforeMillis)));
+  }
+
+  private static void prune(Partition p, long beforeMillis) {
+    if (p != null) {
+      p.prune(beforeMillis);
+    }
+  }
+
+  /** Every partition's trace, in ms after {@code originMillis}. */
+  Map<Tp, Trace> traces(long originMillis) {
+    Map<Tp, Trace> out = new TreeMap<>();
+    topics.forEach(
+        (name, t) -> {
+          Partition[] a = t.byPartition;
+          for (int i = 0; i < a.length; i++) {
+            if (a[i] != null) {
+              out.put(new Tp(name, i), a[i].trace(originMillis));
+            }
+          }
+        });
+    return out;
+  }
+}

@@ -1,0 +1,273 @@
+package kafkaload.internal.semantic.faultwatch;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import kafkaload.internal.run.FaultEvent;
+
+/**
+ * What each fault cost, from what the run observed: pure functions, no clock and no Kafka. Times
+ * are ms after the load's start (the faults' own time base).
+ *
+ * <p>A fault owns the events from its start to {@link #GRACE_MS} after it ended (healed, or done
+ * for an instant fault), unless a later fault began before them: each event goes to the latest
+ * fault that began at or before it and whose window holds it.
+ */
+final class FaultAnalysis {
+  /** How long after a fault ended its effects are still its own (elections, ISR changes, KOs). */
+  static final long GRACE_MS = 10_000;
+
+  /** The latency "after" a fault: this long after its recovery. */
+  static final long AFTER_MS = 10_000;
+
+  /**
+   * Acks this soon after the fault do not end the unavailability: answers the broker sent before it
+   * failed, still on their way.
+   */
+  static final long STRAGGLE_MS = 250;
+
+  /** A partition whose acks stopped at the fault for this long counts as stalled. */
+  static final long STALL_MS = 2_000;
+
+  private FaultAnalysis() {}
+
+  /** A partition's KOs of one reason, of records sent in one bucket starting at {@code atMs}. */
+  record KoBucket(Tp tp, String reason, long atMs, long count) {}
+
+  /** One second of the timeline, ending at {@code endMs}: its ack latency p99 and max. */
+  record LatencySecond(long endMs, double p99Ms, double maxMs) {}
+
+  /** What the run observed, in ms after the load's start. */
+  record Observed(
+      Map<Tp, AckTimes.Trace> acks,
+      MetadataHistory.Snapshot metadata,
+      List<KoBucket> kos,
+      long koBucketMs,
+      List<LatencySecond> latency) {}
+
+  /** A fault's times: begun, ended (healed, or its step done), and its window's end. */
+  record Span(long atMs, long endMs, long untilMs) {
+    static Span of(FaultEvent f) {
+      long at = Math.round(f.atSeconds() * 1000);
+      long end =
+          f.healedAtSeconds() != null
+              ? Math.round(f.healedAtSeconds() * 1000)
+              : at + Math.max(0, f.durationMs());
+      return new Span(at, end, end + GRACE_MS);
+    }
+  }
+
+  /** Each fault's figures, in order. */
+  static List<FaultImpact.Fault> analyse(List<FaultEvent> faults, Observed o) {
+    List<Span> spans = faults.stream().map(Span::of).toList();
+    List<FaultImpact.Fault> out = new ArrayList<>();
+    for (int i = 0; i < faults.size(); i++) {
+      out.add(fault(i, faults.get(i), spans, o));
+    }
+    return out;
+  }
+
+  /** The fault that owns an event at {@code t}, or -1: the latest begun at or before it. */
+  static int owner(long t, List<Span> spans) {
+    int owner = -1;
+    for (int i = 0; i < spans.size(); i++) {
+      Span s = spans.get(i);
+      if (s.atMs() <= t && t <= s.untilMs() && (owner < 0 || s.atMs() >= spans.get(owner).atMs())) {
+        owner = i;
+      }
+    }
+    return owner;
+  }
+
+  private static FaultImpact.Fault fault(int i, FaultEvent f, List<Span> spans, Observed o) {
+    Span span = spans.get(i);
+    Map<Tp, Set<String>> causes = new TreeMap<>();
+    leaders(o.metadata(), span.atMs())
+        .forEach(
+            (tp, leader) -> {
+              if (leader == f.broker()) {
+                causes.computeIfAbsent(tp, x -> new LinkedHashSet<>()).add("leader");
+              }
+            });
+    Map<String, Long> kosByReason = new TreeMap<>();
+    long kos = 0;
+    for (KoBucket k : o.kos()) {
+      if (owner(k.atMs() + o.koBucketMs() / 2, spans) == i) {
+        kos += k.count();
+        kosByReason.merge(k.reason(), k.count(), Long::sum);
+        if (k.tp().partition() >= 0) {
+          causes.computeIfAbsent(k.tp(), x -> new LinkedHashSet<>()).add("failed sends");
+        }
+      }
+    }
+    o.acks()
+        .forEach(
+            (tp, trace) -> {
+              if (stalled(span.atMs(), trace)) {
+                causes.computeIfAbsent(tp, x -> new LinkedHashSet<>()).add("stalled");
+              }
+            });
+    List<FaultImpact.Window> windows = new ArrayList<>();
+    Long worst = null;
+    String worstTp = null;
+    int unrecovered = 0;
+    for (Map.Entry<Tp, Set<String>> e : causes.entrySet()) {
+      AckTimes.Trace trace = o.acks().get(e.getKey());
+      Long first = trace == null ? null : firstAckAfter(span.atMs(), trace);
+      Long window = first == null ? null : first - span.atMs();
+      windows.add(
+          new FaultImpact.Window(
+              e.getKey().topic(),
+              e.getKey().partition(),
+              String.join(", ", e.getValue()),
+              window,
+              first == null ? null : first / 1000.0));
+      if (window == null) {
+        unrecovered++;
+      } else if (worst == null || window > worst) {
+        worst = window;
+        worstTp = e.getKey().toString();
+      }
+    }
+    List<FaultImpact.Change> elections = new ArrayList<>();
+    List<FaultImpact.Change> isr = new ArrayList<>();
+    int shrinks = 0;
+    int expansions = 0;
+    for (MetadataHistory.Seen c : o.metadata().changes()) {
+      if (owner(c.atMs(), spans) != i) {
+        continue;
+      }
+      FaultImpact.Change change =
+          new FaultImpact.Change(
+              c.atMs() / 1000.0, c.tp().topic(), c.tp().partition(), c.before(), c.after());
+      if (c.leader()) {
+        elections.add(change);
+      } else {
+        isr.add(change);
+        shrinks += FaultImpactMerge.shrink(change) ? 1 : 0;
+        expansions += FaultImpactMerge.expansion(change) ? 1 : 0;
+      }
+    }
+    long recovered =
+        f.healedAtSeconds() != null
+            ? span.endMs()
+            : unrecovered > 0
+                ? span.untilMs()
+                : Math.max(span.endMs(), span.atMs() + (worst == null ? 0 : worst));
+    recovered = Math.max(recovered, span.atMs() + 1000);
+    return new FaultImpact.Fault(
+        f.step(),
+        f.request(),
+        f.broker(),
+        f.ok(),
+        f.atSeconds(),
+        f.healedAtSeconds(),
+        span.untilMs() / 1000.0,
+        recovered / 1000.0,
+        worst,
+        worstTp,
+        unrecovered,
+        windows,
+        elections,
+        isr,
+        shrinks,
+        expansions,
+        kos,
+        kosByReason,
+        highest(o.latency(), LatencySecond::p99Ms, span.atMs(), recovered, false),
+        highest(o.latency(), LatencySecond::p99Ms, recovered, recovered + AFTER_MS, true),
+        highest(o.latency(), LatencySecond::maxMs, span.atMs(), recovered, false),
+        highest(o.latency(), LatencySecond::maxMs, recovered, recovered + AFTER_MS, true));
+  }
+
+  /** Each partition's leader at {@code t}: its first state, then the leader changes up to t. */
+  static Map<Tp, Integer> leaders(MetadataHistory.Snapshot m, long t) {
+    Map<Tp, Integer> out = new TreeMap<>();
+    m.first().forEach((tp, s) -> out.put(tp, s.leader()));
+    for (MetadataHistory.Seen c : m.changes()) {
+      if (c.leader() && c.atMs() <= t) {
+        out.put(c.tp(), c.after().get(0));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The first ack after {@code at} that ends an unavailability. A pause of more than {@link
+   * #STRAGGLE_MS} that began no later than that after {@code at} ends with it (acks just after the
+   * fault are answers already on their way); else the pause {@code at} fell in ends with the next
+   * ack; else acks kept coming, so {@code at} itself (within {@link AckTimes#GAP_MS}). Null when no
+   * ack came after it.
+   */
+  static Long firstAckAfter(long at, AckTimes.Trace t) {
+    Long pause = null;
+    int first = -1;
+    for (int g = 0; g < t.gapStarts().length; g++) {
+      long start = t.gapStarts()[g];
+      long end = t.gapEnds()[g];
+      if (end <= at || start > at + STRAGGLE_MS) {
+        continue;
+      }
+      if (first < 0) {
+        first = g;
+      }
+      if (end - Math.max(start, at) > STRAGGLE_MS) {
+        pause = end;
+      }
+    }
+    if (pause != null) {
+      return pause;
+    }
+    if (first >= 0 && t.gapStarts()[first] <= at) {
+      return t.gapEnds()[first];
+    }
+    return t.lastAckMs() != null && t.lastAckMs() > at + STRAGGLE_MS ? at : null;
+  }
+
+  /**
+   * Acks came within {@link #STRAGGLE_MS} before {@code at}, then none for {@link #STALL_MS} or
+   * more (or none again).
+   */
+  static boolean stalled(long at, AckTimes.Trace t) {
+    for (int g = 0; g < t.gapStarts().length; g++) {
+      long start = t.gapStarts()[g];
+      if (t.gapEnds()[g] > at
+          && start >= at - STRAGGLE_MS
+          && start <= at + STRAGGLE_MS
+          && t.gapEnds()[g] - at >= STALL_MS) {
+        return true;
+      }
+    }
+    Long last = t.lastAckMs();
+    return last != null
+        && last >= at - STRAGGLE_MS
+        && last <= at + STRAGGLE_MS
+        && firstAckAfter(at, t) == null;
+  }
+
+  /**
+   * The highest per-second {@code figure} of the seconds that overlap (from, to]; of those wholly
+   * after {@code from} when {@code after} (the recovery's own second is not "after" it). Null when
+   * none had one.
+   */
+  static Double highest(
+      List<LatencySecond> seconds,
+      java.util.function.ToDoubleFunction<LatencySecond> figure,
+      long from,
+      long to,
+      boolean after) {
+    Double max = null;
+    for (LatencySecond s : seconds) {
+      long begins = s.endMs() - 1000;
+      boolean in = after ? begins >= from && begins < to : s.endMs() > from && begins < to;
+      double v = figure.applyAsDouble(s);
+      if (in && !Double.isNaN(v)) {
+        max = max == null ? v : Math.max(max, v);
+      }
+    }
+    return max;
+  }
+}

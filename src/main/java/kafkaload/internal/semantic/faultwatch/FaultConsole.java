@@ -1,0 +1,113 @@
+package kafkaload.internal.semantic.faultwatch;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The console's block per fault at the end of a run (and of a merged run). */
+final class FaultConsole {
+  /** Partitions listed on a fault's line; the rest are counted. */
+  static final int LISTED = 8;
+
+  private FaultConsole() {}
+
+  /** One block per fault, then the run's lost and duplicated records; none without a section. */
+  static List<String> lines(FaultImpact s) {
+    List<String> out = new ArrayList<>();
+    if (s == null || s.faults().isEmpty()) {
+      return out;
+    }
+    for (FaultImpact.Fault f : s.faults()) {
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "[kafkaload] What fault %s cost (at %.1f s%s, broker %d): %s",
+              f.step(),
+              f.atSeconds(),
+              f.healedAtSeconds() == null
+                  ? ""
+                  : String.format(Locale.ROOT, ", healed at %.1f s", f.healedAtSeconds()),
+              f.broker(),
+              windows(f)));
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "[kafkaload]   %d leader election%s, %d ISR shrink%s, %d ISR expansion%s; %s; ack latency"
+                  + " during: p99 %s, max %s; after: p99 %s, max %s",
+              f.elections().size(),
+              f.elections().size() == 1 ? "" : "s",
+              f.isrShrinks(),
+              f.isrShrinks() == 1 ? "" : "s",
+              f.isrExpansions(),
+              f.isrExpansions() == 1 ? "" : "s",
+              kos(f),
+              ms(f.ackP99MsDuring()),
+              ms(f.ackMaxMsDuring()),
+              ms(f.ackP99MsAfter()),
+              ms(f.ackMaxMsAfter())));
+    }
+    out.add(
+        "[kafkaload]   over the whole run (the reconciliation does not tell faults apart): "
+            + (s.lostPerRun() == null
+                ? "no reconciliation"
+                : s.lostPerRun() + " acked records lost, " + s.duplicatesPerRun() + " duplicates"));
+    return out;
+  }
+
+  private static String windows(FaultImpact.Fault f) {
+    if (f.windows().isEmpty()) {
+      return "no partition unavailable";
+    }
+    String worst =
+        f.worstWindowMs() == null
+            ? "no ack after it on " + f.unrecovered() + " partition(s)"
+            : "unavailable up to "
+                + String.format(Locale.ROOT, "%,d ms", f.worstWindowMs())
+                + " ("
+                + f.worstPartition()
+                + ")"
+                + (f.unrecovered() > 0 ? ", " + f.unrecovered() + " never acked again" : "");
+    String list =
+        f.windows().stream()
+            .limit(LISTED)
+            .map(
+                w ->
+                    w.topic()
+                        + "-"
+                        + w.partition()
+                        + " "
+                        + (w.windowMs() == null
+                            ? "no ack"
+                            : String.format(Locale.ROOT, "%,d ms", w.windowMs()))
+                        + " ("
+                        + w.cause()
+                        + ")")
+            .collect(Collectors.joining(", "));
+    int more = f.windows().size() - LISTED;
+    return worst
+        + "; "
+        + f.windows().size()
+        + " partition(s): "
+        + list
+        + (more > 0 ? ", and " + more + " more" : "");
+  }
+
+  private static String kos(FaultImpact.Fault f) {
+    if (f.kos() == 0) {
+      return "no KO";
+    }
+    return f.kos()
+        + " KO"
+        + (f.kos() == 1 ? "" : "s")
+        + " ("
+        + f.kosByReason().entrySet().stream()
+            .map(e -> e.getKey() + " " + e.getValue())
+            .collect(Collectors.joining(", "))
+        + ")";
+  }
+
+  private static String ms(Double v) {
+    return v == null ? "n/a" : String.format(Locale.ROOT, "%,.0f ms", v);
+  }
+}

@@ -1,0 +1,107 @@
+package kafkaload.internal.semantic.faultwatch;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code faultImpact} section of a protocol's results: what each broker fault of the run cost.
+ * Times are seconds after the start of the load, as the faults' own ({@code faults}).
+ *
+ * @param faults each fault, in the order they were done
+ * @param lostPerRun acked records the reconciliation did not find, over the whole run (the
+ *     reconciliation does not tell the faults apart); null when none ran
+ * @param duplicatesPerRun records found more than once, over the whole run; null as above
+ * @param resolutionMs an unavailability shorter than this shows as 0: acks closer together than
+ *     this are not told apart
+ * @param metadataPolls the cluster's metadata read (describeTopics), every {@link
+ *     MetadataWatcher#POLL_MS} ms from the load's start; a leader or ISR change is seen within that
+ * @param metadataErrors reads that failed (a broker down may make one time out)
+ * @param lastMetadataError the last failure's reason; null when none
+ */
+public record FaultImpact(
+    List<Fault> faults,
+    Long lostPerRun,
+    Long duplicatesPerRun,
+    long resolutionMs,
+    long metadataPolls,
+    long metadataErrors,
+    String lastMetadataError) {
+
+  /**
+   * One fault and what it cost.
+   *
+   * @param step the planned step, for example "kill:2@8s"
+   * @param request its Gatling request, for example "fault: kill broker 2"
+   * @param broker the broker it was done to
+   * @param ok whether it was done as planned
+   * @param atSeconds when it was done
+   * @param healedAtSeconds when a fault with a duration was undone; null for a kill, stop or start
+   * @param attributedUntilSeconds the end of its window: healed (or done, for an instant fault)
+   *     plus {@link FaultAnalysis#GRACE_MS}; leader and ISR changes and KOs up to it are its own,
+   *     unless a later fault began before them
+   * @param recoveredAtSeconds the end of its effect: healed, else the last affected partition's
+   *     first ack after it (the window's end when one never came); at least 1 s after it
+   * @param worstWindowMs the longest unavailability of its affected partitions; null when none was
+   *     affected or none had an ack after it
+   * @param worstPartition the partition of the longest ("topic-0"); null as above
+   * @param unrecovered affected partitions with no ack after the fault
+   * @param windows each affected partition's unavailability
+   * @param elections its leader changes (to -1: no leader)
+   * @param isrChanges its ISR changes
+   * @param isrShrinks ISR changes that removed a replica
+   * @param isrExpansions ISR changes that added one
+   * @param kos KOs of records sent in its window
+   * @param kosByReason those KOs by the exception's name
+   * @param ackP99MsDuring the highest per-second ack latency p99 (the timeline's) from the fault to
+   *     its recovery (healed, or the last affected partition's first ack); null when no second had
+   *     acks
+   * @param ackP99MsAfter the same over the {@link FaultAnalysis#AFTER_MS} ms after the recovery
+   * @param ackMaxMsDuring the highest ack latency from the fault to its recovery (a few sends
+   *     caught by a fault may wait its whole window, which a second's p99 does not show)
+   * @param ackMaxMsAfter the same over the {@link FaultAnalysis#AFTER_MS} ms after the recovery
+   */
+  public record Fault(
+      String step,
+      String request,
+      int broker,
+      boolean ok,
+      double atSeconds,
+      Double healedAtSeconds,
+      double attributedUntilSeconds,
+      double recoveredAtSeconds,
+      Long worstWindowMs,
+      String worstPartition,
+      int unrecovered,
+      List<Window> windows,
+      List<Change> elections,
+      List<Change> isrChanges,
+      int isrShrinks,
+      int isrExpansions,
+      long kos,
+      Map<String, Long> kosByReason,
+      Double ackP99MsDuring,
+      Double ackP99MsAfter,
+      Double ackMaxMsDuring,
+      Double ackMaxMsAfter) {}
+
+  /**
+   * A partition's unavailability after a fault: from the fault to its first ack after it.
+   *
+   * @param cause why it counts: "leader" (the faulted broker led it when the fault began), "failed
+   *     sends" (sends to it failed in the fault's window), "stalled" (its acks, flowing just
+   *     before, stopped for {@link FaultAnalysis#STALL_MS} ms or more), joined by ", "
+   * @param windowMs from the fault to that ack; null when no ack came after it
+   * @param firstAckSeconds when that ack came; null as above
+   */
+  public record Window(
+      String topic, int partition, String cause, Long windowMs, Double firstAckSeconds) {}
+
+  /**
+   * A leader or ISR change of a partition, as the metadata watcher saw it.
+   *
+   * @param before the leader (one id, -1 for none) or the ISR before
+   * @param after the same after
+   */
+  public record Change(
+      double atSeconds, String topic, int partition, List<Integer> before, List<Integer> after) {}
+}

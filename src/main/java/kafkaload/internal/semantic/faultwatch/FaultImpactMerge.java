@@ -1,0 +1,170 @@
+package kafkaload.internal.semantic.faultwatch;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The fault sections of a distributed run's injectors as one, fault by fault (the same plan, in the
+ * same order): a partition's window from the earliest first ack of any injector; its causes
+ * together; the leader and ISR changes, which every injector's watcher saw of one cluster, once
+ * each (the same change seen within {@link #SAME_CHANGE_SECONDS} s by two injectors is one); KOs
+ * summed; latency the highest; the records lost and duplicated summed when every injector has them.
+ */
+final class FaultImpactMerge {
+  static final double SAME_CHANGE_SECONDS = 2.0;
+
+  private FaultImpactMerge() {}
+
+  /** Null when no injector has a section. */
+  static FaultImpact of(List<FaultImpact> injectors) {
+    List<FaultImpact> all = injectors.stream().filter(Objects::nonNull).toList();
+    if (all.isEmpty()) {
+      return null;
+    }
+    if (all.size() == 1) {
+      return all.get(0);
+    }
+    int faults = all.stream().mapToInt(s -> s.faults().size()).max().orElse(0);
+    List<FaultImpact.Fault> merged = new ArrayList<>();
+    for (int i = 0; i < faults; i++) {
+      int index = i;
+      merged.add(
+          fault(
+              all.stream()
+                  .filter(s -> s.faults().size() > index)
+                  .map(s -> s.faults().get(index))
+                  .toList()));
+    }
+    boolean reconciled = all.stream().allMatch(s -> s.lostPerRun() != null);
+    return new FaultImpact(
+        merged,
+        reconciled ? all.stream().mapToLong(FaultImpact::lostPerRun).sum() : null,
+        reconciled ? all.stream().mapToLong(s -> nz(s.duplicatesPerRun())).sum() : null,
+        all.stream().mapToLong(FaultImpact::resolutionMs).max().orElse(AckTimes.GAP_MS),
+        all.stream().mapToLong(FaultImpact::metadataPolls).sum(),
+        all.stream().mapToLong(FaultImpact::metadataErrors).sum(),
+        all.stream()
+            .map(FaultImpact::lastMetadataError)
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(null));
+  }
+
+  static FaultImpact.Fault fault(List<FaultImpact.Fault> fs) {
+    FaultImpact.Fault first = fs.get(0);
+    Map<Tp, FaultImpact.Window> windows = new TreeMap<>();
+    Map<Tp, Set<String>> causes = new TreeMap<>();
+    for (FaultImpact.Fault f : fs) {
+      for (FaultImpact.Window w : f.windows()) {
+        Tp tp = new Tp(w.topic(), w.partition());
+        causes
+            .computeIfAbsent(tp, x -> new LinkedHashSet<>())
+            .addAll(List.of(w.cause().split(", ")));
+        windows.merge(tp, w, FaultImpactMerge::earlier);
+      }
+    }
+    List<FaultImpact.Window> list = new ArrayList<>();
+    Long worst = null;
+    String worstTp = null;
+    int unrecovered = 0;
+    for (Map.Entry<Tp, FaultImpact.Window> e : windows.entrySet()) {
+      FaultImpact.Window w = e.getValue();
+      list.add(
+          new FaultImpact.Window(
+              w.topic(),
+              w.partition(),
+              String.join(", ", causes.get(e.getKey())),
+              w.windowMs(),
+              w.firstAckSeconds()));
+      if (w.windowMs() == null) {
+        unrecovered++;
+      } else if (worst == null || w.windowMs() > worst) {
+        worst = w.windowMs();
+        worstTp = e.getKey().toString();
+      }
+    }
+    List<FaultImpact.Change> elections =
+        once(fs.stream().flatMap(f -> f.elections().stream()).toList());
+    List<FaultImpact.Change> isr = once(fs.stream().flatMap(f -> f.isrChanges().stream()).toList());
+    Map<String, Long> byReason = new TreeMap<>();
+    fs.forEach(f -> f.kosByReason().forEach((r, n) -> byReason.merge(r, n, Long::sum)));
+    return new FaultImpact.Fault(
+        first.step(),
+        first.request(),
+        first.broker(),
+        fs.stream().allMatch(FaultImpact.Fault::ok),
+        first.atSeconds(),
+        first.healedAtSeconds(),
+        first.attributedUntilSeconds(),
+        fs.stream()
+            .mapToDouble(FaultImpact.Fault::recoveredAtSeconds)
+            .min()
+            .orElse(first.atSeconds()),
+        worst,
+        worstTp,
+        unrecovered,
+        list,
+        elections,
+        isr,
+        (int) isr.stream().filter(FaultImpactMerge::shrink).count(),
+        (int) isr.stream().filter(FaultImpactMerge::expansion).count(),
+        fs.stream().mapToLong(FaultImpact.Fault::kos).sum(),
+        byReason,
+        max(fs.stream().map(FaultImpact.Fault::ackP99MsDuring).toList()),
+        max(fs.stream().map(FaultImpact.Fault::ackP99MsAfter).toList()),
+        max(fs.stream().map(FaultImpact.Fault::ackMaxMsDuring).toList()),
+        max(fs.stream().map(FaultImpact.Fault::ackMaxMsAfter).toList()));
+  }
+
+  /** The window of the earlier first ack; a window with an ack before one without. */
+  private static FaultImpact.Window earlier(FaultImpact.Window a, FaultImpact.Window b) {
+    if (a.windowMs() == null) {
+      return b;
+    }
+    return b.windowMs() != null && b.windowMs() < a.windowMs() ? b : a;
+  }
+
+  /** Each change once: the same change seen again within SAME_CHANGE_SECONDS is dropped. */
+  static List<FaultImpact.Change> once(List<FaultImpact.Change> all) {
+    List<FaultImpact.Change> sorted =
+        all.stream().sorted(Comparator.comparingDouble(FaultImpact.Change::atSeconds)).toList();
+    List<FaultImpact.Change> kept = new ArrayList<>();
+    for (FaultImpact.Change c : sorted) {
+      boolean seen =
+          kept.stream()
+              .anyMatch(
+                  k ->
+                      k.topic().equals(c.topic())
+                          && k.partition() == c.partition()
+                          && k.before().equals(c.before())
+                          && k.after().equals(c.after())
+                          && c.atSeconds() - k.atSeconds() <= SAME_CHANGE_SECONDS);
+      if (!seen) {
+        kept.add(c);
+      }
+    }
+    return kept;
+  }
+
+  static boolean shrink(FaultImpact.Change c) {
+    return c.before().stream().anyMatch(r -> !c.after().contains(r));
+  }
+
+  static boolean expansion(FaultImpact.Change c) {
+    return c.after().stream().anyMatch(r -> !c.before().contains(r));
+  }
+
+  private static Double max(List<Double> values) {
+    return values.stream().filter(Objects::nonNull).max(Double::compare).orElse(null);
+  }
+
+  private static long nz(Long v) {
+    return v == null ? 0 : v;
+  }
+}

@@ -1,0 +1,60 @@
+package kafkaload.internal.semantic.faultwatch;
+
+import io.gatling.core.action.Action;
+import io.gatling.core.action.builder.ActionBuilder;
+import io.gatling.core.session.Session;
+import java.util.HashSet;
+import java.util.Set;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.action.KafkaAction;
+import kafkaload.internal.config.Console;
+import kafkaload.internal.protocol.KafkaComponents;
+import kafkaload.internal.run.RunLedger;
+
+/**
+ * The first step of a fault plan's population, just before the faults' own action: it marks the
+ * load's start (the faults' time base), taps the ledger for every ack and KO, and starts the
+ * metadata watcher, whose end prints each fault's block. Records no request; passes on at once.
+ */
+final class FaultWatchAction extends KafkaAction {
+  private FaultWatchAction(KafkaComponents components, Action next) {
+    super("fault watch", components, next);
+  }
+
+  /** The step as Gatling builds it, on the protocol's components. */
+  static ActionBuilder builder() {
+    return Actions.scala((c, ctx, next) -> new FaultWatchAction(c.start(), next));
+  }
+
+  @Override
+  public void execute(Session session) {
+    RunLedger ledger = components.ledger();
+    FaultWatchCounters counters =
+        ledger.semantic(FaultWatchCounters.class, FaultWatchCounters::new);
+    if (!counters.isStarted()) {
+      counters.started(components.clock().nowMillis(), components.health());
+      ledger.tap(counters);
+      String topic = components.protocol().topic();
+      components.resource(
+          MetadataWatcher.class,
+          () ->
+              new MetadataWatcher(
+                      () -> components.connection().admin(),
+                      () -> topics(topic, counters),
+                      counters,
+                      ledger::faults,
+                      components.clock()::nowMillis,
+                      () -> FaultConsole.lines(counters.last()).forEach(Console::out))
+                  .start());
+    }
+    next.$bang(session);
+  }
+
+  private static Set<String> topics(String defaultTopic, FaultWatchCounters counters) {
+    Set<String> out = new HashSet<>(counters.ackedTopics());
+    if (defaultTopic != null) {
+      out.add(defaultTopic);
+    }
+    return out;
+  }
+}

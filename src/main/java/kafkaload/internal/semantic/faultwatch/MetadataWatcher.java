@@ -1,0 +1,157 @@
+package kafkaload.internal.semantic.faultwatch;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import kafkaload.internal.run.FaultEvent;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeTopicsOptions;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+
+/**
+ * Reads the leaders and ISRs of the run's topics every {@link #POLL_MS} ms (AdminClient's
+ * describeTopics), on a daemon thread of its own, from the load's start to its end, into the
+ * counters' {@link MetadataHistory}; settles faults long past as it goes. A resource of the run:
+ * closed with its components, when it runs {@code atEnd} (the faults' console blocks).
+ */
+final class MetadataWatcher implements AutoCloseable {
+  static final long POLL_MS = 300;
+
+  /** A read that takes longer (a broker down) is abandoned; the next one comes on time. */
+  private static final int READ_TIMEOUT_MS = 2_000;
+
+  private final Supplier<Admin> connect;
+  private volatile Admin admin;
+  private final Supplier<Set<String>> topics;
+  private final FaultWatchCounters counters;
+  private final Supplier<List<FaultEvent>> faults;
+  private final LongSupplier clock;
+  private final Runnable atEnd;
+  private final Thread thread;
+  private volatile boolean stopped;
+
+  MetadataWatcher(
+      Supplier<Admin> connect,
+      Supplier<Set<String>> topics,
+      FaultWatchCounters counters,
+      Supplier<List<FaultEvent>> faults,
+      LongSupplier clock,
+      Runnable atEnd) {
+    this.connect = connect;
+    this.topics = topics;
+    this.counters = counters;
+    this.faults = faults;
+    this.clock = clock;
+    this.atEnd = atEnd;
+    this.thread = new Thread(this::run, "kafkaload-fault-watch");
+    thread.setDaemon(true);
+  }
+
+  MetadataWatcher start() {
+    thread.start();
+    return this;
+  }
+
+  private void run() {
+    while (!stopped) {
+      long begun = clock.getAsLong();
+      try {
+        poll();
+        counters.settle(clock.getAsLong(), faults.get());
+      } catch (RuntimeException e) {
+        counters.polled(reason(e)); // counted and shown; the watch goes on
+      }
+      long sleep = POLL_MS - (clock.getAsLong() - begun);
+      try {
+        if (sleep > 0) {
+          Thread.sleep(sleep);
+        }
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  /** One reading; a topic that could not be read (not there yet, a timeout) keeps its state. */
+  private void poll() {
+    Set<String> names = new TreeSet<>(topics.get());
+    if (names.isEmpty()) {
+      return;
+    }
+    String error = null;
+    Map<String, TopicDescription> read = new HashMap<>();
+    try {
+      if (admin == null) {
+        admin = connect.get(); // on this thread: a cluster that does not answer delays no one
+      }
+      Map<String, KafkaFuture<TopicDescription>> each =
+          admin
+              .describeTopics(names, new DescribeTopicsOptions().timeoutMs(READ_TIMEOUT_MS))
+              .topicNameValues();
+      for (Map.Entry<String, KafkaFuture<TopicDescription>> e : each.entrySet()) {
+        try {
+          read.put(e.getKey(), e.getValue().get(READ_TIMEOUT_MS + 500L, TimeUnit.MILLISECONDS));
+        } catch (ExecutionException | TimeoutException x) {
+          error = reason(x);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stopped = true;
+      return;
+    } catch (RuntimeException e) {
+      error = reason(e);
+    }
+    if (!read.isEmpty()) {
+      counters.metadata().observe(clock.getAsLong(), states(read));
+    }
+    counters.polled(error);
+  }
+
+  private static String reason(Exception e) {
+    Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+    return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+  }
+
+  /** Each partition's leader (-1: none) and ISR, sorted. */
+  static Map<Tp, MetadataHistory.State> states(Map<String, TopicDescription> topics) {
+    Map<Tp, MetadataHistory.State> out = new HashMap<>();
+    topics.forEach(
+        (name, d) -> {
+          for (TopicPartitionInfo p : d.partitions()) {
+            Node leader = p.leader();
+            out.put(
+                new Tp(name, p.partition()),
+                new MetadataHistory.State(
+                    leader == null || leader.isEmpty() ? -1 : leader.id(),
+                    p.isr().stream().map(Node::id).sorted().toList()));
+          }
+        });
+    return out;
+  }
+
+  @Override
+  public void close() {
+    stopped = true;
+    thread.interrupt();
+    try {
+      thread.join(READ_TIMEOUT_MS + 1_000L);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (admin != null) {
+      admin.close(java.time.Duration.ofSeconds(2));
+    }
+    atEnd.run();
+  }
+}
