@@ -24,6 +24,7 @@ import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
 import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.run.FaultEvent;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
@@ -286,10 +287,18 @@ public final class RunSummary {
         r == null ? null : r.toResult(ledger.reconciliationGated()),
         ledger.reconciliationError(),
         ledger.faults().stream()
+            .sorted(java.util.Comparator.comparingDouble(FaultEvent::atSeconds))
             .map(
                 f ->
                     new ProtocolResults.Fault(
-                        f.atSeconds(), f.step(), f.request(), f.ok(), f.detail(), f.durationMs()))
+                        f.atSeconds(),
+                        f.step(),
+                        f.request(),
+                        f.ok(),
+                        f.detail(),
+                        f.durationMs(),
+                        f.broker(),
+                        f.healedAtSeconds()))
             .toList(),
         ledger.consumerThroughput(),
         producerMetrics,

@@ -97,9 +97,24 @@ public record ProtocolResults(
   /** Lag samples tried, failed, taken before the group's first commit, and the last error. */
   public record LagSampling(int tried, int failed, int beforeFirstCommit, String lastError) {}
 
-  /** A broker fault as it happened: when, its step and request, whether it went as planned. */
+  /**
+   * A broker fault as it happened: when, its step and request, whether it went as planned, the
+   * broker, and when a fault with a duration was undone (null for a kill, stop or start).
+   */
   public record Fault(
-      double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {}
+      double atSeconds,
+      String step,
+      String request,
+      boolean ok,
+      String detail,
+      long durationMs,
+      Integer broker,
+      Double healedAtSeconds) {
+    public Fault(
+        double atSeconds, String step, String request, boolean ok, String detail, long durationMs) {
+      this(atSeconds, step, request, ok, detail, durationMs, null, null);
+    }
+  }
 
   /**
    * What an injector leaves the merge, which reconciles all records at once: its place, the
