@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * An OpenMessaging Benchmark workload file run by OmbWorkloadSimulation on the embedded broker
@@ -101,5 +104,39 @@ class OmbWorkloadIT {
             && line.contains("-Dlag.groups"),
         line);
     assertFalse(run.output().contains("---- Requests"), run.tail());
+  }
+
+  /** Each shipped workload runs at its own rate (shortened here: no warm-up, 10 s). */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "1-topic-16-partitions-1kb.yaml",
+        "max-rate-fixed-1-topic-100-partitions-100b.yaml",
+        "1-topic-8-partitions-keyed-round-robin.yaml"
+      })
+  @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
+  void eachShippedWorkloadRuns(String file) throws Exception {
+    Path workload = Path.of("src/test/resources/workloads", file).toAbsolutePath();
+    GatlingRun run =
+        runGatling(
+            "simulations.OmbWorkloadSimulation",
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic("omb-shipped"),
+                "workload",
+                workload.toString(),
+                "warmup",
+                "0",
+                "duration",
+                "10"),
+            240);
+    assertEquals(0, run.exitCode(), run.tail());
+    assertTrue(run.output().contains("[kafkaload] OMB workload '"), run.tail());
+    long ok = run.counts("send")[1];
+    JsonNode rec = summaryJson(run).path("protocols").path(0).path("reconciliation");
+    assertEquals(ok, rec.path("ackedOk").asLong(), rec.toString());
+    assertEquals(0, rec.path("lost").asLong(), rec.toString());
   }
 }
