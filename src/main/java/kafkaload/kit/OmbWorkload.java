@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,8 +82,8 @@ record OmbWorkload(
   }
 
   static String fieldNames() {
-    return java.util.Arrays.stream(OmbWorkload.class.getRecordComponents())
-        .map(c -> c.getName())
+    return Arrays.stream(OmbWorkload.class.getRecordComponents())
+        .map(RecordComponent::getName)
         .collect(Collectors.joining(", "));
   }
 
