@@ -1,0 +1,197 @@
+package kafkaload.kit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gatling.javaapi.core.Session;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import kafkaload.Params;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** OMB workload files: parsed, mapped to the knobs, and what cannot be honoured refused by name. */
+class OmbWorkloadTest {
+  static final String BASE =
+      """
+      name: base
+      topics: 1
+      partitionsPerTopic: 16
+      messageSize: 1024
+      keyDistributor: NO_KEY
+      subscriptionsPerTopic: 0
+      consumerPerSubscription: 0
+      producersPerTopic: 1
+      producerRate: 10000
+      consumerBacklogSizeGB: 0
+      testDurationMinutes: 0.1
+      warmupDurationMinutes: 0
+      """;
+
+  static Map<String, String> knobs(String yaml) {
+    return OmbWorkload.parse(yaml, "w.yaml").knobs("w.yaml");
+  }
+
+  static String refused(String yaml) {
+    return assertThrows(KafkaLoadConfigException.class, () -> knobs(yaml)).getMessage();
+  }
+
+  static String with(String field, String value) {
+    String base = BASE.replaceAll("(?m)^" + field + ":.*\\n", "");
+    return base + field + ": " + value + "\n";
+  }
+
+  @Test
+  void mapsTheHonouredFieldsToTheKnobs() {
+    Map<String, String> k = knobs(BASE);
+    assertEquals("16", k.get("topic.partitions"));
+    assertEquals("1024", k.get("recordSize"));
+    assertEquals("none", k.get("key"));
+    assertEquals("shared", k.get("producer.mode"));
+    assertEquals("10000", k.get("rate"));
+    assertEquals("6", k.get("duration"), "0.1 min is 6 s");
+    assertEquals("0", k.get("warmup"));
+    assertFalse(k.containsKey("value.compressibility"));
+  }
+
+  @Test
+  void keysProducersAndRandomizedPayloads() {
+    assertEquals("roundrobin", knobs(with("keyDistributor", "KEY_ROUND_ROBIN")).get("key"));
+    assertEquals("10000", knobs(with("keyDistributor", "KEY_ROUND_ROBIN")).get("key.count"));
+    assertEquals("uniform", knobs(with("keyDistributor", "RANDOM_NANO")).get("key"));
+    Map<String, String> pool = knobs(with("producersPerTopic", "4"));
+    assertEquals("pool", pool.get("producer.mode"));
+    assertEquals("4", pool.get("producer.pool"));
+    Map<String, String> r = knobs(BASE + "useRandomizedPayloads: true\nrandomBytesRatio: 0.25\n");
+    assertEquals(0.75, Double.parseDouble(r.get("value.compressibility")), 1e-9);
+    assertFalse(
+        knobs(BASE + "useRandomizedPayloads: true\nrandomBytesRatio: 1.0\n")
+            .containsKey("value.compressibility"),
+        "all random: the generator's own random values");
+  }
+
+  @Test
+  void missingOptionalFieldsTakeOmbsDefaults() {
+    Map<String, String> k =
+        knobs(
+            """
+            topics: 1
+            partitionsPerTopic: 2
+            messageSize: 100
+            producerRate: 50
+            testDurationMinutes: 2
+            """);
+    assertEquals("60", k.get("warmup"), "OMB's warm-up: 1 minute");
+    assertEquals("120", k.get("duration"));
+    assertEquals("none", k.get("key"));
+  }
+
+  @Test
+  void anUnknownFieldIsRefusedByName() {
+    String m = refused(BASE + "producerRte: 100\n");
+    assertTrue(m.contains("unknown field 'producerRte'"), m);
+    assertTrue(m.contains("producerRate"), "lists the known fields: " + m);
+  }
+
+  @Test
+  void aValueOfTheWrongTypeNamesItsField() {
+    String m = refused(with("partitionsPerTopic", "many"));
+    assertTrue(m.contains("'partitionsPerTopic'"), m);
+  }
+
+  @Test
+  void aMissingRequiredFieldIsNamed() {
+    String m = refused(BASE.replace("producerRate: 10000\n", ""));
+    assertTrue(m.contains("'producerRate' is missing"), m);
+  }
+
+  @Test
+  void eachFieldItCannotHonourIsRefusedNamingItsValueAndWhy() {
+    String m = refused(with("topics", "4"));
+    assertTrue(m.contains("topics: 4 cannot be honoured"), m);
+    m = refused(with("producerRate", "0"));
+    assertTrue(m.contains("producerRate: 0") && m.contains("CapacitySearchSimulation"), m);
+    m = refused(with("producerRate", "10.5"));
+    assertTrue(m.contains("producerRate: 10.5"), m);
+    m = refused(with("consumerBacklogSizeGB", "2"));
+    assertTrue(m.contains("consumerBacklogSizeGB: 2.0") && m.contains("BacklogDrain"), m);
+    m = refused(with("subscriptionsPerTopic", "1"));
+    assertTrue(m.contains("subscriptionsPerTopic: 1") && m.contains("-Dlag.groups"), m);
+    m = refused(with("consumerPerSubscription", "1"));
+    assertTrue(m.contains("consumerPerSubscription: 1"), m);
+    m = refused(with("keyDistributor", "ZIPF"));
+    assertTrue(m.contains("keyDistributor: ZIPF") && m.contains("KEY_ROUND_ROBIN"), m);
+    m = refused(with("randomBytesRatio", "0.5"));
+    assertTrue(m.contains("randomBytesRatio: 0.5") && m.contains("useRandomizedPayloads"), m);
+    m = refused(with("randomizedPayloadPoolSize", "10"));
+    assertTrue(m.contains("randomizedPayloadPoolSize: 10"), m);
+    m = refused(BASE + "useRandomizedPayloads: true\nrandomBytesRatio: 0\n");
+    assertTrue(m.contains("randomBytesRatio: 0.0"), m);
+    m = refused(with("testDurationMinutes", "0.001"));
+    assertTrue(m.contains("testDurationMinutes: 0.001"), m);
+    m = refused(with("partitionsPerTopic", "0"));
+    assertTrue(m.contains("partitionsPerTopic: 0"), m);
+    m = refused(with("backlogDrainRatio", "-1"));
+    assertTrue(m.contains("backlogDrainRatio: -1.0"), m);
+    assertTrue(m.startsWith("-Dworkload=w.yaml: "), m);
+  }
+
+  @Test
+  void theWorkloadIsTheSnapshotsDefaultsAndACommandLineKnobWins(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, BASE);
+    Workload w =
+        Workload.of(Params.of(Map.of("workload", file.toString(), "duration", "3"), Map.of()));
+    assertEquals("base", w.name());
+    RunParams plan = RunParams.of(w.params());
+    assertEquals(16, plan.topicPartitions());
+    assertEquals(1024, plan.recordSize());
+    assertEquals(3, plan.durationSeconds(), "-Dduration wins over testDurationMinutes");
+    assertEquals(10000, w.params().positiveInt("rate", 1));
+  }
+
+  @Test
+  void aPayloadFileIsEachValueAndMustHoldMessageSizeBytes(@TempDir Path dir) throws Exception {
+    byte[] bytes = new byte[1024];
+    bytes[7] = 42;
+    Files.write(dir.resolve("p.data"), bytes);
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, BASE + "payloadFile: p.data\n");
+    Workload w = Workload.of(Params.of(Map.of("workload", file.toString()), Map.of()));
+    Object value = w.valueFunction(RunParams.of(w.params())).apply((Session) null);
+    assertArrayEquals(bytes, (byte[]) value);
+
+    Files.write(dir.resolve("p.data"), new byte[10]);
+    String m =
+        assertThrows(
+                KafkaLoadConfigException.class,
+                () -> Workload.of(Params.of(Map.of("workload", file.toString()), Map.of())))
+            .getMessage();
+    assertTrue(m.contains("payloadFile: p.data holds 10 bytes but messageSize is 1024"), m);
+  }
+
+  @Test
+  void noWorkloadIsRefused() {
+    String m =
+        assertThrows(
+                KafkaLoadConfigException.class, () -> Workload.of(Params.of(Map.of(), Map.of())))
+            .getMessage();
+    assertTrue(m.contains("-Dworkload is required"), m);
+  }
+
+  @Test
+  void theShippedWorkloadsAreAccepted() throws Exception {
+    try (var files = Files.list(Path.of("src/test/resources/workloads"))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
+        Workload w = Workload.of(Params.of(Map.of("workload", f.toString()), Map.of()));
+        RunParams.of(w.params());
+      }
+    }
+  }
+}
