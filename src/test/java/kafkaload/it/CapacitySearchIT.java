@@ -102,6 +102,7 @@ class CapacitySearchIT {
   }
 
   @Test
+  @Tag("long") // a broker of its own and a search of about 30 s: with the long tests
   void anEndToEndConsumerThatCannotReadFastEnoughBoundsTheCapacity() throws Exception {
     // The search's own reader is held to 1 MB/s by a consumer byte-rate quota on its client id:
     // the producers alone would sustain far more, so the rate found is the reader's.
