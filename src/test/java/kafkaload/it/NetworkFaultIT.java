@@ -79,9 +79,12 @@ class NetworkFaultIT {
     assertArrayEquals(new long[] {1, 0, 1}, run.counts("fault: pause broker 2"), run.tail());
     assertArrayEquals(new long[] {1, 1, 0}, run.counts("fault: kill broker 2"), run.tail());
     JsonNode s = summaryJson(run);
-    // Recorded when healed, so after the kill.
-    JsonNode pause = s.path("protocols").get(0).path("faults").get(1);
-    assertEquals("fault: pause broker 2", pause.path("request").asText(), pause.toString());
+    // In the order the faults began: the pause (4 s) before the kill (6 s), though recorded later.
+    JsonNode faults = s.path("protocols").get(0).path("faults");
+    JsonNode pause = faults.get(0);
+    assertEquals("fault: pause broker 2", pause.path("request").asText(), faults.toString());
+    assertEquals("fault: kill broker 2", faults.get(1).path("request").asText(), faults.toString());
+    assertTrue(pause.path("healedAtSeconds").isNull(), "never healed: " + pause);
     assertFalse(pause.path("ok").asBoolean(), pause.toString());
     assertTrue(pause.path("detail").asText().contains("; not healed: "), pause.toString());
     assertTrue(Files.isRegularFile(reportDir(run).resolve("kafka.html")));
@@ -215,6 +218,7 @@ class NetworkFaultIT {
     assertTrue(at >= 6 && at < 8, f.toString());
     // The request lasts from the fault to its healing.
     assertTrue(f.path("durationMs").asLong() >= 5_900, f.toString());
+    assertTrue(f.path("healedAtSeconds").asDouble() >= at + 5.9, f.toString());
     JsonNode rec = p.path("reconciliation");
     assertEquals(0, rec.path("lost").asLong(), "acked records lost: " + rec);
     assertTrue(rec.path("readBack").path("complete").asBoolean(), rec.toString());
