@@ -1,9 +1,14 @@
 package kafkaload.internal.client;
 
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 
 /** A KafkaProducer and what tells whether {@code send()} could block: metadata, buffered bytes. */
 public final class ProducerHandle {
@@ -32,6 +37,35 @@ public final class ProducerHandle {
 
   public KafkaProducer<byte[], byte[]> producer() {
     return producer;
+  }
+
+  /** A producer's readings of Kafka's producer-metrics group, under its client id. */
+  public record Readings(String clientId, Map<String, Double> values) {}
+
+  /**
+   * Its finite numeric metrics of the producer-metrics group among {@code names}, by name; none
+   * once it is closed.
+   */
+  public Readings producerMetrics(Collection<String> names) {
+    Map<String, Double> values = new LinkedHashMap<>();
+    String clientId = "";
+    Map<MetricName, ? extends Metric> metrics;
+    try {
+      metrics = producer.metrics();
+    } catch (RuntimeException closed) {
+      return new Readings(clientId, values);
+    }
+    for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
+      MetricName name = e.getKey();
+      if (name.group().equals("producer-metrics")
+          && names.contains(name.name())
+          && e.getValue().metricValue() instanceof Number n
+          && Double.isFinite(n.doubleValue())) {
+        values.put(name.name(), n.doubleValue());
+        clientId = name.tags().getOrDefault("client-id", clientId);
+      }
+    }
+    return new Readings(clientId, values);
   }
 
   /** The producer's transactional.id, or null for a plain producer. */

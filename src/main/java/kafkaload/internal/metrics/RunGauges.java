@@ -5,15 +5,12 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Labels;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.run.DeliveryLedger;
-import org.apache.kafka.common.Metric;
-import org.apache.kafka.common.MetricName;
 
 /**
  * The series read at each scrape from their owners: records sent, acked, failed and in flight; the
@@ -197,25 +194,8 @@ final class RunGauges {
   private static void producers(List<ProducerHandle> producers, GaugeWithCallback.Callback cb) {
     java.util.Map<List<String>, Double> values = new java.util.LinkedHashMap<>();
     for (ProducerHandle h : producers) {
-      java.util.Map<MetricName, ? extends Metric> metrics;
-      try {
-        metrics = h.producer().metrics();
-      } catch (RuntimeException closed) {
-        continue;
-      }
-      metrics.forEach(
-          (name, metric) -> {
-            if (name.group().equals("producer-metrics")
-                && PRODUCER_METRICS.contains(name.name())
-                && metric.metricValue() instanceof Number n
-                && Double.isFinite(n.doubleValue())) {
-              values.put(
-                  List.of(
-                      name.name().toLowerCase(Locale.ROOT),
-                      name.tags().getOrDefault("client-id", "")),
-                  n.doubleValue());
-            }
-          });
+      ProducerHandle.Readings r = h.producerMetrics(PRODUCER_METRICS);
+      r.values().forEach((name, v) -> values.put(List.of(name, r.clientId()), v));
     }
     values.forEach((k, v) -> cb.call(v, k.get(0), k.get(1)));
   }

@@ -9,6 +9,7 @@ import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -17,6 +18,7 @@ import java.util.function.Supplier;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
@@ -189,6 +191,16 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   /** The injector health of the run this protocol belongs to. */
+  /** The ledgers of started components. */
+  static List<RunLedger> ledgers(List<KafkaComponents> started) {
+    return started.stream().map(KafkaComponents::ledger).toList();
+  }
+
+  /** The producers open now of started components. */
+  static List<ProducerHandle> producers(List<KafkaComponents> started) {
+    return started.stream().flatMap(c -> c.producers().all().stream()).toList();
+  }
+
   /** The live Prometheus endpoint (-Dmetrics.port); null when there is none. */
   public kafkaload.internal.metrics.LiveMetrics metrics() {
     return run.metrics();

@@ -290,11 +290,11 @@ final class KafkaRun {
   }
 
   private List<RunLedger> allLedgers() {
-    return startedComponents().stream().map(KafkaComponents::ledger).toList();
+    return KafkaComponents.ledgers(startedComponents());
   }
 
   private List<ProducerHandle> allProducers() {
-    return startedComponents().stream().flatMap(c -> c.producers().all().stream()).toList();
+    return KafkaComponents.producers(startedComponents());
   }
 
   /** The run is over: its files, then the live endpoint, last, so it serves the run's end. */

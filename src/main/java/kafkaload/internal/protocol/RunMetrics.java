@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.ParamSnapshot;
 import kafkaload.internal.metrics.LiveMetrics;
@@ -33,7 +32,7 @@ final class RunMetrics {
             new LiveMetrics.RunLabels(runId, simulation, protocol.injector().index()),
             new MetricSources(
                 () -> delivery(started.get()),
-                () -> producers(started.get()),
+                () -> KafkaComponents.producers(started.get()),
                 health::lastSample,
                 () -> groupLag(started.get()),
                 health::phase));
@@ -49,11 +48,7 @@ final class RunMetrics {
   }
 
   private static List<DeliveryLedger.Snapshot> delivery(List<KafkaComponents> started) {
-    return started.stream().map(c -> c.ledger().delivery().snapshot()).toList();
-  }
-
-  private static List<ProducerHandle> producers(List<KafkaComponents> started) {
-    return started.stream().flatMap(c -> c.producers().all().stream()).toList();
+    return KafkaComponents.ledgers(started).stream().map(l -> l.delivery().snapshot()).toList();
   }
 
   /** Each group under test's latest total lag. */

@@ -4,8 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.client.ProducerHandle;
-import org.apache.kafka.common.Metric;
-import org.apache.kafka.common.MetricName;
 
 /** The producers' metrics that tell a saturated injector, combined as one producer's. */
 final class ProducerMetrics {
@@ -32,25 +30,14 @@ final class ProducerMetrics {
     Map<String, Integer> count = new LinkedHashMap<>();
     Map<String, Double> maxes = new LinkedHashMap<>();
     for (ProducerHandle h : producers) {
-      Map<MetricName, ? extends Metric> metrics;
-      try {
-        metrics = h.producer().metrics();
-      } catch (RuntimeException closed) {
-        continue;
-      }
-      metrics.forEach(
-          (name, metric) -> {
-            if (name.group().equals("producer-metrics")
-                && NAMES.contains(name.name())
-                && metric.metricValue() instanceof Number) {
-              double v = ((Number) metric.metricValue()).doubleValue();
-              if (!Double.isNaN(v) && !Double.isInfinite(v)) {
-                sum.merge(name.name(), v, Double::sum);
-                maxes.merge(name.name(), v, Math::max);
-                count.merge(name.name(), 1, Integer::sum);
-              }
-            }
-          });
+      h.producerMetrics(NAMES)
+          .values()
+          .forEach(
+              (name, v) -> {
+                sum.merge(name, v, Double::sum);
+                maxes.merge(name, v, Math::max);
+                count.merge(name, 1, Integer::sum);
+              });
     }
     Map<String, Double> avg = new LinkedHashMap<>();
     for (String m : NAMES) {

@@ -203,7 +203,7 @@ final class CapacitySearchRun implements AutoCloseable {
         : mine.stream().mapToDouble(InjectorSample::processCpuPct).average().orElse(0);
   }
 
-  private static void sleepMillis(long ms) {
+  static void sleepMillis(long ms) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {

@@ -102,7 +102,7 @@ final class EndToEndReader implements AutoCloseable {
         && System.nanoTime() < untilNanos
         && failure == null
         && !Thread.currentThread().isInterrupted()) {
-      sleepMillis(20);
+      CapacitySearchRun.sleepMillis(20);
     }
     if (failure != null) {
       throw new IllegalStateException(
@@ -128,13 +128,5 @@ final class EndToEndReader implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     consumer.close(Duration.ofSeconds(2));
-  }
-
-  private static void sleepMillis(long ms) {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }
