@@ -97,7 +97,11 @@ class ShareGroupDistributedIT {
       assertTrue(
           p.distributed().section(ShareSemantic.RECORDS).containsKey("share"),
           p.distributed().toString());
-      assertTrue(g.accepted() > 0, "injector " + i + "'s consumers took part: " + g);
+      // Not asserted: that each injector's consumers accepted records. Kafka decides which member
+      // of a share group a record goes to, and once (CI, a loaded machine) one injector's two
+      // consumers got none of 120 records. What the test is about is asserted below: records
+      // produced on one injector and accepted on the other, reconciled over the union.
+      assertEquals(2, g.perConsumer().size(), "injector " + i + "'s consumers: " + g);
     }
 
     JsonNode merged =
