@@ -83,7 +83,10 @@ final class SubscriptionAction extends KafkaAction {
               spec.topic(),
               sub,
               components.ledger().identity().runIdBytes(),
-              startMillis + spec.measuredAfter().toMillis(),
+              // No warm-up: every record timed, those sent before the consumers started too.
+              spec.measuredAfter().isZero()
+                  ? Long.MIN_VALUE
+                  : startMillis + spec.measuredAfter().toMillis(),
               "kafkaload-" + sub.group() + "-" + j);
       c.start();
       consumers.add(c);
@@ -162,10 +165,11 @@ final class SubscriptionAction extends KafkaAction {
     Console.out(
         String.format(
             Locale.ROOT,
-            "[kafkaload] subscription '%s' (%d consumers): %,d of %,d acked records read (%,d"
+            "[kafkaload] subscription '%s' (%d %s): %,d of %,d acked records read (%,d"
                 + " reads), %s msg/s, end-to-end p50 %s ms, p99 %s ms, max %s ms: %s",
             s.group(),
             s.consumers(),
+            s.consumers() == 1 ? "consumer" : "consumers",
             s.expected() - s.missing(),
             s.expected(),
             s.consumed(),
