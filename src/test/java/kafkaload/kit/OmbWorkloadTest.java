@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gatling.javaapi.core.Session;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import kafkaload.Params;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -76,6 +77,29 @@ class OmbWorkloadTest {
   }
 
   @Test
+  void subscriptionsAreConsumerGroupsOfTheirOwn() {
+    Map<String, String> k =
+        knobs(
+            BASE.replace("subscriptionsPerTopic: 0", "subscriptionsPerTopic: 2")
+                .replace("consumerPerSubscription: 0", "consumerPerSubscription: 32"));
+    assertEquals("2", k.get("subscriptions"));
+    assertEquals("32", k.get("subscriptions.consumers"), "more than the 16 partitions: accepted");
+    assertFalse(knobs(BASE).containsKey("subscriptions"), "0: no consumers, as before");
+    SubscriptionParams subs =
+        SubscriptionParams.of(
+            Params.of(Map.of("subscriptions.groupPrefix", "g"), Map.of()).withDefaults(k));
+    assertEquals(List.of("g-sub-0", "g-sub-1"), subs.groups());
+    assertEquals(32, subs.consumers());
+    assertEquals(30, subs.drainSeconds());
+    assertEquals(0, SubscriptionParams.of(Params.of(Map.of(), Map.of())).subscriptions());
+    assertTrue(
+        SubscriptionParams.of(Params.of(Map.of("subscriptions", "1"), Map.of()))
+            .groups()
+            .get(0)
+            .matches("kafkaload-omb-[0-9a-f]{8}-sub-0"));
+  }
+
+  @Test
   void missingOptionalFieldsTakeOmbsDefaults() {
     Map<String, String> k =
         knobs(
@@ -120,10 +144,17 @@ class OmbWorkloadTest {
     assertTrue(m.contains("producerRate: 10.5"), m);
     m = refused(with("consumerBacklogSizeGB", "2"));
     assertTrue(m.contains("consumerBacklogSizeGB: 2.0") && m.contains("BacklogDrain"), m);
-    m = refused(with("subscriptionsPerTopic", "1"));
-    assertTrue(m.contains("subscriptionsPerTopic: 1") && m.contains("-Dlag.groups"), m);
+    m = refused(with("subscriptionsPerTopic", "-1"));
+    assertTrue(m.contains("subscriptionsPerTopic: -1 cannot be honoured"), m);
     m = refused(with("consumerPerSubscription", "1"));
     assertTrue(m.contains("consumerPerSubscription: 1"), m);
+    m = refused(with("subscriptionsPerTopic", "1"));
+    assertTrue(m.contains("consumerPerSubscription: 0 cannot be honoured"), m);
+    m =
+        refused(
+            with("subscriptionsPerTopic", "1").replace("consumerPerSubscription: 0\n", "")
+                + "consumerPerSubscription: -2\n");
+    assertTrue(m.contains("consumerPerSubscription: -2 cannot be honoured"), m);
     m = refused(with("keyDistributor", "ZIPF"));
     assertTrue(m.contains("keyDistributor: ZIPF") && m.contains("KEY_ROUND_ROBIN"), m);
     m = refused(with("randomBytesRatio", "0.5"));

@@ -40,7 +40,8 @@ class SemanticsTest {
             "throughputGates",
             "traffic",
             "trace",
-            "faultImpact"),
+            "faultImpact",
+            "subscriptions"),
         names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }
