@@ -85,7 +85,7 @@ public final class SchemaContext {
       return serializer(spec, isKey, what, timer);
     }
     RecordSchema schema = checked(spec, what);
-    Bound bound = new Bound(schema, isKey, spec.content(), timer);
+    Bound bound = new Bound(schema, isKey, content(spec, schema, what), timer);
     if (topic != null) {
       try {
         bound.target(topic);
@@ -99,9 +99,22 @@ public final class SchemaContext {
   /** The checks of {@link #bind} needing no registry, for key and value before either registers. */
   public void check(SchemaValueSpec spec, boolean isKey, String requestName) {
     if (spec.serializerClass() == null) {
-      checked(
-          spec,
-          "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")");
+      String what =
+          "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")";
+      content(spec, checked(spec, what), what);
+    }
+  }
+
+  /** The spec's content; a generated one made for the schema, its sample checked. */
+  private static SessionValue<Object> content(
+      SchemaValueSpec spec, RecordSchema schema, String what) {
+    if (spec.generator() == null) {
+      return spec.content();
+    }
+    try {
+      return spec.generator().apply(schema);
+    } catch (KafkaLoadConfigException e) {
+      throw new KafkaLoadConfigException(what + ": " + e.getMessage());
     }
   }
 
