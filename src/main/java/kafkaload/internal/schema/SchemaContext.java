@@ -86,6 +86,7 @@ public final class SchemaContext {
     }
     RecordSchema schema = checked(spec, what);
     Bound bound = new Bound(schema, isKey, content(spec, schema, what), timer);
+    bound.generated = spec.generator() != null;
     if (topic != null) {
       try {
         bound.target(topic);
@@ -141,6 +142,9 @@ public final class SchemaContext {
     private final LongConsumer timer;
     private final Map<String, Target> targets = new ConcurrentHashMap<>();
 
+    /** Records generated from the schema file: only that schema can write them. */
+    private boolean generated;
+
     Bound(RecordSchema schema, boolean isKey, SessionValue<Object> content, LongConsumer timer) {
       this.schema = schema;
       this.isKey = isKey;
@@ -155,8 +159,18 @@ public final class SchemaContext {
             String subject = settings.subject(t, isKey, schema.recordName());
             if (settings.useLatest()) {
               RegistryClient.Registered latest = client.latest(subject);
+              boolean same = latest.schema().equals(schema.text());
+              if (!same && generated) {
+                throw new KafkaLoadConfigException(
+                    "the records are generated from the schema file, but use.latest.version found"
+                        + " another schema under subject '"
+                        + subject
+                        + "' (id "
+                        + latest.id()
+                        + "): generate from that schema's file");
+              }
               RecordSchema used =
-                  latest.schema().equals(schema.text())
+                  same
                       ? schema
                       : Schemas.parse(latest.format(), latest.schema(), schema.recordName());
               return new Target(used, latest.id());

@@ -80,4 +80,44 @@ class GeneratedSendTest {
             "Send 'send' value (Avro schema schemas/order.avsc): -Dvalue.fields: field 'sku'"),
         m);
   }
+
+  @Test
+  void aDifferentLatestSchemaUnderUseLatestIsRefusedBeforeTheLoad() {
+    String v2 = "{\"orderId\": \"o-1\", \"sku\": \"A\", \"qty\": 3, \"price\": 9.5}";
+    context()
+        .bind(
+            new SchemaValueSpec(
+                SchemaFormat.AVRO,
+                "schemas/order-v2.avsc",
+                null,
+                v2,
+                SessionValue.constant(v2),
+                null,
+                Map.of()),
+            false,
+            "latest",
+            "register",
+            ns -> {});
+    SchemaContext useLatest =
+        new SchemaContext(
+            new RegistrySettings(
+                registry.url(), null, false, true, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC),
+            new LongAdder());
+    String m =
+        assertThrows(
+                KafkaLoadConfigException.class,
+                () ->
+                    useLatest.bind(
+                        spec(
+                            SchemaFormat.AVRO,
+                            "schemas/order.avsc",
+                            null,
+                            GenSpec.of("generated()")),
+                        false,
+                        "latest",
+                        "send",
+                        ns -> {}))
+            .getMessage();
+    assertTrue(m.contains("use.latest.version") && m.contains("'latest-value'"), m);
+  }
 }
