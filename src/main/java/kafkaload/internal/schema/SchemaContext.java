@@ -68,7 +68,7 @@ public final class SchemaContext {
 
   /** Writes contents with this schema for this topic in the wire format, as the echo does. */
   public Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
-    Bound b = new Bound(schema, isKey, null, nanos -> {});
+    Bound b = new Bound(schema, isKey, null, nanos -> {}, false);
     Target t = b.target(topic);
     return content -> b.write(t, content);
   }
@@ -85,8 +85,8 @@ public final class SchemaContext {
       return serializer(spec, isKey, what, timer);
     }
     RecordSchema schema = checked(spec, what);
-    Bound bound = new Bound(schema, isKey, content(spec, schema, what), timer);
-    bound.generated = spec.generator() != null;
+    Bound bound =
+        new Bound(schema, isKey, content(spec, schema, what), timer, spec.generator() != null);
     if (topic != null) {
       try {
         bound.target(topic);
@@ -143,9 +143,15 @@ public final class SchemaContext {
     private final Map<String, Target> targets = new ConcurrentHashMap<>();
 
     /** Records generated from the schema file: only that schema can write them. */
-    private boolean generated;
+    private final boolean generated;
 
-    Bound(RecordSchema schema, boolean isKey, SessionValue<Object> content, LongConsumer timer) {
+    Bound(
+        RecordSchema schema,
+        boolean isKey,
+        SessionValue<Object> content,
+        LongConsumer timer,
+        boolean generated) {
+      this.generated = generated;
       this.schema = schema;
       this.isKey = isKey;
       this.content = content;

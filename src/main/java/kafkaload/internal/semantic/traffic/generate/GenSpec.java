@@ -90,7 +90,7 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source) {
           while (i > 0 && Character.isDigit(arg.charAt(i - 1))) {
             i--;
           }
-          if (i > 0 && i < arg.length() && arg.charAt(i - 1) == '-' && i == 1) {
+          if (i == 1 && arg.length() > 1 && arg.charAt(0) == '-') {
             i = 0; // "-5": a negative start
           }
           long start = i == arg.length() ? 1 : Long.parseLong(arg.substring(i));

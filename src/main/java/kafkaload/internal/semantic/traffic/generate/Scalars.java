@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -185,7 +186,8 @@ final class Scalars {
           throw new KafkaLoadConfigException(bad);
         case BYTES:
           {
-            byte[] b = v instanceof byte[] a ? a : String.valueOf(v).getBytes();
+            byte[] b =
+                v instanceof byte[] a ? a : String.valueOf(v).getBytes(StandardCharsets.UTF_8);
             if (t.fixedSize() >= 0 && b.length != t.fixedSize()) {
               throw new KafkaLoadConfigException(bad + " (" + t.fixedSize() + " bytes)");
             }
