@@ -283,4 +283,28 @@ public final class KafkaDsl {
       String className, Map<String, ?> configs, Function<Session, ?> content) {
     return SchemaValue.serializer(className, configs, content);
   }
+
+  /**
+   * Records generated from a schema, as the content of {@link #avro(String, Generated)}, {@link
+   * #protobuf(String, String, Generated)} or {@link #jsonSchema(String, Generated)}: {@code
+   * generated().seed(42).range("qty", 1, 10)} (docs/traffic.md).
+   */
+  public static Generated generated() {
+    return Generated.of();
+  }
+
+  /** Avro records generated from this schema: each a valid random GenericRecord. */
+  public static SchemaValue avro(String schemaPath, Generated records) {
+    return SchemaValue.generated(SchemaFormat.AVRO, schemaPath, null, records);
+  }
+
+  /** Protobuf messages generated from this message type: each a valid random DynamicMessage. */
+  public static SchemaValue protobuf(String protoPath, String messageName, Generated records) {
+    return SchemaValue.generated(SchemaFormat.PROTOBUF, protoPath, messageName, records);
+  }
+
+  /** JSON records generated from this JSON Schema, each validated before it is sent. */
+  public static SchemaValue jsonSchema(String schemaPath, Generated records) {
+    return SchemaValue.generated(SchemaFormat.JSON, schemaPath, null, records);
+  }
 }

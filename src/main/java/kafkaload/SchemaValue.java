@@ -6,6 +6,7 @@ import java.util.function.Function;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.SchemaFormat;
 import kafkaload.internal.schema.SchemaValueSpec;
+import kafkaload.internal.semantic.traffic.generate.RecordGenerator;
 
 /**
  * A key or value written with a schema, made by {@code avro(..)}, {@code protobuf(..)}, {@code
@@ -30,6 +31,20 @@ public final class SchemaValue {
     return new SchemaValue(
         new SchemaValueSpec(
             format, schemaPath, messageName, template(content), content(content), null, Map.of()));
+  }
+
+  static SchemaValue generated(
+      SchemaFormat format, String schemaPath, String messageName, Generated generated) {
+    return new SchemaValue(
+        new SchemaValueSpec(
+            format,
+            schemaPath,
+            messageName,
+            null,
+            null,
+            null,
+            Map.of(),
+            RecordGenerator.binder(generated.spec())));
   }
 
   static SchemaValue serializer(String className, Map<String, ?> configs, Object content) {

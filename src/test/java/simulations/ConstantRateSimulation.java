@@ -36,14 +36,10 @@ public class ConstantRateSimulation extends Simulation {
   ScenarioBuilder warmUp =
       scenario("warm-up arrivals")
           .exec(
-              plan.fed(
-                  kafka("warm-up send")
-                      .send(plan.keyFunction(), plan.valueFunction())
-                      .burst(burst)));
+              plan.fed(kafka("warm-up send").send(plan.keyFunction(), plan.value()).burst(burst)));
   ScenarioBuilder measured =
       scenario("arrivals")
-          .exec(
-              plan.fed(kafka("send").send(plan.keyFunction(), plan.valueFunction()).burst(burst)));
+          .exec(plan.fed(kafka("send").send(plan.keyFunction(), plan.value()).burst(burst)));
 
   {
     PopulationBuilder load =

@@ -328,4 +328,16 @@ public record RunParams(
         ? session -> session.getString(FeederFile.VALUE)
         : TrafficKnobs.read(params, key, recordSize).values(recordSize);
   }
+
+  /**
+   * Each send's value, schema-aware: the feeder's value column, else records generated from
+   * -Dvalue.schema (a SchemaValue) when it is set, else {@link #valueFunction()}.
+   */
+  public Object value() {
+    if (feeder != null && FeederFile.of(feeder).has(FeederFile.VALUE)) {
+      return valueFunction();
+    }
+    SchemaValue generated = TrafficKnobs.schemaValue(params);
+    return generated != null ? generated : valueFunction();
+  }
 }

@@ -2,7 +2,10 @@ package kafkaload.kit;
 
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
+import kafkaload.Generated;
+import kafkaload.KafkaDsl;
 import kafkaload.Params;
+import kafkaload.SchemaValue;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Payloads;
 import kafkaload.internal.semantic.traffic.KeyDistribution;
@@ -68,5 +71,48 @@ record TrafficKnobs(
     return sizes.isFixed() && sizes.max() == recordSize && compressibility == null
         ? Payloads.randomBytes(recordSize)
         : Values.of(sizes, compressibility);
+  }
+
+  /**
+   * Values generated from -Dvalue.schema (.avsc Avro, .proto Protobuf with -Dvalue.schema.message,
+   * .json JSON Schema), seeded by -Dvalue.seed (default 0), fields as -Dvalue.fields says; null
+   * when -Dvalue.schema is unset. A bad knob is an error naming it.
+   */
+  static SchemaValue schemaValue(Params params) {
+    String path = params.raw("value.schema");
+    String fields = params.raw("value.fields");
+    String seedText = params.raw("value.seed");
+    String message = params.raw("value.schema.message");
+    if (path == null || path.isBlank()) {
+      if (fields != null || seedText != null || message != null) {
+        throw new KafkaLoadConfigException(
+            "-Dvalue.fields, -Dvalue.seed and -Dvalue.schema.message need -Dvalue.schema, the schema"
+                + " the values are generated from");
+      }
+      return null;
+    }
+    long seed;
+    try {
+      seed = seedText == null ? 0 : Long.parseLong(seedText.trim());
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException("-Dvalue.seed=" + seedText + ": not a whole number");
+    }
+    Generated records = KafkaDsl.generated().from("-Dvalue.fields").seed(seed);
+    records = fields == null ? records : records.fields(fields);
+    String p = path.trim();
+    if (p.endsWith(".avsc")) {
+      return KafkaDsl.avro(p, records);
+    }
+    if (p.endsWith(".proto")) {
+      return KafkaDsl.protobuf(p, message, records);
+    }
+    if (p.endsWith(".json")) {
+      return KafkaDsl.jsonSchema(p, records);
+    }
+    throw new KafkaLoadConfigException(
+        "-Dvalue.schema="
+            + p
+            + ": the format is read from the extension: .avsc (Avro), .proto (Protobuf) or .json"
+            + " (JSON Schema)");
   }
 }

@@ -5,19 +5,41 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import kafkaload.KafkaDsl;
 import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.schema.Framing;
+import kafkaload.internal.schema.RecordSchema;
+import kafkaload.internal.schema.SchemaFormat;
+import kafkaload.internal.schema.Schemas;
 import kafkaload.internal.semantic.traffic.TrafficSemantic;
+import kafkaload.internal.semantic.traffic.generate.GenSpec;
+import kafkaload.internal.semantic.traffic.generate.RecordGenerator;
 
 /**
  * The CPU a record's key and value cost to make, and to count in the traffic tap, per arm
  * (bench/traffic-cost.sh): fixed random bytes with a random key (today's default shape) against
- * Zipf keys with a size mix and compressible values, and a hot set with percentile sizes. One
- * thread, CPU time of that thread, after a warm-up; prints ns per record and the ratio to fixed.
+ * Zipf keys with a size mix and compressible values, a hot set with percentile sizes, and Avro
+ * records generated from schemas/order.avsc ({@link #ORDER_FIELDS}), written with Avro's encoder
+ * and framed as a send writes them. One thread, CPU time of that thread, after a warm-up; prints ns
+ * per record and the ratio to fixed.
  */
 public final class TrafficGenBench {
   private TrafficGenBench() {}
+
+  /** The field generators of the schema arm, as bench/traffic-cost.sh passes -Dvalue.fields. */
+  static final String ORDER_FIELDS =
+      "orderId=sequence:o-1;qty=range:1..10;sku=oneOf:A|B;note=regex:[A-Z]{3}-[0-9]{4};note=null:0.2";
+
+  /** Generated records of schemas/order.avsc, encoded and framed (schema id 1). */
+  static Function<Session, Object> avroOrders() {
+    RecordSchema order = Schemas.load(SchemaFormat.AVRO, "schemas/order.avsc", null);
+    RecordGenerator g =
+        RecordGenerator.of(order, GenSpec.of("bench").withSeed(42).withFields(ORDER_FIELDS));
+    AtomicLong n = new AtomicLong();
+    return session -> Framing.frame(1, order.encode(g.record(n.getAndIncrement())));
+  }
 
   record Arm(String name, Function<Session, Object> key, Function<Session, Object> value) {}
 
@@ -34,6 +56,10 @@ public final class TrafficGenBench {
           "hot(80 %, 10 of 10000), percentiles:p50=512,p90=2048,p99=4096",
           KafkaDsl.hotKeys(80, 10, 10_000),
           KafkaDsl.recordBytes("percentiles:p50=512,p90=2048,p99=4096")),
+      new Arm(
+          "schema: randomKey, Avro order.avsc generated and encoded",
+          KafkaDsl.randomKey(),
+          avroOrders()),
     };
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     double[] ns = new double[arms.length];

@@ -105,7 +105,38 @@ final class ProtoParser {
     DescriptorProto.Builder m = DescriptorProto.newBuilder().setName(name);
     expect("{");
     body(m, -1);
+    syntheticOneofsLast(m);
     return m.build();
+  }
+
+  /**
+   * protobuf-java wants the oneofs of proto3 optionals after the real ones, as protoc writes them;
+   * an optional met before a oneof declared its own first.
+   */
+  private static void syntheticOneofsLast(DescriptorProto.Builder m) {
+    int n = m.getOneofDeclCount();
+    boolean[] synthetic = new boolean[n];
+    for (FieldDescriptorProto f : m.getFieldList()) {
+      if (f.getProto3Optional()) {
+        synthetic[f.getOneofIndex()] = true;
+      }
+    }
+    int[] to = new int[n];
+    List<OneofDescriptorProto> order = new ArrayList<>();
+    for (int pass = 0; pass < 2; pass++) {
+      for (int i = 0; i < n; i++) {
+        if (synthetic[i] == (pass == 1)) {
+          to[i] = order.size();
+          order.add(m.getOneofDecl(i));
+        }
+      }
+    }
+    m.clearOneofDecl().addAllOneofDecl(order);
+    for (int i = 0; i < m.getFieldCount(); i++) {
+      if (m.getField(i).hasOneofIndex()) {
+        m.getFieldBuilder(i).setOneofIndex(to[m.getField(i).getOneofIndex()]);
+      }
+    }
   }
 
   /** Fields and nested types to the closing brace; {@code oneof}: the oneof's index, or -1. */

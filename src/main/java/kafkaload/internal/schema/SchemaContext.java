@@ -68,7 +68,7 @@ public final class SchemaContext {
 
   /** Writes contents with this schema for this topic in the wire format, as the echo does. */
   public Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
-    Bound b = new Bound(schema, isKey, null, nanos -> {});
+    Bound b = new Bound(schema, isKey, null, nanos -> {}, false);
     Target t = b.target(topic);
     return content -> b.write(t, content);
   }
@@ -85,7 +85,8 @@ public final class SchemaContext {
       return serializer(spec, isKey, what, timer);
     }
     RecordSchema schema = checked(spec, what);
-    Bound bound = new Bound(schema, isKey, spec.content(), timer);
+    Bound bound =
+        new Bound(schema, isKey, content(spec, schema, what), timer, spec.generator() != null);
     if (topic != null) {
       try {
         bound.target(topic);
@@ -99,9 +100,22 @@ public final class SchemaContext {
   /** The checks of {@link #bind} needing no registry, for key and value before either registers. */
   public void check(SchemaValueSpec spec, boolean isKey, String requestName) {
     if (spec.serializerClass() == null) {
-      checked(
-          spec,
-          "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")");
+      String what =
+          "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")";
+      content(spec, checked(spec, what), what);
+    }
+  }
+
+  /** The spec's content; a generated one made for the schema, its sample checked. */
+  private static SessionValue<Object> content(
+      SchemaValueSpec spec, RecordSchema schema, String what) {
+    if (spec.generator() == null) {
+      return spec.content();
+    }
+    try {
+      return spec.generator().apply(schema);
+    } catch (KafkaLoadConfigException e) {
+      throw new KafkaLoadConfigException(what + ": " + e.getMessage());
     }
   }
 
@@ -128,7 +142,16 @@ public final class SchemaContext {
     private final LongConsumer timer;
     private final Map<String, Target> targets = new ConcurrentHashMap<>();
 
-    Bound(RecordSchema schema, boolean isKey, SessionValue<Object> content, LongConsumer timer) {
+    /** Records generated from the schema file: only that schema can write them. */
+    private final boolean generated;
+
+    Bound(
+        RecordSchema schema,
+        boolean isKey,
+        SessionValue<Object> content,
+        LongConsumer timer,
+        boolean generated) {
+      this.generated = generated;
       this.schema = schema;
       this.isKey = isKey;
       this.content = content;
@@ -142,8 +165,18 @@ public final class SchemaContext {
             String subject = settings.subject(t, isKey, schema.recordName());
             if (settings.useLatest()) {
               RegistryClient.Registered latest = client.latest(subject);
+              boolean same = latest.schema().equals(schema.text());
+              if (!same && generated) {
+                throw new KafkaLoadConfigException(
+                    "the records are generated from the schema file, but use.latest.version found"
+                        + " another schema under subject '"
+                        + subject
+                        + "' (id "
+                        + latest.id()
+                        + "): generate from that schema's file");
+              }
               RecordSchema used =
-                  latest.schema().equals(schema.text())
+                  same
                       ? schema
                       : Schemas.parse(latest.format(), latest.schema(), schema.recordName());
               return new Target(used, latest.id());

@@ -2,12 +2,14 @@ package kafkaload.internal.schema;
 
 import io.gatling.core.session.Session;
 import java.util.Map;
+import java.util.function.Function;
 import kafkaload.internal.payload.SessionValue;
 
 /**
  * A key or value with a schema as described: format and file (or a serializer), and the content per
  * record; immutable, bound to the run's registry by the send ({@link SchemaContext#bind}) before
- * the load. {@code template}: its text, for the check.
+ * the load. {@code template}: its text, for the check. {@code generator}: when set, the content is
+ * the records it makes for the parsed schema (records generated from a schema), else null.
  */
 public record SchemaValueSpec(
     SchemaFormat format,
@@ -16,8 +18,29 @@ public record SchemaValueSpec(
     String template,
     SessionValue<Object> content,
     String serializerClass,
-    Map<String, Object> serializerConfigs)
+    Map<String, Object> serializerConfigs,
+    Function<RecordSchema, SessionValue<Object>> generator)
     implements SessionValue<byte[]> {
+
+  /** A spec whose content is given, not generated. */
+  public SchemaValueSpec(
+      SchemaFormat format,
+      String schemaPath,
+      String messageName,
+      String template,
+      SessionValue<Object> content,
+      String serializerClass,
+      Map<String, Object> serializerConfigs) {
+    this(
+        format,
+        schemaPath,
+        messageName,
+        template,
+        content,
+        serializerClass,
+        serializerConfigs,
+        null);
+  }
 
   /**
    * What the schema is, for messages: "Avro schema schemas/order.avsc", "serializer com.acme.Ser".

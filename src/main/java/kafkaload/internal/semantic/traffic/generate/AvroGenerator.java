@@ -1,0 +1,249 @@
+package kafkaload.internal.semantic.traffic.generate;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
+import org.apache.avro.LogicalType;
+import org.apache.avro.LogicalTypes;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+
+/**
+ * Avro records as GenericRecords: records, primitives, enums, arrays, maps, unions (null included),
+ * fixed, and the logical types decimal, uuid, date, time and timestamp (whose numbers stay in
+ * sensible ranges); a recursive record is refused by field.
+ */
+final class AvroGenerator {
+  /** 2020-01-01 and 2030-01-01 in ms: the timestamps' range. */
+  private static final double T0 = 1_577_836_800_000d;
+
+  private static final double T1 = 1_893_456_000_000d;
+
+  private final Rules rules;
+  private final Set<String> inProgress = new HashSet<>();
+
+  private AvroGenerator(Rules rules) {
+    this.rules = rules;
+  }
+
+  static Draw of(Schema schema, Rules rules) {
+    if (schema.getType() != Schema.Type.RECORD) {
+      throw new KafkaLoadConfigException(
+          "the schema is " + schema.getType().getName() + ", not a record");
+    }
+    return new AvroGenerator(rules).node(schema, "", FieldRule.DEFAULT);
+  }
+
+  private Draw node(Schema s, String path, FieldRule rule) {
+    if (s.getType() == Schema.Type.UNION) {
+      return union(s, path, rule);
+    }
+    if (rule.hasNullProbability() && s.getType() != Schema.Type.NULL) {
+      throw new KafkaLoadConfigException(
+          "field '"
+              + path
+              + "': a null probability needs a nullable field (a union with null), not "
+              + s);
+    }
+    switch (s.getType()) {
+      case RECORD:
+        return record(s, path, rule);
+      case ARRAY:
+        {
+          composite(path, rule, "an array");
+          Draw item = node(s.getElementType(), path + "[]", FieldRule.DEFAULT);
+          return (r, n) -> {
+            int size = r.nextInt(5);
+            List<Object> out = new ArrayList<>(size);
+            for (int i = 0; i < size; i++) {
+              out.add(item.draw(r, n));
+            }
+            return new GenericData.Array<>(s, out);
+          };
+        }
+      case MAP:
+        {
+          composite(path, rule, "a map");
+          Draw value = node(s.getValueType(), path + "{}", FieldRule.DEFAULT);
+          return (r, n) -> {
+            int size = r.nextInt(4);
+            Map<String, Object> out = new HashMap<>();
+            for (int i = 0; i < size; i++) {
+              out.put(Scalars.letters(r, 1 + r.nextInt(8)), value.draw(r, n));
+            }
+            return out;
+          };
+        }
+      case NULL:
+        composite(path, rule, "null");
+        return (r, n) -> null;
+      default:
+        return scalar(s, path, rule);
+    }
+  }
+
+  private Draw record(Schema s, String path, FieldRule rule) {
+    composite(path, rule, "a record");
+    if (!inProgress.add(s.getFullName())) {
+      throw new KafkaLoadConfigException(
+          "field '"
+              + path
+              + "': record "
+              + s.getFullName()
+              + " is recursive, which the generator does not make");
+    }
+    List<Schema.Field> fields = s.getFields();
+    Draw[] parts = new Draw[fields.size()];
+    for (Schema.Field f : fields) {
+      String fp = path.isEmpty() ? f.name() : path + "." + f.name();
+      parts[f.pos()] = node(f.schema(), fp, rules.take(fp));
+    }
+    inProgress.remove(s.getFullName());
+    return (r, n) -> {
+      GenericData.Record out = new GenericData.Record(s);
+      for (int i = 0; i < parts.length; i++) {
+        out.put(i, parts[i].draw(r, n));
+      }
+      return out;
+    };
+  }
+
+  /**
+   * Null with the rule's probability (else, without a generator, as likely as each other branch),
+   * else a branch.
+   */
+  private Draw union(Schema s, String path, FieldRule rule) {
+    boolean nullable = s.getTypes().stream().anyMatch(b -> b.getType() == Schema.Type.NULL);
+    if (rule.hasNullProbability() && !nullable) {
+      throw new KafkaLoadConfigException(
+          "field '" + path + "': a null probability needs a nullable field, not " + s);
+    }
+    FieldRule branchRule = rule.withNullProbability(-1);
+    List<Draw> branches = new ArrayList<>();
+    KafkaLoadConfigException first = null;
+    for (Schema b : s.getTypes()) {
+      if (b.getType() != Schema.Type.NULL) {
+        try {
+          branches.add(node(b, path, branchRule));
+        } catch (KafkaLoadConfigException e) {
+          first = first == null ? e : first;
+        }
+        if (!branchRule.isRandom() && !branches.isEmpty()) {
+          break; // a generator fills the first branch it fits
+        }
+      }
+    }
+    if (branches.isEmpty() && first != null) {
+      throw first;
+    }
+    double pNull =
+        !nullable || !branchRule.isRandom() && !rule.hasNullProbability()
+            ? 0 // a generator of the user's: its values, null only when asked
+            : rule.hasNullProbability() ? rule.nullProbability() : 1.0 / (branches.size() + 1);
+    Draw[] a = branches.toArray(new Draw[0]);
+    return (r, n) ->
+        a.length == 0 || r.nextDouble() < pNull ? null : a[r.nextInt(a.length)].draw(r, n);
+  }
+
+  private Draw scalar(Schema s, String path, FieldRule rule) {
+    LogicalType lt = s.getLogicalType();
+    if (lt instanceof LogicalTypes.Decimal d) {
+      if (!rule.isRandom()) {
+        throw new KafkaLoadConfigException(
+            "field '" + path + "': a decimal takes no generator (" + rule.gen().describe() + ")");
+      }
+      return decimal(s, d.getPrecision());
+    }
+    Scalar t = type(s);
+    if (lt != null && rule.isRandom()) {
+      String name = lt.getName();
+      if (name.equals("uuid")) {
+        return (r, n) -> new UUID(r.nextLong(), r.nextLong()).toString();
+      }
+      t =
+          name.equals("date")
+              ? t.withBounds(T0 / 86_400_000, T1 / 86_400_000)
+              : name.equals("time-millis")
+                  ? t.withBounds(0, 86_399_999)
+                  : name.equals("time-micros")
+                      ? t.withBounds(0, 86_399_999_999d)
+                      : name.endsWith("-millis")
+                          ? t.withBounds(T0, T1)
+                          : name.endsWith("-micros")
+                              ? t.withBounds(T0 * 1e3, T1 * 1e3)
+                              : name.endsWith("-nanos") ? t.withBounds(T0 * 1e6, T1 * 1e6) : t;
+    }
+    Draw plain = Scalars.draw(t, rule.gen(), path);
+    if (t.kind() == Kind.ENUM) {
+      return (r, n) -> new GenericData.EnumSymbol(s, plain.draw(r, n));
+    }
+    if (s.getType() == Schema.Type.FIXED) {
+      return (r, n) -> new GenericData.Fixed(s, (byte[]) plain.draw(r, n));
+    }
+    if (t.kind() == Kind.BYTES) {
+      return (r, n) -> ByteBuffer.wrap((byte[]) plain.draw(r, n));
+    }
+    return plain;
+  }
+
+  private static Scalar type(Schema s) {
+    switch (s.getType()) {
+      case STRING:
+        return Scalar.of(Kind.STRING);
+      case INT:
+        return Scalar.of(Kind.INT);
+      case LONG:
+        return Scalar.of(Kind.LONG);
+      case FLOAT:
+        return Scalar.of(Kind.FLOAT);
+      case DOUBLE:
+        return Scalar.of(Kind.DOUBLE);
+      case BOOLEAN:
+        return Scalar.of(Kind.BOOLEAN);
+      case BYTES:
+        return Scalar.of(Kind.BYTES);
+      case FIXED:
+        return Scalar.fixed(s.getFixedSize());
+      default:
+        return Scalar.enumOf(s.getEnumSymbols());
+    }
+  }
+
+  /** An unscaled value of at most {@code precision} digits, as two's-complement bytes. */
+  private static Draw decimal(Schema s, int precision) {
+    BigInteger bound = BigInteger.TEN.pow(Math.min(precision, 18));
+    int size = s.getType() == Schema.Type.FIXED ? s.getFixedSize() : -1;
+    return (r, n) -> {
+      BigInteger v = BigInteger.valueOf(r.nextLong(bound.longValue()));
+      byte[] b = (r.nextBoolean() ? v.negate() : v).toByteArray();
+      if (size < 0) {
+        return ByteBuffer.wrap(b);
+      }
+      byte[] out = new byte[size];
+      byte pad = (byte) (b[0] < 0 ? 0xFF : 0);
+      int skip = Math.max(0, b.length - size);
+      for (int i = 0; i < size - (b.length - skip); i++) {
+        out[i] = pad;
+      }
+      System.arraycopy(b, skip, out, size - (b.length - skip), b.length - skip);
+      return new GenericData.Fixed(s, out);
+    };
+  }
+
+  /** A record, array or map takes a null probability through its union, no generator. */
+  private static void composite(String path, FieldRule rule, String what) {
+    if (!rule.isRandom()) {
+      throw new KafkaLoadConfigException(
+          "field '" + path + "': a " + rule.gen().describe() + " generator does not fit " + what);
+    }
+  }
+}

@@ -1,0 +1,337 @@
+package kafkaload.internal.semantic.traffic.generate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
+
+/**
+ * JSON Schema instances as Jackson trees: type, properties, required, enum, const, minimum, maximum
+ * (and their exclusive forms), minLength, maxLength, pattern, items, minItems, maxItems and the
+ * formats date-time, date, uuid and email. Any other keyword that constrains values (allOf, anyOf,
+ * oneOf, not, $ref, multipleOf, ...) is refused by field, as is an unknown format.
+ */
+final class JsonSchemaGenerator {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /** Keywords honoured, or annotations that constrain nothing. */
+  private static final Set<String> KNOWN =
+      Set.of(
+          "type",
+          "properties",
+          "required",
+          "enum",
+          "const",
+          "minimum",
+          "maximum",
+          "exclusiveMinimum",
+          "exclusiveMaximum",
+          "minLength",
+          "maxLength",
+          "pattern",
+          "items",
+          "minItems",
+          "maxItems",
+          "format",
+          "title",
+          "description",
+          "$schema",
+          "$id",
+          "id",
+          "$comment",
+          "default",
+          "examples",
+          "additionalProperties",
+          "readOnly",
+          "writeOnly",
+          "deprecated");
+
+  private static final Set<String> FORMATS = Set.of("date-time", "date", "uuid", "email");
+
+  private final Rules rules;
+
+  private JsonSchemaGenerator(Rules rules) {
+    this.rules = rules;
+  }
+
+  static Draw of(JsonNode schema, Rules rules) {
+    return new JsonSchemaGenerator(rules).node(schema, "", FieldRule.DEFAULT, true);
+  }
+
+  private Draw node(JsonNode s, String path, FieldRule rule, boolean required) {
+    String where = "field '" + (path.isEmpty() ? "(the record)" : path) + "'";
+    for (Iterator<String> it = s.fieldNames(); it.hasNext(); ) {
+      String k = it.next();
+      if (!KNOWN.contains(k)) {
+        throw new KafkaLoadConfigException(
+            where + ": the JSON Schema keyword '" + k + "' is one the generator cannot honour");
+      }
+    }
+    if (s.has("additionalProperties") && !s.get("additionalProperties").isBoolean()) {
+      throw new KafkaLoadConfigException(
+          where + ": additionalProperties as a schema is one the generator cannot honour");
+    }
+    List<String> types = types(s, where);
+    boolean nullable = types.contains("null");
+    if (rule.hasNullProbability() && !nullable && required) {
+      throw new KafkaLoadConfigException(
+          where + ": a null probability needs a nullable field (type null, or not required)");
+    }
+    Draw value = value(s, path, where, rule.withNullProbability(-1), types);
+    double pNull = rule.nullProbability();
+    if (pNull < 0) {
+      return value;
+    }
+    // null: the JSON null where the type allows it, else the property left out (MISSING)
+    JsonNode none = nullable ? NODES.nullNode() : null;
+    return (r, n) -> r.nextDouble() < pNull ? none : value.draw(r, n);
+  }
+
+  private Draw value(JsonNode s, String path, String where, FieldRule rule, List<String> types) {
+    if (s.has("const")) {
+      JsonNode c = s.get("const");
+      noGenerator(where, rule, "a const");
+      return (r, n) -> c;
+    }
+    if (s.has("enum")) {
+      List<Object> symbols = new ArrayList<>();
+      s.get("enum").forEach(symbols::add);
+      if (rule.gen() instanceof FieldGen.OneOf o) {
+        List<Object> picked = new ArrayList<>();
+        for (Object v : o.values()) {
+          JsonNode match = null;
+          for (Object e : symbols) {
+            JsonNode en = (JsonNode) e;
+            match = match == null && (en.asText().equals(String.valueOf(v))) ? en : match;
+          }
+          if (match == null) {
+            throw new KafkaLoadConfigException(
+                where
+                    + ": the value '"
+                    + v
+                    + "' of the list is not in the schema's enum "
+                    + s.get("enum"));
+          }
+          picked.add(match);
+        }
+        symbols = picked;
+      } else {
+        noGenerator(where, rule, "an enum");
+      }
+      Object[] a = symbols.toArray();
+      return (r, n) -> a[r.nextInt(a.length)];
+    }
+    List<String> nonNull = new ArrayList<>(types);
+    nonNull.remove("null");
+    if (nonNull.isEmpty()) {
+      return (r, n) -> NODES.nullNode();
+    }
+    List<Draw> draws = new ArrayList<>();
+    KafkaLoadConfigException first = null;
+    for (String type : nonNull) {
+      try {
+        draws.add(typed(s, path, where, rule, type));
+      } catch (KafkaLoadConfigException e) {
+        first = first == null ? e : first;
+      }
+      if (!rule.isRandom() && !draws.isEmpty()) {
+        break;
+      }
+    }
+    if (draws.isEmpty()) {
+      throw first;
+    }
+    if (types.contains("null") && rule.isRandom()) {
+      draws.add((r, n) -> NODES.nullNode()); // without a generator, null as likely as each type
+    }
+    Draw[] a = draws.toArray(new Draw[0]);
+    return a.length == 1 ? a[0] : (r, n) -> a[r.nextInt(a.length)].draw(r, n);
+  }
+
+  private Draw typed(JsonNode s, String path, String where, FieldRule rule, String type) {
+    switch (type) {
+      case "object":
+        return object(s, path, where, rule);
+      case "array":
+        {
+          noGenerator(where, rule, "an array");
+          JsonNode items = s.get("items");
+          if (items != null && !items.isObject()) {
+            throw new KafkaLoadConfigException(
+                where + ": items as a list is one the generator cannot honour");
+          }
+          Draw item =
+              items == null
+                  ? (r, n) -> NODES.textNode(Scalars.letters(r, 4))
+                  : node(items, path + "[]", FieldRule.DEFAULT, true);
+          int lo = s.path("minItems").asInt(0);
+          int hi = s.has("maxItems") ? Math.min(s.get("maxItems").asInt(), lo + 4) : lo + 4;
+          if (hi < lo) {
+            throw new KafkaLoadConfigException(where + ": minItems is above maxItems");
+          }
+          return (r, n) -> {
+            ArrayNode out = NODES.arrayNode();
+            for (int i = lo + r.nextInt(hi - lo + 1); i > 0; i--) {
+              out.add((JsonNode) item.draw(r, n));
+            }
+            return out;
+          };
+        }
+      case "string":
+        return string(s, path, where, rule);
+      case "integer":
+      case "number":
+        {
+          boolean integer = type.equals("integer");
+          double lo = bound(s, "minimum", "exclusiveMinimum", integer, 1);
+          double hi = bound(s, "maximum", "exclusiveMaximum", integer, -1);
+          Scalar t = Scalar.of(integer ? Kind.LONG : Kind.DOUBLE).withBounds(lo, hi);
+          Draw d = Scalars.draw(t, rule.gen(), path);
+          return integer
+              ? (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).longValue())
+              : (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).doubleValue());
+        }
+      case "boolean":
+        {
+          Draw d = Scalars.draw(Scalar.of(Kind.BOOLEAN), rule.gen(), path);
+          return (r, n) -> NODES.booleanNode((Boolean) d.draw(r, n));
+        }
+      default:
+        throw new KafkaLoadConfigException(
+            where + ": type '" + type + "' is not a JSON Schema type");
+    }
+  }
+
+  private Draw object(JsonNode s, String path, String where, FieldRule rule) {
+    noGenerator(where, rule, "an object");
+    Set<String> required = new HashSet<>();
+    s.path("required").forEach(x -> required.add(x.asText()));
+    List<String> names = new ArrayList<>();
+    List<Draw> parts = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = s.path("properties").fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> p = it.next();
+      String fp = path.isEmpty() ? p.getKey() : path + "." + p.getKey();
+      names.add(p.getKey());
+      parts.add(node(p.getValue(), fp, rules.take(fp), required.contains(p.getKey())));
+    }
+    for (String name : required) {
+      if (!names.contains(name)) {
+        throw new KafkaLoadConfigException(
+            where + ": required property '" + name + "' has no schema under properties");
+      }
+    }
+    String[] k = names.toArray(new String[0]);
+    Draw[] v = parts.toArray(new Draw[0]);
+    return (r, n) -> {
+      ObjectNode out = NODES.objectNode();
+      for (int i = 0; i < k.length; i++) {
+        JsonNode x = (JsonNode) v[i].draw(r, n);
+        if (x != null) {
+          out.set(k[i], x);
+        }
+      }
+      return out;
+    };
+  }
+
+  private Draw string(JsonNode s, String path, String where, FieldRule rule) {
+    String format = s.has("format") ? s.get("format").asText() : null;
+    if (format != null && !FORMATS.contains(format)) {
+      throw new KafkaLoadConfigException(
+          where
+              + ": format '"
+              + format
+              + "' is one the generator cannot honour (it knows "
+              + FORMATS
+              + ")");
+    }
+    if (format != null && rule.isRandom()) {
+      return (r, n) -> NODES.textNode(formatted(format, r));
+    }
+    String pattern = s.has("pattern") ? ecmaToBrics(s.get("pattern").asText()) : null;
+    Scalar t =
+        Scalar.of(Kind.STRING)
+            .withLengths(s.path("minLength").asInt(-1), s.path("maxLength").asInt(-1), pattern);
+    Draw d = Scalars.draw(t, rule.gen(), path);
+    return (r, n) -> NODES.textNode((String) d.draw(r, n));
+  }
+
+  private static String formatted(String format, java.util.SplittableRandom r) {
+    long ms = 1_577_836_800_000L + r.nextLong(315_532_800_000L);
+    switch (format) {
+      case "date-time":
+        return java.time.Instant.ofEpochMilli(ms).toString();
+      case "date":
+        return java.time.LocalDate.ofEpochDay(ms / 86_400_000L).toString();
+      case "uuid":
+        return new UUID(r.nextLong(), r.nextLong()).toString();
+      default:
+        return Scalars.letters(r, 6).toLowerCase() + "@example.com";
+    }
+  }
+
+  /** The common ECMA pattern forms in brics' syntax: anchors dropped, \d \w \s as classes. */
+  static String ecmaToBrics(String p) {
+    String q = p.startsWith("^") ? p.substring(1) : p;
+    q = q.endsWith("$") && !q.endsWith("\\$") ? q.substring(0, q.length() - 1) : q;
+    return q.replace("\\d", "[0-9]").replace("\\w", "[A-Za-z0-9_]").replace("\\s", "[ ]");
+  }
+
+  private static double bound(
+      JsonNode s, String inclusive, String exclusive, boolean integer, int dir) {
+    double b = Double.NaN;
+    if (s.has(inclusive)) {
+      b = s.get(inclusive).asDouble();
+    }
+    JsonNode ex = s.get(exclusive);
+    if (ex != null && ex.isNumber()) {
+      double e =
+          integer ? Math.floor(ex.asDouble()) + dir : ex.asDouble() + dir * Math.ulp(ex.asDouble());
+      if (integer && dir < 0) {
+        e = Math.ceil(ex.asDouble()) - 1;
+      }
+      b = Double.isNaN(b) ? e : dir > 0 ? Math.max(b, e) : Math.min(b, e);
+    } else if (ex != null && ex.asBoolean() && !Double.isNaN(b)) {
+      b = integer ? b + dir : b + dir * Math.ulp(b); // draft 4's boolean form
+    }
+    return b;
+  }
+
+  private static List<String> types(JsonNode s, String where) {
+    JsonNode t = s.get("type");
+    List<String> out = new ArrayList<>();
+    if (t == null) {
+      if (s.has("const") || s.has("enum")) {
+        return out;
+      }
+      if (s.has("properties")) {
+        out.add("object");
+        return out;
+      }
+      throw new KafkaLoadConfigException(where + ": the schema gives no type");
+    }
+    if (t.isArray()) {
+      t.forEach(x -> out.add(x.asText()));
+    } else {
+      out.add(t.asText());
+    }
+    return out;
+  }
+
+  private static void noGenerator(String where, FieldRule rule, String what) {
+    if (!rule.isRandom()) {
+      throw new KafkaLoadConfigException(
+          where + ": a " + rule.gen().describe() + " generator does not fit " + what);
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package kafkaload.internal.semantic.traffic.generate;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumDescriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
+import com.google.protobuf.DynamicMessage;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
+
+/**
+ * Protobuf messages as DynamicMessages: scalars, enums, nested messages, repeated fields, maps and
+ * oneofs (one member set per record). Well-known types (google.protobuf.*) and recursive messages
+ * are refused by field.
+ */
+final class ProtobufGenerator {
+  private final Rules rules;
+  private final Set<String> inProgress = new HashSet<>();
+
+  private ProtobufGenerator(Rules rules) {
+    this.rules = rules;
+  }
+
+  static Draw of(Descriptor message, Rules rules) {
+    return new ProtobufGenerator(rules).message(message, "");
+  }
+
+  /** A part of a message: sets its field (or one of a oneof's) on the builder. */
+  private interface Part {
+    void set(DynamicMessage.Builder b, java.util.SplittableRandom r, long n);
+  }
+
+  private Draw message(Descriptor d, String path) {
+    if (d.getFullName().startsWith("google.protobuf.")) {
+      throw new KafkaLoadConfigException(
+          "field '" + path + "': the well-known type " + d.getFullName() + " is not generated");
+    }
+    if (!inProgress.add(d.getFullName())) {
+      throw new KafkaLoadConfigException(
+          "field '"
+              + path
+              + "': message "
+              + d.getFullName()
+              + " is recursive, which the generator does not make");
+    }
+    List<Part> parts = new ArrayList<>();
+    for (OneofDescriptor o : d.getRealOneofs()) {
+      List<Part> members = new ArrayList<>();
+      for (FieldDescriptor f : o.getFields()) {
+        members.add(field(f, join(path, f.getName())));
+      }
+      Part[] m = members.toArray(new Part[0]);
+      parts.add((b, r, n) -> m[r.nextInt(m.length)].set(b, r, n));
+    }
+    for (FieldDescriptor f : d.getFields()) {
+      if (f.getRealContainingOneof() == null) {
+        parts.add(field(f, join(path, f.getName())));
+      }
+    }
+    inProgress.remove(d.getFullName());
+    Part[] a = parts.toArray(new Part[0]);
+    return (r, n) -> {
+      DynamicMessage.Builder b = DynamicMessage.newBuilder(d);
+      for (Part p : a) {
+        p.set(b, r, n);
+      }
+      return b.build();
+    };
+  }
+
+  private Part field(FieldDescriptor f, String path) {
+    FieldRule rule = rules.take(path);
+    if (rule.hasNullProbability()
+        && (f.isRepeated() || !f.hasPresence() || f.getRealContainingOneof() != null)) {
+      throw new KafkaLoadConfigException(
+          "field '"
+              + path
+              + "': a null probability needs a field with presence (optional or a message), which "
+              + f.getName()
+              + " is not");
+    }
+    if (f.isRepeated()) {
+      if (!rule.isRandom()) {
+        throw new KafkaLoadConfigException(
+            "field '"
+                + path
+                + "': a "
+                + rule.gen().describe()
+                + " generator does not fit a repeated field");
+      }
+      Draw item = value(f, path + "[]", FieldRule.DEFAULT);
+      return (b, r, n) -> {
+        int size = r.nextInt(5);
+        for (int i = 0; i < size; i++) {
+          b.addRepeatedField(f, item.draw(r, n));
+        }
+      };
+    }
+    Draw v = value(f, path, rule.withNullProbability(-1));
+    double pNull = rule.nullProbability();
+    return (b, r, n) -> {
+      if (pNull < 0 || r.nextDouble() >= pNull) {
+        b.setField(f, v.draw(r, n));
+      }
+    };
+  }
+
+  private Draw value(FieldDescriptor f, String path, FieldRule rule) {
+    if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+      if (!rule.isRandom()) {
+        throw new KafkaLoadConfigException(
+            "field '"
+                + path
+                + "': a "
+                + rule.gen().describe()
+                + " generator does not fit a message");
+      }
+      return message(f.getMessageType(), f.isMapField() ? path + "{}" : path);
+    }
+    Scalar t = type(f);
+    Draw plain = Scalars.draw(t, rule.gen(), path);
+    switch (f.getJavaType()) {
+      case ENUM:
+        {
+          EnumDescriptor e = f.getEnumType();
+          return (r, n) -> {
+            EnumValueDescriptor v = e.findValueByName((String) plain.draw(r, n));
+            return v;
+          };
+        }
+      case BYTE_STRING:
+        return (r, n) -> ByteString.copyFrom((byte[]) plain.draw(r, n));
+      default:
+        return plain;
+    }
+  }
+
+  private static Scalar type(FieldDescriptor f) {
+    switch (f.getType()) {
+      case UINT32:
+      case FIXED32:
+        return Scalar.of(Kind.INT).withBounds(0, Integer.MAX_VALUE);
+      case UINT64:
+      case FIXED64:
+        return Scalar.of(Kind.LONG).withBounds(0, Long.MAX_VALUE);
+      default:
+        break;
+    }
+    switch (f.getJavaType()) {
+      case INT:
+        return Scalar.of(Kind.INT);
+      case LONG:
+        return Scalar.of(Kind.LONG);
+      case FLOAT:
+        return Scalar.of(Kind.FLOAT);
+      case DOUBLE:
+        return Scalar.of(Kind.DOUBLE);
+      case BOOLEAN:
+        return Scalar.of(Kind.BOOLEAN);
+      case STRING:
+        return Scalar.of(Kind.STRING);
+      case BYTE_STRING:
+        return Scalar.of(Kind.BYTES);
+      default:
+        List<String> names = new ArrayList<>();
+        f.getEnumType().getValues().forEach(v -> names.add(v.getName()));
+        return Scalar.enumOf(names);
+    }
+  }
+
+  private static String join(String path, String name) {
+    return path.isEmpty() ? name : path + "." + name;
+  }
+}

@@ -1,0 +1,235 @@
+package kafkaload.internal.semantic.traffic.generate;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
+
+/** A scalar field's values from its generator, checked against its type before the load. */
+final class Scalars {
+  private static final String LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+  private Scalars() {}
+
+  /** The draw of {@code gen} for a field of type {@code t}; one that does not fit throws. */
+  static Draw draw(Scalar t, FieldGen gen, String field) {
+    String where = "field '" + field + "' (" + t.describe() + "): ";
+    if (gen instanceof FieldGen.Sequence s) {
+      return sequence(t, s, where);
+    }
+    if (gen instanceof FieldGen.Range g) {
+      return range(t, g, where);
+    }
+    if (gen instanceof FieldGen.OneOf o) {
+      List<Object> values = new ArrayList<>();
+      for (Object v : o.values()) {
+        values.add(convert(t, v, where));
+      }
+      Object[] a = values.toArray();
+      return (r, n) -> a[r.nextInt(a.length)];
+    }
+    if (gen instanceof FieldGen.Regex x) {
+      if (t.kind() != Kind.STRING) {
+        throw new KafkaLoadConfigException(where + "a regex makes strings, not " + t.describe());
+      }
+      RegexStrings strings = regex(x.regex(), where + "regex '" + x.regex() + "'");
+      return (r, n) -> strings.next(r);
+    }
+    return random(t, where);
+  }
+
+  static RegexStrings regex(String regex, String where) {
+    try {
+      return new RegexStrings(regex);
+    } catch (IllegalArgumentException | StackOverflowError e) {
+      throw new KafkaLoadConfigException(where + " cannot be used: " + e.getMessage());
+    }
+  }
+
+  private static Draw sequence(Scalar t, FieldGen.Sequence s, String where) {
+    long start = s.start();
+    String prefix = s.prefix();
+    switch (t.kind()) {
+      case STRING:
+        return (r, n) -> prefix + (start + n);
+      case INT:
+      case LONG:
+        if (!prefix.isEmpty()) {
+          throw new KafkaLoadConfigException(
+              where + "a sequence with prefix '" + prefix + "' makes strings, not numbers");
+        }
+        if (t.kind() == Kind.INT && (start < Integer.MIN_VALUE || start > Integer.MAX_VALUE)) {
+          throw new KafkaLoadConfigException(where + "sequence start " + start + " is not an int");
+        }
+        return t.kind() == Kind.INT ? (r, n) -> (int) (start + n) : (r, n) -> start + n;
+      default:
+        throw new KafkaLoadConfigException(
+            where + "a sequence fits a string, int or long field, not " + t.describe());
+    }
+  }
+
+  private static Draw range(Scalar t, FieldGen.Range g, String where) {
+    if (!t.numeric()) {
+      throw new KafkaLoadConfigException(
+          where + "a " + g.describe() + " fits a number field, not " + t.describe());
+    }
+    if (t.integral() && !g.integral()) {
+      throw new KafkaLoadConfigException(
+          where + "a " + g.describe() + " of non-integers does not fit an integer field");
+    }
+    if (g.min() < t.lowest() || g.max() > t.highest()) {
+      throw new KafkaLoadConfigException(
+          where
+              + g.describe()
+              + " is outside what the field allows, "
+              + t.lowest()
+              + " to "
+              + t.highest());
+    }
+    return numbers(t.kind(), g.min(), g.max());
+  }
+
+  private static Draw numbers(Kind kind, double min, double max) {
+    long lo = (long) min;
+    long hi = (long) max;
+    switch (kind) {
+      case INT:
+        return (r, n) -> (int) (hi == Long.MAX_VALUE ? r.nextLong(lo, hi) : r.nextLong(lo, hi + 1));
+      case LONG:
+        return (r, n) -> hi == Long.MAX_VALUE ? r.nextLong(lo, hi) : r.nextLong(lo, hi + 1);
+      case FLOAT:
+        return (r, n) -> (float) (min == max ? min : Math.min(max, r.nextDouble(min, max)));
+      default:
+        return (r, n) -> min == max ? min : r.nextDouble(min, max);
+    }
+  }
+
+  /** Random values of the type: numbers 0 to 1,000,000 (or the schema's bounds), short strings. */
+  private static Draw random(Scalar t, String where) {
+    switch (t.kind()) {
+      case STRING:
+        {
+          if (t.pattern() != null) {
+            RegexStrings strings =
+                regex(t.pattern(), where + "the schema's pattern '" + t.pattern() + "'");
+            return (r, n) -> strings.next(r);
+          }
+          int lo = t.minLength() >= 0 ? t.minLength() : t.maxLength() == 0 ? 0 : 1;
+          int hi = t.maxLength() >= 0 ? Math.min(t.maxLength(), lo + 16) : lo + 15;
+          return (r, n) -> letters(r, lo + r.nextInt(hi - lo + 1));
+        }
+      case INT:
+      case LONG:
+        {
+          double lo = Double.isNaN(t.min()) ? Math.min(0, t.highest()) : t.min();
+          double hi = Double.isNaN(t.max()) ? Math.max(lo, 0) + 1_000_000 : t.max();
+          return numbers(t.kind(), Math.ceil(lo), Math.floor(hi));
+        }
+      case FLOAT:
+      case DOUBLE:
+        {
+          double lo = Double.isNaN(t.min()) ? Math.min(0, t.highest()) : t.min();
+          double hi = Double.isNaN(t.max()) ? Math.max(lo, 0) + 1_000_000 : t.max();
+          return numbers(t.kind(), lo, hi);
+        }
+      case BOOLEAN:
+        return (r, n) -> r.nextBoolean();
+      case BYTES:
+        return (r, n) -> {
+          byte[] b = new byte[t.fixedSize() >= 0 ? t.fixedSize() : 1 + r.nextInt(16)];
+          r.nextBytes(b);
+          return b;
+        };
+      default:
+        {
+          Object[] symbols = t.symbols().toArray();
+          return (r, n) -> symbols[r.nextInt(symbols.length)];
+        }
+    }
+  }
+
+  static String letters(SplittableRandom r, int length) {
+    char[] c = new char[length];
+    for (int i = 0; i < length; i++) {
+      c[i] = LETTERS.charAt(r.nextInt(LETTERS.length()));
+    }
+    return new String(c);
+  }
+
+  /** A value of a oneOf list as the field's type: its own type, or text that parses as it. */
+  static Object convert(Scalar t, Object v, String where) {
+    String bad = where + "the value '" + v + "' of the list is not valid for the field";
+    try {
+      switch (t.kind()) {
+        case STRING:
+          if (v instanceof String s && fitsLength(t, s)) {
+            if (t.pattern() != null
+                && !regex(t.pattern(), where + "the schema's pattern").matches(s)) {
+              throw new KafkaLoadConfigException(
+                  bad + " (the schema's pattern " + t.pattern() + ")");
+            }
+            return s;
+          }
+          throw new KafkaLoadConfigException(bad);
+        case ENUM:
+          if (t.symbols().contains(String.valueOf(v))) {
+            return String.valueOf(v);
+          }
+          throw new KafkaLoadConfigException(bad + " (symbols " + t.symbols() + ")");
+        case BOOLEAN:
+          if (v instanceof Boolean || "true".equals(v) || "false".equals(v)) {
+            return Boolean.valueOf(String.valueOf(v));
+          }
+          throw new KafkaLoadConfigException(bad);
+        case BYTES:
+          {
+            byte[] b =
+                v instanceof byte[] a ? a : String.valueOf(v).getBytes(StandardCharsets.UTF_8);
+            if (t.fixedSize() >= 0 && b.length != t.fixedSize()) {
+              throw new KafkaLoadConfigException(bad + " (" + t.fixedSize() + " bytes)");
+            }
+            return b;
+          }
+        default:
+          {
+            double d =
+                v instanceof Number num ? num.doubleValue() : Double.parseDouble(String.valueOf(v));
+            boolean whole =
+                v instanceof Number num ? isWhole(num) : String.valueOf(v).matches("-?\\d+");
+            if (t.integral() && !whole || d < t.lowest() || d > t.highest()) {
+              throw new KafkaLoadConfigException(bad);
+            }
+            long l =
+                v instanceof Number num
+                    ? num.longValue()
+                    : t.integral() ? Long.parseLong(String.valueOf(v)) : 0;
+            return switch (t.kind()) {
+              case INT -> (int) l;
+              case LONG -> l;
+              case FLOAT -> (float) d;
+              default -> d;
+            };
+          }
+      }
+    } catch (NumberFormatException e) {
+      throw new KafkaLoadConfigException(bad);
+    }
+  }
+
+  private static boolean fitsLength(Scalar t, String s) {
+    int len = s.codePointCount(0, s.length());
+    return (t.minLength() < 0 || len >= t.minLength())
+        && (t.maxLength() < 0 || len <= t.maxLength());
+  }
+
+  private static boolean isWhole(Number n) {
+    return n instanceof Integer
+        || n instanceof Long
+        || n instanceof Short
+        || n instanceof Byte
+        || n.doubleValue() == Math.rint(n.doubleValue());
+  }
+}
