@@ -247,7 +247,9 @@ public final class KafkaComponents implements ProtocolComponents {
    */
   public synchronized SchemaContext schemas() {
     if (schemas == null) {
-      schemas = SchemaContext.of(protocol.schemaRegistry(), ledger.schemas().registryCallCounter());
+      schemas =
+          SchemaContext.of(
+              protocol.schemaRegistry(), ledger.schemas().registryCallCounter(), ledger.injector());
     }
     return schemas;
   }

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 import org.apache.avro.generic.GenericContainer;
@@ -29,9 +30,16 @@ public final class SchemaContext {
   private final RegistryClient client;
   private final Map<Integer, RecordSchema> byId = new ConcurrentHashMap<>();
   private final Map<Integer, String> subjectById = new ConcurrentHashMap<>();
+  private final InjectorShare injector;
 
   public SchemaContext(RegistrySettings settings, LongAdder calls) {
+    this(settings, calls, InjectorShare.SINGLE);
+  }
+
+  /** {@code injector}: whose share of the generated records the sends make. */
+  public SchemaContext(RegistrySettings settings, LongAdder calls, InjectorShare injector) {
     this.settings = settings;
+    this.injector = injector;
     this.client =
         new RegistryClient(
             settings.url(), settings.userInfo(), settings.tls(), settings.oauth(), calls);
@@ -39,6 +47,11 @@ public final class SchemaContext {
 
   /** The context of these settings; without a url, the embedded registry (started when used). */
   public static SchemaContext of(RegistrySettings s, LongAdder calls) {
+    return of(s, calls, InjectorShare.SINGLE);
+  }
+
+  /** As above, on this injector of a distributed run (generated records: its share). */
+  public static SchemaContext of(RegistrySettings s, LongAdder calls, InjectorShare injector) {
     if (s.url() == null) {
       if (s.tls().configured()) {
         throw new KafkaLoadConfigException(
@@ -63,7 +76,7 @@ public final class SchemaContext {
               s.keyStrategy(),
               s.valueStrategy());
     }
-    return new SchemaContext(s, calls);
+    return new SchemaContext(s, calls, injector);
   }
 
   /** Writes contents with this schema for this topic in the wire format, as the echo does. */
@@ -107,13 +120,12 @@ public final class SchemaContext {
   }
 
   /** The spec's content; a generated one made for the schema, its sample checked. */
-  private static SessionValue<Object> content(
-      SchemaValueSpec spec, RecordSchema schema, String what) {
+  private SessionValue<Object> content(SchemaValueSpec spec, RecordSchema schema, String what) {
     if (spec.generator() == null) {
       return spec.content();
     }
     try {
-      return spec.generator().apply(schema);
+      return spec.generator().contentFor(schema, injector);
     } catch (KafkaLoadConfigException e) {
       throw new KafkaLoadConfigException(what + ": " + e.getMessage());
     }

@@ -2,7 +2,6 @@ package kafkaload.internal.schema;
 
 import io.gatling.core.session.Session;
 import java.util.Map;
-import java.util.function.Function;
 import kafkaload.internal.payload.SessionValue;
 
 /**
@@ -19,7 +18,7 @@ public record SchemaValueSpec(
     SessionValue<Object> content,
     String serializerClass,
     Map<String, Object> serializerConfigs,
-    Function<RecordSchema, SessionValue<Object>> generator)
+    ContentGenerator generator)
     implements SessionValue<byte[]> {
 
   /** A spec whose content is given, not generated. */

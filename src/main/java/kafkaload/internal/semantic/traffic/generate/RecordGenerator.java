@@ -5,10 +5,10 @@ import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.AvroSchema;
+import kafkaload.internal.schema.ContentGenerator;
 import kafkaload.internal.schema.ProtobufSchema;
 import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
@@ -62,8 +62,8 @@ public final class RecordGenerator {
   }
 
   /** What {@code avro(.., generated())} and the others bind: a generator of the schema given. */
-  public static Function<RecordSchema, SessionValue<Object>> binder(GenSpec spec) {
-    return schema -> of(schema, spec).content();
+  public static ContentGenerator binder(GenSpec spec) {
+    return (schema, injector) -> of(schema, spec).content(injector.count(), injector.index());
   }
 
   /** Record n: a SplittableRandom of (seed, n) draws every field. */
@@ -73,8 +73,13 @@ public final class RecordGenerator {
 
   /** Records 0, 1, 2, ... one per send, whichever thread sends. */
   public SessionValue<Object> content() {
+    return content(1, 0);
+  }
+
+  /** Records offset, offset + stride, ...: injector i of n's share of 0, 1, 2, ... */
+  SessionValue<Object> content(int stride, int offset) {
     AtomicLong next = new AtomicLong();
-    return session -> record(next.getAndIncrement());
+    return session -> record(next.getAndIncrement() * stride + offset);
   }
 
   private void checkSample() {

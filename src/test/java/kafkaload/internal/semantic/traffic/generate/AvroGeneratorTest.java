@@ -44,6 +44,21 @@ class AvroGeneratorTest {
   }
 
   @Test
+  void injectorsOfADistributedRunMakeDisjointShares() {
+    // Injector 1 of 3 binds records 1, 4, 7, ...: the seed's records, none another injector sends.
+    GenSpec seq = spec().withFields("orderId=sequence:o-0");
+    RecordGenerator g = gen(seq);
+    var content =
+        RecordGenerator.binder(seq)
+            .contentFor(SCHEMA, new kafkaload.internal.config.InjectorShare(1, 3, "run"));
+    for (long k = 0; k < 5; k++) {
+      GenericRecord r = (GenericRecord) content.resolve(null);
+      assertEquals(g.record(1 + 3 * k), r, "the injector's record " + k);
+      assertEquals("o-" + (1 + 3 * k), r.get("orderId").toString());
+    }
+  }
+
+  @Test
   void everyRecordIsValidAndReadsBackTheSame() throws Exception {
     RecordGenerator g = gen(spec());
     Set<Object> statuses = new HashSet<>();
