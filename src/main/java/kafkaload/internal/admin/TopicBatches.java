@@ -216,7 +216,10 @@ public final class TopicBatches {
     }
   }
 
-  /** Describes every topic until each partition has a leader, within the bound. */
+  /**
+   * Describes every topic until each partition has a leader; refused when none more got one within
+   * the bound (a broker making thousands of partitions takes longer than the bound in all).
+   */
   private static Map<String, TopicDescription> awaitLeaders(
       Admin admin, List<String> topics, long timeoutMs) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
@@ -225,7 +228,11 @@ public final class TopicBatches {
     while (true) {
       Map<String, TopicDescription> now = describe(admin, pending, timeoutMs);
       now.values().stream().filter(TopicBatches::led).forEach(d -> ready.put(d.name(), d));
+      int before = pending.size();
       pending = pending.stream().filter(t -> !ready.containsKey(t)).toList();
+      if (pending.size() < before) {
+        deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+      }
       if (pending.isEmpty()) {
         Map<String, TopicDescription> ordered = new LinkedHashMap<>();
         topics.forEach(t -> ordered.put(t, ready.get(t)));
@@ -234,7 +241,7 @@ public final class TopicBatches {
       if (System.nanoTime() > deadline) {
         throw new KafkaLoadConfigException(
             String.format(
-                "%s topic(s) have a partition without a leader after %s ms: %s",
+                "%s topic(s) have a partition without a leader, none more after %s ms: %s",
                 pending.size(), timeoutMs, named(pending)));
       }
       try {
