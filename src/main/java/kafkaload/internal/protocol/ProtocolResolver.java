@@ -89,7 +89,11 @@ public final class ProtocolResolver {
 
   /** -Dtopics over the builder's count; many topics need a default topic to name them after. */
   static Topics topics(ParamSnapshot params, Topics topics) {
-    Topics t = topics.withCount(params.positiveInt(TOPICS_PROPERTY, topics.count()));
+    // Read only when set: a run on one topic lists no topics parameter in its summary.
+    Topics t =
+        params.raw(TOPICS_PROPERTY) == null
+            ? topics
+            : topics.withCount(params.positiveInt(TOPICS_PROPERTY, topics.count()));
     if (t.many() && t.topic() == null) {
       throw new KafkaLoadConfigException(
           "-D"

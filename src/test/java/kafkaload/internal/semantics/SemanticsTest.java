@@ -40,7 +40,8 @@ class SemanticsTest {
             "throughputGates",
             "traffic",
             "trace",
-            "faultImpact"),
+            "faultImpact",
+            "topicSpread"),
         names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }
