@@ -99,6 +99,27 @@ class ManyTopicsIT {
     assertTrue(page.contains("\"topicSpread\""), "drawn from the summary's topicSpread");
   }
 
+  @Test
+  void aTopicWithFewerPartitionsThanPlannedIsRefusedByNameBeforeAnyLoad() throws Exception {
+    String prefix = uniqueTopic("many-short");
+    createTopic(prefix + "-3", 1);
+    GatlingRun run = run(prefix, 20, 2, 100, 2);
+    assertNotEquals(0, run.exitCode(), run.tail());
+    String line =
+        run.output()
+            .lines()
+            .filter(l -> l.startsWith("[kafkaload] ERROR: "))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no ERROR line in:\n" + run.tail()));
+    assertTrue(
+        line.contains(
+            "1 topic(s) already exist with fewer partitions than the 2 planned: '"
+                + prefix
+                + "-3' (1)"),
+        line);
+    assertFalse(run.output().contains("---- Requests"), run.tail());
+  }
+
   /** 500 topics of 4 partitions (docs/traffic.md; bench/many-topics.sh measures the heap). */
   @Test
   @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
