@@ -202,7 +202,8 @@ public final class KafkaDsl {
 
   /**
    * Values of random letters whose sizes follow {@code sizes}: {@code "fixed:1024"}, {@code
-   * "uniform:100-2000"} or {@code "percentiles:p50=512,p90=4096,p99=65536"} (docs/traffic.md).
+   * "uniform:100-2000"}, {@code "percentiles:p50=512,p90=4096,p99=65536"} or {@code
+   * "histogram:path/to/sizes.csv"} (docs/traffic.md).
    */
   public static Function<Session, Object> recordBytes(String sizes) {
     return Values.of(SizeDistribution.parse(sizes), null);

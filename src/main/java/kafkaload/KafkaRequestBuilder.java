@@ -65,6 +65,17 @@ public final class KafkaRequestBuilder {
     return new ShareConsumeActionBuilder(ShareConsumeSpec.of(requestName, topic));
   }
 
+  /**
+   * Subscriptions of the protocol's topic, run by one virtual user: {@code subscriptions} consumer
+   * groups of {@code consumersEach} consumers, each reading every record of the run; see {@link
+   * SubscriptionsActionBuilder} for the settings and their defaults.
+   */
+  public SubscriptionsActionBuilder subscriptions(int subscriptions, int consumersEach) {
+    return new SubscriptionsActionBuilder(
+        kafkaload.internal.semantic.subscription.SubscriptionSpec.of(
+            requestName, subscriptions, consumersEach));
+  }
+
   /** A record without a key. value: EL string, byte[], or an object written as JSON. */
   public KafkaSendActionBuilder send(Object value) {
     if (value instanceof SchemaValue sv) {

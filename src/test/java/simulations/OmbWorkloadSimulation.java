@@ -4,8 +4,11 @@ import static io.gatling.javaapi.core.CoreDsl.*;
 import static kafkaload.KafkaDsl.*;
 
 import io.gatling.javaapi.core.*;
+import java.util.ArrayList;
+import java.util.List;
 import kafkaload.Params;
 import kafkaload.kit.RunParams;
+import kafkaload.kit.SubscriptionParams;
 import kafkaload.kit.Workload;
 
 /**
@@ -15,7 +18,9 @@ import kafkaload.kit.Workload;
  * duration; OMB's topics above 1 spread the rate over that many topics, -Dtopics), a field this
  * project cannot honour is refused before any load, and a -D knob still wins. Then it is
  * ConstantRateSimulation: a warm-up under its own request name, the measured "send", every acked
- * record reconciled.
+ * record reconciled. Its subscriptions (subscriptionsPerTopic x consumerPerSubscription) are
+ * consumer groups of their own reading the topic from the warm-up's start: each must read every
+ * acked record ("subscription i reconciled"), and their lag is judged by the lag verdict.
  */
 public class OmbWorkloadSimulation extends Simulation {
   Workload workload = Workload.of(Params.fromSystemProperties());
@@ -26,9 +31,11 @@ public class OmbWorkloadSimulation extends Simulation {
   int burst = params.positiveInt("burst", Math.max(1, Math.min(16, rate / 2500)));
   double arrivalsPerSec = (double) rate / burst;
   RunParams unscaled = RunParams.of(params);
+  SubscriptionParams subscriptions = SubscriptionParams.of(params);
   RunParams plan =
-      unscaled.withReadBackFor(
-          (long) totalRate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
+      subscriptions.judgingLag(
+          unscaled.withReadBackFor(
+              (long) totalRate * (unscaled.warmupSeconds() + unscaled.durationSeconds())));
 
   ScenarioBuilder warmUp =
       scenario("warm-up arrivals")
@@ -50,14 +57,28 @@ public class OmbWorkloadSimulation extends Simulation {
         plan.withReconciliation(
             measured.injectOpen(
                 constantUsersPerSec(arrivalsPerSec).during(plan.durationSeconds())));
-    setUp(
-            plan.warmupSeconds() == 0
-                ? load
-                : warmUp
-                    .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
-                    .andThen(load))
-        .protocols(plan.protocol(1))
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
-        .assertions(plan.gates("send"));
+    List<PopulationBuilder> populations = new ArrayList<>();
+    populations.add(
+        plan.warmupSeconds() == 0
+            ? load
+            : warmUp
+                .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
+                .andThen(load));
+    List<Assertion> gates = new ArrayList<>(plan.gates("send"));
+    if (subscriptions.subscriptions() > 0) {
+      populations.add(
+          scenario("subscriptions")
+              .exec(
+                  subscriptions.subscribe(
+                      plan.topic(), plan.warmupSeconds(), plan.durationSeconds()))
+              .injectOpen(atOnceUsers(1)));
+      gates.addAll(subscriptions.gates());
+    }
+    setUp(populations)
+        .protocols(subscriptions.protocol(plan, 1))
+        .maxDuration(
+            plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds())
+                + subscriptions.extraSeconds())
+        .assertions(gates);
   }
 }

@@ -97,6 +97,14 @@ record OmbWorkload(
     if (topicCount > 1) {
       // The rate spread over them, round robin: -Dtopic names them, kafkaload-perf-0 and on.
       knobs.put("topics", String.valueOf(topicCount));
+      if (subscriptionsPerTopic != null && subscriptionsPerTopic > 0) {
+        throw refuse(
+            file,
+            "topics",
+            topicCount,
+            "with subscriptionsPerTopic above 0: a subscription reads one topic; set"
+                + " subscriptionsPerTopic to 0 for a many-topic workload, or topics to 1");
+      }
     }
     knobs.put(
         "topic.partitions",
@@ -105,7 +113,7 @@ record OmbWorkload(
     knobs.put("recordSize", String.valueOf(size));
     values(file, knobs);
     keys(file, knobs);
-    consumers(file);
+    consumers(file, knobs);
     int producers =
         producersPerTopic == null ? 1 : positive(file, "producersPerTopic", producersPerTopic);
     knobs.put("producer.mode", producers == 1 ? "shared" : "pool");
@@ -213,25 +221,38 @@ record OmbWorkload(
     }
   }
 
-  /** Consumers: this project starts none of its own for a workload, so it takes none. */
-  private void consumers(String file) {
+  /**
+   * Subscriptions: consumer groups of their own reading the topic (-Dsubscriptions,
+   * -Dsubscriptions.consumers); OMB's 0 and missing fields: none.
+   */
+  private void consumers(String file, Map<String, String> knobs) {
     int subscriptions = subscriptionsPerTopic == null ? 0 : subscriptionsPerTopic;
-    if (subscriptions != 0) {
-      throw refuse(
-          file,
-          "subscriptionsPerTopic",
-          subscriptions,
-          "this project runs no consumer groups of its own for a workload; set it to 0 (and"
-              + " consumerPerSubscription to 0), and name your own consumers' groups with"
-              + " -Dlag.groups to have their lag judged (docs/lag.md)");
+    int consumers = consumerPerSubscription == null ? 0 : consumerPerSubscription;
+    if (subscriptions < 0) {
+      throw refuse(file, "subscriptionsPerTopic", subscriptions, "0 (no consumers) or more");
     }
-    if (consumerPerSubscription != null && consumerPerSubscription != 0) {
+    if (consumers < 0) {
+      throw refuse(file, "consumerPerSubscription", consumers, "0 or more");
+    }
+    if (subscriptions == 0) {
+      if (consumers != 0) {
+        throw refuse(
+            file,
+            "consumerPerSubscription",
+            consumers,
+            "with subscriptionsPerTopic 0 there are no consumers to run; set it to 0");
+      }
+      return;
+    }
+    if (consumers == 0) {
       throw refuse(
           file,
           "consumerPerSubscription",
-          consumerPerSubscription,
-          "with subscriptionsPerTopic 0 there are no consumers to run; set it to 0");
+          consumers,
+          "each of the " + subscriptions + " subscriptions needs at least 1 consumer");
     }
+    knobs.put("subscriptions", String.valueOf(subscriptions));
+    knobs.put("subscriptions.consumers", String.valueOf(consumers));
   }
 
   /** Minutes as whole seconds (OMB counts minutes; fractions such as 0.1 are allowed). */

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gatling.javaapi.core.Session;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import kafkaload.Params;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -77,6 +78,29 @@ class OmbWorkloadTest {
   }
 
   @Test
+  void subscriptionsAreConsumerGroupsOfTheirOwn() {
+    Map<String, String> k =
+        knobs(
+            BASE.replace("subscriptionsPerTopic: 0", "subscriptionsPerTopic: 2")
+                .replace("consumerPerSubscription: 0", "consumerPerSubscription: 32"));
+    assertEquals("2", k.get("subscriptions"));
+    assertEquals("32", k.get("subscriptions.consumers"), "more than the 16 partitions: accepted");
+    assertFalse(knobs(BASE).containsKey("subscriptions"), "0: no consumers, as before");
+    SubscriptionParams subs =
+        SubscriptionParams.of(
+            Params.of(Map.of("subscriptions.groupPrefix", "g"), Map.of()).withDefaults(k));
+    assertEquals(List.of("g-sub-0", "g-sub-1"), subs.groups());
+    assertEquals(32, subs.consumers());
+    assertEquals(30, subs.drainSeconds());
+    assertEquals(0, SubscriptionParams.of(Params.of(Map.of(), Map.of())).subscriptions());
+    assertTrue(
+        SubscriptionParams.of(Params.of(Map.of("subscriptions", "1"), Map.of()))
+            .groups()
+            .get(0)
+            .matches("kafkaload-omb-[0-9a-f]{8}-sub-0"));
+  }
+
+  @Test
   void missingOptionalFieldsTakeOmbsDefaults() {
     Map<String, String> k =
         knobs(
@@ -99,6 +123,13 @@ class OmbWorkloadTest {
     assertEquals("16", k.get("topic.partitions"), "partitionsPerTopic: each topic's");
     assertEquals("10000", k.get("rate"), "producerRate: over all the topics together");
     assertNull(knobs(BASE).get("topics"), "one topic: -Dtopic as it is");
+    String m =
+        refused(
+            with("topics", "4")
+                .replace("subscriptionsPerTopic: 0", "subscriptionsPerTopic: 1")
+                .replace("consumerPerSubscription: 0", "consumerPerSubscription: 1"));
+    assertTrue(
+        m.contains("topics: 4 cannot be honoured") && m.contains("subscriptionsPerTopic"), m);
   }
 
   @Test
@@ -130,10 +161,17 @@ class OmbWorkloadTest {
     assertTrue(m.contains("producerRate: 10.5"), m);
     m = refused(with("consumerBacklogSizeGB", "2"));
     assertTrue(m.contains("consumerBacklogSizeGB: 2.0") && m.contains("BacklogDrain"), m);
-    m = refused(with("subscriptionsPerTopic", "1"));
-    assertTrue(m.contains("subscriptionsPerTopic: 1") && m.contains("-Dlag.groups"), m);
+    m = refused(with("subscriptionsPerTopic", "-1"));
+    assertTrue(m.contains("subscriptionsPerTopic: -1 cannot be honoured"), m);
     m = refused(with("consumerPerSubscription", "1"));
     assertTrue(m.contains("consumerPerSubscription: 1"), m);
+    m = refused(with("subscriptionsPerTopic", "1"));
+    assertTrue(m.contains("consumerPerSubscription: 0 cannot be honoured"), m);
+    m =
+        refused(
+            with("subscriptionsPerTopic", "1").replace("consumerPerSubscription: 0\n", "")
+                + "consumerPerSubscription: -2\n");
+    assertTrue(m.contains("consumerPerSubscription: -2 cannot be honoured"), m);
     m = refused(with("keyDistributor", "ZIPF"));
     assertTrue(m.contains("keyDistributor: ZIPF") && m.contains("KEY_ROUND_ROBIN"), m);
     m = refused(with("randomBytesRatio", "0.5"));

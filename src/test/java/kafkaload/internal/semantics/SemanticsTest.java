@@ -41,6 +41,7 @@ class SemanticsTest {
             "traffic",
             "trace",
             "faultImpact",
+            "subscriptions",
             "topicSpread"),
         names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");

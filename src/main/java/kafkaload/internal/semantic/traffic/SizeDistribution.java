@@ -11,7 +11,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * fixed:1024}, {@code uniform:100-2000} (both bounds included) or {@code
  * percentiles:p50=512,p90=4096,p99=65536} (sizes interpolated between the points; below the first
  * one from {@code p0}, 1 byte unless given, and above the last one up to {@code p100}, the last
- * size unless given). Thread-safe: each draw uses the calling thread's {@link ThreadLocalRandom}.
+ * size unless given) or {@code histogram:path} ({@link SizeHistogram}). Thread-safe: each draw uses
+ * the calling thread's {@link ThreadLocalRandom}.
  *
  * @param spec the text it was read from
  * @param cumulative the points' shares of the records, from 0 to 1, increasing
@@ -56,6 +57,11 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
           return uniform(Integer.parseInt(bounds[0].trim()), Integer.parseInt(bounds[1].trim()));
         case "percentiles":
           return percentiles(s, args);
+        case "histogram":
+          if (args.isEmpty()) {
+            break;
+          }
+          return SizeHistogram.read(s, args);
         default:
           break;
       }
@@ -65,7 +71,8 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
     throw new KafkaLoadConfigException(
         "Record sizes '"
             + spec
-            + "': expected fixed:1024, uniform:100-2000 or percentiles:p50=512,p90=4096,p99=65536");
+            + "': expected fixed:1024, uniform:100-2000, percentiles:p50=512,p90=4096,p99=65536"
+            + " or histogram:path/to/sizes.csv");
   }
 
   private static SizeDistribution percentiles(String spec, String args) {
@@ -119,10 +126,18 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
 
   /** The size at share {@code u} (0 ≤ u < 1) of the records: the inverse distribution function. */
   int at(double u) {
-    int i = 1;
-    while (i < cumulative.length - 1 && u >= cumulative[i]) {
-      i++;
+    // The first point above u (a histogram file may have many): binary search over 1..n-1.
+    int lo0 = 1;
+    int hi0 = cumulative.length - 1;
+    while (lo0 < hi0) {
+      int mid = (lo0 + hi0) >>> 1;
+      if (u >= cumulative[mid]) {
+        lo0 = mid + 1;
+      } else {
+        hi0 = mid;
+      }
     }
+    int i = lo0;
     double lo = cumulative[i - 1];
     double width = cumulative[i] - lo;
     double f = width <= 0 ? 0 : Math.min(1, Math.max(0, (u - lo) / width));

@@ -44,6 +44,43 @@ class SizeDistributionTest {
   }
 
   @Test
+  void histogramFileBucketsHoldTheirShares() {
+    // payloads/sizes-histogram.csv: 20 % up to 128 bytes, 50 % in 129..512, 25 % in 513..4096,
+    // 5 % in 4097..65536
+    SizeDistribution d = SizeDistribution.parse("histogram:payloads/sizes-histogram.csv");
+    int[] s = draw(d, 400_000);
+    assertEquals(0.20, atOrBelow(s, 128), 0.003);
+    assertEquals(0.70, atOrBelow(s, 512), 0.003);
+    assertEquals(0.95, atOrBelow(s, 4096), 0.003);
+    assertEquals(1, s[0]);
+    // 20,000 draws over 4097..65536: the largest near the top, never above it
+    assertTrue(s[s.length - 1] <= 65536 && s[s.length - 1] > 65000, "largest " + s[s.length - 1]);
+    // evenly within a bucket: the middle of 129..512 at the middle of its share
+    assertEquals(320, percentile(s, 45), 0.03 * 512);
+  }
+
+  @Test
+  void histogramFileErrorsNameTheLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path f = dir.resolve("sizes.csv");
+    java.nio.file.Files.writeString(f, "size,count\n512,10\n256,3\n");
+    assertTrue(
+        error(() -> SizeDistribution.parse("histogram:" + f)).contains("line 3: sizes go up"),
+        "out of order");
+    java.nio.file.Files.writeString(f, "512,10\nlots,3\n");
+    assertTrue(
+        error(() -> SizeDistribution.parse("histogram:" + f)).contains("line 2 'lots,3'"),
+        "not numbers after the first line");
+    java.nio.file.Files.writeString(f, "512,0\n");
+    assertTrue(
+        error(() -> SizeDistribution.parse("histogram:" + f)).contains("no bucket counts"),
+        "empty");
+    assertTrue(
+        error(() -> SizeDistribution.parse("histogram:nope/sizes.csv")).contains("not found"),
+        "missing file");
+  }
+
+  @Test
   void percentilesWithTailsGiven() {
     SizeDistribution d = SizeDistribution.parse("percentiles:p0=100,p50=200,p100=300");
     int[] s = draw(d, 100_000);

@@ -1,0 +1,97 @@
+package kafkaload.internal.semantic.subscription;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import kafkaload.internal.run.RunIdentity;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.header.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One consumer of a subscription's group, on a thread of its own: subscribes to the topic, reads
+ * until stopped, each record of this run counted by its run-wide sequence and timed from its
+ * timestamp (the producer's send time) to its receipt; commits as it goes (auto-commit, so the lag
+ * monitor sees the group) and once more when stopped.
+ */
+final class SubscriptionConsumer implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(SubscriptionConsumer.class);
+
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final String topic;
+  private final SubscriptionCounters.One sub;
+  private final byte[] runId;
+  private final long timedFromMillis;
+  private final Thread thread;
+  private volatile boolean reading = true;
+  private volatile String failure;
+
+  SubscriptionConsumer(
+      KafkaConsumer<byte[], byte[]> consumer,
+      String topic,
+      SubscriptionCounters.One sub,
+      byte[] runId,
+      long timedFromMillis,
+      String threadName) {
+    this.consumer = consumer;
+    this.topic = topic;
+    this.sub = sub;
+    this.runId = runId;
+    this.timedFromMillis = timedFromMillis;
+    this.thread = new Thread(this, threadName);
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  /** Stops reading (within a poll), commits and closes the consumer. */
+  void stop() {
+    reading = false;
+    try {
+      thread.join(15_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Why it stopped before it was asked to; null when it did not. */
+  String failure() {
+    return failure;
+  }
+
+  @Override
+  public void run() {
+    try (consumer) {
+      consumer.subscribe(List.of(topic));
+      while (reading) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+          read(r, System.currentTimeMillis());
+        }
+      }
+      consumer.commitSync(Duration.ofSeconds(10));
+    } catch (RuntimeException e) {
+      failure = e.getClass().getSimpleName() + ": " + e.getMessage();
+      LOG.warn("subscription '{}': a consumer stopped: {}", sub.group(), e.toString());
+    }
+  }
+
+  private void read(ConsumerRecord<byte[], byte[]> r, long now) {
+    Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
+    if (run == null || !Arrays.equals(run.value(), runId)) {
+      sub.otherRun();
+      return;
+    }
+    Header seq = r.headers().lastHeader(RunIdentity.SEQ_HEADER);
+    long[] us = seq == null ? null : RunIdentity.parse(seq.value());
+    if (us == null) {
+      sub.otherRun();
+      return;
+    }
+    long e2e = r.timestamp() >= timedFromMillis ? Math.max(0, now - r.timestamp()) * 1000 : -1;
+    sub.read(us[1], e2e, now);
+  }
+}
