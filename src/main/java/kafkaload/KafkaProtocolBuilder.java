@@ -76,6 +76,18 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return with(parts.with(parts.topics().withTopic(topic)));
   }
 
+  /**
+   * Sends without a topic of their own spread over {@code count} topics, {@code prefix-0} to {@code
+   * prefix-(count-1)}, round robin per record; preflight checks (and creates, as planned) them in
+   * batches. {@code -Dtopics} wins over the count.
+   */
+  public KafkaProtocolBuilder topics(String prefix, int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("topics(prefix, count): count must be at least 1");
+    }
+    return with(parts.with(parts.topics().withTopic(prefix).withCount(count)));
+  }
+
   /** Any KafkaProducer property, with Kafka's own name. */
   public KafkaProtocolBuilder property(String key, Object value) {
     return properties(Collections.singletonMap(key, value));

@@ -14,8 +14,9 @@ import kafkaload.kit.Workload;
 /**
  * An OpenMessaging Benchmark workload file (-Dworkload=path/to/workload.yaml, docs/workloads.md)
  * run at its fixed producerRate, with this project's verification: its fields become the common
- * knobs (partitions, record size or payload file, keys, producers, rate, warm-up and duration), a
- * field this project cannot honour is refused before any load, and a -D knob still wins. Then it is
+ * knobs (topics, partitions, record size or payload file, keys, producers, rate, warm-up and
+ * duration; OMB's topics above 1 spread the rate over that many topics, -Dtopics), a field this
+ * project cannot honour is refused before any load, and a -D knob still wins. Then it is
  * ConstantRateSimulation: a warm-up under its own request name, the measured "send", every acked
  * record reconciled. Its subscriptions (subscriptionsPerTopic x consumerPerSubscription) are
  * consumer groups of their own reading the topic from the warm-up's start: each must read every

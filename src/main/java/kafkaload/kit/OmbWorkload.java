@@ -93,13 +93,18 @@ record OmbWorkload(
    */
   Map<String, String> knobs(String file) {
     Map<String, String> knobs = new LinkedHashMap<>();
-    int topicCount = required(file, "topics", topics);
-    if (topicCount != 1) {
-      throw refuse(
-          file,
-          "topics",
-          topicCount,
-          "one topic per run is supported: run the workload once per topic, or split it");
+    int topicCount = positive(file, "topics", topics);
+    if (topicCount > 1) {
+      // The rate spread over them, round robin: -Dtopic names them, kafkaload-perf-0 and on.
+      knobs.put("topics", String.valueOf(topicCount));
+      if (subscriptionsPerTopic != null && subscriptionsPerTopic > 0) {
+        throw refuse(
+            file,
+            "topics",
+            topicCount,
+            "with subscriptionsPerTopic above 0: a subscription reads one topic; set"
+                + " subscriptionsPerTopic to 0 for a many-topic workload, or topics to 1");
+      }
     }
     knobs.put(
         "topic.partitions",

@@ -3,6 +3,7 @@ package kafkaload.kit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -116,6 +117,22 @@ class OmbWorkloadTest {
   }
 
   @Test
+  void manyTopicsSpreadTheWholeRateOverThemAll() {
+    Map<String, String> k = knobs(with("topics", "4"));
+    assertEquals("4", k.get("topics"), "-Dtopics: the sends spread over 4 topics");
+    assertEquals("16", k.get("topic.partitions"), "partitionsPerTopic: each topic's");
+    assertEquals("10000", k.get("rate"), "producerRate: over all the topics together");
+    assertNull(knobs(BASE).get("topics"), "one topic: -Dtopic as it is");
+    String m =
+        refused(
+            with("topics", "4")
+                .replace("subscriptionsPerTopic: 0", "subscriptionsPerTopic: 1")
+                .replace("consumerPerSubscription: 0", "consumerPerSubscription: 1"));
+    assertTrue(
+        m.contains("topics: 4 cannot be honoured") && m.contains("subscriptionsPerTopic"), m);
+  }
+
+  @Test
   void anUnknownFieldIsRefusedByName() {
     String m = refused(BASE + "producerRte: 100\n");
     assertTrue(m.contains("unknown field 'producerRte'"), m);
@@ -136,8 +153,8 @@ class OmbWorkloadTest {
 
   @Test
   void eachFieldItCannotHonourIsRefusedNamingItsValueAndWhy() {
-    String m = refused(with("topics", "4"));
-    assertTrue(m.contains("topics: 4 cannot be honoured"), m);
+    String m = refused(with("topics", "0"));
+    assertTrue(m.contains("topics: 0 cannot be honoured"), m);
     m = refused(with("producerRate", "0"));
     assertTrue(m.contains("producerRate: 0") && m.contains("CapacitySearchSimulation"), m);
     m = refused(with("producerRate", "10.5"));

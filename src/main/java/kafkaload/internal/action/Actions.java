@@ -60,7 +60,7 @@ public final class Actions {
                     + spec.burst()
                     + ")");
           }
-          SendSpec bound = spec.resolved(c.protocol().topic()).withSchemas(c);
+          SendSpec bound = spec.resolvedOver(c.protocol().topics().spread()).withSchemas(c);
           return new KafkaSendAction(bound, c.start(), next, ctx.throttled());
         });
   }

@@ -141,6 +141,11 @@ public record SendSpec(
 
   /** The send as it runs: default topic filled in, reported name; refused without a topic. */
   public SendSpec resolved(String defaultTopic) {
+    return resolvedOver(defaultTopic == null ? null : SessionValue.constant(defaultTopic));
+  }
+
+  /** As {@link #resolved(String)}, the default topic per record (many topics, round robin). */
+  public SendSpec resolvedOver(SessionValue<String> defaultTopic) {
     SessionValue<String> t = topic;
     if (t == null) {
       if (defaultTopic == null) {
@@ -149,7 +154,7 @@ public record SendSpec(
                 + requestName
                 + "' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send");
       }
-      t = SessionValue.constant(defaultTopic);
+      t = defaultTopic;
     }
     return new SendSpec(reportedName(), t, partition, content, delivery);
   }

@@ -108,7 +108,7 @@ public final class Preflight {
     return plan.partitions();
   }
 
-  private static void validName(String topic) {
+  static void validName(String topic) {
     try {
       Topic.validate(topic);
     } catch (InvalidTopicException e) {

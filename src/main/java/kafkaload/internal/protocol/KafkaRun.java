@@ -16,7 +16,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
-import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.client.ProducerHandle;
@@ -39,7 +38,6 @@ import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.TopicOffsets;
 import kafkaload.internal.schema.EmbeddedRegistry;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.Reconciliation;
@@ -134,14 +132,7 @@ final class KafkaRun {
           Secrets.masked(protocol.producerProperties()));
       try (Admin admin = connection.admin()) {
         Preflight.checkBootstrap(admin, connection);
-        if (protocol.topic() != null) {
-          Preflight.checkPlan(
-              admin,
-              protocol.topic(),
-              protocol.topicPlan(),
-              connection.timeoutMs(),
-              protocol.acksAll());
-        }
+        TopicsPreflight.checkPlan(admin, protocol, connection);
       }
       ExecutorService blockingSender =
           Executors.newSingleThreadExecutor(
@@ -181,11 +172,7 @@ final class KafkaRun {
     KafkaProtocol protocol = c.protocol();
     Connection connection = c.connection();
     try {
-      TopicOffsets offsetsBefore = preflight(protocol, connection);
-      if (protocol.topic() != null) {
-        baselines.taken(protocol.topic(), offsetsBefore);
-      }
-      List<String> warm = protocol.topic() == null ? List.of() : List.of(protocol.topic());
+      List<String> warm = TopicsPreflight.prepare(protocol, connection, baselines);
       ProducerPool producers =
           new ProducerPool(
               protocol.producerMode(),
@@ -218,24 +205,6 @@ final class KafkaRun {
       EmbeddedCluster.stopShared();
     }
     EmbeddedRegistry.stopShared();
-  }
-
-  /** The checks on the existing (or just created) default topic; returns its id and end offsets. */
-  private static TopicOffsets preflight(KafkaProtocol protocol, Connection connection) {
-    if (protocol.topic() == null) {
-      return null;
-    }
-    TopicPlan plan = protocol.topicPlan();
-    try (Admin admin = connection.admin()) {
-      Preflight.checkTopic(admin, protocol.topic(), plan, connection.timeoutMs());
-      if (protocol.acksAll()) {
-        Preflight.checkInSyncReplicas(admin, protocol.topic(), connection.timeoutMs());
-      }
-      Preflight.checkBatchFits(
-          admin, protocol.topic(), protocol.producerProperties(), connection.timeoutMs());
-      return OffsetQueries.offsets(admin, protocol.topic(), connection.timeoutMs())
-          .orElseThrow(() -> Preflight.missing(protocol.topic()));
-    }
   }
 
   /** The results so far of every started protocol (the baseline gate runs after the load). */

@@ -77,11 +77,32 @@ public final class ProtocolResolver {
         new Target(bootstrap, brokers).resolved(),
         Collections.unmodifiableMap(props),
         parts.producers(),
-        parts.topics(),
+        topics(params, parts.topics()),
         requests,
         parts.lag(),
         registry,
         new RunContext(injectorBounds(params), params.used(), params.injector(), metrics(params)));
+  }
+
+  /** -D property: spread the sends over N topics named after the default topic (1: one). */
+  public static final String TOPICS_PROPERTY = "topics";
+
+  /** -Dtopics over the builder's count; many topics need a default topic to name them after. */
+  static Topics topics(ParamSnapshot params, Topics topics) {
+    // Read only when set: a run on one topic lists no topics parameter in its summary.
+    Topics t =
+        params.raw(TOPICS_PROPERTY) == null
+            ? topics
+            : topics.withCount(params.positiveInt(TOPICS_PROPERTY, topics.count()));
+    if (t.many() && t.topic() == null) {
+      throw new KafkaLoadConfigException(
+          "-D"
+              + TOPICS_PROPERTY
+              + "="
+              + t.count()
+              + " needs a default topic to name them after: kafka().topic(\"prefix\")");
+    }
+    return t;
   }
 
   /** -Dmetrics.port: unset, no endpoint; 0, a free port; else a port number. */

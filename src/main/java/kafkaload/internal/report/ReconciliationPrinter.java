@@ -108,7 +108,12 @@ public final class ReconciliationPrinter {
           .append(s.describe())
           .append(": the read_committed read-back cannot see past it\n");
     }
-    for (Reconciled.TopicResult t : r.topics()) {
+    boolean many = r.topics().size() > WorstTopics.MANY;
+    if (many) {
+      b.append(spread(r.topics()));
+    }
+    for (Reconciled.TopicResult t :
+        many ? WorstTopics.worst(r.topics(), WorstTopics.SHOWN) : r.topics()) {
       if (several) {
         b.append(
             String.format(
@@ -134,6 +139,26 @@ public final class ReconciliationPrinter {
       b.append(exactlyOnce(r.exactlyOnce())).append('\n');
     }
     return b.toString();
+  }
+
+  /** A run over many topics: one line over all of them, then the worst few are listed. */
+  static String spread(java.util.List<Reconciled.TopicResult> topics) {
+    long partitions = topics.stream().mapToLong(t -> t.partitions().size()).sum();
+    long lossy = topics.stream().filter(t -> t.lost() > 0).count();
+    long duplicated = topics.stream().filter(t -> t.duplicates() > 0).count();
+    java.util.LongSummaryStatistics acked =
+        topics.stream().mapToLong(Reconciled.TopicResult::ackedOk).summaryStatistics();
+    return String.format(
+        ROOT,
+        "  %d topics, %d partitions: %d with records lost, %d with duplicates; acked OK per topic"
+            + " min %d, max %d; the worst %d of them:%n",
+        topics.size(),
+        partitions,
+        lossy,
+        duplicated,
+        acked.getMin(),
+        acked.getMax(),
+        Math.min(WorstTopics.SHOWN, topics.size()));
   }
 
   /**

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.OffsetQueries;
+import kafkaload.internal.admin.TopicBatches;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.results.ReconciliationResult.Partition;
@@ -164,10 +164,13 @@ public final class Reconciliation {
     Map<String, Map<Integer, Long>> after = new LinkedHashMap<>();
     Map<String, TopicChange> changes = new HashMap<>();
     try (Admin admin = connection.admin()) {
+      // One call per batch of topics, not per topic: a run may spread over hundreds.
+      Map<String, TopicOffsets> current =
+          TopicBatches.offsets(admin, new ArrayList<>(baselines.keySet()), connection.timeoutMs());
       for (Map.Entry<String, TopicOffsets> e : baselines.entrySet()) {
         String topic = e.getKey();
         TopicOffsets base = e.getValue();
-        Optional<TopicOffsets> now = OffsetQueries.offsets(admin, topic, connection.timeoutMs());
+        Optional<TopicOffsets> now = Optional.ofNullable(current.get(topic));
         after.put(topic, now.map(TopicOffsets::endOffsets).orElse(Map.of()));
         if (now.isPresent() && now.get().topicId().equals(base.topicId())) {
           before.put(topic, base.endOffsets());

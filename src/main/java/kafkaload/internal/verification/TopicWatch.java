@@ -1,12 +1,14 @@
 package kafkaload.internal.verification;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.OffsetQueries;
+import kafkaload.internal.admin.TopicBatches;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicChange;
 import kafkaload.internal.run.TopicOffsets;
@@ -48,19 +50,20 @@ public final class TopicWatch implements AutoCloseable {
       if (admin == null) {
         admin = connection.admin();
       }
-      ledger.baselines().taken().forEach(this::look);
+      Map<String, TopicOffsets> taken = ledger.baselines().taken();
+      // One describe per batch of topics: a run may spread over hundreds.
+      Map<String, TopicDescription> now =
+          TopicBatches.describe(admin, new ArrayList<>(taken.keySet()), connection.timeoutMs());
+      taken.forEach((topic, before) -> look(topic, before, Optional.ofNullable(now.get(topic))));
     } catch (RuntimeException e) {
       // A broker away (a fault test) is not a topic change: the next look, or the reconciliation,
       // tells.
     }
   }
 
-  private void look(String topic, TopicOffsets before) {
+  /** The topic's id and partition count are all the watch needs: a describe, not its offsets. */
+  private void look(String topic, TopicOffsets before, Optional<TopicDescription> current) {
     long now = System.currentTimeMillis();
-    // The topic's id and partition count are all the watch needs: a describe, not the end offsets
-    // too.
-    Optional<TopicDescription> current =
-        OffsetQueries.described(admin, topic, connection.timeoutMs());
     if (current.isPresent() && String.valueOf(current.get().topicId()).equals(before.topicId())) {
       ledger.topicSeen(topic, now);
       return;

@@ -213,4 +213,36 @@ class ReconciliationPrinterTest {
         out.get(4));
     assertEquals(List.of("2", "40", "gone", "44.4%", "4000", "-", "-"), cells(out.get(7)));
   }
+
+  @Test
+  void manyTopicsPrintOneLineAndTheWorstFive() {
+    java.util.List<TopicResult> topics = new java.util.ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      topics.add(
+          new TopicResult(
+              "perf-" + i,
+              100,
+              i == 42 ? 97 : 100,
+              -1,
+              -1,
+              List.of(new Partition(0, 0, i == 42 ? 97 : 100, 100, 1000, -1L, -1L, -1L)),
+              null));
+    }
+    String out = ReconciliationPrinter.format(new Result("r1", 0, null, topics));
+    assertTrue(out.contains("[kafkaload] ---- Reconciliation of 500 topics (run r1) ----"), out);
+    assertTrue(
+        out.contains(
+            "  500 topics, 500 partitions: 1 with records lost, 0 with duplicates; acked OK per topic"
+                + " min 100, max 100; the worst 5 of them:"),
+        out);
+    assertEquals(5, out.lines().filter(l -> l.startsWith("  topic '")).count(), out);
+    assertTrue(
+        out.lines()
+            .filter(l -> l.startsWith("  topic '"))
+            .findFirst()
+            .orElseThrow()
+            .startsWith("  topic 'perf-42': acked OK 100 | end-offset delta 97 | lost 3"),
+        "the worst first: " + out);
+    assertTrue(out.lines().count() < 40, "bounded: " + out.lines().count() + " lines");
+  }
 }

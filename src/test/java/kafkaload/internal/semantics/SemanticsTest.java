@@ -41,7 +41,8 @@ class SemanticsTest {
             "traffic",
             "trace",
             "faultImpact",
-            "subscriptions"),
+            "subscriptions",
+            "topicSpread"),
         names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }

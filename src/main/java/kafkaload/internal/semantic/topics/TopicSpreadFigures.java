@@ -1,0 +1,75 @@
+package kafkaload.internal.semantic.topics;
+
+import java.util.List;
+import kafkaload.internal.report.WorstTopics;
+import kafkaload.internal.run.Reconciled.TopicResult;
+
+/**
+ * A run over several topics in a bounded size, however many: the totals, how many topics and
+ * partitions, how many lost or duplicated records, the spread of acked records per topic, and the
+ * worst {@link #WORST} topics.
+ *
+ * @param delivered records found by the read-back; -1 when it did not run or was incomplete
+ * @param minAckedOk the fewest records acked into one topic (the slowest topic's throughput)
+ */
+public record TopicSpreadFigures(
+    int topics,
+    long partitions,
+    long ackedOk,
+    long delivered,
+    long lost,
+    long duplicates,
+    int topicsWithLost,
+    int topicsWithDuplicates,
+    long minAckedOk,
+    long maxAckedOk,
+    List<TopicRow> worst) {
+
+  /** Topics listed: the worst first. */
+  public static final int WORST = WorstTopics.MANY;
+
+  /** One topic as listed among the worst. */
+  public record TopicRow(
+      String topic,
+      int partitions,
+      long ackedOk,
+      long offsetDelta,
+      long delivered,
+      long lost,
+      long duplicates,
+      long reordered,
+      boolean changed) {
+    static TopicRow of(TopicResult t) {
+      return new TopicRow(
+          t.topic(),
+          t.partitions().size(),
+          t.ackedOk(),
+          t.offsetDelta(),
+          t.delivered(),
+          t.lost(),
+          t.duplicates(),
+          t.partitions().stream().mapToLong(p -> p.reordered() == null ? 0 : p.reordered()).sum(),
+          t.change() != null);
+    }
+  }
+
+  /** The summary of {@code topics}; null for fewer than two. */
+  public static TopicSpreadFigures of(List<TopicResult> topics) {
+    if (topics.size() < 2) {
+      return null;
+    }
+    boolean read = topics.stream().allMatch(t -> t.delivered() >= 0);
+    return new TopicSpreadFigures(
+        topics.size(),
+        topics.stream().mapToLong(t -> t.partitions().size()).sum(),
+        topics.stream().mapToLong(TopicResult::ackedOk).sum(),
+        read ? topics.stream().mapToLong(TopicResult::delivered).sum() : -1,
+        topics.stream().mapToLong(TopicResult::lost).sum(),
+        topics.stream().mapToLong(TopicResult::duplicates).sum(),
+        (int) topics.stream().filter(t -> t.lost() > 0).count(),
+        (int) topics.stream().filter(t -> t.duplicates() > 0).count(),
+        topics.stream().mapToLong(TopicResult::ackedOk).min().orElse(0),
+        topics.stream().mapToLong(TopicResult::ackedOk).max().orElse(0),
+        WorstTopics.worst(topics, WORST).stream().map(TopicRow::of).toList());
+  }
+}
