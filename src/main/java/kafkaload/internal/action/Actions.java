@@ -97,7 +97,13 @@ public final class Actions {
   public static ActionBuilder requestReply(RequestReplySpec rr) {
     return scala(
         (c, ctx, next) -> {
-          SendSpec request = rr.request().resolved(c.protocol().topic());
+          SendSpec request =
+              rr.request()
+                  .resolved(
+                      rr.request().topic() == null
+                          ? c.protocol()
+                              .oneTopic("Request-reply '" + rr.request().requestName() + "'")
+                          : null);
           if (request.fireAndForget()) {
             throw new KafkaLoadConfigException(
                 "'" + request.requestName() + "': a request-reply cannot be fire-and-forget");

@@ -61,6 +61,14 @@ public record KafkaProtocol(
     return topics.topic();
   }
 
+  /**
+   * The default topic for a step that writes or reads one topic ({@code step}: its name for the
+   * message); refused before the load when plain sends spread over many ({@code -Dtopics}).
+   */
+  public String oneTopic(String step) {
+    return topics.oneTopic(step);
+  }
+
   public TopicPlan topicPlan() {
     return topics.plan();
   }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 
 /**
@@ -32,6 +33,22 @@ public record Topics(String topic, TopicPlan plan, int count) {
       throw new IllegalArgumentException("topics must be at least 1, not " + n);
     }
     return new Topics(topic, plan, n);
+  }
+
+  /**
+   * The default topic for a step that works on one topic ({@code step} names it); refused when the
+   * sends spread over many, whose prefix is no topic.
+   */
+  public String oneTopic(String step) {
+    if (many()) {
+      throw new KafkaLoadConfigException(
+          String.format(
+              "%s has no topic of its own and works on one topic, but the protocol's sends spread"
+                  + " over %d topics ('%s-0' to '%s-%d', -Dtopics or kafka().topics(..)): give it"
+                  + " its own topic",
+              step, count, topic, topic, count - 1));
+    }
+    return topic;
   }
 
   /** More than one topic: the default topic names them, it is not one of them. */

@@ -41,6 +41,17 @@ class TopicsTest {
   }
 
   @Test
+  void aStepOnOneTopicIsRefusedOverManyNamingTheTopics() {
+    assertEquals("perf", ONE.oneTopic("Transaction 'tx'"));
+    String m =
+        assertThrows(
+                KafkaLoadConfigException.class, () -> ONE.withCount(3).oneTopic("Transaction 'tx'"))
+            .getMessage();
+    assertTrue(m.startsWith("Transaction 'tx' has no topic of its own"), m);
+    assertTrue(m.contains("over 3 topics ('perf-0' to 'perf-2'"), m);
+  }
+
+  @Test
   void minusDTopicsWinsOverTheBuilderAndNeedsAPrefix() {
     ParamSnapshot none = ParamSnapshot.of(Map.of(), Map.of());
     assertEquals(4, ProtocolResolver.topics(none, ONE.withCount(4)).count());

@@ -15,7 +15,10 @@ public final class BacklogActions {
     return Actions.scala(
         (c, ctx, next) -> {
           spec.check();
-          BacklogSpec bound = spec.topic() == null ? spec.withTopic(c.protocol().topic()) : spec;
+          BacklogSpec bound =
+              spec.topic() == null
+                  ? spec.withTopic(c.protocol().oneTopic("Backlog '" + spec.requestName() + "'"))
+                  : spec;
           return new BacklogAction(bound, c.start(), next);
         });
   }

@@ -40,7 +40,14 @@ public final class CapacityActions {
                     + injector.count()
                     + " injectors needs the run id they share (-Drun.id)");
           }
-          SendSpec send = checked.send().resolved(c.protocol().topic()).withSchemas(c);
+          SendSpec send =
+              checked
+                  .send()
+                  .resolved(
+                      checked.send().topic() == null
+                          ? c.protocol().oneTopic("Capacity search '" + spec.requestName() + "'")
+                          : null)
+                  .withSchemas(c);
           CapacitySpec bound = checked.withSend(send);
           KafkaComponents started = c.start();
           String topic = c.protocol().topic();

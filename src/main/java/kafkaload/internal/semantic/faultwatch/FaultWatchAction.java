@@ -34,7 +34,9 @@ final class FaultWatchAction extends KafkaAction {
     if (!counters.isStarted()) {
       counters.started(components.clock().nowMillis(), components.health());
       ledger.tap(counters);
-      String topic = components.protocol().topic();
+      // Over many topics the default topic is their prefix, not a topic: the acked ones are
+      // watched.
+      String topic = components.protocol().topics().many() ? null : components.protocol().topic();
       components.resource(
           MetadataWatcher.class,
           () ->

@@ -44,7 +44,10 @@ public final class SubscriptionActions {
           }
           SubscriptionSpec named = given.named();
           SubscriptionSpec spec =
-              named.topic() == null ? named.withTopic(c.protocol().topic()) : named;
+              named.topic() == null
+                  ? named.withTopic(
+                      c.protocol().oneTopic("Subscriptions '" + named.requestName() + "'"))
+                  : named;
           KafkaComponents started = c.start();
           long timeoutMs = c.connection().timeoutMs();
           int partitions;

@@ -35,9 +35,12 @@ public final class TransactionActions {
           try (Admin admin = c.connection().admin()) {
             TransactionPreflight.checkTransactionState(admin, c.connection().timeoutMs());
           }
+          String topic =
+              spec.send().topic() == null
+                  ? c.protocol().oneTopic("Transaction '" + spec.requestName() + "'")
+                  : null;
           TransactionSpec bound =
-              spec.resolved(c.protocol().topic())
-                  .withSend(spec.resolved(c.protocol().topic()).send().withSchemas(c));
+              spec.resolved(topic).withSend(spec.resolved(topic).send().withSchemas(c));
           KafkaComponents started = c.start();
           TransactionResources.of(started).warm(spec.requestName());
           return new KafkaTransactionAction(bound, started, next);
