@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.subscription;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -15,6 +16,7 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * @param topic null: the protocol's
  * @param groupPrefix each group is {@code <groupPrefix>-sub-<i>}; null: one of the run's own
  */
+@RecordBuilder
 public record SubscriptionSpec(
     String requestName,
     String topic,
@@ -23,7 +25,8 @@ public record SubscriptionSpec(
     String groupPrefix,
     Duration during,
     Duration measuredAfter,
-    Duration drainTimeout) {
+    Duration drainTimeout)
+    implements SubscriptionSpecBuilder.With {
 
   public static SubscriptionSpec of(String requestName, int subscriptions, int consumers) {
     return new SubscriptionSpec(
@@ -37,20 +40,9 @@ public record SubscriptionSpec(
         Duration.ofSeconds(30));
   }
 
-  public SubscriptionSpec withTopic(String t) {
-    return new SubscriptionSpec(
-        requestName, t, subscriptions, consumers, groupPrefix, during, measuredAfter, drainTimeout);
-  }
-
-  public SubscriptionSpec withGroupPrefix(String p) {
-    return new SubscriptionSpec(
-        requestName, topic, subscriptions, consumers, p, during, measuredAfter, drainTimeout);
-  }
-
   /** How long they read, from when they start, and from when records are timed. */
   public SubscriptionSpec withTiming(Duration reading, Duration timedAfter, Duration drain) {
-    return new SubscriptionSpec(
-        requestName, topic, subscriptions, consumers, groupPrefix, reading, timedAfter, drain);
+    return withDuring(reading).withMeasuredAfter(timedAfter).withDrainTimeout(drain);
   }
 
   /** The group names, {@code <prefix>-sub-<i>}. */

@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -8,6 +9,7 @@ import java.util.SplittableRandom;
  * values are plain Java (String, Integer, Long, Float, Double, Boolean, byte[], an enum symbol as
  * its String) that each format then wraps.
  */
+@RecordBuilder
 record Scalar(
     Kind kind,
     List<String> symbols,
@@ -16,7 +18,8 @@ record Scalar(
     double max,
     int minLength,
     int maxLength,
-    String pattern) {
+    String pattern)
+    implements ScalarBuilder.With {
 
   enum Kind {
     STRING,
@@ -47,11 +50,11 @@ record Scalar(
   }
 
   Scalar withBounds(double lo, double hi) {
-    return new Scalar(kind, symbols, fixedSize, lo, hi, minLength, maxLength, pattern);
+    return withMin(lo).withMax(hi);
   }
 
   Scalar withLengths(int lo, int hi, String regex) {
-    return new Scalar(kind, symbols, fixedSize, min, max, lo, hi, regex);
+    return withMinLength(lo).withMaxLength(hi).withPattern(regex);
   }
 
   boolean integral() {
