@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import kafkaload.internal.schema.AvroSchema;
@@ -20,9 +18,6 @@ import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,26 +96,10 @@ class GeneratedRecordsIT {
     assertTrue(share > 0.12 && share < 0.28, "coupon null in about 20 %: " + share);
   }
 
+  /** The topic's values from the beginning, until {@code expected} have come or 60 s pass. */
   private static List<byte[]> readAll(String topic, long expected) {
-    Properties p = new Properties();
-    p.put("bootstrap.servers", bootstrap());
-    p.put("enable.auto.commit", "false");
-    List<byte[]> out = new ArrayList<>();
-    try (KafkaConsumer<byte[], byte[]> c =
-        new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> partitions =
-          c.partitionsFor(topic).stream()
-              .map(i -> new TopicPartition(topic, i.partition()))
-              .toList();
-      c.assign(partitions);
-      c.seekToBeginning(partitions);
-      long deadline = System.currentTimeMillis() + 60_000;
-      while (out.size() < expected && System.currentTimeMillis() < deadline) {
-        for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
-          out.add(r.value());
-        }
-      }
-    }
-    return out;
+    return KafkaTestSupport.readAll(topic, expected, Duration.ofSeconds(60)).stream()
+        .map(ConsumerRecord::value)
+        .toList();
   }
 }

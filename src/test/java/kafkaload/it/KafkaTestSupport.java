@@ -171,6 +171,12 @@ public final class KafkaTestSupport {
    * pass.
    */
   public static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, int expected) {
+    return readAll(topic, expected, Duration.ofSeconds(30));
+  }
+
+  /** As above, waiting up to {@code timeout}. */
+  public static List<ConsumerRecord<byte[], byte[]>> readAll(
+      String topic, long expected, Duration timeout) {
     Properties p = new Properties();
     p.put("bootstrap.servers", bootstrap());
     p.put("enable.auto.commit", "false");
@@ -184,7 +190,7 @@ public final class KafkaTestSupport {
               .toList();
       c.assign(partitions);
       c.seekToBeginning(partitions);
-      long deadline = System.currentTimeMillis() + 30_000;
+      long deadline = System.currentTimeMillis() + timeout.toMillis();
       while (out.size() < expected && System.currentTimeMillis() < deadline) {
         c.poll(Duration.ofMillis(200)).forEach(out::add);
       }
