@@ -3,9 +3,22 @@ package kafkaload.it;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.client.TopicListener;
+import kafkaload.internal.run.ConsumeCounters;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -75,6 +88,8 @@ class RequestReplyIT {
     assertEquals(users, elapsed.size(), run.tail());
     // Never before the deadline; after it, within a margin a loaded 2-core machine keeps (the slow
     // echo's replies, 800 ms apart, arrive late: counted below, so the timeout fired before them).
+    // That the timeout is a timer at the deadline, not the reader's poll, is asserted without wall
+    // time in aTimeoutIsATimerAtItsDeadlineNotTheReadersPoll.
     for (long ms : elapsed) {
       assertTrue(
           ms >= ReplySimulation.TIMEOUT_MS && ms < ReplySimulation.TIMEOUT_MS + 5_000,
@@ -86,6 +101,92 @@ class RequestReplyIT {
       lateCount = late.group(1);
     }
     assertEquals(String.valueOf(users), lateCount, run.tail());
+  }
+
+  /**
+   * The timeout of a consume or a request-reply (both wait through {@link TopicListener#await}) is
+   * a timer set at the deadline, not the reader's next 100 ms poll: its scheduler is one the test
+   * steps by hand, so this holds on a machine however loaded. The reader polls past the deadline (a
+   * later record is delivered) and the waiter is still waiting; the timer's step to the deadline
+   * times it out, once, and its record arriving after that is counted late.
+   */
+  @Test
+  @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
+  void aTimeoutIsATimerAtItsDeadlineNotTheReadersPoll() throws Exception {
+    String topic = uniqueTopic("rr-timer");
+    createTopic(topic, 1);
+    SteppedScheduler timer = new SteppedScheduler();
+    ConsumeCounters counters = new ConsumeCounters();
+    try (TopicListener listener =
+            new TopicListener(
+                new Connection(bootstrap(), Map.of(), 30_000),
+                topic,
+                IsolationLevel.READ_UNCOMMITTED,
+                timer,
+                counters);
+        KafkaProducer<byte[], byte[]> producer = producer()) {
+      listener.watch(true, null, false);
+      AtomicInteger timedOut = new AtomicInteger();
+      TopicListener.Waiter late = waiter("late", timedOut::incrementAndGet, null);
+      long awaited = System.nanoTime();
+      listener.await(late, ReplySimulation.TIMEOUT_MS);
+      assertEquals(List.of((long) ReplySimulation.TIMEOUT_MS), timer.delaysMs(), "the deadline");
+
+      // A record another waiter gets, sent once the deadline has passed on the wall clock: when
+      // it is delivered, the reader has polled after the deadline.
+      Thread.sleep(ReplySimulation.TIMEOUT_MS + 100);
+      CompletableFuture<Long> delivered = new CompletableFuture<>();
+      listener.await(waiter("other", () -> {}, delivered), 60_000);
+      producer.send(new ProducerRecord<>(topic, bytes("other"), bytes("v"))).get();
+      long deliveredAt = delivered.get(60, TimeUnit.SECONDS);
+      assertTrue(
+          deliveredAt - awaited > TimeUnit.MILLISECONDS.toNanos(ReplySimulation.TIMEOUT_MS),
+          "a poll after the deadline");
+      assertFalse(late.done.get(), "the reader's polls do not time a waiter out");
+      assertEquals(0, timedOut.get());
+
+      // The timer at one ms short of the deadline, then at it.
+      assertEquals(0, timer.advanceTo(ReplySimulation.TIMEOUT_MS - 1));
+      assertFalse(late.done.get(), "not before its deadline");
+      assertEquals(1, timer.advanceTo(ReplySimulation.TIMEOUT_MS));
+      assertTrue(late.done.get());
+      assertEquals(1, timedOut.get(), "timed out once, by the timer");
+
+      // Its record after the timeout: a late reply, not a delivery.
+      producer.send(new ProducerRecord<>(topic, bytes("late"), bytes("v"))).get();
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (counters.lateReplies() == 0 && System.nanoTime() < until) {
+        Thread.sleep(20);
+      }
+      assertEquals(1, counters.lateReplies());
+      assertEquals(1, timedOut.get());
+    }
+  }
+
+  private static TopicListener.Waiter waiter(
+      String key, Runnable onTimeout, CompletableFuture<Long> delivered) {
+    return new TopicListener.Waiter(
+        TopicListener.keyOf(bytes(key)),
+        null,
+        null,
+        (r, receivedMillis) -> {
+          if (delivered != null) {
+            delivered.complete(System.nanoTime());
+          }
+        },
+        onTimeout,
+        e -> {});
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static KafkaProducer<byte[], byte[]> producer() {
+    return new KafkaProducer<>(
+        Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap()),
+        new ByteArraySerializer(),
+        new ByteArraySerializer());
   }
 
   @Test
