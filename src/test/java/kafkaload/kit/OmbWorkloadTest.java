@@ -233,13 +233,53 @@ class OmbWorkloadTest {
     assertTrue(m.contains("-Dworkload is required"), m);
   }
 
+  /**
+   * Each shipped workload is accepted and runs what its file says: its fields, read here line by
+   * line apart from the parser, are the knobs the run gets (name, rate, partitions, record size,
+   * producers, topics, subscriptions, warm-up and duration), and a record is messageSize bytes.
+   */
   @Test
-  void theShippedWorkloadsAreAccepted() throws Exception {
+  void theShippedWorkloadsAreAcceptedAndRunWhatTheirFilesSay() throws Exception {
+    List<Path> shipped;
     try (var files = Files.list(Path.of("src/test/resources/workloads"))) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
-        Workload w = Workload.of(Params.of(Map.of("workload", f.toString()), Map.of()));
-        RunParams.of(w.params());
+      shipped = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
+    assertEquals(4, shipped.size(), "docs/workloads.md lists four: " + shipped);
+    for (Path f : shipped) {
+      Map<String, String> field = new java.util.HashMap<>();
+      for (String line : Files.readAllLines(f)) {
+        int colon = line.indexOf(':');
+        if (!line.startsWith("#") && colon > 0) {
+          field.put(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+        }
       }
+      Workload w = Workload.of(Params.of(Map.of("workload", f.toString()), Map.of()));
+      RunParams plan = RunParams.of(w.params());
+      String at = f.getFileName().toString();
+      assertEquals(field.get("name"), w.name(), at);
+      assertEquals(
+          Integer.parseInt(field.get("producerRate")), w.params().positiveInt("rate", 1), at);
+      assertEquals(Integer.parseInt(field.get("partitionsPerTopic")), plan.topicPartitions(), at);
+      assertEquals(Integer.parseInt(field.get("messageSize")), plan.recordSize(), at);
+      assertEquals(
+          Math.round(Double.parseDouble(field.get("testDurationMinutes")) * 60),
+          plan.durationSeconds(),
+          at);
+      assertEquals(
+          Math.round(Double.parseDouble(field.get("warmupDurationMinutes")) * 60),
+          plan.warmupSeconds(),
+          at);
+      int producers = Integer.parseInt(field.get("producersPerTopic"));
+      assertEquals(producers == 1 ? "shared" : "pool", plan.producerMode(), at);
+      if (producers > 1) {
+        assertEquals(producers, plan.producerPool(), at);
+      }
+      int topics = Integer.parseInt(field.get("topics"));
+      assertEquals(topics, w.params().positiveInt("topics", 1), at);
+      int subscriptions = Integer.parseInt(field.getOrDefault("subscriptionsPerTopic", "0"));
+      assertEquals(subscriptions, w.params().nonNegativeInt("subscriptions", 0), at);
+      Object value = w.valueFunction(plan).apply((Session) null);
+      assertEquals(Integer.parseInt(field.get("messageSize")), ((byte[]) value).length, at);
     }
   }
 }
