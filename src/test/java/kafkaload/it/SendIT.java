@@ -254,9 +254,24 @@ class SendIT {
     // 20 users unthrottled send thousands per second here; throttled, the count stays at the
     // ceiling's scale.
     assertTrue(sent <= ceiling, "throttle exceeded: " + sent + " > " + ceiling);
-    // Not a speed (a loaded machine may send below the throttle): more than one second's worth of
-    // it, the whole run of a throttle applied per user (20 users) would not reach that.
-    assertTrue(sent > ThrottleSimulation.RPS, "throttled run sent next to nothing: " + sent);
+    // Held at the throttle, not below it: second by second (Gatling's log of the sends' starts),
+    // the seconds after the 1 s ramp and the JVM's first slow second send RPS each. A loaded
+    // machine slows a few seconds (the run's start most), so their median is judged: 20 users
+    // could send thousands a second, so a median far from RPS is the throttle's doing.
+    List<GatlingLog.Second> seconds = GatlingLog.requestsPerSecond(run, "send");
+    double[] held =
+        seconds.stream()
+            .filter(x -> x.timeMs() >= 2000)
+            .mapToDouble(GatlingLog.Second::requests)
+            .sorted()
+            .toArray();
+    assertTrue(held.length >= 5, "the held seconds: " + seconds);
+    double median = (held[(held.length - 1) / 2] + held[held.length / 2]) / 2;
+    assertEquals(
+        ThrottleSimulation.RPS,
+        median,
+        ThrottleSimulation.RPS * 0.1,
+        "median sends of the held seconds: " + seconds);
     // maxDuration stops Gatling's stats while users still send (on a loaded machine for a while:
     // +61 seen), so
     // the topic holds at least Gatling's OK count. Our own counters run until the producers close:
@@ -312,30 +327,15 @@ class SendIT {
   @Test
   @ResourceLock(value = ALONE, mode = ResourceAccessMode.READ)
   void badParameterFailsBeforeAnyLoadNamingIt() throws Exception {
-    List<GatlingRun> runs =
-        sideBySide(
-            List.of(
-                () ->
-                    runGatling(
-                        "simulations.BaselineSimulation",
-                        props("kafka.bootstrap.servers", bootstrap(), "recordSize", "-5"),
-                        60),
-                () ->
-                    runGatling(
-                        "simulations.BaselineSimulation",
-                        props("kafka.bootstrap.servers", bootstrap(), "compression.type", "brotli"),
-                        60)));
-    GatlingRun run = runs.get(0);
+    // An unknown codec is BadInputIT.anUnknownCompressionCodecIsNamed's (one run fewer here).
+    GatlingRun run =
+        runGatling(
+            "simulations.BaselineSimulation",
+            props("kafka.bootstrap.servers", bootstrap(), "recordSize", "-5"),
+            60);
     assertNotEquals(0, run.exitCode());
     assertTrue(
         run.output().contains("[kafkaload] ERROR: -DrecordSize=-5 must be >= 0"), run.tail());
-    assertFalse(run.output().contains("Kafka target:"), "no producer was created");
-
-    run = runs.get(1);
-    assertNotEquals(0, run.exitCode());
-    assertTrue(
-        run.output().contains("Invalid value brotli for configuration compression.type"),
-        run.tail());
     assertFalse(run.output().contains("Kafka target:"), "no producer was created");
   }
 
@@ -361,7 +361,9 @@ class SendIT {
     assertTrue(
         run.output().contains("the predicate threw IllegalStateException: boom (on "), run.tail());
     // The timeout is a KO at its deadline: never before it, and after it within a margin a loaded
-    // 2-core machine keeps. Every user got past it: none hung (the run is bounded above too).
+    // 2-core machine keeps. Every user got past it: none hung (the run is bounded above too). That
+    // it is a timer at the deadline, not the reader's 100 ms poll, is asserted with a stepped clock
+    // in RequestReplyIT.aTimeoutIsATimerAtItsDeadlineNotTheReadersPoll (the same TopicListener).
     List<Long> elapsed = run.numbersAfter("CONSUME-TIMEOUT-ELAPSED-MS");
     assertEquals(users, elapsed.size(), run.tail());
     for (long ms : elapsed) {
