@@ -152,6 +152,7 @@ class BadInputIT {
   @Test
   void nonNumericNegativeAndZeroValuesNameTheParameter() throws Exception {
     rejected("-Dusers=ten is not a whole number", "users", "ten");
+    rejected("-Dusers=-3 must be >= 1", "users", "-3");
     rejected("-Dduration=0 must be >= 1", "duration", "0");
   }
 
