@@ -1,15 +1,21 @@
 package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.CheckBuilder;
+import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ConsumeSpec;
 import kafkaload.internal.action.MatchKind;
-import kafkaload.internal.check.RecordCheck;
+import kafkaload.internal.check.CheckExpressions;
+import kafkaload.internal.check.RecordChecks;
+import kafkaload.internal.check.RecordChecks.RecordCondition;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.DecodeSpec;
@@ -76,9 +82,46 @@ public final class ConsumeActionBuilder implements ActionBuilder {
    * records arriving while the user waits.
    */
   public ConsumeActionBuilder matchJsonPath(String path, String el) {
-    RecordCheck check = RecordCheck.jsonPath(path).is(el);
-    return match(
-        (session, record) -> check.apply(record, session.asScala(), new HashMap<>()) == null);
+    RecordChecks check =
+        RecordChecks.of(List.of(CoreDsl.jsonPath(CheckExpressions.jsonPath(path)).isEL(el)));
+    return match((session, record) -> check.apply(record, session.asScala()).failure() == null);
+  }
+
+  /**
+   * Gatling's checks on the record received, as on a request-reply's reply: CoreDsl's checks read
+   * its value (decoded to JSON with {@link #decoded()}), KafkaDsl's {@code key()}, {@code
+   * header(..)}, {@code onKey(..)}, {@code onHeader(..)} and {@code simpleCheck(..)} the rest. A
+   * failing check makes the consume a KO with Gatling's message; {@code saveAs} saves into the
+   * user's session.
+   */
+  public ConsumeActionBuilder check(CheckBuilder... checks) {
+    return check(Arrays.asList(checks));
+  }
+
+  /** Gatling's checks on the record received, as {@link #check(CheckBuilder...)}. */
+  public ConsumeActionBuilder check(List<CheckBuilder> checks) {
+    return new ConsumeActionBuilder(spec.withChecks(RecordChecks.of(checks)));
+  }
+
+  /** Checks applied only when this Gatling EL condition holds. */
+  public CheckIf<ConsumeActionBuilder> checkIf(String condition) {
+    return checkIf(RecordCondition.el(condition));
+  }
+
+  /** Checks applied only when this function of the session holds. */
+  public CheckIf<ConsumeActionBuilder> checkIf(Function<Session, Boolean> condition) {
+    return checkIf(RecordCondition.of(condition));
+  }
+
+  /** Checks applied only when this function of the record and the session holds. */
+  public CheckIf<ConsumeActionBuilder> checkIf(
+      BiFunction<ConsumerRecord<byte[], byte[]>, Session, Boolean> condition) {
+    return checkIf(RecordCondition.of(condition));
+  }
+
+  private CheckIf<ConsumeActionBuilder> checkIf(RecordCondition condition) {
+    return new CheckIf<>(
+        checks -> new ConsumeActionBuilder(spec.withChecks(RecordChecks.of(checks, condition))));
   }
 
   public ConsumeActionBuilder timeout(Duration t) {

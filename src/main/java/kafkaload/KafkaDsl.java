@@ -1,6 +1,7 @@
 package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
@@ -9,12 +10,15 @@ import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultPlan;
+import kafkaload.internal.check.RecordCheckBuilders;
+import kafkaload.internal.check.RecordView;
 import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
 import kafkaload.internal.schema.SchemaFormat;
 import kafkaload.internal.semantic.traffic.KeyDistribution;
 import kafkaload.internal.semantic.traffic.SizeDistribution;
 import kafkaload.internal.semantic.traffic.Values;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * The one entry point of the Kafka DSL: {@code import static kafkaload.KafkaDsl.*;}
@@ -139,11 +143,66 @@ public final class KafkaDsl {
   }
 
   /**
-   * Reply checks, as in Gatling's HTTP checks: {@code reply.jsonPath("$.status").is("OK")}, {@code
-   * reply.header("id").saveAs("id")}. Reached through {@code reply.} so they never clash with
-   * CoreDsl's own bodyString(), jsonPath(), regex() ... under the same static imports.
+   * The earlier names of Gatling's checks on a reply, kept as aliases: {@code reply.jsonPath(p)} is
+   * CoreDsl's {@code jsonPath(p)}, {@code reply.key()} is {@link #key()}. Write Gatling's own.
    */
-  public static final ReplyCheck.Factory reply = new ReplyCheck.Factory();
+  public static final ReplyCheck reply = new ReplyCheck();
+
+  // Kafka's own sources for Gatling's checks. CoreDsl's bodyString(), jsonPath(..), regex(..) ...
+  // read the record's value (decoded to JSON with .decoded()); these read the rest of the record.
+
+  /**
+   * The record's key as UTF-8 text, with Gatling's whole chain: {@code key().is("order-1")}, {@code
+   * key().saveAs("key")}, {@code key().notExists()} for a record without a key.
+   */
+  public static CheckBuilder.Find<String> key() {
+    return RecordCheckBuilders.key();
+  }
+
+  /**
+   * The values of a header as UTF-8 text, in the record's order: {@code header("corr").is("c-1")},
+   * {@code header("hop").findAll()}, {@code header("hop").count().is(2)}.
+   */
+  public static CheckBuilder.MultipleFind<String> header(String name) {
+    return RecordCheckBuilders.header(name);
+  }
+
+  /**
+   * A check on the key instead of the value: {@code onKey(jsonPath("$.id").is("7"))}, {@code
+   * onKey(regex("order-(\\d+)").saveAs("n"))}. A record without a key fails it.
+   */
+  public static CheckBuilder onKey(CheckBuilder check) {
+    return RecordCheckBuilders.on(RecordView.key(), check);
+  }
+
+  /**
+   * A check on a header's (last) value instead of the record's value: {@code onHeader("meta",
+   * jmesPath("tenant").is("acme"))}. A record without the header fails it.
+   */
+  public static CheckBuilder onHeader(String name, CheckBuilder check) {
+    return RecordCheckBuilders.on(RecordView.header(name), check);
+  }
+
+  /**
+   * The id of the record's writer schema (Confluent's wire format), as text: the decoded record's,
+   * else read from the value's framing.
+   */
+  public static CheckBuilder.Find<String> schemaId() {
+    return RecordCheckBuilders.schemaId();
+  }
+
+  /** The registry subject(s) of a decoded record's schema, comma-separated; needs decoded(). */
+  public static CheckBuilder.Find<String> schemaSubject() {
+    return RecordCheckBuilders.schemaSubject();
+  }
+
+  /**
+   * A predicate on the whole record, as Gatling JMS's {@code simpleCheck}: false is a KO ("Kafka
+   * check failed").
+   */
+  public static CheckBuilder simpleCheck(Function<ConsumerRecord<byte[], byte[]>, Boolean> f) {
+    return RecordCheckBuilders.simpleCheck(f);
+  }
 
   /**
    * A value of {@code size} random letters, a fresh one per record (drawn from a pool made once).

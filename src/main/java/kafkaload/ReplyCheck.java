@@ -1,92 +1,66 @@
 package kafkaload;
 
-import kafkaload.internal.check.RecordCheck;
+import io.gatling.javaapi.core.CheckBuilder;
+import io.gatling.javaapi.core.CoreDsl;
+import kafkaload.internal.check.CheckExpressions;
 
 /**
- * A check on a reply, in the manner of Gatling's HTTP checks: an extraction ({@code
- * reply.bodyString()}, {@code bodyBytes()}, {@code jsonPath(..)}, {@code jmesPath(..)}, {@code
- * substring(..)}, {@code regex(..)}, {@code header(..)}, {@code key()}), then by default "exists",
- * or {@code is(expected)}, and optionally {@code saveAs(name)} into the session. Immutable; a check
- * that fails or throws makes the request a KO with its reason, never a stranded user.
+ * The earlier names of the checks on a reply, reached as {@code KafkaDsl.reply.jsonPath(..)}: each
+ * is an alias of Gatling's own check (CoreDsl's, or KafkaDsl's {@code key()}, {@code header(..)},
+ * {@code schemaId()}, {@code schemaSubject()}), with Gatling's whole chain. As in Gatling, {@code
+ * is(..)} compares with a value as it is and {@code isEL("#{id}")} with Gatling EL. A malformed
+ * JSONPath, JMESPath or regular expression is refused here, before any load.
  */
 public final class ReplyCheck {
-  private final RecordCheck check;
+  ReplyCheck() {}
 
-  private ReplyCheck(RecordCheck check) {
-    this.check = check;
+  /** CoreDsl's {@code bodyString()}: the value as UTF-8 text. */
+  public CheckBuilder.Find<String> bodyString() {
+    return CoreDsl.bodyString();
   }
 
-  /**
-   * The extracted value must equal this (compared as text, Gatling EL resolved; byte[] by content).
-   */
-  public ReplyCheck is(Object value) {
-    return new ReplyCheck(check.is(value));
+  /** CoreDsl's {@code bodyBytes()}: the value's bytes. */
+  public CheckBuilder.Find<byte[]> bodyBytes() {
+    return CoreDsl.bodyBytes();
   }
 
-  /** Saves the extracted value in the session under this name. */
-  public ReplyCheck saveAs(String name) {
-    return new ReplyCheck(check.saveAs(name));
+  /** CoreDsl's {@code jsonPath(path)} on the value. */
+  public CheckBuilder.JsonOfTypeMultipleFind jsonPath(String path) {
+    return CoreDsl.jsonPath(CheckExpressions.jsonPath(path));
   }
 
-  RecordCheck check() {
-    return check;
+  /** CoreDsl's {@code jmesPath(expression)} on the value. */
+  public CheckBuilder.JsonOfTypeFind jmesPath(String expression) {
+    return CoreDsl.jmesPath(CheckExpressions.jmesPath(expression));
   }
 
-  /** The check factories, reached as {@code KafkaDsl.reply.jsonPath(..)}. */
-  public static final class Factory {
-    Factory() {}
+  /** CoreDsl's {@code substring(text)}: the indexes of the text in the value. */
+  public CheckBuilder.MultipleFind<Integer> substring(String text) {
+    return CoreDsl.substring(text);
+  }
 
-    /** The value as UTF-8 text. */
-    public ReplyCheck bodyString() {
-      return new ReplyCheck(RecordCheck.bodyString());
-    }
+  /** CoreDsl's {@code regex(pattern)}: its matches in the value (the first group if it has one). */
+  public CheckBuilder.CaptureGroupCheckBuilder regex(String pattern) {
+    return CoreDsl.regex(CheckExpressions.regex(pattern));
+  }
 
-    /** The value's bytes. */
-    public ReplyCheck bodyBytes() {
-      return new ReplyCheck(RecordCheck.bodyBytes());
-    }
+  /** KafkaDsl's {@code header(name)}. */
+  public CheckBuilder.MultipleFind<String> header(String name) {
+    return KafkaDsl.header(name);
+  }
 
-    /**
-     * The first match of a JSONPath expression in the value (Gatling's own JSONPath
-     * implementation).
-     */
-    public ReplyCheck jsonPath(String path) {
-      return new ReplyCheck(RecordCheck.jsonPath(path));
-    }
+  /** KafkaDsl's {@code schemaId()}. */
+  public CheckBuilder.Find<String> schemaId() {
+    return KafkaDsl.schemaId();
+  }
 
-    /** The result of a JMESPath expression on the value. */
-    public ReplyCheck jmesPath(String expression) {
-      return new ReplyCheck(RecordCheck.jmesPath(expression));
-    }
+  /** KafkaDsl's {@code schemaSubject()}. */
+  public CheckBuilder.Find<String> schemaSubject() {
+    return KafkaDsl.schemaSubject();
+  }
 
-    /** Whether the value holds this text. */
-    public ReplyCheck substring(String text) {
-      return new ReplyCheck(RecordCheck.substring(text));
-    }
-
-    /** The first group (or the whole match) of a regular expression in the value. */
-    public ReplyCheck regex(String regex) {
-      return new ReplyCheck(RecordCheck.regex(regex));
-    }
-
-    /** The value of a header of the reply, as UTF-8 text. */
-    public ReplyCheck header(String name) {
-      return new ReplyCheck(RecordCheck.header(name));
-    }
-
-    /** The id of the schema the reply was written with (Confluent's wire format), as text. */
-    public ReplyCheck schemaId() {
-      return new ReplyCheck(RecordCheck.schemaId());
-    }
-
-    /** The registry subject(s) of the reply's schema, comma-separated; needs {@code .decoded()}. */
-    public ReplyCheck schemaSubject() {
-      return new ReplyCheck(RecordCheck.schemaSubject());
-    }
-
-    /** The reply's key, as UTF-8 text. */
-    public ReplyCheck key() {
-      return new ReplyCheck(RecordCheck.key());
-    }
+  /** KafkaDsl's {@code key()}. */
+  public CheckBuilder.Find<String> key() {
+    return KafkaDsl.key();
   }
 }

@@ -1,13 +1,20 @@
 package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.CheckBuilder;
+import io.gatling.javaapi.core.Session;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.action.RequestReplySpec;
+import kafkaload.internal.check.RecordChecks;
+import kafkaload.internal.check.RecordChecks.RecordCondition;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -31,8 +38,8 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
   /**
    * Replies in Confluent's wire format (Avro, Protobuf or JSON Schema) are decoded through the
    * protocol's Schema Registry to JSON before the match function and the checks see them: {@code
-   * reply.jsonPath("$.status")} reads the decoded record, {@code reply.schemaId()} and {@code
-   * reply.schemaSubject()} its writer schema.
+   * jsonPath("$.status")} reads the decoded record, {@code schemaId()} and {@code schemaSubject()}
+   * its writer schema.
    */
   public RequestReplyActionBuilder decoded() {
     return new RequestReplyActionBuilder(spec.withDecode(DecodeSpec.REGISTRY));
@@ -88,12 +95,44 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Checks on the reply, as {@code reply.jsonPath("$.status").is("OK")}; a failing one is a KO with
-   * its reason.
+   * Gatling's checks on the reply, as on an HTTP response: CoreDsl's {@code bodyString()}, {@code
+   * bodyBytes()}, {@code bodyLength()}, {@code substring(..)}, {@code regex(..)}, {@code
+   * jsonPath(..)}, {@code jmesPath(..)} read the reply's value (decoded to JSON with {@link
+   * #decoded()}); KafkaDsl's {@code key()}, {@code header(..)}, {@code onKey(..)}, {@code
+   * onHeader(..)}, {@code schemaId()}, {@code schemaSubject()} and {@code simpleCheck(..)} the rest
+   * of the record. With Gatling's whole chain ({@code find(n)}, {@code findAll()}, {@code count()},
+   * {@code is}, {@code transform}, {@code optional()}, {@code saveAs} ...); a failing check is a KO
+   * with Gatling's message. A check type records do not have (css, xpath...) is refused here.
    */
-  public RequestReplyActionBuilder check(ReplyCheck... more) {
-    return new RequestReplyActionBuilder(
-        spec.withChecks(Arrays.stream(more).map(ReplyCheck::check).toList()));
+  public RequestReplyActionBuilder check(CheckBuilder... checks) {
+    return check(Arrays.asList(checks));
+  }
+
+  /** Gatling's checks on the reply, as {@link #check(CheckBuilder...)}. */
+  public RequestReplyActionBuilder check(List<CheckBuilder> checks) {
+    return new RequestReplyActionBuilder(spec.withChecks(RecordChecks.of(checks)));
+  }
+
+  /** Checks applied only when this Gatling EL condition holds: {@code checkIf("#{strict}")}. */
+  public CheckIf<RequestReplyActionBuilder> checkIf(String condition) {
+    return checkIf(RecordCondition.el(condition));
+  }
+
+  /** Checks applied only when this function of the session holds. */
+  public CheckIf<RequestReplyActionBuilder> checkIf(Function<Session, Boolean> condition) {
+    return checkIf(RecordCondition.of(condition));
+  }
+
+  /** Checks applied only when this function of the reply and the session holds. */
+  public CheckIf<RequestReplyActionBuilder> checkIf(
+      BiFunction<ConsumerRecord<byte[], byte[]>, Session, Boolean> condition) {
+    return checkIf(RecordCondition.of(condition));
+  }
+
+  private CheckIf<RequestReplyActionBuilder> checkIf(RecordCondition condition) {
+    return new CheckIf<>(
+        checks ->
+            new RequestReplyActionBuilder(spec.withChecks(RecordChecks.of(checks, condition))));
   }
 
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */

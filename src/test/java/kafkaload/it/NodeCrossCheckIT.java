@@ -1,5 +1,7 @@
 package kafkaload.it;
 
+import static io.gatling.javaapi.core.CoreDsl.jsonPath;
+import static kafkaload.KafkaDsl.schemaSubject;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,12 +11,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gatling.core.session.Session$;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +24,7 @@ import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import kafkaload.internal.check.RecordCheck;
+import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.DecodeSpec;
 import kafkaload.internal.schema.EmbeddedRegistry;
@@ -179,14 +181,15 @@ class NodeCrossCheckIT {
       for (String[] e : expect) {
         ConsumerRecord<byte[], byte[]> raw = readAll(e[0], 2).get(1);
         ConsumerRecord<byte[], byte[]> decoded = ctx.decoder(DecodeSpec.REGISTRY, e[0]).apply(raw);
+        RecordChecks checks =
+            RecordChecks.of(
+                List.of(
+                    jsonPath("$.orderId").is(e[1]),
+                    jsonPath(e[2]).is(e[3]),
+                    schemaSubject().is(e[0] + "-value")));
         assertNull(
-            RecordCheck.jsonPath("$.orderId").is(e[1]).apply(decoded, null, new HashMap<>()),
+            checks.apply(decoded, Session$.MODULE$.apply("node", 1L, null)).failure(),
             new String(decoded.value(), StandardCharsets.UTF_8));
-        assertNull(
-            RecordCheck.jsonPath(e[2]).is(e[3]).apply(decoded, null, new HashMap<>()),
-            new String(decoded.value(), StandardCharsets.UTF_8));
-        assertNull(
-            RecordCheck.schemaSubject().is(e[0] + "-value").apply(decoded, null, new HashMap<>()));
       }
       assertTrue(
           HexFormat.of().formatHex(fromNode.get(protoTopic)).startsWith("00000000"),

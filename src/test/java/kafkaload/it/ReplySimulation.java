@@ -6,9 +6,9 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import kafkaload.KafkaProtocolBuilder;
-import kafkaload.ReplyCheck;
 import kafkaload.echo.EchoService;
 
 /**
@@ -36,14 +36,14 @@ public class ReplySimulation extends Simulation {
   EchoService fast;
   EchoService slow;
 
-  ChainBuilder rr(String name, ReplyCheck check) {
+  ChainBuilder rr(String name, CheckBuilder... checks) {
     return exec(session -> session.set("id", UUID.randomUUID().toString()))
         .exec(
             kafka(name)
                 .send("#{id}", BODY)
                 .header("corr", "#{id}")
                 .replyOn(replyTopic)
-                .check(check));
+                .check(checks));
   }
 
   ScenarioBuilder scn =
@@ -58,50 +58,98 @@ public class ReplySimulation extends Simulation {
                       (request, reply) -> {
                         throw new IllegalStateException("no match for you");
                       }))
+          // Gatling's own checks on the reply, each passing once ("... ok") and failing once.
           .exec(
-              rr("bodyString ok", reply.bodyString().is(BODY)),
-              rr("bodyString ko", reply.bodyString().is("nope")))
+              rr("bodyString ok", bodyString().is(BODY)),
+              rr("bodyString ko", bodyString().is("nope")))
           .exec(
-              rr("bodyBytes ok", reply.bodyBytes().is(BODY.getBytes(StandardCharsets.UTF_8))),
-              rr("bodyBytes ko", reply.bodyBytes().is(new byte[] {1})))
+              rr("bodyBytes ok", bodyBytes().is(BODY.getBytes(StandardCharsets.UTF_8))),
+              rr("bodyBytes ko", bodyBytes().is(new byte[] {1})))
           .exec(
-              rr("jsonPath ok", reply.jsonPath("$.status").is("OK")),
-              rr("jsonPath ko", reply.jsonPath("$.missing")))
+              rr("jsonPath ok", jsonPath("$.status").is("OK")),
+              rr("jsonPath ko", jsonPath("$.status").is("dkf")))
           .exec(
-              rr("jmesPath ok", reply.jmesPath("n").is("7")),
-              rr("jmesPath ko", reply.jmesPath("status").is("KO")))
+              rr("jmesPath ok", jmesPath("n").ofInt().is(7)),
+              rr("jmesPath ko", jmesPath("status").is("KO")))
+          .exec(rr("substring ok", substring("\"n\":7")), rr("substring ko", substring("zzz")))
+          .exec(rr("regex ok", regex("\"n\":(\\d+)").is("7")), rr("regex ko", regex("x(\\d+)y")))
+          .exec(rr("header ok", header("corr").isEL("#{id}")), rr("header ko", header("absent")))
+          .exec(rr("key ok", key().isEL("#{id}")), rr("key ko", key().is("other")))
+          // Gatling's chain on Kafka's sources, every step in one request that must pass.
           .exec(
-              rr("substring ok", reply.substring("\"n\":7")),
-              rr("substring ko", reply.substring("zzz")))
+              rr(
+                  "chain ok",
+                  jsonPath("$.items[*]").findAll().transform(List::size).is(2),
+                  jsonPath("$.items[*]").count().is(2),
+                  jsonPath("$.items[*]").find(1).is("2"),
+                  jsonPath("$.absent").notExists(),
+                  jsonPath("$.absent").optional().saveAs("optional"),
+                  jsonPath("$.status").in("OK", "ACCEPTED").name("status in"),
+                  jsonPath("$.status").not("KO"),
+                  jsonPath("$.n").ofInt().validate("odd", (n, session) -> n % 2 == 1 ? n : null),
+                  bodyLength().gt(10),
+                  bodyString().transform(String::length).is(BODY.length()),
+                  regex("(\\d)").findAll().is(List.of("7", "1", "2")),
+                  regex("(\\d)").count().is(3),
+                  header("corr").count().is(1),
+                  onKey(regex("^([0-9a-f]{8})-").saveAs("keyPrefix")),
+                  onHeader("corr", bodyString().isEL("#{id}")),
+                  simpleCheck(r -> r.key() != null && r.value().length == BODY.length())))
           .exec(
-              rr("regex ok", reply.regex("\"n\":(\\d+)").is("7")),
-              rr("regex ko", reply.regex("x(\\d+)y")))
-          .exec(
-              rr("header ok", reply.header("corr").is("#{id}")),
-              rr("header ko", reply.header("absent")))
-          .exec(rr("key ok", reply.key().is("#{id}")), rr("key ko", reply.key().is("other")))
+              session -> {
+                System.out.println(
+                    "KEY-PREFIX-SAVED "
+                        + session.getString("id").startsWith(session.getString("keyPrefix"))
+                        + " OPTIONAL-SAVED "
+                        + session.contains("optional"));
+                return session;
+              })
           // saveAs: the next request's key uses the saved value, and its reply must come back under
           // that key.
-          .exec(rr("saveAs ok", reply.jsonPath("$.status").saveAs("status")))
+          .exec(rr("saveAs ok", jsonPath("$.status").saveAs("status")))
           .exec(
               kafka("uses saved")
                   .send("#{status}-#{id}", "x")
                   .replyOn(replyTopic)
-                  .check(reply.key().is("OK-#{id}")))
-          // saveAs of nothing: a KO with the reason, and nothing is saved.
-          .exec(rr("saveAs ko", reply.jsonPath("$.absent").saveAs("absent")))
+                  .check(key().isEL("OK-#{id}")))
+          // saveAs of nothing: a KO with Gatling's message, and nothing is saved.
+          .exec(rr("saveAs ko", jsonPath("$.absent").saveAs("absent")))
           .exec(
               session -> {
                 System.out.println("SAVED-ABSENT " + session.contains("absent"));
                 return session;
               })
-          // A check that throws (JSON expected, text received) is a KO with its reason; the user
-          // goes on.
+          // checkIf: the failing check is skipped where its condition does not hold.
+          .exec(session -> session.set("strict", false))
+          .exec(
+              kafka("checkIf skipped")
+                  .send("#{id}", BODY)
+                  .header("corr", "#{id}")
+                  .replyOn(replyTopic)
+                  .checkIf("#{strict}")
+                  .then(jsonPath("$.status").is("never"))
+                  .checkIf((reply, session) -> reply.key() != null)
+                  .then(jsonPath("$.status").is("OK")))
+          // A consumed record: Gatling's checks on it as on a reply.
+          .exec(
+              kafka("consume check ok")
+                  .consume(topic)
+                  .matchKey("#{id}")
+                  .check(
+                      jsonPath("$.status").is("OK").saveAs("consumedStatus"),
+                      header("corr").isEL("#{id}")))
+          .exec(
+              kafka("consume check ko")
+                  .consume(topic)
+                  .matchKey("#{id}")
+                  .check(jmesPath("status").is("dkf")))
+          // A check that cannot apply (JSON expected, text received) is a KO with its reason; the
+          // user goes on.
           .exec(
               kafka("throwing check")
                   .send("#{id}", "not json")
                   .replyOn(replyTopic)
-                  .check(reply.jsonPath("$.a")))
+                  .check(jsonPath("$.a")))
           // No key at all: only the header can match the reply, and the check proves it is this
           // user's.
           .exec(
@@ -110,7 +158,7 @@ public class ReplySimulation extends Simulation {
                   .header("corr", "c-#{id}")
                   .replyOn(replyTopic)
                   .matchHeader("corr")
-                  .check(reply.header("corr").is("c-#{id}")))
+                  .check(header("corr").isEL("c-#{id}")))
           .exec(kafka("match value").send("v-#{id}").replyOn(replyTopic).matchValue())
           .exec(
               kafka("match big value")
@@ -118,7 +166,7 @@ public class ReplySimulation extends Simulation {
                   .replyOn(replyTopic)
                   .matchValue()
                   .timeout(Duration.ofSeconds(3))
-                  .check(reply.bodyString().is(BIG + "#{id}")))
+                  .check(bodyString().isEL(BIG + "#{id}")))
           .exec(
               kafka("match function")
                   .send("f-#{id}", "x")

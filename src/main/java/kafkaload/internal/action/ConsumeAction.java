@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
+import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -95,15 +96,22 @@ final class ConsumeAction extends KafkaAction {
                   .ledger()
                   .consumes()
                   .endToEnd(spec.requestName(), (received - produced) * 1000);
-              logResult(session, spec.requestName(), Math.min(produced, received), received, null);
+              RecordChecks.Outcome checked = checked(record, session);
+              logResult(
+                  session,
+                  spec.requestName(),
+                  Math.min(produced, received),
+                  received,
+                  checked.failure());
               traced(
                   spec.requestName(),
                   record.headers(),
                   null,
                   Math.min(produced, received),
                   received,
-                  true);
-              next.$bang(session);
+                  checked.failure() == null);
+              next.$bang(
+                  checked.failure() == null ? checked.session() : checked.session().markAsFailed());
             },
             () -> {
               logResult(
@@ -133,6 +141,18 @@ final class ConsumeAction extends KafkaAction {
               next.$bang(session.markAsFailed());
             });
     listener.await(w, spec.timeout().toMillis());
+  }
+
+  /** Gatling's checks on the record received, decoded as the predicates see it. */
+  private RecordChecks.Outcome checked(ConsumerRecord<byte[], byte[]> record, Session session) {
+    if (spec.checks().isEmpty()) {
+      return new RecordChecks.Outcome(session, null);
+    }
+    try {
+      return spec.checks().apply(decoder == null ? record : decoder.apply(record), session);
+    } catch (Exception e) { // the decoder's failure
+      return new RecordChecks.Outcome(session, "a check threw " + TopicListener.describe(e));
+    }
   }
 
   private long producedAt(ConsumerRecord<byte[], byte[]> r) {

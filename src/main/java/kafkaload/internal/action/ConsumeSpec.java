@@ -3,6 +3,7 @@ package kafkaload.internal.action;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
 import java.util.function.BiFunction;
+import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -14,9 +15,15 @@ import org.apache.kafka.common.IsolationLevel;
  *
  * @param match how the record is matched
  * @param reader how records are read and timed
+ * @param checks Gatling's checks on the record received (decoded when the reader decodes)
  */
 public record ConsumeSpec(
-    String requestName, String topic, Match match, Duration timeout, Reader reader) {
+    String requestName,
+    String topic,
+    Match match,
+    Duration timeout,
+    Reader reader,
+    RecordChecks checks) {
 
   /**
    * How the awaited record is matched.
@@ -48,7 +55,8 @@ public record ConsumeSpec(
 
   /** Waits on this topic for 10 s; a matcher must still be set. */
   public static ConsumeSpec of(String requestName, String topic) {
-    return new ConsumeSpec(requestName, topic, Match.NONE, Duration.ofSeconds(10), Reader.DEFAULT);
+    return new ConsumeSpec(
+        requestName, topic, Match.NONE, Duration.ofSeconds(10), Reader.DEFAULT, RecordChecks.NONE);
   }
 
   public MatchKind kind() {
@@ -89,7 +97,7 @@ public record ConsumeSpec(
   }
 
   public ConsumeSpec withTimeout(Duration t) {
-    return new ConsumeSpec(requestName, topic, match, t, reader);
+    return new ConsumeSpec(requestName, topic, match, t, reader, checks);
   }
 
   public ConsumeSpec withProducedAtHeader(String name) {
@@ -106,11 +114,16 @@ public record ConsumeSpec(
     return with(new Reader(producedAtHeader(), decode(), level));
   }
 
+  /** These checks after the ones already set. */
+  public ConsumeSpec withChecks(RecordChecks more) {
+    return new ConsumeSpec(requestName, topic, match, timeout, reader, checks.plus(more));
+  }
+
   private ConsumeSpec with(Match m) {
-    return new ConsumeSpec(requestName, topic, m, timeout, reader);
+    return new ConsumeSpec(requestName, topic, m, timeout, reader, checks);
   }
 
   private ConsumeSpec with(Reader r) {
-    return new ConsumeSpec(requestName, topic, match, timeout, r);
+    return new ConsumeSpec(requestName, topic, match, timeout, r, checks);
   }
 }

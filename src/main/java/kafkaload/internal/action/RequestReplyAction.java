@@ -2,10 +2,8 @@ package kafkaload.internal.action;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.UnaryOperator;
-import kafkaload.internal.check.RecordCheck;
+import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.payload.SessionValue;
@@ -76,17 +74,8 @@ final class RequestReplyAction extends KafkaAction {
                     null,
                     start,
                     components.clock().nowMillis(),
-                    "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms",
-                    Map.of()),
-            reason ->
-                finish(
-                    session,
-                    record,
-                    null,
-                    start,
-                    components.clock().nowMillis(),
-                    reason,
-                    Map.of()));
+                    "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms"),
+            reason -> finish(session, record, null, start, components.clock().nowMillis(), reason));
     // Waiting first, sending second: a reply faster than this thread cannot be missed.
     listener.await(w, timeoutMs);
     sender.send(
@@ -95,14 +84,7 @@ final class RequestReplyAction extends KafkaAction {
         intended,
         (s, end, exception) -> {
           if (exception != null && w.done.compareAndSet(false, true)) {
-            finish(
-                session,
-                record,
-                null,
-                start,
-                end,
-                "request not sent: " + reason(exception),
-                Map.of());
+            finish(session, record, null, start, end, "request not sent: " + reason(exception));
           }
         });
   }
@@ -140,20 +122,13 @@ final class RequestReplyAction extends KafkaAction {
       ConsumerRecord<byte[], byte[]> reply,
       long received) {
     ConsumerRecord<byte[], byte[]> raw = reply;
-    Map<String, Object> saves = new HashMap<>();
-    String failure = null;
+    RecordChecks.Outcome outcome;
     try {
-      reply = decoded(reply);
-      for (RecordCheck check : b.checks()) {
-        failure = check.apply(reply, session, saves);
-        if (failure != null) {
-          break;
-        }
-      }
-    } catch (Exception e) {
-      failure = "a check threw " + TopicListener.describe(e);
+      outcome = b.checks().apply(decoded(reply), session);
+    } catch (Exception e) { // a decoder's failure, or a check's past Gatling's own guards
+      outcome = new RecordChecks.Outcome(session, "a check threw " + TopicListener.describe(e));
     }
-    finish(session, request, raw, start, received, failure, saves);
+    finish(outcome.session(), request, raw, start, received, outcome.failure());
   }
 
   private ConsumerRecord<byte[], byte[]> decoded(ConsumerRecord<byte[], byte[]> reply) {
@@ -171,8 +146,7 @@ final class RequestReplyAction extends KafkaAction {
       ConsumerRecord<byte[], byte[]> reply,
       long start,
       long end,
-      String failure,
-      Map<String, Object> saves) {
+      String failure) {
     logResult(session, spec.requestName(), start, end, failure);
     traced(
         spec.requestName(),
@@ -181,10 +155,6 @@ final class RequestReplyAction extends KafkaAction {
         start,
         end,
         failure == null);
-    Session s = session;
-    for (Map.Entry<String, Object> e : saves.entrySet()) {
-      s = s.set(e.getKey(), e.getValue());
-    }
-    next.$bang(failure == null ? s : s.markAsFailed());
+    next.$bang(failure == null ? session : session.markAsFailed());
   }
 }

@@ -1,10 +1,8 @@
 package kafkaload.internal.action;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.BiPredicate;
-import kafkaload.internal.check.RecordCheck;
+import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -21,7 +19,7 @@ public record RequestReplySpec(
     String replyTopic,
     Match match,
     Duration timeout,
-    List<RecordCheck> checks,
+    RecordChecks checks,
     Reader reader) {
 
   /**
@@ -50,7 +48,7 @@ public record RequestReplySpec(
         replyTopic,
         new Match(MatchKind.KEY, null, null),
         null,
-        List.of(),
+        RecordChecks.NONE,
         new Reader(null, null));
   }
 
@@ -86,10 +84,9 @@ public record RequestReplySpec(
     return new RequestReplySpec(request, replyTopic, match, t, checks, reader);
   }
 
-  public RequestReplySpec withChecks(List<RecordCheck> more) {
-    List<RecordCheck> all = new ArrayList<>(checks);
-    all.addAll(more);
-    return new RequestReplySpec(request, replyTopic, match, timeout, List.copyOf(all), reader);
+  /** These checks after the ones already set. */
+  public RequestReplySpec withChecks(RecordChecks more) {
+    return new RequestReplySpec(request, replyTopic, match, timeout, checks.plus(more), reader);
   }
 
   /** Replies decoded (by the registry or a named deserializer) before matches and checks. */

@@ -1,0 +1,266 @@
+package kafkaload.internal.check;
+
+import io.gatling.commons.validation.Failure;
+import io.gatling.commons.validation.Success;
+import io.gatling.commons.validation.Validation;
+import io.gatling.core.check.Check;
+import io.gatling.core.check.CheckMaterializer;
+import io.gatling.core.check.CheckResult;
+import io.gatling.core.session.Session;
+import io.gatling.javaapi.core.CheckBuilder;
+import io.gatling.javaapi.core.internal.CoreCheckType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import scala.Function2;
+import scala.Option;
+import scala.Tuple2;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Gatling's checks (Gatling's generic ones from CoreDsl, and Kafka's own of {@link
+ * RecordCheckBuilders}) materialized on Kafka records, as Gatling's JMS module does on messages,
+ * then applied by Gatling's own {@code Check.applyChecks}: the session they update and the first
+ * failure, in Gatling's words. Immutable; built when the simulation is, so a check type records do
+ * not support is refused before any load.
+ */
+public final class RecordChecks {
+  /** No check. */
+  public static final RecordChecks NONE = new RecordChecks(List.of());
+
+  private final List<Check<ConsumerRecord<byte[], byte[]>>> checks;
+
+  private RecordChecks(List<Check<ConsumerRecord<byte[], byte[]>>> checks) {
+    this.checks = List.copyOf(checks);
+  }
+
+  /** These checks, materialized on records. */
+  public static RecordChecks of(List<CheckBuilder> builders) {
+    List<Check<ConsumerRecord<byte[], byte[]>>> out = new ArrayList<>();
+    for (CheckBuilder b : builders) {
+      out.add(materialize(b));
+    }
+    return new RecordChecks(out);
+  }
+
+  /** These checks, applied only when the condition holds (Gatling's {@code checkIf}). */
+  public static RecordChecks of(List<CheckBuilder> builders, RecordCondition condition) {
+    List<Check<ConsumerRecord<byte[], byte[]>>> out = new ArrayList<>();
+    for (Check<ConsumerRecord<byte[], byte[]>> c : of(builders).checks) {
+      out.add(new WhenCheck(c, condition));
+    }
+    return new RecordChecks(out);
+  }
+
+  /** These checks, then those. */
+  public RecordChecks plus(RecordChecks more) {
+    List<Check<ConsumerRecord<byte[], byte[]>>> all = new ArrayList<>(checks);
+    all.addAll(more.checks);
+    return new RecordChecks(all);
+  }
+
+  public boolean isEmpty() {
+    return checks.isEmpty();
+  }
+
+  public int size() {
+    return checks.size();
+  }
+
+  /**
+   * What the checks make of a record: the session with every value saved by the checks that passed,
+   * and the first failure's message (Gatling's), or null when all passed.
+   */
+  public record Outcome(Session session, String failure) {}
+
+  /** Applies every check to the record, as Gatling applies checks to a response. */
+  public Outcome apply(ConsumerRecord<byte[], byte[]> record, Session session) {
+    if (checks.isEmpty()) {
+      return new Outcome(session, null);
+    }
+    try {
+      Tuple2<Session, Option<Failure>> r =
+          Check.applyChecks(record, session, CollectionConverters.asScala(checks).toList());
+      return new Outcome(r._1(), r._2().isDefined() ? r._2().get().message() : null);
+    } catch (RuntimeException e) { // a user's function that threw where Gatling does not catch
+      return new Outcome(session, "a check crashed: " + e);
+    }
+  }
+
+  /** Gatling's Failure, typed as the Validation Java expects (Scala's is of Nothing). */
+  @SuppressWarnings("unchecked")
+  static <T> Validation<T> failure(String message) {
+    return (Validation<T>) (Validation<?>) new Failure(message);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Check<ConsumerRecord<byte[], byte[]>> materialize(CheckBuilder b) {
+    if (b == null) {
+      throw new KafkaLoadConfigException("a check is null");
+    }
+    if (b instanceof RecordCheckBuilders.SimpleCheckBuilder s) {
+      return new PredicateCheck(s.f());
+    }
+    if (b instanceof RecordCheckBuilders.SourceCheckBuilder s) {
+      return new ViewCheck(s.view(), materialize(s.check()));
+    }
+    CheckMaterializer m = materializer(b.type());
+    io.gatling.core.check.CheckBuilder scala = b.asScala();
+    return (Check<ConsumerRecord<byte[], byte[]>>) scala.build(m);
+  }
+
+  @SuppressWarnings("rawtypes")
+  private static CheckMaterializer materializer(CheckBuilder.CheckType type) {
+    if (type == KafkaCheckType.Record) {
+      return RecordMaterializers.RECORD;
+    }
+    if (type instanceof CoreCheckType core) {
+      switch (core) {
+        case BodyBytes:
+          return RecordMaterializers.BODY_BYTES;
+        case BodyLength:
+          return RecordMaterializers.BODY_LENGTH;
+        case BodyString:
+        case Substring:
+        case Regex:
+          return RecordMaterializers.BODY_STRING;
+        case JsonPath:
+        case JmesPath:
+          return RecordMaterializers.JSON_TREE;
+        default:
+          break;
+      }
+    }
+    throw new KafkaLoadConfigException(
+        "Kafka records do not support Gatling's "
+            + type
+            + " check: use bodyString, bodyBytes, bodyLength, substring, regex, jsonPath, jmesPath,"
+            + " or KafkaDsl's key(), header(..), onKey(..), onHeader(..), simpleCheck(..)");
+  }
+
+  /** A condition of Gatling's {@code checkIf}: on the session, or on the record and the session. */
+  public record RecordCondition(
+      String description,
+      Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> test) {
+
+    /** Gatling EL resolving to a boolean, compiled now (a malformed one refused before load). */
+    public static RecordCondition el(String el) {
+      var expr = io.gatling.javaapi.core.internal.Expressions.toBooleanExpression(el);
+      return new RecordCondition("checkIf(" + el + ")", (r, s) -> expr.apply(s));
+    }
+
+    /** A Java function of the session. */
+    public static RecordCondition of(Function<io.gatling.javaapi.core.Session, Boolean> f) {
+      return new RecordCondition(
+          "checkIf(function)",
+          (r, s) -> new Success<>(f.apply(new io.gatling.javaapi.core.Session(s))));
+    }
+
+    /** A Java function of the record and the session. */
+    public static RecordCondition of(
+        java.util.function.BiFunction<
+                ConsumerRecord<byte[], byte[]>, io.gatling.javaapi.core.Session, Boolean>
+            f) {
+      return new RecordCondition(
+          "checkIf(function)",
+          (r, s) -> new Success<>(f.apply(r, new io.gatling.javaapi.core.Session(s))));
+    }
+  }
+
+  /** A check applied only when its condition holds, else passing with nothing saved. */
+  private record WhenCheck(Check<ConsumerRecord<byte[], byte[]>> check, RecordCondition condition)
+      implements Check<ConsumerRecord<byte[], byte[]>> {
+    @Override
+    public Validation<CheckResult> check(
+        ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
+      Validation<Object> holds;
+      try {
+        holds = condition.test().apply(r, session);
+      } catch (RuntimeException e) {
+        return failure(condition.description() + " crashed: " + e);
+      }
+      if ((Object) holds instanceof Failure f) {
+        return failure(condition.description() + " crashed: " + f.message());
+      }
+      return Boolean.TRUE.equals(((Success<Object>) holds).value())
+          ? check.check(r, session, cache)
+          : CheckResult.NoopCheckResultSuccess();
+    }
+
+    @Override
+    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
+        scala.Function1<Session, Validation<Object>> c) {
+      return new WhenCheck(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
+    }
+
+    @Override
+    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
+        Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> c) {
+      return new WhenCheck(this, new RecordCondition("checkIf", c));
+    }
+  }
+
+  /** A predicate on the record: false fails as Gatling's JMS simpleCheck does. */
+  private record PredicateCheck(Function<ConsumerRecord<byte[], byte[]>, Boolean> f)
+      implements Check<ConsumerRecord<byte[], byte[]>> {
+    @Override
+    public Validation<CheckResult> check(
+        ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
+      try {
+        return Boolean.TRUE.equals(f.apply(r))
+            ? CheckResult.NoopCheckResultSuccess()
+            : failure("Kafka check failed");
+      } catch (RuntimeException e) {
+        return failure("simpleCheck crashed: " + e);
+      }
+    }
+
+    @Override
+    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
+        scala.Function1<Session, Validation<Object>> c) {
+      return new WhenCheck(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
+    }
+
+    @Override
+    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
+        Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> c) {
+      return new WhenCheck(this, new RecordCondition("checkIf", c));
+    }
+  }
+
+  /**
+   * A check on the key or a header, seen as the value of a record of its own; its prepared forms
+   * are not the record's, so it gets no shared cache.
+   */
+  private record ViewCheck(RecordView view, Check<ConsumerRecord<byte[], byte[]>> check)
+      implements Check<ConsumerRecord<byte[], byte[]>> {
+    @Override
+    public Validation<CheckResult> check(
+        ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
+      Optional<ConsumerRecord<byte[], byte[]>> seen = view.of(r);
+      if (seen.isEmpty()) {
+        return failure("on " + view.name() + ": the record has no " + view.name());
+      }
+      Validation<CheckResult> result = check.check(seen.get(), session, null);
+      return (Object) result instanceof Failure f
+          ? failure("on " + view.name() + ": " + f.message())
+          : result;
+    }
+
+    @Override
+    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
+        scala.Function1<Session, Validation<Object>> c) {
+      return new WhenCheck(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
+    }
+
+    @Override
+    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
+        Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> c) {
+      return new WhenCheck(this, new RecordCondition("checkIf", c));
+    }
+  }
+}
