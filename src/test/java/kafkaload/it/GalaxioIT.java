@@ -55,7 +55,14 @@ class GalaxioIT {
       assertArrayEquals(new long[] {users, users, 0}, run.counts(ok), ok + "\n" + run.tail());
     }
     assertArrayEquals(new long[] {users, 0, users}, run.counts("rr simpleCheck fails"), run.tail());
-    assertTrue(run.output().contains("galaxio simpleCheck(..) 1 of 1 failed"), run.tail());
+    assertTrue(run.output().contains("Kafka check failed"), run.tail());
+    assertArrayEquals(
+        new long[] {users, 0, users}, run.counts("rr gatling check fails"), run.tail());
+    assertTrue(run.output().contains("jsonPath($.m).find.is(nope), found dkf"), run.tail());
+    assertEquals(
+        users,
+        run.output().lines().filter(l -> l.equals("GALAXIO-SAVED {\"m\":\"dkf\"}")).count(),
+        run.tail());
     assertArrayEquals(new long[] {users, 0, users}, run.counts("rr timeout"), run.tail());
     assertTrue(run.output().contains("within 3000 ms"), run.tail());
 

@@ -156,14 +156,32 @@ public class GalaxioSimulation extends Simulation {
                   .requestReply()
                   .requestTopic(requestTopic)
                   .replyTopic(replyTopic)
-                  .send("c-#{id}", "{\"m\":\"dkf\"}", constantHeaders, String.class, String.class))
+                  .send("c-#{id}", "{\"m\":\"dkf\"}", constantHeaders, String.class, String.class)
+                  .check(jsonPath("$.m").is("dkf"), bodyString().saveAs("reply")))
+          .exec(
+              kafka("rr gatling check fails")
+                  .requestReply()
+                  .requestTopic(requestTopic)
+                  .replyTopic(replyTopic)
+                  .send("g-#{id}", "{\"m\":\"dkf\"}")
+                  .check(jsonPath("$.m").is("nope")))
           .exec(
               kafka("rr headers per session")
                   .requestReply()
-                  .requestTopic(s -> requestTopic)
+                  .requestTopic(requestTopic)
                   .replyTopic(replyTopic)
                   .send(stringExp("key"), integerExp(21), GalaxioSimulation::perSession)
-                  .check(simpleCheck(m -> m.value().length == 4)))
+                  .check(
+                      simpleCheck(
+                          m ->
+                              m.value().length == 4
+                                  && m.producerTopic().equals(requestTopic)
+                                  && m.consumerTopic().equals(replyTopic))))
+          .exec(
+              session -> {
+                System.out.println("GALAXIO-SAVED " + session.getString("reply"));
+                return session;
+              })
           .exec(
               kafka("rr simpleCheck fails")
                   .requestReply()
@@ -174,7 +192,7 @@ public class GalaxioSimulation extends Simulation {
           .exec(
               kafka("rr serializer")
                   .requestReply()
-                  .requestTopic(requestTopic)
+                  .requestTopic(s -> requestTopic)
                   .replyTopic(replyTopic)
                   .send(
                       "s-#{id}",

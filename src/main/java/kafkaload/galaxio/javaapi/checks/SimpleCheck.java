@@ -8,7 +8,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 /**
  * galaxio's {@code simpleCheck(f)}: the reply, as a {@link KafkaProtocolMessage}, passes when
  * {@code f} returns true. Its {@link #type()} is {@link KafkaCheckType#Simple}; galaxio's {@code
- * RequestReplyBuilder.check(..)} runs it on the reply (this port's type; galaxio's is anonymous).
+ * RequestReplyBuilder.check(..)} runs it as this project's {@code kafkaload.KafkaDsl.simpleCheck}
+ * on the reply, a failure being Gatling's "Kafka check failed" (this port's type; galaxio's is
+ * anonymous).
  */
 public final class SimpleCheck implements CheckBuilder {
   private final Function<KafkaProtocolMessage, Boolean> predicate;

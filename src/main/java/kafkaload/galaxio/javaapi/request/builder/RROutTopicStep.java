@@ -392,6 +392,7 @@ public class RROutTopicStep {
     topics.add(replyTopic);
     return new RequestReplyBuilder<>(
         where(),
+        topics.size() > 1 ? requestTopicEl : null,
         List.copyOf(topics),
         Sends.record(
             requestName, requestTopicEl, requestTopicFn, Values.of(key), value, headers, headersFn),

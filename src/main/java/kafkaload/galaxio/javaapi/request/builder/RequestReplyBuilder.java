@@ -24,6 +24,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  */
 public class RequestReplyBuilder<K, V> implements ActionBuilder {
   private final String what;
+  private final String requestTopic;
   private final List<String> topics;
   private final KafkaSendActionBuilder request;
   private final String replyTopic;
@@ -31,11 +32,13 @@ public class RequestReplyBuilder<K, V> implements ActionBuilder {
 
   RequestReplyBuilder(
       String what,
+      String requestTopic,
       List<String> topics,
       KafkaSendActionBuilder request,
       String replyTopic,
       List<CheckBuilder> checks) {
     this.what = what;
+    this.requestTopic = requestTopic;
     this.topics = topics;
     this.request = request;
     this.replyTopic = replyTopic;
@@ -44,7 +47,8 @@ public class RequestReplyBuilder<K, V> implements ActionBuilder {
 
   /**
    * Checks on the reply: Gatling's checks ({@code jsonPath("$.m").is("dkf")}, {@code bodyString()},
-   * ...) on its value, and galaxio's {@code simpleCheck(f)}; a failing one is a KO with its reason.
+   * ...) on its value, and galaxio's {@code simpleCheck(f)} on the whole message; a failing one is
+   * a KO with Gatling's message. A check type Kafka records do not have is refused here.
    */
   public RequestReplyBuilder<K, V> check(CheckBuilder... checks) {
     return check(Arrays.asList(checks));
@@ -53,7 +57,8 @@ public class RequestReplyBuilder<K, V> implements ActionBuilder {
   public RequestReplyBuilder<K, V> check(List<CheckBuilder> more) {
     List<CheckBuilder> all = new ArrayList<>(checks);
     all.addAll(more);
-    return new RequestReplyBuilder<>(what, topics, request, replyTopic, all);
+    request.replyOn(replyTopic).check(projectChecks(all)); // refused now, where they are named
+    return new RequestReplyBuilder<>(what, requestTopic, topics, request, replyTopic, all);
   }
 
   @Override
@@ -61,61 +66,40 @@ public class RequestReplyBuilder<K, V> implements ActionBuilder {
     return new Deferred(what, topics, this::action);
   }
 
-  private RequestReplyActionBuilder action(Optional<BuiltProtocols.Settings> settings) {
-    List<SimpleCheck> simple = new ArrayList<>();
-    List<CheckBuilder> gatling = new ArrayList<>();
-    for (CheckBuilder c : checks) {
-      if (c instanceof SimpleCheck s) {
-        simple.add(s);
-      } else {
-        gatling.add(c);
-      }
-    }
+  RequestReplyActionBuilder action(Optional<BuiltProtocols.Settings> settings) {
     Matching matching = settings.map(BuiltProtocols.Settings::matching).orElse(Matching.KEY);
     RequestReplyActionBuilder rr = request.replyOn(replyTopic);
-    if (matching == Matching.MESSAGE || !simple.isEmpty()) {
-      rr = rr.match(matcher(settings, matching, simple));
-    } else if (matching == Matching.VALUE) {
-      rr = rr.matchValue();
-    }
-    return GatlingChecks.on(rr, gatling);
+    rr =
+        switch (matching) {
+          case KEY -> rr; // this project's default
+          case VALUE -> rr.matchValue();
+          case MESSAGE -> rr.match(byMessage(settings.get().extractor()));
+        };
+    return checks.isEmpty() ? rr : rr.check(projectChecks(checks));
+  }
+
+  /** galaxio's simpleCheck as this project's, on the reply as a galaxio message. */
+  private List<CheckBuilder> projectChecks(List<CheckBuilder> galaxio) {
+    return galaxio.stream()
+        .map(
+            c ->
+                c instanceof SimpleCheck s
+                    ? kafkaload.KafkaDsl.simpleCheck(
+                        reply -> s.test(KafkaProtocolMessage.from(reply, requestTopic)))
+                    : c)
+        .toList();
   }
 
   /**
-   * The match as a function: galaxio's matching, then its simple checks on the matched reply (a
-   * failing one throws, which this project records as the user's KO with the reason).
+   * galaxio's {@code matchByMessage(f)}: a reply matches when {@code f} gives equal bytes for the
+   * request and the reply (called per request and reply the matching sees).
    */
-  private BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> matcher(
-      Optional<BuiltProtocols.Settings> settings, Matching matching, List<SimpleCheck> simple) {
-    BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> same =
-        switch (matching) {
-          case KEY -> (req, rep) -> equal(req.key(), rep.key());
-          case VALUE -> (req, rep) -> equal(req.value(), rep.value());
-          case MESSAGE -> {
-            scala.Function1<KafkaProtocolMessage, byte[]> f = settings.get().extractor();
-            yield (req, rep) ->
-                equal(
-                    f.apply(KafkaProtocolMessage.request(req, replyTopic)),
-                    f.apply(KafkaProtocolMessage.from(rep, req.topic())));
-          }
-        };
-    return (req, rep) -> {
-      if (!same.test(req, rep)) {
-        return false;
-      }
-      KafkaProtocolMessage reply = KafkaProtocolMessage.from(rep, req.topic());
-      for (int i = 0; i < simple.size(); i++) {
-        if (!simple.get(i).test(reply)) {
-          throw new IllegalStateException(
-              "galaxio simpleCheck(..) "
-                  + (i + 1)
-                  + " of "
-                  + simple.size()
-                  + " failed on the reply");
-        }
-      }
-      return true;
-    };
+  BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> byMessage(
+      scala.Function1<KafkaProtocolMessage, byte[]> f) {
+    return (req, rep) ->
+        equal(
+            f.apply(KafkaProtocolMessage.request(req, replyTopic)),
+            f.apply(KafkaProtocolMessage.from(rep, req.topic())));
   }
 
   /** Equal bytes; null (no key, no extract) matches nothing. */
