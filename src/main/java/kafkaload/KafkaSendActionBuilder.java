@@ -103,6 +103,15 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
     return new KafkaSendActionBuilder(s);
   }
 
+  /**
+   * Adds the Kafka headers this function returns for the session, on every send (the galaxio
+   * plugin's {@code JExpression<Headers>} form); null adds none.
+   */
+  public KafkaSendActionBuilder headers(Function<Session, ? extends Iterable<Header>> f) {
+    return new KafkaSendActionBuilder(
+        spec.withHeader(SendSpec.HeaderSpec.headersOf(SessionValue.of(f))));
+  }
+
   /** Sends to this partition instead of letting the partitioner choose. */
   public KafkaSendActionBuilder partition(int p) {
     return new KafkaSendActionBuilder(spec.withPartition(SessionValue.constant(p)));

@@ -35,7 +35,21 @@ public record SendSpec(
   /** Appended to fire-and-forget sends' request names: no report passes them off as ack latency. */
   public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
 
-  public record HeaderSpec(String name, SessionValue<byte[]> value) {}
+  /**
+   * A header, or (name and value null) the headers a function returns per record ({@code
+   * headersOf}).
+   */
+  public record HeaderSpec(
+      String name, SessionValue<byte[]> value, SessionValue<? extends Iterable<Header>> many) {
+    public HeaderSpec(String name, SessionValue<byte[]> value) {
+      this(name, value, null);
+    }
+
+    /** Every header the function returns for the session, on every send. */
+    public static HeaderSpec headersOf(SessionValue<? extends Iterable<Header>> headers) {
+      return new HeaderSpec(null, null, headers);
+    }
+  }
 
   /**
    * What the record holds.
@@ -131,7 +145,7 @@ public record SendSpec(
   }
 
   public boolean hasHeader(String name) {
-    return headers().stream().anyMatch(h -> h.name().equals(name));
+    return headers().stream().anyMatch(h -> name.equals(h.name()));
   }
 
   /** The name the report shows: fire-and-forget sends carry {@link #FIRE_AND_FORGET_SUFFIX}. */
@@ -225,7 +239,14 @@ public record SendSpec(
   private List<Header> headers(Session session) {
     List<Header> out = new ArrayList<>(headers().size());
     for (HeaderSpec h : headers()) {
-      out.add(new RecordHeader(h.name(), h.value().resolve(session)));
+      if (h.many() == null) {
+        out.add(new RecordHeader(h.name(), h.value().resolve(session)));
+      } else {
+        Iterable<Header> many = h.many().resolve(session);
+        if (many != null) {
+          many.forEach(out::add);
+        }
+      }
     }
     return out;
   }

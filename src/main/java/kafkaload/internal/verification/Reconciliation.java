@@ -156,7 +156,8 @@ public final class Reconciliation {
   private static Offsets offsets(Connection connection, RunLedger ledger, String defaultTopic) {
     Map<String, TopicOffsets> baselines = new LinkedHashMap<>();
     Map<String, TopicOffsets> taken = ledger.baselines().taken();
-    if (taken.containsKey(defaultTopic)) {
+    if (defaultTopic != null
+        && taken.containsKey(defaultTopic)) { // none: every send names its topic
       baselines.put(defaultTopic, taken.get(defaultTopic));
     }
     baselines.putAll(taken);
