@@ -258,6 +258,17 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
+   * A topic config ({@code flush.messages}, {@code retention.ms}, ...) of the topics preflight
+   * creates, beside min.insync.replicas; a topic that exists keeps its own.
+   */
+  public KafkaProtocolBuilder topicConfig(String name, String value) {
+    if (name == null || name.isBlank() || value == null) {
+      throw new KafkaLoadConfigException("topicConfig(" + name + ", " + value + "): both needed");
+    }
+    return with(parts.with(parts.topics().plan().withConfig(name, value)));
+  }
+
+  /**
    * With no bootstrap servers: {@code n} embedded brokers as child processes (a KRaft cluster)
    * instead of the in-JVM broker, so topics can be replicated and broker faults kill and restart
    * them. {@code -Dkafka.embedded.brokers} wins; a bootstrap makes it moot.

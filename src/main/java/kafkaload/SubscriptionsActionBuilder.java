@@ -46,6 +46,15 @@ public final class SubscriptionsActionBuilder implements ActionBuilder {
         spec.withTiming(spec.during(), warmUp, spec.drainTimeout()));
   }
 
+  /**
+   * A consumer property of every group's consumer (an OMB driver's consumerConfig: {@code
+   * max.partition.fetch.bytes}, ...); the group and client ids stay theirs. {@code
+   * enable.auto.commit=false}: each consumer commits after each poll, so the lag stays seen.
+   */
+  public SubscriptionsActionBuilder consumerProperty(String name, String value) {
+    return new SubscriptionsActionBuilder(spec.withConsumerProperty(name, value));
+  }
+
   /** The bound on the drain after {@code during}. */
   public SubscriptionsActionBuilder drainTimeout(Duration bound) {
     return new SubscriptionsActionBuilder(

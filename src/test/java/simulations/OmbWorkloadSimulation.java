@@ -6,79 +6,174 @@ import static kafkaload.KafkaDsl.*;
 import io.gatling.javaapi.core.*;
 import java.util.ArrayList;
 import java.util.List;
+import kafkaload.CapacitySearchActionBuilder;
+import kafkaload.Gates;
+import kafkaload.KafkaProtocolBuilder;
 import kafkaload.Params;
+import kafkaload.echo.EchoService;
+import kafkaload.kit.CapacityParams;
 import kafkaload.kit.RunParams;
 import kafkaload.kit.SubscriptionParams;
 import kafkaload.kit.Workload;
 
 /**
- * An OpenMessaging Benchmark workload file (-Dworkload=path/to/workload.yaml, docs/workloads.md)
- * run at its fixed producerRate, with this project's verification: its fields become the common
- * knobs (topics, partitions, record size or payload file, keys, producers, rate, warm-up and
- * duration; OMB's topics above 1 spread the rate over that many topics, -Dtopics), a field this
- * project cannot honour is refused before any load, and a -D knob still wins. Then it is
- * ConstantRateSimulation: a warm-up under its own request name, the measured "send", every acked
- * record reconciled. Its subscriptions (subscriptionsPerTopic x consumerPerSubscription) are
- * consumer groups of their own reading the topic from the warm-up's start: each must read every
- * acked record ("subscription i reconciled"), and their lag is judged by the lag verdict.
+ * An OpenMessaging Benchmark workload file (-Dworkload=path/to/workload.yaml, docs/workloads.md),
+ * with an OMB Kafka driver file's settings (-Domb.driver=path/to/kafka-*.yaml), run with this
+ * project's verification: its fields become the common knobs (topics, partitions, record size or
+ * payload file, keys, producers, rate, warm-up and duration), a field this project cannot honour is
+ * refused before any load, and a -D knob still wins. Three kinds, as OMB has them:
+ *
+ * <ul>
+ *   <li>a fixed producerRate: ConstantRateSimulation's load (a warm-up under its own request name,
+ *       the measured "send", every acked record reconciled), its subscriptions (a consumer group
+ *       per subscription and topic) each reading and reconciling every record of its topic;
+ *   <li>producerRate 0: the capacity search (docs/capacity.md) from OMB's start rate, the
+ *       subscriptions' groups the lag the search judges (OMB's "consumers keep up");
+ *   <li>consumerBacklogSizeGB above 0: the backlog build and drain (docs/backlog.md), the one
+ *       subscription's group (the shipped echo service's consumers) paused while it builds.
+ * </ul>
  */
 public class OmbWorkloadSimulation extends Simulation {
   Workload workload = Workload.of(Params.fromSystemProperties());
   Params params = workload.params();
-  int totalRate = params.positiveInt("rate", 20000);
-  // On injector i of N (docs/distributed.md): its share of the rate.
-  int rate = params.share("rate", 20000);
-  int burst = params.positiveInt("burst", Math.max(1, Math.min(16, rate / 2500)));
-  double arrivalsPerSec = (double) rate / burst;
   RunParams unscaled = RunParams.of(params);
   SubscriptionParams subscriptions = SubscriptionParams.of(params);
-  RunParams plan =
-      subscriptions.judgingLag(
-          unscaled.withReadBackFor(
-              (long) totalRate * (unscaled.warmupSeconds() + unscaled.durationSeconds())));
-
-  ScenarioBuilder warmUp =
-      scenario("warm-up arrivals")
-          .exec(
-              plan.fed(
-                  kafka("warm-up send")
-                      .send(plan.keyFunction(), workload.valueFunction(plan))
-                      .burst(burst)));
-  ScenarioBuilder measured =
-      scenario("arrivals")
-          .exec(
-              plan.fed(
-                  kafka("send")
-                      .send(plan.keyFunction(), workload.valueFunction(plan))
-                      .burst(burst)));
+  int load = unscaled.warmupSeconds() + unscaled.durationSeconds();
+  EchoService echo;
+  KafkaProtocolBuilder protocol;
+  // Backlog: the echo service's group is the subscription paused and resumed.
+  String echoGroup;
+  String echoReplies;
+  int echoConsumers;
 
   {
-    PopulationBuilder load =
+    switch (workload.mode()) {
+      case MAX_RATE -> maxRate();
+      case BACKLOG -> backlogRun();
+      default -> fixedRate();
+    }
+  }
+
+  void fixedRate() {
+    int totalRate = params.positiveInt("rate", 20000);
+    // On injector i of N (docs/distributed.md): its share of the rate.
+    int rate = params.share("rate", 20000);
+    int burst = params.positiveInt("burst", Math.max(1, Math.min(16, rate / 2500)));
+    double arrivalsPerSec = (double) rate / burst;
+    RunParams plan = subscriptions.judgingLag(unscaled.withReadBackFor((long) totalRate * load));
+    ScenarioBuilder warmUp =
+        scenario("warm-up arrivals")
+            .exec(
+                plan.fed(
+                    kafka("warm-up send")
+                        .send(plan.keyFunction(), workload.valueFunction(plan))
+                        .burst(burst)));
+    ScenarioBuilder measured =
+        scenario("arrivals")
+            .exec(
+                plan.fed(
+                    kafka("send")
+                        .send(plan.keyFunction(), workload.valueFunction(plan))
+                        .burst(burst)));
+    PopulationBuilder sends =
         plan.withReconciliation(
             measured.injectOpen(
                 constantUsersPerSec(arrivalsPerSec).during(plan.durationSeconds())));
     List<PopulationBuilder> populations = new ArrayList<>();
     populations.add(
         plan.warmupSeconds() == 0
-            ? load
+            ? sends
             : warmUp
                 .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
-                .andThen(load));
+                .andThen(sends));
     List<Assertion> gates = new ArrayList<>(plan.gates("send"));
+    subscribed(populations, gates, plan.warmupSeconds(), plan.durationSeconds());
+    protocol = workload.protocol(subscriptions.protocol(plan, 1));
+    setUp(populations)
+        .protocols(protocol)
+        .maxDuration(plan.maxDurationSeconds(load) + subscriptions.extraSeconds())
+        .assertions(gates);
+  }
+
+  /** producerRate 0: the capacity search paces the send; no kit throughput gate, as its own. */
+  void maxRate() {
+    RunParams plan = subscriptions.judgingLag(unscaled);
+    CapacityParams capacity = CapacityParams.of(params);
+    CapacitySearchActionBuilder search =
+        capacity.search(kafka("send").send(plan.keyFunction(), workload.valueFunction(plan)));
+    List<PopulationBuilder> populations = new ArrayList<>();
+    populations.add(
+        plan.withReconciliation(
+            scenario("capacity search").exec(search).injectOpen(atOnceUsers(1))));
+    List<Assertion> gates = new ArrayList<>(search.gates());
+    if (plan.verify()) {
+      gates.addAll(Gates.reconciliation());
+    }
+    int searchSeconds = capacity.warmUpSeconds() + capacity.maxSeconds();
+    subscribed(populations, gates, capacity.warmUpSeconds(), capacity.maxSeconds());
+    protocol = workload.protocol(subscriptions.protocol(plan, 1));
+    setUp(populations)
+        .protocols(protocol)
+        .maxDuration(searchSeconds + 120 + subscriptions.extraSeconds())
+        .assertions(gates);
+  }
+
+  /** consumerBacklogSizeGB: its one subscription's group paused, the backlog built, drained. */
+  void backlogRun() {
+    RunParams plan = unscaled;
+    String group = subscriptions.groups(plan.topic()).get(0);
+    String replies = plan.topic() + "-replies";
+    int maxBuild = params.positiveInt("backlog.maxBuildSeconds", 60);
+    int maxDrain = params.positiveInt("backlog.maxDrainSeconds", 60);
+    protocol = workload.protocol(plan.protocol(1));
+    ScenarioBuilder run =
+        scenario("backlog")
+            .exec(
+                backlog("backlog")
+                    .group(group)
+                    .rate(params.positiveInt("backlog.rate", 1000))
+                    .recordSize(plan.recordSize())
+                    .bytes(params.positiveLong("backlog.bytes", 10L * 1024 * 1024))
+                    .drainRatio(params.positiveDouble("backlog.drainRatio", 0.99))
+                    .maxBuildSeconds(maxBuild)
+                    .maxDrainSeconds(maxDrain)
+                    .replyTopic(replies)
+                    .pause(() -> echo.pause())
+                    .resume(() -> echo.resume()));
+    List<Assertion> gates = new ArrayList<>(plan.gates("backlog send"));
+    gates.add(details("backlog drained").failedRequests().count().is(0L));
+    echoConsumers = Math.max(1, subscriptions.consumers());
+    echoGroup = group;
+    echoReplies = replies;
+    setUp(plan.withReconciliation(run.injectOpen(atOnceUsers(1))))
+        .protocols(protocol)
+        .maxDuration(plan.maxDurationSeconds(maxBuild + maxDrain + 10))
+        .assertions(gates);
+  }
+
+  /** The subscriptions, reading from the warm-up's start, when the workload has them. */
+  void subscribed(
+      List<PopulationBuilder> populations, List<Assertion> gates, int warmup, int seconds) {
     if (subscriptions.subscriptions() > 0) {
       populations.add(
           scenario("subscriptions")
-              .exec(
-                  subscriptions.subscribe(
-                      plan.topic(), plan.warmupSeconds(), plan.durationSeconds()))
+              .exec(workload.subscriptions(subscriptions.subscribe(warmup, seconds)))
               .injectOpen(atOnceUsers(1)));
       gates.addAll(subscriptions.gates());
     }
-    setUp(populations)
-        .protocols(subscriptions.protocol(plan, 1))
-        .maxDuration(
-            plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds())
-                + subscriptions.extraSeconds())
-        .assertions(gates);
+  }
+
+  @Override
+  public void before() {
+    if (echoGroup != null) {
+      echo = EchoService.startFor(protocol, echoReplies, echoGroup, echoConsumers, 0);
+    }
+  }
+
+  @Override
+  public void after() {
+    if (echo != null) {
+      echo.close();
+    }
   }
 }

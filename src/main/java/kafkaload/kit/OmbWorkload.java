@@ -41,6 +41,9 @@ record OmbWorkload(
   /** OMB's keys: 10,000 distinct ones for KEY_ROUND_ROBIN and RANDOM_NANO. */
   static final int OMB_KEYS = 10_000;
 
+  /** OMB's max-rate search starts at 10,000 msg/s (its WorkloadGenerator). */
+  static final int OMB_START_RATE = 10_000;
+
   // Thread-safe once configured; holds no run's data.
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
@@ -92,19 +95,17 @@ record OmbWorkload(
    * field checked; a field this project cannot honour is refused, named with its value.
    */
   Map<String, String> knobs(String file) {
+    return knobs(file, 1.0);
+  }
+
+  /** As {@link #knobs(String)}, a backlog scaled by {@code backlogScale}. */
+  Map<String, String> knobs(String file, double backlogScale) {
     Map<String, String> knobs = new LinkedHashMap<>();
     int topicCount = positive(file, "topics", topics);
     if (topicCount > 1) {
-      // The rate spread over them, round robin: -Dtopic names them, kafkaload-perf-0 and on.
+      // The rate spread over them, round robin: -Dtopic names them, kafkaload-perf-0 and on; a
+      // subscription is a group per topic, as in OMB.
       knobs.put("topics", String.valueOf(topicCount));
-      if (subscriptionsPerTopic != null && subscriptionsPerTopic > 0) {
-        throw refuse(
-            file,
-            "topics",
-            topicCount,
-            "with subscriptionsPerTopic above 0: a subscription reads one topic; set"
-                + " subscriptionsPerTopic to 0 for a many-topic workload, or topics to 1");
-      }
     }
     knobs.put(
         "topic.partitions",
@@ -121,28 +122,18 @@ record OmbWorkload(
       knobs.put("producer.pool", String.valueOf(producers));
     }
     double rate = required(file, "producerRate", producerRate);
-    if (rate == 0) {
-      throw refuse(
-          file,
-          "producerRate",
-          "0",
-          "OMB's 0 searches for the highest rate: run simulations.CapacitySearchSimulation"
-              + " (docs/capacity.md) for that, or give a fixed rate in msg/s");
-    }
     if (rate < 0 || rate != Math.rint(rate) || rate > Integer.MAX_VALUE) {
-      throw refuse(file, "producerRate", rate, "a whole number of msg/s above 0");
+      throw refuse(file, "producerRate", rate, "a whole number of msg/s, 0 for OMB's max rate");
     }
-    knobs.put("rate", String.valueOf((long) rate));
-    if (consumerBacklogSizeGB != null && consumerBacklogSizeGB != 0) {
+    if (backlogDrainRatio != null && !(backlogDrainRatio > 0 && backlogDrainRatio <= 1)) {
       throw refuse(
-          file,
-          "consumerBacklogSizeGB",
-          consumerBacklogSizeGB,
-          "a backlog build and drain is simulations.BacklogDrainSimulation (-Dbacklog.*,"
-              + " docs/backlog.md); here it must be 0");
+          file, "backlogDrainRatio", backlogDrainRatio, "above 0 up to 1 (the share drained)");
     }
-    if (backlogDrainRatio != null && !(backlogDrainRatio > 0)) {
-      throw refuse(file, "backlogDrainRatio", backlogDrainRatio, "above 0, as in OMB");
+    if (consumerBacklogSizeGB != null && consumerBacklogSizeGB < 0) {
+      throw refuse(file, "consumerBacklogSizeGB", consumerBacklogSizeGB, "0 or more");
+    }
+    if (rate > 0) {
+      knobs.put("rate", String.valueOf((long) rate));
     }
     knobs.put(
         "duration",
@@ -160,7 +151,76 @@ record OmbWorkload(
                 "warmupDurationMinutes",
                 warmupDurationMinutes == null ? 1.0 : warmupDurationMinutes,
                 0)));
+    switch (mode(file)) {
+      case MAX_RATE -> maxRate(knobs);
+      case BACKLOG -> backlog(file, knobs, (long) rate, size, backlogScale);
+      case FIXED_RATE -> {}
+    }
     return knobs;
+  }
+
+  /**
+   * What the workload runs: OMB's producerRate 0 is its search for the highest sustainable rate; a
+   * consumerBacklogSizeGB above 0 builds and drains a backlog (OMB refuses both at once).
+   */
+  Workload.Mode mode(String file) {
+    boolean backlog = consumerBacklogSizeGB != null && consumerBacklogSizeGB > 0;
+    if (producerRate != null && producerRate == 0) {
+      if (backlog) {
+        throw refuse(
+            file,
+            "consumerBacklogSizeGB",
+            consumerBacklogSizeGB,
+            "with producerRate 0: the backlog is built at a fixed rate (OMB refuses this too:"
+                + " it cannot probe the sustainable rate while building a backlog)");
+      }
+      return Workload.Mode.MAX_RATE;
+    }
+    return backlog ? Workload.Mode.BACKLOG : Workload.Mode.FIXED_RATE;
+  }
+
+  /**
+   * producerRate 0: the capacity search (docs/capacity.md) from OMB's own start rate, its warm-up
+   * the workload's, searching for the test's duration as OMB's controller does.
+   */
+  private void maxRate(Map<String, String> knobs) {
+    knobs.put("capacity.startRate", String.valueOf(OMB_START_RATE));
+    knobs.put("capacity.warmUpSeconds", knobs.get("warmup"));
+    knobs.put("capacity.maxSeconds", knobs.get("duration"));
+  }
+
+  /**
+   * consumerBacklogSizeGB: the backlog build and drain (docs/backlog.md) of that many GiB times
+   * {@code scale} (-Domb.backlogScale, for a small machine), at producerRate, its one
+   * subscription's group the group paused and resumed.
+   */
+  private void backlog(String file, Map<String, String> knobs, long rate, int size, double scale) {
+    int subs = subscriptionsPerTopic == null ? 0 : subscriptionsPerTopic;
+    if (subs != 1) {
+      throw refuse(
+          file,
+          "subscriptionsPerTopic",
+          subs,
+          "with a backlog it must be 1: the backlog pauses and drains one group under test");
+    }
+    long bytes = (long) Math.ceil(consumerBacklogSizeGB * (1L << 30) * scale);
+    if (bytes < size) {
+      throw refuse(
+          file,
+          "consumerBacklogSizeGB",
+          consumerBacklogSizeGB,
+          "times -Domb.backlogScale=" + scale + " is less than one record of messageSize");
+    }
+    knobs.put("backlog.rate", String.valueOf(rate));
+    knobs.put("backlog.bytes", String.valueOf(bytes));
+    knobs.put(
+        "backlog.drainRatio", String.valueOf(backlogDrainRatio == null ? 1.0 : backlogDrainRatio));
+    // Bounds well above what the rate needs, so a bound that passes says the cluster was slow.
+    long buildSeconds = (long) Math.ceil((double) bytes / size / rate);
+    knobs.put("backlog.maxBuildSeconds", String.valueOf(Math.max(60, 2 * buildSeconds + 30)));
+    knobs.put(
+        "backlog.maxDrainSeconds",
+        String.valueOf(Math.max(60, Long.parseLong(knobs.get("duration")))));
   }
 
   /**

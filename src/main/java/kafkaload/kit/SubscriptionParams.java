@@ -14,6 +14,10 @@ import kafkaload.KafkaDsl;
 import kafkaload.KafkaProtocolBuilder;
 import kafkaload.Params;
 import kafkaload.SubscriptionsActionBuilder;
+import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.protocol.ProtocolResolver;
+import kafkaload.internal.protocol.Topics;
+import kafkaload.internal.semantic.subscription.SubscriptionSpec;
 
 /**
  * The knobs of a workload's subscriptions (OMB's subscriptionsPerTopic and consumerPerSubscription,
@@ -26,15 +30,17 @@ import kafkaload.SubscriptionsActionBuilder;
  *     {@code kafkaload-omb-<a random id of the run>}, fresh groups
  * @param drainSeconds -Dsubscriptions.drainSeconds: after the load, how long the groups may take to
  *     read what is left (default 30)
+ * @param topicCount the protocol's topics (-Dtopics, read by the protocol): a group per
+ *     subscription and topic, as OMB's subscriptionsPerTopic
  */
 public record SubscriptionParams(
-    int subscriptions, int consumers, String groupPrefix, int drainSeconds) {
+    int subscriptions, int consumers, String groupPrefix, int drainSeconds, int topicCount) {
   static final String REQUEST = "subscription";
 
   public static SubscriptionParams of(Params params) {
     int subscriptions = params.nonNegativeInt("subscriptions", 0);
     if (subscriptions == 0) {
-      return new SubscriptionParams(0, 0, "", 0);
+      return new SubscriptionParams(0, 0, "", 0, 1);
     }
     return new SubscriptionParams(
         subscriptions,
@@ -42,17 +48,33 @@ public record SubscriptionParams(
         params.string(
             "subscriptions.groupPrefix",
             "kafkaload-omb-" + UUID.randomUUID().toString().substring(0, 8)),
-        params.nonNegativeInt("subscriptions.drainSeconds", 30));
+        params.nonNegativeInt("subscriptions.drainSeconds", 30),
+        // -Dtopics as the protocol reads it (ProtocolResolver), for the groups' names.
+        params.raw(ProtocolResolver.TOPICS_PROPERTY) == null
+            ? 1
+            : params.positiveInt(ProtocolResolver.TOPICS_PROPERTY, 1));
   }
 
-  /** The groups, {@code <prefix>-sub-<i>}. */
-  public List<String> groups() {
-    return IntStream.range(0, subscriptions).mapToObj(i -> groupPrefix + "-sub-" + i).toList();
+  /**
+   * The groups reading {@code topic}'s topics (it, or {@code <topic>-0} to {@code <topic>-(n-1)}):
+   * {@code <prefix>-sub-<i>}, over several topics {@code <prefix>-sub-<i>-<t>}.
+   */
+  public List<String> groups(String topic) {
+    List<String> topics = new Topics(topic, TopicPlan.DEFAULT).withCount(topicCount).names();
+    return IntStream.range(0, subscriptions)
+        .boxed()
+        .flatMap(
+            i ->
+                topics.stream()
+                    .map(t -> SubscriptionSpec.groupName(groupPrefix, i, t, topics.size())))
+        .toList();
   }
 
   /** {@code plan} judging the groups' lag too (-Dlag.groups empty: only theirs). */
   public RunParams judgingLag(RunParams plan) {
-    return subscriptions == 0 || !plan.lagGroups().isEmpty() ? plan : plan.withLagGroups(groups());
+    return subscriptions == 0 || !plan.lagGroups().isEmpty()
+        ? plan
+        : plan.withLagGroups(groups(plan.topic()));
   }
 
   /** The plan's protocol, its lag monitor sampling the groups beside -Dlag.groups' own. */
@@ -62,19 +84,18 @@ public record SubscriptionParams(
       return b;
     }
     Set<String> all = new LinkedHashSet<>(plan.lagGroups());
-    all.addAll(groups());
+    all.addAll(groups(plan.topic()));
     return b.lagMonitor(plan.lagIntervalMs(), all.toArray(new String[0]));
   }
 
   /**
-   * The subscriptions reading {@code topic} from the start of the warm-up to the end of the load
-   * (with 2 s to spare), then the drain; the end-to-end latency of the records sent after the
-   * warm-up.
+   * The subscriptions reading the protocol's topics (each of them, a group per subscription and
+   * topic) from the start of the warm-up to the end of the load (with 2 s to spare), then the
+   * drain; the end-to-end latency of the records sent after the warm-up.
    */
-  public SubscriptionsActionBuilder subscribe(String topic, int warmupSeconds, int loadSeconds) {
+  public SubscriptionsActionBuilder subscribe(int warmupSeconds, int loadSeconds) {
     return KafkaDsl.kafka(REQUEST)
         .subscriptions(subscriptions, consumers)
-        .topic(topic)
         .groupPrefix(groupPrefix)
         .during(Duration.ofSeconds(warmupSeconds + loadSeconds + 2L))
         .timedAfter(Duration.ofSeconds(warmupSeconds))

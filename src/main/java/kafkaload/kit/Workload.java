@@ -5,10 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import kafkaload.KafkaProtocolBuilder;
 import kafkaload.Params;
+import kafkaload.SubscriptionsActionBuilder;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Payloads;
@@ -19,16 +22,44 @@ import kafkaload.internal.payload.Payloads;
  * line still wins over the workload's.
  */
 public final class Workload {
+  /** What a workload runs. */
+  public enum Mode {
+    /** producerRate above 0, no backlog: the rate held for the test's duration. */
+    FIXED_RATE,
+    /** producerRate 0: OMB's search for the highest sustainable rate, here the capacity search. */
+    MAX_RATE,
+    /**
+     * consumerBacklogSizeGB above 0: a backlog built with the subscription paused, then drained.
+     */
+    BACKLOG
+  }
+
   private final String file;
   private final String name;
   private final Params params;
   private final byte[] payload;
+  private final Mode mode;
+  private final OmbWorkload omb;
+  private final OmbDriver driver;
+  private final String driverFile;
 
-  private Workload(String file, String name, Params params, byte[] payload) {
+  private Workload(
+      String file,
+      String name,
+      Params params,
+      byte[] payload,
+      Mode mode,
+      OmbWorkload omb,
+      OmbDriver driver,
+      String driverFile) {
+    this.driver = driver;
+    this.driverFile = driverFile;
     this.file = file;
     this.name = name;
     this.params = params;
     this.payload = payload;
+    this.mode = mode;
+    this.omb = omb;
   }
 
   /** The workload -Dworkload names (a path, or a resource on the classpath); required. */
@@ -42,7 +73,13 @@ public final class Workload {
     OmbWorkload omb =
         OmbWorkload.parse(
             new String(Payloads.read(file, "the workload file"), StandardCharsets.UTF_8), file);
-    Map<String, String> knobs = omb.knobs(file);
+    // -Domb.backlogScale: a backlog of consumerBacklogSizeGB times this (a small machine's share).
+    double scale = params.positiveDouble("omb.backlogScale", 1.0);
+    Map<String, String> knobs = new LinkedHashMap<>(omb.knobs(file, scale));
+    // -Domb.driver: an OMB Kafka driver file, its settings as knobs, topic configs, properties.
+    String driverFile = params.string("omb.driver", "");
+    OmbDriver driver = OmbDriver.of(driverFile);
+    knobs.putAll(driver.knobs(driverFile));
     byte[] payload = payload(omb, file);
     String name = omb.name() == null ? file : omb.name();
     Console.out(
@@ -54,22 +91,29 @@ public final class Workload {
             + knobs.entrySet().stream()
                 .map(e -> "-D" + e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" "))
-            + (payload == null ? "" : " value=" + omb.payloadFile()));
-    return new Workload(file, name, params.withDefaults(knobs), payload);
+            + (payload == null ? "" : " value=" + omb.payloadFile())
+            + (driver == OmbDriver.NONE ? "" : " driver=" + driverFile));
+    return new Workload(
+        file, name, params.withDefaults(knobs), payload, omb.mode(file), omb, driver, driverFile);
   }
 
   /**
    * The payload file's bytes, each record's value, when the workload's values are not randomized;
-   * null otherwise. Found beside the workload file, else as given (a path or a resource).
+   * null otherwise. Found beside the workload file, else relative to OMB's root (the workload
+   * folder's parent: OMB's workloads/*.yaml name payload/payload-1Kb.data), else as given (a path
+   * from the working directory, or a resource).
    */
   private static byte[] payload(OmbWorkload omb, String file) {
     if (omb.payloadFile() == null || Boolean.TRUE.equals(omb.useRandomizedPayloads())) {
       return null;
     }
-    Path parent = Paths.get(file).getParent();
-    Path beside = parent == null ? null : parent.resolve(omb.payloadFile());
+    Path parent = Paths.get(file).toAbsolutePath().getParent();
+    Path beside = parent.resolve(omb.payloadFile());
+    Path root = parent.getParent() == null ? null : parent.getParent().resolve(omb.payloadFile());
     String path =
-        beside != null && Files.isRegularFile(beside) ? beside.toString() : omb.payloadFile();
+        Files.isRegularFile(beside)
+            ? beside.toString()
+            : root != null && Files.isRegularFile(root) ? root.toString() : omb.payloadFile();
     byte[] bytes = Payloads.read(path, "the workload's payloadFile");
     if (bytes.length != omb.messageSize()) {
       throw new KafkaLoadConfigException(
@@ -84,6 +128,43 @@ public final class Workload {
               + "; make them agree");
     }
     return bytes;
+  }
+
+  /**
+   * {@code protocol} with the driver file's topic configs (on the topics preflight creates) and its
+   * producer properties that are not knobs (-Domb.driver; as it is without one).
+   */
+  public KafkaProtocolBuilder protocol(KafkaProtocolBuilder protocol) {
+    KafkaProtocolBuilder b = protocol;
+    for (Map.Entry<String, String> c : driver.topicConfigs(driverFile).entrySet()) {
+      b = b.topicConfig(c.getKey(), c.getValue());
+    }
+    Map<String, String> producer = driver.producerProperties(driverFile);
+    return producer.isEmpty() ? b : b.properties(producer);
+  }
+
+  /** {@code subscriptions} with the driver file's consumer properties (commonConfig's too). */
+  public SubscriptionsActionBuilder subscriptions(SubscriptionsActionBuilder subscriptions) {
+    SubscriptionsActionBuilder s = subscriptions;
+    for (Map.Entry<String, String> c : driver.consumer(driverFile).entrySet()) {
+      s = s.consumerProperty(c.getKey(), c.getValue());
+    }
+    return s;
+  }
+
+  /** The driver's name in OMB's result file: the driver file's name, else "kafkaload". */
+  String driverName() {
+    return driver == OmbDriver.NONE ? driver.name() : driver.driverName();
+  }
+
+  /** What it runs: a fixed rate, the max-rate search, or a backlog. */
+  public Mode mode() {
+    return mode;
+  }
+
+  /** OMB's own name for the result file: the workload's name field, else the file's. */
+  String ombName() {
+    return omb.name() == null ? Paths.get(file).getFileName().toString() : omb.name();
   }
 
   /** The workload's name (its file when it has none). */

@@ -89,13 +89,13 @@ class OmbWorkloadTest {
     SubscriptionParams subs =
         SubscriptionParams.of(
             Params.of(Map.of("subscriptions.groupPrefix", "g"), Map.of()).withDefaults(k));
-    assertEquals(List.of("g-sub-0", "g-sub-1"), subs.groups());
+    assertEquals(List.of("g-sub-0", "g-sub-1"), subs.groups("t"));
     assertEquals(32, subs.consumers());
     assertEquals(30, subs.drainSeconds());
     assertEquals(0, SubscriptionParams.of(Params.of(Map.of(), Map.of())).subscriptions());
     assertTrue(
         SubscriptionParams.of(Params.of(Map.of("subscriptions", "1"), Map.of()))
-            .groups()
+            .groups("t")
             .get(0)
             .matches("kafkaload-omb-[0-9a-f]{8}-sub-0"));
   }
@@ -123,13 +123,83 @@ class OmbWorkloadTest {
     assertEquals("16", k.get("topic.partitions"), "partitionsPerTopic: each topic's");
     assertEquals("10000", k.get("rate"), "producerRate: over all the topics together");
     assertNull(knobs(BASE).get("topics"), "one topic: -Dtopic as it is");
-    String m =
-        refused(
-            with("topics", "4")
-                .replace("subscriptionsPerTopic: 0", "subscriptionsPerTopic: 1")
+  }
+
+  @Test
+  void severalTopicsWithSubscriptionsHaveAGroupPerSubscriptionAndTopic() {
+    Map<String, String> k =
+        knobs(
+            with("topics", "3")
+                .replace("subscriptionsPerTopic: 0", "subscriptionsPerTopic: 2")
                 .replace("consumerPerSubscription: 0", "consumerPerSubscription: 1"));
-    assertTrue(
-        m.contains("topics: 4 cannot be honoured") && m.contains("subscriptionsPerTopic"), m);
+    assertEquals("3", k.get("topics"));
+    assertEquals("2", k.get("subscriptions"));
+    SubscriptionParams subs =
+        SubscriptionParams.of(
+            Params.of(Map.of("subscriptions.groupPrefix", "g"), Map.of()).withDefaults(k));
+    assertEquals(
+        List.of(
+            "g-sub-0-t-0",
+            "g-sub-0-t-1",
+            "g-sub-0-t-2",
+            "g-sub-1-t-0",
+            "g-sub-1-t-1",
+            "g-sub-1-t-2"),
+        subs.groups("t"));
+  }
+
+  @Test
+  void producerRateZeroIsTheCapacitySearchFromOmbsStartRate() {
+    OmbWorkload w = OmbWorkload.parse(with("producerRate", "0"), "w.yaml");
+    assertEquals(Workload.Mode.MAX_RATE, w.mode("w.yaml"));
+    Map<String, String> k = w.knobs("w.yaml");
+    assertNull(k.get("rate"), "no fixed rate");
+    assertEquals("10000", k.get("capacity.startRate"), "OMB's search starts at 10,000 msg/s");
+    assertEquals("0", k.get("capacity.warmUpSeconds"), "the workload's warm-up");
+    assertEquals("6", k.get("capacity.maxSeconds"), "searching for the test's duration");
+    CapacityParams c = CapacityParams.of(Params.of(Map.of(), Map.of()).withDefaults(k));
+    assertEquals(10000, c.startRate());
+    assertEquals(6, c.maxSeconds());
+    assertEquals(Workload.Mode.FIXED_RATE, OmbWorkload.parse(BASE, "w").mode("w"));
+  }
+
+  @Test
+  void aBacklogIsBuiltOfItsSizeScaledDownByAKnobAndDrainedToItsRatio(@TempDir Path dir)
+      throws Exception {
+    String yaml =
+        with("consumerBacklogSizeGB", "2")
+                .replace("subscriptionsPerTopic: 0", "subscriptionsPerTopic: 1")
+                .replace("consumerPerSubscription: 0", "consumerPerSubscription: 4")
+            + "backlogDrainRatio: 0.9\n";
+    OmbWorkload w = OmbWorkload.parse(yaml, "w.yaml");
+    assertEquals(Workload.Mode.BACKLOG, w.mode("w.yaml"));
+    Map<String, String> full = w.knobs("w.yaml");
+    assertEquals(String.valueOf(2L << 30), full.get("backlog.bytes"), "2 GiB");
+    assertEquals("10000", full.get("backlog.rate"), "producerRate");
+    assertEquals("0.9", full.get("backlog.drainRatio"));
+    Map<String, String> small = w.knobs("w.yaml", 0.001);
+    assertEquals(String.valueOf((long) Math.ceil((2L << 30) * 0.001)), small.get("backlog.bytes"));
+    // 2,147,484 bytes of 1 KiB at 10,000 msg/s: under a second to build; the bounds' floor.
+    assertEquals("60", small.get("backlog.maxBuildSeconds"));
+    assertEquals(
+        "1.0",
+        OmbWorkload.parse(yaml.replace("backlogDrainRatio: 0.9\n", ""), "w")
+            .knobs("w")
+            .get("backlog.drainRatio"),
+        "OMB's default: drained in full");
+    String m = refused(yaml.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 2"));
+    assertTrue(m.contains("subscriptionsPerTopic: 2 cannot be honoured"), m);
+    m = refused(yaml.replace("producerRate: 10000", "producerRate: 0"));
+    assertTrue(m.contains("consumerBacklogSizeGB: 2.0") && m.contains("producerRate 0"), m);
+    m = assertThrows(KafkaLoadConfigException.class, () -> w.knobs("w.yaml", 1e-12)).getMessage();
+    assertTrue(m.contains("-Domb.backlogScale"), m);
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, yaml);
+    Workload scaled =
+        Workload.of(
+            Params.of(Map.of("workload", file.toString(), "omb.backlogScale", "0.5"), Map.of()));
+    assertEquals(Workload.Mode.BACKLOG, scaled.mode());
+    assertEquals(String.valueOf(1L << 30), scaled.params().raw("backlog.bytes"));
   }
 
   @Test
@@ -155,12 +225,14 @@ class OmbWorkloadTest {
   void eachFieldItCannotHonourIsRefusedNamingItsValueAndWhy() {
     String m = refused(with("topics", "0"));
     assertTrue(m.contains("topics: 0 cannot be honoured"), m);
-    m = refused(with("producerRate", "0"));
-    assertTrue(m.contains("producerRate: 0") && m.contains("CapacitySearchSimulation"), m);
     m = refused(with("producerRate", "10.5"));
     assertTrue(m.contains("producerRate: 10.5"), m);
-    m = refused(with("consumerBacklogSizeGB", "2"));
-    assertTrue(m.contains("consumerBacklogSizeGB: 2.0") && m.contains("BacklogDrain"), m);
+    m = refused(with("producerRate", "-1"));
+    assertTrue(m.contains("producerRate: -1.0"), m);
+    m = refused(with("consumerBacklogSizeGB", "-2"));
+    assertTrue(m.contains("consumerBacklogSizeGB: -2.0"), m);
+    m = refused(with("backlogDrainRatio", "1.5"));
+    assertTrue(m.contains("backlogDrainRatio: 1.5"), m);
     m = refused(with("subscriptionsPerTopic", "-1"));
     assertTrue(m.contains("subscriptionsPerTopic: -1 cannot be honoured"), m);
     m = refused(with("consumerPerSubscription", "1"));
@@ -222,6 +294,20 @@ class OmbWorkloadTest {
                 () -> Workload.of(Params.of(Map.of("workload", file.toString()), Map.of())))
             .getMessage();
     assertTrue(m.contains("payloadFile: p.data holds 10 bytes but messageSize is 1024"), m);
+  }
+
+  @Test
+  void aPayloadFileIsAlsoFoundFromOmbsRoot(@TempDir Path omb) throws Exception {
+    Files.createDirectories(omb.resolve("payload"));
+    Files.createDirectories(omb.resolve("workloads"));
+    byte[] bytes = new byte[1024];
+    bytes[0] = 9;
+    Files.write(omb.resolve("payload/payload-1Kb.data"), bytes);
+    Path file = omb.resolve("workloads/w.yaml");
+    Files.writeString(file, BASE + "payloadFile: \"payload/payload-1Kb.data\"\n");
+    Workload w = Workload.of(Params.of(Map.of("workload", file.toString()), Map.of()));
+    assertArrayEquals(
+        bytes, (byte[]) w.valueFunction(RunParams.of(w.params())).apply((Session) null));
   }
 
   @Test

@@ -334,8 +334,8 @@ public final class Preflight {
   private static void create(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
     try {
       NewTopic t = new NewTopic(topic, plan.partitions(), plan.replicationFactor());
-      if (plan.minInsyncReplicas() > 0) {
-        t = t.configs(Map.of(MIN_ISR, String.valueOf(plan.minInsyncReplicas())));
+      if (!plan.createdConfigs().isEmpty()) {
+        t = t.configs(plan.createdConfigs());
       }
       admin.createTopics(List.of(t)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
       awaitLeaders(admin, topic, timeoutMs);

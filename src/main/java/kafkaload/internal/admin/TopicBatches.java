@@ -179,8 +179,8 @@ public final class TopicBatches {
       List<NewTopic> asked = new ArrayList<>();
       for (String t : batch) {
         NewTopic n = new NewTopic(t, plan.partitions(), plan.replicationFactor());
-        if (plan.minInsyncReplicas() > 0) {
-          n = n.configs(Map.of(Preflight.MIN_ISR, String.valueOf(plan.minInsyncReplicas())));
+        if (!plan.createdConfigs().isEmpty()) {
+          n = n.configs(plan.createdConfigs());
         }
         asked.add(n);
       }

@@ -1,5 +1,8 @@
 package kafkaload.internal.admin;
 
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
  * What preflight checks or prepares for the default topic before any load; a {@code with…} replaces
  * one small part.
@@ -21,9 +24,23 @@ public record TopicPlan(
    * @param create create the topic when it is missing, with {@code partitions} and {@code
    *     replicationFactor}
    * @param minInsyncReplicas the topic config min.insync.replicas; 0: the broker's
+   * @param configs other topic configs of a created topic (an OMB driver file's topicConfig)
    */
   public record Creation(
-      boolean create, int partitions, short replicationFactor, int minInsyncReplicas) {}
+      boolean create,
+      int partitions,
+      short replicationFactor,
+      int minInsyncReplicas,
+      Map<String, String> configs) {
+    public Creation {
+      configs = Map.copyOf(configs);
+    }
+
+    public Creation(
+        boolean create, int partitions, short replicationFactor, int minInsyncReplicas) {
+      this(create, partitions, replicationFactor, minInsyncReplicas, Map.of());
+    }
+  }
 
   public TopicPlan(
       boolean create,
@@ -80,7 +97,8 @@ public record TopicPlan(
 
   /** Create the topic when it is missing, with these partitions and replication factor. */
   public TopicPlan withCreate(int partitions, short replicationFactor) {
-    return with(new Creation(true, partitions, replicationFactor, minInsyncReplicas()));
+    return with(
+        new Creation(true, partitions, replicationFactor, minInsyncReplicas(), creation.configs()));
   }
 
   public TopicPlan withConcurrency(int users, boolean strict) {
@@ -92,7 +110,24 @@ public record TopicPlan(
   }
 
   public TopicPlan withMinInsyncReplicas(int n) {
-    return with(new Creation(create(), partitions(), replicationFactor(), n));
+    return with(new Creation(create(), partitions(), replicationFactor(), n, creation.configs()));
+  }
+
+  /** With topic config {@code name} = {@code value} on a created topic, beside the others. */
+  public TopicPlan withConfig(String name, String value) {
+    Map<String, String> configs = new TreeMap<>(creation.configs());
+    configs.put(name, value);
+    return with(
+        new Creation(create(), partitions(), replicationFactor(), minInsyncReplicas(), configs));
+  }
+
+  /** The configs of a created topic: min.insync.replicas when set, and the others. */
+  public Map<String, String> createdConfigs() {
+    Map<String, String> all = new TreeMap<>(creation.configs());
+    if (minInsyncReplicas() > 0) {
+      all.put("min.insync.replicas", String.valueOf(minInsyncReplicas()));
+    }
+    return all;
   }
 
   private TopicPlan with(Creation c) {

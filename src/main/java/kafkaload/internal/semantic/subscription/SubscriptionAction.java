@@ -6,12 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.RunLedger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
@@ -48,46 +50,60 @@ final class SubscriptionAction extends KafkaAction {
       return;
     }
     long startMillis = System.currentTimeMillis();
-    List<List<SubscriptionConsumer>> groups = new ArrayList<>();
+    List<List<SubscriptionConsumer>> consumers = new ArrayList<>();
     try {
       for (int i = 0; i < spec.subscriptions(); i++) {
-        groups.add(start(counters.subscription(i), startMillis));
+        List<SubscriptionConsumer> ofSubscription = new ArrayList<>();
+        for (SubscriptionCounters.One group : counters.subscription(i)) {
+          ofSubscription.addAll(start(group, startMillis));
+        }
+        consumers.add(ofSubscription);
       }
       read(counters, startMillis);
     } finally {
-      groups.forEach(g -> g.forEach(SubscriptionConsumer::stop));
+      consumers.forEach(g -> g.forEach(SubscriptionConsumer::stop));
     }
     boolean failed = false;
-    for (int i = 0; i < groups.size(); i++) {
-      String ko = judge(counters.subscription(i), groups.get(i));
+    for (int i = 0; i < consumers.size(); i++) {
+      String ko = judge(counters, i, consumers.get(i));
       logVerdict(session, spec.requestName() + " " + i + " reconciled", ko);
-      print(counters.subscription(i).figures());
+      counters.subscription(i).forEach(g -> print(g.figures()));
       failed |= ko != null;
     }
     next.$bang(failed ? session.markAsFailed() : session);
   }
 
+  /** The consumers of one subscription's group on its topic, started. */
   private List<SubscriptionConsumer> start(SubscriptionCounters.One sub, long startMillis) {
     List<SubscriptionConsumer> consumers = new ArrayList<>();
     ConsumerFactory factory =
         ConsumerFactory.of(components.connection(), sub.group())
             .isolation(components.protocol().isolationLevel())
             .offsetReset("earliest") // only where the run's start offset is missing
-            .property(ConsumerConfig.GROUP_ID_CONFIG, sub.group())
             .property(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "true")
             .property(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, "1000");
+    for (var p : spec.consumerProperties().entrySet()) {
+      factory = factory.property(p.getKey(), p.getValue());
+    }
+    factory = factory.property(ConsumerConfig.GROUP_ID_CONFIG, sub.group());
+    // Without auto-commit (OMB's drivers turn it off) each consumer commits after each poll.
+    boolean commitEachPoll =
+        "false"
+            .equalsIgnoreCase(
+                spec.consumerProperties().get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG));
     for (int j = 0; j < spec.consumers(); j++) {
       SubscriptionConsumer c =
           new SubscriptionConsumer(
               factory.property(ConsumerConfig.CLIENT_ID_CONFIG, sub.group() + "-" + j).create(),
-              spec.topic(),
+              sub.topic(),
               sub,
               components.ledger().identity().runIdBytes(),
               // No warm-up: every record timed, those sent before the consumers started too.
               spec.measuredAfter().isZero()
                   ? Long.MIN_VALUE
                   : startMillis + spec.measuredAfter().toMillis(),
-              "kafkaload-" + sub.group() + "-" + j);
+              "kafkaload-" + sub.group() + "-" + j,
+              commitEachPoll);
       c.start();
       consumers.add(c);
     }
@@ -118,30 +134,48 @@ final class SubscriptionAction extends KafkaAction {
     }
   }
 
+  /** Each subscription has read, over its groups, as many distinct records as were acked. */
   private boolean allRead(SubscriptionCounters counters, long acked) {
     for (int i = 0; i < spec.subscriptions(); i++) {
-      if (counters.subscription(i).distinct() < acked) {
+      long read =
+          counters.subscription(i).stream().mapToLong(SubscriptionCounters.One::distinct).sum();
+      if (read < acked) {
         return false;
       }
     }
     return true;
   }
 
-  /** The subscription's verdict: null when it read every acked record of the run. */
-  private String judge(SubscriptionCounters.One sub, List<SubscriptionConsumer> consumers) {
+  /**
+   * Subscription {@code i}'s verdict: null when each of its groups read every record acked into its
+   * topic, else what each failing group missed, naming its topic and group.
+   */
+  private String judge(SubscriptionCounters counters, int i, List<SubscriptionConsumer> consumers) {
     RunLedger ledger = components.ledger();
-    Set<String> topics = ledger.delivery().ackedTopics();
-    if (!topics.isEmpty() && !topics.equals(Set.of(spec.topic()))) {
+    DeliveryLedger delivery = ledger.delivery();
+    Set<String> topics = delivery.ackedTopics();
+    List<SubscriptionCounters.One> groups = counters.subscription(i);
+    if (!spec.topics().containsAll(topics)) {
+      Set<String> others = new TreeSet<>(topics);
+      spec.topics().forEach(others::remove);
       String ko =
-          "not reconciled by identity: the protocol sent to other topics too "
-              + topics
-              + "; give the subscribed topic's producers a protocol of their own";
-      sub.verdict(ko);
+          "not reconciled by identity: the protocol sent to topics it does not read too "
+              + others
+              + "; give the subscribed topics' producers a protocol of their own";
+      groups.forEach(g -> g.verdict(ko));
       return ko;
     }
     String ko =
-        sub.reconcile(
-            ledger.injector().sequenceStart(), ledger.sequencesIssued(), ledger.koLedger());
+        counters.reconcile(
+            i,
+            topic ->
+                delivery.ackedByPartition(topic).values().stream()
+                        .mapToLong(PartitionCounters.Count::records)
+                        .sum()
+                    - delivery.notOwed(topic),
+            ledger.injector().sequenceStart(),
+            ledger.sequencesIssued(),
+            ledger.koLedger());
     String stopped =
         consumers.stream()
             .map(SubscriptionConsumer::failure)
@@ -149,13 +183,10 @@ final class SubscriptionAction extends KafkaAction {
             .findFirst()
             .orElse(null);
     if (stopped != null) {
-      ko =
-          "a consumer of group '"
-              + sub.group()
-              + "' failed: "
-              + stopped
-              + (ko == null ? "" : "; " + ko);
-      sub.verdict(ko);
+      String both =
+          "a consumer of subscription " + i + " failed: " + stopped + (ko == null ? "" : "; " + ko);
+      groups.forEach(g -> g.verdict(both));
+      return both;
     }
     return ko;
   }
@@ -165,11 +196,12 @@ final class SubscriptionAction extends KafkaAction {
     Console.out(
         String.format(
             Locale.ROOT,
-            "[kafkaload] subscription '%s' (%d %s): %,d of %,d acked records read (%,d"
+            "[kafkaload] subscription '%s' (%d %s%s): %,d of %,d acked records read (%,d"
                 + " reads), %s msg/s, end-to-end p50 %s ms, p99 %s ms, max %s ms: %s",
             s.group(),
             s.consumers(),
             s.consumers() == 1 ? "consumer" : "consumers",
+            spec.topics().size() == 1 ? "" : " of '" + s.topic() + "'",
             s.expected() - s.missing(),
             s.expected(),
             s.consumed(),

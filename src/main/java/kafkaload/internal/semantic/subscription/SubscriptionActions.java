@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.subscription;
 
 import io.gatling.core.action.builder.ActionBuilder;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,9 +22,10 @@ public final class SubscriptionActions {
   private SubscriptionActions() {}
 
   /**
-   * Refused before any load in a distributed run or without run identity; then each group is made
-   * with its offsets at the run's start (the topic's baseline), so it reads this run's records only
-   * and its lag is read from the start.
+   * Refused before any load in a distributed run or without run identity; then each group (one per
+   * subscription and topic: the protocol's one topic, or each of its many) is made with its offsets
+   * at the run's start (its topic's baseline), so it reads this run's records only and its lag is
+   * read from the start.
    */
   public static ActionBuilder subscriptions(SubscriptionSpec given) {
     return Actions.scala(
@@ -43,37 +45,47 @@ public final class SubscriptionActions {
                     + " subscription is reconciled");
           }
           SubscriptionSpec named = given.named();
-          SubscriptionSpec spec =
-              named.topic() == null
-                  ? named.withTopic(
-                      c.protocol().oneTopic("Subscriptions '" + named.requestName() + "'"))
-                  : named;
+          List<String> topics =
+              named.topics() != null ? named.topics() : c.protocol().topics().names();
+          if (topics.isEmpty()) {
+            throw new KafkaLoadConfigException(
+                who + "no topic to read: name one (.topic(..)) or give the protocol one");
+          }
+          SubscriptionSpec spec = named.withTopics(List.copyOf(topics));
           KafkaComponents started = c.start();
           long timeoutMs = c.connection().timeoutMs();
-          int partitions;
+          int partitions = Integer.MAX_VALUE;
+          String current = topics.get(0);
           try (Admin admin = c.connection().admin()) {
-            partitions =
-                Preflight.checkTopic(
-                    admin, spec.topic(), c.protocol().topicPlan().existing(), timeoutMs);
-            TopicOffsets start =
-                started.ledger().baselines().of(spec.topic()).get(timeoutMs, TimeUnit.MILLISECONDS);
-            Map<TopicPartition, OffsetAndMetadata> offsets =
-                start.endOffsets().entrySet().stream()
-                    .collect(
-                        Collectors.toMap(
-                            e -> new TopicPartition(spec.topic(), e.getKey()),
-                            e -> new OffsetAndMetadata(e.getValue())));
-            for (String group : spec.groups()) {
-              admin
-                  .alterConsumerGroupOffsets(group, offsets)
-                  .all()
-                  .get(timeoutMs, TimeUnit.MILLISECONDS);
+            for (String topic : topics) {
+              current = topic;
+              partitions =
+                  Math.min(
+                      partitions,
+                      Preflight.checkTopic(
+                          admin, topic, c.protocol().topicPlan().existing(), timeoutMs));
+              TopicOffsets start =
+                  started.ledger().baselines().of(topic).get(timeoutMs, TimeUnit.MILLISECONDS);
+              Map<TopicPartition, OffsetAndMetadata> offsets =
+                  start.endOffsets().entrySet().stream()
+                      .collect(
+                          Collectors.toMap(
+                              e -> new TopicPartition(topic, e.getKey()),
+                              e -> new OffsetAndMetadata(e.getValue())));
+              for (SubscriptionSpec.Group group : spec.groupsByTopic()) {
+                if (group.topic().equals(topic)) {
+                  admin
+                      .alterConsumerGroupOffsets(group.name(), offsets)
+                      .all()
+                      .get(timeoutMs, TimeUnit.MILLISECONDS);
+                }
+              }
             }
           } catch (ExecutionException | TimeoutException e) {
             throw new KafkaLoadConfigException(
                 who
                     + "the groups could not start at the run's start offsets of '"
-                    + spec.topic()
+                    + current
                     + "': "
                     + Preflight.rootMessage(e));
           } catch (InterruptedException e) {
@@ -84,12 +96,12 @@ public final class SubscriptionActions {
             Console.err(
                 String.format(
                     "[kafkaload] WARNING: subscriptions '%s': %d consumers per subscription for"
-                        + " the %d partitions of '%s': %d of each group's consumers stay idle, as in"
+                        + " the %d partitions of %s: %d of each group's consumers stay idle, as in"
                         + " Kafka",
                     spec.requestName(),
                     spec.consumers(),
                     partitions,
-                    spec.topic(),
+                    topics.size() == 1 ? "'" + topics.get(0) + "'" : "each topic",
                     spec.consumers() - partitions));
           }
           return new SubscriptionAction(spec, started, next, partitions);

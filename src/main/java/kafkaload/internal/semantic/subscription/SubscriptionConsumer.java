@@ -25,6 +25,7 @@ final class SubscriptionConsumer implements Runnable {
   private final byte[] runId;
   private final long timedFromMillis;
   private final Thread thread;
+  private final boolean commitEachPoll;
   private volatile boolean reading = true;
   private volatile String failure;
 
@@ -34,7 +35,9 @@ final class SubscriptionConsumer implements Runnable {
       SubscriptionCounters.One sub,
       byte[] runId,
       long timedFromMillis,
-      String threadName) {
+      String threadName,
+      boolean commitEachPoll) {
+    this.commitEachPoll = commitEachPoll;
     this.consumer = consumer;
     this.topic = topic;
     this.sub = sub;
@@ -68,8 +71,12 @@ final class SubscriptionConsumer implements Runnable {
     try (consumer) {
       consumer.subscribe(List.of(topic));
       while (reading) {
-        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+        var records = consumer.poll(Duration.ofMillis(100));
+        for (ConsumerRecord<byte[], byte[]> r : records) {
           read(r, System.currentTimeMillis());
+        }
+        if (commitEachPoll && !records.isEmpty()) {
+          consumer.commitAsync();
         }
       }
       consumer.commitSync(Duration.ofSeconds(10));

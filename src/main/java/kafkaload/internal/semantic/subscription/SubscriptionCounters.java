@@ -2,15 +2,16 @@ package kafkaload.internal.semantic.subscription;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.run.KoLedger;
 import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
- * The subscriptions while they run, kept in the protocol's ledger: per subscription the records
- * read by run-wide sequence, the counts, the end-to-end latencies (µs) and, once judged, the
- * verdict. Its consumers' threads write it, each subscription under its own lock.
+ * The subscriptions while they run, kept in the protocol's ledger: per subscription and topic (one
+ * group each) the records read by run-wide sequence, the counts, the end-to-end latencies (µs) and,
+ * once judged, the verdict. Its consumers' threads write it, each group under its own lock.
  */
 final class SubscriptionCounters {
   /** Sequence numbers kept as a sample of the missing records. */
@@ -27,15 +28,45 @@ final class SubscriptionCounters {
     }
     spec = s;
     partitions = topicPartitions;
-    List<String> groups = s.groups();
-    for (int i = 0; i < groups.size(); i++) {
-      subscriptions.add(new One(i, groups.get(i), s.consumers()));
+    for (SubscriptionSpec.Group g : s.groupsByTopic()) {
+      subscriptions.add(new One(g.subscription(), g.topic(), g.name(), s.consumers()));
     }
     return true;
   }
 
-  synchronized One subscription(int i) {
-    return subscriptions.get(i);
+  /** Subscription {@code i}'s groups, one per topic, in the topics' order. */
+  synchronized List<One> subscription(int i) {
+    return subscriptions.stream().filter(o -> o.index == i).toList();
+  }
+
+  /**
+   * Subscription {@code i} reconciled, each of its groups against the records acked into its topic
+   * ({@code owedByTopic}: acked, less those of aborted transactions), the run's KO'd records not
+   * owed; the sequence numbers from {@code start} ({@code issued} of them) that none of its groups
+   * read are the sample a failing group names. The verdict: null when every group read every record
+   * owed to it, else each failing group's, naming its topic and group.
+   */
+  String reconcile(
+      int i, ToLongFunction<String> owedByTopic, long start, long issued, KoLedger koLedger) {
+    List<One> groups = subscription(i);
+    List<Long> unread = new ArrayList<>();
+    for (long seq = start; seq < start + issued && unread.size() < MISSING_SAMPLE; seq++) {
+      if (koLedger.contains(seq)) {
+        continue;
+      }
+      long s = seq;
+      if (groups.stream().noneMatch(g -> g.saw(s))) {
+        unread.add(seq);
+      }
+    }
+    List<String> kos = new ArrayList<>();
+    for (One g : groups) {
+      String ko = g.reconcile(owedByTopic.applyAsLong(g.topic), koLedger, unread);
+      if (ko != null) {
+        kos.add(ko);
+      }
+    }
+    return kos.isEmpty() ? null : String.join("; ", kos);
   }
 
   /** The section; null before any subscription started. */
@@ -45,14 +76,16 @@ final class SubscriptionCounters {
     }
     return new SubscriptionFigures(
         spec.requestName(),
-        spec.topic(),
+        spec.topics().size() == 1 ? spec.topics().get(0) : null,
+        spec.topics().size(),
         partitions,
         subscriptions.stream().map(One::figures).toList());
   }
 
-  /** One subscription: its group's reads. */
+  /** One subscription's group on one topic: its reads. */
   static final class One {
     private final int index;
+    private final String topic;
     private final String group;
     private final int consumers;
     private final Roaring64Bitmap seen = new Roaring64Bitmap();
@@ -66,14 +99,23 @@ final class SubscriptionCounters {
     private List<Long> missingSample = List.of();
     private String verdict = "the run ended before the subscription's verdict";
 
-    One(int index, String group, int consumers) {
+    One(int index, String topic, String group, int consumers) {
       this.index = index;
+      this.topic = topic;
       this.group = group;
       this.consumers = consumers;
     }
 
     String group() {
       return group;
+    }
+
+    String topic() {
+      return topic;
+    }
+
+    private synchronized boolean saw(long seq) {
+      return seen.contains(seq);
     }
 
     /** A record of this run, read at {@code nowMillis}; {@code e2eMicros} below 0: not timed. */
@@ -98,34 +140,33 @@ final class SubscriptionCounters {
     }
 
     /**
-     * Every record this injector issued from {@code start} (less the KO'd ones, never acked)
-     * against what it read: the verdict, null when it read them all.
+     * The {@code owed} records acked into its topic against the distinct records of the run it
+     * read, less the KO'd ones (not owed, even when written): the verdict, null when it read them
+     * all; {@code unread} the subscription's first unread sequence numbers, named when it failed.
      */
-    synchronized String reconcile(long start, long issued, KoLedger koLedger) {
-      long n = 0;
-      long miss = 0;
-      List<Long> sample = new ArrayList<>();
-      for (long seq = start; seq < start + issued; seq++) {
-        if (koLedger.contains(seq)) {
-          continue;
-        }
-        n++;
-        if (!seen.contains(seq)) {
-          miss++;
-          if (sample.size() < MISSING_SAMPLE) {
-            sample.add(seq);
-          }
+    synchronized String reconcile(long owed, KoLedger koLedger, List<Long> unread) {
+      long read = 0;
+      var it = seen.getLongIterator();
+      while (it.hasNext()) {
+        if (!koLedger.contains(it.next())) {
+          read++;
         }
       }
-      expected = n;
-      missing = miss;
-      missingSample = List.copyOf(sample);
+      expected = owed;
+      missing = Math.max(0, owed - read);
+      missingSample = missing == 0 ? List.of() : List.copyOf(unread);
       verdict =
-          miss == 0
+          missing == 0
               ? null
               : String.format(
-                  "%d of %d acked records never read by group '%s' (first sequence numbers: %s)",
-                  miss, n, group, sample);
+                  "topic '%s': %d of %d acked records never read by group '%s' of subscription"
+                      + " %d%s",
+                  topic,
+                  missing,
+                  owed,
+                  group,
+                  index,
+                  unread.isEmpty() ? "" : " (first sequence numbers unread: " + unread + ")");
       return verdict;
     }
 
@@ -139,6 +180,7 @@ final class SubscriptionCounters {
       double seconds = (lastMillis - firstMillis) / 1000.0;
       return new SubscriptionFigures.Subscription(
           index,
+          topic,
           group,
           consumers,
           consumed,

@@ -3,6 +3,8 @@ package kafkaload.internal.semantic.subscription;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -13,20 +15,29 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * {@code drainTimeout}; end-to-end latency counted for records stamped {@code measuredAfter} the
  * start or later (the warm-up's are read, not timed).
  *
- * @param topic null: the protocol's
- * @param groupPrefix each group is {@code <groupPrefix>-sub-<i>}; null: one of the run's own
+ * @param topics the topics read, a group per subscription and topic; null: the protocol's (its one
+ *     topic, or each of the many it spreads its sends over, as OMB's subscriptionsPerTopic)
+ * @param consumerProperties consumer properties of every group's consumers (an OMB driver file's
+ *     consumerConfig); the group and client ids stay the subscriptions' own
+ * @param groupPrefix each group is {@code <groupPrefix>-sub-<i>} (several topics: {@code
+ *     <groupPrefix>-sub-<i>-<topic>}); null: one of the run's own
  */
 @RecordBuilder
 public record SubscriptionSpec(
     String requestName,
-    String topic,
+    List<String> topics,
     int subscriptions,
     int consumers,
     String groupPrefix,
     Duration during,
     Duration measuredAfter,
-    Duration drainTimeout)
+    Duration drainTimeout,
+    Map<String, String> consumerProperties)
     implements SubscriptionSpecBuilder.With {
+
+  public SubscriptionSpec {
+    consumerProperties = consumerProperties == null ? Map.of() : Map.copyOf(consumerProperties);
+  }
 
   public static SubscriptionSpec of(String requestName, int subscriptions, int consumers) {
     return new SubscriptionSpec(
@@ -37,7 +48,39 @@ public record SubscriptionSpec(
         null,
         Duration.ofSeconds(60),
         Duration.ZERO,
-        Duration.ofSeconds(30));
+        Duration.ofSeconds(30),
+        Map.of());
+  }
+
+  /** With consumer property {@code name} = {@code value} on every consumer. */
+  public SubscriptionSpec withConsumerProperty(String name, String value) {
+    Map<String, String> all = new TreeMap<>(consumerProperties);
+    all.put(name, value);
+    return withConsumerProperties(all);
+  }
+
+  /** One subscription's group on one topic. */
+  public record Group(int subscription, String topic, String name) {}
+
+  /** Reading one topic. */
+  public SubscriptionSpec withTopic(String topic) {
+    return withTopics(List.of(topic));
+  }
+
+  /** Subscription {@code i}'s group on {@code topic}, of {@code topicCount} topics read. */
+  public static String groupName(String prefix, int i, String topic, int topicCount) {
+    return prefix + "-sub-" + i + (topicCount > 1 ? "-" + topic : "");
+  }
+
+  /** Every group, subscription by subscription, each over the topics in order. */
+  public List<Group> groupsByTopic() {
+    return IntStream.range(0, subscriptions)
+        .boxed()
+        .flatMap(
+            i ->
+                topics.stream()
+                    .map(t -> new Group(i, t, groupName(groupPrefix, i, t, topics.size()))))
+        .toList();
   }
 
   /** How long they read, from when they start, and from when records are timed. */
@@ -45,9 +88,9 @@ public record SubscriptionSpec(
     return withDuring(reading).withMeasuredAfter(timedAfter).withDrainTimeout(drain);
   }
 
-  /** The group names, {@code <prefix>-sub-<i>}. */
+  /** The group names (see {@link #groupsByTopic()}). */
   public List<String> groups() {
-    return IntStream.range(0, subscriptions).mapToObj(i -> groupPrefix + "-sub-" + i).toList();
+    return groupsByTopic().stream().map(Group::name).toList();
   }
 
   /** With a group prefix of the run's own when none was given. */

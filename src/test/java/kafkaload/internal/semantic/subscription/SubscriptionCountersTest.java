@@ -6,16 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import kafkaload.internal.run.KoLedger;
 import org.junit.jupiter.api.Test;
 
-/** A subscription's reads reconciled by identity against the run's acked records. */
+/**
+ * A subscription's groups (one per topic) reconciled against the records acked into each topic, the
+ * run's KO'd records not owed.
+ */
 class SubscriptionCountersTest {
-  static SubscriptionCounters counters() {
+  static SubscriptionCounters counters(List<String> topics) {
     SubscriptionCounters c = new SubscriptionCounters();
     SubscriptionSpec spec =
         SubscriptionSpec.of("subscription", 2, 3)
-            .withTopic("t")
+            .withTopics(topics)
             .withGroupPrefix("g")
             .withTiming(Duration.ofSeconds(5), Duration.ZERO, Duration.ofSeconds(5));
     assertTrue(c.started(spec, 2));
@@ -24,48 +28,86 @@ class SubscriptionCountersTest {
 
   @Test
   void everyAckedRecordReadPassesAndKoRecordsAreNotOwed() {
-    SubscriptionCounters c = counters();
-    SubscriptionCounters.One sub = c.subscription(0);
+    SubscriptionCounters c = counters(List.of("t"));
+    SubscriptionCounters.One sub = c.subscription(0).get(0);
     KoLedger ko = new KoLedger();
     ko.add(102);
     for (long seq = 100; seq < 110; seq++) {
-      if (seq != 102) {
-        sub.read(seq, 2_000, 1_000 + seq);
-      }
+      sub.read(seq, 2_000, 1_000 + seq); // 102 too: KO'd, yet written
     }
     sub.read(105, 3_000, 2_000); // read again after a rebalance
     sub.otherRun();
-    assertNull(sub.reconcile(100, 10, ko));
+    assertNull(c.reconcile(0, t -> 9, 100, 10, ko));
     SubscriptionFigures.Subscription f = sub.figures();
     assertEquals("g-sub-0", f.group());
+    assertEquals("t", f.topic());
     assertEquals(3, f.consumers());
     assertEquals(9, f.expected());
     assertEquals(0, f.missing());
-    assertEquals(10, f.consumed());
-    assertEquals(9, f.distinct());
+    assertEquals(11, f.consumed());
+    assertEquals(10, f.distinct());
     assertEquals(1, f.otherRuns());
-    assertEquals(10, f.e2eMs().count());
+    assertEquals(11, f.e2eMs().count());
     assertNull(f.verdict());
   }
 
   @Test
   void aSubscriptionThatMissedRecordsNamesThem() {
-    SubscriptionCounters c = counters();
-    SubscriptionCounters.One sub = c.subscription(1);
+    SubscriptionCounters c = counters(List.of("t"));
+    SubscriptionCounters.One sub = c.subscription(1).get(0);
     sub.read(0, -1, 1);
     sub.read(2, -1, 2);
-    String ko = sub.reconcile(0, 4, new KoLedger());
+    String ko = c.reconcile(1, t -> 4, 0, 4, new KoLedger());
     assertEquals(
-        "2 of 4 acked records never read by group 'g-sub-1' (first sequence numbers: [1, 3])", ko);
+        "topic 't': 2 of 4 acked records never read by group 'g-sub-1' of subscription 1"
+            + " (first sequence numbers unread: [1, 3])",
+        ko);
     SubscriptionFigures.Subscription f = sub.figures();
     assertEquals(List.of(1L, 3L), f.missingSample());
     assertEquals(0, f.e2eMs().count(), "warm-up records are read, not timed");
     assertEquals(2, c.figures().subscriptions().size());
+    assertEquals("t", c.figures().topic());
+  }
+
+  /**
+   * Several topics: a group per subscription and topic, each reconciled against its own topic; one
+   * group that missed records fails its subscription, naming the topic and the group, while the
+   * other subscription passes.
+   */
+  @Test
+  void overSeveralTopicsEachGroupIsReconciledAgainstItsTopic() {
+    SubscriptionCounters c = counters(List.of("p-0", "p-1"));
+    assertEquals(
+        List.of("g-sub-0-p-0", "g-sub-0-p-1"),
+        c.subscription(0).stream().map(SubscriptionCounters.One::group).toList());
+    // Records 0..9 spread round robin: even ones into p-0, odd ones into p-1.
+    Map<String, Long> acked = Map.of("p-0", 5L, "p-1", 5L);
+    for (int s = 0; s < 2; s++) {
+      for (long seq = 0; seq < 10; seq++) {
+        boolean missedBySub1 = s == 1 && seq == 7;
+        if (!missedBySub1) {
+          c.subscription(s).get((int) (seq % 2)).read(seq, -1, seq);
+        }
+      }
+    }
+    assertNull(c.reconcile(0, acked::get, 0, 10, new KoLedger()));
+    String ko = c.reconcile(1, acked::get, 0, 10, new KoLedger());
+    assertEquals(
+        "topic 'p-1': 1 of 5 acked records never read by group 'g-sub-1-p-1' of subscription 1"
+            + " (first sequence numbers unread: [7])",
+        ko);
+    SubscriptionFigures.Subscription p0 = c.subscription(1).get(0).figures();
+    assertNull(p0.verdict(), "the group on p-0 read all of p-0's");
+    assertEquals(List.of(), p0.missingSample());
+    SubscriptionFigures f = c.figures();
+    assertNull(f.topic());
+    assertEquals(2, f.topicCount());
+    assertEquals(4, f.subscriptions().size());
   }
 
   @Test
   void oneSetPerProtocol() {
-    SubscriptionCounters c = counters();
-    assertTrue(!c.started(SubscriptionSpec.of("again", 1, 1), 1));
+    SubscriptionCounters c = counters(List.of("t"));
+    assertTrue(!c.started(SubscriptionSpec.of("again", 1, 1).withTopic("t"), 1));
   }
 }
