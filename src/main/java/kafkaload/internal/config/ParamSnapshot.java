@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -90,6 +91,32 @@ public final class ParamSnapshot {
   /** The parameters read so far and the values used, by name (live and read-only). */
   public Map<String, String> used() {
     return Collections.unmodifiableMap(used);
+  }
+
+  /** The names of the -D properties given (the JVM's, Gatling's and everyone's). */
+  public Set<String> given() {
+    return properties.keySet();
+  }
+
+  /**
+   * Where a value read comes from: "-D" when given as a property, "simulation" for a simulation's
+   * own default, else "default".
+   */
+  public String source(String name) {
+    String v = properties.get(name);
+    if (v != null && !v.isBlank()) {
+      return "-D";
+    }
+    return defaults.containsKey(name) ? "simulation" : "default";
+  }
+
+  /** Refused before any load: a -D name that is no knob but within a small edit of one. */
+  public void checkNames() {
+    KnobNames.misspelling(properties.keySet(), used.keySet())
+        .ifPresent(
+            line -> {
+              throw new KafkaLoadConfigException(line);
+            });
   }
 
   private <T> T used(String name, T value) {
