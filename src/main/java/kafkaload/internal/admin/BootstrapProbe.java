@@ -81,15 +81,26 @@ final class BootstrapProbe {
   private static void checkOne(String address, String host, int port, String protocol) {
     byte[] answer;
     try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
+      try {
+        s.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
+      } catch (IOException | RuntimeException unreachable) {
+        return; // the client's own timeout reports it
+      }
       s.setSoTimeout(TIMEOUT_MS);
       s.getOutputStream().write(apiVersionsV0());
       s.getOutputStream().flush();
       answer = new byte[8];
       new DataInputStream(s.getInputStream()).readFully(answer);
     } catch (SocketTimeoutException | EOFException silentOrClosed) {
+      // A TLS listener drops a plaintext request without a word: ask it in TLS.
+      if (TlsProbe.speaksTls(host, port, TIMEOUT_MS)) {
+        throw notKafka(address, true, answerless(), protocol);
+      }
       return; // not conclusive: the client's own timeout reports it
-    } catch (IOException | RuntimeException unreachable) {
+    } catch (IOException | RuntimeException reset) {
+      if (TlsProbe.speaksTls(host, port, TIMEOUT_MS)) {
+        throw notKafka(address, true, answerless(), protocol);
+      }
       return;
     }
     ByteBuffer b = ByteBuffer.wrap(answer);
@@ -99,7 +110,16 @@ final class BootstrapProbe {
       return;
     }
     boolean tls = answer[0] == 0x15 || answer[0] == 0x16; // a TLS alert or handshake record
-    throw new KafkaLoadConfigException(
+    throw notKafka(address, tls, answer, protocol);
+  }
+
+  private static byte[] answerless() {
+    return new byte[0];
+  }
+
+  private static KafkaLoadConfigException notKafka(
+      String address, boolean tls, byte[] answer, String protocol) {
+    return new KafkaLoadConfigException(
         String.format(
             "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
                 + "broker %s; security.protocol=%s",
