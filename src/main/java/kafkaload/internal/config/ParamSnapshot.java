@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -16,6 +17,12 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * parameter.
  */
 public final class ParamSnapshot {
+  /**
+   * Names (never values) read by any snapshot of this JVM: a simulation's own knob read through a
+   * snapshot of its own is no misspelling for the protocol's. JVM-wide, names only.
+   */
+  private static final Set<String> READ_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
+
   private final Map<String, String> properties;
   private final Map<String, String> environment;
   private final Map<String, String> defaults;
@@ -112,7 +119,9 @@ public final class ParamSnapshot {
 
   /** Refused before any load: a -D name that is no knob but within a small edit of one. */
   public void checkNames() {
-    KnobNames.misspelling(properties.keySet(), used.keySet())
+    Set<String> read = new java.util.HashSet<>(READ_IN_THIS_JVM);
+    read.addAll(used.keySet());
+    KnobNames.misspelling(properties.keySet(), read)
         .ifPresent(
             line -> {
               throw new KafkaLoadConfigException(line);
@@ -120,6 +129,7 @@ public final class ParamSnapshot {
   }
 
   private <T> T used(String name, T value) {
+    READ_IN_THIS_JVM.add(name);
     if (value != null) {
       used.put(name, String.valueOf(value));
     }
