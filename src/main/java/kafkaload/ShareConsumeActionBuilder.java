@@ -232,6 +232,18 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     return new ShareConsumeActionBuilder(spec.withDuring(during));
   }
 
+  /**
+   * The bound on a group that acquires nothing (30 s unless set): once this run's producers have
+   * records acked, a group that has acquired none for this long from its start is a KO with its
+   * reason ("name ack") and its consumers stop, instead of a silent run.
+   */
+  public ShareConsumeActionBuilder acquireTimeout(Duration timeout) {
+    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+      throw bad("acquireTimeout(..) must be > 0");
+    }
+    return new ShareConsumeActionBuilder(spec.withAcquireTimeout(timeout));
+  }
+
   /** The bound on settling what is left after {@link #during} (60 s unless set). */
   public ShareConsumeActionBuilder drainTimeout(Duration timeout) {
     if (timeout == null || timeout.isNegative()) {

@@ -35,6 +35,9 @@ import kafkaload.ShareConsumeActionBuilder;
  * @param headStartSeconds -Dshare.headStartSeconds: the consumers start this long before the
  *     producers, so the group has joined and its share-partitions are initialised when the first
  *     record comes (a fresh broker creates its internal topics then: several seconds) (default 10)
+ * @param acquireTimeoutSeconds -Dshare.acquireTimeoutSeconds: a group that has acquired no record
+ *     this long after its start, while the run's records are acked, is a KO with its reason
+ *     (default 30)
  */
 public record ShareGroupParams(
     int rate,
@@ -50,7 +53,8 @@ public record ShareGroupParams(
     double releasePct,
     double rejectPct,
     int drainTimeoutSeconds,
-    int headStartSeconds) {
+    int headStartSeconds,
+    int acquireTimeoutSeconds) {
 
   public static ShareGroupParams of(Params params) {
     return new ShareGroupParams(
@@ -68,7 +72,8 @@ public record ShareGroupParams(
         params.percent("share.releasePct", 1),
         params.percent("share.rejectPct", 0.5),
         params.nonNegativeInt("share.drainTimeoutSeconds", 60),
-        params.nonNegativeInt("share.headStartSeconds", 10));
+        params.nonNegativeInt("share.headStartSeconds", 10),
+        params.positiveInt("share.acquireTimeoutSeconds", 30));
   }
 
   /** A user's value, or empty where the broker's bounds choose one. */
@@ -90,7 +95,8 @@ public record ShareGroupParams(
             .groupConfigDefault("share.record.lock.duration.ms", 2000)
             .groupConfigDefault("share.delivery.count.limit", 3)
             .during(Duration.ofSeconds(seconds))
-            .drainTimeout(Duration.ofSeconds(drainTimeoutSeconds));
+            .drainTimeout(Duration.ofSeconds(drainTimeoutSeconds))
+            .acquireTimeout(Duration.ofSeconds(acquireTimeoutSeconds));
     if (lockMs.isPresent()) {
       b = b.groupConfig("share.record.lock.duration.ms", lockMs.getAsInt());
     }

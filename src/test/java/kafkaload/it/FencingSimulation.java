@@ -17,7 +17,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  */
 public class FencingSimulation extends Simulation {
   String topic = System.getProperty("topic");
-  String prefix = System.getProperty("prefix");
+  String prefix = kafkaload.Params.fromSystemProperties().raw("prefix");
   String bootstrap = System.getProperty("kafka.bootstrap.servers");
 
   ScenarioBuilder transactions =

@@ -29,7 +29,7 @@ public class ReplySimulation extends Simulation {
   static final String BIG = "x".repeat(3000);
 
   String topic = System.getProperty("topic");
-  String replyTopic = System.getProperty("replyTopic");
+  String replyTopic = kafkaload.Params.fromSystemProperties().raw("replyTopic");
   String slowTopic = System.getProperty("slowTopic");
   String slowReplyTopic = System.getProperty("slowReplyTopic");
   KafkaProtocolBuilder kafkaProtocol = kafka().topic(topic).createTopic(4, 1).runIdentity(false);

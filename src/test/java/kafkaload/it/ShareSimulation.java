@@ -40,9 +40,17 @@ public class ShareSimulation extends Simulation {
   }
 
   ProtocolBuilder exactProtocol =
-      once(kafka().topic(System.getProperty("topicA")).createTopic(2, 1).sharedProducer());
+      once(
+          kafka()
+              .topic(kafkaload.Params.fromSystemProperties().raw("topicA"))
+              .createTopic(2, 1)
+              .sharedProducer());
   ProtocolBuilder slowProtocol =
-      once(kafka().topic(System.getProperty("topicB")).createTopic(1, 1).sharedProducer());
+      once(
+          kafka()
+              .topic(kafkaload.Params.fromSystemProperties().raw("topicB"))
+              .createTopic(1, 1)
+              .sharedProducer());
 
   ScenarioBuilder exactProducers =
       scenario("exact producers").exec(kafka("exact send").send(roundRobinKey(10), "x"));
@@ -50,7 +58,7 @@ public class ShareSimulation extends Simulation {
       scenario("exact consumers")
           .exec(
               kafka("exact")
-                  .shareConsume(System.getProperty("topicA"))
+                  .shareConsume(kafkaload.Params.fromSystemProperties().raw("topicA"))
                   .consumers(4)
                   .property("max.poll.records", 5)
                   .groupConfig("share.record.lock.duration.ms", 15_000)
@@ -62,13 +70,17 @@ public class ShareSimulation extends Simulation {
                   .drainTimeout(Duration.ofSeconds(30)));
 
   ProtocolBuilder renewProtocol =
-      once(kafka().topic(System.getProperty("topicC")).createTopic(1, 1).sharedProducer());
+      once(
+          kafka()
+              .topic(kafkaload.Params.fromSystemProperties().raw("topicC"))
+              .createTopic(1, 1)
+              .sharedProducer());
   ScenarioBuilder renewProducers = scenario("renew producers").exec(kafka("renew send").send("z"));
   ScenarioBuilder renewConsumers =
       scenario("renew consumers")
           .exec(
               kafka("renew")
-                  .shareConsume(System.getProperty("topicC"))
+                  .shareConsume(kafkaload.Params.fromSystemProperties().raw("topicC"))
                   .consumers(1)
                   .property("max.poll.records", 4)
                   .groupConfig("share.record.lock.duration.ms", 3_000)
@@ -82,7 +94,7 @@ public class ShareSimulation extends Simulation {
       scenario("slow consumers")
           .exec(
               kafka("slow")
-                  .shareConsume(System.getProperty("topicB"))
+                  .shareConsume(kafkaload.Params.fromSystemProperties().raw("topicB"))
                   .consumers(3)
                   .property("max.poll.records", 2)
                   .groupConfig("share.record.lock.duration.ms", 1_000)

@@ -123,6 +123,14 @@ final class StockBroker implements AutoCloseable {
 
   /** Formats a fresh log directory and starts the broker; returns once it describes its cluster. */
   static StockBroker start(String version) throws Exception {
+    return start(version, false);
+  }
+
+  /**
+   * As above; {@code shareStateDefaults}: the share-group state topic keeps Kafka's defaults
+   * (replication factor 3, min.isr 2), which one node cannot meet: a new user's first broker.
+   */
+  static StockBroker start(String version, boolean shareStateDefaults) throws Exception {
     Path lib = jars(version);
     Path dir = Paths.get("target", "stock-broker", version).toAbsolutePath();
     deleteRecursively(dir);
@@ -146,6 +154,13 @@ final class StockBroker implements AutoCloseable {
     p.put("share.coordinator.state.topic.replication.factor", "1");
     p.put("share.coordinator.state.topic.min.isr", "1");
     if (!p.stringPropertyNames().equals(new java.util.HashSet<>(SINGLE_NODE))) {
+      throw new IllegalStateException("a stock broker sets only " + SINGLE_NODE);
+    }
+    if (shareStateDefaults) {
+      p.remove("share.coordinator.state.topic.replication.factor");
+      p.remove("share.coordinator.state.topic.min.isr");
+    }
+    if (!new java.util.HashSet<>(SINGLE_NODE).containsAll(p.stringPropertyNames())) {
       throw new IllegalStateException("a stock broker sets only " + SINGLE_NODE);
     }
     Path config = dir.resolve("server.properties");

@@ -226,6 +226,41 @@ class StockBrokerIT {
     }
   }
 
+  /**
+   * Issue 45's new user: a single stock 4.4 broker with Kafka's defaults, whose share-group state
+   * topic wants 3 replicas. ShareGroupSimulation once ran its whole load acquiring nothing; now
+   * preflight refuses it, naming the broker setting and its value, before any load.
+   */
+  @Test
+  void shareGroupsOnAStockSingleNodeWithKafkasDefaultsAreRefusedNamingTheSetting()
+      throws Exception {
+    try (StockBroker broker = StockBroker.start("4.4.0", true)) {
+      assertEquals(
+          "3",
+          brokerConfig(broker).get("share.coordinator.state.topic.replication.factor"),
+          "Kafka's default");
+      GatlingRun run =
+          run(broker, Case.passes("simulations.ShareGroupSimulation", "dry.run", "true"));
+      assertNotEquals(0, run.exitCode(), run.tail());
+      String line =
+          run.output()
+              .lines()
+              .filter(l -> l.startsWith("[kafkaload] ERROR: "))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError(run.tail()));
+      System.out.println("[stock] " + line);
+      assertTrue(
+          line.contains(
+              "Share groups cannot run on the cluster at '"
+                  + broker.bootstrap()
+                  + "': the broker setting share.coordinator.state.topic.replication.factor=3 is"
+                  + " above the cluster's 1 broker(s)"),
+          line);
+      assertFalse(run.output().contains("---- Requests"), run.tail());
+      assertFalse(run.output().contains("dry run: the plan"), run.tail());
+    }
+  }
+
   @Test
   void consumerTransactionAndRequestReplyRunOnTheOldestBroker() throws Exception {
     try (StockBroker broker = StockBroker.start(OLDEST)) {

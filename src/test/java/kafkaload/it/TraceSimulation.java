@@ -19,7 +19,7 @@ public class TraceSimulation extends Simulation {
   static final int ROUNDS = 25;
 
   String topic = System.getProperty("topic");
-  String replyTopic = System.getProperty("replyTopic");
+  String replyTopic = kafkaload.Params.fromSystemProperties().raw("replyTopic");
   KafkaProtocolBuilder kafkaProtocol = kafka().topic(topic).createTopic(2, 1);
   EchoService echo;
 

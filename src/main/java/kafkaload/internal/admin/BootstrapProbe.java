@@ -3,11 +3,15 @@ package kafkaload.internal.admin;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
@@ -25,6 +29,7 @@ final class BootstrapProbe {
 
   /** Throws a one-line error when an address answers, but not as a plaintext Kafka listener. */
   static void check(String bootstrap, Object securityProtocol) {
+    checkResolves(bootstrap);
     String protocol = securityProtocol == null ? "PLAINTEXT" : securityProtocol.toString();
     if (!protocol.equals("PLAINTEXT") && !protocol.equals("SASL_PLAINTEXT")) {
       return; // a TLS client's first bytes are a handshake; the client reports TLS problems itself
@@ -43,18 +48,59 @@ final class BootstrapProbe {
     }
   }
 
+  /**
+   * At least one bootstrap host resolves, as Kafka's client needs ("No resolvable bootstrap urls"
+   * otherwise): refused naming the hosts, before any client is made.
+   */
+  static void checkResolves(String bootstrap) {
+    List<String> unresolved = new ArrayList<>();
+    for (String address : bootstrap.split(",")) {
+      String a = address.trim();
+      int colon = a.lastIndexOf(':');
+      String host = colon > 0 ? a.substring(0, colon) : a;
+      if (host.startsWith("[") && host.endsWith("]")) {
+        host = host.substring(1, host.length() - 1);
+      }
+      try {
+        InetAddress.getAllByName(host);
+        return;
+      } catch (UnknownHostException e) {
+        unresolved.add(host);
+      }
+    }
+    throw new KafkaLoadConfigException(
+        String.format(
+            "Kafka bootstrap '%s': the host%s %s do%s not resolve (UnknownHostException); check"
+                + " -Dkafka.bootstrap.servers (or kafka().bootstrapServers(..)) and the DNS",
+            bootstrap,
+            unresolved.size() == 1 ? "" : "s",
+            String.join(", ", unresolved),
+            unresolved.size() == 1 ? "es" : ""));
+  }
+
   private static void checkOne(String address, String host, int port, String protocol) {
     byte[] answer;
     try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
+      try {
+        s.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
+      } catch (IOException | RuntimeException unreachable) {
+        return; // the client's own timeout reports it
+      }
       s.setSoTimeout(TIMEOUT_MS);
       s.getOutputStream().write(apiVersionsV0());
       s.getOutputStream().flush();
       answer = new byte[8];
       new DataInputStream(s.getInputStream()).readFully(answer);
     } catch (SocketTimeoutException | EOFException silentOrClosed) {
+      // A TLS listener drops a plaintext request without a word: ask it in TLS.
+      if (TlsProbe.speaksTls(host, port, TIMEOUT_MS)) {
+        throw notKafka(address, true, answerless(), protocol);
+      }
       return; // not conclusive: the client's own timeout reports it
-    } catch (IOException | RuntimeException unreachable) {
+    } catch (IOException | RuntimeException reset) {
+      if (TlsProbe.speaksTls(host, port, TIMEOUT_MS)) {
+        throw notKafka(address, true, answerless(), protocol);
+      }
       return;
     }
     ByteBuffer b = ByteBuffer.wrap(answer);
@@ -64,7 +110,16 @@ final class BootstrapProbe {
       return;
     }
     boolean tls = answer[0] == 0x15 || answer[0] == 0x16; // a TLS alert or handshake record
-    throw new KafkaLoadConfigException(
+    throw notKafka(address, tls, answer, protocol);
+  }
+
+  private static byte[] answerless() {
+    return new byte[0];
+  }
+
+  private static KafkaLoadConfigException notKafka(
+      String address, boolean tls, byte[] answer, String protocol) {
+    return new KafkaLoadConfigException(
         String.format(
             "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
                 + "broker %s; security.protocol=%s",

@@ -17,6 +17,7 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /** What the broker holds of a topic: description, end and stable offsets, open transactions. */
@@ -131,6 +132,15 @@ public final class OffsetQueries {
     } catch (ExecutionException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
         return Optional.empty();
+      }
+      if (e.getCause() instanceof TopicAuthorizationException) {
+        throw new KafkaLoadConfigException(
+            String.format(
+                "Topic '%s' is denied to this client by the broker's ACLs (%s): its principal needs"
+                    + " DESCRIBE and WRITE (READ to read back) on the topic, e.g. kafka-acls.sh"
+                    + " --add --allow-principal User:<name> --operation Describe --operation Write"
+                    + " --operation Read --topic %s",
+                topic, Preflight.rootMessage(e), topic));
       }
       throw new KafkaLoadConfigException(
           "Cannot describe topic '" + topic + "': " + Preflight.rootMessage(e));

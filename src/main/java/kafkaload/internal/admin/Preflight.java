@@ -85,6 +85,12 @@ public final class Preflight {
    */
   public static int checkPlan(
       Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll) {
+    return checkPlan(admin, topic, plan, timeoutMs, acksAll, Integer.MAX_VALUE);
+  }
+
+  /** As above, and a topic to create has no more replicas than the cluster's brokers. */
+  public static int checkPlan(
+      Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll, int brokers) {
     validName(topic);
     int partitions =
         OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
@@ -97,6 +103,7 @@ public final class Preflight {
     if (plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
       throw tooFewPartitions(topic, plan.partitions(), plan);
     }
+    checkReplication("Topic '" + topic + "'", plan, brokers);
     if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
       throw new KafkaLoadConfigException(
           String.format(
@@ -106,6 +113,21 @@ public final class Preflight {
               topic, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), MIN_ISR));
     }
     return plan.partitions();
+  }
+
+  /**
+   * A topic to create with more replicas than brokers would fail at its creation (or, with
+   * auto-creation, never be led): refused naming the knob, before anything is created.
+   */
+  public static void checkReplication(String what, TopicPlan plan, int brokers) {
+    if (plan.replicationFactor() > brokers) {
+      throw new KafkaLoadConfigException(
+          String.format(
+              "%s would be created with replication factor %s but the cluster has %s broker(s):"
+                  + " lower -Dtopic.replication (createTopic(partitions, replicationFactor) in"
+                  + " code) to at most %s, or add brokers",
+              what, plan.replicationFactor(), brokers, brokers));
+    }
   }
 
   static void validName(String topic) {

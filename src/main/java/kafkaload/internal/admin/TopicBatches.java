@@ -66,6 +66,17 @@ public final class TopicBatches {
    */
   public static long checkPlan(
       Admin admin, List<String> topics, TopicPlan plan, long timeoutMs, boolean acksAll) {
+    return checkPlan(admin, topics, plan, timeoutMs, acksAll, Integer.MAX_VALUE);
+  }
+
+  /** As above, and topics to create have no more replicas than the cluster's brokers. */
+  public static long checkPlan(
+      Admin admin,
+      List<String> topics,
+      TopicPlan plan,
+      long timeoutMs,
+      boolean acksAll,
+      int brokers) {
     topics.forEach(Preflight::validName);
     Map<String, TopicDescription> found = describe(admin, topics, timeoutMs);
     List<String> missing = topics.stream().filter(t -> !found.containsKey(t)).toList();
@@ -76,6 +87,9 @@ public final class TopicBatches {
                   + "create them: kafka().topics(prefix, n).createTopic(partitions, "
                   + "replicationFactor) (in the shipped simulations: -Dtopic.create=true)",
               missing.size(), topics.size(), named(missing)));
+    }
+    if (!missing.isEmpty()) {
+      Preflight.checkReplication("Topics " + named(missing), plan, brokers);
     }
     if (!missing.isEmpty() && acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
       throw new KafkaLoadConfigException(

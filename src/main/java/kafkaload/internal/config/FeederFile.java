@@ -33,8 +33,11 @@ public record FeederFile(String path, List<String> columns) {
       throw new KafkaLoadConfigException(
           String.format(
               "Feeder file '%s' (-Dfeeder) needs a header line with a '%s' and/or '%s' "
-                  + "column; its first line is: %s",
-              path, KEY, VALUE, header));
+                  + "column; %s",
+              path,
+              KEY,
+              VALUE,
+              header == null ? "the file is empty" : "its first line is: " + header));
     }
     return new FeederFile(path, columns);
   }

@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -15,6 +17,12 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * parameter.
  */
 public final class ParamSnapshot {
+  /**
+   * Names (never values) read by any snapshot of this JVM: a simulation's own knob read through a
+   * snapshot of its own is no misspelling for the protocol's. JVM-wide, names only.
+   */
+  private static final Set<String> READ_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
+
   private final Map<String, String> properties;
   private final Map<String, String> environment;
   private final Map<String, String> defaults;
@@ -92,7 +100,36 @@ public final class ParamSnapshot {
     return Collections.unmodifiableMap(used);
   }
 
+  /** The names of the -D properties given (the JVM's, Gatling's and everyone's). */
+  public Set<String> given() {
+    return properties.keySet();
+  }
+
+  /**
+   * Where a value read comes from: "-D" when given as a property, "simulation" for a simulation's
+   * own default, else "default".
+   */
+  public String source(String name) {
+    String v = properties.get(name);
+    if (v != null && !v.isBlank()) {
+      return "-D";
+    }
+    return defaults.containsKey(name) ? "simulation" : "default";
+  }
+
+  /** Refused before any load: a -D name that is no knob but within a small edit of one. */
+  public void checkNames() {
+    Set<String> read = new java.util.HashSet<>(READ_IN_THIS_JVM);
+    read.addAll(used.keySet());
+    KnobNames.misspelling(properties.keySet(), read)
+        .ifPresent(
+            line -> {
+              throw new KafkaLoadConfigException(line);
+            });
+  }
+
   private <T> T used(String name, T value) {
+    READ_IN_THIS_JVM.add(name);
     if (value != null) {
       used.put(name, String.valueOf(value));
     }

@@ -260,6 +260,12 @@ public final class KafkaComponents implements ProtocolComponents {
 
   @Override
   public Function1<Session, Session> onStart() {
+    if (protocol.dryRun()) {
+      return session -> {
+        run.dryRunEnd();
+        return session;
+      };
+    }
     return session -> {
       ledger.users().started();
       running().health().userStarted(session.eventLoop());

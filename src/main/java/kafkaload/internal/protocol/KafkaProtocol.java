@@ -128,6 +128,16 @@ public record KafkaProtocol(
     return run.parameters();
   }
 
+  /** The parameters' snapshot: the -D names given and each value's source. */
+  public kafkaload.internal.config.ParamSnapshot params() {
+    return run.snapshot();
+  }
+
+  /** -Ddry.run: checked and planned, never loaded. */
+  public boolean dryRun() {
+    return run.dryRun();
+  }
+
   /** Which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the whole run). */
   public InjectorShare injector() {
     return run.injector();

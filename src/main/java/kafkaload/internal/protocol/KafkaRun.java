@@ -116,6 +116,8 @@ final class KafkaRun {
   }
 
   private KafkaComponents create(KafkaProtocol protocol) {
+    // A misspelled knob is refused first: before any broker starts or answers.
+    protocol.params().checkNames();
     boolean embedded = protocol.bootstrapServers() == null;
     try {
       Connection connection = protocol.connection();
@@ -131,8 +133,8 @@ final class KafkaRun {
                   : " (embedded broker)",
           Secrets.masked(protocol.producerProperties()));
       try (Admin admin = connection.admin()) {
-        Preflight.checkBootstrap(admin, connection);
-        TopicsPreflight.checkPlan(admin, protocol, connection);
+        int brokers = Preflight.checkBootstrap(admin, connection);
+        TopicsPreflight.checkPlan(admin, protocol, connection, brokers);
       }
       ExecutorService blockingSender =
           Executors.newSingleThreadExecutor(
@@ -196,6 +198,17 @@ final class KafkaRun {
       stopEmbedded(c.embedded());
       throw e;
     }
+  }
+
+  /** -Ddry.run: the first user's start prints the plan and exits 0; no user goes on. */
+  void dryRunEnd() {
+    List<KafkaComponents> all;
+    synchronized (this) {
+      all = new ArrayList<>(components.values());
+    }
+    DryRun.end(
+        all.stream().map(KafkaComponents::protocol).toList(),
+        () -> stopEmbedded(all.stream().anyMatch(KafkaComponents::embedded)));
   }
 
   /** The run stops the embedded broker and registry: a broker left running keeps the JVM alive. */

@@ -81,8 +81,17 @@ public final class ProtocolResolver {
         requests,
         parts.lag(),
         registry,
-        new RunContext(injectorBounds(params), params.used(), params.injector(), metrics(params)));
+        new RunContext(
+            injectorBounds(params),
+            params.used(),
+            params.injector(),
+            metrics(params),
+            params,
+            params.bool(DRY_RUN_PROPERTY, false)));
   }
+
+  /** -D property: preflight and the resolved plan, then exit 0 before any load. */
+  public static final String DRY_RUN_PROPERTY = "dry.run";
 
   /** -D property: spread the sends over N topics named after the default topic (1: one). */
   public static final String TOPICS_PROPERTY = "topics";

@@ -3,6 +3,7 @@ package kafkaload.internal.protocol;
 import java.util.Map;
 import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.InjectorShare;
+import kafkaload.internal.config.ParamSnapshot;
 import kafkaload.internal.metrics.MetricsSettings;
 
 /**
@@ -14,9 +15,14 @@ import kafkaload.internal.metrics.MetricsSettings;
  * @param injector which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the
  *     whole run)
  * @param metrics the live Prometheus endpoint; null: none (-Dmetrics.port unset)
+ * @param snapshot the snapshot itself: the -D names given, each value's source (knob names checked,
+ *     the dry run's plan)
+ * @param dryRun -Ddry.run: preflight and the plan, then exit before the first user
  */
 public record RunContext(
     InjectorBounds injectorBounds,
     Map<String, String> parameters,
     InjectorShare injector,
-    MetricsSettings metrics) {}
+    MetricsSettings metrics,
+    ParamSnapshot snapshot,
+    boolean dryRun) {}

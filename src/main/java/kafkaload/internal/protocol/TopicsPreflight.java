@@ -19,14 +19,24 @@ final class TopicsPreflight {
   private TopicsPreflight() {}
 
   /** The checks that create nothing. */
-  static void checkPlan(Admin admin, KafkaProtocol protocol, Connection connection) {
+  static void checkPlan(Admin admin, KafkaProtocol protocol, Connection connection, int brokers) {
     Topics topics = protocol.topics();
     if (topics.many()) {
       TopicBatches.checkPlan(
-          admin, topics.names(), topics.plan(), connection.timeoutMs(), protocol.acksAll());
+          admin,
+          topics.names(),
+          topics.plan(),
+          connection.timeoutMs(),
+          protocol.acksAll(),
+          brokers);
     } else if (topics.topic() != null) {
       Preflight.checkPlan(
-          admin, topics.topic(), topics.plan(), connection.timeoutMs(), protocol.acksAll());
+          admin,
+          topics.topic(),
+          topics.plan(),
+          connection.timeoutMs(),
+          protocol.acksAll(),
+          brokers);
     }
   }
 

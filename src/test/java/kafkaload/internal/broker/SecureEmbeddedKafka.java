@@ -45,6 +45,11 @@ public final class SecureEmbeddedKafka implements AutoCloseable {
 
   /** Generates the PKI, starts the broker and creates the SCRAM user. */
   public static SecureEmbeddedKafka start() throws Exception {
+    return start(new Properties());
+  }
+
+  /** As above, with broker settings over these (an authorizer, say). */
+  public static SecureEmbeddedKafka start(Properties extra) throws Exception {
     long t0 = System.nanoTime();
     SecureEmbeddedKafka k = new SecureEmbeddedKafka(TestPki.generate());
     LOG.info("Test PKI made in {} ms", (System.nanoTime() - t0) / 1_000_000);
@@ -88,6 +93,7 @@ public final class SecureEmbeddedKafka implements AutoCloseable {
     p.put("ssl.truststore.type", "PKCS12");
     p.put("ssl.truststore.password", k.pki.password);
     p.put("listener.name.mtls.ssl.client.auth", "required");
+    p.putAll(extra);
     k.broker = EmbeddedKafka.start(p);
     k.createScramUser();
     LOG.info(

@@ -27,6 +27,7 @@ public final class ShareActions {
           ShareConsumeSpec resolved;
           try (Admin admin = c.connection().admin()) {
             ShareGroupPreflight.checkShareGroups(admin, c.connection().bootstrap(), timeoutMs);
+            ShareGroupPreflight.checkStateTopic(admin, c.connection().bootstrap(), timeoutMs);
             // The broker's bounds on the lock and delivery limit, before anything is created.
             resolved =
                 ShareGroupBounds.read(admin, timeoutMs).resolve(named, c.connection().bootstrap());

@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.action.KafkaAction;
@@ -89,6 +90,7 @@ final class ShareConsumeAction extends KafkaAction {
               lockMs,
               now,
               new AtomicLong(now),
+              new AtomicBoolean(),
               new ShareLagSampler(components.connection(), spec.group(), counters, now));
     }
     return group;

@@ -44,6 +44,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  *     the delivery limit moved inside the broker's bounds first (ShareGroupBounds)
  * @param slowLockTimes above 0: the slow consumers take this many times the group's lock per
  *     record, whatever lock the broker gives it (instead of {@code slowProcessing})
+ * @param acquireTimeout the bound on a group that acquires nothing: once the run's producers have
+ *     records acked and the group has acquired none for this long from its start, it is a KO with
+ *     its reason and the consumers stop (a cluster whose share coordinator cannot serve them)
  */
 @RecordBuilder
 public record ShareConsumeSpec(
@@ -68,7 +71,8 @@ public record ShareConsumeSpec(
     boolean commitSync,
     boolean renewLocks,
     Map<String, String> groupConfigDefaults,
-    double slowLockTimes)
+    double slowLockTimes,
+    Duration acquireTimeout)
     implements ShareConsumeSpecBuilder.With {
 
   public static final String EXPLICIT = "explicit";
@@ -104,7 +108,8 @@ public record ShareConsumeSpec(
         true,
         false,
         Map.of(),
-        0);
+        0,
+        Duration.ofSeconds(30));
   }
 
   public ShareConsumeSpec withSlowConsumers(int n, Duration d) {

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ConsumerFactory;
@@ -34,6 +35,7 @@ final class ShareConsumer {
       int lockMs,
       long startNanos,
       AtomicLong lastAcquiredNanos,
+      AtomicBoolean starved,
       ShareLagSampler lag) {}
 
   private final Group g;
@@ -104,6 +106,9 @@ final class ShareConsumer {
         long lockFrom = System.nanoTime(); // the locks start during the poll: no earlier than this
         ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(100));
         if (batch.isEmpty()) {
+          if (starved(distributed)) {
+            break;
+          }
           continue;
         }
         // Once per poll, not per record: 8 consumers on one atomic per record was contended.
@@ -173,6 +178,39 @@ final class ShareConsumer {
       long now = components.clock().nowMillis();
       g.log().result(session, spec.requestName() + " ack", now, now, KafkaAction.reason(e));
     }
+  }
+
+  /**
+   * The group acquired nothing within its bound while the run's records were acked: one KO for the
+   * group, with the reason, and every consumer stops. An injector of a distributed run is left out:
+   * the others' consumers may take every record.
+   */
+  private boolean starved(boolean distributed) {
+    if (g.starved().get()) {
+      return true;
+    }
+    long acked = g.components().ledger().delivery().ackedCount();
+    if (distributed
+        || g.counters().acquired() > 0
+        || acked == 0
+        || System.nanoTime() - g.startNanos() < spec.acquireTimeout().toNanos()) {
+      return false;
+    }
+    if (g.starved().compareAndSet(false, true)) {
+      long now = g.components().clock().nowMillis();
+      g.log()
+          .result(
+              session,
+              spec.requestName() + " ack",
+              now,
+              now,
+              String.format(
+                  "share group '%s' acquired no record in %d s (-Dshare.acquireTimeoutSeconds)"
+                      + " while %d record(s) were acked to '%s': the cluster's share coordinator"
+                      + " served none (is its state topic __share_group_state there?)",
+                  spec.group(), spec.acquireTimeout().toSeconds(), acked, spec.topic()));
+    }
+    return true;
   }
 
   private boolean nothingLeft(boolean settleOwn, boolean distributed) {

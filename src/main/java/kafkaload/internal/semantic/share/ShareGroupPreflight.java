@@ -1,19 +1,24 @@
 package kafkaload.internal.semantic.share;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.FeatureMetadata;
 import org.apache.kafka.clients.admin.FinalizedVersionRange;
 import org.apache.kafka.clients.admin.SupportedVersionRange;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.server.common.MetadataVersion;
 
@@ -61,6 +66,69 @@ public final class ShareGroupPreflight {
               + "): "
               + problem);
     }
+  }
+
+  /** The broker setting that sizes the share-group state topic (Kafka's default: 3). */
+  static final String STATE_RF = "share.coordinator.state.topic.replication.factor";
+
+  /** The topic where the share coordinator keeps every share-partition's state. */
+  static final String STATE_TOPIC = "__share_group_state";
+
+  /**
+   * The share-group state topic exists, or the broker can create it: its replication factor above
+   * the brokers (a single stock broker, Kafka's default 3) leaves it uncreated, and the share
+   * consumers then acquire nothing, silently. Fails naming the broker setting; creates nothing.
+   */
+  public static void checkStateTopic(Admin admin, String bootstrap, long timeoutMs) {
+    try {
+      if (OffsetQueries.described(admin, STATE_TOPIC, timeoutMs).isPresent()) {
+        return;
+      }
+      Collection<Node> nodes =
+          admin
+              .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
+              .nodes()
+              .get(timeoutMs, TimeUnit.MILLISECONDS);
+      ConfigResource broker =
+          new ConfigResource(ConfigResource.Type.BROKER, nodes.iterator().next().idString());
+      ConfigEntry rf =
+          admin
+              .describeConfigs(List.of(broker))
+              .all()
+              .get(timeoutMs, TimeUnit.MILLISECONDS)
+              .get(broker)
+              .get(STATE_RF);
+      if (rf == null || rf.value() == null) {
+        return; // a broker without the setting has no share coordinator to judge here
+      }
+      Optional<String> refusal = stateTopicRefusal(nodes.size(), Integer.parseInt(rf.value()));
+      if (refusal.isPresent()) {
+        throw new KafkaLoadConfigException(
+            "Share groups cannot run on the cluster at '" + bootstrap + "': " + refusal.get());
+      }
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException(
+          String.format(
+              "Share groups: cannot read the broker's %s or the topic %s at '%s': %s",
+              STATE_RF, STATE_TOPIC, bootstrap, Preflight.rootMessage(e)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KafkaLoadConfigException(
+          "Interrupted while reading the share coordinator's settings");
+    }
+  }
+
+  /** Why {@code brokers} brokers cannot create the state topic with this factor, or empty. */
+  static Optional<String> stateTopicRefusal(int brokers, int replicationFactor) {
+    if (replicationFactor <= brokers) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        String.format(
+            "the broker setting %s=%s is above the cluster's %s broker(s), so the share-group "
+                + "state topic %s cannot be created and no share consumer would acquire a record. "
+                + "Set %s=%s on the broker(s), or add brokers",
+            STATE_RF, replicationFactor, brokers, STATE_TOPIC, STATE_RF, brokers));
   }
 
   /** Why share.version (finalized, supported; null if absent) means no share groups, or null. */

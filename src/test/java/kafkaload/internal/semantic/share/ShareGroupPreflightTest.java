@@ -47,4 +47,18 @@ class ShareGroupPreflightTest {
     assertEquals("metadata.version level 999", ShareGroupPreflight.brokerVersion(finalized(999)));
     assertEquals("metadata.version unknown", ShareGroupPreflight.brokerVersion(null));
   }
+
+  @Test
+  void aStateTopicFactorAboveTheBrokersIsRefusedNamingTheBrokerSetting() {
+    String p = ShareGroupPreflight.stateTopicRefusal(1, 3).orElseThrow();
+    assertEquals(
+        "the broker setting share.coordinator.state.topic.replication.factor=3 is above the"
+            + " cluster's 1 broker(s), so the share-group state topic __share_group_state cannot"
+            + " be created and no share consumer would acquire a record. Set"
+            + " share.coordinator.state.topic.replication.factor=1 on the broker(s), or add"
+            + " brokers",
+        p);
+    assertTrue(ShareGroupPreflight.stateTopicRefusal(1, 1).isEmpty());
+    assertTrue(ShareGroupPreflight.stateTopicRefusal(3, 3).isEmpty());
+  }
 }

@@ -1,0 +1,107 @@
+package kafkaload.internal.protocol;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.locks.LockSupport;
+import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.config.Console;
+import kafkaload.internal.config.KnobNames;
+import kafkaload.internal.config.ParamSnapshot;
+import kafkaload.internal.config.Secrets;
+
+/**
+ * -Ddry.run: once every check before the load has passed (Gatling has built every action, so each
+ * action's own checks ran too), the resolved plan is printed and the JVM exits 0 before the first
+ * virtual user takes a step. Gatling has no way to end a run with success before its injection, so
+ * the exit is the JVM's.
+ */
+final class DryRun {
+  private static final Object ONCE = new Object();
+  private static boolean ended;
+
+  private DryRun() {}
+
+  /** Prints the plan and exits 0; the calling user (and every later one) never goes on. */
+  static void end(List<KafkaProtocol> protocols, Runnable stopBrokers) {
+    synchronized (ONCE) {
+      if (!ended) {
+        ended = true;
+        plan(protocols).forEach(Console::out);
+        Console.out("[kafkaload] dry run: every check passed, nothing sent; exit 0");
+        stopBrokers.run();
+        // Not on this thread: System.exit waits for the shutdown hooks, which may need it.
+        Thread exit = new Thread(() -> System.exit(0), "kafkaload-dry-run-exit");
+        exit.start();
+      }
+    }
+    while (true) {
+      LockSupport.park(); // a user of a dry run never takes a step
+    }
+  }
+
+  /** The plan's lines: target and topics per protocol, then every knob read, by section. */
+  static List<String> plan(List<KafkaProtocol> protocols) {
+    List<String> out = new ArrayList<>();
+    out.add("[kafkaload] dry run: the plan");
+    Map<String, String> read = new TreeMap<>();
+    ParamSnapshot params = null;
+    for (KafkaProtocol p : protocols) {
+      out.add("[kafkaload]   target: " + p.targetBootstrap());
+      Topics t = p.topics();
+      if (t.topic() != null) {
+        out.add("[kafkaload]   topics: " + String.join(", ", t.names()) + " " + describe(t.plan()));
+      }
+      read.putAll(p.parameters());
+      params = p.params();
+    }
+    out.addAll(knobs(read, params));
+    return out;
+  }
+
+  private static String describe(TopicPlan plan) {
+    return plan.create()
+        ? "(created if missing: "
+            + plan.partitions()
+            + " partition(s), replication factor "
+            + plan.replicationFactor()
+            + ")"
+        : "(must exist)";
+  }
+
+  /**
+   * Every knob the run read, with its value and source, grouped as docs/parameters.md groups them
+   * ("Load shape" is the injection profile, "Gates" the gates); the simulation's own knobs last.
+   */
+  static List<String> knobs(Map<String, String> read, ParamSnapshot params) {
+    Map<String, String> sections = KnobNames.sections();
+    Map<String, List<String>> bySection = new LinkedHashMap<>();
+    new java.util.LinkedHashSet<>(sections.values())
+        .forEach(s -> bySection.put(s, new ArrayList<>()));
+    bySection.put("The simulation's own", new ArrayList<>());
+    Map<String, String> masked = Secrets.masked(read);
+    masked.forEach(
+        (name, value) -> {
+          if (name.equals(ParamSnapshot.SIMULATION)) {
+            return;
+          }
+          String source = params == null ? "?" : params.source(name);
+          bySection
+              .get(sections.getOrDefault(name, "The simulation's own"))
+              .add(name + "=" + value + " (" + source + ")");
+        });
+    List<String> out = new ArrayList<>();
+    if (read.containsKey(ParamSnapshot.SIMULATION)) {
+      out.add("[kafkaload]   simulation: " + read.get(ParamSnapshot.SIMULATION));
+    }
+    bySection.forEach(
+        (section, knobs) -> {
+          if (!knobs.isEmpty()) {
+            out.add("[kafkaload]   " + section + ": " + String.join(", ", knobs));
+          }
+        });
+    return out;
+  }
+}
