@@ -54,7 +54,8 @@ class ManyTopicsIT {
         run.tail());
     long ok = run.counts("send")[1];
     assertEquals(0, run.counts("send")[2], run.tail());
-    assertEquals(5000, ok, 750, run.tail());
+    // Every send the schedule made (1,000/s for 5 s), acked: a count, not a speed.
+    assertEquals(1000 * 5, ok, run.tail());
 
     // Console: one line over the 50 topics, then the worst 5, not 50 tables.
     String out = run.output();
@@ -129,9 +130,10 @@ class ManyTopicsIT {
     assertEquals(0, run.exitCode(), run.tail());
     long ok = run.counts("send")[1];
     // The embedded broker's first appends to 2,000 fresh partitions are slow on a small machine:
-    // the rate is bench/many-topics.sh's to measure; here every record counts.
+    // the rate is bench/many-topics.sh's to measure; here every record counts: each of the sends
+    // the schedule made (5,000/s for 20 s), however late, acked.
     assertEquals(0, run.counts("send")[2], run.tail());
-    assertTrue(ok > 50_000, run.tail());
+    assertEquals(5000 * 20, ok, run.tail());
     JsonNode p = summaryJson(run).path("protocols").path(0);
     JsonNode rec = p.path("reconciliation");
     assertEquals(500, rec.path("topics").size(), rec.path("topics").size() + " topics");

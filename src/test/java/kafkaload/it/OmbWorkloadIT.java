@@ -191,7 +191,12 @@ class OmbWorkloadIT {
     assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());
   }
 
-  /** Each shipped workload runs at its own rate (shortened here: no warm-up, 10 s). */
+  /**
+   * Each shipped workload runs paced at its own rate (shortened here: no warm-up, 10 s): every send
+   * its rate schedules is made (rate x 10 s, OK and KO), and never ahead of the schedule, second by
+   * second (Gatling's log of the sends' starts). A loaded machine can only fall behind a schedule,
+   * so this holds on one; a workload run flat out, or at another rate, fails it.
+   */
   @ParameterizedTest
   @ValueSource(
       strings = {
@@ -218,7 +223,28 @@ class OmbWorkloadIT {
                 "10"),
             240);
     assertEquals(0, run.exitCode(), run.tail());
-    assertTrue(run.output().contains("[kafkaload] OMB workload '"), run.tail());
+    int rate =
+        Integer.parseInt(
+            Files.readAllLines(workload).stream()
+                .filter(l -> l.startsWith("producerRate:"))
+                .findFirst()
+                .orElseThrow()
+                .substring("producerRate:".length())
+                .trim());
+    assertTrue(
+        run.output().contains("[kafkaload] OMB workload '")
+            && run.output().contains(" -Drate=" + rate + " "),
+        run.tail());
+    int seconds = 10;
+    assertEquals((long) rate * seconds, run.counts("send")[0], rate * seconds / 200.0, run.tail());
+    long sentBy = 0;
+    for (GatlingLog.Second x : GatlingLog.requestsPerSecond(run, "send")) {
+      sentBy += x.requests();
+      double scheduled = rate * (x.timeMs() + 500) / 1000.0;
+      assertTrue(
+          sentBy <= scheduled * 1.01 + 16,
+          sentBy + " sends by " + (x.timeMs() + 500) + " ms, ahead of " + rate + "/s");
+    }
     long ok = run.counts("send")[1];
     JsonNode rec = summaryJson(run).path("protocols").path(0).path("reconciliation");
     assertEquals(ok, rec.path("ackedOk").asLong(), rec.toString());

@@ -251,12 +251,12 @@ class SendIT {
     assertEquals(0, run.exitCode(), run.tail());
     long sent = run.counts("send")[1];
     long ceiling = (long) (ThrottleSimulation.RPS * ThrottleSimulation.SECONDS * 1.15);
-    // 20 users unthrottled send thousands per second here; throttled, the count stays at the
+    // 100 users unthrottled send thousands per second here; throttled, the count stays at the
     // ceiling's scale.
     assertTrue(sent <= ceiling, "throttle exceeded: " + sent + " > " + ceiling);
     // Held at the throttle, not below it: second by second (Gatling's log of the sends' starts),
     // the seconds after the 1 s ramp and the JVM's first slow second send RPS each. A loaded
-    // machine slows a few seconds (the run's start most), so their median is judged: 20 users
+    // machine slows a few seconds (the run's start most), so their median is judged: 100 users
     // could send thousands a second, so a median far from RPS is the throttle's doing.
     List<GatlingLog.Second> seconds = GatlingLog.requestsPerSecond(run, "send");
     double[] held =
@@ -286,7 +286,7 @@ class SendIT {
     long acked = Long.parseLong(m.group(1));
     long inFlight = Long.parseLong(m.group(3));
     assertTrue(
-        inTopic >= acked && inTopic <= acked + inFlight + 20,
+        inTopic >= acked && inTopic <= acked + inFlight + ThrottleSimulation.USERS,
         "topic " + inTopic + " vs acked " + acked + " + in flight " + inFlight);
   }
 
