@@ -98,7 +98,8 @@ class InputRefusalIT {
                     plain,
                     "topic",
                     uniqueTopic("share")),
-                () -> dryRun(dry)));
+                () -> dryRun(dry),
+                InputRefusalIT::starvedShareGroup));
     print(lines.subList(0, 3));
     assertEquals("-Dduraton: unknown; did you mean -Dduration?", lines.get(0));
     assertEquals(
@@ -181,6 +182,27 @@ class InputRefusalIT {
             + " Describe --operation Write --operation Read --topic "
             + denied,
         acl.getMessage());
+  }
+
+  /**
+   * A share group that acquires nothing for its bound while the run's records are acked: a KO with
+   * its reason, not a silent run (the group reads a topic nobody writes).
+   */
+  private static String starvedShareGroup() throws Exception {
+    String topic = uniqueTopic("written");
+    String idle = uniqueTopic("idle");
+    createTopic(idle, 1);
+    GatlingRun run =
+        runGatling(
+            "kafkaload.it.StarvedShareSimulation",
+            props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "idleTopic", idle),
+            120);
+    // No gate in this simulation: the KO and its reason are the behaviour, not the exit code.
+    long[] ack = run.counts("idle ack");
+    assertEquals(1, ack[2], "one KO for the group: " + ack[0] + " " + ack[1] + " " + ack[2]);
+    assertTrue(run.output().contains(" on '" + idle + "' acquired no record in 3 s"), run.tail());
+    assertTrue(endOffsetSum(topic) > 0, "the run's records were acked");
+    return "starved: a KO";
   }
 
   /** The baseline as a dry run on the shared broker: the plan, exit 0, no load. */
