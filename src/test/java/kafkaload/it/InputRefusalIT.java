@@ -1,5 +1,6 @@
 package kafkaload.it;
 
+import static kafkaload.TestProtocols.resolved;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -9,7 +10,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import kafkaload.KafkaDsl;
+import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.SecureEmbeddedKafka;
+import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.protocol.KafkaProtocol;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.AfterAll;
@@ -48,14 +55,13 @@ class InputRefusalIT {
   }
 
   /** A dry run of the simulation that must stop before any load with its one error line. */
-  private static Callable<String> refused(
-      String simulation, Map<String, String> env, String... kv) {
+  private static Callable<String> refused(String simulation, String... kv) {
     return () -> {
       Map<String, String> p = new LinkedHashMap<>(props("warmup", "0", "duration", "3"));
       p.putAll(props(kv));
       p.put("dry.run", "true");
       p.putIfAbsent("kafka.bootstrap.servers", bootstrap());
-      GatlingRun run = runGatling(simulation, p, env, 120);
+      GatlingRun run = runGatling(simulation, p, 120);
       assertNotEquals(0, run.exitCode(), run.tail());
       assertFalse(run.output().contains("---- Requests"), "no load:\n" + run.tail());
       assertFalse(run.output().contains("dry run: the plan"), "refused first:\n" + run.tail());
@@ -72,80 +78,40 @@ class InputRefusalIT {
     lines.forEach(l -> System.out.println("[refused] " + l));
   }
 
+  /**
+   * Four child JVMs, two at a time: three refusals (the first two on the shared broker, the third
+   * on the secured one) and a dry run that passes.
+   */
   @Test
-  void aMisspelledKnobAndAReplicationAboveTheBrokersStopBeforeAnyLoad() throws Exception {
-    String topic = uniqueTopic("replicas");
+  void refusalsStopBeforeAnyLoadAndADryRunPrintsThePlanAndExitsZero() throws Exception {
+    String replicated = uniqueTopic("replicas");
+    String dry = uniqueTopic("dry");
+    String plain = secured.bootstrap("PLAINTEXT");
     List<String> lines =
         sideBySide(
             List.of(
-                refused(BASELINE, Map.of(), "duraton", "60"),
-                refused(BASELINE, Map.of(), "topic", topic, "topic.replication", "3")));
-    print(lines);
+                refused(BASELINE, "duraton", "60"),
+                refused(BASELINE, "topic", replicated, "topic.replication", "3"),
+                refused(
+                    "simulations.ShareGroupSimulation",
+                    "kafka.bootstrap.servers",
+                    plain,
+                    "topic",
+                    uniqueTopic("share")),
+                () -> dryRun(dry),
+                InputRefusalIT::starvedShareGroup));
+    print(lines.subList(0, 3));
     assertEquals("-Dduraton: unknown; did you mean -Dduration?", lines.get(0));
     assertEquals(
         "Topic '"
-            + topic
+            + replicated
             + "' would be created with replication factor 3 but the cluster has 1 broker(s):"
             + " lower -Dtopic.replication (createTopic(partitions, replicationFactor) in code) to"
             + " at most 1, or add brokers",
         lines.get(1));
     try (Admin admin = admin()) {
-      assertFalse(admin.listTopics().names().get().contains(topic), "nothing created");
+      assertFalse(admin.listTopics().names().get().contains(replicated), "nothing created");
     }
-  }
-
-  @Test
-  void aPlaintextClientOnATlsPortADeniedTopicAndUnservableShareGroupsAreNamed() throws Exception {
-    String denied = uniqueTopic("denied");
-    try (Admin admin = Admin.create(Map.of("bootstrap.servers", secured.bootstrap("PLAINTEXT")))) {
-      admin
-          .createTopics(List.of(new NewTopic(denied, 1, (short) 1)))
-          .all()
-          .get(30, TimeUnit.SECONDS);
-    }
-    String tls = secured.bootstrap("SSL");
-    String sasl = secured.bootstrap("SASL_PLAINTEXT");
-    String plain = secured.bootstrap("PLAINTEXT");
-    List<String> lines =
-        sideBySide(
-            List.of(
-                refused(BASELINE, Map.of(), "kafka.bootstrap.servers", tls),
-                refused(
-                    BASELINE,
-                    Map.of("KAFKA_SASL_PASSWORD", secured.plainPassword),
-                    "kafka.bootstrap.servers",
-                    sasl,
-                    "sasl.mechanism",
-                    "PLAIN",
-                    "sasl.username",
-                    SecureEmbeddedKafka.PLAIN_USER,
-                    "topic",
-                    denied,
-                    "topic.create",
-                    "false"),
-                refused(
-                    "simulations.ShareGroupSimulation",
-                    Map.of(),
-                    "kafka.bootstrap.servers",
-                    plain,
-                    "topic",
-                    uniqueTopic("share"))));
-    print(lines);
-    assertEquals(
-        "Kafka bootstrap '"
-            + tls
-            + "' accepts TCP connections but did not answer as a Kafka broker (it speaks TLS: set"
-            + " security.protocol=SSL or SASL_SSL); security.protocol=PLAINTEXT",
-        lines.get(0));
-    assertTrue(
-        lines
-            .get(1)
-            .startsWith(
-                "Topic '"
-                    + denied
-                    + "' is denied to this client by the broker's ACLs"
-                    + " (TopicAuthorizationException: "),
-        lines.get(1));
     assertEquals(
         "Share groups cannot run on the cluster at '"
             + plain
@@ -155,11 +121,92 @@ class InputRefusalIT {
             + " share.coordinator.state.topic.replication.factor=1 on the broker(s), or add"
             + " brokers",
         lines.get(2));
+    assertEquals(0, endOffsetSum(dry), "the dry run sent nothing");
   }
 
+  /**
+   * What a run's preflight does with the client's settings, in this JVM (no Gatling run: the line
+   * printed is the exception's message, as BadInputIT shows end to end for the other bootstrap
+   * refusals): a plaintext client on the TLS port, and a SASL user without ACLs on a topic.
+   */
   @Test
-  void aDryRunPrintsThePlanAndExitsZeroWithoutSendingARecord() throws Exception {
-    String topic = uniqueTopic("dry");
+  void aPlaintextClientOnATlsPortAndATopicTheAclsDenyAreNamed() throws Exception {
+    String tls = secured.bootstrap("SSL");
+    KafkaLoadConfigException onTls =
+        assertThrows(
+            KafkaLoadConfigException.class,
+            () ->
+                new Connection(tls, resolved(KafkaDsl.kafka()).producerProperties(), 10_000)
+                    .admin());
+    print(List.of(onTls.getMessage()));
+    assertEquals(
+        "Kafka bootstrap '"
+            + tls
+            + "' accepts TCP connections but did not answer as a Kafka broker (it speaks TLS: set"
+            + " security.protocol=SSL or SASL_SSL); security.protocol=PLAINTEXT",
+        onTls.getMessage());
+
+    String denied = uniqueTopic("denied");
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", secured.bootstrap("PLAINTEXT")))) {
+      admin
+          .createTopics(List.of(new NewTopic(denied, 1, (short) 1)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+    }
+    KafkaProtocol user =
+        resolved(KafkaDsl.kafka().saslPlain(SecureEmbeddedKafka.PLAIN_USER, secured.plainPassword));
+    Connection sasl =
+        new Connection(secured.bootstrap("SASL_PLAINTEXT"), user.producerProperties(), 10_000);
+    KafkaLoadConfigException acl;
+    try (Admin admin = sasl.admin()) {
+      Preflight.checkBootstrap(admin, sasl);
+      acl =
+          assertThrows(
+              KafkaLoadConfigException.class,
+              () ->
+                  Preflight.checkPlan(
+                      admin,
+                      denied,
+                      new TopicPlan(false, 1, (short) 1, 1, false, 10_000),
+                      10_000,
+                      false,
+                      1));
+    }
+    print(List.of(acl.getMessage()));
+    assertEquals(
+        "Topic '"
+            + denied
+            + "' is denied to this client by the broker's ACLs (TopicAuthorizationException: Topic"
+            + " authorization failed.): its principal needs DESCRIBE and WRITE (READ to read back)"
+            + " on the topic, e.g. kafka-acls.sh --add --allow-principal User:<name> --operation"
+            + " Describe --operation Write --operation Read --topic "
+            + denied,
+        acl.getMessage());
+  }
+
+  /**
+   * A share group that acquires nothing for its bound while the run's records are acked: a KO with
+   * its reason, not a silent run (the group reads a topic nobody writes).
+   */
+  private static String starvedShareGroup() throws Exception {
+    String topic = uniqueTopic("written");
+    String idle = uniqueTopic("idle");
+    createTopic(idle, 1);
+    GatlingRun run =
+        runGatling(
+            "kafkaload.it.StarvedShareSimulation",
+            props("kafka.bootstrap.servers", bootstrap(), "topic", topic, "idleTopic", idle),
+            120);
+    // No gate in this simulation: the KO and its reason are the behaviour, not the exit code.
+    long[] ack = run.counts("idle ack");
+    assertEquals(1, ack[2], "one KO for the group: " + ack[0] + " " + ack[1] + " " + ack[2]);
+    assertTrue(run.output().contains(" on '" + idle + "' acquired no record in 3 s"), run.tail());
+    assertTrue(endOffsetSum(topic) > 0, "the run's records were acked");
+    return "starved: a KO";
+  }
+
+  /** The baseline as a dry run on the shared broker: the plan, exit 0, no load. */
+  private static String dryRun(String topic) throws Exception {
     GatlingRun run =
         runGatling(
             BASELINE,
@@ -195,7 +242,7 @@ class InputRefusalIT {
     assertTrue(planLine(run, "Producer").contains("acks=1 (default)"), run.tail());
     assertTrue(out.contains("[kafkaload] dry run: every check passed, nothing sent; exit 0"));
     assertFalse(out.contains("---- Requests"), run.tail());
-    assertEquals(0, endOffsetSum(topic), "nothing sent");
+    return "dry run: exit 0";
   }
 
   private static String planLine(GatlingRun run, String section) {

@@ -205,10 +205,11 @@ final class ShareConsumer {
               now,
               now,
               String.format(
-                  "share group '%s' acquired no record in %d s (-Dshare.acquireTimeoutSeconds)"
-                      + " while %d record(s) were acked to '%s': the cluster's share coordinator"
-                      + " served none (is its state topic __share_group_state there?)",
-                  spec.group(), spec.acquireTimeout().toSeconds(), acked, spec.topic()));
+                  "share group '%s' on '%s' acquired no record in %d s"
+                      + " (-Dshare.acquireTimeoutSeconds) while the run had %d record(s) acked:"
+                      + " do records reach this topic, and can the cluster's share coordinator"
+                      + " keep its state (__share_group_state)?",
+                  spec.group(), spec.topic(), spec.acquireTimeout().toSeconds(), acked));
     }
     return true;
   }
