@@ -34,8 +34,12 @@ public final class RecordChecks {
 
   private final List<Check<ConsumerRecord<byte[], byte[]>>> checks;
 
+  /** The same checks as the Scala list Gatling applies, made once. */
+  private final scala.collection.immutable.List<Check<ConsumerRecord<byte[], byte[]>>> scalaChecks;
+
   private RecordChecks(List<Check<ConsumerRecord<byte[], byte[]>>> checks) {
     this.checks = List.copyOf(checks);
+    this.scalaChecks = CollectionConverters.asScala(this.checks).toList();
   }
 
   /** These checks, materialized on records. */
@@ -83,8 +87,7 @@ public final class RecordChecks {
       return new Outcome(session, null);
     }
     try {
-      Tuple2<Session, Option<Failure>> r =
-          Check.applyChecks(record, session, CollectionConverters.asScala(checks).toList());
+      Tuple2<Session, Option<Failure>> r = Check.applyChecks(record, session, scalaChecks);
       return new Outcome(r._1(), r._2().isDefined() ? r._2().get().message() : null);
     } catch (RuntimeException e) { // a user's function that threw where Gatling does not catch
       return new Outcome(session, "a check crashed: " + e);
