@@ -91,6 +91,37 @@ class GalaxioRequestTest {
   }
 
   @Test
+  void theTinkoffSendsTakeKafkasSerdeOfTheValuesClassOrAreRefused() {
+    assertNotNull(kafka("t").send("k-#{id}", 1.5f));
+    assertNotNull(kafka("t").send(ByteBuffer.wrap(new byte[] {1}), new RecordHeaders()));
+    assertNotNull(kafka("t").send(7L));
+    KafkaLoadConfigException refused =
+        assertThrows(KafkaLoadConfigException.class, () -> kafka("t").send(new Object()));
+    assertTrue(
+        refused.getMessage().contains("Kafka has no built-in serde for java.lang.Object"),
+        refused.getMessage());
+    KafkaLoadConfigException serializer =
+        assertThrows(
+            KafkaLoadConfigException.class,
+            () ->
+                kafka()
+                    .topic("t")
+                    .properties(
+                        Map.of(
+                            "value.serializer",
+                            "io.confluent.kafka.serializers.KafkaAvroSerializer")));
+    assertTrue(
+        serializer.getMessage().contains("is not one of Kafka's own serializers"),
+        serializer.getMessage());
+    assertNotNull(
+        kafka()
+            .topic("t")
+            .properties(
+                Map.of(
+                    "value.serializer", "org.apache.kafka.common.serialization.StringSerializer")));
+  }
+
+  @Test
   void matchByMessageComparesTheExtractsOfRequestAndReply() {
     RequestReplyBuilder<String, String> rr =
         kafka("rr").requestReply().requestTopic("in").replyTopic("out").send("k", "v");
