@@ -13,7 +13,6 @@ import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ConsumeSpec;
 import kafkaload.internal.action.MatchKind;
-import kafkaload.internal.check.CheckExpressions;
 import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.check.RecordChecks.RecordCondition;
 import kafkaload.internal.client.ConsumerFactory;
@@ -82,8 +81,7 @@ public final class ConsumeActionBuilder implements ActionBuilder {
    * records arriving while the user waits.
    */
   public ConsumeActionBuilder matchJsonPath(String path, String el) {
-    RecordChecks check =
-        RecordChecks.of(List.of(CoreDsl.jsonPath(CheckExpressions.jsonPath(path)).isEL(el)));
+    RecordChecks check = RecordChecks.of(List.of(CoreDsl.jsonPath(path).isEL(el)));
     return match((session, record) -> check.apply(record, session.asScala()).failure() == null);
   }
 

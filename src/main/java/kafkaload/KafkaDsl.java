@@ -142,12 +142,6 @@ public final class KafkaDsl {
         .injectOpen(CoreDsl.atOnceUsers(1));
   }
 
-  /**
-   * The earlier names of Gatling's checks on a reply, kept as aliases: {@code reply.jsonPath(p)} is
-   * CoreDsl's {@code jsonPath(p)}, {@code reply.key()} is {@link #key()}. Write Gatling's own.
-   */
-  public static final ReplyCheck reply = new ReplyCheck();
-
   // Kafka's own sources for Gatling's checks. CoreDsl's bodyString(), jsonPath(..), regex(..) ...
   // read the record's value (decoded to JSON with .decoded()); these read the rest of the record.
 

@@ -65,7 +65,7 @@ public class ExactlyOncePipelineSimulation extends Simulation {
                 .header("correlation-id", "#{orderId}")
                 .replyOn(replyTopic)
                 .matchHeader("correlation-id")
-                .check(reply.jsonPath("$.sku").is("A-100")));
+                .check(jsonPath("$.sku").is("A-100")));
   }
 
   ScenarioBuilder clients =

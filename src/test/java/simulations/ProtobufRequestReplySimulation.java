@@ -47,9 +47,9 @@ public class ProtobufRequestReplySimulation extends Simulation {
                 .matchHeader("correlation-id")
                 .decoded()
                 .check(
-                    reply.jsonPath("$.status").is("ACCEPTED"),
-                    reply.jsonPath("$.orderId").is("#{orderId}"),
-                    reply.schemaSubject().is(replyTopic + "-value")));
+                    jsonPath("$.status").is("ACCEPTED"),
+                    jsonPath("$.orderId").isEL("#{orderId}"),
+                    schemaSubject().is(replyTopic + "-value")));
   }
 
   ScenarioBuilder clients =

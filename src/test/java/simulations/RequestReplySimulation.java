@@ -48,7 +48,7 @@ public class RequestReplySimulation extends Simulation {
                 .header("correlation-id", "#{correlationId}")
                 .replyOn(replyTopic)
                 .matchHeader("correlation-id")
-                .check(reply.jsonPath("$.sku").is("A-100")));
+                .check(jsonPath("$.sku").is("A-100")));
   }
 
   ScenarioBuilder clients =

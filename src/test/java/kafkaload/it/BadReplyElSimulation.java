@@ -18,7 +18,7 @@ public class BadReplyElSimulation extends Simulation {
               kafka("order")
                   .send("k", "v")
                   .replyOn(topic)
-                  .check(reply.header("corr").is("#{unclosed")));
+                  .check(header("corr").isEL("#{unclosed")));
 
   {
     setUp(scn.injectOpen(atOnceUsers(1)))

@@ -7,6 +7,7 @@ import io.gatling.core.check.Check;
 import io.gatling.core.check.CheckMaterializer;
 import io.gatling.core.check.CheckResult;
 import io.gatling.core.session.Session;
+import io.gatling.core.session.Session$;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.internal.CoreCheckType;
 import java.util.ArrayList;
@@ -34,8 +35,12 @@ public final class RecordChecks {
 
   private final List<Check<ConsumerRecord<byte[], byte[]>>> checks;
 
+  /** The same checks as the Scala list Gatling applies, made once. */
+  private final scala.collection.immutable.List<Check<ConsumerRecord<byte[], byte[]>>> scalaChecks;
+
   private RecordChecks(List<Check<ConsumerRecord<byte[], byte[]>>> checks) {
     this.checks = List.copyOf(checks);
+    this.scalaChecks = CollectionConverters.asScala(this.checks).toList();
   }
 
   /** These checks, materialized on records. */
@@ -83,8 +88,7 @@ public final class RecordChecks {
       return new Outcome(session, null);
     }
     try {
-      Tuple2<Session, Option<Failure>> r =
-          Check.applyChecks(record, session, CollectionConverters.asScala(checks).toList());
+      Tuple2<Session, Option<Failure>> r = Check.applyChecks(record, session, scalaChecks);
       return new Outcome(r._1(), r._2().isDefined() ? r._2().get().message() : null);
     } catch (RuntimeException e) { // a user's function that threw where Gatling does not catch
       return new Outcome(session, "a check crashed: " + e);
@@ -110,7 +114,42 @@ public final class RecordChecks {
     }
     CheckMaterializer m = materializer(b.type());
     io.gatling.core.check.CheckBuilder scala = b.asScala();
-    return (Check<ConsumerRecord<byte[], byte[]>>) scala.build(m);
+    Check<ConsumerRecord<byte[], byte[]>> check =
+        (Check<ConsumerRecord<byte[], byte[]>>) scala.build(m);
+    return b.type() == CoreCheckType.JsonPath
+            || b.type() == CoreCheckType.JmesPath
+            || b.type() == CoreCheckType.Regex
+        ? probed(check)
+        : check;
+  }
+
+  private static final ConsumerRecord<byte[], byte[]> PROBE =
+      new ConsumerRecord<>("probe", 0, 0L, new byte[] {'k'}, new byte[] {'{', '}'});
+
+  /**
+   * Gatling compiles a check's JSONPath, JMESPath or regex at its first use, so a malformed one
+   * would fail every request of the run. Applied once to a record holding {@code {}}, here, it is
+   * refused before any load. Only a compile error counts: an expression with EL that the empty
+   * session cannot resolve, a transform of the user's that fails on {@code {}}, pass.
+   */
+  private static Check<ConsumerRecord<byte[], byte[]>> probed(
+      Check<ConsumerRecord<byte[], byte[]>> check) {
+    Validation<CheckResult> result;
+    try {
+      result = check.check(PROBE, Session$.MODULE$.apply("probe", 0L, null), null);
+    } catch (java.util.regex.PatternSyntaxException e) { // Gatling's regex lets it through
+      throw new KafkaLoadConfigException(
+          "a check's regular expression is not valid: " + e.getMessage().replace('\n', ' '));
+    } catch (RuntimeException e) {
+      return check; // the user's own function on a made-up record: not for us to judge
+    }
+    if ((Object) result instanceof Failure f
+        && f.message().contains(" extraction crashed: ")
+        && !f.message().contains("transform")) {
+      throw new KafkaLoadConfigException(
+          f.message() + " (its expression is not valid; refused before any load)");
+    }
+    return check;
   }
 
   @SuppressWarnings("rawtypes")
