@@ -44,8 +44,9 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
   /**
    * Top to bottom: a package may use only the packages after it. {@code kafkaload} is the DSL;
-   * above it, the public packages built on it (the distributed launcher, the shipped-simulation
-   * kit, the echo service); below it, the internal packages, all under {@code kafkaload.internal}.
+   * above it, the public packages built on it (galaxio's Java DSL over it, the distributed
+   * launcher, the shipped-simulation kit, the echo service); below it, the internal packages, all
+   * under {@code kafkaload.internal}.
    */
   /**
    * One layer of siblings: each Kafka semantic's package under {@code kafkaload.internal.semantic}
@@ -55,6 +56,12 @@ class ArchitectureTest {
 
   static final List<String> LAYERS =
       List.of(
+          "galaxio.javaapi",
+          "galaxio.javaapi.request.builder",
+          "galaxio.javaapi.protocol",
+          "galaxio.javaapi.checks",
+          "galaxio.javaapi.request.expressions",
+          "galaxio.request",
           "distributed",
           "kit",
           "echo",
@@ -79,7 +86,18 @@ class ArchitectureTest {
           "internal.results");
 
   /** The packages users may import: the DSL and the public packages above it. */
-  static final List<String> PUBLIC = List.of("kafkaload", "distributed", "kit", "echo");
+  static final List<String> PUBLIC =
+      List.of(
+          "kafkaload",
+          "distributed",
+          "kit",
+          "echo",
+          "galaxio.javaapi",
+          "galaxio.javaapi.request.builder",
+          "galaxio.javaapi.protocol",
+          "galaxio.javaapi.checks",
+          "galaxio.javaapi.request.expressions",
+          "galaxio.request");
 
   /**
    * src/main's classes, read from Maven's output folder (scanning the whole classpath for them
@@ -172,7 +190,8 @@ class ArchitectureTest {
         .resideInAPackage("kafkaload")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage("kafkaload.kit..", "kafkaload.echo..", "kafkaload.distributed..")
+        .resideInAnyPackage(
+            "kafkaload.kit..", "kafkaload.echo..", "kafkaload.distributed..", "kafkaload.galaxio..")
         .check(MAIN);
   }
 

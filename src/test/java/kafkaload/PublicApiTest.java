@@ -27,7 +27,17 @@ import org.junit.jupiter.api.Test;
  */
 class PublicApiTest {
   private static final List<String> PUBLIC_PACKAGES =
-      List.of("kafkaload", "kafkaload.kit", "kafkaload.echo", "kafkaload.distributed");
+      List.of(
+          "kafkaload",
+          "kafkaload.kit",
+          "kafkaload.echo",
+          "kafkaload.distributed",
+          "kafkaload.galaxio.javaapi",
+          "kafkaload.galaxio.javaapi.protocol",
+          "kafkaload.galaxio.javaapi.checks",
+          "kafkaload.galaxio.javaapi.request.builder",
+          "kafkaload.galaxio.javaapi.request.expressions",
+          "kafkaload.galaxio.request");
 
   private static final JavaClasses MAIN =
       new ClassFileImporter().importPath(Paths.get("target/classes/kafkaload"));

@@ -2,6 +2,7 @@ package kafkaload.internal.action;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -147,6 +148,27 @@ class SendSpecTest {
     assertNull(bare.partition());
     assertNull(bare.timestamp());
     assertEquals(0, bare.headers().toArray().length);
+  }
+
+  @Test
+  void headersFromAFunctionAreAddedPerRecordBesideTheNamedOnes() {
+    SendSpec s =
+        order()
+            .resolved("perf")
+            .withHeader(new SendSpec.HeaderSpec("h", SendSpec.bytes("#{id}")))
+            .withHeader(
+                SendSpec.HeaderSpec.headersOf(
+                    session ->
+                        new org.apache.kafka.common.header.internals.RecordHeaders()
+                            .add("a", utf8("1"))
+                            .add("b", utf8(session.attributes().apply("id").toString()))))
+            .withHeader(SendSpec.HeaderSpec.headersOf(session -> null));
+    ProducerRecord<byte[], byte[]> r = s.record(SESSION);
+    assertEquals(3, r.headers().toArray().length);
+    assertArrayEquals(utf8("42"), r.headers().lastHeader("h").value());
+    assertArrayEquals(utf8("1"), r.headers().lastHeader("a").value());
+    assertArrayEquals(utf8("42"), r.headers().lastHeader("b").value());
+    assertFalse(s.hasHeader("a"), "a function's headers are not known before the record");
   }
 
   @Test

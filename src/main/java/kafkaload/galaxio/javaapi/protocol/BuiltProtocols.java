@@ -52,6 +52,12 @@ public final class BuiltProtocols {
     BUILT.add(settings);
   }
 
+  /** Forgets every protocol: for tests that build several in one JVM. */
+  static synchronized void forget() {
+    OWNERS.clear();
+    BUILT.clear();
+  }
+
   /**
    * The one galaxio protocol of this run, empty when the simulation uses none (the project's own
    * {@code kafka()} then applies, with its defaults); refused when there are several, which this
