@@ -139,6 +139,14 @@ public final class KafkaDsl {
   }
 
   /**
+   * The run also writes OpenMessaging Benchmark's result file for {@code workload} on {@code
+   * driver} (OMB's TestResult, docs/workloads.md): the first step of a population of one user.
+   */
+  public static OmbResultActionBuilder ombResult(String workload, String driver) {
+    return new OmbResultActionBuilder(workload, driver);
+  }
+
+  /**
    * Reply checks, as in Gatling's HTTP checks: {@code reply.jsonPath("$.status").is("OK")}, {@code
    * reply.header("id").saveAs("id")}. Reached through {@code reply.} so they never clash with
    * CoreDsl's own bodyString(), jsonPath(), regex() ... under the same static imports.
