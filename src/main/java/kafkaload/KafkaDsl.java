@@ -142,6 +142,14 @@ public final class KafkaDsl {
         .injectOpen(CoreDsl.atOnceUsers(1));
   }
 
+  /**
+   * The run also writes OpenMessaging Benchmark's result file for {@code workload} on {@code
+   * driver} (OMB's TestResult, docs/workloads.md): the first step of a population of one user.
+   */
+  public static OmbResultActionBuilder ombResult(String workload, String driver) {
+    return new OmbResultActionBuilder(workload, driver);
+  }
+
   // Kafka's own sources for Gatling's checks. CoreDsl's bodyString(), jsonPath(..), regex(..) ...
   // read the record's value (decoded to JSON with .decoded()); these read the rest of the record.
 

@@ -32,6 +32,8 @@ import kafkaload.kit.Workload;
  *   <li>consumerBacklogSizeGB above 0: the backlog build and drain (docs/backlog.md), the one
  *       subscription's group (the shipped echo service's consumers) paused while it builds.
  * </ul>
+ *
+ * <p>The run also writes OMB's result file, omb-result.json, beside kafka-summary.json.
  */
 public class OmbWorkloadSimulation extends Simulation {
   Workload workload = Workload.of(Params.fromSystemProperties());
@@ -86,6 +88,7 @@ public class OmbWorkloadSimulation extends Simulation {
             : warmUp
                 .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
                 .andThen(sends));
+    populations.add(result(plan.warmupSeconds()));
     List<Assertion> gates = new ArrayList<>(plan.gates("send"));
     subscribed(populations, gates, plan.warmupSeconds(), plan.durationSeconds());
     protocol = workload.protocol(subscriptions.protocol(plan, 1));
@@ -109,6 +112,7 @@ public class OmbWorkloadSimulation extends Simulation {
     if (plan.verify()) {
       gates.addAll(Gates.reconciliation());
     }
+    populations.add(result(capacity.warmUpSeconds()));
     int searchSeconds = capacity.warmUpSeconds() + capacity.maxSeconds();
     subscribed(populations, gates, capacity.warmUpSeconds(), capacity.maxSeconds());
     protocol = workload.protocol(subscriptions.protocol(plan, 1));
@@ -145,10 +149,17 @@ public class OmbWorkloadSimulation extends Simulation {
     echoConsumers = Math.max(1, subscriptions.consumers());
     echoGroup = group;
     echoReplies = replies;
-    setUp(plan.withReconciliation(run.injectOpen(atOnceUsers(1))))
+    setUp(plan.withReconciliation(run.injectOpen(atOnceUsers(1))), result(0))
         .protocols(protocol)
         .maxDuration(plan.maxDurationSeconds(maxBuild + maxDrain + 10))
         .assertions(gates);
+  }
+
+  /** OMB's result file, omb-result.json in the run's folder, its windows after the warm-up. */
+  PopulationBuilder result(int warmupSeconds) {
+    return scenario("omb result")
+        .exec(workload.resultStep(warmupSeconds))
+        .injectOpen(atOnceUsers(1));
   }
 
   /** The subscriptions, reading from the warm-up's start, when the workload has them. */

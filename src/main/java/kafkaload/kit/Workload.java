@@ -5,11 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import kafkaload.KafkaDsl;
 import kafkaload.KafkaProtocolBuilder;
+import kafkaload.OmbResultActionBuilder;
 import kafkaload.Params;
 import kafkaload.SubscriptionsActionBuilder;
 import kafkaload.internal.config.Console;
@@ -155,6 +158,23 @@ public final class Workload {
   /** The driver's name in OMB's result file: the driver file's name, else "kafkaload". */
   String driverName() {
     return driver == OmbDriver.NONE ? driver.name() : driver.driverName();
+  }
+
+  /**
+   * The step that has the run write OMB's result file (omb-result.json in the run's folder), its
+   * windows from {@code warmupSeconds} after the load's start: the workload's name, the driver's,
+   * the workload's shape as its file gives it.
+   */
+  public OmbResultActionBuilder resultStep(int warmupSeconds) {
+    return KafkaDsl.ombResult(ombName(), driverName())
+        .shape(
+            omb.messageSize(),
+            omb.topics(),
+            omb.partitionsPerTopic(),
+            omb.producersPerTopic() == null ? 1 : omb.producersPerTopic(),
+            omb.consumerPerSubscription() == null ? 0 : omb.consumerPerSubscription(),
+            omb.subscriptionsPerTopic() == null ? 0 : omb.subscriptionsPerTopic())
+        .measuredAfter(Duration.ofSeconds(warmupSeconds));
   }
 
   /** What it runs: a fixed rate, the max-rate search, or a backlog. */

@@ -76,6 +76,24 @@ class OmbWorkloadIT {
     assertEquals(0, rec.path("lost").asLong(), rec.toString());
     assertEquals(0, rec.path("duplicates").asLong(), rec.toString());
     assertEquals(ok + warmUp, endOffsetSum(topic));
+    // OMB's result file beside kafka-summary.json: the measured part, OMB's names and units.
+    JsonNode omb =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(reportDir(run).resolve("omb-result.json").toFile());
+    assertEquals("it / 4 partitions / keyed", omb.path("workload").asText());
+    assertEquals("kafkaload", omb.path("driver").asText(), "no -Domb.driver");
+    assertEquals(200, omb.path("messageSize").asLong());
+    assertEquals(4, omb.path("partitions").asInt());
+    double published = 0;
+    for (int i = 0; i < omb.path("publishRate").size(); i++) {
+      published += omb.path("publishRate").path(i).asDouble();
+    }
+    assertTrue(published > 0, omb.toString());
+    assertTrue(omb.path("aggregatedPublishLatency99pct").asDouble() > 0, "ms: " + omb);
+    assertTrue(omb.path("aggregatedPublishDelayLatencyMax").isIntegralNumber(), "µs: " + omb);
+    assertEquals(
+        omb.path("publishRate").size(), omb.path("publishLatency99pct").size(), omb.toString());
+    assertEquals(omb.path("publishRate").size(), omb.path("backlog").size(), omb.toString());
   }
 
   /**
@@ -189,6 +207,14 @@ class OmbWorkloadIT {
         run.tail());
     // Their lag (committed after each poll, auto-commit off) sampled and judged.
     assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());
+    // OMB's result file: the subscriptions' reads are its consume rate and end-to-end latency.
+    JsonNode omb =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(reportDir(run).resolve("omb-result.json").toFile());
+    assertEquals("Kafka-it", omb.path("driver").asText());
+    assertEquals(2, omb.path("topics").asInt());
+    assertTrue(omb.path("consumeRate").path(0).asDouble() > 0, omb.toString());
+    assertTrue(omb.path("aggregatedEndToEndLatency99pct").asDouble() > 0, omb.toString());
   }
 
   /**

@@ -38,7 +38,7 @@ class OmbFilesTest {
                   "-c",
                   "git --git-dir='"
                       + MIRROR
-                      + "' archive HEAD workloads payload driver-kafka | tar -x -C '"
+                      + "' archive HEAD workloads payload driver-kafka benchmark-framework/src/main/java/io/openmessaging/benchmark/TestResult.java | tar -x -C '"
                       + dir
                       + "'")
               .inheritIO()
@@ -90,6 +90,19 @@ class OmbFilesTest {
     assertTrue(workloads.size() >= 100, "OMB's workloads/ holds about 130: " + workloads.size());
     assertEquals(List.of(), refused);
     assertTrue(byMode.get(Workload.Mode.MAX_RATE) > 0 && byMode.get(Workload.Mode.BACKLOG) > 0);
+  }
+
+  /** OMB's result file has exactly the fields OMB's TestResult declares. */
+  @Test
+  void theResultFileHasTheFieldsOfOmbsTestResult() throws Exception {
+    Path source =
+        checkout()
+            .resolve(
+                "benchmark-framework/src/main/java/io/openmessaging/benchmark/TestResult.java");
+    Assumptions.assumeTrue(Files.isRegularFile(source), "no " + source);
+    assertEquals(
+        new java.util.TreeSet<>(kafkaload.internal.semantic.omb.OmbWindowsTestAccess.ombFields()),
+        kafkaload.internal.semantic.omb.OmbWindowsTestAccess.declared(Files.readString(source)));
   }
 
   /** Each driver file of driver-kafka/ mapped, with a workload, as -Domb.driver reads it. */

@@ -194,7 +194,9 @@ public final class RecordSender {
     ledger.sent(record.key(), record.value());
     handle.buffered(size);
     long t0 = System.nanoTime();
-    sendPath.publishDelayed((t0 - out.intendedNanos()) / 1000);
+    long delayMicros = (t0 - out.intendedNanos()) / 1000;
+    sendPath.publishDelayed(delayMicros);
+    ledger.publishDelayed(delayMicros);
     try {
       handle
           .producer()
@@ -211,13 +213,10 @@ public final class RecordSender {
                   long bytes =
                       Math.max(0, metadata.serializedKeySize())
                           + Math.max(0, metadata.serializedValueSize());
+                  long latencyMicros = (ackedNanos - t0) / 1000;
                   delivery.acked(
-                      acks,
-                      record.topic(),
-                      metadata.partition(),
-                      bytes,
-                      end,
-                      (ackedNanos - t0) / 1000);
+                      acks, record.topic(), metadata.partition(), bytes, end, latencyMicros);
+                  ledger.ackedAfter(latencyMicros);
                   out.listener().completed(out.start(), end, null);
                 } else {
                   if (exception instanceof RetriableException) {

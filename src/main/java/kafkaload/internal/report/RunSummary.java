@@ -409,13 +409,16 @@ public final class RunSummary {
   }
 
   /**
-   * Writes kafka-summary.json, and kafka-timeline.csv with every per-second sample; returns the
-   * JSON's file.
+   * Writes kafka-summary.json, kafka-timeline.csv with every per-second sample, and the semantics'
+   * own files (OMB's result file); returns the JSON's file.
    */
   public Path write(Path dir) throws IOException {
     Path out = dir.resolve("kafka-summary.json");
     Files.writeString(out, json());
     Files.writeString(dir.resolve("kafka-timeline.csv"), timelineCsv);
+    for (ProtocolResults p : results.protocols()) {
+      Semantics.writeFiles(dir, p);
+    }
     return out;
   }
 }

@@ -25,6 +25,23 @@ public interface RecordTap {
   default void answered(
       String topic, int partition, long sentMillis, long atMillis, Exception error) {}
 
+  /**
+   * A record handed to the producer {@code delayMicros} after it was meant to be sent (OMB's
+   * publish delay). Called on the sending threads.
+   */
+  default void publishDelayed(long delayMicros) {}
+
+  /**
+   * A record acked {@code latencyMicros} after send() was called; on the producers' I/O threads.
+   */
+  default void ackedAfter(long latencyMicros) {}
+
+  /**
+   * A record of the run read by a subscription's consumer ({@code e2eMicros} from its timestamp,
+   * below 0 when not timed); on the consumers' threads.
+   */
+  default void consumed(long e2eMicros) {}
+
   /** The producers' metrics (combined as one producer's) when the run's results are made. */
   default void producerMetrics(Map<String, Double> metrics) {}
 }

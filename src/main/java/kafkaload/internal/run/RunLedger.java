@@ -188,6 +188,27 @@ public final class RunLedger {
     }
   }
 
+  /** A record's publish delay (see {@link RecordTap#publishDelayed}), for the taps. */
+  public void publishDelayed(long delayMicros) {
+    for (RecordTap t : taps) {
+      t.publishDelayed(delayMicros);
+    }
+  }
+
+  /** A record's ack latency (see {@link RecordTap#ackedAfter}), for the taps. */
+  public void ackedAfter(long latencyMicros) {
+    for (RecordTap t : taps) {
+      t.ackedAfter(latencyMicros);
+    }
+  }
+
+  /** A record read by a subscription (see {@link RecordTap#consumed}), for the taps. */
+  public void consumed(long e2eMicros) {
+    for (RecordTap t : taps) {
+      t.consumed(e2eMicros);
+    }
+  }
+
   /** The producers' metrics when the results are made, for the taps. */
   public void producerMetricsAtEnd(Map<String, Double> metrics) {
     for (RecordTap t : taps) {

@@ -30,6 +30,12 @@ public interface Semantic<S> extends SemanticSection {
   default void attach(RunLedger ledger) {}
 
   /**
+   * Files of its own written into the run's folder beside kafka-summary.json, from its section
+   * (OMB's result file); most semantics write none.
+   */
+  default void writeFiles(java.nio.file.Path runDir, S section) throws java.io.IOException {}
+
+  /**
    * What one injector of a distributed run leaves the merge (in its results' {@code distributed}
    * part, under {@link #injectorSection()}'s name, which a semantic that leaves records declares);
    * null when nothing.

@@ -25,6 +25,23 @@ public final class Semantics {
     return ALL;
   }
 
+  /** Each registered semantic's own files of {@code protocol}'s sections, into {@code runDir}. */
+  public static void writeFiles(java.nio.file.Path runDir, ProtocolResults protocol)
+      throws java.io.IOException {
+    for (Semantic<?> s : all()) {
+      writeFiles(s, runDir, protocol);
+    }
+  }
+
+  private static <S> void writeFiles(
+      Semantic<S> s, java.nio.file.Path runDir, ProtocolResults protocol)
+      throws java.io.IOException {
+    S section = protocol.section(s.section());
+    if (section != null) {
+      s.writeFiles(runDir, section);
+    }
+  }
+
   /** A protocol's sections from its ledger, by name; a semantic that did not run has none. */
   public static Map<String, Object> results(RunLedger ledger) {
     Map<String, Object> out = new TreeMap<>();

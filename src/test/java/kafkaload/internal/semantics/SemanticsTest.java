@@ -42,7 +42,8 @@ class SemanticsTest {
             "trace",
             "faultImpact",
             "subscriptions",
-            "topicSpread"),
+            "topicSpread",
+            "ombResult"),
         names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }

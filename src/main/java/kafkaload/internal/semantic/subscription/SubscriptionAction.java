@@ -103,7 +103,8 @@ final class SubscriptionAction extends KafkaAction {
                   ? Long.MIN_VALUE
                   : startMillis + spec.measuredAfter().toMillis(),
               "kafkaload-" + sub.group() + "-" + j,
-              commitEachPoll);
+              commitEachPoll,
+              components.ledger());
       c.start();
       consumers.add(c);
     }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import kafkaload.internal.run.RunIdentity;
+import kafkaload.internal.run.RunLedger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.header.Header;
@@ -26,6 +27,7 @@ final class SubscriptionConsumer implements Runnable {
   private final long timedFromMillis;
   private final Thread thread;
   private final boolean commitEachPoll;
+  private final RunLedger ledger;
   private volatile boolean reading = true;
   private volatile String failure;
 
@@ -36,8 +38,10 @@ final class SubscriptionConsumer implements Runnable {
       byte[] runId,
       long timedFromMillis,
       String threadName,
-      boolean commitEachPoll) {
+      boolean commitEachPoll,
+      RunLedger ledger) {
     this.commitEachPoll = commitEachPoll;
+    this.ledger = ledger;
     this.consumer = consumer;
     this.topic = topic;
     this.sub = sub;
@@ -100,5 +104,6 @@ final class SubscriptionConsumer implements Runnable {
     }
     long e2e = r.timestamp() >= timedFromMillis ? Math.max(0, now - r.timestamp()) * 1000 : -1;
     sub.read(us[1], e2e, now);
+    ledger.consumed(e2e);
   }
 }

@@ -1,0 +1,67 @@
+package kafkaload;
+
+import io.gatling.javaapi.core.ActionBuilder;
+import java.time.Duration;
+import kafkaload.internal.semantic.omb.OmbResultSemantic;
+import kafkaload.internal.semantic.omb.OmbResultSpec;
+
+/**
+ * {@code ombResult("workload", "driver")}: the run also writes OpenMessaging Benchmark's result
+ * file, {@code omb-result.json} beside kafka-summary.json (OMB's TestResult: publish rate, errors,
+ * consume rate, backlog, the publish, publish-delay and end-to-end latency series in 10-second
+ * windows and aggregated, in OMB's units). The first step of a population of one user at the load's
+ * start; the windows start {@code measuredAfter} later (after the warm-up). See docs/workloads.md.
+ * Every call returns a new builder.
+ */
+public final class OmbResultActionBuilder implements ActionBuilder {
+  private final OmbResultSpec spec;
+
+  OmbResultActionBuilder(String workload, String driver) {
+    this(new OmbResultSpec(workload, driver, 0, 1, 1, 1, 0, 0, Duration.ZERO));
+  }
+
+  private OmbResultActionBuilder(OmbResultSpec spec) {
+    this.spec = spec;
+  }
+
+  /** The workload's shape, as OMB's result file repeats it. */
+  public OmbResultActionBuilder shape(
+      long messageSize,
+      int topics,
+      int partitionsPerTopic,
+      int producersPerTopic,
+      int consumerPerSubscription,
+      int subscriptionsPerTopic) {
+    return new OmbResultActionBuilder(
+        new OmbResultSpec(
+            spec.workload(),
+            spec.driver(),
+            messageSize,
+            topics,
+            partitionsPerTopic,
+            producersPerTopic,
+            consumerPerSubscription,
+            subscriptionsPerTopic,
+            spec.measuredAfter()));
+  }
+
+  /** The windows start this long after the step (the warm-up is not in OMB's result). */
+  public OmbResultActionBuilder measuredAfter(Duration warmUp) {
+    return new OmbResultActionBuilder(
+        new OmbResultSpec(
+            spec.workload(),
+            spec.driver(),
+            spec.messageSize(),
+            spec.topics(),
+            spec.partitions(),
+            spec.producersPerTopic(),
+            spec.consumersPerTopic(),
+            spec.subscriptionsPerTopic(),
+            warmUp));
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    return OmbResultSemantic.step(spec);
+  }
+}

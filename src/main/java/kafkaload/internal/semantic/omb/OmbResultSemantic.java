@@ -1,0 +1,64 @@
+package kafkaload.internal.semantic.omb;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.gatling.core.action.builder.ActionBuilder;
+import java.io.IOException;
+import java.nio.file.Path;
+import kafkaload.internal.action.Actions;
+import kafkaload.internal.results.SectionType;
+import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.semantics.Semantic;
+
+/**
+ * OMB's result file ({@code ombResult} in a protocol's results, and {@code omb-result.json} in the
+ * run's folder, what OMB's own chart script reads): made when a simulation asks for it with its
+ * step ({@link #step}). One injector's: a distributed run's merge keeps none.
+ */
+public final class OmbResultSemantic implements Semantic<OmbTestResult> {
+  public static final SectionType<OmbTestResult> SECTION =
+      new SectionType<>("ombResult", new TypeReference<>() {});
+
+  /** The file's name in the run's folder. */
+  public static final String FILE = "omb-result.json";
+
+  private static final PageFragment PAGE = PageFragment.of(OmbResultSemantic.class, "page");
+
+  // Thread-safe once configured.
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /**
+   * The step that starts OMB's windows: the first of a population of one user, at the load's start;
+   * the windows start {@code spec.measuredAfter()} later. Passes on at once.
+   */
+  public static ActionBuilder step(OmbResultSpec spec) {
+    return Actions.scala(
+        (c, ctx, next) -> {
+          spec.check();
+          return new OmbResultAction(spec, c.start(), next);
+        });
+  }
+
+  @Override
+  public SectionType<OmbTestResult> section() {
+    return SECTION;
+  }
+
+  @Override
+  public OmbTestResult results(RunLedger ledger) {
+    OmbWindows windows = ledger.semanticIfUsed(OmbWindows.class);
+    return windows == null ? null : windows.result(System.currentTimeMillis());
+  }
+
+  @Override
+  public PageFragment page() {
+    return PAGE;
+  }
+
+  @Override
+  public void writeFiles(Path runDir, OmbTestResult section) throws IOException {
+    JSON.writeValue(runDir.resolve(FILE).toFile(), section);
+  }
+}

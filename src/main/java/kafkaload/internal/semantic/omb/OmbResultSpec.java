@@ -1,0 +1,29 @@
+package kafkaload.internal.semantic.omb;
+
+import java.time.Duration;
+import kafkaload.internal.config.KafkaLoadConfigException;
+
+/**
+ * What OMB's result file says of the run it did not measure: the workload's and the driver's names
+ * and the workload's shape; and when its windows start (after the warm-up, as OMB resets its stats
+ * then).
+ */
+public record OmbResultSpec(
+    String workload,
+    String driver,
+    long messageSize,
+    int topics,
+    int partitions,
+    int producersPerTopic,
+    int consumersPerTopic,
+    int subscriptionsPerTopic,
+    Duration measuredAfter) {
+
+  /** Refused, naming the setting, before any load. */
+  void check() {
+    if (workload == null || driver == null || measuredAfter.isNegative()) {
+      throw new KafkaLoadConfigException(
+          "ombResult: the workload and driver names are required, the warm-up not negative");
+    }
+  }
+}

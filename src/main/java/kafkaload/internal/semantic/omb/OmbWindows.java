@@ -1,0 +1,230 @@
+package kafkaload.internal.semantic.omb;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+import kafkaload.internal.run.RecordTap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The run as OMB's result file sees it, a tap of the ledger: each record's publish delay and ack
+ * latency, each failure, each read of a subscription, in 10-second windows from the end of the
+ * warm-up (OMB resets its stats there), and over all of them. Written to on the sending, I/O and
+ * consumer threads (wait-free recorders and adders); a window is closed by the first record after
+ * its end, or when the results are made.
+ */
+final class OmbWindows implements RecordTap {
+  static final long WINDOW_MS = 10_000;
+
+  private final OmbResultSpec spec;
+  private final long startMillis;
+  private final Recorder publish = new Recorder(3);
+  private final Recorder delay = new Recorder(3);
+  private final Recorder e2e = new Recorder(3);
+  private final LongAdder sent = new LongAdder();
+  private final LongAdder errors = new LongAdder();
+  private final LongAdder received = new LongAdder();
+  private final LongAdder totalSent = new LongAdder();
+  private final LongAdder totalReceived = new LongAdder();
+  private final Histogram allPublish = new Histogram(3);
+  private final Histogram allDelay = new Histogram(3);
+  private final Histogram allE2e = new Histogram(3);
+  private final List<Window> windows = new ArrayList<>();
+  private volatile long windowEnd;
+  private long windowStart;
+
+  /** One window: its length, counts, and histograms (µs). */
+  record Window(
+      double seconds,
+      long sent,
+      long errors,
+      long received,
+      long backlog,
+      Histogram publish,
+      Histogram delay,
+      Histogram e2e) {}
+
+  OmbWindows(OmbResultSpec spec, long startMillis) {
+    this.spec = spec;
+    this.startMillis = startMillis;
+    this.windowStart = startMillis;
+    this.windowEnd = startMillis + WINDOW_MS;
+  }
+
+  @Override
+  public void sent(byte[] key, byte[] value) {}
+
+  @Override
+  public void publishDelayed(long delayMicros) {
+    if (measuring(System.currentTimeMillis())) {
+      delay.recordValue(Math.max(0, delayMicros));
+    }
+  }
+
+  @Override
+  public void ackedAfter(long latencyMicros) {
+    totalSent.increment();
+    if (measuring(System.currentTimeMillis())) {
+      sent.increment();
+      publish.recordValue(Math.max(0, latencyMicros));
+    }
+  }
+
+  @Override
+  public void answered(
+      String topic, int partition, long sentMillis, long atMillis, Exception error) {
+    if (error != null && measuring(atMillis)) {
+      errors.increment();
+    }
+  }
+
+  @Override
+  public void consumed(long e2eMicros) {
+    totalReceived.increment();
+    if (measuring(System.currentTimeMillis())) {
+      received.increment();
+      if (e2eMicros >= 0) {
+        e2e.recordValue(e2eMicros);
+      }
+    }
+  }
+
+  /** After the warm-up; closes the window that ended first. */
+  private boolean measuring(long now) {
+    if (now >= windowEnd) {
+      roll(now, false);
+    }
+    return now >= startMillis;
+  }
+
+  /** Closes each window ended by {@code now}; {@code last}: the partial one too (at the end). */
+  private synchronized void roll(long now, boolean last) {
+    while (now >= windowEnd || (last && now - windowStart >= 1000 && now > windowStart)) {
+      long end = Math.min(now, windowEnd);
+      Histogram p = publish.getIntervalHistogram();
+      Histogram d = delay.getIntervalHistogram();
+      Histogram e = e2e.getIntervalHistogram();
+      allPublish.add(p);
+      allDelay.add(d);
+      allE2e.add(e);
+      long backlog =
+          Math.max(0, spec.subscriptionsPerTopic() * totalSent.sum() - totalReceived.sum());
+      windows.add(
+          new Window(
+              (end - windowStart) / 1000.0,
+              sent.sumThenReset(),
+              errors.sumThenReset(),
+              received.sumThenReset(),
+              backlog,
+              p,
+              d,
+              e));
+      windowStart = end;
+      windowEnd = end + WINDOW_MS;
+      if (end == now) {
+        return;
+      }
+    }
+  }
+
+  /** OMB's result of the windows closed by {@code nowMillis}, the partial last one included. */
+  synchronized OmbTestResult result(long nowMillis) {
+    roll(nowMillis, true);
+    List<Window> w = List.copyOf(windows);
+    return new OmbTestResult(
+        spec.workload(),
+        spec.driver(),
+        spec.messageSize(),
+        spec.topics(),
+        spec.partitions(),
+        spec.producersPerTopic(),
+        spec.consumersPerTopic(),
+        each(w, x -> x.sent() / x.seconds()),
+        each(w, x -> x.errors() / x.seconds()),
+        each(w, x -> x.received() / x.seconds()),
+        w.stream().map(Window::backlog).toList(),
+        each(w, x -> ms(x.publish().getMean())),
+        each(w, x -> ms(x.publish().getValueAtPercentile(50))),
+        each(w, x -> ms(x.publish().getValueAtPercentile(75))),
+        each(w, x -> ms(x.publish().getValueAtPercentile(95))),
+        each(w, x -> ms(x.publish().getValueAtPercentile(99))),
+        each(w, x -> ms(x.publish().getValueAtPercentile(99.9))),
+        each(w, x -> ms(x.publish().getValueAtPercentile(99.99))),
+        each(w, x -> ms(x.publish().getMaxValue())),
+        each(w, x -> x.delay().getMean()),
+        eachLong(w, x -> x.delay().getValueAtPercentile(50)),
+        eachLong(w, x -> x.delay().getValueAtPercentile(75)),
+        eachLong(w, x -> x.delay().getValueAtPercentile(95)),
+        eachLong(w, x -> x.delay().getValueAtPercentile(99)),
+        eachLong(w, x -> x.delay().getValueAtPercentile(99.9)),
+        eachLong(w, x -> x.delay().getValueAtPercentile(99.99)),
+        eachLong(w, x -> x.delay().getMaxValue()),
+        ms(allPublish.getMean()),
+        ms(allPublish.getValueAtPercentile(50)),
+        ms(allPublish.getValueAtPercentile(75)),
+        ms(allPublish.getValueAtPercentile(95)),
+        ms(allPublish.getValueAtPercentile(99)),
+        ms(allPublish.getValueAtPercentile(99.9)),
+        ms(allPublish.getValueAtPercentile(99.99)),
+        ms(allPublish.getMaxValue()),
+        allDelay.getMean(),
+        allDelay.getValueAtPercentile(50),
+        allDelay.getValueAtPercentile(75),
+        allDelay.getValueAtPercentile(95),
+        allDelay.getValueAtPercentile(99),
+        allDelay.getValueAtPercentile(99.9),
+        allDelay.getValueAtPercentile(99.99),
+        allDelay.getMaxValue(),
+        quantiles(allPublish, v -> ms(v.getValueIteratedTo())),
+        quantiles(allDelay, HistogramIterationValue::getValueIteratedTo),
+        each(w, x -> ms(x.e2e().getMean())),
+        each(w, x -> ms(x.e2e().getValueAtPercentile(50))),
+        each(w, x -> ms(x.e2e().getValueAtPercentile(75))),
+        each(w, x -> ms(x.e2e().getValueAtPercentile(95))),
+        each(w, x -> ms(x.e2e().getValueAtPercentile(99))),
+        each(w, x -> ms(x.e2e().getValueAtPercentile(99.9))),
+        each(w, x -> ms(x.e2e().getValueAtPercentile(99.99))),
+        each(w, x -> ms(x.e2e().getMaxValue())),
+        quantiles(allE2e, v -> ms(v.getValueIteratedTo())),
+        ms(allE2e.getMean()),
+        ms(allE2e.getValueAtPercentile(50)),
+        ms(allE2e.getValueAtPercentile(75)),
+        ms(allE2e.getValueAtPercentile(95)),
+        ms(allE2e.getValueAtPercentile(99)),
+        ms(allE2e.getValueAtPercentile(99.9)),
+        ms(allE2e.getValueAtPercentile(99.99)),
+        ms(allE2e.getMaxValue()));
+  }
+
+  /** Microseconds as OMB's milliseconds; an empty histogram's NaN mean as 0. */
+  private static double ms(double micros) {
+    return Double.isNaN(micros) ? 0 : micros / 1000.0;
+  }
+
+  private static List<Double> each(List<Window> w, ToDoubleFunction<Window> f) {
+    return w.stream().map(x -> f.applyAsDouble(x)).map(v -> Double.isNaN(v) ? 0.0 : v).toList();
+  }
+
+  private static List<Long> eachLong(List<Window> w, ToLongFunction<Window> f) {
+    return w.stream().map(x -> f.applyAsLong(x)).toList();
+  }
+
+  /** The histogram's percentiles as OMB lists them (HdrHistogram's, 100 ticks per half). */
+  private static <V> Map<Double, V> quantiles(
+      Histogram h, Function<HistogramIterationValue, V> value) {
+    Map<Double, V> out = new TreeMap<>();
+    if (h.getTotalCount() > 0) {
+      for (HistogramIterationValue v : h.percentiles(100)) {
+        out.put(v.getPercentile(), value.apply(v));
+      }
+    }
+    return out;
+  }
+}
