@@ -163,6 +163,26 @@ class RecordChecksTest {
     assertEquals(
         "jsonPath($.status).find.isNull, found OK", fail(REC, jsonPath("$.status").isNull()));
     pass(record("k", "{\"a\":null}"), jsonPath("$.a").isNull());
+    assertEquals(
+        "jsonPath($.status).find.transformOption.is(ok!), found ok",
+        fail(REC, jsonPath("$.status").transform(String::toLowerCase).is("ok!")));
+    // Gatling's Java validate: the function returns the value, or throws to fail the check.
+    String invalid =
+        fail(
+            REC,
+            jsonPath("$.status")
+                .validate(
+                    "lower",
+                    (v, s) -> {
+                      if (!v.equals(v.toLowerCase())) {
+                        throw new IllegalArgumentException("not lower case: " + v);
+                      }
+                      return v;
+                    }));
+    assertTrue(
+        invalid.startsWith("jsonPath($.status).find.lower")
+            && invalid.contains("not lower case: OK"),
+        invalid);
   }
 
   @Test
