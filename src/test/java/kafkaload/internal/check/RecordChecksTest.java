@@ -10,7 +10,6 @@ import static kafkaload.KafkaDsl.schemaSubject;
 import static kafkaload.KafkaDsl.simpleCheck;
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.session.Session;
 import io.gatling.core.session.Session$;
 import io.gatling.javaapi.core.CheckBuilder;
@@ -64,10 +63,7 @@ class RecordChecksTest {
 
   @BeforeAll
   static void gatlingConfiguration() {
-    // Gatling's check builders read its configuration, which Gatling sets when it runs.
-    if (io.gatling.core.Predef$.MODULE$._configuration() == null) {
-      io.gatling.core.Predef$.MODULE$._configuration_$eq(GatlingConfiguration.load());
-    }
+    GatlingConfigForTests.ensure();
   }
 
   static RecordChecks.Outcome run(ConsumerRecord<byte[], byte[]> r, CheckBuilder... checks) {
