@@ -24,6 +24,7 @@ import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.check.GatlingConfigForTests;
 import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.DecodeSpec;
@@ -181,6 +182,7 @@ class NodeCrossCheckIT {
       for (String[] e : expect) {
         ConsumerRecord<byte[], byte[]> raw = readAll(e[0], 2).get(1);
         ConsumerRecord<byte[], byte[]> decoded = ctx.decoder(DecodeSpec.REGISTRY, e[0]).apply(raw);
+        GatlingConfigForTests.ensure();
         RecordChecks checks =
             RecordChecks.of(
                 List.of(

@@ -10,7 +10,6 @@ import static kafkaload.KafkaDsl.schemaSubject;
 import static kafkaload.KafkaDsl.simpleCheck;
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.session.Session;
 import io.gatling.core.session.Session$;
 import io.gatling.javaapi.core.CheckBuilder;
@@ -64,10 +63,7 @@ class RecordChecksTest {
 
   @BeforeAll
   static void gatlingConfiguration() {
-    // Gatling's check builders read its configuration, which Gatling sets when it runs.
-    if (io.gatling.core.Predef$.MODULE$._configuration() == null) {
-      io.gatling.core.Predef$.MODULE$._configuration_$eq(GatlingConfiguration.load());
-    }
+    GatlingConfigForTests.ensure();
   }
 
   static RecordChecks.Outcome run(ConsumerRecord<byte[], byte[]> r, CheckBuilder... checks) {
@@ -163,6 +159,26 @@ class RecordChecksTest {
     assertEquals(
         "jsonPath($.status).find.isNull, found OK", fail(REC, jsonPath("$.status").isNull()));
     pass(record("k", "{\"a\":null}"), jsonPath("$.a").isNull());
+    assertEquals(
+        "jsonPath($.status).find.transformOption.is(ok!), found ok",
+        fail(REC, jsonPath("$.status").transform(String::toLowerCase).is("ok!")));
+    // Gatling's Java validate: the function returns the value, or throws to fail the check.
+    String invalid =
+        fail(
+            REC,
+            jsonPath("$.status")
+                .validate(
+                    "lower",
+                    (v, s) -> {
+                      if (!v.equals(v.toLowerCase())) {
+                        throw new IllegalArgumentException("not lower case: " + v);
+                      }
+                      return v;
+                    }));
+    assertTrue(
+        invalid.startsWith("jsonPath($.status).find.lower")
+            && invalid.contains("not lower case: OK"),
+        invalid);
   }
 
   @Test
