@@ -4,6 +4,8 @@ import io.gatling.core.action.Action;
 import io.gatling.core.structure.ScenarioContext;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import kafkaload.PrefilledTopic;
 import kafkaload.galaxio.javaapi.protocol.BuiltProtocols;
@@ -15,6 +17,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * galaxio lets the broker auto-create them, this project never does, so it refuses before any load.
  */
 final class Deferred implements io.gatling.core.action.builder.ActionBuilder {
+  /** Topics found, so a scenario naming one topic many times asks the cluster once. */
+  private static final Set<String> FOUND = ConcurrentHashMap.newKeySet();
+
   private final String what;
   private final List<String> topics;
   private final Function<Optional<BuiltProtocols.Settings>, io.gatling.javaapi.core.ActionBuilder>
@@ -37,8 +42,12 @@ final class Deferred implements io.gatling.core.action.builder.ActionBuilder {
   }
 
   private void mustExist(kafkaload.KafkaProtocolBuilder protocol, String topic) {
+    if (FOUND.contains(topic)) {
+      return;
+    }
     try {
       PrefilledTopic.existing(protocol, topic, 1);
+      FOUND.add(topic);
     } catch (KafkaLoadConfigException e) {
       if (e.getMessage() == null || !e.getMessage().contains("does not exist")) {
         throw e;
