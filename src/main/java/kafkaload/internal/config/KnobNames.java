@@ -95,7 +95,7 @@ public final class KnobNames {
         out.put(r.group(1), section);
       }
     }
-    return Map.copyOf(out);
+    return java.util.Collections.unmodifiableMap(out); // page order: the plan groups by it
   }
 
   private static String read() {

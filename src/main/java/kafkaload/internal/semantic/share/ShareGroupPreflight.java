@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -84,6 +85,11 @@ public final class ShareGroupPreflight {
       if (OffsetQueries.described(admin, STATE_TOPIC, timeoutMs).isPresent()) {
         return;
       }
+    } catch (KafkaLoadConfigException notAllowedToLook) {
+      // A client without DESCRIBE on the internal topic: the broker's setting tells.
+    }
+    Optional<String> refusal;
+    try {
       Collection<Node> nodes =
           admin
               .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
@@ -101,20 +107,22 @@ public final class ShareGroupPreflight {
       if (rf == null || rf.value() == null) {
         return; // a broker without the setting has no share coordinator to judge here
       }
-      Optional<String> refusal = stateTopicRefusal(nodes.size(), Integer.parseInt(rf.value()));
-      if (refusal.isPresent()) {
-        throw new KafkaLoadConfigException(
-            "Share groups cannot run on the cluster at '" + bootstrap + "': " + refusal.get());
-      }
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "Share groups: cannot read the broker's %s or the topic %s at '%s': %s",
-              STATE_RF, STATE_TOPIC, bootstrap, Preflight.rootMessage(e)));
+      refusal = stateTopicRefusal(nodes.size(), Integer.parseInt(rf.value()));
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      // As the bounds: a client that may not read the broker's configs is not refused for it;
+      // a group that then acquires nothing is a KO with its reason (acquireTimeout).
+      Console.outf(
+          "[kafkaload] share groups: the broker's %s could not be read (%s); not checked%n",
+          STATE_RF, Preflight.rootMessage(e));
+      return;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException(
           "Interrupted while reading the share coordinator's settings");
+    }
+    if (refusal.isPresent()) {
+      throw new KafkaLoadConfigException(
+          "Share groups cannot run on the cluster at '" + bootstrap + "': " + refusal.get());
     }
   }
 
