@@ -3,9 +3,11 @@ package kafkaload.internal.broker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Comparator;
@@ -287,6 +289,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
     try (Stream<Path> walk = Files.walk(dir)) {
       walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (NoSuchFileException | UncheckedIOException gone) {
+      // Another process (the directory's own broker at its exit, or a second cleaner) deleted it
+      // during the walk: what was to be removed is gone.
     } catch (IOException e) {
       LOG.warn("Could not delete {}: {}", dir, e.toString());
     }
