@@ -17,7 +17,7 @@ public final class OmbResultActionBuilder implements ActionBuilder {
   private final OmbResultSpec spec;
 
   OmbResultActionBuilder(String workload, String driver) {
-    this(new OmbResultSpec(workload, driver, 0, 1, 1, 1, 0, 0, Duration.ZERO));
+    this(new OmbResultSpec(workload, driver, 0, 1, 1, 1, 0, 0, Duration.ZERO, Duration.ZERO));
   }
 
   private OmbResultActionBuilder(OmbResultSpec spec) {
@@ -42,7 +42,8 @@ public final class OmbResultActionBuilder implements ActionBuilder {
             producersPerTopic,
             consumerPerSubscription,
             subscriptionsPerTopic,
-            spec.measuredAfter()));
+            spec.measuredAfter(),
+            spec.measuredFor()));
   }
 
   /** The windows start this long after the step (the warm-up is not in OMB's result). */
@@ -57,7 +58,27 @@ public final class OmbResultActionBuilder implements ActionBuilder {
             spec.producersPerTopic(),
             spec.consumersPerTopic(),
             spec.subscriptionsPerTopic(),
-            warmUp));
+            warmUp,
+            spec.measuredFor()));
+  }
+
+  /**
+   * The windows end this long after they start (the test's duration, as OMB's stop); zero, the
+   * default: when the run's results are made.
+   */
+  public OmbResultActionBuilder measuredFor(Duration test) {
+    return new OmbResultActionBuilder(
+        new OmbResultSpec(
+            spec.workload(),
+            spec.driver(),
+            spec.messageSize(),
+            spec.topics(),
+            spec.partitions(),
+            spec.producersPerTopic(),
+            spec.consumersPerTopic(),
+            spec.subscriptionsPerTopic(),
+            spec.measuredAfter(),
+            test));
   }
 
   @Override

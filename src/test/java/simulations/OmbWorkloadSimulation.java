@@ -88,7 +88,7 @@ public class OmbWorkloadSimulation extends Simulation {
             : warmUp
                 .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
                 .andThen(sends));
-    populations.add(result(plan.warmupSeconds()));
+    populations.add(result(plan.warmupSeconds(), plan.durationSeconds()));
     List<Assertion> gates = new ArrayList<>(plan.gates("send"));
     subscribed(populations, gates, plan.warmupSeconds(), plan.durationSeconds());
     protocol = workload.protocol(subscriptions.protocol(plan, 1));
@@ -112,7 +112,7 @@ public class OmbWorkloadSimulation extends Simulation {
     if (plan.verify()) {
       gates.addAll(Gates.reconciliation());
     }
-    populations.add(result(capacity.warmUpSeconds()));
+    populations.add(result(capacity.warmUpSeconds(), capacity.maxSeconds()));
     int searchSeconds = capacity.warmUpSeconds() + capacity.maxSeconds();
     subscribed(populations, gates, capacity.warmUpSeconds(), capacity.maxSeconds());
     protocol = workload.protocol(subscriptions.protocol(plan, 1));
@@ -149,16 +149,19 @@ public class OmbWorkloadSimulation extends Simulation {
     echoConsumers = Math.max(1, subscriptions.consumers());
     echoGroup = group;
     echoReplies = replies;
-    setUp(plan.withReconciliation(run.injectOpen(atOnceUsers(1))), result(0))
+    setUp(plan.withReconciliation(run.injectOpen(atOnceUsers(1))), result(0, 0))
         .protocols(protocol)
         .maxDuration(plan.maxDurationSeconds(maxBuild + maxDrain + 10))
         .assertions(gates);
   }
 
-  /** OMB's result file, omb-result.json in the run's folder, its windows after the warm-up. */
-  PopulationBuilder result(int warmupSeconds) {
+  /**
+   * OMB's result file, omb-result.json in the run's folder, its windows after the warm-up for the
+   * test's length (0: until the end, a backlog's drain).
+   */
+  PopulationBuilder result(int warmupSeconds, int testSeconds) {
     return scenario("omb result")
-        .exec(workload.resultStep(warmupSeconds))
+        .exec(workload.resultStep(warmupSeconds, testSeconds))
         .injectOpen(atOnceUsers(1));
   }
 

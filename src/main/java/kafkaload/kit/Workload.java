@@ -162,10 +162,11 @@ public final class Workload {
 
   /**
    * The step that has the run write OMB's result file (omb-result.json in the run's folder), its
-   * windows from {@code warmupSeconds} after the load's start: the workload's name, the driver's,
-   * the workload's shape as its file gives it.
+   * windows from {@code warmupSeconds} after the load's start for {@code testSeconds} (0: until the
+   * results are made): the workload's name, the driver's, the workload's shape as its file gives
+   * it.
    */
-  public OmbResultActionBuilder resultStep(int warmupSeconds) {
+  public OmbResultActionBuilder resultStep(int warmupSeconds, int testSeconds) {
     return KafkaDsl.ombResult(ombName(), driverName())
         .shape(
             omb.messageSize(),
@@ -174,7 +175,8 @@ public final class Workload {
             omb.producersPerTopic() == null ? 1 : omb.producersPerTopic(),
             omb.consumerPerSubscription() == null ? 0 : omb.consumerPerSubscription(),
             omb.subscriptionsPerTopic() == null ? 0 : omb.subscriptionsPerTopic())
-        .measuredAfter(Duration.ofSeconds(warmupSeconds));
+        .measuredAfter(Duration.ofSeconds(warmupSeconds))
+        .measuredFor(Duration.ofSeconds(testSeconds));
   }
 
   /** What it runs: a fixed rate, the max-rate search, or a backlog. */

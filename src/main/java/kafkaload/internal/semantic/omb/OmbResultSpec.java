@@ -17,11 +17,39 @@ public record OmbResultSpec(
     int producersPerTopic,
     int consumersPerTopic,
     int subscriptionsPerTopic,
-    Duration measuredAfter) {
+    Duration measuredAfter,
+    Duration measuredFor) {
+
+  /** Windows until the results are made (a backlog, which ends when drained). */
+  public OmbResultSpec(
+      String workload,
+      String driver,
+      long messageSize,
+      int topics,
+      int partitions,
+      int producersPerTopic,
+      int consumersPerTopic,
+      int subscriptionsPerTopic,
+      Duration measuredAfter) {
+    this(
+        workload,
+        driver,
+        messageSize,
+        topics,
+        partitions,
+        producersPerTopic,
+        consumersPerTopic,
+        subscriptionsPerTopic,
+        measuredAfter,
+        Duration.ZERO);
+  }
 
   /** Refused, naming the setting, before any load. */
   void check() {
-    if (workload == null || driver == null || measuredAfter.isNegative()) {
+    if (workload == null
+        || driver == null
+        || measuredAfter.isNegative()
+        || measuredFor.isNegative()) {
       throw new KafkaLoadConfigException(
           "ombResult: the workload and driver names are required, the warm-up not negative");
     }

@@ -25,6 +25,10 @@ final class OmbWindows implements RecordTap {
 
   private final OmbResultSpec spec;
   private final long startMillis;
+
+  /** The windows' end (the test's end): records after it are not in them. */
+  private final long endMillis;
+
   private final Recorder publish = new Recorder(3);
   private final Recorder delay = new Recorder(3);
   private final Recorder e2e = new Recorder(3);
@@ -54,6 +58,8 @@ final class OmbWindows implements RecordTap {
   OmbWindows(OmbResultSpec spec, long startMillis) {
     this.spec = spec;
     this.startMillis = startMillis;
+    this.endMillis =
+        spec.measuredFor().isZero() ? Long.MAX_VALUE : startMillis + spec.measuredFor().toMillis();
     this.windowStart = startMillis;
     this.windowEnd = startMillis + WINDOW_MS;
   }
@@ -96,8 +102,11 @@ final class OmbWindows implements RecordTap {
     }
   }
 
-  /** After the warm-up; closes the window that ended first. */
+  /** After the warm-up, before the test's end; closes the window that ended first. */
   private boolean measuring(long now) {
+    if (now >= endMillis) {
+      return false;
+    }
     if (now >= windowEnd) {
       roll(now, false);
     }
@@ -136,7 +145,7 @@ final class OmbWindows implements RecordTap {
 
   /** OMB's result of the windows closed by {@code nowMillis}, the partial last one included. */
   synchronized OmbTestResult result(long nowMillis) {
-    roll(nowMillis, true);
+    roll(Math.min(nowMillis, endMillis), true);
     List<Window> w = List.copyOf(windows);
     return new OmbTestResult(
         spec.workload(),

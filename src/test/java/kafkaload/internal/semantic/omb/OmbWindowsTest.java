@@ -128,6 +128,20 @@ class OmbWindowsTest {
   }
 
   @Test
+  void theWindowsEndWithTheTest() {
+    long start = System.currentTimeMillis() - 5_000;
+    OmbWindows w =
+        new OmbWindows(
+            new OmbResultSpec("w", "d", 1, 1, 1, 1, 1, 1, Duration.ZERO, Duration.ofSeconds(20)),
+            start);
+    w.ackedAfter(1_000);
+    // Results made long after the test (the verification's read-back): two windows, no more.
+    OmbTestResult r = w.result(start + 95_000);
+    assertEquals(2, r.publishRate().size(), r.publishRate().toString());
+    assertEquals(0.1, r.publishRate().get(0), 1e-9);
+  }
+
+  @Test
   void theWarmUpIsNotInTheWindows() {
     long start = System.currentTimeMillis() + 60_000;
     OmbWindows w =
