@@ -330,7 +330,7 @@ class OmbWorkloadTest {
     try (var files = Files.list(Path.of("src/test/resources/workloads"))) {
       shipped = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
-    assertEquals(4, shipped.size(), "docs/workloads.md lists four: " + shipped);
+    assertEquals(7, shipped.size(), "docs/workloads.md lists seven: " + shipped);
     for (Path f : shipped) {
       Map<String, String> field = new java.util.HashMap<>();
       for (String line : Files.readAllLines(f)) {
@@ -343,8 +343,28 @@ class OmbWorkloadTest {
       RunParams plan = RunParams.of(w.params());
       String at = f.getFileName().toString();
       assertEquals(field.get("name"), w.name(), at);
-      assertEquals(
-          Integer.parseInt(field.get("producerRate")), w.params().positiveInt("rate", 1), at);
+      int rate = Integer.parseInt(field.get("producerRate"));
+      double backlogGb = Double.parseDouble(field.getOrDefault("consumerBacklogSizeGB", "0"));
+      if (rate == 0) {
+        // OMB's max rate: the capacity search from OMB's start rate, over the test's duration.
+        assertEquals(10_000, w.params().positiveInt("capacity.startRate", 1), at);
+        assertEquals(
+            Math.round(Double.parseDouble(field.get("testDurationMinutes")) * 60),
+            w.params().positiveInt("capacity.maxSeconds", 1),
+            at);
+      } else if (backlogGb > 0) {
+        assertEquals(rate, w.params().positiveInt("backlog.rate", 1), at);
+        assertEquals(
+            (long) Math.ceil(backlogGb * (1L << 30)),
+            Long.parseLong(w.params().raw("backlog.bytes")),
+            at);
+        assertEquals(
+            Double.parseDouble(field.get("backlogDrainRatio")),
+            Double.parseDouble(w.params().raw("backlog.drainRatio")),
+            at);
+      } else {
+        assertEquals(rate, w.params().positiveInt("rate", 1), at);
+      }
       assertEquals(Integer.parseInt(field.get("partitionsPerTopic")), plan.topicPartitions(), at);
       assertEquals(Integer.parseInt(field.get("messageSize")), plan.recordSize(), at);
       assertEquals(
