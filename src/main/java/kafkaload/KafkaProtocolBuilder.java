@@ -48,6 +48,8 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   /** The seed plan's producer defaults: acks=1, linger.ms=1, batch.size=16384, lz4. */
   public KafkaProtocolBuilder() {
     this(ProtocolParts.DEFAULT);
+    // The simulation building it: the -D names its own code holds are its own, not misspellings.
+    kafkaload.internal.config.SimulationNames.recordCaller();
   }
 
   private KafkaProtocolBuilder(ProtocolParts parts) {

@@ -118,7 +118,10 @@ public final class KnobNames {
   public static Optional<String> misspelling(Collection<String> given, Set<String> readByRun) {
     Set<String> known = sections().keySet();
     for (String name : new TreeSet<>(given)) {
-      if (known.contains(name) || readByRun.contains(name) || others(name)) {
+      if (known.contains(name)
+          || readByRun.contains(name)
+          || others(name)
+          || SimulationNames.named(name)) {
         continue;
       }
       String near = nearest(name, known);

@@ -99,4 +99,23 @@ class KnobNamesTest {
     assertEquals("simulation", p.source("acks"));
     assertEquals("default", p.source("duration"));
   }
+
+  /** A simulation of its own: it builds a protocol and reads its own -DreplyTopic. */
+  static final class OwnKnobsSimulation {
+    final String replyTopic = System.getProperty("replyTopic");
+    final kafkaload.KafkaProtocolBuilder protocol = new kafkaload.KafkaProtocolBuilder();
+  }
+
+  @Test
+  void aNameTheSimulationHoldsIsItsOwnPropertyNotAMisspelling() {
+    // Within two edits of a knob: a misspelling, were it not the simulation's own.
+    assertEquals("reply.topic", KnobNames.nearest("replyTopic", KnobNames.sections().keySet()));
+    new OwnKnobsSimulation();
+    assertTrue(SimulationNames.named("replyTopic"), "the simulation's constant");
+    assertEquals(Optional.empty(), KnobNames.misspelling(List.of("replyTopic"), Set.of()));
+    // A name it does not hold is still judged.
+    assertEquals(
+        Optional.of("-Dreply.topik: unknown; did you mean -Dreply.topic?"),
+        KnobNames.misspelling(List.of("reply.topik"), Set.of()));
+  }
 }

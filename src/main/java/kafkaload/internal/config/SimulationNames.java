@@ -1,0 +1,118 @@
+package kafkaload.internal.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The simulation classes that built a Kafka protocol, and the string constants they hold: a -D name
+ * a simulation names itself ({@code System.getProperty("replyTopic")}, as galaxio's simulations
+ * read theirs) is its own property, never taken for a misspelled knob. JVM-wide: Gatling runs one
+ * simulation per JVM, and this holds class references only, no run's data.
+ */
+public final class SimulationNames {
+  private static final Set<Class<?>> SIMULATIONS = ConcurrentHashMap.newKeySet();
+  private static final StackWalker WALKER =
+      StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+  private SimulationNames() {}
+
+  /**
+   * Records the nearest caller outside this library (and outside Java, Scala and Gatling): the
+   * simulation whose constructor is building a protocol.
+   */
+  public static void recordCaller() {
+    CodeSource library = SimulationNames.class.getProtectionDomain().getCodeSource();
+    Optional<Class<?>> caller =
+        WALKER.walk(
+            frames ->
+                frames
+                    .map(StackWalker.StackFrame::getDeclaringClass)
+                    .filter(c -> !Objects.equals(codeSource(c), library))
+                    .filter(c -> !isPlatform(c.getName()))
+                    .findFirst());
+    caller.ifPresent(SIMULATIONS::add);
+  }
+
+  /** Whether a recorded simulation class (or one nested in it) holds {@code name} as a constant. */
+  static boolean named(String name) {
+    byte[] constant = utf8Constant(name);
+    for (Class<?> c : SIMULATIONS) {
+      for (byte[] bytes : classFiles(c)) {
+        if (indexOf(bytes, constant) >= 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isPlatform(String name) {
+    return name.startsWith("java.")
+        || name.startsWith("jdk.")
+        || name.startsWith("sun.")
+        || name.startsWith("scala.")
+        || name.startsWith("io.gatling.");
+  }
+
+  private static CodeSource codeSource(Class<?> c) {
+    return c.getProtectionDomain() == null ? null : c.getProtectionDomain().getCodeSource();
+  }
+
+  /** A class file's CONSTANT_Utf8 entry for an ASCII name: tag 1, a two-byte length, the bytes. */
+  private static byte[] utf8Constant(String name) {
+    byte[] text = name.getBytes(StandardCharsets.UTF_8);
+    byte[] entry = new byte[text.length + 3];
+    entry[0] = 1;
+    entry[1] = (byte) (text.length >> 8);
+    entry[2] = (byte) text.length;
+    System.arraycopy(text, 0, entry, 3, text.length);
+    return entry;
+  }
+
+  /** The class's own file, its member classes' and its anonymous classes' ($1, $2, ...). */
+  private static List<byte[]> classFiles(Class<?> c) {
+    List<byte[]> files = new ArrayList<>();
+    addClassFile(c, c.getName(), files);
+    for (Class<?> member : c.getDeclaredClasses()) {
+      addClassFile(member, member.getName(), files);
+    }
+    for (int i = 1; addClassFile(c, c.getName() + "$" + i, files); i++) {
+      // the anonymous classes, numbered from 1 by javac
+    }
+    return files;
+  }
+
+  private static boolean addClassFile(Class<?> anchor, String className, List<byte[]> files) {
+    String resource = "/" + className.replace('.', '/') + ".class";
+    try (InputStream in = anchor.getResourceAsStream(resource)) {
+      if (in == null) {
+        return false;
+      }
+      files.add(in.readAllBytes());
+      return true;
+    } catch (IOException unreadable) {
+      return false;
+    }
+  }
+
+  private static int indexOf(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= haystack.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+}
