@@ -33,33 +33,17 @@ public final class OmbResultActionBuilder implements ActionBuilder {
       int consumerPerSubscription,
       int subscriptionsPerTopic) {
     return new OmbResultActionBuilder(
-        new OmbResultSpec(
-            spec.workload(),
-            spec.driver(),
-            messageSize,
-            topics,
-            partitionsPerTopic,
-            producersPerTopic,
-            consumerPerSubscription,
-            subscriptionsPerTopic,
-            spec.measuredAfter(),
-            spec.measuredFor()));
+        spec.withMessageSize(messageSize)
+            .withTopics(topics)
+            .withPartitions(partitionsPerTopic)
+            .withProducersPerTopic(producersPerTopic)
+            .withConsumersPerTopic(consumerPerSubscription)
+            .withSubscriptionsPerTopic(subscriptionsPerTopic));
   }
 
   /** The windows start this long after the step (the warm-up is not in OMB's result). */
   public OmbResultActionBuilder measuredAfter(Duration warmUp) {
-    return new OmbResultActionBuilder(
-        new OmbResultSpec(
-            spec.workload(),
-            spec.driver(),
-            spec.messageSize(),
-            spec.topics(),
-            spec.partitions(),
-            spec.producersPerTopic(),
-            spec.consumersPerTopic(),
-            spec.subscriptionsPerTopic(),
-            warmUp,
-            spec.measuredFor()));
+    return new OmbResultActionBuilder(spec.withMeasuredAfter(warmUp));
   }
 
   /**
@@ -67,18 +51,7 @@ public final class OmbResultActionBuilder implements ActionBuilder {
    * default: when the run's results are made.
    */
   public OmbResultActionBuilder measuredFor(Duration test) {
-    return new OmbResultActionBuilder(
-        new OmbResultSpec(
-            spec.workload(),
-            spec.driver(),
-            spec.messageSize(),
-            spec.topics(),
-            spec.partitions(),
-            spec.producersPerTopic(),
-            spec.consumersPerTopic(),
-            spec.subscriptionsPerTopic(),
-            spec.measuredAfter(),
-            test));
+    return new OmbResultActionBuilder(spec.withMeasuredFor(test));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.omb;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
@@ -8,6 +9,7 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * and the workload's shape; and when its windows start (after the warm-up, as OMB resets its stats
  * then).
  */
+@RecordBuilder
 public record OmbResultSpec(
     String workload,
     String driver,
@@ -18,7 +20,8 @@ public record OmbResultSpec(
     int consumersPerTopic,
     int subscriptionsPerTopic,
     Duration measuredAfter,
-    Duration measuredFor) {
+    Duration measuredFor)
+    implements OmbResultSpecBuilder.With {
 
   /** Windows until the results are made (a backlog, which ends when drained). */
   public OmbResultSpec(
