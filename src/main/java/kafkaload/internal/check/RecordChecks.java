@@ -210,9 +210,24 @@ public final class RecordChecks {
     }
   }
 
+  /** A check on a record whose Gatling checkIf(..) wraps it in a {@link WhenCheck}. */
+  private interface ConditionalCheck extends Check<ConsumerRecord<byte[], byte[]>> {
+    @Override
+    default Check<ConsumerRecord<byte[], byte[]>> checkIf(
+        scala.Function1<Session, Validation<Object>> c) {
+      return new WhenCheck(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
+    }
+
+    @Override
+    default Check<ConsumerRecord<byte[], byte[]>> checkIf(
+        Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> c) {
+      return new WhenCheck(this, new RecordCondition("checkIf", c));
+    }
+  }
+
   /** A check applied only when its condition holds, else passing with nothing saved. */
   private record WhenCheck(Check<ConsumerRecord<byte[], byte[]>> check, RecordCondition condition)
-      implements Check<ConsumerRecord<byte[], byte[]>> {
+      implements ConditionalCheck {
     @Override
     public Validation<CheckResult> check(
         ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
@@ -229,23 +244,11 @@ public final class RecordChecks {
           ? check.check(r, session, cache)
           : CheckResult.NoopCheckResultSuccess();
     }
-
-    @Override
-    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
-        scala.Function1<Session, Validation<Object>> c) {
-      return new WhenCheck(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
-    }
-
-    @Override
-    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
-        Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> c) {
-      return new WhenCheck(this, new RecordCondition("checkIf", c));
-    }
   }
 
   /** A predicate on the record: false fails as Gatling's JMS simpleCheck does. */
   private record PredicateCheck(Function<ConsumerRecord<byte[], byte[]>, Boolean> f)
-      implements Check<ConsumerRecord<byte[], byte[]>> {
+      implements ConditionalCheck {
     @Override
     public Validation<CheckResult> check(
         ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
@@ -257,18 +260,6 @@ public final class RecordChecks {
         return failure("simpleCheck crashed: " + e);
       }
     }
-
-    @Override
-    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
-        scala.Function1<Session, Validation<Object>> c) {
-      return new WhenCheck(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
-    }
-
-    @Override
-    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
-        Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> c) {
-      return new WhenCheck(this, new RecordCondition("checkIf", c));
-    }
   }
 
   /**
@@ -276,7 +267,7 @@ public final class RecordChecks {
    * are not the record's, so it gets no shared cache.
    */
   private record ViewCheck(RecordView view, Check<ConsumerRecord<byte[], byte[]>> check)
-      implements Check<ConsumerRecord<byte[], byte[]>> {
+      implements ConditionalCheck {
     @Override
     public Validation<CheckResult> check(
         ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
@@ -288,18 +279,6 @@ public final class RecordChecks {
       return (Object) result instanceof Failure f
           ? failure("on " + view.name() + ": " + f.message())
           : result;
-    }
-
-    @Override
-    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
-        scala.Function1<Session, Validation<Object>> c) {
-      return new WhenCheck(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
-    }
-
-    @Override
-    public Check<ConsumerRecord<byte[], byte[]>> checkIf(
-        Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> c) {
-      return new WhenCheck(this, new RecordCondition("checkIf", c));
     }
   }
 }
