@@ -38,33 +38,34 @@ class ExactlyOncePipelineIT {
     String group = uniqueTopic("eos-echo");
     createTopic(requests, 4);
     createTopic(replies, 4);
-    // Gatling's JVM starts while the first echo does.
-    CompletableFuture<GatlingRun> gatling =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return runGatling(
-                    "simulations.ExactlyOncePipelineSimulation",
-                    props(
-                        "kafka.bootstrap.servers", bootstrap(),
-                        "sut", "external",
-                        "topic", requests,
-                        "reply.topic", replies,
-                        "users", "8",
-                        "warmup", "0",
-                        "duration", "6",
-                        "reply.timeoutMs", "60000",
-                        // Requests wait through the restart; a slow machine may time some out.
-                        "gate.maxErrorPct", "100"),
-                    240);
-              } catch (Exception e) {
-                throw new IllegalStateException(e);
-              }
-            });
+    // The echo reads from the latest offsets once it is ready (auto.offset.reset=latest): the load
+    // starts after that, or its first requests are never answered.
     Echo first = echo(requests, replies, group);
     Echo second = null;
     try {
       awaitReady(first);
+      CompletableFuture<GatlingRun> gatling =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return runGatling(
+                      "simulations.ExactlyOncePipelineSimulation",
+                      props(
+                          "kafka.bootstrap.servers", bootstrap(),
+                          "sut", "external",
+                          "topic", requests,
+                          "reply.topic", replies,
+                          "users", "8",
+                          "warmup", "0",
+                          "duration", "6",
+                          "reply.timeoutMs", "60000",
+                          // Requests wait through the restart; a slow machine may time some out.
+                          "gate.maxErrorPct", "100"),
+                      240);
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
       // Load flows through the echo; kill it while a transaction of it has written outputs.
       List<String> open = awaitOpenOutputs(replies, 120_000);
       assertFalse(open.isEmpty(), "no open transaction with outputs seen:\n" + tail(gatling));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,6 +120,8 @@ class InjectorHealthIT {
                 "1000",
                 "gate.injectorHealthy",
                 "true"),
+            Map.of(),
+            OWN_PROCESS,
             120);
     assertFalse(run.output().contains("sends waited for producer buffer space"), run.tail());
     JsonNode health = summaryJson(run).get("injector");

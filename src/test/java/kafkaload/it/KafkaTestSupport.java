@@ -256,9 +256,10 @@ public final class KafkaTestSupport {
   }
 
   /**
-   * Runs a simulation the way the Gatling Maven plugin does: io.gatling.app.Gatling in a new JVM
-   * with the test classpath and the given -D properties. The run is bounded: it is killed after
-   * {@code timeoutSeconds}.
+   * Runs a simulation the way the Gatling Maven plugin does: io.gatling.app.Gatling with the test
+   * classpath and the given -D properties, in this JVM when the run allows it ({@link
+   * InProcessGatling}), else in a new one. The run is bounded: it fails after {@code
+   * timeoutSeconds}.
    */
   public static GatlingRun runGatling(
       String simulationClass, Map<String, String> props, int timeoutSeconds)
@@ -292,6 +293,12 @@ public final class KafkaTestSupport {
       List.of(QUICK_JIT, "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote");
 
   /**
+   * The JVM options of a test that measures the injector's own process (its CPU, its heap, what
+   * else runs in it): the run gets a JVM of its own, not the test's, which hosts the broker.
+   */
+  public static final List<String> OWN_PROCESS = List.of("-XX:+UseParallelGC");
+
+  /**
    * The JVM option for a test whose load needs the full JIT (a sustained high rate): given later,
    * it wins.
    */
@@ -311,6 +318,7 @@ public final class KafkaTestSupport {
       List<String> jvmOptions,
       int timeoutSeconds)
       throws IOException, InterruptedException {
+    boolean inJvm = InProcessGatling.suits(simulationClass, props, env, jvmOptions);
     List<String> options = new ArrayList<>(QUICK_START);
     options.addAll(jvmOptions);
     jvmOptions = options;
@@ -325,6 +333,11 @@ public final class KafkaTestSupport {
                 + "-"
                 + System.nanoTime()
                 + ".log");
+    if (inJvm) {
+      props.putIfAbsent("gatling.data.enableAnalytics", "false");
+      return InProcessGatling.run(
+          simulationClass, props, Paths.get("target", "gatling-it"), log, timeoutSeconds);
+    }
     List<String> cmd =
         GatlingJvm.command(simulationClass, props, Paths.get("target", "gatling-it"), jvmOptions);
     ProcessBuilder builder =

@@ -8,19 +8,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * trace. Making one prints nothing.
  */
 public final class KafkaLoadConfigException extends RuntimeException {
-  static {
-    // Before any is thrown: Gatling reports the failures it catches through its logger.
-    ConfigErrorReport.listen();
-  }
-
   private final AtomicBoolean reported = new AtomicBoolean();
 
   public KafkaLoadConfigException(String message) {
     super(message);
+    // Before it is thrown: Gatling reports the failures it catches through its logger. At each
+    // making, not once: Gatling stops logback as a run ends, which drops the filter for the next
+    // run of the same JVM.
+    ConfigErrorReport.listen();
   }
 
   public KafkaLoadConfigException(String message, Throwable cause) {
     super(message, cause);
+    ConfigErrorReport.listen();
   }
 
   /** True the first time only: the one report that prints it. */

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Optional;
 import java.util.stream.Stream;
 import kafkaload.internal.results.RunResults;
@@ -33,6 +34,8 @@ public final class AssertionsJUnitReport {
 
   /**
    * The simulation.log this JVM is writing, found among its open files; empty when not on Linux.
+   * The newest when several are open: Gatling leaves a run's log open when the run fails before its
+   * load, so a later run of the same JVM (an IDE runner's, the tests') sees both.
    */
   public static Optional<Path> currentSimulationLog() {
     Path fds = Paths.get("/proc/self/fd");
@@ -53,9 +56,17 @@ public final class AssertionsJUnitReport {
                   p != null
                       && p.getFileName() != null
                       && p.getFileName().toString().equals("simulation.log"))
-          .findFirst();
+          .max(Comparator.comparingLong(AssertionsJUnitReport::modifiedMillis));
     } catch (IOException e) {
       return Optional.empty();
+    }
+  }
+
+  private static long modifiedMillis(Path p) {
+    try {
+      return Files.getLastModifiedTime(p).toMillis();
+    } catch (IOException e) {
+      return Long.MIN_VALUE;
     }
   }
 
