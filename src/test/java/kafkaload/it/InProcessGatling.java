@@ -5,7 +5,6 @@ import ch.qos.logback.classic.util.ContextInitializer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +79,9 @@ final class InProcessGatling {
       int[] code = {-1};
       Thread main =
           new Thread(
-              () -> code[0] = gatling(simulationClass, resultsDir, console), "gatling-in-jvm");
+              () -> code[0] = gatling(simulationClass, resultsDir, console),
+              // Gatling's own main thread's name, as its uncaught exception is printed.
+              "main");
       main.setDaemon(true);
       main.start();
       main.join(TimeUnit.SECONDS.toMillis(timeoutSeconds));
@@ -121,9 +122,9 @@ final class InProcessGatling {
                       scala.Console$.MODULE$.withErr(
                           console, () -> io.gatling.app.Gatling$.MODULE$.fromArgs(args)));
     } catch (Throwable t) {
-      // As the JVM's default handler prints an uncaught exception of the main thread.
-      console.print("Exception in thread \"main\" ");
-      t.printStackTrace(new PrintWriter(console, true));
+      // What the JVM does with an exception main throws: its thread group hands it to the default
+      // handler, if one is set, or prints it; the exit code is 1.
+      Thread.currentThread().getThreadGroup().uncaughtException(Thread.currentThread(), t);
       code = 1;
     }
     // Gatling stops logback as it ends (flushLoggers); the next run and this JVM's broker log
