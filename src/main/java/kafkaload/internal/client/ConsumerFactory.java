@@ -1,5 +1,6 @@
 package kafkaload.internal.client;
 
+import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -10,7 +11,9 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
 
 /**
  * The one place a KafkaConsumer is made from the run's {@link Connection}: topic listener, drain,
@@ -104,6 +107,28 @@ public final class ConsumerFactory {
   public KafkaConsumer<byte[], byte[]> create() {
     return new KafkaConsumer<>(
         consumerProperties(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  /**
+   * A new consumer for readers that look at records' headers, timestamps and offsets only (the
+   * read-back, the subscriptions): keys and values stay in the fetched batch, never copied out
+   * (both null), which spares a copy of every record's bytes; the caller closes it.
+   */
+  public KafkaConsumer<byte[], byte[]> createHeadersOnly() {
+    return new KafkaConsumer<>(consumerProperties(), new Unread(), new Unread());
+  }
+
+  /** Leaves the bytes in the fetched batch: Kafka's default would copy them into an array. */
+  private static final class Unread implements Deserializer<byte[]> {
+    @Override
+    public byte[] deserialize(String topic, byte[] data) {
+      return null;
+    }
+
+    @Override
+    public byte[] deserialize(String topic, Headers headers, ByteBuffer data) {
+      return null;
+    }
   }
 
   /**

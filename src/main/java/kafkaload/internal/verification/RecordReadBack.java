@@ -358,7 +358,8 @@ final class RecordReadBack {
                 (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
     byte[] runId = ledger.identity().runIdBytes();
     List<TopicPartition> pending = new ArrayList<>(from.keySet());
-    try (KafkaConsumer<byte[], byte[]> consumer = consumers.create()) {
+    // The run identity's headers are all it reads: values are left in the fetched batches.
+    try (KafkaConsumer<byte[], byte[]> consumer = consumers.createHeadersOnly()) {
       consumer.assign(pending);
       from.forEach(consumer::seek);
       long deadline = System.nanoTime() + timeout.toNanos();

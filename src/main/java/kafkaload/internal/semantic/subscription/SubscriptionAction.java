@@ -94,7 +94,9 @@ final class SubscriptionAction extends KafkaAction {
     for (int j = 0; j < spec.consumers(); j++) {
       SubscriptionConsumer c =
           new SubscriptionConsumer(
-              factory.property(ConsumerConfig.CLIENT_ID_CONFIG, sub.group() + "-" + j).create(),
+              factory
+                  .property(ConsumerConfig.CLIENT_ID_CONFIG, sub.group() + "-" + j)
+                  .createHeadersOnly(), // the run identity and timestamp are all it reads
               sub.topic(),
               sub,
               components.ledger().identity().runIdBytes(),

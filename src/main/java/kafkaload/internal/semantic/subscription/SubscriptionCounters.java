@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.subscription;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.run.KoLedger;
@@ -49,16 +50,15 @@ final class SubscriptionCounters {
   String reconcile(
       int i, ToLongFunction<String> owedByTopic, long start, long issued, KoLedger koLedger) {
     List<One> groups = subscription(i);
-    List<Long> unread = new ArrayList<>();
-    for (long seq = start; seq < start + issued && unread.size() < MISSING_SAMPLE; seq++) {
-      if (koLedger.contains(seq)) {
-        continue;
-      }
-      long s = seq;
-      if (groups.stream().noneMatch(g -> g.saw(s))) {
-        unread.add(seq);
-      }
-    }
+    // The sample walks every issued sequence number: taken once, and only when a group missed some.
+    List<List<Long>> sample = new ArrayList<>();
+    Supplier<List<Long>> unread =
+        () -> {
+          if (sample.isEmpty()) {
+            sample.add(unread(groups, start, issued, koLedger));
+          }
+          return sample.get(0);
+        };
     List<String> kos = new ArrayList<>();
     for (One g : groups) {
       String ko = g.reconcile(owedByTopic.applyAsLong(g.topic), koLedger, unread);
@@ -67,6 +67,26 @@ final class SubscriptionCounters {
       }
     }
     return kos.isEmpty() ? null : String.join("; ", kos);
+  }
+
+  /** The first sequence numbers from {@code start} that none of {@code groups} read. */
+  private static List<Long> unread(List<One> groups, long start, long issued, KoLedger koLedger) {
+    List<Long> unread = new ArrayList<>();
+    for (long seq = start; seq < start + issued && unread.size() < MISSING_SAMPLE; seq++) {
+      if (!koLedger.contains(seq) && !sawAny(groups, seq)) {
+        unread.add(seq);
+      }
+    }
+    return unread;
+  }
+
+  private static boolean sawAny(List<One> groups, long seq) {
+    for (One g : groups) {
+      if (g.saw(seq)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The section; null before any subscription started. */
@@ -144,7 +164,7 @@ final class SubscriptionCounters {
      * read, less the KO'd ones (not owed, even when written): the verdict, null when it read them
      * all; {@code unread} the subscription's first unread sequence numbers, named when it failed.
      */
-    synchronized String reconcile(long owed, KoLedger koLedger, List<Long> unread) {
+    synchronized String reconcile(long owed, KoLedger koLedger, Supplier<List<Long>> unread) {
       long read = 0;
       var it = seen.getLongIterator();
       while (it.hasNext()) {
@@ -154,7 +174,8 @@ final class SubscriptionCounters {
       }
       expected = owed;
       missing = Math.max(0, owed - read);
-      missingSample = missing == 0 ? List.of() : List.copyOf(unread);
+      List<Long> sample = missing == 0 ? List.of() : List.copyOf(unread.get());
+      missingSample = sample;
       verdict =
           missing == 0
               ? null
@@ -166,7 +187,7 @@ final class SubscriptionCounters {
                   owed,
                   group,
                   index,
-                  unread.isEmpty() ? "" : " (first sequence numbers unread: " + unread + ")");
+                  sample.isEmpty() ? "" : " (first sequence numbers unread: " + sample + ")");
       return verdict;
     }
 
