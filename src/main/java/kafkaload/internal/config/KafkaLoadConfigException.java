@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Bad input found before any load (a -D parameter, a Kafka property, a topic, a bootstrap), in one
- * line naming it; printed once where reported ({@link Console#configError}), above Gatling's stack
- * trace. Making one prints nothing.
+ * line naming it; printed once where reported ({@link Console#configError}), instead of Gatling's
+ * stack trace (which {@code -Dkafkaload.debug=true} adds). Making one prints nothing.
  */
 public final class KafkaLoadConfigException extends RuntimeException {
   static {
@@ -26,5 +26,10 @@ public final class KafkaLoadConfigException extends RuntimeException {
   /** True the first time only: the one report that prints it. */
   boolean firstReport() {
     return reported.compareAndSet(false, true);
+  }
+
+  /** Whether it was printed. */
+  boolean reported() {
+    return reported.get();
   }
 }
