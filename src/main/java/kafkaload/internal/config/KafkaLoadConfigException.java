@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -31,5 +33,24 @@ public final class KafkaLoadConfigException extends RuntimeException {
   /** Whether it was printed. */
   boolean reported() {
     return reported.get();
+  }
+
+  /**
+   * Nothing once its line was printed, unless -Dkafkaload.debug=true: Gatling's Maven plugin prints
+   * the stack trace of what the simulation's JVM throws out of {@code main} (its ForkMain), out of
+   * this project's reach.
+   */
+  @Override
+  public void printStackTrace(PrintStream s) {
+    if (!reported() || ParamSnapshot.debug()) {
+      super.printStackTrace(s);
+    }
+  }
+
+  @Override
+  public void printStackTrace(PrintWriter s) {
+    if (!reported() || ParamSnapshot.debug()) {
+      super.printStackTrace(s);
+    }
   }
 }

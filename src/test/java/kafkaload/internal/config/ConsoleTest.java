@@ -99,6 +99,22 @@ class ConsoleTest {
   }
 
   @Test
+  void aConfigErrorPrintedAsItsLinePrintsNoStackTraceUnlessDebugIsOn() {
+    KafkaLoadConfigException e = new KafkaLoadConfigException("Bad topic 'e/f'");
+    assertTrue(stderrOf(e::printStackTrace).contains("\tat "), "not reported yet: its trace");
+    String nl = System.lineSeparator();
+    assertEquals("[kafkaload] ERROR: Bad topic 'e/f'" + nl, stderrOf(() -> Console.configError(e)));
+    // What Gatling's Maven plugin does with what main threw (ForkMain): nothing more.
+    assertEquals("", stderrOf(e::printStackTrace));
+    System.setProperty(ParamSnapshot.DEBUG, "true");
+    try {
+      assertTrue(stderrOf(e::printStackTrace).contains("\tat "), "-Dkafkaload.debug=true");
+    } finally {
+      System.clearProperty(ParamSnapshot.DEBUG);
+    }
+  }
+
+  @Test
   void otherFailuresPrintNothing() {
     assertEquals("", stderrOf(() -> Console.configError(new IllegalStateException("no"))));
   }
