@@ -10,9 +10,11 @@ fi
 # The Gatling Maven plugin's own options for its forked JVM, as any Gatling project gets them ...
 JVM_GATLING_PLUGIN=(-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath="$OUT" -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED
-  -Dgatling.data.enableAnalytics=false -Djava.util.prefs.userRoot="$PWD/target/java-prefs")
-# ... and this project's, the pom's gatling.jvmArgs (the parallel collector), as `mvn gatling:test` runs a simulation.
-JVM_GATLING=("${JVM_GATLING_PLUGIN[@]}" -XX:+UseParallelGC)
+  -Dgatling.data.enableAnalytics=false)
+# ... and this project's, the pom's gatling.jvmArgs (the parallel collector, Gatling's release check off), as
+# `mvn gatling:test` runs a simulation.
+JVM_GATLING=("${JVM_GATLING_PLUGIN[@]}" -XX:+UseParallelGC
+  -Djava.util.prefs.PreferencesFactory=kafkaload.internal.config.RunPreferences)
 
 # This project's classes (compiled against the pom's Gatling) on Gatling $1: prints the class path, resolved once
 # into $OUT/cp-gatling-$1.txt; returns non-zero when that Gatling does not resolve.

@@ -15,7 +15,7 @@ DURATION=${DURATION:-30}
 REQUESTS=${REQUESTS:-10000000}
 MERGE_HEAP=${MERGE_HEAP:-512m}
 OPENS=(--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED
-  -Dgatling.data.enableAnalytics=false -Djava.util.prefs.userRoot="$PWD/target/java-prefs")
+  -Dgatling.data.enableAnalytics=false -Djava.util.prefs.PreferencesFactory=kafkaload.internal.config.RunPreferences)
 
 if [ -z "${SKIP_LOAD:-}" ]; then
   start_broker

@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,18 +38,18 @@ class ReadmeExampleIT {
   private static final String P99_GATE =
       "send order: 99th percentile of response time is less than 50.0";
 
-  @Test
-  void theReadmeSimulationRunsAsWritten() throws Exception {
-    Path dir = Files.createDirectories(Paths.get("target", "readme-example"));
-    List<String> classes = ReadmeExampleTest.compile(dir);
-    assertEquals(List.of("OrdersSimulation"), classes, "the README's example simulation");
-
-    // The command of the tests' other Gatling runs (C1 only, as KafkaTestSupport), the example
-    // first on the class path.
+  /**
+   * Compiles a page's example simulation and runs it as written in a Gatling JVM (the command of
+   * the tests' other runs, C1 only as KafkaTestSupport, the example first on the class path).
+   */
+  private static GatlingRun runExample(Path page, String simulation) throws Exception {
+    Path dir = Files.createDirectories(Paths.get("target", "doc-examples", simulation));
+    List<String> classes = ReadmeExampleTest.compile(page, dir);
+    assertEquals(List.of(simulation), classes, page + "'s example simulation");
     List<String> cmd =
         new ArrayList<>(
             GatlingJvm.command(
-                classes.get(0),
+                simulation,
                 Map.of(),
                 Paths.get("target", "gatling-it"),
                 KafkaTestSupport.QUICK_START));
@@ -55,16 +57,30 @@ class ReadmeExampleIT {
     cmd.set(cp, dir.toAbsolutePath() + File.pathSeparator + cmd.get(cp));
     Path log =
         Files.createDirectories(Paths.get("target", "it-logs"))
-            .resolve("OrdersSimulation-" + System.nanoTime() + ".log");
+            .resolve(simulation + "-" + System.nanoTime() + ".log");
     Process process =
         new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!process.waitFor(240, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();
-      throw new AssertionError("the README's example did not finish within 240 s; log: " + log);
+      throw new AssertionError(page + "'s example did not finish within 240 s; log: " + log);
     }
-    GatlingRun run =
-        new GatlingRun(
-            process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), process.pid());
+    return new GatlingRun(
+        process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), process.pid());
+  }
+
+  /** The gates' verdict lines: each gate's name, and whether it held. */
+  private static Map<String, Boolean> verdicts(GatlingRun run) {
+    Matcher verdict = VERDICT.matcher(run.output());
+    Map<String, Boolean> judged = new LinkedHashMap<>();
+    while (verdict.find()) {
+      judged.put(verdict.group(1).trim(), verdict.group(2).equals("true"));
+    }
+    return judged;
+  }
+
+  @Test
+  void theReadmeSimulationRunsAsWritten() throws Exception {
+    GatlingRun run = runExample(Paths.get("README.md"), "OrdersSimulation");
 
     assertTrue(run.output().contains("Embedded KRaft broker ready"), run.tail());
     long[] send = run.counts("send order");
@@ -106,6 +122,33 @@ class ReadmeExampleIT {
     } else {
       assertNotEquals(0, run.exitCode(), run.tail());
     }
+    assertFalse(run.output().contains("Exception in thread"), run.tail());
+  }
+
+  /**
+   * docs/dsl.md's request-reply example with the echo service, as written: every order answered and
+   * checked, the echo's reply topic created by it, and preflight's partitions warning only for the
+   * topic the users send to, once (the echo creates both topics, preflight checks 'orders' again:
+   * neither warns twice, and the reply topic, which only the echo writes, never).
+   */
+  @Test
+  void theDslRequestReplyExampleRunsAsWritten() throws Exception {
+    GatlingRun run = runExample(Paths.get("docs", "dsl.md"), "OrderRepliesSimulation");
+    long[] order = run.counts("order");
+    assertEquals(20, order[1], "every order answered:\n" + run.tail());
+    assertEquals(0, order[2], "none failed or timed out:\n" + run.tail());
+    Map<String, Boolean> judged = verdicts(run);
+    String p99 = "order: 99th percentile of response time is less than 1000.0";
+    assertEquals(
+        Set.of(p99, "order: percentage of failed events is less than or equal to 0.0"),
+        judged.keySet(),
+        run.tail());
+    // Only the latency gate may fail (a loaded test machine), and then it fails the run.
+    assertTrue(judged.get("order: percentage of failed events is less than or equal to 0.0"));
+    assertEquals(judged.get(p99) ? 0 : 1, run.exitCode() == 0 ? 0 : 1, run.tail());
+    String warning = "Topic 'orders' has 8 partitions for 20 concurrent producers";
+    assertEquals(1, run.output().split(Pattern.quote(warning), -1).length - 1, run.tail());
+    assertFalse(run.output().contains("Topic 'orders-replies' has "), run.tail());
     assertFalse(run.output().contains("Exception in thread"), run.tail());
   }
 }

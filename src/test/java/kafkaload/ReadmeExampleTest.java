@@ -30,12 +30,25 @@ class ReadmeExampleTest {
     compile(dir);
   }
 
+  @Test
+  void theDslRequestReplyExampleCompiles(@TempDir Path dir) throws IOException {
+    assertEquals(List.of("OrderRepliesSimulation"), compile(Paths.get("docs/dsl.md"), dir));
+  }
+
   /**
    * Compiles every class of the README's Java blocks into {@code dir}; returns their names (default
    * package).
    */
   static List<String> compile(Path dir) throws IOException {
-    String readme = Files.readString(Paths.get("README.md"));
+    return compile(Paths.get("README.md"), dir);
+  }
+
+  /**
+   * Compiles every class of a page's Java blocks (those that hold a {@code public class}) into
+   * {@code dir}; returns their names (default package).
+   */
+  static List<String> compile(Path page, Path dir) throws IOException {
+    String readme = Files.readString(page);
     Matcher block = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
     List<String> files = new ArrayList<>();
     List<String> classes = new ArrayList<>();
@@ -48,7 +61,7 @@ class ReadmeExampleTest {
         classes.add(name.group(1));
       }
     }
-    assertFalse(files.isEmpty(), "README.md has no example simulation");
+    assertFalse(files.isEmpty(), page + " has no example simulation");
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<String> args =
         new ArrayList<>(
@@ -58,7 +71,7 @@ class ReadmeExampleTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int rc = javac.run(null, out, out, args.toArray(new String[0]));
     assertEquals(
-        0, rc, "the README's example does not compile:\n" + out.toString(StandardCharsets.UTF_8));
+        0, rc, page + "'s example does not compile:\n" + out.toString(StandardCharsets.UTF_8));
     return classes;
   }
 }

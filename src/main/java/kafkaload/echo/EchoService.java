@@ -125,15 +125,18 @@ public final class EchoService implements AutoCloseable {
     KafkaProtocol protocol = (KafkaProtocol) protocolBuilder.protocol();
     Connection connection = protocol.connection();
     TopicPlan plan = protocol.topicPlan();
+    // The load's producers send to the request topic, whose partitions the run's preflight weighs
+    // against them (once); the echo alone writes the reply topic: created alike, no such check.
+    TopicPlan oneProducer = plan.withConcurrency(1, false);
     // Both topics' checks before either is created: a refused reply topic leaves no request topic
     // behind.
     try (Admin admin = connection.admin()) {
       Preflight.checkBootstrap(admin, connection);
       Preflight.checkPlan(admin, protocol.topic(), plan, connection.timeoutMs(), false);
-      Preflight.checkPlan(admin, replyTopic, plan, connection.timeoutMs(), false);
+      Preflight.checkPlan(admin, replyTopic, oneProducer, connection.timeoutMs(), false);
     }
-    Preflight.ensureTopic(connection, protocol.topic(), plan);
-    Preflight.ensureTopic(connection, replyTopic, plan);
+    Preflight.ensureTopic(connection, protocol.topic(), oneProducer);
+    Preflight.ensureTopic(connection, replyTopic, oneProducer);
     EchoService s =
         transactionMs > 0
             ? ExactlyOnceEcho.start(

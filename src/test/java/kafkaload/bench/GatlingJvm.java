@@ -33,10 +33,10 @@ public final class GatlingJvm {
             "-XX:MaxInlineLevel=20",
             "-XX:MaxTrivialSize=12"));
     // ... and what every injector JVM of this project gets: the add-opens Gatling needs, the pom's
-    // gatling.jvmArgs (the parallel collector), no analytics.
+    // gatling.jvmArgs (the parallel collector, the preferences without Gatling's release check), no
+    // analytics.
     cmd.addAll(LocalRun.JVM_OPTIONS);
     cmd.addAll(jvmOptions);
-    cmd.add("-Djava.util.prefs.userRoot=" + Paths.get("target", "java-prefs").toAbsolutePath());
     props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

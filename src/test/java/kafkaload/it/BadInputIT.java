@@ -58,6 +58,13 @@ class BadInputIT {
             .orElseThrow(
                 () -> new AssertionError("no '[kafkaload] ERROR:' line in:\n" + run.tail()));
     assertTrue(line.contains(expectedError), "expected '" + expectedError + "' in: " + line);
+    if (!p.containsKey("kafkaload.debug")) {
+      // The line is all: no stack trace, neither Gatling's log of it nor the JVM's last word.
+      assertFalse(run.output().contains("\tat "), run.tail());
+      assertFalse(run.output().contains("Exception in thread"), run.tail());
+    }
+    // Gatling's release check is off (RunPreferences): it named an older release as available.
+    assertFalse(run.output().contains(" is available! (you're using "), run.tail());
     // No load: Gatling never started its injection, so it never printed a requests table.
     assertFalse(run.output().contains("---- Requests"), run.tail());
     return run;
@@ -69,12 +76,16 @@ class BadInputIT {
         rejected(
             "Kafka bootstrap '127.0.0.1:1' did not answer within 10.0 s",
             "kafka.bootstrap.servers",
-            "127.0.0.1:1");
+            "127.0.0.1:1",
+            "kafkaload.debug",
+            "true");
     // Timed inside the child, from the protocol's start to the crash, so a slow JVM start does not
     // count.
     long started = millisOfDay(run, "Kafka target: 127.0.0.1:1");
-    // Gatling's own error line: "Run crashed" in 3.15, "Failed to build the scenario(s)" in 3.16.
+    // Gatling's own error line: "Run crashed" in 3.15, "Failed to build the scenario(s)" in 3.16;
+    // with -Dkafkaload.debug=true only, and the stack traces with it.
     long crashed = millisOfDay(run, "ERROR io.gatling.app.Gatling$");
+    assertTrue(run.output().contains("\tat kafkaload."), run.tail());
     // At the 10 s timeout: not before it, and not at a client default (request.timeout.ms 30 s).
     assertTrue(
         crashed - started >= 10_000 && crashed - started < 25_000,

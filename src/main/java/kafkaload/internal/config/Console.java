@@ -34,14 +34,32 @@ public final class Console {
 
   /** Prints the configuration error among {@code failure}'s causes as one line, only once. */
   public static void configError(Throwable failure) {
+    KafkaLoadConfigException e = configErrorIn(failure);
+    if (e != null && e.firstReport()) {
+      err("[kafkaload] ERROR: " + e.getMessage());
+    }
+  }
+
+  /** Whether a configuration error among {@code failure}'s causes was printed as its line. */
+  static boolean configErrorReported(Throwable failure) {
+    KafkaLoadConfigException e = configErrorIn(failure);
+    return e != null && e.reported();
+  }
+
+  private static KafkaLoadConfigException configErrorIn(Throwable failure) {
     Throwable t = failure;
     for (int depth = 0; t != null && depth < 20; depth++, t = t.getCause()) {
       if (t instanceof KafkaLoadConfigException e) {
-        if (e.firstReport()) {
-          err("[kafkaload] ERROR: " + e.getMessage());
-        }
-        return;
+        return e;
       }
     }
+    return null;
+  }
+
+  /** What the JVM prints of an exception no handler took, as it prints it. */
+  static void uncaught(Thread thread, Throwable e) {
+    System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+    e.printStackTrace(System.err);
+    System.err.flush();
   }
 }

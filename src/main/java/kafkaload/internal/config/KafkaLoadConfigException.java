@@ -1,11 +1,13 @@
 package kafkaload.internal.config;
 
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Bad input found before any load (a -D parameter, a Kafka property, a topic, a bootstrap), in one
- * line naming it; printed once where reported ({@link Console#configError}), above Gatling's stack
- * trace. Making one prints nothing.
+ * line naming it; printed once where reported ({@link Console#configError}), instead of Gatling's
+ * stack trace (which {@code -Dkafkaload.debug=true} adds). Making one prints nothing.
  */
 public final class KafkaLoadConfigException extends RuntimeException {
   private final AtomicBoolean reported = new AtomicBoolean();
@@ -26,5 +28,29 @@ public final class KafkaLoadConfigException extends RuntimeException {
   /** True the first time only: the one report that prints it. */
   boolean firstReport() {
     return reported.compareAndSet(false, true);
+  }
+
+  /** Whether it was printed. */
+  boolean reported() {
+    return reported.get();
+  }
+
+  /**
+   * Nothing once its line was printed, unless -Dkafkaload.debug=true: Gatling's Maven plugin prints
+   * the stack trace of what the simulation's JVM throws out of {@code main} (its ForkMain), out of
+   * this project's reach.
+   */
+  @Override
+  public void printStackTrace(PrintStream s) {
+    if (!reported() || ParamSnapshot.debug()) {
+      super.printStackTrace(s);
+    }
+  }
+
+  @Override
+  public void printStackTrace(PrintWriter s) {
+    if (!reported() || ParamSnapshot.debug()) {
+      super.printStackTrace(s);
+    }
   }
 }

@@ -56,6 +56,24 @@ public final class ParamSnapshot {
   }
 
   /**
+   * -Dkafkaload.debug: a configuration error's stack trace on the console too, not only its line.
+   */
+  public static final String DEBUG = "kafkaload.debug";
+
+  /**
+   * Whether -Dkafkaload.debug is set; read where a configuration error is reported, which may come
+   * before any snapshot. A value that is not a boolean counts as set: the report must not fail.
+   */
+  public static boolean debug() {
+    ParamSnapshot params = of(Map.of(DEBUG, System.getProperty(DEBUG, "false")), Map.of());
+    try {
+      return params.bool(DEBUG, false);
+    } catch (KafkaLoadConfigException notABoolean) {
+      return true;
+    }
+  }
+
+  /**
    * The entry of {@link #used()} naming the simulation class whose constructor made the snapshot.
    */
   public static final String SIMULATION = "simulation";

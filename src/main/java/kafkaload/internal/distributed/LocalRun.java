@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.config.Console;
+import kafkaload.internal.config.RunPreferences;
 
 /**
  * N injectors as local processes, through the same launcher and merge as on Kubernetes, each its
@@ -21,13 +22,17 @@ import kafkaload.internal.config.Console;
 public final class LocalRun {
   private LocalRun() {}
 
-  /** Gatling's log writer reads JDK string internals; the pom's GC costs least per record. */
+  /**
+   * Gatling's log writer reads JDK string internals; the pom's GC costs least per record; no
+   * analytics, and no release check (its notice was wrong, {@link RunPreferences}).
+   */
   public static final List<String> JVM_OPTIONS =
       List.of(
           "--add-opens=java.base/java.lang=ALL-UNNAMED",
           "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
           "-XX:+UseParallelGC",
-          "-Dgatling.data.enableAnalytics=false");
+          "-Dgatling.data.enableAnalytics=false",
+          RunPreferences.JVM_OPTION);
 
   /** An injector's command: this JVM's java and classpath, the launcher's class, its -D's. */
   public static List<String> injectorCommand(
