@@ -313,12 +313,15 @@ class CapacitySearchIT {
       stuck.put("lag.groups", "capacity-stuck");
       GatlingRun run = runGatling(SIMULATION, stuck, 300);
       JsonNode v = capacity(run).path("verdict");
+      // On a loaded machine the verdict may also name the injector as late at a higher rate: the
+      // lag gate's failure is the same.
       assertTrue(
           v.path("text")
               .asText()
               .matches(
                   "no rate met the gates: 50 msg/s failed: group 'capacity-stuck' [\\d,]+ records"
-                      + " behind > 10, 2 s after the plateau"),
+                      + " behind > 10, 2 s after the plateau"
+                      + "(; but at [\\d,]+ msg/s the injector started its sends late .*)?"),
           v.toString());
 
       Map<String, String> follows = quick(bootstrap(), topic);
