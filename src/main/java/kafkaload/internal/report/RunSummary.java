@@ -20,6 +20,7 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.RequestLatency;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
@@ -89,6 +90,7 @@ public final class RunSummary {
             health.loadSamples(),
             health.verdict(),
             health.loadWindow(),
+            health.measuredWindow(),
             health.eventLoopDelay(),
             health.bounds(),
             health.loadCpu(brokerInJvm)),
@@ -98,14 +100,16 @@ public final class RunSummary {
 
   /**
    * The injector's side of a run as the summary reads it: every sample, those of the load, the
-   * saturation verdict, the load's window (seconds since sampling began), the event-loop delay
-   * figures, the bounds and the process CPU split at the measured load (null before its end).
+   * saturation verdict, the load's window and the measured load's in it (seconds since sampling
+   * began, see {@link InjectorHealth#measuredWindow()}), the event-loop delay figures, the bounds
+   * and the process CPU split at the measured load (null before its end).
    */
   public record Injector(
       List<InjectorSample> samples,
       List<InjectorSample> loadSamples,
       InjectorHealth.Verdict verdict,
       double[] loadWindow,
+      double[] measuredWindow,
       InjectorResults.EventLoopDelay eventLoopDelay,
       InjectorBounds bounds,
       LoadCpu loadCpu) {}
@@ -127,9 +131,7 @@ public final class RunSummary {
         new InjectorResults(
             verdict.saturated(),
             verdict.reasons(),
-            new InjectorResults.LoadWindow(
-                Double.isNaN(window[0]) ? null : window[0],
-                Double.isNaN(window[1]) ? null : window[1]),
+            window(window),
             RunLedger.processCpuSeconds(),
             samples.stream()
                 .mapToDouble(InjectorSample::systemCpuPct)
@@ -153,7 +155,8 @@ public final class RunSummary {
                 b.gcSinglePauseMs(),
                 b.bufferWaitRatio(),
                 b.eventLoopDelayMs()),
-            health.loadCpu());
+            health.loadCpu(),
+            window(health.measuredWindow()));
     // Hours of per-second samples would make the JSON and the page heavy: both get at most
     // Timeline.MAX_POINTS
     // points, and kafka-timeline.csv keeps every second.
@@ -178,6 +181,14 @@ public final class RunSummary {
             null,
             null);
     return new RunSummary(results, Timeline.csv(samples));
+  }
+
+  /** A window of seconds as the summary holds it: a bound not known (NaN) is null. */
+  private static InjectorResults.LoadWindow window(double[] w) {
+    return w == null
+        ? null
+        : new InjectorResults.LoadWindow(
+            Double.isNaN(w[0]) ? null : w[0], Double.isNaN(w[1]) ? null : w[1]);
   }
 
   /**
@@ -216,6 +227,16 @@ public final class RunSummary {
             (name, h) -> {
               e2e.put(name, percentiles(h));
               e2eEncoded.put(name, Histograms.encode(h));
+            });
+    Map<String, Percentiles> reply = new TreeMap<>();
+    Map<String, String> replyEncoded = new TreeMap<>();
+    ledger
+        .consumes()
+        .replyLatencyHistograms()
+        .forEach(
+            (name, h) -> {
+              reply.put(name, percentiles(h));
+              replyEncoded.put(name, Histograms.encode(h));
             });
     // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the
     // ack latency.
@@ -270,13 +291,22 @@ public final class RunSummary {
     Reconciled.Result r = ledger.reconciliation();
     Map<String, Double> producerMetrics = InjectorHealth.producerMetrics(c.producers());
     ledger.producerMetricsAtEnd(producerMetrics);
+    Throughput throughput = throughput(ledger);
     return new ProtocolResults(
         c.configuration(),
-        throughput(ledger),
+        throughput,
         latency,
         e2e,
         encoded,
         e2eEncoded,
+        reply,
+        replyEncoded,
+        RequestLatency.rows(
+            latency,
+            reply,
+            e2e,
+            throughput.byRequest().keySet(),
+            ledger.consumes().isolationLevels().keySet()),
         ledger.injector().distributed() ? distributed(ledger) : null,
         percentiles(ledger.sendPath().publishDelaySinceLast()),
         schemas,

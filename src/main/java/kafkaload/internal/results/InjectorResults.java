@@ -14,6 +14,9 @@ import java.util.List;
  *     of a merge)
  * @param loadCpu the process CPU split at the measured load: before it, during it (and per acked
  *     message), after it; null when no user started
+ * @param measuredWindowSeconds the measured load, seconds since sampling began: from the first
+ *     request outside the warm-up (the first user's start when none ran) to the load's end; the
+ *     warm-up is {@code loadWindowSeconds.start} to its start. Null in a file written before it
  */
 @RecordBuilder
 public record InjectorResults(
@@ -29,8 +32,41 @@ public record InjectorResults(
     HeapAfterGc heapAfterGcMb,
     EventLoopDelay eventLoopDelayMs,
     Bounds bounds,
-    @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu)
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu,
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadWindow measuredWindowSeconds)
     implements InjectorResultsBuilder.With {
+
+  /** Without the measured window: results made before it was known. */
+  public InjectorResults(
+      boolean saturated,
+      List<String> reasons,
+      LoadWindow loadWindowSeconds,
+      double cpuSecondsAtEnd,
+      double maxSystemCpuPct,
+      double maxProcessCpuPct,
+      double gcPauseTotalMs,
+      double gcPauseMaxMs,
+      double maxHeapUsedMb,
+      HeapAfterGc heapAfterGcMb,
+      EventLoopDelay eventLoopDelayMs,
+      Bounds bounds,
+      LoadCpu loadCpu) {
+    this(
+        saturated,
+        reasons,
+        loadWindowSeconds,
+        cpuSecondsAtEnd,
+        maxSystemCpuPct,
+        maxProcessCpuPct,
+        gcPauseTotalMs,
+        gcPauseMaxMs,
+        maxHeapUsedMb,
+        heapAfterGcMb,
+        eventLoopDelayMs,
+        bounds,
+        loadCpu,
+        null);
+  }
 
   public record LoadWindow(Double start, Double end) {
     public LoadWindow {

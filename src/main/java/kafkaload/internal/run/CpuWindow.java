@@ -34,6 +34,18 @@ public final class CpuWindow {
     }
   }
 
+  /**
+   * The measured load's window, seconds since sampling began: from the first request outside the
+   * warm-up (the first user's start when none ran) to the load's end; NaN where not known. The same
+   * seconds as {@link #figures}'s start and end.
+   */
+  public synchronized double[] measuredWindow() {
+    LoadCpu.Reading start = measuredStart != null ? measuredStart : firstUser;
+    return new double[] {
+      start == null ? Double.NaN : start.second(), end == null ? Double.NaN : end.second()
+    };
+  }
+
   /** The split at the measured load; null before its end or when no user started. */
   public synchronized LoadCpu figures(boolean brokerInJvm) {
     if (end == null || Double.isNaN(end.cpuSeconds())) {
