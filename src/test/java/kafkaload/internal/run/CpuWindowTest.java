@@ -30,6 +30,18 @@ class CpuWindowTest {
     assertEquals(21, c.startSecond());
     assertEquals(41, c.endSecond());
     assertTrue(c.brokerInJvm());
+    // The measured window the page and the summary show: the CPU split's own seconds.
+    assertEquals(21, w.measuredWindow()[0]);
+    assertEquals(41, w.measuredWindow()[1]);
+  }
+
+  @Test
+  void theMeasuredWindowIsNotKnownBeforeAUserAndOpenUntilTheEnd() {
+    CpuWindow w = new CpuWindow();
+    assertTrue(Double.isNaN(w.measuredWindow()[0]));
+    w.firstUserStarted(new LoadCpu.Reading(3, 4, 0));
+    assertEquals(3, w.measuredWindow()[0], "from the first user while no measured request ran");
+    assertTrue(Double.isNaN(w.measuredWindow()[1]));
   }
 
   @Test
