@@ -103,10 +103,18 @@ public final class KafkaPageCheck {
     if (measured.path("end").isNumber()) {
       shownAlike(page, "measuredEnd", fmt(measured.path("end")), out);
     }
-    double loadStart = inj.path("loadWindowSeconds").path("start").asDouble(Double.NaN);
-    boolean warmUp = loadStart < measured.path("start").asDouble();
+    JsonNode warm = inj.path("warmUpWindowSeconds");
+    boolean warmUp = warm.isObject();
     if (warmUp) {
-      shownAlike(page, "warmupStart", fmt(inj.path("loadWindowSeconds").path("start")), out);
+      same(out, "warmUpWindowSeconds.end", warm.path("end"), measured.path("start"));
+      same(
+          out,
+          "warmUpWindowSeconds.start",
+          warm.path("start"),
+          inj.path("loadWindowSeconds").path("start"));
+      shownAlike(page, "warmupStart", fmt(warm.path("start")), out);
+    } else if (!page.getElementsByClass("warmupStart").isEmpty()) {
+      out.add("the page shows a warm-up the summary does not have");
     }
     for (String id : TIME_CHARTS) {
       Element chart = page.getElementById(id);

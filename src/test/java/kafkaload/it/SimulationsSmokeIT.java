@@ -57,6 +57,9 @@ class SimulationsSmokeIT {
     // The Kafka page, read from its DOM: one measured window, the pool size used, a latency row
     // (send-to-reply for the request-reply) for every request, no sentinel.
     KafkaPageCheck.assertConsistent(reportDir(run));
+    // A warm-up where the simulation has one (-Dwarmup), before the measured load; none otherwise.
+    var injector = summaryJson(run).path("injector");
+    assertEquals(p.containsKey("warmup"), injector.has("warmUpWindowSeconds"), injector.toString());
     if (simulation.endsWith("RequestReplySimulation")) {
       // Send to reply of every OK order, as Gatling counted them.
       var reply = summaryJson(run).path("protocols").path(0).path("replyLatencyMs").path("order");

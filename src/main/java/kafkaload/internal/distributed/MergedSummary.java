@@ -333,7 +333,8 @@ final class MergedSummary {
         loops.eventLoopDelayMs(),
         first.bounds(),
         LoadCpu.sum(all.stream().map(InjectorResults::loadCpu).toList()),
-        first.measuredWindowSeconds());
+        first.measuredWindowSeconds(),
+        first.warmUpWindowSeconds());
   }
 
   private static <T> double max(List<T> all, ToDoubleFunction<T> f) {

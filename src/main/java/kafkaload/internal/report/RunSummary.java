@@ -91,6 +91,7 @@ public final class RunSummary {
             health.verdict(),
             health.loadWindow(),
             health.measuredWindow(),
+            health.warmUpWindow(),
             health.eventLoopDelay(),
             health.bounds(),
             health.loadCpu(brokerInJvm)),
@@ -101,8 +102,9 @@ public final class RunSummary {
   /**
    * The injector's side of a run as the summary reads it: every sample, those of the load, the
    * saturation verdict, the load's window and the measured load's in it (seconds since sampling
-   * began, see {@link InjectorHealth#measuredWindow()}), the event-loop delay figures, the bounds
-   * and the process CPU split at the measured load (null before its end).
+   * began, see {@link InjectorHealth#measuredWindow()}), the warm-up's (null when none ran), the
+   * event-loop delay figures, the bounds and the process CPU split at the measured load (null
+   * before its end).
    */
   public record Injector(
       List<InjectorSample> samples,
@@ -110,6 +112,7 @@ public final class RunSummary {
       InjectorHealth.Verdict verdict,
       double[] loadWindow,
       double[] measuredWindow,
+      double[] warmUpWindow,
       InjectorResults.EventLoopDelay eventLoopDelay,
       InjectorBounds bounds,
       LoadCpu loadCpu) {}
@@ -156,7 +159,8 @@ public final class RunSummary {
                 b.bufferWaitRatio(),
                 b.eventLoopDelayMs()),
             health.loadCpu(),
-            window(health.measuredWindow()));
+            window(health.measuredWindow()),
+            window(health.warmUpWindow()));
     // Hours of per-second samples would make the JSON and the page heavy: both get at most
     // Timeline.MAX_POINTS
     // points, and kafka-timeline.csv keeps every second.
@@ -212,32 +216,13 @@ public final class RunSummary {
     DeliveryLedger st = ledger.delivery();
     Map<String, Percentiles> latency = new TreeMap<>();
     Map<String, String> encoded = new TreeMap<>();
-    st.ackLatencyHistograms()
-        .forEach(
-            (name, h) -> {
-              latency.put(name, percentiles(h));
-              encoded.put(name, Histograms.encode(h));
-            });
+    figures(st.ackLatencyHistograms(), latency, encoded);
     Map<String, Percentiles> e2e = new TreeMap<>();
     Map<String, String> e2eEncoded = new TreeMap<>();
-    ledger
-        .consumes()
-        .e2eLatencyHistograms()
-        .forEach(
-            (name, h) -> {
-              e2e.put(name, percentiles(h));
-              e2eEncoded.put(name, Histograms.encode(h));
-            });
+    figures(ledger.consumes().e2eLatencyHistograms(), e2e, e2eEncoded);
     Map<String, Percentiles> reply = new TreeMap<>();
     Map<String, String> replyEncoded = new TreeMap<>();
-    ledger
-        .consumes()
-        .replyLatencyHistograms()
-        .forEach(
-            (name, h) -> {
-              reply.put(name, percentiles(h));
-              replyEncoded.put(name, Histograms.encode(h));
-            });
+    figures(ledger.consumes().replyLatencyHistograms(), reply, replyEncoded);
     // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the
     // ack latency.
     ProtocolResults.SchemaFigures schemas =
@@ -396,6 +381,18 @@ public final class RunSummary {
         baselines,
         ledger.deferredReconciliation(),
         Semantics.injectorRecords(ledger));
+  }
+
+  /** Each request's histogram (µs) as its percentiles (ms) and its compressed form. */
+  private static void figures(
+      Map<String, Histogram> histograms,
+      Map<String, Percentiles> percentiles,
+      Map<String, String> encoded) {
+    histograms.forEach(
+        (name, h) -> {
+          percentiles.put(name, percentiles(h));
+          encoded.put(name, Histograms.encode(h));
+        });
   }
 
   /** A histogram of microseconds as the summary shows it, in milliseconds. */

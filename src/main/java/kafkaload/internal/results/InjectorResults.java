@@ -15,8 +15,10 @@ import java.util.List;
  * @param loadCpu the process CPU split at the measured load: before it, during it (and per acked
  *     message), after it; null when no user started
  * @param measuredWindowSeconds the measured load, seconds since sampling began: from the first
- *     request outside the warm-up (the first user's start when none ran) to the load's end; the
- *     warm-up is {@code loadWindowSeconds.start} to its start. Null in a file written before it
+ *     request outside the warm-up (the first user's start when none ran) to the load's end; null in
+ *     a file written before it
+ * @param warmUpWindowSeconds the warm-up: from the first user to the measured load's start; null
+ *     when no warm-up request ran before the measured load
  */
 @RecordBuilder
 public record InjectorResults(
@@ -33,7 +35,8 @@ public record InjectorResults(
     EventLoopDelay eventLoopDelayMs,
     Bounds bounds,
     @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu,
-    @JsonInclude(JsonInclude.Include.NON_NULL) LoadWindow measuredWindowSeconds)
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadWindow measuredWindowSeconds,
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadWindow warmUpWindowSeconds)
     implements InjectorResultsBuilder.With {
 
   /** Without the measured window: results made before it was known. */
@@ -65,6 +68,7 @@ public record InjectorResults(
         eventLoopDelayMs,
         bounds,
         loadCpu,
+        null,
         null);
   }
 

@@ -11,6 +11,9 @@ public final class CpuWindow {
   private LoadCpu.Reading measuredStart;
   private LoadCpu.Reading end;
 
+  /** A warm-up request ran before the measured load started. */
+  private boolean warmUpRan;
+
   public synchronized void firstUserStarted(LoadCpu.Reading r) {
     if (firstUser == null) {
       firstUser = r;
@@ -21,6 +24,23 @@ public final class CpuWindow {
     if (measuredStart == null && end == null) {
       measuredStart = r;
     }
+  }
+
+  /** A warm-up request is about to run: one before the measured load's start makes a warm-up. */
+  public synchronized void warmUpRequest() {
+    if (measuredStart == null && end == null) {
+      warmUpRan = true;
+    }
+  }
+
+  /**
+   * The warm-up's window, seconds since sampling began: from the first user to the measured load's
+   * start; null when no warm-up request ran before it (or no measured request ran at all).
+   */
+  public synchronized double[] warmUpWindow() {
+    return warmUpRan && firstUser != null && measuredStart != null
+        ? new double[] {firstUser.second(), measuredStart.second()}
+        : null;
   }
 
   /** Whether the measured load has started (or can no longer start: it ended). */

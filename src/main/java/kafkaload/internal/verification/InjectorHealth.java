@@ -124,6 +124,18 @@ public final class InjectorHealth implements AutoCloseable {
     }
   }
 
+  /** A warm-up request is about to run (each action once). */
+  public void warmUpRequest() {
+    if (!measuredStartKnown) {
+      cpu.warmUpRequest();
+    }
+  }
+
+  /** The warm-up's window before the measured load, or null when none ran: see CpuWindow. */
+  public double[] warmUpWindow() {
+    return cpu.warmUpWindow();
+  }
+
   /** warm-up until the first measured request, measured until the load ended, then ended. */
   public String phase() {
     return !Double.isNaN(loadEnd) ? "ended" : measuredStartKnown ? "measured" : "warm-up";

@@ -213,6 +213,7 @@ public class TimelineTest {
             new InjectorHealth.Verdict(false, List.of()),
             new double[] {0, 3600},
             new double[] {600, 3600},
+            new double[] {0, 600},
             new InjectorResults.EventLoopDelay(4, 36_000, 100, 1, 2, 880),
             new InjectorBounds(90, 10, 10, 1000, 0.1, 100),
             null),
