@@ -64,6 +64,8 @@ class KafkaPageIT {
 
     Path dir = reportDir(run);
     Path page = dir.resolve("kafka.html");
+    // The page's figures, read from its DOM, against the summary and each other.
+    KafkaPageCheck.assertConsistent(dir);
     assertTrue(
         run.output().indexOf("Kafka page:") > run.output().indexOf("Reports generated"),
         "next to Gatling's link");
@@ -143,8 +145,6 @@ class KafkaPageIT {
         "a short run is drawn at full resolution");
     assertTrue(
         json.get("injector").get("heapAfterGcMb").has("max"), json.get("injector").toString());
-    // The page's figures, read from its DOM, against the summary and each other.
-    KafkaPageCheck.assertConsistent(dir);
   }
 
   /**
