@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -243,6 +245,18 @@ public final class KafkaPageCheck {
   private static void sentinels(JsonNode json, Document page, List<String> out) {
     Document text = page.clone();
     text.select("script, style").remove();
+    // Kafka's own settings are shown as Kafka reads them: retries=2147483647 is Kafka's default,
+    // its "retry until delivery.timeout.ms", not a figure of this project.
+    text.select("#config tr, #parameters tr")
+        .removeIf(
+            r -> {
+              boolean kafka =
+                  !r.select("td").isEmpty() && KAFKA.contains(r.select("td").get(0).text());
+              if (kafka) {
+                r.remove();
+              }
+              return kafka;
+            });
     String body = text.body().text();
     for (String s : SENTINEL_TEXTS) {
       int at = body.indexOf(s);
@@ -258,9 +272,24 @@ public final class KafkaPageCheck {
     sentinels("", json, out);
   }
 
+  /** Kafka's producer and consumer setting names, whose values are Kafka's. */
+  private static final Set<String> KAFKA = kafkaSettings();
+
+  private static Set<String> kafkaSettings() {
+    Set<String> names = new TreeSet<>(ProducerConfig.configNames());
+    names.addAll(ConsumerConfig.configNames());
+    return names;
+  }
+
   private static void sentinels(String path, JsonNode n, List<String> out) {
     if (n.isContainerNode()) {
-      n.fields().forEachRemaining(e -> sentinels(path + "." + e.getKey(), e.getValue(), out));
+      n.fields()
+          .forEachRemaining(
+              e -> {
+                if (!(e.getValue().isValueNode() && KAFKA.contains(e.getKey()))) {
+                  sentinels(path + "." + e.getKey(), e.getValue(), out);
+                }
+              });
       for (int i = 0; n.isArray() && i < n.size(); i++) {
         sentinels(path + "[" + i + "]", n.get(i), out);
       }
