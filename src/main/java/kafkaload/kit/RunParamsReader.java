@@ -59,14 +59,17 @@ final class RunParamsReader {
     String key =
         params.oneOf("key", "none", "none", "random", "roundrobin", "uniform", "zipf", "hot");
     TrafficKnobs.read(params, key, recordSize); // checked before any load
+    String producerMode = params.oneOf("producer.mode", "shared", "shared", "pool", "per-user");
     return new RunParams(
         topic,
         recordSize,
         key,
         params.positiveInt("key.count", 1000),
         producer,
-        params.oneOf("producer.mode", "shared", "shared", "pool", "per-user"),
-        params.positiveInt("producer.pool", 4),
+        producerMode,
+        // Read (and shown among the run's parameters) only where a pool is used: the run's one
+        // source of its pool size is its protocol's.
+        producerMode.equals("pool") ? params.positiveInt("producer.pool", 4) : 4,
         params.bool("topic.create", true),
         params.positiveInt("topic.partitions", 16),
         params.positiveInt("topic.replication", 1),

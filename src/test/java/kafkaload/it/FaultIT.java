@@ -85,6 +85,7 @@ class FaultIT {
         dom.stdout()
             .matches("(?s).*<div[^>]*?\\sid=\"throughput\"[^>]*?\\sdata-fault-marks=\"2\".*"),
         "two fault marks on the throughput chart");
+    KafkaPageCheck.assertConsistent(reportDir(run));
   }
 
   @Test
@@ -140,6 +141,7 @@ class FaultIT {
         Files.isRegularFile(dir.resolve("index.html"))
             && Files.isRegularFile(dir.resolve("kafka.html")),
         dir.toString());
+    KafkaPageCheck.assertConsistent(dir);
     assertTrue(Files.readString(dir.resolve("kafka.html")).contains("Broker faults"));
     // On time: the load, one delivery timeout for the sends in flight, the bounded reconciliation,
     // with slack. The run's own span: the JVM's start and the report are not the behaviour (the

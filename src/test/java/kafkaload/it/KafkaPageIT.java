@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import kafkaload.internal.report.KafkaPage;
+import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.report.TimelineTest;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,8 @@ class KafkaPageIT {
 
     Path dir = reportDir(run);
     Path page = dir.resolve("kafka.html");
+    // The page's figures, read from its DOM, against the summary and each other.
+    KafkaPageCheck.assertConsistent(dir);
     assertTrue(
         run.output().indexOf("Kafka page:") > run.output().indexOf("Reports generated"),
         "next to Gatling's link");
@@ -152,7 +155,9 @@ class KafkaPageIT {
   void anHoursTimelineIsDownsampledOnThePageWithItsPeaks() throws Exception {
     Path chromium = chromium();
     Path dir = Files.createTempDirectory("long-page");
-    Path page = KafkaPage.write(dir, TimelineTest.hourSummary().results());
+    RunSummary hour = TimelineTest.hourSummary();
+    hour.write(dir);
+    Path page = KafkaPage.write(dir, hour.results());
     Chrome dom = chrome(chromium, "--dump-dom", page.toUri().toString());
     assertNoScriptErrors(dom);
     assertTrue(dom.stdout.contains("data-rendered=\"true\""), "the page script ran to its end");
@@ -165,6 +170,11 @@ class KafkaPageIT {
     assertTrue(
         dom.stdout.contains("3,600 per-second samples shown as 600 points of 6 s each"),
         "the caption says by how much");
+    // Ten minutes of warm-up, then the measured load to the end: shaded on the downsampled charts
+    // as on the others, and named alike wherever the page names them.
+    KafkaPageCheck.assertConsistent(dir);
+    assertTrue(
+        dom.stdout.contains("<span class=\"measuredStart\">600</span>"), "the measured start");
   }
 
   /**

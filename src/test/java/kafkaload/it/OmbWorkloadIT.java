@@ -81,6 +81,7 @@ class OmbWorkloadIT {
         new com.fasterxml.jackson.databind.ObjectMapper()
             .readTree(reportDir(run).resolve("omb-result.json").toFile());
     assertEquals("it / 4 partitions / keyed", omb.path("workload").asText());
+    KafkaPageCheck.assertConsistent(reportDir(run));
     assertEquals("kafkaload", omb.path("driver").asText(), "no -Domb.driver");
     assertEquals(200, omb.path("messageSize").asLong());
     assertEquals(4, omb.path("partitions").asInt());

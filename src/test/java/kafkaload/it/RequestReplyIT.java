@@ -3,6 +3,7 @@ package kafkaload.it;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +62,24 @@ class RequestReplyIT {
       assertArrayEquals(
           new long[] {users, 0, users}, run.counts(check + " ko"), check + " ko\n" + run.tail());
     }
+    // Each request-reply's send to reply in the summary, under its own name: its OK ones, as many
+    // as Gatling counted; one whose every reply failed its check has a row without figures. The
+    // page shows them as the summary has them (KafkaPageCheck).
+    JsonNode p = summaryJson(run).path("protocols").path(0);
+    for (String name : new String[] {"bodyString", "jsonPath", "key"}) {
+      assertEquals(
+          users, p.path("replyLatencyMs").path(name + " ok").path("count").asLong(), p.toString());
+      assertFalse(p.path("replyLatencyMs").has(name + " ko"), p.toString());
+      boolean rowWithoutFigures = false;
+      for (JsonNode row : p.path("latency")) {
+        rowWithoutFigures |=
+            row.path("request").asText().equals(name + " ko")
+                && row.path("kind").asText().equals("send-to-reply")
+                && row.path("ms").isMissingNode() | row.path("ms").isNull();
+      }
+      assertTrue(rowWithoutFigures, p.path("latency").toString());
+    }
+    KafkaPageCheck.assertConsistent(reportDir(run));
     assertArrayEquals(new long[] {users, users, 0}, run.counts("saveAs ok"), run.tail());
     assertArrayEquals(new long[] {users, users, 0}, run.counts("uses saved"), run.tail());
     assertArrayEquals(new long[] {users, 0, users}, run.counts("saveAs ko"), run.tail());

@@ -54,6 +54,18 @@ class SimulationsSmokeIT {
                         measured, Double.parseDouble(p.get("gate.minRps")))
                     + ": count of failed events is 0.0 : true"),
         run.tail());
+    // The Kafka page, read from its DOM: one measured window, the pool size used, a latency row
+    // (send-to-reply for the request-reply) for every request, no sentinel.
+    KafkaPageCheck.assertConsistent(reportDir(run));
+    // A warm-up where the simulation has one (-Dwarmup), before the measured load; none otherwise.
+    var injector = summaryJson(run).path("injector");
+    assertEquals(p.containsKey("warmup"), injector.has("warmUpWindowSeconds"), injector.toString());
+    if (simulation.endsWith("RequestReplySimulation")) {
+      // Send to reply of every OK order, as Gatling counted them.
+      var reply = summaryJson(run).path("protocols").path(0).path("replyLatencyMs").path("order");
+      assertEquals(ok, reply.path("count").asLong(), reply.toString());
+      assertTrue(reply.path("p99").asDouble() > 0, reply.toString());
+    }
     long inTopic = endOffsetSum(topic);
     assertTrue(run.output().contains("| lost 0 | duplicates 0"), run.tail());
     assertTrue(

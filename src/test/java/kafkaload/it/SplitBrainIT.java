@@ -32,6 +32,7 @@ class SplitBrainIT {
     assertEquals(0, allRec.path("lost").asLong(), allRec.toString());
     assertTrue(allRec.path("ackedOk").asLong() > 0, allRec.toString());
     assertHealed(all);
+    KafkaPageCheck.assertConsistent(reportDir(all));
 
     GatlingRun one =
         runGatling(

@@ -317,8 +317,12 @@ class StockBrokerIT {
                 + run.exitCode()
                 + "):\n"
                 + run.tail());
-      } else if (c.simulation().endsWith("ShareGroupSimulation")) {
-        failures.addAll(shareGroupKeptItsPoint(run));
+      } else {
+        // Every shipped simulation's Kafka page, read from its DOM, against its summary.
+        KafkaPageCheck.problems(reportDir(run)).forEach(p -> failures.add(c.name() + ": " + p));
+        if (c.simulation().endsWith("ShareGroupSimulation")) {
+          failures.addAll(shareGroupKeptItsPoint(run));
+        }
       }
     }
     return failures;

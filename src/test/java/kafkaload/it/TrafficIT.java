@@ -152,6 +152,7 @@ class TrafficIT {
     String page = Files.readString(reportDir(run).resolve("kafka.html"));
     assertTrue(page.contains("id=\"trafficSection\""), "the page has the traffic part");
     assertTrue(page.contains("records-per-request-avg"));
+    KafkaPageCheck.assertConsistent(reportDir(run));
   }
 
   /** The figure: a million records, the top key's share within 5 % of Zipf's law. */

@@ -244,4 +244,18 @@ class RunParamsGatesTest {
     // RunParams reads it as a real cluster and refuses the plan (this part fails).
     assertEquals("kill:1@5s", RunParams.of(blankEnv).faultPlan().toString());
   }
+
+  /** What the run's parameters show: no sentinel for an unset bound, no pool a run does not use. */
+  @Test
+  void theParametersShowNoneForAnUnsetBoundAndThePoolOnlyWhenOneRuns() {
+    Params shared = Params.of(Map.of(), Map.of());
+    RunParams.of(shared);
+    assertEquals("none", shared.used().get("gate.maxLag"));
+    assertEquals("shared", shared.used().get("producer.mode"));
+    assertNull(shared.used().get("producer.pool"), "a shared producer: no pool size shown");
+    Params pool = Params.of(Map.of("producer.mode", "pool", "gate.maxLag", "500"), Map.of());
+    RunParams.of(pool);
+    assertEquals("4", pool.used().get("producer.pool"));
+    assertEquals("500", pool.used().get("gate.maxLag"));
+  }
 }

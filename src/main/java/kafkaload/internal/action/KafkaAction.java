@@ -35,6 +35,9 @@ public abstract class KafkaAction implements Action {
   /** Racy on purpose: a repeated call of the idempotent health method is harmless. */
   private boolean measuredSeen;
 
+  /** Whether this action told the injector health a warm-up request ran (once is enough). */
+  private boolean warmUpSeen;
+
   /** The protocol samples records with a trace context: their outcomes are read back. */
   private final boolean tracing;
 
@@ -80,6 +83,9 @@ public abstract class KafkaAction implements Action {
     if (measured && !measuredSeen) {
       measuredSeen = true;
       components.health().measuredRequest();
+    } else if (!measured && !warmUpSeen) {
+      warmUpSeen = true;
+      components.health().warmUpRequest();
     }
   }
 

@@ -147,6 +147,10 @@ final class RequestReplyAction extends KafkaAction {
       long start,
       long end,
       String failure) {
+    if (failure == null) {
+      // The page's and the summary's send to reply: the same span as Gatling's response time.
+      components.ledger().consumes().sendToReply(spec.requestName(), (end - start) * 1000);
+    }
     logResult(session, spec.requestName(), start, end, failure);
     traced(
         spec.requestName(),

@@ -149,10 +149,22 @@ public final class ParamSnapshot {
   private <T> T used(String name, T value) {
     READ_IN_THIS_JVM.add(name);
     if (value != null) {
-      used.put(name, String.valueOf(value));
+      used.put(name, shown(value));
     }
     return value;
   }
+
+  /** What the run's parameters show of a value: a bound no value reaches is "none". */
+  static String shown(Object value) {
+    boolean unbounded =
+        value instanceof Long l && l == Long.MAX_VALUE
+            || value instanceof Integer i && i == Integer.MAX_VALUE
+            || value instanceof Double d && (d.isInfinite() || d == Double.MAX_VALUE);
+    return unbounded ? NONE : String.valueOf(value);
+  }
+
+  /** The value shown for an unset bound (a default of Long.MAX_VALUE, say): no bound. */
+  public static final String NONE = "none";
 
   /** An environment variable of the snapshot; null when unset or blank (as a blank -D). */
   public String env(String name) {

@@ -18,6 +18,7 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.RequestLatency;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
@@ -167,6 +168,14 @@ final class MergedSummary {
               e2e.put(name, Histograms.percentiles(h));
               e2eEncoded.put(name, Histograms.encode(h));
             });
+    Map<String, Percentiles> reply = new TreeMap<>();
+    Map<String, String> replyEncoded = new TreeMap<>();
+    merged(ps, ProtocolResults::replyLatencyHistograms)
+        .forEach(
+            (name, h) -> {
+              reply.put(name, Histograms.percentiles(h));
+              replyEncoded.put(name, Histograms.encode(h));
+            });
 
     Map<String, long[]> parts = new TreeMap<>();
     Map<String, Long> topicTotals = new TreeMap<>();
@@ -203,6 +212,14 @@ final class MergedSummary {
         e2e,
         encoded,
         e2eEncoded,
+        reply,
+        replyEncoded,
+        RequestLatency.rows(
+            latency,
+            reply,
+            e2e,
+            byRequest == null ? null : byRequest.keySet(),
+            ps.get(0).readers() == null ? null : ps.get(0).readers().byRequest().keySet()),
         null,
         null,
         null,
@@ -315,7 +332,9 @@ final class MergedSummary {
         heap.heapAfterGcMb(),
         loops.eventLoopDelayMs(),
         first.bounds(),
-        LoadCpu.sum(all.stream().map(InjectorResults::loadCpu).toList()));
+        LoadCpu.sum(all.stream().map(InjectorResults::loadCpu).toList()),
+        first.measuredWindowSeconds(),
+        first.warmUpWindowSeconds());
   }
 
   private static <T> double max(List<T> all, ToDoubleFunction<T> f) {

@@ -113,7 +113,8 @@ public final class KafkaComponents implements ProtocolComponents {
                   lagAdmin,
                   protocol.lagGroups(),
                   protocol.lagIntervalMs(),
-                  protocol.lagIsolationLevel());
+                  protocol.lagIsolationLevel(),
+                  run.health().startNanos());
       running = new Running(producers, run.health(), topicWatch, lagAdmin, lagMonitor);
     }
     return this;

@@ -20,6 +20,7 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.RequestLatency;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
@@ -89,6 +90,8 @@ public final class RunSummary {
             health.loadSamples(),
             health.verdict(),
             health.loadWindow(),
+            health.measuredWindow(),
+            health.warmUpWindow(),
             health.eventLoopDelay(),
             health.bounds(),
             health.loadCpu(brokerInJvm)),
@@ -98,14 +101,18 @@ public final class RunSummary {
 
   /**
    * The injector's side of a run as the summary reads it: every sample, those of the load, the
-   * saturation verdict, the load's window (seconds since sampling began), the event-loop delay
-   * figures, the bounds and the process CPU split at the measured load (null before its end).
+   * saturation verdict, the load's window and the measured load's in it (seconds since sampling
+   * began, see {@link InjectorHealth#measuredWindow()}), the warm-up's (null when none ran), the
+   * event-loop delay figures, the bounds and the process CPU split at the measured load (null
+   * before its end).
    */
   public record Injector(
       List<InjectorSample> samples,
       List<InjectorSample> loadSamples,
       InjectorHealth.Verdict verdict,
       double[] loadWindow,
+      double[] measuredWindow,
+      double[] warmUpWindow,
       InjectorResults.EventLoopDelay eventLoopDelay,
       InjectorBounds bounds,
       LoadCpu loadCpu) {}
@@ -127,9 +134,7 @@ public final class RunSummary {
         new InjectorResults(
             verdict.saturated(),
             verdict.reasons(),
-            new InjectorResults.LoadWindow(
-                Double.isNaN(window[0]) ? null : window[0],
-                Double.isNaN(window[1]) ? null : window[1]),
+            window(window),
             RunLedger.processCpuSeconds(),
             samples.stream()
                 .mapToDouble(InjectorSample::systemCpuPct)
@@ -153,7 +158,9 @@ public final class RunSummary {
                 b.gcSinglePauseMs(),
                 b.bufferWaitRatio(),
                 b.eventLoopDelayMs()),
-            health.loadCpu());
+            health.loadCpu(),
+            window(health.measuredWindow()),
+            window(health.warmUpWindow()));
     // Hours of per-second samples would make the JSON and the page heavy: both get at most
     // Timeline.MAX_POINTS
     // points, and kafka-timeline.csv keeps every second.
@@ -180,6 +187,14 @@ public final class RunSummary {
     return new RunSummary(results, Timeline.csv(samples));
   }
 
+  /** A window of seconds as the summary holds it: a bound not known (NaN) is null. */
+  private static InjectorResults.LoadWindow window(double[] w) {
+    return w == null
+        ? null
+        : new InjectorResults.LoadWindow(
+            Double.isNaN(w[0]) ? null : w[0], Double.isNaN(w[1]) ? null : w[1]);
+  }
+
   /**
    * Heap after GC over the load: at its first and last sample with a collection behind it, and the
    * highest, MB. A last far above the first in a long run is growth.
@@ -201,22 +216,13 @@ public final class RunSummary {
     DeliveryLedger st = ledger.delivery();
     Map<String, Percentiles> latency = new TreeMap<>();
     Map<String, String> encoded = new TreeMap<>();
-    st.ackLatencyHistograms()
-        .forEach(
-            (name, h) -> {
-              latency.put(name, percentiles(h));
-              encoded.put(name, Histograms.encode(h));
-            });
+    figures(st.ackLatencyHistograms(), latency, encoded);
     Map<String, Percentiles> e2e = new TreeMap<>();
     Map<String, String> e2eEncoded = new TreeMap<>();
-    ledger
-        .consumes()
-        .e2eLatencyHistograms()
-        .forEach(
-            (name, h) -> {
-              e2e.put(name, percentiles(h));
-              e2eEncoded.put(name, Histograms.encode(h));
-            });
+    figures(ledger.consumes().e2eLatencyHistograms(), e2e, e2eEncoded);
+    Map<String, Percentiles> reply = new TreeMap<>();
+    Map<String, String> replyEncoded = new TreeMap<>();
+    figures(ledger.consumes().replyLatencyHistograms(), reply, replyEncoded);
     // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the
     // ack latency.
     ProtocolResults.SchemaFigures schemas =
@@ -270,13 +276,22 @@ public final class RunSummary {
     Reconciled.Result r = ledger.reconciliation();
     Map<String, Double> producerMetrics = InjectorHealth.producerMetrics(c.producers());
     ledger.producerMetricsAtEnd(producerMetrics);
+    Throughput throughput = throughput(ledger);
     return new ProtocolResults(
         c.configuration(),
-        throughput(ledger),
+        throughput,
         latency,
         e2e,
         encoded,
         e2eEncoded,
+        reply,
+        replyEncoded,
+        RequestLatency.rows(
+            latency,
+            reply,
+            e2e,
+            throughput.byRequest().keySet(),
+            ledger.consumes().isolationLevels().keySet()),
         ledger.injector().distributed() ? distributed(ledger) : null,
         percentiles(ledger.sendPath().publishDelaySinceLast()),
         schemas,
@@ -366,6 +381,18 @@ public final class RunSummary {
         baselines,
         ledger.deferredReconciliation(),
         Semantics.injectorRecords(ledger));
+  }
+
+  /** Each request's histogram (µs) as its percentiles (ms) and its compressed form. */
+  private static void figures(
+      Map<String, Histogram> histograms,
+      Map<String, Percentiles> percentiles,
+      Map<String, String> encoded) {
+    histograms.forEach(
+        (name, h) -> {
+          percentiles.put(name, percentiles(h));
+          encoded.put(name, Histograms.encode(h));
+        });
   }
 
   /** A histogram of microseconds as the summary shows it, in milliseconds. */

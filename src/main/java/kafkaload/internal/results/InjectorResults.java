@@ -14,6 +14,11 @@ import java.util.List;
  *     of a merge)
  * @param loadCpu the process CPU split at the measured load: before it, during it (and per acked
  *     message), after it; null when no user started
+ * @param measuredWindowSeconds the measured load, seconds since sampling began: from the first
+ *     request outside the warm-up (the first user's start when none ran) to the load's end; null in
+ *     a file written before it
+ * @param warmUpWindowSeconds the warm-up: from the first user to the measured load's start; null
+ *     when no warm-up request ran before the measured load
  */
 @RecordBuilder
 public record InjectorResults(
@@ -29,8 +34,43 @@ public record InjectorResults(
     HeapAfterGc heapAfterGcMb,
     EventLoopDelay eventLoopDelayMs,
     Bounds bounds,
-    @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu)
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu,
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadWindow measuredWindowSeconds,
+    @JsonInclude(JsonInclude.Include.NON_NULL) LoadWindow warmUpWindowSeconds)
     implements InjectorResultsBuilder.With {
+
+  /** Without the measured window: results made before it was known. */
+  public InjectorResults(
+      boolean saturated,
+      List<String> reasons,
+      LoadWindow loadWindowSeconds,
+      double cpuSecondsAtEnd,
+      double maxSystemCpuPct,
+      double maxProcessCpuPct,
+      double gcPauseTotalMs,
+      double gcPauseMaxMs,
+      double maxHeapUsedMb,
+      HeapAfterGc heapAfterGcMb,
+      EventLoopDelay eventLoopDelayMs,
+      Bounds bounds,
+      LoadCpu loadCpu) {
+    this(
+        saturated,
+        reasons,
+        loadWindowSeconds,
+        cpuSecondsAtEnd,
+        maxSystemCpuPct,
+        maxProcessCpuPct,
+        gcPauseTotalMs,
+        gcPauseMaxMs,
+        maxHeapUsedMb,
+        heapAfterGcMb,
+        eventLoopDelayMs,
+        bounds,
+        loadCpu,
+        null,
+        null);
+  }
 
   public record LoadWindow(Double start, Double end) {
     public LoadWindow {

@@ -15,6 +15,12 @@ import java.util.Map;
  * @param ackLatencyHistograms the same histograms (microseconds), HdrHistogram's compressed form in
  *     base64: merged runs add them up for exact percentiles
  * @param e2eLatencyHistograms as above, of the end-to-end latency
+ * @param replyLatencyMs percentiles of the send-to-reply latency per request-reply request name
+ *     (each OK request-reply, as Gatling's response time); null in a file written before it
+ * @param replyLatencyHistograms as above, of the send-to-reply latency
+ * @param latency every request that sent or read records, by name, with the kind of its latency and
+ *     its percentiles (the three maps above as rows; a request not timed has a row without
+ *     figures); null in a file written before it
  * @param distributed what the merge needs from one injector of a distributed run; null otherwise
  * @param publishDelayMs from the send action starting to producer.send; null for a merged run
  * @param schemas serialization with schemas and Schema Registry calls; null when there were none
@@ -36,6 +42,9 @@ public record ProtocolResults(
     Map<String, Percentiles> e2eLatencyMs,
     Map<String, String> ackLatencyHistograms,
     Map<String, String> e2eLatencyHistograms,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Percentiles> replyLatencyMs,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> replyLatencyHistograms,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<RequestLatency> latency,
     @JsonInclude(JsonInclude.Include.NON_NULL) Distributed distributed,
     @JsonInclude(JsonInclude.Include.NON_NULL) Percentiles publishDelayMs,
     @JsonInclude(JsonInclude.Include.NON_NULL) SchemaFigures schemas,
@@ -53,6 +62,54 @@ public record ProtocolResults(
 
   public ProtocolResults {
     sections = Sections.copy(sections, SemanticSection::section);
+  }
+
+  /** Without send-to-reply latency (no request-reply, or results made before it was measured). */
+  public ProtocolResults(
+      ProtocolConfig config,
+      Throughput throughput,
+      Map<String, Percentiles> ackLatencyMs,
+      Map<String, Percentiles> e2eLatencyMs,
+      Map<String, String> ackLatencyHistograms,
+      Map<String, String> e2eLatencyHistograms,
+      Distributed distributed,
+      Percentiles publishDelayMs,
+      SchemaFigures schemas,
+      List<PartitionShare> partitions,
+      Map<String, List<LagPoint>> lag,
+      Map<String, RunResults.Resolution> lagResolution,
+      Map<String, LagSampling> lagSampling,
+      ReconciliationResult reconciliation,
+      String reconciliationError,
+      List<Fault> faults,
+      DrainThroughput consumerThroughput,
+      Map<String, Double> producerMetrics,
+      Readers readers,
+      Map<String, Object> sections) {
+    this(
+        config,
+        throughput,
+        ackLatencyMs,
+        e2eLatencyMs,
+        ackLatencyHistograms,
+        e2eLatencyHistograms,
+        null,
+        null,
+        null,
+        distributed,
+        publishDelayMs,
+        schemas,
+        partitions,
+        lag,
+        lagResolution,
+        lagSampling,
+        reconciliation,
+        reconciliationError,
+        faults,
+        consumerThroughput,
+        producerMetrics,
+        readers,
+        sections);
   }
 
   /** The section of {@code type}; null when its semantic did not run. */

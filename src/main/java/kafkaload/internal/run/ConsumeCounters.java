@@ -7,12 +7,18 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-/** What consume and request-reply actions measure: end-to-end latency, late replies. */
+/**
+ * What consume and request-reply actions measure: end-to-end latency (send to read), send-to-reply
+ * latency, late replies.
+ */
 public final class ConsumeCounters {
   /** Replies (or consumed records) that arrived after their waiter had timed out. */
   private final LongAdder lateReplies = new LongAdder();
 
   private final Map<String, Recorder> e2eLatencyMicros = new ConcurrentHashMap<>();
+
+  /** Send to reply of each OK request-reply, µs, by request name: Gatling's response time. */
+  private final Map<String, Recorder> replyLatencyMicros = new ConcurrentHashMap<>();
 
   /** The isolation.level each consume and request-reply request name read with. */
   private final Map<String, String> isolationLevels = new ConcurrentHashMap<>();
@@ -47,6 +53,20 @@ public final class ConsumeCounters {
   public Map<String, Histogram> e2eLatencyHistograms() {
     Map<String, Histogram> out = new TreeMap<>();
     e2eLatencyMicros.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
+    return out;
+  }
+
+  /** A request-reply of {@code requestName} was answered, OK, {@code micros} after its send. */
+  public void sendToReply(String requestName, long micros) {
+    replyLatencyMicros
+        .computeIfAbsent(requestName, n -> new Recorder(3))
+        .recordValue(Math.max(0, micros));
+  }
+
+  /** Whole-run send-to-reply histograms per request-reply request name; call once, at the end. */
+  public Map<String, Histogram> replyLatencyHistograms() {
+    Map<String, Histogram> out = new TreeMap<>();
+    replyLatencyMicros.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
     return out;
   }
 }

@@ -11,6 +11,9 @@ public final class CpuWindow {
   private LoadCpu.Reading measuredStart;
   private LoadCpu.Reading end;
 
+  /** A warm-up request ran before the measured load started. */
+  private boolean warmUpRan;
+
   public synchronized void firstUserStarted(LoadCpu.Reading r) {
     if (firstUser == null) {
       firstUser = r;
@@ -23,6 +26,23 @@ public final class CpuWindow {
     }
   }
 
+  /** A warm-up request is about to run: one before the measured load's start makes a warm-up. */
+  public synchronized void warmUpRequest() {
+    if (measuredStart == null && end == null) {
+      warmUpRan = true;
+    }
+  }
+
+  /**
+   * The warm-up's window, seconds since sampling began: from the first user to the measured load's
+   * start; null when no warm-up request ran before it (or no measured request ran at all).
+   */
+  public synchronized double[] warmUpWindow() {
+    return warmUpRan && firstUser != null && measuredStart != null
+        ? new double[] {firstUser.second(), measuredStart.second()}
+        : null;
+  }
+
   /** Whether the measured load has started (or can no longer start: it ended). */
   public synchronized boolean measuredStartKnown() {
     return measuredStart != null || end != null;
@@ -32,6 +52,18 @@ public final class CpuWindow {
     if (end == null) {
       end = r;
     }
+  }
+
+  /**
+   * The measured load's window, seconds since sampling began: from the first request outside the
+   * warm-up (the first user's start when none ran) to the load's end; NaN where not known. The same
+   * seconds as {@link #figures}'s start and end.
+   */
+  public synchronized double[] measuredWindow() {
+    LoadCpu.Reading start = measuredStart != null ? measuredStart : firstUser;
+    return new double[] {
+      start == null ? Double.NaN : start.second(), end == null ? Double.NaN : end.second()
+    };
   }
 
   /** The split at the measured load; null before its end or when no user started. */

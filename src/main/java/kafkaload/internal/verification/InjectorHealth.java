@@ -87,6 +87,11 @@ public final class InjectorHealth implements AutoCloseable {
     return h;
   }
 
+  /** When sampling began (System.nanoTime): second 0 of the samples and windows. */
+  public long startNanos() {
+    return startNanos;
+  }
+
   public InjectorBounds bounds() {
     return bounds;
   }
@@ -101,8 +106,10 @@ public final class InjectorHealth implements AutoCloseable {
 
   private synchronized void markStart() {
     if (Double.isNaN(loadStart)) {
-      loadStart = secondsSinceStart();
-      cpu.firstUserStarted(reading());
+      // One reading for both: the load window and the CPU window share their seconds.
+      LoadCpu.Reading r = reading();
+      loadStart = r.second();
+      cpu.firstUserStarted(r);
     }
   }
 
@@ -115,6 +122,18 @@ public final class InjectorHealth implements AutoCloseable {
       cpu.measuredLoadStarted(reading());
       measuredStartKnown = cpu.measuredStartKnown();
     }
+  }
+
+  /** A warm-up request is about to run (each action once). */
+  public void warmUpRequest() {
+    if (!measuredStartKnown) {
+      cpu.warmUpRequest();
+    }
+  }
+
+  /** The warm-up's window before the measured load, or null when none ran: see CpuWindow. */
+  public double[] warmUpWindow() {
+    return cpu.warmUpWindow();
   }
 
   /** warm-up until the first measured request, measured until the load ended, then ended. */
@@ -132,8 +151,9 @@ public final class InjectorHealth implements AutoCloseable {
   /** The verification begins: the load is over (only the first call counts). */
   public synchronized void loadEnded() {
     if (Double.isNaN(loadEnd)) {
-      loadEnd = secondsSinceStart();
-      cpu.loadEnded(reading());
+      LoadCpu.Reading r = reading();
+      loadEnd = r.second();
+      cpu.loadEnded(r);
       measuredStartKnown = true;
     }
   }
@@ -173,6 +193,15 @@ public final class InjectorHealth implements AutoCloseable {
    */
   public double[] loadWindow() {
     return new double[] {loadStart, loadEnd};
+  }
+
+  /**
+   * The measured load's window in seconds since sampling began, the one the summary, the page and
+   * the CPU split use: [first request outside the warm-up (else the first user), load end]; NaN
+   * where not known.
+   */
+  public double[] measuredWindow() {
+    return cpu.measuredWindow();
   }
 
   /** Event-loop delay over the load's samples: probes, loops, p50, p99, max (ms). */

@@ -97,7 +97,9 @@ public final class LagMonitor implements AutoCloseable {
   /** read_committed: lag up to the last stable offset, what a transactional reader can reach. */
   private final IsolationLevel isolation;
 
-  private final long startNanos = System.nanoTime();
+  /** The time base of the samples' seconds: the injector's sampling start, so charts align. */
+  private final long startNanos;
+
   private final Map<String, GroupSamples> samples = new LinkedHashMap<>();
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
@@ -107,7 +109,8 @@ public final class LagMonitor implements AutoCloseable {
             return t;
           });
 
-  private LagMonitor(Admin admin, List<String> groups, IsolationLevel isolation) {
+  private LagMonitor(Admin admin, List<String> groups, IsolationLevel isolation, long startNanos) {
+    this.startNanos = startNanos;
     this.admin = admin;
     this.isolation = isolation;
     this.groups = List.copyOf(groups);
@@ -121,8 +124,21 @@ public final class LagMonitor implements AutoCloseable {
   /** As above; read_committed lag runs to the last stable offset (open transactions: no lag). */
   public static LagMonitor start(
       Admin admin, List<String> groups, long intervalMs, IsolationLevel isolation) {
+    return start(admin, groups, intervalMs, isolation, System.nanoTime());
+  }
+
+  /**
+   * As above, its samples' seconds counted from {@code startNanos} (System.nanoTime): the
+   * injector's, so the lag chart shares the other charts' seconds and their warm-up mark.
+   */
+  public static LagMonitor start(
+      Admin admin,
+      List<String> groups,
+      long intervalMs,
+      IsolationLevel isolation,
+      long startNanos) {
     warnUnknownGroups(admin, groups);
-    LagMonitor m = new LagMonitor(admin, groups, isolation);
+    LagMonitor m = new LagMonitor(admin, groups, isolation, startNanos);
     m.timer.scheduleAtFixedRate(m::sampleAll, 0, intervalMs, TimeUnit.MILLISECONDS);
     return m;
   }

@@ -212,6 +212,8 @@ public class TimelineTest {
             hour,
             new InjectorHealth.Verdict(false, List.of()),
             new double[] {0, 3600},
+            new double[] {600, 3600},
+            new double[] {0, 600},
             new InjectorResults.EventLoopDelay(4, 36_000, 100, 1, 2, 880),
             new InjectorBounds(90, 10, 10, 1000, 0.1, 100),
             null),

@@ -15,6 +15,7 @@ class CpuWindowTest {
     CpuWindow w = new CpuWindow();
     w.firstUserStarted(new LoadCpu.Reading(1, 4, 0));
     w.firstUserStarted(new LoadCpu.Reading(2, 5, 10));
+    w.warmUpRequest();
     assertNull(w.figures(false), "not before the load's end");
     w.measuredLoadStarted(new LoadCpu.Reading(21, 14, 400_000));
     w.measuredLoadStarted(new LoadCpu.Reading(22, 15, 420_000));
@@ -30,6 +31,31 @@ class CpuWindowTest {
     assertEquals(21, c.startSecond());
     assertEquals(41, c.endSecond());
     assertTrue(c.brokerInJvm());
+    // The measured window the page and the summary show: the CPU split's own seconds.
+    assertEquals(21, w.measuredWindow()[0]);
+    assertEquals(41, w.measuredWindow()[1]);
+    assertEquals(1, w.warmUpWindow()[0], "the warm-up: from the first user");
+    assertEquals(21, w.warmUpWindow()[1], "to the measured load");
+  }
+
+  @Test
+  void withoutAWarmUpRequestBeforeTheMeasuredLoadThereIsNoWarmUp() {
+    CpuWindow w = new CpuWindow();
+    w.firstUserStarted(new LoadCpu.Reading(1, 4, 0));
+    w.measuredLoadStarted(new LoadCpu.Reading(1.01, 4, 0));
+    w.warmUpRequest(); // a warm-up step after the measured load started is no warm-up of it
+    w.loadEnded(new LoadCpu.Reading(9, 8, 100));
+    assertNull(w.warmUpWindow());
+    assertEquals(1.01, w.measuredWindow()[0]);
+  }
+
+  @Test
+  void theMeasuredWindowIsNotKnownBeforeAUserAndOpenUntilTheEnd() {
+    CpuWindow w = new CpuWindow();
+    assertTrue(Double.isNaN(w.measuredWindow()[0]));
+    w.firstUserStarted(new LoadCpu.Reading(3, 4, 0));
+    assertEquals(3, w.measuredWindow()[0], "from the first user while no measured request ran");
+    assertTrue(Double.isNaN(w.measuredWindow()[1]));
   }
 
   @Test

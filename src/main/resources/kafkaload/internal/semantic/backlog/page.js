@@ -20,7 +20,7 @@ if (b) {
   else if (typeof b.resumedAtSecond === 'number') marks.push({name: 'drain bound', xAxis: b.resumedAtSecond + b.maxDrainSeconds});
   const produced = {name: 'produced msg/s', type: 'line', showSymbol: false, data: s.map(x => [x.second, x.producedPerSec])};
   produced.markLine = {symbol: 'none', silent: true, label: {formatter: '{b}', position: 'insideEndTop'}, lineStyle: {color: '#c0392b', type: 'dashed'}, data: marks};
-  chart('backlogChart', {xAxis: {type: 'value', name: 's'}, yAxis: [{type: 'value', name: 'msgs/s'}, {type: 'value', name: 'records behind'}],
+  chart('backlogChart', {xAxis: {type: 'value', name: 'seconds since the group was paused', nameLocation: 'middle', nameGap: 28}, yAxis: [{type: 'value', name: 'msgs/s'}, {type: 'value', name: 'records behind'}],
     series: [produced, {name: 'consumed msg/s', type: 'line', showSymbol: false, data: s.map(x => [x.second, x.consumedPerSec])},
       {name: 'lag', type: 'line', showSymbol: false, yAxisIndex: 1, data: s.map(x => [x.second, x.lag])}]});
   document.getElementById('backlogChart').setAttribute('data-marks', marks.map(m => m.name).join(','));

@@ -30,6 +30,6 @@ if (p.shareGroups && p.shareGroups.length) {
         '; ' + fmt(r.processedTwice) + ' processed in vain (their ACCEPT refused after the lock expired); ' + fmt(r.otherRuns) + ' records of other runs not counted.</p>' :
         '<p class="note">Not reconciled by identity (see the console).</p>');
   }).join('');
-  chart('shareLag', {xAxis: {type: 'value', name: 's'}, yAxis: {type: 'value', name: 'records'},
+  chart('shareLag', {xAxis: {type: 'value', name: 'seconds', nameLocation: 'middle', nameGap: 28}, yAxis: {type: 'value', name: 'records'},
     series: p.shareGroups.map(g => ({name: g.group, type: 'line', showSymbol: false, data: (g.lag || []).map(x => [x.second, x.totalLag])}))});
 }
