@@ -126,6 +126,9 @@ final class ExactlyOnceEcho {
       while (service.running()) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
         try {
+          if (positionsUncommitted && !open) {
+            commitStart(records);
+          }
           if (!records.isEmpty() || positionsUncommitted) {
             begin();
           }
@@ -211,6 +214,26 @@ final class ExactlyOnceEcho {
       // read everything shows no lag.
       offsets.put(tp, new OffsetAndMetadata(consumer.position(tp)));
     }
+    producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
+    producer.commitTransaction();
+    open = false;
+    positionsUncommitted = false;
+  }
+
+  /**
+   * The positions of newly assigned partitions, committed in a transaction of their own before the
+   * first records read from them are echoed: an echo killed in the middle of its first transaction
+   * leaves the group an offset, so the next one (auto.offset.reset=latest) re-reads those records
+   * instead of skipping them.
+   */
+  private void commitStart(ConsumerRecords<byte[], byte[]> records) {
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    for (TopicPartition tp : consumer.assignment()) {
+      List<ConsumerRecord<byte[], byte[]>> read = records.records(tp);
+      long start = read.isEmpty() ? consumer.position(tp) : read.get(0).offset();
+      offsets.put(tp, new OffsetAndMetadata(start));
+    }
+    begin();
     producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
     producer.commitTransaction();
     open = false;
