@@ -214,6 +214,11 @@ final class ExactlyOnceEcho {
       // read everything shows no lag.
       offsets.put(tp, new OffsetAndMetadata(consumer.position(tp)));
     }
+    commitWith(offsets);
+  }
+
+  /** Commits the open transaction with these offsets as the group's. */
+  private void commitWith(Map<TopicPartition, OffsetAndMetadata> offsets) {
     producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
     producer.commitTransaction();
     open = false;
@@ -234,10 +239,7 @@ final class ExactlyOnceEcho {
       offsets.put(tp, new OffsetAndMetadata(start));
     }
     begin();
-    producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
-    producer.commitTransaction();
-    open = false;
-    positionsUncommitted = false;
+    commitWith(offsets);
   }
 
   private void abortAndRewind(RuntimeException cause) {
