@@ -333,10 +333,14 @@ public final class KafkaTestSupport {
                 + "-"
                 + System.nanoTime()
                 + ".log");
+    long start = System.nanoTime();
     if (inJvm) {
       props.putIfAbsent("gatling.data.enableAnalytics", "false");
-      return InProcessGatling.run(
-          simulationClass, props, Paths.get("target", "gatling-it"), log, timeoutSeconds);
+      GatlingRun run =
+          InProcessGatling.run(
+              simulationClass, props, Paths.get("target", "gatling-it"), log, timeoutSeconds);
+      RunTimes.record(simulationClass, true, start);
+      return run;
     }
     List<String> cmd =
         GatlingJvm.command(simulationClass, props, Paths.get("target", "gatling-it"), jvmOptions);
@@ -349,6 +353,7 @@ public final class KafkaTestSupport {
       throw new AssertionError(
           simulationClass + " did not finish within " + timeoutSeconds + " s; log: " + log);
     }
+    RunTimes.record(simulationClass, false, start);
     return new GatlingRun(
         process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), process.pid());
   }
