@@ -203,6 +203,44 @@ class BadInputIT {
         "Feeder file 'no-such-orders.csv' (-Dfeeder) not found", "feeder", "no-such-orders.csv");
   }
 
+  /**
+   * A gate on a request the simulation never makes is refused when Gatling builds the first Kafka
+   * action: before preflight creates the topic, naming the requests and groups there are; the same
+   * gate on a request in its group passes.
+   */
+  @Test
+  void aGateOnARequestNeverMadeIsRefusedBeforeAnyLoadNamingTheNamesThere() throws Exception {
+    String topic = uniqueTopic("gate");
+    GatlingRun run =
+        rejectedBy(
+            MisnamedGateSimulation.class.getName(),
+            "Gate on 'place order': the simulation records no request or group of that name",
+            "topic",
+            topic);
+    String line =
+        run.output().lines().filter(l -> l.startsWith("[kafkaload] ERROR: ")).findFirst().get();
+    assertTrue(line.contains("'audit'") && line.contains("'order'"), line);
+    assertTrue(line.contains("groups: 'checkout'"), line);
+    try (var admin = admin()) {
+      assertFalse(admin.listTopics().names().get().contains(topic), "refused before preflight");
+    }
+    GatlingRun passing =
+        runGatling(
+            MisnamedGateSimulation.class.getName(),
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "gate.path",
+                "checkout/order",
+                "dry.run",
+                "true"),
+            120);
+    assertEquals(0, passing.exitCode(), passing.tail());
+    assertTrue(passing.output().contains("dry run: every check passed"), passing.tail());
+  }
+
   @Test
   void aMistypedSimulationClassIsNamedWithTheOnesThatExist() throws Exception {
     // The pom's check, run by itself: `mvn gatling:test` runs it right after compiling the

@@ -12,6 +12,8 @@ import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.protocol.KafkaProtocol;
+import kafkaload.internal.report.GatePaths;
+import kafkaload.internal.report.RequestNamed;
 import kafkaload.internal.verification.ExactlyOnceCheck;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.IsolationLevel;
@@ -34,18 +36,33 @@ public final class Actions {
     Action build(KafkaComponents components, ScenarioContext ctx, Action next);
   }
 
-  /** Gatling's builder of the action {@code f} makes, with the protocol's components. */
+  /**
+   * Gatling's builder of the action {@code f} makes, with the protocol's components, for an action
+   * that records only verdicts ("kafka ...") or nothing.
+   */
   public static ActionBuilder scala(Factory f) {
-    return new ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        return f.build(ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY), ctx, next);
-      }
-    };
+    return named(null, f);
+  }
+
+  /**
+   * As above, for an action whose requests' names all start with {@code requestName}. The first
+   * Kafka action Gatling builds checks the run's gates against these names ({@link GatePaths}).
+   */
+  public static ActionBuilder named(String requestName, Factory f) {
+    return new Named(requestName, f);
+  }
+
+  private record Named(String requestPrefix, Factory f) implements ActionBuilder, RequestNamed {
+    @Override
+    public Action build(ScenarioContext ctx, Action next) {
+      GatePaths.check(ctx.coreComponents());
+      return f.build(ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY), ctx, next);
+    }
   }
 
   public static ActionBuilder send(SendSpec spec) {
-    return scala(
+    return named(
+        spec.requestName(),
         (c, ctx, next) -> {
           if (spec.burst() > 1 && ctx.throttled()) {
             // Gatling's throttle counts requests: one permit per burst would let through burst
@@ -66,7 +83,8 @@ public final class Actions {
   }
 
   public static ActionBuilder consume(ConsumeSpec spec) {
-    return scala(
+    return named(
+        spec.requestName(),
         (c, ctx, next) -> {
           if (spec.kind() == null) {
             throw new KafkaLoadConfigException(
@@ -95,7 +113,8 @@ public final class Actions {
   }
 
   public static ActionBuilder requestReply(RequestReplySpec rr) {
-    return scala(
+    return named(
+        rr.request().requestName(),
         (c, ctx, next) -> {
           SendSpec request =
               rr.request()
@@ -138,7 +157,8 @@ public final class Actions {
   }
 
   public static ActionBuilder drain(DrainSpec spec) {
-    return scala(
+    return named(
+        spec.requestName(),
         (c, ctx, next) -> {
           // The simulation checks this before its pre-fill; here for a range that came from
           // elsewhere.

@@ -12,7 +12,8 @@ public final class BacklogActions {
    * is the protocol's unless the spec names one.
    */
   public static ActionBuilder backlog(BacklogSpec spec) {
-    return Actions.scala(
+    return Actions.named(
+        spec.requestName(),
         (c, ctx, next) -> {
           spec.check();
           BacklogSpec bound =

@@ -23,7 +23,8 @@ public final class CapacityActions {
    */
   public static ActionBuilder search(CapacitySpec spec) {
     CapacitySpec checked = spec.validated();
-    return Actions.scala(
+    return Actions.named(
+        spec.requestName(),
         (c, ctx, next) -> {
           if (ctx.throttled()) {
             throw new KafkaLoadConfigException(

@@ -16,7 +16,8 @@ public final class ShareActions {
 
   /** Share consumers: share groups checked first (nothing created if refused), then the topic. */
   public static ActionBuilder shareConsume(ShareConsumeSpec given) {
-    return Actions.scala(
+    return Actions.named(
+        given.requestName(),
         (c, ctx, next) -> {
           ShareConsumeSpec named =
               given.group() != null

@@ -28,7 +28,8 @@ public final class SubscriptionActions {
    * read from the start.
    */
   public static ActionBuilder subscriptions(SubscriptionSpec given) {
-    return Actions.scala(
+    return Actions.named(
+        given.requestName(),
         (c, ctx, next) -> {
           given.check();
           String who = "subscriptions '" + given.requestName() + "': ";

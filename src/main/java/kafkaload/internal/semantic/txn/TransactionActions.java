@@ -15,7 +15,8 @@ public final class TransactionActions {
    * prefix, the transaction state topic or throttling would not let it run.
    */
   public static ActionBuilder transaction(TransactionSpec spec) {
-    return Actions.scala(
+    return Actions.named(
+        spec.requestName(),
         (c, ctx, next) -> {
           if (ctx.throttled()) {
             throw new KafkaLoadConfigException(
