@@ -66,6 +66,7 @@ final class InProcessGatling {
       throws IOException, InterruptedException {
     // The wait for the turn is not the run's: each run before it is bounded by its own timeout.
     TURN.lockInterruptibly();
+    RunTimes.turnTaken();
     Map<String, String> before = new HashMap<>();
     PrintStream out = System.out;
     PrintStream err = System.err;

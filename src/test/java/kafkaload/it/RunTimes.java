@@ -10,13 +10,20 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Where the suite's time goes: a line per Gatling run in {@code target/it-runs.tsv} (the test that
- * asked for it, the simulation, in this JVM or a child, seconds from the request to its end,
- * waiting for the turn included). docs/contributing.md sums it per test.
+ * asked for it, the simulation, in this JVM or a child, the run's seconds, and the seconds it
+ * waited for its turn before). docs/contributing.md sums it per test.
  */
 final class RunTimes {
   private RunTimes() {}
 
   private static final Path FILE = Paths.get("target", "it-runs.tsv");
+
+  /** When this thread's in-JVM run got its turn (InProcessGatling's lock). */
+  private static final ThreadLocal<Long> TURN = new ThreadLocal<>();
+
+  static void turnTaken() {
+    TURN.set(System.nanoTime());
+  }
 
   static synchronized void record(String simulationClass, boolean inJvm, long startNanos) {
     String test =
@@ -28,14 +35,19 @@ final class RunTimes {
                         .map(f -> f.getClassName() + "." + f.getMethodName())
                         .findFirst()
                         .orElse("?"));
-    double seconds = (System.nanoTime() - startNanos) / (double) TimeUnit.SECONDS.toNanos(1);
+    long end = System.nanoTime();
+    Long turn = TURN.get();
+    TURN.remove();
+    long runStart = turn == null ? startNanos : turn;
+    double nanosPerSecond = TimeUnit.SECONDS.toNanos(1);
     String line =
         String.format(
-            "%s\t%s\t%s\t%.1f%n",
+            "%s\t%s\t%s\t%.1f\t%.1f%n",
             test,
             simulationClass.substring(simulationClass.lastIndexOf('.') + 1),
             inJvm ? "in-jvm" : "child",
-            seconds);
+            (end - runStart) / nanosPerSecond,
+            (runStart - startNanos) / nanosPerSecond);
     try {
       Files.writeString(
           FILE, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
