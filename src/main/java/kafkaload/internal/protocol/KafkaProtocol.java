@@ -18,6 +18,7 @@ import kafkaload.internal.config.Secrets;
 import kafkaload.internal.metrics.MetricsSettings;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.schema.RegistrySettings;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import scala.Function1;
 
 /**
@@ -167,11 +168,26 @@ public record KafkaProtocol(
         : null;
   }
 
+  /**
+   * The producers' acks, the one place it is read: as set (the DSL's default is "1"), else Kafka's
+   * own default.
+   */
+  public String acks() {
+    Object acks = producerProperties.get(ProducerConfig.ACKS_CONFIG);
+    return acks != null
+        ? acks.toString().trim()
+        : String.valueOf(
+            ProducerConfig.configDef().defaultValues().get(ProducerConfig.ACKS_CONFIG));
+  }
+
   /** acks=all (or -1): each send waits for min.insync.replicas in-sync replicas. */
   public boolean acksAll() {
-    Object acks = producerProperties.get("acks");
-    return acks != null
-        && (acks.toString().trim().equalsIgnoreCase("all") || acks.toString().trim().equals("-1"));
+    return isAll(acks());
+  }
+
+  /** Whether an acks value is "all" in either of its spellings. */
+  public static boolean isAll(String acks) {
+    return acks.equalsIgnoreCase("all") || acks.equals("-1");
   }
 
   /** The settings as summary and page show them, secrets masked; {@code runId} or null. */

@@ -86,9 +86,9 @@ public final class CapacityActions {
                       c.connection(), injector.runId(), injector.index(), injector.count())
                   : Exchange.ALONE;
           Integer partitions = partitions(c, topic);
-          Object acks = c.protocol().producerProperties().getOrDefault("acks", "all");
+          String acks = c.protocol().acks();
           CapacitySearchAction.SetupProbe probe =
-              plateaus -> setup(bound, plateaus, String.valueOf(acks), partitions, injector);
+              plateaus -> setup(bound, plateaus, acks, partitions, injector);
           return new CapacitySearchAction(bound, context, exchange, probe, started, next);
         });
   }

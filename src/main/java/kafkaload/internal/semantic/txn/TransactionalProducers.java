@@ -14,6 +14,7 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.protocol.KafkaProtocol;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigException;
@@ -94,16 +95,14 @@ public final class TransactionalProducers implements AutoCloseable {
               + "idempotent producer; set kafka().enableIdempotence(true) (-Denable.idempotence=true"
               + " in the shipped simulations)");
     }
+    // unset: Kafka's default, all
     Object acks = properties.get(ProducerConfig.ACKS_CONFIG);
-    if (acks != null) {
-      String a = acks.toString().trim();
-      if (!a.equalsIgnoreCase("all") && !a.equals("-1")) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "'%s' is transactional but acks=%s: transactions need acks=all; set "
-                    + "kafka().acks(\"all\") (-Dacks=all in the shipped simulations)",
-                requestName, a));
-      }
+    if (acks != null && !KafkaProtocol.isAll(acks.toString().trim())) {
+      throw new KafkaLoadConfigException(
+          String.format(
+              "'%s' is transactional but acks=%s: transactions need acks=all; set "
+                  + "kafka().acks(\"all\") (-Dacks=all in the shipped simulations)",
+              requestName, acks.toString().trim()));
     }
     Map<String, Object> c = new HashMap<>(properties);
     c.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "check");
