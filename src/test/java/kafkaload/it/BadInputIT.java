@@ -23,10 +23,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The bad-input table of docs/troubleshooting.md, row by row, end to end: the bundled baseline
- * simulation in a child JVM, as `mvn gatling:test` runs it. Each bad input fails the run before any
- * load with one line that names the problem; an oversized record is the exception: it is sent, and
- * comes back as a counted KO with its reason. The rows run side by side: most of each run is a
- * child JVM starting.
+ * simulation run as Gatling's main runs it, hosted in the test's JVM (InProcessGatling, a dry run
+ * included). Each bad input fails the run before any load with one line that names the problem; an
+ * oversized record is the exception: it is sent, and comes back as a counted KO with its reason.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class BadInputIT {
@@ -79,8 +78,7 @@ class BadInputIT {
             "127.0.0.1:1",
             "kafkaload.debug",
             "true");
-    // Timed inside the child, from the protocol's start to the crash, so a slow JVM start does not
-    // count.
+    // Timed inside the run, from the protocol's start to the crash, so a slow start does not count.
     long started = millisOfDay(run, "Kafka target: 127.0.0.1:1");
     // Gatling's own error line: "Run crashed" in 3.15, "Failed to build the scenario(s)" in 3.16;
     // with -Dkafkaload.debug=true only, and the stack traces with it.

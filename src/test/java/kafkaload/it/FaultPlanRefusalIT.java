@@ -46,7 +46,17 @@ class FaultPlanRefusalIT {
         runGatling(
             "simulations.BaselineSimulation",
             props(
-                "warmup", "0", "duration", "6", "kafka.embedded.brokers", "3", "fault.plan", plan),
+                "warmup",
+                "0",
+                "duration",
+                "6",
+                "kafka.embedded.brokers",
+                "3",
+                "fault.plan",
+                plan,
+                // A refusal that did not come: the plan and exit 0, not a load.
+                "dry.run",
+                "true"),
             120);
     assertNotEquals(0, run.exitCode(), run.tail());
     String line =

@@ -1,7 +1,11 @@
 package kafkaload.it;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.classic.util.ContextInitializer;
+import ch.qos.logback.core.spi.FilterReply;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -12,9 +16,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
+import kafkaload.internal.protocol.DryRunEnd;
 import kafkaload.internal.protocol.RunFiles;
 import org.slf4j.LoggerFactory;
+import org.slf4j.Marker;
 
 /**
  * Runs a simulation inside the test's own JVM, as {@code io.gatling.app.Gatling} would in a new
@@ -25,8 +32,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>System properties, {@code System.out} and Gatling's logback are JVM-wide, so the runs of one
  * test JVM take turns. A run that needs what only a process gives (environment variables, JVM
- * options, the zero-setup embedded broker, which a run stops at its end, an exit of its own) runs
- * in a child JVM: {@link #suits}.
+ * options, the zero-setup embedded broker, which a run stops at its end) runs in a child JVM:
+ * {@link #suits}. A dry run (-Ddry.run=true) is hosted here: its exit 0 is replaced by this host's
+ * end of the run ({@link DryRunEnd}), which interrupts the thread waiting in Gatling's runner, and
+ * reported as the exit code 0 the JVM would have given.
  */
 final class InProcessGatling {
   private InProcessGatling() {}
@@ -52,8 +61,7 @@ final class InProcessGatling {
         && env.isEmpty()
         && jvm.isEmpty()
         && props.containsKey("kafka.bootstrap.servers")
-        && !props.containsKey("kafka.embedded.brokers")
-        && !"true".equals(props.get("dry.run"));
+        && !props.containsKey("kafka.embedded.brokers");
   }
 
   /** The Gatling run, its console in {@code log}; its exit code as the Gatling main would give. */
@@ -78,12 +86,20 @@ final class InProcessGatling {
       System.setOut(console);
       System.setErr(console);
       int[] code = {-1};
+      AtomicBoolean dryRunEnded = new AtomicBoolean();
       Thread main =
           new Thread(
-              () -> code[0] = gatling(simulationClass, resultsDir, console),
+              () -> code[0] = gatling(simulationClass, resultsDir, console, dryRunEnded),
               // Gatling's own main thread's name, as its uncaught exception is printed.
               "main");
       main.setDaemon(true);
+      // A dry run ends Gatling's run, not this JVM: Gatling's runner waits for the run's end in an
+      // interruptible wait; interrupted, it closes the run's actors and event loops and throws.
+      DryRunEnd.hostedBy(
+          () -> {
+            dryRunEnded.set(true);
+            main.interrupt();
+          });
       main.start();
       main.join(TimeUnit.SECONDS.toMillis(timeoutSeconds));
       if (main.isAlive()) {
@@ -95,6 +111,7 @@ final class InProcessGatling {
       return new KafkaTestSupport.GatlingRun(
           code[0], Files.readString(log, StandardCharsets.UTF_8), ProcessHandle.current().pid());
     } finally {
+      DryRunEnd.jvmExit();
       System.setOut(out);
       System.setErr(err);
       before.forEach(
@@ -110,8 +127,10 @@ final class InProcessGatling {
   }
 
   /** What {@code Gatling.main} does short of exiting, then what the JVM's exit would do. */
-  private static int gatling(String simulationClass, Path resultsDir, PrintStream console) {
+  private static int gatling(
+      String simulationClass, Path resultsDir, PrintStream console, AtomicBoolean dryRunEnded) {
     int code;
+    QuietDryRunEnd.listen(dryRunEnded);
     try {
       String[] args = {"-s", simulationClass, "-rf", resultsDir.toAbsolutePath().toString()};
       // Gatling's console summary is Scala's println: scala.Console, not System.out.
@@ -123,10 +142,16 @@ final class InProcessGatling {
                       scala.Console$.MODULE$.withErr(
                           console, () -> io.gatling.app.Gatling$.MODULE$.fromArgs(args)));
     } catch (Throwable t) {
-      // What the JVM does with an exception main throws: its thread group hands it to the default
-      // handler, if one is set, or prints it; the exit code is 1.
-      Thread.currentThread().getThreadGroup().uncaughtException(Thread.currentThread(), t);
-      code = 1;
+      if (dryRunEnded.get()) {
+        // The dry run's plan is printed and its run ended by this host: the JVM's exit 0.
+        Thread.interrupted();
+        code = 0;
+      } else {
+        // What the JVM does with an exception main throws: its thread group hands it to the
+        // default handler, if one is set, or prints it; the exit code is 1.
+        Thread.currentThread().getThreadGroup().uncaughtException(Thread.currentThread(), t);
+        code = 1;
+      }
     }
     // Gatling stops logback as it ends (flushLoggers); the next run and this JVM's broker log
     // again.
@@ -141,5 +166,40 @@ final class InProcessGatling {
     // What the JVM's exit hook writes (kafka-summary.json, kafka.html, ...), on this console.
     RunFiles.writeNow();
     return code;
+  }
+
+  /**
+   * Drops the log lines of a hosted dry run's end, which a JVM's exit would not have printed:
+   * Netty's warning for each user stopped at its start, and Gatling's "Run crashed" for the
+   * interrupted wait of a dry run this host ended. Added for one run; logback's reset after it
+   * removes it.
+   */
+  private static final class QuietDryRunEnd extends TurboFilter {
+    private final AtomicBoolean dryRunEnded;
+
+    private QuietDryRunEnd(AtomicBoolean dryRunEnded) {
+      this.dryRunEnded = dryRunEnded;
+    }
+
+    static void listen(AtomicBoolean dryRunEnded) {
+      if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+        QuietDryRunEnd filter = new QuietDryRunEnd(dryRunEnded);
+        filter.setContext(context);
+        filter.start();
+        context.addTurboFilter(filter);
+      }
+    }
+
+    @Override
+    public FilterReply decide(
+        Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
+      if (t instanceof DryRunEnd.UserStopped
+          || (t instanceof InterruptedException
+              && dryRunEnded.get()
+              && logger.getName().startsWith("io.gatling."))) {
+        return FilterReply.DENY;
+      }
+      return FilterReply.NEUTRAL;
+    }
   }
 }

@@ -4,10 +4,12 @@ import static kafkaload.TestProtocols.resolved;
 import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import kafkaload.KafkaDsl;
@@ -205,8 +207,112 @@ class InputRefusalIT {
     return "starved: a KO";
   }
 
+  /**
+   * Dry runs hosted in this test's JVM, as the refusals above are (InProcessGatling): the plan and
+   * exit 0 without the JVM's exit, twice (each run ends its own); then a run with load in the same
+   * JVM, which the dry runs before it leave as they found it: no thread of theirs left (no user
+   * parked), its load sent, counted and reconciled, its files written.
+   */
+  @Test
+  void dryRunsInTheTestJvmLeaveNothingBehindForTheNextRun() throws Exception {
+    Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+    for (int i = 0; i < 2; i++) {
+      String topic = uniqueTopic("hosted-dry");
+      GatlingRun dry =
+          runGatling(
+              BASELINE,
+              props(
+                  "kafka.bootstrap.servers",
+                  bootstrap(),
+                  "topic",
+                  topic,
+                  "users",
+                  "2",
+                  "warmup",
+                  "0",
+                  "duration",
+                  "3",
+                  "dry.run",
+                  "true"),
+              120);
+      assertEquals(ProcessHandle.current().pid(), dry.pid(), "hosted in this JVM");
+      assertEquals(0, dry.exitCode(), dry.tail());
+      assertTrue(dry.output().contains("[kafkaload] dry run: the plan"), dry.tail());
+      assertTrue(
+          dry.output().contains("[kafkaload] dry run: every check passed, nothing sent; exit 0"),
+          dry.tail());
+      // Nothing a JVM's exit would not have printed: no requests table, no run summary, no file,
+      // no stack trace of the run's end.
+      for (String absent :
+          List.of(
+              "---- Requests",
+              "[kafkaload] Kafka page:",
+              "Run crashed",
+              "A task raised an exception",
+              "\tat ")) {
+        assertFalse(dry.output().contains(absent), absent + " in:\n" + dry.tail());
+      }
+      assertEquals(0, endOffsetSum(topic), "the dry run sent nothing");
+      assertNoRunThreadLeft(before);
+    }
+    String topic = uniqueTopic("after-dry");
+    GatlingRun load =
+        runGatling(
+            BASELINE,
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                topic,
+                "users",
+                "2",
+                "warmup",
+                "0",
+                "duration",
+                "2"),
+            120);
+    assertEquals(ProcessHandle.current().pid(), load.pid(), "hosted in this JVM");
+    assertEquals(0, load.exitCode(), load.tail());
+    assertFalse(load.output().contains("dry run"), load.tail());
+    long[] send = load.counts("send");
+    assertTrue(send[1] > 0 && send[2] == 0, "sends OK: " + send[1] + " OK, " + send[2] + " KO");
+    assertTrue(load.output().contains("| lost 0 | duplicates 0"), load.tail());
+    assertEquals(
+        send[1], summaryJson(load).at("/protocols/0/reconciliation/ackedOk").asLong(), "summary");
+    assertTrue(endOffsetSum(topic) >= send[1], "its records on the topic");
+    assertNoRunThreadLeft(before);
+  }
+
+  /**
+   * No thread a Gatling run starts (Gatling's event loops, kafkaload's threads, the Kafka clients'
+   * network threads) outlives the run, and none waits in a dry run's user; within 10 s, as some end
+   * once their executor's shutdown reaches them.
+   */
+  private static void assertNoRunThreadLeft(Set<Thread> before) throws InterruptedException {
+    List<String> left = List.of();
+    for (int i = 0; i < 100; i++) {
+      left =
+          Thread.getAllStackTraces().entrySet().stream()
+              .filter(e -> !before.contains(e.getKey()))
+              .filter(
+                  e ->
+                      e.getKey().getName().matches("(gatling-|kafkaload-|kafka-producer-).*")
+                          || Arrays.stream(e.getValue())
+                              .anyMatch(f -> f.getClassName().endsWith(".DryRun")))
+              .map(e -> e.getKey().getName())
+              .sorted()
+              .toList();
+      if (left.isEmpty()) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    fail("threads of a run left after it: " + left);
+  }
+
   /** The baseline as a dry run on the shared broker: the plan, exit 0, no load. */
   private static String dryRun(String topic) throws Exception {
+    // The product's own end: a JVM of its own, which exits 0 (an option the JVM has by default).
     GatlingRun run =
         runGatling(
             BASELINE,
@@ -223,7 +329,10 @@ class InputRefusalIT {
                 "3",
                 "dry.run",
                 "true"),
+            Map.of(),
+            OWN_JVM,
             120);
+    assertNotEquals(ProcessHandle.current().pid(), run.pid(), "a JVM of its own");
     String out = run.output();
     assertEquals(0, run.exitCode(), run.tail());
     assertTrue(out.contains("[kafkaload] dry run: the plan"), run.tail());

@@ -25,7 +25,8 @@ import org.jsoup.select.Elements;
  * window everywhere (the window line, the saturation note, the CPU split, a shaded window on every
  * time chart); the pool size of the configuration table the one the run used; a latency row, with
  * its kind, for every request that sent or read records; no sentinel on the page nor in the
- * summary. Any run's report folder: call {@link #assertConsistent(Path)} after the run.
+ * summary; a run's broker faults as the summary has them ({@link FaultPageCheck}). Any run's report
+ * folder: call {@link #assertConsistent(Path)} after the run.
  */
 public final class KafkaPageCheck {
   /** The time charts of the page (drawn when their data is there), each shading the windows. */
@@ -78,6 +79,7 @@ public final class KafkaPageCheck {
     if (json.path("protocols").size() > 0) {
       poolSize(json, page, out);
       latencyRows(json, page, out);
+      FaultPageCheck.problems(json, page, out);
     }
     sentinels(json, page, out);
     return out;

@@ -299,6 +299,12 @@ public final class KafkaTestSupport {
   public static final List<String> OWN_PROCESS = List.of("-XX:+UseParallelGC");
 
   /**
+   * The JVM options of a run that tests what only a JVM of its own does (a dry run's exit 0): the
+   * JVM's default class data sharing, given so that the run gets a child JVM.
+   */
+  public static final List<String> OWN_JVM = List.of("-Xshare:auto");
+
+  /**
    * The JVM option for a test whose load needs the full JIT (a sustained high rate): given later,
    * it wins.
    */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.config.Console;
@@ -14,28 +15,38 @@ import kafkaload.internal.config.Secrets;
 
 /**
  * -Ddry.run: once every check before the load has passed (Gatling has built every action, so each
- * action's own checks ran too), the resolved plan is printed and the JVM exits 0 before the first
- * virtual user takes a step. Gatling has no way to end a run with success before its injection, so
- * the exit is the JVM's.
+ * action's own checks ran too), the resolved plan is printed and the run ends before the first
+ * virtual user takes a step: the JVM exits 0 (Gatling has no way to end a run with success before
+ * its injection), or, in a host that runs Gatling in its own JVM, the host ends it ({@link
+ * DryRunEnd}).
  */
 final class DryRun {
-  private static final Object ONCE = new Object();
-  private static boolean ended;
-
   private DryRun() {}
 
-  /** Prints the plan and exits 0; the calling user (and every later one) never goes on. */
-  static void end(List<KafkaProtocol> protocols, Runnable stopBrokers) {
-    synchronized (ONCE) {
-      if (!ended) {
-        ended = true;
+  /**
+   * Prints the plan once per run ({@code ended}) and ends the run: the JVM's exit 0, or {@code
+   * host}'s end; the calling user (and every later one) never goes on.
+   */
+  static void end(
+      List<KafkaProtocol> protocols, Runnable stopBrokers, Runnable host, AtomicBoolean ended) {
+    synchronized (ended) {
+      if (ended.compareAndSet(false, true)) {
         plan(protocols).forEach(Console::out);
         Console.out("[kafkaload] dry run: every check passed, nothing sent; exit 0");
-        stopBrokers.run();
-        // Not on this thread: System.exit waits for the shutdown hooks, which may need it.
-        Thread exit = new Thread(() -> System.exit(0), "kafkaload-dry-run-exit");
-        exit.start();
+        if (host == null) {
+          stopBrokers.run();
+          // Not on this thread: System.exit waits for the shutdown hooks, which may need it.
+          Thread exit = new Thread(() -> System.exit(0), "kafkaload-dry-run-exit");
+          exit.start();
+        } else {
+          // Gatling's end of the run, which the host brings, closes the run's clients and brokers.
+          host.run();
+        }
       }
+    }
+    if (host != null) {
+      // Leaves the event loop free for Gatling's end: a parked user would keep it forever.
+      throw DryRunEnd.UserStopped.INSTANCE;
     }
     while (true) {
       LockSupport.park(); // a user of a dry run never takes a step

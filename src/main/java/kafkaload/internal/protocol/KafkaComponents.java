@@ -292,6 +292,18 @@ public final class KafkaComponents implements ProtocolComponents {
    * CPU split at the measured load, or null), close the producers.
    */
   void close(kafkaload.internal.results.LoadCpu loadCpu) {
+    stopReading();
+    Console.out("[kafkaload] " + ledger.summaryLine(loadCpu));
+    release();
+  }
+
+  /** A dry run's end in a host JVM: its clients and threads closed, nothing printed. */
+  void closeQuietly() {
+    stopReading();
+    release();
+  }
+
+  private void stopReading() {
     Running r = running();
     listeners.values().forEach(TopicListener::close);
     r.topicWatch().close();
@@ -299,7 +311,10 @@ public final class KafkaComponents implements ProtocolComponents {
       r.lagMonitor().close();
       r.lagAdmin().close(Duration.ofSeconds(5));
     }
-    Console.out("[kafkaload] " + ledger.summaryLine(loadCpu));
+  }
+
+  private void release() {
+    Running r = running();
     blockingSender.shutdownNow();
     r.producers().close();
     synchronized (this) {

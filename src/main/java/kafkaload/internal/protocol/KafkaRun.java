@@ -67,6 +67,14 @@ final class KafkaRun {
   private volatile String historyLabel = "";
   private volatile boolean ended;
 
+  /**
+   * -Ddry.run: the host's end of the run in place of the JVM's exit, or null ({@link DryRunEnd}).
+   */
+  private final Runnable dryRunHost = DryRunEnd.host();
+
+  /** -Ddry.run: the plan was printed and the run's end asked for. */
+  private final AtomicBoolean dryRunEnded = new AtomicBoolean();
+
   private KafkaRun(CoreComponents core) {
     this.core = core;
   }
@@ -200,7 +208,10 @@ final class KafkaRun {
     }
   }
 
-  /** -Ddry.run: the first user's start prints the plan and exits 0; no user goes on. */
+  /**
+   * -Ddry.run: the first user's start prints the plan and ends the run (the JVM's exit 0, or the
+   * host's end); no user goes on.
+   */
   void dryRunEnd() {
     List<KafkaComponents> all;
     synchronized (this) {
@@ -208,7 +219,9 @@ final class KafkaRun {
     }
     DryRun.end(
         all.stream().map(KafkaComponents::protocol).toList(),
-        () -> stopEmbedded(all.stream().anyMatch(KafkaComponents::embedded)));
+        () -> stopEmbedded(all.stream().anyMatch(KafkaComponents::embedded)),
+        dryRunHost,
+        dryRunEnded);
   }
 
   /** The run stops the embedded broker and registry: a broker left running keeps the JVM alive. */
@@ -303,6 +316,15 @@ final class KafkaRun {
     boolean anyEmbedded = all.stream().anyMatch(KafkaComponents::embedded);
     all.removeIf(c -> !c.started());
     if (all.isEmpty()) {
+      stopEmbedded(anyEmbedded);
+      return;
+    }
+    if (dryRunEnded.get()) {
+      // A dry run ended by its host: its clients and threads closed, no summary, no file.
+      if (health != null) {
+        health.close();
+      }
+      all.forEach(KafkaComponents::closeQuietly);
       stopEmbedded(anyEmbedded);
       return;
     }

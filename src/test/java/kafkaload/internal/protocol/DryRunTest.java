@@ -1,14 +1,19 @@
 package kafkaload.internal.protocol;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import kafkaload.internal.config.ParamSnapshot;
 import org.junit.jupiter.api.Test;
 
-/** The dry run's plan: every knob read, with its value and source, grouped as the docs group. */
+/**
+ * The dry run's plan: every knob read, with its value and source, grouped as the docs group; and
+ * its end in a host JVM: the host's end once per run, each user stopped.
+ */
 class DryRunTest {
   @Test
   void knobsAreGroupedByTheirSectionWithValueAndSource() {
@@ -31,5 +36,36 @@ class DryRunTest {
             "[kafkaload]   Gates: gate.p99Ms=250.0 (default)",
             "[kafkaload]   The simulation's own: rates=5 (-D)"),
         DryRun.knobs(read, params));
+  }
+
+  @Test
+  void aHostedDryRunCallsTheHostsEndOncePerRunAndStopsEveryUser() {
+    AtomicInteger ends = new AtomicInteger();
+    Runnable host = ends::incrementAndGet;
+    Runnable stopBrokers = () -> fail("a host's run stops its brokers at its own end");
+    AtomicBoolean run = new AtomicBoolean();
+    for (int user = 0; user < 3; user++) {
+      assertThrows(
+          DryRunEnd.UserStopped.class, () -> DryRun.end(List.of(), stopBrokers, host, run));
+    }
+    assertEquals(1, ends.get(), "one end for the run, at its first user");
+    // The next run of the same JVM ends on its own.
+    assertThrows(
+        DryRunEnd.UserStopped.class,
+        () -> DryRun.end(List.of(), stopBrokers, host, new AtomicBoolean()));
+    assertEquals(2, ends.get());
+  }
+
+  @Test
+  void theHostsEndIsTakenAsARunStartsAndTheJvmExitIsTheDefault() {
+    assertNull(DryRunEnd.host());
+    Runnable end = () -> {};
+    DryRunEnd.hostedBy(end);
+    try {
+      assertSame(end, DryRunEnd.host());
+    } finally {
+      DryRunEnd.jvmExit();
+    }
+    assertNull(DryRunEnd.host());
   }
 }
