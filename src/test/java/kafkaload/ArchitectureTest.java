@@ -128,7 +128,7 @@ class ArchitectureTest {
   }
 
   /** The layer a package is in: its own name, or {@link #SEMANTICS} for a semantic's package. */
-  private static String layerOf(String pkg) {
+  static String layerOf(String pkg) {
     String name = pkg.equals("kafkaload") ? "kafkaload" : pkg.substring("kafkaload.".length());
     return name.startsWith("internal.semantic.") ? SEMANTICS : name;
   }
