@@ -1,6 +1,5 @@
 package kafkaload;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -55,11 +54,26 @@ class ArchitectureDocTest {
     if (!generated.equals(committed)) {
       Files.writeString(CATALOGUE, generated);
     }
-    assertEquals(
-        generated,
-        committed,
+    assertTrue(
+        generated.equals(committed),
         "docs/types.md was not what the sources make of it (a type added, moved, removed or its "
-            + "Javadoc changed): it has been written anew, commit it");
+            + "Javadoc changed; first difference: "
+            + firstDifference(committed, generated)
+            + "): it has been written anew, commit it");
+  }
+
+  /** The first line where the committed catalogue and the generated one differ. */
+  private static String firstDifference(String committed, String generated) {
+    List<String> was = committed.lines().toList();
+    List<String> is = generated.lines().toList();
+    for (int i = 0; i < Math.max(was.size(), is.size()); i++) {
+      String a = i < was.size() ? was.get(i) : "(none)";
+      String b = i < is.size() ? is.get(i) : "(none)";
+      if (!a.equals(b)) {
+        return "line " + (i + 1) + " was \"" + a + "\", is \"" + b + "\"";
+      }
+    }
+    return "line endings";
   }
 
   /** Each package of src/main (as "kafkaload.x.y") with its source files, sorted. */

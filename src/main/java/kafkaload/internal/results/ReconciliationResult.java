@@ -62,20 +62,11 @@ public record ReconciliationResult(
       missingSample = missingSample == null ? null : List.copyOf(missingSample);
     }
 
-    /** The verdict on these counts; {@code error}: why it could not be judged, or null. */
-    public static ExactlyOnce of(
-        String outputTopic,
-        long committedInputs,
-        long committedOutputs,
-        long distinctOutputs,
-        long duplicates,
-        long missing,
-        long unexpected,
-        long abortedOutputs,
-        boolean complete,
-        double seconds,
-        List<Long> missingSample,
-        String error) {
+    /**
+     * These counts with their verdict ({@code holds}, {@code failure}); {@code error}: why they
+     * could not be judged, or null.
+     */
+    public ExactlyOnce verdict(String error) {
       String failure =
           error != null
               ? "exactly-once on '" + outputTopic + "' not judged: " + error
@@ -106,7 +97,8 @@ public record ReconciliationResult(
 
     /** A verdict that could not be reached, with its reason. */
     public static ExactlyOnce unjudged(String outputTopic, String error) {
-      return of(outputTopic, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of(), error);
+      return new ExactlyOnce(outputTopic, 0, 0, 0, 0, 0, 0, 0L, false, 0, List.of(), false, null)
+          .verdict(error);
     }
 
     /** Whether the counts were judged (the verdict holds or names how it broke). */

@@ -77,17 +77,6 @@ public final class Reconciled {
       TopicChange change,
       long notOwed) {
 
-    public TopicResult(
-        String topic,
-        long ackedOk,
-        long offsetDelta,
-        long delivered,
-        long readBackDuplicates,
-        List<Partition> partitions,
-        TopicChange change) {
-      this(topic, ackedOk, offsetDelta, delivered, readBackDuplicates, partitions, change, 0);
-    }
-
     /**
      * Acked records not in the topic: exact with a complete read-back, else a lower bound from
      * offsets; records of aborted or failed transactions ({@code notOwed}) are never lost.

@@ -151,7 +151,9 @@ class MergedSummaryTest {
                     new LoadCpu.Reading(11, 9 + index, acked),
                     LoadCpu.FIRST_MEASURED_REQUEST,
                     false)
-                .withCpuAtReport(10 + index));
+                .withCpuAtReport(10 + index),
+            null,
+            null);
     return new RunResults(
         1,
         "2026-12-01T05:00:0" + index + "Z",

@@ -140,7 +140,9 @@ final class Fixtures {
             i.heapAfterGcMb(),
             i.eventLoopDelayMs(),
             i.bounds(),
-            i.loadCpu());
+            i.loadCpu(),
+            null,
+            null);
     return new RunResults(
         r.schemaVersion(),
         r.startedAt(),

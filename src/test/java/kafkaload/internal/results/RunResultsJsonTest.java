@@ -306,7 +306,9 @@ public class RunResultsJsonTest {
             new InjectorResults.EventLoopDelay(2, 1000, 100, 0.1, 2.5, 30),
             new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
             new LoadCpu(
-                3.5, 13.5, LoadCpu.FIRST_MEASURED_REQUEST, 9.5, 30.0, 3.0, 1_000_000, 30.0, true));
+                3.5, 13.5, LoadCpu.FIRST_MEASURED_REQUEST, 9.5, 30.0, 3.0, 1_000_000, 30.0, true),
+            null,
+            null);
     LatencySourceFigures sources =
         new LatencySourceFigures(
             Map.of("send", new LatencySourceFigures.Ack(2.5, 7.5, 12.5)),

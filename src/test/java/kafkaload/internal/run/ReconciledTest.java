@@ -20,7 +20,7 @@ class ReconciledTest {
   private static TopicResult topic(
       long ackedOk, long offsetDelta, long delivered, long readBackDuplicates) {
     return new TopicResult(
-        "t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of(), null);
+        "t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of(), null, 0);
   }
 
   @Test

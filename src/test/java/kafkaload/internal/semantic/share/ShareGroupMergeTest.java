@@ -225,7 +225,7 @@ class ShareGroupMergeTest {
             counters().results(),
             null,
             null,
-            List.of(new ShareGroupResults.ShareConsumer(0, 0, 0, 0, 10, null, 0)));
+            List.of(new ShareGroupResults.ShareConsumer(0, 0, 0, 0, 10, null, 0, null)));
     ShareGroupResults g = ShareGroupMerge.merge(List.of(protocolOf(a), protocolOf(idle))).get(0);
     assertEquals(10.0, g.perConsumer().get(0).acceptedPerSec(), 1e-9);
     assertNull(g.perConsumer().get(1).acceptedPerSec());
@@ -264,7 +264,7 @@ class ShareGroupMergeTest {
   }
 
   private static ShareGroupResults.ShareConsumer consumer(int i, long accepted, double rate) {
-    return new ShareGroupResults.ShareConsumer(i, accepted, accepted, 0, 10, rate, 0);
+    return new ShareGroupResults.ShareConsumer(i, accepted, accepted, 0, 10, rate, 0, null);
   }
 
   private static ShareGroupResults withSpan(
