@@ -107,6 +107,7 @@ public final class SyntheticInjectorLogs {
                   null,
                   null,
                   null,
+                  null,
                   null)));
       Map<String, Object> marker = new LinkedHashMap<>();
       marker.put("index", i);

@@ -175,6 +175,7 @@ public final class RunSummary {
             null,
             null,
             null,
+            null,
             null);
     return new RunSummary(results, Timeline.csv(samples));
   }

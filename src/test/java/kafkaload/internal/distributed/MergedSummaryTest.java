@@ -117,6 +117,9 @@ class MergedSummaryTest {
             Map.of("send", latency),
             Map.of(),
             null,
+            null,
+            null,
+            null,
             Percentiles.empty(),
             null,
             List.of(
@@ -164,6 +167,7 @@ class MergedSummaryTest {
         null,
         health,
         List.of(second(1.2, acked / 10.0, cpu, Double.NaN), second(2.1, acked / 10.0, cpu, 30)),
+        null,
         null,
         null,
         null,

@@ -174,6 +174,9 @@ public class RunResultsJsonTest {
         Map.of("by produced-at header", pct(800, 4.5)),
         Map.of("send", "HISTFAAAA"),
         Map.of("by produced-at header", "HISTFBBBB"),
+        null,
+        null,
+        null,
         new ProtocolResults.Distributed(
             1,
             3,
@@ -278,6 +281,9 @@ public class RunResultsJsonTest {
             Map.of(),
             Map.of(),
             null,
+            null,
+            null,
+            null,
             Percentiles.empty(),
             null,
             List.of(),
@@ -369,7 +375,8 @@ public class RunResultsJsonTest {
             new RunResults.Gate(
                 "Global: percentage of failed events is less than 1.0", true, 0.2, null),
             new RunResults.Gate("send: 99th percentile", false, null, "no request named send")),
-        "simulation.log");
+        "simulation.log",
+        null);
   }
 
   @Test
@@ -462,6 +469,7 @@ public class RunResultsJsonTest {
             full.injector(),
             full.timeline(),
             full.timelineResolution(),
+            null,
             null,
             null,
             null,

@@ -70,6 +70,9 @@ class ShareGroupMergeTest {
         Map.of(),
         Map.of(),
         Map.of(),
+        null,
+        null,
+        null,
         d,
         Percentiles.empty(),
         null,
@@ -251,6 +254,7 @@ class ShareGroupMergeTest {
             List.of(),
             null,
             List.of(),
+            null,
             null);
     RunResults back = ResultsJson.read(ResultsJson.write(run));
     assertEquals(p.distributed(), back.protocols().get(0).distributed());
@@ -313,6 +317,9 @@ class ShareGroupMergeTest {
         p.e2eLatencyMs(),
         p.ackLatencyHistograms(),
         p.e2eLatencyHistograms(),
+        null,
+        null,
+        null,
         null,
         p.publishDelayMs(),
         null,
