@@ -5,7 +5,8 @@
 # Prints: files outside each semantic's own package and the DSL that name its types; the largest files of
 # src/main; `with…` methods whose body calls a constructor of more than 6 arguments; System.out/err calls in
 # src/main; src/main's code lines without comments, blank, package and import lines; the size of
-# docs/benchmark.md.
+# docs/benchmark.md; the exact duplicate pairs of six or more lines in src/main (the library's
+# `duplicates` command, where it is on the PATH); the size of docs/architecture.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then
@@ -64,3 +65,14 @@ print(f"src/main code lines (no comments, blank, package or import lines): {code
 PY
 echo "System.out/System.err calls in src/main: $(grep -rhoE 'System\.(out|err)' $main --include=*.java | wc -l) in $(grep -rlE 'System\.(out|err)' $main --include=*.java | wc -l) files"
 echo "docs/benchmark.md: $(wc -c < docs/benchmark.md) bytes"
+if command -v duplicates >/dev/null; then
+  dups=$(duplicates --repo src/main --most 200 --seconds 120)
+  # a row per pair; "shape" marks pairs alike only but for names and values
+  echo "exact duplicate pairs of 6+ lines in src/main: $(grep -E '^D[0-9]+ ' <<<"$dups" | grep -vc ' shape' || true)" \
+    "(and $(grep -E '^D[0-9]+ ' <<<"$dups" | grep -c ' shape' || true) of the same shape)"
+  grep -E '^D[0-9]+ ' <<<"$dups" | grep -v ' shape' | sed 's/^/  /' || true
+  grep -E '^\(\+[0-9]+ more pairs\)|^incomplete' <<<"$dups" | sed 's/^/  (count cut: /;s/$/)/' || true
+else
+  echo "exact duplicate pairs of 6+ lines in src/main: not counted (no duplicates command on the PATH)"
+fi
+echo "docs/architecture.md: $(wc -c < docs/architecture.md) bytes"

@@ -30,7 +30,14 @@ public final class SchemaValue {
       SchemaFormat format, String schemaPath, String messageName, Object content) {
     return new SchemaValue(
         new SchemaValueSpec(
-            format, schemaPath, messageName, template(content), content(content), null, Map.of()));
+            format,
+            schemaPath,
+            messageName,
+            template(content),
+            content(content),
+            null,
+            Map.of(),
+            null));
   }
 
   static SchemaValue generated(
@@ -50,7 +57,7 @@ public final class SchemaValue {
   static SchemaValue serializer(String className, Map<String, ?> configs, Object content) {
     return new SchemaValue(
         new SchemaValueSpec(
-            null, null, null, null, content(content), className, Map.copyOf(configs)));
+            null, null, null, null, content(content), className, Map.copyOf(configs), null));
   }
 
   /**

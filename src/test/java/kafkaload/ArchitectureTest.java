@@ -6,12 +6,12 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.library.Architectures;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
@@ -43,47 +43,58 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
   /**
-   * Top to bottom: a package may use only the packages after it. {@code kafkaload} is the DSL;
-   * above it, the public packages built on it (galaxio's Java DSL over it, the distributed
-   * launcher, the shipped-simulation kit, the echo service); below it, the internal packages, all
-   * under {@code kafkaload.internal}.
-   */
-  /**
    * One layer of siblings: each Kafka semantic's package under {@code kafkaload.internal.semantic}
    * (transactions, share groups, ...); none uses another ({@link #semanticsAreIndependent()}).
    */
   static final String SEMANTICS = "internal.semantic.*";
 
-  static final List<String> LAYERS =
+  /**
+   * A named layer: its packages, top to bottom. A package may use the packages after it in its own
+   * layer and every package of the layers below; nothing above.
+   */
+  record Layer(String name, List<String> packages) {}
+
+  /**
+   * Top to bottom (docs/architecture.md, The layers). {@code kafkaload} is the DSL; above it, the
+   * public packages built on it (galaxio's Java DSL over it, the distributed launcher, the
+   * shipped-simulation kit, the echo service); below it, the internal packages, all under {@code
+   * kafkaload.internal}.
+   */
+  static final List<Layer> NAMED_LAYERS =
       List.of(
-          "galaxio.javaapi",
-          "galaxio.javaapi.request.builder",
-          "galaxio.javaapi.protocol",
-          "galaxio.javaapi.checks",
-          "galaxio.javaapi.request.expressions",
-          "galaxio.request",
-          "distributed",
-          "kit",
-          "echo",
-          "kafkaload",
-          "internal.distributed",
-          SEMANTICS,
-          "internal.action",
-          "internal.protocol",
-          "internal.metrics",
-          "internal.report",
-          "internal.verification",
-          "internal.check",
-          "internal.client",
-          "internal.admin",
-          "internal.semantics",
-          "internal.run",
-          "internal.broker",
-          "internal.schema",
-          "internal.payload",
-          "internal.config",
-          "internal.history",
-          "internal.results");
+          new Layer(
+              "galaxio",
+              List.of(
+                  "galaxio.javaapi",
+                  "galaxio.javaapi.request.builder",
+                  "galaxio.javaapi.protocol",
+                  "galaxio.javaapi.checks",
+                  "galaxio.javaapi.request.expressions",
+                  "galaxio.request")),
+          new Layer("entry", List.of("distributed", "kit", "echo")),
+          new Layer("dsl", List.of("kafkaload")),
+          new Layer("distribution", List.of("internal.distributed")),
+          new Layer("semantics", List.of(SEMANTICS)),
+          new Layer(
+              "core",
+              List.of(
+                  "internal.action",
+                  "internal.protocol",
+                  "internal.metrics",
+                  "internal.report",
+                  "internal.verification",
+                  "internal.check",
+                  "internal.client",
+                  "internal.admin")),
+          new Layer("seam", List.of("internal.semantics", "internal.run")),
+          new Layer(
+              "foundation",
+              List.of("internal.broker", "internal.schema", "internal.payload", "internal.config")),
+          new Layer("results", List.of("internal.history", "internal.results")));
+
+  /** Every package, top to bottom: a package may use only the packages after it. */
+  static final List<String> LAYERS =
+      NAMED_LAYERS.stream().flatMap(l -> l.packages().stream()).toList();
 
   /** The packages users may import: the DSL and the public packages above it. */
   static final List<String> PUBLIC =
@@ -117,7 +128,7 @@ class ArchitectureTest {
   }
 
   /** The layer a package is in: its own name, or {@link #SEMANTICS} for a semantic's package. */
-  private static String layerOf(String pkg) {
+  static String layerOf(String pkg) {
     String name = pkg.equals("kafkaload") ? "kafkaload" : pkg.substring("kafkaload.".length());
     return name.startsWith("internal.semantic.") ? SEMANTICS : name;
   }
@@ -133,21 +144,88 @@ class ArchitectureTest {
     assertEquals(layers, packages, "a package was added or removed: place it in LAYERS");
   }
 
+  /**
+   * Every dependency in the bytecode (a field, a call, a signature, a supertype, an annotation)
+   * from one package to another points down: each one that does not is named with the rule it
+   * breaks.
+   */
   @Test
   void dependenciesPointDownTheLayersOnly() {
-    Architectures.LayeredArchitecture layered =
-        Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers();
-    for (String layer : LAYERS) {
-      layered = layered.layer(layer).definedBy(pkg(layer));
+    Set<String> broken = new TreeSet<>();
+    for (JavaClass c : MAIN) {
+      String from = layerOf(c.getPackageName());
+      for (Dependency d : c.getDirectDependenciesFromSelf()) {
+        JavaClass target = d.getTargetClass();
+        target = target.isArray() ? target.getBaseComponentType() : target;
+        String pkg = target.getPackageName();
+        if (!pkg.equals("kafkaload") && !pkg.startsWith("kafkaload.")) {
+          continue;
+        }
+        String rule = brokenRule(from, layerOf(pkg));
+        if (rule != null) {
+          broken.add(
+              c.getName()
+                  + " in "
+                  + where(from)
+                  + " imports "
+                  + target.getName()
+                  + " in "
+                  + where(layerOf(pkg))
+                  + ": "
+                  + rule);
+        }
+      }
     }
-    layered = layered.whereLayer(LAYERS.get(0)).mayNotBeAccessedByAnyLayer();
-    for (int i = 1; i < LAYERS.size(); i++) {
-      String[] above = LAYERS.subList(0, i).toArray(String[]::new);
-      layered = layered.whereLayer(LAYERS.get(i)).mayOnlyBeAccessedByLayers(above);
+    assertTrue(broken.isEmpty(), dependenciesUp(broken));
+  }
+
+  /**
+   * The rule a dependency from the package {@code from} to the package {@code to} (layer names as
+   * in {@link #LAYERS}) breaks, or null when it points down or stays in its package.
+   */
+  static String brokenRule(String from, String to) {
+    if (from.equals(to) || LAYERS.indexOf(to) > LAYERS.indexOf(from)) {
+      return null;
     }
-    layered
-        .because("a package uses only the packages below it (docs/architecture.md, The layers)")
-        .check(MAIN);
+    if (!LAYERS.contains(to)) {
+      return to + " is in no layer: place it in NAMED_LAYERS";
+    }
+    Layer up = namedLayer(to);
+    Layer here = namedLayer(from);
+    return up == here
+        ? "within "
+            + here.name()
+            + ", "
+            + from
+            + " may not depend on "
+            + to
+            + " (its order: "
+            + String.join(" > ", here.packages())
+            + ")"
+        : here.name() + " may not depend on " + up.name();
+  }
+
+  private static Layer namedLayer(String layer) {
+    return NAMED_LAYERS.stream()
+        .filter(l -> l.packages().contains(layer))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(layer + " is in no layer: place it in NAMED_LAYERS"));
+  }
+
+  /** "layer X (package p)", or "layer X" where the layer is one package. */
+  private static String where(String layer) {
+    if (!LAYERS.contains(layer)) {
+      return "no layer (" + layer + ")";
+    }
+    Layer l = namedLayer(layer);
+    return "layer " + l.name() + (l.packages().size() == 1 ? "" : " (" + layer + ")");
+  }
+
+  private static String dependenciesUp(Set<String> broken) {
+    return "dependencies up the layers (top to bottom: "
+        + NAMED_LAYERS.stream().map(Layer::name).collect(Collectors.joining(" > "))
+        + "; docs/architecture.md, The layers):\n"
+        + String.join("\n", broken);
   }
 
   /** A semantic is a package of its own: it uses the layers below, never another semantic. */
@@ -309,24 +387,38 @@ class ArchitectureTest {
    */
   @Test
   void sourceReferencesPointDownTheLayersOnly() throws IOException {
-    List<String> upward = new ArrayList<>();
+    Set<String> broken = new TreeSet<>();
     for (Path file : sources(SOURCES)) {
       String from = layer(file.getParent());
-      int fromRank = LAYERS.indexOf(from);
       String code = withoutComments(Files.readString(file));
       Matcher m = REFERENCE.matcher(code);
       while (m.find()) {
         String to = layerOf("kafkaload." + m.group(1));
-        if (!to.equals(from) && LAYERS.indexOf(to) <= fromRank) {
-          upward.add(SOURCES.relativize(file) + " -> kafkaload." + to);
+        String rule = brokenRule(from, to);
+        if (rule != null) {
+          broken.add(
+              SOURCES.relativize(file)
+                  + " in "
+                  + where(from)
+                  + " names kafkaload."
+                  + m.group(1)
+                  + " in "
+                  + where(to)
+                  + ": "
+                  + rule);
         }
       }
-      if (fromRank > LAYERS.indexOf("kafkaload") && API_REFERENCE.matcher(code).find()) {
-        upward.add(SOURCES.relativize(file) + " -> the public API package kafkaload");
+      if (LAYERS.indexOf(from) > LAYERS.indexOf("kafkaload")
+          && API_REFERENCE.matcher(code).find()) {
+        broken.add(
+            SOURCES.relativize(file)
+                + " in "
+                + where(from)
+                + " names the public API package kafkaload in layer dsl: "
+                + brokenRule(from, "kafkaload"));
       }
     }
-    assertTrue(
-        upward.isEmpty(), "references up the layers " + LAYERS + ":\n" + String.join("\n", upward));
+    assertTrue(broken.isEmpty(), dependenciesUp(broken));
   }
 
   @Test

@@ -2,6 +2,8 @@ package kafkaload.echo;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,6 +16,8 @@ import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaProtocol;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -137,14 +141,34 @@ public final class EchoService implements AutoCloseable {
     }
     Preflight.ensureTopic(connection, protocol.topic(), oneProducer);
     Preflight.ensureTopic(connection, replyTopic, oneProducer);
+    Wiring wiring = new Wiring(connection, group, protocol.topic(), replyTopic, consumers);
     EchoService s =
         transactionMs > 0
-            ? ExactlyOnceEcho.start(
-                connection, group, protocol.topic(), replyTopic, consumers, transactionMs)
-            : PlainEcho.start(
-                connection, group, protocol.topic(), replyTopic, consumers, delayMs, transform);
+            ? ExactlyOnceEcho.start(wiring, transactionMs)
+            : PlainEcho.start(wiring, delayMs, transform);
     s.awaitAssigned(consumers);
     return s;
+  }
+
+  /**
+   * Where an echo's consumer threads read and reply: the connection, the group, the request and
+   * reply topics, and how many consumers.
+   */
+  record Wiring(
+      Connection connection, String group, String requestTopic, String replyTopic, int consumers) {
+    /**
+     * A consumer of the group that commits by hand and reads from the topic's end when the group
+     * has no offset; {@code own} adds its own properties.
+     */
+    KafkaConsumer<byte[], byte[]> consumer(Map<String, String> own) {
+      Properties p = connection.properties();
+      p.put("group.id", group);
+      p.put("auto.offset.reset", "latest");
+      p.put("enable.auto.commit", "false");
+      p.put("max.poll.records", "500");
+      p.putAll(own);
+      return new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
   }
 
   /** Waits up to 30 s for every consumer's first partitions, so no early request is missed. */

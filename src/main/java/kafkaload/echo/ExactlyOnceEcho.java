@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import kafkaload.internal.admin.Connection;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -23,7 +22,6 @@ import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.InvalidTxnStateException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -69,17 +67,11 @@ final class ExactlyOnceEcho {
    * <group>-<index>} too, so a restarted echo takes its predecessor's place in the group at once
    * rather than after the session timeout.
    */
-  static EchoService start(
-      Connection connection,
-      String group,
-      String requestTopic,
-      String replyTopic,
-      int consumers,
-      long transactionMs) {
+  static EchoService start(EchoService.Wiring w, long transactionMs) {
     EchoService s = new EchoService();
-    for (int i = 0; i < consumers; i++) {
-      String id = group + "-" + i;
-      Properties pp = connection.properties();
+    for (int i = 0; i < w.consumers(); i++) {
+      String id = w.group() + "-" + i;
+      Properties pp = w.connection().properties();
       pp.put("transactional.id", id);
       pp.put("enable.idempotence", "true");
       pp.put("acks", "all");
@@ -89,18 +81,13 @@ final class ExactlyOnceEcho {
       pp.put("transaction.timeout.ms", "15000");
       KafkaProducer<byte[], byte[]> producer =
           new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-      Properties p = connection.properties();
-      p.put("group.id", group);
-      p.put("group.instance.id", id);
-      p.put("client.id", id);
-      p.put("isolation.level", "read_committed");
-      p.put("auto.offset.reset", "latest");
-      p.put("enable.auto.commit", "false");
-      p.put("max.poll.records", "500");
       KafkaConsumer<byte[], byte[]> consumer =
-          new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+          w.consumer(
+              Map.of(
+                  "group.instance.id", id, "client.id", id, "isolation.level", "read_committed"));
       ExactlyOnceEcho worker =
-          new ExactlyOnceEcho(s, consumer, producer, requestTopic, replyTopic, transactionMs);
+          new ExactlyOnceEcho(
+              s, consumer, producer, w.requestTopic(), w.replyTopic(), transactionMs);
       s.addThread(worker::run, "kafkaload-echo-eos-" + i);
       s.onClose(() -> producer.close(Duration.ofSeconds(5)));
     }
@@ -108,13 +95,13 @@ final class ExactlyOnceEcho {
     LOG.info(
         "Echo service (exactly-once): group '{}' reads '{}' read_committed and replies on '{}' in "
             + "transactions of at most {} ms ({} consumers, transactional.id {}-0..{})",
-        group,
-        requestTopic,
-        replyTopic,
+        w.group(),
+        w.requestTopic(),
+        w.replyTopic(),
         transactionMs,
-        consumers,
-        group,
-        consumers - 1);
+        w.consumers(),
+        w.group(),
+        w.consumers() - 1);
     return s;
   }
 

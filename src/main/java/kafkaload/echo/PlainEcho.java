@@ -5,9 +5,9 @@ import static kafkaload.echo.EchoService.LOG;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
-import kafkaload.internal.admin.Connection;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -17,7 +17,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -57,31 +56,17 @@ final class PlainEcho {
    * @param connection where the echo clients connect, with the protocol's security settings
    * @param delayMs time spent "processing" each record, 0 for none
    */
-  static EchoService start(
-      Connection connection,
-      String group,
-      String requestTopic,
-      String replyTopic,
-      int consumers,
-      long delayMs,
-      UnaryOperator<byte[]> transform) {
-    Properties pp = connection.properties();
+  static EchoService start(EchoService.Wiring w, long delayMs, UnaryOperator<byte[]> transform) {
+    Properties pp = w.connection().properties();
     pp.put("linger.ms", "1");
     pp.put("client.id", "kafkaload-echo");
     KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
     EchoService s = new EchoService();
-    for (int i = 0; i < consumers; i++) {
-      Properties p = connection.properties();
-      p.put("group.id", group);
-      p.put("client.id", group + "-" + i);
-      p.put("auto.offset.reset", "latest");
-      p.put("enable.auto.commit", "false");
-      p.put("max.poll.records", "500");
-      KafkaConsumer<byte[], byte[]> consumer =
-          new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    for (int i = 0; i < w.consumers(); i++) {
+      KafkaConsumer<byte[], byte[]> consumer = w.consumer(Map.of("client.id", w.group() + "-" + i));
       consumer.subscribe(
-          List.of(requestTopic),
+          List.of(w.requestTopic()),
           new ConsumerRebalanceListener() {
             private boolean counted;
 
@@ -96,7 +81,7 @@ final class PlainEcho {
               }
             }
           });
-      PlainEcho worker = new PlainEcho(s, consumer, producer, replyTopic, delayMs, transform);
+      PlainEcho worker = new PlainEcho(s, consumer, producer, w.replyTopic(), delayMs, transform);
       s.addThread(worker::run, "kafkaload-echo-" + i);
     }
     // The shared producer closes once every consumer thread has stopped.
@@ -104,10 +89,10 @@ final class PlainEcho {
     s.startThreads();
     LOG.info(
         "Echo service: group '{}' reads '{}' and replies on '{}' ({} consumers, {} ms per record)",
-        group,
-        requestTopic,
-        replyTopic,
-        consumers,
+        w.group(),
+        w.requestTopic(),
+        w.replyTopic(),
+        w.consumers(),
         delayMs);
     return s;
   }

@@ -87,6 +87,8 @@ public final class SyntheticInjectorLogs {
               new InjectorResults.HeapAfterGc(null, null, null),
               new InjectorResults.EventLoopDelay(0, 0, 100, 0, 0, 0),
               new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
+              null,
+              null,
               null);
       Files.writeString(
           log.resolveSibling("kafka-summary.json"),
@@ -101,6 +103,7 @@ public final class SyntheticInjectorLogs {
                   null,
                   health,
                   List.of(),
+                  null,
                   null,
                   null,
                   null,

@@ -169,7 +169,7 @@ class InputRefusalIT {
                   Preflight.checkPlan(
                       admin,
                       denied,
-                      new TopicPlan(false, 1, (short) 1, 1, false, 10_000),
+                      new TopicPlan(false, 1, (short) 1, 1, false, 10_000, 0),
                       10_000,
                       false,
                       1));

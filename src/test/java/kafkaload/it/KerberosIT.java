@@ -171,7 +171,7 @@ class KerberosIT {
                     Preflight.ensureTopic(
                         new Connection(kafka.saslBootstrap(), p.producerProperties(), TIMEOUT_MS),
                         "kerberos-" + UUID.randomUUID().toString().substring(0, 8),
-                        new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS)))
+                        new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS, 0)))
             .getMessage();
     assertFalse(msg.contains("\n"), "one line: " + msg);
     return msg;

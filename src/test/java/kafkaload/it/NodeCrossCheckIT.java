@@ -30,6 +30,7 @@ import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.DecodeSpec;
 import kafkaload.internal.schema.EmbeddedRegistry;
 import kafkaload.internal.schema.RegistrySettings;
+import kafkaload.internal.schema.RegistryTls;
 import kafkaload.internal.schema.SchemaContext;
 import kafkaload.internal.schema.SchemaFormat;
 import kafkaload.internal.schema.SchemaValueSpec;
@@ -80,7 +81,14 @@ class NodeCrossCheckIT {
       SchemaContext ctx =
           new SchemaContext(
               new RegistrySettings(
-                  registry.url(), null, true, false, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC),
+                  registry.url(),
+                  null,
+                  true,
+                  false,
+                  SubjectStrategy.TOPIC,
+                  SubjectStrategy.TOPIC,
+                  RegistryTls.NONE,
+                  null),
               new LongAdder());
       String avroTopic = uniqueTopic("xc-avro");
       String protoTopic = uniqueTopic("xc-proto");
@@ -209,7 +217,7 @@ class NodeCrossCheckIT {
     var bound =
         ctx.bind(
             new SchemaValueSpec(
-                f, path, message, content, SessionValue.constant(content), null, Map.of()),
+                f, path, message, content, SessionValue.constant(content), null, Map.of(), null),
             false,
             topic,
             "cross-check",

@@ -383,6 +383,6 @@ class OAuthIT {
     Preflight.ensureTopic(
         new Connection(kafka.saslBootstrap(), p.producerProperties(), TIMEOUT_MS),
         "oauth-" + UUID.randomUUID().toString().substring(0, 8),
-        new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS));
+        new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS, 0));
   }
 }

@@ -49,7 +49,7 @@ class PreflightIT {
               () -> Preflight.checkTopic(admin, topic, TopicPlan.DEFAULT, TIMEOUT_MS));
       assertTrue(e.getMessage().contains("Topic '" + topic + "' does not exist"), e.getMessage());
 
-      TopicPlan create = new TopicPlan(true, 6, (short) 1, 1, false, TIMEOUT_MS);
+      TopicPlan create = new TopicPlan(true, 6, (short) 1, 1, false, TIMEOUT_MS, 0);
       assertEquals(6, Preflight.checkTopic(admin, topic, create, TIMEOUT_MS));
     }
     assertEquals(0, endOffsetSum(topic));
@@ -60,7 +60,7 @@ class PreflightIT {
     String topic = uniqueTopic("narrow");
     createTopic(topic, 3);
     try (Admin admin = new Connection(bootstrap(), Map.of(), TIMEOUT_MS).admin()) {
-      TopicPlan lenient = new TopicPlan(false, 16, (short) 1, 15, false, TIMEOUT_MS);
+      TopicPlan lenient = new TopicPlan(false, 16, (short) 1, 15, false, TIMEOUT_MS, 0);
       var logger = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(Preflight.class);
       var seen =
           new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
@@ -80,7 +80,7 @@ class PreflightIT {
                               .contains("has 3 partitions for 15 concurrent producers")),
           seen.list.toString());
 
-      TopicPlan strict = new TopicPlan(false, 16, (short) 1, 15, true, TIMEOUT_MS);
+      TopicPlan strict = new TopicPlan(false, 16, (short) 1, 15, true, TIMEOUT_MS, 0);
       KafkaLoadConfigException e =
           assertThrows(
               KafkaLoadConfigException.class,

@@ -331,7 +331,7 @@ class SecurityIT {
     Preflight.ensureTopic(
         new Connection(bootstrap, p.producerProperties(), TIMEOUT_MS),
         "security-" + UUID.randomUUID().toString().substring(0, 8),
-        new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS));
+        new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS, 0));
   }
 
   /** Preflight, then one record through a producer configured by the protocol, acknowledged. */
@@ -342,7 +342,7 @@ class SecurityIT {
         Preflight.ensureTopic(
             new Connection(bootstrap, p.producerProperties(), TIMEOUT_MS),
             topic,
-            new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS)));
+            new TopicPlan(true, 1, (short) 1, 1, false, TIMEOUT_MS, 0)));
     Map<String, Object> c = new HashMap<>(p.producerProperties());
     c.put("bootstrap.servers", bootstrap);
     try (KafkaProducer<byte[], byte[]> producer =

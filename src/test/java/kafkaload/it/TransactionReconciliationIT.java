@@ -19,6 +19,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
+import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
@@ -223,7 +224,7 @@ class TransactionReconciliationIT {
           seconds >= 10 && seconds < TIMEOUT.toSeconds(),
           "named after a bounded wait, not the timeout: " + seconds + " s");
       assertEquals(1, r.stuck().size(), r.toString());
-      Reconciled.StuckOffset stuck = r.stuck().get(0);
+      ReconciliationResult.StuckOffset stuck = r.stuck().get(0);
       assertEquals(topic, stuck.topic());
       assertEquals(1, stuck.partition());
       assertEquals(

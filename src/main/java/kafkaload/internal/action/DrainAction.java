@@ -194,42 +194,41 @@ final class DrainAction extends KafkaAction {
     double seconds = Math.max(1e-9, (lastNanos.get() - firstNanos.get()) / 1e9);
     double mb = bytes.sum() / 1_048_576.0;
     // null with static assignment: no group to join, no rebalance.
-    components
-        .ledger()
-        .consumerThroughput(
-            new DrainThroughput(
-                spec.topic(),
-                spec.assign() ? "assign" : "subscribe",
-                spec.threads(),
-                n,
-                target,
-                seconds,
-                n / seconds,
-                mb / seconds,
-                fetchNanos.sum() / 1e9,
-                spec.assign() ? null : joinNanos.get() / 1e9,
-                spec.assign() ? null : rebalances.sum(),
-                spec.assign() ? null : rebalanceNanos.sum() / 1e9,
-                reread.sum()));
+    DrainThroughput t =
+        new DrainThroughput(
+            spec.topic(),
+            spec.assign() ? "assign" : "subscribe",
+            spec.threads(),
+            n,
+            target,
+            seconds,
+            n / seconds,
+            mb / seconds,
+            fetchNanos.sum() / 1e9,
+            spec.assign() ? null : joinNanos.get() / 1e9,
+            spec.assign() ? null : rebalances.sum(),
+            spec.assign() ? null : rebalanceNanos.sum() / 1e9,
+            reread.sum());
+    components.ledger().consumerThroughput(t);
     Console.outf(
         "%n[kafkaload] ---- Consumer throughput on '%s' (%s, %d consumers) ----%n"
             + "  records %d of %d | %.2f s | %.0f records/s | %.2f MB/s | fetch time %.1f s%n"
             + "  %s | %d read again after a rebalance (not counted)%n",
-        spec.topic(),
+        t.topic(),
         spec.assign() ? "static assign" : "subscribe",
-        spec.threads(),
-        n,
-        target,
-        seconds,
-        n / seconds,
-        mb / seconds,
-        fetchNanos.sum() / 1e9,
+        t.consumers(),
+        t.records(),
+        t.expected(),
+        t.seconds(),
+        t.recordsPerSec(),
+        t.mbPerSec(),
+        t.fetchSeconds(),
         spec.assign()
             ? "static assignment: no group join, no rebalance"
             : String.format(
                 "group join took %.2f s | rebalances after the first: %d taking %.2f s",
-                joinNanos.get() / 1e9, rebalances.sum(), rebalanceNanos.sum() / 1e9),
-        reread.sum());
+                t.groupJoinSeconds(), t.rebalancesAfterJoin(), t.rebalanceSeconds()),
+        t.readAgainAfterRebalance());
     long now = components.clock().nowMillis();
     logResult(
         session,

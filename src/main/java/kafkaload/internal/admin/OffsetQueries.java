@@ -12,17 +12,46 @@ import java.util.concurrent.TimeoutException;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /** What the broker holds of a topic: description, end and stable offsets, open transactions. */
 public final class OffsetQueries {
   private OffsetQueries() {}
+
+  /** How many brokers the cluster has, and one broker's configs (its BROKER resource). */
+  public record BrokerConfigs(int brokers, Config config) {}
+
+  /**
+   * The brokers and one broker's configs, each call bounded by {@code timeoutMs}: what a semantic's
+   * preflight judges an internal topic's settings by.
+   */
+  public static BrokerConfigs anyBrokerConfigs(Admin admin, long timeoutMs)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    Collection<Node> nodes =
+        admin
+            .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
+            .nodes()
+            .get(timeoutMs, TimeUnit.MILLISECONDS);
+    ConfigResource broker =
+        new ConfigResource(ConfigResource.Type.BROKER, nodes.iterator().next().idString());
+    Config config =
+        admin
+            .describeConfigs(List.of(broker))
+            .all()
+            .get(timeoutMs, TimeUnit.MILLISECONDS)
+            .get(broker);
+    return new BrokerConfigs(nodes.size(), config);
+  }
 
   /** The end offset of every partition of the topic: partition → offset. */
   public static Map<Integer, Long> endOffsets(Admin admin, String topic, long timeoutMs) {

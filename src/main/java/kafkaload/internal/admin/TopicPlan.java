@@ -16,7 +16,7 @@ import java.util.TreeMap;
 public record TopicPlan(
     Creation creation, int concurrency, boolean strictPartitions, long bootstrapTimeoutMs) {
 
-  public static final TopicPlan DEFAULT = new TopicPlan(false, 16, (short) 1, 1, false, 10_000);
+  public static final TopicPlan DEFAULT = new TopicPlan(false, 16, (short) 1, 1, false, 10_000, 0);
 
   /**
    * A topic created by preflight.
@@ -55,24 +55,6 @@ public record TopicPlan(
         concurrency,
         strictPartitions,
         bootstrapTimeoutMs);
-  }
-
-  /** A plan that leaves min.insync.replicas to the broker. */
-  public TopicPlan(
-      boolean create,
-      int partitions,
-      short replicationFactor,
-      int concurrency,
-      boolean strictPartitions,
-      long bootstrapTimeoutMs) {
-    this(
-        create,
-        partitions,
-        replicationFactor,
-        concurrency,
-        strictPartitions,
-        bootstrapTimeoutMs,
-        0);
   }
 
   /** Create the topic when it is missing. */
@@ -136,6 +118,6 @@ public record TopicPlan(
 
   /** A plan that only checks that a topic exists: never creates it, no partition expectation. */
   public TopicPlan existing() {
-    return new TopicPlan(false, 1, (short) 1, 1, false, bootstrapTimeoutMs);
+    return new TopicPlan(false, 1, (short) 1, 1, false, bootstrapTimeoutMs, 0);
   }
 }

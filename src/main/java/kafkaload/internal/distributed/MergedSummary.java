@@ -57,6 +57,7 @@ final class MergedSummary {
           rows,
           merge,
           gates,
+          null,
           null);
     }
     RunResults first = sums.get(0);
@@ -88,6 +89,7 @@ final class MergedSummary {
         rows,
         merge,
         gates,
+        null,
         null);
   }
 

@@ -12,10 +12,10 @@ import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.client.ProducerMode;
-import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.Secrets;
 import kafkaload.internal.metrics.MetricsSettings;
+import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.schema.RegistrySettings;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -115,7 +115,7 @@ public record KafkaProtocol(
     return lag.intervalMs();
   }
 
-  public InjectorBounds injectorBounds() {
+  public InjectorResults.Bounds injectorBounds() {
     return run.injectorBounds();
   }
 

@@ -7,11 +7,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.client.ConsumerFactory;
-import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.ParamSnapshot;
 import kafkaload.internal.config.SaslLogins;
 import kafkaload.internal.metrics.MetricsSettings;
+import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.schema.RegistrySettings;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigException;
@@ -133,8 +133,8 @@ public final class ProtocolResolver {
   }
 
   /** When the injector counts as saturated: the -Dhealth.* parameters. */
-  private static InjectorBounds injectorBounds(ParamSnapshot params) {
-    return new InjectorBounds(
+  private static InjectorResults.Bounds injectorBounds(ParamSnapshot params) {
+    return new InjectorResults.Bounds(
         params.percent("health.cpuPct", 90),
         params.positiveInt("health.windowSeconds", 10),
         params.percent("health.gcPct", 10),

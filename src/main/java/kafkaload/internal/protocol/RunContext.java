@@ -1,10 +1,10 @@
 package kafkaload.internal.protocol;
 
 import java.util.Map;
-import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.ParamSnapshot;
 import kafkaload.internal.metrics.MetricsSettings;
+import kafkaload.internal.results.InjectorResults;
 
 /**
  * What the run's parameters say about the run itself, resolved when the protocol is built.
@@ -20,7 +20,7 @@ import kafkaload.internal.metrics.MetricsSettings;
  * @param dryRun -Ddry.run: preflight and the plan, then exit before the first user
  */
 public record RunContext(
-    InjectorBounds injectorBounds,
+    InjectorResults.Bounds injectorBounds,
     Map<String, String> parameters,
     InjectorShare injector,
     MetricsSettings metrics,

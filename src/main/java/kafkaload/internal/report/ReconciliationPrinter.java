@@ -103,7 +103,7 @@ public final class ReconciliationPrinter {
                 rb.reorderWindowEvicted()));
       }
     }
-    for (Reconciled.StuckOffset s : r.stuck()) {
+    for (ReconciliationResult.StuckOffset s : r.stuck()) {
       b.append("  LAST STABLE OFFSET STUCK: ")
           .append(s.describe())
           .append(": the read_committed read-back cannot see past it\n");

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerHandle;
-import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.config.Secrets;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
@@ -114,7 +113,7 @@ public final class RunSummary {
       double[] measuredWindow,
       double[] warmUpWindow,
       InjectorResults.EventLoopDelay eventLoopDelay,
-      InjectorBounds bounds,
+      InjectorResults.Bounds bounds,
       LoadCpu loadCpu) {}
 
   public static RunSummary of(
@@ -129,7 +128,6 @@ public final class RunSummary {
     List<InjectorSample> load = health.loadSamples();
     InjectorHealth.Verdict verdict = health.verdict();
     double[] window = health.loadWindow();
-    InjectorBounds b = health.bounds();
     InjectorResults injector =
         new InjectorResults(
             verdict.saturated(),
@@ -151,13 +149,7 @@ public final class RunSummary {
             samples.stream().mapToDouble(InjectorSample::heapUsedMb).max().orElse(0),
             heapAfterGc(load),
             health.eventLoopDelay(),
-            new InjectorResults.Bounds(
-                b.cpuPct(),
-                b.windowSeconds(),
-                b.gcPct(),
-                b.gcSinglePauseMs(),
-                b.bufferWaitRatio(),
-                b.eventLoopDelayMs()),
+            health.bounds(),
             health.loadCpu(),
             window(health.measuredWindow()),
             window(health.warmUpWindow()));
@@ -180,6 +172,7 @@ public final class RunSummary {
             Timeline.injector(samples, perPoint),
             RunResults.Resolution.of(samples.size(), perPoint)
                 .withFile(Timeline.INJECTOR_AGGREGATION, "kafka-timeline.csv"),
+            null,
             null,
             null,
             null,

@@ -39,39 +39,6 @@ public record InjectorResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) LoadWindow warmUpWindowSeconds)
     implements InjectorResultsBuilder.With {
 
-  /** Without the measured window: results made before it was known. */
-  public InjectorResults(
-      boolean saturated,
-      List<String> reasons,
-      LoadWindow loadWindowSeconds,
-      double cpuSecondsAtEnd,
-      double maxSystemCpuPct,
-      double maxProcessCpuPct,
-      double gcPauseTotalMs,
-      double gcPauseMaxMs,
-      double maxHeapUsedMb,
-      HeapAfterGc heapAfterGcMb,
-      EventLoopDelay eventLoopDelayMs,
-      Bounds bounds,
-      LoadCpu loadCpu) {
-    this(
-        saturated,
-        reasons,
-        loadWindowSeconds,
-        cpuSecondsAtEnd,
-        maxSystemCpuPct,
-        maxProcessCpuPct,
-        gcPauseTotalMs,
-        gcPauseMaxMs,
-        maxHeapUsedMb,
-        heapAfterGcMb,
-        eventLoopDelayMs,
-        bounds,
-        loadCpu,
-        null,
-        null);
-  }
-
   public record LoadWindow(Double start, Double end) {
     public LoadWindow {
       start = start != null && start < 0 ? null : start;

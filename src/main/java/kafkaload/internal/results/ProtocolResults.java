@@ -64,54 +64,6 @@ public record ProtocolResults(
     sections = Sections.copy(sections, SemanticSection::section);
   }
 
-  /** Without send-to-reply latency (no request-reply, or results made before it was measured). */
-  public ProtocolResults(
-      ProtocolConfig config,
-      Throughput throughput,
-      Map<String, Percentiles> ackLatencyMs,
-      Map<String, Percentiles> e2eLatencyMs,
-      Map<String, String> ackLatencyHistograms,
-      Map<String, String> e2eLatencyHistograms,
-      Distributed distributed,
-      Percentiles publishDelayMs,
-      SchemaFigures schemas,
-      List<PartitionShare> partitions,
-      Map<String, List<LagPoint>> lag,
-      Map<String, RunResults.Resolution> lagResolution,
-      Map<String, LagSampling> lagSampling,
-      ReconciliationResult reconciliation,
-      String reconciliationError,
-      List<Fault> faults,
-      DrainThroughput consumerThroughput,
-      Map<String, Double> producerMetrics,
-      Readers readers,
-      Map<String, Object> sections) {
-    this(
-        config,
-        throughput,
-        ackLatencyMs,
-        e2eLatencyMs,
-        ackLatencyHistograms,
-        e2eLatencyHistograms,
-        null,
-        null,
-        null,
-        distributed,
-        publishDelayMs,
-        schemas,
-        partitions,
-        lag,
-        lagResolution,
-        lagSampling,
-        reconciliation,
-        reconciliationError,
-        faults,
-        consumerThroughput,
-        producerMetrics,
-        readers,
-        sections);
-  }
-
   /** The section of {@code type}; null when its semantic did not run. */
   public <T> T section(SectionType<T> type) {
     return Sections.typed(sections, type);

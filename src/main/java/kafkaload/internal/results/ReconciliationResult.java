@@ -1,10 +1,15 @@
 package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -62,20 +67,11 @@ public record ReconciliationResult(
       missingSample = missingSample == null ? null : List.copyOf(missingSample);
     }
 
-    /** The verdict on these counts; {@code error}: why it could not be judged, or null. */
-    public static ExactlyOnce of(
-        String outputTopic,
-        long committedInputs,
-        long committedOutputs,
-        long distinctOutputs,
-        long duplicates,
-        long missing,
-        long unexpected,
-        long abortedOutputs,
-        boolean complete,
-        double seconds,
-        List<Long> missingSample,
-        String error) {
+    /**
+     * These counts with their verdict ({@code holds}, {@code failure}); {@code error}: why they
+     * could not be judged, or null.
+     */
+    public ExactlyOnce verdict(String error) {
       String failure =
           error != null
               ? "exactly-once on '" + outputTopic + "' not judged: " + error
@@ -106,7 +102,8 @@ public record ReconciliationResult(
 
     /** A verdict that could not be reached, with its reason. */
     public static ExactlyOnce unjudged(String outputTopic, String error) {
-      return of(outputTopic, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of(), error);
+      return new ExactlyOnce(outputTopic, 0, 0, 0, 0, 0, 0, 0L, false, 0, List.of(), false, null)
+          .verdict(error);
     }
 
     /** Whether the counts were judged (the verdict holds or names how it broke). */
@@ -210,7 +207,11 @@ public record ReconciliationResult(
     }
   }
 
-  /** A partition whose last stable offset did not move: producers holding it (id → offset). */
+  /**
+   * A partition whose last stable offset stayed below its high-water mark for {@code waitedMillis}:
+   * an open transaction hides every later record from read_committed. {@code openTransactions}:
+   * producer id → start offset; {@code text}: the same in words, made from the rest when null.
+   */
   public record StuckOffset(
       String topic,
       int partition,
@@ -218,7 +219,36 @@ public record ReconciliationResult(
       long highWatermark,
       long waitedMillis,
       Map<Long, Long> openTransactions,
-      String text) {}
+      String text) {
+    public StuckOffset {
+      if (text == null) {
+        openTransactions = Map.copyOf(openTransactions);
+        text =
+            String.format(
+                Locale.ROOT,
+                "%s-%d: last stable offset %d below high-water mark %d for %.1f s; %s",
+                topic,
+                partition,
+                lastStableOffset,
+                highWatermark,
+                waitedMillis / 1000.0,
+                openTransactions.isEmpty()
+                    ? "no open transaction named by the broker"
+                    : "open transaction(s) of producer id(s) "
+                        + String.join(
+                            ", ",
+                            openTransactions.entrySet().stream()
+                                .sorted(Map.Entry.comparingByKey())
+                                .map(e -> e.getKey() + " (since offset " + e.getValue() + ")")
+                                .toList()));
+      }
+    }
+
+    /** "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; ..." */
+    public String describe() {
+      return text;
+    }
+  }
 
   /**
    * One topic; {@code change} and {@code changeText} (the same in words) when it was deleted or
@@ -241,14 +271,60 @@ public record ReconciliationResult(
     }
   }
 
-  /** A topic deleted, or deleted and re-created, during the run, as far as the run saw. */
+  /**
+   * A topic that was deleted, or deleted and created again, while the run sent to it, as far as the
+   * run saw: its offsets before and after cannot be compared, and the records acked into the old
+   * topic are gone.
+   *
+   * @param topic the topic's name
+   * @param change "deleted" or "deleted and re-created"
+   * @param lastSeenMillis the last time the run saw the topic as it was (epoch ms)
+   * @param seenChangedMillis the first time the run saw it changed (epoch ms)
+   * @param partitionsBefore the partitions the topic had when the run took its baseline
+   * @param partitionsAfter the partitions it has now (0 when deleted)
+   */
   public record TopicChange(
       String topic,
       String change,
       long lastSeenMillis,
       long seenChangedMillis,
       int partitionsBefore,
-      int partitionsAfter) {}
+      int partitionsAfter) {
+    public static final String DELETED = "deleted";
+    public static final String RECREATED = "deleted and re-created";
+
+    /**
+     * The change from the baseline's partitions to the partitions now (empty: the topic is gone).
+     */
+    public static TopicChange of(
+        String topic,
+        int partitionsBefore,
+        Optional<Integer> partitionsNow,
+        long lastSeenMillis,
+        long seenChangedMillis) {
+      return new TopicChange(
+          topic,
+          partitionsNow.isPresent() ? RECREATED : DELETED,
+          lastSeenMillis,
+          seenChangedMillis,
+          partitionsBefore,
+          partitionsNow.orElse(0));
+    }
+
+    /** "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC". */
+    public String describe() {
+      DateTimeFormatter time =
+          DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
+      return String.format(
+          Locale.ROOT,
+          "%s (%d partitions, now %d) between %s and %s UTC",
+          change,
+          partitionsBefore,
+          partitionsAfter,
+          time.format(Instant.ofEpochMilli(lastSeenMillis)),
+          time.format(Instant.ofEpochMilli(seenChangedMillis)));
+    }
+  }
 
   /**
    * One partition; {@code offsetAfter} -1 when the topic no longer has it; the read-back's counts

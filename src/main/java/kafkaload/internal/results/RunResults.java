@@ -63,40 +63,6 @@ public record RunResults(
     @JsonInclude(JsonInclude.Include.NON_NULL) BaselineComparison baseline)
     implements RunResultsBuilder.With {
 
-  /** The results of a run before any comparison with a baseline. */
-  public RunResults(
-      int schemaVersion,
-      String startedAt,
-      String endedAt,
-      double durationSeconds,
-      Map<String, String> parameters,
-      List<ProtocolResults> protocols,
-      LatencySourceFigures latencySources,
-      InjectorResults injector,
-      List<InjectorSample> timeline,
-      Resolution timelineResolution,
-      List<InjectorRow> injectors,
-      MergeInfo merge,
-      List<Gate> gates,
-      String gatesFrom) {
-    this(
-        schemaVersion,
-        startedAt,
-        endedAt,
-        durationSeconds,
-        parameters,
-        protocols,
-        latencySources,
-        injector,
-        timeline,
-        timelineResolution,
-        injectors,
-        merge,
-        gates,
-        gatesFrom,
-        null);
-  }
-
   /** The version of kafka-summary.json's shape; a reader refuses another. */
   public static final int SCHEMA_VERSION = 1;
 

@@ -57,18 +57,7 @@ public final class DeliveryLedger {
       long ackedBytes,
       long committed,
       long aborted,
-      long inDoubt) {
-    public Snapshot(
-        long sent,
-        long acked,
-        long failed,
-        long inFlight,
-        long ackedBytes,
-        long committed,
-        long aborted) {
-      this(sent, acked, failed, inFlight, ackedBytes, committed, aborted, 0);
-    }
-  }
+      long inDoubt) {}
 
   /** One topic's read-back: run's records found (distinct, acked), acked records missing. */
   public record Found(long found, long missing) {}

@@ -1,66 +1,16 @@
 package kafkaload.internal.run;
 
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.results.ReconciliationResult.ReadBack;
+import kafkaload.internal.results.ReconciliationResult.StuckOffset;
+import kafkaload.internal.results.ReconciliationResult.TopicChange;
 
 /** What a reconciliation found: written by verification, read by reports. */
 public final class Reconciled {
   private Reconciled() {}
-
-  /**
-   * A partition whose last stable offset stayed below its high-water mark for {@code waitedMillis}:
-   * an open transaction hides every later record from read_committed. {@code openTransactions}:
-   * producer id → start offset.
-   */
-  public record StuckOffset(
-      String topic,
-      int partition,
-      long lastStableOffset,
-      long highWatermark,
-      long waitedMillis,
-      Map<Long, Long> openTransactions) {
-    public StuckOffset {
-      openTransactions = Map.copyOf(openTransactions);
-    }
-
-    /** "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; ..." */
-    public String describe() {
-      return String.format(
-          Locale.ROOT,
-          "%s-%d: last stable offset %d below high-water mark %d for %.1f s; %s",
-          topic,
-          partition,
-          lastStableOffset,
-          highWatermark,
-          waitedMillis / 1000.0,
-          openTransactions.isEmpty()
-              ? "no open transaction named by the broker"
-              : "open transaction(s) of producer id(s) "
-                  + String.join(
-                      ", ",
-                      openTransactions.entrySet().stream()
-                          .sorted(Map.Entry.comparingByKey())
-                          .map(e -> e.getKey() + " (since offset " + e.getValue() + ")")
-                          .toList()));
-    }
-
-    /** As kafka-summary.json shows it, with its description. */
-    public ReconciliationResult.StuckOffset toResult() {
-      return new ReconciliationResult.StuckOffset(
-          topic,
-          partition,
-          lastStableOffset,
-          highWatermark,
-          waitedMillis,
-          openTransactions,
-          describe());
-    }
-  }
 
   /**
    * One topic: {@code delivered} and {@code readBackDuplicates}, -1 without (or with an unfinished)
@@ -76,17 +26,6 @@ public final class Reconciled {
       List<Partition> partitions,
       TopicChange change,
       long notOwed) {
-
-    public TopicResult(
-        String topic,
-        long ackedOk,
-        long offsetDelta,
-        long delivered,
-        long readBackDuplicates,
-        List<Partition> partitions,
-        TopicChange change) {
-      this(topic, ackedOk, offsetDelta, delivered, readBackDuplicates, partitions, change, 0);
-    }
 
     /**
      * Acked records not in the topic: exact with a complete read-back, else a lower bound from
@@ -125,7 +64,7 @@ public final class Reconciled {
           duplicates(),
           unaccountedUpperBound(),
           delivered,
-          change == null ? null : change.toResult(),
+          change,
           change == null ? null : change.describe(),
           partitions);
     }
@@ -216,7 +155,7 @@ public final class Reconciled {
           readBack != null,
           unaccountedUpperBound(),
           readBack,
-          stuck.stream().map(StuckOffset::toResult).toList(),
+          stuck,
           topics.stream().map(TopicResult::toResult).toList(),
           exactlyOnce,
           transactions == null ? null : transactions.toResult(lost(), readBack));

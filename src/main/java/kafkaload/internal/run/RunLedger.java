@@ -12,6 +12,7 @@ import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.results.DrainThroughput;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ReconciliationResult.TopicChange;
 
 /**
  * Everything about one protocol's run that changes while it runs, in one place: actions and clients

@@ -29,29 +29,6 @@ public record RegistrySettings(
     RegistryTls tls,
     RegistryOAuth oauth) {
 
-  /** Settings without OAuth. */
-  public RegistrySettings(
-      String url,
-      String userInfo,
-      boolean autoRegister,
-      boolean useLatest,
-      SubjectStrategy keyStrategy,
-      SubjectStrategy valueStrategy,
-      RegistryTls tls) {
-    this(url, userInfo, autoRegister, useLatest, keyStrategy, valueStrategy, tls, null);
-  }
-
-  /** Settings with the JVM's default TLS. */
-  public RegistrySettings(
-      String url,
-      String userInfo,
-      boolean autoRegister,
-      boolean useLatest,
-      SubjectStrategy keyStrategy,
-      SubjectStrategy valueStrategy) {
-    this(url, userInfo, autoRegister, useLatest, keyStrategy, valueStrategy, RegistryTls.NONE);
-  }
-
   public static final String URL = "schema.registry.url";
   public static final String CREDENTIALS_SOURCE = "basic.auth.credentials.source";
   public static final String USER_INFO = "basic.auth.user.info";

@@ -74,7 +74,9 @@ public final class SchemaContext {
               s.autoRegister(),
               s.useLatest(),
               s.keyStrategy(),
-              s.valueStrategy());
+              s.valueStrategy(),
+              RegistryTls.NONE,
+              null);
     }
     return new SchemaContext(s, calls, injector);
   }

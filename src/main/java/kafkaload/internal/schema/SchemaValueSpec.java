@@ -21,26 +21,6 @@ public record SchemaValueSpec(
     ContentGenerator generator)
     implements SessionValue<byte[]> {
 
-  /** A spec whose content is given, not generated. */
-  public SchemaValueSpec(
-      SchemaFormat format,
-      String schemaPath,
-      String messageName,
-      String template,
-      SessionValue<Object> content,
-      String serializerClass,
-      Map<String, Object> serializerConfigs) {
-    this(
-        format,
-        schemaPath,
-        messageName,
-        template,
-        content,
-        serializerClass,
-        serializerConfigs,
-        null);
-  }
-
   /**
    * What the schema is, for messages: "Avro schema schemas/order.avsc", "serializer com.acme.Ser".
    */

@@ -126,19 +126,21 @@ public final class ExactlyOnceCheck {
             sample.add(seq);
           }
         });
-    return ExactlyOnce.of(
-        output.topic(),
-        expected,
-        committed,
-        found.getLongCardinality(),
-        duplicates,
-        missing.getLongCardinality(),
-        unexpected,
-        seenUncommitted < 0 ? -1 : Math.max(0, seenUncommitted - committed),
-        complete && inputsComplete,
-        (System.nanoTime() - t0) / 1e9,
-        sample,
-        inputsComplete ? null : "the read-back of the inputs did not finish");
+    return new ExactlyOnce(
+            output.topic(),
+            expected,
+            committed,
+            found.getLongCardinality(),
+            duplicates,
+            missing.getLongCardinality(),
+            unexpected,
+            seenUncommitted < 0 ? -1 : Math.max(0, seenUncommitted - committed),
+            complete && inputsComplete,
+            (System.nanoTime() - t0) / 1e9,
+            sample,
+            false,
+            null)
+        .verdict(inputsComplete ? null : "the read-back of the inputs did not finish");
   }
 
   /** Records of this run in [from, to) read read_uncommitted, or -1 when out of time. */

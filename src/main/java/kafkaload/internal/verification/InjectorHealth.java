@@ -13,7 +13,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import kafkaload.internal.client.ProducerHandle;
-import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
@@ -50,7 +49,7 @@ public final class InjectorHealth implements AutoCloseable {
   private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
 
   private final long startNanos = System.nanoTime();
-  private final InjectorBounds bounds;
+  private final InjectorResults.Bounds bounds;
   private final EventLoopLag eventLoops = new EventLoopLag();
 
   /** The event-loop delays of the load's samples, µs. */
@@ -70,14 +69,14 @@ public final class InjectorHealth implements AutoCloseable {
   private double lastGcPause;
   private long lastNanos = startNanos;
 
-  private InjectorHealth(InjectorBounds bounds, Supplier<List<RunLedger>> ledgers) {
+  private InjectorHealth(InjectorResults.Bounds bounds, Supplier<List<RunLedger>> ledgers) {
     this.bounds = bounds;
     this.ledgers = ledgers;
   }
 
   /** Starts sampling the given stats and producers every second. */
   public static InjectorHealth start(
-      InjectorBounds bounds,
+      InjectorResults.Bounds bounds,
       Supplier<List<RunLedger>> stats,
       Supplier<List<ProducerHandle>> producers) {
     InjectorHealth h = new InjectorHealth(bounds, stats);
@@ -92,7 +91,7 @@ public final class InjectorHealth implements AutoCloseable {
     return startNanos;
   }
 
-  public InjectorBounds bounds() {
+  public InjectorResults.Bounds bounds() {
     return bounds;
   }
 

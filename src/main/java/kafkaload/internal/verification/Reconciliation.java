@@ -14,14 +14,14 @@ import kafkaload.internal.admin.TopicBatches;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.results.ReconciliationResult.Partition;
+import kafkaload.internal.results.ReconciliationResult.StuckOffset;
+import kafkaload.internal.results.ReconciliationResult.TopicChange;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.Reconciled.Result;
-import kafkaload.internal.run.Reconciled.StuckOffset;
 import kafkaload.internal.run.Reconciled.TopicResult;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.TopicChange;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.IsolationLevel;
@@ -188,7 +188,7 @@ public final class Reconciliation {
                   ? seen
                   : TopicChange.of(
                       topic,
-                      base,
+                      base.endOffsets().size(),
                       now.map(o -> o.endOffsets().size()),
                       ledger.topicLastSeen(topic, base),
                       System.currentTimeMillis()));

@@ -2,6 +2,7 @@ package kafkaload.internal.verification;
 
 import java.util.List;
 import java.util.Locale;
+import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
 
 /** The reconciliation's gate verdicts as KO messages (null: passed), for step and merge alike. */
@@ -29,7 +30,8 @@ public final class ReconciliationVerdict {
         : !r.stuck().isEmpty()
             ? "read-back stopped at a stuck last stable offset: "
                 + String.join(
-                    "; ", r.stuck().stream().map(Reconciled.StuckOffset::describe).toList())
+                    "; ",
+                    r.stuck().stream().map(ReconciliationResult.StuckOffset::describe).toList())
                 + ": lost records cannot be ruled out"
             : r.readBack() != null && !r.readBack().complete()
                 ? "read-back did not finish within "

@@ -14,8 +14,8 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.results.ReconciliationResult.ReadBack;
+import kafkaload.internal.results.ReconciliationResult.StuckOffset;
 import kafkaload.internal.run.KoLedger;
-import kafkaload.internal.run.Reconciled.StuckOffset;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import org.apache.kafka.clients.admin.Admin;
@@ -118,7 +118,8 @@ final class RecordReadBack {
                         stable,
                         to.get(tp),
                         waited,
-                        open.getOrDefault(tp, Map.of())));
+                        open.getOrDefault(tp, Map.of()),
+                        null));
                 to.put(tp, stable);
               });
           return stuck;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
-import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.verification.InjectorHealth.Verdict;
 
@@ -13,7 +13,7 @@ final class Saturation {
   private Saturation() {}
 
   /** Every reason is one readable line. */
-  static Verdict judge(List<InjectorSample> s, InjectorBounds b) {
+  static Verdict judge(List<InjectorSample> s, InjectorResults.Bounds b) {
     List<String> reasons = new ArrayList<>();
     int w = b.windowSeconds();
     sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct())

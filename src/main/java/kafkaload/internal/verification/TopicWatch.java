@@ -9,8 +9,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.TopicBatches;
+import kafkaload.internal.results.ReconciliationResult.TopicChange;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.TopicChange;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -72,7 +72,7 @@ public final class TopicWatch implements AutoCloseable {
     TopicChange seen =
         TopicChange.of(
             topic,
-            before,
+            before.endOffsets().size(),
             current.map(d -> d.partitions().size()),
             ledger.topicLastSeen(topic, before),
             now);

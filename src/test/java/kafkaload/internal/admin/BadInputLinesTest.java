@@ -26,7 +26,7 @@ class BadInputLinesTest {
 
   @Test
   void replicationAboveTheBrokersIsRefusedNamingTheKnob() {
-    TopicPlan plan = new TopicPlan(true, 4, (short) 3, 1, false, 1000);
+    TopicPlan plan = new TopicPlan(true, 4, (short) 3, 1, false, 1000, 0);
     KafkaLoadConfigException e =
         assertThrows(
             KafkaLoadConfigException.class,

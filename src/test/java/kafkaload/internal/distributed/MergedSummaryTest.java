@@ -117,6 +117,9 @@ class MergedSummaryTest {
             Map.of("send", latency),
             Map.of(),
             null,
+            null,
+            null,
+            null,
             Percentiles.empty(),
             null,
             List.of(
@@ -151,7 +154,9 @@ class MergedSummaryTest {
                     new LoadCpu.Reading(11, 9 + index, acked),
                     LoadCpu.FIRST_MEASURED_REQUEST,
                     false)
-                .withCpuAtReport(10 + index));
+                .withCpuAtReport(10 + index),
+            null,
+            null);
     return new RunResults(
         1,
         "2026-12-01T05:00:0" + index + "Z",
@@ -162,6 +167,7 @@ class MergedSummaryTest {
         null,
         health,
         List.of(second(1.2, acked / 10.0, cpu, Double.NaN), second(2.1, acked / 10.0, cpu, 30)),
+        null,
         null,
         null,
         null,

@@ -83,7 +83,8 @@ final class Fixtures {
         r.injectors(),
         r.merge(),
         r.gates(),
-        r.gatesFrom());
+        r.gatesFrom(),
+        null);
   }
 
   static RunResults withParameter(RunResults r, String name, String value) {
@@ -103,7 +104,8 @@ final class Fixtures {
         r.injectors(),
         r.merge(),
         r.gates(),
-        r.gatesFrom());
+        r.gatesFrom(),
+        null);
   }
 
   static RunResults withStartedAt(RunResults r, String startedAt) {
@@ -121,7 +123,8 @@ final class Fixtures {
         r.injectors(),
         r.merge(),
         r.gates(),
-        r.gatesFrom());
+        r.gatesFrom(),
+        null);
   }
 
   static RunResults saturated(RunResults r) {
@@ -140,7 +143,9 @@ final class Fixtures {
             i.heapAfterGcMb(),
             i.eventLoopDelayMs(),
             i.bounds(),
-            i.loadCpu());
+            i.loadCpu(),
+            null,
+            null);
     return new RunResults(
         r.schemaVersion(),
         r.startedAt(),
@@ -155,7 +160,8 @@ final class Fixtures {
         r.injectors(),
         r.merge(),
         r.gates(),
-        r.gatesFrom());
+        r.gatesFrom(),
+        null);
   }
 
   /** The run with {@code failed} of its records failed instead of acked. */
@@ -190,6 +196,9 @@ final class Fixtures {
                       p.e2eLatencyMs(),
                       p.ackLatencyHistograms(),
                       p.e2eLatencyHistograms(),
+                      null,
+                      null,
+                      null,
                       p.distributed(),
                       p.publishDelayMs(),
                       p.schemas(),
@@ -220,7 +229,8 @@ final class Fixtures {
         r.injectors(),
         r.merge(),
         r.gates(),
-        r.gatesFrom());
+        r.gatesFrom(),
+        null);
   }
 
   private static ProtocolResults withHistograms(ProtocolResults p, Map<String, String> ack) {
@@ -231,6 +241,9 @@ final class Fixtures {
         p.e2eLatencyMs(),
         ack,
         p.e2eLatencyHistograms(),
+        null,
+        null,
+        null,
         p.distributed(),
         p.publishDelayMs(),
         p.schemas(),

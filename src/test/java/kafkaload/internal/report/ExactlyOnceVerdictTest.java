@@ -15,19 +15,21 @@ import org.junit.jupiter.api.Test;
 class ExactlyOnceVerdictTest {
   private static ExactlyOnce of(
       long inputs, long distinct, long dups, long missing, long unexpected, boolean complete) {
-    return ExactlyOnce.of(
-        "replies",
-        inputs,
-        distinct + dups + unexpected,
-        distinct,
-        dups,
-        missing,
-        unexpected,
-        12,
-        complete,
-        0.4,
-        missing > 0 ? List.of(3L, 9L) : List.of(),
-        null);
+    return new ExactlyOnce(
+            "replies",
+            inputs,
+            distinct + dups + unexpected,
+            distinct,
+            dups,
+            missing,
+            unexpected,
+            12L,
+            complete,
+            0.4,
+            missing > 0 ? List.of(3L, 9L) : List.of(),
+            false,
+            null)
+        .verdict(null);
   }
 
   @Test

@@ -10,9 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.results.ReconciliationResult.ReadBack;
+import kafkaload.internal.results.ReconciliationResult.TopicChange;
 import kafkaload.internal.run.Reconciled.Result;
 import kafkaload.internal.run.Reconciled.TopicResult;
-import kafkaload.internal.run.TopicChange;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,7 +47,8 @@ class ReconciliationPrinterTest {
         List.of(
             new Partition(0, 1000, 1060, 60, 6000, -1L, -1L, -1L),
             new Partition(1, 500, 535, 40, 4000, -1L, -1L, -1L)),
-        null);
+        null,
+        0);
   }
 
   private static List<String> lines(String s) {
@@ -102,7 +103,14 @@ class ReconciliationPrinterTest {
   void severalTopicsGetTheirOwnLineAndTable() {
     TopicResult billing =
         new TopicResult(
-            "billing", 10, 13, 10, 3, List.of(new Partition(0, 0, 13, 10, 100, 13L, 3L, 1L)), null);
+            "billing",
+            10,
+            13,
+            10,
+            3,
+            List.of(new Partition(0, 0, 13, 10, 100, 13L, 3L, 1L)),
+            null,
+            0);
     List<String> out =
         lines(ReconciliationPrinter.format(new Result(null, 0, null, List.of(orders(), billing))));
     assertEquals("[kafkaload] ---- Reconciliation of 2 topics (run identity off) ----", out.get(1));
@@ -202,7 +210,8 @@ class ReconciliationPrinterTest {
             List.of(
                 new Partition(0, 0, 20, 50, 5000, -1L, -1L, -1L),
                 new Partition(2, 0, -1, 40, 4000, -1L, -1L, -1L)),
-            change);
+            change,
+            0);
     List<String> out = lines(ReconciliationPrinter.format(new Result("r", 0, null, List.of(t))));
     assertEquals(
         "  acked OK 90 | end-offset delta 20 | in flight at the end 0 | lost 70 | duplicates 0 (0.000%)",
@@ -226,7 +235,8 @@ class ReconciliationPrinterTest {
               -1,
               -1,
               List.of(new Partition(0, 0, i == 42 ? 97 : 100, 100, 1000, -1L, -1L, -1L)),
-              null));
+              null,
+              0));
     }
     String out = ReconciliationPrinter.format(new Result("r1", 0, null, topics));
     assertTrue(out.contains("[kafkaload] ---- Reconciliation of 500 topics (run r1) ----"), out);

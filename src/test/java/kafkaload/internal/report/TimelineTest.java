@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import kafkaload.internal.config.InjectorBounds;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ProtocolResults;
@@ -215,7 +214,7 @@ public class TimelineTest {
             new double[] {600, 3600},
             new double[] {0, 600},
             new InjectorResults.EventLoopDelay(4, 36_000, 100, 1, 2, 880),
-            new InjectorBounds(90, 10, 10, 1000, 0.1, 100),
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
             null),
         0,
         3_600_000);

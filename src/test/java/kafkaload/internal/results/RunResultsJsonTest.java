@@ -174,6 +174,9 @@ public class RunResultsJsonTest {
         Map.of("by produced-at header", pct(800, 4.5)),
         Map.of("send", "HISTFAAAA"),
         Map.of("by produced-at header", "HISTFBBBB"),
+        null,
+        null,
+        null,
         new ProtocolResults.Distributed(
             1,
             3,
@@ -278,6 +281,9 @@ public class RunResultsJsonTest {
             Map.of(),
             Map.of(),
             null,
+            null,
+            null,
+            null,
             Percentiles.empty(),
             null,
             List.of(),
@@ -306,7 +312,9 @@ public class RunResultsJsonTest {
             new InjectorResults.EventLoopDelay(2, 1000, 100, 0.1, 2.5, 30),
             new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
             new LoadCpu(
-                3.5, 13.5, LoadCpu.FIRST_MEASURED_REQUEST, 9.5, 30.0, 3.0, 1_000_000, 30.0, true));
+                3.5, 13.5, LoadCpu.FIRST_MEASURED_REQUEST, 9.5, 30.0, 3.0, 1_000_000, 30.0, true),
+            null,
+            null);
     LatencySourceFigures sources =
         new LatencySourceFigures(
             Map.of("send", new LatencySourceFigures.Ack(2.5, 7.5, 12.5)),
@@ -367,7 +375,8 @@ public class RunResultsJsonTest {
             new RunResults.Gate(
                 "Global: percentage of failed events is less than 1.0", true, 0.2, null),
             new RunResults.Gate("send: 99th percentile", false, null, "no request named send")),
-        "simulation.log");
+        "simulation.log",
+        null);
   }
 
   @Test
@@ -460,6 +469,7 @@ public class RunResultsJsonTest {
             full.injector(),
             full.timeline(),
             full.timelineResolution(),
+            null,
             null,
             null,
             null,

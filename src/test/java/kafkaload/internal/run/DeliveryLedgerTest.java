@@ -132,13 +132,13 @@ class DeliveryLedgerTest {
     s.sent();
     s.sent();
     s.sent();
-    assertEquals(new DeliveryLedger.Snapshot(3, 0, 0, 3, 0, 0, 0), s.snapshot());
+    assertEquals(new DeliveryLedger.Snapshot(3, 0, 0, 3, 0, 0, 0, 0), s.snapshot());
     s.acked(r, "t", 1, 10, 1_000, 5);
     s.failed(7, true);
     // A send refused before it reached a producer (no metadata, a partition out of range) was never
     // in flight.
     s.failed(8, false);
-    assertEquals(new DeliveryLedger.Snapshot(3, 1, 2, 1, 10, 0, 0), s.snapshot());
+    assertEquals(new DeliveryLedger.Snapshot(3, 1, 2, 1, 10, 0, 0, 0), s.snapshot());
     s.inFlightElsewhere(4); // another injector's, in a merge
     assertEquals(5, s.inFlight());
     assertEquals(Map.of(1, new PartitionCounters.Count(1, 10)), s.ackedByPartition("t"));

@@ -20,7 +20,7 @@ class ReconciledTest {
   private static TopicResult topic(
       long ackedOk, long offsetDelta, long delivered, long readBackDuplicates) {
     return new TopicResult(
-        "t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of(), null);
+        "t", ackedOk, offsetDelta, delivered, readBackDuplicates, List.of(), null, 0);
   }
 
   @Test
@@ -102,8 +102,9 @@ class ReconciledTest {
 
   @Test
   void aStuckLastStableOffsetNamesThePartitionAndTheProducers() {
-    Reconciled.StuckOffset s =
-        new Reconciled.StuckOffset("orders", 3, 120, 130, 10_000, Map.of(42L, 120L));
+    ReconciliationResult.StuckOffset s =
+        new ReconciliationResult.StuckOffset(
+            "orders", 3, 120, 130, 10_000, Map.of(42L, 120L), null);
     assertEquals(
         "orders-3: last stable offset 120 below high-water mark 130 for 10.0 s; open transaction(s) of "
             + "producer id(s) 42 (since offset 120)",

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import kafkaload.internal.results.ReconciliationResult.TopicChange;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -92,7 +93,7 @@ class RunLedgerTest {
         1_000, ledger.topicLastSeen("t", base), "the baseline's time until the watch saw it");
     ledger.topicSeen("t", 6_000);
     assertEquals(6_000, ledger.topicLastSeen("t", base));
-    TopicChange c = TopicChange.of("t", base, Optional.empty(), 6_000, 11_000);
+    TopicChange c = TopicChange.of("t", base.endOffsets().size(), Optional.empty(), 6_000, 11_000);
     ledger.topicChanged(c);
     assertEquals(Map.of("t", c), ledger.topicChanges());
     assertEquals(TopicChange.DELETED, c.change());

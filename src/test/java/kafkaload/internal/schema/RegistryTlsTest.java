@@ -298,7 +298,8 @@ class RegistryTlsTest {
             false,
             SubjectStrategy.TOPIC,
             SubjectStrategy.TOPIC,
-            trust(pki.truststore, pw));
+            trust(pki.truststore, pw),
+            null);
     KafkaLoadConfigException e =
         assertThrows(KafkaLoadConfigException.class, () -> SchemaContext.of(noUrl, calls));
     assertTrue(e.getMessage().contains("the embedded registry speaks plain HTTP"), e.getMessage());
@@ -423,7 +424,14 @@ class RegistryTlsTest {
     SchemaContext c =
         new SchemaContext(
             new RegistrySettings(
-                https.url(), null, true, false, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC, tls),
+                https.url(),
+                null,
+                true,
+                false,
+                SubjectStrategy.TOPIC,
+                SubjectStrategy.TOPIC,
+                tls,
+                null),
             calls);
     c.bind(
         new SchemaValueSpec(
@@ -433,7 +441,8 @@ class RegistryTlsTest {
             null,
             SessionValue.constant("x"),
             ConfigsSerializer.class.getName(),
-            Map.of(RegistryTls.KEYSTORE_LOCATION, "/its/own.p12")),
+            Map.of(RegistryTls.KEYSTORE_LOCATION, "/its/own.p12"),
+            null),
         false,
         "t",
         "s",

@@ -31,14 +31,21 @@ class SchemaContextTest {
   private SchemaContext context(boolean autoRegister, SubjectStrategy strategy) {
     return new SchemaContext(
         new RegistrySettings(
-            registry.url(), null, autoRegister, false, SubjectStrategy.TOPIC, strategy),
+            registry.url(),
+            null,
+            autoRegister,
+            false,
+            SubjectStrategy.TOPIC,
+            strategy,
+            RegistryTls.NONE,
+            null),
         calls);
   }
 
   private static SchemaValueSpec spec(
       SchemaFormat f, String path, String message, String template) {
     return new SchemaValueSpec(
-        f, path, message, template, SessionValue.constant(template), null, Map.of());
+        f, path, message, template, SessionValue.constant(template), null, Map.of(), null);
   }
 
   private static byte[] encode(SessionValue<byte[]> bound, String topic) {
@@ -134,7 +141,8 @@ class SchemaContextTest {
                 null,
                 SessionValue.constant("{\"orderId\": \"x\", \"sku\": \"y\", \"qty\": 0}"),
                 null,
-                Map.of()),
+                Map.of(),
+                null),
             false,
             "jo",
             "s",
@@ -317,7 +325,14 @@ class SchemaContextTest {
     SchemaContext latest =
         new SchemaContext(
             new RegistrySettings(
-                registry.url(), null, false, true, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC),
+                registry.url(),
+                null,
+                false,
+                true,
+                SubjectStrategy.TOPIC,
+                SubjectStrategy.TOPIC,
+                RegistryTls.NONE,
+                null),
             calls);
     byte[] b =
         encode(
@@ -347,7 +362,8 @@ class SchemaContextTest {
                 null,
                 SessionValue.constant("héllo"),
                 "org.apache.kafka.common.serialization.StringSerializer",
-                Map.of("serializer.encoding", "ISO-8859-1")),
+                Map.of("serializer.encoding", "ISO-8859-1"),
+                null),
             false,
             "t",
             "s",
@@ -377,7 +393,8 @@ class SchemaContextTest {
                         null,
                         SessionValue.constant("x"),
                         "com.acme.NoSuchSerializer",
-                        Map.of()),
+                        Map.of(),
+                        null),
                     false,
                     "t",
                     "s",

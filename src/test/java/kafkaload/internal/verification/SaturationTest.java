@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import kafkaload.internal.config.InjectorBounds;
+import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * The saturation verdict on made-up samples: each bound fires on a whole window and not below it.
  */
 class SaturationTest {
-  private static final InjectorBounds BOUNDS = new InjectorBounds(90, 3, 10, 1000, 0.1, 100);
+  private static final InjectorResults.Bounds BOUNDS =
+      new InjectorResults.Bounds(90, 3, 10, 1000, 0.1, 100);
 
   private static InjectorSample sample(int second, double cpu, long probes, long late) {
     return new InjectorSample(

@@ -67,6 +67,11 @@ final class BacklogLoad implements Runnable {
   /** Stops sending; records in flight still report their acks. */
   void stop() {
     stopped = true;
+    joinBriefly(thread);
+  }
+
+  /** Waits up to 5 s for a thread of the backlog to end; an interrupt is kept for the caller. */
+  static void joinBriefly(Thread thread) {
     try {
       thread.join(5_000);
     } catch (InterruptedException e) {

@@ -50,11 +50,7 @@ final class ReplyReader implements Runnable {
   void stop() {
     counting = false;
     consumer.wakeup();
-    try {
-      thread.join(5_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    BacklogLoad.joinBriefly(thread);
   }
 
   @Override

@@ -23,30 +23,6 @@ public record OmbResultSpec(
     Duration measuredFor)
     implements OmbResultSpecBuilder.With {
 
-  /** Windows until the results are made (a backlog, which ends when drained). */
-  public OmbResultSpec(
-      String workload,
-      String driver,
-      long messageSize,
-      int topics,
-      int partitions,
-      int producersPerTopic,
-      int consumersPerTopic,
-      int subscriptionsPerTopic,
-      Duration measuredAfter) {
-    this(
-        workload,
-        driver,
-        messageSize,
-        topics,
-        partitions,
-        producersPerTopic,
-        consumersPerTopic,
-        subscriptionsPerTopic,
-        measuredAfter,
-        Duration.ZERO);
-  }
-
   /** Refused, naming the setting, before any load. */
   void check() {
     if (workload == null

@@ -286,7 +286,8 @@ public final class ShareCounters {
               c.refused.sum(),
               seconds,
               rate,
-              i < setup.processingMsPerRecord().size() ? setup.processingMsPerRecord().get(i) : 0));
+              i < setup.processingMsPerRecord().size() ? setup.processingMsPerRecord().get(i) : 0,
+              null));
     }
     Map<Integer, Long> counts = new TreeMap<>();
     deliveryCounts.forEach((k, v) -> counts.put(k, v.sum()));

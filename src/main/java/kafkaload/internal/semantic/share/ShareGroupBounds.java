@@ -1,19 +1,16 @@
 package kafkaload.internal.semantic.share;
 
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.common.Node;
-import org.apache.kafka.common.config.ConfigResource;
 
 /**
  * The broker's bounds on a share group's lock and delivery limit ({@code
@@ -76,13 +73,7 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
    */
   public static ShareGroupBounds read(Admin admin, long timeoutMs) {
     try {
-      Collection<Node> nodes =
-          admin.describeCluster().nodes().get(timeoutMs, TimeUnit.MILLISECONDS);
-      ConfigResource r =
-          new ConfigResource(
-              ConfigResource.Type.BROKER, String.valueOf(nodes.iterator().next().id()));
-      Config config =
-          admin.describeConfigs(List.of(r)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(r);
+      Config config = OffsetQueries.anyBrokerConfigs(admin, timeoutMs).config();
       Map<String, String> out = new LinkedHashMap<>();
       config
           .entries()

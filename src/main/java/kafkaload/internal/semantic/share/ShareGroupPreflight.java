@@ -1,7 +1,6 @@
 package kafkaload.internal.semantic.share;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,11 +14,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.FeatureMetadata;
 import org.apache.kafka.clients.admin.FinalizedVersionRange;
 import org.apache.kafka.clients.admin.SupportedVersionRange;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.server.common.MetadataVersion;
 
@@ -90,24 +87,12 @@ public final class ShareGroupPreflight {
     }
     Optional<String> refusal;
     try {
-      Collection<Node> nodes =
-          admin
-              .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
-              .nodes()
-              .get(timeoutMs, TimeUnit.MILLISECONDS);
-      ConfigResource broker =
-          new ConfigResource(ConfigResource.Type.BROKER, nodes.iterator().next().idString());
-      ConfigEntry rf =
-          admin
-              .describeConfigs(List.of(broker))
-              .all()
-              .get(timeoutMs, TimeUnit.MILLISECONDS)
-              .get(broker)
-              .get(STATE_RF);
+      OffsetQueries.BrokerConfigs broker = OffsetQueries.anyBrokerConfigs(admin, timeoutMs);
+      ConfigEntry rf = broker.config().get(STATE_RF);
       if (rf == null || rf.value() == null) {
         return; // a broker without the setting has no share coordinator to judge here
       }
-      refusal = stateTopicRefusal(nodes.size(), Integer.parseInt(rf.value()));
+      refusal = stateTopicRefusal(broker.brokers(), Integer.parseInt(rf.value()));
     } catch (ExecutionException | TimeoutException | RuntimeException e) {
       // As the bounds: a client that may not read the broker's configs is not refused for it;
       // a group that then acquires nothing is a KO with its reason (acquireTimeout).

@@ -1,16 +1,32 @@
 package kafkaload.internal.semantic.share;
 
+import java.util.Locale;
 import kafkaload.internal.config.Console;
 
 /** A share group's block on the console once its consumers stopped. */
 final class ShareGroupPrinter {
   private ShareGroupPrinter() {}
 
+  /** The group's outcomes: "acquired n | accepted n | ... | acks refused n". */
+  static String outcomes(ShareGroupResults g) {
+    return String.format(
+        Locale.ROOT,
+        "acquired %d | accepted %d | released %d | rejected %d | redelivered %d | archived %d"
+            + " | acks refused %d",
+        g.acquired(),
+        g.accepted(),
+        g.released(),
+        g.rejected(),
+        g.redelivered(),
+        g.archived(),
+        g.ackRefused());
+  }
+
   /** The group's outcomes, spread, lag (an unread one printed as -1) and reconciliation. */
   static void print(ShareGroupResults g, ShareGroupResults.LagVerdict lag, String reconciled) {
     Console.outf(
         "%n[kafkaload] ---- Share group '%s' on '%s' (%d consumers, %d partitions, %s) ----%n"
-            + "  acquired %d | accepted %d | released %d | rejected %d | redelivered %d | archived %d | acks refused %d | locks renewed %d%n"
+            + "  %s | locks renewed %d%n"
             + "  accept rate spread across consumers %s %% | lag max %d, at the end %d%s%n"
             + "  reconciliation: %s%n",
         g.group(),
@@ -18,13 +34,7 @@ final class ShareGroupPrinter {
         g.consumers(),
         g.partitions(),
         g.acknowledgement(),
-        g.acquired(),
-        g.accepted(),
-        g.released(),
-        g.rejected(),
-        g.redelivered(),
-        g.archived(),
-        g.ackRefused(),
+        outcomes(g),
         g.renewed(),
         g.acceptedPerSecSpreadPct() == null
             ? "-"

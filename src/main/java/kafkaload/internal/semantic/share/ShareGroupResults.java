@@ -90,28 +90,7 @@ public record ShareGroupResults(
       double seconds,
       Double acceptedPerSec,
       long processingMsPerRecord,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Integer injector) {
-
-    /** One injector's consumer. */
-    public ShareConsumer(
-        int index,
-        long acquired,
-        long accepted,
-        long ackRefused,
-        double seconds,
-        Double acceptedPerSec,
-        long processingMsPerRecord) {
-      this(
-          index,
-          acquired,
-          accepted,
-          ackRefused,
-          seconds,
-          acceptedPerSec,
-          processingMsPerRecord,
-          null);
-    }
-  }
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer injector) {}
 
   /**
    * The lag verdict: highest lag, slope over the load's last part (records/s), rising when above

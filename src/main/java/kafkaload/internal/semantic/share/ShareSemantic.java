@@ -74,19 +74,12 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
     ShareGroupResults.Reconciliation r = g.reconciliation();
     return String.format(
         Locale.ROOT,
-        "[kafkaload] share group '%s' (%s) over %d injectors: acquired %d | accepted %d | released"
-            + " %d | rejected %d | redelivered %d | archived %d | acks refused %d%n"
+        "[kafkaload] share group '%s' (%s) over %d injectors: %s%n"
             + "  reconciliation over every injector's records: %s",
         g.group(),
         g.request(),
         g.injectors(),
-        g.acquired(),
-        g.accepted(),
-        g.released(),
-        g.rejected(),
-        g.redelivered(),
-        g.archived(),
-        g.ackRefused(),
+        ShareGroupPrinter.outcomes(g),
         r == null
             ? "none (the records carry no run identity)"
             : String.format(

@@ -1,21 +1,15 @@
 package kafkaload.internal.semantic.txn;
 
-import java.util.Collection;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
-import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.internals.Topic;
 
 /** Before the load: the broker's transaction state topic can be created and committed to. */
@@ -32,22 +26,11 @@ public final class TransactionPreflight {
    */
   public static void checkTransactionState(Admin admin, long timeoutMs) {
     try {
-      Collection<Node> nodes =
-          admin
-              .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
-              .nodes()
-              .get(timeoutMs, TimeUnit.MILLISECONDS);
-      Node any = nodes.iterator().next();
-      ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, any.idString());
-      Config c =
-          admin
-              .describeConfigs(List.of(broker))
-              .all()
-              .get(timeoutMs, TimeUnit.MILLISECONDS)
-              .get(broker);
+      OffsetQueries.BrokerConfigs broker = OffsetQueries.anyBrokerConfigs(admin, timeoutMs);
+      Config c = broker.config();
       int rf = Integer.parseInt(c.get(TXN_RF).value());
       int minIsr = Integer.parseInt(c.get(TXN_MIN_ISR).value());
-      Optional<String> refusal = transactionStateRefusal(nodes.size(), rf, minIsr);
+      Optional<String> refusal = transactionStateRefusal(broker.brokers(), rf, minIsr);
       if (refusal.isEmpty()) {
         Optional<TopicDescription> d =
             OffsetQueries.described(admin, Topic.TRANSACTION_STATE_TOPIC_NAME, timeoutMs);

@@ -86,7 +86,8 @@ class OmbWindowsTest {
   @Test
   void everyFieldOfOmbsTestResultInOmbsUnits(@TempDir Path dir) throws Exception {
     long start = System.currentTimeMillis();
-    OmbResultSpec spec = new OmbResultSpec("w", "Kafka", 1024, 2, 16, 1, 4, 2, Duration.ZERO);
+    OmbResultSpec spec =
+        new OmbResultSpec("w", "Kafka", 1024, 2, 16, 1, 4, 2, Duration.ZERO, Duration.ZERO);
     OmbWindows w = new OmbWindows(spec, start);
     for (int i = 0; i < 10; i++) {
       w.publishDelayed(300); // µs
@@ -145,7 +146,8 @@ class OmbWindowsTest {
   void theWarmUpIsNotInTheWindows() {
     long start = System.currentTimeMillis() + 60_000;
     OmbWindows w =
-        new OmbWindows(new OmbResultSpec("w", "d", 1, 1, 1, 1, 1, 1, Duration.ZERO), start);
+        new OmbWindows(
+            new OmbResultSpec("w", "d", 1, 1, 1, 1, 1, 1, Duration.ZERO, Duration.ZERO), start);
     w.ackedAfter(1_000);
     w.consumed(1_000);
     OmbTestResult r = w.result(start + 10_000);

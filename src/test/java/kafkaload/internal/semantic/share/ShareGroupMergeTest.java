@@ -70,6 +70,9 @@ class ShareGroupMergeTest {
         Map.of(),
         Map.of(),
         Map.of(),
+        null,
+        null,
+        null,
         d,
         Percentiles.empty(),
         null,
@@ -225,7 +228,7 @@ class ShareGroupMergeTest {
             counters().results(),
             null,
             null,
-            List.of(new ShareGroupResults.ShareConsumer(0, 0, 0, 0, 10, null, 0)));
+            List.of(new ShareGroupResults.ShareConsumer(0, 0, 0, 0, 10, null, 0, null)));
     ShareGroupResults g = ShareGroupMerge.merge(List.of(protocolOf(a), protocolOf(idle))).get(0);
     assertEquals(10.0, g.perConsumer().get(0).acceptedPerSec(), 1e-9);
     assertNull(g.perConsumer().get(1).acceptedPerSec());
@@ -251,6 +254,7 @@ class ShareGroupMergeTest {
             List.of(),
             null,
             List.of(),
+            null,
             null);
     RunResults back = ResultsJson.read(ResultsJson.write(run));
     assertEquals(p.distributed(), back.protocols().get(0).distributed());
@@ -264,7 +268,7 @@ class ShareGroupMergeTest {
   }
 
   private static ShareGroupResults.ShareConsumer consumer(int i, long accepted, double rate) {
-    return new ShareGroupResults.ShareConsumer(i, accepted, accepted, 0, 10, rate, 0);
+    return new ShareGroupResults.ShareConsumer(i, accepted, accepted, 0, 10, rate, 0, null);
   }
 
   private static ShareGroupResults withSpan(
@@ -313,6 +317,9 @@ class ShareGroupMergeTest {
         p.e2eLatencyMs(),
         p.ackLatencyHistograms(),
         p.e2eLatencyHistograms(),
+        null,
+        null,
+        null,
         null,
         p.publishDelayMs(),
         null,

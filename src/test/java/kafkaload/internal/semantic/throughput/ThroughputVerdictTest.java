@@ -133,6 +133,9 @@ class ThroughputVerdictTest {
         Map.of(),
         Map.of(),
         null,
+        null,
+        null,
+        null,
         Percentiles.empty(),
         null,
         List.of(),
@@ -196,7 +199,7 @@ class ThroughputVerdictTest {
                 List.of(
                     new ProtocolResults(
                         null, null, null, null, null, null, null, null, null, null, null, null,
-                        null, null, null, null, null, null, null, Map.of())),
+                        null, null, null, null, null, null, null, null, null, null, Map.of())),
                 (name, ko) -> {
                   throw new AssertionError("no verdict expected: " + name);
                 }));

@@ -22,7 +22,8 @@ class TopicSpreadFiguresTest {
         List.of(
             new Partition(0, 0, acked / 2, acked / 2, acked * 5, acked / 2, duplicates, 0L),
             new Partition(1, 0, acked - acked / 2, acked - acked / 2, acked * 5, 0L, 0L, 1L)),
-        null);
+        null,
+        0);
   }
 
   @Test
@@ -65,7 +66,14 @@ class TopicSpreadFiguresTest {
   void withoutAReadBackNothingCountsAsFound() {
     TopicResult unread =
         new TopicResult(
-            "b", 10, 10, -1, -1, List.of(new Partition(0, 0, 10, 10, 100, null, null, null)), null);
+            "b",
+            10,
+            10,
+            -1,
+            -1,
+            List.of(new Partition(0, 0, 10, 10, 100, null, null, null)),
+            null,
+            0);
     assertEquals(-1, TopicSpreadFigures.of(List.of(topic("a", 10, 10, 0), unread)).delivered());
   }
 }

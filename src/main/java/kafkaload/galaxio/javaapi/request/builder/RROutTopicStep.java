@@ -97,11 +97,7 @@ public class RROutTopicStep {
       Class<V> payloadClass,
       Serializer<V> ser,
       Deserializer<V> de) {
-    return build(
-        typed(key, keyClass, serde(keyClass)),
-        typed(payload, payloadClass, custom(ser, de)),
-        headers,
-        null);
+    return sendTyped(key, payload, keyClass, payloadClass, ser, de, headers, null);
   }
 
   public <K, V> RequestReplyBuilder<?, ?> send(
@@ -112,11 +108,24 @@ public class RROutTopicStep {
       Class<V> payloadClass,
       Serializer<V> ser,
       Deserializer<V> de) {
+    return sendTyped(key, payload, keyClass, payloadClass, ser, de, null, headers);
+  }
+
+  /** A key of Kafka's serde for its class and a value of the given serde, with its headers. */
+  private <K, V> RequestReplyBuilder<?, ?> sendTyped(
+      K key,
+      V payload,
+      Class<K> keyClass,
+      Class<V> payloadClass,
+      Serializer<V> ser,
+      Deserializer<V> de,
+      Headers headers,
+      JExpression<Headers> headersExpression) {
     return build(
         typed(key, keyClass, serde(keyClass)),
         typed(payload, payloadClass, custom(ser, de)),
-        null,
-        headers);
+        headers,
+        headersExpression);
   }
 
   public <V> RequestReplyBuilder<String, V> send(String key, ExpressionBuilder<V> payload) {

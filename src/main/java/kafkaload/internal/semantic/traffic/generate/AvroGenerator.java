@@ -196,26 +196,12 @@ final class AvroGenerator {
   }
 
   private static Scalar type(Schema s) {
-    switch (s.getType()) {
-      case STRING:
-        return Scalar.of(Kind.STRING);
-      case INT:
-        return Scalar.of(Kind.INT);
-      case LONG:
-        return Scalar.of(Kind.LONG);
-      case FLOAT:
-        return Scalar.of(Kind.FLOAT);
-      case DOUBLE:
-        return Scalar.of(Kind.DOUBLE);
-      case BOOLEAN:
-        return Scalar.of(Kind.BOOLEAN);
-      case BYTES:
-        return Scalar.of(Kind.BYTES);
-      case FIXED:
-        return Scalar.fixed(s.getFixedSize());
-      default:
-        return Scalar.enumOf(s.getEnumSymbols());
-    }
+    return switch (s.getType()) {
+      case STRING, INT, LONG, FLOAT, DOUBLE, BOOLEAN, BYTES ->
+          Scalar.of(Kind.valueOf(s.getType().name()));
+      case FIXED -> Scalar.fixed(s.getFixedSize());
+      default -> Scalar.enumOf(s.getEnumSymbols());
+    };
   }
 
   /** An unscaled value of at most {@code precision} digits, as two's-complement bytes. */

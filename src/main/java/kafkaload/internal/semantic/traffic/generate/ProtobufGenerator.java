@@ -88,12 +88,7 @@ final class ProtobufGenerator {
     }
     if (f.isRepeated()) {
       if (!rule.isRandom()) {
-        throw new KafkaLoadConfigException(
-            "field '"
-                + path
-                + "': a "
-                + rule.gen().describe()
-                + " generator does not fit a repeated field");
+        throw misfit(path, rule, "a repeated field");
       }
       Draw item = value(f, path + "[]", FieldRule.DEFAULT);
       return (b, r, n) -> {
@@ -115,12 +110,7 @@ final class ProtobufGenerator {
   private Draw value(FieldDescriptor f, String path, FieldRule rule) {
     if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
       if (!rule.isRandom()) {
-        throw new KafkaLoadConfigException(
-            "field '"
-                + path
-                + "': a "
-                + rule.gen().describe()
-                + " generator does not fit a message");
+        throw misfit(path, rule, "a message");
       }
       return message(f.getMessageType(), f.isMapField() ? path + "{}" : path);
     }
@@ -153,26 +143,21 @@ final class ProtobufGenerator {
       default:
         break;
     }
-    switch (f.getJavaType()) {
-      case INT:
-        return Scalar.of(Kind.INT);
-      case LONG:
-        return Scalar.of(Kind.LONG);
-      case FLOAT:
-        return Scalar.of(Kind.FLOAT);
-      case DOUBLE:
-        return Scalar.of(Kind.DOUBLE);
-      case BOOLEAN:
-        return Scalar.of(Kind.BOOLEAN);
-      case STRING:
-        return Scalar.of(Kind.STRING);
-      case BYTE_STRING:
-        return Scalar.of(Kind.BYTES);
-      default:
+    return switch (f.getJavaType()) {
+      case INT, LONG, FLOAT, DOUBLE, BOOLEAN, STRING ->
+          Scalar.of(Kind.valueOf(f.getJavaType().name()));
+      case BYTE_STRING -> Scalar.of(Kind.BYTES);
+      default -> {
         List<String> names = new ArrayList<>();
         f.getEnumType().getValues().forEach(v -> names.add(v.getName()));
-        return Scalar.enumOf(names);
-    }
+        yield Scalar.enumOf(names);
+      }
+    };
+  }
+
+  private static KafkaLoadConfigException misfit(String path, FieldRule rule, String field) {
+    return new KafkaLoadConfigException(
+        "field '" + path + "': a " + rule.gen().describe() + " generator does not fit " + field);
   }
 
   private static String join(String path, String name) {

@@ -11,6 +11,7 @@ import kafkaload.internal.schema.EmbeddedRegistry;
 import kafkaload.internal.schema.Framing;
 import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.schema.RegistrySettings;
+import kafkaload.internal.schema.RegistryTls;
 import kafkaload.internal.schema.SchemaContext;
 import kafkaload.internal.schema.SchemaFormat;
 import kafkaload.internal.schema.SchemaValueSpec;
@@ -31,7 +32,14 @@ class GeneratedSendTest {
   private SchemaContext context() {
     return new SchemaContext(
         new RegistrySettings(
-            registry.url(), null, true, false, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC),
+            registry.url(),
+            null,
+            true,
+            false,
+            SubjectStrategy.TOPIC,
+            SubjectStrategy.TOPIC,
+            RegistryTls.NONE,
+            null),
         new LongAdder());
   }
 
@@ -93,7 +101,8 @@ class GeneratedSendTest {
                 v2,
                 SessionValue.constant(v2),
                 null,
-                Map.of()),
+                Map.of(),
+                null),
             false,
             "latest",
             "register",
@@ -101,7 +110,14 @@ class GeneratedSendTest {
     SchemaContext useLatest =
         new SchemaContext(
             new RegistrySettings(
-                registry.url(), null, false, true, SubjectStrategy.TOPIC, SubjectStrategy.TOPIC),
+                registry.url(),
+                null,
+                false,
+                true,
+                SubjectStrategy.TOPIC,
+                SubjectStrategy.TOPIC,
+                RegistryTls.NONE,
+                null),
             new LongAdder());
     String m =
         assertThrows(
