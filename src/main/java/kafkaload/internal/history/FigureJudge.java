@@ -32,8 +32,9 @@ final class FigureJudge {
     }
     double medBefore = Stats.medianOf(before);
     double medNow = Stats.medianOf(now);
-    Double b = Double.isNaN(shownBefore) ? nullIfNaN(medBefore) : shownBefore;
-    Double c = Double.isNaN(shownNow) ? nullIfNaN(medNow) : shownNow;
+    // Double.valueOf: a bare double in the other branch would unbox a null median (NPE)
+    Double b = Double.isNaN(shownBefore) ? nullIfNaN(medBefore) : Double.valueOf(shownBefore);
+    Double c = Double.isNaN(shownNow) ? nullIfNaN(medNow) : Double.valueOf(shownNow);
     if (now.length < MIN_SAMPLES || before.length < MIN_SAMPLES) {
       return skipped(
           name,

@@ -106,6 +106,21 @@ class BaselineGateTest {
     assertTrue(big.regression(), big.verdict());
   }
 
+  /**
+   * A figure sampled in one run only (say end-to-end latency, when this run's consumer read
+   * nothing): skipped with its reason, not a NullPointerException that fails every figure.
+   */
+  @Test
+  void aFigureSampledInOneRunOnlyIsSkippedNamingWhy() {
+    double[] before = {10, 11, 12, 13, 14, 15};
+    BaselineComparison.Figure f =
+        FigureJudge.samples(
+            BaselineGate.P99, "ms", true, new double[0], before, 25, T, Double.NaN, Double.NaN);
+    assertFalse(f.regression(), f.verdict());
+    assertEquals(null, f.current(), f.verdict());
+    assertEquals(12.5, f.baseline(), 1e-9);
+  }
+
   @Test
   void aHistoryRunAsBadAsThisOneKeepsItFromFailing() {
     double[] before = new double[30];
