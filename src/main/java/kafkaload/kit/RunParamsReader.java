@@ -1,6 +1,7 @@
 package kafkaload.kit;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,7 @@ final class RunParamsReader {
         params.oneOf("key", "none", "none", "random", "roundrobin", "uniform", "zipf", "hot");
     TrafficKnobs.read(params, key, recordSize); // checked before any load
     String producerMode = params.oneOf("producer.mode", "shared", "shared", "pool", "per-user");
+    // The rest in the order they were always read: with two bad knobs, the error names the same.
     int keyCount = params.positiveInt("key.count", 1000);
     // Read (and shown among the run's parameters) only where a pool is used: the run's one source
     // of its pool size is its protocol's.
@@ -84,7 +86,8 @@ final class RunParamsReader {
     String feeder = feeder(params.string("feeder", ""));
     return new RunParams(
         new RunParams.Records(recordSize, key, keyCount, feeder),
-        new RunParams.Producer(producer, producerMode, pool, fireAndForget),
+        new RunParams.Producer(
+            Collections.unmodifiableMap(producer), producerMode, pool, fireAndForget),
         new RunParams.Topic(
             topic, create, partitions, replication, strictPartitions, minInsyncReplicas),
         phases,
