@@ -29,10 +29,10 @@ class ClusterParamsTest {
             "fault.plan",
             "kill:2@20s,start:2@40s");
     RunParams p = RunParams.of(d.params().withDefaults(defaults));
-    assertEquals(3, p.embeddedBrokers());
-    assertEquals(2, p.minInsyncReplicas());
-    assertEquals("all", p.producer().get("acks"));
-    assertEquals("kill:2@20s,start:2@40s", p.faultPlan().toString());
+    assertEquals(3, p.cluster().embeddedBrokers());
+    assertEquals(2, p.topic().minInsyncReplicas());
+    assertEquals("all", p.producer().properties().get("acks"));
+    assertEquals("kill:2@20s,start:2@40s", p.cluster().faultPlan().toString());
     KafkaProtocol protocol = p.protocol(1).resolved();
     assertEquals(3, protocol.embeddedBrokers());
     assertEquals(2, protocol.topicPlan().minInsyncReplicas());
@@ -40,11 +40,11 @@ class ClusterParamsTest {
     d.set("acks", "1");
     d.set("fault.plan", "kill:1@5s");
     p = RunParams.of(d.params().withDefaults(defaults));
-    assertEquals("1", p.producer().get("acks"));
-    assertEquals("kill:1@5s", p.faultPlan().toString());
+    assertEquals("1", p.producer().properties().get("acks"));
+    assertEquals("kill:1@5s", p.cluster().faultPlan().toString());
     // Outside the simulation's defaults, the general ones are back.
     d.clear("fault.plan");
-    assertEquals(0, RunParams.of(d.params()).embeddedBrokers());
+    assertEquals(0, RunParams.of(d.params()).cluster().embeddedBrokers());
   }
 
   @Test

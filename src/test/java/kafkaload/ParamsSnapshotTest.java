@@ -112,7 +112,7 @@ class ParamsSnapshotTest {
         !p.used().containsKey("kafka.embedded.brokers"),
         "a read of an unset raw value is not recorded");
     Params idempotent = Params.of(Map.of("enable.idempotence", "true"), Map.of());
-    assertEquals("2147483647", RunParams.of(idempotent).producer().get("retries"));
+    assertEquals("2147483647", RunParams.of(idempotent).producer().properties().get("retries"));
     assertEquals("2147483647", idempotent.used().get("retries"));
   }
 

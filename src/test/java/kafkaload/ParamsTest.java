@@ -45,10 +45,10 @@ class ParamsTest {
   @Test
   void defaultsApplyWhenUnset() {
     RunParams p = RunParams.of(d.params());
-    assertEquals(1024, p.recordSize());
-    assertEquals("1", p.producer().get("acks"));
-    assertEquals("lz4", p.producer().get("compression.type"));
-    assertEquals(16, p.topicPartitions());
+    assertEquals(1024, p.records().size());
+    assertEquals("1", p.producer().properties().get("acks"));
+    assertEquals("lz4", p.producer().properties().get("compression.type"));
+    assertEquals(16, p.topic().partitions());
     assertEquals(10, d.params().positiveInt("users", 10));
   }
 
@@ -146,7 +146,7 @@ class ParamsTest {
         "-Dlag.groups=orders,,billing has an empty consumer group name",
         error(() -> RunParams.of(d.params())));
     d.set("lag.groups", "orders, billing");
-    assertEquals(List.of("orders", "billing"), RunParams.of(d.params()).lagGroups());
+    assertEquals(List.of("orders", "billing"), RunParams.of(d.params()).lag().groups());
     String msg =
         error(() -> new KafkaProtocolBuilder().params(d.params()).lagMonitor(1000, "orders", " "));
     assertTrue(msg.contains("consumer group name is empty"), msg);

@@ -49,10 +49,9 @@ public class AvroOrdersSimulation extends Simulation {
     setUp(
             plan.withReconciliation(
                 producers.injectClosed(
-                    constantConcurrentUsers(users)
-                        .during(plan.warmupSeconds() + plan.durationSeconds()))))
+                    constantConcurrentUsers(users).during(plan.phases().loadSeconds()))))
         .protocols(kafkaProtocol)
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(plan.gates("send"));
   }
 }

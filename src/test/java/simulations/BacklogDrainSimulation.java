@@ -58,7 +58,7 @@ public class BacklogDrainSimulation extends Simulation {
         backlog("backlog")
             .group(sutGroup)
             .rate(rate)
-            .recordSize(plan.recordSize())
+            .recordSize(plan.records().size())
             .bytes(bytes)
             .drainRatio(drainRatio)
             .maxBuildSeconds(maxBuildSeconds)

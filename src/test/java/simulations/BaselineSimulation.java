@@ -36,22 +36,23 @@ public class BaselineSimulation extends Simulation {
     // -Dfault.plan: broker faults beside the load (needs -Dkafka.embedded.brokers=N).
     setUp(
             plan.withFaults(
-                plan.warmupSeconds() + plan.durationSeconds(),
+                plan.phases().loadSeconds(),
                 plan.withReconciliation(
                     producers.injectClosed(
-                        constantConcurrentUsers(users)
-                            .during(plan.warmupSeconds() + plan.durationSeconds())))))
+                        constantConcurrentUsers(users).during(plan.phases().loadSeconds())))))
         .protocols(plan.protocol(users))
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(plan.gates(measuredName()));
   }
 
   KafkaSendActionBuilder send(String name) {
     KafkaSendActionBuilder b = kafka(name).send(plan.keyFunction(), plan.valueFunction());
-    return plan.fireAndForget() ? b.fireAndForget() : b;
+    return plan.producer().fireAndForget() ? b.fireAndForget() : b;
   }
 
   String measuredName() {
-    return plan.fireAndForget() ? "send" + KafkaSendActionBuilder.FIRE_AND_FORGET_SUFFIX : "send";
+    return plan.producer().fireAndForget()
+        ? "send" + KafkaSendActionBuilder.FIRE_AND_FORGET_SUFFIX
+        : "send";
   }
 }

@@ -38,7 +38,8 @@ public class CapacitySearchSimulation extends Simulation {
 
   {
     List<Assertion> gates = new ArrayList<>(search.gates());
-    if (plan.verify()) { // -Dverify=false: no reconciliation runs, so none is asserted
+    // -Dverify=false: no reconciliation runs, so none is asserted
+    if (plan.verification().enabled()) {
       gates.addAll(Gates.reconciliation());
     }
     setUp(plan.withReconciliation(producer.injectOpen(atOnceUsers(1))))

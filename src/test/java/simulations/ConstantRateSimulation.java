@@ -29,9 +29,7 @@ public class ConstantRateSimulation extends Simulation {
   RunParams unscaled = RunParams.of(params);
   // The read-back reads every record of the run (every injector's, in a distributed run): its bound
   // grows with them.
-  RunParams plan =
-      unscaled.withReadBackFor(
-          (long) totalRate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
+  RunParams plan = unscaled.withReadBackFor((long) totalRate * unscaled.phases().loadSeconds());
 
   ScenarioBuilder warmUp =
       scenario("warm-up arrivals")
@@ -45,15 +43,16 @@ public class ConstantRateSimulation extends Simulation {
     PopulationBuilder load =
         plan.withReconciliation(
             measured.injectOpen(
-                constantUsersPerSec(arrivalsPerSec).during(plan.durationSeconds())));
+                constantUsersPerSec(arrivalsPerSec).during(plan.phases().durationSeconds())));
     setUp(
-            plan.warmupSeconds() == 0
+            plan.phases().warmupSeconds() == 0
                 ? load
                 : warmUp
-                    .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
+                    .injectOpen(
+                        constantUsersPerSec(arrivalsPerSec).during(plan.phases().warmupSeconds()))
                     .andThen(load))
         .protocols(plan.protocol(1))
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(plan.gates("send"));
   }
 }

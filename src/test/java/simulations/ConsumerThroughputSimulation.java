@@ -25,7 +25,7 @@ public class ConsumerThroughputSimulation extends Simulation {
   Params params =
       Params.fromSystemProperties().withDefaults(Map.of("topic", "kafkaload-consumer-perf"));
   RunParams plan = RunParams.of(params);
-  String topic = plan.topic();
+  String topic = plan.topic().name();
   long records = params.positiveLong("records", 500_000);
   int threads = params.positiveInt("consumer.threads", 1);
   String assignment = params.oneOf("consumer.assignment", "subscribe", "subscribe", "assign");
@@ -50,7 +50,7 @@ public class ConsumerThroughputSimulation extends Simulation {
   // same data).
   PrefilledTopic range =
       prefill
-          ? PrefilledTopic.fill(protocol, topic, records, plan.recordSize(), threads)
+          ? PrefilledTopic.fill(protocol, topic, records, plan.records().size(), threads)
           : PrefilledTopic.existing(protocol, topic, threads);
 
   ScenarioBuilder consumers =

@@ -56,16 +56,15 @@ public class EndToEndSimulation extends Simulation {
     setUp(
             plan.withReconciliation(
                 producers.injectClosed(
-                    constantConcurrentUsers(users)
-                        .during(plan.warmupSeconds() + plan.durationSeconds()))))
+                    constantConcurrentUsers(users).during(plan.phases().loadSeconds()))))
         .protocols(kafkaProtocol)
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(gates());
   }
 
   List<Assertion> gates() {
     List<Assertion> all = new java.util.ArrayList<>(plan.gates("send"));
-    all.add(details("e2e").failedRequests().percent().lte(plan.gateMaxErrorPct()));
+    all.add(details("e2e").failedRequests().percent().lte(plan.gate().maxErrorPct()));
     return all;
   }
 

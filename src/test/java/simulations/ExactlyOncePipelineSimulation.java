@@ -50,7 +50,7 @@ public class ExactlyOncePipelineSimulation extends Simulation {
   int sutTransactionMs = params.positiveInt("sut.transactionMs", 100);
 
   RunParams plan =
-      sut.equals("embedded") && base.lagGroups().isEmpty()
+      sut.equals("embedded") && base.lag().groups().isEmpty()
           ? base.withLagGroups(List.of(sutGroup))
           : base;
   KafkaProtocolBuilder kafkaProtocol =
@@ -75,17 +75,16 @@ public class ExactlyOncePipelineSimulation extends Simulation {
 
   {
     List<Assertion> gates = new ArrayList<>(plan.gates("order"));
-    if (plan.verify()) {
+    if (plan.verification().enabled()) {
       gates.addAll(Gates.exactlyOnce());
     }
     setUp(
             plan.withReconciliation(
                 clients.injectClosed(
-                    constantConcurrentUsers(users)
-                        .during(plan.warmupSeconds() + plan.durationSeconds())),
+                    constantConcurrentUsers(users).during(plan.phases().loadSeconds())),
                 replyTopic))
         .protocols(kafkaProtocol)
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(gates);
   }
 

@@ -18,7 +18,7 @@ abstract class FaultSimulation extends Simulation {
     Params params = Params.fromSystemProperties().withDefaults(defaults);
     RunParams plan = RunParams.of(params);
     int users = params.positiveInt("users", 10);
-    int loadSeconds = plan.warmupSeconds() + plan.durationSeconds();
+    int loadSeconds = plan.phases().loadSeconds();
 
     ScenarioBuilder producers =
         scenario("producers")

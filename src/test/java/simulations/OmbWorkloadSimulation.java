@@ -40,7 +40,7 @@ public class OmbWorkloadSimulation extends Simulation {
   Params params = workload.params();
   RunParams unscaled = RunParams.of(params);
   SubscriptionParams subscriptions = SubscriptionParams.of(params);
-  int load = unscaled.warmupSeconds() + unscaled.durationSeconds();
+  int load = unscaled.phases().loadSeconds();
   EchoService echo;
   KafkaProtocolBuilder protocol;
   // Backlog: the echo service's group is the subscription paused and resumed.
@@ -80,17 +80,18 @@ public class OmbWorkloadSimulation extends Simulation {
     PopulationBuilder sends =
         plan.withReconciliation(
             measured.injectOpen(
-                constantUsersPerSec(arrivalsPerSec).during(plan.durationSeconds())));
+                constantUsersPerSec(arrivalsPerSec).during(plan.phases().durationSeconds())));
     List<PopulationBuilder> populations = new ArrayList<>();
     populations.add(
-        plan.warmupSeconds() == 0
+        plan.phases().warmupSeconds() == 0
             ? sends
             : warmUp
-                .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
+                .injectOpen(
+                    constantUsersPerSec(arrivalsPerSec).during(plan.phases().warmupSeconds()))
                 .andThen(sends));
-    populations.add(result(plan.warmupSeconds(), plan.durationSeconds()));
+    populations.add(result(plan.phases().warmupSeconds(), plan.phases().durationSeconds()));
     List<Assertion> gates = new ArrayList<>(plan.gates("send"));
-    subscribed(populations, gates, plan.warmupSeconds(), plan.durationSeconds());
+    subscribed(populations, gates, plan.phases().warmupSeconds(), plan.phases().durationSeconds());
     protocol = workload.protocol(subscriptions.protocol(plan, 1));
     setUp(populations)
         .protocols(protocol)
@@ -109,7 +110,7 @@ public class OmbWorkloadSimulation extends Simulation {
         plan.withReconciliation(
             scenario("capacity search").exec(search).injectOpen(atOnceUsers(1))));
     List<Assertion> gates = new ArrayList<>(search.gates());
-    if (plan.verify()) {
+    if (plan.verification().enabled()) {
       gates.addAll(Gates.reconciliation());
     }
     populations.add(result(capacity.warmUpSeconds(), capacity.maxSeconds()));
@@ -125,8 +126,8 @@ public class OmbWorkloadSimulation extends Simulation {
   /** consumerBacklogSizeGB: its one subscription's group paused, the backlog built, drained. */
   void backlogRun() {
     RunParams plan = unscaled;
-    String group = subscriptions.groups(plan.topic()).get(0);
-    String replies = plan.topic() + "-replies";
+    String group = subscriptions.groups(plan.topic().name()).get(0);
+    String replies = plan.topic().name() + "-replies";
     int maxBuild = params.positiveInt("backlog.maxBuildSeconds", 60);
     int maxDrain = params.positiveInt("backlog.maxDrainSeconds", 60);
     protocol = workload.protocol(plan.protocol(1));
@@ -136,7 +137,7 @@ public class OmbWorkloadSimulation extends Simulation {
                 backlog("backlog")
                     .group(group)
                     .rate(params.positiveInt("backlog.rate", 1000))
-                    .recordSize(plan.recordSize())
+                    .recordSize(plan.records().size())
                     .bytes(params.positiveLong("backlog.bytes", 10L * 1024 * 1024))
                     .drainRatio(params.positiveDouble("backlog.drainRatio", 0.99))
                     .maxBuildSeconds(maxBuild)

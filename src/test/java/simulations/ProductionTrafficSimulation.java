@@ -32,9 +32,7 @@ public class ProductionTrafficSimulation extends Simulation {
   int burst = params.positiveInt("burst", Math.max(1, Math.min(16, rate / 2500)));
   double arrivalsPerSec = (double) rate / burst;
   RunParams unscaled = RunParams.of(params);
-  RunParams plan =
-      unscaled.withReadBackFor(
-          (long) totalRate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
+  RunParams plan = unscaled.withReadBackFor((long) totalRate * unscaled.phases().loadSeconds());
 
   ScenarioBuilder warmUp =
       scenario("warm-up arrivals")
@@ -48,15 +46,16 @@ public class ProductionTrafficSimulation extends Simulation {
     PopulationBuilder load =
         plan.withReconciliation(
             measured.injectOpen(
-                constantUsersPerSec(arrivalsPerSec).during(plan.durationSeconds())));
+                constantUsersPerSec(arrivalsPerSec).during(plan.phases().durationSeconds())));
     setUp(
-            plan.warmupSeconds() == 0
+            plan.phases().warmupSeconds() == 0
                 ? load
                 : warmUp
-                    .injectOpen(constantUsersPerSec(arrivalsPerSec).during(plan.warmupSeconds()))
+                    .injectOpen(
+                        constantUsersPerSec(arrivalsPerSec).during(plan.phases().warmupSeconds()))
                     .andThen(load))
         .protocols(plan.protocol(1))
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(plan.gates("send"));
   }
 }

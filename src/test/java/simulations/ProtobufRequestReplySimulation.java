@@ -61,10 +61,9 @@ public class ProtobufRequestReplySimulation extends Simulation {
     setUp(
             plan.withReconciliation(
                 clients.injectClosed(
-                    constantConcurrentUsers(users)
-                        .during(plan.warmupSeconds() + plan.durationSeconds()))))
+                    constantConcurrentUsers(users).during(plan.phases().loadSeconds()))))
         .protocols(kafkaProtocol)
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(plan.gates("order"));
   }
 

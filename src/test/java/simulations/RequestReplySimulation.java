@@ -33,7 +33,7 @@ public class RequestReplySimulation extends Simulation {
   int sutDelayMs = params.nonNegativeInt("sut.delayMs", 0);
 
   RunParams plan =
-      sut.equals("embedded") && base.lagGroups().isEmpty()
+      sut.equals("embedded") && base.lag().groups().isEmpty()
           ? base.withLagGroups(List.of(sutGroup))
           : base;
   KafkaProtocolBuilder kafkaProtocol =
@@ -60,10 +60,9 @@ public class RequestReplySimulation extends Simulation {
     setUp(
             plan.withReconciliation(
                 clients.injectClosed(
-                    constantConcurrentUsers(users)
-                        .during(plan.warmupSeconds() + plan.durationSeconds()))))
+                    constantConcurrentUsers(users).during(plan.phases().loadSeconds()))))
         .protocols(kafkaProtocol)
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(plan.gates("order"));
   }
 

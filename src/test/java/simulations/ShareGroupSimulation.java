@@ -47,28 +47,35 @@ public class ShareGroupSimulation extends Simulation {
       scenario("share consumers")
           .exec(
               share.consume(
-                  "share", plan.topic(), share.headStartSeconds() + plan.durationSeconds() + 2));
+                  "share",
+                  plan.topic().name(),
+                  share.headStartSeconds() + plan.phases().durationSeconds() + 2));
 
   {
     // The share group's reconciliation stands in for the topic read-back: every produced record is
     // accounted for by what the group did with it.
     List<Assertion> gates =
         new ArrayList<>(
-            Gates.on("send", plan.gateP99Ms(), plan.gateMaxErrorPct(), plan.gateMinRps()));
+            Gates.on("send", plan.gate().p99Ms(), plan.gate().maxErrorPct(), plan.gate().minRps()));
     gates.add(details("share reconciled").failedRequests().count().is(0L));
     gates.add(details("share lag").failedRequests().count().is(0L));
     PopulationBuilder load =
         producers.injectOpen(
             nothingFor(share.headStartSeconds()),
-            constantUsersPerSec(share.rate()).during(plan.durationSeconds()));
+            constantUsersPerSec(share.rate()).during(plan.phases().durationSeconds()));
     setUp(
             // The throughput gate's verdict once the producers are done: "send"'s rate over its
             // own window, from its first ack to its last.
-            plan.gateMinRps() > 0 ? verified(load, throughputVerdict(plan.gateMinRps())) : load,
+            plan.gate().minRps() > 0
+                ? verified(load, throughputVerdict(plan.gate().minRps()))
+                : load,
             consumers.injectOpen(atOnceUsers(share.consumers())))
         .protocols(plan.protocol(1))
         .maxDuration(
-            share.headStartSeconds() + plan.durationSeconds() + share.drainTimeoutSeconds() + 60)
+            share.headStartSeconds()
+                + plan.phases().durationSeconds()
+                + share.drainTimeoutSeconds()
+                + 60)
         .assertions(gates);
   }
 }

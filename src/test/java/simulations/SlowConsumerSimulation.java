@@ -36,9 +36,10 @@ public class SlowConsumerSimulation extends Simulation {
   {
     setUp(
             plan.withReconciliation(
-                arrivals.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds()))))
+                arrivals.injectOpen(
+                    constantUsersPerSec(rate).during(plan.phases().durationSeconds()))))
         .protocols(kafkaProtocol)
-        .maxDuration(plan.maxDurationSeconds(plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().durationSeconds()))
         .assertions(plan.gates("send"));
   }
 

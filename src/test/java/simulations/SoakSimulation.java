@@ -27,9 +27,7 @@ public class SoakSimulation extends Simulation {
   int rate = params.positiveInt("rate", 2000);
   RunParams unscaled = RunParams.of(params);
   // The read-back reads every record of the run: its bound grows with them.
-  RunParams shared =
-      unscaled.withReadBackFor(
-          (long) rate * (unscaled.warmupSeconds() + unscaled.durationSeconds()));
+  RunParams shared = unscaled.withReadBackFor((long) rate * unscaled.phases().loadSeconds());
   String replyTopic = params.string("reply.topic", "kafkaload-soak-replies");
   String sut = params.oneOf("sut", "embedded", "embedded", "external");
   String sutGroup = params.string("sut.group", "kafkaload-soak-echo");
@@ -50,15 +48,15 @@ public class SoakSimulation extends Simulation {
   {
     PopulationBuilder load =
         plan.withReconciliation(
-            measured.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds())));
+            measured.injectOpen(constantUsersPerSec(rate).during(plan.phases().durationSeconds())));
     setUp(
-            plan.warmupSeconds() == 0
+            plan.phases().warmupSeconds() == 0
                 ? load
                 : warmUp
-                    .injectOpen(constantUsersPerSec(rate).during(plan.warmupSeconds()))
+                    .injectOpen(constantUsersPerSec(rate).during(plan.phases().warmupSeconds()))
                     .andThen(load))
         .protocols(kafkaProtocol)
-        .maxDuration(plan.maxDurationSeconds(plan.warmupSeconds() + plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().loadSeconds()))
         .assertions(plan.gates("send"));
   }
 

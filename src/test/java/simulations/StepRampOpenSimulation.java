@@ -40,7 +40,7 @@ public class StepRampOpenSimulation extends Simulation {
                         .times(steps + 1)
                         .eachLevelLasting(stepSeconds)
                         .startingFrom(params.share("startRate", 1000)))))
-        .protocols(plan.protocol(Math.min(expectedConcurrency, plan.topicPartitions())))
+        .protocols(plan.protocol(Math.min(expectedConcurrency, plan.topic().partitions())))
         .maxDuration(plan.maxDurationSeconds((steps + 1) * stepSeconds))
         .assertions(plan.gates("send"));
   }

@@ -57,10 +57,11 @@ public class TransactionsSimulation extends Simulation {
   {
     List<Assertion> gates = new ArrayList<>(plan.gates("order txn"));
     gates.add(details("order txn commit").responseTime().percentile(99.0).lt((int) commitP99Ms));
-    gates.add(details("order txn commit").failedRequests().percent().lte(plan.gateMaxErrorPct()));
+    gates.add(
+        details("order txn commit").failedRequests().percent().lte(plan.gate().maxErrorPct()));
     setUp(plan.withReconciliation(transactions.injectOpen(atOnceUsers(users))))
         .protocols(plan.protocol(users))
-        .maxDuration(plan.maxDurationSeconds(plan.durationSeconds()))
+        .maxDuration(plan.maxDurationSeconds(plan.phases().durationSeconds()))
         .assertions(gates);
   }
 }

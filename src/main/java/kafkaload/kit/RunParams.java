@@ -18,106 +18,35 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Keys;
 
 /**
- * The knobs every simulation shares, read once from -D properties with their defaults. Kafka
- * producer knobs keep Kafka's own names (-Dacks, -Dlinger.ms, ...), so one command runs one cell of
- * a perf-test matrix. docs/parameters.md lists each one.
+ * The knobs every simulation shares, read once from -D properties with their defaults, one small
+ * record per concern. Kafka producer knobs keep Kafka's own names (-Dacks, -Dlinger.ms, ...), so
+ * one command runs one cell of a perf-test matrix. docs/parameters.md lists each one.
  *
- * @param topic -Dtopic: the topic sent to (default kafkaload-perf)
- * @param recordSize -DrecordSize: the value size in bytes of generated records (default 1024)
- * @param key -Dkey: none, random, roundrobin, uniform, zipf or hot (default none)
- * @param keyCount -Dkey.count: distinct keys for key=roundrobin, uniform, zipf, hot (default 1000)
- * @param producer the producer properties, by Kafka's own names: -Dacks (default 1), -Dlinger.ms
- *     (1), -Dbatch.size (16384), -Dcompression.type (lz4), -Denable.idempotence (false), -Dretries
- *     (0, or Kafka's default 2147483647 with idempotence), -Dmax.in.flight.requests.per.connection
- *     (5), -Dbuffer.memory (33554432), -Dmax.request.size (1048576), -Ddelivery.timeout.ms
- *     (120000), -Drequest.timeout.ms (30000) and -Dmax.block.ms (60000)
- * @param producerMode -Dproducer.mode: shared, pool or per-user (default shared)
- * @param producerPool -Dproducer.pool: producers in the pool for producer.mode=pool (default 4)
- * @param topicCreate -Dtopic.create: create the topic when missing; false: a missing topic fails
- *     preflight (default true)
- * @param topicPartitions -Dtopic.partitions: partitions of a created topic (default 16)
- * @param topicReplication -Dtopic.replication: replication factor of a created topic (default 1)
- * @param strictPartitions -Dpreflight.strictPartitions: fail, not just warn, when the topic has
- *     fewer partitions than planned producers (default false)
- * @param warmupSeconds -Dwarmup: warm-up seconds, under their own request names (default 20)
- * @param durationSeconds -Dduration: measured seconds (default 30)
- * @param fireAndForget -DfireAndForget: sends that do not wait for their ack (default false)
- * @param gateP99Ms -Dgate.p99Ms: p99 of the measured request must be below this, in ms (default
- *     250)
- * @param gateMaxErrorPct -Dgate.maxErrorPct: at most this % of the measured requests may fail
- *     (default 0.1)
- * @param gateMinRps -Dgate.minRps: at least this many acked records per second of the measured
- *     request, over its own window from its first ack to its last (default 100; 0: no gate)
- * @param runIdentity -DrunIdentity: stamp records with the run-identity headers (default true)
- * @param verify -Dverify: run the reconciliation after the load (default true)
- * @param verifyReadBack -Dverify.readBack: read the run's records back; false: end offsets only,
- *     for very large runs (default true; needs runIdentity)
- * @param verifyTimeoutSeconds -Dverify.timeoutSeconds: bound on the read-back (default 60)
- * @param gateMaxLost -Dgate.maxLost: acked records that may be missing from the topic (default 0)
- * @param gateMaxDuplicatePct -Dgate.maxDuplicatePct: duplicates allowed, in % of acked records
- *     (default 0)
- * @param gateInjectorHealthy -Dgate.injectorHealthy: fail the run when the injector was saturated
- *     (default false)
- * @param lagGroups -Dlag.groups: comma-separated consumer groups under test, whose lag is sampled
- *     and judged (default none)
- * @param lagIntervalMs -Dlag.intervalMs: lag sampling interval (default 2000)
- * @param lagWindowSeconds -Dlag.windowSeconds: the trend window at the end of the load (default 30)
- * @param gateLagMaxSlope -Dgate.lagMaxSlope: lag growing faster than this many records/s over the
- *     window fails (default 10)
- * @param gateMaxLag -Dgate.maxLag: any sampled lag above this fails (default: no bound,
- *     Long.MAX_VALUE)
- * @param gateLagDrainSeconds -Dgate.lagDrainSeconds: the lag must reach 0 within this after the
- *     producers stop (default 60)
- * @param embeddedBrokers -Dkafka.embedded.brokers: with no bootstrap set, N embedded brokers in
- *     child processes; 0 when unset: the single in-JVM broker
- * @param minInsyncReplicas -Dmin.insync.replicas: topic config of a created topic; 0 (default): the
- *     broker's
- * @param faultPlan -Dfault.plan: broker faults during the load, for example kill:2@30s,start:2@60s
- *     (default none, ""); needs kafka.embedded.brokers and no bootstrap servers; checked, as the
- *     text {@code brokerFaults(..)} takes
- * @param feeder -Dfeeder: the path of a CSV file whose key and/or value columns replace the
- *     generated key and value (default none, null); its header is checked
+ * @param records the records generated: -DrecordSize, -Dkey, -Dkey.count, -Dfeeder
+ * @param producer the producers: Kafka's producer properties, -Dproducer.mode, -Dproducer.pool,
+ *     -DfireAndForget
+ * @param topic the topic and how it is created: -Dtopic, -Dtopic.create, -Dtopic.partitions,
+ *     -Dtopic.replication, -Dpreflight.strictPartitions, -Dmin.insync.replicas
+ * @param phases the load's phases: -Dwarmup, -Dduration
+ * @param gate the measured request's gates: -Dgate.p99Ms, -Dgate.maxErrorPct, -Dgate.minRps, and
+ *     the baseline gate (-Dgate.baseline, -Dhistory.dir)
+ * @param verification the reconciliation: -DrunIdentity, -Dverify, -Dverify.readBack,
+ *     -Dverify.timeoutSeconds, -Dgate.maxLost, -Dgate.maxDuplicatePct, -Dgate.injectorHealthy
+ * @param lag the groups under test: -Dlag.groups, -Dlag.intervalMs, -Dlag.windowSeconds,
+ *     -Dgate.lagMaxSlope, -Dgate.maxLag, -Dgate.lagDrainSeconds
+ * @param cluster the embedded cluster: -Dkafka.embedded.brokers, -Dfault.plan
  * @param params the parameter snapshot these knobs were read from, passed on to the protocol
- * @param baseline the baseline gate and the history, from -Dgate.baseline and -Dhistory.dir (with
- *     the gate.baseline.* bounds, history.label); null when neither is set
  */
 public record RunParams(
-    String topic,
-    int recordSize,
-    String key,
-    int keyCount,
-    Map<String, String> producer,
-    String producerMode,
-    int producerPool,
-    boolean topicCreate,
-    int topicPartitions,
-    int topicReplication,
-    boolean strictPartitions,
-    int warmupSeconds,
-    int durationSeconds,
-    boolean fireAndForget,
-    double gateP99Ms,
-    double gateMaxErrorPct,
-    double gateMinRps,
-    boolean runIdentity,
-    boolean verify,
-    boolean verifyReadBack,
-    int verifyTimeoutSeconds,
-    long gateMaxLost,
-    double gateMaxDuplicatePct,
-    boolean gateInjectorHealthy,
-    List<String> lagGroups,
-    int lagIntervalMs,
-    int lagWindowSeconds,
-    double gateLagMaxSlope,
-    long gateMaxLag,
-    int gateLagDrainSeconds,
-    int embeddedBrokers,
-    int minInsyncReplicas,
-    String faultPlan,
-    String feeder,
-    Params params,
-    BaselineVerdictActionBuilder baseline) {
+    Records records,
+    Producer producer,
+    Topic topic,
+    Phases phases,
+    Gate gate,
+    Verification verification,
+    Lag lag,
+    Cluster cluster,
+    Params params) {
 
   /** The knobs, read from the simulation's parameter snapshot (with its own defaults). */
   public static RunParams of(Params params) {
@@ -129,9 +58,18 @@ public record RunParams(
    * records, a third of a busy 2-core rate (docs/soak.md); -Dverify.timeoutSeconds wins.
    */
   public RunParams withReadBackFor(long records) {
-    return of(
-        params.withDefaults(
-            Map.of("verify.timeoutSeconds", String.valueOf(60 + records / 20_000))));
+    Params scaled =
+        params.withDefaults(Map.of("verify.timeoutSeconds", String.valueOf(60 + records / 20_000)));
+    return new RunParams(
+        this.records,
+        producer,
+        topic,
+        phases,
+        gate,
+        RunParamsReader.verification(scaled),
+        lag,
+        cluster,
+        scaled);
   }
 
   /**
@@ -140,14 +78,24 @@ public record RunParams(
   public RunParams withLagGroups(List<String> groups) {
     // Read again from the same snapshot, with the groups as the simulation's default (a -D value
     // would win, but a caller only replaces groups that -Dlag.groups left empty).
-    return of(params.withDefaults(Map.of("lag.groups", String.join(",", groups))));
+    Params withGroups = params.withDefaults(Map.of("lag.groups", String.join(",", groups)));
+    return new RunParams(
+        records,
+        producer,
+        topic,
+        phases,
+        gate,
+        verification,
+        RunParamsReader.lag(withGroups),
+        cluster,
+        withGroups);
   }
 
   /**
    * Knobs judging a SUT's lag: -Dlag.groups, else the echo group; -Dsut=external must name them.
    */
   public RunParams judgingLagOf(String sut, String echoGroup) {
-    if (!lagGroups.isEmpty()) {
+    if (!lag.groups().isEmpty()) {
       return this;
     }
     if (sut.equals("external")) {
@@ -164,10 +112,10 @@ public record RunParams(
   /** These populations plus -Dfault.plan's broker faults, each before the load's end. */
   public List<PopulationBuilder> withFaults(int loadSeconds, PopulationBuilder... populations) {
     List<PopulationBuilder> all = new ArrayList<>(List.of(populations));
-    FaultPlan plan = FaultPlan.parse(faultPlan);
+    FaultPlan plan = FaultPlan.parse(cluster.faultPlan());
     if (!plan.isEmpty()) {
-      plan.check(embeddedBrokers, loadSeconds * 1000L);
-      all.add(KafkaDsl.brokerFaults(faultPlan));
+      plan.check(cluster.embeddedBrokers(), loadSeconds * 1000L);
+      all.add(KafkaDsl.brokerFaults(cluster.faultPlan()));
     }
     return all;
   }
@@ -185,30 +133,31 @@ public record RunParams(
    */
   public PopulationBuilder withReconciliation(PopulationBuilder load, String exactlyOnceOutput) {
     List<ActionBuilder> steps = new ArrayList<>();
-    if (!lagGroups.isEmpty()) {
+    if (!lag.groups().isEmpty()) {
       steps.add(
           KafkaDsl.lagVerdict()
-              .window(lagWindowSeconds)
-              .maxSlope(gateLagMaxSlope)
-              .maxLag(gateMaxLag)
-              .drainTimeout(Duration.ofSeconds(gateLagDrainSeconds)));
+              .window(lag.windowSeconds())
+              .maxSlope(lag.maxSlope())
+              .maxLag(lag.maxLag())
+              .drainTimeout(Duration.ofSeconds(lag.drainSeconds())));
     }
-    if (verify) {
+    Verification v = verification;
+    if (v.enabled()) {
       ReconcileActionBuilder reconcile =
           KafkaDsl.reconcile()
-              .maxLost(gateMaxLost)
-              .maxDuplicatePct(gateMaxDuplicatePct)
-              .readBack(verifyReadBack && runIdentity)
-              .timeout(Duration.ofSeconds(verifyTimeoutSeconds))
-              .failOnSaturatedInjector(gateInjectorHealthy);
+              .maxLost(v.maxLost())
+              .maxDuplicatePct(v.maxDuplicatePct())
+              .readBack(v.readBack() && v.runIdentity())
+              .timeout(Duration.ofSeconds(v.timeoutSeconds()))
+              .failOnSaturatedInjector(v.injectorHealthy());
       steps.add(
           exactlyOnceOutput == null ? reconcile : reconcile.exactlyOnceOutput(exactlyOnceOutput));
     }
-    if (gateMinRps > 0) {
-      steps.add(KafkaDsl.throughputVerdict(gateMinRps)); // after the flush of reconcile()
+    if (gate.minRps() > 0) {
+      steps.add(KafkaDsl.throughputVerdict(gate.minRps())); // after the flush of reconcile()
     }
-    if (baseline != null) {
-      steps.add(baseline); // last: the load and its verification are over
+    if (gate.baseline() != null) {
+      steps.add(gate.baseline()); // last: the load and its verification are over
     }
     return steps.isEmpty()
         ? load
@@ -219,17 +168,17 @@ public record RunParams(
   /** Every gate: latency, errors and throughput on the measured request; reconciliation's. */
   public List<Assertion> gates(String measuredRequest) {
     List<Assertion> all =
-        new ArrayList<>(Gates.on(measuredRequest, gateP99Ms, gateMaxErrorPct, gateMinRps));
-    if (!lagGroups.isEmpty()) {
+        new ArrayList<>(Gates.on(measuredRequest, gate.p99Ms(), gate.maxErrorPct(), gate.minRps()));
+    if (!lag.groups().isEmpty()) {
       all.addAll(Gates.lag());
     }
-    all.addAll(Gates.faults(faultPlan));
-    if (baseline != null && baseline.comparing()) {
+    all.addAll(Gates.faults(cluster.faultPlan()));
+    if (gate.baseline() != null && gate.baseline().comparing()) {
       all.addAll(Gates.baseline());
     }
-    if (verify) {
+    if (verification.enabled()) {
       all.addAll(Gates.reconciliation());
-      if (gateInjectorHealthy) {
+      if (verification.injectorHealthy()) {
         all.add(Gates.injectorHealthy());
       }
     }
@@ -240,8 +189,8 @@ public record RunParams(
   public int maxDurationSeconds(int loadSeconds) {
     return loadSeconds
         + 30
-        + (verify ? verifyTimeoutSeconds + 30 : 0)
-        + (lagGroups.isEmpty() ? 0 : gateLagDrainSeconds + 10);
+        + (verification.enabled() ? verification.timeoutSeconds() + 30 : 0)
+        + (lag.groups().isEmpty() ? 0 : lag.drainSeconds() + 10);
   }
 
   /** The protocol these knobs describe, sized for {@code concurrency} producers. */
@@ -249,22 +198,22 @@ public record RunParams(
     KafkaProtocolBuilder b =
         new KafkaProtocolBuilder()
             .params(params)
-            .topic(topic)
-            .properties(producer)
-            .concurrency(concurrency, strictPartitions)
-            .runIdentity(runIdentity);
-    if (!lagGroups.isEmpty()) {
-      b = b.lagMonitor(lagIntervalMs, lagGroups.toArray(new String[0]));
+            .topic(topic.name())
+            .properties(producer.properties())
+            .concurrency(concurrency, topic.strictPartitions())
+            .runIdentity(verification.runIdentity());
+    if (!lag.groups().isEmpty()) {
+      b = b.lagMonitor(lag.intervalMs(), lag.groups().toArray(new String[0]));
     }
-    if (topicCreate) {
-      b = b.createTopic(topicPartitions, topicReplication);
+    if (topic.create()) {
+      b = b.createTopic(topic.partitions(), topic.replication());
     }
-    if (minInsyncReplicas > 0) {
-      b = b.minInsyncReplicas(minInsyncReplicas);
+    if (topic.minInsyncReplicas() > 0) {
+      b = b.minInsyncReplicas(topic.minInsyncReplicas());
     }
-    switch (producerMode) {
+    switch (producer.mode()) {
       case "pool":
-        return b.producerPool(producerPool);
+        return b.producerPool(producer.pool());
       case "per-user":
         return b.producerPerUser();
       default:
@@ -277,14 +226,14 @@ public record RunParams(
    * {@code during(0)} still runs its loop once, so -Dwarmup=0 would send warm-up records).
    */
   public ChainBuilder warmUp(ChainBuilder chain) {
-    return warmupSeconds == 0
+    return phases.warmupSeconds() == 0
         ? ChainBuilder.EMPTY
-        : loop(warmupSeconds, "kafkaload.warm-up", chain);
+        : loop(phases.warmupSeconds(), "kafkaload.warm-up", chain);
   }
 
   /** The measured phase of a closed model: each user repeats {@code chain} for -Dduration s. */
   public ChainBuilder measured(ChainBuilder chain) {
-    return loop(durationSeconds, "kafkaload.measured", chain);
+    return loop(phases.durationSeconds(), "kafkaload.measured", chain);
   }
 
   /** A loop of constant duration: Gatling's {@code during(seconds)} converts it every turn. */
@@ -294,6 +243,7 @@ public record RunParams(
 
   /** The send after a circular feed from the -Dfeeder CSV, whose columns replace key and value. */
   public ChainBuilder fed(ActionBuilder send) {
+    String feeder = records.feeder();
     return feeder == null
         ? CoreDsl.exec(send)
         : CoreDsl.feed(CoreDsl.csv(feeder).circular()).exec(send);
@@ -304,18 +254,19 @@ public record RunParams(
    * uniform, zipf, hot; docs/traffic.md).
    */
   public Function<Session, Object> keyFunction() {
-    if (feeder != null && FeederFile.of(feeder).has(FeederFile.KEY)) {
+    if (fedColumn(FeederFile.KEY)) {
       return session -> session.getString(FeederFile.KEY);
     }
+    String key = records.key();
     switch (key) {
       case "random":
         return Keys.randomKey();
       case "roundrobin":
-        return Keys.roundRobinKey(keyCount);
+        return Keys.roundRobinKey(records.keyCount());
       case "none":
         return Keys.noKey();
       default:
-        return TrafficKnobs.read(params, key, recordSize).keys(key, keyCount);
+        return TrafficKnobs.read(params, key, records.size()).keys(key, records.keyCount());
     }
   }
 
@@ -324,9 +275,9 @@ public record RunParams(
    * -DrecordSize.dist, compressibility -Dvalue.compressibility when set; docs/traffic.md).
    */
   public Function<Session, Object> valueFunction() {
-    return feeder != null && FeederFile.of(feeder).has(FeederFile.VALUE)
+    return fedColumn(FeederFile.VALUE)
         ? session -> session.getString(FeederFile.VALUE)
-        : TrafficKnobs.read(params, key, recordSize).values(recordSize);
+        : TrafficKnobs.read(params, records.key(), records.size()).values(records.size());
   }
 
   /**
@@ -334,10 +285,148 @@ public record RunParams(
    * -Dvalue.schema (a SchemaValue) when it is set, else {@link #valueFunction()}.
    */
   public Object value() {
-    if (feeder != null && FeederFile.of(feeder).has(FeederFile.VALUE)) {
+    if (fedColumn(FeederFile.VALUE)) {
       return valueFunction();
     }
     SchemaValue generated = TrafficKnobs.schemaValue(params);
     return generated != null ? generated : valueFunction();
   }
+
+  /** Whether the -Dfeeder CSV has this column. */
+  private boolean fedColumn(String column) {
+    return records.feeder() != null && FeederFile.of(records.feeder()).has(column);
+  }
+
+  /**
+   * The records a run generates.
+   *
+   * @param size -DrecordSize: the value size in bytes of generated records (default 1024)
+   * @param key -Dkey: none, random, roundrobin, uniform, zipf or hot (default none)
+   * @param keyCount -Dkey.count: distinct keys for key=roundrobin, uniform, zipf, hot (default
+   *     1000)
+   * @param feeder -Dfeeder: the path of a CSV file whose key and/or value columns replace the
+   *     generated key and value (default none, null); its header is checked
+   */
+  public record Records(int size, String key, int keyCount, String feeder) {}
+
+  /**
+   * The run's producers.
+   *
+   * @param properties the producer properties, by Kafka's own names: -Dacks (default 1),
+   *     -Dlinger.ms (1), -Dbatch.size (16384), -Dcompression.type (lz4), -Denable.idempotence
+   *     (false), -Dretries (0, or Kafka's default 2147483647 with idempotence),
+   *     -Dmax.in.flight.requests.per.connection (5), -Dbuffer.memory (33554432), -Dmax.request.size
+   *     (1048576), -Ddelivery.timeout.ms (120000), -Drequest.timeout.ms (30000) and -Dmax.block.ms
+   *     (60000)
+   * @param mode -Dproducer.mode: shared, pool or per-user (default shared)
+   * @param pool -Dproducer.pool: producers in the pool for producer.mode=pool (default 4)
+   * @param fireAndForget -DfireAndForget: sends that do not wait for their ack (default false)
+   */
+  public record Producer(
+      Map<String, String> properties, String mode, int pool, boolean fireAndForget) {}
+
+  /**
+   * The topic sent to and how it is created.
+   *
+   * @param name -Dtopic: the topic sent to (default kafkaload-perf)
+   * @param create -Dtopic.create: create the topic when missing; false: a missing topic fails
+   *     preflight (default true)
+   * @param partitions -Dtopic.partitions: partitions of a created topic (default 16)
+   * @param replication -Dtopic.replication: replication factor of a created topic (default 1)
+   * @param strictPartitions -Dpreflight.strictPartitions: fail, not just warn, when the topic has
+   *     fewer partitions than planned producers (default false)
+   * @param minInsyncReplicas -Dmin.insync.replicas: topic config of a created topic; 0 (default):
+   *     the broker's
+   */
+  public record Topic(
+      String name,
+      boolean create,
+      int partitions,
+      int replication,
+      boolean strictPartitions,
+      int minInsyncReplicas) {}
+
+  /**
+   * The load's phases.
+   *
+   * @param warmupSeconds -Dwarmup: warm-up seconds, under their own request names (default 20)
+   * @param durationSeconds -Dduration: measured seconds (default 30)
+   */
+  public record Phases(int warmupSeconds, int durationSeconds) {
+
+    /** The whole load: the warm-up, then the measured seconds. */
+    public int loadSeconds() {
+      return warmupSeconds + durationSeconds;
+    }
+  }
+
+  /**
+   * The gates on the measured request.
+   *
+   * @param p99Ms -Dgate.p99Ms: p99 of the measured request must be below this, in ms (default 250)
+   * @param maxErrorPct -Dgate.maxErrorPct: at most this % of the measured requests may fail
+   *     (default 0.1)
+   * @param minRps -Dgate.minRps: at least this many acked records per second of the measured
+   *     request, over its own window from its first ack to its last (default 100; 0: no gate)
+   * @param baseline the baseline gate and the history, from -Dgate.baseline and -Dhistory.dir (with
+   *     the gate.baseline.* bounds, history.label); null when neither is set
+   */
+  public record Gate(
+      double p99Ms, double maxErrorPct, double minRps, BaselineVerdictActionBuilder baseline) {}
+
+  /**
+   * The reconciliation after the load.
+   *
+   * @param runIdentity -DrunIdentity: stamp records with the run-identity headers (default true)
+   * @param enabled -Dverify: run the reconciliation after the load (default true)
+   * @param readBack -Dverify.readBack: read the run's records back; false: end offsets only, for
+   *     very large runs (default true; needs runIdentity)
+   * @param timeoutSeconds -Dverify.timeoutSeconds: bound on the read-back (default 60)
+   * @param maxLost -Dgate.maxLost: acked records that may be missing from the topic (default 0)
+   * @param maxDuplicatePct -Dgate.maxDuplicatePct: duplicates allowed, in % of acked records
+   *     (default 0)
+   * @param injectorHealthy -Dgate.injectorHealthy: fail the run when the injector was saturated
+   *     (default false)
+   */
+  public record Verification(
+      boolean runIdentity,
+      boolean enabled,
+      boolean readBack,
+      int timeoutSeconds,
+      long maxLost,
+      double maxDuplicatePct,
+      boolean injectorHealthy) {}
+
+  /**
+   * The consumer groups under test and their lag verdict.
+   *
+   * @param groups -Dlag.groups: comma-separated consumer groups under test, whose lag is sampled
+   *     and judged (default none)
+   * @param intervalMs -Dlag.intervalMs: lag sampling interval (default 2000)
+   * @param windowSeconds -Dlag.windowSeconds: the trend window at the end of the load (default 30)
+   * @param maxSlope -Dgate.lagMaxSlope: lag growing faster than this many records/s over the window
+   *     fails (default 10)
+   * @param maxLag -Dgate.maxLag: any sampled lag above this fails (default: no bound,
+   *     Long.MAX_VALUE)
+   * @param drainSeconds -Dgate.lagDrainSeconds: the lag must reach 0 within this after the
+   *     producers stop (default 60)
+   */
+  public record Lag(
+      List<String> groups,
+      int intervalMs,
+      int windowSeconds,
+      double maxSlope,
+      long maxLag,
+      int drainSeconds) {}
+
+  /**
+   * The embedded cluster and its faults.
+   *
+   * @param embeddedBrokers -Dkafka.embedded.brokers: with no bootstrap set, N embedded brokers in
+   *     child processes; 0 when unset: the single in-JVM broker
+   * @param faultPlan -Dfault.plan: broker faults during the load, for example
+   *     kill:2@30s,start:2@60s (default none, ""); needs kafka.embedded.brokers and no bootstrap
+   *     servers; checked, as the text {@code brokerFaults(..)} takes
+   */
+  public record Cluster(int embeddedBrokers, String faultPlan) {}
 }

@@ -1,6 +1,7 @@
 package kafkaload.kit;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,46 +61,64 @@ final class RunParamsReader {
         params.oneOf("key", "none", "none", "random", "roundrobin", "uniform", "zipf", "hot");
     TrafficKnobs.read(params, key, recordSize); // checked before any load
     String producerMode = params.oneOf("producer.mode", "shared", "shared", "pool", "per-user");
+    // The rest in the order they were always read: with two bad knobs, the error names the same.
+    int keyCount = params.positiveInt("key.count", 1000);
+    // Read (and shown among the run's parameters) only where a pool is used: the run's one source
+    // of its pool size is its protocol's.
+    int pool = producerMode.equals("pool") ? params.positiveInt("producer.pool", 4) : 4;
+    boolean create = params.bool("topic.create", true);
+    int partitions = params.positiveInt("topic.partitions", 16);
+    int replication = params.positiveInt("topic.replication", 1);
+    boolean strictPartitions = params.bool("preflight.strictPartitions", false);
+    RunParams.Phases phases =
+        new RunParams.Phases(
+            params.nonNegativeInt("warmup", 20), params.positiveInt("duration", 30));
+    boolean fireAndForget = params.bool("fireAndForget", false);
+    double p99Ms = params.positiveDouble("gate.p99Ms", 250);
+    double maxErrorPct = params.percent("gate.maxErrorPct", 0.1);
+    double minRps = params.nonNegativeDouble("gate.minRps", 100);
+    RunParams.Verification verification = verification(params);
+    RunParams.Lag lag = lag(params);
+    int minInsyncReplicas = params.nonNegativeInt("min.insync.replicas", 0);
+    String faultPlan =
+        faultPlan(params, embeddedBrokers, FaultPlan.parse(params.string("fault.plan", "")))
+            .toString();
+    String feeder = feeder(params.string("feeder", ""));
     return new RunParams(
-        topic,
-        recordSize,
-        key,
-        params.positiveInt("key.count", 1000),
-        producer,
-        producerMode,
-        // Read (and shown among the run's parameters) only where a pool is used: the run's one
-        // source of its pool size is its protocol's.
-        producerMode.equals("pool") ? params.positiveInt("producer.pool", 4) : 4,
-        params.bool("topic.create", true),
-        params.positiveInt("topic.partitions", 16),
-        params.positiveInt("topic.replication", 1),
-        params.bool("preflight.strictPartitions", false),
-        params.nonNegativeInt("warmup", 20),
-        params.positiveInt("duration", 30),
-        params.bool("fireAndForget", false),
-        params.positiveDouble("gate.p99Ms", 250),
-        params.percent("gate.maxErrorPct", 0.1),
-        params.nonNegativeDouble("gate.minRps", 100),
+        new RunParams.Records(recordSize, key, keyCount, feeder),
+        new RunParams.Producer(
+            Collections.unmodifiableMap(producer), producerMode, pool, fireAndForget),
+        new RunParams.Topic(
+            topic, create, partitions, replication, strictPartitions, minInsyncReplicas),
+        phases,
+        new RunParams.Gate(p99Ms, maxErrorPct, minRps, baseline(params)),
+        verification,
+        lag,
+        new RunParams.Cluster(embeddedBrokers, faultPlan),
+        params);
+  }
+
+  /** The reconciliation's knobs, each checked. */
+  static RunParams.Verification verification(Params params) {
+    return new RunParams.Verification(
         params.bool("runIdentity", true),
         params.bool("verify", true),
         params.bool("verify.readBack", true),
         params.positiveInt("verify.timeoutSeconds", 60),
         params.nonNegativeInt("gate.maxLost", 0),
         params.percent("gate.maxDuplicatePct", 0.0),
-        params.bool("gate.injectorHealthy", false),
+        params.bool("gate.injectorHealthy", false));
+  }
+
+  /** The lag knobs, each checked. */
+  static RunParams.Lag lag(Params params) {
+    return new RunParams.Lag(
         groups(params.string("lag.groups", "")),
         params.positiveInt("lag.intervalMs", 2000),
         params.positiveInt("lag.windowSeconds", 30),
         params.nonNegativeDouble("gate.lagMaxSlope", 10.0),
         params.positiveLong("gate.maxLag", Long.MAX_VALUE),
-        params.positiveInt("gate.lagDrainSeconds", 60),
-        embeddedBrokers,
-        params.nonNegativeInt("min.insync.replicas", 0),
-        faultPlan(params, embeddedBrokers, FaultPlan.parse(params.string("fault.plan", "")))
-            .toString(),
-        feeder(params.string("feeder", "")),
-        params,
-        baseline(params));
+        params.positiveInt("gate.lagDrainSeconds", 60));
   }
 
   /** The baseline gate and history, or null; the baseline is read and checked now. */

@@ -72,9 +72,9 @@ public record SubscriptionParams(
 
   /** {@code plan} judging the groups' lag too (-Dlag.groups empty: only theirs). */
   public RunParams judgingLag(RunParams plan) {
-    return subscriptions == 0 || !plan.lagGroups().isEmpty()
+    return subscriptions == 0 || !plan.lag().groups().isEmpty()
         ? plan
-        : plan.withLagGroups(groups(plan.topic()));
+        : plan.withLagGroups(groups(plan.topic().name()));
   }
 
   /** The plan's protocol, its lag monitor sampling the groups beside -Dlag.groups' own. */
@@ -83,9 +83,9 @@ public record SubscriptionParams(
     if (subscriptions == 0) {
       return b;
     }
-    Set<String> all = new LinkedHashSet<>(plan.lagGroups());
-    all.addAll(groups(plan.topic()));
-    return b.lagMonitor(plan.lagIntervalMs(), all.toArray(new String[0]));
+    Set<String> all = new LinkedHashSet<>(plan.lag().groups());
+    all.addAll(groups(plan.topic().name()));
+    return b.lagMonitor(plan.lag().intervalMs(), all.toArray(new String[0]));
   }
 
   /**

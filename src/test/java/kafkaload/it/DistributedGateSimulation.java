@@ -21,7 +21,7 @@ public class DistributedGateSimulation extends Simulation {
       scenario("arrivals").exec(kafka("send").send(plan.keyFunction(), plan.valueFunction()));
 
   {
-    setUp(arrivals.injectOpen(constantUsersPerSec(rate).during(plan.durationSeconds())))
+    setUp(arrivals.injectOpen(constantUsersPerSec(rate).during(plan.phases().durationSeconds())))
         .protocols(plan.protocol(1))
         .assertions(
             global().allRequests().count().lte(Long.getLong("it.maxRequests", Long.MAX_VALUE)));

@@ -67,14 +67,14 @@ class BaselineParamsTest {
   @Test
   void theSameSettingsAreAcceptedAndGated() {
     RunParams p = RunParams.of(Params.of(Map.of("gate.baseline", FIXTURE), Map.of()));
-    assertNotNull(p.baseline());
+    assertNotNull(p.gate().baseline());
     assertEquals(
         8,
         p.gates("send").size() - RunParams.of(Params.of(Map.of(), Map.of())).gates("send").size(),
         "one gate per figure and one for comparability");
-    assertNull(RunParams.of(Params.of(Map.of(), Map.of())).baseline());
+    assertNull(RunParams.of(Params.of(Map.of(), Map.of())).gate().baseline());
     assertNotNull(
-        RunParams.of(Params.of(Map.of("history.dir", dir.toString()), Map.of())).baseline());
+        RunParams.of(Params.of(Map.of("history.dir", dir.toString()), Map.of())).gate().baseline());
   }
 
   /** A simulation that is not the baseline's: its constructor reads the knobs. */

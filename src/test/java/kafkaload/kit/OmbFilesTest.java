@@ -119,7 +119,7 @@ class OmbFilesTest {
                 Params.of(
                     Map.of("workload", workload.toString(), "omb.driver", d.toString()), Map.of()));
         RunParams plan = RunParams.of(w.params());
-        assertEquals(3, plan.topicReplication(), d + ": its replicationFactor");
+        assertEquals(3, plan.topic().replication(), d + ": its replicationFactor");
         w.protocol(plan.protocol(1));
       } catch (RuntimeException e) {
         refused.add(d.getFileName() + ": " + e.getMessage());

@@ -270,9 +270,9 @@ class OmbWorkloadTest {
         Workload.of(Params.of(Map.of("workload", file.toString(), "duration", "3"), Map.of()));
     assertEquals("base", w.name());
     RunParams plan = RunParams.of(w.params());
-    assertEquals(16, plan.topicPartitions());
-    assertEquals(1024, plan.recordSize());
-    assertEquals(3, plan.durationSeconds(), "-Dduration wins over testDurationMinutes");
+    assertEquals(16, plan.topic().partitions());
+    assertEquals(1024, plan.records().size());
+    assertEquals(3, plan.phases().durationSeconds(), "-Dduration wins over testDurationMinutes");
     assertEquals(10000, w.params().positiveInt("rate", 1));
   }
 
@@ -365,20 +365,21 @@ class OmbWorkloadTest {
       } else {
         assertEquals(rate, w.params().positiveInt("rate", 1), at);
       }
-      assertEquals(Integer.parseInt(field.get("partitionsPerTopic")), plan.topicPartitions(), at);
-      assertEquals(Integer.parseInt(field.get("messageSize")), plan.recordSize(), at);
+      assertEquals(
+          Integer.parseInt(field.get("partitionsPerTopic")), plan.topic().partitions(), at);
+      assertEquals(Integer.parseInt(field.get("messageSize")), plan.records().size(), at);
       assertEquals(
           Math.round(Double.parseDouble(field.get("testDurationMinutes")) * 60),
-          plan.durationSeconds(),
+          plan.phases().durationSeconds(),
           at);
       assertEquals(
           Math.round(Double.parseDouble(field.get("warmupDurationMinutes")) * 60),
-          plan.warmupSeconds(),
+          plan.phases().warmupSeconds(),
           at);
       int producers = Integer.parseInt(field.get("producersPerTopic"));
-      assertEquals(producers == 1 ? "shared" : "pool", plan.producerMode(), at);
+      assertEquals(producers == 1 ? "shared" : "pool", plan.producer().mode(), at);
       if (producers > 1) {
-        assertEquals(producers, plan.producerPool(), at);
+        assertEquals(producers, plan.producer().pool(), at);
       }
       int topics = Integer.parseInt(field.get("topics"));
       assertEquals(topics, w.params().positiveInt("topics", 1), at);

@@ -242,7 +242,7 @@ class RunParamsGatesTest {
     assertNull(protocol.bootstrapServers());
     assertEquals(2, protocol.embeddedBrokers());
     // RunParams reads it as a real cluster and refuses the plan (this part fails).
-    assertEquals("kill:1@5s", RunParams.of(blankEnv).faultPlan().toString());
+    assertEquals("kill:1@5s", RunParams.of(blankEnv).cluster().faultPlan().toString());
   }
 
   /** What the run's parameters show: no sentinel for an unset bound, no pool a run does not use. */
