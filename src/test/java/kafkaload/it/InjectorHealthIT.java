@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -94,7 +95,13 @@ class InjectorHealthIT {
     assertEquals(3, injector.get("bounds").get("windowSeconds").asInt());
   }
 
+  /**
+   * Alone after the other classes (the "quiet" execution in pom.xml): beside them both cores are
+   * full, and a young GC of a 20 MB heap that takes 5 ms idle took 206 ms, which the injector
+   * rightly counts as its own stall.
+   */
   @Test
+  @Tag("quiet")
   void aHealthyRunIsNotMarked() throws Exception {
     GatlingRun run =
         runGatling(
