@@ -174,11 +174,12 @@ public record KafkaProtocol(
    */
   public String acks() {
     Object acks = producerProperties.get(ProducerConfig.ACKS_CONFIG);
-    return acks != null
-        ? acks.toString().trim()
-        : String.valueOf(
-            ProducerConfig.configDef().defaultValues().get(ProducerConfig.ACKS_CONFIG));
+    return acks != null ? acks.toString().trim() : KAFKA_DEFAULT_ACKS;
   }
+
+  /** Kafka's own default acks, read once: configDef() copies the producer's whole ConfigDef. */
+  private static final String KAFKA_DEFAULT_ACKS =
+      String.valueOf(ProducerConfig.configDef().defaultValues().get(ProducerConfig.ACKS_CONFIG));
 
   /** acks=all (or -1): each send waits for min.insync.replicas in-sync replicas. */
   public boolean acksAll() {
