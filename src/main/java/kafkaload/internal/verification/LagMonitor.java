@@ -338,10 +338,7 @@ public final class LagMonitor implements AutoCloseable {
     double end = load.isEmpty() ? 0 : load.get(load.size() - 1).second();
     List<Sample> window = load.stream().filter(s -> s.second() >= end - windowSeconds).toList();
     double slope = slope(window);
-    boolean rising =
-        window.size() >= 3
-            && slope > maxSlope
-            && window.get(window.size() - 1).totalLag() > window.get(0).totalLag();
+    boolean rising = rising(window, maxSlope);
     long max = load.stream().mapToLong(Sample::totalLag).max().orElse(0);
     long t0 = System.nanoTime();
     Double drained = null;
@@ -359,6 +356,16 @@ public final class LagMonitor implements AutoCloseable {
     }
     return new Verdict(
         group, max, slope, rising, drained, lagNow, samples.get(group).sampling(), null);
+  }
+
+  /**
+   * Rising: at least 3 samples, a slope above {@code maxSlope} records/s, and the window ends
+   * higher than it began; the one rule of every lag verdict.
+   */
+  public static boolean rising(List<Sample> window, double maxSlope) {
+    return window.size() >= 3
+        && slope(window) > maxSlope
+        && window.get(window.size() - 1).totalLag() > window.get(0).totalLag();
   }
 
   /** The least-squares slope of the samples' lag over time, in records per second. */

@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.share;
 import io.gatling.core.session.Session;
 import java.util.List;
 import java.util.Set;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.verification.LagMonitor;
 
@@ -11,13 +12,13 @@ final class ShareGroupEnd {
   private ShareGroupEnd() {}
 
   /** What the lag verdict found. */
-  private record Lag(ShareGroupResults.LagVerdict verdict, String koMessage) {}
+  record Lag(ShareGroupResults.LagVerdict verdict, String koMessage) {}
 
   /** {@code lagAtEnd}: the group's lag once the consumers stopped, null when unread. */
   static void finish(ShareConsumer.Group g, Session session, Long lagAtEnd) {
     ShareConsumeSpec spec = g.spec();
     ShareCounters counters = g.counters();
-    Lag lag = lagVerdict(counters, spec.during().toNanos() / 1e9, lagAtEnd);
+    Lag lag = lagVerdict(counters.lagSamples(), spec.during().toNanos() / 1e9, lagAtEnd);
     counters.lagVerdict(lag.verdict());
     verdict(g, session, spec.requestName() + " lag", lag.koMessage());
 
@@ -61,24 +62,29 @@ final class ShareGroupEnd {
   }
 
   /**
-   * Rising when the slope over the load's second half is above 1 record/s over at least 3 samples
-   * and the lag grew; not drained when the lag at the end is not 0 (or could not be read: null).
+   * The bound on the slope, records/s: the classic verdict's default ({@code -Dgate.lagMaxSlope}).
+   * A window of a few 1 s samples of bursty producers swings by a burst or two while the consumers
+   * keep up (a bound of 1 called such a sawtooth rising: 2.4 records/s, 8-record bursts, lag 0 at
+   * the end).
    */
-  private static Lag lagVerdict(ShareCounters counters, double loadEnd, Long lagAtEnd) {
+  static final double MAX_SLOPE = 10;
+
+  /**
+   * Rising as {@link LagMonitor#rising} says over the load's second half; not drained when the lag
+   * at the end is not 0 (or could not be read: null).
+   */
+  static Lag lagVerdict(List<ProtocolResults.LagPoint> samples, double loadEnd, Long lagAtEnd) {
     List<LagMonitor.Sample> load =
-        counters.lagSamples().stream()
+        samples.stream()
             .filter(p -> p.second() <= loadEnd)
             .map(p -> new LagMonitor.Sample(p.second(), p.totalLag()))
             .toList();
     List<LagMonitor.Sample> window = load.stream().filter(s -> s.second() >= loadEnd / 2).toList();
     double slope = LagMonitor.slope(window);
-    boolean rising =
-        window.size() >= 3
-            && slope > 1
-            && window.get(window.size() - 1).totalLag() > window.get(0).totalLag();
+    boolean rising = LagMonitor.rising(window, MAX_SLOPE);
     long maxLag =
-        counters.lagSamples().stream()
-            .mapToLong(p -> p.totalLag())
+        samples.stream()
+            .mapToLong(ProtocolResults.LagPoint::totalLag)
             .max()
             .orElse(lagAtEnd == null ? 0 : lagAtEnd);
     String ko =
