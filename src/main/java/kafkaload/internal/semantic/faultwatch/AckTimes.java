@@ -16,31 +16,42 @@ final class AckTimes {
   /** Acks closer together than this are not told apart: the windows' resolution. */
   static final long GAP_MS = 20;
 
-  /** One partition's latest ack and its gaps, as pairs (start, end) in epoch ms. */
+  /**
+   * One partition's latest ack and its gaps, as triples (start, end, when the record whose ack
+   * started the gap was sent) in epoch ms.
+   */
   static final class Partition {
     private final AtomicLong last = new AtomicLong(Long.MIN_VALUE);
-    private long[] gaps = new long[8];
+    // When the latest ack's record was sent. Each producer answers a partition on its one I/O
+    // thread; between producers a race may pair an ack with another's send time, an ack or so off.
+    private volatile long lastSent = Long.MIN_VALUE;
+    private long[] gaps = new long[12];
     private int size;
 
-    void acked(long atMillis) {
+    void acked(long sentMillis, long atMillis) {
+      long sentBefore = lastSent;
       long before = last.getAndAccumulate(atMillis, Math::max);
+      if (atMillis >= before) {
+        lastSent = sentMillis;
+      }
       if (before != Long.MIN_VALUE && atMillis - before >= GAP_MS) {
-        gap(before, atMillis);
+        gap(before, atMillis, sentBefore == Long.MIN_VALUE ? before : sentBefore);
       }
     }
 
-    private synchronized void gap(long from, long to) {
-      if (size + 2 > gaps.length) {
+    private synchronized void gap(long from, long to, long fromSent) {
+      if (size + 3 > gaps.length) {
         gaps = Arrays.copyOf(gaps, gaps.length * 2);
       }
       gaps[size++] = from;
       gaps[size++] = to;
+      gaps[size++] = fromSent;
     }
 
     synchronized void prune(long beforeMillis) {
       int keep = 0;
       while (keep < size && gaps[keep + 1] < beforeMillis) {
-        keep += 2;
+        keep += 3;
       }
       if (keep > 0) {
         System.arraycopy(gaps, keep, gaps, 0, size - keep);
@@ -49,22 +60,29 @@ final class AckTimes {
     }
 
     synchronized Trace trace(long originMillis) {
-      long[] starts = new long[size / 2];
-      long[] ends = new long[size / 2];
-      for (int i = 0; i < size; i += 2) {
-        starts[i / 2] = gaps[i] - originMillis;
-        ends[i / 2] = gaps[i + 1] - originMillis;
+      long[] starts = new long[size / 3];
+      long[] ends = new long[size / 3];
+      long[] sent = new long[size / 3];
+      for (int i = 0; i < size; i += 3) {
+        starts[i / 3] = gaps[i] - originMillis;
+        ends[i / 3] = gaps[i + 1] - originMillis;
+        sent[i / 3] = gaps[i + 2] - originMillis;
       }
       long l = last.get();
-      return new Trace(starts, ends, l == Long.MIN_VALUE ? null : l - originMillis);
+      return new Trace(starts, ends, sent, l == Long.MIN_VALUE ? null : l - originMillis);
     }
   }
 
   /**
-   * A partition's acks in ms after an origin: the gaps' starts and ends, in order, and the latest
-   * ack (null: none).
+   * A partition's acks in ms after an origin: the gaps' starts and ends, in order, when the record
+   * whose ack started each gap was sent, and the latest ack (null: none).
    */
-  record Trace(long[] gapStarts, long[] gapEnds, Long lastAckMs) {}
+  record Trace(long[] gapStarts, long[] gapEnds, long[] gapStartSent, Long lastAckMs) {
+    /** Send times unknown: taken as the acks' own times. */
+    Trace(long[] gapStarts, long[] gapEnds, Long lastAckMs) {
+      this(gapStarts, gapEnds, gapStarts, lastAckMs);
+    }
+  }
 
   /** One topic's partitions; the array grows, under the lock, when a higher one appears. */
   private static final class Topic {
@@ -90,7 +108,7 @@ final class AckTimes {
 
   private final Map<String, Topic> topics = new ConcurrentHashMap<>();
 
-  void acked(String topic, int partition, long atMillis) {
+  void acked(String topic, int partition, long sentMillis, long atMillis) {
     if (partition < 0) {
       return;
     }
@@ -98,7 +116,7 @@ final class AckTimes {
     if (t == null) {
       t = topics.computeIfAbsent(topic, name -> new Topic());
     }
-    t.of(partition).acked(atMillis);
+    t.of(partition).acked(sentMillis, atMillis);
   }
 
   /** The topics acked so far. */

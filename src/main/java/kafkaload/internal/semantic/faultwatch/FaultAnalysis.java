@@ -197,10 +197,11 @@ final class FaultAnalysis {
 
   /**
    * The first ack after {@code at} that ends an unavailability. A pause of more than {@link
-   * #STRAGGLE_MS} that began no later than that after {@code at} ends with it (acks just after the
-   * fault are answers already on their way); else the pause {@code at} fell in ends with the next
-   * ack; else acks kept coming, so {@code at} itself (within {@link AckTimes#GAP_MS}). Null when no
-   * ack came after it.
+   * #STRAGGLE_MS} that began no later than that after {@code at}, or began with the ack of a record
+   * sent before {@code at}, ends with it (acks just after the fault are answers already on their
+   * way; on a loaded injector they are read late); else the pause {@code at} fell in ends with the
+   * next ack; else acks kept coming, so {@code at} itself (within {@link AckTimes#GAP_MS}). Null
+   * when no ack came after it.
    */
   static Long firstAckAfter(long at, AckTimes.Trace t) {
     Long pause = null;
@@ -208,7 +209,7 @@ final class FaultAnalysis {
     for (int g = 0; g < t.gapStarts().length; g++) {
       long start = t.gapStarts()[g];
       long end = t.gapEnds()[g];
-      if (end <= at || start > at + STRAGGLE_MS) {
+      if (end <= at || !straggling(at, t, g)) {
         continue;
       }
       if (first < 0) {
@@ -228,6 +229,13 @@ final class FaultAnalysis {
   }
 
   /**
+   * Gap g began by {@code at} plus {@link #STRAGGLE_MS}, or with a record sent before {@code at}.
+   */
+  private static boolean straggling(long at, AckTimes.Trace t, int g) {
+    return t.gapStarts()[g] <= at + STRAGGLE_MS || t.gapStartSent()[g] < at;
+  }
+
+  /**
    * Acks came within {@link #STRAGGLE_MS} before {@code at}, then none for {@link #STALL_MS} or
    * more (or none again).
    */
@@ -236,7 +244,7 @@ final class FaultAnalysis {
       long start = t.gapStarts()[g];
       if (t.gapEnds()[g] > at
           && start >= at - STRAGGLE_MS
-          && start <= at + STRAGGLE_MS
+          && straggling(at, t, g)
           && t.gapEnds()[g] - at >= STALL_MS) {
         return true;
       }

@@ -60,7 +60,7 @@ final class FaultWatchCounters implements RecordTap {
   public void answered(
       String topic, int partition, long sentMillis, long atMillis, Exception error) {
     if (error == null) {
-      acks.acked(topic, partition, atMillis);
+      acks.acked(topic, partition, sentMillis, atMillis);
     } else {
       kos.computeIfAbsent(
               new KoKey(

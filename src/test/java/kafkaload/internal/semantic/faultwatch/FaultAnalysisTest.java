@@ -51,6 +51,20 @@ class FaultAnalysisTest {
   }
 
   @Test
+  void anAnswerReadLateByABusyInjectorIsKnownByItsSendTime() {
+    // The dead broker's last answer, for a record sent at 7,990, is read 600 ms after the kill (a
+    // starved I/O thread); then nothing until the new leader acks at 11,200.
+    AckTimes.Trace late =
+        new AckTimes.Trace(new long[] {8_600}, new long[] {11_200}, new long[] {7_990}, 20_000L);
+    assertEquals(11_200L, FaultAnalysis.firstAckAfter(8_000, late));
+    assertTrue(FaultAnalysis.stalled(8_000, late));
+    // The same pause after an ack of a record sent after the kill: another pause, not this one.
+    AckTimes.Trace after =
+        new AckTimes.Trace(new long[] {8_600}, new long[] {11_200}, new long[] {8_300}, 20_000L);
+    assertEquals(8_000L, FaultAnalysis.firstAckAfter(8_000, after));
+  }
+
+  @Test
   void theWindowEndsWithTheFirstAckAfterTheFaultNotWithAnswersAlreadyOnTheirWay() {
     // Acks until 8,003 (answers in flight when the broker died), none until 11,200.
     assertEquals(

@@ -13,16 +13,18 @@ class FaultWatchPartsTest {
   @Test
   void acksKeepOnlyTheirPausesAndOldOnesArePruned() {
     AckTimes a = new AckTimes();
-    a.acked("t", 0, 1_000);
-    a.acked("t", 0, 1_005);
-    a.acked("t", 0, 1_003); // a late answer of another producer: no gap
-    a.acked("t", 0, 4_000);
-    a.acked("t", 0, 4_010);
-    a.acked("t", 0, 9_000);
-    a.acked("t", -1, 9_000); // no partition: not counted
+    a.acked("t", 0, 998, 1_000);
+    a.acked("t", 0, 1_003, 1_005);
+    a.acked("t", 0, 1_001, 1_003); // a late answer of another producer: no gap
+    a.acked("t", 0, 3_998, 4_000);
+    a.acked("t", 0, 4_008, 4_010);
+    a.acked("t", 0, 8_998, 9_000);
+    a.acked("t", -1, 8_998, 9_000); // no partition: not counted
     AckTimes.Trace t = a.traces(1_000).get(P0);
     assertArrayEquals(new long[] {5, 3_010}, t.gapStarts());
     assertArrayEquals(new long[] {3_000, 8_000}, t.gapEnds());
+    // When the record whose ack began each pause was sent.
+    assertArrayEquals(new long[] {3, 3_008}, t.gapStartSent());
     assertEquals(8_000L, t.lastAckMs());
     a.prune(5_000);
     assertArrayEquals(new long[] {3_010}, a.traces(1_000).get(P0).gapStarts());
