@@ -6,7 +6,9 @@
 # src/main; `with…` methods whose body calls a constructor of more than 6 arguments; System.out/err calls in
 # src/main; src/main's code lines without comments, blank, package and import lines; the size of
 # docs/benchmark.md; the exact duplicate pairs of six or more lines in src/main (the library's
-# `duplicates` command, where it is on the PATH); the size of docs/architecture.md.
+# `duplicates` command, where it is on the PATH); the size of docs/architecture.md; core files naming
+# trace, faultwatch or topics types, RecordTap methods named after a semantic, and producer sends
+# outside the one send path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then
@@ -23,6 +25,41 @@ echo "transaction types named outside internal/semantic/txn and the DSL: $(names
 names "$txn" internal/semantic/txn | sed 's/^/  /'
 echo "share-group types named outside internal/semantic/share and the DSL: $(names "$share" internal/semantic/share | wc -l) files"
 names "$share" internal/semantic/share | sed 's/^/  /'
+# The record-path seam (issue 46): core files naming a watching semantic's types, RecordTap methods
+# named after a semantic, producer sends that bypass the one send path (client/RecordSender).
+semtypes() { # the types of semantic package $1 (its files' names), and those it had in the core
+  { find "$main/kafkaload/internal/semantic/$1" -maxdepth 1 -name '*.java' ! -name package-info.java \
+      -exec basename {} .java \; 2>/dev/null; printf '%s\n' "${@:2}"; } | grep . | sort -u | paste -sd'|'
+}
+watchers="$(semtypes trace TraceContext TracedRecord)|$(semtypes faultwatch)|$(semtypes topics)"
+core_named=$(grep -rlwE "$watchers" "$main" --include=*.java | grep -v "/internal/semantic/" \
+  | grep -vE "^$main/kafkaload/[A-Za-z]+\.java$" || true)
+echo "core files naming trace, faultwatch or topics types: $(grep -c . <<<"$core_named" || true)"
+[ -n "$core_named" ] && sed 's/^/  /' <<<"$core_named"
+semantic_words=$(ls "$main/kafkaload/internal/semantic" | grep -v '\.' | paste -sd'|')
+tap_named=$(grep -oE '^  (default )?[A-Za-z<>, ]+ [a-z][A-Za-z]*\(' "$main/kafkaload/internal/run/RecordTap.java" \
+  | sed -E 's/.* ([a-zA-Z]+)\($/\1/' | grep -iE "$semantic_words|fault|transaction" || true)
+echo "RecordTap methods named after a semantic: $(grep -c . <<<"$tap_named" || true)" \
+  "(semantics: ${semantic_words//|/ }, fault, transaction)"
+[ -n "$tap_named" ] && sed 's/^/  /' <<<"$tap_named"
+python3 - "$main" <<'PY'
+import os, re, sys
+# A producer's send(): a call of send( on a variable or field declared as a (Kafka)Producer, or on
+# a producer() accessor. The echo services are the system under test, not the run's sends.
+out = []
+for root, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        path = os.path.join(root, f)
+        if not f.endswith('.java') or path.endswith('client/RecordSender.java') or '/kafkaload/echo/' in path:
+            continue
+        s = open(path).read()
+        names = set(re.findall(r'\b(?:Kafka)?Producer<[^;=()]*?>\s+(\w+)\s*[;=)]', s))
+        recv = '|'.join(sorted(names | {r'\w*[pP]roducer\(\)'}))
+        for m in re.finditer(r'\b(?:' + recv + r')\s*\.send\(', s):
+            out.append(f"{path[len(sys.argv[1]) + 1:]}:{s.count(chr(10), 0, m.start()) + 1}")
+print(f"producer sends outside the one send path (client/RecordSender; echo services apart): {len(out)}")
+for o in out: print("  " + o)
+PY
 echo "src/main: $(find $main -name '*.java' | xargs cat | wc -l) lines in $(find $main -name '*.java' | wc -l) files; the largest:"
 find $main -name '*.java' | xargs wc -l | grep -v ' total$' | sort -rn | head -5 | sed 's/^/  /'
 echo "files over 450 lines: $(find $main -name '*.java' | xargs wc -l | grep -v ' total$' | awk '$1>450' | wc -l)"

@@ -194,12 +194,15 @@ class CapacitySearchIT {
 
   @Test
   void aGateNoRateMeetsEndsWithAClearVerdictAndAReport() throws Exception {
+    String topic = uniqueTopic("capacity-none");
     GatlingRun run =
         runGatling(
             SIMULATION,
             quick(
                 bootstrap(),
-                uniqueTopic("capacity-none"),
+                topic,
+                "trace.sampleRatio",
+                "0.5",
                 "capacity.startRate",
                 "100",
                 "capacity.minRate",
@@ -222,6 +225,19 @@ class CapacitySearchIT {
     assertTrue(
         run.output().contains("send capacity: count of failed events is 0.0 : false"), run.tail());
     assertTrue(Files.exists(reportDir(run).resolve("kafka.html")));
+    // The search's sends take the one send path: the sampled share carries a traceparent.
+    List<org.apache.kafka.clients.consumer.ConsumerRecord<byte[], byte[]>> records =
+        readAll(topic, Long.MAX_VALUE, java.time.Duration.ofSeconds(5));
+    long sampled =
+        records.stream().filter(r -> r.headers().lastHeader("traceparent") != null).count();
+    int n = records.size();
+    assertTrue(n >= 100, n + " records on the topic");
+    // Binomial(n, 0.5): 5 sd either side is 2.5 * sqrt(n).
+    assertTrue(Math.abs(sampled - n / 2.0) <= 2.5 * Math.sqrt(n), sampled + " of " + n + " at 0.5");
+    long counted =
+        summaryJson(run).path("protocols").path(0).path("trace").path("sampled").asLong();
+    assertTrue(
+        sampled > 0 && sampled <= counted && counted <= n, sampled + " on the topic, " + counted);
   }
 
   @Test

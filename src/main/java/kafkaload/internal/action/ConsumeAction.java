@@ -103,13 +103,14 @@ final class ConsumeAction extends KafkaAction {
                   Math.min(produced, received),
                   received,
                   checked.failure());
-              traced(
-                  spec.requestName(),
-                  record.headers(),
-                  null,
-                  Math.min(produced, received),
-                  received,
-                  checked.failure() == null);
+              components
+                  .ledger()
+                  .read(
+                      spec.requestName(),
+                      record.headers(),
+                      Math.min(produced, received),
+                      received,
+                      checked.failure() == null);
               next.$bang(
                   checked.failure() == null ? checked.session() : checked.session().markAsFailed());
             },

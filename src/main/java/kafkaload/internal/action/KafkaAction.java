@@ -9,12 +9,8 @@ import java.util.concurrent.ExecutionException;
 import kafkaload.internal.history.RunFigures;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.protocol.KafkaComponents;
-import kafkaload.internal.run.TraceContext;
-import kafkaload.internal.run.TracedRecord;
 import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.schema.RegistryClient;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.Headers;
 import org.slf4j.LoggerFactory;
 import scala.Option;
 
@@ -38,41 +34,11 @@ public abstract class KafkaAction implements Action {
   /** Whether this action told the injector health a warm-up request ran (once is enough). */
   private boolean warmUpSeen;
 
-  /** The protocol samples records with a trace context: their outcomes are read back. */
-  private final boolean tracing;
-
   protected KafkaAction(String name, KafkaComponents components, Action next) {
     this.name = name;
     this.components = components;
     this.next = next;
     this.measured = !name.startsWith(RunFigures.WARM_UP);
-    this.tracing = components.protocol().traceSampleRatio() > 0;
-  }
-
-  /**
-   * A record's outcome for the trace section, when the protocol samples and the record (a reply, a
-   * consumed record, else the request) carries a valid {@code traceparent}; nothing otherwise.
-   */
-  protected final void traced(
-      String request, Headers first, Headers orElse, long start, long end, boolean ok) {
-    if (!tracing) {
-      return;
-    }
-    String id = traceId(first);
-    if (id == null) {
-      id = traceId(orElse);
-    }
-    if (id != null) {
-      components.ledger().traced(new TracedRecord(id, request, Math.max(0, end - start), ok));
-    }
-  }
-
-  private static String traceId(Headers headers) {
-    if (headers == null) {
-      return null;
-    }
-    Header h = headers.lastHeader(TraceContext.HEADER);
-    return h == null ? null : TraceContext.traceId(h.value());
   }
 
   /**

@@ -136,9 +136,8 @@ final class RequestReplyAction extends KafkaAction {
   }
 
   /**
-   * The result; {@code reply}: the raw reply, or null when none came. A sampled request's outcome
-   * goes to the trace section under the reply's trace id (a traced service may start its own), else
-   * the request's.
+   * The result; {@code reply}: the raw reply, or null when none came; the outcome to the ledger's
+   * taps with both records' headers.
    */
   private void finish(
       Session session,
@@ -152,13 +151,15 @@ final class RequestReplyAction extends KafkaAction {
       components.ledger().consumes().sendToReply(spec.requestName(), (end - start) * 1000);
     }
     logResult(session, spec.requestName(), start, end, failure);
-    traced(
-        spec.requestName(),
-        reply == null ? null : reply.headers(),
-        request.headers(),
-        start,
-        end,
-        failure == null);
+    components
+        .ledger()
+        .replied(
+            spec.requestName(),
+            request.headers(),
+            reply == null ? null : reply.headers(),
+            start,
+            end,
+            failure == null);
     next.$bang(failure == null ? session : session.markAsFailed());
   }
 }

@@ -7,7 +7,6 @@ import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.SendPath;
-import kafkaload.internal.run.TraceContext;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.header.Header;
@@ -17,8 +16,8 @@ import org.apache.kafka.common.header.Header;
  * block (unknown topic metadata, a nearly full buffer, a producer still to be created) runs on the
  * protocol's blocking-sender thread instead, and its wait there is part of its latency. The first
  * send to a topic also waits there for the topic's end offsets to be taken, for the reconciliation.
- * Stamps the run identity and, on a sampled share of the records, a W3C {@code traceparent}, and
- * keeps the counters.
+ * Stamps the run identity, then the semantics' own headers (the ledger's taps), and keeps the
+ * counters.
  */
 public final class RecordSender {
   /**
@@ -42,27 +41,20 @@ public final class RecordSender {
   private final SendPath sendPath;
   private final Clock clock;
   private final DeliveryLedger.RequestAcks acks;
-  private final double traceSampleRatio;
 
   /**
    * Sends that could block run on the executor of the ledger's {@link OffsetBaselines} (the
    * blocking-sender thread); {@code acks}: where this request's acks are counted and timed, null
-   * when the action times them itself; {@code traceSampleRatio}: the share of records stamped with
-   * a {@code traceparent} (0: none).
+   * when the action times them itself.
    */
   public RecordSender(
-      ProducerPool producers,
-      RunLedger ledger,
-      Clock clock,
-      DeliveryLedger.RequestAcks acks,
-      double traceSampleRatio) {
+      ProducerPool producers, RunLedger ledger, Clock clock, DeliveryLedger.RequestAcks acks) {
     this.producers = producers;
     this.ledger = ledger;
     this.delivery = ledger.delivery();
     this.sendPath = ledger.sendPath();
     this.clock = clock;
     this.acks = acks;
-    this.traceSampleRatio = traceSampleRatio;
   }
 
   /** One record on its way: what the callbacks need to count, time and report it. */
@@ -147,7 +139,7 @@ public final class RecordSender {
     return out.seq();
   }
 
-  /** The record stamped with the run identity, ready to send. */
+  /** The record stamped with the run identity and the taps' headers, ready to send. */
   private Outgoing stamp(
       Session session,
       ProducerRecord<byte[], byte[]> record,
@@ -163,12 +155,7 @@ public final class RecordSender {
           .headers()
           .add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(ledger.identityUser(user), seq));
     }
-    // A record that already carries one (the simulation's own) keeps it.
-    if (TraceContext.sampled(traceSampleRatio)
-        && record.headers().lastHeader(TraceContext.HEADER) == null) {
-      record.headers().add(TraceContext.HEADER, TraceContext.newTraceparent());
-      ledger.traceSent();
-    }
+    ledger.stamp(record.headers());
     return new Outgoing(
         record, sizeOf(record), clock.nowMillis(), intendedNanos, user, seq, listener);
   }

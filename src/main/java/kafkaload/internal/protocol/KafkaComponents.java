@@ -174,8 +174,7 @@ public final class KafkaComponents implements ProtocolComponents {
    * null.
    */
   public RecordSender sender(DeliveryLedger.RequestAcks acks) {
-    return new RecordSender(
-        running().producers(), ledger, core.clock(), acks, protocol.traceSampleRatio());
+    return new RecordSender(running().producers(), ledger, core.clock(), acks);
   }
 
   /**

@@ -168,6 +168,7 @@ final class KafkaRun {
                   ? new RunIdentity(protocol.injector().runId())
                   : RunIdentity.random();
       RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
+      ledger.madeWith(protocol);
       kafkaload.internal.semantics.Semantics.all().forEach(s -> s.attach(ledger));
       return new KafkaComponents(
           protocol, connection, embedded, core, ledger, baselines, blockingSender, this);

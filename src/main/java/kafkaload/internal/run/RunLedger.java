@@ -13,6 +13,7 @@ import kafkaload.internal.results.DrainThroughput;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ReconciliationResult.TopicChange;
+import org.apache.kafka.common.header.Headers;
 
 /**
  * Everything about one protocol's run that changes while it runs, in one place: actions and clients
@@ -42,6 +43,7 @@ public final class RunLedger {
   private volatile ProtocolResults.ReconcileBounds deferredReconciliation;
   private final Map<Class<?>, Object> semantics = new ConcurrentHashMap<>();
   private volatile RecordTap[] taps = new RecordTap[0];
+  private volatile Object settings;
 
   /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines) {
@@ -153,11 +155,32 @@ public final class RunLedger {
     return type.cast(semantics.computeIfAbsent(type, t -> make.get()));
   }
 
-  /** Adds a semantic's watcher of every record sent ({@link #sent}). */
+  /**
+   * Adds a semantic's part in every record's path; the taps stamp in their {@link
+   * RecordTap#stampOrder()}, equal ones in the order added.
+   */
   public synchronized void tap(RecordTap tap) {
     RecordTap[] more = java.util.Arrays.copyOf(taps, taps.length + 1);
     more[taps.length] = tap;
+    java.util.Arrays.sort(more, java.util.Comparator.comparingInt(RecordTap::stampOrder));
     taps = more;
+  }
+
+  /** The settings the run was made with (its protocol), for the semantics when they attach. */
+  public void madeWith(Object settings) {
+    this.settings = settings;
+  }
+
+  /** The settings the run was made with, when of {@code type}; else null (a ledger of a test). */
+  public <T> T settings(Class<T> type) {
+    return type.isInstance(settings) ? type.cast(settings) : null;
+  }
+
+  /** A record about to be sent: each tap stamps its headers, in their order. */
+  public void stamp(Headers headers) {
+    for (RecordTap t : taps) {
+      t.stamp(headers);
+    }
   }
 
   /** A record handed to the producer (serialized key and value, either may be null). */
@@ -167,17 +190,19 @@ public final class RunLedger {
     }
   }
 
-  /** A sampled record, with its {@code traceparent}, handed to the producer. */
-  public void traceSent() {
+  /** A record a consume read back (see {@link RecordTap#read}), for the taps. */
+  public void read(
+      String request, Headers headers, long producedMillis, long readMillis, boolean ok) {
     for (RecordTap t : taps) {
-      t.traceSent();
+      t.read(request, headers, producedMillis, readMillis, ok);
     }
   }
 
-  /** A sampled record's outcome (request-reply, consume), for the taps. */
-  public void traced(TracedRecord record) {
+  /** A request-reply's outcome (see {@link RecordTap#replied}), for the taps. */
+  public void replied(
+      String request, Headers sent, Headers reply, long sentMillis, long endMillis, boolean ok) {
     for (RecordTap t : taps) {
-      t.traced(record);
+      t.replied(request, sent, reply, sentMillis, endMillis, ok);
     }
   }
 

@@ -5,17 +5,22 @@ import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.run.RecordTap;
-import kafkaload.internal.run.TracedRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
 
 /**
- * The sampled records of a run, in its ledger: how many were sent with a {@code traceparent}, and
- * the slowest {@link TraceFigures#PER_REQUEST} outcomes of each request name (bounded memory, at
- * most {@link #MAX_REQUESTS} names). Called on the sending and reading threads; costs nothing for a
- * record that is not sampled.
+ * Trace context on a run's records, a tap of its ledger: stamps a W3C {@code traceparent} on the
+ * sampled share of the records sent, and keeps how many were, and the slowest {@link
+ * TraceFigures#PER_REQUEST} outcomes read back of each request name (bounded memory, at most {@link
+ * #MAX_REQUESTS} names). Called on the sending and reading threads; costs nothing for a record that
+ * is not sampled.
  */
 final class TraceCounters implements RecordTap {
   /** Request names whose traces are kept; later ones are counted only. */
   static final int MAX_REQUESTS = 1_000;
+
+  /** The share of records stamped, from the protocol; 0: none, and no outcome read back. */
+  private final double ratio;
 
   private final LongAdder sampled = new LongAdder();
   private final LongAdder traced = new LongAdder();
@@ -52,18 +57,59 @@ final class TraceCounters implements RecordTap {
     }
   }
 
+  TraceCounters(double ratio) {
+    this.ratio = ratio;
+  }
+
+  /** A record that already carries one (the simulation's own) keeps it. */
   @Override
-  public void sent(byte[] key, byte[] value) {
-    // Every record: nothing to do until one is sampled.
+  public void stamp(Headers headers) {
+    if (TraceContext.sampled(ratio) && headers.lastHeader(TraceContext.HEADER) == null) {
+      headers.add(TraceContext.HEADER, TraceContext.newTraceparent());
+      sampled.increment();
+    }
   }
 
   @Override
-  public void traceSent() {
-    sampled.increment();
+  public void read(
+      String request, Headers headers, long producedMillis, long readMillis, boolean ok) {
+    traced(request, headers, null, producedMillis, readMillis, ok);
   }
 
+  /** Under the reply's trace id (a traced service may start its own), else the request's. */
   @Override
-  public void traced(TracedRecord record) {
+  public void replied(
+      String request, Headers sent, Headers reply, long sentMillis, long endMillis, boolean ok) {
+    traced(request, reply, sent, sentMillis, endMillis, ok);
+  }
+
+  /**
+   * A record's outcome, when the run samples and the record ({@code first}, else {@code orElse})
+   * carries a valid {@code traceparent}; nothing otherwise.
+   */
+  private void traced(
+      String request, Headers first, Headers orElse, long start, long end, boolean ok) {
+    if (ratio <= 0) {
+      return;
+    }
+    String id = traceId(first);
+    if (id == null) {
+      id = traceId(orElse);
+    }
+    if (id != null) {
+      traced(new TracedRecord(id, request, Math.max(0, end - start), ok));
+    }
+  }
+
+  private static String traceId(Headers headers) {
+    if (headers == null) {
+      return null;
+    }
+    Header h = headers.lastHeader(TraceContext.HEADER);
+    return h == null ? null : TraceContext.traceId(h.value());
+  }
+
+  void traced(TracedRecord record) {
     traced.increment();
     Slowest s = byRequest.get(record.request());
     if (s == null) {

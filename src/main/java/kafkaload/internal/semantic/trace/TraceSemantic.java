@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.trace;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
 import java.util.Objects;
+import kafkaload.internal.protocol.KafkaProtocol;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
@@ -27,7 +28,9 @@ public final class TraceSemantic implements Semantic<TraceFigures> {
 
   @Override
   public void attach(RunLedger ledger) {
-    ledger.tap(ledger.semantic(TraceCounters.class, TraceCounters::new));
+    KafkaProtocol protocol = ledger.settings(KafkaProtocol.class);
+    double ratio = protocol == null ? 0 : protocol.traceSampleRatio();
+    ledger.tap(ledger.semantic(TraceCounters.class, () -> new TraceCounters(ratio)));
   }
 
   @Override

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.TracedRecord;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +22,14 @@ import org.junit.jupiter.api.Test;
 class TraceCountersTest {
   private static String id(int i) {
     return String.format("%032x", i + 1);
+  }
+
+  /** Headers carrying a traceparent of trace id {@code id}. */
+  private static Headers withTrace(String id) {
+    return new RecordHeaders()
+        .add(
+            TraceContext.HEADER,
+            ("00-" + id + "-00f067aa0ba902b7-01").getBytes(StandardCharsets.US_ASCII));
   }
 
   @Test
@@ -33,15 +43,16 @@ class TraceCountersTest {
   @Test
   void keepsTheSlowestPerRequestTheSlowestFirst() {
     RunLedger ledger = new RunLedger(null, null);
+    ledger.semantic(TraceCounters.class, () -> new TraceCounters(1));
     new TraceSemantic().attach(ledger);
     List<Integer> latencies = new ArrayList<>(IntStream.range(0, 1_000).boxed().toList());
     Collections.shuffle(latencies, new java.util.Random(7));
     for (int ms : latencies) {
-      ledger.traceSent();
-      ledger.traced(new TracedRecord(id(ms), "order", ms, ms % 10 != 0));
+      ledger.stamp(new RecordHeaders());
+      ledger.replied("order", new RecordHeaders(), withTrace(id(ms)), 0, ms, ms % 10 != 0);
     }
-    ledger.traceSent();
-    ledger.traced(new TracedRecord(id(5_000), "read", 3, true));
+    ledger.stamp(new RecordHeaders());
+    ledger.read("read", withTrace(id(5_000)), 10, 13, true);
     TraceFigures f = new TraceSemantic().results(ledger);
     assertEquals(1_001, f.sampled());
     assertEquals(1_001, f.traced());
@@ -61,7 +72,7 @@ class TraceCountersTest {
 
   @Test
   void concurrentOutcomesKeepTheSlowest() throws Exception {
-    TraceCounters c = new TraceCounters();
+    TraceCounters c = new TraceCounters(1);
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       int base = t;
@@ -81,6 +92,37 @@ class TraceCountersTest {
     assertEquals(40_000, f.traced());
     assertEquals(39_999, f.slowest().get(0).latencyMs());
     assertEquals(39_900, f.slowest().get(99).latencyMs());
+  }
+
+  @Test
+  void stampsTheSampledShareKeepsTheSimulationsOwnAndReadsTheReplysIdFirst() {
+    TraceCounters off = new TraceCounters(0);
+    Headers plain = new RecordHeaders();
+    off.stamp(plain);
+    assertNull(plain.lastHeader(TraceContext.HEADER), "ratio 0: no traceparent");
+    off.read("read", withTrace(id(1)), 0, 5, true);
+    assertNull(off.figures(), "ratio 0: no outcome read back, even with a traceparent");
+
+    TraceCounters on = new TraceCounters(1);
+    Headers own = withTrace(id(7));
+    on.stamp(own);
+    assertEquals(1, own.toArray().length, "the simulation's own traceparent kept, none added");
+    Headers stamped = new RecordHeaders();
+    on.stamp(stamped);
+    String sent = TraceContext.traceId(stamped.lastHeader(TraceContext.HEADER).value());
+    assertTrue(sent != null && sent.length() == 32, "a valid traceparent stamped");
+    on.replied("rr", stamped, withTrace(id(9)), 100, 130, true);
+    on.replied("rr", stamped, null, 100, 90, false);
+    on.read("read", new RecordHeaders(), 0, 5, true);
+    TraceFigures f = on.figures();
+    assertEquals(1, f.sampled(), "only the record it stamped");
+    assertEquals(2, f.traced(), "a record without traceparent is not traced");
+    assertEquals(
+        List.of(
+            new TraceFigures.Trace(id(9), "rr", 30, true),
+            new TraceFigures.Trace(sent, "rr", 0, false)),
+        f.slowest(),
+        "the reply's trace id first, else the request's; a negative span is 0");
   }
 
   @Test

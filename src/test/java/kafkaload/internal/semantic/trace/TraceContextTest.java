@@ -1,4 +1,4 @@
-package kafkaload.internal.run;
+package kafkaload.internal.semantic.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package kafkaload.internal.run;
+package kafkaload.internal.semantic.trace;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
@@ -8,12 +8,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * ({@code 00-<32 hex trace id>-<16 hex span id>-01}), so a traced system under test links its spans
  * to the load's records. The sampling is per record, with the sending thread's own random.
  */
-public final class TraceContext {
+final class TraceContext {
   /** The W3C header, its name as OpenTelemetry's Kafka instrumentation writes it. */
-  public static final String HEADER = "traceparent";
+  static final String HEADER = "traceparent";
 
   /** The vendors' part of the context; carried over by the echo service when present. */
-  public static final String STATE_HEADER = "tracestate";
+  static final String STATE_HEADER = "tracestate";
 
   private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
@@ -23,12 +23,12 @@ public final class TraceContext {
   private TraceContext() {}
 
   /** Whether this record is sampled: never at 0, always at 1; no random drawn when off. */
-  public static boolean sampled(double ratio) {
+  static boolean sampled(double ratio) {
     return ratio > 0 && (ratio >= 1 || ThreadLocalRandom.current().nextDouble() < ratio);
   }
 
   /** A new {@code traceparent}: random non-zero trace and span ids, version 00, sampled. */
-  public static byte[] newTraceparent() {
+  static byte[] newTraceparent() {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     byte[] out = new byte[LENGTH];
     out[0] = '0';
@@ -65,7 +65,7 @@ public final class TraceContext {
    * The trace id (32 lower-case hex digits) of a {@code traceparent} value; null when it is missing
    * or not a valid version-00 header (W3C: an all-zero id is invalid).
    */
-  public static String traceId(byte[] traceparent) {
+  static String traceId(byte[] traceparent) {
     if (traceparent == null
         || traceparent.length != LENGTH
         || traceparent[2] != '-'

@@ -1,4 +1,4 @@
-package kafkaload.internal.run;
+package kafkaload.internal.semantic.trace;
 
 /**
  * A sampled record's outcome as a request-reply or a consume saw it, for the trace section.
@@ -8,4 +8,4 @@ package kafkaload.internal.run;
  * @param latencyMs its response time: send to reply, or produced to read
  * @param ok whether the request was OK
  */
-public record TracedRecord(String traceId, String request, long latencyMs, boolean ok) {}
+record TracedRecord(String traceId, String request, long latencyMs, boolean ok) {}
