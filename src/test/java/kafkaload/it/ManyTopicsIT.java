@@ -124,8 +124,6 @@ class ManyTopicsIT {
   /** 500 topics of 4 partitions (docs/traffic.md; bench/many-topics.sh measures the heap). */
   @Test
   @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
-  @Tag("quiet") // alone: 2,000 partitions made on the fork's broker (beside another fork, once no
-  // leader came for 10 s: the bound a loaded machine broke, not the behaviour)
   void fiveHundredTopicsOfFourPartitions() throws Exception {
     String prefix = uniqueTopic("many500");
     GatlingRun run = run(prefix, 500, 4, 5000, 20);
