@@ -12,13 +12,12 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import kafkaload.internal.report.Histograms;
+import kafkaload.internal.report.ProtocolAssembly;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
-import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
-import kafkaload.internal.results.RequestLatency;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
@@ -154,31 +153,6 @@ final class MergedSummary {
             ts.stream().mapToLong(Throughput::lateReplies).sum(),
             ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
 
-    Map<String, Percentiles> latency = new TreeMap<>();
-    Map<String, String> encoded = new TreeMap<>();
-    merged(ps, ProtocolResults::ackLatencyHistograms)
-        .forEach(
-            (name, h) -> {
-              latency.put(name, Histograms.percentiles(h));
-              encoded.put(name, Histograms.encode(h));
-            });
-    Map<String, Percentiles> e2e = new TreeMap<>();
-    Map<String, String> e2eEncoded = new TreeMap<>();
-    merged(ps, ProtocolResults::e2eLatencyHistograms)
-        .forEach(
-            (name, h) -> {
-              e2e.put(name, Histograms.percentiles(h));
-              e2eEncoded.put(name, Histograms.encode(h));
-            });
-    Map<String, Percentiles> reply = new TreeMap<>();
-    Map<String, String> replyEncoded = new TreeMap<>();
-    merged(ps, ProtocolResults::replyLatencyHistograms)
-        .forEach(
-            (name, h) -> {
-              reply.put(name, Histograms.percentiles(h));
-              replyEncoded.put(name, Histograms.encode(h));
-            });
-
     Map<String, long[]> parts = new TreeMap<>();
     Map<String, Long> topicTotals = new TreeMap<>();
     for (ProtocolResults p : ps) {
@@ -207,35 +181,20 @@ final class MergedSummary {
             .thenComparingInt(ProtocolResults.PartitionShare::partition));
     List<ProtocolResults.Fault> faults = new ArrayList<>();
     ps.forEach(p -> faults.addAll(p.faults()));
-    return new ProtocolResults(
+    return ProtocolAssembly.of(
         ps.get(0).config(),
         throughput,
-        latency,
-        e2e,
-        encoded,
-        e2eEncoded,
-        reply,
-        replyEncoded,
-        RequestLatency.rows(
-            latency,
-            reply,
-            e2e,
-            byRequest == null ? null : byRequest.keySet(),
-            ps.get(0).readers() == null ? null : ps.get(0).readers().byRequest().keySet()),
-        null,
-        null,
-        null,
+        new ProtocolAssembly.Latencies(
+            merged(ps, ProtocolResults::ackLatencyHistograms),
+            merged(ps, ProtocolResults::e2eLatencyHistograms),
+            merged(ps, ProtocolResults::replyLatencyHistograms)),
         partitions,
-        null,
-        null,
-        null,
         rec == null ? null : rec.result(),
         rec == null ? null : rec.error(),
         faults,
-        null,
-        null,
         ps.get(0).readers(),
-        sections);
+        sections,
+        null);
   }
 
   /**
