@@ -41,29 +41,12 @@ final class MergedSummary {
       List<RunResults.Gate> gates) {
     List<RunResults> sums =
         complete.stream().map(InjectorFolder::summary).filter(Objects::nonNull).toList();
-    if (sums.isEmpty()) {
-      return new RunResults(
-          RunResults.SCHEMA_VERSION,
-          null,
-          null,
-          0,
-          Map.of(),
-          List.of(),
-          null,
-          null,
-          List.of(),
-          null,
-          rows,
-          merge,
-          gates,
-          null,
-          null);
-    }
-    RunResults first = sums.get(0);
-    String startedAt = sums.stream().map(RunResults::startedAt).min(String::compareTo).get();
-    String endedAt = sums.stream().map(RunResults::endedAt).max(String::compareTo).get();
+    // With no injector's summary (first null): the rows, verdicts and merge facts alone.
+    RunResults first = sums.isEmpty() ? null : sums.get(0);
+    String startedAt = sums.stream().map(RunResults::startedAt).min(String::compareTo).orElse(null);
+    String endedAt = sums.stream().map(RunResults::endedAt).max(String::compareTo).orElse(null);
     List<ProtocolResults> protocols = new ArrayList<>();
-    for (int k = 0; k < first.protocols().size(); k++) {
+    for (int k = 0; first != null && k < first.protocols().size(); k++) {
       int kk = k;
       protocols.add(
           protocol(
@@ -78,8 +61,11 @@ final class MergedSummary {
         RunResults.SCHEMA_VERSION,
         startedAt,
         endedAt,
-        (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli()) / 1000.0,
-        first.parameters(),
+        first == null
+            ? 0
+            : (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli())
+                / 1000.0,
+        first == null ? Map.of() : first.parameters(),
         protocols,
         null,
         health(complete),

@@ -23,7 +23,6 @@ import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
 import kafkaload.internal.run.DeliveryLedger;
-import kafkaload.internal.run.FaultEvent;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
@@ -248,18 +247,7 @@ public final class RunSummary {
         r == null ? null : r.toResult(ledger.reconciliationGated()),
         ledger.reconciliationError(),
         ledger.faults().stream()
-            .sorted(java.util.Comparator.comparingDouble(FaultEvent::atSeconds))
-            .map(
-                f ->
-                    new ProtocolResults.Fault(
-                        f.atSeconds(),
-                        f.step(),
-                        f.request(),
-                        f.ok(),
-                        f.detail(),
-                        f.durationMs(),
-                        f.broker(),
-                        f.healedAtSeconds()))
+            .sorted(java.util.Comparator.comparingDouble(ProtocolResults.Fault::atSeconds))
             .toList(),
         readers(c, ledger),
         Semantics.results(ledger),
