@@ -88,29 +88,19 @@ final class MergedSummary {
           ts.stream().map(t -> t.byRequest().get(name)).filter(Objects::nonNull).toList();
       long acked = rs.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
       long bytes = rs.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
-      Rates r =
+      byRequest.put(
+          name,
           rates(
               acked,
               bytes,
               rs.stream().map(Throughput.RequestThroughput::firstAckMillis).toList(),
               rs.stream().map(Throughput.RequestThroughput::lastAckMillis).toList(),
               rs.stream().map(Throughput.RequestThroughput::msgsPerSec).toList(),
-              rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList());
-      byRequest.put(
-          name,
-          new Throughput.RequestThroughput(
-              acked,
-              bytes,
-              r.union().seconds(),
-              r.msgsPerSec(),
-              r.mbPerSec(),
-              r.union().firstAckMillis(),
-              r.union().lastAckMillis(),
-              r.overUnionSpan()));
+              rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList()));
     }
     long acked = ts.stream().mapToLong(Throughput::ackedOk).sum();
     long bytes = ts.stream().mapToLong(Throughput::ackedBytes).sum();
-    Rates r =
+    Throughput.RequestThroughput all =
         rates(
             acked,
             bytes,
@@ -126,12 +116,12 @@ final class MergedSummary {
             ts.stream().mapToLong(Throughput::failed).sum(),
             ts.stream().mapToLong(Throughput::inFlightAtEnd).sum(),
             bytes,
-            r.union().seconds(),
-            r.msgsPerSec(),
-            r.mbPerSec(),
-            r.union().firstAckMillis(),
-            r.union().lastAckMillis(),
-            r.overUnionSpan(),
+            all.firstToLastAckSeconds(),
+            all.msgsPerSec(),
+            all.mbPerSec(),
+            all.firstAckMillis(),
+            all.lastAckMillis(),
+            all.overUnionSpan(),
             byRequest,
             ts.stream().mapToDouble(Throughput::sendBlockedMsTotal).sum(),
             ts.stream().mapToDouble(Throughput::sendBlockedMsMax).max().orElse(0),
@@ -187,10 +177,7 @@ final class MergedSummary {
    * The merged rate: each injector's own rate over its first-to-last ack, added up (null unless all
    * have one), independent of how closely they started; and the rate over the union span.
    */
-  private record Rates(
-      Throughput.Spans union, Double msgsPerSec, Double mbPerSec, Throughput.Rate overUnionSpan) {}
-
-  private static Rates rates(
+  private static Throughput.RequestThroughput rates(
       long count,
       long bytes,
       List<Long> firsts,
@@ -214,10 +201,14 @@ final class MergedSummary {
         !msgs.isEmpty()
             && msgs.stream().allMatch(Objects::nonNull)
             && mb.stream().allMatch(Objects::nonNull);
-    return new Rates(
-        union,
+    return new Throughput.RequestThroughput(
+        count,
+        bytes,
+        union.seconds(),
         all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
         all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
+        union.firstAckMillis(),
+        union.lastAckMillis(),
         new Throughput.Rate(union.msgsPerSec(), union.mbPerSec()));
   }
 
