@@ -73,7 +73,9 @@ public final class ProtocolAssembly {
             ack.percentiles(),
             reply.percentiles(),
             e2e.percentiles(),
-            throughput.byRequest() == null ? null : throughput.byRequest().keySet(),
+            throughput == null || throughput.byRequest() == null
+                ? null
+                : throughput.byRequest().keySet(),
             readers == null ? null : readers.byRequest().keySet()),
         o.distributed(),
         o.publishDelayMs(),

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.report.ProtocolAssembly;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ReconciliationResult.Partition;
 import kafkaload.internal.run.Reconciled;
@@ -23,32 +24,19 @@ import org.junit.jupiter.api.Test;
 class MergedReconciliationSectionsTest {
   /** One injector's protocol of a run with a fault: its fault section, not reconciled. */
   private static ProtocolResults injector(long metadataPolls) {
-    return new ProtocolResults(
+    return ProtocolAssembly.of(
         null,
         null,
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
+        new ProtocolAssembly.Latencies(Map.of(), Map.of(), Map.of()),
         List.of(),
         null,
         null,
-        null,
-        null,
-        null,
         List.of(),
-        null,
-        null,
         null,
         Map.of(
             FaultWatchSemantic.SECTION.name(),
-            new FaultImpact(List.of(), null, null, 20, metadataPolls, 0, null)));
+            new FaultImpact(List.of(), null, null, 20, metadataPolls, 0, null)),
+        null);
   }
 
   /** A read-back topic of one partition: {@code acked} acked, {@code found} found once. */
