@@ -113,3 +113,31 @@ else
   echo "exact duplicate pairs of 6+ lines in src/main: not counted (no duplicates command on the PATH)"
 fi
 echo "docs/architecture.md: $(wc -c < docs/architecture.md) bytes"
+# Issue 46, one results assembly: the calls of ProtocolResults' constructor in src/main (one: the
+# report's ProtocolAssembly), and the public record of the most components (a record's components at
+# its top level: commas inside generics, annotations and nested parentheses not counted).
+echo "new ProtocolResults( calls in src/main: $(grep -rho 'new ProtocolResults(' $main --include=*.java | wc -l)"
+python3 - "$main" <<'PY'
+import os, re, sys
+found = []
+for root, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        if not f.endswith('.java'): continue
+        s = open(os.path.join(root, f)).read()
+        for m in re.finditer(r'\bpublic record (\w+)(?:<[^>]*>)?\s*\(', s):
+            i, depth, angle, n, any_ = m.end(), 1, 0, 1, False
+            while depth:
+                c = s[i]
+                if c == '(': depth += 1
+                elif c == ')': depth -= 1
+                elif c == '<': angle += 1
+                elif c == '>': angle -= 1
+                elif c == ',' and depth == 1 and angle == 0: n += 1
+                elif not c.isspace() and depth == 1: any_ = True
+                i += 1
+            found.append((n if any_ else 0, m.group(1), os.path.relpath(os.path.join(root, f), sys.argv[1])))
+found.sort(reverse=True)
+n, name, path = found[0]
+print(f"the largest public record: {name} ({path}), {n} components;"
+      f" public records over 10 components: {sum(1 for r in found if r[0] > 10)}")
+PY

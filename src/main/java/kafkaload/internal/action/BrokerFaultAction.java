@@ -12,7 +12,7 @@ import kafkaload.internal.broker.FaultInjector;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
-import kafkaload.internal.run.FaultEvent;
+import kafkaload.internal.results.ProtocolResults;
 
 /**
  * Carries out a fault plan on its own thread, each step at its time after the load's start, and a
@@ -157,7 +157,7 @@ final class BrokerFaultAction extends KafkaAction {
         .ledger()
         .faults()
         .add(
-            new FaultEvent(
+            new ProtocolResults.Fault(
                 at,
                 step.toString(),
                 step.requestName(),

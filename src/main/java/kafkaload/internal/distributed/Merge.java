@@ -89,7 +89,7 @@ public final class Merge {
           connection == null
               ? List.of()
               : MergedReconciliation.overAll(connection, complete, found, w, lastEnd);
-      semantics = mergeSemantics(complete, w, lastEnd);
+      semantics = mergeSemantics(complete, recs, w, lastEnd);
     }
     long deadInTopic = InjectorRows.showFound(rows, recs);
     MergedReport.Written report =
@@ -103,9 +103,15 @@ public final class Merge {
     return new Outcome(verdict.exitCode(), mergedLog.getParent(), rows, verdict.text());
   }
 
-  /** Each protocol's semantics merged; their verdicts become requests of the merged log. */
+  /**
+   * Each protocol's semantics merged with its merged reconciliation ({@code recs}, by protocol);
+   * their verdicts become requests of the merged log.
+   */
   private static List<Semantics.Merged> mergeSemantics(
-      List<InjectorFolder> complete, SimulationLogs.Writer w, long at) {
+      List<InjectorFolder> complete,
+      List<MergedReconciliation> recs,
+      SimulationLogs.Writer w,
+      long at) {
     RunResults first = complete.get(0).summary();
     List<Semantics.Merged> out = new ArrayList<>();
     for (int k = 0; first != null && k < first.protocols().size(); k++) {
@@ -117,6 +123,7 @@ public final class Merge {
                   .filter(s -> s != null && s.protocols().size() > kk)
                   .map(s -> s.protocols().get(kk))
                   .toList(),
+              k < recs.size() ? recs.get(k).reconciled() : null,
               (name, koReason) -> w.request(name, at, koReason)));
     }
     return out;

@@ -21,8 +21,12 @@ import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.Reconciliation;
 import kafkaload.internal.verification.ReconciliationVerdict;
 
-/** One protocol's merged reconciliation: as printed, as saved, or (result null) why not run. */
-record MergedReconciliation(String text, ReconciliationResult result, String error) {
+/**
+ * One protocol's merged reconciliation: as printed, as saved, or (result null) why not run; {@code
+ * reconciled} as the semantics' merge reads it (null when not run).
+ */
+record MergedReconciliation(
+    String text, ReconciliationResult result, String error, Reconciled.Result reconciled) {
   /** Records of the run found per injector (sequence space); empty without a read-back. */
   Map<Integer, Long> foundByInjector() {
     return result == null || result.readBack() == null
@@ -123,7 +127,8 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
         w.request(ReconcileSpec.LOST_REQUEST, at, reason);
         w.request(ReconcileSpec.DUPLICATES_REQUEST, at, reason);
       }
-      return new MergedReconciliation("[kafkaload] RECONCILIATION FAILED: " + reason, null, reason);
+      return new MergedReconciliation(
+          "[kafkaload] RECONCILIATION FAILED: " + reason, null, reason, null);
     }
     if (gated) {
       w.request(
@@ -143,7 +148,8 @@ record MergedReconciliation(String text, ReconciliationResult result, String err
         ReconciliationPrinter.format(r)
             + (gated ? "" : "  (no reconcile() step: offsets only, not gated)"),
         r.toResult(gated),
-        null);
+        null,
+        r);
   }
 
   /** A topic's baseline over all injectors: per partition the lowest offset. */

@@ -12,13 +12,12 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import kafkaload.internal.report.Histograms;
+import kafkaload.internal.report.ProtocolAssembly;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
-import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
-import kafkaload.internal.results.RequestLatency;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
 import org.HdrHistogram.Histogram;
@@ -42,29 +41,12 @@ final class MergedSummary {
       List<RunResults.Gate> gates) {
     List<RunResults> sums =
         complete.stream().map(InjectorFolder::summary).filter(Objects::nonNull).toList();
-    if (sums.isEmpty()) {
-      return new RunResults(
-          RunResults.SCHEMA_VERSION,
-          null,
-          null,
-          0,
-          Map.of(),
-          List.of(),
-          null,
-          null,
-          List.of(),
-          null,
-          rows,
-          merge,
-          gates,
-          null,
-          null);
-    }
-    RunResults first = sums.get(0);
-    String startedAt = sums.stream().map(RunResults::startedAt).min(String::compareTo).get();
-    String endedAt = sums.stream().map(RunResults::endedAt).max(String::compareTo).get();
+    // With no injector's summary (first null): the rows, verdicts and merge facts alone.
+    RunResults first = sums.isEmpty() ? null : sums.get(0);
+    String startedAt = sums.stream().map(RunResults::startedAt).min(String::compareTo).orElse(null);
+    String endedAt = sums.stream().map(RunResults::endedAt).max(String::compareTo).orElse(null);
     List<ProtocolResults> protocols = new ArrayList<>();
-    for (int k = 0; k < first.protocols().size(); k++) {
+    for (int k = 0; first != null && k < first.protocols().size(); k++) {
       int kk = k;
       protocols.add(
           protocol(
@@ -79,8 +61,11 @@ final class MergedSummary {
         RunResults.SCHEMA_VERSION,
         startedAt,
         endedAt,
-        (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli()) / 1000.0,
-        first.parameters(),
+        first == null
+            ? 0
+            : (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli())
+                / 1000.0,
+        first == null ? Map.of() : first.parameters(),
         protocols,
         null,
         health(complete),
@@ -103,29 +88,19 @@ final class MergedSummary {
           ts.stream().map(t -> t.byRequest().get(name)).filter(Objects::nonNull).toList();
       long acked = rs.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
       long bytes = rs.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
-      Rates r =
+      byRequest.put(
+          name,
           rates(
               acked,
               bytes,
               rs.stream().map(Throughput.RequestThroughput::firstAckMillis).toList(),
               rs.stream().map(Throughput.RequestThroughput::lastAckMillis).toList(),
               rs.stream().map(Throughput.RequestThroughput::msgsPerSec).toList(),
-              rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList());
-      byRequest.put(
-          name,
-          new Throughput.RequestThroughput(
-              acked,
-              bytes,
-              r.union().seconds(),
-              r.msgsPerSec(),
-              r.mbPerSec(),
-              r.union().firstAckMillis(),
-              r.union().lastAckMillis(),
-              r.overUnionSpan()));
+              rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList()));
     }
     long acked = ts.stream().mapToLong(Throughput::ackedOk).sum();
     long bytes = ts.stream().mapToLong(Throughput::ackedBytes).sum();
-    Rates r =
+    Throughput.RequestThroughput all =
         rates(
             acked,
             bytes,
@@ -141,43 +116,18 @@ final class MergedSummary {
             ts.stream().mapToLong(Throughput::failed).sum(),
             ts.stream().mapToLong(Throughput::inFlightAtEnd).sum(),
             bytes,
-            r.union().seconds(),
-            r.msgsPerSec(),
-            r.mbPerSec(),
-            r.union().firstAckMillis(),
-            r.union().lastAckMillis(),
-            r.overUnionSpan(),
+            all.firstToLastAckSeconds(),
+            all.msgsPerSec(),
+            all.mbPerSec(),
+            all.firstAckMillis(),
+            all.lastAckMillis(),
+            all.overUnionSpan(),
             byRequest,
             ts.stream().mapToDouble(Throughput::sendBlockedMsTotal).sum(),
             ts.stream().mapToDouble(Throughput::sendBlockedMsMax).max().orElse(0),
             ts.stream().mapToLong(Throughput::sendsOffTheEventLoop).sum(),
             ts.stream().mapToLong(Throughput::lateReplies).sum(),
             ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
-
-    Map<String, Percentiles> latency = new TreeMap<>();
-    Map<String, String> encoded = new TreeMap<>();
-    merged(ps, ProtocolResults::ackLatencyHistograms)
-        .forEach(
-            (name, h) -> {
-              latency.put(name, Histograms.percentiles(h));
-              encoded.put(name, Histograms.encode(h));
-            });
-    Map<String, Percentiles> e2e = new TreeMap<>();
-    Map<String, String> e2eEncoded = new TreeMap<>();
-    merged(ps, ProtocolResults::e2eLatencyHistograms)
-        .forEach(
-            (name, h) -> {
-              e2e.put(name, Histograms.percentiles(h));
-              e2eEncoded.put(name, Histograms.encode(h));
-            });
-    Map<String, Percentiles> reply = new TreeMap<>();
-    Map<String, String> replyEncoded = new TreeMap<>();
-    merged(ps, ProtocolResults::replyLatencyHistograms)
-        .forEach(
-            (name, h) -> {
-              reply.put(name, Histograms.percentiles(h));
-              replyEncoded.put(name, Histograms.encode(h));
-            });
 
     Map<String, long[]> parts = new TreeMap<>();
     Map<String, Long> topicTotals = new TreeMap<>();
@@ -207,45 +157,27 @@ final class MergedSummary {
             .thenComparingInt(ProtocolResults.PartitionShare::partition));
     List<ProtocolResults.Fault> faults = new ArrayList<>();
     ps.forEach(p -> faults.addAll(p.faults()));
-    return new ProtocolResults(
+    return ProtocolAssembly.of(
         ps.get(0).config(),
         throughput,
-        latency,
-        e2e,
-        encoded,
-        e2eEncoded,
-        reply,
-        replyEncoded,
-        RequestLatency.rows(
-            latency,
-            reply,
-            e2e,
-            byRequest == null ? null : byRequest.keySet(),
-            ps.get(0).readers() == null ? null : ps.get(0).readers().byRequest().keySet()),
-        null,
-        null,
-        null,
+        new ProtocolAssembly.Latencies(
+            merged(ps, ProtocolResults::ackLatencyHistograms),
+            merged(ps, ProtocolResults::e2eLatencyHistograms),
+            merged(ps, ProtocolResults::replyLatencyHistograms)),
         partitions,
-        null,
-        null,
-        null,
         rec == null ? null : rec.result(),
         rec == null ? null : rec.error(),
         faults,
-        null,
-        null,
         ps.get(0).readers(),
-        sections);
+        sections,
+        null);
   }
 
   /**
    * The merged rate: each injector's own rate over its first-to-last ack, added up (null unless all
    * have one), independent of how closely they started; and the rate over the union span.
    */
-  private record Rates(
-      Throughput.Spans union, Double msgsPerSec, Double mbPerSec, Throughput.Rate overUnionSpan) {}
-
-  private static Rates rates(
+  private static Throughput.RequestThroughput rates(
       long count,
       long bytes,
       List<Long> firsts,
@@ -269,10 +201,14 @@ final class MergedSummary {
         !msgs.isEmpty()
             && msgs.stream().allMatch(Objects::nonNull)
             && mb.stream().allMatch(Objects::nonNull);
-    return new Rates(
-        union,
+    return new Throughput.RequestThroughput(
+        count,
+        bytes,
+        union.seconds(),
         all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
         all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
+        union.firstAckMillis(),
+        union.lastAckMillis(),
         new Throughput.Rate(union.msgsPerSec(), union.mbPerSec()));
   }
 

@@ -19,12 +19,10 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
-import kafkaload.internal.results.RequestLatency;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
 import kafkaload.internal.run.DeliveryLedger;
-import kafkaload.internal.run.FaultEvent;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
@@ -207,15 +205,6 @@ public final class RunSummary {
   private static ProtocolResults protocol(Section c) {
     RunLedger ledger = c.ledger();
     DeliveryLedger st = ledger.delivery();
-    Map<String, Percentiles> latency = new TreeMap<>();
-    Map<String, String> encoded = new TreeMap<>();
-    figures(st.ackLatencyHistograms(), latency, encoded);
-    Map<String, Percentiles> e2e = new TreeMap<>();
-    Map<String, String> e2eEncoded = new TreeMap<>();
-    figures(ledger.consumes().e2eLatencyHistograms(), e2e, e2eEncoded);
-    Map<String, Percentiles> reply = new TreeMap<>();
-    Map<String, String> replyEncoded = new TreeMap<>();
-    figures(ledger.consumes().replyLatencyHistograms(), reply, replyEncoded);
     // Serialization (schema lookup, content to record, encoding, framing) is timed apart from the
     // ack latency.
     ProtocolResults.SchemaFigures schemas =
@@ -244,74 +233,57 @@ public final class RunSummary {
                       count.bytes(),
                       100.0 * count.records() / total)));
     }
-    Map<String, List<ProtocolResults.LagPoint>> lag = null;
-    Map<String, RunResults.Resolution> lagResolution = null;
-    Map<String, ProtocolResults.LagSampling> lagSampling = null;
-    if (c.lagMonitor() != null) {
-      // Downsampled like the timeline (the maximum lag of each point); the verdict judged every
-      // sample.
-      lag = new LinkedHashMap<>();
-      lagResolution = new LinkedHashMap<>();
-      lagSampling = new LinkedHashMap<>();
-      for (Map.Entry<String, List<LagMonitor.Sample>> e : c.lagMonitor().samples().entrySet()) {
-        int perPoint = Timeline.samplesPerPoint(e.getValue().size(), Timeline.MAX_POINTS);
-        lag.put(e.getKey(), Timeline.lag(e.getValue(), perPoint));
-        lagResolution.put(e.getKey(), RunResults.Resolution.of(e.getValue().size(), perPoint));
-      }
-      for (Map.Entry<String, LagMonitor.Sampling> e : c.lagMonitor().sampling().entrySet()) {
-        LagMonitor.Sampling s = e.getValue();
-        lagSampling.put(
-            e.getKey(),
-            new ProtocolResults.LagSampling(
-                s.tried(), s.failed(), s.beforeFirstCommit(), s.lastError()));
-      }
-    }
     Reconciled.Result r = ledger.reconciliation();
     Map<String, Double> producerMetrics = InjectorHealth.producerMetrics(c.producers());
     ledger.producerMetricsAtEnd(producerMetrics);
-    Throughput throughput = throughput(ledger);
-    return new ProtocolResults(
+    return ProtocolAssembly.of(
         c.configuration(),
-        throughput,
-        latency,
-        e2e,
-        encoded,
-        e2eEncoded,
-        reply,
-        replyEncoded,
-        RequestLatency.rows(
-            latency,
-            reply,
-            e2e,
-            throughput.byRequest().keySet(),
-            ledger.consumes().isolationLevels().keySet()),
-        ledger.injector().distributed() ? distributed(ledger) : null,
-        percentiles(ledger.sendPath().publishDelaySinceLast()),
-        schemas,
+        throughput(ledger),
+        new ProtocolAssembly.Latencies(
+            st.ackLatencyHistograms(),
+            ledger.consumes().e2eLatencyHistograms(),
+            ledger.consumes().replyLatencyHistograms()),
         partitions,
-        lag,
-        lagResolution,
-        lagSampling,
         r == null ? null : r.toResult(ledger.reconciliationGated()),
         ledger.reconciliationError(),
         ledger.faults().stream()
-            .sorted(java.util.Comparator.comparingDouble(FaultEvent::atSeconds))
-            .map(
-                f ->
-                    new ProtocolResults.Fault(
-                        f.atSeconds(),
-                        f.step(),
-                        f.request(),
-                        f.ok(),
-                        f.detail(),
-                        f.durationMs(),
-                        f.broker(),
-                        f.healedAtSeconds()))
+            .sorted(java.util.Comparator.comparingDouble(ProtocolResults.Fault::atSeconds))
             .toList(),
-        ledger.consumerThroughput(),
-        producerMetrics,
         readers(c, ledger),
-        Semantics.results(ledger));
+        Semantics.results(ledger),
+        new ProtocolAssembly.OwnRun(
+            ledger.injector().distributed() ? distributed(ledger) : null,
+            percentiles(ledger.sendPath().publishDelaySinceLast()),
+            schemas,
+            lag(c.lagMonitor()),
+            ledger.consumerThroughput(),
+            producerMetrics));
+  }
+
+  /**
+   * The lag of the groups under test, downsampled like the timeline (the maximum lag of each point;
+   * the verdict judged every sample); null without a lag monitor.
+   */
+  private static ProtocolAssembly.Lag lag(LagMonitor monitor) {
+    if (monitor == null) {
+      return null;
+    }
+    Map<String, List<ProtocolResults.LagPoint>> lag = new LinkedHashMap<>();
+    Map<String, RunResults.Resolution> lagResolution = new LinkedHashMap<>();
+    Map<String, ProtocolResults.LagSampling> lagSampling = new LinkedHashMap<>();
+    for (Map.Entry<String, List<LagMonitor.Sample>> e : monitor.samples().entrySet()) {
+      int perPoint = Timeline.samplesPerPoint(e.getValue().size(), Timeline.MAX_POINTS);
+      lag.put(e.getKey(), Timeline.lag(e.getValue(), perPoint));
+      lagResolution.put(e.getKey(), RunResults.Resolution.of(e.getValue().size(), perPoint));
+    }
+    for (Map.Entry<String, LagMonitor.Sampling> e : monitor.sampling().entrySet()) {
+      LagMonitor.Sampling s = e.getValue();
+      lagSampling.put(
+          e.getKey(),
+          new ProtocolResults.LagSampling(
+              s.tried(), s.failed(), s.beforeFirstCommit(), s.lastError()));
+    }
+    return new ProtocolAssembly.Lag(lag, lagResolution, lagSampling);
   }
 
   /**
@@ -374,18 +346,6 @@ public final class RunSummary {
         baselines,
         ledger.deferredReconciliation(),
         Semantics.injectorRecords(ledger));
-  }
-
-  /** Each request's histogram (µs) as its percentiles (ms) and its compressed form. */
-  private static void figures(
-      Map<String, Histogram> histograms,
-      Map<String, Percentiles> percentiles,
-      Map<String, String> encoded) {
-    histograms.forEach(
-        (name, h) -> {
-          percentiles.put(name, percentiles(h));
-          encoded.put(name, Histograms.encode(h));
-        });
   }
 
   /** A histogram of microseconds as the summary shows it, in milliseconds. */

@@ -33,7 +33,7 @@ public final class RunLedger {
   private final List<Long> sequenceStarts;
   private final List<Long> unreportedStarts;
   private final OffsetBaselines baselines;
-  private final List<FaultEvent> faults = new CopyOnWriteArrayList<>();
+  private final List<ProtocolResults.Fault> faults = new CopyOnWriteArrayList<>();
   private final Map<String, TopicChange> topicChanges = new ConcurrentHashMap<>();
   private final Map<String, Long> topicSeen = new ConcurrentHashMap<>();
   private volatile Reconciled.Result reconciliation;
@@ -338,7 +338,7 @@ public final class RunLedger {
   }
 
   /** The broker faults done during the run, in order. */
-  public List<FaultEvent> faults() {
+  public List<ProtocolResults.Fault> faults() {
     return faults;
   }
 

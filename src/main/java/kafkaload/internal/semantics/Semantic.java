@@ -4,6 +4,7 @@ import java.util.List;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.results.SemanticSection;
+import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
 
 /**
@@ -56,6 +57,16 @@ public interface Semantic<S> extends SemanticSection {
    */
   default S merge(List<ProtocolResults> injectors, Verdicts verdicts) {
     return null;
+  }
+
+  /**
+   * As {@link #merge(List, Verdicts)}, with the merge's one reconciliation over every injector's
+   * records ({@code reconciliation}; null when none ran): the hook the merge calls. A semantic
+   * whose section reads the reconciliation (as {@link #results} reads the ledger's) overrides it.
+   */
+  default S merge(
+      List<ProtocolResults> injectors, Reconciled.Result reconciliation, Verdicts verdicts) {
+    return merge(injectors, verdicts);
   }
 
   /** What a merged run prints of its section on the console. */

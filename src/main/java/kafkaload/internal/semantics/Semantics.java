@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.results.SemanticSection;
+import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
 
 /**
@@ -77,13 +78,16 @@ public final class Semantics {
 
   /**
    * Every semantic's section of one protocol merged over the injectors, by name, with the console
-   * lines of each.
+   * lines of each; {@code reconciliation}: the merge's over every injector's records, or null.
    */
-  public static Merged merge(List<ProtocolResults> injectors, Semantic.Verdicts verdicts) {
+  public static Merged merge(
+      List<ProtocolResults> injectors,
+      Reconciled.Result reconciliation,
+      Semantic.Verdicts verdicts) {
     Map<String, Object> sections = new TreeMap<>();
     List<String> lines = new java.util.ArrayList<>();
     for (Semantic<?> s : ALL) {
-      mergeOne(s, injectors, verdicts, sections, lines);
+      mergeOne(s, injectors, reconciliation, verdicts, sections, lines);
     }
     return new Merged(sections, List.copyOf(lines));
   }
@@ -91,10 +95,11 @@ public final class Semantics {
   private static <S> void mergeOne(
       Semantic<S> s,
       List<ProtocolResults> injectors,
+      Reconciled.Result reconciliation,
       Semantic.Verdicts verdicts,
       Map<String, Object> sections,
       List<String> lines) {
-    S merged = s.merge(injectors, verdicts);
+    S merged = s.merge(injectors, reconciliation, verdicts);
     if (merged != null) {
       sections.put(s.section().name(), merged);
       lines.addAll(s.mergedLines(merged));

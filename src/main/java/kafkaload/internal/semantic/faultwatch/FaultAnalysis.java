@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import kafkaload.internal.run.FaultEvent;
+import kafkaload.internal.results.ProtocolResults;
 
 /**
  * What each fault cost, from what the run observed: pure functions, no clock and no Kafka. Times
@@ -50,7 +50,7 @@ final class FaultAnalysis {
 
   /** A fault's times: begun, ended (healed, or its step done), and its window's end. */
   record Span(long atMs, long endMs, long untilMs) {
-    static Span of(FaultEvent f) {
+    static Span of(ProtocolResults.Fault f) {
       long at = Math.round(f.atSeconds() * 1000);
       long end =
           f.healedAtSeconds() != null
@@ -61,7 +61,7 @@ final class FaultAnalysis {
   }
 
   /** Each fault's figures, in order. */
-  static List<FaultImpact.Fault> analyse(List<FaultEvent> faults, Observed o) {
+  static List<FaultImpact.Fault> analyse(List<ProtocolResults.Fault> faults, Observed o) {
     List<Span> spans = faults.stream().map(Span::of).toList();
     List<FaultImpact.Fault> out = new ArrayList<>();
     for (int i = 0; i < faults.size(); i++) {
@@ -82,7 +82,8 @@ final class FaultAnalysis {
     return owner;
   }
 
-  private static FaultImpact.Fault fault(int i, FaultEvent f, List<Span> spans, Observed o) {
+  private static FaultImpact.Fault fault(
+      int i, ProtocolResults.Fault f, List<Span> spans, Observed o) {
     Span span = spans.get(i);
     Map<Tp, Set<String>> causes = new TreeMap<>();
     leaders(o.metadata(), span.atMs())

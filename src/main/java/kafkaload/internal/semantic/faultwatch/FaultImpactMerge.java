@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import kafkaload.internal.run.Reconciled;
 
 /**
  * The fault sections of a distributed run's injectors as one, fault by fault (the same plan, in the
@@ -54,6 +55,25 @@ final class FaultImpactMerge {
             .filter(Objects::nonNull)
             .findFirst()
             .orElse(null));
+  }
+
+  /**
+   * As {@link #of(List)}, with the run's lost and duplicated records from the merge's one
+   * reconciliation over every injector's records when it ran (an injector of a distributed run
+   * leaves its reconciliation to the merge, so its own section has none).
+   */
+  static FaultImpact of(List<FaultImpact> injectors, Reconciled.Result reconciliation) {
+    FaultImpact m = of(injectors);
+    return m == null || reconciliation == null
+        ? m
+        : new FaultImpact(
+            m.faults(),
+            reconciliation.lost(),
+            reconciliation.duplicates(),
+            m.resolutionMs(),
+            m.metadataPolls(),
+            m.metadataErrors(),
+            m.lastMetadataError());
   }
 
   static FaultImpact.Fault fault(List<FaultImpact.Fault> fs) {

@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.results.InjectorSample;
-import kafkaload.internal.run.FaultEvent;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.run.RecordTap;
 import kafkaload.internal.verification.InjectorHealth;
 
@@ -93,7 +93,7 @@ final class FaultWatchCounters implements RecordTap {
    * Called now and then by the watcher: a fault whose window ended long ago gets its final figures,
    * then the past no unsettled fault can need is dropped.
    */
-  void settle(long nowMillis, List<FaultEvent> faults) {
+  void settle(long nowMillis, List<ProtocolResults.Fault> faults) {
     if (!isStarted()) {
       return;
     }
@@ -116,7 +116,7 @@ final class FaultWatchCounters implements RecordTap {
   /**
    * The section: each fault's figures (settled ones as they were settled), null before the load.
    */
-  FaultImpact figures(List<FaultEvent> faults, Long lost, Long duplicates) {
+  FaultImpact figures(List<ProtocolResults.Fault> faults, Long lost, Long duplicates) {
     if (!isStarted()) {
       return null;
     }

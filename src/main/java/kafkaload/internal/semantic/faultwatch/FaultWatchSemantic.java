@@ -14,7 +14,8 @@ import kafkaload.internal.semantics.Semantic;
  * unavailability of each affected partition, the leader elections and ISR changes it caused, its
  * KOs by reason, the ack latency during and after it; and the run's lost and duplicated records.
  * Runs only with a fault plan: {@link #watch()} is the first step of the plan's population. A
- * distributed run's merge combines the injectors' ({@link FaultImpactMerge}).
+ * distributed run's merge combines the injectors' ({@link FaultImpactMerge}), with the lost and
+ * duplicated records of its one reconciliation.
  */
 public final class FaultWatchSemantic implements Semantic<FaultImpact> {
   public static final SectionType<FaultImpact> SECTION =
@@ -46,8 +47,10 @@ public final class FaultWatchSemantic implements Semantic<FaultImpact> {
   }
 
   @Override
-  public FaultImpact merge(List<ProtocolResults> injectors, Verdicts verdicts) {
-    return FaultImpactMerge.of(injectors.stream().map(p -> p.section(SECTION)).toList());
+  public FaultImpact merge(
+      List<ProtocolResults> injectors, Reconciled.Result reconciliation, Verdicts verdicts) {
+    return FaultImpactMerge.of(
+        injectors.stream().map(p -> p.section(SECTION)).toList(), reconciliation);
   }
 
   @Override

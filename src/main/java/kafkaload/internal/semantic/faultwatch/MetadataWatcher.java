@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import kafkaload.internal.run.FaultEvent;
+import kafkaload.internal.results.ProtocolResults;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -34,7 +34,7 @@ final class MetadataWatcher implements AutoCloseable {
   private volatile Admin admin;
   private final Supplier<Set<String>> topics;
   private final FaultWatchCounters counters;
-  private final Supplier<List<FaultEvent>> faults;
+  private final Supplier<List<ProtocolResults.Fault>> faults;
   private final LongSupplier clock;
   private final Runnable atEnd;
   private final Thread thread;
@@ -44,7 +44,7 @@ final class MetadataWatcher implements AutoCloseable {
       Supplier<Admin> connect,
       Supplier<Set<String>> topics,
       FaultWatchCounters counters,
-      Supplier<List<FaultEvent>> faults,
+      Supplier<List<ProtocolResults.Fault>> faults,
       LongSupplier clock,
       Runnable atEnd) {
     this.connect = connect;

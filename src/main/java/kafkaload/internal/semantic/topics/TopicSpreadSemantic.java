@@ -1,6 +1,8 @@
 package kafkaload.internal.semantic.topics;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import java.util.List;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
@@ -9,8 +11,8 @@ import kafkaload.internal.semantics.Semantic;
 /**
  * A run over several topics ({@code topicSpread} in a protocol's results): the reconciliation over
  * all of them in a bounded size, totals and the worst topics, rather than a row per topic. Made
- * from the reconciliation the run made (none: no section); a merged run has its own
- * reconciliation's console and page, so this section is an injector's or a single run's.
+ * from the reconciliation the run made (none: no section); a distributed run's merge, from its one
+ * reconciliation over every injector's records (an injector leaves its own to the merge).
  */
 public final class TopicSpreadSemantic implements Semantic<TopicSpreadFigures> {
   public static final SectionType<TopicSpreadFigures> SECTION =
@@ -25,7 +27,16 @@ public final class TopicSpreadSemantic implements Semantic<TopicSpreadFigures> {
 
   @Override
   public TopicSpreadFigures results(RunLedger ledger) {
-    Reconciled.Result r = ledger.reconciliation();
+    return of(ledger.reconciliation());
+  }
+
+  @Override
+  public TopicSpreadFigures merge(
+      List<ProtocolResults> injectors, Reconciled.Result reconciliation, Verdicts verdicts) {
+    return of(reconciliation);
+  }
+
+  private static TopicSpreadFigures of(Reconciled.Result r) {
     return r == null ? null : TopicSpreadFigures.of(r.topics());
   }
 

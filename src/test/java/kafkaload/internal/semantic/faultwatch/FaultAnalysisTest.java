@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
 import java.util.Map;
-import kafkaload.internal.run.FaultEvent;
+import kafkaload.internal.results.ProtocolResults;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +26,8 @@ class FaultAnalysisTest {
     return new AckTimes.Trace(starts, ends, last);
   }
 
-  private static FaultEvent kill(int broker, double at) {
-    return new FaultEvent(
+  private static ProtocolResults.Fault kill(int broker, double at) {
+    return new ProtocolResults.Fault(
         at,
         "kill:" + broker + "@" + at + "s",
         "fault: kill broker " + broker,
@@ -38,8 +38,8 @@ class FaultAnalysisTest {
         null);
   }
 
-  private static FaultEvent start(int broker, double at, long tookMs) {
-    return new FaultEvent(
+  private static ProtocolResults.Fault start(int broker, double at, long tookMs) {
+    return new ProtocolResults.Fault(
         at,
         "start:" + broker + "@" + at + "s",
         "fault: start broker " + broker,
@@ -113,8 +113,9 @@ class FaultAnalysisTest {
 
   @Test
   void aDurationFaultOwnsItsEventsUntilTenSecondsAfterItWasHealed() {
-    FaultEvent pause =
-        new FaultEvent(10, "pause:1@10s+5s", "fault: pause broker 1", true, "", 1, 1, 15.0);
+    ProtocolResults.Fault pause =
+        new ProtocolResults.Fault(
+            10, "pause:1@10s+5s", "fault: pause broker 1", true, "", 1, 1, 15.0);
     FaultAnalysis.Span s = FaultAnalysis.Span.of(pause);
     assertEquals(15_000, s.endMs());
     assertEquals(25_000, s.untilMs());

@@ -57,9 +57,9 @@ class FaultWatchPartsTest {
     c.answered("t", 0, 100_990, 101_000, null);
     c.answered("t", 0, 101_020, 104_500, null); // the kill at 1 s: acked again 3.5 s later
     c.answered("t", 1, 101_200, 102_000, new org.apache.kafka.common.errors.TimeoutException("x"));
-    List<kafkaload.internal.run.FaultEvent> faults =
+    List<kafkaload.internal.results.ProtocolResults.Fault> faults =
         List.of(
-            new kafkaload.internal.run.FaultEvent(
+            new kafkaload.internal.results.ProtocolResults.Fault(
                 1.0, "kill:2@1s", "fault: kill broker 2", true, "SIGKILL", 3, 2, null));
     c.settle(100_000 + 60_000, faults); // not yet: its window is recent
     c.settle(100_000 + 20 * 60_000, faults); // settled, then the past pruned

@@ -1,0 +1,109 @@
+package kafkaload.internal.report;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import kafkaload.internal.results.DrainThroughput;
+import kafkaload.internal.results.Percentiles;
+import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.results.ReconciliationResult;
+import kafkaload.internal.results.RequestLatency;
+import kafkaload.internal.results.RunResults;
+import kafkaload.internal.results.Throughput;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The one assembly of a protocol's results, for a run's summary ({@link RunSummary}) and a
+ * distributed run's merge: the latency percentiles and compressed histograms from the histograms,
+ * the latency rows from them and from the requests of the throughput and the readers. Every
+ * argument has a type of its own, so a figure cannot land in another's place.
+ */
+public final class ProtocolAssembly {
+  private ProtocolAssembly() {}
+
+  /** The latency histograms (µs) by request name: ack, end-to-end (send to read), send to reply. */
+  public record Latencies(
+      Map<String, Histogram> ack, Map<String, Histogram> e2e, Map<String, Histogram> reply) {}
+
+  /**
+   * What only an injector's own run has: a merge has none of it (null). See {@link ProtocolResults}
+   * for each.
+   */
+  public record OwnRun(
+      ProtocolResults.Distributed distributed,
+      Percentiles publishDelayMs,
+      ProtocolResults.SchemaFigures schemas,
+      Lag lag,
+      DrainThroughput consumerThroughput,
+      Map<String, Double> producerMetrics) {}
+
+  /** Consumer lag per group under test, its resolution and sampling; null without a lag monitor. */
+  public record Lag(
+      Map<String, List<ProtocolResults.LagPoint>> points,
+      Map<String, RunResults.Resolution> resolution,
+      Map<String, ProtocolResults.LagSampling> sampling) {}
+
+  /** A protocol's results; {@code own} null for a merged run. */
+  public static ProtocolResults of(
+      ProtocolResults.ProtocolConfig config,
+      Throughput throughput,
+      Latencies latencies,
+      List<ProtocolResults.PartitionShare> partitions,
+      ReconciliationResult reconciliation,
+      String reconciliationError,
+      List<ProtocolResults.Fault> faults,
+      ProtocolResults.Readers readers,
+      Map<String, Object> sections,
+      OwnRun own) {
+    Figures ack = Figures.of(latencies.ack());
+    Figures e2e = Figures.of(latencies.e2e());
+    Figures reply = Figures.of(latencies.reply());
+    OwnRun o = own == null ? new OwnRun(null, null, null, null, null, null) : own;
+    Lag lag = o.lag() == null ? new Lag(null, null, null) : o.lag();
+    return new ProtocolResults(
+        config,
+        throughput,
+        ack.percentiles(),
+        e2e.percentiles(),
+        ack.encoded(),
+        e2e.encoded(),
+        reply.percentiles(),
+        reply.encoded(),
+        RequestLatency.rows(
+            ack.percentiles(),
+            reply.percentiles(),
+            e2e.percentiles(),
+            throughput == null || throughput.byRequest() == null
+                ? null
+                : throughput.byRequest().keySet(),
+            readers == null ? null : readers.byRequest().keySet()),
+        o.distributed(),
+        o.publishDelayMs(),
+        o.schemas(),
+        partitions,
+        lag.points(),
+        lag.resolution(),
+        lag.sampling(),
+        reconciliation,
+        reconciliationError,
+        faults,
+        o.consumerThroughput(),
+        o.producerMetrics(),
+        readers,
+        sections);
+  }
+
+  /** Each request's histogram (µs) as its percentiles (ms) and its compressed form. */
+  private record Figures(Map<String, Percentiles> percentiles, Map<String, String> encoded) {
+    static Figures of(Map<String, Histogram> histograms) {
+      Map<String, Percentiles> percentiles = new TreeMap<>();
+      Map<String, String> encoded = new TreeMap<>();
+      histograms.forEach(
+          (name, h) -> {
+            percentiles.put(name, Percentiles.ofMicros(h));
+            encoded.put(name, Histograms.encode(h));
+          });
+      return new Figures(percentiles, encoded);
+    }
+  }
+}
