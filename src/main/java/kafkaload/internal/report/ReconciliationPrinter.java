@@ -4,6 +4,7 @@ import static java.util.Locale.ROOT;
 
 import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
+import kafkaload.internal.run.WorstTopics;
 
 /** The reconciliation as a console table per topic and partition: skews and losses stand out. */
 public final class ReconciliationPrinter {

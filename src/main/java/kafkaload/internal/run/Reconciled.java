@@ -89,9 +89,9 @@ public final class Reconciled {
   }
 
   /**
-   * The whole run, default topic first. {@code exactlyOnce}, {@code transactions}: null when not
-   * asked for or none; {@code stuck}: partitions whose last stable offset stayed below the
-   * high-water mark.
+   * The whole run, default topic first (its summary lists over {@link WorstTopics#MANY} topics
+   * worst first). {@code exactlyOnce}, {@code transactions}: null when not asked for or none;
+   * {@code stuck}: partitions whose last stable offset stayed below the high-water mark.
    */
   public record Result(
       String runId,
@@ -156,7 +156,12 @@ public final class Reconciled {
           unaccountedUpperBound(),
           readBack,
           stuck,
-          topics.stream().map(TopicResult::toResult).toList(),
+          // Many topics: worst first, as the console and the page show them.
+          (topics.size() > WorstTopics.MANY
+                  ? topics.stream().sorted(WorstTopics.WORST_FIRST)
+                  : topics.stream())
+              .map(TopicResult::toResult)
+              .toList(),
           exactlyOnce,
           transactions == null ? null : transactions.toResult(lost(), readBack));
     }

@@ -24,6 +24,25 @@ class ReconciledTest {
   }
 
   @Test
+  void theSummaryListsManyTopicsWorstFirstAndFewAsTheyCame() {
+    List<TopicResult> many = new java.util.ArrayList<>();
+    for (int i = 0; i < WorstTopics.MANY + 2; i++) {
+      // t-00 .. t-11, each acked 100; t-07 lost 3, t-03 lost 1, t-09 has 2 more in its offsets.
+      long delta = i == 7 ? 97 : i == 3 ? 99 : i == 9 ? 102 : 100;
+      many.add(new TopicResult(String.format("t-%02d", i), 100, delta, -1, -1, List.of(), null, 0));
+    }
+    List<String> order =
+        new Result("r", 0, null, many)
+            .toResult(false).topics().stream().map(ReconciliationResult.Topic::topic).toList();
+    assertEquals(List.of("t-07", "t-03", "t-09", "t-00"), order.subList(0, 4));
+    assertEquals(many.size(), order.size());
+    List<String> few =
+        new Result("r", 0, null, many.subList(5, 10))
+            .toResult(false).topics().stream().map(ReconciliationResult.Topic::topic).toList();
+    assertEquals(List.of("t-05", "t-06", "t-07", "t-08", "t-09"), few);
+  }
+
+  @Test
   void withoutReadBackOffsetsBoundLostAndDuplicates() {
     TopicResult shortfall = topic(100, 95, -1, -1);
     assertEquals(5, shortfall.lost());

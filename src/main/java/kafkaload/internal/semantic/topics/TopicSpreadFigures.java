@@ -1,8 +1,8 @@
 package kafkaload.internal.semantic.topics;
 
 import java.util.List;
-import kafkaload.internal.report.WorstTopics;
 import kafkaload.internal.run.Reconciled.TopicResult;
+import kafkaload.internal.run.WorstTopics;
 
 /**
  * A run over several topics in a bounded size, however many: the totals, how many topics and

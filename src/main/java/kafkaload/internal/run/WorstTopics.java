@@ -1,4 +1,4 @@
-package kafkaload.internal.report;
+package kafkaload.internal.run;
 
 import java.util.Comparator;
 import java.util.List;
@@ -6,7 +6,9 @@ import kafkaload.internal.run.Reconciled.TopicResult;
 
 /**
  * A run over many topics shows its worst few rather than all: the most lost first, then the most
- * duplicated, then a changed topic, then the fewest acked (the lowest throughput).
+ * duplicated, then a changed topic, then the fewest acked (the lowest throughput). The summary
+ * lists such a run's topics in this order, so the console, the page and the Topics section show the
+ * same ones.
  */
 public final class WorstTopics {
   /** More topics than this: the console and the page show the worst {@link #SHOWN} only. */
