@@ -80,9 +80,30 @@ public final class KafkaPageCheck {
       poolSize(json, page, out);
       latencyRows(json, page, out);
       FaultPageCheck.problems(json, page, out);
+      exactlyOnce(json, page, out);
     }
     sentinels(json, page, out);
     return out;
+  }
+
+  /** A pipeline's exactly-once verdict: on the page when in the summary, with the same outcome. */
+  private static void exactlyOnce(JsonNode json, Document page, List<String> out) {
+    JsonNode e = json.path("protocols").get(0).path("reconciliation").path("exactlyOnce");
+    Element h = page.getElementById("exactlyOnce");
+    if (e.isMissingNode() || e.isNull()) {
+      if (h != null) {
+        out.add("an exactly-once verdict on the page, none in the summary");
+      }
+      return;
+    }
+    String verdict = e.path("holds").asBoolean() ? "HOLDS" : "BROKEN";
+    if (h == null || !h.text().endsWith(": " + verdict)) {
+      out.add(
+          "exactly-once "
+              + verdict
+              + " in the summary, on the page: "
+              + (h == null ? "none" : h.text()));
+    }
   }
 
   /** One measured window: the summary's, shown alike wherever the page names it, on each chart. */

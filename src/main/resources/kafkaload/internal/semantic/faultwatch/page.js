@@ -1,3 +1,9 @@
+// The faults of -Dfault.plan as they were done: when, what, OK or KO, how long, the detail.
+if (p.faults && p.faults.length) {
+  document.getElementById('faultSection').style.display = 'block';
+  document.getElementById('faults').innerHTML = table(p.faults, [{h: 'at (s)', k: 'atSeconds'}, {h: 'fault', k: 'request', l: true},
+    {h: 'result', f: r => r.ok ? 'OK' : 'KO', cls: r => r.ok ? 'ok' : 'bad'}, {h: 'took (ms)', k: 'durationMs'}, {h: 'detail', k: 'detail', l: true}]);
+}
 // What each fault cost: a table per fault, and each fault's window to its recovery shaded on the throughput and injector charts.
 const fi = p.faultImpact;
 if (fi && fi.faults && fi.faults.length) {

@@ -1,3 +1,15 @@
+// The pipeline's verdict (reconcile(...).exactlyOnce): every committed input has exactly one committed output, by record identity.
+const e = p.reconciliation && p.reconciliation.exactlyOnce;
+if (e) {
+  document.getElementById('exactlyOnceSection').innerHTML = '<h3 id="exactlyOnce">Exactly-once through the pipeline to ' + esc(e.outputTopic) + ': <span class="' + (e.holds ? 'ok">HOLDS' : 'bad">BROKEN') + '</span></h3>' +
+    (e.failure ? '<p class="bad">' + esc(e.failure) + '</p>' : '') +
+    table([e], [{h: 'committed inputs', k: 'committedInputs'}, {h: 'committed outputs', k: 'committedOutputs'}, {h: 'distinct outputs', k: 'distinctOutputs'},
+      {h: 'duplicates', k: 'duplicates', cls: r => r.duplicates ? 'bad' : 'ok'}, {h: 'missing', k: 'missing', cls: r => r.missing ? 'bad' : 'ok'},
+      {h: 'unexpected', k: 'unexpected', cls: r => r.unexpected ? 'bad' : 'ok'}, {h: 'aborted outputs', k: 'abortedOutputs'}]) +
+    '<p class="note">Inputs: the run\'s records a read_committed reader sees on the input topic; outputs: the records carrying their identity (kafkaload.run, kafkaload.seq) ' +
+    'read read_committed from the output topic. Aborted outputs (written in transactions that were aborted, for example by a crash) are visible to read_uncommitted readers only: ' +
+    'expected, never duplicates. Judged in ' + fmt(e.seconds) + ' s' + (e.complete ? '' : ', INCOMPLETE') + '.</p>';
+}
 if (p.transactions && Object.keys(p.transactions).length) {
   document.getElementById('transactionSection').style.display = 'block';
   const txRows = Object.entries(p.transactions).map(([n, t]) => Object.assign({name: n}, t));
