@@ -59,6 +59,20 @@ class OmbWorkloadTest {
     assertEquals("6", k.get("duration"), "0.1 min is 6 s");
     assertEquals("0", k.get("warmup"));
     assertFalse(k.containsKey("value.compressibility"));
+    assertFalse(k.containsKey("gate.lagMaxSlope"), "no subscription: no lag verdict to bound");
+    Map<String, String> subscribed =
+        knobs(
+            with("subscriptionsPerTopic", "1")
+                .replace("consumerPerSubscription: 0", "consumerPerSubscription: 1"));
+    assertEquals("100", subscribed.get("gate.lagMaxSlope"), "1 % of 10,000 msg/s");
+    assertEquals(
+        "10",
+        knobs(
+                with("subscriptionsPerTopic", "1")
+                    .replace("consumerPerSubscription: 0", "consumerPerSubscription: 1")
+                    .replace("producerRate: 10000", "producerRate: 500"))
+            .get("gate.lagMaxSlope"),
+        "never below the default");
   }
 
   @Test
