@@ -338,7 +338,7 @@ public final class LagMonitor implements AutoCloseable {
     double end = load.isEmpty() ? 0 : load.get(load.size() - 1).second();
     List<Sample> window = load.stream().filter(s -> s.second() >= end - windowSeconds).toList();
     double slope = slope(window);
-    boolean rising = rising(window, maxSlope);
+    boolean rising = rising(window, slope, maxSlope);
     long max = load.stream().mapToLong(Sample::totalLag).max().orElse(0);
     long t0 = System.nanoTime();
     Double drained = null;
@@ -359,12 +359,12 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /**
-   * Rising: at least 3 samples, a slope above {@code maxSlope} records/s, and the window ends
-   * higher than it began; the one rule of every lag verdict.
+   * Rising: at least 3 samples, their {@link #slope} above {@code maxSlope} records/s, and the
+   * window ends higher than it began; the one rule of every lag verdict.
    */
-  public static boolean rising(List<Sample> window, double maxSlope) {
+  public static boolean rising(List<Sample> window, double slope, double maxSlope) {
     return window.size() >= 3
-        && slope(window) > maxSlope
+        && slope > maxSlope
         && window.get(window.size() - 1).totalLag() > window.get(0).totalLag();
   }
 

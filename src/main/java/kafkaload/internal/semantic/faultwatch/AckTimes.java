@@ -77,12 +77,7 @@ final class AckTimes {
    * A partition's acks in ms after an origin: the gaps' starts and ends, in order, when the record
    * whose ack started each gap was sent, and the latest ack (null: none).
    */
-  record Trace(long[] gapStarts, long[] gapEnds, long[] gapStartSent, Long lastAckMs) {
-    /** Send times unknown: taken as the acks' own times. */
-    Trace(long[] gapStarts, long[] gapEnds, Long lastAckMs) {
-      this(gapStarts, gapEnds, gapStarts, lastAckMs);
-    }
-  }
+  record Trace(long[] gapStarts, long[] gapEnds, long[] gapStartSent, Long lastAckMs) {}
 
   /** One topic's partitions; the array grows, under the lock, when a higher one appears. */
   private static final class Topic {

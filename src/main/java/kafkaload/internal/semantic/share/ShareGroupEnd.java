@@ -81,7 +81,7 @@ final class ShareGroupEnd {
             .toList();
     List<LagMonitor.Sample> window = load.stream().filter(s -> s.second() >= loadEnd / 2).toList();
     double slope = LagMonitor.slope(window);
-    boolean rising = LagMonitor.rising(window, MAX_SLOPE);
+    boolean rising = LagMonitor.rising(window, slope, MAX_SLOPE);
     long maxLag =
         samples.stream()
             .mapToLong(ProtocolResults.LagPoint::totalLag)
