@@ -4,6 +4,7 @@ import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import kafkaload.internal.semantic.omb.OmbResultSemantic;
 import kafkaload.internal.semantic.omb.OmbResultSpec;
+import kafkaload.internal.semantic.omb.OmbTestResult;
 
 /**
  * {@code ombResult("workload", "driver")}: the run also writes OpenMessaging Benchmark's result
@@ -17,7 +18,12 @@ public final class OmbResultActionBuilder implements ActionBuilder {
   private final OmbResultSpec spec;
 
   OmbResultActionBuilder(String workload, String driver) {
-    this(new OmbResultSpec(workload, driver, 0, 1, 1, 1, 0, 0, Duration.ZERO, Duration.ZERO));
+    this(
+        new OmbResultSpec(
+            new OmbTestResult.Shape(workload, driver, 0, 1, 1, 1, 0),
+            0,
+            Duration.ZERO,
+            Duration.ZERO));
   }
 
   private OmbResultActionBuilder(OmbResultSpec spec) {
@@ -33,11 +39,15 @@ public final class OmbResultActionBuilder implements ActionBuilder {
       int consumerPerSubscription,
       int subscriptionsPerTopic) {
     return new OmbResultActionBuilder(
-        spec.withMessageSize(messageSize)
-            .withTopics(topics)
-            .withPartitions(partitionsPerTopic)
-            .withProducersPerTopic(producersPerTopic)
-            .withConsumersPerTopic(consumerPerSubscription)
+        spec.withShape(
+                new OmbTestResult.Shape(
+                    spec.shape().workload(),
+                    spec.shape().driver(),
+                    messageSize,
+                    topics,
+                    partitionsPerTopic,
+                    producersPerTopic,
+                    consumerPerSubscription))
             .withSubscriptionsPerTopic(subscriptionsPerTopic));
   }
 

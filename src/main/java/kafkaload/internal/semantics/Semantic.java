@@ -77,10 +77,11 @@ public interface Semantic<S> extends SemanticSection {
   /**
    * Its part of the Kafka page: a classpath resource of HTML (shown after the latency table) and a
    * script drawing it from the protocol {@code p}, with the page's helpers ({@code table}, {@code
-   * fmt}, {@code esc}, {@code chart}); null for none.
+   * fmt}, {@code esc}, {@code chart}): {@code page.html} and {@code page.js} beside the semantic's
+   * class.
    */
   default PageFragment page() {
-    return null;
+    return PageFragment.of(getClass(), "page");
   }
 
   /** The HTML and script of a semantic's part of the Kafka page. */

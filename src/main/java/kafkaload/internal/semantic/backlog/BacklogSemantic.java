@@ -14,8 +14,6 @@ public final class BacklogSemantic implements Semantic<BacklogFigures> {
   public static final SectionType<BacklogFigures> SECTION =
       new SectionType<>("backlog", new TypeReference<>() {});
 
-  private static final PageFragment PAGE = PageFragment.of(BacklogSemantic.class, "page");
-
   /** The run's backlog counters, made on first use. */
   static BacklogCounters counters(RunLedger ledger) {
     return ledger.semantic(BacklogCounters.class, BacklogCounters::new);
@@ -30,10 +28,5 @@ public final class BacklogSemantic implements Semantic<BacklogFigures> {
   public BacklogFigures results(RunLedger ledger) {
     BacklogCounters counters = ledger.semanticIfUsed(BacklogCounters.class);
     return counters == null ? null : counters.figures();
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 }

@@ -18,8 +18,6 @@ public final class CapacitySemantic implements Semantic<CapacityResults> {
   public static final SectionType<CapacityResults> SECTION =
       new SectionType<>("capacity", new TypeReference<>() {});
 
-  private static final PageFragment PAGE = PageFragment.of(CapacitySemantic.class, "page");
-
   /** The run's search result, set once the search ended: the one owner of it. */
   static final class State {
     private final AtomicReference<CapacityResults> results = new AtomicReference<>();
@@ -56,10 +54,5 @@ public final class CapacitySemantic implements Semantic<CapacityResults> {
   @Override
   public List<String> mergedLines(CapacityResults merged) {
     return List.of("Capacity: " + merged.verdict().text());
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 }

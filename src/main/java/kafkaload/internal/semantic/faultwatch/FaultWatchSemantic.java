@@ -21,8 +21,6 @@ public final class FaultWatchSemantic implements Semantic<FaultImpact> {
   public static final SectionType<FaultImpact> SECTION =
       new SectionType<>("faultImpact", new TypeReference<>() {});
 
-  private static final PageFragment PAGE = PageFragment.of(FaultWatchSemantic.class, "page");
-
   /** The step that starts the watch, to run just before a fault plan's own action. */
   public static ActionBuilder watch() {
     return FaultWatchAction.builder();
@@ -56,10 +54,5 @@ public final class FaultWatchSemantic implements Semantic<FaultImpact> {
   @Override
   public List<String> mergedLines(FaultImpact merged) {
     return FaultConsole.lines(merged);
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 }

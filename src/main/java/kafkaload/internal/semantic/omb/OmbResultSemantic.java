@@ -23,8 +23,6 @@ public final class OmbResultSemantic implements Semantic<OmbTestResult> {
   /** The file's name in the run's folder. */
   public static final String FILE = "omb-result.json";
 
-  private static final PageFragment PAGE = PageFragment.of(OmbResultSemantic.class, "page");
-
   // Thread-safe once configured.
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -50,11 +48,6 @@ public final class OmbResultSemantic implements Semantic<OmbTestResult> {
   public OmbTestResult results(RunLedger ledger) {
     OmbWindows windows = ledger.semanticIfUsed(OmbWindows.class);
     return windows == null ? null : windows.result(System.currentTimeMillis());
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 
   @Override

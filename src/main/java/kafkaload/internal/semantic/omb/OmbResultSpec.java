@@ -5,19 +5,13 @@ import java.time.Duration;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * What OMB's result file says of the run it did not measure: the workload's and the driver's names
- * and the workload's shape; and when its windows start (after the warm-up, as OMB resets its stats
- * then).
+ * What OMB's result file says of the run it did not measure: the workload's shape with the
+ * workload's and the driver's names; and when its windows start (after the warm-up, as OMB resets
+ * its stats then).
  */
 @RecordBuilder
 public record OmbResultSpec(
-    String workload,
-    String driver,
-    long messageSize,
-    int topics,
-    int partitions,
-    int producersPerTopic,
-    int consumersPerTopic,
+    OmbTestResult.Shape shape,
     int subscriptionsPerTopic,
     Duration measuredAfter,
     Duration measuredFor)
@@ -25,8 +19,8 @@ public record OmbResultSpec(
 
   /** Refused, naming the setting, before any load. */
   void check() {
-    if (workload == null
-        || driver == null
+    if (shape.workload() == null
+        || shape.driver() == null
         || measuredAfter.isNegative()
         || measuredFor.isNegative()) {
       throw new KafkaLoadConfigException(

@@ -1,75 +1,60 @@
 package kafkaload.internal.semantic.omb;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
 /**
- * OMB's result file (its TestResult's JSON): the same field names, in OMB's units. Publish and
- * end-to-end latencies are in milliseconds (from microsecond histograms), publish delay in
- * microseconds; rates in msg/s; each list one value per 10-second window of the measured run,
- * {@code backlog} the messages the subscriptions still had to read at the window's end
- * (subscriptionsPerTopic × sent − received). The quantile maps: percentile to value.
+ * OMB's result file (its TestResult's JSON): the same field names, in OMB's units, composed of the
+ * groups OMB repeats under prefixes (unwrapped, so the file stays flat). Publish and end-to-end
+ * latencies are in milliseconds (from microsecond histograms), publish delay in microseconds; rates
+ * in msg/s; each list one value per 10-second window of the measured run, {@code backlog} the
+ * messages the subscriptions still had to read at the window's end (subscriptionsPerTopic × sent −
+ * received). The quantile maps: percentile to value.
  */
 public record OmbTestResult(
-    String workload,
-    String driver,
-    long messageSize,
-    int topics,
-    int partitions,
-    int producersPerTopic,
-    int consumersPerTopic,
-    List<Double> publishRate,
-    List<Double> publishErrorRate,
-    List<Double> consumeRate,
-    List<Long> backlog,
-    List<Double> publishLatencyAvg,
-    List<Double> publishLatency50pct,
-    List<Double> publishLatency75pct,
-    List<Double> publishLatency95pct,
-    List<Double> publishLatency99pct,
-    List<Double> publishLatency999pct,
-    List<Double> publishLatency9999pct,
-    List<Double> publishLatencyMax,
-    List<Double> publishDelayLatencyAvg,
-    List<Long> publishDelayLatency50pct,
-    List<Long> publishDelayLatency75pct,
-    List<Long> publishDelayLatency95pct,
-    List<Long> publishDelayLatency99pct,
-    List<Long> publishDelayLatency999pct,
-    List<Long> publishDelayLatency9999pct,
-    List<Long> publishDelayLatencyMax,
-    double aggregatedPublishLatencyAvg,
-    double aggregatedPublishLatency50pct,
-    double aggregatedPublishLatency75pct,
-    double aggregatedPublishLatency95pct,
-    double aggregatedPublishLatency99pct,
-    double aggregatedPublishLatency999pct,
-    double aggregatedPublishLatency9999pct,
-    double aggregatedPublishLatencyMax,
-    double aggregatedPublishDelayLatencyAvg,
-    long aggregatedPublishDelayLatency50pct,
-    long aggregatedPublishDelayLatency75pct,
-    long aggregatedPublishDelayLatency95pct,
-    long aggregatedPublishDelayLatency99pct,
-    long aggregatedPublishDelayLatency999pct,
-    long aggregatedPublishDelayLatency9999pct,
-    long aggregatedPublishDelayLatencyMax,
-    Map<Double, Double> aggregatedPublishLatencyQuantiles,
-    Map<Double, Long> aggregatedPublishDelayLatencyQuantiles,
-    List<Double> endToEndLatencyAvg,
-    List<Double> endToEndLatency50pct,
-    List<Double> endToEndLatency75pct,
-    List<Double> endToEndLatency95pct,
-    List<Double> endToEndLatency99pct,
-    List<Double> endToEndLatency999pct,
-    List<Double> endToEndLatency9999pct,
-    List<Double> endToEndLatencyMax,
-    Map<Double, Double> aggregatedEndToEndLatencyQuantiles,
-    double aggregatedEndToEndLatencyAvg,
-    double aggregatedEndToEndLatency50pct,
-    double aggregatedEndToEndLatency75pct,
-    double aggregatedEndToEndLatency95pct,
-    double aggregatedEndToEndLatency99pct,
-    double aggregatedEndToEndLatency999pct,
-    double aggregatedEndToEndLatency9999pct,
-    double aggregatedEndToEndLatencyMax) {}
+    @JsonUnwrapped Shape shape,
+    @JsonUnwrapped Rates rates,
+    @JsonUnwrapped(prefix = "publishLatency") Stats<List<Double>, List<Double>> publishLatency,
+    @JsonUnwrapped(prefix = "publishDelayLatency") Stats<List<Double>, List<Long>> publishDelay,
+    @JsonUnwrapped(prefix = "endToEndLatency") Stats<List<Double>, List<Double>> endToEnd,
+    @JsonUnwrapped(prefix = "aggregatedPublishLatency") Stats<Double, Double> allPublish,
+    @JsonUnwrapped(prefix = "aggregatedPublishDelayLatency") Stats<Double, Long> allPublishDelay,
+    @JsonUnwrapped(prefix = "aggregatedEndToEndLatency") Stats<Double, Double> allEndToEnd,
+    @JsonUnwrapped Quantiles quantiles) {
+
+  /** The workload's shape, as OMB's result repeats it. */
+  public record Shape(
+      String workload,
+      String driver,
+      long messageSize,
+      int topics,
+      int partitions,
+      int producersPerTopic,
+      int consumersPerTopic) {}
+
+  /** Per window: msg/s published, failed and consumed, and the backlog at its end. */
+  public record Rates(
+      List<Double> publishRate,
+      List<Double> publishErrorRate,
+      List<Double> consumeRate,
+      List<Long> backlog) {}
+
+  /** A latency's mean, percentiles and maximum, named as OMB suffixes them. */
+  public record Stats<A, V>(
+      @JsonProperty("Avg") A avg,
+      @JsonProperty("50pct") V p50,
+      @JsonProperty("75pct") V p75,
+      @JsonProperty("95pct") V p95,
+      @JsonProperty("99pct") V p99,
+      @JsonProperty("999pct") V p999,
+      @JsonProperty("9999pct") V p9999,
+      @JsonProperty("Max") V max) {}
+
+  /** Over the whole measured run: percentile to value. */
+  public record Quantiles(
+      Map<Double, Double> aggregatedPublishLatencyQuantiles,
+      Map<Double, Long> aggregatedPublishDelayLatencyQuantiles,
+      Map<Double, Double> aggregatedEndToEndLatencyQuantiles) {}
+}

@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.DoubleFunction;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import java.util.function.ToLongFunction;
 import kafkaload.internal.run.RecordTap;
+import kafkaload.internal.semantic.omb.OmbTestResult.Stats;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
@@ -148,68 +150,60 @@ final class OmbWindows implements RecordTap {
     roll(Math.min(nowMillis, endMillis), true);
     List<Window> w = List.copyOf(windows);
     return new OmbTestResult(
-        spec.workload(),
-        spec.driver(),
-        spec.messageSize(),
-        spec.topics(),
-        spec.partitions(),
-        spec.producersPerTopic(),
-        spec.consumersPerTopic(),
-        each(w, x -> x.sent() / x.seconds()),
-        each(w, x -> x.errors() / x.seconds()),
-        each(w, x -> x.received() / x.seconds()),
-        w.stream().map(Window::backlog).toList(),
-        each(w, x -> ms(x.publish().getMean())),
-        each(w, x -> ms(x.publish().getValueAtPercentile(50))),
-        each(w, x -> ms(x.publish().getValueAtPercentile(75))),
-        each(w, x -> ms(x.publish().getValueAtPercentile(95))),
-        each(w, x -> ms(x.publish().getValueAtPercentile(99))),
-        each(w, x -> ms(x.publish().getValueAtPercentile(99.9))),
-        each(w, x -> ms(x.publish().getValueAtPercentile(99.99))),
-        each(w, x -> ms(x.publish().getMaxValue())),
-        each(w, x -> x.delay().getMean()),
-        eachLong(w, x -> x.delay().getValueAtPercentile(50)),
-        eachLong(w, x -> x.delay().getValueAtPercentile(75)),
-        eachLong(w, x -> x.delay().getValueAtPercentile(95)),
-        eachLong(w, x -> x.delay().getValueAtPercentile(99)),
-        eachLong(w, x -> x.delay().getValueAtPercentile(99.9)),
-        eachLong(w, x -> x.delay().getValueAtPercentile(99.99)),
-        eachLong(w, x -> x.delay().getMaxValue()),
-        ms(allPublish.getMean()),
-        ms(allPublish.getValueAtPercentile(50)),
-        ms(allPublish.getValueAtPercentile(75)),
-        ms(allPublish.getValueAtPercentile(95)),
-        ms(allPublish.getValueAtPercentile(99)),
-        ms(allPublish.getValueAtPercentile(99.9)),
-        ms(allPublish.getValueAtPercentile(99.99)),
-        ms(allPublish.getMaxValue()),
-        allDelay.getMean(),
-        allDelay.getValueAtPercentile(50),
-        allDelay.getValueAtPercentile(75),
-        allDelay.getValueAtPercentile(95),
-        allDelay.getValueAtPercentile(99),
-        allDelay.getValueAtPercentile(99.9),
-        allDelay.getValueAtPercentile(99.99),
-        allDelay.getMaxValue(),
-        quantiles(allPublish, v -> ms(v.getValueIteratedTo())),
-        quantiles(allDelay, HistogramIterationValue::getValueIteratedTo),
-        each(w, x -> ms(x.e2e().getMean())),
-        each(w, x -> ms(x.e2e().getValueAtPercentile(50))),
-        each(w, x -> ms(x.e2e().getValueAtPercentile(75))),
-        each(w, x -> ms(x.e2e().getValueAtPercentile(95))),
-        each(w, x -> ms(x.e2e().getValueAtPercentile(99))),
-        each(w, x -> ms(x.e2e().getValueAtPercentile(99.9))),
-        each(w, x -> ms(x.e2e().getValueAtPercentile(99.99))),
-        each(w, x -> ms(x.e2e().getMaxValue())),
-        quantiles(allE2e, v -> ms(v.getValueIteratedTo())),
-        ms(allE2e.getMean()),
-        ms(allE2e.getValueAtPercentile(50)),
-        ms(allE2e.getValueAtPercentile(75)),
-        ms(allE2e.getValueAtPercentile(95)),
-        ms(allE2e.getValueAtPercentile(99)),
-        ms(allE2e.getValueAtPercentile(99.9)),
-        ms(allE2e.getValueAtPercentile(99.99)),
-        ms(allE2e.getMaxValue()));
+        spec.shape(),
+        new OmbTestResult.Rates(
+            each(w, x -> x.sent() / x.seconds()),
+            each(w, x -> x.errors() / x.seconds()),
+            each(w, x -> x.received() / x.seconds()),
+            w.stream().map(Window::backlog).toList()),
+        series(w, x -> millis(x.publish())),
+        series(w, x -> micros(x.delay())),
+        series(w, x -> millis(x.e2e())),
+        millis(allPublish),
+        micros(allDelay),
+        millis(allE2e),
+        new OmbTestResult.Quantiles(
+            quantiles(allPublish, v -> ms(v.getValueIteratedTo())),
+            quantiles(allDelay, HistogramIterationValue::getValueIteratedTo),
+            quantiles(allE2e, v -> ms(v.getValueIteratedTo()))));
+  }
+
+  /** A histogram of microseconds in OMB's milliseconds. */
+  private static Stats<Double, Double> millis(Histogram h) {
+    return stats(h, v -> ms(v), v -> ms(v));
+  }
+
+  /** A histogram of microseconds as OMB keeps publish delays: whole microseconds, mean apart. */
+  private static Stats<Double, Long> micros(Histogram h) {
+    return stats(h, v -> Double.isNaN(v) ? 0 : v, v -> (long) v);
+  }
+
+  private static <V> Stats<Double, V> stats(
+      Histogram h, DoubleUnaryOperator mean, DoubleFunction<V> value) {
+    return new Stats<>(
+        mean.applyAsDouble(h.getMean()),
+        value.apply(h.getValueAtPercentile(50)),
+        value.apply(h.getValueAtPercentile(75)),
+        value.apply(h.getValueAtPercentile(95)),
+        value.apply(h.getValueAtPercentile(99)),
+        value.apply(h.getValueAtPercentile(99.9)),
+        value.apply(h.getValueAtPercentile(99.99)),
+        value.apply(h.getMaxValue()));
+  }
+
+  /** Each window's stats, as OMB lists them: one list per figure. */
+  private static <A, V> Stats<List<A>, List<V>> series(
+      List<Window> w, Function<Window, Stats<A, V>> f) {
+    List<Stats<A, V>> s = w.stream().map(f).toList();
+    return new Stats<>(
+        s.stream().map(Stats::avg).toList(),
+        s.stream().map(Stats::p50).toList(),
+        s.stream().map(Stats::p75).toList(),
+        s.stream().map(Stats::p95).toList(),
+        s.stream().map(Stats::p99).toList(),
+        s.stream().map(Stats::p999).toList(),
+        s.stream().map(Stats::p9999).toList(),
+        s.stream().map(Stats::max).toList());
   }
 
   /** Microseconds as OMB's milliseconds; an empty histogram's NaN mean as 0. */
@@ -219,10 +213,6 @@ final class OmbWindows implements RecordTap {
 
   private static List<Double> each(List<Window> w, ToDoubleFunction<Window> f) {
     return w.stream().map(x -> f.applyAsDouble(x)).map(v -> Double.isNaN(v) ? 0.0 : v).toList();
-  }
-
-  private static List<Long> eachLong(List<Window> w, ToLongFunction<Window> f) {
-    return w.stream().map(x -> f.applyAsLong(x)).toList();
   }
 
   /** The histogram's percentiles as OMB lists them (HdrHistogram's, 100 ticks per half). */

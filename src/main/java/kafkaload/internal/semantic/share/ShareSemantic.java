@@ -18,8 +18,6 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
   public static final SectionType<Map<String, ShareRecords>> RECORDS =
       new SectionType<>("shareGroups", new TypeReference<>() {});
 
-  private static final PageFragment PAGE = PageFragment.of(ShareSemantic.class, "page");
-
   @Override
   public SectionType<List<ShareGroupResults>> section() {
     return SECTION;
@@ -62,11 +60,6 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
   @Override
   public SectionType<?> injectorSection() {
     return RECORDS;
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 
   /** A merged share group on the console: its outcomes and its reconciliation. */

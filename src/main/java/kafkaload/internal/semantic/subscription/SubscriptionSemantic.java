@@ -14,8 +14,6 @@ public final class SubscriptionSemantic implements Semantic<SubscriptionFigures>
   public static final SectionType<SubscriptionFigures> SECTION =
       new SectionType<>("subscriptions", new TypeReference<>() {});
 
-  private static final PageFragment PAGE = PageFragment.of(SubscriptionSemantic.class, "page");
-
   /** The run's subscription counters, made on first use. */
   static SubscriptionCounters counters(RunLedger ledger) {
     return ledger.semantic(SubscriptionCounters.class, SubscriptionCounters::new);
@@ -30,10 +28,5 @@ public final class SubscriptionSemantic implements Semantic<SubscriptionFigures>
   public SubscriptionFigures results(RunLedger ledger) {
     SubscriptionCounters counters = ledger.semanticIfUsed(SubscriptionCounters.class);
     return counters == null ? null : counters.figures();
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 }

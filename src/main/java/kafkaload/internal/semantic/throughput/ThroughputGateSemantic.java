@@ -74,11 +74,4 @@ public final class ThroughputGateSemantic implements Semantic<List<ThroughputGat
   public List<String> mergedLines(List<ThroughputGate> merged) {
     return merged.stream().map(ThroughputVerdictAction::line).toList();
   }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
-  }
-
-  private static final PageFragment PAGE = PageFragment.of(ThroughputGateSemantic.class, "page");
 }

@@ -18,8 +18,6 @@ public final class TopicSpreadSemantic implements Semantic<TopicSpreadFigures> {
   public static final SectionType<TopicSpreadFigures> SECTION =
       new SectionType<>("topicSpread", new TypeReference<>() {});
 
-  private static final PageFragment PAGE = PageFragment.of(TopicSpreadSemantic.class, "page");
-
   @Override
   public SectionType<TopicSpreadFigures> section() {
     return SECTION;
@@ -38,10 +36,5 @@ public final class TopicSpreadSemantic implements Semantic<TopicSpreadFigures> {
 
   private static TopicSpreadFigures of(Reconciled.Result r) {
     return r == null ? null : TopicSpreadFigures.of(r.topics());
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 }

@@ -19,8 +19,6 @@ public final class TraceSemantic implements Semantic<TraceFigures> {
   public static final SectionType<TraceFigures> SECTION =
       new SectionType<>("trace", new TypeReference<>() {});
 
-  private static final PageFragment PAGE = PageFragment.of(TraceSemantic.class, "page");
-
   @Override
   public SectionType<TraceFigures> section() {
     return SECTION;
@@ -54,10 +52,5 @@ public final class TraceSemantic implements Semantic<TraceFigures> {
         all.stream().mapToLong(TraceFigures::sampled).sum(),
         all.stream().mapToLong(TraceFigures::traced).sum(),
         TraceFigures.slowestPerRequest(all.stream().flatMap(f -> f.slowest().stream())));
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 }

@@ -17,8 +17,6 @@ public final class TrafficSemantic implements Semantic<TrafficFigures> {
   public static final SectionType<TrafficFigures> SECTION =
       new SectionType<>("traffic", new TypeReference<>() {});
 
-  private static final PageFragment PAGE = PageFragment.of(TrafficSemantic.class, "page");
-
   @Override
   public SectionType<TrafficFigures> section() {
     return SECTION;
@@ -38,10 +36,5 @@ public final class TrafficSemantic implements Semantic<TrafficFigures> {
   @Override
   public TrafficFigures merge(List<ProtocolResults> injectors, Verdicts verdicts) {
     return TrafficMerge.of(injectors.stream().map(p -> p.section(SECTION)).toList());
-  }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
   }
 }

@@ -100,11 +100,4 @@ public final class TransactionSemantic implements Semantic<Map<String, Transacti
   public SectionType<?> injectorSection() {
     return RECORDS;
   }
-
-  @Override
-  public PageFragment page() {
-    return PAGE;
-  }
-
-  private static final PageFragment PAGE = PageFragment.of(TransactionSemantic.class, "page");
 }

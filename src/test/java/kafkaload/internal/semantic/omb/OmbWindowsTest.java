@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** OMB's result file: every field of OMB's TestResult, in OMB's units, from the run's windows. */
 class OmbWindowsTest {
+  private static final OmbTestResult.Shape SHAPE = new OmbTestResult.Shape("w", "d", 1, 1, 1, 1, 1);
+
   /** OMB's TestResult's fields, as its source declares them (benchmark-framework). */
   static final List<String> OMB_FIELDS =
       List.of(
@@ -87,7 +89,11 @@ class OmbWindowsTest {
   void everyFieldOfOmbsTestResultInOmbsUnits(@TempDir Path dir) throws Exception {
     long start = System.currentTimeMillis();
     OmbResultSpec spec =
-        new OmbResultSpec("w", "Kafka", 1024, 2, 16, 1, 4, 2, Duration.ZERO, Duration.ZERO);
+        new OmbResultSpec(
+            new OmbTestResult.Shape("w", "Kafka", 1024, 2, 16, 1, 4),
+            2,
+            Duration.ZERO,
+            Duration.ZERO);
     OmbWindows w = new OmbWindows(spec, start);
     for (int i = 0; i < 10; i++) {
       w.publishDelayed(300); // µs
@@ -100,20 +106,21 @@ class OmbWindowsTest {
     w.consumed(-1); // read, not timed
     // The first window is closed 10 s after its start; the results add the partial last one.
     OmbTestResult r = w.result(start + 25_000);
-    assertEquals(3, r.publishRate().size(), "10 s, 10 s (empty), 5 s: " + r.publishRate());
-    assertEquals(1.0, r.publishRate().get(0), 1e-9, "10 acks in 10 s: msg/s");
-    assertEquals(0.1, r.publishErrorRate().get(0), 1e-9);
-    assertEquals(1.6, r.consumeRate().get(0), 1e-9, "16 reads in 10 s");
-    assertEquals(0.0, r.publishRate().get(2), 1e-9);
-    assertEquals(4L, r.backlog().get(0), "2 subscriptions x 10 sent - 16 received");
-    assertEquals(2.0, r.publishLatency99pct().get(0), 0.01, "ms");
-    assertEquals(2.0, r.aggregatedPublishLatency50pct(), 0.01, "ms");
-    assertEquals(300L, r.publishDelayLatency50pct().get(0), "µs");
-    assertEquals(300L, r.aggregatedPublishDelayLatencyMax(), 1, "µs");
-    assertEquals(5.0, r.endToEndLatency99pct().get(0), 0.01, "ms");
-    assertEquals(5.0, r.aggregatedEndToEndLatencyMax(), 0.01, "ms");
-    assertEquals(2.0, r.aggregatedPublishLatencyQuantiles().get(100.0), 0.01);
-    assertEquals(0.0, r.publishLatencyAvg().get(1), "an empty window: 0, not NaN");
+    assertEquals(
+        3, r.rates().publishRate().size(), "10 s, 10 s (empty), 5 s: " + r.rates().publishRate());
+    assertEquals(1.0, r.rates().publishRate().get(0), 1e-9, "10 acks in 10 s: msg/s");
+    assertEquals(0.1, r.rates().publishErrorRate().get(0), 1e-9);
+    assertEquals(1.6, r.rates().consumeRate().get(0), 1e-9, "16 reads in 10 s");
+    assertEquals(0.0, r.rates().publishRate().get(2), 1e-9);
+    assertEquals(4L, r.rates().backlog().get(0), "2 subscriptions x 10 sent - 16 received");
+    assertEquals(2.0, r.publishLatency().p99().get(0), 0.01, "ms");
+    assertEquals(2.0, r.allPublish().p50(), 0.01, "ms");
+    assertEquals(300L, r.publishDelay().p50().get(0), "µs");
+    assertEquals(300L, r.allPublishDelay().max(), 1, "µs");
+    assertEquals(5.0, r.endToEnd().p99().get(0), 0.01, "ms");
+    assertEquals(5.0, r.allEndToEnd().max(), 0.01, "ms");
+    assertEquals(2.0, r.quantiles().aggregatedPublishLatencyQuantiles().get(100.0), 0.01);
+    assertEquals(0.0, r.publishLatency().avg().get(1), "an empty window: 0, not NaN");
 
     new OmbResultSemantic().writeFiles(dir, r);
     JsonNode json = new ObjectMapper().readTree(Files.readString(dir.resolve("omb-result.json")));
@@ -126,33 +133,33 @@ class OmbWindowsTest {
     assertTrue(json.path("aggregatedPublishLatencyQuantiles").has("100.0"), json.toString());
     assertTrue(json.path("publishDelayLatency99pct").get(0).isIntegralNumber(), "µs, whole");
     assertTrue(json.path("publishLatency99pct").get(0).isFloatingPointNumber(), "ms, decimals");
+    assertEquals(
+        r,
+        new ObjectMapper().readValue(dir.resolve("omb-result.json").toFile(), OmbTestResult.class),
+        "the flat file reads back into its groups");
   }
 
   @Test
   void theWindowsEndWithTheTest() {
     long start = System.currentTimeMillis() - 5_000;
     OmbWindows w =
-        new OmbWindows(
-            new OmbResultSpec("w", "d", 1, 1, 1, 1, 1, 1, Duration.ZERO, Duration.ofSeconds(20)),
-            start);
+        new OmbWindows(new OmbResultSpec(SHAPE, 1, Duration.ZERO, Duration.ofSeconds(20)), start);
     w.ackedAfter(1_000);
     // Results made long after the test (the verification's read-back): two windows, no more.
     OmbTestResult r = w.result(start + 95_000);
-    assertEquals(2, r.publishRate().size(), r.publishRate().toString());
-    assertEquals(0.1, r.publishRate().get(0), 1e-9);
+    assertEquals(2, r.rates().publishRate().size(), r.rates().publishRate().toString());
+    assertEquals(0.1, r.rates().publishRate().get(0), 1e-9);
   }
 
   @Test
   void theWarmUpIsNotInTheWindows() {
     long start = System.currentTimeMillis() + 60_000;
-    OmbWindows w =
-        new OmbWindows(
-            new OmbResultSpec("w", "d", 1, 1, 1, 1, 1, 1, Duration.ZERO, Duration.ZERO), start);
+    OmbWindows w = new OmbWindows(new OmbResultSpec(SHAPE, 1, Duration.ZERO, Duration.ZERO), start);
     w.ackedAfter(1_000);
     w.consumed(1_000);
     OmbTestResult r = w.result(start + 10_000);
-    assertEquals(List.of(0.0), r.publishRate());
-    assertEquals(List.of(0L), r.backlog(), "the warm-up's records count in the backlog");
+    assertEquals(List.of(0.0), r.rates().publishRate());
+    assertEquals(List.of(0L), r.rates().backlog(), "the warm-up's records count in the backlog");
   }
 
   /** OMB's own TestResult.java, when a copy is here, declares exactly these fields. */
