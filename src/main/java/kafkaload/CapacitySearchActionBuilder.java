@@ -29,47 +29,47 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
 
   /** The warm-up plateau's rate and the first judged one, msg/s over all injectors (1000). */
   public CapacitySearchActionBuilder startRate(double msgsPerSec) {
-    return new CapacitySearchActionBuilder(spec.withStartRate(msgsPerSec));
+    return new CapacitySearchActionBuilder(spec.plateaus(x -> x.withStartRate(msgsPerSec)));
   }
 
   /** A plateau fails when its p99 ack latency is above this, ms (50). */
   public CapacitySearchActionBuilder p99Ms(double ms) {
-    return new CapacitySearchActionBuilder(spec.withP99Ms(ms));
+    return new CapacitySearchActionBuilder(spec.gates(x -> x.withP99Ms(ms)));
   }
 
   /** A plateau fails when more than this % of its records failed (1). */
   public CapacitySearchActionBuilder maxErrorPct(double pct) {
-    return new CapacitySearchActionBuilder(spec.withMaxErrorPct(pct));
+    return new CapacitySearchActionBuilder(spec.gates(x -> x.withMaxErrorPct(pct)));
   }
 
   /** A plateau fails when it achieved less than this % of its target rate (98). */
   public CapacitySearchActionBuilder minAchievedPct(double pct) {
-    return new CapacitySearchActionBuilder(spec.withMinAchievedPct(pct));
+    return new CapacitySearchActionBuilder(spec.gates(x -> x.withMinAchievedPct(pct)));
   }
 
   /** Each judged plateau's length, s (10). */
   public CapacitySearchActionBuilder plateauSeconds(int seconds) {
-    return new CapacitySearchActionBuilder(spec.withPlateauSeconds(seconds));
+    return new CapacitySearchActionBuilder(spec.plateaus(x -> x.withPlateauSeconds(seconds)));
   }
 
   /** The warm-up plateau's length, s, not judged (20; 0: none). */
   public CapacitySearchActionBuilder warmUpSeconds(int seconds) {
-    return new CapacitySearchActionBuilder(spec.withWarmUpSeconds(seconds));
+    return new CapacitySearchActionBuilder(spec.plateaus(x -> x.withWarmUpSeconds(seconds)));
   }
 
   /** The bisection stops when the bracket is within this % of its lower end (5). */
   public CapacitySearchActionBuilder precisionPct(double pct) {
-    return new CapacitySearchActionBuilder(spec.withPrecisionPct(pct));
+    return new CapacitySearchActionBuilder(spec.plateaus(x -> x.withPrecisionPct(pct)));
   }
 
   /** The search ends by then with what it found, s (300). */
   public CapacitySearchActionBuilder maxSeconds(int seconds) {
-    return new CapacitySearchActionBuilder(spec.withMaxSeconds(seconds));
+    return new CapacitySearchActionBuilder(spec.plateaus(x -> x.withMaxSeconds(seconds)));
   }
 
   /** Below this rate the search gives up: no rate met the gates, msg/s (10). */
   public CapacitySearchActionBuilder minRate(double msgsPerSec) {
-    return new CapacitySearchActionBuilder(spec.withMinRate(msgsPerSec));
+    return new CapacitySearchActionBuilder(spec.plateaus(x -> x.withMinRate(msgsPerSec)));
   }
 
   /**
@@ -77,7 +77,7 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
    * more than this, p99 ms (20).
    */
   public CapacitySearchActionBuilder maxPublishDelayMs(double ms) {
-    return new CapacitySearchActionBuilder(spec.withMaxPublishDelayMs(ms));
+    return new CapacitySearchActionBuilder(spec.gates(x -> x.withMaxPublishDelayMs(ms)));
   }
 
   /**
@@ -87,7 +87,7 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
    */
   public CapacitySearchActionBuilder maxGroupLag(long records, int drainSeconds) {
     return new CapacitySearchActionBuilder(
-        spec.withMaxGroupLag(records).withLagDrainSeconds(drainSeconds));
+        spec.gates(x -> x.withMaxGroupLag(records).withLagDrainSeconds(drainSeconds)));
   }
 
   /**
@@ -97,7 +97,7 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
    * end-to-end consumer.
    */
   public CapacitySearchActionBuilder endToEndP99Ms(double ms) {
-    return new CapacitySearchActionBuilder(spec.withE2eP99Ms(ms));
+    return new CapacitySearchActionBuilder(spec.gates(x -> x.withE2eP99Ms(ms)));
   }
 
   /** The verdict's request name. */

@@ -2,6 +2,7 @@ package kafkaload.kit;
 
 import java.time.Duration;
 import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
 import kafkaload.KafkaDsl;
 import kafkaload.Params;
 import kafkaload.ShareConsumeActionBuilder;
@@ -10,70 +11,87 @@ import kafkaload.ShareConsumeActionBuilder;
  * The knobs of a share-group (KIP-932) run, read once from -D properties with their defaults (docs
  * /parameters.md lists each one).
  *
+ * <p>Besides the components: -Dshare.group: the share group; empty (default): one of the run's own;
+ * -Dshare.acknowledgement.mode: explicit or implicit (default explicit);
+ * -Dshare.record.lock.duration.ms: the group's acquisition lock; a value outside the broker's
+ * bounds is refused before the load. Unset: 2000 moved inside the broker's bounds (at least 15000
+ * on a broker with Kafka's defaults); -Dshare.delivery.count.limit: deliveries before a record is
+ * archived; unset: 3 moved inside the broker's bounds; -Dshare.slowConsumers: consumers that take
+ * -Dshare.slowMs per record (default 1); -Dshare.slowMs: the slow consumers' work per record, in
+ * ms; unset: 1.5 x the lock the group gets (3000 against 2000), so their locks expire;
+ * -Dshare.processingMs: the other consumers' work per record (default 0); -Dshare.renewLocks:
+ * consumers renew the locks of the records they are still working on at half the lock (explicit
+ * mode; default false: the slow consumers' locks expire); -Dshare.releasePct: % of records released
+ * back to the group (default 1); -Dshare.rejectPct: % of records rejected (default 0.5);
+ * -Dshare.acquireTimeoutSeconds: a group that has acquired no record this long after its start,
+ * while the run's records are acked, is a KO with its reason (default 30).
+ *
  * @param rate -Drate: records produced per second (default 200); in a distributed run this
  *     injector's share of it
  * @param consumers -Dshare.consumers: share consumers (default 6); in a distributed run this
  *     injector's share of them (all of them one group)
- * @param group -Dshare.group: the share group; empty (default): one of the run's own
- * @param acknowledgement -Dshare.acknowledgement.mode: explicit or implicit (default explicit)
- * @param lockMs -Dshare.record.lock.duration.ms: the group's acquisition lock; a value outside the
- *     broker's bounds is refused before the load. Unset: 2000 moved inside the broker's bounds (at
- *     least 15000 on a broker with Kafka's defaults)
- * @param deliveryLimit -Dshare.delivery.count.limit: deliveries before a record is archived; unset:
- *     3 moved inside the broker's bounds
- * @param slowConsumers -Dshare.slowConsumers: consumers that take -Dshare.slowMs per record
- *     (default 1)
- * @param slowMs -Dshare.slowMs: the slow consumers' work per record, in ms; unset: 1.5 x the lock
- *     the group gets (3000 against 2000), so their locks expire
- * @param processingMs -Dshare.processingMs: the other consumers' work per record (default 0)
- * @param renewLocks -Dshare.renewLocks: consumers renew the locks of the records they are still
- *     working on at half the lock (explicit mode; default false: the slow consumers' locks expire)
- * @param releasePct -Dshare.releasePct: % of records released back to the group (default 1)
- * @param rejectPct -Dshare.rejectPct: % of records rejected (default 0.5)
  * @param drainTimeoutSeconds -Dshare.drainTimeoutSeconds: after the load, how long the consumers
  *     may take to settle what is left (default 60)
  * @param headStartSeconds -Dshare.headStartSeconds: the consumers start this long before the
  *     producers, so the group has joined and its share-partitions are initialised when the first
  *     record comes (a fresh broker creates its internal topics then: several seconds) (default 10)
- * @param acquireTimeoutSeconds -Dshare.acquireTimeoutSeconds: a group that has acquired no record
- *     this long after its start, while the run's records are acked, is a KO with its reason
- *     (default 30)
+ * @param rest the other knobs, applied to the share consumers
  */
 public record ShareGroupParams(
     int rate,
     int consumers,
-    String group,
-    String acknowledgement,
-    OptionalInt lockMs,
-    OptionalInt deliveryLimit,
-    int slowConsumers,
-    OptionalInt slowMs,
-    int processingMs,
-    boolean renewLocks,
-    double releasePct,
-    double rejectPct,
     int drainTimeoutSeconds,
     int headStartSeconds,
-    int acquireTimeoutSeconds) {
+    UnaryOperator<ShareConsumeActionBuilder> rest) {
 
+  /** Every knob read now, so a bad one is refused before any load. */
   public static ShareGroupParams of(Params params) {
+    String group = params.string("share.group", "");
+    String acknowledgement =
+        params.oneOf("share.acknowledgement.mode", "explicit", "explicit", "implicit");
+    OptionalInt lockMs = set(params, "share.record.lock.duration.ms", params::positiveInt);
+    OptionalInt deliveryLimit = set(params, "share.delivery.count.limit", params::positiveInt);
+    int slowConsumers = params.nonNegativeInt("share.slowConsumers", 1);
+    OptionalInt slowMs = set(params, "share.slowMs", params::nonNegativeInt);
+    int processingMs = params.nonNegativeInt("share.processingMs", 0);
+    boolean renewLocks = params.bool("share.renewLocks", false);
+    double releasePct = params.percent("share.releasePct", 1);
+    double rejectPct = params.percent("share.rejectPct", 0.5);
+    int acquireTimeoutSeconds = params.positiveInt("share.acquireTimeoutSeconds", 30);
+    UnaryOperator<ShareConsumeActionBuilder> rest =
+        b -> {
+          b =
+              b.acknowledgement(acknowledgement)
+                  // Defaults a stock cluster accepts: moved inside its bounds before the load.
+                  .groupConfigDefault("share.record.lock.duration.ms", 2000)
+                  .groupConfigDefault("share.delivery.count.limit", 3)
+                  .acquireTimeout(Duration.ofSeconds(acquireTimeoutSeconds));
+          if (lockMs.isPresent()) {
+            b = b.groupConfig("share.record.lock.duration.ms", lockMs.getAsInt());
+          }
+          if (deliveryLimit.isPresent()) {
+            b = b.groupConfig("share.delivery.count.limit", deliveryLimit.getAsInt());
+          }
+          if (!group.isBlank()) {
+            b = b.group(group);
+          }
+          if (acknowledgement.equals("explicit")) {
+            b = b.releaseProbability(releasePct / 100).rejectProbability(rejectPct / 100);
+          }
+          // renewLocks with implicit acknowledgement: refused before the load, by name.
+          b =
+              slowMs.isPresent()
+                  ? b.slowConsumers(slowConsumers, Duration.ofMillis(slowMs.getAsInt()))
+                  : b.slowConsumersOverLock(slowConsumers, 1.5);
+          return b.renewLocks(renewLocks).processing(Duration.ofMillis(processingMs));
+        };
     return new ShareGroupParams(
         // Split over the injectors of a distributed run, whose consumers form one group.
         params.share("rate", 200),
         params.share("share.consumers", 6),
-        params.string("share.group", ""),
-        params.oneOf("share.acknowledgement.mode", "explicit", "explicit", "implicit"),
-        set(params, "share.record.lock.duration.ms", params::positiveInt),
-        set(params, "share.delivery.count.limit", params::positiveInt),
-        params.nonNegativeInt("share.slowConsumers", 1),
-        set(params, "share.slowMs", params::nonNegativeInt),
-        params.nonNegativeInt("share.processingMs", 0),
-        params.bool("share.renewLocks", false),
-        params.percent("share.releasePct", 1),
-        params.percent("share.rejectPct", 0.5),
         params.nonNegativeInt("share.drainTimeoutSeconds", 60),
         params.nonNegativeInt("share.headStartSeconds", 10),
-        params.positiveInt("share.acquireTimeoutSeconds", 30));
+        rest);
   }
 
   /** A user's value, or empty where the broker's bounds choose one. */
@@ -86,34 +104,11 @@ public record ShareGroupParams(
 
   /** The share consumers these knobs describe, taking records for {@code seconds}. */
   public ShareConsumeActionBuilder consume(String requestName, String topic, int seconds) {
-    ShareConsumeActionBuilder b =
+    return rest.apply(
         KafkaDsl.kafka(requestName)
             .shareConsume(topic)
             .consumers(consumers)
-            .acknowledgement(acknowledgement)
-            // Defaults a stock cluster accepts: moved inside its bounds before the load.
-            .groupConfigDefault("share.record.lock.duration.ms", 2000)
-            .groupConfigDefault("share.delivery.count.limit", 3)
             .during(Duration.ofSeconds(seconds))
-            .drainTimeout(Duration.ofSeconds(drainTimeoutSeconds))
-            .acquireTimeout(Duration.ofSeconds(acquireTimeoutSeconds));
-    if (lockMs.isPresent()) {
-      b = b.groupConfig("share.record.lock.duration.ms", lockMs.getAsInt());
-    }
-    if (deliveryLimit.isPresent()) {
-      b = b.groupConfig("share.delivery.count.limit", deliveryLimit.getAsInt());
-    }
-    if (!group.isBlank()) {
-      b = b.group(group);
-    }
-    if (acknowledgement.equals("explicit")) {
-      b = b.releaseProbability(releasePct / 100).rejectProbability(rejectPct / 100);
-    }
-    // renewLocks with implicit acknowledgement: refused before the load, by name.
-    b =
-        slowMs.isPresent()
-            ? b.slowConsumers(slowConsumers, Duration.ofMillis(slowMs.getAsInt()))
-            : b.slowConsumersOverLock(slowConsumers, 1.5);
-    return b.renewLocks(renewLocks).processing(Duration.ofMillis(processingMs));
+            .drainTimeout(Duration.ofSeconds(drainTimeoutSeconds)));
   }
 }

@@ -72,7 +72,7 @@ public final class CapacityActions {
                       c.protocol().lagIsolationLevel(),
                       () -> c.connection().admin()),
                   // One reader over all injectors: each record is read once.
-                  bound.e2eP99Ms() > 0 && injector.index() == 0
+                  bound.gates().e2eP99Ms() > 0 && injector.index() == 0
                       ? new EndToEndReader(
                           () ->
                               ConsumerFactory.of(c.connection(), "kafkaload-capacity-e2e")
@@ -107,12 +107,12 @@ public final class CapacityActions {
         partitions,
         injector.count(),
         new CapacityResults.Gates(
-            spec.p99Ms(),
-            spec.maxErrorPct(),
-            spec.minAchievedPct(),
-            spec.e2eP99Ms() > 0 ? spec.e2eP99Ms() : null),
-        spec.plateauSeconds(),
-        spec.precisionPct());
+            spec.gates().p99Ms(),
+            spec.gates().maxErrorPct(),
+            spec.gates().minAchievedPct(),
+            spec.gates().e2eP99Ms() > 0 ? spec.gates().e2eP99Ms() : null),
+        spec.plateaus().plateauSeconds(),
+        spec.plateaus().precisionPct());
   }
 
   /** The topic's partitions, as the cluster describes it; null when it cannot say. */

@@ -15,15 +15,17 @@ final class CapacityConsole {
             "Capacity search '%s': from %s, gates p99 <= %s ms, errors <= %s %%, achieved >= %s %%;"
                 + "%s; plateaus of %d s after a %d s warm-up; within %s %%; at most %d s%s",
             s.requestName(),
-            CapacityVerdict.rate(s.startRate()),
-            PlateauJudge.ms(s.p99Ms()),
-            PlateauJudge.ms(s.maxErrorPct()),
-            PlateauJudge.ms(s.minAchievedPct()),
-            s.e2eP99Ms() > 0 ? ", end-to-end p99 <= " + PlateauJudge.ms(s.e2eP99Ms()) + " ms" : "",
-            s.plateauSeconds(),
-            s.warmUpSeconds(),
-            PlateauJudge.ms(s.precisionPct()),
-            s.maxSeconds(),
+            CapacityVerdict.rate(s.plateaus().startRate()),
+            PlateauJudge.ms(s.gates().p99Ms()),
+            PlateauJudge.ms(s.gates().maxErrorPct()),
+            PlateauJudge.ms(s.gates().minAchievedPct()),
+            s.gates().e2eP99Ms() > 0
+                ? ", end-to-end p99 <= " + PlateauJudge.ms(s.gates().e2eP99Ms()) + " ms"
+                : "",
+            s.plateaus().plateauSeconds(),
+            s.plateaus().warmUpSeconds(),
+            PlateauJudge.ms(s.plateaus().precisionPct()),
+            s.plateaus().maxSeconds(),
             injectors > 1 ? "; the rate split over " + injectors + " injectors" : ""));
   }
 

@@ -50,10 +50,12 @@ final class CapacitySearchRun implements AutoCloseable {
   /** Runs the search to its end; the figures of every plateau, in order, and the search. */
   Search run(List<PlateauFigures> plateaus) {
     CapacitySpec spec = ctx.spec();
-    Search search = new Search(spec.startRate(), spec.precisionPct(), spec.minRate());
+    Search search =
+        new Search(
+            spec.plateaus().startRate(), spec.plateaus().precisionPct(), spec.plateaus().minRate());
     PlateauJudge judge = new PlateauJudge(spec, ctx.cpuBoundPct(), ctx.brokerHere());
     long begin = System.nanoTime();
-    long deadline = begin + TimeUnit.SECONDS.toNanos(spec.maxSeconds());
+    long deadline = begin + TimeUnit.SECONDS.toNanos(spec.plateaus().maxSeconds());
     long ackWaitNanos = TimeUnit.MILLISECONDS.toNanos(ackWaitMs(spec));
     boolean measured = false;
     if (ctx.endToEnd() != null) {
@@ -63,7 +65,7 @@ final class CapacitySearchRun implements AutoCloseable {
     Search.Step step;
     while ((step = search.next()) != null) {
       boolean warmUp = step.kind() == Search.Kind.WARM_UP;
-      int seconds = warmUp ? spec.warmUpSeconds() : spec.plateauSeconds();
+      int seconds = warmUp ? spec.plateaus().warmUpSeconds() : spec.plateaus().plateauSeconds();
       if (seconds == 0) {
         search.judged(true);
         continue;
@@ -73,7 +75,7 @@ final class CapacitySearchRun implements AutoCloseable {
         break;
       }
       if (System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds) + ackWaitNanos > deadline) {
-        search.stop("capacity.maxSeconds (" + spec.maxSeconds() + " s) ran out");
+        search.stop("capacity.maxSeconds (" + spec.plateaus().maxSeconds() + " s) ran out");
         break;
       }
       if (!warmUp && !measured) {
@@ -100,9 +102,11 @@ final class CapacitySearchRun implements AutoCloseable {
       long waited = (System.nanoTime() - run.windowEndNanos()) / 1000;
       settle(run, deadline);
       long drainedBy =
-          Math.min(deadline, System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.lagDrainSeconds()));
+          Math.min(
+              deadline,
+              System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.gates().lagDrainSeconds()));
       GroupLag.Behind behind =
-          warmUp ? null : ctx.groups().waitDrained(spec.maxGroupLag(), drainedBy);
+          warmUp ? null : ctx.groups().waitDrained(spec.gates().maxGroupLag(), drainedBy);
       EndToEndReader.Read read =
           warmUp || ctx.endToEnd() == null
               ? null
@@ -149,7 +153,7 @@ final class CapacitySearchRun implements AutoCloseable {
    * second; a record still unacked then counts at that wait, above the gate.
    */
   static long ackWaitMs(CapacitySpec spec) {
-    return Math.max(1000, (long) Math.ceil(2 * spec.p99Ms()));
+    return Math.max(1000, (long) Math.ceil(2 * spec.gates().p99Ms()));
   }
 
   private PlateauShare share(
@@ -172,7 +176,8 @@ final class CapacitySearchRun implements AutoCloseable {
         PlateauShare.encode(run.latencies(waitedMicros)),
         delay.getValueAtPercentile(99) / 1000.0,
         delay.getCountBetweenValues(
-            (long) (ctx.spec().maxPublishDelayMs() * 1000) + 1, Math.max(1, delay.getMaxValue())),
+            (long) (ctx.spec().gates().maxPublishDelayMs() * 1000) + 1,
+            Math.max(1, delay.getMaxValue())),
         cpu,
         run.bytes.get(),
         run.firstError.get(),

@@ -1,52 +1,77 @@
 package kafkaload.internal.semantic.capacity;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.function.UnaryOperator;
 import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
- * A capacity search: the send it paces, and its gates and clock. Rates are msg/s over every
+ * A capacity search: the send it paces, its plateaus and its gates. Rates are msg/s over every
  * injector of the run.
  *
  * @param send the record each step sends (its request name names the plateaus)
- * @param startRate the warm-up plateau's rate and the first judged one
- * @param p99Ms a plateau fails when its p99 ack latency is above this
- * @param maxErrorPct ... or more than this % of its records failed
- * @param minAchievedPct ... or it achieved less than this % of its target rate
- * @param plateauSeconds each judged plateau's length
- * @param warmUpSeconds the warm-up plateau's length (not judged)
- * @param precisionPct the bisection stops when the bracket is within this % of its lower end
- * @param maxSeconds the whole search ends by then, with what it found
- * @param minRate below this rate the search gives up: no rate met the gates
- * @param maxPublishDelayMs the injector is named as the limit when its sends start later than
- *     planned by more than this (p99) on a failed plateau
- * @param maxGroupLag a plateau fails when a group under test is more records behind than this ...
- * @param lagDrainSeconds ... this long after the plateau's records were acked
- * @param e2eP99Ms with an end-to-end consumer: a plateau fails when its p99 from send to read is
- *     above this, or when the consumer is more than maxGroupLag records behind lagDrainSeconds
- *     after the plateau; 0: no end-to-end consumer
  */
 @RecordBuilder
-public record CapacitySpec(
-    SendSpec send,
-    double startRate,
-    double p99Ms,
-    double maxErrorPct,
-    double minAchievedPct,
-    int plateauSeconds,
-    int warmUpSeconds,
-    double precisionPct,
-    int maxSeconds,
-    double minRate,
-    double maxPublishDelayMs,
-    long maxGroupLag,
-    int lagDrainSeconds,
-    double e2eP99Ms)
+public record CapacitySpec(SendSpec send, Plateaus plateaus, Gates gates)
     implements CapacitySpecBuilder.With {
+
+  /**
+   * The search's clock and bracket.
+   *
+   * @param startRate the warm-up plateau's rate and the first judged one
+   * @param plateauSeconds each judged plateau's length
+   * @param warmUpSeconds the warm-up plateau's length (not judged)
+   * @param precisionPct the bisection stops when the bracket is within this % of its lower end
+   * @param maxSeconds the whole search ends by then, with what it found
+   * @param minRate below this rate the search gives up: no rate met the gates
+   */
+  @RecordBuilder
+  public record Plateaus(
+      double startRate,
+      int plateauSeconds,
+      int warmUpSeconds,
+      double precisionPct,
+      int maxSeconds,
+      double minRate)
+      implements CapacitySpecPlateausBuilder.With {}
+
+  /**
+   * What a plateau must meet.
+   *
+   * @param p99Ms a plateau fails when its p99 ack latency is above this
+   * @param maxErrorPct ... or more than this % of its records failed
+   * @param minAchievedPct ... or it achieved less than this % of its target rate
+   * @param maxPublishDelayMs the injector is named as the limit when its sends start later than
+   *     planned by more than this (p99) on a failed plateau
+   * @param maxGroupLag a plateau fails when a group under test is more records behind than this ...
+   * @param lagDrainSeconds ... this long after the plateau's records were acked
+   * @param e2eP99Ms with an end-to-end consumer: a plateau fails when its p99 from send to read is
+   *     above this, or when the consumer is more than maxGroupLag records behind lagDrainSeconds
+   *     after the plateau; 0: no end-to-end consumer
+   */
+  @RecordBuilder
+  public record Gates(
+      double p99Ms,
+      double maxErrorPct,
+      double minAchievedPct,
+      double maxPublishDelayMs,
+      long maxGroupLag,
+      int lagDrainSeconds,
+      double e2eP99Ms)
+      implements CapacitySpecGatesBuilder.With {}
 
   /** The defaults of {@code capacitySearch(send)}. */
   public static CapacitySpec of(SendSpec send) {
-    return new CapacitySpec(send, 1000, 50, 1, 98, 10, 20, 5, 300, 10, 20, 1000, 10, 0);
+    return new CapacitySpec(
+        send, new Plateaus(1000, 10, 20, 5, 300, 10), new Gates(50, 1, 98, 20, 1000, 10, 0));
+  }
+
+  public CapacitySpec plateaus(UnaryOperator<Plateaus> change) {
+    return withPlateaus(change.apply(plateaus));
+  }
+
+  public CapacitySpec gates(UnaryOperator<Gates> change) {
+    return withGates(change.apply(gates));
   }
 
   public String requestName() {
@@ -64,53 +89,55 @@ public record CapacitySpec(
       throw new KafkaLoadConfigException(
           who + "burst(n) does not apply: the search sets the rate itself");
     }
-    positive(who, "capacity.startRate", startRate);
-    positive(who, "capacity.p99Ms", p99Ms);
-    positive(who, "capacity.minRate", minRate);
-    positive(who, "capacity.maxPublishDelayMs", maxPublishDelayMs);
-    between(who, "capacity.maxErrorPct", maxErrorPct, 0, 100);
-    between(who, "capacity.minAchievedPct", minAchievedPct, 1, 100);
-    between(who, "capacity.precisionPct", precisionPct, 0.1, 100);
-    if (!(e2eP99Ms >= 0) || Double.isInfinite(e2eP99Ms)) {
+    positive(who, "capacity.startRate", plateaus.startRate());
+    positive(who, "capacity.p99Ms", gates.p99Ms());
+    positive(who, "capacity.minRate", plateaus.minRate());
+    positive(who, "capacity.maxPublishDelayMs", gates.maxPublishDelayMs());
+    between(who, "capacity.maxErrorPct", gates.maxErrorPct(), 0, 100);
+    between(who, "capacity.minAchievedPct", gates.minAchievedPct(), 1, 100);
+    between(who, "capacity.precisionPct", plateaus.precisionPct(), 0.1, 100);
+    if (!(gates.e2eP99Ms() >= 0) || Double.isInfinite(gates.e2eP99Ms())) {
       throw new KafkaLoadConfigException(
-          who + "capacity.e2eP99Ms must be 0 (no end-to-end consumer) or above, not " + e2eP99Ms);
+          who
+              + "capacity.e2eP99Ms must be 0 (no end-to-end consumer) or above, not "
+              + gates.e2eP99Ms());
     }
-    if (maxGroupLag < 0 || lagDrainSeconds < 0) {
+    if (gates.maxGroupLag() < 0 || gates.lagDrainSeconds() < 0) {
       throw new KafkaLoadConfigException(
           who
               + "capacity.maxGroupLag and capacity.lagDrainSeconds must be at least 0 (are "
-              + maxGroupLag
+              + gates.maxGroupLag()
               + " and "
-              + lagDrainSeconds
+              + gates.lagDrainSeconds()
               + ")");
     }
-    if (plateauSeconds < 1 || warmUpSeconds < 0) {
+    if (plateaus.plateauSeconds() < 1 || plateaus.warmUpSeconds() < 0) {
       throw new KafkaLoadConfigException(
           who
               + "capacity.plateauSeconds must be at least 1 (is "
-              + plateauSeconds
+              + plateaus.plateauSeconds()
               + ") and capacity.warmUpSeconds at least 0 (is "
-              + warmUpSeconds
+              + plateaus.warmUpSeconds()
               + ")");
     }
-    if (minRate > startRate) {
+    if (plateaus.minRate() > plateaus.startRate()) {
       throw new KafkaLoadConfigException(
           who
               + "capacity.minRate ("
-              + minRate
+              + plateaus.minRate()
               + ") is above capacity.startRate ("
-              + startRate
+              + plateaus.startRate()
               + ")");
     }
-    if (maxSeconds < warmUpSeconds + 2L * plateauSeconds) {
+    if (plateaus.maxSeconds() < plateaus.warmUpSeconds() + 2L * plateaus.plateauSeconds()) {
       throw new KafkaLoadConfigException(
           who
               + "capacity.maxSeconds ("
-              + maxSeconds
+              + plateaus.maxSeconds()
               + ") leaves no room for the warm-up ("
-              + warmUpSeconds
+              + plateaus.warmUpSeconds()
               + " s) and two plateaus of "
-              + plateauSeconds
+              + plateaus.plateauSeconds()
               + " s");
     }
     return this;

@@ -68,39 +68,43 @@ final class PlateauJudge {
     if (sent == 0) {
       failures.add("nothing was sent");
     }
-    if (p.p99() != null && p.p99() > spec.p99Ms()) {
+    if (p.p99() != null && p.p99() > spec.gates().p99Ms()) {
       failures.add(
-          String.format(Locale.ROOT, "p99 %s ms > %s ms", ms(p.p99()), ms(spec.p99Ms()))
+          String.format(Locale.ROOT, "p99 %s ms > %s ms", ms(p.p99()), ms(spec.gates().p99Ms()))
               + (unacked > 0 ? " (" + unacked + " records still unacked)" : ""));
     }
     double errorPct = sent == 0 ? 0 : 100.0 * failed / sent;
-    if (errorPct > spec.maxErrorPct()) {
+    if (errorPct > spec.gates().maxErrorPct()) {
       failures.add(
           String.format(
-              Locale.ROOT, "errors %.2f %% > %s %% (%s)", errorPct, ms(spec.maxErrorPct()), error));
+              Locale.ROOT,
+              "errors %.2f %% > %s %% (%s)",
+              errorPct,
+              ms(spec.gates().maxErrorPct()),
+              error));
     }
-    if (achieved < step.rate() * spec.minAchievedPct() / 100) {
+    if (achieved < step.rate() * spec.gates().minAchievedPct() / 100) {
       failures.add(
           String.format(
                   Locale.ROOT,
                   "achieved %,.0f msg/s, %.1f %% of the target < %s %%",
                   achieved,
                   100 * achieved / step.rate(),
-                  ms(spec.minAchievedPct()))
+                  ms(spec.gates().minAchievedPct()))
               + (skipped > 0
                   ? String.format(
                       Locale.ROOT, " (%,d sends not made: the producer's buffer was full)", skipped)
                   : ""));
     }
-    if (behind != null && behind.records() > spec.maxGroupLag()) {
+    if (behind != null && behind.records() > spec.gates().maxGroupLag()) {
       failures.add(
           String.format(
               Locale.ROOT,
               "group '%s' %,d records behind > %,d, %d s after the plateau",
               behind.group(),
               behind.records(),
-              spec.maxGroupLag(),
-              spec.lagDrainSeconds()));
+              spec.gates().maxGroupLag(),
+              spec.gates().lagDrainSeconds()));
     }
     Percentiles endToEnd = e2e == null ? null : Percentiles.ofMicros(e2e);
     if (endToEnd != null) {
@@ -123,19 +127,22 @@ final class PlateauJudge {
 
   /** The end-to-end consumer's gates: its p99 from send to read, and what it had not read. */
   private void endToEndGates(Percentiles e2e, long behind, List<String> failures) {
-    if (e2e.p99() != null && e2e.p99() > spec.e2eP99Ms()) {
+    if (e2e.p99() != null && e2e.p99() > spec.gates().e2eP99Ms()) {
       failures.add(
           String.format(
-              Locale.ROOT, "end-to-end p99 %s ms > %s ms", ms(e2e.p99()), ms(spec.e2eP99Ms())));
+              Locale.ROOT,
+              "end-to-end p99 %s ms > %s ms",
+              ms(e2e.p99()),
+              ms(spec.gates().e2eP99Ms())));
     }
-    if (behind > spec.maxGroupLag()) {
+    if (behind > spec.gates().maxGroupLag()) {
       failures.add(
           String.format(
               Locale.ROOT,
               "the end-to-end consumer %,d records behind > %,d, %d s after the plateau",
               behind,
-              spec.maxGroupLag(),
-              spec.lagDrainSeconds()));
+              spec.gates().maxGroupLag(),
+              spec.gates().lagDrainSeconds()));
     }
   }
 
@@ -145,14 +152,15 @@ final class PlateauJudge {
     for (PlateauShare s : shares) {
       String who = shares.size() == 1 ? "the injector" : "injector " + s.injector();
       // Late by a pattern, not by one stall: a few late sends are a GC pause, not a limit.
-      if (s.publishDelayP99Ms() > spec.maxPublishDelayMs() && s.lateSends() >= MIN_LATE_SENDS) {
+      if (s.publishDelayP99Ms() > spec.gates().maxPublishDelayMs()
+          && s.lateSends() >= MIN_LATE_SENDS) {
         why.add(
             String.format(
                 Locale.ROOT,
                 "%s started its sends late (publish delay p99 %s ms > %s ms; %,d sends late)",
                 who,
                 ms(s.publishDelayP99Ms()),
-                ms(spec.maxPublishDelayMs()),
+                ms(spec.gates().maxPublishDelayMs()),
                 s.lateSends()));
       }
       if (s.injectorCpuPct() != null && s.injectorCpuPct() >= cpuBoundPct) {

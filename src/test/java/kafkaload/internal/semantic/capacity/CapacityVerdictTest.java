@@ -128,7 +128,7 @@ class CapacityVerdictTest {
 
   @Test
   void theEndToEndConsumerFailsAPlateauItReadsSlowlyOrNotAtAll() {
-    PlateauJudge j = new PlateauJudge(SPEC.withE2eP99Ms(100), 90, false);
+    PlateauJudge j = new PlateauJudge(SPEC.gates(x -> x.withE2eP99Ms(100)), 90, false);
     Search.Step step = new Search.Step(Search.Kind.RAMP, 50);
     PlateauShare acked = share(0, 50, 5, 0, 10.0);
     Histogram slow = new Histogram(3);
@@ -222,7 +222,9 @@ class CapacityVerdictTest {
   @Test
   void settingsThatCannotRunAreRefusedByName() {
     KafkaLoadConfigException e =
-        assertThrows(KafkaLoadConfigException.class, () -> SPEC.withMaxErrorPct(150).validated());
+        assertThrows(
+            KafkaLoadConfigException.class,
+            () -> SPEC.gates(x -> x.withMaxErrorPct(150)).validated());
     assertTrue(
         e.getMessage().contains("capacity.maxErrorPct must be between 0.0 and 100.0, not 150.0"),
         e.getMessage());
@@ -231,10 +233,15 @@ class CapacityVerdictTest {
             KafkaLoadConfigException.class,
             () -> SPEC.withSend(SPEC.send().withFireAndForget()).validated());
     assertTrue(e.getMessage().contains("fire-and-forget"), e.getMessage());
-    e = assertThrows(KafkaLoadConfigException.class, () -> SPEC.withPlateauSeconds(0).validated());
+    e =
+        assertThrows(
+            KafkaLoadConfigException.class,
+            () -> SPEC.plateaus(x -> x.withPlateauSeconds(0)).validated());
     assertTrue(
         e.getMessage().contains("capacity.plateauSeconds must be at least 1"), e.getMessage());
-    e = assertThrows(KafkaLoadConfigException.class, () -> SPEC.withE2eP99Ms(-5).validated());
+    e =
+        assertThrows(
+            KafkaLoadConfigException.class, () -> SPEC.gates(x -> x.withE2eP99Ms(-5)).validated());
     assertTrue(e.getMessage().contains("capacity.e2eP99Ms must be 0"), e.getMessage());
   }
 }
