@@ -95,7 +95,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (!m.equals(ShareConsumeSpec.EXPLICIT) && !m.equals(ShareConsumeSpec.IMPLICIT)) {
       throw bad("share.acknowledgement.mode is explicit or implicit, not '" + mode + "'");
     }
-    return new ShareConsumeActionBuilder(spec.withAcknowledgement(m));
+    return new ShareConsumeActionBuilder(spec.settling(x -> x.withAcknowledgement(m)));
   }
 
   /** Each record's acknowledgement (ACCEPT, RELEASE or REJECT) from the session and the record. */
@@ -104,7 +104,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (outcome == null) {
       throw bad("acknowledge(null)");
     }
-    return new ShareConsumeActionBuilder(spec.withOutcome(outcome));
+    return new ShareConsumeActionBuilder(spec.settling(x -> x.withOutcome(outcome)));
   }
 
   /** Rejects the records this check accepts (archived: never delivered again). */
@@ -113,7 +113,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (check == null) {
       throw bad("rejectIf(null)");
     }
-    return new ShareConsumeActionBuilder(spec.withRejectIf(check));
+    return new ShareConsumeActionBuilder(spec.settling(x -> x.withRejectIf(check)));
   }
 
   /** Releases the records this check accepts: back to the group, delivered again. */
@@ -122,7 +122,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (check == null) {
       throw bad("releaseIf(null)");
     }
-    return new ShareConsumeActionBuilder(spec.withReleaseIf(check));
+    return new ShareConsumeActionBuilder(spec.settling(x -> x.withReleaseIf(check)));
   }
 
   /** Rejects each record with this probability (0 to 1). */
@@ -130,7 +130,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (!(p >= 0 && p <= 1)) {
       throw bad("rejectProbability(" + p + ") must be within 0 and 1");
     }
-    return new ShareConsumeActionBuilder(spec.withRejectProbability(p));
+    return new ShareConsumeActionBuilder(spec.settling(x -> x.withRejectProbability(p)));
   }
 
   /**
@@ -141,7 +141,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (!(p >= 0 && p <= 1)) {
       throw bad("releaseProbability(" + p + ") must be within 0 and 1");
     }
-    return new ShareConsumeActionBuilder(spec.withReleaseProbability(p));
+    return new ShareConsumeActionBuilder(spec.settling(x -> x.withReleaseProbability(p)));
   }
 
   /** The work each consumer does per record before settling it (none unless set). */
@@ -229,7 +229,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (during == null || during.isNegative() || during.isZero()) {
       throw bad("during(..) must be > 0");
     }
-    return new ShareConsumeActionBuilder(spec.withDuring(during));
+    return new ShareConsumeActionBuilder(spec.timing(x -> x.withDuring(during)));
   }
 
   /**
@@ -241,7 +241,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw bad("acquireTimeout(..) must be > 0");
     }
-    return new ShareConsumeActionBuilder(spec.withAcquireTimeout(timeout));
+    return new ShareConsumeActionBuilder(spec.timing(x -> x.withAcquireTimeout(timeout)));
   }
 
   /** The bound on settling what is left after {@link #during} (60 s unless set). */
@@ -249,7 +249,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     if (timeout == null || timeout.isNegative()) {
       throw bad("drainTimeout(..) must be >= 0");
     }
-    return new ShareConsumeActionBuilder(spec.withDrainTimeout(timeout));
+    return new ShareConsumeActionBuilder(spec.timing(x -> x.withDrainTimeout(timeout)));
   }
 
   /**
@@ -263,7 +263,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * assertions.
    */
   public ShareConsumeActionBuilder requestPerPoll(boolean perPoll) {
-    return new ShareConsumeActionBuilder(spec.withRequestPerPoll(perPoll));
+    return new ShareConsumeActionBuilder(spec.requests(x -> x.withRequestPerPoll(perPoll)));
   }
 
   /**
@@ -275,7 +275,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * ({@link #processing}, {@link #slowConsumers}) commit each record when done either way.
    */
   public ShareConsumeActionBuilder commitSync(boolean sync) {
-    return new ShareConsumeActionBuilder(spec.withCommitSync(sync));
+    return new ShareConsumeActionBuilder(spec.requests(x -> x.withCommitSync(sync)));
   }
 
   /**
@@ -288,19 +288,21 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * default): locks are never renewed.
    */
   public ShareConsumeActionBuilder renewLocks(boolean renew) {
-    return new ShareConsumeActionBuilder(spec.withRenewLocks(renew));
+    return new ShareConsumeActionBuilder(spec.requests(x -> x.withRenewLocks(renew)));
   }
 
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     ShareConsumeSpec s = spec;
-    if (s.acknowledgement().equals(ShareConsumeSpec.IMPLICIT) && s.decides()) {
+    if (s.settling().acknowledgement().equals(ShareConsumeSpec.IMPLICIT)
+        && s.settling().decides()) {
       throw bad(
           "with share.acknowledgement.mode=implicit every record is accepted; RELEASE and REJECT"
               + " need acknowledgement(\"explicit\")");
     }
-    if (s.acknowledgement().equals(ShareConsumeSpec.IMPLICIT) && s.renewLocks()) {
+    if (s.settling().acknowledgement().equals(ShareConsumeSpec.IMPLICIT)
+        && s.requests().renewLocks()) {
       throw bad(
           "renewLocks(true) acknowledges records with RENEW, which"
               + " share.acknowledgement.mode=implicit does not allow; use acknowledgement(\"explicit\")");

@@ -45,8 +45,8 @@ class ShareConsumeActionBuilderTest {
 
   @Test
   void lockRenewalIsOffByDefaultAndNeedsExplicitAcknowledgement() {
-    assertFalse(work().spec().renewLocks(), "the default: locks are never renewed");
-    assertTrue(work().renewLocks(true).spec().renewLocks());
+    assertFalse(work().spec().requests().renewLocks(), "the default: locks are never renewed");
+    assertTrue(work().renewLocks(true).spec().requests().renewLocks());
     String m = refused(() -> work().acknowledgement("implicit").renewLocks(true).asScala());
     assertTrue(m.contains("renewLocks(true)") && m.contains("acknowledgement(\"explicit\")"), m);
   }
@@ -54,21 +54,22 @@ class ShareConsumeActionBuilderTest {
   @Test
   void oneRequestPerAcceptedRecordUnlessPerPollIsAsked() {
     ShareConsumeActionBuilder base = work();
-    assertFalse(base.spec().requestPerPoll(), "the default: a request per accepted record");
+    assertFalse(
+        base.spec().requests().requestPerPoll(), "the default: a request per accepted record");
     ShareConsumeActionBuilder perPoll = base.requestPerPoll(true);
-    assertTrue(perPoll.spec().requestPerPoll());
-    assertFalse(base.spec().requestPerPoll(), "builders are immutable");
-    assertFalse(perPoll.requestPerPoll(false).spec().requestPerPoll());
+    assertTrue(perPoll.spec().requests().requestPerPoll());
+    assertFalse(base.spec().requests().requestPerPoll(), "builders are immutable");
+    assertFalse(perPoll.requestPerPoll(false).spec().requests().requestPerPoll());
     // kept through the other settings
-    assertTrue(perPoll.consumers(3).acknowledgement("implicit").spec().requestPerPoll());
+    assertTrue(perPoll.consumers(3).acknowledgement("implicit").spec().requests().requestPerPoll());
   }
 
   @Test
   void acknowledgementsAreCommittedAfterEachPollUnlessTheyGoWithTheNext() {
-    assertTrue(work().spec().commitSync(), "the default: commitSync after each poll");
+    assertTrue(work().spec().requests().commitSync(), "the default: commitSync after each poll");
     ShareConsumeActionBuilder withPoll = work().commitSync(false);
-    assertFalse(withPoll.spec().commitSync());
-    assertFalse(withPoll.requestPerPoll(true).group("g").spec().commitSync());
-    assertTrue(withPoll.commitSync(true).spec().commitSync());
+    assertFalse(withPoll.spec().requests().commitSync());
+    assertFalse(withPoll.requestPerPoll(true).group("g").spec().requests().commitSync());
+    assertTrue(withPoll.commitSync(true).spec().requests().commitSync());
   }
 }

@@ -41,7 +41,7 @@ public final class ShareActions {
                 Preflight.checkTopic(
                     admin, resolved.topic(), c.protocol().topicPlan().existing(), timeoutMs);
             ShareGroupPreflight.configureGroup(
-                admin, resolved.group(), resolved.groupConfig(), timeoutMs);
+                admin, resolved.group(), resolved.configs().groupConfig(), timeoutMs);
             effective = ShareGroupPreflight.groupConfig(admin, resolved.group(), timeoutMs);
           }
           // Slow consumers that follow the lock take their time from the one the group got.

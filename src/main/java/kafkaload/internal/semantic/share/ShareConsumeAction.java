@@ -49,14 +49,14 @@ final class ShareConsumeAction extends KafkaAction {
                     spec.requestName(),
                     spec.topic(),
                     spec.group(),
-                    spec.acknowledgement(),
+                    spec.settling().acknowledgement(),
                     spec.consumers(),
                     partitions,
-                    spec.groupConfig(),
+                    spec.configs().groupConfig(),
                     intConfig(groupConfig, "share.delivery.count.limit", 5),
                     Arrays.asList(processing),
-                    spec.requestPerPoll(),
-                    spec.commitSync()));
+                    spec.requests().requestPerPoll(),
+                    spec.requests().commitSync()));
   }
 
   private static int intConfig(Map<String, String> config, String name, int dflt) {

@@ -68,16 +68,16 @@ final class ShareConsumer {
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
     KafkaComponents components = g.components();
     ShareCounters counters = g.counters();
-    Map<String, Object> props = new HashMap<>(spec.consumerProperties());
-    props.put("share.acknowledgement.mode", spec.acknowledgement());
+    Map<String, Object> props = new HashMap<>(spec.configs().consumerProperties());
+    props.put("share.acknowledgement.mode", spec.settling().acknowledgement());
     ConsumerFactory factory =
         ConsumerFactory.of(
                 components.connection(), spec.requestName().replace(' ', '-') + "-" + index)
             .properties(props);
     long workMs = spec.processingOf(index).toMillis();
-    boolean slow = index < spec.slowConsumers();
-    long end = g.startNanos() + spec.during().toNanos();
-    long deadline = end + spec.drainTimeout().toNanos();
+    boolean slow = index < spec.work().slowConsumers();
+    long end = g.startNanos() + spec.timing().during().toNanos();
+    long deadline = end + spec.timing().drainTimeout().toNanos();
     // After the load, stop once nothing of the run is left to settle (every record the run
     // produced accepted, rejected or archived) and nothing came for a second; without run identity
     // once the group's lag is 0 and nothing came for longer than a lock. Else at the deadline.
@@ -87,8 +87,8 @@ final class ShareConsumer {
     boolean distributed = components.ledger().injector().distributed();
     boolean settleOwn = components.ledger().identity() != null && !distributed;
     long idleNanos = (settleOwn ? 1_000L : distributed ? 2_000L : g.lockMs() + 1_000L) * 1_000_000L;
-    boolean explicit = spec.acknowledgement().equals(ShareConsumeSpec.EXPLICIT);
-    boolean renew = explicit && spec.renewLocks();
+    boolean explicit = spec.settling().acknowledgement().equals(ShareConsumeSpec.EXPLICIT);
+    boolean renew = explicit && spec.requests().renewLocks();
     try (KafkaShareConsumer<byte[], byte[]> consumer = factory.createShare(spec.group())) {
       consumer.setAcknowledgementCommitCallback(acks::settle);
       consumer.subscribe(List.of(spec.topic()));
@@ -118,7 +118,7 @@ final class ShareConsumer {
         // Every record of the poll counted up front: with work per record each is committed
         // (and may be confirmed) before the next is taken. A poll cut short is not logged.
         ShareAcks.Poll poll =
-            spec.requestPerPoll() ? new ShareAcks.Poll(pollStart, batch.count()) : null;
+            spec.requests().requestPerPoll() ? new ShareAcks.Poll(pollStart, batch.count()) : null;
         // The poll's records in order; a lock renewal replaces the rest with what the broker
         // renewed.
         Deque<ConsumerRecord<byte[], byte[]>> todo = new ArrayDeque<>(batch.count());
@@ -170,7 +170,7 @@ final class ShareConsumer {
             acks.commit(consumer);
           }
         }
-        if (workMs == 0 && spec.commitSync()) {
+        if (workMs == 0 && spec.requests().commitSync()) {
           acks.commit(consumer);
         }
       }
@@ -193,7 +193,7 @@ final class ShareConsumer {
     if (distributed
         || g.counters().acquired() > 0
         || acked == 0
-        || System.nanoTime() - g.startNanos() < spec.acquireTimeout().toNanos()) {
+        || System.nanoTime() - g.startNanos() < spec.timing().acquireTimeout().toNanos()) {
       return false;
     }
     if (g.starved().compareAndSet(false, true)) {
@@ -209,7 +209,7 @@ final class ShareConsumer {
                       + " (-Dshare.acquireTimeoutSeconds) while the run had %d record(s) acked:"
                       + " do records reach this topic, and can the cluster's share coordinator"
                       + " keep its state (__share_group_state)?",
-                  spec.group(), spec.topic(), spec.acquireTimeout().toSeconds(), acked));
+                  spec.group(), spec.topic(), spec.timing().acquireTimeout().toSeconds(), acked));
     }
     return true;
   }
@@ -248,22 +248,24 @@ final class ShareConsumer {
   /** The spec's rules in order: the session function, the checks, the probabilities, ACCEPT. */
   private AcknowledgeType decide(
       io.gatling.javaapi.core.Session session, ConsumerRecord<byte[], byte[]> r) {
-    if (spec.outcome() != null) {
-      AcknowledgeType t = spec.outcome().apply(session, r);
+    if (spec.settling().outcome() != null) {
+      AcknowledgeType t = spec.settling().outcome().apply(session, r);
       // RENEW is not an outcome (see docs/share-groups.md#limits): taken as ACCEPT.
       return t == null || t == AcknowledgeType.RENEW ? AcknowledgeType.ACCEPT : t;
     }
-    if (spec.rejectIf() != null && Boolean.TRUE.equals(spec.rejectIf().apply(session, r))) {
+    if (spec.settling().rejectIf() != null
+        && Boolean.TRUE.equals(spec.settling().rejectIf().apply(session, r))) {
       return AcknowledgeType.REJECT;
     }
-    if (spec.releaseIf() != null && Boolean.TRUE.equals(spec.releaseIf().apply(session, r))) {
+    if (spec.settling().releaseIf() != null
+        && Boolean.TRUE.equals(spec.settling().releaseIf().apply(session, r))) {
       return AcknowledgeType.RELEASE;
     }
     double dice = ThreadLocalRandom.current().nextDouble();
-    if (dice < spec.rejectProbability()) {
+    if (dice < spec.settling().rejectProbability()) {
       return AcknowledgeType.REJECT;
     }
-    if (dice < spec.rejectProbability() + spec.releaseProbability()) {
+    if (dice < spec.settling().rejectProbability() + spec.settling().releaseProbability()) {
       return AcknowledgeType.RELEASE;
     }
     return AcknowledgeType.ACCEPT;

@@ -102,7 +102,7 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
    */
   public ShareConsumeSpec resolve(ShareConsumeSpec spec, String bootstrap) {
     for (Bound b : List.of(lockMs, deliveryLimit)) {
-      Integer set = integer(spec.groupConfig().get(b.config()));
+      Integer set = integer(spec.configs().groupConfig().get(b.config()));
       if (set != null && !b.inside(set)) {
         throw new KafkaLoadConfigException(
             String.format(
@@ -112,10 +112,11 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
       }
     }
     Map<String, String> defaults = new LinkedHashMap<>();
-    spec.groupConfigDefaults()
+    spec.configs()
+        .groupConfigDefaults()
         .forEach(
             (k, v) -> {
-              if (!spec.groupConfig().containsKey(k)) {
+              if (!spec.configs().groupConfig().containsKey(k)) {
                 defaults.put(k, inside(k, v));
               }
             });

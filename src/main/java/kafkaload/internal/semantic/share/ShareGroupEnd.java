@@ -18,7 +18,7 @@ final class ShareGroupEnd {
   static void finish(ShareConsumer.Group g, Session session, Long lagAtEnd) {
     ShareConsumeSpec spec = g.spec();
     ShareCounters counters = g.counters();
-    Lag lag = lagVerdict(counters.lagSamples(), spec.during().toNanos() / 1e9, lagAtEnd);
+    Lag lag = lagVerdict(counters.lagSamples(), spec.timing().during().toNanos() / 1e9, lagAtEnd);
     counters.lagVerdict(lag.verdict());
     verdict(g, session, spec.requestName() + " lag", lag.koMessage());
 

@@ -33,12 +33,12 @@ class ShareGroupBoundsTest {
                 .withGroupConfigDefault(ShareGroupBounds.LOCK, "2000")
                 .withGroupConfigDefault(ShareGroupBounds.DELIVERY, "3"),
             "b:9092");
-    assertEquals("15000", s.groupConfig().get(ShareGroupBounds.LOCK));
-    assertEquals("3", s.groupConfig().get(ShareGroupBounds.DELIVERY));
-    assertEquals("earliest", s.groupConfig().get("share.auto.offset.reset"));
+    assertEquals("15000", s.configs().groupConfig().get(ShareGroupBounds.LOCK));
+    assertEquals("3", s.configs().groupConfig().get(ShareGroupBounds.DELIVERY));
+    assertEquals("earliest", s.configs().groupConfig().get("share.auto.offset.reset"));
     ShareConsumeSpec high =
         STOCK.resolve(spec().withGroupConfigDefault(ShareGroupBounds.LOCK, "90000"), "b:9092");
-    assertEquals("60000", high.groupConfig().get(ShareGroupBounds.LOCK));
+    assertEquals("60000", high.configs().groupConfig().get(ShareGroupBounds.LOCK));
   }
 
   @Test
@@ -49,7 +49,7 @@ class ShareGroupBoundsTest {
                 .withGroupConfig(Map.of(ShareGroupBounds.LOCK, "20000"))
                 .withGroupConfigDefault(ShareGroupBounds.LOCK, "2000"),
             "b:9092");
-    assertEquals("20000", s.groupConfig().get(ShareGroupBounds.LOCK));
+    assertEquals("20000", s.configs().groupConfig().get(ShareGroupBounds.LOCK));
   }
 
   @Test
@@ -85,8 +85,8 @@ class ShareGroupBoundsTest {
                     .withGroupConfig(Map.of(ShareGroupBounds.DELIVERY, "1"))
                     .withGroupConfigDefault(ShareGroupBounds.LOCK, "2000"),
                 "b:9092");
-    assertEquals("2000", s.groupConfig().get(ShareGroupBounds.LOCK));
-    assertEquals("1", s.groupConfig().get(ShareGroupBounds.DELIVERY));
+    assertEquals("2000", s.configs().groupConfig().get(ShareGroupBounds.LOCK));
+    assertEquals("1", s.configs().groupConfig().get(ShareGroupBounds.DELIVERY));
   }
 
   @Test
