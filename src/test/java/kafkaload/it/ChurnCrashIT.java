@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -18,6 +19,10 @@ import java.util.function.Supplier;
 import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.semantic.churn.ChurnConsumerProcess;
 import kafkaload.internal.semantic.churn.ChurnConsumerSettings;
+import kafkaload.internal.semantic.churn.ChurnCost;
+import kafkaload.internal.semantic.churn.ChurnCost.EventCost;
+import kafkaload.internal.semantic.churn.ChurnCost.Timeline;
+import kafkaload.internal.semantic.churn.ChurnCost.Window;
 import kafkaload.internal.semantic.churn.ChurnEvent;
 import kafkaload.internal.semantic.churn.ChurnEvent.Change;
 import kafkaload.internal.semantic.churn.ChurnEvent.Committed;
@@ -262,6 +267,28 @@ class ChurnCrashIT {
                 WAIT);
         assertTrue(last.isPresent(), "partition " + partition + " not read to its end: " + what);
       }
+      // The same crash through ChurnCost: what the report will show.
+      EventCost cost =
+          ChurnCost.of(
+              List.of(
+                  new Timeline("survivor", survivor.events(), OptionalLong.empty()),
+                  new Timeline("victim", victim.events(), OptionalLong.of(crashAt))),
+              PARTITIONS,
+              crashAt,
+              System.currentTimeMillis());
+      System.out.printf("ChurnCrashIT %s: %s%n", protocol, cost);
+      for (int partition : victimOwned) {
+        List<Window> unowned = cost.unowned().get(partition);
+        assertEquals(List.of(new Window(crashAt, crashAt + after)), unowned, what);
+      }
+      assertEquals(OptionalLong.of(after), cost.allOwnedAfterMillis(), cost.toString());
+      // No steady load here: a partition with nothing new after its re-assignment is not read
+      // again, so allReadAfterMillis is not asserted; the records after the crash are read once.
+      assertEquals(
+          PARTITIONS * PER_PARTITION,
+          cost.readPerSecond().stream().mapToLong(Long::longValue).sum(),
+          cost.toString());
+      assertEquals(0, cost.readTwice(), "the crashed consumer had committed all it read: " + cost);
     }
 
     void close() throws InterruptedException {
