@@ -61,12 +61,12 @@ public final class BacklogActionBuilder implements ActionBuilder {
 
   /** The bound on building the backlog; past it the verdict is a KO. */
   public BacklogActionBuilder maxBuildSeconds(int seconds) {
-    return new BacklogActionBuilder(spec.withBounds(seconds, spec.maxDrainSeconds()));
+    return new BacklogActionBuilder(spec.withBounds(seconds, spec.bounds().maxDrainSeconds()));
   }
 
   /** The bound on draining once the group resumed; past it the verdict is a KO. */
   public BacklogActionBuilder maxDrainSeconds(int seconds) {
-    return new BacklogActionBuilder(spec.withBounds(spec.maxBuildSeconds(), seconds));
+    return new BacklogActionBuilder(spec.withBounds(spec.bounds().maxBuildSeconds(), seconds));
   }
 
   /** Pauses the group in this JVM: the echo service's {@code echo::pause}. */

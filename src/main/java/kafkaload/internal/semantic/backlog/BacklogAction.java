@@ -95,7 +95,7 @@ final class BacklogAction extends KafkaAction {
                   Locale.ROOT,
                   "backlog not built within %d s: the group's lag reached %,d records (~%s) of the"
                       + " %,d asked; is the group paused, and the rate high enough?",
-                  spec.maxBuildSeconds(),
+                  spec.bounds().maxBuildSeconds(),
                   built.lag(),
                   mb(BacklogMath.bytes(built.lag(), spec.recordSize())),
                   spec.targetRecords());
@@ -171,7 +171,7 @@ final class BacklogAction extends KafkaAction {
               Locale.ROOT,
               "backlog not drained within %d s: %,d records (~%s) left, above the target of %,d"
                   + " (%s of a peak of %,d drained); %s; %s",
-              spec.maxDrainSeconds(),
+              spec.bounds().maxDrainSeconds(),
               d.last().lag(),
               mb(BacklogMath.bytes(d.last().lag(), spec.recordSize())),
               d.target(),

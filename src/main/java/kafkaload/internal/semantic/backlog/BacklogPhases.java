@@ -25,7 +25,7 @@ final class BacklogPhases {
 
   /** Reads every second until the lag reaches the backlog asked for or the build's bound. */
   BacklogMath.Reading build() {
-    while (last.lag() < spec.targetRecords() && last.second() < spec.maxBuildSeconds()) {
+    while (last.lag() < spec.targetRecords() && last.second() < spec.bounds().maxBuildSeconds()) {
       next("build");
     }
     return last;
@@ -38,7 +38,7 @@ final class BacklogPhases {
       long peak = counters.peakLag();
       long target = BacklogMath.drainTarget(peak, spec.drainRatio());
       boolean drained = last.lag() <= target;
-      if (drained || last.second() - resumedAt >= spec.maxDrainSeconds()) {
+      if (drained || last.second() - resumedAt >= spec.bounds().maxDrainSeconds()) {
         return new Drain(drained, last, target, peak, BacklogMath.rates(atResume, last));
       }
     }

@@ -22,16 +22,27 @@ public record BacklogSpec(
     int recordSize,
     long targetBytes,
     double drainRatio,
-    int maxBuildSeconds,
-    int maxDrainSeconds)
+    Bounds bounds)
     implements BacklogSpecBuilder.With {
+
+  /** How long building the backlog, and draining it once the group resumes, may take. */
+  public record Bounds(int maxBuildSeconds, int maxDrainSeconds) {}
 
   public static BacklogSpec of(String requestName) {
     if (requestName == null || requestName.isBlank()) {
       throw new KafkaLoadConfigException("backlog(name): the request name must not be empty");
     }
     return new BacklogSpec(
-        requestName, null, null, GroupControl.none(), null, 1000, 1024, 10L << 20, 0.99, 60, 60);
+        requestName,
+        null,
+        null,
+        GroupControl.none(),
+        null,
+        1000,
+        1024,
+        10L << 20,
+        0.99,
+        new Bounds(60, 60));
   }
 
   public BacklogSpec withTopic(String t) {
@@ -67,7 +78,7 @@ public record BacklogSpec(
   public BacklogSpec withBounds(int buildSeconds, int drainSeconds) {
     positive(buildSeconds, "maxBuildSeconds");
     positive(drainSeconds, "maxDrainSeconds");
-    return withMaxBuildSeconds(buildSeconds).withMaxDrainSeconds(drainSeconds);
+    return withBounds(new Bounds(buildSeconds, drainSeconds));
   }
 
   /** The backlog to build in records: the bytes over the record size, at least one. */
