@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.semantics.Semantic;
@@ -17,8 +19,9 @@ import kafkaload.internal.semantics.Semantics;
 /**
  * The Kafka page beside Gatling's report (kafka.html): throughput, injector CPU and GC over time,
  * per-partition bars, latency, reconciliation and gates, drawn with Apache ECharts from the run's
- * results (the data of kafka-summary.json, embedded). The HTML and script are the resource {@value
- * #TEMPLATE_RESOURCE}.
+ * results (the data of kafka-summary.json, embedded). The resource {@value #TEMPLATE_RESOURCE} is a
+ * shell: the helpers every section uses; the run's own sections are fragments in page/ beside this
+ * class, the semantics' parts are theirs.
  */
 public final class KafkaPage {
   static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
@@ -38,10 +41,37 @@ public final class KafkaPage {
             .replace("/*STYLE*/", STYLE)
             .replace("/*ERRORS*/", ERROR_TRAP)
             .replace("/*CHART*/", CHART_JS)
+            .replace("/*CORE_HTML_BEFORE*/", html(BEFORE))
             .replace("/*SEMANTICS_HTML*/", SEMANTICS_HTML)
+            .replace("/*CORE_HTML_AFTER*/", html(AFTER))
+            .replace("/*CORE_SCRIPT*/", script(BEFORE) + script(AFTER))
             .replace("/*SEMANTICS_SCRIPT*/", SEMANTICS_SCRIPT)
             .replace("/*DATA*/", data));
     return out;
+  }
+
+  /**
+   * The run's own sections, each a fragment in the folder page/ beside this class: those shown
+   * before the semantics' parts, and those after. Their scripts run first, in this order.
+   */
+  private static final List<Semantic.PageFragment> BEFORE =
+      sections("run", "gates", "baseline", "injectors", "throughput", "injector", "lag", "latency");
+
+  private static final List<Semantic.PageFragment> AFTER =
+      sections("partitions", "reconciliation", "settings");
+
+  private static List<Semantic.PageFragment> sections(String... names) {
+    return Stream.of(names)
+        .map(n -> Semantic.PageFragment.of(KafkaPage.class, "page/" + n))
+        .toList();
+  }
+
+  private static String html(List<Semantic.PageFragment> sections) {
+    return sections.stream().map(Semantic.PageFragment::html).collect(Collectors.joining());
+  }
+
+  private static String script(List<Semantic.PageFragment> sections) {
+    return sections.stream().map(f -> "{\n" + f.script() + "}\n").collect(Collectors.joining());
   }
 
   /** The registered semantics' parts of the page: their HTML, and each script in a block. */
