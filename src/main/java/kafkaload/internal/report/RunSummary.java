@@ -216,10 +216,18 @@ public final class RunSummary {
                 percentiles(ledger.schemas().serializationSinceLast()));
 
     // Per partition of every topic sent to; the share is of its topic's records, so a hot partition
-    // stands out.
+    // stands out, and a partition of the topic that no record reached is a row of 0, not a gap.
+    Reconciled.Result r = ledger.reconciliation();
     List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
     for (String topic : st.ackedTopics()) {
-      Map<Integer, PartitionCounters.Count> byPartition = st.ackedByPartition(topic);
+      Map<Integer, PartitionCounters.Count> byPartition = new TreeMap<>(st.ackedByPartition(topic));
+      if (r != null) {
+        r.topics().stream()
+            .filter(t -> t.topic().equals(topic))
+            .flatMap(t -> t.partitions().stream())
+            .forEach(
+                p -> byPartition.putIfAbsent(p.partition(), new PartitionCounters.Count(0, 0)));
+      }
       long total =
           Math.max(
               1, byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
@@ -233,7 +241,6 @@ public final class RunSummary {
                       count.bytes(),
                       100.0 * count.records() / total)));
     }
-    Reconciled.Result r = ledger.reconciliation();
     Map<String, Double> producerMetrics = InjectorHealth.producerMetrics(c.producers());
     ledger.producerMetricsAtEnd(producerMetrics);
     return ProtocolAssembly.of(
