@@ -32,7 +32,7 @@ public class ConsumerChurnSimulation extends Simulation {
   int consumers = params.positiveInt("churn.consumers", 4);
   String churnPlan = params.string("churn.plan", "rolling@5s+5s");
   String protocols = params.string("churn.protocols", "classic-eager,classic-cooperative,consumer");
-  int seconds = params.positiveInt("churn.seconds", 30);
+  int seconds = params.positiveInt("churn.seconds", 40);
   int rate = params.positiveInt("churn.rate", 500);
   long maxPauseMs = params.positiveLong("churn.maxPauseMs", 30_000);
   double maxReadTwicePct = params.nonNegativeDouble("churn.maxReadTwicePct", 5.0);

@@ -53,7 +53,7 @@ final class ChurnConsole {
                 orDash(e.allReadAfterMs()),
                 e.longestNoReadMs(),
                 String.format(Locale.ROOT, "%d (%.2f%%)", e.readTwice(), e.readTwicePct()),
-                e.readPerSecond().stream().mapToLong(Long::longValue).min().orElse(0)));
+                e.minReadPerSec() == null ? "-" : String.valueOf(e.minReadPerSec())));
       }
       lines.add(
           String.format(

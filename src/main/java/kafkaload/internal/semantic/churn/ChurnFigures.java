@@ -61,6 +61,8 @@ public record ChurnFigures(
    * @param longestNoReadMs the consumption gap: the longest time no consumer read any record
    * @param readTwice records read in the window that had been read already
    * @param readTwicePct of the records read in the window
+   * @param minReadPerSec the fewest records the group read in one whole second of the window (a
+   *     last partial second left out; null when the window is under a second)
    * @param readPerSecond records read by the group in each second of the window
    */
   public record Event(
@@ -73,6 +75,7 @@ public record ChurnFigures(
       long longestNoReadMs,
       long readTwice,
       double readTwicePct,
+      Long minReadPerSec,
       List<Long> readPerSecond) {
     public Event {
       readPerSecond = List.copyOf(readPerSecond);

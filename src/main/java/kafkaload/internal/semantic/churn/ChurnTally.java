@@ -73,7 +73,16 @@ final class ChurnTally {
         cost.longestPauseMillis(),
         cost.readTwice(),
         read == 0 ? 0 : Math.round(cost.readTwice() * 10_000.0 / read) / 100.0,
+        minWholeSecond(cost.readPerSecond(), cost.toMillis() - cost.atMillis()),
         cost.readPerSecond());
+  }
+
+  /** The fewest records read in a whole second of a window of {@code windowMs}; null: none. */
+  static Long minWholeSecond(List<Long> perSecond, long windowMs) {
+    int whole = (int) Math.min(perSecond.size(), windowMs / 1000);
+    return whole == 0
+        ? null
+        : perSecond.subList(0, whole).stream().mapToLong(Long::longValue).min().getAsLong();
   }
 
   /** Null when every record was read, else the KO's reason naming the partitions. */

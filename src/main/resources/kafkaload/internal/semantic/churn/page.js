@@ -14,7 +14,7 @@ if (ch) {
       table(r.events || [], [{h: 'step', k: 'step', l: true}, {h: 'at (ms)', k: 'atMs'}, {h: 'pause (ms)', k: 'longestUnownedMs'},
         {h: 'owned again (ms)', f: e => ms(e.allOwnedAfterMs)}, {h: 'read again (ms)', f: e => ms(e.allReadAfterMs)},
         {h: 'no read (ms)', k: 'longestNoReadMs'}, {h: 'read twice', k: 'readTwice'}, {h: 'read twice (%)', k: 'readTwicePct'},
-        {h: 'read/s min', f: e => fmt(Math.min(...(e.readPerSecond && e.readPerSecond.length ? e.readPerSecond : [0])))}]);
+        {h: 'read/s, fewest in a second', k: 'minReadPerSec'}]);
   }
   document.getElementById('churn').innerHTML = html;
 }
