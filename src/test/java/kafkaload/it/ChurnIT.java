@@ -4,8 +4,13 @@ import static kafkaload.it.KafkaTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,7 +93,27 @@ class ChurnIT {
       // Both consumers closed and restarted: a partition had no owner for a while.
       assertTrue(e.path("longestUnownedMs").asLong() > 1, e.toString());
       assertTrue(e.path("readPerSecond").size() >= 4, e.toString());
+      assertTrue(r.path("readPerSecond").size() >= 5, r.toString());
     }
+    thePageShowsATablePerProtocol(reportDir(run));
+  }
+
+  /** The Kafka page as a reader sees it: consistent, a churn table per protocol, steps marked. */
+  private static void thePageShowsATablePerProtocol(Path dir) throws Exception {
+    assertEquals(List.of(), KafkaPageCheck.problems(dir), dir.toString());
+    Document page =
+        Jsoup.parse(
+            KafkaPageIT.chrome(
+                    KafkaPageIT.chromium(),
+                    "--dump-dom",
+                    dir.resolve("kafka.html").toUri().toString())
+                .stdout());
+    Element section = page.getElementById("churnSection");
+    assertNotNull(section, page.html());
+    assertFalse(section.attr("style").contains("none"), section.outerHtml());
+    assertEquals(List.of("classic-eager", "consumer"), section.select("h3").eachText());
+    assertEquals(2, section.select("#churn table").size(), section.outerHtml());
+    assertEquals("rolling@1s+2s", section.selectFirst("#churnChart").attr("data-marks"));
   }
 
   @Test

@@ -31,7 +31,8 @@ public record ChurnFigures(
   /**
    * One protocol's round: its group, the records produced during its load (the topic's end offsets
    * against those at its start), how many were read at least once, those never read per partition,
-   * what each step cost, and its verdict (null: every record read).
+   * what each step cost, the records the group read in each second of the load, and its verdict
+   * (null: every record read).
    */
   public record Round(
       String protocol,
@@ -41,10 +42,12 @@ public record ChurnFigures(
       long readTwice,
       List<Unread> unread,
       List<Event> events,
+      List<Long> readPerSecond,
       String verdict) {
     public Round {
       unread = List.copyOf(unread);
       events = List.copyOf(events);
+      readPerSecond = List.copyOf(readPerSecond);
     }
   }
 

@@ -85,7 +85,7 @@ final class ChurnRound {
       }
       String unsettled = awaitSettled();
       if (unsettled != null) {
-        return failed(start, unsettled);
+        return failed(unsettled);
       }
       say.accept(
           String.format(
@@ -221,12 +221,13 @@ final class ChurnRound {
             twice,
             unread,
             events,
+            ChurnCost.readPerSecond(reads(), t0, loadEnd),
             null);
     return withVerdict(r, ChurnTally.unreadVerdict(r));
   }
 
-  private Round failed(Map<Integer, Long> start, String why) {
-    return new Round(protocol.name(), group, 0, 0, 0, List.of(), List.of(), why);
+  private Round failed(String why) {
+    return new Round(protocol.name(), group, 0, 0, 0, List.of(), List.of(), List.of(), why);
   }
 
   private static Round withVerdict(Round r, String verdict) {
@@ -238,6 +239,7 @@ final class ChurnRound {
         r.readTwice(),
         r.unread(),
         r.events(),
+        r.readPerSecond(),
         verdict);
   }
 

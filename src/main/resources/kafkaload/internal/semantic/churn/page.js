@@ -18,3 +18,11 @@ if (ch) {
   }
   document.getElementById('churn').innerHTML = html;
 }
+// Records read a second over each round's load, one line per protocol, the plan's steps marked.
+if (ch && (ch.rounds || []).some(r => (r.readPerSecond || []).length)) {
+  const steps = ((ch.rounds[0] || {}).events || []).map(e => ({name: e.step, xAxis: e.atMs / 1000}));
+  const series = ch.rounds.map(r => ({name: r.protocol, type: 'line', showSymbol: false, data: (r.readPerSecond || []).map((v, i) => [i, v])}));
+  series[0].markLine = {symbol: 'none', silent: true, label: {formatter: '{b}', position: 'insideEndTop'}, lineStyle: {color: '#c0392b', type: 'dashed'}, data: steps};
+  chart('churnChart', {xAxis: {type: 'value', name: 'seconds since the round\'s load began', nameLocation: 'middle', nameGap: 28}, yAxis: [{type: 'value', name: 'records read/s'}], series: series});
+  document.getElementById('churnChart').setAttribute('data-marks', steps.map(m => m.name).join(','));
+}

@@ -113,6 +113,6 @@ class ChurnTallyTest {
 
   private static Round round(List<Unread> unread, List<Event> events) {
     long missing = unread.stream().mapToLong(Unread::records).sum();
-    return new Round("classic-eager", "g", 100, 100 - missing, 0, unread, events, null);
+    return new Round("classic-eager", "g", 100, 100 - missing, 0, unread, events, List.of(), null);
   }
 }
