@@ -133,4 +133,21 @@ class ChurnIT {
     assertFalse(run.output().contains("churn send"), run.tail());
     assertFalse(run.output().contains("starting 2 consumers"), run.tail());
   }
+
+  @Test
+  void anUnknownProtocolIsRefusedBeforeAnyLoad() throws Exception {
+    GatlingRun run =
+        runGatling(
+            "simulations.ConsumerChurnSimulation",
+            churnProps("churn-bad-protocol", "churn.protocols", "classic-eager,eager"),
+            120);
+    assertNotEquals(0, run.exitCode(), run.tail());
+    assertTrue(
+        run.output()
+            .contains(
+                "[kafkaload] ERROR: -Dchurn.protocols: 'eager' is not a group protocol; write one or"
+                    + " more of classic-eager, classic-cooperative, consumer,"),
+        run.tail());
+    assertFalse(run.output().contains("churn send"), run.tail());
+  }
 }
