@@ -10,7 +10,7 @@ import kafkaload.internal.semantic.churn.ChurnFigures.Round;
 final class ChurnConsole {
   private ChurnConsole() {}
 
-  private static final String ROW = "%-22s %-18s %10s %10s %10s %10s %10s %12s";
+  private static final String ROW = "%-27s %-18s %10s %10s %10s %10s %10s %12s";
 
   static List<String> lines(ChurnFigures f) {
     List<String> lines = new ArrayList<>();
