@@ -112,6 +112,16 @@ public final class KafkaDsl {
   }
 
   /**
+   * Consumer churn under load, run by one virtual user: {@code
+   * churn("churn").consumers(4).plan("rolling@5s+5s").protocols("classic-eager,consumer")}; what
+   * each step cost each group protocol, and its verdicts {@code "<name> read all"}, {@code "<name>
+   * pause"} and {@code "<name> read twice"}. See {@link ChurnActionBuilder}.
+   */
+  public static ChurnActionBuilder churn(String requestName) {
+    return new ChurnActionBuilder(kafkaload.internal.semantic.churn.ChurnSpec.of(requestName));
+  }
+
+  /**
    * The throughput gate, after the load: each measured request's rate over its own window, from its
    * first ack to its last, against {@code minMsgsPerSec}; {@link Gates#on} judges it.
    */

@@ -1,0 +1,91 @@
+package kafkaload.internal.semantic.churn;
+
+import io.gatling.core.session.Session;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.client.RecordSender;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * A round's producers: {@code rate} records a second of random bytes, paced on a thread of their
+ * own through the protocol's producers (stamped and counted in the delivery ledger like every send
+ * of the run), until stopped. Each ack is a Gatling request, {@code "<name> send"}.
+ */
+final class ChurnLoad implements Runnable {
+  /** What an ack or a failure reports: its times, null for an OK. */
+  interface Results {
+    void result(long start, long end, String koReason);
+  }
+
+  private final String topic;
+  private final int ratePerSec;
+  private final Session session;
+  private final RecordSender sender;
+  private final Results results;
+  private final byte[] value;
+  private final Thread thread;
+  private final AtomicLong sent = new AtomicLong();
+  private final AtomicLong answered = new AtomicLong();
+  private volatile boolean stopped;
+
+  ChurnLoad(
+      String topic,
+      int ratePerSec,
+      int recordSize,
+      Session session,
+      RecordSender sender,
+      Results results) {
+    this.topic = topic;
+    this.ratePerSec = ratePerSec;
+    this.session = session;
+    this.sender = sender;
+    this.results = results;
+    this.value = new byte[recordSize];
+    ThreadLocalRandom.current().nextBytes(value);
+    this.thread = new Thread(this, "kafkaload-churn-producer");
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  /** Stops sending and waits up to {@code waitMs} for the records in flight to be answered. */
+  void stop(long waitMs) throws InterruptedException {
+    stopped = true;
+    thread.join(5_000);
+    long deadline = System.currentTimeMillis() + waitMs;
+    while (answered.get() < sent.get() && System.currentTimeMillis() < deadline) {
+      Thread.sleep(20);
+    }
+  }
+
+  long sent() {
+    return sent.get();
+  }
+
+  @Override
+  public void run() {
+    long start = System.nanoTime();
+    long n = 0;
+    while (!stopped) {
+      long due = (long) ((System.nanoTime() - start) / 1e9 * ratePerSec);
+      for (; n < due && !stopped; n++) {
+        sent.incrementAndGet();
+        sender.send(
+            session,
+            new ProducerRecord<>(topic, null, null, value),
+            System.nanoTime(),
+            (startMs, endMs, error) -> {
+              answered.incrementAndGet();
+              results.result(startMs, endMs, error == null ? null : String.valueOf(error));
+            });
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,306 @@
+package kafkaload.internal.semantic.churn;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import kafkaload.internal.semantic.churn.ChurnCost.Timeline;
+import kafkaload.internal.semantic.churn.ChurnEvent.Read;
+import kafkaload.internal.semantic.churn.ChurnFigures.Event;
+import kafkaload.internal.semantic.churn.ChurnFigures.Round;
+import kafkaload.internal.semantic.churn.ChurnFigures.Unread;
+import kafkaload.internal.semantic.churn.ChurnPlan.Step;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * One protocol's round: a group of its own, positioned at the topic's end offsets (so it reads only
+ * what its round produces), its consumers started in processes of their own and left to own every
+ * partition, then the producers' load during which the plan's steps happen at their times; after
+ * the load, every record produced is waited for (bounded), the consumers close, and each step's
+ * cost and the records never read are worked out. Every wait is bounded.
+ */
+final class ChurnRound {
+  /** The child JVMs' options: small, quick to start (2 cores shared by many). */
+  static final List<String> JVM =
+      List.of("-Xmx128m", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:+UseSerialGC");
+
+  private final ChurnSpec spec;
+  private final ChurnPlan plan;
+  private final ChurnProtocol protocol;
+  private final String topic;
+  private final int partitions;
+  private final String bootstrap;
+  private final Admin admin;
+  private final Consumer<String> say;
+  private final String group;
+
+  /** Every consumer process of the round, in the order started (a restart is a new one). */
+  private final List<ChurnConsumerProcess> processes = new ArrayList<>();
+
+  /** The running process of each consumer number. */
+  private final Map<Integer, ChurnConsumerProcess> running = new HashMap<>();
+
+  /** When a crashed process died, by process. */
+  private final Map<ChurnConsumerProcess, Long> gone = new HashMap<>();
+
+  ChurnRound(
+      ChurnSpec spec,
+      ChurnPlan plan,
+      ChurnProtocol protocol,
+      String topic,
+      int partitions,
+      String bootstrap,
+      Admin admin,
+      Consumer<String> say) {
+    this.spec = spec;
+    this.plan = plan;
+    this.protocol = protocol;
+    this.topic = topic;
+    this.partitions = partitions;
+    this.bootstrap = bootstrap;
+    this.admin = admin;
+    this.say = say;
+    this.group = "kafkaload-churn-" + protocol.name() + "-" + System.currentTimeMillis();
+  }
+
+  /** Runs the round with the producers {@code load} gives; its figures, verdict included. */
+  Round run(Supplier<ChurnLoad> load) throws Exception {
+    Map<Integer, Long> start = endOffsets();
+    Map<TopicPartition, OffsetAndMetadata> at = new HashMap<>();
+    start.forEach((p, o) -> at.put(new TopicPartition(topic, p), new OffsetAndMetadata(o)));
+    admin.alterConsumerGroupOffsets(group, at).all().get(timeout(), TimeUnit.MILLISECONDS);
+    try {
+      for (int n = 1; n <= plan.initialConsumers(); n++) {
+        startConsumer(n);
+      }
+      String unsettled = awaitSettled();
+      if (unsettled != null) {
+        return failed(unsettled);
+      }
+      say.accept(
+          String.format(
+              "%s: %d consumers own the %d partitions of '%s' in group %s; load starts",
+              protocol, running.size(), partitions, topic, group));
+      ChurnLoad producers = load.get();
+      long t0 = System.currentTimeMillis();
+      producers.start();
+      for (Step s : plan.steps()) {
+        sleepUntil(t0 + s.atMillis());
+        say.accept(protocol + ": " + s + " on consumer(s) " + s.consumers());
+        apply(s, t0);
+      }
+      sleepUntil(t0 + spec.load().loadMillis());
+      long loadEnd = System.currentTimeMillis();
+      producers.stop(timeout());
+      Map<Integer, Long> end = endOffsets();
+      long produced = sum(end) - sum(start);
+      awaitRead(start, end);
+      closeAll();
+      return round(start, end, produced, t0, loadEnd);
+    } finally {
+      closeAll();
+    }
+  }
+
+  private void apply(Step s, long t0) throws Exception {
+    switch (s.action()) {
+      case JOIN, RESTART -> {
+        for (int n : s.consumers()) {
+          startConsumer(n);
+        }
+      }
+      case LEAVE -> {
+        for (int n : s.consumers()) {
+          running.remove(n).close();
+        }
+      }
+      case CRASH -> {
+        for (int n : s.consumers()) {
+          ChurnConsumerProcess p = running.remove(n);
+          gone.put(p, p.crash());
+        }
+      }
+      case STALL -> {
+        for (int n : s.consumers()) {
+          running.get(n).stall(s.durationMillis());
+        }
+      }
+      case ROLLING -> {
+        List<Integer> order = s.consumers();
+        for (int i = 0; i < order.size(); i++) {
+          sleepUntil(t0 + s.atMillis() + i * s.durationMillis());
+          int n = order.get(i);
+          running.remove(n).close();
+          startConsumer(n);
+        }
+      }
+    }
+  }
+
+  private void startConsumer(int n) throws IOException {
+    ChurnConsumerSettings settings =
+        new ChurnConsumerSettings(
+            bootstrap,
+            topic,
+            group,
+            protocol,
+            protocol.name() + "-c" + n,
+            spec.timeouts().sessionTimeoutMs(),
+            spec.timeouts().maxPollIntervalMs());
+    ChurnConsumerProcess p = ChurnConsumerProcess.start(settings, JVM);
+    processes.add(p);
+    running.put(n, p);
+  }
+
+  /** Null once every partition has an owner among the running consumers, else why not. */
+  private String awaitSettled() throws InterruptedException {
+    long deadline = System.currentTimeMillis() + timeout();
+    while (System.currentTimeMillis() < deadline) {
+      Set<Integer> owned = new TreeSet<>();
+      boolean eachOwns = true;
+      for (ChurnConsumerProcess p : running.values()) {
+        Set<Integer> mine = ChurnEvent.owned(p.events());
+        owned.addAll(mine);
+        eachOwns &= !mine.isEmpty() || running.size() > partitions;
+        if (!p.isAlive()) {
+          return "consumer " + p.settings().name() + " ended: " + p.otherOutput();
+        }
+      }
+      if (owned.size() == partitions && eachOwns) {
+        return null;
+      }
+      Thread.sleep(100);
+    }
+    return String.format(
+        "%s: the group's %d consumers did not own the %d partitions within %d ms",
+        protocol, running.size(), partitions, timeout());
+  }
+
+  /** Waits, bounded, until every record of {@code [start, end)} has been read once. */
+  private void awaitRead(Map<Integer, Long> start, Map<Integer, Long> end)
+      throws InterruptedException {
+    long deadline = System.currentTimeMillis() + timeout();
+    while (!ChurnTally.unread(reads(), start, end).isEmpty()
+        && System.currentTimeMillis() < deadline) {
+      Thread.sleep(200);
+    }
+  }
+
+  private Round round(
+      Map<Integer, Long> start, Map<Integer, Long> end, long produced, long t0, long loadEnd) {
+    List<Timeline> timelines = timelines();
+    List<Step> steps = plan.steps();
+    List<Event> events = new ArrayList<>();
+    long twice = 0;
+    for (int i = 0; i < steps.size(); i++) {
+      long from = t0 + steps.get(i).atMillis();
+      long to = i + 1 < steps.size() ? t0 + steps.get(i + 1).atMillis() : loadEnd;
+      Event e =
+          ChurnTally.event(
+              steps.get(i).toString(), t0, ChurnCost.of(timelines, partitions, from, to));
+      events.add(e);
+      twice += e.readTwice();
+    }
+    List<Unread> unread = ChurnTally.unread(reads(), start, end);
+    Round r =
+        new Round(
+            protocol.name(),
+            group,
+            produced,
+            ChurnTally.readAtLeastOnce(produced, unread),
+            twice,
+            unread,
+            events,
+            ChurnCost.readPerSecond(reads(), t0, loadEnd),
+            null);
+    return withVerdict(r, ChurnTally.unreadVerdict(r));
+  }
+
+  private Round failed(String why) {
+    return new Round(protocol.name(), group, 0, 0, 0, List.of(), List.of(), List.of(), why);
+  }
+
+  private static Round withVerdict(Round r, String verdict) {
+    return new Round(
+        r.protocol(),
+        r.group(),
+        r.produced(),
+        r.readAtLeastOnce(),
+        r.readTwice(),
+        r.unread(),
+        r.events(),
+        r.readPerSecond(),
+        verdict);
+  }
+
+  private List<Timeline> timelines() {
+    List<Timeline> t = new ArrayList<>();
+    for (ChurnConsumerProcess p : processes) {
+      Long died = gone.get(p);
+      t.add(
+          new Timeline(
+              p.settings().name(),
+              p.events(),
+              died == null ? OptionalLong.empty() : OptionalLong.of(died)));
+    }
+    return t;
+  }
+
+  private List<Read> reads() {
+    List<Read> reads = new ArrayList<>();
+    for (ChurnConsumerProcess p : processes) {
+      for (ChurnEvent e : p.events()) {
+        if (e instanceof Read r) {
+          reads.add(r);
+        }
+      }
+    }
+    return reads;
+  }
+
+  private void closeAll() throws InterruptedException {
+    for (ChurnConsumerProcess p : List.copyOf(running.values())) {
+      p.close();
+    }
+    running.clear();
+  }
+
+  private Map<Integer, Long> endOffsets() throws Exception {
+    Map<TopicPartition, OffsetSpec> ask = new HashMap<>();
+    for (int p = 0; p < partitions; p++) {
+      ask.put(new TopicPartition(topic, p), OffsetSpec.latest());
+    }
+    Map<Integer, Long> offsets = new HashMap<>();
+    admin
+        .listOffsets(ask)
+        .all()
+        .get(timeout(), TimeUnit.MILLISECONDS)
+        .forEach((tp, info) -> offsets.put(tp.partition(), info.offset()));
+    return offsets;
+  }
+
+  private long timeout() {
+    return spec.timeouts().maxWaitMs();
+  }
+
+  private static long sum(Map<Integer, Long> offsets) {
+    return offsets.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  private static void sleepUntil(long epochMillis) throws InterruptedException {
+    long left = epochMillis - System.currentTimeMillis();
+    if (left > 0) {
+      Thread.sleep(left);
+    }
+  }
+}

@@ -1,0 +1,153 @@
+package kafkaload.it;
+
+import static kafkaload.it.KafkaTestSupport.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Consumer churn under load (ConsumerChurnSimulation, issue 47) on the shared embedded broker, one
+ * short Gatling run: 2 consumers (each a process of its own) on a 4-partition topic, a rolling
+ * restart, the classic eager protocol then KIP-848. The summary has a round for each protocol with
+ * the step's figures; every record produced is read at least once ("churn read all" OK); the pause
+ * gate, set to 1 ms, fails the run (a rolling restart leaves partitions unowned for longer under
+ * either protocol). And a plan naming consumers that do not exist is refused before any load.
+ */
+class ChurnIT {
+
+  private static Map<String, String> churnProps(String name, String... more) {
+    Map<String, String> p =
+        new HashMap<>(
+            props(
+                "kafka.bootstrap.servers",
+                bootstrap(),
+                "topic",
+                uniqueTopic(name),
+                "topic.partitions",
+                "4",
+                "churn.consumers",
+                "2",
+                "churn.seconds",
+                "6",
+                "churn.rate",
+                "200",
+                "recordSize",
+                "100",
+                "churn.plan",
+                "rolling@1s+2s",
+                "churn.protocols",
+                "classic-eager,consumer",
+                "churn.sessionTimeoutMs",
+                "6000",
+                "churn.maxWaitSeconds",
+                "40"));
+    p.putAll(props(more));
+    return p;
+  }
+
+  @Test
+  void eachProtocolIsMeasuredNothingIsLostAndThePauseGateFails() throws Exception {
+    GatlingRun run =
+        runGatling(
+            "simulations.ConsumerChurnSimulation",
+            churnProps("churn", "churn.maxPauseMs", "1"),
+            240);
+    assertNotEquals(0, run.exitCode(), "the pause gate of 1 ms must fail the run: " + run.tail());
+    assertArrayEquals(new long[] {2, 2, 0}, run.counts("churn read all"), run.tail());
+    assertArrayEquals(new long[] {2, 0, 2}, run.counts("churn pause"), run.tail());
+    assertArrayEquals(new long[] {2, 2, 0}, run.counts("churn read twice"), run.tail());
+    assertEquals(0, run.counts("churn send")[2], run.tail());
+    assertTrue(run.output().contains("above churn.maxPauseMs 1"), run.tail());
+    assertTrue(
+        run.output().contains("churn pause: count of failed events is 0.0 : false"), run.tail());
+    assertTrue(
+        run.output().contains("churn read all: count of failed events is 0.0 : true"), run.tail());
+
+    JsonNode c = summaryJson(run).path("protocols").path(0).path("churn");
+    assertEquals(4, c.path("partitions").asInt(), c.toString());
+    assertEquals("rolling@1s+2s", c.path("plan").asText(), c.toString());
+    assertEquals(1, c.path("maxPauseMs").asLong(), c.toString());
+    JsonNode rounds = c.path("rounds");
+    assertEquals(2, rounds.size(), c.toString());
+    assertEquals("classic-eager", rounds.path(0).path("protocol").asText());
+    assertEquals("consumer", rounds.path(1).path("protocol").asText());
+    for (JsonNode r : rounds) {
+      long produced = r.path("produced").asLong();
+      // 200 msg/s for 6 s: well over half of it even on a busy machine.
+      assertTrue(produced > 600, r.toString());
+      assertEquals(produced, r.path("readAtLeastOnce").asLong(), r.toString());
+      assertEquals(0, r.path("unread").size(), r.toString());
+      assertTrue(r.path("verdict").isNull(), r.toString());
+      JsonNode e = r.path("events").path(0);
+      assertEquals(1, r.path("events").size(), r.toString());
+      assertEquals("rolling@1s+2s", e.path("step").asText());
+      assertEquals(1000, e.path("atMs").asLong(), 500, e.toString());
+      // Both consumers closed and restarted: a partition had no owner for a while.
+      assertTrue(e.path("longestUnownedMs").asLong() > 1, e.toString());
+      assertTrue(e.path("readPerSecond").size() >= 4, e.toString());
+      assertTrue(r.path("readPerSecond").size() >= 5, r.toString());
+    }
+    thePageShowsATablePerProtocol(reportDir(run));
+  }
+
+  /** The Kafka page as a reader sees it: consistent, a churn table per protocol, steps marked. */
+  private static void thePageShowsATablePerProtocol(Path dir) throws Exception {
+    assertEquals(List.of(), KafkaPageCheck.problems(dir), dir.toString());
+    Document page =
+        Jsoup.parse(
+            KafkaPageIT.chrome(
+                    KafkaPageIT.chromium(),
+                    "--dump-dom",
+                    dir.resolve("kafka.html").toUri().toString())
+                .stdout());
+    Element section = page.getElementById("churnSection");
+    assertNotNull(section, page.html());
+    assertFalse(section.attr("style").contains("none"), section.outerHtml());
+    assertEquals(List.of("classic-eager", "consumer"), section.select("h3").eachText());
+    assertEquals(2, section.select("#churn table").size(), section.outerHtml());
+    assertEquals("rolling@1s+2s", section.selectFirst("#churnChart").attr("data-marks"));
+  }
+
+  @Test
+  void aPlanOnConsumersThatDoNotExistIsRefusedBeforeAnyLoad() throws Exception {
+    GatlingRun run =
+        runGatling(
+            "simulations.ConsumerChurnSimulation",
+            churnProps("churn-bad", "churn.plan", "crash:3@1s"),
+            120);
+    assertNotEquals(0, run.exitCode(), run.tail());
+    assertTrue(
+        run.output()
+            .contains(
+                "[kafkaload] ERROR: -Dchurn.plan step crash:3@1s crashes 3 consumers but 2 are"
+                    + " running at 1s"),
+        run.tail());
+    assertFalse(run.output().contains("churn send"), run.tail());
+    assertFalse(run.output().contains("starting 2 consumers"), run.tail());
+  }
+
+  @Test
+  void anUnknownProtocolIsRefusedBeforeAnyLoad() throws Exception {
+    GatlingRun run =
+        runGatling(
+            "simulations.ConsumerChurnSimulation",
+            churnProps("churn-bad-protocol", "churn.protocols", "classic-eager,eager"),
+            120);
+    assertNotEquals(0, run.exitCode(), run.tail());
+    assertTrue(
+        run.output()
+            .contains(
+                "[kafkaload] ERROR: -Dchurn.protocols: 'eager' is not a group protocol; write one or"
+                    + " more of classic-eager, classic-cooperative, consumer,"),
+        run.tail());
+    assertFalse(run.output().contains("churn send"), run.tail());
+  }
+}
