@@ -38,6 +38,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,6 +51,8 @@ import org.junit.jupiter.api.Test;
  * and its floor {@code group.consumer.min.session.timeout.ms} is a static broker setting, 45 s too,
  * which no group config may go under; this broker lowers both to the classic protocol's 6 s.
  */
+// Kafka's own behaviour on a broker of its own, which no change to the core touches.
+@Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
 class ChurnCrashIT {
   /** The classic consumers' session.timeout.ms, and the broker's KIP-848 one. */
   private static final long SESSION_MS = 6_000;

@@ -43,7 +43,8 @@ class SemanticsTest {
             "faultImpact",
             "subscriptions",
             "topicSpread",
-            "ombResult"),
+            "ombResult",
+            "churn"),
         names);
     assertTrue(Semantics.all().stream().allMatch(s -> s.page() != null), "each draws its part");
   }
