@@ -190,7 +190,22 @@ class StockBrokerIT {
             "30"),
         // Only the bootstrap and a short load: the lock and the delivery limit come from the
         // broker's bounds, the slow consumer's time from the lock.
-        Case.passes("simulations.ShareGroupSimulation", "duration", "5"));
+        Case.passes("simulations.ShareGroupSimulation", "duration", "5"),
+        Case.passes(
+                "simulations.ConsumerChurnSimulation",
+                "topic.partitions",
+                "4",
+                "churn.consumers",
+                "2",
+                "churn.seconds",
+                "6",
+                "churn.rate",
+                "200",
+                "churn.plan",
+                "rolling@1s+2s",
+                "churn.protocols",
+                "classic-eager,consumer")
+            .printing("read twice: nothing lost"));
   }
 
   @Test
