@@ -145,7 +145,7 @@ class ShareGroupDistributedIT {
     // One reconciliation over both injectors' records: every acked record accepted once.
     long acked = 0;
     for (ProtocolResults p : injectors) {
-      acked += p.throughput().ackedOk();
+      acked += p.sends().throughput().ackedOk();
     }
     JsonNode r = g.path("reconciliation");
     assertTrue(acked > 0, merged.toString());

@@ -80,7 +80,7 @@ final class MergedSummary {
 
   private static ProtocolResults protocol(
       List<ProtocolResults> ps, MergedReconciliation rec, Map<String, Object> sections) {
-    List<Throughput> ts = ps.stream().map(ProtocolResults::throughput).toList();
+    List<Throughput> ts = ps.stream().map(p -> p.sends().throughput()).toList();
     Map<String, Throughput.RequestThroughput> byRequest = new TreeMap<>();
     ts.forEach(t -> t.byRequest().keySet().forEach(n -> byRequest.put(n, null)));
     for (String name : new ArrayList<>(byRequest.keySet())) {
@@ -132,7 +132,7 @@ final class MergedSummary {
     Map<String, long[]> parts = new TreeMap<>();
     Map<String, Long> topicTotals = new TreeMap<>();
     for (ProtocolResults p : ps) {
-      for (ProtocolResults.PartitionShare row : p.partitions()) {
+      for (ProtocolResults.PartitionShare row : p.sends().partitions()) {
         long[] c =
             parts.computeIfAbsent(row.topic() + "\u0000" + row.partition(), key -> new long[2]);
         c[0] += row.records();
@@ -161,14 +161,14 @@ final class MergedSummary {
         ps.get(0).config(),
         throughput,
         new ProtocolAssembly.Latencies(
-            merged(ps, ProtocolResults::ackLatencyHistograms),
-            merged(ps, ProtocolResults::e2eLatencyHistograms),
-            merged(ps, ProtocolResults::replyLatencyHistograms)),
+            merged(ps, p -> p.latencies().ackLatencyHistograms()),
+            merged(ps, p -> p.latencies().e2eLatencyHistograms()),
+            merged(ps, p -> p.latencies().replyLatencyHistograms())),
         partitions,
         rec == null ? null : rec.result(),
         rec == null ? null : rec.error(),
         faults,
-        ps.get(0).readers(),
+        ps.get(0).consumers().readers(),
         sections,
         null);
   }

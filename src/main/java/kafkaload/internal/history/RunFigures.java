@@ -120,9 +120,9 @@ public record RunFigures(
     Percentiles ackPercentiles = null;
     long mostCount = -1;
     for (ProtocolResults p : r.protocols() == null ? List.<ProtocolResults>of() : r.protocols()) {
-      ack = add(ack, p.ackLatencyHistograms());
-      e2e = add(e2e, p.e2eLatencyHistograms());
-      Throughput t = p.throughput();
+      ack = add(ack, p.latencies().ackLatencyHistograms());
+      e2e = add(e2e, p.latencies().e2eLatencyHistograms());
+      Throughput t = p.sends().throughput();
       if (t != null) {
         acked += t.ackedOk();
         failed += t.failed();
@@ -132,18 +132,18 @@ public record RunFigures(
           anyRate = true;
         }
       }
-      if (p.ackLatencyMs() != null) {
-        for (var e : p.ackLatencyMs().entrySet()) {
+      if (p.latencies().ackLatencyMs() != null) {
+        for (var e : p.latencies().ackLatencyMs().entrySet()) {
           if (!e.getKey().startsWith(WARM_UP) && e.getValue().count() > mostCount) {
             mostCount = e.getValue().count();
             ackPercentiles = e.getValue();
           }
         }
       }
-      if (p.lag() != null) {
+      if (p.consumers().lag() != null) {
         // The groups' lag added up at each sampled second of the measured load.
         Map<Double, Double> bySecond = new java.util.TreeMap<>();
-        for (List<ProtocolResults.LagPoint> points : p.lag().values()) {
+        for (List<ProtocolResults.LagPoint> points : p.consumers().lag().values()) {
           for (ProtocolResults.LagPoint pt : points) {
             if (start < 0 || pt.second() >= start + warmup && pt.second() <= end) {
               bySecond.merge(pt.second(), (double) pt.totalLag(), Double::sum);

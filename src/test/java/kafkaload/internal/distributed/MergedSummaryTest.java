@@ -111,29 +111,22 @@ class MergedSummaryTest {
     ProtocolResults p =
         new ProtocolResults(
             config,
-            t,
-            Map.of(),
-            Map.of(),
-            Map.of("send", latency),
-            Map.of(),
+            new ProtocolResults.Sends(
+                t,
+                Percentiles.empty(),
+                null,
+                List.of(
+                    new ProtocolResults.PartitionShare("orders", 0, acked / 2, acked * 50, 50),
+                    new ProtocolResults.PartitionShare(
+                        "orders", 1 + index, acked / 2, acked * 50, 50)),
+                Map.of()),
+            new ProtocolResults.Latencies(
+                Map.of(), Map.of(), Map.of("send", latency), Map.of(), null, null, null),
             null,
-            null,
-            null,
-            null,
-            Percentiles.empty(),
-            null,
-            List.of(
-                new ProtocolResults.PartitionShare("orders", 0, acked / 2, acked * 50, 50),
-                new ProtocolResults.PartitionShare("orders", 1 + index, acked / 2, acked * 50, 50)),
-            null,
-            null,
-            null,
+            new ProtocolResults.Consumers(null, null, null, null, null),
             null,
             null,
             List.of(new ProtocolResults.Fault(1, "kill:1@1s", "fault " + index, true, "", 10)),
-            null,
-            Map.of(),
-            null,
             Map.of());
     InjectorResults health =
         new InjectorResults(
@@ -233,7 +226,7 @@ class MergedSummaryTest {
     assertEquals("2026-12-01T05:00:11Z", m.endedAt());
     assertEquals(11, m.durationSeconds());
     ProtocolResults p = m.protocols().get(0);
-    Throughput t = p.throughput();
+    Throughput t = p.sends().throughput();
     assertEquals(4000, t.ackedOk());
     assertEquals(1, t.failed());
     assertEquals(2, t.inFlightAtEnd());
@@ -250,18 +243,19 @@ class MergedSummaryTest {
     assertEquals(3, t.sendBlockedMsMax());
     assertEquals(10, t.sendBlockedMsTotal());
     // Percentiles of the histograms added together: exact, not an average of percentiles.
-    Percentiles send = p.ackLatencyMs().get("send");
+    Percentiles send = p.latencies().ackLatencyMs().get("send");
     assertEquals(4, send.count());
     assertEquals(4.0, send.max(), 0.01);
     assertEquals(2.0, send.p50(), 0.01);
-    assertEquals(4, Histograms.decode(p.ackLatencyHistograms().get("send")).getTotalCount());
+    assertEquals(
+        4, Histograms.decode(p.latencies().ackLatencyHistograms().get("send")).getTotalCount());
     // Partition 0 of both, 1 of the first, 2 of the second; shares of the topic's 4000.
     assertEquals(
         List.of(
             new ProtocolResults.PartitionShare("orders", 0, 2000, 200_000, 50),
             new ProtocolResults.PartitionShare("orders", 1, 500, 50_000, 12.5),
             new ProtocolResults.PartitionShare("orders", 2, 1500, 150_000, 37.5)),
-        p.partitions());
+        p.sends().partitions());
     assertEquals(2, p.faults().size());
     assertNull(p.reconciliation());
 
@@ -274,7 +268,7 @@ class MergedSummaryTest {
     assertEquals(12, c.duringSeconds(), 1e-9);
     assertEquals(7, c.beforeSeconds(), 1e-9);
     assertEquals(2, c.afterSeconds(), 1e-9);
-    long acked = m.protocols().get(0).throughput().ackedOk();
+    long acked = m.protocols().get(0).sends().throughput().ackedOk();
     assertEquals(acked, c.ackedDuring());
     assertEquals(12.0 / acked * 1e6, c.microsPerMessage(), 1e-3);
     assertFalse(c.brokerInJvm());

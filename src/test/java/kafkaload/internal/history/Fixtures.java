@@ -67,7 +67,7 @@ final class Fixtures {
             .toList();
     List<ProtocolResults> protocols =
         r.protocols().stream()
-            .map(p -> withHistograms(p, scaled(p.ackLatencyHistograms(), latency)))
+            .map(p -> withHistograms(p, scaled(p.latencies().ackLatencyHistograms(), latency)))
             .toList();
     return new RunResults(
         r.schemaVersion(),
@@ -170,7 +170,7 @@ final class Fixtures {
         r.protocols().stream()
             .map(
                 p -> {
-                  Throughput t = p.throughput();
+                  Throughput t = p.sends().throughput();
                   Throughput f =
                       new Throughput(
                           t.ackedOk() - failed,
@@ -191,27 +191,30 @@ final class Fixtures {
                           t.peakConcurrentUsers());
                   return new ProtocolResults(
                       p.config(),
-                      f,
-                      p.ackLatencyMs(),
-                      p.e2eLatencyMs(),
-                      p.ackLatencyHistograms(),
-                      p.e2eLatencyHistograms(),
-                      null,
-                      null,
-                      null,
+                      new ProtocolResults.Sends(
+                          f,
+                          p.sends().publishDelayMs(),
+                          p.sends().schemas(),
+                          p.sends().partitions(),
+                          p.sends().producerMetrics()),
+                      new ProtocolResults.Latencies(
+                          p.latencies().ackLatencyMs(),
+                          p.latencies().e2eLatencyMs(),
+                          p.latencies().ackLatencyHistograms(),
+                          p.latencies().e2eLatencyHistograms(),
+                          null,
+                          null,
+                          null),
                       p.distributed(),
-                      p.publishDelayMs(),
-                      p.schemas(),
-                      p.partitions(),
-                      p.lag(),
-                      p.lagResolution(),
-                      p.lagSampling(),
+                      new ProtocolResults.Consumers(
+                          p.consumers().lag(),
+                          p.consumers().lagResolution(),
+                          p.consumers().lagSampling(),
+                          p.consumers().consumerThroughput(),
+                          null),
                       p.reconciliation(),
                       p.reconciliationError(),
                       p.faults(),
-                      p.consumerThroughput(),
-                      p.producerMetrics(),
-                      null,
                       Map.of());
                 })
             .toList();
@@ -236,27 +239,30 @@ final class Fixtures {
   private static ProtocolResults withHistograms(ProtocolResults p, Map<String, String> ack) {
     return new ProtocolResults(
         p.config(),
-        p.throughput(),
-        p.ackLatencyMs(),
-        p.e2eLatencyMs(),
-        ack,
-        p.e2eLatencyHistograms(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Sends(
+            p.sends().throughput(),
+            p.sends().publishDelayMs(),
+            p.sends().schemas(),
+            p.sends().partitions(),
+            p.sends().producerMetrics()),
+        new ProtocolResults.Latencies(
+            p.latencies().ackLatencyMs(),
+            p.latencies().e2eLatencyMs(),
+            ack,
+            p.latencies().e2eLatencyHistograms(),
+            null,
+            null,
+            null),
         p.distributed(),
-        p.publishDelayMs(),
-        p.schemas(),
-        p.partitions(),
-        p.lag(),
-        p.lagResolution(),
-        p.lagSampling(),
+        new ProtocolResults.Consumers(
+            p.consumers().lag(),
+            p.consumers().lagResolution(),
+            p.consumers().lagSampling(),
+            p.consumers().consumerThroughput(),
+            null),
         p.reconciliation(),
         p.reconciliationError(),
         p.faults(),
-        p.consumerThroughput(),
-        p.producerMetrics(),
-        null,
         Map.of());
   }
 

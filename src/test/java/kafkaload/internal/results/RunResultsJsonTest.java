@@ -169,14 +169,22 @@ public class RunResultsJsonTest {
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig(
             "localhost:9092", null, topic, "pooled", 4, props, registry, "run-1"),
-        throughput,
-        Map.of("send", pct(900, 2.5)),
-        Map.of("by produced-at header", pct(800, 4.5)),
-        Map.of("send", "HISTFAAAA"),
-        Map.of("by produced-at header", "HISTFBBBB"),
-        null,
-        null,
-        null,
+        new ProtocolResults.Sends(
+            throughput,
+            pct(1000, 0.05),
+            new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
+            List.of(
+                new ProtocolResults.PartitionShare(topic, 0, 500, 512_000, 50.0),
+                new ProtocolResults.PartitionShare(topic, 1, 500, 512_000, 50.0)),
+            Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0)),
+        new ProtocolResults.Latencies(
+            Map.of("send", pct(900, 2.5)),
+            Map.of("by produced-at header", pct(800, 4.5)),
+            Map.of("send", "HISTFAAAA"),
+            Map.of("by produced-at header", "HISTFBBBB"),
+            null,
+            null,
+            null),
         new ProtocolResults.Distributed(
             1,
             3,
@@ -192,26 +200,22 @@ public class RunResultsJsonTest {
                 new TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L)),
                 "shareGroups",
                 Map.of("work", new ShareRecords("AAEC", "AAED", "AAEE", "AAEF", "AAEG", 7)))),
-        pct(1000, 0.05),
-        new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
-        List.of(
-            new ProtocolResults.PartitionShare(topic, 0, 500, 512_000, 50.0),
-            new ProtocolResults.PartitionShare(topic, 1, 500, 512_000, 50.0)),
-        Map.of(
-            "group-a",
-            List.of(new ProtocolResults.LagPoint(1.0, 10), new ProtocolResults.LagPoint(2.0, 0))),
-        Map.of("group-a", RunResults.Resolution.of(2, 1)),
-        Map.of("group-a", new ProtocolResults.LagSampling(10, 1, 2, "timed out")),
+        new ProtocolResults.Consumers(
+            Map.of(
+                "group-a",
+                List.of(
+                    new ProtocolResults.LagPoint(1.0, 10), new ProtocolResults.LagPoint(2.0, 0))),
+            Map.of("group-a", RunResults.Resolution.of(2, 1)),
+            Map.of("group-a", new ProtocolResults.LagSampling(10, 1, 2, "timed out")),
+            new DrainThroughput(
+                topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
+            new ProtocolResults.Readers(
+                "read_committed", Map.of("order", "read_committed"), "read_committed")),
         rec,
         null,
         List.of(
             new ProtocolResults.Fault(
                 3.5, "kill:1@3s", "fault: kill broker 1", true, "pid 42", 1200)),
-        new DrainThroughput(
-            topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
-        Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0),
-        new ProtocolResults.Readers(
-            "read_committed", Map.of("order", "read_committed"), "read_committed"),
         Map.of(
             "transactions",
             Map.of(
@@ -275,27 +279,19 @@ public class RunResultsJsonTest {
     ProtocolResults bare =
         new ProtocolResults(
             new ProtocolResults.ProtocolConfig(null, 1, null, "shared", 1, Map.of(), null, null),
-            new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Map.of(),
+            new ProtocolResults.Sends(
+                new Throughput(
+                    0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
+                Percentiles.empty(),
+                null,
+                List.of(),
+                Map.of()),
+            new ProtocolResults.Latencies(Map.of(), Map.of(), Map.of(), Map.of(), null, null, null),
             null,
-            null,
-            null,
-            null,
-            Percentiles.empty(),
-            null,
-            List.of(),
-            null,
-            null,
-            null,
+            new ProtocolResults.Consumers(null, null, null, null, null),
             null,
             "could not compare offsets after the run: gone",
             List.of(),
-            null,
-            Map.of(),
-            null,
             Map.of());
     InjectorResults injector =
         new InjectorResults(
@@ -499,11 +495,11 @@ public class RunResultsJsonTest {
     RunResults read = ResultsJson.read(file);
     assertFalse(read.protocols().isEmpty());
     ProtocolResults p = read.protocols().get(0);
-    assertTrue(p.throughput().ackedOk() > 0);
-    assertEquals(p.throughput().ackedOk(), p.reconciliation().ackedOk());
+    assertTrue(p.sends().throughput().ackedOk() > 0);
+    assertEquals(p.sends().throughput().ackedOk(), p.reconciliation().ackedOk());
     assertEquals(
-        p.throughput().ackedOk(),
-        p.partitions().stream().mapToLong(ProtocolResults.PartitionShare::records).sum());
+        p.sends().throughput().ackedOk(),
+        p.sends().partitions().stream().mapToLong(ProtocolResults.PartitionShare::records).sum());
     assertEquals("******", p.config().producerProperties().get("ssl.truststore.password"));
     assertFalse(read.gates().isEmpty());
     // Its ack p99 of a second without acks was written "NaN": read as NaN, written null now.

@@ -65,27 +65,18 @@ class ShareGroupMergeTest {
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig(
             "b:9092", null, "work", "shared", 1, Map.of(), null, "r"),
-        new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Sends(
+            new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
+            Percentiles.empty(),
+            null,
+            List.of(),
+            null),
+        new ProtocolResults.Latencies(Map.of(), Map.of(), Map.of(), Map.of(), null, null, null),
         d,
-        Percentiles.empty(),
-        null,
-        List.of(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Consumers(null, null, null, null, null),
         null,
         null,
         List.of(),
-        null,
-        null,
-        null,
         Map.of("shareGroups", List.of(c.results())));
   }
 
@@ -312,27 +303,21 @@ class ShareGroupMergeTest {
     ProtocolResults p = injector(0, 0, counters());
     return new ProtocolResults(
         p.config(),
-        p.throughput(),
-        p.ackLatencyMs(),
-        p.e2eLatencyMs(),
-        p.ackLatencyHistograms(),
-        p.e2eLatencyHistograms(),
+        new ProtocolResults.Sends(
+            p.sends().throughput(), p.sends().publishDelayMs(), null, List.of(), null),
+        new ProtocolResults.Latencies(
+            p.latencies().ackLatencyMs(),
+            p.latencies().e2eLatencyMs(),
+            p.latencies().ackLatencyHistograms(),
+            p.latencies().e2eLatencyHistograms(),
+            null,
+            null,
+            null),
         null,
-        null,
-        null,
-        null,
-        p.publishDelayMs(),
-        null,
-        List.of(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Consumers(null, null, null, null, null),
         null,
         null,
         List.of(),
-        null,
-        null,
-        null,
         Map.of("shareGroups", List.of(g)));
   }
 }

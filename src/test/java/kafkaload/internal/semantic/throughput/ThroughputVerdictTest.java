@@ -127,27 +127,18 @@ class ThroughputVerdictTest {
     byRequest.put("send", send);
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig("b:9092", null, "t", "shared", 1, Map.of(), null, "r"),
-        new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, byRequest, 0, 0, 0, 0, 0),
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        Map.of(),
+        new ProtocolResults.Sends(
+            new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, byRequest, 0, 0, 0, 0, 0),
+            Percentiles.empty(),
+            null,
+            List.of(),
+            null),
+        new ProtocolResults.Latencies(Map.of(), Map.of(), Map.of(), Map.of(), null, null, null),
         null,
-        null,
-        null,
-        null,
-        Percentiles.empty(),
-        null,
-        List.of(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Consumers(null, null, null, null, null),
         null,
         null,
         List.of(),
-        null,
-        null,
-        null,
         Map.of("throughputGates", List.of(ThroughputVerdict.deferred("send", min, send))));
   }
 
@@ -198,8 +189,15 @@ class ThroughputVerdictTest {
             .merge(
                 List.of(
                     new ProtocolResults(
-                        null, null, null, null, null, null, null, null, null, null, null, null,
-                        null, null, null, null, null, null, null, null, null, null, Map.of())),
+                        null,
+                        new ProtocolResults.Sends(null, null, null, null, null),
+                        new ProtocolResults.Latencies(null, null, null, null, null, null, null),
+                        null,
+                        new ProtocolResults.Consumers(null, null, null, null, null),
+                        null,
+                        null,
+                        null,
+                        Map.of())),
                 (name, ko) -> {
                   throw new AssertionError("no verdict expected: " + name);
                 }));
