@@ -233,42 +233,36 @@ public class RunResultsJsonTest {
             "shareGroups",
             List.of(
                 new ShareGroupResults(
-                    "work",
-                    topic,
-                    "workers",
-                    "explicit",
-                    false,
-                    true,
-                    3,
-                    2,
-                    Map.of("share.record.lock.duration.ms", "2000"),
+                    new ShareGroupResults.Settings(
+                        "work",
+                        topic,
+                        "workers",
+                        "explicit",
+                        false,
+                        true,
+                        3,
+                        2,
+                        Map.of("share.record.lock.duration.ms", "2000")),
                     2000,
-                    1010,
-                    250,
-                    990,
-                    12,
-                    5,
-                    20,
-                    3,
-                    4,
-                    6,
-                    Map.of(1, 990L, 2, 20L),
-                    pct(990, 3.5),
-                    pct(300, 1.5),
-                    List.of(
-                        new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0, 1),
-                        new ShareGroupResults.ShareConsumer(1, 410, 400, 4, 5.0, 80.0, 700, null)),
-                    19.2,
-                    List.of(
-                        new ProtocolResults.LagPoint(1.0, 40),
-                        new ProtocolResults.LagPoint(2.0, 0)),
-                    new ShareGroupResults.LagVerdict(40, -3.5, false, 0L),
+                    new ShareGroupResults.Deliveries(
+                        1010, 250, 990, 12, 5, 20, 3, 4, 6, Map.of(1, 990L, 2, 20L)),
+                    new ShareGroupResults.Latency(
+                        pct(990, 3.5), pct(300, 1.5), "HISTFCCCC", "HISTFDDDD"),
+                    new ShareGroupResults.Work(
+                        List.of(
+                            new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0, 1),
+                            new ShareGroupResults.ShareConsumer(
+                                1, 410, 400, 4, 5.0, 80.0, 700, null)),
+                        19.2,
+                        1_699_999_999_000L,
+                        1_700_000_004_000L),
+                    new ShareGroupResults.GroupLag(
+                        List.of(
+                            new ProtocolResults.LagPoint(1.0, 40),
+                            new ProtocolResults.LagPoint(2.0, 0)),
+                        new ShareGroupResults.LagVerdict(40, -3.5, false, 0L)),
                     new ShareGroupResults.Reconciliation(
                         1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false),
-                    1_699_999_999_000L,
-                    1_700_000_004_000L,
-                    "HISTFCCCC",
-                    "HISTFDDDD",
                     2))));
   }
 
@@ -445,7 +439,7 @@ public class RunResultsJsonTest {
         topic.partitions().get(1));
     assertNull(read.protocols().get(0).reconciliation().exactlyOnce().abortedOutputs());
     ShareGroupResults.LagVerdict lag =
-        read.protocols().get(0).section(ShareSemantic.SECTION).get(0).lagVerdict();
+        read.protocols().get(0).section(ShareSemantic.SECTION).get(0).groupLag().lagVerdict();
     assertNull(lag.lagAtEnd());
     assertFalse(lag.drained(), "a lag not read is not drained");
   }
