@@ -293,21 +293,24 @@ final class MergedSummary {
             out.add(
                 new InjectorSample(
                     second,
-                    sum(b, InjectorSample::msgsPerSec),
-                    sum(b, InjectorSample::mbPerSec),
-                    max(b, InjectorSample::ackP99Ms),
-                    max(b, InjectorSample::ackMaxMs),
-                    max(b, InjectorSample::systemCpuPct),
-                    max(b, InjectorSample::processCpuPct),
-                    max(b, InjectorSample::heapUsedMb),
-                    max(b, InjectorSample::heapAfterGcMb),
-                    max(b, InjectorSample::gcPauseMs),
-                    max(b, InjectorSample::gcMaxPauseMs),
-                    max(b, InjectorSample::sendBlockedMs),
-                    b.stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
-                    max(b, InjectorSample::eventLoopDelayP99Ms),
-                    max(b, InjectorSample::eventLoopDelayMaxMs),
-                    b.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum(),
+                    new InjectorSample.Load(
+                        sum(b, p -> p.load().msgsPerSec()),
+                        sum(b, p -> p.load().mbPerSec()),
+                        max(b, p -> p.load().ackP99Ms()),
+                        max(b, p -> p.load().ackMaxMs())),
+                    new InjectorSample.Resources(
+                        max(b, p -> p.resources().systemCpuPct()),
+                        max(b, p -> p.resources().processCpuPct()),
+                        max(b, p -> p.resources().heapUsedMb()),
+                        max(b, p -> p.resources().heapAfterGcMb()),
+                        max(b, p -> p.resources().gcPauseMs()),
+                        max(b, p -> p.resources().gcMaxPauseMs())),
+                    new InjectorSample.EventLoop(
+                        max(b, p -> p.eventLoop().sendBlockedMs()),
+                        b.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum(),
+                        max(b, p -> p.eventLoop().eventLoopDelayP99Ms()),
+                        max(b, p -> p.eventLoop().eventLoopDelayMaxMs()),
+                        b.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum()),
                     new LinkedHashMap<>(b.get(0).producer()))));
     return out;
   }

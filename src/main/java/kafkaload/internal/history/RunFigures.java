@@ -100,14 +100,14 @@ public record RunFigures(
       if (start >= 0 && from < start + warmup - 0.25 || s.second() > end + 0.25) {
         continue;
       }
-      if (s.msgsPerSec() > 0) {
-        rate.add(s.msgsPerSec());
-        if (s.processCpuPct() > 0) {
-          cpu.add(s.processCpuPct() / 100 / s.msgsPerSec() * 1e6);
+      if (s.load().msgsPerSec() > 0) {
+        rate.add(s.load().msgsPerSec());
+        if (s.resources().processCpuPct() > 0) {
+          cpu.add(s.resources().processCpuPct() / 100 / s.load().msgsPerSec() * 1e6);
         }
       }
-      if (Double.isFinite(s.ackP99Ms()) && s.msgsPerSec() > 0) {
-        p99.add(s.ackP99Ms());
+      if (Double.isFinite(s.load().ackP99Ms()) && s.load().msgsPerSec() > 0) {
+        p99.add(s.load().ackP99Ms());
       }
     }
     Histogram ack = null;

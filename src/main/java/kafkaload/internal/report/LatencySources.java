@@ -58,8 +58,8 @@ public final class LatencySources {
             publishMax,
             eventLoopDelay == null ? null : eventLoopDelay.p99(),
             eventLoopDelay == null ? null : eventLoopDelay.max(),
-            load.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
-            max(load, InjectorSample::gcMaxPauseMs)),
+            load.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
+            max(load, p -> p.resources().gcMaxPauseMs())),
         load.size());
   }
 

@@ -37,21 +37,9 @@ class MergedSummaryTest {
   private static InjectorSample second(double s, double msgs, double cpu, double heapAfterGc) {
     return new InjectorSample(
         s,
-        msgs,
-        msgs / 1000,
-        2,
-        4,
-        cpu,
-        cpu,
-        200,
-        heapAfterGc,
-        1,
-        1,
-        0,
-        10,
-        1,
-        2,
-        0,
+        new InjectorSample.Load(msgs, msgs / 1000, 2, 4),
+        new InjectorSample.Resources(cpu, cpu, 200, heapAfterGc, 1, 1),
+        new InjectorSample.EventLoop(0, 10, 1, 2, 0),
         Map.of("record-send-rate", msgs));
   }
 
@@ -278,10 +266,10 @@ class MergedSummaryTest {
 
     // Second by second: rates summed, CPU the worst injector's, a value no injector knew stays NaN.
     assertEquals(2, m.timeline().size());
-    assertEquals(400, m.timeline().get(0).msgsPerSec(), 1e-9);
-    assertEquals(95, m.timeline().get(0).processCpuPct());
-    assertTrue(Double.isNaN(m.timeline().get(0).heapAfterGcMb()));
-    assertEquals(20, m.timeline().get(1).eventLoopProbes(), "probe counts add up");
+    assertEquals(400, m.timeline().get(0).load().msgsPerSec(), 1e-9);
+    assertEquals(95, m.timeline().get(0).resources().processCpuPct());
+    assertTrue(Double.isNaN(m.timeline().get(0).resources().heapAfterGcMb()));
+    assertEquals(20, m.timeline().get(1).eventLoop().eventLoopProbes(), "probe counts add up");
     assertEquals(rows, m.injectors());
     assertEquals(info, m.merge());
     assertFalse(m.gates().isEmpty());

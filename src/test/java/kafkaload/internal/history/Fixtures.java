@@ -47,21 +47,24 @@ final class Fixtures {
                   double j2 = 1 + jitter * (2 * rnd.nextDouble() - 1);
                   return new InjectorSample(
                       s.second(),
-                      s.msgsPerSec() * rate * j1,
-                      s.mbPerSec() * rate * j1,
-                      s.ackP99Ms() * latency * j2,
-                      s.ackMaxMs() * latency,
-                      s.systemCpuPct(),
-                      s.processCpuPct(),
-                      s.heapUsedMb(),
-                      s.heapAfterGcMb(),
-                      s.gcPauseMs(),
-                      s.gcMaxPauseMs(),
-                      s.sendBlockedMs(),
-                      s.eventLoopProbes(),
-                      s.eventLoopDelayP99Ms(),
-                      s.eventLoopDelayMaxMs(),
-                      s.eventLoopProbesOverBound(),
+                      new InjectorSample.Load(
+                          s.load().msgsPerSec() * rate * j1,
+                          s.load().mbPerSec() * rate * j1,
+                          s.load().ackP99Ms() * latency * j2,
+                          s.load().ackMaxMs() * latency),
+                      new InjectorSample.Resources(
+                          s.resources().systemCpuPct(),
+                          s.resources().processCpuPct(),
+                          s.resources().heapUsedMb(),
+                          s.resources().heapAfterGcMb(),
+                          s.resources().gcPauseMs(),
+                          s.resources().gcMaxPauseMs()),
+                      new InjectorSample.EventLoop(
+                          s.eventLoop().sendBlockedMs(),
+                          s.eventLoop().eventLoopProbes(),
+                          s.eventLoop().eventLoopDelayP99Ms(),
+                          s.eventLoop().eventLoopDelayMaxMs(),
+                          s.eventLoop().eventLoopProbesOverBound()),
                       s.producer());
                 })
             .toList();

@@ -43,21 +43,9 @@ public class RunResultsJsonTest {
   private static InjectorSample sample(double second, double heapAfterGc) {
     return new InjectorSample(
         second,
-        1000,
-        0.98,
-        2.5,
-        7.5,
-        40,
-        30,
-        210,
-        heapAfterGc,
-        3,
-        2,
-        0.5,
-        10,
-        1.2,
-        2.4,
-        1,
+        new InjectorSample.Load(1000, 0.98, 2.5, 7.5),
+        new InjectorSample.Resources(40, 30, 210, heapAfterGc, 3, 2),
+        new InjectorSample.EventLoop(0.5, 10, 1.2, 2.4, 1),
         Map.of("record-send-rate", 1000.0, "bufferpool-wait-ratio", 0.0001));
   }
 
@@ -497,7 +485,7 @@ public class RunResultsJsonTest {
     assertEquals("******", p.config().producerProperties().get("ssl.truststore.password"));
     assertFalse(read.gates().isEmpty());
     // Its ack p99 of a second without acks was written "NaN": read as NaN, written null now.
-    assertTrue(Double.isNaN(read.timeline().get(read.timeline().size() - 1).ackP99Ms()));
+    assertTrue(Double.isNaN(read.timeline().get(read.timeline().size() - 1).load().ackP99Ms()));
     assertEquals(
         TREE.readTree(real.replace("\"NaN\"", "null")), TREE.readTree(ResultsJson.write(read)));
   }
