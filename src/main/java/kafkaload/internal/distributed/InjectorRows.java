@@ -42,7 +42,7 @@ final class InjectorRows {
         f.marker().gatlingExitCode(),
         p == null ? null : p.sends().throughput().ackedOk(),
         p == null ? null : p.sends().throughput().failed(),
-        p == null ? null : p.sends().throughput().msgsPerSec(),
+        p == null ? null : p.sends().throughput().rate().msgsPerSec(),
         p == null ? null : p.latencies().ackLatencyMs(),
         health == null ? null : health.saturated(),
         health == null ? null : health.reasons(),

@@ -93,10 +93,10 @@ final class MergedSummary {
           rates(
               acked,
               bytes,
-              rs.stream().map(Throughput.RequestThroughput::firstAckMillis).toList(),
-              rs.stream().map(Throughput.RequestThroughput::lastAckMillis).toList(),
-              rs.stream().map(Throughput.RequestThroughput::msgsPerSec).toList(),
-              rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList()));
+              rs.stream().map(t -> t.rate().firstAckMillis()).toList(),
+              rs.stream().map(t -> t.rate().lastAckMillis()).toList(),
+              rs.stream().map(t -> t.rate().msgsPerSec()).toList(),
+              rs.stream().map(t -> t.rate().mbPerSec()).toList()));
     }
     long acked = ts.stream().mapToLong(Throughput::ackedOk).sum();
     long bytes = ts.stream().mapToLong(Throughput::ackedBytes).sum();
@@ -104,10 +104,10 @@ final class MergedSummary {
         rates(
             acked,
             bytes,
-            ts.stream().map(Throughput::firstAckMillis).toList(),
-            ts.stream().map(Throughput::lastAckMillis).toList(),
-            ts.stream().map(Throughput::msgsPerSec).toList(),
-            ts.stream().map(Throughput::mbPerSec).toList());
+            ts.stream().map(p -> p.rate().firstAckMillis()).toList(),
+            ts.stream().map(p -> p.rate().lastAckMillis()).toList(),
+            ts.stream().map(p -> p.rate().msgsPerSec()).toList(),
+            ts.stream().map(p -> p.rate().mbPerSec()).toList());
     // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of
     // each injector's peak, an upper bound of the run's (the peaks need not be at the same moment).
     Throughput throughput =
@@ -116,16 +116,12 @@ final class MergedSummary {
             ts.stream().mapToLong(Throughput::failed).sum(),
             ts.stream().mapToLong(Throughput::inFlightAtEnd).sum(),
             bytes,
-            all.firstToLastAckSeconds(),
-            all.msgsPerSec(),
-            all.mbPerSec(),
-            all.firstAckMillis(),
-            all.lastAckMillis(),
-            all.overUnionSpan(),
+            all.rate(),
             byRequest,
-            ts.stream().mapToDouble(Throughput::sendBlockedMsTotal).sum(),
-            ts.stream().mapToDouble(Throughput::sendBlockedMsMax).max().orElse(0),
-            ts.stream().mapToLong(Throughput::sendsOffTheEventLoop).sum(),
+            new Throughput.SendPath(
+                ts.stream().mapToDouble(p -> p.sendPath().sendBlockedMsTotal()).sum(),
+                ts.stream().mapToDouble(p -> p.sendPath().sendBlockedMsMax()).max().orElse(0),
+                ts.stream().mapToLong(p -> p.sendPath().sendsOffTheEventLoop()).sum()),
             ts.stream().mapToLong(Throughput::lateReplies).sum(),
             ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
 
@@ -204,12 +200,13 @@ final class MergedSummary {
     return new Throughput.RequestThroughput(
         count,
         bytes,
-        union.seconds(),
-        all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
-        all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
-        union.firstAckMillis(),
-        union.lastAckMillis(),
-        new Throughput.Rate(union.msgsPerSec(), union.mbPerSec()));
+        new Throughput.AckRate(
+            union.seconds(),
+            all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
+            all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
+            union.firstAckMillis(),
+            union.lastAckMillis(),
+            new Throughput.Rate(union.msgsPerSec(), union.mbPerSec())));
   }
 
   private static Map<String, Histogram> merged(

@@ -55,23 +55,26 @@ public record RunFigures(
       java.util.Collection<Map.Entry<String, Throughput.RequestThroughput>> requests) {
     List<Throughput.RequestThroughput> measured =
         requests.stream()
-            .filter(e -> !e.getKey().startsWith(WARM_UP) && e.getValue().msgsPerSec() != null)
+            .filter(
+                e -> !e.getKey().startsWith(WARM_UP) && e.getValue().rate().msgsPerSec() != null)
             .map(Map.Entry::getValue)
-            .sorted(java.util.Comparator.comparing(Throughput.RequestThroughput::firstAckMillis))
+            .sorted(java.util.Comparator.comparing(t -> t.rate().firstAckMillis()))
             .toList();
     if (measured.isEmpty()) {
       return null;
     }
     boolean oneAfterAnother = measured.size() > 1;
     for (int i = 1; i < measured.size(); i++) {
-      oneAfterAnother &= measured.get(i).firstAckMillis() >= measured.get(i - 1).lastAckMillis();
+      oneAfterAnother &=
+          measured.get(i).rate().firstAckMillis() >= measured.get(i - 1).rate().lastAckMillis();
     }
     if (!oneAfterAnother) {
-      return measured.stream().mapToDouble(Throughput.RequestThroughput::msgsPerSec).sum();
+      return measured.stream().mapToDouble(t -> t.rate().msgsPerSec()).sum();
     }
     long acked = measured.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
     double seconds =
-        (measured.get(measured.size() - 1).lastAckMillis() - measured.get(0).firstAckMillis())
+        (measured.get(measured.size() - 1).rate().lastAckMillis()
+                - measured.get(0).rate().firstAckMillis())
             / 1000.0;
     return acked / seconds;
   }

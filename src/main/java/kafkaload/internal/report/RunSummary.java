@@ -309,16 +309,18 @@ public final class RunSummary {
         sent.failed(),
         sent.inFlight(),
         sent.ackedBytes(),
-        all.seconds(),
-        all.msgsPerSec(),
-        all.mbPerSec(),
-        all.firstAckMillis(),
-        all.lastAckMillis(),
-        null,
+        new Throughput.AckRate(
+            all.seconds(),
+            all.msgsPerSec(),
+            all.mbPerSec(),
+            all.firstAckMillis(),
+            all.lastAckMillis(),
+            null),
         st.throughputByRequest(),
-        ledger.sendPath().blockedNanos() / 1e6,
-        ledger.sendPath().maxBlockedNanos() / 1e6,
-        ledger.sendPath().offloadedCount(),
+        new Throughput.SendPath(
+            ledger.sendPath().blockedNanos() / 1e6,
+            ledger.sendPath().maxBlockedNanos() / 1e6,
+            ledger.sendPath().offloadedCount()),
         ledger.consumes().lateReplies(),
         ledger.users().peak());
   }

@@ -293,12 +293,13 @@ public final class DeliveryLedger {
               new Throughput.RequestThroughput(
                   r.count.sum(),
                   r.bytes.sum(),
-                  s.seconds(),
-                  s.msgsPerSec(),
-                  s.mbPerSec(),
-                  s.firstAckMillis(),
-                  s.lastAckMillis(),
-                  null));
+                  new Throughput.AckRate(
+                      s.seconds(),
+                      s.msgsPerSec(),
+                      s.mbPerSec(),
+                      s.firstAckMillis(),
+                      s.lastAckMillis(),
+                      null)));
         });
     return out;
   }

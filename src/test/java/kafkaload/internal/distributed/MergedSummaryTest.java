@@ -72,28 +72,28 @@ class MergedSummaryTest {
         new Throughput.RequestThroughput(
             acked,
             acked * 100,
-            10,
-            acked / 10.0,
-            acked * 100 / 10.0 / 1_048_576,
-            firstAck,
-            firstAck + 10_000,
-            null);
+            new Throughput.AckRate(
+                10,
+                acked / 10.0,
+                acked * 100 / 10.0 / 1_048_576,
+                firstAck,
+                firstAck + 10_000,
+                null));
     Throughput t =
         new Throughput(
             acked,
             index,
             1,
             acked * 100,
-            10,
-            acked / 10.0,
-            acked * 100 / 10.0 / 1_048_576,
-            firstAck,
-            firstAck + 10_000,
-            null,
+            new Throughput.AckRate(
+                10,
+                acked / 10.0,
+                acked * 100 / 10.0 / 1_048_576,
+                firstAck,
+                firstAck + 10_000,
+                null),
             Map.of("send", send),
-            5,
-            2 + index,
-            1,
+            new Throughput.SendPath(5, 2 + index, 1),
             0,
             8);
     ProtocolResults p =
@@ -221,15 +221,15 @@ class MergedSummaryTest {
     assertEquals(400_000, t.ackedBytes());
     // Each injector's own rate, added up; beside it the rate over the union span (first ack to the
     // last: 15 s).
-    assertEquals(100 + 300, t.msgsPerSec(), 1e-9);
-    assertEquals(4000 / 15.0, t.overUnionSpan().msgsPerSec(), 1e-9);
-    assertEquals(15, t.firstToLastAckSeconds());
-    assertEquals(1_000_000L, t.firstAckMillis());
-    assertEquals(1_015_000L, t.lastAckMillis());
-    assertEquals(400, t.byRequest().get("send").msgsPerSec(), 1e-9);
+    assertEquals(100 + 300, t.rate().msgsPerSec(), 1e-9);
+    assertEquals(4000 / 15.0, t.rate().overUnionSpan().msgsPerSec(), 1e-9);
+    assertEquals(15, t.rate().firstToLastAckSeconds());
+    assertEquals(1_000_000L, t.rate().firstAckMillis());
+    assertEquals(1_015_000L, t.rate().lastAckMillis());
+    assertEquals(400, t.byRequest().get("send").rate().msgsPerSec(), 1e-9);
     assertEquals(4000, t.byRequest().get("send").acked());
-    assertEquals(3, t.sendBlockedMsMax());
-    assertEquals(10, t.sendBlockedMsTotal());
+    assertEquals(3, t.sendPath().sendBlockedMsMax());
+    assertEquals(10, t.sendPath().sendBlockedMsTotal());
     // Percentiles of the histograms added together: exact, not an average of percentiles.
     Percentiles send = p.latencies().ackLatencyMs().get("send");
     assertEquals(4, send.count());

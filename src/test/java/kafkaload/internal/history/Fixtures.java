@@ -180,16 +180,18 @@ final class Fixtures {
                           failed,
                           t.inFlightAtEnd(),
                           t.ackedBytes(),
-                          t.firstToLastAckSeconds(),
-                          t.msgsPerSec(),
-                          t.mbPerSec(),
-                          t.firstAckMillis(),
-                          t.lastAckMillis(),
-                          t.overUnionSpan(),
+                          new Throughput.AckRate(
+                              t.rate().firstToLastAckSeconds(),
+                              t.rate().msgsPerSec(),
+                              t.rate().mbPerSec(),
+                              t.rate().firstAckMillis(),
+                              t.rate().lastAckMillis(),
+                              t.rate().overUnionSpan()),
                           t.byRequest(),
-                          t.sendBlockedMsTotal(),
-                          t.sendBlockedMsMax(),
-                          t.sendsOffTheEventLoop(),
+                          new Throughput.SendPath(
+                              t.sendPath().sendBlockedMsTotal(),
+                              t.sendPath().sendBlockedMsMax(),
+                              t.sendPath().sendsOffTheEventLoop()),
                           t.lateReplies(),
                           t.peakConcurrentUsers());
                   return new ProtocolResults(

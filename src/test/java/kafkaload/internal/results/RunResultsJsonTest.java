@@ -58,26 +58,30 @@ public class RunResultsJsonTest {
         Map.of("schema.registry.url", "http://registry:8081", "auto.register.schemas", "true");
     Throughput.RequestThroughput send =
         new Throughput.RequestThroughput(
-            900, 900 * 1024, 8.9, 101.1, 0.099, 1_700_000_000_000L, 1_700_000_008_900L, null);
+            900,
+            900 * 1024,
+            new Throughput.AckRate(
+                8.9, 101.1, 0.099, 1_700_000_000_000L, 1_700_000_008_900L, null));
     Throughput.RequestThroughput none =
         new Throughput.RequestThroughput(
-            0, 0, 0, null, null, null, null, new Throughput.Rate(null, null));
+            0,
+            0,
+            new Throughput.AckRate(0, null, null, null, null, new Throughput.Rate(null, null)));
     Throughput throughput =
         new Throughput(
             1000,
             2,
             1,
             1024_000,
-            9.5,
-            105.3,
-            0.103,
-            1_700_000_000_000L,
-            1_700_000_009_500L,
-            new Throughput.Rate(104.0, 0.1),
+            new Throughput.AckRate(
+                9.5,
+                105.3,
+                0.103,
+                1_700_000_000_000L,
+                1_700_000_009_500L,
+                new Throughput.Rate(104.0, 0.1)),
             Map.of("send", send, "warm-up send", none),
-            12.5,
-            3.25,
-            4,
+            new Throughput.SendPath(12.5, 3.25, 4),
             1,
             16);
     ReconciliationResult rec =
@@ -263,7 +267,15 @@ public class RunResultsJsonTest {
             new ProtocolResults.ProtocolConfig(null, 1, null, "shared", 1, Map.of(), null, null),
             new ProtocolResults.Sends(
                 new Throughput(
-                    0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
+                    0,
+                    0,
+                    0,
+                    0,
+                    new Throughput.AckRate(0, null, null, null, null, null),
+                    Map.of(),
+                    new Throughput.SendPath(0, 0, 0),
+                    0,
+                    0),
                 Percentiles.empty(),
                 null,
                 List.of(),

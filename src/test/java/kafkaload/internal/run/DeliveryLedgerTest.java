@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class DeliveryLedgerTest {
   private static Throughput.RequestThroughput figures(
       long acked, long bytes, double seconds, Double msgs, Double mb) {
-    return new Throughput.RequestThroughput(acked, bytes, seconds, msgs, mb, null, null, null);
+    return new Throughput.RequestThroughput(
+        acked, bytes, new Throughput.AckRate(seconds, msgs, mb, null, null, null));
   }
 
   /** The figures without the span's epoch ends (checked in theSpanEndsAreTheFirstAndLastAck). */
@@ -25,12 +26,13 @@ class DeliveryLedgerTest {
     return new Throughput.RequestThroughput(
         t.acked(),
         t.bytes(),
-        t.firstToLastAckSeconds(),
-        t.msgsPerSec(),
-        t.mbPerSec(),
-        null,
-        null,
-        t.overUnionSpan());
+        new Throughput.AckRate(
+            t.rate().firstToLastAckSeconds(),
+            t.rate().msgsPerSec(),
+            t.rate().mbPerSec(),
+            null,
+            null,
+            t.rate().overUnionSpan()));
   }
 
   @Test
@@ -39,9 +41,9 @@ class DeliveryLedgerTest {
     s.requestAcks("none", true);
     s.acked(s.requestAcks("send", true), "t", 0, 1, 4_000, 1);
     s.acked(s.requestAcks("send", true), "t", 0, 1, 2_000, 1);
-    assertEquals(2_000L, s.throughputByRequest().get("send").firstAckMillis());
-    assertEquals(4_000L, s.throughputByRequest().get("send").lastAckMillis());
-    assertEquals(null, s.throughputByRequest().get("none").firstAckMillis());
+    assertEquals(2_000L, s.throughputByRequest().get("send").rate().firstAckMillis());
+    assertEquals(4_000L, s.throughputByRequest().get("send").rate().lastAckMillis());
+    assertEquals(null, s.throughputByRequest().get("none").rate().firstAckMillis());
   }
 
   @Test

@@ -67,7 +67,16 @@ class ShareGroupMergeTest {
         new ProtocolResults.ProtocolConfig(
             "b:9092", null, "work", "shared", 1, Map.of(), null, "r"),
         new ProtocolResults.Sends(
-            new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
+            new Throughput(
+                0,
+                0,
+                0,
+                0,
+                new Throughput.AckRate(0, null, null, null, null, null),
+                Map.of(),
+                new Throughput.SendPath(0, 0, 0),
+                0,
+                0),
             Percentiles.empty(),
             null,
             List.of(),

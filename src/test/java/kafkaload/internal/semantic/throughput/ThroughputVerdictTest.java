@@ -25,12 +25,13 @@ class ThroughputVerdictTest {
     return new Throughput.RequestThroughput(
         acked,
         acked * 100,
-        s.seconds(),
-        s.msgsPerSec(),
-        s.mbPerSec(),
-        s.firstAckMillis(),
-        s.lastAckMillis(),
-        null);
+        new Throughput.AckRate(
+            s.seconds(),
+            s.msgsPerSec(),
+            s.mbPerSec(),
+            s.firstAckMillis(),
+            s.lastAckMillis(),
+            null));
   }
 
   @Test
@@ -128,7 +129,16 @@ class ThroughputVerdictTest {
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig("b:9092", null, "t", "shared", 1, Map.of(), null, "r"),
         new ProtocolResults.Sends(
-            new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, byRequest, 0, 0, 0, 0, 0),
+            new Throughput(
+                0,
+                0,
+                0,
+                0,
+                new Throughput.AckRate(0, null, null, null, null, null),
+                byRequest,
+                new Throughput.SendPath(0, 0, 0),
+                0,
+                0),
             Percentiles.empty(),
             null,
             List.of(),
