@@ -192,7 +192,7 @@ final class MergedSummary {
             .mapToLong(Long::longValue)
             .max()
             .orElse(Long.MIN_VALUE);
-    Throughput.Spans union = Throughput.span(count, bytes, firstAck, lastAck);
+    Throughput.AckRate union = Throughput.span(count, bytes, firstAck, lastAck);
     boolean all =
         !msgs.isEmpty()
             && msgs.stream().allMatch(Objects::nonNull)
@@ -201,7 +201,7 @@ final class MergedSummary {
         count,
         bytes,
         new Throughput.AckRate(
-            union.seconds(),
+            union.firstToLastAckSeconds(),
             all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
             all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
             union.firstAckMillis(),

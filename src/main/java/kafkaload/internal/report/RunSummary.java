@@ -303,19 +303,12 @@ public final class RunSummary {
   private static Throughput throughput(RunLedger ledger) {
     DeliveryLedger st = ledger.delivery();
     DeliveryLedger.Snapshot sent = st.snapshot();
-    Throughput.Spans all = st.ackSpan();
     return new Throughput(
         sent.acked(),
         sent.failed(),
         sent.inFlight(),
         sent.ackedBytes(),
-        new Throughput.AckRate(
-            all.seconds(),
-            all.msgsPerSec(),
-            all.mbPerSec(),
-            all.firstAckMillis(),
-            all.lastAckMillis(),
-            null),
+        st.ackSpan(),
         st.throughputByRequest(),
         new Throughput.SendPath(
             ledger.sendPath().blockedNanos() / 1e6,

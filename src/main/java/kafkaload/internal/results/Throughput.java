@@ -49,23 +49,17 @@ public record Throughput(
   public record RequestThroughput(long acked, long bytes, @JsonUnwrapped AckRate rate) {}
 
   /**
-   * The rate of {@code count} records and {@code bytes} between a first and a last ack (epoch ms).
+   * The rate of {@code count} records and {@code bytes} between a first and a last ack (epoch ms),
+   * without a union span.
    */
-  public static Spans span(long count, long bytes, long firstMillis, long lastMillis) {
+  public static AckRate span(long count, long bytes, long firstMillis, long lastMillis) {
     double seconds = count < 2 ? 0 : (lastMillis - firstMillis) / 1000.0;
-    return new Spans(
+    return new AckRate(
         seconds,
         seconds > 0 ? count / seconds : null,
         seconds > 0 ? bytes / seconds / 1_048_576.0 : null,
         count > 0 ? firstMillis : null,
-        count > 0 ? lastMillis : null);
+        count > 0 ? lastMillis : null,
+        null);
   }
-
-  /** A first-to-last-ack span and the rate over it. */
-  public record Spans(
-      double seconds,
-      Double msgsPerSec,
-      Double mbPerSec,
-      Long firstAckMillis,
-      Long lastAckMillis) {}
 }

@@ -100,14 +100,14 @@ class DeliveryLedgerTest {
   @Test
   void theProtocolRateUsesTheRunsFirstAndLastAck() {
     DeliveryLedger s = new DeliveryLedger();
-    assertEquals(new Throughput.Spans(0.0, null, null, null, null), s.ackSpan());
+    assertEquals(new Throughput.AckRate(0.0, null, null, null, null, null), s.ackSpan());
     // Ten acks of half a MiB each; the first at 10 s, the last at 15 s, whatever the order.
     long[] at = {12_000, 15_000, 10_000, 11_000, 13_000, 14_000, 12_500, 10_500, 14_500, 11_500};
     for (long t : at) {
       s.acked(null, "t", 0, 1_048_576 / 2, t, 0);
     }
-    Throughput.Spans m = s.ackSpan();
-    assertEquals(5.0, m.seconds());
+    Throughput.AckRate m = s.ackSpan();
+    assertEquals(5.0, m.firstToLastAckSeconds());
     assertEquals(2.0, m.msgsPerSec());
     assertEquals(1.0, m.mbPerSec());
     assertEquals(10_000L, m.firstAckMillis());

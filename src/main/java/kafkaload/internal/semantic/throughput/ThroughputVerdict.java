@@ -133,17 +133,8 @@ public final class ThroughputVerdict {
             .mapToLong(Long::longValue)
             .max()
             .orElse(0);
-    Throughput.Spans s = Throughput.span(acked, bytes, first, last);
     return new Throughput.RequestThroughput(
-        acked,
-        bytes,
-        new Throughput.AckRate(
-            s.seconds(),
-            s.msgsPerSec(),
-            s.mbPerSec(),
-            s.firstAckMillis(),
-            s.lastAckMillis(),
-            null));
+        acked, bytes, Throughput.span(acked, bytes, first, last));
   }
 
   /** 5,000 or 0.5: grouped, without a fraction when there is none. */

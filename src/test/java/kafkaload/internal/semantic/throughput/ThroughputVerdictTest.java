@@ -21,17 +21,8 @@ class ThroughputVerdictTest {
 
   /** {@code acked} records acked from T0 to T0 + {@code millis}. */
   private static Throughput.RequestThroughput acks(long acked, long from, long millis) {
-    Throughput.Spans s = Throughput.span(acked, acked * 100, T0 + from, T0 + from + millis);
     return new Throughput.RequestThroughput(
-        acked,
-        acked * 100,
-        new Throughput.AckRate(
-            s.seconds(),
-            s.msgsPerSec(),
-            s.mbPerSec(),
-            s.firstAckMillis(),
-            s.lastAckMillis(),
-            null));
+        acked, acked * 100, Throughput.span(acked, acked * 100, T0 + from, T0 + from + millis));
   }
 
   @Test
