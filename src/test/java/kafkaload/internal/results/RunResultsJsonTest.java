@@ -200,7 +200,16 @@ public class RunResultsJsonTest {
             Map.of("group-a", RunResults.Resolution.of(2, 1)),
             Map.of("group-a", new ProtocolResults.LagSampling(10, 1, 2, "timed out")),
             new DrainThroughput(
-                topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
+                topic,
+                "subscribe",
+                4,
+                1000,
+                1000,
+                2.5,
+                400,
+                0.39,
+                1.9,
+                new DrainThroughput.Rebalancing(0.4, 1L, 0.2, 3)),
             new ProtocolResults.Readers(
                 "read_committed", Map.of("order", "read_committed"), "read_committed")),
         rec,
