@@ -98,14 +98,15 @@ class ShareGroupDistributedIT {
       injectors.add(p);
       ShareGroupResults g = p.section(ShareSemantic.SECTION).get(0);
       own.add(g);
-      assertEquals(group, g.group(), "one group for every injector, from the run id");
+      assertEquals(group, g.settings().group(), "one group for every injector, from the run id");
       assertEquals(null, g.reconciliation(), "left to the merge: " + g);
       assertTrue(
           p.distributed().section(ShareSemantic.RECORDS).containsKey("share"),
           p.distributed().toString());
-      assertEquals(2, g.perConsumer().size(), "injector " + i + "'s consumers: " + g);
+      assertEquals(2, g.work().perConsumer().size(), "injector " + i + "'s consumers: " + g);
       // Each injector's consumers took part: each holds partitions that records were sent to.
-      assertTrue(g.accepted() > 0, "injector " + i + "'s consumers accepted records: " + g);
+      assertTrue(
+          g.deliveries().accepted() > 0, "injector " + i + "'s consumers accepted records: " + g);
     }
 
     JsonNode merged =
@@ -134,7 +135,7 @@ class ShareGroupDistributedIT {
       assertEquals(sum, g.path(counter).asLong(), counter + ": " + g);
     }
     assertEquals(
-        own.get(0).endToEndMs().count() + own.get(1).endToEndMs().count(),
+        own.get(0).latency().endToEndMs().count() + own.get(1).latency().endToEndMs().count(),
         g.path("endToEndMs").path("count").asLong(),
         "end-to-end latencies of both injectors' accepts: " + g);
     Set<Integer> rowsOf = new HashSet<>();
@@ -145,7 +146,7 @@ class ShareGroupDistributedIT {
     // One reconciliation over both injectors' records: every acked record accepted once.
     long acked = 0;
     for (ProtocolResults p : injectors) {
-      acked += p.throughput().ackedOk();
+      acked += p.sends().throughput().ackedOk();
     }
     JsonNode r = g.path("reconciliation");
     assertTrue(acked > 0, merged.toString());

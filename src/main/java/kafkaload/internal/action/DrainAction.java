@@ -205,10 +205,11 @@ final class DrainAction extends KafkaAction {
             n / seconds,
             mb / seconds,
             fetchNanos.sum() / 1e9,
-            spec.assign() ? null : joinNanos.get() / 1e9,
-            spec.assign() ? null : rebalances.sum(),
-            spec.assign() ? null : rebalanceNanos.sum() / 1e9,
-            reread.sum());
+            new DrainThroughput.Rebalancing(
+                spec.assign() ? null : joinNanos.get() / 1e9,
+                spec.assign() ? null : rebalances.sum(),
+                spec.assign() ? null : rebalanceNanos.sum() / 1e9,
+                reread.sum()));
     components.ledger().consumerThroughput(t);
     Console.outf(
         "%n[kafkaload] ---- Consumer throughput on '%s' (%s, %d consumers) ----%n"
@@ -227,8 +228,10 @@ final class DrainAction extends KafkaAction {
             ? "static assignment: no group join, no rebalance"
             : String.format(
                 "group join took %.2f s | rebalances after the first: %d taking %.2f s",
-                t.groupJoinSeconds(), t.rebalancesAfterJoin(), t.rebalanceSeconds()),
-        t.readAgainAfterRebalance());
+                t.rebalancing().groupJoinSeconds(),
+                t.rebalancing().rebalancesAfterJoin(),
+                t.rebalancing().rebalanceSeconds()),
+        t.rebalancing().readAgainAfterRebalance());
     long now = components.clock().nowMillis();
     logResult(
         session,

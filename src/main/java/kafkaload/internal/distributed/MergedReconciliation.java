@@ -92,10 +92,10 @@ record MergedReconciliation(
         continue;
       }
       ProtocolResults p = f.summary().protocols().get(k);
-      for (ProtocolResults.PartitionShare row : p.partitions()) {
+      for (ProtocolResults.PartitionShare row : p.sends().partitions()) {
         ledger.delivery().ackedElsewhere(row.topic(), row.partition(), row.records(), row.bytes());
       }
-      ledger.delivery().inFlightElsewhere(p.throughput().inFlightAtEnd());
+      ledger.delivery().inFlightElsewhere(p.sends().throughput().inFlightAtEnd());
       String ko =
           p.distributed() == null || p.distributed().koSequences() == null
               ? ""

@@ -80,7 +80,7 @@ final class MergedSummary {
 
   private static ProtocolResults protocol(
       List<ProtocolResults> ps, MergedReconciliation rec, Map<String, Object> sections) {
-    List<Throughput> ts = ps.stream().map(ProtocolResults::throughput).toList();
+    List<Throughput> ts = ps.stream().map(p -> p.sends().throughput()).toList();
     Map<String, Throughput.RequestThroughput> byRequest = new TreeMap<>();
     ts.forEach(t -> t.byRequest().keySet().forEach(n -> byRequest.put(n, null)));
     for (String name : new ArrayList<>(byRequest.keySet())) {
@@ -93,10 +93,10 @@ final class MergedSummary {
           rates(
               acked,
               bytes,
-              rs.stream().map(Throughput.RequestThroughput::firstAckMillis).toList(),
-              rs.stream().map(Throughput.RequestThroughput::lastAckMillis).toList(),
-              rs.stream().map(Throughput.RequestThroughput::msgsPerSec).toList(),
-              rs.stream().map(Throughput.RequestThroughput::mbPerSec).toList()));
+              rs.stream().map(t -> t.rate().firstAckMillis()).toList(),
+              rs.stream().map(t -> t.rate().lastAckMillis()).toList(),
+              rs.stream().map(t -> t.rate().msgsPerSec()).toList(),
+              rs.stream().map(t -> t.rate().mbPerSec()).toList()));
     }
     long acked = ts.stream().mapToLong(Throughput::ackedOk).sum();
     long bytes = ts.stream().mapToLong(Throughput::ackedBytes).sum();
@@ -104,10 +104,10 @@ final class MergedSummary {
         rates(
             acked,
             bytes,
-            ts.stream().map(Throughput::firstAckMillis).toList(),
-            ts.stream().map(Throughput::lastAckMillis).toList(),
-            ts.stream().map(Throughput::msgsPerSec).toList(),
-            ts.stream().map(Throughput::mbPerSec).toList());
+            ts.stream().map(p -> p.rate().firstAckMillis()).toList(),
+            ts.stream().map(p -> p.rate().lastAckMillis()).toList(),
+            ts.stream().map(p -> p.rate().msgsPerSec()).toList(),
+            ts.stream().map(p -> p.rate().mbPerSec()).toList());
     // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of
     // each injector's peak, an upper bound of the run's (the peaks need not be at the same moment).
     Throughput throughput =
@@ -116,23 +116,19 @@ final class MergedSummary {
             ts.stream().mapToLong(Throughput::failed).sum(),
             ts.stream().mapToLong(Throughput::inFlightAtEnd).sum(),
             bytes,
-            all.firstToLastAckSeconds(),
-            all.msgsPerSec(),
-            all.mbPerSec(),
-            all.firstAckMillis(),
-            all.lastAckMillis(),
-            all.overUnionSpan(),
+            all.rate(),
             byRequest,
-            ts.stream().mapToDouble(Throughput::sendBlockedMsTotal).sum(),
-            ts.stream().mapToDouble(Throughput::sendBlockedMsMax).max().orElse(0),
-            ts.stream().mapToLong(Throughput::sendsOffTheEventLoop).sum(),
+            new Throughput.SendPath(
+                ts.stream().mapToDouble(p -> p.sendPath().sendBlockedMsTotal()).sum(),
+                ts.stream().mapToDouble(p -> p.sendPath().sendBlockedMsMax()).max().orElse(0),
+                ts.stream().mapToLong(p -> p.sendPath().sendsOffTheEventLoop()).sum()),
             ts.stream().mapToLong(Throughput::lateReplies).sum(),
             ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
 
     Map<String, long[]> parts = new TreeMap<>();
     Map<String, Long> topicTotals = new TreeMap<>();
     for (ProtocolResults p : ps) {
-      for (ProtocolResults.PartitionShare row : p.partitions()) {
+      for (ProtocolResults.PartitionShare row : p.sends().partitions()) {
         long[] c =
             parts.computeIfAbsent(row.topic() + "\u0000" + row.partition(), key -> new long[2]);
         c[0] += row.records();
@@ -161,14 +157,14 @@ final class MergedSummary {
         ps.get(0).config(),
         throughput,
         new ProtocolAssembly.Latencies(
-            merged(ps, ProtocolResults::ackLatencyHistograms),
-            merged(ps, ProtocolResults::e2eLatencyHistograms),
-            merged(ps, ProtocolResults::replyLatencyHistograms)),
+            merged(ps, p -> p.latencies().ackLatencyHistograms()),
+            merged(ps, p -> p.latencies().e2eLatencyHistograms()),
+            merged(ps, p -> p.latencies().replyLatencyHistograms())),
         partitions,
         rec == null ? null : rec.result(),
         rec == null ? null : rec.error(),
         faults,
-        ps.get(0).readers(),
+        ps.get(0).consumers().readers(),
         sections,
         null);
   }
@@ -196,7 +192,7 @@ final class MergedSummary {
             .mapToLong(Long::longValue)
             .max()
             .orElse(Long.MIN_VALUE);
-    Throughput.Spans union = Throughput.span(count, bytes, firstAck, lastAck);
+    Throughput.AckRate union = Throughput.span(count, bytes, firstAck, lastAck);
     boolean all =
         !msgs.isEmpty()
             && msgs.stream().allMatch(Objects::nonNull)
@@ -204,12 +200,13 @@ final class MergedSummary {
     return new Throughput.RequestThroughput(
         count,
         bytes,
-        union.seconds(),
-        all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
-        all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
-        union.firstAckMillis(),
-        union.lastAckMillis(),
-        new Throughput.Rate(union.msgsPerSec(), union.mbPerSec()));
+        new Throughput.AckRate(
+            union.firstToLastAckSeconds(),
+            all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
+            all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
+            union.firstAckMillis(),
+            union.lastAckMillis(),
+            new Throughput.Rate(union.msgsPerSec(), union.mbPerSec())));
   }
 
   private static Map<String, Histogram> merged(
@@ -293,21 +290,24 @@ final class MergedSummary {
             out.add(
                 new InjectorSample(
                     second,
-                    sum(b, InjectorSample::msgsPerSec),
-                    sum(b, InjectorSample::mbPerSec),
-                    max(b, InjectorSample::ackP99Ms),
-                    max(b, InjectorSample::ackMaxMs),
-                    max(b, InjectorSample::systemCpuPct),
-                    max(b, InjectorSample::processCpuPct),
-                    max(b, InjectorSample::heapUsedMb),
-                    max(b, InjectorSample::heapAfterGcMb),
-                    max(b, InjectorSample::gcPauseMs),
-                    max(b, InjectorSample::gcMaxPauseMs),
-                    max(b, InjectorSample::sendBlockedMs),
-                    b.stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
-                    max(b, InjectorSample::eventLoopDelayP99Ms),
-                    max(b, InjectorSample::eventLoopDelayMaxMs),
-                    b.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum(),
+                    new InjectorSample.Load(
+                        sum(b, p -> p.load().msgsPerSec()),
+                        sum(b, p -> p.load().mbPerSec()),
+                        max(b, p -> p.load().ackP99Ms()),
+                        max(b, p -> p.load().ackMaxMs())),
+                    new InjectorSample.Resources(
+                        max(b, p -> p.resources().systemCpuPct()),
+                        max(b, p -> p.resources().processCpuPct()),
+                        max(b, p -> p.resources().heapUsedMb()),
+                        max(b, p -> p.resources().heapAfterGcMb()),
+                        max(b, p -> p.resources().gcPauseMs()),
+                        max(b, p -> p.resources().gcMaxPauseMs())),
+                    new InjectorSample.EventLoop(
+                        max(b, p -> p.eventLoop().sendBlockedMs()),
+                        b.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum(),
+                        max(b, p -> p.eventLoop().eventLoopDelayP99Ms()),
+                        max(b, p -> p.eventLoop().eventLoopDelayMaxMs()),
+                        b.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum()),
                     new LinkedHashMap<>(b.get(0).producer()))));
     return out;
   }

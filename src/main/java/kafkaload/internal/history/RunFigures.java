@@ -55,23 +55,26 @@ public record RunFigures(
       java.util.Collection<Map.Entry<String, Throughput.RequestThroughput>> requests) {
     List<Throughput.RequestThroughput> measured =
         requests.stream()
-            .filter(e -> !e.getKey().startsWith(WARM_UP) && e.getValue().msgsPerSec() != null)
+            .filter(
+                e -> !e.getKey().startsWith(WARM_UP) && e.getValue().rate().msgsPerSec() != null)
             .map(Map.Entry::getValue)
-            .sorted(java.util.Comparator.comparing(Throughput.RequestThroughput::firstAckMillis))
+            .sorted(java.util.Comparator.comparing(t -> t.rate().firstAckMillis()))
             .toList();
     if (measured.isEmpty()) {
       return null;
     }
     boolean oneAfterAnother = measured.size() > 1;
     for (int i = 1; i < measured.size(); i++) {
-      oneAfterAnother &= measured.get(i).firstAckMillis() >= measured.get(i - 1).lastAckMillis();
+      oneAfterAnother &=
+          measured.get(i).rate().firstAckMillis() >= measured.get(i - 1).rate().lastAckMillis();
     }
     if (!oneAfterAnother) {
-      return measured.stream().mapToDouble(Throughput.RequestThroughput::msgsPerSec).sum();
+      return measured.stream().mapToDouble(t -> t.rate().msgsPerSec()).sum();
     }
     long acked = measured.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
     double seconds =
-        (measured.get(measured.size() - 1).lastAckMillis() - measured.get(0).firstAckMillis())
+        (measured.get(measured.size() - 1).rate().lastAckMillis()
+                - measured.get(0).rate().firstAckMillis())
             / 1000.0;
     return acked / seconds;
   }
@@ -100,14 +103,14 @@ public record RunFigures(
       if (start >= 0 && from < start + warmup - 0.25 || s.second() > end + 0.25) {
         continue;
       }
-      if (s.msgsPerSec() > 0) {
-        rate.add(s.msgsPerSec());
-        if (s.processCpuPct() > 0) {
-          cpu.add(s.processCpuPct() / 100 / s.msgsPerSec() * 1e6);
+      if (s.load().msgsPerSec() > 0) {
+        rate.add(s.load().msgsPerSec());
+        if (s.resources().processCpuPct() > 0) {
+          cpu.add(s.resources().processCpuPct() / 100 / s.load().msgsPerSec() * 1e6);
         }
       }
-      if (Double.isFinite(s.ackP99Ms()) && s.msgsPerSec() > 0) {
-        p99.add(s.ackP99Ms());
+      if (Double.isFinite(s.load().ackP99Ms()) && s.load().msgsPerSec() > 0) {
+        p99.add(s.load().ackP99Ms());
       }
     }
     Histogram ack = null;
@@ -120,9 +123,9 @@ public record RunFigures(
     Percentiles ackPercentiles = null;
     long mostCount = -1;
     for (ProtocolResults p : r.protocols() == null ? List.<ProtocolResults>of() : r.protocols()) {
-      ack = add(ack, p.ackLatencyHistograms());
-      e2e = add(e2e, p.e2eLatencyHistograms());
-      Throughput t = p.throughput();
+      ack = add(ack, p.latencies().ackLatencyHistograms());
+      e2e = add(e2e, p.latencies().e2eLatencyHistograms());
+      Throughput t = p.sends().throughput();
       if (t != null) {
         acked += t.ackedOk();
         failed += t.failed();
@@ -132,18 +135,18 @@ public record RunFigures(
           anyRate = true;
         }
       }
-      if (p.ackLatencyMs() != null) {
-        for (var e : p.ackLatencyMs().entrySet()) {
+      if (p.latencies().ackLatencyMs() != null) {
+        for (var e : p.latencies().ackLatencyMs().entrySet()) {
           if (!e.getKey().startsWith(WARM_UP) && e.getValue().count() > mostCount) {
             mostCount = e.getValue().count();
             ackPercentiles = e.getValue();
           }
         }
       }
-      if (p.lag() != null) {
+      if (p.consumers().lag() != null) {
         // The groups' lag added up at each sampled second of the measured load.
         Map<Double, Double> bySecond = new java.util.TreeMap<>();
-        for (List<ProtocolResults.LagPoint> points : p.lag().values()) {
+        for (List<ProtocolResults.LagPoint> points : p.consumers().lag().values()) {
           for (ProtocolResults.LagPoint pt : points) {
             if (start < 0 || pt.second() >= start + warmup && pt.second() <= end) {
               bySecond.merge(pt.second(), (double) pt.totalLag(), Double::sum);

@@ -76,35 +76,35 @@ final class RunGauges {
         labels,
         "cpu_ratio",
         "The injector process's CPU, share of the machine",
-        x -> x.processCpuPct() / 100,
+        x -> x.resources().processCpuPct() / 100,
         s);
     health(
         registry,
         labels,
         "heap_after_gc_bytes",
         "Heap used after the last GC",
-        x -> x.heapAfterGcMb() * 1048576,
+        x -> x.resources().heapAfterGcMb() * 1048576,
         s);
     health(
         registry,
         labels,
         "gc_pause_seconds",
         "GC pause time in the last second",
-        x -> x.gcPauseMs() / 1000,
+        x -> x.resources().gcPauseMs() / 1000,
         s);
     health(
         registry,
         labels,
         "event_loop_delay_p99_seconds",
         "Gatling event loops' p99 delay in the last second",
-        x -> x.eventLoopDelayP99Ms() / 1000,
+        x -> x.eventLoop().eventLoopDelayP99Ms() / 1000,
         s);
     health(
         registry,
         labels,
         "send_blocked_seconds",
         "Time sends waited for producer buffer in the last second",
-        x -> x.sendBlockedMs() / 1000,
+        x -> x.eventLoop().sendBlockedMs() / 1000,
         s);
     gauge(
         registry,

@@ -29,14 +29,15 @@ public final class LatencySources {
     double publishP99 = 0;
     double publishMax = 0;
     for (ProtocolResults p : protocols) {
-      p.ackLatencyMs()
+      p.latencies()
+          .ackLatencyMs()
           .forEach(
               (name, pct) -> {
                 if (pct.p99() != null) {
                   ack.put(name, new LatencySourceFigures.Ack(pct.p50(), pct.p99(), pct.max()));
                 }
               });
-      Percentiles publish = p.publishDelayMs();
+      Percentiles publish = p.sends().publishDelayMs();
       if (publish != null) {
         publishP99 = Math.max(publishP99, publish.p99() == null ? 0 : publish.p99());
         publishMax = Math.max(publishMax, publish.max() == null ? 0 : publish.max());
@@ -57,8 +58,8 @@ public final class LatencySources {
             publishMax,
             eventLoopDelay == null ? null : eventLoopDelay.p99(),
             eventLoopDelay == null ? null : eventLoopDelay.max(),
-            load.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
-            max(load, InjectorSample::gcMaxPauseMs)),
+            load.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
+            max(load, p -> p.resources().gcMaxPauseMs())),
         load.size());
   }
 

@@ -62,34 +62,29 @@ public final class ProtocolAssembly {
     Lag lag = o.lag() == null ? new Lag(null, null, null) : o.lag();
     return new ProtocolResults(
         config,
-        throughput,
-        ack.percentiles(),
-        e2e.percentiles(),
-        ack.encoded(),
-        e2e.encoded(),
-        reply.percentiles(),
-        reply.encoded(),
-        RequestLatency.rows(
+        new ProtocolResults.Sends(
+            throughput, o.publishDelayMs(), o.schemas(), partitions, o.producerMetrics()),
+        new ProtocolResults.Latencies(
             ack.percentiles(),
-            reply.percentiles(),
             e2e.percentiles(),
-            throughput == null || throughput.byRequest() == null
-                ? null
-                : throughput.byRequest().keySet(),
-            readers == null ? null : readers.byRequest().keySet()),
+            ack.encoded(),
+            e2e.encoded(),
+            reply.percentiles(),
+            reply.encoded(),
+            RequestLatency.rows(
+                ack.percentiles(),
+                reply.percentiles(),
+                e2e.percentiles(),
+                throughput == null || throughput.byRequest() == null
+                    ? null
+                    : throughput.byRequest().keySet(),
+                readers == null ? null : readers.byRequest().keySet())),
         o.distributed(),
-        o.publishDelayMs(),
-        o.schemas(),
-        partitions,
-        lag.points(),
-        lag.resolution(),
-        lag.sampling(),
+        new ProtocolResults.Consumers(
+            lag.points(), lag.resolution(), lag.sampling(), o.consumerThroughput(), readers),
         reconciliation,
         reconciliationError,
         faults,
-        o.consumerThroughput(),
-        o.producerMetrics(),
-        readers,
         sections);
   }
 

@@ -133,18 +133,18 @@ public final class RunSummary {
             window(window),
             RunLedger.processCpuSeconds(),
             samples.stream()
-                .mapToDouble(InjectorSample::systemCpuPct)
+                .mapToDouble(p -> p.resources().systemCpuPct())
                 .filter(d -> !Double.isNaN(d))
                 .max()
                 .orElse(0),
             samples.stream()
-                .mapToDouble(InjectorSample::processCpuPct)
+                .mapToDouble(p -> p.resources().processCpuPct())
                 .filter(d -> !Double.isNaN(d))
                 .max()
                 .orElse(0),
-            samples.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
-            samples.stream().mapToDouble(InjectorSample::gcMaxPauseMs).max().orElse(0),
-            samples.stream().mapToDouble(InjectorSample::heapUsedMb).max().orElse(0),
+            samples.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
+            samples.stream().mapToDouble(p -> p.resources().gcMaxPauseMs()).max().orElse(0),
+            samples.stream().mapToDouble(p -> p.resources().heapUsedMb()).max().orElse(0),
             heapAfterGc(load),
             health.eventLoopDelay(),
             health.bounds(),
@@ -193,7 +193,7 @@ public final class RunSummary {
   private static InjectorResults.HeapAfterGc heapAfterGc(List<InjectorSample> load) {
     double[] v =
         load.stream()
-            .mapToDouble(InjectorSample::heapAfterGcMb)
+            .mapToDouble(p -> p.resources().heapAfterGcMb())
             .filter(d -> !Double.isNaN(d))
             .toArray();
     return v.length == 0
@@ -310,22 +310,17 @@ public final class RunSummary {
   private static Throughput throughput(RunLedger ledger) {
     DeliveryLedger st = ledger.delivery();
     DeliveryLedger.Snapshot sent = st.snapshot();
-    Throughput.Spans all = st.ackSpan();
     return new Throughput(
         sent.acked(),
         sent.failed(),
         sent.inFlight(),
         sent.ackedBytes(),
-        all.seconds(),
-        all.msgsPerSec(),
-        all.mbPerSec(),
-        all.firstAckMillis(),
-        all.lastAckMillis(),
-        null,
+        st.ackSpan(),
         st.throughputByRequest(),
-        ledger.sendPath().blockedNanos() / 1e6,
-        ledger.sendPath().maxBlockedNanos() / 1e6,
-        ledger.sendPath().offloadedCount(),
+        new Throughput.SendPath(
+            ledger.sendPath().blockedNanos() / 1e6,
+            ledger.sendPath().maxBlockedNanos() / 1e6,
+            ledger.sendPath().offloadedCount()),
         ledger.consumes().lateReplies(),
         ledger.users().peak());
   }

@@ -66,7 +66,7 @@ public final class Timeline {
   }
 
   private static String csv(String keyColumn, Map<Integer, List<InjectorSample>> rows) {
-    RecordComponent[] fields = InjectorSample.class.getRecordComponents();
+    List<Column> columns = Column.of(InjectorSample.class, List.of());
     Set<String> metrics = new LinkedHashSet<>();
     rows.values().forEach(l -> l.forEach(s -> metrics.addAll(s.producer().keySet())));
     StringBuilder out = new StringBuilder();
@@ -74,11 +74,7 @@ public final class Timeline {
     if (keyColumn != null) {
       header.add(keyColumn);
     }
-    for (RecordComponent f : fields) {
-      if (f.getType() != Map.class) {
-        header.add(f.getName());
-      }
-    }
+    columns.forEach(c -> header.add(c.name()));
     metrics.forEach(m -> header.add(PRODUCER + m));
     out.append(String.join(",", header)).append('\n');
     rows.forEach(
@@ -88,16 +84,44 @@ public final class Timeline {
             if (keyColumn != null) {
               row.add(String.valueOf(key));
             }
-            for (RecordComponent f : fields) {
-              if (f.getType() != Map.class) {
-                row.add(cell(read(f, s)));
-              }
-            }
+            columns.forEach(c -> row.add(cell(c.read(s))));
             metrics.forEach(m -> row.add(cell(s.producer().get(m))));
             out.append(String.join(",", row)).append('\n');
           }
         });
     return out.toString();
+  }
+
+  /**
+   * A CSV column: a number of {@link InjectorSample}, or of one of its groups (a record component
+   * that is a record: its numbers are columns in its place), reached through {@code path}.
+   */
+  private record Column(List<RecordComponent> path) {
+    static List<Column> of(Class<?> type, List<RecordComponent> at) {
+      List<Column> out = new ArrayList<>();
+      for (RecordComponent f : type.getRecordComponents()) {
+        List<RecordComponent> path = new ArrayList<>(at);
+        path.add(f);
+        if (f.getType().isRecord()) {
+          out.addAll(of(f.getType(), path));
+        } else if (f.getType() != Map.class) {
+          out.add(new Column(List.copyOf(path)));
+        }
+      }
+      return out;
+    }
+
+    String name() {
+      return path.get(path.size() - 1).getName();
+    }
+
+    Object read(Object sample) {
+      Object v = sample;
+      for (RecordComponent f : path) {
+        v = Timeline.read(f, v);
+      }
+      return v;
+    }
   }
 
   private static final String PRODUCER = "producer.";
@@ -109,21 +133,36 @@ public final class Timeline {
       return List.of();
     }
     List<String> header = List.of(lines[0].split(",", -1));
-    RecordComponent[] fields = InjectorSample.class.getRecordComponents();
     List<InjectorSample> out = new ArrayList<>(lines.length - 1);
     for (int i = 1; i < lines.length; i++) {
       if (lines[i].isEmpty()) {
         continue;
       }
       String[] cells = lines[i].split(",", -1);
-      Object[] args = new Object[fields.length];
       Map<String, Double> producer = new LinkedHashMap<>();
-      for (int k = 0; k < fields.length; k++) {
-        RecordComponent f = fields[k];
-        if (f.getType() == Map.class) {
-          args[k] = producer;
-          continue;
+      for (int col = 0; col < header.size() && col < cells.length; col++) {
+        if (header.get(col).startsWith(PRODUCER) && !cells[col].isEmpty()) {
+          producer.put(
+              header.get(col).substring(PRODUCER.length()), Double.parseDouble(cells[col]));
         }
+      }
+      out.add((InjectorSample) row(InjectorSample.class, header, cells, producer));
+    }
+    return out;
+  }
+
+  /** A record of {@code type} from a CSV row: its groups from their own columns. */
+  private static Object row(
+      Class<?> type, List<String> header, String[] cells, Map<String, Double> producer) {
+    RecordComponent[] fields = type.getRecordComponents();
+    Object[] args = new Object[fields.length];
+    for (int k = 0; k < fields.length; k++) {
+      RecordComponent f = fields[k];
+      if (f.getType() == Map.class) {
+        args[k] = producer;
+      } else if (f.getType().isRecord()) {
+        args[k] = row(f.getType(), header, cells, producer);
+      } else {
         int col = header.indexOf(f.getName());
         String cell = col < 0 || col >= cells.length ? "" : cells[col];
         args[k] =
@@ -131,26 +170,17 @@ public final class Timeline {
                 ? (Object) (cell.isEmpty() ? 0L : Long.parseLong(cell))
                 : (Object) (cell.isEmpty() ? Double.NaN : Double.parseDouble(cell));
       }
-      for (int col = 0; col < header.size() && col < cells.length; col++) {
-        if (header.get(col).startsWith(PRODUCER) && !cells[col].isEmpty()) {
-          producer.put(
-              header.get(col).substring(PRODUCER.length()), Double.parseDouble(cells[col]));
-        }
-      }
-      try {
-        out.add(
-            InjectorSample.class
-                .getDeclaredConstructor(
-                    Arrays.stream(fields).map(RecordComponent::getType).toArray(Class<?>[]::new))
-                .newInstance(args));
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException(e);
-      }
     }
-    return out;
+    try {
+      return type.getDeclaredConstructor(
+              Arrays.stream(fields).map(RecordComponent::getType).toArray(Class<?>[]::new))
+          .newInstance(args);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
-  private static Object read(RecordComponent f, InjectorSample s) {
+  private static Object read(RecordComponent f, Object s) {
     try {
       return f.getAccessor().invoke(s);
     } catch (ReflectiveOperationException e) {
@@ -183,21 +213,24 @@ public final class Timeline {
   private static InjectorSample injectorPoint(List<InjectorSample> b) {
     return new InjectorSample(
         b.get(b.size() - 1).second(),
-        mean(b, InjectorSample::msgsPerSec),
-        mean(b, InjectorSample::mbPerSec),
-        max(b, InjectorSample::ackP99Ms),
-        max(b, InjectorSample::ackMaxMs),
-        mean(b, InjectorSample::systemCpuPct),
-        mean(b, InjectorSample::processCpuPct),
-        max(b, InjectorSample::heapUsedMb),
-        max(b, InjectorSample::heapAfterGcMb),
-        max(b, InjectorSample::gcPauseMs),
-        max(b, InjectorSample::gcMaxPauseMs),
-        max(b, InjectorSample::sendBlockedMs),
-        sum(b, InjectorSample::eventLoopProbes),
-        max(b, InjectorSample::eventLoopDelayP99Ms),
-        max(b, InjectorSample::eventLoopDelayMaxMs),
-        sum(b, InjectorSample::eventLoopProbesOverBound),
+        new InjectorSample.Load(
+            mean(b, p -> p.load().msgsPerSec()),
+            mean(b, p -> p.load().mbPerSec()),
+            max(b, p -> p.load().ackP99Ms()),
+            max(b, p -> p.load().ackMaxMs())),
+        new InjectorSample.Resources(
+            mean(b, p -> p.resources().systemCpuPct()),
+            mean(b, p -> p.resources().processCpuPct()),
+            max(b, p -> p.resources().heapUsedMb()),
+            max(b, p -> p.resources().heapAfterGcMb()),
+            max(b, p -> p.resources().gcPauseMs()),
+            max(b, p -> p.resources().gcMaxPauseMs())),
+        new InjectorSample.EventLoop(
+            max(b, p -> p.eventLoop().sendBlockedMs()),
+            sum(b, p -> p.eventLoop().eventLoopProbes()),
+            max(b, p -> p.eventLoop().eventLoopDelayP99Ms()),
+            max(b, p -> p.eventLoop().eventLoopDelayMaxMs()),
+            sum(b, p -> p.eventLoop().eventLoopProbesOverBound())),
         producerMean(b));
   }
 

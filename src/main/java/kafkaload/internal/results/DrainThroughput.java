@@ -1,9 +1,11 @@
 package kafkaload.internal.results;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 /**
  * A drain's figures (the consumer-throughput test): topic, "assign" or "subscribe", consumers,
- * records read of those expected, time, rates, fetch time; with a group its join, rebalances and
- * their time (null when assigned), and records read again.
+ * records read of those expected, time, rates, fetch time, and the group's rebalancing (written
+ * flat).
  */
 public record DrainThroughput(
     String topic,
@@ -15,7 +17,15 @@ public record DrainThroughput(
     double recordsPerSec,
     double mbPerSec,
     double fetchSeconds,
-    Double groupJoinSeconds,
-    Long rebalancesAfterJoin,
-    Double rebalanceSeconds,
-    long readAgainAfterRebalance) {}
+    @JsonUnwrapped Rebalancing rebalancing) {
+
+  /**
+   * With a group: its join, rebalances after it and their time (each null when assigned), and the
+   * records read again after a rebalance.
+   */
+  public record Rebalancing(
+      Double groupJoinSeconds,
+      Long rebalancesAfterJoin,
+      Double rebalanceSeconds,
+      long readAgainAfterRebalance) {}
+}

@@ -3,66 +3,96 @@ package kafkaload.internal.results;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One protocol of a run: its settings, what it sent and consumed, latency, partitions, lag, the
- * reconciliation of its records against the topics, its broker faults.
+ * One protocol of a run: its settings, what it sent, its latency, what was consumed, the
+ * reconciliation of its records against the topics, its broker faults. The groups are written flat,
+ * as fields of the protocol ({@link UnwrappedRecords} reads them back).
  *
- * @param ackLatencyMs percentiles of the ack latency per ack-timed request name
- * @param e2eLatencyMs percentiles of the end-to-end latency per consume request name
- * @param ackLatencyHistograms the same histograms (microseconds), HdrHistogram's compressed form in
- *     base64: merged runs add them up for exact percentiles
- * @param e2eLatencyHistograms as above, of the end-to-end latency
- * @param replyLatencyMs percentiles of the send-to-reply latency per request-reply request name
- *     (each OK request-reply, as Gatling's response time); null in a file written before it
- * @param replyLatencyHistograms as above, of the send-to-reply latency
- * @param latency every request that sent or read records, by name, with the kind of its latency and
- *     its percentiles (the three maps above as rows; a request not timed has a row without
- *     figures); null in a file written before it
+ * @param sends what it sent: throughput, partitions, time to publish, schemas, producer metrics
+ * @param latencies the latency percentiles and histograms per request name
  * @param distributed what the merge needs from one injector of a distributed run; null otherwise
- * @param publishDelayMs from the send action starting to producer.send; null for a merged run
- * @param schemas serialization with schemas and Schema Registry calls; null when there were none
- * @param lag consumer lag per group under test (downsampled like the timeline); null without a lag
- *     monitor
+ * @param consumers the consumer side: lag of the groups under test, a drain, the readers
  * @param reconciliation the comparison of acked records with the topics; null when none ran
  * @param reconciliationError why the reconciliation could not run, or null
- * @param consumerThroughput the figures of a drain; null when none ran
- * @param producerMetrics the producers' own metrics at the end; null for a merged run
- * @param readers the isolation.level the protocol's readers used; null when it had none
  * @param sections the registered Kafka semantics' sections (transactions, share groups, ...), by
  *     their JSON name, written as fields of the protocol beside the ones above; a semantic that did
  *     not run has none
  */
 public record ProtocolResults(
     ProtocolConfig config,
-    Throughput throughput,
-    Map<String, Percentiles> ackLatencyMs,
-    Map<String, Percentiles> e2eLatencyMs,
-    Map<String, String> ackLatencyHistograms,
-    Map<String, String> e2eLatencyHistograms,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Percentiles> replyLatencyMs,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> replyLatencyHistograms,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<RequestLatency> latency,
+    @JsonUnwrapped Sends sends,
+    @JsonUnwrapped Latencies latencies,
     @JsonInclude(JsonInclude.Include.NON_NULL) Distributed distributed,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Percentiles publishDelayMs,
-    @JsonInclude(JsonInclude.Include.NON_NULL) SchemaFigures schemas,
-    List<PartitionShare> partitions,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, List<LagPoint>> lag,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, RunResults.Resolution> lagResolution,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, LagSampling> lagSampling,
+    @JsonUnwrapped Consumers consumers,
     ReconciliationResult reconciliation,
     String reconciliationError,
     List<Fault> faults,
-    @JsonInclude(JsonInclude.Include.NON_NULL) DrainThroughput consumerThroughput,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Readers readers,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> sections) {
 
   public ProtocolResults {
+    sends = sends == null ? new Sends(null, null, null, null, null) : sends;
+    latencies =
+        latencies == null ? new Latencies(null, null, null, null, null, null, null) : latencies;
+    consumers = consumers == null ? new Consumers(null, null, null, null, null) : consumers;
     sections = Sections.copy(sections, SemanticSection::section);
   }
+
+  /**
+   * What a protocol sent.
+   *
+   * @param publishDelayMs from the send action starting to producer.send; null for a merged run
+   * @param schemas serialization with schemas and Schema Registry calls; null when there were none
+   * @param producerMetrics the producers' own metrics at the end; null for a merged run
+   */
+  public record Sends(
+      Throughput throughput,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Percentiles publishDelayMs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) SchemaFigures schemas,
+      List<PartitionShare> partitions,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> producerMetrics) {}
+
+  /**
+   * A protocol's latency by request name.
+   *
+   * @param ackLatencyMs percentiles of the ack latency per ack-timed request name
+   * @param e2eLatencyMs percentiles of the end-to-end latency per consume request name
+   * @param ackLatencyHistograms the same histograms (microseconds), HdrHistogram's compressed form
+   *     in base64: merged runs add them up for exact percentiles
+   * @param e2eLatencyHistograms as above, of the end-to-end latency
+   * @param replyLatencyMs percentiles of the send-to-reply latency per request-reply request name
+   *     (each OK request-reply, as Gatling's response time); null in a file written before it
+   * @param replyLatencyHistograms as above, of the send-to-reply latency
+   * @param latency every request that sent or read records, by name, with the kind of its latency
+   *     and its percentiles (the three maps above as rows; a request not timed has a row without
+   *     figures); null in a file written before it
+   */
+  public record Latencies(
+      Map<String, Percentiles> ackLatencyMs,
+      Map<String, Percentiles> e2eLatencyMs,
+      Map<String, String> ackLatencyHistograms,
+      Map<String, String> e2eLatencyHistograms,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Percentiles> replyLatencyMs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> replyLatencyHistograms,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<RequestLatency> latency) {}
+
+  /**
+   * The consumer side of a protocol.
+   *
+   * @param lag consumer lag per group under test (downsampled like the timeline); null without a
+   *     lag monitor
+   * @param consumerThroughput the figures of a drain; null when none ran
+   * @param readers the isolation.level the protocol's readers used; null when it had none
+   */
+  public record Consumers(
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, List<LagPoint>> lag,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, RunResults.Resolution> lagResolution,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, LagSampling> lagSampling,
+      @JsonInclude(JsonInclude.Include.NON_NULL) DrainThroughput consumerThroughput,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Readers readers) {}
 
   /** The section of {@code type}; null when its semantic did not run. */
   public <T> T section(SectionType<T> type) {

@@ -19,14 +19,18 @@ import java.nio.file.Path;
 public final class ResultsJson {
   /**
    * Indented; unknown fields refused (a test fails, not a merge); a number not known (NaN, not
-   * finite) written as null, never a sentinel, and read back as NaN. JVM-wide and thread-safe.
+   * finite) written as null, never a sentinel, and read back as NaN; a record's {@code
+   * JsonUnwrapped} groups read strictly too ({@link UnwrappedRecords}). JVM-wide and thread-safe.
    */
   private static final ObjectMapper JSON =
       new ObjectMapper()
           .enable(SerializationFeature.INDENT_OUTPUT)
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-          .registerModule(notKnownAsNull());
+          .registerModule(notKnownAsNull())
+          .registerModule(
+              new SimpleModule("unwrapped-records")
+                  .setDeserializerModifier(new UnwrappedRecords()));
 
   private static SimpleModule notKnownAsNull() {
     StdSerializer<Double> write =

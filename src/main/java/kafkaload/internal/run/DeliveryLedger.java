@@ -286,25 +286,18 @@ public final class DeliveryLedger {
     Map<String, Throughput.RequestThroughput> out = new TreeMap<>();
     requests.forEach(
         (name, r) -> {
-          Throughput.Spans s =
-              Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get());
           out.put(
               name,
               new Throughput.RequestThroughput(
                   r.count.sum(),
                   r.bytes.sum(),
-                  s.seconds(),
-                  s.msgsPerSec(),
-                  s.mbPerSec(),
-                  s.firstAckMillis(),
-                  s.lastAckMillis(),
-                  null));
+                  Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get())));
         });
     return out;
   }
 
   /** The protocol's whole ack rate, from the run's first ack to its last. */
-  public Throughput.Spans ackSpan() {
+  public Throughput.AckRate ackSpan() {
     return Throughput.span(
         acked.sum(), ackedBytes.sum(), firstAckMillis.get(), lastAckMillis.get());
   }

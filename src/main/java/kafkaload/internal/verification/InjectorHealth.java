@@ -242,21 +242,24 @@ public final class InjectorHealth implements AutoCloseable {
     samples.add(
         new InjectorSample(
             second,
-            (acked - lastAcked) / dt,
-            (bytes - lastBytes) / dt / 1_048_576.0,
-            ack.getTotalCount() == 0 ? Double.NaN : ack.getValueAtPercentile(99) / 1000.0,
-            ack.getTotalCount() == 0 ? Double.NaN : ack.getMaxValue() / 1000.0,
-            pct(os.getCpuLoad()),
-            pct(os.getProcessCpuLoad()),
-            memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
-            gc.heapAfterGcMb(),
-            gcTotal - lastGcPause,
-            gc.maxPauseMsThenReset(),
-            (blocked - lastBlockedNanos) / 1e6,
-            delay.getTotalCount(),
-            delay.getValueAtPercentile(99) / 1000.0,
-            delay.getMaxValue() / 1000.0,
-            overBound,
+            new InjectorSample.Load(
+                (acked - lastAcked) / dt,
+                (bytes - lastBytes) / dt / 1_048_576.0,
+                ack.getTotalCount() == 0 ? Double.NaN : ack.getValueAtPercentile(99) / 1000.0,
+                ack.getTotalCount() == 0 ? Double.NaN : ack.getMaxValue() / 1000.0),
+            new InjectorSample.Resources(
+                pct(os.getCpuLoad()),
+                pct(os.getProcessCpuLoad()),
+                memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
+                gc.heapAfterGcMb(),
+                gcTotal - lastGcPause,
+                gc.maxPauseMsThenReset()),
+            new InjectorSample.EventLoop(
+                (blocked - lastBlockedNanos) / 1e6,
+                delay.getTotalCount(),
+                delay.getValueAtPercentile(99) / 1000.0,
+                delay.getMaxValue() / 1000.0,
+                overBound),
             producerMetrics(producers)));
     lastAcked = acked;
     lastBytes = bytes;

@@ -16,7 +16,7 @@ final class Saturation {
   static Verdict judge(List<InjectorSample> s, InjectorResults.Bounds b) {
     List<String> reasons = new ArrayList<>();
     int w = b.windowSeconds();
-    sustained(s, w, x -> x.systemCpuPct() >= b.cpuPct())
+    sustained(s, w, x -> x.resources().systemCpuPct() >= b.cpuPct())
         .ifPresent(
             x ->
                 reasons.add(
@@ -27,24 +27,25 @@ final class Saturation {
             s,
             w,
             win ->
-                win.stream().mapToDouble(InjectorSample::gcPauseMs).sum()
+                win.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum()
                     >= b.gcPct() / 100 * w * 1000)
         .ifPresent(
             win ->
                 reasons.add(
                     String.format(
                         "GC pauses took %.0f ms of the %d s from %.0f s",
-                        win.stream().mapToDouble(InjectorSample::gcPauseMs).sum(),
+                        win.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
                         w,
                         win.get(0).second())));
     s.stream()
-        .filter(x -> x.gcMaxPauseMs() >= b.gcSinglePauseMs())
+        .filter(x -> x.resources().gcMaxPauseMs() >= b.gcSinglePauseMs())
         .findFirst()
         .ifPresent(
             x ->
                 reasons.add(
                     String.format(
-                        "a GC pause of %.0f ms at %.0f s", x.gcMaxPauseMs(), x.second())));
+                        "a GC pause of %.0f ms at %.0f s",
+                        x.resources().gcMaxPauseMs(), x.second())));
     sustained(
             s,
             w,
@@ -60,9 +61,10 @@ final class Saturation {
             s,
             w,
             win -> {
-              long probes = win.stream().mapToLong(InjectorSample::eventLoopProbes).sum();
+              long probes = win.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum();
               return probes > 0
-                  && win.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum() * 100
+                  && win.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum()
+                          * 100
                       > probes;
             })
         .ifPresent(
@@ -74,10 +76,10 @@ final class Saturation {
                         b.eventLoopDelayMs(),
                         w,
                         win.get(0).second(),
-                        win.stream().mapToLong(InjectorSample::eventLoopProbesOverBound).sum(),
-                        win.stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
+                        win.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum(),
+                        win.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum(),
                         win.stream()
-                            .mapToDouble(InjectorSample::eventLoopDelayMaxMs)
+                            .mapToDouble(p -> p.eventLoop().eventLoopDelayMaxMs())
                             .max()
                             .orElse(0))));
     return new Verdict(!reasons.isEmpty(), reasons);

@@ -37,21 +37,9 @@ class MergedSummaryTest {
   private static InjectorSample second(double s, double msgs, double cpu, double heapAfterGc) {
     return new InjectorSample(
         s,
-        msgs,
-        msgs / 1000,
-        2,
-        4,
-        cpu,
-        cpu,
-        200,
-        heapAfterGc,
-        1,
-        1,
-        0,
-        10,
-        1,
-        2,
-        0,
+        new InjectorSample.Load(msgs, msgs / 1000, 2, 4),
+        new InjectorSample.Resources(cpu, cpu, 200, heapAfterGc, 1, 1),
+        new InjectorSample.EventLoop(0, 10, 1, 2, 0),
         Map.of("record-send-rate", msgs));
   }
 
@@ -84,56 +72,49 @@ class MergedSummaryTest {
         new Throughput.RequestThroughput(
             acked,
             acked * 100,
-            10,
-            acked / 10.0,
-            acked * 100 / 10.0 / 1_048_576,
-            firstAck,
-            firstAck + 10_000,
-            null);
+            new Throughput.AckRate(
+                10,
+                acked / 10.0,
+                acked * 100 / 10.0 / 1_048_576,
+                firstAck,
+                firstAck + 10_000,
+                null));
     Throughput t =
         new Throughput(
             acked,
             index,
             1,
             acked * 100,
-            10,
-            acked / 10.0,
-            acked * 100 / 10.0 / 1_048_576,
-            firstAck,
-            firstAck + 10_000,
-            null,
+            new Throughput.AckRate(
+                10,
+                acked / 10.0,
+                acked * 100 / 10.0 / 1_048_576,
+                firstAck,
+                firstAck + 10_000,
+                null),
             Map.of("send", send),
-            5,
-            2 + index,
-            1,
+            new Throughput.SendPath(5, 2 + index, 1),
             0,
             8);
     ProtocolResults p =
         new ProtocolResults(
             config,
-            t,
-            Map.of(),
-            Map.of(),
-            Map.of("send", latency),
-            Map.of(),
+            new ProtocolResults.Sends(
+                t,
+                Percentiles.empty(),
+                null,
+                List.of(
+                    new ProtocolResults.PartitionShare("orders", 0, acked / 2, acked * 50, 50),
+                    new ProtocolResults.PartitionShare(
+                        "orders", 1 + index, acked / 2, acked * 50, 50)),
+                Map.of()),
+            new ProtocolResults.Latencies(
+                Map.of(), Map.of(), Map.of("send", latency), Map.of(), null, null, null),
             null,
-            null,
-            null,
-            null,
-            Percentiles.empty(),
-            null,
-            List.of(
-                new ProtocolResults.PartitionShare("orders", 0, acked / 2, acked * 50, 50),
-                new ProtocolResults.PartitionShare("orders", 1 + index, acked / 2, acked * 50, 50)),
-            null,
-            null,
-            null,
+            new ProtocolResults.Consumers(null, null, null, null, null),
             null,
             null,
             List.of(new ProtocolResults.Fault(1, "kill:1@1s", "fault " + index, true, "", 10)),
-            null,
-            Map.of(),
-            null,
             Map.of());
     InjectorResults health =
         new InjectorResults(
@@ -233,35 +214,36 @@ class MergedSummaryTest {
     assertEquals("2026-12-01T05:00:11Z", m.endedAt());
     assertEquals(11, m.durationSeconds());
     ProtocolResults p = m.protocols().get(0);
-    Throughput t = p.throughput();
+    Throughput t = p.sends().throughput();
     assertEquals(4000, t.ackedOk());
     assertEquals(1, t.failed());
     assertEquals(2, t.inFlightAtEnd());
     assertEquals(400_000, t.ackedBytes());
     // Each injector's own rate, added up; beside it the rate over the union span (first ack to the
     // last: 15 s).
-    assertEquals(100 + 300, t.msgsPerSec(), 1e-9);
-    assertEquals(4000 / 15.0, t.overUnionSpan().msgsPerSec(), 1e-9);
-    assertEquals(15, t.firstToLastAckSeconds());
-    assertEquals(1_000_000L, t.firstAckMillis());
-    assertEquals(1_015_000L, t.lastAckMillis());
-    assertEquals(400, t.byRequest().get("send").msgsPerSec(), 1e-9);
+    assertEquals(100 + 300, t.rate().msgsPerSec(), 1e-9);
+    assertEquals(4000 / 15.0, t.rate().overUnionSpan().msgsPerSec(), 1e-9);
+    assertEquals(15, t.rate().firstToLastAckSeconds());
+    assertEquals(1_000_000L, t.rate().firstAckMillis());
+    assertEquals(1_015_000L, t.rate().lastAckMillis());
+    assertEquals(400, t.byRequest().get("send").rate().msgsPerSec(), 1e-9);
     assertEquals(4000, t.byRequest().get("send").acked());
-    assertEquals(3, t.sendBlockedMsMax());
-    assertEquals(10, t.sendBlockedMsTotal());
+    assertEquals(3, t.sendPath().sendBlockedMsMax());
+    assertEquals(10, t.sendPath().sendBlockedMsTotal());
     // Percentiles of the histograms added together: exact, not an average of percentiles.
-    Percentiles send = p.ackLatencyMs().get("send");
+    Percentiles send = p.latencies().ackLatencyMs().get("send");
     assertEquals(4, send.count());
     assertEquals(4.0, send.max(), 0.01);
     assertEquals(2.0, send.p50(), 0.01);
-    assertEquals(4, Histograms.decode(p.ackLatencyHistograms().get("send")).getTotalCount());
+    assertEquals(
+        4, Histograms.decode(p.latencies().ackLatencyHistograms().get("send")).getTotalCount());
     // Partition 0 of both, 1 of the first, 2 of the second; shares of the topic's 4000.
     assertEquals(
         List.of(
             new ProtocolResults.PartitionShare("orders", 0, 2000, 200_000, 50),
             new ProtocolResults.PartitionShare("orders", 1, 500, 50_000, 12.5),
             new ProtocolResults.PartitionShare("orders", 2, 1500, 150_000, 37.5)),
-        p.partitions());
+        p.sends().partitions());
     assertEquals(2, p.faults().size());
     assertNull(p.reconciliation());
 
@@ -274,7 +256,7 @@ class MergedSummaryTest {
     assertEquals(12, c.duringSeconds(), 1e-9);
     assertEquals(7, c.beforeSeconds(), 1e-9);
     assertEquals(2, c.afterSeconds(), 1e-9);
-    long acked = m.protocols().get(0).throughput().ackedOk();
+    long acked = m.protocols().get(0).sends().throughput().ackedOk();
     assertEquals(acked, c.ackedDuring());
     assertEquals(12.0 / acked * 1e6, c.microsPerMessage(), 1e-3);
     assertFalse(c.brokerInJvm());
@@ -284,10 +266,10 @@ class MergedSummaryTest {
 
     // Second by second: rates summed, CPU the worst injector's, a value no injector knew stays NaN.
     assertEquals(2, m.timeline().size());
-    assertEquals(400, m.timeline().get(0).msgsPerSec(), 1e-9);
-    assertEquals(95, m.timeline().get(0).processCpuPct());
-    assertTrue(Double.isNaN(m.timeline().get(0).heapAfterGcMb()));
-    assertEquals(20, m.timeline().get(1).eventLoopProbes(), "probe counts add up");
+    assertEquals(400, m.timeline().get(0).load().msgsPerSec(), 1e-9);
+    assertEquals(95, m.timeline().get(0).resources().processCpuPct());
+    assertTrue(Double.isNaN(m.timeline().get(0).resources().heapAfterGcMb()));
+    assertEquals(20, m.timeline().get(1).eventLoop().eventLoopProbes(), "probe counts add up");
     assertEquals(rows, m.injectors());
     assertEquals(info, m.merge());
     assertFalse(m.gates().isEmpty());

@@ -47,27 +47,30 @@ final class Fixtures {
                   double j2 = 1 + jitter * (2 * rnd.nextDouble() - 1);
                   return new InjectorSample(
                       s.second(),
-                      s.msgsPerSec() * rate * j1,
-                      s.mbPerSec() * rate * j1,
-                      s.ackP99Ms() * latency * j2,
-                      s.ackMaxMs() * latency,
-                      s.systemCpuPct(),
-                      s.processCpuPct(),
-                      s.heapUsedMb(),
-                      s.heapAfterGcMb(),
-                      s.gcPauseMs(),
-                      s.gcMaxPauseMs(),
-                      s.sendBlockedMs(),
-                      s.eventLoopProbes(),
-                      s.eventLoopDelayP99Ms(),
-                      s.eventLoopDelayMaxMs(),
-                      s.eventLoopProbesOverBound(),
+                      new InjectorSample.Load(
+                          s.load().msgsPerSec() * rate * j1,
+                          s.load().mbPerSec() * rate * j1,
+                          s.load().ackP99Ms() * latency * j2,
+                          s.load().ackMaxMs() * latency),
+                      new InjectorSample.Resources(
+                          s.resources().systemCpuPct(),
+                          s.resources().processCpuPct(),
+                          s.resources().heapUsedMb(),
+                          s.resources().heapAfterGcMb(),
+                          s.resources().gcPauseMs(),
+                          s.resources().gcMaxPauseMs()),
+                      new InjectorSample.EventLoop(
+                          s.eventLoop().sendBlockedMs(),
+                          s.eventLoop().eventLoopProbes(),
+                          s.eventLoop().eventLoopDelayP99Ms(),
+                          s.eventLoop().eventLoopDelayMaxMs(),
+                          s.eventLoop().eventLoopProbesOverBound()),
                       s.producer());
                 })
             .toList();
     List<ProtocolResults> protocols =
         r.protocols().stream()
-            .map(p -> withHistograms(p, scaled(p.ackLatencyHistograms(), latency)))
+            .map(p -> withHistograms(p, scaled(p.latencies().ackLatencyHistograms(), latency)))
             .toList();
     return new RunResults(
         r.schemaVersion(),
@@ -170,48 +173,53 @@ final class Fixtures {
         r.protocols().stream()
             .map(
                 p -> {
-                  Throughput t = p.throughput();
+                  Throughput t = p.sends().throughput();
                   Throughput f =
                       new Throughput(
                           t.ackedOk() - failed,
                           failed,
                           t.inFlightAtEnd(),
                           t.ackedBytes(),
-                          t.firstToLastAckSeconds(),
-                          t.msgsPerSec(),
-                          t.mbPerSec(),
-                          t.firstAckMillis(),
-                          t.lastAckMillis(),
-                          t.overUnionSpan(),
+                          new Throughput.AckRate(
+                              t.rate().firstToLastAckSeconds(),
+                              t.rate().msgsPerSec(),
+                              t.rate().mbPerSec(),
+                              t.rate().firstAckMillis(),
+                              t.rate().lastAckMillis(),
+                              t.rate().overUnionSpan()),
                           t.byRequest(),
-                          t.sendBlockedMsTotal(),
-                          t.sendBlockedMsMax(),
-                          t.sendsOffTheEventLoop(),
+                          new Throughput.SendPath(
+                              t.sendPath().sendBlockedMsTotal(),
+                              t.sendPath().sendBlockedMsMax(),
+                              t.sendPath().sendsOffTheEventLoop()),
                           t.lateReplies(),
                           t.peakConcurrentUsers());
                   return new ProtocolResults(
                       p.config(),
-                      f,
-                      p.ackLatencyMs(),
-                      p.e2eLatencyMs(),
-                      p.ackLatencyHistograms(),
-                      p.e2eLatencyHistograms(),
-                      null,
-                      null,
-                      null,
+                      new ProtocolResults.Sends(
+                          f,
+                          p.sends().publishDelayMs(),
+                          p.sends().schemas(),
+                          p.sends().partitions(),
+                          p.sends().producerMetrics()),
+                      new ProtocolResults.Latencies(
+                          p.latencies().ackLatencyMs(),
+                          p.latencies().e2eLatencyMs(),
+                          p.latencies().ackLatencyHistograms(),
+                          p.latencies().e2eLatencyHistograms(),
+                          null,
+                          null,
+                          null),
                       p.distributed(),
-                      p.publishDelayMs(),
-                      p.schemas(),
-                      p.partitions(),
-                      p.lag(),
-                      p.lagResolution(),
-                      p.lagSampling(),
+                      new ProtocolResults.Consumers(
+                          p.consumers().lag(),
+                          p.consumers().lagResolution(),
+                          p.consumers().lagSampling(),
+                          p.consumers().consumerThroughput(),
+                          null),
                       p.reconciliation(),
                       p.reconciliationError(),
                       p.faults(),
-                      p.consumerThroughput(),
-                      p.producerMetrics(),
-                      null,
                       Map.of());
                 })
             .toList();
@@ -236,27 +244,30 @@ final class Fixtures {
   private static ProtocolResults withHistograms(ProtocolResults p, Map<String, String> ack) {
     return new ProtocolResults(
         p.config(),
-        p.throughput(),
-        p.ackLatencyMs(),
-        p.e2eLatencyMs(),
-        ack,
-        p.e2eLatencyHistograms(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Sends(
+            p.sends().throughput(),
+            p.sends().publishDelayMs(),
+            p.sends().schemas(),
+            p.sends().partitions(),
+            p.sends().producerMetrics()),
+        new ProtocolResults.Latencies(
+            p.latencies().ackLatencyMs(),
+            p.latencies().e2eLatencyMs(),
+            ack,
+            p.latencies().e2eLatencyHistograms(),
+            null,
+            null,
+            null),
         p.distributed(),
-        p.publishDelayMs(),
-        p.schemas(),
-        p.partitions(),
-        p.lag(),
-        p.lagResolution(),
-        p.lagSampling(),
+        new ProtocolResults.Consumers(
+            p.consumers().lag(),
+            p.consumers().lagResolution(),
+            p.consumers().lagSampling(),
+            p.consumers().consumerThroughput(),
+            null),
         p.reconciliation(),
         p.reconciliationError(),
         p.faults(),
-        p.consumerThroughput(),
-        p.producerMetrics(),
-        null,
         Map.of());
   }
 

@@ -3,6 +3,7 @@ package kafkaload.internal.history;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Map;
+import kafkaload.internal.results.Throughput;
 import kafkaload.internal.results.Throughput.RequestThroughput;
 import org.junit.jupiter.api.Test;
 
@@ -10,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class RunFiguresTest {
   private static RequestThroughput req(long acked, long firstMs, long lastMs) {
     double s = (lastMs - firstMs) / 1000.0;
-    return new RequestThroughput(acked, acked * 1024, s, acked / s, null, firstMs, lastMs, null);
+    return new RequestThroughput(
+        acked, acked * 1024, new Throughput.AckRate(s, acked / s, null, firstMs, lastMs, null));
   }
 
   @Test

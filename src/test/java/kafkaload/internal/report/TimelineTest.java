@@ -37,21 +37,16 @@ public class TimelineTest {
       s.add(
           new InjectorSample(
               i,
-              bad ? 0 : 2000,
-              bad ? 0 : 1.95,
-              1.5,
-              3,
-              40,
-              30,
-              bad ? 900 : 200 + i % 7,
-              i < 5 ? Double.NaN : bad ? 640 : 30 + i / 360.0,
-              bad ? 870 : 2,
-              bad ? 870 : 2,
-              bad ? 300 : 0.5,
-              10,
-              bad ? 850 : 1,
-              bad ? 880 : 2,
-              bad ? 9 : 0,
+              new InjectorSample.Load(bad ? 0 : 2000, bad ? 0 : 1.95, 1.5, 3),
+              new InjectorSample.Resources(
+                  40,
+                  30,
+                  bad ? 900 : 200 + i % 7,
+                  i < 5 ? Double.NaN : bad ? 640 : 30 + i / 360.0,
+                  bad ? 870 : 2,
+                  bad ? 870 : 2),
+              new InjectorSample.EventLoop(
+                  bad ? 300 : 0.5, 10, bad ? 850 : 1, bad ? 880 : 2, bad ? 9 : 0),
               PRODUCER));
     }
     return s;
@@ -75,32 +70,32 @@ public class TimelineTest {
     // sample.
     InjectorSample bad = points.get(205);
     assertEquals(1236, bad.second());
-    assertEquals(870, bad.gcPauseMs());
-    assertEquals(870, bad.gcMaxPauseMs());
-    assertEquals(900, bad.heapUsedMb());
-    assertEquals(640, bad.heapAfterGcMb());
-    assertEquals(300, bad.sendBlockedMs());
-    assertEquals(850, bad.eventLoopDelayP99Ms());
-    assertEquals(880, bad.eventLoopDelayMaxMs());
-    assertEquals(9, bad.eventLoopProbesOverBound());
-    assertEquals(60, bad.eventLoopProbes(), "probe counts add up");
-    assertEquals(5 * 2000 / 6.0, bad.msgsPerSec(), 1e-9, "a rate is the point's mean");
-    assertEquals(40, bad.systemCpuPct(), 1e-9);
+    assertEquals(870, bad.resources().gcPauseMs());
+    assertEquals(870, bad.resources().gcMaxPauseMs());
+    assertEquals(900, bad.resources().heapUsedMb());
+    assertEquals(640, bad.resources().heapAfterGcMb());
+    assertEquals(300, bad.eventLoop().sendBlockedMs());
+    assertEquals(850, bad.eventLoop().eventLoopDelayP99Ms());
+    assertEquals(880, bad.eventLoop().eventLoopDelayMaxMs());
+    assertEquals(9, bad.eventLoop().eventLoopProbesOverBound());
+    assertEquals(60, bad.eventLoop().eventLoopProbes(), "probe counts add up");
+    assertEquals(5 * 2000 / 6.0, bad.load().msgsPerSec(), 1e-9, "a rate is the point's mean");
+    assertEquals(40, bad.resources().systemCpuPct(), 1e-9);
     assertEquals(0.0001, bad.producer().get("bufferpool-wait-ratio"), 1e-12);
     // Before the first GC there is no heap after GC: the first point has it from its fifth and
     // sixth samples.
-    assertEquals(30 + 6 / 360.0, points.get(0).heapAfterGcMb(), 1e-9);
+    assertEquals(30 + 6 / 360.0, points.get(0).resources().heapAfterGcMb(), 1e-9);
     assertEquals(3600, points.get(599).second());
     assertEquals(
-        hour().stream().mapToLong(InjectorSample::eventLoopProbes).sum(),
-        points.stream().mapToLong(InjectorSample::eventLoopProbes).sum());
+        hour().stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum(),
+        points.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum());
   }
 
   @Test
   void aNaNOnlyPointStaysNaN() {
     List<InjectorSample> s = hour().subList(0, 4);
     InjectorSample p = Timeline.injector(s, 4).get(0);
-    assertTrue(Double.isNaN(p.heapAfterGcMb()), "no collection yet: no value, not 0");
+    assertTrue(Double.isNaN(p.resources().heapAfterGcMb()), "no collection yet: no value, not 0");
   }
 
   @Test
@@ -149,7 +144,7 @@ public class TimelineTest {
     List<InjectorSample> read = Timeline.readCsv(csv);
     assertEquals(3600, read.size());
     assertEquals(csv, Timeline.csv(read));
-    assertTrue(Double.isNaN(read.get(0).heapAfterGcMb()), "an empty cell is NaN");
+    assertTrue(Double.isNaN(read.get(0).resources().heapAfterGcMb()), "an empty cell is NaN");
     assertEquals(
         hour().get(1233),
         read.get(1233),

@@ -43,21 +43,9 @@ public class RunResultsJsonTest {
   private static InjectorSample sample(double second, double heapAfterGc) {
     return new InjectorSample(
         second,
-        1000,
-        0.98,
-        2.5,
-        7.5,
-        40,
-        30,
-        210,
-        heapAfterGc,
-        3,
-        2,
-        0.5,
-        10,
-        1.2,
-        2.4,
-        1,
+        new InjectorSample.Load(1000, 0.98, 2.5, 7.5),
+        new InjectorSample.Resources(40, 30, 210, heapAfterGc, 3, 2),
+        new InjectorSample.EventLoop(0.5, 10, 1.2, 2.4, 1),
         Map.of("record-send-rate", 1000.0, "bufferpool-wait-ratio", 0.0001));
   }
 
@@ -70,26 +58,30 @@ public class RunResultsJsonTest {
         Map.of("schema.registry.url", "http://registry:8081", "auto.register.schemas", "true");
     Throughput.RequestThroughput send =
         new Throughput.RequestThroughput(
-            900, 900 * 1024, 8.9, 101.1, 0.099, 1_700_000_000_000L, 1_700_000_008_900L, null);
+            900,
+            900 * 1024,
+            new Throughput.AckRate(
+                8.9, 101.1, 0.099, 1_700_000_000_000L, 1_700_000_008_900L, null));
     Throughput.RequestThroughput none =
         new Throughput.RequestThroughput(
-            0, 0, 0, null, null, null, null, new Throughput.Rate(null, null));
+            0,
+            0,
+            new Throughput.AckRate(0, null, null, null, null, new Throughput.Rate(null, null)));
     Throughput throughput =
         new Throughput(
             1000,
             2,
             1,
             1024_000,
-            9.5,
-            105.3,
-            0.103,
-            1_700_000_000_000L,
-            1_700_000_009_500L,
-            new Throughput.Rate(104.0, 0.1),
+            new Throughput.AckRate(
+                9.5,
+                105.3,
+                0.103,
+                1_700_000_000_000L,
+                1_700_000_009_500L,
+                new Throughput.Rate(104.0, 0.1)),
             Map.of("send", send, "warm-up send", none),
-            12.5,
-            3.25,
-            4,
+            new Throughput.SendPath(12.5, 3.25, 4),
             1,
             16);
     ReconciliationResult rec =
@@ -169,14 +161,22 @@ public class RunResultsJsonTest {
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig(
             "localhost:9092", null, topic, "pooled", 4, props, registry, "run-1"),
-        throughput,
-        Map.of("send", pct(900, 2.5)),
-        Map.of("by produced-at header", pct(800, 4.5)),
-        Map.of("send", "HISTFAAAA"),
-        Map.of("by produced-at header", "HISTFBBBB"),
-        null,
-        null,
-        null,
+        new ProtocolResults.Sends(
+            throughput,
+            pct(1000, 0.05),
+            new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
+            List.of(
+                new ProtocolResults.PartitionShare(topic, 0, 500, 512_000, 50.0),
+                new ProtocolResults.PartitionShare(topic, 1, 500, 512_000, 50.0)),
+            Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0)),
+        new ProtocolResults.Latencies(
+            Map.of("send", pct(900, 2.5)),
+            Map.of("by produced-at header", pct(800, 4.5)),
+            Map.of("send", "HISTFAAAA"),
+            Map.of("by produced-at header", "HISTFBBBB"),
+            null,
+            null,
+            null),
         new ProtocolResults.Distributed(
             1,
             3,
@@ -192,26 +192,31 @@ public class RunResultsJsonTest {
                 new TransactionRecords(900, 90, 10, "AAEC", Map.of(topic, 100L)),
                 "shareGroups",
                 Map.of("work", new ShareRecords("AAEC", "AAED", "AAEE", "AAEF", "AAEG", 7)))),
-        pct(1000, 0.05),
-        new ProtocolResults.SchemaFigures(3, 1000, pct(1000, 0.01)),
-        List.of(
-            new ProtocolResults.PartitionShare(topic, 0, 500, 512_000, 50.0),
-            new ProtocolResults.PartitionShare(topic, 1, 500, 512_000, 50.0)),
-        Map.of(
-            "group-a",
-            List.of(new ProtocolResults.LagPoint(1.0, 10), new ProtocolResults.LagPoint(2.0, 0))),
-        Map.of("group-a", RunResults.Resolution.of(2, 1)),
-        Map.of("group-a", new ProtocolResults.LagSampling(10, 1, 2, "timed out")),
+        new ProtocolResults.Consumers(
+            Map.of(
+                "group-a",
+                List.of(
+                    new ProtocolResults.LagPoint(1.0, 10), new ProtocolResults.LagPoint(2.0, 0))),
+            Map.of("group-a", RunResults.Resolution.of(2, 1)),
+            Map.of("group-a", new ProtocolResults.LagSampling(10, 1, 2, "timed out")),
+            new DrainThroughput(
+                topic,
+                "subscribe",
+                4,
+                1000,
+                1000,
+                2.5,
+                400,
+                0.39,
+                1.9,
+                new DrainThroughput.Rebalancing(0.4, 1L, 0.2, 3)),
+            new ProtocolResults.Readers(
+                "read_committed", Map.of("order", "read_committed"), "read_committed")),
         rec,
         null,
         List.of(
             new ProtocolResults.Fault(
                 3.5, "kill:1@3s", "fault: kill broker 1", true, "pid 42", 1200)),
-        new DrainThroughput(
-            topic, "subscribe", 4, 1000, 1000, 2.5, 400, 0.39, 1.9, 0.4, 1L, 0.2, 3),
-        Map.of("record-send-rate", 1000.0, "request-latency-max", 12.0),
-        new ProtocolResults.Readers(
-            "read_committed", Map.of("order", "read_committed"), "read_committed"),
         Map.of(
             "transactions",
             Map.of(
@@ -229,42 +234,36 @@ public class RunResultsJsonTest {
             "shareGroups",
             List.of(
                 new ShareGroupResults(
-                    "work",
-                    topic,
-                    "workers",
-                    "explicit",
-                    false,
-                    true,
-                    3,
-                    2,
-                    Map.of("share.record.lock.duration.ms", "2000"),
+                    new ShareGroupResults.Settings(
+                        "work",
+                        topic,
+                        "workers",
+                        "explicit",
+                        false,
+                        true,
+                        3,
+                        2,
+                        Map.of("share.record.lock.duration.ms", "2000")),
                     2000,
-                    1010,
-                    250,
-                    990,
-                    12,
-                    5,
-                    20,
-                    3,
-                    4,
-                    6,
-                    Map.of(1, 990L, 2, 20L),
-                    pct(990, 3.5),
-                    pct(300, 1.5),
-                    List.of(
-                        new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0, 1),
-                        new ShareGroupResults.ShareConsumer(1, 410, 400, 4, 5.0, 80.0, 700, null)),
-                    19.2,
-                    List.of(
-                        new ProtocolResults.LagPoint(1.0, 40),
-                        new ProtocolResults.LagPoint(2.0, 0)),
-                    new ShareGroupResults.LagVerdict(40, -3.5, false, 0L),
+                    new ShareGroupResults.Deliveries(
+                        1010, 250, 990, 12, 5, 20, 3, 4, 6, Map.of(1, 990L, 2, 20L)),
+                    new ShareGroupResults.Latency(
+                        pct(990, 3.5), pct(300, 1.5), "HISTFCCCC", "HISTFDDDD"),
+                    new ShareGroupResults.Work(
+                        List.of(
+                            new ShareGroupResults.ShareConsumer(0, 600, 590, 0, 5.0, 118.0, 0, 1),
+                            new ShareGroupResults.ShareConsumer(
+                                1, 410, 400, 4, 5.0, 80.0, 700, null)),
+                        19.2,
+                        1_699_999_999_000L,
+                        1_700_000_004_000L),
+                    new ShareGroupResults.GroupLag(
+                        List.of(
+                            new ProtocolResults.LagPoint(1.0, 40),
+                            new ProtocolResults.LagPoint(2.0, 0)),
+                        new ShareGroupResults.LagVerdict(40, -3.5, false, 0L)),
                     new ShareGroupResults.Reconciliation(
                         1000, 990, 0, 5, 3, 2, 4, 7, List.of(17L, 18L), false),
-                    1_699_999_999_000L,
-                    1_700_000_004_000L,
-                    "HISTFCCCC",
-                    "HISTFDDDD",
                     2))));
   }
 
@@ -275,27 +274,27 @@ public class RunResultsJsonTest {
     ProtocolResults bare =
         new ProtocolResults(
             new ProtocolResults.ProtocolConfig(null, 1, null, "shared", 1, Map.of(), null, null),
-            new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Map.of(),
+            new ProtocolResults.Sends(
+                new Throughput(
+                    0,
+                    0,
+                    0,
+                    0,
+                    new Throughput.AckRate(0, null, null, null, null, null),
+                    Map.of(),
+                    new Throughput.SendPath(0, 0, 0),
+                    0,
+                    0),
+                Percentiles.empty(),
+                null,
+                List.of(),
+                Map.of()),
+            new ProtocolResults.Latencies(Map.of(), Map.of(), Map.of(), Map.of(), null, null, null),
             null,
-            null,
-            null,
-            null,
-            Percentiles.empty(),
-            null,
-            List.of(),
-            null,
-            null,
-            null,
+            new ProtocolResults.Consumers(null, null, null, null, null),
             null,
             "could not compare offsets after the run: gone",
             List.of(),
-            null,
-            Map.of(),
-            null,
             Map.of());
     InjectorResults injector =
         new InjectorResults(
@@ -449,7 +448,7 @@ public class RunResultsJsonTest {
         topic.partitions().get(1));
     assertNull(read.protocols().get(0).reconciliation().exactlyOnce().abortedOutputs());
     ShareGroupResults.LagVerdict lag =
-        read.protocols().get(0).section(ShareSemantic.SECTION).get(0).lagVerdict();
+        read.protocols().get(0).section(ShareSemantic.SECTION).get(0).groupLag().lagVerdict();
     assertNull(lag.lagAtEnd());
     assertFalse(lag.drained(), "a lag not read is not drained");
   }
@@ -499,15 +498,15 @@ public class RunResultsJsonTest {
     RunResults read = ResultsJson.read(file);
     assertFalse(read.protocols().isEmpty());
     ProtocolResults p = read.protocols().get(0);
-    assertTrue(p.throughput().ackedOk() > 0);
-    assertEquals(p.throughput().ackedOk(), p.reconciliation().ackedOk());
+    assertTrue(p.sends().throughput().ackedOk() > 0);
+    assertEquals(p.sends().throughput().ackedOk(), p.reconciliation().ackedOk());
     assertEquals(
-        p.throughput().ackedOk(),
-        p.partitions().stream().mapToLong(ProtocolResults.PartitionShare::records).sum());
+        p.sends().throughput().ackedOk(),
+        p.sends().partitions().stream().mapToLong(ProtocolResults.PartitionShare::records).sum());
     assertEquals("******", p.config().producerProperties().get("ssl.truststore.password"));
     assertFalse(read.gates().isEmpty());
     // Its ack p99 of a second without acks was written "NaN": read as NaN, written null now.
-    assertTrue(Double.isNaN(read.timeline().get(read.timeline().size() - 1).ackP99Ms()));
+    assertTrue(Double.isNaN(read.timeline().get(read.timeline().size() - 1).load().ackP99Ms()));
     assertEquals(
         TREE.readTree(real.replace("\"NaN\"", "null")), TREE.readTree(ResultsJson.write(read)));
   }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class DeliveryLedgerTest {
   private static Throughput.RequestThroughput figures(
       long acked, long bytes, double seconds, Double msgs, Double mb) {
-    return new Throughput.RequestThroughput(acked, bytes, seconds, msgs, mb, null, null, null);
+    return new Throughput.RequestThroughput(
+        acked, bytes, new Throughput.AckRate(seconds, msgs, mb, null, null, null));
   }
 
   /** The figures without the span's epoch ends (checked in theSpanEndsAreTheFirstAndLastAck). */
@@ -25,12 +26,13 @@ class DeliveryLedgerTest {
     return new Throughput.RequestThroughput(
         t.acked(),
         t.bytes(),
-        t.firstToLastAckSeconds(),
-        t.msgsPerSec(),
-        t.mbPerSec(),
-        null,
-        null,
-        t.overUnionSpan());
+        new Throughput.AckRate(
+            t.rate().firstToLastAckSeconds(),
+            t.rate().msgsPerSec(),
+            t.rate().mbPerSec(),
+            null,
+            null,
+            t.rate().overUnionSpan()));
   }
 
   @Test
@@ -39,9 +41,9 @@ class DeliveryLedgerTest {
     s.requestAcks("none", true);
     s.acked(s.requestAcks("send", true), "t", 0, 1, 4_000, 1);
     s.acked(s.requestAcks("send", true), "t", 0, 1, 2_000, 1);
-    assertEquals(2_000L, s.throughputByRequest().get("send").firstAckMillis());
-    assertEquals(4_000L, s.throughputByRequest().get("send").lastAckMillis());
-    assertEquals(null, s.throughputByRequest().get("none").firstAckMillis());
+    assertEquals(2_000L, s.throughputByRequest().get("send").rate().firstAckMillis());
+    assertEquals(4_000L, s.throughputByRequest().get("send").rate().lastAckMillis());
+    assertEquals(null, s.throughputByRequest().get("none").rate().firstAckMillis());
   }
 
   @Test
@@ -98,14 +100,14 @@ class DeliveryLedgerTest {
   @Test
   void theProtocolRateUsesTheRunsFirstAndLastAck() {
     DeliveryLedger s = new DeliveryLedger();
-    assertEquals(new Throughput.Spans(0.0, null, null, null, null), s.ackSpan());
+    assertEquals(new Throughput.AckRate(0.0, null, null, null, null, null), s.ackSpan());
     // Ten acks of half a MiB each; the first at 10 s, the last at 15 s, whatever the order.
     long[] at = {12_000, 15_000, 10_000, 11_000, 13_000, 14_000, 12_500, 10_500, 14_500, 11_500};
     for (long t : at) {
       s.acked(null, "t", 0, 1_048_576 / 2, t, 0);
     }
-    Throughput.Spans m = s.ackSpan();
-    assertEquals(5.0, m.seconds());
+    Throughput.AckRate m = s.ackSpan();
+    assertEquals(5.0, m.firstToLastAckSeconds());
     assertEquals(2.0, m.msgsPerSec());
     assertEquals(1.0, m.mbPerSec());
     assertEquals(10_000L, m.firstAckMillis());

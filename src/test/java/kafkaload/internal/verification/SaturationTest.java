@@ -18,7 +18,11 @@ class SaturationTest {
 
   private static InjectorSample sample(int second, double cpu, long probes, long late) {
     return new InjectorSample(
-        second, 0, 0, 0, 0, cpu, cpu, 0, 0, 0, 0, 0, probes, 0, late > 0 ? 150 : 1, late, Map.of());
+        second,
+        new InjectorSample.Load(0, 0, 0, 0),
+        new InjectorSample.Resources(cpu, cpu, 0, 0, 0, 0),
+        new InjectorSample.EventLoop(0, probes, 0, late > 0 ? 150 : 1, late),
+        Map.of());
   }
 
   private static List<InjectorSample> run(double cpu, long probesPerSecond, long... latePerSecond) {

@@ -205,7 +205,7 @@ final class CapacitySearchRun implements AutoCloseable {
     List<InjectorSample> mine = samples.subList(Math.min(from, samples.size()), samples.size());
     return mine.isEmpty()
         ? null
-        : mine.stream().mapToDouble(InjectorSample::processCpuPct).average().orElse(0);
+        : mine.stream().mapToDouble(p -> p.resources().processCpuPct()).average().orElse(0);
   }
 
   static void sleepMillis(long ms) {

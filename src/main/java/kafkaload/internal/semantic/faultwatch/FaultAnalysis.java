@@ -164,24 +164,17 @@ final class FaultAnalysis {
         f.request(),
         f.broker(),
         f.ok(),
-        f.atSeconds(),
-        f.healedAtSeconds(),
-        span.untilMs() / 1000.0,
-        recovered / 1000.0,
-        worst,
-        worstTp,
-        unrecovered,
-        windows,
-        elections,
-        isr,
-        shrinks,
-        expansions,
+        new FaultImpact.Timing(
+            f.atSeconds(), f.healedAtSeconds(), span.untilMs() / 1000.0, recovered / 1000.0),
+        new FaultImpact.Unavailability(worst, worstTp, unrecovered, windows),
+        new FaultImpact.MetadataChanges(elections, isr, shrinks, expansions),
         kos,
         kosByReason,
-        highest(o.latency(), LatencySecond::p99Ms, span.atMs(), recovered, false),
-        highest(o.latency(), LatencySecond::p99Ms, recovered, recovered + AFTER_MS, true),
-        highest(o.latency(), LatencySecond::maxMs, span.atMs(), recovered, false),
-        highest(o.latency(), LatencySecond::maxMs, recovered, recovered + AFTER_MS, true));
+        new FaultImpact.AckLatency(
+            highest(o.latency(), LatencySecond::p99Ms, span.atMs(), recovered, false),
+            highest(o.latency(), LatencySecond::p99Ms, recovered, recovered + AFTER_MS, true),
+            highest(o.latency(), LatencySecond::maxMs, span.atMs(), recovered, false),
+            highest(o.latency(), LatencySecond::maxMs, recovered, recovered + AFTER_MS, true)));
   }
 
   /** Each partition's leader at {@code t}: its first state, then the leader changes up to t. */

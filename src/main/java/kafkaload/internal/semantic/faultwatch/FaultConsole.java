@@ -24,10 +24,10 @@ final class FaultConsole {
               Locale.ROOT,
               "[kafkaload] What fault %s cost (at %.1f s%s, broker %d): %s",
               f.step(),
-              f.atSeconds(),
-              f.healedAtSeconds() == null
+              f.timing().atSeconds(),
+              f.timing().healedAtSeconds() == null
                   ? ""
-                  : String.format(Locale.ROOT, ", healed at %.1f s", f.healedAtSeconds()),
+                  : String.format(Locale.ROOT, ", healed at %.1f s", f.timing().healedAtSeconds()),
               f.broker(),
               windows(f)));
       out.add(
@@ -35,17 +35,17 @@ final class FaultConsole {
               Locale.ROOT,
               "[kafkaload]   %d leader election%s, %d ISR shrink%s, %d ISR expansion%s; %s; ack latency"
                   + " during: p99 %s, max %s; after: p99 %s, max %s",
-              f.elections().size(),
-              f.elections().size() == 1 ? "" : "s",
-              f.isrShrinks(),
-              f.isrShrinks() == 1 ? "" : "s",
-              f.isrExpansions(),
-              f.isrExpansions() == 1 ? "" : "s",
+              f.metadata().elections().size(),
+              f.metadata().elections().size() == 1 ? "" : "s",
+              f.metadata().isrShrinks(),
+              f.metadata().isrShrinks() == 1 ? "" : "s",
+              f.metadata().isrExpansions(),
+              f.metadata().isrExpansions() == 1 ? "" : "s",
               kos(f),
-              ms(f.ackP99MsDuring()),
-              ms(f.ackMaxMsDuring()),
-              ms(f.ackP99MsAfter()),
-              ms(f.ackMaxMsAfter())));
+              ms(f.ackLatency().ackP99MsDuring()),
+              ms(f.ackLatency().ackMaxMsDuring()),
+              ms(f.ackLatency().ackP99MsAfter()),
+              ms(f.ackLatency().ackMaxMsAfter())));
     }
     out.add(
         "[kafkaload]   over the whole run (the reconciliation does not tell faults apart): "
@@ -56,20 +56,22 @@ final class FaultConsole {
   }
 
   private static String windows(FaultImpact.Fault f) {
-    if (f.windows().isEmpty()) {
+    if (f.unavailability().windows().isEmpty()) {
       return "no partition unavailable";
     }
     String worst =
-        f.worstWindowMs() == null
-            ? "no ack after it on " + f.unrecovered() + " partition(s)"
+        f.unavailability().worstWindowMs() == null
+            ? "no ack after it on " + f.unavailability().unrecovered() + " partition(s)"
             : "unavailable up to "
-                + String.format(Locale.ROOT, "%,d ms", f.worstWindowMs())
+                + String.format(Locale.ROOT, "%,d ms", f.unavailability().worstWindowMs())
                 + " ("
-                + f.worstPartition()
+                + f.unavailability().worstPartition()
                 + ")"
-                + (f.unrecovered() > 0 ? ", " + f.unrecovered() + " never acked again" : "");
+                + (f.unavailability().unrecovered() > 0
+                    ? ", " + f.unavailability().unrecovered() + " never acked again"
+                    : "");
     String list =
-        f.windows().stream()
+        f.unavailability().windows().stream()
             .limit(LISTED)
             .map(
                 w ->
@@ -84,10 +86,10 @@ final class FaultConsole {
                         + w.cause()
                         + ")")
             .collect(Collectors.joining(", "));
-    int more = f.windows().size() - LISTED;
+    int more = f.unavailability().windows().size() - LISTED;
     return worst
         + "; "
-        + f.windows().size()
+        + f.unavailability().windows().size()
         + " partition(s): "
         + list
         + (more > 0 ? ", and " + more + " more" : "");

@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.faultwatch;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +35,28 @@ public record FaultImpact(
    * @param request its Gatling request, for example "fault: kill broker 2"
    * @param broker the broker it was done to
    * @param ok whether it was done as planned
+   * @param timing when it was done, healed, and when its effect ended
+   * @param unavailability its affected partitions' unavailability
+   * @param metadata its leader and ISR changes
+   * @param kos KOs of records sent in its window
+   * @param kosByReason those KOs by the exception's name
+   * @param ackLatency the ack latency during the fault and after its recovery
+   */
+  public record Fault(
+      String step,
+      String request,
+      int broker,
+      boolean ok,
+      @JsonUnwrapped Timing timing,
+      @JsonUnwrapped Unavailability unavailability,
+      @JsonUnwrapped MetadataChanges metadata,
+      long kos,
+      Map<String, Long> kosByReason,
+      @JsonUnwrapped AckLatency ackLatency) {}
+
+  /**
+   * When a fault was done, and its window.
+   *
    * @param atSeconds when it was done
    * @param healedAtSeconds when a fault with a duration was undone; null for a kill, stop or start
    * @param attributedUntilSeconds the end of its window: healed (or done, for an instant fault)
@@ -41,17 +64,39 @@ public record FaultImpact(
    *     unless a later fault began before them
    * @param recoveredAtSeconds the end of its effect: healed, else the last affected partition's
    *     first ack after it (the window's end when one never came); at least 1 s after it
+   */
+  public record Timing(
+      double atSeconds,
+      Double healedAtSeconds,
+      double attributedUntilSeconds,
+      double recoveredAtSeconds) {}
+
+  /**
+   * A fault's affected partitions.
+   *
    * @param worstWindowMs the longest unavailability of its affected partitions; null when none was
    *     affected or none had an ack after it
    * @param worstPartition the partition of the longest ("topic-0"); null as above
    * @param unrecovered affected partitions with no ack after the fault
    * @param windows each affected partition's unavailability
+   */
+  public record Unavailability(
+      Long worstWindowMs, String worstPartition, int unrecovered, List<Window> windows) {}
+
+  /**
+   * A fault's leader and ISR changes.
+   *
    * @param elections its leader changes (to -1: no leader)
    * @param isrChanges its ISR changes
    * @param isrShrinks ISR changes that removed a replica
    * @param isrExpansions ISR changes that added one
-   * @param kos KOs of records sent in its window
-   * @param kosByReason those KOs by the exception's name
+   */
+  public record MetadataChanges(
+      List<Change> elections, List<Change> isrChanges, int isrShrinks, int isrExpansions) {}
+
+  /**
+   * The ack latency around a fault.
+   *
    * @param ackP99MsDuring the highest per-second ack latency p99 (the timeline's) from the fault to
    *     its recovery (healed, or the last affected partition's first ack); null when no second had
    *     acks
@@ -60,29 +105,8 @@ public record FaultImpact(
    *     caught by a fault may wait its whole window, which a second's p99 does not show)
    * @param ackMaxMsAfter the same over the {@link FaultAnalysis#AFTER_MS} ms after the recovery
    */
-  public record Fault(
-      String step,
-      String request,
-      int broker,
-      boolean ok,
-      double atSeconds,
-      Double healedAtSeconds,
-      double attributedUntilSeconds,
-      double recoveredAtSeconds,
-      Long worstWindowMs,
-      String worstPartition,
-      int unrecovered,
-      List<Window> windows,
-      List<Change> elections,
-      List<Change> isrChanges,
-      int isrShrinks,
-      int isrExpansions,
-      long kos,
-      Map<String, Long> kosByReason,
-      Double ackP99MsDuring,
-      Double ackP99MsAfter,
-      Double ackMaxMsDuring,
-      Double ackMaxMsAfter) {}
+  public record AckLatency(
+      Double ackP99MsDuring, Double ackP99MsAfter, Double ackMaxMsDuring, Double ackMaxMsAfter) {}
 
   /**
    * A partition's unavailability after a fault: from the fault to its first ack after it.

@@ -81,7 +81,7 @@ final class FaultImpactMerge {
     Map<Tp, FaultImpact.Window> windows = new TreeMap<>();
     Map<Tp, Set<String>> causes = new TreeMap<>();
     for (FaultImpact.Fault f : fs) {
-      for (FaultImpact.Window w : f.windows()) {
+      for (FaultImpact.Window w : f.unavailability().windows()) {
         Tp tp = new Tp(w.topic(), w.partition());
         causes
             .computeIfAbsent(tp, x -> new LinkedHashSet<>())
@@ -110,8 +110,9 @@ final class FaultImpactMerge {
       }
     }
     List<FaultImpact.Change> elections =
-        once(fs.stream().flatMap(f -> f.elections().stream()).toList());
-    List<FaultImpact.Change> isr = once(fs.stream().flatMap(f -> f.isrChanges().stream()).toList());
+        once(fs.stream().flatMap(f -> f.metadata().elections().stream()).toList());
+    List<FaultImpact.Change> isr =
+        once(fs.stream().flatMap(f -> f.metadata().isrChanges().stream()).toList());
     Map<String, Long> byReason = new TreeMap<>();
     fs.forEach(f -> f.kosByReason().forEach((r, n) -> byReason.merge(r, n, Long::sum)));
     return new FaultImpact.Fault(
@@ -119,27 +120,27 @@ final class FaultImpactMerge {
         first.request(),
         first.broker(),
         fs.stream().allMatch(FaultImpact.Fault::ok),
-        first.atSeconds(),
-        first.healedAtSeconds(),
-        first.attributedUntilSeconds(),
-        fs.stream()
-            .mapToDouble(FaultImpact.Fault::recoveredAtSeconds)
-            .min()
-            .orElse(first.atSeconds()),
-        worst,
-        worstTp,
-        unrecovered,
-        list,
-        elections,
-        isr,
-        (int) isr.stream().filter(FaultImpactMerge::shrink).count(),
-        (int) isr.stream().filter(FaultImpactMerge::expansion).count(),
+        new FaultImpact.Timing(
+            first.timing().atSeconds(),
+            first.timing().healedAtSeconds(),
+            first.timing().attributedUntilSeconds(),
+            fs.stream()
+                .mapToDouble(f -> f.timing().recoveredAtSeconds())
+                .min()
+                .orElse(first.timing().atSeconds())),
+        new FaultImpact.Unavailability(worst, worstTp, unrecovered, list),
+        new FaultImpact.MetadataChanges(
+            elections,
+            isr,
+            (int) isr.stream().filter(FaultImpactMerge::shrink).count(),
+            (int) isr.stream().filter(FaultImpactMerge::expansion).count()),
         fs.stream().mapToLong(FaultImpact.Fault::kos).sum(),
         byReason,
-        max(fs.stream().map(FaultImpact.Fault::ackP99MsDuring).toList()),
-        max(fs.stream().map(FaultImpact.Fault::ackP99MsAfter).toList()),
-        max(fs.stream().map(FaultImpact.Fault::ackMaxMsDuring).toList()),
-        max(fs.stream().map(FaultImpact.Fault::ackMaxMsAfter).toList()));
+        new FaultImpact.AckLatency(
+            max(fs.stream().map(f -> f.ackLatency().ackP99MsDuring()).toList()),
+            max(fs.stream().map(f -> f.ackLatency().ackP99MsAfter()).toList()),
+            max(fs.stream().map(f -> f.ackLatency().ackMaxMsDuring()).toList()),
+            max(fs.stream().map(f -> f.ackLatency().ackMaxMsAfter()).toList())));
   }
 
   /** The window of the earlier first ack; a window with an ack before one without. */

@@ -170,7 +170,7 @@ final class FaultWatchCounters implements RecordTap {
     for (InjectorSample s : h.samples()) {
       long end = Math.round((s.second() - loadStart) * 1000);
       if (seen.add(end)) {
-        out.add(new FaultAnalysis.LatencySecond(end, s.ackP99Ms(), s.ackMaxMs()));
+        out.add(new FaultAnalysis.LatencySecond(end, s.load().ackP99Ms(), s.load().ackMaxMs()));
       }
     }
     return out;

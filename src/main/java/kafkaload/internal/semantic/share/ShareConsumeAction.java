@@ -46,17 +46,18 @@ final class ShareConsumeAction extends KafkaAction {
         ShareGroups.of(components.ledger())
             .group(
                 new ShareCounters.Setup(
-                    spec.requestName(),
-                    spec.topic(),
-                    spec.group(),
-                    spec.settling().acknowledgement(),
-                    spec.consumers(),
-                    partitions,
-                    spec.configs().groupConfig(),
+                    new ShareGroupResults.Settings(
+                        spec.requestName(),
+                        spec.topic(),
+                        spec.group(),
+                        spec.settling().acknowledgement(),
+                        spec.requests().requestPerPoll(),
+                        spec.requests().commitSync(),
+                        spec.consumers(),
+                        partitions,
+                        spec.configs().groupConfig()),
                     intConfig(groupConfig, "share.delivery.count.limit", 5),
-                    Arrays.asList(processing),
-                    spec.requests().requestPerPoll(),
-                    spec.requests().commitSync()));
+                    Arrays.asList(processing)));
   }
 
   private static int intConfig(Map<String, String> config, String name, int dflt) {

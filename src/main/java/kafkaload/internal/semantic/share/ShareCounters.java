@@ -27,19 +27,8 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
 public final class ShareCounters {
   /** The group's fixed settings, as the action resolved them. */
   public record Setup(
-      String request,
-      String topic,
-      String group,
-      String acknowledgement,
-      int consumers,
-      int partitions,
-      Map<String, String> groupConfig,
-      int deliveryLimit,
-      List<Long> processingMsPerRecord,
-      boolean requestPerPoll,
-      boolean commitSync) {
+      ShareGroupResults.Settings settings, int deliveryLimit, List<Long> processingMsPerRecord) {
     public Setup {
-      groupConfig = Map.copyOf(groupConfig);
       processingMsPerRecord = List.copyOf(processingMsPerRecord);
     }
   }
@@ -271,7 +260,7 @@ public final class ShareCounters {
     long nowNanos = System.nanoTime();
     Long firstMillis = first == Long.MAX_VALUE ? null : nowMillis - (nowNanos - first) / 1_000_000;
     Long lastMillis = first == Long.MAX_VALUE ? null : nowMillis - (nowNanos - last) / 1_000_000;
-    for (int i = 0; i < setup.consumers(); i++) {
+    for (int i = 0; i < setup.settings().consumers(); i++) {
       Consumer c = consumers.getOrDefault(i, new Consumer());
       double seconds = c.firstNanos.get() == 0 ? 0 : (c.lastNanos.get() - c.firstNanos.get()) / 1e9;
       Double rate = span > 0 ? c.accepted.sum() / span : null;
@@ -294,37 +283,24 @@ public final class ShareCounters {
     Histogram e2e = endToEndMicros.copy();
     Histogram commits = commitMicros.copy();
     return new ShareGroupResults(
-        setup.request(),
-        setup.topic(),
-        setup.group(),
-        setup.acknowledgement(),
-        setup.requestPerPoll(),
-        setup.commitSync(),
-        setup.consumers(),
-        setup.partitions(),
-        setup.groupConfig(),
+        setup.settings(),
         lockDurationMs.get(),
-        acquired.sum(),
-        polls.sum(),
-        accepted.sum(),
-        released.sum(),
-        rejected.sum(),
-        redelivered.sum(),
-        archived.sum(),
-        refused.sum(),
-        renewed.sum(),
-        counts,
-        Percentiles.ofMicros(e2e),
-        Percentiles.ofMicros(commits),
-        per,
-        spreadPct(rates),
-        lagSamples(),
-        lagVerdict,
+        new ShareGroupResults.Deliveries(
+            acquired.sum(),
+            polls.sum(),
+            accepted.sum(),
+            released.sum(),
+            rejected.sum(),
+            redelivered.sum(),
+            archived.sum(),
+            refused.sum(),
+            renewed.sum(),
+            counts),
+        new ShareGroupResults.Latency(
+            Percentiles.ofMicros(e2e), Percentiles.ofMicros(commits), encode(e2e), encode(commits)),
+        new ShareGroupResults.Work(per, spreadPct(rates), firstMillis, lastMillis),
+        new ShareGroupResults.GroupLag(lagSamples(), lagVerdict),
         reconciliation,
-        firstMillis,
-        lastMillis,
-        encode(e2e),
-        encode(commits),
         null);
   }
 

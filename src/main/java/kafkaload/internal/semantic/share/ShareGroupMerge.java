@@ -29,7 +29,7 @@ final class ShareGroupMerge {
 
   /** The request of a merged group's reconciliation verdict, as a single injector names it. */
   static String reconciledRequest(ShareGroupResults g) {
-    return g.request() + " reconciled";
+    return g.settings().request() + " reconciled";
   }
 
   /** The protocol's merged share groups, from each injector's results; null when none has any. */
@@ -49,8 +49,13 @@ final class ShareGroupMerge {
       for (ShareGroupResults g : groups) {
         byGroup
             .computeIfAbsent(
-                g.request() + "\u0000" + g.topic() + "\u0000" + g.group(), k -> new ArrayList<>())
-            .add(new Part(injector, g, records.get(g.request())));
+                g.settings().request()
+                    + "\u0000"
+                    + g.settings().topic()
+                    + "\u0000"
+                    + g.settings().group(),
+                k -> new ArrayList<>())
+            .add(new Part(injector, g, records.get(g.settings().request())));
       }
     }
     if (byGroup.isEmpty()) {
@@ -65,17 +70,18 @@ final class ShareGroupMerge {
     List<ShareGroupResults> gs = parts.stream().map(Part::group).toList();
     ShareGroupResults first = gs.get(0);
     Map<Integer, Long> counts = new TreeMap<>();
-    gs.forEach(g -> g.deliveryCounts().forEach((c, n) -> counts.merge(c, n, Long::sum)));
+    gs.forEach(
+        g -> g.deliveries().deliveryCounts().forEach((c, n) -> counts.merge(c, n, Long::sum)));
 
     Long firstAccept =
         gs.stream()
-            .map(ShareGroupResults::firstAcceptMillis)
+            .map(p -> p.work().firstAcceptMillis())
             .filter(Objects::nonNull)
             .min(Long::compare)
             .orElse(null);
     Long lastAccept =
         gs.stream()
-            .map(ShareGroupResults::lastAcceptMillis)
+            .map(p -> p.work().lastAcceptMillis())
             .filter(Objects::nonNull)
             .max(Long::compare)
             .orElse(null);
@@ -84,13 +90,13 @@ final class ShareGroupMerge {
     List<ShareGroupResults.ShareConsumer> consumers = new ArrayList<>();
     List<Double> rates = new ArrayList<>();
     for (Part part : parts) {
-      for (ShareGroupResults.ShareConsumer c : part.group().perConsumer()) {
+      for (ShareGroupResults.ShareConsumer c : part.group().work().perConsumer()) {
         // Each consumer's accepts over the one span of the whole group, so rows compare across
         // injectors; an injector that did not say when its accepts were keeps its own rate.
         // (An if, not ?: — a ternary of Double and double unboxes a null rate: a consumer that
         // accepted nothing.)
         Double rate = c.acceptedPerSec();
-        if (part.group().firstAcceptMillis() != null && span > 0) {
+        if (part.group().work().firstAcceptMillis() != null && span > 0) {
           rate = c.accepted() / span;
         }
         if (rate != null) {
@@ -109,18 +115,18 @@ final class ShareGroupMerge {
       }
     }
 
-    Histogram e2e = added(gs.stream().map(ShareGroupResults::endToEndHistogram).toList());
-    Histogram commits = added(gs.stream().map(ShareGroupResults::ackCommitHistogram).toList());
+    Histogram e2e = added(gs.stream().map(p -> p.latency().endToEndHistogram()).toList());
+    Histogram commits = added(gs.stream().map(p -> p.latency().ackCommitHistogram()).toList());
 
     // Every injector samples the same group's lag: the first one's series stands for all.
     List<ProtocolResults.LagPoint> lag =
         gs.stream()
-            .map(ShareGroupResults::lag)
+            .map(p -> p.groupLag().lag())
             .filter(l -> l != null && !l.isEmpty())
             .findFirst()
             .orElse(List.of());
     List<ShareGroupResults.LagVerdict> verdicts =
-        gs.stream().map(ShareGroupResults::lagVerdict).filter(Objects::nonNull).toList();
+        gs.stream().map(p -> p.groupLag().lagVerdict()).filter(Objects::nonNull).toList();
     ShareGroupResults.LagVerdict lagVerdict =
         verdicts.isEmpty()
             ? null
@@ -139,41 +145,32 @@ final class ShareGroupMerge {
                     .orElse(null));
 
     return new ShareGroupResults(
-        first.request(),
-        first.topic(),
-        first.group(),
-        first.acknowledgement(),
-        first.requestPerPoll(),
-        first.commitSync(),
-        gs.stream().mapToInt(ShareGroupResults::consumers).sum(),
-        first.partitions(),
-        first.groupConfig(),
+        first.settings().withConsumers(gs.stream().mapToInt(g -> g.settings().consumers()).sum()),
         gs.stream()
             .map(ShareGroupResults::lockDurationMs)
             .filter(Objects::nonNull)
             .findFirst()
             .orElse(null),
-        sum(gs, ShareGroupResults::acquired),
-        sum(gs, ShareGroupResults::polls),
-        sum(gs, ShareGroupResults::accepted),
-        sum(gs, ShareGroupResults::released),
-        sum(gs, ShareGroupResults::rejected),
-        sum(gs, ShareGroupResults::redelivered),
-        sum(gs, ShareGroupResults::archived),
-        sum(gs, ShareGroupResults::ackRefused),
-        sum(gs, ShareGroupResults::renewed),
-        counts,
-        e2e == null ? first.endToEndMs() : Percentiles.ofMicros(e2e),
-        commits == null ? first.ackCommitMs() : Percentiles.ofMicros(commits),
-        consumers,
-        ShareCounters.spreadPct(rates),
-        lag,
-        lagVerdict,
+        new ShareGroupResults.Deliveries(
+            sum(gs, ShareGroupResults.Deliveries::acquired),
+            sum(gs, ShareGroupResults.Deliveries::polls),
+            sum(gs, ShareGroupResults.Deliveries::accepted),
+            sum(gs, ShareGroupResults.Deliveries::released),
+            sum(gs, ShareGroupResults.Deliveries::rejected),
+            sum(gs, ShareGroupResults.Deliveries::redelivered),
+            sum(gs, ShareGroupResults.Deliveries::archived),
+            sum(gs, ShareGroupResults.Deliveries::ackRefused),
+            sum(gs, ShareGroupResults.Deliveries::renewed),
+            counts),
+        new ShareGroupResults.Latency(
+            e2e == null ? first.latency().endToEndMs() : Percentiles.ofMicros(e2e),
+            commits == null ? first.latency().ackCommitMs() : Percentiles.ofMicros(commits),
+            e2e == null ? null : Histograms.encode(e2e),
+            commits == null ? null : Histograms.encode(commits)),
+        new ShareGroupResults.Work(
+            consumers, ShareCounters.spreadPct(rates), firstAccept, lastAccept),
+        new ShareGroupResults.GroupLag(lag, lagVerdict),
         reconciliation(parts, perInjector),
-        firstAccept,
-        lastAccept,
-        e2e == null ? null : Histograms.encode(e2e),
-        commits == null ? null : Histograms.encode(commits),
         parts.size());
   }
 
@@ -210,8 +207,9 @@ final class ShareGroupMerge {
     return ShareOutcomes.union(outcomes).reconcile(produced, ko, otherRuns);
   }
 
-  private static long sum(List<ShareGroupResults> gs, ToLongFunction<ShareGroupResults> f) {
-    return gs.stream().mapToLong(f).sum();
+  private static long sum(
+      List<ShareGroupResults> gs, ToLongFunction<ShareGroupResults.Deliveries> f) {
+    return gs.stream().map(ShareGroupResults::deliveries).mapToLong(f).sum();
   }
 
   /** The histograms added up; null unless every injector wrote one. */

@@ -13,13 +13,13 @@ final class ShareGroupPrinter {
         Locale.ROOT,
         "acquired %d | accepted %d | released %d | rejected %d | redelivered %d | archived %d"
             + " | acks refused %d",
-        g.acquired(),
-        g.accepted(),
-        g.released(),
-        g.rejected(),
-        g.redelivered(),
-        g.archived(),
-        g.ackRefused());
+        g.deliveries().acquired(),
+        g.deliveries().accepted(),
+        g.deliveries().released(),
+        g.deliveries().rejected(),
+        g.deliveries().redelivered(),
+        g.deliveries().archived(),
+        g.deliveries().ackRefused());
   }
 
   /** The group's outcomes, spread, lag (an unread one printed as -1) and reconciliation. */
@@ -29,16 +29,16 @@ final class ShareGroupPrinter {
             + "  %s | locks renewed %d%n"
             + "  accept rate spread across consumers %s %% | lag max %d, at the end %d%s%n"
             + "  reconciliation: %s%n",
-        g.group(),
-        g.topic(),
-        g.consumers(),
-        g.partitions(),
-        g.acknowledgement(),
+        g.settings().group(),
+        g.settings().topic(),
+        g.settings().consumers(),
+        g.settings().partitions(),
+        g.settings().acknowledgement(),
         outcomes(g),
-        g.renewed(),
-        g.acceptedPerSecSpreadPct() == null
+        g.deliveries().renewed(),
+        g.work().acceptedPerSecSpreadPct() == null
             ? "-"
-            : String.format("%.1f", g.acceptedPerSecSpreadPct()),
+            : String.format("%.1f", g.work().acceptedPerSecSpreadPct()),
         lag.maxLag(),
         lag.lagAtEnd() == null ? -1 : lag.lagAtEnd(),
         lag.rising() ? " (RISING)" : "",

@@ -17,7 +17,7 @@ final class ShareGroups {
 
   /** The counters of action {@code setup.request()}, made once: shared by its consumers. */
   ShareCounters group(ShareCounters.Setup setup) {
-    return byRequest.computeIfAbsent(setup.request(), r -> new ShareCounters(setup));
+    return byRequest.computeIfAbsent(setup.settings().request(), r -> new ShareCounters(setup));
   }
 
   /** What each action's consumers settled, by request, for the merge; null when none did. */

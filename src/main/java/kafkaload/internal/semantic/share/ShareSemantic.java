@@ -69,8 +69,8 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
         Locale.ROOT,
         "[kafkaload] share group '%s' (%s) over %d injectors: %s%n"
             + "  reconciliation over every injector's records: %s",
-        g.group(),
-        g.request(),
+        g.settings().group(),
+        g.settings().request(),
         g.injectors(),
         ShareGroupPrinter.outcomes(g),
         r == null

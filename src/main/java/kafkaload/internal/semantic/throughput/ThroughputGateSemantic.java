@@ -65,9 +65,9 @@ public final class ThroughputGateSemantic implements Semantic<List<ThroughputGat
 
   private static kafkaload.internal.results.Throughput.RequestThroughput ownAcks(
       ProtocolResults p, String request) {
-    return p.throughput() == null || p.throughput().byRequest() == null
+    return p.sends().throughput() == null || p.sends().throughput().byRequest() == null
         ? null
-        : p.throughput().byRequest().get(request);
+        : p.sends().throughput().byRequest().get(request);
   }
 
   @Override

@@ -45,16 +45,16 @@ public final class ThroughputVerdict {
               + number(min)
               + " msg/s: no request of this name sent records in the run");
     }
-    if (t.msgsPerSec() == null) {
+    if (t.rate().msgsPerSec() == null) {
       return new ThroughputGate(
           request,
           gate,
           min,
           t.acked(),
           null,
-          t.firstToLastAckSeconds(),
-          t.firstAckMillis(),
-          t.lastAckMillis(),
+          t.rate().firstToLastAckSeconds(),
+          t.rate().firstAckMillis(),
+          t.rate().lastAckMillis(),
           window,
           false,
           request
@@ -66,7 +66,7 @@ public final class ThroughputVerdict {
               + (t.acked() == 1 ? "" : "s")
               + " acked, and a rate needs two acks at different times");
     }
-    double rate = t.msgsPerSec();
+    double rate = t.rate().msgsPerSec();
     boolean passed = rate >= min;
     return new ThroughputGate(
         request,
@@ -74,9 +74,9 @@ public final class ThroughputVerdict {
         min,
         t.acked(),
         rate,
-        t.firstToLastAckSeconds(),
-        t.firstAckMillis(),
-        t.lastAckMillis(),
+        t.rate().firstToLastAckSeconds(),
+        t.rate().firstAckMillis(),
+        t.rate().lastAckMillis(),
         window,
         passed,
         String.format(
@@ -84,7 +84,7 @@ public final class ThroughputVerdict {
             "%s: %s msg/s over %.1f s (%s) %s %s",
             request,
             rate(rate, min),
-            t.firstToLastAckSeconds(),
+            t.rate().firstToLastAckSeconds(),
             window,
             passed ? ">=" : "<",
             number(min)));
@@ -121,28 +121,20 @@ public final class ThroughputVerdict {
     long bytes = present.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
     long first =
         present.stream()
-            .map(Throughput.RequestThroughput::firstAckMillis)
+            .map(t -> t.rate().firstAckMillis())
             .filter(Objects::nonNull)
             .mapToLong(Long::longValue)
             .min()
             .orElse(0);
     long last =
         present.stream()
-            .map(Throughput.RequestThroughput::lastAckMillis)
+            .map(t -> t.rate().lastAckMillis())
             .filter(Objects::nonNull)
             .mapToLong(Long::longValue)
             .max()
             .orElse(0);
-    Throughput.Spans s = Throughput.span(acked, bytes, first, last);
     return new Throughput.RequestThroughput(
-        acked,
-        bytes,
-        s.seconds(),
-        s.msgsPerSec(),
-        s.mbPerSec(),
-        s.firstAckMillis(),
-        s.lastAckMillis(),
-        null);
+        acked, bytes, Throughput.span(acked, bytes, first, last));
   }
 
   /** 5,000 or 0.5: grouped, without a fraction when there is none. */

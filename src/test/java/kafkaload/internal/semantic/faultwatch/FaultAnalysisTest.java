@@ -162,43 +162,51 @@ class FaultAnalysisTest {
         FaultAnalysis.analyse(List.of(kill(2, 8), start(2, 20, 4_000)), o);
 
     FaultImpact.Fault kill = faults.get(0);
-    assertEquals(3, kill.windows().size(), kill.windows().toString());
-    FaultImpact.Window w0 = kill.windows().get(0);
+    assertEquals(
+        3, kill.unavailability().windows().size(), kill.unavailability().windows().toString());
+    FaultImpact.Window w0 = kill.unavailability().windows().get(0);
     assertEquals("leader, stalled", w0.cause());
     assertEquals(3_300L, w0.windowMs());
     assertEquals(11.3, w0.firstAckSeconds());
-    assertEquals("stalled", kill.windows().get(1).cause(), "acks=all waits for the dead follower");
-    assertEquals(3_050L, kill.windows().get(1).windowMs());
-    assertEquals("failed sends", kill.windows().get(2).cause());
-    assertEquals(0L, kill.windows().get(2).windowMs(), "acks kept coming on partition 2");
-    assertEquals(3_300L, kill.worstWindowMs());
-    assertEquals("t-0", kill.worstPartition());
-    assertEquals(0, kill.unrecovered());
-    assertEquals(1, kill.elections().size());
-    assertEquals(List.of(2), kill.elections().get(0).before());
-    assertEquals(List.of(1), kill.elections().get(0).after());
-    assertEquals(2, kill.isrShrinks());
-    assertEquals(0, kill.isrExpansions());
+    assertEquals(
+        "stalled",
+        kill.unavailability().windows().get(1).cause(),
+        "acks=all waits for the dead follower");
+    assertEquals(3_050L, kill.unavailability().windows().get(1).windowMs());
+    assertEquals("failed sends", kill.unavailability().windows().get(2).cause());
+    assertEquals(
+        0L, kill.unavailability().windows().get(2).windowMs(), "acks kept coming on partition 2");
+    assertEquals(3_300L, kill.unavailability().worstWindowMs());
+    assertEquals("t-0", kill.unavailability().worstPartition());
+    assertEquals(0, kill.unavailability().unrecovered());
+    assertEquals(1, kill.metadata().elections().size());
+    assertEquals(List.of(2), kill.metadata().elections().get(0).before());
+    assertEquals(List.of(1), kill.metadata().elections().get(0).after());
+    assertEquals(2, kill.metadata().isrShrinks());
+    assertEquals(0, kill.metadata().isrExpansions());
     assertEquals(5, kill.kos(), "the KO before the fault is none of its own");
     assertEquals(
         Map.of("NotLeaderOrFollowerException", 3L, "TimeoutException", 2L), kill.kosByReason());
-    assertEquals(11.3, kill.recoveredAtSeconds());
-    assertEquals(3_400.0, kill.ackP99MsDuring());
-    assertEquals(40.0, kill.ackP99MsAfter(), "the seconds after 11.3 s: (12, 13] on");
-    assertEquals(6_800.0, kill.ackMaxMsDuring());
-    assertEquals(80.0, kill.ackMaxMsAfter());
+    assertEquals(11.3, kill.timing().recoveredAtSeconds());
+    assertEquals(3_400.0, kill.ackLatency().ackP99MsDuring());
+    assertEquals(40.0, kill.ackLatency().ackP99MsAfter(), "the seconds after 11.3 s: (12, 13] on");
+    assertEquals(6_800.0, kill.ackLatency().ackMaxMsDuring());
+    assertEquals(80.0, kill.ackLatency().ackMaxMsAfter());
 
     FaultImpact.Fault start = faults.get(1);
-    assertTrue(start.windows().isEmpty(), "broker 2 led nothing when it came back");
-    assertNull(start.worstWindowMs());
-    assertEquals(0, start.elections().size());
-    assertEquals(0, start.isrShrinks());
-    assertEquals(2, start.isrExpansions());
+    assertTrue(
+        start.unavailability().windows().isEmpty(), "broker 2 led nothing when it came back");
+    assertNull(start.unavailability().worstWindowMs());
+    assertEquals(0, start.metadata().elections().size());
+    assertEquals(0, start.metadata().isrShrinks());
+    assertEquals(2, start.metadata().isrExpansions());
     assertEquals(0, start.kos());
     assertEquals(
-        24.0, start.recoveredAtSeconds(), "an instant fault recovers when its step is done");
-    assertEquals(12.0, start.ackP99MsDuring());
-    assertEquals(600.0, start.ackP99MsAfter());
+        24.0,
+        start.timing().recoveredAtSeconds(),
+        "an instant fault recovers when its step is done");
+    assertEquals(12.0, start.ackLatency().ackP99MsDuring());
+    assertEquals(600.0, start.ackLatency().ackP99MsAfter());
   }
 
   @Test
@@ -209,11 +217,11 @@ class FaultAnalysisTest {
     FaultAnalysis.Observed o =
         new FaultAnalysis.Observed(Map.of(P0, trace(5_001)), metadata, List.of(), 100, List.of());
     FaultImpact.Fault f = FaultAnalysis.analyse(List.of(kill(1, 5)), o).get(0);
-    assertEquals(1, f.unrecovered());
-    assertNull(f.worstWindowMs());
-    assertNull(f.windows().get(0).windowMs());
-    assertEquals("leader, stalled", f.windows().get(0).cause());
-    assertEquals(15.005, f.recoveredAtSeconds(), 1e-9, "to the end of its window");
+    assertEquals(1, f.unavailability().unrecovered());
+    assertNull(f.unavailability().worstWindowMs());
+    assertNull(f.unavailability().windows().get(0).windowMs());
+    assertEquals("leader, stalled", f.unavailability().windows().get(0).cause());
+    assertEquals(15.005, f.timing().recoveredAtSeconds(), 1e-9, "to the end of its window");
   }
 
   @Test

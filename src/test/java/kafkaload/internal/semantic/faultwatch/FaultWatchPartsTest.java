@@ -67,11 +67,11 @@ class FaultWatchPartsTest {
     assertTrue(c.observed().kos().isEmpty(), "the KOs too");
     FaultImpact s = c.figures(faults, 0L, 0L);
     FaultImpact.Fault f = s.faults().get(0);
-    assertEquals(3_500L, f.worstWindowMs(), "as settled");
+    assertEquals(3_500L, f.unavailability().worstWindowMs(), "as settled");
     assertEquals(
         List.of("t-0", "t-1"),
-        f.windows().stream().map(w -> w.topic() + "-" + w.partition()).toList());
-    assertEquals("failed sends", f.windows().get(1).cause());
+        f.unavailability().windows().stream().map(w -> w.topic() + "-" + w.partition()).toList());
+    assertEquals("failed sends", f.unavailability().windows().get(1).cause());
     assertEquals(Map.of("TimeoutException", 1L), f.kosByReason());
     assertSame(s, c.last());
   }
@@ -83,24 +83,17 @@ class FaultWatchPartsTest {
         "fault: kill broker 2",
         2,
         true,
-        8,
-        null,
-        18,
-        8 + window / 1000.0,
-        window,
-        "t-0",
-        0,
-        List.of(new FaultImpact.Window("t", 0, "leader", window, firstAck)),
-        List.of(new FaultImpact.Change(changeAt, "t", 0, List.of(2), List.of(1))),
-        List.of(new FaultImpact.Change(changeAt, "t", 0, List.of(1, 2, 3), List.of(1, 3))),
-        1,
-        0,
+        new FaultImpact.Timing(8, null, 18, 8 + window / 1000.0),
+        new FaultImpact.Unavailability(
+            window, "t-0", 0, List.of(new FaultImpact.Window("t", 0, "leader", window, firstAck))),
+        new FaultImpact.MetadataChanges(
+            List.of(new FaultImpact.Change(changeAt, "t", 0, List.of(2), List.of(1))),
+            List.of(new FaultImpact.Change(changeAt, "t", 0, List.of(1, 2, 3), List.of(1, 3))),
+            1,
+            0),
         kos,
         Map.of("TimeoutException", kos),
-        p99,
-        10.0,
-        p99 * 4,
-        20.0);
+        new FaultImpact.AckLatency(p99, 10.0, p99 * 4, 20.0));
   }
 
   @Test
@@ -111,15 +104,16 @@ class FaultWatchPartsTest {
         new FaultImpact(List.of(fault(3_100, 11.1, 11.4, 3, 3_000)), 0L, 2L, 20, 12, 0, null);
     FaultImpact m = FaultImpactMerge.of(List.of(a, b));
     FaultImpact.Fault f = m.faults().get(0);
-    assertEquals(3_100L, f.worstWindowMs());
-    assertEquals(3_100L, f.windows().get(0).windowMs());
-    assertEquals(1, f.elections().size(), "one cluster: the same election seen twice is one");
-    assertEquals(11.1, f.elections().get(0).atSeconds());
-    assertEquals(1, f.isrShrinks());
+    assertEquals(3_100L, f.unavailability().worstWindowMs());
+    assertEquals(3_100L, f.unavailability().windows().get(0).windowMs());
+    assertEquals(
+        1, f.metadata().elections().size(), "one cluster: the same election seen twice is one");
+    assertEquals(11.1, f.metadata().elections().get(0).atSeconds());
+    assertEquals(1, f.metadata().isrShrinks());
     assertEquals(5, f.kos());
     assertEquals(Map.of("TimeoutException", 5L), f.kosByReason());
-    assertEquals(3_000.0, f.ackP99MsDuring());
-    assertEquals(12_000.0, f.ackMaxMsDuring());
+    assertEquals(3_000.0, f.ackLatency().ackP99MsDuring());
+    assertEquals(12_000.0, f.ackLatency().ackMaxMsDuring());
     assertEquals(3L, m.duplicatesPerRun());
     assertEquals(22, m.metadataPolls());
     assertNull(FaultImpactMerge.of(List.of()));

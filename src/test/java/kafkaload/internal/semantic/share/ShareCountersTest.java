@@ -12,7 +12,10 @@ class ShareCountersTest {
   private static ShareCounters counters(int limit) {
     return new ShareCounters(
         new ShareCounters.Setup(
-            "work", "t", "g", "explicit", 2, 1, Map.of(), limit, List.of(0L, 500L), false, true));
+            new ShareGroupResults.Settings(
+                "work", "t", "g", "explicit", false, true, 2, 1, Map.of()),
+            limit,
+            List.of(0L, 500L)));
   }
 
   @Test
@@ -57,15 +60,15 @@ class ShareCountersTest {
     c.accepted(1, -1, 0);
     c.released(-1, 1);
     ShareGroupResults g = c.results();
-    assertEquals(4, g.acquired());
-    assertEquals(2, g.redelivered());
-    assertEquals(Map.of(1, 2L, 2, 1L, 3, 1L), g.deliveryCounts());
-    assertEquals(3, g.accepted());
-    assertEquals(1, g.released());
-    assertEquals(0, g.archived(), "released below the limit");
-    assertEquals(2, g.perConsumer().get(0).accepted());
-    assertEquals(500, g.perConsumer().get(1).processingMsPerRecord());
-    assertEquals(3, g.endToEndMs().count());
+    assertEquals(4, g.deliveries().acquired());
+    assertEquals(2, g.deliveries().redelivered());
+    assertEquals(Map.of(1, 2L, 2, 1L, 3, 1L), g.deliveries().deliveryCounts());
+    assertEquals(3, g.deliveries().accepted());
+    assertEquals(1, g.deliveries().released());
+    assertEquals(0, g.deliveries().archived(), "released below the limit");
+    assertEquals(2, g.work().perConsumer().get(0).accepted());
+    assertEquals(500, g.work().perConsumer().get(1).processingMsPerRecord());
+    assertEquals(3, g.latency().endToEndMs().count());
   }
 
   @Test

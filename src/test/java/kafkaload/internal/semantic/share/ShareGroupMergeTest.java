@@ -31,17 +31,18 @@ class ShareGroupMergeTest {
     ShareCounters c =
         new ShareCounters(
             new ShareCounters.Setup(
-                "share",
-                "work",
-                "kafkaload-share-run-1-share",
-                "explicit",
-                2,
-                2,
-                Map.of("share.delivery.count.limit", "3"),
+                new ShareGroupResults.Settings(
+                    "share",
+                    "work",
+                    "kafkaload-share-run-1-share",
+                    "explicit",
+                    false,
+                    true,
+                    2,
+                    2,
+                    Map.of("share.delivery.count.limit", "3")),
                 3,
-                List.of(0L, 0L),
-                false,
-                true));
+                List.of(0L, 0L)));
     c.leaveToMerge();
     return c;
   }
@@ -65,27 +66,27 @@ class ShareGroupMergeTest {
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig(
             "b:9092", null, "work", "shared", 1, Map.of(), null, "r"),
-        new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, Map.of(), 0, 0, 0, 0, 0),
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Sends(
+            new Throughput(
+                0,
+                0,
+                0,
+                0,
+                new Throughput.AckRate(0, null, null, null, null, null),
+                Map.of(),
+                new Throughput.SendPath(0, 0, 0),
+                0,
+                0),
+            Percentiles.empty(),
+            null,
+            List.of(),
+            null),
+        new ProtocolResults.Latencies(Map.of(), Map.of(), Map.of(), Map.of(), null, null, null),
         d,
-        Percentiles.empty(),
-        null,
-        List.of(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Consumers(null, null, null, null, null),
         null,
         null,
         List.of(),
-        null,
-        null,
-        null,
         Map.of("shareGroups", List.of(c.results())));
   }
 
@@ -160,35 +161,36 @@ class ShareGroupMergeTest {
     List<ProtocolResults> ps = crossed(true);
     ShareGroupResults g = ShareGroupMerge.merge(ps).get(0);
     assertEquals(2, g.injectors());
-    assertEquals(sum(ps, ShareGroupResults::acquired), g.acquired());
-    assertEquals(sum(ps, ShareGroupResults::accepted), g.accepted());
-    assertEquals(sum(ps, ShareGroupResults::rejected), g.rejected());
-    assertEquals(sum(ps, ShareGroupResults::redelivered), g.redelivered());
-    assertEquals(sum(ps, ShareGroupResults::consumers), g.consumers());
+    assertEquals(sum(ps, p -> p.deliveries().acquired()), g.deliveries().acquired());
+    assertEquals(sum(ps, p -> p.deliveries().accepted()), g.deliveries().accepted());
+    assertEquals(sum(ps, p -> p.deliveries().rejected()), g.deliveries().rejected());
+    assertEquals(sum(ps, p -> p.deliveries().redelivered()), g.deliveries().redelivered());
+    assertEquals(sum(ps, p -> p.settings().consumers()), g.settings().consumers());
     Map<Integer, Long> counts = new TreeMap<>();
     ps.forEach(
         p ->
             p.section(ShareSemantic.SECTION)
                 .get(0)
+                .deliveries()
                 .deliveryCounts()
                 .forEach((k, v) -> counts.merge(k, v, Long::sum)));
-    assertEquals(counts, g.deliveryCounts());
-    assertEquals(4, g.perConsumer().size());
+    assertEquals(counts, g.deliveries().deliveryCounts());
+    assertEquals(4, g.work().perConsumer().size());
     assertEquals(
         List.of(0, 0, 1, 1),
-        g.perConsumer().stream().map(ShareGroupResults.ShareConsumer::injector).toList());
+        g.work().perConsumer().stream().map(ShareGroupResults.ShareConsumer::injector).toList());
     assertEquals(
-        sum(ps, ShareGroupResults::accepted),
-        g.perConsumer().stream().mapToLong(ShareGroupResults.ShareConsumer::accepted).sum());
+        sum(ps, p -> p.deliveries().accepted()),
+        g.work().perConsumer().stream().mapToLong(ShareGroupResults.ShareConsumer::accepted).sum());
     // Latencies from the histograms added: every accept, the highest of both injectors.
-    assertEquals(g.accepted(), g.endToEndMs().count());
-    assertEquals(40.0, g.endToEndMs().max(), 0.1);
-    assertEquals(2, g.ackCommitMs().count());
-    assertNotNull(g.endToEndHistogram());
+    assertEquals(g.deliveries().accepted(), g.latency().endToEndMs().count());
+    assertEquals(40.0, g.latency().endToEndMs().max(), 0.1);
+    assertEquals(2, g.latency().ackCommitMs().count());
+    assertNotNull(g.latency().endToEndHistogram());
     // The first injector's lag series; the worst verdict.
-    assertEquals(2, g.lag().size());
-    assertEquals(9, g.lagVerdict().maxLag());
-    assertEquals(1.5, g.lagVerdict().slopePerSecond(), 1e-9);
+    assertEquals(2, g.groupLag().lag().size());
+    assertEquals(9, g.groupLag().lagVerdict().maxLag());
+    assertEquals(1.5, g.groupLag().lagVerdict().slopePerSecond(), 1e-9);
   }
 
   @Test
@@ -196,7 +198,10 @@ class ShareGroupMergeTest {
     ShareCounters c =
         new ShareCounters(
             new ShareCounters.Setup(
-                "share", "work", "g", "explicit", 1, 1, Map.of(), 3, List.of(0L), false, true));
+                new ShareGroupResults.Settings(
+                    "share", "work", "g", "explicit", false, true, 1, 1, Map.of()),
+                3,
+                List.of(0L)));
     c.accepted(0, 1, 10);
     // No run identity, or records sent to other topics: the injector logged its own verdict.
     assertNull(c.records());
@@ -212,9 +217,10 @@ class ShareGroupMergeTest {
         withSpan(counters().results(), 1_005_000L, 1_020_000L, List.of(consumer(0, 300, 20.0)));
     ShareGroupResults g = ShareGroupMerge.merge(List.of(protocolOf(a), protocolOf(b))).get(0);
     // One span, 1_000_000 to 1_020_000: 20 s.
-    assertEquals(5.0, g.perConsumer().get(0).acceptedPerSec(), 1e-9);
-    assertEquals(15.0, g.perConsumer().get(1).acceptedPerSec(), 1e-9);
-    assertEquals(ShareCounters.spreadPct(List.of(5.0, 15.0)), g.acceptedPerSecSpreadPct(), 1e-9);
+    assertEquals(5.0, g.work().perConsumer().get(0).acceptedPerSec(), 1e-9);
+    assertEquals(15.0, g.work().perConsumer().get(1).acceptedPerSec(), 1e-9);
+    assertEquals(
+        ShareCounters.spreadPct(List.of(5.0, 15.0)), g.work().acceptedPerSecSpreadPct(), 1e-9);
     assertNull(g.reconciliation(), "no identities handed: nothing to reconcile");
   }
 
@@ -230,9 +236,9 @@ class ShareGroupMergeTest {
             null,
             List.of(new ShareGroupResults.ShareConsumer(0, 0, 0, 0, 10, null, 0, null)));
     ShareGroupResults g = ShareGroupMerge.merge(List.of(protocolOf(a), protocolOf(idle))).get(0);
-    assertEquals(10.0, g.perConsumer().get(0).acceptedPerSec(), 1e-9);
-    assertNull(g.perConsumer().get(1).acceptedPerSec());
-    assertEquals(1, g.perConsumer().get(1).injector());
+    assertEquals(10.0, g.work().perConsumer().get(0).acceptedPerSec(), 1e-9);
+    assertNull(g.work().perConsumer().get(1).acceptedPerSec());
+    assertEquals(1, g.work().perConsumer().get(1).injector());
   }
 
   @Test
@@ -274,37 +280,36 @@ class ShareGroupMergeTest {
   private static ShareGroupResults withSpan(
       ShareGroupResults g, Long first, Long last, List<ShareGroupResults.ShareConsumer> rows) {
     return new ShareGroupResults(
-        g.request(),
-        g.topic(),
-        g.group(),
-        g.acknowledgement(),
-        g.requestPerPoll(),
-        g.commitSync(),
-        rows.size(),
-        g.partitions(),
-        g.groupConfig(),
+        new ShareGroupResults.Settings(
+            g.settings().request(),
+            g.settings().topic(),
+            g.settings().group(),
+            g.settings().acknowledgement(),
+            g.settings().requestPerPoll(),
+            g.settings().commitSync(),
+            rows.size(),
+            g.settings().partitions(),
+            g.settings().groupConfig()),
         g.lockDurationMs(),
-        g.acquired(),
-        g.polls(),
-        rows.stream().mapToLong(ShareGroupResults.ShareConsumer::accepted).sum(),
-        g.released(),
-        g.rejected(),
-        g.redelivered(),
-        g.archived(),
-        g.ackRefused(),
-        g.renewed(),
-        g.deliveryCounts(),
-        g.endToEndMs(),
-        g.ackCommitMs(),
-        rows,
+        new ShareGroupResults.Deliveries(
+            g.deliveries().acquired(),
+            g.deliveries().polls(),
+            rows.stream().mapToLong(ShareGroupResults.ShareConsumer::accepted).sum(),
+            g.deliveries().released(),
+            g.deliveries().rejected(),
+            g.deliveries().redelivered(),
+            g.deliveries().archived(),
+            g.deliveries().ackRefused(),
+            g.deliveries().renewed(),
+            g.deliveries().deliveryCounts()),
+        new ShareGroupResults.Latency(
+            g.latency().endToEndMs(),
+            g.latency().ackCommitMs(),
+            g.latency().endToEndHistogram(),
+            g.latency().ackCommitHistogram()),
+        new ShareGroupResults.Work(rows, null, first, last),
+        new ShareGroupResults.GroupLag(g.groupLag().lag(), g.groupLag().lagVerdict()),
         null,
-        g.lag(),
-        g.lagVerdict(),
-        null,
-        first,
-        last,
-        g.endToEndHistogram(),
-        g.ackCommitHistogram(),
         null);
   }
 
@@ -312,27 +317,21 @@ class ShareGroupMergeTest {
     ProtocolResults p = injector(0, 0, counters());
     return new ProtocolResults(
         p.config(),
-        p.throughput(),
-        p.ackLatencyMs(),
-        p.e2eLatencyMs(),
-        p.ackLatencyHistograms(),
-        p.e2eLatencyHistograms(),
+        new ProtocolResults.Sends(
+            p.sends().throughput(), p.sends().publishDelayMs(), null, List.of(), null),
+        new ProtocolResults.Latencies(
+            p.latencies().ackLatencyMs(),
+            p.latencies().e2eLatencyMs(),
+            p.latencies().ackLatencyHistograms(),
+            p.latencies().e2eLatencyHistograms(),
+            null,
+            null,
+            null),
         null,
-        null,
-        null,
-        null,
-        p.publishDelayMs(),
-        null,
-        List.of(),
-        null,
-        null,
-        null,
+        new ProtocolResults.Consumers(null, null, null, null, null),
         null,
         null,
         List.of(),
-        null,
-        null,
-        null,
         Map.of("shareGroups", List.of(g)));
   }
 }

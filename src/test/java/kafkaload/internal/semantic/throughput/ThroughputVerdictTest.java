@@ -21,16 +21,8 @@ class ThroughputVerdictTest {
 
   /** {@code acked} records acked from T0 to T0 + {@code millis}. */
   private static Throughput.RequestThroughput acks(long acked, long from, long millis) {
-    Throughput.Spans s = Throughput.span(acked, acked * 100, T0 + from, T0 + from + millis);
     return new Throughput.RequestThroughput(
-        acked,
-        acked * 100,
-        s.seconds(),
-        s.msgsPerSec(),
-        s.mbPerSec(),
-        s.firstAckMillis(),
-        s.lastAckMillis(),
-        null);
+        acked, acked * 100, Throughput.span(acked, acked * 100, T0 + from, T0 + from + millis));
   }
 
   @Test
@@ -127,27 +119,27 @@ class ThroughputVerdictTest {
     byRequest.put("send", send);
     return new ProtocolResults(
         new ProtocolResults.ProtocolConfig("b:9092", null, "t", "shared", 1, Map.of(), null, "r"),
-        new Throughput(0, 0, 0, 0, 0, null, null, null, null, null, byRequest, 0, 0, 0, 0, 0),
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        Map.of(),
+        new ProtocolResults.Sends(
+            new Throughput(
+                0,
+                0,
+                0,
+                0,
+                new Throughput.AckRate(0, null, null, null, null, null),
+                byRequest,
+                new Throughput.SendPath(0, 0, 0),
+                0,
+                0),
+            Percentiles.empty(),
+            null,
+            List.of(),
+            null),
+        new ProtocolResults.Latencies(Map.of(), Map.of(), Map.of(), Map.of(), null, null, null),
         null,
+        new ProtocolResults.Consumers(null, null, null, null, null),
         null,
-        null,
-        null,
-        Percentiles.empty(),
         null,
         List.of(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        List.of(),
-        null,
-        null,
-        null,
         Map.of("throughputGates", List.of(ThroughputVerdict.deferred("send", min, send))));
   }
 
@@ -198,8 +190,15 @@ class ThroughputVerdictTest {
             .merge(
                 List.of(
                     new ProtocolResults(
-                        null, null, null, null, null, null, null, null, null, null, null, null,
-                        null, null, null, null, null, null, null, null, null, null, Map.of())),
+                        null,
+                        new ProtocolResults.Sends(null, null, null, null, null),
+                        new ProtocolResults.Latencies(null, null, null, null, null, null, null),
+                        null,
+                        new ProtocolResults.Consumers(null, null, null, null, null),
+                        null,
+                        null,
+                        null,
+                        Map.of())),
                 (name, ko) -> {
                   throw new AssertionError("no verdict expected: " + name);
                 }));
