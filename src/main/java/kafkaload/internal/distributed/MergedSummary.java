@@ -302,12 +302,8 @@ final class MergedSummary {
                         max(b, p -> p.resources().heapAfterGcMb()),
                         max(b, p -> p.resources().gcPauseMs()),
                         max(b, p -> p.resources().gcMaxPauseMs())),
-                    new InjectorSample.EventLoop(
-                        max(b, p -> p.eventLoop().sendBlockedMs()),
-                        b.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum(),
-                        max(b, p -> p.eventLoop().eventLoopDelayP99Ms()),
-                        max(b, p -> p.eventLoop().eventLoopDelayMaxMs()),
-                        b.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum()),
+                    InjectorSample.EventLoop.combined(
+                        b.stream().map(InjectorSample::eventLoop).toList()),
                     new LinkedHashMap<>(b.get(0).producer()))));
     return out;
   }

@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import java.util.function.ToLongFunction;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.verification.LagMonitor;
@@ -225,12 +224,7 @@ public final class Timeline {
             max(b, p -> p.resources().heapAfterGcMb()),
             max(b, p -> p.resources().gcPauseMs()),
             max(b, p -> p.resources().gcMaxPauseMs())),
-        new InjectorSample.EventLoop(
-            max(b, p -> p.eventLoop().sendBlockedMs()),
-            sum(b, p -> p.eventLoop().eventLoopProbes()),
-            max(b, p -> p.eventLoop().eventLoopDelayP99Ms()),
-            max(b, p -> p.eventLoop().eventLoopDelayMaxMs()),
-            sum(b, p -> p.eventLoop().eventLoopProbesOverBound())),
+        InjectorSample.EventLoop.combined(b.stream().map(InjectorSample::eventLoop).toList()),
         producerMean(b));
   }
 
@@ -241,10 +235,6 @@ public final class Timeline {
 
   private static <T> double max(List<T> b, ToDoubleFunction<T> f) {
     return b.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-  }
-
-  private static <T> long sum(List<T> b, ToLongFunction<T> f) {
-    return b.stream().mapToLong(f).sum();
   }
 
   private static Map<String, Double> producerMean(List<InjectorSample> b) {
