@@ -66,7 +66,7 @@ for o in load: print("  " + o)
 print(f"  (and {len(out) - len(load)} sends of records that are not the run's: " + ", ".join(o for o in out if o.startswith(not_load)) + ")")
 PY
 echo "src/main: $(find $main -name '*.java' | xargs cat | wc -l) lines in $(find $main -name '*.java' | wc -l) files; the largest:"
-find $main -name '*.java' | xargs wc -l | grep -v ' total$' | sort -rn | head -5 | sed 's/^/  /'
+find $main -name '*.java' | xargs wc -l | grep -v ' total$' | sort -rn | head -5 | sed 's/^/  /' || true  # head may close the pipe early
 echo "files over 450 lines: $(find $main -name '*.java' | xargs wc -l | grep -v ' total$' | awk '$1>450' | wc -l)"
 python3 - "$main" <<'PY'
 import os, re, sys
