@@ -67,9 +67,7 @@ final class KafkaRun {
   private volatile String historyLabel = "";
   private volatile boolean ended;
 
-  /**
-   * -Ddry.run: the host's end of the run in place of the JVM's exit, or null ({@link DryRunEnd}).
-   */
+  /** -Ddry.run: the host's end of the run in place of the JVM's exit, or null (DryRunEnd). */
   private final Runnable dryRunHost = DryRunEnd.host();
 
   /** -Ddry.run: the plan was printed and the run's end asked for. */
@@ -96,6 +94,9 @@ final class KafkaRun {
                 () -> {
                   try {
                     r.end();
+                  } catch (RuntimeException | LinkageError e) { // the actor system would hide it
+                    LOG.error("could not summarise the run", e);
+                    Console.err("[kafkaload] could not summarise the run: " + e);
                   } finally {
                     r.ended = true;
                   }
@@ -209,10 +210,7 @@ final class KafkaRun {
     }
   }
 
-  /**
-   * -Ddry.run: the first user's start prints the plan and ends the run (the JVM's exit 0, or the
-   * host's end); no user goes on.
-   */
+  /** -Ddry.run: the first user's start prints the plan and ends the run; no user goes on. */
   void dryRunEnd() {
     List<KafkaComponents> all;
     synchronized (this) {

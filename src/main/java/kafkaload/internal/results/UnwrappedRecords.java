@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +15,7 @@ import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.type.TypeFactory;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
@@ -23,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads a record that keeps groups of its JSON fields in {@code @JsonUnwrapped} components (a small
@@ -41,7 +44,7 @@ final class UnwrappedRecords extends BeanDeserializerModifier {
         type.isRecord()
             && Arrays.stream(type.getRecordComponents())
                 .anyMatch(c -> marked(c, JsonUnwrapped.class));
-    return grouped ? new Reader(type) : deserializer;
+    return grouped ? new Reader(bean.getType()) : deserializer;
   }
 
   private static boolean marked(
@@ -51,12 +54,34 @@ final class UnwrappedRecords extends BeanDeserializerModifier {
 
   private static String name(RecordComponent c) {
     JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
+    if (renamed == null) {
+      renamed = c.getAnnotation(JsonProperty.class);
+    }
     return renamed != null && !renamed.value().isEmpty() ? renamed.value() : c.getName();
   }
 
+  /** The names a group's fields take in its parent: its prefix and suffix, inside the parent's. */
+  private static UnaryOperator<String> within(RecordComponent c, UnaryOperator<String> outer) {
+    JsonUnwrapped u = c.getAccessor().getAnnotation(JsonUnwrapped.class);
+    if (u == null) {
+      u = c.getAnnotation(JsonUnwrapped.class);
+    }
+    String prefix = u.prefix();
+    String suffix = u.suffix();
+    return n -> outer.apply(prefix + n + suffix);
+  }
+
+  /** A component's type with its record's type parameters bound (a generic group's). */
+  private static JavaType typeOf(RecordComponent c, JavaType owner, TypeFactory types) {
+    return types.resolveMemberType(c.getGenericType(), owner.getBindings());
+  }
+
   private static final class Reader extends StdDeserializer<Object> {
-    Reader(Class<?> type) {
+    private final JavaType type;
+
+    Reader(JavaType type) {
       super(type);
+      this.type = type;
     }
 
     @Override
@@ -66,7 +91,8 @@ final class UnwrappedRecords extends BeanDeserializerModifier {
         return ctxt.handleUnexpectedToken(handledType(), p);
       }
       Set<String> known = new TreeSet<>();
-      boolean open = names(handledType(), known);
+      TypeFactory types = ctxt.getTypeFactory();
+      boolean open = names(type, UnaryOperator.identity(), known, types);
       if (!open) {
         for (String field : (Iterable<String>) json::fieldNames) {
           if (!known.contains(field)) {
@@ -75,33 +101,40 @@ final class UnwrappedRecords extends BeanDeserializerModifier {
           }
         }
       }
-      return build(handledType(), json, known, ctxt);
+      return build(type, UnaryOperator.identity(), json, known, ctxt);
     }
 
     /** Adds {@code type}'s field names to {@code known}; true when it takes any other field. */
-    private static boolean names(Class<?> type, Set<String> known) {
+    private static boolean names(
+        JavaType type, UnaryOperator<String> named, Set<String> known, TypeFactory types) {
       boolean open = false;
-      for (RecordComponent c : type.getRecordComponents()) {
+      for (RecordComponent c : type.getRawClass().getRecordComponents()) {
         if (marked(c, JsonUnwrapped.class)) {
-          open |= names(c.getType(), known);
+          open |= names(typeOf(c, type, types), within(c, named), known, types);
         } else if (marked(c, JsonAnySetter.class)) {
           open = true;
         } else {
-          known.add(name(c));
+          known.add(named.apply(name(c)));
         }
       }
       return open;
     }
 
     private static Object build(
-        Class<?> type, JsonNode json, Set<String> known, DeserializationContext ctxt)
+        JavaType type,
+        UnaryOperator<String> named,
+        JsonNode json,
+        Set<String> known,
+        DeserializationContext ctxt)
         throws IOException {
-      RecordComponent[] components = type.getRecordComponents();
+      Class<?> raw = type.getRawClass();
+      RecordComponent[] components = raw.getRecordComponents();
       Object[] values = new Object[components.length];
       for (int i = 0; i < components.length; i++) {
         RecordComponent c = components[i];
+        JavaType ct = typeOf(c, type, ctxt.getTypeFactory());
         if (marked(c, JsonUnwrapped.class)) {
-          values[i] = build(c.getType(), json, known, ctxt);
+          values[i] = build(ct, within(c, named), json, known, ctxt);
         } else if (marked(c, JsonAnySetter.class)) {
           Map<String, Object> others = new LinkedHashMap<>();
           for (Map.Entry<String, JsonNode> e : json.properties()) {
@@ -112,23 +145,20 @@ final class UnwrappedRecords extends BeanDeserializerModifier {
           values[i] = others;
         } else {
           // An absent field reads as a null one: null, NaN, or refused for another primitive.
-          JsonNode field = json.get(name(c));
-          values[i] =
-              ctxt.readTreeAsValue(
-                  field == null ? NullNode.getInstance() : field,
-                  ctxt.getTypeFactory().constructType(c.getGenericType()));
+          JsonNode field = json.get(named.apply(name(c)));
+          values[i] = ctxt.readTreeAsValue(field == null ? NullNode.getInstance() : field, ct);
         }
       }
       try {
         var canonical =
-            type.getDeclaredConstructor(
+            raw.getDeclaredConstructor(
                 Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
         canonical.setAccessible(true);
         return canonical.newInstance(values);
       } catch (InvocationTargetException e) {
-        throw problem(ctxt, type, e.getCause());
+        throw problem(ctxt, raw, e.getCause());
       } catch (ReflectiveOperationException e) {
-        throw problem(ctxt, type, e);
+        throw problem(ctxt, raw, e);
       }
     }
 

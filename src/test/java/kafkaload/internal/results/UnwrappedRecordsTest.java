@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -39,6 +40,32 @@ public class UnwrappedRecordsTest {
         ResultsJson.convert(g, new SectionType<>("m", new TypeReference<Map<String, Object>>() {}));
     assertEquals(List.of("name", "first", "last", "ok", "failed"), List.copyOf(written.keySet()));
     assertEquals(g, ResultsJson.convert(written, GROUPED));
+  }
+
+  public record Stats<A, V>(@JsonProperty("Avg") A avg, @JsonProperty("Max") V max) {}
+
+  public record Prefixed(
+      @JsonUnwrapped(prefix = "each") Stats<List<Double>, List<Long>> each,
+      @JsonUnwrapped(prefix = "all") Stats<Double, Long> all) {}
+
+  @Test
+  void aGenericGroupUnderAPrefixIsReadBackWithItsTypes() throws Exception {
+    // OMB's result file: the same groups under prefixes, of lists per window and of figures.
+    Prefixed r = new Prefixed(new Stats<>(List.of(1.5), List.of(7L)), new Stats<>(2.5, 9L));
+    Map<String, Object> written =
+        ResultsJson.convert(r, new SectionType<>("m", new TypeReference<Map<String, Object>>() {}));
+    assertEquals(List.of("eachAvg", "eachMax", "allAvg", "allMax"), List.copyOf(written.keySet()));
+    Prefixed back = ResultsJson.convert(written, new SectionType<>("p", new TypeReference<>() {}));
+    assertEquals(r, back);
+    assertEquals(Long.class, back.each().max().get(0).getClass());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ResultsJson.convert(
+                    flat("{\"eachAvg\":[1],\"eachMax\":[2],\"allAvg\":1,\"Max\":2}"),
+                    new SectionType<Prefixed>("p", new TypeReference<>() {})));
+    assertTrue(e.getMessage().contains("\"Max\""), e.getMessage());
   }
 
   @Test
