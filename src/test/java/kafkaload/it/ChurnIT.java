@@ -80,21 +80,55 @@ class ChurnIT {
     assertEquals("classic-eager", rounds.path(0).path("protocol").asText());
     assertEquals("consumer", rounds.path(1).path("protocol").asText());
     for (JsonNode r : rounds) {
-      long produced = r.path("produced").asLong();
+      JsonNode counts = r.path("counts");
+      long produced = counts.path("produced").asLong();
       // 200 msg/s for 6 s: well over half of it even on a busy machine.
       assertTrue(produced > 600, r.toString());
-      assertEquals(produced, r.path("readAtLeastOnce").asLong(), r.toString());
-      assertEquals(0, r.path("unread").size(), r.toString());
+      assertEquals(produced, counts.path("readAtLeastOnce").asLong(), r.toString());
+      assertEquals(0, counts.path("unread").size(), r.toString());
       assertTrue(r.path("verdict").isNull(), r.toString());
       JsonNode e = r.path("events").path(0);
       assertEquals(1, r.path("events").size(), r.toString());
       assertEquals("rolling@1s+2s", e.path("step").asText());
       assertEquals(1000, e.path("atMs").asLong(), 500, e.toString());
       // Both consumers closed and restarted: a partition had no owner for a while.
-      assertTrue(e.path("longestUnownedMs").asLong() > 1, e.toString());
-      assertTrue(e.path("readPerSecond").size() >= 4, e.toString());
-      assertTrue(r.path("readPerSecond").size() >= 5, r.toString());
+      assertTrue(e.path("recovery").path("longestUnownedMs").asLong() > 1, e.toString());
+      assertTrue(e.path("reads").path("perSecond").size() >= 4, e.toString());
+      JsonNode perSecond = r.path("perSecond");
+      assertTrue(perSecond.path("read").size() >= 5, r.toString());
+      assertEquals(perSecond.path("read").size(), perSecond.path("lag").size(), r.toString());
+      // The lag owed at the event's peak is one of the per-second figures' maxima, under produced.
+      long peak = e.path("lag").path("peak").asLong();
+      long maxLag = 0;
+      for (JsonNode l : perSecond.path("lag")) {
+        maxLag = Math.max(maxLag, l.asLong());
+      }
+      assertTrue(peak <= maxLag && maxLag <= produced, r.toString());
+      // Every record read in the window has its end-to-end latency; p99 at most the max.
+      long readInWindow = 0;
+      for (JsonNode n : e.path("reads").path("perSecond")) {
+        readInWindow += n.asLong();
+      }
+      JsonNode e2e = e.path("endToEnd");
+      assertEquals(readInWindow, e2e.path("records").asLong(), e.toString());
+      assertTrue(e2e.path("p99Ms").asLong() <= e2e.path("maxMs").asLong(), e.toString());
+      // Kafka's own figures: the restarted consumers' clients counted their rebalances.
+      assertTrue(e.path("kafka").path("rebalances").asLong() >= 1, e.toString());
+      JsonNode kafka = r.path("kafka");
+      assertTrue(kafka.path("rebalances").asLong() >= e.path("kafka").path("rebalances").asLong());
+      assertTrue(kafka.path("generation").asInt() > 0, kafka.toString());
+      // The last restarted consumer may still be joining when the group is described.
+      int members = kafka.path("members").asInt();
+      assertTrue(members == 1 || members == 2, kafka.toString());
+      // As the coordinator described it at the end of the load (a rebalance may still be going).
+      assertTrue(
+          List.of("Stable", "PreparingRebalance", "CompletingRebalance", "Reconciling", "Assigning")
+              .contains(kafka.path("state").asText()),
+          kafka.toString());
     }
+    // A KIP-848 group has a group epoch; a classic group has none.
+    assertTrue(rounds.path(0).path("kafka").path("groupEpoch").isNull(), c.toString());
+    assertTrue(rounds.path(1).path("kafka").path("groupEpoch").asInt() > 0, c.toString());
     thePageShowsATablePerProtocol(reportDir(run));
   }
 

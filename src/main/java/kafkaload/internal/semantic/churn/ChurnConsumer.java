@@ -17,6 +17,7 @@ import kafkaload.internal.semantic.churn.ChurnEvent.Committed;
 import kafkaload.internal.semantic.churn.ChurnEvent.Life;
 import kafkaload.internal.semantic.churn.ChurnEvent.Ownership;
 import kafkaload.internal.semantic.churn.ChurnEvent.Read;
+import kafkaload.internal.semantic.churn.ChurnEvent.Rebalances;
 import kafkaload.internal.semantic.churn.ChurnEvent.State;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -43,6 +44,10 @@ public final class ChurnConsumer {
   private final Map<TopicPartition, OffsetAndMetadata> pending = new HashMap<>();
 
   private final AtomicLong stallRequested = new AtomicLong();
+
+  /** When the client's own rebalance figures were last printed. Poll thread only. */
+  private long rebalancesAt;
+
   private volatile boolean closing;
 
   private ChurnConsumer(ChurnConsumerSettings settings) {
@@ -84,15 +89,50 @@ public final class ChurnConsumer {
         List<ConsumerRecord<byte[], byte[]>> read = records.records(tp);
         long first = read.get(0).offset();
         long last = read.get(read.size() - 1).offset();
-        emit(new Read(at, tp.partition(), read.size(), first, last));
+        List<Integer> endToEnd = new ArrayList<>(read.size());
+        for (ConsumerRecord<byte[], byte[]> r : read) {
+          endToEnd.add((int) Math.max(0, at - r.timestamp()));
+        }
+        emit(new Read(at, tp.partition(), read.size(), first, last, endToEnd));
         pending.put(tp, new OffsetAndMetadata(last + 1));
       }
       commit(pending.keySet());
+      if (at - rebalancesAt >= 1_000) {
+        rebalancesAt = at;
+        emit(rebalances(at));
+      }
     }
+    emit(rebalances(now()));
     emit(new Life(State.CLOSING, now(), ""));
     commit(pending.keySet());
     consumer.close();
     emit(new Life(State.CLOSED, now(), ""));
+  }
+
+  /** Kafka's own rebalance figures of this consumer, from its metrics. */
+  private Rebalances rebalances(long at) {
+    Map<String, Double> m = new HashMap<>();
+    consumer
+        .metrics()
+        .forEach(
+            (name, metric) -> {
+              if (name.group().equals("consumer-coordinator-metrics")
+                  && metric.metricValue() instanceof Double d) {
+                m.put(name.name(), d);
+              }
+            });
+    return new Rebalances(
+        at,
+        consumer.groupMetadata().generationId(),
+        whole(m.get("rebalance-total")),
+        whole(m.get("rebalance-latency-total")),
+        whole(m.get("rebalance-latency-max")),
+        whole(m.get("failed-rebalance-total")));
+  }
+
+  /** A metric as a whole number; an absent or undefined one (NaN: no rebalance yet) is 0. */
+  private static long whole(Double v) {
+    return v == null || v.isNaN() || v.isInfinite() ? 0 : Math.round(v);
   }
 
   /** No poll for {@code millis}: past max.poll.interval.ms the consumer leaves the group. */

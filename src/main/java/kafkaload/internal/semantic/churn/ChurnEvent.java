@@ -22,7 +22,10 @@ import java.util.stream.Collectors;
  * churn assigned 1733350001000 0,1
  * churn revoked 1733350009000 0,1
  * churn lost 1733350009000 -
- * churn read 1733350002000 2 15 40 54        (partition, records, first offset, last offset)
+ * churn read 1733350002000 2 3 40 42 5,4,4  (partition, records, first and last offset, each
+ *                                           record's end-to-end ms: read minus its timestamp)
+ * churn rebalances 1733350002000 7 3 412 300 0  (Kafka's own: generation or member epoch,
+ *                                           rebalance-total, -latency-total, -latency-max, failed)
  * churn committed 1733350002010 0=55,1=12
  * churn stalled 1733350003000 40000 / churn resumed ... / churn closing ... / churn closed ...
  * churn error 1733350003000 CommitFailedException: ...
@@ -48,8 +51,42 @@ public sealed interface ChurnEvent {
     }
   }
 
-  /** What one poll read of one partition: how many records, the first and last offset. */
-  record Read(long atMillis, int partition, int records, long firstOffset, long lastOffset)
+  /**
+   * What one poll read of one partition: how many records, the first and last offset, and each
+   * record's end-to-end latency (the read's time minus the record's timestamp, set when it was
+   * sent), in offset order.
+   */
+  record Read(
+      long atMillis,
+      int partition,
+      int records,
+      long firstOffset,
+      long lastOffset,
+      List<Integer> endToEndMs)
+      implements ChurnEvent {
+    public Read {
+      endToEndMs = List.copyOf(endToEndMs);
+    }
+
+    /** A read whose latencies are not known. */
+    public Read(long atMillis, int partition, int records, long firstOffset, long lastOffset) {
+      this(atMillis, partition, records, firstOffset, lastOffset, List.of());
+    }
+  }
+
+  /**
+   * The consumer's own group figures, as Kafka's client counts them: its generation (the member
+   * epoch under KIP-848; -1 outside a group), and its {@code consumer-coordinator-metrics} {@code
+   * rebalance-total}, {@code rebalance-latency-total}, {@code rebalance-latency-max} and {@code
+   * failed-rebalance-total} so far.
+   */
+  record Rebalances(
+      long atMillis,
+      int generation,
+      long total,
+      long latencyTotalMs,
+      long latencyMaxMs,
+      long failed)
       implements ChurnEvent {}
 
   /** Offsets committed (the next offset to read, per partition). */
@@ -86,7 +123,21 @@ public sealed interface ChurnEvent {
               String.valueOf(r.partition()),
               String.valueOf(r.records()),
               String.valueOf(r.firstOffset()),
-              String.valueOf(r.lastOffset()));
+              String.valueOf(r.lastOffset()),
+              r.endToEndMs().isEmpty()
+                  ? "-"
+                  : r.endToEndMs().stream().map(String::valueOf).collect(Collectors.joining(",")));
+    } else if (event instanceof Rebalances k) {
+      body =
+          String.join(
+              " ",
+              "rebalances",
+              String.valueOf(k.atMillis()),
+              String.valueOf(k.generation()),
+              String.valueOf(k.total()),
+              String.valueOf(k.latencyTotalMs()),
+              String.valueOf(k.latencyMaxMs()),
+              String.valueOf(k.failed()));
     } else if (event instanceof Committed c) {
       body =
           "committed "
@@ -134,8 +185,13 @@ public sealed interface ChurnEvent {
     return Optional.of(
         switch (kind) {
           case "read" -> {
+            String[] w = rest.split(" ");
+            long[] n = Arrays.stream(w, 0, 4).mapToLong(Long::parseLong).toArray();
+            yield new Read(at, (int) n[0], (int) n[1], n[2], n[3], integers(w[4]));
+          }
+          case "rebalances" -> {
             long[] n = Arrays.stream(rest.split(" ")).mapToLong(Long::parseLong).toArray();
-            yield new Read(at, (int) n[0], (int) n[1], n[2], n[3]);
+            yield new Rebalances(at, (int) n[0], n[1], n[2], n[3], n[4]);
           }
           case "committed" -> new Committed(at, offsets(rest));
           default -> throw new IllegalArgumentException("not a churn event: " + line);
@@ -172,6 +228,10 @@ public sealed interface ChurnEvent {
   }
 
   private static List<Integer> partitions(String text) {
+    return integers(text);
+  }
+
+  private static List<Integer> integers(String text) {
     List<Integer> p = new ArrayList<>();
     if (!text.equals("-")) {
       for (String s : text.split(",")) {

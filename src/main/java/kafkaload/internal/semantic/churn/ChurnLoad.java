@@ -28,6 +28,11 @@ final class ChurnLoad implements Runnable {
   private final AtomicLong answered = new AtomicLong();
   private volatile boolean stopped;
 
+  /** Each acknowledged record's ack time (epoch ms), in the order answered: the lag's input. */
+  private long[] acked = new long[1024];
+
+  private int ackedCount;
+
   ChurnLoad(
       String topic,
       int ratePerSec,
@@ -64,6 +69,18 @@ final class ChurnLoad implements Runnable {
     return sent.get();
   }
 
+  private synchronized void ack(long atMillis) {
+    if (ackedCount == acked.length) {
+      acked = java.util.Arrays.copyOf(acked, acked.length * 2);
+    }
+    acked[ackedCount++] = atMillis;
+  }
+
+  /** The ack times so far (epoch ms). */
+  synchronized long[] acked() {
+    return java.util.Arrays.copyOf(acked, ackedCount);
+  }
+
   @Override
   public void run() {
     long start = System.nanoTime();
@@ -77,6 +94,9 @@ final class ChurnLoad implements Runnable {
             new ProducerRecord<>(topic, null, null, value),
             System.nanoTime(),
             (startMs, endMs, error) -> {
+              if (error == null) {
+                ack(endMs);
+              }
               answered.incrementAndGet();
               results.result(startMs, endMs, error == null ? null : String.valueOf(error));
             });

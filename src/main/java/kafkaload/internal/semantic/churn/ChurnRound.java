@@ -13,11 +13,19 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import kafkaload.internal.semantic.churn.ChurnCost.Timeline;
 import kafkaload.internal.semantic.churn.ChurnEvent.Read;
+import kafkaload.internal.semantic.churn.ChurnEvent.Rebalances;
+import kafkaload.internal.semantic.churn.ChurnFigures.Counts;
 import kafkaload.internal.semantic.churn.ChurnFigures.Event;
+import kafkaload.internal.semantic.churn.ChurnFigures.KafkaGroup;
+import kafkaload.internal.semantic.churn.ChurnFigures.KafkaRebalances;
+import kafkaload.internal.semantic.churn.ChurnFigures.Lag;
+import kafkaload.internal.semantic.churn.ChurnFigures.PerSecond;
 import kafkaload.internal.semantic.churn.ChurnFigures.Round;
+import kafkaload.internal.semantic.churn.ChurnFigures.Steady;
 import kafkaload.internal.semantic.churn.ChurnFigures.Unread;
 import kafkaload.internal.semantic.churn.ChurnPlan.Step;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -105,8 +113,9 @@ final class ChurnRound {
       Map<Integer, Long> end = endOffsets();
       long produced = sum(end) - sum(start);
       awaitRead(start, end);
+      KafkaGroup kafka = kafkaGroup();
       closeAll();
-      return round(start, end, produced, t0, loadEnd);
+      return round(new Span(start, end, produced, t0, loadEnd), producers.acked(), kafka);
     } finally {
       closeAll();
     }
@@ -196,51 +205,122 @@ final class ChurnRound {
     }
   }
 
-  private Round round(
-      Map<Integer, Long> start, Map<Integer, Long> end, long produced, long t0, long loadEnd) {
+  /** The round's load: the topic's offsets at its start and end, and its time span. */
+  private record Span(
+      Map<Integer, Long> start, Map<Integer, Long> end, long produced, long t0, long loadEnd) {}
+
+  private Round round(Span span, long[] acked, KafkaGroup kafka) {
     List<Timeline> timelines = timelines();
+    List<Read> reads = reads();
+    List<List<Rebalances>> rebalances = rebalances();
+    ChurnLag.Series lag = ChurnLag.series(acked, reads, span.t0(), span.loadEnd());
     List<Step> steps = plan.steps();
+    long steadyFrom = span.t0() + 1_000;
+    long steadyTo = steps.isEmpty() ? span.loadEnd() : span.t0() + steps.get(0).atMillis();
+    Steady steady =
+        new Steady(
+            ChurnLag.steady(lag, steadyFrom, steadyTo),
+            ChurnLatency.of(reads, steadyFrom, steadyTo).p99Ms());
     List<Event> events = new ArrayList<>();
     long twice = 0;
     for (int i = 0; i < steps.size(); i++) {
-      long from = t0 + steps.get(i).atMillis();
-      long to = i + 1 < steps.size() ? t0 + steps.get(i + 1).atMillis() : loadEnd;
+      long from = span.t0() + steps.get(i).atMillis();
+      long to = i + 1 < steps.size() ? span.t0() + steps.get(i + 1).atMillis() : span.loadEnd();
       Event e =
           ChurnTally.event(
-              steps.get(i).toString(), t0, ChurnCost.of(timelines, partitions, from, to));
+              steps.get(i).toString(),
+              span.t0(),
+              ChurnCost.of(timelines, partitions, from, to),
+              new Lag(
+                  ChurnLag.peak(lag, from, to), ChurnLag.backToSteady(lag, steady.lag(), from, to)),
+              ChurnLatency.of(reads, from, to),
+              ChurnRebalances.of(rebalances, from, to));
       events.add(e);
-      twice += e.readTwice();
+      twice += e.reads().readTwice();
     }
-    List<Unread> unread = ChurnTally.unread(reads(), start, end);
+    List<Unread> unread = ChurnTally.unread(reads, span.start(), span.end());
     Round r =
         new Round(
             protocol.name(),
             group,
-            produced,
-            ChurnTally.readAtLeastOnce(produced, unread),
-            twice,
-            unread,
+            new Counts(
+                span.produced(),
+                ChurnTally.readAtLeastOnce(span.produced(), unread),
+                twice,
+                unread),
             events,
-            ChurnCost.readPerSecond(reads(), t0, loadEnd),
+            new PerSecond(
+                ChurnCost.readPerSecond(reads, span.t0(), span.loadEnd()), ChurnLag.perSecond(lag)),
+            steady,
+            kafka,
             null);
     return withVerdict(r, ChurnTally.unreadVerdict(r));
   }
 
+  /**
+   * Kafka's view of the group at the end of the load: its clients' rebalance figures over the
+   * round, and the group as the coordinator describes it (unknown when the describe fails).
+   */
+  private KafkaGroup kafkaGroup() {
+    KafkaRebalances k = ChurnRebalances.of(rebalances(), 0, Long.MAX_VALUE);
+    String state = "unknown";
+    int members = -1;
+    Integer epoch = null;
+    try {
+      ConsumerGroupDescription d =
+          admin
+              .describeConsumerGroups(List.of(group))
+              .describedGroups()
+              .get(group)
+              .get(timeout(), TimeUnit.MILLISECONDS);
+      state = String.valueOf(d.groupState());
+      members = d.members().size();
+      epoch = d.groupEpoch().orElse(null);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      state = "unknown: " + e;
+    }
+    return new KafkaGroup(k.rebalances(), k.latencyMaxMs(), k.generation(), state, members, epoch);
+  }
+
   private Round failed(String why) {
-    return new Round(protocol.name(), group, 0, 0, 0, List.of(), List.of(), List.of(), why);
+    return new Round(
+        protocol.name(),
+        group,
+        new Counts(0, 0, 0, List.of()),
+        List.of(),
+        new PerSecond(List.of(), List.of()),
+        new Steady(null, null),
+        new KafkaGroup(0, null, -1, "unknown", -1, null),
+        why);
   }
 
   private static Round withVerdict(Round r, String verdict) {
     return new Round(
         r.protocol(),
         r.group(),
-        r.produced(),
-        r.readAtLeastOnce(),
-        r.readTwice(),
-        r.unread(),
+        r.counts(),
         r.events(),
-        r.readPerSecond(),
+        r.perSecond(),
+        r.steady(),
+        r.kafka(),
         verdict);
+  }
+
+  private List<List<Rebalances>> rebalances() {
+    List<List<Rebalances>> all = new ArrayList<>();
+    for (ChurnConsumerProcess p : processes) {
+      List<Rebalances> mine = new ArrayList<>();
+      for (ChurnEvent e : p.events()) {
+        if (e instanceof Rebalances k) {
+          mine.add(k);
+        }
+      }
+      all.add(mine);
+    }
+    return all;
   }
 
   private List<Timeline> timelines() {

@@ -7,7 +7,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import kafkaload.internal.semantic.churn.ChurnCost.EventCost;
 import kafkaload.internal.semantic.churn.ChurnEvent.Read;
+import kafkaload.internal.semantic.churn.ChurnFigures.Counts;
 import kafkaload.internal.semantic.churn.ChurnFigures.Event;
+import kafkaload.internal.semantic.churn.ChurnFigures.Reads;
+import kafkaload.internal.semantic.churn.ChurnFigures.Recovery;
 import kafkaload.internal.semantic.churn.ChurnFigures.Round;
 import kafkaload.internal.semantic.churn.ChurnFigures.Unread;
 
@@ -54,8 +57,17 @@ final class ChurnTally {
     return produced - unread.stream().mapToLong(Unread::records).sum();
   }
 
-  /** One step's cost as the section shows it; {@code loadStart} is the round's time zero. */
-  static Event event(String step, long loadStart, EventCost cost) {
+  /**
+   * One step's cost as the section shows it; {@code loadStart} is the round's time zero, the lag,
+   * latency and Kafka's figures are the window's.
+   */
+  static Event event(
+      String step,
+      long loadStart,
+      EventCost cost,
+      ChurnFigures.Lag lag,
+      ChurnFigures.EndToEnd endToEnd,
+      ChurnFigures.KafkaRebalances kafka) {
     long longestUnowned =
         cost.unowned().values().stream()
             .flatMap(List::stream)
@@ -63,18 +75,28 @@ final class ChurnTally {
             .max()
             .orElse(0);
     long read = cost.readPerSecond().stream().mapToLong(Long::longValue).sum();
+    long window = cost.toMillis() - cost.atMillis();
     return new Event(
         step,
         cost.atMillis() - loadStart,
-        cost.toMillis() - cost.atMillis(),
-        cost.allOwnedAfterMillis().isPresent() ? cost.allOwnedAfterMillis().getAsLong() : null,
-        cost.allReadAfterMillis().isPresent() ? cost.allReadAfterMillis().getAsLong() : null,
-        longestUnowned,
-        cost.longestPauseMillis(),
-        cost.readTwice(),
-        read == 0 ? 0 : Math.round(cost.readTwice() * 10_000.0 / read) / 100.0,
-        minWholeSecond(cost.readPerSecond(), cost.toMillis() - cost.atMillis()),
-        cost.readPerSecond());
+        window,
+        new Recovery(
+            orNull(cost.allOwnedAfterMillis()),
+            orNull(cost.allReadAfterMillis()),
+            longestUnowned,
+            cost.longestPauseMillis()),
+        new Reads(
+            cost.readTwice(),
+            read == 0 ? 0 : Math.round(cost.readTwice() * 10_000.0 / read) / 100.0,
+            minWholeSecond(cost.readPerSecond(), window),
+            cost.readPerSecond()),
+        lag,
+        endToEnd,
+        kafka);
+  }
+
+  private static Long orNull(java.util.OptionalLong v) {
+    return v.isPresent() ? v.getAsLong() : null;
   }
 
   /** The fewest records read in a whole second of a window of {@code windowMs}; null: none. */
@@ -87,11 +109,12 @@ final class ChurnTally {
 
   /** Null when every record was read, else the KO's reason naming the partitions. */
   static String unreadVerdict(Round round) {
-    if (round.unread().isEmpty()) {
+    Counts c = round.counts();
+    if (c.unread().isEmpty()) {
       return null;
     }
     StringBuilder b = new StringBuilder();
-    for (Unread u : round.unread()) {
+    for (Unread u : c.unread()) {
       b.append(b.length() == 0 ? "" : ", ")
           .append(
               String.format(
@@ -105,8 +128,8 @@ final class ChurnTally {
         Locale.ROOT,
         "%s lost records: %,d of %,d produced never read (%s)",
         round.protocol(),
-        round.produced() - round.readAtLeastOnce(),
-        round.produced(),
+        c.produced() - c.readAtLeastOnce(),
+        c.produced(),
         b);
   }
 
@@ -116,13 +139,13 @@ final class ChurnTally {
       return null;
     }
     for (Event e : round.events()) {
-      if (e.longestUnownedMs() > maxPauseMs) {
+      if (e.recovery().longestUnownedMs() > maxPauseMs) {
         return String.format(
             Locale.ROOT,
             "%s %s: a partition had no owner for %,d ms, above churn.maxPauseMs %,d",
             round.protocol(),
             e.step(),
-            e.longestUnownedMs(),
+            e.recovery().longestUnownedMs(),
             maxPauseMs);
       }
     }
@@ -135,14 +158,14 @@ final class ChurnTally {
       return null;
     }
     for (Event e : round.events()) {
-      if (e.readTwicePct() > maxPct) {
+      if (e.reads().readTwicePct() > maxPct) {
         return String.format(
             Locale.ROOT,
             "%s %s: %,d records read twice (%.2f %% of those read), above churn.maxReadTwicePct %s",
             round.protocol(),
             e.step(),
-            e.readTwice(),
-            e.readTwicePct(),
+            e.reads().readTwice(),
+            e.reads().readTwicePct(),
             maxPct);
       }
     }

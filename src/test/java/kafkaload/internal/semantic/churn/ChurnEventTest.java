@@ -29,13 +29,17 @@ class ChurnEventTest {
             new Committed(1_005, Map.of()),
             new Life(State.STALLED, 1_006, "40000"),
             new Life(State.CLOSED, 1_007, ""),
-            new Life(State.ERROR, 1_008, "commit failed"));
+            new Life(State.ERROR, 1_008, "commit failed"),
+            new Read(1_009, 1, 3, 7, 9, List.of(5, 4, 4)),
+            new ChurnEvent.Rebalances(1_010, 7, 3, 412, 300, 1));
     for (ChurnEvent e : events) {
       String line = ChurnEvent.format(e);
       assertTrue(line.startsWith("churn ") && !line.contains("\n"), line);
       assertEquals(Optional.of(e), ChurnEvent.parse(line), line);
     }
-    assertEquals("churn read 1003 2 15 40 54", ChurnEvent.format(events.get(3)));
+    assertEquals("churn read 1003 2 15 40 54 -", ChurnEvent.format(events.get(3)));
+    assertEquals("churn read 1009 1 3 7 9 5,4,4", ChurnEvent.format(events.get(9)));
+    assertEquals("churn rebalances 1010 7 3 412 300 1", ChurnEvent.format(events.get(10)));
     assertEquals("churn committed 1004 0=55,1=12", ChurnEvent.format(events.get(4)));
     assertEquals("churn assigned 1001 0,1", ChurnEvent.format(events.get(1)));
     assertEquals("churn lost 1002 -", ChurnEvent.format(events.get(2)));

@@ -89,16 +89,19 @@ class ChurnTallyTest {
             700,
             3,
             List.of(100L, 150L, 50L));
-    Event e = ChurnTally.event("crash:1@4s", 6_000, cost);
+    Event e = ChurnTally.event("crash:1@4s", 6_000, cost, LAG, E2E, KAFKA);
     assertEquals(4_000, e.atMs());
     assertEquals(2_500, e.windowMs());
-    assertEquals(450, e.longestUnownedMs());
-    assertEquals(1_450L, e.allOwnedAfterMs());
-    assertNull(e.allReadAfterMs());
-    assertEquals(700, e.longestNoReadMs());
-    assertEquals(1.0, e.readTwicePct());
+    assertEquals(450, e.recovery().longestUnownedMs());
+    assertEquals(1_450L, e.recovery().allOwnedAfterMs());
+    assertNull(e.recovery().allReadAfterMs());
+    assertEquals(700, e.recovery().longestNoReadMs());
+    assertEquals(1.0, e.reads().readTwicePct());
     // the last half second is not a whole one
-    assertEquals(100L, e.minReadPerSec());
+    assertEquals(100L, e.reads().minReadPerSec());
+    assertEquals(LAG, e.lag());
+    assertEquals(E2E, e.endToEnd());
+    assertEquals(KAFKA, e.kafka());
   }
 
   @Test
@@ -107,12 +110,33 @@ class ChurnTallyTest {
     assertEquals(3L, ChurnTally.minWholeSecond(List.of(9L, 3L, 0L), 2_001));
   }
 
-  private static Event event(long pause, long twice, double pct) {
-    return new Event("rolling@5s+5s", 5_000, 20_000, 1L, 1L, pause, 0, twice, pct, 1L, List.of());
+  static final ChurnFigures.Lag LAG = new ChurnFigures.Lag(40, 900L);
+  static final ChurnFigures.EndToEnd E2E = new ChurnFigures.EndToEnd(300, 12L, 2_000L);
+  static final ChurnFigures.KafkaRebalances KAFKA =
+      new ChurnFigures.KafkaRebalances(2, 150L, 300L, 7);
+
+  static Event event(long pause, long twice, double pct) {
+    return new Event(
+        "rolling@5s+5s",
+        5_000,
+        20_000,
+        new ChurnFigures.Recovery(1L, 1L, pause, 0),
+        new ChurnFigures.Reads(twice, pct, 1L, List.of()),
+        LAG,
+        E2E,
+        KAFKA);
   }
 
-  private static Round round(List<Unread> unread, List<Event> events) {
+  static Round round(List<Unread> unread, List<Event> events) {
     long missing = unread.stream().mapToLong(Unread::records).sum();
-    return new Round("classic-eager", "g", 100, 100 - missing, 0, unread, events, List.of(), null);
+    return new Round(
+        "classic-eager",
+        "g",
+        new ChurnFigures.Counts(100, 100 - missing, 0, unread),
+        events,
+        new ChurnFigures.PerSecond(List.of(), List.of()),
+        new ChurnFigures.Steady(20L, 5L),
+        new ChurnFigures.KafkaGroup(4, 300L, 7, "Stable", 4, null),
+        null);
   }
 }
