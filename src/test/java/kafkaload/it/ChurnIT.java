@@ -11,6 +11,7 @@ import java.util.Map;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -148,6 +149,49 @@ class ChurnIT {
     assertEquals(List.of("classic-eager", "consumer"), section.select("h3").eachText());
     assertEquals(2, section.select("#churn table").size(), section.outerHtml());
     assertEquals("rolling@1s+2s", section.selectFirst("#churnChart").attr("data-marks"));
+  }
+
+  /**
+   * A stall and a crash inside a run, classic protocol (the shared broker's KIP-848 session timeout
+   * is 45 s; ChurnCrashIT has both protocols on a broker of its own): a consumer that stops polling
+   * past max.poll.interval.ms (3 s) leaves its partitions unread until the group takes them away; a
+   * crashed one keeps them unowned until the session timeout (6 s) ends, half of it at the least
+   * (the group counts from the last heartbeat); a graceful leave would move them within a second.
+   * Every record produced is read at least once through both.
+   */
+  @Test
+  @Tag("long") // mvn -B verify -Plong-tests
+  void aStallAndACrashInsideARunWaitForTheirTimeoutsAndLoseNothing() throws Exception {
+    GatlingRun run =
+        runGatling(
+            "simulations.ConsumerChurnSimulation",
+            churnProps(
+                "churn-stall-crash",
+                "churn.seconds",
+                "22",
+                "churn.plan",
+                "stall:1@1s+5s,crash:1@9s",
+                "churn.protocols",
+                "classic-cooperative",
+                "churn.maxPollIntervalMs",
+                "3000"),
+            240);
+    assertEquals(0, run.exitCode(), run.tail());
+    JsonNode r = summaryJson(run).at("/protocols/0/churn/rounds/0");
+    long produced = r.at("/counts/produced").asLong();
+    assertTrue(produced > 0, r.toString());
+    assertEquals(produced, r.at("/counts/readAtLeastOnce").asLong(), r.toString());
+    JsonNode stall = r.at("/events/0");
+    JsonNode crash = r.at("/events/1");
+    assertEquals("stall:1@1s+5s", stall.path("step").asText(), r.toString());
+    assertEquals("crash:1@9s", crash.path("step").asText(), r.toString());
+    // The stalled consumer's partitions (about half) go unread until max.poll.interval.ms (3 s)
+    // has passed: at least a second's worth of the producers' rate owed at the peak.
+    long perSecond = produced / 22;
+    assertTrue(stall.at("/lag/peak").asLong() >= perSecond, perSecond + "/s: " + stall);
+    // The crashed consumer's partitions: unowned for at least half the session timeout.
+    assertTrue(crash.at("/recovery/longestUnownedMs").asLong() >= 3_000, crash.toString());
+    assertTrue(crash.at("/kafka/rebalances").asLong() >= 1, crash.toString());
   }
 
   @Test

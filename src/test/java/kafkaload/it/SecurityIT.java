@@ -32,6 +32,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -246,6 +247,51 @@ class SecurityIT {
         Files.exists(dir.resolve("js").resolve("assertions.xml")),
         "the JUnit file is among the files checked");
     assertNoSecrets(run, dir, kafka.scramPassword, kafka.pki.password);
+  }
+
+  /**
+   * A consumer churn over SASL_SSL: its consumers, processes of their own, reach the secured
+   * listener with the run's settings (given in a file only its owner reads, not on their command
+   * line), read every record, and no secret shows in any output.
+   */
+  @Test
+  @Tag("long") // a Gatling run with consumer JVMs: mvn -B verify -Plong-tests
+  void aChurnsConsumerProcessesConnectWithTheRunsSecuritySettings() throws Exception {
+    Path clientConfig = Files.createTempFile("secure-client", ".properties");
+    Files.writeString(clientConfig, "ssl.truststore.password=" + kafka.pki.password + "\n");
+    Map<String, String> p = new HashMap<>(secureRun(uniqueTopic("secure-churn"), clientConfig));
+    p.putAll(
+        props(
+            "topic.partitions",
+            "2",
+            "churn.consumers",
+            "2",
+            "churn.seconds",
+            "5",
+            "churn.rate",
+            "100",
+            "churn.plan",
+            "leave:1@2s",
+            "churn.protocols",
+            "consumer",
+            "churn.maxWaitSeconds",
+            "40"));
+    GatlingRun run =
+        runGatling(
+            "simulations.ConsumerChurnSimulation",
+            p,
+            Map.of(ClientSecurity.SASL_PASSWORD_ENV, kafka.scramPassword),
+            180);
+    assertEquals(0, run.exitCode(), run.tail());
+    assertArrayEquals(new long[] {1, 1, 0}, run.counts("churn read all"), run.tail());
+    JsonNode round =
+        new ObjectMapper()
+            .readTree(reportDir(run).resolve("kafka-summary.json").toFile())
+            .at("/protocols/0/churn/rounds/0");
+    long produced = round.at("/counts/produced").asLong();
+    assertTrue(produced > 0, round.toString());
+    assertEquals(produced, round.at("/counts/readAtLeastOnce").asLong(), round.toString());
+    assertNoSecrets(run, reportDir(run), kafka.scramPassword, kafka.pki.password);
   }
 
   /**

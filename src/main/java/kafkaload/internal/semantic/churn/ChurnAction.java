@@ -74,14 +74,7 @@ final class ChurnAction extends KafkaAction {
         say(protocol + ": starting " + plan.initialConsumers() + " consumers");
         ChurnRound round =
             new ChurnRound(
-                spec,
-                plan,
-                protocol,
-                topic,
-                partitions,
-                components.connection().bootstrap(),
-                admin,
-                this::say);
+                spec, plan, protocol, topic, partitions, components.connection(), admin, this::say);
         Round r = round.run(() -> load(session, topic));
         counters.round(r);
         failed |= verdicts(session, r);

@@ -1,10 +1,18 @@
 package kafkaload.internal.semantic.churn;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import kafkaload.internal.admin.Connection;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
@@ -12,7 +20,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * What a {@link ChurnConsumer} process is given on its command line: the cluster, its topic and
  * group, the protocol, its name (its {@code client.id}, and its {@code group.instance.id} when the
  * membership is static, so that a restart under the same name is the same static member), and the
- * classic protocol's session timeout (unused under KIP-848, where the broker's decides).
+ * classic protocol's session timeout (unused under KIP-848, where the broker's decides), and the
+ * file of the run's connection settings ({@code security.*}, {@code sasl.*}, {@code ssl.*}; {@value
+ * #NO_FILE}: none), a file its parent wrote readable by its owner only, so that no secret is on a
+ * command line.
  */
 public record ChurnConsumerSettings(
     String bootstrap,
@@ -21,19 +32,41 @@ public record ChurnConsumerSettings(
     ChurnProtocol protocol,
     String name,
     long sessionTimeoutMs,
-    long maxPollIntervalMs) {
+    long maxPollIntervalMs,
+    String connectionFile) {
+  /** No connection settings beyond the bootstrap. */
+  public static final String NO_FILE = "-";
 
   public ChurnConsumerSettings {
-    for (String s : List.of(bootstrap, topic, group, name)) {
+    for (String s : List.of(bootstrap, topic, group, name, connectionFile)) {
       if (s.isBlank() || s.contains(" ")) {
         throw new IllegalArgumentException("a blank or spaced setting: '" + s + "'");
       }
     }
   }
 
+  /** A consumer of a cluster reached with the bootstrap alone. */
+  public ChurnConsumerSettings(
+      String bootstrap,
+      String topic,
+      String group,
+      ChurnProtocol protocol,
+      String name,
+      long sessionTimeoutMs,
+      long maxPollIntervalMs) {
+    this(bootstrap, topic, group, protocol, name, sessionTimeoutMs, maxPollIntervalMs, NO_FILE);
+  }
+
   /** The consumer's properties, Kafka's names: offsets committed by the consumer, never auto. */
   public Properties consumerProperties() {
     Properties p = new Properties();
+    if (!connectionFile.equals(NO_FILE)) {
+      try (Reader in = Files.newBufferedReader(Path.of(connectionFile))) {
+        p.load(in);
+      } catch (IOException e) {
+        throw new UncheckedIOException("the connection settings " + connectionFile, e);
+      }
+    }
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, name);
@@ -45,6 +78,29 @@ public record ChurnConsumerSettings(
     p.putAll(protocol.properties(name));
     p.putAll(protocol.sessionTimeout(sessionTimeoutMs));
     return p;
+  }
+
+  /**
+   * Writes the connection's security settings (none: {@link #NO_FILE}) to a new file only its owner
+   * can read, for the consumers' {@code connectionFile}; the caller deletes it.
+   */
+  static String writeConnectionFile(Connection connection) throws IOException {
+    Properties security = connection.properties();
+    security.remove("bootstrap.servers");
+    if (security.isEmpty()) {
+      return NO_FILE;
+    }
+    Path file =
+        Files.createTempFile(
+            "kafkaload-churn-",
+            ".properties",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Properties text = new Properties();
+    security.forEach((k, v) -> text.put(k, String.valueOf(v)));
+    try (Writer out = Files.newBufferedWriter(file)) {
+      text.store(out, null);
+    }
+    return file.toString();
   }
 
   /** As {@code --name value} arguments, which {@link #fromArgs} reads back. */
@@ -63,7 +119,9 @@ public record ChurnConsumerSettings(
         "--session-timeout-ms",
         String.valueOf(sessionTimeoutMs),
         "--max-poll-interval-ms",
-        String.valueOf(maxPollIntervalMs));
+        String.valueOf(maxPollIntervalMs),
+        "--connection-file",
+        connectionFile);
   }
 
   /** From {@code --name value} arguments; a missing or unknown one fails naming it. */
@@ -83,7 +141,8 @@ public record ChurnConsumerSettings(
             "protocol",
             "name",
             "session-timeout-ms",
-            "max-poll-interval-ms");
+            "max-poll-interval-ms",
+            "connection-file");
     List<String> unknown = new ArrayList<>(a.keySet());
     unknown.removeAll(names);
     if (!unknown.isEmpty()) {
@@ -101,6 +160,7 @@ public record ChurnConsumerSettings(
         ChurnProtocol.of(a.get("protocol")),
         a.get("name"),
         Long.parseLong(a.get("session-timeout-ms")),
-        Long.parseLong(a.get("max-poll-interval-ms")));
+        Long.parseLong(a.get("max-poll-interval-ms")),
+        a.get("connection-file"));
   }
 }

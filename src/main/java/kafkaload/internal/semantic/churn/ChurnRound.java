@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import kafkaload.internal.admin.Connection;
 import kafkaload.internal.semantic.churn.ChurnCost.Timeline;
 import kafkaload.internal.semantic.churn.ChurnEvent.Read;
 import kafkaload.internal.semantic.churn.ChurnEvent.Rebalances;
@@ -47,7 +48,11 @@ final class ChurnRound {
   private final ChurnProtocol protocol;
   private final String topic;
   private final int partitions;
-  private final String bootstrap;
+  private final Connection connection;
+
+  /** The consumers' connection settings file, while the round runs. */
+  private String connectionFile = ChurnConsumerSettings.NO_FILE;
+
   private final Admin admin;
   private final Consumer<String> say;
   private final String group;
@@ -67,7 +72,7 @@ final class ChurnRound {
       ChurnProtocol protocol,
       String topic,
       int partitions,
-      String bootstrap,
+      Connection connection,
       Admin admin,
       Consumer<String> say) {
     this.spec = spec;
@@ -75,7 +80,7 @@ final class ChurnRound {
     this.protocol = protocol;
     this.topic = topic;
     this.partitions = partitions;
-    this.bootstrap = bootstrap;
+    this.connection = connection;
     this.admin = admin;
     this.say = say;
     this.group = "kafkaload-churn-" + protocol.name() + "-" + System.currentTimeMillis();
@@ -87,6 +92,7 @@ final class ChurnRound {
     Map<TopicPartition, OffsetAndMetadata> at = new HashMap<>();
     start.forEach((p, o) -> at.put(new TopicPartition(topic, p), new OffsetAndMetadata(o)));
     admin.alterConsumerGroupOffsets(group, at).all().get(timeout(), TimeUnit.MILLISECONDS);
+    connectionFile = ChurnConsumerSettings.writeConnectionFile(connection);
     try {
       for (int n = 1; n <= plan.initialConsumers(); n++) {
         startConsumer(n);
@@ -118,6 +124,9 @@ final class ChurnRound {
       return round(new Span(start, end, produced, t0, loadEnd), producers.acked(), kafka);
     } finally {
       closeAll();
+      if (!connectionFile.equals(ChurnConsumerSettings.NO_FILE)) {
+        java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(connectionFile));
+      }
     }
   }
 
@@ -159,13 +168,14 @@ final class ChurnRound {
   private void startConsumer(int n) throws IOException {
     ChurnConsumerSettings settings =
         new ChurnConsumerSettings(
-            bootstrap,
+            connection.bootstrap(),
             topic,
             group,
             protocol,
             protocol.name() + "-c" + n,
             spec.timeouts().sessionTimeoutMs(),
-            spec.timeouts().maxPollIntervalMs());
+            spec.timeouts().maxPollIntervalMs(),
+            connectionFile);
     ChurnConsumerProcess p = ChurnConsumerProcess.start(settings, JVM);
     processes.add(p);
     running.put(n, p);

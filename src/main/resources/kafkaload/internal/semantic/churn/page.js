@@ -32,6 +32,9 @@ if (ch && (ch.rounds || []).some(r => (r.perSecond.read || []).length)) {
   const series = ch.rounds.map(r => ({name: r.protocol, type: 'line', showSymbol: false, data: (r.perSecond.read || []).map((v, i) => [i, v])}))
     .concat(ch.rounds.map(r => ({name: r.protocol + ' lag', type: 'line', yAxisIndex: 1, showSymbol: false, lineStyle: {type: 'dashed'},
       data: (r.perSecond.lag || []).map((v, i) => [i, v])})));
+  // each step's window (to the next step, or the end of the load) shaded
+  const windows = steps.map((m, i) => [{xAxis: m.xAxis}, {xAxis: i + 1 < steps.length ? steps[i + 1].xAxis : ch.loadMs / 1000}]);
+  series[0].markArea = {silent: true, itemStyle: {color: 'rgba(192, 57, 43, 0.08)'}, data: windows};
   series[0].markLine = {symbol: 'none', silent: true, label: {formatter: '{b}', position: 'insideEndTop'}, lineStyle: {color: '#c0392b', type: 'dashed'}, data: steps};
   chart('churnChart', {xAxis: {type: 'value', name: 'seconds since the round\'s load began', nameLocation: 'middle', nameGap: 28}, yAxis: [{type: 'value', name: 'records read/s'}, {type: 'value', name: 'lag (records)'}], series: series});
   document.getElementById('churnChart').setAttribute('data-marks', steps.map(m => m.name).join(','));
