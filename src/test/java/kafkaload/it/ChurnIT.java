@@ -113,10 +113,13 @@ class ChurnIT {
       JsonNode e2e = e.path("endToEnd");
       assertEquals(readInWindow, e2e.path("records").asLong(), e.toString());
       assertTrue(e2e.path("p99Ms").asLong() <= e2e.path("maxMs").asLong(), e.toString());
-      // Kafka's own figures: the restarted consumers' clients counted their rebalances.
-      assertTrue(e.path("kafka").path("rebalances").asLong() >= 1, e.toString());
+      // Kafka's own figures: the two first consumers' clients counted at least their joins (each
+      // printed its figures when it closed); the step's, a part of the round's.
       JsonNode kafka = r.path("kafka");
-      assertTrue(kafka.path("rebalances").asLong() >= e.path("kafka").path("rebalances").asLong());
+      assertTrue(kafka.path("rebalances").asLong() >= 2, kafka.toString());
+      assertTrue(
+          kafka.path("rebalances").asLong() >= e.path("kafka").path("rebalances").asLong(),
+          r.toString());
       assertTrue(kafka.path("generation").asInt() > 0, kafka.toString());
       // The last restarted consumer may still be joining when the group is described.
       int members = kafka.path("members").asInt();
@@ -152,7 +155,7 @@ class ChurnIT {
   }
 
   /**
-   * A stall and a crash inside a run, classic protocol (the shared broker's KIP-848 session timeout
+   * A crash and a stall inside a run, classic protocol (the shared broker's KIP-848 session timeout
    * is 45 s; ChurnCrashIT has both protocols on a broker of its own): a consumer that stops polling
    * past max.poll.interval.ms (3 s) leaves its partitions unread until the group takes them away; a
    * crashed one keeps them unowned until the session timeout (6 s) ends, half of it at the least
@@ -167,10 +170,12 @@ class ChurnIT {
             "simulations.ConsumerChurnSimulation",
             churnProps(
                 "churn-stall-crash",
+                "churn.consumers",
+                "3",
                 "churn.seconds",
-                "22",
+                "24",
                 "churn.plan",
-                "stall:1@1s+5s,crash:1@9s",
+                "crash:1@3s,stall:1@13s+5s",
                 "churn.protocols",
                 "classic-cooperative",
                 "churn.maxPollIntervalMs",
@@ -181,16 +186,17 @@ class ChurnIT {
     long produced = r.at("/counts/produced").asLong();
     assertTrue(produced > 0, r.toString());
     assertEquals(produced, r.at("/counts/readAtLeastOnce").asLong(), r.toString());
-    JsonNode stall = r.at("/events/0");
-    JsonNode crash = r.at("/events/1");
-    assertEquals("stall:1@1s+5s", stall.path("step").asText(), r.toString());
-    assertEquals("crash:1@9s", crash.path("step").asText(), r.toString());
-    // The stalled consumer's partitions (about half) go unread until max.poll.interval.ms (3 s)
-    // has passed: at least a second's worth of the producers' rate owed at the peak.
-    long perSecond = produced / 22;
-    assertTrue(stall.at("/lag/peak").asLong() >= perSecond, perSecond + "/s: " + stall);
-    // The crashed consumer's partitions: unowned for at least half the session timeout.
+    JsonNode crash = r.at("/events/0");
+    JsonNode stall = r.at("/events/1");
+    assertEquals("crash:1@3s", crash.path("step").asText(), r.toString());
+    assertEquals("stall:1@13s+5s", stall.path("step").asText(), r.toString());
+    // The crashed consumer's partitions, in a stable group: unowned for at least half the session
+    // timeout (a rebalance under way would end sooner, at its own timeout).
     assertTrue(crash.at("/recovery/longestUnownedMs").asLong() >= 3_000, crash.toString());
+    // The stalled consumer's partitions (one or two of four) go unread until max.poll.interval.ms
+    // (3 s) has passed: at least half a second of the producers' whole rate owed at the peak.
+    long perSecond = produced / 24;
+    assertTrue(stall.at("/lag/peak").asLong() >= perSecond / 2, perSecond + "/s: " + stall);
     assertTrue(crash.at("/kafka/rebalances").asLong() >= 1, crash.toString());
   }
 
