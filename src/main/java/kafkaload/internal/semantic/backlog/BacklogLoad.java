@@ -1,18 +1,18 @@
 package kafkaload.internal.semantic.backlog;
 
 import io.gatling.core.session.Session;
-import java.util.concurrent.ThreadLocalRandom;
+import kafkaload.internal.client.PacedSends;
 import kafkaload.internal.client.RecordSender;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * The backlog's producers: {@code rate} records a second of random bytes, paced on a thread of
- * their own through the protocol's producers (stamped with the run identity, counted in the
- * delivery ledger, so the reconciliation finds them), until stopped. Each ack is a Gatling request
- * named by the phase it was sent in: {@code "<name> send"} while the backlog builds, {@code "<name>
- * send catch-up"} once the group resumed.
+ * The backlog's producers: {@code rate} records a second of random bytes ({@link PacedSends})
+ * through the protocol's producers (stamped with the run identity, counted in the delivery ledger,
+ * so the reconciliation finds them), until stopped. Each ack is a Gatling request named by the
+ * phase it was sent in: {@code "<name> send"} while the backlog builds, {@code "<name> send
+ * catch-up"} once the group resumed.
  */
-final class BacklogLoad implements Runnable {
+final class BacklogLoad {
   /** What an ack or a failure reports: the request name and its times, null for an OK. */
   interface Results {
     void result(String request, long start, long end, String koReason);
@@ -26,9 +26,8 @@ final class BacklogLoad implements Runnable {
   private final BacklogCounters counters;
   private final Results results;
   private final byte[] value;
-  private final Thread thread;
+  private final PacedSends sends;
   private volatile boolean catchingUp;
-  private volatile boolean stopped;
 
   BacklogLoad(
       BacklogSpec spec,
@@ -45,10 +44,8 @@ final class BacklogLoad implements Runnable {
     this.catchUpSender = catchUpSender;
     this.counters = counters;
     this.results = results;
-    this.value = new byte[spec.recordSize()];
-    ThreadLocalRandom.current().nextBytes(value); // random: compression does not shrink the backlog
-    this.thread = new Thread(this, "kafkaload-backlog-producer");
-    thread.setDaemon(true);
+    this.value = PacedSends.randomValue(spec.recordSize());
+    this.sends = new PacedSends("kafkaload-backlog-producer", spec.ratePerSec(), this::sendOne);
   }
 
   static String sendName(String request, boolean catchingUp) {
@@ -56,7 +53,7 @@ final class BacklogLoad implements Runnable {
   }
 
   void start() {
-    thread.start();
+    sends.start();
   }
 
   /** From now on the sends are the catch-up's. */
@@ -66,8 +63,7 @@ final class BacklogLoad implements Runnable {
 
   /** Stops sending; records in flight still report their acks. */
   void stop() {
-    stopped = true;
-    joinBriefly(thread);
+    sends.stop();
   }
 
   /** Waits up to 5 s for a thread of the backlog to end; an interrupt is kept for the caller. */
@@ -76,23 +72,6 @@ final class BacklogLoad implements Runnable {
       thread.join(5_000);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    }
-  }
-
-  @Override
-  public void run() {
-    long start = System.nanoTime();
-    long sent = 0;
-    while (!stopped) {
-      long due = (long) ((System.nanoTime() - start) / 1e9 * spec.ratePerSec());
-      for (; sent < due && !stopped; sent++) {
-        sendOne();
-      }
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        return;
-      }
     }
   }
 

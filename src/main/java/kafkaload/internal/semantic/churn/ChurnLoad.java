@@ -1,32 +1,30 @@
 package kafkaload.internal.semantic.churn;
 
 import io.gatling.core.session.Session;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.client.PacedSends;
 import kafkaload.internal.client.RecordSender;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * A round's producers: {@code rate} records a second of random bytes, paced on a thread of their
- * own through the protocol's producers (stamped and counted in the delivery ledger like every send
- * of the run), until stopped. Each ack is a Gatling request, {@code "<name> send"}.
+ * A round's producers: {@code rate} records a second of random bytes ({@link PacedSends}) through
+ * the protocol's producers (stamped and counted in the delivery ledger like every send of the run),
+ * until stopped. Each ack is a Gatling request, {@code "<name> send"}.
  */
-final class ChurnLoad implements Runnable {
+final class ChurnLoad {
   /** What an ack or a failure reports: its times, null for an OK. */
   interface Results {
     void result(long start, long end, String koReason);
   }
 
   private final String topic;
-  private final int ratePerSec;
   private final Session session;
   private final RecordSender sender;
   private final Results results;
   private final byte[] value;
-  private final Thread thread;
+  private final PacedSends sends;
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong answered = new AtomicLong();
-  private volatile boolean stopped;
 
   /** Each acknowledged record's ack time (epoch ms), in the order answered: the lag's input. */
   private long[] acked = new long[1024];
@@ -41,24 +39,20 @@ final class ChurnLoad implements Runnable {
       RecordSender sender,
       Results results) {
     this.topic = topic;
-    this.ratePerSec = ratePerSec;
     this.session = session;
     this.sender = sender;
     this.results = results;
-    this.value = new byte[recordSize];
-    ThreadLocalRandom.current().nextBytes(value);
-    this.thread = new Thread(this, "kafkaload-churn-producer");
-    thread.setDaemon(true);
+    this.value = PacedSends.randomValue(recordSize);
+    this.sends = new PacedSends("kafkaload-churn-producer", ratePerSec, this::sendOne);
   }
 
   void start() {
-    thread.start();
+    sends.start();
   }
 
   /** Stops sending and waits up to {@code waitMs} for the records in flight to be answered. */
   void stop(long waitMs) throws InterruptedException {
-    stopped = true;
-    thread.join(5_000);
+    sends.stop();
     long deadline = System.currentTimeMillis() + waitMs;
     while (answered.get() < sent.get() && System.currentTimeMillis() < deadline) {
       Thread.sleep(20);
@@ -81,31 +75,18 @@ final class ChurnLoad implements Runnable {
     return java.util.Arrays.copyOf(acked, ackedCount);
   }
 
-  @Override
-  public void run() {
-    long start = System.nanoTime();
-    long n = 0;
-    while (!stopped) {
-      long due = (long) ((System.nanoTime() - start) / 1e9 * ratePerSec);
-      for (; n < due && !stopped; n++) {
-        sent.incrementAndGet();
-        sender.send(
-            session,
-            new ProducerRecord<>(topic, null, null, value),
-            System.nanoTime(),
-            (startMs, endMs, error) -> {
-              if (error == null) {
-                ack(endMs);
-              }
-              answered.incrementAndGet();
-              results.result(startMs, endMs, error == null ? null : String.valueOf(error));
-            });
-      }
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        return;
-      }
-    }
+  private void sendOne() {
+    sent.incrementAndGet();
+    sender.send(
+        session,
+        new ProducerRecord<>(topic, null, null, value),
+        System.nanoTime(),
+        (startMs, endMs, error) -> {
+          if (error == null) {
+            ack(endMs);
+          }
+          answered.incrementAndGet();
+          results.result(startMs, endMs, error == null ? null : String.valueOf(error));
+        });
   }
 }
