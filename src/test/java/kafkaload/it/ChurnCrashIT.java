@@ -161,7 +161,8 @@ class ChurnCrashIT {
                     protocol,
                     topic + "-" + i,
                     SESSION_MS,
-                    30_000),
+                    30_000,
+                    ChurnConsumerSettings.NO_FILE),
                 jvm()));
       }
       EVERY.addAll(consumers);

@@ -45,18 +45,6 @@ public record ChurnConsumerSettings(
     }
   }
 
-  /** A consumer of a cluster reached with the bootstrap alone. */
-  public ChurnConsumerSettings(
-      String bootstrap,
-      String topic,
-      String group,
-      ChurnProtocol protocol,
-      String name,
-      long sessionTimeoutMs,
-      long maxPollIntervalMs) {
-    this(bootstrap, topic, group, protocol, name, sessionTimeoutMs, maxPollIntervalMs, NO_FILE);
-  }
-
   /** The consumer's properties, Kafka's names: offsets committed by the consumer, never auto. */
   public Properties consumerProperties() {
     Properties p = new Properties();

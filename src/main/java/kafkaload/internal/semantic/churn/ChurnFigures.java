@@ -45,6 +45,14 @@ public record ChurnFigures(
     public Round {
       events = List.copyOf(events);
     }
+
+    Round withProtocol(String name) {
+      return new Round(name, group, counts, events, perSecond, steady, kafka, verdict);
+    }
+
+    Round withVerdict(String why) {
+      return new Round(protocol, group, counts, events, perSecond, steady, kafka, why);
+    }
   }
 
   /**

@@ -264,7 +264,7 @@ final class ChurnRound {
             steady,
             kafka,
             null);
-    return withVerdict(r, ChurnTally.unreadVerdict(r));
+    return r.withVerdict(ChurnTally.unreadVerdict(r));
   }
 
   /**
@@ -305,18 +305,6 @@ final class ChurnRound {
         new Steady(null, null),
         new KafkaGroup(0, null, -1, "unknown", -1, null),
         why);
-  }
-
-  private static Round withVerdict(Round r, String verdict) {
-    return new Round(
-        r.protocol(),
-        r.group(),
-        r.counts(),
-        r.events(),
-        r.perSecond(),
-        r.steady(),
-        r.kafka(),
-        verdict);
   }
 
   private List<List<Rebalances>> rebalances() {

@@ -63,16 +63,7 @@ public final class ChurnSemantic implements Semantic<ChurnFigures> {
         continue;
       }
       for (ChurnFigures.Round r : each.get(i).rounds()) {
-        rounds.add(
-            new ChurnFigures.Round(
-                r.protocol() + " (injector " + (i + 1) + ")",
-                r.group(),
-                r.counts(),
-                r.events(),
-                r.perSecond(),
-                r.steady(),
-                r.kafka(),
-                r.verdict()));
+        rounds.add(r.withProtocol(r.protocol() + " (injector " + (i + 1) + ")"));
       }
     }
     return new ChurnFigures(
