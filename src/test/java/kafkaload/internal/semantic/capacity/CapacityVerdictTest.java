@@ -27,21 +27,12 @@ class CapacityVerdictTest {
     return new PlateauShare(
         injector,
         0,
-        n,
-        n,
-        0,
-        n,
-        0,
-        0,
-        PlateauShare.encode(h),
-        delayMs,
-        delayMs > 20 ? n : 0,
+        new PlateauShare.Counts(n, n, 0, n, 0, 0, n * 1024),
+        new PlateauShare.Timing(PlateauShare.encode(h), delayMs, delayMs > 20 ? n : 0),
+        null,
         cpu,
-        n * 1024,
         null,
-        null,
-        null,
-        0);
+        null);
   }
 
   private static PlateauFigures judge(Search s, double latencyMs, double delayMs, Double cpu) {
@@ -156,21 +147,12 @@ class CapacityVerdictTest {
     return new PlateauShare(
         s.injector(),
         s.plateau(),
-        s.sent(),
-        s.acked(),
-        s.failed(),
-        s.ackedInWindow(),
-        s.skipped(),
-        s.unacked(),
-        s.latencyMicros(),
-        s.publishDelayP99Ms(),
-        s.lateSends(),
+        s.counts(),
+        s.timing(),
+        new PlateauShare.EndToEnd(PlateauShare.encode(e2e), behind),
         s.injectorCpuPct(),
-        s.bytes(),
         s.firstError(),
-        s.groupBehind(),
-        PlateauShare.encode(e2e),
-        behind);
+        s.groupBehind());
   }
 
   @Test
@@ -182,21 +164,20 @@ class CapacityVerdictTest {
         new PlateauShare(
             0,
             0,
-            one.sent(),
-            one.acked(),
-            0,
-            one.ackedInWindow(),
-            0,
-            0,
-            one.latencyMicros(),
-            92,
-            PlateauJudge.MIN_LATE_SENDS - 1,
+            new PlateauShare.Counts(
+                one.counts().sent(),
+                one.counts().acked(),
+                0,
+                one.counts().ackedInWindow(),
+                0,
+                0,
+                one.counts().bytes()),
+            new PlateauShare.Timing(
+                one.timing().latencyMicros(), 92, PlateauJudge.MIN_LATE_SENDS - 1),
+            null,
             10.0,
-            one.bytes(),
             null,
-            null,
-            null,
-            0);
+            null);
     assertNull(j.judge(1, step, 10, List.of(stall)).verdict().injectorLimit());
     assertNotNull(j.judge(1, step, 10, List.of(one)).verdict().injectorLimit());
   }
