@@ -47,7 +47,7 @@ final class InjectorRows {
         health == null
             ? null
             : new InjectorRow.Health(
-                health.saturated(), health.reasons(), health.maxProcessCpuPct()),
+                health.saturated(), health.reasons(), health.cpu().maxProcessCpuPct()),
         null,
         text);
   }

@@ -250,26 +250,29 @@ final class MergedSummary {
         all.stream()
             .max(
                 Comparator.comparingDouble(
-                    i -> i.heapAfterGcMb().max() == null ? -1 : i.heapAfterGcMb().max()))
+                    i ->
+                        i.memory().heapAfterGcMb().max() == null
+                            ? -1
+                            : i.memory().heapAfterGcMb().max()))
             .get();
     InjectorResults loops =
         all.stream().max(Comparator.comparingDouble(i -> i.eventLoopDelayMs().max())).get();
     return new InjectorResults(
         all.stream().anyMatch(InjectorResults::saturated),
         reasons,
-        first.loadWindowSeconds(),
-        all.stream().mapToDouble(InjectorResults::cpuSecondsAtEnd).sum(),
-        max(all, InjectorResults::maxSystemCpuPct),
-        max(all, InjectorResults::maxProcessCpuPct),
-        max(all, InjectorResults::gcPauseTotalMs),
-        max(all, InjectorResults::gcPauseMaxMs),
-        max(all, InjectorResults::maxHeapUsedMb),
-        heap.heapAfterGcMb(),
+        first.windows(),
+        new InjectorResults.Cpu(
+            all.stream().mapToDouble(i -> i.cpu().cpuSecondsAtEnd()).sum(),
+            max(all, i -> i.cpu().maxSystemCpuPct()),
+            max(all, i -> i.cpu().maxProcessCpuPct()),
+            LoadCpu.sum(all.stream().map(i -> i.cpu().loadCpu()).toList())),
+        new InjectorResults.Memory(
+            max(all, i -> i.memory().gcPauseTotalMs()),
+            max(all, i -> i.memory().gcPauseMaxMs()),
+            max(all, i -> i.memory().maxHeapUsedMb()),
+            heap.memory().heapAfterGcMb()),
         loops.eventLoopDelayMs(),
-        first.bounds(),
-        LoadCpu.sum(all.stream().map(InjectorResults::loadCpu).toList()),
-        first.measuredWindowSeconds(),
-        first.warmUpWindowSeconds());
+        first.bounds());
   }
 
   private static <T> double max(List<T> all, ToDoubleFunction<T> f) {

@@ -44,7 +44,7 @@ public final class MarkdownSummary {
     row(md, "p99.9 ack latency (ms)", p == null ? null : p.p999());
     row(md, "error %", f.errorPct());
     row(md, "CPU per message (µs of the machine)", nan(Stats.medianOf(f.cpuUsPerMsg())));
-    LoadCpu cpu = r.injector() == null ? null : r.injector().loadCpu();
+    LoadCpu cpu = r.injector() == null ? null : r.injector().cpu().loadCpu();
     if (cpu != null) {
       // CPU time (one core's µs), not the per-second machine share above; an in-JVM broker is in
       // it.

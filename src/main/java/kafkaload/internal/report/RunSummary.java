@@ -130,27 +130,28 @@ public final class RunSummary {
         new InjectorResults(
             verdict.saturated(),
             verdict.reasons(),
-            window(window),
-            RunLedger.processCpuSeconds(),
-            samples.stream()
-                .mapToDouble(p -> p.resources().systemCpuPct())
-                .filter(d -> !Double.isNaN(d))
-                .max()
-                .orElse(0),
-            samples.stream()
-                .mapToDouble(p -> p.resources().processCpuPct())
-                .filter(d -> !Double.isNaN(d))
-                .max()
-                .orElse(0),
-            samples.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
-            samples.stream().mapToDouble(p -> p.resources().gcMaxPauseMs()).max().orElse(0),
-            samples.stream().mapToDouble(p -> p.resources().heapUsedMb()).max().orElse(0),
-            heapAfterGc(load),
+            new InjectorResults.Windows(
+                window(window), window(health.measuredWindow()), window(health.warmUpWindow())),
+            new InjectorResults.Cpu(
+                RunLedger.processCpuSeconds(),
+                samples.stream()
+                    .mapToDouble(p -> p.resources().systemCpuPct())
+                    .filter(d -> !Double.isNaN(d))
+                    .max()
+                    .orElse(0),
+                samples.stream()
+                    .mapToDouble(p -> p.resources().processCpuPct())
+                    .filter(d -> !Double.isNaN(d))
+                    .max()
+                    .orElse(0),
+                health.loadCpu()),
+            new InjectorResults.Memory(
+                samples.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
+                samples.stream().mapToDouble(p -> p.resources().gcMaxPauseMs()).max().orElse(0),
+                samples.stream().mapToDouble(p -> p.resources().heapUsedMb()).max().orElse(0),
+                heapAfterGc(load)),
             health.eventLoopDelay(),
-            health.bounds(),
-            health.loadCpu(),
-            window(health.measuredWindow()),
-            window(health.warmUpWindow()));
+            health.bounds());
     // Hours of per-second samples would make the JSON and the page heavy: both get at most
     // Timeline.MAX_POINTS
     // points, and kafka-timeline.csv keeps every second.
@@ -370,11 +371,12 @@ public final class RunSummary {
    */
   public RunSummary withCpuAtReport(double cpuSeconds) {
     InjectorResults i = results.injector();
-    if (i == null || i.loadCpu() == null || Double.isNaN(cpuSeconds)) {
+    if (i == null || i.cpu().loadCpu() == null || Double.isNaN(cpuSeconds)) {
       return this;
     }
     return new RunSummary(
-        results.withInjector(i.withLoadCpu(i.loadCpu().withCpuAtReport(cpuSeconds))), timelineCsv);
+        results.withInjector(i.withLoadCpu(i.cpu().loadCpu().withCpuAtReport(cpuSeconds))),
+        timelineCsv);
   }
 
   /** The same summary with the comparison with a baseline. */

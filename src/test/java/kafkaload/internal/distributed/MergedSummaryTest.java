@@ -120,24 +120,21 @@ class MergedSummaryTest {
         new InjectorResults(
             saturated,
             saturated ? List.of("CPU above 90%") : List.of(),
-            new InjectorResults.LoadWindow(1.0, 11.0),
-            10 + index,
-            cpu,
-            cpu,
-            5,
-            2,
-            300,
-            new InjectorResults.HeapAfterGc(20.0, 30.0, 40.0 + index),
+            new InjectorResults.Windows(new InjectorResults.LoadWindow(1.0, 11.0), null, null),
+            new InjectorResults.Cpu(
+                10 + index,
+                cpu,
+                cpu,
+                LoadCpu.between(
+                        new LoadCpu.Reading(1, 3 + index, 0),
+                        new LoadCpu.Reading(11, 9 + index, acked),
+                        LoadCpu.FIRST_MEASURED_REQUEST,
+                        false)
+                    .withCpuAtReport(10 + index)),
+            new InjectorResults.Memory(
+                5, 2, 300, new InjectorResults.HeapAfterGc(20.0, 30.0, 40.0 + index)),
             new InjectorResults.EventLoopDelay(2, 100, 100, 0.1, 1, 5 + index),
-            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
-            LoadCpu.between(
-                    new LoadCpu.Reading(1, 3 + index, 0),
-                    new LoadCpu.Reading(11, 9 + index, acked),
-                    LoadCpu.FIRST_MEASURED_REQUEST,
-                    false)
-                .withCpuAtReport(10 + index),
-            null,
-            null);
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
     return new RunResults(
         1,
         "2026-12-01T05:00:0" + index + "Z",
@@ -234,9 +231,9 @@ class MergedSummaryTest {
     InjectorResults h = m.injector();
     assertTrue(h.saturated(), "saturated when any was");
     assertEquals(List.of("injector 1: CPU above 90%"), h.reasons());
-    assertEquals(21, h.cpuSecondsAtEnd());
+    assertEquals(21, h.cpu().cpuSecondsAtEnd());
     // The CPU split at the measured load is summed, and the CPU per message is that of the sums.
-    LoadCpu c = h.loadCpu();
+    LoadCpu c = h.cpu().loadCpu();
     assertEquals(12, c.duringSeconds(), 1e-9);
     assertEquals(7, c.beforeSeconds(), 1e-9);
     assertEquals(2, c.afterSeconds(), 1e-9);
@@ -244,8 +241,8 @@ class MergedSummaryTest {
     assertEquals(acked, c.ackedDuring());
     assertEquals(12.0 / acked * 1e6, c.microsPerMessage(), 1e-3);
     assertFalse(c.brokerInJvm());
-    assertEquals(95, h.maxProcessCpuPct());
-    assertEquals(41.0, h.heapAfterGcMb().max());
+    assertEquals(95, h.cpu().maxProcessCpuPct());
+    assertEquals(41.0, h.memory().heapAfterGcMb().max());
     assertEquals(6, h.eventLoopDelayMs().max());
 
     // Second by second: rates summed, CPU the worst injector's, a value no injector knew stays NaN.

@@ -136,19 +136,11 @@ final class Fixtures {
         new InjectorResults(
             true,
             List.of("CPU above 90% for 10 s"),
-            i.loadWindowSeconds(),
-            i.cpuSecondsAtEnd(),
-            i.maxSystemCpuPct(),
-            i.maxProcessCpuPct(),
-            i.gcPauseTotalMs(),
-            i.gcPauseMaxMs(),
-            i.maxHeapUsedMb(),
-            i.heapAfterGcMb(),
+            new InjectorResults.Windows(i.windows().loadWindowSeconds(), null, null),
+            i.cpu(),
+            i.memory(),
             i.eventLoopDelayMs(),
-            i.bounds(),
-            i.loadCpu(),
-            null,
-            null);
+            i.bounds());
     return new RunResults(
         r.schemaVersion(),
         r.startedAt(),

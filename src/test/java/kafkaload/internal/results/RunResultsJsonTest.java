@@ -300,20 +300,25 @@ public class RunResultsJsonTest {
         new InjectorResults(
             true,
             List.of("CPU above 90% for 10 s"),
-            new InjectorResults.LoadWindow(2.5, null),
-            42.5,
-            95,
-            88,
-            120,
-            35,
-            512,
-            new InjectorResults.HeapAfterGc(30.0, 45.0, 60.0),
+            new InjectorResults.Windows(new InjectorResults.LoadWindow(2.5, null), null, null),
+            new InjectorResults.Cpu(
+                42.5,
+                95,
+                88,
+                new LoadCpu(
+                    3.5,
+                    13.5,
+                    LoadCpu.FIRST_MEASURED_REQUEST,
+                    9.5,
+                    30.0,
+                    3.0,
+                    1_000_000,
+                    30.0,
+                    true)),
+            new InjectorResults.Memory(
+                120, 35, 512, new InjectorResults.HeapAfterGc(30.0, 45.0, 60.0)),
             new InjectorResults.EventLoopDelay(2, 1000, 100, 0.1, 2.5, 30),
-            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
-            new LoadCpu(
-                3.5, 13.5, LoadCpu.FIRST_MEASURED_REQUEST, 9.5, 30.0, 3.0, 1_000_000, 30.0, true),
-            null,
-            null);
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
     LatencySourceFigures sources =
         new LatencySourceFigures(
             Map.of("send", new LatencySourceFigures.Ack(2.5, 7.5, 12.5)),
@@ -424,7 +429,7 @@ public class RunResultsJsonTest {
     ((ObjectNode) tree.at("/protocols/0/reconciliation/exactlyOnce")).put("abortedOutputs", -1);
     ((ObjectNode) tree.at("/protocols/0/shareGroups/0/lagVerdict")).put("lagAtEnd", -1);
     RunResults read = ResultsJson.read(TREE.writeValueAsString(tree));
-    assertNull(read.injector().loadWindowSeconds().end());
+    assertNull(read.injector().windows().loadWindowSeconds().end());
     ReconciliationResult.Topic topic = read.protocols().get(0).reconciliation().topics().get(0);
     assertNull(topic.delivered());
     assertEquals(
