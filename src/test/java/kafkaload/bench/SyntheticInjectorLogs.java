@@ -88,17 +88,12 @@ public final class SyntheticInjectorLogs {
           ResultsJson.write(
               new RunResults(
                   RunResults.SCHEMA_VERSION,
-                  "2026-01-01T00:00:00Z",
-                  "2026-01-01T00:10:00Z",
-                  600,
+                  new RunResults.Period("2026-01-01T00:00:00Z", "2026-01-01T00:10:00Z", 600),
                   Map.of(),
                   List.of(),
                   null,
                   health,
                   List.of(),
-                  null,
-                  null,
-                  null,
                   null,
                   null,
                   null)));

@@ -43,8 +43,10 @@ final class MergedSummary {
         complete.stream().map(InjectorFolder::summary).filter(Objects::nonNull).toList();
     // With no injector's summary (first null): the rows, verdicts and merge facts alone.
     RunResults first = sums.isEmpty() ? null : sums.get(0);
-    String startedAt = sums.stream().map(RunResults::startedAt).min(String::compareTo).orElse(null);
-    String endedAt = sums.stream().map(RunResults::endedAt).max(String::compareTo).orElse(null);
+    String startedAt =
+        sums.stream().map(r -> r.period().startedAt()).min(String::compareTo).orElse(null);
+    String endedAt =
+        sums.stream().map(r -> r.period().endedAt()).max(String::compareTo).orElse(null);
     List<ProtocolResults> protocols = new ArrayList<>();
     for (int k = 0; first != null && k < first.protocols().size(); k++) {
       int kk = k;
@@ -59,23 +61,21 @@ final class MergedSummary {
     }
     return new RunResults(
         RunResults.SCHEMA_VERSION,
-        startedAt,
-        endedAt,
-        first == null
-            ? 0
-            : (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli())
-                / 1000.0,
+        new RunResults.Period(
+            startedAt,
+            endedAt,
+            first == null
+                ? 0
+                : (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli())
+                    / 1000.0),
         first == null ? Map.of() : first.parameters(),
         protocols,
         null,
         health(complete),
         timeline(sums.stream().map(RunResults::timeline).toList()),
         null,
-        rows,
-        merge,
-        gates,
-        null,
-        null);
+        new RunResults.Merged(rows, merge),
+        new RunResults.Verdicts(gates, null, null));
   }
 
   private static ProtocolResults protocol(

@@ -18,17 +18,18 @@ public final class MarkdownSummary {
 
   public static String of(RunResults r, String label) {
     StringBuilder md = new StringBuilder();
-    boolean gatesFailed = r.gates() != null && r.gates().stream().anyMatch(g -> !g.passed());
-    boolean regressed = r.baseline() != null && r.baseline().regressed();
+    boolean gatesFailed =
+        r.verdicts().gates() != null && r.verdicts().gates().stream().anyMatch(g -> !g.passed());
+    boolean regressed = r.verdicts().baseline() != null && r.verdicts().baseline().regressed();
     String simulation = r.parameters() == null ? null : r.parameters().get("simulation");
     md.append("## Kafka load test: ")
         .append(gatesFailed || regressed ? "FAILED" : "passed")
         .append(simulation == null ? "" : " (" + simulation + ")")
         .append("\n\n");
     md.append("Run ")
-        .append(r.startedAt())
+        .append(r.period().startedAt())
         .append(label == null || label.isEmpty() ? "" : ", `" + label + "`")
-        .append(String.format(Locale.ROOT, ", %.0f s.", r.durationSeconds()));
+        .append(String.format(Locale.ROOT, ", %.0f s.", r.period().durationSeconds()));
     if (r.injector() != null && r.injector().saturated()) {
       md.append(" **The injector was saturated: the figures are a floor** (")
           .append(String.join("; ", r.injector().reasons()))
@@ -77,9 +78,9 @@ public final class MarkdownSummary {
         }
       }
     }
-    if (r.gates() != null && !r.gates().isEmpty()) {
+    if (r.verdicts().gates() != null && !r.verdicts().gates().isEmpty()) {
       md.append("### Gates\n\n| gate | verdict | actual |\n|---|---|---:|\n");
-      for (RunResults.Gate g : r.gates()) {
+      for (RunResults.Gate g : r.verdicts().gates()) {
         md.append("| ")
             .append(cell(g.description()))
             .append(" | ")
@@ -90,7 +91,7 @@ public final class MarkdownSummary {
       }
       md.append("\n");
     }
-    BaselineComparison b = r.baseline();
+    BaselineComparison b = r.verdicts().baseline();
     if (b != null) {
       md.append("### Against the baseline\n\n")
           .append("Baseline: `")

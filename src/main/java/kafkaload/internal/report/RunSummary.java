@@ -159,9 +159,10 @@ public final class RunSummary {
     RunResults results =
         new RunResults(
             RunResults.SCHEMA_VERSION,
-            Instant.ofEpochMilli(startMillis).toString(),
-            Instant.ofEpochMilli(endMillis).toString(),
-            seconds,
+            new RunResults.Period(
+                Instant.ofEpochMilli(startMillis).toString(),
+                Instant.ofEpochMilli(endMillis).toString(),
+                seconds),
             // The -D knobs the simulation read, with the values it used, defaults included: the
             // run's test plan as run.
             Secrets.masked(parameters),
@@ -171,9 +172,6 @@ public final class RunSummary {
             Timeline.injector(samples, perPoint),
             RunResults.Resolution.of(samples.size(), perPoint)
                 .withFile(Timeline.INJECTOR_AGGREGATION, "kafka-timeline.csv"),
-            null,
-            null,
-            null,
             null,
             null);
     return new RunSummary(results, Timeline.csv(samples));

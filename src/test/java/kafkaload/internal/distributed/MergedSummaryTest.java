@@ -137,17 +137,13 @@ class MergedSummaryTest {
             new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
     return new RunResults(
         1,
-        "2026-12-01T05:00:0" + index + "Z",
-        "2026-12-01T05:00:1" + index + "Z",
-        10,
+        new RunResults.Period(
+            "2026-12-01T05:00:0" + index + "Z", "2026-12-01T05:00:1" + index + "Z", 10),
         Map.of("duration", "10"),
         List.of(p),
         null,
         health,
         List.of(second(1.2, acked / 10.0, cpu, Double.NaN), second(2.1, acked / 10.0, cpu, 30)),
-        null,
-        null,
-        null,
         null,
         null,
         null);
@@ -191,9 +187,9 @@ class MergedSummaryTest {
             info,
             List.of(new RunResults.Gate("g", true, 1.0, null)));
 
-    assertEquals("2026-12-01T05:00:00Z", m.startedAt());
-    assertEquals("2026-12-01T05:00:11Z", m.endedAt());
-    assertEquals(11, m.durationSeconds());
+    assertEquals("2026-12-01T05:00:00Z", m.period().startedAt());
+    assertEquals("2026-12-01T05:00:11Z", m.period().endedAt());
+    assertEquals(11, m.period().durationSeconds());
     ProtocolResults p = m.protocols().get(0);
     Throughput t = p.sends().throughput();
     assertEquals(4000, t.ackedOk());
@@ -251,9 +247,9 @@ class MergedSummaryTest {
     assertEquals(95, m.timeline().get(0).resources().processCpuPct());
     assertTrue(Double.isNaN(m.timeline().get(0).resources().heapAfterGcMb()));
     assertEquals(20, m.timeline().get(1).eventLoop().eventLoopProbes(), "probe counts add up");
-    assertEquals(rows, m.injectors());
-    assertEquals(info, m.merge());
-    assertFalse(m.gates().isEmpty());
+    assertEquals(rows, m.merged().injectors());
+    assertEquals(info, m.merged().merge());
+    assertFalse(m.verdicts().gates().isEmpty());
     assertEquals(m, ResultsJson.read(ResultsJson.write(m)), "the merged results round-trip too");
   }
 

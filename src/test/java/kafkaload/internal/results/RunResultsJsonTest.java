@@ -348,23 +348,21 @@ public class RunResultsJsonTest {
                 "DID NOT FINISH"));
     return new RunResults(
         RunResults.SCHEMA_VERSION,
-        "2026-12-01T05:00:00Z",
-        "2026-12-01T05:00:12.500Z",
-        12.5,
+        new RunResults.Period("2026-12-01T05:00:00Z", "2026-12-01T05:00:12.500Z", 12.5),
         Map.of("duration", "10", "kafka.client.config", "******"),
         List.of(p, bare),
         sources,
         injector,
         List.of(sample(1.0, Double.NaN), sample(2.0, 45)),
         RunResults.Resolution.of(2, 1).withFile("mean of msgs/s", "kafka-timeline.csv"),
-        rows,
-        new RunResults.MergeInfo(3, 2, List.of(2), 2, 4.25),
-        List.of(
-            new RunResults.Gate(
-                "Global: percentage of failed events is less than 1.0", true, 0.2, null),
-            new RunResults.Gate("send: 99th percentile", false, null, "no request named send")),
-        "simulation.log",
-        null);
+        new RunResults.Merged(rows, new RunResults.MergeInfo(3, 2, List.of(2), 2, 4.25)),
+        new RunResults.Verdicts(
+            List.of(
+                new RunResults.Gate(
+                    "Global: percentage of failed events is less than 1.0", true, 0.2, null),
+                new RunResults.Gate("send: 99th percentile", false, null, "no request named send")),
+            "simulation.log",
+            null));
   }
 
   @Test
@@ -448,18 +446,13 @@ public class RunResultsJsonTest {
     RunResults single =
         new RunResults(
             1,
-            full.startedAt(),
-            full.endedAt(),
-            full.durationSeconds(),
+            full.period(),
             full.parameters(),
             full.protocols(),
             full.latencySources(),
             full.injector(),
             full.timeline(),
             full.timelineResolution(),
-            null,
-            null,
-            null,
             null,
             null);
     String json = ResultsJson.write(single);
@@ -493,7 +486,7 @@ public class RunResultsJsonTest {
         p.sends().throughput().ackedOk(),
         p.sends().partitions().stream().mapToLong(ProtocolResults.PartitionShare::records).sum());
     assertEquals("******", p.config().producerProperties().get("ssl.truststore.password"));
-    assertFalse(read.gates().isEmpty());
+    assertFalse(read.verdicts().gates().isEmpty());
     // Its ack p99 of a second without acks was written "NaN": read as NaN, written null now.
     assertTrue(Double.isNaN(read.timeline().get(read.timeline().size() - 1).load().ackP99Ms()));
     assertEquals(
