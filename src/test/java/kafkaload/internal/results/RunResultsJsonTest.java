@@ -87,28 +87,13 @@ public class RunResultsJsonTest {
     ReconciliationResult rec =
         new ReconciliationResult(
             true,
-            1000,
-            1001,
-            1,
-            0,
-            1,
-            0.1,
-            true,
-            1,
+            new ReconciliationResult.Totals(1000, 1001, 1, 0, 1, 0.1, true, 1),
             new ReconciliationResult.ReadBack(
                 true,
-                5000,
-                1001,
-                1000,
-                1,
-                0,
-                0,
-                1,
-                65_536,
-                0,
+                new ReconciliationResult.ReadBack.Counts(5000, 1001, 1000, 1, 0, 1),
+                new ReconciliationResult.ReadBack.Reordering(0, 65_536, 0),
                 1.75,
-                Map.of(0, 1000L, 1, 5L),
-                List.of(1),
+                new ReconciliationResult.ReadBack.Found(Map.of(0, 1000L, 1, 5L), List.of(1)),
                 "read_committed",
                 0L),
             List.of(
@@ -145,13 +130,7 @@ public class RunResultsJsonTest {
                             1, 0, -1, 500, 512_000, null, null, null)))),
             new ReconciliationResult.ExactlyOnce(
                 topic + "-replies",
-                1000,
-                1001,
-                1000,
-                1,
-                0,
-                0,
-                7L,
+                new ReconciliationResult.ExactlyOnce.Outputs(1000, 1001, 1000, 1, 0, 0, 7L),
                 true,
                 0.5,
                 List.of(),
@@ -433,7 +412,7 @@ public class RunResultsJsonTest {
     assertEquals(
         new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, null, null, null),
         topic.partitions().get(1));
-    assertNull(read.protocols().get(0).reconciliation().exactlyOnce().abortedOutputs());
+    assertNull(read.protocols().get(0).reconciliation().exactlyOnce().counts().abortedOutputs());
     ShareGroupResults.LagVerdict lag =
         read.protocols().get(0).section(ShareSemantic.SECTION).get(0).groupLag().lagVerdict();
     assertNull(lag.lagAtEnd());
@@ -481,7 +460,7 @@ public class RunResultsJsonTest {
     assertFalse(read.protocols().isEmpty());
     ProtocolResults p = read.protocols().get(0);
     assertTrue(p.sends().throughput().ackedOk() > 0);
-    assertEquals(p.sends().throughput().ackedOk(), p.reconciliation().ackedOk());
+    assertEquals(p.sends().throughput().ackedOk(), p.reconciliation().totals().ackedOk());
     assertEquals(
         p.sends().throughput().ackedOk(),
         p.sends().partitions().stream().mapToLong(ProtocolResults.PartitionShare::records).sum());
