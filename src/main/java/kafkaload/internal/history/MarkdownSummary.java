@@ -106,23 +106,23 @@ public final class MarkdownSummary {
             .append(fig.name())
             .append(fig.unit().isEmpty() ? "" : " (" + fig.unit() + ")")
             .append(" | ")
-            .append(VerdictText.fmt(fig.baseline()))
+            .append(VerdictText.fmt(fig.values().baseline()))
             .append(" | ")
-            .append(VerdictText.fmt(fig.current()))
+            .append(VerdictText.fmt(fig.values().current()))
             .append(" | ")
             .append(
-                fig.changePct() == null
+                fig.values().changePct() == null
                     ? "-"
                     : String.format(
                         Locale.ROOT,
                         "%+.1f%s",
-                        fig.changePct(),
+                        fig.values().changePct(),
                         fig.name().equals(BaselineGate.ERRORS) ? " pts" : "%"))
             .append(" | ")
             .append(
-                fig.test().equals("none")
+                fig.estimate().test().equals("none")
                     ? "-"
-                    : String.format(Locale.ROOT, "%.1f%%", 100 * fig.confidence()))
+                    : String.format(Locale.ROOT, "%.1f%%", 100 * fig.estimate().confidence()))
             .append(" | ")
             .append(fig.worseWhen().equals("higher") ? "+" : "-")
             .append(VerdictText.fmt(fig.thresholdPct()))
@@ -131,7 +131,7 @@ public final class MarkdownSummary {
             .append(
                 fig.regression()
                     ? "**REGRESSION**"
-                    : fig.test().equals("none") ? "not judged" : "ok")
+                    : fig.estimate().test().equals("none") ? "not judged" : "ok")
             .append(" |\n");
       }
       List<String> flags = b.flags();
