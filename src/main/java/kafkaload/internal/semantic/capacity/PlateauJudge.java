@@ -112,9 +112,7 @@ final class PlateauJudge {
         step.rate(),
         seconds,
         achieved,
-        p,
-        endToEnd,
-        delay,
+        new PlateauFigures.Latencies(p, endToEnd, delay),
         cpu,
         new PlateauFigures.Counts(sent, all.acked(), failed, unacked, all.bytes()),
         new PlateauFigures.Verdict(failures.isEmpty(), List.copyOf(failures), limit));

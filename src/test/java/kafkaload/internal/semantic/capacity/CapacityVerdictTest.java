@@ -128,7 +128,7 @@ class CapacityVerdictTest {
     PlateauFigures read = j.judge(1, step, 10, List.of(withE2e(acked, slow, 0)));
     assertFalse(read.verdict().passed());
     assertEquals(List.of("end-to-end p99 250 ms > 100 ms"), read.verdict().failures());
-    assertEquals(5, read.ackLatency().p99(), 0.01);
+    assertEquals(5, read.latencies().ackLatency().p99(), 0.01);
 
     Histogram prompt = new Histogram(3);
     prompt.recordValueWithCount(8_000, 500);
@@ -138,9 +138,11 @@ class CapacityVerdictTest {
         behind.verdict().failures());
     assertTrue(j.judge(1, step, 10, List.of(withE2e(acked, prompt, 0))).verdict().passed());
     assertEquals(
-        8, j.judge(1, step, 10, List.of(withE2e(acked, prompt, 0))).endToEnd().p99(), 0.01);
+        8,
+        j.judge(1, step, 10, List.of(withE2e(acked, prompt, 0))).latencies().endToEnd().p99(),
+        0.01);
     // No end-to-end consumer: no figure, no gate.
-    assertNull(j.judge(1, step, 10, List.of(acked)).endToEnd());
+    assertNull(j.judge(1, step, 10, List.of(acked)).latencies().endToEnd());
   }
 
   private static PlateauShare withE2e(PlateauShare s, Histogram e2e, long behind) {
