@@ -76,11 +76,11 @@ public final class GateBench {
           BaselineComparison c = BaselineGate.compare(e.results(), baseline, t, "same");
           detected += c.regressed() ? 1 : 0;
           c.figures().stream()
-              .filter(f -> f.name().equals(BaselineGate.RATE) && f.changePct() != null)
-              .forEach(f -> rateChange.add(f.changePct()));
+              .filter(f -> f.name().equals(BaselineGate.RATE) && f.values().changePct() != null)
+              .forEach(f -> rateChange.add(f.values().changePct()));
           c.figures().stream()
-              .filter(f -> f.name().equals(BaselineGate.P99) && f.changePct() != null)
-              .forEach(f -> p99Change.add(f.changePct()));
+              .filter(f -> f.name().equals(BaselineGate.P99) && f.values().changePct() != null)
+              .forEach(f -> p99Change.add(f.values().changePct()));
           System.out.println(
               e.file().getFileName()
                   + ": "

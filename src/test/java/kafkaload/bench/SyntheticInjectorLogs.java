@@ -77,35 +77,23 @@ public final class SyntheticInjectorLogs {
           new InjectorResults(
               false,
               List.of(),
-              new InjectorResults.LoadWindow(0.0, 600.0),
-              0,
-              0,
-              0,
-              0,
-              0,
-              0,
-              new InjectorResults.HeapAfterGc(null, null, null),
+              new InjectorResults.Windows(new InjectorResults.LoadWindow(0.0, 600.0), null, null),
+              new InjectorResults.Cpu(0, 0, 0, null),
+              new InjectorResults.Memory(
+                  0, 0, 0, new InjectorResults.HeapAfterGc(null, null, null)),
               new InjectorResults.EventLoopDelay(0, 0, 100, 0, 0, 0),
-              new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
-              null,
-              null,
-              null);
+              new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
       Files.writeString(
           log.resolveSibling("kafka-summary.json"),
           ResultsJson.write(
               new RunResults(
                   RunResults.SCHEMA_VERSION,
-                  "2026-01-01T00:00:00Z",
-                  "2026-01-01T00:10:00Z",
-                  600,
+                  new RunResults.Period("2026-01-01T00:00:00Z", "2026-01-01T00:10:00Z", 600),
                   Map.of(),
                   List.of(),
                   null,
                   health,
                   List.of(),
-                  null,
-                  null,
-                  null,
                   null,
                   null,
                   null)));

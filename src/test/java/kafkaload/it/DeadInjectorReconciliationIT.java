@@ -82,15 +82,15 @@ class DeadInjectorReconciliationIT {
                 .withReadBack(true, Duration.ofSeconds(60)));
     ReconciliationResult.ReadBack rb = r.readBack();
     assertTrue(rb.complete(), r.toString());
-    assertEquals(Map.of(0, 50L, 1, 30L, 2, 50L), rb.foundByInjector());
-    assertEquals(List.of(1), rb.unreportedInjectors());
-    assertEquals(30, rb.foundUnreported());
-    assertEquals(130, rb.distinct(), "every record of the run in the topic");
+    assertEquals(Map.of(0, 50L, 1, 30L, 2, 50L), rb.found().foundByInjector());
+    assertEquals(List.of(1), rb.found().unreportedInjectors());
+    assertEquals(30, rb.found().foundUnreported());
+    assertEquals(130, rb.counts().distinct(), "every record of the run in the topic");
     assertEquals(101, r.ackedOk());
     assertEquals(100, r.topics().get(0).delivered(), "the survivors' records only");
     assertEquals(
-        rb.distinct() - r.topics().get(0).delivered(),
-        rb.foundUnreported(),
+        rb.counts().distinct() - r.topics().get(0).delivered(),
+        rb.found().foundUnreported(),
         "found for the dead injector = the run's records in the topic - the survivors' delivered");
     assertEquals(1, r.lost(), "the survivors' lost record is not hidden by the dead injector's");
     assertEquals(0, r.duplicates());

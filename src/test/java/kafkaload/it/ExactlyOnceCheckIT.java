@@ -69,14 +69,14 @@ class ExactlyOnceCheckIT {
             true,
             new ExactlyOnceCheck.Output(topic, Map.of()),
             Duration.ofSeconds(3));
-    assertEquals(10, e.committedInputs(), e.toString());
-    assertEquals(10, e.committedOutputs(), "8 firsts, a duplicate, an unexpected: " + e);
-    assertEquals(8, e.distinctOutputs(), e.toString());
-    assertEquals(1, e.duplicates(), e.toString());
-    assertEquals(2, e.missing(), e.toString());
+    assertEquals(10, e.counts().committedInputs(), e.toString());
+    assertEquals(10, e.counts().committedOutputs(), "8 firsts, a duplicate, an unexpected: " + e);
+    assertEquals(8, e.counts().distinctOutputs(), e.toString());
+    assertEquals(1, e.counts().duplicates(), e.toString());
+    assertEquals(2, e.counts().missing(), e.toString());
     assertEquals(List.of(8L, 9L), e.missingSample());
-    assertEquals(1, e.unexpected(), e.toString());
-    assertEquals(1, e.abortedOutputs(), "the aborted output, counted apart: " + e);
+    assertEquals(1, e.counts().unexpected(), e.toString());
+    assertEquals(1, e.counts().abortedOutputs(), "the aborted output, counted apart: " + e);
     assertTrue(
         e.failure().startsWith("EXACTLY-ONCE BROKEN on '" + topic + "': 2 committed input(s)"),
         e.failure());
@@ -95,7 +95,7 @@ class ExactlyOnceCheckIT {
             true,
             new ExactlyOnceCheck.Output(topic, Map.of()),
             Duration.ofSeconds(3));
-    assertEquals(0, partial.missing(), partial.toString());
-    assertEquals(3, partial.unexpected(), "3 twice and 42 have no input here: " + partial);
+    assertEquals(0, partial.counts().missing(), partial.toString());
+    assertEquals(3, partial.counts().unexpected(), "3 twice and 42 have no input here: " + partial);
   }
 }

@@ -153,7 +153,7 @@ class TransactionReconciliationIT {
     assertEquals(records + markers, r.offsetDelta());
     assertTrue(r.readBack().complete(), r.toString());
     assertEquals("read_committed", r.readBack().isolationLevel());
-    assertEquals(records, r.readBack().distinct());
+    assertEquals(records, r.readBack().counts().distinct());
     assertEquals(0, r.duplicates(), "markers are offsets, not copies of records: " + r);
     assertEquals(0, r.lost(), r.toString());
     assertEquals(
@@ -233,7 +233,7 @@ class TransactionReconciliationIT {
           "the open transaction starts where the last stable offset stopped");
       assertEquals(stuck.lastStableOffset() + 3, stuck.highWatermark());
       assertFalse(r.readBack().complete(), "records past the stuck offset could not be read");
-      assertEquals(10, r.readBack().distinct(), "the committed records were read");
+      assertEquals(10, r.readBack().counts().distinct(), "the committed records were read");
       String verdict = ReconciliationVerdict.lost(r, 0, TIMEOUT.toSeconds());
       assertNotNull(verdict);
       assertTrue(
@@ -290,7 +290,7 @@ class TransactionReconciliationIT {
                     new Reconciliation.Reading(
                         true, TIMEOUT, IsolationLevel.READ_COMMITTED, Duration.ofSeconds(5))));
     assertEquals(committed + aborted, rc.ackedOk());
-    assertEquals(committed, rc.readBack().distinct(), rc.toString());
+    assertEquals(committed, rc.readBack().counts().distinct(), rc.toString());
     assertEquals(0, rc.readBack().abortedFound(), "aborted records are invisible read_committed");
     assertEquals(0, rc.lost(), "aborted records are owed to no reader: " + rc);
     assertEquals(new Reconciled.Transactions(committed, aborted, 0), rc.transactions());
@@ -302,7 +302,7 @@ class TransactionReconciliationIT {
                 .withReading(
                     new Reconciliation.Reading(
                         true, TIMEOUT, IsolationLevel.READ_UNCOMMITTED, Duration.ofSeconds(5))));
-    assertEquals(committed + aborted, ru.readBack().distinct(), ru.toString());
+    assertEquals(committed + aborted, ru.readBack().counts().distinct(), ru.toString());
     assertEquals(aborted, ru.readBack().abortedFound(), "every aborted record is in the log");
     assertEquals(0, ru.readBack().abortedVisible(), "expected when reading uncommitted");
     assertEquals(0, ru.lost(), ru.toString());

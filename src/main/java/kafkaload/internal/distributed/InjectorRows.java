@@ -36,17 +36,18 @@ final class InjectorRows {
         f.index(),
         "complete",
         late,
-        c.requests(),
-        c.ok(),
-        c.ko(),
-        f.marker().gatlingExitCode(),
-        p == null ? null : p.sends().throughput().ackedOk(),
-        p == null ? null : p.sends().throughput().failed(),
-        p == null ? null : p.sends().throughput().rate().msgsPerSec(),
-        p == null ? null : p.latencies().ackLatencyMs(),
-        health == null ? null : health.saturated(),
-        health == null ? null : health.reasons(),
-        health == null ? null : health.maxProcessCpuPct(),
+        new InjectorRow.Gatling(c.requests(), c.ok(), c.ko(), f.marker().gatlingExitCode()),
+        p == null
+            ? null
+            : new InjectorRow.Kafka(
+                p.sends().throughput().ackedOk(),
+                p.sends().throughput().failed(),
+                p.sends().throughput().rate().msgsPerSec(),
+                p.latencies().ackLatencyMs()),
+        health == null
+            ? null
+            : new InjectorRow.Health(
+                health.saturated(), health.reasons(), health.cpu().maxProcessCpuPct()),
         null,
         text);
   }
@@ -100,8 +101,14 @@ final class InjectorRows {
   /** The row of an injector that did not finish: what its log holds (null: not known). */
   private static InjectorRow died(InjectorFolder f, Long requests, Long ok, Long ko, String text) {
     return new InjectorRow(
-        f.index(), "died", null, requests, ok, ko, null, null, null, null, null, null, null, null,
-        null, text);
+        f.index(),
+        "died",
+        null,
+        new InjectorRow.Gatling(requests, ok, ko, null),
+        null,
+        null,
+        null,
+        text);
   }
 
   /** Each row gets its records found in the topic; returns the dead injectors' total. */

@@ -31,7 +31,7 @@ record MergedReconciliation(
   Map<Integer, Long> foundByInjector() {
     return result == null || result.readBack() == null
         ? Map.of()
-        : result.readBack().foundByInjector();
+        : result.readBack().found().foundByInjector();
   }
 
   /** One reconciliation per protocol; {@code all} holds dead injectors, counted for them. */

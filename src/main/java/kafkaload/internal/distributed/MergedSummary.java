@@ -43,8 +43,10 @@ final class MergedSummary {
         complete.stream().map(InjectorFolder::summary).filter(Objects::nonNull).toList();
     // With no injector's summary (first null): the rows, verdicts and merge facts alone.
     RunResults first = sums.isEmpty() ? null : sums.get(0);
-    String startedAt = sums.stream().map(RunResults::startedAt).min(String::compareTo).orElse(null);
-    String endedAt = sums.stream().map(RunResults::endedAt).max(String::compareTo).orElse(null);
+    String startedAt =
+        sums.stream().map(r -> r.period().startedAt()).min(String::compareTo).orElse(null);
+    String endedAt =
+        sums.stream().map(r -> r.period().endedAt()).max(String::compareTo).orElse(null);
     List<ProtocolResults> protocols = new ArrayList<>();
     for (int k = 0; first != null && k < first.protocols().size(); k++) {
       int kk = k;
@@ -59,23 +61,21 @@ final class MergedSummary {
     }
     return new RunResults(
         RunResults.SCHEMA_VERSION,
-        startedAt,
-        endedAt,
-        first == null
-            ? 0
-            : (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli())
-                / 1000.0,
+        new RunResults.Period(
+            startedAt,
+            endedAt,
+            first == null
+                ? 0
+                : (Instant.parse(endedAt).toEpochMilli() - Instant.parse(startedAt).toEpochMilli())
+                    / 1000.0),
         first == null ? Map.of() : first.parameters(),
         protocols,
         null,
         health(complete),
         timeline(sums.stream().map(RunResults::timeline).toList()),
         null,
-        rows,
-        merge,
-        gates,
-        null,
-        null);
+        new RunResults.Merged(rows, merge),
+        new RunResults.Verdicts(gates, null, null));
   }
 
   private static ProtocolResults protocol(
@@ -250,26 +250,29 @@ final class MergedSummary {
         all.stream()
             .max(
                 Comparator.comparingDouble(
-                    i -> i.heapAfterGcMb().max() == null ? -1 : i.heapAfterGcMb().max()))
+                    i ->
+                        i.memory().heapAfterGcMb().max() == null
+                            ? -1
+                            : i.memory().heapAfterGcMb().max()))
             .get();
     InjectorResults loops =
         all.stream().max(Comparator.comparingDouble(i -> i.eventLoopDelayMs().max())).get();
     return new InjectorResults(
         all.stream().anyMatch(InjectorResults::saturated),
         reasons,
-        first.loadWindowSeconds(),
-        all.stream().mapToDouble(InjectorResults::cpuSecondsAtEnd).sum(),
-        max(all, InjectorResults::maxSystemCpuPct),
-        max(all, InjectorResults::maxProcessCpuPct),
-        max(all, InjectorResults::gcPauseTotalMs),
-        max(all, InjectorResults::gcPauseMaxMs),
-        max(all, InjectorResults::maxHeapUsedMb),
-        heap.heapAfterGcMb(),
+        first.windows(),
+        new InjectorResults.Cpu(
+            all.stream().mapToDouble(i -> i.cpu().cpuSecondsAtEnd()).sum(),
+            max(all, i -> i.cpu().maxSystemCpuPct()),
+            max(all, i -> i.cpu().maxProcessCpuPct()),
+            LoadCpu.sum(all.stream().map(i -> i.cpu().loadCpu()).toList())),
+        new InjectorResults.Memory(
+            max(all, i -> i.memory().gcPauseTotalMs()),
+            max(all, i -> i.memory().gcPauseMaxMs()),
+            max(all, i -> i.memory().maxHeapUsedMb()),
+            heap.memory().heapAfterGcMb()),
         loops.eventLoopDelayMs(),
-        first.bounds(),
-        LoadCpu.sum(all.stream().map(InjectorResults::loadCpu).toList()),
-        first.measuredWindowSeconds(),
-        first.warmUpWindowSeconds());
+        first.bounds());
   }
 
   private static <T> double max(List<T> all, ToDoubleFunction<T> f) {

@@ -95,8 +95,8 @@ public final class Comparability {
   public static Map<String, String> parameters(RunResults r) {
     Map<String, String> p =
         new java.util.TreeMap<>(r.parameters() == null ? Map.of() : r.parameters());
-    if (r.injectors() != null) {
-      p.put("injector.count", String.valueOf(r.injectors().size()));
+    if (r.merged().injectors() != null) {
+      p.put("injector.count", String.valueOf(r.merged().injectors().size()));
     }
     return p;
   }

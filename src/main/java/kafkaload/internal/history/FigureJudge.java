@@ -69,14 +69,8 @@ final class FigureJudge {
             name,
             unit,
             worse,
-            b,
-            c,
-            finite(changePct),
-            shift,
-            low,
-            high,
-            s.confidence(),
-            test,
+            new Figure.Values(b, c, finite(changePct)),
+            new Figure.Estimate(shift, low, high, s.confidence(), test),
             thresholdPct,
             regression,
             null));
@@ -114,14 +108,8 @@ final class FigureJudge {
             name,
             "ms",
             "higher",
-            b[0],
-            a[0],
-            changePct,
-            shift,
-            shift - half,
-            shift + half,
-            confidence,
-            test,
+            new Figure.Values(b[0], a[0], changePct),
+            new Figure.Estimate(shift, shift - half, shift + half, confidence, test),
             thresholdPct,
             regression,
             null));
@@ -163,14 +151,8 @@ final class FigureJudge {
         ERRORS,
         "%",
         "higher",
-        100 * pb,
-        100 * pn,
-        points,
-        points,
-        points - half,
-        points + half,
-        confidence,
-        test,
+        new Figure.Values(100 * pb, 100 * pn, points),
+        new Figure.Estimate(points, points - half, points + half, confidence, test),
         t.errorPoints(),
         regression,
         String.format(
@@ -201,7 +183,14 @@ final class FigureJudge {
       double thresholdPct,
       String verdict) {
     return new Figure(
-        name, unit, worse, b, c, null, null, null, null, 0, "none", thresholdPct, false, verdict);
+        name,
+        unit,
+        worse,
+        new Figure.Values(b, c, null),
+        new Figure.Estimate(null, null, null, 0, "none"),
+        thresholdPct,
+        false,
+        verdict);
   }
 
   /** The figure with its verdict in words. */

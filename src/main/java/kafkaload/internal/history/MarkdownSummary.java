@@ -18,17 +18,18 @@ public final class MarkdownSummary {
 
   public static String of(RunResults r, String label) {
     StringBuilder md = new StringBuilder();
-    boolean gatesFailed = r.gates() != null && r.gates().stream().anyMatch(g -> !g.passed());
-    boolean regressed = r.baseline() != null && r.baseline().regressed();
+    boolean gatesFailed =
+        r.verdicts().gates() != null && r.verdicts().gates().stream().anyMatch(g -> !g.passed());
+    boolean regressed = r.verdicts().baseline() != null && r.verdicts().baseline().regressed();
     String simulation = r.parameters() == null ? null : r.parameters().get("simulation");
     md.append("## Kafka load test: ")
         .append(gatesFailed || regressed ? "FAILED" : "passed")
         .append(simulation == null ? "" : " (" + simulation + ")")
         .append("\n\n");
     md.append("Run ")
-        .append(r.startedAt())
+        .append(r.period().startedAt())
         .append(label == null || label.isEmpty() ? "" : ", `" + label + "`")
-        .append(String.format(Locale.ROOT, ", %.0f s.", r.durationSeconds()));
+        .append(String.format(Locale.ROOT, ", %.0f s.", r.period().durationSeconds()));
     if (r.injector() != null && r.injector().saturated()) {
       md.append(" **The injector was saturated: the figures are a floor** (")
           .append(String.join("; ", r.injector().reasons()))
@@ -44,7 +45,7 @@ public final class MarkdownSummary {
     row(md, "p99.9 ack latency (ms)", p == null ? null : p.p999());
     row(md, "error %", f.errorPct());
     row(md, "CPU per message (µs of the machine)", nan(Stats.medianOf(f.cpuUsPerMsg())));
-    LoadCpu cpu = r.injector() == null ? null : r.injector().loadCpu();
+    LoadCpu cpu = r.injector() == null ? null : r.injector().cpu().loadCpu();
     if (cpu != null) {
       // CPU time (one core's µs), not the per-second machine share above; an in-JVM broker is in
       // it.
@@ -77,9 +78,9 @@ public final class MarkdownSummary {
         }
       }
     }
-    if (r.gates() != null && !r.gates().isEmpty()) {
+    if (r.verdicts().gates() != null && !r.verdicts().gates().isEmpty()) {
       md.append("### Gates\n\n| gate | verdict | actual |\n|---|---|---:|\n");
-      for (RunResults.Gate g : r.gates()) {
+      for (RunResults.Gate g : r.verdicts().gates()) {
         md.append("| ")
             .append(cell(g.description()))
             .append(" | ")
@@ -90,7 +91,7 @@ public final class MarkdownSummary {
       }
       md.append("\n");
     }
-    BaselineComparison b = r.baseline();
+    BaselineComparison b = r.verdicts().baseline();
     if (b != null) {
       md.append("### Against the baseline\n\n")
           .append("Baseline: `")
@@ -105,23 +106,23 @@ public final class MarkdownSummary {
             .append(fig.name())
             .append(fig.unit().isEmpty() ? "" : " (" + fig.unit() + ")")
             .append(" | ")
-            .append(VerdictText.fmt(fig.baseline()))
+            .append(VerdictText.fmt(fig.values().baseline()))
             .append(" | ")
-            .append(VerdictText.fmt(fig.current()))
+            .append(VerdictText.fmt(fig.values().current()))
             .append(" | ")
             .append(
-                fig.changePct() == null
+                fig.values().changePct() == null
                     ? "-"
                     : String.format(
                         Locale.ROOT,
                         "%+.1f%s",
-                        fig.changePct(),
+                        fig.values().changePct(),
                         fig.name().equals(BaselineGate.ERRORS) ? " pts" : "%"))
             .append(" | ")
             .append(
-                fig.test().equals("none")
+                fig.estimate().test().equals("none")
                     ? "-"
-                    : String.format(Locale.ROOT, "%.1f%%", 100 * fig.confidence()))
+                    : String.format(Locale.ROOT, "%.1f%%", 100 * fig.estimate().confidence()))
             .append(" | ")
             .append(fig.worseWhen().equals("higher") ? "+" : "-")
             .append(VerdictText.fmt(fig.thresholdPct()))
@@ -130,7 +131,7 @@ public final class MarkdownSummary {
             .append(
                 fig.regression()
                     ? "**REGRESSION**"
-                    : fig.test().equals("none") ? "not judged" : "ok")
+                    : fig.estimate().test().equals("none") ? "not judged" : "ok")
             .append(" |\n");
       }
       List<String> flags = b.flags();

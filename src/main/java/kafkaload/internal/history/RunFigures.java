@@ -83,8 +83,8 @@ public record RunFigures(
     double warmup = number(r.parameters() == null ? null : r.parameters().get("warmup"));
     double start = -1;
     double end = Double.MAX_VALUE;
-    if (r.injector() != null && r.injector().loadWindowSeconds() != null) {
-      InjectorResults.LoadWindow w = r.injector().loadWindowSeconds();
+    if (r.injector() != null && r.injector().windows().loadWindowSeconds() != null) {
+      InjectorResults.LoadWindow w = r.injector().windows().loadWindowSeconds();
       if (w.start() != null) {
         start = w.start();
       }

@@ -64,7 +64,10 @@ public final class RunHistory {
   /** Adds a run to the history folder (made if missing); returns its file. */
   public static Path add(Path dir, RunResults results, String label) throws IOException {
     Files.createDirectories(dir);
-    String start = results.startedAt() == null ? "unknown" : results.startedAt().replace(':', '-');
+    String start =
+        results.period().startedAt() == null
+            ? "unknown"
+            : results.period().startedAt().replace(':', '-');
     String clean = label == null ? "" : label.replaceAll("[^A-Za-z0-9._-]", "_");
     Path file = dir.resolve(start + (clean.isEmpty() ? "" : SEPARATOR + clean) + ".json");
     Files.writeString(file, ResultsJson.write(results), StandardCharsets.UTF_8);

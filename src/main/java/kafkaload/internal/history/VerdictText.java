@@ -13,19 +13,21 @@ final class VerdictText {
         Locale.ROOT,
         "%s: %s %s -> %s %s (%s, shift %s [%s, %s] %s; limit %s%s%%), confidence %.1f%% (%s)%s",
         f.name(),
-        fmt(f.baseline()),
+        fmt(f.values().baseline()),
         unit,
-        fmt(f.current()),
+        fmt(f.values().current()),
         unit,
-        f.changePct() == null ? "new" : String.format(Locale.ROOT, "%+.1f%%", f.changePct()),
-        signed(f.shift()),
-        signed(f.shiftLow()),
-        signed(f.shiftHigh()),
+        f.values().changePct() == null
+            ? "new"
+            : String.format(Locale.ROOT, "%+.1f%%", f.values().changePct()),
+        signed(f.estimate().shift()),
+        signed(f.estimate().shiftLow()),
+        signed(f.estimate().shiftHigh()),
         unit,
         f.worseWhen().equals("higher") ? "+" : "-",
         fmt(f.thresholdPct()),
-        100 * f.confidence(),
-        f.test(),
+        100 * f.estimate().confidence(),
+        f.estimate().test(),
         f.regression() ? ": REGRESSION" : "");
   }
 

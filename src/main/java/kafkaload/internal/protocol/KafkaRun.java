@@ -351,7 +351,7 @@ final class KafkaRun {
     }
     boolean embedded = false;
     for (KafkaComponents c : all) {
-      c.close(summary.results().injector().loadCpu());
+      c.close(summary.results().injector().cpu().loadCpu());
       embedded |= c.embedded();
     }
     stopEmbedded(embedded || anyEmbedded);

@@ -62,46 +62,46 @@ public final class ReconciliationPrinter {
                   + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)%n",
               rb.complete() ? "complete" : "INCOMPLETE",
               rb.seconds(),
-              rb.scanned(),
-              rb.matched(),
-              rb.distinct(),
-              rb.duplicates(),
-              rb.reordered(),
-              rb.gaps()));
-      if (rb.koInTopic() > 0) {
+              rb.counts().scanned(),
+              rb.counts().matched(),
+              rb.counts().distinct(),
+              rb.counts().duplicates(),
+              rb.reordering().reordered(),
+              rb.counts().gaps()));
+      if (rb.counts().koInTopic() > 0) {
         b.append(
             String.format(
                 ROOT,
                 "  %d records whose send was KO are in the topic anyway (written after the client gave "
                     + "up on them): not counted as delivered%n",
-                rb.koInTopic()));
+                rb.counts().koInTopic()));
       }
-      if (rb.foundByInjector().size() > 1) {
+      if (rb.found().foundByInjector().size() > 1) {
         b.append("  found in the topic per injector (sequence space): ")
             .append(
                 String.join(
                     ", ",
-                    rb.foundByInjector().entrySet().stream()
+                    rb.found().foundByInjector().entrySet().stream()
                         .map(
                             e ->
                                 e.getKey()
                                     + ": "
                                     + e.getValue()
-                                    + (rb.unreportedInjectors().contains(e.getKey())
+                                    + (rb.found().unreportedInjectors().contains(e.getKey())
                                         ? " (DIED: reported nothing, none counted as "
                                             + "delivered)"
                                         : ""))
                         .toList()))
             .append('\n');
       }
-      if (rb.reorderWindowEvicted() > 0) {
+      if (rb.reordering().reorderWindowEvicted() > 0) {
         b.append(
             String.format(
                 ROOT,
                 "  reordering checked between a user's records read within %,d (partition, user) "
                     + "pairs of each other (%,d pairs let go to bound the memory)%n",
-                rb.reorderWindow(),
-                rb.reorderWindowEvicted()));
+                rb.reordering().reorderWindow(),
+                rb.reordering().reorderWindowEvicted()));
       }
     }
     for (ReconciliationResult.StuckOffset s : r.stuck()) {
@@ -180,13 +180,13 @@ public final class ReconciliationPrinter {
         e.outputTopic(),
         e.seconds(),
         failure == null ? "HOLDS" : "BROKEN",
-        e.committedInputs(),
-        e.committedOutputs(),
-        e.distinctOutputs(),
-        e.duplicates(),
-        e.missing(),
-        e.unexpected(),
-        e.abortedOutputs() < 0 ? "?" : String.valueOf(e.abortedOutputs()),
+        e.counts().committedInputs(),
+        e.counts().committedOutputs(),
+        e.counts().distinctOutputs(),
+        e.counts().duplicates(),
+        e.counts().missing(),
+        e.counts().unexpected(),
+        e.counts().abortedOutputs() < 0 ? "?" : String.valueOf(e.counts().abortedOutputs()),
         failure == null ? "" : "\n  " + failure);
   }
 

@@ -130,27 +130,28 @@ public final class RunSummary {
         new InjectorResults(
             verdict.saturated(),
             verdict.reasons(),
-            window(window),
-            RunLedger.processCpuSeconds(),
-            samples.stream()
-                .mapToDouble(p -> p.resources().systemCpuPct())
-                .filter(d -> !Double.isNaN(d))
-                .max()
-                .orElse(0),
-            samples.stream()
-                .mapToDouble(p -> p.resources().processCpuPct())
-                .filter(d -> !Double.isNaN(d))
-                .max()
-                .orElse(0),
-            samples.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
-            samples.stream().mapToDouble(p -> p.resources().gcMaxPauseMs()).max().orElse(0),
-            samples.stream().mapToDouble(p -> p.resources().heapUsedMb()).max().orElse(0),
-            heapAfterGc(load),
+            new InjectorResults.Windows(
+                window(window), window(health.measuredWindow()), window(health.warmUpWindow())),
+            new InjectorResults.Cpu(
+                RunLedger.processCpuSeconds(),
+                samples.stream()
+                    .mapToDouble(p -> p.resources().systemCpuPct())
+                    .filter(d -> !Double.isNaN(d))
+                    .max()
+                    .orElse(0),
+                samples.stream()
+                    .mapToDouble(p -> p.resources().processCpuPct())
+                    .filter(d -> !Double.isNaN(d))
+                    .max()
+                    .orElse(0),
+                health.loadCpu()),
+            new InjectorResults.Memory(
+                samples.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
+                samples.stream().mapToDouble(p -> p.resources().gcMaxPauseMs()).max().orElse(0),
+                samples.stream().mapToDouble(p -> p.resources().heapUsedMb()).max().orElse(0),
+                heapAfterGc(load)),
             health.eventLoopDelay(),
-            health.bounds(),
-            health.loadCpu(),
-            window(health.measuredWindow()),
-            window(health.warmUpWindow()));
+            health.bounds());
     // Hours of per-second samples would make the JSON and the page heavy: both get at most
     // Timeline.MAX_POINTS
     // points, and kafka-timeline.csv keeps every second.
@@ -158,9 +159,10 @@ public final class RunSummary {
     RunResults results =
         new RunResults(
             RunResults.SCHEMA_VERSION,
-            Instant.ofEpochMilli(startMillis).toString(),
-            Instant.ofEpochMilli(endMillis).toString(),
-            seconds,
+            new RunResults.Period(
+                Instant.ofEpochMilli(startMillis).toString(),
+                Instant.ofEpochMilli(endMillis).toString(),
+                seconds),
             // The -D knobs the simulation read, with the values it used, defaults included: the
             // run's test plan as run.
             Secrets.masked(parameters),
@@ -170,9 +172,6 @@ public final class RunSummary {
             Timeline.injector(samples, perPoint),
             RunResults.Resolution.of(samples.size(), perPoint)
                 .withFile(Timeline.INJECTOR_AGGREGATION, "kafka-timeline.csv"),
-            null,
-            null,
-            null,
             null,
             null);
     return new RunSummary(results, Timeline.csv(samples));
@@ -370,11 +369,12 @@ public final class RunSummary {
    */
   public RunSummary withCpuAtReport(double cpuSeconds) {
     InjectorResults i = results.injector();
-    if (i == null || i.loadCpu() == null || Double.isNaN(cpuSeconds)) {
+    if (i == null || i.cpu().loadCpu() == null || Double.isNaN(cpuSeconds)) {
       return this;
     }
     return new RunSummary(
-        results.withInjector(i.withLoadCpu(i.loadCpu().withCpuAtReport(cpuSeconds))), timelineCsv);
+        results.withInjector(i.withLoadCpu(i.cpu().loadCpu().withCpuAtReport(cpuSeconds))),
+        timelineCsv);
   }
 
   /** The same summary with the comparison with a baseline. */

@@ -55,8 +55,8 @@ public final class TrendPage {
       RunFigures f = RunFigures.of(r);
       Percentiles p = f.ackPercentiles();
       Map<String, Object> run = new LinkedHashMap<>();
-      run.put("label", e.label().isEmpty() ? r.startedAt() : e.label());
-      run.put("startedAt", r.startedAt());
+      run.put("label", e.label().isEmpty() ? r.period().startedAt() : e.label());
+      run.put("startedAt", r.period().startedAt());
       run.put("simulation", r.parameters() == null ? null : r.parameters().get("simulation"));
       run.put("p50", p == null ? null : p.p50());
       run.put("p99", p == null ? null : p.p99());
@@ -67,8 +67,12 @@ public final class TrendPage {
       run.put("cpuUsPerMsg", Double.isNaN(cpu) ? null : cpu);
       run.put(
           "gatesPassed",
-          r.gates() == null ? null : r.gates().stream().allMatch(RunResults.Gate::passed));
-      run.put("regressed", r.baseline() == null ? null : r.baseline().regressed());
+          r.verdicts().gates() == null
+              ? null
+              : r.verdicts().gates().stream().allMatch(RunResults.Gate::passed));
+      run.put(
+          "regressed",
+          r.verdicts().baseline() == null ? null : r.verdicts().baseline().regressed());
       run.put("saturated", r.injector() != null && r.injector().saturated());
       runs.add(run);
     }

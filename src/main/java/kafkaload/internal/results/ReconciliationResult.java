@@ -1,6 +1,7 @@
 package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -14,32 +15,40 @@ import java.util.TreeMap;
 
 /**
  * The reconciliation of a run's acked records against its topics, as the summary shows it: totals
- * over the topics, the read-back (null when off), and each topic with its partitions.
+ * over the topics, the read-back (null when off), and each topic with its partitions. The totals
+ * are written flat.
  *
  * @param gated the verdicts came from a reconcile() step (false: the offset comparison made at the
  *     end)
- * @param duplicatesByIdentity {@code duplicates} counts record identities (a read-back ran); false:
- *     it is {@code unaccountedUpperBound}, offsets not matched by acked records (transaction
- *     markers and other writers count too)
  * @param stuckLastStableOffsets partitions whose last stable offset stayed below the high-water
  *     mark (an open transaction) so the read_committed read-back could not see past it
  * @param exactlyOnce the exactly-once verdict of a pipeline's output; absent when none was asked
  */
 public record ReconciliationResult(
     boolean gated,
-    long ackedOk,
-    long offsetDelta,
-    long inFlightAtEnd,
-    long lost,
-    long duplicates,
-    double duplicatePct,
-    boolean duplicatesByIdentity,
-    long unaccountedUpperBound,
+    @JsonUnwrapped Totals totals,
     ReadBack readBack,
     List<StuckOffset> stuckLastStableOffsets,
     List<Topic> topics,
     @JsonInclude(JsonInclude.Include.NON_NULL) ExactlyOnce exactlyOnce,
     @JsonInclude(JsonInclude.Include.NON_NULL) Transactions transactions) {
+
+  /**
+   * The totals over the topics.
+   *
+   * @param duplicatesByIdentity {@code duplicates} counts record identities (a read-back ran);
+   *     false: it is {@code unaccountedUpperBound}, offsets not matched by acked records
+   *     (transaction markers and other writers count too)
+   */
+  public record Totals(
+      long ackedOk,
+      long offsetDelta,
+      long inFlightAtEnd,
+      long lost,
+      long duplicates,
+      double duplicatePct,
+      boolean duplicatesByIdentity,
+      long unaccountedUpperBound) {}
 
   /**
    * Committed inputs against the pipeline's committed outputs by identity: {@code holds} when each
@@ -48,13 +57,7 @@ public record ReconciliationResult(
    */
   public record ExactlyOnce(
       String outputTopic,
-      long committedInputs,
-      long committedOutputs,
-      long distinctOutputs,
-      long duplicates,
-      long missing,
-      long unexpected,
-      Long abortedOutputs,
+      @JsonUnwrapped Outputs counts,
       boolean complete,
       double seconds,
       List<Long> missingSample,
@@ -63,8 +66,24 @@ public record ReconciliationResult(
     private static final String BROKEN = "EXACTLY-ONCE BROKEN on '";
 
     public ExactlyOnce {
-      abortedOutputs = measured(abortedOutputs);
       missingSample = missingSample == null ? null : List.copyOf(missingSample);
+    }
+
+    /**
+     * The committed inputs and outputs counted by identity; {@code abortedOutputs} null when not
+     * counted.
+     */
+    public record Outputs(
+        long committedInputs,
+        long committedOutputs,
+        long distinctOutputs,
+        long duplicates,
+        long missing,
+        long unexpected,
+        Long abortedOutputs) {
+      public Outputs {
+        abortedOutputs = measured(abortedOutputs);
+      }
     }
 
     /**
@@ -75,34 +94,15 @@ public record ReconciliationResult(
       String failure =
           error != null
               ? "exactly-once on '" + outputTopic + "' not judged: " + error
-              : failure(
-                  outputTopic,
-                  committedInputs,
-                  distinctOutputs,
-                  duplicates,
-                  missing,
-                  unexpected,
-                  complete,
-                  missingSample);
+              : failure(outputTopic, counts, complete, missingSample);
       return new ExactlyOnce(
-          outputTopic,
-          committedInputs,
-          committedOutputs,
-          distinctOutputs,
-          duplicates,
-          missing,
-          unexpected,
-          abortedOutputs,
-          complete,
-          seconds,
-          missingSample,
-          failure == null,
-          failure);
+          outputTopic, counts, complete, seconds, missingSample, failure == null, failure);
     }
 
     /** A verdict that could not be reached, with its reason. */
     public static ExactlyOnce unjudged(String outputTopic, String error) {
-      return new ExactlyOnce(outputTopic, 0, 0, 0, 0, 0, 0, 0L, false, 0, List.of(), false, null)
+      return new ExactlyOnce(
+              outputTopic, new Outputs(0, 0, 0, 0, 0, 0, 0L), false, 0, List.of(), false, null)
           .verdict(error);
     }
 
@@ -112,14 +112,10 @@ public record ReconciliationResult(
     }
 
     private static String failure(
-        String outputTopic,
-        long committedInputs,
-        long distinctOutputs,
-        long duplicates,
-        long missing,
-        long unexpected,
-        boolean complete,
-        List<Long> missingSample) {
+        String outputTopic, Outputs counts, boolean complete, List<Long> missingSample) {
+      long missing = counts.missing();
+      long duplicates = counts.duplicates();
+      long unexpected = counts.unexpected();
       List<String> wrong = new ArrayList<>();
       if (missing > 0) {
         wrong.add(
@@ -144,9 +140,9 @@ public record ReconciliationResult(
               + "': "
               + String.join("; ", wrong)
               + " ("
-              + committedInputs
+              + counts.committedInputs()
               + " committed inputs, "
-              + distinctOutputs
+              + counts.distinctOutputs()
               + " distinct committed outputs)";
     }
   }
@@ -167,43 +163,53 @@ public record ReconciliationResult(
 
   /**
    * The read-back; {@code complete} false when out of time or a last stable offset stayed stuck.
-   * {@code koInTopic}: KO'd records in the topic anyway, not delivered. Reordering is checked
-   * within {@code reorderWindow} (partition, user) pairs, {@code reorderWindowEvicted} let go.
-   * {@code foundByInjector}: records found per injector; {@code unreportedInjectors}: dead ones,
-   * whose records found count for them alone.
+   * The groups are written flat.
    */
   public record ReadBack(
       boolean complete,
-      long scanned,
-      long matched,
-      long distinct,
-      long duplicates,
-      long gaps,
-      long reordered,
-      long koInTopic,
-      int reorderWindow,
-      long reorderWindowEvicted,
+      @JsonUnwrapped Counts counts,
+      @JsonUnwrapped Reordering reordering,
       double seconds,
-      Map<Integer, Long> foundByInjector,
-      List<Integer> unreportedInjectors,
+      @JsonUnwrapped Found found,
       String isolationLevel,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long abortedFound) {
-    public ReadBack {
-      foundByInjector =
-          foundByInjector == null
-              ? null
-              : Collections.unmodifiableMap(new TreeMap<>(foundByInjector));
-      unreportedInjectors = unreportedInjectors == null ? null : List.copyOf(unreportedInjectors);
-    }
 
     /** Aborted records a read_committed read-back saw: a breach of isolation (else 0). */
     public long abortedVisible() {
       return "read_committed".equals(isolationLevel) && abortedFound != null ? abortedFound : 0;
     }
 
-    /** Records found in the topic from injectors that reported no results. */
-    public long foundUnreported() {
-      return unreportedInjectors.stream().mapToLong(i -> foundByInjector.getOrDefault(i, 0L)).sum();
+    /**
+     * What it read and matched. {@code koInTopic}: KO'd records in the topic anyway, not delivered.
+     */
+    public record Counts(
+        long scanned, long matched, long distinct, long duplicates, long gaps, long koInTopic) {}
+
+    /**
+     * Records out of order, checked within {@code reorderWindow} (partition, user) pairs, {@code
+     * reorderWindowEvicted} let go.
+     */
+    public record Reordering(long reordered, int reorderWindow, long reorderWindowEvicted) {}
+
+    /**
+     * {@code foundByInjector}: records found per injector; {@code unreportedInjectors}: dead ones,
+     * whose records found count for them alone.
+     */
+    public record Found(Map<Integer, Long> foundByInjector, List<Integer> unreportedInjectors) {
+      public Found {
+        foundByInjector =
+            foundByInjector == null
+                ? null
+                : Collections.unmodifiableMap(new TreeMap<>(foundByInjector));
+        unreportedInjectors = unreportedInjectors == null ? null : List.copyOf(unreportedInjectors);
+      }
+
+      /** Records found in the topic from injectors that reported no results. */
+      public long foundUnreported() {
+        return unreportedInjectors.stream()
+            .mapToLong(i -> foundByInjector.getOrDefault(i, 0L))
+            .sum();
+      }
     }
   }
 

@@ -146,14 +146,15 @@ public final class Reconciled {
     public ReconciliationResult toResult(boolean gated) {
       return new ReconciliationResult(
           gated,
-          ackedOk(),
-          offsetDelta(),
-          inFlightAtEnd,
-          lost(),
-          duplicates(),
-          duplicatePct(),
-          readBack != null,
-          unaccountedUpperBound(),
+          new ReconciliationResult.Totals(
+              ackedOk(),
+              offsetDelta(),
+              inFlightAtEnd,
+              lost(),
+              duplicates(),
+              duplicatePct(),
+              readBack != null,
+              unaccountedUpperBound()),
           readBack,
           stuck,
           // Many topics: worst first, as the console and the page show them.

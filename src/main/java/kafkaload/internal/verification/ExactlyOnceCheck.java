@@ -128,13 +128,14 @@ public final class ExactlyOnceCheck {
         });
     return new ExactlyOnce(
             output.topic(),
-            expected,
-            committed,
-            found.getLongCardinality(),
-            duplicates,
-            missing.getLongCardinality(),
-            unexpected,
-            seenUncommitted < 0 ? -1 : Math.max(0, seenUncommitted - committed),
+            new ExactlyOnce.Outputs(
+                expected,
+                committed,
+                found.getLongCardinality(),
+                duplicates,
+                missing.getLongCardinality(),
+                unexpected,
+                seenUncommitted < 0 ? -1 : Math.max(0, seenUncommitted - committed)),
             complete && inputsComplete,
             (System.nanoTime() - t0) / 1e9,
             sample,

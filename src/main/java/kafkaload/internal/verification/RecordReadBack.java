@@ -276,18 +276,10 @@ final class RecordReadBack {
       }
       return new ReadBack(
           complete,
-          scanned,
-          matched,
-          distinct,
-          duplicates,
-          gaps,
-          reordered,
-          koInTopic,
-          lastSeq.capacity(),
-          lastSeq.evicted(),
+          new ReadBack.Counts(scanned, matched, distinct, duplicates, gaps, koInTopic),
+          new ReadBack.Reordering(reordered, lastSeq.capacity(), lastSeq.evicted()),
           seconds,
-          found,
-          dead,
+          new ReadBack.Found(found, dead),
           isolation.toString().toLowerCase(Locale.ROOT),
           abortedFound);
     }

@@ -120,37 +120,30 @@ class MergedSummaryTest {
         new InjectorResults(
             saturated,
             saturated ? List.of("CPU above 90%") : List.of(),
-            new InjectorResults.LoadWindow(1.0, 11.0),
-            10 + index,
-            cpu,
-            cpu,
-            5,
-            2,
-            300,
-            new InjectorResults.HeapAfterGc(20.0, 30.0, 40.0 + index),
+            new InjectorResults.Windows(new InjectorResults.LoadWindow(1.0, 11.0), null, null),
+            new InjectorResults.Cpu(
+                10 + index,
+                cpu,
+                cpu,
+                LoadCpu.between(
+                        new LoadCpu.Reading(1, 3 + index, 0),
+                        new LoadCpu.Reading(11, 9 + index, acked),
+                        LoadCpu.FIRST_MEASURED_REQUEST,
+                        false)
+                    .withCpuAtReport(10 + index)),
+            new InjectorResults.Memory(
+                5, 2, 300, new InjectorResults.HeapAfterGc(20.0, 30.0, 40.0 + index)),
             new InjectorResults.EventLoopDelay(2, 100, 100, 0.1, 1, 5 + index),
-            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
-            LoadCpu.between(
-                    new LoadCpu.Reading(1, 3 + index, 0),
-                    new LoadCpu.Reading(11, 9 + index, acked),
-                    LoadCpu.FIRST_MEASURED_REQUEST,
-                    false)
-                .withCpuAtReport(10 + index),
-            null,
-            null);
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
     return new RunResults(
         1,
-        "2026-12-01T05:00:0" + index + "Z",
-        "2026-12-01T05:00:1" + index + "Z",
-        10,
+        new RunResults.Period(
+            "2026-12-01T05:00:0" + index + "Z", "2026-12-01T05:00:1" + index + "Z", 10),
         Map.of("duration", "10"),
         List.of(p),
         null,
         health,
         List.of(second(1.2, acked / 10.0, cpu, Double.NaN), second(2.1, acked / 10.0, cpu, 30)),
-        null,
-        null,
-        null,
         null,
         null,
         null);
@@ -171,34 +164,18 @@ class MergedSummaryTest {
                 0,
                 "complete",
                 1L,
-                1L,
-                1L,
-                0L,
-                0,
-                1000L,
-                0L,
-                100.0,
-                null,
-                false,
-                List.of(),
-                50.0,
+                new InjectorRow.Gatling(1L, 1L, 0L, 0),
+                new InjectorRow.Kafka(1000L, 0L, 100.0, null),
+                new InjectorRow.Health(false, List.of(), 50.0),
                 null,
                 "a"),
             new InjectorRow(
                 1,
                 "complete",
                 1L,
-                1L,
-                1L,
-                0L,
-                0,
-                3000L,
-                1L,
-                300.0,
-                null,
-                true,
-                List.of(),
-                95.0,
+                new InjectorRow.Gatling(1L, 1L, 0L, 0),
+                new InjectorRow.Kafka(3000L, 1L, 300.0, null),
+                new InjectorRow.Health(true, List.of(), 95.0),
                 null,
                 "b"));
     RunResults m =
@@ -210,9 +187,9 @@ class MergedSummaryTest {
             info,
             List.of(new RunResults.Gate("g", true, 1.0, null)));
 
-    assertEquals("2026-12-01T05:00:00Z", m.startedAt());
-    assertEquals("2026-12-01T05:00:11Z", m.endedAt());
-    assertEquals(11, m.durationSeconds());
+    assertEquals("2026-12-01T05:00:00Z", m.period().startedAt());
+    assertEquals("2026-12-01T05:00:11Z", m.period().endedAt());
+    assertEquals(11, m.period().durationSeconds());
     ProtocolResults p = m.protocols().get(0);
     Throughput t = p.sends().throughput();
     assertEquals(4000, t.ackedOk());
@@ -250,9 +227,9 @@ class MergedSummaryTest {
     InjectorResults h = m.injector();
     assertTrue(h.saturated(), "saturated when any was");
     assertEquals(List.of("injector 1: CPU above 90%"), h.reasons());
-    assertEquals(21, h.cpuSecondsAtEnd());
+    assertEquals(21, h.cpu().cpuSecondsAtEnd());
     // The CPU split at the measured load is summed, and the CPU per message is that of the sums.
-    LoadCpu c = h.loadCpu();
+    LoadCpu c = h.cpu().loadCpu();
     assertEquals(12, c.duringSeconds(), 1e-9);
     assertEquals(7, c.beforeSeconds(), 1e-9);
     assertEquals(2, c.afterSeconds(), 1e-9);
@@ -260,8 +237,8 @@ class MergedSummaryTest {
     assertEquals(acked, c.ackedDuring());
     assertEquals(12.0 / acked * 1e6, c.microsPerMessage(), 1e-3);
     assertFalse(c.brokerInJvm());
-    assertEquals(95, h.maxProcessCpuPct());
-    assertEquals(41.0, h.heapAfterGcMb().max());
+    assertEquals(95, h.cpu().maxProcessCpuPct());
+    assertEquals(41.0, h.memory().heapAfterGcMb().max());
     assertEquals(6, h.eventLoopDelayMs().max());
 
     // Second by second: rates summed, CPU the worst injector's, a value no injector knew stays NaN.
@@ -270,9 +247,9 @@ class MergedSummaryTest {
     assertEquals(95, m.timeline().get(0).resources().processCpuPct());
     assertTrue(Double.isNaN(m.timeline().get(0).resources().heapAfterGcMb()));
     assertEquals(20, m.timeline().get(1).eventLoop().eventLoopProbes(), "probe counts add up");
-    assertEquals(rows, m.injectors());
-    assertEquals(info, m.merge());
-    assertFalse(m.gates().isEmpty());
+    assertEquals(rows, m.merged().injectors());
+    assertEquals(info, m.merged().merge());
+    assertFalse(m.verdicts().gates().isEmpty());
     assertEquals(m, ResultsJson.read(ResultsJson.write(m)), "the merged results round-trip too");
   }
 

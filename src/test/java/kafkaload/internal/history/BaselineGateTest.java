@@ -53,9 +53,9 @@ class BaselineGateTest {
         BaselineGate.compare(Fixtures.scaled(r, 3, 1, 0, 1), List.of(r), T, "base");
     BaselineComparison.Figure p99 = figure(c, BaselineGate.P99);
     assertTrue(p99.regression(), p99.verdict());
-    assertTrue(p99.confidence() >= T.confidence());
-    assertTrue(p99.changePct() > 100, p99.verdict());
-    assertTrue(p99.current() > 2 * p99.baseline(), p99.verdict());
+    assertTrue(p99.estimate().confidence() >= T.confidence());
+    assertTrue(p99.values().changePct() > 100, p99.verdict());
+    assertTrue(p99.values().current() > 2 * p99.values().baseline(), p99.verdict());
     assertTrue(
         p99.verdict().startsWith("p99 ack latency: ")
             && p99.verdict().contains("confidence")
@@ -73,7 +73,7 @@ class BaselineGateTest {
         BaselineGate.compare(Fixtures.scaled(r, 1, 0.5, 0, 1), List.of(r), T, "base");
     BaselineComparison.Figure rate = figure(c, BaselineGate.RATE);
     assertTrue(rate.regression(), rate.verdict());
-    assertTrue(rate.changePct() < -40, rate.verdict());
+    assertTrue(rate.values().changePct() < -40, rate.verdict());
     assertEquals("lower", rate.worseWhen());
     assertTrue(figure(c, BaselineGate.CPU).regression(), figure(c, BaselineGate.CPU).verdict());
     assertFalse(figure(c, BaselineGate.P99).regression());
@@ -98,7 +98,7 @@ class BaselineGateTest {
     BaselineComparison.Figure f =
         FigureJudge.samples(
             BaselineGate.P99, "ms", true, after, before, 25, T, Double.NaN, Double.NaN);
-    assertTrue(f.confidence() > 0.999, f.verdict());
+    assertTrue(f.estimate().confidence() > 0.999, f.verdict());
     assertFalse(f.regression(), f.verdict());
     BaselineComparison.Figure big =
         FigureJudge.samples(
@@ -117,8 +117,8 @@ class BaselineGateTest {
         FigureJudge.samples(
             BaselineGate.P99, "ms", true, new double[0], before, 25, T, Double.NaN, Double.NaN);
     assertFalse(f.regression(), f.verdict());
-    assertEquals(null, f.current(), f.verdict());
-    assertEquals(12.5, f.baseline(), 1e-9);
+    assertEquals(null, f.values().current(), f.verdict());
+    assertEquals(12.5, f.values().baseline(), 1e-9);
   }
 
   @Test
@@ -154,15 +154,15 @@ class BaselineGateTest {
     BaselineComparison c = BaselineGate.compare(Fixtures.withFailed(r, 500), List.of(r), T, "base");
     BaselineComparison.Figure e = figure(c, BaselineGate.ERRORS);
     assertTrue(e.regression(), e.verdict());
-    assertTrue(e.current() > 2 && e.baseline() == 0, e.verdict());
+    assertTrue(e.values().current() > 2 && e.values().baseline() == 0, e.verdict());
   }
 
   @Test
   void figuresAbsentFromBothRunsAreNotJudged() {
     RunResults r = Fixtures.run();
     BaselineComparison c = BaselineGate.compare(r, List.of(r), T, "base");
-    assertEquals("none", figure(c, BaselineGate.E2E).test());
-    assertEquals("none", figure(c, BaselineGate.LAG).test());
+    assertEquals("none", figure(c, BaselineGate.E2E).estimate().test());
+    assertEquals("none", figure(c, BaselineGate.LAG).estimate().test());
   }
 
   @Test
@@ -178,7 +178,9 @@ class BaselineGateTest {
     assertEquals(3, c.baselineRuns());
     BaselineComparison.Figure p99 = figure(c, BaselineGate.P99);
     assertTrue(p99.regression(), p99.verdict());
-    assertTrue(p99.test().contains("vs " + 3 * RunFigures.of(r).ackP99Ms().length), p99.test());
+    assertTrue(
+        p99.estimate().test().contains("vs " + 3 * RunFigures.of(r).ackP99Ms().length),
+        p99.estimate().test());
   }
 
   @Test

@@ -74,20 +74,15 @@ final class Fixtures {
             .toList();
     return new RunResults(
         r.schemaVersion(),
-        r.startedAt(),
-        r.endedAt(),
-        r.durationSeconds(),
+        r.period(),
         r.parameters(),
         protocols,
         r.latencySources(),
         r.injector(),
         timeline,
         r.timelineResolution(),
-        r.injectors(),
-        r.merge(),
-        r.gates(),
-        r.gatesFrom(),
-        null);
+        r.merged(),
+        new RunResults.Verdicts(r.verdicts().gates(), r.verdicts().gatesFrom(), null));
   }
 
   static RunResults withParameter(RunResults r, String name, String value) {
@@ -95,39 +90,29 @@ final class Fixtures {
     p.put(name, value);
     return new RunResults(
         r.schemaVersion(),
-        r.startedAt(),
-        r.endedAt(),
-        r.durationSeconds(),
+        r.period(),
         p,
         r.protocols(),
         r.latencySources(),
         r.injector(),
         r.timeline(),
         r.timelineResolution(),
-        r.injectors(),
-        r.merge(),
-        r.gates(),
-        r.gatesFrom(),
-        null);
+        r.merged(),
+        new RunResults.Verdicts(r.verdicts().gates(), r.verdicts().gatesFrom(), null));
   }
 
   static RunResults withStartedAt(RunResults r, String startedAt) {
     return new RunResults(
         r.schemaVersion(),
-        startedAt,
-        r.endedAt(),
-        r.durationSeconds(),
+        new RunResults.Period(startedAt, r.period().endedAt(), r.period().durationSeconds()),
         r.parameters(),
         r.protocols(),
         r.latencySources(),
         r.injector(),
         r.timeline(),
         r.timelineResolution(),
-        r.injectors(),
-        r.merge(),
-        r.gates(),
-        r.gatesFrom(),
-        null);
+        r.merged(),
+        new RunResults.Verdicts(r.verdicts().gates(), r.verdicts().gatesFrom(), null));
   }
 
   static RunResults saturated(RunResults r) {
@@ -136,35 +121,22 @@ final class Fixtures {
         new InjectorResults(
             true,
             List.of("CPU above 90% for 10 s"),
-            i.loadWindowSeconds(),
-            i.cpuSecondsAtEnd(),
-            i.maxSystemCpuPct(),
-            i.maxProcessCpuPct(),
-            i.gcPauseTotalMs(),
-            i.gcPauseMaxMs(),
-            i.maxHeapUsedMb(),
-            i.heapAfterGcMb(),
+            new InjectorResults.Windows(i.windows().loadWindowSeconds(), null, null),
+            i.cpu(),
+            i.memory(),
             i.eventLoopDelayMs(),
-            i.bounds(),
-            i.loadCpu(),
-            null,
-            null);
+            i.bounds());
     return new RunResults(
         r.schemaVersion(),
-        r.startedAt(),
-        r.endedAt(),
-        r.durationSeconds(),
+        r.period(),
         r.parameters(),
         r.protocols(),
         r.latencySources(),
         s,
         r.timeline(),
         r.timelineResolution(),
-        r.injectors(),
-        r.merge(),
-        r.gates(),
-        r.gatesFrom(),
-        null);
+        r.merged(),
+        new RunResults.Verdicts(r.verdicts().gates(), r.verdicts().gatesFrom(), null));
   }
 
   /** The run with {@code failed} of its records failed instead of acked. */
@@ -225,20 +197,15 @@ final class Fixtures {
             .toList();
     return new RunResults(
         r.schemaVersion(),
-        r.startedAt(),
-        r.endedAt(),
-        r.durationSeconds(),
+        r.period(),
         r.parameters(),
         protocols,
         r.latencySources(),
         r.injector(),
         r.timeline(),
         r.timelineResolution(),
-        r.injectors(),
-        r.merge(),
-        r.gates(),
-        r.gatesFrom(),
-        null);
+        r.merged(),
+        new RunResults.Verdicts(r.verdicts().gates(), r.verdicts().gatesFrom(), null));
   }
 
   private static ProtocolResults withHistograms(ProtocolResults p, Map<String, String> ack) {

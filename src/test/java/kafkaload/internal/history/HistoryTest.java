@@ -61,7 +61,7 @@ class HistoryTest {
     List<RunHistory.Entry> all = RunHistory.entries(dir);
     assertEquals(4, all.size());
     assertEquals("commit_0", all.get(0).label());
-    assertEquals("2026-12-01T07:13:00Z", all.get(3).results().startedAt());
+    assertEquals("2026-12-01T07:13:00Z", all.get(3).results().period().startedAt());
     List<RunHistory.Entry> last2 = RunHistory.baseline(dir, 2);
     assertEquals(
         List.of("commit_2", "commit_3"), last2.stream().map(RunHistory.Entry::label).toList());
@@ -153,7 +153,7 @@ class HistoryTest {
             && md.contains("### Against the baseline"),
         md);
     assertTrue(md.contains("| p99 ack latency (ms) |") && md.contains("**REGRESSION**"), md);
-    assertTrue(md.contains(r.gates().get(0).description()), md);
+    assertTrue(md.contains(r.verdicts().gates().get(0).description()), md);
     String same =
         MarkdownSummary.of(
             r.withBaseline(

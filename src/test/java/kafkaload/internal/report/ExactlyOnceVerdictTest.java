@@ -17,13 +17,8 @@ class ExactlyOnceVerdictTest {
       long inputs, long distinct, long dups, long missing, long unexpected, boolean complete) {
     return new ExactlyOnce(
             "replies",
-            inputs,
-            distinct + dups + unexpected,
-            distinct,
-            dups,
-            missing,
-            unexpected,
-            12L,
+            new ExactlyOnce.Outputs(
+                inputs, distinct + dups + unexpected, distinct, dups, missing, unexpected, 12L),
             complete,
             0.4,
             missing > 0 ? List.of(3L, 9L) : List.of(),

@@ -130,18 +130,10 @@ class ReconciliationPrinterTest {
     ReadBack rb =
         new ReadBack(
             false,
-            1000,
-            150,
-            140,
-            3,
-            2,
-            1,
-            4,
-            1000,
-            25,
+            new ReadBack.Counts(1000, 150, 140, 3, 2, 4),
+            new ReadBack.Reordering(1, 1000, 25),
             12.54,
-            Map.of(),
-            List.of(),
+            new ReadBack.Found(Map.of(), List.of()),
             "read_committed",
             0L);
     String out = ReconciliationPrinter.format(new Result("r", 0, rb, List.of(orders())));
@@ -164,18 +156,10 @@ class ReconciliationPrinterTest {
     ReadBack rb =
         new ReadBack(
             true,
-            100,
-            100,
-            100,
-            0,
-            0,
-            0,
-            0,
-            1000,
-            0,
+            new ReadBack.Counts(100, 100, 100, 0, 0, 0),
+            new ReadBack.Reordering(0, 1000, 0),
             1.0,
-            Map.of(),
-            List.of(),
+            new ReadBack.Found(Map.of(), List.of()),
             "read_committed",
             0L);
     String out = ReconciliationPrinter.format(new Result("r", 0, rb, List.of(orders())));

@@ -87,28 +87,13 @@ public class RunResultsJsonTest {
     ReconciliationResult rec =
         new ReconciliationResult(
             true,
-            1000,
-            1001,
-            1,
-            0,
-            1,
-            0.1,
-            true,
-            1,
+            new ReconciliationResult.Totals(1000, 1001, 1, 0, 1, 0.1, true, 1),
             new ReconciliationResult.ReadBack(
                 true,
-                5000,
-                1001,
-                1000,
-                1,
-                0,
-                0,
-                1,
-                65_536,
-                0,
+                new ReconciliationResult.ReadBack.Counts(5000, 1001, 1000, 1, 0, 1),
+                new ReconciliationResult.ReadBack.Reordering(0, 65_536, 0),
                 1.75,
-                Map.of(0, 1000L, 1, 5L),
-                List.of(1),
+                new ReconciliationResult.ReadBack.Found(Map.of(0, 1000L, 1, 5L), List.of(1)),
                 "read_committed",
                 0L),
             List.of(
@@ -145,13 +130,7 @@ public class RunResultsJsonTest {
                             1, 0, -1, 500, 512_000, null, null, null)))),
             new ReconciliationResult.ExactlyOnce(
                 topic + "-replies",
-                1000,
-                1001,
-                1000,
-                1,
-                0,
-                0,
-                7L,
+                new ReconciliationResult.ExactlyOnce.Outputs(1000, 1001, 1000, 1, 0, 0, 7L),
                 true,
                 0.5,
                 List.of(),
@@ -300,20 +279,25 @@ public class RunResultsJsonTest {
         new InjectorResults(
             true,
             List.of("CPU above 90% for 10 s"),
-            new InjectorResults.LoadWindow(2.5, null),
-            42.5,
-            95,
-            88,
-            120,
-            35,
-            512,
-            new InjectorResults.HeapAfterGc(30.0, 45.0, 60.0),
+            new InjectorResults.Windows(new InjectorResults.LoadWindow(2.5, null), null, null),
+            new InjectorResults.Cpu(
+                42.5,
+                95,
+                88,
+                new LoadCpu(
+                    3.5,
+                    13.5,
+                    LoadCpu.FIRST_MEASURED_REQUEST,
+                    9.5,
+                    30.0,
+                    3.0,
+                    1_000_000,
+                    30.0,
+                    true)),
+            new InjectorResults.Memory(
+                120, 35, 512, new InjectorResults.HeapAfterGc(30.0, 45.0, 60.0)),
             new InjectorResults.EventLoopDelay(2, 1000, 100, 0.1, 2.5, 30),
-            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100),
-            new LoadCpu(
-                3.5, 13.5, LoadCpu.FIRST_MEASURED_REQUEST, 9.5, 30.0, 3.0, 1_000_000, 30.0, true),
-            null,
-            null);
+            new InjectorResults.Bounds(90, 10, 10, 1000, 0.1, 100));
     LatencySourceFigures sources =
         new LatencySourceFigures(
             Map.of("send", new LatencySourceFigures.Ack(2.5, 7.5, 12.5)),
@@ -327,55 +311,37 @@ public class RunResultsJsonTest {
                 0,
                 "complete",
                 12L,
-                1000L,
-                998L,
-                2L,
-                2,
-                1000L,
-                2L,
-                105.3,
-                Map.of("send", pct(900, 2.5)),
-                true,
-                List.of("CPU above 90% for 10 s"),
-                88.0,
+                new InjectorRow.Gatling(1000L, 998L, 2L, 2),
+                new InjectorRow.Kafka(1000L, 2L, 105.3, Map.of("send", pct(900, 2.5))),
+                new InjectorRow.Health(true, List.of("CPU above 90% for 10 s"), 88.0),
                 1000L,
                 "complete, 1000 requests"),
             new InjectorRow(
                 1,
                 "died",
                 null,
-                0L,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
+                new InjectorRow.Gatling(0L, null, null, null),
                 null,
                 null,
                 5L,
                 "DID NOT FINISH"));
     return new RunResults(
         RunResults.SCHEMA_VERSION,
-        "2026-12-01T05:00:00Z",
-        "2026-12-01T05:00:12.500Z",
-        12.5,
+        new RunResults.Period("2026-12-01T05:00:00Z", "2026-12-01T05:00:12.500Z", 12.5),
         Map.of("duration", "10", "kafka.client.config", "******"),
         List.of(p, bare),
         sources,
         injector,
         List.of(sample(1.0, Double.NaN), sample(2.0, 45)),
         RunResults.Resolution.of(2, 1).withFile("mean of msgs/s", "kafka-timeline.csv"),
-        rows,
-        new RunResults.MergeInfo(3, 2, List.of(2), 2, 4.25),
-        List.of(
-            new RunResults.Gate(
-                "Global: percentage of failed events is less than 1.0", true, 0.2, null),
-            new RunResults.Gate("send: 99th percentile", false, null, "no request named send")),
-        "simulation.log",
-        null);
+        new RunResults.Merged(rows, new RunResults.MergeInfo(3, 2, List.of(2), 2, 4.25)),
+        new RunResults.Verdicts(
+            List.of(
+                new RunResults.Gate(
+                    "Global: percentage of failed events is less than 1.0", true, 0.2, null),
+                new RunResults.Gate("send: 99th percentile", false, null, "no request named send")),
+            "simulation.log",
+            null));
   }
 
   @Test
@@ -440,13 +406,13 @@ public class RunResultsJsonTest {
     ((ObjectNode) tree.at("/protocols/0/reconciliation/exactlyOnce")).put("abortedOutputs", -1);
     ((ObjectNode) tree.at("/protocols/0/shareGroups/0/lagVerdict")).put("lagAtEnd", -1);
     RunResults read = ResultsJson.read(TREE.writeValueAsString(tree));
-    assertNull(read.injector().loadWindowSeconds().end());
+    assertNull(read.injector().windows().loadWindowSeconds().end());
     ReconciliationResult.Topic topic = read.protocols().get(0).reconciliation().topics().get(0);
     assertNull(topic.delivered());
     assertEquals(
         new ReconciliationResult.Partition(1, 0, -1, 500, 512_000, null, null, null),
         topic.partitions().get(1));
-    assertNull(read.protocols().get(0).reconciliation().exactlyOnce().abortedOutputs());
+    assertNull(read.protocols().get(0).reconciliation().exactlyOnce().counts().abortedOutputs());
     ShareGroupResults.LagVerdict lag =
         read.protocols().get(0).section(ShareSemantic.SECTION).get(0).groupLag().lagVerdict();
     assertNull(lag.lagAtEnd());
@@ -459,18 +425,13 @@ public class RunResultsJsonTest {
     RunResults single =
         new RunResults(
             1,
-            full.startedAt(),
-            full.endedAt(),
-            full.durationSeconds(),
+            full.period(),
             full.parameters(),
             full.protocols(),
             full.latencySources(),
             full.injector(),
             full.timeline(),
             full.timelineResolution(),
-            null,
-            null,
-            null,
             null,
             null);
     String json = ResultsJson.write(single);
@@ -499,12 +460,12 @@ public class RunResultsJsonTest {
     assertFalse(read.protocols().isEmpty());
     ProtocolResults p = read.protocols().get(0);
     assertTrue(p.sends().throughput().ackedOk() > 0);
-    assertEquals(p.sends().throughput().ackedOk(), p.reconciliation().ackedOk());
+    assertEquals(p.sends().throughput().ackedOk(), p.reconciliation().totals().ackedOk());
     assertEquals(
         p.sends().throughput().ackedOk(),
         p.sends().partitions().stream().mapToLong(ProtocolResults.PartitionShare::records).sum());
     assertEquals("******", p.config().producerProperties().get("ssl.truststore.password"));
-    assertFalse(read.gates().isEmpty());
+    assertFalse(read.verdicts().gates().isEmpty());
     // Its ack p99 of a second without acks was written "NaN": read as NaN, written null now.
     assertTrue(Double.isNaN(read.timeline().get(read.timeline().size() - 1).load().ackP99Ms()));
     assertEquals(

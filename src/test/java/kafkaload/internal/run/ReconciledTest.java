@@ -66,10 +66,22 @@ class ReconciledTest {
   void abortedRecordsReadBackBreakIsolationOnlyUnderReadCommitted() {
     ReconciliationResult.ReadBack committed =
         new ReconciliationResult.ReadBack(
-            true, 10, 10, 10, 0, 0, 0, 0, 100, 0, 1.0, Map.of(), List.of(), "read_committed", 3L);
+            true,
+            new ReconciliationResult.ReadBack.Counts(10, 10, 10, 0, 0, 0),
+            new ReconciliationResult.ReadBack.Reordering(0, 100, 0),
+            1.0,
+            new ReconciliationResult.ReadBack.Found(Map.of(), List.of()),
+            "read_committed",
+            3L);
     ReconciliationResult.ReadBack uncommitted =
         new ReconciliationResult.ReadBack(
-            true, 10, 10, 10, 0, 0, 0, 0, 100, 0, 1.0, Map.of(), List.of(), "read_uncommitted", 3L);
+            true,
+            new ReconciliationResult.ReadBack.Counts(10, 10, 10, 0, 0, 0),
+            new ReconciliationResult.ReadBack.Reordering(0, 100, 0),
+            1.0,
+            new ReconciliationResult.ReadBack.Found(Map.of(), List.of()),
+            "read_uncommitted",
+            3L);
     assertEquals(3, committed.abortedVisible());
     assertEquals(0, uncommitted.abortedVisible());
   }

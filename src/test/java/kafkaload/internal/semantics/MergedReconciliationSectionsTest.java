@@ -72,8 +72,8 @@ class MergedReconciliationSectionsTest {
         (TopicSpreadFigures) m.sections().get(TopicSpreadSemantic.SECTION.name());
     assertEquals(3, spread.topics(), spread.toString());
     assertEquals(3000, spread.ackedOk());
-    assertEquals(7, spread.lost());
-    assertEquals(4, spread.duplicates());
+    assertEquals(7, spread.faults().lost());
+    assertEquals(4, spread.faults().duplicates());
     assertEquals("orders-0", spread.worst().get(0).topic(), "the most lost first");
   }
 

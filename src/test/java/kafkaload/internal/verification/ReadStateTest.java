@@ -34,17 +34,17 @@ class ReadStateTest {
     s.accept(P1, 2, 7); // 5 and 6 were never read: gaps
     s.complete = true;
     ReadBack rb = s.summary();
-    assertEquals(7, rb.matched());
-    assertEquals(6, rb.distinct());
-    assertEquals(1, rb.duplicates());
-    assertEquals(1, rb.reordered());
-    assertEquals(2, rb.gaps());
-    assertEquals(1, rb.koInTopic());
+    assertEquals(7, rb.counts().matched());
+    assertEquals(6, rb.counts().distinct());
+    assertEquals(1, rb.counts().duplicates());
+    assertEquals(1, rb.reordering().reordered());
+    assertEquals(2, rb.counts().gaps());
+    assertEquals(1, rb.counts().koInTopic());
     assertEquals(1L, s.duplicatesBy.get(P1));
     assertEquals(1L, s.reorderedBy.get(P0));
     assertEquals(
         5L, s.distinctBy.get("t") - s.koInTopicBy.get("t"), "delivered: distinct minus KO'd");
-    assertEquals(0, rb.reorderWindowEvicted());
+    assertEquals(0, rb.reordering().reorderWindowEvicted());
   }
 
   @Test
@@ -63,12 +63,12 @@ class ReadStateTest {
         third); // injector 2's user interleaved with the others': no reordering across injectors
     s.complete = true;
     ReadBack rb = s.summary();
-    assertEquals(6, rb.distinct());
+    assertEquals(6, rb.counts().distinct());
     assertEquals(
         3,
-        rb.gaps(),
+        rb.counts().gaps(),
         "1 in injector 0's space, 2 in injector 2's; never the distance between spaces");
-    assertEquals(0, rb.duplicates());
+    assertEquals(0, rb.counts().duplicates());
   }
 
   @Test
@@ -84,10 +84,11 @@ class ReadStateTest {
     s.accept(P1, 2, third - 1); // the top of injector 1's space
     s.complete = true;
     ReadBack rb = s.summary();
-    assertEquals(Map.of(0, 2L, 1, 2L, 2, 0L), rb.foundByInjector());
+    assertEquals(Map.of(0, 2L, 1, 2L, 2, 0L), rb.found().foundByInjector());
     assertEquals(
-        rb.distinct(), rb.foundByInjector().values().stream().mapToLong(Long::longValue).sum());
-    assertEquals(1, rb.duplicates());
+        rb.counts().distinct(),
+        rb.found().foundByInjector().values().stream().mapToLong(Long::longValue).sum());
+    assertEquals(1, rb.counts().duplicates());
     assertEquals("read_committed", rb.isolationLevel());
   }
 
@@ -104,13 +105,13 @@ class ReadStateTest {
     s.accept(P1, 1, second + 1); // a duplicate of the dead injector's record: still a duplicate
     s.complete = true;
     ReadBack rb = s.summary();
-    assertEquals(Map.of(0, 2L, 1, 2L), rb.foundByInjector());
-    assertEquals(List.of(1), rb.unreportedInjectors());
-    assertEquals(2, rb.foundUnreported());
-    assertEquals(4, rb.distinct(), "every record of the run in the topic");
+    assertEquals(Map.of(0, 2L, 1, 2L), rb.found().foundByInjector());
+    assertEquals(List.of(1), rb.found().unreportedInjectors());
+    assertEquals(2, rb.found().foundUnreported());
+    assertEquals(4, rb.counts().distinct(), "every record of the run in the topic");
     assertEquals(
         2L, s.distinctBy.get(P0.topic()), "delivered counts only records some injector acked");
-    assertEquals(1, rb.duplicates());
+    assertEquals(1, rb.counts().duplicates());
   }
 
   @Test
@@ -120,9 +121,9 @@ class ReadStateTest {
       s.accept(P0, user, user);
     }
     assertEquals(3, s.lastSeq.size());
-    assertEquals(7, s.summary().reorderWindowEvicted());
+    assertEquals(7, s.summary().reordering().reorderWindowEvicted());
     s.accept(P0, 9, 8); // user 9 is still in the window: its fall is seen
-    assertEquals(1, s.summary().reordered());
+    assertEquals(1, s.summary().reordering().reordered());
   }
 
   /**
@@ -139,9 +140,9 @@ class ReadStateTest {
       s.accept(seq % 2 == 0 ? P0 : P1, seq, seq);
     }
     ReadBack rb = s.summary();
-    assertEquals(n, rb.distinct());
-    assertEquals(0, rb.gaps());
-    assertEquals(0, rb.duplicates());
+    assertEquals(n, rb.counts().distinct());
+    assertEquals(0, rb.counts().gaps());
+    assertEquals(0, rb.counts().duplicates());
     assertTrue(
         s.seenBytes() < n / 8 * 1.1, s.seenBytes() + " bytes for " + n + " sequence numbers");
     assertEquals(RecordReadBack.REORDER_WINDOW, s.lastSeq.size());

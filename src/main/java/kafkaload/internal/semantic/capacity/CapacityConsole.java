@@ -71,10 +71,10 @@ final class CapacityConsole {
         f.kind().toLowerCase(Locale.ROOT).replace('_', '-'),
         f.targetMsgsPerSec(),
         f.achievedMsgsPerSec(),
-        cell(f.ackLatency().p50()),
-        cell(f.ackLatency().p99()),
-        cell(f.ackLatency().p999()),
-        f.endToEnd() == null ? "—" : cell(f.endToEnd().p99()),
+        cell(f.latencies().ackLatency().p50()),
+        cell(f.latencies().ackLatency().p99()),
+        cell(f.latencies().ackLatency().p999()),
+        f.latencies().endToEnd() == null ? "—" : cell(f.latencies().endToEnd().p99()),
         verdict);
   }
 

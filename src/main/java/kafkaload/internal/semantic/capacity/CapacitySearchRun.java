@@ -167,23 +167,26 @@ final class CapacitySearchRun implements AutoCloseable {
     return new PlateauShare(
         ctx.injector(),
         run.index,
-        run.sent.sum(),
-        run.acked.sum(),
-        run.failed.sum(),
-        run.ackedInWindow.sum(),
-        run.skipped.sum(),
-        unacked,
-        PlateauShare.encode(run.latencies(waitedMicros)),
-        delay.getValueAtPercentile(99) / 1000.0,
-        delay.getCountBetweenValues(
-            (long) (ctx.spec().gates().maxPublishDelayMs() * 1000) + 1,
-            Math.max(1, delay.getMaxValue())),
+        new PlateauShare.Counts(
+            run.sent.sum(),
+            run.acked.sum(),
+            run.failed.sum(),
+            run.ackedInWindow.sum(),
+            run.skipped.sum(),
+            unacked,
+            run.bytes.get()),
+        new PlateauShare.Timing(
+            PlateauShare.encode(run.latencies(waitedMicros)),
+            delay.getValueAtPercentile(99) / 1000.0,
+            delay.getCountBetweenValues(
+                (long) (ctx.spec().gates().maxPublishDelayMs() * 1000) + 1,
+                Math.max(1, delay.getMaxValue()))),
+        read == null
+            ? null
+            : new PlateauShare.EndToEnd(PlateauShare.encode(read.latency()), read.behind()),
         cpu,
-        run.bytes.get(),
         run.firstError.get(),
-        behind,
-        read == null ? null : PlateauShare.encode(read.latency()),
-        read == null ? 0 : read.behind());
+        behind);
   }
 
   /**

@@ -36,11 +36,12 @@ final class CapacityVerdict {
           .append(" (")
           .append(describe(setup))
           .append(") at p99 ")
-          .append(PlateauJudge.ms(held.get().ackLatency().p99()))
+          .append(PlateauJudge.ms(held.get().latencies().ackLatency().p99()))
           .append(" ms");
-      if (held.get().endToEnd() != null && held.get().endToEnd().p99() != null) {
+      if (held.get().latencies().endToEnd() != null
+          && held.get().latencies().endToEnd().p99() != null) {
         text.append(" (end to end ")
-            .append(PlateauJudge.ms(held.get().endToEnd().p99()))
+            .append(PlateauJudge.ms(held.get().latencies().endToEnd().p99()))
             .append(" ms)");
       }
       if (!search.confirmed() && search.stopReason() != null) {
@@ -82,7 +83,7 @@ final class CapacityVerdict {
     }
     return new CapacityResults.Verdict(
         held.isPresent() ? sustained : null,
-        held.map(p -> p.ackLatency().p99()).orElse(null),
+        held.map(p -> p.latencies().ackLatency().p99()).orElse(null),
         broke.map(PlateauFigures::targetMsgsPerSec).orElse(null),
         broke.map(p -> p.verdict().failures()).orElse(List.of()),
         limit,

@@ -29,7 +29,7 @@ final class PlateauJudge {
   }
 
   PlateauFigures judge(int index, Search.Step step, int seconds, List<PlateauShare> shares) {
-    long sent = 0, acked = 0, failed = 0, inWindow = 0, unacked = 0, bytes = 0, skipped = 0;
+    PlateauShare.Counts all = new PlateauShare.Counts(0, 0, 0, 0, 0, 0, 0);
     Histogram latency = new Histogram(3);
     double delay = 0;
     Double cpu = null;
@@ -42,27 +42,22 @@ final class PlateauJudge {
       if (read != null) {
         e2e = e2e == null ? new Histogram(3) : e2e;
         e2e.add(read);
-        e2eBehind += s.e2eBehind();
+        e2eBehind += s.endToEnd().behind();
       }
       if (s.groupBehind() != null
           && (behind == null || s.groupBehind().records() > behind.records())) {
         behind = s.groupBehind();
       }
-      sent += s.sent();
-      acked += s.acked();
-      failed += s.failed();
-      inWindow += s.ackedInWindow();
-      skipped += s.skipped();
-      unacked += s.unacked();
-      bytes += s.bytes();
+      all = all.plus(s.counts());
       latency.add(s.latency());
-      delay = Math.max(delay, s.publishDelayP99Ms());
+      delay = Math.max(delay, s.timing().publishDelayP99Ms());
       if (s.injectorCpuPct() != null) {
         cpu = cpu == null ? s.injectorCpuPct() : Math.max(cpu, s.injectorCpuPct());
       }
       error = error == null ? s.firstError() : error;
     }
-    double achieved = inWindow / (double) seconds;
+    long sent = all.sent(), failed = all.failed(), unacked = all.unacked(), skipped = all.skipped();
+    double achieved = all.ackedInWindow() / (double) seconds;
     Percentiles p = Percentiles.ofMicros(latency);
     List<String> failures = new ArrayList<>();
     if (sent == 0) {
@@ -117,11 +112,9 @@ final class PlateauJudge {
         step.rate(),
         seconds,
         achieved,
-        p,
-        endToEnd,
-        delay,
+        new PlateauFigures.Latencies(p, endToEnd, delay),
         cpu,
-        new PlateauFigures.Counts(sent, acked, failed, unacked, bytes),
+        new PlateauFigures.Counts(sent, all.acked(), failed, unacked, all.bytes()),
         new PlateauFigures.Verdict(failures.isEmpty(), List.copyOf(failures), limit));
   }
 
@@ -152,16 +145,17 @@ final class PlateauJudge {
     for (PlateauShare s : shares) {
       String who = shares.size() == 1 ? "the injector" : "injector " + s.injector();
       // Late by a pattern, not by one stall: a few late sends are a GC pause, not a limit.
-      if (s.publishDelayP99Ms() > spec.gates().maxPublishDelayMs()
-          && s.lateSends() >= MIN_LATE_SENDS) {
+      PlateauShare.Timing late = s.timing();
+      if (late.publishDelayP99Ms() > spec.gates().maxPublishDelayMs()
+          && late.lateSends() >= MIN_LATE_SENDS) {
         why.add(
             String.format(
                 Locale.ROOT,
                 "%s started its sends late (publish delay p99 %s ms > %s ms; %,d sends late)",
                 who,
-                ms(s.publishDelayP99Ms()),
+                ms(late.publishDelayP99Ms()),
                 ms(spec.gates().maxPublishDelayMs()),
-                s.lateSends()));
+                late.lateSends()));
       }
       if (s.injectorCpuPct() != null && s.injectorCpuPct() >= cpuBoundPct) {
         why.add(

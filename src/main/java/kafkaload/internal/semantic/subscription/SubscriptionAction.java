@@ -195,7 +195,7 @@ final class SubscriptionAction extends KafkaAction {
   }
 
   private void print(SubscriptionFigures.Subscription s) {
-    Percentiles e = s.e2eMs();
+    Percentiles e = s.reads().e2eMs();
     Console.out(
         String.format(
             Locale.ROOT,
@@ -205,12 +205,12 @@ final class SubscriptionAction extends KafkaAction {
             s.consumers(),
             s.consumers() == 1 ? "consumer" : "consumers",
             spec.topics().size() == 1 ? "" : " of '" + s.topic() + "'",
-            s.expected() - s.missing(),
-            s.expected(),
-            s.consumed(),
-            s.consumedPerSec() == null
+            s.coverage().expected() - s.coverage().missing(),
+            s.coverage().expected(),
+            s.reads().consumed(),
+            s.reads().consumedPerSec() == null
                 ? "-"
-                : String.format(Locale.ROOT, "%,.0f", s.consumedPerSec()),
+                : String.format(Locale.ROOT, "%,.0f", s.reads().consumedPerSec()),
             ms(e.p50()),
             ms(e.p99()),
             ms(e.max()),

@@ -204,14 +204,13 @@ final class SubscriptionCounters {
           topic,
           group,
           consumers,
-          consumed,
-          distinct,
-          otherRuns,
-          seconds > 0 ? consumed / seconds : null,
-          Percentiles.ofMicros(e2e),
-          expected,
-          missing,
-          missingSample,
+          new SubscriptionFigures.Reads(
+              consumed,
+              distinct,
+              otherRuns,
+              seconds > 0 ? consumed / seconds : null,
+              Percentiles.ofMicros(e2e)),
+          new SubscriptionFigures.Coverage(expected, missing, missingSample),
           verdict);
     }
   }

@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.subscription;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import kafkaload.internal.results.Percentiles;
 
@@ -19,19 +20,12 @@ public record SubscriptionFigures(
     List<Subscription> subscriptions) {
 
   /**
-   * One subscription's group on one topic.
+   * One subscription's group on one topic. The groups are written flat.
    *
    * @param index the subscription (OMB's subscriptionsPerTopic: 0 to n-1)
    * @param topic the topic this group read
-   * @param consumed records of this run read, read again after a rebalance included
-   * @param distinct distinct records of this run read
-   * @param otherRuns records of other runs read (none when it starts at the run's start)
-   * @param consumedPerSec {@code consumed} over the time from its first record to its last
-   * @param e2eMs record timestamp (the producer's send time) to receipt, of the records stamped
-   *     after the warm-up
-   * @param expected the run's records acked into its topic, which it had to read
-   * @param missing acked records it never read; {@code missingSample} the first sequence numbers
-   *     its subscription read in none of its topics
+   * @param reads what it read
+   * @param coverage what it had to read and what it missed
    * @param verdict null when it read every acked record, else what it missed
    */
   public record Subscription(
@@ -39,13 +33,29 @@ public record SubscriptionFigures(
       String topic,
       String group,
       int consumers,
-      long consumed,
-      long distinct,
-      long otherRuns,
-      Double consumedPerSec,
-      Percentiles e2eMs,
-      long expected,
-      long missing,
-      List<Long> missingSample,
+      @JsonUnwrapped Reads reads,
+      @JsonUnwrapped Coverage coverage,
       String verdict) {}
+
+  /**
+   * What a subscription's group read.
+   *
+   * @param consumed records of this run read, read again after a rebalance included
+   * @param distinct distinct records of this run read
+   * @param otherRuns records of other runs read (none when it starts at the run's start)
+   * @param consumedPerSec {@code consumed} over the time from its first record to its last
+   * @param e2eMs record timestamp (the producer's send time) to receipt, of the records stamped
+   *     after the warm-up
+   */
+  public record Reads(
+      long consumed, long distinct, long otherRuns, Double consumedPerSec, Percentiles e2eMs) {}
+
+  /**
+   * What a subscription's group had to read and missed.
+   *
+   * @param expected the run's records acked into its topic, which it had to read
+   * @param missing acked records it never read; {@code missingSample} the first sequence numbers
+   *     its subscription read in none of its topics
+   */
+  public record Coverage(long expected, long missing, List<Long> missingSample) {}
 }

@@ -33,12 +33,7 @@ public final class ThroughputVerdict {
           request,
           gate,
           min,
-          0,
-          null,
-          0,
-          null,
-          null,
-          window,
+          new ThroughputGate.Measured(0, null, 0, null, null, window),
           false,
           request
               + ": cannot be judged against "
@@ -50,12 +45,13 @@ public final class ThroughputVerdict {
           request,
           gate,
           min,
-          t.acked(),
-          null,
-          t.rate().firstToLastAckSeconds(),
-          t.rate().firstAckMillis(),
-          t.rate().lastAckMillis(),
-          window,
+          new ThroughputGate.Measured(
+              t.acked(),
+              null,
+              t.rate().firstToLastAckSeconds(),
+              t.rate().firstAckMillis(),
+              t.rate().lastAckMillis(),
+              window),
           false,
           request
               + ": cannot be judged against "
@@ -72,12 +68,13 @@ public final class ThroughputVerdict {
         request,
         gate,
         min,
-        t.acked(),
-        rate,
-        t.rate().firstToLastAckSeconds(),
-        t.rate().firstAckMillis(),
-        t.rate().lastAckMillis(),
-        window,
+        new ThroughputGate.Measured(
+            t.acked(),
+            rate,
+            t.rate().firstToLastAckSeconds(),
+            t.rate().firstAckMillis(),
+            t.rate().lastAckMillis(),
+            window),
         passed,
         String.format(
             Locale.ROOT,
@@ -98,12 +95,7 @@ public final class ThroughputVerdict {
         request,
         own.gate(),
         min,
-        own.acked(),
-        own.msgsPerSec(),
-        own.seconds(),
-        own.firstAckMillis(),
-        own.lastAckMillis(),
-        WINDOW,
+        own.measured(),
         null,
         "left to the merge, which judges the rate over every injector's acks");
   }

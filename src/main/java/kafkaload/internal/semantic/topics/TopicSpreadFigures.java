@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.topics;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import kafkaload.internal.run.Reconciled.TopicResult;
 import kafkaload.internal.run.WorstTopics;
@@ -7,23 +8,28 @@ import kafkaload.internal.run.WorstTopics;
 /**
  * A run over several topics in a bounded size, however many: the totals, how many topics and
  * partitions, how many lost or duplicated records, the spread of acked records per topic, and the
- * worst {@link #WORST} topics.
+ * worst {@link #WORST} topics. The groups are written flat.
  *
  * @param delivered records found by the read-back; -1 when it did not run or was incomplete
- * @param minAckedOk the fewest records acked into one topic (the slowest topic's throughput)
  */
 public record TopicSpreadFigures(
     int topics,
     long partitions,
     long ackedOk,
     long delivered,
-    long lost,
-    long duplicates,
-    int topicsWithLost,
-    int topicsWithDuplicates,
-    long minAckedOk,
-    long maxAckedOk,
+    @JsonUnwrapped Faults faults,
+    @JsonUnwrapped Spread spread,
     List<TopicRow> worst) {
+
+  /** Records lost and duplicated over the topics, and how many topics lost or duplicated any. */
+  public record Faults(long lost, long duplicates, int topicsWithLost, int topicsWithDuplicates) {}
+
+  /**
+   * The spread of acked records per topic.
+   *
+   * @param minAckedOk the fewest records acked into one topic (the slowest topic's throughput)
+   */
+  public record Spread(long minAckedOk, long maxAckedOk) {}
 
   /** Topics listed: the worst first. */
   public static final int WORST = WorstTopics.MANY;
@@ -64,12 +70,14 @@ public record TopicSpreadFigures(
         topics.stream().mapToLong(t -> t.partitions().size()).sum(),
         topics.stream().mapToLong(TopicResult::ackedOk).sum(),
         read ? topics.stream().mapToLong(TopicResult::delivered).sum() : -1,
-        topics.stream().mapToLong(TopicResult::lost).sum(),
-        topics.stream().mapToLong(TopicResult::duplicates).sum(),
-        (int) topics.stream().filter(t -> t.lost() > 0).count(),
-        (int) topics.stream().filter(t -> t.duplicates() > 0).count(),
-        topics.stream().mapToLong(TopicResult::ackedOk).min().orElse(0),
-        topics.stream().mapToLong(TopicResult::ackedOk).max().orElse(0),
+        new Faults(
+            topics.stream().mapToLong(TopicResult::lost).sum(),
+            topics.stream().mapToLong(TopicResult::duplicates).sum(),
+            (int) topics.stream().filter(t -> t.lost() > 0).count(),
+            (int) topics.stream().filter(t -> t.duplicates() > 0).count()),
+        new Spread(
+            topics.stream().mapToLong(TopicResult::ackedOk).min().orElse(0),
+            topics.stream().mapToLong(TopicResult::ackedOk).max().orElse(0)),
         WorstTopics.worst(topics, WORST).stream().map(TopicRow::of).toList());
   }
 }

@@ -27,21 +27,12 @@ class CapacityVerdictTest {
     return new PlateauShare(
         injector,
         0,
-        n,
-        n,
-        0,
-        n,
-        0,
-        0,
-        PlateauShare.encode(h),
-        delayMs,
-        delayMs > 20 ? n : 0,
+        new PlateauShare.Counts(n, n, 0, n, 0, 0, n * 1024),
+        new PlateauShare.Timing(PlateauShare.encode(h), delayMs, delayMs > 20 ? n : 0),
+        null,
         cpu,
-        n * 1024,
         null,
-        null,
-        null,
-        0);
+        null);
   }
 
   private static PlateauFigures judge(Search s, double latencyMs, double delayMs, Double cpu) {
@@ -137,7 +128,7 @@ class CapacityVerdictTest {
     PlateauFigures read = j.judge(1, step, 10, List.of(withE2e(acked, slow, 0)));
     assertFalse(read.verdict().passed());
     assertEquals(List.of("end-to-end p99 250 ms > 100 ms"), read.verdict().failures());
-    assertEquals(5, read.ackLatency().p99(), 0.01);
+    assertEquals(5, read.latencies().ackLatency().p99(), 0.01);
 
     Histogram prompt = new Histogram(3);
     prompt.recordValueWithCount(8_000, 500);
@@ -147,30 +138,23 @@ class CapacityVerdictTest {
         behind.verdict().failures());
     assertTrue(j.judge(1, step, 10, List.of(withE2e(acked, prompt, 0))).verdict().passed());
     assertEquals(
-        8, j.judge(1, step, 10, List.of(withE2e(acked, prompt, 0))).endToEnd().p99(), 0.01);
+        8,
+        j.judge(1, step, 10, List.of(withE2e(acked, prompt, 0))).latencies().endToEnd().p99(),
+        0.01);
     // No end-to-end consumer: no figure, no gate.
-    assertNull(j.judge(1, step, 10, List.of(acked)).endToEnd());
+    assertNull(j.judge(1, step, 10, List.of(acked)).latencies().endToEnd());
   }
 
   private static PlateauShare withE2e(PlateauShare s, Histogram e2e, long behind) {
     return new PlateauShare(
         s.injector(),
         s.plateau(),
-        s.sent(),
-        s.acked(),
-        s.failed(),
-        s.ackedInWindow(),
-        s.skipped(),
-        s.unacked(),
-        s.latencyMicros(),
-        s.publishDelayP99Ms(),
-        s.lateSends(),
+        s.counts(),
+        s.timing(),
+        new PlateauShare.EndToEnd(PlateauShare.encode(e2e), behind),
         s.injectorCpuPct(),
-        s.bytes(),
         s.firstError(),
-        s.groupBehind(),
-        PlateauShare.encode(e2e),
-        behind);
+        s.groupBehind());
   }
 
   @Test
@@ -182,21 +166,20 @@ class CapacityVerdictTest {
         new PlateauShare(
             0,
             0,
-            one.sent(),
-            one.acked(),
-            0,
-            one.ackedInWindow(),
-            0,
-            0,
-            one.latencyMicros(),
-            92,
-            PlateauJudge.MIN_LATE_SENDS - 1,
+            new PlateauShare.Counts(
+                one.counts().sent(),
+                one.counts().acked(),
+                0,
+                one.counts().ackedInWindow(),
+                0,
+                0,
+                one.counts().bytes()),
+            new PlateauShare.Timing(
+                one.timing().latencyMicros(), 92, PlateauJudge.MIN_LATE_SENDS - 1),
+            null,
             10.0,
-            one.bytes(),
             null,
-            null,
-            null,
-            0);
+            null);
     assertNull(j.judge(1, step, 10, List.of(stall)).verdict().injectorLimit());
     assertNotNull(j.judge(1, step, 10, List.of(one)).verdict().injectorLimit());
   }

@@ -248,20 +248,15 @@ class ShareGroupMergeTest {
     RunResults run =
         new RunResults(
             RunResults.SCHEMA_VERSION,
-            "2026-12-01T05:00:00Z",
-            "2026-12-01T05:00:10Z",
-            10,
+            new RunResults.Period("2026-12-01T05:00:00Z", "2026-12-01T05:00:10Z", 10),
             Map.of(),
             List.of(p),
             null,
             null,
             List.of(),
             null,
-            List.of(),
-            null,
-            List.of(),
-            null,
-            null);
+            new RunResults.Merged(List.of(), null),
+            new RunResults.Verdicts(List.of(), null, null));
     RunResults back = ResultsJson.read(ResultsJson.write(run));
     assertEquals(p.distributed(), back.protocols().get(0).distributed());
     assertEquals(

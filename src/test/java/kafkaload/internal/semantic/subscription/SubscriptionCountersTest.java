@@ -43,12 +43,12 @@ class SubscriptionCountersTest {
     assertEquals("g-sub-0", f.group());
     assertEquals("t", f.topic());
     assertEquals(3, f.consumers());
-    assertEquals(9, f.expected());
-    assertEquals(0, f.missing());
-    assertEquals(11, f.consumed());
-    assertEquals(10, f.distinct());
-    assertEquals(1, f.otherRuns());
-    assertEquals(11, f.e2eMs().count());
+    assertEquals(9, f.coverage().expected());
+    assertEquals(0, f.coverage().missing());
+    assertEquals(11, f.reads().consumed());
+    assertEquals(10, f.reads().distinct());
+    assertEquals(1, f.reads().otherRuns());
+    assertEquals(11, f.reads().e2eMs().count());
     assertNull(f.verdict());
   }
 
@@ -66,7 +66,7 @@ class SubscriptionCountersTest {
     assertTimeoutPreemptively(
         Duration.ofSeconds(60),
         () -> assertNull(c.reconcile(0, t -> 5, 0, Long.MAX_VALUE / 2, new KoLedger())));
-    assertEquals(List.of(), sub.figures().missingSample());
+    assertEquals(List.of(), sub.figures().coverage().missingSample());
   }
 
   @Test
@@ -81,8 +81,8 @@ class SubscriptionCountersTest {
             + " (first sequence numbers unread: [1, 3])",
         ko);
     SubscriptionFigures.Subscription f = sub.figures();
-    assertEquals(List.of(1L, 3L), f.missingSample());
-    assertEquals(0, f.e2eMs().count(), "warm-up records are read, not timed");
+    assertEquals(List.of(1L, 3L), f.coverage().missingSample());
+    assertEquals(0, f.reads().e2eMs().count(), "warm-up records are read, not timed");
     assertEquals(2, c.figures().subscriptions().size());
     assertEquals("t", c.figures().topic());
   }
@@ -116,7 +116,7 @@ class SubscriptionCountersTest {
         ko);
     SubscriptionFigures.Subscription p0 = c.subscription(1).get(0).figures();
     assertNull(p0.verdict(), "the group on p-0 read all of p-0's");
-    assertEquals(List.of(), p0.missingSample());
+    assertEquals(List.of(), p0.coverage().missingSample());
     SubscriptionFigures f = c.figures();
     assertNull(f.topic());
     assertEquals(2, f.topicCount());

@@ -33,11 +33,11 @@ class ThroughputVerdictTest {
     assertEquals("send: 4,210 msg/s over 58.3 s (first ack to last ack) < 5,000", g.verdict());
     assertEquals(Boolean.FALSE, g.passed());
     assertEquals("kafka throughput: send >= 5000 msg/s (first ack to last ack)", g.gate());
-    assertEquals("first ack to last ack", g.window());
-    assertEquals(58.3, g.seconds(), 1e-9);
-    assertEquals(T0, g.firstAckMillis());
-    assertEquals(T0 + 58_300, g.lastAckMillis());
-    assertEquals(245_443, g.acked());
+    assertEquals("first ack to last ack", g.measured().window());
+    assertEquals(58.3, g.measured().seconds(), 1e-9);
+    assertEquals(T0, g.measured().firstAckMillis());
+    assertEquals(T0 + 58_300, g.measured().lastAckMillis());
+    assertEquals(245_443, g.measured().acked());
   }
 
   @Test
@@ -79,7 +79,7 @@ class ThroughputVerdictTest {
     ThroughputGate one =
         ThroughputVerdict.judge("send", 100, acks(1, 0, 0), ThroughputVerdict.WINDOW);
     assertEquals(Boolean.FALSE, one.passed());
-    assertNull(one.msgsPerSec());
+    assertNull(one.measured().msgsPerSec());
     assertEquals(
         "send: cannot be judged against 100 msg/s: 1 record acked, and a rate needs two acks at"
             + " different times",
@@ -109,7 +109,7 @@ class ThroughputVerdictTest {
   void anInjectorLeavesTheVerdictToTheMerge() {
     ThroughputGate g = ThroughputVerdict.deferred("send", 5000, acks(1000, 0, 1000));
     assertNull(g.passed());
-    assertEquals(1000.0, g.msgsPerSec(), 1e-9);
+    assertEquals(1000.0, g.measured().msgsPerSec(), 1e-9);
     assertEquals("kafka throughput: send >= 5000 msg/s (first ack to last ack)", g.gate());
   }
 
@@ -160,12 +160,12 @@ class ThroughputVerdictTest {
     assertEquals(
         List.of("kafka throughput: send >= 2000 msg/s (first ack to last ack): OK"), written);
     ThroughputGate g = merged.get(0);
-    assertEquals(2500.0, g.msgsPerSec(), 1e-9);
-    assertEquals(30_000, g.acked());
-    assertEquals(12.0, g.seconds(), 1e-9);
-    assertEquals(T0, g.firstAckMillis());
-    assertEquals(T0 + 12_000, g.lastAckMillis());
-    assertEquals("first ack to last ack of 3 injectors", g.window());
+    assertEquals(2500.0, g.measured().msgsPerSec(), 1e-9);
+    assertEquals(30_000, g.measured().acked());
+    assertEquals(12.0, g.measured().seconds(), 1e-9);
+    assertEquals(T0, g.measured().firstAckMillis());
+    assertEquals(T0 + 12_000, g.measured().lastAckMillis());
+    assertEquals("first ack to last ack of 3 injectors", g.measured().window());
     assertEquals(
         "send: 2,500 msg/s over 12.0 s (first ack to last ack of 3 injectors) >= 2,000",
         g.verdict());

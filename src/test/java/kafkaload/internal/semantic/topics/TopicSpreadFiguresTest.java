@@ -41,12 +41,12 @@ class TopicSpreadFiguresTest {
     long acked = topics.stream().mapToLong(TopicResult::ackedOk).sum();
     assertEquals(acked, f.ackedOk());
     assertEquals(acked - 9, f.delivered());
-    assertEquals(9, f.lost());
-    assertEquals(4, f.duplicates());
-    assertEquals(2, f.topicsWithLost());
-    assertEquals(1, f.topicsWithDuplicates());
-    assertEquals(1000, f.minAckedOk());
-    assertEquals(1499, f.maxAckedOk());
+    assertEquals(9, f.faults().lost());
+    assertEquals(4, f.faults().duplicates());
+    assertEquals(2, f.faults().topicsWithLost());
+    assertEquals(1, f.faults().topicsWithDuplicates());
+    assertEquals(1000, f.spread().minAckedOk());
+    assertEquals(1499, f.spread().maxAckedOk());
     assertEquals(TopicSpreadFigures.WORST, f.worst().size(), "bounded: not a row per topic");
     assertEquals(
         List.of("perf-7", "perf-400", "perf-300", "perf-0", "perf-1"),
