@@ -45,13 +45,7 @@ public final class ThroughputVerdict {
           request,
           gate,
           min,
-          new ThroughputGate.Measured(
-              t.acked(),
-              null,
-              t.rate().firstToLastAckSeconds(),
-              t.rate().firstAckMillis(),
-              t.rate().lastAckMillis(),
-              window),
+          measured(t, null, window),
           false,
           request
               + ": cannot be judged against "
@@ -68,13 +62,7 @@ public final class ThroughputVerdict {
         request,
         gate,
         min,
-        new ThroughputGate.Measured(
-            t.acked(),
-            rate,
-            t.rate().firstToLastAckSeconds(),
-            t.rate().firstAckMillis(),
-            t.rate().lastAckMillis(),
-            window),
+        measured(t, rate, window),
         passed,
         String.format(
             Locale.ROOT,
@@ -85,6 +73,17 @@ public final class ThroughputVerdict {
             window,
             passed ? ">=" : "<",
             number(min)));
+  }
+
+  private static ThroughputGate.Measured measured(
+      Throughput.RequestThroughput t, Double rate, String window) {
+    return new ThroughputGate.Measured(
+        t.acked(),
+        rate,
+        t.rate().firstToLastAckSeconds(),
+        t.rate().firstAckMillis(),
+        t.rate().lastAckMillis(),
+        window);
   }
 
   /** What an injector of a distributed run records: the gate, left to the merge. */
