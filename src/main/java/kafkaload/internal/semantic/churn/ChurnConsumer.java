@@ -24,17 +24,20 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.RetriableCommitFailedException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.WakeupException;
 
 /**
  * A consumer of a churn plan, in a process of its own so that a crash is a real one (its parent
  * kills it: no leave, no commit): a real {@link KafkaConsumer} with its protocol's properties
- * subscribes to its topic, reads, commits after each poll (and before a revocation), and prints
- * each event as one {@link ChurnEvent} line. Its parent ({@link ChurnConsumerProcess}) drives it
- * through standard input: {@code stall <ms>} stops polling for that long, {@code close} (or the end
- * of the input: the parent went) closes it gracefully.
+ * subscribes to its topic, reads, commits after each poll (and before a revocation; a commit a
+ * rebalance under way refused is made again at the next one), and prints each event as one {@link
+ * ChurnEvent} line. Its parent ({@link ChurnConsumerProcess}) drives it through standard input:
+ * {@code stall <ms>} stops polling for that long, {@code close} (or the end of the input: the
+ * parent went) closes it gracefully.
  */
 public final class ChurnConsumer {
   private final ChurnConsumerSettings settings;
@@ -169,6 +172,11 @@ public final class ChurnConsumer {
       emit(new Committed(now(), committed));
     } catch (WakeupException e) {
       // a close was asked for during the commit: the loop ends and commits what is left
+      offsets.forEach(pending::putIfAbsent);
+    } catch (RebalanceInProgressException | RetriableCommitFailedException e) {
+      // a rebalance under way (the cooperative protocol's first phase): as Kafka's Javadoc says,
+      // poll to complete it and commit again; kept for the next commit, or the revocation's
+      // (a lost partition drops them)
       offsets.forEach(pending::putIfAbsent);
     } catch (KafkaException e) {
       emit(new Life(State.ERROR, now(), "commit " + offsets.keySet() + ": " + e));
