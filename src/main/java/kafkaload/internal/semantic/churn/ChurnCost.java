@@ -238,7 +238,8 @@ public final class ChurnCost {
     return java.util.Arrays.stream(seconds).boxed().toList();
   }
 
-  private static List<Read> reads(List<Timeline> consumers) {
+  /** Every read of {@code consumers}, in their order. */
+  static List<Read> reads(List<Timeline> consumers) {
     List<Read> reads = new ArrayList<>();
     for (Timeline c : consumers) {
       for (ChurnEvent e : c.events()) {

@@ -174,7 +174,7 @@ public sealed interface ChurnEvent {
     String rest = f.length > 2 ? f[2] : "";
     for (Change c : Change.values()) {
       if (name(c).equals(kind)) {
-        return Optional.of(new Ownership(c, at, partitions(rest)));
+        return Optional.of(new Ownership(c, at, integers(rest)));
       }
     }
     for (State s : State.values()) {
@@ -225,10 +225,6 @@ public sealed interface ChurnEvent {
     return partitions.isEmpty()
         ? "-"
         : partitions.stream().sorted().map(String::valueOf).collect(Collectors.joining(","));
-  }
-
-  private static List<Integer> partitions(String text) {
-    return integers(text);
   }
 
   private static List<Integer> integers(String text) {

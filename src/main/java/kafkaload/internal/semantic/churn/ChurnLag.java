@@ -60,13 +60,8 @@ final class ChurnLag {
 
   /** The highest lag sampled in {@code [from, to)}; 0 with no sample there. */
   static long peak(Series s, long from, long to) {
-    long peak = 0;
-    for (int i = 0; i < s.lag().size(); i++) {
-      if (s.at(i) >= from && s.at(i) < to) {
-        peak = Math.max(peak, s.lag().get(i));
-      }
-    }
-    return peak;
+    Long highest = steady(s, from, to);
+    return highest == null ? 0 : highest;
   }
 
   /**
@@ -74,13 +69,13 @@ final class ChurnLag {
    * that window holds no sample.
    */
   static Long steady(Series s, long from, long to) {
-    Long steady = null;
+    Long highest = null;
     for (int i = 0; i < s.lag().size(); i++) {
       if (s.at(i) >= from && s.at(i) < to) {
-        steady = Math.max(steady == null ? 0 : steady, s.lag().get(i));
+        highest = Math.max(highest == null ? 0 : highest, s.lag().get(i));
       }
     }
-    return steady;
+    return highest;
   }
 
   /**

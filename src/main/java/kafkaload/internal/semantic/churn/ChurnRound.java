@@ -209,7 +209,7 @@ final class ChurnRound {
   private void awaitRead(Map<Integer, Long> start, Map<Integer, Long> end)
       throws InterruptedException {
     long deadline = System.currentTimeMillis() + timeout();
-    while (!ChurnTally.unread(reads(), start, end).isEmpty()
+    while (!ChurnTally.unread(ChurnCost.reads(timelines()), start, end).isEmpty()
         && System.currentTimeMillis() < deadline) {
       Thread.sleep(200);
     }
@@ -221,8 +221,8 @@ final class ChurnRound {
 
   private Round round(Span span, long[] acked, KafkaGroup kafka) {
     List<Timeline> timelines = timelines();
-    List<Read> reads = reads();
-    List<List<Rebalances>> rebalances = rebalances();
+    List<Read> reads = ChurnCost.reads(timelines);
+    List<List<Rebalances>> rebalances = rebalances(timelines);
     ChurnLag.Series lag = ChurnLag.series(acked, reads, span.t0(), span.loadEnd());
     List<Step> steps = plan.steps();
     long steadyFrom = span.t0() + 1_000;
@@ -272,7 +272,7 @@ final class ChurnRound {
    * round, and the group as the coordinator describes it (unknown when the describe fails).
    */
   private KafkaGroup kafkaGroup() {
-    KafkaRebalances k = ChurnRebalances.of(rebalances(), 0, Long.MAX_VALUE);
+    KafkaRebalances k = ChurnRebalances.of(rebalances(timelines()), 0, Long.MAX_VALUE);
     String state = "unknown";
     int members = -1;
     Integer epoch = null;
@@ -307,11 +307,12 @@ final class ChurnRound {
         why);
   }
 
-  private List<List<Rebalances>> rebalances() {
+  /** Each consumer's Kafka figures, from one snapshot of their timelines. */
+  private static List<List<Rebalances>> rebalances(List<Timeline> timelines) {
     List<List<Rebalances>> all = new ArrayList<>();
-    for (ChurnConsumerProcess p : processes) {
+    for (Timeline t : timelines) {
       List<Rebalances> mine = new ArrayList<>();
-      for (ChurnEvent e : p.events()) {
+      for (ChurnEvent e : t.events()) {
         if (e instanceof Rebalances k) {
           mine.add(k);
         }
@@ -332,18 +333,6 @@ final class ChurnRound {
               died == null ? OptionalLong.empty() : OptionalLong.of(died)));
     }
     return t;
-  }
-
-  private List<Read> reads() {
-    List<Read> reads = new ArrayList<>();
-    for (ChurnConsumerProcess p : processes) {
-      for (ChurnEvent e : p.events()) {
-        if (e instanceof Read r) {
-          reads.add(r);
-        }
-      }
-    }
-    return reads;
   }
 
   private void closeAll() throws InterruptedException {
