@@ -118,14 +118,12 @@ public final class KnobNames {
   public static Optional<String> misspelling(Collection<String> given, Set<String> readByRun) {
     Set<String> known = sections().keySet();
     for (String name : new TreeSet<>(given)) {
-      if (known.contains(name)
-          || readByRun.contains(name)
-          || others(name)
-          || SimulationNames.named(name)) {
+      if (known.contains(name) || readByRun.contains(name) || others(name)) {
         continue;
       }
       String near = nearest(name, known);
-      if (near != null) {
+      // the simulation's class files are read only for a near miss: most names are near nothing
+      if (near != null && !SimulationNames.named(name)) {
         return Optional.of("-D" + name + ": unknown; did you mean -D" + near + "?");
       }
     }
@@ -151,6 +149,9 @@ public final class KnobNames {
     int bestDistance = Integer.MAX_VALUE;
     for (String k : new TreeSet<>(known)) {
       int bound = Math.min(name.length(), k.length()) <= 4 ? 1 : 2;
+      if (Math.abs(name.length() - k.length()) > bound) {
+        continue; // the distance is at least the difference in length
+      }
       int d = distance(name, k);
       if (d <= bound && d < bestDistance) {
         best = k;

@@ -21,6 +21,9 @@ public final class Payloads {
   /** Distinct arrays per size: batches are not one array repeated, yet they stay in cache. */
   static final int POOL_SIZE = 64;
 
+  /** Large values get fewer arrays: 64 of 2 MB would hold 128 MB of a 1 GB heap for the run. */
+  static final int POOL_BYTES = 16 << 20;
+
   private Payloads() {}
 
   /** Records of exactly {@code size} random upper-case letters, round-robin from a pool. */
@@ -28,20 +31,36 @@ public final class Payloads {
     if (size < 0) {
       throw new KafkaLoadConfigException("randomBytes(" + size + "): the size must be >= 0");
     }
-    byte[][] pool = randomPool(size, POOL_SIZE);
+    byte[][] pool = randomPool(size, poolSize(size));
+    int mask = pool.length - 1;
     AtomicLong next = new AtomicLong();
-    return session -> pool[(int) (next.getAndIncrement() & (POOL_SIZE - 1))];
+    return session -> pool[(int) (next.getAndIncrement() & mask)];
   }
 
-  /** {@code count} random letter arrays for {@link #randomBytes}: no repeats for lz4 to find. */
+  /** 64 arrays, or fewer (a power of two, at least 2) so that the pool stays within 16 MiB. */
+  static int poolSize(int size) {
+    return Math.max(2, Math.min(POOL_SIZE, Integer.highestOneBit(POOL_BYTES / Math.max(1, size))));
+  }
+
+  /**
+   * {@code count} random letter arrays for {@link #randomBytes}: no repeats for lz4 to find. Each
+   * draw of 63 random bits gives 13 letters (26^13 < 2^63): a 2 MB value costs 160,000 draws, not 2
+   * million.
+   */
   public static byte[][] randomPool(int size, int count) {
     SplittableRandom random = new SplittableRandom(size);
     byte[][] pool = new byte[count][];
     for (int i = 0; i < count; i++) {
-      pool[i] = new byte[size];
+      byte[] letters = new byte[size];
+      long bits = 0;
       for (int j = 0; j < size; j++) {
-        pool[i][j] = (byte) ('A' + random.nextInt(26));
+        if (j % 13 == 0) {
+          bits = random.nextLong() >>> 1;
+        }
+        letters[j] = (byte) ('A' + bits % 26);
+        bits /= 26;
       }
+      pool[i] = letters;
     }
     return pool;
   }

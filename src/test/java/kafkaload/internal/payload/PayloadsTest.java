@@ -75,6 +75,28 @@ class PayloadsTest {
   }
 
   @Test
+  void largeValuesGetASmallerPoolOfEveryLetter() {
+    assertEquals(64, Payloads.poolSize(16));
+    assertEquals(64, Payloads.poolSize(256 * 1024));
+    assertEquals(8, Payloads.poolSize(2_000_000), "16 MiB / 2 MB, a power of two");
+    assertEquals(2, Payloads.poolSize(64 << 20));
+    Function<Session, Object> v = Payloads.randomBytes(2_000_000);
+    byte[] first = (byte[]) v.apply(SESSION);
+    for (int i = 1; i < 8; i++) {
+      assertNotSame(first, v.apply(SESSION));
+    }
+    assertSame(first, v.apply(SESSION), "the 9th value is the first array again");
+    int[] letters = new int[26];
+    for (byte b : first) {
+      letters[b - 'A']++;
+    }
+    for (int i = 0; i < 26; i++) {
+      // 2,000,000 / 26 = 76,923 each on average
+      assertTrue(letters[i] > 70_000 && letters[i] < 84_000, (char) ('A' + i) + ": " + letters[i]);
+    }
+  }
+
+  @Test
   void thePoolIsTheSameForTheSameSize() {
     byte[][] a = Payloads.randomPool(8, 3);
     byte[][] b = Payloads.randomPool(8, 3);
