@@ -16,6 +16,7 @@ import kafkaload.internal.results.BaselineComparison;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,7 +48,13 @@ class BaselineGateIT {
     return p;
   }
 
+  /**
+   * Alone after the other classes (the "quiet" execution in pom.xml): beside two other test
+   * classes on two cores, one 120 ms broker round trip in the 4 s "same" run moved its p99.9 ack
+   * latency +559 % against its history, past even the wide limits below (2026-12-05).
+   */
   @Test
+  @Tag("quiet")
   void sameSettingsPassARegressionFailsNamingTheFigureAndTheHistoryRenders() throws Exception {
     Path history = tmp.resolve("history");
     GatlingRun first = runGatling(SIMULATION, props(history, "first"), 120);
