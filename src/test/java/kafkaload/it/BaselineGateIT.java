@@ -49,9 +49,9 @@ class BaselineGateIT {
   }
 
   /**
-   * Alone after the other classes (the "quiet" execution in pom.xml): beside two other test
-   * classes on two cores, one 120 ms broker round trip in the 4 s "same" run moved its p99.9 ack
-   * latency +559 % against its history, past even the wide limits below (2026-12-05).
+   * Alone after the other classes (the "quiet" execution in pom.xml): beside two other test classes
+   * on two cores, one 120 ms broker round trip in the 4 s "same" run moved its p99.9 ack latency
+   * +559 % against its history, past even the wide limits below (2026-12-05).
    */
   @Test
   @Tag("quiet")

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
+import kafkaload.internal.config.HostEnvironment;
 import kafkaload.internal.protocol.DryRunEnd;
 import kafkaload.internal.protocol.RunFiles;
 import org.slf4j.LoggerFactory;
@@ -31,11 +32,12 @@ import org.slf4j.Marker;
  * JVM, 3.8 s and 2.1 CPU-s here); over the suite's runs that is most of its time.
  *
  * <p>System properties, {@code System.out} and Gatling's logback are JVM-wide, so the runs of one
- * test JVM take turns. A run that needs what only a process gives (environment variables, JVM
- * options, the zero-setup embedded broker, which a run stops at its end) runs in a child JVM:
- * {@link #suits}. A dry run (-Ddry.run=true) is hosted here: its exit 0 is replaced by this host's
- * end of the run ({@link DryRunEnd}), which interrupts the thread waiting in Gatling's runner, and
- * reported as the exit code 0 the JVM would have given.
+ * test JVM take turns. A run's environment variables (its secrets) are given to it through {@link
+ * HostEnvironment}. A run that needs what only a process gives (JVM options, the zero-setup
+ * embedded broker, which a run stops at its end) runs in a child JVM: {@link #suits}. A dry run
+ * (-Ddry.run=true) is hosted here: its exit 0 is replaced by this host's end of the run ({@link
+ * DryRunEnd}), which interrupts the thread waiting in Gatling's runner, and reported as the exit
+ * code 0 the JVM would have given.
  */
 final class InProcessGatling {
   private InProcessGatling() {}
@@ -50,15 +52,10 @@ final class InProcessGatling {
    * Whether a run can be hosted here: it names its cluster (a run with no bootstrap starts the
    * embedded broker of this JVM and stops it at its end), and it needs no process of its own.
    */
-  static boolean suits(
-      String simulationClass,
-      Map<String, String> props,
-      Map<String, String> env,
-      List<String> jvm) {
+  static boolean suits(String simulationClass, Map<String, String> props, List<String> jvm) {
     return !DISABLED
         // galaxio's port keeps the galaxio protocols a simulation built JVM-wide (BuiltProtocols)
         && !simulationClass.contains("Galaxio")
-        && env.isEmpty()
         && jvm.isEmpty()
         && props.containsKey("kafka.bootstrap.servers")
         && !props.containsKey("kafka.embedded.brokers");
@@ -68,6 +65,7 @@ final class InProcessGatling {
   static KafkaTestSupport.GatlingRun run(
       String simulationClass,
       Map<String, String> props,
+      Map<String, String> env,
       Path resultsDir,
       Path log,
       int timeoutSeconds)
@@ -81,6 +79,7 @@ final class InProcessGatling {
     try (OutputStream file = Files.newOutputStream(log);
         PrintStream console = new PrintStream(file, true, StandardCharsets.UTF_8)) {
       props.forEach((k, v) -> before.put(k, System.setProperty(k, v)));
+      HostEnvironment.hostedWith(env);
       // Gatling's configuration reads -D gatling.* through Typesafe Config, which caches them.
       com.typesafe.config.ConfigFactory.invalidateCaches();
       System.setOut(console);
@@ -112,6 +111,7 @@ final class InProcessGatling {
           code[0], Files.readString(log, StandardCharsets.UTF_8), ProcessHandle.current().pid());
     } finally {
       DryRunEnd.jvmExit();
+      HostEnvironment.processOnly();
       System.setOut(out);
       System.setErr(err);
       before.forEach(

@@ -324,7 +324,7 @@ public final class KafkaTestSupport {
       List<String> jvmOptions,
       int timeoutSeconds)
       throws IOException, InterruptedException {
-    boolean inJvm = InProcessGatling.suits(simulationClass, props, env, jvmOptions);
+    boolean inJvm = InProcessGatling.suits(simulationClass, props, jvmOptions);
     List<String> options = new ArrayList<>(QUICK_START);
     options.addAll(jvmOptions);
     jvmOptions = options;
@@ -344,7 +344,7 @@ public final class KafkaTestSupport {
       props.putIfAbsent("gatling.data.enableAnalytics", "false");
       GatlingRun run =
           InProcessGatling.run(
-              simulationClass, props, Paths.get("target", "gatling-it"), log, timeoutSeconds);
+              simulationClass, props, env, Paths.get("target", "gatling-it"), log, timeoutSeconds);
       RunTimes.record(simulationClass, true, start);
       return run;
     }

@@ -36,6 +36,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * Every security case against a real broker with SASL (PLAIN, SCRAM) and TLS listeners and a PKI
@@ -63,6 +66,7 @@ class SecurityIT {
   }
 
   @Test
+  @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
   void rightCredentialsConnectAndSendWithEveryMechanism() throws Exception {
     String listener = kafka.bootstrap("SASL_PLAINTEXT");
     String user = SecureEmbeddedKafka.SCRAM_USER;
@@ -82,6 +86,7 @@ class SecurityIT {
    * Kafka's own property names, in code or in a client properties file, work as they always did.
    */
   @Test
+  @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
   void rawPropertiesAndThePropertiesFileStillWork() throws Exception {
     Map<String, String> raw = new LinkedHashMap<>();
     raw.put("security.protocol", "SASL_SSL");
@@ -115,6 +120,7 @@ class SecurityIT {
   }
 
   @Test
+  @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
   void wrongPasswordFailsAtOnceNamingTheUserAndAuthentication() {
     String listener = kafka.bootstrap("SASL_PLAINTEXT");
     for (String mechanism : new String[] {"SCRAM-SHA-512", "PLAIN"}) {
@@ -148,6 +154,7 @@ class SecurityIT {
   }
 
   @Test
+  @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
   void untrustedBrokerCertificateFailsWithATlsErrorNamingTheTruststore() {
     String listener = kafka.bootstrap("SSL");
     KafkaProtocol p =
@@ -172,6 +179,7 @@ class SecurityIT {
   }
 
   @Test
+  @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
   void aTruststoreThatDoesNotOpenIsNamedBeforeAnyConnection() {
     KafkaProtocol p =
         resolved(
@@ -186,6 +194,7 @@ class SecurityIT {
   }
 
   @Test
+  @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
   void tlsAndMutualTlsConnectAndSend() throws Exception {
     String truststore = kafka.pki.truststore.toString();
     assertSends(
@@ -222,6 +231,7 @@ class SecurityIT {
    * or any file of the report.
    */
   @Test
+  @ResourceLock(Resources.SYSTEM_PROPERTIES) // a hosted run sets its -D properties
   void gatlingRunOverSaslSslKeepsSecretsOutOfEveryOutput() throws Exception {
     Path clientConfig = Files.createTempFile("secure-client", ".properties");
     Files.writeString(clientConfig, "ssl.truststore.password=" + kafka.pki.password + "\n");
@@ -255,6 +265,7 @@ class SecurityIT {
    * line), read every record, and no secret shows in any output.
    */
   @Test
+  @ResourceLock(Resources.SYSTEM_PROPERTIES) // a hosted run sets its -D properties
   @Tag("long") // a Gatling run with consumer JVMs: mvn -B verify -Plong-tests
   void aChurnsConsumerProcessesConnectWithTheRunsSecuritySettings() throws Exception {
     Path clientConfig = Files.createTempFile("secure-client", ".properties");
@@ -299,6 +310,7 @@ class SecurityIT {
    * shown.
    */
   @Test
+  @ResourceLock(Resources.SYSTEM_PROPERTIES) // a hosted run sets its -D properties
   void gatlingRunWithAWrongPasswordStopsBeforeLoadWithOneClearLine() throws Exception {
     Path clientConfig = Files.createTempFile("secure-client", ".properties");
     Files.writeString(clientConfig, "ssl.truststore.password=" + kafka.pki.password + "\n");

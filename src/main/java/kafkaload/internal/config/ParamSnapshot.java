@@ -52,7 +52,7 @@ public final class ParamSnapshot {
       used.put(SIMULATION, simulation);
     }
     return new ParamSnapshot(
-        Collections.unmodifiableMap(props), Map.copyOf(System.getenv()), Map.of(), used);
+        Collections.unmodifiableMap(props), HostEnvironment.all(), Map.of(), used);
   }
 
   /**

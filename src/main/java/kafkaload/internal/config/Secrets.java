@@ -29,7 +29,7 @@ public final class Secrets {
 
   /** A secret from the environment (code and -D would show in build logs and process lists). */
   public static String env(String name) {
-    return require(name, System.getenv(name));
+    return require(name, HostEnvironment.get(name));
   }
 
   /** {@code value}, environment variable {@code name}: unset or empty is env(name)'s error. */
