@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * the merge reports the one verdict.
  */
 @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
+@Tag("quiet") // alone: a search measures the machine, its injectors must start together
 class CapacityDistributedIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -103,6 +103,7 @@ class CapacitySearchIT {
 
   @Test
   @Tag("long") // a broker of its own and a search of about 30 s: with the long tests
+  @Tag("quiet") // alone: a search measures the machine
   void anEndToEndConsumerThatCannotReadFastEnoughBoundsTheCapacity() throws Exception {
     // The search's own reader is held to 1 MB/s by a consumer byte-rate quota on its client id:
     // the producers alone would sustain far more, so the rate found is the reader's.
@@ -275,6 +276,7 @@ class CapacitySearchIT {
 
   @Test
   @Tag("long") // two searches of about 40 s: with the long tests (docs/contributing.md)
+  @Tag("quiet") // alone: a search measures the machine
   void aGroupUnderTestThatFallsBehindFailsThePlateauAndOneThatKeepsUpDoesNot() throws Exception {
     String topic = uniqueTopic("capacity-lag");
     createTopic(topic, 4);

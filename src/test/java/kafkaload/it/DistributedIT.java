@@ -58,6 +58,7 @@ import scala.Option;
  * reconciliation and one verdict.
  */
 @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
+@Tag("quiet") // alone, after the other long tests: injectors beside another fork start late
 class DistributedIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path BASE = Paths.get("target", "distributed-it");

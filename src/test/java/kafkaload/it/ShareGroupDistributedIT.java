@@ -40,6 +40,7 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
  * and accepted on the other is not missing.
  */
 @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
+@Tag("quiet") // alone: its injectors must start together
 class ShareGroupDistributedIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * died of OutOfMemoryError here.
  */
 @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
+@Tag("quiet") // alone: a 300 MB heap shared with the broker
 class SoakScaleIT {
   static final int RATE = 20_000;
   static final int WARMUP = 5;
