@@ -124,6 +124,7 @@ class ManyTopicsIT {
   /** 500 topics of 4 partitions (docs/traffic.md; bench/many-topics.sh measures the heap). */
   @Test
   @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
+  @Tag("quiet") // alone: 2,000 partitions on the fork's broker (preflight's 10 s leader wait)
   void fiveHundredTopicsOfFourPartitions() throws Exception {
     String prefix = uniqueTopic("many500");
     GatlingRun run = run(prefix, 500, 4, 5000, 20);

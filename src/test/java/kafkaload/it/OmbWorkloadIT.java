@@ -232,6 +232,7 @@ class OmbWorkloadIT {
         "1-topic-8-partitions-keyed-round-robin.yaml"
       })
   @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
+  @Tag("quiet") // alone: each workload's own rate is asserted
   void eachShippedWorkloadRuns(String file) throws Exception {
     Path workload = Path.of("src/test/resources/workloads", file).toAbsolutePath();
     GatlingRun run =
@@ -311,6 +312,7 @@ class OmbWorkloadIT {
 
   @Test
   @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
+  @Tag("quiet") // alone: a search measures the machine
   void producerRateZeroRunsTheCapacitySearch() throws Exception {
     String topic = uniqueTopic("omb-long-maxrate");
     GatlingRun run =
