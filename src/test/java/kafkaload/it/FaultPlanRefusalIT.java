@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A bad fault plan stops the baseline before any load, and before any broker starts, with one line
  * naming the step: a broker the cluster does not have, two faults overlapping on one broker, a slow
- * link without its rate, an unknown fault. Fast: each run is a JVM starting and stopping.
+ * link without its rate, an unknown fault. Fast: each is a dry run hosted in the test JVM.
  */
 class FaultPlanRefusalIT {
 

@@ -50,15 +50,19 @@ final class InProcessGatling {
 
   /**
    * Whether a run can be hosted here: it names its cluster (a run with no bootstrap starts the
-   * embedded broker of this JVM and stops it at its end), and it needs no process of its own.
+   * embedded broker of this JVM and stops it at its end), and it needs no process of its own. A dry
+   * run of an embedded cluster is hosted too: the cluster's brokers are processes of their own, and
+   * a refused plan stops before any starts (FaultPlanRefusalIT: five child JVMs, about 6 CPU-s
+   * each, saved).
    */
   static boolean suits(String simulationClass, Map<String, String> props, List<String> jvm) {
     return !DISABLED
         // galaxio's port keeps the galaxio protocols a simulation built JVM-wide (BuiltProtocols)
         && !simulationClass.contains("Galaxio")
         && jvm.isEmpty()
-        && props.containsKey("kafka.bootstrap.servers")
-        && !props.containsKey("kafka.embedded.brokers");
+        && (props.containsKey("kafka.bootstrap.servers")
+                && !props.containsKey("kafka.embedded.brokers")
+            || props.containsKey("kafka.embedded.brokers") && "true".equals(props.get("dry.run")));
   }
 
   /** The Gatling run, its console in {@code log}; its exit code as the Gatling main would give. */
