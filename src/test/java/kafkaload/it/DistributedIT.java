@@ -126,7 +126,7 @@ class DistributedIT {
                   Map.entry("gate.minRps", "120"),
                   Map.entry("gate.p99Ms", "20000"),
                   Map.entry("local.results", root.toString()),
-                  Map.entry("local.startDelaySeconds", "35"),
+                  Map.entry("local.startDelaySeconds", "20"),
                   Map.entry("local.injectorHeap", "384m")),
               300);
       threeInjectors = root;
@@ -358,7 +358,7 @@ class DistributedIT {
                   Map.entry("it.maxRequests", "300"),
                   Map.entry("kafka.bootstrap.servers", KafkaTestSupport.bootstrap()),
                   Map.entry("local.results", root.toString()),
-                  Map.entry("local.startDelaySeconds", "30"),
+                  Map.entry("local.startDelaySeconds", "15"),
                   Map.entry("local.injectorHeap", "384m")),
               240);
       gateRun = root;
@@ -565,8 +565,9 @@ class DistributedIT {
           .get(60, TimeUnit.SECONDS);
     }
     // After the broker is up (it starts with the first topic): three JVMs starting on a 2-core
-    // machine that runs another test class beside this one (docs/contributing.md).
-    long startAt = System.currentTimeMillis() + 45_000;
+    // machine, this class alone on it (a quiet long test; docs/contributing.md). Two injectors
+    // beside two other test classes start within PrometheusIT's 15 s.
+    long startAt = System.currentTimeMillis() + 20_000;
     String runId = "died-" + root.getFileName();
     List<Process> injectors = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -733,7 +734,7 @@ class DistributedIT {
                 Map.entry("gate.commitP99Ms", "600000"),
                 Map.entry("gate.minRps", "0"),
                 Map.entry("local.results", root.toString()),
-                Map.entry("local.startDelaySeconds", "25"),
+                Map.entry("local.startDelaySeconds", "15"),
                 Map.entry("local.injectorHeap", "384m")),
             300);
     assertEquals(0, run.exitCode(), run.output());
