@@ -143,7 +143,7 @@ class CapacitySearchIT {
                   "3",
                   "capacity.precisionPct",
                   "20",
-                  // This search is its fork's first hosted run and starts its own broker: class
+                  // This search can be its fork's first hosted run and starts its own broker: class
                   // loading and the JIT kept both cores busy for about 10 s, and a 2 s warm-up
                   // left the first plateau in it (the injector started its sends late and was
                   // named the limit: CI, 2026-12-05). The warm-up covers that start.

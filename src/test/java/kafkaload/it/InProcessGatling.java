@@ -60,9 +60,9 @@ final class InProcessGatling {
         // galaxio's port keeps the galaxio protocols a simulation built JVM-wide (BuiltProtocols)
         && !simulationClass.contains("Galaxio")
         && jvm.isEmpty()
-        && (props.containsKey("kafka.bootstrap.servers")
-                && !props.containsKey("kafka.embedded.brokers")
-            || props.containsKey("kafka.embedded.brokers") && "true".equals(props.get("dry.run")));
+        && (props.containsKey("kafka.embedded.brokers")
+            ? "true".equals(props.get("dry.run"))
+            : props.containsKey("kafka.bootstrap.servers"));
   }
 
   /** The Gatling run, its console in {@code log}; its exit code as the Gatling main would give. */
