@@ -29,10 +29,6 @@ import org.junit.jupiter.api.Test;
  * latency and rate gates are loosened (runGatling): this machine is shared.
  */
 @Tag("long") // mvn -B verify -Plong-tests (docs/contributing.md)
-// Alone, after the other long tests: beside another fork, once (1 run in 5, CI 2026-12-05), the
-// share group's slow consumer settled its one record with no redelivery its lock's expiry explains
-// (redelivered 11 = released 11, no late ACCEPT refused). On one fork it had always passed.
-@Tag("quiet")
 class StockBrokerIT {
   /** The oldest broker of bench/compat.sh's table. */
   static final String OLDEST = "3.9.1";

@@ -21,7 +21,12 @@ import org.apache.kafka.common.TopicIdPartition;
 final class ShareAcks {
   /** A record acknowledged and waiting for the broker's confirmation. */
   private record Pending(
-      long seq, AcknowledgeType type, int deliveryCount, long producedMillis, Poll poll) {}
+      long seq,
+      AcknowledgeType type,
+      int deliveryCount,
+      long producedMillis,
+      Poll poll,
+      boolean lockExpired) {}
 
   /** One poll's records until the broker answered all their acknowledgements ("name poll"). */
   static final class Poll {
@@ -59,7 +64,10 @@ final class ShareAcks {
     this.index = index;
   }
 
-  /** A record acknowledged as {@code type} (or implicitly accepted): wait for the broker. */
+  /**
+   * A record acknowledged as {@code type} (or implicitly accepted): wait for the broker. {@code
+   * lockExpired}: sent a whole lock after the poll that acquired it, so the lock had expired.
+   */
   void sent(
       int partition,
       long offset,
@@ -67,9 +75,11 @@ final class ShareAcks {
       AcknowledgeType type,
       int deliveryCount,
       long producedMillis,
-      Poll poll) {
+      Poll poll,
+      boolean lockExpired) {
     pending.put(
-        key(partition, offset), new Pending(seq, type, deliveryCount, producedMillis, poll));
+        key(partition, offset),
+        new Pending(seq, type, deliveryCount, producedMillis, poll, lockExpired));
   }
 
   /** The acknowledgement commit, timed as a request of its own. */
@@ -132,8 +142,17 @@ final class ShareAcks {
                   log.result(session, requestName + " accept", p.producedMillis(), now, null);
                 }
               }
-              case RELEASE -> counters.released(p.seq(), p.deliveryCount());
-              case REJECT -> counters.rejected(p.seq());
+              // A stock broker may confirm a RELEASE or REJECT sent after the lock expired (the
+              // record the group's again): the expiry gave the record back, not the answer.
+              case RELEASE, REJECT -> {
+                if (p.lockExpired()) {
+                  counters.lockExpired(p.seq(), p.deliveryCount());
+                } else if (p.type() == AcknowledgeType.RELEASE) {
+                  counters.released(p.seq(), p.deliveryCount());
+                } else {
+                  counters.rejected(p.seq());
+                }
+              }
               default -> {}
             }
           }

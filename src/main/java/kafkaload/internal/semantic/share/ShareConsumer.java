@@ -105,6 +105,8 @@ final class ShareConsumer {
         long pollStart = components.clock().nowMillis();
         long lockFrom = System.nanoTime(); // the locks start during the poll: no earlier than this
         ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(100));
+        // The locks started during the poll: they have surely expired a lock after this.
+        long lockedBy = System.nanoTime();
         if (batch.isEmpty()) {
           if (starved(distributed)) {
             break;
@@ -123,7 +125,8 @@ final class ShareConsumer {
         // renewed.
         Deque<ConsumerRecord<byte[], byte[]>> todo = new ArrayDeque<>(batch.count());
         batch.forEach(todo::add);
-        long halfLockNanos = consumer.acquisitionLockTimeoutMs().orElse(g.lockMs()) * 500_000L;
+        long lockNanos = consumer.acquisitionLockTimeoutMs().orElse(g.lockMs()) * 1_000_000L;
+        long halfLockNanos = lockNanos / 2;
         while (!todo.isEmpty()) {
           if (slow && System.nanoTime() >= end || System.nanoTime() >= deadline) {
             // Closing releases what is left of the batch to the others.
@@ -144,6 +147,7 @@ final class ShareConsumer {
               if (t - lockFrom >= halfLockNanos) {
                 r = renewal.renew(consumer, r, todo, poll);
                 lockFrom = System.nanoTime();
+                lockedBy = lockFrom;
                 if (r == null) {
                   break; // not renewed: the record is the group's again
                 }
@@ -164,7 +168,8 @@ final class ShareConsumer {
           if (explicit) {
             consumer.acknowledge(r, type);
           }
-          acks.sent(r.partition(), r.offset(), seq, type, deliveries, r.timestamp(), poll);
+          boolean expired = System.nanoTime() - lockedBy >= lockNanos;
+          acks.sent(r.partition(), r.offset(), seq, type, deliveries, r.timestamp(), poll, expired);
           if (workMs > 0) {
             // A worker that takes time on each record acknowledges each one when done.
             acks.commit(consumer);

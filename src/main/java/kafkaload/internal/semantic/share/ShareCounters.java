@@ -143,6 +143,16 @@ public final class ShareCounters {
     }
   }
 
+  /**
+   * A RELEASE or REJECT confirmed though sent after its lock expired: neither (the expiry gave the
+   * record back); archived at the limit, as the expiry would.
+   */
+  public void lockExpired(long seq, int deliveryCount) {
+    if (deliveryCount >= setup.deliveryLimit()) {
+      archived(seq);
+    }
+  }
+
   /** The broker confirmed a REJECT: the record is archived, never offered again. */
   public void rejected(long seq) {
     rejected.increment();

@@ -71,6 +71,22 @@ class ShareCountersTest {
     assertEquals(3, g.latency().endToEndMs().count());
   }
 
+  /**
+   * A RELEASE a stock broker confirmed after its lock expired released nothing (StockBrokerIT's
+   * slow consumer drew one): not counted as released, archived at the limit as the expiry would.
+   */
+  @Test
+  void aReleaseAfterTheLockExpiredIsNotARelease() {
+    ShareCounters c = counters(3);
+    c.lockExpired(1, 1);
+    c.lockExpired(2, 3);
+    c.released(3, 1);
+    ShareGroupResults g = c.results();
+    assertEquals(1, g.deliveries().released());
+    assertEquals(1, g.deliveries().archived(), "the one at its 3rd delivery");
+    assertEquals(1, c.settledOfRun());
+  }
+
   @Test
   void theSpreadIsTheCoefficientOfVariation() {
     assertNull(ShareCounters.spreadPct(List.of(5.0)));
