@@ -62,8 +62,6 @@ class LagIT {
                 "6",
                 "lag.intervalMs",
                 "500"),
-            Map.of(),
-            List.of(FULL_JIT),
             150);
     assertEquals(0, run.exitCode(), run.tail());
     assertTrue(run.output().contains("LAG VERDICT: PASS"), run.tail());

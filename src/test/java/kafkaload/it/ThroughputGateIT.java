@@ -54,8 +54,8 @@ class ThroughputGateIT {
 
   @Test
   void aBoundBetweenGatlingsWholeRunMeanAndTheWindowsRatePasses() throws Exception {
-    // 12 s of warm-up, then 4 s of "send": Gatling's mean of send is over 16 s and more.
-    GatlingRun run = run(12, 4, BETWEEN);
+    // 6 s of warm-up, then 2 s of "send": Gatling's mean of send is over 8 s and more.
+    GatlingRun run = run(6, 2, BETWEEN);
     assertEquals(0, run.exitCode(), run.tail());
 
     JsonNode p = summaryJson(run).path("protocols").path(0);
