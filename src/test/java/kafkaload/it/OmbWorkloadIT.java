@@ -219,8 +219,8 @@ class OmbWorkloadIT {
   }
 
   /**
-   * Each shipped workload runs paced at its own rate (shortened here: no warm-up, 10 s): every send
-   * its rate schedules is made (rate x 10 s, OK and KO), and never ahead of the schedule, second by
+   * Each shipped workload runs paced at its own rate (shortened here: no warm-up, 5 s): every send
+   * its rate schedules is made (rate x 5 s, OK and KO), and never ahead of the schedule, second by
    * second (Gatling's log of the sends' starts). A loaded machine can only fall behind a schedule,
    * so this holds on one; a workload run flat out, or at another rate, fails it.
    */
@@ -248,7 +248,7 @@ class OmbWorkloadIT {
                 "warmup",
                 "0",
                 "duration",
-                "10"),
+                "5"),
             240);
     assertEquals(0, run.exitCode(), run.tail());
     int rate =
@@ -263,7 +263,7 @@ class OmbWorkloadIT {
         run.output().contains("[kafkaload] OMB workload '")
             && run.output().contains(" -Drate=" + rate + " "),
         run.tail());
-    int seconds = 10;
+    int seconds = 5;
     assertEquals((long) rate * seconds, run.counts("send")[0], rate * seconds / 200.0, run.tail());
     long sentBy = 0;
     for (GatlingLog.Second x : GatlingLog.requestsPerSecond(run, "send")) {
