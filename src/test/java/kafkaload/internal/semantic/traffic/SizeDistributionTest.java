@@ -36,7 +36,15 @@ class SizeDistributionTest {
     assertEquals(0.50, atOrBelow(s, 512), 0.003);
     assertEquals(0.90, atOrBelow(s, 4096), 0.003);
     assertEquals(0.99, atOrBelow(s, 65535), 0.003);
-    assertEquals(512, percentile(s, 50), 512 * 0.03);
+    // The drawn median is where the drawn distribution function crosses 0.5, so it strays as far
+    // as that function's 0.003 above, converted at the density on each side of 512: 50 % over
+    // 1..512 below it, 40 % over 513..4096 above (seven times thinner). A symmetric 3 % of 512
+    // (15 bytes) was 2.5 standard deviations above: about one run in a hundred failed.
+    int median = percentile(s, 50);
+    assertTrue(
+        median >= 512 - Math.ceil(0.003 * 511 / 0.50)
+            && median <= 512 + Math.ceil(0.003 * (4096 - 512) / 0.40),
+        "median " + median);
     assertEquals(1, s[0], 5);
     assertEquals(65536, s[s.length - 1]);
     // between points the sizes are spread, not stuck at the points
