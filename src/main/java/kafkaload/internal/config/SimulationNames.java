@@ -1,5 +1,6 @@
 package kafkaload.internal.config;
 
+import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +8,6 @@ import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The simulation classes that built a Kafka protocol, and the string constants they hold: a -D name
  * a simulation names itself ({@code System.getProperty("replyTopic")}, as galaxio's simulations
  * read theirs) is its own property, never taken for a misspelled knob. JVM-wide: Gatling runs one
- * simulation per JVM, and this holds class references only, no run's data.
+ * simulation per JVM (a test JVM that hosts many runs holds only their simulations' classes), and
+ * this holds class references only, no run's data.
  */
 public final class SimulationNames {
   private static final Set<Class<?>> SIMULATIONS = ConcurrentHashMap.newKeySet();
@@ -25,20 +26,29 @@ public final class SimulationNames {
   private SimulationNames() {}
 
   /**
-   * Records the nearest caller outside this library (and outside Java, Scala and Gatling): the
-   * simulation whose constructor is building a protocol.
+   * Records the classes between the library and the Gatling simulation whose constructor is
+   * building a protocol (the simulation, and a helper of it that holds its names). Nothing when no
+   * simulation is on the stack: a test or a tool building a protocol is not a simulation, and its
+   * constants must not excuse a misspelled knob in a later run of the same JVM (a test JVM hosts
+   * many runs).
    */
   public static void recordCaller() {
     CodeSource library = SimulationNames.class.getProtectionDomain().getCodeSource();
-    Optional<Class<?>> caller =
+    List<Class<?>> callers =
         WALKER.walk(
             frames ->
                 frames
                     .map(StackWalker.StackFrame::getDeclaringClass)
                     .filter(c -> !Objects.equals(codeSource(c), library))
                     .filter(c -> !isPlatform(c.getName()))
-                    .findFirst());
-    caller.ifPresent(SIMULATIONS::add);
+                    .distinct()
+                    .toList());
+    for (int i = 0; i < callers.size(); i++) {
+      if (Simulation.class.isAssignableFrom(callers.get(i))) {
+        SIMULATIONS.addAll(callers.subList(0, i + 1));
+        return;
+      }
+    }
   }
 
   /** Whether a recorded simulation class (or one nested in it) holds {@code name} as a constant. */

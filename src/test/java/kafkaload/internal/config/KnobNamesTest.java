@@ -1,6 +1,7 @@
 package kafkaload.internal.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,9 +102,26 @@ class KnobNamesTest {
   }
 
   /** A simulation of its own: it builds a protocol and reads its own -DreplyTopic. */
-  static final class OwnKnobsSimulation {
+  static final class OwnKnobsSimulation extends io.gatling.javaapi.core.Simulation {
     final String replyTopic = System.getProperty("replyTopic");
     final kafkaload.KafkaProtocolBuilder protocol = new kafkaload.KafkaProtocolBuilder();
+  }
+
+  /** Not a simulation: a test or a tool that builds a protocol, and holds a knob's misspelling. */
+  static final class ProtocolTool {
+    final String misspelled = "recordSise";
+    final kafkaload.KafkaProtocolBuilder protocol = new kafkaload.KafkaProtocolBuilder();
+  }
+
+  /**
+   * InputRefusalIT built a protocol in the test JVM before its -Dduraton run there: the test class,
+   * which holds "duraton", was taken for the simulation and the misspelling passed.
+   */
+  @Test
+  void aClassThatIsNoSimulationExcusesNoName() {
+    new ProtocolTool();
+    assertFalse(SimulationNames.named("recordSise"));
+    assertTrue(KnobNames.misspelling(List.of("recordSise"), Set.of()).isPresent());
   }
 
   @Test
