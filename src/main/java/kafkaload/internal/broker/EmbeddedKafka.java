@@ -13,6 +13,8 @@ import java.nio.file.Paths;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -298,25 +300,43 @@ public final class EmbeddedKafka implements AutoCloseable {
   }
 
   /**
+   * The ports this JVM handed out. A probe frees its port at once, so without this a cluster's six
+   * picks could return one port twice, and the second node to bind it fails ("Address already in
+   * use": ClusterIT, CI 2026-12-05). A JVM starts few brokers, so the set stays small.
+   */
+  private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
+
+  /**
    * A port free now, for a listener bound a moment later, taken below the ephemeral range: a port
    * the kernel hands out could go to a client's outgoing connection before the broker binds it.
-   * Falls back to the ephemeral range.
+   * Never one this JVM handed out before. Falls back to the ephemeral range.
    */
   static int freePort() throws IOException {
     int low = ephemeralLow();
     for (int attempt = 0; attempt < 50 && low > 11_000; attempt++) {
       int port = 10_000 + ThreadLocalRandom.current().nextInt(low - 11_000);
-      try (ServerSocket s = new ServerSocket()) {
-        s.setReuseAddress(true);
-        s.bind(new InetSocketAddress("127.0.0.1", port));
+      if (!HANDED_OUT.contains(port) && bindable(port) && HANDED_OUT.add(port)) {
         return port;
-      } catch (IOException taken) {
-        // Another listener has it: try another.
       }
     }
-    try (ServerSocket s = new ServerSocket(0)) {
+    for (int attempt = 0; attempt < 50; attempt++) {
+      try (ServerSocket s = new ServerSocket(0)) {
+        s.setReuseAddress(true);
+        if (HANDED_OUT.add(s.getLocalPort())) {
+          return s.getLocalPort();
+        }
+      }
+    }
+    throw new IOException("no free port found for an embedded broker in 100 tries");
+  }
+
+  private static boolean bindable(int port) {
+    try (ServerSocket s = new ServerSocket()) {
       s.setReuseAddress(true);
-      return s.getLocalPort();
+      s.bind(new InetSocketAddress("127.0.0.1", port));
+      return true;
+    } catch (IOException taken) {
+      return false; // another listener has it
     }
   }
 

@@ -30,4 +30,17 @@ class FreePortTest {
       }
     }
   }
+
+  /**
+   * A cluster picks six ports one after another, each probe freed at once: a port handed out twice
+   * failed a node's start. A thousand picks among 21,768 ports would repeat about 23 times.
+   */
+  @Test
+  void noPortIsHandedOutTwice() throws Exception {
+    java.util.Set<Integer> seen = new java.util.HashSet<>();
+    for (int i = 0; i < 1000; i++) {
+      int port = EmbeddedKafka.freePort();
+      assertTrue(seen.add(port), port + " handed out twice");
+    }
+  }
 }
