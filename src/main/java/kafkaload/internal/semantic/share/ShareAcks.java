@@ -135,6 +135,12 @@ final class ShareAcks {
               }
               continue;
             }
+            // A stock broker may confirm a RELEASE or REJECT sent after the lock expired (the
+            // record the group's again): the expiry gave the record back, not the answer.
+            if (p.lockExpired() && p.type() != AcknowledgeType.ACCEPT) {
+              counters.lockExpired(p.seq(), p.deliveryCount());
+              continue;
+            }
             switch (p.type()) {
               case ACCEPT -> {
                 counters.accepted(index, p.seq(), (now - p.producedMillis()) * 1_000);
@@ -142,17 +148,8 @@ final class ShareAcks {
                   log.result(session, requestName + " accept", p.producedMillis(), now, null);
                 }
               }
-              // A stock broker may confirm a RELEASE or REJECT sent after the lock expired (the
-              // record the group's again): the expiry gave the record back, not the answer.
-              case RELEASE, REJECT -> {
-                if (p.lockExpired()) {
-                  counters.lockExpired(p.seq(), p.deliveryCount());
-                } else if (p.type() == AcknowledgeType.RELEASE) {
-                  counters.released(p.seq(), p.deliveryCount());
-                } else {
-                  counters.rejected(p.seq());
-                }
-              }
+              case RELEASE -> counters.released(p.seq(), p.deliveryCount());
+              case REJECT -> counters.rejected(p.seq());
               default -> {}
             }
           }
