@@ -9,12 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.report.KafkaPage;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.report.TimelineTest;
@@ -288,9 +288,7 @@ class KafkaPageIT {
       // Each render left 2.4 MB of profile and two files in /tmp (815 MB after a few CI runs).
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
-      try (Stream<Path> files = Files.walk(profile)) {
-        files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-      }
+      EmbeddedKafka.deleteRecursively(profile);
     }
   }
 }

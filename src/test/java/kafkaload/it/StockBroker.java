@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import kafkaload.internal.broker.EmbeddedKafka;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
 
@@ -135,8 +136,8 @@ final class StockBroker implements AutoCloseable {
     Path dir = Paths.get("target", "stock-broker", version).toAbsolutePath();
     deleteRecursively(dir);
     Files.createDirectories(dir);
-    int port = freePort();
-    int controllerPort = freePort();
+    int port = EmbeddedKafka.freePort();
+    int controllerPort = EmbeddedKafka.freePort();
     Properties p = new Properties();
     p.put("process.roles", "broker,controller");
     p.put("node.id", "1");
@@ -261,22 +262,6 @@ final class StockBroker implements AutoCloseable {
       return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
     } catch (IOException e) {
       return "(no " + file + ")";
-    }
-  }
-
-  /** A free port below Linux's ephemeral range, which a client's connection could take first. */
-  private static int freePort() throws IOException {
-    for (int attempt = 0; attempt < 50; attempt++) {
-      int port = 20_000 + java.util.concurrent.ThreadLocalRandom.current().nextInt(10_000);
-      try (java.net.ServerSocket s = new java.net.ServerSocket()) {
-        s.bind(new java.net.InetSocketAddress("127.0.0.1", port));
-        return port;
-      } catch (IOException taken) {
-        // another listener has it
-      }
-    }
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-      return s.getLocalPort();
     }
   }
 

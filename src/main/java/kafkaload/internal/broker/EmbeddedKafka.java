@@ -285,7 +285,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  static void deleteRecursively(Path dir) {
+  public static void deleteRecursively(Path dir) {
     if (!Files.exists(dir)) {
       return;
     }
@@ -311,7 +311,7 @@ public final class EmbeddedKafka implements AutoCloseable {
    * the kernel hands out could go to a client's outgoing connection before the broker binds it.
    * Never one this JVM handed out before. Falls back to the ephemeral range.
    */
-  static int freePort() throws IOException {
+  public static int freePort() throws IOException {
     int low = ephemeralLow();
     for (int attempt = 0; attempt < 50 && low > 11_000; attempt++) {
       int port = 10_000 + ThreadLocalRandom.current().nextInt(low - 11_000);

@@ -6,6 +6,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +39,7 @@ class FreePortTest {
    */
   @Test
   void noPortIsHandedOutTwice() throws Exception {
-    java.util.Set<Integer> seen = new java.util.HashSet<>();
+    Set<Integer> seen = new HashSet<>();
     for (int i = 0; i < 1000; i++) {
       int port = EmbeddedKafka.freePort();
       assertTrue(seen.add(port), port + " handed out twice");
