@@ -42,7 +42,9 @@ public final class ShareActions {
                     admin, resolved.topic(), c.protocol().topicPlan().existing(), timeoutMs);
             ShareGroupPreflight.configureGroup(
                 admin, resolved.group(), resolved.configs().groupConfig(), timeoutMs);
-            effective = ShareGroupPreflight.groupConfig(admin, resolved.group(), timeoutMs);
+            effective =
+                ShareGroupPreflight.groupConfig(
+                    admin, resolved.group(), resolved.configs().groupConfig(), timeoutMs);
           }
           // Slow consumers that follow the lock take their time from the one the group got.
           ShareConsumeSpec spec = resolved.withLock(lockMs(effective));

@@ -189,8 +189,42 @@ public final class ShareGroupPreflight {
     }
   }
 
+  /**
+   * The group's configs as the broker has them (its defaults included), by Kafka's names, once it
+   * shows the ones {@code set}: an alter goes through the controller, and a broker that has not
+   * applied it yet still shows the defaults (a delivery limit read that way miscounts the archive).
+   */
+  public static Map<String, String> groupConfig(
+      Admin admin, String group, Map<String, String> set, long timeoutMs) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    while (true) {
+      Map<String, String> now = groupConfig(admin, group, timeoutMs);
+      String stale = null;
+      for (Map.Entry<String, String> e : set.entrySet()) {
+        if (!e.getValue().equals(now.get(e.getKey()))) {
+          stale = e.getKey() + "=" + now.get(e.getKey()) + " (set " + e.getValue() + ")";
+          break;
+        }
+      }
+      if (stale == null) {
+        return now;
+      }
+      if (System.nanoTime() >= deadline) {
+        throw new KafkaLoadConfigException(
+            String.format(
+                "Share group '%s': the broker still has %s after %s ms", group, stale, timeoutMs));
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new KafkaLoadConfigException("Interrupted while reading share group " + group);
+      }
+    }
+  }
+
   /** The group's configs as the broker has them now (its defaults included), by Kafka's names. */
-  public static Map<String, String> groupConfig(Admin admin, String group, long timeoutMs) {
+  static Map<String, String> groupConfig(Admin admin, String group, long timeoutMs) {
     ConfigResource r = new ConfigResource(ConfigResource.Type.GROUP, group);
     try {
       Map<String, String> out = new java.util.TreeMap<>();
