@@ -353,6 +353,7 @@ public final class KafkaTestSupport {
     ProcessBuilder builder =
         new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().putAll(env);
+    RunTimes.childStarting();
     Process process = builder.start();
     if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();
