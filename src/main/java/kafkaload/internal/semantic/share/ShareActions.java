@@ -40,10 +40,8 @@ public final class ShareActions {
             partitions =
                 Preflight.checkTopic(
                     admin, resolved.topic(), c.protocol().topicPlan().existing(), timeoutMs);
-            ShareGroupPreflight.configureGroup(
-                admin, resolved.group(), resolved.configs().groupConfig(), timeoutMs);
             effective =
-                ShareGroupPreflight.groupConfig(
+                ShareGroupPreflight.configureGroup(
                     admin, resolved.group(), resolved.configs().groupConfig(), timeoutMs);
           }
           // Slow consumers that follow the lock take their time from the one the group got.

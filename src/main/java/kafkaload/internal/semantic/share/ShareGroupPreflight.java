@@ -159,12 +159,20 @@ public final class ShareGroupPreflight {
     return "metadata.version level " + level;
   }
 
-  /** Sets the group's configs by Kafka's names before its consumers join. */
-  public static void configureGroup(
+  /**
+   * Sets the group's configs by Kafka's names before its consumers join, and returns the group's
+   * configs as the broker has them (its defaults included) once it shows the ones set.
+   */
+  public static Map<String, String> configureGroup(
       Admin admin, String group, Map<String, String> configs, long timeoutMs) {
-    if (configs.isEmpty()) {
-      return;
+    if (!configs.isEmpty()) {
+      alter(admin, group, configs, timeoutMs);
     }
+    return shown(admin, group, configs, timeoutMs);
+  }
+
+  private static void alter(
+      Admin admin, String group, Map<String, String> configs, long timeoutMs) {
     List<AlterConfigOp> ops = new ArrayList<>();
     configs.forEach(
         (k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
@@ -190,11 +198,11 @@ public final class ShareGroupPreflight {
   }
 
   /**
-   * The group's configs as the broker has them (its defaults included), by Kafka's names, once it
-   * shows the ones {@code set}: an alter goes through the controller, and a broker that has not
-   * applied it yet still shows the defaults (a delivery limit read that way miscounts the archive).
+   * The group's configs once the broker shows the ones {@code set}: an alter goes through the
+   * controller, and a broker that has not applied it yet still shows the defaults (a delivery limit
+   * read that way miscounts the archive; a consumer joining then gets the default lock).
    */
-  public static Map<String, String> groupConfig(
+  private static Map<String, String> shown(
       Admin admin, String group, Map<String, String> set, long timeoutMs) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (true) {
@@ -224,7 +232,7 @@ public final class ShareGroupPreflight {
   }
 
   /** The group's configs as the broker has them now (its defaults included), by Kafka's names. */
-  static Map<String, String> groupConfig(Admin admin, String group, long timeoutMs) {
+  private static Map<String, String> groupConfig(Admin admin, String group, long timeoutMs) {
     ConfigResource r = new ConfigResource(ConfigResource.Type.GROUP, group);
     try {
       Map<String, String> out = new java.util.TreeMap<>();
