@@ -94,13 +94,8 @@ public final class DrainActionBuilder implements ActionBuilder {
     }
     if (key == null || key.isBlank() || value == null) {
       throw new KafkaLoadConfigException(
-          "drain '"
-              + spec.requestName()
-              + "': property("
-              + key
-              + ", "
-              + value
-              + ") needs a name and a value");
+          "drain '%s': property(%s, %s) needs a name and a value"
+              .formatted(spec.requestName(), key, value));
     }
     return new DrainActionBuilder(spec.withProperties(Map.of(key, String.valueOf(value))));
   }

@@ -165,11 +165,8 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
   public KafkaSendActionBuilder burst(int records) {
     if (records < 1) {
       throw new KafkaLoadConfigException(
-          "'"
-              + spec.requestName()
-              + "'.burst("
-              + records
-              + "): the number of records per burst must be at least 1");
+          "'%s'.burst(%s): the number of records per burst must be at least 1"
+              .formatted(spec.requestName(), records));
     }
     return new KafkaSendActionBuilder(spec.withBurst(records));
   }
@@ -193,11 +190,8 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
   public RequestReplyActionBuilder replyOn(String replyTopic) {
     if (spec.burst() > 1) {
       throw new KafkaLoadConfigException(
-          "'"
-              + spec.requestName()
-              + "': burst("
-              + spec.burst()
-              + ") sends records without a reply; a request-reply sends one request per user");
+          "'%s': burst(%s) sends records without a reply; a request-reply sends one request per user"
+              .formatted(spec.requestName(), spec.burst()));
     }
     if (replyTopic == null || replyTopic.isBlank()) {
       throw new KafkaLoadConfigException(

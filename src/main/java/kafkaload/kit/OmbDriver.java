@@ -191,15 +191,8 @@ record OmbDriver(
     for (String k : props.keySet()) {
       if (!names.contains(k)) {
         throw new KafkaLoadConfigException(
-            "-Domb.driver="
-                + file
-                + ": "
-                + field
-                + ": '"
-                + k
-                + "' is not a Kafka "
-                + client
-                + " property (a typo?)");
+            "-Domb.driver=%s: %s: '%s' is not a Kafka %s property (a typo?)"
+                .formatted(file, field, k, client));
       }
     }
   }
@@ -215,12 +208,8 @@ record OmbDriver(
       p.load(new StringReader(text));
     } catch (IOException | IllegalArgumentException e) {
       throw new KafkaLoadConfigException(
-          "-Domb.driver="
-              + file
-              + ": "
-              + field
-              + " is not Java properties text: "
-              + e.getMessage());
+          "-Domb.driver=%s: %s is not Java properties text: %s"
+              .formatted(file, field, e.getMessage()));
     }
     p.forEach((k, v) -> out.put(k.toString().trim(), v.toString().trim()));
     return out;

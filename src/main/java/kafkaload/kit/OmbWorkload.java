@@ -60,24 +60,16 @@ record OmbWorkload(
       return w;
     } catch (UnrecognizedPropertyException e) {
       throw new KafkaLoadConfigException(
-          "-Dworkload="
-              + file
-              + ": unknown field '"
-              + e.getPropertyName()
-              + "' (a typo?); an OMB workload has: "
-              + fieldNames());
+          "-Dworkload=%s: unknown field '%s' (a typo?); an OMB workload has: %s"
+              .formatted(file, e.getPropertyName(), fieldNames()));
     } catch (JsonMappingException e) {
       String field =
           e.getPath().stream()
               .map(r -> r.getFieldName() == null ? "[" + r.getIndex() + "]" : r.getFieldName())
               .collect(Collectors.joining("."));
       throw new KafkaLoadConfigException(
-          "-Dworkload="
-              + file
-              + ": field '"
-              + field
-              + "' has a value of the wrong type: "
-              + e.getOriginalMessage());
+          "-Dworkload=%s: field '%s' has a value of the wrong type: %s"
+              .formatted(file, field, e.getOriginalMessage()));
     } catch (IOException e) {
       throw new KafkaLoadConfigException(
           "-Dworkload=" + file + " is not valid YAML: " + e.getMessage());
@@ -334,12 +326,8 @@ record OmbWorkload(
   private static <T> T required(String file, String field, T value) {
     if (value == null) {
       throw new KafkaLoadConfigException(
-          "-Dworkload="
-              + file
-              + ": field '"
-              + field
-              + "' is missing; required: "
-              + List.of(REQUIRED));
+          "-Dworkload=%s: field '%s' is missing; required: %s"
+              .formatted(file, field, List.of(REQUIRED)));
     }
     return value;
   }

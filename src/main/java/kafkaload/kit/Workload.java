@@ -120,15 +120,8 @@ public final class Workload {
     byte[] bytes = Payloads.read(path, "the workload's payloadFile");
     if (bytes.length != omb.messageSize()) {
       throw new KafkaLoadConfigException(
-          "-Dworkload="
-              + file
-              + ": payloadFile: "
-              + omb.payloadFile()
-              + " holds "
-              + bytes.length
-              + " bytes but messageSize is "
-              + omb.messageSize()
-              + "; make them agree");
+          "-Dworkload=%s: payloadFile: %s holds %s bytes but messageSize is %s; make them agree"
+              .formatted(file, omb.payloadFile(), bytes.length, omb.messageSize()));
     }
     return bytes;
   }

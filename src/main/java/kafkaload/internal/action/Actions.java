@@ -88,11 +88,8 @@ public final class Actions {
         (c, ctx, next) -> {
           if (spec.kind() == null) {
             throw new KafkaLoadConfigException(
-                "consume(\""
-                    + spec.topic()
-                    + "\") in '"
-                    + spec.requestName()
-                    + "' needs a matcher: matchKey, matchHeader, matchValue or match");
+                "consume(\"%s\") in '%s' needs a matcher: matchKey, matchHeader, matchValue or match"
+                    .formatted(spec.topic(), spec.requestName()));
           }
           if (spec.timeout().isNegative() || spec.timeout().isZero()) {
             throw new KafkaLoadConfigException(
@@ -129,11 +126,8 @@ public final class Actions {
           }
           if (rr.kind() == MatchKind.HEADER && !request.hasHeader(rr.header())) {
             throw new KafkaLoadConfigException(
-                "'"
-                    + request.requestName()
-                    + "' matches replies by header '"
-                    + rr.header()
-                    + "', but its request sets no such header");
+                "'%s' matches replies by header '%s', but its request sets no such header"
+                    .formatted(request.requestName(), rr.header()));
           }
           if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
             throw new KafkaLoadConfigException(

@@ -50,9 +50,8 @@ final class ReconcileAction extends KafkaAction {
                   spec.timeout().toSeconds(),
                   spec.failOnSaturatedInjector()));
       Console.out(
-          "[kafkaload] injector "
-              + components.ledger().injector().index()
-              + ": the reconciliation is left to the merge of all injectors");
+          "[kafkaload] injector %s: the reconciliation is left to the merge of all injectors"
+              .formatted(components.ledger().injector().index()));
       next.$bang(session);
       return;
     }

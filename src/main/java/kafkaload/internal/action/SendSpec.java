@@ -164,9 +164,8 @@ public record SendSpec(
     if (t == null) {
       if (defaultTopic == null) {
         throw new KafkaLoadConfigException(
-            "Send '"
-                + requestName
-                + "' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send");
+            "Send '%s' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send"
+                .formatted(requestName));
       }
       t = defaultTopic;
     }

@@ -61,10 +61,8 @@ public final class ConsumerFactory {
         return IsolationLevel.READ_UNCOMMITTED;
       default:
         throw new KafkaLoadConfigException(
-            where
-                + ": isolation.level '"
-                + value
-                + "' is not one of Kafka's values, read_committed or read_uncommitted");
+            "%s: isolation.level '%s' is not one of Kafka's values, read_committed or read_uncommitted"
+                .formatted(where, value));
     }
   }
 

@@ -250,15 +250,8 @@ public final class RecordSender {
     return partition >= 0 && partition < count
         ? null
         : new IllegalArgumentException(
-            "partition "
-                + partition
-                + " does not exist: topic '"
-                + record.topic()
-                + "' has "
-                + count
-                + " partitions (0 to "
-                + (count - 1)
-                + ")");
+            "partition %s does not exist: topic '%s' has %s partitions (0 to %s)"
+                .formatted(partition, record.topic(), count, (count - 1)));
   }
 
   private static long sizeOf(ProducerRecord<byte[], byte[]> r) {

@@ -105,11 +105,8 @@ public final class ProtocolResolver {
             : topics.withCount(params.positiveInt(TOPICS_PROPERTY, topics.count()));
     if (t.many() && t.topic() == null) {
       throw new KafkaLoadConfigException(
-          "-D"
-              + TOPICS_PROPERTY
-              + "="
-              + t.count()
-              + " needs a default topic to name them after: kafka().topic(\"prefix\")");
+          "-D%s=%s needs a default topic to name them after: kafka().topic(\"prefix\")"
+              .formatted(TOPICS_PROPERTY, t.count()));
     }
     return t;
   }
