@@ -333,9 +333,8 @@ final class KafkaRun {
     InjectorHealth.Verdict verdict = health.verdict();
     if (verdict.saturated()) {
       Console.out(
-          "[kafkaload] WARNING: the injector was saturated: results below are not trustworthy ("
-              + String.join("; ", verdict.reasons())
-              + ")");
+          "[kafkaload] WARNING: the injector was saturated: results below are not trustworthy (%s)"
+              .formatted(String.join("; ", verdict.reasons())));
     }
     summary =
         RunSummary.of(
@@ -425,9 +424,8 @@ final class KafkaRun {
       summary = summary.withCpuAtReport(RunLedger.processCpuSeconds());
       summary.write(dir);
       Console.out(
-          "[kafkaload] Kafka page: file://"
-              + KafkaPage.write(dir, summary.results()).toAbsolutePath()
-              + " (data: kafka-summary.json)");
+          "[kafkaload] Kafka page: file://%s (data: kafka-summary.json)"
+              .formatted(KafkaPage.write(dir, summary.results()).toAbsolutePath()));
     } catch (Exception e) {
       Console.err("[kafkaload] could not write the Kafka page in " + dir + ": " + e);
     }

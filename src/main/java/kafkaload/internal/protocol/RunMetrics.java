@@ -37,13 +37,8 @@ final class RunMetrics {
                 () -> groupLag(started.get()),
                 health::phase));
     Console.out(
-        "[kafkaload] metrics: http://localhost:"
-            + m.port()
-            + "/metrics (Prometheus; run_id="
-            + runId
-            + ", injector="
-            + protocol.injector().index()
-            + ")");
+        "[kafkaload] metrics: http://localhost:%s/metrics (Prometheus; run_id=%s, injector=%s)"
+            .formatted(m.port(), runId, protocol.injector().index()));
     return m;
   }
 

@@ -35,10 +35,8 @@ public final class ThroughputVerdict {
           min,
           new ThroughputGate.Measured(0, null, 0, null, null, window),
           false,
-          request
-              + ": cannot be judged against "
-              + number(min)
-              + " msg/s: no request of this name sent records in the run");
+          "%s: cannot be judged against %s msg/s: no request of this name sent records in the run"
+              .formatted(request, number(min)));
     }
     if (t.rate().msgsPerSec() == null) {
       return new ThroughputGate(

@@ -69,11 +69,8 @@ public final class ThroughputVerdictAction extends KafkaAction {
         gates(ledger)
             .add(ThroughputVerdict.deferred(name, spec.minMsgsPerSec(), byRequest.get(name)));
         Console.out(
-            "[kafkaload] injector "
-                + ledger.injector().index()
-                + ": the throughput gate on "
-                + name
-                + " is left to the merge of all injectors");
+            "[kafkaload] injector %s: the throughput gate on %s is left to the merge of all injectors"
+                .formatted(ledger.injector().index(), name));
         continue;
       }
       ThroughputGate g =

@@ -51,11 +51,8 @@ final class SizeHistogram {
         if (bucket[0] < 1 || bucket[0] > SizeDistribution.MAX_SIZE || bucket[1] < 0) {
           throw bad(
               spec,
-              "line "
-                  + n
-                  + ": a size is 1 to "
-                  + SizeDistribution.MAX_SIZE
-                  + " bytes and a count 0 or more");
+              "line %s: a size is 1 to %s bytes and a count 0 or more"
+                  .formatted(n, SizeDistribution.MAX_SIZE));
         }
         buckets.add(bucket);
       }
