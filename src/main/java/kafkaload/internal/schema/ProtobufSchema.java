@@ -80,11 +80,10 @@ public final class ProtobufSchema implements RecordSchema {
   private static void resolve(DescriptorProtos.DescriptorProto.Builder m, Descriptor d) {
     for (int i = 0; i < m.getFieldCount(); i++) {
       FieldDescriptor f = d.findFieldByNumber(m.getField(i).getNumber());
-      var fb = m.getFieldBuilder(i);
-      if (f.getType() == FieldDescriptor.Type.MESSAGE) {
-        fb.setTypeName("." + f.getMessageType().getFullName()).setType(f.getType().toProto());
-      } else if (f.getType() == FieldDescriptor.Type.ENUM) {
-        fb.setTypeName("." + f.getEnumType().getFullName()).setType(f.getType().toProto());
+      boolean message = f.getType() == FieldDescriptor.Type.MESSAGE;
+      if (message || f.getType() == FieldDescriptor.Type.ENUM) {
+        String type = message ? f.getMessageType().getFullName() : f.getEnumType().getFullName();
+        m.getFieldBuilder(i).setTypeName("." + type).setType(f.getType().toProto());
       }
     }
     for (int i = 0; i < m.getNestedTypeCount(); i++) {
