@@ -1,7 +1,8 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.internal.schema.RecordSchema.JSON;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
@@ -40,8 +41,6 @@ import org.apache.avro.SchemaCompatibility;
  * system on.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
-  // JVM-wide: configured once, thread-safe, holds no run's data.
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** The current run's registry, when it has no URL: started on first use, stopped at its end. */
   private static EmbeddedRegistry shared;

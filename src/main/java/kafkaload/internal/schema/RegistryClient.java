@@ -1,7 +1,8 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.internal.schema.RecordSchema.JSON;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
@@ -27,8 +28,6 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * credentials.
  */
 public final class RegistryClient {
-  // JVM-wide: configured once, thread-safe, holds no run's data.
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
 
   /** A schema as the registry holds it. */
