@@ -81,25 +81,23 @@ final class JsonSchemaGenerator {
       return (r, n) -> c;
     }
     if (s.has("enum")) {
-      List<Object> symbols = new ArrayList<>();
+      List<JsonNode> symbols = new ArrayList<>();
       s.get("enum").forEach(symbols::add);
       if (rule.gen() instanceof FieldGen.OneOf o) {
-        List<Object> picked = new ArrayList<>();
+        List<JsonNode> picked = new ArrayList<>();
         for (Object v : o.values()) {
-          JsonNode match = null;
-          for (Object e : symbols) {
-            JsonNode en = (JsonNode) e;
-            match = match == null && (en.asText().equals(String.valueOf(v))) ? en : match;
-          }
-          if (match == null) {
-            throw new KafkaLoadConfigException(
-                where
-                    + ": the value '"
-                    + v
-                    + "' of the list is not in the schema's enum "
-                    + s.get("enum"));
-          }
-          picked.add(match);
+          picked.add(
+              symbols.stream()
+                  .filter(e -> e.asText().equals(String.valueOf(v)))
+                  .findFirst()
+                  .orElseThrow(
+                      () ->
+                          new KafkaLoadConfigException(
+                              where
+                                  + ": the value '"
+                                  + v
+                                  + "' of the list is not in the schema's enum "
+                                  + s.get("enum"))));
         }
         symbols = picked;
       } else {
