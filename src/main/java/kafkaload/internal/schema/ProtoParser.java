@@ -8,12 +8,14 @@ import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.OneofDescriptorProto;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Reads a self-contained .proto into a FileDescriptorProto for protobuf-java to build: it has no
@@ -98,27 +100,23 @@ final class ProtoParser {
    * an optional met before a oneof declared its own first.
    */
   private static void syntheticOneofsLast(DescriptorProto.Builder m) {
-    int n = m.getOneofDeclCount();
-    boolean[] synthetic = new boolean[n];
+    boolean[] synthetic = new boolean[m.getOneofDeclCount()];
     for (FieldDescriptorProto f : m.getFieldList()) {
       if (f.getProto3Optional()) {
         synthetic[f.getOneofIndex()] = true;
       }
     }
-    int[] to = new int[n];
-    List<OneofDescriptorProto> order = new ArrayList<>();
-    for (int pass = 0; pass < 2; pass++) {
-      for (int i = 0; i < n; i++) {
-        if (synthetic[i] == (pass == 1)) {
-          to[i] = order.size();
-          order.add(m.getOneofDecl(i));
-        }
-      }
-    }
-    m.clearOneofDecl().addAllOneofDecl(order);
+    // a stable sort: the real oneofs first, each group in its order
+    List<Integer> order =
+        IntStream.range(0, synthetic.length)
+            .boxed()
+            .sorted(Comparator.comparing(i -> synthetic[i]))
+            .toList();
+    List<OneofDescriptorProto> decls = order.stream().map(m::getOneofDecl).toList();
+    m.clearOneofDecl().addAllOneofDecl(decls);
     for (int i = 0; i < m.getFieldCount(); i++) {
       if (m.getField(i).hasOneofIndex()) {
-        m.getFieldBuilder(i).setOneofIndex(to[m.getField(i).getOneofIndex()]);
+        m.getFieldBuilder(i).setOneofIndex(order.indexOf(m.getField(i).getOneofIndex()));
       }
     }
   }
