@@ -134,57 +134,53 @@ final class JsonSchemaGenerator {
   }
 
   private Draw typed(JsonNode s, String path, String where, FieldRule rule, String type) {
-    switch (type) {
-      case "object":
-        return object(s, path, where, rule);
-      case "array":
-        {
-          rule.requireRandom(where, "an array");
-          JsonNode items = s.get("items");
-          if (items != null && !items.isObject()) {
-            throw new KafkaLoadConfigException(
-                where + ": items as a list is one the generator cannot honour");
-          }
-          Draw item =
-              items == null
-                  ? (r, n) -> NODES.textNode(Scalars.letters(r, 4))
-                  : node(items, path + "[]", FieldRule.DEFAULT, true);
-          int lo = s.path("minItems").asInt(0);
-          int hi = s.has("maxItems") ? Math.min(s.get("maxItems").asInt(), lo + 4) : lo + 4;
-          if (hi < lo) {
-            throw new KafkaLoadConfigException(where + ": minItems is above maxItems");
-          }
-          return (r, n) -> {
-            ArrayNode out = NODES.arrayNode();
-            for (int i = lo + r.nextInt(hi - lo + 1); i > 0; i--) {
-              out.add((JsonNode) item.draw(r, n));
-            }
-            return out;
-          };
-        }
-      case "string":
-        return string(s, path, where, rule);
-      case "integer":
-      case "number":
-        {
-          boolean integer = type.equals("integer");
-          double lo = bound(s, "minimum", "exclusiveMinimum", integer, 1);
-          double hi = bound(s, "maximum", "exclusiveMaximum", integer, -1);
-          Scalar t = Scalar.of(integer ? Kind.LONG : Kind.DOUBLE).withBounds(lo, hi);
-          Draw d = Scalars.draw(t, rule.gen(), path);
-          return integer
-              ? (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).longValue())
-              : (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).doubleValue());
-        }
-      case "boolean":
-        {
-          Draw d = Scalars.draw(Scalar.of(Kind.BOOLEAN), rule.gen(), path);
-          return (r, n) -> NODES.booleanNode((Boolean) d.draw(r, n));
-        }
-      default:
-        throw new KafkaLoadConfigException(
-            where + ": type '" + type + "' is not a JSON Schema type");
+    return switch (type) {
+      case "object" -> object(s, path, where, rule);
+      case "array" -> array(s, path, where, rule);
+      case "string" -> string(s, path, where, rule);
+      case "integer", "number" -> {
+        boolean integer = type.equals("integer");
+        double lo = bound(s, "minimum", "exclusiveMinimum", integer, 1);
+        double hi = bound(s, "maximum", "exclusiveMaximum", integer, -1);
+        Scalar t = Scalar.of(integer ? Kind.LONG : Kind.DOUBLE).withBounds(lo, hi);
+        Draw d = Scalars.draw(t, rule.gen(), path);
+        yield integer
+            ? (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).longValue())
+            : (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).doubleValue());
+      }
+      case "boolean" -> {
+        Draw d = Scalars.draw(Scalar.of(Kind.BOOLEAN), rule.gen(), path);
+        yield (r, n) -> NODES.booleanNode((Boolean) d.draw(r, n));
+      }
+      default ->
+          throw new KafkaLoadConfigException(
+              where + ": type '" + type + "' is not a JSON Schema type");
+    };
+  }
+
+  private Draw array(JsonNode s, String path, String where, FieldRule rule) {
+    rule.requireRandom(where, "an array");
+    JsonNode items = s.get("items");
+    if (items != null && !items.isObject()) {
+      throw new KafkaLoadConfigException(
+          where + ": items as a list is one the generator cannot honour");
     }
+    Draw item =
+        items == null
+            ? (r, n) -> NODES.textNode(Scalars.letters(r, 4))
+            : node(items, path + "[]", FieldRule.DEFAULT, true);
+    int lo = s.path("minItems").asInt(0);
+    int hi = s.has("maxItems") ? Math.min(s.get("maxItems").asInt(), lo + 4) : lo + 4;
+    if (hi < lo) {
+      throw new KafkaLoadConfigException(where + ": minItems is above maxItems");
+    }
+    return (r, n) -> {
+      ArrayNode out = NODES.arrayNode();
+      for (int i = lo + r.nextInt(hi - lo + 1); i > 0; i--) {
+        out.add((JsonNode) item.draw(r, n));
+      }
+      return out;
+    };
   }
 
   private Draw object(JsonNode s, String path, String where, FieldRule rule) {

@@ -149,7 +149,7 @@ final class Scalars {
     String bad = where + "the value '" + v + "' of the list is not valid for the field";
     try {
       switch (t.kind()) {
-        case STRING:
+        case STRING -> {
           if (v instanceof String s && fitsLength(t, s)) {
             if (t.pattern() != null
                 && !regex(t.pattern(), where + "the schema's pattern").matches(s)) {
@@ -159,45 +159,42 @@ final class Scalars {
             return s;
           }
           throw new KafkaLoadConfigException(bad);
-        case ENUM:
+        }
+        case ENUM -> {
           if (t.symbols().contains(String.valueOf(v))) {
             return String.valueOf(v);
           }
           throw new KafkaLoadConfigException(bad + " (symbols " + t.symbols() + ")");
-        case BOOLEAN:
+        }
+        case BOOLEAN -> {
           if (v instanceof Boolean || "true".equals(v) || "false".equals(v)) {
             return Boolean.valueOf(String.valueOf(v));
           }
           throw new KafkaLoadConfigException(bad);
-        case BYTES:
-          {
-            byte[] b =
-                v instanceof byte[] a ? a : String.valueOf(v).getBytes(StandardCharsets.UTF_8);
-            if (t.fixedSize() >= 0 && b.length != t.fixedSize()) {
-              throw new KafkaLoadConfigException(bad + " (" + t.fixedSize() + " bytes)");
-            }
-            return b;
+        }
+        case BYTES -> {
+          byte[] b = v instanceof byte[] a ? a : String.valueOf(v).getBytes(StandardCharsets.UTF_8);
+          if (t.fixedSize() >= 0 && b.length != t.fixedSize()) {
+            throw new KafkaLoadConfigException(bad + " (" + t.fixedSize() + " bytes)");
           }
-        default:
-          {
-            double d =
-                v instanceof Number num ? num.doubleValue() : Double.parseDouble(String.valueOf(v));
-            boolean whole =
-                v instanceof Number num ? isWhole(num) : String.valueOf(v).matches("-?\\d+");
-            if (t.integral() && !whole || d < t.lowest() || d > t.highest()) {
-              throw new KafkaLoadConfigException(bad);
-            }
-            long l =
-                v instanceof Number num
-                    ? num.longValue()
-                    : t.integral() ? Long.parseLong(String.valueOf(v)) : 0;
-            return switch (t.kind()) {
-              case INT -> (int) l;
-              case LONG -> l;
-              case FLOAT -> (float) d;
-              default -> d;
-            };
+          return b;
+        }
+        default -> {
+          String text = String.valueOf(v);
+          double d = v instanceof Number num ? num.doubleValue() : Double.parseDouble(text);
+          boolean whole = v instanceof Number num ? isWhole(num) : text.matches("-?\\d+");
+          if (t.integral() && !whole || d < t.lowest() || d > t.highest()) {
+            throw new KafkaLoadConfigException(bad);
           }
+          long l =
+              v instanceof Number num ? num.longValue() : t.integral() ? Long.parseLong(text) : 0;
+          return switch (t.kind()) {
+            case INT -> (int) l;
+            case LONG -> l;
+            case FLOAT -> (float) d;
+            default -> d;
+          };
+        }
       }
     } catch (NumberFormatException e) {
       throw new KafkaLoadConfigException(bad);
