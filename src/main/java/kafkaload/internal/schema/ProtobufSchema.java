@@ -111,14 +111,11 @@ public final class ProtobufSchema implements RecordSchema {
             full.startsWith(file.getPackage() + ".")
                 ? full.substring(file.getPackage().length() + 1)
                 : full);
-    if (d == null) {
-      for (Descriptor top : file.getMessageTypes()) {
-        d = d == null ? findNested(top, full) : d;
-      }
+    for (int i = 0; d == null && i < file.getMessageTypes().size(); i++) {
+      d = findNested(file.getMessageTypes().get(i), full);
     }
     if (d == null) {
-      List<String> names = new ArrayList<>();
-      file.getMessageTypes().forEach(m -> names.add(m.getFullName()));
+      List<String> names = file.getMessageTypes().stream().map(Descriptor::getFullName).toList();
       throw new Mismatch("the .proto has no message '" + name + "' (it has " + names + ")");
     }
     return d;

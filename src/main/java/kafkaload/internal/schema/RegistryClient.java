@@ -12,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -162,12 +161,11 @@ public final class RegistryClient {
   public List<String> subjectsOf(int id) {
     return subjectsById.computeIfAbsent(
         id,
-        k -> {
-          List<String> out = new ArrayList<>();
-          call("GET", "/schemas/ids/" + id + "/versions", null)
-              .forEach(n -> out.add(n.get("subject").asText()));
-          return List.copyOf(out);
-        });
+        k ->
+            call("GET", "/schemas/ids/" + id + "/versions", null)
+                .valueStream()
+                .map(n -> n.get("subject").asText())
+                .toList());
   }
 
   private Registered remember(Registered r) {
