@@ -15,16 +15,13 @@ public final class Bytes {
   private Bytes() {}
 
   public static byte[] of(Object value) {
-    if (value == null) {
-      return null;
-    } else if (value instanceof byte[]) {
+    if (value == null || value instanceof byte[]) {
       return (byte[]) value;
-    } else if (value instanceof String) {
-      return ((String) value).getBytes(StandardCharsets.UTF_8);
-    } else if (value instanceof ByteBuffer) {
-      ByteBuffer b = ((ByteBuffer) value).duplicate();
+    } else if (value instanceof String s) {
+      return s.getBytes(StandardCharsets.UTF_8);
+    } else if (value instanceof ByteBuffer b) {
       byte[] out = new byte[b.remaining()];
-      b.get(out);
+      b.duplicate().get(out);
       return out;
     }
     try {

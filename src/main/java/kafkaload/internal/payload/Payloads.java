@@ -72,18 +72,14 @@ public final class Payloads {
 
   /** The bytes of a file (file system path or classpath resource), read once. */
   public static byte[] fileBody(String path) {
-    return read(path);
+    return read(path, "payload file");
   }
 
   /** A text file (path or classpath resource) with Gatling EL such as #{id}, filled per record. */
   public static Function<Session, Object> templateBody(String path) {
-    String template = new String(read(path), StandardCharsets.UTF_8);
+    String template = new String(read(path, "payload file"), StandardCharsets.UTF_8);
     SessionValue<String> el = SessionValue.fromScala(Expressions.toStringExpression(template));
     return session -> el.resolve(session.asScala());
-  }
-
-  static byte[] read(String path) {
-    return read(path, "payload file");
   }
 
   /** A file's bytes (path, else classpath resource); missing or unreadable: a config error. */

@@ -39,11 +39,10 @@ public interface SessionValue<T> {
 
   private static <T> Function1<Session, Validation<T>> compile(
       String el, Function<String, Function1<Session, Validation<T>>> compiler) {
+    // Gatling's ElParserException is a checked exception that Scala throws undeclared
     try {
       return compiler.apply(el);
-    } catch (
-        Exception
-            e) { // Gatling's ElParserException is a checked exception that Scala throws undeclared
+    } catch (Exception e) {
       throw new KafkaLoadConfigException(
           "\""
               + el

@@ -1,12 +1,12 @@
 package kafkaload.internal.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,156 +98,114 @@ public final class AvroSchema implements RecordSchema {
   }
 
   /** JSON as the Avro datum of this schema; {@code lenient}: an EL placeholder fits any type. */
-  static Object datum(Schema s, JsonNode n, String path, boolean lenient) {
-    if (lenient && RecordSchema.isPlaceholder(n)) {
+  static Object datum(Schema s, JsonNode node, String path, boolean lenient) {
+    if (lenient && RecordSchema.isPlaceholder(node)) {
       return null;
     }
+    JsonNode n = node == null ? MissingNode.getInstance() : node;
     String where = path.isEmpty() ? "the record" : "field '" + path + "'";
-    switch (s.getType()) {
-      case RECORD:
-        {
-          if (n == null || !n.isObject()) {
-            throw mismatch(where, "a record " + s.getFullName() + " (a JSON object)", n);
-          }
-          GenericData.Record r = new GenericData.Record(s);
-          for (Schema.Field f : s.getFields()) {
-            JsonNode v = n.get(f.name());
-            String fp = RecordSchema.field(path, f.name());
-            if (v == null) {
-              if (!f.hasDefaultValue()) {
-                throw new Mismatch(
-                    String.format(
-                        "field '%s' is missing, and the schema %s gives it no default",
-                        fp, s.getFullName()));
-              }
-              r.put(
-                  f.pos(),
-                  GenericData.get().deepCopy(f.schema(), GenericData.get().getDefaultValue(f)));
-            } else {
-              r.put(f.pos(), datum(f.schema(), v, fp, lenient));
-            }
-          }
-          for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
-            String name = it.next();
-            if (s.getField(name) == null) {
-              throw new Mismatch(
-                  "field '"
-                      + RecordSchema.field(path, name)
-                      + "' is not in the schema "
-                      + s.getFullName());
-            }
-          }
-          return r;
+    return switch (s.getType()) {
+      case RECORD -> record(s, n, path, lenient, where);
+      case UNION -> union(s, n, path, lenient, where);
+      case STRING -> n.isTextual() ? n.asText() : fail(where, "a string", n);
+      case INT ->
+          n.isIntegralNumber() && n.canConvertToInt() ? n.intValue() : fail(where, "an int", n);
+      case LONG ->
+          n.isIntegralNumber() && n.canConvertToLong() ? n.longValue() : fail(where, "a long", n);
+      case FLOAT -> n.isNumber() ? n.floatValue() : fail(where, "a float", n);
+      case DOUBLE -> n.isNumber() ? n.doubleValue() : fail(where, "a double", n);
+      case BOOLEAN -> n.isBoolean() ? n.booleanValue() : fail(where, "a boolean", n);
+      case NULL -> n.isMissingNode() || n.isNull() ? null : fail(where, "null", n);
+      case ENUM ->
+          n.isTextual() && s.hasEnumSymbol(n.asText())
+              ? new GenericData.EnumSymbol(s, n.asText())
+              : fail(where, "one of " + s.getEnumSymbols(), n);
+      case ARRAY -> {
+        if (!n.isArray()) {
+          yield fail(where, "an array", n);
         }
-      case UNION:
-        {
-          if (n == null || n.isNull()) {
-            for (Schema b : s.getTypes()) {
-              if (b.getType() == Schema.Type.NULL) {
-                return null;
-              }
-            }
-            throw mismatch(where, s.toString(), n);
-          }
-          Mismatch first = null;
-          for (Schema b : s.getTypes()) {
-            if (b.getType() == Schema.Type.NULL) {
-              continue;
-            }
-            try {
-              return datum(b, n, path, lenient);
-            } catch (Mismatch m) {
-              first = first == null ? m : first;
-            }
-          }
-          throw first != null ? first : mismatch(where, s.toString(), n);
+        List<Object> out = new ArrayList<>(n.size());
+        for (int i = 0; i < n.size(); i++) {
+          out.add(datum(s.getElementType(), n.get(i), path + "[" + i + "]", lenient));
         }
-      case STRING:
-        if (n != null && n.isTextual()) {
-          return n.asText();
+        yield new GenericData.Array<>(s, out);
+      }
+      case MAP -> {
+        if (!n.isObject()) {
+          yield fail(where, "a map (a JSON object)", n);
         }
-        throw mismatch(where, "a string", n);
-      case INT:
-        if (n != null && n.isIntegralNumber() && n.canConvertToInt()) {
-          return n.intValue();
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (var e : n.properties()) {
+          String fp = RecordSchema.field(path, e.getKey());
+          out.put(e.getKey(), datum(s.getValueType(), e.getValue(), fp, lenient));
         }
-        throw mismatch(where, "an int", n);
-      case LONG:
-        if (n != null && n.isIntegralNumber() && n.canConvertToLong()) {
-          return n.longValue();
-        }
-        throw mismatch(where, "a long", n);
-      case FLOAT:
-        if (n != null && n.isNumber()) {
-          return n.floatValue();
-        }
-        throw mismatch(where, "a float", n);
-      case DOUBLE:
-        if (n != null && n.isNumber()) {
-          return n.doubleValue();
-        }
-        throw mismatch(where, "a double", n);
-      case BOOLEAN:
-        if (n != null && n.isBoolean()) {
-          return n.booleanValue();
-        }
-        throw mismatch(where, "a boolean", n);
-      case NULL:
-        if (n == null || n.isNull()) {
-          return null;
-        }
-        throw mismatch(where, "null", n);
-      case ENUM:
-        if (n != null && n.isTextual() && s.hasEnumSymbol(n.asText())) {
-          return new GenericData.EnumSymbol(s, n.asText());
-        }
-        throw mismatch(where, "one of " + s.getEnumSymbols(), n);
-      case ARRAY:
-        {
-          if (n == null || !n.isArray()) {
-            throw mismatch(where, "an array", n);
-          }
-          List<Object> out = new ArrayList<>(n.size());
-          for (int i = 0; i < n.size(); i++) {
-            out.add(datum(s.getElementType(), n.get(i), path + "[" + i + "]", lenient));
-          }
-          return new GenericData.Array<>(s, out);
-        }
-      case MAP:
-        {
-          if (n == null || !n.isObject()) {
-            throw mismatch(where, "a map (a JSON object)", n);
-          }
-          Map<String, Object> out = new LinkedHashMap<>();
-          n.fields()
-              .forEachRemaining(
-                  e ->
-                      out.put(
-                          e.getKey(),
-                          datum(
-                              s.getValueType(),
-                              e.getValue(),
-                              RecordSchema.field(path, e.getKey()),
-                              lenient)));
-          return out;
-        }
-      case BYTES:
-        if (n != null && n.isTextual()) {
-          return ByteBuffer.wrap(n.asText().getBytes(StandardCharsets.ISO_8859_1));
-        }
-        throw mismatch(where, "bytes (a string)", n);
-      case FIXED:
-        if (n != null && n.isTextual() && n.asText().length() == s.getFixedSize()) {
-          return new GenericData.Fixed(s, n.asText().getBytes(StandardCharsets.ISO_8859_1));
-        }
-        throw mismatch(where, "fixed(" + s.getFixedSize() + ")", n);
-      default:
-        throw mismatch(where, s.getType().getName(), n);
+        yield out;
+      }
+      case BYTES ->
+          n.isTextual()
+              ? ByteBuffer.wrap(n.asText().getBytes(StandardCharsets.ISO_8859_1))
+              : fail(where, "bytes (a string)", n);
+      case FIXED ->
+          n.isTextual() && n.asText().length() == s.getFixedSize()
+              ? new GenericData.Fixed(s, n.asText().getBytes(StandardCharsets.ISO_8859_1))
+              : fail(where, "fixed(" + s.getFixedSize() + ")", n);
+    };
+  }
+
+  private static Object record(Schema s, JsonNode n, String path, boolean lenient, String where) {
+    if (!n.isObject()) {
+      return fail(where, "a record " + s.getFullName() + " (a JSON object)", n);
     }
+    GenericData.Record r = new GenericData.Record(s);
+    for (Schema.Field f : s.getFields()) {
+      JsonNode v = n.get(f.name());
+      String fp = RecordSchema.field(path, f.name());
+      if (v == null && !f.hasDefaultValue()) {
+        throw new Mismatch(
+            String.format(
+                "field '%s' is missing, and the schema %s gives it no default",
+                fp, s.getFullName()));
+      }
+      r.put(
+          f.pos(),
+          v == null
+              ? GenericData.get().deepCopy(f.schema(), GenericData.get().getDefaultValue(f))
+              : datum(f.schema(), v, fp, lenient));
+    }
+    for (var e : n.properties()) {
+      if (s.getField(e.getKey()) == null) {
+        throw new Mismatch(
+            "field '"
+                + RecordSchema.field(path, e.getKey())
+                + "' is not in the schema "
+                + s.getFullName());
+      }
+    }
+    return r;
+  }
+
+  /** An absent value takes the union's null branch; any other the first other branch it fits. */
+  private static Object union(Schema s, JsonNode n, String path, boolean lenient, String where) {
+    boolean absent = n.isMissingNode() || n.isNull();
+    Mismatch first = null;
+    for (Schema b : s.getTypes()) {
+      if ((b.getType() == Schema.Type.NULL) == absent) {
+        try {
+          return datum(b, n, path, lenient);
+        } catch (Mismatch m) {
+          first = first == null ? m : first;
+        }
+      }
+    }
+    throw first != null ? first : mismatch(where, s.toString(), n);
+  }
+
+  private static <T> T fail(String where, String expected, JsonNode n) {
+    throw mismatch(where, expected, n);
   }
 
   private static Mismatch mismatch(String where, String expected, JsonNode n) {
     return new Mismatch(
-        where + " should be " + expected + ", not " + (n == null ? "missing" : n.toString()));
+        where + " should be " + expected + ", not " + (n.isMissingNode() ? "missing" : n));
   }
 }

@@ -1,7 +1,8 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.internal.schema.RecordSchema.JSON;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -15,8 +16,6 @@ import java.util.function.LongSupplier;
 
 /** The registry's OAuth token: client credentials (HTTP Basic), renewed near its end. */
 final class BearerTokens {
-  // JVM-wide: configured once, thread-safe, holds no run's data.
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final RegistryOAuth settings;
   private final HttpClient http;

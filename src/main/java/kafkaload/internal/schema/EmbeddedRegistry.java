@@ -1,7 +1,8 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.internal.schema.RecordSchema.JSON;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
@@ -26,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import kafkaload.internal.config.Console;
@@ -39,8 +41,6 @@ import org.apache.avro.SchemaCompatibility;
  * system on.
  */
 public final class EmbeddedRegistry implements AutoCloseable {
-  // JVM-wide: configured once, thread-safe, holds no run's data.
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** The current run's registry, when it has no URL: started on first use, stopped at its end. */
   private static EmbeddedRegistry shared;
@@ -60,22 +60,18 @@ public final class EmbeddedRegistry implements AutoCloseable {
 
   /** Starts on a free loopback port; {@code userInfo} ("user:password") turns on basic auth. */
   public static EmbeddedRegistry start(String userInfo) {
-    return start(userInfo, null, false);
+    return start(userInfo, null, false, null);
   }
 
   /** Starts over HTTPS; with {@code needClientAuth} a client must present a trusted certificate. */
   public static EmbeddedRegistry startHttps(
       String userInfo, SSLContext tls, boolean needClientAuth) {
-    return start(userInfo, Objects.requireNonNull(tls), needClientAuth);
+    return start(userInfo, Objects.requireNonNull(tls), needClientAuth, null);
   }
 
   /** Starts with bearer tokens: {@code tokenCheck} returns null to accept one, else why not. */
   public static EmbeddedRegistry startWithTokens(Function<String, String> tokenCheck) {
     return start(null, null, false, Objects.requireNonNull(tokenCheck));
-  }
-
-  private static EmbeddedRegistry start(String userInfo, SSLContext tls, boolean needClientAuth) {
-    return start(userInfo, tls, needClientAuth, null);
   }
 
   private static EmbeddedRegistry start(
@@ -180,35 +176,22 @@ public final class EmbeddedRegistry implements AutoCloseable {
       for (int i = 0; i < p.length; i++) {
         p[i] = URLDecoder.decode(p[i], StandardCharsets.UTF_8);
       }
-      String m = ex.getRequestMethod();
+      boolean get = ex.getRequestMethod().equals("GET");
+      boolean post = ex.getRequestMethod().equals("POST");
+      boolean subject = p[0].equals("subjects");
+      boolean serialized =
+          String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized");
       synchronized (this) {
-        if (m.equals("GET") && p.length == 1 && p[0].equals("subjects")) {
+        if (get && p.length == 1 && subject) {
           ok(ex, JSON.valueToTree(subjects.keySet()));
-        } else if (m.equals("POST")
-            && p.length == 3
-            && p[0].equals("subjects")
-            && p[2].equals("versions")) {
+        } else if (post && p.length == 3 && subject && p[2].equals("versions")) {
           register(ex, p[1]);
-        } else if (m.equals("POST") && p.length == 2 && p[0].equals("subjects")) {
+        } else if (post && p.length == 2 && subject) {
           lookup(ex, p[1]);
-        } else if (m.equals("GET")
-            && p.length == 4
-            && p[0].equals("subjects")
-            && p[2].equals("versions")) {
-          version(
-              ex,
-              p[1],
-              p[3],
-              String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized"));
-        } else if (m.equals("GET")
-            && p.length >= 3
-            && p[0].equals("schemas")
-            && p[1].equals("ids")) {
-          byId(
-              ex,
-              p[2],
-              p.length == 4 && p[3].equals("versions"),
-              String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized"));
+        } else if (get && p.length == 4 && subject && p[2].equals("versions")) {
+          version(ex, p[1], p[3], serialized);
+        } else if (get && p.length >= 3 && p[0].equals("schemas") && p[1].equals("ids")) {
+          byId(ex, p[2], p.length == 4 && p[3].equals("versions"), serialized);
         } else {
           error(ex, 404, 404, "HTTP 404 Not Found");
         }
@@ -245,13 +228,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
       return;
     }
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
-    for (Stored v : versions) {
-      if (v.same(s)) {
-        ok(ex, JSON.createObjectNode().put("id", v.id()));
-        return;
-      }
-    }
-    if (!versions.isEmpty()) {
+    Stored stored = versions.stream().filter(s::same).findFirst().orElse(null);
+    if (stored == null && !versions.isEmpty()) {
       String incompatible = backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
         String m = "Schema being registered is incompatible with an earlier schema for subject";
@@ -259,12 +237,14 @@ public final class EmbeddedRegistry implements AutoCloseable {
         return;
       }
     }
-    Stored stored = ids.stream().filter(s::same).findFirst().orElse(null);
     if (stored == null) {
-      stored = new Stored(ids.size() + 1, s.format(), s.schema());
-      ids.add(stored);
+      stored = ids.stream().filter(s::same).findFirst().orElse(null);
+      if (stored == null) {
+        stored = new Stored(ids.size() + 1, s.format(), s.schema());
+        ids.add(stored);
+      }
+      versions.add(stored);
     }
-    versions.add(stored);
     ok(ex, JSON.createObjectNode().put("id", stored.id()));
   }
 
@@ -291,41 +271,43 @@ public final class EmbeddedRegistry implements AutoCloseable {
 
   private void lookup(HttpExchange ex, String subject) throws IOException {
     Stored s = parse(ex);
-    if (s == null) {
-      return;
-    }
-    List<Stored> versions = subjects.get(subject);
+    List<Stored> versions = s == null ? null : versions(ex, subject);
     if (versions == null) {
-      error(ex, 404, 40401, "Subject '" + subject + "' not found.");
       return;
     }
-    for (int i = 0; i < versions.size(); i++) {
-      Stored v = versions.get(i);
-      if (v.same(s)) {
-        ok(ex, describe(subject, i + 1, v));
-        return;
-      }
+    int i =
+        IntStream.range(0, versions.size())
+            .filter(j -> versions.get(j).same(s))
+            .findFirst()
+            .orElse(-1);
+    if (i < 0) {
+      error(ex, 404, 40403, "Schema not found");
+    } else {
+      ok(ex, describe(subject, i + 1, versions.get(i), false));
     }
-    error(ex, 404, 40403, "Schema not found");
   }
 
   private void version(HttpExchange ex, String subject, String version, boolean serialized)
       throws IOException {
-    List<Stored> versions = subjects.get(subject);
+    List<Stored> versions = versions(ex, subject);
     if (versions == null) {
-      error(ex, 404, 40401, "Subject '" + subject + "' not found.");
       return;
     }
     int v = version.equals("latest") ? versions.size() : Integer.parseInt(version);
     if (v < 1 || v > versions.size()) {
       error(ex, 404, 40402, "Version " + version + " not found.");
-      return;
+    } else {
+      ok(ex, describe(subject, v, versions.get(v - 1), serialized));
     }
-    ObjectNode out = describe(subject, v, versions.get(v - 1));
-    if (serialized && versions.get(v - 1).format() == SchemaFormat.PROTOBUF) {
-      out.put("schema", ProtobufSchema.serialized(versions.get(v - 1).schema()));
+  }
+
+  /** The subject's versions; null when it has none, after answering 40401. */
+  private List<Stored> versions(HttpExchange ex, String subject) throws IOException {
+    List<Stored> versions = subjects.get(subject);
+    if (versions == null) {
+      error(ex, 404, 40401, "Subject '" + subject + "' not found.");
     }
-    ok(ex, out);
+    return versions;
   }
 
   /** {@code serialized}: Protobuf as a base64 FileDescriptorProto (?format=serialized). */
@@ -337,48 +319,38 @@ public final class EmbeddedRegistry implements AutoCloseable {
     } catch (NumberFormatException e) {
       n = -1;
     }
+    int found = n;
     if (n < 1 || n > ids.size()) {
       error(ex, 404, 40403, "Schema " + id + " not found");
-      return;
-    }
-    Stored s = ids.get(n - 1);
-    if (versions) {
+    } else if (versions) {
       ArrayNode out = JSON.createArrayNode();
       subjects.forEach(
           (subject, vs) -> {
             for (int i = 0; i < vs.size(); i++) {
-              if (vs.get(i).id() == s.id()) {
+              if (vs.get(i).id() == found) {
                 out.addObject().put("subject", subject).put("version", i + 1);
               }
             }
           });
       ok(ex, out);
-      return;
+    } else {
+      ok(ex, schema(JSON.createObjectNode(), ids.get(n - 1), serialized));
     }
-    ObjectNode out =
-        JSON.createObjectNode()
-            .put(
-                "schema",
-                serialized && s.format() == SchemaFormat.PROTOBUF
-                    ? ProtobufSchema.serialized(s.schema())
-                    : s.schema());
-    if (s.format() != SchemaFormat.AVRO) {
-      out.put("schemaType", s.format().name());
-    }
-    ok(ex, out);
   }
 
-  private static ObjectNode describe(String subject, int version, Stored s) {
-    ObjectNode o =
-        JSON.createObjectNode()
-            .put("subject", subject)
-            .put("version", version)
-            .put("id", s.id())
-            .put("schema", s.schema());
-    if (s.format() != SchemaFormat.AVRO) {
-      o.put("schemaType", s.format().name());
-    }
-    return o;
+  private static ObjectNode describe(String subject, int version, Stored s, boolean serialized) {
+    ObjectNode o = JSON.createObjectNode().put("subject", subject).put("version", version);
+    return schema(o.put("id", s.id()), s, serialized);
+  }
+
+  /** The schema and, unless Avro, its type; {@code serialized} as in {@link #byId}. */
+  private static ObjectNode schema(ObjectNode o, Stored s, boolean serialized) {
+    o.put(
+        "schema",
+        serialized && s.format() == SchemaFormat.PROTOBUF
+            ? ProtobufSchema.serialized(s.schema())
+            : s.schema());
+    return s.format() == SchemaFormat.AVRO ? o : o.put("schemaType", s.format().name());
   }
 
   private static void ok(HttpExchange ex, JsonNode body) throws IOException {

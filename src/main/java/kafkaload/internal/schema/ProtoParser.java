@@ -7,10 +7,15 @@ import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.OneofDescriptorProto;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Reads a self-contained .proto into a FileDescriptorProto for protobuf-java to build: it has no
@@ -23,23 +28,12 @@ final class ProtoParser {
       Pattern.compile(
           "\\s+|//[^\\n]*|/\\*.*?\\*/|\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|[A-Za-z_][\\w.]*|-?\\d+|[{}\\[\\]()<>;=,.]",
           Pattern.DOTALL);
+
+  /** The scalar types by their .proto names: TYPE_INT32 is "int32". */
   private static final Map<String, FieldDescriptorProto.Type> SCALARS =
-      Map.ofEntries(
-          Map.entry("double", FieldDescriptorProto.Type.TYPE_DOUBLE),
-          Map.entry("float", FieldDescriptorProto.Type.TYPE_FLOAT),
-          Map.entry("int32", FieldDescriptorProto.Type.TYPE_INT32),
-          Map.entry("int64", FieldDescriptorProto.Type.TYPE_INT64),
-          Map.entry("uint32", FieldDescriptorProto.Type.TYPE_UINT32),
-          Map.entry("uint64", FieldDescriptorProto.Type.TYPE_UINT64),
-          Map.entry("sint32", FieldDescriptorProto.Type.TYPE_SINT32),
-          Map.entry("sint64", FieldDescriptorProto.Type.TYPE_SINT64),
-          Map.entry("fixed32", FieldDescriptorProto.Type.TYPE_FIXED32),
-          Map.entry("fixed64", FieldDescriptorProto.Type.TYPE_FIXED64),
-          Map.entry("sfixed32", FieldDescriptorProto.Type.TYPE_SFIXED32),
-          Map.entry("sfixed64", FieldDescriptorProto.Type.TYPE_SFIXED64),
-          Map.entry("bool", FieldDescriptorProto.Type.TYPE_BOOL),
-          Map.entry("string", FieldDescriptorProto.Type.TYPE_STRING),
-          Map.entry("bytes", FieldDescriptorProto.Type.TYPE_BYTES));
+      Arrays.stream(FieldDescriptorProto.Type.values())
+          .filter(t -> !Set.of("TYPE_GROUP", "TYPE_MESSAGE", "TYPE_ENUM").contains(t.name()))
+          .collect(Collectors.toMap(t -> t.name().substring(5).toLowerCase(), t -> t));
 
   private final List<String> tokens = new ArrayList<>();
   private int pos;
@@ -72,30 +66,22 @@ final class ProtoParser {
     while (pos < tokens.size()) {
       String t = next();
       switch (t) {
-        case "syntax":
+        case "syntax" -> {
           expect("=");
           String s = unquote(next());
           proto3 = s.equals("proto3");
           f.setSyntax(s);
           expect(";");
-          break;
-        case "package":
+        }
+        case "package" -> {
           f.setPackage(next());
           expect(";");
-          break;
-        case "option":
-          skipStatement();
-          break;
-        case "message":
-          f.addMessageType(message(next()));
-          break;
-        case "enum":
-          f.addEnumType(enumType(next()));
-          break;
-        case ";":
-          break;
-        default:
-          throw unsupported(t);
+        }
+        case "option" -> skipStatement();
+        case "message" -> f.addMessageType(message(next()));
+        case "enum" -> f.addEnumType(enumType(next()));
+        case ";" -> {}
+        default -> throw unsupported(t);
       }
     }
     return f.build();
@@ -114,27 +100,23 @@ final class ProtoParser {
    * an optional met before a oneof declared its own first.
    */
   private static void syntheticOneofsLast(DescriptorProto.Builder m) {
-    int n = m.getOneofDeclCount();
-    boolean[] synthetic = new boolean[n];
+    boolean[] synthetic = new boolean[m.getOneofDeclCount()];
     for (FieldDescriptorProto f : m.getFieldList()) {
       if (f.getProto3Optional()) {
         synthetic[f.getOneofIndex()] = true;
       }
     }
-    int[] to = new int[n];
-    List<OneofDescriptorProto> order = new ArrayList<>();
-    for (int pass = 0; pass < 2; pass++) {
-      for (int i = 0; i < n; i++) {
-        if (synthetic[i] == (pass == 1)) {
-          to[i] = order.size();
-          order.add(m.getOneofDecl(i));
-        }
-      }
-    }
-    m.clearOneofDecl().addAllOneofDecl(order);
+    // a stable sort: the real oneofs first, each group in its order
+    List<Integer> order =
+        IntStream.range(0, synthetic.length)
+            .boxed()
+            .sorted(Comparator.comparing(i -> synthetic[i]))
+            .toList();
+    List<OneofDescriptorProto> decls = order.stream().map(m::getOneofDecl).toList();
+    m.clearOneofDecl().addAllOneofDecl(decls);
     for (int i = 0; i < m.getFieldCount(); i++) {
       if (m.getField(i).hasOneofIndex()) {
-        m.getFieldBuilder(i).setOneofIndex(to[m.getField(i).getOneofIndex()]);
+        m.getFieldBuilder(i).setOneofIndex(order.indexOf(m.getField(i).getOneofIndex()));
       }
     }
   }
@@ -144,66 +126,42 @@ final class ProtoParser {
     while (true) {
       String t = next();
       switch (t) {
-        case "}":
+        case "}" -> {
           return;
-        case ";":
-          break;
-        case "message":
-          m.addNestedType(message(next()));
-          break;
-        case "enum":
-          m.addEnumType(enumType(next()));
-          break;
-        case "option":
-        case "reserved":
-          skipStatement();
-          break;
-        case "oneof":
+        }
+        case ";" -> {}
+        case "message" -> m.addNestedType(message(next()));
+        case "enum" -> m.addEnumType(enumType(next()));
+        case "option", "reserved" -> skipStatement();
+        case "oneof" -> {
           m.addOneofDecl(OneofDescriptorProto.newBuilder().setName(next()));
           expect("{");
           body(m, m.getOneofDeclCount() - 1);
-          break;
-        case "map":
-        case "extensions":
-        case "extend":
-        case "group":
-        case "import":
-        case "service":
-          throw unsupported(t);
-        default:
-          field(m, t, oneof);
+        }
+        case "map", "extensions", "extend", "group", "import", "service" -> throw unsupported(t);
+        default -> field(m, t, oneof);
       }
     }
   }
 
   private void field(DescriptorProto.Builder m, String first, int oneof) {
     FieldDescriptorProto.Builder f =
-        FieldDescriptorProto.newBuilder().setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
-    String type = first;
-    boolean explicitOptional = false;
-    if (first.equals("repeated")) {
-      f.setLabel(FieldDescriptorProto.Label.LABEL_REPEATED);
-      type = next();
-    } else if (first.equals("optional")) {
-      explicitOptional = true;
-      type = next();
-    } else if (first.equals("required")) {
-      f.setLabel(FieldDescriptorProto.Label.LABEL_REQUIRED);
-      type = next();
-    }
+        FieldDescriptorProto.newBuilder()
+            .setLabel(
+                first.equals("repeated")
+                    ? FieldDescriptorProto.Label.LABEL_REPEATED
+                    : first.equals("required")
+                        ? FieldDescriptorProto.Label.LABEL_REQUIRED
+                        : FieldDescriptorProto.Label.LABEL_OPTIONAL);
+    String type = Set.of("repeated", "optional", "required").contains(first) ? next() : first;
     if (type.equals("map") || type.equals("group")) {
       throw unsupported(type);
     }
     f.setName(next());
     expect("=");
     f.setNumber(Integer.parseInt(next()));
-    if (peek().equals("[")) {
-      while (!next().equals("]")) {
-        // field options (packed, deprecated, json_name ...) do not change the encoding this project
-        // writes
-      }
-    }
-    expect(";");
+    // field options (packed, deprecated, json_name ...) do not change the encoding written here
+    endOfStatement();
     FieldDescriptorProto.Type scalar = SCALARS.get(type);
     if (scalar != null) {
       f.setType(scalar);
@@ -212,7 +170,7 @@ final class ProtoParser {
     }
     if (oneof >= 0) {
       f.setOneofIndex(oneof);
-    } else if (explicitOptional && proto3) {
+    } else if (first.equals("optional") && proto3) {
       f.setProto3Optional(true);
       f.setOneofIndex(m.getOneofDeclCount());
       m.addOneofDecl(OneofDescriptorProto.newBuilder().setName("_" + f.getName()));
@@ -230,21 +188,23 @@ final class ProtoParser {
       }
       if (t.equals("option") || t.equals("reserved")) {
         skipStatement();
-        continue;
+      } else if (!t.equals(";")) {
+        expect("=");
+        e.addValue(
+            EnumValueDescriptorProto.newBuilder().setName(t).setNumber(Integer.parseInt(next())));
+        endOfStatement();
       }
-      if (t.equals(";")) {
-        continue;
-      }
-      expect("=");
-      e.addValue(
-          EnumValueDescriptorProto.newBuilder().setName(t).setNumber(Integer.parseInt(next())));
-      if (peek().equals("[")) {
-        while (!next().equals("]")) {
-          // enum value options
-        }
-      }
-      expect(";");
     }
+  }
+
+  /** Options in brackets, skipped, then the ';'. */
+  private void endOfStatement() {
+    if (peek().equals("[")) {
+      while (!next().equals("]")) {
+        // skipped
+      }
+    }
+    expect(";");
   }
 
   private void skipStatement() {

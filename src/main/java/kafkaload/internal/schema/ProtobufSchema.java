@@ -16,7 +16,6 @@ import com.google.protobuf.Message;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -81,11 +80,10 @@ public final class ProtobufSchema implements RecordSchema {
   private static void resolve(DescriptorProtos.DescriptorProto.Builder m, Descriptor d) {
     for (int i = 0; i < m.getFieldCount(); i++) {
       FieldDescriptor f = d.findFieldByNumber(m.getField(i).getNumber());
-      var fb = m.getFieldBuilder(i);
-      if (f.getType() == FieldDescriptor.Type.MESSAGE) {
-        fb.setTypeName("." + f.getMessageType().getFullName()).setType(f.getType().toProto());
-      } else if (f.getType() == FieldDescriptor.Type.ENUM) {
-        fb.setTypeName("." + f.getEnumType().getFullName()).setType(f.getType().toProto());
+      boolean message = f.getType() == FieldDescriptor.Type.MESSAGE;
+      if (message || f.getType() == FieldDescriptor.Type.ENUM) {
+        String type = message ? f.getMessageType().getFullName() : f.getEnumType().getFullName();
+        m.getFieldBuilder(i).setTypeName("." + type).setType(f.getType().toProto());
       }
     }
     for (int i = 0; i < m.getNestedTypeCount(); i++) {
@@ -113,14 +111,11 @@ public final class ProtobufSchema implements RecordSchema {
             full.startsWith(file.getPackage() + ".")
                 ? full.substring(file.getPackage().length() + 1)
                 : full);
-    if (d == null) {
-      for (Descriptor top : file.getMessageTypes()) {
-        d = d == null ? findNested(top, full) : d;
-      }
+    for (int i = 0; d == null && i < file.getMessageTypes().size(); i++) {
+      d = findNested(file.getMessageTypes().get(i), full);
     }
     if (d == null) {
-      List<String> names = new ArrayList<>();
-      file.getMessageTypes().forEach(m -> names.add(m.getFullName()));
+      List<String> names = file.getMessageTypes().stream().map(Descriptor::getFullName).toList();
       throw new Mismatch("the .proto has no message '" + name + "' (it has " + names + ")");
     }
     return d;
@@ -212,8 +207,7 @@ public final class ProtobufSchema implements RecordSchema {
               path.isEmpty() ? "the record" : "field '" + path + "'", d.getFullName(), n));
     }
     DynamicMessage.Builder b = DynamicMessage.newBuilder(d);
-    for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : n.properties()) {
       String fp = RecordSchema.field(path, e.getKey());
       FieldDescriptor f = d.findFieldByName(e.getKey());
       if (f == null) {
@@ -249,63 +243,41 @@ public final class ProtobufSchema implements RecordSchema {
     if (lenient && RecordSchema.isPlaceholder(v)) {
       return null;
     }
-    switch (f.getJavaType()) {
-      case MESSAGE:
-        return build(f.getMessageType(), v, path, lenient);
-      case STRING:
-        if (v.isTextual()) {
-          return v.asText();
-        }
-        break;
-      case INT:
-        if (v.isIntegralNumber() && v.canConvertToInt()) {
-          return v.intValue();
-        }
-        break;
-      case LONG:
-        if (v.isIntegralNumber() && v.canConvertToLong()
-            || v.isTextual() && v.asText().matches("-?\\d+")) {
-          return v.isTextual() ? Long.parseLong(v.asText()) : v.longValue();
-        }
-        break;
-      case FLOAT:
-        if (v.isNumber()) {
-          return v.floatValue();
-        }
-        break;
-      case DOUBLE:
-        if (v.isNumber()) {
-          return v.doubleValue();
-        }
-        break;
-      case BOOLEAN:
-        if (v.isBoolean()) {
-          return v.booleanValue();
-        }
-        break;
-      case BYTE_STRING:
-        if (v.isTextual()) {
-          return ByteString.copyFrom(Base64.getDecoder().decode(v.asText()));
-        }
-        break;
-      case ENUM:
-        {
-          Descriptors.EnumValueDescriptor ev =
-              v.isTextual()
-                  ? f.getEnumType().findValueByName(v.asText())
-                  : v.isIntegralNumber() ? f.getEnumType().findValueByNumber(v.intValue()) : null;
-          if (ev != null) {
-            return ev;
-          }
-          throw new Mismatch(
-              String.format(
-                  "field '%s' should be one of %s, not %s", path, f.getEnumType().getValues(), v));
-        }
-      default:
-        break;
+    Object x =
+        switch (f.getJavaType()) {
+          case MESSAGE -> build(f.getMessageType(), v, path, lenient);
+          case STRING -> v.isTextual() ? v.asText() : null;
+          case INT -> v.isIntegralNumber() && v.canConvertToInt() ? v.intValue() : null;
+          case LONG ->
+              v.isTextual() && v.asText().matches("-?\\d+")
+                  ? Long.valueOf(v.asText())
+                  : v.isIntegralNumber() && v.canConvertToLong() ? v.longValue() : null;
+          case FLOAT -> v.isNumber() ? v.floatValue() : null;
+          case DOUBLE -> v.isNumber() ? v.doubleValue() : null;
+          case BOOLEAN -> v.isBoolean() ? v.booleanValue() : null;
+          case BYTE_STRING ->
+              v.isTextual() ? ByteString.copyFrom(Base64.getDecoder().decode(v.asText())) : null;
+          case ENUM -> enumValue(f, v, path);
+        };
+    if (x == null) {
+      throw new Mismatch(
+          "field '" + path + "' should be " + f.getType().name().toLowerCase() + ", not " + v);
     }
-    throw new Mismatch(
-        "field '" + path + "' should be " + f.getType().name().toLowerCase() + ", not " + v);
+    return x;
+  }
+
+  private static Descriptors.EnumValueDescriptor enumValue(
+      FieldDescriptor f, JsonNode v, String path) {
+    Descriptors.EnumValueDescriptor ev =
+        v.isTextual()
+            ? f.getEnumType().findValueByName(v.asText())
+            : v.isIntegralNumber() ? f.getEnumType().findValueByNumber(v.intValue()) : null;
+    if (ev == null) {
+      throw new Mismatch(
+          String.format(
+              "field '%s' should be one of %s, not %s", path, f.getEnumType().getValues(), v));
+    }
+    return ev;
   }
 
   /**

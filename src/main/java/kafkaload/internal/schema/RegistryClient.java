@@ -1,7 +1,8 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.internal.schema.RecordSchema.JSON;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
@@ -11,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +27,6 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * credentials.
  */
 public final class RegistryClient {
-  // JVM-wide: configured once, thread-safe, holds no run's data.
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
 
   /** A schema as the registry holds it. */
@@ -163,12 +161,11 @@ public final class RegistryClient {
   public List<String> subjectsOf(int id) {
     return subjectsById.computeIfAbsent(
         id,
-        k -> {
-          List<String> out = new ArrayList<>();
-          call("GET", "/schemas/ids/" + id + "/versions", null)
-              .forEach(n -> out.add(n.get("subject").asText()));
-          return List.copyOf(out);
-        });
+        k ->
+            call("GET", "/schemas/ids/" + id + "/versions", null)
+                .valueStream()
+                .map(n -> n.get("subject").asText())
+                .toList());
   }
 
   private Registered remember(Registered r) {

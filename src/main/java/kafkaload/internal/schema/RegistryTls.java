@@ -15,6 +15,8 @@ import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -79,18 +81,27 @@ public record RegistryTls(
 
   /** The settings as the summary and page show them: locations and types, passwords masked. */
   public Map<String, Object> describe() {
+    return stores(true, true, RegistryTls::mask);
+  }
+
+  /**
+   * The settings of the truststore and keystore, each when located and asked for, with each
+   * password through {@code secret}; a null one left out.
+   */
+  Map<String, Object> stores(boolean trust, boolean key, UnaryOperator<String> secret) {
     Map<String, Object> d = new LinkedHashMap<>();
-    if (truststoreLocation != null) {
+    if (trust && truststoreLocation != null) {
       d.put(TRUSTSTORE_LOCATION, truststoreLocation);
       d.put(TRUSTSTORE_TYPE, type(truststoreType, truststoreLocation));
-      d.put(TRUSTSTORE_PASSWORD, mask(truststorePassword));
+      d.put(TRUSTSTORE_PASSWORD, secret.apply(truststorePassword));
     }
-    if (keystoreLocation != null) {
+    if (key && keystoreLocation != null) {
       d.put(KEYSTORE_LOCATION, keystoreLocation);
       d.put(KEYSTORE_TYPE, type(keystoreType, keystoreLocation));
-      d.put(KEYSTORE_PASSWORD, mask(keystorePassword));
-      d.put(KEY_PASSWORD, mask(keyPassword));
+      d.put(KEYSTORE_PASSWORD, secret.apply(keystorePassword));
+      d.put(KEY_PASSWORD, secret.apply(keyPassword));
     }
+    d.values().removeIf(Objects::isNull);
     return d;
   }
 

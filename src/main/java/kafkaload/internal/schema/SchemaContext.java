@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
@@ -83,7 +84,7 @@ public final class SchemaContext {
 
   /** Writes contents with this schema for this topic in the wire format, as the echo does. */
   public Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
-    Bound b = new Bound(schema, isKey, null, nanos -> {}, false);
+    Bound b = new Bound(schema, isKey, false);
     Target t = b.target(topic);
     return content -> b.write(t, content);
   }
@@ -94,14 +95,15 @@ public final class SchemaContext {
    */
   public SessionValue<byte[]> bind(
       SchemaValueSpec spec, boolean isKey, String topic, String requestName, LongConsumer timer) {
-    String what =
-        "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")";
+    String what = what(spec, isKey, requestName);
     if (spec.serializerClass() != null) {
-      return serializer(spec, isKey, what, timer);
+      Serializer<Object> ser = serializer(spec, isKey, what);
+      return new Encoded(
+          spec.content(), ser::serialize, timer, "a serializer value needs its topic");
     }
     RecordSchema schema = checked(spec, what);
-    Bound bound =
-        new Bound(schema, isKey, content(spec, schema, what), timer, spec.generator() != null);
+    SessionValue<Object> content = content(spec, schema, what);
+    Bound bound = new Bound(schema, isKey, spec.generator() != null);
     if (topic != null) {
       try {
         bound.target(topic);
@@ -109,16 +111,23 @@ public final class SchemaContext {
         throw new KafkaLoadConfigException(what + ", topic '" + topic + "': " + e.getMessage());
       }
     }
-    return bound;
+    return new Encoded(
+        content,
+        (t, c) -> bound.write(bound.target(t), c),
+        timer,
+        "a schema value needs its topic");
   }
 
   /** The checks of {@link #bind} needing no registry, for key and value before either registers. */
   public void check(SchemaValueSpec spec, boolean isKey, String requestName) {
     if (spec.serializerClass() == null) {
-      String what =
-          "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")";
+      String what = what(spec, isKey, requestName);
       content(spec, checked(spec, what), what);
     }
+  }
+
+  private static String what(SchemaValueSpec spec, boolean isKey, String requestName) {
+    return "Send '" + requestName + "' " + (isKey ? "key" : "value") + " (" + spec.describe() + ")";
   }
 
   /** The spec's content; a generated one made for the schema, its sample checked. */
@@ -149,27 +158,39 @@ public final class SchemaContext {
   /** The schema and id a topic's records are written with. */
   private record Target(RecordSchema schema, int id) {}
 
-  private final class Bound implements SessionValue<byte[]>, TopicValue {
+  /** A value resolved from the session, then encoded for the topic; {@code timer} gets its ns. */
+  private record Encoded(
+      SessionValue<Object> content,
+      BiFunction<String, Object, byte[]> write,
+      LongConsumer timer,
+      String needsTopic)
+      implements SessionValue<byte[]>, TopicValue {
+    @Override
+    public byte[] encode(Session session, String topic) {
+      Object c = content.resolve(session);
+      long t0 = System.nanoTime();
+      byte[] out = write.apply(topic, c);
+      timer.accept(System.nanoTime() - t0);
+      return out;
+    }
+
+    @Override
+    public byte[] resolve(Session session) {
+      throw new IllegalStateException(needsTopic);
+    }
+  }
+
+  /** The schema's targets per topic; {@code generated}: only that schema can write its records. */
+  private final class Bound {
     private final RecordSchema schema;
     private final boolean isKey;
-    private final SessionValue<Object> content;
-    private final LongConsumer timer;
+    private final boolean generated;
     private final Map<String, Target> targets = new ConcurrentHashMap<>();
 
-    /** Records generated from the schema file: only that schema can write them. */
-    private final boolean generated;
-
-    Bound(
-        RecordSchema schema,
-        boolean isKey,
-        SessionValue<Object> content,
-        LongConsumer timer,
-        boolean generated) {
-      this.generated = generated;
+    Bound(RecordSchema schema, boolean isKey, boolean generated) {
       this.schema = schema;
       this.isKey = isKey;
-      this.content = content;
-      this.timer = timer;
+      this.generated = generated;
     }
 
     Target target(String topic) {
@@ -217,15 +238,6 @@ public final class SchemaContext {
           });
     }
 
-    @Override
-    public byte[] encode(Session session, String topic) {
-      Object c = content.resolve(session);
-      long t0 = System.nanoTime();
-      byte[] out = write(target(topic), c);
-      timer.accept(System.nanoTime() - t0);
-      return out;
-    }
-
     byte[] write(Target t, Object c) {
       byte[] payload;
       try {
@@ -240,16 +252,10 @@ public final class SchemaContext {
           ? Framing.frameProtobuf(t.id(), t.schema().messageIndexes(), payload)
           : Framing.frame(t.id(), payload);
     }
-
-    @Override
-    public byte[] resolve(Session session) {
-      throw new IllegalStateException("a schema value needs its topic");
-    }
   }
 
   /** Any Kafka Serializer by class name, with its configs (the registry URL added if missing). */
-  private SessionValue<byte[]> serializer(
-      SchemaValueSpec spec, boolean isKey, String what, LongConsumer timer) {
+  private Serializer<Object> serializer(SchemaValueSpec spec, boolean isKey, String what) {
     Serializer<Object> ser;
     try {
       @SuppressWarnings("unchecked")
@@ -266,48 +272,20 @@ public final class SchemaContext {
     } catch (RuntimeException e) {
       throw new KafkaLoadConfigException(what + ": configure() failed: " + e);
     }
-    SessionValue<Object> content = spec.content();
-    class Serialized implements SessionValue<byte[]>, TopicValue {
-      @Override
-      public byte[] encode(Session session, String topic) {
-        Object c = content.resolve(session);
-        long t0 = System.nanoTime();
-        byte[] out = ser.serialize(topic, c);
-        timer.accept(System.nanoTime() - t0);
-        return out;
-      }
-
-      @Override
-      public byte[] resolve(Session session) {
-        throw new IllegalStateException("a serializer value needs its topic");
-      }
-    }
-    return new Serialized();
+    return ser;
   }
 
   /** A named serializer's configs, with the registry's URL and stores where it names none. */
   private Map<String, Object> withRegistry(Map<String, ?> given) {
     Map<String, Object> configs = new HashMap<>(given);
     configs.putIfAbsent(RegistrySettings.URL, settings.url());
-    RegistryTls t = settings.tls();
-    if (t.truststoreLocation() != null && !configs.containsKey(RegistryTls.TRUSTSTORE_LOCATION)) {
-      configs.put(RegistryTls.TRUSTSTORE_LOCATION, t.truststoreLocation());
-      configs.put(
-          RegistryTls.TRUSTSTORE_TYPE,
-          RegistryTls.type(t.truststoreType(), t.truststoreLocation()));
-      if (t.truststorePassword() != null) {
-        configs.put(RegistryTls.TRUSTSTORE_PASSWORD, t.truststorePassword());
-      }
-    }
-    if (t.keystoreLocation() != null && !configs.containsKey(RegistryTls.KEYSTORE_LOCATION)) {
-      configs.put(RegistryTls.KEYSTORE_LOCATION, t.keystoreLocation());
-      configs.put(
-          RegistryTls.KEYSTORE_TYPE, RegistryTls.type(t.keystoreType(), t.keystoreLocation()));
-      configs.put(RegistryTls.KEYSTORE_PASSWORD, t.keystorePassword());
-      if (t.keyPassword() != null) {
-        configs.put(RegistryTls.KEY_PASSWORD, t.keyPassword());
-      }
-    }
+    configs.putAll(
+        settings
+            .tls()
+            .stores(
+                !configs.containsKey(RegistryTls.TRUSTSTORE_LOCATION),
+                !configs.containsKey(RegistryTls.KEYSTORE_LOCATION),
+                p -> p));
     return configs;
   }
 

@@ -10,14 +10,11 @@ public final class Schemas {
 
   /** {@code messageName}: Protobuf's message, null for the first; other formats ignore it. */
   public static RecordSchema parse(SchemaFormat format, String text, String messageName) {
-    switch (format) {
-      case AVRO:
-        return new AvroSchema(text);
-      case JSON:
-        return new JsonSchemaSchema(text);
-      default:
-        return ProtobufSchema.parse(text, messageName);
-    }
+    return switch (format) {
+      case AVRO -> new AvroSchema(text);
+      case JSON -> new JsonSchemaSchema(text);
+      case PROTOBUF -> ProtobufSchema.parse(text, messageName);
+    };
   }
 
   /** A schema file, parsed; a missing or invalid one is a config error naming the file. */

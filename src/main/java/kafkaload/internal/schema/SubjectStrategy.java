@@ -15,35 +15,24 @@ public enum SubjectStrategy {
       return TOPIC;
     }
     String n = name.trim();
-    n = n.substring(n.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
-    switch (n) {
-      case "topicnamestrategy":
-      case "topic":
-        return TOPIC;
-      case "recordnamestrategy":
-      case "record":
-        return RECORD;
-      case "topicrecordnamestrategy":
-      case "topic_record":
-      case "topicrecord":
-        return TOPIC_RECORD;
-      default:
-        throw new KafkaLoadConfigException(
-            "subject name strategy '"
-                + name
-                + "' is not TopicNameStrategy, "
-                + "RecordNameStrategy or TopicRecordNameStrategy");
-    }
+    return switch (n.substring(n.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT)) {
+      case "topicnamestrategy", "topic" -> TOPIC;
+      case "recordnamestrategy", "record" -> RECORD;
+      case "topicrecordnamestrategy", "topic_record", "topicrecord" -> TOPIC_RECORD;
+      default ->
+          throw new KafkaLoadConfigException(
+              "subject name strategy '"
+                  + name
+                  + "' is not TopicNameStrategy, "
+                  + "RecordNameStrategy or TopicRecordNameStrategy");
+    };
   }
 
   public String subject(String topic, boolean isKey, String recordName) {
-    switch (this) {
-      case RECORD:
-        return recordName;
-      case TOPIC_RECORD:
-        return topic + "-" + recordName;
-      default:
-        return topic + (isKey ? "-key" : "-value");
-    }
+    return switch (this) {
+      case RECORD -> recordName;
+      case TOPIC_RECORD -> topic + "-" + recordName;
+      case TOPIC -> topic + (isKey ? "-key" : "-value");
+    };
   }
 }

@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.traffic.generate;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
 import org.apache.avro.LogicalType;
@@ -54,45 +56,43 @@ final class AvroGenerator {
               + "': a null probability needs a nullable field (a union with null), not "
               + s);
     }
-    switch (s.getType()) {
-      case RECORD:
-        return record(s, path, rule);
-      case ARRAY:
-        {
-          composite(path, rule, "an array");
-          Draw item = node(s.getElementType(), path + "[]", FieldRule.DEFAULT);
-          return (r, n) -> {
-            int size = r.nextInt(5);
-            List<Object> out = new ArrayList<>(size);
-            for (int i = 0; i < size; i++) {
-              out.add(item.draw(r, n));
-            }
-            return new GenericData.Array<>(s, out);
-          };
-        }
-      case MAP:
-        {
-          composite(path, rule, "a map");
-          Draw value = node(s.getValueType(), path + "{}", FieldRule.DEFAULT);
-          return (r, n) -> {
-            int size = r.nextInt(4);
-            Map<String, Object> out = new HashMap<>();
-            for (int i = 0; i < size; i++) {
-              out.put(Scalars.letters(r, 1 + r.nextInt(8)), value.draw(r, n));
-            }
-            return out;
-          };
-        }
-      case NULL:
-        composite(path, rule, "null");
-        return (r, n) -> null;
-      default:
-        return scalar(s, path, rule);
-    }
+    String where = "field '" + path + "'";
+    return switch (s.getType()) {
+      case RECORD -> record(s, path, rule);
+      case ARRAY -> {
+        rule.requireRandom(where, "an array");
+        Draw item = node(s.getElementType(), path + "[]", FieldRule.DEFAULT);
+        yield (r, n) -> {
+          int size = r.nextInt(5);
+          List<Object> out = new ArrayList<>(size);
+          for (int i = 0; i < size; i++) {
+            out.add(item.draw(r, n));
+          }
+          return new GenericData.Array<>(s, out);
+        };
+      }
+      case MAP -> {
+        rule.requireRandom(where, "a map");
+        Draw value = node(s.getValueType(), path + "{}", FieldRule.DEFAULT);
+        yield (r, n) -> {
+          int size = r.nextInt(4);
+          Map<String, Object> out = new HashMap<>();
+          for (int i = 0; i < size; i++) {
+            out.put(Scalars.letters(r, 1 + r.nextInt(8)), value.draw(r, n));
+          }
+          return out;
+        };
+      }
+      case NULL -> {
+        rule.requireRandom(where, "null");
+        yield (r, n) -> null;
+      }
+      default -> scalar(s, path, rule);
+    };
   }
 
   private Draw record(Schema s, String path, FieldRule rule) {
-    composite(path, rule, "a record");
+    rule.requireRandom("field '" + path + "'", "a record");
     if (!inProgress.add(s.getFullName())) {
       throw new KafkaLoadConfigException(
           "field '"
@@ -104,7 +104,7 @@ final class AvroGenerator {
     List<Schema.Field> fields = s.getFields();
     Draw[] parts = new Draw[fields.size()];
     for (Schema.Field f : fields) {
-      String fp = path.isEmpty() ? f.name() : path + "." + f.name();
+      String fp = RecordSchema.field(path, f.name());
       parts[f.pos()] = node(f.schema(), fp, rules.take(fp));
     }
     inProgress.remove(s.getFullName());
@@ -215,21 +215,10 @@ final class AvroGenerator {
         return ByteBuffer.wrap(b);
       }
       byte[] out = new byte[size];
-      byte pad = (byte) (b[0] < 0 ? 0xFF : 0);
       int skip = Math.max(0, b.length - size);
-      for (int i = 0; i < size - (b.length - skip); i++) {
-        out[i] = pad;
-      }
+      Arrays.fill(out, 0, size - (b.length - skip), (byte) (b[0] < 0 ? 0xFF : 0));
       System.arraycopy(b, skip, out, size - (b.length - skip), b.length - skip);
       return new GenericData.Fixed(s, out);
     };
-  }
-
-  /** A record, array or map takes a null probability through its union, no generator. */
-  private static void composite(String path, FieldRule rule, String what) {
-    if (!rule.isRandom()) {
-      throw new KafkaLoadConfigException(
-          "field '" + path + "': a " + rule.gen().describe() + " generator does not fit " + what);
-    }
   }
 }

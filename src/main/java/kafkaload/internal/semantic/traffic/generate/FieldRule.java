@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import kafkaload.internal.config.KafkaLoadConfigException;
+
 /**
  * A field's generator and its null probability (-1: never null unless the schema's random values
  * pick null).
@@ -21,5 +23,13 @@ public record FieldRule(FieldGen gen, double nullProbability) {
 
   boolean isRandom() {
     return gen instanceof FieldGen.Random;
+  }
+
+  /** A record, array, map, const ... takes no generator: any but random throws, naming it. */
+  void requireRandom(String where, String what) {
+    if (!isRandom()) {
+      throw new KafkaLoadConfigException(
+          where + ": a " + gen.describe() + " generator does not fit " + what);
+    }
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload.internal.semantic.traffic.generate;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -83,44 +82,38 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source) {
 
   private GenSpec parsed(String path, String kind, String arg) {
     String where = source + ": field '" + path + "': ";
-    switch (kind) {
-      case "sequence":
-        {
-          int i = arg.length();
-          while (i > 0 && Character.isDigit(arg.charAt(i - 1))) {
-            i--;
-          }
-          if (i == 1 && arg.length() > 1 && arg.charAt(0) == '-') {
-            i = 0; // "-5": a negative start
-          }
-          long start = i == arg.length() ? 1 : Long.parseLong(arg.substring(i));
-          return withGen(path, new FieldGen.Sequence(arg.substring(0, i), start));
+    return switch (kind) {
+      case "sequence" -> {
+        int i = arg.length();
+        while (i > 0 && Character.isDigit(arg.charAt(i - 1))) {
+          i--;
         }
-      case "range":
-        {
-          String[] b = arg.split("\\.\\.", -1);
-          if (b.length != 2) {
-            throw new KafkaLoadConfigException(where + "range:" + arg + " is not range:MIN..MAX");
-          }
-          return withGen(path, range(where, b[0].trim(), b[1].trim()));
+        if (i == 1 && arg.length() > 1 && arg.charAt(0) == '-') {
+          i = 0; // "-5": a negative start
         }
-      case "oneOf":
-        {
-          List<Object> values = new ArrayList<>(Arrays.asList((Object[]) arg.split("\\|", -1)));
-          return withGen(path, oneOf(where, values));
+        long start = i == arg.length() ? 1 : Long.parseLong(arg.substring(i));
+        yield withGen(path, new FieldGen.Sequence(arg.substring(0, i), start));
+      }
+      case "range" -> {
+        String[] b = arg.split("\\.\\.", -1);
+        if (b.length != 2) {
+          throw new KafkaLoadConfigException(where + "range:" + arg + " is not range:MIN..MAX");
         }
-      case "regex":
-        return withGen(path, new FieldGen.Regex(arg));
-      case "null":
+        yield withGen(path, range(where, b[0].trim(), b[1].trim()));
+      }
+      case "oneOf" -> withGen(path, oneOf(where, Arrays.asList((Object[]) arg.split("\\|", -1))));
+      case "regex" -> withGen(path, new FieldGen.Regex(arg));
+      case "null" -> {
         try {
-          return withNullProbability(path, Double.parseDouble(arg.trim()));
+          yield withNullProbability(path, Double.parseDouble(arg.trim()));
         } catch (NumberFormatException e) {
           throw new KafkaLoadConfigException(where + "null:" + arg + " is not a probability");
         }
-      default:
-        throw new KafkaLoadConfigException(
-            where + "'" + kind + "' is not a generator (sequence, range, oneOf, regex, null)");
-    }
+      }
+      default ->
+          throw new KafkaLoadConfigException(
+              where + "'" + kind + "' is not a generator (sequence, range, oneOf, regex, null)");
+    };
   }
 
   /** A range of two numbers, integral when both are integers. */

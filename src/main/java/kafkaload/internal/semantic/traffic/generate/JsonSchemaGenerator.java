@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
 
@@ -27,34 +27,11 @@ final class JsonSchemaGenerator {
   /** Keywords honoured, or annotations that constrain nothing. */
   private static final Set<String> KNOWN =
       Set.of(
-          "type",
-          "properties",
-          "required",
-          "enum",
-          "const",
-          "minimum",
-          "maximum",
-          "exclusiveMinimum",
-          "exclusiveMaximum",
-          "minLength",
-          "maxLength",
-          "pattern",
-          "items",
-          "minItems",
-          "maxItems",
-          "format",
-          "title",
-          "description",
-          "$schema",
-          "$id",
-          "id",
-          "$comment",
-          "default",
-          "examples",
-          "additionalProperties",
-          "readOnly",
-          "writeOnly",
-          "deprecated");
+          ("type properties required enum const minimum maximum exclusiveMinimum exclusiveMaximum"
+                  + " minLength maxLength pattern items minItems maxItems format title description"
+                  + " $schema $id id $comment default examples additionalProperties readOnly"
+                  + " writeOnly deprecated")
+              .split(" "));
 
   private static final Set<String> FORMATS = Set.of("date-time", "date", "uuid", "email");
 
@@ -70,8 +47,8 @@ final class JsonSchemaGenerator {
 
   private Draw node(JsonNode s, String path, FieldRule rule, boolean required) {
     String where = "field '" + (path.isEmpty() ? "(the record)" : path) + "'";
-    for (Iterator<String> it = s.fieldNames(); it.hasNext(); ) {
-      String k = it.next();
+    for (Map.Entry<String, JsonNode> e : s.properties()) {
+      String k = e.getKey();
       if (!KNOWN.contains(k)) {
         throw new KafkaLoadConfigException(
             where + ": the JSON Schema keyword '" + k + "' is one the generator cannot honour");
@@ -100,33 +77,31 @@ final class JsonSchemaGenerator {
   private Draw value(JsonNode s, String path, String where, FieldRule rule, List<String> types) {
     if (s.has("const")) {
       JsonNode c = s.get("const");
-      noGenerator(where, rule, "a const");
+      rule.requireRandom(where, "a const");
       return (r, n) -> c;
     }
     if (s.has("enum")) {
-      List<Object> symbols = new ArrayList<>();
+      List<JsonNode> symbols = new ArrayList<>();
       s.get("enum").forEach(symbols::add);
       if (rule.gen() instanceof FieldGen.OneOf o) {
-        List<Object> picked = new ArrayList<>();
+        List<JsonNode> picked = new ArrayList<>();
         for (Object v : o.values()) {
-          JsonNode match = null;
-          for (Object e : symbols) {
-            JsonNode en = (JsonNode) e;
-            match = match == null && (en.asText().equals(String.valueOf(v))) ? en : match;
-          }
-          if (match == null) {
-            throw new KafkaLoadConfigException(
-                where
-                    + ": the value '"
-                    + v
-                    + "' of the list is not in the schema's enum "
-                    + s.get("enum"));
-          }
-          picked.add(match);
+          picked.add(
+              symbols.stream()
+                  .filter(e -> e.asText().equals(String.valueOf(v)))
+                  .findFirst()
+                  .orElseThrow(
+                      () ->
+                          new KafkaLoadConfigException(
+                              where
+                                  + ": the value '"
+                                  + v
+                                  + "' of the list is not in the schema's enum "
+                                  + s.get("enum"))));
         }
         symbols = picked;
       } else {
-        noGenerator(where, rule, "an enum");
+        rule.requireRandom(where, "an enum");
       }
       Object[] a = symbols.toArray();
       return (r, n) -> a[r.nextInt(a.length)];
@@ -159,68 +134,63 @@ final class JsonSchemaGenerator {
   }
 
   private Draw typed(JsonNode s, String path, String where, FieldRule rule, String type) {
-    switch (type) {
-      case "object":
-        return object(s, path, where, rule);
-      case "array":
-        {
-          noGenerator(where, rule, "an array");
-          JsonNode items = s.get("items");
-          if (items != null && !items.isObject()) {
-            throw new KafkaLoadConfigException(
-                where + ": items as a list is one the generator cannot honour");
-          }
-          Draw item =
-              items == null
-                  ? (r, n) -> NODES.textNode(Scalars.letters(r, 4))
-                  : node(items, path + "[]", FieldRule.DEFAULT, true);
-          int lo = s.path("minItems").asInt(0);
-          int hi = s.has("maxItems") ? Math.min(s.get("maxItems").asInt(), lo + 4) : lo + 4;
-          if (hi < lo) {
-            throw new KafkaLoadConfigException(where + ": minItems is above maxItems");
-          }
-          return (r, n) -> {
-            ArrayNode out = NODES.arrayNode();
-            for (int i = lo + r.nextInt(hi - lo + 1); i > 0; i--) {
-              out.add((JsonNode) item.draw(r, n));
-            }
-            return out;
-          };
-        }
-      case "string":
-        return string(s, path, where, rule);
-      case "integer":
-      case "number":
-        {
-          boolean integer = type.equals("integer");
-          double lo = bound(s, "minimum", "exclusiveMinimum", integer, 1);
-          double hi = bound(s, "maximum", "exclusiveMaximum", integer, -1);
-          Scalar t = Scalar.of(integer ? Kind.LONG : Kind.DOUBLE).withBounds(lo, hi);
-          Draw d = Scalars.draw(t, rule.gen(), path);
-          return integer
-              ? (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).longValue())
-              : (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).doubleValue());
-        }
-      case "boolean":
-        {
-          Draw d = Scalars.draw(Scalar.of(Kind.BOOLEAN), rule.gen(), path);
-          return (r, n) -> NODES.booleanNode((Boolean) d.draw(r, n));
-        }
-      default:
-        throw new KafkaLoadConfigException(
-            where + ": type '" + type + "' is not a JSON Schema type");
+    return switch (type) {
+      case "object" -> object(s, path, where, rule);
+      case "array" -> array(s, path, where, rule);
+      case "string" -> string(s, path, where, rule);
+      case "integer", "number" -> {
+        boolean integer = type.equals("integer");
+        double lo = bound(s, "minimum", "exclusiveMinimum", integer, 1);
+        double hi = bound(s, "maximum", "exclusiveMaximum", integer, -1);
+        Scalar t = Scalar.of(integer ? Kind.LONG : Kind.DOUBLE).withBounds(lo, hi);
+        Draw d = Scalars.draw(t, rule.gen(), path);
+        yield integer
+            ? (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).longValue())
+            : (r, n) -> NODES.numberNode(((Number) d.draw(r, n)).doubleValue());
+      }
+      case "boolean" -> {
+        Draw d = Scalars.draw(Scalar.of(Kind.BOOLEAN), rule.gen(), path);
+        yield (r, n) -> NODES.booleanNode((Boolean) d.draw(r, n));
+      }
+      default ->
+          throw new KafkaLoadConfigException(
+              where + ": type '" + type + "' is not a JSON Schema type");
+    };
+  }
+
+  private Draw array(JsonNode s, String path, String where, FieldRule rule) {
+    rule.requireRandom(where, "an array");
+    JsonNode items = s.get("items");
+    if (items != null && !items.isObject()) {
+      throw new KafkaLoadConfigException(
+          where + ": items as a list is one the generator cannot honour");
     }
+    Draw item =
+        items == null
+            ? (r, n) -> NODES.textNode(Scalars.letters(r, 4))
+            : node(items, path + "[]", FieldRule.DEFAULT, true);
+    int lo = s.path("minItems").asInt(0);
+    int hi = s.has("maxItems") ? Math.min(s.get("maxItems").asInt(), lo + 4) : lo + 4;
+    if (hi < lo) {
+      throw new KafkaLoadConfigException(where + ": minItems is above maxItems");
+    }
+    return (r, n) -> {
+      ArrayNode out = NODES.arrayNode();
+      for (int i = lo + r.nextInt(hi - lo + 1); i > 0; i--) {
+        out.add((JsonNode) item.draw(r, n));
+      }
+      return out;
+    };
   }
 
   private Draw object(JsonNode s, String path, String where, FieldRule rule) {
-    noGenerator(where, rule, "an object");
+    rule.requireRandom(where, "an object");
     Set<String> required = new HashSet<>();
     s.path("required").forEach(x -> required.add(x.asText()));
     List<String> names = new ArrayList<>();
     List<Draw> parts = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = s.path("properties").fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> p = it.next();
-      String fp = path.isEmpty() ? p.getKey() : path + "." + p.getKey();
+    for (Map.Entry<String, JsonNode> p : s.path("properties").properties()) {
+      String fp = RecordSchema.field(path, p.getKey());
       names.add(p.getKey());
       parts.add(node(p.getValue(), fp, rules.take(fp), required.contains(p.getKey())));
     }
@@ -268,16 +238,12 @@ final class JsonSchemaGenerator {
 
   private static String formatted(String format, java.util.SplittableRandom r) {
     long ms = 1_577_836_800_000L + r.nextLong(315_532_800_000L);
-    switch (format) {
-      case "date-time":
-        return java.time.Instant.ofEpochMilli(ms).toString();
-      case "date":
-        return java.time.LocalDate.ofEpochDay(ms / 86_400_000L).toString();
-      case "uuid":
-        return new UUID(r.nextLong(), r.nextLong()).toString();
-      default:
-        return Scalars.letters(r, 6).toLowerCase() + "@example.com";
-    }
+    return switch (format) {
+      case "date-time" -> java.time.Instant.ofEpochMilli(ms).toString();
+      case "date" -> java.time.LocalDate.ofEpochDay(ms / 86_400_000L).toString();
+      case "uuid" -> new UUID(r.nextLong(), r.nextLong()).toString();
+      default -> Scalars.letters(r, 6).toLowerCase() + "@example.com";
+    };
   }
 
   /** The common ECMA pattern forms in brics' syntax: anchors dropped, \d \w \s as classes. */
@@ -309,29 +275,17 @@ final class JsonSchemaGenerator {
 
   private static List<String> types(JsonNode s, String where) {
     JsonNode t = s.get("type");
-    List<String> out = new ArrayList<>();
     if (t == null) {
       if (s.has("const") || s.has("enum")) {
-        return out;
+        return List.of();
       }
       if (s.has("properties")) {
-        out.add("object");
-        return out;
+        return List.of("object");
       }
       throw new KafkaLoadConfigException(where + ": the schema gives no type");
     }
-    if (t.isArray()) {
-      t.forEach(x -> out.add(x.asText()));
-    } else {
-      out.add(t.asText());
-    }
+    List<String> out = new ArrayList<>();
+    (t.isArray() ? t : List.of(t)).forEach(x -> out.add(x.asText()));
     return out;
-  }
-
-  private static void noGenerator(String where, FieldRule rule, String what) {
-    if (!rule.isRandom()) {
-      throw new KafkaLoadConfigException(
-          where + ": a " + rule.gen().describe() + " generator does not fit " + what);
-    }
   }
 }

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
 
@@ -54,14 +55,14 @@ final class ProtobufGenerator {
     for (OneofDescriptor o : d.getRealOneofs()) {
       List<Part> members = new ArrayList<>();
       for (FieldDescriptor f : o.getFields()) {
-        members.add(field(f, join(path, f.getName())));
+        members.add(field(f, RecordSchema.field(path, f.getName())));
       }
       Part[] m = members.toArray(new Part[0]);
       parts.add((b, r, n) -> m[r.nextInt(m.length)].set(b, r, n));
     }
     for (FieldDescriptor f : d.getFields()) {
       if (f.getRealContainingOneof() == null) {
-        parts.add(field(f, join(path, f.getName())));
+        parts.add(field(f, RecordSchema.field(path, f.getName())));
       }
     }
     inProgress.remove(d.getFullName());
@@ -87,9 +88,7 @@ final class ProtobufGenerator {
               + " is not");
     }
     if (f.isRepeated()) {
-      if (!rule.isRandom()) {
-        throw misfit(path, rule, "a repeated field");
-      }
+      rule.requireRandom("field '" + path + "'", "a repeated field");
       Draw item = value(f, path + "[]", FieldRule.DEFAULT);
       return (b, r, n) -> {
         int size = r.nextInt(5);
@@ -109,58 +108,30 @@ final class ProtobufGenerator {
 
   private Draw value(FieldDescriptor f, String path, FieldRule rule) {
     if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
-      if (!rule.isRandom()) {
-        throw misfit(path, rule, "a message");
-      }
+      rule.requireRandom("field '" + path + "'", "a message");
       return message(f.getMessageType(), f.isMapField() ? path + "{}" : path);
     }
-    Scalar t = type(f);
-    Draw plain = Scalars.draw(t, rule.gen(), path);
-    switch (f.getJavaType()) {
-      case ENUM:
-        {
-          EnumDescriptor e = f.getEnumType();
-          return (r, n) -> {
-            EnumValueDescriptor v = e.findValueByName((String) plain.draw(r, n));
-            return v;
-          };
-        }
-      case BYTE_STRING:
-        return (r, n) -> ByteString.copyFrom((byte[]) plain.draw(r, n));
-      default:
-        return plain;
-    }
-  }
-
-  private static Scalar type(FieldDescriptor f) {
-    switch (f.getType()) {
-      case UINT32:
-      case FIXED32:
-        return Scalar.of(Kind.INT).withBounds(0, Integer.MAX_VALUE);
-      case UINT64:
-      case FIXED64:
-        return Scalar.of(Kind.LONG).withBounds(0, Long.MAX_VALUE);
-      default:
-        break;
-    }
+    Draw plain = Scalars.draw(type(f), rule.gen(), path);
     return switch (f.getJavaType()) {
-      case INT, LONG, FLOAT, DOUBLE, BOOLEAN, STRING ->
-          Scalar.of(Kind.valueOf(f.getJavaType().name()));
-      case BYTE_STRING -> Scalar.of(Kind.BYTES);
-      default -> {
-        List<String> names = new ArrayList<>();
-        f.getEnumType().getValues().forEach(v -> names.add(v.getName()));
-        yield Scalar.enumOf(names);
+      case ENUM -> {
+        EnumDescriptor e = f.getEnumType();
+        yield (r, n) -> e.findValueByName((String) plain.draw(r, n));
       }
+      case BYTE_STRING -> (r, n) -> ByteString.copyFrom((byte[]) plain.draw(r, n));
+      default -> plain;
     };
   }
 
-  private static KafkaLoadConfigException misfit(String path, FieldRule rule, String field) {
-    return new KafkaLoadConfigException(
-        "field '" + path + "': a " + rule.gen().describe() + " generator does not fit " + field);
-  }
-
-  private static String join(String path, String name) {
-    return path.isEmpty() ? name : path + "." + name;
+  /** The field's scalar type; value() has taken the message fields already. */
+  private static Scalar type(FieldDescriptor f) {
+    return switch (f.getType()) {
+      case UINT32, FIXED32 -> Scalar.of(Kind.INT).withBounds(0, Integer.MAX_VALUE);
+      case UINT64, FIXED64 -> Scalar.of(Kind.LONG).withBounds(0, Long.MAX_VALUE);
+      case BYTES -> Scalar.of(Kind.BYTES);
+      case ENUM ->
+          Scalar.enumOf(
+              f.getEnumType().getValues().stream().map(EnumValueDescriptor::getName).toList());
+      default -> Scalar.of(Kind.valueOf(f.getJavaType().name()));
+    };
   }
 }

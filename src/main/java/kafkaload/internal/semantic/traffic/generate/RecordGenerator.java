@@ -42,14 +42,12 @@ public final class RecordGenerator {
   public static RecordGenerator of(RecordSchema schema, GenSpec spec) {
     try {
       Rules rules = new Rules(spec.fields());
-      Draw root;
-      if (schema instanceof AvroSchema a) {
-        root = AvroGenerator.of(a.schema(), rules);
-      } else if (schema instanceof ProtobufSchema p) {
-        root = ProtobufGenerator.of(p.descriptor(), rules);
-      } else {
-        root = JsonSchemaGenerator.of(RecordSchema.JSON.readTree(schema.text()), rules);
-      }
+      Draw root =
+          schema instanceof AvroSchema a
+              ? AvroGenerator.of(a.schema(), rules)
+              : schema instanceof ProtobufSchema p
+                  ? ProtobufGenerator.of(p.descriptor(), rules)
+                  : JsonSchemaGenerator.of(RecordSchema.JSON.readTree(schema.text()), rules);
       rules.checkAllTaken();
       RecordGenerator g = new RecordGenerator(schema, spec.seed(), root);
       g.checkSample();

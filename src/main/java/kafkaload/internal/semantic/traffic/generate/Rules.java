@@ -1,6 +1,5 @@
 package kafkaload.internal.semantic.traffic.generate;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +23,7 @@ final class Rules {
 
   /** Fails naming each rule whose path is no field of the schema. */
   void checkAllTaken() {
-    List<String> unknown = new ArrayList<>();
-    for (String path : rules.keySet()) {
-      if (!seen.contains(path)) {
-        unknown.add(path);
-      }
-    }
+    List<String> unknown = rules.keySet().stream().filter(p -> !seen.contains(p)).toList();
     if (!unknown.isEmpty()) {
       throw new KafkaLoadConfigException(
           "unknown field path"

@@ -52,23 +52,21 @@ final class Scalars {
   private static Draw sequence(Scalar t, FieldGen.Sequence s, String where) {
     long start = s.start();
     String prefix = s.prefix();
-    switch (t.kind()) {
-      case STRING:
-        return (r, n) -> prefix + (start + n);
-      case INT:
-      case LONG:
-        if (!prefix.isEmpty()) {
-          throw new KafkaLoadConfigException(
-              where + "a sequence with prefix '" + prefix + "' makes strings, not numbers");
-        }
-        if (t.kind() == Kind.INT && (start < Integer.MIN_VALUE || start > Integer.MAX_VALUE)) {
-          throw new KafkaLoadConfigException(where + "sequence start " + start + " is not an int");
-        }
-        return t.kind() == Kind.INT ? (r, n) -> (int) (start + n) : (r, n) -> start + n;
-      default:
-        throw new KafkaLoadConfigException(
-            where + "a sequence fits a string, int or long field, not " + t.describe());
+    if (t.kind() == Kind.STRING) {
+      return (r, n) -> prefix + (start + n);
     }
+    if (!t.integral()) {
+      throw new KafkaLoadConfigException(
+          where + "a sequence fits a string, int or long field, not " + t.describe());
+    }
+    if (!prefix.isEmpty()) {
+      throw new KafkaLoadConfigException(
+          where + "a sequence with prefix '" + prefix + "' makes strings, not numbers");
+    }
+    if (t.kind() == Kind.INT && (start < Integer.MIN_VALUE || start > Integer.MAX_VALUE)) {
+      throw new KafkaLoadConfigException(where + "sequence start " + start + " is not an int");
+    }
+    return t.kind() == Kind.INT ? (r, n) -> (int) (start + n) : (r, n) -> start + n;
   }
 
   private static Draw range(Scalar t, FieldGen.Range g, String where) {
@@ -95,60 +93,47 @@ final class Scalars {
   private static Draw numbers(Kind kind, double min, double max) {
     long lo = (long) min;
     long hi = (long) max;
-    switch (kind) {
-      case INT:
-        return (r, n) -> (int) (hi == Long.MAX_VALUE ? r.nextLong(lo, hi) : r.nextLong(lo, hi + 1));
-      case LONG:
-        return (r, n) -> hi == Long.MAX_VALUE ? r.nextLong(lo, hi) : r.nextLong(lo, hi + 1);
-      case FLOAT:
-        return (r, n) -> (float) (min == max ? min : Math.min(max, r.nextDouble(min, max)));
-      default:
-        return (r, n) -> min == max ? min : r.nextDouble(min, max);
-    }
+    return switch (kind) {
+      case INT ->
+          (r, n) -> (int) (hi == Long.MAX_VALUE ? r.nextLong(lo, hi) : r.nextLong(lo, hi + 1));
+      case LONG -> (r, n) -> hi == Long.MAX_VALUE ? r.nextLong(lo, hi) : r.nextLong(lo, hi + 1);
+      case FLOAT -> (r, n) -> (float) (min == max ? min : Math.min(max, r.nextDouble(min, max)));
+      default -> (r, n) -> min == max ? min : r.nextDouble(min, max);
+    };
   }
 
   /** Random values of the type: numbers 0 to 1,000,000 (or the schema's bounds), short strings. */
   private static Draw random(Scalar t, String where) {
-    switch (t.kind()) {
-      case STRING:
-        {
-          if (t.pattern() != null) {
-            RegexStrings strings =
-                regex(t.pattern(), where + "the schema's pattern '" + t.pattern() + "'");
-            return (r, n) -> strings.next(r);
-          }
-          int lo = t.minLength() >= 0 ? t.minLength() : t.maxLength() == 0 ? 0 : 1;
-          int hi = t.maxLength() >= 0 ? Math.min(t.maxLength(), lo + 16) : lo + 15;
-          return (r, n) -> letters(r, lo + r.nextInt(hi - lo + 1));
+    return switch (t.kind()) {
+      case STRING -> {
+        if (t.pattern() != null) {
+          RegexStrings strings =
+              regex(t.pattern(), where + "the schema's pattern '" + t.pattern() + "'");
+          yield (r, n) -> strings.next(r);
         }
-      case INT:
-      case LONG:
-        {
-          double lo = Double.isNaN(t.min()) ? Math.min(0, t.highest()) : t.min();
-          double hi = Double.isNaN(t.max()) ? Math.max(lo, 0) + 1_000_000 : t.max();
-          return numbers(t.kind(), Math.ceil(lo), Math.floor(hi));
-        }
-      case FLOAT:
-      case DOUBLE:
-        {
-          double lo = Double.isNaN(t.min()) ? Math.min(0, t.highest()) : t.min();
-          double hi = Double.isNaN(t.max()) ? Math.max(lo, 0) + 1_000_000 : t.max();
-          return numbers(t.kind(), lo, hi);
-        }
-      case BOOLEAN:
-        return (r, n) -> r.nextBoolean();
-      case BYTES:
-        return (r, n) -> {
-          byte[] b = new byte[t.fixedSize() >= 0 ? t.fixedSize() : 1 + r.nextInt(16)];
-          r.nextBytes(b);
-          return b;
-        };
-      default:
-        {
-          Object[] symbols = t.symbols().toArray();
-          return (r, n) -> symbols[r.nextInt(symbols.length)];
-        }
-    }
+        int lo = t.minLength() >= 0 ? t.minLength() : t.maxLength() == 0 ? 0 : 1;
+        int hi = t.maxLength() >= 0 ? Math.min(t.maxLength(), lo + 16) : lo + 15;
+        yield (r, n) -> letters(r, lo + r.nextInt(hi - lo + 1));
+      }
+      case INT, LONG, FLOAT, DOUBLE -> {
+        double lo = Double.isNaN(t.min()) ? Math.min(0, t.highest()) : t.min();
+        double hi = Double.isNaN(t.max()) ? Math.max(lo, 0) + 1_000_000 : t.max();
+        yield t.integral()
+            ? numbers(t.kind(), Math.ceil(lo), Math.floor(hi))
+            : numbers(t.kind(), lo, hi);
+      }
+      case BOOLEAN -> (r, n) -> r.nextBoolean();
+      case BYTES ->
+          (r, n) -> {
+            byte[] b = new byte[t.fixedSize() >= 0 ? t.fixedSize() : 1 + r.nextInt(16)];
+            r.nextBytes(b);
+            return b;
+          };
+      case ENUM -> {
+        Object[] symbols = t.symbols().toArray();
+        yield (r, n) -> symbols[r.nextInt(symbols.length)];
+      }
+    };
   }
 
   static String letters(SplittableRandom r, int length) {
@@ -164,7 +149,7 @@ final class Scalars {
     String bad = where + "the value '" + v + "' of the list is not valid for the field";
     try {
       switch (t.kind()) {
-        case STRING:
+        case STRING -> {
           if (v instanceof String s && fitsLength(t, s)) {
             if (t.pattern() != null
                 && !regex(t.pattern(), where + "the schema's pattern").matches(s)) {
@@ -174,45 +159,42 @@ final class Scalars {
             return s;
           }
           throw new KafkaLoadConfigException(bad);
-        case ENUM:
+        }
+        case ENUM -> {
           if (t.symbols().contains(String.valueOf(v))) {
             return String.valueOf(v);
           }
           throw new KafkaLoadConfigException(bad + " (symbols " + t.symbols() + ")");
-        case BOOLEAN:
+        }
+        case BOOLEAN -> {
           if (v instanceof Boolean || "true".equals(v) || "false".equals(v)) {
             return Boolean.valueOf(String.valueOf(v));
           }
           throw new KafkaLoadConfigException(bad);
-        case BYTES:
-          {
-            byte[] b =
-                v instanceof byte[] a ? a : String.valueOf(v).getBytes(StandardCharsets.UTF_8);
-            if (t.fixedSize() >= 0 && b.length != t.fixedSize()) {
-              throw new KafkaLoadConfigException(bad + " (" + t.fixedSize() + " bytes)");
-            }
-            return b;
+        }
+        case BYTES -> {
+          byte[] b = v instanceof byte[] a ? a : String.valueOf(v).getBytes(StandardCharsets.UTF_8);
+          if (t.fixedSize() >= 0 && b.length != t.fixedSize()) {
+            throw new KafkaLoadConfigException(bad + " (" + t.fixedSize() + " bytes)");
           }
-        default:
-          {
-            double d =
-                v instanceof Number num ? num.doubleValue() : Double.parseDouble(String.valueOf(v));
-            boolean whole =
-                v instanceof Number num ? isWhole(num) : String.valueOf(v).matches("-?\\d+");
-            if (t.integral() && !whole || d < t.lowest() || d > t.highest()) {
-              throw new KafkaLoadConfigException(bad);
-            }
-            long l =
-                v instanceof Number num
-                    ? num.longValue()
-                    : t.integral() ? Long.parseLong(String.valueOf(v)) : 0;
-            return switch (t.kind()) {
-              case INT -> (int) l;
-              case LONG -> l;
-              case FLOAT -> (float) d;
-              default -> d;
-            };
+          return b;
+        }
+        default -> {
+          String text = String.valueOf(v);
+          double d = v instanceof Number num ? num.doubleValue() : Double.parseDouble(text);
+          boolean whole = v instanceof Number num ? isWhole(num) : text.matches("-?\\d+");
+          if (t.integral() && !whole || d < t.lowest() || d > t.highest()) {
+            throw new KafkaLoadConfigException(bad);
           }
+          long l =
+              v instanceof Number num ? num.longValue() : t.integral() ? Long.parseLong(text) : 0;
+          return switch (t.kind()) {
+            case INT -> (int) l;
+            case LONG -> l;
+            case FLOAT -> (float) d;
+            default -> d;
+          };
+        }
       }
     } catch (NumberFormatException e) {
       throw new KafkaLoadConfigException(bad);
