@@ -37,7 +37,7 @@ final class ShareConsumeAction extends KafkaAction {
       Map<String, String> groupConfig) {
     super(spec.requestName(), components, next);
     this.spec = spec;
-    this.lockMs = intConfig(groupConfig, "share.record.lock.duration.ms", 30_000);
+    this.lockMs = lockMs(groupConfig);
     Long[] processing = new Long[spec.consumers()];
     for (int i = 0; i < processing.length; i++) {
       processing[i] = spec.processingOf(i).toMillis();
@@ -56,8 +56,13 @@ final class ShareConsumeAction extends KafkaAction {
                         spec.consumers(),
                         partitions,
                         spec.configs().groupConfig()),
-                    intConfig(groupConfig, "share.delivery.count.limit", 5),
+                    intConfig(groupConfig, ShareGroupBounds.DELIVERY, 5),
                     Arrays.asList(processing)));
+  }
+
+  /** The group's lock as the broker has it (Kafka's default when it does not say). */
+  static int lockMs(Map<String, String> groupConfig) {
+    return intConfig(groupConfig, ShareGroupBounds.LOCK, 30_000);
   }
 
   private static int intConfig(Map<String, String> config, String name, int dflt) {

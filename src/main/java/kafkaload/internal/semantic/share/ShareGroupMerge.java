@@ -49,11 +49,8 @@ final class ShareGroupMerge {
       for (ShareGroupResults g : groups) {
         byGroup
             .computeIfAbsent(
-                g.settings().request()
-                    + "\u0000"
-                    + g.settings().topic()
-                    + "\u0000"
-                    + g.settings().group(),
+                String.join(
+                    "\u0000", g.settings().request(), g.settings().topic(), g.settings().group()),
                 k -> new ArrayList<>())
             .add(new Part(injector, g, records.get(g.settings().request())));
       }
@@ -102,16 +99,7 @@ final class ShareGroupMerge {
         if (rate != null) {
           rates.add(rate);
         }
-        consumers.add(
-            new ShareGroupResults.ShareConsumer(
-                c.index(),
-                c.acquired(),
-                c.accepted(),
-                c.ackRefused(),
-                c.seconds(),
-                rate,
-                c.processingMsPerRecord(),
-                part.injector()));
+        consumers.add(c.withAcceptedPerSec(rate).withInjector(part.injector()));
       }
     }
 
