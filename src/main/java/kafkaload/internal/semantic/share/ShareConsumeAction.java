@@ -2,11 +2,11 @@ package kafkaload.internal.semantic.share;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.protocol.KafkaComponents;
 
@@ -38,10 +38,6 @@ final class ShareConsumeAction extends KafkaAction {
     super(spec.requestName(), components, next);
     this.spec = spec;
     this.lockMs = lockMs(groupConfig);
-    Long[] processing = new Long[spec.consumers()];
-    for (int i = 0; i < processing.length; i++) {
-      processing[i] = spec.processingOf(i).toMillis();
-    }
     this.counters =
         ShareGroups.of(components.ledger())
             .group(
@@ -57,7 +53,9 @@ final class ShareConsumeAction extends KafkaAction {
                         partitions,
                         spec.configs().groupConfig()),
                     intConfig(groupConfig, ShareGroupBounds.DELIVERY, 5),
-                    Arrays.asList(processing)));
+                    IntStream.range(0, spec.consumers())
+                        .mapToObj(i -> spec.processingOf(i).toMillis())
+                        .toList()));
   }
 
   /** The group's lock as the broker has it (Kafka's default when it does not say). */

@@ -196,10 +196,6 @@ public final class ShareCounters {
     this.lagVerdict = verdict;
   }
 
-  public long accepted() {
-    return accepted.sum();
-  }
-
   public long acquired() {
     return acquired.sum();
   }
