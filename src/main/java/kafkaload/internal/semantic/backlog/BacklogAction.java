@@ -59,12 +59,10 @@ final class BacklogAction extends KafkaAction {
   private String run(Session session, BacklogCounters counters) {
     try (Admin admin = components.connection().admin()) {
       BacklogProbe probe =
-          BacklogProbe.start(
-              admin, spec.topic(), spec.group(), components.connection().timeoutMs());
+          new BacklogProbe(admin, spec.topic(), spec.group(), components.connection().timeoutMs());
       BacklogLoad load =
           new BacklogLoad(
               spec,
-              spec.topic(),
               session,
               sender(false),
               sender(true),

@@ -19,7 +19,6 @@ final class BacklogLoad {
   }
 
   private final BacklogSpec spec;
-  private final String topic;
   private final Session session;
   private final RecordSender buildSender;
   private final RecordSender catchUpSender;
@@ -31,14 +30,12 @@ final class BacklogLoad {
 
   BacklogLoad(
       BacklogSpec spec,
-      String topic,
       Session session,
       RecordSender buildSender,
       RecordSender catchUpSender,
       BacklogCounters counters,
       Results results) {
     this.spec = spec;
-    this.topic = topic;
     this.session = session;
     this.buildSender = buildSender;
     this.catchUpSender = catchUpSender;
@@ -82,7 +79,7 @@ final class BacklogLoad {
     (phase ? catchUpSender : buildSender)
         .send(
             session,
-            new ProducerRecord<>(topic, null, null, value),
+            new ProducerRecord<>(spec.topic(), null, null, value),
             System.nanoTime(),
             (startMs, endMs, error) -> {
               if (error == null) {

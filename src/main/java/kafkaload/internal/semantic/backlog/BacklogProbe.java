@@ -23,18 +23,14 @@ final class BacklogProbe {
   private final long startNanos;
   private final long startMillis = System.currentTimeMillis();
 
-  private BacklogProbe(Admin admin, String topic, String group, long timeoutMs) {
+  /** Takes the topic's end offsets now: the start of the backlog's counts and its seconds. */
+  BacklogProbe(Admin admin, String topic, String group, long timeoutMs) {
     this.admin = admin;
     this.topic = topic;
     this.group = group;
     this.timeoutMs = timeoutMs;
     this.startEnds = OffsetQueries.endOffsets(admin, topic, timeoutMs);
     this.startNanos = System.nanoTime();
-  }
-
-  /** Takes the topic's end offsets now: the start of the backlog's counts and its seconds. */
-  static BacklogProbe start(Admin admin, String topic, String group, long timeoutMs) {
-    return new BacklogProbe(admin, topic, group, timeoutMs);
   }
 
   /** The start, epoch ms. */

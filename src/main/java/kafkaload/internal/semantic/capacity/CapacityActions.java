@@ -87,9 +87,13 @@ public final class CapacityActions {
                   : Exchange.ALONE;
           Integer partitions = partitions(c, topic);
           String acks = c.protocol().acks();
-          CapacitySearchAction.SetupProbe probe =
-              plateaus -> setup(bound, plateaus, acks, partitions, injector);
-          return new CapacitySearchAction(bound, context, exchange, probe, started, next);
+          return new CapacitySearchAction(
+              bound,
+              context,
+              exchange,
+              plateaus -> setup(bound, plateaus, acks, partitions, injector),
+              started,
+              next);
         });
   }
 

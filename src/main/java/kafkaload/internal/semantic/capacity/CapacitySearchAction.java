@@ -5,6 +5,7 @@ import io.gatling.core.session.Session;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
@@ -19,19 +20,17 @@ final class CapacitySearchAction extends KafkaAction {
   private final CapacitySpec spec;
   private final CapacitySearchRun.Context context;
   private final Exchange exchange;
-  private final SetupProbe probe;
-  private final AtomicBoolean started = new AtomicBoolean();
 
   /** What the verdict says the figures hold for, read once the search has sent. */
-  interface SetupProbe {
-    CapacityResults.Setup setup(List<PlateauFigures> plateaus);
-  }
+  private final Function<List<PlateauFigures>, CapacityResults.Setup> probe;
+
+  private final AtomicBoolean started = new AtomicBoolean();
 
   CapacitySearchAction(
       CapacitySpec spec,
       CapacitySearchRun.Context context,
       Exchange exchange,
-      SetupProbe probe,
+      Function<List<PlateauFigures>, CapacityResults.Setup> probe,
       KafkaComponents components,
       Action next) {
     super(spec.requestName(), components, next);
@@ -83,11 +82,11 @@ final class CapacitySearchAction extends KafkaAction {
       CapacityConsole.start(spec, context.injectors());
       List<PlateauFigures> plateaus = new CopyOnWriteArrayList<>();
       Search search = run.run(plateaus);
-      CapacityResults.Setup setup = probe.setup(plateaus);
+      CapacityResults.Setup setup = probe.apply(plateaus);
       CapacityResults.Verdict verdict = CapacityVerdict.of(search, plateaus, setup);
       CapacityResults results =
           new CapacityResults(spec.requestName(), setup, List.copyOf(plateaus), verdict);
-      CapacitySemantic.state(components.ledger()).set(results);
+      CapacitySemantic.state(components.ledger()).results = results;
       CapacityConsole.table(results);
       ko = verdict.sustainedMsgsPerSec() == null ? verdict.text() : null;
     } catch (RuntimeException e) {

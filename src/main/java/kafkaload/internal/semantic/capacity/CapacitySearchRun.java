@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import kafkaload.internal.client.RecordSender;
+import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.InjectorSample;
 
 /**
@@ -84,23 +85,18 @@ final class CapacitySearchRun implements AutoCloseable {
       }
       PlateauRun run =
           new PlateauRun(
-              index,
-              step,
-              step.rate() / ctx.injectors(),
-              seconds,
-              requestName(index, step, warmUp));
+              index, step.rate() / ctx.injectors(), seconds, requestName(index, step, warmUp));
       int sampleFrom = ctx.samples().get().size();
       if (ctx.endToEnd() != null) {
         ctx.endToEnd().plateauStarts();
       }
       pacer.run(run, ctx.senders().apply(run.requestName), () -> stopped);
       Double cpu = meanCpu(ctx.samples().get(), sampleFrom);
-      long judgeAt = run.windowEndNanos() + ackWaitNanos;
-      while (run.outstanding() > 0 && System.nanoTime() < judgeAt && !stopped) {
-        sleepMillis(5);
-      }
+      awaitAcks(run, run.windowEndNanos() + ackWaitNanos, 5);
       long waited = (System.nanoTime() - run.windowEndNanos()) / 1000;
-      settle(run, deadline);
+      // The records still unacked are waited for before the next plateau starts (up to the
+      // search's end), so a plateau never starts with the last one's backlog in the producer.
+      awaitAcks(run, deadline, 10);
       long drainedBy =
           Math.min(
               deadline,
@@ -176,26 +172,23 @@ final class CapacitySearchRun implements AutoCloseable {
             unacked,
             run.bytes.get()),
         new PlateauShare.Timing(
-            PlateauShare.encode(run.latencies(waitedMicros)),
+            Histograms.encode(run.latencies(waitedMicros)),
             delay.getValueAtPercentile(99) / 1000.0,
             delay.getCountBetweenValues(
                 (long) (ctx.spec().gates().maxPublishDelayMs() * 1000) + 1,
                 Math.max(1, delay.getMaxValue()))),
         read == null
             ? null
-            : new PlateauShare.EndToEnd(PlateauShare.encode(read.latency()), read.behind()),
+            : new PlateauShare.EndToEnd(Histograms.encode(read.latency()), read.behind()),
         cpu,
         run.firstError.get(),
         behind);
   }
 
-  /**
-   * The records still unacked are waited for before the next plateau starts (up to the search's
-   * end), so a plateau never starts with the last one's backlog in the producer.
-   */
-  private void settle(PlateauRun run, long deadline) {
-    while (run.outstanding() > 0 && System.nanoTime() < deadline && !stopped) {
-      sleepMillis(10);
+  /** Waits, checking every {@code pollMs}, until the run's records are acked or untilNanos. */
+  private void awaitAcks(PlateauRun run, long untilNanos, long pollMs) {
+    while (run.outstanding() > 0 && System.nanoTime() < untilNanos && !stopped) {
+      sleepMillis(pollMs);
     }
   }
 

@@ -3,7 +3,6 @@ package kafkaload.internal.semantic.capacity;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicReference;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
@@ -20,11 +19,7 @@ public final class CapacitySemantic implements Semantic<CapacityResults> {
 
   /** The run's search result, set once the search ended: the one owner of it. */
   static final class State {
-    private final AtomicReference<CapacityResults> results = new AtomicReference<>();
-
-    void set(CapacityResults r) {
-      results.set(r);
-    }
+    volatile CapacityResults results;
   }
 
   static State state(RunLedger ledger) {
@@ -39,7 +34,7 @@ public final class CapacitySemantic implements Semantic<CapacityResults> {
   @Override
   public CapacityResults results(RunLedger ledger) {
     State s = ledger.semanticIfUsed(State.class);
-    return s == null ? null : s.results.get();
+    return s == null ? null : s.results;
   }
 
   @Override

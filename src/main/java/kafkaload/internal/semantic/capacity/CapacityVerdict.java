@@ -20,14 +20,11 @@ final class CapacityVerdict {
         judged.stream()
             .filter(p -> p.verdict().passed() && p.targetMsgsPerSec() == sustained)
             .reduce((a, b) -> b);
+    // Rates are positive: with none sustained (0), every failed rate is above it.
     Optional<PlateauFigures> broke =
-        sustained > 0
-            ? judged.stream()
-                .filter(p -> !p.verdict().passed() && p.targetMsgsPerSec() > sustained)
-                .min(Comparator.comparingDouble(PlateauFigures::targetMsgsPerSec))
-            : judged.stream()
-                .filter(p -> !p.verdict().passed())
-                .min(Comparator.comparingDouble(PlateauFigures::targetMsgsPerSec));
+        judged.stream()
+            .filter(p -> !p.verdict().passed() && p.targetMsgsPerSec() > sustained)
+            .min(Comparator.comparingDouble(PlateauFigures::targetMsgsPerSec));
     StringBuilder text = new StringBuilder();
     String limit;
     if (held.isPresent()) {

@@ -13,23 +13,9 @@ interface Exchange extends AutoCloseable {
    */
   List<PlateauShare> all(PlateauShare mine, long deadlineNanos);
 
-  /** Injectors taking part. */
-  int injectors();
-
   @Override
   default void close() {}
 
   /** One injector: nothing to exchange. */
-  Exchange ALONE =
-      new Exchange() {
-        @Override
-        public List<PlateauShare> all(PlateauShare mine, long deadlineNanos) {
-          return List.of(mine);
-        }
-
-        @Override
-        public int injectors() {
-          return 1;
-        }
-      };
+  Exchange ALONE = (mine, deadlineNanos) -> List.of(mine);
 }

@@ -74,11 +74,6 @@ final class KafkaExchange implements Exchange {
   }
 
   @Override
-  public int injectors() {
-    return injectors;
-  }
-
-  @Override
   public List<PlateauShare> all(PlateauShare mine, long deadlineNanos) {
     try {
       producer

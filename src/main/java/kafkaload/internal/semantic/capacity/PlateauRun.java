@@ -13,7 +13,6 @@ import org.HdrHistogram.Recorder;
  */
 final class PlateauRun {
   final int index;
-  final Search.Step step;
 
   /** This injector's share of the step's rate, msg/s. */
   final double rate;
@@ -41,23 +40,16 @@ final class PlateauRun {
   final Recorder publishDelay = new Recorder(3);
 
   private volatile long windowEndNanos = Long.MAX_VALUE;
-  private long windowStartNanos;
 
-  PlateauRun(int index, Search.Step step, double rate, int seconds, String requestName) {
+  PlateauRun(int index, double rate, int seconds, String requestName) {
     this.index = index;
-    this.step = step;
     this.rate = rate;
     this.seconds = seconds;
     this.requestName = requestName;
   }
 
   void started(long nanos) {
-    windowStartNanos = nanos;
     windowEndNanos = nanos + seconds * 1_000_000_000L;
-  }
-
-  long windowStartNanos() {
-    return windowStartNanos;
   }
 
   long windowEndNanos() {

@@ -1,8 +1,6 @@
 package kafkaload.internal.semantic.capacity;
 
-import java.nio.ByteBuffer;
-import java.util.Base64;
-import java.util.zip.DataFormatException;
+import kafkaload.internal.report.Histograms;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -77,12 +75,6 @@ public record PlateauShare(
    */
   public record EndToEnd(String latencyMicros, long behind) {}
 
-  static String encode(Histogram h) {
-    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int n = h.encodeIntoCompressedByteBuffer(buf);
-    return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
-  }
-
   Histogram latency() {
     return decode(timing.latencyMicros(), "latency");
   }
@@ -94,9 +86,8 @@ public record PlateauShare(
 
   private Histogram decode(String encoded, String what) {
     try {
-      return Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
-    } catch (DataFormatException e) {
+      return Histograms.decode(encoded);
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("injector " + injector + "'s " + what + " histogram", e);
     }
   }

@@ -41,27 +41,24 @@ final class ShareAcks {
     }
   }
 
-  private final String requestName;
   private final KafkaComponents components;
   private final ShareCounters counters;
-  private final ShareConsumeAction.Log log;
+  private final ShareConsumer.Group g;
   private final Session session;
   private final int index;
   private final Map<Long, Pending> pending = new HashMap<>();
 
-  ShareAcks(
-      String requestName,
-      KafkaComponents components,
-      ShareCounters counters,
-      ShareConsumeAction.Log log,
-      Session session,
-      int index) {
-    this.requestName = requestName;
-    this.components = components;
-    this.counters = counters;
-    this.log = log;
+  ShareAcks(ShareConsumer.Group g, Session session, int index) {
+    this.components = g.components();
+    this.counters = g.counters();
+    this.g = g;
     this.session = session;
     this.index = index;
+  }
+
+  /** A result of this consumer's, as the request {@code name} and {@code suffix}. */
+  void log(String suffix, long start, long end, String koMessage) {
+    g.log().result(session, g.spec().requestName() + suffix, start, end, koMessage);
   }
 
   /**
@@ -90,9 +87,8 @@ final class ShareAcks {
         consumer.commitSync(Duration.ofMillis(components.connection().timeoutMs()));
     counters.committed((System.nanoTime() - t0) / 1_000);
     String refused = firstRefused(result);
-    log.result(
-        session,
-        requestName + " ack",
+    log(
+        " ack",
         start,
         components.clock().nowMillis(),
         refused == null ? null : "acknowledgement of " + refused);
@@ -126,9 +122,8 @@ final class ShareAcks {
             if (error != null) {
               counters.refused(index, p.seq(), p.deliveryCount());
               if (p.type() == AcknowledgeType.ACCEPT && p.poll() == null) {
-                log.result(
-                    session,
-                    requestName + " accept",
+                log(
+                    " accept",
                     p.producedMillis(),
                     now,
                     "ACCEPT refused (the lock had expired): " + KafkaAction.reason(error));
@@ -145,7 +140,7 @@ final class ShareAcks {
               case ACCEPT -> {
                 counters.accepted(index, p.seq(), (now - p.producedMillis()) * 1_000);
                 if (p.poll() == null) {
-                  log.result(session, requestName + " accept", p.producedMillis(), now, null);
+                  log(" accept", p.producedMillis(), now, null);
                 }
               }
               case RELEASE -> counters.released(p.seq(), p.deliveryCount());
@@ -163,9 +158,8 @@ final class ShareAcks {
       poll.reason = KafkaAction.reason(error);
     }
     if (--poll.outstanding == 0) {
-      log.result(
-          session,
-          requestName + " poll",
+      log(
+          " poll",
           poll.startMillis,
           now,
           poll.refused == 0

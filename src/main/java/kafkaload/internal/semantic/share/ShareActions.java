@@ -45,22 +45,13 @@ public final class ShareActions {
                     admin, resolved.group(), resolved.configs().groupConfig(), timeoutMs);
           }
           // Slow consumers that follow the lock take their time from the one the group got.
-          ShareConsumeSpec spec = resolved.withLock(lockMs(effective));
+          ShareConsumeSpec spec = resolved.withLock(ShareConsumeAction.lockMs(effective));
           long warmMs = ShareWarmUp.warmUp(started, spec.topic(), spec.group());
           Console.outf(
               "[kafkaload] share group '%s': the broker served a first share group in %d ms (before the load)%n",
               spec.group(), warmMs);
           return new ShareConsumeAction(spec, started, next, partitions, effective);
         });
-  }
-
-  /** The group's lock as the broker has it (Kafka's default when it does not say). */
-  static int lockMs(Map<String, String> effective) {
-    try {
-      return Integer.parseInt(effective.getOrDefault(ShareGroupBounds.LOCK, "30000"));
-    } catch (NumberFormatException e) {
-      return 30_000;
-    }
   }
 
   /** A share group of the run's own (none resumed): one per run id in a distributed run. */

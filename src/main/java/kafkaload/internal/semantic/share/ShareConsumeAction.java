@@ -2,11 +2,11 @@ package kafkaload.internal.semantic.share;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.protocol.KafkaComponents;
 
@@ -37,11 +37,7 @@ final class ShareConsumeAction extends KafkaAction {
       Map<String, String> groupConfig) {
     super(spec.requestName(), components, next);
     this.spec = spec;
-    this.lockMs = intConfig(groupConfig, "share.record.lock.duration.ms", 30_000);
-    Long[] processing = new Long[spec.consumers()];
-    for (int i = 0; i < processing.length; i++) {
-      processing[i] = spec.processingOf(i).toMillis();
-    }
+    this.lockMs = lockMs(groupConfig);
     this.counters =
         ShareGroups.of(components.ledger())
             .group(
@@ -56,8 +52,15 @@ final class ShareConsumeAction extends KafkaAction {
                         spec.consumers(),
                         partitions,
                         spec.configs().groupConfig()),
-                    intConfig(groupConfig, "share.delivery.count.limit", 5),
-                    Arrays.asList(processing)));
+                    intConfig(groupConfig, ShareGroupBounds.DELIVERY, 5),
+                    IntStream.range(0, spec.consumers())
+                        .mapToObj(i -> spec.processingOf(i).toMillis())
+                        .toList()));
+  }
+
+  /** The group's lock as the broker has it (Kafka's default when it does not say). */
+  static int lockMs(Map<String, String> groupConfig) {
+    return intConfig(groupConfig, ShareGroupBounds.LOCK, 30_000);
   }
 
   private static int intConfig(Map<String, String> config, String name, int dflt) {

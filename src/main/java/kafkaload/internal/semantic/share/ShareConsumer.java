@@ -3,9 +3,11 @@ package kafkaload.internal.semantic.share;
 import io.gatling.core.session.Session;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -43,24 +45,13 @@ final class ShareConsumer {
   private final Session session;
   private final int index;
   private final ShareAcks acks;
-  private final ShareLockRenewal renewal;
 
   ShareConsumer(Group group, Session session, int index) {
     this.g = group;
     this.spec = group.spec();
     this.session = session;
     this.index = index;
-    this.acks =
-        new ShareAcks(
-            spec.requestName(), group.components(), group.counters(), group.log(), session, index);
-    this.renewal =
-        new ShareLockRenewal(
-            spec.requestName(),
-            group.components(),
-            group.counters(),
-            group.log(),
-            session,
-            group.lockMs());
+    this.acks = new ShareAcks(group, session, index);
   }
 
   /** Polls until done; a fault ends the consumer as a KO of "name ack". */
@@ -88,7 +79,7 @@ final class ShareConsumer {
     boolean settleOwn = components.ledger().identity() != null && !distributed;
     long idleNanos = (settleOwn ? 1_000L : distributed ? 2_000L : g.lockMs() + 1_000L) * 1_000_000L;
     boolean explicit = spec.settling().acknowledgement().equals(ShareConsumeSpec.EXPLICIT);
-    boolean renew = explicit && spec.requests().renewLocks();
+    boolean renewLocks = explicit && spec.requests().renewLocks();
     try (KafkaShareConsumer<byte[], byte[]> consumer = factory.createShare(spec.group())) {
       consumer.setAcknowledgementCommitCallback(acks::settle);
       consumer.subscribe(List.of(spec.topic()));
@@ -139,13 +130,13 @@ final class ShareConsumer {
           if (seq == OTHER_RUN && deliveries == 1) {
             counters.otherRun();
           }
-          if (renew) {
+          if (renewLocks) {
             // Work in slices: at half the lock, renew this record and the rest, then go on.
             long workEnd = System.nanoTime() + workMs * 1_000_000L;
             while (true) {
               long t = System.nanoTime();
               if (t - lockFrom >= halfLockNanos) {
-                r = renewal.renew(consumer, r, todo, poll);
+                r = renew(consumer, r, todo, poll);
                 lockFrom = System.nanoTime();
                 lockedBy = lockFrom;
                 if (r == null) {
@@ -161,8 +152,8 @@ final class ShareConsumer {
             if (r == null) {
               continue;
             }
-          } else {
-            work(workMs);
+          } else if (workMs > 0) {
+            sleep(workMs); // the work on one record
           }
           AcknowledgeType type = explicit ? decide(javaSession, r) : AcknowledgeType.ACCEPT;
           if (explicit) {
@@ -183,6 +174,76 @@ final class ShareConsumer {
       long now = components.clock().nowMillis();
       g.log().result(session, spec.requestName() + " ack", now, now, KafkaAction.reason(e));
     }
+  }
+
+  /**
+   * Renews the locks of {@code current} and {@code todo} at once with commitSync (a poll would
+   * carry them only with its next fetch, held up to fetch.max.wait.ms); {@code todo} keeps what
+   * came back, in order; returns the current record, or null when not renewed. Timed as "name
+   * renew", KO naming a refused partition.
+   */
+  private ConsumerRecord<byte[], byte[]> renew(
+      KafkaShareConsumer<byte[], byte[]> consumer,
+      ConsumerRecord<byte[], byte[]> current,
+      Deque<ConsumerRecord<byte[], byte[]>> todo,
+      ShareAcks.Poll poll) {
+    long start = g.components().clock().nowMillis();
+    Map<Long, ConsumerRecord<byte[], byte[]>> asked = new LinkedHashMap<>();
+    asked.put(ShareAcks.key(current.partition(), current.offset()), current);
+    for (ConsumerRecord<byte[], byte[]> r : todo) {
+      asked.put(ShareAcks.key(r.partition(), r.offset()), r);
+    }
+    asked.values().forEach(r -> consumer.acknowledge(r, AcknowledgeType.RENEW));
+    String refused =
+        ShareAcks.firstRefused(
+            consumer.commitSync(Duration.ofMillis(g.components().connection().timeoutMs())));
+    // One poll: it returns the renewed records, max.poll.records at a time, and a second poll
+    // before those are acknowledged would be refused ("All records must be acknowledged"). Renewed
+    // records it did not return come with the consumer's next polls, as records of a poll of their
+    // own.
+    Map<Long, ConsumerRecord<byte[], byte[]>> back = new HashMap<>();
+    List<ConsumerRecord<byte[], byte[]>> fresh = new ArrayList<>();
+    long waitMs = Math.max(g.lockMs(), 1_000);
+    long until = System.nanoTime() + waitMs * 1_000_000L;
+    while (System.nanoTime() < until) {
+      ConsumerRecords<byte[], byte[]> got = consumer.poll(Duration.ofMillis(100));
+      for (ConsumerRecord<byte[], byte[]> r : got) {
+        long k = ShareAcks.key(r.partition(), r.offset());
+        if (asked.containsKey(k) && !back.containsKey(k)) {
+          back.put(k, r);
+        } else {
+          fresh.add(r); // not expected while renewals are pending; worked on like any record
+        }
+      }
+      if (!got.isEmpty()) {
+        break;
+      }
+    }
+    int notBack = asked.size() - back.size();
+    g.counters().renewed(refused == null ? asked.size() : back.size());
+    todo.clear();
+    asked.forEach(
+        (k, r) -> {
+          if (back.containsKey(k) && r != current) {
+            todo.add(back.get(k));
+          }
+        });
+    todo.addAll(fresh);
+    if (poll != null) {
+      // Records not back are not this poll's to settle any more (a later poll brings the renewed
+      // ones); new ones are.
+      poll.outstanding += fresh.size() - notBack;
+    }
+    acks.log(
+        " renew",
+        start,
+        g.components().clock().nowMillis(),
+        refused != null
+            ? "renewal of "
+                + refused
+                + " (the locks had expired: the records are the group's again)"
+            : back.isEmpty() ? "no renewed record came back within " + waitMs + " ms" : null);
+    return back.get(ShareAcks.key(current.partition(), current.offset()));
   }
 
   /**
@@ -225,13 +286,6 @@ final class ShareConsumer {
     }
     // An injector's consumers may have got none of a shared group's records: the lag alone.
     return g.lag().lastLag() == 0 && (distributed || g.counters().acquired() > 0);
-  }
-
-  /** The work on one record. */
-  private static void work(long ms) {
-    if (ms > 0) {
-      sleep(ms);
-    }
   }
 
   /** An interrupted work ends the consumer like any fault. */

@@ -1,9 +1,6 @@
 package kafkaload.internal.semantic.share;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,6 +9,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.run.KoLedger;
@@ -65,11 +64,7 @@ public final class ShareCounters {
   private volatile boolean leftToMerge;
 
   // Each record's outcome by its run-wide sequence number; guarded by this.
-  private final Roaring64Bitmap acceptedSeqs = new Roaring64Bitmap();
-  private final Roaring64Bitmap acceptedTwiceSeqs = new Roaring64Bitmap();
-  private final Roaring64Bitmap rejectedSeqs = new Roaring64Bitmap();
-  private final Roaring64Bitmap archivedSeqs = new Roaring64Bitmap();
-  private final Roaring64Bitmap refusedSeqs = new Roaring64Bitmap();
+  private final ShareOutcomes seqs = ShareOutcomes.empty();
   // Records of the run settled for good (accepted, rejected or archived), each counted once.
   private final Roaring64Bitmap settledSeqs = new Roaring64Bitmap();
   private final AtomicLong settledOfRun = new AtomicLong();
@@ -123,16 +118,7 @@ public final class ShareCounters {
     c.firstNanos.compareAndSet(0, now);
     c.lastNanos.accumulateAndGet(now, Math::max);
     endToEndMicros.recordValue(Math.max(0, e2eMicros));
-    if (seq >= 0) {
-      synchronized (this) {
-        if (acceptedSeqs.contains(seq)) {
-          acceptedTwiceSeqs.addLong(seq);
-        } else {
-          acceptedSeqs.addLong(seq);
-        }
-        settled(seq);
-      }
-    }
+    mark(seq, o -> o.accepted().contains(seq) ? o.acceptedTwice() : o.accepted(), true);
   }
 
   /** A RELEASE confirmed; at the delivery limit the broker archives the record instead. */
@@ -156,23 +142,14 @@ public final class ShareCounters {
   /** The broker confirmed a REJECT: the record is archived, never offered again. */
   public void rejected(long seq) {
     rejected.increment();
-    if (seq >= 0) {
-      synchronized (this) {
-        rejectedSeqs.addLong(seq);
-        settled(seq);
-      }
-    }
+    mark(seq, ShareOutcomes::rejected, true);
   }
 
   /** An acknowledgement refused (lock expired): archived at the limit, else redelivered. */
   public void refused(int index, long seq, int deliveryCount) {
     refused.increment();
     consumer(index).refused.increment();
-    if (seq >= 0) {
-      synchronized (this) {
-        refusedSeqs.addLong(seq);
-      }
-    }
+    mark(seq, ShareOutcomes::refused, false);
     if (deliveryCount >= setup.deliveryLimit()) {
       archived(seq);
     }
@@ -180,19 +157,19 @@ public final class ShareCounters {
 
   private void archived(long seq) {
     archived.increment();
-    if (seq >= 0) {
-      synchronized (this) {
-        archivedSeqs.addLong(seq);
-        settled(seq);
-      }
-    }
+    mark(seq, ShareOutcomes::archived, true);
   }
 
-  /** Called holding this. */
-  private void settled(long seq) {
-    if (!settledSeqs.contains(seq)) {
-      settledSeqs.addLong(seq);
-      settledOfRun.incrementAndGet();
+  /** Adds {@code seq} (none below 0) to the set {@code in} picks; {@code settles}: for good. */
+  private void mark(long seq, Function<ShareOutcomes, Roaring64Bitmap> in, boolean settles) {
+    if (seq >= 0) {
+      synchronized (this) {
+        in.apply(seqs).addLong(seq);
+        if (settles && !settledSeqs.contains(seq)) {
+          settledSeqs.addLong(seq);
+          settledOfRun.incrementAndGet();
+        }
+      }
     }
   }
 
@@ -219,10 +196,6 @@ public final class ShareCounters {
     this.lagVerdict = verdict;
   }
 
-  public long accepted() {
-    return accepted.sum();
-  }
-
   public long acquired() {
     return acquired.sum();
   }
@@ -238,8 +211,7 @@ public final class ShareCounters {
 
   /** A copy of each record's outcome so far, by its run-wide sequence number. */
   public synchronized ShareOutcomes outcomes() {
-    return ShareOutcomes.copyOf(
-        acceptedSeqs, acceptedTwiceSeqs, rejectedSeqs, archivedSeqs, refusedSeqs);
+    return seqs.copy();
   }
 
   /** The merge reconciles (an injector of a distributed run): {@link #records()} hands it over. */
@@ -307,18 +279,14 @@ public final class ShareCounters {
             renewed.sum(),
             counts),
         new ShareGroupResults.Latency(
-            Percentiles.ofMicros(e2e), Percentiles.ofMicros(commits), encode(e2e), encode(commits)),
+            Percentiles.ofMicros(e2e),
+            Percentiles.ofMicros(commits),
+            Histograms.encode(e2e),
+            Histograms.encode(commits)),
         new ShareGroupResults.Work(per, spreadPct(rates), firstMillis, lastMillis),
         new ShareGroupResults.GroupLag(lagSamples(), lagVerdict),
         reconciliation,
         null);
-  }
-
-  /** HdrHistogram's compressed form in base64, as the ack-latency histograms are written. */
-  private static String encode(Histogram h) {
-    ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int n = h.encodeIntoCompressedByteBuffer(b);
-    return Base64.getEncoder().encodeToString(Arrays.copyOf(b.array(), n));
   }
 
   /** The coefficient of variation of the rates, in %; null with fewer than two. */

@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.share;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import kafkaload.internal.admin.OffsetQueries;
@@ -73,17 +74,7 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
    */
   public static ShareGroupBounds read(Admin admin, long timeoutMs) {
     try {
-      Config config = OffsetQueries.anyBrokerConfigs(admin, timeoutMs).config();
-      Map<String, String> out = new LinkedHashMap<>();
-      config
-          .entries()
-          .forEach(
-              e -> {
-                if (e.value() != null) {
-                  out.put(e.name(), e.value());
-                }
-              });
-      return of(out);
+      return of(values(OffsetQueries.anyBrokerConfigs(admin, timeoutMs).config()));
     } catch (ExecutionException | TimeoutException | RuntimeException e) {
       Console.outf(
           "[kafkaload] share groups: the broker's bounds on the lock and delivery limit could not"
@@ -94,6 +85,15 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the broker's configs");
     }
+  }
+
+  /** A config's set values (null ones left out), by Kafka's names. */
+  static Map<String, String> values(Config config) {
+    Map<String, String> out = new TreeMap<>();
+    config.entries().stream()
+        .filter(e -> e.value() != null)
+        .forEach(e -> out.put(e.name(), e.value()));
+    return out;
   }
 
   /**

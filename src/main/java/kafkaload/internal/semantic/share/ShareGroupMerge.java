@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
 import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
@@ -49,11 +51,8 @@ final class ShareGroupMerge {
       for (ShareGroupResults g : groups) {
         byGroup
             .computeIfAbsent(
-                g.settings().request()
-                    + "\u0000"
-                    + g.settings().topic()
-                    + "\u0000"
-                    + g.settings().group(),
+                String.join(
+                    "\u0000", g.settings().request(), g.settings().topic(), g.settings().group()),
                 k -> new ArrayList<>())
             .add(new Part(injector, g, records.get(g.settings().request())));
       }
@@ -73,18 +72,8 @@ final class ShareGroupMerge {
     gs.forEach(
         g -> g.deliveries().deliveryCounts().forEach((c, n) -> counts.merge(c, n, Long::sum)));
 
-    Long firstAccept =
-        gs.stream()
-            .map(p -> p.work().firstAcceptMillis())
-            .filter(Objects::nonNull)
-            .min(Long::compare)
-            .orElse(null);
-    Long lastAccept =
-        gs.stream()
-            .map(p -> p.work().lastAcceptMillis())
-            .filter(Objects::nonNull)
-            .max(Long::compare)
-            .orElse(null);
+    Long firstAccept = given(gs, g -> g.work().firstAcceptMillis()).min(Long::compare).orElse(null);
+    Long lastAccept = given(gs, g -> g.work().lastAcceptMillis()).max(Long::compare).orElse(null);
     double span =
         firstAccept == null || lastAccept == null ? 0 : (lastAccept - firstAccept) / 1000.0;
     List<ShareGroupResults.ShareConsumer> consumers = new ArrayList<>();
@@ -102,16 +91,7 @@ final class ShareGroupMerge {
         if (rate != null) {
           rates.add(rate);
         }
-        consumers.add(
-            new ShareGroupResults.ShareConsumer(
-                c.index(),
-                c.acquired(),
-                c.accepted(),
-                c.ackRefused(),
-                c.seconds(),
-                rate,
-                c.processingMsPerRecord(),
-                part.injector()));
+        consumers.add(c.withAcceptedPerSec(rate).withInjector(part.injector()));
       }
     }
 
@@ -126,7 +106,7 @@ final class ShareGroupMerge {
             .findFirst()
             .orElse(List.of());
     List<ShareGroupResults.LagVerdict> verdicts =
-        gs.stream().map(p -> p.groupLag().lagVerdict()).filter(Objects::nonNull).toList();
+        given(gs, g -> g.groupLag().lagVerdict()).toList();
     ShareGroupResults.LagVerdict lagVerdict =
         verdicts.isEmpty()
             ? null
@@ -146,11 +126,7 @@ final class ShareGroupMerge {
 
     return new ShareGroupResults(
         first.settings().withConsumers(gs.stream().mapToInt(g -> g.settings().consumers()).sum()),
-        gs.stream()
-            .map(ShareGroupResults::lockDurationMs)
-            .filter(Objects::nonNull)
-            .findFirst()
-            .orElse(null),
+        given(gs, ShareGroupResults::lockDurationMs).findFirst().orElse(null),
         new ShareGroupResults.Deliveries(
             sum(gs, ShareGroupResults.Deliveries::acquired),
             sum(gs, ShareGroupResults.Deliveries::polls),
@@ -205,6 +181,11 @@ final class ShareGroupMerge {
               }
             });
     return ShareOutcomes.union(outcomes).reconcile(produced, ko, otherRuns);
+  }
+
+  /** What each injector's group says of {@code f}, where it says it. */
+  private static <T> Stream<T> given(List<ShareGroupResults> gs, Function<ShareGroupResults, T> f) {
+    return gs.stream().map(f).filter(Objects::nonNull);
   }
 
   private static long sum(

@@ -235,20 +235,8 @@ public final class ShareGroupPreflight {
   private static Map<String, String> groupConfig(Admin admin, String group, long timeoutMs) {
     ConfigResource r = new ConfigResource(ConfigResource.Type.GROUP, group);
     try {
-      Map<String, String> out = new java.util.TreeMap<>();
-      admin
-          .describeConfigs(List.of(r))
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
-          .get(r)
-          .entries()
-          .forEach(
-              e -> {
-                if (e.value() != null) {
-                  out.put(e.name(), e.value());
-                }
-              });
-      return out;
+      return ShareGroupBounds.values(
+          admin.describeConfigs(List.of(r)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(r));
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(
           "Share group '"

@@ -44,16 +44,22 @@ final class ShareGroupPrinter {
         lag.rising() ? " (RISING)" : "",
         g.reconciliation() == null
             ? reconciled
-            : String.format(
-                "%d produced: %d accepted once, %d accepted twice, %d rejected, %d archived, %d missing; "
-                    + "%d processed twice (ACCEPT refused after the lock expired); %d of other runs",
-                g.reconciliation().produced(),
-                g.reconciliation().acceptedOnce(),
-                g.reconciliation().acceptedTwice(),
-                g.reconciliation().rejected(),
-                g.reconciliation().archived(),
-                g.reconciliation().missing(),
-                g.reconciliation().processedTwice(),
-                g.reconciliation().otherRuns()));
+            : reconciled(g.reconciliation())
+                + String.format(
+                    "; %d processed twice (ACCEPT refused after the lock expired); %d of other runs",
+                    g.reconciliation().processedTwice(), g.reconciliation().otherRuns()));
+  }
+
+  /** The reconciliation's counts: "n produced: n accepted once, ..., n missing". */
+  static String reconciled(ShareGroupResults.Reconciliation r) {
+    return String.format(
+        Locale.ROOT,
+        "%d produced: %d accepted once, %d accepted twice, %d rejected, %d archived, %d missing",
+        r.produced(),
+        r.acceptedOnce(),
+        r.acceptedTwice(),
+        r.rejected(),
+        r.archived(),
+        r.missing());
   }
 }

@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.share;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.results.Percentiles;
@@ -47,6 +48,7 @@ public record ShareGroupResults(
    *     ackCommitMs}); false: sent with the next poll, nothing timed
    * @param groupConfig the group configs the run set (Kafka's names)
    */
+  @RecordBuilder
   public record Settings(
       String request,
       String topic,
@@ -56,23 +58,10 @@ public record ShareGroupResults(
       boolean commitSync,
       int consumers,
       int partitions,
-      Map<String, String> groupConfig) {
+      Map<String, String> groupConfig)
+      implements ShareGroupResultsSettingsBuilder.With {
     public Settings {
       groupConfig = groupConfig == null ? null : Map.copyOf(groupConfig);
-    }
-
-    /** The same group with {@code n} consumers (a merge: every injector's). */
-    public Settings withConsumers(int n) {
-      return new Settings(
-          request,
-          topic,
-          group,
-          acknowledgement,
-          requestPerPoll,
-          commitSync,
-          n,
-          partitions,
-          groupConfig);
     }
   }
 
@@ -143,6 +132,7 @@ public record ShareGroupResults(
       @JsonInclude(JsonInclude.Include.NON_NULL) LagVerdict lagVerdict) {}
 
   /** One share consumer: counts, span, rate over the group's span, work per record, injector. */
+  @RecordBuilder
   public record ShareConsumer(
       int index,
       long acquired,
@@ -151,7 +141,8 @@ public record ShareGroupResults(
       double seconds,
       Double acceptedPerSec,
       long processingMsPerRecord,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Integer injector) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer injector)
+      implements ShareGroupResultsShareConsumerBuilder.With {}
 
   /**
    * The lag verdict: highest lag, slope over the load's last part (records/s), rising when above

@@ -9,49 +9,28 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
 /**
  * What a share group settled by run-wide sequence: accepted, twice, rejected, archived, refused.
  * One injector's, or the union in a merge (a record produced on one may be accepted on another);
- * reconciled the same way. Not shared between threads.
+ * reconciled the same way. Not shared between threads (ShareCounters guards its own).
  */
-public final class ShareOutcomes {
+public record ShareOutcomes(
+    Roaring64Bitmap accepted,
+    Roaring64Bitmap acceptedTwice,
+    Roaring64Bitmap rejected,
+    Roaring64Bitmap archived,
+    Roaring64Bitmap refused) {
   /** Sequence numbers kept as a sample of the missing records. */
   static final int MISSING_SAMPLE = 20;
 
   /** The sequence numbers an injector issued: {@code issued} of them from {@code start}. */
   public record Range(long start, long issued) {}
 
-  private final Roaring64Bitmap accepted;
-  private final Roaring64Bitmap acceptedTwice;
-  private final Roaring64Bitmap rejected;
-  private final Roaring64Bitmap archived;
-  private final Roaring64Bitmap refused;
-
-  ShareOutcomes(
-      Roaring64Bitmap accepted,
-      Roaring64Bitmap acceptedTwice,
-      Roaring64Bitmap rejected,
-      Roaring64Bitmap archived,
-      Roaring64Bitmap refused) {
-    this.accepted = accepted;
-    this.acceptedTwice = acceptedTwice;
-    this.rejected = rejected;
-    this.archived = archived;
-    this.refused = refused;
+  /** No record settled yet (an absent set decodes empty). */
+  static ShareOutcomes empty() {
+    return of(new ShareRecords(null, null, null, null, null, 0));
   }
 
-  private static Roaring64Bitmap copy(Roaring64Bitmap b) {
-    Roaring64Bitmap c = new Roaring64Bitmap();
-    c.or(b);
-    return c;
-  }
-
-  /** Copies of these bitmaps (the caller keeps changing its own). */
-  static ShareOutcomes copyOf(
-      Roaring64Bitmap accepted,
-      Roaring64Bitmap acceptedTwice,
-      Roaring64Bitmap rejected,
-      Roaring64Bitmap archived,
-      Roaring64Bitmap refused) {
-    return new ShareOutcomes(
-        copy(accepted), copy(acceptedTwice), copy(rejected), copy(archived), copy(refused));
+  /** A copy (its owner keeps changing these): the union of this one alone. */
+  ShareOutcomes copy() {
+    return union(List.of(this));
   }
 
   /** An injector's outcomes as its summary holds them ({@link #records}). */
@@ -77,17 +56,9 @@ public final class ShareOutcomes {
 
   /** Every injector's outcomes as one group's: unions, and accepted twice across injectors too. */
   public static ShareOutcomes union(List<ShareOutcomes> all) {
-    ShareOutcomes u =
-        new ShareOutcomes(
-            new Roaring64Bitmap(),
-            new Roaring64Bitmap(),
-            new Roaring64Bitmap(),
-            new Roaring64Bitmap(),
-            new Roaring64Bitmap());
+    ShareOutcomes u = empty();
     for (ShareOutcomes o : all) {
-      Roaring64Bitmap both = copy(u.accepted);
-      both.and(o.accepted);
-      u.acceptedTwice.or(both);
+      u.acceptedTwice.or(Roaring64Bitmap.and(u.accepted, o.accepted));
       u.acceptedTwice.or(o.acceptedTwice);
       u.accepted.or(o.accepted);
       u.rejected.or(o.rejected);

@@ -75,16 +75,7 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
         ShareGroupPrinter.outcomes(g),
         r == null
             ? "none (the records carry no run identity)"
-            : String.format(
-                Locale.ROOT,
-                "%d produced: %d accepted once, %d accepted twice, %d rejected, %d archived, %d"
-                    + " missing%s",
-                r.produced(),
-                r.acceptedOnce(),
-                r.acceptedTwice(),
-                r.rejected(),
-                r.archived(),
-                r.missing(),
-                r.missing() == 0 ? "" : " (first: " + r.missingSample() + ")"));
+            : ShareGroupPrinter.reconciled(r)
+                + (r.missing() == 0 ? "" : " (first: " + r.missingSample() + ")"));
   }
 }

@@ -105,12 +105,29 @@ final class KafkaTransactionAction extends KafkaAction {
       }
     }
 
-    boolean await(Duration timeout) {
+    /**
+     * Once their callbacks came (or {@link #CLOSE_TIMEOUT}): the acked records to the ledger as the
+     * transaction ended, a failed one's in doubt.
+     */
+    void settle(DeliveryLedger delivery, TransactionCounters.End end) {
       try {
-        return pending.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        pending.await(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return false;
+      }
+      synchronized (this) {
+        for (int i = 0; i < ackedSeqs.size(); i++) {
+          if (end == TransactionCounters.End.ABORTED) {
+            delivery.abortedRecord(ackedTopics.get(i), ackedSeqs.get(i));
+          } else if (end == TransactionCounters.End.FAILED) {
+            delivery.inDoubtRecord(ackedTopics.get(i), ackedSeqs.get(i));
+          }
+        }
+        if (end == TransactionCounters.End.COMMITTED) {
+          delivery.committed(acked());
+        } else if (end == TransactionCounters.End.ABORTED) {
+          delivery.aborted(acked());
+        }
       }
     }
   }
@@ -193,24 +210,11 @@ final class KafkaTransactionAction extends KafkaAction {
       long callMicros = micros(callNanos);
       long endMillis = components.clock().nowMillis();
       // flush returns after every record's callback ran.
-      records.await(CLOSE_TIMEOUT);
-      synchronized (records) {
-        if (abort) {
-          delivery.aborted(records.acked());
-          for (int i = 0; i < records.ackedSeqs.size(); i++) {
-            delivery.abortedRecord(records.ackedTopics.get(i), records.ackedSeqs.get(i));
-          }
-        } else {
-          delivery.committed(records.acked());
-        }
-      }
+      TransactionCounters.End end =
+          abort ? TransactionCounters.End.ABORTED : TransactionCounters.End.COMMITTED;
+      records.settle(delivery, end);
       logResult(session, ending, endStart, endMillis, null);
-      counters.ended(
-          spec.requestName(),
-          abort ? TransactionCounters.End.ABORTED : TransactionCounters.End.COMMITTED,
-          records.acked(),
-          callMicros,
-          micros(beginNanos));
+      counters.ended(spec.requestName(), end, records.acked(), callMicros, micros(beginNanos));
       producers.release(h);
       next.$bang(buildFailed || records.anyFailed() ? session.markAsFailed() : session);
     } catch (RuntimeException e) {
@@ -258,19 +262,8 @@ final class KafkaTransactionAction extends KafkaAction {
     logResult(session, ending, endStart, components.clock().nowMillis(), why);
     // Always a fresh producer after a failure; a fenced one's id belongs to another producer now.
     producers.discard(h, fenced, CLOSE_TIMEOUT);
-    records.await(CLOSE_TIMEOUT);
-    synchronized (records) {
-      for (int i = 0; i < records.ackedSeqs.size(); i++) {
-        if (aborted) {
-          delivery.abortedRecord(records.ackedTopics.get(i), records.ackedSeqs.get(i));
-        } else {
-          delivery.inDoubtRecord(records.ackedTopics.get(i), records.ackedSeqs.get(i));
-        }
-      }
-      if (aborted) {
-        delivery.aborted(records.acked());
-      }
-    }
+    records.settle(
+        delivery, aborted ? TransactionCounters.End.ABORTED : TransactionCounters.End.FAILED);
     counters.ended(
         spec.requestName(), TransactionCounters.End.FAILED, records.acked(), 0, micros(beginNanos));
     next.$bang(session.markAsFailed());

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.results.Percentiles;
 import org.HdrHistogram.Histogram;
 
 /** A run's transactions per request name; records' own fate is in {@link DeliveryLedger}. */
@@ -14,11 +15,6 @@ public final class TransactionCounters {
   /** The prefix of the run's transactional ids (each producer's is it, "-" and a counter). */
   public void idPrefix(String prefix) {
     this.idPrefix = prefix;
-  }
-
-  /** The prefix of the run's transactional ids, or null before any transactional send. */
-  public String idPrefix() {
-    return idPrefix;
   }
 
   /** How a transaction ended. */
@@ -55,29 +51,22 @@ public final class TransactionCounters {
       this.durationMicros.recordValue(Math.max(0, durationMicros));
     }
 
-    private synchronized Figures figures() {
-      return new Figures(
+    private synchronized TransactionFigures figures(String idPrefix) {
+      long n = committed.sum() + aborted.sum() + failed.sum();
+      return new TransactionFigures(
           committed.sum(),
           aborted.sum(),
           failed.sum(),
-          commitMicros.copy(),
-          abortMicros.copy(),
-          size.copy(),
-          durationMicros.copy());
-    }
-  }
-
-  /** A copy of one request's counts, commit and abort latency, duration (µs), size in records. */
-  public record Figures(
-      long committed,
-      long aborted,
-      long failed,
-      Histogram commitMicros,
-      Histogram abortMicros,
-      Histogram size,
-      Histogram durationMicros) {
-    public long transactions() {
-      return committed + aborted + failed;
+          n == 0 ? 0 : 100.0 * (aborted.sum() + failed.sum()) / n,
+          Percentiles.ofMicros(commitMicros),
+          Percentiles.ofMicros(abortMicros),
+          new TransactionFigures.Size(
+              size.getTotalCount() == 0 ? 0 : size.getMean(),
+              size.getValueAtPercentile(50),
+              size.getValueAtPercentile(99),
+              size.getMaxValue()),
+          Percentiles.ofMicros(durationMicros),
+          idPrefix);
     }
   }
 
@@ -90,9 +79,9 @@ public final class TransactionCounters {
   }
 
   /** Per request name, sorted; empty when the run had no transactions. */
-  public Map<String, Figures> figures() {
-    Map<String, Figures> out = new TreeMap<>();
-    requests.forEach((name, r) -> out.put(name, r.figures()));
+  public Map<String, TransactionFigures> figures() {
+    Map<String, TransactionFigures> out = new TreeMap<>();
+    requests.forEach((name, r) -> out.put(name, r.figures(idPrefix)));
     return out;
   }
 }

@@ -7,21 +7,8 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 
 /** Transactions' producers and threads (their calls block: never Gatling's event loop). */
-final class TransactionResources implements AutoCloseable {
-  private final TransactionalProducers producers;
-  private final ExecutorService threads;
-
-  private TransactionResources(TransactionalProducers producers) {
-    this.producers = producers;
-    AtomicInteger n = new AtomicInteger();
-    this.threads =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "kafkaload-transaction-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
-  }
+record TransactionResources(TransactionalProducers producers, ExecutorService threads)
+    implements AutoCloseable {
 
   /** The protocol's transaction resources, made on first use; ids per run and injector. */
   static TransactionResources of(KafkaComponents c) {
@@ -34,15 +21,18 @@ final class TransactionResources implements AutoCloseable {
                     TransactionalProducers.idPrefix(
                         c.protocol().producerProperties().get("transactional.id"),
                         c.protocol().injector(),
-                        c.ledger().identity() == null ? null : c.ledger().identity().runId()))));
+                        c.ledger().identity() == null ? null : c.ledger().identity().runId())),
+                newThreads()));
   }
 
-  TransactionalProducers producers() {
-    return producers;
-  }
-
-  ExecutorService threads() {
-    return threads;
+  private static ExecutorService newThreads() {
+    AtomicInteger n = new AtomicInteger();
+    return Executors.newCachedThreadPool(
+        r -> {
+          Thread t = new Thread(r, "kafkaload-transaction-" + n.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
   }
 
   /**

@@ -3,14 +3,11 @@ package kafkaload.internal.semantic.txn;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.Base64;
 import java.util.Map;
-import java.util.TreeMap;
-import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.semantics.Semantic;
-import org.HdrHistogram.Histogram;
 
 /**
  * Transactions ({@code transactions} in a protocol's results): per request, commits, aborts,
@@ -38,32 +35,8 @@ public final class TransactionSemantic implements Semantic<Map<String, Transacti
   @Override
   public Map<String, TransactionFigures> results(RunLedger ledger) {
     TransactionCounters counters = ledger.semanticIfUsed(TransactionCounters.class);
-    Map<String, TransactionCounters.Figures> all = counters == null ? Map.of() : counters.figures();
-    if (all.isEmpty()) {
-      return null;
-    }
-    Map<String, TransactionFigures> out = new TreeMap<>();
-    all.forEach(
-        (name, f) -> {
-          Histogram size = f.size();
-          out.put(
-              name,
-              new TransactionFigures(
-                  f.committed(),
-                  f.aborted(),
-                  f.failed(),
-                  f.transactions() == 0 ? 0 : 100.0 * (f.aborted() + f.failed()) / f.transactions(),
-                  Percentiles.ofMicros(f.commitMicros()),
-                  Percentiles.ofMicros(f.abortMicros()),
-                  new TransactionFigures.Size(
-                      size.getTotalCount() == 0 ? 0 : size.getMean(),
-                      size.getValueAtPercentile(50),
-                      size.getValueAtPercentile(99),
-                      size.getMaxValue()),
-                  Percentiles.ofMicros(f.durationMicros()),
-                  counters.idPrefix()));
-        });
-    return out;
+    Map<String, TransactionFigures> all = counters == null ? Map.of() : counters.figures();
+    return all.isEmpty() ? null : all;
   }
 
   @Override

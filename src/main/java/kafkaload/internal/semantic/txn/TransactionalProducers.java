@@ -40,7 +40,6 @@ public final class TransactionalProducers implements AutoCloseable {
   private final ConcurrentLinkedDeque<String> freeIds = new ConcurrentLinkedDeque<>();
   private final Set<ProducerHandle> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong created = new AtomicLong();
-  private final AtomicLong discarded = new AtomicLong();
   private volatile boolean closed;
 
   /** {@code idPrefix}: each producer's transactional.id is the prefix, "-" and a counter. */
@@ -170,7 +169,6 @@ public final class TransactionalProducers implements AutoCloseable {
    */
   public void discard(ProducerHandle h, boolean fenced, Duration timeout) {
     open.remove(h);
-    discarded.incrementAndGet();
     try {
       h.producer().close(timeout);
     } catch (RuntimeException e) {
@@ -181,27 +179,18 @@ public final class TransactionalProducers implements AutoCloseable {
     }
   }
 
-  /** Producers created (their initTransactions succeeded) and discarded after a failure. */
+  /** Producers created (their initTransactions succeeded). */
   public long created() {
     return created.get();
-  }
-
-  public long discarded() {
-    return discarded.get();
-  }
-
-  /** The producers now idle or in a transaction. */
-  public List<ProducerHandle> all() {
-    List<ProducerHandle> all = new ArrayList<>(idle);
-    all.addAll(open);
-    return all;
   }
 
   /** Closes every producer, each within a bounded time (an open transaction is left to abort). */
   @Override
   public void close() {
     closed = true;
-    for (ProducerHandle h : all()) {
+    List<ProducerHandle> all = new ArrayList<>(idle);
+    all.addAll(open);
+    for (ProducerHandle h : all) {
       try {
         h.producer().close(Duration.ofSeconds(2));
       } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import java.util.List;
 import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.report.Histograms;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class CapacityVerdictTest {
         injector,
         0,
         new PlateauShare.Counts(n, n, 0, n, 0, 0, n * 1024),
-        new PlateauShare.Timing(PlateauShare.encode(h), delayMs, delayMs > 20 ? n : 0),
+        new PlateauShare.Timing(Histograms.encode(h), delayMs, delayMs > 20 ? n : 0),
         null,
         cpu,
         null,
@@ -151,7 +152,7 @@ class CapacityVerdictTest {
         s.plateau(),
         s.counts(),
         s.timing(),
-        new PlateauShare.EndToEnd(PlateauShare.encode(e2e), behind),
+        new PlateauShare.EndToEnd(Histograms.encode(e2e), behind),
         s.injectorCpuPct(),
         s.firstError(),
         s.groupBehind());
