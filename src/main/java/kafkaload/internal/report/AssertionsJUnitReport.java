@@ -165,11 +165,4 @@ public final class AssertionsJUnitReport {
   public static String message(AssertionResult r) {
     return AssertionMessage.message(r.assertion());
   }
-
-  /** The measured value, or the error when Gatling found no stats for the assertion's path. */
-  public static Object actual(AssertionResult r) {
-    return r instanceof AssertionResult.Resolved
-        ? (Object) ((AssertionResult.Resolved) r).actualValue()
-        : ((AssertionResult.ResolutionError) r).error();
-  }
 }
