@@ -1,12 +1,10 @@
 package kafkaload.internal.admin;
 
 import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -91,17 +89,12 @@ final class BootstrapProbe {
       s.getOutputStream().flush();
       answer = new byte[8];
       new DataInputStream(s.getInputStream()).readFully(answer);
-    } catch (SocketTimeoutException | EOFException silentOrClosed) {
+    } catch (IOException | RuntimeException silentClosedOrReset) {
       // A TLS listener drops a plaintext request without a word: ask it in TLS.
       if (TlsProbe.speaksTls(host, port, TIMEOUT_MS)) {
-        throw notKafka(address, true, answerless(), protocol);
+        throw notKafka(address, true, new byte[0], protocol);
       }
       return; // not conclusive: the client's own timeout reports it
-    } catch (IOException | RuntimeException reset) {
-      if (TlsProbe.speaksTls(host, port, TIMEOUT_MS)) {
-        throw notKafka(address, true, answerless(), protocol);
-      }
-      return;
     }
     ByteBuffer b = ByteBuffer.wrap(answer);
     int size = b.getInt();
@@ -111,10 +104,6 @@ final class BootstrapProbe {
     }
     boolean tls = answer[0] == 0x15 || answer[0] == 0x16; // a TLS alert or handshake record
     throw notKafka(address, tls, answer, protocol);
-  }
-
-  private static byte[] answerless() {
-    return new byte[0];
   }
 
   private static KafkaLoadConfigException notKafka(

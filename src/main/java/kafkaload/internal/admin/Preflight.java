@@ -15,7 +15,6 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -91,27 +90,12 @@ public final class Preflight {
   /** As above, and a topic to create has no more replicas than the cluster's brokers. */
   public static int checkPlan(
       Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll, int brokers) {
-    validName(topic);
-    int partitions =
-        OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    int partitions = partitionsOrCreatable(admin, topic, plan, timeoutMs);
     if (partitions >= 0) {
       return partitions;
     }
-    if (!plan.create()) {
-      throw notCreated(topic);
-    }
-    if (plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
-      throw tooFewPartitions(topic, plan.partitions(), plan);
-    }
     checkReplication("Topic '" + topic + "'", plan, brokers);
-    if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "Topic '%s' would be created with replication factor %s and %s=%s: with "
-                  + "acks=all every send to it would fail (NotEnoughReplicas). Lower %s or raise "
-                  + "the replication factor",
-              topic, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), MIN_ISR));
-    }
+    checkMinInsync("Topic '" + topic + "'", "it", plan, acksAll);
     return plan.partitions();
   }
 
@@ -128,6 +112,36 @@ public final class Preflight {
                   + " code) to at most %s, or add brokers",
               what, plan.replicationFactor(), brokers, brokers));
     }
+  }
+
+  /** With acks=all, a topic to create with fewer replicas than its min.insync.replicas: refused. */
+  static void checkMinInsync(String what, String pronoun, TopicPlan plan, boolean acksAll) {
+    if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
+      throw new KafkaLoadConfigException(
+          String.format(
+              "%s would be created with replication factor %s and %s=%s: with acks=all every send"
+                  + " to %s would fail (NotEnoughReplicas). Lower %s or raise the replication"
+                  + " factor",
+              what, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), pronoun, MIN_ISR));
+    }
+  }
+
+  /**
+   * The partitions of an existing topic; -1 for a missing one the plan may create (refused before
+   * anything is created otherwise).
+   */
+  private static int partitionsOrCreatable(
+      Admin admin, String topic, TopicPlan plan, long timeoutMs) {
+    validName(topic);
+    int partitions =
+        OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    if (partitions < 0 && !plan.create()) {
+      throw notCreated(topic);
+    }
+    if (partitions < 0 && plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
+      throw tooFewPartitions(topic, plan.partitions(), plan);
+    }
+    return partitions;
   }
 
   static void validName(String topic) {
@@ -166,17 +180,8 @@ public final class Preflight {
 
   /** Makes sure the topic exists with enough partitions; returns its partition count. */
   public static int checkTopic(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
-    validName(topic);
-    int partitions =
-        OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    int partitions = partitionsOrCreatable(admin, topic, plan, timeoutMs);
     if (partitions < 0) {
-      if (!plan.create()) {
-        throw notCreated(topic);
-      }
-      if (plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
-        throw tooFewPartitions(
-            topic, plan.partitions(), plan); // refused before anything is created
-      }
       create(admin, topic, plan, timeoutMs);
       partitions =
           OffsetQueries.described(admin, topic, timeoutMs)
@@ -292,7 +297,7 @@ public final class Preflight {
     }
   }
 
-  private static void sleep(long ms) {
+  static void sleep(long ms) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
@@ -326,11 +331,7 @@ public final class Preflight {
 
   /** Waits until the created topic has a leader per partition: before, checks and sends fail. */
   private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
-    awaitDescribed(
-            admin,
-            topic,
-            timeoutMs,
-            d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()))
+    awaitDescribed(admin, topic, timeoutMs, TopicBatches::led)
         .orElseThrow(
             () ->
                 new KafkaLoadConfigException(
@@ -355,11 +356,7 @@ public final class Preflight {
 
   private static void create(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
     try {
-      NewTopic t = new NewTopic(topic, plan.partitions(), plan.replicationFactor());
-      if (!plan.createdConfigs().isEmpty()) {
-        t = t.configs(plan.createdConfigs());
-      }
-      admin.createTopics(List.of(t)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
+      admin.createTopics(List.of(plan.newTopic(topic))).all().get(timeoutMs, TimeUnit.MILLISECONDS);
       awaitLeaders(admin, topic, timeoutMs);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {

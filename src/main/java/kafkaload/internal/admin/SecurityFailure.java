@@ -68,22 +68,14 @@ final class SecurityFailure {
               : "the JVM's default truststore (no ssl.truststore.location set)"),
           root);
     }
-    if (anyCause(
-        e,
-        c ->
-            String.valueOf(c.getMessage())
-                .matches("(?s).*(No subject alternative|No name matching).*"))) {
+    if (anyMessage(e, "(?s).*(No subject alternative|No name matching).*")) {
       return prefix
           + "the broker's certificate does not name the host it was reached at (hostname verification, "
           + "ssl.endpoint.identification.algorithm) ("
           + root
           + ")";
     }
-    if (anyCause(
-        e,
-        c ->
-            String.valueOf(c.getMessage())
-                .matches("(?s).*(certificate_required|bad_certificate|unknown_ca).*"))) {
+    if (anyMessage(e, "(?s).*(certificate_required|bad_certificate|unknown_ca).*")) {
       Object store = props.get("ssl.keystore.location");
       return String.format(
           "%sthe broker rejected this client's certificate (%s) (%s)",
@@ -229,6 +221,10 @@ final class SecurityFailure {
       c = c.getCause();
     }
     return c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage());
+  }
+
+  private static boolean anyMessage(Throwable t, String regex) {
+    return anyCause(t, c -> String.valueOf(c.getMessage()).matches(regex));
   }
 
   private static boolean anyCause(Throwable t, Predicate<Throwable> test) {

@@ -13,7 +13,6 @@ import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
@@ -90,18 +89,7 @@ public final class TopicBatches {
     }
     if (!missing.isEmpty()) {
       Preflight.checkReplication("Topics " + named(missing), plan, brokers);
-    }
-    if (!missing.isEmpty() && acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "Topics %s would be created with replication factor %s and %s=%s: with acks=all "
-                  + "every send to them would fail (NotEnoughReplicas). Lower %s or raise the "
-                  + "replication factor",
-              named(missing),
-              plan.replicationFactor(),
-              Preflight.MIN_ISR,
-              plan.minInsyncReplicas(),
-              Preflight.MIN_ISR));
+      Preflight.checkMinInsync("Topics " + named(missing), "them", plan, acksAll);
     }
     refuseSmaller(found, plan);
     return found.values().stream().mapToLong(d -> d.partitions().size()).sum()
@@ -190,15 +178,8 @@ public final class TopicBatches {
   private static void create(Admin admin, List<String> missing, TopicPlan plan, long timeoutMs) {
     Map<String, String> failed = new TreeMap<>();
     for (List<String> batch : batches(missing, BATCH)) {
-      List<NewTopic> asked = new ArrayList<>();
-      for (String t : batch) {
-        NewTopic n = new NewTopic(t, plan.partitions(), plan.replicationFactor());
-        if (!plan.createdConfigs().isEmpty()) {
-          n = n.configs(plan.createdConfigs());
-        }
-        asked.add(n);
-      }
-      Map<String, KafkaFuture<Void>> each = admin.createTopics(asked).values();
+      Map<String, KafkaFuture<Void>> each =
+          admin.createTopics(batch.stream().map(plan::newTopic).toList()).values();
       for (String t : batch) {
         try {
           each.get(t).get(timeoutMs, TimeUnit.MILLISECONDS);
@@ -258,16 +239,12 @@ public final class TopicBatches {
                 "%s topic(s) have a partition without a leader, none more after %s ms: %s",
                 pending.size(), timeoutMs, named(pending)));
       }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new KafkaLoadConfigException("Interrupted during preflight");
-      }
+      Preflight.sleep(100);
     }
   }
 
-  private static boolean led(TopicDescription d) {
+  /** Every partition has a leader: before, checks and sends fail. */
+  static boolean led(TopicDescription d) {
     return d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
   }
 

@@ -68,20 +68,26 @@ final class BrokerNetwork implements AutoCloseable {
   }
 
   private void make() {
-    HostCommand.check(List.of(ip, "link", "add", bridge(), "type", "bridge"));
-    HostCommand.check(List.of(ip, "addr", "add", hostAddress() + "/24", "dev", bridge()));
-    HostCommand.check(List.of(ip, "link", "set", bridge(), "up"));
+    ip("link", "add", bridge(), "type", "bridge");
+    ip("addr", "add", hostAddress() + "/24", "dev", bridge());
+    ip("link", "set", bridge(), "up");
     for (int n = 1; n <= size; n++) {
       String ns = namespace(n);
-      HostCommand.check(List.of(ip, "netns", "add", ns));
-      HostCommand.check(
-          List.of(ip, "link", "add", hostVeth(n), "type", "veth", "peer", "name", ns, "netns", ns));
-      HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "master", bridge()));
-      HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "up"));
-      HostCommand.check(List.of(ip, "-n", ns, "addr", "add", address(n) + "/24", "dev", ns));
-      HostCommand.check(List.of(ip, "-n", ns, "link", "set", ns, "up"));
-      HostCommand.check(List.of(ip, "-n", ns, "link", "set", "lo", "up"));
+      ip("netns", "add", ns);
+      ip("link", "add", hostVeth(n), "type", "veth", "peer", "name", ns, "netns", ns);
+      ip("link", "set", hostVeth(n), "master", bridge());
+      ip("link", "set", hostVeth(n), "up");
+      ip("-n", ns, "addr", "add", address(n) + "/24", "dev", ns);
+      ip("-n", ns, "link", "set", ns, "up");
+      ip("-n", ns, "link", "set", "lo", "up");
     }
+  }
+
+  /** Runs ip with these arguments, or fails naming the command and its output. */
+  private void ip(String... args) {
+    List<String> command = new ArrayList<>(List.of(ip));
+    command.addAll(List.of(args));
+    HostCommand.check(command);
   }
 
   /** Broker n's address, inside its namespace. */
@@ -113,35 +119,24 @@ final class BrokerNetwork implements AutoCloseable {
 
   /** Cuts broker n off from peers, controllers and clients. */
   String cut(int n) {
-    HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "down"));
+    ip("link", "set", hostVeth(n), "down");
     return "link " + hostVeth(n) + " down";
   }
 
   /** Undoes {@link #cut}. */
   void restore(int n) {
-    HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "up"));
+    ip("link", "set", hostVeth(n), "up");
   }
 
   /** Cuts the injector (this namespace) from broker n; the brokers still reach it. */
   String cutClient(int n) {
-    HostCommand.check(
-        List.of(
-            ip,
-            "neigh",
-            "replace",
-            address(n),
-            "lladdr",
-            NOWHERE_MAC,
-            "dev",
-            bridge(),
-            "nud",
-            "permanent"));
+    ip("neigh", "replace", address(n), "lladdr", NOWHERE_MAC, "dev", bridge(), "nud", "permanent");
     return "the injector's packets to " + address(n) + " go nowhere";
   }
 
   /** Undoes {@link #cutClient}: the address is resolved again. */
   void restoreClient(int n) {
-    HostCommand.check(List.of(ip, "neigh", "del", address(n), "dev", bridge()));
+    ip("neigh", "del", address(n), "dev", bridge());
   }
 
   /**

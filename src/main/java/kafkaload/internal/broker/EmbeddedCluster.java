@@ -387,7 +387,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  private static void sleep(long ms) {
+  static void sleep(long ms) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {

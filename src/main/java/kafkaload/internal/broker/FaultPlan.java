@@ -124,11 +124,9 @@ public record FaultPlan(List<Step> steps) {
     }
     for (Step st : steps) {
       if (st.action() == Action.SLOW && st.rate() == null) {
-        throw new KafkaLoadConfigException(
-            "-Dfault.plan: '"
-                + st
-                + "' needs a rate: write slow:N@T+D,rate=R, for example "
-                + "slow:2@20s+10s,rate=1mbit");
+        throw refused(
+            "'%s' needs a rate: write slow:N@T+D,rate=R, for example slow:2@20s+10s,rate=1mbit",
+            st);
       }
     }
     steps.sort(Comparator.comparingLong(Step::atMillis));
@@ -139,39 +137,28 @@ public record FaultPlan(List<Step> steps) {
   private static Step step(String raw, String s) {
     Matcher m = STEP.matcher(s);
     if (!m.matches()) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '" + raw + "' is not a fault step; write " + SYNTAX);
+      throw refused("'%s' is not a fault step; write %s", raw, SYNTAX);
     }
     Action action = Action.valueOf(m.group(1).toUpperCase(Locale.ROOT).replace('-', '_'));
     int broker = Integer.parseInt(m.group(2));
     if (broker < 1) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '" + raw + "': brokers are numbered from 1");
+      throw refused("'%s': brokers are numbered from 1", raw);
     }
     long at = millis(m.group(3), m.group(4));
     if (!action.hasDuration()) {
       if (m.group(5) != null) {
-        throw new KafkaLoadConfigException(
-            "-Dfault.plan: '"
-                + raw
-                + "': a "
-                + action.label()
-                + " has no duration; write "
-                + SYNTAX);
+        throw refused("'%s': a %s has no duration; write %s", raw, action.label(), SYNTAX);
       }
       return new Step(action, broker, at);
     }
     if (m.group(5) == null) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "-Dfault.plan: '%s': a %s lasts a duration D: write %s:N@T+D, for example "
-                  + "%s:%s@%s+10s",
-              raw, action.label(), action.label(), action.label(), broker, formatMillis(at)));
+      throw refused(
+          "'%s': a %s lasts a duration D: write %s:N@T+D, for example %s:%s@%s+10s",
+          raw, action.label(), action.label(), action.label(), broker, formatMillis(at));
     }
     long duration = millis(m.group(5), m.group(6));
     if (duration <= 0) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '" + raw + "': its duration must be above 0, for example +10s");
+      throw refused("'%s': its duration must be above 0, for example +10s", raw);
     }
     return new Step(action, broker, at, duration, null);
   }
@@ -180,20 +167,16 @@ public record FaultPlan(List<Step> steps) {
   private static Step withRate(List<Step> steps, String raw, String rate) {
     Step last = steps.isEmpty() ? null : steps.remove(steps.size() - 1);
     if (last == null || last.action() != Action.SLOW || last.rate() != null) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '"
-              + raw
-              + "' belongs right after a slow step: write slow:N@T+D,rate=R, for example "
-              + "slow:2@20s+10s,rate=1mbit");
+      throw refused(
+          "'%s' belongs right after a slow step: write slow:N@T+D,rate=R, for example"
+              + " slow:2@20s+10s,rate=1mbit",
+          raw);
     }
     if (!RATE.matcher(rate).matches() || rateBitsPerSecond(rate) <= 0) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '"
-              + last
-              + ","
-              + raw
-              + "': the rate is a number and a unit of tc (bit, kbit, mbit, gbit, bps, kbps, "
-              + "mbps, gbps), for example rate=1mbit");
+      throw refused(
+          "'%s,%s': the rate is a number and a unit of tc (bit, kbit, mbit, gbit, bps, kbps,"
+              + " mbps, gbps), for example rate=1mbit",
+          last, raw);
     }
     return new Step(last.action(), last.broker(), last.atMillis(), last.durationMillis(), rate);
   }
@@ -222,20 +205,24 @@ public record FaultPlan(List<Step> steps) {
       for (int j = i + 1; j < sorted.size() && a.action().hasDuration(); j++) {
         Step b = sorted.get(j);
         if (b.action().hasDuration() && b.broker() == a.broker() && b.atMillis() < a.endMillis()) {
-          throw new KafkaLoadConfigException(
-              String.format(
-                  "-Dfault.plan: %s and %s overlap on broker %s (%s to %s, and %s to %s): one "
-                      + "fault with a duration per broker at a time",
-                  a,
-                  b,
-                  a.broker(),
-                  formatMillis(a.atMillis()),
-                  formatMillis(a.endMillis()),
-                  formatMillis(b.atMillis()),
-                  formatMillis(b.endMillis())));
+          throw refused(
+              "%s and %s overlap on broker %s (%s to %s, and %s to %s): one fault with a duration"
+                  + " per broker at a time",
+              a,
+              b,
+              a.broker(),
+              formatMillis(a.atMillis()),
+              formatMillis(a.endMillis()),
+              formatMillis(b.atMillis()),
+              formatMillis(b.endMillis()));
         }
       }
     }
+  }
+
+  /** A malformed plan: "-Dfault.plan: " and why. */
+  private static KafkaLoadConfigException refused(String format, Object... args) {
+    return new KafkaLoadConfigException("-Dfault.plan: " + String.format(format, args));
   }
 
   private static long millis(String value, String unit) {
