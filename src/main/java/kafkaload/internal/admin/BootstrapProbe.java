@@ -66,14 +66,13 @@ final class BootstrapProbe {
         unresolved.add(host);
       }
     }
-    throw new KafkaLoadConfigException(
-        String.format(
-            "Kafka bootstrap '%s': the host%s %s do%s not resolve (UnknownHostException); check"
-                + " -Dkafka.bootstrap.servers (or kafka().bootstrapServers(..)) and the DNS",
-            bootstrap,
-            unresolved.size() == 1 ? "" : "s",
-            String.join(", ", unresolved),
-            unresolved.size() == 1 ? "es" : ""));
+    throw Preflight.refused(
+        "Kafka bootstrap '%s': the host%s %s do%s not resolve (UnknownHostException); check"
+            + " -Dkafka.bootstrap.servers (or kafka().bootstrapServers(..)) and the DNS",
+        bootstrap,
+        unresolved.size() == 1 ? "" : "s",
+        String.join(", ", unresolved),
+        unresolved.size() == 1 ? "es" : "");
   }
 
   private static void checkOne(String address, String host, int port, String protocol) {
@@ -108,15 +107,14 @@ final class BootstrapProbe {
 
   private static KafkaLoadConfigException notKafka(
       String address, boolean tls, byte[] answer, String protocol) {
-    return new KafkaLoadConfigException(
-        String.format(
-            "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
-                + "broker %s; security.protocol=%s",
-            address,
-            tls
-                ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
-                : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)",
-            protocol));
+    return Preflight.refused(
+        "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
+            + "broker %s; security.protocol=%s",
+        address,
+        tls
+            ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
+            : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)",
+        protocol);
   }
 
   /** An ApiVersions v0 request, length-prefixed: every Kafka broker answers it. */

@@ -89,9 +89,7 @@ public final class OffsetQueries {
       throw new KafkaLoadConfigException(
           "Cannot read end offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading end offsets of '" + topic + "'");
+      throw Preflight.interrupted("Interrupted while reading end offsets of '" + topic + "'");
     }
   }
 
@@ -112,9 +110,7 @@ public final class OffsetQueries {
       throw new KafkaLoadConfigException(
           "Cannot read last stable offsets of " + partitions + ": " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading last stable offsets of " + partitions);
+      throw Preflight.interrupted("Interrupted while reading last stable offsets of " + partitions);
     }
   }
 
@@ -143,9 +139,7 @@ public final class OffsetQueries {
       throw new KafkaLoadConfigException(
           "Cannot describe the producers of " + partitions + ": " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while describing the producers of " + partitions);
+      throw Preflight.interrupted("Interrupted while describing the producers of " + partitions);
     }
   }
 
@@ -163,13 +157,12 @@ public final class OffsetQueries {
         return Optional.empty();
       }
       if (e.getCause() instanceof TopicAuthorizationException) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "Topic '%s' is denied to this client by the broker's ACLs (%s): its principal needs"
-                    + " DESCRIBE and WRITE (READ to read back) on the topic, e.g. kafka-acls.sh"
-                    + " --add --allow-principal User:<name> --operation Describe --operation Write"
-                    + " --operation Read --topic %s",
-                topic, Preflight.rootMessage(e), topic));
+        throw Preflight.refused(
+            "Topic '%s' is denied to this client by the broker's ACLs (%s): its principal needs"
+                + " DESCRIBE and WRITE (READ to read back) on the topic, e.g. kafka-acls.sh"
+                + " --add --allow-principal User:<name> --operation Describe --operation Write"
+                + " --operation Read --topic %s",
+            topic, Preflight.rootMessage(e), topic);
       }
       throw new KafkaLoadConfigException(
           "Cannot describe topic '" + topic + "': " + Preflight.rootMessage(e));
@@ -177,8 +170,7 @@ public final class OffsetQueries {
       throw new KafkaLoadConfigException(
           "Describing topic '" + topic + "' timed out after " + timeoutMs + " ms");
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while describing topic '" + topic + "'");
+      throw Preflight.interrupted("Interrupted while describing topic '" + topic + "'");
     }
   }
 }

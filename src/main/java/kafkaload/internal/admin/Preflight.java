@@ -59,9 +59,7 @@ public final class Preflight {
     } catch (TimeoutException e) {
       throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
+      throw interrupted("Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
     }
   }
 
@@ -105,24 +103,22 @@ public final class Preflight {
    */
   public static void checkReplication(String what, TopicPlan plan, int brokers) {
     if (plan.replicationFactor() > brokers) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s would be created with replication factor %s but the cluster has %s broker(s):"
-                  + " lower -Dtopic.replication (createTopic(partitions, replicationFactor) in"
-                  + " code) to at most %s, or add brokers",
-              what, plan.replicationFactor(), brokers, brokers));
+      throw refused(
+          "%s would be created with replication factor %s but the cluster has %s broker(s):"
+              + " lower -Dtopic.replication (createTopic(partitions, replicationFactor) in"
+              + " code) to at most %s, or add brokers",
+          what, plan.replicationFactor(), brokers, brokers);
     }
   }
 
   /** With acks=all, a topic to create with fewer replicas than its min.insync.replicas: refused. */
   static void checkMinInsync(String what, String pronoun, TopicPlan plan, boolean acksAll) {
     if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s would be created with replication factor %s and %s=%s: with acks=all every send"
-                  + " to %s would fail (NotEnoughReplicas). Lower %s or raise the replication"
-                  + " factor",
-              what, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), pronoun, MIN_ISR));
+      throw refused(
+          "%s would be created with replication factor %s and %s=%s: with acks=all every send"
+              + " to %s would fail (NotEnoughReplicas). Lower %s or raise the replication"
+              + " factor",
+          what, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), pronoun, MIN_ISR);
     }
   }
 
@@ -217,20 +213,19 @@ public final class Preflight {
     int minIsr = Integer.parseInt(topicConfig(admin, topic, timeoutMs).get(MIN_ISR).value());
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "Topic '%s' partition %s has %s in-sync replica(s) %s of %s %s, fewer than "
-                    + "its %s=%s: with acks=all every send to it would fail (NotEnoughReplicas). "
-                    + "Bring the replicas back, or lower %s",
-                topic,
-                p.partition(),
-                p.isr().size(),
-                ids(p.isr()),
-                p.replicas().size(),
-                ids(p.replicas()),
-                MIN_ISR,
-                minIsr,
-                MIN_ISR));
+        throw refused(
+            "Topic '%s' partition %s has %s in-sync replica(s) %s of %s %s, fewer than "
+                + "its %s=%s: with acks=all every send to it would fail (NotEnoughReplicas). "
+                + "Bring the replicas back, or lower %s",
+            topic,
+            p.partition(),
+            p.isr().size(),
+            ids(p.isr()),
+            p.replicas().size(),
+            ids(p.replicas()),
+            MIN_ISR,
+            minIsr,
+            MIN_ISR);
       }
     }
     LOG.info(
@@ -291,19 +286,27 @@ public final class Preflight {
       throw new KafkaLoadConfigException(
           "Cannot read the configuration of topic '" + topic + "': " + rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading the configuration of '" + topic + "'");
+      throw interrupted("Interrupted while reading the configuration of '" + topic + "'");
     }
+  }
+
+  /** A refusal of the run: the format filled with the args. */
+  static KafkaLoadConfigException refused(String format, Object... args) {
+    return new KafkaLoadConfigException(String.format(format, args));
   }
 
   static void sleep(long ms) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted during preflight");
+      throw interrupted("Interrupted during preflight");
     }
+  }
+
+  /** Keeps the thread's interrupt, and refuses the run with {@code message}. */
+  static KafkaLoadConfigException interrupted(String message) {
+    Thread.currentThread().interrupt();
+    return new KafkaLoadConfigException(message);
   }
 
   public static String ids(List<Node> nodes) {
@@ -334,11 +337,9 @@ public final class Preflight {
     awaitDescribed(admin, topic, timeoutMs, TopicBatches::led)
         .orElseThrow(
             () ->
-                new KafkaLoadConfigException(
-                    String.format(
-                        "Topic '%s' was created but not every partition has a leader after "
-                            + "%s ms",
-                        topic, timeoutMs)));
+                refused(
+                    "Topic '%s' was created but not every partition has a leader after " + "%s ms",
+                    topic, timeoutMs));
   }
 
   /** Describes the topic until it is there and {@code ready}, within the bound; else empty. */
@@ -360,30 +361,26 @@ public final class Preflight {
       awaitLeaders(admin, topic, timeoutMs);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "Cannot create topic '%s' with %s partitions, replication factor %s%s: %s%s",
-                topic,
-                plan.partitions(),
-                plan.replicationFactor(),
-                plan.minInsyncReplicas() > 0
-                    ? ", min.insync.replicas " + plan.minInsyncReplicas()
-                    : "",
-                rootMessage(e),
-                e.getCause() instanceof InvalidReplicationFactorException
-                    ? " (for more embedded brokers: kafka().embeddedBrokers("
-                        + plan.replicationFactor()
-                        + "), or -Dkafka.embedded.brokers="
-                        + plan.replicationFactor()
-                        + ")"
-                    : ""));
+        throw refused(
+            "Cannot create topic '%s' with %s partitions, replication factor %s%s: %s%s",
+            topic,
+            plan.partitions(),
+            plan.replicationFactor(),
+            plan.minInsyncReplicas() > 0 ? ", min.insync.replicas " + plan.minInsyncReplicas() : "",
+            rootMessage(e),
+            e.getCause() instanceof InvalidReplicationFactorException
+                ? " (for more embedded brokers: kafka().embeddedBrokers("
+                    + plan.replicationFactor()
+                    + "), or -Dkafka.embedded.brokers="
+                    + plan.replicationFactor()
+                    + ")"
+                : "");
       }
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
           "Creating topic '" + topic + "' timed out after " + timeoutMs + " ms");
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while creating topic '" + topic + "'");
+      throw interrupted("Interrupted while creating topic '" + topic + "'");
     }
   }
 

@@ -80,12 +80,11 @@ public final class TopicBatches {
     Map<String, TopicDescription> found = describe(admin, topics, timeoutMs);
     List<String> missing = topics.stream().filter(t -> !found.containsKey(t)).toList();
     if (!missing.isEmpty() && !plan.create()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s of the run's %s topics do not exist: %s. Create them first, or let the protocol "
-                  + "create them: kafka().topics(prefix, n).createTopic(partitions, "
-                  + "replicationFactor) (in the shipped simulations: -Dtopic.create=true)",
-              missing.size(), topics.size(), named(missing)));
+      throw Preflight.refused(
+          "%s of the run's %s topics do not exist: %s. Create them first, or let the protocol "
+              + "create them: kafka().topics(prefix, n).createTopic(partitions, "
+              + "replicationFactor) (in the shipped simulations: -Dtopic.create=true)",
+          missing.size(), topics.size(), named(missing));
     }
     if (!missing.isEmpty()) {
       Preflight.checkReplication("Topics " + named(missing), plan, brokers);
@@ -150,11 +149,10 @@ public final class TopicBatches {
             .sorted()
             .toList();
     if (!smaller.isEmpty()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s topic(s) already exist with fewer partitions than the %s planned: %s. Delete "
-                  + "them, or plan as many partitions as they have",
-              smaller.size(), plan.partitions(), listed(smaller)));
+      throw Preflight.refused(
+          "%s topic(s) already exist with fewer partitions than the %s planned: %s. Delete "
+              + "them, or plan as many partitions as they have",
+          smaller.size(), plan.partitions(), listed(smaller));
     }
   }
 
@@ -190,8 +188,7 @@ public final class TopicBatches {
         } catch (TimeoutException e) {
           failed.put(t, "timed out after " + timeoutMs + " ms");
         } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new KafkaLoadConfigException("Interrupted while creating topics");
+          throw Preflight.interrupted("Interrupted while creating topics");
         }
       }
     }
@@ -200,14 +197,13 @@ public final class TopicBatches {
           failed.entrySet().stream()
               .map(e -> "'" + e.getKey() + "' (" + e.getValue() + ")")
               .toList();
-      throw new KafkaLoadConfigException(
-          String.format(
-              "Cannot create %s of %s topics with %s partitions, replication factor %s: %s",
-              failed.size(),
-              missing.size(),
-              plan.partitions(),
-              plan.replicationFactor(),
-              listed(named)));
+      throw Preflight.refused(
+          "Cannot create %s of %s topics with %s partitions, replication factor %s: %s",
+          failed.size(),
+          missing.size(),
+          plan.partitions(),
+          plan.replicationFactor(),
+          listed(named));
     }
   }
 
@@ -234,10 +230,9 @@ public final class TopicBatches {
         return ordered;
       }
       if (System.nanoTime() > deadline) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "%s topic(s) have a partition without a leader, none more after %s ms: %s",
-                pending.size(), timeoutMs, named(pending)));
+        throw Preflight.refused(
+            "%s topic(s) have a partition without a leader, none more after %s ms: %s",
+            pending.size(), timeoutMs, named(pending));
       }
       Preflight.sleep(100);
     }
@@ -294,8 +289,7 @@ public final class TopicBatches {
     } catch (TimeoutException e) {
       throw refusal.apply(e);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted during preflight");
+      throw Preflight.interrupted("Interrupted during preflight");
     }
   }
 }

@@ -400,11 +400,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   @Override
   public void close() {
     destroy();
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException alreadyShuttingDown) {
-      // the hook is running or has run
-    }
+    EmbeddedKafka.removeShutdownHook(shutdownHook);
   }
 
   private synchronized void destroy() {

@@ -231,8 +231,13 @@ public final class EmbeddedKafka implements AutoCloseable {
   @Override
   public void close() {
     stopQuietly();
+    removeShutdownHook(shutdownHook);
+  }
+
+  /** Removes the hook, unless the JVM is already running it. */
+  static void removeShutdownHook(Thread hook) {
     try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException alreadyShuttingDown) {
       // the hook is running or has run; nothing to remove
     }

@@ -85,7 +85,6 @@ record MergedReconciliation(
     RunLedger ledger =
         RunLedger.merged(
             runId == null ? null : new RunIdentity(runId), baselines, starts, unreported);
-    boolean anySaturated = false;
     List<String> saturation = new ArrayList<>();
     for (InjectorFolder f : complete) {
       if (f.summary() == null) {
@@ -107,7 +106,6 @@ record MergedReconciliation(
         Semantics.all().forEach(s -> s.intoMergedLedger(p.distributed(), ledger));
       }
       if (f.summary().injector() != null && f.summary().injector().saturated()) {
-        anySaturated = true;
         saturation.add("injector " + f.index() + ": " + f.summary().injector().reasons());
       }
     }
@@ -141,7 +139,7 @@ record MergedReconciliation(
         w.request(
             ReconcileSpec.INJECTOR_REQUEST,
             at,
-            anySaturated ? "saturated: " + String.join("; ", saturation) : null);
+            !saturation.isEmpty() ? "saturated: " + String.join("; ", saturation) : null);
       }
     }
     return new MergedReconciliation(
