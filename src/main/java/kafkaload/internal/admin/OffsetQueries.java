@@ -79,13 +79,10 @@ public final class OffsetQueries {
           .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
       return Optional.of(
           new TopicOffsets(String.valueOf(d.topicId()), out, System.currentTimeMillis()));
-    } catch (ExecutionException e) {
+    } catch (ExecutionException | TimeoutException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
         return Optional.empty(); // deleted between the describe and the offsets
       }
-      throw new KafkaLoadConfigException(
-          "Cannot read end offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
-    } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
           "Cannot read end offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {

@@ -1,6 +1,5 @@
 package kafkaload.internal.admin;
 
-import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -44,19 +43,16 @@ public final class Preflight {
     String bootstrap = connection.bootstrap();
     long timeoutMs = connection.timeoutMs();
     try {
-      Collection<Node> nodes =
-          admin
-              .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
-              .nodes()
-              .get(timeoutMs + 2000, TimeUnit.MILLISECONDS);
-      return nodes.size();
-    } catch (ExecutionException e) {
+      return admin
+          .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
+          .nodes()
+          .get(timeoutMs + 2000, TimeUnit.MILLISECONDS)
+          .size();
+    } catch (ExecutionException | TimeoutException e) {
       if (e.getCause() instanceof AuthenticationException a) {
         throw new KafkaLoadConfigException(
             SecurityFailure.describe(a, bootstrap, connection.clientProperties()), a);
       }
-      throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
-    } catch (TimeoutException e) {
       throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
     } catch (InterruptedException e) {
       throw interrupted("Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");

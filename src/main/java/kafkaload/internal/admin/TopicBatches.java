@@ -9,7 +9,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
@@ -275,19 +274,14 @@ public final class TopicBatches {
   /** The future's value; {@code missing} when the topic is unknown; else a refusal naming it. */
   private static <T> T await(
       KafkaFuture<T> f, String topic, String what, long timeoutMs, T missing) {
-    Function<Exception, KafkaLoadConfigException> refusal =
-        e ->
-            new KafkaLoadConfigException(
-                "Cannot " + what + " topic '" + topic + "': " + Preflight.rootMessage(e));
     try {
       return f.get(timeoutMs, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
+    } catch (ExecutionException | TimeoutException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
         return missing;
       }
-      throw refusal.apply(e);
-    } catch (TimeoutException e) {
-      throw refusal.apply(e);
+      throw new KafkaLoadConfigException(
+          "Cannot " + what + " topic '" + topic + "': " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
       throw Preflight.interrupted("Interrupted during preflight");
     }
