@@ -16,6 +16,7 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.Node;
@@ -116,21 +117,20 @@ public final class OffsetQueries {
       Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
     Map<TopicPartition, Map<Long, Long>> out = new HashMap<>();
     try {
-      admin
-          .describeProducers(partitions)
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
-          .forEach(
-              (tp, d) -> {
-                Map<Long, Long> open = new TreeMap<>();
-                d.activeProducers()
-                    .forEach(
-                        state ->
-                            state
-                                .currentTransactionStartOffset()
-                                .ifPresent(start -> open.put(state.producerId(), start)));
-                out.put(tp, open);
-              });
+      for (var d :
+          admin
+              .describeProducers(partitions)
+              .all()
+              .get(timeoutMs, TimeUnit.MILLISECONDS)
+              .entrySet()) {
+        Map<Long, Long> open = new TreeMap<>();
+        for (ProducerState state : d.getValue().activeProducers()) {
+          state
+              .currentTransactionStartOffset()
+              .ifPresent(start -> open.put(state.producerId(), start));
+        }
+        out.put(d.getKey(), open);
+      }
       return out;
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(

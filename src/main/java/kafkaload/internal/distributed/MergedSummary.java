@@ -109,12 +109,15 @@ final class MergedSummary {
             ts.stream().mapToLong(Throughput::lateReplies).sum(),
             ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
 
-    Map<String, long[]> parts = new TreeMap<>();
+    // By topic, then partition: the order the rows are shown in.
+    Map<String, Map<Integer, long[]>> parts = new TreeMap<>();
     Map<String, Long> topicTotals = new TreeMap<>();
     for (ProtocolResults p : ps) {
       for (ProtocolResults.PartitionShare row : p.sends().partitions()) {
         long[] c =
-            parts.computeIfAbsent(row.topic() + "\u0000" + row.partition(), key -> new long[2]);
+            parts
+                .computeIfAbsent(row.topic(), t -> new TreeMap<>())
+                .computeIfAbsent(row.partition(), k -> new long[2]);
         c[0] += row.records();
         c[1] += row.bytes();
         topicTotals.merge(row.topic(), row.records(), Long::sum);
@@ -122,19 +125,16 @@ final class MergedSummary {
     }
     List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
     parts.forEach(
-        (key, c) -> {
-          String[] tp = key.split("\u0000");
-          partitions.add(
-              new ProtocolResults.PartitionShare(
-                  tp[0],
-                  Integer.parseInt(tp[1]),
-                  c[0],
-                  c[1],
-                  100.0 * c[0] / Math.max(1, topicTotals.get(tp[0]))));
-        });
-    partitions.sort(
-        Comparator.comparing(ProtocolResults.PartitionShare::topic)
-            .thenComparingInt(ProtocolResults.PartitionShare::partition));
+        (topic, byPartition) ->
+            byPartition.forEach(
+                (partition, c) ->
+                    partitions.add(
+                        new ProtocolResults.PartitionShare(
+                            topic,
+                            partition,
+                            c[0],
+                            c[1],
+                            100.0 * c[0] / Math.max(1, topicTotals.get(topic))))));
     List<ProtocolResults.Fault> faults = new ArrayList<>();
     ps.forEach(p -> faults.addAll(p.faults()));
     return ProtocolAssembly.of(

@@ -26,6 +26,7 @@ import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.TopicOffsets;
 import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
@@ -320,14 +321,11 @@ public final class RunSummary {
    */
   private static ProtocolResults.Distributed distributed(RunLedger ledger) {
     Map<String, ProtocolResults.Baseline> baselines = new TreeMap<>();
-    ledger
-        .baselines()
-        .taken()
-        .forEach(
-            (topic, o) ->
-                baselines.put(
-                    topic,
-                    new ProtocolResults.Baseline(o.topicId(), o.endOffsets(), o.atMillis())));
+    for (var e : ledger.baselines().taken().entrySet()) {
+      TopicOffsets o = e.getValue();
+      baselines.put(
+          e.getKey(), new ProtocolResults.Baseline(o.topicId(), o.endOffsets(), o.atMillis()));
+    }
     return new ProtocolResults.Distributed(
         ledger.injector().index(),
         ledger.injector().count(),
