@@ -60,15 +60,11 @@ public final class Preflight {
   }
 
   private static KafkaLoadConfigException unanswered(
-      String bootstrap, long timeoutMs, Exception e, java.util.Map<String, ?> props) {
-    return new KafkaLoadConfigException(
-        "Kafka bootstrap '"
-            + bootstrap
-            + "' did not answer within "
-            + timeoutMs / 1000.0
-            + " s (set -Dkafka.bootstrap.servers, or leave it unset for the embedded broker): "
-            + rootMessage(e)
-            + SecurityFailure.retriedLoginHint(props));
+      String bootstrap, long timeoutMs, Exception e, Map<String, ?> props) {
+    return refused(
+        "Kafka bootstrap '%s' did not answer within %s s (set -Dkafka.bootstrap.servers, or leave"
+            + " it unset for the embedded broker): %s%s",
+        bootstrap, timeoutMs / 1000.0, rootMessage(e), SecurityFailure.retriedLoginHint(props));
   }
 
   /**
@@ -145,14 +141,11 @@ public final class Preflight {
   }
 
   private static KafkaLoadConfigException notCreated(String topic) {
-    return new KafkaLoadConfigException(
-        "Topic '"
-            + topic
-            + "' does not exist. Create it first, or let the "
-            + "protocol create it: kafka().topic(\""
-            + topic
-            + "\").createTopic(partitions, replicationFactor) (in the "
-            + "shipped simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
+    return refused(
+        "Topic '%s' does not exist. Create it first, or let the protocol create it:"
+            + " kafka().topic(\"%s\").createTopic(partitions, replicationFactor) (in the shipped"
+            + " simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)",
+        topic, topic);
   }
 
   private static String fewPartitions(String topic, int partitions, TopicPlan plan) {
@@ -321,11 +314,10 @@ public final class Preflight {
 
   /** The error of a topic the run needs that does not exist. */
   public static KafkaLoadConfigException missing(String topic) {
-    return new KafkaLoadConfigException(
-        "Topic '"
-            + topic
-            + "' does not exist (this tool never lets the broker "
-            + "auto-create a topic with its default partition count: create it first)");
+    return refused(
+        "Topic '%s' does not exist (this tool never lets the broker auto-create a topic with its"
+            + " default partition count: create it first)",
+        topic);
   }
 
   /** Waits until the created topic has a leader per partition: before, checks and sends fail. */

@@ -72,12 +72,9 @@ public final class SimulationLogs {
       throw new Refused(
           m.contains(log.toString())
               ? m.replace("assertion failed: ", "")
-              : log
-                  + ": not a readable Gatling "
-                  + GatlingVersion.ThisVersion().fullVersion()
-                  + " simulation.log ("
-                  + m
-                  + ")");
+              : String.format(
+                  "%s: not a readable Gatling %s simulation.log (%s)",
+                  log, GatlingVersion.ThisVersion().fullVersion(), m));
     }
   }
 
