@@ -282,19 +282,19 @@ final class BrokerNetwork implements AutoCloseable {
       return;
     }
     for (String line : HostCommand.run(List.of(ip, "netns", "list")).output().split("\n")) {
-      String name = line.trim().split("\\s+")[0];
-      if (leftover(name)) {
-        LOG.info("Removing network namespace {} left by an earlier run", name);
-        HostCommand.run(List.of(ip, "netns", "del", name));
-      }
+      removeLeftover(ip, "netns", "namespace", line.trim().split("\\s+")[0]);
     }
     for (String line : HostCommand.run(List.of(ip, "-o", "link", "show")).output().split("\n")) {
       String[] parts = line.split(":\\s+", 3);
-      String name = parts.length < 2 ? "" : parts[1].split("@")[0];
-      if (leftover(name)) {
-        LOG.info("Removing network link {} left by an earlier run", name);
-        HostCommand.run(List.of(ip, "link", "del", name));
-      }
+      removeLeftover(ip, "link", "link", parts.length < 2 ? "" : parts[1].split("@")[0]);
+    }
+  }
+
+  /** Deletes the namespace or link {@code name} when it is a dead JVM's. */
+  private static void removeLeftover(String ip, String object, String kind, String name) {
+    if (leftover(name)) {
+      LOG.info("Removing network {} {} left by an earlier run", kind, name);
+      HostCommand.run(List.of(ip, object, "del", name));
     }
   }
 

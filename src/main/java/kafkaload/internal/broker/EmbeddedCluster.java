@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -408,16 +409,10 @@ public final class EmbeddedCluster implements AutoCloseable {
       return;
     }
     closed = true;
-    for (NodeProcess n : nodes) {
-      if (n.process != null) {
-        n.process.destroyForcibly();
-      }
-    }
-    for (NodeProcess n : nodes) {
-      if (n.process != null) {
-        waitForExit(n.process, Duration.ofSeconds(10));
-      }
-    }
+    // All killed first, then each waited for: the nodes die together.
+    List<Process> started = nodes.stream().map(n -> n.process).filter(Objects::nonNull).toList();
+    started.forEach(Process::destroyForcibly);
+    started.forEach(p -> waitForExit(p, Duration.ofSeconds(10)));
     EmbeddedKafka.deleteRecursively(dir);
     if (network != null) {
       network.close();
