@@ -95,15 +95,12 @@ record MergedReconciliation(
         ledger.delivery().ackedElsewhere(row.topic(), row.partition(), row.records(), row.bytes());
       }
       ledger.delivery().inFlightElsewhere(p.sends().throughput().inFlightAtEnd());
-      String ko =
-          p.distributed() == null || p.distributed().koSequences() == null
-              ? ""
-              : p.distributed().koSequences();
-      if (!ko.isEmpty()) {
-        ledger.delivery().failedElsewhere(Base64.getDecoder().decode(ko));
+      ProtocolResults.Distributed d = p.distributed();
+      if (d != null && d.koSequences() != null && !d.koSequences().isEmpty()) {
+        ledger.delivery().failedElsewhere(Base64.getDecoder().decode(d.koSequences()));
       }
-      if (p.distributed() != null) {
-        Semantics.all().forEach(s -> s.intoMergedLedger(p.distributed(), ledger));
+      if (d != null) {
+        Semantics.all().forEach(s -> s.intoMergedLedger(d, ledger));
       }
       if (f.summary().injector() != null && f.summary().injector().saturated()) {
         saturation.add("injector " + f.index() + ": " + f.summary().injector().reasons());
