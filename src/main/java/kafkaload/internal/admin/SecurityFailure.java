@@ -22,10 +22,10 @@ final class SecurityFailure {
     if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.OAUTHBEARER)) {
       return oneLine(
           String.format(
-              "SASL/OAUTHBEARER authentication failed on %s for client '%s': the broker refused the"
-                  + " token from %s (%s). An expired token, or one whose audience, issuer or signing"
-                  + " key the broker does not accept (its sasl.oauthbearer.expected.* and JWKS"
-                  + " settings)",
+              "SASL/OAUTHBEARER authentication failed on %s for client '%s': the broker refused"
+                  + " the token from %s (%s). An expired token, or one whose audience, issuer or"
+                  + " signing key the broker does not accept (its sasl.oauthbearer.expected.* and"
+                  + " JWKS settings)",
               bootstrap,
               props.get(SaslLogins.CLIENT_ID),
               props.get(SaslLogins.TOKEN_ENDPOINT_URL),
