@@ -1,10 +1,10 @@
 package kafkaload.internal.broker;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,9 +85,11 @@ final class BrokerNetwork implements AutoCloseable {
 
   /** Runs ip with these arguments, or fails naming the command and its output. */
   private void ip(String... args) {
-    List<String> command = new ArrayList<>(List.of(ip));
-    command.addAll(List.of(args));
-    HostCommand.check(command);
+    HostCommand.check(concat(List.of(ip), List.of(args)));
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    return Stream.concat(a.stream(), b.stream()).toList();
   }
 
   /** Broker n's address, inside its namespace. */
@@ -180,14 +182,10 @@ final class BrokerNetwork implements AutoCloseable {
     long burst = Math.max(16 * 1024, FaultPlan.rateBitsPerSecond(rate) / 8 / 50);
     List<String> tbf =
         List.of("root", "tbf", "rate", rate, "burst", String.valueOf(burst), "latency", "400ms");
-    List<String> host = new ArrayList<>(List.of(tc, "qdisc", "add", "dev", hostVeth(n)));
-    host.addAll(tbf);
-    HostCommand.check(host);
-    List<String> inner = new ArrayList<>(List.of(tc, "-n", namespace(n), "qdisc", "add", "dev"));
-    inner.add(namespace(n));
-    inner.addAll(tbf);
+    HostCommand.check(concat(List.of(tc, "qdisc", "add", "dev", hostVeth(n)), tbf));
     try {
-      HostCommand.check(inner);
+      HostCommand.check(
+          concat(List.of(tc, "-n", namespace(n), "qdisc", "add", "dev", namespace(n)), tbf));
     } catch (RuntimeException e) {
       HostCommand.run(List.of(tc, "qdisc", "del", "dev", hostVeth(n), "root"));
       throw e;
