@@ -1,12 +1,10 @@
 package kafkaload.internal.admin;
 
 import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -68,14 +66,13 @@ final class BootstrapProbe {
         unresolved.add(host);
       }
     }
-    throw new KafkaLoadConfigException(
-        String.format(
-            "Kafka bootstrap '%s': the host%s %s do%s not resolve (UnknownHostException); check"
-                + " -Dkafka.bootstrap.servers (or kafka().bootstrapServers(..)) and the DNS",
-            bootstrap,
-            unresolved.size() == 1 ? "" : "s",
-            String.join(", ", unresolved),
-            unresolved.size() == 1 ? "es" : ""));
+    throw Preflight.refused(
+        "Kafka bootstrap '%s': the host%s %s do%s not resolve (UnknownHostException); check"
+            + " -Dkafka.bootstrap.servers (or kafka().bootstrapServers(..)) and the DNS",
+        bootstrap,
+        unresolved.size() == 1 ? "" : "s",
+        String.join(", ", unresolved),
+        unresolved.size() == 1 ? "es" : "");
   }
 
   private static void checkOne(String address, String host, int port, String protocol) {
@@ -91,17 +88,12 @@ final class BootstrapProbe {
       s.getOutputStream().flush();
       answer = new byte[8];
       new DataInputStream(s.getInputStream()).readFully(answer);
-    } catch (SocketTimeoutException | EOFException silentOrClosed) {
+    } catch (IOException | RuntimeException silentClosedOrReset) {
       // A TLS listener drops a plaintext request without a word: ask it in TLS.
       if (TlsProbe.speaksTls(host, port, TIMEOUT_MS)) {
-        throw notKafka(address, true, answerless(), protocol);
+        throw notKafka(address, true, new byte[0], protocol);
       }
       return; // not conclusive: the client's own timeout reports it
-    } catch (IOException | RuntimeException reset) {
-      if (TlsProbe.speaksTls(host, port, TIMEOUT_MS)) {
-        throw notKafka(address, true, answerless(), protocol);
-      }
-      return;
     }
     ByteBuffer b = ByteBuffer.wrap(answer);
     int size = b.getInt();
@@ -113,21 +105,16 @@ final class BootstrapProbe {
     throw notKafka(address, tls, answer, protocol);
   }
 
-  private static byte[] answerless() {
-    return new byte[0];
-  }
-
   private static KafkaLoadConfigException notKafka(
       String address, boolean tls, byte[] answer, String protocol) {
-    return new KafkaLoadConfigException(
-        String.format(
-            "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
-                + "broker %s; security.protocol=%s",
-            address,
-            tls
-                ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
-                : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)",
-            protocol));
+    return Preflight.refused(
+        "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
+            + "broker %s; security.protocol=%s",
+        address,
+        tls
+            ? "(it speaks TLS: set security.protocol=SSL or SASL_SSL)"
+            : "(it answered \"" + printable(answer) + "\"; is it a Kafka listener?)",
+        protocol);
   }
 
   /** An ApiVersions v0 request, length-prefixed: every Kafka broker answers it. */

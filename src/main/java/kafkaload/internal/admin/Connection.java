@@ -33,12 +33,9 @@ public record Connection(String bootstrap, Map<String, Object> clientProperties,
   /** bootstrap.servers and the security settings: the base of an admin or consumer client. */
   public Properties properties() {
     Properties p = new Properties();
-    clientProperties.forEach(
-        (k, v) -> {
-          if (isSecuritySetting(k)) {
-            p.put(k, v);
-          }
-        });
+    clientProperties.entrySet().stream()
+        .filter(e -> isSecuritySetting(e.getKey()))
+        .forEach(e -> p.put(e.getKey(), e.getValue()));
     p.put("bootstrap.servers", bootstrap);
     return p;
   }

@@ -16,6 +16,7 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.Node;
@@ -79,19 +80,14 @@ public final class OffsetQueries {
           .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
       return Optional.of(
           new TopicOffsets(String.valueOf(d.topicId()), out, System.currentTimeMillis()));
-    } catch (ExecutionException e) {
+    } catch (ExecutionException | TimeoutException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
         return Optional.empty(); // deleted between the describe and the offsets
       }
       throw new KafkaLoadConfigException(
           "Cannot read end offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
-    } catch (TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot read end offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading end offsets of '" + topic + "'");
+      throw Preflight.interrupted("Interrupted while reading end offsets of '" + topic + "'");
     }
   }
 
@@ -112,9 +108,7 @@ public final class OffsetQueries {
       throw new KafkaLoadConfigException(
           "Cannot read last stable offsets of " + partitions + ": " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading last stable offsets of " + partitions);
+      throw Preflight.interrupted("Interrupted while reading last stable offsets of " + partitions);
     }
   }
 
@@ -123,29 +117,26 @@ public final class OffsetQueries {
       Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
     Map<TopicPartition, Map<Long, Long>> out = new HashMap<>();
     try {
-      admin
-          .describeProducers(partitions)
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
-          .forEach(
-              (tp, d) -> {
-                Map<Long, Long> open = new TreeMap<>();
-                d.activeProducers()
-                    .forEach(
-                        state ->
-                            state
-                                .currentTransactionStartOffset()
-                                .ifPresent(start -> open.put(state.producerId(), start)));
-                out.put(tp, open);
-              });
+      for (var d :
+          admin
+              .describeProducers(partitions)
+              .all()
+              .get(timeoutMs, TimeUnit.MILLISECONDS)
+              .entrySet()) {
+        Map<Long, Long> open = new TreeMap<>();
+        for (ProducerState state : d.getValue().activeProducers()) {
+          state
+              .currentTransactionStartOffset()
+              .ifPresent(start -> open.put(state.producerId(), start));
+        }
+        out.put(d.getKey(), open);
+      }
       return out;
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(
           "Cannot describe the producers of " + partitions + ": " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while describing the producers of " + partitions);
+      throw Preflight.interrupted("Interrupted while describing the producers of " + partitions);
     }
   }
 
@@ -163,13 +154,12 @@ public final class OffsetQueries {
         return Optional.empty();
       }
       if (e.getCause() instanceof TopicAuthorizationException) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "Topic '%s' is denied to this client by the broker's ACLs (%s): its principal needs"
-                    + " DESCRIBE and WRITE (READ to read back) on the topic, e.g. kafka-acls.sh"
-                    + " --add --allow-principal User:<name> --operation Describe --operation Write"
-                    + " --operation Read --topic %s",
-                topic, Preflight.rootMessage(e), topic));
+        throw Preflight.refused(
+            "Topic '%s' is denied to this client by the broker's ACLs (%s): its principal needs"
+                + " DESCRIBE and WRITE (READ to read back) on the topic, e.g. kafka-acls.sh"
+                + " --add --allow-principal User:<name> --operation Describe --operation Write"
+                + " --operation Read --topic %s",
+            topic, Preflight.rootMessage(e), topic);
       }
       throw new KafkaLoadConfigException(
           "Cannot describe topic '" + topic + "': " + Preflight.rootMessage(e));
@@ -177,8 +167,7 @@ public final class OffsetQueries {
       throw new KafkaLoadConfigException(
           "Describing topic '" + topic + "' timed out after " + timeoutMs + " ms");
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while describing topic '" + topic + "'");
+      throw Preflight.interrupted("Interrupted while describing topic '" + topic + "'");
     }
   }
 }

@@ -50,9 +50,7 @@ public final class Prefill {
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException("Cannot read the offsets of topic '" + topic + "': " + e);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading the offsets of topic '" + topic + "'");
+      throw Preflight.interrupted("Interrupted while reading the offsets of topic '" + topic + "'");
     }
   }
 
@@ -113,11 +111,10 @@ public final class Prefill {
   /** More consumers than partitions: the extra ones would idle, the figures describe fewer. */
   public static void checkConsumers(String topic, int partitions, int consumers) {
     if (consumers > partitions) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "-Dconsumer.threads=%s is more than the %s partitions of topic '%s': the extra "
-                  + "consumers would sit idle",
-              consumers, partitions, topic));
+      throw Preflight.refused(
+          "-Dconsumer.threads=%s is more than the %s partitions of topic '%s': the extra "
+              + "consumers would sit idle",
+          consumers, partitions, topic);
     }
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload.internal.admin;
 
-import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,6 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -45,37 +43,28 @@ public final class Preflight {
     String bootstrap = connection.bootstrap();
     long timeoutMs = connection.timeoutMs();
     try {
-      Collection<Node> nodes =
-          admin
-              .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
-              .nodes()
-              .get(timeoutMs + 2000, TimeUnit.MILLISECONDS);
-      return nodes.size();
-    } catch (ExecutionException e) {
+      return admin
+          .describeCluster(new DescribeClusterOptions().timeoutMs((int) timeoutMs))
+          .nodes()
+          .get(timeoutMs + 2000, TimeUnit.MILLISECONDS)
+          .size();
+    } catch (ExecutionException | TimeoutException e) {
       if (e.getCause() instanceof AuthenticationException a) {
         throw new KafkaLoadConfigException(
             SecurityFailure.describe(a, bootstrap, connection.clientProperties()), a);
       }
       throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
-    } catch (TimeoutException e) {
-      throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
+      throw interrupted("Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
     }
   }
 
   private static KafkaLoadConfigException unanswered(
-      String bootstrap, long timeoutMs, Exception e, java.util.Map<String, ?> props) {
-    return new KafkaLoadConfigException(
-        "Kafka bootstrap '"
-            + bootstrap
-            + "' did not answer within "
-            + timeoutMs / 1000.0
-            + " s (set -Dkafka.bootstrap.servers, or leave it unset for the embedded broker): "
-            + rootMessage(e)
-            + SecurityFailure.retriedLoginHint(props));
+      String bootstrap, long timeoutMs, Exception e, Map<String, ?> props) {
+    return refused(
+        "Kafka bootstrap '%s' did not answer within %s s (set -Dkafka.bootstrap.servers, or leave"
+            + " it unset for the embedded broker): %s%s",
+        bootstrap, timeoutMs / 1000.0, rootMessage(e), SecurityFailure.retriedLoginHint(props));
   }
 
   /**
@@ -91,27 +80,12 @@ public final class Preflight {
   /** As above, and a topic to create has no more replicas than the cluster's brokers. */
   public static int checkPlan(
       Admin admin, String topic, TopicPlan plan, long timeoutMs, boolean acksAll, int brokers) {
-    validName(topic);
-    int partitions =
-        OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    int partitions = partitionsOrCreatable(admin, topic, plan, timeoutMs);
     if (partitions >= 0) {
       return partitions;
     }
-    if (!plan.create()) {
-      throw notCreated(topic);
-    }
-    if (plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
-      throw tooFewPartitions(topic, plan.partitions(), plan);
-    }
     checkReplication("Topic '" + topic + "'", plan, brokers);
-    if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "Topic '%s' would be created with replication factor %s and %s=%s: with "
-                  + "acks=all every send to it would fail (NotEnoughReplicas). Lower %s or raise "
-                  + "the replication factor",
-              topic, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), MIN_ISR));
-    }
+    checkMinInsync("Topic '" + topic + "'", "it", plan, acksAll);
     return plan.partitions();
   }
 
@@ -121,13 +95,41 @@ public final class Preflight {
    */
   public static void checkReplication(String what, TopicPlan plan, int brokers) {
     if (plan.replicationFactor() > brokers) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s would be created with replication factor %s but the cluster has %s broker(s):"
-                  + " lower -Dtopic.replication (createTopic(partitions, replicationFactor) in"
-                  + " code) to at most %s, or add brokers",
-              what, plan.replicationFactor(), brokers, brokers));
+      throw refused(
+          "%s would be created with replication factor %s but the cluster has %s broker(s):"
+              + " lower -Dtopic.replication (createTopic(partitions, replicationFactor) in"
+              + " code) to at most %s, or add brokers",
+          what, plan.replicationFactor(), brokers, brokers);
     }
+  }
+
+  /** With acks=all, a topic to create with fewer replicas than its min.insync.replicas: refused. */
+  static void checkMinInsync(String what, String pronoun, TopicPlan plan, boolean acksAll) {
+    if (acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
+      throw refused(
+          "%s would be created with replication factor %s and %s=%s: with acks=all every send"
+              + " to %s would fail (NotEnoughReplicas). Lower %s or raise the replication"
+              + " factor",
+          what, plan.replicationFactor(), MIN_ISR, plan.minInsyncReplicas(), pronoun, MIN_ISR);
+    }
+  }
+
+  /**
+   * The partitions of an existing topic; -1 for a missing one the plan may create (refused before
+   * anything is created otherwise).
+   */
+  private static int partitionsOrCreatable(
+      Admin admin, String topic, TopicPlan plan, long timeoutMs) {
+    validName(topic);
+    int partitions =
+        OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    if (partitions < 0 && !plan.create()) {
+      throw notCreated(topic);
+    }
+    if (partitions < 0 && plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
+      throw tooFewPartitions(topic, plan.partitions(), plan);
+    }
+    return partitions;
   }
 
   static void validName(String topic) {
@@ -139,14 +141,11 @@ public final class Preflight {
   }
 
   private static KafkaLoadConfigException notCreated(String topic) {
-    return new KafkaLoadConfigException(
-        "Topic '"
-            + topic
-            + "' does not exist. Create it first, or let the "
-            + "protocol create it: kafka().topic(\""
-            + topic
-            + "\").createTopic(partitions, replicationFactor) (in the "
-            + "shipped simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)");
+    return refused(
+        "Topic '%s' does not exist. Create it first, or let the protocol create it:"
+            + " kafka().topic(\"%s\").createTopic(partitions, replicationFactor) (in the shipped"
+            + " simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)",
+        topic, topic);
   }
 
   private static String fewPartitions(String topic, int partitions, TopicPlan plan) {
@@ -166,17 +165,8 @@ public final class Preflight {
 
   /** Makes sure the topic exists with enough partitions; returns its partition count. */
   public static int checkTopic(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
-    validName(topic);
-    int partitions =
-        OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
+    int partitions = partitionsOrCreatable(admin, topic, plan, timeoutMs);
     if (partitions < 0) {
-      if (!plan.create()) {
-        throw notCreated(topic);
-      }
-      if (plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
-        throw tooFewPartitions(
-            topic, plan.partitions(), plan); // refused before anything is created
-      }
       create(admin, topic, plan, timeoutMs);
       partitions =
           OffsetQueries.described(admin, topic, timeoutMs)
@@ -212,20 +202,19 @@ public final class Preflight {
     int minIsr = Integer.parseInt(topicConfig(admin, topic, timeoutMs).get(MIN_ISR).value());
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "Topic '%s' partition %s has %s in-sync replica(s) %s of %s %s, fewer than "
-                    + "its %s=%s: with acks=all every send to it would fail (NotEnoughReplicas). "
-                    + "Bring the replicas back, or lower %s",
-                topic,
-                p.partition(),
-                p.isr().size(),
-                ids(p.isr()),
-                p.replicas().size(),
-                ids(p.replicas()),
-                MIN_ISR,
-                minIsr,
-                MIN_ISR));
+        throw refused(
+            "Topic '%s' partition %s has %s in-sync replica(s) %s of %s %s, fewer than "
+                + "its %s=%s: with acks=all every send to it would fail (NotEnoughReplicas). "
+                + "Bring the replicas back, or lower %s",
+            topic,
+            p.partition(),
+            p.isr().size(),
+            ids(p.isr()),
+            p.replicas().size(),
+            ids(p.replicas()),
+            MIN_ISR,
+            minIsr,
+            MIN_ISR);
       }
     }
     LOG.info(
@@ -286,19 +275,27 @@ public final class Preflight {
       throw new KafkaLoadConfigException(
           "Cannot read the configuration of topic '" + topic + "': " + rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException(
-          "Interrupted while reading the configuration of '" + topic + "'");
+      throw interrupted("Interrupted while reading the configuration of '" + topic + "'");
     }
   }
 
-  private static void sleep(long ms) {
+  /** A refusal of the run: the format filled with the args. */
+  static KafkaLoadConfigException refused(String format, Object... args) {
+    return new KafkaLoadConfigException(String.format(format, args));
+  }
+
+  static void sleep(long ms) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted during preflight");
+      throw interrupted("Interrupted during preflight");
     }
+  }
+
+  /** Keeps the thread's interrupt, and refuses the run with {@code message}. */
+  static KafkaLoadConfigException interrupted(String message) {
+    Thread.currentThread().interrupt();
+    return new KafkaLoadConfigException(message);
   }
 
   public static String ids(List<Node> nodes) {
@@ -317,27 +314,20 @@ public final class Preflight {
 
   /** The error of a topic the run needs that does not exist. */
   public static KafkaLoadConfigException missing(String topic) {
-    return new KafkaLoadConfigException(
-        "Topic '"
-            + topic
-            + "' does not exist (this tool never lets the broker "
-            + "auto-create a topic with its default partition count: create it first)");
+    return refused(
+        "Topic '%s' does not exist (this tool never lets the broker auto-create a topic with its"
+            + " default partition count: create it first)",
+        topic);
   }
 
   /** Waits until the created topic has a leader per partition: before, checks and sends fail. */
   private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
-    awaitDescribed(
-            admin,
-            topic,
-            timeoutMs,
-            d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()))
+    awaitDescribed(admin, topic, timeoutMs, TopicBatches::led)
         .orElseThrow(
             () ->
-                new KafkaLoadConfigException(
-                    String.format(
-                        "Topic '%s' was created but not every partition has a leader after "
-                            + "%s ms",
-                        topic, timeoutMs)));
+                refused(
+                    "Topic '%s' was created but not every partition has a leader after " + "%s ms",
+                    topic, timeoutMs));
   }
 
   /** Describes the topic until it is there and {@code ready}, within the bound; else empty. */
@@ -355,38 +345,30 @@ public final class Preflight {
 
   private static void create(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
     try {
-      NewTopic t = new NewTopic(topic, plan.partitions(), plan.replicationFactor());
-      if (!plan.createdConfigs().isEmpty()) {
-        t = t.configs(plan.createdConfigs());
-      }
-      admin.createTopics(List.of(t)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
+      admin.createTopics(List.of(plan.newTopic(topic))).all().get(timeoutMs, TimeUnit.MILLISECONDS);
       awaitLeaders(admin, topic, timeoutMs);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "Cannot create topic '%s' with %s partitions, replication factor %s%s: %s%s",
-                topic,
-                plan.partitions(),
-                plan.replicationFactor(),
-                plan.minInsyncReplicas() > 0
-                    ? ", min.insync.replicas " + plan.minInsyncReplicas()
-                    : "",
-                rootMessage(e),
-                e.getCause() instanceof InvalidReplicationFactorException
-                    ? " (for more embedded brokers: kafka().embeddedBrokers("
-                        + plan.replicationFactor()
-                        + "), or -Dkafka.embedded.brokers="
-                        + plan.replicationFactor()
-                        + ")"
-                    : ""));
+        throw refused(
+            "Cannot create topic '%s' with %s partitions, replication factor %s%s: %s%s",
+            topic,
+            plan.partitions(),
+            plan.replicationFactor(),
+            plan.minInsyncReplicas() > 0 ? ", min.insync.replicas " + plan.minInsyncReplicas() : "",
+            rootMessage(e),
+            e.getCause() instanceof InvalidReplicationFactorException
+                ? " (for more embedded brokers: kafka().embeddedBrokers("
+                    + plan.replicationFactor()
+                    + "), or -Dkafka.embedded.brokers="
+                    + plan.replicationFactor()
+                    + ")"
+                : "");
       }
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
           "Creating topic '" + topic + "' timed out after " + timeoutMs + " ms");
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted while creating topic '" + topic + "'");
+      throw interrupted("Interrupted while creating topic '" + topic + "'");
     }
   }
 

@@ -21,16 +21,15 @@ final class SecurityFailure {
     String mechanism = String.valueOf(props.get(ClientSecurity.SASL_MECHANISM));
     if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.OAUTHBEARER)) {
       return oneLine(
-          "SASL/OAUTHBEARER authentication failed on "
-              + bootstrap
-              + " for client '"
-              + props.get(SaslLogins.CLIENT_ID)
-              + "': the broker refused the token from "
-              + props.get(SaslLogins.TOKEN_ENDPOINT_URL)
-              + " ("
-              + e.getMessage()
-              + "). An expired token, or one whose audience, issuer or signing key the broker does "
-              + "not accept (its sasl.oauthbearer.expected.* and JWKS settings)");
+          String.format(
+              "SASL/OAUTHBEARER authentication failed on %s for client '%s': the broker refused"
+                  + " the token from %s (%s). An expired token, or one whose audience, issuer or"
+                  + " signing key the broker does not accept (its sasl.oauthbearer.expected.* and"
+                  + " JWKS settings)",
+              bootstrap,
+              props.get(SaslLogins.CLIENT_ID),
+              props.get(SaslLogins.TOKEN_ENDPOINT_URL),
+              e.getMessage()));
     }
     if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.GSSAPI)) {
       String principal = SaslLogins.jaasOption(props, "principal");
@@ -68,22 +67,14 @@ final class SecurityFailure {
               : "the JVM's default truststore (no ssl.truststore.location set)"),
           root);
     }
-    if (anyCause(
-        e,
-        c ->
-            String.valueOf(c.getMessage())
-                .matches("(?s).*(No subject alternative|No name matching).*"))) {
+    if (anyMessage(e, "(?s).*(No subject alternative|No name matching).*")) {
       return prefix
           + "the broker's certificate does not name the host it was reached at (hostname verification, "
           + "ssl.endpoint.identification.algorithm) ("
           + root
           + ")";
     }
-    if (anyCause(
-        e,
-        c ->
-            String.valueOf(c.getMessage())
-                .matches("(?s).*(certificate_required|bad_certificate|unknown_ca).*"))) {
+    if (anyMessage(e, "(?s).*(certificate_required|bad_certificate|unknown_ca).*")) {
       Object store = props.get("ssl.keystore.location");
       return String.format(
           "%sthe broker rejected this client's certificate (%s) (%s)",
@@ -129,13 +120,11 @@ final class SecurityFailure {
             code,
             refused.group(2),
             (code.equals("401") || code.equals("400")
-                ? ". Check "
-                    + SaslLogins.CLIENT_ID
-                    + " and the client secret ("
-                    + SaslLogins.OAUTH_CLIENT_SECRET_ENV
-                    + " or "
-                    + SaslLogins.CLIENT_SECRET
-                    + " in the properties file)"
+                ? String.format(
+                    ". Check %s and the client secret (%s or %s in the properties file)",
+                    SaslLogins.CLIENT_ID,
+                    SaslLogins.OAUTH_CLIENT_SECRET_ENV,
+                    SaslLogins.CLIENT_SECRET)
                 : ""));
       }
       // Kafka passes the I/O failure on as text: "...KafkaException: java.net.ConnectException:
@@ -229,6 +218,10 @@ final class SecurityFailure {
       c = c.getCause();
     }
     return c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage());
+  }
+
+  private static boolean anyMessage(Throwable t, String regex) {
+    return anyCause(t, c -> String.valueOf(c.getMessage()).matches(regex));
   }
 
   private static boolean anyCause(Throwable t, Predicate<Throwable> test) {

@@ -9,11 +9,9 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
@@ -81,27 +79,15 @@ public final class TopicBatches {
     Map<String, TopicDescription> found = describe(admin, topics, timeoutMs);
     List<String> missing = topics.stream().filter(t -> !found.containsKey(t)).toList();
     if (!missing.isEmpty() && !plan.create()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s of the run's %s topics do not exist: %s. Create them first, or let the protocol "
-                  + "create them: kafka().topics(prefix, n).createTopic(partitions, "
-                  + "replicationFactor) (in the shipped simulations: -Dtopic.create=true)",
-              missing.size(), topics.size(), named(missing)));
+      throw Preflight.refused(
+          "%s of the run's %s topics do not exist: %s. Create them first, or let the protocol "
+              + "create them: kafka().topics(prefix, n).createTopic(partitions, "
+              + "replicationFactor) (in the shipped simulations: -Dtopic.create=true)",
+          missing.size(), topics.size(), named(missing));
     }
     if (!missing.isEmpty()) {
       Preflight.checkReplication("Topics " + named(missing), plan, brokers);
-    }
-    if (!missing.isEmpty() && acksAll && plan.minInsyncReplicas() > plan.replicationFactor()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "Topics %s would be created with replication factor %s and %s=%s: with acks=all "
-                  + "every send to them would fail (NotEnoughReplicas). Lower %s or raise the "
-                  + "replication factor",
-              named(missing),
-              plan.replicationFactor(),
-              Preflight.MIN_ISR,
-              plan.minInsyncReplicas(),
-              Preflight.MIN_ISR));
+      Preflight.checkMinInsync("Topics " + named(missing), "them", plan, acksAll);
     }
     refuseSmaller(found, plan);
     return found.values().stream().mapToLong(d -> d.partitions().size()).sum()
@@ -162,11 +148,10 @@ public final class TopicBatches {
             .sorted()
             .toList();
     if (!smaller.isEmpty()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s topic(s) already exist with fewer partitions than the %s planned: %s. Delete "
-                  + "them, or plan as many partitions as they have",
-              smaller.size(), plan.partitions(), listed(smaller)));
+      throw Preflight.refused(
+          "%s topic(s) already exist with fewer partitions than the %s planned: %s. Delete "
+              + "them, or plan as many partitions as they have",
+          smaller.size(), plan.partitions(), listed(smaller));
     }
   }
 
@@ -190,15 +175,8 @@ public final class TopicBatches {
   private static void create(Admin admin, List<String> missing, TopicPlan plan, long timeoutMs) {
     Map<String, String> failed = new TreeMap<>();
     for (List<String> batch : batches(missing, BATCH)) {
-      List<NewTopic> asked = new ArrayList<>();
-      for (String t : batch) {
-        NewTopic n = new NewTopic(t, plan.partitions(), plan.replicationFactor());
-        if (!plan.createdConfigs().isEmpty()) {
-          n = n.configs(plan.createdConfigs());
-        }
-        asked.add(n);
-      }
-      Map<String, KafkaFuture<Void>> each = admin.createTopics(asked).values();
+      Map<String, KafkaFuture<Void>> each =
+          admin.createTopics(batch.stream().map(plan::newTopic).toList()).values();
       for (String t : batch) {
         try {
           each.get(t).get(timeoutMs, TimeUnit.MILLISECONDS);
@@ -209,8 +187,7 @@ public final class TopicBatches {
         } catch (TimeoutException e) {
           failed.put(t, "timed out after " + timeoutMs + " ms");
         } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new KafkaLoadConfigException("Interrupted while creating topics");
+          throw Preflight.interrupted("Interrupted while creating topics");
         }
       }
     }
@@ -219,14 +196,13 @@ public final class TopicBatches {
           failed.entrySet().stream()
               .map(e -> "'" + e.getKey() + "' (" + e.getValue() + ")")
               .toList();
-      throw new KafkaLoadConfigException(
-          String.format(
-              "Cannot create %s of %s topics with %s partitions, replication factor %s: %s",
-              failed.size(),
-              missing.size(),
-              plan.partitions(),
-              plan.replicationFactor(),
-              listed(named)));
+      throw Preflight.refused(
+          "Cannot create %s of %s topics with %s partitions, replication factor %s: %s",
+          failed.size(),
+          missing.size(),
+          plan.partitions(),
+          plan.replicationFactor(),
+          listed(named));
     }
   }
 
@@ -253,21 +229,16 @@ public final class TopicBatches {
         return ordered;
       }
       if (System.nanoTime() > deadline) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "%s topic(s) have a partition without a leader, none more after %s ms: %s",
-                pending.size(), timeoutMs, named(pending)));
+        throw Preflight.refused(
+            "%s topic(s) have a partition without a leader, none more after %s ms: %s",
+            pending.size(), timeoutMs, named(pending));
       }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new KafkaLoadConfigException("Interrupted during preflight");
-      }
+      Preflight.sleep(100);
     }
   }
 
-  private static boolean led(TopicDescription d) {
+  /** Every partition has a leader: before, checks and sends fail. */
+  static boolean led(TopicDescription d) {
     return d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
   }
 
@@ -303,22 +274,16 @@ public final class TopicBatches {
   /** The future's value; {@code missing} when the topic is unknown; else a refusal naming it. */
   private static <T> T await(
       KafkaFuture<T> f, String topic, String what, long timeoutMs, T missing) {
-    Function<Exception, KafkaLoadConfigException> refusal =
-        e ->
-            new KafkaLoadConfigException(
-                "Cannot " + what + " topic '" + topic + "': " + Preflight.rootMessage(e));
     try {
       return f.get(timeoutMs, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
+    } catch (ExecutionException | TimeoutException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
         return missing;
       }
-      throw refusal.apply(e);
-    } catch (TimeoutException e) {
-      throw refusal.apply(e);
+      throw new KafkaLoadConfigException(
+          "Cannot " + what + " topic '" + topic + "': " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KafkaLoadConfigException("Interrupted during preflight");
+      throw Preflight.interrupted("Interrupted during preflight");
     }
   }
 }

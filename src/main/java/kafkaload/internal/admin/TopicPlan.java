@@ -2,6 +2,7 @@ package kafkaload.internal.admin;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.kafka.clients.admin.NewTopic;
 
 /**
  * What preflight checks or prepares for the default topic before any load; a {@code with…} replaces
@@ -110,6 +111,12 @@ public record TopicPlan(
       all.put("min.insync.replicas", String.valueOf(minInsyncReplicas()));
     }
     return all;
+  }
+
+  /** The topic as preflight creates it: partitions, replication factor and configs. */
+  public NewTopic newTopic(String name) {
+    NewTopic t = new NewTopic(name, partitions(), replicationFactor());
+    return createdConfigs().isEmpty() ? t : t.configs(createdConfigs());
   }
 
   private TopicPlan with(Creation c) {

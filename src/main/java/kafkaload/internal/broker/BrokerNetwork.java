@@ -1,10 +1,10 @@
 package kafkaload.internal.broker;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,20 +68,28 @@ final class BrokerNetwork implements AutoCloseable {
   }
 
   private void make() {
-    HostCommand.check(List.of(ip, "link", "add", bridge(), "type", "bridge"));
-    HostCommand.check(List.of(ip, "addr", "add", hostAddress() + "/24", "dev", bridge()));
-    HostCommand.check(List.of(ip, "link", "set", bridge(), "up"));
+    ip("link", "add", bridge(), "type", "bridge");
+    ip("addr", "add", hostAddress() + "/24", "dev", bridge());
+    ip("link", "set", bridge(), "up");
     for (int n = 1; n <= size; n++) {
       String ns = namespace(n);
-      HostCommand.check(List.of(ip, "netns", "add", ns));
-      HostCommand.check(
-          List.of(ip, "link", "add", hostVeth(n), "type", "veth", "peer", "name", ns, "netns", ns));
-      HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "master", bridge()));
-      HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "up"));
-      HostCommand.check(List.of(ip, "-n", ns, "addr", "add", address(n) + "/24", "dev", ns));
-      HostCommand.check(List.of(ip, "-n", ns, "link", "set", ns, "up"));
-      HostCommand.check(List.of(ip, "-n", ns, "link", "set", "lo", "up"));
+      ip("netns", "add", ns);
+      ip("link", "add", hostVeth(n), "type", "veth", "peer", "name", ns, "netns", ns);
+      ip("link", "set", hostVeth(n), "master", bridge());
+      ip("link", "set", hostVeth(n), "up");
+      ip("-n", ns, "addr", "add", address(n) + "/24", "dev", ns);
+      ip("-n", ns, "link", "set", ns, "up");
+      ip("-n", ns, "link", "set", "lo", "up");
     }
+  }
+
+  /** Runs ip with these arguments, or fails naming the command and its output. */
+  private void ip(String... args) {
+    HostCommand.check(concat(List.of(ip), List.of(args)));
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    return Stream.concat(a.stream(), b.stream()).toList();
   }
 
   /** Broker n's address, inside its namespace. */
@@ -113,35 +121,24 @@ final class BrokerNetwork implements AutoCloseable {
 
   /** Cuts broker n off from peers, controllers and clients. */
   String cut(int n) {
-    HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "down"));
+    ip("link", "set", hostVeth(n), "down");
     return "link " + hostVeth(n) + " down";
   }
 
   /** Undoes {@link #cut}. */
   void restore(int n) {
-    HostCommand.check(List.of(ip, "link", "set", hostVeth(n), "up"));
+    ip("link", "set", hostVeth(n), "up");
   }
 
   /** Cuts the injector (this namespace) from broker n; the brokers still reach it. */
   String cutClient(int n) {
-    HostCommand.check(
-        List.of(
-            ip,
-            "neigh",
-            "replace",
-            address(n),
-            "lladdr",
-            NOWHERE_MAC,
-            "dev",
-            bridge(),
-            "nud",
-            "permanent"));
+    ip("neigh", "replace", address(n), "lladdr", NOWHERE_MAC, "dev", bridge(), "nud", "permanent");
     return "the injector's packets to " + address(n) + " go nowhere";
   }
 
   /** Undoes {@link #cutClient}: the address is resolved again. */
   void restoreClient(int n) {
-    HostCommand.check(List.of(ip, "neigh", "del", address(n), "dev", bridge()));
+    ip("neigh", "del", address(n), "dev", bridge());
   }
 
   /**
@@ -185,14 +182,10 @@ final class BrokerNetwork implements AutoCloseable {
     long burst = Math.max(16 * 1024, FaultPlan.rateBitsPerSecond(rate) / 8 / 50);
     List<String> tbf =
         List.of("root", "tbf", "rate", rate, "burst", String.valueOf(burst), "latency", "400ms");
-    List<String> host = new ArrayList<>(List.of(tc, "qdisc", "add", "dev", hostVeth(n)));
-    host.addAll(tbf);
-    HostCommand.check(host);
-    List<String> inner = new ArrayList<>(List.of(tc, "-n", namespace(n), "qdisc", "add", "dev"));
-    inner.add(namespace(n));
-    inner.addAll(tbf);
+    HostCommand.check(concat(List.of(tc, "qdisc", "add", "dev", hostVeth(n)), tbf));
     try {
-      HostCommand.check(inner);
+      HostCommand.check(
+          concat(List.of(tc, "-n", namespace(n), "qdisc", "add", "dev", namespace(n)), tbf));
     } catch (RuntimeException e) {
       HostCommand.run(List.of(tc, "qdisc", "del", "dev", hostVeth(n), "root"));
       throw e;
@@ -287,19 +280,19 @@ final class BrokerNetwork implements AutoCloseable {
       return;
     }
     for (String line : HostCommand.run(List.of(ip, "netns", "list")).output().split("\n")) {
-      String name = line.trim().split("\\s+")[0];
-      if (leftover(name)) {
-        LOG.info("Removing network namespace {} left by an earlier run", name);
-        HostCommand.run(List.of(ip, "netns", "del", name));
-      }
+      removeLeftover(ip, "netns", "namespace", line.trim().split("\\s+")[0]);
     }
     for (String line : HostCommand.run(List.of(ip, "-o", "link", "show")).output().split("\n")) {
       String[] parts = line.split(":\\s+", 3);
-      String name = parts.length < 2 ? "" : parts[1].split("@")[0];
-      if (leftover(name)) {
-        LOG.info("Removing network link {} left by an earlier run", name);
-        HostCommand.run(List.of(ip, "link", "del", name));
-      }
+      removeLeftover(ip, "link", "link", parts.length < 2 ? "" : parts[1].split("@")[0]);
+    }
+  }
+
+  /** Deletes the namespace or link {@code name} when it is a dead JVM's. */
+  private static void removeLeftover(String ip, String object, String kind, String name) {
+    if (leftover(name)) {
+      LOG.info("Removing network {} {} left by an earlier run", kind, name);
+      HostCommand.run(List.of(ip, object, "del", name));
     }
   }
 

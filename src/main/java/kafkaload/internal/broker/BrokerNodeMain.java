@@ -33,7 +33,7 @@ public final class BrokerNodeMain {
     Path dataDir = Paths.get(p.getProperty("log.dirs"));
     int nodeId = Integer.parseInt(p.getProperty("node.id"));
     if (!Files.exists(dataDir.resolve("meta.properties"))) {
-      EmbeddedKafka.format(args[1], nodeId, dataDir);
+      EmbeddedKafka.format(args[1], nodeId, dataDir, null);
     }
     Thread lifeline = new Thread(() -> watchParent(), "parent-lifeline");
     lifeline.setDaemon(true);

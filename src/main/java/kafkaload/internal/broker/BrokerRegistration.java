@@ -43,12 +43,7 @@ final class BrokerRegistration {
         } catch (Exception notYet) {
           // the quorum may still be electing a leader
         }
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted while waiting for the embedded cluster");
-        }
+        EmbeddedCluster.sleep(200);
       }
       throw new IllegalStateException(
           String.format(

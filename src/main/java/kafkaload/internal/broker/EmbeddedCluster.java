@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -387,7 +388,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  private static void sleep(long ms) {
+  static void sleep(long ms) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
@@ -400,11 +401,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   @Override
   public void close() {
     destroy();
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException alreadyShuttingDown) {
-      // the hook is running or has run
-    }
+    EmbeddedKafka.removeShutdownHook(shutdownHook);
   }
 
   private synchronized void destroy() {
@@ -412,16 +409,10 @@ public final class EmbeddedCluster implements AutoCloseable {
       return;
     }
     closed = true;
-    for (NodeProcess n : nodes) {
-      if (n.process != null) {
-        n.process.destroyForcibly();
-      }
-    }
-    for (NodeProcess n : nodes) {
-      if (n.process != null) {
-        waitForExit(n.process, Duration.ofSeconds(10));
-      }
-    }
+    // All killed first, then each waited for: the nodes die together.
+    List<Process> started = nodes.stream().map(n -> n.process).filter(Objects::nonNull).toList();
+    started.forEach(Process::destroyForcibly);
+    started.forEach(p -> waitForExit(p, Duration.ofSeconds(10)));
     EmbeddedKafka.deleteRecursively(dir);
     if (network != null) {
       network.close();

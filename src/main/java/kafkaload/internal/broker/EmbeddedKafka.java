@@ -101,7 +101,13 @@ public final class EmbeddedKafka implements AutoCloseable {
       int controllerPort = freePort();
       Properties p =
           nodeProperties(
-              1, brokerPort, controllerPort, "1@127.0.0.1:" + controllerPort, dataDir, 1);
+              1,
+              "127.0.0.1",
+              brokerPort,
+              controllerPort,
+              "1@127.0.0.1:" + controllerPort,
+              dataDir,
+              1);
       p.putAll(overrides);
       Object shareVersion = p.remove(SHARE_VERSION);
       KafkaConfig config = KafkaConfig.fromProps(p, false);
@@ -133,21 +139,10 @@ public final class EmbeddedKafka implements AutoCloseable {
 
   /**
    * One broker + controller node of a {@code clusterSize}-node cluster with static quorum {@code
-   * voters} ("1@127.0.0.1:port,..."); internal topics replicated on every node (up to 3), so
-   * consumer groups survive a node's death.
+   * voters} ("1@127.0.0.1:port,..."), its listeners on {@code host} (a network namespace's address
+   * in one); internal topics replicated on every node (up to 3), so consumer groups survive a
+   * node's death.
    */
-  static Properties nodeProperties(
-      int nodeId,
-      int brokerPort,
-      int controllerPort,
-      String voters,
-      Path dataDir,
-      int clusterSize) {
-    return nodeProperties(
-        nodeId, "127.0.0.1", brokerPort, controllerPort, voters, dataDir, clusterSize);
-  }
-
-  /** As above, its listeners on {@code host} (a network namespace's address). */
   static Properties nodeProperties(
       int nodeId,
       String host,
@@ -203,12 +198,10 @@ public final class EmbeddedKafka implements AutoCloseable {
     return p;
   }
 
-  /** Formats a node's log directory for the cluster id (what kafka-storage.sh format does). */
-  static void format(String clusterId, int nodeId, Path dataDir) throws Exception {
-    format(clusterId, nodeId, dataDir, null);
-  }
-
-  /** As above, with the share.version feature at {@code shareVersion} unless null. */
+  /**
+   * Formats a node's log directory for the cluster id (what kafka-storage.sh format does), with the
+   * share.version feature at {@code shareVersion} unless null.
+   */
   static void format(String clusterId, int nodeId, Path dataDir, Short shareVersion)
       throws Exception {
     Formatter f = new Formatter();
@@ -238,8 +231,13 @@ public final class EmbeddedKafka implements AutoCloseable {
   @Override
   public void close() {
     stopQuietly();
+    removeShutdownHook(shutdownHook);
+  }
+
+  /** Removes the hook, unless the JVM is already running it. */
+  static void removeShutdownHook(Thread hook) {
     try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException alreadyShuttingDown) {
       // the hook is running or has run; nothing to remove
     }

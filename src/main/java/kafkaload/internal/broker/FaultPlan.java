@@ -124,11 +124,10 @@ public record FaultPlan(List<Step> steps) {
     }
     for (Step st : steps) {
       if (st.action() == Action.SLOW && st.rate() == null) {
-        throw new KafkaLoadConfigException(
-            "-Dfault.plan: '"
-                + st
-                + "' needs a rate: write slow:N@T+D,rate=R, for example "
-                + "slow:2@20s+10s,rate=1mbit");
+        throw refused(
+            "-Dfault.plan: '%s' needs a rate: write slow:N@T+D,rate=R, for example"
+                + " slow:2@20s+10s,rate=1mbit",
+            st);
       }
     }
     steps.sort(Comparator.comparingLong(Step::atMillis));
@@ -139,39 +138,29 @@ public record FaultPlan(List<Step> steps) {
   private static Step step(String raw, String s) {
     Matcher m = STEP.matcher(s);
     if (!m.matches()) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '" + raw + "' is not a fault step; write " + SYNTAX);
+      throw refused("-Dfault.plan: '%s' is not a fault step; write %s", raw, SYNTAX);
     }
     Action action = Action.valueOf(m.group(1).toUpperCase(Locale.ROOT).replace('-', '_'));
     int broker = Integer.parseInt(m.group(2));
     if (broker < 1) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '" + raw + "': brokers are numbered from 1");
+      throw refused("-Dfault.plan: '%s': brokers are numbered from 1", raw);
     }
     long at = millis(m.group(3), m.group(4));
     if (!action.hasDuration()) {
       if (m.group(5) != null) {
-        throw new KafkaLoadConfigException(
-            "-Dfault.plan: '"
-                + raw
-                + "': a "
-                + action.label()
-                + " has no duration; write "
-                + SYNTAX);
+        throw refused(
+            "-Dfault.plan: '%s': a %s has no duration; write %s", raw, action.label(), SYNTAX);
       }
       return new Step(action, broker, at);
     }
     if (m.group(5) == null) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "-Dfault.plan: '%s': a %s lasts a duration D: write %s:N@T+D, for example "
-                  + "%s:%s@%s+10s",
-              raw, action.label(), action.label(), action.label(), broker, formatMillis(at)));
+      throw refused(
+          "-Dfault.plan: '%s': a %s lasts a duration D: write %s:N@T+D, for example %s:%s@%s+10s",
+          raw, action.label(), action.label(), action.label(), broker, formatMillis(at));
     }
     long duration = millis(m.group(5), m.group(6));
     if (duration <= 0) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '" + raw + "': its duration must be above 0, for example +10s");
+      throw refused("-Dfault.plan: '%s': its duration must be above 0, for example +10s", raw);
     }
     return new Step(action, broker, at, duration, null);
   }
@@ -180,20 +169,16 @@ public record FaultPlan(List<Step> steps) {
   private static Step withRate(List<Step> steps, String raw, String rate) {
     Step last = steps.isEmpty() ? null : steps.remove(steps.size() - 1);
     if (last == null || last.action() != Action.SLOW || last.rate() != null) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '"
-              + raw
-              + "' belongs right after a slow step: write slow:N@T+D,rate=R, for example "
-              + "slow:2@20s+10s,rate=1mbit");
+      throw refused(
+          "-Dfault.plan: '%s' belongs right after a slow step: write slow:N@T+D,rate=R, for example"
+              + " slow:2@20s+10s,rate=1mbit",
+          raw);
     }
     if (!RATE.matcher(rate).matches() || rateBitsPerSecond(rate) <= 0) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan: '"
-              + last
-              + ","
-              + raw
-              + "': the rate is a number and a unit of tc (bit, kbit, mbit, gbit, bps, kbps, "
-              + "mbps, gbps), for example rate=1mbit");
+      throw refused(
+          "-Dfault.plan: '%s,%s': the rate is a number and a unit of tc (bit, kbit, mbit, gbit,"
+              + " bps, kbps, mbps, gbps), for example rate=1mbit",
+          last, raw);
     }
     return new Step(last.action(), last.broker(), last.atMillis(), last.durationMillis(), rate);
   }
@@ -222,20 +207,24 @@ public record FaultPlan(List<Step> steps) {
       for (int j = i + 1; j < sorted.size() && a.action().hasDuration(); j++) {
         Step b = sorted.get(j);
         if (b.action().hasDuration() && b.broker() == a.broker() && b.atMillis() < a.endMillis()) {
-          throw new KafkaLoadConfigException(
-              String.format(
-                  "-Dfault.plan: %s and %s overlap on broker %s (%s to %s, and %s to %s): one "
-                      + "fault with a duration per broker at a time",
-                  a,
-                  b,
-                  a.broker(),
-                  formatMillis(a.atMillis()),
-                  formatMillis(a.endMillis()),
-                  formatMillis(b.atMillis()),
-                  formatMillis(b.endMillis())));
+          throw refused(
+              "-Dfault.plan: %s and %s overlap on broker %s (%s to %s, and %s to %s): one fault"
+                  + " with a duration per broker at a time",
+              a,
+              b,
+              a.broker(),
+              formatMillis(a.atMillis()),
+              formatMillis(a.endMillis()),
+              formatMillis(b.atMillis()),
+              formatMillis(b.endMillis()));
         }
       }
     }
+  }
+
+  /** A refused plan: the format filled with the args. */
+  private static KafkaLoadConfigException refused(String format, Object... args) {
+    return new KafkaLoadConfigException(String.format(format, args));
   }
 
   private static long millis(String value, String unit) {
@@ -269,34 +258,30 @@ public record FaultPlan(List<Step> steps) {
   void check(int brokers, long loadMillis, Supplier<String> unavailable) {
     for (Step s : steps) {
       if (s.broker() > brokers) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "-Dfault.plan step %s acts on broker %s but the embedded cluster has %s "
-                    + "(-Dkafka.embedded.brokers=%s)",
-                s, s.broker(), brokers, brokers));
+        throw refused(
+            "-Dfault.plan step %s acts on broker %s but the embedded cluster has %s "
+                + "(-Dkafka.embedded.brokers=%s)",
+            s, s.broker(), brokers, brokers);
       }
       if (loadMillis > 0 && s.atMillis() >= loadMillis) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "-Dfault.plan step %s comes after the end of the load (%s)",
-                s, formatMillis(loadMillis)));
+        throw refused(
+            "-Dfault.plan step %s comes after the end of the load (%s)",
+            s, formatMillis(loadMillis));
       }
       if (loadMillis > 0 && s.endMillis() > loadMillis) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "-Dfault.plan step %s ends at %s, after the end of the load (%s): shorten it",
-                s, formatMillis(s.endMillis()), formatMillis(loadMillis)));
+        throw refused(
+            "-Dfault.plan step %s ends at %s, after the end of the load (%s): shorten it",
+            s, formatMillis(s.endMillis()), formatMillis(loadMillis));
       }
     }
     Step network = steps.stream().filter(s -> s.action().needsNetwork()).findFirst().orElse(null);
     String why = network == null ? null : unavailable.get();
     if (why != null) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "-Dfault.plan step %s needs each broker in a network namespace of its own, which "
-                  + "this machine cannot make: %s. Run as root on Linux with iproute2 (ip and tc), "
-                  + "or plan kill, stop, start and pause steps only: they need no namespace",
-              network, why));
+      throw refused(
+          "-Dfault.plan step %s needs each broker in a network namespace of its own, which "
+              + "this machine cannot make: %s. Run as root on Linux with iproute2 (ip and tc), "
+              + "or plan kill, stop, start and pause steps only: they need no namespace",
+          network, why);
     }
   }
 

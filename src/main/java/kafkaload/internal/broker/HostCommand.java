@@ -7,9 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A command of the host (ip, tc, kill) with a bounded wait: its exit code and output, never a hang.
@@ -79,21 +80,14 @@ record HostCommand(int exitCode, String output) {
 
   /** The program's path: on PATH, else in /usr/sbin or /sbin (root's tools); null when absent. */
   static String find(String program) {
-    List<String> dirs = new ArrayList<>();
-    String path = System.getenv("PATH");
-    if (path != null) {
-      dirs.addAll(List.of(path.split(":")));
-    }
-    dirs.addAll(List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin"));
-    for (String d : dirs) {
-      if (d.isEmpty()) {
-        continue;
-      }
-      Path p = Paths.get(d, program);
-      if (Files.isExecutable(p)) {
-        return p.toString();
-      }
-    }
-    return null;
+    String path = Objects.requireNonNullElse(System.getenv("PATH"), "");
+    return Stream.concat(
+            Stream.of(path.split(":")), Stream.of("/usr/sbin", "/sbin", "/usr/bin", "/bin"))
+        .filter(d -> !d.isEmpty())
+        .map(d -> Paths.get(d, program))
+        .filter(Files::isExecutable)
+        .map(Path::toString)
+        .findFirst()
+        .orElse(null);
   }
 }

@@ -1,9 +1,10 @@
 package kafkaload.internal.distributed;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -39,15 +40,13 @@ public final class Injector {
     long now = System.currentTimeMillis();
     if (now > startAtMillis) {
       throw new Late(
-          "injector "
-              + share.index()
-              + " of "
-              + share.count()
-              + " started "
-              + (now - startAtMillis)
-              + " ms after the common start time "
-              + Instant.ofEpochMilli(startAtMillis)
-              + " (-Dinjector.startAt): refusing to run late, its load would not overlap the others'");
+          String.format(
+              "injector %s of %s started %s ms after the common start time %s (-Dinjector.startAt):"
+                  + " refusing to run late, its load would not overlap the others'",
+              share.index(),
+              share.count(),
+              now - startAtMillis,
+              Instant.ofEpochMilli(startAtMillis)));
     }
     Files.createDirectories(results);
     try (Stream<Path> old = Files.list(results)) {
@@ -155,13 +154,10 @@ public final class Injector {
   }
 
   static String sha256(Path file) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      MessageDigest d = MessageDigest.getInstance("SHA-256");
-      byte[] buf = new byte[1 << 16];
-      for (int n; (n = in.read(buf)) > 0; ) {
-        d.update(buf, 0, n);
-      }
-      return HexFormat.of().formatHex(d.digest());
+    try (DigestInputStream in =
+        new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+      in.transferTo(OutputStream.nullOutputStream());
+      return HexFormat.of().formatHex(in.getMessageDigest().digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

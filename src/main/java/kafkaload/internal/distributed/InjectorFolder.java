@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import kafkaload.internal.report.Timeline;
 import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
 
@@ -22,6 +23,15 @@ record InjectorFolder(
     SimulationLogs.Header header) {
   boolean complete() {
     return marker != null;
+  }
+
+  /** Protocol {@code k} of each folder's results that has it (the protocols are the same). */
+  static List<ProtocolResults> protocol(List<InjectorFolder> folders, int k) {
+    return folders.stream()
+        .map(InjectorFolder::summary)
+        .filter(s -> s != null && s.protocols().size() > k)
+        .map(s -> s.protocols().get(k))
+        .toList();
   }
 
   /** Waits up to {@code waitSeconds} for every marker; those still missing read as not finished. */
@@ -102,56 +112,35 @@ record InjectorFolder(
 
   /** Refused unless of the same run as {@code first}: Gatling, simulation, assertions, run id. */
   void checkSameRunAs(InjectorFolder first, int count) {
-    InjectorFolder a = first;
-    InjectorFolder b = this;
-    if (!a.header().simulation().equals(b.header().simulation())) {
+    SimulationLogs.Header a = first.header();
+    if (!a.simulation().equals(header.simulation())) {
       throw new SimulationLogs.Refused(
-          b.log()
-              + " is a run of "
-              + b.header().simulation()
-              + ", not of "
-              + a.header().simulation()
-              + " ("
-              + a.log()
-              + "): different simulations cannot be merged");
+          String.format(
+              "%s is a run of %s, not of %s (%s): different simulations cannot be merged",
+              log, header.simulation(), a.simulation(), first.log()));
     }
-    if (!a.header().scenarios().equals(b.header().scenarios())) {
+    if (!a.scenarios().equals(header.scenarios())) {
       throw new SimulationLogs.Refused(
-          b.log()
-              + " has the scenarios "
-              + b.header().scenarios()
-              + ", "
-              + a.log()
-              + " has "
-              + a.header().scenarios()
-              + ": different simulations cannot be merged");
+          String.format(
+              "%s has the scenarios %s, %s has %s: different simulations cannot be merged",
+              log, header.scenarios(), first.log(), a.scenarios()));
     }
-    if (!a.header().assertions().equals(b.header().assertions())) {
+    if (!a.assertions().equals(header.assertions())) {
       throw new SimulationLogs.Refused(
-          b.log()
-              + " has other assertions than "
-              + a.log()
-              + ": the merged verdict would depend on which one is read first");
+          String.format(
+              "%s has other assertions than %s: the merged verdict would depend on which one is"
+                  + " read first",
+              log, first.log()));
     }
-    if (!Objects.equals(a.marker().runId(), b.marker().runId())) {
+    if (!Objects.equals(first.marker().runId(), marker.runId())) {
       throw new SimulationLogs.Refused(
-          b.log()
-              + " belongs to run "
-              + b.marker().runId()
-              + ", "
-              + a.log()
-              + " to run "
-              + a.marker().runId());
+          String.format(
+              "%s belongs to run %s, %s to run %s",
+              log, marker.runId(), first.log(), first.marker().runId()));
     }
-    if (b.marker().count() != count) {
+    if (marker.count() != count) {
       throw new SimulationLogs.Refused(
-          b.log()
-              + " was injector "
-              + b.index()
-              + " of "
-              + b.marker().count()
-              + ", not of "
-              + count);
+          log + " was injector " + index + " of " + marker.count() + ", not of " + count);
     }
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload.internal.distributed;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -12,22 +11,9 @@ import java.nio.file.StandardCopyOption;
 /**
  * {@code injector.json}: an injector's word that its simulation.log and kafka-summary.json are
  * complete, with the log's size and SHA-256. Paths relative to its folder; a field missing from an
- * older marker reads as 0 or null, an unknown one is ignored.
+ * older marker reads as 0 or null, an unknown one is ignored. Jackson writes the fields in the
+ * record's order.
  */
-@JsonPropertyOrder({
-  "index",
-  "count",
-  "runId",
-  "simulation",
-  "startAtMillis",
-  "launchedAtMillis",
-  "gatlingExitCode",
-  "log",
-  "logBytes",
-  "logSha256",
-  "kafkaSummary",
-  "finishedAt"
-})
 record InjectorMarker(
     int index,
     int count,

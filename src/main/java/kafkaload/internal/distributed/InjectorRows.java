@@ -55,7 +55,8 @@ final class InjectorRows {
   /** What an injector that did not finish had done, as far as its log tells. */
   static InjectorRow died(InjectorFolder f) {
     if (f.log() == null) {
-      return died(f, null, "DID NOT FINISH and wrote no simulation.log (" + f.dir() + ")");
+      return died(
+          f, null, null, null, "DID NOT FINISH and wrote no simulation.log (" + f.dir() + ")");
     }
     try {
       if (Files.size(f.log()) == 0) {
@@ -72,7 +73,9 @@ final class InjectorRows {
       SimulationLogs.Counts c = SimulationLogs.stream(SimulationLogs.header(f.log()), e -> {});
       return died(
           f,
-          c,
+          c.requests(),
+          c.ok(),
+          c.ko(),
           String.format(
               Locale.ROOT,
               "DID NOT FINISH: its log %s holds %d requests (%d OK, %d KO) "
@@ -85,17 +88,12 @@ final class InjectorRows {
               c.truncated() ? ", cut inside a record" : ""));
     } catch (RuntimeException | IOException e) {
       return died(
-          f, null, "DID NOT FINISH; its log " + f.log() + " is unreadable: " + e.getMessage());
+          f,
+          null,
+          null,
+          null,
+          "DID NOT FINISH; its log " + f.log() + " is unreadable: " + e.getMessage());
     }
-  }
-
-  private static InjectorRow died(InjectorFolder f, SimulationLogs.Counts c, String text) {
-    return died(
-        f,
-        c == null ? null : c.requests(),
-        c == null ? null : c.ok(),
-        c == null ? null : c.ko(),
-        text);
   }
 
   /** The row of an injector that did not finish: what its log holds (null: not known). */

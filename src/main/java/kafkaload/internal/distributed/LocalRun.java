@@ -37,16 +37,17 @@ public final class LocalRun {
   /** An injector's command: this JVM's java and classpath, the launcher's class, its -D's. */
   public static List<String> injectorCommand(
       String mainClass, String heap, Map<String, String> properties) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-Xmx" + heap);
+    List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx" + heap));
     cmd.addAll(JVM_OPTIONS);
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
     properties.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-    cmd.add(mainClass);
-    cmd.add("injector");
+    cmd.addAll(List.of(mainClass, "injector"));
     return cmd;
+  }
+
+  /** This JVM's java. */
+  private static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
   /** The embedded broker in its own JVM; stops when {@link #close()} closes its standard input. */
@@ -58,7 +59,7 @@ public final class LocalRun {
       Files.createDirectories(dir);
       List<String> cmd =
           List.of(
-              Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+              java(),
               "-Xmx1g",
               "-cp",
               System.getProperty("java.class.path"),

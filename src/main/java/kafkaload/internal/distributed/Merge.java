@@ -115,14 +115,9 @@ public final class Merge {
     RunResults first = complete.get(0).summary();
     List<Semantics.Merged> out = new ArrayList<>();
     for (int k = 0; first != null && k < first.protocols().size(); k++) {
-      int kk = k;
       out.add(
           Semantics.merge(
-              complete.stream()
-                  .map(InjectorFolder::summary)
-                  .filter(s -> s != null && s.protocols().size() > kk)
-                  .map(s -> s.protocols().get(kk))
-                  .toList(),
+              InjectorFolder.protocol(complete, k),
               k < recs.size() ? recs.get(k).reconciled() : null,
               (name, koReason) -> w.request(name, at, koReason)));
     }

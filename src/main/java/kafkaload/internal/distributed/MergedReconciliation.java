@@ -85,7 +85,6 @@ record MergedReconciliation(
     RunLedger ledger =
         RunLedger.merged(
             runId == null ? null : new RunIdentity(runId), baselines, starts, unreported);
-    boolean anySaturated = false;
     List<String> saturation = new ArrayList<>();
     for (InjectorFolder f : complete) {
       if (f.summary() == null) {
@@ -96,18 +95,14 @@ record MergedReconciliation(
         ledger.delivery().ackedElsewhere(row.topic(), row.partition(), row.records(), row.bytes());
       }
       ledger.delivery().inFlightElsewhere(p.sends().throughput().inFlightAtEnd());
-      String ko =
-          p.distributed() == null || p.distributed().koSequences() == null
-              ? ""
-              : p.distributed().koSequences();
-      if (!ko.isEmpty()) {
-        ledger.delivery().failedElsewhere(Base64.getDecoder().decode(ko));
+      ProtocolResults.Distributed d = p.distributed();
+      if (d != null && d.koSequences() != null && !d.koSequences().isEmpty()) {
+        ledger.delivery().failedElsewhere(Base64.getDecoder().decode(d.koSequences()));
       }
-      if (p.distributed() != null) {
-        Semantics.all().forEach(s -> s.intoMergedLedger(p.distributed(), ledger));
+      if (d != null) {
+        Semantics.all().forEach(s -> s.intoMergedLedger(d, ledger));
       }
       if (f.summary().injector() != null && f.summary().injector().saturated()) {
-        anySaturated = true;
         saturation.add("injector " + f.index() + ": " + f.summary().injector().reasons());
       }
     }
@@ -141,7 +136,7 @@ record MergedReconciliation(
         w.request(
             ReconcileSpec.INJECTOR_REQUEST,
             at,
-            anySaturated ? "saturated: " + String.join("; ", saturation) : null);
+            !saturation.isEmpty() ? "saturated: " + String.join("; ", saturation) : null);
       }
     }
     return new MergedReconciliation(

@@ -13,6 +13,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import kafkaload.internal.report.Histograms;
 import kafkaload.internal.report.ProtocolAssembly;
+import kafkaload.internal.report.Timeline;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.results.InjectorSample;
@@ -49,13 +50,9 @@ final class MergedSummary {
         sums.stream().map(r -> r.period().endedAt()).max(String::compareTo).orElse(null);
     List<ProtocolResults> protocols = new ArrayList<>();
     for (int k = 0; first != null && k < first.protocols().size(); k++) {
-      int kk = k;
       protocols.add(
           protocol(
-              sums.stream()
-                  .filter(s -> s.protocols().size() > kk)
-                  .map(s -> s.protocols().get(kk))
-                  .toList(),
+              InjectorFolder.protocol(complete, k),
               k < reconciliations.size() ? reconciliations.get(k) : null,
               k < sections.size() ? sections.get(k) : Map.of()));
     }
@@ -89,25 +86,12 @@ final class MergedSummary {
       long acked = rs.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
       long bytes = rs.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
       byRequest.put(
-          name,
-          rates(
-              acked,
-              bytes,
-              rs.stream().map(t -> t.rate().firstAckMillis()).toList(),
-              rs.stream().map(t -> t.rate().lastAckMillis()).toList(),
-              rs.stream().map(t -> t.rate().msgsPerSec()).toList(),
-              rs.stream().map(t -> t.rate().mbPerSec()).toList()));
+          name, rates(acked, bytes, rs.stream().map(Throughput.RequestThroughput::rate).toList()));
     }
     long acked = ts.stream().mapToLong(Throughput::ackedOk).sum();
     long bytes = ts.stream().mapToLong(Throughput::ackedBytes).sum();
     Throughput.RequestThroughput all =
-        rates(
-            acked,
-            bytes,
-            ts.stream().map(p -> p.rate().firstAckMillis()).toList(),
-            ts.stream().map(p -> p.rate().lastAckMillis()).toList(),
-            ts.stream().map(p -> p.rate().msgsPerSec()).toList(),
-            ts.stream().map(p -> p.rate().mbPerSec()).toList());
+        rates(acked, bytes, ts.stream().map(Throughput::rate).toList());
     // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of
     // each injector's peak, an upper bound of the run's (the peaks need not be at the same moment).
     Throughput throughput =
@@ -125,12 +109,15 @@ final class MergedSummary {
             ts.stream().mapToLong(Throughput::lateReplies).sum(),
             ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
 
-    Map<String, long[]> parts = new TreeMap<>();
+    // By topic, then partition: the order the rows are shown in.
+    Map<String, Map<Integer, long[]>> parts = new TreeMap<>();
     Map<String, Long> topicTotals = new TreeMap<>();
     for (ProtocolResults p : ps) {
       for (ProtocolResults.PartitionShare row : p.sends().partitions()) {
         long[] c =
-            parts.computeIfAbsent(row.topic() + "\u0000" + row.partition(), key -> new long[2]);
+            parts
+                .computeIfAbsent(row.topic(), t -> new TreeMap<>())
+                .computeIfAbsent(row.partition(), k -> new long[2]);
         c[0] += row.records();
         c[1] += row.bytes();
         topicTotals.merge(row.topic(), row.records(), Long::sum);
@@ -138,19 +125,16 @@ final class MergedSummary {
     }
     List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
     parts.forEach(
-        (key, c) -> {
-          String[] tp = key.split("\u0000");
-          partitions.add(
-              new ProtocolResults.PartitionShare(
-                  tp[0],
-                  Integer.parseInt(tp[1]),
-                  c[0],
-                  c[1],
-                  100.0 * c[0] / Math.max(1, topicTotals.get(tp[0]))));
-        });
-    partitions.sort(
-        Comparator.comparing(ProtocolResults.PartitionShare::topic)
-            .thenComparingInt(ProtocolResults.PartitionShare::partition));
+        (topic, byPartition) ->
+            byPartition.forEach(
+                (partition, c) ->
+                    partitions.add(
+                        new ProtocolResults.PartitionShare(
+                            topic,
+                            partition,
+                            c[0],
+                            c[1],
+                            100.0 * c[0] / Math.max(1, topicTotals.get(topic))))));
     List<ProtocolResults.Fault> faults = new ArrayList<>();
     ps.forEach(p -> faults.addAll(p.faults()));
     return ProtocolAssembly.of(
@@ -174,36 +158,34 @@ final class MergedSummary {
    * have one), independent of how closely they started; and the rate over the union span.
    */
   private static Throughput.RequestThroughput rates(
-      long count,
-      long bytes,
-      List<Long> firsts,
-      List<Long> lasts,
-      List<Double> msgs,
-      List<Double> mb) {
+      long count, long bytes, List<Throughput.AckRate> each) {
     long firstAck =
-        firsts.stream()
+        each.stream()
+            .map(Throughput.AckRate::firstAckMillis)
             .filter(Objects::nonNull)
             .mapToLong(Long::longValue)
             .min()
             .orElse(Long.MAX_VALUE);
     long lastAck =
-        lasts.stream()
+        each.stream()
+            .map(Throughput.AckRate::lastAckMillis)
             .filter(Objects::nonNull)
             .mapToLong(Long::longValue)
             .max()
             .orElse(Long.MIN_VALUE);
     Throughput.AckRate union = Throughput.span(count, bytes, firstAck, lastAck);
     boolean all =
-        !msgs.isEmpty()
-            && msgs.stream().allMatch(Objects::nonNull)
-            && mb.stream().allMatch(Objects::nonNull);
+        !each.isEmpty()
+            && each.stream().allMatch(r -> r.msgsPerSec() != null && r.mbPerSec() != null);
     return new Throughput.RequestThroughput(
         count,
         bytes,
         new Throughput.AckRate(
             union.firstToLastAckSeconds(),
-            all ? msgs.stream().mapToDouble(Double::doubleValue).sum() : union.msgsPerSec(),
-            all ? mb.stream().mapToDouble(Double::doubleValue).sum() : union.mbPerSec(),
+            all
+                ? each.stream().mapToDouble(Throughput.AckRate::msgsPerSec).sum()
+                : union.msgsPerSec(),
+            all ? each.stream().mapToDouble(Throughput.AckRate::mbPerSec).sum() : union.mbPerSec(),
             union.firstAckMillis(),
             union.lastAckMillis(),
             new Throughput.Rate(union.msgsPerSec(), union.mbPerSec())));
@@ -263,20 +245,16 @@ final class MergedSummary {
         first.windows(),
         new InjectorResults.Cpu(
             all.stream().mapToDouble(i -> i.cpu().cpuSecondsAtEnd()).sum(),
-            max(all, i -> i.cpu().maxSystemCpuPct()),
-            max(all, i -> i.cpu().maxProcessCpuPct()),
+            Timeline.max(all, i -> i.cpu().maxSystemCpuPct()),
+            Timeline.max(all, i -> i.cpu().maxProcessCpuPct()),
             LoadCpu.sum(all.stream().map(i -> i.cpu().loadCpu()).toList())),
         new InjectorResults.Memory(
-            max(all, i -> i.memory().gcPauseTotalMs()),
-            max(all, i -> i.memory().gcPauseMaxMs()),
-            max(all, i -> i.memory().maxHeapUsedMb()),
+            Timeline.max(all, i -> i.memory().gcPauseTotalMs()),
+            Timeline.max(all, i -> i.memory().gcPauseMaxMs()),
+            Timeline.max(all, i -> i.memory().maxHeapUsedMb()),
             heap.memory().heapAfterGcMb()),
         loops.eventLoopDelayMs(),
         first.bounds());
-  }
-
-  private static <T> double max(List<T> all, ToDoubleFunction<T> f) {
-    return all.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
   }
 
   /** By second from each injector's start: rates and probes summed, else the worst injector's. */
@@ -291,22 +269,11 @@ final class MergedSummary {
     bySecond.forEach(
         (second, b) ->
             out.add(
-                new InjectorSample(
+                Timeline.point(
+                    b,
                     second,
-                    new InjectorSample.Load(
-                        sum(b, p -> p.load().msgsPerSec()),
-                        sum(b, p -> p.load().mbPerSec()),
-                        max(b, p -> p.load().ackP99Ms()),
-                        max(b, p -> p.load().ackMaxMs())),
-                    new InjectorSample.Resources(
-                        max(b, p -> p.resources().systemCpuPct()),
-                        max(b, p -> p.resources().processCpuPct()),
-                        max(b, p -> p.resources().heapUsedMb()),
-                        max(b, p -> p.resources().heapAfterGcMb()),
-                        max(b, p -> p.resources().gcPauseMs()),
-                        max(b, p -> p.resources().gcMaxPauseMs())),
-                    InjectorSample.EventLoop.combined(
-                        b.stream().map(InjectorSample::eventLoop).toList()),
+                    MergedSummary::sum,
+                    Timeline::max,
                     new LinkedHashMap<>(b.get(0).producer()))));
     return out;
   }

@@ -9,6 +9,10 @@ import io.gatling.commons.stats.Status;
 import io.gatling.commons.stats.assertion.Assertion;
 import io.gatling.commons.util.GatlingVersion;
 import io.gatling.core.stats.writer.DataWriterMessage;
+import io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Error;
+import io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Group;
+import io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Response;
+import io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$User;
 import io.gatling.core.stats.writer.FileData;
 import io.gatling.core.stats.writer.LogFileDataWriter;
 import io.gatling.core.stats.writer.RecordHeader;
@@ -68,12 +72,9 @@ public final class SimulationLogs {
       throw new Refused(
           m.contains(log.toString())
               ? m.replace("assertion failed: ", "")
-              : log
-                  + ": not a readable Gatling "
-                  + GatlingVersion.ThisVersion().fullVersion()
-                  + " simulation.log ("
-                  + m
-                  + ")");
+              : String.format(
+                  "%s: not a readable Gatling %s simulation.log (%s)",
+                  log, GatlingVersion.ThisVersion().fullVersion(), m));
     }
   }
 
@@ -160,9 +161,7 @@ public final class SimulationLogs {
             boolean start = readBoolean();
             long t = readInt() + base;
             seen(t, t);
-            e =
-                new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$User(
-                    scenario, t, start);
+            e = new DataWriterMessage$LoadEvent$User(scenario, t, start);
           } else if (b == RecordHeader.Request$.MODULE$.value()) {
             scala.collection.immutable.List<String> groups = groups();
             String name = readCachedSanitizedString();
@@ -179,7 +178,7 @@ public final class SimulationLogs {
             }
             // The scenario is not stored for a request: the writer does not need it.
             e =
-                new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Response(
+                new DataWriterMessage$LoadEvent$Response(
                     "",
                     groups,
                     name,
@@ -196,17 +195,16 @@ public final class SimulationLogs {
             boolean isOk = readBoolean();
             seen(start, end);
             e =
-                new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Group(
+                new DataWriterMessage$LoadEvent$Group(
                     "", groups, start, end, cumulated, status(isOk));
           } else if (b == RecordHeader.Error$.MODULE$.value()) {
             String message = readCachedSanitizedString();
             long t = readInt() + base;
-            e = new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Error(message, t);
+            e = new DataWriterMessage$LoadEvent$Error(message, t);
           } else {
             throw new Refused(
                 info.simulationClassName()
-                    + " log "
-                    + "record "
+                    + " log record "
                     + (count + 1)
                     + ": unknown header "
                     + b);
@@ -275,7 +273,7 @@ public final class SimulationLogs {
     /** One request record, for example a verdict of the merge's reconciliation. */
     public void request(String name, long atMillis, String koMessage) {
       write(
-          new io.gatling.core.stats.writer.DataWriterMessage$LoadEvent$Response(
+          new DataWriterMessage$LoadEvent$Response(
               "",
               CollectionConverters.asScala(List.<String>of()).toList(),
               name,

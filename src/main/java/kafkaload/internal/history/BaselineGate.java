@@ -1,5 +1,7 @@
 package kafkaload.internal.history;
 
+import static java.lang.Double.NaN;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -100,42 +102,12 @@ public final class BaselineGate {
     figures.add(
         FigureJudge.quantile(
             P999, 99.9, now.ack(), merged(before, RunFigures::ack), t.p999Pct(), t));
-    figures.add(
-        FigureJudge.samples(
-            RATE,
-            "msg/s",
-            false,
-            now.msgsPerSec(),
-            pool(before, RunFigures::msgsPerSec),
-            t.ratePct(),
-            t,
-            Double.NaN,
-            Double.NaN));
+    figures.add(samples(RATE, "msg/s", false, now, before, RunFigures::msgsPerSec, t.ratePct(), t));
     figures.add(FigureJudge.errors(now, before, t));
-    figures.add(
-        FigureJudge.samples(
-            CPU,
-            "µs/msg",
-            true,
-            now.cpuUsPerMsg(),
-            pool(before, RunFigures::cpuUsPerMsg),
-            t.cpuPct(),
-            t,
-            Double.NaN,
-            Double.NaN));
+    figures.add(samples(CPU, "µs/msg", true, now, before, RunFigures::cpuUsPerMsg, t.cpuPct(), t));
     figures.add(
         FigureJudge.quantile(E2E, 99, now.e2e(), merged(before, RunFigures::e2e), t.e2ePct(), t));
-    figures.add(
-        FigureJudge.samples(
-            LAG,
-            "records",
-            true,
-            now.lag(),
-            pool(before, RunFigures::lag),
-            t.lagPct(),
-            t,
-            Double.NaN,
-            Double.NaN));
+    figures.add(samples(LAG, "records", true, now, before, RunFigures::lag, t.lagPct(), t));
     if (before.size() >= 2) {
       BaselineSpread.apply(figures, now, before);
     }
@@ -158,6 +130,20 @@ public final class BaselineGate {
       }
     }
     return flags;
+  }
+
+  /** A figure of per-second samples, shown by their medians. */
+  private static Figure samples(
+      String name,
+      String unit,
+      boolean higherIsWorse,
+      RunFigures now,
+      List<RunFigures> before,
+      Function<RunFigures, double[]> f,
+      double thresholdPct,
+      Thresholds t) {
+    return FigureJudge.samples(
+        name, unit, higherIsWorse, f.apply(now), pool(before, f), thresholdPct, t, NaN, NaN);
   }
 
   /** The baseline runs' per-second samples as one sample. */

@@ -5,6 +5,7 @@ import static kafkaload.internal.history.BaselineGate.MIN_SAMPLES;
 import static kafkaload.internal.history.VerdictText.fmt;
 import static kafkaload.internal.history.VerdictText.text;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import kafkaload.internal.history.BaselineGate.Thresholds;
@@ -207,11 +208,7 @@ final class FigureJudge {
   }
 
   private static double[] neg(double[] v) {
-    double[] out = new double[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = -v[i];
-    }
-    return out;
+    return Arrays.stream(v).map(x -> -x).toArray();
   }
 
   private static long count(Histogram h) {

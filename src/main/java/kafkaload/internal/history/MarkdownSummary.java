@@ -81,13 +81,11 @@ public final class MarkdownSummary {
     if (r.verdicts().gates() != null && !r.verdicts().gates().isEmpty()) {
       md.append("### Gates\n\n| gate | verdict | actual |\n|---|---|---:|\n");
       for (RunResults.Gate g : r.verdicts().gates()) {
-        md.append("| ")
-            .append(cell(g.description()))
-            .append(" | ")
-            .append(g.passed() ? "pass" : "**FAIL**")
-            .append(" | ")
-            .append(g.actual() != null ? VerdictText.fmt(g.actual()) : cell(g.error()))
-            .append(" |\n");
+        row(
+            md,
+            cell(g.description()),
+            g.passed() ? "pass" : "**FAIL**",
+            g.actual() != null ? VerdictText.fmt(g.actual()) : cell(g.error()));
       }
       md.append("\n");
     }
@@ -102,37 +100,21 @@ public final class MarkdownSummary {
       md.append("| figure | baseline | this run | change | confidence | limit | verdict |\n")
           .append("|---|---:|---:|---:|---:|---:|---|\n");
       for (BaselineComparison.Figure fig : b.figures()) {
-        md.append("| ")
-            .append(fig.name())
-            .append(fig.unit().isEmpty() ? "" : " (" + fig.unit() + ")")
-            .append(" | ")
-            .append(VerdictText.fmt(fig.values().baseline()))
-            .append(" | ")
-            .append(VerdictText.fmt(fig.values().current()))
-            .append(" | ")
-            .append(
-                fig.values().changePct() == null
-                    ? "-"
-                    : String.format(
-                        Locale.ROOT,
-                        "%+.1f%s",
-                        fig.values().changePct(),
-                        fig.name().equals(BaselineGate.ERRORS) ? " pts" : "%"))
-            .append(" | ")
-            .append(
-                fig.estimate().test().equals("none")
-                    ? "-"
-                    : String.format(Locale.ROOT, "%.1f%%", 100 * fig.estimate().confidence()))
-            .append(" | ")
-            .append(fig.worseWhen().equals("higher") ? "+" : "-")
-            .append(VerdictText.fmt(fig.thresholdPct()))
-            .append(fig.name().equals(BaselineGate.ERRORS) ? " pts" : "%")
-            .append(" | ")
-            .append(
-                fig.regression()
-                    ? "**REGRESSION**"
-                    : fig.estimate().test().equals("none") ? "not judged" : "ok")
-            .append(" |\n");
+        String pct = fig.name().equals(BaselineGate.ERRORS) ? " pts" : "%";
+        boolean judged = !fig.estimate().test().equals("none");
+        row(
+            md,
+            fig.name() + (fig.unit().isEmpty() ? "" : " (" + fig.unit() + ")"),
+            VerdictText.fmt(fig.values().baseline()),
+            VerdictText.fmt(fig.values().current()),
+            fig.values().changePct() == null
+                ? "-"
+                : String.format(Locale.ROOT, "%+.1f%s", fig.values().changePct(), pct),
+            judged ? String.format(Locale.ROOT, "%.1f%%", 100 * fig.estimate().confidence()) : "-",
+            (fig.worseWhen().equals("higher") ? "+" : "-")
+                + VerdictText.fmt(fig.thresholdPct())
+                + pct,
+            fig.regression() ? "**REGRESSION**" : judged ? "ok" : "not judged");
       }
       List<String> flags = b.flags();
       if (!flags.isEmpty()) {
@@ -145,7 +127,12 @@ public final class MarkdownSummary {
   }
 
   private static void row(StringBuilder md, String name, Double value) {
-    md.append("| ").append(name).append(" | ").append(VerdictText.fmt(value)).append(" |\n");
+    row(md, name, VerdictText.fmt(value));
+  }
+
+  /** A table row of these cells. */
+  private static void row(StringBuilder md, String... cells) {
+    md.append("| ").append(String.join(" | ", cells)).append(" |\n");
   }
 
   private static Double nan(double v) {

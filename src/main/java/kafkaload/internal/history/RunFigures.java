@@ -81,17 +81,10 @@ public record RunFigures(
 
   public static RunFigures of(RunResults r) {
     double warmup = number(r.parameters() == null ? null : r.parameters().get("warmup"));
-    double start = -1;
-    double end = Double.MAX_VALUE;
-    if (r.injector() != null && r.injector().windows().loadWindowSeconds() != null) {
-      InjectorResults.LoadWindow w = r.injector().windows().loadWindowSeconds();
-      if (w.start() != null) {
-        start = w.start();
-      }
-      if (w.end() != null) {
-        end = w.end();
-      }
-    }
+    InjectorResults.LoadWindow w =
+        r.injector() == null ? null : r.injector().windows().loadWindowSeconds();
+    double start = w == null || w.start() == null ? -1 : w.start();
+    double end = w == null || w.end() == null ? Double.MAX_VALUE : w.end();
     List<Double> rate = new ArrayList<>();
     List<Double> p99 = new ArrayList<>();
     List<Double> cpu = new ArrayList<>();
@@ -118,8 +111,7 @@ public record RunFigures(
     List<Double> lag = new ArrayList<>();
     long acked = 0;
     long failed = 0;
-    double rateTotal = 0;
-    boolean anyRate = false;
+    Double rateTotal = null; // null: no measured request has a rate
     Percentiles ackPercentiles = null;
     long mostCount = -1;
     for (ProtocolResults p : r.protocols() == null ? List.<ProtocolResults>of() : r.protocols()) {
@@ -131,8 +123,7 @@ public record RunFigures(
         failed += t.failed();
         Double measured = t.byRequest() == null ? null : measuredRate(t.byRequest().entrySet());
         if (measured != null) {
-          rateTotal += measured;
-          anyRate = true;
+          rateTotal = rateTotal == null ? measured : rateTotal + measured;
         }
       }
       if (p.latencies().ackLatencyMs() != null) {
@@ -165,7 +156,7 @@ public record RunFigures(
         toArray(lag),
         acked,
         failed,
-        anyRate ? rateTotal : null,
+        rateTotal,
         ackPercentiles);
   }
 

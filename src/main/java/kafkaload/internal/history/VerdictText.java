@@ -37,9 +37,7 @@ final class VerdictText {
       return "-";
     }
     double a = Math.abs(v);
-    return a >= 100
-        ? String.format(Locale.ROOT, "%.0f", v)
-        : a >= 1 ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.3f", v);
+    return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 1 ? "%.2f" : "%.3f", v);
   }
 
   private static String signed(double v) {

@@ -98,17 +98,19 @@ public final class AssertionsJUnitReport {
 
   /** The verdicts as kafka-summary.json lists them: description, passed, actual. */
   public static java.util.List<RunResults.Gate> rows(Verdicts verdicts) {
-    java.util.List<RunResults.Gate> gates = new ArrayList<>();
-    for (AssertionResult r : verdicts.results()) {
-      // A resolved assertion has the value it judged; one that could not be resolved, the reason
-      // instead.
-      gates.add(
-          r instanceof AssertionResult.Resolved resolved
-              ? new RunResults.Gate(message(r), r.success(), resolved.actualValue(), null)
-              : new RunResults.Gate(
-                  message(r), r.success(), null, ((AssertionResult.ResolutionError) r).error()));
-    }
-    return gates;
+    // A resolved assertion has the value it judged; one that could not be resolved, the reason
+    // instead.
+    return verdicts.results().stream()
+        .map(
+            r ->
+                r instanceof AssertionResult.Resolved resolved
+                    ? new RunResults.Gate(message(r), r.success(), resolved.actualValue(), null)
+                    : new RunResults.Gate(
+                        message(r),
+                        r.success(),
+                        null,
+                        ((AssertionResult.ResolutionError) r).error()))
+        .toList();
   }
 
   /** Writes js/assertions.xml beside the report; returns the file. */
@@ -164,12 +166,5 @@ public final class AssertionsJUnitReport {
   /** The assertion as Gatling prints it: "send: 99th percentile of response time is ...". */
   public static String message(AssertionResult r) {
     return AssertionMessage.message(r.assertion());
-  }
-
-  /** The measured value, or the error when Gatling found no stats for the assertion's path. */
-  public static Object actual(AssertionResult r) {
-    return r instanceof AssertionResult.Resolved
-        ? (Object) ((AssertionResult.Resolved) r).actualValue()
-        : ((AssertionResult.ResolutionError) r).error();
   }
 }

@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
-import kafkaload.internal.results.Percentiles;
 import org.HdrHistogram.Histogram;
 
 /** HdrHistogram's compressed form as base64: an injector writes it for exact merged percentiles. */
@@ -24,10 +23,5 @@ public final class Histograms {
     } catch (DataFormatException | IllegalArgumentException e) {
       throw new IllegalArgumentException("not an encoded HdrHistogram: " + e.getMessage(), e);
     }
-  }
-
-  /** Percentiles as the summary shows them (ms, from microseconds). */
-  public static Percentiles percentiles(Histogram h) {
-    return RunSummary.percentiles(h);
   }
 }

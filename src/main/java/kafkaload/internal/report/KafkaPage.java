@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import kafkaload.internal.results.ResultsJson;
@@ -42,10 +41,10 @@ public final class KafkaPage {
             .replace("/*ERRORS*/", ERROR_TRAP)
             .replace("/*CHART*/", CHART_JS)
             .replace("/*CORE_HTML_BEFORE*/", html(BEFORE))
-            .replace("/*SEMANTICS_HTML*/", SEMANTICS_HTML)
+            .replace("/*SEMANTICS_HTML*/", html(SEMANTICS))
             .replace("/*CORE_HTML_AFTER*/", html(AFTER))
             .replace("/*CORE_SCRIPT*/", script(BEFORE) + script(AFTER))
-            .replace("/*SEMANTICS_SCRIPT*/", SEMANTICS_SCRIPT)
+            .replace("/*SEMANTICS_SCRIPT*/", script(SEMANTICS))
             .replace("/*DATA*/", data));
     return out;
   }
@@ -66,27 +65,17 @@ public final class KafkaPage {
         .toList();
   }
 
+  /** The registered semantics' parts of the page. */
+  private static final List<Semantic.PageFragment> SEMANTICS =
+      Semantics.all().stream().map(Semantic::page).filter(Objects::nonNull).toList();
+
   private static String html(List<Semantic.PageFragment> sections) {
     return sections.stream().map(Semantic.PageFragment::html).collect(Collectors.joining());
   }
 
+  /** Each script in a block of its own. */
   private static String script(List<Semantic.PageFragment> sections) {
     return sections.stream().map(f -> "{\n" + f.script() + "}\n").collect(Collectors.joining());
-  }
-
-  /** The registered semantics' parts of the page: their HTML, and each script in a block. */
-  private static final String SEMANTICS_HTML = fragments(Semantic.PageFragment::html, "", "");
-
-  private static final String SEMANTICS_SCRIPT =
-      fragments(Semantic.PageFragment::script, "{\n", "}\n");
-
-  private static String fragments(
-      Function<Semantic.PageFragment, String> part, String before, String after) {
-    return Semantics.all().stream()
-        .map(Semantic::page)
-        .filter(Objects::nonNull)
-        .map(f -> before + part.apply(f) + after)
-        .collect(Collectors.joining());
   }
 
   private static String template() throws IOException {

@@ -2,6 +2,7 @@ package kafkaload.internal.report;
 
 import static java.util.Locale.ROOT;
 
+import java.util.Formatter;
 import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.WorstTopics;
@@ -12,6 +13,7 @@ public final class ReconciliationPrinter {
 
   public static String format(Reconciled.Result r) {
     StringBuilder b = new StringBuilder();
+    Formatter f = new Formatter(b, ROOT);
     boolean several = r.topics().size() > 1;
     b.append("\n[kafkaload] ---- Reconciliation of ")
         .append(
@@ -22,32 +24,28 @@ public final class ReconciliationPrinter {
                     : "topic '" + r.topics().get(0).topic() + "'")
         .append(r.runId() == null ? " (run identity off)" : " (run " + r.runId() + ")")
         .append(" ----\n");
-    b.append(
-        String.format(
-            ROOT,
-            "  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)%n",
-            r.ackedOk(),
-            r.offsetDelta(),
-            r.inFlightAtEnd(),
-            r.lost(),
-            r.duplicates(),
-            r.duplicatePct()));
+    f.format(
+        "  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)%n",
+        r.ackedOk(),
+        r.offsetDelta(),
+        r.inFlightAtEnd(),
+        r.lost(),
+        r.duplicates(),
+        r.duplicatePct());
     if (r.transactions() != null) {
       Reconciled.Transactions t = r.transactions();
-      b.append(
-          String.format(
-              ROOT,
-              "  transactions: committed %d | aborted %d (invisible to read_committed, not lost) | in"
-                  + " failed transactions %d | lost %d%s%n",
-              t.committed(),
-              t.aborted(),
-              t.inDoubt(),
-              r.lost(),
-              r.readBack() == null
-                  ? ""
-                  : " | aborted read back "
-                      + r.readBack().abortedFound()
-                      + (r.readBack().abortedVisible() > 0 ? " (VISIBLE to read_committed)" : "")));
+      f.format(
+          "  transactions: committed %d | aborted %d (invisible to read_committed, not lost) | in"
+              + " failed transactions %d | lost %d%s%n",
+          t.committed(),
+          t.aborted(),
+          t.inDoubt(),
+          r.lost(),
+          r.readBack() == null
+              ? ""
+              : " | aborted read back "
+                  + r.readBack().abortedFound()
+                  + (r.readBack().abortedVisible() > 0 ? " (VISIBLE to read_committed)" : ""));
     }
     ReconciliationResult.ReadBack rb = r.readBack();
     if (rb == null) {
@@ -55,26 +53,22 @@ public final class ReconciliationPrinter {
           "  read-back: off (lost is a lower bound from offsets; duplicates an upper bound of records not accounted "
               + "for: offsets are not records, transaction markers and other writers count too)\n");
     } else {
-      b.append(
-          String.format(
-              ROOT,
-              "  read-back: %s in %.1f s, %d records scanned, %d of this run, %d distinct, "
-                  + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)%n",
-              rb.complete() ? "complete" : "INCOMPLETE",
-              rb.seconds(),
-              rb.counts().scanned(),
-              rb.counts().matched(),
-              rb.counts().distinct(),
-              rb.counts().duplicates(),
-              rb.reordering().reordered(),
-              rb.counts().gaps()));
+      f.format(
+          "  read-back: %s in %.1f s, %d records scanned, %d of this run, %d distinct, "
+              + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)%n",
+          rb.complete() ? "complete" : "INCOMPLETE",
+          rb.seconds(),
+          rb.counts().scanned(),
+          rb.counts().matched(),
+          rb.counts().distinct(),
+          rb.counts().duplicates(),
+          rb.reordering().reordered(),
+          rb.counts().gaps());
       if (rb.counts().koInTopic() > 0) {
-        b.append(
-            String.format(
-                ROOT,
-                "  %d records whose send was KO are in the topic anyway (written after the client gave "
-                    + "up on them): not counted as delivered%n",
-                rb.counts().koInTopic()));
+        f.format(
+            "  %d records whose send was KO are in the topic anyway (written after the client gave "
+                + "up on them): not counted as delivered%n",
+            rb.counts().koInTopic());
       }
       if (rb.found().foundByInjector().size() > 1) {
         b.append("  found in the topic per injector (sequence space): ")
@@ -95,13 +89,10 @@ public final class ReconciliationPrinter {
             .append('\n');
       }
       if (rb.reordering().reorderWindowEvicted() > 0) {
-        b.append(
-            String.format(
-                ROOT,
-                "  reordering checked between a user's records read within %,d (partition, user) "
-                    + "pairs of each other (%,d pairs let go to bound the memory)%n",
-                rb.reordering().reorderWindow(),
-                rb.reordering().reorderWindowEvicted()));
+        f.format(
+            "  reordering checked between a user's records read within %,d (partition, user) "
+                + "pairs of each other (%,d pairs let go to bound the memory)%n",
+            rb.reordering().reorderWindow(), rb.reordering().reorderWindowEvicted());
       }
     }
     for (ReconciliationResult.StuckOffset s : r.stuck()) {
@@ -116,15 +107,9 @@ public final class ReconciliationPrinter {
     for (Reconciled.TopicResult t :
         many ? WorstTopics.worst(r.topics(), WorstTopics.SHOWN) : r.topics()) {
       if (several) {
-        b.append(
-            String.format(
-                ROOT,
-                "  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d%n",
-                t.topic(),
-                t.ackedOk(),
-                t.offsetDelta(),
-                t.lost(),
-                t.duplicates()));
+        f.format(
+            "  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d%n",
+            t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates());
       }
       if (t.change() != null) {
         b.append("  TOPIC CHANGED: '")
@@ -134,7 +119,7 @@ public final class ReconciliationPrinter {
             .append(
                 ": its offsets cannot be compared with the baseline's; records acked into the old topic are lost\n");
       }
-      partitions(b, t);
+      partitions(f, t);
     }
     if (r.exactlyOnce() != null) {
       b.append(exactlyOnce(r.exactlyOnce())).append('\n');
@@ -190,31 +175,21 @@ public final class ReconciliationPrinter {
         failure == null ? "" : "\n  " + failure);
   }
 
-  private static void partitions(StringBuilder b, Reconciled.TopicResult t) {
+  private static void partitions(Formatter f, Reconciled.TopicResult t) {
     long total = Math.max(1, t.ackedOk());
-    b.append(
-        String.format(
-            ROOT,
-            "  %9s %12s %12s %8s %14s %10s %10s%n",
-            "partition",
-            "acked",
-            "offset delta",
-            "share",
-            "acked bytes",
-            "duplicates",
-            "reordered"));
+    f.format(
+        "  %9s %12s %12s %8s %14s %10s %10s%n",
+        "partition", "acked", "offset delta", "share", "acked bytes", "duplicates", "reordered");
     for (ReconciliationResult.Partition p : t.partitions()) {
-      b.append(
-          String.format(
-              ROOT,
-              "  %9d %12d %12s %7.1f%% %14d %10s %10s%n",
-              p.partition(),
-              p.ackedRecords(),
-              p.gone() ? "gone" : String.valueOf(p.offsetDelta()),
-              100.0 * p.ackedRecords() / total,
-              p.ackedBytes(),
-              p.duplicates() == null ? "-" : String.valueOf(p.duplicates()),
-              p.reordered() == null ? "-" : String.valueOf(p.reordered())));
+      f.format(
+          "  %9d %12d %12s %7.1f%% %14d %10s %10s%n",
+          p.partition(),
+          p.ackedRecords(),
+          p.gone() ? "gone" : String.valueOf(p.offsetDelta()),
+          100.0 * p.ackedRecords() / total,
+          p.ackedBytes(),
+          p.duplicates() == null ? "-" : String.valueOf(p.duplicates()),
+          p.reordered() == null ? "-" : String.valueOf(p.reordered()));
     }
   }
 }

@@ -26,10 +26,10 @@ import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.run.TopicOffsets;
 import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
-import org.HdrHistogram.Histogram;
 
 /**
  * The machine-readable summary of a run: its {@link RunResults} (kafka-summary.json is their
@@ -124,26 +124,18 @@ public final class RunSummary {
     List<ProtocolResults> protocols = sections.stream().map(RunSummary::protocol).toList();
     List<InjectorSample> samples = health.samples();
     List<InjectorSample> load = health.loadSamples();
-    InjectorHealth.Verdict verdict = health.verdict();
-    double[] window = health.loadWindow();
     InjectorResults injector =
         new InjectorResults(
-            verdict.saturated(),
-            verdict.reasons(),
+            health.verdict().saturated(),
+            health.verdict().reasons(),
             new InjectorResults.Windows(
-                window(window), window(health.measuredWindow()), window(health.warmUpWindow())),
+                window(health.loadWindow()),
+                window(health.measuredWindow()),
+                window(health.warmUpWindow())),
             new InjectorResults.Cpu(
                 RunLedger.processCpuSeconds(),
-                samples.stream()
-                    .mapToDouble(p -> p.resources().systemCpuPct())
-                    .filter(d -> !Double.isNaN(d))
-                    .max()
-                    .orElse(0),
-                samples.stream()
-                    .mapToDouble(p -> p.resources().processCpuPct())
-                    .filter(d -> !Double.isNaN(d))
-                    .max()
-                    .orElse(0),
+                Timeline.max(samples, p -> p.resources().systemCpuPct(), 0),
+                Timeline.max(samples, p -> p.resources().processCpuPct(), 0),
                 health.loadCpu()),
             new InjectorResults.Memory(
                 samples.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
@@ -153,8 +145,7 @@ public final class RunSummary {
             health.eventLoopDelay(),
             health.bounds());
     // Hours of per-second samples would make the JSON and the page heavy: both get at most
-    // Timeline.MAX_POINTS
-    // points, and kafka-timeline.csv keeps every second.
+    // Timeline.MAX_POINTS points, and kafka-timeline.csv keeps every second.
     int perPoint = Timeline.samplesPerPoint(samples.size(), Timeline.MAX_POINTS);
     RunResults results =
         new RunResults(
@@ -212,7 +203,7 @@ public final class RunSummary {
             : new ProtocolResults.SchemaFigures(
                 ledger.schemas().registryCalls(),
                 ledger.schemas().serializedCount(),
-                percentiles(ledger.schemas().serializationSinceLast()));
+                Percentiles.ofMicros(ledger.schemas().serializationSinceLast()));
 
     // Per partition of every topic sent to; the share is of its topic's records, so a hot partition
     // stands out, and a partition of the topic that no record reached is a row of 0, not a gap.
@@ -259,7 +250,7 @@ public final class RunSummary {
         Semantics.results(ledger),
         new ProtocolAssembly.OwnRun(
             ledger.injector().distributed() ? distributed(ledger) : null,
-            percentiles(ledger.sendPath().publishDelaySinceLast()),
+            Percentiles.ofMicros(ledger.sendPath().publishDelaySinceLast()),
             schemas,
             lag(c.lagMonitor()),
             ledger.consumerThroughput(),
@@ -330,14 +321,11 @@ public final class RunSummary {
    */
   private static ProtocolResults.Distributed distributed(RunLedger ledger) {
     Map<String, ProtocolResults.Baseline> baselines = new TreeMap<>();
-    ledger
-        .baselines()
-        .taken()
-        .forEach(
-            (topic, o) ->
-                baselines.put(
-                    topic,
-                    new ProtocolResults.Baseline(o.topicId(), o.endOffsets(), o.atMillis())));
+    for (var e : ledger.baselines().taken().entrySet()) {
+      TopicOffsets o = e.getValue();
+      baselines.put(
+          e.getKey(), new ProtocolResults.Baseline(o.topicId(), o.endOffsets(), o.atMillis()));
+    }
     return new ProtocolResults.Distributed(
         ledger.injector().index(),
         ledger.injector().count(),
@@ -347,11 +335,6 @@ public final class RunSummary {
         baselines,
         ledger.deferredReconciliation(),
         Semantics.injectorRecords(ledger));
-  }
-
-  /** A histogram of microseconds as the summary shows it, in milliseconds. */
-  static Percentiles percentiles(Histogram h) {
-    return Percentiles.ofMicros(h);
   }
 
   /**

@@ -210,22 +210,40 @@ public final class Timeline {
   }
 
   private static InjectorSample injectorPoint(List<InjectorSample> b) {
+    return point(b, b.get(b.size() - 1).second(), Timeline::mean, Timeline::mean, producerMean(b));
+  }
+
+  /** How a point combines one figure of its samples. */
+  public interface Combine {
+    double of(List<InjectorSample> b, ToDoubleFunction<InjectorSample> f);
+  }
+
+  /**
+   * One point of samples {@code b}: msgs/s and MB/s by {@code rates}, CPU % by {@code cpu}, ack
+   * latency, heap and GC by max, the event loop's figures combined.
+   */
+  public static InjectorSample point(
+      List<InjectorSample> b,
+      double second,
+      Combine rates,
+      Combine cpu,
+      Map<String, Double> producer) {
     return new InjectorSample(
-        b.get(b.size() - 1).second(),
+        second,
         new InjectorSample.Load(
-            mean(b, p -> p.load().msgsPerSec()),
-            mean(b, p -> p.load().mbPerSec()),
+            rates.of(b, p -> p.load().msgsPerSec()),
+            rates.of(b, p -> p.load().mbPerSec()),
             max(b, p -> p.load().ackP99Ms()),
             max(b, p -> p.load().ackMaxMs())),
         new InjectorSample.Resources(
-            mean(b, p -> p.resources().systemCpuPct()),
-            mean(b, p -> p.resources().processCpuPct()),
+            cpu.of(b, p -> p.resources().systemCpuPct()),
+            cpu.of(b, p -> p.resources().processCpuPct()),
             max(b, p -> p.resources().heapUsedMb()),
             max(b, p -> p.resources().heapAfterGcMb()),
             max(b, p -> p.resources().gcPauseMs()),
             max(b, p -> p.resources().gcMaxPauseMs())),
         InjectorSample.EventLoop.combined(b.stream().map(InjectorSample::eventLoop).toList()),
-        producerMean(b));
+        producer);
   }
 
   /** NaN (no value: CPU not readable, no GC yet) is skipped; a point of NaN only is NaN. */
@@ -233,8 +251,14 @@ public final class Timeline {
     return b.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
   }
 
-  private static <T> double max(List<T> b, ToDoubleFunction<T> f) {
-    return b.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+  /** The highest value, NaN skipped; a point of NaN only is NaN. */
+  public static <T> double max(List<T> b, ToDoubleFunction<T> f) {
+    return max(b, f, Double.NaN);
+  }
+
+  /** The highest value, NaN skipped; {@code none} when there is no other. */
+  public static <T> double max(List<T> b, ToDoubleFunction<T> f, double none) {
+    return b.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(none);
   }
 
   private static Map<String, Double> producerMean(List<InjectorSample> b) {

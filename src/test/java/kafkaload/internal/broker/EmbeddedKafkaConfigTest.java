@@ -15,7 +15,7 @@ class EmbeddedKafkaConfigTest {
     KafkaConfig config =
         KafkaConfig.fromProps(
             EmbeddedKafka.nodeProperties(
-                1, 10_001, 10_002, "1@127.0.0.1:10002", Path.of("/tmp/unused"), 1),
+                1, "127.0.0.1", 10_001, 10_002, "1@127.0.0.1:10002", Path.of("/tmp/unused"), 1),
             false);
     assertEquals(16L * 1024 * 1024, config.getLong("log.cleaner.dedupe.buffer.size"));
   }
