@@ -189,7 +189,7 @@ public final class ExactlyOnceCheck {
   }
 
   /** The run-wide sequence number of one of this run's records, else -1. */
-  static long sequence(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
+  public static long sequence(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
     long[] id = RecordReadBack.runRecordId(r, runId);
     return id == null ? -1 : id[1];
   }

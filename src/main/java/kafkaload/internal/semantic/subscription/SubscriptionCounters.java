@@ -81,12 +81,7 @@ final class SubscriptionCounters {
   }
 
   private static boolean sawAny(List<One> groups, long seq) {
-    for (One g : groups) {
-      if (g.saw(seq)) {
-        return true;
-      }
-    }
-    return false;
+    return groups.stream().anyMatch(g -> g.saw(seq));
   }
 
   /** The section; null before any subscription started. */
