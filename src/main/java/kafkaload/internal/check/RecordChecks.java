@@ -157,22 +157,18 @@ public final class RecordChecks {
     if (type == KafkaCheckType.Record) {
       return RecordMaterializers.RECORD;
     }
-    if (type instanceof CoreCheckType core) {
-      switch (core) {
-        case BodyBytes:
-          return RecordMaterializers.BODY_BYTES;
-        case BodyLength:
-          return RecordMaterializers.BODY_LENGTH;
-        case BodyString:
-        case Substring:
-        case Regex:
-          return RecordMaterializers.BODY_STRING;
-        case JsonPath:
-        case JmesPath:
-          return RecordMaterializers.JSON_TREE;
-        default:
-          break;
-      }
+    CheckMaterializer m =
+        type instanceof CoreCheckType core
+            ? switch (core) {
+              case BodyBytes -> RecordMaterializers.BODY_BYTES;
+              case BodyLength -> RecordMaterializers.BODY_LENGTH;
+              case BodyString, Substring, Regex -> RecordMaterializers.BODY_STRING;
+              case JsonPath, JmesPath -> RecordMaterializers.JSON_TREE;
+              default -> null;
+            }
+            : null;
+    if (m != null) {
+      return m;
     }
     throw new KafkaLoadConfigException(
         "Kafka records do not support Gatling's "
