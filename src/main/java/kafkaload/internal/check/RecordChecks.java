@@ -45,20 +45,15 @@ public final class RecordChecks {
 
   /** These checks, materialized on records. */
   public static RecordChecks of(List<CheckBuilder> builders) {
-    List<Check<ConsumerRecord<byte[], byte[]>>> out = new ArrayList<>();
-    for (CheckBuilder b : builders) {
-      out.add(materialize(b));
-    }
-    return new RecordChecks(out);
+    return new RecordChecks(builders.stream().map(RecordChecks::materialize).toList());
   }
 
   /** These checks, applied only when the condition holds (Gatling's {@code checkIf}). */
   public static RecordChecks of(List<CheckBuilder> builders, RecordCondition condition) {
-    List<Check<ConsumerRecord<byte[], byte[]>>> out = new ArrayList<>();
-    for (Check<ConsumerRecord<byte[], byte[]>> c : of(builders).checks) {
-      out.add(new WhenCheck(c, condition));
-    }
-    return new RecordChecks(out);
+    return new RecordChecks(
+        of(builders).checks.stream()
+            .<Check<ConsumerRecord<byte[], byte[]>>>map(c -> new WhenCheck(c, condition))
+            .toList());
   }
 
   /** These checks, then those. */

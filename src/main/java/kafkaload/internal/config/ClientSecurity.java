@@ -217,9 +217,7 @@ public final class ClientSecurity {
   /** Kafka's default store type is JKS: PKCS12 and PEM files are typed by their extension. */
   private static Optional<String> storeType(String location) {
     String l = location.toLowerCase(Locale.ROOT);
-    if (l.endsWith(".p12") || l.endsWith(".pfx")) {
-      return Optional.of("PKCS12");
-    }
-    return l.endsWith(".pem") ? Optional.of("PEM") : Optional.empty();
+    return Optional.ofNullable(
+        l.endsWith(".p12") || l.endsWith(".pfx") ? "PKCS12" : l.endsWith(".pem") ? "PEM" : null);
   }
 }
