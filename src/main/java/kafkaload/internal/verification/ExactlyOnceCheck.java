@@ -60,13 +60,11 @@ public final class ExactlyOnceCheck {
                       new IllegalStateException(
                           "the output topic '" + output.topic() + "' does not exist any more"))
               .endOffsets();
-      now.keySet()
-          .forEach(
-              p -> {
-                TopicPartition tp = new TopicPartition(output.topic(), p);
-                partitions.add(tp);
-                from.put(tp, output.before().getOrDefault(p, 0L));
-              });
+      for (int p : now.keySet()) {
+        TopicPartition tp = new TopicPartition(output.topic(), p);
+        partitions.add(tp);
+        from.put(tp, output.before().getOrDefault(p, 0L));
+      }
     }
     long expected = inputs.getLongCardinality();
     Roaring64Bitmap found = new Roaring64Bitmap();

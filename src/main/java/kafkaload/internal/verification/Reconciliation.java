@@ -113,9 +113,7 @@ public final class Reconciliation {
     RunLedger ledger = request.ledger();
     Reading reading = request.reading();
     long inFlight = ledger.delivery().inFlight();
-    for (ProducerHandle h : request.producers()) {
-      h.producer().flush();
-    }
+    request.producers().forEach(h -> h.producer().flush());
     Offsets offsets = offsets(request.connection(), ledger, request.defaultTopic());
     RecordReadBack.ReadState state = null;
     List<StuckOffset> stuck = List.of();
