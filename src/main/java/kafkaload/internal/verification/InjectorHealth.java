@@ -171,10 +171,7 @@ public final class InjectorHealth implements AutoCloseable {
 
   /** Now: the second, the whole process's CPU seconds so far, the records acked so far. */
   private LoadCpu.Reading reading() {
-    long acked = 0;
-    for (RunLedger l : ledgers.get()) {
-      acked += l.delivery().ackedCount();
-    }
+    long acked = ledgers.get().stream().mapToLong(l -> l.delivery().ackedCount()).sum();
     return new LoadCpu.Reading(secondsSinceStart(), RunLedger.processCpuSeconds(), acked);
   }
 
