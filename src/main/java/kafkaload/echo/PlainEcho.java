@@ -22,33 +22,16 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /**
  * One consumer thread of the plain (at-least-once) echo: reads a batch, writes each reply through
  * the shared producer, flushes, then commits the batch's offsets, so a reply is written before its
- * request counts as read.
+ * request counts as read. {@code transform}: what the service makes of a request's value (null
+ * echoes it as it is).
  */
-final class PlainEcho {
-  private final EchoService service;
-  private final KafkaConsumer<byte[], byte[]> consumer;
-  private final KafkaProducer<byte[], byte[]> producer;
-  private final String replyTopic;
-  private final long delayMs;
-
-  /** What the service makes of a request's value: null echoes it as it is. */
-  private final UnaryOperator<byte[]> transform;
-
-  private PlainEcho(
-      EchoService service,
-      KafkaConsumer<byte[], byte[]> consumer,
-      KafkaProducer<byte[], byte[]> producer,
-      String replyTopic,
-      long delayMs,
-      UnaryOperator<byte[]> transform) {
-    this.service = service;
-    this.consumer = consumer;
-    this.producer = producer;
-    this.replyTopic = replyTopic;
-    this.delayMs = delayMs;
-    this.transform = transform;
-  }
-
+record PlainEcho(
+    EchoService service,
+    KafkaConsumer<byte[], byte[]> consumer,
+    KafkaProducer<byte[], byte[]> producer,
+    String replyTopic,
+    long delayMs,
+    UnaryOperator<byte[]> transform) {
   /**
    * Starts {@code consumers} threads, each with its own consumer in {@code group}, reading {@code
    * requestTopic}, and one producer they share.

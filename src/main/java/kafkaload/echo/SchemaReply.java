@@ -19,17 +19,8 @@ import kafkaload.internal.schema.Schemas;
  * decoded through the protocol's registry, cut to the reply message's fields, {@code status} set to
  * "ACCEPTED" where the message has one, and written as the Protobuf reply.
  */
-final class SchemaReply implements UnaryOperator<byte[]> {
-  private final SchemaContext schemas;
-  private final Function<Object, byte[]> writer;
-  private final Set<String> fields;
-
-  private SchemaReply(SchemaContext schemas, Function<Object, byte[]> writer, Set<String> fields) {
-    this.schemas = schemas;
-    this.writer = writer;
-    this.fields = fields;
-  }
-
+record SchemaReply(SchemaContext schemas, Function<Object, byte[]> writer, Set<String> fields)
+    implements UnaryOperator<byte[]> {
   /** Loads the reply's schema now, so a bad file fails the start, not each request. */
   static SchemaReply of(
       KafkaProtocol protocol, String replyTopic, String replyProto, String replyMessage) {

@@ -45,20 +45,15 @@ public final class RecordChecks {
 
   /** These checks, materialized on records. */
   public static RecordChecks of(List<CheckBuilder> builders) {
-    List<Check<ConsumerRecord<byte[], byte[]>>> out = new ArrayList<>();
-    for (CheckBuilder b : builders) {
-      out.add(materialize(b));
-    }
-    return new RecordChecks(out);
+    return new RecordChecks(builders.stream().map(RecordChecks::materialize).toList());
   }
 
   /** These checks, applied only when the condition holds (Gatling's {@code checkIf}). */
   public static RecordChecks of(List<CheckBuilder> builders, RecordCondition condition) {
-    List<Check<ConsumerRecord<byte[], byte[]>>> out = new ArrayList<>();
-    for (Check<ConsumerRecord<byte[], byte[]>> c : of(builders).checks) {
-      out.add(new WhenCheck(c, condition));
-    }
-    return new RecordChecks(out);
+    return new RecordChecks(
+        of(builders).checks.stream()
+            .<Check<ConsumerRecord<byte[], byte[]>>>map(c -> new WhenCheck(c, condition))
+            .toList());
   }
 
   /** These checks, then those. */
@@ -157,22 +152,18 @@ public final class RecordChecks {
     if (type == KafkaCheckType.Record) {
       return RecordMaterializers.RECORD;
     }
-    if (type instanceof CoreCheckType core) {
-      switch (core) {
-        case BodyBytes:
-          return RecordMaterializers.BODY_BYTES;
-        case BodyLength:
-          return RecordMaterializers.BODY_LENGTH;
-        case BodyString:
-        case Substring:
-        case Regex:
-          return RecordMaterializers.BODY_STRING;
-        case JsonPath:
-        case JmesPath:
-          return RecordMaterializers.JSON_TREE;
-        default:
-          break;
-      }
+    CheckMaterializer m =
+        type instanceof CoreCheckType core
+            ? switch (core) {
+              case BodyBytes -> RecordMaterializers.BODY_BYTES;
+              case BodyLength -> RecordMaterializers.BODY_LENGTH;
+              case BodyString, Substring, Regex -> RecordMaterializers.BODY_STRING;
+              case JsonPath, JmesPath -> RecordMaterializers.JSON_TREE;
+              default -> null;
+            }
+            : null;
+    if (m != null) {
+      return m;
     }
     throw new KafkaLoadConfigException(
         "Kafka records do not support Gatling's "

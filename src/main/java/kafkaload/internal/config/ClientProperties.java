@@ -73,11 +73,7 @@ public record ClientProperties(
   /** A client properties file (path or classpath resource), as the Kafka CLI's --command-config. */
   public static Properties load(String path) {
     Properties p = new Properties();
-    Path fsPath = Paths.get(path);
-    try (InputStream in =
-        Files.isRegularFile(fsPath)
-            ? Files.newInputStream(fsPath)
-            : ClientProperties.class.getClassLoader().getResourceAsStream(path)) {
+    try (InputStream in = open(path)) {
       if (in == null) {
         throw new KafkaLoadConfigException("Kafka client properties file not found: " + path);
       }
@@ -87,6 +83,14 @@ public record ClientProperties(
           "Cannot read Kafka client properties file " + path + ": " + e.getMessage());
     }
     return p;
+  }
+
+  /** The file at {@code path}, else the class path's resource of that name; null when neither. */
+  static InputStream open(String path) throws IOException {
+    Path file = Paths.get(path);
+    return Files.isRegularFile(file)
+        ? Files.newInputStream(file)
+        : ClientProperties.class.getClassLoader().getResourceAsStream(path);
   }
 
   /** The pairs with a value: a null password leaves the file's (or environment's) in place. */

@@ -8,8 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Kafka client security settings (SASL PLAIN, SCRAM, TLS stores) by Kafka's names, for the typed
@@ -49,9 +47,6 @@ public final class ClientSecurity {
           Map.entry(
               "schema.registry.ssl.keystore.password", "SCHEMA_REGISTRY_SSL_KEYSTORE_PASSWORD"),
           Map.entry("schema.registry.ssl.key.password", "SCHEMA_REGISTRY_SSL_KEY_PASSWORD"));
-
-  private static final Pattern JAAS_USER =
-      Pattern.compile("username\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))");
 
   private ClientSecurity() {}
 
@@ -199,21 +194,13 @@ public final class ClientSecurity {
 
   /** The SASL user of the JAAS config, for error messages (not a secret), or null. */
   public static String username(Map<String, ?> props) {
-    Object jaas = props.get(SASL_JAAS_CONFIG);
-    if (jaas == null) {
-      return null;
-    }
-    Matcher m = JAAS_USER.matcher(String.valueOf(jaas));
-    if (!m.find()) {
-      return null;
-    }
-    return m.group(1) != null ? m.group(1).replaceAll("\\\\(.)", "$1") : m.group(2);
+    return SaslLogins.jaasOption(props, "username");
   }
 
   /**
    * Kafka parses JAAS values with a StreamTokenizer, which reads backslash escapes inside quotes.
    */
-  private static String jaasQuote(String s) {
+  static String jaasQuote(String s) {
     return s.replace("\\", "\\\\").replace("\"", "\\\"");
   }
 
@@ -230,9 +217,7 @@ public final class ClientSecurity {
   /** Kafka's default store type is JKS: PKCS12 and PEM files are typed by their extension. */
   private static Optional<String> storeType(String location) {
     String l = location.toLowerCase(Locale.ROOT);
-    if (l.endsWith(".p12") || l.endsWith(".pfx")) {
-      return Optional.of("PKCS12");
-    }
-    return l.endsWith(".pem") ? Optional.of("PEM") : Optional.empty();
+    return Optional.ofNullable(
+        l.endsWith(".p12") || l.endsWith(".pfx") ? "PKCS12" : l.endsWith(".pem") ? "PEM" : null);
   }
 }

@@ -5,9 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 
 /** A CSV feeder (-Dfeeder) whose header names a {@code key} and/or {@code value} column. */
@@ -47,11 +44,7 @@ public record FeederFile(String path, List<String> columns) {
   }
 
   private static InputStream open(String path) throws IOException {
-    Path file = Paths.get(path);
-    if (Files.isRegularFile(file)) {
-      return Files.newInputStream(file);
-    }
-    InputStream resource = FeederFile.class.getClassLoader().getResourceAsStream(path);
+    InputStream resource = ClientProperties.open(path);
     if (resource == null) {
       throw new KafkaLoadConfigException(
           "Feeder file '"

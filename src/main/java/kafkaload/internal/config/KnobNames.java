@@ -132,15 +132,7 @@ public final class KnobNames {
 
   /** A name of the JVM, Gatling, Maven or a Kafka client's configuration. */
   static boolean others(String name) {
-    if (KAFKA_CLIENT_NAMES.contains(name)) {
-      return true;
-    }
-    for (String prefix : OTHERS) {
-      if (name.startsWith(prefix)) {
-        return true;
-      }
-    }
-    return false;
+    return KAFKA_CLIENT_NAMES.contains(name) || OTHERS.stream().anyMatch(name::startsWith);
   }
 
   /** The closest knob within the bound (1 edit for names of 4 letters or fewer, else 2). */

@@ -322,18 +322,12 @@ public final class ParamSnapshot {
     if (v == null) {
       return used(name, def);
     }
-    switch (v.toLowerCase(Locale.ROOT)) {
-      case "true":
-      case "yes":
-      case "1":
-        return used(name, true);
-      case "false":
-      case "no":
-      case "0":
-        return used(name, false);
-      default:
-        throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be true or false");
-    }
+    return switch (v.toLowerCase(Locale.ROOT)) {
+      case "true", "yes", "1" -> used(name, true);
+      case "false", "no", "0" -> used(name, false);
+      default ->
+          throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be true or false");
+    };
   }
 
   /** One of a fixed set of words, compared case-insensitively; returned in lower case. */

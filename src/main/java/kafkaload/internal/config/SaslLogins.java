@@ -134,13 +134,13 @@ public final class SaslLogins {
                 "SASL GSSAPI for principal '%s': the keytab %s is not readable",
                 principal, keytab));
       }
-      jaas.append(" useKeyTab=true storeKey=true keyTab=\"").append(jaasQuote(keytab)).append('"');
+      jaas.append(" useKeyTab=true storeKey=true keyTab=\"")
+          .append(ClientSecurity.jaasQuote(keytab))
+          .append('"');
     } else {
       jaas.append(" useTicketCache=true");
     }
-    if (principal != null && !principal.isBlank()) {
-      jaas.append(" principal=\"").append(jaasQuote(principal.trim())).append('"');
-    }
+    option(jaas, "principal", principal);
     Map<String, String> p = new LinkedHashMap<>();
     p.put(ClientSecurity.SASL_MECHANISM, GSSAPI);
     p.put(KERBEROS_SERVICE_NAME, serviceName.trim());
@@ -151,25 +151,20 @@ public final class SaslLogins {
   /** AWS_MSK_IAM (aws-msk-iam-auth): default credential chain or profile, optional role. */
   public static Map<String, String> awsMskIam(String profileName, String roleArn) {
     StringBuilder jaas = new StringBuilder(IAM_LOGIN_MODULE).append(" required");
-    if (profileName != null && !profileName.isBlank()) {
-      jaas.append(' ')
-          .append(AWS_PROFILE_NAME)
-          .append("=\"")
-          .append(jaasQuote(profileName.trim()))
-          .append('"');
-    }
-    if (roleArn != null && !roleArn.isBlank()) {
-      jaas.append(' ')
-          .append(AWS_ROLE_ARN)
-          .append("=\"")
-          .append(jaasQuote(roleArn.trim()))
-          .append('"');
-    }
+    option(jaas, AWS_PROFILE_NAME, profileName);
+    option(jaas, AWS_ROLE_ARN, roleArn);
     Map<String, String> p = new LinkedHashMap<>();
     p.put(ClientSecurity.SASL_MECHANISM, AWS_MSK_IAM);
     p.put(ClientSecurity.SASL_JAAS_CONFIG, jaas.append(';').toString());
     p.put(CLIENT_CALLBACK_HANDLER, IAM_CALLBACK_HANDLER);
     return p;
+  }
+
+  /** Appends {@code name="value"} to a JAAS config when the value is set. */
+  private static void option(StringBuilder jaas, String name, String value) {
+    if (value != null && !value.isBlank()) {
+      jaas.append(String.format(" %s=\"%s\"", name, ClientSecurity.jaasQuote(value.trim())));
+    }
   }
 
   /**
@@ -270,33 +265,20 @@ public final class SaslLogins {
     }
     String profile = jaasOption(props, AWS_PROFILE_NAME);
     try {
-      Object provider;
-      if (profile != null) {
-        provider =
-            Class.forName(
-                    "software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider",
-                    true,
-                    loader)
-                .getMethod("create", String.class)
-                .invoke(null, profile);
-      } else {
-        // A fresh chain, not the SDK's shared one, which remembers the provider that last worked.
-        Object builder =
-            Class.forName(
-                    "software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider",
-                    true,
-                    loader)
-                .getMethod("builder")
-                .invoke(null);
-        java.lang.reflect.Method build =
-            Class.forName(
-                    "software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider$Builder",
-                    true,
-                    loader)
-                .getMethod("build");
-        provider = build.invoke(builder);
-      }
-      Class.forName("software.amazon.awssdk.auth.credentials.AwsCredentialsProvider", true, loader)
+      Object provider =
+          profile != null
+              ? awsCredentials("ProfileCredentialsProvider", loader)
+                  .getMethod("create", String.class)
+                  .invoke(null, profile)
+              // A fresh chain, not the SDK's shared one, which remembers the provider that last
+              // worked.
+              : awsCredentials("DefaultCredentialsProvider$Builder", loader)
+                  .getMethod("build")
+                  .invoke(
+                      awsCredentials("DefaultCredentialsProvider", loader)
+                          .getMethod("builder")
+                          .invoke(null));
+      awsCredentials("AwsCredentialsProvider", loader)
           .getMethod("resolveCredentials")
           .invoke(provider);
     } catch (InvocationTargetException e) {
@@ -312,6 +294,11 @@ public final class SaslLogins {
       throw new KafkaLoadConfigException(
           "SASL AWS_MSK_IAM: the AWS SDK's credential providers cannot be loaded (" + e + ")");
     }
+  }
+
+  private static Class<?> awsCredentials(String name, ClassLoader loader)
+      throws ClassNotFoundException {
+    return Class.forName("software.amazon.awssdk.auth.credentials." + name, true, loader);
   }
 
   /** An option of the JAAS config, for checks and messages (never a secret option). */
@@ -330,9 +317,5 @@ public final class SaslLogins {
       return null;
     }
     return m.group(1) != null ? m.group(1).replaceAll("\\\\(.)", "$1") : m.group(2);
-  }
-
-  private static String jaasQuote(String s) {
-    return s.replace("\\", "\\\\").replace("\"", "\\\"");
   }
 }

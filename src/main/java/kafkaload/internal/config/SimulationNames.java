@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * The simulation classes that built a Kafka protocol, and the string constants they hold: a -D name
@@ -65,11 +66,7 @@ public final class SimulationNames {
   }
 
   private static boolean isPlatform(String name) {
-    return name.startsWith("java.")
-        || name.startsWith("jdk.")
-        || name.startsWith("sun.")
-        || name.startsWith("scala.")
-        || name.startsWith("io.gatling.");
+    return Stream.of("java.", "jdk.", "sun.", "scala.", "io.gatling.").anyMatch(name::startsWith);
   }
 
   private static CodeSource codeSource(Class<?> c) {

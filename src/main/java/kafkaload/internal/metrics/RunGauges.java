@@ -17,7 +17,7 @@ import kafkaload.internal.run.DeliveryLedger;
  * producers' own Kafka metrics under Kafka's names; the injector's health; the groups' lag; the
  * run's phase.
  */
-final class RunGauges {
+record RunGauges(PrometheusRegistry registry, Labels labels, MetricSources s) {
   /** Kafka's producer-metrics the dashboard shows, exported as kafka_producer_<name>. */
   static final List<String> PRODUCER_METRICS =
       List.of(
@@ -36,102 +36,68 @@ final class RunGauges {
 
   static final List<String> PHASES = List.of("warm-up", "measured", "verification", "ended");
 
-  private RunGauges() {}
-
   static void register(PrometheusRegistry registry, Labels labels, MetricSources s) {
-    records(
-        registry, labels, "sent", "Records handed to a producer", DeliveryLedger.Snapshot::sent, s);
-    records(
-        registry,
-        labels,
-        "acked",
-        "Records acked by the cluster",
-        DeliveryLedger.Snapshot::acked,
-        s);
-    records(registry, labels, "failed", "Records that failed", DeliveryLedger.Snapshot::failed, s);
+    new RunGauges(registry, labels, s).registerAll();
+  }
+
+  private void registerAll() {
+    records("sent", "Records handed to a producer", DeliveryLedger.Snapshot::sent);
+    records("acked", "Records acked by the cluster", DeliveryLedger.Snapshot::acked);
+    records("failed", "Records that failed", DeliveryLedger.Snapshot::failed);
     gauge(
-        registry,
-        labels,
         "kafkaload_records_in_flight",
         "Records sent and not yet acked or failed",
         cb ->
             cb.call(
                 s.delivery().get().stream().mapToLong(DeliveryLedger.Snapshot::inFlight).sum()));
-    GaugeWithCallback.builder()
-        .name("kafka_producer_metric")
-        .help("The producers' own Kafka metrics (producer-metrics group), by Kafka's name")
-        .labelNames("name", "client_id")
-        .constLabels(labels)
-        .callback(cb -> producers(s.producers().get(), cb))
-        .register(registry);
-    GaugeWithCallback.builder()
-        .name("kafka_consumer_metric")
-        .help("The consumers' own Kafka metrics (consumer-fetch-manager-metrics), by Kafka's name")
-        .labelNames("name", "client_id")
-        .constLabels(labels)
-        .callback(ConsumerMetrics::report)
-        .register(registry);
+    gauge(
+        "kafka_producer_metric",
+        "The producers' own Kafka metrics (producer-metrics group), by Kafka's name",
+        cb -> producers(s.producers().get(), cb),
+        "name",
+        "client_id");
+    gauge(
+        "kafka_consumer_metric",
+        "The consumers' own Kafka metrics (consumer-fetch-manager-metrics), by Kafka's name",
+        ConsumerMetrics::report,
+        "name",
+        "client_id");
     health(
-        registry,
-        labels,
         "cpu_ratio",
         "The injector process's CPU, share of the machine",
-        x -> x.resources().processCpuPct() / 100,
-        s);
+        x -> x.resources().processCpuPct() / 100);
     health(
-        registry,
-        labels,
         "heap_after_gc_bytes",
         "Heap used after the last GC",
-        x -> x.resources().heapAfterGcMb() * 1048576,
-        s);
+        x -> x.resources().heapAfterGcMb() * 1048576);
     health(
-        registry,
-        labels,
         "gc_pause_seconds",
         "GC pause time in the last second",
-        x -> x.resources().gcPauseMs() / 1000,
-        s);
+        x -> x.resources().gcPauseMs() / 1000);
     health(
-        registry,
-        labels,
         "event_loop_delay_p99_seconds",
         "Gatling event loops' p99 delay in the last second",
-        x -> x.eventLoop().eventLoopDelayP99Ms() / 1000,
-        s);
+        x -> x.eventLoop().eventLoopDelayP99Ms() / 1000);
     health(
-        registry,
-        labels,
         "send_blocked_seconds",
         "Time sends waited for producer buffer in the last second",
-        x -> x.eventLoop().sendBlockedMs() / 1000,
-        s);
+        x -> x.eventLoop().sendBlockedMs() / 1000);
     gauge(
-        registry,
-        labels,
         "kafkaload_group_lag_records",
         "A group under test's lag: records behind, over its partitions",
-        "group",
-        cb -> s.groupLag().get().forEach((g, lag) -> cb.call(lag, g)));
+        cb -> s.groupLag().get().forEach((g, lag) -> cb.call(lag, g)),
+        "group");
     gauge(
-        registry,
-        labels,
         "kafkaload_phase",
         "The run's phase: 1 for the current one",
-        "phase",
         cb -> {
           String now = s.phase().get();
           PHASES.forEach(p -> cb.call(p.equals(now) ? 1 : 0, p));
-        });
+        },
+        "phase");
   }
 
-  private static void records(
-      PrometheusRegistry registry,
-      Labels labels,
-      String what,
-      String help,
-      ToLongFunction<DeliveryLedger.Snapshot> count,
-      MetricSources s) {
+  private void records(String what, String help, ToLongFunction<DeliveryLedger.Snapshot> count) {
     CounterWithCallback.builder()
         .name("kafkaload_records_" + what + "_total")
         .help(help)
@@ -140,16 +106,8 @@ final class RunGauges {
         .register(registry);
   }
 
-  private static void health(
-      PrometheusRegistry registry,
-      Labels labels,
-      String name,
-      String help,
-      ToDoubleFunction<InjectorSample> value,
-      MetricSources s) {
+  private void health(String name, String help, ToDoubleFunction<InjectorSample> value) {
     gauge(
-        registry,
-        labels,
         "kafkaload_injector_" + name,
         help,
         cb -> {
@@ -160,27 +118,8 @@ final class RunGauges {
         });
   }
 
-  private static void gauge(
-      PrometheusRegistry registry,
-      Labels labels,
-      String name,
-      String help,
-      Consumer<GaugeWithCallback.Callback> callback) {
-    GaugeWithCallback.builder()
-        .name(name)
-        .help(help)
-        .constLabels(labels)
-        .callback(callback)
-        .register(registry);
-  }
-
-  private static void gauge(
-      PrometheusRegistry registry,
-      Labels labels,
-      String name,
-      String help,
-      String label,
-      Consumer<GaugeWithCallback.Callback> callback) {
+  private void gauge(
+      String name, String help, Consumer<GaugeWithCallback.Callback> callback, String... label) {
     GaugeWithCallback.builder()
         .name(name)
         .help(help)

@@ -113,22 +113,19 @@ public record ReconciliationResult(
 
     private static String failure(
         String outputTopic, Outputs counts, boolean complete, List<Long> missingSample) {
-      long missing = counts.missing();
-      long duplicates = counts.duplicates();
-      long unexpected = counts.unexpected();
       List<String> wrong = new ArrayList<>();
-      if (missing > 0) {
+      if (counts.missing() > 0) {
         wrong.add(
-            missing
+            counts.missing()
                 + " committed input(s) without a committed output (first sequence numbers "
                 + missingSample
                 + ")");
       }
-      if (duplicates > 0) {
-        wrong.add(duplicates + " duplicate committed output(s)");
+      if (counts.duplicates() > 0) {
+        wrong.add(counts.duplicates() + " duplicate committed output(s)");
       }
-      if (unexpected > 0) {
-        wrong.add(unexpected + " committed output(s) of this run with no committed input");
+      if (counts.unexpected() > 0) {
+        wrong.add(counts.unexpected() + " committed output(s) of this run with no committed input");
       }
       if (!complete && wrong.isEmpty()) {
         wrong.add("the read-back did not finish");

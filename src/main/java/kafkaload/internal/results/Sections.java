@@ -51,12 +51,10 @@ final class Sections {
 
   private static SectionType<?> registered(
       String name, Function<SemanticSection, SectionType<?>> kind) {
-    for (SemanticSection s : REGISTERED) {
-      SectionType<?> t = kind.apply(s);
-      if (t != null && t.name().equals(name)) {
-        return t;
-      }
-    }
-    return null;
+    return REGISTERED.stream()
+        .<SectionType<?>>map(kind)
+        .filter(t -> t != null && t.name().equals(name))
+        .findFirst()
+        .orElse(null);
   }
 }

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import java.io.IOException;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -47,25 +48,24 @@ final class UnwrappedRecords extends BeanDeserializerModifier {
     return grouped ? new Reader(bean.getType()) : deserializer;
   }
 
-  private static boolean marked(
-      RecordComponent c, Class<? extends java.lang.annotation.Annotation> a) {
-    return c.getAccessor().isAnnotationPresent(a) || c.isAnnotationPresent(a);
+  /** A component's annotation, on its accessor (where Jackson's land) or on itself; else null. */
+  private static <A extends Annotation> A annotation(RecordComponent c, Class<A> a) {
+    A onAccessor = c.getAccessor().getAnnotation(a);
+    return onAccessor != null ? onAccessor : c.getAnnotation(a);
+  }
+
+  private static boolean marked(RecordComponent c, Class<? extends Annotation> a) {
+    return annotation(c, a) != null;
   }
 
   private static String name(RecordComponent c) {
-    JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
-    if (renamed == null) {
-      renamed = c.getAnnotation(JsonProperty.class);
-    }
+    JsonProperty renamed = annotation(c, JsonProperty.class);
     return renamed != null && !renamed.value().isEmpty() ? renamed.value() : c.getName();
   }
 
   /** The names a group's fields take in its parent: its prefix and suffix, inside the parent's. */
   private static UnaryOperator<String> within(RecordComponent c, UnaryOperator<String> outer) {
-    JsonUnwrapped u = c.getAccessor().getAnnotation(JsonUnwrapped.class);
-    if (u == null) {
-      u = c.getAnnotation(JsonUnwrapped.class);
-    }
+    JsonUnwrapped u = annotation(c, JsonUnwrapped.class);
     String prefix = u.prefix();
     String suffix = u.suffix();
     return n -> outer.apply(prefix + n + suffix);

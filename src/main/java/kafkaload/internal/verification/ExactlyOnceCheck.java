@@ -2,7 +2,6 @@ package kafkaload.internal.verification;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,13 +9,12 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
-import kafkaload.internal.run.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
+import org.roaringbitmap.longlong.LongIterator;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
@@ -62,13 +60,11 @@ public final class ExactlyOnceCheck {
                       new IllegalStateException(
                           "the output topic '" + output.topic() + "' does not exist any more"))
               .endOffsets();
-      now.keySet()
-          .forEach(
-              p -> {
-                TopicPartition tp = new TopicPartition(output.topic(), p);
-                partitions.add(tp);
-                from.put(tp, output.before().getOrDefault(p, 0L));
-              });
+      for (int p : now.keySet()) {
+        TopicPartition tp = new TopicPartition(output.topic(), p);
+        partitions.add(tp);
+        from.put(tp, output.before().getOrDefault(p, 0L));
+      }
     }
     long expected = inputs.getLongCardinality();
     Roaring64Bitmap found = new Roaring64Bitmap();
@@ -100,9 +96,7 @@ public final class ExactlyOnceCheck {
         if (to == null && found.getLongCardinality() >= expected) {
           // Every input has its output: read on to where the committed records end now, for
           // duplicates written after the first copy.
-          try (Admin admin = connection.admin()) {
-            to = OffsetQueries.lastStableOffsets(admin, partitions, connection.timeoutMs());
-          }
+          to = lastStable(connection, partitions);
         }
         if (to != null && reached(consumer, to)) {
           complete = true;
@@ -112,20 +106,15 @@ public final class ExactlyOnceCheck {
     }
     if (to == null) {
       // Out of time with inputs still missing: judge the range read.
-      try (Admin admin = connection.admin()) {
-        to = OffsetQueries.lastStableOffsets(admin, partitions, connection.timeoutMs());
-      }
+      to = lastStable(connection, partitions);
     }
     long seenUncommitted = countRun(connection, runId, from, to, deadline, timeout);
     Roaring64Bitmap missing = inputs.clone();
     missing.andNot(found);
     List<Long> sample = new ArrayList<>();
-    missing.forEach(
-        seq -> {
-          if (sample.size() < SAMPLE) {
-            sample.add(seq);
-          }
-        });
+    for (LongIterator it = missing.getLongIterator(); it.hasNext() && sample.size() < SAMPLE; ) {
+      sample.add(it.next());
+    }
     return new ExactlyOnce(
             output.topic(),
             new ExactlyOnce.Outputs(
@@ -174,6 +163,13 @@ public final class ExactlyOnceCheck {
     return -1;
   }
 
+  private static Map<TopicPartition, Long> lastStable(
+      Connection connection, List<TopicPartition> partitions) {
+    try (Admin admin = connection.admin()) {
+      return OffsetQueries.lastStableOffsets(admin, partitions, connection.timeoutMs());
+    }
+  }
+
   private static boolean reached(
       KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> to) {
     for (Map.Entry<TopicPartition, Long> e : to.entrySet()) {
@@ -186,24 +182,13 @@ public final class ExactlyOnceCheck {
 
   private static KafkaConsumer<byte[], byte[]> reader(
       Connection connection, IsolationLevel isolation, Duration timeout) {
-    return ConsumerFactory.of(
-            connection, "kafkaload-verify-output-" + ConsumerFactory.name(isolation))
-        .isolation(isolation)
-        .offsetReset("earliest")
-        .property("max.poll.records", "5000")
-        .property(
-            "default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)))
-        .create();
+    String name = "kafkaload-verify-output-" + ConsumerFactory.name(isolation);
+    return RecordReadBack.reader(connection, name, isolation, timeout).create();
   }
 
   /** The run-wide sequence number of one of this run's records, else -1. */
-  static long sequence(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
-    Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
-    if (run == null || !Arrays.equals(run.value(), runId)) {
-      return -1;
-    }
-    Header seq = r.headers().lastHeader(RunIdentity.SEQ_HEADER);
-    long[] id = seq == null ? null : RunIdentity.parse(seq.value());
+  public static long sequence(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
+    long[] id = RecordReadBack.runRecordId(r, runId);
     return id == null ? -1 : id[1];
   }
 }

@@ -7,12 +7,12 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAccumulator;
+import java.util.stream.Collectors;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
@@ -80,23 +80,18 @@ final class GcWatch implements AutoCloseable {
 
   /** The heap pools' total of a collection's after-GC usage, from the notification. */
   private double heapMb(Map<String, MemoryUsage> afterGc) {
-    long used = 0;
-    for (Map.Entry<String, MemoryUsage> e : afterGc.entrySet()) {
-      if (heapPools.contains(e.getKey())) {
-        used += e.getValue().getUsed();
-      }
-    }
-    return used / 1_048_576.0;
+    return afterGc.entrySet().stream()
+            .filter(e -> heapPools.contains(e.getKey()))
+            .mapToLong(e -> e.getValue().getUsed())
+            .sum()
+        / 1_048_576.0;
   }
 
   private static Set<String> heapPoolNames() {
-    Set<String> names = new HashSet<>();
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        names.add(pool.getName());
-      }
-    }
-    return names;
+    return ManagementFactory.getMemoryPoolMXBeans().stream()
+        .filter(pool -> pool.getType() == MemoryType.HEAP)
+        .map(MemoryPoolMXBean::getName)
+        .collect(Collectors.toSet());
   }
 
   @Override

@@ -35,13 +35,7 @@ import org.HdrHistogram.Histogram;
 public final class InjectorHealth implements AutoCloseable {
   public record Verdict(boolean saturated, List<String> reasons) {}
 
-  private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "kafkaload-injector-health");
-            t.setDaemon(true);
-            return t;
-          });
+  private final ScheduledExecutorService timer = daemonTimer("kafkaload-injector-health");
   private final List<InjectorSample> samples = Collections.synchronizedList(new ArrayList<>());
   private final GcWatch gc = new GcWatch();
   private final OperatingSystemMXBean os =
@@ -72,6 +66,16 @@ public final class InjectorHealth implements AutoCloseable {
   private InjectorHealth(InjectorResults.Bounds bounds, Supplier<List<RunLedger>> ledgers) {
     this.bounds = bounds;
     this.ledgers = ledgers;
+  }
+
+  /** A scheduler on one daemon thread of this name: a sampler must not keep the JVM alive. */
+  static ScheduledExecutorService daemonTimer(String name) {
+    return Executors.newSingleThreadScheduledExecutor(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          return t;
+        });
   }
 
   /** Starts sampling the given stats and producers every second. */
@@ -167,10 +171,7 @@ public final class InjectorHealth implements AutoCloseable {
 
   /** Now: the second, the whole process's CPU seconds so far, the records acked so far. */
   private LoadCpu.Reading reading() {
-    long acked = 0;
-    for (RunLedger l : ledgers.get()) {
-      acked += l.delivery().ackedCount();
-    }
+    long acked = ledgers.get().stream().mapToLong(l -> l.delivery().ackedCount()).sum();
     return new LoadCpu.Reading(secondsSinceStart(), RunLedger.processCpuSeconds(), acked);
   }
 

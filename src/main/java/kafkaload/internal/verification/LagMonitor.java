@@ -2,13 +2,13 @@ package kafkaload.internal.verification;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -102,12 +102,7 @@ public final class LagMonitor implements AutoCloseable {
 
   private final Map<String, GroupSamples> samples = new LinkedHashMap<>();
   private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "kafkaload-lag-monitor");
-            t.setDaemon(true);
-            return t;
-          });
+      InjectorHealth.daemonTimer("kafkaload-lag-monitor");
 
   private LagMonitor(Admin admin, List<String> groups, IsolationLevel isolation, long startNanos) {
     this.startNanos = startNanos;
@@ -254,10 +249,8 @@ public final class LagMonitor implements AutoCloseable {
               .get(10, TimeUnit.SECONDS);
       Map<TopicPartition, Long> lag =
           new TreeMap<>(
-              (a, b) ->
-                  a.topic().equals(b.topic())
-                      ? Integer.compare(a.partition(), b.partition())
-                      : a.topic().compareTo(b.topic()));
+              Comparator.comparing(TopicPartition::topic)
+                  .thenComparingInt(TopicPartition::partition));
       request
           .keySet()
           .forEach(

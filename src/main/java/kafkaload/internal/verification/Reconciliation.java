@@ -113,9 +113,7 @@ public final class Reconciliation {
     RunLedger ledger = request.ledger();
     Reading reading = request.reading();
     long inFlight = ledger.delivery().inFlight();
-    for (ProducerHandle h : request.producers()) {
-      h.producer().flush();
-    }
+    request.producers().forEach(h -> h.producer().flush());
     Offsets offsets = offsets(request.connection(), ledger, request.defaultTopic());
     RecordReadBack.ReadState state = null;
     List<StuckOffset> stuck = List.of();
@@ -243,27 +241,20 @@ public final class Reconciliation {
 
   /** The pipeline's exactly-once verdict, judged on what the read-back found. */
   private static ExactlyOnce exactlyOnce(Request request, RecordReadBack.ReadState state) {
-    ExactlyOnce verdict;
+    String topic = request.output().topic();
     if (state == null) {
-      verdict =
-          ExactlyOnce.unjudged(
-              request.output().topic(), "it needs the read-back and the run-identity headers");
-    } else {
-      try {
-        verdict =
-            ExactlyOnceCheck.run(
-                request.connection(),
-                request.ledger().identity().runIdBytes(),
-                state.seen,
-                state.complete,
-                request.output(),
-                request.reading().timeout());
-      } catch (RuntimeException e) {
-        verdict =
-            ExactlyOnce.unjudged(
-                request.output().topic(), e.getClass().getSimpleName() + ": " + e.getMessage());
-      }
+      return ExactlyOnce.unjudged(topic, "it needs the read-back and the run-identity headers");
     }
-    return verdict;
+    try {
+      return ExactlyOnceCheck.run(
+          request.connection(),
+          request.ledger().identity().runIdBytes(),
+          state.seen,
+          state.complete,
+          request.output(),
+          request.reading().timeout());
+    } catch (RuntimeException e) {
+      return ExactlyOnce.unjudged(topic, e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
   }
 }

@@ -187,11 +187,7 @@ final class RecordReadBack {
 
     void accept(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
       scanned++;
-      Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
-      if (run == null || !Arrays.equals(run.value(), runId)) {
-        return;
-      }
-      long[] id = RunIdentity.parse(value(r, RunIdentity.SEQ_HEADER));
+      long[] id = runRecordId(r, runId);
       if (id != null) {
         accept(new TopicPartition(r.topic(), r.partition()), id[0], id[1]);
       }
@@ -283,11 +279,30 @@ final class RecordReadBack {
           isolation.toString().toLowerCase(Locale.ROOT),
           abortedFound);
     }
+  }
 
-    private static byte[] value(ConsumerRecord<byte[], byte[]> r, String header) {
-      Header h = r.headers().lastHeader(header);
-      return h == null ? null : h.value();
+  /** The user and run-wide sequence number of one of this run's records, else null. */
+  static long[] runRecordId(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
+    Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
+    if (run == null || !Arrays.equals(run.value(), runId)) {
+      return null;
     }
+    Header seq = r.headers().lastHeader(RunIdentity.SEQ_HEADER);
+    return RunIdentity.parse(seq == null ? null : seq.value());
+  }
+
+  /**
+   * A reader from the earliest offset whose position() and first fetch wait no longer than the read
+   * may take when a broker is gone.
+   */
+  static ConsumerFactory reader(
+      Connection connection, String name, IsolationLevel isolation, Duration timeout) {
+    return ConsumerFactory.of(connection, name)
+        .isolation(isolation)
+        .offsetReset("earliest")
+        .property("max.poll.records", "5000")
+        .property(
+            "default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
   }
 
   /**
@@ -339,20 +354,11 @@ final class RecordReadBack {
     ledger.unreportedStarts().forEach(state::unreported);
     // Records deleted below the start offset must read as missing, not make the reader jump to the
     // end.
-    ConsumerFactory consumers =
-        ConsumerFactory.of(connection, "kafkaload-verify")
-            .isolation(isolation)
-            .offsetReset("earliest")
-            .property("max.poll.records", "5000")
-            // position() and the first fetch must not wait longer than the read-back may take when
-            // a broker is gone.
-            .property(
-                "default.api.timeout.ms",
-                (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
     byte[] runId = ledger.identity().runIdBytes();
     List<TopicPartition> pending = new ArrayList<>(from.keySet());
     // The run identity's headers are all it reads: values are left in the fetched batches.
-    try (KafkaConsumer<byte[], byte[]> consumer = consumers.createHeadersOnly()) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        reader(connection, "kafkaload-verify", isolation, timeout).createHeadersOnly()) {
       consumer.assign(pending);
       from.forEach(consumer::seek);
       long deadline = System.nanoTime() + timeout.toNanos();

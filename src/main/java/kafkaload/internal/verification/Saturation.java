@@ -23,20 +23,13 @@ final class Saturation {
                     String.format(
                         "machine CPU stayed >= %.0f%% for %d s (from %.0f s)",
                         b.cpuPct(), w, x.second() - w + 1)));
-    window(
-            s,
-            w,
-            win ->
-                win.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum()
-                    >= b.gcPct() / 100 * w * 1000)
+    window(s, w, win -> gcPauseMs(win) >= b.gcPct() / 100 * w * 1000)
         .ifPresent(
             win ->
                 reasons.add(
                     String.format(
                         "GC pauses took %.0f ms of the %d s from %.0f s",
-                        win.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
-                        w,
-                        win.get(0).second())));
+                        gcPauseMs(win), w, win.get(0).second())));
     s.stream()
         .filter(x -> x.resources().gcMaxPauseMs() >= b.gcSinglePauseMs())
         .findFirst()
@@ -57,16 +50,7 @@ final class Saturation {
                         "sends waited for producer buffer space (bufferpool-wait-ratio >= %.2f) for %d s",
                         b.bufferWaitRatio(), w)));
     // p99 of a window's probe delays is at or above the bound when more than 1% of its probes are.
-    window(
-            s,
-            w,
-            win -> {
-              long probes = win.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum();
-              return probes > 0
-                  && win.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum()
-                          * 100
-                      > probes;
-            })
+    window(s, w, win -> probes(win) > 0 && probesOverBound(win) * 100 > probes(win))
         .ifPresent(
             win ->
                 reasons.add(
@@ -76,13 +60,25 @@ final class Saturation {
                         b.eventLoopDelayMs(),
                         w,
                         win.get(0).second(),
-                        win.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum(),
-                        win.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum(),
+                        probesOverBound(win),
+                        probes(win),
                         win.stream()
                             .mapToDouble(p -> p.eventLoop().eventLoopDelayMaxMs())
                             .max()
                             .orElse(0))));
     return new Verdict(!reasons.isEmpty(), reasons);
+  }
+
+  private static double gcPauseMs(List<InjectorSample> win) {
+    return win.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum();
+  }
+
+  private static long probes(List<InjectorSample> win) {
+    return win.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum();
+  }
+
+  private static long probesOverBound(List<InjectorSample> win) {
+    return win.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum();
   }
 
   /** The sample that ends the first run of {@code w} consecutive samples meeting the condition. */

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.admin.Connection;
@@ -24,12 +23,7 @@ public final class TopicWatch implements AutoCloseable {
   static final long INTERVAL_MS = 5_000;
 
   private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "kafkaload-topic-watch");
-            t.setDaemon(true);
-            return t;
-          });
+      InjectorHealth.daemonTimer("kafkaload-topic-watch");
   private final Connection connection;
   private final RunLedger ledger;
   private Admin admin;

@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.faultwatch;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -121,13 +122,13 @@ final class AckTimes {
 
   /** Drops the gaps that ended before this time (epoch ms). */
   void prune(long beforeMillis) {
-    topics.values().forEach(t -> Arrays.stream(t.byPartition).forEach(p -> prune(p, beforeMillis)));
-  }
-
-  private static void prune(Partition p, long beforeMillis) {
-    if (p != null) {
-      p.prune(beforeMillis);
-    }
+    topics
+        .values()
+        .forEach(
+            t ->
+                Arrays.stream(t.byPartition)
+                    .filter(Objects::nonNull)
+                    .forEach(p -> p.prune(beforeMillis)));
   }
 
   /** Every partition's trace, in ms after {@code originMillis}. */

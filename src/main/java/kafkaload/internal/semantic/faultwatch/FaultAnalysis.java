@@ -112,50 +112,33 @@ final class FaultAnalysis {
               }
             });
     List<FaultImpact.Window> windows = new ArrayList<>();
-    Long worst = null;
-    String worstTp = null;
-    int unrecovered = 0;
     for (Map.Entry<Tp, Set<String>> e : causes.entrySet()) {
       AckTimes.Trace trace = o.acks().get(e.getKey());
       Long first = trace == null ? null : firstAckAfter(span.atMs(), trace);
-      Long window = first == null ? null : first - span.atMs();
       windows.add(
           new FaultImpact.Window(
               e.getKey().topic(),
               e.getKey().partition(),
               String.join(", ", e.getValue()),
-              window,
+              first == null ? null : first - span.atMs(),
               first == null ? null : first / 1000.0));
-      if (window == null) {
-        unrecovered++;
-      } else if (worst == null || window > worst) {
-        worst = window;
-        worstTp = e.getKey().toString();
-      }
     }
+    FaultImpact.Unavailability unavailability = FaultImpact.Unavailability.of(windows);
+    Long worst = unavailability.worstWindowMs();
     List<FaultImpact.Change> elections = new ArrayList<>();
     List<FaultImpact.Change> isr = new ArrayList<>();
-    int shrinks = 0;
-    int expansions = 0;
     for (MetadataHistory.Seen c : o.metadata().changes()) {
-      if (owner(c.atMs(), spans) != i) {
-        continue;
-      }
-      FaultImpact.Change change =
-          new FaultImpact.Change(
-              c.atMs() / 1000.0, c.tp().topic(), c.tp().partition(), c.before(), c.after());
-      if (c.leader()) {
-        elections.add(change);
-      } else {
-        isr.add(change);
-        shrinks += FaultImpactMerge.shrink(change) ? 1 : 0;
-        expansions += FaultImpactMerge.expansion(change) ? 1 : 0;
+      if (owner(c.atMs(), spans) == i) {
+        (c.leader() ? elections : isr)
+            .add(
+                new FaultImpact.Change(
+                    c.atMs() / 1000.0, c.tp().topic(), c.tp().partition(), c.before(), c.after()));
       }
     }
     long recovered =
         f.healedAtSeconds() != null
             ? span.endMs()
-            : unrecovered > 0
+            : unavailability.unrecovered() > 0
                 ? span.untilMs()
                 : Math.max(span.endMs(), span.atMs() + (worst == null ? 0 : worst));
     recovered = Math.max(recovered, span.atMs() + 1000);
@@ -166,8 +149,8 @@ final class FaultAnalysis {
         f.ok(),
         new FaultImpact.Timing(
             f.atSeconds(), f.healedAtSeconds(), span.untilMs() / 1000.0, recovered / 1000.0),
-        new FaultImpact.Unavailability(worst, worstTp, unrecovered, windows),
-        new FaultImpact.MetadataChanges(elections, isr, shrinks, expansions),
+        unavailability,
+        FaultImpact.MetadataChanges.of(elections, isr),
         kos,
         kosByReason,
         new FaultImpact.AckLatency(

@@ -81,7 +81,27 @@ public record FaultImpact(
    * @param windows each affected partition's unavailability
    */
   public record Unavailability(
-      Long worstWindowMs, String worstPartition, int unrecovered, List<Window> windows) {}
+      Long worstWindowMs, String worstPartition, int unrecovered, List<Window> windows) {
+    /** The figures of these windows: the longest (the first of equals), those with no ack. */
+    static Unavailability of(List<Window> windows) {
+      Window worst = null;
+      int unrecovered = 0;
+      for (Window w : windows) {
+        if (w.windowMs() == null) {
+          unrecovered++;
+        } else if (worst == null || w.windowMs() > worst.windowMs()) {
+          worst = w;
+        }
+      }
+      return worst == null
+          ? new Unavailability(null, null, unrecovered, windows)
+          : new Unavailability(
+              worst.windowMs(),
+              new Tp(worst.topic(), worst.partition()).toString(),
+              unrecovered,
+              windows);
+    }
+  }
 
   /**
    * A fault's leader and ISR changes.
@@ -92,7 +112,16 @@ public record FaultImpact(
    * @param isrExpansions ISR changes that added one
    */
   public record MetadataChanges(
-      List<Change> elections, List<Change> isrChanges, int isrShrinks, int isrExpansions) {}
+      List<Change> elections, List<Change> isrChanges, int isrShrinks, int isrExpansions) {
+    /** These changes, their ISR shrinks and expansions counted. */
+    static MetadataChanges of(List<Change> elections, List<Change> isr) {
+      return new MetadataChanges(
+          elections,
+          isr,
+          (int) isr.stream().filter(c -> !c.after().containsAll(c.before())).count(),
+          (int) isr.stream().filter(c -> !c.before().containsAll(c.after())).count());
+    }
+  }
 
   /**
    * The ack latency around a fault.

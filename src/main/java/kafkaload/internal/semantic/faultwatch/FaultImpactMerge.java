@@ -90,25 +90,15 @@ final class FaultImpactMerge {
       }
     }
     List<FaultImpact.Window> list = new ArrayList<>();
-    Long worst = null;
-    String worstTp = null;
-    int unrecovered = 0;
-    for (Map.Entry<Tp, FaultImpact.Window> e : windows.entrySet()) {
-      FaultImpact.Window w = e.getValue();
-      list.add(
-          new FaultImpact.Window(
-              w.topic(),
-              w.partition(),
-              String.join(", ", causes.get(e.getKey())),
-              w.windowMs(),
-              w.firstAckSeconds()));
-      if (w.windowMs() == null) {
-        unrecovered++;
-      } else if (worst == null || w.windowMs() > worst) {
-        worst = w.windowMs();
-        worstTp = e.getKey().toString();
-      }
-    }
+    windows.forEach(
+        (tp, w) ->
+            list.add(
+                new FaultImpact.Window(
+                    w.topic(),
+                    w.partition(),
+                    String.join(", ", causes.get(tp)),
+                    w.windowMs(),
+                    w.firstAckSeconds())));
     List<FaultImpact.Change> elections =
         once(fs.stream().flatMap(f -> f.metadata().elections().stream()).toList());
     List<FaultImpact.Change> isr =
@@ -128,12 +118,8 @@ final class FaultImpactMerge {
                 .mapToDouble(f -> f.timing().recoveredAtSeconds())
                 .min()
                 .orElse(first.timing().atSeconds())),
-        new FaultImpact.Unavailability(worst, worstTp, unrecovered, list),
-        new FaultImpact.MetadataChanges(
-            elections,
-            isr,
-            (int) isr.stream().filter(FaultImpactMerge::shrink).count(),
-            (int) isr.stream().filter(FaultImpactMerge::expansion).count()),
+        FaultImpact.Unavailability.of(list),
+        FaultImpact.MetadataChanges.of(elections, isr),
         fs.stream().mapToLong(FaultImpact.Fault::kos).sum(),
         byReason,
         new FaultImpact.AckLatency(
@@ -171,14 +157,6 @@ final class FaultImpactMerge {
       }
     }
     return kept;
-  }
-
-  static boolean shrink(FaultImpact.Change c) {
-    return c.before().stream().anyMatch(r -> !c.after().contains(r));
-  }
-
-  static boolean expansion(FaultImpact.Change c) {
-    return c.after().stream().anyMatch(r -> !c.before().contains(r));
   }
 
   private static Double max(List<Double> values) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.IntStream;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.run.RecordTap;
@@ -121,10 +122,8 @@ final class FaultWatchCounters implements RecordTap {
       return null;
     }
     List<FaultImpact.Fault> all = FaultAnalysis.analyse(faults, observed());
-    List<FaultImpact.Fault> out = new ArrayList<>();
-    for (int i = 0; i < all.size(); i++) {
-      out.add(settled.getOrDefault(i, all.get(i)));
-    }
+    List<FaultImpact.Fault> out =
+        IntStream.range(0, all.size()).mapToObj(i -> settled.getOrDefault(i, all.get(i))).toList();
     last =
         new FaultImpact(
             out, lost, duplicates, AckTimes.GAP_MS, polls.sum(), pollErrors.sum(), lastPollError);

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The cluster's partitions as the metadata watcher saw them: each one's first state, then every
  * change of its leader or ISR with the time it was seen (epoch ms). Changes are few (a fault makes
- * one per partition or so); past {@link #MAX_CHANGES} they are counted, not kept.
+ * one per partition or so); past {@link #MAX_CHANGES} they are not kept.
  */
 final class MetadataHistory {
   static final int MAX_CHANGES = 100_000;
@@ -33,7 +33,6 @@ final class MetadataHistory {
   private final Map<Tp, Long> firstAt = new HashMap<>();
   private final Map<Tp, State> current = new HashMap<>();
   private final List<Seen> changes = new ArrayList<>();
-  private long dropped;
 
   /** One reading of the partitions at {@code atMillis}; a partition not in it keeps its state. */
   synchronized void observe(long atMillis, Map<Tp, State> seen) {
@@ -57,14 +56,7 @@ final class MetadataHistory {
   private void add(Seen s) {
     if (changes.size() < MAX_CHANGES) {
       changes.add(s);
-    } else {
-      dropped++;
     }
-  }
-
-  /** Changes seen beyond {@link #MAX_CHANGES}, not kept. */
-  synchronized long dropped() {
-    return dropped;
   }
 
   synchronized Snapshot snapshot() {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.Console;
@@ -139,14 +140,13 @@ final class SubscriptionAction extends KafkaAction {
 
   /** Each subscription has read, over its groups, as many distinct records as were acked. */
   private boolean allRead(SubscriptionCounters counters, long acked) {
-    for (int i = 0; i < spec.subscriptions(); i++) {
-      long read =
-          counters.subscription(i).stream().mapToLong(SubscriptionCounters.One::distinct).sum();
-      if (read < acked) {
-        return false;
-      }
-    }
-    return true;
+    return IntStream.range(0, spec.subscriptions())
+        .allMatch(
+            i ->
+                counters.subscription(i).stream()
+                        .mapToLong(SubscriptionCounters.One::distinct)
+                        .sum()
+                    >= acked);
   }
 
   /**

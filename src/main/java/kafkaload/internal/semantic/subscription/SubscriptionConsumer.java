@@ -1,13 +1,11 @@
 package kafkaload.internal.semantic.subscription;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.verification.ExactlyOnceCheck;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,19 +89,13 @@ final class SubscriptionConsumer implements Runnable {
   }
 
   private void read(ConsumerRecord<byte[], byte[]> r, long now) {
-    Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
-    if (run == null || !Arrays.equals(run.value(), runId)) {
-      sub.otherRun();
-      return;
-    }
-    Header seq = r.headers().lastHeader(RunIdentity.SEQ_HEADER);
-    long[] us = seq == null ? null : RunIdentity.parse(seq.value());
-    if (us == null) {
+    long seq = ExactlyOnceCheck.sequence(r, runId);
+    if (seq < 0) {
       sub.otherRun();
       return;
     }
     long e2e = r.timestamp() >= timedFromMillis ? Math.max(0, now - r.timestamp()) * 1000 : -1;
-    sub.read(us[1], e2e, now);
+    sub.read(seq, e2e, now);
     ledger.consumed(e2e);
   }
 }

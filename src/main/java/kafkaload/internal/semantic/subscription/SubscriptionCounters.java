@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.subscription;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import kafkaload.internal.results.Percentiles;
@@ -59,13 +60,11 @@ final class SubscriptionCounters {
           }
           return sample.get(0);
         };
-    List<String> kos = new ArrayList<>();
-    for (One g : groups) {
-      String ko = g.reconcile(owedByTopic.applyAsLong(g.topic), koLedger, unread);
-      if (ko != null) {
-        kos.add(ko);
-      }
-    }
+    List<String> kos =
+        groups.stream()
+            .map(g -> g.reconcile(owedByTopic.applyAsLong(g.topic), koLedger, unread))
+            .filter(Objects::nonNull)
+            .toList();
     return kos.isEmpty() ? null : String.join("; ", kos);
   }
 
@@ -81,12 +80,7 @@ final class SubscriptionCounters {
   }
 
   private static boolean sawAny(List<One> groups, long seq) {
-    for (One g : groups) {
-      if (g.saw(seq)) {
-        return true;
-      }
-    }
-    return false;
+    return groups.stream().anyMatch(g -> g.saw(seq));
   }
 
   /** The section; null before any subscription started. */
