@@ -106,10 +106,8 @@ final class SecurityFailure {
       Object url = props.get(SaslLogins.TOKEN_ENDPOINT_URL);
       Object client = props.get(SaslLogins.CLIENT_ID);
       String prefix =
-          "SASL/OAUTHBEARER login failed before connecting to "
-              + bootstrap
-              + ": the token endpoint "
-              + url;
+          "SASL/OAUTHBEARER login failed before connecting to %s: the token endpoint %s"
+              .formatted(bootstrap, url);
       Matcher refused = TOKEN_REFUSED.matcher(all);
       if (refused.find()) {
         String code = refused.group(1);

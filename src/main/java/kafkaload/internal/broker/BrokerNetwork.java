@@ -259,9 +259,10 @@ final class BrokerNetwork implements AutoCloseable {
   private static String freeSubnet() {
     String ip = HostCommand.find("ip");
     String used =
-        HostCommand.run(List.of(ip, "-o", "-4", "addr", "show")).output()
-            + "\n"
-            + HostCommand.run(List.of(ip, "-4", "route", "show", "table", "all")).output();
+        "%s\n%s"
+            .formatted(
+                HostCommand.run(List.of(ip, "-o", "-4", "addr", "show")).output(),
+                HostCommand.run(List.of(ip, "-4", "route", "show", "table", "all")).output());
     long seed = ProcessHandle.current().pid() * 101 + SEQ.get();
     for (int i = 0; i < 200; i++) {
       long v = Math.floorMod(seed + i * 7919L, 128 * 256);

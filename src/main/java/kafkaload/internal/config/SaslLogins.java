@@ -112,9 +112,8 @@ public final class SaslLogins {
   public static Map<String, String> gssapi(String serviceName, String principal, String keytab) {
     if (serviceName == null || serviceName.isBlank()) {
       throw new KafkaLoadConfigException(
-          "SASL GSSAPI: "
-              + KERBEROS_SERVICE_NAME
-              + " is empty (the brokers' service, often kafka)");
+          "SASL GSSAPI: %s is empty (the brokers' service, often kafka)"
+              .formatted(KERBEROS_SERVICE_NAME));
     }
     StringBuilder jaas = new StringBuilder(KRB5_LOGIN_MODULE).append(" required");
     if (keytab != null) {
@@ -309,9 +308,8 @@ public final class SaslLogins {
     }
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile(
-                "\\b"
-                    + java.util.regex.Pattern.quote(option)
-                    + "\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))")
+                "\\b%s\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))"
+                    .formatted(java.util.regex.Pattern.quote(option)))
             .matcher(String.valueOf(jaas));
     if (!m.find()) {
       return null;

@@ -252,9 +252,8 @@ public final class SimulationLogs {
       if (Files.exists(target)) {
         // Gatling's writer would write over it in place, leaving the old file's tail behind.
         throw new Refused(
-            target
-                + " exists already: this run was merged before; remove it or merge elsewhere "
-                + "(-Dmerge.out)");
+            "%s exists already: this run was merged before; remove it or merge elsewhere (-Dmerge.out)"
+                .formatted(target));
       }
       writer =
           LogFileDataWriter.apply(

@@ -84,9 +84,8 @@ public final class Comparability {
     }
     if (current.injector() != null && current.injector().saturated()) {
       flags.add(
-          "the injector is saturated in this run: its figures are a floor ("
-              + String.join("; ", current.injector().reasons())
-              + ")");
+          "the injector is saturated in this run: its figures are a floor (%s)"
+              .formatted(String.join("; ", current.injector().reasons())));
     }
     return new Differences(d.refusing(), flags);
   }

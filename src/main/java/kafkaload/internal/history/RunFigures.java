@@ -202,10 +202,8 @@ public record RunFigures(
           ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
     } catch (DataFormatException | IllegalArgumentException | java.nio.BufferUnderflowException e) {
       throw new IllegalArgumentException(
-          "the latency histogram of '"
-              + name
-              + "' is not an encoded HdrHistogram: "
-              + e.getMessage(),
+          "the latency histogram of '%s' is not an encoded HdrHistogram: %s"
+              .formatted(name, e.getMessage()),
           e);
     }
   }

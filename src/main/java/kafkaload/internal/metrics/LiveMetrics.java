@@ -107,9 +107,8 @@ public final class LiveMetrics implements AutoCloseable {
       return new LiveMetrics(server, registry, labels, verdictSeen, settings.lingerSeconds());
     } catch (BindException e) {
       throw new KafkaLoadConfigException(
-          "-Dmetrics.port="
-              + port
-              + ": the port is in use on this machine; choose another, or 0 for a free one");
+          "-Dmetrics.port=%s: the port is in use on this machine; choose another, or 0 for a free one"
+              .formatted(port));
     } catch (IOException e) {
       throw new KafkaLoadConfigException(
           "-Dmetrics.port=" + port + ": the metrics endpoint could not start: " + e.getMessage());

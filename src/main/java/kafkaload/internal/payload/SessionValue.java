@@ -44,10 +44,8 @@ public interface SessionValue<T> {
       return compiler.apply(el);
     } catch (Exception e) {
       throw new KafkaLoadConfigException(
-          "\""
-              + el
-              + "\" is not a valid Gatling EL expression: "
-              + String.valueOf(e.getMessage()).replace('\n', ' '));
+          "\"%s\" is not a valid Gatling EL expression: %s"
+              .formatted(el, String.valueOf(e.getMessage()).replace('\n', ' ')));
     }
   }
 

@@ -60,10 +60,8 @@ public final class GatePaths {
         List<String> parts = CollectionConverters.asJava(details.parts());
         if (!names.matches(parts)) {
           return Optional.of(
-              "Gate on '"
-                  + String.join(" / ", parts)
-                  + "': the simulation records no request or group of that name; its requests: "
-                  + names.describe());
+              "Gate on '%s': the simulation records no request or group of that name; its requests: %s"
+                  .formatted(String.join(" / ", parts), names.describe()));
         }
       }
     }

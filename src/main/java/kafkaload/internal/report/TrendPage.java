@@ -40,10 +40,8 @@ public final class TrendPage {
     }
     Path out = write(history, Path.of(args.length > 1 ? args[1] : args[0]));
     Console.out(
-        "trends of "
-            + RunHistory.entries(history).size()
-            + " runs: file://"
-            + out.toAbsolutePath());
+        "trends of %s runs: file://%s"
+            .formatted(RunHistory.entries(history).size(), out.toAbsolutePath()));
   }
 
   /** Writes trends.html (and ECharts) into {@code outDir} for the runs of {@code history}. */

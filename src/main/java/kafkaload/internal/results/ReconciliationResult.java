@@ -116,10 +116,8 @@ public record ReconciliationResult(
       List<String> wrong = new ArrayList<>();
       if (counts.missing() > 0) {
         wrong.add(
-            counts.missing()
-                + " committed input(s) without a committed output (first sequence numbers "
-                + missingSample
-                + ")");
+            "%s committed input(s) without a committed output (first sequence numbers %s)"
+                .formatted(counts.missing(), missingSample));
       }
       if (counts.duplicates() > 0) {
         wrong.add(counts.duplicates() + " duplicate committed output(s)");

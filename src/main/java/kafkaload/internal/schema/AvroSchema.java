@@ -175,10 +175,8 @@ public final class AvroSchema implements RecordSchema {
     for (var e : n.properties()) {
       if (s.getField(e.getKey()) == null) {
         throw new Mismatch(
-            "field '"
-                + RecordSchema.field(path, e.getKey())
-                + "' is not in the schema "
-                + s.getFullName());
+            "field '%s' is not in the schema %s"
+                .formatted(RecordSchema.field(path, e.getKey()), s.getFullName()));
       }
     }
     return r;

@@ -171,10 +171,8 @@ public final class ProtobufSchema implements RecordSchema {
     if (content instanceof Message m) {
       if (!m.getDescriptorForType().getFullName().equals(message.getFullName())) {
         throw new Mismatch(
-            "the message is a "
-                + m.getDescriptorForType().getFullName()
-                + ", not a "
-                + message.getFullName());
+            "the message is a %s, not a %s"
+                .formatted(m.getDescriptorForType().getFullName(), message.getFullName()));
       }
       return m.toByteArray();
     }

@@ -28,18 +28,14 @@ public final class CapacityActions {
         (c, ctx, next) -> {
           if (ctx.throttled()) {
             throw new KafkaLoadConfigException(
-                "capacity search '"
-                    + spec.requestName()
-                    + "': it sets its own rate; remove throttle() from the simulation");
+                "capacity search '%s': it sets its own rate; remove throttle() from the simulation"
+                    .formatted(spec.requestName()));
           }
           InjectorShare injector = c.protocol().injector();
           if (injector.count() > 1 && injector.runId() == null) {
             throw new KafkaLoadConfigException(
-                "capacity search '"
-                    + spec.requestName()
-                    + "' on "
-                    + injector.count()
-                    + " injectors needs the run id they share (-Drun.id)");
+                "capacity search '%s' on %s injectors needs the run id they share (-Drun.id)"
+                    .formatted(spec.requestName(), injector.count()));
           }
           SendSpec send =
               checked

@@ -111,13 +111,8 @@ final class CapacitySearchRun implements AutoCloseable {
       List<PlateauShare> all = exchange.all(mine, deadline);
       if (all.size() < ctx.injectors()) {
         search.stop(
-            "only "
-                + all.size()
-                + " of "
-                + ctx.injectors()
-                + " injectors shared their figures of plateau "
-                + index
-                + " in time");
+            "only %s of %s injectors shared their figures of plateau %s in time"
+                .formatted(all.size(), ctx.injectors(), index));
         break;
       }
       PlateauFigures f = judge.judge(index, step, seconds, all);

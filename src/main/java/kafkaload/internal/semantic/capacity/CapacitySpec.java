@@ -98,18 +98,13 @@ public record CapacitySpec(SendSpec send, Plateaus plateaus, Gates gates)
     between(who, "capacity.precisionPct", plateaus.precisionPct(), 0.1, 100);
     if (!(gates.e2eP99Ms() >= 0) || Double.isInfinite(gates.e2eP99Ms())) {
       throw new KafkaLoadConfigException(
-          who
-              + "capacity.e2eP99Ms must be 0 (no end-to-end consumer) or above, not "
-              + gates.e2eP99Ms());
+          "%scapacity.e2eP99Ms must be 0 (no end-to-end consumer) or above, not %s"
+              .formatted(who, gates.e2eP99Ms()));
     }
     if (gates.maxGroupLag() < 0 || gates.lagDrainSeconds() < 0) {
       throw new KafkaLoadConfigException(
-          who
-              + "capacity.maxGroupLag and capacity.lagDrainSeconds must be at least 0 (are "
-              + gates.maxGroupLag()
-              + " and "
-              + gates.lagDrainSeconds()
-              + ")");
+          "%scapacity.maxGroupLag and capacity.lagDrainSeconds must be at least 0 (are %s and %s)"
+              .formatted(who, gates.maxGroupLag(), gates.lagDrainSeconds()));
     }
     if (plateaus.plateauSeconds() < 1 || plateaus.warmUpSeconds() < 0) {
       throw new KafkaLoadConfigException(
@@ -122,23 +117,14 @@ public record CapacitySpec(SendSpec send, Plateaus plateaus, Gates gates)
     }
     if (plateaus.minRate() > plateaus.startRate()) {
       throw new KafkaLoadConfigException(
-          who
-              + "capacity.minRate ("
-              + plateaus.minRate()
-              + ") is above capacity.startRate ("
-              + plateaus.startRate()
-              + ")");
+          "%scapacity.minRate (%s) is above capacity.startRate (%s)"
+              .formatted(who, plateaus.minRate(), plateaus.startRate()));
     }
     if (plateaus.maxSeconds() < plateaus.warmUpSeconds() + 2L * plateaus.plateauSeconds()) {
       throw new KafkaLoadConfigException(
-          who
-              + "capacity.maxSeconds ("
-              + plateaus.maxSeconds()
-              + ") leaves no room for the warm-up ("
-              + plateaus.warmUpSeconds()
-              + " s) and two plateaus of "
-              + plateaus.plateauSeconds()
-              + " s");
+          "%scapacity.maxSeconds (%s) leaves no room for the warm-up (%s s) and two plateaus of %s s"
+              .formatted(
+                  who, plateaus.maxSeconds(), plateaus.warmUpSeconds(), plateaus.plateauSeconds()));
     }
     return this;
   }

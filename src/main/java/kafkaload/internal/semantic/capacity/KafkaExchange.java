@@ -51,10 +51,8 @@ final class KafkaExchange implements Exchange {
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
         throw new KafkaLoadConfigException(
-            "capacity search: cannot create the topic the injectors share figures on, "
-                + topic
-                + ": "
-                + e.getCause());
+            "capacity search: cannot create the topic the injectors share figures on, %s: %s"
+                .formatted(topic, e.getCause()));
       }
     } catch (Exception e) {
       throw new KafkaLoadConfigException(

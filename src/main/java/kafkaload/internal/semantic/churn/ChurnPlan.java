@@ -178,18 +178,9 @@ public record ChurnPlan(int initialConsumers, long runMillis, List<Step> steps) 
     if (!action.hasDuration()) {
       if (m.group(5) != null) {
         throw new KafkaLoadConfigException(
-            "-Dchurn.plan: '"
-                + raw
-                + "': a "
-                + action.label()
-                + " has no duration; write "
-                + action.label()
-                + ":N@T, for example "
-                + action.label()
-                + ":"
-                + count
-                + "@"
-                + formatMillis(at));
+            "-Dchurn.plan: '%s': a %s has no duration; write %s:N@T, for example %s:%s@%s"
+                .formatted(
+                    raw, action.label(), action.label(), action.label(), count, formatMillis(at)));
       }
       return new Written(action, count, at, 0);
     }

@@ -57,10 +57,8 @@ public final class ShareActions {
   /** A share group of the run's own (none resumed): one per run id in a distributed run. */
   static String defaultShareGroup(InjectorShare injector, String requestName) {
     if (injector.distributed() && injector.runId() != null) {
-      return "kafkaload-share-"
-          + injector.runId()
-          + "-"
-          + requestName.replaceAll("[^A-Za-z0-9._-]", "-");
+      return "kafkaload-share-%s-%s"
+          .formatted(injector.runId(), requestName.replaceAll("[^A-Za-z0-9._-]", "-"));
     }
     return "kafkaload-share-" + UUID.randomUUID().toString().substring(0, 8);
   }

@@ -57,12 +57,11 @@ public final class ShareGroupPreflight {
             features.finalizedFeatures().get(FEATURE), features.supportedFeatures().get(FEATURE));
     if (problem != null) {
       throw new KafkaLoadConfigException(
-          "Share groups (KIP-932) are not available on the cluster at '"
-              + bootstrap
-              + "' ("
-              + brokerVersion(features.finalizedFeatures().get("metadata.version"))
-              + "): "
-              + problem);
+          "Share groups (KIP-932) are not available on the cluster at '%s' (%s): %s"
+              .formatted(
+                  bootstrap,
+                  brokerVersion(features.finalizedFeatures().get("metadata.version")),
+                  problem));
     }
   }
 
@@ -239,10 +238,8 @@ public final class ShareGroupPreflight {
           admin.describeConfigs(List.of(r)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(r));
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(
-          "Share group '"
-              + group
-              + "': its configs could not be read: "
-              + Preflight.rootMessage(e));
+          "Share group '%s': its configs could not be read: %s"
+              .formatted(group, Preflight.rootMessage(e)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading share group " + group);

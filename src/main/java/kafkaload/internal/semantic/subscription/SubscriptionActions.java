@@ -84,11 +84,8 @@ public final class SubscriptionActions {
             }
           } catch (ExecutionException | TimeoutException e) {
             throw new KafkaLoadConfigException(
-                who
-                    + "the groups could not start at the run's start offsets of '"
-                    + current
-                    + "': "
-                    + Preflight.rootMessage(e));
+                "%sthe groups could not start at the run's start offsets of '%s': %s"
+                    .formatted(who, current, Preflight.rootMessage(e)));
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KafkaLoadConfigException(who + "interrupted while making the groups");

@@ -112,10 +112,8 @@ public final class TransactionalProducers implements AutoCloseable {
       new ProducerConfig(c);
     } catch (ConfigException e) {
       throw new KafkaLoadConfigException(
-          "'"
-              + requestName
-              + "' is transactional, but its producer settings are not: "
-              + e.getMessage());
+          "'%s' is transactional, but its producer settings are not: %s"
+              .formatted(requestName, e.getMessage()));
     }
   }
 

@@ -51,10 +51,8 @@ final class AvroGenerator {
     }
     if (rule.hasNullProbability() && s.getType() != Schema.Type.NULL) {
       throw new KafkaLoadConfigException(
-          "field '"
-              + path
-              + "': a null probability needs a nullable field (a union with null), not "
-              + s);
+          "field '%s': a null probability needs a nullable field (a union with null), not %s"
+              .formatted(path, s));
     }
     String where = "field '" + path + "'";
     return switch (s.getType()) {
@@ -95,11 +93,8 @@ final class AvroGenerator {
     rule.requireRandom("field '" + path + "'", "a record");
     if (!inProgress.add(s.getFullName())) {
       throw new KafkaLoadConfigException(
-          "field '"
-              + path
-              + "': record "
-              + s.getFullName()
-              + " is recursive, which the generator does not make");
+          "field '%s': record %s is recursive, which the generator does not make"
+              .formatted(path, s.getFullName()));
     }
     List<Schema.Field> fields = s.getFields();
     Draw[] parts = new Draw[fields.size()];

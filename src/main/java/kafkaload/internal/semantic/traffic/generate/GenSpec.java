@@ -67,10 +67,8 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source) {
       int colon = eq < 0 ? -1 : entry.indexOf(':', eq);
       if (eq <= 0 || colon < 0) {
         throw new KafkaLoadConfigException(
-            source
-                + ": '"
-                + entry.trim()
-                + "' is not field=generator:argument (sequence:, range:, oneOf:, regex:, null:)");
+            "%s: '%s' is not field=generator:argument (sequence:, range:, oneOf:, regex:, null:)"
+                .formatted(source, entry.trim()));
       }
       String path = entry.substring(0, eq).trim();
       String kind = entry.substring(eq + 1, colon).trim();

@@ -218,12 +218,8 @@ final class JsonSchemaGenerator {
     String format = s.has("format") ? s.get("format").asText() : null;
     if (format != null && !FORMATS.contains(format)) {
       throw new KafkaLoadConfigException(
-          where
-              + ": format '"
-              + format
-              + "' is one the generator cannot honour (it knows "
-              + FORMATS
-              + ")");
+          "%s: format '%s' is one the generator cannot honour (it knows %s)"
+              .formatted(where, format, FORMATS));
     }
     if (format != null && rule.isRandom()) {
       return (r, n) -> NODES.textNode(formatted(format, r));

@@ -45,11 +45,8 @@ final class ProtobufGenerator {
     }
     if (!inProgress.add(d.getFullName())) {
       throw new KafkaLoadConfigException(
-          "field '"
-              + path
-              + "': message "
-              + d.getFullName()
-              + " is recursive, which the generator does not make");
+          "field '%s': message %s is recursive, which the generator does not make"
+              .formatted(path, d.getFullName()));
     }
     List<Part> parts = new ArrayList<>();
     for (OneofDescriptor o : d.getRealOneofs()) {
