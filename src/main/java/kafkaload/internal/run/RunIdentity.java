@@ -1,7 +1,10 @@
 package kafkaload.internal.run;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.UUID;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
 
 /**
  * The headers tying each record to its run, user and place: {@code kafkaload.run} and {@code
@@ -58,6 +61,22 @@ public final class RunIdentity {
       out[--i] = (byte) ('0' + n % 10);
       n /= 10;
     } while (n > 0);
+  }
+
+  /** The user and run-wide sequence of a record of run {@code runId}, else null. */
+  public static long[] recordId(Headers headers, byte[] runId) {
+    Header run = headers.lastHeader(RUN_HEADER);
+    if (run == null || !Arrays.equals(run.value(), runId)) {
+      return null;
+    }
+    Header seq = headers.lastHeader(SEQ_HEADER);
+    return parse(seq == null ? null : seq.value());
+  }
+
+  /** The run-wide sequence of a record of run {@code runId}, else -1. */
+  public static long sequence(Headers headers, byte[] runId) {
+    long[] id = recordId(headers, runId);
+    return id == null ? -1 : id[1];
   }
 
   /** Parses a header written by {@link #userSequence}: {user, sequence}, or null when malformed. */

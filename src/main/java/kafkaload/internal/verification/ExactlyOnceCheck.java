@@ -9,6 +9,7 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
+import kafkaload.internal.run.RunIdentity;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -80,7 +81,7 @@ public final class ExactlyOnceCheck {
       while (System.nanoTime() < deadline) {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
           TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-          long seq = sequence(r, runId);
+          long seq = RunIdentity.sequence(r.headers(), runId);
           if (seq < 0 || (to != null && r.offset() >= to.get(tp))) {
             continue;
           }
@@ -154,7 +155,7 @@ public final class ExactlyOnceCheck {
         }
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
           if (r.offset() < to.get(new TopicPartition(r.topic(), r.partition()))
-              && sequence(r, runId) >= 0) {
+              && RunIdentity.sequence(r.headers(), runId) >= 0) {
             count++;
           }
         }
@@ -184,11 +185,5 @@ public final class ExactlyOnceCheck {
       Connection connection, IsolationLevel isolation, Duration timeout) {
     String name = "kafkaload-verify-output-" + ConsumerFactory.name(isolation);
     return RecordReadBack.reader(connection, name, isolation, timeout).create();
-  }
-
-  /** The run-wide sequence number of one of this run's records, else -1. */
-  public static long sequence(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
-    long[] id = RecordReadBack.runRecordId(r, runId);
-    return id == null ? -1 : id[1];
   }
 }

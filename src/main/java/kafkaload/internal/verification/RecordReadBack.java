@@ -2,7 +2,6 @@ package kafkaload.internal.verification;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -23,7 +22,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
@@ -187,7 +185,7 @@ final class RecordReadBack {
 
     void accept(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
       scanned++;
-      long[] id = runRecordId(r, runId);
+      long[] id = RunIdentity.recordId(r.headers(), runId);
       if (id != null) {
         accept(new TopicPartition(r.topic(), r.partition()), id[0], id[1]);
       }
@@ -279,16 +277,6 @@ final class RecordReadBack {
           isolation.toString().toLowerCase(Locale.ROOT),
           abortedFound);
     }
-  }
-
-  /** The user and run-wide sequence number of one of this run's records, else null. */
-  static long[] runRecordId(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
-    Header run = r.headers().lastHeader(RunIdentity.RUN_HEADER);
-    if (run == null || !Arrays.equals(run.value(), runId)) {
-      return null;
-    }
-    Header seq = r.headers().lastHeader(RunIdentity.SEQ_HEADER);
-    return RunIdentity.parse(seq == null ? null : seq.value());
   }
 
   /**

@@ -2,8 +2,8 @@ package kafkaload.internal.semantic.subscription;
 
 import java.time.Duration;
 import java.util.List;
+import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.verification.ExactlyOnceCheck;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.slf4j.Logger;
@@ -89,7 +89,7 @@ final class SubscriptionConsumer implements Runnable {
   }
 
   private void read(ConsumerRecord<byte[], byte[]> r, long now) {
-    long seq = ExactlyOnceCheck.sequence(r, runId);
+    long seq = RunIdentity.sequence(r.headers(), runId);
     if (seq < 0) {
       sub.otherRun();
       return;
