@@ -196,10 +196,12 @@ class ShareConsumerKillIT {
       GatlingRun run, JsonNode g, String topic, Holder holder) throws Exception {
     String name = g.get("request").asText();
     int n = holder.held.size();
-    assertTrue(n >= 1 && n <= HOLDER_MAX_RECORDS, holder.output());
     JsonNode r = g.get("reconciliation");
     long produced = r.get("produced").asLong();
     assertEquals((long) BURST * BURSTS, produced, g.toString());
+    // Held some, not all: max.poll.records bounds each acquisition, not the poll (Kafka 4.4 once
+    // returned 11 and 13 records to a poll of at most 10, two acquisitions, on a loaded machine).
+    assertTrue(n >= 1 && n < produced, holder.output());
     assertEquals(produced, endOffsetSum(topic));
     // The holder's records were the run's (identity headers), each a different one.
     assertEquals(n, holder.seqs().size(), holder.output());

@@ -14,10 +14,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * A share consumer of another process, for {@link ShareConsumerKillIT}: it joins the share group,
- * takes one poll of records (explicit acknowledgement, at most {@code maxRecords}, acquired as
- * exactly that many: share.acquire.mode record_limit), prints each one and never acknowledges them;
- * then it waits to be killed. It exits by itself when its parent goes (stdin closed) or when
- * nothing came within two minutes.
+ * takes one poll of records (explicit acknowledgement, {@code max.poll.records} as given, with
+ * share.acquire.mode record_limit: each acquisition at most that many, though a poll may return
+ * more than one), prints each one and never acknowledges them; then it waits to be killed. It exits
+ * by itself when its parent goes (stdin closed) or when nothing came within two minutes.
  *
  * <p>Lines: "SUBSCRIBED", then per record "HELD partition offset deliveryCount seq" and one
  * "HOLDING n".
