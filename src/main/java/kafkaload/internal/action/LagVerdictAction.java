@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.verification.LagMonitor;
@@ -23,9 +24,7 @@ final class LagVerdictAction extends KafkaAction {
     components
         .health()
         .loadEnded(); // the verification starts: the injector's load window ends here
-    Thread t = new Thread(() -> judge(session), "kafkaload-lag-verdict");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-lag-verdict", () -> judge(session));
   }
 
   private void judge(Session session) {

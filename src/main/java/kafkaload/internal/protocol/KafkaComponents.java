@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.client.ProducerPool;
@@ -232,11 +233,7 @@ public final class KafkaComponents implements ProtocolComponents {
               t,
               isolation,
               Executors.newSingleThreadScheduledExecutor(
-                  r -> {
-                    Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
-                    th.setDaemon(true);
-                    return th;
-                  }),
+                  r -> Daemons.thread("kafkaload-consume-timeouts-" + t, r)),
               ledger.consumes());
         });
   }

@@ -18,6 +18,7 @@ import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.config.Console;
@@ -146,12 +147,7 @@ final class KafkaRun {
         TopicsPreflight.checkPlan(admin, protocol, connection, brokers);
       }
       ExecutorService blockingSender =
-          Executors.newSingleThreadExecutor(
-              r -> {
-                Thread t = new Thread(r, "kafkaload-blocking-sender");
-                t.setDaemon(true);
-                return t;
-              });
+          Executors.newSingleThreadExecutor(r -> Daemons.thread("kafkaload-blocking-sender", r));
       OffsetBaselines baselines =
           new OffsetBaselines(
               topic -> {
