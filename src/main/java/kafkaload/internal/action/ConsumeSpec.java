@@ -1,6 +1,7 @@
 package kafkaload.internal.action;
 
 import io.gatling.javaapi.core.Session;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.function.BiFunction;
 import kafkaload.internal.check.RecordChecks;
@@ -17,13 +18,15 @@ import org.apache.kafka.common.IsolationLevel;
  * @param reader how records are read and timed
  * @param checks Gatling's checks on the record received (decoded when the reader decodes)
  */
+@RecordBuilder
 public record ConsumeSpec(
     String requestName,
     String topic,
     Match match,
     Duration timeout,
     Reader reader,
-    RecordChecks checks) {
+    RecordChecks checks)
+    implements ConsumeSpecBuilder.With {
 
   /**
    * How the awaited record is matched.
@@ -89,41 +92,29 @@ public record ConsumeSpec(
 
   /** Matches by KEY, HEADER ({@code headerName}) or VALUE against the EL {@code expected}. */
   public ConsumeSpec withMatch(MatchKind k, String header, SessionValue<String> value) {
-    return with(new Match(k, header, value, null));
+    return withMatch(new Match(k, header, value, null));
   }
 
   public ConsumeSpec withPredicate(BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return with(new Match(MatchKind.PREDICATE, null, null, p));
-  }
-
-  public ConsumeSpec withTimeout(Duration t) {
-    return new ConsumeSpec(requestName, topic, match, t, reader, checks);
+    return withMatch(new Match(MatchKind.PREDICATE, null, null, p));
   }
 
   public ConsumeSpec withProducedAtHeader(String name) {
-    return with(new Reader(name, decode(), isolationLevel()));
+    return withReader(new Reader(name, decode(), isolationLevel()));
   }
 
   /** Records decoded (by the registry or a named deserializer) before the predicates see them. */
   public ConsumeSpec withDecode(DecodeSpec d) {
-    return with(new Reader(producedAtHeader(), d, isolationLevel()));
+    return withReader(new Reader(producedAtHeader(), d, isolationLevel()));
   }
 
   /** The reader's isolation.level instead of the protocol's. */
   public ConsumeSpec withIsolationLevel(IsolationLevel level) {
-    return with(new Reader(producedAtHeader(), decode(), level));
+    return withReader(new Reader(producedAtHeader(), decode(), level));
   }
 
   /** These checks after the ones already set. */
   public ConsumeSpec withChecks(RecordChecks more) {
-    return new ConsumeSpec(requestName, topic, match, timeout, reader, checks.plus(more));
-  }
-
-  private ConsumeSpec with(Match m) {
-    return new ConsumeSpec(requestName, topic, m, timeout, reader, checks);
-  }
-
-  private ConsumeSpec with(Reader r) {
-    return new ConsumeSpec(requestName, topic, match, timeout, r, checks);
+    return ConsumeSpecBuilder.With.super.withChecks(checks.plus(more));
   }
 }

@@ -1,6 +1,7 @@
 package kafkaload.internal.action;
 
 import io.gatling.core.session.Session;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -25,12 +26,14 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * @param content the record's key, value, headers and timestamp
  * @param delivery how it is sent
  */
+@RecordBuilder
 public record SendSpec(
     String requestName,
     SessionValue<String> topic,
     SessionValue<?> partition,
     Content content,
-    Delivery delivery) {
+    Delivery delivery)
+    implements SendSpecBuilder.With {
 
   /** Appended to fire-and-forget sends' request names: no report passes them off as ack latency. */
   public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
@@ -110,38 +113,26 @@ public record SendSpec(
             : Bytes.constant(v);
   }
 
-  public SendSpec withTopic(SessionValue<String> t) {
-    return new SendSpec(requestName, t, partition, content, delivery);
-  }
-
   public SendSpec withKey(SessionValue<byte[]> k) {
-    return with(new Content(k, value(), headers(), timestamp()));
+    return withContent(new Content(k, value(), headers(), timestamp()));
   }
 
   public SendSpec withHeader(HeaderSpec h) {
     List<HeaderSpec> hs = new ArrayList<>(headers());
     hs.add(h);
-    return with(new Content(key(), value(), Collections.unmodifiableList(hs), timestamp()));
-  }
-
-  public SendSpec withPartition(SessionValue<?> p) {
-    return new SendSpec(requestName, topic, p, content, delivery);
+    return withContent(new Content(key(), value(), Collections.unmodifiableList(hs), timestamp()));
   }
 
   public SendSpec withTimestamp(SessionValue<?> t) {
-    return with(new Content(key(), value(), headers(), t));
+    return withContent(new Content(key(), value(), headers(), t));
   }
 
   public SendSpec withFireAndForget() {
-    return new SendSpec(requestName, topic, partition, content, new Delivery(true, burst()));
+    return withDelivery(new Delivery(true, burst()));
   }
 
   public SendSpec withBurst(int n) {
-    return new SendSpec(requestName, topic, partition, content, new Delivery(fireAndForget(), n));
-  }
-
-  private SendSpec with(Content c) {
-    return new SendSpec(requestName, topic, partition, c, delivery);
+    return withDelivery(new Delivery(fireAndForget(), n));
   }
 
   public boolean hasHeader(String name) {
@@ -223,7 +214,7 @@ public record SendSpec(
             ? schemas.bind(
                 (SchemaValueSpec) value, false, t, requestName, c.ledger().schemas()::serialized)
             : value;
-    return with(new Content(boundKey, boundValue, headers(), timestamp()));
+    return withContent(new Content(boundKey, boundValue, headers(), timestamp()));
   }
 
   /** The topic when constant (resolved without a session), else null: known at the first send. */
