@@ -208,10 +208,7 @@ final class KafkaRun {
 
   /** -Ddry.run: the first user's start prints the plan and ends the run; no user goes on. */
   void dryRunEnd() {
-    List<KafkaComponents> all;
-    synchronized (this) {
-      all = new ArrayList<>(components.values());
-    }
+    List<KafkaComponents> all = allComponents();
     DryRun.end(
         all.stream().map(KafkaComponents::protocol).toList(),
         () -> stopEmbedded(all.stream().anyMatch(KafkaComponents::embedded)),
@@ -230,18 +227,18 @@ final class KafkaRun {
 
   /** The results so far of every started protocol (the baseline gate runs after the load). */
   RunResults snapshot() {
-    List<KafkaComponents> all;
-    synchronized (this) {
-      all = components.values().stream().filter(KafkaComponents::started).toList();
-    }
+    return summaryOf(startedComponents()).results();
+  }
+
+  /** The summary of these started protocols' components, as they stand now. */
+  private RunSummary summaryOf(List<KafkaComponents> started) {
     return RunSummary.of(
-            all.stream().map(KafkaComponents::section).toList(),
-            parameters,
-            health,
-            EmbeddedKafka.runningInThisJvm(),
-            startMillis,
-            System.currentTimeMillis())
-        .results();
+        started.stream().map(KafkaComponents::section).toList(),
+        parameters,
+        health,
+        EmbeddedKafka.runningInThisJvm(),
+        startMillis,
+        System.currentTimeMillis());
   }
 
   /** Each baseline figure's verdict in words, by its request name, for the JUnit file. */
@@ -279,6 +276,11 @@ final class KafkaRun {
     return components.values().stream().filter(KafkaComponents::started).toList();
   }
 
+  /** Every protocol's components, started or not: a copy the caller may change. */
+  private synchronized List<KafkaComponents> allComponents() {
+    return new ArrayList<>(components.values());
+  }
+
   private List<RunLedger> allLedgers() {
     return KafkaComponents.ledgers(startedComponents());
   }
@@ -300,10 +302,7 @@ final class KafkaRun {
 
   /** The load is over: summarise while producers still answer, then close them and the broker. */
   private void endLoad() {
-    List<KafkaComponents> all;
-    synchronized (this) {
-      all = new ArrayList<>(components.values());
-    }
+    List<KafkaComponents> all = allComponents();
     synchronized (RUNS) {
       RUNS.remove(core);
     }
@@ -332,14 +331,7 @@ final class KafkaRun {
           "[kafkaload] WARNING: the injector was saturated: results below are not trustworthy (%s)"
               .formatted(String.join("; ", verdict.reasons())));
     }
-    summary =
-        RunSummary.of(
-            all.stream().map(KafkaComponents::section).toList(),
-            parameters,
-            health,
-            EmbeddedKafka.runningInThisJvm(),
-            startMillis,
-            System.currentTimeMillis());
+    summary = summaryOf(all);
     String sources = LatencySources.describe(summary.results().latencySources());
     if (sources != null) {
       Console.out("[kafkaload] " + sources);
