@@ -68,14 +68,9 @@ public final class Actions {
             // Gatling's throttle counts requests: one permit per burst would let through burst
             // times the rate.
             throw new KafkaLoadConfigException(
-                "'"
-                    + spec.requestName()
-                    + "': burst("
-                    + spec.burst()
-                    + ") cannot be throttled (throttle() counts one request per permit); set the rate with the injection "
-                    + "profile instead, e.g. constantUsersPerSec(rate / "
-                    + spec.burst()
-                    + ")");
+                ("'%s': burst(%d) cannot be throttled (throttle() counts one request per permit); set the"
+                        + " rate with the injection profile instead, e.g. constantUsersPerSec(rate / %d)")
+                    .formatted(spec.requestName(), spec.burst(), spec.burst()));
           }
           SendSpec bound = spec.resolvedOver(c.protocol().topics().spread()).withSchemas(c);
           return new KafkaSendAction(bound, c.start(), next, ctx.throttled());
@@ -93,7 +88,7 @@ public final class Actions {
           }
           if (spec.timeout().isNegative() || spec.timeout().isZero()) {
             throw new KafkaLoadConfigException(
-                "consume '" + spec.requestName() + "': the timeout must be > 0");
+                "consume '%s': the timeout must be > 0".formatted(spec.requestName()));
           }
           var decoder =
               spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic());
@@ -118,7 +113,7 @@ public final class Actions {
                   .resolved(
                       rr.request().topic() == null
                           ? c.protocol()
-                              .oneTopic("Request-reply '" + rr.request().requestName() + "'")
+                              .oneTopic("Request-reply '%s'".formatted(rr.request().requestName()))
                           : null);
           if (request.fireAndForget()) {
             throw new KafkaLoadConfigException(
@@ -189,11 +184,8 @@ public final class Actions {
                           .orElseThrow(
                               () ->
                                   new KafkaLoadConfigException(
-                                      where
-                                          + ": topic '"
-                                          + topic
-                                          + "' does not exist (start the pipeline, or create it, "
-                                          + "before the load)"))
+                                      "%s: topic '%s' does not exist (start the pipeline, or create it, before the load)"
+                                          .formatted(where, topic)))
                           .endOffsets());
             }
           }
@@ -223,11 +215,10 @@ public final class Actions {
           EmbeddedCluster cluster = c.protocol().embeddedCluster();
           if (cluster == null) {
             throw new KafkaLoadConfigException(
-                "Broker faults ("
-                    + plan
-                    + ") act on embedded brokers run as child "
-                    + "processes: set -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave "
-                    + "kafka.bootstrap.servers unset");
+                ("Broker faults (%s) act on embedded brokers run as child processes: set"
+                        + " -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave"
+                        + " kafka.bootstrap.servers unset")
+                    .formatted(plan));
           }
           plan.check(cluster.size(), 0);
           return new BrokerFaultAction(c.start(), next, cluster, plan);

@@ -114,34 +114,25 @@ final class ConsumeAction extends KafkaAction {
               next.$bang(
                   checked.failure() == null ? checked.session() : checked.session().markAsFailed());
             },
-            () -> {
-              logResult(
-                  session,
-                  spec.requestName(),
-                  start,
-                  components.clock().nowMillis(),
-                  // The exception first: Gatling's console shortens long messages.
-                  (threw.get() == null
-                          ? ""
-                          : "the predicate threw "
-                              + threw.get()
-                              + " (on "
-                              + predicateThrows.get()
-                              + " record(s)); ")
-                      + "no record with "
-                      + what
-                      + " on topic "
-                      + spec.topic()
-                      + " within "
-                      + spec.timeout().toMillis()
-                      + " ms");
-              next.$bang(session.markAsFailed());
-            },
-            reason -> {
-              logResult(session, spec.requestName(), start, components.clock().nowMillis(), reason);
-              next.$bang(session.markAsFailed());
-            });
+            () ->
+                ko(
+                    session,
+                    start,
+                    // The exception first: Gatling's console shortens long messages.
+                    (threw.get() == null
+                            ? ""
+                            : "the predicate threw %s (on %d record(s)); "
+                                .formatted(threw.get(), predicateThrows.get()))
+                        + "no record with %s on topic %s within %d ms"
+                            .formatted(what, spec.topic(), spec.timeout().toMillis())),
+            reason -> ko(session, start, reason));
     listener.await(w, spec.timeout().toMillis());
+  }
+
+  /** No matching record: the user's KO, with why. */
+  private void ko(Session session, long start, String reason) {
+    logResult(session, spec.requestName(), start, components.clock().nowMillis(), reason);
+    next.$bang(session.markAsFailed());
   }
 
   /** Gatling's checks on the record received, decoded as the predicates see it. */

@@ -58,13 +58,8 @@ final class LagVerdictAction extends KafkaAction {
                   : null;
           drain =
               v.drainSeconds() == null
-                  ? "group "
-                      + group
-                      + ": not drained within "
-                      + spec.drainTimeout().toSeconds()
-                      + " s ("
-                      + left(v)
-                      + ")"
+                  ? "group %s: not drained within %d s (%s)"
+                      .formatted(group, spec.drainTimeout().toSeconds(), left(v))
                   : null;
         }
       } catch (Exception | Error e) {

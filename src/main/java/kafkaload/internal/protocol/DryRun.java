@@ -74,11 +74,8 @@ final class DryRun {
 
   private static String describe(TopicPlan plan) {
     return plan.create()
-        ? "(created if missing: "
-            + plan.partitions()
-            + " partition(s), replication factor "
-            + plan.replicationFactor()
-            + ")"
+        ? "(created if missing: %s partition(s), replication factor %s)"
+            .formatted(plan.partitions(), plan.replicationFactor())
         : "(must exist)";
   }
 

@@ -137,9 +137,8 @@ final class KafkaRun {
           !embedded
               ? ""
               : protocol.embeddedBrokers() > 0
-                  ? " (embedded cluster of "
-                      + protocol.embeddedBrokers()
-                      + " broker(s) in child processes)"
+                  ? " (embedded cluster of %d broker(s) in child processes)"
+                      .formatted(protocol.embeddedBrokers())
                   : " (embedded broker)",
           Secrets.masked(protocol.producerProperties()));
       try (Admin admin = connection.admin()) {
@@ -396,10 +395,8 @@ final class KafkaRun {
       }
     } catch (EOFException e) {
       Console.err(
-          "[kafkaload] no assertions judged: "
-              + log
-              + " ends before any result (the run stopped "
-              + "before its load)");
+          "[kafkaload] no assertions judged: %s ends before any result (the run stopped before its load)"
+              .formatted(log));
     } catch (Exception | LinkageError e) {
       Console.err("[kafkaload] could not judge the assertions from " + log + ": " + e);
     }
