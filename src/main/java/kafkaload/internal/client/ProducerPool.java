@@ -63,14 +63,11 @@ public final class ProducerPool implements AutoCloseable {
    * The user's producer, or null when a per-user producer must first be created (which may block).
    */
   public ProducerHandle forUser(long userId) {
-    switch (mode) {
-      case SHARED:
-        return fixed.get(0);
-      case POOL:
-        return fixed.get((int) (userId % fixed.size()));
-      default:
-        return perUser.get(userId);
-    }
+    return switch (mode) {
+      case SHARED -> fixed.get(0);
+      case POOL -> fixed.get((int) (userId % fixed.size()));
+      case PER_USER -> perUser.get(userId);
+    };
   }
 
   /** Creates the per-user producer; call off the event loop. */
