@@ -81,7 +81,7 @@ public final class Actions {
     return named(
         spec.requestName(),
         (c, ctx, next) -> {
-          if (spec.kind() == null) {
+          if (spec.match().kind() == null) {
             throw new KafkaLoadConfigException(
                 "consume(\"%s\") in '%s' needs a matcher: matchKey, matchHeader, matchValue or match"
                     .formatted(spec.topic(), spec.requestName()));
@@ -91,15 +91,19 @@ public final class Actions {
                 "consume '%s': the timeout must be > 0".formatted(spec.requestName()));
           }
           var decoder =
-              spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic());
+              spec.reader().decode() == null
+                  ? null
+                  : c.schemas().decoder(spec.reader().decode(), spec.topic());
           IsolationLevel isolation =
-              spec.isolationLevel() != null ? spec.isolationLevel() : c.protocol().isolationLevel();
+              spec.reader().isolationLevel() != null
+                  ? spec.reader().isolationLevel()
+                  : c.protocol().isolationLevel();
           TopicListener listener = c.start().listener(spec.topic(), isolation);
           c.ledger().consumes().readsWith(spec.requestName(), ConsumerFactory.name(isolation));
           listener.watch(
-              spec.kind() == MatchKind.KEY,
-              spec.kind() == MatchKind.HEADER ? spec.headerName() : null,
-              spec.kind() == MatchKind.VALUE);
+              spec.match().kind() == MatchKind.KEY,
+              spec.match().kind() == MatchKind.HEADER ? spec.match().headerName() : null,
+              spec.match().kind() == MatchKind.VALUE);
           return new ConsumeAction(spec, c, listener, next, decoder);
         });
   }
@@ -119,10 +123,10 @@ public final class Actions {
             throw new KafkaLoadConfigException(
                 "'" + request.requestName() + "': a request-reply cannot be fire-and-forget");
           }
-          if (rr.kind() == MatchKind.HEADER && !request.hasHeader(rr.header())) {
+          if (rr.match().kind() == MatchKind.HEADER && !request.hasHeader(rr.match().header())) {
             throw new KafkaLoadConfigException(
                 "'%s' matches replies by header '%s', but its request sets no such header"
-                    .formatted(request.requestName(), rr.header()));
+                    .formatted(request.requestName(), rr.match().header()));
           }
           if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
             throw new KafkaLoadConfigException(
@@ -130,15 +134,19 @@ public final class Actions {
           }
           SendSpec spec = request.withSchemas(c);
           var decoder =
-              rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic());
+              rr.reader().decode() == null
+                  ? null
+                  : c.schemas().decoder(rr.reader().decode(), rr.replyTopic());
           IsolationLevel isolation =
-              rr.isolationLevel() != null ? rr.isolationLevel() : c.protocol().isolationLevel();
+              rr.reader().isolationLevel() != null
+                  ? rr.reader().isolationLevel()
+                  : c.protocol().isolationLevel();
           TopicListener listener = c.start().listener(rr.replyTopic(), isolation);
           c.ledger().consumes().readsWith(request.requestName(), ConsumerFactory.name(isolation));
           listener.watch(
-              rr.kind() == MatchKind.KEY,
-              rr.kind() == MatchKind.HEADER ? rr.header() : null,
-              rr.kind() == MatchKind.VALUE);
+              rr.match().kind() == MatchKind.KEY,
+              rr.match().kind() == MatchKind.HEADER ? rr.match().header() : null,
+              rr.match().kind() == MatchKind.VALUE);
           long timeoutMs =
               rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
           return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next, decoder);

@@ -39,19 +39,20 @@ final class ConsumeAction extends KafkaAction {
     String describe;
     byte[] value = null;
     try {
-      switch (spec.kind()) {
+      switch (spec.match().kind()) {
         case KEY:
-          String k = spec.expected().resolve(session);
+          String k = spec.match().expected().resolve(session);
           key = TopicListener.keyOf(k.getBytes(StandardCharsets.UTF_8));
           describe = "key '" + k + "'";
           break;
         case HEADER:
-          String h = spec.expected().resolve(session);
-          key = TopicListener.headerOf(spec.headerName(), h.getBytes(StandardCharsets.UTF_8));
-          describe = "header " + spec.headerName() + "='" + h + "'";
+          String h = spec.match().expected().resolve(session);
+          key =
+              TopicListener.headerOf(spec.match().headerName(), h.getBytes(StandardCharsets.UTF_8));
+          describe = "header " + spec.match().headerName() + "='" + h + "'";
           break;
         case VALUE:
-          String v = spec.expected().resolve(session);
+          String v = spec.match().expected().resolve(session);
           value = v.getBytes(StandardCharsets.UTF_8);
           key = TopicListener.valueOf(value);
           describe =
@@ -77,12 +78,13 @@ final class ConsumeAction extends KafkaAction {
         new TopicListener.Waiter(
             key,
             value,
-            spec.predicate() == null
+            spec.match().predicate() == null
                 ? null
                 : r -> {
                   try {
                     return Boolean.TRUE.equals(
-                        spec.predicate()
+                        spec.match()
+                            .predicate()
                             .apply(javaSession, decoder == null ? r : decoder.apply(r)));
                   } catch (Exception e) {
                     predicateThrows.incrementAndGet();
@@ -148,8 +150,8 @@ final class ConsumeAction extends KafkaAction {
   }
 
   private long producedAt(ConsumerRecord<byte[], byte[]> r) {
-    if (spec.producedAtHeader() != null) {
-      var h = r.headers().lastHeader(spec.producedAtHeader());
+    if (spec.reader().producedAtHeader() != null) {
+      var h = r.headers().lastHeader(spec.reader().producedAtHeader());
       if (h != null) {
         try {
           return Long.parseLong(new String(h.value(), StandardCharsets.US_ASCII).trim());

@@ -52,7 +52,9 @@ public record ConsumeSpec(
    * @param decode how records are decoded before the predicates see them, or null
    * @param isolationLevel the reader's isolation.level, or null for the protocol's
    */
-  public record Reader(String producedAtHeader, DecodeSpec decode, IsolationLevel isolationLevel) {
+  @RecordBuilder
+  public record Reader(String producedAtHeader, DecodeSpec decode, IsolationLevel isolationLevel)
+      implements ConsumeSpecReaderBuilder.With {
     static final Reader DEFAULT = new Reader(null, null, null);
   }
 
@@ -60,34 +62,6 @@ public record ConsumeSpec(
   public static ConsumeSpec of(String requestName, String topic) {
     return new ConsumeSpec(
         requestName, topic, Match.NONE, Duration.ofSeconds(10), Reader.DEFAULT, RecordChecks.NONE);
-  }
-
-  public MatchKind kind() {
-    return match.kind();
-  }
-
-  public String headerName() {
-    return match.headerName();
-  }
-
-  public SessionValue<String> expected() {
-    return match.expected();
-  }
-
-  public BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate() {
-    return match.predicate();
-  }
-
-  public String producedAtHeader() {
-    return reader.producedAtHeader();
-  }
-
-  public DecodeSpec decode() {
-    return reader.decode();
-  }
-
-  public IsolationLevel isolationLevel() {
-    return reader.isolationLevel();
   }
 
   /** Matches by KEY, HEADER ({@code headerName}) or VALUE against the EL {@code expected}. */
@@ -100,17 +74,17 @@ public record ConsumeSpec(
   }
 
   public ConsumeSpec withProducedAtHeader(String name) {
-    return withReader(new Reader(name, decode(), isolationLevel()));
+    return withReader(reader.withProducedAtHeader(name));
   }
 
   /** Records decoded (by the registry or a named deserializer) before the predicates see them. */
   public ConsumeSpec withDecode(DecodeSpec d) {
-    return withReader(new Reader(producedAtHeader(), d, isolationLevel()));
+    return withReader(reader.withDecode(d));
   }
 
   /** The reader's isolation.level instead of the protocol's. */
   public ConsumeSpec withIsolationLevel(IsolationLevel level) {
-    return withReader(new Reader(producedAtHeader(), decode(), level));
+    return withReader(reader.withIsolationLevel(level));
   }
 
   /** These checks after the ones already set. */

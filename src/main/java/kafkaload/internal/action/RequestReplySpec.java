@@ -42,7 +42,9 @@ public record RequestReplySpec(
    * @param decode how replies are decoded before match functions and checks, or null
    * @param isolationLevel the reply reader's isolation.level, or null for the protocol's
    */
-  public record Reader(DecodeSpec decode, IsolationLevel isolationLevel) {}
+  @RecordBuilder
+  public record Reader(DecodeSpec decode, IsolationLevel isolationLevel)
+      implements RequestReplySpecReaderBuilder.With {}
 
   /** Replies matched by key, the protocol's timeout, no checks. */
   public static RequestReplySpec of(SendSpec request, String replyTopic) {
@@ -53,26 +55,6 @@ public record RequestReplySpec(
         null,
         RecordChecks.NONE,
         new Reader(null, null));
-  }
-
-  public MatchKind kind() {
-    return match.kind();
-  }
-
-  public String header() {
-    return match.header();
-  }
-
-  public BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function() {
-    return match.function();
-  }
-
-  public DecodeSpec decode() {
-    return reader.decode();
-  }
-
-  public IsolationLevel isolationLevel() {
-    return reader.isolationLevel();
   }
 
   public RequestReplySpec withMatch(
@@ -89,11 +71,11 @@ public record RequestReplySpec(
 
   /** Replies decoded (by the registry or a named deserializer) before matches and checks. */
   public RequestReplySpec withDecode(DecodeSpec d) {
-    return withReader(new Reader(d, reader.isolationLevel()));
+    return withReader(reader.withDecode(d));
   }
 
   /** The reply reader's isolation.level instead of the protocol's. */
   public RequestReplySpec withIsolationLevel(IsolationLevel level) {
-    return withReader(new Reader(reader.decode(), level));
+    return withReader(reader.withIsolationLevel(level));
   }
 }
