@@ -51,7 +51,7 @@ public final class ProducerPool implements AutoCloseable {
   private ProducerHandle newHandle(String clientId) {
     Map<String, Object> c = new HashMap<>(config);
     c.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, clientId);
-    ProducerHandle h = new ProducerHandle(new KafkaProducer<>(c), bufferMemory);
+    ProducerHandle h = new ProducerHandle(new KafkaProducer<>(c), bufferMemory, null);
     for (String topic : warmTopics) {
       h.producer().partitionsFor(topic);
       h.topicKnown(topic);
