@@ -148,7 +148,9 @@ public final class Actions {
               rr.match().kind() == MatchKind.HEADER ? rr.match().header() : null,
               rr.match().kind() == MatchKind.VALUE);
           long timeoutMs =
-              rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
+              rr.timeout() != null
+                  ? rr.timeout().toMillis()
+                  : c.protocol().requests().replyTimeoutMs();
           return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next, decoder);
         });
   }
@@ -175,7 +177,7 @@ public final class Actions {
           if (spec.exactlyOnceOutput() != null) {
             String topic = spec.exactlyOnceOutput();
             String where = "reconcile().exactlyOnceOutput(\"" + topic + "\")";
-            if (!spec.readBack() || !c.protocol().runIdentity()) {
+            if (!spec.readBack() || !c.protocol().requests().runIdentity()) {
               throw new KafkaLoadConfigException(
                   where + " needs the read-back and the run-identity headers (both on by default)");
             }

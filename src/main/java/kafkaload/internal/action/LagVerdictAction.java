@@ -41,7 +41,7 @@ final class LagVerdictAction extends KafkaAction {
                 spec.windowSeconds(),
                 spec.maxSlope(),
                 spec.drainTimeout().toMillis(),
-                components.protocol().lagIntervalMs());
+                components.protocol().lag().intervalMs());
         Console.out(format(v, spec));
         if (v.unjudged() != null) {
           rising = max = drain = "group " + group + ": " + v.unjudged();

@@ -65,8 +65,8 @@ final class DryRun {
       if (t.topic() != null) {
         out.add("[kafkaload]   topics: " + String.join(", ", t.names()) + " " + describe(t.plan()));
       }
-      read.putAll(p.parameters());
-      params = p.params();
+      read.putAll(p.run().parameters());
+      params = p.run().snapshot();
     }
     out.addAll(knobs(read, params));
     return out;

@@ -113,7 +113,7 @@ public final class KafkaComponents implements ProtocolComponents {
               : LagMonitor.start(
                   lagAdmin,
                   protocol.lagGroups(),
-                  protocol.lagIntervalMs(),
+                  protocol.lag().intervalMs(),
                   protocol.lagIsolationLevel(),
                   run.health().startNanos());
       running = new Running(producers, run.health(), topicWatch, lagAdmin, lagMonitor);
@@ -257,7 +257,7 @@ public final class KafkaComponents implements ProtocolComponents {
 
   @Override
   public Function1<Session, Session> onStart() {
-    if (protocol.dryRun()) {
+    if (protocol.run().dryRun()) {
       return session -> {
         run.dryRunEnd();
         return session;
@@ -272,7 +272,7 @@ public final class KafkaComponents implements ProtocolComponents {
 
   @Override
   public Function1<Session, BoxedUnit> onExit() {
-    boolean perUser = protocol.producerMode() == ProducerMode.PER_USER;
+    boolean perUser = protocol.producers().mode() == ProducerMode.PER_USER;
     return session -> {
       long userId = session.userId();
       ledger.users().exited();

@@ -120,14 +120,14 @@ final class KafkaRun {
     if (c == null) {
       c = create(protocol);
       components.put(protocol, c);
-      parameters.putAll(protocol.parameters());
+      parameters.putAll(protocol.run().parameters());
     }
     return c;
   }
 
   private KafkaComponents create(KafkaProtocol protocol) {
     // A misspelled knob is refused first: before any broker starts or answers.
-    protocol.params().checkNames();
+    protocol.run().snapshot().checkNames();
     boolean embedded = protocol.bootstrapServers() == null;
     try {
       Connection connection = protocol.connection();
@@ -158,7 +158,7 @@ final class KafkaRun {
               blockingSender);
       // A distributed run's injectors share one run id: one read-back finds all their records.
       RunIdentity identity =
-          !protocol.runIdentity()
+          !protocol.requests().runIdentity()
               ? null
               : protocol.injector().runId() != null
                   ? new RunIdentity(protocol.injector().runId())
@@ -182,8 +182,8 @@ final class KafkaRun {
       List<String> warm = TopicsPreflight.prepare(protocol, connection, baselines);
       ProducerPool producers =
           new ProducerPool(
-              protocol.producerMode(),
-              protocol.poolSize(),
+              protocol.producers().mode(),
+              protocol.producers().poolSize(),
               connection,
               warm,
               protocol.injector().clientIdPrefix());
@@ -194,7 +194,7 @@ final class KafkaRun {
           health =
               InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
         }
-        if (metrics == null && protocol.metrics() != null) {
+        if (metrics == null && protocol.run().metrics() != null) {
           metrics = RunMetrics.start(protocol, c.ledger(), health, this::startedComponents);
         }
       }
