@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
@@ -188,33 +189,27 @@ public record SendSpec(
 
   /** The send with its schema values bound to the registry, checked before the load. */
   public SendSpec withSchemas(KafkaComponents c) {
-    SessionValue<byte[]> key = content.key();
-    SessionValue<byte[]> value = content.value();
-    boolean k = key instanceof SchemaValueSpec;
-    boolean v = value instanceof SchemaValueSpec;
-    if (!k && !v) {
+    SchemaValueSpec k = key() instanceof SchemaValueSpec spec ? spec : null;
+    SchemaValueSpec v = value() instanceof SchemaValueSpec spec ? spec : null;
+    if (k == null && v == null) {
       return this;
     }
     String t = constantTopic();
     SchemaContext schemas = c.schemas();
+    LongConsumer timer = c.ledger().schemas()::serialized;
     // Both files and templates checked before the registry hears of either.
-    if (k) {
-      schemas.check((SchemaValueSpec) key, true, requestName);
+    if (k != null) {
+      schemas.check(k, true, requestName);
     }
-    if (v) {
-      schemas.check((SchemaValueSpec) value, false, requestName);
+    if (v != null) {
+      schemas.check(v, false, requestName);
     }
-    SessionValue<byte[]> boundKey =
-        k
-            ? schemas.bind(
-                (SchemaValueSpec) key, true, t, requestName, c.ledger().schemas()::serialized)
-            : key;
-    SessionValue<byte[]> boundValue =
-        v
-            ? schemas.bind(
-                (SchemaValueSpec) value, false, t, requestName, c.ledger().schemas()::serialized)
-            : value;
-    return withContent(new Content(boundKey, boundValue, headers(), timestamp()));
+    return withContent(
+        new Content(
+            k == null ? key() : schemas.bind(k, true, t, requestName, timer),
+            v == null ? value() : schemas.bind(v, false, t, requestName, timer),
+            headers(),
+            timestamp()));
   }
 
   /** The topic when constant (resolved without a session), else null: known at the first send. */
