@@ -94,10 +94,6 @@ public final class KafkaComponents implements ProtocolComponents {
     this.run = run;
   }
 
-  static KafkaComponents start(KafkaProtocol protocol, CoreComponents core) {
-    return KafkaRun.of(core).components(protocol);
-  }
-
   /**
    * Preflight's side effects, the producers, the topic watch and the lag sampling, once: called by
    * every action when Gatling builds it, after that action's own checks, before any user starts.

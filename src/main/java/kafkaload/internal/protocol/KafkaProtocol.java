@@ -183,7 +183,7 @@ public record KafkaProtocol(
 
         @Override
         public Function1<KafkaProtocol, KafkaComponents> newComponents(CoreComponents core) {
-          return protocol -> KafkaComponents.start(protocol, core);
+          return protocol -> KafkaRun.of(core).components(protocol);
         }
       };
 }
