@@ -75,7 +75,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** The default topic of send actions. */
   public KafkaProtocolBuilder topic(String topic) {
-    return with(parts.with(parts.topics().withTopic(topic)));
+    return with(parts.withTopics(parts.topics().withTopic(topic)));
   }
 
   /**
@@ -87,7 +87,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     if (count < 1) {
       throw new IllegalArgumentException("topics(prefix, count): count must be at least 1");
     }
-    return with(parts.with(parts.topics().withTopic(prefix).withCount(count)));
+    return with(parts.withTopics(parts.topics().withTopic(prefix).withCount(count)));
   }
 
   /** Any KafkaProducer property, with Kafka's own name. */
@@ -215,17 +215,17 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** One producer shared by all virtual users (the default). */
   public KafkaProtocolBuilder sharedProducer() {
-    return with(parts.with(Producers.SHARED));
+    return with(parts.withProducers(Producers.SHARED));
   }
 
   /** A pool of n producers; virtual user i uses producer i mod n. */
   public KafkaProtocolBuilder producerPool(int n) {
-    return with(parts.with(Producers.pool(n)));
+    return with(parts.withProducers(Producers.pool(n)));
   }
 
   /** One producer per virtual user, closed when the user ends: JMeter's one-producer-per-thread. */
   public KafkaProtocolBuilder producerPerUser() {
-    return with(parts.with(Producers.PER_USER));
+    return with(parts.withProducers(Producers.PER_USER));
   }
 
   /** Preflight creates the default topic when missing, with these partitions and replication. */
@@ -284,7 +284,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * reconciliation counts duplicates, gaps and reordering with. On by default.
    */
   public KafkaProtocolBuilder runIdentity(boolean enabled) {
-    return with(parts.with(parts.requests().withRunIdentity(enabled)));
+    return with(parts.withRequests(parts.requests().withRunIdentity(enabled)));
   }
 
   /**
@@ -294,7 +294,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * records' trace ids (docs/tracing.md). Off (0) by default; {@code -Dtrace.sampleRatio} wins.
    */
   public KafkaProtocolBuilder traceSampleRatio(double ratio) {
-    return with(parts.with(parts.requests().withTraceSampleRatio(ratio)));
+    return with(parts.withRequests(parts.requests().withTraceSampleRatio(ratio)));
   }
 
   /**
@@ -302,7 +302,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * judged after it by {@code lagVerdict()}.
    */
   public KafkaProtocolBuilder lagMonitor(long intervalMs, String... groups) {
-    return with(parts.with(parts.lag().withGroups(intervalMs, groups)));
+    return with(parts.withLag(parts.lag().withGroups(intervalMs, groups)));
   }
 
   /**
@@ -312,7 +312,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    */
   public KafkaProtocolBuilder lagIsolationLevel(String level) {
     var isolation = ConsumerFactory.isolationLevel(level, "lagIsolationLevel");
-    return with(parts.with(parts.lag().withIsolationLevel(isolation)));
+    return with(parts.withLag(parts.lag().withIsolationLevel(isolation)));
   }
 
   /**
@@ -322,7 +322,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    */
   public KafkaProtocolBuilder isolationLevel(String level) {
     var isolation = ConsumerFactory.isolationLevel(level, "isolationLevel");
-    return with(parts.with(parts.requests().withIsolationLevel(isolation)));
+    return with(parts.withRequests(parts.requests().withIsolationLevel(isolation)));
   }
 
   /**
@@ -387,7 +387,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** The default timeout of request-reply actions (10 s unless set). */
   public KafkaProtocolBuilder replyTimeout(Duration timeout) {
-    return with(parts.with(parts.requests().withReplyTimeout(timeout)));
+    return with(parts.withRequests(parts.requests().withReplyTimeout(timeout)));
   }
 
   /**

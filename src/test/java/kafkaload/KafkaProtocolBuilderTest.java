@@ -40,24 +40,24 @@ class KafkaProtocolBuilderTest {
     KafkaProtocol after = changed.resolved();
 
     assertEquals("1", before.producerProperties().get("acks"));
-    assertEquals(ProducerMode.SHARED, before.producerMode());
+    assertEquals(ProducerMode.SHARED, before.producers().mode());
     assertFalse(before.topicPlan().create());
-    assertTrue(before.runIdentity());
-    assertEquals(10_000, before.replyTimeoutMs());
+    assertTrue(before.requests().runIdentity());
+    assertEquals(10_000, before.requests().replyTimeoutMs());
     assertTrue(before.lagGroups().isEmpty());
     assertNull(before.bootstrapServers());
     assertEquals(0, before.embeddedBrokers());
 
     assertEquals("all", after.producerProperties().get("acks"));
-    assertEquals(ProducerMode.POOL, after.producerMode());
-    assertEquals(3, after.poolSize());
+    assertEquals(ProducerMode.POOL, after.producers().mode());
+    assertEquals(3, after.producers().poolSize());
     assertEquals(6, after.topicPlan().partitions());
     assertEquals(6, after.topicPlan().concurrency());
     assertTrue(after.topicPlan().strictPartitions());
-    assertFalse(after.runIdentity());
-    assertEquals(3000, after.replyTimeoutMs());
+    assertFalse(after.requests().runIdentity());
+    assertEquals(3000, after.requests().replyTimeoutMs());
     assertEquals(List.of("billing"), after.lagGroups());
-    assertEquals(500, after.lagIntervalMs());
+    assertEquals(500, after.lag().intervalMs());
     assertEquals("broker:9092", after.bootstrapServers());
     assertEquals(
         0, after.embeddedBrokers(), "a bootstrap makes the embedded broker count meaningless");

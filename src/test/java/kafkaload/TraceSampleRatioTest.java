@@ -25,7 +25,7 @@ class TraceSampleRatioTest {
     KafkaProtocolBuilder base = new KafkaProtocolBuilder().params(NONE).topic("t");
     assertEquals(0, base.resolved().traceSampleRatio());
     assertFalse(
-        base.resolved().parameters().containsKey("trace.sampleRatio"),
+        base.resolved().run().parameters().containsKey("trace.sampleRatio"),
         "not listed among the run's parameters unless set");
     KafkaProtocolBuilder tenth = base.traceSampleRatio(0.1);
     assertEquals(0.1, tenth.resolved().traceSampleRatio());
@@ -33,7 +33,8 @@ class TraceSampleRatioTest {
     assertEquals(0.5, tenth.params(d("0.5")).resolved().traceSampleRatio());
     assertEquals(0, tenth.params(d("0")).resolved().traceSampleRatio());
     assertEquals(1, base.params(d("1")).resolved().traceSampleRatio());
-    assertEquals("0.5", base.params(d("0.5")).resolved().parameters().get("trace.sampleRatio"));
+    assertEquals(
+        "0.5", base.params(d("0.5")).resolved().run().parameters().get("trace.sampleRatio"));
   }
 
   @Test

@@ -68,14 +68,9 @@ public final class Actions {
             // Gatling's throttle counts requests: one permit per burst would let through burst
             // times the rate.
             throw new KafkaLoadConfigException(
-                "'"
-                    + spec.requestName()
-                    + "': burst("
-                    + spec.burst()
-                    + ") cannot be throttled (throttle() counts one request per permit); set the rate with the injection "
-                    + "profile instead, e.g. constantUsersPerSec(rate / "
-                    + spec.burst()
-                    + ")");
+                ("'%s': burst(%d) cannot be throttled (throttle() counts one request per permit); set the"
+                        + " rate with the injection profile instead, e.g. constantUsersPerSec(rate / %d)")
+                    .formatted(spec.requestName(), spec.burst(), spec.burst()));
           }
           SendSpec bound = spec.resolvedOver(c.protocol().topics().spread()).withSchemas(c);
           return new KafkaSendAction(bound, c.start(), next, ctx.throttled());
@@ -86,25 +81,29 @@ public final class Actions {
     return named(
         spec.requestName(),
         (c, ctx, next) -> {
-          if (spec.kind() == null) {
+          if (spec.match().kind() == null) {
             throw new KafkaLoadConfigException(
                 "consume(\"%s\") in '%s' needs a matcher: matchKey, matchHeader, matchValue or match"
                     .formatted(spec.topic(), spec.requestName()));
           }
           if (spec.timeout().isNegative() || spec.timeout().isZero()) {
             throw new KafkaLoadConfigException(
-                "consume '" + spec.requestName() + "': the timeout must be > 0");
+                "consume '%s': the timeout must be > 0".formatted(spec.requestName()));
           }
           var decoder =
-              spec.decode() == null ? null : c.schemas().decoder(spec.decode(), spec.topic());
+              spec.reader().decode() == null
+                  ? null
+                  : c.schemas().decoder(spec.reader().decode(), spec.topic());
           IsolationLevel isolation =
-              spec.isolationLevel() != null ? spec.isolationLevel() : c.protocol().isolationLevel();
+              spec.reader().isolationLevel() != null
+                  ? spec.reader().isolationLevel()
+                  : c.protocol().isolationLevel();
           TopicListener listener = c.start().listener(spec.topic(), isolation);
           c.ledger().consumes().readsWith(spec.requestName(), ConsumerFactory.name(isolation));
           listener.watch(
-              spec.kind() == MatchKind.KEY,
-              spec.kind() == MatchKind.HEADER ? spec.headerName() : null,
-              spec.kind() == MatchKind.VALUE);
+              spec.match().kind() == MatchKind.KEY,
+              spec.match().kind() == MatchKind.HEADER ? spec.match().headerName() : null,
+              spec.match().kind() == MatchKind.VALUE);
           return new ConsumeAction(spec, c, listener, next, decoder);
         });
   }
@@ -118,16 +117,16 @@ public final class Actions {
                   .resolved(
                       rr.request().topic() == null
                           ? c.protocol()
-                              .oneTopic("Request-reply '" + rr.request().requestName() + "'")
+                              .oneTopic("Request-reply '%s'".formatted(rr.request().requestName()))
                           : null);
           if (request.fireAndForget()) {
             throw new KafkaLoadConfigException(
                 "'" + request.requestName() + "': a request-reply cannot be fire-and-forget");
           }
-          if (rr.kind() == MatchKind.HEADER && !request.hasHeader(rr.header())) {
+          if (rr.match().kind() == MatchKind.HEADER && !request.hasHeader(rr.match().header())) {
             throw new KafkaLoadConfigException(
                 "'%s' matches replies by header '%s', but its request sets no such header"
-                    .formatted(request.requestName(), rr.header()));
+                    .formatted(request.requestName(), rr.match().header()));
           }
           if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
             throw new KafkaLoadConfigException(
@@ -135,17 +134,23 @@ public final class Actions {
           }
           SendSpec spec = request.withSchemas(c);
           var decoder =
-              rr.decode() == null ? null : c.schemas().decoder(rr.decode(), rr.replyTopic());
+              rr.reader().decode() == null
+                  ? null
+                  : c.schemas().decoder(rr.reader().decode(), rr.replyTopic());
           IsolationLevel isolation =
-              rr.isolationLevel() != null ? rr.isolationLevel() : c.protocol().isolationLevel();
+              rr.reader().isolationLevel() != null
+                  ? rr.reader().isolationLevel()
+                  : c.protocol().isolationLevel();
           TopicListener listener = c.start().listener(rr.replyTopic(), isolation);
           c.ledger().consumes().readsWith(request.requestName(), ConsumerFactory.name(isolation));
           listener.watch(
-              rr.kind() == MatchKind.KEY,
-              rr.kind() == MatchKind.HEADER ? rr.header() : null,
-              rr.kind() == MatchKind.VALUE);
+              rr.match().kind() == MatchKind.KEY,
+              rr.match().kind() == MatchKind.HEADER ? rr.match().header() : null,
+              rr.match().kind() == MatchKind.VALUE);
           long timeoutMs =
-              rr.timeout() != null ? rr.timeout().toMillis() : c.protocol().replyTimeoutMs();
+              rr.timeout() != null
+                  ? rr.timeout().toMillis()
+                  : c.protocol().requests().replyTimeoutMs();
           return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next, decoder);
         });
   }
@@ -172,7 +177,7 @@ public final class Actions {
           if (spec.exactlyOnceOutput() != null) {
             String topic = spec.exactlyOnceOutput();
             String where = "reconcile().exactlyOnceOutput(\"" + topic + "\")";
-            if (!spec.readBack() || !c.protocol().runIdentity()) {
+            if (!spec.readBack() || !c.protocol().requests().runIdentity()) {
               throw new KafkaLoadConfigException(
                   where + " needs the read-back and the run-identity headers (both on by default)");
             }
@@ -189,11 +194,8 @@ public final class Actions {
                           .orElseThrow(
                               () ->
                                   new KafkaLoadConfigException(
-                                      where
-                                          + ": topic '"
-                                          + topic
-                                          + "' does not exist (start the pipeline, or create it, "
-                                          + "before the load)"))
+                                      "%s: topic '%s' does not exist (start the pipeline, or create it, before the load)"
+                                          .formatted(where, topic)))
                           .endOffsets());
             }
           }
@@ -223,11 +225,10 @@ public final class Actions {
           EmbeddedCluster cluster = c.protocol().embeddedCluster();
           if (cluster == null) {
             throw new KafkaLoadConfigException(
-                "Broker faults ("
-                    + plan
-                    + ") act on embedded brokers run as child "
-                    + "processes: set -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave "
-                    + "kafka.bootstrap.servers unset");
+                ("Broker faults (%s) act on embedded brokers run as child processes: set"
+                        + " -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave"
+                        + " kafka.bootstrap.servers unset")
+                    .formatted(plan));
           }
           plan.check(cluster.size(), 0);
           return new BrokerFaultAction(c.start(), next, cluster, plan);

@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.history.Comparability;
@@ -28,9 +29,7 @@ final class BaselineVerdictAction extends KafkaAction {
   @Override
   public void execute(Session session) {
     components.health().loadEnded();
-    Thread t = new Thread(() -> judge(session), "kafkaload-baseline-verdict");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-baseline-verdict", () -> judge(session));
   }
 
   private void judge(Session session) {

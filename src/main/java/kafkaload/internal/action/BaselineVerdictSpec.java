@@ -1,5 +1,6 @@
 package kafkaload.internal.action;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.util.List;
 import kafkaload.internal.history.BaselineGate;
@@ -18,13 +19,15 @@ import kafkaload.internal.history.RunHistory;
  * @param historyDir the folder this run is added to at the end, or null
  * @param label the commit or label this run carries in the history (may be empty)
  */
+@RecordBuilder
 public record BaselineVerdictSpec(
     String baseline,
     List<RunHistory.Entry> runs,
     int lastRuns,
     Thresholds thresholds,
     Path historyDir,
-    String label) {
+    String label)
+    implements BaselineVerdictSpecBuilder.With {
   /** Every figure's request, "kafka baseline: p99 ack latency" and so on. */
   public static final String PREFIX = BaselineGate.REQUEST_PREFIX;
 
@@ -47,23 +50,18 @@ public record BaselineVerdictSpec(
   public BaselineVerdictSpec withBaseline(String path) {
     List<RunHistory.Entry> read =
         path == null ? List.of() : RunHistory.baseline(Path.of(path), Integer.MAX_VALUE);
-    return new BaselineVerdictSpec(path, read, lastRuns, thresholds, historyDir, label);
+    return BaselineVerdictSpecBuilder.With.super.withBaseline(path).withRuns(read);
   }
 
   public BaselineVerdictSpec withLastRuns(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("the baseline's last runs must be at least 1, not " + n);
     }
-    return new BaselineVerdictSpec(baseline, runs, n, thresholds, historyDir, label);
-  }
-
-  public BaselineVerdictSpec withThresholds(Thresholds t) {
-    return new BaselineVerdictSpec(baseline, runs, lastRuns, t, historyDir, label);
+    return BaselineVerdictSpecBuilder.With.super.withLastRuns(n);
   }
 
   public BaselineVerdictSpec withHistory(Path dir, String label) {
-    return new BaselineVerdictSpec(
-        baseline, runs, lastRuns, thresholds, dir, label == null ? "" : label);
+    return withHistoryDir(dir).withLabel(label == null ? "" : label);
   }
 
   /** The runs compared with: a history folder's latest {@link #lastRuns}. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultInjector;
 import kafkaload.internal.broker.FaultPlan;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.results.ProtocolResults;
@@ -40,9 +41,7 @@ final class BrokerFaultAction extends KafkaAction {
   @Override
   public void execute(Session session) {
     long t0 = System.nanoTime();
-    Thread t = new Thread(() -> run(session, t0), "kafkaload-faults");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-faults", () -> run(session, t0));
   }
 
   private void run(Session session, long t0) {

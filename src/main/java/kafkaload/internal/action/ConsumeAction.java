@@ -39,19 +39,20 @@ final class ConsumeAction extends KafkaAction {
     String describe;
     byte[] value = null;
     try {
-      switch (spec.kind()) {
+      switch (spec.match().kind()) {
         case KEY:
-          String k = spec.expected().resolve(session);
+          String k = spec.match().expected().resolve(session);
           key = TopicListener.keyOf(k.getBytes(StandardCharsets.UTF_8));
           describe = "key '" + k + "'";
           break;
         case HEADER:
-          String h = spec.expected().resolve(session);
-          key = TopicListener.headerOf(spec.headerName(), h.getBytes(StandardCharsets.UTF_8));
-          describe = "header " + spec.headerName() + "='" + h + "'";
+          String h = spec.match().expected().resolve(session);
+          key =
+              TopicListener.headerOf(spec.match().headerName(), h.getBytes(StandardCharsets.UTF_8));
+          describe = "header " + spec.match().headerName() + "='" + h + "'";
           break;
         case VALUE:
-          String v = spec.expected().resolve(session);
+          String v = spec.match().expected().resolve(session);
           value = v.getBytes(StandardCharsets.UTF_8);
           key = TopicListener.valueOf(value);
           describe =
@@ -77,12 +78,13 @@ final class ConsumeAction extends KafkaAction {
         new TopicListener.Waiter(
             key,
             value,
-            spec.predicate() == null
+            spec.match().predicate() == null
                 ? null
                 : r -> {
                   try {
                     return Boolean.TRUE.equals(
-                        spec.predicate()
+                        spec.match()
+                            .predicate()
                             .apply(javaSession, decoder == null ? r : decoder.apply(r)));
                   } catch (Exception e) {
                     predicateThrows.incrementAndGet();
@@ -114,34 +116,25 @@ final class ConsumeAction extends KafkaAction {
               next.$bang(
                   checked.failure() == null ? checked.session() : checked.session().markAsFailed());
             },
-            () -> {
-              logResult(
-                  session,
-                  spec.requestName(),
-                  start,
-                  components.clock().nowMillis(),
-                  // The exception first: Gatling's console shortens long messages.
-                  (threw.get() == null
-                          ? ""
-                          : "the predicate threw "
-                              + threw.get()
-                              + " (on "
-                              + predicateThrows.get()
-                              + " record(s)); ")
-                      + "no record with "
-                      + what
-                      + " on topic "
-                      + spec.topic()
-                      + " within "
-                      + spec.timeout().toMillis()
-                      + " ms");
-              next.$bang(session.markAsFailed());
-            },
-            reason -> {
-              logResult(session, spec.requestName(), start, components.clock().nowMillis(), reason);
-              next.$bang(session.markAsFailed());
-            });
+            () ->
+                ko(
+                    session,
+                    start,
+                    // The exception first: Gatling's console shortens long messages.
+                    (threw.get() == null
+                            ? ""
+                            : "the predicate threw %s (on %d record(s)); "
+                                .formatted(threw.get(), predicateThrows.get()))
+                        + "no record with %s on topic %s within %d ms"
+                            .formatted(what, spec.topic(), spec.timeout().toMillis())),
+            reason -> ko(session, start, reason));
     listener.await(w, spec.timeout().toMillis());
+  }
+
+  /** No matching record: the user's KO, with why. */
+  private void ko(Session session, long start, String reason) {
+    logResult(session, spec.requestName(), start, components.clock().nowMillis(), reason);
+    next.$bang(session.markAsFailed());
   }
 
   /** Gatling's checks on the record received, decoded as the predicates see it. */
@@ -157,8 +150,8 @@ final class ConsumeAction extends KafkaAction {
   }
 
   private long producedAt(ConsumerRecord<byte[], byte[]> r) {
-    if (spec.producedAtHeader() != null) {
-      var h = r.headers().lastHeader(spec.producedAtHeader());
+    if (spec.reader().producedAtHeader() != null) {
+      var h = r.headers().lastHeader(spec.reader().producedAtHeader());
       if (h != null) {
         try {
           return Long.parseLong(new String(h.value(), StandardCharsets.US_ASCII).trim());

@@ -1,6 +1,7 @@
 package kafkaload.internal.action;
 
 import io.gatling.javaapi.core.Session;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.function.BiFunction;
 import kafkaload.internal.check.RecordChecks;
@@ -17,13 +18,15 @@ import org.apache.kafka.common.IsolationLevel;
  * @param reader how records are read and timed
  * @param checks Gatling's checks on the record received (decoded when the reader decodes)
  */
+@RecordBuilder
 public record ConsumeSpec(
     String requestName,
     String topic,
     Match match,
     Duration timeout,
     Reader reader,
-    RecordChecks checks) {
+    RecordChecks checks)
+    implements ConsumeSpecBuilder.With {
 
   /**
    * How the awaited record is matched.
@@ -49,7 +52,9 @@ public record ConsumeSpec(
    * @param decode how records are decoded before the predicates see them, or null
    * @param isolationLevel the reader's isolation.level, or null for the protocol's
    */
-  public record Reader(String producedAtHeader, DecodeSpec decode, IsolationLevel isolationLevel) {
+  @RecordBuilder
+  public record Reader(String producedAtHeader, DecodeSpec decode, IsolationLevel isolationLevel)
+      implements ConsumeSpecReaderBuilder.With {
     static final Reader DEFAULT = new Reader(null, null, null);
   }
 
@@ -59,71 +64,31 @@ public record ConsumeSpec(
         requestName, topic, Match.NONE, Duration.ofSeconds(10), Reader.DEFAULT, RecordChecks.NONE);
   }
 
-  public MatchKind kind() {
-    return match.kind();
-  }
-
-  public String headerName() {
-    return match.headerName();
-  }
-
-  public SessionValue<String> expected() {
-    return match.expected();
-  }
-
-  public BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> predicate() {
-    return match.predicate();
-  }
-
-  public String producedAtHeader() {
-    return reader.producedAtHeader();
-  }
-
-  public DecodeSpec decode() {
-    return reader.decode();
-  }
-
-  public IsolationLevel isolationLevel() {
-    return reader.isolationLevel();
-  }
-
   /** Matches by KEY, HEADER ({@code headerName}) or VALUE against the EL {@code expected}. */
   public ConsumeSpec withMatch(MatchKind k, String header, SessionValue<String> value) {
-    return with(new Match(k, header, value, null));
+    return withMatch(new Match(k, header, value, null));
   }
 
   public ConsumeSpec withPredicate(BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return with(new Match(MatchKind.PREDICATE, null, null, p));
-  }
-
-  public ConsumeSpec withTimeout(Duration t) {
-    return new ConsumeSpec(requestName, topic, match, t, reader, checks);
+    return withMatch(new Match(MatchKind.PREDICATE, null, null, p));
   }
 
   public ConsumeSpec withProducedAtHeader(String name) {
-    return with(new Reader(name, decode(), isolationLevel()));
+    return withReader(reader.withProducedAtHeader(name));
   }
 
   /** Records decoded (by the registry or a named deserializer) before the predicates see them. */
   public ConsumeSpec withDecode(DecodeSpec d) {
-    return with(new Reader(producedAtHeader(), d, isolationLevel()));
+    return withReader(reader.withDecode(d));
   }
 
   /** The reader's isolation.level instead of the protocol's. */
   public ConsumeSpec withIsolationLevel(IsolationLevel level) {
-    return with(new Reader(producedAtHeader(), decode(), level));
+    return withReader(reader.withIsolationLevel(level));
   }
 
   /** These checks after the ones already set. */
   public ConsumeSpec withChecks(RecordChecks more) {
-    return new ConsumeSpec(requestName, topic, match, timeout, reader, checks.plus(more));
-  }
-
-  private ConsumeSpec with(Match m) {
-    return new ConsumeSpec(requestName, topic, m, timeout, reader, checks);
-  }
-
-  private ConsumeSpec with(Reader r) {
-    return new ConsumeSpec(requestName, topic, match, timeout, r, checks);
+    return ConsumeSpecBuilder.With.super.withChecks(checks.plus(more));
   }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.results.DrainThroughput;
@@ -58,9 +59,7 @@ final class DrainAction extends KafkaAction {
   public void execute(Session session) {
     loadRequest();
     int index = started.getAndIncrement();
-    Thread t = new Thread(() -> run(session, index), "kafkaload-drain-" + index);
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-drain-" + index, () -> run(session, index));
   }
 
   private void run(Session session, int index) {

@@ -1,5 +1,6 @@
 package kafkaload.internal.action;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,8 +13,10 @@ import org.apache.kafka.common.IsolationLevel;
  *
  * @param range the offset range drained, or null while none is set
  */
+@RecordBuilder
 public record DrainSpec(
-    String requestName, String topic, Prefill.Range range, Consumers consumers, Duration timeout) {
+    String requestName, String topic, Prefill.Range range, Consumers consumers, Duration timeout)
+    implements DrainSpecBuilder.With {
 
   /** The property that gives each consumer of a subscribing group its own group.instance.id. */
   public static final String STATIC_MEMBERSHIP = "kafkaload.staticMembership";
@@ -56,35 +59,23 @@ public record DrainSpec(
     return consumers.isolationLevel();
   }
 
-  public DrainSpec withRange(Prefill.Range r) {
-    return new DrainSpec(requestName, topic, r, consumers, timeout);
-  }
-
   public DrainSpec withThreads(int n) {
-    return with(new Consumers(n, assign(), consumerProperties(), isolationLevel()));
+    return withConsumers(new Consumers(n, assign(), consumerProperties(), isolationLevel()));
   }
 
   public DrainSpec withAssign(boolean a) {
-    return with(new Consumers(threads(), a, consumerProperties(), isolationLevel()));
+    return withConsumers(new Consumers(threads(), a, consumerProperties(), isolationLevel()));
   }
 
   /** These properties over the ones already set. */
   public DrainSpec withProperties(Map<String, String> more) {
     Map<String, String> all = new LinkedHashMap<>(consumerProperties());
     all.putAll(more);
-    return with(new Consumers(threads(), assign(), all, isolationLevel()));
+    return withConsumers(new Consumers(threads(), assign(), all, isolationLevel()));
   }
 
   /** The consumers' isolation.level instead of the protocol's. */
   public DrainSpec withIsolationLevel(IsolationLevel level) {
-    return with(new Consumers(threads(), assign(), consumerProperties(), level));
-  }
-
-  public DrainSpec withTimeout(Duration t) {
-    return new DrainSpec(requestName, topic, range, consumers, t);
-  }
-
-  private DrainSpec with(Consumers c) {
-    return new DrainSpec(requestName, topic, range, c, timeout);
+    return withConsumers(new Consumers(threads(), assign(), consumerProperties(), level));
   }
 }

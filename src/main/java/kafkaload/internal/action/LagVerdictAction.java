@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.verification.LagMonitor;
@@ -23,9 +24,7 @@ final class LagVerdictAction extends KafkaAction {
     components
         .health()
         .loadEnded(); // the verification starts: the injector's load window ends here
-    Thread t = new Thread(() -> judge(session), "kafkaload-lag-verdict");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-lag-verdict", () -> judge(session));
   }
 
   private void judge(Session session) {
@@ -42,7 +41,7 @@ final class LagVerdictAction extends KafkaAction {
                 spec.windowSeconds(),
                 spec.maxSlope(),
                 spec.drainTimeout().toMillis(),
-                components.protocol().lagIntervalMs());
+                components.protocol().lag().intervalMs());
         Console.out(format(v, spec));
         if (v.unjudged() != null) {
           rising = max = drain = "group " + group + ": " + v.unjudged();
@@ -59,13 +58,8 @@ final class LagVerdictAction extends KafkaAction {
                   : null;
           drain =
               v.drainSeconds() == null
-                  ? "group "
-                      + group
-                      + ": not drained within "
-                      + spec.drainTimeout().toSeconds()
-                      + " s ("
-                      + left(v)
-                      + ")"
+                  ? "group %s: not drained within %d s (%s)"
+                      .formatted(group, spec.drainTimeout().toSeconds(), left(v))
                   : null;
         }
       } catch (Exception | Error e) {

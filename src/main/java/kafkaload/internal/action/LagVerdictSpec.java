@@ -1,5 +1,6 @@
 package kafkaload.internal.action;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 
 /**
@@ -10,8 +11,10 @@ import java.time.Duration;
  * @param maxLag any sampled lag above this fails
  * @param drainTimeout the lag must reach zero within this after the producers stop
  */
+@RecordBuilder
 public record LagVerdictSpec(
-    double windowSeconds, double maxSlope, long maxLag, Duration drainTimeout) {
+    double windowSeconds, double maxSlope, long maxLag, Duration drainTimeout)
+    implements LagVerdictSpecBuilder.With {
   public static final String RISING_REQUEST = "kafka lag: rising";
   public static final String MAX_REQUEST = "kafka lag: max";
   public static final String DRAIN_REQUEST = "kafka lag: drained";
@@ -19,20 +22,4 @@ public record LagVerdictSpec(
   /** 30 s window, slope 10 records/s, no lag bound, 60 s to drain. */
   public static final LagVerdictSpec DEFAULT =
       new LagVerdictSpec(30, 10.0, Long.MAX_VALUE, Duration.ofSeconds(60));
-
-  public LagVerdictSpec withWindowSeconds(double s) {
-    return new LagVerdictSpec(s, maxSlope, maxLag, drainTimeout);
-  }
-
-  public LagVerdictSpec withMaxSlope(double recordsPerSecond) {
-    return new LagVerdictSpec(windowSeconds, recordsPerSecond, maxLag, drainTimeout);
-  }
-
-  public LagVerdictSpec withMaxLag(long records) {
-    return new LagVerdictSpec(windowSeconds, maxSlope, records, drainTimeout);
-  }
-
-  public LagVerdictSpec withDrainTimeout(Duration d) {
-    return new LagVerdictSpec(windowSeconds, maxSlope, maxLag, d);
-  }
 }

@@ -2,6 +2,7 @@ package kafkaload.internal.action;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.report.ReconciliationPrinter;
@@ -55,9 +56,7 @@ final class ReconcileAction extends KafkaAction {
       next.$bang(session);
       return;
     }
-    Thread t = new Thread(() -> reconcile(session), "kafkaload-reconcile");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-reconcile", () -> reconcile(session));
   }
 
   private void reconcile(Session session) {

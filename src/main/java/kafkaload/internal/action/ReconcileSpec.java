@@ -1,5 +1,6 @@
 package kafkaload.internal.action;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 
 /**
@@ -14,13 +15,15 @@ import java.time.Duration;
  * @param exactlyOnceOutput the output topic of a pipeline whose exactly-once is judged (every
  *     committed input has exactly one committed output there), or null
  */
+@RecordBuilder
 public record ReconcileSpec(
     long maxLost,
     double maxDuplicatePct,
     boolean readBack,
     Duration timeout,
     boolean failOnSaturatedInjector,
-    String exactlyOnceOutput) {
+    String exactlyOnceOutput)
+    implements ReconcileSpecBuilder.With {
   public static final String LOST_REQUEST = "kafka reconcile: lost";
   public static final String DUPLICATES_REQUEST = "kafka reconcile: duplicates";
   public static final String INJECTOR_REQUEST = "kafka injector health";
@@ -29,33 +32,4 @@ public record ReconcileSpec(
   /** Nothing lost, no duplicates, read-back on within 60 s, the injector's health not gated. */
   public static final ReconcileSpec DEFAULT =
       new ReconcileSpec(0, 0.0, true, Duration.ofSeconds(60), false, null);
-
-  public ReconcileSpec withMaxLost(long n) {
-    return new ReconcileSpec(
-        n, maxDuplicatePct, readBack, timeout, failOnSaturatedInjector, exactlyOnceOutput);
-  }
-
-  public ReconcileSpec withMaxDuplicatePct(double pct) {
-    return new ReconcileSpec(
-        maxLost, pct, readBack, timeout, failOnSaturatedInjector, exactlyOnceOutput);
-  }
-
-  public ReconcileSpec withReadBack(boolean on) {
-    return new ReconcileSpec(
-        maxLost, maxDuplicatePct, on, timeout, failOnSaturatedInjector, exactlyOnceOutput);
-  }
-
-  public ReconcileSpec withTimeout(Duration t) {
-    return new ReconcileSpec(
-        maxLost, maxDuplicatePct, readBack, t, failOnSaturatedInjector, exactlyOnceOutput);
-  }
-
-  public ReconcileSpec withFailOnSaturatedInjector(boolean on) {
-    return new ReconcileSpec(maxLost, maxDuplicatePct, readBack, timeout, on, exactlyOnceOutput);
-  }
-
-  public ReconcileSpec withExactlyOnceOutput(String topic) {
-    return new ReconcileSpec(
-        maxLost, maxDuplicatePct, readBack, timeout, failOnSaturatedInjector, topic);
-  }
 }

@@ -62,9 +62,9 @@ final class RequestReplyAction extends KafkaAction {
     TopicListener.Waiter w =
         new TopicListener.Waiter(
             key,
-            b.kind() == MatchKind.VALUE ? record.value() : null,
-            b.kind() == MatchKind.PREDICATE
-                ? reply -> b.function().test(record, decoded(reply))
+            b.match().kind() == MatchKind.VALUE ? record.value() : null,
+            b.match().kind() == MatchKind.PREDICATE
+                ? reply -> b.match().function().test(record, decoded(reply))
                 : null,
             (reply, received) -> replied(session, record, start, reply, received),
             () ->
@@ -90,7 +90,7 @@ final class RequestReplyAction extends KafkaAction {
   }
 
   private String matchKey(ProducerRecord<byte[], byte[]> r) {
-    switch (b.kind()) {
+    switch (b.match().kind()) {
       case KEY:
         if (r.key() == null) {
           throw new SessionValue.Unresolved(
@@ -99,12 +99,12 @@ final class RequestReplyAction extends KafkaAction {
         }
         return TopicListener.keyOf(r.key());
       case HEADER:
-        Header h = r.headers().lastHeader(b.header());
+        Header h = r.headers().lastHeader(b.match().header());
         if (h == null || h.value() == null) {
           throw new SessionValue.Unresolved(
-              "the request has no header '" + b.header() + "' to match its reply by");
+              "the request has no header '" + b.match().header() + "' to match its reply by");
         }
-        return TopicListener.headerOf(b.header(), h.value());
+        return TopicListener.headerOf(b.match().header(), h.value());
       case VALUE:
         if (r.value() == null) {
           throw new SessionValue.Unresolved("the request has no value to match its reply by");

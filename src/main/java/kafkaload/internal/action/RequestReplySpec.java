@@ -1,5 +1,6 @@
 package kafkaload.internal.action;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.function.BiPredicate;
 import kafkaload.internal.check.RecordChecks;
@@ -14,13 +15,15 @@ import org.apache.kafka.common.IsolationLevel;
  *
  * @param timeout this action's timeout, or null for the protocol's replyTimeout
  */
+@RecordBuilder
 public record RequestReplySpec(
     SendSpec request,
     String replyTopic,
     Match match,
     Duration timeout,
     RecordChecks checks,
-    Reader reader) {
+    Reader reader)
+    implements RequestReplySpecBuilder.With {
 
   /**
    * How a reply is matched to its request.
@@ -39,7 +42,9 @@ public record RequestReplySpec(
    * @param decode how replies are decoded before match functions and checks, or null
    * @param isolationLevel the reply reader's isolation.level, or null for the protocol's
    */
-  public record Reader(DecodeSpec decode, IsolationLevel isolationLevel) {}
+  @RecordBuilder
+  public record Reader(DecodeSpec decode, IsolationLevel isolationLevel)
+      implements RequestReplySpecReaderBuilder.With {}
 
   /** Replies matched by key, the protocol's timeout, no checks. */
   public static RequestReplySpec of(SendSpec request, String replyTopic) {
@@ -52,54 +57,25 @@ public record RequestReplySpec(
         new Reader(null, null));
   }
 
-  public MatchKind kind() {
-    return match.kind();
-  }
-
-  public String header() {
-    return match.header();
-  }
-
-  public BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function() {
-    return match.function();
-  }
-
-  public DecodeSpec decode() {
-    return reader.decode();
-  }
-
-  public IsolationLevel isolationLevel() {
-    return reader.isolationLevel();
-  }
-
   public RequestReplySpec withMatch(
       MatchKind k,
       String headerName,
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> f) {
-    return new RequestReplySpec(
-        request, replyTopic, new Match(k, headerName, f), timeout, checks, reader);
-  }
-
-  public RequestReplySpec withTimeout(Duration t) {
-    return new RequestReplySpec(request, replyTopic, match, t, checks, reader);
+    return withMatch(new Match(k, headerName, f));
   }
 
   /** These checks after the ones already set. */
   public RequestReplySpec withChecks(RecordChecks more) {
-    return new RequestReplySpec(request, replyTopic, match, timeout, checks.plus(more), reader);
+    return RequestReplySpecBuilder.With.super.withChecks(checks.plus(more));
   }
 
   /** Replies decoded (by the registry or a named deserializer) before matches and checks. */
   public RequestReplySpec withDecode(DecodeSpec d) {
-    return with(new Reader(d, reader.isolationLevel()));
+    return withReader(reader.withDecode(d));
   }
 
   /** The reply reader's isolation.level instead of the protocol's. */
   public RequestReplySpec withIsolationLevel(IsolationLevel level) {
-    return with(new Reader(reader.decode(), level));
-  }
-
-  private RequestReplySpec with(Reader r) {
-    return new RequestReplySpec(request, replyTopic, match, timeout, checks, r);
+    return withReader(reader.withIsolationLevel(level));
   }
 }

@@ -1,10 +1,12 @@
 package kafkaload.internal.action;
 
 import io.gatling.core.session.Session;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
@@ -25,12 +27,14 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * @param content the record's key, value, headers and timestamp
  * @param delivery how it is sent
  */
+@RecordBuilder
 public record SendSpec(
     String requestName,
     SessionValue<String> topic,
     SessionValue<?> partition,
     Content content,
-    Delivery delivery) {
+    Delivery delivery)
+    implements SendSpecBuilder.With {
 
   /** Appended to fire-and-forget sends' request names: no report passes them off as ack latency. */
   public static final String FIRE_AND_FORGET_SUFFIX = " [fire-and-forget, not ack-timed]";
@@ -110,38 +114,26 @@ public record SendSpec(
             : Bytes.constant(v);
   }
 
-  public SendSpec withTopic(SessionValue<String> t) {
-    return new SendSpec(requestName, t, partition, content, delivery);
-  }
-
   public SendSpec withKey(SessionValue<byte[]> k) {
-    return with(new Content(k, value(), headers(), timestamp()));
+    return withContent(new Content(k, value(), headers(), timestamp()));
   }
 
   public SendSpec withHeader(HeaderSpec h) {
     List<HeaderSpec> hs = new ArrayList<>(headers());
     hs.add(h);
-    return with(new Content(key(), value(), Collections.unmodifiableList(hs), timestamp()));
-  }
-
-  public SendSpec withPartition(SessionValue<?> p) {
-    return new SendSpec(requestName, topic, p, content, delivery);
+    return withContent(new Content(key(), value(), Collections.unmodifiableList(hs), timestamp()));
   }
 
   public SendSpec withTimestamp(SessionValue<?> t) {
-    return with(new Content(key(), value(), headers(), t));
+    return withContent(new Content(key(), value(), headers(), t));
   }
 
   public SendSpec withFireAndForget() {
-    return new SendSpec(requestName, topic, partition, content, new Delivery(true, burst()));
+    return withDelivery(new Delivery(true, burst()));
   }
 
   public SendSpec withBurst(int n) {
-    return new SendSpec(requestName, topic, partition, content, new Delivery(fireAndForget(), n));
-  }
-
-  private SendSpec with(Content c) {
-    return new SendSpec(requestName, topic, partition, c, delivery);
+    return withDelivery(new Delivery(fireAndForget(), n));
   }
 
   public boolean hasHeader(String name) {
@@ -197,33 +189,27 @@ public record SendSpec(
 
   /** The send with its schema values bound to the registry, checked before the load. */
   public SendSpec withSchemas(KafkaComponents c) {
-    SessionValue<byte[]> key = content.key();
-    SessionValue<byte[]> value = content.value();
-    boolean k = key instanceof SchemaValueSpec;
-    boolean v = value instanceof SchemaValueSpec;
-    if (!k && !v) {
+    SchemaValueSpec k = key() instanceof SchemaValueSpec spec ? spec : null;
+    SchemaValueSpec v = value() instanceof SchemaValueSpec spec ? spec : null;
+    if (k == null && v == null) {
       return this;
     }
     String t = constantTopic();
     SchemaContext schemas = c.schemas();
+    LongConsumer timer = c.ledger().schemas()::serialized;
     // Both files and templates checked before the registry hears of either.
-    if (k) {
-      schemas.check((SchemaValueSpec) key, true, requestName);
+    if (k != null) {
+      schemas.check(k, true, requestName);
     }
-    if (v) {
-      schemas.check((SchemaValueSpec) value, false, requestName);
+    if (v != null) {
+      schemas.check(v, false, requestName);
     }
-    SessionValue<byte[]> boundKey =
-        k
-            ? schemas.bind(
-                (SchemaValueSpec) key, true, t, requestName, c.ledger().schemas()::serialized)
-            : key;
-    SessionValue<byte[]> boundValue =
-        v
-            ? schemas.bind(
-                (SchemaValueSpec) value, false, t, requestName, c.ledger().schemas()::serialized)
-            : value;
-    return with(new Content(boundKey, boundValue, headers(), timestamp()));
+    return withContent(
+        new Content(
+            k == null ? key() : schemas.bind(k, true, t, requestName, timer),
+            v == null ? value() : schemas.bind(v, false, t, requestName, timer),
+            headers(),
+            timestamp()));
   }
 
   /** The topic when constant (resolved without a session), else null: known at the first send. */

@@ -53,17 +53,14 @@ public final class ConsumerFactory {
 
   /** isolation.level's value (any case) as Kafka's enum; else refused, naming {@code where}. */
   public static IsolationLevel isolationLevel(String value, String where) {
-    String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-    switch (v) {
-      case "read_committed":
-        return IsolationLevel.READ_COMMITTED;
-      case "read_uncommitted":
-        return IsolationLevel.READ_UNCOMMITTED;
-      default:
-        throw new KafkaLoadConfigException(
-            "%s: isolation.level '%s' is not one of Kafka's values, read_committed or read_uncommitted"
-                .formatted(where, value));
-    }
+    return switch (value == null ? "" : value.trim().toLowerCase(Locale.ROOT)) {
+      case "read_committed" -> IsolationLevel.READ_COMMITTED;
+      case "read_uncommitted" -> IsolationLevel.READ_UNCOMMITTED;
+      default ->
+          throw new KafkaLoadConfigException(
+              "%s: isolation.level '%s' is not one of Kafka's values, read_committed or read_uncommitted"
+                  .formatted(where, value));
+    };
   }
 
   /** Kafka's spelling of an isolation level: read_committed or read_uncommitted. */
@@ -78,9 +75,7 @@ public final class ConsumerFactory {
 
   /** One more consumer property by Kafka's name; it wins over what this factory sets. */
   public ConsumerFactory property(String name, Object value) {
-    Map<String, Object> m = new LinkedHashMap<>(extra);
-    m.put(name, value);
-    return new ConsumerFactory(connection, clientId, isolation, offsetReset, m);
+    return properties(Map.of(name, value));
   }
 
   /** More consumer properties by Kafka's names; they win over what this factory sets. */

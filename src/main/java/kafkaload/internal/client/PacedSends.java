@@ -17,8 +17,7 @@ public final class PacedSends {
   public PacedSends(String threadName, int ratePerSec, Runnable sendOne) {
     this.ratePerSec = ratePerSec;
     this.sendOne = sendOne;
-    this.thread = new Thread(this::run, threadName);
-    thread.setDaemon(true);
+    this.thread = Daemons.thread(threadName, this::run);
   }
 
   /** {@code size} random bytes: compression does not shrink them. */

@@ -21,10 +21,6 @@ public final class ProducerHandle {
   private final Set<String> knownTopics = ConcurrentHashMap.newKeySet();
   private final String transactionalId;
 
-  ProducerHandle(KafkaProducer<byte[], byte[]> producer, long bufferMemory) {
-    this(producer, bufferMemory, null);
-  }
-
   /** {@code transactionalId}: the producer's transactional.id, null for a plain producer. */
   public ProducerHandle(
       KafkaProducer<byte[], byte[]> producer, long bufferMemory, String transactionalId) {

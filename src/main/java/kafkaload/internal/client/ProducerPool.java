@@ -51,7 +51,7 @@ public final class ProducerPool implements AutoCloseable {
   private ProducerHandle newHandle(String clientId) {
     Map<String, Object> c = new HashMap<>(config);
     c.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, clientId);
-    ProducerHandle h = new ProducerHandle(new KafkaProducer<>(c), bufferMemory);
+    ProducerHandle h = new ProducerHandle(new KafkaProducer<>(c), bufferMemory, null);
     for (String topic : warmTopics) {
       h.producer().partitionsFor(topic);
       h.topicKnown(topic);
@@ -63,14 +63,11 @@ public final class ProducerPool implements AutoCloseable {
    * The user's producer, or null when a per-user producer must first be created (which may block).
    */
   public ProducerHandle forUser(long userId) {
-    switch (mode) {
-      case SHARED:
-        return fixed.get(0);
-      case POOL:
-        return fixed.get((int) (userId % fixed.size()));
-      default:
-        return perUser.get(userId);
-    }
+    return switch (mode) {
+      case SHARED -> fixed.get(0);
+      case POOL -> fixed.get((int) (userId % fixed.size()));
+      case PER_USER -> perUser.get(userId);
+    };
   }
 
   /** Creates the per-user producer; call off the event loop. */

@@ -126,8 +126,7 @@ public final class TopicListener implements AutoCloseable {
     consumer.assign(partitions);
     consumer.seekToEnd(partitions);
     partitions.forEach(consumer::position); // resolve now: records produced from here on are seen
-    poller = new Thread(this::poll, clientId(topic, isolation));
-    poller.setDaemon(true);
+    poller = Daemons.thread(clientId(topic, isolation), this::poll);
     poller.start();
   }
 

@@ -65,8 +65,8 @@ final class DryRun {
       if (t.topic() != null) {
         out.add("[kafkaload]   topics: " + String.join(", ", t.names()) + " " + describe(t.plan()));
       }
-      read.putAll(p.parameters());
-      params = p.params();
+      read.putAll(p.run().parameters());
+      params = p.run().snapshot();
     }
     out.addAll(knobs(read, params));
     return out;
@@ -74,11 +74,8 @@ final class DryRun {
 
   private static String describe(TopicPlan plan) {
     return plan.create()
-        ? "(created if missing: "
-            + plan.partitions()
-            + " partition(s), replication factor "
-            + plan.replicationFactor()
-            + ")"
+        ? "(created if missing: %s partition(s), replication factor %s)"
+            .formatted(plan.partitions(), plan.replicationFactor())
         : "(must exist)";
   }
 

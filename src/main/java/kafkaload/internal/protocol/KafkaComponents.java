@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.client.ProducerPool;
@@ -93,10 +94,6 @@ public final class KafkaComponents implements ProtocolComponents {
     this.run = run;
   }
 
-  static KafkaComponents start(KafkaProtocol protocol, CoreComponents core) {
-    return KafkaRun.of(core).components(protocol);
-  }
-
   /**
    * Preflight's side effects, the producers, the topic watch and the lag sampling, once: called by
    * every action when Gatling builds it, after that action's own checks, before any user starts.
@@ -112,7 +109,7 @@ public final class KafkaComponents implements ProtocolComponents {
               : LagMonitor.start(
                   lagAdmin,
                   protocol.lagGroups(),
-                  protocol.lagIntervalMs(),
+                  protocol.lag().intervalMs(),
                   protocol.lagIsolationLevel(),
                   run.health().startNanos());
       running = new Running(producers, run.health(), topicWatch, lagAdmin, lagMonitor);
@@ -232,11 +229,7 @@ public final class KafkaComponents implements ProtocolComponents {
               t,
               isolation,
               Executors.newSingleThreadScheduledExecutor(
-                  r -> {
-                    Thread th = new Thread(r, "kafkaload-consume-timeouts-" + t);
-                    th.setDaemon(true);
-                    return th;
-                  }),
+                  r -> Daemons.thread("kafkaload-consume-timeouts-" + t, r)),
               ledger.consumes());
         });
   }
@@ -260,7 +253,7 @@ public final class KafkaComponents implements ProtocolComponents {
 
   @Override
   public Function1<Session, Session> onStart() {
-    if (protocol.dryRun()) {
+    if (protocol.run().dryRun()) {
       return session -> {
         run.dryRunEnd();
         return session;
@@ -275,7 +268,7 @@ public final class KafkaComponents implements ProtocolComponents {
 
   @Override
   public Function1<Session, BoxedUnit> onExit() {
-    boolean perUser = protocol.producerMode() == ProducerMode.PER_USER;
+    boolean perUser = protocol.producers().mode() == ProducerMode.PER_USER;
     return session -> {
       long userId = session.userId();
       ledger.users().exited();

@@ -11,10 +11,8 @@ import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
-import kafkaload.internal.client.ProducerMode;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.Secrets;
-import kafkaload.internal.metrics.MetricsSettings;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.schema.RegistrySettings;
@@ -74,27 +72,9 @@ public record KafkaProtocol(
     return topics.plan();
   }
 
-  public ProducerMode producerMode() {
-    return producers.mode();
-  }
-
-  public int poolSize() {
-    return producers.poolSize();
-  }
-
-  /** Stamp every record with run id, user id and sequence headers (for the read-back). */
-  public boolean runIdentity() {
-    return requests.runIdentity();
-  }
-
   /** The share of records sent with a W3C traceparent header: 0 (none) to 1 (all). */
   public double traceSampleRatio() {
     return requests.traceSampleRatio();
-  }
-
-  /** How long a request-reply waits for its reply unless the action says otherwise. */
-  public long replyTimeoutMs() {
-    return requests.replyTimeoutMs();
   }
 
   /** The readers' isolation.level: the builder's, -Disolation.level winning, else Kafka's. */
@@ -111,32 +91,8 @@ public record KafkaProtocol(
     return lag.groups();
   }
 
-  public long lagIntervalMs() {
-    return lag.intervalMs();
-  }
-
   public InjectorResults.Bounds injectorBounds() {
     return run.injectorBounds();
-  }
-
-  /** The live endpoint's settings; null: none. */
-  public MetricsSettings metrics() {
-    return run.metrics();
-  }
-
-  /** The -D parameters the simulation read, with the values used (a live, read-only view). */
-  public Map<String, String> parameters() {
-    return run.parameters();
-  }
-
-  /** The parameters' snapshot: the -D names given and each value's source. */
-  public kafkaload.internal.config.ParamSnapshot params() {
-    return run.snapshot();
-  }
-
-  /** -Ddry.run: checked and planned, never loaded. */
-  public boolean dryRun() {
-    return run.dryRun();
   }
 
   /** Which injector of a distributed run this is ({@link InjectorShare#SINGLE}: the whole run). */
@@ -204,8 +160,8 @@ public record KafkaProtocol(
         bootstrap,
         bootstrapServers() != null ? null : Math.max(1, embeddedBrokers()),
         topic(),
-        producerMode().name().toLowerCase(),
-        poolSize(),
+        producers.mode().name().toLowerCase(),
+        producers.poolSize(),
         Secrets.masked(producerProperties),
         registry,
         runId);
@@ -227,7 +183,7 @@ public record KafkaProtocol(
 
         @Override
         public Function1<KafkaProtocol, KafkaComponents> newComponents(CoreComponents core) {
-          return protocol -> KafkaComponents.start(protocol, core);
+          return protocol -> KafkaRun.of(core).components(protocol);
         }
       };
 }

@@ -18,6 +18,7 @@ import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.config.Console;
@@ -119,14 +120,14 @@ final class KafkaRun {
     if (c == null) {
       c = create(protocol);
       components.put(protocol, c);
-      parameters.putAll(protocol.parameters());
+      parameters.putAll(protocol.run().parameters());
     }
     return c;
   }
 
   private KafkaComponents create(KafkaProtocol protocol) {
     // A misspelled knob is refused first: before any broker starts or answers.
-    protocol.params().checkNames();
+    protocol.run().snapshot().checkNames();
     boolean embedded = protocol.bootstrapServers() == null;
     try {
       Connection connection = protocol.connection();
@@ -136,9 +137,8 @@ final class KafkaRun {
           !embedded
               ? ""
               : protocol.embeddedBrokers() > 0
-                  ? " (embedded cluster of "
-                      + protocol.embeddedBrokers()
-                      + " broker(s) in child processes)"
+                  ? " (embedded cluster of %d broker(s) in child processes)"
+                      .formatted(protocol.embeddedBrokers())
                   : " (embedded broker)",
           Secrets.masked(protocol.producerProperties()));
       try (Admin admin = connection.admin()) {
@@ -146,12 +146,7 @@ final class KafkaRun {
         TopicsPreflight.checkPlan(admin, protocol, connection, brokers);
       }
       ExecutorService blockingSender =
-          Executors.newSingleThreadExecutor(
-              r -> {
-                Thread t = new Thread(r, "kafkaload-blocking-sender");
-                t.setDaemon(true);
-                return t;
-              });
+          Executors.newSingleThreadExecutor(r -> Daemons.thread("kafkaload-blocking-sender", r));
       OffsetBaselines baselines =
           new OffsetBaselines(
               topic -> {
@@ -163,7 +158,7 @@ final class KafkaRun {
               blockingSender);
       // A distributed run's injectors share one run id: one read-back finds all their records.
       RunIdentity identity =
-          !protocol.runIdentity()
+          !protocol.requests().runIdentity()
               ? null
               : protocol.injector().runId() != null
                   ? new RunIdentity(protocol.injector().runId())
@@ -187,8 +182,8 @@ final class KafkaRun {
       List<String> warm = TopicsPreflight.prepare(protocol, connection, baselines);
       ProducerPool producers =
           new ProducerPool(
-              protocol.producerMode(),
-              protocol.poolSize(),
+              protocol.producers().mode(),
+              protocol.producers().poolSize(),
               connection,
               warm,
               protocol.injector().clientIdPrefix());
@@ -199,7 +194,7 @@ final class KafkaRun {
           health =
               InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
         }
-        if (metrics == null && protocol.metrics() != null) {
+        if (metrics == null && protocol.run().metrics() != null) {
           metrics = RunMetrics.start(protocol, c.ledger(), health, this::startedComponents);
         }
       }
@@ -212,10 +207,7 @@ final class KafkaRun {
 
   /** -Ddry.run: the first user's start prints the plan and ends the run; no user goes on. */
   void dryRunEnd() {
-    List<KafkaComponents> all;
-    synchronized (this) {
-      all = new ArrayList<>(components.values());
-    }
+    List<KafkaComponents> all = allComponents();
     DryRun.end(
         all.stream().map(KafkaComponents::protocol).toList(),
         () -> stopEmbedded(all.stream().anyMatch(KafkaComponents::embedded)),
@@ -234,18 +226,18 @@ final class KafkaRun {
 
   /** The results so far of every started protocol (the baseline gate runs after the load). */
   RunResults snapshot() {
-    List<KafkaComponents> all;
-    synchronized (this) {
-      all = components.values().stream().filter(KafkaComponents::started).toList();
-    }
+    return summaryOf(startedComponents()).results();
+  }
+
+  /** The summary of these started protocols' components, as they stand now. */
+  private RunSummary summaryOf(List<KafkaComponents> started) {
     return RunSummary.of(
-            all.stream().map(KafkaComponents::section).toList(),
-            parameters,
-            health,
-            EmbeddedKafka.runningInThisJvm(),
-            startMillis,
-            System.currentTimeMillis())
-        .results();
+        started.stream().map(KafkaComponents::section).toList(),
+        parameters,
+        health,
+        EmbeddedKafka.runningInThisJvm(),
+        startMillis,
+        System.currentTimeMillis());
   }
 
   /** Each baseline figure's verdict in words, by its request name, for the JUnit file. */
@@ -283,6 +275,11 @@ final class KafkaRun {
     return components.values().stream().filter(KafkaComponents::started).toList();
   }
 
+  /** Every protocol's components, started or not: a copy the caller may change. */
+  private synchronized List<KafkaComponents> allComponents() {
+    return new ArrayList<>(components.values());
+  }
+
   private List<RunLedger> allLedgers() {
     return KafkaComponents.ledgers(startedComponents());
   }
@@ -304,10 +301,7 @@ final class KafkaRun {
 
   /** The load is over: summarise while producers still answer, then close them and the broker. */
   private void endLoad() {
-    List<KafkaComponents> all;
-    synchronized (this) {
-      all = new ArrayList<>(components.values());
-    }
+    List<KafkaComponents> all = allComponents();
     synchronized (RUNS) {
       RUNS.remove(core);
     }
@@ -336,14 +330,7 @@ final class KafkaRun {
           "[kafkaload] WARNING: the injector was saturated: results below are not trustworthy (%s)"
               .formatted(String.join("; ", verdict.reasons())));
     }
-    summary =
-        RunSummary.of(
-            all.stream().map(KafkaComponents::section).toList(),
-            parameters,
-            health,
-            EmbeddedKafka.runningInThisJvm(),
-            startMillis,
-            System.currentTimeMillis());
+    summary = summaryOf(all);
     String sources = LatencySources.describe(summary.results().latencySources());
     if (sources != null) {
       Console.out("[kafkaload] " + sources);
@@ -408,10 +395,8 @@ final class KafkaRun {
       }
     } catch (EOFException e) {
       Console.err(
-          "[kafkaload] no assertions judged: "
-              + log
-              + " ends before any result (the run stopped "
-              + "before its load)");
+          "[kafkaload] no assertions judged: %s ends before any result (the run stopped before its load)"
+              .formatted(log));
     } catch (Exception | LinkageError e) {
       Console.err("[kafkaload] could not judge the assertions from " + log + ": " + e);
     }

@@ -1,5 +1,6 @@
 package kafkaload.internal.protocol;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.IsolationLevel;
@@ -9,7 +10,9 @@ import org.apache.kafka.common.IsolationLevel;
  * {@code isolationLevel}: against the high-water mark or the last stable offset (read_committed);
  * null for the protocol's.
  */
-public record LagSettings(List<String> groups, long intervalMs, IsolationLevel isolationLevel) {
+@RecordBuilder
+public record LagSettings(List<String> groups, long intervalMs, IsolationLevel isolationLevel)
+    implements LagSettingsBuilder.With {
   public static final LagSettings NONE = new LagSettings(List.of(), 2000, null);
 
   public LagSettings {
@@ -30,9 +33,5 @@ public record LagSettings(List<String> groups, long intervalMs, IsolationLevel i
           "lagMonitor: the sampling interval must be >= 100 ms, not " + intervalMs);
     }
     return new LagSettings(List.of(names), intervalMs, isolationLevel);
-  }
-
-  public LagSettings withIsolationLevel(IsolationLevel level) {
-    return new LagSettings(groups, intervalMs, level);
   }
 }

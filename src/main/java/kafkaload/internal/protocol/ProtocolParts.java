@@ -1,5 +1,6 @@
 package kafkaload.internal.protocol;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.config.ClientProperties;
 import kafkaload.internal.config.ParamSnapshot;
@@ -11,13 +12,15 @@ import kafkaload.internal.config.ParamSnapshot;
  * @param access where the clients connect and with which properties
  * @param params the simulation's parameter snapshot, or null to take one when the protocol is built
  */
+@RecordBuilder
 public record ProtocolParts(
     Access access,
     Producers producers,
     Topics topics,
     Requests requests,
     LagSettings lag,
-    ParamSnapshot params) {
+    ParamSnapshot params)
+    implements ProtocolPartsBuilder.With {
   /** The embedded broker, the seed plan's producer defaults, one shared producer, no topic. */
   public static final ProtocolParts DEFAULT =
       new ProtocolParts(
@@ -40,38 +43,14 @@ public record ProtocolParts(
   }
 
   public ProtocolParts with(Target v) {
-    return with(new Access(v, access.client()));
+    return withAccess(new Access(v, access.client()));
   }
 
   public ProtocolParts with(ClientProperties v) {
-    return with(new Access(access.target(), v));
-  }
-
-  public ProtocolParts with(Access v) {
-    return new ProtocolParts(v, producers, topics, requests, lag, params);
-  }
-
-  public ProtocolParts with(Producers v) {
-    return new ProtocolParts(access, v, topics, requests, lag, params);
-  }
-
-  public ProtocolParts with(Topics v) {
-    return new ProtocolParts(access, producers, v, requests, lag, params);
+    return withAccess(new Access(access.target(), v));
   }
 
   public ProtocolParts with(TopicPlan v) {
-    return with(topics.withPlan(v));
-  }
-
-  public ProtocolParts with(Requests v) {
-    return new ProtocolParts(access, producers, topics, v, lag, params);
-  }
-
-  public ProtocolParts with(LagSettings v) {
-    return new ProtocolParts(access, producers, topics, requests, v, params);
-  }
-
-  public ProtocolParts withParams(ParamSnapshot v) {
-    return new ProtocolParts(access, producers, topics, requests, lag, v);
+    return withTopics(topics.withPlan(v));
   }
 }

@@ -57,16 +57,10 @@ final class RegistryResolver {
         file.put(k, v.toString().trim());
       }
     }
-    String url = firstNonBlank(params.raw(RegistrySettings.URL), file.get(RegistrySettings.URL));
-    String source =
-        params.oneOf(
-            RegistrySettings.CREDENTIALS_SOURCE,
-            file.getOrDefault(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO"),
-            "user_info",
-            "url");
-    String userInfo =
-        firstNonBlank(
-            file.get(RegistrySettings.USER_INFO), params.env(RegistrySettings.USER_INFO_ENV));
+    Sources in = new Sources(file, params);
+    String url = in.dWins(RegistrySettings.URL);
+    String source = in.oneOf(RegistrySettings.CREDENTIALS_SOURCE, "USER_INFO", "user_info", "url");
+    String userInfo = in.secret(RegistrySettings.USER_INFO, RegistrySettings.USER_INFO_ENV);
     if (source.equals("url") && url != null) {
       URI u = URI.create(url);
       userInfo =
@@ -75,66 +69,63 @@ final class RegistryResolver {
               : URLDecoder.decode(u.getRawUserInfo(), StandardCharsets.UTF_8);
       url = url.replaceFirst("//[^@/]*@", "//");
     }
-    boolean autoRegister =
-        params.bool(
-            RegistrySettings.AUTO_REGISTER,
-            Boolean.parseBoolean(file.getOrDefault(RegistrySettings.AUTO_REGISTER, "true")));
-    boolean useLatest =
-        params.bool(
-            RegistrySettings.USE_LATEST,
-            Boolean.parseBoolean(file.getOrDefault(RegistrySettings.USE_LATEST, "false")));
+    boolean autoRegister = in.bool(RegistrySettings.AUTO_REGISTER, "true");
+    boolean useLatest = in.bool(RegistrySettings.USE_LATEST, "false");
     SubjectStrategy key =
-        SubjectStrategy.of(
-            params.string(
-                RegistrySettings.KEY_STRATEGY,
-                file.getOrDefault(RegistrySettings.KEY_STRATEGY, "TopicNameStrategy")));
+        SubjectStrategy.of(in.string(RegistrySettings.KEY_STRATEGY, "TopicNameStrategy"));
     SubjectStrategy value =
-        SubjectStrategy.of(
-            params.string(
-                RegistrySettings.VALUE_STRATEGY,
-                file.getOrDefault(RegistrySettings.VALUE_STRATEGY, "TopicNameStrategy")));
+        SubjectStrategy.of(in.string(RegistrySettings.VALUE_STRATEGY, "TopicNameStrategy"));
     // Locations and types: -D wins. Passwords: the properties file or code, else the environment;
     // never -D.
     RegistryTls tls =
         new RegistryTls(
-            firstNonBlank(
-                params.raw(RegistryTls.TRUSTSTORE_LOCATION),
-                file.get(RegistryTls.TRUSTSTORE_LOCATION)),
-            firstNonBlank(
-                file.get(RegistryTls.TRUSTSTORE_PASSWORD),
-                params.env(RegistryTls.TRUSTSTORE_PASSWORD_ENV)),
-            firstNonBlank(
-                params.raw(RegistryTls.TRUSTSTORE_TYPE), file.get(RegistryTls.TRUSTSTORE_TYPE)),
-            firstNonBlank(
-                params.raw(RegistryTls.KEYSTORE_LOCATION), file.get(RegistryTls.KEYSTORE_LOCATION)),
-            firstNonBlank(
-                file.get(RegistryTls.KEYSTORE_PASSWORD),
-                params.env(RegistryTls.KEYSTORE_PASSWORD_ENV)),
-            firstNonBlank(
-                file.get(RegistryTls.KEY_PASSWORD), params.env(RegistryTls.KEY_PASSWORD_ENV)),
-            firstNonBlank(
-                params.raw(RegistryTls.KEYSTORE_TYPE), file.get(RegistryTls.KEYSTORE_TYPE)));
-    return new RegistrySettings(
-        url, userInfo, autoRegister, useLatest, key, value, tls, oauth(file, params));
+            in.dWins(RegistryTls.TRUSTSTORE_LOCATION),
+            in.secret(RegistryTls.TRUSTSTORE_PASSWORD, RegistryTls.TRUSTSTORE_PASSWORD_ENV),
+            in.dWins(RegistryTls.TRUSTSTORE_TYPE),
+            in.dWins(RegistryTls.KEYSTORE_LOCATION),
+            in.secret(RegistryTls.KEYSTORE_PASSWORD, RegistryTls.KEYSTORE_PASSWORD_ENV),
+            in.secret(RegistryTls.KEY_PASSWORD, RegistryTls.KEY_PASSWORD_ENV),
+            in.dWins(RegistryTls.KEYSTORE_TYPE));
+    return new RegistrySettings(url, userInfo, autoRegister, useLatest, key, value, tls, oauth(in));
+  }
+
+  /**
+   * Where a registry setting comes from: the properties file or code ({@code file}), the -D
+   * parameters and the environment ({@code params}).
+   */
+  private record Sources(Map<String, String> file, ParamSnapshot params) {
+    /** -D wins over the file or code: for what is not secret. */
+    String dWins(String name) {
+      return firstNonBlank(params.raw(name), file.get(name));
+    }
+
+    /** A secret: from the file or code, else the environment variable {@code env}; never -D. */
+    String secret(String name, String env) {
+      return firstNonBlank(file.get(name), params.env(env));
+    }
+
+    /** -D wins over the file or code, else {@code otherwise}. */
+    String string(String name, String otherwise) {
+      return params.string(name, file.getOrDefault(name, otherwise));
+    }
+
+    String oneOf(String name, String otherwise, String... allowed) {
+      return params.oneOf(name, file.getOrDefault(name, otherwise), allowed);
+    }
+
+    boolean bool(String name, String otherwise) {
+      return params.bool(name, Boolean.parseBoolean(file.getOrDefault(name, otherwise)));
+    }
   }
 
   /** bearer.auth.* (OAUTHBEARER): -D wins but for the client secret, which -D never gives. */
-  private static RegistryOAuth oauth(Map<String, String> file, ParamSnapshot params) {
-    String source =
-        params.oneOf(
-            RegistryOAuth.CREDENTIALS_SOURCE,
-            file.getOrDefault(RegistryOAuth.CREDENTIALS_SOURCE, "NONE"),
-            "none",
-            "oauthbearer");
+  private static RegistryOAuth oauth(Sources in) {
+    String source = in.oneOf(RegistryOAuth.CREDENTIALS_SOURCE, "NONE", "none", "oauthbearer");
     if (!source.equals("oauthbearer")) {
       return null;
     }
-    String endpoint =
-        firstNonBlank(
-            params.raw(RegistryOAuth.ISSUER_ENDPOINT_URL),
-            file.get(RegistryOAuth.ISSUER_ENDPOINT_URL));
-    String clientId =
-        firstNonBlank(params.raw(RegistryOAuth.CLIENT_ID), file.get(RegistryOAuth.CLIENT_ID));
+    String endpoint = in.dWins(RegistryOAuth.ISSUER_ENDPOINT_URL);
+    String clientId = in.dWins(RegistryOAuth.CLIENT_ID);
     for (String[] required :
         new String[][] {
           {RegistryOAuth.ISSUER_ENDPOINT_URL, endpoint}, {RegistryOAuth.CLIENT_ID, clientId}
@@ -151,19 +142,19 @@ final class RegistryResolver {
     String secret =
         Secrets.require(
             RegistryOAuth.CLIENT_SECRET_ENV,
-            firstNonBlank(
-                file.get(RegistryOAuth.CLIENT_SECRET),
-                params.env(RegistryOAuth.CLIENT_SECRET_ENV)));
+            in.secret(RegistryOAuth.CLIENT_SECRET, RegistryOAuth.CLIENT_SECRET_ENV));
     return new RegistryOAuth(
         endpoint,
         clientId,
         secret,
-        firstNonBlank(params.raw(RegistryOAuth.SCOPE), file.get(RegistryOAuth.SCOPE)),
-        params.nonNegativeInt(
-            RegistryOAuth.EXPIRY_BUFFER,
-            Integer.parseInt(
-                file.getOrDefault(
-                    RegistryOAuth.EXPIRY_BUFFER,
-                    String.valueOf(RegistryOAuth.DEFAULT_EXPIRY_BUFFER_SECONDS)))));
+        in.dWins(RegistryOAuth.SCOPE),
+        in.params()
+            .nonNegativeInt(
+                RegistryOAuth.EXPIRY_BUFFER,
+                Integer.parseInt(
+                    in.file()
+                        .getOrDefault(
+                            RegistryOAuth.EXPIRY_BUFFER,
+                            String.valueOf(RegistryOAuth.DEFAULT_EXPIRY_BUFFER_SECONDS)))));
   }
 }

@@ -1,5 +1,6 @@
 package kafkaload.internal.protocol;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.IsolationLevel;
@@ -9,29 +10,23 @@ import org.apache.kafka.common.IsolationLevel;
  * of a request-reply, and the readers' isolation.level, each unless the action sets its own; the
  * share of records that carry a W3C {@code traceparent} (0: none).
  */
+@RecordBuilder
 public record Requests(
     boolean runIdentity,
     long replyTimeoutMs,
     IsolationLevel isolationLevel,
-    double traceSampleRatio) {
+    double traceSampleRatio)
+    implements RequestsBuilder.With {
   /** Kafka's consumer default, read_uncommitted, unless set; no trace context. */
   public static final Requests DEFAULT =
       new Requests(true, 10_000, IsolationLevel.READ_UNCOMMITTED, 0);
-
-  public Requests withRunIdentity(boolean enabled) {
-    return new Requests(enabled, replyTimeoutMs, isolationLevel, traceSampleRatio);
-  }
 
   /** The default reply timeout; refused unless above 0. */
   public Requests withReplyTimeout(Duration timeout) {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new KafkaLoadConfigException("replyTimeout(" + timeout + "): the timeout must be > 0");
     }
-    return new Requests(runIdentity, timeout.toMillis(), isolationLevel, traceSampleRatio);
-  }
-
-  public Requests withIsolationLevel(IsolationLevel level) {
-    return new Requests(runIdentity, replyTimeoutMs, level, traceSampleRatio);
+    return withReplyTimeoutMs(timeout.toMillis());
   }
 
   /** The share of records sent with a {@code traceparent}; refused outside 0 to 1. */
@@ -40,6 +35,6 @@ public record Requests(
       throw new KafkaLoadConfigException(
           "traceSampleRatio(" + ratio + "): " + ProtocolResolver.TRACE_RATIO_RANGE);
     }
-    return new Requests(runIdentity, replyTimeoutMs, isolationLevel, ratio);
+    return RequestsBuilder.With.super.withTraceSampleRatio(ratio);
   }
 }

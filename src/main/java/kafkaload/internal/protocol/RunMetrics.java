@@ -25,10 +25,11 @@ final class RunMetrics {
     // Records without run-identity headers: the series still need a run id.
     String runId =
         ledger.identity() != null ? ledger.identity().runId() : RunIdentity.random().runId();
-    String simulation = protocol.parameters().getOrDefault(ParamSnapshot.SIMULATION, "unknown");
+    String simulation =
+        protocol.run().parameters().getOrDefault(ParamSnapshot.SIMULATION, "unknown");
     LiveMetrics m =
         LiveMetrics.start(
-            protocol.metrics(),
+            protocol.run().metrics(),
             new LiveMetrics.RunLabels(runId, simulation, protocol.injector().index()),
             new MetricSources(
                 () -> delivery(started.get()),

@@ -1,5 +1,6 @@
 package kafkaload.internal.protocol;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
@@ -12,19 +13,12 @@ import kafkaload.internal.payload.SessionValue;
  * {@code count} above 1 the default topic is a prefix and the sends spread over {@code count}
  * topics named {@code topic-0 .. topic-(count-1)}, each planned as one topic is.
  */
-public record Topics(String topic, TopicPlan plan, int count) {
+@RecordBuilder
+public record Topics(String topic, TopicPlan plan, int count) implements TopicsBuilder.With {
   public static final Topics NONE = new Topics(null, TopicPlan.DEFAULT);
 
   public Topics(String topic, TopicPlan plan) {
     this(topic, plan, 1);
-  }
-
-  public Topics withTopic(String t) {
-    return new Topics(t, plan, count);
-  }
-
-  public Topics withPlan(TopicPlan p) {
-    return new Topics(topic, p, count);
   }
 
   /** Spread the sends over {@code n} topics named after the default topic. */
@@ -32,7 +26,7 @@ public record Topics(String topic, TopicPlan plan, int count) {
     if (n < 1) {
       throw new IllegalArgumentException("topics must be at least 1, not " + n);
     }
-    return new Topics(topic, plan, n);
+    return TopicsBuilder.With.super.withCount(n);
   }
 
   /**

@@ -21,22 +21,12 @@ final class TopicsPreflight {
   /** The checks that create nothing. */
   static void checkPlan(Admin admin, KafkaProtocol protocol, Connection connection, int brokers) {
     Topics topics = protocol.topics();
+    long timeoutMs = connection.timeoutMs();
+    boolean acksAll = protocol.acksAll();
     if (topics.many()) {
-      TopicBatches.checkPlan(
-          admin,
-          topics.names(),
-          topics.plan(),
-          connection.timeoutMs(),
-          protocol.acksAll(),
-          brokers);
+      TopicBatches.checkPlan(admin, topics.names(), topics.plan(), timeoutMs, acksAll, brokers);
     } else if (topics.topic() != null) {
-      Preflight.checkPlan(
-          admin,
-          topics.topic(),
-          topics.plan(),
-          connection.timeoutMs(),
-          protocol.acksAll(),
-          brokers);
+      Preflight.checkPlan(admin, topics.topic(), topics.plan(), timeoutMs, acksAll, brokers);
     }
   }
 

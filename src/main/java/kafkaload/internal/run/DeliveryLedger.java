@@ -193,10 +193,6 @@ public final class DeliveryLedger {
     committed.add(committedRecords);
     aborted.add(abortedRecords);
     inDoubt.add(inDoubtRecords);
-    abortedElsewhere(serializedAborted, notOwedByTopic);
-  }
-
-  private void abortedElsewhere(byte[] serializedAborted, Map<String, Long> notOwedByTopic) {
     if (serializedAborted != null) {
       abortedLedger.addSerialized(serializedAborted);
     }

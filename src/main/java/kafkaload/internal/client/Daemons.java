@@ -1,0 +1,21 @@
+package kafkaload.internal.client;
+
+/**
+ * The run's own threads are daemons: none of them keeps the JVM alive once Gatling's run is over (a
+ * verdict still judging, a reader still polling).
+ */
+public final class Daemons {
+  private Daemons() {}
+
+  /** A daemon thread named {@code name}, not started. */
+  public static Thread thread(String name, Runnable body) {
+    Thread t = new Thread(body, name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  /** Runs {@code body} on a daemon thread of its own, off Gatling's event loop. */
+  public static void start(String name, Runnable body) {
+    thread(name, body).start();
+  }
+}
