@@ -266,39 +266,29 @@ record OmbWorkload(
       }
       return;
     }
+    String onlyRandomized = "it acts only with useRandomizedPayloads: true; remove it or set that";
     if (randomBytesRatio != null) {
-      throw refuse(
-          file,
-          "randomBytesRatio",
-          randomBytesRatio,
-          "it acts only with useRandomizedPayloads: true; remove it or set that");
+      throw refuse(file, "randomBytesRatio", randomBytesRatio, onlyRandomized);
     }
     if (randomizedPayloadPoolSize != null) {
-      throw refuse(
-          file,
-          "randomizedPayloadPoolSize",
-          randomizedPayloadPoolSize,
-          "it acts only with useRandomizedPayloads: true; remove it or set that");
+      throw refuse(file, "randomizedPayloadPoolSize", randomizedPayloadPoolSize, onlyRandomized);
     }
   }
 
   private void keys(String file, Map<String, String> knobs) {
     String k = keyDistributor == null ? "NO_KEY" : keyDistributor;
-    switch (k) {
-      case "NO_KEY":
-        knobs.put("key", "none");
-        break;
-      case "KEY_ROUND_ROBIN":
-        knobs.put("key", "roundrobin");
-        knobs.put("key.count", String.valueOf(OMB_KEYS));
-        break;
-      case "RANDOM_NANO":
-        knobs.put("key", "uniform");
-        knobs.put("key.count", String.valueOf(OMB_KEYS));
-        break;
-      default:
-        throw refuse(
-            file, "keyDistributor", k, "one of NO_KEY, KEY_ROUND_ROBIN, RANDOM_NANO (OMB's)");
+    String key =
+        switch (k) {
+          case "NO_KEY" -> "none";
+          case "KEY_ROUND_ROBIN" -> "roundrobin";
+          case "RANDOM_NANO" -> "uniform";
+          default ->
+              throw refuse(
+                  file, "keyDistributor", k, "one of NO_KEY, KEY_ROUND_ROBIN, RANDOM_NANO (OMB's)");
+        };
+    knobs.put("key", key);
+    if (!key.equals("none")) {
+      knobs.put("key.count", String.valueOf(OMB_KEYS));
     }
   }
 
