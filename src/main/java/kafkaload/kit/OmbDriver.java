@@ -1,21 +1,13 @@
 package kafkaload.kit;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.StringReader;
-import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Payloads;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -56,11 +48,6 @@ record OmbDriver(
           "request.timeout.ms",
           "max.block.ms");
 
-  private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory())
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-
   /** The driver file -Domb.driver names (a path or a classpath resource); NONE without one. */
   static OmbDriver of(String file) {
     if (file.isBlank()) {
@@ -73,28 +60,12 @@ record OmbDriver(
   }
 
   static OmbDriver parse(String yaml, String file) {
-    String who = "-Domb.driver=" + file;
-    try {
-      OmbDriver d = YAML.readValue(yaml, OmbDriver.class);
-      if (d == null) {
-        throw new KafkaLoadConfigException(who + ": the file is empty");
-      }
-      return d;
-    } catch (UnrecognizedPropertyException e) {
-      throw new KafkaLoadConfigException(
-          who
-              + ": unknown field '"
-              + e.getPropertyName()
-              + "' (a typo?); an OMB Kafka driver file has: "
-              + Arrays.stream(OmbDriver.class.getRecordComponents())
-                  .map(RecordComponent::getName)
-                  .collect(Collectors.joining(", ")));
-    } catch (JsonMappingException e) {
-      throw new KafkaLoadConfigException(
-          who + ": a field has a value of the wrong type: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw new KafkaLoadConfigException(who + " is not valid YAML: " + e.getMessage());
-    }
+    return OmbWorkload.read(
+        yaml,
+        OmbDriver.class,
+        "-Domb.driver=" + file,
+        "an OMB Kafka driver file",
+        e -> "a field has a value of the wrong type: " + e.getOriginalMessage());
   }
 
   /** The driver's name as OMB's result file gives it. */
@@ -156,45 +127,38 @@ record OmbDriver(
 
   /** commonConfig's producer properties (bootstrap.servers aside), then producerConfig's. */
   private Map<String, String> producer(String file) {
-    Map<String, String> p = new TreeMap<>();
-    properties(file, "commonConfig", commonConfig)
-        .forEach(
-            (k, v) -> {
-              if (!k.equals("bootstrap.servers") && ProducerConfig.configNames().contains(k)) {
-                p.put(k, v);
-              }
-            });
-    Map<String, String> own = properties(file, "producerConfig", producerConfig);
-    known(file, "producerConfig", own, ProducerConfig.configNames(), "producer");
-    p.putAll(own);
-    return p;
+    return client(file, "producerConfig", producerConfig, ProducerConfig.configNames(), "producer");
   }
 
   /** commonConfig's consumer properties (bootstrap.servers aside), then consumerConfig's. */
   Map<String, String> consumer(String file) {
-    Map<String, String> c = new TreeMap<>();
+    return client(file, "consumerConfig", consumerConfig, ConsumerConfig.configNames(), "consumer");
+  }
+
+  /**
+   * commonConfig's properties that {@code client} knows (bootstrap.servers aside), then its own
+   * {@code field}'s, each of which it must know.
+   */
+  private Map<String, String> client(
+      String file, String field, String text, Set<String> names, String client) {
+    Map<String, String> p = new TreeMap<>();
     properties(file, "commonConfig", commonConfig)
         .forEach(
             (k, v) -> {
-              if (!k.equals("bootstrap.servers") && ConsumerConfig.configNames().contains(k)) {
-                c.put(k, v);
+              if (!k.equals("bootstrap.servers") && names.contains(k)) {
+                p.put(k, v);
               }
             });
-    Map<String, String> own = properties(file, "consumerConfig", consumerConfig);
-    known(file, "consumerConfig", own, ConsumerConfig.configNames(), "consumer");
-    c.putAll(own);
-    return c;
-  }
-
-  private static void known(
-      String file, String field, Map<String, String> props, Set<String> names, String client) {
-    for (String k : props.keySet()) {
+    Map<String, String> own = properties(file, field, text);
+    for (String k : own.keySet()) {
       if (!names.contains(k)) {
         throw new KafkaLoadConfigException(
             "-Domb.driver=%s: %s: '%s' is not a Kafka %s property (a typo?)"
                 .formatted(file, field, k, client));
       }
     }
+    p.putAll(own);
+    return p;
   }
 
   /** A Java-properties text block, as OMB loads it; null: none. */

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
@@ -52,34 +53,56 @@ record OmbWorkload(
 
   /** The workload in {@code yaml}; an unknown field or a value of the wrong type is refused. */
   static OmbWorkload parse(String yaml, String file) {
-    try {
-      OmbWorkload w = YAML.readValue(yaml, OmbWorkload.class);
-      if (w == null) {
-        throw new KafkaLoadConfigException("-Dworkload=" + file + ": the file is empty");
-      }
-      return w;
-    } catch (UnrecognizedPropertyException e) {
-      throw new KafkaLoadConfigException(
-          "-Dworkload=%s: unknown field '%s' (a typo?); an OMB workload has: %s"
-              .formatted(file, e.getPropertyName(), fieldNames()));
-    } catch (JsonMappingException e) {
-      String field =
-          e.getPath().stream()
-              .map(r -> r.getFieldName() == null ? "[" + r.getIndex() + "]" : r.getFieldName())
-              .collect(Collectors.joining("."));
-      throw new KafkaLoadConfigException(
-          "-Dworkload=%s: field '%s' has a value of the wrong type: %s"
-              .formatted(file, field, e.getOriginalMessage()));
-    } catch (IOException e) {
-      throw new KafkaLoadConfigException(
-          "-Dworkload=" + file + " is not valid YAML: " + e.getMessage());
-    }
+    return read(
+        yaml,
+        OmbWorkload.class,
+        "-Dworkload=" + file,
+        "an OMB workload",
+        e ->
+            "field '%s' has a value of the wrong type: %s"
+                .formatted(
+                    e.getPath().stream()
+                        .map(
+                            r ->
+                                r.getFieldName() == null
+                                    ? "[" + r.getIndex() + "]"
+                                    : r.getFieldName())
+                        .collect(Collectors.joining(".")),
+                    e.getOriginalMessage()));
   }
 
-  static String fieldNames() {
-    return Arrays.stream(OmbWorkload.class.getRecordComponents())
-        .map(RecordComponent::getName)
-        .collect(Collectors.joining(", "));
+  /**
+   * An OMB YAML file (a workload, a driver) as the record {@code type}, each refusal starting with
+   * {@code who}: an unknown field named beside the fields {@code kind} has, a value of the wrong
+   * type as {@code wrongType} says.
+   */
+  static <T extends Record> T read(
+      String yaml,
+      Class<T> type,
+      String who,
+      String kind,
+      Function<JsonMappingException, String> wrongType) {
+    try {
+      T read = YAML.readValue(yaml, type);
+      if (read == null) {
+        throw new KafkaLoadConfigException(who + ": the file is empty");
+      }
+      return read;
+    } catch (UnrecognizedPropertyException e) {
+      throw new KafkaLoadConfigException(
+          "%s: unknown field '%s' (a typo?); %s has: %s"
+              .formatted(
+                  who,
+                  e.getPropertyName(),
+                  kind,
+                  Arrays.stream(type.getRecordComponents())
+                      .map(RecordComponent::getName)
+                      .collect(Collectors.joining(", "))));
+    } catch (JsonMappingException e) {
+      throw new KafkaLoadConfigException(who + ": " + wrongType.apply(e));
+    } catch (IOException e) {
+      throw new KafkaLoadConfigException(who + " is not valid YAML: " + e.getMessage());
+    }
   }
 
   /**
@@ -243,39 +266,29 @@ record OmbWorkload(
       }
       return;
     }
+    String onlyRandomized = "it acts only with useRandomizedPayloads: true; remove it or set that";
     if (randomBytesRatio != null) {
-      throw refuse(
-          file,
-          "randomBytesRatio",
-          randomBytesRatio,
-          "it acts only with useRandomizedPayloads: true; remove it or set that");
+      throw refuse(file, "randomBytesRatio", randomBytesRatio, onlyRandomized);
     }
     if (randomizedPayloadPoolSize != null) {
-      throw refuse(
-          file,
-          "randomizedPayloadPoolSize",
-          randomizedPayloadPoolSize,
-          "it acts only with useRandomizedPayloads: true; remove it or set that");
+      throw refuse(file, "randomizedPayloadPoolSize", randomizedPayloadPoolSize, onlyRandomized);
     }
   }
 
   private void keys(String file, Map<String, String> knobs) {
     String k = keyDistributor == null ? "NO_KEY" : keyDistributor;
-    switch (k) {
-      case "NO_KEY":
-        knobs.put("key", "none");
-        break;
-      case "KEY_ROUND_ROBIN":
-        knobs.put("key", "roundrobin");
-        knobs.put("key.count", String.valueOf(OMB_KEYS));
-        break;
-      case "RANDOM_NANO":
-        knobs.put("key", "uniform");
-        knobs.put("key.count", String.valueOf(OMB_KEYS));
-        break;
-      default:
-        throw refuse(
-            file, "keyDistributor", k, "one of NO_KEY, KEY_ROUND_ROBIN, RANDOM_NANO (OMB's)");
+    String key =
+        switch (k) {
+          case "NO_KEY" -> "none";
+          case "KEY_ROUND_ROBIN" -> "roundrobin";
+          case "RANDOM_NANO" -> "uniform";
+          default ->
+              throw refuse(
+                  file, "keyDistributor", k, "one of NO_KEY, KEY_ROUND_ROBIN, RANDOM_NANO (OMB's)");
+        };
+    knobs.put("key", key);
+    if (!key.equals("none")) {
+      knobs.put("key.count", String.valueOf(OMB_KEYS));
     }
   }
 

@@ -60,16 +60,7 @@ public record RunParams(
   public RunParams withReadBackFor(long records) {
     Params scaled =
         params.withDefaults(Map.of("verify.timeoutSeconds", String.valueOf(60 + records / 20_000)));
-    return new RunParams(
-        this.records,
-        producer,
-        topic,
-        phases,
-        gate,
-        RunParamsReader.verification(scaled),
-        lag,
-        cluster,
-        scaled);
+    return with(RunParamsReader.verification(scaled), lag, scaled);
   }
 
   /**
@@ -79,16 +70,12 @@ public record RunParams(
     // Read again from the same snapshot, with the groups as the simulation's default (a -D value
     // would win, but a caller only replaces groups that -Dlag.groups left empty).
     Params withGroups = params.withDefaults(Map.of("lag.groups", String.join(",", groups)));
-    return new RunParams(
-        records,
-        producer,
-        topic,
-        phases,
-        gate,
-        verification,
-        RunParamsReader.lag(withGroups),
-        cluster,
-        withGroups);
+    return with(verification, RunParamsReader.lag(withGroups), withGroups);
+  }
+
+  /** These knobs with the ones read again from {@code read}: the reconciliation's and the lag's. */
+  private RunParams with(Verification verification, Lag lag, Params read) {
+    return new RunParams(records, producer, topic, phases, gate, verification, lag, cluster, read);
   }
 
   /**
@@ -211,14 +198,11 @@ public record RunParams(
     if (topic.minInsyncReplicas() > 0) {
       b = b.minInsyncReplicas(topic.minInsyncReplicas());
     }
-    switch (producer.mode()) {
-      case "pool":
-        return b.producerPool(producer.pool());
-      case "per-user":
-        return b.producerPerUser();
-      default:
-        return b.sharedProducer();
-    }
+    return switch (producer.mode()) {
+      case "pool" -> b.producerPool(producer.pool());
+      case "per-user" -> b.producerPerUser();
+      default -> b.sharedProducer();
+    };
   }
 
   /**
@@ -258,16 +242,12 @@ public record RunParams(
       return session -> session.getString(FeederFile.KEY);
     }
     String key = records.key();
-    switch (key) {
-      case "random":
-        return Keys.randomKey();
-      case "roundrobin":
-        return Keys.roundRobinKey(records.keyCount());
-      case "none":
-        return Keys.noKey();
-      default:
-        return TrafficKnobs.read(params, key, records.size()).keys(key, records.keyCount());
-    }
+    return switch (key) {
+      case "random" -> Keys.randomKey();
+      case "roundrobin" -> Keys.roundRobinKey(records.keyCount());
+      case "none" -> Keys.noKey();
+      default -> TrafficKnobs.read(params, key, records.size()).keys(key, records.keyCount());
+    };
   }
 
   /**

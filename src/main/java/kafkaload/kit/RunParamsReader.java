@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import kafkaload.BaselineVerdictActionBuilder;
 import kafkaload.KafkaDsl;
 import kafkaload.KafkaProtocolBuilder;
@@ -22,33 +23,25 @@ final class RunParamsReader {
   static RunParams read(Params params) {
     Map<String, String> producer = new LinkedHashMap<>();
     producer.put("acks", params.oneOf("acks", "1", "0", "1", "all", "-1"));
-    producer.put("linger.ms", String.valueOf(params.nonNegativeInt("linger.ms", 1)));
-    producer.put("batch.size", String.valueOf(params.nonNegativeInt("batch.size", 16384)));
+    put(producer, "linger.ms", params::nonNegativeInt, 1);
+    put(producer, "batch.size", params::nonNegativeInt, 16384);
     // Kafka's ConfigDef judges the codec name, so an unknown one fails with Kafka's own message.
-    producer.put("compression.type", params.string("compression.type", "lz4"));
+    put(producer, "compression.type", params::string, "lz4");
     boolean idempotence = params.bool("enable.idempotence", false);
     producer.put("enable.idempotence", String.valueOf(idempotence));
     // 0 keeps a capacity test free of retry duplicates (seed pitfall 2); an idempotent producer
     // retries without duplicates and Kafka refuses it with 0, so it keeps Kafka's own default.
-    producer.put(
-        "retries",
-        String.valueOf(params.nonNegativeInt("retries", idempotence ? Integer.MAX_VALUE : 0)));
-    producer.put(
-        "max.in.flight.requests.per.connection",
-        String.valueOf(params.positiveInt("max.in.flight.requests.per.connection", 5)));
-    producer.put(
-        "buffer.memory", String.valueOf(params.positiveLong("buffer.memory", 33_554_432L)));
-    producer.put(
-        "max.request.size", String.valueOf(params.positiveInt("max.request.size", 1_048_576)));
+    put(producer, "retries", params::nonNegativeInt, idempotence ? Integer.MAX_VALUE : 0);
+    put(producer, "max.in.flight.requests.per.connection", params::positiveInt, 5);
+    put(producer, "buffer.memory", params::positiveLong, 33_554_432L);
+    put(producer, "max.request.size", params::positiveInt, 1_048_576);
     // How long a send may wait for its ack, retries included, and each request: what bounds a KO
     // when a broker dies.
-    producer.put(
-        "delivery.timeout.ms", String.valueOf(params.positiveInt("delivery.timeout.ms", 120_000)));
-    producer.put(
-        "request.timeout.ms", String.valueOf(params.positiveInt("request.timeout.ms", 30_000)));
+    put(producer, "delivery.timeout.ms", params::positiveInt, 120_000);
+    put(producer, "request.timeout.ms", params::positiveInt, 30_000);
     // How long send() may block for metadata or buffer space (a topic whose leaders are gone waits
     // for metadata).
-    producer.put("max.block.ms", String.valueOf(params.nonNegativeInt("max.block.ms", 60_000)));
+    put(producer, "max.block.ms", params::nonNegativeInt, 60_000);
     // 0: the single in-JVM broker; N: N brokers in child processes, which faults can kill and
     // restart.
     int embeddedBrokers =
@@ -96,6 +89,12 @@ final class RunParamsReader {
         lag,
         new RunParams.Cluster(embeddedBrokers, faultPlan),
         params);
+  }
+
+  /** A producer property read as the knob of its own name, checked by {@code read}. */
+  private static <T> void put(
+      Map<String, String> producer, String name, BiFunction<String, T, ?> read, T def) {
+    producer.put(name, String.valueOf(read.apply(name, def)));
   }
 
   /** The reconciliation's knobs, each checked. */

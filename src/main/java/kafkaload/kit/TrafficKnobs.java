@@ -54,16 +54,12 @@ record TrafficKnobs(
 
   /** The keys of -Dkey=uniform, zipf or hot over {@code keyCount} keys. */
   Function<Session, Object> keys(String key, int keyCount) {
-    switch (key) {
-      case "uniform":
-        return KeyDistribution.uniform(keyCount);
-      case "zipf":
-        return KeyDistribution.zipf(keyCount, zipfExponent);
-      case "hot":
-        return KeyDistribution.hot(hotPct, hotKeys, keyCount);
-      default:
-        throw new IllegalArgumentException("not a traffic key distribution: " + key);
-    }
+    return switch (key) {
+      case "uniform" -> KeyDistribution.uniform(keyCount);
+      case "zipf" -> KeyDistribution.zipf(keyCount, zipfExponent);
+      case "hot" -> KeyDistribution.hot(hotPct, hotKeys, keyCount);
+      default -> throw new IllegalArgumentException("not a traffic key distribution: " + key);
+    };
   }
 
   /** The values: fixed-size random letters as before unless sizes or compressibility are set. */

@@ -38,31 +38,25 @@ public final class Workload {
   }
 
   private final String file;
-  private final String name;
   private final Params params;
   private final byte[] payload;
-  private final Mode mode;
   private final OmbWorkload omb;
   private final OmbDriver driver;
   private final String driverFile;
 
   private Workload(
       String file,
-      String name,
       Params params,
       byte[] payload,
-      Mode mode,
       OmbWorkload omb,
       OmbDriver driver,
       String driverFile) {
-    this.driver = driver;
-    this.driverFile = driverFile;
     this.file = file;
-    this.name = name;
     this.params = params;
     this.payload = payload;
-    this.mode = mode;
     this.omb = omb;
+    this.driver = driver;
+    this.driverFile = driverFile;
   }
 
   /** The workload -Dworkload names (a path, or a resource on the classpath); required. */
@@ -84,10 +78,10 @@ public final class Workload {
     OmbDriver driver = OmbDriver.of(driverFile);
     knobs.putAll(driver.knobs(driverFile));
     byte[] payload = payload(omb, file);
-    String name = omb.name() == null ? file : omb.name();
+    Workload w = new Workload(file, params.withDefaults(knobs), payload, omb, driver, driverFile);
     Console.out(
         "[kafkaload] OMB workload '"
-            + name
+            + w.name()
             + "' ("
             + file
             + "): "
@@ -96,8 +90,7 @@ public final class Workload {
                 .collect(Collectors.joining(" "))
             + (payload == null ? "" : " value=" + omb.payloadFile())
             + (driver == OmbDriver.NONE ? "" : " driver=" + driverFile));
-    return new Workload(
-        file, name, params.withDefaults(knobs), payload, omb.mode(file), omb, driver, driverFile);
+    return w;
   }
 
   /**
@@ -174,7 +167,7 @@ public final class Workload {
 
   /** What it runs: a fixed rate, the max-rate search, or a backlog. */
   public Mode mode() {
-    return mode;
+    return omb.mode(file);
   }
 
   /** OMB's own name for the result file: the workload's name field, else the file's. */
@@ -184,7 +177,7 @@ public final class Workload {
 
   /** The workload's name (its file when it has none). */
   public String name() {
-    return name;
+    return omb.name() == null ? file : omb.name();
   }
 
   /** The file -Dworkload named. */

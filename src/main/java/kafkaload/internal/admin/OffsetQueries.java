@@ -97,47 +97,35 @@ public final class OffsetQueries {
     Map<TopicPartition, OffsetSpec> request = new HashMap<>();
     partitions.forEach(tp -> request.put(tp, OffsetSpec.latest()));
     Map<TopicPartition, Long> out = new HashMap<>();
-    try {
-      admin
-          .listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
-          .forEach((tp, info) -> out.put(tp, info.offset()));
-      return out;
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot read last stable offsets of " + partitions + ": " + Preflight.rootMessage(e));
-    } catch (InterruptedException e) {
-      throw Preflight.interrupted("Interrupted while reading last stable offsets of " + partitions);
-    }
+    Preflight.await(
+            admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all(),
+            timeoutMs,
+            "Cannot read last stable offsets of " + partitions,
+            "Interrupted while reading last stable offsets of " + partitions)
+        .forEach((tp, info) -> out.put(tp, info.offset()));
+    return out;
   }
 
   /** Producers with a transaction open per partition (DescribeProducers): id → its first offset. */
   public static Map<TopicPartition, Map<Long, Long>> openTransactions(
       Admin admin, Collection<TopicPartition> partitions, long timeoutMs) {
     Map<TopicPartition, Map<Long, Long>> out = new HashMap<>();
-    try {
-      for (var d :
-          admin
-              .describeProducers(partitions)
-              .all()
-              .get(timeoutMs, TimeUnit.MILLISECONDS)
-              .entrySet()) {
-        Map<Long, Long> open = new TreeMap<>();
-        for (ProducerState state : d.getValue().activeProducers()) {
-          state
-              .currentTransactionStartOffset()
-              .ifPresent(start -> open.put(state.producerId(), start));
-        }
-        out.put(d.getKey(), open);
-      }
-      return out;
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot describe the producers of " + partitions + ": " + Preflight.rootMessage(e));
-    } catch (InterruptedException e) {
-      throw Preflight.interrupted("Interrupted while describing the producers of " + partitions);
-    }
+    Preflight.await(
+            admin.describeProducers(partitions).all(),
+            timeoutMs,
+            "Cannot describe the producers of " + partitions,
+            "Interrupted while describing the producers of " + partitions)
+        .forEach(
+            (tp, producers) -> {
+              Map<Long, Long> open = new TreeMap<>();
+              for (ProducerState state : producers.activeProducers()) {
+                state
+                    .currentTransactionStartOffset()
+                    .ifPresent(start -> open.put(state.producerId(), start));
+              }
+              out.put(tp, open);
+            });
+    return out;
   }
 
   /** The topic's description (id, partitions); empty when the topic does not exist. */

@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
@@ -289,6 +290,20 @@ public final class Preflight {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
       throw interrupted("Interrupted during preflight");
+    }
+  }
+
+  /**
+   * The future's value within {@code timeoutMs}; else a refusal, "{@code cannot}: " and the root
+   * cause, or {@code interrupted} (the thread's interrupt kept).
+   */
+  static <T> T await(KafkaFuture<T> f, long timeoutMs, String cannot, String interrupted) {
+    try {
+      return f.get(timeoutMs, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new KafkaLoadConfigException(cannot + ": " + rootMessage(e));
+    } catch (InterruptedException e) {
+      throw interrupted(interrupted);
     }
   }
 

@@ -60,14 +60,9 @@ public final class TopicBatches {
   /**
    * The checks that create nothing: valid names; missing topics only when the plan creates them,
    * with replicas for its min.insync.replicas under acks=all; existing ones not smaller than
-   * planned. Returns the partitions of all the topics, existing or to be created.
+   * planned; topics to create with no more replicas than the cluster's {@code brokers}. Returns the
+   * partitions of all the topics, existing or to be created.
    */
-  public static long checkPlan(
-      Admin admin, List<String> topics, TopicPlan plan, long timeoutMs, boolean acksAll) {
-    return checkPlan(admin, topics, plan, timeoutMs, acksAll, Integer.MAX_VALUE);
-  }
-
-  /** As above, and topics to create have no more replicas than the cluster's brokers. */
   public static long checkPlan(
       Admin admin,
       List<String> topics,
@@ -163,7 +158,7 @@ public final class TopicBatches {
       Map<String, KafkaFuture<TopicDescription>> each =
           admin.describeTopics(batch).topicNameValues();
       for (String t : batch) {
-        TopicDescription d = await(each.get(t), t, "describe", timeoutMs, null);
+        TopicDescription d = await(each.get(t), t, "describe", timeoutMs);
         if (d != null) {
           found.put(t, d);
         }
@@ -255,7 +250,7 @@ public final class TopicBatches {
             .forEach(p -> request.put(new TopicPartition(t, p.partition()), OffsetSpec.latest()));
       }
       Map<String, Map<Integer, Long>> ends = new HashMap<>();
-      await(admin.listOffsets(request).all(), batch.get(0), "read end offsets of", timeoutMs, null)
+      await(admin.listOffsets(request).all(), batch.get(0), "read end offsets of", timeoutMs)
           .forEach(
               (tp, info) ->
                   ends.computeIfAbsent(tp.topic(), x -> new TreeMap<>())
@@ -271,14 +266,13 @@ public final class TopicBatches {
     return out;
   }
 
-  /** The future's value; {@code missing} when the topic is unknown; else a refusal naming it. */
-  private static <T> T await(
-      KafkaFuture<T> f, String topic, String what, long timeoutMs, T missing) {
+  /** The future's value; null when the topic is unknown; else a refusal naming it. */
+  private static <T> T await(KafkaFuture<T> f, String topic, String what, long timeoutMs) {
     try {
       return f.get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return missing;
+        return null;
       }
       throw new KafkaLoadConfigException(
           "Cannot " + what + " topic '" + topic + "': " + Preflight.rootMessage(e));

@@ -73,8 +73,7 @@ final class BacklogAction extends KafkaAction {
         spec.control().pause();
         paused = true;
         say(
-            String.format(
-                Locale.ROOT,
+            text(
                 "group '%s' paused (%s); producing %,d msg/s of %,d B to '%s' until it is %,d"
                     + " records (~%s) behind",
                 spec.group(),
@@ -89,8 +88,7 @@ final class BacklogAction extends KafkaAction {
         BacklogMath.Reading built = phases.build();
         if (built.lag() < spec.targetRecords()) {
           String ko =
-              String.format(
-                  Locale.ROOT,
+              text(
                   "backlog not built within %d s: the group's lag reached %,d records (~%s) of the"
                       + " %,d asked; is the group paused, and the rate high enough?",
                   spec.bounds().maxBuildSeconds(),
@@ -131,28 +129,21 @@ final class BacklogAction extends KafkaAction {
     try {
       resume();
       say(
-          String.format(
-              Locale.ROOT,
+          text(
               "%,d records (~%s) behind after %.1f s; group resumed, the producers go on",
-              built.lag(),
-              mb(BacklogMath.bytes(built.lag(), spec.recordSize())),
-              resumedAt));
+              built.lag(), mb(BacklogMath.bytes(built.lag(), spec.recordSize())), resumedAt));
       BacklogPhases.Drain d = phases.drain(built, resumedAt);
       BacklogMath.Rates r = d.rates();
       BacklogFigures.Rates rates =
           new BacklogFigures.Rates(r.producedPerSec(), r.consumedPerSec(), r.catchUpPerSec());
       String rateText =
-          String.format(
-              Locale.ROOT,
+          text(
               "catch-up %,.0f msg/s (consumed %,.0f/s, produced %,.0f/s)",
-              r.catchUpPerSec(),
-              r.consumedPerSec(),
-              r.producedPerSec());
+              r.catchUpPerSec(), r.consumedPerSec(), r.producedPerSec());
       if (d.drained()) {
         counters.ended(d.last().second(), d.target(), d.last().lag(), rates, null);
         say(
-            String.format(
-                Locale.ROOT,
+            text(
                 "drained to %s of the peak (lag %,d <= %,d of a peak of %,d) in %.1f s after the"
                     + " resume: %s",
                 pct(spec.drainRatio()),
@@ -165,8 +156,7 @@ final class BacklogAction extends KafkaAction {
       }
       Double more = BacklogMath.projectedSeconds(d.last().lag(), d.target(), r.catchUpPerSec());
       String ko =
-          String.format(
-              Locale.ROOT,
+          text(
               "backlog not drained within %d s: %,d records (~%s) left, above the target of %,d"
                   + " (%s of a peak of %,d drained); %s; %s",
               spec.bounds().maxDrainSeconds(),
@@ -178,7 +168,7 @@ final class BacklogAction extends KafkaAction {
               rateText,
               more == null
                   ? "the consumers are not catching up"
-                  : String.format(Locale.ROOT, "about %.0f s more at that rate", more));
+                  : text("about %.0f s more at that rate", more));
       counters.ended(null, d.target(), d.last().lag(), rates, ko);
       return ko;
     } finally {
@@ -217,6 +207,11 @@ final class BacklogAction extends KafkaAction {
 
   private void say(String line) {
     Console.out("[kafkaload] backlog '" + spec.requestName() + "': " + line);
+  }
+
+  /** {@code format} filled in as the backlog's lines print figures: in Locale.ROOT. */
+  static String text(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
   }
 
   static String mb(long bytes) {

@@ -2,16 +2,14 @@ package kafkaload.internal.semantic.capacity;
 
 import io.gatling.core.action.builder.ActionBuilder;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.TopicDescription;
 
 /** The capacity search as Gatling builds it: its settings checked first, then the action. */
 public final class CapacityActions {
@@ -118,12 +116,9 @@ public final class CapacityActions {
   /** The topic's partitions, as the cluster describes it; null when it cannot say. */
   private static Integer partitions(KafkaComponents c, String topic) {
     try (Admin admin = c.connection().admin()) {
-      Map<String, TopicDescription> d =
-          admin
-              .describeTopics(List.of(topic))
-              .allTopicNames()
-              .get(c.connection().timeoutMs(), TimeUnit.MILLISECONDS);
-      return d.get(topic).partitions().size();
+      return OffsetQueries.described(admin, topic, c.connection().timeoutMs())
+          .map(d -> d.partitions().size())
+          .orElse(null);
     } catch (Exception e) {
       return null;
     }

@@ -37,8 +37,7 @@ final class CapacityConsole {
     Console.out(
         "Capacity search '" + r.request() + "' (" + CapacityVerdict.describe(r.setup()) + "):");
     Console.out(
-        String.format(
-            Locale.ROOT,
+        PlateauJudge.text(
             "  %-3s %-8s %12s %12s %9s %9s %9s %9s  %s",
             "#",
             "step",
@@ -64,8 +63,7 @@ final class CapacityConsole {
                     + (f.verdict().injectorLimit() == null
                         ? ""
                         : " [injector: " + f.verdict().injectorLimit() + "]");
-    return String.format(
-        Locale.ROOT,
+    return PlateauJudge.text(
         "%-3d %-8s %,12.0f %,12.0f %9s %9s %9s %9s  %s",
         f.index(),
         f.kind().toLowerCase(Locale.ROOT).replace('_', '-'),

@@ -131,12 +131,9 @@ final class CapacitySearchRun implements AutoCloseable {
   private String requestName(int index, Search.Step step, boolean warmUp) {
     String name = ctx.spec().requestName();
     return (warmUp ? kafkaload.internal.history.RunFigures.WARM_UP + " " + name : name)
-        + String.format(
-            Locale.ROOT,
+        + PlateauJudge.text(
             " @ %,.0f msg/s (#%d %s)",
-            step.rate(),
-            index,
-            step.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            step.rate(), index, step.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
   }
 
   /**

@@ -2,7 +2,6 @@ package kafkaload.internal.semantic.capacity;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -89,7 +88,7 @@ final class CapacityVerdict {
   }
 
   static String rate(double msgsPerSec) {
-    return String.format(Locale.ROOT, "%,.0f msg/s", msgsPerSec);
+    return PlateauJudge.text("%,.0f msg/s", msgsPerSec);
   }
 
   /** "1 KiB, acks=all, 16 partitions". */
@@ -97,7 +96,7 @@ final class CapacityVerdict {
     double b = s.recordBytes();
     String size =
         b < 1024
-            ? String.format(Locale.ROOT, "%.0f B", b)
+            ? PlateauJudge.text("%.0f B", b)
             : PlateauJudge.ms(Math.round(b / 1024 * 10) / 10.0) + " KiB";
     return size
         + ", acks="

@@ -65,36 +65,26 @@ final class PlateauJudge {
     }
     if (p.p99() != null && p.p99() > spec.gates().p99Ms()) {
       failures.add(
-          String.format(Locale.ROOT, "p99 %s ms > %s ms", ms(p.p99()), ms(spec.gates().p99Ms()))
+          text("p99 %s ms > %s ms", ms(p.p99()), ms(spec.gates().p99Ms()))
               + (unacked > 0 ? " (" + unacked + " records still unacked)" : ""));
     }
     double errorPct = sent == 0 ? 0 : 100.0 * failed / sent;
     if (errorPct > spec.gates().maxErrorPct()) {
       failures.add(
-          String.format(
-              Locale.ROOT,
-              "errors %.2f %% > %s %% (%s)",
-              errorPct,
-              ms(spec.gates().maxErrorPct()),
-              error));
+          text("errors %.2f %% > %s %% (%s)", errorPct, ms(spec.gates().maxErrorPct()), error));
     }
     if (achieved < step.rate() * spec.gates().minAchievedPct() / 100) {
       failures.add(
-          String.format(
-                  Locale.ROOT,
+          text(
                   "achieved %,.0f msg/s, %.1f %% of the target < %s %%",
-                  achieved,
-                  100 * achieved / step.rate(),
-                  ms(spec.gates().minAchievedPct()))
+                  achieved, 100 * achieved / step.rate(), ms(spec.gates().minAchievedPct()))
               + (skipped > 0
-                  ? String.format(
-                      Locale.ROOT, " (%,d sends not made: the producer's buffer was full)", skipped)
+                  ? text(" (%,d sends not made: the producer's buffer was full)", skipped)
                   : ""));
     }
     if (behind != null && behind.records() > spec.gates().maxGroupLag()) {
       failures.add(
-          String.format(
-              Locale.ROOT,
+          text(
               "group '%s' %,d records behind > %,d, %d s after the plateau",
               behind.group(),
               behind.records(),
@@ -122,20 +112,13 @@ final class PlateauJudge {
   private void endToEndGates(Percentiles e2e, long behind, List<String> failures) {
     if (e2e.p99() != null && e2e.p99() > spec.gates().e2eP99Ms()) {
       failures.add(
-          String.format(
-              Locale.ROOT,
-              "end-to-end p99 %s ms > %s ms",
-              ms(e2e.p99()),
-              ms(spec.gates().e2eP99Ms())));
+          text("end-to-end p99 %s ms > %s ms", ms(e2e.p99()), ms(spec.gates().e2eP99Ms())));
     }
     if (behind > spec.gates().maxGroupLag()) {
       failures.add(
-          String.format(
-              Locale.ROOT,
+          text(
               "the end-to-end consumer %,d records behind > %,d, %d s after the plateau",
-              behind,
-              spec.gates().maxGroupLag(),
-              spec.gates().lagDrainSeconds()));
+              behind, spec.gates().maxGroupLag(), spec.gates().lagDrainSeconds()));
     }
   }
 
@@ -149,8 +132,7 @@ final class PlateauJudge {
       if (late.publishDelayP99Ms() > spec.gates().maxPublishDelayMs()
           && late.lateSends() >= MIN_LATE_SENDS) {
         why.add(
-            String.format(
-                Locale.ROOT,
+            text(
                 "%s started its sends late (publish delay p99 %s ms > %s ms; %,d sends late)",
                 who,
                 ms(late.publishDelayP99Ms()),
@@ -159,8 +141,7 @@ final class PlateauJudge {
       }
       if (s.injectorCpuPct() != null && s.injectorCpuPct() >= cpuBoundPct) {
         why.add(
-            String.format(
-                Locale.ROOT,
+            text(
                 "%s's process used %.0f %% of the machine's CPU (>= %.0f %%%s)",
                 who,
                 s.injectorCpuPct(),
@@ -171,14 +152,19 @@ final class PlateauJudge {
     return why.isEmpty() ? null : String.join("; ", why);
   }
 
+  /** {@code format} filled in as every figure of the search is printed: in Locale.ROOT. */
+  static String text(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
   /** A figure without needless decimals: 50, 2.5, 0.75. */
   static String ms(double v) {
     if (v > 0 && v < 0.1) {
-      return String.format(Locale.ROOT, "%.2g", v);
+      return text("%.2g", v);
     }
     if (v >= 100 || v == Math.rint(v)) {
-      return String.format(Locale.ROOT, "%,.0f", v);
+      return text("%,.0f", v);
     }
-    return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
+    return text(v >= 10 ? "%.1f" : "%.2f", v);
   }
 }
