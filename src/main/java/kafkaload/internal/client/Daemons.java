@@ -1,5 +1,8 @@
 package kafkaload.internal.client;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
 /**
  * The run's own threads are daemons: none of them keeps the JVM alive once Gatling's run is over (a
  * verdict still judging, a reader still polling).
@@ -12,6 +15,11 @@ public final class Daemons {
     Thread t = new Thread(body, name);
     t.setDaemon(true);
     return t;
+  }
+
+  /** A scheduler on one daemon thread of this name: a sampler must not keep the JVM alive. */
+  public static ScheduledExecutorService timer(String name) {
+    return Executors.newSingleThreadScheduledExecutor(r -> thread(name, r));
   }
 
   /** Runs {@code body} on a daemon thread of its own, off Gatling's event loop. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.RunPreferences;
 
@@ -82,18 +83,15 @@ public final class LocalRun {
             "the embedded broker did not start; see " + dir.resolve("broker.err"));
       }
       bootstrap = found;
-      Thread drain =
-          new Thread(
-              () -> {
-                try {
-                  out.transferTo(Writer.nullWriter());
-                } catch (IOException e) {
-                  // the broker is gone
-                }
-              },
-              "kafkaload-broker-out");
-      drain.setDaemon(true);
-      drain.start();
+      Daemons.start(
+          "kafkaload-broker-out",
+          () -> {
+            try {
+              out.transferTo(Writer.nullWriter());
+            } catch (IOException e) {
+              // the broker is gone
+            }
+          });
     }
 
     public String bootstrap() {

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
@@ -228,8 +227,7 @@ public final class KafkaComponents implements ProtocolComponents {
               connection,
               t,
               isolation,
-              Executors.newSingleThreadScheduledExecutor(
-                  r -> Daemons.thread("kafkaload-consume-timeouts-" + t, r)),
+              Daemons.timer("kafkaload-consume-timeouts-" + t),
               ledger.consumes());
         });
   }

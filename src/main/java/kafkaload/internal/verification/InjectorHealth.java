@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
@@ -35,7 +35,7 @@ import org.HdrHistogram.Histogram;
 public final class InjectorHealth implements AutoCloseable {
   public record Verdict(boolean saturated, List<String> reasons) {}
 
-  private final ScheduledExecutorService timer = daemonTimer("kafkaload-injector-health");
+  private final ScheduledExecutorService timer = Daemons.timer("kafkaload-injector-health");
   private final List<InjectorSample> samples = Collections.synchronizedList(new ArrayList<>());
   private final GcWatch gc = new GcWatch();
   private final OperatingSystemMXBean os =
@@ -66,16 +66,6 @@ public final class InjectorHealth implements AutoCloseable {
   private InjectorHealth(InjectorResults.Bounds bounds, Supplier<List<RunLedger>> ledgers) {
     this.bounds = bounds;
     this.ledgers = ledgers;
-  }
-
-  /** A scheduler on one daemon thread of this name: a sampler must not keep the JVM alive. */
-  static ScheduledExecutorService daemonTimer(String name) {
-    return Executors.newSingleThreadScheduledExecutor(
-        r -> {
-          Thread t = new Thread(r, name);
-          t.setDaemon(true);
-          return t;
-        });
   }
 
   /** Starts sampling the given stats and producers every second. */

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -101,8 +102,7 @@ public final class LagMonitor implements AutoCloseable {
   private final long startNanos;
 
   private final Map<String, GroupSamples> samples = new LinkedHashMap<>();
-  private final ScheduledExecutorService timer =
-      InjectorHealth.daemonTimer("kafkaload-lag-monitor");
+  private final ScheduledExecutorService timer = Daemons.timer("kafkaload-lag-monitor");
 
   private LagMonitor(Admin admin, List<String> groups, IsolationLevel isolation, long startNanos) {
     this.startNanos = startNanos;

@@ -8,6 +8,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.TopicBatches;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.results.ReconciliationResult.TopicChange;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.run.TopicOffsets;
@@ -22,8 +23,7 @@ import org.apache.kafka.clients.admin.TopicDescription;
 public final class TopicWatch implements AutoCloseable {
   static final long INTERVAL_MS = 5_000;
 
-  private final ScheduledExecutorService timer =
-      InjectorHealth.daemonTimer("kafkaload-topic-watch");
+  private final ScheduledExecutorService timer = Daemons.timer("kafkaload-topic-watch");
   private final Connection connection;
   private final RunLedger ledger;
   private Admin admin;

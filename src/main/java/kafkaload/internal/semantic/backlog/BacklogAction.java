@@ -5,6 +5,7 @@ import io.gatling.core.session.Session;
 import java.util.Locale;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.admin.Admin;
@@ -31,9 +32,7 @@ final class BacklogAction extends KafkaAction {
   @Override
   public void execute(Session session) {
     loadRequest();
-    Thread t = new Thread(() -> runAndPassOn(session), "kafkaload-backlog");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-backlog", () -> runAndPassOn(session));
   }
 
   private void runAndPassOn(Session session) {

@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.backlog;
 import java.time.Duration;
 import java.util.List;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.Daemons;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -37,8 +38,7 @@ final class ReplyReader implements Runnable {
     parts.forEach(consumer::position); // the end, taken now, before any reply of the backlog
     this.sinceMillis = sinceMillis;
     this.latency = latency;
-    this.thread = new Thread(this, "kafkaload-backlog-replies");
-    thread.setDaemon(true);
+    this.thread = Daemons.thread("kafkaload-backlog-replies", this);
   }
 
   void start() {

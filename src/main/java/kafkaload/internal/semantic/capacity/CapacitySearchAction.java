@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import kafkaload.internal.action.KafkaAction;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 
@@ -58,9 +59,7 @@ final class CapacitySearchAction extends KafkaAction {
       next.$bang(session.markAsFailed());
       return;
     }
-    Thread t = new Thread(() -> search(session), "kafkaload-capacity-search");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-capacity-search", () -> search(session));
   }
 
   private void search(Session session) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import kafkaload.internal.client.Daemons;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -54,8 +55,7 @@ final class EndToEndReader implements AutoCloseable {
     consumer.assign(partitions);
     consumer.seekToEnd(partitions);
     partitions.forEach(consumer::position); // resolved now: records sent from here on are read
-    thread = new Thread(this::loop, "kafkaload-capacity-e2e");
-    thread.setDaemon(true);
+    thread = Daemons.thread("kafkaload-capacity-e2e", this::loop);
     thread.start();
   }
 

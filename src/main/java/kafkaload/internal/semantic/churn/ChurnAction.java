@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.action.KafkaAction;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.semantic.churn.ChurnFigures.Round;
@@ -30,9 +31,7 @@ final class ChurnAction extends KafkaAction {
   @Override
   public void execute(Session session) {
     loadRequest();
-    Thread t = new Thread(() -> runAndPassOn(session), "kafkaload-churn");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-churn", () -> runAndPassOn(session));
   }
 
   private void runAndPassOn(Session session) {

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.semantic.churn.ChurnEvent.Change;
 import kafkaload.internal.semantic.churn.ChurnEvent.Committed;
@@ -71,9 +72,7 @@ public final class ChurnConsumer {
 
   private void run() {
     emit(new Life(State.STARTED, now(), settings.name()));
-    Thread commands = new Thread(this::readCommands, "churn-commands");
-    commands.setDaemon(true);
-    commands.start();
+    Daemons.start("churn-commands", this::readCommands);
     consumer.subscribe(List.of(settings.topic()), new Listener());
     while (!closing) {
       long stall = stallRequested.getAndSet(0);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import kafkaload.internal.client.Daemons;
 
 /**
  * A {@link ChurnConsumer} in a child JVM, started with the class path of this one, and what it
@@ -38,9 +39,7 @@ public final class ChurnConsumerProcess implements AutoCloseable {
     this.settings = settings;
     this.process = process;
     this.commands = process.getOutputStream();
-    Thread reader = new Thread(this::readLines, "churn-" + settings.name() + "-output");
-    reader.setDaemon(true);
-    reader.start();
+    Daemons.start("churn-" + settings.name() + "-output", this::readLines);
   }
 
   /** Starts the consumer in a JVM of its own, with {@code jvmOptions} (heap, JIT). */

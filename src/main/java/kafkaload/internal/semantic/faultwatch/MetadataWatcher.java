@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.results.ProtocolResults;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
@@ -53,8 +54,7 @@ final class MetadataWatcher implements AutoCloseable {
     this.faults = faults;
     this.clock = clock;
     this.atEnd = atEnd;
-    this.thread = new Thread(this::run, "kafkaload-fault-watch");
-    thread.setDaemon(true);
+    this.thread = Daemons.thread("kafkaload-fault-watch", this::run);
   }
 
   MetadataWatcher start() {

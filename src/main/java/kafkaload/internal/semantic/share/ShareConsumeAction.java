@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import kafkaload.internal.action.KafkaAction;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.protocol.KafkaComponents;
 
 /**
@@ -76,9 +77,7 @@ final class ShareConsumeAction extends KafkaAction {
     loadRequest();
     ShareConsumer.Group g = group();
     int index = started.getAndIncrement();
-    Thread t = new Thread(() -> run(g, session, index), "kafkaload-share-" + index);
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-share-" + index, () -> run(g, session, index));
   }
 
   /** The group's shared state, made by the first user (users arrive on several event loops). */

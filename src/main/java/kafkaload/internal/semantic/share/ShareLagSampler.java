@@ -1,11 +1,11 @@
 package kafkaload.internal.semantic.share;
 
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.verification.LagMonitor;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -25,13 +25,7 @@ final class ShareLagSampler {
     this.counters = counters;
     this.startNanos = startNanos;
     this.admin = connection.admin();
-    this.sampler =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "kafkaload-share-lag");
-              t.setDaemon(true);
-              return t;
-            });
+    this.sampler = Daemons.timer("kafkaload-share-lag");
     sampler.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
   }
 

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.stream.IntStream;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.results.Percentiles;
@@ -37,9 +38,7 @@ final class SubscriptionAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
-    Thread t = new Thread(() -> runAndPassOn(session), "kafkaload-subscriptions");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-subscriptions", () -> runAndPassOn(session));
   }
 
   private void runAndPassOn(Session session) {

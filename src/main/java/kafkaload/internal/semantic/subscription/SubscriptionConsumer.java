@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.subscription;
 
 import java.time.Duration;
 import java.util.List;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -45,8 +46,7 @@ final class SubscriptionConsumer implements Runnable {
     this.sub = sub;
     this.runId = runId;
     this.timedFromMillis = timedFromMillis;
-    this.thread = new Thread(this, threadName);
-    thread.setDaemon(true);
+    this.thread = Daemons.thread(threadName, this);
   }
 
   void start() {

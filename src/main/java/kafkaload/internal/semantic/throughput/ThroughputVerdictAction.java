@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.KafkaAction;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.history.RunFigures;
@@ -44,9 +45,7 @@ public final class ThroughputVerdictAction extends KafkaAction {
   @Override
   public void execute(Session session) {
     components.health().loadEnded(); // the verification starts: the load window ends here
-    Thread t = new Thread(() -> judge(session), "kafkaload-throughput-verdict");
-    t.setDaemon(true);
-    t.start();
+    Daemons.start("kafkaload-throughput-verdict", () -> judge(session));
   }
 
   private void judge(Session session) {

@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.txn;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaComponents;
 
@@ -28,11 +29,7 @@ record TransactionResources(TransactionalProducers producers, ExecutorService th
   private static ExecutorService newThreads() {
     AtomicInteger n = new AtomicInteger();
     return Executors.newCachedThreadPool(
-        r -> {
-          Thread t = new Thread(r, "kafkaload-transaction-" + n.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
+        r -> Daemons.thread("kafkaload-transaction-" + n.incrementAndGet(), r));
   }
 
   /**
