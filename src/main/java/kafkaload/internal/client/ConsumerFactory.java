@@ -2,6 +2,7 @@ package kafkaload.internal.client;
 
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -11,6 +12,8 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -109,6 +112,18 @@ public final class ConsumerFactory {
    */
   public KafkaConsumer<byte[], byte[]> createHeadersOnly() {
     return new KafkaConsumer<>(consumerProperties(), new Unread(), new Unread());
+  }
+
+  /**
+   * Assigns {@code consumer} every partition in {@code partitions} at its end, resolved now:
+   * records sent from here on are read.
+   */
+  public static void assignAtEnd(KafkaConsumer<?, ?> consumer, List<PartitionInfo> partitions) {
+    List<TopicPartition> parts =
+        partitions.stream().map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+    consumer.assign(parts);
+    consumer.seekToEnd(parts);
+    parts.forEach(consumer::position);
   }
 
   /** Leaves the bytes in the fetched batch: Kafka's default would copy them into an array. */

@@ -26,7 +26,6 @@ import kafkaload.internal.run.ConsumeCounters;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.IsolationLevel;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.header.Header;
@@ -119,13 +118,7 @@ public final class TopicListener implements AutoCloseable {
             .isolation(isolation)
             .property("fetch.max.wait.ms", "50")
             .create();
-    List<TopicPartition> partitions = new ArrayList<>();
-    consumer
-        .partitionsFor(topic, Duration.ofSeconds(30))
-        .forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
-    consumer.assign(partitions);
-    consumer.seekToEnd(partitions);
-    partitions.forEach(consumer::position); // resolve now: records produced from here on are seen
+    ConsumerFactory.assignAtEnd(consumer, consumer.partitionsFor(topic, Duration.ofSeconds(30)));
     poller = Daemons.thread(clientId(topic, isolation), this::poll);
     poller.start();
   }

@@ -1,12 +1,10 @@
 package kafkaload.internal.semantic.backlog;
 
 import java.time.Duration;
-import java.util.List;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.Daemons;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 
 /**
@@ -29,13 +27,8 @@ final class ReplyReader implements Runnable {
   /** Assigns every partition of {@code topic} at its end, now. */
   ReplyReader(ConsumerFactory factory, String topic, long sinceMillis, Latency latency) {
     this.consumer = factory.create();
-    List<TopicPartition> parts =
-        consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-            .map(p -> new TopicPartition(topic, p.partition()))
-            .toList();
-    consumer.assign(parts);
-    consumer.seekToEnd(parts);
-    parts.forEach(consumer::position); // the end, taken now, before any reply of the backlog
+    // the end, taken now, before any reply of the backlog
+    ConsumerFactory.assignAtEnd(consumer, consumer.partitionsFor(topic, Duration.ofSeconds(30)));
     this.sinceMillis = sinceMillis;
     this.latency = latency;
     this.thread = Daemons.thread("kafkaload-backlog-replies", this);

@@ -1,11 +1,11 @@
 package kafkaload.internal.semantic.capacity;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.Daemons;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -48,13 +48,7 @@ final class EndToEndReader implements AutoCloseable {
   /** Positions the reader at the topic's end, then reads on a thread of its own. */
   void start() {
     consumer = connect.get();
-    List<TopicPartition> partitions =
-        consumer.partitionsFor(topic).stream()
-            .map(p -> new TopicPartition(topic, p.partition()))
-            .toList();
-    consumer.assign(partitions);
-    consumer.seekToEnd(partitions);
-    partitions.forEach(consumer::position); // resolved now: records sent from here on are read
+    ConsumerFactory.assignAtEnd(consumer, consumer.partitionsFor(topic));
     thread = Daemons.thread("kafkaload-capacity-e2e", this::loop);
     thread.start();
   }
