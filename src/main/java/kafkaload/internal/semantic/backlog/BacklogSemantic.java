@@ -3,30 +3,23 @@ package kafkaload.internal.semantic.backlog;
 import com.fasterxml.jackson.core.type.TypeReference;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /**
  * Backlog build-and-drain ({@code backlog} in a protocol's results): the phases, the samples, the
  * catch-up rates and latencies, the verdict. One injector's: a distributed run's merge keeps no
  * backlog section (each injector would pause the same group).
  */
-public final class BacklogSemantic implements Semantic<BacklogFigures> {
+public final class BacklogSemantic extends CountedSemantic<BacklogFigures, BacklogCounters> {
   public static final SectionType<BacklogFigures> SECTION =
       new SectionType<>("backlog", new TypeReference<>() {});
+
+  public BacklogSemantic() {
+    super(SECTION, BacklogCounters.class, BacklogCounters::figures);
+  }
 
   /** The run's backlog counters, made on first use. */
   static BacklogCounters counters(RunLedger ledger) {
     return ledger.semantic(BacklogCounters.class, BacklogCounters::new);
-  }
-
-  @Override
-  public SectionType<BacklogFigures> section() {
-    return SECTION;
-  }
-
-  @Override
-  public BacklogFigures results(RunLedger ledger) {
-    BacklogCounters counters = ledger.semanticIfUsed(BacklogCounters.class);
-    return counters == null ? null : counters.figures();
   }
 }

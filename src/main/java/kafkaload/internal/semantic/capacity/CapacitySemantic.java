@@ -6,16 +6,21 @@ import java.util.Objects;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /**
  * Capacity search: the highest producer rate the cluster sustains while the gates hold ({@code
  * capacity} in a protocol's results). Every injector of a distributed search judges the same
  * figures, so the merge keeps the first injector's section as the run's.
  */
-public final class CapacitySemantic implements Semantic<CapacityResults> {
+public final class CapacitySemantic
+    extends CountedSemantic<CapacityResults, CapacitySemantic.State> {
   public static final SectionType<CapacityResults> SECTION =
       new SectionType<>("capacity", new TypeReference<>() {});
+
+  public CapacitySemantic() {
+    super(SECTION, State.class, s -> s.results);
+  }
 
   /** The run's search result, set once the search ended: the one owner of it. */
   static final class State {
@@ -24,17 +29,6 @@ public final class CapacitySemantic implements Semantic<CapacityResults> {
 
   static State state(RunLedger ledger) {
     return ledger.semantic(State.class, State::new);
-  }
-
-  @Override
-  public SectionType<CapacityResults> section() {
-    return SECTION;
-  }
-
-  @Override
-  public CapacityResults results(RunLedger ledger) {
-    State s = ledger.semanticIfUsed(State.class);
-    return s == null ? null : s.results;
   }
 
   @Override

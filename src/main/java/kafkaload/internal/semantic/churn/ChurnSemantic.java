@@ -7,6 +7,7 @@ import java.util.Objects;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.semantics.CountedSemantic;
 import kafkaload.internal.semantics.Semantic;
 
 /**
@@ -15,24 +16,17 @@ import kafkaload.internal.semantics.Semantic;
  * groups of its own: the merge lists every injector's rounds, each named after its injector (their
  * verdicts are the injectors' own requests).
  */
-public final class ChurnSemantic implements Semantic<ChurnFigures> {
+public final class ChurnSemantic extends CountedSemantic<ChurnFigures, ChurnCounters> {
   public static final SectionType<ChurnFigures> SECTION =
       new SectionType<>("churn", new TypeReference<>() {});
+
+  public ChurnSemantic() {
+    super(SECTION, ChurnCounters.class, ChurnCounters::figures);
+  }
 
   /** The run's churn counters, made on first use. */
   static ChurnCounters counters(RunLedger ledger) {
     return ledger.semantic(ChurnCounters.class, ChurnCounters::new);
-  }
-
-  @Override
-  public SectionType<ChurnFigures> section() {
-    return SECTION;
-  }
-
-  @Override
-  public ChurnFigures results(RunLedger ledger) {
-    ChurnCounters counters = ledger.semanticIfUsed(ChurnCounters.class);
-    return counters == null ? null : counters.figures();
   }
 
   @Override

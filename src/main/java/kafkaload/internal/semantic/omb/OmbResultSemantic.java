@@ -8,15 +8,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.results.SectionType;
-import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /**
  * OMB's result file ({@code ombResult} in a protocol's results, and {@code omb-result.json} in the
  * run's folder, what OMB's own chart script reads): made when a simulation asks for it with its
  * step ({@link #step}). One injector's: a distributed run's merge keeps none.
  */
-public final class OmbResultSemantic implements Semantic<OmbTestResult> {
+public final class OmbResultSemantic extends CountedSemantic<OmbTestResult, OmbWindows> {
   public static final SectionType<OmbTestResult> SECTION =
       new SectionType<>("ombResult", new TypeReference<>() {});
 
@@ -26,6 +25,10 @@ public final class OmbResultSemantic implements Semantic<OmbTestResult> {
   // Thread-safe once configured.
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  public OmbResultSemantic() {
+    super(SECTION, OmbWindows.class, w -> w.result(System.currentTimeMillis()));
+  }
 
   /**
    * The step that starts OMB's windows: the first of a population of one user, at the load's start;
@@ -37,17 +40,6 @@ public final class OmbResultSemantic implements Semantic<OmbTestResult> {
           spec.check();
           return new OmbResultAction(spec, c.start(), next);
         });
-  }
-
-  @Override
-  public SectionType<OmbTestResult> section() {
-    return SECTION;
-  }
-
-  @Override
-  public OmbTestResult results(RunLedger ledger) {
-    OmbWindows windows = ledger.semanticIfUsed(OmbWindows.class);
-    return windows == null ? null : windows.result(System.currentTimeMillis());
   }
 
   @Override

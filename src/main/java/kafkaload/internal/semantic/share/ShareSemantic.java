@@ -7,10 +7,10 @@ import java.util.Map;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /** Share groups (KIP-932): outcomes, consumers, lag, reconciliation ({@code shareGroups}). */
-public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
+public final class ShareSemantic extends CountedSemantic<List<ShareGroupResults>, ShareGroups> {
   public static final SectionType<List<ShareGroupResults>> SECTION =
       new SectionType<>("shareGroups", new TypeReference<>() {});
 
@@ -18,16 +18,14 @@ public final class ShareSemantic implements Semantic<List<ShareGroupResults>> {
   public static final SectionType<Map<String, ShareRecords>> RECORDS =
       new SectionType<>("shareGroups", new TypeReference<>() {});
 
-  @Override
-  public SectionType<List<ShareGroupResults>> section() {
-    return SECTION;
-  }
-
-  @Override
-  public List<ShareGroupResults> results(RunLedger ledger) {
-    ShareGroups groups = ledger.semanticIfUsed(ShareGroups.class);
-    List<ShareGroupResults> results = groups == null ? List.of() : groups.results();
-    return results.isEmpty() ? null : results;
+  public ShareSemantic() {
+    super(
+        SECTION,
+        ShareGroups.class,
+        groups -> {
+          List<ShareGroupResults> results = groups.results();
+          return results.isEmpty() ? null : results;
+        });
   }
 
   @Override

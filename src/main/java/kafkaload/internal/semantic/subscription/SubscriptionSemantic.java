@@ -3,30 +3,24 @@ package kafkaload.internal.semantic.subscription;
 import com.fasterxml.jackson.core.type.TypeReference;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /**
  * Subscriptions ({@code subscriptions} in a protocol's results): each group's reads, rate,
  * end-to-end latency and verdict. One injector's: they are refused in a distributed run, so the
  * merge keeps no section.
  */
-public final class SubscriptionSemantic implements Semantic<SubscriptionFigures> {
+public final class SubscriptionSemantic
+    extends CountedSemantic<SubscriptionFigures, SubscriptionCounters> {
   public static final SectionType<SubscriptionFigures> SECTION =
       new SectionType<>("subscriptions", new TypeReference<>() {});
+
+  public SubscriptionSemantic() {
+    super(SECTION, SubscriptionCounters.class, SubscriptionCounters::figures);
+  }
 
   /** The run's subscription counters, made on first use. */
   static SubscriptionCounters counters(RunLedger ledger) {
     return ledger.semantic(SubscriptionCounters.class, SubscriptionCounters::new);
-  }
-
-  @Override
-  public SectionType<SubscriptionFigures> section() {
-    return SECTION;
-  }
-
-  @Override
-  public SubscriptionFigures results(RunLedger ledger) {
-    SubscriptionCounters counters = ledger.semanticIfUsed(SubscriptionCounters.class);
-    return counters == null ? null : counters.figures();
   }
 }

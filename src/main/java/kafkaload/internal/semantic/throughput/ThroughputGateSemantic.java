@@ -7,8 +7,7 @@ import java.util.List;
 import java.util.Map;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
-import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /**
  * The throughput gate's part of a run, through the semantic seam: its verdicts with their windows
@@ -16,19 +15,13 @@ import kafkaload.internal.semantics.Semantic;
  * (an injector leaves it to the merge), the merged run's console lines and its note beside the
  * gates on the Kafka page.
  */
-public final class ThroughputGateSemantic implements Semantic<List<ThroughputGate>> {
+public final class ThroughputGateSemantic
+    extends CountedSemantic<List<ThroughputGate>, ThroughputGates> {
   public static final SectionType<List<ThroughputGate>> SECTION =
       new SectionType<>("throughputGates", new TypeReference<>() {});
 
-  @Override
-  public SectionType<List<ThroughputGate>> section() {
-    return SECTION;
-  }
-
-  @Override
-  public List<ThroughputGate> results(RunLedger ledger) {
-    ThroughputGates gates = ledger.semanticIfUsed(ThroughputGates.class);
-    return gates == null ? null : gates.all();
+  public ThroughputGateSemantic() {
+    super(SECTION, ThroughputGates.class, ThroughputGates::all);
   }
 
   /**

@@ -7,7 +7,7 @@ import kafkaload.internal.protocol.KafkaProtocol;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /**
  * Trace context on records ({@code trace} in a protocol's results): the records sent with a W3C
@@ -15,13 +15,12 @@ import kafkaload.internal.semantics.Semantic;
  * under test's spans can be found from the load's slowest records. A distributed run's merge sums
  * the counts and keeps the slowest of every injector's.
  */
-public final class TraceSemantic implements Semantic<TraceFigures> {
+public final class TraceSemantic extends CountedSemantic<TraceFigures, TraceCounters> {
   public static final SectionType<TraceFigures> SECTION =
       new SectionType<>("trace", new TypeReference<>() {});
 
-  @Override
-  public SectionType<TraceFigures> section() {
-    return SECTION;
+  public TraceSemantic() {
+    super(SECTION, TraceCounters.class, TraceCounters::figures);
   }
 
   @Override
@@ -29,12 +28,6 @@ public final class TraceSemantic implements Semantic<TraceFigures> {
     KafkaProtocol protocol = ledger.settings(KafkaProtocol.class);
     double ratio = protocol == null ? 0 : protocol.traceSampleRatio();
     ledger.tap(ledger.semantic(TraceCounters.class, () -> new TraceCounters(ratio)));
-  }
-
-  @Override
-  public TraceFigures results(RunLedger ledger) {
-    TraceCounters counters = ledger.semanticIfUsed(TraceCounters.class);
-    return counters == null ? null : counters.figures();
   }
 
   @Override

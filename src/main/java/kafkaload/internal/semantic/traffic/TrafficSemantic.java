@@ -5,7 +5,7 @@ import java.util.List;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /**
  * The traffic sent ({@code traffic} in a protocol's results): the top keys' shares, the sizes'
@@ -13,24 +13,17 @@ import kafkaload.internal.semantics.Semantic;
  * counters are a tap of the ledger). A distributed run's merge sums the injectors' ({@link
  * TrafficMerge}).
  */
-public final class TrafficSemantic implements Semantic<TrafficFigures> {
+public final class TrafficSemantic extends CountedSemantic<TrafficFigures, TrafficCounters> {
   public static final SectionType<TrafficFigures> SECTION =
       new SectionType<>("traffic", new TypeReference<>() {});
 
-  @Override
-  public SectionType<TrafficFigures> section() {
-    return SECTION;
+  public TrafficSemantic() {
+    super(SECTION, TrafficCounters.class, TrafficCounters::figures);
   }
 
   @Override
   public void attach(RunLedger ledger) {
     ledger.tap(ledger.semantic(TrafficCounters.class, TrafficCounters::new));
-  }
-
-  @Override
-  public TrafficFigures results(RunLedger ledger) {
-    TrafficCounters counters = ledger.semanticIfUsed(TrafficCounters.class);
-    return counters == null ? null : counters.figures();
   }
 
   @Override

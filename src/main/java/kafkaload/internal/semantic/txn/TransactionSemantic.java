@@ -7,14 +7,15 @@ import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.semantics.Semantic;
+import kafkaload.internal.semantics.CountedSemantic;
 
 /**
  * Transactions ({@code transactions} in a protocol's results): per request, commits, aborts,
  * failures, latency, size, duration; an injector leaves the merge its records' fate, which stays in
  * the {@link DeliveryLedger}.
  */
-public final class TransactionSemantic implements Semantic<Map<String, TransactionFigures>> {
+public final class TransactionSemantic
+    extends CountedSemantic<Map<String, TransactionFigures>, TransactionCounters> {
   public static final SectionType<Map<String, TransactionFigures>> SECTION =
       new SectionType<>("transactions", new TypeReference<>() {});
 
@@ -22,21 +23,19 @@ public final class TransactionSemantic implements Semantic<Map<String, Transacti
   public static final SectionType<TransactionRecords> RECORDS =
       new SectionType<>("transactions", new TypeReference<>() {});
 
+  public TransactionSemantic() {
+    super(
+        SECTION,
+        TransactionCounters.class,
+        counters -> {
+          Map<String, TransactionFigures> all = counters.figures();
+          return all.isEmpty() ? null : all;
+        });
+  }
+
   /** The run's transaction counters, made on first use. */
   static TransactionCounters counters(RunLedger ledger) {
     return ledger.semantic(TransactionCounters.class, TransactionCounters::new);
-  }
-
-  @Override
-  public SectionType<Map<String, TransactionFigures>> section() {
-    return SECTION;
-  }
-
-  @Override
-  public Map<String, TransactionFigures> results(RunLedger ledger) {
-    TransactionCounters counters = ledger.semanticIfUsed(TransactionCounters.class);
-    Map<String, TransactionFigures> all = counters == null ? Map.of() : counters.figures();
-    return all.isEmpty() ? null : all;
   }
 
   @Override
