@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import java.util.Locale;
+
 /**
  * The one console path of what a run prints for its user: standard output, or standard error for
  * warnings and errors; flushed at once, since a parent process or test reads it as it comes. A
@@ -18,6 +20,14 @@ public final class Console {
   public static void outf(String format, Object... args) {
     System.out.printf(format, args);
     System.out.flush();
+  }
+
+  /**
+   * {@code format} filled in Locale.ROOT, as the run's lines and verdicts print their figures
+   * (1,234.5 on any machine).
+   */
+  public static String text(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
   }
 
   /** A stack trace on standard output (a child process telling its parent why it failed). */

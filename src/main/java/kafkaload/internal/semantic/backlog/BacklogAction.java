@@ -1,8 +1,9 @@
 package kafkaload.internal.semantic.backlog;
 
+import static kafkaload.internal.config.Console.text;
+
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.util.Locale;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.Daemons;
@@ -208,13 +209,8 @@ final class BacklogAction extends KafkaAction {
     Console.out("[kafkaload] backlog '" + spec.requestName() + "': " + line);
   }
 
-  /** {@code format} filled in as the backlog's lines print figures: in Locale.ROOT. */
-  static String text(String format, Object... args) {
-    return String.format(Locale.ROOT, format, args);
-  }
-
   static String mb(long bytes) {
-    return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+    return text("%.1f MB", bytes / 1048576.0);
   }
 
   private static String pct(double ratio) {

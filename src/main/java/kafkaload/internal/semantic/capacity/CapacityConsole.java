@@ -37,7 +37,7 @@ final class CapacityConsole {
     Console.out(
         "Capacity search '" + r.request() + "' (" + CapacityVerdict.describe(r.setup()) + "):");
     Console.out(
-        PlateauJudge.text(
+        Console.text(
             "  %-3s %-8s %12s %12s %9s %9s %9s %9s  %s",
             "#",
             "step",
@@ -63,7 +63,7 @@ final class CapacityConsole {
                     + (f.verdict().injectorLimit() == null
                         ? ""
                         : " [injector: " + f.verdict().injectorLimit() + "]");
-    return PlateauJudge.text(
+    return Console.text(
         "%-3d %-8s %,12.0f %,12.0f %9s %9s %9s %9s  %s",
         f.index(),
         f.kind().toLowerCase(Locale.ROOT).replace('_', '-'),

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import kafkaload.internal.client.RecordSender;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.InjectorSample;
 
@@ -131,7 +132,7 @@ final class CapacitySearchRun implements AutoCloseable {
   private String requestName(int index, Search.Step step, boolean warmUp) {
     String name = ctx.spec().requestName();
     return (warmUp ? kafkaload.internal.history.RunFigures.WARM_UP + " " + name : name)
-        + PlateauJudge.text(
+        + Console.text(
             " @ %,.0f msg/s (#%d %s)",
             step.rate(), index, step.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
   }

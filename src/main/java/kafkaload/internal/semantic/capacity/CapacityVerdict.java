@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.capacity;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import kafkaload.internal.config.Console;
 
 /**
  * The search's answer in one line that names the limit: the sustained rate with what it holds for,
@@ -88,7 +89,7 @@ final class CapacityVerdict {
   }
 
   static String rate(double msgsPerSec) {
-    return PlateauJudge.text("%,.0f msg/s", msgsPerSec);
+    return Console.text("%,.0f msg/s", msgsPerSec);
   }
 
   /** "1 KiB, acks=all, 16 partitions". */
@@ -96,7 +97,7 @@ final class CapacityVerdict {
     double b = s.recordBytes();
     String size =
         b < 1024
-            ? PlateauJudge.text("%.0f B", b)
+            ? Console.text("%.0f B", b)
             : PlateauJudge.ms(Math.round(b / 1024 * 10) / 10.0) + " KiB";
     return size
         + ", acks="

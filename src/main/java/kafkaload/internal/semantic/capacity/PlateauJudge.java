@@ -1,8 +1,9 @@
 package kafkaload.internal.semantic.capacity;
 
+import static kafkaload.internal.config.Console.text;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import kafkaload.internal.results.Percentiles;
 import org.HdrHistogram.Histogram;
 
@@ -150,11 +151,6 @@ final class PlateauJudge {
       }
     }
     return why.isEmpty() ? null : String.join("; ", why);
-  }
-
-  /** {@code format} filled in as every figure of the search is printed: in Locale.ROOT. */
-  static String text(String format, Object... args) {
-    return String.format(Locale.ROOT, format, args);
   }
 
   /** A figure without needless decimals: 50, 2.5, 0.75. */
