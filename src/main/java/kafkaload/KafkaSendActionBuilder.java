@@ -172,6 +172,18 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
   }
 
   /**
+   * Keeps this send's OK results out of Gatling's stats and report, as Gatling's HTTP {@code
+   * silent()} does for requests that only generate load: a warm-up, whose records OpenMessaging
+   * Benchmark leaves out of its results too. Unlike Gatling's, a KO is still logged with its
+   * reason, so a failure is never hidden. The records are still counted, acked, reconciled and on
+   * the Kafka page (kafka-summary.json's {@code throughput.byRequest}), and cost Gatling no stats
+   * record each. Refused with {@link #transaction(int)} and {@link #replyOn(String)}.
+   */
+  public KafkaSendActionBuilder silent() {
+    return new KafkaSendActionBuilder(spec.withSilent());
+  }
+
+  /**
    * Makes this send transactional: each time a user runs it, {@code records} records in one
    * transaction, each built from the session and ack-timed under this request's name, then a commit
    * timed as {@code "<name> commit"} (an abort, when asked for, as {@code "<name> abort"}). The
@@ -180,6 +192,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
    * with {@link #fireAndForget()} or {@link #burst(int)}, which cannot hold in a transaction.
    */
   public KafkaTransactionActionBuilder transaction(int records) {
+    refuseSilent("a transaction");
     return new KafkaTransactionActionBuilder(TransactionSpec.of(spec, records));
   }
 
@@ -188,6 +201,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
    * the reply. Match by key unless told otherwise.
    */
   public RequestReplyActionBuilder replyOn(String replyTopic) {
+    refuseSilent("a request-reply");
     if (spec.burst() > 1) {
       throw new KafkaLoadConfigException(
           "'%s': burst(%s) sends records without a reply; a request-reply sends one request per user"
@@ -198,6 +212,14 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
           "'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
     }
     return new RequestReplyActionBuilder(RequestReplySpec.of(spec, replyTopic));
+  }
+
+  private void refuseSilent(String what) {
+    if (spec.silent()) {
+      throw new KafkaLoadConfigException(
+          "'%s': silent() applies to plain sends; %s reports every result"
+              .formatted(spec.requestName(), what));
+    }
   }
 
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */

@@ -69,7 +69,8 @@ public class OmbWorkloadSimulation extends Simulation {
                 plan.fed(
                     kafka("warm-up send")
                         .send(plan.keyFunction(), workload.valueFunction(plan))
-                        .burst(burst)));
+                        .burst(burst)
+                        .silent()));
     ScenarioBuilder measured =
         scenario("arrivals")
             .exec(

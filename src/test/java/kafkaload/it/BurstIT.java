@@ -73,6 +73,7 @@ class BurstIT {
     assertArrayEquals(
         new long[] {bursts * size, 0, bursts * size}, run.counts("missing"), run.tail());
     assertTrue(run.output().contains("does not exist"), run.tail());
+    assertArrayEquals(new long[] {size, 0, size}, run.counts("silent missing"), run.tail());
     // Per burst: records 1 and 2 sent and acked, record 3 a crash (Gatling lists it with the
     // errors, not as a
     // response), records 4 and 5 never built.

@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Bursts that go wrong. mode=faults: bursts of 5 to a topic that does not exist (every record a
  * KO), and bursts of 5 whose third record cannot be built (a crash; the two before it are sent, the
- * two after it are not). mode=throttled: a burst under Gatling's throttle, refused before any load.
+ * two after it are not), and a silent burst to the missing topic (their KOs still logged).
+ * mode=throttled: a burst under Gatling's throttle, refused before any load.
  */
 public class BurstSimulation extends Simulation {
   static final int BURST = 5;
@@ -43,6 +44,16 @@ public class BurstSimulation extends Simulation {
                             return new byte[10];
                           })
                       .burst(BURST)));
+  // silent(): its KOs are still logged, with their reason. One burst, so the crash stays above
+  // 10 % of the errors and its row keeps its format.
+  ScenarioBuilder silent =
+      scenario("silent")
+          .exec(
+              kafka("silent missing")
+                  .send(randomBytes(10))
+                  .topic(topic + "-missing")
+                  .burst(BURST)
+                  .silent());
   ScenarioBuilder throttled =
       scenario("throttled").exec(kafka("throttled").send(randomBytes(10)).burst(BURST));
 
@@ -52,7 +63,10 @@ public class BurstSimulation extends Simulation {
           .throttle(reachRps(10).in(Duration.ofSeconds(1)))
           .protocols(kafka().topic(topic).createTopic(2, 1));
     } else {
-      setUp(missing.injectOpen(atOnceUsers(1)), crash.injectOpen(atOnceUsers(1)))
+      setUp(
+              missing.injectOpen(atOnceUsers(1)),
+              crash.injectOpen(atOnceUsers(1)),
+              silent.injectOpen(atOnceUsers(1)))
           .maxDuration(60)
           .protocols(kafka().topic(topic).createTopic(2, 1));
     }

@@ -87,9 +87,24 @@ public abstract class KafkaAction implements Action {
       long start,
       long end,
       String koMessage) {
+    logResult(scenario, groups, request, start, end, koMessage, false);
+  }
+
+  /** As above; a {@code silent} OK stays out of Gatling's stats (its KO does not). */
+  protected void logResult(
+      String scenario,
+      scala.collection.immutable.List<String> groups,
+      String request,
+      long start,
+      long end,
+      String koMessage,
+      boolean silent) {
     kafkaload.internal.metrics.LiveMetrics live = components.metrics();
     if (live != null) {
       live.result(request, start, end, koMessage);
+    }
+    if (silent && koMessage == null) {
+      return;
     }
     components
         .statsEngine()

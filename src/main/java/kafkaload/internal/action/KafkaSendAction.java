@@ -156,7 +156,8 @@ final class KafkaSendAction extends KafkaAction {
             spec.requestName(),
             times[2 * i],
             times[2 * i + 1],
-            e == null ? null : reason(e));
+            e == null ? null : reason(e),
+            spec.silent());
       }
       next.$bang(failed ? session.markAsFailed() : session);
     }

@@ -71,13 +71,18 @@ public record SendSpec(
    * How the record is sent.
    *
    * @param burst records sent at once per execution of the action (1 unless {@code burst(n)})
+   * @param silent its OK results stay out of Gatling's stats (a warm-up); its KOs are logged
    */
-  public record Delivery(boolean fireAndForget, int burst) {}
+  public record Delivery(boolean fireAndForget, int burst, boolean silent) {}
 
   /** A send of this value without a key to the protocol's topic. */
   public static SendSpec of(String requestName, SessionValue<byte[]> value) {
     return new SendSpec(
-        requestName, null, null, new Content(null, value, List.of(), null), new Delivery(false, 1));
+        requestName,
+        null,
+        null,
+        new Content(null, value, List.of(), null),
+        new Delivery(false, 1, false));
   }
 
   public SessionValue<byte[]> key() {
@@ -102,6 +107,10 @@ public record SendSpec(
 
   public int burst() {
     return delivery.burst();
+  }
+
+  public boolean silent() {
+    return delivery.silent();
   }
 
   /** A value as sent: String as EL, a function per record, byte[] as is, anything else as JSON. */
@@ -129,11 +138,15 @@ public record SendSpec(
   }
 
   public SendSpec withFireAndForget() {
-    return withDelivery(new Delivery(true, burst()));
+    return withDelivery(new Delivery(true, burst(), silent()));
   }
 
   public SendSpec withBurst(int n) {
-    return withDelivery(new Delivery(fireAndForget(), n));
+    return withDelivery(new Delivery(fireAndForget(), n, silent()));
+  }
+
+  public SendSpec withSilent() {
+    return withDelivery(new Delivery(fireAndForget(), burst(), true));
   }
 
   public boolean hasHeader(String name) {

@@ -85,6 +85,10 @@ public record CapacitySpec(SendSpec send, Plateaus plateaus, Gates gates)
       throw new KafkaLoadConfigException(
           who + "a fire-and-forget send has no ack latency to judge; drop fireAndForget()");
     }
+    if (send.silent()) {
+      throw new KafkaLoadConfigException(
+          who + "silent() does not apply: every plateau's results are the search's evidence");
+    }
     if (send.burst() != 1) {
       throw new KafkaLoadConfigException(
           who + "burst(n) does not apply: the search sets the rate itself");
