@@ -55,7 +55,7 @@ elif [ ! -f "$OMB_WORK/target/classpath.txt" ]; then
   die "OMB_REPO is not set and OMB_WORK=$OMB_WORK holds no build: give OMB_REPO=<git dir of openmessaging/benchmark>"
 fi
 
-# Ours: mvn gatling:test does not compile, so the classes are built first.
+# Ours: gatling:test runs the lifecycle up to test-compile itself; building first keeps compiling out of the rounds.
 mvn ${MAVEN_ARGS:-} -q -B test-compile >/dev/null
 echo "omb-peer.sh: ours $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src pom.xml || echo '+changes'), OMB $(cat "$OMB_WORK/OMB_COMMIT"), $ROUNDS rounds at $RATE msg/s, $WARM_MIN min warm-up + $DUR_MIN min"
 OURS=$ROOT "$OMB_RECIPE/run.sh"
