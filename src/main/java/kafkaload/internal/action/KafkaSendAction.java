@@ -193,7 +193,8 @@ final class KafkaSendAction extends KafkaAction {
               spec.requestName() + " ack failure",
               start,
               end,
-              reason(exception));
+              reason(exception),
+              false);
         }
       }
     };

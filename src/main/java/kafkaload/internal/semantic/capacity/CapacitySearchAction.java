@@ -67,8 +67,7 @@ final class CapacitySearchAction extends KafkaAction {
         new Pacer(
             spec.send(),
             session,
-            (run, s, e, ko) ->
-                logResult(session.scenario(), session.groups(), run.requestName, s, e, ko),
+            (run, s, e, ko) -> logResult(session, run.requestName, s, e, ko),
             context.bufferMemory());
     CapacitySearchRun run =
         components.resource(
