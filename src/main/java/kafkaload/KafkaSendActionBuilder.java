@@ -192,7 +192,6 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
    * with {@link #fireAndForget()} or {@link #burst(int)}, which cannot hold in a transaction.
    */
   public KafkaTransactionActionBuilder transaction(int records) {
-    refuseSilent("a transaction");
     return new KafkaTransactionActionBuilder(TransactionSpec.of(spec, records));
   }
 
@@ -201,7 +200,11 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
    * the reply. Match by key unless told otherwise.
    */
   public RequestReplyActionBuilder replyOn(String replyTopic) {
-    refuseSilent("a request-reply");
+    if (spec.silent()) {
+      throw new KafkaLoadConfigException(
+          "'%s': silent() applies to plain sends; a request-reply reports every result"
+              .formatted(spec.requestName()));
+    }
     if (spec.burst() > 1) {
       throw new KafkaLoadConfigException(
           "'%s': burst(%s) sends records without a reply; a request-reply sends one request per user"
@@ -212,14 +215,6 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
           "'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
     }
     return new RequestReplyActionBuilder(RequestReplySpec.of(spec, replyTopic));
-  }
-
-  private void refuseSilent(String what) {
-    if (spec.silent()) {
-      throw new KafkaLoadConfigException(
-          "'%s': silent() applies to plain sends; %s reports every result"
-              .formatted(spec.requestName(), what));
-    }
   }
 
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */

@@ -73,7 +73,9 @@ public record SendSpec(
    * @param burst records sent at once per execution of the action (1 unless {@code burst(n)})
    * @param silent its OK results stay out of Gatling's stats (a warm-up); its KOs are logged
    */
-  public record Delivery(boolean fireAndForget, int burst, boolean silent) {}
+  @RecordBuilder
+  public record Delivery(boolean fireAndForget, int burst, boolean silent)
+      implements SendSpecDeliveryBuilder.With {}
 
   /** A send of this value without a key to the protocol's topic. */
   public static SendSpec of(String requestName, SessionValue<byte[]> value) {
@@ -138,15 +140,15 @@ public record SendSpec(
   }
 
   public SendSpec withFireAndForget() {
-    return withDelivery(new Delivery(true, burst(), silent()));
+    return withDelivery(delivery.withFireAndForget(true));
   }
 
   public SendSpec withBurst(int n) {
-    return withDelivery(new Delivery(fireAndForget(), n, silent()));
+    return withDelivery(delivery.withBurst(n));
   }
 
   public SendSpec withSilent() {
-    return withDelivery(new Delivery(fireAndForget(), burst(), true));
+    return withDelivery(delivery.withSilent(true));
   }
 
   public boolean hasHeader(String name) {

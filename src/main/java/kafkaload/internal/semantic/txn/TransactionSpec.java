@@ -24,8 +24,15 @@ public record TransactionSpec(
   /** Suffix of the abort's request name. */
   public static final String ABORT = " abort";
 
-  /** {@code records} per transaction; not with fire-and-forget or a burst (checked now). */
+  /** {@code records} per transaction; not silent, fire-and-forget or a burst (checked now). */
   public static TransactionSpec of(SendSpec send, int records) {
+    if (send.silent()) {
+      throw new KafkaLoadConfigException(
+          "'"
+              + send.requestName()
+              + "': silent() applies to plain sends; a transaction reports "
+              + "every result");
+    }
     String name = "'" + send.requestName() + "'.transaction(" + records + ")";
     if (records < 1) {
       throw new KafkaLoadConfigException(
