@@ -172,8 +172,8 @@ final class InProcessGatling {
    * run's console (13 in 200 reconfigurations of logback 1.6.4 alone; then, with a filter denying
    * records during the reset, 1 in a verify, in the moment between the reset's removal of that
    * filter and its listeners; LogbackReconfigurationIT). So the root goes OFF and the other loggers
-   * inherit it before their appenders go, and the file then sets its levels and appenders: no level
-   * is ever below the file's.
+   * inherit it before their appenders and turbo filters go, and the file then sets its levels and
+   * appenders: no level is ever below the file's.
    */
   static void reconfigureLogback(PrintStream console) {
     if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
@@ -185,6 +185,9 @@ final class InProcessGatling {
         }
         logger.detachAndStopAllAppenders();
       }
+      // What the reset did besides: a run's turbo filters (QuietDryRunEnd, ConfigErrorReport) end
+      // with it, whether or not Gatling stopped logback.
+      context.resetTurboFilterList();
       try {
         new ContextInitializer(context).autoConfig();
       } catch (Exception e) {
