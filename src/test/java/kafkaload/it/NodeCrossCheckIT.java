@@ -14,9 +14,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gatling.core.session.Session$;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +29,7 @@ import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
 import kafkaload.internal.check.GatlingConfigForTests;
 import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.payload.SessionValue;
@@ -50,10 +56,11 @@ import org.junit.jupiter.api.Test;
  * through the embedded broker and are decoded by Confluent's deserializers, field by field; records
  * Confluent's serializers write go through the broker and are decoded by the protocol's consume
  * decoder and matched by its JSONPath check. Skipped only when node is not installed; runs `npm ci`
- * when node_modules is missing.
+ * when the lock's node_modules is not in the machine's cache yet (linkNodeModules).
  */
 class NodeCrossCheckIT {
   private static final Path NODE_DIR = Paths.get("src/test/node");
+  private static final String CONFLUENT = "@confluentinc/schemaregistry";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String AVRO =
       "{\"orderId\": \"o-42\", \"sku\": \"A-100\", \"qty\": 3, \"price\": 9.5, "
@@ -69,14 +76,7 @@ class NodeCrossCheckIT {
     Assumptions.assumeTrue(
         run(List.of("node", "--version"), null, 30).exit == 0,
         "node is not installed: install Node.js 20 and npm (apt-get install nodejs npm) for the cross-check");
-    if (!Files.isDirectory(NODE_DIR.resolve("node_modules/@confluentinc/schemaregistry"))) {
-      Result ci =
-          run(
-              List.of("npm", "ci", "--no-audit", "--no-fund", "--prefix", NODE_DIR.toString()),
-              null,
-              600);
-      assertEquals(0, ci.exit, "npm ci failed:\n" + ci.out);
-    }
+    linkNodeModules();
     try (EmbeddedRegistry registry = EmbeddedRegistry.start(null)) {
       SchemaContext ctx =
           new SchemaContext(
@@ -234,6 +234,56 @@ class NodeCrossCheckIT {
         producer.send(new ProducerRecord<>(e.getKey(), e.getValue())).get(30, TimeUnit.SECONDS);
       }
     }
+  }
+
+  /**
+   * Links src/test/node/node_modules to the pinned lock's install in the machine's cache
+   * ($XDG_CACHE_HOME or ~/.cache, kafkaload/node/&lt;lock's SHA-256&gt;), installed there once with
+   * {@code npm ci}, as Maven's local repository holds the jars: a fresh clone does not unpack 170
+   * MB again. A new lock is a new folder; an install is moved into place whole, so a half-made one
+   * is never used.
+   */
+  private static void linkNodeModules() throws Exception {
+    Path link = NODE_DIR.resolve("node_modules");
+    if (Files.isDirectory(link.resolve(CONFLUENT))) {
+      return;
+    }
+    String lock =
+        HexFormat.of()
+            .formatHex(
+                MessageDigest.getInstance("SHA-256")
+                    .digest(Files.readAllBytes(NODE_DIR.resolve("package-lock.json"))));
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path cache =
+        (xdg == null || xdg.isBlank()
+                ? Paths.get(System.getProperty("user.home"), ".cache")
+                : Paths.get(xdg))
+            .resolve(Paths.get("kafkaload", "node", lock.substring(0, 16)))
+            .toAbsolutePath();
+    if (!Files.isDirectory(cache.resolve("node_modules").resolve(CONFLUENT))) {
+      Path staging = Files.createDirectories(cache.resolveSibling(cache.getFileName() + ".tmp"));
+      staging = Files.createTempDirectory(staging, "npm-");
+      for (String f : List.of("package.json", "package-lock.json")) {
+        Files.copy(NODE_DIR.resolve(f), staging.resolve(f));
+      }
+      Result ci =
+          run(
+              List.of("npm", "ci", "--no-audit", "--no-fund", "--prefix", staging.toString()),
+              null,
+              600);
+      assertEquals(0, ci.exit, "npm ci failed:\n" + ci.out);
+      try {
+        Files.move(staging, cache, StandardCopyOption.ATOMIC_MOVE);
+      } catch (FileAlreadyExistsException | DirectoryNotEmptyException raced) {
+        // Another build installed the same lock meanwhile: its copy is as good.
+        try (Stream<Path> files = Files.walk(staging)) {
+          files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+      }
+      staging.getParent().toFile().delete(); // unless another install is under way
+    }
+    Files.deleteIfExists(link); // a link to a cache folder since removed
+    Files.createSymbolicLink(link, cache.resolve("node_modules"));
   }
 
   private record Result(int exit, String out) {}
