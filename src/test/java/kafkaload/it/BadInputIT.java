@@ -246,29 +246,14 @@ class BadInputIT {
     List<String> cmd =
         new ArrayList<>(
             List.of(
-                "mvn",
+                NestedMaven.executable(),
                 "-B",
                 "-o",
                 "-q",
                 "antrun:run@check-simulation-class",
                 "-Dgatling.simulationClass=simulations.Baseline"));
-    // Offline, so it must look where the calling build looks: its local repository
-    // (-Dmaven.repo.local or the
-    // settings' <localRepository>) and its -s / -gs settings files, which Failsafe passes on (see
-    // pom.xml).
-    String localRepo = System.getProperty("maven.repo.local");
-    if (localRepo != null && !localRepo.isBlank()) {
-      cmd.add("-Dmaven.repo.local=" + localRepo);
-    }
-    for (String[] option :
-        new String[][] {
-          {"-s", "kafkaload.it.userSettings"}, {"-gs", "kafkaload.it.globalSettings"}
-        }) {
-      String file = System.getProperty(option[1]);
-      if (file != null && Files.isRegularFile(Path.of(file))) {
-        cmd.addAll(List.of(option[0], file));
-      }
-    }
+    // Offline, so it must look where the calling build looks.
+    cmd.addAll(NestedMaven.callerOptions());
     Process mvn = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(mvn.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(mvn.waitFor(120, TimeUnit.SECONDS));

@@ -39,19 +39,7 @@ class BenchScriptIT {
     // The script's nested `mvn` (JMeter's jars) uses the calling build's local repository and
     // settings files.
     StringBuilder mavenArgs = new StringBuilder(System.getenv().getOrDefault("MAVEN_ARGS", ""));
-    String localRepo = System.getProperty("maven.repo.local");
-    if (localRepo != null && !localRepo.isBlank()) {
-      mavenArgs.append(" -Dmaven.repo.local=").append(localRepo);
-    }
-    for (String[] option :
-        new String[][] {
-          {"-s", "kafkaload.it.userSettings"}, {"-gs", "kafkaload.it.globalSettings"}
-        }) {
-      String file = System.getProperty(option[1]);
-      if (file != null && Files.isRegularFile(Paths.get(file))) {
-        mavenArgs.append(' ').append(option[0]).append(' ').append(file);
-      }
-    }
+    NestedMaven.callerOptions().forEach(o -> mavenArgs.append(' ').append(o));
     env.put("MAVEN_ARGS", mavenArgs.toString().trim());
     // Seconds-long runs are all JVM start: C1 only starts faster (no timing is judged here). No
     // collector here: the scripts give Gatling the pom's, and a second one stops the JVM.
