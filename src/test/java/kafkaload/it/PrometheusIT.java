@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.UUID;
+import kafkaload.internal.broker.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -234,19 +235,20 @@ class PrometheusIT {
     fail("Prometheus was not ready within 60 s: " + url);
   }
 
-  /** {@code n} consecutive free ports: the first of them. */
+  /**
+   * {@code n} consecutive free ports, the first of them: below the ephemeral range, as the embedded
+   * broker's, since a port from that range can go to another process's outgoing connection before
+   * the injector binds it ("-Dmetrics.port=...: the port is in use", CI 2026-12-06).
+   */
   private static int freePorts(int n) throws Exception {
     for (int attempt = 0; attempt < 50; attempt++) {
-      int first;
-      try (ServerSocket s = new ServerSocket(0)) {
-        first = s.getLocalPort();
-      }
+      int first = EmbeddedKafka.freePort();
       if (first + n > 65535) {
         continue;
       }
       List<ServerSocket> held = new ArrayList<>();
       try {
-        for (int i = 0; i < n; i++) {
+        for (int i = 1; i < n; i++) {
           held.add(new ServerSocket(first + i));
         }
         return first;

@@ -1,7 +1,6 @@
 package kafkaload.internal.broker;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.Map;
 import java.util.Properties;
 
@@ -29,9 +28,9 @@ public final class SaslEmbeddedKafka implements AutoCloseable {
    */
   public static SaslEmbeddedKafka start(String mechanisms, Map<String, String> settings)
       throws IOException {
-    int plain = freePort();
-    int sasl = freePort();
-    int controller = freePort();
+    int plain = EmbeddedKafka.freePort();
+    int sasl = EmbeddedKafka.freePort();
+    int controller = EmbeddedKafka.freePort();
     Properties p = new Properties();
     p.put(
         "listeners",
@@ -66,11 +65,5 @@ public final class SaslEmbeddedKafka implements AutoCloseable {
   @Override
   public void close() {
     broker.close();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 }

@@ -1,7 +1,5 @@
 package kafkaload.internal.broker;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,9 +52,9 @@ public final class SecureEmbeddedKafka implements AutoCloseable {
     SecureEmbeddedKafka k = new SecureEmbeddedKafka(TestPki.generate());
     LOG.info("Test PKI made in {} ms", (System.nanoTime() - t0) / 1_000_000);
     for (String l : LISTENERS) {
-      k.ports.put(l, freePort());
+      k.ports.put(l, EmbeddedKafka.freePort());
     }
-    int controller = freePort();
+    int controller = EmbeddedKafka.freePort();
     StringBuilder listeners = new StringBuilder();
     StringBuilder map = new StringBuilder("CONTROLLER:PLAINTEXT");
     k.ports.forEach(
@@ -152,11 +150,5 @@ public final class SecureEmbeddedKafka implements AutoCloseable {
       broker.close();
     }
     pki.delete();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 }

@@ -2,7 +2,6 @@ package kafkaload.internal.broker;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -46,7 +45,7 @@ public final class TestKdc implements AutoCloseable {
     kdc.setKdcRealm(REALM);
     kdc.setKdcHost("localhost");
     kdc.setAllowUdp(false);
-    kdc.setKdcTcpPort(freePort());
+    kdc.setKdcTcpPort(EmbeddedKafka.freePort());
     kdc.init();
     kdc.start();
     TestKdc k = new TestKdc(dir, kdc);
@@ -71,12 +70,6 @@ public final class TestKdc implements AutoCloseable {
       walk.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
     } catch (IOException e) {
       // a temp directory left behind
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
     }
   }
 }
