@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +28,7 @@ import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.stream.Stream;
+import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.check.GatlingConfigForTests;
 import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.payload.SessionValue;
@@ -276,9 +275,7 @@ class NodeCrossCheckIT {
         Files.move(staging, cache, StandardCopyOption.ATOMIC_MOVE);
       } catch (FileAlreadyExistsException | DirectoryNotEmptyException raced) {
         // Another build installed the same lock meanwhile: its copy is as good.
-        try (Stream<Path> files = Files.walk(staging)) {
-          files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        EmbeddedKafka.deleteRecursively(staging);
       }
       staging.getParent().toFile().delete(); // unless another install is under way
     }

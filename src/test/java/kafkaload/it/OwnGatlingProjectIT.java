@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,8 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,6 +22,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
+import kafkaload.internal.broker.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -103,11 +105,7 @@ class OwnGatlingProjectIT {
 
   /** A fresh copy of the example, with this project's coordinates in its pom. */
   private static void copyProject(String[] coordinates) throws IOException {
-    if (Files.exists(PROJECT)) {
-      try (Stream<Path> old = Files.walk(PROJECT)) {
-        old.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
-    }
+    EmbeddedKafka.deleteRecursively(PROJECT);
     try (Stream<Path> files = Files.walk(SOURCE)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         Path to = PROJECT.resolve(SOURCE.relativize(f).toString());
@@ -138,14 +136,13 @@ class OwnGatlingProjectIT {
         factory
             .newDocumentBuilder()
             .parse(
-                new java.io.ByteArrayInputStream(
+                new ByteArrayInputStream(
                     Files.readString(Paths.get("src", "it", "settings.xml"))
                         .replace("@localRepositoryUrl@", repo)
                         .getBytes(StandardCharsets.UTF_8)));
+    Optional<Path> user = NestedMaven.userSettings();
     Document merged =
-        NestedMaven.userSettings().isPresent()
-            ? factory.newDocumentBuilder().parse(NestedMaven.userSettings().get().toFile())
-            : ours;
+        user.isPresent() ? factory.newDocumentBuilder().parse(user.get().toFile()) : ours;
     if (merged != ours) {
       for (String section : List.of("profiles", "activeProfiles")) {
         Element into = child(merged, merged.getDocumentElement(), section);
