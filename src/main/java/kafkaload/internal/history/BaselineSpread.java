@@ -16,10 +16,7 @@ final class BaselineSpread {
           f -> Stats.medianOf(f.msgsPerSec()),
           null,
           f -> Stats.medianOf(f.cpuUsPerMsg()),
-          f ->
-              f.e2e() == null || f.e2e().getTotalCount() == 0
-                  ? Double.NaN
-                  : f.e2e().getValueAtPercentile(99) / 1000.0,
+          f -> f.e2eMs(99),
           f -> Stats.medianOf(f.lag()));
 
   private BaselineSpread() {}

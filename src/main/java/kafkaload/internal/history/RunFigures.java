@@ -167,9 +167,16 @@ public record RunFigures(
 
   /** A percentile of the ack latency in ms (p in 0..100), or NaN without a histogram. */
   public double ackMs(double p) {
-    return ack == null || ack.getTotalCount() == 0
-        ? Double.NaN
-        : ack.getValueAtPercentile(p) / 1000.0;
+    return ms(ack, p);
+  }
+
+  /** A percentile of the end-to-end latency in ms (p in 0..100), or NaN without a histogram. */
+  public double e2eMs(double p) {
+    return ms(e2e, p);
+  }
+
+  private static double ms(Histogram h, double p) {
+    return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(p) / 1000.0;
   }
 
   /** The measured requests' histograms added up (request names without the warm-up prefix). */

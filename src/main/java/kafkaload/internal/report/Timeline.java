@@ -247,7 +247,7 @@ public final class Timeline {
   }
 
   /** NaN (no value: CPU not readable, no GC yet) is skipped; a point of NaN only is NaN. */
-  private static <T> double mean(List<T> b, ToDoubleFunction<T> f) {
+  static <T> double mean(List<T> b, ToDoubleFunction<T> f) {
     return b.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
   }
 

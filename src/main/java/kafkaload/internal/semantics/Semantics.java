@@ -110,12 +110,9 @@ public final class Semantics {
   public record Merged(Map<String, Object> sections, List<String> lines) {}
 
   private static List<Semantic<?>> load() {
-    List<Semantic<?>> out = new java.util.ArrayList<>();
-    for (SemanticSection s : SemanticSection.registered()) {
-      if (s instanceof Semantic<?> semantic) {
-        out.add(semantic);
-      }
-    }
-    return List.copyOf(out);
+    return SemanticSection.registered().stream()
+        .filter(Semantic.class::isInstance)
+        .<Semantic<?>>map(Semantic.class::cast)
+        .toList();
   }
 }

@@ -72,9 +72,7 @@ final class RecordReadBack {
             reading.isolation(),
             left.isNegative() ? Duration.ZERO : left);
     state.seconds = (System.nanoTime() - t0) / 1e9;
-    if (!stuck.isEmpty()) {
-      state.complete = false; // records past a stuck last stable offset cannot be read
-    }
+    state.complete &= stuck.isEmpty(); // records past a stuck last stable offset cannot be read
     return new Found(state, stuck);
   }
 
@@ -309,11 +307,9 @@ final class RecordReadBack {
 
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
-      if (size() > capacity) {
-        evicted++;
-        return true;
-      }
-      return false;
+      boolean evict = size() > capacity;
+      evicted += evict ? 1 : 0;
+      return evict;
     }
 
     int capacity() {
