@@ -242,11 +242,10 @@ final class MergedSummary {
   /** By second from each injector's start: rates and probes summed, else the worst injector's. */
   static List<InjectorSample> timeline(List<List<InjectorSample>> timelines) {
     TreeMap<Long, List<InjectorSample>> bySecond = new TreeMap<>();
-    for (List<InjectorSample> t : timelines) {
-      for (InjectorSample s : t) {
-        bySecond.computeIfAbsent((long) s.second(), k -> new ArrayList<>()).add(s);
-      }
-    }
+    timelines.forEach(
+        t ->
+            t.forEach(
+                s -> bySecond.computeIfAbsent((long) s.second(), k -> new ArrayList<>()).add(s)));
     List<InjectorSample> out = new ArrayList<>(bySecond.size());
     bySecond.forEach(
         (second, b) ->

@@ -86,9 +86,7 @@ public final class Semantics {
       Semantic.Verdicts verdicts) {
     Map<String, Object> sections = new TreeMap<>();
     List<String> lines = new java.util.ArrayList<>();
-    for (Semantic<?> s : ALL) {
-      mergeOne(s, injectors, reconciliation, verdicts, sections, lines);
-    }
+    ALL.forEach(s -> mergeOne(s, injectors, reconciliation, verdicts, sections, lines));
     return new Merged(sections, List.copyOf(lines));
   }
 
