@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.results.ProtocolResults.LagSampling;
@@ -254,15 +255,12 @@ public final class LagMonitor implements AutoCloseable {
               .listShareGroupOffsets(Map.of(group, new ListShareGroupOffsetsSpec()))
               .partitionsToOffsetInfo(group)
               .get(timeoutMs, TimeUnit.MILLISECONDS);
-      long total = 0;
-      boolean any = false;
-      for (SharePartitionOffsetInfo info : offsets.values()) {
-        if (info != null && info.lag().isPresent()) {
-          total += info.lag().get();
-          any = true;
-        }
-      }
-      return any ? total : -1;
+      long[] lags =
+          offsets.values().stream()
+              .filter(info -> info != null && info.lag().isPresent())
+              .mapToLong(info -> info.lag().get())
+              .toArray();
+      return lags.length == 0 ? -1 : LongStream.of(lags).sum();
     } catch (Exception e) {
       throw new IllegalStateException(
           "cannot read the lag of share group '" + group + "': " + e, e);
