@@ -79,9 +79,7 @@ public final class Stats {
   }
 
   public static double medianOf(double[] values) {
-    double[] s = values.clone();
-    Arrays.sort(s);
-    return median(s);
+    return median(Arrays.stream(values).sorted().toArray());
   }
 
   /** The standard normal CDF (Abramowitz and Stegun 26.2.17, error below 1e-7). */

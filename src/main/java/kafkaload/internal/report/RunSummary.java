@@ -257,13 +257,12 @@ public record RunSummary(RunResults results, String timelineCsv) {
    */
   private static ProtocolResults.Readers readers(Section c, RunLedger ledger) {
     Map<String, String> byRequest = ledger.consumes().isolationLevels();
-    if (byRequest.isEmpty() && c.lagMonitor() == null) {
-      return null;
-    }
-    return new ProtocolResults.Readers(
-        c.isolationLevel(),
-        byRequest,
-        c.lagMonitor() == null ? null : ConsumerFactory.name(c.lagMonitor().isolationLevel()));
+    return byRequest.isEmpty() && c.lagMonitor() == null
+        ? null
+        : new ProtocolResults.Readers(
+            c.isolationLevel(),
+            byRequest,
+            c.lagMonitor() == null ? null : ConsumerFactory.name(c.lagMonitor().isolationLevel()));
   }
 
   private static Throughput throughput(RunLedger ledger) {
