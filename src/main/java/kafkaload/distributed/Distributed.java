@@ -76,19 +76,17 @@ public final class Distributed {
               + e
               + ")");
     }
-    switch (command) {
-      case "injector":
-        return injector(params);
-      case "merge":
-        return merge(params);
-      case "local":
-        return local(params);
-      default:
+    return switch (command) {
+      case "injector" -> injector(params);
+      case "merge" -> merge(params);
+      case "local" -> local(params);
+      default -> {
         System.err.println(
             "usage: kafkaload.distributed.Distributed injector|merge|local   (with -D properties, see "
                 + "docs/distributed.md)");
-        return 1;
-    }
+        yield 1;
+      }
+    };
   }
 
   private static int injector(ParamSnapshot params) throws Exception {

@@ -77,7 +77,7 @@ final class LagVerdictAction extends KafkaAction {
   }
 
   static String format(LagMonitor.Verdict v, LagVerdictSpec spec) {
-    LagMonitor.Sampling s = v.sampling();
+    var s = v.sampling();
     String sampling =
         String.format(
             "  samples %d: %d with a lag, %d before the group's first commit, %d failed%n",

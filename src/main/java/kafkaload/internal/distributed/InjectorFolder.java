@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import kafkaload.internal.report.Timeline;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ProtocolResults;
@@ -32,6 +34,11 @@ record InjectorFolder(
         .filter(s -> s != null && s.protocols().size() > k)
         .map(s -> s.protocols().get(k))
         .toList();
+  }
+
+  /** One value per protocol of {@code first}'s results, by index (none without results). */
+  static <T> List<T> perProtocol(RunResults first, IntFunction<T> f) {
+    return IntStream.range(0, first == null ? 0 : first.protocols().size()).mapToObj(f).toList();
   }
 
   /** Waits up to {@code waitSeconds} for every marker; those still missing read as not finished. */
@@ -63,12 +70,8 @@ record InjectorFolder(
   }
 
   private static boolean allMarked(Path root, int count) {
-    for (int i = 0; i < count; i++) {
-      if (!Files.isRegularFile(root.resolve("injector-" + i).resolve(Injector.MARKER))) {
-        return false;
-      }
-    }
-    return true;
+    return IntStream.range(0, count)
+        .allMatch(i -> Files.isRegularFile(root.resolve("injector-" + i).resolve(Injector.MARKER)));
   }
 
   /** Injector {@code index}'s folder: log checked against its marker's size and SHA-256. */
@@ -113,34 +116,31 @@ record InjectorFolder(
   /** Refused unless of the same run as {@code first}: Gatling, simulation, assertions, run id. */
   void checkSameRunAs(InjectorFolder first, int count) {
     SimulationLogs.Header a = first.header();
-    if (!a.simulation().equals(header.simulation())) {
-      throw new SimulationLogs.Refused(
-          String.format(
-              "%s is a run of %s, not of %s (%s): different simulations cannot be merged",
-              log, header.simulation(), a.simulation(), first.log()));
-    }
-    if (!a.scenarios().equals(header.scenarios())) {
-      throw new SimulationLogs.Refused(
-          String.format(
-              "%s has the scenarios %s, %s has %s: different simulations cannot be merged",
-              log, header.scenarios(), first.log(), a.scenarios()));
-    }
-    if (!a.assertions().equals(header.assertions())) {
-      throw new SimulationLogs.Refused(
-          String.format(
-              "%s has other assertions than %s: the merged verdict would depend on which one is"
-                  + " read first",
-              log, first.log()));
-    }
-    if (!Objects.equals(first.marker().runId(), marker.runId())) {
-      throw new SimulationLogs.Refused(
-          String.format(
-              "%s belongs to run %s, %s to run %s",
-              log, marker.runId(), first.log(), first.marker().runId()));
-    }
-    if (marker.count() != count) {
-      throw new SimulationLogs.Refused(
-          log + " was injector " + index + " of " + marker.count() + ", not of " + count);
+    refuseUnless(
+        a.simulation().equals(header.simulation()),
+        "%s is a run of %s, not of %s (%s): different simulations cannot be merged"
+            .formatted(log, header.simulation(), a.simulation(), first.log()));
+    refuseUnless(
+        a.scenarios().equals(header.scenarios()),
+        "%s has the scenarios %s, %s has %s: different simulations cannot be merged"
+            .formatted(log, header.scenarios(), first.log(), a.scenarios()));
+    refuseUnless(
+        a.assertions().equals(header.assertions()),
+        ("%s has other assertions than %s: the merged verdict would depend on which one is"
+                + " read first")
+            .formatted(log, first.log()));
+    refuseUnless(
+        Objects.equals(first.marker().runId(), marker.runId()),
+        "%s belongs to run %s, %s to run %s"
+            .formatted(log, marker.runId(), first.log(), first.marker().runId()));
+    refuseUnless(
+        marker.count() == count,
+        log + " was injector " + index + " of " + marker.count() + ", not of " + count);
+  }
+
+  private static void refuseUnless(boolean same, String message) {
+    if (!same) {
+      throw new SimulationLogs.Refused(message);
     }
   }
 }

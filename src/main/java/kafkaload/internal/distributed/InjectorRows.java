@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorRow;
@@ -112,14 +113,10 @@ final class InjectorRows {
   /** Each row gets its records found in the topic; returns the dead injectors' total. */
   static long showFound(List<InjectorRow> rows, List<MergedReconciliation> recs) {
     Map<Integer, Long> found = new TreeMap<>();
-    boolean readBack = false;
-    for (MergedReconciliation r : recs) {
-      if (r != null && !r.foundByInjector().isEmpty()) {
-        readBack = true;
-        r.foundByInjector().forEach((i, n) -> found.merge(i, n, Long::sum));
-      }
-    }
-    if (!readBack) {
+    recs.stream()
+        .filter(Objects::nonNull)
+        .forEach(r -> r.foundByInjector().forEach((i, n) -> found.merge(i, n, Long::sum)));
+    if (found.isEmpty()) { // no read-back
       return 0;
     }
     long dead = 0;

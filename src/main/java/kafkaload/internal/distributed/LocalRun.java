@@ -69,14 +69,12 @@ public final class LocalRun {
       BufferedReader out =
           new BufferedReader(
               new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-      String line;
-      String found = null;
-      while ((line = out.readLine()) != null) {
-        if (line.startsWith("BOOTSTRAP=")) {
-          found = line.substring("BOOTSTRAP=".length());
-          break;
-        }
-      }
+      String found =
+          out.lines()
+              .filter(line -> line.startsWith("BOOTSTRAP="))
+              .findFirst()
+              .map(line -> line.substring("BOOTSTRAP=".length()))
+              .orElse(null);
       if (found == null) {
         process.waitFor(10, TimeUnit.SECONDS);
         throw new IOException(

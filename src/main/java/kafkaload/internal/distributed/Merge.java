@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.results.InjectorRow;
-import kafkaload.internal.results.RunResults;
 import kafkaload.internal.semantics.Semantics;
 
 /**
@@ -112,15 +111,12 @@ public final class Merge {
       List<MergedReconciliation> recs,
       SimulationLogs.Writer w,
       long at) {
-    RunResults first = complete.get(0).summary();
-    List<Semantics.Merged> out = new ArrayList<>();
-    for (int k = 0; first != null && k < first.protocols().size(); k++) {
-      out.add(
-          Semantics.merge(
-              InjectorFolder.protocol(complete, k),
-              k < recs.size() ? recs.get(k).reconciled() : null,
-              (name, koReason) -> w.request(name, at, koReason)));
-    }
-    return out;
+    return InjectorFolder.perProtocol(
+        complete.get(0).summary(),
+        k ->
+            Semantics.merge(
+                InjectorFolder.protocol(complete, k),
+                k < recs.size() ? recs.get(k).reconciled() : null,
+                (name, koReason) -> w.request(name, at, koReason)));
   }
 }

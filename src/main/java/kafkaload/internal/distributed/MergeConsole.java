@@ -20,9 +20,7 @@ final class MergeConsole {
     recs.stream().filter(r -> r != null).forEach(r -> Console.out(r.text()));
     semantics.stream().flatMap(m -> m.lines().stream()).forEach(Console::out);
     Console.out("[kafkaload] merged Kafka page: file://" + page.toAbsolutePath());
-    for (InjectorRow row : rows) {
-      Console.out("[kafkaload] injector " + row.index() + ": " + row.text());
-    }
+    rows.forEach(row -> Console.out("[kafkaload] injector " + row.index() + ": " + row.text()));
     Console.out(
         "[kafkaload] merge verdict: " + verdict.text() + " (exit " + verdict.exitCode() + ")");
   }

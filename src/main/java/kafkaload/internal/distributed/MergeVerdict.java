@@ -22,13 +22,14 @@ record MergeVerdict(int exitCode, String text) {
                       + "acked by no injector's results"
                   : ""));
     }
-    if (gatling == 0) {
-      return new MergeVerdict(Merge.PASSED, "PASSED: every gate of the merged run passed");
-    }
-    if (gatling == Merge.GATE_FAILED) {
-      return new MergeVerdict(Merge.GATE_FAILED, "FAILED: a gate of the merged run failed");
-    }
-    return new MergeVerdict(
-        1, "FAILED: Gatling's reports-only mode ended with exit code " + gatling);
+    return switch (gatling) {
+      case Merge.PASSED ->
+          new MergeVerdict(Merge.PASSED, "PASSED: every gate of the merged run passed");
+      case Merge.GATE_FAILED ->
+          new MergeVerdict(Merge.GATE_FAILED, "FAILED: a gate of the merged run failed");
+      default ->
+          new MergeVerdict(
+              1, "FAILED: Gatling's reports-only mode ended with exit code " + gatling);
+    };
   }
 }

@@ -6,13 +6,13 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import kafkaload.internal.action.ReconcileSpec;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ReconciliationResult;
-import kafkaload.internal.results.RunResults;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
@@ -41,12 +41,8 @@ record MergedReconciliation(
       List<InjectorFolder> all,
       SimulationLogs.Writer w,
       long at) {
-    RunResults first = complete.get(0).summary();
-    List<MergedReconciliation> out = new ArrayList<>();
-    for (int k = 0; first != null && k < first.protocols().size(); k++) {
-      out.add(reconcile(connection, complete, all, w, at, k));
-    }
-    return out;
+    return InjectorFolder.perProtocol(
+        complete.get(0).summary(), k -> reconcile(connection, complete, all, w, at, k));
   }
 
   /** The run's one reconciliation: every injector's counts, KOs and baselines in one ledger. */
@@ -75,13 +71,9 @@ record MergedReconciliation(
                         MergedReconciliation::earlier));
       }
     }
-    List<Long> starts =
-        all.stream().map(f -> (long) f.index() << InjectorShare.SEQUENCE_BITS).toList();
-    List<Long> unreported =
-        all.stream()
-            .filter(f -> !f.complete())
-            .map(f -> (long) f.index() << InjectorShare.SEQUENCE_BITS)
-            .toList();
+    Function<InjectorFolder, Long> start = f -> (long) f.index() << InjectorShare.SEQUENCE_BITS;
+    List<Long> starts = all.stream().map(start).toList();
+    List<Long> unreported = all.stream().filter(f -> !f.complete()).map(start).toList();
     RunLedger ledger =
         RunLedger.merged(
             runId == null ? null : new RunIdentity(runId), baselines, starts, unreported);

@@ -59,7 +59,7 @@ final class MergedReport {
     // kafka-timeline.csv: every injector's own per-second rows, with an injector column.
     Map<Integer, List<InjectorSample>> perSecond = new TreeMap<>();
     complete.forEach(f -> perSecond.put(f.index(), f.perSecond()));
-    RunSummary.of(results, Timeline.csvByInjector(perSecond)).write(runDir);
+    new RunSummary(results, Timeline.csvByInjector(perSecond)).write(runDir);
     Path page = KafkaPage.write(runDir, results);
     if (Files.isRegularFile(runDir.resolve("index.html"))) {
       AssertionsJUnitReport.write(mergedLog, verdicts);

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.LongStream;
 import kafkaload.internal.report.Histograms;
 import kafkaload.internal.report.ProtocolAssembly;
 import kafkaload.internal.report.Timeline;
@@ -21,6 +22,7 @@ import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
+import kafkaload.internal.run.PartitionCounters;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -48,14 +50,14 @@ final class MergedSummary {
         sums.stream().map(r -> r.period().startedAt()).min(String::compareTo).orElse(null);
     String endedAt =
         sums.stream().map(r -> r.period().endedAt()).max(String::compareTo).orElse(null);
-    List<ProtocolResults> protocols = new ArrayList<>();
-    for (int k = 0; first != null && k < first.protocols().size(); k++) {
-      protocols.add(
-          protocol(
-              InjectorFolder.protocol(complete, k),
-              k < reconciliations.size() ? reconciliations.get(k) : null,
-              k < sections.size() ? sections.get(k) : Map.of()));
-    }
+    List<ProtocolResults> protocols =
+        InjectorFolder.perProtocol(
+            first,
+            k ->
+                protocol(
+                    InjectorFolder.protocol(complete, k),
+                    k < reconciliations.size() ? reconciliations.get(k) : null,
+                    k < sections.size() ? sections.get(k) : Map.of()));
     return new RunResults(
         RunResults.SCHEMA_VERSION,
         new RunResults.Period(
@@ -110,31 +112,18 @@ final class MergedSummary {
             ts.stream().mapToLong(Throughput::peakConcurrentUsers).sum());
 
     // By topic, then partition: the order the rows are shown in.
-    Map<String, Map<Integer, long[]>> parts = new TreeMap<>();
-    Map<String, Long> topicTotals = new TreeMap<>();
+    Map<String, Map<Integer, PartitionCounters.Count>> parts = new TreeMap<>();
     for (ProtocolResults p : ps) {
       for (ProtocolResults.PartitionShare row : p.sends().partitions()) {
-        long[] c =
-            parts
-                .computeIfAbsent(row.topic(), t -> new TreeMap<>())
-                .computeIfAbsent(row.partition(), k -> new long[2]);
-        c[0] += row.records();
-        c[1] += row.bytes();
-        topicTotals.merge(row.topic(), row.records(), Long::sum);
+        parts
+            .computeIfAbsent(row.topic(), t -> new TreeMap<>())
+            .merge(
+                row.partition(),
+                new PartitionCounters.Count(row.records(), row.bytes()),
+                (a, b) ->
+                    new PartitionCounters.Count(a.records() + b.records(), a.bytes() + b.bytes()));
       }
     }
-    List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
-    parts.forEach(
-        (topic, byPartition) ->
-            byPartition.forEach(
-                (partition, c) ->
-                    partitions.add(
-                        new ProtocolResults.PartitionShare(
-                            topic,
-                            partition,
-                            c[0],
-                            c[1],
-                            100.0 * c[0] / Math.max(1, topicTotals.get(topic))))));
     List<ProtocolResults.Fault> faults = new ArrayList<>();
     ps.forEach(p -> faults.addAll(p.faults()));
     return ProtocolAssembly.of(
@@ -144,7 +133,7 @@ final class MergedSummary {
             merged(ps, p -> p.latencies().ackLatencyHistograms()),
             merged(ps, p -> p.latencies().e2eLatencyHistograms()),
             merged(ps, p -> p.latencies().replyLatencyHistograms())),
-        partitions,
+        ProtocolAssembly.partitions(parts),
         rec == null ? null : rec.result(),
         rec == null ? null : rec.error(),
         faults,
@@ -159,21 +148,12 @@ final class MergedSummary {
    */
   private static Throughput.RequestThroughput rates(
       long count, long bytes, List<Throughput.AckRate> each) {
-    long firstAck =
-        each.stream()
-            .map(Throughput.AckRate::firstAckMillis)
-            .filter(Objects::nonNull)
-            .mapToLong(Long::longValue)
-            .min()
-            .orElse(Long.MAX_VALUE);
-    long lastAck =
-        each.stream()
-            .map(Throughput.AckRate::lastAckMillis)
-            .filter(Objects::nonNull)
-            .mapToLong(Long::longValue)
-            .max()
-            .orElse(Long.MIN_VALUE);
-    Throughput.AckRate union = Throughput.span(count, bytes, firstAck, lastAck);
+    Throughput.AckRate union =
+        Throughput.span(
+            count,
+            bytes,
+            known(each, Throughput.AckRate::firstAckMillis).min().orElse(Long.MAX_VALUE),
+            known(each, Throughput.AckRate::lastAckMillis).max().orElse(Long.MIN_VALUE));
     boolean all =
         !each.isEmpty()
             && each.stream().allMatch(r -> r.msgsPerSec() != null && r.mbPerSec() != null);
@@ -189,6 +169,11 @@ final class MergedSummary {
             union.firstAckMillis(),
             union.lastAckMillis(),
             new Throughput.Rate(union.msgsPerSec(), union.mbPerSec())));
+  }
+
+  private static LongStream known(
+      List<Throughput.AckRate> each, Function<Throughput.AckRate, Long> millis) {
+    return each.stream().map(millis).filter(Objects::nonNull).mapToLong(Long::longValue);
   }
 
   private static Map<String, Histogram> merged(
@@ -232,10 +217,7 @@ final class MergedSummary {
         all.stream()
             .max(
                 Comparator.comparingDouble(
-                    i ->
-                        i.memory().heapAfterGcMb().max() == null
-                            ? -1
-                            : i.memory().heapAfterGcMb().max()))
+                    i -> Objects.requireNonNullElse(i.memory().heapAfterGcMb().max(), -1.0)))
             .get();
     InjectorResults loops =
         all.stream().max(Comparator.comparingDouble(i -> i.eventLoopDelayMs().max())).get();
@@ -260,11 +242,10 @@ final class MergedSummary {
   /** By second from each injector's start: rates and probes summed, else the worst injector's. */
   static List<InjectorSample> timeline(List<List<InjectorSample>> timelines) {
     TreeMap<Long, List<InjectorSample>> bySecond = new TreeMap<>();
-    for (List<InjectorSample> t : timelines) {
-      for (InjectorSample s : t) {
-        bySecond.computeIfAbsent((long) s.second(), k -> new ArrayList<>()).add(s);
-      }
-    }
+    timelines.forEach(
+        t ->
+            t.forEach(
+                s -> bySecond.computeIfAbsent((long) s.second(), k -> new ArrayList<>()).add(s)));
     List<InjectorSample> out = new ArrayList<>(bySecond.size());
     bySecond.forEach(
         (second, b) ->

@@ -171,11 +171,8 @@ public final class SimulationLogs {
             String message = readCachedSanitizedString();
             seen(start, end);
             requests++;
-            if (isOk) {
-              ok++;
-            } else {
-              ko++;
-            }
+            ok += isOk ? 1 : 0;
+            ko += isOk ? 0 : 1;
             // The scenario is not stored for a request: the writer does not need it.
             e =
                 new DataWriterMessage$LoadEvent$Response(

@@ -120,14 +120,8 @@ public final class BaselineGate {
     for (int i = 0; i < baseline.size(); i++) {
       String which = baseline.size() == 1 ? "the baseline" : "baseline run " + (i + 1);
       Comparability.Differences d = Comparability.of(current, baseline.get(i), which);
-      for (String f : d.refusing()) {
-        flags.add("not comparable: " + f);
-      }
-      for (String f : d.flags()) {
-        if (!flags.contains(f)) {
-          flags.add(f);
-        }
-      }
+      d.refusing().forEach(f -> flags.add("not comparable: " + f));
+      d.flags().stream().filter(f -> !flags.contains(f)).forEach(flags::add);
     }
     return flags;
   }

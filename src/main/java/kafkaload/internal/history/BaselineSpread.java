@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.DoubleStream;
 import kafkaload.internal.results.BaselineComparison.Figure;
 
 /** A history as baseline: a regression stands only when beyond every baseline run. */
@@ -16,10 +17,7 @@ final class BaselineSpread {
           f -> Stats.medianOf(f.msgsPerSec()),
           null,
           f -> Stats.medianOf(f.cpuUsPerMsg()),
-          f ->
-              f.e2e() == null || f.e2e().getTotalCount() == 0
-                  ? Double.NaN
-                  : f.e2e().getValueAtPercentile(99) / 1000.0,
+          f -> f.e2eMs(99),
           f -> Stats.medianOf(f.lag()));
 
   private BaselineSpread() {}
@@ -41,12 +39,11 @@ final class BaselineSpread {
       return f;
     }
     boolean higher = f.worseWhen().equals("higher");
-    double worst = higher ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-    for (double r : runs) {
-      if (!Double.isNaN(r)) {
-        worst = higher ? Math.max(worst, r) : Math.min(worst, r);
-      }
-    }
+    DoubleStream known = Arrays.stream(runs).filter(r -> !Double.isNaN(r));
+    double worst =
+        higher
+            ? known.max().orElse(Double.NEGATIVE_INFINITY)
+            : known.min().orElse(Double.POSITIVE_INFINITY);
     boolean beyond = higher ? now > worst : now < worst;
     if (beyond) {
       return f;

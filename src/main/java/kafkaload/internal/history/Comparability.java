@@ -76,18 +76,16 @@ public final class Comparability {
   public static Differences of(RunResults current, RunResults baseline, String baselineName) {
     Differences d = of(parameters(current), parameters(baseline), baselineName);
     List<String> flags = new ArrayList<>(d.flags());
-    if (baseline.injector() != null && baseline.injector().saturated()) {
-      flags.add(
-          String.format(
-              "the injector was saturated in %s: its figures are a floor (%s)",
-              baselineName, String.join("; ", baseline.injector().reasons())));
-    }
-    if (current.injector() != null && current.injector().saturated()) {
-      flags.add(
-          "the injector is saturated in this run: its figures are a floor (%s)"
-              .formatted(String.join("; ", current.injector().reasons())));
-    }
+    saturated(baseline, "the injector was saturated in " + baselineName, flags);
+    saturated(current, "the injector is saturated in this run", flags);
     return new Differences(d.refusing(), flags);
+  }
+
+  private static void saturated(RunResults r, String which, List<String> flags) {
+    if (r.injector() != null && r.injector().saturated()) {
+      flags.add(
+          which + ": its figures are a floor (" + String.join("; ", r.injector().reasons()) + ")");
+    }
   }
 
   /** A run's parameters with the injector and single-broker counts explicit, as older runs. */

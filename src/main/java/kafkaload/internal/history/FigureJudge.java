@@ -199,7 +199,7 @@ final class FigureJudge {
     return f.withVerdict(text(f));
   }
 
-  private static Double nullIfNaN(double v) {
+  static Double nullIfNaN(double v) {
     return Double.isNaN(v) ? null : v;
   }
 

@@ -44,7 +44,10 @@ public final class MarkdownSummary {
     row(md, "p99 ack latency (ms)", p == null ? null : p.p99());
     row(md, "p99.9 ack latency (ms)", p == null ? null : p.p999());
     row(md, "error %", f.errorPct());
-    row(md, "CPU per message (µs of the machine)", nan(Stats.medianOf(f.cpuUsPerMsg())));
+    row(
+        md,
+        "CPU per message (µs of the machine)",
+        FigureJudge.nullIfNaN(Stats.medianOf(f.cpuUsPerMsg())));
     LoadCpu cpu = r.injector() == null ? null : r.injector().cpu().loadCpu();
     if (cpu != null) {
       // CPU time (one core's µs), not the per-second machine share above; an in-JVM broker is in
@@ -61,12 +64,7 @@ public final class MarkdownSummary {
           "injector CPU-s after the load (reconciliation, Gatling's parse, report)",
           cpu.afterSeconds());
     }
-    row(
-        md,
-        "p99 end-to-end latency (ms)",
-        f.e2e() == null || f.e2e().getTotalCount() == 0
-            ? null
-            : f.e2e().getValueAtPercentile(99) / 1000.0);
+    row(md, "p99 end-to-end latency (ms)", FigureJudge.nullIfNaN(f.e2eMs(99)));
     md.append("\n");
     // The registered semantics' own lines (a capacity verdict, ...), typed sections only.
     for (ProtocolResults protocol :
@@ -133,10 +131,6 @@ public final class MarkdownSummary {
   /** A table row of these cells. */
   private static void row(StringBuilder md, String... cells) {
     md.append("| ").append(String.join(" | ", cells)).append(" |\n");
-  }
-
-  private static Double nan(double v) {
-    return Double.isNaN(v) ? null : v;
   }
 
   private static String cell(String s) {

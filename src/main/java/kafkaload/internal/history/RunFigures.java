@@ -1,10 +1,10 @@
 package kafkaload.internal.history;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 import java.util.zip.DataFormatException;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
@@ -85,9 +85,9 @@ public record RunFigures(
         r.injector() == null ? null : r.injector().windows().loadWindowSeconds();
     double start = w == null || w.start() == null ? -1 : w.start();
     double end = w == null || w.end() == null ? Double.MAX_VALUE : w.end();
-    List<Double> rate = new ArrayList<>();
-    List<Double> p99 = new ArrayList<>();
-    List<Double> cpu = new ArrayList<>();
+    DoubleStream.Builder rate = DoubleStream.builder();
+    DoubleStream.Builder p99 = DoubleStream.builder();
+    DoubleStream.Builder cpu = DoubleStream.builder();
     int perPoint =
         r.timelineResolution() == null ? 1 : Math.max(1, r.timelineResolution().samplesPerPoint());
     for (InjectorSample s : r.timeline() == null ? List.<InjectorSample>of() : r.timeline()) {
@@ -108,7 +108,7 @@ public record RunFigures(
     }
     Histogram ack = null;
     Histogram e2e = null;
-    List<Double> lag = new ArrayList<>();
+    DoubleStream.Builder lag = DoubleStream.builder();
     long acked = 0;
     long failed = 0;
     Double rateTotal = null; // null: no measured request has a rate
@@ -144,16 +144,16 @@ public record RunFigures(
             }
           }
         }
-        lag.addAll(bySecond.values());
+        bySecond.values().forEach(lag::add);
       }
     }
     return new RunFigures(
-        toArray(rate),
-        toArray(p99),
-        toArray(cpu),
+        rate.build().toArray(),
+        p99.build().toArray(),
+        cpu.build().toArray(),
         ack,
         e2e,
-        toArray(lag),
+        lag.build().toArray(),
         acked,
         failed,
         rateTotal,
@@ -167,9 +167,16 @@ public record RunFigures(
 
   /** A percentile of the ack latency in ms (p in 0..100), or NaN without a histogram. */
   public double ackMs(double p) {
-    return ack == null || ack.getTotalCount() == 0
-        ? Double.NaN
-        : ack.getValueAtPercentile(p) / 1000.0;
+    return ms(ack, p);
+  }
+
+  /** A percentile of the end-to-end latency in ms (p in 0..100), or NaN without a histogram. */
+  public double e2eMs(double p) {
+    return ms(e2e, p);
+  }
+
+  private static double ms(Histogram h, double p) {
+    return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(p) / 1000.0;
   }
 
   /** The measured requests' histograms added up (request names without the warm-up prefix). */
@@ -214,9 +221,5 @@ public record RunFigures(
     } catch (NumberFormatException e) {
       return 0;
     }
-  }
-
-  private static double[] toArray(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import kafkaload.internal.results.ResultsJson;
@@ -48,17 +47,16 @@ public final class RunHistory {
     if (!Files.isDirectory(dir)) {
       return List.of();
     }
-    List<Entry> out = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
-      for (Path f :
-          files.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList()) {
-        out.add(read(f));
-      }
+      return files
+          .filter(p -> p.getFileName().toString().endsWith(".json"))
+          .sorted()
+          .map(RunHistory::read)
+          .toList();
     } catch (IOException e) {
       throw new IllegalArgumentException(
           "cannot list the history folder " + dir + ": " + e.getMessage(), e);
     }
-    return out;
   }
 
   /** Adds a run to the history folder (made if missing); returns its file. */
@@ -94,10 +92,6 @@ public final class RunHistory {
   }
 
   private static String firstLine(String s) {
-    if (s == null) {
-      return "(no detail)";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
+    return s == null ? "(no detail)" : s.split("\n", 2)[0];
   }
 }

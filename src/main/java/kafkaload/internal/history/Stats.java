@@ -1,6 +1,7 @@
 package kafkaload.internal.history;
 
 import java.util.Arrays;
+import java.util.stream.DoubleStream;
 
 /**
  * The statistics of the baseline gate, small enough to write here rather than pull in a library:
@@ -53,10 +54,7 @@ public final class Stats {
 
   /** sum(t^3 - t) / (N (N - 1)) over the groups of tied values of both samples together. */
   private static double tieTerm(double[] a, double[] b) {
-    double[] all = new double[a.length + b.length];
-    System.arraycopy(a, 0, all, 0, a.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    Arrays.sort(all);
+    double[] all = DoubleStream.concat(Arrays.stream(a), Arrays.stream(b)).sorted().toArray();
     double sum = 0;
     int i = 0;
     while (i < all.length) {
@@ -81,9 +79,7 @@ public final class Stats {
   }
 
   public static double medianOf(double[] values) {
-    double[] s = values.clone();
-    Arrays.sort(s);
-    return median(s);
+    return median(Arrays.stream(values).sorted().toArray());
   }
 
   /** The standard normal CDF (Abramowitz and Stegun 26.2.17, error below 1e-7). */

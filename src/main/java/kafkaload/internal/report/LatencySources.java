@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LatencySourceFigures;
@@ -48,18 +47,18 @@ public final class LatencySources {
     return new LatencySourceFigures(
         ack,
         new LatencySourceFigures.Broker(
-            mean(load, s -> metric(s, "request-latency-avg")),
-            max(load, s -> metric(s, "request-latency-max"))),
+            known(Timeline.mean(load, s -> metric(s, "request-latency-avg"))),
+            known(Timeline.max(load, s -> metric(s, "request-latency-max")))),
         new LatencySourceFigures.ProducerBuffer(
-            mean(load, s -> metric(s, "record-queue-time-avg")),
-            max(load, s -> metric(s, "record-queue-time-max"))),
+            known(Timeline.mean(load, s -> metric(s, "record-queue-time-avg"))),
+            known(Timeline.max(load, s -> metric(s, "record-queue-time-max")))),
         new LatencySourceFigures.Injector(
             publishP99,
             publishMax,
             eventLoopDelay == null ? null : eventLoopDelay.p99(),
             eventLoopDelay == null ? null : eventLoopDelay.max(),
             load.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
-            max(load, p -> p.resources().gcMaxPauseMs())),
+            known(Timeline.max(load, p -> p.resources().gcMaxPauseMs()))),
         load.size());
   }
 
@@ -105,14 +104,9 @@ public final class LatencySources {
     return v == null ? Double.NaN : v;
   }
 
-  private static Double mean(List<InjectorSample> load, ToDoubleFunction<InjectorSample> f) {
-    var stats = load.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).summaryStatistics();
-    return stats.getCount() == 0 ? null : stats.getAverage();
-  }
-
-  private static Double max(List<InjectorSample> load, ToDoubleFunction<InjectorSample> f) {
-    var stats = load.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).summaryStatistics();
-    return stats.getCount() == 0 ? null : stats.getMax();
+  /** A figure of the known samples (Timeline's skip NaN); null without any. */
+  private static Double known(double v) {
+    return Double.isNaN(v) ? null : v;
   }
 
   /** "12.34 ms", "250 ms", or "n/a" when the run has no such figure (no producer sample, say). */

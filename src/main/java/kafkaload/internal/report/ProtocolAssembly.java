@@ -1,5 +1,6 @@
 package kafkaload.internal.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -10,6 +11,7 @@ import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.RequestLatency;
 import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
+import kafkaload.internal.run.PartitionCounters;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -86,6 +88,28 @@ public final class ProtocolAssembly {
         reconciliationError,
         faults,
         sections);
+  }
+
+  /**
+   * Acked records per topic and partition as rows, in the map's order; the share is of its topic's
+   * records, so a hot partition stands out.
+   */
+  public static List<ProtocolResults.PartitionShare> partitions(
+      Map<String, Map<Integer, PartitionCounters.Count>> byTopic) {
+    List<ProtocolResults.PartitionShare> out = new ArrayList<>();
+    byTopic.forEach(
+        (topic, byPartition) -> {
+          long total =
+              Math.max(
+                  1,
+                  byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
+          byPartition.forEach(
+              (partition, c) ->
+                  out.add(
+                      new ProtocolResults.PartitionShare(
+                          topic, partition, c.records(), c.bytes(), 100.0 * c.records() / total)));
+        });
+    return out;
   }
 
   /** Each request's histogram (µs) as its percentiles (ms) and its compressed form. */

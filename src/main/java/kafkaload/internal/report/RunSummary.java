@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -30,30 +29,19 @@ import kafkaload.internal.run.TopicOffsets;
 import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
+import kafkaload.internal.verification.ProducerMetrics;
 
 /**
  * The machine-readable summary of a run: its {@link RunResults} (kafka-summary.json is their
  * serialization) and the per-second samples at full resolution (kafka-timeline.csv). Built from the
  * run's components when the load ends; gate verdicts are added once Gatling has judged them.
+ * Results made elsewhere (the merge of a distributed run) come with the per-second rows of its
+ * timeline file.
+ *
+ * @param timelineCsv kafka-timeline.csv: every per-second sample (of every injector, for a merged
+ *     run)
  */
-public final class RunSummary {
-  private final RunResults results;
-
-  /** kafka-timeline.csv: every per-second sample (of every injector, for a merged run). */
-  private final String timelineCsv;
-
-  private RunSummary(RunResults results, String timelineCsv) {
-    this.results = results;
-    this.timelineCsv = timelineCsv;
-  }
-
-  /**
-   * Results made elsewhere (the merge of a distributed run), with the per-second rows of its
-   * timeline file.
-   */
-  public static RunSummary of(RunResults results, String timelineCsv) {
-    return new RunSummary(results, timelineCsv);
-  }
+public record RunSummary(RunResults results, String timelineCsv) {
 
   /**
    * One protocol of the run, as the summary reads it.
@@ -205,10 +193,10 @@ public final class RunSummary {
                 ledger.schemas().serializedCount(),
                 Percentiles.ofMicros(ledger.schemas().serializationSinceLast()));
 
-    // Per partition of every topic sent to; the share is of its topic's records, so a hot partition
-    // stands out, and a partition of the topic that no record reached is a row of 0, not a gap.
+    // Per partition of every topic sent to; a partition of the topic that no record reached is a
+    // row of 0, not a gap.
     Reconciled.Result r = ledger.reconciliation();
-    List<ProtocolResults.PartitionShare> partitions = new ArrayList<>();
+    Map<String, Map<Integer, PartitionCounters.Count>> byTopic = new LinkedHashMap<>();
     for (String topic : st.ackedTopics()) {
       Map<Integer, PartitionCounters.Count> byPartition = new TreeMap<>(st.ackedByPartition(topic));
       if (r != null) {
@@ -218,20 +206,9 @@ public final class RunSummary {
             .forEach(
                 p -> byPartition.putIfAbsent(p.partition(), new PartitionCounters.Count(0, 0)));
       }
-      long total =
-          Math.max(
-              1, byPartition.values().stream().mapToLong(PartitionCounters.Count::records).sum());
-      byPartition.forEach(
-          (partition, count) ->
-              partitions.add(
-                  new ProtocolResults.PartitionShare(
-                      topic,
-                      partition,
-                      count.records(),
-                      count.bytes(),
-                      100.0 * count.records() / total)));
+      byTopic.put(topic, byPartition);
     }
-    Map<String, Double> producerMetrics = InjectorHealth.producerMetrics(c.producers());
+    Map<String, Double> producerMetrics = ProducerMetrics.of(c.producers());
     ledger.producerMetricsAtEnd(producerMetrics);
     return ProtocolAssembly.of(
         c.configuration(),
@@ -240,7 +217,7 @@ public final class RunSummary {
             st.ackLatencyHistograms(),
             ledger.consumes().e2eLatencyHistograms(),
             ledger.consumes().replyLatencyHistograms()),
-        partitions,
+        ProtocolAssembly.partitions(byTopic),
         r == null ? null : r.toResult(ledger.reconciliationGated()),
         ledger.reconciliationError(),
         ledger.faults().stream()
@@ -267,20 +244,12 @@ public final class RunSummary {
     }
     Map<String, List<ProtocolResults.LagPoint>> lag = new LinkedHashMap<>();
     Map<String, RunResults.Resolution> lagResolution = new LinkedHashMap<>();
-    Map<String, ProtocolResults.LagSampling> lagSampling = new LinkedHashMap<>();
     for (Map.Entry<String, List<LagMonitor.Sample>> e : monitor.samples().entrySet()) {
       int perPoint = Timeline.samplesPerPoint(e.getValue().size(), Timeline.MAX_POINTS);
       lag.put(e.getKey(), Timeline.lag(e.getValue(), perPoint));
       lagResolution.put(e.getKey(), RunResults.Resolution.of(e.getValue().size(), perPoint));
     }
-    for (Map.Entry<String, LagMonitor.Sampling> e : monitor.sampling().entrySet()) {
-      LagMonitor.Sampling s = e.getValue();
-      lagSampling.put(
-          e.getKey(),
-          new ProtocolResults.LagSampling(
-              s.tried(), s.failed(), s.beforeFirstCommit(), s.lastError()));
-    }
-    return new ProtocolAssembly.Lag(lag, lagResolution, lagSampling);
+    return new ProtocolAssembly.Lag(lag, lagResolution, monitor.sampling());
   }
 
   /**
@@ -288,13 +257,12 @@ public final class RunSummary {
    */
   private static ProtocolResults.Readers readers(Section c, RunLedger ledger) {
     Map<String, String> byRequest = ledger.consumes().isolationLevels();
-    if (byRequest.isEmpty() && c.lagMonitor() == null) {
-      return null;
-    }
-    return new ProtocolResults.Readers(
-        c.isolationLevel(),
-        byRequest,
-        c.lagMonitor() == null ? null : ConsumerFactory.name(c.lagMonitor().isolationLevel()));
+    return byRequest.isEmpty() && c.lagMonitor() == null
+        ? null
+        : new ProtocolResults.Readers(
+            c.isolationLevel(),
+            byRequest,
+            c.lagMonitor() == null ? null : ConsumerFactory.name(c.lagMonitor().isolationLevel()));
   }
 
   private static Throughput throughput(RunLedger ledger) {
@@ -363,10 +331,6 @@ public final class RunSummary {
   /** The same summary with the comparison with a baseline. */
   public RunSummary withBaseline(kafkaload.internal.results.BaselineComparison comparison) {
     return new RunSummary(results.withBaseline(comparison), timelineCsv);
-  }
-
-  public RunResults results() {
-    return results;
   }
 
   public String json() throws IOException {

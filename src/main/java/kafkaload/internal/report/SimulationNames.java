@@ -6,6 +6,7 @@ import io.gatling.core.structure.ChainBuilder;
 import io.gatling.core.structure.PopulationBuilder;
 import io.gatling.core.structure.ScenarioBuilder;
 import java.lang.reflect.Field;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -42,13 +43,9 @@ public record SimulationNames(Set<String> prefixes, Set<String> groups, Set<Stri
 
   /** Whether Gatling could find stats for this path: groups, then a request or a group. */
   boolean matches(List<String> parts) {
-    for (int i = 0; i < parts.size() - 1; i++) {
-      if (!groups.contains(parts.get(i))) {
-        return false;
-      }
-    }
     String last = parts.get(parts.size() - 1);
-    return groups.contains(last) || prefixes.stream().anyMatch(p -> records(p, last));
+    return groups.containsAll(parts.subList(0, parts.size() - 1))
+        && (groups.contains(last) || prefixes.stream().anyMatch(p -> records(p, last)));
   }
 
   /** "order" records "order", "order commit", "order 1 reconciled", but not "orders". */
@@ -117,11 +114,9 @@ public record SimulationNames(Set<String> prefixes, Set<String> groups, Set<Stri
     } else if (type.startsWith("io.gatling.core.")) {
       // if, loops, switches, tryMax: their chains are among their fields
       for (Class<?> c = b.getClass(); c != null; c = c.getSuperclass()) {
-        for (Field f : c.getDeclaredFields()) {
-          if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-            walk(read(f, b));
-          }
-        }
+        Arrays.stream(c.getDeclaredFields())
+            .filter(f -> !java.lang.reflect.Modifier.isStatic(f.getModifiers()))
+            .forEach(f -> walk(read(f, b)));
       }
     } else if (!type.startsWith("io.gatling.core.")) {
       unknown.add(type);

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.verification.LagMonitor;
@@ -192,21 +193,18 @@ public final class Timeline {
     if (!(v instanceof Double d)) {
       return v == null ? "" : v.toString();
     }
-    if (d.isNaN() || d.isInfinite()) {
-      return "";
-    }
-    return new BigDecimal(d).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+    return d.isNaN() || d.isInfinite()
+        ? ""
+        : new BigDecimal(d).round(new MathContext(6)).stripTrailingZeros().toPlainString();
   }
 
   private static <T> List<T> merge(List<T> samples, int perPoint, Function<List<T>, T> point) {
     if (perPoint <= 1) {
       return samples;
     }
-    List<T> out = new ArrayList<>((samples.size() + perPoint - 1) / perPoint);
-    for (int i = 0; i < samples.size(); i += perPoint) {
-      out.add(point.apply(samples.subList(i, Math.min(samples.size(), i + perPoint))));
-    }
-    return out;
+    return IntStream.iterate(0, i -> i < samples.size(), i -> i + perPoint)
+        .mapToObj(i -> point.apply(samples.subList(i, Math.min(samples.size(), i + perPoint))))
+        .toList();
   }
 
   private static InjectorSample injectorPoint(List<InjectorSample> b) {
@@ -247,7 +245,7 @@ public final class Timeline {
   }
 
   /** NaN (no value: CPU not readable, no GC yet) is skipped; a point of NaN only is NaN. */
-  private static <T> double mean(List<T> b, ToDoubleFunction<T> f) {
+  static <T> double mean(List<T> b, ToDoubleFunction<T> f) {
     return b.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
   }
 

@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.history.ChangePoint;
 import kafkaload.internal.history.RunFigures;
@@ -76,21 +78,17 @@ public final class TrendPage {
     }
     Map<String, Object> changes = new LinkedHashMap<>();
     for (String key : List.of("p50", "p99", "p999", "msgsPerSec", "errorPct", "cpuUsPerMsg")) {
-      List<Integer> index = new ArrayList<>();
-      List<Double> values = new ArrayList<>();
-      for (int i = 0; i < runs.size(); i++) {
-        if (runs.get(i).get(key) instanceof Double d && !d.isNaN()) {
-          index.add(i);
-          values.add(d);
-        }
-      }
+      int[] index =
+          IntStream.range(0, runs.size())
+              .filter(i -> runs.get(i).get(key) instanceof Double d && !d.isNaN())
+              .toArray();
       ChangePoint.Change c =
-          ChangePoint.find(values.stream().mapToDouble(Double::doubleValue).toArray());
+          ChangePoint.find(
+              Arrays.stream(index).mapToDouble(i -> (Double) runs.get(i).get(key)).toArray());
       if (c != null) {
         changes.put(
             key,
-            Map.of(
-                "run", index.get(c.index()), "before", c.before(), "after", c.after(), "z", c.z()));
+            Map.of("run", index[c.index()], "before", c.before(), "after", c.after(), "z", c.z()));
       }
     }
     Map<String, Object> data = new LinkedHashMap<>();

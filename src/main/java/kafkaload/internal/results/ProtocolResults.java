@@ -134,7 +134,12 @@ public record ProtocolResults(
   public record LagPoint(double second, long totalLag) {}
 
   /** Lag samples tried, failed, taken before the group's first commit, and the last error. */
-  public record LagSampling(int tried, int failed, int beforeFirstCommit, String lastError) {}
+  public record LagSampling(int tried, int failed, int beforeFirstCommit, String lastError) {
+    /** The samples that read a lag. */
+    public int withLag() {
+      return tried - failed - beforeFirstCommit;
+    }
+  }
 
   /**
    * A broker fault as it happened, as the run's ledger records it, for the console,

@@ -51,11 +51,10 @@ public record RequestLatency(String request, String kind, Percentiles ms) {
         shown.add(n);
       }
     }
-    for (String n : new TreeSet<>(sending == null ? Set.of() : sending)) {
-      if (!shown.contains(n)) {
-        out.add(new RequestLatency(n, ACK, null));
-      }
-    }
+    new TreeSet<>(sending == null ? Set.of() : sending)
+        .stream()
+            .filter(n -> !shown.contains(n))
+            .forEach(n -> out.add(new RequestLatency(n, ACK, null)));
     out.sort(Comparator.comparing(RequestLatency::request).thenComparing(RequestLatency::kind));
     return out;
   }

@@ -66,9 +66,7 @@ final class UnwrappedRecords extends BeanDeserializerModifier {
   /** The names a group's fields take in its parent: its prefix and suffix, inside the parent's. */
   private static UnaryOperator<String> within(RecordComponent c, UnaryOperator<String> outer) {
     JsonUnwrapped u = annotation(c, JsonUnwrapped.class);
-    String prefix = u.prefix();
-    String suffix = u.suffix();
-    return n -> outer.apply(prefix + n + suffix);
+    return n -> outer.apply(u.prefix() + n + u.suffix());
   }
 
   /** A component's type with its record's type parameters bound (a generic group's). */

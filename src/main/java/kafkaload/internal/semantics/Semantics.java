@@ -86,9 +86,7 @@ public final class Semantics {
       Semantic.Verdicts verdicts) {
     Map<String, Object> sections = new TreeMap<>();
     List<String> lines = new java.util.ArrayList<>();
-    for (Semantic<?> s : ALL) {
-      mergeOne(s, injectors, reconciliation, verdicts, sections, lines);
-    }
+    ALL.forEach(s -> mergeOne(s, injectors, reconciliation, verdicts, sections, lines));
     return new Merged(sections, List.copyOf(lines));
   }
 
@@ -110,12 +108,9 @@ public final class Semantics {
   public record Merged(Map<String, Object> sections, List<String> lines) {}
 
   private static List<Semantic<?>> load() {
-    List<Semantic<?>> out = new java.util.ArrayList<>();
-    for (SemanticSection s : SemanticSection.registered()) {
-      if (s instanceof Semantic<?> semantic) {
-        out.add(semantic);
-      }
-    }
-    return List.copyOf(out);
+    return SemanticSection.registered().stream()
+        .filter(Semantic.class::isInstance)
+        .<Semantic<?>>map(Semantic.class::cast)
+        .toList();
   }
 }

@@ -173,12 +173,7 @@ public final class ExactlyOnceCheck {
 
   private static boolean reached(
       KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> to) {
-    for (Map.Entry<TopicPartition, Long> e : to.entrySet()) {
-      if (consumer.position(e.getKey()) < e.getValue()) {
-        return false;
-      }
-    }
-    return true;
+    return to.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
   }
 
   private static KafkaConsumer<byte[], byte[]> reader(

@@ -7,7 +7,6 @@ import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -162,11 +161,8 @@ public final class InjectorHealth implements AutoCloseable {
   /** Now: the second, the whole process's CPU seconds so far, the records acked so far. */
   private LoadCpu.Reading reading() {
     long acked = ledgers.get().stream().mapToLong(l -> l.delivery().ackedCount()).sum();
-    return new LoadCpu.Reading(secondsSinceStart(), RunLedger.processCpuSeconds(), acked);
-  }
-
-  private double secondsSinceStart() {
-    return (System.nanoTime() - startNanos) / 1e9;
+    return new LoadCpu.Reading(
+        (System.nanoTime() - startNanos) / 1e9, RunLedger.processCpuSeconds(), acked);
   }
 
   /** Whether the second covered by a sample taken at this time lies (mostly) in the load. */
@@ -251,7 +247,7 @@ public final class InjectorHealth implements AutoCloseable {
                 delay.getValueAtPercentile(99) / 1000.0,
                 delay.getMaxValue() / 1000.0,
                 overBound),
-            producerMetrics(producers)));
+            ProducerMetrics.of(producers)));
     lastAcked = acked;
     lastBytes = bytes;
     lastBlockedNanos = blocked;
@@ -260,14 +256,6 @@ public final class InjectorHealth implements AutoCloseable {
 
   private static double pct(double load) {
     return load < 0 ? Double.NaN : Math.round(load * 1000) / 10.0;
-  }
-
-  /**
-   * The producers' metrics combined as one producer's (see {@link ProducerMetrics}); public here
-   * because the report reads them too.
-   */
-  public static Map<String, Double> producerMetrics(List<ProducerHandle> producers) {
-    return ProducerMetrics.of(producers);
   }
 
   public List<InjectorSample> samples() {

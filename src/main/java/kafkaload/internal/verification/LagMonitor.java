@@ -3,7 +3,6 @@ package kafkaload.internal.verification;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +11,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
+import kafkaload.internal.results.ProtocolResults.LagSampling;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
@@ -48,17 +50,10 @@ public final class LagMonitor implements AutoCloseable {
       boolean rising,
       Double drainSeconds,
       long lagAtEnd,
-      Sampling sampling,
+      LagSampling sampling,
       String unjudged) {
-    static Verdict unjudged(String group, Sampling sampling, String reason) {
+    static Verdict unjudged(String group, LagSampling sampling, String reason) {
       return new Verdict(group, 0, 0, false, null, -1, sampling, reason);
-    }
-  }
-
-  /** One group's sampling: tried, failed, read before its first commit (no lag yet), last error. */
-  public record Sampling(int tried, int failed, int beforeFirstCommit, String lastError) {
-    public int withLag() {
-      return tried - failed - beforeFirstCommit;
     }
   }
 
@@ -70,8 +65,8 @@ public final class LagMonitor implements AutoCloseable {
     private int beforeFirstCommit;
     private String lastError;
 
-    synchronized Sampling sampling() {
-      return new Sampling(tried, failed, beforeFirstCommit, lastError);
+    synchronized LagSampling sampling() {
+      return new LagSampling(tried, failed, beforeFirstCommit, lastError);
     }
 
     synchronized void committed(Sample sample) {
@@ -113,18 +108,13 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   public static LagMonitor start(Admin admin, List<String> groups, long intervalMs) {
-    return start(admin, groups, intervalMs, IsolationLevel.READ_UNCOMMITTED);
-  }
-
-  /** As above; read_committed lag runs to the last stable offset (open transactions: no lag). */
-  public static LagMonitor start(
-      Admin admin, List<String> groups, long intervalMs, IsolationLevel isolation) {
-    return start(admin, groups, intervalMs, isolation, System.nanoTime());
+    return start(admin, groups, intervalMs, IsolationLevel.READ_UNCOMMITTED, System.nanoTime());
   }
 
   /**
-   * As above, its samples' seconds counted from {@code startNanos} (System.nanoTime): the
-   * injector's, so the lag chart shares the other charts' seconds and their warm-up mark.
+   * As above; read_committed lag runs to the last stable offset (open transactions: no lag). Its
+   * samples' seconds count from {@code startNanos} (System.nanoTime): the injector's, so the lag
+   * chart shares the other charts' seconds and their warm-up mark.
    */
   public static LagMonitor start(
       Admin admin,
@@ -232,13 +222,10 @@ public final class LagMonitor implements AutoCloseable {
               .listConsumerGroupOffsets(group)
               .partitionsToOffsetAndMetadata()
               .get(10, TimeUnit.SECONDS);
-      Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-      committed.forEach(
-          (tp, om) -> {
-            if (om != null) {
-              request.put(tp, OffsetSpec.latest());
-            }
-          });
+      Map<TopicPartition, OffsetSpec> request =
+          committed.entrySet().stream()
+              .filter(e -> e.getValue() != null)
+              .collect(Collectors.toMap(Map.Entry::getKey, e -> OffsetSpec.latest()));
       if (request.isEmpty()) {
         return Map.of();
       }
@@ -251,10 +238,9 @@ public final class LagMonitor implements AutoCloseable {
           new TreeMap<>(
               Comparator.comparing(TopicPartition::topic)
                   .thenComparingInt(TopicPartition::partition));
-      request
-          .keySet()
-          .forEach(
-              tp -> lag.put(tp, Math.max(0, ends.get(tp).offset() - committed.get(tp).offset())));
+      for (TopicPartition tp : request.keySet()) {
+        lag.put(tp, Math.max(0, ends.get(tp).offset() - committed.get(tp).offset()));
+      }
       return lag;
     } catch (Exception e) {
       throw new IllegalStateException("cannot read the lag of group '" + group + "': " + e, e);
@@ -269,15 +255,12 @@ public final class LagMonitor implements AutoCloseable {
               .listShareGroupOffsets(Map.of(group, new ListShareGroupOffsetsSpec()))
               .partitionsToOffsetInfo(group)
               .get(timeoutMs, TimeUnit.MILLISECONDS);
-      long total = 0;
-      boolean any = false;
-      for (SharePartitionOffsetInfo info : offsets.values()) {
-        if (info != null && info.lag().isPresent()) {
-          total += info.lag().get();
-          any = true;
-        }
-      }
-      return any ? total : -1;
+      long[] lags =
+          offsets.values().stream()
+              .filter(info -> info != null && info.lag().isPresent())
+              .mapToLong(info -> info.lag().get())
+              .toArray();
+      return lags.length == 0 ? -1 : LongStream.of(lags).sum();
     } catch (Exception e) {
       throw new IllegalStateException(
           "cannot read the lag of share group '" + group + "': " + e, e);
@@ -296,8 +279,8 @@ public final class LagMonitor implements AutoCloseable {
   }
 
   /** Per group, how its sampling went. */
-  public Map<String, Sampling> sampling() {
-    Map<String, Sampling> out = new LinkedHashMap<>();
+  public Map<String, LagSampling> sampling() {
+    Map<String, LagSampling> out = new LinkedHashMap<>();
     samples.forEach((g, s) -> out.put(g, s.sampling()));
     return out;
   }
@@ -309,7 +292,7 @@ public final class LagMonitor implements AutoCloseable {
   public Verdict judge(
       String group, double windowSeconds, double maxSlope, long drainTimeoutMs, long intervalMs)
       throws InterruptedException {
-    Sampling sampling = samples.get(group).sampling();
+    LagSampling sampling = samples.get(group).sampling();
     if (sampling.failed() * 2 > sampling.tried()) {
       return Verdict.unjudged(
           group,

@@ -5,8 +5,11 @@ import java.util.List;
 import java.util.Map;
 import kafkaload.internal.client.ProducerHandle;
 
-/** The producers' metrics that tell a saturated injector, combined as one producer's. */
-final class ProducerMetrics {
+/**
+ * The producers' metrics that tell a saturated injector, combined as one producer's. Public: the
+ * report reads them too.
+ */
+public final class ProducerMetrics {
   static final List<String> NAMES =
       List.of(
           "bufferpool-wait-ratio",
@@ -25,7 +28,7 @@ final class ProducerMetrics {
   private ProducerMetrics() {}
 
   /** Each metric over the producers: sums, maxima and averages, read like one producer's. */
-  static Map<String, Double> of(List<ProducerHandle> producers) {
+  public static Map<String, Double> of(List<ProducerHandle> producers) {
     Map<String, Double> sum = new LinkedHashMap<>();
     Map<String, Integer> count = new LinkedHashMap<>();
     Map<String, Double> maxes = new LinkedHashMap<>();

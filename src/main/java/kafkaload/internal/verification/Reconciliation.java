@@ -1,5 +1,6 @@
 package kafkaload.internal.verification;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,7 +15,6 @@ import kafkaload.internal.admin.TopicBatches;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.results.ReconciliationResult.ExactlyOnce;
 import kafkaload.internal.results.ReconciliationResult.Partition;
-import kafkaload.internal.results.ReconciliationResult.StuckOffset;
 import kafkaload.internal.results.ReconciliationResult.TopicChange;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
@@ -48,13 +48,15 @@ public final class Reconciliation {
    * {@code producers} to flush; the {@code reading}; the pipeline {@code output} to judge
    * exactly-once on (null: none, see {@link ExactlyOnceCheck}).
    */
+  @RecordBuilder
   public record Request(
       Connection connection,
       RunLedger ledger,
       List<ProducerHandle> producers,
       String defaultTopic,
       Reading reading,
-      ExactlyOnceCheck.Output output) {
+      ExactlyOnceCheck.Output output)
+      implements ReconciliationRequestBuilder.With {
     public Request {
       producers = List.copyOf(producers);
     }
@@ -70,21 +72,13 @@ public final class Reconciliation {
           null);
     }
 
-    public Request withProducers(List<ProducerHandle> producers) {
-      return new Request(connection, ledger, producers, defaultTopic, reading, output);
-    }
-
     /** A read_committed read-back when {@code on}, within {@code timeout}. */
     public Request withReadBack(boolean on, Duration timeout) {
       return withReading(Reading.committed(on, timeout));
     }
 
-    public Request withReading(Reading reading) {
-      return new Request(connection, ledger, producers, defaultTopic, reading, output);
-    }
-
     public Request withExactlyOnce(ExactlyOnceCheck.Output output) {
-      return new Request(connection, ledger, producers, defaultTopic, reading, output);
+      return withOutput(output);
     }
   }
 
@@ -115,19 +109,14 @@ public final class Reconciliation {
     long inFlight = ledger.delivery().inFlight();
     request.producers().forEach(h -> h.producer().flush());
     Offsets offsets = offsets(request.connection(), ledger, request.defaultTopic());
-    RecordReadBack.ReadState state = null;
-    List<StuckOffset> stuck = List.of();
-    if (reading.on() && ledger.identity() != null) {
-      RecordReadBack.Found found =
-          RecordReadBack.read(
-              request.connection(), ledger, offsets.before(), offsets.after(), reading);
-      state = found.state();
-      stuck = found.stuck();
-    }
-    List<TopicResult> topics = new ArrayList<>();
-    for (String topic : offsets.before().keySet()) {
-      topics.add(topic(topic, ledger, offsets, state));
-    }
+    RecordReadBack.Found found =
+        reading.on() && ledger.identity() != null
+            ? RecordReadBack.read(
+                request.connection(), ledger, offsets.before(), offsets.after(), reading)
+            : null;
+    RecordReadBack.ReadState state = found == null ? null : found.state();
+    List<TopicResult> topics =
+        offsets.before().keySet().stream().map(t -> topic(t, ledger, offsets, state)).toList();
     if (state != null && state.complete) {
       topics.forEach(t -> ledger.delivery().readBack(t.topic(), t.delivered(), t.lost()));
     }
@@ -137,7 +126,7 @@ public final class Reconciliation {
         inFlight,
         state == null ? null : state.summary(reading.isolation()),
         topics,
-        stuck,
+        found == null ? List.of() : found.stuck(),
         request.output() == null ? null : exactlyOnce(request, state),
         d.committed() + d.aborted() + d.inDoubt() == 0
             ? null

@@ -43,17 +43,16 @@ public final class ReconciliationVerdict {
   /** "; transactions: 900 records committed, 100 aborted (...)", or empty without any. */
   public static String transactions(Reconciled.Result r) {
     Reconciled.Transactions t = r.transactions();
-    if (t == null) {
-      return "";
-    }
-    return String.format(
-        "; transactions: %s records committed, %s aborted (invisible to read_committed, not "
-            + "lost)%s",
-        t.committed(),
-        t.aborted(),
-        t.inDoubt() > 0
-            ? ", " + t.inDoubt() + " in failed transactions (the broker decided; not lost)"
-            : "");
+    return t == null
+        ? ""
+        : String.format(
+            "; transactions: %s records committed, %s aborted (invisible to read_committed, not "
+                + "lost)%s",
+            t.committed(),
+            t.aborted(),
+            t.inDoubt() > 0
+                ? ", " + t.inDoubt() + " in failed transactions (the broker decided; not lost)"
+                : "");
   }
 
   /** KO when duplicates exceed {@code maxDuplicatePct} % of acked records. */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
@@ -72,9 +73,7 @@ final class RecordReadBack {
             reading.isolation(),
             left.isNegative() ? Duration.ZERO : left);
     state.seconds = (System.nanoTime() - t0) / 1e9;
-    if (!stuck.isEmpty()) {
-      state.complete = false; // records past a stuck last stable offset cannot be read
-    }
+    state.complete &= stuck.isEmpty(); // records past a stuck last stable offset cannot be read
     return new Found(state, stuck);
   }
 
@@ -261,13 +260,9 @@ final class RecordReadBack {
       }
       long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
       Map<Integer, Long> found = new TreeMap<>();
-      List<Integer> dead = new ArrayList<>();
-      for (int i = 0; i < foundBySpace.length; i++) {
-        found.put(i, foundBySpace[i]);
-        if (unreported[i]) {
-          dead.add(i);
-        }
-      }
+      IntStream.range(0, foundBySpace.length).forEach(i -> found.put(i, foundBySpace[i]));
+      List<Integer> dead =
+          IntStream.range(0, unreported.length).filter(i -> unreported[i]).boxed().toList();
       return new ReadBack(
           complete,
           new ReadBack.Counts(scanned, matched, distinct, duplicates, gaps, koInTopic),
@@ -309,11 +304,9 @@ final class RecordReadBack {
 
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
-      if (size() > capacity) {
-        evicted++;
-        return true;
-      }
-      return false;
+      boolean evict = size() > capacity;
+      evicted += evict ? 1 : 0;
+      return evict;
     }
 
     int capacity() {

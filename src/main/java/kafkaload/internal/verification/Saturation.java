@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.verification.InjectorHealth.Verdict;
@@ -99,11 +100,9 @@ final class Saturation {
    */
   private static Optional<List<InjectorSample>> window(
       List<InjectorSample> s, int w, Predicate<List<InjectorSample>> met) {
-    for (int i = 0; i + w <= s.size(); i++) {
-      if (met.test(s.subList(i, i + w))) {
-        return Optional.of(s.subList(i, i + w));
-      }
-    }
-    return Optional.empty();
+    return IntStream.rangeClosed(0, s.size() - w)
+        .mapToObj(i -> s.subList(i, i + w))
+        .filter(met)
+        .findFirst();
   }
 }
