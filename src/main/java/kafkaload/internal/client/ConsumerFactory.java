@@ -23,25 +23,12 @@ import org.apache.kafka.common.serialization.Deserializer;
  * read-back, and share consumers ({@link #createShare}). Immutable. Offsets are never
  * auto-committed; the isolation level is always set; extra properties (Kafka's names) win.
  */
-public final class ConsumerFactory {
-  private final Connection connection;
-  private final String clientId;
-  private final IsolationLevel isolation;
-  private final String offsetReset;
-  private final Map<String, Object> extra;
-
-  private ConsumerFactory(
-      Connection connection,
-      String clientId,
-      IsolationLevel isolation,
-      String offsetReset,
-      Map<String, Object> extra) {
-    this.connection = connection;
-    this.clientId = clientId;
-    this.isolation = isolation;
-    this.offsetReset = offsetReset;
-    this.extra = Map.copyOf(extra);
-  }
+public record ConsumerFactory(
+    Connection connection,
+    String clientId,
+    IsolationLevel isolation,
+    String offsetReset,
+    Map<String, Object> extra) {
 
   /** No group (the caller assigns), read_uncommitted, reset latest, named {@code clientId}. */
   public static ConsumerFactory of(Connection connection, String clientId) {
@@ -85,7 +72,7 @@ public final class ConsumerFactory {
   public ConsumerFactory properties(Map<String, ?> properties) {
     Map<String, Object> m = new LinkedHashMap<>(extra);
     m.putAll(properties);
-    return new ConsumerFactory(connection, clientId, isolation, offsetReset, m);
+    return new ConsumerFactory(connection, clientId, isolation, offsetReset, Map.copyOf(m));
   }
 
   /** The properties a consumer gets, bootstrap and security included. */

@@ -4,11 +4,13 @@ import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * SASL mechanisms logging in at an outside authority: OAUTHBEARER (an OIDC token endpoint, by
@@ -209,11 +211,8 @@ public final class SaslLogins {
           p.put(KERBEROS_SERVICE_NAME, service);
         }
       }
-      case AWS_MSK_IAM -> {
-        String profile = property.apply(AWS_PROFILE_NAME);
-        String role = property.apply(AWS_ROLE_ARN);
-        p.putAll(awsMskIam(profile, role));
-      }
+      case AWS_MSK_IAM ->
+          p.putAll(awsMskIam(property.apply(AWS_PROFILE_NAME), property.apply(AWS_ROLE_ARN)));
       default -> {
         if (service != null) {
           p.put(KERBEROS_SERVICE_NAME, service);
@@ -231,12 +230,11 @@ public final class SaslLogins {
     }
     synchronized (SaslLogins.class) {
       String current = System.getProperty(ALLOWED_URLS, "");
-      List<String> allowed = new ArrayList<>();
-      for (String u : current.split(",")) {
-        if (!u.isBlank()) {
-          allowed.add(u.trim());
-        }
-      }
+      List<String> allowed =
+          Arrays.stream(current.split(","))
+              .filter(u -> !u.isBlank())
+              .map(String::trim)
+              .collect(Collectors.toCollection(ArrayList::new));
       if (!allowed.contains(String.valueOf(url).trim())) {
         allowed.add(String.valueOf(url).trim());
         System.setProperty(ALLOWED_URLS, String.join(",", allowed));

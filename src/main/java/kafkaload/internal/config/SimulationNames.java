@@ -55,14 +55,9 @@ public final class SimulationNames {
   /** Whether a recorded simulation class (or one nested in it) holds {@code name} as a constant. */
   static boolean named(String name) {
     byte[] constant = utf8Constant(name);
-    for (Class<?> c : SIMULATIONS) {
-      for (byte[] bytes : classFiles(c)) {
-        if (indexOf(bytes, constant) >= 0) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return SIMULATIONS.stream()
+        .flatMap(c -> classFiles(c).stream())
+        .anyMatch(bytes -> indexOf(bytes, constant) >= 0);
   }
 
   private static boolean isPlatform(String name) {
