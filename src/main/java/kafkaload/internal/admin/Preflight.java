@@ -54,18 +54,16 @@ public final class Preflight {
         throw new KafkaLoadConfigException(
             SecurityFailure.describe(a, bootstrap, connection.clientProperties()), a);
       }
-      throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
+      throw refused(
+          "Kafka bootstrap '%s' did not answer within %s s (set -Dkafka.bootstrap.servers, or leave"
+              + " it unset for the embedded broker): %s%s",
+          bootstrap,
+          timeoutMs / 1000.0,
+          rootMessage(e),
+          SecurityFailure.retriedLoginHint(connection.clientProperties()));
     } catch (InterruptedException e) {
       throw interrupted("Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
     }
-  }
-
-  private static KafkaLoadConfigException unanswered(
-      String bootstrap, long timeoutMs, Exception e, Map<String, ?> props) {
-    return refused(
-        "Kafka bootstrap '%s' did not answer within %s s (set -Dkafka.bootstrap.servers, or leave"
-            + " it unset for the embedded broker): %s%s",
-        bootstrap, timeoutMs / 1000.0, rootMessage(e), SecurityFailure.retriedLoginHint(props));
   }
 
   /**
@@ -125,7 +123,11 @@ public final class Preflight {
     int partitions =
         OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
     if (partitions < 0 && !plan.create()) {
-      throw notCreated(topic);
+      throw refused(
+          "Topic '%s' does not exist. Create it first, or let the protocol create it:"
+              + " kafka().topic(\"%s\").createTopic(partitions, replicationFactor) (in the shipped"
+              + " simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)",
+          topic, topic);
     }
     if (partitions < 0 && plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
       throw tooFewPartitions(topic, plan.partitions(), plan);
@@ -139,14 +141,6 @@ public final class Preflight {
     } catch (InvalidTopicException e) {
       throw new KafkaLoadConfigException("Invalid topic name '" + topic + "': " + e.getMessage());
     }
-  }
-
-  private static KafkaLoadConfigException notCreated(String topic) {
-    return refused(
-        "Topic '%s' does not exist. Create it first, or let the protocol create it:"
-            + " kafka().topic(\"%s\").createTopic(partitions, replicationFactor) (in the shipped"
-            + " simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)",
-        topic, topic);
   }
 
   private static String fewPartitions(String topic, int partitions, TopicPlan plan) {

@@ -127,21 +127,16 @@ public record ConsumerFactory(
   }
 
   /**
-   * A share consumer's properties: bootstrap, security, client id, group, extras. Kafka refuses
-   * consumer-group settings a share consumer has no use for (auto.offset.reset, enable.auto.commit,
+   * A new share consumer of raw bytes in share group {@code groupId}; the caller closes it. Its
+   * properties: bootstrap, security, client id, group, extras. Kafka refuses consumer-group
+   * settings a share consumer has no use for (auto.offset.reset, enable.auto.commit,
    * isolation.level), so none is set.
    */
-  public Properties shareConsumerProperties(String groupId) {
+  public KafkaShareConsumer<byte[], byte[]> createShare(String groupId) {
     Properties p = connection.properties();
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
     p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
     p.putAll(extra);
-    return p;
-  }
-
-  /** A new share consumer of raw bytes in share group {@code groupId}; the caller closes it. */
-  public KafkaShareConsumer<byte[], byte[]> createShare(String groupId) {
-    return new KafkaShareConsumer<>(
-        shareConsumerProperties(groupId), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    return new KafkaShareConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
 }
