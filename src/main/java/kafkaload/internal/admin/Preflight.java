@@ -1,5 +1,7 @@
 package kafkaload.internal.admin;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -272,11 +274,6 @@ public final class Preflight {
     } catch (InterruptedException e) {
       throw interrupted("Interrupted while reading the configuration of '" + topic + "'");
     }
-  }
-
-  /** A refusal of the run: the format filled with the args. */
-  static KafkaLoadConfigException refused(String format, Object... args) {
-    return new KafkaLoadConfigException(String.format(format, args));
   }
 
   static void sleep(long ms) {

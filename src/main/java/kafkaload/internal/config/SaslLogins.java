@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Paths;
@@ -83,15 +85,12 @@ public final class SaslLogins {
     }
     String url = tokenEndpointUrl.trim();
     if (!url.matches("(?i)(https?|file):.+")) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "SASL OAUTHBEARER: %s=%s is not an http(s):// URL (or a file: with a token)",
-              TOKEN_ENDPOINT_URL, url));
+      throw refused(
+          "SASL OAUTHBEARER: %s=%s is not an http(s):// URL (or a file: with a token)",
+          TOKEN_ENDPOINT_URL, url);
     }
     if (clientId == null || clientId.isBlank()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "SASL OAUTHBEARER with %s=%s: %s is empty", TOKEN_ENDPOINT_URL, url, CLIENT_ID));
+      throw refused("SASL OAUTHBEARER with %s=%s: %s is empty", TOKEN_ENDPOINT_URL, url, CLIENT_ID);
     }
     if (clientSecret == null || clientSecret.isEmpty()) {
       throw new KafkaLoadConfigException(
@@ -124,16 +123,13 @@ public final class SaslLogins {
             "SASL GSSAPI with the keytab " + keytab + ": the principal is empty");
       }
       if (!Files.isRegularFile(Paths.get(keytab))) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "SASL GSSAPI for principal '%s': the keytab %s does not exist (%s)",
-                principal, keytab, KERBEROS_KEYTAB));
+        throw refused(
+            "SASL GSSAPI for principal '%s': the keytab %s does not exist (%s)",
+            principal, keytab, KERBEROS_KEYTAB);
       }
       if (!Files.isReadable(Paths.get(keytab))) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "SASL GSSAPI for principal '%s': the keytab %s is not readable",
-                principal, keytab));
+        throw refused(
+            "SASL GSSAPI for principal '%s': the keytab %s is not readable", principal, keytab);
       }
       jaas.append(" useKeyTab=true storeKey=true keyTab=\"")
           .append(ClientSecurity.jaasQuote(keytab))
