@@ -2,15 +2,16 @@ package kafkaload.internal.admin;
 
 import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
@@ -380,13 +381,16 @@ public final class Preflight {
 
   /** The distinct messages of the cause chain, outermost first. */
   public static String messages(Throwable t) {
-    LinkedHashSet<String> all = new LinkedHashSet<>();
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c.getMessage() != null) {
-        all.add(c.getMessage());
-      }
-    }
-    return String.join(": ", all);
+    return causes(t)
+        .map(Throwable::getMessage)
+        .filter(Objects::nonNull)
+        .distinct()
+        .collect(Collectors.joining(": "));
+  }
+
+  /** {@code t} and its causes, outermost first (a cause that is its own ends the chain). */
+  static Stream<Throwable> causes(Throwable t) {
+    return Stream.iterate(t, Objects::nonNull, c -> c.getCause() == c ? null : c.getCause());
   }
 
   public static String rootMessage(Throwable t) {

@@ -195,13 +195,9 @@ public final class EmbeddedCluster implements AutoCloseable {
       throw new IllegalStateException("Cannot prepare the embedded cluster: " + e, e);
     }
     try {
-      for (NodeProcess n : c.nodes) {
-        c.spawn(n);
-      }
+      c.nodes.forEach(c::spawn);
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-      for (NodeProcess n : c.nodes) {
-        c.awaitReady(n, deadline);
-      }
+      c.nodes.forEach(n -> c.awaitReady(n, deadline));
       c.awaitBrokers(c.nodes.stream().map(n -> n.id).collect(Collectors.toSet()), deadline);
     } catch (RuntimeException e) {
       c.close();

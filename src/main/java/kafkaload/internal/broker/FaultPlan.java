@@ -117,11 +117,11 @@ public record FaultPlan(List<Step> steps) {
     List<Step> steps = new ArrayList<>();
     for (String raw : text.split(",", -1)) {
       String s = raw.trim().toLowerCase(Locale.ROOT);
-      if (s.startsWith("rate=")) {
-        steps.add(withRate(steps, raw.trim(), s.substring("rate=".length())));
-        continue;
-      }
-      steps.add(step(raw.trim(), s));
+      // A rate token replaces the slow step before it (withRate takes that one off first).
+      steps.add(
+          s.startsWith("rate=")
+              ? withRate(steps, raw.trim(), s.substring("rate=".length()))
+              : step(raw.trim(), s));
     }
     for (Step st : steps) {
       if (st.action() == Action.SLOW && st.rate() == null) {
