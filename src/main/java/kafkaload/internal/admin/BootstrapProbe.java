@@ -132,11 +132,8 @@ final class BootstrapProbe {
     return b.array();
   }
 
+  /** The answer's bytes, each one not printable ASCII shown as '.'. */
   private static String printable(byte[] bytes) {
-    StringBuilder sb = new StringBuilder();
-    for (byte x : bytes) {
-      sb.append(x >= 0x20 && x < 0x7f ? (char) x : '.');
-    }
-    return sb.toString();
+    return new String(bytes, StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7e]", ".");
   }
 }
