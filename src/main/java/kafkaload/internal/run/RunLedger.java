@@ -1,7 +1,6 @@
 package kafkaload.internal.run;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -290,9 +289,9 @@ public final class RunLedger {
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */
   public static double processCpuSeconds() {
-    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    return os instanceof com.sun.management.OperatingSystemMXBean
-        ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime() / 1e9
         : Double.NaN;
   }
 
