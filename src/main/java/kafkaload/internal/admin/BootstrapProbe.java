@@ -1,5 +1,7 @@
 package kafkaload.internal.admin;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -66,7 +68,7 @@ final class BootstrapProbe {
         unresolved.add(host);
       }
     }
-    throw Preflight.refused(
+    throw refused(
         "Kafka bootstrap '%s': the host%s %s do%s not resolve (UnknownHostException); check"
             + " -Dkafka.bootstrap.servers (or kafka().bootstrapServers(..)) and the DNS",
         bootstrap,
@@ -107,7 +109,7 @@ final class BootstrapProbe {
 
   private static KafkaLoadConfigException notKafka(
       String address, boolean tls, byte[] answer, String protocol) {
-    return Preflight.refused(
+    return refused(
         "Kafka bootstrap '%s' accepts TCP connections but did not answer as a Kafka "
             + "broker %s; security.protocol=%s",
         address,
@@ -130,11 +132,8 @@ final class BootstrapProbe {
     return b.array();
   }
 
+  /** The answer's bytes, each one not printable ASCII shown as '.'. */
   private static String printable(byte[] bytes) {
-    StringBuilder sb = new StringBuilder();
-    for (byte x : bytes) {
-      sb.append(x >= 0x20 && x < 0x7f ? (char) x : '.');
-    }
-    return sb.toString();
+    return new String(bytes, StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7e]", ".");
   }
 }

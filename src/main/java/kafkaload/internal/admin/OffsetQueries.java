@@ -1,5 +1,7 @@
 package kafkaload.internal.admin;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -142,7 +144,7 @@ public final class OffsetQueries {
         return Optional.empty();
       }
       if (e.getCause() instanceof TopicAuthorizationException) {
-        throw Preflight.refused(
+        throw refused(
             "Topic '%s' is denied to this client by the broker's ACLs (%s): its principal needs"
                 + " DESCRIBE and WRITE (READ to read back) on the topic, e.g. kafka-acls.sh"
                 + " --add --allow-principal User:<name> --operation Describe --operation Write"

@@ -1,5 +1,7 @@
 package kafkaload.internal.admin;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -111,7 +113,7 @@ public final class Prefill {
   /** More consumers than partitions: the extra ones would idle, the figures describe fewer. */
   public static void checkConsumers(String topic, int partitions, int consumers) {
     if (consumers > partitions) {
-      throw Preflight.refused(
+      throw refused(
           "-Dconsumer.threads=%s is more than the %s partitions of topic '%s': the extra "
               + "consumers would sit idle",
           consumers, partitions, topic);

@@ -1,14 +1,17 @@
 package kafkaload.internal.admin;
 
-import java.util.LinkedHashSet;
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
@@ -54,18 +57,16 @@ public final class Preflight {
         throw new KafkaLoadConfigException(
             SecurityFailure.describe(a, bootstrap, connection.clientProperties()), a);
       }
-      throw unanswered(bootstrap, timeoutMs, e, connection.clientProperties());
+      throw refused(
+          "Kafka bootstrap '%s' did not answer within %s s (set -Dkafka.bootstrap.servers, or leave"
+              + " it unset for the embedded broker): %s%s",
+          bootstrap,
+          timeoutMs / 1000.0,
+          rootMessage(e),
+          SecurityFailure.retriedLoginHint(connection.clientProperties()));
     } catch (InterruptedException e) {
       throw interrupted("Interrupted while contacting Kafka bootstrap '" + bootstrap + "'");
     }
-  }
-
-  private static KafkaLoadConfigException unanswered(
-      String bootstrap, long timeoutMs, Exception e, Map<String, ?> props) {
-    return refused(
-        "Kafka bootstrap '%s' did not answer within %s s (set -Dkafka.bootstrap.servers, or leave"
-            + " it unset for the embedded broker): %s%s",
-        bootstrap, timeoutMs / 1000.0, rootMessage(e), SecurityFailure.retriedLoginHint(props));
   }
 
   /**
@@ -125,7 +126,11 @@ public final class Preflight {
     int partitions =
         OffsetQueries.described(admin, topic, timeoutMs).map(d -> d.partitions().size()).orElse(-1);
     if (partitions < 0 && !plan.create()) {
-      throw notCreated(topic);
+      throw refused(
+          "Topic '%s' does not exist. Create it first, or let the protocol create it:"
+              + " kafka().topic(\"%s\").createTopic(partitions, replicationFactor) (in the shipped"
+              + " simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)",
+          topic, topic);
     }
     if (partitions < 0 && plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
       throw tooFewPartitions(topic, plan.partitions(), plan);
@@ -139,14 +144,6 @@ public final class Preflight {
     } catch (InvalidTopicException e) {
       throw new KafkaLoadConfigException("Invalid topic name '" + topic + "': " + e.getMessage());
     }
-  }
-
-  private static KafkaLoadConfigException notCreated(String topic) {
-    return refused(
-        "Topic '%s' does not exist. Create it first, or let the protocol create it:"
-            + " kafka().topic(\"%s\").createTopic(partitions, replicationFactor) (in the shipped"
-            + " simulations: -Dtopic.create=true -Dtopic.partitions=N -Dtopic.replication=R)",
-        topic, topic);
   }
 
   private static String fewPartitions(String topic, int partitions, TopicPlan plan) {
@@ -280,11 +277,6 @@ public final class Preflight {
     }
   }
 
-  /** A refusal of the run: the format filled with the args. */
-  static KafkaLoadConfigException refused(String format, Object... args) {
-    return new KafkaLoadConfigException(String.format(format, args));
-  }
-
   static void sleep(long ms) {
     try {
       Thread.sleep(ms);
@@ -389,13 +381,16 @@ public final class Preflight {
 
   /** The distinct messages of the cause chain, outermost first. */
   public static String messages(Throwable t) {
-    LinkedHashSet<String> all = new LinkedHashSet<>();
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c.getMessage() != null) {
-        all.add(c.getMessage());
-      }
-    }
-    return String.join(": ", all);
+    return causes(t)
+        .map(Throwable::getMessage)
+        .filter(Objects::nonNull)
+        .distinct()
+        .collect(Collectors.joining(": "));
+  }
+
+  /** {@code t} and its causes, outermost first (a cause that is its own ends the chain). */
+  static Stream<Throwable> causes(Throwable t) {
+    return Stream.iterate(t, Objects::nonNull, c -> c.getCause() == c ? null : c.getCause());
   }
 
   public static String rootMessage(Throwable t) {

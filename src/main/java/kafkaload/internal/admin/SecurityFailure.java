@@ -211,10 +211,7 @@ final class SecurityFailure {
 
   /** Kafka wraps the JSSE reason ("PKIX path building failed", ...) a few levels down. */
   private static String innermost(Throwable t) {
-    Throwable c = t;
-    while (c.getCause() != null && c.getCause() != c) {
-      c = c.getCause();
-    }
+    Throwable c = Preflight.causes(t).reduce((outer, inner) -> inner).orElseThrow();
     return c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage());
   }
 
@@ -223,11 +220,6 @@ final class SecurityFailure {
   }
 
   private static boolean anyCause(Throwable t, Predicate<Throwable> test) {
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (test.test(c)) {
-        return true;
-      }
-    }
-    return false;
+    return Preflight.causes(t).anyMatch(test);
   }
 }

@@ -1,5 +1,7 @@
 package kafkaload.internal.admin;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -74,7 +76,7 @@ public final class TopicBatches {
     Map<String, TopicDescription> found = describe(admin, topics, timeoutMs);
     List<String> missing = topics.stream().filter(t -> !found.containsKey(t)).toList();
     if (!missing.isEmpty() && !plan.create()) {
-      throw Preflight.refused(
+      throw refused(
           "%s of the run's %s topics do not exist: %s. Create them first, or let the protocol "
               + "create them: kafka().topics(prefix, n).createTopic(partitions, "
               + "replicationFactor) (in the shipped simulations: -Dtopic.create=true)",
@@ -143,7 +145,7 @@ public final class TopicBatches {
             .sorted()
             .toList();
     if (!smaller.isEmpty()) {
-      throw Preflight.refused(
+      throw refused(
           "%s topic(s) already exist with fewer partitions than the %s planned: %s. Delete "
               + "them, or plan as many partitions as they have",
           smaller.size(), plan.partitions(), listed(smaller));
@@ -191,7 +193,7 @@ public final class TopicBatches {
           failed.entrySet().stream()
               .map(e -> "'" + e.getKey() + "' (" + e.getValue() + ")")
               .toList();
-      throw Preflight.refused(
+      throw refused(
           "Cannot create %s of %s topics with %s partitions, replication factor %s: %s",
           failed.size(),
           missing.size(),
@@ -224,7 +226,7 @@ public final class TopicBatches {
         return ordered;
       }
       if (System.nanoTime() > deadline) {
-        throw Preflight.refused(
+        throw refused(
             "%s topic(s) have a partition without a leader, none more after %s ms: %s",
             pending.size(), timeoutMs, named(pending));
       }

@@ -25,9 +25,6 @@ final class BrokerNetwork implements AutoCloseable {
   /** Where a client-side cut sends the injector's packets for a broker: no one has this MAC. */
   private static final String NOWHERE_MAC = "02:00:00:00:00:01";
 
-  private static volatile String unavailable;
-  private static volatile boolean probed;
-
   private final String ip = HostCommand.find("ip");
   private final String tc = HostCommand.find("tc");
   private final String run;
@@ -218,15 +215,12 @@ final class BrokerNetwork implements AutoCloseable {
 
   /** Why network namespaces cannot be made here, or null when they can (probed once). */
   static String unavailableReason() {
-    if (!probed) {
-      synchronized (BrokerNetwork.class) {
-        if (!probed) {
-          unavailable = probe();
-          probed = true;
-        }
-      }
-    }
-    return unavailable;
+    return Probe.UNAVAILABLE;
+  }
+
+  /** Initialized on first use, once per JVM: the class loader makes the probe thread-safe. */
+  private static final class Probe {
+    static final String UNAVAILABLE = probe();
   }
 
   private static String probe() {

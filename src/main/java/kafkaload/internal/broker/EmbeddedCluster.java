@@ -48,14 +48,12 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** One node: its ports and directory stay the same across restarts; the process changes. */
   private static final class NodeProcess {
     final int id;
-    final int brokerPort;
     final Path properties;
     final Path log;
     Process process;
 
-    NodeProcess(int id, int brokerPort, Path properties, Path log) {
+    NodeProcess(int id, Path properties, Path log) {
       this.id = id;
-      this.brokerPort = brokerPort;
       this.properties = properties;
       this.log = log;
     }
@@ -106,7 +104,7 @@ public final class EmbeddedCluster implements AutoCloseable {
       try (OutputStream out = Files.newOutputStream(file)) {
         p.store(out, "embedded cluster node " + id);
       }
-      nodes.add(new NodeProcess(id, brokerPorts[id], file, logs.resolve("node-" + id + ".log")));
+      nodes.add(new NodeProcess(id, file, logs.resolve("node-" + id + ".log")));
       servers.add(hosts[id] + ":" + brokerPorts[id]);
     }
     bootstrap = String.join(",", servers);
@@ -197,13 +195,9 @@ public final class EmbeddedCluster implements AutoCloseable {
       throw new IllegalStateException("Cannot prepare the embedded cluster: " + e, e);
     }
     try {
-      for (NodeProcess n : c.nodes) {
-        c.spawn(n);
-      }
+      c.nodes.forEach(c::spawn);
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-      for (NodeProcess n : c.nodes) {
-        c.awaitReady(n, deadline);
-      }
+      c.nodes.forEach(n -> c.awaitReady(n, deadline));
       c.awaitBrokers(c.nodes.stream().map(n -> n.id).collect(Collectors.toSet()), deadline);
     } catch (RuntimeException e) {
       c.close();

@@ -1,5 +1,7 @@
 package kafkaload.internal.broker;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -7,7 +9,6 @@ import java.util.Locale;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * Broker faults scheduled during a run: {@code kill:2@30s,start:2@60s}. Each step is an action on
@@ -116,11 +117,11 @@ public record FaultPlan(List<Step> steps) {
     List<Step> steps = new ArrayList<>();
     for (String raw : text.split(",", -1)) {
       String s = raw.trim().toLowerCase(Locale.ROOT);
-      if (s.startsWith("rate=")) {
-        steps.add(withRate(steps, raw.trim(), s.substring("rate=".length())));
-        continue;
-      }
-      steps.add(step(raw.trim(), s));
+      // A rate token replaces the slow step before it (withRate takes that one off first).
+      steps.add(
+          s.startsWith("rate=")
+              ? withRate(steps, raw.trim(), s.substring("rate=".length()))
+              : step(raw.trim(), s));
     }
     for (Step st : steps) {
       if (st.action() == Action.SLOW && st.rate() == null) {
@@ -220,11 +221,6 @@ public record FaultPlan(List<Step> steps) {
         }
       }
     }
-  }
-
-  /** A refused plan: the format filled with the args. */
-  private static KafkaLoadConfigException refused(String format, Object... args) {
-    return new KafkaLoadConfigException(String.format(format, args));
   }
 
   private static long millis(String value, String unit) {

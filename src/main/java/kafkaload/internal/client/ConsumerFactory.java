@@ -23,25 +23,12 @@ import org.apache.kafka.common.serialization.Deserializer;
  * read-back, and share consumers ({@link #createShare}). Immutable. Offsets are never
  * auto-committed; the isolation level is always set; extra properties (Kafka's names) win.
  */
-public final class ConsumerFactory {
-  private final Connection connection;
-  private final String clientId;
-  private final IsolationLevel isolation;
-  private final String offsetReset;
-  private final Map<String, Object> extra;
-
-  private ConsumerFactory(
-      Connection connection,
-      String clientId,
-      IsolationLevel isolation,
-      String offsetReset,
-      Map<String, Object> extra) {
-    this.connection = connection;
-    this.clientId = clientId;
-    this.isolation = isolation;
-    this.offsetReset = offsetReset;
-    this.extra = Map.copyOf(extra);
-  }
+public record ConsumerFactory(
+    Connection connection,
+    String clientId,
+    IsolationLevel isolation,
+    String offsetReset,
+    Map<String, Object> extra) {
 
   /** No group (the caller assigns), read_uncommitted, reset latest, named {@code clientId}. */
   public static ConsumerFactory of(Connection connection, String clientId) {
@@ -85,7 +72,7 @@ public final class ConsumerFactory {
   public ConsumerFactory properties(Map<String, ?> properties) {
     Map<String, Object> m = new LinkedHashMap<>(extra);
     m.putAll(properties);
-    return new ConsumerFactory(connection, clientId, isolation, offsetReset, m);
+    return new ConsumerFactory(connection, clientId, isolation, offsetReset, Map.copyOf(m));
   }
 
   /** The properties a consumer gets, bootstrap and security included. */
@@ -140,21 +127,16 @@ public final class ConsumerFactory {
   }
 
   /**
-   * A share consumer's properties: bootstrap, security, client id, group, extras. Kafka refuses
-   * consumer-group settings a share consumer has no use for (auto.offset.reset, enable.auto.commit,
+   * A new share consumer of raw bytes in share group {@code groupId}; the caller closes it. Its
+   * properties: bootstrap, security, client id, group, extras. Kafka refuses consumer-group
+   * settings a share consumer has no use for (auto.offset.reset, enable.auto.commit,
    * isolation.level), so none is set.
    */
-  public Properties shareConsumerProperties(String groupId) {
+  public KafkaShareConsumer<byte[], byte[]> createShare(String groupId) {
     Properties p = connection.properties();
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
     p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
     p.putAll(extra);
-    return p;
-  }
-
-  /** A new share consumer of raw bytes in share group {@code groupId}; the caller closes it. */
-  public KafkaShareConsumer<byte[], byte[]> createShare(String groupId) {
-    return new KafkaShareConsumer<>(
-        shareConsumerProperties(groupId), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    return new KafkaShareConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
 }

@@ -92,9 +92,7 @@ public final class ProducerPool implements AutoCloseable {
   /** Waits up to the timeout for buffered records, then closes every producer. */
   @Override
   public void close() {
-    for (ProducerHandle h : all()) {
-      h.producer().close(Duration.ofSeconds(5));
-    }
+    all().forEach(h -> h.producer().close(Duration.ofSeconds(5)));
     perUser.clear();
   }
 }

@@ -91,11 +91,9 @@ public final class RecordSender {
               failed(out, error instanceof Exception x ? x : new RuntimeException(error), false);
               return;
             }
-            ProducerHandle h = handle;
+            ProducerHandle h;
             try {
-              if (h == null) {
-                h = producers.createForUser(user);
-              }
+              h = handle != null ? handle : producers.createForUser(user);
             } catch (RuntimeException e) {
               failed(out, e, false);
               return;

@@ -244,8 +244,7 @@ public final class TopicListener implements AutoCloseable {
     // predicate that throws fails its own user only: the others on this record, and the records
     // after it, are still served.
     List<Waiter> found = new ArrayList<>(1);
-    List<Waiter> failed = null;
-    List<String> reasons = null;
+    List<Map.Entry<Waiter, String>> failed = null;
     synchronized (this) {
       for (String key : keys) {
         Waiter w = take(key, r);
@@ -269,9 +268,7 @@ public final class TopicListener implements AutoCloseable {
         } catch (Throwable e) {
           it.remove();
           failed = failed == null ? new ArrayList<>(1) : failed;
-          reasons = reasons == null ? new ArrayList<>(1) : reasons;
-          failed.add(w);
-          reasons.add("the match function threw " + describe(e));
+          failed.add(Map.entry(w, "the match function threw " + describe(e)));
           continue;
         }
         if (accepted) {
@@ -286,8 +283,8 @@ public final class TopicListener implements AutoCloseable {
       deliver(w, r, received);
     }
     for (int i = 0; failed != null && i < failed.size(); i++) {
-      if (failed.get(i).done.compareAndSet(false, true)) {
-        fail(failed.get(i), reasons.get(i));
+      if (failed.get(i).getKey().done.compareAndSet(false, true)) {
+        fail(failed.get(i).getKey(), failed.get(i).getValue());
       }
     }
   }

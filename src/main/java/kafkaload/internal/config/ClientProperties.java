@@ -64,9 +64,7 @@ public record ClientProperties(
     String securityProtocol =
         ClientSecurity.protocol(
             props.get(ClientSecurity.SECURITY_PROTOCOL), sasl || cli.sasl(), tls || cli.tls());
-    if (securityProtocol != null) {
-      props.put(ClientSecurity.SECURITY_PROTOCOL, securityProtocol);
-    }
+    props.putAll(present(ClientSecurity.SECURITY_PROTOCOL, securityProtocol));
     return props;
   }
 

@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
@@ -102,9 +104,7 @@ public final class ClientSecurity {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("ssl.truststore.location", existingFile("ssl.truststore.location", location));
     storeType(location).ifPresent(t -> p.put("ssl.truststore.type", t));
-    if (password != null) {
-      p.put("ssl.truststore.password", password);
-    }
+    p.putAll(ClientProperties.present("ssl.truststore.password", password));
     return p;
   }
 
@@ -117,10 +117,9 @@ public final class ClientSecurity {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("ssl.keystore.location", existingFile("ssl.keystore.location", location));
     storeType(location).ifPresent(t -> p.put("ssl.keystore.type", t));
-    p.put("ssl.keystore.password", password);
-    if (keyPassword != null) {
-      p.put("ssl.key.password", keyPassword);
-    }
+    p.putAll(
+        ClientProperties.present(
+            "ssl.keystore.password", password, "ssl.key.password", keyPassword));
     return p;
   }
 
@@ -153,19 +152,15 @@ public final class ClientSecurity {
                     + " or the -Dkafka.client.config file");
           }
         });
-    Map<String, String> p = new LinkedHashMap<>();
-    String protocol = property.apply(SECURITY_PROTOCOL);
-    if (protocol != null) {
-      p.put(SECURITY_PROTOCOL, protocol);
-    }
+    Map<String, String> p =
+        ClientProperties.present(SECURITY_PROTOCOL, property.apply(SECURITY_PROTOCOL));
     String mechanism = property.apply(SASL_MECHANISM);
     String user = property.apply(SASL_USERNAME);
     boolean sasl = mechanism != null;
     if (user != null) {
       if (mechanism == null) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "-D%s=%s needs -D%s (one of %s)", SASL_USERNAME, user, SASL_MECHANISM, MECHANISMS));
+        throw refused(
+            "-D%s=%s needs -D%s (one of %s)", SASL_USERNAME, user, SASL_MECHANISM, MECHANISMS);
       }
       p.putAll(
           sasl(mechanism, user, Secrets.require(SASL_PASSWORD_ENV, env.apply(SASL_PASSWORD_ENV))));

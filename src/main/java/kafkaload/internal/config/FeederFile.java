@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,14 +29,9 @@ public record FeederFile(String path, List<String> columns) {
     }
     List<String> columns = header == null ? List.of() : List.of(header.trim().split("\\s*,\\s*"));
     if (!columns.contains(KEY) && !columns.contains(VALUE)) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "Feeder file '%s' (-Dfeeder) needs a header line with a '%s' and/or '%s' "
-                  + "column; %s",
-              path,
-              KEY,
-              VALUE,
-              header == null ? "the file is empty" : "its first line is: " + header));
+      throw refused(
+          "Feeder file '%s' (-Dfeeder) needs a header line with a '%s' and/or '%s' " + "column; %s",
+          path, KEY, VALUE, header == null ? "the file is empty" : "its first line is: " + header);
     }
     return new FeederFile(path, columns);
   }

@@ -34,12 +34,8 @@ public final class HostEnvironment {
 
   /** Every variable, the host's over the process's. */
   static Map<String, String> all() {
-    Map<String, String> hosted = overlay;
-    if (hosted.isEmpty()) {
-      return Map.copyOf(System.getenv());
-    }
     Map<String, String> all = new HashMap<>(System.getenv());
-    all.putAll(hosted);
+    all.putAll(overlay);
     return Map.copyOf(all);
   }
 }

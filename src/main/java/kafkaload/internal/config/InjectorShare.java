@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 /**
  * Which injector this JVM is: index {@code 0..count-1} and the shared run id (null for one JVM).
  * What must be unique derives from the index: sequences start at {@code index << 40}, identity
@@ -22,10 +24,8 @@ public record InjectorShare(int index, int count, String runId) {
       throw new KafkaLoadConfigException("injector count " + count + " must be 1 to " + MAX_COUNT);
     }
     if (index < 0 || index >= count) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "injector index %s must be 0 to %s (the injector count is %s)",
-              index, count - 1, count));
+      throw refused(
+          "injector index %s must be 0 to %s (the injector count is %s)", index, count - 1, count);
     }
   }
 

@@ -25,6 +25,11 @@ public final class KafkaLoadConfigException extends RuntimeException {
     ConfigErrorReport.listen();
   }
 
+  /** A refusal of the run: the format filled with the args. */
+  public static KafkaLoadConfigException refused(String format, Object... args) {
+    return new KafkaLoadConfigException(String.format(format, args));
+  }
+
   /** True the first time only: the one report that prints it. */
   boolean firstReport() {
     return reported.compareAndSet(false, true);

@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -308,10 +310,9 @@ public final class ParamSnapshot {
     int total = positiveInt(name, def);
     InjectorShare injector = injector();
     if (total < injector.count()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "-D%s=%s cannot be split over %s injectors: each needs at least 1",
-              name, total, injector.count()));
+      throw refused(
+          "-D%s=%s cannot be split over %s injectors: each needs at least 1",
+          name, total, injector.count());
     }
     return (int) injector.share(total);
   }

@@ -1,14 +1,18 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * SASL mechanisms logging in at an outside authority: OAUTHBEARER (an OIDC token endpoint, by
@@ -81,15 +85,12 @@ public final class SaslLogins {
     }
     String url = tokenEndpointUrl.trim();
     if (!url.matches("(?i)(https?|file):.+")) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "SASL OAUTHBEARER: %s=%s is not an http(s):// URL (or a file: with a token)",
-              TOKEN_ENDPOINT_URL, url));
+      throw refused(
+          "SASL OAUTHBEARER: %s=%s is not an http(s):// URL (or a file: with a token)",
+          TOKEN_ENDPOINT_URL, url);
     }
     if (clientId == null || clientId.isBlank()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "SASL OAUTHBEARER with %s=%s: %s is empty", TOKEN_ENDPOINT_URL, url, CLIENT_ID));
+      throw refused("SASL OAUTHBEARER with %s=%s: %s is empty", TOKEN_ENDPOINT_URL, url, CLIENT_ID);
     }
     if (clientSecret == null || clientSecret.isEmpty()) {
       throw new KafkaLoadConfigException(
@@ -122,16 +123,13 @@ public final class SaslLogins {
             "SASL GSSAPI with the keytab " + keytab + ": the principal is empty");
       }
       if (!Files.isRegularFile(Paths.get(keytab))) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "SASL GSSAPI for principal '%s': the keytab %s does not exist (%s)",
-                principal, keytab, KERBEROS_KEYTAB));
+        throw refused(
+            "SASL GSSAPI for principal '%s': the keytab %s does not exist (%s)",
+            principal, keytab, KERBEROS_KEYTAB);
       }
       if (!Files.isReadable(Paths.get(keytab))) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "SASL GSSAPI for principal '%s': the keytab %s is not readable",
-                principal, keytab));
+        throw refused(
+            "SASL GSSAPI for principal '%s': the keytab %s is not readable", principal, keytab);
       }
       jaas.append(" useKeyTab=true storeKey=true keyTab=\"")
           .append(ClientSecurity.jaasQuote(keytab))
@@ -209,11 +207,8 @@ public final class SaslLogins {
           p.put(KERBEROS_SERVICE_NAME, service);
         }
       }
-      case AWS_MSK_IAM -> {
-        String profile = property.apply(AWS_PROFILE_NAME);
-        String role = property.apply(AWS_ROLE_ARN);
-        p.putAll(awsMskIam(profile, role));
-      }
+      case AWS_MSK_IAM ->
+          p.putAll(awsMskIam(property.apply(AWS_PROFILE_NAME), property.apply(AWS_ROLE_ARN)));
       default -> {
         if (service != null) {
           p.put(KERBEROS_SERVICE_NAME, service);
@@ -231,12 +226,11 @@ public final class SaslLogins {
     }
     synchronized (SaslLogins.class) {
       String current = System.getProperty(ALLOWED_URLS, "");
-      List<String> allowed = new ArrayList<>();
-      for (String u : current.split(",")) {
-        if (!u.isBlank()) {
-          allowed.add(u.trim());
-        }
-      }
+      List<String> allowed =
+          Arrays.stream(current.split(","))
+              .filter(u -> !u.isBlank())
+              .map(String::trim)
+              .collect(Collectors.toCollection(ArrayList::new));
       if (!allowed.contains(String.valueOf(url).trim())) {
         allowed.add(String.valueOf(url).trim());
         System.setProperty(ALLOWED_URLS, String.join(",", allowed));

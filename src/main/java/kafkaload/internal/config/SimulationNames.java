@@ -54,15 +54,11 @@ public final class SimulationNames {
 
   /** Whether a recorded simulation class (or one nested in it) holds {@code name} as a constant. */
   static boolean named(String name) {
-    byte[] constant = utf8Constant(name);
-    for (Class<?> c : SIMULATIONS) {
-      for (byte[] bytes : classFiles(c)) {
-        if (indexOf(bytes, constant) >= 0) {
-          return true;
-        }
-      }
-    }
-    return false;
+    // ISO-8859-1 maps each byte to one char: a byte search as a string search.
+    String constant = new String(utf8Constant(name), StandardCharsets.ISO_8859_1);
+    return SIMULATIONS.stream()
+        .flatMap(c -> classFiles(c).stream())
+        .anyMatch(bytes -> new String(bytes, StandardCharsets.ISO_8859_1).contains(constant));
   }
 
   private static boolean isPlatform(String name) {
@@ -108,18 +104,5 @@ public final class SimulationNames {
     } catch (IOException unreadable) {
       return false;
     }
-  }
-
-  private static int indexOf(byte[] haystack, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= haystack.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (haystack[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 }

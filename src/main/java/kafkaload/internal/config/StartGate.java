@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.time.Instant;
 
 /**
@@ -39,12 +41,11 @@ public final class StartGate {
     if (now > at) {
       passed = true;
       refused = true;
-      throw new KafkaLoadConfigException(
-          String.format(
-              "this injector's simulation was ready %s ms after the common start time %s "
-                  + "(-Dinjector.startAt): refusing to start late; give the injectors more time "
-                  + "before the start",
-              now - at, Instant.ofEpochMilli(at)));
+      throw refused(
+          "this injector's simulation was ready %s ms after the common start time %s "
+              + "(-Dinjector.startAt): refusing to start late; give the injectors more time "
+              + "before the start",
+          now - at, Instant.ofEpochMilli(at));
     }
     try {
       while (System.currentTimeMillis() < at) {

@@ -44,29 +44,32 @@ public final class ConsumeCounters {
 
   /** A consumed record of {@code requestName} arrived {@code micros} after it was produced. */
   public void endToEnd(String requestName, long micros) {
-    e2eLatencyMicros
-        .computeIfAbsent(requestName, n -> new Recorder(3))
-        .recordValue(Math.max(0, micros));
+    record(e2eLatencyMicros, requestName, micros);
   }
 
   /** Whole-run end-to-end latency histograms per consume request name; call once, at the end. */
   public Map<String, Histogram> e2eLatencyHistograms() {
-    Map<String, Histogram> out = new TreeMap<>();
-    e2eLatencyMicros.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
-    return out;
+    return histograms(e2eLatencyMicros);
   }
 
   /** A request-reply of {@code requestName} was answered, OK, {@code micros} after its send. */
   public void sendToReply(String requestName, long micros) {
-    replyLatencyMicros
-        .computeIfAbsent(requestName, n -> new Recorder(3))
-        .recordValue(Math.max(0, micros));
+    record(replyLatencyMicros, requestName, micros);
   }
 
   /** Whole-run send-to-reply histograms per request-reply request name; call once, at the end. */
   public Map<String, Histogram> replyLatencyHistograms() {
+    return histograms(replyLatencyMicros);
+  }
+
+  private static void record(Map<String, Recorder> byName, String requestName, long micros) {
+    byName.computeIfAbsent(requestName, n -> new Recorder(3)).recordValue(Math.max(0, micros));
+  }
+
+  /** Each name's histogram since the last call, sorted by name. */
+  private static Map<String, Histogram> histograms(Map<String, Recorder> byName) {
     Map<String, Histogram> out = new TreeMap<>();
-    replyLatencyMicros.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
+    byName.forEach((name, r) -> out.put(name, r.getIntervalHistogram()));
     return out;
   }
 }

@@ -281,14 +281,13 @@ public final class DeliveryLedger {
   public Map<String, Throughput.RequestThroughput> throughputByRequest() {
     Map<String, Throughput.RequestThroughput> out = new TreeMap<>();
     requests.forEach(
-        (name, r) -> {
-          out.put(
-              name,
-              new Throughput.RequestThroughput(
-                  r.count.sum(),
-                  r.bytes.sum(),
-                  Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get())));
-        });
+        (name, r) ->
+            out.put(
+                name,
+                new Throughput.RequestThroughput(
+                    r.count.sum(),
+                    r.bytes.sum(),
+                    Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get()))));
     return out;
   }
 
@@ -301,26 +300,16 @@ public final class DeliveryLedger {
   /** Whole-run ack-latency histograms per ack-timed request name. */
   public Map<String, Histogram> ackLatencyHistograms() {
     Map<String, Histogram> out = new TreeMap<>();
-    requests.forEach(
-        (name, r) -> {
-          if (r.timed) {
-            out.put(name, r.total());
-          }
-        });
+    requests.entrySet().stream()
+        .filter(e -> e.getValue().timed)
+        .forEach(e -> out.put(e.getKey(), e.getValue().total()));
     return out;
   }
 
   /** Ack latency of ack-timed requests since the last call (the per-second sample), µs. */
   public Histogram ackLatencySinceLast() {
     Histogram all = new Histogram(3);
-    requests
-        .values()
-        .forEach(
-            r -> {
-              if (r.timed) {
-                all.add(r.drain());
-              }
-            });
+    requests.values().stream().filter(r -> r.timed).forEach(r -> all.add(r.drain()));
     return all;
   }
 }

@@ -28,9 +28,7 @@ final class LatencyRecorder {
   /** What every thread recorded since the last call; call from one thread at a time. */
   Histogram interval() {
     Histogram all = new Histogram(3);
-    for (SingleWriterRecorder r : writers) {
-      all.add(r.getIntervalHistogram());
-    }
+    writers.forEach(r -> all.add(r.getIntervalHistogram()));
     return all;
   }
 }

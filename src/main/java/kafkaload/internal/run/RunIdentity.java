@@ -11,28 +11,16 @@ import org.apache.kafka.common.header.Headers;
  * kafkaload.seq} ("user-sequence", readable with kcat). Run-wide sequences keep one compact set
  * however many users; a user's sequence must rise within a partition.
  */
-public final class RunIdentity {
+public record RunIdentity(String runId, byte[] runIdBytes) {
   public static final String RUN_HEADER = "kafkaload.run";
   public static final String SEQ_HEADER = "kafkaload.seq";
 
-  private final String runId;
-  private final byte[] runIdBytes;
-
   public RunIdentity(String runId) {
-    this.runId = runId;
-    this.runIdBytes = runId.getBytes(StandardCharsets.UTF_8);
+    this(runId, runId.getBytes(StandardCharsets.UTF_8));
   }
 
   public static RunIdentity random() {
     return new RunIdentity(UUID.randomUUID().toString().substring(0, 13));
-  }
-
-  public String runId() {
-    return runId;
-  }
-
-  public byte[] runIdBytes() {
-    return runIdBytes;
   }
 
   /** "user-sequence" as ASCII digits, with no intermediate String: runs on every send. */

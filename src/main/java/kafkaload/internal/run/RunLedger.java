@@ -1,7 +1,6 @@
 package kafkaload.internal.run;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -178,67 +177,56 @@ public final class RunLedger {
 
   /** A record about to be sent: each tap stamps its headers, in their order. */
   public void stamp(Headers headers) {
-    for (RecordTap t : taps) {
-      t.stamp(headers);
-    }
+    each(t -> t.stamp(headers));
   }
 
   /** A record handed to the producer (serialized key and value, either may be null). */
   public void sent(byte[] key, byte[] value) {
-    for (RecordTap t : taps) {
-      t.sent(key, value);
-    }
+    each(t -> t.sent(key, value));
   }
 
   /** A record a consume read back (see {@link RecordTap#read}), for the taps. */
   public void read(
       String request, Headers headers, long producedMillis, long readMillis, boolean ok) {
-    for (RecordTap t : taps) {
-      t.read(request, headers, producedMillis, readMillis, ok);
-    }
+    each(t -> t.read(request, headers, producedMillis, readMillis, ok));
   }
 
   /** A request-reply's outcome (see {@link RecordTap#replied}), for the taps. */
   public void replied(
       String request, Headers sent, Headers reply, long sentMillis, long endMillis, boolean ok) {
-    for (RecordTap t : taps) {
-      t.replied(request, sent, reply, sentMillis, endMillis, ok);
-    }
+    each(t -> t.replied(request, sent, reply, sentMillis, endMillis, ok));
   }
 
   /** The broker's answer to a record sent (see {@link RecordTap#answered}), for the taps. */
   public void answered(
       String topic, int partition, long sentMillis, long atMillis, Exception error) {
-    for (RecordTap t : taps) {
-      t.answered(topic, partition, sentMillis, atMillis, error);
-    }
+    each(t -> t.answered(topic, partition, sentMillis, atMillis, error));
   }
 
   /** A record's publish delay (see {@link RecordTap#publishDelayed}), for the taps. */
   public void publishDelayed(long delayMicros) {
-    for (RecordTap t : taps) {
-      t.publishDelayed(delayMicros);
-    }
+    each(t -> t.publishDelayed(delayMicros));
   }
 
   /** A record's ack latency (see {@link RecordTap#ackedAfter}), for the taps. */
   public void ackedAfter(long latencyMicros) {
-    for (RecordTap t : taps) {
-      t.ackedAfter(latencyMicros);
-    }
+    each(t -> t.ackedAfter(latencyMicros));
   }
 
   /** A record read by a subscription (see {@link RecordTap#consumed}), for the taps. */
   public void consumed(long e2eMicros) {
-    for (RecordTap t : taps) {
-      t.consumed(e2eMicros);
-    }
+    each(t -> t.consumed(e2eMicros));
   }
 
   /** The producers' metrics when the results are made, for the taps. */
   public void producerMetricsAtEnd(Map<String, Double> metrics) {
+    each(t -> t.producerMetrics(metrics));
+  }
+
+  /** Hands one event to every tap, in their order. */
+  private void each(java.util.function.Consumer<RecordTap> event) {
     for (RecordTap t : taps) {
-      t.producerMetrics(metrics);
+      event.accept(t);
     }
   }
 
@@ -301,9 +289,9 @@ public final class RunLedger {
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */
   public static double processCpuSeconds() {
-    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    return os instanceof com.sun.management.OperatingSystemMXBean
-        ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime() / 1e9
         : Double.NaN;
   }
 
