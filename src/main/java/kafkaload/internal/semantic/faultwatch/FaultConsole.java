@@ -62,12 +62,12 @@ final class FaultConsole {
     String worst =
         f.unavailability().worstWindowMs() == null
             ? "no ack after it on " + f.unavailability().unrecovered() + " partition(s)"
-            : "unavailable up to "
-                + String.format(Locale.ROOT, "%,d ms", f.unavailability().worstWindowMs())
-                + " ("
-                + f.unavailability().worstPartition()
-                + ")"
-                + (f.unavailability().unrecovered() > 0
+            : String.format(
+                Locale.ROOT,
+                "unavailable up to %,d ms (%s)%s",
+                f.unavailability().worstWindowMs(),
+                f.unavailability().worstPartition(),
+                f.unavailability().unrecovered() > 0
                     ? ", " + f.unavailability().unrecovered() + " never acked again"
                     : "");
     String list =
@@ -75,13 +75,10 @@ final class FaultConsole {
             .limit(LISTED)
             .map(
                 w ->
-                    w.topic()
-                        + "-"
-                        + w.partition()
-                        + " "
+                    new Tp(w.topic(), w.partition())
                         + (w.windowMs() == null
-                            ? "no ack"
-                            : String.format(Locale.ROOT, "%,d ms", w.windowMs()))
+                            ? " no ack"
+                            : String.format(Locale.ROOT, " %,d ms", w.windowMs()))
                         + " ("
                         + w.cause()
                         + ")")

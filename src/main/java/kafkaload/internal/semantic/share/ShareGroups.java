@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.share;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import kafkaload.internal.run.RunLedger;
@@ -24,12 +25,7 @@ final class ShareGroups {
   Map<String, ShareRecords> records() {
     Map<String, ShareRecords> out = new TreeMap<>();
     byRequest.forEach(
-        (request, c) -> {
-          ShareRecords r = c.records();
-          if (r != null) {
-            out.put(request, r);
-          }
-        });
+        (request, c) -> Optional.ofNullable(c.records()).ifPresent(r -> out.put(request, r)));
     return out.isEmpty() ? null : out;
   }
 
