@@ -38,11 +38,9 @@ public final class ShareGroupPreflight {
       features = admin.describeFeatures().featureMetadata().get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new KafkaLoadConfigException(
-          "Share groups: the features of the cluster at '"
-              + bootstrap
-              + "' could not be read ("
-              + Preflight.rootMessage(e)
-              + "); share groups need a KRaft cluster of Kafka 4.2 or later");
+          ("Share groups: the features of the cluster at '%s' could not be read (%s); share groups"
+                  + " need a KRaft cluster of Kafka 4.2 or later")
+              .formatted(bootstrap, Preflight.rootMessage(e)));
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
           String.format(

@@ -5,16 +5,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import kafkaload.internal.run.RunLedger;
 
 /** A protocol's share groups: each share-consume action's counters, in the run's ledger. */
 final class ShareGroups {
   private final Map<String, ShareCounters> byRequest = new ConcurrentHashMap<>();
-
-  /** The run's share groups, made on first use. */
-  static ShareGroups of(RunLedger ledger) {
-    return ledger.semantic(ShareGroups.class, ShareGroups::new);
-  }
 
   /** The counters of action {@code setup.request()}, made once: shared by its consumers. */
   ShareCounters group(ShareCounters.Setup setup) {

@@ -42,7 +42,8 @@ final class SubscriptionAction extends KafkaAction {
   }
 
   private void runAndPassOn(Session session) {
-    SubscriptionCounters counters = SubscriptionSemantic.counters(components.ledger());
+    SubscriptionCounters counters =
+        components.ledger().semantic(SubscriptionCounters.class, SubscriptionCounters::new);
     if (!counters.started(spec, partitions)) {
       String ko = "one set of subscriptions per protocol: this protocol already ran one";
       logVerdict(session, spec.requestName() + " reconciled", ko);
@@ -97,9 +98,7 @@ final class SubscriptionAction extends KafkaAction {
               factory
                   .property(ConsumerConfig.CLIENT_ID_CONFIG, sub.group() + "-" + j)
                   .createHeadersOnly(), // the run identity and timestamp are all it reads
-              sub.topic(),
               sub,
-              components.ledger().identity().runIdBytes(),
               // No warm-up: every record timed, those sent before the consumers started too.
               spec.measuredAfter().isZero()
                   ? Long.MIN_VALUE

@@ -79,13 +79,12 @@ public final class TransactionPreflight {
     }
     if (minIsr > rf || minIsr > brokers) {
       return Optional.of(
-          TXN_MIN_ISR
-              + "="
-              + minIsr
-              + " above "
-              + (minIsr > rf ? TXN_RF + "=" + rf : "the " + brokers + " broker(s)")
-              + ": every transaction's commit would fail (NotEnoughReplicas). Lower "
-              + TXN_MIN_ISR);
+          String.format(
+              "%s=%s above %s: every transaction's commit would fail (NotEnoughReplicas). Lower %s",
+              TXN_MIN_ISR,
+              minIsr,
+              minIsr > rf ? TXN_RF + "=" + rf : "the " + brokers + " broker(s)",
+              TXN_MIN_ISR));
     }
     return Optional.empty();
   }
