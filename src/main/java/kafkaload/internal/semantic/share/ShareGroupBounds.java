@@ -35,9 +35,8 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
     }
 
     String describe() {
-      return String.format(
-          "%s=%s, %s=%s",
-          minName, min == null ? "unset" : min, maxName, max == null ? "unset" : max);
+      return "%s=%s, %s=%s"
+          .formatted(minName, min == null ? "unset" : min, maxName, max == null ? "unset" : max);
     }
   }
 

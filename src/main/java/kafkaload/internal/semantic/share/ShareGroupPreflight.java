@@ -43,9 +43,8 @@ public final class ShareGroupPreflight {
               .formatted(bootstrap, Preflight.rootMessage(e)));
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
-          String.format(
-              "Share groups: the cluster at '%s' did not describe its features within %s ms",
-              bootstrap, timeoutMs));
+          "Share groups: the cluster at '%s' did not describe its features within %s ms"
+              .formatted(bootstrap, timeoutMs));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the cluster's features");
@@ -181,13 +180,12 @@ public final class ShareGroupPreflight {
           .get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new KafkaLoadConfigException(
-          String.format(
-              "Share group '%s': the broker refused its settings %s: %s",
-              group, configs, Preflight.rootMessage(e)));
+          "Share group '%s': the broker refused its settings %s: %s"
+              .formatted(group, configs, Preflight.rootMessage(e)));
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
-          String.format(
-              "Share group '%s': setting %s timed out after %s ms", group, configs, timeoutMs));
+          "Share group '%s': setting %s timed out after %s ms"
+              .formatted(group, configs, timeoutMs));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while configuring share group " + group);
@@ -216,8 +214,8 @@ public final class ShareGroupPreflight {
       }
       if (System.nanoTime() >= deadline) {
         throw new KafkaLoadConfigException(
-            String.format(
-                "Share group '%s': the broker still has %s after %s ms", group, stale, timeoutMs));
+            "Share group '%s': the broker still has %s after %s ms"
+                .formatted(group, stale, timeoutMs));
       }
       try {
         Thread.sleep(50);

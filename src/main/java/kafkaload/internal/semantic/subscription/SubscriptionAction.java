@@ -1,10 +1,11 @@
 package kafkaload.internal.semantic.subscription;
 
+import static kafkaload.internal.config.Console.text;
+
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
@@ -195,8 +196,7 @@ final class SubscriptionAction extends KafkaAction {
   private void print(SubscriptionFigures.Subscription s) {
     Percentiles e = s.reads().e2eMs();
     Console.out(
-        String.format(
-            Locale.ROOT,
+        text(
             "[kafkaload] subscription '%s' (%d %s%s): %,d of %,d acked records read (%,d"
                 + " reads), %s msg/s, end-to-end p50 %s ms, p99 %s ms, max %s ms: %s",
             s.group(),
@@ -206,9 +206,7 @@ final class SubscriptionAction extends KafkaAction {
             s.coverage().expected() - s.coverage().missing(),
             s.coverage().expected(),
             s.reads().consumed(),
-            s.reads().consumedPerSec() == null
-                ? "-"
-                : String.format(Locale.ROOT, "%,.0f", s.reads().consumedPerSec()),
+            s.reads().consumedPerSec() == null ? "-" : text("%,.0f", s.reads().consumedPerSec()),
             ms(e.p50()),
             ms(e.p99()),
             ms(e.max()),
@@ -216,7 +214,7 @@ final class SubscriptionAction extends KafkaAction {
   }
 
   private static String ms(Double v) {
-    return v == null ? "-" : String.format(Locale.ROOT, "%.1f", v);
+    return v == null ? "-" : text("%.1f", v);
   }
 
   private static void sleepUntil(long millis) {

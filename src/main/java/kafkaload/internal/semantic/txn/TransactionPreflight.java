@@ -59,9 +59,8 @@ public final class TransactionPreflight {
       }
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(
-          String.format(
-              "Cannot read the broker's transaction settings (%s, %s): %s",
-              TXN_RF, TXN_MIN_ISR, Preflight.rootMessage(e)));
+          "Cannot read the broker's transaction settings (%s, %s): %s"
+              .formatted(TXN_RF, TXN_MIN_ISR, Preflight.rootMessage(e)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the transaction settings");
@@ -79,12 +78,12 @@ public final class TransactionPreflight {
     }
     if (minIsr > rf || minIsr > brokers) {
       return Optional.of(
-          String.format(
-              "%s=%s above %s: every transaction's commit would fail (NotEnoughReplicas). Lower %s",
-              TXN_MIN_ISR,
-              minIsr,
-              minIsr > rf ? TXN_RF + "=" + rf : "the " + brokers + " broker(s)",
-              TXN_MIN_ISR));
+          "%s=%s above %s: every transaction's commit would fail (NotEnoughReplicas). Lower %s"
+              .formatted(
+                  TXN_MIN_ISR,
+                  minIsr,
+                  minIsr > rf ? TXN_RF + "=" + rf : "the " + brokers + " broker(s)",
+                  TXN_MIN_ISR));
     }
     return Optional.empty();
   }
