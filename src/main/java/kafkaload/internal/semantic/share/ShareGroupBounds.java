@@ -111,14 +111,8 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
       }
     }
     Map<String, String> defaults = new LinkedHashMap<>();
-    spec.configs()
-        .groupConfigDefaults()
-        .forEach(
-            (k, v) -> {
-              if (!spec.configs().groupConfig().containsKey(k)) {
-                defaults.put(k, inside(k, v));
-              }
-            });
+    spec.configs().groupConfigDefaults().forEach((k, v) -> defaults.put(k, inside(k, v)));
+    defaults.keySet().removeAll(spec.configs().groupConfig().keySet());
     return spec.withGroupConfig(defaults);
   }
 

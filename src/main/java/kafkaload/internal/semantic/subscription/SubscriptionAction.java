@@ -55,11 +55,10 @@ final class SubscriptionAction extends KafkaAction {
     List<List<SubscriptionConsumer>> consumers = new ArrayList<>();
     try {
       for (int i = 0; i < spec.subscriptions(); i++) {
-        List<SubscriptionConsumer> ofSubscription = new ArrayList<>();
-        for (SubscriptionCounters.One group : counters.subscription(i)) {
-          ofSubscription.addAll(start(group, startMillis));
-        }
-        consumers.add(ofSubscription);
+        consumers.add(
+            counters.subscription(i).stream()
+                .flatMap(g -> start(g, startMillis).stream())
+                .toList());
       }
       read(counters, startMillis);
     } finally {
