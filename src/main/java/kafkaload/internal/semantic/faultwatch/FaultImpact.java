@@ -96,13 +96,11 @@ public record FaultImpact(
           worst = w;
         }
       }
-      return worst == null
-          ? new Unavailability(null, null, unrecovered, windows)
-          : new Unavailability(
-              worst.windowMs(),
-              new Tp(worst.topic(), worst.partition()).toString(),
-              unrecovered,
-              windows);
+      return new Unavailability(
+          worst == null ? null : worst.windowMs(),
+          worst == null ? null : new Tp(worst.topic(), worst.partition()).toString(),
+          unrecovered,
+          windows);
     }
   }
 
