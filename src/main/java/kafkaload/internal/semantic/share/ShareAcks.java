@@ -18,8 +18,12 @@ import org.apache.kafka.common.TopicIdPartition;
  * refused. Its consumer's thread only.
  */
 final class ShareAcks {
-  /** A record acknowledged and waiting for the broker's confirmation. */
-  private record Pending(
+  /**
+   * A record acknowledged as {@code type} (or implicitly accepted), waiting for the broker's
+   * confirmation. {@code lockExpired}: sent a whole lock after the poll that acquired it, so the
+   * lock had expired.
+   */
+  record Pending(
       long seq,
       AcknowledgeType type,
       int deliveryCount,
@@ -56,22 +60,9 @@ final class ShareAcks {
     g.log().result(session, g.spec().requestName() + suffix, start, end, koMessage);
   }
 
-  /**
-   * A record acknowledged as {@code type} (or implicitly accepted): wait for the broker. {@code
-   * lockExpired}: sent a whole lock after the poll that acquired it, so the lock had expired.
-   */
-  void sent(
-      int partition,
-      long offset,
-      long seq,
-      AcknowledgeType type,
-      int deliveryCount,
-      long producedMillis,
-      Poll poll,
-      boolean lockExpired) {
-    pending.put(
-        key(partition, offset),
-        new Pending(seq, type, deliveryCount, producedMillis, poll, lockExpired));
+  /** The record at {@code partition} and {@code offset} acknowledged: wait for the broker. */
+  void sent(int partition, long offset, Pending p) {
+    pending.put(key(partition, offset), p);
   }
 
   /** The acknowledgement commit, timed as a request of its own. */

@@ -160,7 +160,10 @@ final class ShareConsumer {
             consumer.acknowledge(r, type);
           }
           boolean expired = System.nanoTime() - lockedBy >= lockNanos;
-          acks.sent(r.partition(), r.offset(), seq, type, deliveries, r.timestamp(), poll, expired);
+          acks.sent(
+              r.partition(),
+              r.offset(),
+              new ShareAcks.Pending(seq, type, deliveries, r.timestamp(), poll, expired));
           if (workMs > 0) {
             // A worker that takes time on each record acknowledges each one when done.
             acks.commit(consumer);
