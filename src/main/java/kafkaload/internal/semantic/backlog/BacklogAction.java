@@ -37,7 +37,8 @@ final class BacklogAction extends KafkaAction {
   }
 
   private void runAndPassOn(Session session) {
-    BacklogCounters counters = BacklogSemantic.counters(components.ledger());
+    BacklogCounters counters =
+        components.ledger().semantic(BacklogCounters.class, BacklogCounters::new);
     String ko;
     if (!counters.started(spec)) {
       ko = "one backlog per protocol: this protocol already ran one";

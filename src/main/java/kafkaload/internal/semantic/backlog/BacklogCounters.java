@@ -16,13 +16,8 @@ final class BacklogCounters {
   private BacklogSpec spec;
   private final List<BacklogFigures.Sample> samples = new ArrayList<>();
   private Double resumedAt;
-  private Double drainedAt;
   private long peakLag;
-  private Long drainTarget;
-  private Long lagLeft;
-  private BacklogFigures.Rates catchUp;
-  private String verdict;
-  private boolean ended;
+  private End end = RUNNING;
   private final Histogram ackBuild = new Histogram(3);
   private final Histogram ackCatchUp = new Histogram(3);
   private final Histogram e2eCatchUp = new Histogram(3);
@@ -53,15 +48,18 @@ final class BacklogCounters {
     resumedAt = second;
   }
 
+  /** How it ended: drained at (null: not), the drain's target, the lag left, rates, the KO. */
+  private record End(
+      Double drainedAt, Long target, Long left, BacklogFigures.Rates rates, String verdict) {}
+
+  /** Before the end: its verdict is that there was none. */
+  private static final End RUNNING =
+      new End(null, null, null, null, "the run ended before the backlog's verdict");
+
   /** The end: drained at {@code drainedSecond} (null: not), the lag left, and the verdict. */
   synchronized void ended(
       Double drainedSecond, Long target, Long left, BacklogFigures.Rates rates, String koReason) {
-    drainedAt = drainedSecond;
-    drainTarget = target;
-    lagLeft = left;
-    catchUp = rates;
-    verdict = koReason;
-    ended = true;
+    end = new End(drainedSecond, target, left, rates, koReason);
   }
 
   void sent() {
@@ -88,7 +86,6 @@ final class BacklogCounters {
       return null;
     }
     int size = spec.recordSize();
-    boolean drainedNow = ended && verdict == null;
     return new BacklogFigures(
         spec.requestName(),
         spec.topic(),
@@ -107,14 +104,14 @@ final class BacklogCounters {
             samples.isEmpty() ? null : peakLag,
             samples.isEmpty() ? null : BacklogMath.bytes(peakLag, size)),
         new BacklogFigures.Drain(
-            drainTarget,
-            drainedAt,
-            drainedAt == null || resumedAt == null ? null : drainedAt - resumedAt,
-            lagLeft,
-            lagLeft == null ? null : BacklogMath.bytes(lagLeft, size),
-            drainedNow,
-            ended ? verdict : "the run ended before the backlog's verdict"),
-        catchUp,
+            end.target(),
+            end.drainedAt(),
+            end.drainedAt() == null || resumedAt == null ? null : end.drainedAt() - resumedAt,
+            end.left(),
+            end.left() == null ? null : BacklogMath.bytes(end.left(), size),
+            end.verdict() == null,
+            end.verdict()),
+        end.rates(),
         new BacklogFigures.Records(sent.sum(), acked.sum(), failed.sum(), replies.sum()),
         new BacklogFigures.Latency(
             Percentiles.ofMicros(ackBuild),

@@ -84,11 +84,11 @@ final class BacklogLoad {
             (startMs, endMs, error) -> {
               if (error == null) {
                 counters.acked(phase, (endMs - startMs) * 1000);
-                results.result(name, startMs, endMs, null);
               } else {
                 counters.failed();
-                results.result(name, startMs, endMs, BacklogAction.reason(error));
               }
+              results.result(
+                  name, startMs, endMs, error == null ? null : BacklogAction.reason(error));
             });
   }
 }

@@ -1,8 +1,8 @@
 package kafkaload.internal.semantic.backlog;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import kafkaload.internal.admin.OffsetQueries;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -69,14 +69,9 @@ final class BacklogProbe {
               .listConsumerGroupOffsets(group)
               .partitionsToOffsetAndMetadata()
               .get(timeoutMs, TimeUnit.MILLISECONDS);
-      Map<Integer, Long> out = new HashMap<>();
-      all.forEach(
-          (tp, om) -> {
-            if (om != null && tp.topic().equals(topic)) {
-              out.put(tp.partition(), om.offset());
-            }
-          });
-      return out;
+      return all.entrySet().stream()
+          .filter(e -> e.getValue() != null && e.getKey().topic().equals(topic))
+          .collect(Collectors.toMap(e -> e.getKey().partition(), e -> e.getValue().offset()));
     } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
       throw new IllegalStateException(
           "cannot read the committed offsets of group '" + group + "': " + e, e);

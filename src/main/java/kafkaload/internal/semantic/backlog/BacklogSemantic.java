@@ -2,7 +2,6 @@ package kafkaload.internal.semantic.backlog;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import kafkaload.internal.results.SectionType;
-import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.semantics.CountedSemantic;
 
 /**
@@ -16,10 +15,5 @@ public final class BacklogSemantic extends CountedSemantic<BacklogFigures, Backl
 
   public BacklogSemantic() {
     super(SECTION, BacklogCounters.class, BacklogCounters::figures);
-  }
-
-  /** The run's backlog counters, made on first use. */
-  static BacklogCounters counters(RunLedger ledger) {
-    return ledger.semantic(BacklogCounters.class, BacklogCounters::new);
   }
 }

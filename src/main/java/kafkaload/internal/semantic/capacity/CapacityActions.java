@@ -82,7 +82,6 @@ public final class CapacityActions {
           Integer partitions = partitions(c, topic);
           String acks = c.protocol().acks();
           return new CapacitySearchAction(
-              bound,
               context,
               exchange,
               plateaus -> setup(bound, plateaus, acks, partitions, injector),

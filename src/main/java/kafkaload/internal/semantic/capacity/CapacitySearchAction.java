@@ -28,14 +28,13 @@ final class CapacitySearchAction extends KafkaAction {
   private final AtomicBoolean started = new AtomicBoolean();
 
   CapacitySearchAction(
-      CapacitySpec spec,
       CapacitySearchRun.Context context,
       Exchange exchange,
       Function<List<PlateauFigures>, CapacityResults.Setup> probe,
       KafkaComponents components,
       Action next) {
-    super(spec.requestName(), components, next);
-    this.spec = spec;
+    super(context.spec().requestName(), components, next);
+    this.spec = context.spec();
     this.context = context;
     this.exchange = exchange;
     this.probe = probe;
@@ -84,7 +83,11 @@ final class CapacitySearchAction extends KafkaAction {
       CapacityResults.Verdict verdict = CapacityVerdict.of(search, plateaus, setup);
       CapacityResults results =
           new CapacityResults(spec.requestName(), setup, List.copyOf(plateaus), verdict);
-      CapacitySemantic.state(components.ledger()).results = results;
+      components
+              .ledger()
+              .semantic(CapacitySemantic.State.class, CapacitySemantic.State::new)
+              .results =
+          results;
       CapacityConsole.table(results);
       ko = verdict.sustainedMsgsPerSec() == null ? verdict.text() : null;
     } catch (RuntimeException e) {

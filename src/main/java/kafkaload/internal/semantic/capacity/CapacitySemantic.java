@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Objects;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
-import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.semantics.CountedSemantic;
 
 /**
@@ -25,10 +24,6 @@ public final class CapacitySemantic
   /** The run's search result, set once the search ended: the one owner of it. */
   static final class State {
     volatile CapacityResults results;
-  }
-
-  static State state(RunLedger ledger) {
-    return ledger.semantic(State.class, State::new);
   }
 
   @Override

@@ -112,12 +112,8 @@ public record CapacitySpec(SendSpec send, Plateaus plateaus, Gates gates)
     }
     if (plateaus.plateauSeconds() < 1 || plateaus.warmUpSeconds() < 0) {
       throw new KafkaLoadConfigException(
-          who
-              + "capacity.plateauSeconds must be at least 1 (is "
-              + plateaus.plateauSeconds()
-              + ") and capacity.warmUpSeconds at least 0 (is "
-              + plateaus.warmUpSeconds()
-              + ")");
+          "%scapacity.plateauSeconds must be at least 1 (is %s) and capacity.warmUpSeconds at least 0 (is %s)"
+              .formatted(who, plateaus.plateauSeconds(), plateaus.warmUpSeconds()));
     }
     if (plateaus.minRate() > plateaus.startRate()) {
       throw new KafkaLoadConfigException(

@@ -28,18 +28,13 @@ final class CapacityVerdict {
     StringBuilder text = new StringBuilder();
     String limit;
     if (held.isPresent()) {
-      text.append("sustainable ")
-          .append(rate(sustained))
-          .append(" (")
-          .append(describe(setup))
-          .append(") at p99 ")
-          .append(PlateauJudge.ms(held.get().latencies().ackLatency().p99()))
-          .append(" ms");
-      if (held.get().latencies().endToEnd() != null
-          && held.get().latencies().endToEnd().p99() != null) {
-        text.append(" (end to end ")
-            .append(PlateauJudge.ms(held.get().latencies().endToEnd().p99()))
-            .append(" ms)");
+      PlateauFigures.Latencies l = held.get().latencies();
+      text.append(
+          Console.text(
+              "sustainable %s (%s) at p99 %s ms",
+              rate(sustained), describe(setup), PlateauJudge.ms(l.ackLatency().p99())));
+      if (l.endToEnd() != null && l.endToEnd().p99() != null) {
+        text.append(" (end to end " + PlateauJudge.ms(l.endToEnd().p99()) + " ms)");
       }
       if (!search.confirmed() && search.stopReason() != null) {
         text.append(" (not confirmed: ").append(search.stopReason()).append(')');

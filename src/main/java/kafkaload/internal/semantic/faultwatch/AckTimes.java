@@ -108,11 +108,7 @@ final class AckTimes {
     if (partition < 0) {
       return;
     }
-    Topic t = topics.get(topic);
-    if (t == null) {
-      t = topics.computeIfAbsent(topic, name -> new Topic());
-    }
-    t.of(partition).acked(sentMillis, atMillis);
+    topics.computeIfAbsent(topic, name -> new Topic()).of(partition).acked(sentMillis, atMillis);
   }
 
   /** The topics acked so far. */

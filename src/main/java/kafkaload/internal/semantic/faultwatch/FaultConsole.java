@@ -1,8 +1,9 @@
 package kafkaload.internal.semantic.faultwatch;
 
+import static kafkaload.internal.config.Console.text;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** The console's block per fault at the end of a run (and of a merged run). */
@@ -20,19 +21,17 @@ final class FaultConsole {
     }
     for (FaultImpact.Fault f : s.faults()) {
       out.add(
-          String.format(
-              Locale.ROOT,
+          text(
               "[kafkaload] What fault %s cost (at %.1f s%s, broker %d): %s",
               f.step(),
               f.timing().atSeconds(),
               f.timing().healedAtSeconds() == null
                   ? ""
-                  : String.format(Locale.ROOT, ", healed at %.1f s", f.timing().healedAtSeconds()),
+                  : text(", healed at %.1f s", f.timing().healedAtSeconds()),
               f.broker(),
               windows(f)));
       out.add(
-          String.format(
-              Locale.ROOT,
+          text(
               "[kafkaload]   %d leader election%s, %d ISR shrink%s, %d ISR expansion%s; %s; ack latency"
                   + " during: p99 %s, max %s; after: p99 %s, max %s",
               f.metadata().elections().size(),
@@ -56,43 +55,33 @@ final class FaultConsole {
   }
 
   private static String windows(FaultImpact.Fault f) {
-    if (f.unavailability().windows().isEmpty()) {
+    FaultImpact.Unavailability u = f.unavailability();
+    if (u.windows().isEmpty()) {
       return "no partition unavailable";
     }
     String worst =
-        f.unavailability().worstWindowMs() == null
-            ? "no ack after it on " + f.unavailability().unrecovered() + " partition(s)"
-            : "unavailable up to "
-                + String.format(Locale.ROOT, "%,d ms", f.unavailability().worstWindowMs())
-                + " ("
-                + f.unavailability().worstPartition()
-                + ")"
-                + (f.unavailability().unrecovered() > 0
-                    ? ", " + f.unavailability().unrecovered() + " never acked again"
-                    : "");
+        u.worstWindowMs() == null
+            ? "no ack after it on " + u.unrecovered() + " partition(s)"
+            : text(
+                "unavailable up to %,d ms (%s)%s",
+                u.worstWindowMs(),
+                u.worstPartition(),
+                u.unrecovered() > 0 ? ", " + u.unrecovered() + " never acked again" : "");
     String list =
-        f.unavailability().windows().stream()
+        u.windows().stream()
             .limit(LISTED)
             .map(
                 w ->
-                    w.topic()
-                        + "-"
-                        + w.partition()
-                        + " "
-                        + (w.windowMs() == null
-                            ? "no ack"
-                            : String.format(Locale.ROOT, "%,d ms", w.windowMs()))
+                    new Tp(w.topic(), w.partition())
+                        + (w.windowMs() == null ? " no ack" : text(" %,d ms", w.windowMs()))
                         + " ("
                         + w.cause()
                         + ")")
             .collect(Collectors.joining(", "));
-    int more = f.unavailability().windows().size() - LISTED;
-    return worst
-        + "; "
-        + f.unavailability().windows().size()
-        + " partition(s): "
-        + list
-        + (more > 0 ? ", and " + more + " more" : "");
+    int more = u.windows().size() - LISTED;
+    return text(
+        "%s; %d partition(s): %s%s",
+        worst, u.windows().size(), list, more > 0 ? ", and " + more + " more" : "");
   }
 
   private static String kos(FaultImpact.Fault f) {
@@ -110,6 +99,6 @@ final class FaultConsole {
   }
 
   private static String ms(Double v) {
-    return v == null ? "n/a" : String.format(Locale.ROOT, "%,.0f ms", v);
+    return v == null ? "n/a" : text("%,.0f ms", v);
   }
 }

@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.faultwatch;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +20,7 @@ import java.util.Map;
  * @param metadataErrors reads that failed (a broker down may make one time out)
  * @param lastMetadataError the last failure's reason; null when none
  */
+@RecordBuilder
 public record FaultImpact(
     List<Fault> faults,
     Long lostPerRun,
@@ -26,7 +28,8 @@ public record FaultImpact(
     long resolutionMs,
     long metadataPolls,
     long metadataErrors,
-    String lastMetadataError) {
+    String lastMetadataError)
+    implements FaultImpactBuilder.With {
 
   /**
    * One fault and what it cost.
@@ -93,13 +96,11 @@ public record FaultImpact(
           worst = w;
         }
       }
-      return worst == null
-          ? new Unavailability(null, null, unrecovered, windows)
-          : new Unavailability(
-              worst.windowMs(),
-              new Tp(worst.topic(), worst.partition()).toString(),
-              unrecovered,
-              windows);
+      return new Unavailability(
+          worst == null ? null : worst.windowMs(),
+          worst == null ? null : new Tp(worst.topic(), worst.partition()).toString(),
+          unrecovered,
+          windows);
     }
   }
 
@@ -146,8 +147,10 @@ public record FaultImpact(
    * @param windowMs from the fault to that ack; null when no ack came after it
    * @param firstAckSeconds when that ack came; null as above
    */
+  @RecordBuilder
   public record Window(
-      String topic, int partition, String cause, Long windowMs, Double firstAckSeconds) {}
+      String topic, int partition, String cause, Long windowMs, Double firstAckSeconds)
+      implements FaultImpactWindowBuilder.With {}
 
   /**
    * A leader or ISR change of a partition, as the metadata watcher saw it.

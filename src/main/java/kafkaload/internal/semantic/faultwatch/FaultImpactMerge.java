@@ -66,14 +66,7 @@ final class FaultImpactMerge {
     FaultImpact m = of(injectors);
     return m == null || reconciliation == null
         ? m
-        : new FaultImpact(
-            m.faults(),
-            reconciliation.lost(),
-            reconciliation.duplicates(),
-            m.resolutionMs(),
-            m.metadataPolls(),
-            m.metadataErrors(),
-            m.lastMetadataError());
+        : m.withLostPerRun(reconciliation.lost()).withDuplicatesPerRun(reconciliation.duplicates());
   }
 
   static FaultImpact.Fault fault(List<FaultImpact.Fault> fs) {
@@ -90,15 +83,7 @@ final class FaultImpactMerge {
       }
     }
     List<FaultImpact.Window> list = new ArrayList<>();
-    windows.forEach(
-        (tp, w) ->
-            list.add(
-                new FaultImpact.Window(
-                    w.topic(),
-                    w.partition(),
-                    String.join(", ", causes.get(tp)),
-                    w.windowMs(),
-                    w.firstAckSeconds())));
+    windows.forEach((tp, w) -> list.add(w.withCause(String.join(", ", causes.get(tp)))));
     List<FaultImpact.Change> elections =
         once(fs.stream().flatMap(f -> f.metadata().elections().stream()).toList());
     List<FaultImpact.Change> isr =

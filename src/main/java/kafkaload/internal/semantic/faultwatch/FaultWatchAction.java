@@ -3,11 +3,8 @@ package kafkaload.internal.semantic.faultwatch;
 import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.session.Session;
-import java.util.HashSet;
-import java.util.Set;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.KafkaAction;
-import kafkaload.internal.config.Console;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.run.RunLedger;
 
@@ -38,25 +35,8 @@ final class FaultWatchAction extends KafkaAction {
       // watched.
       String topic = components.protocol().topics().many() ? null : components.protocol().topic();
       components.resource(
-          MetadataWatcher.class,
-          () ->
-              new MetadataWatcher(
-                      () -> components.connection().admin(),
-                      () -> topics(topic, counters),
-                      counters,
-                      ledger::faults,
-                      components.clock()::nowMillis,
-                      () -> FaultConsole.lines(counters.last()).forEach(Console::out))
-                  .start());
+          MetadataWatcher.class, () -> new MetadataWatcher(components, counters, topic).start());
     }
     next.$bang(session);
-  }
-
-  private static Set<String> topics(String defaultTopic, FaultWatchCounters counters) {
-    Set<String> out = new HashSet<>(counters.ackedTopics());
-    if (defaultTopic != null) {
-      out.add(defaultTopic);
-    }
-    return out;
   }
 }

@@ -1,17 +1,15 @@
 package kafkaload.internal.semantic.faultwatch;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import kafkaload.internal.client.Daemons;
-import kafkaload.internal.results.ProtocolResults;
+import kafkaload.internal.config.Console;
+import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -23,7 +21,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
  * Reads the leaders and ISRs of the run's topics every {@link #POLL_MS} ms (AdminClient's
  * describeTopics), on a daemon thread of its own, from the load's start to its end, into the
  * counters' {@link MetadataHistory}; settles faults long past as it goes. A resource of the run:
- * closed with its components, when it runs {@code atEnd} (the faults' console blocks).
+ * closed with its components, when it prints the faults' console blocks.
  */
 final class MetadataWatcher implements AutoCloseable {
   static final long POLL_MS = 300;
@@ -31,29 +29,18 @@ final class MetadataWatcher implements AutoCloseable {
   /** A read that takes longer (a broker down) is abandoned; the next one comes on time. */
   private static final int READ_TIMEOUT_MS = 2_000;
 
-  private final Supplier<Admin> connect;
+  private final KafkaComponents components;
   private volatile Admin admin;
-  private final Supplier<Set<String>> topics;
   private final FaultWatchCounters counters;
-  private final Supplier<List<ProtocolResults.Fault>> faults;
-  private final LongSupplier clock;
-  private final Runnable atEnd;
+  // Besides the acked topics; null over many topics, where it is their prefix, not a topic.
+  private final String defaultTopic;
   private final Thread thread;
   private volatile boolean stopped;
 
-  MetadataWatcher(
-      Supplier<Admin> connect,
-      Supplier<Set<String>> topics,
-      FaultWatchCounters counters,
-      Supplier<List<ProtocolResults.Fault>> faults,
-      LongSupplier clock,
-      Runnable atEnd) {
-    this.connect = connect;
-    this.topics = topics;
+  MetadataWatcher(KafkaComponents components, FaultWatchCounters counters, String defaultTopic) {
+    this.components = components;
     this.counters = counters;
-    this.faults = faults;
-    this.clock = clock;
-    this.atEnd = atEnd;
+    this.defaultTopic = defaultTopic;
     this.thread = Daemons.thread("kafkaload-fault-watch", this::run);
   }
 
@@ -64,14 +51,14 @@ final class MetadataWatcher implements AutoCloseable {
 
   private void run() {
     while (!stopped) {
-      long begun = clock.getAsLong();
+      long begun = components.clock().nowMillis();
       try {
         poll();
-        counters.settle(clock.getAsLong(), faults.get());
+        counters.settle(components.clock().nowMillis(), components.ledger().faults());
       } catch (RuntimeException e) {
         counters.polled(reason(e)); // counted and shown; the watch goes on
       }
-      long sleep = POLL_MS - (clock.getAsLong() - begun);
+      long sleep = POLL_MS - (components.clock().nowMillis() - begun);
       try {
         if (sleep > 0) {
           Thread.sleep(sleep);
@@ -84,7 +71,10 @@ final class MetadataWatcher implements AutoCloseable {
 
   /** One reading; a topic that could not be read (not there yet, a timeout) keeps its state. */
   private void poll() {
-    Set<String> names = new TreeSet<>(topics.get());
+    Set<String> names = new TreeSet<>(counters.ackedTopics());
+    if (defaultTopic != null) {
+      names.add(defaultTopic);
+    }
     if (names.isEmpty()) {
       return;
     }
@@ -92,7 +82,10 @@ final class MetadataWatcher implements AutoCloseable {
     Map<String, TopicDescription> read = new HashMap<>();
     try {
       if (admin == null) {
-        admin = connect.get(); // on this thread: a cluster that does not answer delays no one
+        admin =
+            components
+                .connection()
+                .admin(); // on this thread: a cluster that does not answer delays no one
       }
       Map<String, KafkaFuture<TopicDescription>> each =
           admin
@@ -113,7 +106,7 @@ final class MetadataWatcher implements AutoCloseable {
       error = reason(e);
     }
     if (!read.isEmpty()) {
-      counters.metadata().observe(clock.getAsLong(), states(read));
+      counters.metadata().observe(components.clock().nowMillis(), states(read));
     }
     counters.polled(error);
   }
@@ -152,6 +145,6 @@ final class MetadataWatcher implements AutoCloseable {
     if (admin != null) {
       admin.close(java.time.Duration.ofSeconds(2));
     }
-    atEnd.run();
+    FaultConsole.lines(counters.last()).forEach(Console::out);
   }
 }

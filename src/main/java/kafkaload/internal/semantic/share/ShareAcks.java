@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import kafkaload.internal.action.KafkaAction;
-import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.common.KafkaException;
@@ -19,8 +18,12 @@ import org.apache.kafka.common.TopicIdPartition;
  * refused. Its consumer's thread only.
  */
 final class ShareAcks {
-  /** A record acknowledged and waiting for the broker's confirmation. */
-  private record Pending(
+  /**
+   * A record acknowledged as {@code type} (or implicitly accepted), waiting for the broker's
+   * confirmation. {@code lockExpired}: sent a whole lock after the poll that acquired it, so the
+   * lock had expired.
+   */
+  record Pending(
       long seq,
       AcknowledgeType type,
       int deliveryCount,
@@ -41,16 +44,12 @@ final class ShareAcks {
     }
   }
 
-  private final KafkaComponents components;
-  private final ShareCounters counters;
   private final ShareConsumer.Group g;
   private final Session session;
   private final int index;
   private final Map<Long, Pending> pending = new HashMap<>();
 
   ShareAcks(ShareConsumer.Group g, Session session, int index) {
-    this.components = g.components();
-    this.counters = g.counters();
     this.g = g;
     this.session = session;
     this.index = index;
@@ -61,36 +60,23 @@ final class ShareAcks {
     g.log().result(session, g.spec().requestName() + suffix, start, end, koMessage);
   }
 
-  /**
-   * A record acknowledged as {@code type} (or implicitly accepted): wait for the broker. {@code
-   * lockExpired}: sent a whole lock after the poll that acquired it, so the lock had expired.
-   */
-  void sent(
-      int partition,
-      long offset,
-      long seq,
-      AcknowledgeType type,
-      int deliveryCount,
-      long producedMillis,
-      Poll poll,
-      boolean lockExpired) {
-    pending.put(
-        key(partition, offset),
-        new Pending(seq, type, deliveryCount, producedMillis, poll, lockExpired));
+  /** The record at {@code partition} and {@code offset} acknowledged: wait for the broker. */
+  void sent(int partition, long offset, Pending p) {
+    pending.put(key(partition, offset), p);
   }
 
   /** The acknowledgement commit, timed as a request of its own. */
   void commit(KafkaShareConsumer<byte[], byte[]> consumer) {
     long t0 = System.nanoTime();
-    long start = components.clock().nowMillis();
+    long start = g.components().clock().nowMillis();
     Map<TopicIdPartition, Optional<KafkaException>> result =
-        consumer.commitSync(Duration.ofMillis(components.connection().timeoutMs()));
-    counters.committed((System.nanoTime() - t0) / 1_000);
+        consumer.commitSync(Duration.ofMillis(g.components().connection().timeoutMs()));
+    g.counters().committed((System.nanoTime() - t0) / 1_000);
     String refused = firstRefused(result);
     log(
         " ack",
         start,
-        components.clock().nowMillis(),
+        g.components().clock().nowMillis(),
         refused == null ? null : "acknowledgement of " + refused);
   }
 
@@ -108,7 +94,7 @@ final class ShareAcks {
    * The broker's answer to acknowledgements (the commit callback): each record settled, or refused.
    */
   void settle(Map<TopicIdPartition, Set<Long>> offsets, Exception error) {
-    long now = components.clock().nowMillis();
+    long now = g.components().clock().nowMillis();
     offsets.forEach(
         (tip, set) -> {
           for (long offset : set) {
@@ -120,7 +106,7 @@ final class ShareAcks {
               settled(p.poll(), now, error);
             }
             if (error != null) {
-              counters.refused(index, p.seq(), p.deliveryCount());
+              g.counters().refused(index, p.seq(), p.deliveryCount());
               if (p.type() == AcknowledgeType.ACCEPT && p.poll() == null) {
                 log(
                     " accept",
@@ -133,18 +119,18 @@ final class ShareAcks {
             // A stock broker may confirm a RELEASE or REJECT sent after the lock expired (the
             // record the group's again): the expiry gave the record back, not the answer.
             if (p.lockExpired() && p.type() != AcknowledgeType.ACCEPT) {
-              counters.lockExpired(p.seq(), p.deliveryCount());
+              g.counters().lockExpired(p.seq(), p.deliveryCount());
               continue;
             }
             switch (p.type()) {
               case ACCEPT -> {
-                counters.accepted(index, p.seq(), (now - p.producedMillis()) * 1_000);
+                g.counters().accepted(index, p.seq(), (now - p.producedMillis()) * 1_000);
                 if (p.poll() == null) {
                   log(" accept", p.producedMillis(), now, null);
                 }
               }
-              case RELEASE -> counters.released(p.seq(), p.deliveryCount());
-              case REJECT -> counters.rejected(p.seq());
+              case RELEASE -> g.counters().released(p.seq(), p.deliveryCount());
+              case REJECT -> g.counters().rejected(p.seq());
               default -> {}
             }
           }

@@ -40,7 +40,9 @@ final class ShareConsumeAction extends KafkaAction {
     this.spec = spec;
     this.lockMs = lockMs(groupConfig);
     this.counters =
-        ShareGroups.of(components.ledger())
+        components
+            .ledger()
+            .semantic(ShareGroups.class, ShareGroups::new)
             .group(
                 new ShareCounters.Setup(
                     new ShareGroupResults.Settings(

@@ -86,10 +86,12 @@ public record ShareConsumeSpec(
    *     and the delivery limit moved inside the broker's bounds first (ShareGroupBounds)
    * @param consumerProperties KafkaShareConsumer properties
    */
+  @RecordBuilder
   public record Configs(
       Map<String, String> groupConfig,
       Map<String, String> groupConfigDefaults,
-      Map<String, String> consumerProperties) {
+      Map<String, String> consumerProperties)
+      implements ShareConsumeSpecConfigsBuilder.With {
     public Configs {
       groupConfig = Map.copyOf(groupConfig);
       groupConfigDefaults = Map.copyOf(groupConfigDefaults);
@@ -170,24 +172,25 @@ public record ShareConsumeSpec(
 
   /** These group configs over the ones already set. */
   public ShareConsumeSpec withGroupConfig(Map<String, String> more) {
-    Map<String, String> all = new LinkedHashMap<>(configs.groupConfig());
-    all.putAll(more);
-    return withConfigs(
-        new Configs(all, configs.groupConfigDefaults(), configs.consumerProperties()));
+    return withConfigs(configs.withGroupConfig(plus(configs.groupConfig(), more)));
   }
 
   /** A group config set unless {@code groupConfig} names it (moved inside the broker's bounds). */
   public ShareConsumeSpec withGroupConfigDefault(String name, String value) {
-    Map<String, String> all = new LinkedHashMap<>(configs.groupConfigDefaults());
-    all.put(name, value);
-    return withConfigs(new Configs(configs.groupConfig(), all, configs.consumerProperties()));
+    return withConfigs(
+        configs.withGroupConfigDefaults(plus(configs.groupConfigDefaults(), Map.of(name, value))));
   }
 
   /** These consumer properties over the ones already set. */
   public ShareConsumeSpec withProperties(Map<String, String> more) {
-    Map<String, String> all = new LinkedHashMap<>(configs.consumerProperties());
+    return withConfigs(configs.withConsumerProperties(plus(configs.consumerProperties(), more)));
+  }
+
+  /** {@code base} with {@code more} over it, in order. */
+  private static Map<String, String> plus(Map<String, String> base, Map<String, String> more) {
+    Map<String, String> all = new LinkedHashMap<>(base);
     all.putAll(more);
-    return withConfigs(new Configs(configs.groupConfig(), configs.groupConfigDefaults(), all));
+    return all;
   }
 
   /** The slow consumers' time per record once the group's lock is known, if it follows it. */

@@ -160,7 +160,10 @@ final class ShareConsumer {
             consumer.acknowledge(r, type);
           }
           boolean expired = System.nanoTime() - lockedBy >= lockNanos;
-          acks.sent(r.partition(), r.offset(), seq, type, deliveries, r.timestamp(), poll, expired);
+          acks.sent(
+              r.partition(),
+              r.offset(),
+              new ShareAcks.Pending(seq, type, deliveries, r.timestamp(), poll, expired));
           if (workMs > 0) {
             // A worker that takes time on each record acknowledges each one when done.
             acks.commit(consumer);
@@ -307,24 +310,23 @@ final class ShareConsumer {
   /** The spec's rules in order: the session function, the checks, the probabilities, ACCEPT. */
   private AcknowledgeType decide(
       io.gatling.javaapi.core.Session session, ConsumerRecord<byte[], byte[]> r) {
-    if (spec.settling().outcome() != null) {
-      AcknowledgeType t = spec.settling().outcome().apply(session, r);
+    ShareConsumeSpec.Settling s = spec.settling();
+    if (s.outcome() != null) {
+      AcknowledgeType t = s.outcome().apply(session, r);
       // RENEW is not an outcome (see docs/share-groups.md#limits): taken as ACCEPT.
       return t == null || t == AcknowledgeType.RENEW ? AcknowledgeType.ACCEPT : t;
     }
-    if (spec.settling().rejectIf() != null
-        && Boolean.TRUE.equals(spec.settling().rejectIf().apply(session, r))) {
+    if (s.rejectIf() != null && Boolean.TRUE.equals(s.rejectIf().apply(session, r))) {
       return AcknowledgeType.REJECT;
     }
-    if (spec.settling().releaseIf() != null
-        && Boolean.TRUE.equals(spec.settling().releaseIf().apply(session, r))) {
+    if (s.releaseIf() != null && Boolean.TRUE.equals(s.releaseIf().apply(session, r))) {
       return AcknowledgeType.RELEASE;
     }
     double dice = ThreadLocalRandom.current().nextDouble();
-    if (dice < spec.settling().rejectProbability()) {
+    if (dice < s.rejectProbability()) {
       return AcknowledgeType.REJECT;
     }
-    if (dice < spec.settling().rejectProbability() + spec.settling().releaseProbability()) {
+    if (dice < s.rejectProbability() + s.releaseProbability()) {
       return AcknowledgeType.RELEASE;
     }
     return AcknowledgeType.ACCEPT;

@@ -35,9 +35,8 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
     }
 
     String describe() {
-      return String.format(
-          "%s=%s, %s=%s",
-          minName, min == null ? "unset" : min, maxName, max == null ? "unset" : max);
+      return "%s=%s, %s=%s"
+          .formatted(minName, min == null ? "unset" : min, maxName, max == null ? "unset" : max);
     }
   }
 
@@ -112,14 +111,8 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
       }
     }
     Map<String, String> defaults = new LinkedHashMap<>();
-    spec.configs()
-        .groupConfigDefaults()
-        .forEach(
-            (k, v) -> {
-              if (!spec.configs().groupConfig().containsKey(k)) {
-                defaults.put(k, inside(k, v));
-              }
-            });
+    spec.configs().groupConfigDefaults().forEach((k, v) -> defaults.put(k, inside(k, v)));
+    defaults.keySet().removeAll(spec.configs().groupConfig().keySet());
     return spec.withGroupConfig(defaults);
   }
 

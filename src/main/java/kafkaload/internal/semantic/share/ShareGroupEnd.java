@@ -89,8 +89,7 @@ final class ShareGroupEnd {
             .orElse(lagAtEnd == null ? 0 : lagAtEnd);
     String ko =
         rising
-            ? String.format(
-                "share-group lag rising: %.1f records/s over the load's second half", slope)
+            ? "share-group lag rising: %.1f records/s over the load's second half".formatted(slope)
             : lagAtEnd == null
                 ? "share-group lag could not be read at the end"
                 : lagAtEnd != 0 ? "share-group lag " + lagAtEnd + " at the end: not drained" : null;

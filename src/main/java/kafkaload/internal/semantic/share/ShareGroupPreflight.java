@@ -38,16 +38,13 @@ public final class ShareGroupPreflight {
       features = admin.describeFeatures().featureMetadata().get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new KafkaLoadConfigException(
-          "Share groups: the features of the cluster at '"
-              + bootstrap
-              + "' could not be read ("
-              + Preflight.rootMessage(e)
-              + "); share groups need a KRaft cluster of Kafka 4.2 or later");
+          ("Share groups: the features of the cluster at '%s' could not be read (%s); share groups"
+                  + " need a KRaft cluster of Kafka 4.2 or later")
+              .formatted(bootstrap, Preflight.rootMessage(e)));
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
-          String.format(
-              "Share groups: the cluster at '%s' did not describe its features within %s ms",
-              bootstrap, timeoutMs));
+          "Share groups: the cluster at '%s' did not describe its features within %s ms"
+              .formatted(bootstrap, timeoutMs));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the cluster's features");
@@ -183,13 +180,12 @@ public final class ShareGroupPreflight {
           .get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new KafkaLoadConfigException(
-          String.format(
-              "Share group '%s': the broker refused its settings %s: %s",
-              group, configs, Preflight.rootMessage(e)));
+          "Share group '%s': the broker refused its settings %s: %s"
+              .formatted(group, configs, Preflight.rootMessage(e)));
     } catch (TimeoutException e) {
       throw new KafkaLoadConfigException(
-          String.format(
-              "Share group '%s': setting %s timed out after %s ms", group, configs, timeoutMs));
+          "Share group '%s': setting %s timed out after %s ms"
+              .formatted(group, configs, timeoutMs));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while configuring share group " + group);
@@ -218,8 +214,8 @@ public final class ShareGroupPreflight {
       }
       if (System.nanoTime() >= deadline) {
         throw new KafkaLoadConfigException(
-            String.format(
-                "Share group '%s': the broker still has %s after %s ms", group, stale, timeoutMs));
+            "Share group '%s': the broker still has %s after %s ms"
+                .formatted(group, stale, timeoutMs));
       }
       try {
         Thread.sleep(50);

@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.share;
 
-import java.util.Locale;
+import static kafkaload.internal.config.Console.text;
+
 import kafkaload.internal.config.Console;
 
 /** A share group's block on the console once its consumers stopped. */
@@ -9,8 +10,7 @@ final class ShareGroupPrinter {
 
   /** The group's outcomes: "acquired n | accepted n | ... | acks refused n". */
   static String outcomes(ShareGroupResults g) {
-    return String.format(
-        Locale.ROOT,
+    return text(
         "acquired %d | accepted %d | released %d | rejected %d | redelivered %d | archived %d"
             + " | acks refused %d",
         g.deliveries().acquired(),
@@ -52,14 +52,8 @@ final class ShareGroupPrinter {
 
   /** The reconciliation's counts: "n produced: n accepted once, ..., n missing". */
   static String reconciled(ShareGroupResults.Reconciliation r) {
-    return String.format(
-        Locale.ROOT,
+    return text(
         "%d produced: %d accepted once, %d accepted twice, %d rejected, %d archived, %d missing",
-        r.produced(),
-        r.acceptedOnce(),
-        r.acceptedTwice(),
-        r.rejected(),
-        r.archived(),
-        r.missing());
+        r.produced(), r.acceptedOnce(), r.acceptedTwice(), r.rejected(), r.archived(), r.missing());
   }
 }

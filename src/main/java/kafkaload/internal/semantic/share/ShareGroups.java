@@ -2,18 +2,13 @@ package kafkaload.internal.semantic.share;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import kafkaload.internal.run.RunLedger;
 
 /** A protocol's share groups: each share-consume action's counters, in the run's ledger. */
 final class ShareGroups {
   private final Map<String, ShareCounters> byRequest = new ConcurrentHashMap<>();
-
-  /** The run's share groups, made on first use. */
-  static ShareGroups of(RunLedger ledger) {
-    return ledger.semantic(ShareGroups.class, ShareGroups::new);
-  }
 
   /** The counters of action {@code setup.request()}, made once: shared by its consumers. */
   ShareCounters group(ShareCounters.Setup setup) {
@@ -24,12 +19,7 @@ final class ShareGroups {
   Map<String, ShareRecords> records() {
     Map<String, ShareRecords> out = new TreeMap<>();
     byRequest.forEach(
-        (request, c) -> {
-          ShareRecords r = c.records();
-          if (r != null) {
-            out.put(request, r);
-          }
-        });
+        (request, c) -> Optional.ofNullable(c.records()).ifPresent(r -> out.put(request, r)));
     return out.isEmpty() ? null : out;
   }
 

@@ -1,8 +1,9 @@
 package kafkaload.internal.semantic.share;
 
+import static kafkaload.internal.config.Console.text;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
@@ -63,8 +64,7 @@ public final class ShareSemantic extends CountedSemantic<List<ShareGroupResults>
   /** A merged share group on the console: its outcomes and its reconciliation. */
   private static String line(ShareGroupResults g) {
     ShareGroupResults.Reconciliation r = g.reconciliation();
-    return String.format(
-        Locale.ROOT,
+    return text(
         "[kafkaload] share group '%s' (%s) over %d injectors: %s%n"
             + "  reconciliation over every injector's records: %s",
         g.settings().group(),

@@ -1,10 +1,11 @@
 package kafkaload.internal.semantic.subscription;
 
+import static kafkaload.internal.config.Console.text;
+
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
@@ -42,7 +43,8 @@ final class SubscriptionAction extends KafkaAction {
   }
 
   private void runAndPassOn(Session session) {
-    SubscriptionCounters counters = SubscriptionSemantic.counters(components.ledger());
+    SubscriptionCounters counters =
+        components.ledger().semantic(SubscriptionCounters.class, SubscriptionCounters::new);
     if (!counters.started(spec, partitions)) {
       String ko = "one set of subscriptions per protocol: this protocol already ran one";
       logVerdict(session, spec.requestName() + " reconciled", ko);
@@ -53,11 +55,10 @@ final class SubscriptionAction extends KafkaAction {
     List<List<SubscriptionConsumer>> consumers = new ArrayList<>();
     try {
       for (int i = 0; i < spec.subscriptions(); i++) {
-        List<SubscriptionConsumer> ofSubscription = new ArrayList<>();
-        for (SubscriptionCounters.One group : counters.subscription(i)) {
-          ofSubscription.addAll(start(group, startMillis));
-        }
-        consumers.add(ofSubscription);
+        consumers.add(
+            counters.subscription(i).stream()
+                .flatMap(g -> start(g, startMillis).stream())
+                .toList());
       }
       read(counters, startMillis);
     } finally {
@@ -97,9 +98,7 @@ final class SubscriptionAction extends KafkaAction {
               factory
                   .property(ConsumerConfig.CLIENT_ID_CONFIG, sub.group() + "-" + j)
                   .createHeadersOnly(), // the run identity and timestamp are all it reads
-              sub.topic(),
               sub,
-              components.ledger().identity().runIdBytes(),
               // No warm-up: every record timed, those sent before the consumers started too.
               spec.measuredAfter().isZero()
                   ? Long.MIN_VALUE
@@ -196,8 +195,7 @@ final class SubscriptionAction extends KafkaAction {
   private void print(SubscriptionFigures.Subscription s) {
     Percentiles e = s.reads().e2eMs();
     Console.out(
-        String.format(
-            Locale.ROOT,
+        text(
             "[kafkaload] subscription '%s' (%d %s%s): %,d of %,d acked records read (%,d"
                 + " reads), %s msg/s, end-to-end p50 %s ms, p99 %s ms, max %s ms: %s",
             s.group(),
@@ -207,9 +205,7 @@ final class SubscriptionAction extends KafkaAction {
             s.coverage().expected() - s.coverage().missing(),
             s.coverage().expected(),
             s.reads().consumed(),
-            s.reads().consumedPerSec() == null
-                ? "-"
-                : String.format(Locale.ROOT, "%,.0f", s.reads().consumedPerSec()),
+            s.reads().consumedPerSec() == null ? "-" : text("%,.0f", s.reads().consumedPerSec()),
             ms(e.p50()),
             ms(e.p99()),
             ms(e.max()),
@@ -217,7 +213,7 @@ final class SubscriptionAction extends KafkaAction {
   }
 
   private static String ms(Double v) {
-    return v == null ? "-" : String.format(Locale.ROOT, "%.1f", v);
+    return v == null ? "-" : text("%.1f", v);
   }
 
   private static void sleepUntil(long millis) {

@@ -20,7 +20,6 @@ final class SubscriptionConsumer implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(SubscriptionConsumer.class);
 
   private final KafkaConsumer<byte[], byte[]> consumer;
-  private final String topic;
   private final SubscriptionCounters.One sub;
   private final byte[] runId;
   private final long timedFromMillis;
@@ -32,9 +31,7 @@ final class SubscriptionConsumer implements Runnable {
 
   SubscriptionConsumer(
       KafkaConsumer<byte[], byte[]> consumer,
-      String topic,
       SubscriptionCounters.One sub,
-      byte[] runId,
       long timedFromMillis,
       String threadName,
       boolean commitEachPoll,
@@ -42,9 +39,8 @@ final class SubscriptionConsumer implements Runnable {
     this.commitEachPoll = commitEachPoll;
     this.ledger = ledger;
     this.consumer = consumer;
-    this.topic = topic;
     this.sub = sub;
-    this.runId = runId;
+    this.runId = ledger.identity().runIdBytes();
     this.timedFromMillis = timedFromMillis;
     this.thread = Daemons.thread(threadName, this);
   }
@@ -71,7 +67,7 @@ final class SubscriptionConsumer implements Runnable {
   @Override
   public void run() {
     try (consumer) {
-      consumer.subscribe(List.of(topic));
+      consumer.subscribe(List.of(sub.topic()));
       while (reading) {
         var records = consumer.poll(Duration.ofMillis(100));
         for (ConsumerRecord<byte[], byte[]> r : records) {

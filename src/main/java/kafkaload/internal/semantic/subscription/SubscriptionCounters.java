@@ -31,14 +31,14 @@ final class SubscriptionCounters {
     spec = s;
     partitions = topicPartitions;
     for (SubscriptionSpec.Group g : s.groupsByTopic()) {
-      subscriptions.add(new One(g.subscription(), g.topic(), g.name(), s.consumers()));
+      subscriptions.add(new One(g, s.consumers()));
     }
     return true;
   }
 
   /** Subscription {@code i}'s groups, one per topic, in the topics' order. */
   synchronized List<One> subscription(int i) {
-    return subscriptions.stream().filter(o -> o.index == i).toList();
+    return subscriptions.stream().filter(o -> o.g.subscription() == i).toList();
   }
 
   /**
@@ -62,7 +62,7 @@ final class SubscriptionCounters {
         };
     List<String> kos =
         groups.stream()
-            .map(g -> g.reconcile(owedByTopic.applyAsLong(g.topic), koLedger, unread))
+            .map(g -> g.reconcile(owedByTopic.applyAsLong(g.topic()), koLedger, unread))
             .filter(Objects::nonNull)
             .toList();
     return kos.isEmpty() ? null : String.join("; ", kos);
@@ -98,9 +98,7 @@ final class SubscriptionCounters {
 
   /** One subscription's group on one topic: its reads. */
   static final class One {
-    private final int index;
-    private final String topic;
-    private final String group;
+    private final SubscriptionSpec.Group g;
     private final int consumers;
     private final Roaring64Bitmap seen = new Roaring64Bitmap();
     private final Histogram e2e = new Histogram(3);
@@ -113,19 +111,17 @@ final class SubscriptionCounters {
     private List<Long> missingSample = List.of();
     private String verdict = "the run ended before the subscription's verdict";
 
-    One(int index, String topic, String group, int consumers) {
-      this.index = index;
-      this.topic = topic;
-      this.group = group;
+    One(SubscriptionSpec.Group g, int consumers) {
+      this.g = g;
       this.consumers = consumers;
     }
 
     String group() {
-      return group;
+      return g.name();
     }
 
     String topic() {
-      return topic;
+      return g.topic();
     }
 
     private synchronized boolean saw(long seq) {
@@ -176,11 +172,11 @@ final class SubscriptionCounters {
               : String.format(
                   "topic '%s': %d of %d acked records never read by group '%s' of subscription"
                       + " %d%s",
-                  topic,
+                  g.topic(),
                   missing,
                   owed,
-                  group,
-                  index,
+                  g.name(),
+                  g.subscription(),
                   sample.isEmpty() ? "" : " (first sequence numbers unread: " + sample + ")");
       return verdict;
     }
@@ -194,9 +190,9 @@ final class SubscriptionCounters {
       long distinct = seen.getLongCardinality();
       double seconds = (lastMillis - firstMillis) / 1000.0;
       return new SubscriptionFigures.Subscription(
-          index,
-          topic,
-          group,
+          g.subscription(),
+          g.topic(),
+          g.name(),
           consumers,
           new SubscriptionFigures.Reads(
               consumed,

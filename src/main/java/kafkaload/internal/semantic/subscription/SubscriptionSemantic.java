@@ -2,7 +2,6 @@ package kafkaload.internal.semantic.subscription;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import kafkaload.internal.results.SectionType;
-import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.semantics.CountedSemantic;
 
 /**
@@ -17,10 +16,5 @@ public final class SubscriptionSemantic
 
   public SubscriptionSemantic() {
     super(SECTION, SubscriptionCounters.class, SubscriptionCounters::figures);
-  }
-
-  /** The run's subscription counters, made on first use. */
-  static SubscriptionCounters counters(RunLedger ledger) {
-    return ledger.semantic(SubscriptionCounters.class, SubscriptionCounters::new);
   }
 }

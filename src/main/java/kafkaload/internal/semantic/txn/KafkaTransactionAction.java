@@ -34,12 +34,10 @@ final class KafkaTransactionAction extends KafkaAction {
   private final RecordSender sender;
   private final TransactionalProducers producers;
   private final ExecutorService executor;
-  private final DeliveryLedger delivery;
   private final TransactionCounters counters;
   private final AtomicLong executions = new AtomicLong();
   private final String commitName;
   private final String abortName;
-  private final long baselineTimeoutMs;
 
   KafkaTransactionAction(TransactionSpec spec, KafkaComponents components, Action next) {
     super(spec.requestName(), components, next);
@@ -49,12 +47,11 @@ final class KafkaTransactionAction extends KafkaAction {
     TransactionResources resources = TransactionResources.of(components);
     this.producers = resources.producers();
     this.executor = resources.threads();
-    this.delivery = components.ledger().delivery();
-    this.counters = TransactionSemantic.counters(components.ledger());
+    this.counters =
+        components.ledger().semantic(TransactionCounters.class, TransactionCounters::new);
     counters.idPrefix(producers.idPrefix());
     this.commitName = spec.requestName() + TransactionSpec.COMMIT;
     this.abortName = spec.requestName() + TransactionSpec.ABORT;
-    this.baselineTimeoutMs = components.connection().timeoutMs();
   }
 
   @Override
@@ -183,7 +180,7 @@ final class KafkaTransactionAction extends KafkaAction {
                 session,
                 record,
                 intendedNanos,
-                baselineTimeoutMs,
+                components.connection().timeoutMs(),
                 (start, end, exception) -> {
                   logResult(
                       session,
@@ -212,7 +209,7 @@ final class KafkaTransactionAction extends KafkaAction {
       // flush returns after every record's callback ran.
       TransactionCounters.End end =
           abort ? TransactionCounters.End.ABORTED : TransactionCounters.End.COMMITTED;
-      records.settle(delivery, end);
+      records.settle(components.ledger().delivery(), end);
       logResult(session, ending, endStart, endMillis, null);
       counters.ended(spec.requestName(), end, records.acked(), callMicros, micros(beginNanos));
       producers.release(h);
@@ -263,7 +260,8 @@ final class KafkaTransactionAction extends KafkaAction {
     // Always a fresh producer after a failure; a fenced one's id belongs to another producer now.
     producers.discard(h, fenced, CLOSE_TIMEOUT);
     records.settle(
-        delivery, aborted ? TransactionCounters.End.ABORTED : TransactionCounters.End.FAILED);
+        components.ledger().delivery(),
+        aborted ? TransactionCounters.End.ABORTED : TransactionCounters.End.FAILED);
     counters.ended(
         spec.requestName(), TransactionCounters.End.FAILED, records.acked(), 0, micros(beginNanos));
     next.$bang(session.markAsFailed());

@@ -20,12 +20,9 @@ public final class TransactionActions {
         (c, ctx, next) -> {
           if (ctx.throttled()) {
             throw new KafkaLoadConfigException(
-                "'"
-                    + spec.requestName()
-                    + "': a transaction of "
-                    + spec.records()
-                    + " record(s) cannot be throttled (throttle() counts one request per permit); "
-                    + "set the rate with the injection profile instead");
+                ("'%s': a transaction of %s record(s) cannot be throttled (throttle() counts one"
+                        + " request per permit); set the rate with the injection profile instead")
+                    .formatted(spec.requestName(), spec.records()));
           }
           TransactionalProducers.checkProperties(
               spec.requestName(), c.protocol().producerProperties());

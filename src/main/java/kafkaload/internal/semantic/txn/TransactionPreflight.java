@@ -8,8 +8,6 @@ import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.internals.Topic;
 
 /** Before the load: the broker's transaction state topic can be created and committed to. */
@@ -32,26 +30,23 @@ public final class TransactionPreflight {
       int minIsr = Integer.parseInt(c.get(TXN_MIN_ISR).value());
       Optional<String> refusal = transactionStateRefusal(broker.brokers(), rf, minIsr);
       if (refusal.isEmpty()) {
-        Optional<TopicDescription> d =
-            OffsetQueries.described(admin, Topic.TRANSACTION_STATE_TOPIC_NAME, timeoutMs);
-        if (d.isPresent()) {
-          for (TopicPartitionInfo p : d.get().partitions()) {
-            if (p.isr().size() < minIsr) {
-              refusal =
-                  Optional.of(
-                      String.format(
-                          "%s partition %s has %s in-sync replica(s) %s, fewer than %s=%s: "
-                              + "transactions using it cannot commit",
-                          Topic.TRANSACTION_STATE_TOPIC_NAME,
-                          p.partition(),
-                          p.isr().size(),
-                          Preflight.ids(p.isr()),
-                          TXN_MIN_ISR,
-                          minIsr));
-              break;
-            }
-          }
-        }
+        // The first partition of the state topic with too few in-sync replicas, if any.
+        refusal =
+            OffsetQueries.described(admin, Topic.TRANSACTION_STATE_TOPIC_NAME, timeoutMs).stream()
+                .flatMap(d -> d.partitions().stream())
+                .filter(p -> p.isr().size() < minIsr)
+                .findFirst()
+                .map(
+                    p ->
+                        String.format(
+                            "%s partition %s has %s in-sync replica(s) %s, fewer than %s=%s: "
+                                + "transactions using it cannot commit",
+                            Topic.TRANSACTION_STATE_TOPIC_NAME,
+                            p.partition(),
+                            p.isr().size(),
+                            Preflight.ids(p.isr()),
+                            TXN_MIN_ISR,
+                            minIsr));
       }
       if (refusal.isPresent()) {
         throw new KafkaLoadConfigException(
@@ -59,9 +54,8 @@ public final class TransactionPreflight {
       }
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(
-          String.format(
-              "Cannot read the broker's transaction settings (%s, %s): %s",
-              TXN_RF, TXN_MIN_ISR, Preflight.rootMessage(e)));
+          "Cannot read the broker's transaction settings (%s, %s): %s"
+              .formatted(TXN_RF, TXN_MIN_ISR, Preflight.rootMessage(e)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KafkaLoadConfigException("Interrupted while reading the transaction settings");
@@ -79,13 +73,12 @@ public final class TransactionPreflight {
     }
     if (minIsr > rf || minIsr > brokers) {
       return Optional.of(
-          TXN_MIN_ISR
-              + "="
-              + minIsr
-              + " above "
-              + (minIsr > rf ? TXN_RF + "=" + rf : "the " + brokers + " broker(s)")
-              + ": every transaction's commit would fail (NotEnoughReplicas). Lower "
-              + TXN_MIN_ISR);
+          "%s=%s above %s: every transaction's commit would fail (NotEnoughReplicas). Lower %s"
+              .formatted(
+                  TXN_MIN_ISR,
+                  minIsr,
+                  minIsr > rf ? TXN_RF + "=" + rf : "the " + brokers + " broker(s)",
+                  TXN_MIN_ISR));
     }
     return Optional.empty();
   }

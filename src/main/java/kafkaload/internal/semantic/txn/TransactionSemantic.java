@@ -33,11 +33,6 @@ public final class TransactionSemantic
         });
   }
 
-  /** The run's transaction counters, made on first use. */
-  static TransactionCounters counters(RunLedger ledger) {
-    return ledger.semantic(TransactionCounters.class, TransactionCounters::new);
-  }
-
   @Override
   public TransactionRecords injectorRecords(RunLedger ledger) {
     DeliveryLedger d = ledger.delivery();

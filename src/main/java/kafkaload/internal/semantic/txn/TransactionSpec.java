@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.txn;
 
 import io.gatling.core.session.Session;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.concurrent.ThreadLocalRandom;
 import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -11,12 +12,14 @@ import kafkaload.internal.payload.SessionValue;
  * send}, committed, or aborted every {@code abortEvery}-th time (0: never), with {@code
  * abortProbability}, or when {@code abortIf} says so.
  */
+@RecordBuilder
 public record TransactionSpec(
     SendSpec send,
     int records,
     int abortEvery,
     double abortProbability,
-    SessionValue<Boolean> abortIf) {
+    SessionValue<Boolean> abortIf)
+    implements TransactionSpecBuilder.With {
 
   /** Suffix of the commit's request name. */
   public static final String COMMIT = " commit";
@@ -28,10 +31,8 @@ public record TransactionSpec(
   public static TransactionSpec of(SendSpec send, int records) {
     if (send.silent()) {
       throw new KafkaLoadConfigException(
-          "'"
-              + send.requestName()
-              + "': silent() applies to plain sends; a transaction reports "
-              + "every result");
+          "'%s': silent() applies to plain sends; a transaction reports every result"
+              .formatted(send.requestName()));
     }
     String name = "'" + send.requestName() + "'.transaction(" + records + ")";
     if (records < 1) {
@@ -41,8 +42,8 @@ public record TransactionSpec(
     if (send.fireAndForget()) {
       throw new KafkaLoadConfigException(
           name
-              + ": a fire-and-forget send cannot be transactional (the commit waits for every "
-              + "record's ack); drop fireAndForget()");
+              + ": a fire-and-forget send cannot be transactional (the commit waits for every"
+              + " record's ack); drop fireAndForget()");
     }
     if (send.burst() > 1) {
       throw new KafkaLoadConfigException(
@@ -59,7 +60,7 @@ public record TransactionSpec(
       throw new KafkaLoadConfigException(
           "'" + send.requestName() + "'.abortEvery(" + k + "): k must be at least 1");
     }
-    return new TransactionSpec(send, records, k, abortProbability, abortIf);
+    return TransactionSpecBuilder.With.super.withAbortEvery(k);
   }
 
   public TransactionSpec withAbortProbability(double p) {
@@ -67,15 +68,7 @@ public record TransactionSpec(
       throw new KafkaLoadConfigException(
           "'" + send.requestName() + "'.abortProbability(" + p + "): must be from 0 to 1");
     }
-    return new TransactionSpec(send, records, abortEvery, p, abortIf);
-  }
-
-  public TransactionSpec withAbortIf(SessionValue<Boolean> f) {
-    return new TransactionSpec(send, records, abortEvery, abortProbability, f);
-  }
-
-  public TransactionSpec withSend(SendSpec s) {
-    return new TransactionSpec(s, records, abortEvery, abortProbability, abortIf);
+    return TransactionSpecBuilder.With.super.withAbortProbability(p);
   }
 
   public String requestName() {
@@ -94,7 +87,6 @@ public record TransactionSpec(
   }
 
   TransactionSpec resolved(String defaultTopic) {
-    return new TransactionSpec(
-        send.resolved(defaultTopic), records, abortEvery, abortProbability, abortIf);
+    return withSend(send.resolved(defaultTopic));
   }
 }

@@ -88,11 +88,10 @@ public final class TransactionalProducers implements AutoCloseable {
     Object idempotence = properties.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
     if (idempotence != null && "false".equalsIgnoreCase(idempotence.toString().trim())) {
       throw new KafkaLoadConfigException(
-          "'"
-              + requestName
-              + "' is transactional but enable.idempotence=false: transactions need the "
-              + "idempotent producer; set kafka().enableIdempotence(true) (-Denable.idempotence=true"
-              + " in the shipped simulations)");
+          ("'%s' is transactional but enable.idempotence=false: transactions need the idempotent"
+                  + " producer; set kafka().enableIdempotence(true) (-Denable.idempotence=true in"
+                  + " the shipped simulations)")
+              .formatted(requestName));
     }
     // unset: Kafka's default, all
     Object acks = properties.get(ProducerConfig.ACKS_CONFIG);
