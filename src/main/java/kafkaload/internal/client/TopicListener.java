@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.run.ConsumeCounters;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -335,18 +336,22 @@ public final class TopicListener implements AutoCloseable {
   }
 
   private void evict(long now) {
-    Iterator<Long> t = timedOut.values().iterator();
-    while (t.hasNext() && (timedOut.size() > KEEP_MAX || now - t.next() > 5 * KEEP_MS)) {
-      t.remove();
-    }
-    Iterator<Arrival> it = recent.values().iterator();
-    while (it.hasNext()) {
-      Arrival a = it.next();
-      if (recent.size() > KEEP_MAX || now - a.receivedMillis() > KEEP_MS) {
-        it.remove();
-      } else {
-        break;
+    evictOldest(timedOut, at -> at, now, 5 * KEEP_MS, KEEP_MAX);
+    evictOldest(recent, Arrival::receivedMillis, now, KEEP_MS, KEEP_MAX);
+  }
+
+  /**
+   * Drops the oldest entries of {@code byAge} (insertion order) while it holds more than {@code
+   * max} or its oldest is older than {@code keepMs}.
+   */
+  static <V> void evictOldest(
+      LinkedHashMap<?, V> byAge, ToLongFunction<V> at, long now, long keepMs, int max) {
+    for (Iterator<V> it = byAge.values().iterator(); it.hasNext(); ) {
+      V oldest = it.next();
+      if (byAge.size() <= max && now - at.applyAsLong(oldest) <= keepMs) {
+        return;
       }
+      it.remove();
     }
   }
 
