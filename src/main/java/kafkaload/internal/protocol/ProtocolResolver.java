@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -159,13 +160,13 @@ public final class ProtocolResolver {
     return ratio;
   }
 
-  static String firstNonBlank(String... values) {
-    for (String v : values) {
-      if (v != null && !v.isBlank()) {
-        return v.trim();
-      }
-    }
-    return null;
+  /** The first value set and not blank, trimmed; null when there is none. */
+  public static String firstNonBlank(String... values) {
+    return Stream.of(values)
+        .filter(v -> v != null && !v.isBlank())
+        .findFirst()
+        .map(String::trim)
+        .orElse(null);
   }
 
   /** Kafka's own ConfigDef judges every value, so errors name the property as Kafka would. */
