@@ -52,9 +52,10 @@ final class RequestReplyAction extends KafkaAction {
       record = spec.record(session);
       key = matchKey(record);
     } catch (RuntimeException e) {
-      if (!koIfSchemaFailure(session, spec.requestName(), e)) {
-        crash(session, spec.requestName(), e);
+      if (!logSchemaFailure(session, spec.requestName(), e)) {
+        logCrash(session, spec.requestName(), e);
       }
+      next.$bang(session.markAsFailed());
       return;
     }
     long start = components.clock().nowMillis();
