@@ -3,10 +3,10 @@ package kafkaload.internal.action;
 import io.gatling.core.session.Session;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
+import java.util.stream.Stream;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
@@ -78,9 +78,7 @@ public record SendSpec(
   }
 
   public SendSpec withHeader(HeaderSpec h) {
-    List<HeaderSpec> hs = new ArrayList<>(headers);
-    hs.add(h);
-    return withHeaders(Collections.unmodifiableList(hs));
+    return withHeaders(Stream.concat(headers.stream(), Stream.of(h)).toList());
   }
 
   public SendSpec withFireAndForget() {
@@ -107,16 +105,12 @@ public record SendSpec(
 
   /** As {@link #resolved(String)}, the default topic per record (many topics, round robin). */
   public SendSpec resolvedOver(SessionValue<String> defaultTopic) {
-    SessionValue<String> t = topic;
-    if (t == null) {
-      if (defaultTopic == null) {
-        throw new KafkaLoadConfigException(
-            "Send '%s' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send"
-                .formatted(requestName));
-      }
-      t = defaultTopic;
+    if (topic == null && defaultTopic == null) {
+      throw new KafkaLoadConfigException(
+          "Send '%s' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send"
+              .formatted(requestName));
     }
-    return withRequestName(reportedName()).withTopic(t);
+    return withRequestName(reportedName()).withTopic(topic != null ? topic : defaultTopic);
   }
 
   public ProducerRecord<byte[], byte[]> record(Session session) {
