@@ -196,6 +196,7 @@ public final class KafkaComponents implements ProtocolComponents {
     return run.metrics();
   }
 
+  /** The injector health of the run this protocol belongs to. */
   public InjectorHealth health() {
     return running().health();
   }
