@@ -103,12 +103,11 @@ public record KafkaProtocol(
 
   /** Where this protocol connects: its bootstrap servers, or the embedded broker(s). */
   public String targetBootstrap() {
-    if (bootstrapServers() != null) {
-      return bootstrapServers();
-    }
-    return embeddedBrokers() > 0
-        ? EmbeddedCluster.shared(embeddedBrokers()).bootstrapServers()
-        : EmbeddedKafka.shared().bootstrapServers();
+    return bootstrapServers() != null
+        ? bootstrapServers()
+        : embeddedBrokers() > 0
+            ? EmbeddedCluster.shared(embeddedBrokers()).bootstrapServers()
+            : EmbeddedKafka.shared().bootstrapServers();
   }
 
   /**

@@ -147,17 +147,16 @@ public final class ProtocolResolver {
     if (raw == null) {
       return builder;
     }
-    double ratio;
     try {
-      ratio = Double.parseDouble(raw);
+      double ratio = Double.parseDouble(raw);
+      if (ratio >= 0 && ratio <= 1) {
+        return ratio;
+      }
     } catch (NumberFormatException e) {
-      ratio = Double.NaN;
+      // refused below
     }
-    if (!(ratio >= 0 && ratio <= 1)) {
-      throw new KafkaLoadConfigException(
-          "-D" + TRACE_RATIO_PROPERTY + "=" + raw + ": " + TRACE_RATIO_RANGE);
-    }
-    return ratio;
+    throw new KafkaLoadConfigException(
+        "-D" + TRACE_RATIO_PROPERTY + "=" + raw + ": " + TRACE_RATIO_RANGE);
   }
 
   /** The first value set and not blank, trimmed; null when there is none. */
