@@ -2,6 +2,7 @@ package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.BaselineVerdictSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -22,16 +23,17 @@ public final class BaselineVerdictActionBuilder implements ActionBuilder {
   private final BaselineVerdictSpec spec;
 
   BaselineVerdictActionBuilder(String baseline) {
-    this(read(baseline));
+    this(checked(() -> BaselineVerdictSpec.none().withBaseline(baseline)));
   }
 
   private BaselineVerdictActionBuilder(BaselineVerdictSpec spec) {
     this.spec = spec;
   }
 
-  private static BaselineVerdictSpec read(String baseline) {
+  /** The spec {@code next} makes; a value it refuses is the run's config error. */
+  private static BaselineVerdictSpec checked(Supplier<BaselineVerdictSpec> next) {
     try {
-      return BaselineVerdictSpec.none().withBaseline(baseline);
+      return next.get();
     } catch (IllegalArgumentException e) {
       throw new KafkaLoadConfigException("baseline gate: " + e.getMessage(), e);
     }
@@ -51,30 +53,24 @@ public final class BaselineVerdictActionBuilder implements ActionBuilder {
       double cpuPct,
       double e2ePct,
       double lagPct) {
-    try {
-      return new BaselineVerdictActionBuilder(
-          spec.withThresholds(
-              new Thresholds(
-                  confidence,
-                  p99Pct,
-                  p999Pct,
-                  throughputPct,
-                  errorPoints,
-                  cpuPct,
-                  e2ePct,
-                  lagPct)));
-    } catch (IllegalArgumentException e) {
-      throw new KafkaLoadConfigException("baseline gate: " + e.getMessage(), e);
-    }
+    return new BaselineVerdictActionBuilder(
+        checked(
+            () ->
+                spec.withThresholds(
+                    new Thresholds(
+                        confidence,
+                        p99Pct,
+                        p999Pct,
+                        throughputPct,
+                        errorPoints,
+                        cpuPct,
+                        e2ePct,
+                        lagPct))));
   }
 
   /** A history folder as baseline: compare with its latest {@code n} runs (default 10). */
   public BaselineVerdictActionBuilder lastRuns(int n) {
-    try {
-      return new BaselineVerdictActionBuilder(spec.withLastRuns(n));
-    } catch (IllegalArgumentException e) {
-      throw new KafkaLoadConfigException("baseline gate: " + e.getMessage(), e);
-    }
+    return new BaselineVerdictActionBuilder(checked(() -> spec.withLastRuns(n)));
   }
 
   /** Adds the run to this history folder, labelled (a commit, a version), once it is judged. */

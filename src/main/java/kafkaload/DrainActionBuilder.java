@@ -2,7 +2,6 @@ package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import kafkaload.internal.action.Actions;
@@ -133,9 +132,10 @@ public final class DrainActionBuilder implements ActionBuilder {
     if (!s.assign() && !s.consumerProperties().containsKey("group.id")) {
       // A subscribing group needs a group.id: one of its own, so no earlier run's commits are
       // resumed.
-      Map<String, String> group = new LinkedHashMap<>();
-      group.put("group.id", "kafkaload-drain-" + UUID.randomUUID().toString().substring(0, 8));
-      s = s.withProperties(group);
+      s =
+          s.withProperties(
+              Map.of(
+                  "group.id", "kafkaload-drain-" + UUID.randomUUID().toString().substring(0, 8)));
     }
     return Actions.drain(s);
   }

@@ -70,7 +70,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** Bootstrap servers; -Dkafka.bootstrap.servers, KAFKA_BOOTSTRAP_SERVERS win. Unset: embedded. */
   public KafkaProtocolBuilder bootstrapServers(String servers) {
-    return with(parts.with(parts.target().withBootstrapServers(servers)));
+    return with(parts.withTarget(parts.target().withBootstrapServers(servers)));
   }
 
   /** The default topic of send actions. */
@@ -97,12 +97,12 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** Several KafkaProducer properties at once, each as {@link #property} sets it. */
   public KafkaProtocolBuilder properties(Map<String, ?> props) {
-    return with(parts.with(parts.client().with(props, false, false)));
+    return with(parts.withClient(parts.client().with(props, false, false)));
   }
 
   /** A client properties file (path or classpath resource); properties set in code win. */
   public KafkaProtocolBuilder propertiesFile(String path) {
-    return with(parts.with(parts.client().withFile(path)));
+    return with(parts.withClient(parts.client().withFile(path)));
   }
 
   /**
@@ -156,7 +156,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
   }
 
   private KafkaProtocolBuilder security(Map<String, String> p, boolean sasl, boolean tls) {
-    return with(parts.with(parts.client().with(p, sasl, tls)));
+    return with(parts.withClient(parts.client().with(p, sasl, tls)));
   }
 
   /** acks: "0", "1" (the default here), "all" ("-1"): replicas holding a record before its ack. */
@@ -276,7 +276,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * them. {@code -Dkafka.embedded.brokers} wins; a bootstrap makes it moot.
    */
   public KafkaProtocolBuilder embeddedBrokers(int n) {
-    return with(parts.with(parts.target().withEmbeddedBrokers(n)));
+    return with(parts.withTarget(parts.target().withEmbeddedBrokers(n)));
   }
 
   /**

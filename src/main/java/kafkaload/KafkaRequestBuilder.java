@@ -30,11 +30,7 @@ public final class KafkaRequestBuilder {
    * Waits for a record on this topic; add a matcher (matchKey, matchHeader, matchValue or match).
    */
   public ConsumeActionBuilder consume(String topic) {
-    if (topic == null || topic.isBlank()) {
-      throw new KafkaLoadConfigException(
-          "kafka(\"" + requestName + "\").consume(topic): the topic is empty");
-    }
-    return new ConsumeActionBuilder(ConsumeSpec.of(requestName, topic));
+    return new ConsumeActionBuilder(ConsumeSpec.of(requestName, topic(topic, "consume")));
   }
 
   /**
@@ -44,11 +40,7 @@ public final class KafkaRequestBuilder {
    * DrainActionBuilder} for the settings and their defaults.
    */
   public DrainActionBuilder drain(String topic) {
-    if (topic == null || topic.isBlank()) {
-      throw new KafkaLoadConfigException(
-          "kafka(\"" + requestName + "\").drain(topic): the topic is empty");
-    }
-    return new DrainActionBuilder(DrainSpec.of(requestName, topic));
+    return new DrainActionBuilder(DrainSpec.of(requestName, topic(topic, "drain")));
   }
 
   /**
@@ -58,11 +50,17 @@ public final class KafkaRequestBuilder {
    * ShareConsumeActionBuilder} for the settings and their defaults.
    */
   public ShareConsumeActionBuilder shareConsume(String topic) {
+    return new ShareConsumeActionBuilder(
+        ShareConsumeSpec.of(requestName, topic(topic, "shareConsume")));
+  }
+
+  /** The topic of {@code step}, refused when empty. */
+  private String topic(String topic, String step) {
     if (topic == null || topic.isBlank()) {
       throw new KafkaLoadConfigException(
-          "kafka(\"" + requestName + "\").shareConsume(topic): the topic is empty");
+          "kafka(\"" + requestName + "\")." + step + "(topic): the topic is empty");
     }
-    return new ShareConsumeActionBuilder(ShareConsumeSpec.of(requestName, topic));
+    return topic;
   }
 
   /**

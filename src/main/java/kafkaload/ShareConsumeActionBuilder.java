@@ -294,15 +294,13 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    ShareConsumeSpec s = spec;
-    if (s.settling().acknowledgement().equals(ShareConsumeSpec.IMPLICIT)
-        && s.settling().decides()) {
+    boolean implicit = spec.settling().acknowledgement().equals(ShareConsumeSpec.IMPLICIT);
+    if (implicit && spec.settling().decides()) {
       throw bad(
           "with share.acknowledgement.mode=implicit every record is accepted; RELEASE and REJECT"
               + " need acknowledgement(\"explicit\")");
     }
-    if (s.settling().acknowledgement().equals(ShareConsumeSpec.IMPLICIT)
-        && s.requests().renewLocks()) {
+    if (implicit && spec.requests().renewLocks()) {
       throw bad(
           "renewLocks(true) acknowledges records with RENEW, which"
               + " share.acknowledgement.mode=implicit does not allow; use acknowledgement(\"explicit\")");
@@ -310,6 +308,6 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     // No group set: ShareActions.shareConsume names one of the run's own (shared by the injectors
     // of a
     // distributed run).
-    return ShareActions.shareConsume(s);
+    return ShareActions.shareConsume(spec);
   }
 }

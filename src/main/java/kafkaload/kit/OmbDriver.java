@@ -98,13 +98,9 @@ record OmbDriver(
     if (bootstrap != null) {
       knobs.put("kafka.bootstrap.servers", bootstrap);
     }
-    producer(file)
-        .forEach(
-            (k, v) -> {
-              if (PRODUCER_KNOBS.contains(k)) {
-                knobs.put(k, v);
-              }
-            });
+    Map<String, String> producer = producer(file);
+    producer.keySet().retainAll(PRODUCER_KNOBS);
+    knobs.putAll(producer);
     consumer(file);
     return knobs;
   }
@@ -141,14 +137,8 @@ record OmbDriver(
    */
   private Map<String, String> client(
       String file, String field, String text, Set<String> names, String client) {
-    Map<String, String> p = new TreeMap<>();
-    properties(file, "commonConfig", commonConfig)
-        .forEach(
-            (k, v) -> {
-              if (!k.equals("bootstrap.servers") && names.contains(k)) {
-                p.put(k, v);
-              }
-            });
+    Map<String, String> p = properties(file, "commonConfig", commonConfig);
+    p.keySet().removeIf(k -> k.equals("bootstrap.servers") || !names.contains(k));
     Map<String, String> own = properties(file, field, text);
     for (String k : own.keySet()) {
       if (!names.contains(k)) {

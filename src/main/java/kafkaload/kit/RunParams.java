@@ -128,15 +128,14 @@ public record RunParams(
               .maxLag(lag.maxLag())
               .drainTimeout(Duration.ofSeconds(lag.drainSeconds())));
     }
-    Verification v = verification;
-    if (v.enabled()) {
+    if (verification.enabled()) {
       ReconcileActionBuilder reconcile =
           KafkaDsl.reconcile()
-              .maxLost(v.maxLost())
-              .maxDuplicatePct(v.maxDuplicatePct())
-              .readBack(v.readBack() && v.runIdentity())
-              .timeout(Duration.ofSeconds(v.timeoutSeconds()))
-              .failOnSaturatedInjector(v.injectorHealthy());
+              .maxLost(verification.maxLost())
+              .maxDuplicatePct(verification.maxDuplicatePct())
+              .readBack(verification.readBack() && verification.runIdentity())
+              .timeout(Duration.ofSeconds(verification.timeoutSeconds()))
+              .failOnSaturatedInjector(verification.injectorHealthy());
       steps.add(
           exactlyOnceOutput == null ? reconcile : reconcile.exactlyOnceOutput(exactlyOnceOutput));
     }

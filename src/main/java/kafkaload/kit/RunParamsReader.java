@@ -1,10 +1,13 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.protocol.ProtocolResolver.firstNonBlank;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
 import kafkaload.BaselineVerdictActionBuilder;
 import kafkaload.KafkaDsl;
@@ -137,8 +140,12 @@ final class RunParamsReader {
     String label =
         params.string(
             "history.label",
-            firstSet(
-                params.env("GITHUB_SHA"), params.env("CI_COMMIT_SHA"), params.env("GIT_COMMIT")));
+            Objects.requireNonNullElse(
+                firstNonBlank(
+                    params.env("GITHUB_SHA"),
+                    params.env("CI_COMMIT_SHA"),
+                    params.env("GIT_COMMIT")),
+                ""));
     if (path.isEmpty() && history.isEmpty()) {
       return null;
     }
@@ -149,15 +156,6 @@ final class RunParamsReader {
             history,
             label.length() > 12 && label.matches("[0-9a-f]+") ? label.substring(0, 12) : label)
         .checkComparable(params.used());
-  }
-
-  private static String firstSet(String... values) {
-    for (String v : values) {
-      if (v != null && !v.isBlank()) {
-        return v.trim();
-      }
-    }
-    return "";
   }
 
   /** The plan, checked against where it acts: {@code embeddedBrokers} 0 when unset. */

@@ -3,6 +3,7 @@ package kafkaload.internal.action;
 import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
+import java.util.function.UnaryOperator;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Prefill;
 import kafkaload.internal.broker.EmbeddedCluster;
@@ -14,8 +15,10 @@ import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.protocol.KafkaProtocol;
 import kafkaload.internal.report.GatePaths;
 import kafkaload.internal.report.RequestNamed;
+import kafkaload.internal.schema.DecodeSpec;
 import kafkaload.internal.verification.ExactlyOnceCheck;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.IsolationLevel;
 
 /**
@@ -90,20 +93,9 @@ public final class Actions {
             throw new KafkaLoadConfigException(
                 "consume '%s': the timeout must be > 0".formatted(spec.requestName()));
           }
-          var decoder =
-              spec.reader().decode() == null
-                  ? null
-                  : c.schemas().decoder(spec.reader().decode(), spec.topic());
-          IsolationLevel isolation =
-              spec.reader().isolationLevel() != null
-                  ? spec.reader().isolationLevel()
-                  : c.protocol().isolationLevel();
-          TopicListener listener = c.start().listener(spec.topic(), isolation);
-          c.ledger().consumes().readsWith(spec.requestName(), ConsumerFactory.name(isolation));
-          listener.watch(
-              spec.match().kind() == MatchKind.KEY,
-              spec.match().kind() == MatchKind.HEADER ? spec.match().headerName() : null,
-              spec.match().kind() == MatchKind.VALUE);
+          var decoder = decoder(c, spec.decode(), spec.topic());
+          var listener = listener(c, spec.requestName(), spec.topic(), spec.isolationLevel());
+          watch(listener, spec.match().kind(), spec.match().headerName());
           return new ConsumeAction(spec, c, listener, next, decoder);
         });
   }
@@ -133,26 +125,39 @@ public final class Actions {
                 "'" + request.requestName() + "': the reply timeout must be > 0");
           }
           SendSpec spec = request.withSchemas(c);
-          var decoder =
-              rr.reader().decode() == null
-                  ? null
-                  : c.schemas().decoder(rr.reader().decode(), rr.replyTopic());
-          IsolationLevel isolation =
-              rr.reader().isolationLevel() != null
-                  ? rr.reader().isolationLevel()
-                  : c.protocol().isolationLevel();
-          TopicListener listener = c.start().listener(rr.replyTopic(), isolation);
-          c.ledger().consumes().readsWith(request.requestName(), ConsumerFactory.name(isolation));
-          listener.watch(
-              rr.match().kind() == MatchKind.KEY,
-              rr.match().kind() == MatchKind.HEADER ? rr.match().header() : null,
-              rr.match().kind() == MatchKind.VALUE);
+          var decoder = decoder(c, rr.decode(), rr.replyTopic());
+          var listener = listener(c, request.requestName(), rr.replyTopic(), rr.isolationLevel());
+          watch(listener, rr.match().kind(), rr.match().header());
           long timeoutMs =
               rr.timeout() != null
                   ? rr.timeout().toMillis()
                   : c.protocol().requests().replyTimeoutMs();
           return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next, decoder);
         });
+  }
+
+  /** The reader's decoder of {@code topic}'s records; the identity when they are not decoded. */
+  private static UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder(
+      KafkaComponents c, DecodeSpec decode, String topic) {
+    return decode == null ? UnaryOperator.identity() : c.schemas().decoder(decode, topic);
+  }
+
+  /**
+   * Starts the protocol and its shared reader of {@code topic}: the action's isolation.level, else
+   * the protocol's.
+   */
+  private static TopicListener listener(
+      KafkaComponents c, String requestName, String topic, IsolationLevel own) {
+    IsolationLevel isolation = own != null ? own : c.protocol().isolationLevel();
+    TopicListener listener = c.start().listener(topic, isolation);
+    c.ledger().consumes().readsWith(requestName, ConsumerFactory.name(isolation));
+    return listener;
+  }
+
+  /** The reader indexes records by what the action matches them with. */
+  private static void watch(TopicListener listener, MatchKind kind, String header) {
+    listener.watch(
+        kind == MatchKind.KEY, kind == MatchKind.HEADER ? header : null, kind == MatchKind.VALUE);
   }
 
   public static ActionBuilder drain(DrainSpec spec) {

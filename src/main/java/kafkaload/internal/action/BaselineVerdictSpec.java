@@ -3,6 +3,7 @@ package kafkaload.internal.action;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.history.BaselineGate.Thresholds;
 import kafkaload.internal.history.RunHistory;
@@ -36,10 +37,9 @@ public record BaselineVerdictSpec(
 
   /** The requests the gate logs, one per figure and the comparability's. */
   public static List<String> requests() {
-    List<String> out = new java.util.ArrayList<>();
-    out.add(COMPARABLE_REQUEST);
-    BaselineGate.FIGURES.forEach(f -> out.add(PREFIX + f));
-    return out;
+    return Stream.concat(
+            Stream.of(COMPARABLE_REQUEST), BaselineGate.FIGURES.stream().map(f -> PREFIX + f))
+        .toList();
   }
 
   public static BaselineVerdictSpec none() {

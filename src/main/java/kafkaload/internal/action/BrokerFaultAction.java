@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.FaultInjector;
 import kafkaload.internal.broker.FaultPlan;
@@ -91,45 +92,34 @@ final class BrokerFaultAction extends KafkaAction {
       Session session, long t0, FaultPlan.Step step, Map<FaultPlan.Step, Open> open) {
     double at = (System.nanoTime() - t0) / 1e9;
     long start = components.clock().nowMillis();
-    String detail;
-    boolean ok = true;
-    try {
-      detail = injector.apply(step);
-    } catch (RuntimeException e) {
-      ok = false;
-      detail = KafkaSendAction.reason(e);
-    }
+    Done d = attempt(() -> injector.apply(step));
     long end = components.clock().nowMillis();
-    boolean lasts = ok && step.action().hasDuration();
+    boolean lasts = d.ok() && step.action().hasDuration();
     Console.outf(
         "[kafkaload] FAULT at %.1f s: %s: %s (%s)%n",
         at,
         step.description(),
-        ok ? "OK" : "KO",
-        lasts ? String.format("%s, for %.1f s", detail, step.durationMillis() / 1e3) : detail);
+        d.ok() ? "OK" : "KO",
+        lasts
+            ? String.format("%s, for %.1f s", d.detail(), step.durationMillis() / 1e3)
+            : d.detail());
     if (lasts) {
-      open.put(step, new Open(at, start, detail));
+      open.put(step, new Open(at, start, d.detail()));
       return true;
     }
-    record(session, step, at, start, end, ok, detail, null);
-    return ok;
+    record(session, step, at, start, end, d.ok(), d.detail(), null);
+    return d.ok();
   }
 
   /** Undoes a fault with a duration: one request and one event from its start to its healing. */
   private boolean undo(Session session, long t0, FaultPlan.Step step, Open o) {
-    String detail;
-    boolean ok = true;
-    try {
-      detail = injector.undo(step);
-    } catch (RuntimeException e) {
-      ok = false;
-      detail = KafkaSendAction.reason(e);
-    }
+    Done d = attempt(() -> injector.undo(step));
+    boolean ok = d.ok();
     double healed = (System.nanoTime() - t0) / 1e9;
     long end = components.clock().nowMillis();
     Console.outf(
         "[kafkaload] FAULT healed at %.1f s: %s: %s (%s after %.1f s)%n",
-        healed, step.description(), ok ? "OK" : "KO", detail, healed - o.at());
+        healed, step.description(), ok ? "OK" : "KO", d.detail(), healed - o.at());
     record(
         session,
         step,
@@ -137,9 +127,20 @@ final class BrokerFaultAction extends KafkaAction {
         o.start(),
         end,
         ok,
-        o.detail() + "; " + (ok ? "healed: " : "not healed: ") + detail,
+        o.detail() + "; " + (ok ? "healed: " : "not healed: ") + d.detail(),
         ok ? healed : null);
     return ok;
+  }
+
+  /** What the injector said it did, or (not ok) why it failed. */
+  private record Done(boolean ok, String detail) {}
+
+  private static Done attempt(Supplier<String> injection) {
+    try {
+      return new Done(true, injection.get());
+    } catch (RuntimeException e) {
+      return new Done(false, reason(e));
+    }
   }
 
   private void record(

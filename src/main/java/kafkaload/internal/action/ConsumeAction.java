@@ -16,7 +16,7 @@ final class ConsumeAction extends KafkaAction {
   private final ConsumeSpec spec;
   private final TopicListener listener;
 
-  /** Decodes a record before the predicate sees it, or null for the raw record. */
+  /** Decodes a record before the predicate sees it (the identity for the raw record). */
   private final UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
 
   ConsumeAction(
@@ -83,9 +83,7 @@ final class ConsumeAction extends KafkaAction {
                 : r -> {
                   try {
                     return Boolean.TRUE.equals(
-                        spec.match()
-                            .predicate()
-                            .apply(javaSession, decoder == null ? r : decoder.apply(r)));
+                        spec.match().predicate().apply(javaSession, decoder.apply(r)));
                   } catch (Exception e) {
                     predicateThrows.incrementAndGet();
                     threw.set(reason(e));
@@ -143,15 +141,15 @@ final class ConsumeAction extends KafkaAction {
       return new RecordChecks.Outcome(session, null);
     }
     try {
-      return spec.checks().apply(decoder == null ? record : decoder.apply(record), session);
+      return spec.checks().apply(decoder.apply(record), session);
     } catch (Exception e) { // the decoder's failure
       return new RecordChecks.Outcome(session, "a check threw " + TopicListener.describe(e));
     }
   }
 
   private long producedAt(ConsumerRecord<byte[], byte[]> r) {
-    if (spec.reader().producedAtHeader() != null) {
-      var h = r.headers().lastHeader(spec.reader().producedAtHeader());
+    if (spec.producedAtHeader() != null) {
+      var h = r.headers().lastHeader(spec.producedAtHeader());
       if (h != null) {
         try {
           return Long.parseLong(new String(h.value(), StandardCharsets.US_ASCII).trim());

@@ -15,7 +15,10 @@ import org.apache.kafka.common.IsolationLevel;
  * {@code with…} replaces one small part.
  *
  * @param match how the record is matched
- * @param reader how records are read and timed
+ * @param producedAtHeader the header holding the produce time in epoch ms, or null for the record
+ *     timestamp
+ * @param decode how records are decoded before the predicates see them, or null
+ * @param isolationLevel the reader's isolation.level, or null for the protocol's
  * @param checks Gatling's checks on the record received (decoded when the reader decodes)
  */
 @RecordBuilder
@@ -24,7 +27,9 @@ public record ConsumeSpec(
     String topic,
     Match match,
     Duration timeout,
-    Reader reader,
+    String producedAtHeader,
+    DecodeSpec decode,
+    IsolationLevel isolationLevel,
     RecordChecks checks)
     implements ConsumeSpecBuilder.With {
 
@@ -44,24 +49,17 @@ public record ConsumeSpec(
     static final Match NONE = new Match(null, null, null, null);
   }
 
-  /**
-   * How records are read.
-   *
-   * @param producedAtHeader the header holding the produce time in epoch ms, or null for the record
-   *     timestamp
-   * @param decode how records are decoded before the predicates see them, or null
-   * @param isolationLevel the reader's isolation.level, or null for the protocol's
-   */
-  @RecordBuilder
-  public record Reader(String producedAtHeader, DecodeSpec decode, IsolationLevel isolationLevel)
-      implements ConsumeSpecReaderBuilder.With {
-    static final Reader DEFAULT = new Reader(null, null, null);
-  }
-
   /** Waits on this topic for 10 s; a matcher must still be set. */
   public static ConsumeSpec of(String requestName, String topic) {
     return new ConsumeSpec(
-        requestName, topic, Match.NONE, Duration.ofSeconds(10), Reader.DEFAULT, RecordChecks.NONE);
+        requestName,
+        topic,
+        Match.NONE,
+        Duration.ofSeconds(10),
+        null,
+        null,
+        null,
+        RecordChecks.NONE);
   }
 
   /** Matches by KEY, HEADER ({@code headerName}) or VALUE against the EL {@code expected}. */
@@ -71,20 +69,6 @@ public record ConsumeSpec(
 
   public ConsumeSpec withPredicate(BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
     return withMatch(new Match(MatchKind.PREDICATE, null, null, p));
-  }
-
-  public ConsumeSpec withProducedAtHeader(String name) {
-    return withReader(reader.withProducedAtHeader(name));
-  }
-
-  /** Records decoded (by the registry or a named deserializer) before the predicates see them. */
-  public ConsumeSpec withDecode(DecodeSpec d) {
-    return withReader(reader.withDecode(d));
-  }
-
-  /** The reader's isolation.level instead of the protocol's. */
-  public ConsumeSpec withIsolationLevel(IsolationLevel level) {
-    return withReader(reader.withIsolationLevel(level));
   }
 
   /** These checks after the ones already set. */

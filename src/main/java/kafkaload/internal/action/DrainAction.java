@@ -3,7 +3,6 @@ package kafkaload.internal.action;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,12 +75,11 @@ final class DrainAction extends KafkaAction {
     long deadline = System.nanoTime() + spec.timeout().toNanos();
     try (KafkaConsumer<byte[], byte[]> consumer = consumers.create()) {
       if (spec.assign()) {
-        List<TopicPartition> mine = new ArrayList<>();
-        for (int partition : spec.range().to().keySet()) {
-          if (partition % spec.threads() == index) {
-            mine.add(new TopicPartition(spec.topic(), partition));
-          }
-        }
+        List<TopicPartition> mine =
+            spec.range().to().keySet().stream()
+                .filter(partition -> partition % spec.threads() == index)
+                .map(partition -> new TopicPartition(spec.topic(), partition))
+                .toList();
         consumer.assign(mine);
         mine.forEach(tp -> consumer.seek(tp, spec.range().from().getOrDefault(tp.partition(), 0L)));
       } else {

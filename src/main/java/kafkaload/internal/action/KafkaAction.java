@@ -144,21 +144,9 @@ public abstract class KafkaAction implements Action {
 
   /**
    * A record with a schema that could not be built during the load (its content does not fit the
-   * schema, the registry refused its subject): a KO of the request with the reason, at once, and
-   * the user goes on, failed. Other values that cannot be built stay Gatling crashes (see {@link
-   * #crash}).
-   */
-  protected boolean koIfSchemaFailure(Session session, String request, RuntimeException e) {
-    if (!logSchemaFailure(session, request, e)) {
-      return false;
-    }
-    next.$bang(session.markAsFailed());
-    return true;
-  }
-
-  /**
-   * Records a schema failure as a KO (see {@link #koIfSchemaFailure}); false when {@code e} is not
-   * one.
+   * schema, the registry refused its subject): a KO of the request with the reason, at once; false
+   * when {@code e} is not one. Other values that cannot be built stay Gatling crashes (see {@link
+   * #logCrash}).
    */
   protected boolean logSchemaFailure(Session session, String request, RuntimeException e) {
     if (!(e instanceof RecordSchema.Mismatch) && !(e instanceof RegistryClient.RegistryException)) {

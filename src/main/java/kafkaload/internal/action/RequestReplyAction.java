@@ -20,7 +20,7 @@ final class RequestReplyAction extends KafkaAction {
   private final long timeoutMs;
   private final RecordSender sender;
 
-  /** Decodes a reply before the match function and the checks see it, or null for the raw reply. */
+  /** Decodes a reply before the match function and the checks see it (the identity: raw). */
   private final UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
 
   RequestReplyAction(
@@ -52,9 +52,10 @@ final class RequestReplyAction extends KafkaAction {
       record = spec.record(session);
       key = matchKey(record);
     } catch (RuntimeException e) {
-      if (!koIfSchemaFailure(session, spec.requestName(), e)) {
-        crash(session, spec.requestName(), e);
+      if (!logSchemaFailure(session, spec.requestName(), e)) {
+        logCrash(session, spec.requestName(), e);
       }
+      next.$bang(session.markAsFailed());
       return;
     }
     long start = components.clock().nowMillis();
@@ -64,7 +65,7 @@ final class RequestReplyAction extends KafkaAction {
             key,
             b.match().kind() == MatchKind.VALUE ? record.value() : null,
             b.match().kind() == MatchKind.PREDICATE
-                ? reply -> b.match().function().test(record, decoded(reply))
+                ? reply -> b.match().function().test(record, decoder.apply(reply))
                 : null,
             (reply, received) -> replied(session, record, start, reply, received),
             () ->
@@ -121,18 +122,13 @@ final class RequestReplyAction extends KafkaAction {
       long start,
       ConsumerRecord<byte[], byte[]> reply,
       long received) {
-    ConsumerRecord<byte[], byte[]> raw = reply;
     RecordChecks.Outcome outcome;
     try {
-      outcome = b.checks().apply(decoded(reply), session);
+      outcome = b.checks().apply(decoder.apply(reply), session);
     } catch (Exception e) { // a decoder's failure, or a check's past Gatling's own guards
       outcome = new RecordChecks.Outcome(session, "a check threw " + TopicListener.describe(e));
     }
-    finish(outcome.session(), request, raw, start, received, outcome.failure());
-  }
-
-  private ConsumerRecord<byte[], byte[]> decoded(ConsumerRecord<byte[], byte[]> reply) {
-    return decoder == null ? reply : decoder.apply(reply);
+    finish(outcome.session(), request, reply, start, received, outcome.failure());
   }
 
   /**

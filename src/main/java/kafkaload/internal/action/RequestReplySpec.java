@@ -14,6 +14,8 @@ import org.apache.kafka.common.IsolationLevel;
  * and the checks on the reply; immutable, a {@code with…} replaces one small part.
  *
  * @param timeout this action's timeout, or null for the protocol's replyTimeout
+ * @param decode how replies are decoded before match functions and checks, or null
+ * @param isolationLevel the reply reader's isolation.level, or null for the protocol's
  */
 @RecordBuilder
 public record RequestReplySpec(
@@ -22,7 +24,8 @@ public record RequestReplySpec(
     Match match,
     Duration timeout,
     RecordChecks checks,
-    Reader reader)
+    DecodeSpec decode,
+    IsolationLevel isolationLevel)
     implements RequestReplySpecBuilder.With {
 
   /**
@@ -36,16 +39,6 @@ public record RequestReplySpec(
       String header,
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> function) {}
 
-  /**
-   * How replies are read.
-   *
-   * @param decode how replies are decoded before match functions and checks, or null
-   * @param isolationLevel the reply reader's isolation.level, or null for the protocol's
-   */
-  @RecordBuilder
-  public record Reader(DecodeSpec decode, IsolationLevel isolationLevel)
-      implements RequestReplySpecReaderBuilder.With {}
-
   /** Replies matched by key, the protocol's timeout, no checks. */
   public static RequestReplySpec of(SendSpec request, String replyTopic) {
     return new RequestReplySpec(
@@ -54,7 +47,8 @@ public record RequestReplySpec(
         new Match(MatchKind.KEY, null, null),
         null,
         RecordChecks.NONE,
-        new Reader(null, null));
+        null,
+        null);
   }
 
   public RequestReplySpec withMatch(
@@ -67,15 +61,5 @@ public record RequestReplySpec(
   /** These checks after the ones already set. */
   public RequestReplySpec withChecks(RecordChecks more) {
     return RequestReplySpecBuilder.With.super.withChecks(checks.plus(more));
-  }
-
-  /** Replies decoded (by the registry or a named deserializer) before matches and checks. */
-  public RequestReplySpec withDecode(DecodeSpec d) {
-    return withReader(reader.withDecode(d));
-  }
-
-  /** The reply reader's isolation.level instead of the protocol's. */
-  public RequestReplySpec withIsolationLevel(IsolationLevel level) {
-    return withReader(reader.withIsolationLevel(level));
   }
 }

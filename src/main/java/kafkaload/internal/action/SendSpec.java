@@ -3,10 +3,10 @@ package kafkaload.internal.action;
 import io.gatling.core.session.Session;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
+import java.util.stream.Stream;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
@@ -24,16 +24,23 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  *
  * @param topic the topic, or null for the protocol's default topic
  * @param partition the partition, or null to let the partitioner choose
- * @param content the record's key, value, headers and timestamp
- * @param delivery how it is sent
+ * @param key the key, or null for none
+ * @param timestamp the timestamp in epoch ms, or null for the producer's send time
+ * @param burst records sent at once per execution of the action (1 unless {@code burst(n)})
+ * @param silent its OK results stay out of Gatling's stats (a warm-up); its KOs are logged
  */
 @RecordBuilder
 public record SendSpec(
     String requestName,
     SessionValue<String> topic,
     SessionValue<?> partition,
-    Content content,
-    Delivery delivery)
+    SessionValue<byte[]> key,
+    SessionValue<byte[]> value,
+    List<HeaderSpec> headers,
+    SessionValue<?> timestamp,
+    boolean fireAndForget,
+    int burst,
+    boolean silent)
     implements SendSpecBuilder.With {
 
   /** Appended to fire-and-forget sends' request names: no report passes them off as ack latency. */
@@ -55,64 +62,9 @@ public record SendSpec(
     }
   }
 
-  /**
-   * What the record holds.
-   *
-   * @param key the key, or null for none
-   * @param timestamp the timestamp in epoch ms, or null for the producer's send time
-   */
-  public record Content(
-      SessionValue<byte[]> key,
-      SessionValue<byte[]> value,
-      List<HeaderSpec> headers,
-      SessionValue<?> timestamp) {}
-
-  /**
-   * How the record is sent.
-   *
-   * @param burst records sent at once per execution of the action (1 unless {@code burst(n)})
-   * @param silent its OK results stay out of Gatling's stats (a warm-up); its KOs are logged
-   */
-  @RecordBuilder
-  public record Delivery(boolean fireAndForget, int burst, boolean silent)
-      implements SendSpecDeliveryBuilder.With {}
-
   /** A send of this value without a key to the protocol's topic. */
   public static SendSpec of(String requestName, SessionValue<byte[]> value) {
-    return new SendSpec(
-        requestName,
-        null,
-        null,
-        new Content(null, value, List.of(), null),
-        new Delivery(false, 1, false));
-  }
-
-  public SessionValue<byte[]> key() {
-    return content.key();
-  }
-
-  public SessionValue<byte[]> value() {
-    return content.value();
-  }
-
-  public List<HeaderSpec> headers() {
-    return content.headers();
-  }
-
-  public SessionValue<?> timestamp() {
-    return content.timestamp();
-  }
-
-  public boolean fireAndForget() {
-    return delivery.fireAndForget();
-  }
-
-  public int burst() {
-    return delivery.burst();
-  }
-
-  public boolean silent() {
-    return delivery.silent();
+    return new SendSpec(requestName, null, null, null, value, List.of(), null, false, 1, false);
   }
 
   /** A value as sent: String as EL, a function per record, byte[] as is, anything else as JSON. */
@@ -125,30 +77,16 @@ public record SendSpec(
             : Bytes.constant(v);
   }
 
-  public SendSpec withKey(SessionValue<byte[]> k) {
-    return withContent(new Content(k, value(), headers(), timestamp()));
-  }
-
   public SendSpec withHeader(HeaderSpec h) {
-    List<HeaderSpec> hs = new ArrayList<>(headers());
-    hs.add(h);
-    return withContent(new Content(key(), value(), Collections.unmodifiableList(hs), timestamp()));
-  }
-
-  public SendSpec withTimestamp(SessionValue<?> t) {
-    return withContent(new Content(key(), value(), headers(), t));
+    return withHeaders(Stream.concat(headers.stream(), Stream.of(h)).toList());
   }
 
   public SendSpec withFireAndForget() {
-    return withDelivery(delivery.withFireAndForget(true));
-  }
-
-  public SendSpec withBurst(int n) {
-    return withDelivery(delivery.withBurst(n));
+    return withFireAndForget(true);
   }
 
   public SendSpec withSilent() {
-    return withDelivery(delivery.withSilent(true));
+    return withSilent(true);
   }
 
   public boolean hasHeader(String name) {
@@ -167,16 +105,12 @@ public record SendSpec(
 
   /** As {@link #resolved(String)}, the default topic per record (many topics, round robin). */
   public SendSpec resolvedOver(SessionValue<String> defaultTopic) {
-    SessionValue<String> t = topic;
-    if (t == null) {
-      if (defaultTopic == null) {
-        throw new KafkaLoadConfigException(
-            "Send '%s' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send"
-                .formatted(requestName));
-      }
-      t = defaultTopic;
+    if (topic == null && defaultTopic == null) {
+      throw new KafkaLoadConfigException(
+          "Send '%s' has no topic: set kafka().topic(\"...\") or .topic(\"...\") on the send"
+              .formatted(requestName));
     }
-    return new SendSpec(reportedName(), t, partition, content, delivery);
+    return withRequestName(reportedName()).withTopic(topic != null ? topic : defaultTopic);
   }
 
   public ProducerRecord<byte[], byte[]> record(Session session) {
@@ -186,7 +120,6 @@ public record SendSpec(
           "no topic: set kafka().topic(..) or .topic(..) on the send");
     }
     Long p = partition == null ? null : toLong(partition.resolve(session), "partition");
-    SessionValue<?> timestamp = content.timestamp();
     Long ts = timestamp == null ? null : toLong(timestamp.resolve(session), "timestamp");
     return new ProducerRecord<>(
         t,
@@ -219,12 +152,8 @@ public record SendSpec(
     if (v != null) {
       schemas.check(v, false, requestName);
     }
-    return withContent(
-        new Content(
-            k == null ? key() : schemas.bind(k, true, t, requestName, timer),
-            v == null ? value() : schemas.bind(v, false, t, requestName, timer),
-            headers(),
-            timestamp()));
+    return withKey(k == null ? key : schemas.bind(k, true, t, requestName, timer))
+        .withValue(v == null ? value : schemas.bind(v, false, t, requestName, timer));
   }
 
   /** The topic when constant (resolved without a session), else null: known at the first send. */

@@ -178,15 +178,9 @@ public final class KafkaComponents implements ProtocolComponents {
    * make} and closed when the load ends, after the protocol's own clients.
    */
   public synchronized <T extends AutoCloseable> T resource(Class<T> type, Supplier<T> make) {
-    T r = type.cast(resources.get(type));
-    if (r == null) {
-      r = make.get();
-      resources.put(type, r);
-    }
-    return r;
+    return type.cast(resources.computeIfAbsent(type, k -> make.get()));
   }
 
-  /** The injector health of the run this protocol belongs to. */
   /** The ledgers of started components. */
   static List<RunLedger> ledgers(List<KafkaComponents> started) {
     return started.stream().map(KafkaComponents::ledger).toList();
@@ -202,6 +196,7 @@ public final class KafkaComponents implements ProtocolComponents {
     return run.metrics();
   }
 
+  /** The injector health of the run this protocol belongs to. */
   public InjectorHealth health() {
     return running().health();
   }
@@ -219,15 +214,15 @@ public final class KafkaComponents implements ProtocolComponents {
     return listeners.computeIfAbsent(
         topic + "\u0000" + isolation,
         key -> {
-          String t = topic;
           try (Admin admin = connection.admin()) {
-            Preflight.checkTopic(admin, t, protocol.topicPlan().existing(), connection.timeoutMs());
+            Preflight.checkTopic(
+                admin, topic, protocol.topicPlan().existing(), connection.timeoutMs());
           }
           return new TopicListener(
               connection,
-              t,
+              topic,
               isolation,
-              Daemons.timer("kafkaload-consume-timeouts-" + t),
+              Daemons.timer("kafkaload-consume-timeouts-" + topic),
               ledger.consumes());
         });
   }

@@ -7,6 +7,7 @@ import io.gatling.core.protocol.ProtocolKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.TopicPlan;
 import kafkaload.internal.broker.EmbeddedCluster;
@@ -102,12 +103,11 @@ public record KafkaProtocol(
 
   /** Where this protocol connects: its bootstrap servers, or the embedded broker(s). */
   public String targetBootstrap() {
-    if (bootstrapServers() != null) {
-      return bootstrapServers();
-    }
-    return embeddedBrokers() > 0
-        ? EmbeddedCluster.shared(embeddedBrokers()).bootstrapServers()
-        : EmbeddedKafka.shared().bootstrapServers();
+    return bootstrapServers() != null
+        ? bootstrapServers()
+        : embeddedBrokers() > 0
+            ? EmbeddedCluster.shared(embeddedBrokers()).bootstrapServers()
+            : EmbeddedKafka.shared().bootstrapServers();
   }
 
   /**
@@ -149,12 +149,9 @@ public record KafkaProtocol(
 
   /** The settings as summary and page show them, secrets masked; {@code runId} or null. */
   public ProtocolResults.ProtocolConfig describe(String bootstrap, String runId) {
-    Map<String, String> registry = null;
-    if (schemaRegistry().url() != null) {
-      registry = new LinkedHashMap<>();
-      for (Map.Entry<String, Object> e : schemaRegistry().describe().entrySet()) {
-        registry.put(e.getKey(), e.getValue() == null ? null : String.valueOf(e.getValue()));
-      }
+    Map<String, String> registry = schemaRegistry().url() == null ? null : new LinkedHashMap<>();
+    if (registry != null) {
+      schemaRegistry().describe().forEach((k, v) -> registry.put(k, Objects.toString(v, null)));
     }
     return new ProtocolResults.ProtocolConfig(
         bootstrap,

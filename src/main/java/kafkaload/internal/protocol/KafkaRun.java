@@ -19,7 +19,6 @@ import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.client.Daemons;
-import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.Secrets;
@@ -192,7 +191,10 @@ final class KafkaRun {
           // Sampled from here on, after the broker start and preflight: its timeline is the run's,
           // not the setup's.
           health =
-              InjectorHealth.start(protocol.injectorBounds(), this::allLedgers, this::allProducers);
+              InjectorHealth.start(
+                  protocol.injectorBounds(),
+                  () -> KafkaComponents.ledgers(startedComponents()),
+                  () -> KafkaComponents.producers(startedComponents()));
         }
         if (metrics == null && protocol.run().metrics() != null) {
           metrics = RunMetrics.start(protocol, c.ledger(), health, this::startedComponents);
@@ -280,14 +282,6 @@ final class KafkaRun {
     return new ArrayList<>(components.values());
   }
 
-  private List<RunLedger> allLedgers() {
-    return KafkaComponents.ledgers(startedComponents());
-  }
-
-  private List<ProducerHandle> allProducers() {
-    return KafkaComponents.producers(startedComponents());
-  }
-
   /** The run is over: its files, then the live endpoint, last, so it serves the run's end. */
   private void end() {
     try {
@@ -335,12 +329,8 @@ final class KafkaRun {
     if (sources != null) {
       Console.out("[kafkaload] " + sources);
     }
-    boolean embedded = false;
-    for (KafkaComponents c : all) {
-      c.close(summary.results().injector().cpu().loadCpu());
-      embedded |= c.embedded();
-    }
-    stopEmbedded(embedded || anyEmbedded);
+    all.forEach(c -> c.close(summary.results().injector().cpu().loadCpu()));
+    stopEmbedded(anyEmbedded);
   }
 
   /** When records were sent and no reconcile() judged them, offsets are compared now. */

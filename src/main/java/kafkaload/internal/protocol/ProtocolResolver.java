@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -146,26 +147,25 @@ public final class ProtocolResolver {
     if (raw == null) {
       return builder;
     }
-    double ratio;
     try {
-      ratio = Double.parseDouble(raw);
+      double ratio = Double.parseDouble(raw);
+      if (ratio >= 0 && ratio <= 1) {
+        return ratio;
+      }
     } catch (NumberFormatException e) {
-      ratio = Double.NaN;
+      // refused below
     }
-    if (!(ratio >= 0 && ratio <= 1)) {
-      throw new KafkaLoadConfigException(
-          "-D" + TRACE_RATIO_PROPERTY + "=" + raw + ": " + TRACE_RATIO_RANGE);
-    }
-    return ratio;
+    throw new KafkaLoadConfigException(
+        "-D" + TRACE_RATIO_PROPERTY + "=" + raw + ": " + TRACE_RATIO_RANGE);
   }
 
-  static String firstNonBlank(String... values) {
-    for (String v : values) {
-      if (v != null && !v.isBlank()) {
-        return v.trim();
-      }
-    }
-    return null;
+  /** The first value set and not blank, trimmed; null when there is none. */
+  public static String firstNonBlank(String... values) {
+    return Stream.of(values)
+        .filter(v -> v != null && !v.isBlank())
+        .findFirst()
+        .map(String::trim)
+        .orElse(null);
   }
 
   /** Kafka's own ConfigDef judges every value, so errors name the property as Kafka would. */

@@ -50,18 +50,11 @@ final class RunMetrics {
   /** Each group under test's latest total lag. */
   private static Map<String, Long> groupLag(List<KafkaComponents> started) {
     Map<String, Long> out = new TreeMap<>();
-    for (KafkaComponents c : started) {
-      if (c.lagMonitor() != null) {
-        c.lagMonitor()
-            .samples()
-            .forEach(
-                (g, s) -> {
-                  if (!s.isEmpty()) {
-                    out.put(g, s.get(s.size() - 1).totalLag());
-                  }
-                });
-      }
-    }
+    started.stream()
+        .filter(c -> c.lagMonitor() != null)
+        .flatMap(c -> c.lagMonitor().samples().entrySet().stream())
+        .filter(e -> !e.getValue().isEmpty())
+        .forEach(e -> out.put(e.getKey(), e.getValue().get(e.getValue().size() - 1).totalLag()));
     return out;
   }
 }
