@@ -3,6 +3,7 @@ package kafkaload.internal.report;
 import static java.util.Locale.ROOT;
 
 import java.util.Formatter;
+import java.util.Objects;
 import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.WorstTopics;
@@ -171,7 +172,7 @@ public final class ReconciliationPrinter {
         e.counts().duplicates(),
         e.counts().missing(),
         e.counts().unexpected(),
-        e.counts().abortedOutputs() < 0 ? "?" : String.valueOf(e.counts().abortedOutputs()),
+        Objects.toString(e.counts().abortedOutputs(), "?"),
         failure == null ? "" : "\n  " + failure);
   }
 

@@ -53,4 +53,23 @@ class ExactlyOnceVerdictTest {
         ExactlyOnce.unjudged("replies", "it needs the read-back").failure());
     assertTrue(ReconciliationPrinter.exactlyOnce(of(100, 98, 1, 2, 4, true)).contains("BROKEN"));
   }
+
+  @Test
+  void abortedOutputsNotCountedInTimePrintAsUnknown() {
+    // The read_uncommitted pass ran out of time: -1, kept as null (not counted).
+    ExactlyOnce timedOut =
+        new ExactlyOnce(
+                "replies",
+                new ExactlyOnce.Outputs(100, 100, 100, 0, 0, 0, -1L),
+                true,
+                0.4,
+                List.of(),
+                false,
+                null)
+            .verdict(null);
+    assertNull(timedOut.counts().abortedOutputs());
+    String line = ReconciliationPrinter.exactlyOnce(timedOut);
+    assertTrue(
+        line.contains("HOLDS") && line.contains("; ? outputs of aborted transactions"), line);
+  }
 }
