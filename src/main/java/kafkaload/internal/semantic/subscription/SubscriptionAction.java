@@ -53,16 +53,24 @@ final class SubscriptionAction extends KafkaAction {
     }
     long startMillis = System.currentTimeMillis();
     List<List<SubscriptionConsumer>> consumers = new ArrayList<>();
+    List<SubscriptionConsumer> started = new ArrayList<>();
+    RuntimeException broke = null;
     try {
       for (int i = 0; i < spec.subscriptions(); i++) {
-        consumers.add(
-            counters.subscription(i).stream()
-                .flatMap(g -> start(g, startMillis).stream())
-                .toList());
+        int from = started.size();
+        counters.subscription(i).forEach(g -> start(g, startMillis, started));
+        consumers.add(List.copyOf(started.subList(from, started.size())));
       }
       read(counters, startMillis);
+    } catch (RuntimeException e) {
+      broke = e; // a consumer that could not be made: a KO, not a user that never goes on
     } finally {
-      consumers.forEach(g -> g.forEach(SubscriptionConsumer::stop));
+      started.forEach(SubscriptionConsumer::stop);
+    }
+    if (broke != null) {
+      logVerdict(session, spec.requestName() + " reconciled", "not read: " + reason(broke));
+      next.$bang(session.markAsFailed());
+      return;
     }
     boolean failed = false;
     for (int i = 0; i < consumers.size(); i++) {
@@ -74,9 +82,9 @@ final class SubscriptionAction extends KafkaAction {
     next.$bang(failed ? session.markAsFailed() : session);
   }
 
-  /** The consumers of one subscription's group on its topic, started. */
-  private List<SubscriptionConsumer> start(SubscriptionCounters.One sub, long startMillis) {
-    List<SubscriptionConsumer> consumers = new ArrayList<>();
+  /** Starts the consumers of one subscription's group on its topic, into {@code consumers}. */
+  private void start(
+      SubscriptionCounters.One sub, long startMillis, List<SubscriptionConsumer> consumers) {
     ConsumerFactory factory =
         ConsumerFactory.of(components.connection(), sub.group())
             .isolation(components.protocol().isolationLevel())
@@ -109,7 +117,6 @@ final class SubscriptionAction extends KafkaAction {
       c.start();
       consumers.add(c);
     }
-    return consumers;
   }
 
   /**
