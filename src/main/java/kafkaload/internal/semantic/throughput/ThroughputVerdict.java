@@ -27,61 +27,45 @@ public final class ThroughputVerdict {
    */
   public static ThroughputGate judge(
       String request, double min, Throughput.RequestThroughput t, String window) {
-    String gate = ThroughputGateSpec.gateRequest(request, min);
-    if (t == null) {
-      return new ThroughputGate(
-          request,
-          gate,
-          min,
-          new ThroughputGate.Measured(0, null, 0, null, null, window),
-          false,
-          "%s: cannot be judged against %s msg/s: no request of this name sent records in the run"
-              .formatted(request, number(min)));
-    }
-    if (t.rate().msgsPerSec() == null) {
-      return new ThroughputGate(
-          request,
-          gate,
-          min,
-          measured(t, null, window),
-          false,
-          request
-              + ": cannot be judged against "
-              + number(min)
-              + " msg/s: "
-              + t.acked()
-              + " record"
-              + (t.acked() == 1 ? "" : "s")
-              + " acked, and a rate needs two acks at different times");
-    }
-    double rate = t.rate().msgsPerSec();
-    boolean passed = rate >= min;
+    Double rate = t == null ? null : t.rate().msgsPerSec();
+    Boolean passed = rate != null && rate >= min;
+    String verdict =
+        t == null
+            ? "%s: cannot be judged against %s msg/s: no request of this name sent records in the run"
+                .formatted(request, number(min))
+            : rate == null
+                ? request
+                    + ": cannot be judged against "
+                    + number(min)
+                    + " msg/s: "
+                    + t.acked()
+                    + " record"
+                    + (t.acked() == 1 ? "" : "s")
+                    + " acked, and a rate needs two acks at different times"
+                : String.format(
+                    Locale.ROOT,
+                    "%s: %s msg/s over %.1f s (%s) %s %s",
+                    request,
+                    rate(rate, min),
+                    t.rate().firstToLastAckSeconds(),
+                    window,
+                    passed ? ">=" : "<",
+                    number(min));
     return new ThroughputGate(
         request,
-        gate,
+        ThroughputGateSpec.gateRequest(request, min),
         min,
-        measured(t, rate, window),
+        t == null
+            ? new ThroughputGate.Measured(0, null, 0, null, null, window)
+            : new ThroughputGate.Measured(
+                t.acked(),
+                rate,
+                t.rate().firstToLastAckSeconds(),
+                t.rate().firstAckMillis(),
+                t.rate().lastAckMillis(),
+                window),
         passed,
-        String.format(
-            Locale.ROOT,
-            "%s: %s msg/s over %.1f s (%s) %s %s",
-            request,
-            rate(rate, min),
-            t.rate().firstToLastAckSeconds(),
-            window,
-            passed ? ">=" : "<",
-            number(min)));
-  }
-
-  private static ThroughputGate.Measured measured(
-      Throughput.RequestThroughput t, Double rate, String window) {
-    return new ThroughputGate.Measured(
-        t.acked(),
-        rate,
-        t.rate().firstToLastAckSeconds(),
-        t.rate().firstAckMillis(),
-        t.rate().lastAckMillis(),
-        window);
+        verdict);
   }
 
   /** What an injector of a distributed run records: the gate, left to the merge. */

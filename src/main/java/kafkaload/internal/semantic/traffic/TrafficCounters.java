@@ -2,7 +2,6 @@ package kafkaload.internal.semantic.traffic;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -100,15 +99,10 @@ final class TrafficCounters implements RecordTap {
       return null;
     }
     List<TrafficFigures.KeyShare> top =
-        keys.entrySet().stream()
-            .map(e -> Map.entry(e.getKey(), e.getValue().sum()))
-            .sorted(Comparator.comparingLong(e -> -e.getValue()))
-            .limit(TOP)
-            .map(
-                e ->
-                    new TrafficFigures.KeyShare(
-                        text(e.getKey().bytes()), e.getValue(), 100.0 * e.getValue() / total))
-            .toList();
+        TrafficMerge.topKeys(
+            keys.entrySet().stream()
+                .map(e -> Map.entry(text(e.getKey().bytes()), e.getValue().sum())),
+            total);
     long lateKeys = untracked.sum();
     return new TrafficFigures(
         total,

@@ -123,23 +123,11 @@ final class AvroGenerator {
           "field '" + path + "': a null probability needs a nullable field, not " + s);
     }
     FieldRule branchRule = rule.withNullProbability(-1);
-    List<Draw> branches = new ArrayList<>();
-    KafkaLoadConfigException first = null;
-    for (Schema b : s.getTypes()) {
-      if (b.getType() != Schema.Type.NULL) {
-        try {
-          branches.add(node(b, path, branchRule));
-        } catch (KafkaLoadConfigException e) {
-          first = first == null ? e : first;
-        }
-        if (!branchRule.isRandom() && !branches.isEmpty()) {
-          break; // a generator fills the first branch it fits
-        }
-      }
-    }
-    if (branches.isEmpty() && first != null) {
-      throw first;
-    }
+    List<Draw> branches =
+        Rules.branches(
+            s.getTypes().stream().filter(b -> b.getType() != Schema.Type.NULL).toList(),
+            branchRule,
+            b -> node(b, path, branchRule));
     double pNull =
         !nullable || !branchRule.isRandom() && !rule.hasNullProbability()
             ? 0 // a generator of the user's: its values, null only when asked

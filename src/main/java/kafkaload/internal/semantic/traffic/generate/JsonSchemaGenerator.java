@@ -111,21 +111,8 @@ final class JsonSchemaGenerator {
     if (nonNull.isEmpty()) {
       return (r, n) -> NODES.nullNode();
     }
-    List<Draw> draws = new ArrayList<>();
-    KafkaLoadConfigException first = null;
-    for (String type : nonNull) {
-      try {
-        draws.add(typed(s, path, where, rule, type));
-      } catch (KafkaLoadConfigException e) {
-        first = first == null ? e : first;
-      }
-      if (!rule.isRandom() && !draws.isEmpty()) {
-        break;
-      }
-    }
-    if (draws.isEmpty()) {
-      throw first;
-    }
+    List<Draw> draws =
+        new ArrayList<>(Rules.branches(nonNull, rule, type -> typed(s, path, where, rule, type)));
     if (types.contains("null") && rule.isRandom()) {
       draws.add((r, n) -> NODES.nullNode()); // without a generator, null as likely as each type
     }
