@@ -78,11 +78,7 @@ public final class RegistryClient {
     this.calls = calls;
     this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     this.tls = tls;
-    this.authorization =
-        userInfo == null
-            ? null
-            : "Basic "
-                + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
+    this.authorization = userInfo == null ? null : basic(userInfo);
     boolean https = this.url.regionMatches(true, 0, "https://", 0, 8);
     if (tls.configured() && !https) {
       throw new KafkaLoadConfigException(
@@ -192,6 +188,11 @@ public final class RegistryClient {
       b.put("schemaType", format.name());
     }
     return b.toString();
+  }
+
+  /** The Authorization header of HTTP basic auth with {@code userInfo} ("user:password"). */
+  static String basic(String userInfo) {
+    return "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String enc(String s) {

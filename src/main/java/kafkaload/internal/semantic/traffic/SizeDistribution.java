@@ -103,13 +103,10 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
     if (points.get(points.size() - 1)[0] < 100) {
       points.add(new double[] {100, points.get(points.size() - 1)[1]});
     }
-    double[] cumulative = new double[points.size()];
-    int[] sizes = new int[points.size()];
-    for (int i = 0; i < sizes.length; i++) {
-      cumulative[i] = points.get(i)[0] / 100;
-      sizes[i] = (int) points.get(i)[1];
-    }
-    return new SizeDistribution(spec, cumulative, sizes);
+    return new SizeDistribution(
+        spec,
+        points.stream().mapToDouble(p -> p[0] / 100).toArray(),
+        points.stream().mapToInt(p -> (int) p[1]).toArray());
   }
 
   private static void checkSize(String spec, int size) {
