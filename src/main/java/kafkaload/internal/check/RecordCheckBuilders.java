@@ -54,10 +54,7 @@ public final class RecordCheckBuilders {
           if (h != null) {
             return utf8(h.value());
           }
-          byte[] v = r.value();
-          return v != null && v.length >= 5 && v[0] == Framing.MAGIC
-              ? String.valueOf(Framing.schemaId(v))
-              : null;
+          return Objects.toString(Framing.schemaIdIfFramed(r.value()), null);
         });
   }
 

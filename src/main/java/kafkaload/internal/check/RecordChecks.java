@@ -183,9 +183,7 @@ public final class RecordChecks {
 
     /** A Java function of the session. */
     public static RecordCondition of(Function<io.gatling.javaapi.core.Session, Boolean> f) {
-      return new RecordCondition(
-          "checkIf(function)",
-          (r, s) -> new Success<>(f.apply(new io.gatling.javaapi.core.Session(s))));
+      return of((r, s) -> f.apply(s));
     }
 
     /** A Java function of the record and the session. */

@@ -83,6 +83,11 @@ public final class Framing {
     return read(value, false).schemaId();
   }
 
+  /** The schema id of a value in the wire format; null for any other value. */
+  public static Integer schemaIdIfFramed(byte[] value) {
+    return value != null && value.length >= 5 && value[0] == MAGIC ? schemaId(value) : null;
+  }
+
   private static int unzigzag(ByteBuffer b) {
     int shift = 0;
     int z = 0;

@@ -351,11 +351,8 @@ public final class SchemaContext {
             } catch (JsonProcessingException e) {
               json = String.valueOf(o);
             }
-            int id =
-                bytes != null && bytes.length >= 5 && bytes[0] == Framing.MAGIC
-                    ? Framing.schemaId(bytes)
-                    : -1;
-            return new Decoded(id, null, json);
+            Integer id = Framing.schemaIdIfFramed(bytes);
+            return new Decoded(id == null ? -1 : id, null, json);
           };
     }
     return r -> {

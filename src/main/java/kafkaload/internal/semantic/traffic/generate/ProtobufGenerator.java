@@ -50,11 +50,10 @@ final class ProtobufGenerator {
     }
     List<Part> parts = new ArrayList<>();
     for (OneofDescriptor o : d.getRealOneofs()) {
-      List<Part> members = new ArrayList<>();
-      for (FieldDescriptor f : o.getFields()) {
-        members.add(field(f, RecordSchema.field(path, f.getName())));
-      }
-      Part[] m = members.toArray(new Part[0]);
+      Part[] m =
+          o.getFields().stream()
+              .map(f -> field(f, RecordSchema.field(path, f.getName())))
+              .toArray(Part[]::new);
       parts.add((b, r, n) -> m[r.nextInt(m.length)].set(b, r, n));
     }
     for (FieldDescriptor f : d.getFields()) {
