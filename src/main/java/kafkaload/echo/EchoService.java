@@ -12,6 +12,7 @@ import kafkaload.KafkaProtocolBuilder;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaProtocol;
@@ -275,9 +276,7 @@ public final class EchoService implements AutoCloseable {
 
   /** A daemon thread started by {@link #startThreads()} and joined by {@link #close()}. */
   void addThread(Runnable body, String name) {
-    Thread t = new Thread(body, name);
-    t.setDaemon(true);
-    threads.add(t);
+    threads.add(Daemons.thread(name, body));
   }
 
   /** Run by {@link #close()} after the threads stopped, in the order added. */
