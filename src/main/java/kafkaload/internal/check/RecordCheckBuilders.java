@@ -51,10 +51,9 @@ public final class RecordCheckBuilders {
         "schemaId",
         r -> {
           Header h = r.headers().lastHeader(DecodeSpec.SCHEMA_ID_HEADER);
-          if (h != null) {
-            return utf8(h.value());
-          }
-          return Objects.toString(Framing.schemaIdIfFramed(r.value()), null);
+          return h != null
+              ? utf8(h.value())
+              : Objects.toString(Framing.schemaIdIfFramed(r.value()), null);
         });
   }
 

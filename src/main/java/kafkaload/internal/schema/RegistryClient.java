@@ -190,6 +190,15 @@ public final class RegistryClient {
     return b.toString();
   }
 
+  /** A response's body as JSON; null when it is not JSON. */
+  static JsonNode jsonOrNull(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
   /** The Authorization header of HTTP basic auth with {@code userInfo} ("user:password"). */
   static String basic(String userInfo) {
     return "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
@@ -298,27 +307,21 @@ public final class RegistryClient {
       throw new RegistryException("interrupted while calling the Schema Registry at " + url, 0, 0);
     }
     int status = resp.statusCode();
+    JsonNode json = jsonOrNull(resp.body());
+    if (status / 100 == 2 && json == null) {
+      throw new RegistryException(
+          String.format(
+              "Schema Registry at %s answered %s %s with a body that is not JSON",
+              url, method, path),
+          status,
+          0);
+    }
     if (status / 100 == 2) {
-      try {
-        return JSON.readTree(resp.body());
-      } catch (IOException e) {
-        throw new RegistryException(
-            String.format(
-                "Schema Registry at %s answered %s %s with a body that is not JSON",
-                url, method, path),
-            status,
-            0);
-      }
+      return json;
     }
-    int code = status;
-    String message = resp.body();
-    try {
-      JsonNode err = JSON.readTree(resp.body());
-      code = err.path("error_code").asInt(status);
-      message = err.path("message").asText(message);
-    } catch (IOException | RuntimeException ignored) {
-      // not Confluent's error body: show it as it is
-    }
+    // not Confluent's error body: shown as it is
+    int code = json == null ? status : json.path("error_code").asInt(status);
+    String message = json == null ? resp.body() : json.path("message").asText(resp.body());
     String what =
         status == 401
             ? (tokens != null
