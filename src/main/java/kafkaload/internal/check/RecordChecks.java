@@ -65,10 +65,6 @@ public final class RecordChecks {
     return checks.isEmpty();
   }
 
-  public int size() {
-    return checks.size();
-  }
-
   /**
    * What the checks make of a record: the session with every value saved by the checks that passed,
    * and the first failure's message (Gatling's), or null when all passed.

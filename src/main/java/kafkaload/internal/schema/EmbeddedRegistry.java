@@ -221,15 +221,14 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
     Stored stored = versions.stream().filter(s::same).findFirst().orElse(null);
-    if (stored == null && !versions.isEmpty()) {
-      String incompatible = backwardIncompatibility(versions.get(versions.size() - 1), s);
+    if (stored == null) {
+      String incompatible =
+          versions.isEmpty() ? null : backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
         String m = "Schema being registered is incompatible with an earlier schema for subject";
         error(ex, 409, 409, String.format("%s \"%s\", details: [%s]", m, subject, incompatible));
         return;
       }
-    }
-    if (stored == null) {
       stored = ids.stream().filter(s::same).findFirst().orElse(null);
       if (stored == null) {
         stored = new Stored(ids.size() + 1, s.format(), s.schema());

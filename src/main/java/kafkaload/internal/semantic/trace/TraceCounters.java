@@ -93,9 +93,7 @@ final class TraceCounters implements RecordTap {
       return;
     }
     String id = traceId(first);
-    if (id == null) {
-      id = traceId(orElse);
-    }
+    id = id != null ? id : traceId(orElse);
     if (id != null) {
       traced(new TraceFigures.Trace(id, request, Math.max(0, end - start), ok));
     }
