@@ -145,8 +145,6 @@ final class ExactlyOnceEcho {
 
   /** Commits before a revocation, resolves positions on assignment, counts the first one. */
   private final class Rebalance implements ConsumerRebalanceListener {
-    private boolean counted;
-
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
       // The transaction's offsets belong to this generation: commit before it ends. If that fails,
@@ -170,10 +168,7 @@ final class ExactlyOnceEcho {
       // Resolved now (latest when the group has no offset yet), so a record written after the
       // service said it is ready is never skipped.
       partitions.forEach(consumer::position);
-      if (!counted) {
-        counted = true;
-        service.consumerAssigned();
-      }
+      service.consumerAssigned(consumer);
     }
   }
 
