@@ -3,6 +3,8 @@ package kafkaload.internal.semantic.throughput;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.LongStream;
 import kafkaload.internal.results.Throughput;
 
 /**
@@ -92,22 +94,16 @@ public final class ThroughputVerdict {
     }
     long acked = present.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
     long bytes = present.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
-    long first =
-        present.stream()
-            .map(t -> t.rate().firstAckMillis())
-            .filter(Objects::nonNull)
-            .mapToLong(Long::longValue)
-            .min()
-            .orElse(0);
-    long last =
-        present.stream()
-            .map(t -> t.rate().lastAckMillis())
-            .filter(Objects::nonNull)
-            .mapToLong(Long::longValue)
-            .max()
-            .orElse(0);
+    long first = acks(present, Throughput.AckRate::firstAckMillis).min().orElse(0);
+    long last = acks(present, Throughput.AckRate::lastAckMillis).max().orElse(0);
     return new Throughput.RequestThroughput(
         acked, bytes, Throughput.span(acked, bytes, first, last));
+  }
+
+  /** The ack times of the requests that have one. */
+  private static LongStream acks(
+      List<Throughput.RequestThroughput> ts, Function<Throughput.AckRate, Long> at) {
+    return ts.stream().map(t -> at.apply(t.rate())).filter(Objects::nonNull).mapToLong(x -> x);
   }
 
   /** 5,000 or 0.5: grouped, without a fraction when there is none. */

@@ -2,7 +2,6 @@ package kafkaload.internal.semantic.traffic.generate;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -60,14 +59,7 @@ final class AvroGenerator {
       case ARRAY -> {
         rule.requireRandom(where, "an array");
         Draw item = node(s.getElementType(), path + "[]", FieldRule.DEFAULT);
-        yield (r, n) -> {
-          int size = r.nextInt(5);
-          List<Object> out = new ArrayList<>(size);
-          for (int i = 0; i < size; i++) {
-            out.add(item.draw(r, n));
-          }
-          return new GenericData.Array<>(s, out);
-        };
+        yield (r, n) -> new GenericData.Array<>(s, item.draws(r, n, r.nextInt(5)));
       }
       case MAP -> {
         rule.requireRandom(where, "a map");
@@ -182,8 +174,8 @@ final class AvroGenerator {
     return switch (s.getType()) {
       case STRING, INT, LONG, FLOAT, DOUBLE, BOOLEAN, BYTES ->
           Scalar.of(Kind.valueOf(s.getType().name()));
-      case FIXED -> Scalar.fixed(s.getFixedSize());
-      default -> Scalar.enumOf(s.getEnumSymbols());
+      case FIXED -> Scalar.of(Kind.BYTES).withFixedSize(s.getFixedSize());
+      default -> Scalar.of(Kind.ENUM).withSymbols(List.copyOf(s.getEnumSymbols()));
     };
   }
 

@@ -163,9 +163,7 @@ final class JsonSchemaGenerator {
     }
     return (r, n) -> {
       ArrayNode out = NODES.arrayNode();
-      for (int i = lo + r.nextInt(hi - lo + 1); i > 0; i--) {
-        out.add((JsonNode) item.draw(r, n));
-      }
+      item.draws(r, n, lo + r.nextInt(hi - lo + 1)).forEach(x -> out.add((JsonNode) x));
       return out;
     };
   }
