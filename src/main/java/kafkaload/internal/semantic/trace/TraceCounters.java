@@ -100,10 +100,7 @@ final class TraceCounters implements RecordTap {
   }
 
   private static String traceId(Headers headers) {
-    if (headers == null) {
-      return null;
-    }
-    Header h = headers.lastHeader(TraceContext.HEADER);
+    Header h = headers == null ? null : headers.lastHeader(TraceContext.HEADER);
     return h == null ? null : TraceContext.traceId(h.value());
   }
 
