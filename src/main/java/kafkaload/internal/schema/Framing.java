@@ -61,8 +61,7 @@ public final class Framing {
                   ? "no value"
                   : value.length < 5 ? value.length + " bytes" : "first byte " + value[0]));
     }
-    ByteBuffer b = ByteBuffer.wrap(value);
-    b.get();
+    ByteBuffer b = ByteBuffer.wrap(value, 1, value.length - 1); // past the magic byte
     int id = b.getInt();
     if (!protobuf) {
       return new Framed(id, List.of(), 5);
