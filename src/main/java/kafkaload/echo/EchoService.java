@@ -4,14 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import kafkaload.KafkaProtocolBuilder;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaProtocol;
@@ -50,7 +52,9 @@ public final class EchoService implements AutoCloseable {
   private final List<Runnable> closers = new ArrayList<>();
 
   private final AtomicLong echoed = new AtomicLong();
-  private final AtomicInteger assigned = new AtomicInteger();
+
+  /** The consumers that got their first partitions. */
+  private final Set<Object> assigned = ConcurrentHashMap.newKeySet();
 
   /** A backlog test's outage: the consumers stay in the group and read nothing. */
   private final AtomicBoolean paused = new AtomicBoolean();
@@ -174,7 +178,7 @@ public final class EchoService implements AutoCloseable {
   /** Waits up to 30 s for every consumer's first partitions, so no early request is missed. */
   private void awaitAssigned(int consumers) {
     long deadline = System.currentTimeMillis() + 30_000;
-    while (assigned.get() < consumers && System.currentTimeMillis() < deadline) {
+    while (assigned.size() < consumers && System.currentTimeMillis() < deadline) {
       try {
         Thread.sleep(100);
       } catch (InterruptedException e) {
@@ -182,10 +186,10 @@ public final class EchoService implements AutoCloseable {
         break;
       }
     }
-    if (assigned.get() < consumers) {
+    if (assigned.size() < consumers) {
       LOG.warn(
           "Echo service: only {} of {} consumers got partitions within 30 s",
-          assigned.get(),
+          assigned.size(),
           consumers);
     }
   }
@@ -263,9 +267,9 @@ public final class EchoService implements AutoCloseable {
     }
   }
 
-  /** A consumer got its first partitions. */
-  void consumerAssigned() {
-    assigned.incrementAndGet();
+  /** A consumer got partitions: counted once, at its first. */
+  void consumerAssigned(Object consumer) {
+    assigned.add(consumer);
   }
 
   /** A reply was handed to the producer. */
@@ -275,9 +279,7 @@ public final class EchoService implements AutoCloseable {
 
   /** A daemon thread started by {@link #startThreads()} and joined by {@link #close()}. */
   void addThread(Runnable body, String name) {
-    Thread t = new Thread(body, name);
-    t.setDaemon(true);
-    threads.add(t);
+    threads.add(Daemons.thread(name, body));
   }
 
   /** Run by {@link #close()} after the threads stopped, in the order added. */

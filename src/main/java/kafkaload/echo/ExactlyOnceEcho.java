@@ -34,8 +34,7 @@ final class ExactlyOnceEcho {
   private final EchoService service;
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final KafkaProducer<byte[], byte[]> producer;
-  private final String requestTopic;
-  private final String replyTopic;
+  private final EchoService.Wiring wiring;
   private final long transactionMs;
   private boolean open;
   private long openedAt;
@@ -50,14 +49,12 @@ final class ExactlyOnceEcho {
       EchoService service,
       KafkaConsumer<byte[], byte[]> consumer,
       KafkaProducer<byte[], byte[]> producer,
-      String requestTopic,
-      String replyTopic,
+      EchoService.Wiring wiring,
       long transactionMs) {
     this.service = service;
     this.consumer = consumer;
     this.producer = producer;
-    this.requestTopic = requestTopic;
-    this.replyTopic = replyTopic;
+    this.wiring = wiring;
     this.transactionMs = transactionMs;
   }
 
@@ -85,9 +82,7 @@ final class ExactlyOnceEcho {
           w.consumer(
               Map.of(
                   "group.instance.id", id, "client.id", id, "isolation.level", "read_committed"));
-      ExactlyOnceEcho worker =
-          new ExactlyOnceEcho(
-              s, consumer, producer, w.requestTopic(), w.replyTopic(), transactionMs);
+      ExactlyOnceEcho worker = new ExactlyOnceEcho(s, consumer, producer, w, transactionMs);
       s.addThread(worker::run, "kafkaload-echo-eos-" + i);
       s.onClose(() -> producer.close(Duration.ofSeconds(5)));
     }
@@ -109,7 +104,7 @@ final class ExactlyOnceEcho {
     try (consumer) {
       // Fences an earlier producer with this transactional.id and aborts what it left open.
       producer.initTransactions();
-      consumer.subscribe(List.of(requestTopic), new Rebalance());
+      consumer.subscribe(List.of(wiring.requestTopic()), new Rebalance());
       while (service.running()) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
         try {
@@ -122,7 +117,7 @@ final class ExactlyOnceEcho {
           for (ConsumerRecord<byte[], byte[]> r : records) {
             producer.send(
                 new ProducerRecord<>(
-                    replyTopic, null, r.timestamp(), r.key(), r.value(), r.headers()));
+                    wiring.replyTopic(), null, r.timestamp(), r.key(), r.value(), r.headers()));
             service.echoedOne();
           }
           if (open && System.currentTimeMillis() - openedAt >= transactionMs) {
@@ -150,8 +145,6 @@ final class ExactlyOnceEcho {
 
   /** Commits before a revocation, resolves positions on assignment, counts the first one. */
   private final class Rebalance implements ConsumerRebalanceListener {
-    private boolean counted;
-
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
       // The transaction's offsets belong to this generation: commit before it ends. If that fails,
@@ -175,10 +168,7 @@ final class ExactlyOnceEcho {
       // Resolved now (latest when the group has no offset yet), so a record written after the
       // service said it is ready is never skipped.
       partitions.forEach(consumer::position);
-      if (!counted) {
-        counted = true;
-        service.consumerAssigned();
-      }
+      service.consumerAssigned(consumer);
     }
   }
 

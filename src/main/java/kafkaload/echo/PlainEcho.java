@@ -51,17 +51,12 @@ record PlainEcho(
       consumer.subscribe(
           List.of(w.requestTopic()),
           new ConsumerRebalanceListener() {
-            private boolean counted;
-
             @Override
             public void onPartitionsRevoked(Collection<TopicPartition> partitions) {}
 
             @Override
             public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-              if (!counted) {
-                counted = true;
-                s.consumerAssigned();
-              }
+              s.consumerAssigned(consumer);
             }
           });
       PlainEcho worker = new PlainEcho(s, consumer, producer, w.replyTopic(), delayMs, transform);

@@ -7,9 +7,10 @@ import io.gatling.core.session.Session;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.internal.Converters;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.StreamSupport;
 import kafkaload.internal.schema.DecodeSpec;
 import kafkaload.internal.schema.Framing;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -36,15 +37,12 @@ public final class RecordCheckBuilders {
     return multiple(
         "header",
         name,
-        r -> {
-          List<String> values = new ArrayList<>();
-          for (Header h : r.headers().headers(name)) {
-            if (h.value() != null) {
-              values.add(utf8(h.value()));
-            }
-          }
-          return values;
-        });
+        r ->
+            StreamSupport.stream(r.headers().headers(name).spliterator(), false)
+                .map(Header::value)
+                .filter(Objects::nonNull)
+                .map(RecordCheckBuilders::utf8)
+                .toList());
   }
 
   /** The writer schema's id: the decoded record's, else read from the value's framing. */
@@ -53,13 +51,9 @@ public final class RecordCheckBuilders {
         "schemaId",
         r -> {
           Header h = r.headers().lastHeader(DecodeSpec.SCHEMA_ID_HEADER);
-          if (h != null) {
-            return utf8(h.value());
-          }
-          byte[] v = r.value();
-          return v != null && v.length >= 5 && v[0] == Framing.MAGIC
-              ? String.valueOf(Framing.schemaId(v))
-              : null;
+          return h != null
+              ? utf8(h.value())
+              : Objects.toString(Framing.schemaIdIfFramed(r.value()), null);
         });
   }
 

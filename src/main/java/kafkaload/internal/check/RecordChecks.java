@@ -10,11 +10,11 @@ import io.gatling.core.session.Session;
 import io.gatling.core.session.Session$;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.internal.CoreCheckType;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import scala.Function2;
@@ -58,17 +58,11 @@ public final class RecordChecks {
 
   /** These checks, then those. */
   public RecordChecks plus(RecordChecks more) {
-    List<Check<ConsumerRecord<byte[], byte[]>>> all = new ArrayList<>(checks);
-    all.addAll(more.checks);
-    return new RecordChecks(all);
+    return new RecordChecks(Stream.concat(checks.stream(), more.checks.stream()).toList());
   }
 
   public boolean isEmpty() {
     return checks.isEmpty();
-  }
-
-  public int size() {
-    return checks.size();
   }
 
   /**
@@ -185,9 +179,7 @@ public final class RecordChecks {
 
     /** A Java function of the session. */
     public static RecordCondition of(Function<io.gatling.javaapi.core.Session, Boolean> f) {
-      return new RecordCondition(
-          "checkIf(function)",
-          (r, s) -> new Success<>(f.apply(new io.gatling.javaapi.core.Session(s))));
+      return of((r, s) -> f.apply(s));
     }
 
     /** A Java function of the record and the session. */

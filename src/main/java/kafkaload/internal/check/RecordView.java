@@ -29,10 +29,7 @@ public record RecordView(
     }
     return new RecordView(
         "header(" + name + ")",
-        r -> {
-          Header h = r.headers().lastHeader(name);
-          return h == null ? Optional.empty() : Optional.ofNullable(h.value());
-        });
+        r -> Optional.ofNullable(r.headers().lastHeader(name)).map(Header::value));
   }
 
   /** The record whose value is this source's bytes, or empty when the record has none. */

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /** Key helpers. An EL string ("#{userId}") is a key too: pass it to send(key, value) directly. */
@@ -26,11 +27,13 @@ public final class Keys {
     if (n < 1) {
       throw new KafkaLoadConfigException("roundRobinKey(" + n + "): n must be >= 1");
     }
-    byte[][] keys = new byte[n][];
-    for (int i = 0; i < n; i++) {
-      keys[i] = ("key-" + i).getBytes(StandardCharsets.UTF_8);
-    }
+    byte[][] keys = IntStream.range(0, n).mapToObj(Keys::name).toArray(byte[][]::new);
     AtomicLong next = new AtomicLong();
     return session -> keys[(int) (next.getAndIncrement() % n)];
+  }
+
+  /** Key {@code "key-" + i}, the name every key helper gives its i-th key. */
+  public static byte[] name(int i) {
+    return ("key-" + i).getBytes(StandardCharsets.UTF_8);
   }
 }

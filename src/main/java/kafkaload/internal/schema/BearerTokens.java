@@ -1,7 +1,5 @@
 package kafkaload.internal.schema;
 
-import static kafkaload.internal.schema.RecordSchema.JSON;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.URI;
@@ -80,14 +78,13 @@ final class BearerTokens {
       Thread.currentThread().interrupt();
       throw new RegistryClient.RegistryException(prefix + ": interrupted", 0, 0);
     }
+    JsonNode n = RegistryClient.jsonOrNull(resp.body());
     if (resp.statusCode() / 100 != 2) {
-      String error = resp.body();
-      try {
-        JsonNode n = JSON.readTree(resp.body());
-        error = n.path("error").asText("") + " " + n.path("error_description").asText("");
-      } catch (IOException | RuntimeException ignored) {
-        // not an OAuth error body: show it as it is
-      }
+      // not an OAuth error body: shown as it is
+      String error =
+          n == null
+              ? resp.body()
+              : n.path("error").asText("") + " " + n.path("error_description").asText("");
       throw new RegistryClient.RegistryException(
           String.format(
               "%s refused client '%s' (%s %s). Check %s and the client secret (%s or %s in "
@@ -102,10 +99,7 @@ final class BearerTokens {
           resp.statusCode(),
           0);
     }
-    JsonNode n;
-    try {
-      n = JSON.readTree(resp.body());
-    } catch (IOException e) {
+    if (n == null) {
       throw new RegistryClient.RegistryException(
           prefix + " answered with a body that is not JSON", 0, 0);
     }

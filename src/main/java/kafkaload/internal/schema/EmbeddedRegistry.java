@@ -17,7 +17,6 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -157,16 +156,16 @@ public final class EmbeddedRegistry implements AutoCloseable {
   private void handle(HttpExchange ex) throws IOException {
     requests.incrementAndGet();
     try (ex) {
-      if (userInfo != null && !authorized(ex.getRequestHeaders().getFirst("Authorization"))) {
+      String auth = ex.getRequestHeaders().getFirst("Authorization");
+      if (userInfo != null && !RegistryClient.basic(userInfo).equals(auth)) {
         error(ex, 401, 401, "Unauthorized");
         return;
       }
       if (tokenCheck != null) {
-        String header = ex.getRequestHeaders().getFirst("Authorization");
         String refused =
-            header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)
+            auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)
                 ? "no bearer token"
-                : tokenCheck.apply(header.substring(7).trim());
+                : tokenCheck.apply(auth.substring(7).trim());
         if (refused != null) {
           error(ex, 401, 401, "Unauthorized: " + refused);
           return;
@@ -201,13 +200,6 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
   }
 
-  private boolean authorized(String header) {
-    return header != null
-        && header.equals(
-            "Basic "
-                + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8)));
-  }
-
   /**
    * The schema of a register or look-up request; null when it is invalid, after answering 42201.
    */
@@ -229,15 +221,14 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
     Stored stored = versions.stream().filter(s::same).findFirst().orElse(null);
-    if (stored == null && !versions.isEmpty()) {
-      String incompatible = backwardIncompatibility(versions.get(versions.size() - 1), s);
+    if (stored == null) {
+      String incompatible =
+          versions.isEmpty() ? null : backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
         String m = "Schema being registered is incompatible with an earlier schema for subject";
         error(ex, 409, 409, String.format("%s \"%s\", details: [%s]", m, subject, incompatible));
         return;
       }
-    }
-    if (stored == null) {
       stored = ids.stream().filter(s::same).findFirst().orElse(null);
       if (stored == null) {
         stored = new Stored(ids.size() + 1, s.format(), s.schema());

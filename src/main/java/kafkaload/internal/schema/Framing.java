@@ -61,8 +61,7 @@ public final class Framing {
                   ? "no value"
                   : value.length < 5 ? value.length + " bytes" : "first byte " + value[0]));
     }
-    ByteBuffer b = ByteBuffer.wrap(value);
-    b.get();
+    ByteBuffer b = ByteBuffer.wrap(value, 1, value.length - 1); // past the magic byte
     int id = b.getInt();
     if (!protobuf) {
       return new Framed(id, List.of(), 5);
@@ -81,6 +80,11 @@ public final class Framing {
   /** The schema id of a framed value. */
   public static int schemaId(byte[] value) {
     return read(value, false).schemaId();
+  }
+
+  /** The schema id of a value in the wire format; null for any other value. */
+  public static Integer schemaIdIfFramed(byte[] value) {
+    return value != null && value.length >= 5 && value[0] == MAGIC ? schemaId(value) : null;
   }
 
   private static int unzigzag(ByteBuffer b) {

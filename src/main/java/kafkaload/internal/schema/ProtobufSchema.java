@@ -18,22 +18,17 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A Protobuf message type of a .proto file, parsed by {@link ProtoParser}, built and checked by
  * protobuf-java, its records DynamicMessages; the registry stores the .proto text.
  */
-public final class ProtobufSchema implements RecordSchema {
-  private final String text;
-  private final Descriptors.FileDescriptor file;
-  private final Descriptor message;
-  private final List<Integer> indexes;
-
+public record ProtobufSchema(
+    String text, Descriptors.FileDescriptor file, Descriptor message, List<Integer> messageIndexes)
+    implements RecordSchema {
   private ProtobufSchema(String text, Descriptors.FileDescriptor file, Descriptor message) {
-    this.text = text;
-    this.file = file;
-    this.message = message;
-    this.indexes = indexesOf(message);
+    this(text, file, message, indexesOf(message));
   }
 
   /**
@@ -122,16 +117,13 @@ public final class ProtobufSchema implements RecordSchema {
   }
 
   private static Descriptor findNested(Descriptor d, String fullName) {
-    if (d.getFullName().equals(fullName)) {
-      return d;
-    }
-    for (Descriptor n : d.getNestedTypes()) {
-      Descriptor f = findNested(n, fullName);
-      if (f != null) {
-        return f;
-      }
-    }
-    return null;
+    return d.getFullName().equals(fullName)
+        ? d
+        : d.getNestedTypes().stream()
+            .map(n -> findNested(n, fullName))
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(null);
   }
 
   private static List<Integer> indexesOf(Descriptor d) {
@@ -152,18 +144,8 @@ public final class ProtobufSchema implements RecordSchema {
   }
 
   @Override
-  public String text() {
-    return text;
-  }
-
-  @Override
   public String recordName() {
     return message.getFullName();
-  }
-
-  @Override
-  public List<Integer> messageIndexes() {
-    return indexes;
   }
 
   @Override
@@ -289,9 +271,7 @@ public final class ProtobufSchema implements RecordSchema {
         for (int i = 0; i < m.getRepeatedFieldCount(f); i++) {
           a.add(JSON.valueToTree(plain(m.getRepeatedField(f, i))));
         }
-      } else if (f.hasPresence() && !m.hasField(f)) {
-        continue;
-      } else {
+      } else if (!f.hasPresence() || m.hasField(f)) {
         o.set(f.getName(), JSON.valueToTree(plain(m.getField(f))));
       }
     }

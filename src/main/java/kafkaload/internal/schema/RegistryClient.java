@@ -78,11 +78,7 @@ public final class RegistryClient {
     this.calls = calls;
     this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     this.tls = tls;
-    this.authorization =
-        userInfo == null
-            ? null
-            : "Basic "
-                + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
+    this.authorization = userInfo == null ? null : basic(userInfo);
     boolean https = this.url.regionMatches(true, 0, "https://", 0, 8);
     if (tls.configured() && !https) {
       throw new KafkaLoadConfigException(
@@ -194,6 +190,20 @@ public final class RegistryClient {
     return b.toString();
   }
 
+  /** A response's body as JSON; null when it is not JSON. */
+  static JsonNode jsonOrNull(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** The Authorization header of HTTP basic auth with {@code userInfo} ("user:password"). */
+  static String basic(String userInfo) {
+    return "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
+  }
+
   private static String enc(String s) {
     return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
   }
@@ -297,27 +307,21 @@ public final class RegistryClient {
       throw new RegistryException("interrupted while calling the Schema Registry at " + url, 0, 0);
     }
     int status = resp.statusCode();
+    JsonNode json = jsonOrNull(resp.body());
+    if (status / 100 == 2 && json == null) {
+      throw new RegistryException(
+          String.format(
+              "Schema Registry at %s answered %s %s with a body that is not JSON",
+              url, method, path),
+          status,
+          0);
+    }
     if (status / 100 == 2) {
-      try {
-        return JSON.readTree(resp.body());
-      } catch (IOException e) {
-        throw new RegistryException(
-            String.format(
-                "Schema Registry at %s answered %s %s with a body that is not JSON",
-                url, method, path),
-            status,
-            0);
-      }
+      return json;
     }
-    int code = status;
-    String message = resp.body();
-    try {
-      JsonNode err = JSON.readTree(resp.body());
-      code = err.path("error_code").asInt(status);
-      message = err.path("message").asText(message);
-    } catch (IOException | RuntimeException ignored) {
-      // not Confluent's error body: show it as it is
-    }
+    // not Confluent's error body: shown as it is
+    int code = json == null ? status : json.path("error_code").asInt(status);
+    String message = json == null ? resp.body() : json.path("message").asText(resp.body());
     String what =
         status == 401
             ? (tokens != null

@@ -40,12 +40,8 @@ public record RegistrySettings(
   /** The environment variable holding basic.auth.user.info when the properties file does not. */
   public static final String USER_INFO_ENV = "SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO";
 
-  public SubjectStrategy strategy(boolean isKey) {
-    return isKey ? keyStrategy : valueStrategy;
-  }
-
   public String subject(String topic, boolean isKey, String recordName) {
-    return strategy(isKey).subject(topic, isKey, recordName);
+    return (isKey ? keyStrategy : valueStrategy).subject(topic, isKey, recordName);
   }
 
   public Map<String, Object> describe() {

@@ -70,13 +70,7 @@ public record RegistryTls(
 
   /** Whether any schema.registry.ssl.* setting is given. */
   public boolean configured() {
-    return truststoreLocation != null
-        || keystoreLocation != null
-        || truststorePassword != null
-        || keystorePassword != null
-        || keyPassword != null
-        || truststoreType != null
-        || keystoreType != null;
+    return !equals(NONE);
   }
 
   /** The settings as the summary and page show them: locations and types, passwords masked. */

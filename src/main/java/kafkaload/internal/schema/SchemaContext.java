@@ -255,14 +255,13 @@ public final class SchemaContext {
   }
 
   /** Any Kafka Serializer by class name, with its configs (the registry URL added if missing). */
+  @SuppressWarnings("unchecked")
   private Serializer<Object> serializer(SchemaValueSpec spec, boolean isKey, String what) {
     Serializer<Object> ser;
     try {
-      @SuppressWarnings("unchecked")
-      Serializer<Object> s =
+      ser =
           (Serializer<Object>)
               Class.forName(spec.serializerClass()).getDeclaredConstructor().newInstance();
-      ser = s;
     } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
       throw new KafkaLoadConfigException(what + ": cannot create it: " + e);
     }
@@ -327,8 +326,7 @@ public final class SchemaContext {
         d =
             (Deserializer<?>)
                 Class.forName(spec.deserializerClass()).getDeclaredConstructor().newInstance();
-        Map<String, Object> configs = withRegistry(spec.configs());
-        d.configure(configs, false);
+        d.configure(withRegistry(spec.configs()), false);
       } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
         throw new KafkaLoadConfigException(
             "deserializer " + spec.deserializerClass() + ": cannot create it: " + e);
@@ -351,11 +349,8 @@ public final class SchemaContext {
             } catch (JsonProcessingException e) {
               json = String.valueOf(o);
             }
-            int id =
-                bytes != null && bytes.length >= 5 && bytes[0] == Framing.MAGIC
-                    ? Framing.schemaId(bytes)
-                    : -1;
-            return new Decoded(id, null, json);
+            Integer id = Framing.schemaIdIfFramed(bytes);
+            return new Decoded(id == null ? -1 : id, null, json);
           };
     }
     return r -> {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.semantics.CountedSemantic;
@@ -32,12 +33,11 @@ public final class ThroughputGateSemantic
   @Override
   public List<ThroughputGate> merge(List<ProtocolResults> injectors, Verdicts verdicts) {
     Map<String, ThroughputGate> asked = new LinkedHashMap<>();
-    for (ProtocolResults p : injectors) {
-      List<ThroughputGate> own = p.section(SECTION);
-      if (own != null) {
-        own.forEach(g -> asked.putIfAbsent(g.gate(), g));
-      }
-    }
+    injectors.stream()
+        .map(p -> p.section(SECTION))
+        .filter(Objects::nonNull)
+        .flatMap(List::stream)
+        .forEach(g -> asked.putIfAbsent(g.gate(), g));
     if (asked.isEmpty()) {
       return null;
     }

@@ -3,6 +3,8 @@ package kafkaload.internal.semantic.throughput;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.LongStream;
 import kafkaload.internal.results.Throughput;
 
 /**
@@ -27,61 +29,45 @@ public final class ThroughputVerdict {
    */
   public static ThroughputGate judge(
       String request, double min, Throughput.RequestThroughput t, String window) {
-    String gate = ThroughputGateSpec.gateRequest(request, min);
-    if (t == null) {
-      return new ThroughputGate(
-          request,
-          gate,
-          min,
-          new ThroughputGate.Measured(0, null, 0, null, null, window),
-          false,
-          "%s: cannot be judged against %s msg/s: no request of this name sent records in the run"
-              .formatted(request, number(min)));
-    }
-    if (t.rate().msgsPerSec() == null) {
-      return new ThroughputGate(
-          request,
-          gate,
-          min,
-          measured(t, null, window),
-          false,
-          request
-              + ": cannot be judged against "
-              + number(min)
-              + " msg/s: "
-              + t.acked()
-              + " record"
-              + (t.acked() == 1 ? "" : "s")
-              + " acked, and a rate needs two acks at different times");
-    }
-    double rate = t.rate().msgsPerSec();
-    boolean passed = rate >= min;
+    Double rate = t == null ? null : t.rate().msgsPerSec();
+    Boolean passed = rate != null && rate >= min;
+    String verdict =
+        t == null
+            ? "%s: cannot be judged against %s msg/s: no request of this name sent records in the run"
+                .formatted(request, number(min))
+            : rate == null
+                ? request
+                    + ": cannot be judged against "
+                    + number(min)
+                    + " msg/s: "
+                    + t.acked()
+                    + " record"
+                    + (t.acked() == 1 ? "" : "s")
+                    + " acked, and a rate needs two acks at different times"
+                : String.format(
+                    Locale.ROOT,
+                    "%s: %s msg/s over %.1f s (%s) %s %s",
+                    request,
+                    rate(rate, min),
+                    t.rate().firstToLastAckSeconds(),
+                    window,
+                    passed ? ">=" : "<",
+                    number(min));
     return new ThroughputGate(
         request,
-        gate,
+        ThroughputGateSpec.gateRequest(request, min),
         min,
-        measured(t, rate, window),
+        t == null
+            ? new ThroughputGate.Measured(0, null, 0, null, null, window)
+            : new ThroughputGate.Measured(
+                t.acked(),
+                rate,
+                t.rate().firstToLastAckSeconds(),
+                t.rate().firstAckMillis(),
+                t.rate().lastAckMillis(),
+                window),
         passed,
-        String.format(
-            Locale.ROOT,
-            "%s: %s msg/s over %.1f s (%s) %s %s",
-            request,
-            rate(rate, min),
-            t.rate().firstToLastAckSeconds(),
-            window,
-            passed ? ">=" : "<",
-            number(min)));
-  }
-
-  private static ThroughputGate.Measured measured(
-      Throughput.RequestThroughput t, Double rate, String window) {
-    return new ThroughputGate.Measured(
-        t.acked(),
-        rate,
-        t.rate().firstToLastAckSeconds(),
-        t.rate().firstAckMillis(),
-        t.rate().lastAckMillis(),
-        window);
+        verdict);
   }
 
   /** What an injector of a distributed run records: the gate, left to the merge. */
@@ -108,22 +94,16 @@ public final class ThroughputVerdict {
     }
     long acked = present.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
     long bytes = present.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
-    long first =
-        present.stream()
-            .map(t -> t.rate().firstAckMillis())
-            .filter(Objects::nonNull)
-            .mapToLong(Long::longValue)
-            .min()
-            .orElse(0);
-    long last =
-        present.stream()
-            .map(t -> t.rate().lastAckMillis())
-            .filter(Objects::nonNull)
-            .mapToLong(Long::longValue)
-            .max()
-            .orElse(0);
+    long first = acks(present, Throughput.AckRate::firstAckMillis).min().orElse(0);
+    long last = acks(present, Throughput.AckRate::lastAckMillis).max().orElse(0);
     return new Throughput.RequestThroughput(
         acked, bytes, Throughput.span(acked, bytes, first, last));
+  }
+
+  /** The ack times of the requests that have one. */
+  private static LongStream acks(
+      List<Throughput.RequestThroughput> ts, Function<Throughput.AckRate, Long> at) {
+    return ts.stream().map(t -> at.apply(t.rate())).filter(Objects::nonNull).mapToLong(x -> x);
   }
 
   /** 5,000 or 0.5: grouped, without a fraction when there is none. */

@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.trace;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -15,8 +16,6 @@ final class TraceContext {
   /** The vendors' part of the context; carried over by the echo service when present. */
   static final String STATE_HEADER = "tracestate";
 
-  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
-
   /** "00-" + 32 + "-" + 16 + "-01". */
   static final int LENGTH = 55;
 
@@ -30,35 +29,24 @@ final class TraceContext {
   /** A new {@code traceparent}: random non-zero trace and span ids, version 00, sampled. */
   static byte[] newTraceparent() {
     ThreadLocalRandom random = ThreadLocalRandom.current();
-    byte[] out = new byte[LENGTH];
-    out[0] = '0';
-    out[1] = '0';
-    out[2] = '-';
     long high;
     long low;
     do {
       high = random.nextLong();
       low = random.nextLong();
     } while (high == 0 && low == 0);
-    hex(out, 3, high);
-    hex(out, 19, low);
-    out[35] = '-';
     long span;
     do {
       span = random.nextLong();
     } while (span == 0);
-    hex(out, 36, span);
-    out[52] = '-';
-    out[53] = '0';
-    out[54] = '1';
-    return out;
-  }
-
-  private static void hex(byte[] out, int at, long v) {
-    for (int i = 15; i >= 0; i--) {
-      out[at + i] = HEX[(int) (v & 0xf)];
-      v >>>= 4;
-    }
+    HexFormat hex = HexFormat.of();
+    return ("00-"
+            + hex.toHexDigits(high)
+            + hex.toHexDigits(low)
+            + "-"
+            + hex.toHexDigits(span)
+            + "-01")
+        .getBytes(StandardCharsets.US_ASCII);
   }
 
   /**

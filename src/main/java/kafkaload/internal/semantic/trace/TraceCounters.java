@@ -28,14 +28,14 @@ final class TraceCounters implements RecordTap {
 
   /** One request name's slowest outcomes: a min-heap of at most PER_REQUEST, the fastest on top. */
   private static final class Slowest {
-    private final PriorityQueue<TracedRecord> heap =
+    private final PriorityQueue<TraceFigures.Trace> heap =
         new PriorityQueue<>(
             TraceFigures.PER_REQUEST, (a, b) -> Long.compare(a.latencyMs(), b.latencyMs()));
 
     /** The fastest kept once full: a faster record is dropped without taking the lock. */
     private volatile long floor = -1;
 
-    void offer(TracedRecord r) {
+    void offer(TraceFigures.Trace r) {
       if (r.latencyMs() <= floor) {
         return;
       }
@@ -52,7 +52,7 @@ final class TraceCounters implements RecordTap {
       }
     }
 
-    synchronized java.util.List<TracedRecord> records() {
+    synchronized java.util.List<TraceFigures.Trace> records() {
       return java.util.List.copyOf(heap);
     }
   }
@@ -93,23 +93,18 @@ final class TraceCounters implements RecordTap {
       return;
     }
     String id = traceId(first);
-    if (id == null) {
-      id = traceId(orElse);
-    }
+    id = id != null ? id : traceId(orElse);
     if (id != null) {
-      traced(new TracedRecord(id, request, Math.max(0, end - start), ok));
+      traced(new TraceFigures.Trace(id, request, Math.max(0, end - start), ok));
     }
   }
 
   private static String traceId(Headers headers) {
-    if (headers == null) {
-      return null;
-    }
-    Header h = headers.lastHeader(TraceContext.HEADER);
+    Header h = headers == null ? null : headers.lastHeader(TraceContext.HEADER);
     return h == null ? null : TraceContext.traceId(h.value());
   }
 
-  void traced(TracedRecord record) {
+  void traced(TraceFigures.Trace record) {
     traced.increment();
     Slowest s = byRequest.get(record.request());
     if (s == null) {
@@ -132,9 +127,6 @@ final class TraceCounters implements RecordTap {
         sent,
         read,
         TraceFigures.slowestPerRequest(
-            byRequest.values().stream()
-                .flatMap(s -> s.records().stream())
-                .map(
-                    r -> new TraceFigures.Trace(r.traceId(), r.request(), r.latencyMs(), r.ok()))));
+            byRequest.values().stream().flatMap(s -> s.records().stream())));
   }
 }

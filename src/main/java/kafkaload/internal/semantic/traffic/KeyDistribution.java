@@ -1,10 +1,11 @@
 package kafkaload.internal.semantic.traffic;
 
 import io.gatling.javaapi.core.Session;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.payload.Keys;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.RejectionInversionZipfSampler;
 import org.apache.commons.rng.sampling.distribution.SharedStateDiscreteSampler;
@@ -82,17 +83,10 @@ public final class KeyDistribution {
   /** Key {@code "key-" + index} of each draw; the same names as {@code roundRobinKey}. */
   static Function<Session, Object> keys(Index index, int n) {
     if (n <= TABLE_MAX) {
-      byte[][] table = new byte[n][];
-      for (int i = 0; i < n; i++) {
-        table[i] = name(i);
-      }
+      byte[][] table = IntStream.range(0, n).mapToObj(Keys::name).toArray(byte[][]::new);
       return session -> table[index.next()];
     }
-    return session -> name(index.next());
-  }
-
-  static byte[] name(int i) {
-    return ("key-" + i).getBytes(StandardCharsets.UTF_8);
+    return session -> Keys.name(index.next());
   }
 
   private static int positive(String call, int n) {

@@ -46,24 +46,21 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
     String kind = colon < 0 ? s : s.substring(0, colon).trim().toLowerCase(Locale.ROOT);
     String args = colon < 0 ? "" : s.substring(colon + 1).trim();
     try {
-      switch (kind) {
-        case "fixed":
-          return fixed(Integer.parseInt(args));
-        case "uniform":
-          String[] bounds = args.split("-");
-          if (bounds.length != 2) {
-            break;
-          }
-          return uniform(Integer.parseInt(bounds[0].trim()), Integer.parseInt(bounds[1].trim()));
-        case "percentiles":
-          return percentiles(s, args);
-        case "histogram":
-          if (args.isEmpty()) {
-            break;
-          }
-          return SizeHistogram.read(s, args);
-        default:
-          break;
+      String[] bounds = args.split("-");
+      SizeDistribution d =
+          switch (kind) {
+            case "fixed" -> fixed(Integer.parseInt(args));
+            case "uniform" ->
+                bounds.length != 2
+                    ? null
+                    : uniform(
+                        Integer.parseInt(bounds[0].trim()), Integer.parseInt(bounds[1].trim()));
+            case "percentiles" -> percentiles(s, args);
+            case "histogram" -> args.isEmpty() ? null : SizeHistogram.read(s, args);
+            default -> null;
+          };
+      if (d != null) {
+        return d;
       }
     } catch (NumberFormatException e) {
       // the message below names the forms
@@ -103,13 +100,10 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
     if (points.get(points.size() - 1)[0] < 100) {
       points.add(new double[] {100, points.get(points.size() - 1)[1]});
     }
-    double[] cumulative = new double[points.size()];
-    int[] sizes = new int[points.size()];
-    for (int i = 0; i < sizes.length; i++) {
-      cumulative[i] = points.get(i)[0] / 100;
-      sizes[i] = (int) points.get(i)[1];
-    }
-    return new SizeDistribution(spec, cumulative, sizes);
+    return new SizeDistribution(
+        spec,
+        points.stream().mapToDouble(p -> p[0] / 100).toArray(),
+        points.stream().mapToInt(p -> (int) p[1]).toArray());
   }
 
   private static void checkSize(String spec, int size) {

@@ -1,8 +1,8 @@
 package kafkaload.internal.semantic.traffic;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +25,9 @@ final class TrafficCounters implements RecordTap {
   /** Keys listed in the results. */
   static final int TOP = 10;
 
-  private final Map<Key, LongAdder> keys = new ConcurrentHashMap<>();
+  /** Keys by content: a ByteBuffer compares its bytes. */
+  private final Map<ByteBuffer, LongAdder> keys = new ConcurrentHashMap<>();
+
   private final AtomicInteger distinct = new AtomicInteger();
   private final LongAdder records = new LongAdder();
   private final LongAdder keyless = new LongAdder();
@@ -38,23 +40,6 @@ final class TrafficCounters implements RecordTap {
   private final LongAccumulator maxSize = new LongAccumulator(Math::max, 0);
   private volatile TrafficFigures.Batching batching;
 
-  /** A key's bytes compared by content. */
-  private record Key(byte[] bytes, int hash) {
-    static Key of(byte[] b) {
-      return new Key(b, Arrays.hashCode(b));
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Key k && k.hash == hash && Arrays.equals(k.bytes, bytes);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
   @Override
   public void sent(byte[] key, byte[] value) {
     records.increment();
@@ -66,7 +51,7 @@ final class TrafficCounters implements RecordTap {
       keyless.increment();
       return;
     }
-    Key k = Key.of(key);
+    ByteBuffer k = ByteBuffer.wrap(key);
     LongAdder count = keys.get(k);
     if (count == null) {
       if (distinct.get() >= MAX_KEYS) {
@@ -100,15 +85,10 @@ final class TrafficCounters implements RecordTap {
       return null;
     }
     List<TrafficFigures.KeyShare> top =
-        keys.entrySet().stream()
-            .map(e -> Map.entry(e.getKey(), e.getValue().sum()))
-            .sorted(Comparator.comparingLong(e -> -e.getValue()))
-            .limit(TOP)
-            .map(
-                e ->
-                    new TrafficFigures.KeyShare(
-                        text(e.getKey().bytes()), e.getValue(), 100.0 * e.getValue() / total))
-            .toList();
+        TrafficMerge.topKeys(
+            keys.entrySet().stream()
+                .map(e -> Map.entry(text(e.getKey().array()), e.getValue().sum())),
+            total);
     long lateKeys = untracked.sum();
     return new TrafficFigures(
         total,
@@ -137,11 +117,8 @@ final class TrafficCounters implements RecordTap {
   static String text(byte[] key) {
     for (byte b : key) {
       if (b < 0x20 || b > 0x7e) {
-        StringBuilder hex = new StringBuilder("0x");
-        for (int i = 0; i < Math.min(32, key.length); i++) {
-          hex.append(String.format("%02x", key[i]));
-        }
-        return key.length > 32 ? hex.append("…").toString() : hex.toString();
+        String hex = HexFormat.of().formatHex(key, 0, Math.min(32, key.length));
+        return "0x" + hex + (key.length > 32 ? "…" : "");
       }
     }
     return new String(key, StandardCharsets.US_ASCII);

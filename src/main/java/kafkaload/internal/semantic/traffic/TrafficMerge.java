@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /**
  * The traffic sections of a distributed run's injectors as one: counts summed; each listed key's
@@ -29,23 +30,27 @@ final class TrafficMerge {
     long records = all.stream().mapToLong(TrafficFigures::records).sum();
     Map<String, Long> byKey = new LinkedHashMap<>();
     all.forEach(f -> f.topKeys().forEach(k -> byKey.merge(k.key(), k.records(), Long::sum)));
-    List<TrafficFigures.KeyShare> top =
-        byKey.entrySet().stream()
-            .sorted(Comparator.comparingLong(e -> -e.getValue()))
-            .limit(TrafficCounters.TOP)
-            .map(
-                e ->
-                    new TrafficFigures.KeyShare(
-                        e.getKey(), e.getValue(), 100.0 * e.getValue() / records))
-            .toList();
     return new TrafficFigures(
         records,
         all.stream().mapToLong(TrafficFigures::keyless).sum(),
         null,
         all.stream().mapToLong(TrafficFigures::untrackedRecords).sum(),
-        top,
+        topKeys(byKey.entrySet().stream(), records),
         sizes(all),
         batching(all));
+  }
+
+  /**
+   * The {@link TrafficCounters#TOP} keys with the most records, with their shares of {@code total}.
+   */
+  static List<TrafficFigures.KeyShare> topKeys(Stream<Map.Entry<String, Long>> counts, long total) {
+    return counts
+        .sorted(Comparator.comparingLong(e -> -e.getValue()))
+        .limit(TrafficCounters.TOP)
+        .map(
+            e ->
+                new TrafficFigures.KeyShare(e.getKey(), e.getValue(), 100.0 * e.getValue() / total))
+        .toList();
   }
 
   private static TrafficFigures.Sizes sizes(List<TrafficFigures> all) {

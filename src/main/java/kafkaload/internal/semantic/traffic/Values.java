@@ -81,12 +81,7 @@ public final class Values {
         b[i] = (byte) ('A' + r.nextInt(26));
       }
     } else {
-      for (int i = 0; i < length; i += 8) {
-        long x = r.nextLong();
-        for (int j = 0; j < 8 && i + j < length; j++, x >>>= 8) {
-          b[i + j] = (byte) x;
-        }
-      }
+      r.nextBytes(b);
     }
     return b;
   }

@@ -80,7 +80,7 @@ class TraceCountersTest {
           new Thread(
               () -> {
                 for (int i = 0; i < 10_000; i++) {
-                  c.traced(new TracedRecord(id(i * 4 + base), "r", i * 4 + base, true));
+                  c.traced(new TraceFigures.Trace(id(i * 4 + base), "r", i * 4 + base, true));
                 }
               }));
     }

@@ -2,7 +2,6 @@ package kafkaload.internal.semantic.traffic.generate;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -60,14 +59,7 @@ final class AvroGenerator {
       case ARRAY -> {
         rule.requireRandom(where, "an array");
         Draw item = node(s.getElementType(), path + "[]", FieldRule.DEFAULT);
-        yield (r, n) -> {
-          int size = r.nextInt(5);
-          List<Object> out = new ArrayList<>(size);
-          for (int i = 0; i < size; i++) {
-            out.add(item.draw(r, n));
-          }
-          return new GenericData.Array<>(s, out);
-        };
+        yield (r, n) -> new GenericData.Array<>(s, item.draws(r, n, r.nextInt(5)));
       }
       case MAP -> {
         rule.requireRandom(where, "a map");
@@ -123,23 +115,11 @@ final class AvroGenerator {
           "field '" + path + "': a null probability needs a nullable field, not " + s);
     }
     FieldRule branchRule = rule.withNullProbability(-1);
-    List<Draw> branches = new ArrayList<>();
-    KafkaLoadConfigException first = null;
-    for (Schema b : s.getTypes()) {
-      if (b.getType() != Schema.Type.NULL) {
-        try {
-          branches.add(node(b, path, branchRule));
-        } catch (KafkaLoadConfigException e) {
-          first = first == null ? e : first;
-        }
-        if (!branchRule.isRandom() && !branches.isEmpty()) {
-          break; // a generator fills the first branch it fits
-        }
-      }
-    }
-    if (branches.isEmpty() && first != null) {
-      throw first;
-    }
+    List<Draw> branches =
+        Rules.branches(
+            s.getTypes().stream().filter(b -> b.getType() != Schema.Type.NULL).toList(),
+            branchRule,
+            b -> node(b, path, branchRule));
     double pNull =
         !nullable || !branchRule.isRandom() && !rule.hasNullProbability()
             ? 0 // a generator of the user's: its values, null only when asked
@@ -194,8 +174,8 @@ final class AvroGenerator {
     return switch (s.getType()) {
       case STRING, INT, LONG, FLOAT, DOUBLE, BOOLEAN, BYTES ->
           Scalar.of(Kind.valueOf(s.getType().name()));
-      case FIXED -> Scalar.fixed(s.getFixedSize());
-      default -> Scalar.enumOf(s.getEnumSymbols());
+      case FIXED -> Scalar.of(Kind.BYTES).withFixedSize(s.getFixedSize());
+      default -> Scalar.of(Kind.ENUM).withSymbols(List.copyOf(s.getEnumSymbols()));
     };
   }
 

@@ -1,21 +1,15 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * A field's generator and its null probability (-1: never null unless the schema's random values
  * pick null).
  */
-public record FieldRule(FieldGen gen, double nullProbability) {
+@RecordBuilder
+public record FieldRule(FieldGen gen, double nullProbability) implements FieldRuleBuilder.With {
   static final FieldRule DEFAULT = new FieldRule(new FieldGen.Random(), -1);
-
-  public FieldRule withGen(FieldGen g) {
-    return new FieldRule(g, nullProbability);
-  }
-
-  public FieldRule withNullProbability(double p) {
-    return new FieldRule(gen, p);
-  }
 
   boolean hasNullProbability() {
     return nullProbability >= 0;

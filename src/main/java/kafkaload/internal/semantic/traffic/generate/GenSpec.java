@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,21 +13,15 @@ import kafkaload.internal.config.KafkaLoadConfigException;
  * What to generate: the seed and each field's rule by path ("customer.name"), immutable. {@code
  * source} names where the rules came from in messages ("generated()", "-Dvalue.fields").
  */
-public record GenSpec(long seed, Map<String, FieldRule> fields, String source) {
+@RecordBuilder
+public record GenSpec(long seed, Map<String, FieldRule> fields, String source)
+    implements GenSpecBuilder.With {
   public GenSpec {
     fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
   }
 
   public static GenSpec of(String source) {
     return new GenSpec(0, Map.of(), source);
-  }
-
-  public GenSpec withSeed(long s) {
-    return new GenSpec(s, fields, source);
-  }
-
-  public GenSpec withSource(String s) {
-    return new GenSpec(seed, fields, s);
   }
 
   /** This spec with the rule of {@code path} changed. */

@@ -111,21 +111,8 @@ final class JsonSchemaGenerator {
     if (nonNull.isEmpty()) {
       return (r, n) -> NODES.nullNode();
     }
-    List<Draw> draws = new ArrayList<>();
-    KafkaLoadConfigException first = null;
-    for (String type : nonNull) {
-      try {
-        draws.add(typed(s, path, where, rule, type));
-      } catch (KafkaLoadConfigException e) {
-        first = first == null ? e : first;
-      }
-      if (!rule.isRandom() && !draws.isEmpty()) {
-        break;
-      }
-    }
-    if (draws.isEmpty()) {
-      throw first;
-    }
+    List<Draw> draws =
+        new ArrayList<>(Rules.branches(nonNull, rule, type -> typed(s, path, where, rule, type)));
     if (types.contains("null") && rule.isRandom()) {
       draws.add((r, n) -> NODES.nullNode()); // without a generator, null as likely as each type
     }
@@ -176,9 +163,7 @@ final class JsonSchemaGenerator {
     }
     return (r, n) -> {
       ArrayNode out = NODES.arrayNode();
-      for (int i = lo + r.nextInt(hi - lo + 1); i > 0; i--) {
-        out.add((JsonNode) item.draw(r, n));
-      }
+      item.draws(r, n, lo + r.nextInt(hi - lo + 1)).forEach(x -> out.add((JsonNode) x));
       return out;
     };
   }

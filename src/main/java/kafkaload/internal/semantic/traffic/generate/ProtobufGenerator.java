@@ -50,11 +50,10 @@ final class ProtobufGenerator {
     }
     List<Part> parts = new ArrayList<>();
     for (OneofDescriptor o : d.getRealOneofs()) {
-      List<Part> members = new ArrayList<>();
-      for (FieldDescriptor f : o.getFields()) {
-        members.add(field(f, RecordSchema.field(path, f.getName())));
-      }
-      Part[] m = members.toArray(new Part[0]);
+      Part[] m =
+          o.getFields().stream()
+              .map(f -> field(f, RecordSchema.field(path, f.getName())))
+              .toArray(Part[]::new);
       parts.add((b, r, n) -> m[r.nextInt(m.length)].set(b, r, n));
     }
     for (FieldDescriptor f : d.getFields()) {
@@ -87,12 +86,7 @@ final class ProtobufGenerator {
     if (f.isRepeated()) {
       rule.requireRandom("field '" + path + "'", "a repeated field");
       Draw item = value(f, path + "[]", FieldRule.DEFAULT);
-      return (b, r, n) -> {
-        int size = r.nextInt(5);
-        for (int i = 0; i < size; i++) {
-          b.addRepeatedField(f, item.draw(r, n));
-        }
-      };
+      return (b, r, n) -> item.draws(r, n, r.nextInt(5)).forEach(v -> b.addRepeatedField(f, v));
     }
     Draw v = value(f, path, rule.withNullProbability(-1));
     double pNull = rule.nullProbability();
@@ -126,8 +120,9 @@ final class ProtobufGenerator {
       case UINT64, FIXED64 -> Scalar.of(Kind.LONG).withBounds(0, Long.MAX_VALUE);
       case BYTES -> Scalar.of(Kind.BYTES);
       case ENUM ->
-          Scalar.enumOf(
-              f.getEnumType().getValues().stream().map(EnumValueDescriptor::getName).toList());
+          Scalar.of(Kind.ENUM)
+              .withSymbols(
+                  f.getEnumType().getValues().stream().map(EnumValueDescriptor::getName).toList());
       default -> Scalar.of(Kind.valueOf(f.getJavaType().name()));
     };
   }

@@ -21,19 +21,9 @@ import org.apache.avro.generic.GenericRecord;
  * whatever its threads; in the format's own form (GenericRecord, DynamicMessage, a Jackson tree),
  * so nothing goes through JSON text. Thread-safe.
  */
-public final class RecordGenerator {
+public record RecordGenerator(RecordSchema schema, long seed, Draw root) {
   /** The records checked against the schema before the load. */
   static final int SAMPLE = 100;
-
-  private final RecordSchema schema;
-  private final long seed;
-  private final Draw root;
-
-  private RecordGenerator(RecordSchema schema, long seed, Draw root) {
-    this.schema = schema;
-    this.seed = seed;
-    this.root = root;
-  }
 
   /**
    * The generator of this schema and spec, its first records checked; a field it cannot make valid

@@ -1,10 +1,13 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
 
 /** The field rules of a spec as a generator walks the schema: each taken once, none left over. */
 final class Rules {
@@ -19,6 +22,29 @@ final class Rules {
   FieldRule take(String path) {
     seen.add(path);
     return rules.getOrDefault(path, FieldRule.DEFAULT);
+  }
+
+  /**
+   * The draws of the branches a value may take: each that fits, or only the first that fits when
+   * the rule is a generator of the user's; when none fits, the first branch's failure.
+   */
+  static <B> List<Draw> branches(List<B> options, FieldRule rule, Function<B, Draw> draw) {
+    List<Draw> out = new ArrayList<>();
+    KafkaLoadConfigException first = null;
+    for (B b : options) {
+      try {
+        out.add(draw.apply(b));
+      } catch (KafkaLoadConfigException e) {
+        first = first == null ? e : first;
+      }
+      if (!rule.isRandom() && !out.isEmpty()) {
+        break;
+      }
+    }
+    if (out.isEmpty() && first != null) {
+      throw first;
+    }
+    return out;
   }
 
   /** Fails naming each rule whose path is no field of the schema. */

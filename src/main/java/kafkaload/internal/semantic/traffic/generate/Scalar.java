@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -35,18 +36,19 @@ record Scalar(
   /** Makes record n's value of a field. */
   interface Draw {
     Object draw(SplittableRandom r, long n);
+
+    /** {@code size} values of record n, drawn in turn. */
+    default List<Object> draws(SplittableRandom r, long n, int size) {
+      List<Object> out = new ArrayList<>(size);
+      for (int i = 0; i < size; i++) {
+        out.add(draw(r, n));
+      }
+      return out;
+    }
   }
 
   static Scalar of(Kind kind) {
     return new Scalar(kind, List.of(), -1, Double.NaN, Double.NaN, -1, -1, null);
-  }
-
-  static Scalar enumOf(List<String> symbols) {
-    return new Scalar(Kind.ENUM, List.copyOf(symbols), -1, Double.NaN, Double.NaN, -1, -1, null);
-  }
-
-  static Scalar fixed(int size) {
-    return new Scalar(Kind.BYTES, List.of(), size, Double.NaN, Double.NaN, -1, -1, null);
   }
 
   Scalar withBounds(double lo, double hi) {

@@ -1,8 +1,6 @@
 package kafkaload.internal.semantic.traffic.generate;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
@@ -24,11 +22,7 @@ final class Scalars {
       return range(t, g, where);
     }
     if (gen instanceof FieldGen.OneOf o) {
-      List<Object> values = new ArrayList<>();
-      for (Object v : o.values()) {
-        values.add(convert(t, v, where));
-      }
-      Object[] a = values.toArray();
+      Object[] a = o.values().stream().map(v -> convert(t, v, where)).toArray();
       return (r, n) -> a[r.nextInt(a.length)];
     }
     if (gen instanceof FieldGen.Regex x) {
