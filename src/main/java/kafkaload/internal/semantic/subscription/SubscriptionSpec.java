@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.IntStream;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
@@ -52,10 +53,14 @@ public record SubscriptionSpec(
         Map.of());
   }
 
-  /** With consumer property {@code name} = {@code value} on every consumer. */
+  /**
+   * With consumer property {@code name} = {@code value} on every consumer; a value Kafka refuses is
+   * refused here, before any load (a consumer that cannot be made would KO the subscription).
+   */
   public SubscriptionSpec withConsumerProperty(String name, String value) {
     Map<String, String> all = new TreeMap<>(consumerProperties);
     all.put(name, value);
+    ConsumerFactory.check(all);
     return withConsumerProperties(all);
   }
 
