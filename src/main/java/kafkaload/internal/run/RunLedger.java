@@ -177,56 +177,67 @@ public final class RunLedger {
 
   /** A record about to be sent: each tap stamps its headers, in their order. */
   public void stamp(Headers headers) {
-    each(t -> t.stamp(headers));
+    for (RecordTap t : taps) {
+      t.stamp(headers);
+    }
   }
 
   /** A record handed to the producer (serialized key and value, either may be null). */
   public void sent(byte[] key, byte[] value) {
-    each(t -> t.sent(key, value));
+    for (RecordTap t : taps) {
+      t.sent(key, value);
+    }
   }
 
   /** A record a consume read back (see {@link RecordTap#read}), for the taps. */
   public void read(
       String request, Headers headers, long producedMillis, long readMillis, boolean ok) {
-    each(t -> t.read(request, headers, producedMillis, readMillis, ok));
+    for (RecordTap t : taps) {
+      t.read(request, headers, producedMillis, readMillis, ok);
+    }
   }
 
   /** A request-reply's outcome (see {@link RecordTap#replied}), for the taps. */
   public void replied(
       String request, Headers sent, Headers reply, long sentMillis, long endMillis, boolean ok) {
-    each(t -> t.replied(request, sent, reply, sentMillis, endMillis, ok));
+    for (RecordTap t : taps) {
+      t.replied(request, sent, reply, sentMillis, endMillis, ok);
+    }
   }
 
   /** The broker's answer to a record sent (see {@link RecordTap#answered}), for the taps. */
   public void answered(
       String topic, int partition, long sentMillis, long atMillis, Exception error) {
-    each(t -> t.answered(topic, partition, sentMillis, atMillis, error));
+    for (RecordTap t : taps) {
+      t.answered(topic, partition, sentMillis, atMillis, error);
+    }
   }
 
   /** A record's publish delay (see {@link RecordTap#publishDelayed}), for the taps. */
   public void publishDelayed(long delayMicros) {
-    each(t -> t.publishDelayed(delayMicros));
+    for (RecordTap t : taps) {
+      t.publishDelayed(delayMicros);
+    }
   }
 
   /** A record's ack latency (see {@link RecordTap#ackedAfter}), for the taps. */
   public void ackedAfter(long latencyMicros) {
-    each(t -> t.ackedAfter(latencyMicros));
+    for (RecordTap t : taps) {
+      t.ackedAfter(latencyMicros);
+    }
   }
 
   /** A record read by a subscription (see {@link RecordTap#consumed}), for the taps. */
   public void consumed(long e2eMicros) {
-    each(t -> t.consumed(e2eMicros));
+    for (RecordTap t : taps) {
+      t.consumed(e2eMicros);
+    }
   }
 
   /** The producers' metrics when the results are made, for the taps. */
   public void producerMetricsAtEnd(Map<String, Double> metrics) {
-    each(t -> t.producerMetrics(metrics));
-  }
-
-  /** Hands one event to every tap, in their order. */
-  private void each(java.util.function.Consumer<RecordTap> event) {
     for (RecordTap t : taps) {
-      event.accept(t);
+      t.producerMetrics(metrics);
     }
   }
 
