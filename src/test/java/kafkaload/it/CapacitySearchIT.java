@@ -47,6 +47,9 @@ class CapacitySearchIT {
   }
 
   @Test
+  @Tag("quiet") // alone: beside three forks the injector saturated (event loops up to 0.6 s late in
+  // 3 s plateaus) and the 175 msg/s plateau under the 195 msg/s quota achieved 97.5 % (13:35 UTC
+  // 2026-12-06): a search measures the machine, as the long ones below
   void aProducerByteRateQuotaIsTheCapacityFound() throws Exception {
     // A broker of its own: the quota is measured over 2 windows of 1 s (Kafka's default is 11), so
     // a plateau of 3 s is throttled within itself rather than averaged with the ones before.
