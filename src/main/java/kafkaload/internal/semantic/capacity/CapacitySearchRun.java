@@ -76,6 +76,10 @@ final class CapacitySearchRun implements AutoCloseable {
         search.stop("the run ended");
         break;
       }
+      if (ctx.endToEnd() != null) {
+        // No plateau inherits the last one's unread records.
+        ctx.endToEnd().caughtUp(deadline, () -> stopped);
+      }
       if (System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds) + ackWaitNanos > deadline) {
         search.stop("capacity.maxSeconds (" + spec.plateaus().maxSeconds() + " s) ran out");
         break;

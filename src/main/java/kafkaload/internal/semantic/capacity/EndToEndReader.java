@@ -91,13 +91,7 @@ final class EndToEndReader implements AutoCloseable {
    * end.
    */
   Read plateauEnded(long windowEndNanos, long untilNanos) {
-    long asked = System.nanoTime();
-    while ((behindAtNanos < asked || behind.get() > 0)
-        && System.nanoTime() < untilNanos
-        && failure == null
-        && !Thread.currentThread().isInterrupted()) {
-      CapacitySearchRun.sleepMillis(20);
-    }
+    caughtUp(untilNanos, () -> false);
     if (failure != null) {
       throw new IllegalStateException(
           "the end-to-end reader of '" + topic + "' failed: " + failure);
@@ -108,6 +102,22 @@ final class EndToEndReader implements AutoCloseable {
       h.recordValueWithCount(Math.max(1, (System.nanoTime() - windowEndNanos) / 1000), left);
     }
     return new Read(h, left);
+  }
+
+  /**
+   * Waits until every record sent so far is read, {@code untilNanos}, or {@code stop}. Before a
+   * plateau starts: records a failed plateau left unread would be read in the next one, at their
+   * latency, and delay its own (a plateau judged on the last one's backlog).
+   */
+  void caughtUp(long untilNanos, java.util.function.BooleanSupplier stop) {
+    long asked = System.nanoTime();
+    while ((behindAtNanos < asked || behind.get() > 0)
+        && System.nanoTime() < untilNanos
+        && !stop.getAsBoolean()
+        && failure == null
+        && !Thread.currentThread().isInterrupted()) {
+      CapacitySearchRun.sleepMillis(20);
+    }
   }
 
   @Override
