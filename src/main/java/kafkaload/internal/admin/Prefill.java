@@ -77,12 +77,7 @@ public final class Prefill {
       Preflight.checkTopic(admin, topic, plan, timeout);
       Map<Integer, Long> from = OffsetQueries.endOffsets(admin, topic, timeout);
       checkConsumers(topic, from.size(), consumers);
-      Map<String, Object> c = new HashMap<>(connection.clientProperties());
-      c.put("bootstrap.servers", connection.bootstrap());
-      c.put("acks", "1");
-      c.put("linger.ms", "20");
-      c.put("batch.size", String.valueOf(BATCH_BYTES));
-      c.put("client.id", "kafkaload-prefill");
+      Map<String, Object> c = producerConfig(connection);
       // More distinct values than fit in a batch (about 256 KiB of them, whatever the record size).
       int distinct =
           (int) Math.max(1, Math.min(records, BATCH_BYTES / Math.max(1, recordSize) + 1));
@@ -108,6 +103,23 @@ public final class Prefill {
       Map<Integer, Long> to = OffsetQueries.endOffsets(admin, topic, timeout);
       return new Range(from, to);
     }
+  }
+
+  /**
+   * The fill's producer: the run's (its security settings, its compression), but neither
+   * transactional nor idempotent: the fill is outside the measurement, with acks=1, and a
+   * transactional.id or enable.idempotence=true of the run's would refuse acks=1 or every send.
+   */
+  static Map<String, Object> producerConfig(Connection connection) {
+    Map<String, Object> c = new HashMap<>(connection.clientProperties());
+    c.remove("transactional.id");
+    c.put("bootstrap.servers", connection.bootstrap());
+    c.put("enable.idempotence", "false");
+    c.put("acks", "1");
+    c.put("linger.ms", "20");
+    c.put("batch.size", String.valueOf(BATCH_BYTES));
+    c.put("client.id", "kafkaload-prefill");
+    return c;
   }
 
   /** More consumers than partitions: the extra ones would idle, the figures describe fewer. */

@@ -4,9 +4,11 @@ import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +16,8 @@ import java.util.concurrent.TimeoutException;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
@@ -239,8 +243,11 @@ public final class TopicBatches {
     return d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
   }
 
-  /** Each topic's id and end offsets, one listOffsets call per batch of topics. */
-  private static Map<String, TopicOffsets> endOffsets(
+  /**
+   * Each topic's id and end offsets, one listOffsets call per batch of topics; a topic deleted
+   * since it was described is left out (its partitions' results are unknown, the others' kept).
+   */
+  static Map<String, TopicOffsets> endOffsets(
       Admin admin, Map<String, TopicDescription> topics, long timeoutMs) {
     Map<String, TopicOffsets> out = new LinkedHashMap<>();
     for (List<String> batch : batches(new ArrayList<>(topics.keySet()), BATCH)) {
@@ -251,18 +258,26 @@ public final class TopicBatches {
             .partitions()
             .forEach(p -> request.put(new TopicPartition(t, p.partition()), OffsetSpec.latest()));
       }
+      ListOffsetsResult result = admin.listOffsets(request);
       Map<String, Map<Integer, Long>> ends = new HashMap<>();
-      await(admin.listOffsets(request).all(), batch.get(0), "read end offsets of", timeoutMs)
-          .forEach(
-              (tp, info) ->
-                  ends.computeIfAbsent(tp.topic(), x -> new TreeMap<>())
-                      .put(tp.partition(), info.offset()));
+      Set<String> gone = new HashSet<>();
+      for (TopicPartition tp : request.keySet()) {
+        ListOffsetsResultInfo info =
+            await(result.partitionResult(tp), tp.topic(), "read end offsets of", timeoutMs);
+        if (info == null) {
+          gone.add(tp.topic());
+        } else {
+          ends.computeIfAbsent(tp.topic(), x -> new TreeMap<>()).put(tp.partition(), info.offset());
+        }
+      }
       long now = System.currentTimeMillis();
       for (String t : batch) {
-        out.put(
-            t,
-            new TopicOffsets(
-                String.valueOf(topics.get(t).topicId()), ends.getOrDefault(t, Map.of()), now));
+        if (!gone.contains(t)) {
+          out.put(
+              t,
+              new TopicOffsets(
+                  String.valueOf(topics.get(t).topicId()), ends.getOrDefault(t, Map.of()), now));
+        }
       }
     }
     return out;
