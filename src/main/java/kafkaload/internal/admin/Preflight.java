@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -16,6 +17,7 @@ import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
@@ -197,7 +199,13 @@ public final class Preflight {
     // A topic preflight has just created may not have reached the broker that answers yet.
     TopicDescription d =
         awaitDescribed(admin, topic, timeoutMs, found -> true).orElseThrow(() -> missing(topic));
-    int minIsr = Integer.parseInt(topicConfig(admin, topic, timeoutMs).get(MIN_ISR).value());
+    OptionalLong shown = shown(topicConfig(admin, topic, timeoutMs), MIN_ISR);
+    if (shown.isEmpty()) {
+      LOG.warn(
+          "Preflight: topic '{}' does not show its {}: its replicas not checked", topic, MIN_ISR);
+      return 0;
+    }
+    int minIsr = (int) shown.getAsLong();
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
         throw refused(
@@ -232,8 +240,8 @@ public final class Preflight {
       Admin admin, String topic, Map<String, ?> producerProperties, long timeoutMs) {
     Object configured = producerProperties.get("batch.size");
     long batchSize = configured == null ? 16_384 : Long.parseLong(configured.toString().trim());
-    long maxMessage =
-        Long.parseLong(topicConfig(admin, topic, timeoutMs).get("max.message.bytes").value());
+    OptionalLong shown = shown(topicConfig(admin, topic, timeoutMs), "max.message.bytes");
+    long maxMessage = shown.orElse(Long.MAX_VALUE);
     if (batchSize <= maxMessage) {
       return Optional.empty();
     }
@@ -246,6 +254,21 @@ public final class Preflight {
     LOG.warn("Preflight: {}", warning);
     Console.err("[kafkaload] WARNING: " + warning);
     return Optional.of(warning);
+  }
+
+  /**
+   * A numeric setting as the cluster shows it; empty when it does not (a managed cluster may leave
+   * settings out of DescribeConfigs, or hide their values): then it is not judged.
+   */
+  public static OptionalLong shown(Config config, String name) {
+    ConfigEntry e = config.get(name);
+    try {
+      return e == null || e.value() == null
+          ? OptionalLong.empty()
+          : OptionalLong.of(Long.parseLong(e.value().trim()));
+    } catch (NumberFormatException x) {
+      return OptionalLong.empty();
+    }
   }
 
   private static Config topicConfig(Admin admin, String topic, long timeoutMs) {

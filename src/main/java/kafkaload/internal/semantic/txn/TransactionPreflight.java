@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.txn;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import kafkaload.internal.admin.OffsetQueries;
@@ -9,9 +10,13 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.common.internals.Topic;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Before the load: the broker's transaction state topic can be created and committed to. */
 public final class TransactionPreflight {
+  private static final Logger LOG = LoggerFactory.getLogger(TransactionPreflight.class);
+
   private TransactionPreflight() {}
 
   static final String TXN_RF = "transaction.state.log.replication.factor";
@@ -26,8 +31,16 @@ public final class TransactionPreflight {
     try {
       OffsetQueries.BrokerConfigs broker = OffsetQueries.anyBrokerConfigs(admin, timeoutMs);
       Config c = broker.config();
-      int rf = Integer.parseInt(c.get(TXN_RF).value());
-      int minIsr = Integer.parseInt(c.get(TXN_MIN_ISR).value());
+      OptionalLong shownRf = Preflight.shown(c, TXN_RF),
+          shownMinIsr = Preflight.shown(c, TXN_MIN_ISR);
+      if (shownRf.isEmpty() || shownMinIsr.isEmpty()) {
+        LOG.warn(
+            "Preflight: the broker does not show {} and {}: the transaction state topic not checked",
+            TXN_RF,
+            TXN_MIN_ISR);
+        return;
+      }
+      int rf = (int) shownRf.getAsLong(), minIsr = (int) shownMinIsr.getAsLong();
       Optional<String> refusal = transactionStateRefusal(broker.brokers(), rf, minIsr);
       if (refusal.isEmpty()) {
         // The first partition of the state topic with too few in-sync replicas, if any.
