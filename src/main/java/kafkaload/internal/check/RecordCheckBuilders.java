@@ -50,8 +50,9 @@ public final class RecordCheckBuilders {
     return single(
         "schemaId",
         r -> {
+          // A header without a value (Kafka allows one) is no id: the framing is read instead.
           Header h = r.headers().lastHeader(DecodeSpec.SCHEMA_ID_HEADER);
-          return h != null
+          return h != null && h.value() != null
               ? utf8(h.value())
               : Objects.toString(Framing.schemaIdIfFramed(r.value()), null);
         });
@@ -63,7 +64,7 @@ public final class RecordCheckBuilders {
         "schemaSubject",
         r -> {
           Header h = r.headers().lastHeader(DecodeSpec.SUBJECT_HEADER);
-          if (h == null) {
+          if (h == null || h.value() == null) {
             throw new IllegalStateException(
                 "the record was not decoded: add .decoded() to know its subject");
           }

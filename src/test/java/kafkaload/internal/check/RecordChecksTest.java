@@ -247,6 +247,11 @@ class RecordChecksTest {
     byte[] framed =
         ByteBuffer.allocate(7).put((byte) 0).putInt(42).put((byte) 1).put((byte) 2).array();
     pass(record(null, framed, new RecordHeaders()), schemaId().is("42"));
+    // A schema-id header without a value is no id: the framing's, or nothing; never a crash.
+    RecordHeaders empty = new RecordHeaders();
+    empty.add(DecodeSpec.SCHEMA_ID_HEADER, null);
+    pass(record(null, framed, empty), schemaId().is("42"));
+    pass(record(null, utf8("{}"), empty), schemaId().notExists());
     RecordHeaders decoded = new RecordHeaders();
     decoded.add(DecodeSpec.SUBJECT_HEADER, utf8("orders-value"));
     pass(record(null, utf8("{}"), decoded), schemaSubject().is("orders-value"));
