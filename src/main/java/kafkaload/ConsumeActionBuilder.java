@@ -122,6 +122,10 @@ public final class ConsumeActionBuilder implements ActionBuilder {
         checks -> new ConsumeActionBuilder(spec.withChecks(RecordChecks.of(checks, condition))));
   }
 
+  /**
+   * How long the user waits for its record (10 s unless set): none by then is a KO at the deadline
+   * naming the match and the topic. Zero or negative is refused before any load.
+   */
   public ConsumeActionBuilder timeout(Duration t) {
     return new ConsumeActionBuilder(spec.withTimeout(t));
   }
