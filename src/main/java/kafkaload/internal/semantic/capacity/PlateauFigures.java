@@ -10,7 +10,8 @@ import kafkaload.internal.results.Percentiles;
  *
  * @param kind WARM_UP, RAMP, DESCEND, BISECT or CONFIRM
  * @param targetMsgsPerSec the rate asked for
- * @param achievedMsgsPerSec records acked inside the plateau's window, per second
+ * @param achievedMsgsPerSec records acked inside the plateau's ack window (see PlateauRun), per
+ *     second
  * @param latencies its acks', its end-to-end consumer's and its sends' start latency
  * @param injectorCpuPct the busiest injector process's mean CPU, % of its machine; null when not
  *     sampled

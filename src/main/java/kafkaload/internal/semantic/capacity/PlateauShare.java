@@ -30,7 +30,7 @@ public record PlateauShare(
   /**
    * What became of its records.
    *
-   * @param ackedInWindow records acked inside the plateau's window
+   * @param ackedInWindow records acked inside the plateau's ack window (from its first ack)
    * @param skipped sends not made because the producer already held a buffer's worth of records
    * @param unacked records neither acked nor failed when the plateau was judged
    * @param bytes key and value bytes of what it sent
