@@ -26,7 +26,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import kafkaload.internal.config.Console;
@@ -266,16 +265,13 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (versions == null) {
       return;
     }
-    int i =
-        IntStream.range(0, versions.size())
-            .filter(j -> versions.get(j).same(s))
-            .findFirst()
-            .orElse(-1);
-    if (i < 0) {
-      error(ex, 404, 40403, "Schema not found");
-    } else {
-      send(ex, 200, describe(subject, i + 1, versions.get(i), false));
+    for (int i = 0; i < versions.size(); i++) {
+      if (versions.get(i).same(s)) {
+        send(ex, 200, describe(subject, i + 1, versions.get(i), false));
+        return;
+      }
     }
+    error(ex, 404, 40403, "Schema not found");
   }
 
   private void version(HttpExchange ex, String subject, String version, boolean serialized)
