@@ -9,7 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.function.LongSupplier;
 
 /** The registry's OAuth token: client credentials (HTTP Basic), renewed near its end. */
@@ -46,17 +45,14 @@ final class BearerTokens {
     String form =
         "grant_type=client_credentials"
             + (settings.scope() == null ? "" : "&scope=" + enc(settings.scope()));
-    String basic =
-        Base64.getEncoder()
-            .encodeToString(
-                (enc(settings.clientId()) + ":" + enc(settings.clientSecret()))
-                    .getBytes(StandardCharsets.UTF_8));
     HttpRequest req =
         HttpRequest.newBuilder(URI.create(url))
             .timeout(Duration.ofSeconds(10))
             .header("Content-Type", "application/x-www-form-urlencoded")
             .header("Accept", "application/json")
-            .header("Authorization", "Basic " + basic)
+            .header(
+                "Authorization",
+                RegistryClient.basic(enc(settings.clientId()) + ":" + enc(settings.clientSecret())))
             .POST(HttpRequest.BodyPublishers.ofString(form))
             .build();
     String prefix =
@@ -68,12 +64,7 @@ final class BearerTokens {
       resp = http.send(req, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new RegistryClient.RegistryException(
-          prefix
-              + " is unreachable: "
-              + e.getClass().getSimpleName()
-              + (e.getMessage() == null ? "" : ": " + e.getMessage()),
-          0,
-          0);
+          prefix + " is unreachable: " + RegistryClient.named(e), 0, 0);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new RegistryClient.RegistryException(prefix + ": interrupted", 0, 0);

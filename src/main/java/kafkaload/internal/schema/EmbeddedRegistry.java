@@ -26,7 +26,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import kafkaload.internal.config.Console;
@@ -182,7 +181,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
           String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized");
       synchronized (this) {
         if (get && p.length == 1 && subject) {
-          ok(ex, JSON.valueToTree(subjects.keySet()));
+          send(ex, 200, JSON.valueToTree(subjects.keySet()));
         } else if (post && p.length == 3 && subject && p[2].equals("versions")) {
           register(ex, p[1]);
         } else if (post && p.length == 2 && subject) {
@@ -236,7 +235,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
       }
       versions.add(stored);
     }
-    ok(ex, JSON.createObjectNode().put("id", stored.id()));
+    send(ex, 200, JSON.createObjectNode().put("id", stored.id()));
   }
 
   /** BACKWARD: the new schema must read what the previous wrote (Avro only); null if it can. */
@@ -266,16 +265,13 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (versions == null) {
       return;
     }
-    int i =
-        IntStream.range(0, versions.size())
-            .filter(j -> versions.get(j).same(s))
-            .findFirst()
-            .orElse(-1);
-    if (i < 0) {
-      error(ex, 404, 40403, "Schema not found");
-    } else {
-      ok(ex, describe(subject, i + 1, versions.get(i), false));
+    for (int i = 0; i < versions.size(); i++) {
+      if (versions.get(i).same(s)) {
+        send(ex, 200, describe(subject, i + 1, versions.get(i), false));
+        return;
+      }
     }
+    error(ex, 404, 40403, "Schema not found");
   }
 
   private void version(HttpExchange ex, String subject, String version, boolean serialized)
@@ -288,7 +284,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     if (v < 1 || v > versions.size()) {
       error(ex, 404, 40402, "Version " + version + " not found.");
     } else {
-      ok(ex, describe(subject, v, versions.get(v - 1), serialized));
+      send(ex, 200, describe(subject, v, versions.get(v - 1), serialized));
     }
   }
 
@@ -323,9 +319,9 @@ public final class EmbeddedRegistry implements AutoCloseable {
               }
             }
           });
-      ok(ex, out);
+      send(ex, 200, out);
     } else {
-      ok(ex, schema(JSON.createObjectNode(), ids.get(n - 1), serialized));
+      send(ex, 200, schema(JSON.createObjectNode(), ids.get(n - 1), serialized));
     }
   }
 
@@ -342,10 +338,6 @@ public final class EmbeddedRegistry implements AutoCloseable {
             ? ProtobufSchema.serialized(s.schema())
             : s.schema());
     return s.format() == SchemaFormat.AVRO ? o : o.put("schemaType", s.format().name());
-  }
-
-  private static void ok(HttpExchange ex, JsonNode body) throws IOException {
-    send(ex, 200, body);
   }
 
   private static void error(HttpExchange ex, int status, int code, String message)

@@ -2,6 +2,7 @@ package kafkaload.internal.schema;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -21,26 +22,15 @@ public final class Framing {
     return ByteBuffer.allocate(5 + payload.length).put(MAGIC).putInt(schemaId).put(payload).array();
   }
 
-  /** Protobuf: the message-index path after the id; [0] as the single byte 0. */
+  /** Protobuf: the message-index path after the id; [0] as the single byte 0 (an empty path). */
   public static byte[] frameProtobuf(int schemaId, List<Integer> indexes, byte[] payload) {
-    byte[] path = indexes.equals(List.of(0)) ? new byte[] {0} : indexPath(indexes);
-    return ByteBuffer.allocate(5 + path.length + payload.length)
-        .put(MAGIC)
-        .putInt(schemaId)
-        .put(path)
-        .put(payload)
-        .array();
-  }
-
-  private static byte[] indexPath(List<Integer> indexes) {
-    ByteBuffer b = ByteBuffer.allocate(5 * (indexes.size() + 1));
-    zigzag(b, indexes.size());
-    for (int i : indexes) {
+    List<Integer> path = indexes.equals(List.of(0)) ? List.of() : indexes;
+    ByteBuffer b = ByteBuffer.allocate(5 + 5 * (path.size() + 1) + payload.length);
+    zigzag(b.put(MAGIC).putInt(schemaId), path.size());
+    for (int i : path) {
       zigzag(b, i);
     }
-    byte[] out = new byte[b.position()];
-    b.flip().get(out);
-    return out;
+    return Arrays.copyOf(b.put(payload).array(), b.position());
   }
 
   private static void zigzag(ByteBuffer b, int v) {

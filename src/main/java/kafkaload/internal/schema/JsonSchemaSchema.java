@@ -8,8 +8,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.SpecVersionDetector;
 import com.networknt.schema.ValidationMessage;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.List;
 
 /** A JSON Schema (networknt's validator): the payload is the JSON, validated before sending. */
 final class JsonSchemaSchema implements RecordSchema {
@@ -76,21 +75,14 @@ final class JsonSchemaSchema implements RecordSchema {
   }
 
   private void check(JsonNode n, boolean lenient) {
-    Set<ValidationMessage> errors = schema.validate(n);
-    if (lenient) {
-      errors =
-          errors.stream()
-              .filter(m -> !RecordSchema.isPlaceholder(m.getInstanceNode()))
-              .collect(Collectors.toSet());
-    }
+    List<String> errors =
+        schema.validate(n).stream()
+            .filter(m -> !lenient || !RecordSchema.isPlaceholder(m.getInstanceNode()))
+            .map(ValidationMessage::getMessage)
+            .sorted()
+            .toList();
     if (!errors.isEmpty()) {
-      throw new Mismatch(
-          String.format(
-              "the record does not fit the JSON Schema: %s",
-              errors.stream()
-                  .map(ValidationMessage::getMessage)
-                  .sorted()
-                  .collect(Collectors.joining("; "))));
+      throw new Mismatch("the record does not fit the JSON Schema: " + String.join("; ", errors));
     }
   }
 }

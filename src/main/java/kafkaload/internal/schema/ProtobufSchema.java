@@ -101,21 +101,18 @@ public record ProtobufSchema(
     }
     String full =
         name.contains(".") || file.getPackage().isEmpty() ? name : file.getPackage() + "." + name;
-    Descriptor d =
-        file.findMessageTypeByName(
-            full.startsWith(file.getPackage() + ".")
-                ? full.substring(file.getPackage().length() + 1)
-                : full);
-    for (int i = 0; d == null && i < file.getMessageTypes().size(); i++) {
-      d = findNested(file.getMessageTypes().get(i), full);
+    // full names are unique in a file: the first found, top-level or nested, is the one
+    for (Descriptor top : file.getMessageTypes()) {
+      Descriptor d = findNested(top, full);
+      if (d != null) {
+        return d;
+      }
     }
-    if (d == null) {
-      List<String> names = file.getMessageTypes().stream().map(Descriptor::getFullName).toList();
-      throw new Mismatch("the .proto has no message '" + name + "' (it has " + names + ")");
-    }
-    return d;
+    List<String> names = file.getMessageTypes().stream().map(Descriptor::getFullName).toList();
+    throw new Mismatch("the .proto has no message '" + name + "' (it has " + names + ")");
   }
 
+  /** {@code d} or the message nested in it with this full name; null for none. */
   private static Descriptor findNested(Descriptor d, String fullName) {
     return d.getFullName().equals(fullName)
         ? d

@@ -18,13 +18,14 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLException;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * The registry calls the serializers need, each answer cached (one call per schema per run), every
- * call counted ({@link #calls()}); errors name the URL with the registry's message, never the
- * credentials.
+ * call counted (in the {@code calls} given); errors name the URL with the registry's message, never
+ * the credentials.
  */
 public final class RegistryClient {
   private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
@@ -95,49 +96,35 @@ public final class RegistryClient {
     this.http = b.build();
   }
 
-  public String url() {
-    return url;
-  }
-
   /** OAuth tokens fetched so far (0 without OAuth). */
   public int tokensFetched() {
     return tokens == null ? 0 : tokens.fetched();
   }
 
-  /** HTTP calls made to the registry so far. */
-  public long calls() {
-    return calls.sum();
-  }
-
   /** Registers (or finds) the schema under the subject: POST /subjects/{s}/versions. */
   public Registered register(String subject, SchemaFormat format, String schema) {
-    return bySubject.computeIfAbsent(
+    return cached(
         "register\0" + subject + "\0" + schema,
-        k -> {
+        () -> {
           JsonNode r =
               call("POST", "/subjects/" + enc(subject) + "/versions", body(format, schema));
-          return remember(new Registered(r.get("id").asInt(), format, schema, -1));
+          return new Registered(r.get("id").asInt(), format, schema, -1);
         });
   }
 
   /** The id of this schema under the subject, which must hold it already: POST /subjects/{s}. */
   public Registered lookup(String subject, SchemaFormat format, String schema) {
-    return bySubject.computeIfAbsent(
+    return cached(
         "lookup\0" + subject + "\0" + schema,
-        k -> {
-          JsonNode r = call("POST", "/subjects/" + enc(subject), body(format, schema));
-          return remember(registered(r, format));
-        });
+        () -> registered(call("POST", "/subjects/" + enc(subject), body(format, schema)), format));
   }
 
   /** The subject's latest version: GET /subjects/{s}/versions/latest. */
   public Registered latest(String subject) {
-    return bySubject.computeIfAbsent(
+    return cached(
         "latest\0" + subject,
-        k ->
-            remember(
-                registered(
-                    call("GET", "/subjects/" + enc(subject) + "/versions/latest", null), null)));
+        () ->
+            registered(call("GET", "/subjects/" + enc(subject) + "/versions/latest", null), null));
   }
 
   /** The schema with this id: GET /schemas/ids/{id}. */
@@ -149,7 +136,7 @@ public final class RegistryClient {
         k -> {
           JsonNode r = call("GET", "/schemas/ids/" + id, null);
           return new Registered(
-              id, SchemaFormat.of(text(r, "schemaType")), r.get("schema").asText(), -1);
+              id, SchemaFormat.of(r.path("schemaType").asText(null)), r.get("schema").asText(), -1);
         });
   }
 
@@ -164,21 +151,24 @@ public final class RegistryClient {
                 .toList());
   }
 
-  private Registered remember(Registered r) {
-    byId.putIfAbsent(r.id(), r);
-    return r;
+  /** The answer cached under {@code key}, its id remembered for {@link #byId}. */
+  private Registered cached(String key, Supplier<Registered> call) {
+    return bySubject.computeIfAbsent(
+        key,
+        k -> {
+          Registered r = call.get();
+          byId.putIfAbsent(r.id(), r);
+          return r;
+        });
   }
 
   private static Registered registered(JsonNode r, SchemaFormat format) {
     SchemaFormat f =
-        r.has("schemaType") || format == null ? SchemaFormat.of(text(r, "schemaType")) : format;
+        r.has("schemaType") || format == null
+            ? SchemaFormat.of(r.path("schemaType").asText(null))
+            : format;
     return new Registered(
         r.get("id").asInt(), f, r.get("schema").asText(), r.path("version").asInt(-1));
-  }
-
-  private static String text(JsonNode n, String field) {
-    JsonNode v = n.get(field);
-    return v == null || v.isNull() ? null : v.asText();
   }
 
   private static String body(SchemaFormat format, String schema) {
@@ -202,6 +192,11 @@ public final class RegistryClient {
   /** The Authorization header of HTTP basic auth with {@code userInfo} ("user:password"). */
   static String basic(String userInfo) {
     return "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The exception's simple class name, then its message if it has one. */
+  static String named(Exception e) {
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 
   private static String enc(String s) {
@@ -294,12 +289,7 @@ public final class RegistryClient {
       }
       throw new RegistryException(
           String.format(
-              "Schema Registry at %s is unreachable (%s %s): %s%s",
-              url,
-              method,
-              path,
-              e.getClass().getSimpleName(),
-              e.getMessage() == null ? "" : ": " + e.getMessage()),
+              "Schema Registry at %s is unreachable (%s %s): %s", url, method, path, named(e)),
           0,
           0);
     } catch (InterruptedException e) {

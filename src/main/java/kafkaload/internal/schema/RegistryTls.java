@@ -121,12 +121,7 @@ public record RegistryTls(
       tmf.init(
           truststoreLocation == null
               ? null
-              : load(
-                  TRUSTSTORE_LOCATION,
-                  truststoreLocation,
-                  truststoreType,
-                  truststorePassword,
-                  TRUSTSTORE_PASSWORD));
+              : load(TRUSTSTORE_LOCATION, truststoreLocation, truststoreType, truststorePassword));
       X509ExtendedKeyManager keys = null;
       if (keystoreLocation != null) {
         if (keystorePassword == null || keystorePassword.isEmpty()) {
@@ -135,13 +130,7 @@ public record RegistryTls(
                   "%s=%s needs the keystore's password: %s in the properties file or %s",
                   KEYSTORE_LOCATION, keystoreLocation, KEYSTORE_PASSWORD, KEYSTORE_PASSWORD_ENV));
         }
-        KeyStore ks =
-            load(
-                KEYSTORE_LOCATION,
-                keystoreLocation,
-                keystoreType,
-                keystorePassword,
-                KEYSTORE_PASSWORD);
+        KeyStore ks = load(KEYSTORE_LOCATION, keystoreLocation, keystoreType, keystorePassword);
         KeyManagerFactory kmf =
             KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         try {
@@ -236,8 +225,8 @@ public record RegistryTls(
     return l.endsWith(".p12") || l.endsWith(".pfx") ? "PKCS12" : "JKS";
   }
 
-  private static KeyStore load(
-      String setting, String location, String type, String password, String passwordSetting)
+  /** The store of {@code setting} (a *.location), its type and password settings named after it. */
+  private static KeyStore load(String setting, String location, String type, String password)
       throws GeneralSecurityException {
     Path path = Paths.get(location);
     if (!Files.isRegularFile(path)) {
@@ -264,7 +253,7 @@ public record RegistryTls(
               t,
               wrongPassword
                   ? "the password "
-                      + passwordSetting
+                      + setting.replace("location", "password")
                       + " is wrong"
                       + (password == null ? " (none was given)" : "")
                   : "not a " + t + " store (" + e.getMessage() + ")"));

@@ -255,13 +255,10 @@ public final class SchemaContext {
   }
 
   /** Any Kafka Serializer by class name, with its configs (the registry URL added if missing). */
-  @SuppressWarnings("unchecked")
   private Serializer<Object> serializer(SchemaValueSpec spec, boolean isKey, String what) {
     Serializer<Object> ser;
     try {
-      ser =
-          (Serializer<Object>)
-              Class.forName(spec.serializerClass()).getDeclaredConstructor().newInstance();
+      ser = instance(spec.serializerClass());
     } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
       throw new KafkaLoadConfigException(what + ": cannot create it: " + e);
     }
@@ -272,6 +269,12 @@ public final class SchemaContext {
       throw new KafkaLoadConfigException(what + ": configure() failed: " + e);
     }
     return ser;
+  }
+
+  /** A new instance of the named class, cast where it is assigned (a ClassCastException there). */
+  @SuppressWarnings("unchecked")
+  private static <T> T instance(String className) throws ReflectiveOperationException {
+    return (T) Class.forName(className).getDeclaredConstructor().newInstance();
   }
 
   /** A named serializer's configs, with the registry's URL and stores where it names none. */
@@ -323,9 +326,7 @@ public final class SchemaContext {
     } else {
       Deserializer<?> d;
       try {
-        d =
-            (Deserializer<?>)
-                Class.forName(spec.deserializerClass()).getDeclaredConstructor().newInstance();
+        d = instance(spec.deserializerClass());
         d.configure(withRegistry(spec.configs()), false);
       } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
         throw new KafkaLoadConfigException(
