@@ -19,6 +19,8 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import kafkaload.internal.results.RunResults;
 import scala.collection.immutable.List;
@@ -135,22 +137,15 @@ public final class AssertionsJUnitReport {
   static String withDetails(String xml, java.util.Map<String, String> details) {
     for (var e : details.entrySet()) {
       String name = escape(e.getKey() + ": ");
+      String detail = Matcher.quoteReplacement("&#10;" + escape(e.getValue()));
       for (String[] element :
           new String[][] {{"<system-out>", "</system-out>"}, {"<failure type=\"", "</failure>"}}) {
-        String open = element[0] + name;
-        StringBuilder out = new StringBuilder();
-        int from = 0;
-        int at;
-        while ((at = xml.indexOf(open, from)) >= 0) {
-          int close = xml.indexOf(element[1], at);
-          if (close < 0) {
-            break;
-          }
-          out.append(xml, from, close).append("&#10;").append(escape(e.getValue()));
-          from = close;
-        }
-        out.append(xml.substring(from));
-        xml = out.toString();
+        // From each element about the request up to its end, where the detail goes.
+        Pattern upToEnd =
+            Pattern.compile(
+                Pattern.quote(element[0] + name) + ".*?(?=" + Pattern.quote(element[1]) + ")",
+                Pattern.DOTALL);
+        xml = upToEnd.matcher(xml).replaceAll("$0" + detail);
       }
     }
     return xml;

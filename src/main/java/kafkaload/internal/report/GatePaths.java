@@ -73,17 +73,17 @@ public final class GatePaths {
     try {
       Object actor = field(controllerRef, "actor");
       return actor == null ? null : (SimulationParams) field(actor, "simulationParams");
-    } catch (ReflectiveOperationException | RuntimeException e) {
+    } catch (RuntimeException e) {
       return null; // another Gatling: the gates are judged after the load, as Gatling does
     }
   }
 
-  static Object field(Object o, String name) throws ReflectiveOperationException {
+  /** The field {@code name} of {@code o} or of a superclass; null when absent or unreadable. */
+  static Object field(Object o, String name) {
     for (Class<?> c = o.getClass(); c != null; c = c.getSuperclass()) {
       for (Field f : c.getDeclaredFields()) {
         if (f.getName().equals(name)) {
-          f.setAccessible(true);
-          return f.get(o);
+          return SimulationNames.read(f, o);
         }
       }
     }

@@ -30,22 +30,30 @@ public final class KafkaPage {
   /** Writes kafka.html (and ECharts beside it) for these results; returns the page's file. */
   public static Path write(Path dir, RunResults results) throws IOException {
     copyECharts(dir.resolve("kafka-echarts.min.js"));
-    // The data is embedded, so the page also opens from file:// where fetching the JSON would be
-    // refused.
-    String data = ResultsJson.write(results).replace("</", "<\\/");
-    Path out = dir.resolve("kafka.html");
-    Files.writeString(
-        out,
+    return writePage(
+        dir.resolve("kafka.html"),
         template()
-            .replace("/*STYLE*/", STYLE)
-            .replace("/*ERRORS*/", ERROR_TRAP)
-            .replace("/*CHART*/", CHART_JS)
             .replace("/*CORE_HTML_BEFORE*/", html(BEFORE))
             .replace("/*SEMANTICS_HTML*/", html(SEMANTICS))
             .replace("/*CORE_HTML_AFTER*/", html(AFTER))
             .replace("/*CORE_SCRIPT*/", script(BEFORE) + script(AFTER))
-            .replace("/*SEMANTICS_SCRIPT*/", script(SEMANTICS))
-            .replace("/*DATA*/", data));
+            .replace("/*SEMANTICS_SCRIPT*/", script(SEMANTICS)),
+        ResultsJson.write(results));
+  }
+
+  /**
+   * Writes {@code page} to {@code out} with the pages' shared {@link #STYLE}, {@link #ERROR_TRAP}
+   * and {@link #CHART_JS} in their places, and {@code json} as its data; returns {@code out}.
+   */
+  static Path writePage(Path out, String page, String json) throws IOException {
+    // The data is embedded, so the page also opens from file:// where fetching the JSON would be
+    // refused.
+    Files.writeString(
+        out,
+        page.replace("/*STYLE*/", STYLE)
+            .replace("/*ERRORS*/", ERROR_TRAP)
+            .replace("/*CHART*/", CHART_JS)
+            .replace("/*DATA*/", json.replace("</", "<\\/")));
     return out;
   }
 

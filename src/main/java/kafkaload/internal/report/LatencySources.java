@@ -1,6 +1,5 @@
 package kafkaload.internal.report;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -70,14 +69,13 @@ public final class LatencySources {
     LatencySourceFigures.Broker broker = sources.broker();
     LatencySourceFigures.ProducerBuffer buffer = sources.producerBuffer();
     LatencySourceFigures.Injector inj = sources.injector();
-    List<String> acks = new ArrayList<>();
-    sources
-        .ackLatencyMs()
-        .forEach(
-            (name, p) ->
-                acks.add(
-                    String.format(
-                        Locale.ROOT, "'%s' p99 %s, max %s", name, ms(p.p99()), ms(p.max()))));
+    List<String> acks =
+        sources.ackLatencyMs().entrySet().stream()
+            .map(
+                e ->
+                    "'%s' p99 %s, max %s"
+                        .formatted(e.getKey(), ms(e.getValue().p99()), ms(e.getValue().max())))
+            .toList();
     int seconds = sources.loadSeconds();
     return String.format(
         Locale.ROOT,

@@ -4,6 +4,7 @@ import static java.util.Locale.ROOT;
 
 import java.util.Formatter;
 import java.util.Objects;
+import java.util.stream.Collectors;
 import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.run.Reconciled;
 import kafkaload.internal.run.WorstTopics;
@@ -72,22 +73,19 @@ public final class ReconciliationPrinter {
             rb.counts().koInTopic());
       }
       if (rb.found().foundByInjector().size() > 1) {
-        b.append("  found in the topic per injector (sequence space): ")
-            .append(
-                String.join(
-                    ", ",
-                    rb.found().foundByInjector().entrySet().stream()
-                        .map(
-                            e ->
-                                e.getKey()
-                                    + ": "
-                                    + e.getValue()
-                                    + (rb.found().unreportedInjectors().contains(e.getKey())
-                                        ? " (DIED: reported nothing, none counted as "
-                                            + "delivered)"
-                                        : ""))
-                        .toList()))
-            .append('\n');
+        b.append(
+            rb.found().foundByInjector().entrySet().stream()
+                .map(
+                    e ->
+                        e.getKey()
+                            + ": "
+                            + e.getValue()
+                            + (rb.found().unreportedInjectors().contains(e.getKey())
+                                ? " (DIED: reported nothing, none counted as delivered)"
+                                : ""))
+                .collect(
+                    Collectors.joining(
+                        ", ", "  found in the topic per injector (sequence space): ", "\n")));
       }
       if (rb.reordering().reorderWindowEvicted() > 0) {
         f.format(
@@ -97,9 +95,9 @@ public final class ReconciliationPrinter {
       }
     }
     for (ReconciliationResult.StuckOffset s : r.stuck()) {
-      b.append("  LAST STABLE OFFSET STUCK: ")
-          .append(s.describe())
-          .append(": the read_committed read-back cannot see past it\n");
+      f.format(
+          "  LAST STABLE OFFSET STUCK: %s: the read_committed read-back cannot see past it\n",
+          s.describe());
     }
     boolean many = r.topics().size() > WorstTopics.MANY;
     if (many) {
@@ -113,12 +111,9 @@ public final class ReconciliationPrinter {
             t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates());
       }
       if (t.change() != null) {
-        b.append("  TOPIC CHANGED: '")
-            .append(t.topic())
-            .append("' was ")
-            .append(t.change().describe())
-            .append(
-                ": its offsets cannot be compared with the baseline's; records acked into the old topic are lost\n");
+        f.format(
+            "  TOPIC CHANGED: '%s' was %s: its offsets cannot be compared with the baseline's; records acked into the old topic are lost\n",
+            t.topic(), t.change().describe());
       }
       partitions(f, t);
     }

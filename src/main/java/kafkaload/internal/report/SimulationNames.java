@@ -123,7 +123,8 @@ public record SimulationNames(Set<String> prefixes, Set<String> groups, Set<Stri
     }
   }
 
-  private static Object read(Field f, Object o) {
+  /** The field's value in {@code o}, made accessible; null when it cannot be read. */
+  static Object read(Field f, Object o) {
     try {
       f.setAccessible(true);
       return f.get(o);

@@ -17,6 +17,7 @@ import java.util.stream.IntStream;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.verification.LagMonitor;
+import kafkaload.internal.verification.ProducerMetrics;
 
 /**
  * Series cut to at most {@link #MAX_POINTS} points, so the page and JSON stay small over hours:
@@ -260,18 +261,9 @@ public final class Timeline {
   }
 
   private static Map<String, Double> producerMean(List<InjectorSample> b) {
-    Map<String, Double> sum = new LinkedHashMap<>();
-    Map<String, Integer> count = new LinkedHashMap<>();
-    for (InjectorSample s : b) {
-      s.producer()
-          .forEach(
-              (k, v) -> {
-                sum.merge(k, v, Double::sum);
-                count.merge(k, 1, Integer::sum);
-              });
-    }
     Map<String, Double> out = new LinkedHashMap<>();
-    sum.forEach((k, v) -> out.put(k, v / count.get(k)));
+    ProducerMetrics.byName(b.stream().map(InjectorSample::producer))
+        .forEach((k, v) -> out.put(k, ProducerMetrics.sum(v) / v.size()));
     return out;
   }
 }

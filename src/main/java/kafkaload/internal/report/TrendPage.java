@@ -97,15 +97,8 @@ public final class TrendPage {
     data.put("changes", changes);
     Files.createDirectories(outDir);
     KafkaPage.copyECharts(outDir.resolve("kafka-echarts.min.js"));
-    String json = new ObjectMapper().writeValueAsString(data).replace("</", "<\\/");
-    Path page = outDir.resolve("trends.html");
-    Files.writeString(
-        page,
-        PAGE.replace("/*STYLE*/", KafkaPage.STYLE)
-            .replace("/*ERRORS*/", KafkaPage.ERROR_TRAP)
-            .replace("/*CHART*/", KafkaPage.CHART_JS)
-            .replace("/*DATA*/", json));
-    return page;
+    return KafkaPage.writePage(
+        outDir.resolve("trends.html"), PAGE, new ObjectMapper().writeValueAsString(data));
   }
 
   private static final String PAGE =

@@ -15,7 +15,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
-import org.roaringbitmap.longlong.LongIterator;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
 /**
@@ -112,10 +111,7 @@ public final class ExactlyOnceCheck {
     long seenUncommitted = countRun(connection, runId, from, to, deadline, timeout);
     Roaring64Bitmap missing = inputs.clone();
     missing.andNot(found);
-    List<Long> sample = new ArrayList<>();
-    for (LongIterator it = missing.getLongIterator(); it.hasNext() && sample.size() < SAMPLE; ) {
-      sample.add(it.next());
-    }
+    List<Long> sample = missing.stream().limit(SAMPLE).boxed().toList();
     return new ExactlyOnce(
             output.topic(),
             new ExactlyOnce.Outputs(

@@ -40,6 +40,10 @@ import org.slf4j.LoggerFactory;
 public final class LagMonitor implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LagMonitor.class);
 
+  /** Partitions by topic, then number: the order lag and stuck offsets are listed in. */
+  static final Comparator<TopicPartition> BY_TOPIC_PARTITION =
+      Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition);
+
   public record Sample(double second, long totalLag) {}
 
   /** One group's verdict; {@code unjudged}: why it could not be judged (a KO, never a PASS). */
@@ -146,31 +150,31 @@ public final class LagMonitor implements AutoCloseable {
           String state;
           try {
             GroupState s = future.get(10, TimeUnit.SECONDS).groupState();
-            state = s == GroupState.DEAD || s == GroupState.UNKNOWN ? "state " + s : null;
+            if (s != GroupState.DEAD && s != GroupState.UNKNOWN) {
+              return;
+            }
+            state = "state " + s;
           } catch (ExecutionException e) {
-            state = e.getCause() instanceof GroupIdNotFoundException ? "not found" : null;
-            if (state == null) {
+            if (!(e.getCause() instanceof GroupIdNotFoundException)) {
               LOG.info(
                   "consumer group '{}' could not be described at the start: {}",
                   group,
                   e.getCause().toString());
+              return;
             }
+            state = "not found";
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
           } catch (TimeoutException e) {
             LOG.info("consumer group '{}' could not be described at the start within 10 s", group);
-            state = null;
+            return;
           }
-          if (state != null) {
-            warn(
-                "consumer group '"
-                    + group
-                    + "' is unknown to the cluster at the start ("
-                    + state
-                    + "): unless its "
-                    + "service joins it and commits offsets during the run, the lag verdict fails (check the groups of kafka().lagMonitor(..), or -Dlag.groups)");
-          }
+          warn(
+              ("consumer group '%s' is unknown to the cluster at the start (%s): unless its service"
+                      + " joins it and commits offsets during the run, the lag verdict fails (check"
+                      + " the groups of kafka().lagMonitor(..), or -Dlag.groups)")
+                  .formatted(group, state));
         });
   }
 
@@ -197,11 +201,9 @@ public final class LagMonitor implements AutoCloseable {
         // KO).
         if (s.failed(e.getMessage())) {
           warn(
-              "lag of consumer group '"
-                  + g
-                  + "' not sampled (failed samples are counted; if most fail, the lag "
-                  + "verdict is a KO): "
-                  + e.getMessage());
+              ("lag of consumer group '%s' not sampled (failed samples are counted; if most fail,"
+                      + " the lag verdict is a KO): %s")
+                  .formatted(g, e.getMessage()));
         } else {
           LOG.debug("lag of group {} not sampled: {}", g, e.toString());
         }
@@ -234,10 +236,7 @@ public final class LagMonitor implements AutoCloseable {
               .listOffsets(request, new ListOffsetsOptions(isolation))
               .all()
               .get(10, TimeUnit.SECONDS);
-      Map<TopicPartition, Long> lag =
-          new TreeMap<>(
-              Comparator.comparing(TopicPartition::topic)
-                  .thenComparingInt(TopicPartition::partition));
+      Map<TopicPartition, Long> lag = new TreeMap<>(BY_TOPIC_PARTITION);
       for (TopicPartition tp : request.keySet()) {
         lag.put(tp, Math.max(0, ends.get(tp).offset() - committed.get(tp).offset()));
       }
@@ -306,10 +305,8 @@ public final class LagMonitor implements AutoCloseable {
       return Verdict.unjudged(
           group,
           sampling,
-          "group '"
-              + group
-              + "' never committed an offset during the run: "
-              + "it does not exist, or it never consumed — lag cannot be judged");
+          "group '%s' never committed an offset during the run: it does not exist, or it never consumed — lag cannot be judged"
+              .formatted(group));
     }
     double end = load.isEmpty() ? 0 : load.get(load.size() - 1).second();
     List<Sample> window = load.stream().filter(s -> s.second() >= end - windowSeconds).toList();

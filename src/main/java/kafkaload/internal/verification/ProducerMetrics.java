@@ -1,8 +1,10 @@
 package kafkaload.internal.verification;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import kafkaload.internal.client.ProducerHandle;
 
 /**
@@ -29,29 +31,32 @@ public final class ProducerMetrics {
 
   /** Each metric over the producers: sums, maxima and averages, read like one producer's. */
   public static Map<String, Double> of(List<ProducerHandle> producers) {
-    Map<String, Double> sum = new LinkedHashMap<>();
-    Map<String, Integer> count = new LinkedHashMap<>();
-    Map<String, Double> maxes = new LinkedHashMap<>();
-    for (ProducerHandle h : producers) {
-      h.producerMetrics(NAMES)
-          .values()
-          .forEach(
-              (name, v) -> {
-                sum.merge(name, v, Double::sum);
-                maxes.merge(name, v, Math::max);
-                count.merge(name, 1, Integer::sum);
-              });
-    }
-    Map<String, Double> avg = new LinkedHashMap<>();
+    Map<String, List<Double>> byName =
+        byName(producers.stream().map(h -> h.producerMetrics(NAMES).values()));
+    Map<String, Double> out = new LinkedHashMap<>();
     for (String m : NAMES) {
-      if (sum.containsKey(m)) {
-        avg.put(
+      List<Double> v = byName.get(m);
+      if (v != null) {
+        out.put(
             m,
             m.endsWith("-rate") || m.endsWith("-total")
-                ? sum.get(m)
-                : m.endsWith("-max") ? maxes.get(m) : sum.get(m) / count.get(m));
+                ? sum(v)
+                : m.endsWith("-max") ? v.stream().reduce(Math::max).get() : sum(v) / v.size());
       }
     }
-    return avg;
+    return out;
+  }
+
+  /** Each name's values over {@code readings}, in their order; names in first-seen order. */
+  public static Map<String, List<Double>> byName(Stream<Map<String, Double>> readings) {
+    Map<String, List<Double>> out = new LinkedHashMap<>();
+    readings.forEach(
+        r -> r.forEach((k, v) -> out.computeIfAbsent(k, x -> new ArrayList<>()).add(v)));
+    return out;
+  }
+
+  /** The values added in their order (none: an error). */
+  public static double sum(List<Double> values) {
+    return values.stream().reduce(Double::sum).get();
   }
 }

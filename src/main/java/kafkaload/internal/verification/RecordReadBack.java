@@ -2,7 +2,6 @@ package kafkaload.internal.verification;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,10 +87,7 @@ final class RecordReadBack {
       while (true) {
         Map<TopicPartition, Long> lso =
             OffsetQueries.lastStableOffsets(admin, to.keySet(), connection.timeoutMs());
-        Map<TopicPartition, Long> below =
-            new TreeMap<>(
-                Comparator.comparing(TopicPartition::topic)
-                    .thenComparing(TopicPartition::partition));
+        Map<TopicPartition, Long> below = new TreeMap<>(LagMonitor.BY_TOPIC_PARTITION);
         lso.forEach(
             (tp, stable) -> {
               if (stable < to.get(tp)) {
