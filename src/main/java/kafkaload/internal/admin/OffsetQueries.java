@@ -65,32 +65,16 @@ public final class OffsetQueries {
 
   /** The topic's id and end offsets; empty when the topic does not exist. */
   public static Optional<TopicOffsets> offsets(Admin admin, String topic, long timeoutMs) {
-    try {
-      Optional<TopicDescription> described = described(admin, topic, timeoutMs);
-      if (described.isEmpty()) {
-        return Optional.empty();
-      }
-      TopicDescription d = described.get();
-      Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-      d.partitions()
-          .forEach(p -> request.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-      Map<Integer, Long> out = new TreeMap<>();
-      admin
-          .listOffsets(request)
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
-          .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
-      return Optional.of(
-          new TopicOffsets(String.valueOf(d.topicId()), out, System.currentTimeMillis()));
-    } catch (ExecutionException | TimeoutException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return Optional.empty(); // deleted between the describe and the offsets
-      }
-      throw new KafkaLoadConfigException(
-          "Cannot read end offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
-    } catch (InterruptedException e) {
-      throw Preflight.interrupted("Interrupted while reading end offsets of '" + topic + "'");
-    }
+    // A topic deleted between the describe and the offsets is left out: empty.
+    return described(admin, topic, timeoutMs)
+        .map(
+            d ->
+                TopicBatches.endOffsets(
+                        admin,
+                        Map.of(topic, d),
+                        timeoutMs,
+                        "Interrupted while reading end offsets of '" + topic + "'")
+                    .get(topic));
   }
 
   /** Each partition's last stable offset: the end of what a read_committed reader sees. */

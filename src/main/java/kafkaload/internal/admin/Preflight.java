@@ -274,29 +274,20 @@ public final class Preflight {
   private static Config topicConfig(Admin admin, String topic, long timeoutMs) {
     ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    try {
-      while (true) {
-        try {
-          return admin
-              .describeConfigs(List.of(resource))
-              .all()
-              .get(timeoutMs, TimeUnit.MILLISECONDS)
-              .get(resource);
-        } catch (ExecutionException e) {
-          // A topic just created may not be in the answering broker's metadata yet: ask again,
-          // within the bound.
-          if (!(e.getCause() instanceof UnknownTopicOrPartitionException)
-              || System.nanoTime() > deadline) {
-            throw e;
-          }
-          sleep(100);
-        }
+    while (true) {
+      // A topic just created may not be in the answering broker's metadata yet: ask again, within
+      // the bound.
+      Config config =
+          await(
+              admin.describeConfigs(List.of(resource)).values().get(resource),
+              timeoutMs,
+              c -> c instanceof UnknownTopicOrPartitionException && System.nanoTime() <= deadline,
+              "Cannot read the configuration of topic '" + topic + "'",
+              "Interrupted while reading the configuration of '" + topic + "'");
+      if (config != null) {
+        return config;
       }
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot read the configuration of topic '" + topic + "': " + rootMessage(e));
-    } catch (InterruptedException e) {
-      throw interrupted("Interrupted while reading the configuration of '" + topic + "'");
+      sleep(100);
     }
   }
 
@@ -313,9 +304,22 @@ public final class Preflight {
    * cause, or {@code interrupted} (the thread's interrupt kept).
    */
   static <T> T await(KafkaFuture<T> f, long timeoutMs, String cannot, String interrupted) {
+    return await(f, timeoutMs, cause -> false, cannot, interrupted);
+  }
+
+  /** As above, but null when the future fails with a cause {@code nullIf} accepts. */
+  static <T> T await(
+      KafkaFuture<T> f,
+      long timeoutMs,
+      Predicate<Throwable> nullIf,
+      String cannot,
+      String interrupted) {
     try {
       return f.get(timeoutMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException e) {
+      if (nullIf.test(e.getCause())) {
+        return null;
+      }
       throw new KafkaLoadConfigException(cannot + ": " + rootMessage(e));
     } catch (InterruptedException e) {
       throw interrupted(interrupted);

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
@@ -40,6 +41,12 @@ public final class TopicBatches {
 
   /** Topics named in a refusal, the rest counted. */
   static final int NAMED = 10;
+
+  private static final String INTERRUPTED = "Interrupted during preflight";
+
+  /** A failure that leaves a topic out: it does not exist (any more). */
+  private static final Predicate<Throwable> UNKNOWN =
+      UnknownTopicOrPartitionException.class::isInstance;
 
   private TopicBatches() {}
 
@@ -164,7 +171,9 @@ public final class TopicBatches {
       Map<String, KafkaFuture<TopicDescription>> each =
           admin.describeTopics(batch).topicNameValues();
       for (String t : batch) {
-        TopicDescription d = await(each.get(t), t, "describe", timeoutMs);
+        TopicDescription d =
+            Preflight.await(
+                each.get(t), timeoutMs, UNKNOWN, "Cannot describe topic '" + t + "'", INTERRUPTED);
         if (d != null) {
           found.put(t, d);
         }
@@ -249,6 +258,12 @@ public final class TopicBatches {
    */
   static Map<String, TopicOffsets> endOffsets(
       Admin admin, Map<String, TopicDescription> topics, long timeoutMs) {
+    return endOffsets(admin, topics, timeoutMs, INTERRUPTED);
+  }
+
+  /** As above; {@code interrupted}: the refusal of an interrupt. */
+  static Map<String, TopicOffsets> endOffsets(
+      Admin admin, Map<String, TopicDescription> topics, long timeoutMs, String interrupted) {
     Map<String, TopicOffsets> out = new LinkedHashMap<>();
     for (List<String> batch : batches(new ArrayList<>(topics.keySet()), BATCH)) {
       Map<TopicPartition, OffsetSpec> request = new HashMap<>();
@@ -263,7 +278,12 @@ public final class TopicBatches {
       Set<String> gone = new HashSet<>();
       for (TopicPartition tp : request.keySet()) {
         ListOffsetsResultInfo info =
-            await(result.partitionResult(tp), tp.topic(), "read end offsets of", timeoutMs);
+            Preflight.await(
+                result.partitionResult(tp),
+                timeoutMs,
+                UNKNOWN,
+                "Cannot read end offsets of topic '" + tp.topic() + "'",
+                interrupted);
         if (info == null) {
           gone.add(tp.topic());
         } else {
@@ -281,20 +301,5 @@ public final class TopicBatches {
       }
     }
     return out;
-  }
-
-  /** The future's value; null when the topic is unknown; else a refusal naming it. */
-  private static <T> T await(KafkaFuture<T> f, String topic, String what, long timeoutMs) {
-    try {
-      return f.get(timeoutMs, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException | TimeoutException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return null;
-      }
-      throw new KafkaLoadConfigException(
-          "Cannot " + what + " topic '" + topic + "': " + Preflight.rootMessage(e));
-    } catch (InterruptedException e) {
-      throw Preflight.interrupted("Interrupted during preflight");
-    }
   }
 }

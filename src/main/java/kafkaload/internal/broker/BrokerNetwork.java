@@ -235,10 +235,8 @@ final class BrokerNetwork implements AutoCloseable {
     HostCommand ns = HostCommand.run(List.of(ip, "netns", "add", name + "n0"));
     HostCommand.run(List.of(ip, "netns", "del", name + "n0"));
     if (!ns.ok()) {
-      return "'ip netns add' failed ("
-          + ns.output()
-          + ")"
-          + (root() ? "" : "; not running as root");
+      return "'ip netns add' failed (%s)%s"
+          .formatted(ns.output(), root() ? "" : "; not running as root");
     }
     HostCommand br = HostCommand.run(List.of(ip, "link", "add", name + "b", "type", "bridge"));
     HostCommand.run(List.of(ip, "link", "del", name + "b"));

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import kafkaload.internal.config.Console;
@@ -49,11 +50,7 @@ public final class BrokerNodeMain {
       return;
     }
     Console.out(READY);
-    synchronized (BrokerNodeMain.class) {
-      while (!shutdownRequested) {
-        BrokerNodeMain.class.wait();
-      }
-    }
+    SHUTDOWN_REQUESTED.await();
     server.shutdown();
     server.awaitShutdown();
     Console.out("stopped");
@@ -61,7 +58,7 @@ public final class BrokerNodeMain {
   }
 
   // JVM-wide: this process is one node, and lives as long as it.
-  private static boolean shutdownRequested;
+  private static final CountDownLatch SHUTDOWN_REQUESTED = new CountDownLatch(1);
 
   private static void watchParent() {
     try (BufferedReader in =
@@ -69,10 +66,7 @@ public final class BrokerNodeMain {
       String line;
       while ((line = in.readLine()) != null) {
         if (line.trim().equals(SHUTDOWN)) {
-          synchronized (BrokerNodeMain.class) {
-            shutdownRequested = true;
-            BrokerNodeMain.class.notifyAll();
-          }
+          SHUTDOWN_REQUESTED.countDown();
         }
       }
     } catch (Exception ignored) {

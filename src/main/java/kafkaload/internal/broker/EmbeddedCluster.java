@@ -344,7 +344,9 @@ public final class EmbeddedCluster implements AutoCloseable {
         throw new IllegalStateException(
             String.format(
                 "Embedded broker %s did not start (see %s): %s",
-                n.id, n.log, firstLine(last.substring(Math.max(0, last.indexOf("FAILED: "))))));
+                n.id,
+                n.log,
+                last.substring(Math.max(0, last.indexOf("FAILED: "))).split("\n", 2)[0]));
       }
       sleep(100);
     }
@@ -366,11 +368,6 @@ public final class EmbeddedCluster implements AutoCloseable {
     } catch (IOException | UncheckedIOException e) {
       return "";
     }
-  }
-
-  private static String firstLine(String s) {
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 
   private static boolean waitForExit(Process p, Duration timeout) {

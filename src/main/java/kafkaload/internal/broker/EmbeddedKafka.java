@@ -264,22 +264,21 @@ public final class EmbeddedKafka implements AutoCloseable {
       return;
     }
     try (Stream<Path> dirs = Files.list(ROOT)) {
-      dirs.forEach(
-          dir -> {
-            String name = dir.getFileName().toString();
-            int dash = name.indexOf('-');
-            try {
-              long pid = Long.parseLong(dash > 0 ? name.substring(0, dash) : name);
-              if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                return;
-              }
-            } catch (NumberFormatException notOurs) {
-              return;
-            }
-            deleteRecursively(dir);
-          });
+      dirs.filter(EmbeddedKafka::stale).forEach(EmbeddedKafka::deleteRecursively);
     } catch (IOException e) {
       LOG.warn("Could not scan {} for stale broker directories: {}", ROOT, e.toString());
+    }
+  }
+
+  /** Named by a pid (its prefix) whose process is gone; a name without one is not ours. */
+  private static boolean stale(Path dir) {
+    String name = dir.getFileName().toString();
+    int dash = name.indexOf('-');
+    try {
+      long pid = Long.parseLong(dash > 0 ? name.substring(0, dash) : name);
+      return !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    } catch (NumberFormatException notOurs) {
+      return false;
     }
   }
 

@@ -58,11 +58,7 @@ record HostCommand(int exitCode, String output) {
     } catch (IOException e) {
       return new HostCommand(-1, "cannot read the output of " + command.get(0) + ": " + e);
     } finally {
-      try {
-        Files.deleteIfExists(out);
-      } catch (IOException ignored) {
-        // a temporary file
-      }
+      out.toFile().delete(); // a temporary file: one left behind fails nothing
     }
   }
 
