@@ -1,5 +1,6 @@
 package kafkaload.internal.schema;
 
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,13 +57,23 @@ public final class Framing {
     if (!protobuf) {
       return new Framed(id, List.of(), 5);
     }
-    int n = unzigzag(b);
     List<Integer> indexes = new ArrayList<>();
-    if (n == 0) {
-      indexes.add(0);
-    }
-    for (int i = 0; i < n; i++) {
-      indexes.add(unzigzag(b));
+    try {
+      int n = unzigzag(b);
+      if (n < 0) {
+        throw new IllegalArgumentException(
+            "not a Protobuf message-index path: its length is " + n + " (schema id " + id + ")");
+      }
+      if (n == 0) {
+        indexes.add(0);
+      }
+      for (int i = 0; i < n; i++) {
+        indexes.add(unzigzag(b));
+      }
+    } catch (BufferUnderflowException e) {
+      throw new IllegalArgumentException(
+          "the Protobuf message-index path is cut short: the value ends at %d bytes (schema id %d)"
+              .formatted(value.length, id));
     }
     return new Framed(id, List.copyOf(indexes), b.position());
   }
@@ -87,6 +98,10 @@ public final class Framing {
         break;
       }
       shift += 7;
+      if (shift > 28) {
+        throw new IllegalArgumentException(
+            "not a Protobuf message-index path: a varint longer than 5 bytes");
+      }
     }
     return (z >>> 1) ^ -(z & 1);
   }

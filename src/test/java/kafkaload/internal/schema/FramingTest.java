@@ -44,4 +44,29 @@ class FramingTest {
         "not in Confluent's wire format (magic byte 0 and a 4-byte schema id): first byte 123",
         e.getMessage());
   }
+
+  @Test
+  void aCutOrMalformedProtobufIndexPathIsRefusedSayingWhy() {
+    // Length 2 (zig-zag 4), then one index and the end of the value.
+    IllegalArgumentException cut =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Framing.read(new byte[] {0, 0, 0, 0, 9, 4, 2}, true));
+    assertEquals(
+        "the Protobuf message-index path is cut short: the value ends at 7 bytes (schema id 9)",
+        cut.getMessage());
+    IllegalArgumentException negative =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Framing.read(new byte[] {0, 0, 0, 0, 9, 1, 0}, true));
+    assertEquals(
+        "not a Protobuf message-index path: its length is -1 (schema id 9)", negative.getMessage());
+    byte[] endless = {
+      0, 0, 0, 0, 9, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 1
+    };
+    assertEquals(
+        "not a Protobuf message-index path: a varint longer than 5 bytes",
+        assertThrows(IllegalArgumentException.class, () -> Framing.read(endless, true))
+            .getMessage());
+  }
 }
