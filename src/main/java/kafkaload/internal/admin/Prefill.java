@@ -50,7 +50,8 @@ public final class Prefill {
           .forEach((tp, info) -> from.put(tp.partition(), info.offset()));
       return new Range(from, to);
     } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException("Cannot read the offsets of topic '" + topic + "': " + e);
+      throw new KafkaLoadConfigException(
+          "Cannot read the offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
     } catch (InterruptedException e) {
       throw Preflight.interrupted("Interrupted while reading the offsets of topic '" + topic + "'");
     }

@@ -197,8 +197,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     try {
       c.nodes.forEach(c::spawn);
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-      c.nodes.forEach(n -> c.awaitReady(n, deadline));
-      c.awaitBrokers(c.nodes.stream().map(n -> n.id).collect(Collectors.toSet()), deadline);
+      c.nodes.forEach(n -> c.awaitReady(n, deadline, START_TIMEOUT));
+      c.awaitBrokers(
+          c.nodes.stream().map(n -> n.id).collect(Collectors.toSet()), deadline, START_TIMEOUT);
     } catch (RuntimeException e) {
       c.close();
       throw e;
@@ -276,8 +277,8 @@ public final class EmbeddedCluster implements AutoCloseable {
       spawn(n);
     }
     long deadline = System.nanoTime() + timeout.toNanos();
-    awaitReady(n, deadline);
-    awaitBrokers(Set.of(nodeId), deadline);
+    awaitReady(n, deadline, timeout);
+    awaitBrokers(Set.of(nodeId), deadline, timeout);
   }
 
   private NodeProcess node(int nodeId) {
@@ -332,7 +333,8 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   /** Waits for the node's READY line, written after its previous starts' output in the same log. */
-  private void awaitReady(NodeProcess n, long deadlineNanos) {
+  /** {@code timeout}: what the deadline was set from, for the message. */
+  private void awaitReady(NodeProcess n, long deadlineNanos, Duration timeout) {
     String marker = "---- starting broker " + n.id + " ----";
     while (System.nanoTime() < deadlineNanos) {
       String out = readLog(n);
@@ -353,13 +355,12 @@ public final class EmbeddedCluster implements AutoCloseable {
     throw new IllegalStateException(
         String.format(
             "Embedded broker %s was not ready within %s s (see %s)",
-            n.id, START_TIMEOUT.toSeconds(), n.log));
+            n.id, timeout.toSeconds(), n.log));
   }
 
   /** Waits until the controller lists every one of these brokers as registered and unfenced. */
-  private void awaitBrokers(Set<Integer> ids, long deadlineNanos) {
-    BrokerRegistration.await(
-        bootstrap, ids, deadlineNanos, START_TIMEOUT, nodes.get(0).log.getParent());
+  private void awaitBrokers(Set<Integer> ids, long deadlineNanos, Duration timeout) {
+    BrokerRegistration.await(bootstrap, ids, deadlineNanos, timeout, nodes.get(0).log.getParent());
   }
 
   private static String readLog(NodeProcess n) {
