@@ -1,7 +1,6 @@
 package kafkaload.internal.client;
 
 import java.nio.ByteBuffer;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +14,6 @@ import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -36,21 +34,6 @@ public record ConsumerFactory(
   public static ConsumerFactory of(Connection connection, String clientId) {
     return new ConsumerFactory(
         connection, clientId, IsolationLevel.READ_UNCOMMITTED, "latest", Map.of());
-  }
-
-  /**
-   * Kafka's own ConfigDef judges {@code properties}: an error names the property as Kafka would.
-   */
-  public static void check(Map<String, ?> properties) {
-    Map<String, Object> all = new HashMap<>(properties);
-    all.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, "validation.invalid:9092");
-    all.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    all.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-    try {
-      new ConsumerConfig(all);
-    } catch (ConfigException e) {
-      throw new KafkaLoadConfigException("Invalid Kafka consumer property: " + e.getMessage());
-    }
   }
 
   /** isolation.level: read_committed stops at the last stable offset and skips aborted records. */

@@ -1,13 +1,13 @@
 package kafkaload.internal.protocol;
 
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.KafkaConfigCheck;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.ParamSnapshot;
 import kafkaload.internal.config.SaslLogins;
@@ -15,8 +15,6 @@ import kafkaload.internal.metrics.MetricsSettings;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.schema.RegistrySettings;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -170,15 +168,11 @@ public final class ProtocolResolver {
 
   /** Kafka's own ConfigDef judges every value, so errors name the property as Kafka would. */
   private static void validate(Map<String, Object> props) {
-    Map<String, Object> check = new HashMap<>(props);
-    check.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "validation.invalid:9092");
-    check.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    check.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    try {
-      new ProducerConfig(check);
-    } catch (ConfigException e) {
-      throw new KafkaLoadConfigException("Invalid Kafka producer property: " + e.getMessage());
-    }
+    KafkaConfigCheck.producerRefusal(props)
+        .ifPresent(
+            why -> {
+              throw new KafkaLoadConfigException("Invalid Kafka producer property: " + why);
+            });
     Set<String> unknown = new TreeSet<>(props.keySet());
     unknown.removeAll(ProducerConfig.configNames());
     unknown.removeIf(Connection::isSecuritySetting);

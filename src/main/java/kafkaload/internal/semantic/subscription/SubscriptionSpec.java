@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.IntStream;
-import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.client.KafkaConfigCheck;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
@@ -60,7 +60,11 @@ public record SubscriptionSpec(
   public SubscriptionSpec withConsumerProperty(String name, String value) {
     Map<String, String> all = new TreeMap<>(consumerProperties);
     all.put(name, value);
-    ConsumerFactory.check(all);
+    KafkaConfigCheck.consumerRefusal(all)
+        .ifPresent(
+            why -> {
+              throw new KafkaLoadConfigException("Invalid Kafka consumer property: " + why);
+            });
     return withConsumerProperties(all);
   }
 

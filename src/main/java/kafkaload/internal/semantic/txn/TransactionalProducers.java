@@ -11,13 +11,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.client.KafkaConfigCheck;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaProtocol;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -104,16 +104,13 @@ public final class TransactionalProducers implements AutoCloseable {
     }
     Map<String, Object> c = new HashMap<>(properties);
     c.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "check");
-    c.putIfAbsent(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092");
-    c.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    c.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    try {
-      new ProducerConfig(c);
-    } catch (ConfigException e) {
-      throw new KafkaLoadConfigException(
-          "'%s' is transactional, but its producer settings are not: %s"
-              .formatted(requestName, e.getMessage()));
-    }
+    KafkaConfigCheck.producerRefusal(c)
+        .ifPresent(
+            why -> {
+              throw new KafkaLoadConfigException(
+                  "'%s' is transactional, but its producer settings are not: %s"
+                      .formatted(requestName, why));
+            });
   }
 
   /** The prefix of this run's transactional ids. */
