@@ -76,10 +76,14 @@ final class PlateauRun {
       return;
     }
     acked.increment();
-    long windowEnd = windowEndNanos;
-    long start = windowEnd - seconds * 1_000_000_000L;
-    ackWindowEndNanos.compareAndSet(Long.MIN_VALUE, windowEnd + Math.max(0, endNanos - start));
-    if (endNanos <= ackWindowEndNanos.get()) {
+    long ackWindowEnd = ackWindowEndNanos.get();
+    if (ackWindowEnd == Long.MIN_VALUE) { // the first ack: no CAS on every ack after it
+      long start = windowEndNanos - seconds * 1_000_000_000L;
+      ackWindowEndNanos.compareAndSet(
+          Long.MIN_VALUE, windowEndNanos + Math.max(0, endNanos - start));
+      ackWindowEnd = ackWindowEndNanos.get();
+    }
+    if (endNanos <= ackWindowEnd) {
       ackedInWindow.increment();
     }
     latency.recordValue(Math.max(1, (endNanos - sentNanos) / 1000));
