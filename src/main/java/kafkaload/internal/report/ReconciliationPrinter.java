@@ -27,7 +27,7 @@ public final class ReconciliationPrinter {
         .append(r.runId() == null ? " (run identity off)" : " (run " + r.runId() + ")")
         .append(" ----\n");
     f.format(
-        "  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)%n",
+        "  acked OK %d | end-offset delta %d | in flight at the end %d | lost %d | duplicates %d (%.3f%%)\n",
         r.ackedOk(),
         r.offsetDelta(),
         r.inFlightAtEnd(),
@@ -38,7 +38,7 @@ public final class ReconciliationPrinter {
       Reconciled.Transactions t = r.transactions();
       f.format(
           "  transactions: committed %d | aborted %d (invisible to read_committed, not lost) | in"
-              + " failed transactions %d | lost %d%s%n",
+              + " failed transactions %d | lost %d%s\n",
           t.committed(),
           t.aborted(),
           t.inDoubt(),
@@ -57,7 +57,7 @@ public final class ReconciliationPrinter {
     } else {
       f.format(
           "  read-back: %s in %.1f s, %d records scanned, %d of this run, %d distinct, "
-              + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)%n",
+              + "%d duplicates, %d reordered, %d sequence gaps (sends that failed leave gaps too)\n",
           rb.complete() ? "complete" : "INCOMPLETE",
           rb.seconds(),
           rb.counts().scanned(),
@@ -69,7 +69,7 @@ public final class ReconciliationPrinter {
       if (rb.counts().koInTopic() > 0) {
         f.format(
             "  %d records whose send was KO are in the topic anyway (written after the client gave "
-                + "up on them): not counted as delivered%n",
+                + "up on them): not counted as delivered\n",
             rb.counts().koInTopic());
       }
       if (rb.found().foundByInjector().size() > 1) {
@@ -90,7 +90,7 @@ public final class ReconciliationPrinter {
       if (rb.reordering().reorderWindowEvicted() > 0) {
         f.format(
             "  reordering checked between a user's records read within %,d (partition, user) "
-                + "pairs of each other (%,d pairs let go to bound the memory)%n",
+                + "pairs of each other (%,d pairs let go to bound the memory)\n",
             rb.reordering().reorderWindow(), rb.reordering().reorderWindowEvicted());
       }
     }
@@ -107,7 +107,7 @@ public final class ReconciliationPrinter {
         many ? WorstTopics.worst(r.topics(), WorstTopics.SHOWN) : r.topics()) {
       if (several) {
         f.format(
-            "  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d%n",
+            "  topic '%s': acked OK %d | end-offset delta %d | lost %d | duplicates %d\n",
             t.topic(), t.ackedOk(), t.offsetDelta(), t.lost(), t.duplicates());
       }
       if (t.change() != null) {
@@ -133,7 +133,7 @@ public final class ReconciliationPrinter {
     return String.format(
         ROOT,
         "  %d topics, %d partitions: %d with records lost, %d with duplicates; acked OK per topic"
-            + " min %d, max %d; the worst %d of them:%n",
+            + " min %d, max %d; the worst %d of them:\n",
         topics.size(),
         partitions,
         lossy,
@@ -174,11 +174,11 @@ public final class ReconciliationPrinter {
   private static void partitions(Formatter f, Reconciled.TopicResult t) {
     long total = Math.max(1, t.ackedOk());
     f.format(
-        "  %9s %12s %12s %8s %14s %10s %10s%n",
+        "  %9s %12s %12s %8s %14s %10s %10s\n",
         "partition", "acked", "offset delta", "share", "acked bytes", "duplicates", "reordered");
     for (ReconciliationResult.Partition p : t.partitions()) {
       f.format(
-          "  %9d %12d %12s %7.1f%% %14d %10s %10s%n",
+          "  %9d %12d %12s %7.1f%% %14d %10s %10s\n",
           p.partition(),
           p.ackedRecords(),
           p.gone() ? "gone" : String.valueOf(p.offsetDelta()),

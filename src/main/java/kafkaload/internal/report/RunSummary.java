@@ -127,8 +127,8 @@ public record RunSummary(RunResults results, String timelineCsv) {
                 health.loadCpu()),
             new InjectorResults.Memory(
                 samples.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
-                samples.stream().mapToDouble(p -> p.resources().gcMaxPauseMs()).max().orElse(0),
-                samples.stream().mapToDouble(p -> p.resources().heapUsedMb()).max().orElse(0),
+                Timeline.max(samples, p -> p.resources().gcMaxPauseMs(), 0),
+                Timeline.max(samples, p -> p.resources().heapUsedMb(), 0),
                 heapAfterGc(load)),
             health.eventLoopDelay(),
             health.bounds());

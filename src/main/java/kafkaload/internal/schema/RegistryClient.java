@@ -104,7 +104,7 @@ public final class RegistryClient {
   /** Registers (or finds) the schema under the subject: POST /subjects/{s}/versions. */
   public Registered register(String subject, SchemaFormat format, String schema) {
     return cached(
-        "register\0" + subject + "\0" + schema,
+        "register\0" + subject + "\0" + format + "\0" + schema,
         () -> {
           JsonNode r =
               call("POST", "/subjects/" + enc(subject) + "/versions", body(format, schema));
@@ -115,7 +115,7 @@ public final class RegistryClient {
   /** The id of this schema under the subject, which must hold it already: POST /subjects/{s}. */
   public Registered lookup(String subject, SchemaFormat format, String schema) {
     return cached(
-        "lookup\0" + subject + "\0" + schema,
+        "lookup\0" + subject + "\0" + format + "\0" + schema,
         () -> registered(call("POST", "/subjects/" + enc(subject), body(format, schema)), format));
   }
 

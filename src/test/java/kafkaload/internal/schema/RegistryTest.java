@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -162,5 +166,42 @@ class RegistryTest {
     KafkaLoadConfigException e =
         assertThrows(KafkaLoadConfigException.class, () -> SubjectStrategy.of("Bogus"));
     assertTrue(e.getMessage().contains("'Bogus'"), e.getMessage());
+  }
+
+  @Test
+  void aVersionThatIsNotANumberIsA422AndMinusOneIsTheLatestAsInConfluentsRegistry()
+      throws Exception {
+    client().register("orders-value", SchemaFormat.AVRO, new AvroSchema(avsc("order.avsc")).text());
+    HttpClient http = HttpClient.newHttpClient();
+    java.util.function.Function<String, HttpResponse<String>> get =
+        path -> {
+          try {
+            return http.send(
+                HttpRequest.newBuilder(URI.create(registry.url() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        };
+    HttpResponse<String> bad = get.apply("/subjects/orders-value/versions/first");
+    assertEquals(422, bad.statusCode(), bad.body());
+    assertTrue(bad.body().contains("\"error_code\":42202"), bad.body());
+    assertTrue(bad.body().contains("'first'"), bad.body());
+    assertEquals(200, get.apply("/subjects/orders-value/versions/-1").statusCode());
+    assertEquals(404, get.apply("/subjects/orders-value/versions/2").statusCode());
+  }
+
+  @Test
+  void theSameTextInAnotherFormatIsNotTheCachedSchema() {
+    RegistryClient c = client();
+    String text = "{\"type\":\"string\"}";
+    int id = c.register("s-value", SchemaFormat.AVRO, text).id();
+    assertEquals(id, c.lookup("s-value", SchemaFormat.AVRO, text).id());
+    RegistryClient.RegistryException e =
+        assertThrows(
+            RegistryClient.RegistryException.class,
+            () -> c.lookup("s-value", SchemaFormat.JSON, text),
+            "a JSON schema of the same text was never registered");
+    assertEquals(404, e.status, e.getMessage());
   }
 }
