@@ -332,8 +332,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  /** Waits for the node's READY line, written after its previous starts' output in the same log. */
-  /** {@code timeout}: what the deadline was set from, for the message. */
+  /**
+   * Waits for the node's READY line, written after its previous starts' output in the same log;
+   * {@code timeout}: what the deadline was set from, for the message.
+   */
   private void awaitReady(NodeProcess n, long deadlineNanos, Duration timeout) {
     String marker = "---- starting broker " + n.id + " ----";
     while (System.nanoTime() < deadlineNanos) {

@@ -282,13 +282,14 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
     int v;
     try {
-      // As Confluent's: "latest" or -1 is the newest; anything else not a number is a 422.
-      v = version.equals("latest") ? -1 : Integer.parseInt(version);
-    } catch (NumberFormatException e) {
+      v = version.equals("latest") ? versions.size() : Integer.parseInt(version);
+    } catch (NumberFormatException e) { // as Confluent's: a 422, not a missing version
       error(ex, 422, 42202, "The specified version '" + version + "' is not a valid version id.");
       return;
     }
-    v = v == -1 ? versions.size() : v;
+    if (v == -1) { // Confluent's other name for the latest
+      v = versions.size();
+    }
     if (v < 1 || v > versions.size()) {
       error(ex, 404, 40402, "Version " + version + " not found.");
     } else {
