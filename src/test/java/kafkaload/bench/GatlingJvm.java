@@ -33,8 +33,8 @@ public final class GatlingJvm {
             "-XX:MaxInlineLevel=20",
             "-XX:MaxTrivialSize=12"));
     // ... and what every injector JVM of this project gets: the add-opens Gatling needs, the pom's
-    // gatling.jvmArgs (the parallel collector, the preferences without Gatling's release check), no
-    // analytics.
+    // gatling.jvmArgs (the parallel collector, the preferences without Gatling's release check, an
+    // event loop per core), no analytics.
     cmd.addAll(LocalRun.JVM_OPTIONS);
     cmd.addAll(jvmOptions);
     props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));

@@ -25,7 +25,8 @@ public final class LocalRun {
 
   /**
    * Gatling's log writer reads JDK string internals; the pom's GC costs least per record; no
-   * analytics, and no release check (its notice was wrong, {@link RunPreferences}).
+   * analytics, and no release check (its notice was wrong, {@link RunPreferences}); one event loop
+   * per core, as the pom gives gatling:test (its gatling-jvm-args).
    */
   public static final List<String> JVM_OPTIONS =
       List.of(
@@ -33,7 +34,8 @@ public final class LocalRun {
           "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
           "-XX:+UseParallelGC",
           "-Dgatling.data.enableAnalytics=false",
-          RunPreferences.JVM_OPTION);
+          RunPreferences.JVM_OPTION,
+          "-Dio.netty.eventLoopThreads=" + Runtime.getRuntime().availableProcessors());
 
   /** An injector's command: this JVM's java and classpath, the launcher's class, its -D's. */
   public static List<String> injectorCommand(
