@@ -24,9 +24,10 @@ import org.HdrHistogram.Histogram;
  * last GC), the producers' own metrics, the time sends spent inside producer.send, the ack
  * throughput, and how late Gatling's event loops ran (see {@link EventLoopLag}). A run whose
  * injector was saturated during the load is marked: its latency and throughput figures measure the
- * load tool as much as Kafka. Only the samples of the load count, from the first user's start to
- * the first verification step (or the end of the run): preflight, JVM warm-up before the load and
- * the read-back after it are not the load.
+ * load tool as much as Kafka. Only the samples of the measured load count, the window the results
+ * cover: from the first request outside the warm-up (else the first user's start) to the first
+ * verification step (or the end of the run). Preflight, the warm-up (there for the JVM's, whose
+ * compiling can delay the event loops) and the read-back after the load are not judged.
  *
  * <p>The parts: {@link GcWatch} (collections), {@link ProducerMetrics}, {@link Saturation} (the
  * verdict).
@@ -167,10 +168,13 @@ public final class InjectorHealth implements AutoCloseable {
 
   /** Whether the second covered by a sample taken at this time lies (mostly) in the load. */
   private boolean inLoad(double sampleSecond) {
+    return within(sampleSecond, loadStart, loadEnd);
+  }
+
+  /** Whether that second lies (mostly) in [start, end]; end NaN while the window lasts. */
+  private static boolean within(double sampleSecond, double start, double end) {
     double mid = sampleSecond - 0.5;
-    return !Double.isNaN(loadStart)
-        && mid >= loadStart
-        && (Double.isNaN(loadEnd) || mid <= loadEnd);
+    return !Double.isNaN(start) && mid >= start && (Double.isNaN(end) || mid <= end);
   }
 
   /**
@@ -269,9 +273,11 @@ public final class InjectorHealth implements AutoCloseable {
     return samples().stream().filter(x -> inLoad(x.second())).toList();
   }
 
-  /** Judges the load's samples against the bounds; every reason is one readable line. */
+  /** Judges the measured load's samples against the bounds; every reason is one readable line. */
   public Verdict verdict() {
-    return Saturation.judge(loadSamples(), bounds);
+    double[] w = measuredWindow();
+    return Saturation.judge(
+        samples().stream().filter(x -> within(x.second(), w[0], w[1])).toList(), bounds);
   }
 
   @Override
