@@ -24,16 +24,20 @@ public class StalledEventLoopSimulation extends Simulation {
           .exec(kafka("send").send(noKey(), randomBytes(100)))
           .pause(1)
           .repeat(3)
-          .on(
-              exec(session -> {
-                    try {
-                      Thread.sleep(STALL_MS); // on the user's event loop, on purpose
-                    } catch (InterruptedException e) {
-                      Thread.currentThread().interrupt();
-                    }
-                    return session;
-                  })
-                  .pause(Duration.ofSeconds(1)));
+          .on(stall(STALL_MS).pause(Duration.ofSeconds(1)));
+
+  /** Blocks the user's event loop, on purpose, for {@code ms}. */
+  static ChainBuilder stall(int ms) {
+    return exec(
+        session -> {
+          try {
+            Thread.sleep(ms);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return session;
+        });
+  }
 
   {
     setUp(senders.injectOpen(atOnceUsers(2)), staller.injectOpen(atOnceUsers(1)))

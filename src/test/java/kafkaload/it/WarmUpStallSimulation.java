@@ -33,16 +33,7 @@ public class WarmUpStallSimulation extends Simulation {
           .exec(kafka("warm-up send").send(noKey(), randomBytes(100)))
           .pause(Duration.ofMillis(500))
           .repeat(2)
-          .on(
-              exec(session -> {
-                    try {
-                      Thread.sleep(STALL_MS); // on the user's event loop, on purpose
-                    } catch (InterruptedException e) {
-                      Thread.currentThread().interrupt();
-                    }
-                    return session;
-                  })
-                  .pause(Duration.ofMillis(500)))
+          .on(StalledEventLoopSimulation.stall(STALL_MS).pause(Duration.ofMillis(500)))
           .pause(Duration.ofSeconds(2))
           .exec(
               session -> {
