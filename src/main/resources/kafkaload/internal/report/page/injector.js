@@ -5,8 +5,8 @@ chart('injector', {xAxis: timeAxis({type: 'category', data: t}), yAxis: [{type: 
 const el = inj.eventLoopDelayMs || {};
 document.getElementById('injectorNote').innerHTML = cutNote + 'Event-loop delay during the load (how late a task due every ' + fmt(el.intervalMs) + ' ms ran on each of the ' + fmt(el.loops) +
   ' Gatling event loops; work on a late loop starts late, which no latency figure shows): p50 ' + fmt(el.p50) + ' ms, p99 ' + fmt(el.p99) + ' ms, max ' + fmt(el.max) + ' ms over ' + fmt(el.probes) +
-  ' probes. The saturation verdict judges the samples of the whole load, warm-up and measured load: ' +
-  (warmUp ? span('warmupStart', warmUp.start) : typeof measured.start === 'number' ? span('measuredStart', measured.start) : 'the first user') + ' to ' +
+  ' probes' + (warmUp ? ', warm-up included' : '') + '. The saturation verdict judges the samples of the measured load, the window the results cover: ' +
+  (typeof measured.start === 'number' ? span('measuredStart', measured.start) : 'the first user') + ' to ' +
   (typeof measured.end === 'number' ? span('measuredEnd', measured.end) : 'the end') + '.';
 // The process CPU split at the measured load: what a message costs while the load runs, apart from start-up and warm-up
 // before it and the reconciliation, Gatling's parse and the report after it.
