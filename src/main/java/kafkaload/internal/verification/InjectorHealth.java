@@ -166,12 +166,10 @@ public final class InjectorHealth implements AutoCloseable {
         (System.nanoTime() - startNanos) / 1e9, RunLedger.processCpuSeconds(), acked);
   }
 
-  /** Whether the second covered by a sample taken at this time lies (mostly) in the load. */
-  private boolean inLoad(double sampleSecond) {
-    return within(sampleSecond, loadStart, loadEnd);
-  }
-
-  /** Whether that second lies (mostly) in [start, end]; end NaN while the window lasts. */
+  /**
+   * Whether the second covered by a sample taken at this time lies (mostly) in [start, end]; end
+   * NaN while the window lasts.
+   */
   private static boolean within(double sampleSecond, double start, double end) {
     double mid = sampleSecond - 0.5;
     return !Double.isNaN(start) && mid >= start && (Double.isNaN(end) || mid <= end);
@@ -222,7 +220,7 @@ public final class InjectorHealth implements AutoCloseable {
     double gcTotal = gc.pauseMsTotal();
     double second = Math.round((now - startNanos) / 1e8) / 10.0;
     Histogram delay = eventLoops.interval();
-    if (inLoad(second)) {
+    if (within(second, loadStart, loadEnd)) {
       loadDelayMicros.add(delay);
     }
     long overBound =
@@ -268,16 +266,18 @@ public final class InjectorHealth implements AutoCloseable {
     }
   }
 
-  /** The samples of the load only (see the class comment). */
+  /** The samples of the load, warm-up included. */
   public List<InjectorSample> loadSamples() {
-    return samples().stream().filter(x -> inLoad(x.second())).toList();
+    return samplesWithin(loadWindow());
+  }
+
+  private List<InjectorSample> samplesWithin(double[] window) {
+    return samples().stream().filter(x -> within(x.second(), window[0], window[1])).toList();
   }
 
   /** Judges the measured load's samples against the bounds; every reason is one readable line. */
   public Verdict verdict() {
-    double[] w = measuredWindow();
-    return Saturation.judge(
-        samples().stream().filter(x -> within(x.second(), w[0], w[1])).toList(), bounds);
+    return Saturation.judge(samplesWithin(measuredWindow()), bounds);
   }
 
   @Override
