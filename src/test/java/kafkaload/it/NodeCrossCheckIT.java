@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.broker.EmbeddedKafka;
 import kafkaload.internal.check.GatlingConfigForTests;
 import kafkaload.internal.check.RecordChecks;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.DecodeSpec;
 import kafkaload.internal.schema.EmbeddedRegistry;
@@ -88,7 +89,8 @@ class NodeCrossCheckIT {
                   SubjectStrategy.TOPIC,
                   RegistryTls.NONE,
                   null),
-              new LongAdder());
+              new LongAdder(),
+              InjectorShare.SINGLE);
       String avroTopic = uniqueTopic("xc-avro");
       String protoTopic = uniqueTopic("xc-proto");
       String jsonTopic = uniqueTopic("xc-json");

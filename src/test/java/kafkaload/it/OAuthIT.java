@@ -218,7 +218,8 @@ class OAuthIT {
         msg);
     assertEquals(before, registry.requests(), "a refused token request is no registry call");
     // No token at all: the registry itself refuses, and the client says which credentials.
-    RegistryClient none = new RegistryClient(registry.url(), null, new LongAdder());
+    RegistryClient none =
+        new RegistryClient(registry.url(), null, RegistryTls.NONE, null, new LongAdder());
     String refused =
         assertThrows(
                 RegistryClient.RegistryException.class,

@@ -193,7 +193,8 @@ class SchemaIT {
       assertArrayEquals(new long[] {1, 1, 0}, run.counts(ok), ok + "\n" + run.tail());
     }
     long served = flowRegistry.requests() - requestsBefore;
-    RegistryClient c = new RegistryClient(flowRegistry.url(), null, new LongAdder());
+    RegistryClient c =
+        new RegistryClient(flowRegistry.url(), null, RegistryTls.NONE, null, new LongAdder());
     String avro = new AvroSchema(Schemas.read("schemas/order.avsc", "schema")).text();
     // TopicRecordNameStrategy named every subject; each schema was registered once for the run
     c.lookup(topic + "-com.acme.Order", SchemaFormat.AVRO, avro);
@@ -227,7 +228,8 @@ class SchemaIT {
             topic,
             "schema.registry.url",
             registry.url());
-    RegistryClient c = new RegistryClient(registry.url(), null, new LongAdder());
+    RegistryClient c =
+        new RegistryClient(registry.url(), null, RegistryTls.NONE, null, new LongAdder());
     int v1 =
         c.register(
                 topic + "-value",
@@ -261,7 +263,9 @@ class SchemaIT {
         runGatling(SchemaCasesSimulation.class.getName(), with(p, "schema.case", "v2"), 120);
     assertArrayEquals(new long[] {1, 1, 0}, v2.counts("avro send v2"), v2.tail());
     int latest =
-        new RegistryClient(registry.url(), null, new LongAdder()).latest(topic + "-value").id();
+        new RegistryClient(registry.url(), null, RegistryTls.NONE, null, new LongAdder())
+            .latest(topic + "-value")
+            .id();
     assertNotEquals(v1, latest, "a second version");
     ConsumerRecord<byte[], byte[]> r = readAll(topic, 1).get(0);
     assertEquals(

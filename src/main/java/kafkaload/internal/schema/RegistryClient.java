@@ -59,20 +59,11 @@ public final class RegistryClient {
   private final Map<Integer, Registered> byId = new ConcurrentHashMap<>();
   private final Map<Integer, List<String>> subjectsById = new ConcurrentHashMap<>();
 
-  public RegistryClient(String url, String userInfo, LongAdder calls) {
-    this(url, userInfo, RegistryTls.NONE, calls);
-  }
-
   /**
    * A client trusting {@code tls}'s truststore and presenting its keystore, opened now so a bad one
    * fails before the load. TLS settings with an http URL are refused: basic auth would travel in
-   * the clear.
+   * the clear. With OAuth bearer tokens from {@code oauth} (fetched, renewed) when not null.
    */
-  public RegistryClient(String url, String userInfo, RegistryTls tls, LongAdder calls) {
-    this(url, userInfo, tls, null, calls);
-  }
-
-  /** As above, with OAuth bearer tokens from {@code oauth} (fetched, renewed) when not null. */
   public RegistryClient(
       String url, String userInfo, RegistryTls tls, RegistryOAuth oauth, LongAdder calls) {
     this.tokens = oauth == null ? null : new BearerTokens(oauth, System::currentTimeMillis);
@@ -172,8 +163,7 @@ public final class RegistryClient {
   }
 
   private static String body(SchemaFormat format, String schema) {
-    ObjectNode b = JSON.createObjectNode();
-    b.put("schema", schema);
+    ObjectNode b = JSON.createObjectNode().put("schema", schema);
     if (format != SchemaFormat.AVRO) {
       b.put("schemaType", format.name());
     }

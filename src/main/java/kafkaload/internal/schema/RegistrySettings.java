@@ -1,5 +1,6 @@
 package kafkaload.internal.schema;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import kafkaload.internal.config.Secrets;
@@ -19,6 +20,7 @@ import kafkaload.internal.config.Secrets;
  *     for the JVM's
  * @param oauth bearer.auth.*: OAuth client credentials for the registry, or null
  */
+@RecordBuilder
 public record RegistrySettings(
     String url,
     String userInfo,
@@ -27,7 +29,8 @@ public record RegistrySettings(
     SubjectStrategy keyStrategy,
     SubjectStrategy valueStrategy,
     RegistryTls tls,
-    RegistryOAuth oauth) {
+    RegistryOAuth oauth)
+    implements RegistrySettingsBuilder.With {
 
   public static final String URL = "schema.registry.url";
   public static final String CREDENTIALS_SOURCE = "basic.auth.credentials.source";

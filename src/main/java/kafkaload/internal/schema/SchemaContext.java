@@ -33,10 +33,6 @@ public final class SchemaContext {
   private final Map<Integer, String> subjectById = new ConcurrentHashMap<>();
   private final InjectorShare injector;
 
-  public SchemaContext(RegistrySettings settings, LongAdder calls) {
-    this(settings, calls, InjectorShare.SINGLE);
-  }
-
   /** {@code injector}: whose share of the generated records the sends make. */
   public SchemaContext(RegistrySettings settings, LongAdder calls, InjectorShare injector) {
     this.settings = settings;
@@ -68,16 +64,8 @@ public final class SchemaContext {
                 + RegistrySettings.URL
                 + " is not: the embedded registry takes no tokens; set the URL of your registry");
       }
-      s =
-          new RegistrySettings(
-              EmbeddedRegistry.shared().url(),
-              null,
-              s.autoRegister(),
-              s.useLatest(),
-              s.keyStrategy(),
-              s.valueStrategy(),
-              RegistryTls.NONE,
-              null);
+      // no TLS nor OAuth is set (both refused above)
+      s = s.withUrl(EmbeddedRegistry.shared().url()).withUserInfo(null);
     }
     return new SchemaContext(s, calls, injector);
   }

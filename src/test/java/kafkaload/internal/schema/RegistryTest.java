@@ -34,7 +34,7 @@ class RegistryTest {
   }
 
   private RegistryClient client() {
-    return new RegistryClient(registry.url(), null, calls);
+    return new RegistryClient(registry.url(), null, RegistryTls.NONE, null, calls);
   }
 
   @Test
@@ -125,14 +125,15 @@ class RegistryTest {
           assertThrows(
               RegistryClient.RegistryException.class,
               () ->
-                  new RegistryClient(secured.url(), "alice:wrong-pass", calls)
+                  new RegistryClient(
+                          secured.url(), "alice:wrong-pass", RegistryTls.NONE, null, calls)
                       .register("o-value", SchemaFormat.AVRO, v1));
       assertEquals(401, e.status);
       assertTrue(
           e.getMessage().contains("refused the credentials (401 Unauthorized"), e.getMessage());
       assertFalse(e.getMessage().contains("wrong-pass"), e.getMessage());
       assertTrue(
-          new RegistryClient(secured.url(), "alice:s3cret", calls)
+          new RegistryClient(secured.url(), "alice:s3cret", RegistryTls.NONE, null, calls)
                   .register("o-value", SchemaFormat.AVRO, v1)
                   .id()
               > 0);
@@ -144,7 +145,9 @@ class RegistryTest {
     RegistryClient.RegistryException e =
         assertThrows(
             RegistryClient.RegistryException.class,
-            () -> new RegistryClient("http://127.0.0.1:1", null, calls).byId(1));
+            () ->
+                new RegistryClient("http://127.0.0.1:1", null, RegistryTls.NONE, null, calls)
+                    .byId(1));
     assertTrue(
         e.getMessage().startsWith("Schema Registry at http://127.0.0.1:1 is unreachable"),
         e.getMessage());

@@ -19,6 +19,7 @@ import javax.net.ssl.SSLContext;
 import kafkaload.KafkaDsl;
 import kafkaload.Params;
 import kafkaload.internal.broker.TestPki;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 import org.apache.kafka.common.serialization.Serializer;
@@ -83,12 +84,14 @@ class RegistryTlsTest {
         https.url().startsWith("https://127.0.0.1:")
             || https.url().startsWith("https://localhost:"),
         https.url());
-    RegistryClient c = new RegistryClient(https.url(), null, trust(pki.truststore, pw), calls);
+    RegistryClient c =
+        new RegistryClient(https.url(), null, trust(pki.truststore, pw), null, calls);
     int id = c.register("tls-value", SchemaFormat.AVRO, order()).id();
     assertEquals(order(), c.byId(id).schema());
     assertEquals(1, https.requests());
 
-    RegistryClient.RegistryException e = refused(new RegistryClient(https.url(), null, calls));
+    RegistryClient.RegistryException e =
+        refused(new RegistryClient(https.url(), null, RegistryTls.NONE, null, calls));
     assertTrue(
         e.getMessage()
             .startsWith(
@@ -103,7 +106,8 @@ class RegistryTlsTest {
   @Test
   void anUntrustedCertificateNamesTheUrlAndTheTruststore() {
     RegistryClient.RegistryException e =
-        refused(new RegistryClient(https.url(), null, trust(pki.untrustedTruststore, pw), calls));
+        refused(
+            new RegistryClient(https.url(), null, trust(pki.untrustedTruststore, pw), null, calls));
     assertTrue(
         e.getMessage().startsWith("Schema Registry at " + https.url() + ": TLS handshake failed"),
         e.getMessage());
@@ -127,7 +131,7 @@ class RegistryTlsTest {
                 .sslContext(() -> {}),
             false)) {
       RegistryClient.RegistryException e =
-          refused(new RegistryClient(misnamed.url(), null, trust(pki.truststore, pw), calls));
+          refused(new RegistryClient(misnamed.url(), null, trust(pki.truststore, pw), null, calls));
       assertTrue(
           e.getMessage()
               .startsWith(
@@ -147,14 +151,16 @@ class RegistryTlsTest {
             KafkaLoadConfigException.class,
             () ->
                 new RegistryClient(
-                    https.url(), null, trust(pki.dir.resolve("nope.p12"), pw), calls));
+                    https.url(), null, trust(pki.dir.resolve("nope.p12"), pw), null, calls));
     assertEquals(
         "schema.registry.ssl.truststore.location=" + pki.dir.resolve("nope.p12") + ": no such file",
         missing.getMessage());
     KafkaLoadConfigException wrong =
         assertThrows(
             KafkaLoadConfigException.class,
-            () -> new RegistryClient(https.url(), null, trust(pki.truststore, "not-" + pw), calls));
+            () ->
+                new RegistryClient(
+                    https.url(), null, trust(pki.truststore, "not-" + pw), null, calls));
     assertEquals(
         "schema.registry.ssl.truststore.location="
             + pki.truststore
@@ -170,6 +176,7 @@ class RegistryTlsTest {
                     null,
                     new RegistryTls(
                         null, null, null, pki.clientKeystore.toString(), "bad-" + pw, null, null),
+                    null,
                     calls));
     assertTrue(
         keystore
@@ -187,6 +194,7 @@ class RegistryTlsTest {
                     https.url(),
                     null,
                     new RegistryTls(pki.truststore.toString(), pw, "PEM", null, null, null, null),
+                    null,
                     calls));
     assertEquals("schema.registry.ssl.truststore.type=PEM is not JKS or PKCS12", type.getMessage());
     for (Exception e : new Exception[] {missing, wrong, keystore, type}) {
@@ -198,7 +206,8 @@ class RegistryTlsTest {
   void mutualTlsNeedsTheClientKeystore() {
     RegistryClient.RegistryException e =
         refused(
-            new RegistryClient(mtls.url(), "alice:basic-" + pw, trust(pki.truststore, pw), calls));
+            new RegistryClient(
+                mtls.url(), "alice:basic-" + pw, trust(pki.truststore, pw), null, calls));
     assertTrue(
         e.getMessage().startsWith("Schema Registry at " + mtls.url() + ": TLS handshake failed"),
         e.getMessage());
@@ -216,6 +225,7 @@ class RegistryTlsTest {
                 mtls.url(),
                 null,
                 new RegistryTls(null, null, null, pki.clientKeystore.toString(), pw, null, null),
+                null,
                 calls));
     assertTrue(
         e.getMessage()
@@ -230,6 +240,7 @@ class RegistryTlsTest {
                 "alice:basic-" + pw,
                 new RegistryTls(
                     pki.truststore.toString(), pw, null, stranger.toString(), pw, null, null),
+                null,
                 calls));
     assertTrue(
         e.getMessage()
@@ -242,7 +253,7 @@ class RegistryTlsTest {
         new RegistryTls(
             pki.truststore.toString(), pw, null, pki.clientKeystore.toString(), pw, null, null);
     assertTrue(
-        new RegistryClient(mtls.url(), "alice:basic-" + pw, both, calls)
+        new RegistryClient(mtls.url(), "alice:basic-" + pw, both, null, calls)
                 .register("mtls-value", SchemaFormat.AVRO, order())
                 .id()
             > 0);
@@ -254,7 +265,7 @@ class RegistryTlsTest {
       KafkaLoadConfigException e =
           assertThrows(
               KafkaLoadConfigException.class,
-              () -> new RegistryClient(plain.url(), null, trust(pki.truststore, pw), calls));
+              () -> new RegistryClient(plain.url(), null, trust(pki.truststore, pw), null, calls));
       assertEquals(
           "schema.registry.url="
               + plain.url()
@@ -277,7 +288,8 @@ class RegistryTlsTest {
               });
       answer.start();
       String wrongScheme = "https://127.0.0.1:" + plainHttp.getLocalPort();
-      RegistryClient.RegistryException tls = refused(new RegistryClient(wrongScheme, null, calls));
+      RegistryClient.RegistryException tls =
+          refused(new RegistryClient(wrongScheme, null, RegistryTls.NONE, null, calls));
       assertTrue(
           tls.getMessage()
               .startsWith(
@@ -340,7 +352,7 @@ class RegistryTlsTest {
             pki.truststore.toString(), pw, "PKCS12", pki.clientKeystore.toString(), pw, null, null),
         s.tls());
     assertTrue(
-        new RegistryClient(https.url(), null, s.tls(), calls)
+        new RegistryClient(https.url(), null, s.tls(), null, calls)
                 .register("file-value", SchemaFormat.AVRO, order())
                 .id()
             > 0);
@@ -432,7 +444,8 @@ class RegistryTlsTest {
                 SubjectStrategy.TOPIC,
                 tls,
                 null),
-            calls);
+            calls,
+            InjectorShare.SINGLE);
     c.bind(
         new SchemaValueSpec(
             null,

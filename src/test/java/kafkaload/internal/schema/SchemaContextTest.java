@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -39,7 +40,8 @@ class SchemaContextTest {
             strategy,
             RegistryTls.NONE,
             null),
-        calls);
+        calls,
+        InjectorShare.SINGLE);
   }
 
   private static SchemaValueSpec spec(
@@ -333,7 +335,8 @@ class SchemaContextTest {
                 SubjectStrategy.TOPIC,
                 RegistryTls.NONE,
                 null),
-            calls);
+            calls,
+            InjectorShare.SINGLE);
     byte[] b =
         encode(
             latest.bind(

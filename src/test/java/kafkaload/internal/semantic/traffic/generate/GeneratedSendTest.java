@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.EmbeddedRegistry;
@@ -40,7 +41,8 @@ class GeneratedSendTest {
             SubjectStrategy.TOPIC,
             RegistryTls.NONE,
             null),
-        new LongAdder());
+        new LongAdder(),
+        InjectorShare.SINGLE);
   }
 
   private static SchemaValueSpec spec(SchemaFormat f, String path, String message, GenSpec g) {
@@ -118,7 +120,8 @@ class GeneratedSendTest {
                 SubjectStrategy.TOPIC,
                 RegistryTls.NONE,
                 null),
-            new LongAdder());
+            new LongAdder(),
+            InjectorShare.SINGLE);
     String m =
         assertThrows(
                 KafkaLoadConfigException.class,
