@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
@@ -236,17 +237,11 @@ final class JsonSchemaGenerator {
 
   private static double bound(
       JsonNode s, String inclusive, String exclusive, boolean integer, int dir) {
-    double b = Double.NaN;
-    if (s.has(inclusive)) {
-      b = s.get(inclusive).asDouble();
-    }
+    double b = s.has(inclusive) ? s.get(inclusive).asDouble() : Double.NaN;
     JsonNode ex = s.get(exclusive);
     if (ex != null && ex.isNumber()) {
-      double e =
-          integer ? Math.floor(ex.asDouble()) + dir : ex.asDouble() + dir * Math.ulp(ex.asDouble());
-      if (integer && dir < 0) {
-        e = Math.ceil(ex.asDouble()) - 1;
-      }
+      double x = ex.asDouble();
+      double e = !integer ? x + dir * Math.ulp(x) : dir > 0 ? Math.floor(x) + 1 : Math.ceil(x) - 1;
       b = Double.isNaN(b) ? e : dir > 0 ? Math.max(b, e) : Math.min(b, e);
     } else if (ex != null && ex.asBoolean() && !Double.isNaN(b)) {
       b = integer ? b + dir : b + dir * Math.ulp(b); // draft 4's boolean form
@@ -265,8 +260,6 @@ final class JsonSchemaGenerator {
       }
       throw new KafkaLoadConfigException(where + ": the schema gives no type");
     }
-    List<String> out = new ArrayList<>();
-    (t.isArray() ? t : List.of(t)).forEach(x -> out.add(x.asText()));
-    return out;
+    return (t.isArray() ? t.valueStream() : Stream.of(t)).map(JsonNode::asText).toList();
   }
 }

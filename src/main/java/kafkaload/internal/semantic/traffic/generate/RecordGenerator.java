@@ -59,12 +59,10 @@ public record RecordGenerator(RecordSchema schema, long seed, Draw root) {
     return root.draw(new SplittableRandom(seed ^ (n * 0x9E3779B97F4A7C15L)), n);
   }
 
-  /** Records 0, 1, 2, ... one per send, whichever thread sends. */
-  public SessionValue<Object> content() {
-    return content(1, 0);
-  }
-
-  /** Records offset, offset + stride, ...: injector i of n's share of 0, 1, 2, ... */
+  /**
+   * Records offset, offset + stride, ... one per send, whichever thread sends: injector i of n's
+   * share of 0, 1, 2, ...
+   */
   SessionValue<Object> content(int stride, int offset) {
     AtomicLong next = new AtomicLong();
     return session -> record(next.getAndIncrement() * stride + offset);

@@ -176,7 +176,7 @@ final class Scalars {
         default -> {
           String text = String.valueOf(v);
           double d = v instanceof Number num ? num.doubleValue() : Double.parseDouble(text);
-          boolean whole = v instanceof Number num ? isWhole(num) : text.matches("-?\\d+");
+          boolean whole = v instanceof Number ? d == Math.rint(d) : text.matches("-?\\d+");
           if (t.integral() && !whole || d < t.lowest() || d > t.highest()) {
             throw new KafkaLoadConfigException(bad);
           }
@@ -199,13 +199,5 @@ final class Scalars {
     int len = s.codePointCount(0, s.length());
     return (t.minLength() < 0 || len >= t.minLength())
         && (t.maxLength() < 0 || len <= t.maxLength());
-  }
-
-  private static boolean isWhole(Number n) {
-    return n instanceof Integer
-        || n instanceof Long
-        || n instanceof Short
-        || n instanceof Byte
-        || n.doubleValue() == Math.rint(n.doubleValue());
   }
 }
