@@ -102,9 +102,8 @@ public final class RecordChecks {
       return new ViewCheck(s.view(), materialize(s.check()));
     }
     CheckMaterializer m = materializer(b.type());
-    io.gatling.core.check.CheckBuilder scala = b.asScala();
     Check<ConsumerRecord<byte[], byte[]>> check =
-        (Check<ConsumerRecord<byte[], byte[]>>) scala.build(m);
+        (Check<ConsumerRecord<byte[], byte[]>>) b.asScala().build(m);
     return b.type() == CoreCheckType.JsonPath
             || b.type() == CoreCheckType.JmesPath
             || b.type() == CoreCheckType.Regex
