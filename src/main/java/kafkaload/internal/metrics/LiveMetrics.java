@@ -97,11 +97,7 @@ public final class LiveMetrics implements AutoCloseable {
           String p = sources.phase().get();
           return verdictSeen.get() && !p.equals("ended") ? "verification" : p;
         };
-    RunGauges.register(
-        registry,
-        labels,
-        new MetricSources(
-            sources.delivery(), sources.producers(), sources.health(), sources.groupLag(), phase));
+    new RunGauges(registry, labels, sources.withPhase(phase)).register();
     try {
       HTTPServer server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
       return new LiveMetrics(server, registry, labels, verdictSeen, settings.lingerSeconds());

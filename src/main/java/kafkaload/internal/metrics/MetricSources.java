@@ -1,5 +1,6 @@
 package kafkaload.internal.metrics;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -16,9 +17,11 @@ import kafkaload.internal.run.DeliveryLedger;
  * @param groupLag the groups under test: their latest total lag, by group
  * @param phase warm-up, measured, verification or ended
  */
+@RecordBuilder
 public record MetricSources(
     Supplier<List<DeliveryLedger.Snapshot>> delivery,
     Supplier<List<ProducerHandle>> producers,
     Supplier<InjectorSample> health,
     Supplier<Map<String, Long>> groupLag,
-    Supplier<String> phase) {}
+    Supplier<String> phase)
+    implements MetricSourcesBuilder.With {}

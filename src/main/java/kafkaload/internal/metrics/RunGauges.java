@@ -36,11 +36,8 @@ record RunGauges(PrometheusRegistry registry, Labels labels, MetricSources s) {
 
   static final List<String> PHASES = List.of("warm-up", "measured", "verification", "ended");
 
-  static void register(PrometheusRegistry registry, Labels labels, MetricSources s) {
-    new RunGauges(registry, labels, s).registerAll();
-  }
-
-  private void registerAll() {
+  /** Registers every series in the registry. */
+  void register() {
     records("sent", "Records handed to a producer", DeliveryLedger.Snapshot::sent);
     records("acked", "Records acked by the cluster", DeliveryLedger.Snapshot::acked);
     records("failed", "Records that failed", DeliveryLedger.Snapshot::failed);
