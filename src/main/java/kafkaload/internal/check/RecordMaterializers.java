@@ -9,6 +9,7 @@ import io.gatling.core.check.CheckMaterializer;
 import io.gatling.core.json.JsonParsers;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import scala.Function1;
 
@@ -17,51 +18,42 @@ import scala.Function1;
  * the value as bytes, its length, UTF-8 text or JSON (Gatling's own parser), or the record itself.
  * A record without a value (a tombstone) fails the preparation, naming why.
  */
+@SuppressWarnings("rawtypes")
 final class RecordMaterializers {
   private RecordMaterializers() {}
 
   // JVM-wide, thread-safe, holding no run's data: Gatling's JSON parsers (Jackson underneath).
   private static final JsonParsers JSON = new JsonParsers();
 
-  @SuppressWarnings("rawtypes")
-  static final CheckMaterializer BODY_BYTES = of(r -> value(r, false));
+  static final CheckMaterializer BODY_BYTES = ofValue(Success::new);
 
-  @SuppressWarnings("rawtypes")
-  static final CheckMaterializer BODY_LENGTH =
-      of(r -> r.value() == null ? noValue() : new Success<>(r.value().length));
+  static final CheckMaterializer BODY_LENGTH = ofValue(v -> new Success<>(v.length));
 
-  @SuppressWarnings("rawtypes")
-  static final CheckMaterializer BODY_STRING = of(r -> value(r, true));
+  static final CheckMaterializer BODY_STRING =
+      ofValue(v -> new Success<>(new String(v, StandardCharsets.UTF_8)));
 
-  @SuppressWarnings("rawtypes")
   static final CheckMaterializer JSON_TREE =
-      of(
-          r -> {
-            if (r.value() == null) {
-              return noValue();
-            }
-            Validation<JsonNode> parsed = JSON.safeParse(new ByteArrayInputStream(r.value()));
+      ofValue(
+          v -> {
+            Validation<JsonNode> parsed = JSON.safeParse(new ByteArrayInputStream(v));
             return (Object) parsed instanceof Failure f
                 ? RecordChecks.failure(
                     "Could not parse the record's value into a JSON: " + f.message())
                 : parsed;
           });
 
-  @SuppressWarnings("rawtypes")
   static final CheckMaterializer RECORD = of(Success::new);
 
-  private static Validation<Object> value(ConsumerRecord<byte[], byte[]> r, boolean text) {
-    if (r.value() == null) {
-      return noValue();
-    }
-    return new Success<>(text ? new String(r.value(), StandardCharsets.UTF_8) : r.value());
+  /** The value prepared; a record without one fails the preparation. */
+  private static CheckMaterializer ofValue(Function<byte[], Validation<?>> prepare) {
+    return of(
+        r ->
+            r.value() == null
+                ? RecordChecks.failure("the record has no value (a tombstone)")
+                : prepare.apply(r.value()));
   }
 
-  private static <P> Validation<P> noValue() {
-    return RecordChecks.failure("the record has no value (a tombstone)");
-  }
-
-  @SuppressWarnings({"rawtypes", "unchecked"})
+  @SuppressWarnings("unchecked")
   private static CheckMaterializer of(
       Function1<ConsumerRecord<byte[], byte[]>, Validation<?>> preparer) {
     Function1<Check<ConsumerRecord<byte[], byte[]>>, Check<ConsumerRecord<byte[], byte[]>>>
