@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.traffic;
 import io.gatling.javaapi.core.Session;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import java.util.stream.IntStream;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Keys;
@@ -24,12 +25,6 @@ public final class KeyDistribution {
   private static final UniformRandomProvider THREAD_RANDOM =
       () -> ThreadLocalRandom.current().nextLong();
 
-  /** Draws a key's index in [0, n); 0 is the most frequent where the law has an order. */
-  @FunctionalInterface
-  interface Index {
-    int next();
-  }
-
   private KeyDistribution() {}
 
   /** Each of n keys equally likely. */
@@ -47,11 +42,11 @@ public final class KeyDistribution {
     return keys(hotIndex(pct, hotKeys, n), n);
   }
 
-  static Index uniformIndex(int n) {
+  static IntSupplier uniformIndex(int n) {
     return () -> ThreadLocalRandom.current().nextInt(n);
   }
 
-  static Index zipfIndex(int n, double s) {
+  static IntSupplier zipfIndex(int n, double s) {
     positive("zipfKey", n);
     if (!(s > 0) || Double.isInfinite(s)) {
       throw new KafkaLoadConfigException(
@@ -61,7 +56,7 @@ public final class KeyDistribution {
     return () -> sampler.sample() - 1;
   }
 
-  static Index hotIndex(double pct, int hotKeys, int n) {
+  static IntSupplier hotIndex(double pct, int hotKeys, int n) {
     String call = "hotKeys(" + pct + ", " + hotKeys + ", " + n + ")";
     positive(call, n);
     if (!(pct > 0 && pct <= 100)) {
@@ -80,13 +75,16 @@ public final class KeyDistribution {
     };
   }
 
-  /** Key {@code "key-" + index} of each draw; the same names as {@code roundRobinKey}. */
-  static Function<Session, Object> keys(Index index, int n) {
+  /**
+   * Key {@code "key-" + index} of each draw of an index in [0, n) (0 the most frequent where the
+   * law has an order); the same names as {@code roundRobinKey}.
+   */
+  static Function<Session, Object> keys(IntSupplier index, int n) {
     if (n <= TABLE_MAX) {
       byte[][] table = IntStream.range(0, n).mapToObj(Keys::name).toArray(byte[][]::new);
-      return session -> table[index.next()];
+      return session -> table[index.getAsInt()];
     }
-    return session -> Keys.name(index.next());
+    return session -> Keys.name(index.getAsInt());
   }
 
   private static int positive(String call, int n) {
