@@ -244,9 +244,8 @@ final class ProtoParser {
 
   private static RecordSchema.Mismatch unsupported(String what) {
     return new RecordSchema.Mismatch(
-        "'"
-            + what
-            + "' in a .proto is not supported here (self-contained files with "
-            + "messages, enums, scalar/message/enum fields, repeated, optional and oneof are)");
+        ("'%s' in a .proto is not supported here (self-contained files with messages, enums,"
+                + " scalar/message/enum fields, repeated, optional and oneof are)")
+            .formatted(what));
   }
 }

@@ -191,12 +191,10 @@ public final class SchemaContext {
               boolean same = latest.schema().equals(schema.text());
               if (!same && generated) {
                 throw new KafkaLoadConfigException(
-                    "the records are generated from the schema file, but use.latest.version found"
-                        + " another schema under subject '"
-                        + subject
-                        + "' (id "
-                        + latest.id()
-                        + "): generate from that schema's file");
+                    ("the records are generated from the schema file, but use.latest.version found"
+                            + " another schema under subject '%s' (id %s): generate from that"
+                            + " schema's file")
+                        .formatted(subject, latest.id()));
               }
               RecordSchema used =
                   same
@@ -213,11 +211,9 @@ public final class SchemaContext {
             } catch (RegistryClient.RegistryException e) {
               if (!settings.autoRegister() && (e.errorCode == 40401 || e.errorCode == 40403)) {
                 throw new RegistryClient.RegistryException(
-                    "the schema is not registered under subject '"
-                        + subject
-                        + "' and auto.register.schemas=false: register it first, or set auto.register.schemas=true ("
-                        + e.getMessage()
-                        + ")",
+                    ("the schema is not registered under subject '%s' and auto.register.schemas=false:"
+                            + " register it first, or set auto.register.schemas=true (%s)")
+                        .formatted(subject, e.getMessage()),
                     e.status,
                     e.errorCode);
               }

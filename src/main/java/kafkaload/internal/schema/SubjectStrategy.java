@@ -21,10 +21,8 @@ public enum SubjectStrategy {
       case "topicrecordnamestrategy", "topic_record", "topicrecord" -> TOPIC_RECORD;
       default ->
           throw new KafkaLoadConfigException(
-              "subject name strategy '"
-                  + name
-                  + "' is not TopicNameStrategy, "
-                  + "RecordNameStrategy or TopicRecordNameStrategy");
+              "subject name strategy '%s' is not TopicNameStrategy, RecordNameStrategy or TopicRecordNameStrategy"
+                  .formatted(name));
     };
   }
 

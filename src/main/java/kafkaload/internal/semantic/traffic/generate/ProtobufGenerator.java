@@ -77,11 +77,8 @@ final class ProtobufGenerator {
     if (rule.hasNullProbability()
         && (f.isRepeated() || !f.hasPresence() || f.getRealContainingOneof() != null)) {
       throw new KafkaLoadConfigException(
-          "field '"
-              + path
-              + "': a null probability needs a field with presence (optional or a message), which "
-              + f.getName()
-              + " is not");
+          "field '%s': a null probability needs a field with presence (optional or a message), which %s is not"
+              .formatted(path, f.getName()));
     }
     if (f.isRepeated()) {
       rule.requireRandom("field '" + path + "'", "a repeated field");

@@ -74,12 +74,8 @@ final class Scalars {
     }
     if (g.min() < t.lowest() || g.max() > t.highest()) {
       throw new KafkaLoadConfigException(
-          where
-              + g.describe()
-              + " is outside what the field allows, "
-              + t.lowest()
-              + " to "
-              + t.highest());
+          "%s%s is outside what the field allows, %s to %s"
+              .formatted(where, g.describe(), t.lowest(), t.highest()));
     }
     return numbers(t.kind(), g.min(), g.max());
   }
