@@ -145,17 +145,15 @@ final class AvroGenerator {
         return (r, n) -> new UUID(r.nextLong(), r.nextLong()).toString();
       }
       t =
-          name.equals("date")
-              ? t.withBounds(T0 / 86_400_000, T1 / 86_400_000)
-              : name.equals("time-millis")
-                  ? t.withBounds(0, 86_399_999)
-                  : name.equals("time-micros")
-                      ? t.withBounds(0, 86_399_999_999d)
-                      : name.endsWith("-millis")
-                          ? t.withBounds(T0, T1)
-                          : name.endsWith("-micros")
-                              ? t.withBounds(T0 * 1e3, T1 * 1e3)
-                              : name.endsWith("-nanos") ? t.withBounds(T0 * 1e6, T1 * 1e6) : t;
+          switch (name) {
+            case "date" -> t.withBounds(T0 / 86_400_000, T1 / 86_400_000);
+            case "time-millis" -> t.withBounds(0, 86_399_999);
+            case "time-micros" -> t.withBounds(0, 86_399_999_999d);
+            case "timestamp-millis", "local-timestamp-millis" -> t.withBounds(T0, T1);
+            case "timestamp-micros", "local-timestamp-micros" -> t.withBounds(T0 * 1e3, T1 * 1e3);
+            case "timestamp-nanos", "local-timestamp-nanos" -> t.withBounds(T0 * 1e6, T1 * 1e6);
+            default -> t;
+          };
     }
     Draw plain = Scalars.draw(t, rule.gen(), path);
     if (t.kind() == Kind.ENUM) {
