@@ -92,10 +92,8 @@ public final class Payloads {
       try (InputStream in = Payloads.class.getClassLoader().getResourceAsStream(path)) {
         if (in == null) {
           throw new KafkaLoadConfigException(
-              Character.toUpperCase(what.charAt(0))
-                  + what.substring(1)
-                  + " not found on disk or on the classpath: "
-                  + path);
+              "%s%s not found on disk or on the classpath: %s"
+                  .formatted(Character.toUpperCase(what.charAt(0)), what.substring(1), path));
         }
         return in.readAllBytes();
       }

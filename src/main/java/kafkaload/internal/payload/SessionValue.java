@@ -27,10 +27,9 @@ public interface SessionValue<T> {
 
   /** A Gatling EL string ("#{orderId}"), compiled now: a malformed one fails before any load. */
   static SessionValue<String> el(String el) {
-    if (el == null || !el.contains("#{")) {
-      return constant(el);
-    }
-    return fromScala(compile(el, Expressions::toStringExpression));
+    return el == null || !el.contains("#{")
+        ? constant(el)
+        : fromScala(compile(el, Expressions::toStringExpression));
   }
 
   static SessionValue<Object> elInt(String el) {

@@ -52,17 +52,13 @@ public final class SchemaContext {
     if (s.url() == null) {
       if (s.tls().configured()) {
         throw new KafkaLoadConfigException(
-            RegistryTls.PREFIX
-                + "* settings are set but "
-                + RegistrySettings.URL
-                + " is not: the embedded registry speaks plain HTTP; set the https:// URL of your registry");
+            "%s* settings are set but %s is not: the embedded registry speaks plain HTTP; set the https:// URL of your registry"
+                .formatted(RegistryTls.PREFIX, RegistrySettings.URL));
       }
       if (s.oauth() != null) {
         throw new KafkaLoadConfigException(
-            RegistryOAuth.CREDENTIALS_SOURCE
-                + "=OAUTHBEARER is set but "
-                + RegistrySettings.URL
-                + " is not: the embedded registry takes no tokens; set the URL of your registry");
+            "%s=OAUTHBEARER is set but %s is not: the embedded registry takes no tokens; set the URL of your registry"
+                .formatted(RegistryOAuth.CREDENTIALS_SOURCE, RegistrySettings.URL));
       }
       // no TLS nor OAuth is set (both refused above)
       s = s.withUrl(EmbeddedRegistry.shared().url()).withUserInfo(null);

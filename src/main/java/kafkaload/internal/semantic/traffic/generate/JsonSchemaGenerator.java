@@ -94,11 +94,8 @@ final class JsonSchemaGenerator {
                   .orElseThrow(
                       () ->
                           new KafkaLoadConfigException(
-                              where
-                                  + ": the value '"
-                                  + v
-                                  + "' of the list is not in the schema's enum "
-                                  + s.get("enum"))));
+                              "%s: the value '%s' of the list is not in the schema's enum %s"
+                                  .formatted(where, v, s.get("enum")))));
         }
         symbols = picked;
       } else {
