@@ -10,40 +10,41 @@ import com.networknt.schema.ValidationMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** A JSON Schema (networknt's validator): the payload is the JSON, validated before sending. */
-final class JsonSchemaSchema implements RecordSchema {
-  private final String text;
-  private final JsonNode tree;
-  private final JsonSchema schema;
+/**
+ * A JSON Schema (networknt's validator): the payload is the JSON, validated before sending.
+ *
+ * @param text the schema as registered: its JSON, compact
+ * @param tree the schema's JSON
+ * @param schema the validator built from it
+ */
+record JsonSchemaSchema(String text, JsonNode tree, JsonSchema schema) implements RecordSchema {
 
-  public JsonSchemaSchema(String text) {
+  /** The schema of this text; not JSON, or not a valid JSON Schema, throws saying why. */
+  static JsonSchemaSchema parse(String text) {
+    JsonNode tree;
     try {
-      this.tree = JSON.readTree(text);
+      tree = JSON.readTree(text);
     } catch (JsonProcessingException e) {
       throw new Mismatch("not a valid JSON Schema: not JSON: " + e.getOriginalMessage());
     }
     if (!tree.isObject()) {
       throw new Mismatch("not a valid JSON Schema: not a JSON object");
     }
+    JsonSchema schema;
     try {
       JsonSchemaFactory factory =
           JsonSchemaFactory.getInstance(
               tree.has("$schema") ? SpecVersionDetector.detect(tree) : SpecVersion.VersionFlag.V7);
-      this.schema = factory.getSchema(tree);
+      schema = factory.getSchema(tree);
     } catch (RuntimeException e) {
       throw new Mismatch("not a valid JSON Schema: " + e.getMessage());
     }
-    this.text = tree.toString();
+    return new JsonSchemaSchema(tree.toString(), tree, schema);
   }
 
   @Override
   public SchemaFormat format() {
     return SchemaFormat.JSON;
-  }
-
-  @Override
-  public String text() {
-    return text;
   }
 
   /** Confluent's record-name strategies take a JSON Schema's title. */

@@ -12,7 +12,7 @@ public final class Schemas {
   public static RecordSchema parse(SchemaFormat format, String text, String messageName) {
     return switch (format) {
       case AVRO -> new AvroSchema(text);
-      case JSON -> new JsonSchemaSchema(text);
+      case JSON -> JsonSchemaSchema.parse(text);
       case PROTOBUF -> ProtobufSchema.parse(text, messageName);
     };
   }
