@@ -21,27 +21,23 @@ import org.apache.avro.generic.GenericData;
 /**
  * Avro records as GenericRecords: records, primitives, enums, arrays, maps, unions (null included),
  * fixed, and the logical types decimal, uuid, date, time and timestamp (whose numbers stay in
- * sensible ranges); a recursive record is refused by field.
+ * sensible ranges); a recursive record is refused by field. One walk of a schema:
+ *
+ * @param rules the spec's field rules, each taken as the walk reaches its field
+ * @param inProgress the records being walked, to refuse a recursive one
  */
-final class AvroGenerator {
+record AvroGenerator(Rules rules, Set<String> inProgress) {
   /** 2020-01-01 and 2030-01-01 in ms: the timestamps' range. */
   private static final double T0 = 1_577_836_800_000d;
 
   private static final double T1 = 1_893_456_000_000d;
-
-  private final Rules rules;
-  private final Set<String> inProgress = new HashSet<>();
-
-  private AvroGenerator(Rules rules) {
-    this.rules = rules;
-  }
 
   static Draw of(Schema schema, Rules rules) {
     if (schema.getType() != Schema.Type.RECORD) {
       throw new KafkaLoadConfigException(
           "the schema is " + schema.getType().getName() + ", not a record");
     }
-    return new AvroGenerator(rules).node(schema, "", FieldRule.DEFAULT);
+    return new AvroGenerator(rules, new HashSet<>()).node(schema, "", FieldRule.DEFAULT);
   }
 
   private Draw node(Schema s, String path, FieldRule rule) {

@@ -21,8 +21,10 @@ import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
  * (and their exclusive forms), minLength, maxLength, pattern, items, minItems, maxItems and the
  * formats date-time, date, uuid and email. Any other keyword that constrains values (allOf, anyOf,
  * oneOf, not, $ref, multipleOf, ...) is refused by field, as is an unknown format.
+ *
+ * @param rules the spec's field rules, each taken as the walk reaches its field
  */
-final class JsonSchemaGenerator {
+record JsonSchemaGenerator(Rules rules) {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /** Keywords honoured, or annotations that constrain nothing. */
@@ -35,12 +37,6 @@ final class JsonSchemaGenerator {
               .split(" "));
 
   private static final Set<String> FORMATS = Set.of("date-time", "date", "uuid", "email");
-
-  private final Rules rules;
-
-  private JsonSchemaGenerator(Rules rules) {
-    this.rules = rules;
-  }
 
   static Draw of(JsonNode schema, Rules rules) {
     return new JsonSchemaGenerator(rules).node(schema, "", FieldRule.DEFAULT, true);

@@ -19,18 +19,14 @@ import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
 /**
  * Protobuf messages as DynamicMessages: scalars, enums, nested messages, repeated fields, maps and
  * oneofs (one member set per record). Well-known types (google.protobuf.*) and recursive messages
- * are refused by field.
+ * are refused by field. One walk of a message type:
+ *
+ * @param rules the spec's field rules, each taken as the walk reaches its field
+ * @param inProgress the messages being walked, to refuse a recursive one
  */
-final class ProtobufGenerator {
-  private final Rules rules;
-  private final Set<String> inProgress = new HashSet<>();
-
-  private ProtobufGenerator(Rules rules) {
-    this.rules = rules;
-  }
-
+record ProtobufGenerator(Rules rules, Set<String> inProgress) {
   static Draw of(Descriptor message, Rules rules) {
-    return new ProtobufGenerator(rules).message(message, "");
+    return new ProtobufGenerator(rules, new HashSet<>()).message(message, "");
   }
 
   /** A part of a message: sets its field (or one of a oneof's) on the builder. */
