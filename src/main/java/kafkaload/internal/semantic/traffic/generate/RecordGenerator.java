@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.traffic.generate;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.util.LinkedHashSet;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -31,7 +32,7 @@ public record RecordGenerator(RecordSchema schema, long seed, Draw root) {
    */
   public static RecordGenerator of(RecordSchema schema, GenSpec spec) {
     try {
-      Rules rules = new Rules(spec.fields());
+      Rules rules = new Rules(spec.fields(), new LinkedHashSet<>());
       Draw root =
           schema instanceof AvroSchema a
               ? AvroGenerator.of(a.schema(), rules)

@@ -1,7 +1,6 @@
 package kafkaload.internal.semantic.traffic.generate;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -9,15 +8,13 @@ import java.util.function.Function;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
 
-/** The field rules of a spec as a generator walks the schema: each taken once, none left over. */
-final class Rules {
-  private final Map<String, FieldRule> rules;
-  private final Set<String> seen = new LinkedHashSet<>();
-
-  Rules(Map<String, FieldRule> rules) {
-    this.rules = rules;
-  }
-
+/**
+ * The field rules of a spec as a generator walks the schema: each taken once, none left over.
+ *
+ * @param rules the spec's rules by field path
+ * @param seen the paths the walk reached, in its order
+ */
+record Rules(Map<String, FieldRule> rules, Set<String> seen) {
   /** The rule of a field the walk reached (the default when none was set). */
   FieldRule take(String path) {
     seen.add(path);
