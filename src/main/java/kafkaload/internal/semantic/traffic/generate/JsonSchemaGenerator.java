@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -166,21 +167,19 @@ record JsonSchemaGenerator(Rules rules) {
     rule.requireRandom(where, "an object");
     Set<String> required = new HashSet<>();
     s.path("required").forEach(x -> required.add(x.asText()));
-    List<String> names = new ArrayList<>();
-    List<Draw> parts = new ArrayList<>();
+    Map<String, Draw> parts = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> p : s.path("properties").properties()) {
       String fp = RecordSchema.field(path, p.getKey());
-      names.add(p.getKey());
-      parts.add(node(p.getValue(), fp, rules.take(fp), required.contains(p.getKey())));
+      parts.put(p.getKey(), node(p.getValue(), fp, rules.take(fp), required.contains(p.getKey())));
     }
     for (String name : required) {
-      if (!names.contains(name)) {
+      if (!parts.containsKey(name)) {
         throw new KafkaLoadConfigException(
             where + ": required property '" + name + "' has no schema under properties");
       }
     }
-    String[] k = names.toArray(new String[0]);
-    Draw[] v = parts.toArray(new Draw[0]);
+    String[] k = parts.keySet().toArray(new String[0]);
+    Draw[] v = parts.values().toArray(new Draw[0]);
     return (r, n) -> {
       ObjectNode out = NODES.objectNode();
       for (int i = 0; i < k.length; i++) {
