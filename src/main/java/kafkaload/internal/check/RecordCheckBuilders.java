@@ -17,6 +17,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import scala.Function1;
 import scala.Option;
+import scala.collection.immutable.Seq;
 
 /**
  * Kafka's own check builders, in Gatling's Java DSL types so that Gatling's whole chain (find(n),
@@ -156,10 +157,7 @@ public final class RecordCheckBuilders {
 
           @Override
           public Function1<
-                  Session,
-                  Validation<
-                      Extractor<
-                          ConsumerRecord<byte[], byte[]>, scala.collection.immutable.Seq<String>>>>
+                  Session, Validation<Extractor<ConsumerRecord<byte[], byte[]>, Seq<String>>>>
               findAllExtractor() {
             return constant(
                 new RecordExtractor<>(

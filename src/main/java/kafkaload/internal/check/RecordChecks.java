@@ -13,6 +13,7 @@ import io.gatling.javaapi.core.internal.CoreCheckType;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -183,9 +184,7 @@ public final class RecordChecks {
 
     /** A Java function of the record and the session. */
     public static RecordCondition of(
-        java.util.function.BiFunction<
-                ConsumerRecord<byte[], byte[]>, io.gatling.javaapi.core.Session, Boolean>
-            f) {
+        BiFunction<ConsumerRecord<byte[], byte[]>, io.gatling.javaapi.core.Session, Boolean> f) {
       return new RecordCondition(
           "checkIf(function)",
           (r, s) -> new Success<>(f.apply(r, new io.gatling.javaapi.core.Session(s))));
