@@ -315,19 +315,17 @@ public final class EmbeddedRegistry implements AutoCloseable {
     } catch (NumberFormatException e) {
       n = -1;
     }
-    int found = n;
     if (n < 1 || n > ids.size()) {
       error(ex, 404, 40403, "Schema " + id + " not found");
     } else if (versions) {
       ArrayNode out = JSON.createArrayNode();
-      subjects.forEach(
-          (subject, vs) -> {
-            for (int i = 0; i < vs.size(); i++) {
-              if (vs.get(i).id() == found) {
-                out.addObject().put("subject", subject).put("version", i + 1);
-              }
-            }
-          });
+      for (Map.Entry<String, List<Stored>> e : subjects.entrySet()) {
+        for (int i = 0; i < e.getValue().size(); i++) {
+          if (e.getValue().get(i).id() == n) {
+            out.addObject().put("subject", e.getKey()).put("version", i + 1);
+          }
+        }
+      }
       send(ex, 200, out);
     } else {
       send(ex, 200, schema(JSON.createObjectNode(), ids.get(n - 1), serialized));

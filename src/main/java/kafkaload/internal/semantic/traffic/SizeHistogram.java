@@ -35,8 +35,7 @@ final class SizeHistogram {
         if (s.isEmpty()) {
           continue;
         }
-        String[] parts = s.split("\\s*[,;\\s]\\s*");
-        long[] bucket = parse(parts);
+        long[] bucket = parse(s.split("\\s*[,;\\s]\\s*"));
         boolean header = first;
         first = false;
         if (bucket == null) {
