@@ -21,6 +21,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -198,7 +199,13 @@ class LagIT {
                     "1000",
                     "request.timeout.ms",
                     "500"));
-        LagMonitor monitor = LagMonitor.start(unreachable, List.of("orders-service"), 200)) {
+        LagMonitor monitor =
+            LagMonitor.start(
+                unreachable,
+                List.of("orders-service"),
+                200,
+                IsolationLevel.READ_UNCOMMITTED,
+                System.nanoTime())) {
       long deadline = System.nanoTime() + 30_000_000_000L;
       while (monitor.sampling().get("orders-service").failed() < 2
           && System.nanoTime() < deadline) {
@@ -248,7 +255,7 @@ class LagIT {
     }
     Map<TopicPartition, Long> ours;
     try (Admin admin = admin()) {
-      ours = LagMonitor.lag(admin, group);
+      ours = LagMonitor.lag(admin, group, IsolationLevel.READ_UNCOMMITTED);
     }
     Map<TopicPartition, Long> kafkas = describeLag(group);
     assertEquals(kafkas, new HashMap<>(ours));

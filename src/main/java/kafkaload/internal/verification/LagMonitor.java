@@ -111,14 +111,10 @@ public final class LagMonitor implements AutoCloseable {
     groups.forEach(g -> samples.put(g, new GroupSamples()));
   }
 
-  public static LagMonitor start(Admin admin, List<String> groups, long intervalMs) {
-    return start(admin, groups, intervalMs, IsolationLevel.READ_UNCOMMITTED, System.nanoTime());
-  }
-
   /**
-   * As above; read_committed lag runs to the last stable offset (open transactions: no lag). Its
-   * samples' seconds count from {@code startNanos} (System.nanoTime): the injector's, so the lag
-   * chart shares the other charts' seconds and their warm-up mark.
+   * Samples every {@code intervalMs}; read_committed lag runs to the last stable offset (open
+   * transactions: no lag). Its samples' seconds count from {@code startNanos} (System.nanoTime):
+   * the injector's, so the lag chart shares the other charts' seconds and their warm-up mark.
    */
   public static LagMonitor start(
       Admin admin,
@@ -211,12 +207,10 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /** Lag per partition of the group: end offset minus committed, where it has a commit. */
-  public static Map<TopicPartition, Long> lag(Admin admin, String group) {
-    return lag(admin, group, IsolationLevel.READ_UNCOMMITTED);
-  }
-
-  /** As above: the last stable offset with read_committed, the high-water mark otherwise. */
+  /**
+   * Lag per partition of the group: end offset minus committed, where it has a commit; the end is
+   * the last stable offset with read_committed, the high-water mark otherwise.
+   */
   public static Map<TopicPartition, Long> lag(Admin admin, String group, IsolationLevel isolation) {
     try {
       Map<TopicPartition, OffsetAndMetadata> committed =
