@@ -2,6 +2,7 @@ package kafkaload.internal.report;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,56 +111,33 @@ public final class KafkaPage {
   }
 
   /** The pages' shared look: fonts, headings, chart size, tables. */
-  public static final String STYLE =
-      """
-      body { font-family: system-ui, sans-serif; margin: 24px; color: #1f2937; }
-      h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
-      .chart { width: 100%; max-width: 1100px; height: 320px; }
-      table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
-      td, th { border: 1px solid #d1d5db; padding: 4px 8px; text-align: right; }
-      th { background: #f3f4f6; } td.l, th.l { text-align: left; }
-      """;
+  public static final String STYLE = text("style.css");
 
   /**
    * The pages' first script: every script error, failed resource load, rejected promise and
    * console.error lands in the html element's data-errors attribute, which a headless browser's
    * --dump-dom shows (Chromium's own log does not tell console.error from console.log).
    */
-  public static final String ERROR_TRAP =
-      """
-      <script>
-      (function () {
-        const root = document.documentElement, errors = [];
-        root.setAttribute('data-errors', '');
-        const note = m => { errors.push(String(m)); root.setAttribute('data-errors', errors.join(' | ')); };
-        window.addEventListener('error', e => note(e.message ? e.message + ' (' + e.filename + ':' + e.lineno + ')'
-          : 'could not load ' + ((e.target && (e.target.src || e.target.href)) || 'a resource')), true);
-        window.addEventListener('unhandledrejection', e => note('unhandled rejection: ' + e.reason));
-        const consoleError = console.error;
-        console.error = function () { note(Array.from(arguments).join(' ')); return consoleError.apply(console, arguments); };
-      })();
-      </script>
-      """;
+  public static final String ERROR_TRAP = text("error-trap.html");
 
   /**
    * Draws an ECharts chart and marks its element with data-points and data-max: the finite data
    * points of the series ECharts holds after setOption, and the highest of them, so a headless
    * check can tell a drawn chart from an empty one, and see that a peak was drawn.
    */
-  public static final String CHART_JS =
-      """
-      const chartValues = c => (c.getOption().series || []).flatMap(s => (s.data || []).map(v =>
-        Array.isArray(v) ? v[v.length - 1] : (v !== null && typeof v === 'object' ? v.value : v)))
-        .filter(y => typeof y === 'number' && isFinite(y));
-      function drawChart(id, option) {
-        const el = document.getElementById(id), c = echarts.init(el);
-        c.setOption(option);
-        const values = chartValues(c);
-        el.setAttribute('data-points', values.length);
-        el.setAttribute('data-max', values.length ? values.reduce((a, b) => Math.max(a, b)) : '');
-        return c;
+  public static final String CHART_JS = text("chart.js");
+
+  /** A file of the folder page/ beside this class. */
+  static String text(String name) {
+    try (InputStream in = KafkaPage.class.getResourceAsStream("page/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("page/" + name + " is missing beside " + KafkaPage.class);
       }
-      """;
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   /** The page's HTML and script, with the placeholders write(..) fills. */
   static final String TEMPLATE_RESOURCE = "kafkaload/kafka-page.html";

@@ -98,61 +98,8 @@ public final class TrendPage {
     Files.createDirectories(outDir);
     KafkaPage.copyECharts(outDir.resolve("kafka-echarts.min.js"));
     return KafkaPage.writePage(
-        outDir.resolve("trends.html"), PAGE, new ObjectMapper().writeValueAsString(data));
+        outDir.resolve("trends.html"),
+        KafkaPage.text("trends.html"),
+        new ObjectMapper().writeValueAsString(data));
   }
-
-  private static final String PAGE =
-      """
-      <!DOCTYPE html>
-      <html lang="en"><head><meta charset="utf-8"><title>Kafka load test trends</title>
-      /*ERRORS*/
-      <style>/*STYLE*/ .bad { color: #b91c1c; font-weight: bold; } .ok { color: #15803d; }</style>
-      <script src="kafka-echarts.min.js"></script>
-      </head><body>
-      <h1>Kafka load test trends</h1>
-      <p id="about"></p>
-      <h2>Ack latency per run (ms)</h2><div id="latency" class="chart"></div>
-      <h2>Throughput per run (msg/s)</h2><div id="throughput" class="chart"></div>
-      <h2>Errors per run (%)</h2><div id="errors" class="chart"></div>
-      <h2>CPU per message per run (µs of the machine's CPU)</h2><div id="cpu" class="chart"></div>
-      <h2>Change points</h2><div id="changes"></div>
-      <h2>Runs</h2><div id="runs"></div>
-      <script>
-      const DATA = /*DATA*/;
-      /*CHART*/
-      const esc = s => String(s === null || s === undefined ? '-' : s).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c]));
-      const fmt = v => v === null || v === undefined ? '-' : (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3));
-      const runs = DATA.runs, labels = runs.map((r, i) => (i + 1) + ' ' + r.label);
-      document.body.setAttribute('data-runs', runs.length);
-      document.getElementById('about').textContent = runs.length + ' runs from ' + DATA.history;
-      const NAMES = {p50: 'p50', p99: 'p99', p999: 'p99.9', msgsPerSec: 'msg/s', errorPct: 'error %', cpuUsPerMsg: 'CPU per message'};
-      const series = key => {
-        const s = {name: NAMES[key], type: 'line', data: runs.map(r => r[key])};
-        const c = DATA.changes[key];
-        if (c) {
-          s.markLine = {symbol: 'none', label: {formatter: 'change: ' + NAMES[key]}, lineStyle: {color: '#c0392b', type: 'dashed'},
-            data: [{xAxis: c.run}]};
-        }
-        return s;
-      };
-      const chart = (id, keys) => drawChart(id, {animation: false, tooltip: {trigger: 'axis'}, legend: {},
-        grid: {left: 60, right: 40, bottom: 90}, xAxis: {type: 'category', data: labels, axisLabel: {rotate: 30}},
-        yAxis: {type: 'value'}, series: keys.map(series)});
-      chart('latency', ['p50', 'p99', 'p999']);
-      chart('throughput', ['msgsPerSec']);
-      chart('errors', ['errorPct']);
-      chart('cpu', ['cpuUsPerMsg']);
-      const changeKeys = Object.keys(DATA.changes);
-      document.getElementById('changes').innerHTML = changeKeys.length === 0
-        ? '<p>None found (a change needs at least 4 runs on each side; see docs/ci-gate.md).</p>'
-        : '<ul>' + changeKeys.map(k => { const c = DATA.changes[k];
-            return '<li>' + esc(NAMES[k]) + ': from run ' + (c.run + 1) + ' (' + esc(runs[c.run].label) + '), median ' + fmt(c.before) + ' before, ' + fmt(c.after) + ' after (|z| ' + fmt(c.z) + ')</li>'; }).join('') + '</ul>';
-      document.getElementById('changes').setAttribute('data-changes', changeKeys.length);
-      document.getElementById('runs').innerHTML = '<table><tr><th>#</th><th class="l">label</th><th class="l">started</th><th>p50</th><th>p99</th><th>p99.9</th><th>msg/s</th><th>error %</th><th>CPU µs/msg</th><th>gates</th><th>baseline</th></tr>' +
-        runs.map((r, i) => '<tr><td>' + (i + 1) + '</td><td class="l">' + esc(r.label) + '</td><td class="l">' + esc(r.startedAt) + '</td><td>' + fmt(r.p50) + '</td><td>' + fmt(r.p99) + '</td><td>' + fmt(r.p999) +
-          '</td><td>' + fmt(r.msgsPerSec) + '</td><td>' + fmt(r.errorPct) + '</td><td>' + fmt(r.cpuUsPerMsg) + '</td><td class="' + (r.gatesPassed === false ? 'bad' : 'ok') + '">' +
-          (r.gatesPassed === null ? '-' : r.gatesPassed ? 'pass' : 'FAIL') + (r.saturated ? ' (saturated)' : '') + '</td><td class="' + (r.regressed ? 'bad' : 'ok') + '">' + (r.regressed === null ? '-' : r.regressed ? 'REGRESSION' : 'ok') + '</td></tr>').join('') + '</table>';
-      </script>
-      </body></html>
-      """;
 }
