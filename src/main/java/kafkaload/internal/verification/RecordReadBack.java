@@ -158,16 +158,10 @@ final class RecordReadBack {
     boolean complete;
     double seconds;
 
-    ReadState(KoLedger koLedger, int reorderWindow) {
-      this(koLedger, reorderWindow, List.of(0L));
-    }
-
-    /** {@code sequenceStarts}: where each injector's sequence space starts (one, from 0, alone). */
-    ReadState(KoLedger koLedger, int reorderWindow, List<Long> sequenceStarts) {
-      this(koLedger, new KoLedger(), reorderWindow, sequenceStarts);
-    }
-
-    /** {@code abortedLedger}: records of aborted transactions, never delivered. */
+    /**
+     * {@code abortedLedger}: records of aborted transactions, never delivered; {@code
+     * sequenceStarts}: where each injector's sequence space starts (one, from 0, alone).
+     */
     ReadState(
         KoLedger koLedger, KoLedger abortedLedger, int reorderWindow, List<Long> sequenceStarts) {
       this.koLedger = koLedger;
@@ -234,10 +228,6 @@ final class RecordReadBack {
     /** Bytes the read-back's set of sequence numbers takes. */
     long seenBytes() {
       return seen.getLongSizeInBytes();
-    }
-
-    ReadBack summary() {
-      return summary(IsolationLevel.READ_COMMITTED);
     }
 
     ReadBack summary(IsolationLevel isolation) {

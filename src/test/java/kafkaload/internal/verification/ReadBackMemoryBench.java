@@ -3,6 +3,7 @@ package kafkaload.internal.verification;
 import java.lang.management.ManagementFactory;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import kafkaload.internal.run.KoLedger;
 import org.apache.kafka.common.TopicPartition;
@@ -45,7 +46,8 @@ public final class ReadBackMemoryBench {
     long t0 = System.nanoTime();
     if (design.equals("new")) {
       RecordReadBack.ReadState s =
-          new RecordReadBack.ReadState(new KoLedger(), RecordReadBack.REORDER_WINDOW);
+          new RecordReadBack.ReadState(
+              new KoLedger(), new KoLedger(), RecordReadBack.REORDER_WINDOW, List.of(0L));
       for (long seq = 0; seq < n; seq++) {
         long user = model.equals("open") ? seq : seq % CLOSED_USERS;
         s.accept(partitions[(int) (seq % PARTITIONS)], user, seq);

@@ -8,6 +8,7 @@ import java.util.Map;
 import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.results.ReconciliationResult.ReadBack;
 import kafkaload.internal.run.KoLedger;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class ReadStateTest {
   void duplicatesGapsReorderingAndKosAreCounted() {
     KoLedger ko = new KoLedger();
     ko.add(4);
-    RecordReadBack.ReadState s = new RecordReadBack.ReadState(ko, 100);
+    RecordReadBack.ReadState s = new RecordReadBack.ReadState(ko, new KoLedger(), 100, List.of(0L));
     s.accept(P0, 1, 0);
     s.accept(P0, 2, 1);
     s.accept(P0, 1, 3);
@@ -33,7 +34,7 @@ class ReadStateTest {
     s.accept(P1, 2, 4); // a KO'd send that reached the topic anyway
     s.accept(P1, 2, 7); // 5 and 6 were never read: gaps
     s.complete = true;
-    ReadBack rb = s.summary();
+    ReadBack rb = s.summary(IsolationLevel.READ_COMMITTED);
     assertEquals(7, rb.counts().matched());
     assertEquals(6, rb.counts().distinct());
     assertEquals(1, rb.counts().duplicates());
@@ -52,7 +53,8 @@ class ReadStateTest {
     long second = 1L << InjectorShare.SEQUENCE_BITS;
     long third = 2 * second;
     RecordReadBack.ReadState s =
-        new RecordReadBack.ReadState(new KoLedger(), 100, List.of(0L, second, third));
+        new RecordReadBack.ReadState(
+            new KoLedger(), new KoLedger(), 100, List.of(0L, second, third));
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 2); // injector 0: 1 missing
     s.accept(P0, 1, second);
@@ -62,7 +64,7 @@ class ReadStateTest {
         P1, 5,
         third); // injector 2's user interleaved with the others': no reordering across injectors
     s.complete = true;
-    ReadBack rb = s.summary();
+    ReadBack rb = s.summary(IsolationLevel.READ_COMMITTED);
     assertEquals(6, rb.counts().distinct());
     assertEquals(
         3,
@@ -76,14 +78,15 @@ class ReadStateTest {
     long second = 1L << InjectorShare.SEQUENCE_BITS;
     long third = 2 * second;
     RecordReadBack.ReadState s =
-        new RecordReadBack.ReadState(new KoLedger(), 100, List.of(0L, second, third));
+        new RecordReadBack.ReadState(
+            new KoLedger(), new KoLedger(), 100, List.of(0L, second, third));
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 1);
     s.accept(P1, 0, 1); // a duplicate: found once
     s.accept(P0, 1, second + 7);
     s.accept(P1, 2, third - 1); // the top of injector 1's space
     s.complete = true;
-    ReadBack rb = s.summary();
+    ReadBack rb = s.summary(IsolationLevel.READ_COMMITTED);
     assertEquals(Map.of(0, 2L, 1, 2L, 2, 0L), rb.found().foundByInjector());
     assertEquals(
         rb.counts().distinct(),
@@ -96,7 +99,7 @@ class ReadStateTest {
   void recordsOfAnInjectorThatReportedNothingAreFoundButNeverDelivered() {
     long second = 1L << InjectorShare.SEQUENCE_BITS;
     RecordReadBack.ReadState s =
-        new RecordReadBack.ReadState(new KoLedger(), 100, List.of(0L, second));
+        new RecordReadBack.ReadState(new KoLedger(), new KoLedger(), 100, List.of(0L, second));
     s.unreported(second);
     s.accept(P0, 0, 0);
     s.accept(P0, 0, 1);
@@ -104,7 +107,7 @@ class ReadStateTest {
     s.accept(P1, 1, second + 1);
     s.accept(P1, 1, second + 1); // a duplicate of the dead injector's record: still a duplicate
     s.complete = true;
-    ReadBack rb = s.summary();
+    ReadBack rb = s.summary(IsolationLevel.READ_COMMITTED);
     assertEquals(Map.of(0, 2L, 1, 2L), rb.found().foundByInjector());
     assertEquals(List.of(1), rb.found().unreportedInjectors());
     assertEquals(2, rb.found().foundUnreported());
@@ -116,14 +119,15 @@ class ReadStateTest {
 
   @Test
   void theReorderWindowKeepsItsBoundAndSaysWhatItLetGo() {
-    RecordReadBack.ReadState s = new RecordReadBack.ReadState(new KoLedger(), 3);
+    RecordReadBack.ReadState s =
+        new RecordReadBack.ReadState(new KoLedger(), new KoLedger(), 3, List.of(0L));
     for (long user = 0; user < 10; user++) {
       s.accept(P0, user, user);
     }
     assertEquals(3, s.lastSeq.size());
-    assertEquals(7, s.summary().reordering().reorderWindowEvicted());
+    assertEquals(7, s.summary(IsolationLevel.READ_COMMITTED).reordering().reorderWindowEvicted());
     s.accept(P0, 9, 8); // user 9 is still in the window: its fall is seen
-    assertEquals(1, s.summary().reordering().reordered());
+    assertEquals(1, s.summary(IsolationLevel.READ_COMMITTED).reordering().reordered());
   }
 
   /**
@@ -134,12 +138,13 @@ class ReadStateTest {
   @Test
   void twoMillionOneRecordUsersTakeAboutABitEach() {
     RecordReadBack.ReadState s =
-        new RecordReadBack.ReadState(new KoLedger(), RecordReadBack.REORDER_WINDOW);
+        new RecordReadBack.ReadState(
+            new KoLedger(), new KoLedger(), RecordReadBack.REORDER_WINDOW, List.of(0L));
     int n = 2_000_000;
     for (long seq = 0; seq < n; seq++) {
       s.accept(seq % 2 == 0 ? P0 : P1, seq, seq);
     }
-    ReadBack rb = s.summary();
+    ReadBack rb = s.summary(IsolationLevel.READ_COMMITTED);
     assertEquals(n, rb.counts().distinct());
     assertEquals(0, rb.counts().gaps());
     assertEquals(0, rb.counts().duplicates());
