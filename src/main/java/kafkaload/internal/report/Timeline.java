@@ -118,8 +118,12 @@ public final class Timeline {
 
     Object read(Object sample) {
       Object v = sample;
-      for (RecordComponent f : path) {
-        v = Timeline.read(f, v);
+      try {
+        for (RecordComponent f : path) {
+          v = f.getAccessor().invoke(v);
+        }
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
       }
       return v;
     }
@@ -176,14 +180,6 @@ public final class Timeline {
       return type.getDeclaredConstructor(
               Arrays.stream(fields).map(RecordComponent::getType).toArray(Class<?>[]::new))
           .newInstance(args);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static Object read(RecordComponent f, Object s) {
-    try {
-      return f.getAccessor().invoke(s);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(e);
     }

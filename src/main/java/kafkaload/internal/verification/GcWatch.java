@@ -22,7 +22,11 @@ final class GcWatch implements AutoCloseable {
   private final DoubleAdder pauseMs = new DoubleAdder();
   private final LongAccumulator maxPauseMs = new LongAccumulator(Math::max, 0);
   private final List<Runnable> unregister = new ArrayList<>();
-  private final Set<String> heapPools = heapPoolNames();
+  private final Set<String> heapPools =
+      ManagementFactory.getMemoryPoolMXBeans().stream()
+          .filter(pool -> pool.getType() == MemoryType.HEAP)
+          .map(MemoryPoolMXBean::getName)
+          .collect(Collectors.toSet());
 
   /** Heap after the latest collection, MB: its floor is the live set, which heapUsedMb hides. */
   private volatile double heapAfterGcMb = Double.NaN;
@@ -85,13 +89,6 @@ final class GcWatch implements AutoCloseable {
             .mapToLong(e -> e.getValue().getUsed())
             .sum()
         / 1_048_576.0;
-  }
-
-  private static Set<String> heapPoolNames() {
-    return ManagementFactory.getMemoryPoolMXBeans().stream()
-        .filter(pool -> pool.getType() == MemoryType.HEAP)
-        .map(MemoryPoolMXBean::getName)
-        .collect(Collectors.toSet());
   }
 
   @Override
