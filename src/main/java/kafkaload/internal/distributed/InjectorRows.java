@@ -110,6 +110,10 @@ final class InjectorRows {
         text);
   }
 
+  private static boolean died(InjectorRow row) {
+    return "died".equals(row.status());
+  }
+
   /** Each row gets its records found in the topic; returns the dead injectors' total. */
   static long showFound(List<InjectorRow> rows, List<MergedReconciliation> recs) {
     Map<Integer, Long> found = new TreeMap<>();
@@ -119,24 +123,19 @@ final class InjectorRows {
     if (found.isEmpty()) { // no read-back
       return 0;
     }
-    long dead = 0;
-    for (int i = 0; i < rows.size(); i++) {
-      InjectorRow row = rows.get(i);
-      long n = found.getOrDefault(row.index(), 0L);
-      boolean died = "died".equals(row.status());
-      dead += died ? n : 0;
-      rows.set(
-          i,
-          row.withRecordsInTopic(
+    rows.replaceAll(
+        row -> {
+          long n = found.getOrDefault(row.index(), 0L);
+          return row.withRecordsInTopic(
               n,
-              !died
+              !died(row)
                   ? ""
                   : String.format(
                       Locale.ROOT,
                       "; the read-back found %d of its "
                           + "records in the topic (counted for it alone, not as delivered: no results acked them)",
-                      n)));
-    }
-    return dead;
+                      n));
+        });
+    return rows.stream().filter(InjectorRows::died).mapToLong(InjectorRow::recordsInTopic).sum();
   }
 }

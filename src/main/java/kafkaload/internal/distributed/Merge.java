@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.config.Console;
 import kafkaload.internal.results.InjectorRow;
 import kafkaload.internal.semantics.Semantics;
 
@@ -84,11 +85,14 @@ public final class Merge {
         }
       }
       mergedLog = w.file();
+      long at = lastEnd;
       recs =
           connection == null
               ? List.of()
-              : MergedReconciliation.overAll(connection, complete, found, w, lastEnd);
-      semantics = mergeSemantics(complete, recs, w, lastEnd);
+              : InjectorFolder.perProtocol(
+                  first.summary(),
+                  k -> MergedReconciliation.reconcile(connection, complete, found, w, at, k));
+      semantics = mergeSemantics(complete, recs, w, at);
     }
     long deadInTopic = InjectorRows.showFound(rows, recs);
     MergedReport.Written report =
@@ -98,7 +102,14 @@ public final class Merge {
             found.stream().filter(f -> !f.complete()).map(InjectorFolder::index).toList(),
             deadInTopic,
             report.gatlingExitCode());
-    MergeConsole.print(recs, semantics, report.page(), rows, verdict);
+    // What the merge prints when it is done (tests and CI logs grep these lines): each protocol's
+    // reconciliation and semantics, the page, the injectors, then the verdict.
+    recs.stream().filter(r -> r != null).forEach(r -> Console.out(r.text()));
+    semantics.stream().flatMap(m -> m.lines().stream()).forEach(Console::out);
+    Console.out("[kafkaload] merged Kafka page: file://" + report.page().toAbsolutePath());
+    rows.forEach(row -> Console.out("[kafkaload] injector " + row.index() + ": " + row.text()));
+    Console.out(
+        "[kafkaload] merge verdict: " + verdict.text() + " (exit " + verdict.exitCode() + ")");
     return new Outcome(verdict.exitCode(), mergedLog.getParent(), rows, verdict.text());
   }
 

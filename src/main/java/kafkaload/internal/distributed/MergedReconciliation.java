@@ -34,19 +34,11 @@ record MergedReconciliation(
         : result.readBack().found().foundByInjector();
   }
 
-  /** One reconciliation per protocol; {@code all} holds dead injectors, counted for them. */
-  static List<MergedReconciliation> overAll(
-      Connection connection,
-      List<InjectorFolder> complete,
-      List<InjectorFolder> all,
-      SimulationLogs.Writer w,
-      long at) {
-    return InjectorFolder.perProtocol(
-        complete.get(0).summary(), k -> reconcile(connection, complete, all, w, at, k));
-  }
-
-  /** The run's one reconciliation: every injector's counts, KOs and baselines in one ledger. */
-  private static MergedReconciliation reconcile(
+  /**
+   * Protocol {@code k}'s one reconciliation: every injector's counts, KOs and baselines in one
+   * ledger; {@code all} holds dead injectors, counted for them.
+   */
+  static MergedReconciliation reconcile(
       Connection connection,
       List<InjectorFolder> complete,
       List<InjectorFolder> all,

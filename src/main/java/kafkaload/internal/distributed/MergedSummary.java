@@ -80,28 +80,26 @@ final class MergedSummary {
   private static ProtocolResults protocol(
       List<ProtocolResults> ps, MergedReconciliation rec, Map<String, Object> sections) {
     List<Throughput> ts = ps.stream().map(p -> p.sends().throughput()).toList();
+    Map<String, List<Throughput.RequestThroughput>> byName = new TreeMap<>();
+    ts.forEach(
+        t ->
+            t.byRequest()
+                .forEach((n, r) -> byName.computeIfAbsent(n, x -> new ArrayList<>()).add(r)));
     Map<String, Throughput.RequestThroughput> byRequest = new TreeMap<>();
-    ts.forEach(t -> t.byRequest().keySet().forEach(n -> byRequest.put(n, null)));
-    for (String name : new ArrayList<>(byRequest.keySet())) {
-      List<Throughput.RequestThroughput> rs =
-          ts.stream().map(t -> t.byRequest().get(name)).filter(Objects::nonNull).toList();
-      long acked = rs.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
-      long bytes = rs.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
-      byRequest.put(
-          name, rates(acked, bytes, rs.stream().map(Throughput.RequestThroughput::rate).toList()));
-    }
-    long acked = ts.stream().mapToLong(Throughput::ackedOk).sum();
-    long bytes = ts.stream().mapToLong(Throughput::ackedBytes).sum();
+    byName.forEach((name, rs) -> byRequest.put(name, rates(rs)));
     Throughput.RequestThroughput all =
-        rates(acked, bytes, ts.stream().map(Throughput::rate).toList());
+        rates(
+            ts.stream()
+                .map(t -> new Throughput.RequestThroughput(t.ackedOk(), t.ackedBytes(), t.rate()))
+                .toList());
     // Sums, but for the longest single time in producer.send; peakConcurrentUsers is the sum of
     // each injector's peak, an upper bound of the run's (the peaks need not be at the same moment).
     Throughput throughput =
         new Throughput(
-            acked,
+            all.acked(),
             ts.stream().mapToLong(Throughput::failed).sum(),
             ts.stream().mapToLong(Throughput::inFlightAtEnd).sum(),
-            bytes,
+            all.bytes(),
             all.rate(),
             byRequest,
             new Throughput.SendPath(
@@ -146,8 +144,10 @@ final class MergedSummary {
    * The merged rate: each injector's own rate over its first-to-last ack, added up (null unless all
    * have one), independent of how closely they started; and the rate over the union span.
    */
-  private static Throughput.RequestThroughput rates(
-      long count, long bytes, List<Throughput.AckRate> each) {
+  private static Throughput.RequestThroughput rates(List<Throughput.RequestThroughput> rs) {
+    long count = rs.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
+    long bytes = rs.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
+    List<Throughput.AckRate> each = rs.stream().map(Throughput.RequestThroughput::rate).toList();
     Throughput.AckRate union =
         Throughput.span(
             count,
@@ -179,11 +179,7 @@ final class MergedSummary {
   private static Map<String, Histogram> merged(
       List<ProtocolResults> ps, Function<ProtocolResults, Map<String, String>> field) {
     Map<String, Histogram> out = new TreeMap<>();
-    for (ProtocolResults p : ps) {
-      Map<String, String> encoded = field.apply(p);
-      if (encoded == null) {
-        continue;
-      }
+    for (Map<String, String> encoded : ps.stream().map(field).filter(Objects::nonNull).toList()) {
       encoded.forEach(
           (name, text) ->
               out.merge(

@@ -173,17 +173,7 @@ public final class SimulationLogs {
             requests++;
             ok += isOk ? 1 : 0;
             ko += isOk ? 0 : 1;
-            // The scenario is not stored for a request: the writer does not need it.
-            e =
-                new DataWriterMessage$LoadEvent$Response(
-                    "",
-                    groups,
-                    name,
-                    start,
-                    end,
-                    status(isOk),
-                    Option.empty(),
-                    message.isEmpty() ? Option.empty() : Option.apply(message));
+            e = response(groups, name, start, end, isOk, message.isEmpty() ? null : message);
           } else if (b == RecordHeader.Group$.MODULE$.value()) {
             scala.collection.immutable.List<String> groups = groups();
             long start = readInt() + base;
@@ -223,6 +213,21 @@ public final class SimulationLogs {
 
   private static Status status(boolean ok) {
     return ok ? OK$.MODULE$ : KO$.MODULE$;
+  }
+
+  /**
+   * A request record; {@code message} null for none. The scenario is not stored: the writer does
+   * not need it.
+   */
+  private static DataWriterMessage.LoadEvent response(
+      scala.collection.immutable.List<String> groups,
+      String name,
+      long start,
+      long end,
+      boolean ok,
+      String message) {
+    return new DataWriterMessage$LoadEvent$Response(
+        "", groups, name, start, end, status(ok), Option.empty(), Option.apply(message));
   }
 
   /** A merged log written with Gatling's writer: {@code resultsDir/<runId>/simulation.log}. */
@@ -269,15 +274,13 @@ public final class SimulationLogs {
     /** One request record, for example a verdict of the merge's reconciliation. */
     public void request(String name, long atMillis, String koMessage) {
       write(
-          new DataWriterMessage$LoadEvent$Response(
-              "",
+          response(
               CollectionConverters.asScala(List.<String>of()).toList(),
               name,
               atMillis,
               atMillis,
-              status(koMessage == null),
-              Option.empty(),
-              Option.apply(koMessage)));
+              koMessage == null,
+              koMessage));
     }
 
     public Path file() {
