@@ -159,8 +159,9 @@ public final class Distributed {
         params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY) != null
             ? params.raw(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY)
             : params.env(KafkaProtocolBuilder.BOOTSTRAP_ENV);
-    LocalRun.Broker broker = bootstrap == null ? new LocalRun.Broker(root.resolve("broker")) : null;
-    try {
+    // No broker (null) when the injectors share the given one.
+    try (LocalRun.Broker broker =
+        bootstrap == null ? new LocalRun.Broker(root.resolve("broker")) : null) {
       if (broker != null) {
         bootstrap = broker.bootstrap();
         System.setProperty(KafkaProtocolBuilder.BOOTSTRAP_PROPERTY, bootstrap);
@@ -195,10 +196,6 @@ public final class Distributed {
       return Merge.run(
               root, n, root.resolve("merged"), connection(ParamSnapshot.fromSystemProperties()))
           .exitCode();
-    } finally {
-      if (broker != null) {
-        broker.close();
-      }
     }
   }
 

@@ -2,7 +2,6 @@ package kafkaload.internal.distributed;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,9 +67,7 @@ public final class LocalRun {
               System.getProperty("java.class.path"),
               "kafkaload.internal.broker.EmbeddedKafkaMain");
       process = new ProcessBuilder(cmd).redirectError(dir.resolve("broker.err").toFile()).start();
-      BufferedReader out =
-          new BufferedReader(
-              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      BufferedReader out = process.inputReader(StandardCharsets.UTF_8);
       String found =
           out.lines()
               .filter(line -> line.startsWith("BOOTSTRAP="))
