@@ -84,7 +84,6 @@ public final class BaselineGate {
     if (baseline.isEmpty()) {
       throw new IllegalArgumentException(name + " holds no run to compare with");
     }
-    List<String> flags = flags(current, baseline);
     RunFigures now = RunFigures.of(current);
     List<RunFigures> before = baseline.stream().map(RunFigures::of).toList();
     List<Figure> figures = new ArrayList<>();
@@ -111,7 +110,7 @@ public final class BaselineGate {
     if (before.size() >= 2) {
       BaselineSpread.apply(figures, now, before);
     }
-    return new BaselineComparison(name, baseline.size(), flags, figures);
+    return new BaselineComparison(name, baseline.size(), flags(current, baseline), figures);
   }
 
   /** Each baseline run's differences from this one: refusals and flags, each flag named once. */

@@ -44,8 +44,7 @@ final class BaselineSpread {
         higher
             ? known.max().orElse(Double.NEGATIVE_INFINITY)
             : known.min().orElse(Double.POSITIVE_INFINITY);
-    boolean beyond = higher ? now > worst : now < worst;
-    if (beyond) {
+    if (higher ? now > worst : now < worst) {
       return f;
     }
     String verdict =

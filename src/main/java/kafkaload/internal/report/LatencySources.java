@@ -66,9 +66,6 @@ public final class LatencySources {
     if (sources == null || sources.ackLatencyMs().isEmpty()) {
       return null;
     }
-    LatencySourceFigures.Broker broker = sources.broker();
-    LatencySourceFigures.ProducerBuffer buffer = sources.producerBuffer();
-    LatencySourceFigures.Injector inj = sources.injector();
     List<String> acks =
         sources.ackLatencyMs().entrySet().stream()
             .map(
@@ -85,16 +82,16 @@ public final class LatencySources {
             + "longest %s",
         String.join("; ", acks),
         seconds > 0 ? "the " + seconds + " s of the load" : "the load",
-        ms(broker.requestLatencyAvgMs()),
-        ms(broker.requestLatencyMaxMs()),
-        ms(buffer.recordQueueTimeAvgMs()),
-        ms(buffer.recordQueueTimeMaxMs()),
-        ms(inj.publishDelayP99Ms()),
-        ms(inj.publishDelayMaxMs()),
-        ms(inj.eventLoopDelayP99Ms()),
-        ms(inj.eventLoopDelayMaxMs()),
-        ms(inj.gcPauseTotalMs()),
-        ms(inj.gcPauseMaxMs()));
+        ms(sources.broker().requestLatencyAvgMs()),
+        ms(sources.broker().requestLatencyMaxMs()),
+        ms(sources.producerBuffer().recordQueueTimeAvgMs()),
+        ms(sources.producerBuffer().recordQueueTimeMaxMs()),
+        ms(sources.injector().publishDelayP99Ms()),
+        ms(sources.injector().publishDelayMaxMs()),
+        ms(sources.injector().eventLoopDelayP99Ms()),
+        ms(sources.injector().eventLoopDelayMaxMs()),
+        ms(sources.injector().gcPauseTotalMs()),
+        ms(sources.injector().gcPauseMaxMs()));
   }
 
   private static double metric(InjectorSample s, String name) {

@@ -108,7 +108,6 @@ public record RunSummary(RunResults results, String timelineCsv) {
       Injector health,
       long startMillis,
       long endMillis) {
-    double seconds = Math.max(0.001, (endMillis - startMillis) / 1000.0);
     List<ProtocolResults> protocols = sections.stream().map(RunSummary::protocol).toList();
     List<InjectorSample> samples = health.samples();
     List<InjectorSample> load = health.loadSamples();
@@ -135,13 +134,13 @@ public record RunSummary(RunResults results, String timelineCsv) {
     // Hours of per-second samples would make the JSON and the page heavy: both get at most
     // Timeline.MAX_POINTS points, and kafka-timeline.csv keeps every second.
     int perPoint = Timeline.samplesPerPoint(samples.size(), Timeline.MAX_POINTS);
-    RunResults results =
+    return new RunSummary(
         new RunResults(
             RunResults.SCHEMA_VERSION,
             new RunResults.Period(
                 Instant.ofEpochMilli(startMillis).toString(),
                 Instant.ofEpochMilli(endMillis).toString(),
-                seconds),
+                Math.max(0.001, (endMillis - startMillis) / 1000.0)),
             // The -D knobs the simulation read, with the values it used, defaults included: the
             // run's test plan as run.
             Secrets.masked(parameters),
@@ -152,8 +151,8 @@ public record RunSummary(RunResults results, String timelineCsv) {
             RunResults.Resolution.of(samples.size(), perPoint)
                 .withFile(Timeline.INJECTOR_AGGREGATION, "kafka-timeline.csv"),
             null,
-            null);
-    return new RunSummary(results, Timeline.csv(samples));
+            null),
+        Timeline.csv(samples));
   }
 
   /** A window of seconds as the summary holds it: a bound not known (NaN) is null. */

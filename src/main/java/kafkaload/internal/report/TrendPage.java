@@ -48,9 +48,8 @@ public final class TrendPage {
 
   /** Writes trends.html (and ECharts) into {@code outDir} for the runs of {@code history}. */
   public static Path write(Path history, Path outDir) throws IOException {
-    List<RunHistory.Entry> entries = RunHistory.entries(history);
     List<Map<String, Object>> runs = new ArrayList<>();
-    for (RunHistory.Entry e : entries) {
+    for (RunHistory.Entry e : RunHistory.entries(history)) {
       RunResults r = e.results();
       RunFigures f = RunFigures.of(r);
       Percentiles p = f.ackPercentiles();
