@@ -194,7 +194,7 @@ public final class Distributed {
               n, simulation, runId, Instant.ofEpochMilli(startAt), root));
       LocalRun.await(injectors, delay + timeout);
       return Merge.run(
-              root, n, root.resolve("merged"), connection(ParamSnapshot.fromSystemProperties()))
+              root, n, root.resolve("merged"), connection(ParamSnapshot.fromSystemProperties()), 0)
           .exitCode();
     }
   }

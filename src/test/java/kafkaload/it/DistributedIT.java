@@ -440,7 +440,8 @@ class DistributedIT {
     // Against its injector's record of it...
     SimulationLogs.Refused e =
         assertThrows(
-            SimulationLogs.Refused.class, () -> Merge.run(root, 3, root.resolve("merged"), null));
+            SimulationLogs.Refused.class,
+            () -> Merge.run(root, 3, root.resolve("merged"), null, 0));
     assertTrue(
         e.getMessage().contains(log.toString()) && e.getMessage().contains("truncated"),
         e.getMessage());
@@ -449,7 +450,8 @@ class DistributedIT {
     remark(root, 2);
     e =
         assertThrows(
-            SimulationLogs.Refused.class, () -> Merge.run(root, 3, root.resolve("merged2"), null));
+            SimulationLogs.Refused.class,
+            () -> Merge.run(root, 3, root.resolve("merged2"), null, 0));
     assertTrue(
         e.getMessage().contains(log.toString())
             && e.getMessage().contains("truncated after record"),
@@ -480,7 +482,8 @@ class DistributedIT {
     Path log = injectorLog(root, 1);
     SimulationLogs.Refused e =
         assertThrows(
-            SimulationLogs.Refused.class, () -> Merge.run(root, 3, root.resolve("merged"), null));
+            SimulationLogs.Refused.class,
+            () -> Merge.run(root, 3, root.resolve("merged"), null, 0));
     assertTrue(
         e.getMessage().contains(log.toString())
             && e.getMessage().contains("DistributedGateSimulation"),

@@ -214,7 +214,7 @@ class ShareGroupDistributedIT {
     // The same results, but the other injector's consumers never accepted those records: the
     // merged verdict fails on them, as one injector's would on its own missing records.
     Path spoilt = spoilt(root, 1 - lossOf, lossOf);
-    Merge.Outcome outcome = Merge.run(spoilt, 2, spoilt.resolve("merged"), null);
+    Merge.Outcome outcome = Merge.run(spoilt, 2, spoilt.resolve("merged"), null, 0);
     assertEquals(Merge.GATE_FAILED, outcome.exitCode(), outcome.verdict());
     JsonNode lost =
         JSON.readTree(outcome.runDir().resolve("kafka-summary.json").toFile())

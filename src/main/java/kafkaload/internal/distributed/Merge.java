@@ -29,14 +29,9 @@ public final class Merge {
   public record Outcome(int exitCode, Path runDir, List<InjectorRow> injectors, String verdict) {}
 
   /**
-   * Merges {@code root/injector-*} into {@code out}; {@code connection} null: no reconciliation.
+   * Merges {@code root/injector-*} into {@code out}, first waiting up to {@code waitSeconds} for
+   * every injector's marker; {@code connection} null: no reconciliation.
    */
-  public static Outcome run(Path root, int count, Path out, Connection connection)
-      throws Exception {
-    return run(root, count, out, connection, 0);
-  }
-
-  /** As above, first waiting up to {@code waitSeconds} for every injector's marker. */
   public static Outcome run(Path root, int count, Path out, Connection connection, int waitSeconds)
       throws Exception {
     InjectorFolder.awaitMarkers(root, count, waitSeconds);

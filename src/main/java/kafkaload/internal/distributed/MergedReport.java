@@ -62,7 +62,7 @@ final class MergedReport {
     new RunSummary(results, Timeline.csvByInjector(perSecond)).write(runDir);
     Path page = KafkaPage.write(runDir, results);
     if (Files.isRegularFile(runDir.resolve("index.html"))) {
-      AssertionsJUnitReport.write(mergedLog, verdicts);
+      AssertionsJUnitReport.write(mergedLog, verdicts, Map.of());
     }
     return new Written(gatling, page);
   }

@@ -115,12 +115,10 @@ public final class AssertionsJUnitReport {
         .toList();
   }
 
-  /** Writes js/assertions.xml beside the report; returns the file. */
-  public static Path write(Path simulationLog, Verdicts verdicts) throws IOException {
-    return write(simulationLog, verdicts, java.util.Map.of());
-  }
-
-  /** Writes js/assertions.xml, each assertion with {@code details} of its request added. */
+  /**
+   * Writes js/assertions.xml beside the report, each assertion with {@code details} of its request
+   * added; returns the file.
+   */
   public static Path write(
       Path simulationLog, Verdicts verdicts, java.util.Map<String, String> details)
       throws IOException {
