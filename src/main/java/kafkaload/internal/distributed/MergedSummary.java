@@ -198,12 +198,11 @@ final class MergedSummary {
     List<String> reasons = new ArrayList<>();
     List<InjectorResults> all = new ArrayList<>();
     for (InjectorFolder f : complete) {
-      if (f.summary() == null || f.summary().injector() == null) {
-        continue;
+      InjectorResults i = f.summary() == null ? null : f.summary().injector();
+      if (i != null) {
+        all.add(i);
+        i.reasons().forEach(r -> reasons.add("injector " + f.index() + ": " + r));
       }
-      InjectorResults i = f.summary().injector();
-      all.add(i);
-      i.reasons().forEach(r -> reasons.add("injector " + f.index() + ": " + r));
     }
     if (all.isEmpty()) {
       return null;
