@@ -144,7 +144,9 @@ final class MergedSummary {
    * The merged rate: each injector's own rate over its first-to-last ack, added up (null unless all
    * have one), independent of how closely they started; and the rate over the union span.
    */
-  private static Throughput.RequestThroughput rates(List<Throughput.RequestThroughput> rs) {
+  private static Throughput.RequestThroughput rates(List<Throughput.RequestThroughput> given) {
+    // A request named without figures (a hand-edited file) adds none, as a missing one.
+    List<Throughput.RequestThroughput> rs = given.stream().filter(Objects::nonNull).toList();
     long count = rs.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
     long bytes = rs.stream().mapToLong(Throughput.RequestThroughput::bytes).sum();
     List<Throughput.AckRate> each = rs.stream().map(Throughput.RequestThroughput::rate).toList();
