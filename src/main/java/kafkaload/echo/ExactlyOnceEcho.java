@@ -109,7 +109,7 @@ final class ExactlyOnceEcho {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
         try {
           if (positionsUncommitted && !open) {
-            commitStart(records);
+            commitFrom(records);
           }
           if (!records.isEmpty() || positionsUncommitted) {
             begin();
@@ -182,33 +182,20 @@ final class ExactlyOnceEcho {
 
   /** Commits the open transaction with the positions reached: the next record to read. */
   private void commit() {
-    if (!open) {
-      return;
+    if (open) {
+      commitFrom(ConsumerRecords.empty());
     }
-    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-    for (TopicPartition tp : consumer.assignment()) {
-      // The position, not the last offset + 1: it is past transaction markers, so a group that has
-      // read everything shows no lag.
-      offsets.put(tp, new OffsetAndMetadata(consumer.position(tp)));
-    }
-    commitWith(offsets);
-  }
-
-  /** Commits the open transaction with these offsets as the group's. */
-  private void commitWith(Map<TopicPartition, OffsetAndMetadata> offsets) {
-    producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
-    producer.commitTransaction();
-    open = false;
-    positionsUncommitted = false;
   }
 
   /**
-   * The positions of newly assigned partitions, committed in a transaction of their own before the
-   * first records read from them are echoed: an echo killed in the middle of its first transaction
-   * leaves the group an offset, so the next one (auto.offset.reset=latest) re-reads those records
-   * instead of skipping them.
+   * Commits a transaction (begun if none is open) with each assigned partition's offset: its first
+   * record in {@code records}, else its position. The position, not the last offset + 1: it is past
+   * transaction markers, so a group that has read everything shows no lag. Before the first records
+   * read from newly assigned partitions are echoed, this commits their start in a transaction of
+   * its own: an echo killed in the middle of its first transaction leaves the group an offset, so
+   * the next one (auto.offset.reset=latest) re-reads those records instead of skipping them.
    */
-  private void commitStart(ConsumerRecords<byte[], byte[]> records) {
+  private void commitFrom(ConsumerRecords<byte[], byte[]> records) {
     Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
     for (TopicPartition tp : consumer.assignment()) {
       List<ConsumerRecord<byte[], byte[]>> read = records.records(tp);
@@ -216,7 +203,10 @@ final class ExactlyOnceEcho {
       offsets.put(tp, new OffsetAndMetadata(start));
     }
     begin();
-    commitWith(offsets);
+    producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
+    producer.commitTransaction();
+    open = false;
+    positionsUncommitted = false;
   }
 
   private void abortAndRewind(RuntimeException cause) {
@@ -230,12 +220,13 @@ final class ExactlyOnceEcho {
     }
     open = false;
     positionsUncommitted = true;
-    var committed = consumer.committed(consumer.assignment());
-    committed.forEach(
-        (tp, om) -> {
-          if (om != null) {
-            consumer.seek(tp, om.offset());
-          }
-        });
+    consumer
+        .committed(consumer.assignment())
+        .forEach(
+            (tp, om) -> {
+              if (om != null) {
+                consumer.seek(tp, om.offset());
+              }
+            });
   }
 }
