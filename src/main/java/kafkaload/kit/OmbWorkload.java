@@ -156,22 +156,10 @@ record OmbWorkload(
         knobs.put("gate.lagMaxSlope", String.valueOf(Math.max(10, (long) rate / 100)));
       }
     }
-    knobs.put(
-        "duration",
-        String.valueOf(
-            seconds(
-                file,
-                "testDurationMinutes",
-                required(file, "testDurationMinutes", testDurationMinutes),
-                1)));
-    knobs.put(
-        "warmup",
-        String.valueOf(
-            seconds(
-                file,
-                "warmupDurationMinutes",
-                warmupDurationMinutes == null ? 1.0 : warmupDurationMinutes,
-                0)));
+    double test = required(file, "testDurationMinutes", testDurationMinutes);
+    knobs.put("duration", String.valueOf(seconds(file, "testDurationMinutes", test, 1)));
+    double warmup = warmupDurationMinutes == null ? 1.0 : warmupDurationMinutes;
+    knobs.put("warmup", String.valueOf(seconds(file, "warmupDurationMinutes", warmup, 0)));
     switch (mode(file)) {
       case MAX_RATE -> maxRate(knobs);
       case BACKLOG -> backlog(file, knobs, (long) rate, size, backlogScale);

@@ -198,8 +198,8 @@ public final class EmbeddedCluster implements AutoCloseable {
       c.nodes.forEach(c::spawn);
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
       c.nodes.forEach(n -> c.awaitReady(n, deadline, START_TIMEOUT));
-      c.awaitBrokers(
-          c.nodes.stream().map(n -> n.id).collect(Collectors.toSet()), deadline, START_TIMEOUT);
+      Set<Integer> ids = c.nodes.stream().map(n -> n.id).collect(Collectors.toSet());
+      BrokerRegistration.await(c.bootstrap, ids, deadline, START_TIMEOUT, c.logs());
     } catch (RuntimeException e) {
       c.close();
       throw e;
@@ -209,7 +209,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         size,
         c.bootstrap,
         (System.nanoTime() - t0) / 1_000_000,
-        c.nodes.get(0).log.getParent());
+        c.logs());
     return c;
   }
 
@@ -278,7 +278,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
     long deadline = System.nanoTime() + timeout.toNanos();
     awaitReady(n, deadline, timeout);
-    awaitBrokers(Set.of(nodeId), deadline, timeout);
+    BrokerRegistration.await(bootstrap, Set.of(nodeId), deadline, timeout, logs());
   }
 
   private NodeProcess node(int nodeId) {
@@ -360,9 +360,9 @@ public final class EmbeddedCluster implements AutoCloseable {
             n.id, timeout.toSeconds(), n.log));
   }
 
-  /** Waits until the controller lists every one of these brokers as registered and unfenced. */
-  private void awaitBrokers(Set<Integer> ids, long deadlineNanos, Duration timeout) {
-    BrokerRegistration.await(bootstrap, ids, deadlineNanos, timeout, nodes.get(0).log.getParent());
+  /** The directory of the nodes' logs. */
+  private Path logs() {
+    return nodes.get(0).log.getParent();
   }
 
   private static String readLog(NodeProcess n) {

@@ -67,7 +67,7 @@ public final class EmbeddedKafka implements AutoCloseable {
   /** The broker the simulation and the run's protocols share; started on first use. */
   public static synchronized EmbeddedKafka shared() {
     if (shared == null || shared.stopped) {
-      shared = start();
+      shared = start(new Properties());
     }
     return shared;
   }
@@ -80,18 +80,16 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  /** Formats a fresh log directory and starts the broker; returns once it accepts clients. */
-  public static EmbeddedKafka start() {
-    return start(new Properties());
-  }
-
   /**
    * A start property, not a broker setting: the share.version level the log directory is formatted
    * with ("0": no share groups, as Kafka before 4.2). Unset: Kafka's default.
    */
   public static final String SHARE_VERSION = "kafkaload.share.version";
 
-  /** Starts with broker properties over the defaults; {@link #SHARE_VERSION} sets share.version. */
+  /**
+   * Formats a fresh log directory and starts the broker with these properties over the defaults
+   * ({@link #SHARE_VERSION} sets share.version); returns once it accepts clients.
+   */
   public static EmbeddedKafka start(Properties overrides) {
     long t0 = System.nanoTime();
     removeStaleDirectories();

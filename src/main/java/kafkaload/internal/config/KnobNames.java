@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -64,7 +66,13 @@ public final class KnobNames {
           "basedir",
           "library.");
 
-  private static final Set<String> KAFKA_CLIENT_NAMES = kafkaClientNames();
+  private static final Set<String> KAFKA_CLIENT_NAMES =
+      Stream.of(
+              ProducerConfig.configNames(),
+              ConsumerConfig.configNames(),
+              AdminClientConfig.configNames())
+          .flatMap(Set::stream)
+          .collect(Collectors.toUnmodifiableSet());
 
   private static volatile Map<String, String> sections;
 
@@ -175,12 +183,5 @@ public final class KnobNames {
       }
     }
     return d[a.length()][b.length()];
-  }
-
-  private static Set<String> kafkaClientNames() {
-    Set<String> all = new TreeSet<>(ProducerConfig.configNames());
-    all.addAll(ConsumerConfig.configNames());
-    all.addAll(AdminClientConfig.configNames());
-    return Set.copyOf(all);
   }
 }

@@ -3,6 +3,7 @@ package kafkaload.internal.config;
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.CodeSource;
 import java.util.ArrayList;
@@ -72,12 +73,11 @@ public final class SimulationNames {
   /** A class file's CONSTANT_Utf8 entry for an ASCII name: tag 1, a two-byte length, the bytes. */
   private static byte[] utf8Constant(String name) {
     byte[] text = name.getBytes(StandardCharsets.UTF_8);
-    byte[] entry = new byte[text.length + 3];
-    entry[0] = 1;
-    entry[1] = (byte) (text.length >> 8);
-    entry[2] = (byte) text.length;
-    System.arraycopy(text, 0, entry, 3, text.length);
-    return entry;
+    return ByteBuffer.allocate(text.length + 3)
+        .put((byte) 1)
+        .putShort((short) text.length)
+        .put(text)
+        .array();
   }
 
   /** The class's own file, its member classes' and its anonymous classes' ($1, $2, ...). */
