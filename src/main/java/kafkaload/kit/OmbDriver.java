@@ -1,5 +1,7 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -142,9 +144,9 @@ record OmbDriver(
     Map<String, String> own = properties(file, field, text);
     for (String k : own.keySet()) {
       if (!names.contains(k)) {
-        throw new KafkaLoadConfigException(
-            "-Domb.driver=%s: %s: '%s' is not a Kafka %s property (a typo?)"
-                .formatted(file, field, k, client));
+        throw refused(
+            "-Domb.driver=%s: %s: '%s' is not a Kafka %s property (a typo?)",
+            file, field, k, client);
       }
     }
     p.putAll(own);
@@ -161,9 +163,8 @@ record OmbDriver(
     try {
       p.load(new StringReader(text));
     } catch (IOException | IllegalArgumentException e) {
-      throw new KafkaLoadConfigException(
-          "-Domb.driver=%s: %s is not Java properties text: %s"
-              .formatted(file, field, e.getMessage()));
+      throw refused(
+          "-Domb.driver=%s: %s is not Java properties text: %s", file, field, e.getMessage());
     }
     p.forEach((k, v) -> out.put(k.toString().trim(), v.toString().trim()));
     return out;

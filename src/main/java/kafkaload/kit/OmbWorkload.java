@@ -1,5 +1,7 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -326,9 +328,8 @@ record OmbWorkload(
 
   private static <T> T required(String file, String field, T value) {
     if (value == null) {
-      throw new KafkaLoadConfigException(
-          "-Dworkload=%s: field '%s' is missing; required: %s"
-              .formatted(file, field, List.of(REQUIRED)));
+      throw refused(
+          "-Dworkload=%s: field '%s' is missing; required: %s", file, field, List.of(REQUIRED));
     }
     return value;
   }

@@ -4,7 +4,6 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 
 import io.gatling.javaapi.core.Assertion;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -104,11 +103,9 @@ public record SubscriptionParams(
 
   /** Each subscription read every acked record: its verdict has no KO. */
   public List<Assertion> gates() {
-    List<Assertion> gates = new ArrayList<>();
-    for (int i = 0; i < subscriptions; i++) {
-      gates.add(details(REQUEST + " " + i + " reconciled").failedRequests().count().is(0L));
-    }
-    return gates;
+    return IntStream.range(0, subscriptions)
+        .mapToObj(i -> details(REQUEST + " " + i + " reconciled").failedRequests().count().is(0L))
+        .toList();
   }
 
   /** The time they may take beyond the plan's bound on the run. */

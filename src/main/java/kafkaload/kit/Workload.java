@@ -1,5 +1,7 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import io.gatling.javaapi.core.Session;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -112,9 +114,9 @@ public final class Workload {
             : root != null && Files.isRegularFile(root) ? root.toString() : omb.payloadFile();
     byte[] bytes = Payloads.read(path, "the workload's payloadFile");
     if (bytes.length != omb.messageSize()) {
-      throw new KafkaLoadConfigException(
-          "-Dworkload=%s: payloadFile: %s holds %s bytes but messageSize is %s; make them agree"
-              .formatted(file, omb.payloadFile(), bytes.length, omb.messageSize()));
+      throw refused(
+          "-Dworkload=%s: payloadFile: %s holds %s bytes but messageSize is %s; make them agree",
+          file, omb.payloadFile(), bytes.length, omb.messageSize());
     }
     return bytes;
   }

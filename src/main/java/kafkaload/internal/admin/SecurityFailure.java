@@ -89,10 +89,9 @@ final class SecurityFailure {
 
   /** A failed login before connecting, as one line; null for other failures. */
   static String describeLogin(Throwable e, String bootstrap, Map<String, ?> props) {
-    if (!anyCause(e, c -> c instanceof LoginException)) {
-      return null;
-    }
-    return oneLine(login(e, bootstrap, props));
+    return anyCause(e, LoginException.class::isInstance)
+        ? oneLine(login(e, bootstrap, props))
+        : null;
   }
 
   private static String oneLine(String s) {

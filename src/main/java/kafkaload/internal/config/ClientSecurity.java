@@ -53,9 +53,7 @@ public final class ClientSecurity {
   private ClientSecurity() {}
 
   /** Security settings and which layers (SASL, TLS) they add to security.protocol. */
-  public record Settings(Map<String, String> properties, boolean sasl, boolean tls) {
-    public static final Settings NONE = new Settings(Map.of(), false, false);
-  }
+  public record Settings(Map<String, String> properties, boolean sasl, boolean tls) {}
 
   /** sasl.mechanism and sasl.jaas.config for PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512. */
   public static Map<String, String> sasl(String mechanism, String username, String password) {

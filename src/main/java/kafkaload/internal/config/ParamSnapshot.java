@@ -8,9 +8,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.stream.Stream;
 
 /**
  * The -D properties and environment, read once when a simulation is built; every parameter is read
@@ -67,9 +70,8 @@ public final class ParamSnapshot {
    * before any snapshot. A value that is not a boolean counts as set: the report must not fail.
    */
   public static boolean debug() {
-    ParamSnapshot params = of(Map.of(DEBUG, System.getProperty(DEBUG, "false")), Map.of());
     try {
-      return params.bool(DEBUG, false);
+      return of(Map.of(DEBUG, System.getProperty(DEBUG, "false")), Map.of()).bool(DEBUG, false);
     } catch (KafkaLoadConfigException notABoolean) {
       return true;
     }
@@ -94,12 +96,8 @@ public final class ParamSnapshot {
   }
 
   private static boolean isSimulation(Class<?> c) {
-    for (Class<?> k = c.getSuperclass(); k != null; k = k.getSuperclass()) {
-      if (k.getName().equals("io.gatling.javaapi.core.Simulation")) {
-        return true;
-      }
-    }
-    return false;
+    return Stream.<Class<?>>iterate(c.getSuperclass(), Objects::nonNull, Class::getSuperclass)
+        .anyMatch(k -> k.getName().equals("io.gatling.javaapi.core.Simulation"));
   }
 
   /** A snapshot of these properties and environment variables, for tests and tools. */
@@ -120,11 +118,6 @@ public final class ParamSnapshot {
     return Collections.unmodifiableMap(used);
   }
 
-  /** The names of the -D properties given (the JVM's, Gatling's and everyone's). */
-  public Set<String> given() {
-    return properties.keySet();
-  }
-
   /**
    * Where a value read comes from: "-D" when given as a property, "simulation" for a simulation's
    * own default, else "default".
@@ -141,11 +134,10 @@ public final class ParamSnapshot {
   public void checkNames() {
     Set<String> read = new java.util.HashSet<>(READ_IN_THIS_JVM);
     read.addAll(used.keySet());
-    KnobNames.misspelling(properties.keySet(), read)
-        .ifPresent(
-            line -> {
-              throw new KafkaLoadConfigException(line);
-            });
+    Optional<String> misspelled = KnobNames.misspelling(properties.keySet(), read);
+    if (misspelled.isPresent()) {
+      throw new KafkaLoadConfigException(misspelled.get());
+    }
   }
 
   private <T> T used(String name, T value) {

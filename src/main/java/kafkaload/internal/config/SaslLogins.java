@@ -112,9 +112,8 @@ public final class SaslLogins {
   /** SASL/GSSAPI as {@code principal}, from {@code keytab} or (null) the ticket cache. */
   public static Map<String, String> gssapi(String serviceName, String principal, String keytab) {
     if (serviceName == null || serviceName.isBlank()) {
-      throw new KafkaLoadConfigException(
-          "SASL GSSAPI: %s is empty (the brokers' service, often kafka)"
-              .formatted(KERBEROS_SERVICE_NAME));
+      throw refused(
+          "SASL GSSAPI: %s is empty (the brokers' service, often kafka)", KERBEROS_SERVICE_NAME);
     }
     StringBuilder jaas = new StringBuilder(KRB5_LOGIN_MODULE).append(" required");
     if (keytab != null) {
