@@ -63,12 +63,9 @@ public final class BrokerNodeMain {
   private static void watchParent() {
     try (BufferedReader in =
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = in.readLine()) != null) {
-        if (line.trim().equals(SHUTDOWN)) {
-          SHUTDOWN_REQUESTED.countDown();
-        }
-      }
+      in.lines()
+          .filter(line -> line.trim().equals(SHUTDOWN))
+          .forEach(l -> SHUTDOWN_REQUESTED.countDown());
     } catch (Exception ignored) {
       // a broken pipe means the same as end of input
     }

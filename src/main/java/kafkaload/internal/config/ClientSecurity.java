@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -99,11 +98,7 @@ public final class ClientSecurity {
 
   /** ssl.truststore.*: the CAs the broker's certificate must chain to; the password may be null. */
   public static Map<String, String> truststore(String location, String password) {
-    Map<String, String> p = new LinkedHashMap<>();
-    p.put("ssl.truststore.location", existingFile("ssl.truststore.location", location));
-    storeType(location).ifPresent(t -> p.put("ssl.truststore.type", t));
-    p.putAll(ClientProperties.present("ssl.truststore.password", password));
-    return p;
+    return store("truststore", location, "ssl.truststore.password", password);
   }
 
   /** ssl.keystore.*: this client's certificate and key, for brokers requiring mTLS. */
@@ -112,12 +107,25 @@ public final class ClientSecurity {
       throw new KafkaLoadConfigException(
           "ssl.keystore.location=" + location + " needs the keystore's password");
     }
+    return store(
+        "keystore", location, "ssl.keystore.password", password, "ssl.key.password", keyPassword);
+  }
+
+  /**
+   * ssl.{@code kind}.location (an existing file) and .type, then the passwords that are set (key,
+   * value pairs). Kafka's default store type is JKS: PKCS12 and PEM files are typed by their
+   * extension.
+   */
+  private static Map<String, String> store(String kind, String location, String... passwords) {
     Map<String, String> p = new LinkedHashMap<>();
-    p.put("ssl.keystore.location", existingFile("ssl.keystore.location", location));
-    storeType(location).ifPresent(t -> p.put("ssl.keystore.type", t));
-    p.putAll(
-        ClientProperties.present(
-            "ssl.keystore.password", password, "ssl.key.password", keyPassword));
+    p.put("ssl." + kind + ".location", existingFile("ssl." + kind + ".location", location));
+    String l = location.toLowerCase(Locale.ROOT);
+    if (l.endsWith(".p12") || l.endsWith(".pfx")) {
+      p.put("ssl." + kind + ".type", "PKCS12");
+    } else if (l.endsWith(".pem")) {
+      p.put("ssl." + kind + ".type", "PEM");
+    }
+    p.putAll(ClientProperties.present(passwords));
     return p;
   }
 
@@ -205,12 +213,5 @@ public final class ClientSecurity {
       throw new KafkaLoadConfigException(property + "=" + location + ": no such file");
     }
     return location;
-  }
-
-  /** Kafka's default store type is JKS: PKCS12 and PEM files are typed by their extension. */
-  private static Optional<String> storeType(String location) {
-    String l = location.toLowerCase(Locale.ROOT);
-    return Optional.ofNullable(
-        l.endsWith(".p12") || l.endsWith(".pfx") ? "PKCS12" : l.endsWith(".pem") ? "PEM" : null);
   }
 }

@@ -28,8 +28,7 @@ public final class HostEnvironment {
 
   /** A variable's value, null when unset. */
   static String get(String name) {
-    String hosted = overlay.get(name);
-    return hosted != null ? hosted : System.getenv(name);
+    return overlay.getOrDefault(name, System.getenv(name));
   }
 
   /** Every variable, the host's over the process's. */
