@@ -163,7 +163,13 @@ record OmbWorkload(
     double warmup = warmupDurationMinutes == null ? 1.0 : warmupDurationMinutes;
     knobs.put("warmup", String.valueOf(seconds(file, "warmupDurationMinutes", warmup, 0)));
     switch (mode(file)) {
-      case MAX_RATE -> maxRate(knobs);
+      case MAX_RATE -> {
+        // The capacity search (docs/capacity.md) from OMB's own start rate, its warm-up the
+        // workload's, searching for the test's duration as OMB's controller does.
+        knobs.put("capacity.startRate", String.valueOf(OMB_START_RATE));
+        knobs.put("capacity.warmUpSeconds", knobs.get("warmup"));
+        knobs.put("capacity.maxSeconds", knobs.get("duration"));
+      }
       case BACKLOG -> backlog(file, knobs, (long) rate, size, backlogScale);
       case FIXED_RATE -> {}
     }
@@ -188,16 +194,6 @@ record OmbWorkload(
       return Workload.Mode.MAX_RATE;
     }
     return backlog ? Workload.Mode.BACKLOG : Workload.Mode.FIXED_RATE;
-  }
-
-  /**
-   * producerRate 0: the capacity search (docs/capacity.md) from OMB's own start rate, its warm-up
-   * the workload's, searching for the test's duration as OMB's controller does.
-   */
-  private void maxRate(Map<String, String> knobs) {
-    knobs.put("capacity.startRate", String.valueOf(OMB_START_RATE));
-    knobs.put("capacity.warmUpSeconds", knobs.get("warmup"));
-    knobs.put("capacity.maxSeconds", knobs.get("duration"));
   }
 
   /**

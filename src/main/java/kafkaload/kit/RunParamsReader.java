@@ -79,9 +79,10 @@ final class RunParamsReader {
     String faultPlan =
         faultPlan(params, embeddedBrokers, FaultPlan.parse(params.string("fault.plan", "")))
             .toString();
-    String feeder = feeder(params.string("feeder", ""));
+    // The feeder file's path once its header is checked, or null when there is none.
+    FeederFile feeder = FeederFile.of(params.string("feeder", ""));
     return new RunParams(
-        new RunParams.Records(recordSize, key, keyCount, feeder),
+        new RunParams.Records(recordSize, key, keyCount, feeder == null ? null : feeder.path()),
         new RunParams.Producer(
             Collections.unmodifiableMap(producer), producerMode, pool, fireAndForget),
         new RunParams.Topic(
@@ -178,12 +179,6 @@ final class RunParamsReader {
     }
     plan.check(embeddedBrokers, 0);
     return plan;
-  }
-
-  /** The feeder file's path once its header is checked, or null when there is none. */
-  private static String feeder(String path) {
-    FeederFile feeder = FeederFile.of(path);
-    return feeder == null ? null : feeder.path();
   }
 
   private static List<String> groups(String csv) {

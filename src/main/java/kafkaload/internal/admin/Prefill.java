@@ -5,9 +5,6 @@ import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Payloads;
@@ -43,17 +40,13 @@ public final class Prefill {
       Map<TopicPartition, OffsetSpec> request = new HashMap<>();
       to.keySet().forEach(p -> request.put(new TopicPartition(topic, p), OffsetSpec.earliest()));
       Map<Integer, Long> from = new TreeMap<>();
-      admin
-          .listOffsets(request)
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS)
+      Preflight.await(
+              admin.listOffsets(request).all(),
+              timeoutMs,
+              "Cannot read the offsets of topic '" + topic + "'",
+              "Interrupted while reading the offsets of topic '" + topic + "'")
           .forEach((tp, info) -> from.put(tp.partition(), info.offset()));
       return new Range(from, to);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Cannot read the offsets of topic '" + topic + "': " + Preflight.rootMessage(e));
-    } catch (InterruptedException e) {
-      throw Preflight.interrupted("Interrupted while reading the offsets of topic '" + topic + "'");
     }
   }
 

@@ -240,8 +240,8 @@ public final class Preflight {
       Admin admin, String topic, Map<String, ?> producerProperties, long timeoutMs) {
     Object configured = producerProperties.get("batch.size");
     long batchSize = configured == null ? 16_384 : Long.parseLong(configured.toString().trim());
-    OptionalLong shown = shown(topicConfig(admin, topic, timeoutMs), "max.message.bytes");
-    long maxMessage = shown.orElse(Long.MAX_VALUE);
+    long maxMessage =
+        shown(topicConfig(admin, topic, timeoutMs), "max.message.bytes").orElse(Long.MAX_VALUE);
     if (batchSize <= maxMessage) {
       return Optional.empty();
     }
