@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -211,12 +212,7 @@ public final class ParamSnapshot {
     if (v == null) {
       return used(name, def);
     }
-    long parsed;
-    try {
-      parsed = Long.parseLong(v.replace("_", ""));
-    } catch (NumberFormatException e) {
-      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a whole number");
-    }
+    long parsed = parsed(name, v, s -> Long.parseLong(s.replace("_", "")), "a whole number");
     if (parsed < min) {
       throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be >= " + min);
     }
@@ -248,12 +244,7 @@ public final class ParamSnapshot {
     if (v == null) {
       return used(name, def);
     }
-    double parsed;
-    try {
-      parsed = Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a number");
-    }
+    double parsed = parsed(name, v, Double::parseDouble, "a number");
     if (parsed < 0 || Double.isNaN(parsed) || Double.isInfinite(parsed)) {
       throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be a finite number >= 0");
     }
@@ -287,10 +278,15 @@ public final class ParamSnapshot {
   }
 
   private int wholeNumber(String name, String v) {
+    return used(name, parsed(name, v, s -> Integer.parseInt(s.trim()), "a whole number"));
+  }
+
+  /** {@code v} parsed; a value that does not parse is refused as "-Dname=v is not {@code a}". */
+  private static <T> T parsed(String name, String v, Function<String, T> parse, String a) {
     try {
-      return used(name, Integer.parseInt(v.trim()));
+      return parse.apply(v);
     } catch (NumberFormatException e) {
-      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not a whole number");
+      throw new KafkaLoadConfigException("-D" + name + "=" + v + " is not " + a);
     }
   }
 
