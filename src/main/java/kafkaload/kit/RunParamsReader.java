@@ -2,13 +2,13 @@ package kafkaload.kit;
 
 import static kafkaload.internal.protocol.ProtocolResolver.firstNonBlank;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
+import java.util.stream.Stream;
 import kafkaload.BaselineVerdictActionBuilder;
 import kafkaload.KafkaDsl;
 import kafkaload.KafkaProtocolBuilder;
@@ -182,15 +182,14 @@ final class RunParamsReader {
   }
 
   private static List<String> groups(String csv) {
-    List<String> out = new ArrayList<>();
-    for (String g : csv.split(",", -1)) {
-      if (!g.isBlank()) {
-        out.add(g.trim());
-      } else if (!csv.isBlank()) {
-        throw new KafkaLoadConfigException(
-            "-Dlag.groups=" + csv + " has an empty consumer group name");
-      }
+    if (csv.isBlank()) {
+      return List.of();
     }
-    return out;
+    List<String> groups = Stream.of(csv.split(",", -1)).map(String::trim).toList();
+    if (groups.stream().anyMatch(String::isBlank)) {
+      throw new KafkaLoadConfigException(
+          "-Dlag.groups=" + csv + " has an empty consumer group name");
+    }
+    return groups;
   }
 }

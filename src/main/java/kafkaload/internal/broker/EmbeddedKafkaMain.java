@@ -35,14 +35,12 @@ public final class EmbeddedKafkaMain {
     }
     try (AutoCloseable kafka =
         brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start(overrides)) {
-      String bootstrap;
       if (kafka instanceof EmbeddedKafka k) {
         Console.out("LOG_DIRS=" + k.dataDir());
-        bootstrap = k.bootstrapServers();
+        Console.out("BOOTSTRAP=" + k.bootstrapServers());
       } else {
-        bootstrap = ((EmbeddedCluster) kafka).bootstrapServers();
+        Console.out("BOOTSTRAP=" + ((EmbeddedCluster) kafka).bootstrapServers());
       }
-      Console.out("BOOTSTRAP=" + bootstrap);
       while (System.in.read() >= 0) {
         // stdin stays open while the parent lives
       }
