@@ -90,8 +90,7 @@ public final class Prefill {
         throw new KafkaLoadConfigException(
             "Pre-filling topic '" + topic + "' failed: " + failure.get());
       }
-      Map<Integer, Long> to = OffsetQueries.endOffsets(admin, topic, timeout);
-      return new Range(from, to);
+      return new Range(from, OffsetQueries.endOffsets(admin, topic, timeout));
     }
   }
 

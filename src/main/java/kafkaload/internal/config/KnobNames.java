@@ -80,12 +80,11 @@ public final class KnobNames {
 
   /** Every documented knob with the heading of its docs/parameters.md section, in page order. */
   public static Map<String, String> sections() {
-    Map<String, String> s = sections;
-    if (s == null) {
-      s = parse(read());
-      sections = s;
+    // Set once, never reset: two threads racing read the page twice, to the same map.
+    if (sections == null) {
+      sections = parse(read());
     }
-    return s;
+    return sections;
   }
 
   /** The knobs and their sections in a docs/parameters.md text. */
