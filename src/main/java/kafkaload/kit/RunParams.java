@@ -1,5 +1,7 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -14,7 +16,6 @@ import java.util.function.Function;
 import kafkaload.*;
 import kafkaload.internal.broker.FaultPlan;
 import kafkaload.internal.config.FeederFile;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Keys;
 
 /**
@@ -86,12 +87,10 @@ public record RunParams(
       return this;
     }
     if (sut.equals("external")) {
-      throw new KafkaLoadConfigException(
-          "-Dsut=external needs -Dlag.groups=<the consumer group(s) of the service "
-              + "under test>: the lag verdict judges them (the echo group '"
-              + echoGroup
-              + "' exists only with "
-              + "-Dsut=embedded)");
+      throw refused(
+          "-Dsut=external needs -Dlag.groups=<the consumer group(s) of the service under test>:"
+              + " the lag verdict judges them (the echo group '%s' exists only with -Dsut=embedded)",
+          echoGroup);
     }
     return withLagGroups(List.of(echoGroup));
   }

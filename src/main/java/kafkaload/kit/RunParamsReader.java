@@ -1,5 +1,6 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 import static kafkaload.internal.protocol.ProtocolResolver.firstNonBlank;
 
 import java.util.Collections;
@@ -171,11 +172,10 @@ final class RunParamsReader {
               + "kafka.bootstrap.servers (a real cluster)");
     }
     if (embeddedBrokers == 0) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan needs the embedded brokers as child processes: add "
-              + "-Dkafka.embedded.brokers=N (N >= "
-              + plan.maxBroker()
-              + ")");
+      throw refused(
+          "-Dfault.plan needs the embedded brokers as child processes: add"
+              + " -Dkafka.embedded.brokers=N (N >= %s)",
+          plan.maxBroker());
     }
     plan.check(embeddedBrokers, 0);
     return plan;

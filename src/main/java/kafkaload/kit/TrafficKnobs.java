@@ -1,5 +1,7 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
 import kafkaload.Generated;
@@ -105,10 +107,9 @@ record TrafficKnobs(
     if (p.endsWith(".json")) {
       return KafkaDsl.jsonSchema(p, records);
     }
-    throw new KafkaLoadConfigException(
-        "-Dvalue.schema="
-            + p
-            + ": the format is read from the extension: .avsc (Avro), .proto (Protobuf) or .json"
-            + " (JSON Schema)");
+    throw refused(
+        "-Dvalue.schema=%s: the format is read from the extension: .avsc (Avro), .proto"
+            + " (Protobuf) or .json (JSON Schema)",
+        p);
   }
 }

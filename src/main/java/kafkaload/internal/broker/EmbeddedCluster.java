@@ -1,5 +1,7 @@
 package kafkaload.internal.broker;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +18,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -140,11 +141,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
     plan.check(Integer.MAX_VALUE, 0);
     if (shared != null && !shared.closed && shared.network == null) {
-      throw new KafkaLoadConfigException(
-          "-Dfault.plan "
-              + plan
-              + " needs the embedded brokers in network namespaces, but they "
-              + "were started without: declare the faults before the protocol starts the brokers");
+      throw refused(
+          "-Dfault.plan %s needs the embedded brokers in network namespaces, but they were started"
+              + " without: declare the faults before the protocol starts the brokers",
+          plan);
     }
     sharedInNamespaces = true;
   }

@@ -1,10 +1,11 @@
 package kafkaload.internal.broker;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * Does and undoes the steps of a fault plan on an embedded cluster; each returns what it did in a
@@ -24,12 +25,11 @@ public final class FaultInjector {
   public FaultInjector(EmbeddedCluster cluster, FaultPlan plan) {
     plan.check(cluster.size(), 0);
     if (plan.needsNetwork() && !cluster.namespaced()) {
-      throw new KafkaLoadConfigException(
-          "Broker faults ("
-              + plan
-              + ") cut or slow links, and the embedded brokers run without network "
-              + "namespaces: declare the faults before the protocol starts the brokers "
-              + "(brokerFaults(..) or -Dfault.plan in the simulation's constructor)");
+      throw refused(
+          "Broker faults (%s) cut or slow links, and the embedded brokers run without network"
+              + " namespaces: declare the faults before the protocol starts the brokers"
+              + " (brokerFaults(..) or -Dfault.plan in the simulation's constructor)",
+          plan);
     }
     this.cluster = cluster;
   }

@@ -58,13 +58,11 @@ public final class ClientSecurity {
   public static Map<String, String> sasl(String mechanism, String username, String password) {
     String m = mechanism == null ? "" : mechanism.trim().toUpperCase(Locale.ROOT);
     if (!MECHANISMS.contains(m)) {
-      throw new KafkaLoadConfigException(
-          "SASL mechanism '"
-              + mechanism
-              + "' is not one of "
-              + MECHANISMS
-              + " (OAUTHBEARER, GSSAPI and AWS_MSK_IAM have their own helpers and -D settings; any other: "
-              + "sasl.mechanism and sasl.jaas.config in the client properties file)");
+      throw refused(
+          "SASL mechanism '%s' is not one of %s (OAUTHBEARER, GSSAPI and AWS_MSK_IAM have their own"
+              + " helpers and -D settings; any other: sasl.mechanism and sasl.jaas.config in the"
+              + " client properties file)",
+          mechanism, MECHANISMS);
     }
     if (username == null || username.isBlank()) {
       throw new KafkaLoadConfigException("SASL " + m + ": the user name is empty");
@@ -149,13 +147,10 @@ public final class ClientSecurity {
     SECRET_PROPERTIES.forEach(
         (key, instead) -> {
           if (property.apply(key) != null) {
-            throw new KafkaLoadConfigException(
-                "-D"
-                    + key
-                    + " is refused: secrets never come from -D properties (they show "
-                    + "in the process list and build logs); use "
-                    + instead
-                    + " or the -Dkafka.client.config file");
+            throw refused(
+                "-D%s is refused: secrets never come from -D properties (they show in the process"
+                    + " list and build logs); use %s or the -Dkafka.client.config file",
+                key, instead);
           }
         });
     Map<String, String> p =

@@ -43,11 +43,10 @@ public record FeederFile(String path, List<String> columns) {
   private static InputStream open(String path) throws IOException {
     InputStream resource = ClientProperties.open(path);
     if (resource == null) {
-      throw new KafkaLoadConfigException(
-          "Feeder file '"
-              + path
-              + "' (-Dfeeder) not found, neither as a file nor as "
-              + "a resource under src/test/resources");
+      throw refused(
+          "Feeder file '%s' (-Dfeeder) not found, neither as a file nor as a resource under"
+              + " src/test/resources",
+          path);
     }
     return resource;
   }

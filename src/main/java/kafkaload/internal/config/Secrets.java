@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,11 +37,10 @@ public final class Secrets {
   /** {@code value}, environment variable {@code name}: unset or empty is env(name)'s error. */
   public static String require(String name, String value) {
     if (value == null || value.isEmpty()) {
-      throw new KafkaLoadConfigException(
-          "The environment variable "
-              + name
-              + " is not set; it must hold the secret "
-              + "(secrets come from the environment or the -Dkafka.client.config file, never from code or -D)");
+      throw refused(
+          "The environment variable %s is not set; it must hold the secret (secrets come from the"
+              + " environment or the -Dkafka.client.config file, never from code or -D)",
+          name);
     }
     return value;
   }
