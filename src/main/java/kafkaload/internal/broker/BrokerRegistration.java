@@ -46,10 +46,8 @@ final class BrokerRegistration {
         EmbeddedCluster.sleep(200);
       }
       throw new IllegalStateException(
-          String.format(
-              "Embedded brokers %s did not all register within %s s (registered: %s; logs in "
-                  + "%s)",
-              ids, timeout.toSeconds(), seen, logs));
+          "Embedded brokers %s did not all register within %s s (registered: %s; logs in %s)"
+              .formatted(ids, timeout.toSeconds(), seen, logs));
     }
   }
 }

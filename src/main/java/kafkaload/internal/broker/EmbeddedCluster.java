@@ -284,9 +284,8 @@ public final class EmbeddedCluster implements AutoCloseable {
   private NodeProcess node(int nodeId) {
     if (nodeId < 1 || nodeId > nodes.size()) {
       throw new IllegalArgumentException(
-          String.format(
-              "no broker %s in a cluster of %s (brokers are numbered 1..%s)",
-              nodeId, nodes.size(), nodes.size()));
+          "no broker %s in a cluster of %s (brokers are numbered 1..%s)"
+              .formatted(nodeId, nodes.size(), nodes.size()));
     }
     return nodes.get(nodeId - 1);
   }
@@ -355,9 +354,8 @@ public final class EmbeddedCluster implements AutoCloseable {
       sleep(100);
     }
     throw new IllegalStateException(
-        String.format(
-            "Embedded broker %s was not ready within %s s (see %s)",
-            n.id, timeout.toSeconds(), n.log));
+        "Embedded broker %s was not ready within %s s (see %s)"
+            .formatted(n.id, timeout.toSeconds(), n.log));
   }
 
   /** The directory of the nodes' logs. */
