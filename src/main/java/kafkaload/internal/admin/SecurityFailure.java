@@ -34,9 +34,8 @@ final class SecurityFailure {
     if (e instanceof SaslAuthenticationException && mechanism.equals(SaslLogins.GSSAPI)) {
       String principal = SaslLogins.jaasOption(props, "principal");
       return oneLine(
-          String.format(
-              "SASL/GSSAPI authentication failed on %s for principal '%s': %s (%s)",
-              bootstrap, principal, kerberosHint(e, props), innermost(e)));
+          "SASL/GSSAPI authentication failed on %s for principal '%s': %s (%s)"
+              .formatted(bootstrap, principal, kerberosHint(e, props), innermost(e)));
     }
     if (e instanceof SaslAuthenticationException) {
       return String.format(
@@ -128,9 +127,8 @@ final class SecurityFailure {
       // ..."
       Matcher io = UNREACHABLE.matcher(all);
       if (io.find()) {
-        return String.format(
-            "%s is unreachable (%s), retried for sasl.login.retry.backoff.max.ms. Check %s",
-            prefix, io.group(1), SaslLogins.TOKEN_ENDPOINT_URL);
+        return "%s is unreachable (%s), retried for sasl.login.retry.backoff.max.ms. Check %s"
+            .formatted(prefix, io.group(1), SaslLogins.TOKEN_ENDPOINT_URL);
       }
       return prefix + " gave no usable token for client '" + client + "': " + innermost(e);
     }

@@ -79,9 +79,8 @@ public final class ClientSecurity {
     p.put(SASL_MECHANISM, m);
     p.put(
         SASL_JAAS_CONFIG,
-        String.format(
-            "%s required username=\"%s\" password=\"%s\";",
-            module, jaasQuote(username), jaasQuote(password)));
+        "%s required username=\"%s\" password=\"%s\";"
+            .formatted(module, jaasQuote(username), jaasQuote(password)));
     return p;
   }
 
