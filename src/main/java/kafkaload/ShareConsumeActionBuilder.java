@@ -59,8 +59,15 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     return spec;
   }
 
-  private KafkaLoadConfigException bad(String what) {
-    return new KafkaLoadConfigException("shareConsume '" + spec.requestName() + "': " + what);
+  /** Refuses the setting, naming the action, when {@code refused}. */
+  private void refuseIf(boolean refused, String what) {
+    if (refused) {
+      throw new KafkaLoadConfigException("shareConsume '" + spec.requestName() + "': " + what);
+    }
+  }
+
+  private ShareConsumeActionBuilder with(ShareConsumeSpec next) {
+    return new ShareConsumeActionBuilder(next);
   }
 
   /**
@@ -69,10 +76,8 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * (docs/distributed.md#share-groups).
    */
   public ShareConsumeActionBuilder group(String group) {
-    if (group == null || group.isBlank()) {
-      throw bad("the group is empty");
-    }
-    return new ShareConsumeActionBuilder(spec.withGroup(group));
+    refuseIf(group == null || group.isBlank(), "the group is empty");
+    return with(spec.withGroup(group));
   }
 
   /**
@@ -80,10 +85,8 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * topic's partitions is allowed, that is what share groups are for.
    */
   public ShareConsumeActionBuilder consumers(int consumers) {
-    if (consumers < 1) {
-      throw bad("consumers(" + consumers + ") must be >= 1");
-    }
-    return new ShareConsumeActionBuilder(spec.withConsumers(consumers));
+    refuseIf(consumers < 1, "consumers(" + consumers + ") must be >= 1");
+    return with(spec.withConsumers(consumers));
   }
 
   /**
@@ -92,45 +95,37 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    */
   public ShareConsumeActionBuilder acknowledgement(String mode) {
     String m = mode == null ? "" : mode.toLowerCase(Locale.ROOT);
-    if (!m.equals(ShareConsumeSpec.EXPLICIT) && !m.equals(ShareConsumeSpec.IMPLICIT)) {
-      throw bad("share.acknowledgement.mode is explicit or implicit, not '" + mode + "'");
-    }
-    return new ShareConsumeActionBuilder(spec.settling(x -> x.withAcknowledgement(m)));
+    refuseIf(
+        !m.equals(ShareConsumeSpec.EXPLICIT) && !m.equals(ShareConsumeSpec.IMPLICIT),
+        "share.acknowledgement.mode is explicit or implicit, not '" + mode + "'");
+    return with(spec.settling(x -> x.withAcknowledgement(m)));
   }
 
   /** Each record's acknowledgement (ACCEPT, RELEASE or REJECT) from the session and the record. */
   public ShareConsumeActionBuilder acknowledge(
       BiFunction<Session, ConsumerRecord<byte[], byte[]>, AcknowledgeType> outcome) {
-    if (outcome == null) {
-      throw bad("acknowledge(null)");
-    }
-    return new ShareConsumeActionBuilder(spec.settling(x -> x.withOutcome(outcome)));
+    refuseIf(outcome == null, "acknowledge(null)");
+    return with(spec.settling(x -> x.withOutcome(outcome)));
   }
 
   /** Rejects the records this check accepts (archived: never delivered again). */
   public ShareConsumeActionBuilder rejectIf(
       BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> check) {
-    if (check == null) {
-      throw bad("rejectIf(null)");
-    }
-    return new ShareConsumeActionBuilder(spec.settling(x -> x.withRejectIf(check)));
+    refuseIf(check == null, "rejectIf(null)");
+    return with(spec.settling(x -> x.withRejectIf(check)));
   }
 
   /** Releases the records this check accepts: back to the group, delivered again. */
   public ShareConsumeActionBuilder releaseIf(
       BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> check) {
-    if (check == null) {
-      throw bad("releaseIf(null)");
-    }
-    return new ShareConsumeActionBuilder(spec.settling(x -> x.withReleaseIf(check)));
+    refuseIf(check == null, "releaseIf(null)");
+    return with(spec.settling(x -> x.withReleaseIf(check)));
   }
 
   /** Rejects each record with this probability (0 to 1). */
   public ShareConsumeActionBuilder rejectProbability(double p) {
-    if (!(p >= 0 && p <= 1)) {
-      throw bad("rejectProbability(" + p + ") must be within 0 and 1");
-    }
-    return new ShareConsumeActionBuilder(spec.settling(x -> x.withRejectProbability(p)));
+    refuseIf(!(p >= 0 && p <= 1), "rejectProbability(" + p + ") must be within 0 and 1");
+    return with(spec.settling(x -> x.withRejectProbability(p)));
   }
 
   /**
@@ -138,18 +133,14 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * share.delivery.count.limit is archived.
    */
   public ShareConsumeActionBuilder releaseProbability(double p) {
-    if (!(p >= 0 && p <= 1)) {
-      throw bad("releaseProbability(" + p + ") must be within 0 and 1");
-    }
-    return new ShareConsumeActionBuilder(spec.settling(x -> x.withReleaseProbability(p)));
+    refuseIf(!(p >= 0 && p <= 1), "releaseProbability(" + p + ") must be within 0 and 1");
+    return with(spec.settling(x -> x.withReleaseProbability(p)));
   }
 
   /** The work each consumer does per record before settling it (none unless set). */
   public ShareConsumeActionBuilder processing(Duration perRecord) {
-    if (perRecord == null || perRecord.isNegative()) {
-      throw bad("processing(..) must be >= 0");
-    }
-    return new ShareConsumeActionBuilder(spec.withProcessing(perRecord));
+    refuseIf(perRecord == null || perRecord.isNegative(), "processing(..) must be >= 0");
+    return with(spec.withProcessing(perRecord));
   }
 
   /**
@@ -158,10 +149,10 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * broker refuses their late acknowledgements. They stop taking records when {@link #during} ends.
    */
   public ShareConsumeActionBuilder slowConsumers(int count, Duration perRecord) {
-    if (count < 0 || perRecord == null || perRecord.isNegative()) {
-      throw bad("slowConsumers(" + count + ", " + perRecord + "): a count >= 0 and a time >= 0");
-    }
-    return new ShareConsumeActionBuilder(spec.withSlowConsumers(count, perRecord));
+    refuseIf(
+        count < 0 || perRecord == null || perRecord.isNegative(),
+        "slowConsumers(" + count + ", " + perRecord + "): a count >= 0 and a time >= 0");
+    return with(spec.withSlowConsumers(count, perRecord));
   }
 
   /**
@@ -170,10 +161,10 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * the cluster's bounds on the lock.
    */
   public ShareConsumeActionBuilder slowConsumersOverLock(int count, double lockTimes) {
-    if (count < 0 || !(lockTimes > 0)) {
-      throw bad("slowConsumersOverLock(" + count + ", " + lockTimes + "): a count >= 0 and > 0");
-    }
-    return new ShareConsumeActionBuilder(spec.withSlowConsumersOverLock(count, lockTimes));
+    refuseIf(
+        count < 0 || !(lockTimes > 0),
+        "slowConsumersOverLock(" + count + ", " + lockTimes + "): a count >= 0 and > 0");
+    return with(spec.withSlowConsumersOverLock(count, lockTimes));
   }
 
   /**
@@ -183,10 +174,10 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * a value given to groupConfig outside them is refused before the load.
    */
   public ShareConsumeActionBuilder groupConfigDefault(String name, Object value) {
-    if (name == null || name.isBlank() || value == null) {
-      throw bad("groupConfigDefault(" + name + ", " + value + ") needs a name and a value");
-    }
-    return new ShareConsumeActionBuilder(spec.withGroupConfigDefault(name, String.valueOf(value)));
+    refuseIf(
+        name == null || name.isBlank() || value == null,
+        "groupConfigDefault(" + name + ", " + value + ") needs a name and a value");
+    return with(spec.withGroupConfigDefault(name, String.valueOf(value)));
   }
 
   /**
@@ -195,30 +186,29 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * share.record.lock.duration.ms, share.delivery.count.limit, share.isolation.level, ...
    */
   public ShareConsumeActionBuilder groupConfig(String name, Object value) {
-    if (name == null || name.isBlank() || value == null) {
-      throw bad("groupConfig(" + name + ", " + value + ") needs a name and a value");
-    }
-    return new ShareConsumeActionBuilder(spec.withGroupConfig(Map.of(name, String.valueOf(value))));
+    refuseIf(
+        name == null || name.isBlank() || value == null,
+        "groupConfig(" + name + ", " + value + ") needs a name and a value");
+    return with(spec.withGroupConfig(Map.of(name, String.valueOf(value))));
   }
 
   /** Any KafkaShareConsumer property by Kafka's name (max.poll.records, fetch.max.wait.ms...). */
   public ShareConsumeActionBuilder property(String key, Object value) {
-    if (key == null || key.isBlank() || value == null) {
-      throw bad("property(" + key + ", " + value + ") needs a name and a value");
-    }
-    if (CONSUMER_GROUP_ONLY.contains(key)) {
-      // Kafka's ShareConsumerConfig refuses these when the consumer starts; say so before the load.
-      throw bad(
-          "property "
-              + key
-              + " is a consumer-group setting that a share consumer refuses; a share group's own"
-              + " configs say it (groupConfig(\"share.auto.offset.reset\", ..),"
-              + " groupConfig(\"share.isolation.level\", ..), ...)");
-    }
+    refuseIf(
+        key == null || key.isBlank() || value == null,
+        "property(" + key + ", " + value + ") needs a name and a value");
+    // Kafka's ShareConsumerConfig refuses these when the consumer starts; say so before the load.
+    refuseIf(
+        CONSUMER_GROUP_ONLY.contains(key),
+        "property "
+            + key
+            + " is a consumer-group setting that a share consumer refuses; a share group's own"
+            + " configs say it (groupConfig(\"share.auto.offset.reset\", ..),"
+            + " groupConfig(\"share.isolation.level\", ..), ...)");
     if (key.equals("share.acknowledgement.mode")) {
       return acknowledgement(String.valueOf(value));
     }
-    return new ShareConsumeActionBuilder(spec.withProperties(Map.of(key, String.valueOf(value))));
+    return with(spec.withProperties(Map.of(key, String.valueOf(value))));
   }
 
   /**
@@ -226,10 +216,8 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * and stop once nothing came for longer than the lock, within {@link #drainTimeout}.
    */
   public ShareConsumeActionBuilder during(Duration during) {
-    if (during == null || during.isNegative() || during.isZero()) {
-      throw bad("during(..) must be > 0");
-    }
-    return new ShareConsumeActionBuilder(spec.timing(x -> x.withDuring(during)));
+    refuseIf(during == null || during.isNegative() || during.isZero(), "during(..) must be > 0");
+    return with(spec.timing(x -> x.withDuring(during)));
   }
 
   /**
@@ -238,18 +226,16 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * reason ("name ack") and its consumers stop, instead of a silent run.
    */
   public ShareConsumeActionBuilder acquireTimeout(Duration timeout) {
-    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-      throw bad("acquireTimeout(..) must be > 0");
-    }
-    return new ShareConsumeActionBuilder(spec.timing(x -> x.withAcquireTimeout(timeout)));
+    refuseIf(
+        timeout == null || timeout.isNegative() || timeout.isZero(),
+        "acquireTimeout(..) must be > 0");
+    return with(spec.timing(x -> x.withAcquireTimeout(timeout)));
   }
 
   /** The bound on settling what is left after {@link #during} (60 s unless set). */
   public ShareConsumeActionBuilder drainTimeout(Duration timeout) {
-    if (timeout == null || timeout.isNegative()) {
-      throw bad("drainTimeout(..) must be >= 0");
-    }
-    return new ShareConsumeActionBuilder(spec.timing(x -> x.withDrainTimeout(timeout)));
+    refuseIf(timeout == null || timeout.isNegative(), "drainTimeout(..) must be >= 0");
+    return with(spec.timing(x -> x.withDrainTimeout(timeout)));
   }
 
   /**
@@ -263,7 +249,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * assertions.
    */
   public ShareConsumeActionBuilder requestPerPoll(boolean perPoll) {
-    return new ShareConsumeActionBuilder(spec.requests(x -> x.withRequestPerPoll(perPoll)));
+    return with(spec.requests(x -> x.withRequestPerPoll(perPoll)));
   }
 
   /**
@@ -275,7 +261,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * ({@link #processing}, {@link #slowConsumers}) commit each record when done either way.
    */
   public ShareConsumeActionBuilder commitSync(boolean sync) {
-    return new ShareConsumeActionBuilder(spec.requests(x -> x.withCommitSync(sync)));
+    return with(spec.requests(x -> x.withCommitSync(sync)));
   }
 
   /**
@@ -288,26 +274,23 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * default): locks are never renewed.
    */
   public ShareConsumeActionBuilder renewLocks(boolean renew) {
-    return new ShareConsumeActionBuilder(spec.requests(x -> x.withRenewLocks(renew)));
+    return with(spec.requests(x -> x.withRenewLocks(renew)));
   }
 
   /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     boolean implicit = spec.settling().acknowledgement().equals(ShareConsumeSpec.IMPLICIT);
-    if (implicit && spec.settling().decides()) {
-      throw bad(
-          "with share.acknowledgement.mode=implicit every record is accepted; RELEASE and REJECT"
-              + " need acknowledgement(\"explicit\")");
-    }
-    if (implicit && spec.requests().renewLocks()) {
-      throw bad(
-          "renewLocks(true) acknowledges records with RENEW, which"
-              + " share.acknowledgement.mode=implicit does not allow; use acknowledgement(\"explicit\")");
-    }
+    refuseIf(
+        implicit && spec.settling().decides(),
+        "with share.acknowledgement.mode=implicit every record is accepted; RELEASE and REJECT"
+            + " need acknowledgement(\"explicit\")");
+    refuseIf(
+        implicit && spec.requests().renewLocks(),
+        "renewLocks(true) acknowledges records with RENEW, which"
+            + " share.acknowledgement.mode=implicit does not allow; use acknowledgement(\"explicit\")");
     // No group set: ShareActions.shareConsume names one of the run's own (shared by the injectors
-    // of a
-    // distributed run).
+    // of a distributed run).
     return ShareActions.shareConsume(spec);
   }
 }
