@@ -35,41 +35,37 @@ final class ConsumeAction extends KafkaAction {
   public void execute(Session session) {
     loadRequest();
     long start = components.clock().nowMillis();
-    String key;
-    String describe;
-    byte[] value = null;
+    MatchKind kind = spec.match().kind();
+    String header = spec.match().headerName();
+    String expected = null;
+    byte[] bytes = null;
     try {
-      switch (spec.match().kind()) {
-        case KEY:
-          String k = spec.match().expected().resolve(session);
-          key = TopicListener.keyOf(k.getBytes(StandardCharsets.UTF_8));
-          describe = "key '" + k + "'";
-          break;
-        case HEADER:
-          String h = spec.match().expected().resolve(session);
-          key =
-              TopicListener.headerOf(spec.match().headerName(), h.getBytes(StandardCharsets.UTF_8));
-          describe = "header " + spec.match().headerName() + "='" + h + "'";
-          break;
-        case VALUE:
-          String v = spec.match().expected().resolve(session);
-          value = v.getBytes(StandardCharsets.UTF_8);
-          key = TopicListener.valueOf(value);
-          describe =
-              v.length() <= 100
-                  ? "value '" + v + "'"
-                  : "value '" + v.substring(0, 100) + "...' (" + value.length + " bytes)";
-          break;
-        default:
-          key = null;
-          describe = "the predicate";
+      if (kind != MatchKind.PREDICATE) {
+        expected = spec.match().expected().resolve(session);
+        bytes = expected.getBytes(StandardCharsets.UTF_8);
       }
     } catch (RuntimeException e) {
       crash(session, spec.requestName(), e);
       return;
     }
+    String key =
+        switch (kind) {
+          case KEY -> TopicListener.keyOf(bytes);
+          case HEADER -> TopicListener.headerOf(header, bytes);
+          case VALUE -> TopicListener.valueOf(bytes);
+          case PREDICATE -> null;
+        };
+    String what =
+        switch (kind) {
+          case KEY -> "key '" + expected + "'";
+          case HEADER -> "header " + header + "='" + expected + "'";
+          case VALUE ->
+              expected.length() <= 100
+                  ? "value '" + expected + "'"
+                  : "value '" + expected.substring(0, 100) + "...' (" + bytes.length + " bytes)";
+          case PREDICATE -> "the predicate";
+        };
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
-    String what = describe;
     // A predicate that throws on a record has not accepted it: other records on the topic may be
     // for this user. The last exception is kept for the timeout's reason, so it is not lost.
     AtomicReference<String> threw = new AtomicReference<>();
@@ -77,7 +73,7 @@ final class ConsumeAction extends KafkaAction {
     TopicListener.Waiter w =
         new TopicListener.Waiter(
             key,
-            value,
+            kind == MatchKind.VALUE ? bytes : null,
             spec.match().predicate() == null
                 ? null
                 : r -> {

@@ -21,9 +21,8 @@ final class LagVerdictAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
-    components
-        .health()
-        .loadEnded(); // the verification starts: the injector's load window ends here
+    // The verification starts: the injector's load window ends here.
+    components.health().loadEnded();
     Daemons.start("kafkaload-lag-verdict", () -> judge(session));
   }
 

@@ -35,9 +35,8 @@ final class ReconcileAction extends KafkaAction {
 
   @Override
   public void execute(Session session) {
-    components
-        .health()
-        .loadEnded(); // the verification starts: the injector's load window ends here
+    // The verification starts: the injector's load window ends here.
+    components.health().loadEnded();
     if (components.ledger().injector().distributed()) {
       // One injector sees only its own acks: the merge reconciles every injector's records once all
       // have ended.
