@@ -2,6 +2,9 @@ package kafkaload.internal.client;
 
 import io.gatling.commons.util.Clock;
 import io.gatling.core.session.Session;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.RunIdentity;
@@ -117,23 +120,17 @@ public final class RecordSender {
       Listener listener) {
     Outgoing out = stamp(session, record, intendedNanos, listener);
     try {
-      ledger
-          .baselines()
-          .of(record.topic())
-          .get(baselineTimeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.ExecutionException e) {
+      ledger.baselines().of(record.topic()).get(baselineTimeoutMs, TimeUnit.MILLISECONDS);
+      doSend(handle, out);
+    } catch (ExecutionException e) {
       failed(
           out, e.getCause() instanceof Exception x ? x : new RuntimeException(e.getCause()), false);
-      return out.seq();
-    } catch (java.util.concurrent.TimeoutException e) {
+    } catch (TimeoutException e) {
       failed(out, e, false);
-      return out.seq();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       failed(out, e, false);
-      return out.seq();
     }
-    doSend(handle, out);
     return out.seq();
   }
 
