@@ -26,7 +26,6 @@ import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.run.DeliveryLedger;
-import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.schema.SchemaContext;
 import kafkaload.internal.verification.InjectorHealth;
@@ -48,10 +47,8 @@ import scala.runtime.BoxedUnit;
 public final class KafkaComponents implements ProtocolComponents {
   private final KafkaProtocol protocol;
   private final Connection connection;
-  private final boolean embedded;
   private final CoreComponents core;
   private final RunLedger ledger;
-  private final OffsetBaselines baselines;
   private final ExecutorService blockingSender;
   private final KafkaRun run;
 
@@ -77,18 +74,14 @@ public final class KafkaComponents implements ProtocolComponents {
   KafkaComponents(
       KafkaProtocol protocol,
       Connection connection,
-      boolean embedded,
       CoreComponents core,
       RunLedger ledger,
-      OffsetBaselines baselines,
       ExecutorService blockingSender,
       KafkaRun run) {
     this.protocol = protocol;
     this.connection = connection;
-    this.embedded = embedded;
     this.core = core;
     this.ledger = ledger;
-    this.baselines = baselines;
     this.blockingSender = blockingSender;
     this.run = run;
   }
@@ -99,7 +92,7 @@ public final class KafkaComponents implements ProtocolComponents {
    */
   public synchronized KafkaComponents start() {
     if (running == null) {
-      ProducerPool producers = run.start(this, baselines);
+      ProducerPool producers = run.start(this);
       TopicWatch topicWatch = TopicWatch.start(connection, ledger);
       Admin lagAdmin = protocol.lagGroups().isEmpty() ? null : connection.admin();
       LagMonitor lagMonitor =
@@ -240,8 +233,9 @@ public final class KafkaComponents implements ProtocolComponents {
     return schemas;
   }
 
+  /** Whether it runs on the embedded broker(s): no bootstrap servers. */
   boolean embedded() {
-    return embedded;
+    return protocol.bootstrapServers() == null;
   }
 
   @Override

@@ -79,34 +79,34 @@ final class KafkaRun {
 
   static KafkaRun of(CoreComponents core) {
     synchronized (RUNS) {
-      KafkaRun run = RUNS.get(core);
-      if (run == null) {
-        // An earlier run of this JVM writes its files now, with its verdict lines, and is let go.
-        RunFiles.writeNow();
-        // A run starts: note the verdict lines Gatling prints on this thread (the one building the
-        // scenarios, which runs Gatling), forgetting an earlier run's in the same JVM.
-        GatlingVerdicts.listen();
-        run = new KafkaRun(core);
-        RUNS.put(core, run);
-        KafkaRun r = run;
-        core.actorSystem()
-            .registerOnTermination(
-                () -> {
-                  try {
-                    r.end();
-                  } catch (RuntimeException | LinkageError e) { // the actor system would hide it
-                    LOG.error("could not summarise the run", e);
-                    Console.err("[kafkaload] could not summarise the run: " + e);
-                  } finally {
-                    r.ended = true;
-                  }
-                  return BoxedUnit.UNIT;
-                });
-        // Its files need Gatling's report, written after the actor system is gone: later.
-        RunFiles.pending(r);
-      }
-      return run;
+      return RUNS.computeIfAbsent(core, KafkaRun::started);
     }
+  }
+
+  /** A run starts on {@code core}: its end is registered, its files pending. */
+  private static KafkaRun started(CoreComponents core) {
+    // An earlier run of this JVM writes its files now, with its verdict lines, and is let go.
+    RunFiles.writeNow();
+    // A run starts: note the verdict lines Gatling prints on this thread (the one building the
+    // scenarios, which runs Gatling), forgetting an earlier run's in the same JVM.
+    GatlingVerdicts.listen();
+    KafkaRun r = new KafkaRun(core);
+    core.actorSystem()
+        .registerOnTermination(
+            () -> {
+              try {
+                r.end();
+              } catch (RuntimeException | LinkageError e) { // the actor system would hide it
+                LOG.error("could not summarise the run", e);
+                Console.err("[kafkaload] could not summarise the run: " + e);
+              } finally {
+                r.ended = true;
+              }
+              return BoxedUnit.UNIT;
+            });
+    // Its files need Gatling's report, written after the actor system is gone: later.
+    RunFiles.pending(r);
+    return r;
   }
 
   /**
@@ -115,13 +115,13 @@ final class KafkaRun {
    * called by each action after its own checks.
    */
   synchronized KafkaComponents components(KafkaProtocol protocol) {
-    KafkaComponents c = components.get(protocol);
-    if (c == null) {
-      c = create(protocol);
-      components.put(protocol, c);
-      parameters.putAll(protocol.run().parameters());
-    }
-    return c;
+    return components.computeIfAbsent(
+        protocol,
+        p -> {
+          KafkaComponents c = create(p);
+          parameters.putAll(p.run().parameters());
+          return c;
+        });
   }
 
   private KafkaComponents create(KafkaProtocol protocol) {
@@ -165,8 +165,7 @@ final class KafkaRun {
       RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
       ledger.madeWith(protocol);
       kafkaload.internal.semantics.Semantics.all().forEach(s -> s.attach(ledger));
-      return new KafkaComponents(
-          protocol, connection, embedded, core, ledger, baselines, blockingSender, this);
+      return new KafkaComponents(protocol, connection, core, ledger, blockingSender, this);
     } catch (RuntimeException e) {
       stopEmbedded(embedded);
       throw e;
@@ -174,11 +173,11 @@ final class KafkaRun {
   }
 
   /** Once the actions' checks passed: preflight, end offsets, producers, injector health. */
-  ProducerPool start(KafkaComponents c, OffsetBaselines baselines) {
+  ProducerPool start(KafkaComponents c) {
     KafkaProtocol protocol = c.protocol();
     Connection connection = c.connection();
     try {
-      List<String> warm = TopicsPreflight.prepare(protocol, connection, baselines);
+      List<String> warm = TopicsPreflight.prepare(protocol, connection, c.ledger().baselines());
       ProducerPool producers =
           new ProducerPool(
               protocol.producers().mode(),
