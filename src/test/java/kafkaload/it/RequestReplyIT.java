@@ -173,14 +173,14 @@ class RequestReplyIT {
       assertTrue(
           deliveredAt - awaited > TimeUnit.MILLISECONDS.toNanos(ReplySimulation.TIMEOUT_MS),
           "a poll after the deadline");
-      assertFalse(late.done.get(), "the reader's polls do not time a waiter out");
+      assertFalse(late.done().get(), "the reader's polls do not time a waiter out");
       assertEquals(0, timedOut.get());
 
       // The timer at one ms short of the deadline, then at it.
       assertEquals(0, timer.advanceTo(ReplySimulation.TIMEOUT_MS - 1));
-      assertFalse(late.done.get(), "not before its deadline");
+      assertFalse(late.done().get(), "not before its deadline");
       assertEquals(1, timer.advanceTo(ReplySimulation.TIMEOUT_MS));
-      assertTrue(late.done.get());
+      assertTrue(late.done().get());
       assertEquals(1, timedOut.get(), "timed out once, by the timer");
 
       // Its record after the timeout: a late reply, not a delivery.

@@ -84,7 +84,7 @@ final class RequestReplyAction extends KafkaAction {
         record,
         intended,
         (s, end, exception) -> {
-          if (exception != null && w.done.compareAndSet(false, true)) {
+          if (exception != null && w.done().compareAndSet(false, true)) {
             finish(session, record, null, start, end, "request not sent: " + reason(exception));
           }
         });

@@ -49,20 +49,20 @@ public final class TopicListener implements AutoCloseable {
 
   /**
    * A virtual user waiting for a record; completes once: by a record, its timeout, or an error (its
-   * predicate threw, or {@code onRecord} threw before passing the user on).
+   * predicate threw, or {@code onRecord} threw before passing the user on). Equal only to itself:
+   * its {@code done} flag is its own.
+   *
+   * @param value for a value match: the key is only a digest of the value, so the bytes are
+   *     compared too
    */
-  public static final class Waiter {
-    final String key;
-
-    /** For a value match: the key is only a digest of the value, so the bytes are compared too. */
-    final byte[] value;
-
-    final Predicate<ConsumerRecord<byte[], byte[]>> predicate;
-    final BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord;
-    final Runnable onTimeout;
-    final Consumer<String> onError;
-    public final AtomicBoolean done = new AtomicBoolean();
-
+  public record Waiter(
+      String key,
+      byte[] value,
+      Predicate<ConsumerRecord<byte[], byte[]>> predicate,
+      BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord,
+      Runnable onTimeout,
+      Consumer<String> onError,
+      AtomicBoolean done) {
     public Waiter(
         String key,
         byte[] value,
@@ -70,12 +70,7 @@ public final class TopicListener implements AutoCloseable {
         BiConsumer<ConsumerRecord<byte[], byte[]>, Long> onRecord,
         Runnable onTimeout,
         Consumer<String> onError) {
-      this.key = key;
-      this.value = value;
-      this.predicate = predicate;
-      this.onRecord = onRecord;
-      this.onTimeout = onTimeout;
-      this.onError = onError;
+      this(key, value, predicate, onRecord, onTimeout, onError, new AtomicBoolean());
     }
 
     boolean accepts(ConsumerRecord<byte[], byte[]> r) {
@@ -245,7 +240,7 @@ public final class TopicListener implements AutoCloseable {
     // predicate that throws fails its own user only: the others on this record, and the records
     // after it, are still served.
     List<Waiter> found = new ArrayList<>(1);
-    List<Map.Entry<Waiter, String>> failed = null;
+    List<Map.Entry<Waiter, String>> failed = new ArrayList<>(0);
     synchronized (this) {
       for (String key : keys) {
         Waiter w = take(key, r);
@@ -268,7 +263,6 @@ public final class TopicListener implements AutoCloseable {
           accepted = w.predicate.test(r);
         } catch (Throwable e) {
           it.remove();
-          failed = failed == null ? new ArrayList<>(1) : failed;
           failed.add(Map.entry(w, "the match function threw " + describe(e)));
           continue;
         }
@@ -283,9 +277,9 @@ public final class TopicListener implements AutoCloseable {
     for (Waiter w : found) {
       deliver(w, r, received);
     }
-    for (int i = 0; failed != null && i < failed.size(); i++) {
-      if (failed.get(i).getKey().done.compareAndSet(false, true)) {
-        fail(failed.get(i).getKey(), failed.get(i).getValue());
+    for (Map.Entry<Waiter, String> f : failed) {
+      if (f.getKey().done.compareAndSet(false, true)) {
+        fail(f.getKey(), f.getValue());
       }
     }
   }
