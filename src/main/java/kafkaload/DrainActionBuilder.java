@@ -31,14 +31,19 @@ public final class DrainActionBuilder implements ActionBuilder {
     this.spec = spec;
   }
 
+  /** Refuses the setting, naming the drain, when {@code refused}. */
+  private void refuseIf(boolean refused, String what) {
+    if (refused) {
+      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': " + what);
+    }
+  }
+
   /**
    * The records to drain: {@code PrefilledTopic.fill(..)} or {@code PrefilledTopic.existing(..)}.
    * Required.
    */
   public DrainActionBuilder range(PrefilledTopic prefilled) {
-    if (prefilled == null) {
-      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': the range is null");
-    }
+    refuseIf(prefilled == null, "the range is null");
     return new DrainActionBuilder(spec.withRange(prefilled.range()));
   }
 
@@ -47,10 +52,7 @@ public final class DrainActionBuilder implements ActionBuilder {
    * partitions.
    */
   public DrainActionBuilder threads(int consumers) {
-    if (consumers < 1) {
-      throw new KafkaLoadConfigException(
-          "drain '" + spec.requestName() + "': threads(" + consumers + ") must be >= 1");
-    }
+    refuseIf(consumers < 1, "threads(" + consumers + ") must be >= 1");
     return new DrainActionBuilder(spec.withThreads(consumers));
   }
 
@@ -91,11 +93,9 @@ public final class DrainActionBuilder implements ActionBuilder {
     if (ConsumerConfig.ISOLATION_LEVEL_CONFIG.equals(key) && value != null) {
       return isolationLevel(String.valueOf(value));
     }
-    if (key == null || key.isBlank() || value == null) {
-      throw new KafkaLoadConfigException(
-          "drain '%s': property(%s, %s) needs a name and a value"
-              .formatted(spec.requestName(), key, value));
-    }
+    refuseIf(
+        key == null || key.isBlank() || value == null,
+        "property(%s, %s) needs a name and a value".formatted(key, value));
     return new DrainActionBuilder(spec.withProperties(Map.of(key, String.valueOf(value))));
   }
 
@@ -110,10 +110,8 @@ public final class DrainActionBuilder implements ActionBuilder {
 
   /** The bound on the whole drain (5 minutes unless set); past it the drain is a KO. */
   public DrainActionBuilder timeout(Duration timeout) {
-    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-      throw new KafkaLoadConfigException(
-          "drain '" + spec.requestName() + "': the timeout must be > 0");
-    }
+    refuseIf(
+        timeout == null || timeout.isNegative() || timeout.isZero(), "the timeout must be > 0");
     return new DrainActionBuilder(spec.withTimeout(timeout));
   }
 
