@@ -4,6 +4,7 @@ import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.history.BaselineGate;
@@ -79,18 +80,14 @@ final class BaselineVerdictAction extends KafkaAction {
   }
 
   static String format(BaselineComparison c) {
-    StringBuilder s = new StringBuilder();
-    s.append(
-        String.format(
+    return String.format(
             "%n[kafkaload] ---- Baseline: %s (%d run%s) ----%n",
-            c.baseline(), c.baselineRuns(), c.baselineRuns() == 1 ? "" : "s"));
-    for (String f : c.flags()) {
-      s.append("  FLAG: ").append(f).append('\n');
-    }
-    for (BaselineComparison.Figure f : c.figures()) {
-      s.append(f.regression() ? "  REGRESSION " : "  ok         ").append(f.verdict()).append('\n');
-    }
-    s.append("  BASELINE VERDICT: ").append(c.regressed() ? "FAIL" : "PASS");
-    return s.toString();
+            c.baseline(), c.baselineRuns(), c.baselineRuns() == 1 ? "" : "s")
+        + c.flags().stream().map(f -> "  FLAG: " + f + "\n").collect(Collectors.joining())
+        + c.figures().stream()
+            .map(f -> (f.regression() ? "  REGRESSION " : "  ok         ") + f.verdict() + "\n")
+            .collect(Collectors.joining())
+        + "  BASELINE VERDICT: "
+        + (c.regressed() ? "FAIL" : "PASS");
   }
 }

@@ -114,22 +114,21 @@ final class BrokerFaultAction extends KafkaAction {
   /** Undoes a fault with a duration: one request and one event from its start to its healing. */
   private boolean undo(Session session, long t0, FaultPlan.Step step, Open o) {
     Done d = attempt(() -> injector.undo(step));
-    boolean ok = d.ok();
     double healed = (System.nanoTime() - t0) / 1e9;
     long end = components.clock().nowMillis();
     Console.outf(
         "[kafkaload] FAULT healed at %.1f s: %s: %s (%s after %.1f s)%n",
-        healed, step.description(), ok ? "OK" : "KO", d.detail(), healed - o.at());
+        healed, step.description(), d.ok() ? "OK" : "KO", d.detail(), healed - o.at());
     record(
         session,
         step,
         o.at(),
         o.start(),
         end,
-        ok,
-        o.detail() + "; " + (ok ? "healed: " : "not healed: ") + d.detail(),
-        ok ? healed : null);
-    return ok;
+        d.ok(),
+        o.detail() + "; " + (d.ok() ? "healed: " : "not healed: ") + d.detail(),
+        d.ok() ? healed : null);
+    return d.ok();
   }
 
   /** What the injector said it did, or (not ok) why it failed. */

@@ -189,7 +189,6 @@ final class DrainAction extends KafkaAction {
   private void report(Session session) {
     long n = records.sum();
     double seconds = Math.max(1e-9, (lastNanos.get() - firstNanos.get()) / 1e9);
-    double mb = bytes.sum() / 1_048_576.0;
     // null with static assignment: no group to join, no rebalance.
     DrainThroughput t =
         new DrainThroughput(
@@ -200,7 +199,7 @@ final class DrainAction extends KafkaAction {
             target,
             seconds,
             n / seconds,
-            mb / seconds,
+            bytes.sum() / 1_048_576.0 / seconds,
             fetchNanos.sum() / 1e9,
             new DrainThroughput.Rebalancing(
                 spec.assign() ? null : joinNanos.get() / 1e9,

@@ -70,10 +70,10 @@ public record SendSpec(
   /** A value as sent: String as EL, a function per record, byte[] as is, anything else as JSON. */
   @SuppressWarnings("unchecked")
   public static SessionValue<byte[]> bytes(Object v) {
-    return v instanceof String
-        ? Bytes.el((String) v)
-        : v instanceof Function
-            ? Bytes.function((Function<io.gatling.javaapi.core.Session, ?>) v)
+    return v instanceof String s
+        ? Bytes.el(s)
+        : v instanceof Function f
+            ? Bytes.function((Function<io.gatling.javaapi.core.Session, ?>) f)
             : Bytes.constant(v);
   }
 
@@ -184,8 +184,8 @@ public record SendSpec(
     if (v == null) {
       return null;
     }
-    if (v instanceof Number) {
-      return ((Number) v).longValue();
+    if (v instanceof Number n) {
+      return n.longValue();
     }
     try {
       return Long.valueOf(v.toString().trim());
