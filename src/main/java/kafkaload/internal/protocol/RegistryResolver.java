@@ -116,6 +116,11 @@ final class RegistryResolver {
     boolean bool(String name, String otherwise) {
       return params.bool(name, Boolean.parseBoolean(file.getOrDefault(name, otherwise)));
     }
+
+    int nonNegativeInt(String name, long otherwise) {
+      return params.nonNegativeInt(
+          name, Integer.parseInt(file.getOrDefault(name, String.valueOf(otherwise))));
+    }
   }
 
   /** bearer.auth.* (OAUTHBEARER): -D wins but for the client secret, which -D never gives. */
@@ -148,13 +153,7 @@ final class RegistryResolver {
         clientId,
         secret,
         in.dWins(RegistryOAuth.SCOPE),
-        in.params()
-            .nonNegativeInt(
-                RegistryOAuth.EXPIRY_BUFFER,
-                Integer.parseInt(
-                    in.file()
-                        .getOrDefault(
-                            RegistryOAuth.EXPIRY_BUFFER,
-                            String.valueOf(RegistryOAuth.DEFAULT_EXPIRY_BUFFER_SECONDS)))));
+        in.nonNegativeInt(
+            RegistryOAuth.EXPIRY_BUFFER, RegistryOAuth.DEFAULT_EXPIRY_BUFFER_SECONDS));
   }
 }
