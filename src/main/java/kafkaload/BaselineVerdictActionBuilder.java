@@ -8,6 +8,7 @@ import kafkaload.internal.action.BaselineVerdictSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.history.BaselineGate.Thresholds;
+import kafkaload.internal.history.Comparability;
 
 /**
  * {@code baselineVerdict(baseline)}: after the load, compares the run with a baseline (a previous
@@ -86,7 +87,7 @@ public final class BaselineVerdictActionBuilder implements ActionBuilder {
   public BaselineVerdictActionBuilder checkComparable(java.util.Map<String, String> parameters) {
     for (var run : spec.compared()) {
       var refusing =
-          kafkaload.internal.history.Comparability.refusedBeforeLoad(
+          Comparability.refusedBeforeLoad(
               parameters, run.results().parameters(), run.file().toString());
       if (!refusing.isEmpty()) {
         throw new KafkaLoadConfigException(

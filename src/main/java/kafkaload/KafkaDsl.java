@@ -15,6 +15,8 @@ import kafkaload.internal.check.RecordView;
 import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
 import kafkaload.internal.schema.SchemaFormat;
+import kafkaload.internal.semantic.backlog.BacklogSpec;
+import kafkaload.internal.semantic.churn.ChurnSpec;
 import kafkaload.internal.semantic.traffic.KeyDistribution;
 import kafkaload.internal.semantic.traffic.SizeDistribution;
 import kafkaload.internal.semantic.traffic.Values;
@@ -107,8 +109,7 @@ public final class KafkaDsl {
    * its verdict is {@code "<name> drained"}. See {@link BacklogActionBuilder}.
    */
   public static BacklogActionBuilder backlog(String requestName) {
-    return new BacklogActionBuilder(
-        kafkaload.internal.semantic.backlog.BacklogSpec.of(requestName));
+    return new BacklogActionBuilder(BacklogSpec.of(requestName));
   }
 
   /**
@@ -118,7 +119,7 @@ public final class KafkaDsl {
    * pause"} and {@code "<name> read twice"}. See {@link ChurnActionBuilder}.
    */
   public static ChurnActionBuilder churn(String requestName) {
-    return new ChurnActionBuilder(kafkaload.internal.semantic.churn.ChurnSpec.of(requestName));
+    return new ChurnActionBuilder(ChurnSpec.of(requestName));
   }
 
   /**

@@ -9,6 +9,7 @@ import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.semantic.share.ShareConsumeSpec;
+import kafkaload.internal.semantic.subscription.SubscriptionSpec;
 import org.apache.kafka.common.header.Headers;
 
 /**
@@ -70,8 +71,7 @@ public final class KafkaRequestBuilder {
    */
   public SubscriptionsActionBuilder subscriptions(int subscriptions, int consumersEach) {
     return new SubscriptionsActionBuilder(
-        kafkaload.internal.semantic.subscription.SubscriptionSpec.of(
-            requestName, subscriptions, consumersEach));
+        SubscriptionSpec.of(requestName, subscriptions, consumersEach));
   }
 
   /** A record without a key. value: EL string, byte[], or an object written as JSON. */

@@ -2,6 +2,7 @@ package kafkaload;
 
 import io.gatling.javaapi.core.ActionBuilder;
 import java.util.List;
+import java.util.function.Supplier;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.semantic.throughput.ThroughputGateSpec;
 import kafkaload.internal.semantic.throughput.ThroughputVerdictAction;
@@ -19,17 +20,18 @@ public final class ThroughputVerdictActionBuilder implements ActionBuilder {
   private final ThroughputGateSpec spec;
 
   ThroughputVerdictActionBuilder(double minMsgsPerSec) {
-    this(spec(minMsgsPerSec));
+    this(checked(() -> new ThroughputGateSpec(minMsgsPerSec, List.of())));
   }
 
   private ThroughputVerdictActionBuilder(ThroughputGateSpec spec) {
     this.spec = spec;
   }
 
-  private static ThroughputGateSpec spec(double minMsgsPerSec) {
+  /** The spec {@code make} makes; a value it refuses is the run's config error. */
+  private static ThroughputGateSpec checked(Supplier<ThroughputGateSpec> make) {
     try {
-      return new ThroughputGateSpec(minMsgsPerSec, List.of());
-    } catch (IllegalArgumentException e) {
+      return make.get();
+    } catch (IllegalArgumentException | NullPointerException e) {
       throw new KafkaLoadConfigException("throughputVerdict: " + e.getMessage(), e);
     }
   }
@@ -39,11 +41,7 @@ public final class ThroughputVerdictActionBuilder implements ActionBuilder {
    * "warm-up" prefix).
    */
   public ThroughputVerdictActionBuilder requests(String... names) {
-    try {
-      return new ThroughputVerdictActionBuilder(spec.withRequests(List.of(names)));
-    } catch (IllegalArgumentException | NullPointerException e) {
-      throw new KafkaLoadConfigException("throughputVerdict: " + e.getMessage(), e);
-    }
+    return new ThroughputVerdictActionBuilder(checked(() -> spec.withRequests(List.of(names))));
   }
 
   /**

@@ -272,7 +272,8 @@ public final class TopicListener implements AutoCloseable {
           break;
         }
       }
-      evict(received);
+      evictOldest(timedOut, at -> at, received, 5 * KEEP_MS, KEEP_MAX);
+      evictOldest(recent, Arrival::receivedMillis, received, KEEP_MS, KEEP_MAX);
     }
     for (Waiter w : found) {
       deliver(w, r, received);
@@ -327,11 +328,6 @@ public final class TopicListener implements AutoCloseable {
 
   public static String describe(Throwable e) {
     return e.getClass().getSimpleName() + ": " + e.getMessage();
-  }
-
-  private void evict(long now) {
-    evictOldest(timedOut, at -> at, now, 5 * KEEP_MS, KEEP_MAX);
-    evictOldest(recent, Arrival::receivedMillis, now, KEEP_MS, KEEP_MAX);
   }
 
   /**

@@ -154,10 +154,6 @@ public final class KafkaComponents implements ProtocolComponents {
     return core.throttler().isDefined() ? core.throttler().get() : null;
   }
 
-  public ExecutorService blockingSender() {
-    return blockingSender;
-  }
-
   /**
    * A sender of records for one action; {@code acks}: where its acks are counted and timed, or
    * null.
