@@ -55,7 +55,8 @@ class TransactionReconciliationIT {
       return RunLedger.merged(
           new RunIdentity("tx-" + UUID.randomUUID()),
           Map.of(topic, OffsetQueries.offsets(admin, topic, 10_000).orElseThrow()),
-          List.of(0L));
+          List.of(0L),
+          List.of());
     }
   }
 

@@ -105,17 +105,8 @@ public final class Reconciled {
       stuck = List.copyOf(stuck);
     }
 
-    public Result(
-        String runId,
-        long inFlightAtEnd,
-        ReadBack readBack,
-        List<TopicResult> topics,
-        List<StuckOffset> stuck) {
-      this(runId, inFlightAtEnd, readBack, topics, stuck, null, null);
-    }
-
     public Result(String runId, long inFlightAtEnd, ReadBack readBack, List<TopicResult> topics) {
-      this(runId, inFlightAtEnd, readBack, topics, List.of());
+      this(runId, inFlightAtEnd, readBack, topics, List.of(), null, null);
     }
 
     public long unaccountedUpperBound() {

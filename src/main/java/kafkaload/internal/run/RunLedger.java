@@ -74,16 +74,9 @@ public final class RunLedger {
   /**
    * The ledger of a whole distributed run, filled by the merge from its injectors' results (acked
    * counts, KOs, baselines), for the one reconciliation after all of them ended; {@code starts}:
-   * each injector's first sequence.
-   */
-  public static RunLedger merged(
-      RunIdentity identity, Map<String, TopicOffsets> baselines, List<Long> starts) {
-    return merged(identity, baselines, starts, List.of());
-  }
-
-  /**
-   * As above; {@code unreported}: the first sequences of injectors that reported no results (they
-   * died), whose records the read-back counts apart, since nothing acked them.
+   * each injector's first sequence; {@code unreported}: the first sequences of injectors that
+   * reported no results (they died), whose records the read-back counts apart, since nothing acked
+   * them.
    */
   public static RunLedger merged(
       RunIdentity identity,
