@@ -1,7 +1,6 @@
 package kafkaload;
 
 import java.util.Arrays;
-import java.util.List;
 import kafkaload.internal.semantic.traffic.generate.FieldGen;
 import kafkaload.internal.semantic.traffic.generate.GenSpec;
 
@@ -62,8 +61,7 @@ public final class Generated {
 
   /** One of these values, each equally likely; each must be valid for the field. */
   public Generated oneOf(String field, Object... values) {
-    List<Object> list = Arrays.asList(values);
-    return new Generated(spec.withGen(field, GenSpec.oneOf(where(field), list)));
+    return new Generated(spec.withGen(field, GenSpec.oneOf(where(field), Arrays.asList(values))));
   }
 
   /** Strings matching this regular expression (dk.brics.automaton's syntax), for a string field. */

@@ -93,8 +93,6 @@ final class KafkaSendAction extends KafkaAction {
    */
   private final class Burst implements Runnable {
     private final Session session;
-    private final String scenario;
-    private final scala.collection.immutable.List<String> groups;
 
     /** Start and end (epoch ms) of the i-th result in at 2i and 2i+1. */
     private final long[] times;
@@ -106,8 +104,6 @@ final class KafkaSendAction extends KafkaAction {
 
     Burst(Session session, int records) {
       this.session = session;
-      this.scenario = session.scenario();
-      this.groups = session.groups();
       this.times = new long[2 * records];
       this.errors = new Exception[records];
       this.pending = new AtomicInteger(records);
@@ -151,8 +147,8 @@ final class KafkaSendAction extends KafkaAction {
       for (int i = 0; i < n; i++) {
         Exception e = errors[i];
         logResult(
-            scenario,
-            groups,
+            session.scenario(),
+            session.groups(),
             spec.requestName(),
             times[2 * i],
             times[2 * i + 1],
@@ -188,8 +184,8 @@ final class KafkaSendAction extends KafkaAction {
           burst.result(start, end, exception);
         } else {
           logResult(
-              burst.scenario,
-              burst.groups,
+              burst.session.scenario(),
+              burst.session.groups(),
               spec.requestName() + " ack failure",
               start,
               end,

@@ -85,21 +85,20 @@ final class DryRun {
    */
   static List<String> knobs(Map<String, String> read, ParamSnapshot params) {
     Map<String, String> sections = KnobNames.sections();
+    // In the sections' order (a section met again keeps its place), the simulation's own last.
     Map<String, List<String>> bySection = new LinkedHashMap<>();
-    new java.util.LinkedHashSet<>(sections.values())
-        .forEach(s -> bySection.put(s, new ArrayList<>()));
+    sections.values().forEach(s -> bySection.put(s, new ArrayList<>()));
     bySection.put("The simulation's own", new ArrayList<>());
-    Map<String, String> masked = Secrets.masked(read);
-    masked.forEach(
-        (name, value) -> {
-          if (name.equals(ParamSnapshot.SIMULATION)) {
-            return;
-          }
-          String source = params == null ? "?" : params.source(name);
-          bySection
-              .get(sections.getOrDefault(name, "The simulation's own"))
-              .add(name + "=" + value + " (" + source + ")");
-        });
+    Secrets.masked(read)
+        .forEach(
+            (name, value) -> {
+              if (!name.equals(ParamSnapshot.SIMULATION)) {
+                String source = params == null ? "?" : params.source(name);
+                bySection
+                    .get(sections.getOrDefault(name, "The simulation's own"))
+                    .add(name + "=" + value + " (" + source + ")");
+              }
+            });
     List<String> out = new ArrayList<>();
     if (read.containsKey(ParamSnapshot.SIMULATION)) {
       out.add("[kafkaload]   simulation: " + read.get(ParamSnapshot.SIMULATION));
