@@ -71,9 +71,7 @@ final class BaselineVerdictAction extends KafkaAction {
     } catch (RuntimeException | Error e) {
       String reason = "could not compare with the baseline " + spec.baseline() + ": " + reason(e);
       Console.out("[kafkaload] BASELINE GATE FAILED: " + reason);
-      for (String r : BaselineVerdictSpec.requests()) {
-        logVerdict(session, r, reason);
-      }
+      BaselineVerdictSpec.requests().forEach(r -> logVerdict(session, r, reason));
       failed = true;
     }
     next.$bang(failed ? session.markAsFailed() : session);

@@ -70,9 +70,7 @@ final class BrokerFaultAction extends KafkaAction {
           Thread.sleep(waitMs);
         }
       } catch (InterruptedException e) {
-        for (Map.Entry<FaultPlan.Step, Open> o : List.copyOf(open.entrySet())) {
-          undo(session, t0, o.getKey(), o.getValue());
-        }
+        List.copyOf(open.entrySet()).forEach(o -> undo(session, t0, o.getKey(), o.getValue()));
         return;
       }
       if (m.undo()) {

@@ -206,9 +206,7 @@ public final class TopicListener implements AutoCloseable {
   private void poll() {
     while (running) {
       try {
-        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
-          dispatch(r, System.currentTimeMillis());
-        }
+        consumer.poll(Duration.ofMillis(100)).forEach(r -> dispatch(r, System.currentTimeMillis()));
       } catch (WakeupException | InterruptException e) {
         return;
       } catch (
@@ -275,9 +273,7 @@ public final class TopicListener implements AutoCloseable {
       evictOldest(timedOut, at -> at, received, 5 * KEEP_MS, KEEP_MAX);
       evictOldest(recent, Arrival::receivedMillis, received, KEEP_MS, KEEP_MAX);
     }
-    for (Waiter w : found) {
-      deliver(w, r, received);
-    }
+    found.forEach(w -> deliver(w, r, received));
     for (Map.Entry<Waiter, String> f : failed) {
       if (f.getKey().done.compareAndSet(false, true)) {
         fail(f.getKey(), f.getValue());

@@ -2,6 +2,7 @@ package kafkaload.internal.protocol;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
+import java.util.stream.Stream;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.common.IsolationLevel;
 
@@ -23,10 +24,8 @@ public record LagSettings(List<String> groups, long intervalMs, IsolationLevel i
    * These groups sampled every {@code intervalMs}; refused when a name is empty or below 100 ms.
    */
   public LagSettings withGroups(long intervalMs, String... names) {
-    for (String g : names) {
-      if (g == null || g.isBlank()) {
-        throw new KafkaLoadConfigException("lagMonitor: a consumer group name is empty");
-      }
+    if (Stream.of(names).anyMatch(g -> g == null || g.isBlank())) {
+      throw new KafkaLoadConfigException("lagMonitor: a consumer group name is empty");
     }
     if (intervalMs < 100) {
       throw new KafkaLoadConfigException(
