@@ -36,8 +36,7 @@ final class DryRun {
         if (host == null) {
           stopBrokers.run();
           // Not on this thread: System.exit waits for the shutdown hooks, which may need it.
-          Thread exit = new Thread(() -> System.exit(0), "kafkaload-dry-run-exit");
-          exit.start();
+          new Thread(() -> System.exit(0), "kafkaload-dry-run-exit").start();
         } else {
           // Gatling's end of the run, which the host brings, closes the run's clients and brokers.
           host.run();
