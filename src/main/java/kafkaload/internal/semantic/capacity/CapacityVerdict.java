@@ -94,10 +94,11 @@ final class CapacityVerdict {
         b < 1024
             ? Console.text("%.0f B", b)
             : PlateauJudge.ms(Math.round(b / 1024 * 10) / 10.0) + " KiB";
-    return size
-        + ", acks="
-        + s.acks()
-        + (s.partitions() == null ? "" : ", " + s.partitions() + " partitions")
-        + (s.injectors() > 1 ? ", " + s.injectors() + " injectors" : "");
+    return Console.text(
+        "%s, acks=%s%s%s",
+        size,
+        s.acks(),
+        s.partitions() == null ? "" : ", " + s.partitions() + " partitions",
+        s.injectors() > 1 ? ", " + s.injectors() + " injectors" : "");
   }
 }

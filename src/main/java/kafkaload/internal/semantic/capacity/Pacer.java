@@ -13,33 +13,20 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * whether or not earlier ones were acked; a pacer that falls behind sends what is due at once and
  * records how late (publish delay). What is not sent by the plateau's end is not sent: the
  * shortfall shows in the achieved rate.
+ *
+ * @param maxBytesInFlight at most this many bytes of a plateau's records in flight: the producer's
+ *     buffer.memory. Beyond it a send would wait for buffer space on the blocking-sender thread,
+ *     whose queue has no bound: an overshooting plateau would pile up records in the injector's
+ *     heap (a saturated injector's GC stalls then spoil the plateaus after it). A send not made
+ *     counts against the achieved rate.
  */
-final class Pacer {
+record Pacer(SendSpec send, Session session, Results results, long maxBytesInFlight) {
   /** Checked every this many sends of a catch-up burst, so a late pacer still stops on time. */
   private static final int CLOCK_EVERY = 64;
 
   interface Results {
     /** One record's outcome; {@code koReason} null when acked. */
     void result(PlateauRun run, long startMs, long endMs, String koReason);
-  }
-
-  private final SendSpec send;
-  private final Session session;
-  private final Results results;
-
-  /**
-   * At most this many bytes of a plateau's records in flight: the producer's buffer.memory. Beyond
-   * it a send would wait for buffer space on the blocking-sender thread, whose queue has no bound:
-   * an overshooting plateau would pile up records in the injector's heap (a saturated injector's GC
-   * stalls then spoil the plateaus after it). A send not made counts against the achieved rate.
-   */
-  private final long maxBytesInFlight;
-
-  Pacer(SendSpec send, Session session, Results results, long maxBytesInFlight) {
-    this.send = send;
-    this.session = session;
-    this.results = results;
-    this.maxBytesInFlight = maxBytesInFlight;
   }
 
   /** Runs the plateau's window on the calling thread, through {@code sender}, unless stopped. */

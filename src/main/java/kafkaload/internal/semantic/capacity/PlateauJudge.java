@@ -12,22 +12,12 @@ import org.HdrHistogram.Histogram;
  * achieved rate against the target. When it failed, it also says whether an injector may have been
  * the limit (its sends started late, or its process took the machine's CPU), so the search never
  * calls an injector's limit the cluster's.
+ *
+ * @param brokerHere the embedded broker runs in the injector's process: its CPU is the broker's too
  */
-final class PlateauJudge {
+record PlateauJudge(CapacitySpec spec, double cpuBoundPct, boolean brokerHere) {
   /** Late sends that make a pattern: fewer are a stall (a GC pause, a busy machine's hiccup). */
   static final int MIN_LATE_SENDS = 20;
-
-  private final CapacitySpec spec;
-  private final double cpuBoundPct;
-
-  /** The embedded broker runs in the injector's process: its CPU is the broker's too. */
-  private final boolean brokerHere;
-
-  PlateauJudge(CapacitySpec spec, double cpuBoundPct, boolean brokerHere) {
-    this.spec = spec;
-    this.cpuBoundPct = cpuBoundPct;
-    this.brokerHere = brokerHere;
-  }
 
   PlateauFigures judge(int index, Search.Step step, int seconds, List<PlateauShare> shares) {
     PlateauShare.Counts all = new PlateauShare.Counts(0, 0, 0, 0, 0, 0, 0);

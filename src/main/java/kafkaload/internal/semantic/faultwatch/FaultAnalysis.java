@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import kafkaload.internal.results.ProtocolResults;
 
 /**
@@ -86,13 +87,11 @@ final class FaultAnalysis {
       int i, ProtocolResults.Fault f, List<Span> spans, Observed o) {
     Span span = spans.get(i);
     Map<Tp, Set<String>> causes = new TreeMap<>();
-    leaders(o.metadata(), span.atMs())
-        .forEach(
-            (tp, leader) -> {
-              if (leader == f.broker()) {
-                causes.computeIfAbsent(tp, x -> new LinkedHashSet<>()).add("leader");
-              }
-            });
+    BiConsumer<Tp, String> cause =
+        (tp, why) -> causes.computeIfAbsent(tp, x -> new LinkedHashSet<>()).add(why);
+    leaders(o.metadata(), span.atMs()).entrySet().stream()
+        .filter(e -> e.getValue() == f.broker())
+        .forEach(e -> cause.accept(e.getKey(), "leader"));
     Map<String, Long> kosByReason = new TreeMap<>();
     long kos = 0;
     for (KoBucket k : o.kos()) {
@@ -100,17 +99,13 @@ final class FaultAnalysis {
         kos += k.count();
         kosByReason.merge(k.reason(), k.count(), Long::sum);
         if (k.tp().partition() >= 0) {
-          causes.computeIfAbsent(k.tp(), x -> new LinkedHashSet<>()).add("failed sends");
+          cause.accept(k.tp(), "failed sends");
         }
       }
     }
-    o.acks()
-        .forEach(
-            (tp, trace) -> {
-              if (stalled(span.atMs(), trace)) {
-                causes.computeIfAbsent(tp, x -> new LinkedHashSet<>()).add("stalled");
-              }
-            });
+    o.acks().entrySet().stream()
+        .filter(e -> stalled(span.atMs(), e.getValue()))
+        .forEach(e -> cause.accept(e.getKey(), "stalled"));
     List<FaultImpact.Window> windows = new ArrayList<>();
     for (Map.Entry<Tp, Set<String>> e : causes.entrySet()) {
       AckTimes.Trace trace = o.acks().get(e.getKey());

@@ -72,11 +72,11 @@ final class FaultConsole {
             .limit(LISTED)
             .map(
                 w ->
-                    new Tp(w.topic(), w.partition())
-                        + (w.windowMs() == null ? " no ack" : text(" %,d ms", w.windowMs()))
-                        + " ("
-                        + w.cause()
-                        + ")")
+                    text(
+                        "%s%s (%s)",
+                        new Tp(w.topic(), w.partition()),
+                        w.windowMs() == null ? " no ack" : text(" %,d ms", w.windowMs()),
+                        w.cause()))
             .collect(Collectors.joining(", "));
     int more = u.windows().size() - LISTED;
     return text(
@@ -88,14 +88,13 @@ final class FaultConsole {
     if (f.kos() == 0) {
       return "no KO";
     }
-    return f.kos()
-        + " KO"
-        + (f.kos() == 1 ? "" : "s")
-        + " ("
-        + f.kosByReason().entrySet().stream()
+    return text(
+        "%d KO%s (%s)",
+        f.kos(),
+        f.kos() == 1 ? "" : "s",
+        f.kosByReason().entrySet().stream()
             .map(e -> e.getKey() + " " + e.getValue())
-            .collect(Collectors.joining(", "))
-        + ")";
+            .collect(Collectors.joining(", ")));
   }
 
   private static String ms(Double v) {

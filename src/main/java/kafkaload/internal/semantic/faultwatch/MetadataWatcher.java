@@ -82,10 +82,8 @@ final class MetadataWatcher implements AutoCloseable {
     Map<String, TopicDescription> read = new HashMap<>();
     try {
       if (admin == null) {
-        admin =
-            components
-                .connection()
-                .admin(); // on this thread: a cluster that does not answer delays no one
+        // On this thread: a cluster that does not answer delays no one.
+        admin = components.connection().admin();
       }
       Map<String, KafkaFuture<TopicDescription>> each =
           admin

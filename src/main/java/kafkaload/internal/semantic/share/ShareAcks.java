@@ -82,12 +82,13 @@ final class ShareAcks {
 
   /** A commitSync's first partition the broker refused, as "topic-partition refused: reason". */
   static String firstRefused(Map<TopicIdPartition, Optional<KafkaException>> result) {
-    for (Map.Entry<TopicIdPartition, Optional<KafkaException>> e : result.entrySet()) {
-      if (e.getValue().isPresent()) {
-        return e.getKey().topicPartition() + " refused: " + KafkaAction.reason(e.getValue().get());
-      }
-    }
-    return null;
+    return result.entrySet().stream()
+        .filter(e -> e.getValue().isPresent())
+        .findFirst()
+        .map(
+            e ->
+                e.getKey().topicPartition() + " refused: " + KafkaAction.reason(e.getValue().get()))
+        .orElse(null);
   }
 
   /**

@@ -59,12 +59,11 @@ final class ShareConsumer {
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
     KafkaComponents components = g.components();
     ShareCounters counters = g.counters();
-    Map<String, Object> props = new HashMap<>(spec.configs().consumerProperties());
-    props.put("share.acknowledgement.mode", spec.settling().acknowledgement());
     ConsumerFactory factory =
         ConsumerFactory.of(
                 components.connection(), spec.requestName().replace(' ', '-') + "-" + index)
-            .properties(props);
+            .properties(spec.configs().consumerProperties())
+            .property("share.acknowledgement.mode", spec.settling().acknowledgement());
     long workMs = spec.processingOf(index).toMillis();
     boolean slow = index < spec.work().slowConsumers();
     long end = g.startNanos() + spec.timing().during().toNanos();

@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.share;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -147,12 +148,11 @@ public final class ShareGroupPreflight {
       return "metadata.version unknown";
     }
     short level = mv.maxVersionLevel();
-    for (MetadataVersion v : MetadataVersion.values()) {
-      if (v.featureLevel() == level) {
-        return "metadata.version " + v;
-      }
-    }
-    return "metadata.version level " + level;
+    return Arrays.stream(MetadataVersion.values())
+        .filter(v -> v.featureLevel() == level)
+        .findFirst()
+        .map(v -> "metadata.version " + v)
+        .orElse("metadata.version level " + level);
   }
 
   /**

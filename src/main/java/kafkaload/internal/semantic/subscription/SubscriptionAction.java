@@ -90,28 +90,26 @@ final class SubscriptionAction extends KafkaAction {
             .isolation(components.protocol().isolationLevel())
             .offsetReset("earliest") // only where the run's start offset is missing
             .property(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "true")
-            .property(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, "1000");
-    for (var p : spec.consumerProperties().entrySet()) {
-      factory = factory.property(p.getKey(), p.getValue());
-    }
-    factory = factory.property(ConsumerConfig.GROUP_ID_CONFIG, sub.group());
+            .property(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, "1000")
+            .properties(spec.consumerProperties())
+            .property(ConsumerConfig.GROUP_ID_CONFIG, sub.group());
     // Without auto-commit (OMB's drivers turn it off) each consumer commits after each poll.
-    boolean commitEachPoll =
-        "false"
-            .equalsIgnoreCase(
-                spec.consumerProperties().get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG));
+    String autoCommit = spec.consumerProperties().get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
+    boolean commitEachPoll = "false".equalsIgnoreCase(autoCommit);
+    // No warm-up: every record timed, those sent before the consumers started too.
+    long timedFrom =
+        spec.measuredAfter().isZero()
+            ? Long.MIN_VALUE
+            : startMillis + spec.measuredAfter().toMillis();
     for (int j = 0; j < spec.consumers(); j++) {
+      String client = sub.group() + "-" + j;
+      // The run identity and timestamp are all it reads.
       SubscriptionConsumer c =
           new SubscriptionConsumer(
-              factory
-                  .property(ConsumerConfig.CLIENT_ID_CONFIG, sub.group() + "-" + j)
-                  .createHeadersOnly(), // the run identity and timestamp are all it reads
+              factory.property(ConsumerConfig.CLIENT_ID_CONFIG, client).createHeadersOnly(),
               sub,
-              // No warm-up: every record timed, those sent before the consumers started too.
-              spec.measuredAfter().isZero()
-                  ? Long.MIN_VALUE
-                  : startMillis + spec.measuredAfter().toMillis(),
-              "kafkaload-" + sub.group() + "-" + j,
+              timedFrom,
+              "kafkaload-" + client,
               commitEachPoll,
               components.ledger());
       c.start();

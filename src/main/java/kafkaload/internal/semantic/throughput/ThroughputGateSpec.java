@@ -38,11 +38,8 @@ public record ThroughputGateSpec(double minMsgsPerSec, List<String> requests) {
    * assertion and a verdict step with different bounds never meet (the gate fails unresolved).
    */
   public static String gateRequest(String request, double minMsgsPerSec) {
-    return PREFIX
-        + request
-        + " >= "
-        + BigDecimal.valueOf(minMsgsPerSec).stripTrailingZeros().toPlainString()
-        + " msg/s (first ack to last ack)";
+    String bound = BigDecimal.valueOf(minMsgsPerSec).stripTrailingZeros().toPlainString();
+    return PREFIX + request + " >= " + bound + " msg/s (first ack to last ack)";
   }
 
   /** This gate's verdict request for {@code request}. */

@@ -36,14 +36,8 @@ public final class ThroughputVerdict {
             ? "%s: cannot be judged against %s msg/s: no request of this name sent records in the run"
                 .formatted(request, number(min))
             : rate == null
-                ? request
-                    + ": cannot be judged against "
-                    + number(min)
-                    + " msg/s: "
-                    + t.acked()
-                    + " record"
-                    + (t.acked() == 1 ? "" : "s")
-                    + " acked, and a rate needs two acks at different times"
+                ? "%s: cannot be judged against %s msg/s: %s record%s acked, and a rate needs two acks at different times"
+                    .formatted(request, number(min), t.acked(), t.acked() == 1 ? "" : "s")
                 : String.format(
                     Locale.ROOT,
                     "%s: %s msg/s over %.1f s (%s) %s %s",
