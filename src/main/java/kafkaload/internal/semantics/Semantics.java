@@ -17,7 +17,11 @@ import kafkaload.internal.run.RunLedger;
  * Immutable after loading.
  */
 public final class Semantics {
-  private static final List<Semantic<?>> ALL = load();
+  private static final List<Semantic<?>> ALL =
+      SemanticSection.registered().stream()
+          .filter(Semantic.class::isInstance)
+          .<Semantic<?>>map(Semantic.class::cast)
+          .toList();
 
   private Semantics() {}
 
@@ -106,11 +110,4 @@ public final class Semantics {
 
   /** One protocol's merged sections and what the merge prints of them. */
   public record Merged(Map<String, Object> sections, List<String> lines) {}
-
-  private static List<Semantic<?>> load() {
-    return SemanticSection.registered().stream()
-        .filter(Semantic.class::isInstance)
-        .<Semantic<?>>map(Semantic.class::cast)
-        .toList();
-  }
 }

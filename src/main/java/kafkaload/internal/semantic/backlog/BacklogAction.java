@@ -51,7 +51,7 @@ final class BacklogAction extends KafkaAction {
       }
     }
     if (ko != null) {
-      say("KO " + ko);
+      say("KO %s", ko);
     }
     logVerdict(session, spec.requestName() + " drained", ko);
     next.$bang(ko == null ? session : session.markAsFailed());
@@ -74,16 +74,15 @@ final class BacklogAction extends KafkaAction {
         spec.control().pause();
         paused = true;
         say(
-            text(
-                "group '%s' paused (%s); producing %,d msg/s of %,d B to '%s' until it is %,d"
-                    + " records (~%s) behind",
-                spec.group(),
-                spec.control().kind(),
-                spec.ratePerSec(),
-                spec.recordSize(),
-                spec.topic(),
-                spec.targetRecords(),
-                mb(spec.targetBytes())));
+            "group '%s' paused (%s); producing %,d msg/s of %,d B to '%s' until it is %,d"
+                + " records (~%s) behind",
+            spec.group(),
+            spec.control().kind(),
+            spec.ratePerSec(),
+            spec.recordSize(),
+            spec.topic(),
+            spec.targetRecords(),
+            mb(spec.targetBytes()));
         load.start();
         BacklogPhases phases = new BacklogPhases(spec, probe, counters);
         BacklogMath.Reading built = phases.build();
@@ -130,9 +129,8 @@ final class BacklogAction extends KafkaAction {
     try {
       resume();
       say(
-          text(
-              "%,d records (~%s) behind after %.1f s; group resumed, the producers go on",
-              built.lag(), mb(BacklogMath.bytes(built.lag(), spec.recordSize())), resumedAt));
+          "%,d records (~%s) behind after %.1f s; group resumed, the producers go on",
+          built.lag(), mb(BacklogMath.bytes(built.lag(), spec.recordSize())), resumedAt);
       BacklogPhases.Drain d = phases.drain(built, resumedAt);
       BacklogMath.Rates r = d.rates();
       BacklogFigures.Rates rates =
@@ -144,15 +142,14 @@ final class BacklogAction extends KafkaAction {
       if (d.drained()) {
         counters.ended(d.last().second(), d.target(), d.last().lag(), rates, null);
         say(
-            text(
-                "drained to %s of the peak (lag %,d <= %,d of a peak of %,d) in %.1f s after the"
-                    + " resume: %s",
-                pct(spec.drainRatio()),
-                d.last().lag(),
-                d.target(),
-                d.peak(),
-                d.last().second() - resumedAt,
-                rateText));
+            "drained to %s of the peak (lag %,d <= %,d of a peak of %,d) in %.1f s after the"
+                + " resume: %s",
+            pct(spec.drainRatio()),
+            d.last().lag(),
+            d.target(),
+            d.peak(),
+            d.last().second() - resumedAt,
+            rateText);
         return null;
       }
       Double more = BacklogMath.projectedSeconds(d.last().lag(), d.target(), r.catchUpPerSec());
@@ -206,8 +203,8 @@ final class BacklogAction extends KafkaAction {
             .requestAcks(BacklogLoad.sendName(spec.requestName(), catchingUp), true));
   }
 
-  private void say(String line) {
-    Console.out("[kafkaload] backlog '" + spec.requestName() + "': " + line);
+  private void say(String format, Object... args) {
+    Console.out("[kafkaload] backlog '" + spec.requestName() + "': " + text(format, args));
   }
 
   static String mb(long bytes) {

@@ -83,11 +83,9 @@ final class CapacitySearchAction extends KafkaAction {
       CapacityResults.Verdict verdict = CapacityVerdict.of(search, plateaus, setup);
       CapacityResults results =
           new CapacityResults(spec.requestName(), setup, List.copyOf(plateaus), verdict);
-      components
-              .ledger()
-              .semantic(CapacitySemantic.State.class, CapacitySemantic.State::new)
-              .results =
-          results;
+      CapacitySemantic.State state =
+          components.ledger().semantic(CapacitySemantic.State.class, CapacitySemantic.State::new);
+      state.results = results;
       CapacityConsole.table(results);
       ko = verdict.sustainedMsgsPerSec() == null ? verdict.text() : null;
     } catch (RuntimeException e) {

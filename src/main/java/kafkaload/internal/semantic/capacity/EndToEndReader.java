@@ -65,11 +65,10 @@ final class EndToEndReader implements AutoCloseable {
           lagCheck = System.nanoTime();
           Set<TopicPartition> assigned = consumer.assignment();
           Map<TopicPartition, Long> ends = consumer.endOffsets(assigned);
-          long left = 0;
-          for (TopicPartition tp : assigned) {
-            left += Math.max(0, ends.get(tp) - consumer.position(tp));
-          }
-          behind.set(left);
+          behind.set(
+              assigned.stream()
+                  .mapToLong(tp -> Math.max(0, ends.get(tp) - consumer.position(tp)))
+                  .sum());
           behindAtNanos = System.nanoTime();
         }
       }

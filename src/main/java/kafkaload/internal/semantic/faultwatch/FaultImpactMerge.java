@@ -46,7 +46,11 @@ final class FaultImpactMerge {
     return new FaultImpact(
         merged,
         reconciled ? all.stream().mapToLong(FaultImpact::lostPerRun).sum() : null,
-        reconciled ? all.stream().mapToLong(s -> nz(s.duplicatesPerRun())).sum() : null,
+        reconciled
+            ? all.stream()
+                .mapToLong(s -> Objects.requireNonNullElse(s.duplicatesPerRun(), 0L))
+                .sum()
+            : null,
         all.stream().mapToLong(FaultImpact::resolutionMs).max().orElse(AckTimes.GAP_MS),
         all.stream().mapToLong(FaultImpact::metadataPolls).sum(),
         all.stream().mapToLong(FaultImpact::metadataErrors).sum(),
@@ -146,9 +150,5 @@ final class FaultImpactMerge {
 
   private static Double max(List<Double> values) {
     return values.stream().filter(Objects::nonNull).max(Double::compare).orElse(null);
-  }
-
-  private static long nz(Long v) {
-    return v == null ? 0 : v;
   }
 }

@@ -224,12 +224,9 @@ final class ShareConsumer {
     int notBack = asked.size() - back.size();
     g.counters().renewed(refused == null ? asked.size() : back.size());
     todo.clear();
-    asked.forEach(
-        (k, r) -> {
-          if (back.containsKey(k) && r != current) {
-            todo.add(back.get(k));
-          }
-        });
+    asked.keySet().stream()
+        .filter(k -> back.containsKey(k) && asked.get(k) != current)
+        .forEach(k -> todo.add(back.get(k)));
     todo.addAll(fresh);
     if (poll != null) {
       // Records not back are not this poll's to settle any more (a later poll brings the renewed

@@ -6,12 +6,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 
 /**
  * The broker's bounds on a share group's lock and delivery limit ({@code
@@ -43,19 +45,14 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
   /** The bounds in a broker's configs by Kafka's names (an absent one: unbounded). */
   static ShareGroupBounds of(Map<String, String> broker) {
     return new ShareGroupBounds(
-        bound(
-            broker,
-            LOCK,
-            "group.share.min.record.lock.duration.ms",
-            "group.share.max.record.lock.duration.ms"),
-        bound(
-            broker,
-            DELIVERY,
-            "group.share.min.delivery.count.limit",
-            "group.share.max.delivery.count.limit"));
+        bound(broker, LOCK, "record.lock.duration.ms"),
+        bound(broker, DELIVERY, "delivery.count.limit"));
   }
 
-  private static Bound bound(Map<String, String> broker, String config, String min, String max) {
+  /** The bounds of {@code config}: the broker's group.share.min/max.{@code setting}. */
+  private static Bound bound(Map<String, String> broker, String config, String setting) {
+    String min = "group.share.min." + setting;
+    String max = "group.share.max." + setting;
     return new Bound(config, min, integer(broker.get(min)), max, integer(broker.get(max)));
   }
 
@@ -88,11 +85,10 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
 
   /** A config's set values (null ones left out), by Kafka's names. */
   static Map<String, String> values(Config config) {
-    Map<String, String> out = new TreeMap<>();
-    config.entries().stream()
+    return config.entries().stream()
         .filter(e -> e.value() != null)
-        .forEach(e -> out.put(e.name(), e.value()));
-    return out;
+        .collect(
+            Collectors.toMap(ConfigEntry::name, ConfigEntry::value, (a, b) -> b, TreeMap::new));
   }
 
   /**

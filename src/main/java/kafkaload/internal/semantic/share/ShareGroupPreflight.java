@@ -202,20 +202,18 @@ public final class ShareGroupPreflight {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (true) {
       Map<String, String> now = groupConfig(admin, group, timeoutMs);
-      String stale = null;
-      for (Map.Entry<String, String> e : set.entrySet()) {
-        if (!e.getValue().equals(now.get(e.getKey()))) {
-          stale = e.getKey() + "=" + now.get(e.getKey()) + " (set " + e.getValue() + ")";
-          break;
-        }
-      }
-      if (stale == null) {
+      Optional<String> stale =
+          set.entrySet().stream()
+              .filter(e -> !e.getValue().equals(now.get(e.getKey())))
+              .map(e -> e.getKey() + "=" + now.get(e.getKey()) + " (set " + e.getValue() + ")")
+              .findFirst();
+      if (stale.isEmpty()) {
         return now;
       }
       if (System.nanoTime() >= deadline) {
         throw new KafkaLoadConfigException(
             "Share group '%s': the broker still has %s after %s ms"
-                .formatted(group, stale, timeoutMs));
+                .formatted(group, stale.get(), timeoutMs));
       }
       try {
         Thread.sleep(50);

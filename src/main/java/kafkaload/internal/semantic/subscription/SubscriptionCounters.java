@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import java.util.stream.LongStream;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.run.KoLedger;
 import org.HdrHistogram.Histogram;
@@ -70,17 +71,11 @@ final class SubscriptionCounters {
 
   /** The first sequence numbers from {@code start} that none of {@code groups} read. */
   private static List<Long> unread(List<One> groups, long start, long issued, KoLedger koLedger) {
-    List<Long> unread = new ArrayList<>();
-    for (long seq = start; seq < start + issued && unread.size() < MISSING_SAMPLE; seq++) {
-      if (!koLedger.contains(seq) && !sawAny(groups, seq)) {
-        unread.add(seq);
-      }
-    }
-    return unread;
-  }
-
-  private static boolean sawAny(List<One> groups, long seq) {
-    return groups.stream().anyMatch(g -> g.saw(seq));
+    return LongStream.range(start, start + issued)
+        .filter(seq -> !koLedger.contains(seq) && groups.stream().noneMatch(g -> g.saw(seq)))
+        .limit(MISSING_SAMPLE)
+        .boxed()
+        .toList();
   }
 
   /** The section; null before any subscription started. */

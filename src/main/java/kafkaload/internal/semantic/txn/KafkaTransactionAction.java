@@ -79,6 +79,7 @@ final class KafkaTransactionAction extends KafkaAction {
       pending = new CountDownLatch(n);
     }
 
+    /** A record's callback came: acked when {@code ok}. */
     synchronized void completed(String topic, long seq, boolean ok) {
       if (ok) {
         ackedTopics.add(topic);
@@ -86,6 +87,7 @@ final class KafkaTransactionAction extends KafkaAction {
       } else {
         failed = true;
       }
+      pending.countDown();
     }
 
     synchronized boolean anyFailed() {
@@ -189,7 +191,6 @@ final class KafkaTransactionAction extends KafkaAction {
                       end,
                       exception == null ? null : reason(exception));
                   records.completed(topic, seq[0], exception == null);
-                  records.pending.countDown();
                 });
       }
       boolean abort = abortAsked || buildFailed;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -125,10 +126,9 @@ public final class TransactionalProducers implements AutoCloseable {
     }
     ProducerHandle h = idle.pollFirst();
     if (h == null) {
-      String id = freeIds.pollFirst();
-      if (id == null) {
-        id = idPrefix + "-" + nextId.getAndIncrement();
-      }
+      String id =
+          Objects.requireNonNullElseGet(
+              freeIds.pollFirst(), () -> idPrefix + "-" + nextId.getAndIncrement());
       Map<String, Object> c = new HashMap<>(config);
       c.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, id);
       c.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, id);
