@@ -3,7 +3,6 @@ package kafkaload.internal.semantic.capacity;
 import io.gatling.core.action.builder.ActionBuilder;
 import java.util.List;
 import kafkaload.internal.action.Actions;
-import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.config.InjectorShare;
@@ -35,15 +34,11 @@ public final class CapacityActions {
                 "capacity search '%s' on %s injectors needs the run id they share (-Drun.id)"
                     .formatted(spec.requestName(), injector.count()));
           }
-          SendSpec send =
-              checked
-                  .send()
-                  .resolved(
-                      checked.send().topic() == null
-                          ? c.protocol().oneTopic("Capacity search '" + spec.requestName() + "'")
-                          : null)
-                  .withSchemas(c);
-          CapacitySpec bound = checked.withSend(send);
+          String oneTopic =
+              checked.send().topic() == null
+                  ? c.protocol().oneTopic("Capacity search '" + spec.requestName() + "'")
+                  : null;
+          CapacitySpec bound = checked.withSend(checked.send().resolved(oneTopic).withSchemas(c));
           KafkaComponents started = c.start();
           String topic = c.protocol().topic();
           CapacitySearchRun.Context context =

@@ -36,18 +36,10 @@ final class CapacityConsole {
   static void table(CapacityResults r) {
     Console.out(
         "Capacity search '" + r.request() + "' (" + CapacityVerdict.describe(r.setup()) + "):");
-    Console.out(
-        Console.text(
-            "  %-3s %-8s %12s %12s %9s %9s %9s %9s  %s",
-            "#",
-            "step",
-            "target/s",
-            "achieved/s",
-            "p50 ms",
-            "p99 ms",
-            "p99.9 ms",
-            "e2e p99",
-            "verdict"));
+    Object[] header = {
+      "#", "step", "target/s", "achieved/s", "p50 ms", "p99 ms", "p99.9 ms", "e2e p99", "verdict"
+    };
+    Console.out(Console.text("  %-3s %-8s %12s %12s %9s %9s %9s %9s  %s", header));
     r.plateaus().forEach(CapacityConsole::plateau);
     Console.out("Capacity: " + r.verdict().text());
   }

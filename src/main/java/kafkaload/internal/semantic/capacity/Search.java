@@ -114,10 +114,9 @@ public final class Search {
 
   /** Bisect while the bracket is wider than the precision, then confirm its lower end. */
   private void narrow() {
-    if ((failed - passed) <= passed * precisionPct / 100) {
-      next = new Step(Kind.CONFIRM, passed);
-    } else {
-      next = new Step(Kind.BISECT, Math.rint((passed + failed) / 2));
-    }
+    next =
+        (failed - passed) <= passed * precisionPct / 100
+            ? new Step(Kind.CONFIRM, passed)
+            : new Step(Kind.BISECT, Math.rint((passed + failed) / 2));
   }
 }

@@ -118,13 +118,10 @@ final class AckTimes {
 
   /** Drops the gaps that ended before this time (epoch ms). */
   void prune(long beforeMillis) {
-    topics
-        .values()
-        .forEach(
-            t ->
-                Arrays.stream(t.byPartition)
-                    .filter(Objects::nonNull)
-                    .forEach(p -> p.prune(beforeMillis)));
+    topics.values().stream()
+        .flatMap(t -> Arrays.stream(t.byPartition))
+        .filter(Objects::nonNull)
+        .forEach(p -> p.prune(beforeMillis));
   }
 
   /** Every partition's trace, in ms after {@code originMillis}. */

@@ -120,10 +120,7 @@ final class FaultImpactMerge {
 
   /** The window of the earlier first ack; a window with an ack before one without. */
   private static FaultImpact.Window earlier(FaultImpact.Window a, FaultImpact.Window b) {
-    if (a.windowMs() == null) {
-      return b;
-    }
-    return b.windowMs() != null && b.windowMs() < a.windowMs() ? b : a;
+    return a.windowMs() == null || b.windowMs() != null && b.windowMs() < a.windowMs() ? b : a;
   }
 
   /** Each change once: the same change seen again within SAME_CHANGE_SECONDS is dropped. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -29,11 +30,6 @@ final class ShareGroupMerge {
   /** One injector's share group, and what its consumers settled by identity (null: not handed). */
   private record Part(int injector, ShareGroupResults group, ShareRecords records) {}
 
-  /** The request of a merged group's reconciliation verdict, as a single injector names it. */
-  static String reconciledRequest(ShareGroupResults g) {
-    return g.settings().request() + " reconciled";
-  }
-
   /** The protocol's merged share groups, from each injector's results; null when none has any. */
   static List<ShareGroupResults> merge(List<ProtocolResults> perInjector) {
     Map<String, List<Part>> byGroup = new LinkedHashMap<>();
@@ -45,9 +41,9 @@ final class ShareGroupMerge {
       }
       int injector = p.distributed() == null ? i : p.distributed().injectorIndex();
       Map<String, ShareRecords> records =
-          p.distributed() == null || p.distributed().section(ShareSemantic.RECORDS) == null
-              ? Map.of()
-              : p.distributed().section(ShareSemantic.RECORDS);
+          Optional.ofNullable(p.distributed())
+              .map(d -> d.section(ShareSemantic.RECORDS))
+              .orElse(Map.of());
       for (ShareGroupResults g : groups) {
         byGroup
             .computeIfAbsent(
@@ -57,12 +53,9 @@ final class ShareGroupMerge {
             .add(new Part(injector, g, records.get(g.settings().request())));
       }
     }
-    if (byGroup.isEmpty()) {
-      return null;
-    }
-    List<ShareGroupResults> out = new ArrayList<>();
-    byGroup.values().forEach(parts -> out.add(group(parts, perInjector)));
-    return out;
+    return byGroup.isEmpty()
+        ? null
+        : byGroup.values().stream().map(parts -> group(parts, perInjector)).toList();
   }
 
   private static ShareGroupResults group(List<Part> parts, List<ProtocolResults> perInjector) {
@@ -156,15 +149,8 @@ final class ShareGroupMerge {
    */
   private static ShareGroupResults.Reconciliation reconciliation(
       List<Part> parts, List<ProtocolResults> perInjector) {
-    List<ShareOutcomes> outcomes = new ArrayList<>();
-    long otherRuns = 0;
-    for (Part part : parts) {
-      if (part.records() != null) {
-        outcomes.add(ShareOutcomes.of(part.records()));
-        otherRuns += part.records().otherRuns();
-      }
-    }
-    if (outcomes.isEmpty()) {
+    List<ShareRecords> handed = parts.stream().map(Part::records).filter(Objects::nonNull).toList();
+    if (handed.isEmpty()) {
       return null;
     }
     List<ShareOutcomes.Range> produced = new ArrayList<>();
@@ -180,7 +166,8 @@ final class ShareGroupMerge {
                 ko.addSerialized(Base64.getDecoder().decode(d.koSequences()));
               }
             });
-    return ShareOutcomes.union(outcomes).reconcile(produced, ko, otherRuns);
+    return ShareOutcomes.union(handed.stream().map(ShareOutcomes::of).toList())
+        .reconcile(produced, ko, handed.stream().mapToLong(ShareRecords::otherRuns).sum());
   }
 
   /** What each injector's group says of {@code f}, where it says it. */

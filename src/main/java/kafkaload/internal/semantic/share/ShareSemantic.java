@@ -40,12 +40,13 @@ public final class ShareSemantic extends CountedSemantic<List<ShareGroupResults>
   public List<ShareGroupResults> merge(List<ProtocolResults> injectors, Verdicts verdicts) {
     List<ShareGroupResults> merged = ShareGroupMerge.merge(injectors);
     if (merged != null) {
+      // Named as a single injector names its group's verdict.
       merged.stream()
           .filter(g -> g.reconciliation() != null)
           .forEach(
               g ->
                   verdicts.request(
-                      ShareGroupMerge.reconciledRequest(g),
+                      g.settings().request() + " reconciled",
                       ShareOutcomes.verdict(g.reconciliation())));
     }
     return merged;

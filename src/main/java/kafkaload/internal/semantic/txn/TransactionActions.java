@@ -37,8 +37,7 @@ public final class TransactionActions {
               spec.send().topic() == null
                   ? c.protocol().oneTopic("Transaction '" + spec.requestName() + "'")
                   : null;
-          TransactionSpec bound =
-              spec.resolved(topic).withSend(spec.resolved(topic).send().withSchemas(c));
+          TransactionSpec bound = spec.withSend(spec.send().resolved(topic).withSchemas(c));
           KafkaComponents started = c.start();
           TransactionResources.of(started).warm(spec.requestName());
           return new KafkaTransactionAction(bound, started, next);

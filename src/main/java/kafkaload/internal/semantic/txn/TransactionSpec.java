@@ -77,16 +77,8 @@ public record TransactionSpec(
 
   /** The transaction is to abort: the {@code n}-th of this request (from 1), for this session. */
   boolean abortWanted(long n, Session session) {
-    if (abortEvery > 0 && n % abortEvery == 0) {
-      return true;
-    }
-    if (abortProbability > 0 && ThreadLocalRandom.current().nextDouble() < abortProbability) {
-      return true;
-    }
-    return abortIf != null && Boolean.TRUE.equals(abortIf.resolve(session));
-  }
-
-  TransactionSpec resolved(String defaultTopic) {
-    return withSend(send.resolved(defaultTopic));
+    return abortEvery > 0 && n % abortEvery == 0
+        || abortProbability > 0 && ThreadLocalRandom.current().nextDouble() < abortProbability
+        || abortIf != null && Boolean.TRUE.equals(abortIf.resolve(session));
   }
 }
