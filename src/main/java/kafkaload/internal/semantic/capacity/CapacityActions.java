@@ -41,6 +41,8 @@ public final class CapacityActions {
           CapacitySpec bound = checked.withSend(checked.send().resolved(oneTopic).withSchemas(c));
           KafkaComponents started = c.start();
           String topic = c.protocol().topic();
+          Object bufferMemory =
+              c.protocol().producerProperties().getOrDefault("buffer.memory", 33554432L);
           CapacitySearchRun.Context context =
               new CapacitySearchRun.Context(
                   bound,
@@ -48,11 +50,7 @@ public final class CapacityActions {
                   injector.count(),
                   c.protocol().injectorBounds().cpuPct(),
                   c.protocol().bootstrapServers() == null && c.protocol().embeddedBrokers() == 0,
-                  Long.parseLong(
-                      String.valueOf(
-                          c.protocol()
-                              .producerProperties()
-                              .getOrDefault("buffer.memory", 33554432L))),
+                  Long.parseLong(String.valueOf(bufferMemory)),
                   name -> started.sender(started.ledger().delivery().requestAcks(name, true)),
                   started.health()::samples,
                   started.health()::measuredRequest,

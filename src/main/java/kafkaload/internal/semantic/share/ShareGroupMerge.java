@@ -16,6 +16,7 @@ import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.run.KoLedger;
+import kafkaload.internal.semantic.share.ShareGroupResults.LagVerdict;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -98,21 +99,17 @@ final class ShareGroupMerge {
             .filter(l -> l != null && !l.isEmpty())
             .findFirst()
             .orElse(List.of());
-    List<ShareGroupResults.LagVerdict> verdicts =
-        given(gs, g -> g.groupLag().lagVerdict()).toList();
-    ShareGroupResults.LagVerdict lagVerdict =
+    List<LagVerdict> verdicts = given(gs, g -> g.groupLag().lagVerdict()).toList();
+    LagVerdict lagVerdict =
         verdicts.isEmpty()
             ? null
-            : new ShareGroupResults.LagVerdict(
-                verdicts.stream().mapToLong(ShareGroupResults.LagVerdict::maxLag).max().getAsLong(),
-                verdicts.stream()
-                    .mapToDouble(ShareGroupResults.LagVerdict::slopePerSecond)
-                    .max()
-                    .getAsDouble(),
-                verdicts.stream().anyMatch(ShareGroupResults.LagVerdict::rising),
+            : new LagVerdict(
+                verdicts.stream().mapToLong(LagVerdict::maxLag).max().getAsLong(),
+                verdicts.stream().mapToDouble(LagVerdict::slopePerSecond).max().getAsDouble(),
+                verdicts.stream().anyMatch(LagVerdict::rising),
                 // The highest lag an injector read at its end; null when none could read it.
                 verdicts.stream()
-                    .map(ShareGroupResults.LagVerdict::lagAtEnd)
+                    .map(LagVerdict::lagAtEnd)
                     .filter(Objects::nonNull)
                     .max(Long::compare)
                     .orElse(null));

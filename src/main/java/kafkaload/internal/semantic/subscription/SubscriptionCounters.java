@@ -159,8 +159,7 @@ final class SubscriptionCounters {
       }
       expected = owed;
       missing = Math.max(0, owed - read);
-      List<Long> sample = missing == 0 ? List.of() : List.copyOf(unread.get());
-      missingSample = sample;
+      missingSample = missing == 0 ? List.of() : List.copyOf(unread.get());
       verdict =
           missing == 0
               ? null
@@ -172,7 +171,9 @@ final class SubscriptionCounters {
                   owed,
                   g.name(),
                   g.subscription(),
-                  sample.isEmpty() ? "" : " (first sequence numbers unread: " + sample + ")");
+                  missingSample.isEmpty()
+                      ? ""
+                      : " (first sequence numbers unread: " + missingSample + ")");
       return verdict;
     }
 

@@ -15,6 +15,7 @@ import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.protocol.KafkaComponents;
 import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.semantic.txn.TransactionCounters.End;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.InvalidTxnStateException;
@@ -108,7 +109,7 @@ final class KafkaTransactionAction extends KafkaAction {
      * Once their callbacks came (or {@link #CLOSE_TIMEOUT}): the acked records to the ledger as the
      * transaction ended, a failed one's in doubt.
      */
-    void settle(DeliveryLedger delivery, TransactionCounters.End end) {
+    void settle(DeliveryLedger delivery, End end) {
       try {
         pending.await(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
@@ -116,15 +117,15 @@ final class KafkaTransactionAction extends KafkaAction {
       }
       synchronized (this) {
         for (int i = 0; i < ackedSeqs.size(); i++) {
-          if (end == TransactionCounters.End.ABORTED) {
+          if (end == End.ABORTED) {
             delivery.abortedRecord(ackedTopics.get(i), ackedSeqs.get(i));
-          } else if (end == TransactionCounters.End.FAILED) {
+          } else if (end == End.FAILED) {
             delivery.inDoubtRecord(ackedTopics.get(i), ackedSeqs.get(i));
           }
         }
-        if (end == TransactionCounters.End.COMMITTED) {
+        if (end == End.COMMITTED) {
           delivery.committed(acked());
-        } else if (end == TransactionCounters.End.ABORTED) {
+        } else if (end == End.ABORTED) {
           delivery.aborted(acked());
         }
       }
@@ -151,7 +152,7 @@ final class KafkaTransactionAction extends KafkaAction {
           takeStart,
           components.clock().nowMillis(),
           "no transactional producer (initTransactions): " + reason(e));
-      counters.ended(spec.requestName(), TransactionCounters.End.FAILED, 0, 0, micros(beginNanos));
+      counters.ended(spec.requestName(), End.FAILED, 0, 0, micros(beginNanos));
       next.$bang(session.markAsFailed());
       return;
     }
@@ -208,8 +209,7 @@ final class KafkaTransactionAction extends KafkaAction {
       long callMicros = micros(callNanos);
       long endMillis = components.clock().nowMillis();
       // flush returns after every record's callback ran.
-      TransactionCounters.End end =
-          abort ? TransactionCounters.End.ABORTED : TransactionCounters.End.COMMITTED;
+      End end = abort ? End.ABORTED : End.COMMITTED;
       records.settle(components.ledger().delivery(), end);
       logResult(session, ending, endStart, endMillis, null);
       counters.ended(spec.requestName(), end, records.acked(), callMicros, micros(beginNanos));
@@ -260,11 +260,8 @@ final class KafkaTransactionAction extends KafkaAction {
     logResult(session, ending, endStart, components.clock().nowMillis(), why);
     // Always a fresh producer after a failure; a fenced one's id belongs to another producer now.
     producers.discard(h, fenced, CLOSE_TIMEOUT);
-    records.settle(
-        components.ledger().delivery(),
-        aborted ? TransactionCounters.End.ABORTED : TransactionCounters.End.FAILED);
-    counters.ended(
-        spec.requestName(), TransactionCounters.End.FAILED, records.acked(), 0, micros(beginNanos));
+    records.settle(components.ledger().delivery(), aborted ? End.ABORTED : End.FAILED);
+    counters.ended(spec.requestName(), End.FAILED, records.acked(), 0, micros(beginNanos));
     next.$bang(session.markAsFailed());
   }
 
