@@ -58,8 +58,7 @@ final class EndToEndReader implements AutoCloseable {
     try {
       while (!Thread.currentThread().isInterrupted()) {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
-          long now = System.currentTimeMillis();
-          latency.recordValue(Math.max(0, now - r.timestamp()) * 1000);
+          latency.recordValue(Math.max(0, System.currentTimeMillis() - r.timestamp()) * 1000);
         }
         if (System.nanoTime() - lagCheck > 200_000_000L) {
           lagCheck = System.nanoTime();

@@ -1,7 +1,7 @@
 package kafkaload.internal.semantic.faultwatch;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -157,21 +157,17 @@ final class FaultWatchCounters implements RecordTap {
   /** The timeline's seconds (the injector health's), on the faults' time base. */
   private List<FaultAnalysis.LatencySecond> latency(long origin) {
     InjectorHealth h = health;
-    if (h == null) {
-      return List.of();
-    }
-    double loadStart = h.loadWindow()[0];
+    double loadStart = h == null ? Double.NaN : h.loadWindow()[0];
     if (Double.isNaN(loadStart)) {
       return List.of();
     }
-    List<FaultAnalysis.LatencySecond> out = new ArrayList<>();
-    Set<Long> seen = new HashSet<>();
+    // A second sampled twice is its first sample's.
+    Map<Long, FaultAnalysis.LatencySecond> bySecond = new LinkedHashMap<>();
     for (InjectorSample s : h.samples()) {
       long end = Math.round((s.second() - loadStart) * 1000);
-      if (seen.add(end)) {
-        out.add(new FaultAnalysis.LatencySecond(end, s.load().ackP99Ms(), s.load().ackMaxMs()));
-      }
+      bySecond.putIfAbsent(
+          end, new FaultAnalysis.LatencySecond(end, s.load().ackP99Ms(), s.load().ackMaxMs()));
     }
-    return out;
+    return List.copyOf(bySecond.values());
   }
 }

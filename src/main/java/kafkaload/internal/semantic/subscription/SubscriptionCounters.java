@@ -31,9 +31,7 @@ final class SubscriptionCounters {
     }
     spec = s;
     partitions = topicPartitions;
-    for (SubscriptionSpec.Group g : s.groupsByTopic()) {
-      subscriptions.add(new One(g, s.consumers()));
-    }
+    s.groupsByTopic().forEach(g -> subscriptions.add(new One(g, s.consumers())));
     return true;
   }
 

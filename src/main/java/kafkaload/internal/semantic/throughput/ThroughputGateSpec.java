@@ -21,10 +21,8 @@ public record ThroughputGateSpec(double minMsgsPerSec, List<String> requests) {
           "the throughput gate's bound must be a rate above 0 msg/s, not " + minMsgsPerSec);
     }
     requests = List.copyOf(requests);
-    for (String r : requests) {
-      if (r.isBlank()) {
-        throw new IllegalArgumentException("the throughput gate names an empty request");
-      }
+    if (requests.stream().anyMatch(String::isBlank)) {
+      throw new IllegalArgumentException("the throughput gate names an empty request");
     }
   }
 
