@@ -38,7 +38,13 @@ final class ShareConsumer {
       long startNanos,
       AtomicLong lastAcquiredNanos,
       AtomicBoolean starved,
-      ShareLagSampler lag) {}
+      ShareLagSampler lag) {
+    /** A result of 0 ms now (a verdict or a fault, not a timed request); OK when ko is null. */
+    void verdict(Session session, String request, String koMessage) {
+      long now = components.clock().nowMillis();
+      log.result(session, request, now, now, koMessage);
+    }
+  }
 
   private final Group g;
   private final ShareConsumeSpec spec;
@@ -173,8 +179,7 @@ final class ShareConsumer {
         }
       }
     } catch (RuntimeException e) {
-      long now = components.clock().nowMillis();
-      g.log().result(session, spec.requestName() + " ack", now, now, KafkaAction.reason(e));
+      g.verdict(session, spec.requestName() + " ack", KafkaAction.reason(e));
     }
   }
 
@@ -262,19 +267,15 @@ final class ShareConsumer {
       return false;
     }
     if (g.starved().compareAndSet(false, true)) {
-      long now = g.components().clock().nowMillis();
-      g.log()
-          .result(
-              session,
-              spec.requestName() + " ack",
-              now,
-              now,
-              String.format(
-                  "share group '%s' on '%s' acquired no record in %d s"
-                      + " (-Dshare.acquireTimeoutSeconds) while the run had %d record(s) acked:"
-                      + " do records reach this topic, and can the cluster's share coordinator"
-                      + " keep its state (__share_group_state)?",
-                  spec.group(), spec.topic(), spec.timing().acquireTimeout().toSeconds(), acked));
+      g.verdict(
+          session,
+          spec.requestName() + " ack",
+          String.format(
+              "share group '%s' on '%s' acquired no record in %d s"
+                  + " (-Dshare.acquireTimeoutSeconds) while the run had %d record(s) acked:"
+                  + " do records reach this topic, and can the cluster's share coordinator"
+                  + " keep its state (__share_group_state)?",
+              spec.group(), spec.topic(), spec.timing().acquireTimeout().toSeconds(), acked));
     }
     return true;
   }

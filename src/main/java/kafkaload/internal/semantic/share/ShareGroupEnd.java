@@ -20,7 +20,7 @@ final class ShareGroupEnd {
     ShareCounters counters = g.counters();
     Lag lag = lagVerdict(counters.lagSamples(), spec.timing().during().toNanos() / 1e9, lagAtEnd);
     counters.lagVerdict(lag.verdict());
-    verdict(g, session, spec.requestName() + " lag", lag.koMessage());
+    g.verdict(session, spec.requestName() + " lag", lag.koMessage());
 
     RunLedger ledger = g.components().ledger();
     String reconciled;
@@ -49,16 +49,9 @@ final class ShareGroupEnd {
                   ledger.injector().sequenceStart(), ledger.sequencesIssued(), ledger.koLedger()));
     }
     if (!deferred) {
-      verdict(g, session, spec.requestName() + " reconciled", reconciled);
+      g.verdict(session, spec.requestName() + " reconciled", reconciled);
     }
     ShareGroupPrinter.print(counters.results(), lag.verdict(), reconciled);
-  }
-
-  /** A verdict, not a request to Kafka: 0 ms (see KafkaAction.logVerdict); OK when ko is null. */
-  private static void verdict(
-      ShareConsumer.Group g, Session session, String request, String koMessage) {
-    long now = g.components().clock().nowMillis();
-    g.log().result(session, request, now, now, koMessage);
   }
 
   /**
