@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import kafkaload.internal.client.ConsumerFactory;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.protocol.KafkaComponents;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
@@ -20,10 +21,8 @@ final class ShareWarmUp {
   static long warmUp(KafkaComponents c, String topic, String group) {
     long t0 = System.nanoTime();
     // Each injector of a distributed run warms its own (the run's group is shared by all of them).
-    String warm =
-        group
-            + "-warmup"
-            + (c.ledger().injector().distributed() ? "-i" + c.ledger().injector().index() : "");
+    InjectorShare injector = c.ledger().injector();
+    String warm = group + "-warmup" + (injector.distributed() ? "-i" + injector.index() : "");
     try (Admin admin = c.connection().admin()) {
       try (KafkaShareConsumer<byte[], byte[]> consumer =
           ConsumerFactory.of(c.connection(), "kafkaload-share-warmup").createShare(warm)) {
