@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.capacity;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -60,9 +61,8 @@ final class CapacitySearchRun implements AutoCloseable {
     long deadline = begin + TimeUnit.SECONDS.toNanos(spec.plateaus().maxSeconds());
     long ackWaitNanos = TimeUnit.MILLISECONDS.toNanos(ackWaitMs(spec));
     boolean measured = false;
-    if (ctx.endToEnd() != null) {
-      ctx.endToEnd().start();
-    }
+    Optional<EndToEndReader> e2e = Optional.ofNullable(ctx.endToEnd());
+    e2e.ifPresent(EndToEndReader::start);
     int index = 0;
     Search.Step step;
     while ((step = search.next()) != null) {
@@ -76,10 +76,8 @@ final class CapacitySearchRun implements AutoCloseable {
         search.stop("the run ended");
         break;
       }
-      if (ctx.endToEnd() != null) {
-        // No plateau inherits the last one's unread records.
-        ctx.endToEnd().caughtUp(deadline, () -> stopped);
-      }
+      // No plateau inherits the last one's unread records.
+      e2e.ifPresent(r -> r.caughtUp(deadline, () -> stopped));
       if (System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds) + ackWaitNanos > deadline) {
         search.stop("capacity.maxSeconds (" + spec.plateaus().maxSeconds() + " s) ran out");
         break;
@@ -92,9 +90,7 @@ final class CapacitySearchRun implements AutoCloseable {
           new PlateauRun(
               index, step.rate() / ctx.injectors(), seconds, requestName(index, step, warmUp));
       int sampleFrom = ctx.samples().get().size();
-      if (ctx.endToEnd() != null) {
-        ctx.endToEnd().plateauStarts();
-      }
+      e2e.ifPresent(EndToEndReader::plateauStarts);
       pacer.run(run, ctx.senders().apply(run.requestName), () -> stopped);
       Double cpu = meanCpu(ctx.samples().get(), sampleFrom);
       awaitAcks(run, run.windowEndNanos() + ackWaitNanos, 5);
@@ -109,9 +105,9 @@ final class CapacitySearchRun implements AutoCloseable {
       GroupLag.Behind behind =
           warmUp ? null : ctx.groups().waitDrained(spec.gates().maxGroupLag(), drainedBy);
       EndToEndReader.Read read =
-          warmUp || ctx.endToEnd() == null
+          warmUp
               ? null
-              : ctx.endToEnd().plateauEnded(run.windowEndNanos(), drainedBy);
+              : e2e.map(r -> r.plateauEnded(run.windowEndNanos(), drainedBy)).orElse(null);
       PlateauShare mine = share(run, cpu, waited, behind, read);
       List<PlateauShare> all = exchange.all(mine, deadline);
       if (all.size() < ctx.injectors()) {
