@@ -1,9 +1,8 @@
 package kafkaload.internal.semantic.trace;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * W3C trace context on records: the {@code traceparent} header a sampled share of the records carry
@@ -17,9 +16,8 @@ final class TraceContext {
   /** The vendors' part of the context; carried over by the echo service when present. */
   static final String STATE_HEADER = "tracestate";
 
-  /** "00-" + 32 + "-" + 16 + "-01", lower-case hex; the trace id (group 1) and span id non-zero. */
-  private static final Pattern VALID =
-      Pattern.compile("[0-9a-f]{2}-(?!0{32})([0-9a-f]{32})-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}");
+  /** "00-" + 32 + "-" + 16 + "-01". */
+  static final int LENGTH = 55;
 
   private TraceContext() {}
 
@@ -41,7 +39,14 @@ final class TraceContext {
     do {
       span = random.nextLong();
     } while (span == 0);
-    return "00-%016x%016x-%016x-01".formatted(high, low, span).getBytes(StandardCharsets.US_ASCII);
+    HexFormat hex = HexFormat.of();
+    return ("00-"
+            + hex.toHexDigits(high)
+            + hex.toHexDigits(low)
+            + "-"
+            + hex.toHexDigits(span)
+            + "-01")
+        .getBytes(StandardCharsets.US_ASCII);
   }
 
   /**
@@ -49,10 +54,37 @@ final class TraceContext {
    * or not a valid version-00 header (W3C: an all-zero id is invalid).
    */
   static String traceId(byte[] traceparent) {
-    if (traceparent == null) {
+    if (traceparent == null
+        || traceparent.length != LENGTH
+        || traceparent[2] != '-'
+        || traceparent[35] != '-'
+        || traceparent[52] != '-'
+        || !hexRange(traceparent, 0, 2)
+        || !hexRange(traceparent, 3, 35)
+        || !hexRange(traceparent, 36, 52)
+        || !hexRange(traceparent, 53, 55)
+        || zeros(traceparent, 3, 35)
+        || zeros(traceparent, 36, 52)) {
       return null;
     }
-    Matcher m = VALID.matcher(new String(traceparent, StandardCharsets.US_ASCII));
-    return m.matches() ? m.group(1) : null;
+    return new String(traceparent, 3, 32, StandardCharsets.US_ASCII);
+  }
+
+  private static boolean hexRange(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (!(b[i] >= '0' && b[i] <= '9' || b[i] >= 'a' && b[i] <= 'f')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean zeros(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] != '0') {
+        return false;
+      }
+    }
+    return true;
   }
 }
