@@ -1,5 +1,7 @@
 package kafkaload;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import java.util.Map;
@@ -119,12 +121,10 @@ public final class DrainActionBuilder implements ActionBuilder {
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     if (spec.range() == null) {
-      throw new KafkaLoadConfigException(
-          "drain(\""
-              + spec.topic()
-              + "\") in '"
-              + spec.requestName()
-              + "' needs the range it drains: .range(PrefilledTopic.fill(..)) or .range(PrefilledTopic.existing(..))");
+      throw refused(
+          "drain(\"%s\") in '%s' needs the range it drains: .range(PrefilledTopic.fill(..)) or"
+              + " .range(PrefilledTopic.existing(..))",
+          spec.topic(), spec.requestName());
     }
     DrainSpec s = spec;
     if (!s.assign() && !s.consumerProperties().containsKey("group.id")) {

@@ -200,11 +200,10 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     // Kafka's ShareConsumerConfig refuses these when the consumer starts; say so before the load.
     refuseIf(
         CONSUMER_GROUP_ONLY.contains(key),
-        "property "
-            + key
-            + " is a consumer-group setting that a share consumer refuses; a share group's own"
-            + " configs say it (groupConfig(\"share.auto.offset.reset\", ..),"
-            + " groupConfig(\"share.isolation.level\", ..), ...)");
+        ("property %s is a consumer-group setting that a share consumer refuses; a share group's"
+                + " own configs say it (groupConfig(\"share.auto.offset.reset\", ..),"
+                + " groupConfig(\"share.isolation.level\", ..), ...)")
+            .formatted(key));
     if (key.equals("share.acknowledgement.mode")) {
       return acknowledgement(String.valueOf(value));
     }

@@ -1,5 +1,7 @@
 package kafkaload.distributed;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,11 +72,10 @@ public final class Distributed {
     try {
       io.gatling.core.stats.writer.StringInternals.checkAvailability();
     } catch (Throwable e) {
-      throw new KafkaLoadConfigException(
-          "Gatling's simulation.log reader and writer need the JVM option "
-              + "--add-opens=java.base/java.lang=ALL-UNNAMED ("
-              + e
-              + ")");
+      throw refused(
+          "Gatling's simulation.log reader and writer need the JVM option"
+              + " --add-opens=java.base/java.lang=ALL-UNNAMED (%s)",
+          e);
     }
     return switch (command) {
       case "injector" -> injector(params);
@@ -212,11 +213,10 @@ public final class Distributed {
     try {
       return v.matches("\\d+") ? Long.parseLong(v) : Instant.parse(v).toEpochMilli();
     } catch (DateTimeParseException | NumberFormatException e) {
-      throw new KafkaLoadConfigException(
-          "-Dinjector.startAt="
-              + v
-              + " is neither epoch milliseconds nor an "
-              + "ISO-8601 instant (2026-11-30T21:00:00Z)");
+      throw refused(
+          "-Dinjector.startAt=%s is neither epoch milliseconds nor an ISO-8601 instant"
+              + " (2026-11-30T21:00:00Z)",
+          v);
     }
   }
 }

@@ -82,11 +82,7 @@ public final class Workload {
     byte[] payload = payload(omb, file);
     Workload w = new Workload(file, params.withDefaults(knobs), payload, omb, driver, driverFile);
     Console.out(
-        "[kafkaload] OMB workload '"
-            + w.name()
-            + "' ("
-            + file
-            + "): "
+        "[kafkaload] OMB workload '%s' (%s): ".formatted(w.name(), file)
             + knobs.entrySet().stream()
                 .map(e -> "-D" + e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" "))

@@ -391,11 +391,8 @@ public final class Preflight {
             plan.minInsyncReplicas() > 0 ? ", min.insync.replicas " + plan.minInsyncReplicas() : "",
             rootMessage(e),
             e.getCause() instanceof InvalidReplicationFactorException
-                ? " (for more embedded brokers: kafka().embeddedBrokers("
-                    + plan.replicationFactor()
-                    + "), or -Dkafka.embedded.brokers="
-                    + plan.replicationFactor()
-                    + ")"
+                ? " (for more embedded brokers: kafka().embeddedBrokers(%s), or -Dkafka.embedded.brokers=%s)"
+                    .formatted(plan.replicationFactor(), plan.replicationFactor())
                 : "");
       }
     } catch (TimeoutException e) {

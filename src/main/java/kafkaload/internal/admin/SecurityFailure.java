@@ -192,11 +192,9 @@ final class SecurityFailure {
           + "Kerby among them, report a skewed clock so)";
     }
     if (all.contains("Server not found in Kerberos database")) {
-      return "the KDC knows no service principal "
-          + props.get(SaslLogins.KERBEROS_SERVICE_NAME)
-          + "/<broker host>: check "
-          + SaslLogins.KERBEROS_SERVICE_NAME
-          + " and that the bootstrap names the brokers by the host names in their principals";
+      return ("the KDC knows no service principal %s/<broker host>: check %s and that the bootstrap"
+              + " names the brokers by the host names in their principals")
+          .formatted(props.get(SaslLogins.KERBEROS_SERVICE_NAME), SaslLogins.KERBEROS_SERVICE_NAME);
     }
     if (all.matches(
         "(?s).*(Cannot locate KDC|Cannot get kdc|Receive timed out|Connection refused"

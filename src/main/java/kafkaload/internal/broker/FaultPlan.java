@@ -84,11 +84,7 @@ public record FaultPlan(List<Step> steps) {
 
     @Override
     public String toString() {
-      return action.label()
-          + ":"
-          + broker
-          + "@"
-          + formatMillis(atMillis)
+      return "%s:%s@%s".formatted(action.label(), broker, formatMillis(atMillis))
           + (action.hasDuration() ? "+" + formatMillis(durationMillis) : "")
           + (rate != null ? ",rate=" + rate : "");
     }

@@ -1,5 +1,7 @@
 package kafkaload.internal.distributed;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -13,7 +15,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.InjectorShare;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.config.StartGate;
 import kafkaload.internal.protocol.RunFiles;
 
@@ -51,11 +52,10 @@ public final class Injector {
     Files.createDirectories(results);
     try (Stream<Path> old = Files.list(results)) {
       if (old.findAny().isPresent()) {
-        throw new KafkaLoadConfigException(
-            "injector results folder "
-                + results
-                + " is not empty: a previous run's "
-                + "files would be merged into this one");
+        throw refused(
+            "injector results folder %s is not empty: a previous run's files would be merged into"
+                + " this one",
+            results);
       }
     }
     Console.out(

@@ -66,10 +66,8 @@ final class InjectorRows {
             0L,
             null,
             null,
-            "DID NOT FINISH and its log "
-                + f.log()
-                + " is empty (Gatling writes it in 8 KB blocks: it died "
-                + "before the first was full)");
+            "DID NOT FINISH and its log %s is empty (Gatling writes it in 8 KB blocks: it died before the first was full)"
+                .formatted(f.log()));
       }
       SimulationLogs.Counts c = SimulationLogs.stream(SimulationLogs.header(f.log()), e -> {});
       return died(

@@ -16,10 +16,8 @@ record MergeVerdict(int exitCode, String text) {
               "FAILED: injector(s) %s did not finish%s; see the rows above",
               dead.stream().map(String::valueOf).toList(),
               deadInTopic > 0
-                  ? "; "
-                      + deadInTopic
-                      + " of their records are in the topic, "
-                      + "acked by no injector's results"
+                  ? "; %s of their records are in the topic, acked by no injector's results"
+                      .formatted(deadInTopic)
                   : ""));
     }
     return switch (gatling) {

@@ -190,11 +190,8 @@ public final class SimulationLogs {
             e = new DataWriterMessage$LoadEvent$Error(message, t);
           } else {
             throw new Refused(
-                info.simulationClassName()
-                    + " log record "
-                    + (count + 1)
-                    + ": unknown header "
-                    + b);
+                "%s log record %s: unknown header %s"
+                    .formatted(info.simulationClassName(), count + 1, b));
           }
           count++;
           sink.accept(e);

@@ -33,11 +33,8 @@ public final class RunHistory {
     List<Entry> all = entries(path);
     if (all.isEmpty()) {
       throw new IllegalArgumentException(
-          "the baseline folder "
-              + path
-              + " holds no run: neither a "
-              + SUMMARY
-              + " nor a history of <start>__<label>.json files");
+          "the baseline folder %s holds no run: neither a %s nor a history of <start>__<label>.json files"
+              .formatted(path, SUMMARY));
     }
     return all.subList(Math.max(0, all.size() - lastRuns), all.size());
   }

@@ -131,14 +131,12 @@ public record ReconciliationResult(
       return wrong.isEmpty()
           ? null
           : BROKEN
-              + outputTopic
-              + "': "
-              + String.join("; ", wrong)
-              + " ("
-              + counts.committedInputs()
-              + " committed inputs, "
-              + counts.distinctOutputs()
-              + " distinct committed outputs)";
+              + "%s': %s (%s committed inputs, %s distinct committed outputs)"
+                  .formatted(
+                      outputTopic,
+                      String.join("; ", wrong),
+                      counts.committedInputs(),
+                      counts.distinctOutputs());
     }
   }
 

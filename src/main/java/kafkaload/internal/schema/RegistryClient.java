@@ -228,10 +228,8 @@ public final class RegistryClient {
               + "client's: %s%s",
           tls.keystoreLocation() == null
               ? "no " + RegistryTls.KEYSTORE_LOCATION + " is set"
-              : RegistryTls.KEYSTORE_LOCATION
-                  + "="
-                  + tls.keystoreLocation()
-                  + " is not signed by a CA it trusts",
+              : "%s=%s is not signed by a CA it trusts"
+                  .formatted(RegistryTls.KEYSTORE_LOCATION, tls.keystoreLocation()),
           reason);
     }
     if (!ssl) {

@@ -20,13 +20,8 @@ public final class ReconciliationVerdict {
           + " (isolation broken)";
     }
     return r.lost() > maxLost
-        ? r.lost()
-            + " acked records missing from "
-            + lostWhere(r)
-            + " (gate.maxLost="
-            + maxLost
-            + ")"
-            + transactions(r)
+        ? "%s acked records missing from %s (gate.maxLost=%s)%s"
+            .formatted(r.lost(), lostWhere(r), maxLost, transactions(r))
         : !r.stuck().isEmpty()
             ? "read-back stopped at a stuck last stable offset: "
                 + String.join(
@@ -34,9 +29,8 @@ public final class ReconciliationVerdict {
                     r.stuck().stream().map(ReconciliationResult.StuckOffset::describe).toList())
                 + ": lost records cannot be ruled out"
             : r.readBack() != null && !r.readBack().complete()
-                ? "read-back did not finish within "
-                    + timeoutSeconds
-                    + " s: lost records cannot be ruled out"
+                ? "read-back did not finish within %s s: lost records cannot be ruled out"
+                    .formatted(timeoutSeconds)
                 : null;
   }
 
