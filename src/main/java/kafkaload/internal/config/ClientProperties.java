@@ -84,7 +84,7 @@ public record ClientProperties(
   }
 
   /** The file at {@code path}, else the class path's resource of that name; null when neither. */
-  static InputStream open(String path) throws IOException {
+  public static InputStream open(String path) throws IOException {
     Path file = Paths.get(path);
     return Files.isRegularFile(file)
         ? Files.newInputStream(file)

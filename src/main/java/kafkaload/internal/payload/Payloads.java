@@ -5,13 +5,11 @@ import io.gatling.javaapi.core.internal.Expressions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import kafkaload.internal.config.ClientProperties;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
@@ -84,19 +82,13 @@ public final class Payloads {
 
   /** A file's bytes (path, else classpath resource); missing or unreadable: a config error. */
   public static byte[] read(String path, String what) {
-    Path p = Paths.get(path);
-    try {
-      if (Files.isRegularFile(p)) {
-        return Files.readAllBytes(p);
+    try (InputStream in = ClientProperties.open(path)) {
+      if (in == null) {
+        throw new KafkaLoadConfigException(
+            "%s%s not found on disk or on the classpath: %s"
+                .formatted(Character.toUpperCase(what.charAt(0)), what.substring(1), path));
       }
-      try (InputStream in = Payloads.class.getClassLoader().getResourceAsStream(path)) {
-        if (in == null) {
-          throw new KafkaLoadConfigException(
-              "%s%s not found on disk or on the classpath: %s"
-                  .formatted(Character.toUpperCase(what.charAt(0)), what.substring(1), path));
-        }
-        return in.readAllBytes();
-      }
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new KafkaLoadConfigException(
           "Cannot read " + what + " " + path + ": " + e.getMessage());
