@@ -2,6 +2,7 @@ package kafkaload.internal.history;
 
 import static kafkaload.internal.history.BaselineGate.ERRORS;
 import static kafkaload.internal.history.BaselineGate.MIN_SAMPLES;
+import static kafkaload.internal.history.Stats.nullIfNaN;
 import static kafkaload.internal.history.VerdictText.fmt;
 import static kafkaload.internal.history.VerdictText.text;
 
@@ -197,10 +198,6 @@ final class FigureJudge {
   /** The figure with its verdict in words. */
   private static Figure judged(Figure f) {
     return f.withVerdict(text(f));
-  }
-
-  static Double nullIfNaN(double v) {
-    return Double.isNaN(v) ? null : v;
   }
 
   private static Double finite(double v) {

@@ -47,7 +47,7 @@ public final class MarkdownSummary {
     row(
         md,
         "CPU per message (µs of the machine)",
-        FigureJudge.nullIfNaN(Stats.medianOf(f.cpuUsPerMsg())));
+        Stats.nullIfNaN(Stats.medianOf(f.cpuUsPerMsg())));
     LoadCpu cpu = r.injector() == null ? null : r.injector().cpu().loadCpu();
     if (cpu != null) {
       // CPU time (one core's µs), not the per-second machine share above; an in-JVM broker is in
@@ -64,7 +64,7 @@ public final class MarkdownSummary {
           "injector CPU-s after the load (reconciliation, Gatling's parse, report)",
           cpu.afterSeconds());
     }
-    row(md, "p99 end-to-end latency (ms)", FigureJudge.nullIfNaN(f.e2eMs(99)));
+    row(md, "p99 end-to-end latency (ms)", Stats.nullIfNaN(f.e2eMs(99)));
     md.append("\n");
     // The registered semantics' own lines (a capacity verdict, ...), typed sections only.
     for (ProtocolResults protocol :

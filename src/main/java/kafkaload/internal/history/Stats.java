@@ -78,6 +78,11 @@ public final class Stats {
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
+  /** {@code v}, or null for NaN (a figure not known). */
+  public static Double nullIfNaN(double v) {
+    return Double.isNaN(v) ? null : v;
+  }
+
   public static double medianOf(double[] values) {
     return median(Arrays.stream(values).sorted().toArray());
   }

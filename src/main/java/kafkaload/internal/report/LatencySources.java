@@ -1,5 +1,7 @@
 package kafkaload.internal.report;
 
+import static kafkaload.internal.history.Stats.nullIfNaN;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,18 +48,18 @@ public final class LatencySources {
     return new LatencySourceFigures(
         ack,
         new LatencySourceFigures.Broker(
-            known(Timeline.mean(load, s -> metric(s, "request-latency-avg"))),
-            known(Timeline.max(load, s -> metric(s, "request-latency-max")))),
+            nullIfNaN(Timeline.mean(load, s -> metric(s, "request-latency-avg"))),
+            nullIfNaN(Timeline.max(load, s -> metric(s, "request-latency-max")))),
         new LatencySourceFigures.ProducerBuffer(
-            known(Timeline.mean(load, s -> metric(s, "record-queue-time-avg"))),
-            known(Timeline.max(load, s -> metric(s, "record-queue-time-max")))),
+            nullIfNaN(Timeline.mean(load, s -> metric(s, "record-queue-time-avg"))),
+            nullIfNaN(Timeline.max(load, s -> metric(s, "record-queue-time-max")))),
         new LatencySourceFigures.Injector(
             publishP99,
             publishMax,
             eventLoopDelay == null ? null : eventLoopDelay.p99(),
             eventLoopDelay == null ? null : eventLoopDelay.max(),
             load.stream().mapToDouble(p -> p.resources().gcPauseMs()).sum(),
-            known(Timeline.max(load, p -> p.resources().gcMaxPauseMs()))),
+            nullIfNaN(Timeline.max(load, p -> p.resources().gcMaxPauseMs()))),
         load.size());
   }
 
@@ -97,11 +99,6 @@ public final class LatencySources {
   private static double metric(InjectorSample s, String name) {
     Double v = s.producer() == null ? null : s.producer().get(name);
     return v == null ? Double.NaN : v;
-  }
-
-  /** A figure of the known samples (Timeline's skip NaN); null without any. */
-  private static Double known(double v) {
-    return Double.isNaN(v) ? null : v;
   }
 
   /** "12.34 ms", "250 ms", or "n/a" when the run has no such figure (no producer sample, say). */

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.ProducerHandle;
 import kafkaload.internal.config.Secrets;
+import kafkaload.internal.history.Stats;
 import kafkaload.internal.results.InjectorResults;
 import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.LoadCpu;
@@ -159,8 +160,7 @@ public record RunSummary(RunResults results, String timelineCsv) {
   private static InjectorResults.LoadWindow window(double[] w) {
     return w == null
         ? null
-        : new InjectorResults.LoadWindow(
-            Double.isNaN(w[0]) ? null : w[0], Double.isNaN(w[1]) ? null : w[1]);
+        : new InjectorResults.LoadWindow(Stats.nullIfNaN(w[0]), Stats.nullIfNaN(w[1]));
   }
 
   /**

@@ -62,8 +62,7 @@ public final class TrendPage {
       run.put("p999", p == null ? null : p.p999());
       run.put("msgsPerSec", f.msgsPerSecTotal());
       run.put("errorPct", f.errorPct());
-      double cpu = Stats.medianOf(f.cpuUsPerMsg());
-      run.put("cpuUsPerMsg", Double.isNaN(cpu) ? null : cpu);
+      run.put("cpuUsPerMsg", Stats.nullIfNaN(Stats.medianOf(f.cpuUsPerMsg())));
       run.put(
           "gatesPassed",
           r.verdicts().gates() == null
