@@ -68,10 +68,9 @@ final class SecurityFailure {
     }
     if (anyMessage(e, "(?s).*(No subject alternative|No name matching).*")) {
       return prefix
-          + "the broker's certificate does not name the host it was reached at (hostname verification, "
-          + "ssl.endpoint.identification.algorithm) ("
-          + root
-          + ")";
+          + ("the broker's certificate does not name the host it was reached at (hostname"
+                  + " verification, ssl.endpoint.identification.algorithm) (%s)")
+              .formatted(root);
     }
     if (anyMessage(e, "(?s).*(certificate_required|bad_certificate|unknown_ca).*")) {
       Object store = props.get("ssl.keystore.location");
