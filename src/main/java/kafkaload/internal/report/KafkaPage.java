@@ -2,7 +2,6 @@ package kafkaload.internal.report;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,14 +128,7 @@ public final class KafkaPage {
 
   /** A file of the folder page/ beside this class. */
   static String text(String name) {
-    try (InputStream in = KafkaPage.class.getResourceAsStream("page/" + name)) {
-      if (in == null) {
-        throw new IllegalStateException("page/" + name + " is missing beside " + KafkaPage.class);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Semantic.PageFragment.resource(KafkaPage.class, "page/" + name);
   }
 
   /** The page's HTML and script, with the placeholders write(..) fills. */

@@ -91,7 +91,8 @@ public interface Semantic<S> extends SemanticSection {
       return new PageFragment(resource(owner, name + ".html"), resource(owner, name + ".js"));
     }
 
-    private static String resource(Class<?> owner, String file) {
+    /** The text of {@code file} beside {@code owner}'s class file (the pages' shared parts too). */
+    public static String resource(Class<?> owner, String file) {
       try (java.io.InputStream in = owner.getResourceAsStream(file)) {
         if (in == null) {
           throw new IllegalStateException(owner.getPackageName() + "/" + file + " is missing");
