@@ -238,7 +238,8 @@ public final class TopicListener implements AutoCloseable {
     // predicate that throws fails its own user only: the others on this record, and the records
     // after it, are still served.
     List<Waiter> found = new ArrayList<>(1);
-    List<Map.Entry<Waiter, String>> failed = new ArrayList<>(0);
+    // Made only when a predicate throws: this runs for every record the listener reads.
+    List<Map.Entry<Waiter, String>> failed = null;
     synchronized (this) {
       for (String key : keys) {
         Waiter w = take(key, r);
@@ -261,6 +262,7 @@ public final class TopicListener implements AutoCloseable {
           accepted = w.predicate.test(r);
         } catch (Throwable e) {
           it.remove();
+          failed = failed == null ? new ArrayList<>(1) : failed;
           failed.add(Map.entry(w, "the match function threw " + describe(e)));
           continue;
         }
@@ -274,9 +276,11 @@ public final class TopicListener implements AutoCloseable {
       evictOldest(recent, Arrival::receivedMillis, received, KEEP_MS, KEEP_MAX);
     }
     found.forEach(w -> deliver(w, r, received));
-    for (Map.Entry<Waiter, String> f : failed) {
-      if (f.getKey().done.compareAndSet(false, true)) {
-        fail(f.getKey(), f.getValue());
+    if (failed != null) {
+      for (Map.Entry<Waiter, String> f : failed) {
+        if (f.getKey().done.compareAndSet(false, true)) {
+          fail(f.getKey(), f.getValue());
+        }
       }
     }
   }
