@@ -19,8 +19,9 @@ import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * An OpenMessaging Benchmark workload file, as OMB's own YAML names its fields (docs/workloads.md).
- * A missing optional field is null and takes OMB's default; {@link #knobs()} maps the fields this
- * project honours to its -D knobs and refuses, naming the field, those it cannot honour.
+ * A missing optional field is null and takes OMB's default; {@link #knobs(String, double)} maps the
+ * fields this project honours to its -D knobs and refuses, naming the field, those it cannot
+ * honour.
  */
 record OmbWorkload(
     String name,
@@ -109,13 +110,9 @@ record OmbWorkload(
 
   /**
    * The -D knobs this workload sets (a -D property given on the command line still wins), each
-   * field checked; a field this project cannot honour is refused, named with its value.
+   * field checked; a field this project cannot honour is refused, named with its value. A backlog
+   * is scaled by {@code backlogScale} (1.0: as the file says).
    */
-  Map<String, String> knobs(String file) {
-    return knobs(file, 1.0);
-  }
-
-  /** As {@link #knobs(String)}, a backlog scaled by {@code backlogScale}. */
   Map<String, String> knobs(String file, double backlogScale) {
     Map<String, String> knobs = new LinkedHashMap<>();
     int topicCount = positive(file, "topics", topics);

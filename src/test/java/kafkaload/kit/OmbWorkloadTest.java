@@ -36,7 +36,7 @@ class OmbWorkloadTest {
       """;
 
   static Map<String, String> knobs(String yaml) {
-    return OmbWorkload.parse(yaml, "w.yaml").knobs("w.yaml");
+    return OmbWorkload.parse(yaml, "w.yaml").knobs("w.yaml", 1.0);
   }
 
   static String refused(String yaml) {
@@ -166,7 +166,7 @@ class OmbWorkloadTest {
   void producerRateZeroIsTheCapacitySearchFromOmbsStartRate() {
     OmbWorkload w = OmbWorkload.parse(with("producerRate", "0"), "w.yaml");
     assertEquals(Workload.Mode.MAX_RATE, w.mode("w.yaml"));
-    Map<String, String> k = w.knobs("w.yaml");
+    Map<String, String> k = w.knobs("w.yaml", 1.0);
     assertNull(k.get("rate"), "no fixed rate");
     assertEquals("10000", k.get("capacity.startRate"), "OMB's search starts at 10,000 msg/s");
     assertEquals("0", k.get("capacity.warmUpSeconds"), "the workload's warm-up");
@@ -187,7 +187,7 @@ class OmbWorkloadTest {
             + "backlogDrainRatio: 0.9\n";
     OmbWorkload w = OmbWorkload.parse(yaml, "w.yaml");
     assertEquals(Workload.Mode.BACKLOG, w.mode("w.yaml"));
-    Map<String, String> full = w.knobs("w.yaml");
+    Map<String, String> full = w.knobs("w.yaml", 1.0);
     assertEquals(String.valueOf(2L << 30), full.get("backlog.bytes"), "2 GiB");
     assertEquals("10000", full.get("backlog.rate"), "producerRate");
     assertEquals("0.9", full.get("backlog.drainRatio"));
@@ -198,7 +198,7 @@ class OmbWorkloadTest {
     assertEquals(
         "1.0",
         OmbWorkload.parse(yaml.replace("backlogDrainRatio: 0.9\n", ""), "w")
-            .knobs("w")
+            .knobs("w", 1.0)
             .get("backlog.drainRatio"),
         "OMB's default: drained in full");
     String m = refused(yaml.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 2"));
