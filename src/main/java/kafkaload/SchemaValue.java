@@ -4,6 +4,7 @@ import io.gatling.javaapi.core.Session;
 import java.util.Map;
 import java.util.function.Function;
 import kafkaload.internal.payload.SessionValue;
+import kafkaload.internal.schema.ContentGenerator;
 import kafkaload.internal.schema.SchemaFormat;
 import kafkaload.internal.schema.SchemaValueSpec;
 import kafkaload.internal.semantic.traffic.generate.RecordGenerator;
@@ -28,30 +29,26 @@ public final class SchemaValue {
 
   static SchemaValue of(
       SchemaFormat format, String schemaPath, String messageName, Object content) {
-    return new SchemaValue(
-        new SchemaValueSpec(
-            format,
-            schemaPath,
-            messageName,
-            template(content),
-            content(content),
-            null,
-            Map.of(),
-            null));
+    return schema(format, schemaPath, messageName, template(content), content(content), null);
   }
 
   static SchemaValue generated(
       SchemaFormat format, String schemaPath, String messageName, Generated generated) {
+    return schema(
+        format, schemaPath, messageName, null, null, RecordGenerator.binder(generated.spec()));
+  }
+
+  /** A value written with a schema file: its content, or the generator of its records. */
+  private static SchemaValue schema(
+      SchemaFormat format,
+      String schemaPath,
+      String messageName,
+      String template,
+      SessionValue<Object> content,
+      ContentGenerator generator) {
     return new SchemaValue(
         new SchemaValueSpec(
-            format,
-            schemaPath,
-            messageName,
-            null,
-            null,
-            null,
-            Map.of(),
-            RecordGenerator.binder(generated.spec())));
+            format, schemaPath, messageName, template, content, null, Map.of(), generator));
   }
 
   static SchemaValue serializer(String className, Map<String, ?> configs, Object content) {
