@@ -46,49 +46,37 @@ public final class Workload {
   private final OmbDriver driver;
   private final String driverFile;
 
-  private Workload(
-      String file,
-      Params params,
-      byte[] payload,
-      OmbWorkload omb,
-      OmbDriver driver,
-      String driverFile) {
-    this.file = file;
-    this.params = params;
-    this.payload = payload;
-    this.omb = omb;
-    this.driver = driver;
-    this.driverFile = driverFile;
-  }
-
   /** The workload -Dworkload names (a path, or a resource on the classpath); required. */
   public static Workload of(Params params) {
-    String file = params.raw("workload");
+    return new Workload(params);
+  }
+
+  private Workload(Params given) {
+    file = given.raw("workload");
     if (file == null || file.isBlank()) {
       throw new KafkaLoadConfigException(
           "-Dworkload is required: the path of an OpenMessaging Benchmark workload file, for"
               + " example -Dworkload=src/test/resources/workloads/1-topic-16-partitions-1kb.yaml");
     }
-    OmbWorkload omb =
+    omb =
         OmbWorkload.parse(
             new String(Payloads.read(file, "the workload file"), StandardCharsets.UTF_8), file);
     // -Domb.backlogScale: a backlog of consumerBacklogSizeGB times this (a small machine's share).
-    double scale = params.positiveDouble("omb.backlogScale", 1.0);
+    double scale = given.positiveDouble("omb.backlogScale", 1.0);
     Map<String, String> knobs = new LinkedHashMap<>(omb.knobs(file, scale));
     // -Domb.driver: an OMB Kafka driver file, its settings as knobs, topic configs, properties.
-    String driverFile = params.string("omb.driver", "");
-    OmbDriver driver = OmbDriver.of(driverFile);
+    driverFile = given.string("omb.driver", "");
+    driver = OmbDriver.of(driverFile);
     knobs.putAll(driver.knobs(driverFile));
-    byte[] payload = payload(omb, file);
-    Workload w = new Workload(file, params.withDefaults(knobs), payload, omb, driver, driverFile);
+    payload = payload(omb, file);
+    params = given.withDefaults(knobs);
     Console.out(
-        "[kafkaload] OMB workload '%s' (%s): ".formatted(w.name(), file)
+        "[kafkaload] OMB workload '%s' (%s): ".formatted(name(), file)
             + knobs.entrySet().stream()
                 .map(e -> "-D" + e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" "))
             + (payload == null ? "" : " value=" + omb.payloadFile())
             + (driver == OmbDriver.NONE ? "" : " driver=" + driverFile));
-    return w;
   }
 
   /**
