@@ -146,10 +146,12 @@ public final class EchoService implements AutoCloseable {
     Preflight.ensureTopic(connection, protocol.topic(), oneProducer);
     Preflight.ensureTopic(connection, replyTopic, oneProducer);
     Wiring wiring = new Wiring(connection, group, protocol.topic(), replyTopic, consumers);
-    EchoService s =
-        transactionMs > 0
-            ? ExactlyOnceEcho.start(wiring, transactionMs)
-            : PlainEcho.start(wiring, delayMs, transform);
+    EchoService s = new EchoService();
+    if (transactionMs > 0) {
+      ExactlyOnceEcho.start(s, wiring, transactionMs);
+    } else {
+      PlainEcho.start(s, wiring, delayMs, transform);
+    }
     s.awaitAssigned(consumers);
     return s;
   }

@@ -45,46 +45,38 @@ final class ExactlyOnceEcho {
    */
   private boolean positionsUncommitted = true;
 
+  /**
+   * Consumer thread {@code index}: its own transactional producer ({@code <group>-<index>}) and
+   * read_committed consumer in the group, with {@code group.instance.id} {@code <group>-<index>}
+   * too, so a restarted echo takes its predecessor's place in the group at once rather than after
+   * the session timeout.
+   */
   private ExactlyOnceEcho(
-      EchoService service,
-      KafkaConsumer<byte[], byte[]> consumer,
-      KafkaProducer<byte[], byte[]> producer,
-      EchoService.Wiring wiring,
-      long transactionMs) {
+      EchoService service, EchoService.Wiring wiring, int index, long transactionMs) {
     this.service = service;
-    this.consumer = consumer;
-    this.producer = producer;
     this.wiring = wiring;
     this.transactionMs = transactionMs;
+    String id = wiring.group() + "-" + index;
+    Properties pp = wiring.connection().properties();
+    pp.put("transactional.id", id);
+    pp.put("enable.idempotence", "true");
+    pp.put("acks", "all");
+    pp.put("linger.ms", "1");
+    pp.put("client.id", "kafkaload-echo-eos-" + index);
+    // An echo that dies for good leaves its transaction open this long at most.
+    pp.put("transaction.timeout.ms", "15000");
+    this.producer = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+    this.consumer =
+        wiring.consumer(
+            Map.of("group.instance.id", id, "client.id", id, "isolation.level", "read_committed"));
   }
 
-  /**
-   * The exactly-once threads: each its own transactional producer ({@code <group>-<index>}) and
-   * read_committed consumer in {@code group}, with {@code group.instance.id} {@code
-   * <group>-<index>} too, so a restarted echo takes its predecessor's place in the group at once
-   * rather than after the session timeout.
-   */
-  static EchoService start(EchoService.Wiring w, long transactionMs) {
-    EchoService s = new EchoService();
+  /** The exactly-once threads of {@code s}, one per consumer. */
+  static void start(EchoService s, EchoService.Wiring w, long transactionMs) {
     for (int i = 0; i < w.consumers(); i++) {
-      String id = w.group() + "-" + i;
-      Properties pp = w.connection().properties();
-      pp.put("transactional.id", id);
-      pp.put("enable.idempotence", "true");
-      pp.put("acks", "all");
-      pp.put("linger.ms", "1");
-      pp.put("client.id", "kafkaload-echo-eos-" + i);
-      // An echo that dies for good leaves its transaction open this long at most.
-      pp.put("transaction.timeout.ms", "15000");
-      KafkaProducer<byte[], byte[]> producer =
-          new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-      KafkaConsumer<byte[], byte[]> consumer =
-          w.consumer(
-              Map.of(
-                  "group.instance.id", id, "client.id", id, "isolation.level", "read_committed"));
-      ExactlyOnceEcho worker = new ExactlyOnceEcho(s, consumer, producer, w, transactionMs);
+      ExactlyOnceEcho worker = new ExactlyOnceEcho(s, w, i, transactionMs);
       s.addThread(worker::run, "kafkaload-echo-eos-" + i);
-      s.onClose(() -> producer.close(Duration.ofSeconds(5)));
+      s.onClose(() -> worker.producer.close(Duration.ofSeconds(5)));
     }
     s.startThreads();
     LOG.info(
@@ -97,7 +89,6 @@ final class ExactlyOnceEcho {
         w.consumers(),
         w.group(),
         w.consumers() - 1);
-    return s;
   }
 
   private void run() {

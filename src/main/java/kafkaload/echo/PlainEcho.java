@@ -39,13 +39,13 @@ record PlainEcho(
    * @param connection where the echo clients connect, with the protocol's security settings
    * @param delayMs time spent "processing" each record, 0 for none
    */
-  static EchoService start(EchoService.Wiring w, long delayMs, UnaryOperator<byte[]> transform) {
+  static void start(
+      EchoService s, EchoService.Wiring w, long delayMs, UnaryOperator<byte[]> transform) {
     Properties pp = w.connection().properties();
     pp.put("linger.ms", "1");
     pp.put("client.id", "kafkaload-echo");
     KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-    EchoService s = new EchoService();
     for (int i = 0; i < w.consumers(); i++) {
       KafkaConsumer<byte[], byte[]> consumer = w.consumer(Map.of("client.id", w.group() + "-" + i));
       consumer.subscribe(
@@ -72,7 +72,6 @@ record PlainEcho(
         w.replyTopic(),
         w.consumers(),
         delayMs);
-    return s;
   }
 
   private void run() {
