@@ -93,10 +93,7 @@ public final class Actions {
             throw new KafkaLoadConfigException(
                 "consume '%s': the timeout must be > 0".formatted(spec.requestName()));
           }
-          var decoder = decoder(c, spec.decode(), spec.topic());
-          var listener = listener(c, spec.requestName(), spec.topic(), spec.isolationLevel());
-          watch(listener, spec.match().kind(), spec.match().headerName());
-          return new ConsumeAction(spec, c, listener, next, decoder);
+          return new ConsumeAction(spec, c, next);
         });
   }
 
@@ -124,20 +121,12 @@ public final class Actions {
             throw new KafkaLoadConfigException(
                 "'" + request.requestName() + "': the reply timeout must be > 0");
           }
-          SendSpec spec = request.withSchemas(c);
-          var decoder = decoder(c, rr.decode(), rr.replyTopic());
-          var listener = listener(c, request.requestName(), rr.replyTopic(), rr.isolationLevel());
-          watch(listener, rr.match().kind(), rr.match().header());
-          long timeoutMs =
-              rr.timeout() != null
-                  ? rr.timeout().toMillis()
-                  : c.protocol().requests().replyTimeoutMs();
-          return new RequestReplyAction(rr, spec, c, listener, timeoutMs, next, decoder);
+          return new RequestReplyAction(rr, request.withSchemas(c), c, next);
         });
   }
 
   /** The reader's decoder of {@code topic}'s records; the identity when they are not decoded. */
-  private static UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder(
+  static UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder(
       KafkaComponents c, DecodeSpec decode, String topic) {
     return decode == null ? UnaryOperator.identity() : c.schemas().decoder(decode, topic);
   }
@@ -146,7 +135,7 @@ public final class Actions {
    * Starts the protocol and its shared reader of {@code topic}: the action's isolation.level, else
    * the protocol's.
    */
-  private static TopicListener listener(
+  static TopicListener listener(
       KafkaComponents c, String requestName, String topic, IsolationLevel own) {
     IsolationLevel isolation = own != null ? own : c.protocol().isolationLevel();
     TopicListener listener = c.start().listener(topic, isolation);
@@ -155,7 +144,7 @@ public final class Actions {
   }
 
   /** The reader indexes records by what the action matches them with. */
-  private static void watch(TopicListener listener, MatchKind kind, String header) {
+  static void watch(TopicListener listener, MatchKind kind, String header) {
     listener.watch(
         kind == MatchKind.KEY, kind == MatchKind.HEADER ? header : null, kind == MatchKind.VALUE);
   }

@@ -19,16 +19,13 @@ final class ConsumeAction extends KafkaAction {
   /** Decodes a record before the predicate sees it (the identity for the raw record). */
   private final UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
 
-  ConsumeAction(
-      ConsumeSpec spec,
-      KafkaComponents components,
-      TopicListener listener,
-      Action next,
-      UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
-    super(spec.requestName(), components, next);
-    this.decoder = decoder;
+  /** Its decoder, then its reader of the topic (which starts the protocol), watching its match. */
+  ConsumeAction(ConsumeSpec spec, KafkaComponents c, Action next) {
+    super(spec.requestName(), c, next);
     this.spec = spec;
-    this.listener = listener;
+    this.decoder = Actions.decoder(c, spec.decode(), spec.topic());
+    this.listener = Actions.listener(c, spec.requestName(), spec.topic(), spec.isolationLevel());
+    Actions.watch(listener, spec.match().kind(), spec.match().headerName());
   }
 
   @Override

@@ -23,23 +23,21 @@ final class RequestReplyAction extends KafkaAction {
   /** Decodes a reply before the match function and the checks see it (the identity: raw). */
   private final UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder;
 
-  RequestReplyAction(
-      RequestReplySpec b,
-      SendSpec spec,
-      KafkaComponents components,
-      TopicListener listener,
-      long timeoutMs,
-      Action next,
-      UnaryOperator<ConsumerRecord<byte[], byte[]>> decoder) {
-    super(spec.requestName(), components, next);
+  /**
+   * Its decoder, then its reader of the reply topic (which starts the protocol), watching its
+   * match; the action's timeout, else the protocol's.
+   */
+  RequestReplyAction(RequestReplySpec b, SendSpec spec, KafkaComponents c, Action next) {
+    super(spec.requestName(), c, next);
     this.b = b;
     this.spec = spec;
-    this.listener = listener;
-    this.timeoutMs = timeoutMs;
+    this.decoder = Actions.decoder(c, b.decode(), b.replyTopic());
+    this.listener = Actions.listener(c, spec.requestName(), b.replyTopic(), b.isolationLevel());
+    Actions.watch(listener, b.match().kind(), b.match().header());
+    this.timeoutMs =
+        b.timeout() != null ? b.timeout().toMillis() : c.protocol().requests().replyTimeoutMs();
     // Its acks counted under its name (the throughput gate's window), not timed: the reply is.
-    this.sender =
-        components.sender(components.ledger().delivery().requestAcks(spec.requestName(), false));
-    this.decoder = decoder;
+    this.sender = c.sender(c.ledger().delivery().requestAcks(spec.requestName(), false));
   }
 
   @Override
