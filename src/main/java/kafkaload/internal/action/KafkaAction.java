@@ -73,22 +73,12 @@ public abstract class KafkaAction implements Action {
   /** Records one result: OK when {@code koMessage} is null, else a KO with that reason. */
   protected void logResult(
       Session session, String request, long start, long end, String koMessage) {
-    logResult(session.scenario(), session.groups(), request, start, end, koMessage, false);
+    logResult(session, request, start, end, koMessage, false);
   }
 
-  /**
-   * Records one result of a user in {@code scenario} and {@code groups}, read from its session
-   * beforehand: once for a burst's records. A {@code silent} OK stays out of Gatling's stats (its
-   * KO does not).
-   */
+  /** As above; a {@code silent} OK stays out of Gatling's stats (its KO does not). */
   protected void logResult(
-      String scenario,
-      scala.collection.immutable.List<String> groups,
-      String request,
-      long start,
-      long end,
-      String koMessage,
-      boolean silent) {
+      Session session, String request, long start, long end, String koMessage, boolean silent) {
     kafkaload.internal.metrics.LiveMetrics live = components.metrics();
     if (live != null) {
       live.result(request, start, end, koMessage);
@@ -99,8 +89,8 @@ public abstract class KafkaAction implements Action {
     components
         .statsEngine()
         .logResponse(
-            scenario,
-            groups,
+            session.scenario(),
+            session.groups(),
             request,
             start,
             end,

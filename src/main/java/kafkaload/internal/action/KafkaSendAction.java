@@ -147,8 +147,7 @@ final class KafkaSendAction extends KafkaAction {
       for (int i = 0; i < n; i++) {
         Exception e = errors[i];
         logResult(
-            session.scenario(),
-            session.groups(),
+            session,
             spec.requestName(),
             times[2 * i],
             times[2 * i + 1],
@@ -184,8 +183,7 @@ final class KafkaSendAction extends KafkaAction {
           burst.result(start, end, exception);
         } else {
           logResult(
-              burst.session.scenario(),
-              burst.session.groups(),
+              burst.session,
               spec.requestName() + " ack failure",
               start,
               end,
