@@ -83,30 +83,7 @@ final class ConsumeAction extends KafkaAction {
                     return false;
                   }
                 },
-            (record, received) -> {
-              long produced = producedAt(record);
-              components
-                  .ledger()
-                  .consumes()
-                  .endToEnd(spec.requestName(), (received - produced) * 1000);
-              RecordChecks.Outcome checked = checked(record, session);
-              logResult(
-                  session,
-                  spec.requestName(),
-                  Math.min(produced, received),
-                  received,
-                  checked.failure());
-              components
-                  .ledger()
-                  .read(
-                      spec.requestName(),
-                      record.headers(),
-                      Math.min(produced, received),
-                      received,
-                      checked.failure() == null);
-              next.$bang(
-                  checked.failure() == null ? checked.session() : checked.session().markAsFailed());
-            },
+            (record, received) -> received(session, record, received),
             () ->
                 ko(
                     session,
@@ -120,6 +97,20 @@ final class ConsumeAction extends KafkaAction {
                             .formatted(what, spec.topic(), spec.timeout().toMillis())),
             reason -> ko(session, start, reason));
     listener.await(w, spec.timeout().toMillis());
+  }
+
+  /** The matching record came: its end-to-end latency, Gatling's checks, then the user goes on. */
+  private void received(Session session, ConsumerRecord<byte[], byte[]> record, long received) {
+    long produced = producedAt(record);
+    long start = Math.min(produced, received);
+    components.ledger().consumes().endToEnd(spec.requestName(), (received - produced) * 1000);
+    RecordChecks.Outcome checked = checked(record, session);
+    String failure = checked.failure();
+    logResult(session, spec.requestName(), start, received, failure);
+    components
+        .ledger()
+        .read(spec.requestName(), record.headers(), start, received, failure == null);
+    next.$bang(failure == null ? checked.session() : checked.session().markAsFailed());
   }
 
   /** No matching record: the user's KO, with why. */

@@ -18,6 +18,10 @@ final class RequestReplyAction extends KafkaAction {
   private final SendSpec spec;
   private final TopicListener listener;
   private final long timeoutMs;
+
+  /** The KO reason of a request whose reply did not come in time. */
+  private final String noReply;
+
   private final RecordSender sender;
 
   /** Decodes a reply before the match function and the checks see it (the identity: raw). */
@@ -36,6 +40,7 @@ final class RequestReplyAction extends KafkaAction {
     Actions.watch(listener, b.match().kind(), b.match().header());
     this.timeoutMs =
         b.timeout() != null ? b.timeout().toMillis() : c.protocol().requests().replyTimeoutMs();
+    this.noReply = "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms";
     // Its acks counted under its name (the throughput gate's window), not timed: the reply is.
     this.sender = c.sender(c.ledger().delivery().requestAcks(spec.requestName(), false));
   }
@@ -66,14 +71,7 @@ final class RequestReplyAction extends KafkaAction {
                 ? reply -> b.match().function().test(record, decoder.apply(reply))
                 : null,
             (reply, received) -> replied(session, record, start, reply, received),
-            () ->
-                finish(
-                    session,
-                    record,
-                    null,
-                    start,
-                    components.clock().nowMillis(),
-                    "no reply on topic " + b.replyTopic() + " within " + timeoutMs + " ms"),
+            () -> finish(session, record, null, start, components.clock().nowMillis(), noReply),
             reason -> finish(session, record, null, start, components.clock().nowMillis(), reason));
     // Waiting first, sending second: a reply faster than this thread cannot be missed.
     listener.await(w, timeoutMs);
