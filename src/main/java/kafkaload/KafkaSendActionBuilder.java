@@ -151,7 +151,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
    * of buffering, not of Kafka. Ack failures still show up, as KOs of "name ack failure".
    */
   public KafkaSendActionBuilder fireAndForget() {
-    return new KafkaSendActionBuilder(spec.withFireAndForget());
+    return new KafkaSendActionBuilder(spec.withFireAndForget(true));
   }
 
   /**
@@ -180,7 +180,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
    * record each. Refused with {@link #transaction(int)} and {@link #replyOn(String)}.
    */
   public KafkaSendActionBuilder silent() {
-    return new KafkaSendActionBuilder(spec.withSilent());
+    return new KafkaSendActionBuilder(spec.withSilent(true));
   }
 
   /**

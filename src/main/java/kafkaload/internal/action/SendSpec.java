@@ -81,14 +81,6 @@ public record SendSpec(
     return withHeaders(Stream.concat(headers.stream(), Stream.of(h)).toList());
   }
 
-  public SendSpec withFireAndForget() {
-    return withFireAndForget(true);
-  }
-
-  public SendSpec withSilent() {
-    return withSilent(true);
-  }
-
   public boolean hasHeader(String name) {
     return headers().stream().anyMatch(h -> name.equals(h.name()));
   }

@@ -63,7 +63,7 @@ class SendSpecTest {
             .withTopic(SessionValue.constant("orders"))
             .withPartition(SessionValue.constant(2))
             .withTimestamp(SessionValue.constant(99L))
-            .withFireAndForget();
+            .withFireAndForget(true);
     assertEquals("order", s.requestName());
     assertEquals("k", text(s.key()));
     assertEquals("v-42", text(s.value()));
@@ -93,10 +93,10 @@ class SendSpecTest {
     SendSpec plain = order().resolved("perf");
     assertEquals("perf", plain.topic().resolve(SESSION));
     assertEquals("order", plain.requestName());
-    SendSpec ff = order().withFireAndForget().resolved("perf");
+    SendSpec ff = order().withFireAndForget(true).resolved("perf");
     assertEquals("order [fire-and-forget, not ack-timed]", ff.requestName());
     assertEquals(
-        "order" + SendSpec.FIRE_AND_FORGET_SUFFIX, order().withFireAndForget().reportedName());
+        "order" + SendSpec.FIRE_AND_FORGET_SUFFIX, order().withFireAndForget(true).reportedName());
     assertEquals(
         "mine",
         order().withTopic(SessionValue.constant("mine")).resolved("perf").topic().resolve(SESSION));

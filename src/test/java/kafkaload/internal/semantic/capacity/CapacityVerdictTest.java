@@ -215,7 +215,7 @@ class CapacityVerdictTest {
     e =
         assertThrows(
             KafkaLoadConfigException.class,
-            () -> SPEC.withSend(SPEC.send().withFireAndForget()).validated());
+            () -> SPEC.withSend(SPEC.send().withFireAndForget(true)).validated());
     assertTrue(e.getMessage().contains("fire-and-forget"), e.getMessage());
     e =
         assertThrows(

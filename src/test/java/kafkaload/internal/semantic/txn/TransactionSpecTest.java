@@ -18,7 +18,7 @@ class TransactionSpecTest {
 
   @Test
   void aFireAndForgetSendCannotBeTransactional() {
-    String m = refusal(() -> TransactionSpec.of(SEND.withFireAndForget(), 10));
+    String m = refusal(() -> TransactionSpec.of(SEND.withFireAndForget(true), 10));
     assertTrue(m.contains("'order txn'.transaction(10)"), m);
     assertTrue(m.contains("fire-and-forget"), m);
   }
