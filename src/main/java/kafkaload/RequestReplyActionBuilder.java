@@ -13,6 +13,7 @@ import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.action.RequestReplySpec;
+import kafkaload.internal.action.RequestReplySpec.Match;
 import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.check.RecordChecks.RecordCondition;
 import kafkaload.internal.client.ConsumerFactory;
@@ -56,24 +57,24 @@ public final class RequestReplyActionBuilder implements ActionBuilder {
 
   /** The reply carries the request's key (the default). */
   public RequestReplyActionBuilder matchKey() {
-    return new RequestReplyActionBuilder(spec.withMatch(MatchKind.KEY, null, null));
+    return new RequestReplyActionBuilder(spec.withMatch(new Match(MatchKind.KEY, null, null)));
   }
 
   /** The reply carries the request's value of this header, for example a correlation id. */
   public RequestReplyActionBuilder matchHeader(String name) {
-    return new RequestReplyActionBuilder(spec.withMatch(MatchKind.HEADER, name, null));
+    return new RequestReplyActionBuilder(spec.withMatch(new Match(MatchKind.HEADER, name, null)));
   }
 
   /** The reply's value equals the request's. */
   public RequestReplyActionBuilder matchValue() {
-    return new RequestReplyActionBuilder(spec.withMatch(MatchKind.VALUE, null, null));
+    return new RequestReplyActionBuilder(spec.withMatch(new Match(MatchKind.VALUE, null, null)));
   }
 
   /** The first reply, arriving after the request, that the function accepts. */
   public RequestReplyActionBuilder match(
       BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> requestAndReply) {
     return new RequestReplyActionBuilder(
-        spec.withMatch(MatchKind.PREDICATE, null, requestAndReply));
+        spec.withMatch(new Match(MatchKind.PREDICATE, null, requestAndReply)));
   }
 
   /**

@@ -51,13 +51,6 @@ public record RequestReplySpec(
         null);
   }
 
-  public RequestReplySpec withMatch(
-      MatchKind k,
-      String headerName,
-      BiPredicate<ProducerRecord<byte[], byte[]>, ConsumerRecord<byte[], byte[]>> f) {
-    return withMatch(new Match(k, headerName, f));
-  }
-
   /** These checks after the ones already set. */
   public RequestReplySpec withChecks(RecordChecks more) {
     return RequestReplySpecBuilder.With.super.withChecks(checks.plus(more));
