@@ -77,7 +77,8 @@ public final class BaselineVerdictActionBuilder implements ActionBuilder {
   /** Adds the run to this history folder, labelled (a commit, a version), once it is judged. */
   public BaselineVerdictActionBuilder history(String dir, String label) {
     return new BaselineVerdictActionBuilder(
-        spec.withHistory(dir == null || dir.isBlank() ? null : Path.of(dir), label));
+        spec.withHistoryDir(dir == null || dir.isBlank() ? null : Path.of(dir))
+            .withLabel(label == null ? "" : label));
   }
 
   /**

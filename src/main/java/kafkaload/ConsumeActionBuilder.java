@@ -12,6 +12,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ConsumeSpec;
+import kafkaload.internal.action.ConsumeSpec.Match;
 import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.check.RecordChecks;
 import kafkaload.internal.check.RecordChecks.RecordCondition;
@@ -54,7 +55,7 @@ public final class ConsumeActionBuilder implements ActionBuilder {
    */
   public ConsumeActionBuilder match(
       BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return new ConsumeActionBuilder(spec.withPredicate(p));
+    return new ConsumeActionBuilder(spec.withMatch(new Match(MatchKind.PREDICATE, null, null, p)));
   }
 
   /** How long to wait (default 10 s); past it the request is a KO, recorded at the deadline. */

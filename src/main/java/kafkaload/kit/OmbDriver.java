@@ -82,9 +82,6 @@ record OmbDriver(
    */
   Map<String, String> knobs(String file) {
     Map<String, String> knobs = new LinkedHashMap<>();
-    if (this == NONE) {
-      return knobs;
-    }
     if (replicationFactor != null) {
       if (replicationFactor < 1) {
         throw new KafkaLoadConfigException(

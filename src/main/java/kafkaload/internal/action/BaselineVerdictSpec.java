@@ -60,10 +60,6 @@ public record BaselineVerdictSpec(
     return BaselineVerdictSpecBuilder.With.super.withLastRuns(n);
   }
 
-  public BaselineVerdictSpec withHistory(Path dir, String label) {
-    return withHistoryDir(dir).withLabel(label == null ? "" : label);
-  }
-
   /** The runs compared with: a history folder's latest {@link #lastRuns}. */
   public List<RunHistory.Entry> compared() {
     return runs.subList(Math.max(0, runs.size() - lastRuns), runs.size());

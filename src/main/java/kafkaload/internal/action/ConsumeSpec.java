@@ -67,10 +67,6 @@ public record ConsumeSpec(
     return withMatch(new Match(k, header, value, null));
   }
 
-  public ConsumeSpec withPredicate(BiFunction<Session, ConsumerRecord<byte[], byte[]>, Boolean> p) {
-    return withMatch(new Match(MatchKind.PREDICATE, null, null, p));
-  }
-
   /** These checks after the ones already set. */
   public ConsumeSpec withChecks(RecordChecks more) {
     return ConsumeSpecBuilder.With.super.withChecks(checks.plus(more));
