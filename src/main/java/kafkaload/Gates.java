@@ -28,11 +28,8 @@ public final class Gates {
     all.add(details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms)));
     all.add(details(requestName).failedRequests().percent().lte(maxErrorPct));
     if (minRps > 0) {
-      all.add(
-          details(ThroughputVerdictActionBuilder.request(requestName, minRps))
-              .failedRequests()
-              .count()
-              .is(0L));
+      String verdict = ThroughputVerdictActionBuilder.request(requestName, minRps);
+      all.add(details(verdict).failedRequests().count().is(0L));
     }
     return List.copyOf(all);
   }

@@ -62,7 +62,7 @@ public final class EchoService implements AutoCloseable {
   /** Only the plain echo's threads apply a pause. */
   private volatile boolean pausable;
 
-  EchoService() {}
+  private EchoService() {}
 
   /**
    * Starts the echo service against the protocol's target (the embedded broker when none is set):
