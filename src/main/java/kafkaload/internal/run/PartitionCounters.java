@@ -1,6 +1,5 @@
 package kafkaload.internal.run;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -17,29 +16,7 @@ public final class PartitionCounters {
     final LongAdder bytes = new LongAdder();
   }
 
-  /** One topic's partitions; the array grows (copied, under the lock) when a higher one appears. */
-  private static final class Topic {
-    private volatile Adders[] byPartition = new Adders[0];
-
-    Adders of(int partition) {
-      Adders[] a = byPartition;
-      Adders c = partition < a.length ? a[partition] : null;
-      return c != null ? c : create(partition);
-    }
-
-    private synchronized Adders create(int partition) {
-      Adders[] a = byPartition;
-      if (partition < a.length && a[partition] != null) {
-        return a[partition];
-      }
-      Adders[] grown = Arrays.copyOf(a, Math.max(a.length, partition + 1));
-      grown[partition] = new Adders();
-      byPartition = grown;
-      return grown[partition];
-    }
-  }
-
-  private final Map<String, Topic> acked = new ConcurrentHashMap<>();
+  private final Map<String, PartitionSlots<Adders>> acked = new ConcurrentHashMap<>();
 
   public void acked(String topic, int partition, long bytes) {
     add(topic, partition, 1, bytes);
@@ -47,9 +24,9 @@ public final class PartitionCounters {
 
   /** Adds counts made elsewhere (an injector's, in the merge of a distributed run). */
   public void add(String topic, int partition, long records, long bytes) {
-    Topic t = acked.get(topic);
+    PartitionSlots<Adders> t = acked.get(topic);
     if (t == null) {
-      t = acked.computeIfAbsent(topic, name -> new Topic());
+      t = acked.computeIfAbsent(topic, name -> new PartitionSlots<>(Adders::new));
     }
     Adders a = t.of(partition);
     a.records.add(records);
@@ -64,14 +41,9 @@ public final class PartitionCounters {
   /** A sorted snapshot for one topic: partition → acked records and bytes. */
   public Map<Integer, Count> snapshot(String topic) {
     Map<Integer, Count> out = new TreeMap<>();
-    Topic t = acked.get(topic);
+    PartitionSlots<Adders> t = acked.get(topic);
     if (t != null) {
-      Adders[] a = t.byPartition;
-      for (int p = 0; p < a.length; p++) {
-        if (a[p] != null) {
-          out.put(p, new Count(a[p].records.sum(), a[p].bytes.sum()));
-        }
-      }
+      t.forEach((a, p) -> out.put(p, new Count(a.records.sum(), a.bytes.sum())));
     }
     return out;
   }

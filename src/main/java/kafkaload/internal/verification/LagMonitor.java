@@ -41,7 +41,7 @@ public final class LagMonitor implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LagMonitor.class);
 
   /** Partitions by topic, then number: the order lag and stuck offsets are listed in. */
-  static final Comparator<TopicPartition> BY_TOPIC_PARTITION =
+  public static final Comparator<TopicPartition> BY_TOPIC_PARTITION =
       Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition);
 
   public record Sample(double second, long totalLag) {}

@@ -1,11 +1,14 @@
 package kafkaload.internal.semantic.faultwatch;
 
+import static kafkaload.internal.verification.LagMonitor.BY_TOPIC_PARTITION;
+
 import java.util.Arrays;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import kafkaload.internal.run.PartitionSlots;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * When each partition's acks came, kept as its gaps: a pause of {@link #GAP_MS} ms or more between
@@ -80,35 +83,16 @@ final class AckTimes {
    */
   record Trace(long[] gapStarts, long[] gapEnds, long[] gapStartSent, Long lastAckMs) {}
 
-  /** One topic's partitions; the array grows, under the lock, when a higher one appears. */
-  private static final class Topic {
-    private volatile Partition[] byPartition = new Partition[0];
-
-    Partition of(int partition) {
-      Partition[] a = byPartition;
-      Partition p = partition < a.length ? a[partition] : null;
-      return p != null ? p : create(partition);
-    }
-
-    private synchronized Partition create(int partition) {
-      Partition[] a = byPartition;
-      if (partition < a.length && a[partition] != null) {
-        return a[partition];
-      }
-      Partition[] grown = Arrays.copyOf(a, Math.max(a.length, partition + 1));
-      grown[partition] = new Partition();
-      byPartition = grown;
-      return grown[partition];
-    }
-  }
-
-  private final Map<String, Topic> topics = new ConcurrentHashMap<>();
+  private final Map<String, PartitionSlots<Partition>> topics = new ConcurrentHashMap<>();
 
   void acked(String topic, int partition, long sentMillis, long atMillis) {
     if (partition < 0) {
       return;
     }
-    topics.computeIfAbsent(topic, name -> new Topic()).of(partition).acked(sentMillis, atMillis);
+    topics
+        .computeIfAbsent(topic, name -> new PartitionSlots<>(Partition::new))
+        .of(partition)
+        .acked(sentMillis, atMillis);
   }
 
   /** The topics acked so far. */
@@ -118,24 +102,15 @@ final class AckTimes {
 
   /** Drops the gaps that ended before this time (epoch ms). */
   void prune(long beforeMillis) {
-    topics.values().stream()
-        .flatMap(t -> Arrays.stream(t.byPartition))
-        .filter(Objects::nonNull)
-        .forEach(p -> p.prune(beforeMillis));
+    topics.values().forEach(t -> t.forEach((p, i) -> p.prune(beforeMillis)));
   }
 
   /** Every partition's trace, in ms after {@code originMillis}. */
-  Map<Tp, Trace> traces(long originMillis) {
-    Map<Tp, Trace> out = new TreeMap<>();
+  Map<TopicPartition, Trace> traces(long originMillis) {
+    Map<TopicPartition, Trace> out = new TreeMap<>(BY_TOPIC_PARTITION);
     topics.forEach(
-        (name, t) -> {
-          Partition[] a = t.byPartition;
-          for (int i = 0; i < a.length; i++) {
-            if (a[i] != null) {
-              out.put(new Tp(name, i), a[i].trace(originMillis));
-            }
-          }
-        });
+        (name, t) ->
+            t.forEach((p, i) -> out.put(new TopicPartition(name, i), p.trace(originMillis))));
     return out;
   }
 }

@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.faultwatch;
 
+import static kafkaload.internal.verification.LagMonitor.BY_TOPIC_PARTITION;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,6 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import kafkaload.internal.results.ProtocolResults;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * What each fault cost, from what the run observed: pure functions, no clock and no Kafka. Times
@@ -36,14 +39,14 @@ final class FaultAnalysis {
   private FaultAnalysis() {}
 
   /** A partition's KOs of one reason, of records sent in one bucket starting at {@code atMs}. */
-  record KoBucket(Tp tp, String reason, long atMs, long count) {}
+  record KoBucket(TopicPartition tp, String reason, long atMs, long count) {}
 
   /** One second of the timeline, ending at {@code endMs}: its ack latency p99 and max. */
   record LatencySecond(long endMs, double p99Ms, double maxMs) {}
 
   /** What the run observed, in ms after the load's start. */
   record Observed(
-      Map<Tp, AckTimes.Trace> acks,
+      Map<TopicPartition, AckTimes.Trace> acks,
       MetadataHistory.Snapshot metadata,
       List<KoBucket> kos,
       long koBucketMs,
@@ -86,8 +89,8 @@ final class FaultAnalysis {
   private static FaultImpact.Fault fault(
       int i, ProtocolResults.Fault f, List<Span> spans, Observed o) {
     Span span = spans.get(i);
-    Map<Tp, Set<String>> causes = new TreeMap<>();
-    BiConsumer<Tp, String> cause =
+    Map<TopicPartition, Set<String>> causes = new TreeMap<>(BY_TOPIC_PARTITION);
+    BiConsumer<TopicPartition, String> cause =
         (tp, why) -> causes.computeIfAbsent(tp, x -> new LinkedHashSet<>()).add(why);
     leaders(o.metadata(), span.atMs()).entrySet().stream()
         .filter(e -> e.getValue() == f.broker())
@@ -107,7 +110,7 @@ final class FaultAnalysis {
         .filter(e -> stalled(span.atMs(), e.getValue()))
         .forEach(e -> cause.accept(e.getKey(), "stalled"));
     List<FaultImpact.Window> windows = new ArrayList<>();
-    for (Map.Entry<Tp, Set<String>> e : causes.entrySet()) {
+    for (Map.Entry<TopicPartition, Set<String>> e : causes.entrySet()) {
       AckTimes.Trace trace = o.acks().get(e.getKey());
       Long first = trace == null ? null : firstAckAfter(span.atMs(), trace);
       windows.add(
@@ -156,8 +159,8 @@ final class FaultAnalysis {
   }
 
   /** Each partition's leader at {@code t}: its first state, then the leader changes up to t. */
-  static Map<Tp, Integer> leaders(MetadataHistory.Snapshot m, long t) {
-    Map<Tp, Integer> out = new TreeMap<>();
+  static Map<TopicPartition, Integer> leaders(MetadataHistory.Snapshot m, long t) {
+    Map<TopicPartition, Integer> out = new TreeMap<>(BY_TOPIC_PARTITION);
     m.first().forEach((tp, s) -> out.put(tp, s.leader()));
     for (MetadataHistory.Seen c : m.changes()) {
       if (c.leader() && c.atMs() <= t) {

@@ -5,6 +5,7 @@ import static kafkaload.internal.config.Console.text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apache.kafka.common.TopicPartition;
 
 /** The console's block per fault at the end of a run (and of a merged run). */
 final class FaultConsole {
@@ -74,7 +75,7 @@ final class FaultConsole {
                 w ->
                     text(
                         "%s%s (%s)",
-                        new Tp(w.topic(), w.partition()),
+                        new TopicPartition(w.topic(), w.partition()),
                         w.windowMs() == null ? " no ack" : text(" %,d ms", w.windowMs()),
                         w.cause()))
             .collect(Collectors.joining(", "));

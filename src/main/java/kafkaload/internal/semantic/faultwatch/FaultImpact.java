@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * The {@code faultImpact} section of a protocol's results: what each broker fault of the run cost.
@@ -98,7 +99,7 @@ public record FaultImpact(
       }
       return new Unavailability(
           worst == null ? null : worst.windowMs(),
-          worst == null ? null : new Tp(worst.topic(), worst.partition()).toString(),
+          worst == null ? null : new TopicPartition(worst.topic(), worst.partition()).toString(),
           unrecovered,
           windows);
     }

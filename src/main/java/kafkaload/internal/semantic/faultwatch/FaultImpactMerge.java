@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.faultwatch;
 
+import static kafkaload.internal.verification.LagMonitor.BY_TOPIC_PARTITION;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -9,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import kafkaload.internal.run.Reconciled;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * The fault sections of a distributed run's injectors as one, fault by fault (the same plan, in the
@@ -75,11 +78,11 @@ final class FaultImpactMerge {
 
   static FaultImpact.Fault fault(List<FaultImpact.Fault> fs) {
     FaultImpact.Fault first = fs.get(0);
-    Map<Tp, FaultImpact.Window> windows = new TreeMap<>();
-    Map<Tp, Set<String>> causes = new TreeMap<>();
+    Map<TopicPartition, FaultImpact.Window> windows = new TreeMap<>(BY_TOPIC_PARTITION);
+    Map<TopicPartition, Set<String>> causes = new TreeMap<>(BY_TOPIC_PARTITION);
     for (FaultImpact.Fault f : fs) {
       for (FaultImpact.Window w : f.unavailability().windows()) {
-        Tp tp = new Tp(w.topic(), w.partition());
+        TopicPartition tp = new TopicPartition(w.topic(), w.partition());
         causes
             .computeIfAbsent(tp, x -> new LinkedHashSet<>())
             .addAll(List.of(w.cause().split(", ")));

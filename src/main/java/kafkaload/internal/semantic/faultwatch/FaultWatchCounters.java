@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.faultwatch;
 
+import static kafkaload.internal.verification.LagMonitor.BY_TOPIC_PARTITION;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +14,7 @@ import kafkaload.internal.results.InjectorSample;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.run.RecordTap;
 import kafkaload.internal.verification.InjectorHealth;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * What the fault watch sees of a run with a fault plan, in its ledger: every ack's time per
@@ -27,7 +30,7 @@ final class FaultWatchCounters implements RecordTap {
   /** Gaps and KOs older than this are dropped once every fault that could need them is settled. */
   static final long RETAIN_MS = 10 * 60_000;
 
-  private record KoKey(Tp tp, String reason, long bucket) {}
+  private record KoKey(TopicPartition tp, String reason, long bucket) {}
 
   private final AckTimes acks = new AckTimes();
   private final Map<KoKey, LongAdder> kos = new ConcurrentHashMap<>();
@@ -65,7 +68,7 @@ final class FaultWatchCounters implements RecordTap {
     } else {
       kos.computeIfAbsent(
               new KoKey(
-                  new Tp(topic, partition),
+                  new TopicPartition(topic, partition),
                   error.getClass().getSimpleName(),
                   Math.floorDiv(sentMillis, KO_BUCKET_MS)),
               k -> new LongAdder())
@@ -139,7 +142,7 @@ final class FaultWatchCounters implements RecordTap {
   FaultAnalysis.Observed observed() {
     long origin = startMillis;
     MetadataHistory.Snapshot m = metadata.snapshot();
-    Map<Tp, Long> firstAt = new java.util.TreeMap<>();
+    Map<TopicPartition, Long> firstAt = new java.util.TreeMap<>(BY_TOPIC_PARTITION);
     m.firstAtMs().forEach((tp, t) -> firstAt.put(tp, t - origin));
     MetadataHistory.Snapshot relative =
         new MetadataHistory.Snapshot(

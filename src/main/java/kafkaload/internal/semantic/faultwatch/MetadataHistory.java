@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * The cluster's partitions as the metadata watcher saw them: each one's first state, then every
@@ -20,22 +21,24 @@ final class MetadataHistory {
    * A change of {@code tp}'s leader ({@code leader} true: before and after hold one id each) or
    * ISR, seen at {@code atMs} (epoch ms here; ms after the load's start once analysed).
    */
-  record Seen(long atMs, Tp tp, boolean leader, List<Integer> before, List<Integer> after) {
+  record Seen(
+      long atMs, TopicPartition tp, boolean leader, List<Integer> before, List<Integer> after) {
     Seen since(long originMillis) {
       return new Seen(atMs - originMillis, tp, leader, before, after);
     }
   }
 
   /** What was seen: each partition's first state and time, and the changes in order. */
-  record Snapshot(Map<Tp, State> first, Map<Tp, Long> firstAtMs, List<Seen> changes) {}
+  record Snapshot(
+      Map<TopicPartition, State> first, Map<TopicPartition, Long> firstAtMs, List<Seen> changes) {}
 
-  private final Map<Tp, State> first = new HashMap<>();
-  private final Map<Tp, Long> firstAt = new HashMap<>();
-  private final Map<Tp, State> current = new HashMap<>();
+  private final Map<TopicPartition, State> first = new HashMap<>();
+  private final Map<TopicPartition, Long> firstAt = new HashMap<>();
+  private final Map<TopicPartition, State> current = new HashMap<>();
   private final List<Seen> changes = new ArrayList<>();
 
   /** One reading of the partitions at {@code atMillis}; a partition not in it keeps its state. */
-  synchronized void observe(long atMillis, Map<Tp, State> seen) {
+  synchronized void observe(long atMillis, Map<TopicPartition, State> seen) {
     seen.forEach(
         (tp, now) -> {
           State before = current.put(tp, now);

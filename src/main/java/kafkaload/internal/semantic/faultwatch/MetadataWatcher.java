@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 
 /**
@@ -115,14 +116,14 @@ final class MetadataWatcher implements AutoCloseable {
   }
 
   /** Each partition's leader (-1: none) and ISR, sorted. */
-  static Map<Tp, MetadataHistory.State> states(Map<String, TopicDescription> topics) {
-    Map<Tp, MetadataHistory.State> out = new HashMap<>();
+  static Map<TopicPartition, MetadataHistory.State> states(Map<String, TopicDescription> topics) {
+    Map<TopicPartition, MetadataHistory.State> out = new HashMap<>();
     topics.forEach(
         (name, d) -> {
           for (TopicPartitionInfo p : d.partitions()) {
             Node leader = p.leader();
             out.put(
-                new Tp(name, p.partition()),
+                new TopicPartition(name, p.partition()),
                 new MetadataHistory.State(
                     leader == null || leader.isEmpty() ? -1 : leader.id(),
                     p.isr().stream().map(Node::id).sorted().toList()));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.results.ProtocolResults;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,9 +13,9 @@ import org.junit.jupiter.api.Test;
  * in ms after the load's start.
  */
 class FaultAnalysisTest {
-  private static final Tp P0 = new Tp("t", 0);
-  private static final Tp P1 = new Tp("t", 1);
-  private static final Tp P2 = new Tp("t", 2);
+  private static final TopicPartition P0 = new TopicPartition("t", 0);
+  private static final TopicPartition P1 = new TopicPartition("t", 1);
+  private static final TopicPartition P2 = new TopicPartition("t", 2);
 
   private static AckTimes.Trace trace(long last, long... gaps) {
     long[] starts = new long[gaps.length / 2];

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 /** The fault watch's recorders: ack gaps, the metadata history, the merge and the console. */
 class FaultWatchPartsTest {
-  private static final Tp P0 = new Tp("t", 0);
+  private static final TopicPartition P0 = new TopicPartition("t", 0);
 
   @Test
   void acksKeepOnlyTheirPausesAndOldOnesArePruned() {
