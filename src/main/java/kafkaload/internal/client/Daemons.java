@@ -22,6 +22,15 @@ public final class Daemons {
     return Executors.newSingleThreadScheduledExecutor(r -> thread(name, r));
   }
 
+  /** Waits up to {@code millis} for {@code thread} to end; an interrupt is kept for the caller. */
+  public static void join(Thread thread, long millis) {
+    try {
+      thread.join(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** Runs {@code body} on a daemon thread of its own, off Gatling's event loop. */
   public static void start(String name, Runnable body) {
     thread(name, body).start();

@@ -34,11 +34,7 @@ public final class PacedSends {
   /** Stops sending and waits up to 5 s for the thread; records in flight still report acks. */
   public void stop() {
     stopped = true;
-    try {
-      thread.join(5_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Daemons.join(thread, 5_000);
   }
 
   private void run() {

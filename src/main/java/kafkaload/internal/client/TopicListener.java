@@ -350,11 +350,7 @@ public final class TopicListener implements AutoCloseable {
     running = false;
     timer.shutdownNow();
     consumer.wakeup();
-    try {
-      poller.join(5000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Daemons.join(poller, 5000);
     consumer.close(Duration.ofSeconds(2));
   }
 }

@@ -136,11 +136,7 @@ final class MetadataWatcher implements AutoCloseable {
   public void close() {
     stopped = true;
     thread.interrupt();
-    try {
-      thread.join(READ_TIMEOUT_MS + 1_000L);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Daemons.join(thread, READ_TIMEOUT_MS + 1_000L);
     if (admin != null) {
       admin.close(java.time.Duration.ofSeconds(2));
     }
