@@ -57,11 +57,11 @@ public final class InjectorHealth implements AutoCloseable {
   /** Set once the measured load's start is read: the one check each later request makes. */
   private volatile boolean measuredStartKnown;
 
-  private long lastAcked;
-  private long lastBytes;
-  private double lastBlockedNanos;
-  private double lastGcPause;
-  private long lastNanos = startNanos;
+  /** The running totals at a sample, which the next one counts its second's figures from. */
+  private record Totals(
+      long nanos, long acked, long bytes, double blockedNanos, double gcPauseMs) {}
+
+  private Totals last = new Totals(startNanos, 0, 0, 0, 0);
 
   private InjectorHealth(InjectorResults.Bounds bounds, Supplier<List<RunLedger>> ledgers) {
     this.bounds = bounds;
@@ -205,8 +205,6 @@ public final class InjectorHealth implements AutoCloseable {
 
   private synchronized void sample(List<RunLedger> stats, List<ProducerHandle> producers) {
     long now = System.nanoTime();
-    double dt = (now - lastNanos) / 1e9;
-    lastNanos = now;
     long acked = 0;
     long bytes = 0;
     double blocked = 0;
@@ -217,7 +215,8 @@ public final class InjectorHealth implements AutoCloseable {
       bytes += s.delivery().ackedBytes();
       blocked += s.sendPath().blockedNanos();
     }
-    double gcTotal = gc.pauseMsTotal();
+    Totals total = new Totals(now, acked, bytes, blocked, gc.pauseMsTotal());
+    double dt = (now - last.nanos()) / 1e9;
     double second = Math.round((now - startNanos) / 1e8) / 10.0;
     Histogram delay = eventLoops.interval();
     if (within(second, loadStart, loadEnd)) {
@@ -232,8 +231,8 @@ public final class InjectorHealth implements AutoCloseable {
         new InjectorSample(
             second,
             new InjectorSample.Load(
-                (acked - lastAcked) / dt,
-                (bytes - lastBytes) / dt / 1_048_576.0,
+                (acked - last.acked()) / dt,
+                (bytes - last.bytes()) / dt / 1_048_576.0,
                 ack.getTotalCount() == 0 ? Double.NaN : ack.getValueAtPercentile(99) / 1000.0,
                 ack.getTotalCount() == 0 ? Double.NaN : ack.getMaxValue() / 1000.0),
             new InjectorSample.Resources(
@@ -241,19 +240,16 @@ public final class InjectorHealth implements AutoCloseable {
                 pct(os.getProcessCpuLoad()),
                 memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
                 gc.heapAfterGcMb(),
-                gcTotal - lastGcPause,
+                total.gcPauseMs() - last.gcPauseMs(),
                 gc.maxPauseMsThenReset()),
             new InjectorSample.EventLoop(
-                (blocked - lastBlockedNanos) / 1e6,
+                (blocked - last.blockedNanos()) / 1e6,
                 delay.getTotalCount(),
                 delay.getValueAtPercentile(99) / 1000.0,
                 delay.getMaxValue() / 1000.0,
                 overBound),
             ProducerMetrics.of(producers)));
-    lastAcked = acked;
-    lastBytes = bytes;
-    lastBlockedNanos = blocked;
-    lastGcPause = gcTotal;
+    last = total;
   }
 
   private static double pct(double load) {
