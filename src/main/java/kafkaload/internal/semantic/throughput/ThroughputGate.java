@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.throughput;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.soabase.recordbuilder.core.RecordBuilder;
 
 /**
  * One throughput gate as judged, in a protocol's results ({@code throughputGates}): the rate of a
@@ -15,13 +16,15 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param passed the verdict; null when an injector of a distributed run left it to the merge
  * @param verdict the verdict in words, as the gate's KO message says it
  */
+@RecordBuilder
 public record ThroughputGate(
     String request,
     String gate,
     double minMsgsPerSec,
     @JsonUnwrapped Measured measured,
     @JsonInclude(JsonInclude.Include.NON_NULL) Boolean passed,
-    String verdict) {
+    String verdict)
+    implements ThroughputGateBuilder.With {
 
   /**
    * A request's acks over its window.

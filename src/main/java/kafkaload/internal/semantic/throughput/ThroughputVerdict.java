@@ -67,14 +67,9 @@ public final class ThroughputVerdict {
   /** What an injector of a distributed run records: the gate, left to the merge. */
   public static ThroughputGate deferred(
       String request, double min, Throughput.RequestThroughput t) {
-    ThroughputGate own = judge(request, min, t, WINDOW);
-    return new ThroughputGate(
-        request,
-        own.gate(),
-        min,
-        own.measured(),
-        null,
-        "left to the merge, which judges the rate over every injector's acks");
+    return judge(request, min, t, WINDOW)
+        .withPassed(null)
+        .withVerdict("left to the merge, which judges the rate over every injector's acks");
   }
 
   /**
