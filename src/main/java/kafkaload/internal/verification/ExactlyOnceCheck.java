@@ -1,8 +1,8 @@
 package kafkaload.internal.verification;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import kafkaload.internal.admin.Connection;
@@ -50,8 +50,8 @@ public final class ExactlyOnceCheck {
       Duration timeout) {
     long t0 = System.nanoTime();
     long deadline = t0 + timeout.toNanos();
-    List<TopicPartition> partitions = new ArrayList<>();
-    Map<TopicPartition, Long> from = new HashMap<>();
+    // In partition order: the partitions as one reads them in an error.
+    Map<TopicPartition, Long> from = new LinkedHashMap<>();
     try (Admin admin = connection.admin()) {
       Map<Integer, Long> now =
           OffsetQueries.offsets(admin, output.topic(), connection.timeoutMs())
@@ -61,9 +61,7 @@ public final class ExactlyOnceCheck {
                           "the output topic '" + output.topic() + "' does not exist any more"))
               .endOffsets();
       for (int p : now.keySet()) {
-        TopicPartition tp = new TopicPartition(output.topic(), p);
-        partitions.add(tp);
-        from.put(tp, output.before().getOrDefault(p, 0L));
+        from.put(new TopicPartition(output.topic(), p), output.before().getOrDefault(p, 0L));
       }
     }
     long expected = inputs.getLongCardinality();
@@ -75,7 +73,7 @@ public final class ExactlyOnceCheck {
     boolean complete = false;
     try (KafkaConsumer<byte[], byte[]> consumer =
         reader(connection, IsolationLevel.READ_COMMITTED, timeout)) {
-      consumer.assign(partitions);
+      consumer.assign(from.keySet());
       from.forEach(consumer::seek);
       while (System.nanoTime() < deadline) {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
@@ -96,7 +94,7 @@ public final class ExactlyOnceCheck {
         if (to == null && found.getLongCardinality() >= expected) {
           // Every input has its output: read on to where the committed records end now, for
           // duplicates written after the first copy.
-          to = lastStable(connection, partitions);
+          to = lastStable(connection, from.keySet());
         }
         if (to != null && reached(consumer, to)) {
           complete = true;
@@ -106,7 +104,7 @@ public final class ExactlyOnceCheck {
     }
     if (to == null) {
       // Out of time with inputs still missing: judge the range read.
-      to = lastStable(connection, partitions);
+      to = lastStable(connection, from.keySet());
     }
     long seenUncommitted = countRun(connection, runId, from, to, deadline, timeout);
     Roaring64Bitmap missing = inputs.clone();
@@ -161,7 +159,7 @@ public final class ExactlyOnceCheck {
   }
 
   private static Map<TopicPartition, Long> lastStable(
-      Connection connection, List<TopicPartition> partitions) {
+      Connection connection, Collection<TopicPartition> partitions) {
     try (Admin admin = connection.admin()) {
       return OffsetQueries.lastStableOffsets(admin, partitions, connection.timeoutMs());
     }
