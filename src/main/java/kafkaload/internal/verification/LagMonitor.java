@@ -1,7 +1,6 @@
 package kafkaload.internal.verification;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,11 +62,15 @@ public final class LagMonitor implements AutoCloseable {
 
   /** The samples of one group and the counts behind them, updated together under its lock. */
   private static final class GroupSamples {
-    final List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
+    private final List<Sample> samples = new ArrayList<>();
     private int tried;
     private int failed;
     private int beforeFirstCommit;
     private String lastError;
+
+    synchronized List<Sample> samples() {
+      return new ArrayList<>(samples);
+    }
 
     synchronized LagSampling sampling() {
       return new LagSampling(tried, failed, beforeFirstCommit, lastError);
@@ -262,12 +265,7 @@ public final class LagMonitor implements AutoCloseable {
 
   public Map<String, List<Sample>> samples() {
     Map<String, List<Sample>> out = new LinkedHashMap<>();
-    samples.forEach(
-        (g, s) -> {
-          synchronized (s.samples) {
-            out.put(g, new ArrayList<>(s.samples));
-          }
-        });
+    samples.forEach((g, s) -> out.put(g, s.samples()));
     return out;
   }
 
