@@ -16,21 +16,19 @@ import org.HdrHistogram.Histogram;
  */
 public final class DeliveryLedger {
   private final LongAdder sent = new LongAdder();
-  private final LongAdder acked = new LongAdder();
+
+  /** The run's acks: the whole protocol's records, bytes and the span of its throughput. */
+  private final Acks acked = new Acks();
+
   private final LongAdder failed = new LongAdder();
 
   /** Sent records that then failed: in flight = sent - acked - these (no shared writer). */
   private final LongAdder sentThenFailed = new LongAdder();
 
   private final LongAdder inFlightElsewhere = new LongAdder();
-  private final LongAdder ackedBytes = new LongAdder();
   private final LongAdder committed = new LongAdder();
   private final LongAdder aborted = new LongAdder();
 
-  /** Earliest and latest ack of the run (epoch ms): the span its throughput is measured over. */
-  private final LongAccumulator firstAckMillis = new LongAccumulator(Math::min, Long.MAX_VALUE);
-
-  private final LongAccumulator lastAckMillis = new LongAccumulator(Math::max, Long.MIN_VALUE);
   private final PartitionCounters partitions = new PartitionCounters();
   private final Map<String, RequestAcks> requests = new ConcurrentHashMap<>();
 
@@ -62,6 +60,28 @@ public final class DeliveryLedger {
   /** One topic's read-back: run's records found (distinct, acked), acked records missing. */
   public record Found(long found, long missing) {}
 
+  /** Acked records and bytes, and the earliest and latest ack (epoch ms): a rate's span. */
+  private static final class Acks {
+    private final LongAdder count = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
+    private final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
+    private final LongAccumulator last = new LongAccumulator(Math::max, Long.MIN_VALUE);
+
+    private void acked(long bytes, long atMillis) {
+      count.increment();
+      this.bytes.add(bytes);
+      first.accumulate(atMillis);
+      last.accumulate(atMillis);
+    }
+
+    /** The records and bytes, and their rate from the first ack to the last. */
+    private Throughput.RequestThroughput throughput() {
+      long n = count.sum();
+      long b = bytes.sum();
+      return new Throughput.RequestThroughput(n, b, Throughput.span(n, b, first.get(), last.get()));
+    }
+  }
+
   /**
    * One request name's acks: count, bytes, first-to-last span, and (when {@code timed}) the
    * latency; warm-up and measured names differ, so each has its rate. A sender holds one and names
@@ -76,10 +96,7 @@ public final class DeliveryLedger {
     /** The whole run's latency: the injector's sampling moves each second's interval in. */
     private final Histogram total = new Histogram(3);
 
-    private final LongAdder count = new LongAdder();
-    private final LongAdder bytes = new LongAdder();
-    private final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
-    private final LongAccumulator last = new LongAccumulator(Math::max, Long.MIN_VALUE);
+    private final Acks acks = new Acks();
 
     private RequestAcks(boolean timed) {
       this.timed = timed;
@@ -98,10 +115,7 @@ public final class DeliveryLedger {
     }
 
     private void acked(long bytes, long atMillis, long latencyMicros) {
-      count.increment();
-      this.bytes.add(bytes);
-      first.accumulate(atMillis);
-      last.accumulate(atMillis);
+      acks.acked(bytes, atMillis);
       if (timed) {
         this.latencyMicros.record(latencyMicros);
       }
@@ -126,11 +140,8 @@ public final class DeliveryLedger {
       long bytes,
       long atMillis,
       long latencyMicros) {
-    acked.increment();
-    ackedBytes.add(bytes);
+    acked.acked(bytes, atMillis);
     partitions.acked(topic, partition, bytes);
-    firstAckMillis.accumulate(atMillis);
-    lastAckMillis.accumulate(atMillis);
     if (acks != null) {
       acks.acked(bytes, atMillis, latencyMicros);
     }
@@ -230,7 +241,7 @@ public final class DeliveryLedger {
 
   public Snapshot snapshot() {
     long done = sentThenFailed.sum();
-    long a = acked.sum();
+    long a = acked.count.sum();
     // Read after the acks and failures: a record counted there was counted as sent before.
     long s = sent.sum();
     return new Snapshot(
@@ -238,7 +249,7 @@ public final class DeliveryLedger {
         a,
         failed.sum(),
         Math.max(0, s - a - done) + inFlightElsewhere.sum(),
-        ackedBytes.sum(),
+        acked.bytes.sum(),
         committed.sum(),
         aborted.sum(),
         inDoubt.sum());
@@ -246,11 +257,11 @@ public final class DeliveryLedger {
 
   /** Records acked so far (cheaper than a snapshot, for the injector's per-second sample). */
   public long ackedCount() {
-    return acked.sum();
+    return acked.count.sum();
   }
 
   public long ackedBytes() {
-    return ackedBytes.sum();
+    return acked.bytes.sum();
   }
 
   public long inFlight() {
@@ -280,21 +291,13 @@ public final class DeliveryLedger {
   /** Per request name: acked records and bytes, and their rate from the first ack to the last. */
   public Map<String, Throughput.RequestThroughput> throughputByRequest() {
     Map<String, Throughput.RequestThroughput> out = new TreeMap<>();
-    requests.forEach(
-        (name, r) ->
-            out.put(
-                name,
-                new Throughput.RequestThroughput(
-                    r.count.sum(),
-                    r.bytes.sum(),
-                    Throughput.span(r.count.sum(), r.bytes.sum(), r.first.get(), r.last.get()))));
+    requests.forEach((name, r) -> out.put(name, r.acks.throughput()));
     return out;
   }
 
   /** The protocol's whole ack rate, from the run's first ack to its last. */
   public Throughput.AckRate ackSpan() {
-    return Throughput.span(
-        acked.sum(), ackedBytes.sum(), firstAckMillis.get(), lastAckMillis.get());
+    return acked.throughput().rate();
   }
 
   /** Whole-run ack-latency histograms per ack-timed request name. */
