@@ -2,6 +2,7 @@ package kafkaload.internal.semantic.topics;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import kafkaload.internal.run.Reconciled.TopicResult;
 import kafkaload.internal.run.WorstTopics;
 
@@ -65,19 +66,19 @@ public record TopicSpreadFigures(
       return null;
     }
     boolean read = topics.stream().allMatch(t -> t.delivered() >= 0);
+    LongSummaryStatistics acked =
+        topics.stream().mapToLong(TopicResult::ackedOk).summaryStatistics();
     return new TopicSpreadFigures(
         topics.size(),
         topics.stream().mapToLong(t -> t.partitions().size()).sum(),
-        topics.stream().mapToLong(TopicResult::ackedOk).sum(),
+        acked.getSum(),
         read ? topics.stream().mapToLong(TopicResult::delivered).sum() : -1,
         new Faults(
             topics.stream().mapToLong(TopicResult::lost).sum(),
             topics.stream().mapToLong(TopicResult::duplicates).sum(),
             (int) topics.stream().filter(t -> t.lost() > 0).count(),
             (int) topics.stream().filter(t -> t.duplicates() > 0).count()),
-        new Spread(
-            topics.stream().mapToLong(TopicResult::ackedOk).min().orElse(0),
-            topics.stream().mapToLong(TopicResult::ackedOk).max().orElse(0)),
+        new Spread(acked.getMin(), acked.getMax()),
         WorstTopics.worst(topics, WORST).stream().map(TopicRow::of).toList());
   }
 }
