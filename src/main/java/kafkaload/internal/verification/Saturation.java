@@ -17,13 +17,13 @@ final class Saturation {
   static Verdict judge(List<InjectorSample> s, InjectorResults.Bounds b) {
     List<String> reasons = new ArrayList<>();
     int w = b.windowSeconds();
-    sustained(s, w, x -> x.resources().systemCpuPct() >= b.cpuPct())
+    window(s, w, all(x -> x.resources().systemCpuPct() >= b.cpuPct()))
         .ifPresent(
-            x ->
+            win ->
                 reasons.add(
                     String.format(
                         "machine CPU stayed >= %.0f%% for %d s (from %.0f s)",
-                        b.cpuPct(), w, x.second() - w + 1)));
+                        b.cpuPct(), w, win.get(w - 1).second() - w + 1)));
     window(s, w, win -> gcPauseMs(win) >= b.gcPct() / 100 * w * 1000)
         .ifPresent(
             win ->
@@ -40,10 +40,12 @@ final class Saturation {
                     String.format(
                         "a GC pause of %.0f ms at %.0f s",
                         x.resources().gcMaxPauseMs(), x.second())));
-    sustained(
+    window(
             s,
             w,
-            x -> x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio())
+            all(
+                x ->
+                    x.producer().getOrDefault("bufferpool-wait-ratio", 0.0) >= b.bufferWaitRatio()))
         .ifPresent(
             x ->
                 reasons.add(
@@ -82,17 +84,9 @@ final class Saturation {
     return win.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum();
   }
 
-  /** The sample that ends the first run of {@code w} consecutive samples meeting the condition. */
-  private static Optional<InjectorSample> sustained(
-      List<InjectorSample> s, int w, Predicate<InjectorSample> met) {
-    int run = 0;
-    for (InjectorSample x : s) {
-      run = met.test(x) ? run + 1 : 0;
-      if (run == w) {
-        return Optional.of(x);
-      }
-    }
-    return Optional.empty();
+  /** Every sample of a window meets {@code met}: a bound broken for the whole window. */
+  private static Predicate<List<InjectorSample>> all(Predicate<InjectorSample> met) {
+    return win -> win.stream().allMatch(met);
   }
 
   /**
