@@ -96,10 +96,8 @@ final class FaultAnalysis {
         .filter(e -> e.getValue() == f.broker())
         .forEach(e -> cause.accept(e.getKey(), "leader"));
     Map<String, Long> kosByReason = new TreeMap<>();
-    long kos = 0;
     for (KoBucket k : o.kos()) {
       if (owner(k.atMs() + o.koBucketMs() / 2, spans) == i) {
-        kos += k.count();
         kosByReason.merge(k.reason(), k.count(), Long::sum);
         if (k.tp().partition() >= 0) {
           cause.accept(k.tp(), "failed sends");
@@ -149,7 +147,7 @@ final class FaultAnalysis {
             f.atSeconds(), f.healedAtSeconds(), span.untilMs() / 1000.0, recovered / 1000.0),
         unavailability,
         FaultImpact.MetadataChanges.of(elections, isr),
-        kos,
+        kosByReason.values().stream().mapToLong(Long::longValue).sum(),
         kosByReason,
         new FaultImpact.AckLatency(
             highest(o.latency(), LatencySecond::p99Ms, span.atMs(), recovered, false),
