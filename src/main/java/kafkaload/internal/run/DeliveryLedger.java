@@ -18,7 +18,7 @@ public final class DeliveryLedger {
   private final LongAdder sent = new LongAdder();
 
   /** The run's acks: the whole protocol's records, bytes and the span of its throughput. */
-  private final Acks acked = new Acks();
+  private final Acks run = new Acks();
 
   private final LongAdder failed = new LongAdder();
 
@@ -140,7 +140,7 @@ public final class DeliveryLedger {
       long bytes,
       long atMillis,
       long latencyMicros) {
-    acked.acked(bytes, atMillis);
+    run.acked(bytes, atMillis);
     partitions.acked(topic, partition, bytes);
     if (acks != null) {
       acks.acked(bytes, atMillis, latencyMicros);
@@ -241,7 +241,7 @@ public final class DeliveryLedger {
 
   public Snapshot snapshot() {
     long done = sentThenFailed.sum();
-    long a = acked.count.sum();
+    long a = run.count.sum();
     // Read after the acks and failures: a record counted there was counted as sent before.
     long s = sent.sum();
     return new Snapshot(
@@ -249,7 +249,7 @@ public final class DeliveryLedger {
         a,
         failed.sum(),
         Math.max(0, s - a - done) + inFlightElsewhere.sum(),
-        acked.bytes.sum(),
+        run.bytes.sum(),
         committed.sum(),
         aborted.sum(),
         inDoubt.sum());
@@ -257,11 +257,11 @@ public final class DeliveryLedger {
 
   /** Records acked so far (cheaper than a snapshot, for the injector's per-second sample). */
   public long ackedCount() {
-    return acked.count.sum();
+    return run.count.sum();
   }
 
   public long ackedBytes() {
-    return acked.bytes.sum();
+    return run.bytes.sum();
   }
 
   public long inFlight() {
@@ -297,7 +297,7 @@ public final class DeliveryLedger {
 
   /** The protocol's whole ack rate, from the run's first ack to its last. */
   public Throughput.AckRate ackSpan() {
-    return acked.throughput().rate();
+    return run.throughput().rate();
   }
 
   /** Whole-run ack-latency histograms per ack-timed request name. */
