@@ -79,18 +79,11 @@ final class FaultImpactMerge {
   static FaultImpact.Fault fault(List<FaultImpact.Fault> fs) {
     FaultImpact.Fault first = fs.get(0);
     Map<TopicPartition, FaultImpact.Window> windows = new TreeMap<>(BY_TOPIC_PARTITION);
-    Map<TopicPartition, Set<String>> causes = new TreeMap<>(BY_TOPIC_PARTITION);
     for (FaultImpact.Fault f : fs) {
       for (FaultImpact.Window w : f.unavailability().windows()) {
-        TopicPartition tp = new TopicPartition(w.topic(), w.partition());
-        causes
-            .computeIfAbsent(tp, x -> new LinkedHashSet<>())
-            .addAll(List.of(w.cause().split(", ")));
-        windows.merge(tp, w, FaultImpactMerge::earlier);
+        windows.merge(new TopicPartition(w.topic(), w.partition()), w, FaultImpactMerge::merged);
       }
     }
-    List<FaultImpact.Window> list = new ArrayList<>();
-    windows.forEach((tp, w) -> list.add(w.withCause(String.join(", ", causes.get(tp)))));
     List<FaultImpact.Change> elections =
         once(fs.stream().flatMap(f -> f.metadata().elections().stream()).toList());
     List<FaultImpact.Change> isr =
@@ -110,7 +103,7 @@ final class FaultImpactMerge {
                 .mapToDouble(f -> f.timing().recoveredAtSeconds())
                 .min()
                 .orElse(first.timing().atSeconds())),
-        FaultImpact.Unavailability.of(list),
+        FaultImpact.Unavailability.of(new ArrayList<>(windows.values())),
         FaultImpact.MetadataChanges.of(elections, isr),
         fs.stream().mapToLong(FaultImpact.Fault::kos).sum(),
         byReason,
@@ -121,9 +114,16 @@ final class FaultImpactMerge {
             max(fs.stream().map(f -> f.ackLatency().ackMaxMsAfter()).toList())));
   }
 
-  /** The window of the earlier first ack; a window with an ack before one without. */
-  private static FaultImpact.Window earlier(FaultImpact.Window a, FaultImpact.Window b) {
-    return a.windowMs() == null || b.windowMs() != null && b.windowMs() < a.windowMs() ? b : a;
+  /**
+   * One partition's windows as one: the window of the earlier first ack (a window with an ack
+   * before one without), with the causes of both, each once, in the order seen.
+   */
+  private static FaultImpact.Window merged(FaultImpact.Window a, FaultImpact.Window b) {
+    Set<String> causes = new LinkedHashSet<>(List.of(a.cause().split(", ")));
+    causes.addAll(List.of(b.cause().split(", ")));
+    FaultImpact.Window earlier =
+        a.windowMs() == null || b.windowMs() != null && b.windowMs() < a.windowMs() ? b : a;
+    return earlier.withCause(String.join(", ", causes));
   }
 
   /** Each change once: the same change seen again within SAME_CHANGE_SECONDS is dropped. */
