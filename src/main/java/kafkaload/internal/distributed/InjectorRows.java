@@ -56,25 +56,20 @@ final class InjectorRows {
   /** What an injector that did not finish had done, as far as its log tells. */
   static InjectorRow died(InjectorFolder f) {
     if (f.log() == null) {
-      return died(
-          f, null, null, null, "DID NOT FINISH and wrote no simulation.log (" + f.dir() + ")");
+      return died(f, null, "DID NOT FINISH and wrote no simulation.log (" + f.dir() + ")");
     }
     try {
       if (Files.size(f.log()) == 0) {
         return died(
             f,
-            0L,
-            null,
-            null,
+            new InjectorRow.Gatling(0L, null, null, null),
             "DID NOT FINISH and its log %s is empty (Gatling writes it in 8 KB blocks: it died before the first was full)"
                 .formatted(f.log()));
       }
       SimulationLogs.Counts c = SimulationLogs.stream(SimulationLogs.header(f.log()), e -> {});
       return died(
           f,
-          c.requests(),
-          c.ok(),
-          c.ko(),
+          new InjectorRow.Gatling(c.requests(), c.ok(), c.ko(), null),
           String.format(
               Locale.ROOT,
               "DID NOT FINISH: its log %s holds %d requests (%d OK, %d KO) "
@@ -87,25 +82,13 @@ final class InjectorRows {
               c.truncated() ? ", cut inside a record" : ""));
     } catch (RuntimeException | IOException e) {
       return died(
-          f,
-          null,
-          null,
-          null,
-          "DID NOT FINISH; its log " + f.log() + " is unreadable: " + e.getMessage());
+          f, null, "DID NOT FINISH; its log " + f.log() + " is unreadable: " + e.getMessage());
     }
   }
 
-  /** The row of an injector that did not finish: what its log holds (null: not known). */
-  private static InjectorRow died(InjectorFolder f, Long requests, Long ok, Long ko, String text) {
-    return new InjectorRow(
-        f.index(),
-        "died",
-        null,
-        new InjectorRow.Gatling(requests, ok, ko, null),
-        null,
-        null,
-        null,
-        text);
+  /** The row of an injector that did not finish: what its log holds (null: nothing known). */
+  private static InjectorRow died(InjectorFolder f, InjectorRow.Gatling gatling, String text) {
+    return new InjectorRow(f.index(), "died", null, gatling, null, null, null, text);
   }
 
   private static boolean died(InjectorRow row) {

@@ -96,7 +96,7 @@ public final class SimulationLogs {
     try (Records r = new Records(header.file().toFile(), header.info())) {
       r.sink = sink;
       r.parse();
-      return new Counts(r.count, r.requests, r.ok, r.ko, r.first, r.last, r.truncated);
+      return new Counts(r.count, r.requests, r.ok, r.requests - r.ok, r.first, r.last, r.truncated);
     }
   }
 
@@ -106,7 +106,6 @@ public final class SimulationLogs {
     long count;
     long requests;
     long ok;
-    long ko;
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     boolean truncated;
@@ -172,7 +171,6 @@ public final class SimulationLogs {
             seen(start, end);
             requests++;
             ok += isOk ? 1 : 0;
-            ko += isOk ? 0 : 1;
             e = response(groups, name, start, end, isOk, message.isEmpty() ? null : message);
           } else if (b == RecordHeader.Group$.MODULE$.value()) {
             scala.collection.immutable.List<String> groups = groups();
