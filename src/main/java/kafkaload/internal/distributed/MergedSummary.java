@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.LongStream;
+import kafkaload.internal.history.RunFigures;
 import kafkaload.internal.report.Histograms;
 import kafkaload.internal.report.ProtocolAssembly;
 import kafkaload.internal.report.Timeline;
@@ -126,18 +127,17 @@ final class MergedSummary {
     ps.forEach(p -> faults.addAll(p.faults()));
     return ProtocolAssembly.of(
         ps.get(0).config(),
-        throughput,
+        new ProtocolResults.Sends(throughput, null, null, ProtocolAssembly.partitions(parts), null),
         new ProtocolAssembly.Latencies(
             merged(ps, p -> p.latencies().ackLatencyHistograms()),
             merged(ps, p -> p.latencies().e2eLatencyHistograms()),
             merged(ps, p -> p.latencies().replyLatencyHistograms())),
-        ProtocolAssembly.partitions(parts),
+        null,
+        new ProtocolResults.Consumers(null, null, null, null, ps.get(0).consumers().readers()),
         rec == null ? null : rec.result(),
         rec == null ? null : rec.error(),
         faults,
-        ps.get(0).consumers().readers(),
-        sections,
-        null);
+        sections);
   }
 
   /**
@@ -182,15 +182,7 @@ final class MergedSummary {
       List<ProtocolResults> ps, Function<ProtocolResults, Map<String, String>> field) {
     Map<String, Histogram> out = new TreeMap<>();
     for (Map<String, String> encoded : ps.stream().map(field).filter(Objects::nonNull).toList()) {
-      encoded.forEach(
-          (name, text) ->
-              out.merge(
-                  name,
-                  Histograms.decode(text),
-                  (a, b) -> {
-                    a.add(b);
-                    return a;
-                  }));
+      encoded.forEach((name, text) -> out.merge(name, Histograms.decode(text), RunFigures::plus));
     }
     return out;
   }

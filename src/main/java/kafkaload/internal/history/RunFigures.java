@@ -194,7 +194,7 @@ public record RunFigures(
   }
 
   /** {@code into} plus {@code h}; a new auto-resizing histogram when {@code into} is null. */
-  static Histogram plus(Histogram into, Histogram h) {
+  public static Histogram plus(Histogram into, Histogram h) {
     if (into == null) {
       into = new Histogram(h.getNumberOfSignificantValueDigits());
       into.setAutoResize(true);

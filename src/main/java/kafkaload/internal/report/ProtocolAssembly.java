@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import kafkaload.internal.results.DrainThroughput;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ReconciliationResult;
 import kafkaload.internal.results.RequestLatency;
-import kafkaload.internal.results.RunResults;
 import kafkaload.internal.results.Throughput;
 import kafkaload.internal.run.PartitionCounters;
 import org.HdrHistogram.Histogram;
@@ -28,44 +26,26 @@ public final class ProtocolAssembly {
       Map<String, Histogram> ack, Map<String, Histogram> e2e, Map<String, Histogram> reply) {}
 
   /**
-   * What only an injector's own run has: a merge has none of it (null). See {@link ProtocolResults}
-   * for each.
+   * A protocol's results: its latency figures made from the histograms; {@code distributed} null
+   * for a merged run, whose sends and consumers hold only what the merge adds up.
    */
-  public record OwnRun(
-      ProtocolResults.Distributed distributed,
-      Percentiles publishDelayMs,
-      ProtocolResults.SchemaFigures schemas,
-      Lag lag,
-      DrainThroughput consumerThroughput,
-      Map<String, Double> producerMetrics) {}
-
-  /** Consumer lag per group under test, its resolution and sampling; null without a lag monitor. */
-  public record Lag(
-      Map<String, List<ProtocolResults.LagPoint>> points,
-      Map<String, RunResults.Resolution> resolution,
-      Map<String, ProtocolResults.LagSampling> sampling) {}
-
-  /** A protocol's results; {@code own} null for a merged run. */
   public static ProtocolResults of(
       ProtocolResults.ProtocolConfig config,
-      Throughput throughput,
+      ProtocolResults.Sends sends,
       Latencies latencies,
-      List<ProtocolResults.PartitionShare> partitions,
+      ProtocolResults.Distributed distributed,
+      ProtocolResults.Consumers consumers,
       ReconciliationResult reconciliation,
       String reconciliationError,
       List<ProtocolResults.Fault> faults,
-      ProtocolResults.Readers readers,
-      Map<String, Object> sections,
-      OwnRun own) {
+      Map<String, Object> sections) {
     Figures ack = Figures.of(latencies.ack());
     Figures e2e = Figures.of(latencies.e2e());
     Figures reply = Figures.of(latencies.reply());
-    OwnRun o = own == null ? new OwnRun(null, null, null, null, null, null) : own;
-    Lag lag = o.lag() == null ? new Lag(null, null, null) : o.lag();
+    Throughput throughput = sends.throughput();
     return new ProtocolResults(
         config,
-        new ProtocolResults.Sends(
-            throughput, o.publishDelayMs(), o.schemas(), partitions, o.producerMetrics()),
+        sends,
         new ProtocolResults.Latencies(
             ack.percentiles(),
             e2e.percentiles(),
@@ -80,10 +60,9 @@ public final class ProtocolAssembly {
                 throughput == null || throughput.byRequest() == null
                     ? null
                     : throughput.byRequest().keySet(),
-                readers == null ? null : readers.byRequest().keySet())),
-        o.distributed(),
-        new ProtocolResults.Consumers(
-            lag.points(), lag.resolution(), lag.sampling(), o.consumerThroughput(), readers),
+                consumers.readers() == null ? null : consumers.readers().byRequest().keySet())),
+        distributed,
+        consumers,
         reconciliation,
         reconciliationError,
         faults,

@@ -211,35 +211,36 @@ public record RunSummary(RunResults results, String timelineCsv) {
     ledger.producerMetricsAtEnd(producerMetrics);
     return ProtocolAssembly.of(
         c.configuration(),
-        throughput(ledger),
+        new ProtocolResults.Sends(
+            throughput(ledger),
+            Percentiles.ofMicros(ledger.sendPath().publishDelaySinceLast()),
+            schemas,
+            ProtocolAssembly.partitions(byTopic),
+            producerMetrics),
         new ProtocolAssembly.Latencies(
             st.ackLatencyHistograms(),
             ledger.consumes().e2eLatencyHistograms(),
             ledger.consumes().replyLatencyHistograms()),
-        ProtocolAssembly.partitions(byTopic),
+        ledger.injector().distributed() ? distributed(ledger) : null,
+        consumers(c, ledger),
         r == null ? null : r.toResult(ledger.reconciliationGated()),
         ledger.reconciliationError(),
         ledger.faults().stream()
             .sorted(java.util.Comparator.comparingDouble(ProtocolResults.Fault::atSeconds))
             .toList(),
-        readers(c, ledger),
-        Semantics.results(ledger),
-        new ProtocolAssembly.OwnRun(
-            ledger.injector().distributed() ? distributed(ledger) : null,
-            Percentiles.ofMicros(ledger.sendPath().publishDelaySinceLast()),
-            schemas,
-            lag(c.lagMonitor()),
-            ledger.consumerThroughput(),
-            producerMetrics));
+        Semantics.results(ledger));
   }
 
   /**
-   * The lag of the groups under test, downsampled like the timeline (the maximum lag of each point;
-   * the verdict judged every sample); null without a lag monitor.
+   * The consumer side: the lag of the groups under test, downsampled like the timeline (the maximum
+   * lag of each point; the verdict judged every sample), none without a lag monitor; a drain's
+   * figures; the readers.
    */
-  private static ProtocolAssembly.Lag lag(LagMonitor monitor) {
+  private static ProtocolResults.Consumers consumers(Section c, RunLedger ledger) {
+    LagMonitor monitor = c.lagMonitor();
     if (monitor == null) {
-      return null;
+      return new ProtocolResults.Consumers(
+          null, null, null, ledger.consumerThroughput(), readers(c, ledger));
     }
     Map<String, List<ProtocolResults.LagPoint>> lag = new LinkedHashMap<>();
     Map<String, RunResults.Resolution> lagResolution = new LinkedHashMap<>();
@@ -248,7 +249,8 @@ public record RunSummary(RunResults results, String timelineCsv) {
       lag.put(e.getKey(), Timeline.lag(e.getValue(), perPoint));
       lagResolution.put(e.getKey(), RunResults.Resolution.of(e.getValue().size(), perPoint));
     }
-    return new ProtocolAssembly.Lag(lag, lagResolution, monitor.sampling());
+    return new ProtocolResults.Consumers(
+        lag, lagResolution, monitor.sampling(), ledger.consumerThroughput(), readers(c, ledger));
   }
 
   /**

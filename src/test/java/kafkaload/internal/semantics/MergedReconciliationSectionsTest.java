@@ -26,17 +26,16 @@ class MergedReconciliationSectionsTest {
   private static ProtocolResults injector(long metadataPolls) {
     return ProtocolAssembly.of(
         null,
-        null,
+        new ProtocolResults.Sends(null, null, null, List.of(), null),
         new ProtocolAssembly.Latencies(Map.of(), Map.of(), Map.of()),
-        List.of(),
+        null,
+        new ProtocolResults.Consumers(null, null, null, null, null),
         null,
         null,
         List.of(),
-        null,
         Map.of(
             FaultWatchSemantic.SECTION.name(),
-            new FaultImpact(List.of(), null, null, 20, metadataPolls, 0, null)),
-        null);
+            new FaultImpact(List.of(), null, null, 20, metadataPolls, 0, null)));
   }
 
   /** A read-back topic of one partition: {@code acked} acked, {@code found} found once. */
