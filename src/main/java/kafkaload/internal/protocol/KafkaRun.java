@@ -335,10 +335,9 @@ final class KafkaRun {
   /** When records were sent and no reconcile() judged them, offsets are compared now. */
   private static void reconcileIfNotDone(KafkaComponents c) {
     RunLedger ledger = c.ledger();
-    if (ledger.injector().distributed()) {
-      return; // the merge compares the offsets of all injectors at once
-    }
-    if (ledger.reconciliation() != null
+    // A distributed run's merge compares the offsets of all injectors at once.
+    if (ledger.injector().distributed()
+        || ledger.reconciliation() != null
         || ledger.reconciliationError() != null
         || ledger.delivery().snapshot().acked() + ledger.delivery().snapshot().failed() == 0) {
       return;

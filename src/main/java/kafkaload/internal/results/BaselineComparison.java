@@ -56,10 +56,8 @@ public record BaselineComparison(
      * @param current this run's value
      * @param changePct the relative change of the estimated shift, % of the baseline (positive: up)
      */
-    public record Values(
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double baseline,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double current,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double changePct) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Values(Double baseline, Double current, Double changePct) {}
 
     /**
      * The estimated shift and the test.

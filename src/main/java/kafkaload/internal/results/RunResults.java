@@ -81,9 +81,8 @@ public record RunResults(
    * @param injectors a row per injector
    * @param merge what the merge did
    */
-  public record Merged(
-      @JsonInclude(JsonInclude.Include.NON_NULL) List<InjectorRow> injectors,
-      @JsonInclude(JsonInclude.Include.NON_NULL) MergeInfo merge) {}
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Merged(List<InjectorRow> injectors, MergeInfo merge) {}
 
   /**
    * The run's verdicts.
@@ -93,10 +92,8 @@ public record RunResults(
    *     again); null when merged
    * @param baseline the comparison with a baseline (-Dgate.baseline); null when none was asked for
    */
-  public record Verdicts(
-      @JsonInclude(JsonInclude.Include.NON_NULL) List<Gate> gates,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String gatesFrom,
-      @JsonInclude(JsonInclude.Include.NON_NULL) BaselineComparison baseline) {}
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Verdicts(List<Gate> gates, String gatesFrom, BaselineComparison baseline) {}
 
   /** One gate: Gatling's description, verdict and judged {@code actual}, or its {@code error}. */
   public record Gate(
