@@ -71,7 +71,7 @@ final class FigureJudge {
             name,
             unit,
             worse,
-            new Figure.Values(b, c, finite(changePct)),
+            new Figure.Values(b, c, Double.isFinite(changePct) ? changePct : null),
             new Figure.Estimate(shift, low, high, s.confidence(), test),
             thresholdPct,
             regression,
@@ -198,10 +198,6 @@ final class FigureJudge {
   /** The figure with its verdict in words. */
   private static Figure judged(Figure f) {
     return f.withVerdict(text(f));
-  }
-
-  private static Double finite(double v) {
-    return Double.isFinite(v) ? v : null;
   }
 
   private static double[] neg(double[] v) {

@@ -85,27 +85,23 @@ public record RunFigures(
         r.injector() == null ? null : r.injector().windows().loadWindowSeconds();
     double start = w == null || w.start() == null ? -1 : w.start();
     double end = w == null || w.end() == null ? Double.MAX_VALUE : w.end();
-    DoubleStream.Builder rate = DoubleStream.builder();
-    DoubleStream.Builder p99 = DoubleStream.builder();
-    DoubleStream.Builder cpu = DoubleStream.builder();
     int perPoint =
         r.timelineResolution() == null ? 1 : Math.max(1, r.timelineResolution().samplesPerPoint());
-    for (InjectorSample s : r.timeline() == null ? List.<InjectorSample>of() : r.timeline()) {
-      // A sample covers the seconds before it: keep those wholly inside the measured load.
-      double from = s.second() - perPoint;
-      if (start >= 0 && from < start + warmup - 0.25 || s.second() > end + 0.25) {
-        continue;
-      }
-      if (s.load().msgsPerSec() > 0) {
-        rate.add(s.load().msgsPerSec());
-        if (s.resources().processCpuPct() > 0) {
-          cpu.add(s.resources().processCpuPct() / 100 / s.load().msgsPerSec() * 1e6);
-        }
-      }
-      if (Double.isFinite(s.load().ackP99Ms()) && s.load().msgsPerSec() > 0) {
-        p99.add(s.load().ackP99Ms());
-      }
-    }
+    // A sample covers the seconds before it: keep those wholly inside the measured load, with acks.
+    List<InjectorSample> inLoad =
+        (r.timeline() == null ? List.<InjectorSample>of() : r.timeline())
+            .stream()
+                .filter(s -> !(start >= 0 && s.second() - perPoint < start + warmup - 0.25))
+                .filter(s -> !(s.second() > end + 0.25) && s.load().msgsPerSec() > 0)
+                .toList();
+    double[] rate = inLoad.stream().mapToDouble(s -> s.load().msgsPerSec()).toArray();
+    double[] p99 =
+        inLoad.stream().mapToDouble(s -> s.load().ackP99Ms()).filter(Double::isFinite).toArray();
+    double[] cpu =
+        inLoad.stream()
+            .filter(s -> s.resources().processCpuPct() > 0)
+            .mapToDouble(s -> s.resources().processCpuPct() / 100 / s.load().msgsPerSec() * 1e6)
+            .toArray();
     Histogram ack = null;
     Histogram e2e = null;
     DoubleStream.Builder lag = DoubleStream.builder();
@@ -148,16 +144,7 @@ public record RunFigures(
       }
     }
     return new RunFigures(
-        rate.build().toArray(),
-        p99.build().toArray(),
-        cpu.build().toArray(),
-        ack,
-        e2e,
-        lag.build().toArray(),
-        acked,
-        failed,
-        rateTotal,
-        ackPercentiles);
+        rate, p99, cpu, ack, e2e, lag.build().toArray(), acked, failed, rateTotal, ackPercentiles);
   }
 
   /** Failed records in % of those sent (acked or failed); 0 without any. */

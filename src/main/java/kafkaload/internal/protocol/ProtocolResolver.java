@@ -2,6 +2,7 @@ package kafkaload.internal.protocol;
 
 import java.util.Collections;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -168,11 +169,10 @@ public final class ProtocolResolver {
 
   /** Kafka's own ConfigDef judges every value, so errors name the property as Kafka would. */
   private static void validate(Map<String, Object> props) {
-    KafkaConfigCheck.producerRefusal(props)
-        .ifPresent(
-            why -> {
-              throw new KafkaLoadConfigException("Invalid Kafka producer property: " + why);
-            });
+    Optional<String> why = KafkaConfigCheck.producerRefusal(props);
+    if (why.isPresent()) {
+      throw new KafkaLoadConfigException("Invalid Kafka producer property: " + why.get());
+    }
     Set<String> unknown = new TreeSet<>(props.keySet());
     unknown.removeAll(ProducerConfig.configNames());
     unknown.removeIf(Connection::isSecuritySetting);

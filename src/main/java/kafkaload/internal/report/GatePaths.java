@@ -43,11 +43,10 @@ public final class GatePaths {
     }
     List<PopulationBuilder> roots = CollectionConverters.asJava(params.rootPopulationBuilders());
     List<Assertion> assertions = CollectionConverters.asJava(params.assertions());
-    refusal(SimulationNames.of(roots), assertions)
-        .ifPresent(
-            why -> {
-              throw new KafkaLoadConfigException(why);
-            });
+    Optional<String> why = refusal(SimulationNames.of(roots), assertions);
+    if (why.isPresent()) {
+      throw new KafkaLoadConfigException(why.get());
+    }
   }
 
   /** Why the assertions cannot hold on these names, or empty when each names something there. */

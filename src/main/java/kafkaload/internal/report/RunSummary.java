@@ -334,17 +334,13 @@ public record RunSummary(RunResults results, String timelineCsv) {
     return new RunSummary(results.withBaseline(comparison), timelineCsv);
   }
 
-  public String json() throws IOException {
-    return ResultsJson.write(results);
-  }
-
   /**
    * Writes kafka-summary.json, kafka-timeline.csv with every per-second sample, and the semantics'
    * own files (OMB's result file); returns the JSON's file.
    */
   public Path write(Path dir) throws IOException {
     Path out = dir.resolve("kafka-summary.json");
-    Files.writeString(out, json());
+    Files.writeString(out, ResultsJson.write(results));
     Files.writeString(dir.resolve("kafka-timeline.csv"), timelineCsv);
     for (ProtocolResults p : results.protocols()) {
       Semantics.writeFiles(dir, p);

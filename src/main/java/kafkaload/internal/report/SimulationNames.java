@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import kafkaload.internal.history.RunFigures;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The names a simulation's requests and groups can have, read from its builders before the run:
@@ -81,15 +82,9 @@ public record SimulationNames(Set<String> prefixes, Set<String> groups, Set<Stri
         prefixes.add(n.requestPrefix());
       }
     } else if (node instanceof scala.collection.Iterable<?> it) {
-      it.foreach(
-          e -> {
-            walk(e);
-            return null;
-          });
-    } else if (node instanceof scala.Option<?> o) {
-      if (o.isDefined()) {
-        walk(o.get());
-      }
+      CollectionConverters.asJava(it).forEach(this::walk);
+    } else if (node instanceof scala.Option<?> o && o.isDefined()) {
+      walk(o.get());
     } else if (node instanceof ActionBuilder b) {
       builder(b);
     } else if (node instanceof scala.Product2<?, ?> t) {
