@@ -87,11 +87,7 @@ public final class KafkaPage {
   }
 
   private static String template() throws IOException {
-    try (InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(TEMPLATE_RESOURCE)) {
-      if (in == null) {
-        throw new IOException(
-            "the Kafka page's template is not on the classpath: " + TEMPLATE_RESOURCE);
-      }
+    try (InputStream in = open(TEMPLATE_RESOURCE, "the Kafka page's template")) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
@@ -101,12 +97,18 @@ public final class KafkaPage {
    * network.
    */
   public static void copyECharts(Path target) throws IOException {
-    try (InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(ECHARTS)) {
-      if (in == null) {
-        throw new IOException("ECharts is not on the classpath: " + ECHARTS);
-      }
+    try (InputStream in = open(ECHARTS, "ECharts")) {
       Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
     }
+  }
+
+  /** A resource of the classpath; refused, naming {@code what}, when it is not there. */
+  private static InputStream open(String resource, String what) throws IOException {
+    InputStream in = KafkaPage.class.getClassLoader().getResourceAsStream(resource);
+    if (in == null) {
+      throw new IOException(what + " is not on the classpath: " + resource);
+    }
+    return in;
   }
 
   /** The pages' shared look: fonts, headings, chart size, tables. */

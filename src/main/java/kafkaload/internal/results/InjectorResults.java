@@ -49,16 +49,13 @@ public record InjectorResults(
    * @param loadCpu the process CPU split at the measured load: before it, during it (and per acked
    *     message), after it; null when no user started
    */
+  @RecordBuilder
   public record Cpu(
       double cpuSecondsAtEnd,
       double maxSystemCpuPct,
       double maxProcessCpuPct,
-      @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu) {
-
-    Cpu withLoadCpu(LoadCpu split) {
-      return new Cpu(cpuSecondsAtEnd, maxSystemCpuPct, maxProcessCpuPct, split);
-    }
-  }
+      @JsonInclude(JsonInclude.Include.NON_NULL) LoadCpu loadCpu)
+      implements InjectorResultsCpuBuilder.With {}
 
   /** GC pauses (all of them, and the longest), the highest heap used, and the heap after GC. */
   public record Memory(

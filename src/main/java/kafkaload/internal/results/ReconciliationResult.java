@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The reconciliation of a run's acked records against its topics, as the summary shows it: totals
@@ -233,13 +234,12 @@ public record ReconciliationResult(
                 waitedMillis / 1000.0,
                 openTransactions.isEmpty()
                     ? "no open transaction named by the broker"
-                    : "open transaction(s) of producer id(s) "
-                        + String.join(
-                            ", ",
-                            openTransactions.entrySet().stream()
-                                .sorted(Map.Entry.comparingByKey())
-                                .map(e -> e.getKey() + " (since offset " + e.getValue() + ")")
-                                .toList()));
+                    : openTransactions.entrySet().stream()
+                        .sorted(Map.Entry.comparingByKey())
+                        .map(e -> e.getKey() + " (since offset " + e.getValue() + ")")
+                        .collect(
+                            Collectors.joining(
+                                ", ", "open transaction(s) of producer id(s) ", "")));
       }
     }
 
