@@ -123,8 +123,6 @@ final class MergedSummary {
                     new PartitionCounters.Count(a.records() + b.records(), a.bytes() + b.bytes()));
       }
     }
-    List<ProtocolResults.Fault> faults = new ArrayList<>();
-    ps.forEach(p -> faults.addAll(p.faults()));
     return ProtocolAssembly.of(
         ps.get(0).config(),
         new ProtocolResults.Sends(throughput, null, null, ProtocolAssembly.partitions(parts), null),
@@ -136,7 +134,7 @@ final class MergedSummary {
         new ProtocolResults.Consumers(null, null, null, null, ps.get(0).consumers().readers()),
         rec == null ? null : rec.result(),
         rec == null ? null : rec.error(),
-        faults,
+        ps.stream().flatMap(p -> p.faults().stream()).toList(),
         sections);
   }
 
