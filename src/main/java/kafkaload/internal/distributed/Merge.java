@@ -1,13 +1,22 @@
 package kafkaload.internal.distributed;
 
+import io.gatling.core.config.GatlingConfiguration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.config.Console;
+import kafkaload.internal.report.AssertionsJUnitReport;
+import kafkaload.internal.report.KafkaPage;
+import kafkaload.internal.report.RunSummary;
+import kafkaload.internal.report.Timeline;
 import kafkaload.internal.results.InjectorRow;
+import kafkaload.internal.results.InjectorSample;
+import kafkaload.internal.results.RunResults;
 import kafkaload.internal.semantics.Semantics;
 
 /**
@@ -90,22 +99,44 @@ public final class Merge {
       semantics = mergeSemantics(complete, recs, w, at);
     }
     long deadInTopic = InjectorRows.showFound(rows, recs);
-    MergedReport.Written report =
-        MergedReport.write(out, mergedLog, found, rows, recs, semantics, t0);
-    MergeVerdict verdict =
-        MergeVerdict.of(
-            found.stream().filter(f -> !f.complete()).map(InjectorFolder::index).toList(),
-            deadInTopic,
-            report.gatlingExitCode());
+    // Gatling's report on the merged log, in reports-only mode; then this project's files.
+    Path runDir = mergedLog.getParent();
+    int gatling =
+        io.gatling.app.Gatling$.MODULE$.fromArgs(
+            new String[] {"-ro", runDir.getFileName().toString(), "-rf", out.toString()});
+    // Gatling's verdicts once more, for the page and the JUnit file (reports-only mode keeps them
+    // to itself).
+    AssertionsJUnitReport.Verdicts verdicts =
+        AssertionsJUnitReport.validate(mergedLog, GatlingConfiguration.load());
+    List<Integer> dead =
+        found.stream().filter(f -> !f.complete()).map(InjectorFolder::index).toList();
+    RunResults results =
+        MergedSummary.of(
+            complete,
+            rows,
+            recs,
+            semantics.stream().map(Semantics.Merged::sections).toList(),
+            new RunResults.MergeInfo(
+                found.size(), complete.size(), dead, gatling, (System.nanoTime() - t0) / 1e9),
+            AssertionsJUnitReport.rows(verdicts));
+    // kafka-timeline.csv: every injector's own per-second rows, with an injector column.
+    Map<Integer, List<InjectorSample>> perSecond = new TreeMap<>();
+    complete.forEach(f -> perSecond.put(f.index(), f.perSecond()));
+    new RunSummary(results, Timeline.csvByInjector(perSecond)).write(runDir);
+    Path page = KafkaPage.write(runDir, results);
+    if (Files.isRegularFile(runDir.resolve("index.html"))) {
+      AssertionsJUnitReport.write(mergedLog, verdicts, Map.of());
+    }
+    MergeVerdict verdict = MergeVerdict.of(dead, deadInTopic, gatling);
     // What the merge prints when it is done (tests and CI logs grep these lines): each protocol's
     // reconciliation and semantics, the page, the injectors, then the verdict.
     recs.stream().filter(r -> r != null).forEach(r -> Console.out(r.text()));
     semantics.stream().flatMap(m -> m.lines().stream()).forEach(Console::out);
-    Console.out("[kafkaload] merged Kafka page: file://" + report.page().toAbsolutePath());
+    Console.out("[kafkaload] merged Kafka page: file://" + page.toAbsolutePath());
     rows.forEach(row -> Console.out("[kafkaload] injector " + row.index() + ": " + row.text()));
     Console.out(
         "[kafkaload] merge verdict: " + verdict.text() + " (exit " + verdict.exitCode() + ")");
-    return new Outcome(verdict.exitCode(), mergedLog.getParent(), rows, verdict.text());
+    return new Outcome(verdict.exitCode(), runDir, rows, verdict.text());
   }
 
   /**
