@@ -1,7 +1,6 @@
 package kafkaload.internal.protocol;
 
 import io.gatling.commons.util.Clock;
-import io.gatling.core.CoreComponents;
 import io.gatling.core.actor.ActorRef;
 import io.gatling.core.controller.throttle.Throttler;
 import io.gatling.core.protocol.ProtocolComponents;
@@ -47,7 +46,6 @@ import scala.runtime.BoxedUnit;
 public final class KafkaComponents implements ProtocolComponents {
   private final KafkaProtocol protocol;
   private final Connection connection;
-  private final CoreComponents core;
   private final RunLedger ledger;
   private final ExecutorService blockingSender;
   private final KafkaRun run;
@@ -74,13 +72,11 @@ public final class KafkaComponents implements ProtocolComponents {
   KafkaComponents(
       KafkaProtocol protocol,
       Connection connection,
-      CoreComponents core,
       RunLedger ledger,
       ExecutorService blockingSender,
       KafkaRun run) {
     this.protocol = protocol;
     this.connection = connection;
-    this.core = core;
     this.ledger = ledger;
     this.blockingSender = blockingSender;
     this.run = run;
@@ -142,16 +138,16 @@ public final class KafkaComponents implements ProtocolComponents {
   }
 
   public StatsEngine statsEngine() {
-    return core.statsEngine();
+    return run.core.statsEngine();
   }
 
   public Clock clock() {
-    return core.clock();
+    return run.core.clock();
   }
 
   /** Gatling's throttler, present only when the simulation calls throttle(...). */
   public ActorRef<Throttler.Command> throttler() {
-    return core.throttler().isDefined() ? core.throttler().get() : null;
+    return run.core.throttler().isDefined() ? run.core.throttler().get() : null;
   }
 
   /**
@@ -159,7 +155,7 @@ public final class KafkaComponents implements ProtocolComponents {
    * null.
    */
   public RecordSender sender(DeliveryLedger.RequestAcks acks) {
-    return new RecordSender(running().producers(), ledger, core.clock(), acks);
+    return new RecordSender(running().producers(), ledger, run.core.clock(), acks);
   }
 
   /**

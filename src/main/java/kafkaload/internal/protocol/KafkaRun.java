@@ -53,7 +53,9 @@ final class KafkaRun {
   /** The runs going on in this JVM (Gatling's core to its run): each leaves at its end. */
   private static final Map<CoreComponents, KafkaRun> RUNS = new IdentityHashMap<>();
 
-  private final CoreComponents core;
+  /** Gatling's core of this run (its components use its stats engine, clock and throttler). */
+  final CoreComponents core;
+
   private final Map<KafkaProtocol, KafkaComponents> components = new IdentityHashMap<>();
   private final Map<String, String> parameters = new TreeMap<>();
   private final Optional<Path> simulationLog = AssertionsJUnitReport.currentSimulationLog();
@@ -165,7 +167,7 @@ final class KafkaRun {
       RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
       ledger.madeWith(protocol);
       kafkaload.internal.semantics.Semantics.all().forEach(s -> s.attach(ledger));
-      return new KafkaComponents(protocol, connection, core, ledger, blockingSender, this);
+      return new KafkaComponents(protocol, connection, ledger, blockingSender, this);
     } catch (RuntimeException e) {
       stopEmbedded(embedded);
       throw e;
