@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.kafka.common.utils.internals.ByteUtils;
 
 /**
  * Confluent's wire format: magic byte 0, the schema id as 4 bytes big-endian, then the payload.
@@ -27,20 +28,11 @@ public final class Framing {
   public static byte[] frameProtobuf(int schemaId, List<Integer> indexes, byte[] payload) {
     List<Integer> path = indexes.equals(List.of(0)) ? List.of() : indexes;
     ByteBuffer b = ByteBuffer.allocate(5 + 5 * (path.size() + 1) + payload.length);
-    zigzag(b.put(MAGIC).putInt(schemaId), path.size());
+    ByteUtils.writeVarint(path.size(), b.put(MAGIC).putInt(schemaId));
     for (int i : path) {
-      zigzag(b, i);
+      ByteUtils.writeVarint(i, b);
     }
     return Arrays.copyOf(b.put(payload).array(), b.position());
-  }
-
-  private static void zigzag(ByteBuffer b, int v) {
-    int z = (v << 1) ^ (v >> 31);
-    while ((z & ~0x7F) != 0) {
-      b.put((byte) ((z & 0x7F) | 0x80));
-      z >>>= 7;
-    }
-    b.put((byte) z);
   }
 
   /** Reads the header of a framed value; {@code protobuf} also reads the message-index path. */
@@ -88,21 +80,13 @@ public final class Framing {
     return value != null && value.length >= 5 && value[0] == MAGIC ? schemaId(value) : null;
   }
 
+  /** A zig-zag varint, as Kafka's own record format writes them (the same encoding). */
   private static int unzigzag(ByteBuffer b) {
-    int shift = 0;
-    int z = 0;
-    while (true) {
-      byte x = b.get();
-      z |= (x & 0x7F) << shift;
-      if ((x & 0x80) == 0) {
-        break;
-      }
-      shift += 7;
-      if (shift > 28) {
-        throw new IllegalArgumentException(
-            "not a Protobuf message-index path: a varint longer than 5 bytes");
-      }
+    try {
+      return ByteUtils.readVarint(b);
+    } catch (IllegalArgumentException e) { // a fifth byte that says more follow
+      throw new IllegalArgumentException(
+          "not a Protobuf message-index path: a varint longer than 5 bytes");
     }
-    return (z >>> 1) ^ -(z & 1);
   }
 }
