@@ -8,14 +8,12 @@ import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.OneofDescriptorProto;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * Reads a self-contained .proto into a FileDescriptorProto for protobuf-java to build: it has no
@@ -91,34 +89,15 @@ final class ProtoParser {
     DescriptorProto.Builder m = DescriptorProto.newBuilder().setName(name);
     expect("{");
     body(m, -1);
-    syntheticOneofsLast(m);
-    return m.build();
-  }
-
-  /**
-   * protobuf-java wants the oneofs of proto3 optionals after the real ones, as protoc writes them;
-   * an optional met before a oneof declared its own first.
-   */
-  private static void syntheticOneofsLast(DescriptorProto.Builder m) {
-    boolean[] synthetic = new boolean[m.getOneofDeclCount()];
-    for (FieldDescriptorProto f : m.getFieldList()) {
+    // A proto3 optional's synthetic oneof, declared after the real ones as protoc writes them
+    // (protobuf-java wants that order), in the fields' order.
+    for (FieldDescriptorProto.Builder f : m.getFieldBuilderList()) {
       if (f.getProto3Optional()) {
-        synthetic[f.getOneofIndex()] = true;
+        f.setOneofIndex(m.getOneofDeclCount());
+        m.addOneofDecl(OneofDescriptorProto.newBuilder().setName("_" + f.getName()));
       }
     }
-    // a stable sort: the real oneofs first, each group in its order
-    List<Integer> order =
-        IntStream.range(0, synthetic.length)
-            .boxed()
-            .sorted(Comparator.comparing(i -> synthetic[i]))
-            .toList();
-    List<OneofDescriptorProto> decls = order.stream().map(m::getOneofDecl).toList();
-    m.clearOneofDecl().addAllOneofDecl(decls);
-    for (int i = 0; i < m.getFieldCount(); i++) {
-      if (m.getField(i).hasOneofIndex()) {
-        m.getFieldBuilder(i).setOneofIndex(order.indexOf(m.getField(i).getOneofIndex()));
-      }
-    }
+    return m.build();
   }
 
   /** Fields and nested types to the closing brace; {@code oneof}: the oneof's index, or -1. */
@@ -172,8 +151,6 @@ final class ProtoParser {
       f.setOneofIndex(oneof);
     } else if (first.equals("optional") && proto3) {
       f.setProto3Optional(true);
-      f.setOneofIndex(m.getOneofDeclCount());
-      m.addOneofDecl(OneofDescriptorProto.newBuilder().setName("_" + f.getName()));
     }
     m.addField(f);
   }
