@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import kafkaload.internal.schema.DecodeSpec;
 import kafkaload.internal.schema.Framing;
@@ -36,8 +37,7 @@ public final class RecordCheckBuilders {
   public static CheckBuilder.MultipleFind<String> header(String name) {
     RecordView.header(name); // refuses a blank name now, before any load
     return multiple(
-        "header",
-        name,
+        "header(" + name + ")",
         r ->
             StreamSupport.stream(r.headers().headers(name).spliterator(), false)
                 .map(Header::value)
@@ -118,25 +118,16 @@ public final class RecordCheckBuilders {
     }
   }
 
-  // Scala's nested classes of companion objects, named by their binary names (javac cannot reach
-  // them through the companion): Gatling's own Find and MultipleFind builders.
+  /** At most one value (none when {@code f} gives null), through Gatling's find chain. */
   private static CheckBuilder.Find<String> single(
       String name, Function<ConsumerRecord<byte[], byte[]>, String> f) {
-    Extractor<ConsumerRecord<byte[], byte[]>, String> extractor =
-        new RecordExtractor<>(name, "find", r -> Option.apply(f.apply(r)));
-    return new CheckBuilder.Find.Default<>(
-        new io.gatling.core.check.CheckBuilder$Find$Default<
-            KafkaCheckType, ConsumerRecord<byte[], byte[]>, String>(constant(extractor), true),
-        KafkaCheckType.Record,
-        String.class,
-        null);
+    return multiple(name, r -> Stream.ofNullable(f.apply(r)).toList());
   }
 
+  // Scala's nested class of a companion object, named by its binary name (javac cannot reach it
+  // through the companion): Gatling's own MultipleFind builder.
   private static CheckBuilder.MultipleFind<String> multiple(
-      String checkName,
-      String criterion,
-      Function<ConsumerRecord<byte[], byte[]>, List<String>> f) {
-    String name = checkName + "(" + criterion + ")";
+      String name, Function<ConsumerRecord<byte[], byte[]>, List<String>> f) {
     var scala =
         new io.gatling.core.check.CheckBuilder$MultipleFind$Default<
             KafkaCheckType, ConsumerRecord<byte[], byte[]>, String>(true) {
