@@ -31,7 +31,7 @@ public final class RegistryClient {
   private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
 
   /** A schema as the registry holds it. */
-  public record Registered(int id, SchemaFormat format, String schema, int version) {}
+  public record Registered(int id, SchemaFormat format, String schema) {}
 
   /** A failed registry call: {@code status} HTTP's (0: unreachable), {@code errorCode} its own. */
   public static final class RegistryException extends RuntimeException {
@@ -99,7 +99,7 @@ public final class RegistryClient {
         () -> {
           JsonNode r =
               call("POST", "/subjects/" + enc(subject) + "/versions", body(format, schema));
-          return new Registered(r.get("id").asInt(), format, schema, -1);
+          return new Registered(r.get("id").asInt(), format, schema);
         });
   }
 
@@ -127,7 +127,7 @@ public final class RegistryClient {
         k -> {
           JsonNode r = call("GET", "/schemas/ids/" + id, null);
           return new Registered(
-              id, SchemaFormat.of(r.path("schemaType").asText(null)), r.get("schema").asText(), -1);
+              id, SchemaFormat.of(r.path("schemaType").asText(null)), r.get("schema").asText());
         });
   }
 
@@ -158,8 +158,7 @@ public final class RegistryClient {
         r.has("schemaType") || format == null
             ? SchemaFormat.of(r.path("schemaType").asText(null))
             : format;
-    return new Registered(
-        r.get("id").asInt(), f, r.get("schema").asText(), r.path("version").asInt(-1));
+    return new Registered(r.get("id").asInt(), f, r.get("schema").asText());
   }
 
   private static String body(SchemaFormat format, String schema) {

@@ -5,11 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import kafkaload.internal.config.ClientProperties;
 import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
@@ -86,15 +84,11 @@ final class SizeHistogram {
   }
 
   private static InputStream open(String spec, String path) throws IOException {
-    Path file = Paths.get(path);
-    if (Files.isRegularFile(file)) {
-      return Files.newInputStream(file);
-    }
-    InputStream resource = SizeHistogram.class.getClassLoader().getResourceAsStream(path);
-    if (resource == null) {
+    InputStream in = ClientProperties.open(path);
+    if (in == null) {
       throw bad(spec, "not found, neither as a file nor as a resource under src/test/resources");
     }
-    return resource;
+    return in;
   }
 
   private static KafkaLoadConfigException bad(String spec, String why) {
