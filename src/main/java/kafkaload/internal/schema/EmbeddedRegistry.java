@@ -155,69 +155,72 @@ public final class EmbeddedRegistry implements AutoCloseable {
   private void handle(HttpExchange ex) throws IOException {
     requests.incrementAndGet();
     try (ex) {
-      String auth = ex.getRequestHeaders().getFirst("Authorization");
-      if (userInfo != null && !RegistryClient.basic(userInfo).equals(auth)) {
-        error(ex, 401, 401, "Unauthorized");
-        return;
-      }
-      if (tokenCheck != null) {
-        String refused =
-            auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)
-                ? "no bearer token"
-                : tokenCheck.apply(auth.substring(7).trim());
-        if (refused != null) {
-          error(ex, 401, 401, "Unauthorized: " + refused);
-          return;
-        }
-      }
-      String[] p = ex.getRequestURI().getRawPath().replaceAll("^/+|/+$", "").split("/");
-      for (int i = 0; i < p.length; i++) {
-        p[i] = URLDecoder.decode(p[i], StandardCharsets.UTF_8);
-      }
-      boolean get = ex.getRequestMethod().equals("GET");
-      boolean post = ex.getRequestMethod().equals("POST");
-      boolean subject = p[0].equals("subjects");
-      boolean serialized =
-          String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized");
-      synchronized (this) {
-        if (get && p.length == 1 && subject) {
-          send(ex, 200, JSON.valueToTree(subjects.keySet()));
-        } else if (post && p.length == 3 && subject && p[2].equals("versions")) {
-          register(ex, p[1]);
-        } else if (post && p.length == 2 && subject) {
-          lookup(ex, p[1]);
-        } else if (get && p.length == 4 && subject && p[2].equals("versions")) {
-          version(ex, p[1], p[3], serialized);
-        } else if (get && p.length >= 3 && p[0].equals("schemas") && p[1].equals("ids")) {
-          byId(ex, p[2], p.length == 4 && p[3].equals("versions"), serialized);
-        } else {
-          error(ex, 404, 404, "HTTP 404 Not Found");
-        }
+      try {
+        send(ex, 200, answer(ex));
+      } catch (RegistryClient.RegistryException e) {
+        error(ex, e.status, e.errorCode, e.getMessage());
       }
     } catch (RuntimeException e) {
       error(ex, 500, 50001, "Error in the backend data store: " + e);
     }
   }
 
-  /**
-   * The schema of a register or look-up request; null when it is invalid, after answering 42201.
-   */
-  private Stored parse(HttpExchange ex) throws IOException {
+  /** The answer to a request; a refusal throws, with Confluent's status, code and message. */
+  private JsonNode answer(HttpExchange ex) throws IOException {
+    String auth = ex.getRequestHeaders().getFirst("Authorization");
+    if (userInfo != null && !RegistryClient.basic(userInfo).equals(auth)) {
+      throw refused(401, 401, "Unauthorized");
+    }
+    if (tokenCheck != null) {
+      String why =
+          auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)
+              ? "no bearer token"
+              : tokenCheck.apply(auth.substring(7).trim());
+      if (why != null) {
+        throw refused(401, 401, "Unauthorized: " + why);
+      }
+    }
+    String[] p = ex.getRequestURI().getRawPath().replaceAll("^/+|/+$", "").split("/");
+    for (int i = 0; i < p.length; i++) {
+      p[i] = URLDecoder.decode(p[i], StandardCharsets.UTF_8);
+    }
+    boolean get = ex.getRequestMethod().equals("GET");
+    boolean post = ex.getRequestMethod().equals("POST");
+    boolean subject = p[0].equals("subjects");
+    boolean serialized =
+        String.valueOf(ex.getRequestURI().getQuery()).contains("format=serialized");
+    synchronized (this) {
+      if (get && p.length == 1 && subject) {
+        return JSON.valueToTree(subjects.keySet());
+      } else if (post && p.length == 3 && subject && p[2].equals("versions")) {
+        return register(parse(ex), p[1]);
+      } else if (post && p.length == 2 && subject) {
+        return lookup(parse(ex), p[1]);
+      } else if (get && p.length == 4 && subject && p[2].equals("versions")) {
+        return version(p[1], p[3], serialized);
+      } else if (get && p.length >= 3 && p[0].equals("schemas") && p[1].equals("ids")) {
+        return byId(p[2], p.length == 4 && p[3].equals("versions"), serialized);
+      }
+      throw refused(404, 404, "HTTP 404 Not Found");
+    }
+  }
+
+  private static RegistryClient.RegistryException refused(int status, int code, String message) {
+    return new RegistryClient.RegistryException(message, status, code);
+  }
+
+  /** The schema of a register or look-up request; an invalid one is refused with 42201. */
+  private static Stored parse(HttpExchange ex) throws IOException {
     JsonNode body = JSON.readTree(ex.getRequestBody());
     SchemaFormat f = SchemaFormat.of(body.path("schemaType").asText(null));
     try {
       return new Stored(-1, f, Schemas.parse(f, body.path("schema").asText(), null).text());
     } catch (RecordSchema.Mismatch e) {
-      error(ex, 422, 42201, "Invalid schema: " + e.getMessage());
-      return null;
+      throw refused(422, 42201, "Invalid schema: " + e.getMessage());
     }
   }
 
-  private void register(HttpExchange ex, String subject) throws IOException {
-    Stored s = parse(ex);
-    if (s == null) {
-      return;
-    }
+  private JsonNode register(Stored s, String subject) {
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
     Stored stored = versions.stream().filter(s::same).findFirst().orElse(null);
     if (stored == null) {
@@ -225,8 +228,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
           versions.isEmpty() ? null : backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
         String m = "Schema being registered is incompatible with an earlier schema for subject";
-        error(ex, 409, 409, String.format("%s \"%s\", details: [%s]", m, subject, incompatible));
-        return;
+        throw refused(
+            409, 409, String.format("%s \"%s\", details: [%s]", m, subject, incompatible));
       }
       stored = ids.stream().filter(s::same).findFirst().orElse(null);
       if (stored == null) {
@@ -235,7 +238,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
       }
       versions.add(stored);
     }
-    send(ex, 200, JSON.createObjectNode().put("id", stored.id()));
+    return JSON.createObjectNode().put("id", stored.id());
   }
 
   /** BACKWARD: the new schema must read what the previous wrote (Avro only); null if it can. */
@@ -259,56 +262,45 @@ public final class EmbeddedRegistry implements AutoCloseable {
         .collect(Collectors.joining(", "));
   }
 
-  private void lookup(HttpExchange ex, String subject) throws IOException {
-    Stored s = parse(ex);
-    List<Stored> versions = s == null ? null : versions(ex, subject);
-    if (versions == null) {
-      return;
-    }
+  private JsonNode lookup(Stored s, String subject) {
+    List<Stored> versions = versions(subject);
     for (int i = 0; i < versions.size(); i++) {
       if (versions.get(i).same(s)) {
-        send(ex, 200, describe(subject, i + 1, versions.get(i), false));
-        return;
+        return describe(subject, i + 1, versions.get(i), false);
       }
     }
-    error(ex, 404, 40403, "Schema not found");
+    throw refused(404, 40403, "Schema not found");
   }
 
-  private void version(HttpExchange ex, String subject, String version, boolean serialized)
-      throws IOException {
-    List<Stored> versions = versions(ex, subject);
-    if (versions == null) {
-      return;
-    }
+  private JsonNode version(String subject, String version, boolean serialized) {
+    List<Stored> versions = versions(subject);
     int v;
     try {
       v = version.equals("latest") ? versions.size() : Integer.parseInt(version);
     } catch (NumberFormatException e) { // as Confluent's: a 422, not a missing version
-      error(ex, 422, 42202, "The specified version '" + version + "' is not a valid version id.");
-      return;
+      throw refused(
+          422, 42202, "The specified version '" + version + "' is not a valid version id.");
     }
     if (v == -1) { // Confluent's other name for the latest
       v = versions.size();
     }
     if (v < 1 || v > versions.size()) {
-      error(ex, 404, 40402, "Version " + version + " not found.");
-    } else {
-      send(ex, 200, describe(subject, v, versions.get(v - 1), serialized));
+      throw refused(404, 40402, "Version " + version + " not found.");
     }
+    return describe(subject, v, versions.get(v - 1), serialized);
   }
 
-  /** The subject's versions; null when it has none, after answering 40401. */
-  private List<Stored> versions(HttpExchange ex, String subject) throws IOException {
+  /** The subject's versions; a subject without any is refused with 40401. */
+  private List<Stored> versions(String subject) {
     List<Stored> versions = subjects.get(subject);
     if (versions == null) {
-      error(ex, 404, 40401, "Subject '" + subject + "' not found.");
+      throw refused(404, 40401, "Subject '" + subject + "' not found.");
     }
     return versions;
   }
 
   /** {@code serialized}: Protobuf as a base64 FileDescriptorProto (?format=serialized). */
-  private void byId(HttpExchange ex, String id, boolean versions, boolean serialized)
-      throws IOException {
+  private JsonNode byId(String id, boolean versions, boolean serialized) {
     int n;
     try {
       n = Integer.parseInt(id);
@@ -316,20 +308,20 @@ public final class EmbeddedRegistry implements AutoCloseable {
       n = -1;
     }
     if (n < 1 || n > ids.size()) {
-      error(ex, 404, 40403, "Schema " + id + " not found");
-    } else if (versions) {
-      ArrayNode out = JSON.createArrayNode();
-      for (Map.Entry<String, List<Stored>> e : subjects.entrySet()) {
-        for (int i = 0; i < e.getValue().size(); i++) {
-          if (e.getValue().get(i).id() == n) {
-            out.addObject().put("subject", e.getKey()).put("version", i + 1);
-          }
+      throw refused(404, 40403, "Schema " + id + " not found");
+    }
+    if (!versions) {
+      return schema(JSON.createObjectNode(), ids.get(n - 1), serialized);
+    }
+    ArrayNode out = JSON.createArrayNode();
+    for (Map.Entry<String, List<Stored>> e : subjects.entrySet()) {
+      for (int i = 0; i < e.getValue().size(); i++) {
+        if (e.getValue().get(i).id() == n) {
+          out.addObject().put("subject", e.getKey()).put("version", i + 1);
         }
       }
-      send(ex, 200, out);
-    } else {
-      send(ex, 200, schema(JSON.createObjectNode(), ids.get(n - 1), serialized));
     }
+    return out;
   }
 
   private static ObjectNode describe(String subject, int version, Stored s, boolean serialized) {
