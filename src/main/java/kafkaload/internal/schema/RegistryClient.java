@@ -265,36 +265,28 @@ public final class RegistryClient {
     try {
       resp = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      String tlsFailure = tlsFailure(e);
-      if (tlsFailure != null) {
-        throw new RegistryException(
-            String.format(
-                "Schema Registry at %s: TLS handshake failed (%s %s): %s",
-                url, method, path, tlsFailure),
-            0,
-            0);
-      }
+      String tls = tlsFailure(e);
+      String why =
+          tls == null
+              ? "Schema Registry at %s is unreachable (%s %s): %s"
+              : "Schema Registry at %s: TLS handshake failed (%s %s): %s";
       throw new RegistryException(
-          String.format(
-              "Schema Registry at %s is unreachable (%s %s): %s", url, method, path, named(e)),
-          0,
-          0);
+          why.formatted(url, method, path, tls == null ? named(e) : tls), 0, 0);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new RegistryException("interrupted while calling the Schema Registry at " + url, 0, 0);
     }
     int status = resp.statusCode();
     JsonNode json = jsonOrNull(resp.body());
-    if (status / 100 == 2 && json == null) {
-      throw new RegistryException(
-          String.format(
-              "Schema Registry at %s answered %s %s with a body that is not JSON",
-              url, method, path),
-          status,
-          0);
+    if (status / 100 == 2 && json != null) {
+      return json;
     }
     if (status / 100 == 2) {
-      return json;
+      throw new RegistryException(
+          "Schema Registry at %s answered %s %s with a body that is not JSON"
+              .formatted(url, method, path),
+          status,
+          0);
     }
     // not Confluent's error body: shown as it is
     int code = json == null ? status : json.path("error_code").asInt(status);
