@@ -134,48 +134,38 @@ public final class RecordCheckBuilders {
           @Override
           public Function1<Session, Validation<Extractor<ConsumerRecord<byte[], byte[]>, String>>>
               findExtractor(int occurrence) {
-            return constant(
-                new RecordExtractor<>(
-                    name,
-                    occurrence == 0 ? "find" : "find(" + occurrence + ")",
-                    r -> {
-                      List<String> all = f.apply(r);
-                      return occurrence < all.size()
-                          ? Option.apply(all.get(occurrence))
-                          : Option.empty();
-                    }));
+            return picking(
+                occurrence == 0 ? "find" : "find(" + occurrence + ")",
+                all ->
+                    occurrence < all.size() ? Option.apply(all.get(occurrence)) : Option.empty());
           }
 
           @Override
           public Function1<
                   Session, Validation<Extractor<ConsumerRecord<byte[], byte[]>, Seq<String>>>>
               findAllExtractor() {
-            return constant(
-                new RecordExtractor<>(
-                    name,
-                    "findAll",
-                    r -> {
-                      List<String> all = f.apply(r);
-                      return all.isEmpty()
-                          ? Option.empty()
-                          : Option.apply(Converters.toScalaSeq(all));
-                    }));
+            return picking(
+                "findAll",
+                all -> all.isEmpty() ? Option.empty() : Option.apply(Converters.toScalaSeq(all)));
           }
 
           @Override
           public Function1<Session, Validation<Extractor<ConsumerRecord<byte[], byte[]>, Object>>>
               countExtractor() {
-            return constant(
-                new RecordExtractor<>(name, "count", r -> Option.apply(f.apply(r).size())));
+            return picking("count", all -> Option.apply(all.size()));
+          }
+
+          /** The extraction picking from the record's values, the same for every session. */
+          private <X>
+              Function1<Session, Validation<Extractor<ConsumerRecord<byte[], byte[]>, X>>> picking(
+                  String arity, Function<List<String>, Option<X>> pick) {
+            Validation<Extractor<ConsumerRecord<byte[], byte[]>, X>> v =
+                new Success<>(new RecordExtractor<>(name, arity, r -> pick.apply(f.apply(r))));
+            return session -> v;
           }
         };
     return new CheckBuilder.MultipleFind.Default<>(
         scala, KafkaCheckType.Record, String.class, null);
-  }
-
-  private static <X> Function1<Session, Validation<X>> constant(X value) {
-    Validation<X> v = new Success<>(value);
-    return session -> v;
   }
 
   private static String utf8(byte[] b) {
