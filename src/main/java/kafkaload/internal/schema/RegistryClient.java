@@ -1,5 +1,6 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 import static kafkaload.internal.schema.RecordSchema.JSON;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +21,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import javax.net.ssl.SSLException;
-import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * The registry calls the serializers need, each answer cached (one call per schema per run), every
@@ -73,11 +73,10 @@ public final class RegistryClient {
     this.authorization = userInfo == null ? null : basic(userInfo);
     boolean https = this.url.regionMatches(true, 0, "https://", 0, 8);
     if (tls.configured() && !https) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s=%s is not https, but %s* settings are set: use an https:// URL, or remove "
-                  + "the TLS settings",
-              RegistrySettings.URL, this.url, RegistryTls.PREFIX));
+      throw refused(
+          "%s=%s is not https, but %s* settings are set: use an https:// URL, or remove "
+              + "the TLS settings",
+          RegistrySettings.URL, this.url, RegistryTls.PREFIX);
     }
     HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
     if (https && tls.configured()) {

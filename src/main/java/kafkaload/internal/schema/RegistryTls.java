@@ -1,5 +1,7 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -110,10 +112,9 @@ public record RegistryTls(
    */
   public SSLContext sslContext(Runnable onCertificateRequest) {
     if (truststoreLocation == null && keystoreLocation == null && configured()) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s* passwords or types are set without %s or %s",
-              PREFIX, TRUSTSTORE_LOCATION, KEYSTORE_LOCATION));
+      throw refused(
+          "%s* passwords or types are set without %s or %s",
+          PREFIX, TRUSTSTORE_LOCATION, KEYSTORE_LOCATION);
     }
     try {
       TrustManagerFactory tmf =
@@ -125,10 +126,9 @@ public record RegistryTls(
       X509ExtendedKeyManager keys = null;
       if (keystoreLocation != null) {
         if (keystorePassword == null || keystorePassword.isEmpty()) {
-          throw new KafkaLoadConfigException(
-              String.format(
-                  "%s=%s needs the keystore's password: %s in the properties file or %s",
-                  KEYSTORE_LOCATION, keystoreLocation, KEYSTORE_PASSWORD, KEYSTORE_PASSWORD_ENV));
+          throw refused(
+              "%s=%s needs the keystore's password: %s in the properties file or %s",
+              KEYSTORE_LOCATION, keystoreLocation, KEYSTORE_PASSWORD, KEYSTORE_PASSWORD_ENV);
         }
         KeyStore ks = load(KEYSTORE_LOCATION, keystoreLocation, keystoreType, keystorePassword);
         KeyManagerFactory kmf =
@@ -136,14 +136,13 @@ public record RegistryTls(
         try {
           kmf.init(ks, (keyPassword != null ? keyPassword : keystorePassword).toCharArray());
         } catch (UnrecoverableKeyException e) {
-          throw new KafkaLoadConfigException(
-              String.format(
-                  "%s=%s: its key does not open with %s: the password is wrong",
-                  KEYSTORE_LOCATION,
-                  keystoreLocation,
-                  keyPassword != null
-                      ? KEY_PASSWORD
-                      : KEYSTORE_PASSWORD + " (no " + KEY_PASSWORD + " set)"));
+          throw refused(
+              "%s=%s: its key does not open with %s: the password is wrong",
+              KEYSTORE_LOCATION,
+              keystoreLocation,
+              keyPassword != null
+                  ? KEY_PASSWORD
+                  : KEYSTORE_PASSWORD + " (no " + KEY_PASSWORD + " set)");
         }
         keys = (X509ExtendedKeyManager) kmf.getKeyManagers()[0];
       }
@@ -245,18 +244,17 @@ public record RegistryTls(
       boolean wrongPassword =
           e.getCause() instanceof UnrecoverableKeyException
               || String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("password");
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s=%s (%s) does not open: %s",
-              setting,
-              location,
-              t,
-              wrongPassword
-                  ? "the password "
-                      + setting.replace("location", "password")
-                      + " is wrong"
-                      + (password == null ? " (none was given)" : "")
-                  : "not a " + t + " store (" + e.getMessage() + ")"));
+      throw refused(
+          "%s=%s (%s) does not open: %s",
+          setting,
+          location,
+          t,
+          wrongPassword
+              ? "the password "
+                  + setting.replace("location", "password")
+                  + " is wrong"
+                  + (password == null ? " (none was given)" : "")
+              : "not a " + t + " store (" + e.getMessage() + ")");
     }
     return ks;
   }
