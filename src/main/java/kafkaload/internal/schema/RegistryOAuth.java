@@ -53,14 +53,9 @@ public record RegistryOAuth(
   }
 
   public Map<String, Object> describe() {
-    Map<String, Object> d = new LinkedHashMap<>();
-    d.put(CREDENTIALS_SOURCE, "OAUTHBEARER");
-    d.put(ISSUER_ENDPOINT_URL, issuerEndpointUrl);
-    d.put(CLIENT_ID, clientId);
-    d.put(CLIENT_SECRET, Secrets.MASK);
-    if (scope != null) {
-      d.put(SCOPE, scope);
-    }
+    // the properties as the DSL sets them, the secret masked, then the expiry buffer
+    Map<String, Object> d =
+        new LinkedHashMap<>(properties(issuerEndpointUrl, clientId, Secrets.MASK, scope));
     d.put(EXPIRY_BUFFER, expiryBufferSeconds);
     return d;
   }
