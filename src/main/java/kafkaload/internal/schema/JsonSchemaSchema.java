@@ -30,16 +30,14 @@ record JsonSchemaSchema(String text, JsonNode tree, JsonSchema schema) implement
     if (!tree.isObject()) {
       throw new Mismatch("not a valid JSON Schema: not a JSON object");
     }
-    JsonSchema schema;
     try {
       JsonSchemaFactory factory =
           JsonSchemaFactory.getInstance(
               tree.has("$schema") ? SpecVersionDetector.detect(tree) : SpecVersion.VersionFlag.V7);
-      schema = factory.getSchema(tree);
+      return new JsonSchemaSchema(tree.toString(), tree, factory.getSchema(tree));
     } catch (RuntimeException e) {
       throw new Mismatch("not a valid JSON Schema: " + e.getMessage());
     }
-    return new JsonSchemaSchema(tree.toString(), tree, schema);
   }
 
   @Override

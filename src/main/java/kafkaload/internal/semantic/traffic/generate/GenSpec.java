@@ -112,7 +112,7 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source)
   /** A range of two numbers, integral when both are integers. */
   public static FieldGen.Range range(String where, String min, String max) {
     try {
-      boolean integral = isInteger(min) && isInteger(max);
+      boolean integral = min.matches("-?\\d+") && max.matches("-?\\d+");
       return range(where, Double.parseDouble(min), Double.parseDouble(max), integral);
     } catch (NumberFormatException e) {
       throw new KafkaLoadConfigException(where + "range " + min + ".." + max + " is not numeric");
@@ -132,9 +132,5 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source)
       throw new KafkaLoadConfigException(where + "oneOf needs values, none of them null");
     }
     return new FieldGen.OneOf(List.copyOf(values));
-  }
-
-  private static boolean isInteger(String s) {
-    return s.matches("-?\\d+");
   }
 }
