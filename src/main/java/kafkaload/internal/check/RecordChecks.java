@@ -13,6 +13,7 @@ import io.gatling.javaapi.core.internal.CoreCheckType;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -105,9 +106,8 @@ public final class RecordChecks {
     CheckMaterializer m = materializer(b.type());
     Check<ConsumerRecord<byte[], byte[]>> check =
         (Check<ConsumerRecord<byte[], byte[]>>) b.asScala().build(m);
-    return b.type() == CoreCheckType.JsonPath
-            || b.type() == CoreCheckType.JmesPath
-            || b.type() == CoreCheckType.Regex
+    return Set.of(CoreCheckType.JsonPath, CoreCheckType.JmesPath, CoreCheckType.Regex)
+            .contains(b.type())
         ? probed(check)
         : check;
   }

@@ -135,10 +135,9 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   public String url() {
-    return (server instanceof HttpsServer ? "https://" : "http://")
-        + server.getAddress().getHostString()
-        + ":"
-        + server.getAddress().getPort();
+    InetSocketAddress at = server.getAddress();
+    String scheme = server instanceof HttpsServer ? "https" : "http";
+    return scheme + "://" + at.getHostString() + ":" + at.getPort();
   }
 
   /** HTTP requests served so far (for the tests: one call per schema per run). */
