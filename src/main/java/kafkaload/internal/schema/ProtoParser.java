@@ -176,7 +176,7 @@ final class ProtoParser {
 
   /** Options in brackets, skipped, then the ';'. */
   private void endOfStatement() {
-    if (peek().equals("[")) {
+    if (pos < tokens.size() && tokens.get(pos).equals("[")) {
       while (!next().equals("]")) {
         // skipped
       }
@@ -201,10 +201,6 @@ final class ProtoParser {
           "not a valid .proto: it ends too early (a '}' or ';' missing?)");
     }
     return tokens.get(pos++);
-  }
-
-  private String peek() {
-    return pos < tokens.size() ? tokens.get(pos) : "";
   }
 
   private void expect(String t) {

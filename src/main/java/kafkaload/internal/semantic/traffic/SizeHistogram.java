@@ -34,13 +34,12 @@ final class SizeHistogram {
           continue;
         }
         long[] bucket = parse(s.split("\\s*[,;\\s]\\s*"));
-        boolean header = first;
+        if (bucket == null && !first) {
+          throw bad(spec, "line " + n + " '" + line.trim() + "' is not 'size,count'");
+        }
         first = false;
         if (bucket == null) {
-          if (header) {
-            continue;
-          }
-          throw bad(spec, "line " + n + " '" + line.trim() + "' is not 'size,count'");
+          continue; // the header
         }
         if (!buckets.isEmpty() && bucket[0] <= buckets.get(buckets.size() - 1)[0]) {
           throw bad(spec, "line " + n + ": sizes go up from one bucket to the next");
