@@ -120,7 +120,7 @@ public final class SchemaContext {
       return spec.content();
     }
     try {
-      return spec.generator().apply(schema, injector);
+      return spec.generator().contentFor(schema, injector);
     } catch (KafkaLoadConfigException e) {
       throw new KafkaLoadConfigException(what + ": " + e.getMessage());
     }

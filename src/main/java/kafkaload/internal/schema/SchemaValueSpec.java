@@ -2,18 +2,13 @@ package kafkaload.internal.schema;
 
 import io.gatling.core.session.Session;
 import java.util.Map;
-import java.util.function.BiFunction;
-import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.payload.SessionValue;
 
 /**
  * A key or value with a schema as described: format and file (or a serializer), and the content per
  * record; immutable, bound to the run's registry by the send ({@link SchemaContext#bind}) before
  * the load. {@code template}: its text, for the check. {@code generator}: when set, the content is
- * the records it makes for the parsed schema (records generated from a schema; the traffic
- * semantic's generator, which this package may not name), bound to the run's injector: injector i
- * of n makes records i, i + n, i + 2n, ..., so a distributed run's injectors send different
- * records, together records 0, 1, 2, ...; else null.
+ * the records it makes for the parsed schema (records generated from a schema), else null.
  */
 public record SchemaValueSpec(
     SchemaFormat format,
@@ -23,7 +18,7 @@ public record SchemaValueSpec(
     SessionValue<Object> content,
     String serializerClass,
     Map<String, Object> serializerConfigs,
-    BiFunction<RecordSchema, InjectorShare, SessionValue<Object>> generator)
+    ContentGenerator generator)
     implements SessionValue<byte[]> {
 
   /**

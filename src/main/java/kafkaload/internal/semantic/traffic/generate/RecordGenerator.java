@@ -6,11 +6,10 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.LinkedHashSet;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BiFunction;
-import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.schema.AvroSchema;
+import kafkaload.internal.schema.ContentGenerator;
 import kafkaload.internal.schema.ProtobufSchema;
 import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
@@ -52,7 +51,7 @@ public record RecordGenerator(RecordSchema schema, long seed, Draw root) {
   }
 
   /** What {@code avro(.., generated())} and the others bind: a generator of the schema given. */
-  public static BiFunction<RecordSchema, InjectorShare, SessionValue<Object>> binder(GenSpec spec) {
+  public static ContentGenerator binder(GenSpec spec) {
     return (schema, injector) -> of(schema, spec).content(injector.count(), injector.index());
   }
 

@@ -50,7 +50,7 @@ class AvroGeneratorTest {
     RecordGenerator g = gen(seq);
     var content =
         RecordGenerator.binder(seq)
-            .apply(SCHEMA, new kafkaload.internal.config.InjectorShare(1, 3, "run"));
+            .contentFor(SCHEMA, new kafkaload.internal.config.InjectorShare(1, 3, "run"));
     for (long k = 0; k < 5; k++) {
       GenericRecord r = (GenericRecord) content.resolve(null);
       assertEquals(g.record(1 + 3 * k), r, "the injector's record " + k);
