@@ -133,14 +133,12 @@ final class BacklogAction extends KafkaAction {
           built.lag(), mb(BacklogMath.bytes(built.lag(), spec.recordSize())), resumedAt);
       BacklogPhases.Drain d = phases.drain(built, resumedAt);
       BacklogMath.Rates r = d.rates();
-      BacklogFigures.Rates rates =
-          new BacklogFigures.Rates(r.producedPerSec(), r.consumedPerSec(), r.catchUpPerSec());
       String rateText =
           text(
               "catch-up %,.0f msg/s (consumed %,.0f/s, produced %,.0f/s)",
               r.catchUpPerSec(), r.consumedPerSec(), r.producedPerSec());
       if (d.drained()) {
-        counters.ended(d.last().second(), d.target(), d.last().lag(), rates, null);
+        counters.ended(d.last().second(), d.target(), d.last().lag(), r, null);
         say(
             "drained to %s of the peak (lag %,d <= %,d of a peak of %,d) in %.1f s after the"
                 + " resume: %s",
@@ -167,7 +165,7 @@ final class BacklogAction extends KafkaAction {
               more == null
                   ? "the consumers are not catching up"
                   : text("about %.0f s more at that rate", more));
-      counters.ended(null, d.target(), d.last().lag(), rates, ko);
+      counters.ended(null, d.target(), d.last().lag(), r, ko);
       return ko;
     } finally {
       if (replies != null) {

@@ -50,7 +50,7 @@ final class BacklogCounters {
 
   /** How it ended: drained at (null: not), the drain's target, the lag left, rates, the KO. */
   private record End(
-      Double drainedAt, Long target, Long left, BacklogFigures.Rates rates, String verdict) {}
+      Double drainedAt, Long target, Long left, BacklogMath.Rates rates, String verdict) {}
 
   /** Before the end: its verdict is that there was none. */
   private static final End RUNNING =
@@ -58,7 +58,7 @@ final class BacklogCounters {
 
   /** The end: drained at {@code drainedSecond} (null: not), the lag left, and the verdict. */
   synchronized void ended(
-      Double drainedSecond, Long target, Long left, BacklogFigures.Rates rates, String koReason) {
+      Double drainedSecond, Long target, Long left, BacklogMath.Rates rates, String koReason) {
     end = new End(drainedSecond, target, left, rates, koReason);
   }
 

@@ -23,7 +23,7 @@ public record BacklogFigures(
     @JsonUnwrapped Plan plan,
     @JsonUnwrapped Build build,
     @JsonUnwrapped Drain drain,
-    Rates catchUp,
+    BacklogMath.Rates catchUp,
     Records records,
     @JsonUnwrapped Latency latency,
     List<Sample> samples) {
@@ -79,12 +79,6 @@ public record BacklogFigures(
    */
   public record Latency(
       Percentiles ackBuildMs, Percentiles ackCatchUpMs, Percentiles e2eCatchUpMs) {}
-
-  /**
-   * Records a second during the catch-up: produced to the topic, consumed (committed) by the group,
-   * and the catch-up, consumed minus produced.
-   */
-  public record Rates(double producedPerSec, double consumedPerSec, double catchUpPerSec) {}
 
   /** The producers' records: sent, acked and failed; replies read during the catch-up. */
   public record Records(long sent, long acked, long failed, long repliesRead) {}

@@ -14,12 +14,11 @@ public final class BacklogMath {
    */
   public record Reading(double second, long produced, long consumed, long lag) {}
 
-  /** Rates between two readings, records a second; catch-up is consumed minus produced. */
-  public record Rates(double producedPerSec, double consumedPerSec) {
-    public double catchUpPerSec() {
-      return consumedPerSec - producedPerSec;
-    }
-  }
+  /**
+   * Records a second between two readings: produced to the topic, consumed (committed) by the
+   * group, and the catch-up, consumed minus produced.
+   */
+  public record Rates(double producedPerSec, double consumedPerSec, double catchUpPerSec) {}
 
   /** The records that make {@code bytes} of {@code recordSize} each: at least one. */
   public static long records(long bytes, int recordSize) {
@@ -43,10 +42,11 @@ public final class BacklogMath {
   public static Rates rates(Reading from, Reading to) {
     double seconds = to.second() - from.second();
     if (seconds <= 0) {
-      return new Rates(0, 0);
+      return new Rates(0, 0, 0);
     }
-    return new Rates(
-        (to.produced() - from.produced()) / seconds, (to.consumed() - from.consumed()) / seconds);
+    double produced = (to.produced() - from.produced()) / seconds;
+    double consumed = (to.consumed() - from.consumed()) / seconds;
+    return new Rates(produced, consumed, consumed - produced);
   }
 
   /**
