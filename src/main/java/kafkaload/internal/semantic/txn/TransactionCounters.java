@@ -3,7 +3,6 @@ package kafkaload.internal.semantic.txn;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import kafkaload.internal.results.Percentiles;
 import org.HdrHistogram.Histogram;
 
@@ -24,42 +23,38 @@ public final class TransactionCounters {
     FAILED
   }
 
-  /** One request name's transactions; histograms in µs (latency, duration) and records (size). */
+  /**
+   * One request name's transactions, counted by how each ended; histograms in µs (the commit's and
+   * the abort's call, by End; the duration) and records (size).
+   */
   private static final class Request {
-    private final LongAdder committed = new LongAdder();
-    private final LongAdder aborted = new LongAdder();
-    private final LongAdder failed = new LongAdder();
-    private final Histogram commitMicros = new Histogram(3);
-    private final Histogram abortMicros = new Histogram(3);
+    private final long[] ended = new long[End.values().length];
+    private final Histogram[] endCallMicros = {new Histogram(3), new Histogram(3)};
     private final Histogram durationMicros = new Histogram(3);
     private final Histogram size = new Histogram(3);
 
     private synchronized void ended(
         End end, long records, long endCallMicros, long durationMicros) {
-      switch (end) {
-        case COMMITTED -> {
-          committed.increment();
-          commitMicros.recordValue(Math.max(0, endCallMicros));
-        }
-        case ABORTED -> {
-          aborted.increment();
-          abortMicros.recordValue(Math.max(0, endCallMicros));
-        }
-        default -> failed.increment();
+      ended[end.ordinal()]++;
+      if (end != End.FAILED) {
+        this.endCallMicros[end.ordinal()].recordValue(Math.max(0, endCallMicros));
       }
       size.recordValue(Math.max(0, records));
       this.durationMicros.recordValue(Math.max(0, durationMicros));
     }
 
     private synchronized TransactionFigures figures(String idPrefix) {
-      long n = committed.sum() + aborted.sum() + failed.sum();
+      long committed = ended[End.COMMITTED.ordinal()];
+      long aborted = ended[End.ABORTED.ordinal()];
+      long failed = ended[End.FAILED.ordinal()];
+      long n = committed + aborted + failed;
       return new TransactionFigures(
-          committed.sum(),
-          aborted.sum(),
-          failed.sum(),
-          n == 0 ? 0 : 100.0 * (aborted.sum() + failed.sum()) / n,
-          Percentiles.ofMicros(commitMicros),
-          Percentiles.ofMicros(abortMicros),
+          committed,
+          aborted,
+          failed,
+          n == 0 ? 0 : 100.0 * (aborted + failed) / n,
+          Percentiles.ofMicros(endCallMicros[End.COMMITTED.ordinal()]),
+          Percentiles.ofMicros(endCallMicros[End.ABORTED.ordinal()]),
           new TransactionFigures.Size(
               size.getTotalCount() == 0 ? 0 : size.getMean(),
               size.getValueAtPercentile(50),
