@@ -81,18 +81,13 @@ public record CapacitySpec(SendSpec send, Plateaus plateaus, Gates gates)
   /** Refuses settings that cannot run, naming the setting, before any load. */
   public CapacitySpec validated() {
     String who = "capacity search '" + requestName() + "': ";
-    if (send.fireAndForget()) {
-      throw new KafkaLoadConfigException(
-          who + "a fire-and-forget send has no ack latency to judge; drop fireAndForget()");
-    }
-    if (send.silent()) {
-      throw new KafkaLoadConfigException(
-          who + "silent() does not apply: every plateau's results are the search's evidence");
-    }
-    if (send.burst() != 1) {
-      throw new KafkaLoadConfigException(
-          who + "burst(n) does not apply: the search sets the rate itself");
-    }
+    refuseIf(
+        send.fireAndForget(),
+        who + "a fire-and-forget send has no ack latency to judge; drop fireAndForget()");
+    refuseIf(
+        send.silent(),
+        who + "silent() does not apply: every plateau's results are the search's evidence");
+    refuseIf(send.burst() != 1, who + "burst(n) does not apply: the search sets the rate itself");
     positive(who, "capacity.startRate", plateaus.startRate());
     positive(who, "capacity.p99Ms", gates.p99Ms());
     positive(who, "capacity.minRate", plateaus.minRate());
@@ -100,45 +95,42 @@ public record CapacitySpec(SendSpec send, Plateaus plateaus, Gates gates)
     between(who, "capacity.maxErrorPct", gates.maxErrorPct(), 0, 100);
     between(who, "capacity.minAchievedPct", gates.minAchievedPct(), 1, 100);
     between(who, "capacity.precisionPct", plateaus.precisionPct(), 0.1, 100);
-    if (!(gates.e2eP99Ms() >= 0) || Double.isInfinite(gates.e2eP99Ms())) {
-      throw new KafkaLoadConfigException(
-          "%scapacity.e2eP99Ms must be 0 (no end-to-end consumer) or above, not %s"
-              .formatted(who, gates.e2eP99Ms()));
-    }
-    if (gates.maxGroupLag() < 0 || gates.lagDrainSeconds() < 0) {
-      throw new KafkaLoadConfigException(
-          "%scapacity.maxGroupLag and capacity.lagDrainSeconds must be at least 0 (are %s and %s)"
-              .formatted(who, gates.maxGroupLag(), gates.lagDrainSeconds()));
-    }
-    if (plateaus.plateauSeconds() < 1 || plateaus.warmUpSeconds() < 0) {
-      throw new KafkaLoadConfigException(
-          "%scapacity.plateauSeconds must be at least 1 (is %s) and capacity.warmUpSeconds at least 0 (is %s)"
-              .formatted(who, plateaus.plateauSeconds(), plateaus.warmUpSeconds()));
-    }
-    if (plateaus.minRate() > plateaus.startRate()) {
-      throw new KafkaLoadConfigException(
-          "%scapacity.minRate (%s) is above capacity.startRate (%s)"
-              .formatted(who, plateaus.minRate(), plateaus.startRate()));
-    }
-    if (plateaus.maxSeconds() < plateaus.warmUpSeconds() + 2L * plateaus.plateauSeconds()) {
-      throw new KafkaLoadConfigException(
-          "%scapacity.maxSeconds (%s) leaves no room for the warm-up (%s s) and two plateaus of %s s"
-              .formatted(
-                  who, plateaus.maxSeconds(), plateaus.warmUpSeconds(), plateaus.plateauSeconds()));
-    }
+    refuseIf(
+        !(gates.e2eP99Ms() >= 0) || Double.isInfinite(gates.e2eP99Ms()),
+        "%scapacity.e2eP99Ms must be 0 (no end-to-end consumer) or above, not %s"
+            .formatted(who, gates.e2eP99Ms()));
+    refuseIf(
+        gates.maxGroupLag() < 0 || gates.lagDrainSeconds() < 0,
+        "%scapacity.maxGroupLag and capacity.lagDrainSeconds must be at least 0 (are %s and %s)"
+            .formatted(who, gates.maxGroupLag(), gates.lagDrainSeconds()));
+    refuseIf(
+        plateaus.plateauSeconds() < 1 || plateaus.warmUpSeconds() < 0,
+        "%scapacity.plateauSeconds must be at least 1 (is %s) and capacity.warmUpSeconds at least 0 (is %s)"
+            .formatted(who, plateaus.plateauSeconds(), plateaus.warmUpSeconds()));
+    refuseIf(
+        plateaus.minRate() > plateaus.startRate(),
+        "%scapacity.minRate (%s) is above capacity.startRate (%s)"
+            .formatted(who, plateaus.minRate(), plateaus.startRate()));
+    refuseIf(
+        plateaus.maxSeconds() < plateaus.warmUpSeconds() + 2L * plateaus.plateauSeconds(),
+        "%scapacity.maxSeconds (%s) leaves no room for the warm-up (%s s) and two plateaus of %s s"
+            .formatted(
+                who, plateaus.maxSeconds(), plateaus.warmUpSeconds(), plateaus.plateauSeconds()));
     return this;
   }
 
   private static void positive(String who, String name, double v) {
-    if (!(v > 0) || Double.isInfinite(v)) {
-      throw new KafkaLoadConfigException(who + name + " must be a positive number, not " + v);
-    }
+    refuseIf(!(v > 0) || Double.isInfinite(v), who + name + " must be a positive number, not " + v);
   }
 
   private static void between(String who, String name, double v, double lo, double hi) {
-    if (!(v >= lo && v <= hi)) {
-      throw new KafkaLoadConfigException(
-          who + name + " must be between " + lo + " and " + hi + ", not " + v);
+    refuseIf(
+        !(v >= lo && v <= hi), who + name + " must be between " + lo + " and " + hi + ", not " + v);
+  }
+
+  private static void refuseIf(boolean refused, String message) {
+    if (refused) {
+      throw new KafkaLoadConfigException(message);
     }
   }
 }
