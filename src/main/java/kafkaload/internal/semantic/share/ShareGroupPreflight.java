@@ -200,36 +200,32 @@ public final class ShareGroupPreflight {
   private static Map<String, String> shown(
       Admin admin, String group, Map<String, String> set, long timeoutMs) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    while (true) {
-      Map<String, String> now = groupConfig(admin, group, timeoutMs);
-      Optional<String> stale =
-          set.entrySet().stream()
-              .filter(e -> !e.getValue().equals(now.get(e.getKey())))
-              .map(e -> e.getKey() + "=" + now.get(e.getKey()) + " (set " + e.getValue() + ")")
-              .findFirst();
-      if (stale.isEmpty()) {
-        return now;
-      }
-      if (System.nanoTime() >= deadline) {
-        throw new KafkaLoadConfigException(
-            "Share group '%s': the broker still has %s after %s ms"
-                .formatted(group, stale.get(), timeoutMs));
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new KafkaLoadConfigException("Interrupted while reading share group " + group);
-      }
-    }
-  }
-
-  /** The group's configs as the broker has them now (its defaults included), by Kafka's names. */
-  private static Map<String, String> groupConfig(Admin admin, String group, long timeoutMs) {
     ConfigResource r = new ConfigResource(ConfigResource.Type.GROUP, group);
     try {
-      return ShareGroupBounds.values(
-          admin.describeConfigs(List.of(r)).all().get(timeoutMs, TimeUnit.MILLISECONDS).get(r));
+      while (true) {
+        // The group's configs as the broker has them now (its defaults included).
+        Map<String, String> now =
+            ShareGroupBounds.values(
+                admin
+                    .describeConfigs(List.of(r))
+                    .all()
+                    .get(timeoutMs, TimeUnit.MILLISECONDS)
+                    .get(r));
+        Optional<String> stale =
+            set.entrySet().stream()
+                .filter(e -> !e.getValue().equals(now.get(e.getKey())))
+                .map(e -> e.getKey() + "=" + now.get(e.getKey()) + " (set " + e.getValue() + ")")
+                .findFirst();
+        if (stale.isEmpty()) {
+          return now;
+        }
+        if (System.nanoTime() >= deadline) {
+          throw new KafkaLoadConfigException(
+              "Share group '%s': the broker still has %s after %s ms"
+                  .formatted(group, stale.get(), timeoutMs));
+        }
+        Thread.sleep(50);
+      }
     } catch (ExecutionException | TimeoutException e) {
       throw new KafkaLoadConfigException(
           "Share group '%s': its configs could not be read: %s"
