@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.share;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -67,11 +68,7 @@ final class ShareConsumeAction extends KafkaAction {
   }
 
   private static int intConfig(Map<String, String> config, String name, int dflt) {
-    try {
-      return Integer.parseInt(config.getOrDefault(name, String.valueOf(dflt)));
-    } catch (NumberFormatException e) {
-      return dflt;
-    }
+    return Objects.requireNonNullElse(ShareGroupBounds.integer(config.get(name)), dflt);
   }
 
   @Override

@@ -56,7 +56,8 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
     return new Bound(config, min, integer(broker.get(min)), max, integer(broker.get(max)));
   }
 
-  private static Integer integer(String v) {
+  /** A config's value as an integer; null when absent or not one. */
+  static Integer integer(String v) {
     try {
       return v == null ? null : Integer.valueOf(v.trim());
     } catch (NumberFormatException e) {
