@@ -99,9 +99,8 @@ final class SubscriptionCounters {
     private long otherRuns;
     private long firstMillis = -1;
     private long lastMillis = -1;
-    private long expected;
-    private long missing;
-    private List<Long> missingSample = List.of();
+    private SubscriptionFigures.Coverage coverage =
+        new SubscriptionFigures.Coverage(0, 0, List.of());
     private String verdict = "the run ended before the subscription's verdict";
 
     One(SubscriptionSpec.Group g, int consumers) {
@@ -155,9 +154,9 @@ final class SubscriptionCounters {
           read++;
         }
       }
-      expected = owed;
-      missing = Math.max(0, owed - read);
-      missingSample = missing == 0 ? List.of() : List.copyOf(unread.get());
+      long missing = Math.max(0, owed - read);
+      List<Long> missingSample = missing == 0 ? List.of() : List.copyOf(unread.get());
+      coverage = new SubscriptionFigures.Coverage(owed, missing, missingSample);
       verdict =
           missing == 0
               ? null
@@ -194,7 +193,7 @@ final class SubscriptionCounters {
               otherRuns,
               seconds > 0 ? consumed / seconds : null,
               Percentiles.ofMicros(e2e)),
-          new SubscriptionFigures.Coverage(expected, missing, missingSample),
+          coverage,
           verdict);
     }
   }
