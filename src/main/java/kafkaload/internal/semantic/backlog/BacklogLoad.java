@@ -63,15 +63,6 @@ final class BacklogLoad {
     sends.stop();
   }
 
-  /** Waits up to 5 s for a thread of the backlog to end; an interrupt is kept for the caller. */
-  static void joinBriefly(Thread thread) {
-    try {
-      thread.join(5_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
   private void sendOne() {
     boolean phase = catchingUp;
     String name = sendName(spec.requestName(), phase);

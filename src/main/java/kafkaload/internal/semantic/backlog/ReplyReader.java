@@ -43,7 +43,11 @@ final class ReplyReader implements Runnable {
   void stop() {
     counting = false;
     consumer.wakeup();
-    BacklogLoad.joinBriefly(thread);
+    try {
+      thread.join(5_000); // an interrupt is kept for the caller
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
