@@ -10,6 +10,7 @@ import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.report.Histograms;
 import kafkaload.internal.results.InjectorSample;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The search's loop on one injector: for each step, pace the plateau, wait a bounded time for its
@@ -181,7 +182,7 @@ final class CapacitySearchRun implements AutoCloseable {
   /** Waits, checking every {@code pollMs}, until the run's records are acked or untilNanos. */
   private void awaitAcks(PlateauRun run, long untilNanos, long pollMs) {
     while (run.outstanding() > 0 && System.nanoTime() < untilNanos && !stopped) {
-      sleepMillis(pollMs);
+      Utils.sleep(pollMs);
     }
   }
 
@@ -195,13 +196,5 @@ final class CapacitySearchRun implements AutoCloseable {
     return mine.isEmpty()
         ? null
         : mine.stream().mapToDouble(p -> p.resources().processCpuPct()).average().orElse(0);
-  }
-
-  static void sleepMillis(long ms) {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The search's end-to-end consumer (capacity.e2eP99Ms): reads every partition of the searched topic
@@ -114,7 +115,7 @@ final class EndToEndReader implements AutoCloseable {
         && !stop.getAsBoolean()
         && failure == null
         && !Thread.currentThread().isInterrupted()) {
-      CapacitySearchRun.sleepMillis(20);
+      Utils.sleep(20);
     }
   }
 

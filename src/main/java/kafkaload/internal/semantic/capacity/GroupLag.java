@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import kafkaload.internal.verification.LagMonitor;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The groups under test after a plateau ({@code kafka().lagMonitor(..)}, -Dlag.groups): a rate the
@@ -49,10 +50,8 @@ final class GroupLag implements AutoCloseable {
       if (worst.records() <= maxLag) {
         return worst;
       }
-      try {
-        Thread.sleep(250);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      Utils.sleep(250); // an interrupt ends the wait, and is kept
+      if (Thread.currentThread().isInterrupted()) {
         return worst;
       }
     } while (System.nanoTime() < untilNanos);

@@ -19,6 +19,7 @@ import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.RunLedger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The subscriptions, run by one virtual user on a thread of its own: every group's consumers read
@@ -224,10 +225,8 @@ final class SubscriptionAction extends KafkaAction {
   private static void sleepUntil(long millis) {
     long left;
     while ((left = millis - System.currentTimeMillis()) > 0) {
-      try {
-        Thread.sleep(Math.min(left, 200));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      Utils.sleep(Math.min(left, 200)); // an interrupt ends the wait, and is kept
+      if (Thread.currentThread().isInterrupted()) {
         return;
       }
     }
