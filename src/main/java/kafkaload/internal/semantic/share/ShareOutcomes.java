@@ -1,6 +1,5 @@
 package kafkaload.internal.semantic.share;
 
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import kafkaload.internal.run.KoLedger;
@@ -71,47 +70,31 @@ public record ShareOutcomes(
   /** The produced records (less KO'd ones) against these outcomes; {@code otherRuns} apart. */
   public ShareGroupResults.Reconciliation reconcile(
       List<Range> produced, KoLedger koLedger, long otherRuns) {
-    long n = 0;
-    long once = 0;
-    long twice = 0;
-    long rej = 0;
-    long arch = 0;
-    long missing = 0;
-    List<Long> sample = new ArrayList<>();
-    for (Range range : produced) {
-      for (long seq = range.start(); seq < range.start() + range.issued(); seq++) {
-        if (koLedger.contains(seq)) {
-          continue;
-        }
-        n++;
-        if (accepted.contains(seq)) {
-          if (acceptedTwice.contains(seq)) {
-            twice++;
-          } else {
-            once++;
-          }
-        } else if (rejected.contains(seq)) {
-          rej++;
-        } else if (archived.contains(seq)) {
-          arch++;
-        } else {
-          missing++;
-          if (sample.size() < MISSING_SAMPLE) {
-            sample.add(seq);
-          }
-        }
-      }
-    }
+    // The records owed (each range less the KO'd ones), then what became of them: accepted (once
+    // or twice), else rejected, else archived, else missing.
+    Roaring64Bitmap owed = new Roaring64Bitmap();
+    produced.stream()
+        .filter(r -> r.issued() > 0)
+        .forEach(r -> owed.addRange(r.start(), r.start() + r.issued()));
+    owed.andNot(KoLedger.fromPortable(koLedger.serialized(), "KO ledger"));
+    Roaring64Bitmap acceptedOwed = Roaring64Bitmap.and(owed, accepted);
+    long twice = Roaring64Bitmap.and(acceptedOwed, acceptedTwice).getLongCardinality();
+    Roaring64Bitmap left = Roaring64Bitmap.andNot(owed, accepted);
+    long rejectedOwed = Roaring64Bitmap.and(left, rejected).getLongCardinality();
+    left.andNot(rejected);
+    long archivedOwed = Roaring64Bitmap.and(left, archived).getLongCardinality();
+    left.andNot(archived);
+    long missing = left.getLongCardinality();
     return new ShareGroupResults.Reconciliation(
-        n,
-        once,
+        owed.getLongCardinality(),
+        acceptedOwed.getLongCardinality() - twice,
         twice,
-        rej,
-        arch,
+        rejectedOwed,
+        archivedOwed,
         missing,
         refused.getLongCardinality(),
         otherRuns,
-        sample,
+        left.stream().limit(MISSING_SAMPLE).boxed().toList(),
         missing == 0);
   }
 
