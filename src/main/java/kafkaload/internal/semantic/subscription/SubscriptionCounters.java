@@ -147,13 +147,8 @@ final class SubscriptionCounters {
      * all; {@code unread} the subscription's first unread sequence numbers, named when it failed.
      */
     synchronized String reconcile(long owed, KoLedger koLedger, Supplier<List<Long>> unread) {
-      long read = 0;
-      var it = seen.getLongIterator();
-      while (it.hasNext()) {
-        if (!koLedger.contains(it.next())) {
-          read++;
-        }
-      }
+      Roaring64Bitmap ko = KoLedger.fromPortable(koLedger.serialized(), "KO ledger");
+      long read = Roaring64Bitmap.andNot(seen, ko).getLongCardinality();
       long missing = Math.max(0, owed - read);
       List<Long> missingSample = missing == 0 ? List.of() : List.copyOf(unread.get());
       coverage = new SubscriptionFigures.Coverage(owed, missing, missingSample);
