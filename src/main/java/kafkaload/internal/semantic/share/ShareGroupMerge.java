@@ -2,7 +2,6 @@ package kafkaload.internal.semantic.share;
 
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -155,7 +154,6 @@ final class ShareGroupMerge {
     perInjector.stream()
         .map(ProtocolResults::distributed)
         .filter(Objects::nonNull)
-        .sorted(Comparator.comparingInt(ProtocolResults.Distributed::injectorIndex))
         .forEach(
             d -> {
               produced.add(new ShareOutcomes.Range(d.sequenceStart(), d.sequencesIssued()));
