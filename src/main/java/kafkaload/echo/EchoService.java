@@ -243,13 +243,7 @@ public final class EchoService implements AutoCloseable {
       return;
     }
     running.set(false);
-    for (Thread t : threads) {
-      try {
-        t.join(5000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    threads.forEach(t -> Daemons.join(t, 5000));
     closers.forEach(Runnable::run);
   }
 

@@ -63,6 +63,13 @@ public final class Actions {
     }
   }
 
+  /** Refuses the run before any load, with {@code message}, when {@code refused}. */
+  static void refuseIf(boolean refused, String message) {
+    if (refused) {
+      throw new KafkaLoadConfigException(message);
+    }
+  }
+
   public static ActionBuilder send(SendSpec spec) {
     return named(
         spec.requestName(),
@@ -84,15 +91,13 @@ public final class Actions {
     return named(
         spec.requestName(),
         (c, ctx, next) -> {
-          if (spec.match().kind() == null) {
-            throw new KafkaLoadConfigException(
-                "consume(\"%s\") in '%s' needs a matcher: matchKey, matchHeader, matchValue or match"
-                    .formatted(spec.topic(), spec.requestName()));
-          }
-          if (spec.timeout().isNegative() || spec.timeout().isZero()) {
-            throw new KafkaLoadConfigException(
-                "consume '%s': the timeout must be > 0".formatted(spec.requestName()));
-          }
+          refuseIf(
+              spec.match().kind() == null,
+              "consume(\"%s\") in '%s' needs a matcher: matchKey, matchHeader, matchValue or match"
+                  .formatted(spec.topic(), spec.requestName()));
+          refuseIf(
+              spec.timeout().isNegative() || spec.timeout().isZero(),
+              "consume '%s': the timeout must be > 0".formatted(spec.requestName()));
           return new ConsumeAction(spec, c, next);
         });
   }
@@ -108,19 +113,16 @@ public final class Actions {
                           ? c.protocol()
                               .oneTopic("Request-reply '%s'".formatted(rr.request().requestName()))
                           : null);
-          if (request.fireAndForget()) {
-            throw new KafkaLoadConfigException(
-                "'" + request.requestName() + "': a request-reply cannot be fire-and-forget");
-          }
-          if (rr.match().kind() == MatchKind.HEADER && !request.hasHeader(rr.match().header())) {
-            throw new KafkaLoadConfigException(
-                "'%s' matches replies by header '%s', but its request sets no such header"
-                    .formatted(request.requestName(), rr.match().header()));
-          }
-          if (rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero())) {
-            throw new KafkaLoadConfigException(
-                "'" + request.requestName() + "': the reply timeout must be > 0");
-          }
+          refuseIf(
+              request.fireAndForget(),
+              "'" + request.requestName() + "': a request-reply cannot be fire-and-forget");
+          refuseIf(
+              rr.match().kind() == MatchKind.HEADER && !request.hasHeader(rr.match().header()),
+              "'%s' matches replies by header '%s', but its request sets no such header"
+                  .formatted(request.requestName(), rr.match().header()));
+          refuseIf(
+              rr.timeout() != null && (rr.timeout().isNegative() || rr.timeout().isZero()),
+              "'" + request.requestName() + "': the reply timeout must be > 0");
           return new RequestReplyAction(rr, request.withSchemas(c), c, next);
         });
   }
@@ -171,14 +173,12 @@ public final class Actions {
           if (spec.exactlyOnceOutput() != null) {
             String topic = spec.exactlyOnceOutput();
             String where = "reconcile().exactlyOnceOutput(\"" + topic + "\")";
-            if (!spec.readBack() || !c.protocol().requests().runIdentity()) {
-              throw new KafkaLoadConfigException(
-                  where + " needs the read-back and the run-identity headers (both on by default)");
-            }
-            if (c.ledger().injector().distributed()) {
-              throw new KafkaLoadConfigException(
-                  where + " is not supported in a distributed run: run the pipeline test alone");
-            }
+            refuseIf(
+                !spec.readBack() || !c.protocol().requests().runIdentity(),
+                where + " needs the read-back and the run-identity headers (both on by default)");
+            refuseIf(
+                c.ledger().injector().distributed(),
+                where + " is not supported in a distributed run: run the pipeline test alone");
             // Where the output stands before the load: the verdict reads from there.
             try (Admin admin = c.connection().admin()) {
               output =
@@ -204,10 +204,9 @@ public final class Actions {
   public static ActionBuilder lagVerdict(LagVerdictSpec spec) {
     return scala(
         (c, ctx, next) -> {
-          if (c.protocol().lagGroups().isEmpty()) {
-            throw new KafkaLoadConfigException(
-                "lagVerdict() needs consumer groups to judge: kafka().lagMonitor(intervalMs, \"group\")");
-          }
+          refuseIf(
+              c.protocol().lagGroups().isEmpty(),
+              "lagVerdict() needs consumer groups to judge: kafka().lagMonitor(intervalMs, \"group\")");
           return new LagVerdictAction(c.start(), next, spec);
         });
   }
@@ -217,13 +216,12 @@ public final class Actions {
     return scala(
         (c, ctx, next) -> {
           EmbeddedCluster cluster = c.protocol().embeddedCluster();
-          if (cluster == null) {
-            throw new KafkaLoadConfigException(
-                ("Broker faults (%s) act on embedded brokers run as child processes: set"
-                        + " -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave"
-                        + " kafka.bootstrap.servers unset")
-                    .formatted(plan));
-          }
+          refuseIf(
+              cluster == null,
+              ("Broker faults (%s) act on embedded brokers run as child processes: set"
+                      + " -Dkafka.embedded.brokers=N (or kafka().embeddedBrokers(N)) and leave"
+                      + " kafka.bootstrap.servers unset")
+                  .formatted(plan));
           plan.check(cluster.size(), 0);
           return new BrokerFaultAction(c.start(), next, cluster, plan);
         });

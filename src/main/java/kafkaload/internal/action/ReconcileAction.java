@@ -67,7 +67,7 @@ final class ReconcileAction extends KafkaAction {
                       components.connection(), components.ledger(), components.protocol().topic())
                   .withProducers(components.producers().all())
                   .withReadBack(spec.readBack(), spec.timeout())
-                  .withExactlyOnce(output));
+                  .withOutput(output));
     } catch (RuntimeException | Error e) {
       // Nothing could be verified (the cluster may be gone, the heap too small): say so by name,
       // fail the verdicts.

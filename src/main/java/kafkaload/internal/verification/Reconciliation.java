@@ -76,10 +76,6 @@ public final class Reconciliation {
     public Request withReadBack(boolean on, Duration timeout) {
       return withReading(Reading.committed(on, timeout));
     }
-
-    public Request withExactlyOnce(ExactlyOnceCheck.Output output) {
-      return withOutput(output);
-    }
   }
 
   /**
