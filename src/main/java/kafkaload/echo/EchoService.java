@@ -3,7 +3,6 @@ package kafkaload.echo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,13 +12,13 @@ import kafkaload.KafkaProtocolBuilder;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.admin.TopicPlan;
+import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.protocol.KafkaProtocol;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -163,17 +162,15 @@ public final class EchoService implements AutoCloseable {
   record Wiring(
       Connection connection, String group, String requestTopic, String replyTopic, int consumers) {
     /**
-     * A consumer of the group that commits by hand and reads from the topic's end when the group
-     * has no offset; {@code own} adds its own properties.
+     * A consumer of the group named {@code clientId} (the run's consumers' defaults: it commits by
+     * hand and reads from the topic's end when the group has no offset); {@code own} adds its own
+     * properties.
      */
-    KafkaConsumer<byte[], byte[]> consumer(Map<String, String> own) {
-      Properties p = connection.properties();
-      p.put("group.id", group);
-      p.put("auto.offset.reset", "latest");
-      p.put("enable.auto.commit", "false");
-      p.put("max.poll.records", "500");
-      p.putAll(own);
-      return new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    KafkaConsumer<byte[], byte[]> consumer(String clientId, Map<String, String> own) {
+      return ConsumerFactory.of(connection, clientId)
+          .properties(Map.of("group.id", group, "max.poll.records", "500"))
+          .properties(own)
+          .create();
     }
   }
 

@@ -67,8 +67,7 @@ final class ExactlyOnceEcho {
     pp.put("transaction.timeout.ms", "15000");
     this.producer = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
     this.consumer =
-        wiring.consumer(
-            Map.of("group.instance.id", id, "client.id", id, "isolation.level", "read_committed"));
+        wiring.consumer(id, Map.of("group.instance.id", id, "isolation.level", "read_committed"));
   }
 
   /** The exactly-once threads of {@code s}, one per consumer. */

@@ -47,7 +47,7 @@ record PlainEcho(
     KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
     for (int i = 0; i < w.consumers(); i++) {
-      KafkaConsumer<byte[], byte[]> consumer = w.consumer(Map.of("client.id", w.group() + "-" + i));
+      KafkaConsumer<byte[], byte[]> consumer = w.consumer(w.group() + "-" + i, Map.of());
       consumer.subscribe(
           List.of(w.requestTopic()),
           new ConsumerRebalanceListener() {
