@@ -1,14 +1,12 @@
 package kafkaload.internal.admin;
 
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.security.GeneralSecurityException;
-import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 
 /**
  * Whether an address that dropped a plaintext request speaks TLS: a TLS handshake, its certificate
@@ -22,7 +20,8 @@ final class TlsProbe {
     SSLContext context;
     try {
       context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {new AnyCertificate()}, null);
+      // Takes any certificate: the probe sends nothing, it only learns that the peer speaks TLS.
+      context.init(null, InsecureTrustManagerFactory.INSTANCE.getTrustManagers(), null);
     } catch (GeneralSecurityException e) {
       return false;
     }
@@ -37,20 +36,6 @@ final class TlsProbe {
       return m.contains("certificate") || m.contains("bad_certificate");
     } catch (IOException | RuntimeException e) {
       return false;
-    }
-  }
-
-  /** Takes any certificate: the probe sends nothing, it only learns that the peer speaks TLS. */
-  private static final class AnyCertificate implements X509TrustManager {
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-    @Override
-    public X509Certificate[] getAcceptedIssuers() {
-      return new X509Certificate[0];
     }
   }
 }
