@@ -1,5 +1,6 @@
 package kafkaload.internal.admin;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -14,8 +15,10 @@ import org.apache.kafka.clients.admin.NewTopic;
  * @param strictPartitions fail instead of warning when partitions {@code <} concurrency
  * @param bootstrapTimeoutMs how long the bootstrap servers get to answer
  */
+@RecordBuilder
 public record TopicPlan(
-    Creation creation, int concurrency, boolean strictPartitions, long bootstrapTimeoutMs) {
+    Creation creation, int concurrency, boolean strictPartitions, long bootstrapTimeoutMs)
+    implements TopicPlanBuilder.With {
 
   public static final TopicPlan DEFAULT = new TopicPlan(false, 16, (short) 1, 1, false, 10_000, 0);
 
@@ -27,12 +30,14 @@ public record TopicPlan(
    * @param minInsyncReplicas the topic config min.insync.replicas; 0: the broker's
    * @param configs other topic configs of a created topic (an OMB driver file's topicConfig)
    */
+  @RecordBuilder
   public record Creation(
       boolean create,
       int partitions,
       short replicationFactor,
       int minInsyncReplicas,
-      Map<String, String> configs) {
+      Map<String, String> configs)
+      implements TopicPlanCreationBuilder.With {
     public Creation {
       configs = Map.copyOf(configs);
     }
@@ -80,28 +85,23 @@ public record TopicPlan(
 
   /** Create the topic when it is missing, with these partitions and replication factor. */
   public TopicPlan withCreate(int partitions, short replicationFactor) {
-    return with(
+    return withCreation(
         new Creation(true, partitions, replicationFactor, minInsyncReplicas(), creation.configs()));
   }
 
   public TopicPlan withConcurrency(int users, boolean strict) {
-    return new TopicPlan(creation, users, strict, bootstrapTimeoutMs);
-  }
-
-  public TopicPlan withBootstrapTimeoutMs(long ms) {
-    return new TopicPlan(creation, concurrency, strictPartitions, ms);
+    return withConcurrency(users).withStrictPartitions(strict);
   }
 
   public TopicPlan withMinInsyncReplicas(int n) {
-    return with(new Creation(create(), partitions(), replicationFactor(), n, creation.configs()));
+    return withCreation(creation.withMinInsyncReplicas(n));
   }
 
   /** With topic config {@code name} = {@code value} on a created topic, beside the others. */
   public TopicPlan withConfig(String name, String value) {
     Map<String, String> configs = new TreeMap<>(creation.configs());
     configs.put(name, value);
-    return with(
-        new Creation(create(), partitions(), replicationFactor(), minInsyncReplicas(), configs));
+    return withCreation(creation.withConfigs(configs));
   }
 
   /** The configs of a created topic: min.insync.replicas when set, and the others. */
@@ -117,10 +117,6 @@ public record TopicPlan(
   public NewTopic newTopic(String name) {
     NewTopic t = new NewTopic(name, partitions(), replicationFactor());
     return createdConfigs().isEmpty() ? t : t.configs(createdConfigs());
-  }
-
-  private TopicPlan with(Creation c) {
-    return new TopicPlan(c, concurrency, strictPartitions, bootstrapTimeoutMs);
   }
 
   /** A plan that only checks that a topic exists: never creates it, no partition expectation. */
