@@ -42,7 +42,7 @@ public final class TopicBatches {
   /** Topics named in a refusal, the rest counted. */
   static final int NAMED = 10;
 
-  private static final String INTERRUPTED = "Interrupted during preflight";
+  static final String INTERRUPTED = "Interrupted during preflight";
 
   /** A failure that leaves a topic out: it does not exist (any more). */
   private static final Predicate<Throwable> UNKNOWN =
@@ -119,7 +119,7 @@ public final class TopicBatches {
     }
     create(admin, missing, plan, timeoutMs);
     Map<String, TopicDescription> ready = awaitLeaders(admin, topics, timeoutMs);
-    Map<String, TopicOffsets> offsets = endOffsets(admin, ready, timeoutMs);
+    Map<String, TopicOffsets> offsets = endOffsets(admin, ready, timeoutMs, INTERRUPTED);
     long partitions = ready.values().stream().mapToLong(d -> d.partitions().size()).sum();
     LOG.info(
         "Preflight: {} topics ({} created, {} existing), {} partitions, checked in {} ms",
@@ -141,7 +141,7 @@ public final class TopicBatches {
   /** Each topic's id and end offsets now, in batches; a topic that no longer exists is left out. */
   public static Map<String, TopicOffsets> offsets(
       Admin admin, List<String> topics, long timeoutMs) {
-    return endOffsets(admin, describe(admin, topics, timeoutMs), timeoutMs);
+    return endOffsets(admin, describe(admin, topics, timeoutMs), timeoutMs, INTERRUPTED);
   }
 
   /** A topic the plan would create with N partitions that exists with fewer: refused by name. */
@@ -255,13 +255,8 @@ public final class TopicBatches {
   /**
    * Each topic's id and end offsets, one listOffsets call per batch of topics; a topic deleted
    * since it was described is left out (its partitions' results are unknown, the others' kept).
+   * {@code interrupted}: the refusal of an interrupt.
    */
-  static Map<String, TopicOffsets> endOffsets(
-      Admin admin, Map<String, TopicDescription> topics, long timeoutMs) {
-    return endOffsets(admin, topics, timeoutMs, INTERRUPTED);
-  }
-
-  /** As above; {@code interrupted}: the refusal of an interrupt. */
   static Map<String, TopicOffsets> endOffsets(
       Admin admin, Map<String, TopicDescription> topics, long timeoutMs, String interrupted) {
     Map<String, TopicOffsets> out = new LinkedHashMap<>();

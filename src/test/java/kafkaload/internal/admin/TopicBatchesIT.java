@@ -27,7 +27,8 @@ class TopicBatchesIT {
       while (!TopicBatches.describe(admin, List.of(deleted), 30_000).isEmpty()) {
         Thread.sleep(50);
       }
-      Map<String, TopicOffsets> offsets = TopicBatches.endOffsets(admin, described, 30_000);
+      Map<String, TopicOffsets> offsets =
+          TopicBatches.endOffsets(admin, described, 30_000, TopicBatches.INTERRUPTED);
       assertEquals(List.of(kept), List.copyOf(offsets.keySet()), offsets.toString());
       assertEquals(Map.of(0, 0L, 1, 0L), offsets.get(kept).endOffsets());
     }
