@@ -552,7 +552,7 @@ class DistributedIT {
     // The broker in its own JVM, as for the three injectors above: three injector JVMs starting at
     // once starve one
     // inside this test JVM on a loaded 2-core machine (their preflight then times out).
-    try (EmbeddedCluster broker = EmbeddedCluster.start(1)) {
+    try (EmbeddedCluster broker = EmbeddedCluster.start(1, false)) {
       injectorDies(broker.bootstrapServers());
     }
   }

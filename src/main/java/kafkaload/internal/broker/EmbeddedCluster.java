@@ -171,13 +171,9 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   /**
-   * Starts {@code size} nodes in parallel and returns once every broker is registered and unfenced.
+   * Starts {@code size} nodes in parallel and returns once every broker is registered and unfenced;
+   * {@code namespaced}: each node in a network namespace of its own.
    */
-  public static EmbeddedCluster start(int size) {
-    return start(size, false);
-  }
-
-  /** As above; {@code namespaced}: each node in a network namespace of its own. */
   public static EmbeddedCluster start(int size, boolean namespaced) {
     if (size < 1) {
       throw new IllegalArgumentException(

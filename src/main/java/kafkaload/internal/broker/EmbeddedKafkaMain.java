@@ -34,7 +34,7 @@ public final class EmbeddedKafkaMain {
       usage("--set applies to the single broker, not to --brokers " + brokers);
     }
     try (AutoCloseable kafka =
-        brokers > 0 ? EmbeddedCluster.start(brokers) : EmbeddedKafka.start(overrides)) {
+        brokers > 0 ? EmbeddedCluster.start(brokers, false) : EmbeddedKafka.start(overrides)) {
       if (kafka instanceof EmbeddedKafka k) {
         Console.out("LOG_DIRS=" + k.dataDir());
         Console.out("BOOTSTRAP=" + k.bootstrapServers());
