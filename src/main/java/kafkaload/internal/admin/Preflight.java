@@ -354,16 +354,6 @@ public final class Preflight {
         topic);
   }
 
-  /** Waits until the created topic has a leader per partition: before, checks and sends fail. */
-  private static void awaitLeaders(Admin admin, String topic, long timeoutMs) {
-    awaitDescribed(admin, topic, timeoutMs, TopicBatches::led)
-        .orElseThrow(
-            () ->
-                refused(
-                    "Topic '%s' was created but not every partition has a leader after " + "%s ms",
-                    topic, timeoutMs));
-  }
-
   /** Describes the topic until it is there and {@code ready}, within the bound; else empty. */
   private static Optional<TopicDescription> awaitDescribed(
       Admin admin, String topic, long timeoutMs, Predicate<TopicDescription> ready) {
@@ -380,7 +370,13 @@ public final class Preflight {
   private static void create(Admin admin, String topic, TopicPlan plan, long timeoutMs) {
     try {
       admin.createTopics(List.of(plan.newTopic(topic))).all().get(timeoutMs, TimeUnit.MILLISECONDS);
-      awaitLeaders(admin, topic, timeoutMs);
+      // Waits until the created topic has a leader per partition: before, checks and sends fail.
+      awaitDescribed(admin, topic, timeoutMs, TopicBatches::led)
+          .orElseThrow(
+              () ->
+                  refused(
+                      "Topic '%s' was created but not every partition has a leader after %s ms",
+                      topic, timeoutMs));
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
         throw refused(
