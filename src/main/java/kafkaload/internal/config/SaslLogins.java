@@ -1,6 +1,8 @@
 package kafkaload.internal.config;
 
 import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+import static org.apache.kafka.common.config.SaslConfigs.SASL_CLIENT_CALLBACK_HANDLER_CLASS;
+import static org.apache.kafka.common.config.SaslConfigs.SASL_LOGIN_CALLBACK_HANDLER_CLASS;
 
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
@@ -13,6 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginCallbackHandler;
+import org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule;
 
 /**
  * SASL mechanisms logging in at an outside authority: OAUTHBEARER (an OIDC token endpoint, by
@@ -30,8 +34,6 @@ public final class SaslLogins {
   public static final String CLIENT_ID = "sasl.oauthbearer.client.credentials.client.id";
   public static final String CLIENT_SECRET = "sasl.oauthbearer.client.credentials.client.secret";
   public static final String SCOPE = "sasl.oauthbearer.scope";
-  public static final String LOGIN_CALLBACK_HANDLER = "sasl.login.callback.handler.class";
-  public static final String CLIENT_CALLBACK_HANDLER = "sasl.client.callback.handler.class";
 
   /** Kafka 4 refuses token and JWKS URLs not listed in this JVM system property (default: none). */
   public static final String ALLOWED_URLS = "org.apache.kafka.sasl.oauthbearer.allowed.urls";
@@ -51,10 +53,6 @@ public final class SaslLogins {
 
   public static final String AWS_ROLE_ARN = "awsRoleArn";
 
-  static final String OAUTH_LOGIN_MODULE =
-      "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule";
-  static final String OAUTH_LOGIN_HANDLER =
-      "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginCallbackHandler";
   static final String KRB5_LOGIN_MODULE = "com.sun.security.auth.module.Krb5LoginModule";
   static final String IAM_LOGIN_MODULE = "software.amazon.msk.auth.iam.IAMLoginModule";
   static final String IAM_CALLBACK_HANDLER =
@@ -98,8 +96,8 @@ public final class SaslLogins {
     }
     Map<String, String> p = new LinkedHashMap<>();
     p.put(ClientSecurity.SASL_MECHANISM, OAUTHBEARER);
-    p.put(ClientSecurity.SASL_JAAS_CONFIG, OAUTH_LOGIN_MODULE + " required;");
-    p.put(LOGIN_CALLBACK_HANDLER, OAUTH_LOGIN_HANDLER);
+    p.put(ClientSecurity.SASL_JAAS_CONFIG, OAuthBearerLoginModule.class.getName() + " required;");
+    p.put(SASL_LOGIN_CALLBACK_HANDLER_CLASS, OAuthBearerLoginCallbackHandler.class.getName());
     p.put(TOKEN_ENDPOINT_URL, url);
     p.put(CLIENT_ID, clientId.trim());
     p.put(CLIENT_SECRET, clientSecret);
@@ -152,7 +150,7 @@ public final class SaslLogins {
     Map<String, String> p = new LinkedHashMap<>();
     p.put(ClientSecurity.SASL_MECHANISM, AWS_MSK_IAM);
     p.put(ClientSecurity.SASL_JAAS_CONFIG, jaas.append(';').toString());
-    p.put(CLIENT_CALLBACK_HANDLER, IAM_CALLBACK_HANDLER);
+    p.put(SASL_CLIENT_CALLBACK_HANDLER_CLASS, IAM_CALLBACK_HANDLER);
     return p;
   }
 
