@@ -24,41 +24,38 @@ record HostCommand(int exitCode, String output) {
 
   /** Runs the command; a failure to start or a timeout is exit code -1 with the reason. */
   static HostCommand run(List<String> command) {
-    Path out;
+    Path out = null;
+    Process p = null;
     try {
       // A file, not a pipe: a long output cannot block the command before it exits.
       out = Files.createTempFile("kafkaload-cmd-", ".out");
-    } catch (IOException e) {
-      return new HostCommand(-1, "cannot run " + command.get(0) + ": " + e.getMessage());
-    }
-    try {
-      Process p;
-      try {
-        p =
-            new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(out.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .start();
-      } catch (IOException e) {
-        return new HostCommand(-1, "cannot run " + command.get(0) + ": " + e.getMessage());
-      }
-      try {
-        if (!p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-          p.destroyForcibly();
-          return new HostCommand(
-              -1, String.join(" ", command) + " did not end within " + TIMEOUT.toSeconds() + " s");
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(out.toFile())
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+              .start();
+      if (!p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
         p.destroyForcibly();
-        return new HostCommand(-1, "interrupted while running " + String.join(" ", command));
+        return new HostCommand(
+            -1, String.join(" ", command) + " did not end within " + TIMEOUT.toSeconds() + " s");
       }
       return new HostCommand(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8).trim());
     } catch (IOException e) {
-      return new HostCommand(-1, "cannot read the output of " + command.get(0) + ": " + e);
+      // Not started (no temporary file, or no program), or its output unreadable.
+      return new HostCommand(
+          -1,
+          p == null
+              ? "cannot run " + command.get(0) + ": " + e.getMessage()
+              : "cannot read the output of " + command.get(0) + ": " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      p.destroyForcibly();
+      return new HostCommand(-1, "interrupted while running " + String.join(" ", command));
     } finally {
-      out.toFile().delete(); // a temporary file: one left behind fails nothing
+      if (out != null) {
+        out.toFile().delete(); // a temporary file: one left behind fails nothing
+      }
     }
   }
 
