@@ -39,7 +39,7 @@ public final class LiveMetrics implements AutoCloseable {
   private final Counter requests;
   private final Histogram responseTime;
   private final Gauge verdicts;
-  private final AtomicBoolean verdictSeen;
+  private final AtomicBoolean verdictSeen = new AtomicBoolean();
   private final int lingerSeconds;
   private final Map<String, RequestSeries> series = new ConcurrentHashMap<>();
 
@@ -47,15 +47,28 @@ public final class LiveMetrics implements AutoCloseable {
   private record RequestSeries(
       CounterDataPoint ok, CounterDataPoint ko, DistributionDataPoint responseTime) {}
 
-  private LiveMetrics(
-      HTTPServer server,
-      PrometheusRegistry registry,
-      Labels labels,
-      AtomicBoolean verdictSeen,
-      int lingerSeconds) {
-    this.server = server;
-    this.lingerSeconds = lingerSeconds;
-    this.verdictSeen = verdictSeen;
+  private LiveMetrics(MetricsSettings settings, RunLabels run, MetricSources sources) {
+    int port = settings.port();
+    PrometheusRegistry registry = new PrometheusRegistry();
+    Labels labels = run.labels();
+    this.lingerSeconds = settings.lingerSeconds();
+    // The first verdict logged starts the verification, until the load's end.
+    Supplier<String> phase =
+        () -> {
+          String p = sources.phase().get();
+          return verdictSeen.get() && !p.equals("ended") ? "verification" : p;
+        };
+    new RunGauges(registry, labels, sources.withPhase(phase)).register();
+    try {
+      this.server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
+    } catch (BindException e) {
+      throw new KafkaLoadConfigException(
+          "-Dmetrics.port=%s: the port is in use on this machine; choose another, or 0 for a free one"
+              .formatted(port));
+    } catch (IOException e) {
+      throw new KafkaLoadConfigException(
+          "-Dmetrics.port=" + port + ": the metrics endpoint could not start: " + e.getMessage());
+    }
     this.requests =
         Counter.builder()
             .name("kafkaload_requests_total")
@@ -87,28 +100,7 @@ public final class LiveMetrics implements AutoCloseable {
    * before any load, naming it.
    */
   public static LiveMetrics start(MetricsSettings settings, RunLabels run, MetricSources sources) {
-    int port = settings.port();
-    PrometheusRegistry registry = new PrometheusRegistry();
-    Labels labels = run.labels();
-    AtomicBoolean verdictSeen = new AtomicBoolean();
-    // The first verdict logged starts the verification, until the load's end.
-    Supplier<String> phase =
-        () -> {
-          String p = sources.phase().get();
-          return verdictSeen.get() && !p.equals("ended") ? "verification" : p;
-        };
-    new RunGauges(registry, labels, sources.withPhase(phase)).register();
-    try {
-      HTTPServer server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
-      return new LiveMetrics(server, registry, labels, verdictSeen, settings.lingerSeconds());
-    } catch (BindException e) {
-      throw new KafkaLoadConfigException(
-          "-Dmetrics.port=%s: the port is in use on this machine; choose another, or 0 for a free one"
-              .formatted(port));
-    } catch (IOException e) {
-      throw new KafkaLoadConfigException(
-          "-Dmetrics.port=" + port + ": the metrics endpoint could not start: " + e.getMessage());
-    }
+    return new LiveMetrics(settings, run, sources);
   }
 
   /** The port it listens on. */
