@@ -12,6 +12,7 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
@@ -39,33 +40,23 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   private final Path dir;
   private final String clusterId = Uuid.randomUuid().toString();
-  private final List<NodeProcess> nodes = new ArrayList<>();
+  private final List<Node> nodes = new ArrayList<>();
+
+  /** Each node's current process, by its id; null before its first start. */
+  private final Process[] processes;
+
   private final String bootstrap;
   private final Path logbackConfig;
   private final Thread shutdownHook;
   private final BrokerNetwork network;
   private volatile boolean closed;
 
-  /** One node: its ports and directory stay the same across restarts; the process changes. */
-  private static final class NodeProcess {
-    final int id;
-    final Path properties;
-    final Path log;
-    Process process;
-
-    NodeProcess(int id, Path properties, Path log) {
-      this.id = id;
-      this.properties = properties;
-      this.log = log;
-    }
-
-    boolean alive() {
-      return process != null && process.isAlive();
-    }
-  }
+  /** One node: its ports and directory stay the same across restarts; its process changes. */
+  private record Node(int id, Path properties, Path log) {}
 
   private EmbeddedCluster(int size, BrokerNetwork network) throws IOException {
     this.network = network;
+    this.processes = new Process[size + 1];
     EmbeddedKafka.removeStaleDirectories();
     dir = EmbeddedKafka.newDataDir("cluster-");
     Path target = Paths.get("target");
@@ -105,7 +96,7 @@ public final class EmbeddedCluster implements AutoCloseable {
       try (OutputStream out = Files.newOutputStream(file)) {
         p.store(out, "embedded cluster node " + id);
       }
-      nodes.add(new NodeProcess(id, file, logs.resolve("node-" + id + ".log")));
+      nodes.add(new Node(id, file, logs.resolve("node-" + id + ".log")));
       servers.add(hosts[id] + ":" + brokerPorts[id]);
     }
     bootstrap = String.join(",", servers);
@@ -194,7 +185,7 @@ public final class EmbeddedCluster implements AutoCloseable {
       c.nodes.forEach(c::spawn);
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
       c.nodes.forEach(n -> c.awaitReady(n, deadline, START_TIMEOUT));
-      Set<Integer> ids = c.nodes.stream().map(n -> n.id).collect(Collectors.toSet());
+      Set<Integer> ids = c.nodes.stream().map(Node::id).collect(Collectors.toSet());
       BrokerRegistration.await(c.bootstrap, ids, deadline, START_TIMEOUT, c.logs());
     } catch (RuntimeException e) {
       c.close();
@@ -229,45 +220,44 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** The running node's process id. */
   synchronized long pid(int nodeId) {
-    return running(nodeId).process.pid();
+    return running(nodeId).pid();
   }
 
   /** Kills the node's process with SIGKILL (no controlled shutdown); returns its pid. */
   public synchronized long kill(int nodeId) {
-    NodeProcess n = running(nodeId);
-    long pid = n.process.pid();
-    n.process.destroyForcibly();
-    waitForExit(n.process, Duration.ofSeconds(10));
-    return pid;
+    Process p = running(nodeId);
+    p.destroyForcibly();
+    waitForExit(p, Duration.ofSeconds(10));
+    return p.pid();
   }
 
   /** A controlled shutdown; killed (and false returned) if not exited within the timeout. */
   public synchronized boolean stop(int nodeId, Duration timeout) {
-    NodeProcess n = running(nodeId);
+    Process p = running(nodeId);
     try {
-      OutputStream in = n.process.getOutputStream();
+      OutputStream in = p.getOutputStream();
       in.write((BrokerNodeMain.SHUTDOWN + "\n").getBytes(StandardCharsets.UTF_8));
       in.flush();
     } catch (IOException e) {
       // the process is already gone: waitForExit sees it
     }
-    if (waitForExit(n.process, timeout)) {
+    if (waitForExit(p, timeout)) {
       return true;
     }
-    n.process.destroyForcibly();
-    waitForExit(n.process, Duration.ofSeconds(10));
+    p.destroyForcibly();
+    waitForExit(p, Duration.ofSeconds(10));
     return false;
   }
 
   /** Starts a stopped node again on its own log directory and ports; returns once registered. */
   public void restart(int nodeId, Duration timeout) {
-    NodeProcess n;
+    Node n;
     synchronized (this) {
       if (closed) {
         throw new IllegalStateException("the embedded cluster is closed");
       }
       n = node(nodeId);
-      if (n.alive()) {
+      if (alive(n)) {
         throw new IllegalStateException("broker " + nodeId + " is already running");
       }
       spawn(n);
@@ -277,7 +267,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     BrokerRegistration.await(bootstrap, Set.of(nodeId), deadline, timeout, logs());
   }
 
-  private NodeProcess node(int nodeId) {
+  private Node node(int nodeId) {
     if (nodeId < 1 || nodeId > nodes.size()) {
       throw new IllegalArgumentException(
           "no broker %s in a cluster of %s (brokers are numbered 1..%s)"
@@ -286,17 +276,22 @@ public final class EmbeddedCluster implements AutoCloseable {
     return nodes.get(nodeId - 1);
   }
 
-  private NodeProcess running(int nodeId) {
-    NodeProcess n = node(nodeId);
-    if (closed || !n.alive()) {
+  /** The node's process, when it runs. */
+  private Process running(int nodeId) {
+    Node n = node(nodeId);
+    if (closed || !alive(n)) {
       throw new IllegalStateException("broker " + nodeId + " is not running");
     }
-    return n;
+    return processes[nodeId];
   }
 
-  private void spawn(NodeProcess n) {
+  private boolean alive(Node n) {
+    return processes[n.id()] != null && processes[n.id()].isAlive();
+  }
+
+  private void spawn(Node n) {
     // ip netns exec execs the JVM itself: the process, and its pid, are the node's.
-    List<String> cmd = new ArrayList<>(network == null ? List.of() : network.exec(n.id));
+    List<String> cmd = new ArrayList<>(network == null ? List.of() : network.exec(n.id()));
     cmd.addAll(
         List.of(
             Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
@@ -308,22 +303,22 @@ public final class EmbeddedCluster implements AutoCloseable {
             "-cp",
             System.getProperty("java.class.path"),
             BrokerNodeMain.class.getName(),
-            n.properties.toString(),
+            n.properties().toString(),
             clusterId));
     try {
       Files.writeString(
-          n.log,
-          "---- starting broker " + n.id + " ----\n",
+          n.log(),
+          "---- starting broker " + n.id() + " ----\n",
           StandardCharsets.UTF_8,
           StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
-      n.process =
+      processes[n.id()] =
           new ProcessBuilder(cmd)
               .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(n.log.toFile()))
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(n.log().toFile()))
               .start();
     } catch (IOException e) {
-      throw new IllegalStateException("Cannot start broker " + n.id + ": " + e, e);
+      throw new IllegalStateException("Cannot start broker " + n.id() + ": " + e, e);
     }
   }
 
@@ -331,27 +326,27 @@ public final class EmbeddedCluster implements AutoCloseable {
    * Waits for the node's READY line, written after its previous starts' output in the same log;
    * {@code timeout}: what the deadline was set from, for the message.
    */
-  private void awaitReady(NodeProcess n, long deadlineNanos, Duration timeout) {
-    String marker = "---- starting broker " + n.id + " ----";
+  private void awaitReady(Node n, long deadlineNanos, Duration timeout) {
+    String marker = "---- starting broker " + n.id() + " ----";
     while (System.nanoTime() < deadlineNanos) {
       String out = readLog(n);
       String last = out.substring(Math.max(0, out.lastIndexOf(marker)));
       if (last.contains("\n" + BrokerNodeMain.READY + "\n")) {
         return;
       }
-      if (last.contains("\nFAILED: ") || !n.process.isAlive()) {
+      if (last.contains("\nFAILED: ") || !processes[n.id()].isAlive()) {
         throw new IllegalStateException(
             String.format(
                 "Embedded broker %s did not start (see %s): %s",
-                n.id,
-                n.log,
+                n.id(),
+                n.log(),
                 last.substring(Math.max(0, last.indexOf("FAILED: "))).split("\n", 2)[0]));
       }
       sleep(100);
     }
     throw new IllegalStateException(
         "Embedded broker %s was not ready within %s s (see %s)"
-            .formatted(n.id, timeout.toSeconds(), n.log));
+            .formatted(n.id(), timeout.toSeconds(), n.log()));
   }
 
   /** The directory of the nodes' logs. */
@@ -359,9 +354,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     return nodes.get(0).log.getParent();
   }
 
-  private static String readLog(NodeProcess n) {
+  private static String readLog(Node n) {
     try {
-      return Files.readString(n.log, StandardCharsets.UTF_8);
+      return Files.readString(n.log(), StandardCharsets.UTF_8);
     } catch (IOException | UncheckedIOException e) {
       return "";
     }
@@ -398,7 +393,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
     closed = true;
     // All killed first, then each waited for: the nodes die together.
-    List<Process> started = nodes.stream().map(n -> n.process).filter(Objects::nonNull).toList();
+    List<Process> started = Arrays.stream(processes).filter(Objects::nonNull).toList();
     started.forEach(Process::destroyForcibly);
     started.forEach(p -> waitForExit(p, Duration.ofSeconds(10)));
     EmbeddedKafka.deleteRecursively(dir);
