@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.SectionType;
 import kafkaload.internal.results.SemanticSection;
@@ -49,14 +50,7 @@ public final class Semantics {
 
   /** A protocol's sections from its ledger, by name; a semantic that did not run has none. */
   public static Map<String, Object> results(RunLedger ledger) {
-    Map<String, Object> out = new TreeMap<>();
-    for (Semantic<?> s : ALL) {
-      Object section = s.results(ledger);
-      if (section != null) {
-        out.put(s.section().name(), section);
-      }
-    }
-    return out;
+    return byName(s -> s.results(ledger), s -> s.section());
   }
 
   /**
@@ -64,17 +58,24 @@ public final class Semantics {
    * name its records are read back by.
    */
   public static Map<String, Object> injectorRecords(RunLedger ledger) {
-    Map<String, Object> out = new TreeMap<>();
-    for (Semantic<?> s : ALL) {
-      Object records = s.injectorRecords(ledger);
-      if (records != null) {
-        SectionType<?> type =
+    return byName(
+        s -> s.injectorRecords(ledger),
+        s ->
             Objects.requireNonNull(
                 s.injectorSection(),
                 () ->
                     s.getClass().getName()
-                        + " leaves the merge records but names no injectorSection()");
-        out.put(type.name(), records);
+                        + " leaves the merge records but names no injectorSection()"));
+  }
+
+  /** Each semantic's {@code value} that is not null, under the name of its {@code section}. */
+  private static Map<String, Object> byName(
+      Function<Semantic<?>, Object> value, Function<Semantic<?>, SectionType<?>> section) {
+    Map<String, Object> out = new TreeMap<>();
+    for (Semantic<?> s : ALL) {
+      Object v = value.apply(s);
+      if (v != null) {
+        out.put(section.apply(s).name(), v);
       }
     }
     return out;
