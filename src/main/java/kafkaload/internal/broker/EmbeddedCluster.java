@@ -14,11 +14,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -186,7 +189,7 @@ public final class EmbeddedCluster implements AutoCloseable {
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
       c.nodes.forEach(n -> c.awaitReady(n, deadline, START_TIMEOUT));
       Set<Integer> ids = c.nodes.stream().map(Node::id).collect(Collectors.toSet());
-      BrokerRegistration.await(c.bootstrap, ids, deadline, START_TIMEOUT, c.logs());
+      c.awaitRegistered(ids, deadline, START_TIMEOUT);
     } catch (RuntimeException e) {
       c.close();
       throw e;
@@ -264,7 +267,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
     long deadline = System.nanoTime() + timeout.toNanos();
     awaitReady(n, deadline, timeout);
-    BrokerRegistration.await(bootstrap, Set.of(nodeId), deadline, timeout, logs());
+    awaitRegistered(Set.of(nodeId), deadline, timeout);
   }
 
   private Node node(int nodeId) {
@@ -349,6 +352,42 @@ public final class EmbeddedCluster implements AutoCloseable {
             .formatted(n.id(), timeout.toSeconds(), n.log()));
   }
 
+  /** Waits until the controller lists every one of these brokers as registered and unfenced. */
+  private void awaitRegistered(Set<Integer> ids, long deadlineNanos, Duration timeout) {
+    try (Admin admin =
+        Admin.create(
+            Map.of(
+                "bootstrap.servers",
+                bootstrap,
+                "request.timeout.ms",
+                5000,
+                "default.api.timeout.ms",
+                5000))) {
+      Set<Integer> seen = Set.of();
+      while (System.nanoTime() < deadlineNanos) {
+        try {
+          seen =
+              admin
+                  .describeCluster(new DescribeClusterOptions().timeoutMs(5000))
+                  .nodes()
+                  .get(6, TimeUnit.SECONDS)
+                  .stream()
+                  .map(node -> node.id())
+                  .collect(Collectors.toSet());
+          if (seen.containsAll(ids)) {
+            return;
+          }
+        } catch (Exception notYet) {
+          // the quorum may still be electing a leader
+        }
+        sleep(200);
+      }
+      throw new IllegalStateException(
+          "Embedded brokers %s did not all register within %s s (registered: %s; logs in %s)"
+              .formatted(ids, timeout.toSeconds(), seen, logs()));
+    }
+  }
+
   /** The directory of the nodes' logs. */
   private Path logs() {
     return nodes.get(0).log.getParent();
@@ -371,7 +410,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
   }
 
-  static void sleep(long ms) {
+  private static void sleep(long ms) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
