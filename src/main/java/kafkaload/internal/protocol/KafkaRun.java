@@ -237,8 +237,17 @@ final class KafkaRun {
     return RunSummary.of(
         started.stream().map(KafkaComponents::section).toList(),
         parameters,
-        health,
-        EmbeddedKafka.runningInThisJvm(),
+        new RunSummary.Injector(
+            health.samples(),
+            health.loadSamples(),
+            health.verdict(),
+            health.loadWindow(),
+            health.measuredWindow(),
+            health.warmUpWindow(),
+            health.eventLoopDelay(),
+            health.bounds(),
+            // an embedded broker in this JVM: its CPU is in the process's
+            health.loadCpu(EmbeddedKafka.runningInThisJvm())),
         startMillis,
         System.currentTimeMillis());
   }
@@ -375,9 +384,12 @@ final class KafkaRun {
       AssertionsJUnitReport.Verdicts verdicts =
           printed.orElseGet(() -> AssertionsJUnitReport.validate(log, core.configuration()));
       summary =
-          summary.withGates(
-              AssertionsJUnitReport.rows(verdicts),
-              printed.isPresent() ? "gatling-console" : "simulation.log");
+          summary.withResults(
+              summary
+                  .results()
+                  .withGates(
+                      AssertionsJUnitReport.rows(verdicts),
+                      printed.isPresent() ? "gatling-console" : "simulation.log"));
       if (Files.isRegularFile(dir.resolve("index.html"))) {
         Console.out(
             "[kafkaload] JUnit assertions: "
@@ -391,12 +403,13 @@ final class KafkaRun {
       Console.err("[kafkaload] could not judge the assertions from " + log + ": " + e);
     }
     if (baseline != null) {
-      summary = summary.withBaseline(baseline);
+      summary = summary.withResults(summary.results().withBaseline(baseline));
     }
     try {
       // Everything since the load's end (the reconciliation, Gatling's parse and report, the
       // verdicts above) is CPU after the load.
-      summary = summary.withCpuAtReport(RunLedger.processCpuSeconds());
+      summary =
+          summary.withResults(summary.results().withCpuAtReport(RunLedger.processCpuSeconds()));
       summary.write(dir);
       Console.out(
           "[kafkaload] Kafka page: file://%s (data: kafka-summary.json)"

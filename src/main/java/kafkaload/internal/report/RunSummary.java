@@ -1,5 +1,6 @@
 package kafkaload.internal.report;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,14 +36,15 @@ import kafkaload.internal.verification.ProducerMetrics;
 /**
  * The machine-readable summary of a run: its {@link RunResults} (kafka-summary.json is their
  * serialization) and the per-second samples at full resolution (kafka-timeline.csv). Built from the
- * run's components when the load ends; gate verdicts are added once Gatling has judged them.
- * Results made elsewhere (the merge of a distributed run) come with the per-second rows of its
- * timeline file.
+ * run's components when the load ends; gate verdicts are added once Gatling has judged them
+ * (withResults). Results made elsewhere (the merge of a distributed run) come with the per-second
+ * rows of its timeline file.
  *
  * @param timelineCsv kafka-timeline.csv: every per-second sample (of every injector, for a merged
  *     run)
  */
-public record RunSummary(RunResults results, String timelineCsv) {
+@RecordBuilder
+public record RunSummary(RunResults results, String timelineCsv) implements RunSummaryBuilder.With {
 
   /**
    * One protocol of the run, as the summary reads it.
@@ -56,34 +58,6 @@ public record RunSummary(RunResults results, String timelineCsv) {
       LagMonitor lagMonitor,
       List<ProducerHandle> producers,
       String isolationLevel) {}
-
-  /**
-   * {@code parameters}: the -D knobs the run read, with the values it used; {@code brokerInJvm}: an
-   * embedded broker runs in this JVM (its CPU is in the process's).
-   */
-  public static RunSummary of(
-      List<Section> sections,
-      Map<String, String> parameters,
-      InjectorHealth health,
-      boolean brokerInJvm,
-      long startMillis,
-      long endMillis) {
-    return of(
-        sections,
-        parameters,
-        new Injector(
-            health.samples(),
-            health.loadSamples(),
-            health.verdict(),
-            health.loadWindow(),
-            health.measuredWindow(),
-            health.warmUpWindow(),
-            health.eventLoopDelay(),
-            health.bounds(),
-            health.loadCpu(brokerInJvm)),
-        startMillis,
-        endMillis);
-  }
 
   /**
    * The injector's side of a run as the summary reads it: every sample, those of the load, the
@@ -103,6 +77,10 @@ public record RunSummary(RunResults results, String timelineCsv) {
       InjectorResults.Bounds bounds,
       LoadCpu loadCpu) {}
 
+  /**
+   * {@code parameters}: the -D knobs the run read, with the values it used; {@code health}: the
+   * injector's side of the run.
+   */
   public static RunSummary of(
       List<Section> sections,
       Map<String, String> parameters,
@@ -304,34 +282,6 @@ public record RunSummary(RunResults results, String timelineCsv) {
         baselines,
         ledger.deferredReconciliation(),
         Semantics.injectorRecords(ledger));
-  }
-
-  /**
-   * The same summary with Gatling's own verdicts on the run's assertions; {@code from}:
-   * "gatling-console" (the verdicts Gatling printed) or "simulation.log" (judged again from the
-   * log).
-   */
-  public RunSummary withGates(List<RunResults.Gate> verdicts, String from) {
-    return new RunSummary(results.withGates(verdicts, from), timelineCsv);
-  }
-
-  /**
-   * The same summary with the process's CPU seconds now, as the report is written: what the run
-   * spent after its load (reconciliation, Gatling's parse and report).
-   */
-  public RunSummary withCpuAtReport(double cpuSeconds) {
-    InjectorResults i = results.injector();
-    if (i == null || i.cpu().loadCpu() == null || Double.isNaN(cpuSeconds)) {
-      return this;
-    }
-    return new RunSummary(
-        results.withInjector(i.withLoadCpu(i.cpu().loadCpu().withCpuAtReport(cpuSeconds))),
-        timelineCsv);
-  }
-
-  /** The same summary with the comparison with a baseline. */
-  public RunSummary withBaseline(kafkaload.internal.results.BaselineComparison comparison) {
-    return new RunSummary(results.withBaseline(comparison), timelineCsv);
   }
 
   /**

@@ -68,6 +68,17 @@ public record RunResults(
   }
 
   /**
+   * The same results with the process's CPU seconds now, as the report is written: what the run
+   * spent after its load (reconciliation, Gatling's parse and report).
+   */
+  public RunResults withCpuAtReport(double cpuSeconds) {
+    if (injector == null || injector.cpu().loadCpu() == null || Double.isNaN(cpuSeconds)) {
+      return this;
+    }
+    return withInjector(injector.withLoadCpu(injector.cpu().loadCpu().withCpuAtReport(cpuSeconds)));
+  }
+
+  /**
    * When the run started and ended.
    *
    * @param startedAt the run's start, ISO-8601 UTC
