@@ -10,8 +10,8 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.stream.Stream;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.config.InjectorShare;
@@ -147,9 +147,9 @@ public final class Injector {
       return null;
     }
     try (Stream<Path> s = Files.walk(gatlingResults, 2)) {
-      List<Path> logs =
-          s.filter(p -> p.getFileName().toString().equals("simulation.log")).sorted().toList();
-      return logs.isEmpty() ? null : logs.get(logs.size() - 1);
+      return s.filter(p -> p.getFileName().toString().equals("simulation.log"))
+          .max(Comparator.naturalOrder())
+          .orElse(null);
     }
   }
 
