@@ -5,7 +5,6 @@ import java.util.Locale;
 import kafkaload.internal.results.BaselineComparison;
 import kafkaload.internal.results.LoadCpu;
 import kafkaload.internal.results.MarkdownLines;
-import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.RunResults;
 
@@ -37,12 +36,11 @@ public final class MarkdownSummary {
     }
     md.append("\n\n");
     RunFigures f = RunFigures.of(r);
-    Percentiles p = f.ackPercentiles();
     md.append("| figure | value |\n|---|---:|\n");
     row(md, "msg/s (measured requests)", f.msgsPerSecTotal());
-    row(md, "p50 ack latency (ms)", p == null ? null : p.p50());
-    row(md, "p99 ack latency (ms)", p == null ? null : p.p99());
-    row(md, "p99.9 ack latency (ms)", p == null ? null : p.p999());
+    row(md, "p50 ack latency (ms)", f.ackPercentiles().p50());
+    row(md, "p99 ack latency (ms)", f.ackPercentiles().p99());
+    row(md, "p99.9 ack latency (ms)", f.ackPercentiles().p999());
     row(md, "error %", f.errorPct());
     row(
         md,

@@ -29,7 +29,8 @@ import org.HdrHistogram.Histogram;
  * @param acked acked records of the whole run
  * @param failed failed records of the whole run
  * @param msgsPerSecTotal the run's own rate of the measured requests (first to last ack)
- * @param ackPercentiles the measured requests' percentiles as the summary states them
+ * @param ackPercentiles the measured requests' percentiles as the summary states them (empty
+ *     without one)
  */
 public record RunFigures(
     double[] msgsPerSec,
@@ -108,7 +109,7 @@ public record RunFigures(
     long acked = 0;
     long failed = 0;
     Double rateTotal = null; // null: no measured request has a rate
-    Percentiles ackPercentiles = null;
+    Percentiles ackPercentiles = Percentiles.empty();
     long mostCount = -1;
     for (ProtocolResults p : r.protocols() == null ? List.<ProtocolResults>of() : r.protocols()) {
       ack = add(ack, p.latencies().ackLatencyHistograms());

@@ -15,7 +15,6 @@ import kafkaload.internal.history.ChangePoint;
 import kafkaload.internal.history.RunFigures;
 import kafkaload.internal.history.RunHistory;
 import kafkaload.internal.history.Stats;
-import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.results.RunResults;
 
 /**
@@ -52,14 +51,13 @@ public final class TrendPage {
     for (RunHistory.Entry e : RunHistory.entries(history)) {
       RunResults r = e.results();
       RunFigures f = RunFigures.of(r);
-      Percentiles p = f.ackPercentiles();
       Map<String, Object> run = new LinkedHashMap<>();
       run.put("label", e.label().isEmpty() ? r.period().startedAt() : e.label());
       run.put("startedAt", r.period().startedAt());
       run.put("simulation", r.parameters() == null ? null : r.parameters().get("simulation"));
-      run.put("p50", p == null ? null : p.p50());
-      run.put("p99", p == null ? null : p.p99());
-      run.put("p999", p == null ? null : p.p999());
+      run.put("p50", f.ackPercentiles().p50());
+      run.put("p99", f.ackPercentiles().p99());
+      run.put("p999", f.ackPercentiles().p999());
       run.put("msgsPerSec", f.msgsPerSecTotal());
       run.put("errorPct", f.errorPct());
       run.put("cpuUsPerMsg", Stats.nullIfNaN(Stats.medianOf(f.cpuUsPerMsg())));
