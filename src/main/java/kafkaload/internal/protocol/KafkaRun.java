@@ -383,13 +383,10 @@ final class KafkaRun {
       Optional<AssertionsJUnitReport.Verdicts> printed = AssertionsJUnitReport.printed(log);
       AssertionsJUnitReport.Verdicts verdicts =
           printed.orElseGet(() -> AssertionsJUnitReport.validate(log, core.configuration()));
+      String from = printed.isPresent() ? "gatling-console" : "simulation.log";
       summary =
           summary.withResults(
-              summary
-                  .results()
-                  .withGates(
-                      AssertionsJUnitReport.rows(verdicts),
-                      printed.isPresent() ? "gatling-console" : "simulation.log"));
+              summary.results().withGates(AssertionsJUnitReport.rows(verdicts), from));
       if (Files.isRegularFile(dir.resolve("index.html"))) {
         Console.out(
             "[kafkaload] JUnit assertions: "
