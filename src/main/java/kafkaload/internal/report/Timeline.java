@@ -215,7 +215,7 @@ public final class Timeline {
 
   /**
    * One point of samples {@code b}: msgs/s and MB/s by {@code rates}, CPU % by {@code cpu}, ack
-   * latency, heap and GC by max, the event loop's figures combined.
+   * latency, heap, GC, time blocked in send and event-loop delay by max, event-loop probes summed.
    */
   public static InjectorSample point(
       List<InjectorSample> b,
@@ -237,7 +237,12 @@ public final class Timeline {
             max(b, p -> p.resources().heapAfterGcMb()),
             max(b, p -> p.resources().gcPauseMs()),
             max(b, p -> p.resources().gcMaxPauseMs())),
-        InjectorSample.EventLoop.combined(b.stream().map(InjectorSample::eventLoop).toList()),
+        new InjectorSample.EventLoop(
+            max(b, p -> p.eventLoop().sendBlockedMs()),
+            b.stream().mapToLong(p -> p.eventLoop().eventLoopProbes()).sum(),
+            max(b, p -> p.eventLoop().eventLoopDelayP99Ms()),
+            max(b, p -> p.eventLoop().eventLoopDelayMaxMs()),
+            b.stream().mapToLong(p -> p.eventLoop().eventLoopProbesOverBound()).sum()),
         producer);
   }
 

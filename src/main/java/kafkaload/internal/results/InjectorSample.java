@@ -1,9 +1,7 @@
 package kafkaload.internal.results;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 
 /**
  * One second of the injector (or one point of several seconds, downsampled), its groups written
@@ -37,20 +35,5 @@ public record InjectorSample(
       long eventLoopProbes,
       double eventLoopDelayP99Ms,
       double eventLoopDelayMaxMs,
-      long eventLoopProbesOverBound) {
-
-    /** Several seconds' or injectors' as one: probes summed, the rest the worst (NaN skipped). */
-    public static EventLoop combined(List<EventLoop> all) {
-      return new EventLoop(
-          worst(all, EventLoop::sendBlockedMs),
-          all.stream().mapToLong(EventLoop::eventLoopProbes).sum(),
-          worst(all, EventLoop::eventLoopDelayP99Ms),
-          worst(all, EventLoop::eventLoopDelayMaxMs),
-          all.stream().mapToLong(EventLoop::eventLoopProbesOverBound).sum());
-    }
-
-    private static double worst(List<EventLoop> all, ToDoubleFunction<EventLoop> f) {
-      return all.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-    }
-  }
+      long eventLoopProbesOverBound) {}
 }
