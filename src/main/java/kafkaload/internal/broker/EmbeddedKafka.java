@@ -13,6 +13,7 @@ import java.nio.file.Paths;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
+import java.util.Scanner;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -109,11 +110,7 @@ public final class EmbeddedKafka implements AutoCloseable {
       p.putAll(overrides);
       Object shareVersion = p.remove(SHARE_VERSION);
       KafkaConfig config = KafkaConfig.fromProps(p, false);
-      format(
-          Uuid.randomUuid().toString(),
-          1,
-          dataDir,
-          shareVersion == null ? null : Short.valueOf(shareVersion.toString()));
+      format(Uuid.randomUuid().toString(), 1, dataDir, shareVersion);
       KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
       server.startup();
       String bootstrap = "127.0.0.1:" + brokerPort;
@@ -198,13 +195,14 @@ public final class EmbeddedKafka implements AutoCloseable {
 
   /**
    * Formats a node's log directory for the cluster id (what kafka-storage.sh format does), with the
-   * share.version feature at {@code shareVersion} unless null.
+   * share.version feature at the level {@code shareVersion} (a {@link #SHARE_VERSION} value) unless
+   * null.
    */
-  static void format(String clusterId, int nodeId, Path dataDir, Short shareVersion)
+  static void format(String clusterId, int nodeId, Path dataDir, Object shareVersion)
       throws Exception {
     Formatter f = new Formatter();
     if (shareVersion != null) {
-      f.setFeatureLevel("share.version", shareVersion);
+      f.setFeatureLevel("share.version", Short.valueOf(shareVersion.toString()));
     }
     f.setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
         .setClusterId(clusterId)
@@ -337,12 +335,8 @@ public final class EmbeddedKafka implements AutoCloseable {
 
   /** The first port of Linux's ephemeral range; 0 where the kernel does not say. */
   private static int ephemeralLow() {
-    try {
-      return Integer.parseInt(
-          Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
-              .get(0)
-              .trim()
-              .split("\\s+")[0]);
+    try (Scanner range = new Scanner(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+      return range.nextInt();
     } catch (IOException | RuntimeException e) {
       return 0;
     }

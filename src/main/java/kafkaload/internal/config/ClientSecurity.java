@@ -68,8 +68,7 @@ public final class ClientSecurity {
       throw new KafkaLoadConfigException("SASL " + m + ": the user name is empty");
     }
     if (password == null || password.isEmpty()) {
-      throw new KafkaLoadConfigException(
-          "SASL " + m + " for user '" + username + "': the password is empty");
+      throw refused("SASL %s for user '%s': the password is empty", m, username);
     }
     String module =
         m.equals("PLAIN")
@@ -87,8 +86,7 @@ public final class ClientSecurity {
   /** {@link #sasl} for SCRAM-SHA-256 or SCRAM-SHA-512 only, as the DSL's saslScram(..) asks. */
   public static Map<String, String> scram(String mechanism, String username, String password) {
     if (mechanism == null || !mechanism.trim().toUpperCase(Locale.ROOT).startsWith("SCRAM-")) {
-      throw new KafkaLoadConfigException(
-          "saslScram: mechanism '" + mechanism + "' is not SCRAM-SHA-256 or SCRAM-SHA-512");
+      throw refused("saslScram: mechanism '%s' is not SCRAM-SHA-256 or SCRAM-SHA-512", mechanism);
     }
     return sasl(mechanism, username, password);
   }
@@ -101,8 +99,7 @@ public final class ClientSecurity {
   /** ssl.keystore.*: this client's certificate and key, for brokers requiring mTLS. */
   public static Map<String, String> keystore(String location, String password, String keyPassword) {
     if (password == null || password.isEmpty()) {
-      throw new KafkaLoadConfigException(
-          "ssl.keystore.location=" + location + " needs the keystore's password");
+      throw refused("ssl.keystore.location=%s needs the keystore's password", location);
     }
     return store(
         "keystore", location, "ssl.keystore.password", password, "ssl.key.password", keyPassword);

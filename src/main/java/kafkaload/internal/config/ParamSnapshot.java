@@ -124,8 +124,7 @@ public final class ParamSnapshot {
    * own default, else "default".
    */
   public String source(String name) {
-    String v = properties.get(name);
-    if (v != null && !v.isBlank()) {
+    if (set(properties.get(name)) != null) {
       return "-D";
     }
     return defaults.containsKey(name) ? "simulation" : "default";
@@ -163,7 +162,10 @@ public final class ParamSnapshot {
 
   /** An environment variable of the snapshot; null when unset or blank (as a blank -D). */
   public String env(String name) {
-    String v = environment.get(name);
+    return set(environment.get(name));
+  }
+
+  private static String set(String v) {
     return v == null || v.isBlank() ? null : v;
   }
 
@@ -171,11 +173,8 @@ public final class ParamSnapshot {
    * The raw value of -Dname (else the simulation's own default), trimmed; null when unset or blank.
    */
   public String raw(String name) {
-    String v = properties.get(name);
-    if (v == null || v.isBlank()) {
-      v = defaults.get(name);
-    }
-    return used(name, v == null || v.isBlank() ? null : v.trim());
+    String v = firstSet(set(properties.get(name)), set(defaults.get(name)));
+    return used(name, v == null ? null : v.trim());
   }
 
   /** -Dname's text (else the simulation's default), trimmed; {@code def} when unset or blank. */
@@ -201,8 +200,7 @@ public final class ParamSnapshot {
 
   private static int toInt(String name, long value) {
     if (value > Integer.MAX_VALUE) {
-      throw new KafkaLoadConfigException(
-          "-D" + name + "=" + value + " is too large (max " + Integer.MAX_VALUE + ")");
+      throw refused("-D%s=%s is too large (max %s)", name, value, Integer.MAX_VALUE);
     }
     return (int) value;
   }
@@ -232,8 +230,7 @@ public final class ParamSnapshot {
   public double percent(String name, double def) {
     double v = nonNegativeDouble(name, def);
     if (v > 100) {
-      throw new KafkaLoadConfigException(
-          "-D" + name + "=" + raw(name) + " is a percentage: 0 to 100");
+      throw refused("-D%s=%s is a percentage: 0 to 100", name, raw(name));
     }
     return v;
   }
@@ -264,8 +261,7 @@ public final class ParamSnapshot {
       return InjectorShare.SINGLE;
     }
     if (runId != null && !runId.matches("[A-Za-z0-9._-]{1,64}")) {
-      throw new KafkaLoadConfigException(
-          "-Drun.id=" + runId + " must be 1 to 64 letters, digits, '.', '_' or '-'");
+      throw refused("-Drun.id=%s must be 1 to 64 letters, digits, '.', '_' or '-'", runId);
     }
     return new InjectorShare(
         index == null ? 0 : wholeNumber("injector.index", index),
@@ -314,8 +310,7 @@ public final class ParamSnapshot {
     return switch (v.toLowerCase(Locale.ROOT)) {
       case "true", "yes", "1" -> used(name, true);
       case "false", "no", "0" -> used(name, false);
-      default ->
-          throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be true or false");
+      default -> throw refused("-D%s=%s must be true or false", name, v);
     };
   }
 
@@ -324,8 +319,7 @@ public final class ParamSnapshot {
     String v = string(name, def).toLowerCase(Locale.ROOT);
     List<String> ok = Arrays.asList(allowed);
     if (!ok.contains(v)) {
-      throw new KafkaLoadConfigException(
-          "-D" + name + "=" + v + " must be one of " + String.join(", ", ok));
+      throw refused("-D%s=%s must be one of %s", name, v, String.join(", ", ok));
     }
     return used(name, v);
   }
