@@ -110,7 +110,11 @@ public final class EmbeddedKafka implements AutoCloseable {
       p.putAll(overrides);
       Object shareVersion = p.remove(SHARE_VERSION);
       KafkaConfig config = KafkaConfig.fromProps(p, false);
-      format(Uuid.randomUuid().toString(), 1, dataDir, shareVersion);
+      format(
+          Uuid.randomUuid().toString(),
+          1,
+          dataDir,
+          shareVersion == null ? null : Short.valueOf(shareVersion.toString()));
       KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
       server.startup();
       String bootstrap = "127.0.0.1:" + brokerPort;
@@ -195,14 +199,13 @@ public final class EmbeddedKafka implements AutoCloseable {
 
   /**
    * Formats a node's log directory for the cluster id (what kafka-storage.sh format does), with the
-   * share.version feature at the level {@code shareVersion} (a {@link #SHARE_VERSION} value) unless
-   * null.
+   * share.version feature at {@code shareVersion} unless null.
    */
-  static void format(String clusterId, int nodeId, Path dataDir, Object shareVersion)
+  static void format(String clusterId, int nodeId, Path dataDir, Short shareVersion)
       throws Exception {
     Formatter f = new Formatter();
     if (shareVersion != null) {
-      f.setFeatureLevel("share.version", Short.valueOf(shareVersion.toString()));
+      f.setFeatureLevel("share.version", shareVersion);
     }
     f.setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
         .setClusterId(clusterId)
