@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * A Protobuf message type of a .proto file, parsed by {@link ProtoParser}, built and checked by
@@ -101,26 +100,26 @@ public record ProtobufSchema(
     }
     String full =
         name.contains(".") || file.getPackage().isEmpty() ? name : file.getPackage() + "." + name;
-    // full names are unique in a file: the first found, top-level or nested, is the one
-    for (Descriptor top : file.getMessageTypes()) {
-      Descriptor d = findNested(top, full);
-      if (d != null) {
-        return d;
-      }
+    Descriptor d = find(file.getMessageTypes(), full);
+    if (d != null) {
+      return d;
     }
     List<String> names = file.getMessageTypes().stream().map(Descriptor::getFullName).toList();
     throw new Mismatch("the .proto has no message '" + name + "' (it has " + names + ")");
   }
 
-  /** {@code d} or the message nested in it with this full name; null for none. */
-  private static Descriptor findNested(Descriptor d, String fullName) {
-    return d.getFullName().equals(fullName)
-        ? d
-        : d.getNestedTypes().stream()
-            .map(n -> findNested(n, fullName))
-            .filter(Objects::nonNull)
-            .findFirst()
-            .orElse(null);
+  /**
+   * The message with this full name among {@code ds} or nested in them, depth first; null for none.
+   * Full names are unique in a file: the first found, top-level or nested, is the one.
+   */
+  private static Descriptor find(List<Descriptor> ds, String fullName) {
+    for (Descriptor d : ds) {
+      Descriptor found = d.getFullName().equals(fullName) ? d : find(d.getNestedTypes(), fullName);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   private static List<Integer> indexesOf(Descriptor d) {

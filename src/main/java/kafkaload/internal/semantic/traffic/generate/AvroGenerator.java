@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import static kafkaload.internal.semantic.traffic.generate.Scalars.refuseIf;
+
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -33,10 +35,9 @@ record AvroGenerator(Rules rules, Set<String> inProgress) {
   private static final double T1 = 1_893_456_000_000d;
 
   static Draw of(Schema schema, Rules rules) {
-    if (schema.getType() != Schema.Type.RECORD) {
-      throw new KafkaLoadConfigException(
-          "the schema is " + schema.getType().getName() + ", not a record");
-    }
+    refuseIf(
+        schema.getType() != Schema.Type.RECORD,
+        "the schema is " + schema.getType().getName() + ", not a record");
     return new AvroGenerator(rules, new HashSet<>()).node(schema, "", FieldRule.DEFAULT);
   }
 
@@ -79,11 +80,10 @@ record AvroGenerator(Rules rules, Set<String> inProgress) {
 
   private Draw record(Schema s, String path, FieldRule rule) {
     rule.requireRandom("field '" + path + "'", "a record");
-    if (!inProgress.add(s.getFullName())) {
-      throw new KafkaLoadConfigException(
-          "field '%s': record %s is recursive, which the generator does not make"
-              .formatted(path, s.getFullName()));
-    }
+    refuseIf(
+        !inProgress.add(s.getFullName()),
+        "field '%s': record %s is recursive, which the generator does not make"
+            .formatted(path, s.getFullName()));
     List<Schema.Field> fields = s.getFields();
     Draw[] parts = new Draw[fields.size()];
     for (Schema.Field f : fields) {

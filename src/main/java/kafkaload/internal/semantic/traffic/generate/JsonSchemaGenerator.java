@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import static kafkaload.internal.semantic.traffic.generate.Scalars.refuseIf;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -46,22 +48,21 @@ record JsonSchemaGenerator(Rules rules) {
   private Draw node(JsonNode s, String path, FieldRule rule, boolean required) {
     String where = "field '" + (path.isEmpty() ? "(the record)" : path) + "'";
     for (Map.Entry<String, JsonNode> e : s.properties()) {
-      String k = e.getKey();
-      if (!KNOWN.contains(k)) {
-        throw new KafkaLoadConfigException(
-            where + ": the JSON Schema keyword '" + k + "' is one the generator cannot honour");
-      }
+      refuseIf(
+          !KNOWN.contains(e.getKey()),
+          where
+              + ": the JSON Schema keyword '"
+              + e.getKey()
+              + "' is one the generator cannot honour");
     }
-    if (s.has("additionalProperties") && !s.get("additionalProperties").isBoolean()) {
-      throw new KafkaLoadConfigException(
-          where + ": additionalProperties as a schema is one the generator cannot honour");
-    }
+    refuseIf(
+        s.has("additionalProperties") && !s.get("additionalProperties").isBoolean(),
+        where + ": additionalProperties as a schema is one the generator cannot honour");
     List<String> types = types(s, where);
     boolean nullable = types.contains("null");
-    if (rule.hasNullProbability() && !nullable && required) {
-      throw new KafkaLoadConfigException(
-          where + ": a null probability needs a nullable field (type null, or not required)");
-    }
+    refuseIf(
+        rule.hasNullProbability() && !nullable && required,
+        where + ": a null probability needs a nullable field (type null, or not required)");
     Draw value = value(s, path, where, rule.withNullProbability(-1), types);
     double pNull = rule.nullProbability();
     if (pNull < 0) {
@@ -143,19 +144,16 @@ record JsonSchemaGenerator(Rules rules) {
   private Draw array(JsonNode s, String path, String where, FieldRule rule) {
     rule.requireRandom(where, "an array");
     JsonNode items = s.get("items");
-    if (items != null && !items.isObject()) {
-      throw new KafkaLoadConfigException(
-          where + ": items as a list is one the generator cannot honour");
-    }
+    refuseIf(
+        items != null && !items.isObject(),
+        where + ": items as a list is one the generator cannot honour");
     Draw item =
         items == null
             ? (r, n) -> NODES.textNode(Scalars.letters(r, 4))
             : node(items, path + "[]", FieldRule.DEFAULT, true);
     int lo = s.path("minItems").asInt(0);
     int hi = s.has("maxItems") ? Math.min(s.get("maxItems").asInt(), lo + 4) : lo + 4;
-    if (hi < lo) {
-      throw new KafkaLoadConfigException(where + ": minItems is above maxItems");
-    }
+    refuseIf(hi < lo, where + ": minItems is above maxItems");
     return (r, n) -> {
       ArrayNode out = NODES.arrayNode();
       item.draws(r, n, lo + r.nextInt(hi - lo + 1)).forEach(x -> out.add((JsonNode) x));
@@ -173,10 +171,9 @@ record JsonSchemaGenerator(Rules rules) {
       parts.put(p.getKey(), node(p.getValue(), fp, rules.take(fp), required.contains(p.getKey())));
     }
     for (String name : required) {
-      if (!parts.containsKey(name)) {
-        throw new KafkaLoadConfigException(
-            where + ": required property '" + name + "' has no schema under properties");
-      }
+      refuseIf(
+          !parts.containsKey(name),
+          where + ": required property '" + name + "' has no schema under properties");
     }
     String[] k = parts.keySet().toArray(new String[0]);
     Draw[] v = parts.values().toArray(new Draw[0]);
@@ -194,11 +191,10 @@ record JsonSchemaGenerator(Rules rules) {
 
   private Draw string(JsonNode s, String path, String where, FieldRule rule) {
     String format = s.has("format") ? s.get("format").asText() : null;
-    if (format != null && !FORMATS.contains(format)) {
-      throw new KafkaLoadConfigException(
-          "%s: format '%s' is one the generator cannot honour (it knows %s)"
-              .formatted(where, format, FORMATS));
-    }
+    refuseIf(
+        format != null && !FORMATS.contains(format),
+        "%s: format '%s' is one the generator cannot honour (it knows %s)"
+            .formatted(where, format, FORMATS));
     if (format != null && rule.isRandom()) {
       return (r, n) -> NODES.textNode(formatted(format, r));
     }

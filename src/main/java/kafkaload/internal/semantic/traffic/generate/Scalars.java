@@ -26,9 +26,7 @@ final class Scalars {
       return (r, n) -> a[r.nextInt(a.length)];
     }
     if (gen instanceof FieldGen.Regex x) {
-      if (t.kind() != Kind.STRING) {
-        throw new KafkaLoadConfigException(where + "a regex makes strings, not " + t.describe());
-      }
+      refuseIf(t.kind() != Kind.STRING, where + "a regex makes strings, not " + t.describe());
       RegexStrings strings = regex(x.regex(), where + "regex '" + x.regex() + "'");
       return (r, n) -> strings.next(r);
     }
@@ -49,34 +47,27 @@ final class Scalars {
     if (t.kind() == Kind.STRING) {
       return (r, n) -> prefix + (start + n);
     }
-    if (!t.integral()) {
-      throw new KafkaLoadConfigException(
-          where + "a sequence fits a string, int or long field, not " + t.describe());
-    }
-    if (!prefix.isEmpty()) {
-      throw new KafkaLoadConfigException(
-          where + "a sequence with prefix '" + prefix + "' makes strings, not numbers");
-    }
-    if (t.kind() == Kind.INT && (start < Integer.MIN_VALUE || start > Integer.MAX_VALUE)) {
-      throw new KafkaLoadConfigException(where + "sequence start " + start + " is not an int");
-    }
+    refuseIf(
+        !t.integral(), where + "a sequence fits a string, int or long field, not " + t.describe());
+    refuseIf(
+        !prefix.isEmpty(),
+        where + "a sequence with prefix '" + prefix + "' makes strings, not numbers");
+    refuseIf(
+        t.kind() == Kind.INT && (start < Integer.MIN_VALUE || start > Integer.MAX_VALUE),
+        where + "sequence start " + start + " is not an int");
     return t.kind() == Kind.INT ? (r, n) -> (int) (start + n) : (r, n) -> start + n;
   }
 
   private static Draw range(Scalar t, FieldGen.Range g, String where) {
-    if (!t.numeric()) {
-      throw new KafkaLoadConfigException(
-          where + "a " + g.describe() + " fits a number field, not " + t.describe());
-    }
-    if (t.integral() && !g.integral()) {
-      throw new KafkaLoadConfigException(
-          where + "a " + g.describe() + " of non-integers does not fit an integer field");
-    }
-    if (g.min() < t.lowest() || g.max() > t.highest()) {
-      throw new KafkaLoadConfigException(
-          "%s%s is outside what the field allows, %s to %s"
-              .formatted(where, g.describe(), t.lowest(), t.highest()));
-    }
+    refuseIf(
+        !t.numeric(), where + "a " + g.describe() + " fits a number field, not " + t.describe());
+    refuseIf(
+        t.integral() && !g.integral(),
+        where + "a " + g.describe() + " of non-integers does not fit an integer field");
+    refuseIf(
+        g.min() < t.lowest() || g.max() > t.highest(),
+        "%s%s is outside what the field allows, %s to %s"
+            .formatted(where, g.describe(), t.lowest(), t.highest()));
     return numbers(t.kind(), g.min(), g.max());
   }
 
@@ -137,45 +128,36 @@ final class Scalars {
   /** A value of a oneOf list as the field's type: its own type, or text that parses as it. */
   static Object convert(Scalar t, Object v, String where) {
     String bad = where + "the value '" + v + "' of the list is not valid for the field";
+    String text = String.valueOf(v);
     try {
       switch (t.kind()) {
         case STRING -> {
-          if (v instanceof String s && fitsLength(t, s)) {
-            if (t.pattern() != null
-                && !regex(t.pattern(), where + "the schema's pattern").matches(s)) {
-              throw new KafkaLoadConfigException(
-                  bad + " (the schema's pattern " + t.pattern() + ")");
-            }
-            return s;
-          }
-          throw new KafkaLoadConfigException(bad);
+          refuseIf(!(v instanceof String s && fitsLength(t, s)), bad);
+          refuseIf(
+              t.pattern() != null
+                  && !regex(t.pattern(), where + "the schema's pattern").matches(text),
+              bad + " (the schema's pattern " + t.pattern() + ")");
+          return text;
         }
         case ENUM -> {
-          if (t.symbols().contains(String.valueOf(v))) {
-            return String.valueOf(v);
-          }
-          throw new KafkaLoadConfigException(bad + " (symbols " + t.symbols() + ")");
+          refuseIf(!t.symbols().contains(text), bad + " (symbols " + t.symbols() + ")");
+          return text;
         }
         case BOOLEAN -> {
-          if (v instanceof Boolean || "true".equals(v) || "false".equals(v)) {
-            return Boolean.valueOf(String.valueOf(v));
-          }
-          throw new KafkaLoadConfigException(bad);
+          refuseIf(!(v instanceof Boolean || "true".equals(v) || "false".equals(v)), bad);
+          return Boolean.valueOf(text);
         }
         case BYTES -> {
-          byte[] b = v instanceof byte[] a ? a : String.valueOf(v).getBytes(StandardCharsets.UTF_8);
-          if (t.fixedSize() >= 0 && b.length != t.fixedSize()) {
-            throw new KafkaLoadConfigException(bad + " (" + t.fixedSize() + " bytes)");
-          }
+          byte[] b = v instanceof byte[] a ? a : text.getBytes(StandardCharsets.UTF_8);
+          refuseIf(
+              t.fixedSize() >= 0 && b.length != t.fixedSize(),
+              bad + " (" + t.fixedSize() + " bytes)");
           return b;
         }
         default -> {
-          String text = String.valueOf(v);
           double d = v instanceof Number num ? num.doubleValue() : Double.parseDouble(text);
           boolean whole = v instanceof Number ? d == Math.rint(d) : text.matches("-?\\d+");
-          if (t.integral() && !whole || d < t.lowest() || d > t.highest()) {
-            throw new KafkaLoadConfigException(bad);
-          }
+          refuseIf(t.integral() && !whole || d < t.lowest() || d > t.highest(), bad);
           long l =
               v instanceof Number num ? num.longValue() : t.integral() ? Long.parseLong(text) : 0;
           return switch (t.kind()) {
@@ -188,6 +170,13 @@ final class Scalars {
       }
     } catch (NumberFormatException e) {
       throw new KafkaLoadConfigException(bad);
+    }
+  }
+
+  /** Refuses the spec before any load, with {@code message}, when {@code refused}. */
+  static void refuseIf(boolean refused, String message) {
+    if (refused) {
+      throw new KafkaLoadConfigException(message);
     }
   }
 
