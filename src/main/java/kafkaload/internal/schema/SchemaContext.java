@@ -68,9 +68,8 @@ public final class SchemaContext {
 
   /** Writes contents with this schema for this topic in the wire format, as the echo does. */
   public Function<Object, byte[]> writer(RecordSchema schema, String topic, boolean isKey) {
-    Bound b = new Bound(schema, isKey, false);
-    Target t = b.target(topic);
-    return content -> b.write(t, content);
+    Target t = target(schema, isKey, false, topic);
+    return content -> write(t, content, isKey);
   }
 
   /**
@@ -87,17 +86,19 @@ public final class SchemaContext {
     }
     RecordSchema schema = checked(spec, what);
     SessionValue<Object> content = content(spec, schema, what);
-    Bound bound = new Bound(schema, isKey, spec.generator() != null);
+    Map<String, Target> targets = new ConcurrentHashMap<>();
+    Function<String, Target> target =
+        t -> targets.computeIfAbsent(t, x -> target(schema, isKey, spec.generator() != null, x));
     if (topic != null) {
       try {
-        bound.target(topic);
+        target.apply(topic);
       } catch (RuntimeException e) {
         throw new KafkaLoadConfigException(what + ", topic '" + topic + "': " + e.getMessage());
       }
     }
     return new Encoded(
         content,
-        (t, c) -> bound.write(bound.target(t), c),
+        (t, c) -> write(target.apply(t), c, isKey),
         timer,
         "a schema value needs its topic");
   }
@@ -164,74 +165,58 @@ public final class SchemaContext {
     }
   }
 
-  /** The schema's targets per topic; {@code generated}: only that schema can write its records. */
-  private final class Bound {
-    private final RecordSchema schema;
-    private final boolean isKey;
-    private final boolean generated;
-    private final Map<String, Target> targets = new ConcurrentHashMap<>();
-
-    Bound(RecordSchema schema, boolean isKey, boolean generated) {
-      this.schema = schema;
-      this.isKey = isKey;
-      this.generated = generated;
-    }
-
-    Target target(String topic) {
-      return targets.computeIfAbsent(
-          topic,
-          t -> {
-            String subject = settings.subject(t, isKey, schema.recordName());
-            if (settings.useLatest()) {
-              RegistryClient.Registered latest = client.latest(subject);
-              boolean same = latest.schema().equals(schema.text());
-              if (!same && generated) {
-                throw new KafkaLoadConfigException(
-                    ("the records are generated from the schema file, but use.latest.version found"
-                            + " another schema under subject '%s' (id %s): generate from that"
-                            + " schema's file")
-                        .formatted(subject, latest.id()));
-              }
-              RecordSchema used =
-                  same
-                      ? schema
-                      : Schemas.parse(latest.format(), latest.schema(), schema.recordName());
-              return new Target(used, latest.id());
-            }
-            try {
-              return new Target(
-                  schema,
-                  settings.autoRegister()
-                      ? client.register(subject, schema.format(), schema.text()).id()
-                      : client.lookup(subject, schema.format(), schema.text()).id());
-            } catch (RegistryClient.RegistryException e) {
-              if (!settings.autoRegister() && (e.errorCode == 40401 || e.errorCode == 40403)) {
-                throw new RegistryClient.RegistryException(
-                    ("the schema is not registered under subject '%s' and auto.register.schemas=false:"
-                            + " register it first, or set auto.register.schemas=true (%s)")
-                        .formatted(subject, e.getMessage()),
-                    e.status,
-                    e.errorCode);
-              }
-              throw e;
-            }
-          });
-    }
-
-    byte[] write(Target t, Object c) {
-      byte[] payload;
-      try {
-        payload = t.schema().encode(c);
-      } catch (RecordSchema.Mismatch e) {
-        throw new RecordSchema.Mismatch(
-            String.format(
-                "the %s does not fit %s: %s",
-                isKey ? "key" : "value", t.schema().recordName(), e.getMessage()));
+  /**
+   * The schema and id this topic's records are written with; {@code generated}: only that schema
+   * can write its records.
+   */
+  private Target target(RecordSchema schema, boolean isKey, boolean generated, String topic) {
+    String subject = settings.subject(topic, isKey, schema.recordName());
+    if (settings.useLatest()) {
+      RegistryClient.Registered latest = client.latest(subject);
+      boolean same = latest.schema().equals(schema.text());
+      if (!same && generated) {
+        throw new KafkaLoadConfigException(
+            ("the records are generated from the schema file, but use.latest.version found"
+                    + " another schema under subject '%s' (id %s): generate from that"
+                    + " schema's file")
+                .formatted(subject, latest.id()));
       }
-      return t.schema().format() == SchemaFormat.PROTOBUF
-          ? Framing.frameProtobuf(t.id(), t.schema().messageIndexes(), payload)
-          : Framing.frame(t.id(), payload);
+      RecordSchema used =
+          same ? schema : Schemas.parse(latest.format(), latest.schema(), schema.recordName());
+      return new Target(used, latest.id());
     }
+    try {
+      return new Target(
+          schema,
+          settings.autoRegister()
+              ? client.register(subject, schema.format(), schema.text()).id()
+              : client.lookup(subject, schema.format(), schema.text()).id());
+    } catch (RegistryClient.RegistryException e) {
+      if (!settings.autoRegister() && (e.errorCode == 40401 || e.errorCode == 40403)) {
+        throw new RegistryClient.RegistryException(
+            ("the schema is not registered under subject '%s' and auto.register.schemas=false:"
+                    + " register it first, or set auto.register.schemas=true (%s)")
+                .formatted(subject, e.getMessage()),
+            e.status,
+            e.errorCode);
+      }
+      throw e;
+    }
+  }
+
+  private static byte[] write(Target t, Object c, boolean isKey) {
+    byte[] payload;
+    try {
+      payload = t.schema().encode(c);
+    } catch (RecordSchema.Mismatch e) {
+      throw new RecordSchema.Mismatch(
+          String.format(
+              "the %s does not fit %s: %s",
+              isKey ? "key" : "value", t.schema().recordName(), e.getMessage()));
+    }
+    return t.schema().format() == SchemaFormat.PROTOBUF
+        ? Framing.frameProtobuf(t.id(), t.schema().messageIndexes(), payload)
+        : Framing.frame(t.id(), payload);
   }
 
   /** Any Kafka Serializer by class name, with its configs (the registry URL added if missing). */
