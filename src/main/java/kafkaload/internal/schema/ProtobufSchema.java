@@ -26,10 +26,6 @@ import java.util.Map;
 public record ProtobufSchema(
     String text, Descriptors.FileDescriptor file, Descriptor message, List<Integer> messageIndexes)
     implements RecordSchema {
-  private ProtobufSchema(String text, Descriptors.FileDescriptor file, Descriptor message) {
-    this(text, file, message, indexesOf(message));
-  }
-
   /**
    * The message named (simple or full name; null: the file's first message) of this .proto text.
    */
@@ -44,7 +40,8 @@ public record ProtobufSchema(
     if (file.getMessageTypes().isEmpty()) {
       throw new Mismatch("the .proto defines no message");
     }
-    return new ProtobufSchema(text, file, find(file, messageName));
+    Descriptor message = find(file, messageName);
+    return new ProtobufSchema(text, file, message, indexesOf(message));
   }
 
   /** The file's descriptor: from .proto text, or a base64 serialized FileDescriptorProto. */
@@ -91,7 +88,7 @@ public record ProtobufSchema(
     for (int i = 1; i < path.size(); i++) {
       d = d.getNestedTypes().get(path.get(i));
     }
-    return d == message ? this : new ProtobufSchema(text, file, d);
+    return d == message ? this : new ProtobufSchema(text, file, d, indexesOf(d));
   }
 
   private static Descriptor find(Descriptors.FileDescriptor file, String name) {
