@@ -124,9 +124,7 @@ public final class ShareCounters {
   /** A RELEASE confirmed; at the delivery limit the broker archives the record instead. */
   public void released(long seq, int deliveryCount) {
     released.increment();
-    if (deliveryCount >= setup.deliveryLimit()) {
-      archived(seq);
-    }
+    archived(seq, deliveryCount);
   }
 
   /**
@@ -134,9 +132,7 @@ public final class ShareCounters {
    * record back); archived at the limit, as the expiry would.
    */
   public void lockExpired(long seq, int deliveryCount) {
-    if (deliveryCount >= setup.deliveryLimit()) {
-      archived(seq);
-    }
+    archived(seq, deliveryCount);
   }
 
   /** The broker confirmed a REJECT: the record is archived, never offered again. */
@@ -150,14 +146,15 @@ public final class ShareCounters {
     refused.increment();
     consumer(index).refused.increment();
     mark(seq, ShareOutcomes::refused, false);
-    if (deliveryCount >= setup.deliveryLimit()) {
-      archived(seq);
-    }
+    archived(seq, deliveryCount);
   }
 
-  private void archived(long seq) {
-    archived.increment();
-    mark(seq, ShareOutcomes::archived, true);
+  /** At the delivery limit the broker archives the record (never offered again). */
+  private void archived(long seq, int deliveryCount) {
+    if (deliveryCount >= setup.deliveryLimit()) {
+      archived.increment();
+      mark(seq, ShareOutcomes::archived, true);
+    }
   }
 
   /** Adds {@code seq} (none below 0) to the set {@code in} picks; {@code settles}: for good. */
