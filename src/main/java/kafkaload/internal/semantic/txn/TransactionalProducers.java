@@ -1,9 +1,7 @@
 package kafkaload.internal.semantic.txn;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -11,6 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.client.KafkaConfigCheck;
 import kafkaload.internal.client.ProducerHandle;
@@ -163,11 +162,7 @@ public final class TransactionalProducers implements AutoCloseable {
    */
   public void discard(ProducerHandle h, boolean fenced, Duration timeout) {
     open.remove(h);
-    try {
-      h.producer().close(timeout);
-    } catch (RuntimeException e) {
-      // closing a failed producer may fail too; it is gone either way
-    }
+    close(h, timeout);
     if (!fenced && !closed) {
       freeIds.addLast(h.transactionalId());
     }
@@ -182,15 +177,18 @@ public final class TransactionalProducers implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    List<ProducerHandle> all = new ArrayList<>(idle);
-    all.addAll(open);
-    for (ProducerHandle h : all) {
-      try {
-        h.producer().close(Duration.ofSeconds(2));
-      } catch (RuntimeException e) {
-        // bounded close of a producer that failed already
-      }
+    for (ProducerHandle h : Stream.concat(idle.stream(), open.stream()).toList()) {
+      close(h, Duration.ofSeconds(2));
     }
     idle.clear();
+  }
+
+  /** A bounded close; a producer that failed may fail to close too: it is gone either way. */
+  private static void close(ProducerHandle h, Duration timeout) {
+    try {
+      h.producer().close(timeout);
+    } catch (RuntimeException e) {
+      // nothing more to do: the producer is gone
+    }
   }
 }
