@@ -263,10 +263,7 @@ public record RunParams(
    * -Dvalue.schema (a SchemaValue) when it is set, else {@link #valueFunction()}.
    */
   public Object value() {
-    if (fedColumn(FeederFile.VALUE)) {
-      return valueFunction();
-    }
-    SchemaValue generated = TrafficKnobs.schemaValue(params);
+    SchemaValue generated = fedColumn(FeederFile.VALUE) ? null : TrafficKnobs.schemaValue(params);
     return generated != null ? generated : valueFunction();
   }
 
