@@ -121,11 +121,10 @@ public final class Distributed {
     }
     KafkaProtocol protocol = ProtocolResolver.resolve(ProtocolParts.DEFAULT.withParams(params));
     if (protocol.bootstrapServers() == null) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "the merge reconciles the injectors' records against their cluster: set -D%s "
-                  + "(or %s), or -Dverify=false to merge without it",
-              KafkaProtocolBuilder.BOOTSTRAP_PROPERTY, KafkaProtocolBuilder.BOOTSTRAP_ENV));
+      throw refused(
+          "the merge reconciles the injectors' records against their cluster: set -D%s "
+              + "(or %s), or -Dverify=false to merge without it",
+          KafkaProtocolBuilder.BOOTSTRAP_PROPERTY, KafkaProtocolBuilder.BOOTSTRAP_ENV);
     }
     return protocol.connection();
   }
@@ -189,10 +188,9 @@ public final class Distributed {
                 LocalRun.injectorCommand(Distributed.class.getName(), heap, p),
                 root.resolve("injector-" + i + ".out")));
       }
-      Console.out(
-          String.format(
-              "[kafkaload] %s injectors of %s (run %s) start at %s; output in %s",
-              n, simulation, runId, Instant.ofEpochMilli(startAt), root));
+      Console.outf(
+          "[kafkaload] %s injectors of %s (run %s) start at %s; output in %s%n",
+          n, simulation, runId, Instant.ofEpochMilli(startAt), root);
       LocalRun.await(injectors, delay + timeout);
       return Merge.run(
               root, n, root.resolve("merged"), connection(ParamSnapshot.fromSystemProperties()), 0)

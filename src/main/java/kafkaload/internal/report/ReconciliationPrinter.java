@@ -34,6 +34,7 @@ public final class ReconciliationPrinter {
         r.lost(),
         r.duplicates(),
         r.duplicatePct());
+    ReconciliationResult.ReadBack rb = r.readBack();
     if (r.transactions() != null) {
       Reconciled.Transactions t = r.transactions();
       f.format(
@@ -43,13 +44,12 @@ public final class ReconciliationPrinter {
           t.aborted(),
           t.inDoubt(),
           r.lost(),
-          r.readBack() == null
+          rb == null
               ? ""
               : " | aborted read back "
-                  + r.readBack().abortedFound()
-                  + (r.readBack().abortedVisible() > 0 ? " (VISIBLE to read_committed)" : ""));
+                  + rb.abortedFound()
+                  + (rb.abortedVisible() > 0 ? " (VISIBLE to read_committed)" : ""));
     }
-    ReconciliationResult.ReadBack rb = r.readBack();
     if (rb == null) {
       b.append(
           "  read-back: off (lost is a lower bound from offsets; duplicates an upper bound of records not accounted "
@@ -125,9 +125,6 @@ public final class ReconciliationPrinter {
 
   /** A run over many topics: one line over all of them, then the worst few are listed. */
   static String spread(java.util.List<Reconciled.TopicResult> topics) {
-    long partitions = topics.stream().mapToLong(t -> t.partitions().size()).sum();
-    long lossy = topics.stream().filter(t -> t.lost() > 0).count();
-    long duplicated = topics.stream().filter(t -> t.duplicates() > 0).count();
     java.util.LongSummaryStatistics acked =
         topics.stream().mapToLong(Reconciled.TopicResult::ackedOk).summaryStatistics();
     return String.format(
@@ -135,9 +132,9 @@ public final class ReconciliationPrinter {
         "  %d topics, %d partitions: %d with records lost, %d with duplicates; acked OK per topic"
             + " min %d, max %d; the worst %d of them:\n",
         topics.size(),
-        partitions,
-        lossy,
-        duplicated,
+        topics.stream().mapToLong(t -> t.partitions().size()).sum(),
+        topics.stream().filter(t -> t.lost() > 0).count(),
+        topics.stream().filter(t -> t.duplicates() > 0).count(),
         acked.getMin(),
         acked.getMax(),
         Math.min(WorstTopics.SHOWN, topics.size()));
