@@ -1,5 +1,7 @@
 package kafkaload.internal.action;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.structure.ScenarioContext;
@@ -60,13 +62,6 @@ public final class Actions {
     public Action build(ScenarioContext ctx, Action next) {
       GatePaths.check(ctx.coreComponents());
       return f.build(ctx.protocolComponentsRegistry().components(KafkaProtocol.KEY), ctx, next);
-    }
-  }
-
-  /** Refuses the run before any load, with {@code message}, when {@code refused}. */
-  static void refuseIf(boolean refused, String message) {
-    if (refused) {
-      throw new KafkaLoadConfigException(message);
     }
   }
 

@@ -30,6 +30,13 @@ public final class KafkaLoadConfigException extends RuntimeException {
     return new KafkaLoadConfigException(String.format(format, args));
   }
 
+  /** Refuses the run before any load, with {@code message}, when {@code refused}. */
+  public static void refuseIf(boolean refused, String message) {
+    if (refused) {
+      throw new KafkaLoadConfigException(message);
+    }
+  }
+
   /** True the first time only: the one report that prints it. */
   boolean firstReport() {
     return reported.compareAndSet(false, true);

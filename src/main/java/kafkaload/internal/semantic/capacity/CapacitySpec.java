@@ -1,9 +1,10 @@
 package kafkaload.internal.semantic.capacity;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.function.UnaryOperator;
 import kafkaload.internal.action.SendSpec;
-import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * A capacity search: the send it paces, its plateaus and its gates. Rates are msg/s over every
@@ -126,11 +127,5 @@ public record CapacitySpec(SendSpec send, Plateaus plateaus, Gates gates)
   private static void between(String who, String name, double v, double lo, double hi) {
     refuseIf(
         !(v >= lo && v <= hi), who + name + " must be between " + lo + " and " + hi + ", not " + v);
-  }
-
-  private static void refuseIf(boolean refused, String message) {
-    if (refused) {
-      throw new KafkaLoadConfigException(message);
-    }
   }
 }

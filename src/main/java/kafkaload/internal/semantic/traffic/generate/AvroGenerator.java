@@ -1,6 +1,6 @@
 package kafkaload.internal.semantic.traffic.generate;
 
-import static kafkaload.internal.semantic.traffic.generate.Scalars.refuseIf;
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

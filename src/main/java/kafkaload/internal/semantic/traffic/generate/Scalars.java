@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -170,13 +172,6 @@ final class Scalars {
       }
     } catch (NumberFormatException e) {
       throw new KafkaLoadConfigException(bad);
-    }
-  }
-
-  /** Refuses the spec before any load, with {@code message}, when {@code refused}. */
-  static void refuseIf(boolean refused, String message) {
-    if (refused) {
-      throw new KafkaLoadConfigException(message);
     }
   }
 
