@@ -31,6 +31,7 @@ import javax.net.ssl.SSLParameters;
 import kafkaload.internal.config.Console;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
+import org.apache.kafka.common.utils.internals.ThreadUtils;
 
 /**
  * A TEST DOUBLE of Confluent's Schema Registry, in-process, for zero-setup runs and tests: the REST
@@ -43,11 +44,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
   /** The current run's registry, when it has no URL: started on first use, stopped at its end. */
   private static EmbeddedRegistry shared;
 
-  private record Stored(int id, SchemaFormat format, String schema) {
-    boolean same(Stored o) {
-      return format == o.format && schema.equals(o.schema);
-    }
-  }
+  /** A schema; its id is its place in {@link #ids}, plus one. */
+  private record Stored(SchemaFormat format, String schema) {}
 
   private final HttpServer server;
   private final String userInfo;
@@ -58,27 +56,18 @@ public final class EmbeddedRegistry implements AutoCloseable {
 
   /** Starts on a free loopback port; {@code userInfo} ("user:password") turns on basic auth. */
   public static EmbeddedRegistry start(String userInfo) {
-    return start(userInfo, null, false, null);
+    return new EmbeddedRegistry(userInfo, null, false, null);
   }
 
   /** Starts over HTTPS; with {@code needClientAuth} a client must present a trusted certificate. */
   public static EmbeddedRegistry startHttps(
       String userInfo, SSLContext tls, boolean needClientAuth) {
-    return start(userInfo, Objects.requireNonNull(tls), needClientAuth, null);
+    return new EmbeddedRegistry(userInfo, Objects.requireNonNull(tls), needClientAuth, null);
   }
 
   /** Starts with bearer tokens: {@code tokenCheck} returns null to accept one, else why not. */
   public static EmbeddedRegistry startWithTokens(Function<String, String> tokenCheck) {
-    return start(null, null, false, Objects.requireNonNull(tokenCheck));
-  }
-
-  private static EmbeddedRegistry start(
-      String userInfo, SSLContext tls, boolean needClientAuth, Function<String, String> tokens) {
-    try {
-      return new EmbeddedRegistry(userInfo, tls, needClientAuth, tokens);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
-    }
+    return new EmbeddedRegistry(null, null, false, Objects.requireNonNull(tokenCheck));
   }
 
   /** The zero-setup runs' registry, started on first use, stopped at the run's end. */
@@ -102,15 +91,19 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   private EmbeddedRegistry(
-      String userInfo, SSLContext tls, boolean needClientAuth, Function<String, String> tokenCheck)
-      throws IOException {
+      String userInfo,
+      SSLContext tls,
+      boolean needClientAuth,
+      Function<String, String> tokenCheck) {
     this.userInfo = userInfo;
     this.tokenCheck = tokenCheck;
     InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-    if (tls == null) {
-      this.server = HttpServer.create(loopback, 0);
-    } else {
-      HttpsServer https = HttpsServer.create(loopback, 0);
+    try {
+      server = tls == null ? HttpServer.create(loopback, 0) : HttpsServer.create(loopback, 0);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start the embedded Schema Registry: " + e, e);
+    }
+    if (server instanceof HttpsServer https) {
       https.setHttpsConfigurator(
           new HttpsConfigurator(tls) {
             @Override
@@ -120,17 +113,11 @@ public final class EmbeddedRegistry implements AutoCloseable {
               params.setSSLParameters(p);
             }
           });
-      this.server = https;
     }
     server.createContext("/", this::handle);
     server.setExecutor(
         Executors.newFixedThreadPool(
-            2,
-            r -> {
-              Thread t = new Thread(r, "kafkaload-embedded-registry");
-              t.setDaemon(true);
-              return t;
-            }));
+            2, ThreadUtils.createThreadFactory("kafkaload-embedded-registry", true)));
     server.start();
   }
 
@@ -213,7 +200,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     JsonNode body = JSON.readTree(ex.getRequestBody());
     SchemaFormat f = SchemaFormat.of(body.path("schemaType").asText(null));
     try {
-      return new Stored(-1, f, Schemas.parse(f, body.path("schema").asText(), null).text());
+      return new Stored(f, Schemas.parse(f, body.path("schema").asText(), null).text());
     } catch (RecordSchema.Mismatch e) {
       throw refused(422, 42201, "Invalid schema: " + e.getMessage());
     }
@@ -221,8 +208,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
 
   private JsonNode register(Stored s, String subject) {
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
-    Stored stored = versions.stream().filter(s::same).findFirst().orElse(null);
-    if (stored == null) {
+    if (!versions.contains(s)) {
       String incompatible =
           versions.isEmpty() ? null : backwardIncompatibility(versions.get(versions.size() - 1), s);
       if (incompatible != null) {
@@ -230,14 +216,12 @@ public final class EmbeddedRegistry implements AutoCloseable {
         throw refused(
             409, 409, String.format("%s \"%s\", details: [%s]", m, subject, incompatible));
       }
-      stored = ids.stream().filter(s::same).findFirst().orElse(null);
-      if (stored == null) {
-        stored = new Stored(ids.size() + 1, s.format(), s.schema());
-        ids.add(stored);
+      if (!ids.contains(s)) {
+        ids.add(s);
       }
-      versions.add(stored);
+      versions.add(s);
     }
-    return JSON.createObjectNode().put("id", stored.id());
+    return JSON.createObjectNode().put("id", ids.indexOf(s) + 1);
   }
 
   /** BACKWARD: the new schema must read what the previous wrote (Avro only); null if it can. */
@@ -262,13 +246,11 @@ public final class EmbeddedRegistry implements AutoCloseable {
   }
 
   private JsonNode lookup(Stored s, String subject) {
-    List<Stored> versions = versions(subject);
-    for (int i = 0; i < versions.size(); i++) {
-      if (versions.get(i).same(s)) {
-        return describe(subject, i + 1, versions.get(i), false);
-      }
+    int i = versions(subject).indexOf(s);
+    if (i < 0) {
+      throw refused(404, 40403, "Schema not found");
     }
-    throw refused(404, 40403, "Schema not found");
+    return describe(subject, i + 1, s, false);
   }
 
   private JsonNode version(String subject, String version, boolean serialized) {
@@ -315,7 +297,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     ArrayNode out = JSON.createArrayNode();
     for (Map.Entry<String, List<Stored>> e : subjects.entrySet()) {
       for (int i = 0; i < e.getValue().size(); i++) {
-        if (e.getValue().get(i).id() == n) {
+        if (e.getValue().get(i).equals(ids.get(n - 1))) {
           out.addObject().put("subject", e.getKey()).put("version", i + 1);
         }
       }
@@ -323,9 +305,9 @@ public final class EmbeddedRegistry implements AutoCloseable {
     return out;
   }
 
-  private static ObjectNode describe(String subject, int version, Stored s, boolean serialized) {
+  private ObjectNode describe(String subject, int version, Stored s, boolean serialized) {
     ObjectNode o = JSON.createObjectNode().put("subject", subject).put("version", version);
-    return schema(o.put("id", s.id()), s, serialized);
+    return schema(o.put("id", ids.indexOf(s) + 1), s, serialized);
   }
 
   /** The schema and, unless Avro, its type; {@code serialized} as in {@link #byId}. */
