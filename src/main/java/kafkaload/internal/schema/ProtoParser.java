@@ -9,6 +9,7 @@ import com.google.protobuf.DescriptorProtos.OneofDescriptorProto;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -124,15 +125,11 @@ final class ProtoParser {
   }
 
   private void field(DescriptorProto.Builder m, String first, int oneof) {
+    boolean labelled = Set.of("repeated", "optional", "required").contains(first);
+    String label = "LABEL_" + (labelled ? first : "optional").toUpperCase(Locale.ROOT);
     FieldDescriptorProto.Builder f =
-        FieldDescriptorProto.newBuilder()
-            .setLabel(
-                first.equals("repeated")
-                    ? FieldDescriptorProto.Label.LABEL_REPEATED
-                    : first.equals("required")
-                        ? FieldDescriptorProto.Label.LABEL_REQUIRED
-                        : FieldDescriptorProto.Label.LABEL_OPTIONAL);
-    String type = Set.of("repeated", "optional", "required").contains(first) ? next() : first;
+        FieldDescriptorProto.newBuilder().setLabel(FieldDescriptorProto.Label.valueOf(label));
+    String type = labelled ? next() : first;
     if (type.equals("map") || type.equals("group")) {
       throw unsupported(type);
     }
