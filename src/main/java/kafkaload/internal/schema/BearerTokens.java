@@ -9,27 +9,24 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.function.LongSupplier;
 
 /** The registry's OAuth token: client credentials (HTTP Basic), renewed near its end. */
 final class BearerTokens {
 
   private final RegistryOAuth settings;
-  private final HttpClient http;
-  private final LongSupplier nowMs;
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private String token;
   private long replaceAtMs;
   private int fetched;
 
-  BearerTokens(RegistryOAuth settings, LongSupplier nowMs) {
+  BearerTokens(RegistryOAuth settings) {
     this.settings = settings;
-    this.nowMs = nowMs;
-    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   }
 
   /** The Authorization header's value. */
   synchronized String authorization() {
-    if (token == null || nowMs.getAsLong() >= replaceAtMs) {
+    if (token == null || System.currentTimeMillis() >= replaceAtMs) {
       fetch();
     }
     return "Bearer " + token;
@@ -56,9 +53,8 @@ final class BearerTokens {
             .POST(HttpRequest.BodyPublishers.ofString(form))
             .build();
     String prefix =
-        String.format(
-            "Schema Registry OAuth: the token endpoint %s (%s)",
-            url, RegistryOAuth.ISSUER_ENDPOINT_URL);
+        "Schema Registry OAuth: the token endpoint %s (%s)"
+            .formatted(url, RegistryOAuth.ISSUER_ENDPOINT_URL);
     HttpResponse<String> resp;
     try {
       resp = http.send(req, HttpResponse.BodyHandlers.ofString());
@@ -104,7 +100,7 @@ final class BearerTokens {
     // least.
     long bufferMs = Math.min(settings.expiryBufferSeconds() * 1000, lifeMs * 4 / 5);
     token = access;
-    replaceAtMs = nowMs.getAsLong() + lifeMs - bufferMs;
+    replaceAtMs = System.currentTimeMillis() + lifeMs - bufferMs;
     fetched++;
   }
 

@@ -66,7 +66,7 @@ public final class RegistryClient {
    */
   public RegistryClient(
       String url, String userInfo, RegistryTls tls, RegistryOAuth oauth, LongAdder calls) {
-    this.tokens = oauth == null ? null : new BearerTokens(oauth, System::currentTimeMillis);
+    this.tokens = oauth == null ? null : new BearerTokens(oauth);
     this.calls = calls;
     this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     this.tls = tls;
