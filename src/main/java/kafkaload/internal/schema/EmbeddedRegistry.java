@@ -312,12 +312,9 @@ public final class EmbeddedRegistry implements AutoCloseable {
 
   /** The schema and, unless Avro, its type; {@code serialized} as in {@link #byId}. */
   private static ObjectNode schema(ObjectNode o, Stored s, boolean serialized) {
-    o.put(
-        "schema",
-        serialized && s.format() == SchemaFormat.PROTOBUF
-            ? ProtobufSchema.serialized(s.schema())
-            : s.schema());
-    return s.format() == SchemaFormat.AVRO ? o : o.put("schemaType", s.format().name());
+    boolean bytes = serialized && s.format() == SchemaFormat.PROTOBUF;
+    String schema = bytes ? ProtobufSchema.serialized(s.schema()) : s.schema();
+    return RegistryClient.schema(o, s.format(), schema);
   }
 
   private static void error(HttpExchange ex, int status, int code, String message)

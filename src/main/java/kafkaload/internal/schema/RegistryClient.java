@@ -161,11 +161,13 @@ public final class RegistryClient {
   }
 
   private static String body(SchemaFormat format, String schema) {
-    ObjectNode b = JSON.createObjectNode().put("schema", schema);
-    if (format != SchemaFormat.AVRO) {
-      b.put("schemaType", format.name());
-    }
-    return b.toString();
+    return schema(JSON.createObjectNode(), format, schema).toString();
+  }
+
+  /** {@code o} with the schema and, unless Avro, its type, as the registry's REST API has them. */
+  static ObjectNode schema(ObjectNode o, SchemaFormat format, String schema) {
+    o.put("schema", schema);
+    return format == SchemaFormat.AVRO ? o : o.put("schemaType", format.name());
   }
 
   /** A response's body as JSON; null when it is not JSON. */
