@@ -26,18 +26,9 @@ final class BearerTokens {
 
   /** The Authorization header's value. */
   synchronized String authorization() {
-    if (token == null || System.currentTimeMillis() >= replaceAtMs) {
-      fetch();
+    if (token != null && System.currentTimeMillis() < replaceAtMs) {
+      return "Bearer " + token;
     }
-    return "Bearer " + token;
-  }
-
-  /** Tokens fetched so far. */
-  synchronized int fetched() {
-    return fetched;
-  }
-
-  private void fetch() {
     String url = settings.issuerEndpointUrl();
     String form =
         "grant_type=client_credentials"
@@ -102,6 +93,12 @@ final class BearerTokens {
     token = access;
     replaceAtMs = System.currentTimeMillis() + lifeMs - bufferMs;
     fetched++;
+    return "Bearer " + token;
+  }
+
+  /** Tokens fetched so far. */
+  synchronized int fetched() {
+    return fetched;
   }
 
   private static String enc(String s) {
