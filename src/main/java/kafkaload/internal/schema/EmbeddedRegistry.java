@@ -210,8 +210,8 @@ public final class EmbeddedRegistry implements AutoCloseable {
     List<Stored> versions = subjects.computeIfAbsent(subject, k -> new ArrayList<>());
     if (!versions.contains(s)) {
       String incompatible =
-          versions.isEmpty() ? null : backwardIncompatibility(versions.get(versions.size() - 1), s);
-      if (incompatible != null) {
+          versions.isEmpty() ? "" : backwardIncompatibility(versions.get(versions.size() - 1), s);
+      if (!incompatible.isEmpty()) {
         String m = "Schema being registered is incompatible with an earlier schema for subject";
         throw refused(
             409, 409, String.format("%s \"%s\", details: [%s]", m, subject, incompatible));
@@ -224,19 +224,18 @@ public final class EmbeddedRegistry implements AutoCloseable {
     return JSON.createObjectNode().put("id", ids.indexOf(s) + 1);
   }
 
-  /** BACKWARD: the new schema must read what the previous wrote (Avro only); null if it can. */
+  /**
+   * BACKWARD: the new schema must read what the previous wrote (Avro only); empty if it can (a
+   * compatible pair has no incompatibilities).
+   */
   private static String backwardIncompatibility(Stored previous, Stored next) {
     if (next.format() != SchemaFormat.AVRO || previous.format() != SchemaFormat.AVRO) {
-      return null;
+      return "";
     }
     Schema writer = new Schema.Parser().parse(previous.schema());
     Schema reader = new Schema.Parser().parse(next.schema());
-    SchemaCompatibility.SchemaPairCompatibility c =
-        SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
-    if (c.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
-      return null;
-    }
-    return c.getResult().getIncompatibilities().stream()
+    var result = SchemaCompatibility.checkReaderWriterCompatibility(reader, writer).getResult();
+    return result.getIncompatibilities().stream()
         .map(
             i ->
                 String.format(
