@@ -20,12 +20,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
-import javax.net.ssl.SSLException;
 
 /**
  * The registry calls the serializers need, each answer cached (one call per schema per run), every
- * call counted (in the {@code calls} given); errors name the URL with the registry's message, never
- * the credentials.
+ * call counted (in the {@code calls} given), with basic auth or an OAuth bearer token (client
+ * credentials, renewed near its end); errors name the URL with the registry's message, never the
+ * credentials.
  */
 public final class RegistryClient {
   private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
@@ -48,7 +48,6 @@ public final class RegistryClient {
   private final String url;
   private final RegistryTls tls;
   private final String authorization;
-  private final BearerTokens tokens;
   private final HttpClient http;
   private final LongAdder calls;
 
@@ -59,6 +58,14 @@ public final class RegistryClient {
   private final Map<Integer, Registered> byId = new ConcurrentHashMap<>();
   private final Map<Integer, List<String>> subjectsById = new ConcurrentHashMap<>();
 
+  /** OAuth: the settings, the token endpoint's client (the JVM's TLS), the token and its end. */
+  private final RegistryOAuth oauth;
+
+  private final HttpClient tokenHttp;
+  private String token;
+  private long tokenReplaceAtMs;
+  private int tokensFetched;
+
   /**
    * A client trusting {@code tls}'s truststore and presenting its keystore, opened now so a bad one
    * fails before the load. TLS settings with an http URL are refused: basic auth would travel in
@@ -66,7 +73,11 @@ public final class RegistryClient {
    */
   public RegistryClient(
       String url, String userInfo, RegistryTls tls, RegistryOAuth oauth, LongAdder calls) {
-    this.tokens = oauth == null ? null : new BearerTokens(oauth);
+    this.oauth = oauth;
+    this.tokenHttp =
+        oauth == null
+            ? null
+            : HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     this.calls = calls;
     this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     this.tls = tls;
@@ -87,8 +98,79 @@ public final class RegistryClient {
   }
 
   /** OAuth tokens fetched so far (0 without OAuth). */
-  public int tokensFetched() {
-    return tokens == null ? 0 : tokens.fetched();
+  public synchronized int tokensFetched() {
+    return tokensFetched;
+  }
+
+  /**
+   * The bearer token's Authorization header: the token while it lasts, else a new one by client
+   * credentials (HTTP Basic).
+   */
+  private synchronized String bearer() {
+    if (token != null && System.currentTimeMillis() < tokenReplaceAtMs) {
+      return "Bearer " + token;
+    }
+    String endpoint = oauth.issuerEndpointUrl();
+    String grant =
+        "grant_type=client_credentials"
+            + (oauth.scope() == null ? "" : "&scope=" + form(oauth.scope()));
+    HttpRequest req =
+        HttpRequest.newBuilder(URI.create(endpoint))
+            .timeout(Duration.ofSeconds(10))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .header("Accept", "application/json")
+            .header(
+                "Authorization", basic(form(oauth.clientId()) + ":" + form(oauth.clientSecret())))
+            .POST(HttpRequest.BodyPublishers.ofString(grant))
+            .build();
+    String prefix =
+        "Schema Registry OAuth: the token endpoint %s (%s)"
+            .formatted(endpoint, RegistryOAuth.ISSUER_ENDPOINT_URL);
+    HttpResponse<String> resp;
+    try {
+      resp = tokenHttp.send(req, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new RegistryException(prefix + " is unreachable: " + named(e), 0, 0);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RegistryException(prefix + ": interrupted", 0, 0);
+    }
+    JsonNode n = jsonOrNull(resp.body());
+    if (resp.statusCode() / 100 != 2) {
+      // not an OAuth error body: shown as it is
+      String error =
+          n == null
+              ? resp.body()
+              : n.path("error").asText("") + " " + n.path("error_description").asText("");
+      throw new RegistryException(
+          String.format(
+              "%s refused client '%s' (%s %s). Check %s and the client secret (%s or %s in "
+                  + "the properties file)",
+              prefix,
+              oauth.clientId(),
+              resp.statusCode(),
+              error.trim(),
+              RegistryOAuth.CLIENT_ID,
+              RegistryOAuth.CLIENT_SECRET_ENV,
+              RegistryOAuth.CLIENT_SECRET),
+          resp.statusCode(),
+          0);
+    }
+    if (n == null) {
+      throw new RegistryException(prefix + " answered with a body that is not JSON", 0, 0);
+    }
+    String access = n.path("access_token").asText(null);
+    if (access == null || access.isEmpty()) {
+      throw new RegistryException(prefix + " answered without an access_token", 0, 0);
+    }
+    long lifeMs = n.path("expires_in").asLong(300) * 1000;
+    // A buffer as long as the token's life would refetch on every call: keep a fifth of it at
+    // least.
+    long bufferMs = Math.min(oauth.expiryBufferSeconds() * 1000, lifeMs * 4 / 5);
+    token = access;
+    tokenReplaceAtMs = System.currentTimeMillis() + lifeMs - bufferMs;
+    tokensFetched++;
+    return "Bearer " + token;
   }
 
   /** Registers (or finds) the schema under the subject: POST /subjects/{s}/versions. */
@@ -190,56 +272,11 @@ public final class RegistryClient {
   }
 
   private static String enc(String s) {
-    return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    return form(s).replace("+", "%20");
   }
 
-  /** What failed in a TLS handshake, as a user can fix it; null for no TLS failure. */
-  private String tlsFailure(IOException e) {
-    boolean ssl = false;
-    String all = "";
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      ssl |= t instanceof SSLException;
-      all += " " + t.getClass().getSimpleName() + ": " + t.getMessage();
-    }
-    String reason =
-        " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
-    String trust =
-        tls.truststoreLocation() == null
-            ? "the JVM's default truststore"
-            : RegistryTls.TRUSTSTORE_LOCATION + "=" + tls.truststoreLocation();
-    if (ssl
-        && (all.contains("PKIX")
-            || all.contains("CertPathBuilderException")
-            || all.contains("certification path"))) {
-      return String.format(
-          "the registry's certificate is not trusted by %s: set %s to a truststore holding "
-              + "the registry's CA%s",
-          trust, RegistryTls.TRUSTSTORE_LOCATION, reason);
-    }
-    if (ssl && (all.contains("No subject alternative") || all.contains("No name matching"))) {
-      return "the registry's certificate does not name the host of " + url + reason;
-    }
-    if (certificateRequested.get()
-        && (ssl || all.contains("Connection reset") || all.contains("received no bytes"))) {
-      // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it
-      // resets the connection; that it asked for one is what says why.
-      return String.format(
-          "the registry requires a client certificate (mutual TLS) and did not accept this "
-              + "client's: %s%s",
-          tls.keystoreLocation() == null
-              ? "no " + RegistryTls.KEYSTORE_LOCATION + " is set"
-              : "%s=%s is not signed by a CA it trusts"
-                  .formatted(RegistryTls.KEYSTORE_LOCATION, tls.keystoreLocation()),
-          reason);
-    }
-    if (!ssl) {
-      return null;
-    }
-    // "Unrecognized SSL message" or "Unsupported or unrecognized SSL message", by JDK version
-    if (all.contains("nrecognized SSL message")) {
-      return "the registry does not speak TLS at this address: is it served over http://?" + reason;
-    }
-    return e.getClass().getSimpleName() + reason;
+  private static String form(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
   }
 
   private JsonNode call(String method, String path, String body) {
@@ -255,8 +292,8 @@ public final class RegistryClient {
     if (body != null) {
       req.header("Content-Type", CONTENT_TYPE);
     }
-    if (tokens != null) {
-      req.header("Authorization", tokens.authorization());
+    if (oauth != null) {
+      req.header("Authorization", bearer());
     } else if (authorization != null) {
       req.header("Authorization", authorization);
     }
@@ -266,13 +303,13 @@ public final class RegistryClient {
     try {
       resp = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      String tls = tlsFailure(e);
+      String handshake = tls.failure(e, url, certificateRequested.get());
       String why =
-          tls == null
+          handshake == null
               ? "Schema Registry at %s is unreachable (%s %s): %s"
               : "Schema Registry at %s: TLS handshake failed (%s %s): %s";
       throw new RegistryException(
-          why.formatted(url, method, path, tls == null ? named(e) : tls), 0, 0);
+          why.formatted(url, method, path, handshake == null ? named(e) : handshake), 0, 0);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new RegistryException("interrupted while calling the Schema Registry at " + url, 0, 0);
@@ -294,7 +331,7 @@ public final class RegistryClient {
     String message = json == null ? resp.body() : json.path("message").asText(resp.body());
     String what =
         status == 401
-            ? (tokens != null
+            ? (oauth != null
                 ? "refused the bearer token (401 Unauthorized; check bearer.auth.* and that the "
                     + "registry accepts tokens from "
                     + RegistryOAuth.ISSUER_ENDPOINT_URL

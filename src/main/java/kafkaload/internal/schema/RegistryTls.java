@@ -23,6 +23,7 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedKeyManager;
 import kafkaload.internal.config.ClientProperties;
@@ -211,6 +212,58 @@ public record RegistryTls(
     public PrivateKey getPrivateKey(String alias) {
       return keys == null ? null : keys.getPrivateKey(alias);
     }
+  }
+
+  /**
+   * What failed in a TLS handshake with the registry at {@code url}, as a user can fix it; null for
+   * no TLS failure. {@code certificateRequested}: the registry asked for this client's certificate.
+   */
+  String failure(IOException e, String url, boolean certificateRequested) {
+    boolean ssl = false;
+    String all = "";
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      ssl |= t instanceof SSLException;
+      all += " " + t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+    String reason =
+        " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
+    String trust =
+        truststoreLocation == null
+            ? "the JVM's default truststore"
+            : TRUSTSTORE_LOCATION + "=" + truststoreLocation;
+    if (ssl
+        && (all.contains("PKIX")
+            || all.contains("CertPathBuilderException")
+            || all.contains("certification path"))) {
+      return String.format(
+          "the registry's certificate is not trusted by %s: set %s to a truststore holding "
+              + "the registry's CA%s",
+          trust, TRUSTSTORE_LOCATION, reason);
+    }
+    if (ssl && (all.contains("No subject alternative") || all.contains("No name matching"))) {
+      return "the registry's certificate does not name the host of " + url + reason;
+    }
+    if (certificateRequested
+        && (ssl || all.contains("Connection reset") || all.contains("received no bytes"))) {
+      // TLS 1.3: the registry checks the client's certificate after the handshake, and refusing it
+      // resets the connection; that it asked for one is what says why.
+      return String.format(
+          "the registry requires a client certificate (mutual TLS) and did not accept this "
+              + "client's: %s%s",
+          keystoreLocation == null
+              ? "no " + KEYSTORE_LOCATION + " is set"
+              : "%s=%s is not signed by a CA it trusts"
+                  .formatted(KEYSTORE_LOCATION, keystoreLocation),
+          reason);
+    }
+    if (!ssl) {
+      return null;
+    }
+    // "Unrecognized SSL message" or "Unsupported or unrecognized SSL message", by JDK version
+    if (all.contains("nrecognized SSL message")) {
+      return "the registry does not speak TLS at this address: is it served over http://?" + reason;
+    }
+    return e.getClass().getSimpleName() + reason;
   }
 
   /**
