@@ -95,7 +95,10 @@ class OAuthIT {
                 AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
                 Map.of())));
     registry =
-        EmbeddedRegistry.startWithTokens(
+        new EmbeddedRegistry(
+            null,
+            null,
+            false,
             token -> {
               try {
                 registryValidator.validate(token);

@@ -73,7 +73,7 @@ class SchemaIT {
   }
 
   private static EmbeddedRegistry startMutualTls() throws Exception {
-    return EmbeddedRegistry.startHttps(
+    return new EmbeddedRegistry(
         null,
         new RegistryTls(
                 pki.truststore.toString(),
@@ -84,7 +84,8 @@ class SchemaIT {
                 null,
                 null)
             .sslContext(() -> {}),
-        true);
+        true,
+        null);
   }
 
   @AfterAll
