@@ -297,17 +297,12 @@ public record RegistryTls(
       boolean wrongPassword =
           e.getCause() instanceof UnrecoverableKeyException
               || String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("password");
-      throw refused(
-          "%s=%s (%s) does not open: %s",
-          setting,
-          location,
-          t,
+      String why =
           wrongPassword
-              ? "the password "
-                  + setting.replace("location", "password")
-                  + " is wrong"
-                  + (password == null ? " (none was given)" : "")
-              : "not a " + t + " store (" + e.getMessage() + ")");
+              ? "the password " + setting.replace("location", "password") + " is wrong"
+              : "not a " + t + " store (" + e.getMessage() + ")";
+      String noneGiven = wrongPassword && password == null ? " (none was given)" : "";
+      throw refused("%s=%s (%s) does not open: %s%s", setting, location, t, why, noneGiven);
     }
     return ks;
   }
