@@ -95,10 +95,7 @@ class OAuthIT {
                 AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
                 Map.of())));
     registry =
-        new EmbeddedRegistry(
-            null,
-            null,
-            false,
+        EmbeddedRegistry.startWithTokens(
             token -> {
               try {
                 registryValidator.validate(token);

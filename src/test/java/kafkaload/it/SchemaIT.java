@@ -73,7 +73,7 @@ class SchemaIT {
   }
 
   private static EmbeddedRegistry startMutualTls() throws Exception {
-    return new EmbeddedRegistry(
+    return EmbeddedRegistry.startHttps(
         null,
         new RegistryTls(
                 pki.truststore.toString(),
@@ -84,8 +84,7 @@ class SchemaIT {
                 null,
                 null)
             .sslContext(() -> {}),
-        true,
-        null);
+        true);
   }
 
   @AfterAll

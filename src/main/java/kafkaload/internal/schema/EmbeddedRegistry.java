@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -58,6 +59,17 @@ public final class EmbeddedRegistry implements AutoCloseable {
     return new EmbeddedRegistry(userInfo, null, false, null);
   }
 
+  /** Starts over HTTPS; with {@code needClientAuth} a client must present a trusted certificate. */
+  public static EmbeddedRegistry startHttps(
+      String userInfo, SSLContext tls, boolean needClientAuth) {
+    return new EmbeddedRegistry(userInfo, Objects.requireNonNull(tls), needClientAuth, null);
+  }
+
+  /** Starts with bearer tokens: {@code tokenCheck} returns null to accept one, else why not. */
+  public static EmbeddedRegistry startWithTokens(Function<String, String> tokenCheck) {
+    return new EmbeddedRegistry(null, null, false, Objects.requireNonNull(tokenCheck));
+  }
+
   /** The zero-setup runs' registry, started on first use, stopped at the run's end. */
   public static synchronized EmbeddedRegistry shared() {
     if (shared == null) {
@@ -78,12 +90,7 @@ public final class EmbeddedRegistry implements AutoCloseable {
     }
   }
 
-  /**
-   * Starts on a free loopback port, as {@link #start} with, when not null, HTTPS with {@code tls}
-   * (with {@code needClientAuth} a client must present a trusted certificate) and bearer tokens
-   * ({@code tokenCheck} returns null to accept one, else why not).
-   */
-  public EmbeddedRegistry(
+  private EmbeddedRegistry(
       String userInfo,
       SSLContext tls,
       boolean needClientAuth,

@@ -50,8 +50,8 @@ class RegistryTlsTest {
         new RegistryTls(
                 pki.truststore.toString(), pw, null, pki.brokerKeystore.toString(), pw, null, null)
             .sslContext(() -> {});
-    https = new EmbeddedRegistry(null, server, false, null);
-    mtls = new EmbeddedRegistry("alice:basic-" + pw, server, true, null);
+    https = EmbeddedRegistry.startHttps(null, server, false);
+    mtls = EmbeddedRegistry.startHttps("alice:basic-" + pw, server, true);
   }
 
   @AfterAll
@@ -125,12 +125,11 @@ class RegistryTlsTest {
   void aCertificateThatDoesNotNameTheHostIsNamedAsSuch() {
     // The client certificate has no subject alternative names: trusted, but not for 127.0.0.1.
     try (EmbeddedRegistry misnamed =
-        new EmbeddedRegistry(
+        EmbeddedRegistry.startHttps(
             null,
             new RegistryTls(null, null, null, pki.clientKeystore.toString(), pw, null, null)
                 .sslContext(() -> {}),
-            false,
-            null)) {
+            false)) {
       RegistryClient.RegistryException e =
           refused(new RegistryClient(misnamed.url(), null, trust(pki.truststore, pw), null, calls));
       assertTrue(
