@@ -9,7 +9,6 @@ import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
-import kafkaload.internal.run.SendPath;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.header.Header;
@@ -40,8 +39,6 @@ public final class RecordSender {
 
   private final ProducerPool producers;
   private final RunLedger ledger;
-  private final DeliveryLedger delivery;
-  private final SendPath sendPath;
   private final Clock clock;
   private final DeliveryLedger.RequestAcks acks;
 
@@ -54,8 +51,6 @@ public final class RecordSender {
       ProducerPool producers, RunLedger ledger, Clock clock, DeliveryLedger.RequestAcks acks) {
     this.producers = producers;
     this.ledger = ledger;
-    this.delivery = ledger.delivery();
-    this.sendPath = ledger.sendPath();
     this.clock = clock;
     this.acks = acks;
   }
@@ -63,10 +58,8 @@ public final class RecordSender {
   /** One record on its way: what the callbacks need to count, time and report it. */
   private record Outgoing(
       ProducerRecord<byte[], byte[]> record,
-      long size,
       long start,
       long intendedNanos,
-      long user,
       long seq,
       Listener listener) {}
 
@@ -76,7 +69,7 @@ public final class RecordSender {
       long intendedNanos,
       Listener listener) {
     Outgoing out = stamp(session, record, intendedNanos, listener);
-    long user = out.user();
+    long user = session.userId();
     ProducerHandle handle = producers.forUser(user);
     OffsetBaselines baselines = ledger.baselines();
     if (handle != null
@@ -84,7 +77,7 @@ public final class RecordSender {
         && baselines.ready(record.topic())) {
       doSend(handle, out);
     } else {
-      sendPath.offloaded();
+      ledger.sendPath().offloaded();
       // Runs once the topic's offset snapshot is taken (at once for a known topic), on the
       // blocking-sender thread.
       baselines.afterBaseline(
@@ -151,8 +144,7 @@ public final class RecordSender {
           .add(RunIdentity.SEQ_HEADER, RunIdentity.userSequence(ledger.identityUser(user), seq));
     }
     ledger.stamp(record.headers());
-    return new Outgoing(
-        record, sizeOf(record), clock.nowMillis(), intendedNanos, user, seq, listener);
+    return new Outgoing(record, clock.nowMillis(), intendedNanos, seq, listener);
   }
 
   /**
@@ -160,7 +152,7 @@ public final class RecordSender {
    * listener; {@code wasSent}: it had been handed to the producer.
    */
   private void failed(Outgoing out, Exception e, boolean wasSent) {
-    delivery.failed(out.seq(), wasSent);
+    ledger.delivery().failed(out.seq(), wasSent);
     out.listener().completed(out.start(), clock.nowMillis(), e);
   }
 
@@ -171,13 +163,13 @@ public final class RecordSender {
       failed(out, outOfRange, false);
       return;
     }
-    long size = out.size();
-    delivery.sent();
+    long size = sizeOf(record);
+    ledger.delivery().sent();
     ledger.sent(record.key(), record.value());
     handle.buffered(size);
     long t0 = System.nanoTime();
     long delayMicros = (t0 - out.intendedNanos()) / 1000;
-    sendPath.publishDelayed(delayMicros);
+    ledger.sendPath().publishDelayed(delayMicros);
     ledger.publishDelayed(delayMicros);
     try {
       handle
@@ -196,8 +188,9 @@ public final class RecordSender {
                       Math.max(0, metadata.serializedKeySize())
                           + Math.max(0, metadata.serializedValueSize());
                   long latencyMicros = (ackedNanos - t0) / 1000;
-                  delivery.acked(
-                      acks, record.topic(), metadata.partition(), bytes, end, latencyMicros);
+                  ledger
+                      .delivery()
+                      .acked(acks, record.topic(), metadata.partition(), bytes, end, latencyMicros);
                   ledger.ackedAfter(latencyMicros);
                   out.listener().completed(out.start(), end, null);
                 } else {
@@ -219,7 +212,7 @@ public final class RecordSender {
       failed(out, e, true);
       return;
     } finally {
-      sendPath.blocked(System.nanoTime() - t0);
+      ledger.sendPath().blocked(System.nanoTime() - t0);
     }
     out.listener().buffered(out.start());
   }
@@ -250,16 +243,14 @@ public final class RecordSender {
   }
 
   private static long sizeOf(ProducerRecord<byte[], byte[]> r) {
-    long size = RECORD_OVERHEAD;
-    if (r.key() != null) {
-      size += r.key().length;
-    }
-    if (r.value() != null) {
-      size += r.value().length;
-    }
+    long size = RECORD_OVERHEAD + length(r.key()) + length(r.value());
     for (Header h : r.headers()) {
-      size += h.key().length() + (h.value() == null ? 0 : h.value().length);
+      size += h.key().length() + length(h.value());
     }
     return size;
+  }
+
+  private static int length(byte[] bytes) {
+    return bytes == null ? 0 : bytes.length;
   }
 }

@@ -73,8 +73,9 @@ public final class TopicListener implements AutoCloseable {
       this(key, value, predicate, onRecord, onTimeout, onError, new AtomicBoolean());
     }
 
+    /** Its predicate's answer (which may throw), or for a key the value's bytes, if any. */
     boolean accepts(ConsumerRecord<byte[], byte[]> r) {
-      return value == null || Arrays.equals(value, r.value());
+      return key == null ? predicate.test(r) : value == null || Arrays.equals(value, r.value());
     }
   }
 
@@ -87,12 +88,15 @@ public final class TopicListener implements AutoCloseable {
   private final Set<String> headerNames = ConcurrentHashMap.newKeySet();
   private volatile boolean indexKeys;
   private volatile boolean indexValues;
+  // Waiters by the key they match, in arrival order; those matching by predicate under null.
   private final Map<String, ArrayDeque<Waiter>> waiting = new HashMap<>();
-  private final List<Waiter> predicates = new ArrayList<>();
   private final LinkedHashMap<String, Arrival> recent = new LinkedHashMap<>();
 
   /** Keys whose waiter timed out, so a record arriving for them later is counted as late. */
   private final LinkedHashMap<String, Long> timedOut = new LinkedHashMap<>();
+
+  /** Waiters whose predicate threw on the record in dispatch: the poller thread's alone. */
+  private final List<Map.Entry<Waiter, String>> threw = new ArrayList<>(1);
 
   private final ConsumeCounters counters;
   private final ScheduledExecutorService timer;
@@ -162,16 +166,12 @@ public final class TopicListener implements AutoCloseable {
   public void await(Waiter w, long timeoutMs) {
     Arrival early = null;
     synchronized (this) {
-      if (w.key != null) {
-        early = recent.get(w.key);
-        if (early != null && w.accepts(early.record())) {
-          recent.remove(w.key);
-        } else {
-          early = null;
-          waiting.computeIfAbsent(w.key, k -> new ArrayDeque<>()).add(w);
-        }
+      early = w.key == null ? null : recent.get(w.key);
+      if (early != null && w.accepts(early.record())) {
+        recent.remove(w.key);
       } else {
-        predicates.add(w);
+        early = null;
+        waiting.computeIfAbsent(w.key, k -> new ArrayDeque<>()).add(w);
       }
     }
     if (early != null) {
@@ -182,14 +182,12 @@ public final class TopicListener implements AutoCloseable {
         () -> {
           if (w.done.compareAndSet(false, true)) {
             synchronized (this) {
+              ArrayDeque<Waiter> q = waiting.get(w.key);
+              if (q != null && q.remove(w) && q.isEmpty()) {
+                waiting.remove(w.key);
+              }
               if (w.key != null) {
-                ArrayDeque<Waiter> q = waiting.get(w.key);
-                if (q != null && q.remove(w) && q.isEmpty()) {
-                  waiting.remove(w.key);
-                }
                 timedOut.put(w.key, System.currentTimeMillis());
-              } else {
-                predicates.remove(w);
               }
             }
             try {
@@ -209,8 +207,8 @@ public final class TopicListener implements AutoCloseable {
         consumer.poll(Duration.ofMillis(100)).forEach(r -> dispatch(r, System.currentTimeMillis()));
       } catch (WakeupException | InterruptException e) {
         return;
-      } catch (
-          Exception e) { // Scala code may throw checked exceptions too; this thread must live on
+      } catch (Exception e) {
+        // Scala code may throw checked exceptions too: this thread must live on.
         if (running) {
           LOG.warn("Reading topic {} for consume actions: {}", topic, e.toString());
         }
@@ -220,26 +218,22 @@ public final class TopicListener implements AutoCloseable {
 
   private void dispatch(ConsumerRecord<byte[], byte[]> r, long received) {
     List<String> keys = new ArrayList<>(2 + headerNames.size());
-    String k = indexKeys ? keyOf(r.key()) : null;
-    if (k != null) {
-      keys.add(k);
+    if (indexKeys && r.key() != null) {
+      keys.add(keyOf(r.key()));
     }
     for (String name : headerNames) {
       for (Header h : r.headers().headers(name)) {
         keys.add(headerOf(name, h.value()));
       }
     }
-    String v = indexValues ? valueOf(r.value()) : null;
-    if (v != null) {
-      keys.add(v);
+    if (indexValues && r.value() != null) {
+      keys.add(valueOf(r.value()));
     }
     // Each matcher kind sees the record: the first waiter on each of its keys, else the first
     // predicate that accepts it. Keys nobody waited for are kept for waiters that come later. A
     // predicate that throws fails its own user only: the others on this record, and the records
     // after it, are still served.
     List<Waiter> found = new ArrayList<>(1);
-    // Made only when a predicate throws: this runs for every record the listener reads.
-    List<Map.Entry<Waiter, String>> failed = null;
     synchronized (this) {
       for (String key : keys) {
         Waiter w = take(key, r);
@@ -251,41 +245,28 @@ public final class TopicListener implements AutoCloseable {
           recent.put(key, new Arrival(r, received));
         }
       }
-      for (Iterator<Waiter> it = predicates.iterator(); it.hasNext(); ) {
-        Waiter w = it.next();
-        if (w.done.get()) {
-          it.remove();
-          continue;
-        }
-        boolean accepted;
-        try {
-          accepted = w.predicate.test(r);
-        } catch (Throwable e) {
-          it.remove();
-          failed = failed == null ? new ArrayList<>(1) : failed;
-          failed.add(Map.entry(w, "the match function threw " + describe(e)));
-          continue;
-        }
-        if (accepted) {
-          it.remove();
-          found.add(w);
-          break;
-        }
+      Waiter p = take(null, r);
+      if (p != null) {
+        found.add(p);
       }
       evictOldest(timedOut, at -> at, received, 5 * KEEP_MS, KEEP_MAX);
       evictOldest(recent, Arrival::receivedMillis, received, KEEP_MS, KEEP_MAX);
     }
     found.forEach(w -> deliver(w, r, received));
-    if (failed != null) {
-      for (Map.Entry<Waiter, String> f : failed) {
+    if (!threw.isEmpty()) {
+      for (Map.Entry<Waiter, String> f : threw) {
         if (f.getKey().done.compareAndSet(false, true)) {
           fail(f.getKey(), f.getValue());
         }
       }
+      threw.clear();
     }
   }
 
-  /** The first live waiter on this key the record satisfies; dead ones met are dropped. */
+  /**
+   * The first live waiter on this key (null: the predicates) the record satisfies; dead ones met
+   * are dropped, and so is one whose predicate throws, kept in {@code threw} to be failed.
+   */
   private Waiter take(String key, ConsumerRecord<byte[], byte[]> r) {
     ArrayDeque<Waiter> q = waiting.get(key);
     if (q == null) {
@@ -294,11 +275,16 @@ public final class TopicListener implements AutoCloseable {
     Waiter found = null;
     for (Iterator<Waiter> it = q.iterator(); it.hasNext() && found == null; ) {
       Waiter w = it.next();
-      if (w.done.get()) {
+      try {
+        if (w.done.get()) {
+          it.remove();
+        } else if (w.accepts(r)) {
+          it.remove();
+          found = w;
+        }
+      } catch (Throwable e) {
         it.remove();
-      } else if (w.accepts(r)) {
-        it.remove();
-        found = w;
+        threw.add(Map.entry(w, "the match function threw " + describe(e)));
       }
     }
     if (q.isEmpty()) {
