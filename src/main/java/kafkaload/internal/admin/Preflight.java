@@ -135,7 +135,7 @@ public final class Preflight {
           topic, topic);
     }
     if (partitions < 0 && plan.strictPartitions() && plan.partitions() < plan.concurrency()) {
-      throw tooFewPartitions(topic, plan.partitions(), plan);
+      fewPartitions(topic, plan.partitions(), plan);
     }
     return partitions;
   }
@@ -148,19 +148,20 @@ public final class Preflight {
     }
   }
 
-  private static String fewPartitions(String topic, int partitions, TopicPlan plan) {
-    return String.format(
-        "Topic '%s' has %s partitions for %s concurrent producers: producers will contend "
-            + "for partitions and throughput will be capped. Use at least %s partitions",
-        topic, partitions, plan.concurrency(), plan.concurrency());
-  }
-
-  private static KafkaLoadConfigException tooFewPartitions(
-      String topic, int partitions, TopicPlan plan) {
-    return new KafkaLoadConfigException(
-        fewPartitions(topic, partitions, plan)
-            + " (failing because strict: "
-            + "kafka().concurrency(users, true); in the shipped simulations -Dpreflight.strictPartitions=true)");
+  /** Fewer partitions than planned producers: refused when strict, else a warning. */
+  private static void fewPartitions(String topic, int partitions, TopicPlan plan) {
+    String few =
+        String.format(
+            "Topic '%s' has %s partitions for %s concurrent producers: producers will contend "
+                + "for partitions and throughput will be capped. Use at least %s partitions",
+            topic, partitions, plan.concurrency(), plan.concurrency());
+    if (plan.strictPartitions()) {
+      throw new KafkaLoadConfigException(
+          few
+              + " (failing because strict: kafka().concurrency(users, true); in the shipped"
+              + " simulations -Dpreflight.strictPartitions=true)");
+    }
+    LOG.warn("Preflight: {}", few);
   }
 
   /** Makes sure the topic exists with enough partitions; returns its partition count. */
@@ -186,10 +187,7 @@ public final class Preflight {
           plan.partitions());
     }
     if (partitions < plan.concurrency()) {
-      if (plan.strictPartitions()) {
-        throw tooFewPartitions(topic, partitions, plan);
-      }
-      LOG.warn("Preflight: {}", fewPartitions(topic, partitions, plan));
+      fewPartitions(topic, partitions, plan);
     }
     return partitions;
   }
@@ -209,18 +207,16 @@ public final class Preflight {
     for (TopicPartitionInfo p : d.partitions()) {
       if (p.isr().size() < minIsr) {
         throw refused(
-            "Topic '%s' partition %s has %s in-sync replica(s) %s of %s %s, fewer than "
-                + "its %s=%s: with acks=all every send to it would fail (NotEnoughReplicas). "
-                + "Bring the replicas back, or lower %s",
+            "Topic '%s' partition %s has %s in-sync replica(s) %s of %s %s, fewer than its"
+                + " min.insync.replicas=%s: with acks=all every send to it would fail"
+                + " (NotEnoughReplicas). Bring the replicas back, or lower min.insync.replicas",
             topic,
             p.partition(),
             p.isr().size(),
             ids(p.isr()),
             p.replicas().size(),
             ids(p.replicas()),
-            MIN_ISR,
-            minIsr,
-            MIN_ISR);
+            minIsr);
       }
     }
     LOG.info(

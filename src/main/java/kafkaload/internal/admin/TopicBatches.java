@@ -4,11 +4,9 @@ import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -183,6 +181,7 @@ public final class TopicBatches {
   }
 
   private static void create(Admin admin, List<String> missing, TopicPlan plan, long timeoutMs) {
+    // Each failed topic named with why, by name.
     Map<String, String> failed = new TreeMap<>();
     for (List<String> batch : batches(missing, BATCH)) {
       Map<String, KafkaFuture<Void>> each =
@@ -192,27 +191,23 @@ public final class TopicBatches {
           each.get(t).get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
           if (!(e.getCause() instanceof TopicExistsException)) {
-            failed.put(t, Preflight.rootMessage(e));
+            failed.put(t, "'" + t + "' (" + Preflight.rootMessage(e) + ")");
           }
         } catch (TimeoutException e) {
-          failed.put(t, "timed out after " + timeoutMs + " ms");
+          failed.put(t, "'" + t + "' (timed out after " + timeoutMs + " ms)");
         } catch (InterruptedException e) {
           throw Preflight.interrupted("Interrupted while creating topics");
         }
       }
     }
     if (!failed.isEmpty()) {
-      List<String> named =
-          failed.entrySet().stream()
-              .map(e -> "'" + e.getKey() + "' (" + e.getValue() + ")")
-              .toList();
       throw refused(
           "Cannot create %s of %s topics with %s partitions, replication factor %s: %s",
           failed.size(),
           missing.size(),
           plan.partitions(),
           plan.replicationFactor(),
-          listed(named));
+          listed(List.copyOf(failed.values())));
     }
   }
 
@@ -269,8 +264,9 @@ public final class TopicBatches {
             .forEach(p -> request.put(new TopicPartition(t, p.partition()), OffsetSpec.latest()));
       }
       ListOffsetsResult result = admin.listOffsets(request);
-      Map<String, Map<Integer, Long>> ends = new HashMap<>();
-      Set<String> gone = new HashSet<>();
+      // Each topic of the batch, in order, until one of its partitions turns out gone.
+      Map<String, Map<Integer, Long>> ends = new LinkedHashMap<>();
+      batch.forEach(t -> ends.put(t, new HashMap<>()));
       for (TopicPartition tp : request.keySet()) {
         ListOffsetsResultInfo info =
             Preflight.await(
@@ -279,21 +275,16 @@ public final class TopicBatches {
                 UNKNOWN,
                 "Cannot read end offsets of topic '" + tp.topic() + "'",
                 interrupted);
+        Map<Integer, Long> topicEnds = ends.get(tp.topic());
         if (info == null) {
-          gone.add(tp.topic());
-        } else {
-          ends.computeIfAbsent(tp.topic(), x -> new TreeMap<>()).put(tp.partition(), info.offset());
+          ends.remove(tp.topic());
+        } else if (topicEnds != null) {
+          topicEnds.put(tp.partition(), info.offset());
         }
       }
       long now = System.currentTimeMillis();
-      for (String t : batch) {
-        if (!gone.contains(t)) {
-          out.put(
-              t,
-              new TopicOffsets(
-                  String.valueOf(topics.get(t).topicId()), ends.getOrDefault(t, Map.of()), now));
-        }
-      }
+      ends.forEach(
+          (t, e) -> out.put(t, new TopicOffsets(String.valueOf(topics.get(t).topicId()), e, now)));
     }
     return out;
   }

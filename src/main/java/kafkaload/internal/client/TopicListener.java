@@ -182,10 +182,7 @@ public final class TopicListener implements AutoCloseable {
         () -> {
           if (w.done.compareAndSet(false, true)) {
             synchronized (this) {
-              ArrayDeque<Waiter> q = waiting.get(w.key);
-              if (q != null && q.remove(w) && q.isEmpty()) {
-                waiting.remove(w.key);
-              }
+              waiting.computeIfPresent(w.key, (k, q) -> q.remove(w) && q.isEmpty() ? null : q);
               if (w.key != null) {
                 timedOut.put(w.key, System.currentTimeMillis());
               }
