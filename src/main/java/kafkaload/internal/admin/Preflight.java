@@ -173,12 +173,7 @@ public final class Preflight {
           OffsetQueries.described(admin, topic, timeoutMs)
               .map(d -> d.partitions().size())
               .orElse(plan.partitions());
-      LOG.info(
-          "Preflight: created topic '{}' with {} partitions, replication factor {}{}",
-          topic,
-          partitions,
-          plan.replicationFactor(),
-          plan.minInsyncReplicas() > 0 ? ", " + MIN_ISR + " " + plan.minInsyncReplicas() : "");
+      LOG.info("Preflight: created topic '{}' with {}", topic, shape(partitions, plan));
     } else if (plan.create() && partitions != plan.partitions()) {
       LOG.warn(
           "Preflight: topic '{}' already exists with {} partitions (asked for {}); it is used as it is",
@@ -367,20 +362,17 @@ public final class Preflight {
     try {
       admin.createTopics(List.of(plan.newTopic(topic))).all().get(timeoutMs, TimeUnit.MILLISECONDS);
       // Waits until the created topic has a leader per partition: before, checks and sends fail.
-      awaitDescribed(admin, topic, timeoutMs, TopicBatches::led)
-          .orElseThrow(
-              () ->
-                  refused(
-                      "Topic '%s' was created but not every partition has a leader after %s ms",
-                      topic, timeoutMs));
+      if (awaitDescribed(admin, topic, timeoutMs, TopicBatches::led).isEmpty()) {
+        throw refused(
+            "Topic '%s' was created but not every partition has a leader after %s ms",
+            topic, timeoutMs);
+      }
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
         throw refused(
-            "Cannot create topic '%s' with %s partitions, replication factor %s%s: %s%s",
+            "Cannot create topic '%s' with %s: %s%s",
             topic,
-            plan.partitions(),
-            plan.replicationFactor(),
-            plan.minInsyncReplicas() > 0 ? ", min.insync.replicas " + plan.minInsyncReplicas() : "",
+            shape(plan.partitions(), plan),
             rootMessage(e),
             e.getCause() instanceof InvalidReplicationFactorException
                 ? " (for more embedded brokers: kafka().embeddedBrokers(%s), or -Dkafka.embedded.brokers=%s)"
@@ -388,11 +380,19 @@ public final class Preflight {
                 : "");
       }
     } catch (TimeoutException e) {
-      throw new KafkaLoadConfigException(
-          "Creating topic '" + topic + "' timed out after " + timeoutMs + " ms");
+      throw refused("Creating topic '%s' timed out after %s ms", topic, timeoutMs);
     } catch (InterruptedException e) {
       throw interrupted("Interrupted while creating topic '" + topic + "'");
     }
+  }
+
+  /** "N partitions, replication factor R", and the plan's min.insync.replicas when it sets one. */
+  private static String shape(int partitions, TopicPlan plan) {
+    return "%s partitions, replication factor %s%s"
+        .formatted(
+            partitions,
+            plan.replicationFactor(),
+            plan.minInsyncReplicas() > 0 ? ", " + MIN_ISR + " " + plan.minInsyncReplicas() : "");
   }
 
   /** The distinct messages of the cause chain, outermost first. */

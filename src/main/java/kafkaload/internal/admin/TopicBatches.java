@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.run.TopicOffsets;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
@@ -112,8 +111,7 @@ public final class TopicBatches {
     refuseSmaller(found, plan);
     List<String> missing = topics.stream().filter(t -> !found.containsKey(t)).toList();
     if (!missing.isEmpty() && !plan.create()) {
-      throw new KafkaLoadConfigException(
-          missing.size() + " of the run's topics do not exist: " + named(missing));
+      throw refused("%s of the run's topics do not exist: %s", missing.size(), named(missing));
     }
     create(admin, missing, plan, timeoutMs);
     Map<String, TopicDescription> ready = awaitLeaders(admin, topics, timeoutMs);

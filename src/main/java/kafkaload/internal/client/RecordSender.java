@@ -69,8 +69,7 @@ public final class RecordSender {
       long intendedNanos,
       Listener listener) {
     Outgoing out = stamp(session, record, intendedNanos, listener);
-    long user = session.userId();
-    ProducerHandle handle = producers.forUser(user);
+    ProducerHandle handle = producers.forUser(session.userId());
     OffsetBaselines baselines = ledger.baselines();
     if (handle != null
         && handle.canSendWithoutBlocking(record.topic())
@@ -89,7 +88,7 @@ public final class RecordSender {
             }
             ProducerHandle h;
             try {
-              h = handle != null ? handle : producers.createForUser(user);
+              h = handle != null ? handle : producers.createForUser(session.userId());
             } catch (RuntimeException e) {
               failed(out, e, false);
               return;
