@@ -215,9 +215,8 @@ public final class Preflight {
       }
     }
     LOG.info(
-        "Preflight: every partition of '{}' has at least {}={} in-sync replicas",
+        "Preflight: every partition of '{}' has at least min.insync.replicas={} in-sync replicas",
         topic,
-        MIN_ISR,
         minIsr);
     return minIsr;
   }
