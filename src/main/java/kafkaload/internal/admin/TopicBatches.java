@@ -179,7 +179,7 @@ public final class TopicBatches {
   }
 
   private static void create(Admin admin, List<String> missing, TopicPlan plan, long timeoutMs) {
-    // Each failed topic named with why, by name.
+    // By topic name: the topic as the refusal lists it, "'name' (why)".
     Map<String, String> failed = new TreeMap<>();
     for (List<String> batch : batches(missing, BATCH)) {
       Map<String, KafkaFuture<Void>> each =

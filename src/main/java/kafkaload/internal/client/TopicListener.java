@@ -164,13 +164,11 @@ public final class TopicListener implements AutoCloseable {
 
   /** Registers a waiter; it completes at once if its record already arrived, or at its deadline. */
   public void await(Waiter w, long timeoutMs) {
-    Arrival early = null;
+    Arrival early;
     synchronized (this) {
       early = w.key == null ? null : recent.get(w.key);
-      if (early != null && w.accepts(early.record())) {
-        recent.remove(w.key);
-      } else {
-        early = null;
+      early = early != null && w.accepts(early.record()) ? recent.remove(w.key) : null;
+      if (early == null) {
         waiting.computeIfAbsent(w.key, k -> new ArrayDeque<>()).add(w);
       }
     }
