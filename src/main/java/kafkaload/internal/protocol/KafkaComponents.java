@@ -12,8 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import kafkaload.internal.admin.Connection;
+import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.Daemons;
@@ -23,10 +25,14 @@ import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.client.TopicListener;
 import kafkaload.internal.config.Console;
+import kafkaload.internal.config.Secrets;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.run.DeliveryLedger;
+import kafkaload.internal.run.OffsetBaselines;
+import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.schema.SchemaContext;
+import kafkaload.internal.semantics.Semantics;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.LagMonitor;
 import kafkaload.internal.verification.TopicWatch;
@@ -45,10 +51,10 @@ import scala.runtime.BoxedUnit;
  */
 public final class KafkaComponents implements ProtocolComponents {
   private final KafkaProtocol protocol;
-  private final Connection connection;
-  private final RunLedger ledger;
-  private final ExecutorService blockingSender;
   private final KafkaRun run;
+  private final Connection connection;
+  private final ExecutorService blockingSender;
+  private final RunLedger ledger;
 
   /** The Schema Registry side, made when the first action with a schema is built. */
   private SchemaContext schemas;
@@ -69,17 +75,56 @@ public final class KafkaComponents implements ProtocolComponents {
       Admin lagAdmin,
       LagMonitor lagMonitor) {}
 
-  KafkaComponents(
-      KafkaProtocol protocol,
-      Connection connection,
-      RunLedger ledger,
-      ExecutorService blockingSender,
-      KafkaRun run) {
+  /**
+   * The protocol's components, made for its first action: the checks that create nothing (the knob
+   * names, the bootstrap, the topic plan), then the ledger; a refusal stops the embedded broker.
+   */
+  KafkaComponents(KafkaProtocol protocol, KafkaRun run) {
     this.protocol = protocol;
-    this.connection = connection;
-    this.ledger = ledger;
-    this.blockingSender = blockingSender;
     this.run = run;
+    // A misspelled knob is refused first: before any broker starts or answers.
+    protocol.run().snapshot().checkNames();
+    try {
+      connection = protocol.connection();
+      KafkaRun.LOG.info(
+          "Kafka target: {}{}; producer properties {}",
+          connection.bootstrap(),
+          !embedded()
+              ? ""
+              : protocol.embeddedBrokers() > 0
+                  ? " (embedded cluster of %d broker(s) in child processes)"
+                      .formatted(protocol.embeddedBrokers())
+                  : " (embedded broker)",
+          Secrets.masked(protocol.producerProperties()));
+      try (Admin admin = connection.admin()) {
+        int brokers = Preflight.checkBootstrap(admin, connection);
+        TopicsPreflight.checkPlan(admin, protocol, connection, brokers);
+      }
+      blockingSender =
+          Executors.newSingleThreadExecutor(r -> Daemons.thread("kafkaload-blocking-sender", r));
+      OffsetBaselines baselines =
+          new OffsetBaselines(
+              topic -> {
+                try (Admin admin = connection.admin()) {
+                  return OffsetQueries.offsets(admin, topic, connection.timeoutMs())
+                      .orElseThrow(() -> Preflight.missing(topic));
+                }
+              },
+              blockingSender);
+      // A distributed run's injectors share one run id: one read-back finds all their records.
+      RunIdentity identity =
+          !protocol.requests().runIdentity()
+              ? null
+              : protocol.injector().runId() != null
+                  ? new RunIdentity(protocol.injector().runId())
+                  : RunIdentity.random();
+      ledger = new RunLedger(identity, baselines, protocol.injector());
+      ledger.madeWith(protocol);
+      Semantics.all().forEach(s -> s.attach(ledger));
+    } catch (RuntimeException e) {
+      KafkaRun.stopEmbedded(embedded());
+      throw e;
+    }
   }
 
   /**
@@ -88,7 +133,22 @@ public final class KafkaComponents implements ProtocolComponents {
    */
   public synchronized KafkaComponents start() {
     if (running == null) {
-      ProducerPool producers = run.start(this);
+      ProducerPool producers;
+      InjectorHealth health;
+      try {
+        List<String> warm = TopicsPreflight.prepare(protocol, connection, ledger.baselines());
+        producers =
+            new ProducerPool(
+                protocol.producers().mode(),
+                protocol.producers().poolSize(),
+                connection,
+                warm,
+                protocol.injector().clientIdPrefix());
+        health = run.started(protocol, ledger);
+      } catch (RuntimeException e) {
+        KafkaRun.stopEmbedded(embedded());
+        throw e;
+      }
       TopicWatch topicWatch = TopicWatch.start(connection, ledger);
       Admin lagAdmin = protocol.lagGroups().isEmpty() ? null : connection.admin();
       LagMonitor lagMonitor =
@@ -99,8 +159,8 @@ public final class KafkaComponents implements ProtocolComponents {
                   protocol.lagGroups(),
                   protocol.lag().intervalMs(),
                   protocol.lagIsolationLevel(),
-                  run.health().startNanos());
-      running = new Running(producers, run.health(), topicWatch, lagAdmin, lagMonitor);
+                  health.startNanos());
+      running = new Running(producers, health, topicWatch, lagAdmin, lagMonitor);
     }
     return this;
   }
@@ -178,7 +238,7 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /** The live Prometheus endpoint (-Dmetrics.port); null when there is none. */
   public kafkaload.internal.metrics.LiveMetrics metrics() {
-    return run.metrics();
+    return run.metrics;
   }
 
   /** The injector health of the run this protocol belongs to. */
@@ -260,21 +320,10 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /**
    * The load is over: stop the readers and the lag sampling, print the counters (with the process
-   * CPU split at the measured load, or null), close the producers.
+   * CPU split at the measured load, or null) unless {@code quietly} (a dry run's end in a host
+   * JVM), close the producers and the semantics' resources.
    */
-  void close(kafkaload.internal.results.LoadCpu loadCpu) {
-    stopReading();
-    Console.out("[kafkaload] " + ledger.summaryLine(loadCpu));
-    release();
-  }
-
-  /** A dry run's end in a host JVM: its clients and threads closed, nothing printed. */
-  void closeQuietly() {
-    stopReading();
-    release();
-  }
-
-  private void stopReading() {
+  void close(kafkaload.internal.results.LoadCpu loadCpu, boolean quietly) {
     Running r = running();
     listeners.values().forEach(TopicListener::close);
     r.topicWatch().close();
@@ -282,10 +331,9 @@ public final class KafkaComponents implements ProtocolComponents {
       r.lagMonitor().close();
       r.lagAdmin().close(Duration.ofSeconds(5));
     }
-  }
-
-  private void release() {
-    Running r = running();
+    if (!quietly) {
+      Console.out("[kafkaload] " + ledger.summaryLine(loadCpu));
+    }
     blockingSender.shutdownNow();
     r.producers().close();
     synchronized (this) {
@@ -309,12 +357,13 @@ public final class KafkaComponents implements ProtocolComponents {
 
   /** The comparison with the baseline, for the summary, the page and the Markdown summary. */
   public void baselineCompared(kafkaload.internal.results.BaselineComparison comparison) {
-    run.baselineCompared(comparison);
+    run.baseline = comparison;
   }
 
   /** Adds the run to this history folder once its gates are judged. */
   public void history(java.nio.file.Path dir, String label) {
-    run.history(dir, label);
+    run.historyDir = dir;
+    run.historyLabel = label == null ? "" : label;
   }
 
   /** For the summary: this protocol's settings, ledger, lag samples and producers. */

@@ -10,18 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import kafkaload.internal.admin.Connection;
-import kafkaload.internal.admin.OffsetQueries;
-import kafkaload.internal.admin.Preflight;
 import kafkaload.internal.broker.EmbeddedCluster;
 import kafkaload.internal.broker.EmbeddedKafka;
-import kafkaload.internal.client.Daemons;
-import kafkaload.internal.client.ProducerPool;
 import kafkaload.internal.config.Console;
-import kafkaload.internal.config.Secrets;
 import kafkaload.internal.history.BaselineGate;
 import kafkaload.internal.history.MarkdownSummary;
 import kafkaload.internal.history.RunHistory;
@@ -34,21 +26,18 @@ import kafkaload.internal.report.ReconciliationPrinter;
 import kafkaload.internal.report.RunSummary;
 import kafkaload.internal.results.BaselineComparison;
 import kafkaload.internal.results.RunResults;
-import kafkaload.internal.run.OffsetBaselines;
 import kafkaload.internal.run.Reconciled;
-import kafkaload.internal.run.RunIdentity;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.schema.EmbeddedRegistry;
 import kafkaload.internal.verification.InjectorHealth;
 import kafkaload.internal.verification.Reconciliation;
-import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.runtime.BoxedUnit;
 
 /** One Gatling run's Kafka side: the protocols' components, health, and the files at the end. */
 final class KafkaRun {
-  private static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
+  static final Logger LOG = LoggerFactory.getLogger(KafkaRun.class);
 
   /** The runs going on in this JVM (Gatling's core to its run): each leaves at its end. */
   private static final Map<CoreComponents, KafkaRun> RUNS = new IdentityHashMap<>();
@@ -62,11 +51,16 @@ final class KafkaRun {
   private final long startMillis = System.currentTimeMillis();
   private final AtomicBoolean reportsWritten = new AtomicBoolean();
   private InjectorHealth health;
-  private volatile LiveMetrics metrics;
   private volatile RunSummary summary;
-  private volatile BaselineComparison baseline;
-  private volatile Path historyDir;
-  private volatile String historyLabel = "";
+
+  /** The live endpoint; null without -Dmetrics.port. */
+  volatile LiveMetrics metrics;
+
+  /** The comparison with the baseline and the history folder, set by the baseline verdict. */
+  volatile BaselineComparison baseline;
+
+  volatile Path historyDir;
+  volatile String historyLabel = "";
   private volatile boolean ended;
 
   /** -Ddry.run: the host's end of the run in place of the JVM's exit, or null (DryRunEnd). */
@@ -120,92 +114,29 @@ final class KafkaRun {
     return components.computeIfAbsent(
         protocol,
         p -> {
-          KafkaComponents c = create(p);
+          KafkaComponents c = new KafkaComponents(p, this);
           parameters.putAll(p.run().parameters());
           return c;
         });
   }
 
-  private KafkaComponents create(KafkaProtocol protocol) {
-    // A misspelled knob is refused first: before any broker starts or answers.
-    protocol.run().snapshot().checkNames();
-    boolean embedded = protocol.bootstrapServers() == null;
-    try {
-      Connection connection = protocol.connection();
-      LOG.info(
-          "Kafka target: {}{}; producer properties {}",
-          connection.bootstrap(),
-          !embedded
-              ? ""
-              : protocol.embeddedBrokers() > 0
-                  ? " (embedded cluster of %d broker(s) in child processes)"
-                      .formatted(protocol.embeddedBrokers())
-                  : " (embedded broker)",
-          Secrets.masked(protocol.producerProperties()));
-      try (Admin admin = connection.admin()) {
-        int brokers = Preflight.checkBootstrap(admin, connection);
-        TopicsPreflight.checkPlan(admin, protocol, connection, brokers);
-      }
-      ExecutorService blockingSender =
-          Executors.newSingleThreadExecutor(r -> Daemons.thread("kafkaload-blocking-sender", r));
-      OffsetBaselines baselines =
-          new OffsetBaselines(
-              topic -> {
-                try (Admin admin = connection.admin()) {
-                  return OffsetQueries.offsets(admin, topic, connection.timeoutMs())
-                      .orElseThrow(() -> Preflight.missing(topic));
-                }
-              },
-              blockingSender);
-      // A distributed run's injectors share one run id: one read-back finds all their records.
-      RunIdentity identity =
-          !protocol.requests().runIdentity()
-              ? null
-              : protocol.injector().runId() != null
-                  ? new RunIdentity(protocol.injector().runId())
-                  : RunIdentity.random();
-      RunLedger ledger = new RunLedger(identity, baselines, protocol.injector());
-      ledger.madeWith(protocol);
-      kafkaload.internal.semantics.Semantics.all().forEach(s -> s.attach(ledger));
-      return new KafkaComponents(protocol, connection, ledger, blockingSender, this);
-    } catch (RuntimeException e) {
-      stopEmbedded(embedded);
-      throw e;
+  /**
+   * A protocol started, after the broker start and preflight: the injector's health is sampled from
+   * the first one on (its timeline is the run's, not the setup's), and the live endpoint started.
+   * Returns the run's health.
+   */
+  synchronized InjectorHealth started(KafkaProtocol protocol, RunLedger ledger) {
+    if (health == null) {
+      health =
+          InjectorHealth.start(
+              protocol.injectorBounds(),
+              () -> KafkaComponents.ledgers(startedComponents()),
+              () -> KafkaComponents.producers(startedComponents()));
     }
-  }
-
-  /** Once the actions' checks passed: preflight, end offsets, producers, injector health. */
-  ProducerPool start(KafkaComponents c) {
-    KafkaProtocol protocol = c.protocol();
-    Connection connection = c.connection();
-    try {
-      List<String> warm = TopicsPreflight.prepare(protocol, connection, c.ledger().baselines());
-      ProducerPool producers =
-          new ProducerPool(
-              protocol.producers().mode(),
-              protocol.producers().poolSize(),
-              connection,
-              warm,
-              protocol.injector().clientIdPrefix());
-      synchronized (this) {
-        if (health == null) {
-          // Sampled from here on, after the broker start and preflight: its timeline is the run's,
-          // not the setup's.
-          health =
-              InjectorHealth.start(
-                  protocol.injectorBounds(),
-                  () -> KafkaComponents.ledgers(startedComponents()),
-                  () -> KafkaComponents.producers(startedComponents()));
-        }
-        if (metrics == null && protocol.run().metrics() != null) {
-          metrics = RunMetrics.start(protocol, c.ledger(), health, this::startedComponents);
-        }
-      }
-      return producers;
-    } catch (RuntimeException e) {
-      stopEmbedded(c.embedded());
-      throw e;
+    if (metrics == null && protocol.run().metrics() != null) {
+      metrics = RunMetrics.start(protocol, ledger, health, this::startedComponents);
     }
+    return health;
   }
 
   /** -Ddry.run: the first user's start prints the plan and ends the run; no user goes on. */
@@ -219,7 +150,7 @@ final class KafkaRun {
   }
 
   /** The run stops the embedded broker and registry: a broker left running keeps the JVM alive. */
-  private static void stopEmbedded(boolean embedded) {
+  static void stopEmbedded(boolean embedded) {
     if (embedded) {
       EmbeddedKafka.stopShared();
       EmbeddedCluster.stopShared();
@@ -264,24 +195,6 @@ final class KafkaRun {
     return out;
   }
 
-  void baselineCompared(BaselineComparison comparison) {
-    baseline = comparison;
-  }
-
-  void history(Path dir, String label) {
-    historyDir = dir;
-    historyLabel = label == null ? "" : label;
-  }
-
-  synchronized InjectorHealth health() {
-    return health;
-  }
-
-  /** The live endpoint; null without -Dmetrics.port. */
-  LiveMetrics metrics() {
-    return metrics;
-  }
-
   /** The started protocols' components (the health sampler's and the live endpoint's). */
   private synchronized List<KafkaComponents> startedComponents() {
     return components.values().stream().filter(KafkaComponents::started).toList();
@@ -321,7 +234,7 @@ final class KafkaRun {
       if (health != null) {
         health.close();
       }
-      all.forEach(KafkaComponents::closeQuietly);
+      all.forEach(c -> c.close(null, true));
       stopEmbedded(anyEmbedded);
       return;
     }
@@ -339,7 +252,7 @@ final class KafkaRun {
     if (sources != null) {
       Console.out("[kafkaload] " + sources);
     }
-    all.forEach(c -> c.close(summary.results().injector().cpu().loadCpu()));
+    all.forEach(c -> c.close(summary.results().injector().cpu().loadCpu(), false));
     stopEmbedded(anyEmbedded);
   }
 
@@ -379,14 +292,13 @@ final class KafkaRun {
     }
     Path log = simulationLog.get();
     Path dir = log.getParent();
+    RunResults results = summary.results();
     try {
       Optional<AssertionsJUnitReport.Verdicts> printed = AssertionsJUnitReport.printed(log);
       AssertionsJUnitReport.Verdicts verdicts =
           printed.orElseGet(() -> AssertionsJUnitReport.validate(log, core.configuration()));
       String from = printed.isPresent() ? "gatling-console" : "simulation.log";
-      summary =
-          summary.withResults(
-              summary.results().withGates(AssertionsJUnitReport.rows(verdicts), from));
+      results = results.withGates(AssertionsJUnitReport.rows(verdicts), from);
       if (Files.isRegularFile(dir.resolve("index.html"))) {
         Console.out(
             "[kafkaload] JUnit assertions: "
@@ -400,28 +312,27 @@ final class KafkaRun {
       Console.err("[kafkaload] could not judge the assertions from " + log + ": " + e);
     }
     if (baseline != null) {
-      summary = summary.withResults(summary.results().withBaseline(baseline));
+      results = results.withBaseline(baseline);
     }
     try {
       // Everything since the load's end (the reconciliation, Gatling's parse and report, the
       // verdicts above) is CPU after the load.
-      summary =
-          summary.withResults(summary.results().withCpuAtReport(RunLedger.processCpuSeconds()));
-      summary.write(dir);
+      results = results.withCpuAtReport(RunLedger.processCpuSeconds());
+      summary.withResults(results).write(dir);
       Console.out(
           "[kafkaload] Kafka page: file://%s (data: kafka-summary.json)"
-              .formatted(KafkaPage.write(dir, summary.results()).toAbsolutePath()));
+              .formatted(KafkaPage.write(dir, results).toAbsolutePath()));
     } catch (Exception e) {
       Console.err("[kafkaload] could not write the Kafka page in " + dir + ": " + e);
     }
     try {
       Path md = dir.resolve("kafka-summary.md");
-      Files.writeString(md, MarkdownSummary.of(summary.results(), historyLabel));
+      Files.writeString(md, MarkdownSummary.of(results, historyLabel));
       Console.out("[kafkaload] Markdown summary: " + md.toAbsolutePath());
       if (historyDir != null) {
         Console.out(
             "[kafkaload] added to the history: "
-                + RunHistory.add(historyDir, summary.results(), historyLabel).toAbsolutePath());
+                + RunHistory.add(historyDir, results, historyLabel).toAbsolutePath());
       }
     } catch (Exception e) {
       Console.err("[kafkaload] could not write the Markdown summary or the history: " + e);
