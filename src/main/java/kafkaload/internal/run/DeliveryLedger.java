@@ -18,7 +18,7 @@ public final class DeliveryLedger {
   private final LongAdder sent = new LongAdder();
 
   /** The run's acks: the whole protocol's records, bytes and the span of its throughput. */
-  private final Acks run = new Acks();
+  private final RequestAcks run = new RequestAcks(false);
 
   private final LongAdder failed = new LongAdder();
 
@@ -60,43 +60,23 @@ public final class DeliveryLedger {
   /** One topic's read-back: run's records found (distinct, acked), acked records missing. */
   public record Found(long found, long missing) {}
 
-  /** Acked records and bytes, and the earliest and latest ack (epoch ms): a rate's span. */
-  private static final class Acks {
+  /**
+   * One request name's acks, or the whole protocol's: count, bytes, the earliest and latest ack
+   * (epoch ms, a rate's span) and (when {@code timed}) the latency; warm-up and measured names
+   * differ, so each has its rate. A sender holds one and names it in {@link #acked}.
+   */
+  public static final class RequestAcks {
+    private final boolean timed;
     private final LongAdder count = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator last = new LongAccumulator(Math::max, Long.MIN_VALUE);
-
-    private void acked(long bytes, long atMillis) {
-      count.increment();
-      this.bytes.add(bytes);
-      first.accumulate(atMillis);
-      last.accumulate(atMillis);
-    }
-
-    /** The records and bytes, and their rate from the first ack to the last. */
-    private Throughput.RequestThroughput throughput() {
-      long n = count.sum();
-      long b = bytes.sum();
-      return new Throughput.RequestThroughput(n, b, Throughput.span(n, b, first.get(), last.get()));
-    }
-  }
-
-  /**
-   * One request name's acks: count, bytes, first-to-last span, and (when {@code timed}) the
-   * latency; warm-up and measured names differ, so each has its rate. A sender holds one and names
-   * it in {@link #acked}.
-   */
-  public static final class RequestAcks {
-    private final boolean timed;
 
     /** Written by the I/O thread of every producer that sends under this name. */
     private final LatencyRecorder latencyMicros = new LatencyRecorder();
 
     /** The whole run's latency: the injector's sampling moves each second's interval in. */
     private final Histogram total = new Histogram(3);
-
-    private final Acks acks = new Acks();
 
     private RequestAcks(boolean timed) {
       this.timed = timed;
@@ -115,10 +95,20 @@ public final class DeliveryLedger {
     }
 
     private void acked(long bytes, long atMillis, long latencyMicros) {
-      acks.acked(bytes, atMillis);
+      count.increment();
+      this.bytes.add(bytes);
+      first.accumulate(atMillis);
+      last.accumulate(atMillis);
       if (timed) {
         this.latencyMicros.record(latencyMicros);
       }
+    }
+
+    /** The records and bytes, and their rate from the first ack to the last. */
+    private Throughput.RequestThroughput throughput() {
+      long n = count.sum();
+      long b = bytes.sum();
+      return new Throughput.RequestThroughput(n, b, Throughput.span(n, b, first.get(), last.get()));
     }
   }
 
@@ -140,7 +130,7 @@ public final class DeliveryLedger {
       long bytes,
       long atMillis,
       long latencyMicros) {
-    run.acked(bytes, atMillis);
+    run.acked(bytes, atMillis, latencyMicros);
     partitions.acked(topic, partition, bytes);
     if (acks != null) {
       acks.acked(bytes, atMillis, latencyMicros);
@@ -291,7 +281,7 @@ public final class DeliveryLedger {
   /** Per request name: acked records and bytes, and their rate from the first ack to the last. */
   public Map<String, Throughput.RequestThroughput> throughputByRequest() {
     Map<String, Throughput.RequestThroughput> out = new TreeMap<>();
-    requests.forEach((name, r) -> out.put(name, r.acks.throughput()));
+    requests.forEach((name, r) -> out.put(name, r.throughput()));
     return out;
   }
 
