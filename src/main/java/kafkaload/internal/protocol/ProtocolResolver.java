@@ -1,5 +1,7 @@
 package kafkaload.internal.protocol;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
@@ -103,11 +105,10 @@ public final class ProtocolResolver {
         params.raw(TOPICS_PROPERTY) == null
             ? topics
             : topics.withCount(params.positiveInt(TOPICS_PROPERTY, topics.count()));
-    if (t.many() && t.topic() == null) {
-      throw new KafkaLoadConfigException(
-          "-D%s=%s needs a default topic to name them after: kafka().topic(\"prefix\")"
-              .formatted(TOPICS_PROPERTY, t.count()));
-    }
+    refuseIf(
+        t.many() && t.topic() == null,
+        "-D%s=%s needs a default topic to name them after: kafka().topic(\"prefix\")"
+            .formatted(TOPICS_PROPERTY, t.count()));
     return t;
   }
 
@@ -170,9 +171,7 @@ public final class ProtocolResolver {
   /** Kafka's own ConfigDef judges every value, so errors name the property as Kafka would. */
   private static void validate(Map<String, Object> props) {
     Optional<String> why = KafkaConfigCheck.producerRefusal(props);
-    if (why.isPresent()) {
-      throw new KafkaLoadConfigException("Invalid Kafka producer property: " + why.get());
-    }
+    refuseIf(why.isPresent(), "Invalid Kafka producer property: " + why.orElse(null));
     Set<String> unknown = new TreeSet<>(props.keySet());
     unknown.removeAll(ProducerConfig.configNames());
     unknown.removeIf(Connection::isSecuritySetting);
