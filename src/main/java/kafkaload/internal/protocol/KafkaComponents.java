@@ -226,11 +226,6 @@ public final class KafkaComponents implements ProtocolComponents {
     return type.cast(resources.computeIfAbsent(type, k -> make.get()));
   }
 
-  /** The ledgers of started components. */
-  static List<RunLedger> ledgers(List<KafkaComponents> started) {
-    return started.stream().map(KafkaComponents::ledger).toList();
-  }
-
   /** The producers open now of started components. */
   static List<ProducerHandle> producers(List<KafkaComponents> started) {
     return started.stream().flatMap(c -> c.producers().all().stream()).toList();

@@ -130,7 +130,7 @@ final class KafkaRun {
       health =
           InjectorHealth.start(
               protocol.injectorBounds(),
-              () -> KafkaComponents.ledgers(startedComponents()),
+              () -> startedComponents().stream().map(KafkaComponents::ledger).toList(),
               () -> KafkaComponents.producers(startedComponents()));
     }
     if (metrics == null && protocol.run().metrics() != null) {

@@ -44,7 +44,7 @@ final class RunMetrics {
   }
 
   private static List<DeliveryLedger.Snapshot> delivery(List<KafkaComponents> started) {
-    return KafkaComponents.ledgers(started).stream().map(l -> l.delivery().snapshot()).toList();
+    return started.stream().map(c -> c.ledger().delivery().snapshot()).toList();
   }
 
   /** Each group under test's latest total lag. */
