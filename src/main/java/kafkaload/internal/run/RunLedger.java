@@ -263,32 +263,25 @@ public final class RunLedger {
         consumes.lateReplies(),
         users.peak(),
         processCpuSeconds(),
-        cpuLine(cpu),
+        cpu == null
+            ? ""
+            // the measured load's share: during it, per acked record, and before it; the in-JVM
+            // broker named when its CPU is in the figures
+            : String.format(
+                Locale.ROOT,
+                " (during the measured load: %.1f s for %d acked records, %s per message; before it: %.1f s%s)",
+                cpu.duringSeconds(),
+                cpu.ackedDuring(),
+                cpu.microsPerMessage() == null
+                    ? "n/a"
+                    : String.format(Locale.ROOT, "%.1f µs", cpu.microsPerMessage()),
+                cpu.beforeSeconds(),
+                cpu.brokerInJvm() ? "; the embedded broker in this JVM counts too" : ""),
         schemas.serializedCount() + schemas.registryCalls() == 0
             ? ""
             : String.format(
                 "; %d records serialized " + "with schemas; %d Schema Registry calls",
                 schemas.serializedCount(), schemas.registryCalls()));
-  }
-
-  /**
-   * The measured load's share of the CPU above: during it, per acked record, and before it; the
-   * in-JVM broker named when its CPU is in the figures.
-   */
-  static String cpuLine(LoadCpu cpu) {
-    if (cpu == null) {
-      return "";
-    }
-    return String.format(
-        Locale.ROOT,
-        " (during the measured load: %.1f s for %d acked records, %s per message; before it: %.1f s%s)",
-        cpu.duringSeconds(),
-        cpu.ackedDuring(),
-        cpu.microsPerMessage() == null
-            ? "n/a"
-            : String.format(Locale.ROOT, "%.1f µs", cpu.microsPerMessage()),
-        cpu.beforeSeconds(),
-        cpu.brokerInJvm() ? "; the embedded broker in this JVM counts too" : "");
   }
 
   /** CPU time of this whole JVM (all threads), before Gatling spends more on its report. */
