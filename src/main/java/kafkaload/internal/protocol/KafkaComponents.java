@@ -347,7 +347,7 @@ public final class KafkaComponents implements ProtocolComponents {
    * The run's results as they stand (every started protocol), for the baseline gate after the load.
    */
   public kafkaload.internal.results.RunResults snapshot() {
-    return run.snapshot();
+    return run.summaryOf(run.startedComponents()).results();
   }
 
   /** The comparison with the baseline, for the summary, the page and the Markdown summary. */

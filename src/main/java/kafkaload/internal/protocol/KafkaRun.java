@@ -158,13 +158,8 @@ final class KafkaRun {
     EmbeddedRegistry.stopShared();
   }
 
-  /** The results so far of every started protocol (the baseline gate runs after the load). */
-  RunResults snapshot() {
-    return summaryOf(startedComponents()).results();
-  }
-
   /** The summary of these started protocols' components, as they stand now. */
-  private RunSummary summaryOf(List<KafkaComponents> started) {
+  RunSummary summaryOf(List<KafkaComponents> started) {
     return RunSummary.of(
         started.stream().map(KafkaComponents::section).toList(),
         parameters,
@@ -196,7 +191,7 @@ final class KafkaRun {
   }
 
   /** The started protocols' components (the health sampler's and the live endpoint's). */
-  private synchronized List<KafkaComponents> startedComponents() {
+  synchronized List<KafkaComponents> startedComponents() {
     return components.values().stream().filter(KafkaComponents::started).toList();
   }
 
@@ -231,9 +226,7 @@ final class KafkaRun {
     }
     if (dryRunEnded.get()) {
       // A dry run ended by its host: its clients and threads closed, no summary, no file.
-      if (health != null) {
-        health.close();
-      }
+      health.close(); // started components: the health started with the first
       all.forEach(c -> c.close(null, true));
       stopEmbedded(anyEmbedded);
       return;
