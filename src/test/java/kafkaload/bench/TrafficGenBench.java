@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import kafkaload.KafkaDsl;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.run.RunLedger;
 import kafkaload.internal.schema.Framing;
 import kafkaload.internal.schema.RecordSchema;
@@ -65,7 +66,7 @@ public final class TrafficGenBench {
     double[] ns = new double[arms.length];
     for (int round = 0; round < 3; round++) {
       for (int a = 0; a < arms.length; a++) {
-        RunLedger ledger = new RunLedger(null, null);
+        RunLedger ledger = new RunLedger(null, null, InjectorShare.SINGLE);
         new TrafficSemantic().attach(ledger);
         long bytes = 0;
         long t0 = mx.getCurrentThreadCpuTime();

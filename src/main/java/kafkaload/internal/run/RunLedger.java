@@ -44,14 +44,10 @@ public final class RunLedger {
   private volatile RecordTap[] taps = new RecordTap[0];
   private volatile Object settings;
 
-  /** {@code identity}: the run's identity, or null when records carry no run-identity headers. */
-  public RunLedger(RunIdentity identity, OffsetBaselines baselines) {
-    this(identity, baselines, InjectorShare.SINGLE);
-  }
-
   /**
-   * The ledger of injector {@code injector} of a distributed run: its own sequence space and user
-   * numbers.
+   * The ledger of injector {@code injector} ({@link InjectorShare#SINGLE}: the whole run): its own
+   * sequence space and user numbers; {@code identity}: the run's identity, or null when records
+   * carry no run-identity headers.
    */
   public RunLedger(RunIdentity identity, OffsetBaselines baselines, InjectorShare injector) {
     this(identity, baselines, injector, List.of(injector.sequenceStart()), List.of());

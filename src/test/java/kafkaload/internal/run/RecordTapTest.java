@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import kafkaload.internal.config.InjectorShare;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -40,7 +41,7 @@ class RecordTapTest {
 
   @Test
   void tapsStampInTheirOrderAndSeeEveryEvent() {
-    RunLedger ledger = new RunLedger(null, null);
+    RunLedger ledger = new RunLedger(null, null, InjectorShare.SINGLE);
     List<String> seen = new ArrayList<>();
     ledger.tap(new Stamper("late", 10, seen));
     ledger.tap(new Stamper("early", -5, seen));

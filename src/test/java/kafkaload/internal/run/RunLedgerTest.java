@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.results.ReconciliationResult.TopicChange;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class RunLedgerTest {
   @Test
   void sequencesAreRunWideWhateverTheUser() {
-    RunLedger ledger = new RunLedger(null, null);
+    RunLedger ledger = new RunLedger(null, null, InjectorShare.SINGLE);
     assertEquals(0, ledger.nextSequence());
     assertEquals(1, ledger.nextSequence());
     assertEquals(2, ledger.nextSequence());
@@ -29,7 +30,7 @@ class RunLedgerTest {
 
   @Test
   void theSummaryLineGivesTheMeasuredLoadsCpuBesideTheWholeProcesss() {
-    RunLedger ledger = new RunLedger(null, null);
+    RunLedger ledger = new RunLedger(null, null, InjectorShare.SINGLE);
     String plain = ledger.summaryLine(null);
     assertTrue(plain.matches(".*injector CPU so far: [\\d.,]+ s$"), plain);
     kafkaload.internal.results.LoadCpu cpu =
@@ -50,7 +51,7 @@ class RunLedgerTest {
 
   @Test
   void theReconciliationIsKeptWithWhetherItWasGated() {
-    RunLedger ledger = new RunLedger(null, null);
+    RunLedger ledger = new RunLedger(null, null, InjectorShare.SINGLE);
     assertNull(ledger.reconciliation());
     Reconciled.Result r = new Reconciled.Result("r", 0, null, List.of());
     ledger.reconciliation(r, true);
@@ -87,7 +88,7 @@ class RunLedgerTest {
 
   @Test
   void topicChangesAndLastSeenAreKept() {
-    RunLedger ledger = new RunLedger(null, null);
+    RunLedger ledger = new RunLedger(null, null, InjectorShare.SINGLE);
     TopicOffsets base = new TopicOffsets("id-1", Map.of(0, 5L), 1_000);
     assertEquals(
         1_000, ledger.topicLastSeen("t", base), "the baseline's time until the watch saw it");

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.results.ProtocolResults;
 import kafkaload.internal.results.ResultsJson;
 import kafkaload.internal.results.RunResults;
@@ -58,7 +59,8 @@ class SemanticsTest {
                 topic -> {
                   throw new IllegalStateException();
                 },
-                Runnable::run));
+                Runnable::run),
+            InjectorShare.SINGLE);
     assertEquals(Map.of(), Semantics.results(ledger));
     assertEquals(Map.of(), Semantics.injectorRecords(ledger));
   }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
+import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.run.RunLedger;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -34,7 +35,7 @@ class TraceCountersTest {
 
   @Test
   void nothingSampledNoSection() {
-    RunLedger ledger = new RunLedger(null, null);
+    RunLedger ledger = new RunLedger(null, null, InjectorShare.SINGLE);
     new TraceSemantic().attach(ledger);
     ledger.sent(null, new byte[10]);
     assertNull(new TraceSemantic().results(ledger));
@@ -42,7 +43,7 @@ class TraceCountersTest {
 
   @Test
   void keepsTheSlowestPerRequestTheSlowestFirst() {
-    RunLedger ledger = new RunLedger(null, null);
+    RunLedger ledger = new RunLedger(null, null, InjectorShare.SINGLE);
     ledger.semantic(TraceCounters.class, () -> new TraceCounters(1));
     new TraceSemantic().attach(ledger);
     List<Integer> latencies = new ArrayList<>(IntStream.range(0, 1_000).boxed().toList());
