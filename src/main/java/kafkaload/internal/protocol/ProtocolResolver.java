@@ -56,8 +56,8 @@ public final class ProtocolResolver {
             params.raw(BOOTSTRAP_PROPERTY),
             params.env(BOOTSTRAP_ENV),
             parts.target().bootstrapServers(),
-            (String) props.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
-    props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+            // taken out: the producers get the bootstrap chosen here
+            (String) props.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
     RegistrySettings registry = RegistryResolver.resolve(props, params);
     SaslLogins.checkAwsMskIam(props);
     SaslLogins.allowTokenEndpoint(props);
