@@ -70,8 +70,7 @@ final class CapacitySearchAction extends KafkaAction {
             context.bufferMemory());
     CapacitySearchRun run =
         components.resource(
-            CapacitySearchRun.class,
-            () -> new CapacitySearchRun(context, pacer, exchange, CapacityConsole::plateau));
+            CapacitySearchRun.class, () -> new CapacitySearchRun(context, pacer, exchange));
     String ko;
     try (exchange;
         GroupLag groups = context.groups();

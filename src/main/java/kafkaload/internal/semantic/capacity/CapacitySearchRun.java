@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.config.Console;
@@ -35,14 +34,12 @@ final class CapacitySearchRun implements AutoCloseable {
   private final Context ctx;
   private final Pacer pacer;
   private final Exchange exchange;
-  private final Consumer<PlateauFigures> judged;
   private volatile boolean stopped;
 
-  CapacitySearchRun(Context ctx, Pacer pacer, Exchange exchange, Consumer<PlateauFigures> judged) {
+  CapacitySearchRun(Context ctx, Pacer pacer, Exchange exchange) {
     this.ctx = ctx;
     this.pacer = pacer;
     this.exchange = exchange;
-    this.judged = judged;
   }
 
   /** The run is over: a search still going stops at once, with what it found. */
@@ -58,9 +55,11 @@ final class CapacitySearchRun implements AutoCloseable {
         new Search(
             spec.plateaus().startRate(), spec.plateaus().precisionPct(), spec.plateaus().minRate());
     PlateauJudge judge = new PlateauJudge(spec, ctx.cpuBoundPct(), ctx.brokerHere());
-    long begin = System.nanoTime();
-    long deadline = begin + TimeUnit.SECONDS.toNanos(spec.plateaus().maxSeconds());
-    long ackWaitNanos = TimeUnit.MILLISECONDS.toNanos(ackWaitMs(spec));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.plateaus().maxSeconds());
+    // A plateau's acks are waited for twice the p99 gate, at least a second, before it is judged;
+    // a record still unacked then counts at that wait, above the gate.
+    long ackWaitNanos =
+        TimeUnit.MILLISECONDS.toNanos(Math.max(1000, (long) Math.ceil(2 * spec.gates().p99Ms())));
     boolean measured = false;
     Optional<EndToEndReader> e2e = Optional.ofNullable(ctx.endToEnd());
     e2e.ifPresent(EndToEndReader::start);
@@ -109,8 +108,7 @@ final class CapacitySearchRun implements AutoCloseable {
           warmUp
               ? null
               : e2e.map(r -> r.plateauEnded(run.windowEndNanos(), drainedBy)).orElse(null);
-      PlateauShare mine = share(run, cpu, waited, behind, read);
-      List<PlateauShare> all = exchange.all(mine, deadline);
+      List<PlateauShare> all = exchange.all(share(run, cpu, waited, behind, read), deadline);
       if (all.size() < ctx.injectors()) {
         search.stop(
             "only %s of %s injectors shared their figures of plateau %s in time"
@@ -119,7 +117,7 @@ final class CapacitySearchRun implements AutoCloseable {
       }
       PlateauFigures f = judge.judge(index, step, seconds, all);
       plateaus.add(f);
-      judged.accept(f);
+      CapacityConsole.plateau(f);
       search.judged(f.verdict().passed());
       index++;
     }
@@ -136,14 +134,6 @@ final class CapacitySearchRun implements AutoCloseable {
         + Console.text(
             " @ %,.0f msg/s (#%d %s)",
             step.rate(), index, step.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-  }
-
-  /**
-   * How long a plateau's acks are waited for before it is judged: twice the p99 gate, at least a
-   * second; a record still unacked then counts at that wait, above the gate.
-   */
-  static long ackWaitMs(CapacitySpec spec) {
-    return Math.max(1000, (long) Math.ceil(2 * spec.gates().p99Ms()));
   }
 
   private PlateauShare share(

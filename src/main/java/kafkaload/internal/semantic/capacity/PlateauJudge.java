@@ -82,9 +82,17 @@ record PlateauJudge(CapacitySpec spec, double cpuBoundPct, boolean brokerHere) {
               spec.gates().maxGroupLag(),
               spec.gates().lagDrainSeconds()));
     }
+    // The end-to-end consumer's gates: its p99 from send to read, and what it had not read.
     Percentiles endToEnd = e2e == null ? null : Percentiles.ofMicros(e2e);
-    if (endToEnd != null) {
-      endToEndGates(endToEnd, e2eBehind, failures);
+    if (endToEnd != null && endToEnd.p99() != null && endToEnd.p99() > spec.gates().e2eP99Ms()) {
+      failures.add(
+          text("end-to-end p99 %s ms > %s ms", ms(endToEnd.p99()), ms(spec.gates().e2eP99Ms())));
+    }
+    if (endToEnd != null && e2eBehind > spec.gates().maxGroupLag()) {
+      failures.add(
+          text(
+              "the end-to-end consumer %,d records behind > %,d, %d s after the plateau",
+              e2eBehind, spec.gates().maxGroupLag(), spec.gates().lagDrainSeconds()));
     }
     String limit = failures.isEmpty() ? null : injectorLimit(shares);
     return new PlateauFigures(
@@ -97,20 +105,6 @@ record PlateauJudge(CapacitySpec spec, double cpuBoundPct, boolean brokerHere) {
         cpu,
         new PlateauFigures.Counts(sent, all.acked(), failed, unacked, all.bytes()),
         new PlateauFigures.Verdict(failures.isEmpty(), List.copyOf(failures), limit));
-  }
-
-  /** The end-to-end consumer's gates: its p99 from send to read, and what it had not read. */
-  private void endToEndGates(Percentiles e2e, long behind, List<String> failures) {
-    if (e2e.p99() != null && e2e.p99() > spec.gates().e2eP99Ms()) {
-      failures.add(
-          text("end-to-end p99 %s ms > %s ms", ms(e2e.p99()), ms(spec.gates().e2eP99Ms())));
-    }
-    if (behind > spec.gates().maxGroupLag()) {
-      failures.add(
-          text(
-              "the end-to-end consumer %,d records behind > %,d, %d s after the plateau",
-              behind, spec.gates().maxGroupLag(), spec.gates().lagDrainSeconds()));
-    }
   }
 
   /** Why an injector may have been the limit of a failed plateau; null when none was. */
