@@ -1,6 +1,7 @@
 package kafkaload.internal.semantic.subscription;
 
 import static kafkaload.internal.config.Console.text;
+import static org.apache.kafka.clients.consumer.ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
@@ -46,41 +47,47 @@ final class SubscriptionAction extends KafkaAction {
   private void runAndPassOn(Session session) {
     SubscriptionCounters counters =
         components.ledger().semantic(SubscriptionCounters.class, SubscriptionCounters::new);
-    if (!counters.started(spec, partitions)) {
-      String ko = "one set of subscriptions per protocol: this protocol already ran one";
-      logVerdict(session, spec.requestName() + " reconciled", ko);
-      next.$bang(session.markAsFailed());
-      return;
-    }
-    long startMillis = System.currentTimeMillis();
     List<List<SubscriptionConsumer>> consumers = new ArrayList<>();
-    List<SubscriptionConsumer> started = new ArrayList<>();
-    RuntimeException broke = null;
-    try {
-      for (int i = 0; i < spec.subscriptions(); i++) {
-        int from = started.size();
-        counters.subscription(i).forEach(g -> start(g, startMillis, started));
-        consumers.add(List.copyOf(started.subList(from, started.size())));
-      }
-      read(counters, startMillis);
-    } catch (RuntimeException e) {
-      broke = e; // a consumer that could not be made: a KO, not a user that never goes on
-    } finally {
-      started.forEach(SubscriptionConsumer::stop);
-    }
-    if (broke != null) {
-      logVerdict(session, spec.requestName() + " reconciled", "not read: " + reason(broke));
+    String ko =
+        counters.started(spec, partitions)
+            ? readAll(counters, consumers)
+            : "one set of subscriptions per protocol: this protocol already ran one";
+    if (ko != null) {
+      logVerdict(session, spec.requestName() + " reconciled", ko);
       next.$bang(session.markAsFailed());
       return;
     }
     boolean failed = false;
     for (int i = 0; i < consumers.size(); i++) {
-      String ko = judge(counters, i, consumers.get(i));
-      logVerdict(session, spec.requestName() + " " + i + " reconciled", ko);
+      String verdict = judge(counters, i, consumers.get(i));
+      logVerdict(session, spec.requestName() + " " + i + " reconciled", verdict);
       counters.subscription(i).forEach(g -> print(g.figures()));
-      failed |= ko != null;
+      failed |= verdict != null;
     }
     next.$bang(failed ? session.markAsFailed() : session);
+  }
+
+  /**
+   * Starts each subscription's consumers into {@code consumers}, reads, then stops them all: null,
+   * else why they could not read.
+   */
+  private String readAll(
+      SubscriptionCounters counters, List<List<SubscriptionConsumer>> consumers) {
+    long startMillis = System.currentTimeMillis();
+    try {
+      for (int i = 0; i < spec.subscriptions(); i++) {
+        List<SubscriptionConsumer> mine = new ArrayList<>();
+        consumers.add(mine);
+        counters.subscription(i).forEach(g -> start(g, startMillis, mine));
+      }
+      read(counters, startMillis);
+      return null;
+    } catch (RuntimeException e) {
+      // A consumer that could not be made: a KO, not a user that never goes on.
+      return "not read: " + reason(e);
+    } finally {
+      consumers.forEach(mine -> mine.forEach(SubscriptionConsumer::stop));
+    }
   }
 
   /** Starts the consumers of one subscription's group on its topic, into {@code consumers}. */
@@ -90,13 +97,13 @@ final class SubscriptionAction extends KafkaAction {
         ConsumerFactory.of(components.connection(), sub.group())
             .isolation(components.protocol().isolationLevel())
             .offsetReset("earliest") // only where the run's start offset is missing
-            .property(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "true")
+            .property(ENABLE_AUTO_COMMIT_CONFIG, "true")
             .property(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG, "1000")
             .properties(spec.consumerProperties())
             .property(ConsumerConfig.GROUP_ID_CONFIG, sub.group());
     // Without auto-commit (OMB's drivers turn it off) each consumer commits after each poll.
-    String autoCommit = spec.consumerProperties().get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
-    boolean commitEachPoll = "false".equalsIgnoreCase(autoCommit);
+    boolean commitEachPoll =
+        "false".equalsIgnoreCase(spec.consumerProperties().get(ENABLE_AUTO_COMMIT_CONFIG));
     // No warm-up: every record timed, those sent before the consumers started too.
     long timedFrom =
         spec.measuredAfter().isZero()
@@ -160,11 +167,10 @@ final class SubscriptionAction extends KafkaAction {
   private String judge(SubscriptionCounters counters, int i, List<SubscriptionConsumer> consumers) {
     RunLedger ledger = components.ledger();
     DeliveryLedger delivery = ledger.delivery();
-    Set<String> topics = delivery.ackedTopics();
+    Set<String> others = new TreeSet<>(delivery.ackedTopics());
+    others.removeAll(spec.topics());
     List<SubscriptionCounters.One> groups = counters.subscription(i);
-    if (!spec.topics().containsAll(topics)) {
-      Set<String> others = new TreeSet<>(topics);
-      spec.topics().forEach(others::remove);
+    if (!others.isEmpty()) {
       String ko =
           "not reconciled by identity: the protocol sent to topics it does not read too "
               + others
