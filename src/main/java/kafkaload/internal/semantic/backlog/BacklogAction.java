@@ -69,7 +69,6 @@ final class BacklogAction extends KafkaAction {
               sender(true),
               counters,
               (request, start, end, koReason) -> logResult(session, request, start, end, koReason));
-      boolean paused = false;
       try {
         spec.control().pause();
         paused = true;
@@ -101,18 +100,19 @@ final class BacklogAction extends KafkaAction {
         return catchUp(probe, phases, built, load, counters, session);
       } finally {
         load.stop();
-        if (paused && !resumed) {
+        if (paused) {
           resume();
         }
       }
     }
   }
 
-  private volatile boolean resumed;
+  /** The group is paused, and not resumed yet: it is resumed whatever happens. */
+  private volatile boolean paused;
 
   private void resume() {
     spec.control().resume();
-    resumed = true;
+    paused = false;
   }
 
   private String catchUp(

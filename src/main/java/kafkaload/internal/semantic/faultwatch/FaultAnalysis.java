@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
+import java.util.stream.IntStream;
 import kafkaload.internal.results.ProtocolResults;
 import org.apache.kafka.common.TopicPartition;
 
@@ -67,11 +68,9 @@ final class FaultAnalysis {
   /** Each fault's figures, in order. */
   static List<FaultImpact.Fault> analyse(List<ProtocolResults.Fault> faults, Observed o) {
     List<Span> spans = faults.stream().map(Span::of).toList();
-    List<FaultImpact.Fault> out = new ArrayList<>();
-    for (int i = 0; i < faults.size(); i++) {
-      out.add(fault(i, faults.get(i), spans, o));
-    }
-    return out;
+    return IntStream.range(0, faults.size())
+        .mapToObj(i -> fault(i, faults.get(i), spans, o))
+        .toList();
   }
 
   /** The fault that owns an event at {@code t}, or -1: the latest begun at or before it. */

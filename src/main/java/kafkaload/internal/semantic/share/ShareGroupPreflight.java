@@ -1,7 +1,6 @@
 package kafkaload.internal.semantic.share;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -147,12 +146,11 @@ public final class ShareGroupPreflight {
     if (mv == null) {
       return "metadata.version unknown";
     }
-    short level = mv.maxVersionLevel();
-    return Arrays.stream(MetadataVersion.values())
-        .filter(v -> v.featureLevel() == level)
-        .findFirst()
-        .map(v -> "metadata.version " + v)
-        .orElse("metadata.version level " + level);
+    try {
+      return "metadata.version " + MetadataVersion.fromFeatureLevel(mv.maxVersionLevel());
+    } catch (IllegalArgumentException unknown) {
+      return "metadata.version level " + mv.maxVersionLevel();
+    }
   }
 
   /**
