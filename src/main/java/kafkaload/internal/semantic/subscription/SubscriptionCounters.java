@@ -3,6 +3,7 @@ package kafkaload.internal.semantic.subscription;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.LongStream;
@@ -51,14 +52,9 @@ final class SubscriptionCounters {
       int i, ToLongFunction<String> owedByTopic, long start, long issued, KoLedger koLedger) {
     List<One> groups = subscription(i);
     // The sample walks every issued sequence number: taken once, and only when a group missed some.
-    List<List<Long>> sample = new ArrayList<>();
+    AtomicReference<List<Long>> sample = new AtomicReference<>();
     Supplier<List<Long>> unread =
-        () -> {
-          if (sample.isEmpty()) {
-            sample.add(unread(groups, start, issued, koLedger));
-          }
-          return sample.get(0);
-        };
+        () -> sample.updateAndGet(s -> s != null ? s : unread(groups, start, issued, koLedger));
     List<String> kos =
         groups.stream()
             .map(g -> g.reconcile(owedByTopic.applyAsLong(g.topic()), koLedger, unread))
