@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
@@ -179,7 +180,6 @@ final class FaultAnalysis {
     Long pause = null;
     int first = -1;
     for (int g = 0; g < t.gapStarts().length; g++) {
-      long start = t.gapStarts()[g];
       long end = t.gapEnds()[g];
       if (end <= at || !straggling(at, t, g)) {
         continue;
@@ -187,7 +187,7 @@ final class FaultAnalysis {
       if (first < 0) {
         first = g;
       }
-      if (end - Math.max(start, at) > STRAGGLE_MS) {
+      if (end - Math.max(t.gapStarts()[g], at) > STRAGGLE_MS) {
         pause = end;
       }
     }
@@ -213,9 +213,7 @@ final class FaultAnalysis {
    */
   static boolean stalled(long at, AckTimes.Trace t) {
     for (int g = 0; g < t.gapStarts().length; g++) {
-      long start = t.gapStarts()[g];
-      if (t.gapEnds()[g] > at
-          && start >= at - STRAGGLE_MS
+      if (t.gapStarts()[g] >= at - STRAGGLE_MS
           && straggling(at, t, g)
           && t.gapEnds()[g] - at >= STALL_MS) {
         return true;
@@ -239,15 +237,13 @@ final class FaultAnalysis {
       long from,
       long to,
       boolean after) {
-    Double max = null;
-    for (LatencySecond s : seconds) {
-      long begins = s.endMs() - 1000;
-      boolean in = after ? begins >= from && begins < to : s.endMs() > from && begins < to;
-      double v = figure.applyAsDouble(s);
-      if (in && !Double.isNaN(v)) {
-        max = max == null ? v : Math.max(max, v);
-      }
-    }
-    return max;
+    OptionalDouble max =
+        seconds.stream()
+            .filter(s -> after ? s.endMs() - 1000 >= from : s.endMs() > from)
+            .filter(s -> s.endMs() - 1000 < to)
+            .mapToDouble(figure)
+            .filter(v -> !Double.isNaN(v))
+            .max();
+    return max.isPresent() ? max.getAsDouble() : null;
   }
 }
