@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.share;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,14 +54,13 @@ public final class ShareGroupPreflight {
     String problem =
         problem(
             features.finalizedFeatures().get(FEATURE), features.supportedFeatures().get(FEATURE));
-    if (problem != null) {
-      throw new KafkaLoadConfigException(
-          "Share groups (KIP-932) are not available on the cluster at '%s' (%s): %s"
-              .formatted(
-                  bootstrap,
-                  brokerVersion(features.finalizedFeatures().get("metadata.version")),
-                  problem));
-    }
+    refuseIf(
+        problem != null,
+        "Share groups (KIP-932) are not available on the cluster at '%s' (%s): %s"
+            .formatted(
+                bootstrap,
+                brokerVersion(features.finalizedFeatures().get("metadata.version")),
+                problem));
   }
 
   /** The broker setting that sizes the share-group state topic (Kafka's default: 3). */
@@ -101,10 +102,9 @@ public final class ShareGroupPreflight {
       throw new KafkaLoadConfigException(
           "Interrupted while reading the share coordinator's settings");
     }
-    if (refusal.isPresent()) {
-      throw new KafkaLoadConfigException(
-          "Share groups cannot run on the cluster at '" + bootstrap + "': " + refusal.get());
-    }
+    refuseIf(
+        refusal.isPresent(),
+        "Share groups cannot run on the cluster at '" + bootstrap + "': " + refusal.orElse(null));
   }
 
   /** Why {@code brokers} brokers cannot create the state topic with this factor, or empty. */
