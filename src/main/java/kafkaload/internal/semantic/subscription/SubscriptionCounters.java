@@ -171,7 +171,6 @@ final class SubscriptionCounters {
     }
 
     synchronized SubscriptionFigures.Subscription figures() {
-      long distinct = seen.getLongCardinality();
       double seconds = (lastMillis - firstMillis) / 1000.0;
       return new SubscriptionFigures.Subscription(
           g.subscription(),
@@ -180,7 +179,7 @@ final class SubscriptionCounters {
           consumers,
           new SubscriptionFigures.Reads(
               consumed,
-              distinct,
+              distinct(),
               otherRuns,
               seconds > 0 ? consumed / seconds : null,
               Percentiles.ofMicros(e2e)),
