@@ -4,6 +4,7 @@ import static kafkaload.internal.config.Console.text;
 
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.math.BigDecimal;
 import kafkaload.internal.action.KafkaAction;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.client.Daemons;
@@ -210,9 +211,7 @@ final class BacklogAction extends KafkaAction {
   }
 
   private static String pct(double ratio) {
-    return java.math.BigDecimal.valueOf(Math.round(ratio * 10_000), 2)
-            .stripTrailingZeros()
-            .toPlainString()
+    return BigDecimal.valueOf(Math.round(ratio * 10_000), 2).stripTrailingZeros().toPlainString()
         + "%";
   }
 }
