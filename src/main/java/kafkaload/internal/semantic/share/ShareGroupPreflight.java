@@ -1,5 +1,6 @@
 package kafkaload.internal.semantic.share;
 
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
 import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 
 import java.util.ArrayList;
@@ -7,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import kafkaload.internal.admin.OffsetQueries;
 import kafkaload.internal.admin.Preflight;
@@ -37,7 +37,7 @@ public final class ShareGroupPreflight {
   public static void checkShareGroups(Admin admin, String bootstrap, long timeoutMs) {
     FeatureMetadata features;
     try {
-      features = admin.describeFeatures().featureMetadata().get(timeoutMs, TimeUnit.MILLISECONDS);
+      features = admin.describeFeatures().featureMetadata().get(timeoutMs, MILLISECONDS);
     } catch (ExecutionException e) {
       throw new KafkaLoadConfigException(
           ("Share groups: the features of the cluster at '%s' could not be read (%s); share groups"
@@ -170,12 +170,9 @@ public final class ShareGroupPreflight {
     List<AlterConfigOp> ops = new ArrayList<>();
     configs.forEach(
         (k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
+    ConfigResource r = new ConfigResource(ConfigResource.Type.GROUP, group);
     try {
-      admin
-          .incrementalAlterConfigs(
-              Map.of(new ConfigResource(ConfigResource.Type.GROUP, group), ops))
-          .all()
-          .get(timeoutMs, TimeUnit.MILLISECONDS);
+      admin.incrementalAlterConfigs(Map.of(r, ops)).all().get(timeoutMs, MILLISECONDS);
     } catch (ExecutionException e) {
       throw new KafkaLoadConfigException(
           "Share group '%s': the broker refused its settings %s: %s"
@@ -197,18 +194,14 @@ public final class ShareGroupPreflight {
    */
   private static Map<String, String> shown(
       Admin admin, String group, Map<String, String> set, long timeoutMs) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    long deadline = System.nanoTime() + MILLISECONDS.toNanos(timeoutMs);
     ConfigResource r = new ConfigResource(ConfigResource.Type.GROUP, group);
     try {
       while (true) {
         // The group's configs as the broker has them now (its defaults included).
         Map<String, String> now =
             ShareGroupBounds.values(
-                admin
-                    .describeConfigs(List.of(r))
-                    .all()
-                    .get(timeoutMs, TimeUnit.MILLISECONDS)
-                    .get(r));
+                admin.describeConfigs(List.of(r)).all().get(timeoutMs, MILLISECONDS).get(r));
         Optional<String> stale =
             set.entrySet().stream()
                 .filter(e -> !e.getValue().equals(now.get(e.getKey())))
