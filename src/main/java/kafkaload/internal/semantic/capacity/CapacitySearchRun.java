@@ -1,9 +1,11 @@
 package kafkaload.internal.semantic.capacity;
 
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
+import static java.util.concurrent.TimeUnit.SECONDS;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import kafkaload.internal.client.RecordSender;
 import kafkaload.internal.config.Console;
@@ -55,11 +57,11 @@ final class CapacitySearchRun implements AutoCloseable {
         new Search(
             spec.plateaus().startRate(), spec.plateaus().precisionPct(), spec.plateaus().minRate());
     PlateauJudge judge = new PlateauJudge(spec, ctx.cpuBoundPct(), ctx.brokerHere());
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.plateaus().maxSeconds());
+    long deadline = System.nanoTime() + SECONDS.toNanos(spec.plateaus().maxSeconds());
     // A plateau's acks are waited for twice the p99 gate, at least a second, before it is judged;
     // a record still unacked then counts at that wait, above the gate.
     long ackWaitNanos =
-        TimeUnit.MILLISECONDS.toNanos(Math.max(1000, (long) Math.ceil(2 * spec.gates().p99Ms())));
+        MILLISECONDS.toNanos(Math.max(1000, (long) Math.ceil(2 * spec.gates().p99Ms())));
     boolean measured = false;
     Optional<EndToEndReader> e2e = Optional.ofNullable(ctx.endToEnd());
     e2e.ifPresent(EndToEndReader::start);
@@ -78,7 +80,7 @@ final class CapacitySearchRun implements AutoCloseable {
       }
       // No plateau inherits the last one's unread records.
       e2e.ifPresent(r -> r.caughtUp(deadline, () -> stopped));
-      if (System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds) + ackWaitNanos > deadline) {
+      if (System.nanoTime() + SECONDS.toNanos(seconds) + ackWaitNanos > deadline) {
         search.stop("capacity.maxSeconds (" + spec.plateaus().maxSeconds() + " s) ran out");
         break;
       }
@@ -99,9 +101,7 @@ final class CapacitySearchRun implements AutoCloseable {
       // search's end), so a plateau never starts with the last one's backlog in the producer.
       awaitAcks(run, deadline, 10);
       long drainedBy =
-          Math.min(
-              deadline,
-              System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.gates().lagDrainSeconds()));
+          Math.min(deadline, System.nanoTime() + SECONDS.toNanos(spec.gates().lagDrainSeconds()));
       GroupLag.Behind behind =
           warmUp ? null : ctx.groups().waitDrained(spec.gates().maxGroupLag(), drainedBy);
       EndToEndReader.Read read =

@@ -19,6 +19,7 @@ import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.run.DeliveryLedger;
 import kafkaload.internal.run.PartitionCounters;
 import kafkaload.internal.run.RunLedger;
+import kafkaload.internal.semantic.subscription.SubscriptionCounters.One;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.utils.Utils;
 
@@ -91,8 +92,7 @@ final class SubscriptionAction extends KafkaAction {
   }
 
   /** Starts the consumers of one subscription's group on its topic, into {@code consumers}. */
-  private void start(
-      SubscriptionCounters.One sub, long startMillis, List<SubscriptionConsumer> consumers) {
+  private void start(One sub, long startMillis, List<SubscriptionConsumer> consumers) {
     ConsumerFactory factory =
         ConsumerFactory.of(components.connection(), sub.group())
             .isolation(components.protocol().isolationLevel())
@@ -152,12 +152,7 @@ final class SubscriptionAction extends KafkaAction {
   /** Each subscription has read, over its groups, as many distinct records as were acked. */
   private boolean allRead(SubscriptionCounters counters, long acked) {
     return IntStream.range(0, spec.subscriptions())
-        .allMatch(
-            i ->
-                counters.subscription(i).stream()
-                        .mapToLong(SubscriptionCounters.One::distinct)
-                        .sum()
-                    >= acked);
+        .allMatch(i -> counters.subscription(i).stream().mapToLong(One::distinct).sum() >= acked);
   }
 
   /**
@@ -169,7 +164,7 @@ final class SubscriptionAction extends KafkaAction {
     DeliveryLedger delivery = ledger.delivery();
     Set<String> others = new TreeSet<>(delivery.ackedTopics());
     others.removeAll(spec.topics());
-    List<SubscriptionCounters.One> groups = counters.subscription(i);
+    List<One> groups = counters.subscription(i);
     if (!others.isEmpty()) {
       String ko =
           "not reconciled by identity: the protocol sent to topics it does not read too "
