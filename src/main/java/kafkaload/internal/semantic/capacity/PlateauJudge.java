@@ -73,14 +73,8 @@ record PlateauJudge(CapacitySpec spec, double cpuBoundPct, boolean brokerHere) {
                   ? text(" (%,d sends not made: the producer's buffer was full)", skipped)
                   : ""));
     }
-    if (behind != null && behind.records() > spec.gates().maxGroupLag()) {
-      failures.add(
-          text(
-              "group '%s' %,d records behind > %,d, %d s after the plateau",
-              behind.group(),
-              behind.records(),
-              spec.gates().maxGroupLag(),
-              spec.gates().lagDrainSeconds()));
+    if (behind != null) {
+      lagGate("group '" + behind.group() + "'", behind.records(), failures);
     }
     // The end-to-end consumer's gates: its p99 from send to read, and what it had not read.
     Percentiles endToEnd = e2e == null ? null : Percentiles.ofMicros(e2e);
@@ -88,11 +82,8 @@ record PlateauJudge(CapacitySpec spec, double cpuBoundPct, boolean brokerHere) {
       failures.add(
           text("end-to-end p99 %s ms > %s ms", ms(endToEnd.p99()), ms(spec.gates().e2eP99Ms())));
     }
-    if (endToEnd != null && e2eBehind > spec.gates().maxGroupLag()) {
-      failures.add(
-          text(
-              "the end-to-end consumer %,d records behind > %,d, %d s after the plateau",
-              e2eBehind, spec.gates().maxGroupLag(), spec.gates().lagDrainSeconds()));
+    if (endToEnd != null) {
+      lagGate("the end-to-end consumer", e2eBehind, failures);
     }
     String limit = failures.isEmpty() ? null : injectorLimit(shares);
     return new PlateauFigures(
@@ -105,6 +96,18 @@ record PlateauJudge(CapacitySpec spec, double cpuBoundPct, boolean brokerHere) {
         cpu,
         new PlateauFigures.Counts(sent, all.acked(), failed, unacked, all.bytes()),
         new PlateauFigures.Verdict(failures.isEmpty(), List.copyOf(failures), limit));
+  }
+
+  /**
+   * The lag gate of a group under test or the end-to-end consumer, {@code behind} records behind.
+   */
+  private void lagGate(String who, long behind, List<String> failures) {
+    if (behind > spec.gates().maxGroupLag()) {
+      failures.add(
+          text(
+              "%s %,d records behind > %,d, %d s after the plateau",
+              who, behind, spec.gates().maxGroupLag(), spec.gates().lagDrainSeconds()));
+    }
   }
 
   /** Why an injector may have been the limit of a failed plateau; null when none was. */
