@@ -9,6 +9,7 @@ import java.util.function.ToLongFunction;
 import java.util.stream.LongStream;
 import kafkaload.internal.results.Percentiles;
 import kafkaload.internal.run.KoLedger;
+import kafkaload.internal.semantic.subscription.SubscriptionFigures.Coverage;
 import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
 
@@ -95,8 +96,7 @@ final class SubscriptionCounters {
     private long otherRuns;
     private long firstMillis = -1;
     private long lastMillis = -1;
-    private SubscriptionFigures.Coverage coverage =
-        new SubscriptionFigures.Coverage(0, 0, List.of());
+    private Coverage coverage = new Coverage(0, 0, List.of());
     private String verdict = "the run ended before the subscription's verdict";
 
     One(SubscriptionSpec.Group g, int consumers) {
@@ -147,7 +147,7 @@ final class SubscriptionCounters {
       long read = Roaring64Bitmap.andNot(seen, ko).getLongCardinality();
       long missing = Math.max(0, owed - read);
       List<Long> missingSample = missing == 0 ? List.of() : List.copyOf(unread.get());
-      coverage = new SubscriptionFigures.Coverage(owed, missing, missingSample);
+      coverage = new Coverage(owed, missing, missingSample);
       verdict =
           missing == 0
               ? null
