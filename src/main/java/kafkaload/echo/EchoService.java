@@ -43,17 +43,15 @@ public final class EchoService implements AutoCloseable {
   /** Every echo class logs under this name, so the console reads as before the split. */
   static final Logger LOG = LoggerFactory.getLogger(EchoService.class);
 
-  private final AtomicBoolean running = new AtomicBoolean(true);
-  private final AtomicBoolean closed = new AtomicBoolean();
+  // What the echo threads share with their service: they run while running (false once close()
+  // began), count each reply handed to the producer in echoed and each consumer at its first
+  // partitions in assigned, and add to closers what close() runs, in that order, once the threads
+  // stopped (the producers).
+  final AtomicBoolean running = new AtomicBoolean(true);
+  final AtomicLong echoed = new AtomicLong();
+  final Set<Object> assigned = ConcurrentHashMap.newKeySet();
+  final List<Runnable> closers = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
-
-  /** What {@link #close()} closes once the threads stopped: the producers. */
-  private final List<Runnable> closers = new ArrayList<>();
-
-  private final AtomicLong echoed = new AtomicLong();
-
-  /** The consumers that got their first partitions. */
-  private final Set<Object> assigned = ConcurrentHashMap.newKeySet();
 
   /** A backlog test's outage: the consumers stay in the group and read nothing. */
   private final AtomicBoolean paused = new AtomicBoolean();
@@ -74,7 +72,9 @@ public final class EchoService implements AutoCloseable {
       String group,
       int consumers,
       long delayMs) {
-    return start(protocolBuilder, replyTopic, group, consumers, delayMs, null, 0);
+    EchoService s = new EchoService();
+    PlainEcho.start(s, wire(protocolBuilder, replyTopic, group, consumers), delayMs, null);
+    return s.startAndAwait(consumers);
   }
 
   /**
@@ -94,7 +94,9 @@ public final class EchoService implements AutoCloseable {
     UnaryOperator<byte[]> reply =
         SchemaReply.of(
             (KafkaProtocol) protocolBuilder.protocol(), replyTopic, replyProto, replyMessage);
-    return start(protocolBuilder, replyTopic, group, consumers, 0, reply, 0);
+    EchoService s = new EchoService();
+    PlainEcho.start(s, wire(protocolBuilder, replyTopic, group, consumers), 0, reply);
+    return s.startAndAwait(consumers);
   }
 
   /**
@@ -110,25 +112,16 @@ public final class EchoService implements AutoCloseable {
       String group,
       int consumers,
       long transactionMs) {
-    if (transactionMs < 1) {
-      throw new KafkaLoadConfigException(
-          "echo service: a transaction lasts at least 1 ms, not " + transactionMs);
-    }
-    return start(protocolBuilder, replyTopic, group, consumers, 0, null, transactionMs);
+    KafkaLoadConfigException.refuseIf(
+        transactionMs < 1, "echo service: a transaction lasts at least 1 ms, not " + transactionMs);
+    EchoService s = new EchoService();
+    ExactlyOnceEcho.start(s, wire(protocolBuilder, replyTopic, group, consumers), transactionMs);
+    return s.startAndAwait(consumers);
   }
 
-  /**
-   * {@code transform} null echoes values as they are; {@code transactionMs} > 0: the exactly-once
-   * mode, with transactions of at most that long.
-   */
-  private static EchoService start(
-      KafkaProtocolBuilder protocolBuilder,
-      String replyTopic,
-      String group,
-      int consumers,
-      long delayMs,
-      UnaryOperator<byte[]> transform,
-      long transactionMs) {
+  /** Creates the request and reply topics; returns where the echo's threads read and reply. */
+  private static Wiring wire(
+      KafkaProtocolBuilder protocolBuilder, String replyTopic, String group, int consumers) {
     KafkaProtocol protocol = (KafkaProtocol) protocolBuilder.protocol();
     Connection connection = protocol.connection();
     TopicPlan plan = protocol.topicPlan();
@@ -144,15 +137,7 @@ public final class EchoService implements AutoCloseable {
     }
     Preflight.ensureTopic(connection, protocol.topic(), oneProducer);
     Preflight.ensureTopic(connection, replyTopic, oneProducer);
-    Wiring wiring = new Wiring(connection, group, protocol.topic(), replyTopic, consumers);
-    EchoService s = new EchoService();
-    if (transactionMs > 0) {
-      ExactlyOnceEcho.start(s, wiring, transactionMs);
-    } else {
-      PlainEcho.start(s, wiring, delayMs, transform);
-    }
-    s.awaitAssigned(consumers);
-    return s;
+    return new Wiring(connection, group, protocol.topic(), replyTopic, consumers);
   }
 
   /**
@@ -174,8 +159,12 @@ public final class EchoService implements AutoCloseable {
     }
   }
 
-  /** Waits up to 30 s for every consumer's first partitions, so no early request is missed. */
-  private void awaitAssigned(int consumers) {
+  /**
+   * Starts the threads the echo added, then waits up to 30 s for every consumer's first partitions,
+   * so no early request is missed.
+   */
+  private EchoService startAndAwait(int consumers) {
+    threads.forEach(Thread::start);
     long deadline = System.currentTimeMillis() + 30_000;
     while (assigned.size() < consumers && System.currentTimeMillis() < deadline) {
       try {
@@ -191,6 +180,7 @@ public final class EchoService implements AutoCloseable {
           assigned.size(),
           consumers);
     }
+    return this;
   }
 
   /**
@@ -236,18 +226,11 @@ public final class EchoService implements AutoCloseable {
   @Override
   public void close() {
     // Once: a process closes it on end of input and again from its shutdown hook.
-    if (!closed.compareAndSet(false, true)) {
+    if (!running.compareAndSet(true, false)) {
       return;
     }
-    running.set(false);
     threads.forEach(t -> Daemons.join(t, 5000));
     closers.forEach(Runnable::run);
-  }
-
-  // What the echo threads share with their service.
-
-  boolean running() {
-    return running.get();
   }
 
   /** A consumer's partitions paused or resumed as the service is, from its thread before a poll. */
@@ -260,27 +243,8 @@ public final class EchoService implements AutoCloseable {
     }
   }
 
-  /** A consumer got partitions: counted once, at its first. */
-  void consumerAssigned(Object consumer) {
-    assigned.add(consumer);
-  }
-
-  /** A reply was handed to the producer. */
-  void echoedOne() {
-    echoed.incrementAndGet();
-  }
-
-  /** A daemon thread started by {@link #startThreads()} and joined by {@link #close()}. */
+  /** A daemon thread started by {@link #startAndAwait} and joined by {@link #close()}. */
   void addThread(Runnable body, String name) {
     threads.add(Daemons.thread(name, body));
-  }
-
-  /** Run by {@link #close()} after the threads stopped, in the order added. */
-  void onClose(Runnable closer) {
-    closers.add(closer);
-  }
-
-  void startThreads() {
-    threads.forEach(Thread::start);
   }
 }

@@ -30,7 +30,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * the consumer goes back to the group's committed offsets, so its records are processed again in
  * the next one.
  */
-final class ExactlyOnceEcho {
+final class ExactlyOnceEcho implements ConsumerRebalanceListener {
   private final EchoService service;
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final KafkaProducer<byte[], byte[]> producer;
@@ -75,9 +75,8 @@ final class ExactlyOnceEcho {
     for (int i = 0; i < w.consumers(); i++) {
       ExactlyOnceEcho worker = new ExactlyOnceEcho(s, w, i, transactionMs);
       s.addThread(worker::run, "kafkaload-echo-eos-" + i);
-      s.onClose(() -> worker.producer.close(Duration.ofSeconds(5)));
+      s.closers.add(() -> worker.producer.close(Duration.ofSeconds(5)));
     }
-    s.startThreads();
     LOG.info(
         "Echo service (exactly-once): group '{}' reads '{}' read_committed and replies on '{}' in "
             + "transactions of at most {} ms ({} consumers, transactional.id {}-0..{})",
@@ -94,8 +93,8 @@ final class ExactlyOnceEcho {
     try (consumer) {
       // Fences an earlier producer with this transactional.id and aborts what it left open.
       producer.initTransactions();
-      consumer.subscribe(List.of(wiring.requestTopic()), new Rebalance());
-      while (service.running()) {
+      consumer.subscribe(List.of(wiring.requestTopic()), this);
+      while (service.running.get()) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(50));
         try {
           if (positionsUncommitted && !open) {
@@ -108,7 +107,7 @@ final class ExactlyOnceEcho {
             producer.send(
                 new ProducerRecord<>(
                     wiring.replyTopic(), null, r.timestamp(), r.key(), r.value(), r.headers()));
-            service.echoedOne();
+            service.echoed.incrementAndGet();
           }
           if (open && System.currentTimeMillis() - openedAt >= transactionMs) {
             commit();
@@ -127,39 +126,38 @@ final class ExactlyOnceEcho {
     } catch (WakeupException | InterruptException e) {
       // closing
     } catch (RuntimeException e) {
-      if (service.running()) {
+      if (service.running.get()) {
         LOG.warn("Echo consumer (exactly-once) stopped: {}", e.toString());
       }
     }
   }
 
-  /** Commits before a revocation, resolves positions on assignment, counts the first one. */
-  private final class Rebalance implements ConsumerRebalanceListener {
-    @Override
-    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-      // The transaction's offsets belong to this generation: commit before it ends. If that fails,
-      // the records go to the partitions' next owner from the committed offsets.
+  /** Its consumer's rebalances: commits before a revocation. */
+  @Override
+  public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+    // The transaction's offsets belong to this generation: commit before it ends. If that fails,
+    // the records go to the partitions' next owner from the committed offsets.
+    try {
+      commit();
+    } catch (KafkaException e) {
+      LOG.warn("Echo (exactly-once): commit on revocation failed: {}", e.toString());
       try {
-        commit();
-      } catch (KafkaException e) {
-        LOG.warn("Echo (exactly-once): commit on revocation failed: {}", e.toString());
-        try {
-          producer.abortTransaction();
-        } catch (RuntimeException ignored) {
-          // fenced or closing: the broker aborts it
-        }
-        open = false;
+        producer.abortTransaction();
+      } catch (RuntimeException ignored) {
+        // fenced or closing: the broker aborts it
       }
+      open = false;
     }
+  }
 
-    @Override
-    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-      positionsUncommitted = true;
-      // Resolved now (latest when the group has no offset yet), so a record written after the
-      // service said it is ready is never skipped.
-      partitions.forEach(consumer::position);
-      service.consumerAssigned(consumer);
-    }
+  /** Resolves positions on assignment, counts the consumer's first one. */
+  @Override
+  public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+    positionsUncommitted = true;
+    // Resolved now (latest when the group has no offset yet), so a record written after the
+    // service said it is ready is never skipped.
+    partitions.forEach(consumer::position);
+    service.assigned.add(consumer);
   }
 
   private void begin() {
@@ -210,13 +208,10 @@ final class ExactlyOnceEcho {
     }
     open = false;
     positionsUncommitted = true;
-    consumer
-        .committed(consumer.assignment())
-        .forEach(
-            (tp, om) -> {
-              if (om != null) {
-                consumer.seek(tp, om.offset());
-              }
-            });
+    for (var committed : consumer.committed(consumer.assignment()).entrySet()) {
+      if (committed.getValue() != null) {
+        consumer.seek(committed.getKey(), committed.getValue().offset());
+      }
+    }
   }
 }

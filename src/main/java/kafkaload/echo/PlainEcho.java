@@ -56,15 +56,14 @@ record PlainEcho(
 
             @Override
             public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-              s.consumerAssigned(consumer);
+              s.assigned.add(consumer);
             }
           });
       PlainEcho worker = new PlainEcho(s, consumer, producer, w.replyTopic(), delayMs, transform);
       s.addThread(worker::run, "kafkaload-echo-" + i);
     }
     // The shared producer closes once every consumer thread has stopped.
-    s.onClose(() -> producer.close(Duration.ofSeconds(5)));
-    s.startThreads();
+    s.closers.add(() -> producer.close(Duration.ofSeconds(5)));
     LOG.info(
         "Echo service: group '{}' reads '{}' and replies on '{}' ({} consumers, {} ms per record)",
         w.group(),
@@ -76,7 +75,7 @@ record PlainEcho(
 
   private void run() {
     try (consumer) {
-      while (service.running()) {
+      while (service.running.get()) {
         service.applyPause(consumer);
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
         for (ConsumerRecord<byte[], byte[]> r : records) {
@@ -94,8 +93,8 @@ record PlainEcho(
           }
           producer.send(
               new ProducerRecord<>(replyTopic, null, r.timestamp(), r.key(), value, r.headers()));
-          service.echoedOne();
-          if (!service.running()) {
+          service.echoed.incrementAndGet();
+          if (!service.running.get()) {
             break;
           }
         }
@@ -109,7 +108,7 @@ record PlainEcho(
     } catch (WakeupException | InterruptException e) {
       // closing
     } catch (RuntimeException e) {
-      if (service.running()) {
+      if (service.running.get()) {
         LOG.warn("Echo consumer stopped: {}", e.toString());
       }
     }
