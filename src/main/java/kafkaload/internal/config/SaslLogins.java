@@ -1,6 +1,6 @@
 package kafkaload.internal.config;
 
-import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 import static org.apache.kafka.common.config.SaslConfigs.SASL_CLIENT_CALLBACK_HANDLER_CLASS;
 import static org.apache.kafka.common.config.SaslConfigs.SASL_LOGIN_CALLBACK_HANDLER_CLASS;
 
@@ -78,22 +78,20 @@ public final class SaslLogins {
   /** SASL/OAUTHBEARER, client-credentials grant; Kafka fetches and refreshes the token. */
   public static Map<String, String> oauthbearer(
       String tokenEndpointUrl, String clientId, String clientSecret, String scope) {
-    if (tokenEndpointUrl == null || tokenEndpointUrl.isBlank()) {
-      throw new KafkaLoadConfigException("SASL OAUTHBEARER: " + TOKEN_ENDPOINT_URL + " is empty");
-    }
+    refuseIf(
+        tokenEndpointUrl == null || tokenEndpointUrl.isBlank(),
+        "SASL OAUTHBEARER: " + TOKEN_ENDPOINT_URL + " is empty");
     String url = tokenEndpointUrl.trim();
-    if (!url.matches("(?i)(https?|file):.+")) {
-      throw refused(
-          "SASL OAUTHBEARER: %s=%s is not an http(s):// URL (or a file: with a token)",
-          TOKEN_ENDPOINT_URL, url);
-    }
-    if (clientId == null || clientId.isBlank()) {
-      throw refused("SASL OAUTHBEARER with %s=%s: %s is empty", TOKEN_ENDPOINT_URL, url, CLIENT_ID);
-    }
-    if (clientSecret == null || clientSecret.isEmpty()) {
-      throw new KafkaLoadConfigException(
-          "SASL OAUTHBEARER for client '" + clientId + "': the client secret is empty");
-    }
+    String endpoint = TOKEN_ENDPOINT_URL + "=" + url;
+    refuseIf(
+        !url.matches("(?i)(https?|file):.+"),
+        "SASL OAUTHBEARER: " + endpoint + " is not an http(s):// URL (or a file: with a token)");
+    refuseIf(
+        clientId == null || clientId.isBlank(),
+        "SASL OAUTHBEARER with " + endpoint + ": " + CLIENT_ID + " is empty");
+    refuseIf(
+        clientSecret == null || clientSecret.isEmpty(),
+        "SASL OAUTHBEARER for client '" + clientId + "': the client secret is empty");
     Map<String, String> p = new LinkedHashMap<>();
     p.put(ClientSecurity.SASL_MECHANISM, OAUTHBEARER);
     p.put(ClientSecurity.SASL_JAAS_CONFIG, OAuthBearerLoginModule.class.getName() + " required;");
@@ -109,25 +107,19 @@ public final class SaslLogins {
 
   /** SASL/GSSAPI as {@code principal}, from {@code keytab} or (null) the ticket cache. */
   public static Map<String, String> gssapi(String serviceName, String principal, String keytab) {
-    if (serviceName == null || serviceName.isBlank()) {
-      throw refused(
-          "SASL GSSAPI: %s is empty (the brokers' service, often kafka)", KERBEROS_SERVICE_NAME);
-    }
+    refuseIf(
+        serviceName == null || serviceName.isBlank(),
+        "SASL GSSAPI: " + KERBEROS_SERVICE_NAME + " is empty (the brokers' service, often kafka)");
     StringBuilder jaas = new StringBuilder(KRB5_LOGIN_MODULE).append(" required");
     if (keytab != null) {
-      if (principal == null || principal.isBlank()) {
-        throw new KafkaLoadConfigException(
-            "SASL GSSAPI with the keytab " + keytab + ": the principal is empty");
-      }
-      if (!Files.isRegularFile(Paths.get(keytab))) {
-        throw refused(
-            "SASL GSSAPI for principal '%s': the keytab %s does not exist (%s)",
-            principal, keytab, KERBEROS_KEYTAB);
-      }
-      if (!Files.isReadable(Paths.get(keytab))) {
-        throw refused(
-            "SASL GSSAPI for principal '%s': the keytab %s is not readable", principal, keytab);
-      }
+      refuseIf(
+          principal == null || principal.isBlank(),
+          "SASL GSSAPI with the keytab " + keytab + ": the principal is empty");
+      String which = "SASL GSSAPI for principal '" + principal + "': the keytab " + keytab;
+      refuseIf(
+          !Files.isRegularFile(Paths.get(keytab)),
+          which + " does not exist (" + KERBEROS_KEYTAB + ")");
+      refuseIf(!Files.isReadable(Paths.get(keytab)), which + " is not readable");
       jaas.append(" useKeyTab=true storeKey=true keyTab=\"")
           .append(ClientSecurity.jaasQuote(keytab))
           .append('"');
@@ -177,7 +169,11 @@ public final class SaslLogins {
         p.put(key, v);
       }
     }
+    // Kerberos's service name passes through as it is, but for the mechanisms without one.
     String service = property.apply(KERBEROS_SERVICE_NAME);
+    if (service != null && !m.equals(OAUTHBEARER) && !m.equals(AWS_MSK_IAM)) {
+      p.put(KERBEROS_SERVICE_NAME, service);
+    }
     switch (m) {
       case OAUTHBEARER -> {
         String url = property.apply(TOKEN_ENDPOINT_URL);
@@ -194,23 +190,15 @@ public final class SaslLogins {
         String principal = property.apply(KERBEROS_PRINCIPAL);
         String keytab = property.apply(KERBEROS_KEYTAB);
         String krb5 = property.apply(KRB5_CONF);
-        if (krb5 != null && !Files.isRegularFile(Paths.get(krb5))) {
-          throw new KafkaLoadConfigException(
-              "SASL GSSAPI: -D" + KRB5_CONF + "=" + krb5 + ": no such file");
-        }
+        refuseIf(
+            krb5 != null && !Files.isRegularFile(Paths.get(krb5)),
+            "SASL GSSAPI: -D" + KRB5_CONF + "=" + krb5 + ": no such file");
         if (principal != null || keytab != null) {
           p.putAll(gssapi(service == null ? "kafka" : service, principal, keytab));
-        } else if (service != null) {
-          p.put(KERBEROS_SERVICE_NAME, service);
         }
       }
       case AWS_MSK_IAM ->
           p.putAll(awsMskIam(property.apply(AWS_PROFILE_NAME), property.apply(AWS_ROLE_ARN)));
-      default -> {
-        if (service != null) {
-          p.put(KERBEROS_SERVICE_NAME, service);
-        }
-      }
     }
     return p;
   }
@@ -244,9 +232,8 @@ public final class SaslLogins {
     if (mechanism == null || !AWS_MSK_IAM.equalsIgnoreCase(String.valueOf(mechanism).trim())) {
       return;
     }
-    ClassLoader loader = SaslLogins.class.getClassLoader();
     try {
-      Class.forName(IAM_CALLBACK_HANDLER, false, loader);
+      Class.forName(IAM_CALLBACK_HANDLER, false, SaslLogins.class.getClassLoader());
     } catch (ClassNotFoundException e) {
       throw new KafkaLoadConfigException(
           "sasl.mechanism=AWS_MSK_IAM needs Amazon's aws-msk-iam-auth on the classpath, which is not "
@@ -257,20 +244,18 @@ public final class SaslLogins {
     try {
       Object provider =
           profile != null
-              ? awsCredentials("ProfileCredentialsProvider", loader)
+              ? awsCredentials("ProfileCredentialsProvider")
                   .getMethod("create", String.class)
                   .invoke(null, profile)
               // A fresh chain, not the SDK's shared one, which remembers the provider that last
               // worked.
-              : awsCredentials("DefaultCredentialsProvider$Builder", loader)
+              : awsCredentials("DefaultCredentialsProvider$Builder")
                   .getMethod("build")
                   .invoke(
-                      awsCredentials("DefaultCredentialsProvider", loader)
+                      awsCredentials("DefaultCredentialsProvider")
                           .getMethod("builder")
                           .invoke(null));
-      awsCredentials("AwsCredentialsProvider", loader)
-          .getMethod("resolveCredentials")
-          .invoke(provider);
+      awsCredentials("AwsCredentialsProvider").getMethod("resolveCredentials").invoke(provider);
     } catch (InvocationTargetException e) {
       String reason = String.valueOf(e.getCause().getMessage());
       int cut = reason.indexOf(": [");
@@ -286,22 +271,19 @@ public final class SaslLogins {
     }
   }
 
-  private static Class<?> awsCredentials(String name, ClassLoader loader)
-      throws ClassNotFoundException {
-    return Class.forName("software.amazon.awssdk.auth.credentials." + name, true, loader);
+  private static Class<?> awsCredentials(String name) throws ClassNotFoundException {
+    return Class.forName(
+        "software.amazon.awssdk.auth.credentials." + name, true, SaslLogins.class.getClassLoader());
   }
 
   /** An option of the JAAS config, for checks and messages (never a secret option). */
   public static String jaasOption(Map<String, ?> props, String option) {
-    Object jaas = props.get(ClientSecurity.SASL_JAAS_CONFIG);
-    if (jaas == null) {
-      return null;
-    }
+    // Without a JAAS config: "null", which names no option.
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile(
                 "\\b%s\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([^\\s;]+))"
                     .formatted(java.util.regex.Pattern.quote(option)))
-            .matcher(String.valueOf(jaas));
+            .matcher(String.valueOf(props.get(ClientSecurity.SASL_JAAS_CONFIG)));
     if (!m.find()) {
       return null;
     }
