@@ -33,24 +33,21 @@ final class FigureJudge {
       return skipped(name, unit, worse, thresholdPct, "not measured in either run");
     }
     double medBefore = Stats.medianOf(before);
-    double medNow = Stats.medianOf(now);
     // Double.valueOf: a bare double in the other branch would unbox a null median (NPE)
     Double b = Double.isNaN(shownBefore) ? nullIfNaN(medBefore) : Double.valueOf(shownBefore);
-    Double c = Double.isNaN(shownNow) ? nullIfNaN(medNow) : Double.valueOf(shownNow);
+    Double c = Double.isNaN(shownNow) ? nullIfNaN(Stats.medianOf(now)) : Double.valueOf(shownNow);
     if (now.length < MIN_SAMPLES || before.length < MIN_SAMPLES) {
-      return skipped(
-          name,
-          unit,
-          worse,
-          b,
-          c,
-          thresholdPct,
+      String why =
           String.format(
               Locale.ROOT,
               "not judged: %d per-second samples now, %d in the baseline (at least %d each)",
               now.length,
               before.length,
-              MIN_SAMPLES));
+              MIN_SAMPLES);
+      // shown by their medians, the verdict without the figure's name
+      return skipped(name, unit, worse, thresholdPct, why)
+          .withValues(new Figure.Values(b, c, null))
+          .withVerdict(why);
     }
     // The test asks "is this run worse?": for a figure where lower is worse, compare the negatives.
     Stats.Shift s =
@@ -64,8 +61,7 @@ final class FigureJudge {
         medBefore == 0 ? (shift == 0 ? 0 : Double.POSITIVE_INFINITY) : 100 * shift / medBefore;
     double worsePct = higherIsWorse ? changePct : -changePct;
     boolean regression = worsePct > thresholdPct && s.confidence() >= t.confidence();
-    String test =
-        String.format(Locale.ROOT, "Mann-Whitney U, per-second samples, n=%d vs %d", s.n(), s.m());
+    String test = "Mann-Whitney U, per-second samples, n=" + s.n() + " vs " + s.m();
     return judged(
         new Figure(
             name,
@@ -91,20 +87,16 @@ final class FigureJudge {
     double[] b = percentileWithError(before, p);
     double shift = a[0] - b[0];
     double se = Math.sqrt(a[1] * a[1] + b[1] * b[1]);
-    double z =
-        se == 0
-            ? (shift > 0 ? Double.POSITIVE_INFINITY : shift < 0 ? Double.NEGATIVE_INFINITY : 0)
-            : shift / se;
-    double confidence = Double.isInfinite(z) ? (z > 0 ? 1 : 0) : Stats.normalCdf(z);
+    // No error: a shift is certain, its z infinite (normalCdf gives 1 or 0); none is z 0.
+    double confidence = Stats.normalCdf(se == 0 && shift == 0 ? 0 : shift / se);
     double half = Stats.normalQuantile((1 + t.confidence()) / 2) * se;
     double changePct = b[0] == 0 ? 0 : 100 * shift / b[0];
     boolean regression = changePct > thresholdPct && confidence >= t.confidence();
     String test =
-        String.format(
-            Locale.ROOT,
-            "percentile z test on histograms, n=%d vs %d",
-            now.getTotalCount(),
-            before.getTotalCount());
+        "percentile z test on histograms, n="
+            + now.getTotalCount()
+            + " vs "
+            + before.getTotalCount();
     return judged(
         new Figure(
             name,
@@ -142,8 +134,7 @@ final class FigureJudge {
     double pn = (double) now.failed() / nAll;
     double pooled = (double) (bFailed + now.failed()) / (bAll + nAll);
     double se = Math.sqrt(pooled * (1 - pooled) * (1.0 / bAll + 1.0 / nAll));
-    double z = se == 0 ? 0 : (pn - pb) / se;
-    double confidence = Stats.normalCdf(z);
+    double confidence = Stats.normalCdf(se == 0 ? 0 : (pn - pb) / se);
     double points = 100 * (pn - pb);
     double seDiff = Math.sqrt(pb * (1 - pb) / bAll + pn * (1 - pn) / nAll) * 100;
     double half = Stats.normalQuantile((1 + t.confidence()) / 2) * seDiff;
@@ -173,26 +164,15 @@ final class FigureJudge {
   /** A figure with nothing to test, and why. */
   private static Figure skipped(
       String name, String unit, String worse, double thresholdPct, String why) {
-    return skipped(name, unit, worse, null, null, thresholdPct, name + ": " + why);
-  }
-
-  private static Figure skipped(
-      String name,
-      String unit,
-      String worse,
-      Double b,
-      Double c,
-      double thresholdPct,
-      String verdict) {
     return new Figure(
         name,
         unit,
         worse,
-        new Figure.Values(b, c, null),
+        new Figure.Values(null, null, null),
         new Figure.Estimate(null, null, null, 0, "none"),
         thresholdPct,
         false,
-        verdict);
+        name + ": " + why);
   }
 
   /** The figure with its verdict in words. */

@@ -73,11 +73,9 @@ public record RunFigures(
       return measured.stream().mapToDouble(t -> t.rate().msgsPerSec()).sum();
     }
     long acked = measured.stream().mapToLong(Throughput.RequestThroughput::acked).sum();
-    double seconds =
-        (measured.get(measured.size() - 1).rate().lastAckMillis()
-                - measured.get(0).rate().firstAckMillis())
-            / 1000.0;
-    return acked / seconds;
+    long first = measured.get(0).rate().firstAckMillis();
+    long last = measured.get(measured.size() - 1).rate().lastAckMillis();
+    return acked / ((last - first) / 1000.0);
   }
 
   public static RunFigures of(RunResults r) {
@@ -134,13 +132,10 @@ public record RunFigures(
       if (p.consumers().lag() != null) {
         // The groups' lag added up at each sampled second of the measured load.
         Map<Double, Double> bySecond = new java.util.TreeMap<>();
-        for (List<ProtocolResults.LagPoint> points : p.consumers().lag().values()) {
-          for (ProtocolResults.LagPoint pt : points) {
-            if (start < 0 || pt.second() >= start + warmup && pt.second() <= end) {
-              bySecond.merge(pt.second(), (double) pt.totalLag(), Double::sum);
-            }
-          }
-        }
+        p.consumers().lag().values().stream()
+            .flatMap(List::stream)
+            .filter(pt -> start < 0 || pt.second() >= start + warmup && pt.second() <= end)
+            .forEach(pt -> bySecond.merge(pt.second(), (double) pt.totalLag(), Double::sum));
         bySecond.values().forEach(lag::add);
       }
     }
@@ -173,10 +168,9 @@ public record RunFigures(
       return into;
     }
     for (var e : encoded.entrySet()) {
-      if (e.getKey().startsWith(WARM_UP) || e.getValue() == null || e.getValue().isEmpty()) {
-        continue;
+      if (!e.getKey().startsWith(WARM_UP) && e.getValue() != null && !e.getValue().isEmpty()) {
+        into = plus(into, decode(e.getKey(), e.getValue()));
       }
-      into = plus(into, decode(e.getKey(), e.getValue()));
     }
     return into;
   }
