@@ -27,8 +27,9 @@ public final class KnobNames {
   /** Where pom.xml puts docs/parameters.md in the jar. */
   static final String RESOURCE = "kafkaload/internal/config/parameters.md";
 
-  private static final Pattern SECTION = Pattern.compile("^## (.+)$");
-  private static final Pattern ROW = Pattern.compile("^\\| `-D([A-Za-z0-9_.]+)`");
+  /** A line of the page: a section's heading (group 1) or a knob's row (group 2). */
+  private static final Pattern LINE =
+      Pattern.compile("^## (.+)$|^\\| `-D([A-Za-z0-9_.]+)`", Pattern.MULTILINE);
 
   /**
    * Names that belong to others (the JVM, Gatling, Maven, the OS's user) or a family read by name
@@ -91,15 +92,12 @@ public final class KnobNames {
   static Map<String, String> parse(String page) {
     Map<String, String> out = new LinkedHashMap<>();
     String section = "";
-    for (String line : page.split("\n")) {
-      Matcher h = SECTION.matcher(line);
-      if (h.find()) {
-        section = h.group(1).trim();
-        continue;
-      }
-      Matcher r = ROW.matcher(line);
-      if (r.find()) {
-        out.put(r.group(1), section);
+    Matcher line = LINE.matcher(page);
+    while (line.find()) {
+      if (line.group(1) != null) {
+        section = line.group(1).trim();
+      } else {
+        out.put(line.group(2), section);
       }
     }
     return java.util.Collections.unmodifiableMap(out); // page order: the plan groups by it
