@@ -40,11 +40,8 @@ public final class AssertionsJUnitReport {
    * load, so a later run of the same JVM (an IDE runner's, the tests') sees both.
    */
   public static Optional<Path> currentSimulationLog() {
-    Path fds = Paths.get("/proc/self/fd");
-    if (!Files.isDirectory(fds)) {
-      return Optional.empty();
-    }
-    try (Stream<Path> open = Files.list(fds)) {
+    // Not on Linux: no such directory, an IOException.
+    try (Stream<Path> open = Files.list(Paths.get("/proc/self/fd"))) {
       return open.map(
               fd -> {
                 try {
@@ -53,22 +50,10 @@ public final class AssertionsJUnitReport {
                   return null;
                 }
               })
-          .filter(
-              p ->
-                  p != null
-                      && p.getFileName() != null
-                      && p.getFileName().toString().equals("simulation.log"))
-          .max(Comparator.comparingLong(AssertionsJUnitReport::modifiedMillis));
+          .filter(p -> p != null && p.endsWith("simulation.log")) // its last name
+          .max(Comparator.comparingLong(p -> p.toFile().lastModified())); // 0 when gone
     } catch (IOException e) {
       return Optional.empty();
-    }
-  }
-
-  private static long modifiedMillis(Path p) {
-    try {
-      return Files.getLastModifiedTime(p).toMillis();
-    } catch (IOException e) {
-      return Long.MIN_VALUE;
     }
   }
 
@@ -105,13 +90,11 @@ public final class AssertionsJUnitReport {
     return verdicts.results().stream()
         .map(
             r ->
-                r instanceof AssertionResult.Resolved resolved
-                    ? new RunResults.Gate(message(r), r.success(), resolved.actualValue(), null)
-                    : new RunResults.Gate(
-                        message(r),
-                        r.success(),
-                        null,
-                        ((AssertionResult.ResolutionError) r).error()))
+                new RunResults.Gate(
+                    message(r),
+                    r.success(),
+                    r instanceof AssertionResult.Resolved resolved ? resolved.actualValue() : null,
+                    r instanceof AssertionResult.ResolutionError e ? e.error() : null))
         .toList();
   }
 

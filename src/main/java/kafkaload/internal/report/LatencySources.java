@@ -29,14 +29,12 @@ public final class LatencySources {
     double publishP99 = 0;
     double publishMax = 0;
     for (ProtocolResults p : protocols) {
-      p.latencies()
-          .ackLatencyMs()
-          .forEach(
-              (name, pct) -> {
-                if (pct.p99() != null) {
-                  ack.put(name, new LatencySourceFigures.Ack(pct.p50(), pct.p99(), pct.max()));
-                }
-              });
+      for (var e : p.latencies().ackLatencyMs().entrySet()) {
+        Percentiles pct = e.getValue();
+        if (pct.p99() != null) {
+          ack.put(e.getKey(), new LatencySourceFigures.Ack(pct.p50(), pct.p99(), pct.max()));
+        }
+      }
       Percentiles publish = p.sends().publishDelayMs();
       if (publish != null) {
         publishP99 = Math.max(publishP99, publish.p99() == null ? 0 : publish.p99());
