@@ -43,15 +43,16 @@ public final class EchoService implements AutoCloseable {
   /** Every echo class logs under this name, so the console reads as before the split. */
   static final Logger LOG = LoggerFactory.getLogger(EchoService.class);
 
-  // What the echo threads share with their service: they run while running (false once close()
-  // began), count each reply handed to the producer in echoed and each consumer at its first
-  // partitions in assigned, and add to closers what close() runs, in that order, once the threads
-  // stopped (the producers).
+  // What the echo workers share with their service: they add their daemon threads to threads
+  // (started by startAndAwait, joined by close()), run while running (false once close() began),
+  // count each reply handed to the producer in echoed and each consumer at its first partitions in
+  // assigned, and add to closers what close() runs, in that order, once the threads stopped (the
+  // producers).
+  final List<Thread> threads = new ArrayList<>();
   final AtomicBoolean running = new AtomicBoolean(true);
   final AtomicLong echoed = new AtomicLong();
   final Set<Object> assigned = ConcurrentHashMap.newKeySet();
   final List<Runnable> closers = new ArrayList<>();
-  private final List<Thread> threads = new ArrayList<>();
 
   /** A backlog test's outage: the consumers stay in the group and read nothing. */
   private final AtomicBoolean paused = new AtomicBoolean();
@@ -241,10 +242,5 @@ public final class EchoService implements AutoCloseable {
     } else if (!consumer.paused().isEmpty()) {
       consumer.resume(consumer.paused());
     }
-  }
-
-  /** A daemon thread started by {@link #startAndAwait} and joined by {@link #close()}. */
-  void addThread(Runnable body, String name) {
-    threads.add(Daemons.thread(name, body));
   }
 }

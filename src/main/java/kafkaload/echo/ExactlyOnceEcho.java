@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import kafkaload.internal.client.Daemons;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -74,7 +75,7 @@ final class ExactlyOnceEcho implements ConsumerRebalanceListener {
   static void start(EchoService s, EchoService.Wiring w, long transactionMs) {
     for (int i = 0; i < w.consumers(); i++) {
       ExactlyOnceEcho worker = new ExactlyOnceEcho(s, w, i, transactionMs);
-      s.addThread(worker::run, "kafkaload-echo-eos-" + i);
+      s.threads.add(Daemons.thread("kafkaload-echo-eos-" + i, worker::run));
       s.closers.add(() -> worker.producer.close(Duration.ofSeconds(5)));
     }
     LOG.info(

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
+import kafkaload.internal.client.Daemons;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -60,7 +61,7 @@ record PlainEcho(
             }
           });
       PlainEcho worker = new PlainEcho(s, consumer, producer, w.replyTopic(), delayMs, transform);
-      s.addThread(worker::run, "kafkaload-echo-" + i);
+      s.threads.add(Daemons.thread("kafkaload-echo-" + i, worker::run));
     }
     // The shared producer closes once every consumer thread has stopped.
     s.closers.add(() -> producer.close(Duration.ofSeconds(5)));
