@@ -3,14 +3,15 @@ package kafkaload.internal.report;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
@@ -66,66 +67,43 @@ public final class Timeline {
     return csv("injector", new TreeMap<>(byInjector));
   }
 
+  /** {@code keyColumn}, when not null, is a first column holding the key of each row's list. */
   private static String csv(String keyColumn, Map<Integer, List<InjectorSample>> rows) {
-    List<Column> columns = Column.of(InjectorSample.class, List.of());
     Set<String> metrics = new LinkedHashSet<>();
     rows.values().forEach(l -> l.forEach(s -> metrics.addAll(s.producer().keySet())));
-    StringBuilder out = new StringBuilder();
-    List<String> header = new ArrayList<>();
-    if (keyColumn != null) {
-      header.add(keyColumn);
-    }
-    columns.forEach(c -> header.add(c.name()));
+    StringJoiner header = new StringJoiner(",", keyColumn == null ? "" : keyColumn + ",", "\n");
+    numbers(InjectorSample.class, null, (name, v) -> header.add(name));
     metrics.forEach(m -> header.add(PRODUCER + m));
-    out.append(String.join(",", header)).append('\n');
+    StringBuilder out = new StringBuilder().append(header);
     rows.forEach(
         (key, samples) -> {
           for (InjectorSample s : samples) {
-            List<String> row = new ArrayList<>(header.size());
-            if (keyColumn != null) {
-              row.add(String.valueOf(key));
-            }
-            columns.forEach(c -> row.add(cell(c.read(s))));
+            StringJoiner row = new StringJoiner(",", keyColumn == null ? "" : key + ",", "\n");
+            numbers(InjectorSample.class, s, (name, v) -> row.add(cell(v)));
             metrics.forEach(m -> row.add(cell(s.producer().get(m))));
-            out.append(String.join(",", row)).append('\n');
+            out.append(row);
           }
         });
     return out.toString();
   }
 
   /**
-   * A CSV column: a number of {@link InjectorSample}, or of one of its groups (a record component
-   * that is a record: its numbers are columns in its place), reached through {@code path}.
+   * The numbers of a record of {@code type} (null: their names only) to {@code out}, by name; a
+   * component that is a record (a group) has its numbers in its place.
    */
-  private record Column(List<RecordComponent> path) {
-    static List<Column> of(Class<?> type, List<RecordComponent> at) {
-      List<Column> out = new ArrayList<>();
-      for (RecordComponent f : type.getRecordComponents()) {
-        List<RecordComponent> path = new ArrayList<>(at);
-        path.add(f);
-        if (f.getType().isRecord()) {
-          out.addAll(of(f.getType(), path));
-        } else if (f.getType() != Map.class) {
-          out.add(new Column(List.copyOf(path)));
-        }
-      }
-      return out;
-    }
-
-    String name() {
-      return path.get(path.size() - 1).getName();
-    }
-
-    Object read(Object sample) {
-      Object v = sample;
+  private static void numbers(Class<?> type, Object record, BiConsumer<String, Object> out) {
+    for (RecordComponent f : type.getRecordComponents()) {
+      Object v;
       try {
-        for (RecordComponent f : path) {
-          v = f.getAccessor().invoke(v);
-        }
+        v = record == null ? null : f.getAccessor().invoke(record);
       } catch (ReflectiveOperationException e) {
         throw new IllegalStateException(e);
       }
-      return v;
+      if (f.getType().isRecord()) {
+        numbers(f.getType(), v, out);
+      } else if (f.getType() != Map.class) {
+        out.accept(f.getName(), v);
+      }
     }
   }
 
@@ -138,35 +116,29 @@ public final class Timeline {
       return List.of();
     }
     List<String> header = List.of(lines[0].split(",", -1));
-    List<InjectorSample> out = new ArrayList<>(lines.length - 1);
-    for (int i = 1; i < lines.length; i++) {
-      if (lines[i].isEmpty()) {
-        continue;
-      }
-      String[] cells = lines[i].split(",", -1);
-      Map<String, Double> producer = new LinkedHashMap<>();
-      for (int col = 0; col < header.size() && col < cells.length; col++) {
-        if (header.get(col).startsWith(PRODUCER) && !cells[col].isEmpty()) {
-          producer.put(
-              header.get(col).substring(PRODUCER.length()), Double.parseDouble(cells[col]));
-        }
-      }
-      out.add((InjectorSample) row(InjectorSample.class, header, cells, producer));
-    }
-    return out;
+    return Arrays.stream(lines, 1, lines.length)
+        .filter(line -> !line.isEmpty())
+        .map(line -> (InjectorSample) row(InjectorSample.class, header, line.split(",", -1)))
+        .toList();
   }
 
   /** A record of {@code type} from a CSV row: its groups from their own columns. */
-  private static Object row(
-      Class<?> type, List<String> header, String[] cells, Map<String, Double> producer) {
+  private static Object row(Class<?> type, List<String> header, String[] cells) {
     RecordComponent[] fields = type.getRecordComponents();
     Object[] args = new Object[fields.length];
     for (int k = 0; k < fields.length; k++) {
       RecordComponent f = fields[k];
       if (f.getType() == Map.class) {
+        Map<String, Double> producer = new LinkedHashMap<>();
+        for (int col = 0; col < header.size() && col < cells.length; col++) {
+          if (header.get(col).startsWith(PRODUCER) && !cells[col].isEmpty()) {
+            producer.put(
+                header.get(col).substring(PRODUCER.length()), Double.parseDouble(cells[col]));
+          }
+        }
         args[k] = producer;
       } else if (f.getType().isRecord()) {
-        args[k] = row(f.getType(), header, cells, producer);
+        args[k] = row(f.getType(), header, cells);
       } else {
         int col = header.indexOf(f.getName());
         String cell = col < 0 || col >= cells.length ? "" : cells[col];
