@@ -212,13 +212,20 @@ public record RunSummary(RunResults results, String timelineCsv) implements RunS
   /**
    * The consumer side: the lag of the groups under test, downsampled like the timeline (the maximum
    * lag of each point; the verdict judged every sample), none without a lag monitor; a drain's
-   * figures; the readers.
+   * figures; the isolation levels of the readers, null when it had no consume, no lag monitor.
    */
   private static ProtocolResults.Consumers consumers(Section c, RunLedger ledger) {
     LagMonitor monitor = c.lagMonitor();
+    Map<String, String> byRequest = ledger.consumes().isolationLevels();
+    ProtocolResults.Readers readers =
+        byRequest.isEmpty() && monitor == null
+            ? null
+            : new ProtocolResults.Readers(
+                c.isolationLevel(),
+                byRequest,
+                monitor == null ? null : ConsumerFactory.name(monitor.isolationLevel()));
     if (monitor == null) {
-      return new ProtocolResults.Consumers(
-          null, null, null, ledger.consumerThroughput(), readers(c, ledger));
+      return new ProtocolResults.Consumers(null, null, null, ledger.consumerThroughput(), readers);
     }
     Map<String, List<ProtocolResults.LagPoint>> lag = new LinkedHashMap<>();
     Map<String, RunResults.Resolution> lagResolution = new LinkedHashMap<>();
@@ -228,20 +235,7 @@ public record RunSummary(RunResults results, String timelineCsv) implements RunS
       lagResolution.put(e.getKey(), RunResults.Resolution.of(e.getValue().size(), perPoint));
     }
     return new ProtocolResults.Consumers(
-        lag, lagResolution, monitor.sampling(), ledger.consumerThroughput(), readers(c, ledger));
-  }
-
-  /**
-   * The isolation levels of the protocol's readers; null when it had no consume, no lag monitor.
-   */
-  private static ProtocolResults.Readers readers(Section c, RunLedger ledger) {
-    Map<String, String> byRequest = ledger.consumes().isolationLevels();
-    return byRequest.isEmpty() && c.lagMonitor() == null
-        ? null
-        : new ProtocolResults.Readers(
-            c.isolationLevel(),
-            byRequest,
-            c.lagMonitor() == null ? null : ConsumerFactory.name(c.lagMonitor().isolationLevel()));
+        lag, lagResolution, monitor.sampling(), ledger.consumerThroughput(), readers);
   }
 
   private static Throughput throughput(RunLedger ledger) {
