@@ -81,13 +81,10 @@ final class MergedSummary {
   private static ProtocolResults protocol(
       List<ProtocolResults> ps, MergedReconciliation rec, Map<String, Object> sections) {
     List<Throughput> ts = ps.stream().map(p -> p.sends().throughput()).toList();
-    Map<String, List<Throughput.RequestThroughput>> byName = new TreeMap<>();
-    ts.forEach(
-        t ->
-            t.byRequest()
-                .forEach((n, r) -> byName.computeIfAbsent(n, x -> new ArrayList<>()).add(r)));
+    // Every request name of any injector, then its figures merged over those that have it.
     Map<String, Throughput.RequestThroughput> byRequest = new TreeMap<>();
-    byName.forEach((name, rs) -> byRequest.put(name, rates(rs)));
+    ts.forEach(t -> t.byRequest().keySet().forEach(n -> byRequest.put(n, null)));
+    byRequest.replaceAll((n, x) -> rates(ts.stream().map(t -> t.byRequest().get(n)).toList()));
     Throughput.RequestThroughput all =
         rates(
             ts.stream()

@@ -93,9 +93,7 @@ public record ReconciliationResult(
      */
     public ExactlyOnce verdict(String error) {
       String failure =
-          error != null
-              ? "exactly-once on '" + outputTopic + "' not judged: " + error
-              : failure(outputTopic, counts, complete, missingSample);
+          error != null ? "exactly-once on '" + outputTopic + "' not judged: " + error : broken();
       return new ExactlyOnce(
           outputTopic, counts, complete, seconds, missingSample, failure == null, failure);
     }
@@ -112,8 +110,8 @@ public record ReconciliationResult(
       return failure == null || failure.startsWith(BROKEN);
     }
 
-    private static String failure(
-        String outputTopic, Outputs counts, boolean complete, List<Long> missingSample) {
+    /** How these counts break exactly-once, or null when they hold. */
+    private String broken() {
       List<String> wrong = new ArrayList<>();
       if (counts.missing() > 0) {
         wrong.add(
