@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -310,16 +309,14 @@ public record ReconciliationResult(
 
     /** "deleted and re-created (16 partitions, now 3) between 12:00:05 and 12:00:10 UTC". */
     public String describe() {
-      DateTimeFormatter time =
-          DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
       return String.format(
           Locale.ROOT,
-          "%s (%d partitions, now %d) between %s and %s UTC",
+          "%s (%d partitions, now %d) between %tT and %tT UTC",
           change,
           partitionsBefore,
           partitionsAfter,
-          time.format(Instant.ofEpochMilli(lastSeenMillis)),
-          time.format(Instant.ofEpochMilli(seenChangedMillis)));
+          Instant.ofEpochMilli(lastSeenMillis).atZone(ZoneOffset.UTC),
+          Instant.ofEpochMilli(seenChangedMillis).atZone(ZoneOffset.UTC));
     }
   }
 
