@@ -72,9 +72,8 @@ public final class SimulationLogs {
       throw new Refused(
           m.contains(log.toString())
               ? m.replace("assertion failed: ", "")
-              : String.format(
-                  "%s: not a readable Gatling %s simulation.log (%s)",
-                  log, GatlingVersion.ThisVersion().fullVersion(), m));
+              : "%s: not a readable Gatling %s simulation.log (%s)"
+                  .formatted(log, GatlingVersion.ThisVersion().fullVersion(), m));
     }
   }
 
@@ -93,26 +92,21 @@ public final class SimulationLogs {
    * mid-record is truncated ({@code Counts.truncated}), the records before passed on.
    */
   public static Counts stream(Header header, Consumer<DataWriterMessage.LoadEvent> sink) {
-    try (Records r = new Records(header.file().toFile(), header.info())) {
-      r.sink = sink;
-      r.parse();
-      return new Counts(r.count, r.requests, r.ok, r.requests - r.ok, r.first, r.last, r.truncated);
+    try (Records r = new Records(header.file().toFile(), header.info(), sink)) {
+      return r.parse();
     }
   }
 
-  private static final class Records extends LogFileParser<Void> {
+  private static final class Records extends LogFileParser<Counts> {
     private final RunInfo info;
-    Consumer<DataWriterMessage.LoadEvent> sink;
-    long count;
-    long requests;
-    long ok;
-    long first = Long.MAX_VALUE;
-    long last = Long.MIN_VALUE;
-    boolean truncated;
+    private final Consumer<DataWriterMessage.LoadEvent> sink;
+    private long first = Long.MAX_VALUE;
+    private long last = Long.MIN_VALUE;
 
-    Records(File file, RunInfo info) {
+    Records(File file, RunInfo info, Consumer<DataWriterMessage.LoadEvent> sink) {
       super(file);
       this.info = info;
+      this.sink = sink;
     }
 
     private void seen(long start, long end) {
@@ -130,7 +124,7 @@ public final class SimulationLogs {
     }
 
     @Override
-    public Void parse() {
+    public Counts parse() {
       // The run record, as Gatling's second pass skips it.
       skipByte();
       skipString();
@@ -147,10 +141,13 @@ public final class SimulationLogs {
       }
       long base = info.runStart();
       String[] names = info.scenarios();
+      long count = 0;
+      long requests = 0;
+      long ok = 0;
       while (true) {
         int h = read();
         if (h < 0) {
-          return null;
+          return new Counts(count, requests, ok, requests - ok, first, last, false);
         }
         try {
           byte b = (byte) h;
@@ -195,8 +192,7 @@ public final class SimulationLogs {
           sink.accept(e);
         } catch (Exception ex) { // Scala's readInt and friends throw EOFException undeclared
           if (ex instanceof EOFException) {
-            truncated = true;
-            return null;
+            return new Counts(count, requests, ok, requests - ok, first, last, true);
           }
           throw ex instanceof RuntimeException re
               ? re
