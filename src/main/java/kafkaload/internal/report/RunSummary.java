@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -146,15 +146,11 @@ public record RunSummary(RunResults results, String timelineCsv) implements RunS
    * highest, MB. A last far above the first in a long run is growth.
    */
   private static InjectorResults.HeapAfterGc heapAfterGc(List<InjectorSample> load) {
-    double[] v =
-        load.stream()
-            .mapToDouble(p -> p.resources().heapAfterGcMb())
-            .filter(d -> !Double.isNaN(d))
-            .toArray();
-    return v.length == 0
+    List<Double> v =
+        load.stream().map(p -> p.resources().heapAfterGcMb()).filter(d -> !d.isNaN()).toList();
+    return v.isEmpty()
         ? new InjectorResults.HeapAfterGc(null, null, null)
-        : new InjectorResults.HeapAfterGc(
-            v[0], v[v.length - 1], Arrays.stream(v).max().getAsDouble());
+        : new InjectorResults.HeapAfterGc(v.get(0), v.get(v.size() - 1), Collections.max(v));
   }
 
   private static ProtocolResults protocol(Section c) {
