@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import kafkaload.internal.semantic.backlog.BacklogActions;
 import kafkaload.internal.semantic.backlog.BacklogSpec;
 
@@ -17,10 +16,11 @@ import kafkaload.internal.semantic.backlog.BacklogSpec;
  * 1,024 B, 10 MiB, 0.99, 60 s to build, 60 s to drain. See docs/backlog.md. Every call returns a
  * new builder.
  */
-public final class BacklogActionBuilder implements ActionBuilder {
+public final class BacklogActionBuilder extends SpecStep {
   private final BacklogSpec spec;
 
   BacklogActionBuilder(BacklogSpec spec) {
+    super(() -> BacklogActions.backlog(spec));
     this.spec = spec;
   }
 
@@ -93,10 +93,5 @@ public final class BacklogActionBuilder implements ActionBuilder {
   public BacklogActionBuilder resumeCommand(String command) {
     return new BacklogActionBuilder(
         spec.withControl(spec.control().withResumeCommand(spec.checkedCommand(command, "resume"))));
-  }
-
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return BacklogActions.backlog(spec);
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 import kafkaload.internal.action.Actions;
@@ -17,7 +16,7 @@ import kafkaload.internal.history.Comparability;
  * is read when the builder is made, so a missing or malformed one fails before any load. Every call
  * returns a new builder. See docs/ci-gate.md.
  */
-public final class BaselineVerdictActionBuilder implements ActionBuilder {
+public final class BaselineVerdictActionBuilder extends SpecStep {
   /** The request that is KO when the baseline measured something else. */
   public static final String COMPARABLE_REQUEST = BaselineVerdictSpec.COMPARABLE_REQUEST;
 
@@ -28,6 +27,7 @@ public final class BaselineVerdictActionBuilder implements ActionBuilder {
   }
 
   private BaselineVerdictActionBuilder(BaselineVerdictSpec spec) {
+    super(() -> Actions.baselineVerdict(spec));
     this.spec = spec;
   }
 
@@ -107,11 +107,5 @@ public final class BaselineVerdictActionBuilder implements ActionBuilder {
   /** The figures judged, in order. */
   public static java.util.List<String> figures() {
     return BaselineGate.FIGURES;
-  }
-
-  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return Actions.baselineVerdict(spec);
   }
 }

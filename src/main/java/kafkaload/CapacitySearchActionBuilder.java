@@ -2,7 +2,6 @@ package kafkaload;
 
 import static io.gatling.javaapi.core.CoreDsl.details;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
 import java.util.List;
 import kafkaload.internal.action.SendSpec;
@@ -16,7 +15,7 @@ import kafkaload.internal.semantic.capacity.CapacitySpec;
  * request {@code "send capacity"}, KO when no rate held ({@link #gates()}). Every call returns a
  * new builder. See docs/capacity.md.
  */
-public final class CapacitySearchActionBuilder implements ActionBuilder {
+public final class CapacitySearchActionBuilder extends SpecStep {
   private final CapacitySpec spec;
 
   CapacitySearchActionBuilder(SendSpec send) {
@@ -24,6 +23,7 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
   }
 
   private CapacitySearchActionBuilder(CapacitySpec spec) {
+    super(() -> CapacityActions.search(spec));
     this.spec = spec;
   }
 
@@ -110,11 +110,5 @@ public final class CapacitySearchActionBuilder implements ActionBuilder {
     return List.of(
         details(verdictRequest()).allRequests().count().gt(0L),
         details(verdictRequest()).failedRequests().count().is(0L));
-  }
-
-  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return CapacityActions.search(spec);
   }
 }

@@ -1,24 +1,17 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
-import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ConsumeSpec;
 import kafkaload.internal.action.ConsumeSpec.Match;
 import kafkaload.internal.action.MatchKind;
 import kafkaload.internal.check.RecordChecks;
-import kafkaload.internal.check.RecordChecks.RecordCondition;
 import kafkaload.internal.client.ConsumerFactory;
 import kafkaload.internal.payload.SessionValue;
-import kafkaload.internal.schema.DecodeSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -28,10 +21,14 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * to when it was received: end-to-end latency, which assumes the producing and the receiving clocks
  * are the same host's. A timeout is a KO at its deadline.
  */
-public final class ConsumeActionBuilder implements ActionBuilder {
+public final class ConsumeActionBuilder extends RecordStep<ConsumeActionBuilder> {
   private final ConsumeSpec spec;
 
   ConsumeActionBuilder(ConsumeSpec spec) {
+    super(
+        () -> Actions.consume(spec),
+        decode -> new ConsumeActionBuilder(spec.withDecode(decode)),
+        checks -> new ConsumeActionBuilder(spec.withChecks(checks)));
     this.spec = spec;
   }
 
@@ -58,24 +55,6 @@ public final class ConsumeActionBuilder implements ActionBuilder {
     return new ConsumeActionBuilder(spec.withMatch(new Match(MatchKind.PREDICATE, null, null, p)));
   }
 
-  /** How long to wait (default 10 s); past it the request is a KO, recorded at the deadline. */
-  /**
-   * Records in Confluent's wire format are decoded through the protocol's Schema Registry to JSON
-   * before the predicates ({@code match}, {@code matchJsonPath}) see them.
-   */
-  public ConsumeActionBuilder decoded() {
-    return new ConsumeActionBuilder(spec.withDecode(DecodeSpec.REGISTRY));
-  }
-
-  /**
-   * Records decoded by this Kafka Deserializer (by class name, with its configs), its result
-   * written as JSON.
-   */
-  public ConsumeActionBuilder decodedWith(String deserializerClass, Map<String, ?> configs) {
-    return new ConsumeActionBuilder(
-        spec.withDecode(new DecodeSpec(deserializerClass, Map.copyOf(configs))));
-  }
-
   /**
    * Matches the record whose field at this JSONPath equals the EL value, e.g. {@code
    * .decoded().matchJsonPath( "$.orderId", "#{orderId}")} on Avro records. A predicate: it sees
@@ -84,43 +63,6 @@ public final class ConsumeActionBuilder implements ActionBuilder {
   public ConsumeActionBuilder matchJsonPath(String path, String el) {
     RecordChecks check = RecordChecks.of(List.of(CoreDsl.jsonPath(path).isEL(el)));
     return match((session, record) -> check.apply(record, session.asScala()).failure() == null);
-  }
-
-  /**
-   * Gatling's checks on the record received, as on a request-reply's reply: CoreDsl's checks read
-   * its value (decoded to JSON with {@link #decoded()}), KafkaDsl's {@code key()}, {@code
-   * header(..)}, {@code onKey(..)}, {@code onHeader(..)} and {@code simpleCheck(..)} the rest. A
-   * failing check makes the consume a KO with Gatling's message; {@code saveAs} saves into the
-   * user's session.
-   */
-  public ConsumeActionBuilder check(CheckBuilder... checks) {
-    return check(Arrays.asList(checks));
-  }
-
-  /** Gatling's checks on the record received, as {@link #check(CheckBuilder...)}. */
-  public ConsumeActionBuilder check(List<CheckBuilder> checks) {
-    return new ConsumeActionBuilder(spec.withChecks(RecordChecks.of(checks)));
-  }
-
-  /** Checks applied only when this Gatling EL condition holds. */
-  public CheckIf<ConsumeActionBuilder> checkIf(String condition) {
-    return checkIf(RecordCondition.el(condition));
-  }
-
-  /** Checks applied only when this function of the session holds. */
-  public CheckIf<ConsumeActionBuilder> checkIf(Function<Session, Boolean> condition) {
-    return checkIf(RecordCondition.of(condition));
-  }
-
-  /** Checks applied only when this function of the record and the session holds. */
-  public CheckIf<ConsumeActionBuilder> checkIf(
-      BiFunction<ConsumerRecord<byte[], byte[]>, Session, Boolean> condition) {
-    return checkIf(RecordCondition.of(condition));
-  }
-
-  private CheckIf<ConsumeActionBuilder> checkIf(RecordCondition condition) {
-    return new CheckIf<>(
-        checks -> new ConsumeActionBuilder(spec.withChecks(RecordChecks.of(checks, condition))));
   }
 
   /**
@@ -149,11 +91,5 @@ public final class ConsumeActionBuilder implements ActionBuilder {
    */
   public ConsumeActionBuilder producedAtHeader(String name) {
     return new ConsumeActionBuilder(spec.withProducedAtHeader(name));
-  }
-
-  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return Actions.consume(spec);
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.Map;
 import java.util.function.Function;
@@ -19,7 +18,7 @@ import org.apache.kafka.common.header.Headers;
  * builder. Strings are Gatling EL ("#{attr}"), byte[] is sent as is, a Map or POJO is written as
  * JSON, and a function of the session is evaluated on every send.
  */
-public final class KafkaSendActionBuilder implements ActionBuilder {
+public final class KafkaSendActionBuilder extends SpecStep {
   /**
    * Appended to the request name of fire-and-forget sends, so no report can pass them off as ack
    * latency.
@@ -29,6 +28,7 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
   private final SendSpec spec;
 
   KafkaSendActionBuilder(SendSpec spec) {
+    super(() -> Actions.send(spec));
     this.spec = spec;
   }
 
@@ -215,11 +215,5 @@ public final class KafkaSendActionBuilder implements ActionBuilder {
           "'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
     }
     return new RequestReplyActionBuilder(RequestReplySpec.of(spec, replyTopic));
-  }
-
-  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return Actions.send(spec);
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
 import kafkaload.internal.payload.SessionValue;
@@ -14,10 +13,11 @@ import kafkaload.internal.semantic.txn.TransactionSpec;
  * abort, {@code "order txn abort"}. Aborts are asked for with {@link #abortEvery}, {@link
  * #abortProbability} or {@link #abortIf}. Every call returns a new builder.
  */
-public final class KafkaTransactionActionBuilder implements ActionBuilder {
+public final class KafkaTransactionActionBuilder extends SpecStep {
   private final TransactionSpec spec;
 
   KafkaTransactionActionBuilder(TransactionSpec spec) {
+    super(() -> TransactionActions.transaction(spec));
     this.spec = spec;
   }
 
@@ -37,11 +37,5 @@ public final class KafkaTransactionActionBuilder implements ActionBuilder {
    */
   public KafkaTransactionActionBuilder abortIf(Function<Session, Boolean> f) {
     return new KafkaTransactionActionBuilder(spec.withAbortIf(SessionValue.of(f)));
-  }
-
-  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return TransactionActions.transaction(spec);
   }
 }

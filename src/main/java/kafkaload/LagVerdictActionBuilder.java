@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.LagVerdictSpec;
@@ -12,7 +11,7 @@ import kafkaload.internal.action.LagVerdictSpec;
  * long interval) reacts to noise, and a long window averages out a short burst. Every call returns
  * a new builder.
  */
-public final class LagVerdictActionBuilder implements ActionBuilder {
+public final class LagVerdictActionBuilder extends SpecStep {
   /** The request that is KO when a group's lag kept rising over the window. */
   public static final String RISING_REQUEST = LagVerdictSpec.RISING_REQUEST;
 
@@ -30,6 +29,7 @@ public final class LagVerdictActionBuilder implements ActionBuilder {
   }
 
   private LagVerdictActionBuilder(LagVerdictSpec spec) {
+    super(() -> Actions.lagVerdict(spec));
     this.spec = spec;
   }
 
@@ -55,11 +55,5 @@ public final class LagVerdictActionBuilder implements ActionBuilder {
   /** The lag must reach zero within this after the producers stop (default 60 s). */
   public LagVerdictActionBuilder drainTimeout(Duration d) {
     return new LagVerdictActionBuilder(spec.withDrainTimeout(d));
-  }
-
-  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return Actions.lagVerdict(spec);
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ReconcileSpec;
@@ -8,7 +7,7 @@ import kafkaload.internal.action.ReconcileSpec;
 /**
  * {@code reconcile()}: the verification step run after the load; every call returns a new builder.
  */
-public final class ReconcileActionBuilder implements ActionBuilder {
+public final class ReconcileActionBuilder extends SpecStep {
   /** The request that is KO when acked records are missing from the topic. */
   public static final String LOST_REQUEST = ReconcileSpec.LOST_REQUEST;
 
@@ -34,6 +33,7 @@ public final class ReconcileActionBuilder implements ActionBuilder {
   }
 
   private ReconcileActionBuilder(ReconcileSpec spec) {
+    super(() -> Actions.reconcile(spec));
     this.spec = spec;
   }
 
@@ -79,11 +79,5 @@ public final class ReconcileActionBuilder implements ActionBuilder {
   /** Upper bound on the read-back (default 60 s). */
   public ReconcileActionBuilder timeout(Duration t) {
     return new ReconcileActionBuilder(spec.withTimeout(t));
-  }
-
-  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return Actions.reconcile(spec);
   }
 }

@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import kafkaload.internal.semantic.subscription.SubscriptionActions;
 import kafkaload.internal.semantic.subscription.SubscriptionSpec;
@@ -17,10 +16,11 @@ import kafkaload.internal.semantic.subscription.SubscriptionSpec;
  * Defaults: the protocol's topic, a group prefix of the run's own, 60 s, timed from the start, 30 s
  * drain. See docs/workloads.md. Every call returns a new builder.
  */
-public final class SubscriptionsActionBuilder implements ActionBuilder {
+public final class SubscriptionsActionBuilder extends SpecStep {
   private final SubscriptionSpec spec;
 
   SubscriptionsActionBuilder(SubscriptionSpec spec) {
+    super(() -> SubscriptionActions.subscriptions(spec));
     this.spec = spec;
   }
 
@@ -59,10 +59,5 @@ public final class SubscriptionsActionBuilder implements ActionBuilder {
   public SubscriptionsActionBuilder drainTimeout(Duration bound) {
     return new SubscriptionsActionBuilder(
         spec.withTiming(spec.during(), spec.measuredAfter(), bound));
-  }
-
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return SubscriptionActions.subscriptions(spec);
   }
 }

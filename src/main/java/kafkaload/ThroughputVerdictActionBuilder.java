@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import java.util.List;
 import java.util.function.Supplier;
 import kafkaload.internal.config.KafkaLoadConfigException;
@@ -16,7 +15,7 @@ import kafkaload.internal.semantic.throughput.ThroughputVerdictAction;
  * distributed run the merge judges the rate over every injector's acks. Every call returns a new
  * builder.
  */
-public final class ThroughputVerdictActionBuilder implements ActionBuilder {
+public final class ThroughputVerdictActionBuilder extends SpecStep {
   private final ThroughputGateSpec spec;
 
   ThroughputVerdictActionBuilder(double minMsgsPerSec) {
@@ -24,6 +23,7 @@ public final class ThroughputVerdictActionBuilder implements ActionBuilder {
   }
 
   private ThroughputVerdictActionBuilder(ThroughputGateSpec spec) {
+    super(() -> ThroughputVerdictAction.of(spec));
     this.spec = spec;
   }
 
@@ -50,11 +50,5 @@ public final class ThroughputVerdictActionBuilder implements ActionBuilder {
    */
   public static String request(String requestName, double minMsgsPerSec) {
     return ThroughputGateSpec.gateRequest(requestName, minMsgsPerSec);
-  }
-
-  /** The Scala action builder Gatling runs; called by Gatling, not by simulations. */
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return ThroughputVerdictAction.of(spec);
   }
 }
