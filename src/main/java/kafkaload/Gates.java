@@ -1,6 +1,13 @@
 package kafkaload;
 
 import static io.gatling.javaapi.core.CoreDsl.details;
+import static kafkaload.LagVerdictActionBuilder.DRAIN_REQUEST;
+import static kafkaload.LagVerdictActionBuilder.MAX_REQUEST;
+import static kafkaload.LagVerdictActionBuilder.RISING_REQUEST;
+import static kafkaload.ReconcileActionBuilder.DUPLICATES_REQUEST;
+import static kafkaload.ReconcileActionBuilder.EXACTLY_ONCE_REQUEST;
+import static kafkaload.ReconcileActionBuilder.INJECTOR_REQUEST;
+import static kafkaload.ReconcileActionBuilder.LOST_REQUEST;
 
 import io.gatling.javaapi.core.Assertion;
 import java.util.List;
@@ -28,8 +35,7 @@ public final class Gates {
     all.add(details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms)));
     all.add(details(requestName).failedRequests().percent().lte(maxErrorPct));
     if (minRps > 0) {
-      String verdict = ThroughputVerdictActionBuilder.request(requestName, minRps);
-      all.add(details(verdict).failedRequests().count().is(0L));
+      all.add(noKo(ThroughputVerdictActionBuilder.request(requestName, minRps)));
     }
     return List.copyOf(all);
   }
@@ -39,9 +45,7 @@ public final class Gates {
    * the gates.
    */
   public static List<Assertion> reconciliation() {
-    return List.of(
-        details(ReconcileActionBuilder.LOST_REQUEST).failedRequests().count().is(0L),
-        details(ReconcileActionBuilder.DUPLICATES_REQUEST).failedRequests().count().is(0L));
+    return List.of(noKo(LOST_REQUEST), noKo(DUPLICATES_REQUEST));
   }
 
   /**
@@ -50,8 +54,7 @@ public final class Gates {
    */
   public static List<Assertion> exactlyOnce() {
     return List.of(
-        details(ReconcileActionBuilder.EXACTLY_ONCE_REQUEST).allRequests().count().is(1L),
-        details(ReconcileActionBuilder.EXACTLY_ONCE_REQUEST).failedRequests().count().is(0L));
+        details(EXACTLY_ONCE_REQUEST).allRequests().count().is(1L), noKo(EXACTLY_ONCE_REQUEST));
   }
 
   /**
@@ -59,10 +62,7 @@ public final class Gates {
    * build.
    */
   public static List<Assertion> lag() {
-    return List.of(
-        details(LagVerdictActionBuilder.RISING_REQUEST).failedRequests().count().is(0L),
-        details(LagVerdictActionBuilder.MAX_REQUEST).failedRequests().count().is(0L),
-        details(LagVerdictActionBuilder.DRAIN_REQUEST).failedRequests().count().is(0L));
+    return List.of(noKo(RISING_REQUEST), noKo(MAX_REQUEST), noKo(DRAIN_REQUEST));
   }
 
   /**
@@ -77,7 +77,7 @@ public final class Gates {
     return plan.steps().stream()
         .map(FaultPlan.Step::requestName)
         .distinct()
-        .map(name -> details(name).failedRequests().count().is(0L))
+        .map(Gates::noKo)
         .toList();
   }
 
@@ -87,12 +87,17 @@ public final class Gates {
    */
   public static List<Assertion> baseline() {
     return kafkaload.internal.action.BaselineVerdictSpec.requests().stream()
-        .map(name -> details(name).failedRequests().count().is(0L))
+        .map(Gates::noKo)
         .toList();
   }
 
   /** The optional injector gate: the run fails when the injector was saturated. */
   public static Assertion injectorHealthy() {
-    return details(ReconcileActionBuilder.INJECTOR_REQUEST).failedRequests().count().is(0L);
+    return noKo(INJECTOR_REQUEST);
+  }
+
+  /** No request of this name failed. */
+  private static Assertion noKo(String request) {
+    return details(request).failedRequests().count().is(0L);
   }
 }

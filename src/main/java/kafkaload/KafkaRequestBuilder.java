@@ -1,12 +1,13 @@
 package kafkaload;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.gatling.javaapi.core.Session;
 import java.util.Map;
 import java.util.function.Function;
 import kafkaload.internal.action.ConsumeSpec;
 import kafkaload.internal.action.DrainSpec;
 import kafkaload.internal.action.SendSpec;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.semantic.share.ShareConsumeSpec;
 import kafkaload.internal.semantic.subscription.SubscriptionSpec;
@@ -21,9 +22,9 @@ public final class KafkaRequestBuilder {
   private final String requestName;
 
   KafkaRequestBuilder(String requestName) {
-    if (requestName == null || requestName.isBlank()) {
-      throw new KafkaLoadConfigException("kafka(name): the request name must not be empty");
-    }
+    refuseIf(
+        requestName == null || requestName.isBlank(),
+        "kafka(name): the request name must not be empty");
     this.requestName = requestName;
   }
 
@@ -57,10 +58,9 @@ public final class KafkaRequestBuilder {
 
   /** The topic of {@code step}, refused when empty. */
   private String topic(String topic, String step) {
-    if (topic == null || topic.isBlank()) {
-      throw new KafkaLoadConfigException(
-          "kafka(\"" + requestName + "\")." + step + "(topic): the topic is empty");
-    }
+    refuseIf(
+        topic == null || topic.isBlank(),
+        "kafka(\"" + requestName + "\")." + step + "(topic): the topic is empty");
     return topic;
   }
 

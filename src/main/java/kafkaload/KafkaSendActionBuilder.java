@@ -1,12 +1,13 @@
 package kafkaload;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.gatling.javaapi.core.Session;
 import java.util.Map;
 import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.RequestReplySpec;
 import kafkaload.internal.action.SendSpec;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.semantic.txn.TransactionSpec;
@@ -163,11 +164,10 @@ public final class KafkaSendActionBuilder extends SpecStep {
    * values are drawn once per user, so all records of a burst share them.
    */
   public KafkaSendActionBuilder burst(int records) {
-    if (records < 1) {
-      throw new KafkaLoadConfigException(
-          "'%s'.burst(%s): the number of records per burst must be at least 1"
-              .formatted(spec.requestName(), records));
-    }
+    refuseIf(
+        records < 1,
+        "'%s'.burst(%s): the number of records per burst must be at least 1"
+            .formatted(spec.requestName(), records));
     return new KafkaSendActionBuilder(spec.withBurst(records));
   }
 
@@ -200,20 +200,17 @@ public final class KafkaSendActionBuilder extends SpecStep {
    * the reply. Match by key unless told otherwise.
    */
   public RequestReplyActionBuilder replyOn(String replyTopic) {
-    if (spec.silent()) {
-      throw new KafkaLoadConfigException(
-          "'%s': silent() applies to plain sends; a request-reply reports every result"
-              .formatted(spec.requestName()));
-    }
-    if (spec.burst() > 1) {
-      throw new KafkaLoadConfigException(
-          "'%s': burst(%s) sends records without a reply; a request-reply sends one request per user"
-              .formatted(spec.requestName(), spec.burst()));
-    }
-    if (replyTopic == null || replyTopic.isBlank()) {
-      throw new KafkaLoadConfigException(
-          "'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
-    }
+    refuseIf(
+        spec.silent(),
+        "'%s': silent() applies to plain sends; a request-reply reports every result"
+            .formatted(spec.requestName()));
+    refuseIf(
+        spec.burst() > 1,
+        "'%s': burst(%s) sends records without a reply; a request-reply sends one request per user"
+            .formatted(spec.requestName(), spec.burst()));
+    refuseIf(
+        replyTopic == null || replyTopic.isBlank(),
+        "'" + spec.requestName() + "'.replyOn(topic): the topic is empty");
     return new RequestReplyActionBuilder(RequestReplySpec.of(spec, replyTopic));
   }
 }

@@ -1,5 +1,7 @@
 package kafkaload;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.time.Duration;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.ReconcileSpec;
@@ -69,10 +71,9 @@ public final class ReconcileActionBuilder extends SpecStep {
    * load.
    */
   public ReconcileActionBuilder exactlyOnceOutput(String outputTopic) {
-    if (outputTopic == null || outputTopic.isBlank()) {
-      throw new kafkaload.internal.config.KafkaLoadConfigException(
-          "reconcile().exactlyOnceOutput: the output topic is empty");
-    }
+    refuseIf(
+        outputTopic == null || outputTopic.isBlank(),
+        "reconcile().exactlyOnceOutput: the output topic is empty");
     return new ReconcileActionBuilder(spec.withExactlyOnceOutput(outputTopic.trim()));
   }
 

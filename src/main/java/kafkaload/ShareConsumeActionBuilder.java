@@ -66,6 +66,13 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
     }
   }
 
+  /** Refuses {@code call(name, value)} without a name or a value. */
+  private void refuseUnnamed(String call, String name, Object value) {
+    refuseIf(
+        name == null || name.isBlank() || value == null,
+        call + "(" + name + ", " + value + ") needs a name and a value");
+  }
+
   private ShareConsumeActionBuilder with(ShareConsumeSpec next) {
     return new ShareConsumeActionBuilder(next);
   }
@@ -174,9 +181,7 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * a value given to groupConfig outside them is refused before the load.
    */
   public ShareConsumeActionBuilder groupConfigDefault(String name, Object value) {
-    refuseIf(
-        name == null || name.isBlank() || value == null,
-        "groupConfigDefault(" + name + ", " + value + ") needs a name and a value");
+    refuseUnnamed("groupConfigDefault", name, value);
     return with(spec.withGroupConfigDefault(name, String.valueOf(value)));
   }
 
@@ -186,17 +191,13 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
    * share.record.lock.duration.ms, share.delivery.count.limit, share.isolation.level, ...
    */
   public ShareConsumeActionBuilder groupConfig(String name, Object value) {
-    refuseIf(
-        name == null || name.isBlank() || value == null,
-        "groupConfig(" + name + ", " + value + ") needs a name and a value");
+    refuseUnnamed("groupConfig", name, value);
     return with(spec.withGroupConfig(Map.of(name, String.valueOf(value))));
   }
 
   /** Any KafkaShareConsumer property by Kafka's name (max.poll.records, fetch.max.wait.ms...). */
   public ShareConsumeActionBuilder property(String key, Object value) {
-    refuseIf(
-        key == null || key.isBlank() || value == null,
-        "property(" + key + ", " + value + ") needs a name and a value");
+    refuseUnnamed("property", key, value);
     // Kafka's ShareConsumerConfig refuses these when the consumer starts; say so before the load.
     refuseIf(
         CONSUMER_GROUP_ONLY.contains(key),

@@ -1,7 +1,9 @@
 package kafkaload.kit;
 
 import java.time.Duration;
-import java.util.OptionalInt;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import kafkaload.KafkaDsl;
 import kafkaload.Params;
@@ -49,10 +51,16 @@ public record ShareGroupParams(
     String group = params.string("share.group", "");
     String acknowledgement =
         params.oneOf("share.acknowledgement.mode", "explicit", "explicit", "implicit");
-    OptionalInt lockMs = set(params, "share.record.lock.duration.ms", params::positiveInt);
-    OptionalInt deliveryLimit = set(params, "share.delivery.count.limit", params::positiveInt);
+    // The group configs given; unset, the broker's bounds choose them.
+    Map<String, Integer> groupConfigs = new LinkedHashMap<>();
+    for (String name : List.of("share.record.lock.duration.ms", "share.delivery.count.limit")) {
+      if (params.raw(name) != null) {
+        groupConfigs.put(name, params.positiveInt(name, 0));
+      }
+    }
     int slowConsumers = params.nonNegativeInt("share.slowConsumers", 1);
-    OptionalInt slowMs = set(params, "share.slowMs", params::nonNegativeInt);
+    Integer slowMs =
+        params.raw("share.slowMs") == null ? null : params.nonNegativeInt("share.slowMs", 0);
     int processingMs = params.nonNegativeInt("share.processingMs", 0);
     boolean renewLocks = params.bool("share.renewLocks", false);
     double releasePct = params.percent("share.releasePct", 1);
@@ -66,11 +74,8 @@ public record ShareGroupParams(
                   .groupConfigDefault("share.record.lock.duration.ms", 2000)
                   .groupConfigDefault("share.delivery.count.limit", 3)
                   .acquireTimeout(Duration.ofSeconds(acquireTimeoutSeconds));
-          if (lockMs.isPresent()) {
-            b = b.groupConfig("share.record.lock.duration.ms", lockMs.getAsInt());
-          }
-          if (deliveryLimit.isPresent()) {
-            b = b.groupConfig("share.delivery.count.limit", deliveryLimit.getAsInt());
+          for (Map.Entry<String, Integer> c : groupConfigs.entrySet()) {
+            b = b.groupConfig(c.getKey(), c.getValue());
           }
           if (!group.isBlank()) {
             b = b.group(group);
@@ -80,8 +85,8 @@ public record ShareGroupParams(
           }
           // renewLocks with implicit acknowledgement: refused before the load, by name.
           b =
-              slowMs.isPresent()
-                  ? b.slowConsumers(slowConsumers, Duration.ofMillis(slowMs.getAsInt()))
+              slowMs != null
+                  ? b.slowConsumers(slowConsumers, Duration.ofMillis(slowMs))
                   : b.slowConsumersOverLock(slowConsumers, 1.5);
           return b.renewLocks(renewLocks).processing(Duration.ofMillis(processingMs));
         };
@@ -92,14 +97,6 @@ public record ShareGroupParams(
         params.nonNegativeInt("share.drainTimeoutSeconds", 60),
         params.nonNegativeInt("share.headStartSeconds", 10),
         rest);
-  }
-
-  /** A user's value, or empty where the broker's bounds choose one. */
-  private static OptionalInt set(
-      Params params, String name, java.util.function.ToIntBiFunction<String, Integer> read) {
-    return params.raw(name) == null
-        ? OptionalInt.empty()
-        : OptionalInt.of(read.applyAsInt(name, 0));
   }
 
   /** The share consumers these knobs describe, taking records for {@code seconds}. */

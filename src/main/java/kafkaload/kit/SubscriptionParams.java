@@ -59,14 +59,10 @@ public record SubscriptionParams(
    * {@code <prefix>-sub-<i>}, over several topics {@code <prefix>-sub-<i>-<t>}.
    */
   public List<String> groups(String topic) {
-    List<String> topics = new Topics(topic, TopicPlan.DEFAULT).withCount(topicCount).names();
-    return IntStream.range(0, subscriptions)
-        .boxed()
-        .flatMap(
-            i ->
-                topics.stream()
-                    .map(t -> SubscriptionSpec.groupName(groupPrefix, i, t, topics.size())))
-        .toList();
+    return SubscriptionSpec.of(REQUEST, subscriptions, consumers)
+        .withTopics(new Topics(topic, TopicPlan.DEFAULT).withCount(topicCount).names())
+        .withGroupPrefix(groupPrefix)
+        .groups();
   }
 
   /** {@code plan} judging the groups' lag too (-Dlag.groups empty: only theirs). */

@@ -98,18 +98,16 @@ record TrafficKnobs(
     Generated records = KafkaDsl.generated().from("-Dvalue.fields").seed(seed);
     records = fields == null ? records : records.fields(fields);
     String p = path.trim();
-    if (p.endsWith(".avsc")) {
-      return KafkaDsl.avro(p, records);
-    }
-    if (p.endsWith(".proto")) {
-      return KafkaDsl.protobuf(p, message, records);
-    }
-    if (p.endsWith(".json")) {
-      return KafkaDsl.jsonSchema(p, records);
-    }
-    throw refused(
-        "-Dvalue.schema=%s: the format is read from the extension: .avsc (Avro), .proto"
-            + " (Protobuf) or .json (JSON Schema)",
-        p);
+    // The extension, from the last dot on (no dot: the whole path, which no case matches).
+    return switch (p.substring(Math.max(0, p.lastIndexOf('.')))) {
+      case ".avsc" -> KafkaDsl.avro(p, records);
+      case ".proto" -> KafkaDsl.protobuf(p, message, records);
+      case ".json" -> KafkaDsl.jsonSchema(p, records);
+      default ->
+          throw refused(
+              "-Dvalue.schema=%s: the format is read from the extension: .avsc (Avro), .proto"
+                  + " (Protobuf) or .json (JSON Schema)",
+              p);
+    };
   }
 }
