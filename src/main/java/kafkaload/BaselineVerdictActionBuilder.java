@@ -1,5 +1,7 @@
 package kafkaload;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.nio.file.Path;
 import java.util.function.Supplier;
 import kafkaload.internal.action.Actions;
@@ -90,11 +92,10 @@ public final class BaselineVerdictActionBuilder extends SpecStep {
       var refusing =
           Comparability.refusedBeforeLoad(
               parameters, run.results().parameters(), run.file().toString());
-      if (!refusing.isEmpty()) {
-        throw new KafkaLoadConfigException(
-            "baseline gate: the baseline measured something else, so it cannot judge this run: "
-                + String.join("; ", refusing));
-      }
+      refuseIf(
+          !refusing.isEmpty(),
+          "baseline gate: the baseline measured something else, so it cannot judge this run: "
+              + String.join("; ", refusing));
     }
     return this;
   }

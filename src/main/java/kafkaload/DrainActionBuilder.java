@@ -71,8 +71,7 @@ public final class DrainActionBuilder implements ActionBuilder {
    * index).
    */
   public DrainActionBuilder staticMembership(boolean enabled) {
-    return new DrainActionBuilder(
-        spec.withProperties(Map.of(DrainSpec.STATIC_MEMBERSHIP, String.valueOf(enabled))));
+    return property(DrainSpec.STATIC_MEMBERSHIP, enabled);
   }
 
   /**
@@ -126,15 +125,12 @@ public final class DrainActionBuilder implements ActionBuilder {
               + " .range(PrefilledTopic.existing(..))",
           spec.topic(), spec.requestName());
     }
-    DrainSpec s = spec;
-    if (!s.assign() && !s.consumerProperties().containsKey("group.id")) {
-      // A subscribing group needs a group.id: one of its own, so no earlier run's commits are
-      // resumed.
-      s =
-          s.withProperties(
-              Map.of(
-                  "group.id", "kafkaload-drain-" + UUID.randomUUID().toString().substring(0, 8)));
+    if (spec.assign() || spec.consumerProperties().containsKey("group.id")) {
+      return Actions.drain(spec);
     }
-    return Actions.drain(s);
+    // A subscribing group needs a group.id: one of its own, so no earlier run's commits are
+    // resumed.
+    String group = "kafkaload-drain-" + UUID.randomUUID().toString().substring(0, 8);
+    return Actions.drain(spec.withProperties(Map.of("group.id", group)));
   }
 }

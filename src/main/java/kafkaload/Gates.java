@@ -31,13 +31,11 @@ public final class Gates {
    */
   public static List<Assertion> on(
       String requestName, double p99Ms, double maxErrorPct, double minRps) {
-    List<Assertion> all = new java.util.ArrayList<>();
-    all.add(details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms)));
-    all.add(details(requestName).failedRequests().percent().lte(maxErrorPct));
-    if (minRps > 0) {
-      all.add(noKo(ThroughputVerdictActionBuilder.request(requestName, minRps)));
-    }
-    return List.copyOf(all);
+    Assertion p99 = details(requestName).responseTime().percentile(99.0).lt((int) Math.ceil(p99Ms));
+    Assertion errors = details(requestName).failedRequests().percent().lte(maxErrorPct);
+    return minRps > 0
+        ? List.of(p99, errors, noKo(ThroughputVerdictActionBuilder.request(requestName, minRps)))
+        : List.of(p99, errors);
   }
 
   /**

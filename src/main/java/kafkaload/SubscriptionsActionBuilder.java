@@ -36,14 +36,12 @@ public final class SubscriptionsActionBuilder extends SpecStep {
 
   /** How long they read before the drain, from when they start. */
   public SubscriptionsActionBuilder during(Duration reading) {
-    return new SubscriptionsActionBuilder(
-        spec.withTiming(reading, spec.measuredAfter(), spec.drainTimeout()));
+    return new SubscriptionsActionBuilder(spec.withDuring(reading));
   }
 
   /** The end-to-end latency counts the records sent this long after the start or later. */
   public SubscriptionsActionBuilder timedAfter(Duration warmUp) {
-    return new SubscriptionsActionBuilder(
-        spec.withTiming(spec.during(), warmUp, spec.drainTimeout()));
+    return new SubscriptionsActionBuilder(spec.withMeasuredAfter(warmUp));
   }
 
   /**
@@ -57,7 +55,6 @@ public final class SubscriptionsActionBuilder extends SpecStep {
 
   /** The bound on the drain after {@code during}. */
   public SubscriptionsActionBuilder drainTimeout(Duration bound) {
-    return new SubscriptionsActionBuilder(
-        spec.withTiming(spec.during(), spec.measuredAfter(), bound));
+    return new SubscriptionsActionBuilder(spec.withDrainTimeout(bound));
   }
 }

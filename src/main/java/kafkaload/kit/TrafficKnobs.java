@@ -1,5 +1,6 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import io.gatling.javaapi.core.Session;
@@ -47,10 +48,9 @@ record TrafficKnobs(
         params.raw("value.compressibility") == null
             ? null
             : params.nonNegativeDouble("value.compressibility", 0);
-    if (compressibility != null && compressibility >= 1) {
-      throw new KafkaLoadConfigException(
-          "-Dvalue.compressibility=" + compressibility + ": a share, 0 to below 1 (0.6: 60 %)");
-    }
+    refuseIf(
+        compressibility != null && compressibility >= 1,
+        "-Dvalue.compressibility=" + compressibility + ": a share, 0 to below 1 (0.6: 60 %)");
     return new TrafficKnobs(s, hotPct, hotKeys, sizes, compressibility);
   }
 
@@ -82,11 +82,10 @@ record TrafficKnobs(
     String seedText = params.raw("value.seed");
     String message = params.raw("value.schema.message");
     if (path == null || path.isBlank()) {
-      if (fields != null || seedText != null || message != null) {
-        throw new KafkaLoadConfigException(
-            "-Dvalue.fields, -Dvalue.seed and -Dvalue.schema.message need -Dvalue.schema, the schema"
-                + " the values are generated from");
-      }
+      refuseIf(
+          fields != null || seedText != null || message != null,
+          "-Dvalue.fields, -Dvalue.seed and -Dvalue.schema.message need -Dvalue.schema, the schema"
+              + " the values are generated from");
       return null;
     }
     long seed;

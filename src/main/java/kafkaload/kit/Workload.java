@@ -127,11 +127,6 @@ public final class Workload {
     return s;
   }
 
-  /** The driver's name in OMB's result file: the driver file's name, else "kafkaload". */
-  String driverName() {
-    return driver == OmbDriver.NONE ? driver.name() : driver.driverName();
-  }
-
   /**
    * The step that has the run write OMB's result file (omb-result.json in the run's folder), its
    * windows from {@code warmupSeconds} after the load's start for {@code testSeconds} (0: until the
@@ -139,7 +134,9 @@ public final class Workload {
    * it.
    */
   public OmbResultActionBuilder resultStep(int warmupSeconds, int testSeconds) {
-    return KafkaDsl.ombResult(ombName(), driverName())
+    // OMB's names: the workload's name field, else its file's; the driver file's, else "kafkaload".
+    String name = omb.name() == null ? Paths.get(file).getFileName().toString() : omb.name();
+    return KafkaDsl.ombResult(name, driver == OmbDriver.NONE ? driver.name() : driver.driverName())
         .shape(
             omb.messageSize(),
             omb.topics(),
@@ -154,11 +151,6 @@ public final class Workload {
   /** What it runs: a fixed rate, the max-rate search, or a backlog. */
   public Mode mode() {
     return omb.mode(file);
-  }
-
-  /** OMB's own name for the result file: the workload's name field, else the file's. */
-  String ombName() {
-    return omb.name() == null ? Paths.get(file).getFileName().toString() : omb.name();
   }
 
   /** The workload's name (its file when it has none). */
