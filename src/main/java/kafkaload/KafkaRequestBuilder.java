@@ -76,10 +76,9 @@ public final class KafkaRequestBuilder {
 
   /** A record without a key. value: EL string, byte[], or an object written as JSON. */
   public KafkaSendActionBuilder send(Object value) {
-    if (value instanceof SchemaValue sv) {
-      return send(sv);
-    }
-    return new KafkaSendActionBuilder(SendSpec.of(requestName, SendSpec.bytes(value)));
+    return value instanceof SchemaValue sv
+        ? send(sv)
+        : new KafkaSendActionBuilder(SendSpec.of(requestName, SendSpec.bytes(value)));
   }
 
   /**

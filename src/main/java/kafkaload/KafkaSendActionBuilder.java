@@ -50,10 +50,9 @@ public final class KafkaSendActionBuilder extends SpecStep {
 
   /** The key: an EL string, byte[], or an object written as JSON. */
   public KafkaSendActionBuilder key(Object keyConstantOrEl) {
-    if (keyConstantOrEl instanceof SchemaValue sv) {
-      return key(sv);
-    }
-    return new KafkaSendActionBuilder(spec.withKey(SendSpec.bytes(keyConstantOrEl)));
+    return keyConstantOrEl instanceof SchemaValue sv
+        ? key(sv)
+        : new KafkaSendActionBuilder(spec.withKey(SendSpec.bytes(keyConstantOrEl)));
   }
 
   /**

@@ -1,7 +1,6 @@
 package kafkaload;
 
 import java.util.Map;
-import kafkaload.internal.config.InjectorShare;
 import kafkaload.internal.config.ParamSnapshot;
 
 /**
@@ -112,14 +111,6 @@ public final class Params {
   /** A decimal number that must be ≥ 0. */
   public double nonNegativeDouble(String name, double def) {
     return snapshot.nonNegativeDouble(name, def);
-  }
-
-  /**
-   * Which injector of a distributed run this JVM is (-Dinjector.index, -Dinjector.count, -Drun.id
-   * or their environment variables); internal, so package-private.
-   */
-  InjectorShare injector() {
-    return snapshot.injector();
   }
 
   /**

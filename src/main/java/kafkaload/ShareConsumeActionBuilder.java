@@ -205,10 +205,9 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
                 + " own configs say it (groupConfig(\"share.auto.offset.reset\", ..),"
                 + " groupConfig(\"share.isolation.level\", ..), ...)")
             .formatted(key));
-    if (key.equals("share.acknowledgement.mode")) {
-      return acknowledgement(String.valueOf(value));
-    }
-    return with(spec.withProperties(Map.of(key, String.valueOf(value))));
+    return key.equals("share.acknowledgement.mode")
+        ? acknowledgement(String.valueOf(value))
+        : with(spec.withProperties(Map.of(key, String.valueOf(value))));
   }
 
   /**

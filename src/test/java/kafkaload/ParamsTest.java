@@ -24,7 +24,7 @@ class ParamsTest {
             Map.of(),
             Map.of(
                 "JOB_COMPLETION_INDEX", "2", "INJECTOR_COUNT", "3", "KAFKALOAD_RUN_ID", "run-1"));
-    assertEquals(new InjectorShare(2, 3, "run-1"), k8s.injector());
+    assertEquals(new InjectorShare(2, 3, "run-1"), k8s.snapshot().injector());
     // 1000 over 3 injectors: 334, 333, 333; injector 2 gets 333.
     assertEquals(333, k8s.share("rate", 1000));
     Params d =
@@ -39,7 +39,7 @@ class ParamsTest {
             .contains("-Dusers=2 cannot be split over 3 injectors"));
     assertThrows(
         KafkaLoadConfigException.class,
-        () -> Params.of(Map.of("run.id", "a b"), Map.of()).injector());
+        () -> Params.of(Map.of("run.id", "a b"), Map.of()).snapshot().injector());
   }
 
   @Test

@@ -81,7 +81,7 @@ record TrafficKnobs(
     String fields = params.raw("value.fields");
     String seedText = params.raw("value.seed");
     String message = params.raw("value.schema.message");
-    if (path == null || path.isBlank()) {
+    if (path == null) {
       refuseIf(
           fields != null || seedText != null || message != null,
           "-Dvalue.fields, -Dvalue.seed and -Dvalue.schema.message need -Dvalue.schema, the schema"
@@ -90,23 +90,22 @@ record TrafficKnobs(
     }
     long seed;
     try {
-      seed = seedText == null ? 0 : Long.parseLong(seedText.trim());
+      seed = seedText == null ? 0 : Long.parseLong(seedText);
     } catch (NumberFormatException e) {
       throw new KafkaLoadConfigException("-Dvalue.seed=" + seedText + ": not a whole number");
     }
     Generated records = KafkaDsl.generated().from("-Dvalue.fields").seed(seed);
     records = fields == null ? records : records.fields(fields);
-    String p = path.trim();
     // The extension, from the last dot on (no dot: the whole path, which no case matches).
-    return switch (p.substring(Math.max(0, p.lastIndexOf('.')))) {
-      case ".avsc" -> KafkaDsl.avro(p, records);
-      case ".proto" -> KafkaDsl.protobuf(p, message, records);
-      case ".json" -> KafkaDsl.jsonSchema(p, records);
+    return switch (path.substring(Math.max(0, path.lastIndexOf('.')))) {
+      case ".avsc" -> KafkaDsl.avro(path, records);
+      case ".proto" -> KafkaDsl.protobuf(path, message, records);
+      case ".json" -> KafkaDsl.jsonSchema(path, records);
       default ->
           throw refused(
               "-Dvalue.schema=%s: the format is read from the extension: .avsc (Avro), .proto"
                   + " (Protobuf) or .json (JSON Schema)",
-              p);
+              path);
     };
   }
 }

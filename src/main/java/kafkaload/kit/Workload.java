@@ -1,5 +1,6 @@
 package kafkaload.kit;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import io.gatling.javaapi.core.Session;
@@ -18,7 +19,6 @@ import kafkaload.OmbResultActionBuilder;
 import kafkaload.Params;
 import kafkaload.SubscriptionsActionBuilder;
 import kafkaload.internal.config.Console;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Payloads;
 
 /**
@@ -53,11 +53,10 @@ public final class Workload {
 
   private Workload(Params given) {
     file = given.raw("workload");
-    if (file == null || file.isBlank()) {
-      throw new KafkaLoadConfigException(
-          "-Dworkload is required: the path of an OpenMessaging Benchmark workload file, for"
-              + " example -Dworkload=src/test/resources/workloads/1-topic-16-partitions-1kb.yaml");
-    }
+    refuseIf(
+        file == null,
+        "-Dworkload is required: the path of an OpenMessaging Benchmark workload file, for"
+            + " example -Dworkload=src/test/resources/workloads/1-topic-16-partitions-1kb.yaml");
     omb =
         OmbWorkload.parse(
             new String(Payloads.read(file, "the workload file"), StandardCharsets.UTF_8), file);
