@@ -4,7 +4,6 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 
 import io.gatling.javaapi.core.Assertion;
 import java.util.List;
-import kafkaload.internal.action.SendSpec;
 import kafkaload.internal.semantic.capacity.CapacityActions;
 import kafkaload.internal.semantic.capacity.CapacitySpec;
 
@@ -18,11 +17,7 @@ import kafkaload.internal.semantic.capacity.CapacitySpec;
 public final class CapacitySearchActionBuilder extends SpecStep {
   private final CapacitySpec spec;
 
-  CapacitySearchActionBuilder(SendSpec send) {
-    this(CapacitySpec.of(send));
-  }
-
-  private CapacitySearchActionBuilder(CapacitySpec spec) {
+  CapacitySearchActionBuilder(CapacitySpec spec) {
     super(() -> CapacityActions.search(spec));
     this.spec = spec;
   }

@@ -35,9 +35,7 @@ public final class DrainActionBuilder implements ActionBuilder {
 
   /** Refuses the setting, naming the drain, when {@code refused}. */
   private void refuseIf(boolean refused, String what) {
-    if (refused) {
-      throw new KafkaLoadConfigException("drain '" + spec.requestName() + "': " + what);
-    }
+    KafkaLoadConfigException.refuseIf(refused, "drain '" + spec.requestName() + "': " + what);
   }
 
   /**

@@ -68,11 +68,7 @@ public final class Gates {
    * not the one planned.
    */
   public static List<Assertion> faults(String plan) {
-    return faults(FaultPlan.parse(plan));
-  }
-
-  static List<Assertion> faults(FaultPlan plan) {
-    return plan.steps().stream()
+    return FaultPlan.parse(plan).steps().stream()
         .map(FaultPlan.Step::requestName)
         .distinct()
         .map(Gates::noKo)

@@ -16,6 +16,7 @@ import kafkaload.internal.payload.Keys;
 import kafkaload.internal.payload.Payloads;
 import kafkaload.internal.schema.SchemaFormat;
 import kafkaload.internal.semantic.backlog.BacklogSpec;
+import kafkaload.internal.semantic.capacity.CapacitySpec;
 import kafkaload.internal.semantic.churn.ChurnSpec;
 import kafkaload.internal.semantic.traffic.KeyDistribution;
 import kafkaload.internal.semantic.traffic.SizeDistribution;
@@ -91,7 +92,7 @@ public final class KafkaDsl {
    * See docs/capacity.md.
    */
   public static CapacitySearchActionBuilder capacitySearch(KafkaSendActionBuilder send) {
-    return new CapacitySearchActionBuilder(send.spec());
+    return new CapacitySearchActionBuilder(CapacitySpec.of(send.spec()));
   }
 
   /**

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import kafkaload.internal.action.Actions;
 import kafkaload.internal.action.RequestReplySpec;
 import kafkaload.internal.action.SendSpec;
+import kafkaload.internal.action.SendSpec.HeaderSpec;
 import kafkaload.internal.payload.Bytes;
 import kafkaload.internal.payload.SessionValue;
 import kafkaload.internal.semantic.txn.TransactionSpec;
@@ -73,14 +74,12 @@ public final class KafkaSendActionBuilder extends SpecStep {
 
   /** Adds a header whose value is a constant or EL string. */
   public KafkaSendActionBuilder header(String name, String valueEl) {
-    return new KafkaSendActionBuilder(
-        spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.el(valueEl))));
+    return new KafkaSendActionBuilder(spec.withHeader(new HeaderSpec(name, Bytes.el(valueEl))));
   }
 
   /** Adds a header whose value this function returns for the session, on every send. */
   public KafkaSendActionBuilder header(String name, Function<Session, ?> f) {
-    return new KafkaSendActionBuilder(
-        spec.withHeader(new SendSpec.HeaderSpec(name, Bytes.function(f))));
+    return new KafkaSendActionBuilder(spec.withHeader(new HeaderSpec(name, Bytes.function(f))));
   }
 
   /** Adds headers whose values are constants or EL strings. */
@@ -98,7 +97,7 @@ public final class KafkaSendActionBuilder extends SpecStep {
   public KafkaSendActionBuilder headers(Headers kafkaHeaders) {
     SendSpec s = spec;
     for (Header h : kafkaHeaders) {
-      s = s.withHeader(new SendSpec.HeaderSpec(h.key(), Bytes.constant(h.value())));
+      s = s.withHeader(new HeaderSpec(h.key(), Bytes.constant(h.value())));
     }
     return new KafkaSendActionBuilder(s);
   }
@@ -108,8 +107,7 @@ public final class KafkaSendActionBuilder extends SpecStep {
    * plugin's {@code JExpression<Headers>} form); null adds none.
    */
   public KafkaSendActionBuilder headers(Function<Session, ? extends Iterable<Header>> f) {
-    return new KafkaSendActionBuilder(
-        spec.withHeader(SendSpec.HeaderSpec.headersOf(SessionValue.of(f))));
+    return new KafkaSendActionBuilder(spec.withHeader(HeaderSpec.headersOf(SessionValue.of(f))));
   }
 
   /** Sends to this partition instead of letting the partitioner choose. */

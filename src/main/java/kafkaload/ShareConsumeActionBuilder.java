@@ -61,9 +61,8 @@ public final class ShareConsumeActionBuilder implements ActionBuilder {
 
   /** Refuses the setting, naming the action, when {@code refused}. */
   private void refuseIf(boolean refused, String what) {
-    if (refused) {
-      throw new KafkaLoadConfigException("shareConsume '" + spec.requestName() + "': " + what);
-    }
+    KafkaLoadConfigException.refuseIf(
+        refused, "shareConsume '" + spec.requestName() + "': " + what);
   }
 
   /** Refuses {@code call(name, value)} without a name or a value. */

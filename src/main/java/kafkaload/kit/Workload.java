@@ -1,7 +1,6 @@
 package kafkaload.kit;
 
 import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
-import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import io.gatling.javaapi.core.Session;
 import java.nio.charset.StandardCharsets;
@@ -57,9 +56,8 @@ public final class Workload {
         file == null,
         "-Dworkload is required: the path of an OpenMessaging Benchmark workload file, for"
             + " example -Dworkload=src/test/resources/workloads/1-topic-16-partitions-1kb.yaml");
-    omb =
-        OmbWorkload.parse(
-            new String(Payloads.read(file, "the workload file"), StandardCharsets.UTF_8), file);
+    String yaml = new String(Payloads.read(file, "the workload file"), StandardCharsets.UTF_8);
+    omb = OmbWorkload.parse(yaml, file);
     // -Domb.backlogScale: a backlog of consumerBacklogSizeGB times this (a small machine's share).
     double scale = given.positiveDouble("omb.backlogScale", 1.0);
     Map<String, String> knobs = new LinkedHashMap<>(omb.knobs(file, scale));
@@ -96,11 +94,10 @@ public final class Workload {
             ? beside.toString()
             : root != null && Files.isRegularFile(root) ? root.toString() : omb.payloadFile();
     byte[] bytes = Payloads.read(path, "the workload's payloadFile");
-    if (bytes.length != omb.messageSize()) {
-      throw refused(
-          "-Dworkload=%s: payloadFile: %s holds %s bytes but messageSize is %s; make them agree",
-          file, omb.payloadFile(), bytes.length, omb.messageSize());
-    }
+    refuseIf(
+        bytes.length != omb.messageSize(),
+        "-Dworkload=%s: payloadFile: %s holds %s bytes but messageSize is %s; make them agree"
+            .formatted(file, omb.payloadFile(), bytes.length, omb.messageSize()));
     return bytes;
   }
 
