@@ -11,6 +11,7 @@ import static kafkaload.ReconcileActionBuilder.LOST_REQUEST;
 
 import io.gatling.javaapi.core.Assertion;
 import java.util.List;
+import kafkaload.internal.action.BaselineVerdictSpec;
 import kafkaload.internal.broker.FaultPlan;
 
 /**
@@ -80,9 +81,7 @@ public final class Gates {
    * the baseline measured the same thing.
    */
   public static List<Assertion> baseline() {
-    return kafkaload.internal.action.BaselineVerdictSpec.requests().stream()
-        .map(Gates::noKo)
-        .toList();
+    return BaselineVerdictSpec.requests().stream().map(Gates::noKo).toList();
   }
 
   /** The optional injector gate: the run fails when the injector was saturated. */

@@ -44,10 +44,8 @@ record TrafficKnobs(
         dist == null || dist.equalsIgnoreCase("fixed")
             ? SizeDistribution.fixed(recordSize)
             : SizeDistribution.parse(dist);
-    Double compressibility =
-        params.raw("value.compressibility") == null
-            ? null
-            : params.nonNegativeDouble("value.compressibility", 0);
+    String knob = "value.compressibility";
+    Double compressibility = params.raw(knob) == null ? null : params.nonNegativeDouble(knob, 0);
     refuseIf(
         compressibility != null && compressibility >= 1,
         "-Dvalue.compressibility=" + compressibility + ": a share, 0 to below 1 (0.6: 60 %)");
