@@ -1,6 +1,7 @@
 package kafkaload.kit;
 
 import static io.gatling.javaapi.core.CoreDsl.details;
+import static kafkaload.internal.protocol.ProtocolResolver.TOPICS_PROPERTY;
 
 import io.gatling.javaapi.core.Assertion;
 import java.time.Duration;
@@ -14,7 +15,6 @@ import kafkaload.KafkaProtocolBuilder;
 import kafkaload.Params;
 import kafkaload.SubscriptionsActionBuilder;
 import kafkaload.internal.admin.TopicPlan;
-import kafkaload.internal.protocol.ProtocolResolver;
 import kafkaload.internal.protocol.Topics;
 import kafkaload.internal.semantic.subscription.SubscriptionSpec;
 
@@ -49,9 +49,7 @@ public record SubscriptionParams(
             "kafkaload-omb-" + UUID.randomUUID().toString().substring(0, 8)),
         params.nonNegativeInt("subscriptions.drainSeconds", 30),
         // -Dtopics as the protocol reads it (ProtocolResolver), for the groups' names.
-        params.raw(ProtocolResolver.TOPICS_PROPERTY) == null
-            ? 1
-            : params.positiveInt(ProtocolResolver.TOPICS_PROPERTY, 1));
+        params.raw(TOPICS_PROPERTY) == null ? 1 : params.positiveInt(TOPICS_PROPERTY, 1));
   }
 
   /**
