@@ -11,7 +11,6 @@ import io.gatling.core.session.Session$;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.internal.CoreCheckType;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
@@ -54,7 +53,7 @@ public final class RecordChecks {
   public static RecordChecks of(List<CheckBuilder> builders, RecordCondition condition) {
     return new RecordChecks(
         of(builders).checks.stream()
-            .<Check<ConsumerRecord<byte[], byte[]>>>map(c -> new WhenCheck(c, condition))
+            .<Check<ConsumerRecord<byte[], byte[]>>>map(c -> when(c, condition))
             .toList());
   }
 
@@ -98,10 +97,10 @@ public final class RecordChecks {
       throw new KafkaLoadConfigException("a check is null");
     }
     if (b instanceof RecordCheckBuilders.SimpleCheckBuilder s) {
-      return new PredicateCheck(s.f());
+      return predicate(s.f());
     }
     if (b instanceof RecordCheckBuilders.SourceCheckBuilder s) {
-      return new ViewCheck(s.view(), materialize(s.check()));
+      return view(s.view(), materialize(s.check()));
     }
     CheckMaterializer m = materializer(b.type());
     Check<ConsumerRecord<byte[], byte[]>> check =
@@ -191,27 +190,25 @@ public final class RecordChecks {
     }
   }
 
-  /** A check on a record whose Gatling checkIf(..) wraps it in a {@link WhenCheck}. */
+  /** A check on a record whose Gatling checkIf(..) wraps it in {@link #when}. */
   private interface ConditionalCheck extends Check<ConsumerRecord<byte[], byte[]>> {
     @Override
     default Check<ConsumerRecord<byte[], byte[]>> checkIf(
         scala.Function1<Session, Validation<Object>> c) {
-      return new WhenCheck(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
+      return when(this, new RecordCondition("checkIf", (r, s) -> c.apply(s)));
     }
 
     @Override
     default Check<ConsumerRecord<byte[], byte[]>> checkIf(
         Function2<ConsumerRecord<byte[], byte[]>, Session, Validation<Object>> c) {
-      return new WhenCheck(this, new RecordCondition("checkIf", c));
+      return when(this, new RecordCondition("checkIf", c));
     }
   }
 
   /** A check applied only when its condition holds, else passing with nothing saved. */
-  private record WhenCheck(Check<ConsumerRecord<byte[], byte[]>> check, RecordCondition condition)
-      implements ConditionalCheck {
-    @Override
-    public Validation<CheckResult> check(
-        ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
+  private static ConditionalCheck when(
+      Check<ConsumerRecord<byte[], byte[]>> check, RecordCondition condition) {
+    return (r, session, cache) -> {
       Validation<Object> holds;
       try {
         holds = condition.test().apply(r, session);
@@ -224,15 +221,12 @@ public final class RecordChecks {
       return Boolean.TRUE.equals(((Success<Object>) holds).value())
           ? check.check(r, session, cache)
           : CheckResult.NoopCheckResultSuccess();
-    }
+    };
   }
 
   /** A predicate on the record: false fails as Gatling's JMS simpleCheck does. */
-  private record PredicateCheck(Function<ConsumerRecord<byte[], byte[]>, Boolean> f)
-      implements ConditionalCheck {
-    @Override
-    public Validation<CheckResult> check(
-        ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
+  private static ConditionalCheck predicate(Function<ConsumerRecord<byte[], byte[]>, Boolean> f) {
+    return (r, session, cache) -> {
       try {
         return Boolean.TRUE.equals(f.apply(r))
             ? CheckResult.NoopCheckResultSuccess()
@@ -240,18 +234,16 @@ public final class RecordChecks {
       } catch (RuntimeException e) {
         return failure("simpleCheck crashed: " + e);
       }
-    }
+    };
   }
 
   /**
    * A check on the key or a header, seen as the value of a record of its own; its prepared forms
    * are not the record's, so it gets no shared cache.
    */
-  private record ViewCheck(RecordView view, Check<ConsumerRecord<byte[], byte[]>> check)
-      implements ConditionalCheck {
-    @Override
-    public Validation<CheckResult> check(
-        ConsumerRecord<byte[], byte[]> r, Session session, Map<Object, Object> cache) {
+  private static ConditionalCheck view(
+      RecordView view, Check<ConsumerRecord<byte[], byte[]>> check) {
+    return (r, session, cache) -> {
       Optional<ConsumerRecord<byte[], byte[]>> seen = view.of(r);
       if (seen.isEmpty()) {
         return failure("on " + view.name() + ": the record has no " + view.name());
@@ -260,6 +252,6 @@ public final class RecordChecks {
       return (Object) result instanceof Failure f
           ? failure("on " + view.name() + ": " + f.message())
           : result;
-    }
+    };
   }
 }
