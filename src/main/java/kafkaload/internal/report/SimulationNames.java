@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import kafkaload.internal.history.RunFigures;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -56,17 +57,14 @@ public record SimulationNames(Set<String> prefixes, Set<String> groups, Set<Stri
 
   /** The names for an error line: the simulation's requests and groups (not the core's own). */
   String describe() {
-    String requests =
-        prefixes.stream()
-            .filter(p -> !OWN_PREFIXES.contains(p))
-            .map(p -> "'" + p + "'")
-            .collect(Collectors.joining(", "));
+    String requests = quoted(prefixes.stream().filter(p -> !OWN_PREFIXES.contains(p)));
     return (requests.isEmpty() ? "none" : requests)
         + " (and the verdicts, 'kafka …')"
-        + (groups.isEmpty()
-            ? "; no groups"
-            : "; groups: "
-                + groups.stream().map(g -> "'" + g + "'").collect(Collectors.joining(", ")));
+        + (groups.isEmpty() ? "; no groups" : "; groups: " + quoted(groups.stream()));
+  }
+
+  private static String quoted(Stream<String> names) {
+    return names.map(n -> "'" + n + "'").collect(Collectors.joining(", "));
   }
 
   private void walk(Object node) {
@@ -113,7 +111,7 @@ public record SimulationNames(Set<String> prefixes, Set<String> groups, Set<Stri
             .filter(f -> !java.lang.reflect.Modifier.isStatic(f.getModifiers()))
             .forEach(f -> walk(read(f, b)));
       }
-    } else if (!type.startsWith("io.gatling.core.")) {
+    } else {
       unknown.add(type);
     }
   }
@@ -130,19 +128,14 @@ public record SimulationNames(Set<String> prefixes, Set<String> groups, Set<Stri
 
   /** The static name a group's start was built with (a field of Gatling's lambda), or null. */
   private static String groupName(ActionBuilder start) {
-    try {
-      for (Field f : start.getClass().getDeclaredFields()) {
-        f.setAccessible(true);
-        // Gatling's EL compiles a name without "#{" to a StaticValueExpression(value)
-        if (f.get(start) instanceof scala.Product e
-            && e.getClass()
-                .getName()
-                .equals("io.gatling.core.session.package$StaticValueExpression")) {
-          return String.valueOf(e.productElement(0));
-        }
+    for (Field f : start.getClass().getDeclaredFields()) {
+      // Gatling's EL compiles a name without "#{" to a StaticValueExpression(value)
+      if (read(f, start) instanceof scala.Product e
+          && e.getClass()
+              .getName()
+              .equals("io.gatling.core.session.package$StaticValueExpression")) {
+        return String.valueOf(e.productElement(0));
       }
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return null;
     }
     return null;
   }
