@@ -68,29 +68,22 @@ public final class EmbeddedCluster implements AutoCloseable {
             ? target.resolve("embedded-cluster").resolve(dir.getFileName())
             : dir;
     Files.createDirectories(logs);
-    int[] brokerPorts = new int[size + 1];
     int[] controllerPorts = new int[size + 1];
     String[] hosts = new String[size + 1];
     List<String> voters = new ArrayList<>();
     for (int id = 1; id <= size; id++) {
       // In a namespace of its own, a node has the ports to itself.
       hosts[id] = network == null ? "127.0.0.1" : network.address(id);
-      brokerPorts[id] = network == null ? EmbeddedKafka.freePort() : 9092;
       controllerPorts[id] = network == null ? EmbeddedKafka.freePort() : 9093;
       voters.add(id + "@" + hosts[id] + ":" + controllerPorts[id]);
     }
     List<String> servers = new ArrayList<>();
     for (int id = 1; id <= size; id++) {
+      int port = network == null ? EmbeddedKafka.freePort() : 9092;
       Path data = Files.createDirectories(dir.resolve("node-" + id));
       Properties p =
           EmbeddedKafka.nodeProperties(
-              id,
-              hosts[id],
-              brokerPorts[id],
-              controllerPorts[id],
-              String.join(",", voters),
-              data,
-              size);
+              id, hosts[id], port, controllerPorts[id], String.join(",", voters), data, size);
       // A killed node is noticed within about 3 s, so leadership moves quickly during a fault.
       p.put("broker.session.timeout.ms", "3000");
       p.put("broker.heartbeat.interval.ms", "500");
@@ -100,7 +93,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         p.store(out, "embedded cluster node " + id);
       }
       nodes.add(new Node(id, file, logs.resolve("node-" + id + ".log")));
-      servers.add(hosts[id] + ":" + brokerPorts[id]);
+      servers.add(hosts[id] + ":" + port);
     }
     bootstrap = String.join(",", servers);
     logbackConfig = dir.resolve("logback-node.xml");
