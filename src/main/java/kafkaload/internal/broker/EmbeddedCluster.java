@@ -1,5 +1,7 @@
 package kafkaload.internal.broker;
 
+import static java.nio.file.StandardOpenOption.APPEND;
+import static java.nio.file.StandardOpenOption.CREATE;
 import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import java.io.IOException;
@@ -9,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -302,12 +303,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             n.properties().toString(),
             clusterId));
     try {
-      Files.writeString(
-          n.log(),
-          "---- starting broker " + n.id() + " ----\n",
-          StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
+      Files.writeString(n.log(), "---- starting broker " + n.id() + " ----\n", CREATE, APPEND);
       processes[n.id()] =
           new ProcessBuilder(cmd)
               .redirectErrorStream(true)
@@ -331,12 +327,9 @@ public final class EmbeddedCluster implements AutoCloseable {
         return;
       }
       if (last.contains("\nFAILED: ") || !processes[n.id()].isAlive()) {
+        String failed = last.substring(Math.max(0, last.indexOf("FAILED: "))).split("\n", 2)[0];
         throw new IllegalStateException(
-            String.format(
-                "Embedded broker %s did not start (see %s): %s",
-                n.id(),
-                n.log(),
-                last.substring(Math.max(0, last.indexOf("FAILED: "))).split("\n", 2)[0]));
+            "Embedded broker %s did not start (see %s): %s".formatted(n.id(), n.log(), failed));
       }
       sleep(100);
     }
