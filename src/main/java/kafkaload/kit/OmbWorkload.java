@@ -1,5 +1,6 @@
 package kafkaload.kit;
 
+import static java.util.Objects.requireNonNullElse;
 import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -65,11 +66,7 @@ record OmbWorkload(
             "field '%s' has a value of the wrong type: %s"
                 .formatted(
                     e.getPath().stream()
-                        .map(
-                            r ->
-                                r.getFieldName() == null
-                                    ? "[" + r.getIndex() + "]"
-                                    : r.getFieldName())
+                        .map(r -> requireNonNullElse(r.getFieldName(), "[" + r.getIndex() + "]"))
                         .collect(Collectors.joining(".")),
                     e.getOriginalMessage()));
   }
@@ -92,15 +89,13 @@ record OmbWorkload(
       }
       return read;
     } catch (UnrecognizedPropertyException e) {
+      String fields =
+          Arrays.stream(type.getRecordComponents())
+              .map(RecordComponent::getName)
+              .collect(Collectors.joining(", "));
       throw new KafkaLoadConfigException(
           "%s: unknown field '%s' (a typo?); %s has: %s"
-              .formatted(
-                  who,
-                  e.getPropertyName(),
-                  kind,
-                  Arrays.stream(type.getRecordComponents())
-                      .map(RecordComponent::getName)
-                      .collect(Collectors.joining(", "))));
+              .formatted(who, e.getPropertyName(), kind, fields));
     } catch (JsonMappingException e) {
       throw new KafkaLoadConfigException(who + ": " + wrongType.apply(e));
     } catch (IOException e) {
