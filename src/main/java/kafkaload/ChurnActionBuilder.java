@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import kafkaload.internal.semantic.churn.ChurnActions;
 import kafkaload.internal.semantic.churn.ChurnSpec;
@@ -19,10 +18,11 @@ import kafkaload.internal.semantic.churn.ChurnSpec;
  * rolling@5s+5s}, the three protocols, 500 msg/s of 256 B for 30 s. See docs/churn.md. Every call
  * returns a new builder.
  */
-public final class ChurnActionBuilder implements ActionBuilder {
+public final class ChurnActionBuilder extends SpecStep {
   private final ChurnSpec spec;
 
   ChurnActionBuilder(ChurnSpec spec) {
+    super(() -> ChurnActions.churn(spec));
     this.spec = spec;
   }
 
@@ -99,10 +99,5 @@ public final class ChurnActionBuilder implements ActionBuilder {
   /** The read-twice gate: a step reading more than this % twice is a KO of "<name> read twice". */
   public ChurnActionBuilder maxReadTwicePct(double percent) {
     return new ChurnActionBuilder(spec.withMaxReadTwicePct(percent));
-  }
-
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return ChurnActions.churn(spec);
   }
 }

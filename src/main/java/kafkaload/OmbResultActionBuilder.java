@@ -1,6 +1,5 @@
 package kafkaload;
 
-import io.gatling.javaapi.core.ActionBuilder;
 import java.time.Duration;
 import kafkaload.internal.semantic.omb.OmbResultSemantic;
 import kafkaload.internal.semantic.omb.OmbResultSpec;
@@ -14,7 +13,7 @@ import kafkaload.internal.semantic.omb.OmbTestResult;
  * start; the windows start {@code measuredAfter} later (after the warm-up). See docs/workloads.md.
  * Every call returns a new builder.
  */
-public final class OmbResultActionBuilder implements ActionBuilder {
+public final class OmbResultActionBuilder extends SpecStep {
   private final OmbResultSpec spec;
 
   OmbResultActionBuilder(String workload, String driver) {
@@ -27,6 +26,7 @@ public final class OmbResultActionBuilder implements ActionBuilder {
   }
 
   private OmbResultActionBuilder(OmbResultSpec spec) {
+    super(() -> OmbResultSemantic.step(spec));
     this.spec = spec;
   }
 
@@ -62,10 +62,5 @@ public final class OmbResultActionBuilder implements ActionBuilder {
    */
   public OmbResultActionBuilder measuredFor(Duration test) {
     return new OmbResultActionBuilder(spec.withMeasuredFor(test));
-  }
-
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return OmbResultSemantic.step(spec);
   }
 }
