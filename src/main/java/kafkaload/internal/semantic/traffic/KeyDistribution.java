@@ -1,11 +1,12 @@
 package kafkaload.internal.semantic.traffic;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.gatling.javaapi.core.Session;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.stream.IntStream;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.Keys;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.RejectionInversionZipfSampler;
@@ -48,10 +49,9 @@ public final class KeyDistribution {
 
   static IntSupplier zipfIndex(int n, double s) {
     positive("zipfKey", n);
-    if (!(s > 0) || Double.isInfinite(s)) {
-      throw new KafkaLoadConfigException(
-          "zipfKey(" + n + ", " + s + "): the exponent s must be > 0 (1.0: Zipf's law)");
-    }
+    refuseIf(
+        !(s > 0) || Double.isInfinite(s),
+        "zipfKey(" + n + ", " + s + "): the exponent s must be > 0 (1.0: Zipf's law)");
     SharedStateDiscreteSampler sampler = RejectionInversionZipfSampler.of(THREAD_RANDOM, n, s);
     return () -> sampler.sample() - 1;
   }
@@ -59,14 +59,10 @@ public final class KeyDistribution {
   static IntSupplier hotIndex(double pct, int hotKeys, int n) {
     String call = "hotKeys(" + pct + ", " + hotKeys + ", " + n + ")";
     positive(call, n);
-    if (!(pct > 0 && pct <= 100)) {
-      throw new KafkaLoadConfigException(
-          call + ": the hot share must be above 0 and at most 100 %");
-    }
-    if (hotKeys < 1 || hotKeys > n || (hotKeys == n && pct < 100)) {
-      throw new KafkaLoadConfigException(
-          call + ": the hot keys must be 1 to n, and fewer than n unless the share is 100 %");
-    }
+    refuseIf(!(pct > 0 && pct <= 100), call + ": the hot share must be above 0 and at most 100 %");
+    refuseIf(
+        hotKeys < 1 || hotKeys > n || (hotKeys == n && pct < 100),
+        call + ": the hot keys must be 1 to n, and fewer than n unless the share is 100 %");
     double hot = pct / 100;
     int cold = n - hotKeys;
     return () -> {
@@ -88,9 +84,7 @@ public final class KeyDistribution {
   }
 
   private static int positive(String call, int n) {
-    if (n < 1) {
-      throw new KafkaLoadConfigException(call + ": n must be >= 1, got " + n);
-    }
+    refuseIf(n < 1, call + ": n must be >= 1, got " + n);
     return n;
   }
 }

@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,9 +35,7 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
     String spec = "uniform:" + min + "-" + max;
     checkSize(spec, min);
     checkSize(spec, max);
-    if (min > max) {
-      throw new KafkaLoadConfigException(spec + ": the smaller size comes first");
-    }
+    refuseIf(min > max, spec + ": the smaller size comes first");
     return new SizeDistribution(spec, new double[] {0, 1}, new int[] {min, max});
   }
 
@@ -82,16 +82,11 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
       double pct = Double.parseDouble(kv[0].trim().substring(1));
       int size = Integer.parseInt(kv[1].trim());
       checkSize(spec, size);
-      if (!(pct >= 0 && pct <= 100)) {
-        throw new KafkaLoadConfigException(spec + ": a percentile is 0 to 100, got " + kv[0]);
-      }
-      if (!points.isEmpty()) {
-        double[] last = points.get(points.size() - 1);
-        if (pct <= last[0] || size < last[1]) {
-          throw new KafkaLoadConfigException(
-              spec + ": percentiles go up, and sizes do not go down, from one point to the next");
-        }
-      }
+      refuseIf(!(pct >= 0 && pct <= 100), spec + ": a percentile is 0 to 100, got " + kv[0]);
+      double[] last = points.isEmpty() ? null : points.get(points.size() - 1);
+      refuseIf(
+          last != null && (pct <= last[0] || size < last[1]),
+          spec + ": percentiles go up, and sizes do not go down, from one point to the next");
       points.add(new double[] {pct, size});
     }
     if (points.get(0)[0] > 0) {
@@ -107,10 +102,9 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
   }
 
   private static void checkSize(String spec, int size) {
-    if (size < 0 || size > MAX_SIZE) {
-      throw new KafkaLoadConfigException(
-          spec + ": a record size is 0 to " + MAX_SIZE + " bytes, got " + size);
-    }
+    refuseIf(
+        size < 0 || size > MAX_SIZE,
+        spec + ": a record size is 0 to " + MAX_SIZE + " bytes, got " + size);
   }
 
   /** One record's size. */

@@ -1,11 +1,12 @@
 package kafkaload.internal.semantic.traffic;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.gatling.javaapi.core.Session;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
-import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * Values of sizes drawn from a {@link SizeDistribution}, of a chosen compressibility: the first
@@ -53,12 +54,11 @@ public final class Values {
     if (compressibility == null) {
       return new Values(sizes, 0, true);
     }
-    if (!(compressibility >= 0 && compressibility < 1)) {
-      throw new KafkaLoadConfigException(
-          "Compressibility "
-              + compressibility
-              + ": the share of each value that is repeated text, 0 to below 1 (0.6: 60 %)");
-    }
+    refuseIf(
+        !(compressibility >= 0 && compressibility < 1),
+        "Compressibility "
+            + compressibility
+            + ": the share of each value that is repeated text, 0 to below 1 (0.6: 60 %)");
     return new Values(sizes, compressibility, false);
   }
 

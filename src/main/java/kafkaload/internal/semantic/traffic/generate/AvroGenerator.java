@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
@@ -45,11 +44,10 @@ record AvroGenerator(Rules rules, Set<String> inProgress) {
     if (s.getType() == Schema.Type.UNION) {
       return union(s, path, rule);
     }
-    if (rule.hasNullProbability() && s.getType() != Schema.Type.NULL) {
-      throw new KafkaLoadConfigException(
-          "field '%s': a null probability needs a nullable field (a union with null), not %s"
-              .formatted(path, s));
-    }
+    refuseIf(
+        rule.hasNullProbability() && s.getType() != Schema.Type.NULL,
+        "field '%s': a null probability needs a nullable field (a union with null), not %s"
+            .formatted(path, s));
     String where = "field '" + path + "'";
     return switch (s.getType()) {
       case RECORD -> record(s, path, rule);
@@ -106,10 +104,9 @@ record AvroGenerator(Rules rules, Set<String> inProgress) {
    */
   private Draw union(Schema s, String path, FieldRule rule) {
     boolean nullable = s.getTypes().stream().anyMatch(b -> b.getType() == Schema.Type.NULL);
-    if (rule.hasNullProbability() && !nullable) {
-      throw new KafkaLoadConfigException(
-          "field '" + path + "': a null probability needs a nullable field, not " + s);
-    }
+    refuseIf(
+        rule.hasNullProbability() && !nullable,
+        "field '" + path + "': a null probability needs a nullable field, not " + s);
     FieldRule branchRule = rule.withNullProbability(-1);
     List<Draw> branches =
         Rules.branches(
@@ -128,10 +125,9 @@ record AvroGenerator(Rules rules, Set<String> inProgress) {
   private Draw scalar(Schema s, String path, FieldRule rule) {
     LogicalType lt = s.getLogicalType();
     if (lt instanceof LogicalTypes.Decimal d) {
-      if (!rule.isRandom()) {
-        throw new KafkaLoadConfigException(
-            "field '" + path + "': a decimal takes no generator (" + rule.gen().describe() + ")");
-      }
+      refuseIf(
+          !rule.isRandom(),
+          "field '" + path + "': a decimal takes no generator (" + rule.gen().describe() + ")");
       return decimal(s, d.getPrecision());
     }
     Scalar t = type(s);

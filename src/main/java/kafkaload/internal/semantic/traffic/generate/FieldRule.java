@@ -1,7 +1,8 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.soabase.recordbuilder.core.RecordBuilder;
-import kafkaload.internal.config.KafkaLoadConfigException;
 
 /**
  * A field's generator and its null probability (-1: never null unless the schema's random values
@@ -21,9 +22,6 @@ public record FieldRule(FieldGen gen, double nullProbability) implements FieldRu
 
   /** A record, array, map, const ... takes no generator: any but random throws, naming it. */
   void requireRandom(String where, String what) {
-    if (!isRandom()) {
-      throw new KafkaLoadConfigException(
-          where + ": a " + gen.describe() + " generator does not fit " + what);
-    }
+    refuseIf(!isRandom(), where + ": a " + gen.describe() + " generator does not fit " + what);
   }
 }

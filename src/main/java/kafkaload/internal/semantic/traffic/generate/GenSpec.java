@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Arrays;
 import java.util.Collections;
@@ -26,9 +28,7 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source)
 
   /** This spec with the rule of {@code path} changed. */
   public GenSpec with(String path, UnaryOperator<FieldRule> change) {
-    if (path == null || path.isBlank()) {
-      throw new KafkaLoadConfigException(source + ": a field path is empty");
-    }
+    refuseIf(path == null || path.isBlank(), source + ": a field path is empty");
     Map<String, FieldRule> m = new LinkedHashMap<>(fields);
     m.put(path, change.apply(m.getOrDefault(path, FieldRule.DEFAULT)));
     return new GenSpec(seed, m, source);
@@ -40,10 +40,9 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source)
 
   /** This spec with a null probability, 0 to 1, for {@code path}. */
   public GenSpec withNullProbability(String path, double p) {
-    if (!(p >= 0 && p <= 1)) {
-      throw new KafkaLoadConfigException(
-          source + ": field '" + path + "': null probability " + p + " is not between 0 and 1");
-    }
+    refuseIf(
+        !(p >= 0 && p <= 1),
+        source + ": field '" + path + "': null probability " + p + " is not between 0 and 1");
     return with(path, r -> r.withNullProbability(p));
   }
 
@@ -60,15 +59,12 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source)
       }
       int eq = entry.indexOf('=');
       int colon = eq < 0 ? -1 : entry.indexOf(':', eq);
-      if (eq <= 0 || colon < 0) {
-        throw new KafkaLoadConfigException(
-            "%s: '%s' is not field=generator:argument (sequence:, range:, oneOf:, regex:, null:)"
-                .formatted(source, entry.trim()));
-      }
+      refuseIf(
+          eq <= 0 || colon < 0,
+          "%s: '%s' is not field=generator:argument (sequence:, range:, oneOf:, regex:, null:)"
+              .formatted(source, entry.trim()));
       String path = entry.substring(0, eq).trim();
-      String kind = entry.substring(eq + 1, colon).trim();
-      String arg = entry.substring(colon + 1);
-      out = out.parsed(path, kind, arg);
+      out = out.parsed(path, entry.substring(eq + 1, colon).trim(), entry.substring(colon + 1));
     }
     return out;
   }
@@ -89,9 +85,7 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source)
       }
       case "range" -> {
         String[] b = arg.split("\\.\\.", -1);
-        if (b.length != 2) {
-          throw new KafkaLoadConfigException(where + "range:" + arg + " is not range:MIN..MAX");
-        }
+        refuseIf(b.length != 2, where + "range:" + arg + " is not range:MIN..MAX");
         yield withGen(path, range(where, b[0].trim(), b[1].trim()));
       }
       case "oneOf" -> withGen(path, oneOf(where, Arrays.asList((Object[]) arg.split("\\|", -1))));
@@ -120,17 +114,15 @@ public record GenSpec(long seed, Map<String, FieldRule> fields, String source)
   }
 
   public static FieldGen.Range range(String where, double min, double max, boolean integral) {
-    if (!(min <= max) || Double.isInfinite(min) || Double.isInfinite(max)) {
-      throw new KafkaLoadConfigException(
-          where + "range " + min + ".." + max + ": the minimum is above the maximum");
-    }
+    refuseIf(
+        !(min <= max) || Double.isInfinite(min) || Double.isInfinite(max),
+        where + "range " + min + ".." + max + ": the minimum is above the maximum");
     return new FieldGen.Range(min, max, integral);
   }
 
   public static FieldGen.OneOf oneOf(String where, List<Object> values) {
-    if (values.isEmpty() || values.contains(null)) {
-      throw new KafkaLoadConfigException(where + "oneOf needs values, none of them null");
-    }
+    refuseIf(
+        values.isEmpty() || values.contains(null), where + "oneOf needs values, none of them null");
     return new FieldGen.OneOf(List.copyOf(values));
   }
 }

@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumDescriptor;
@@ -11,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.schema.RecordSchema;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
 import kafkaload.internal.semantic.traffic.generate.Scalar.Kind;
@@ -35,15 +36,13 @@ record ProtobufGenerator(Rules rules, Set<String> inProgress) {
   }
 
   private Draw message(Descriptor d, String path) {
-    if (d.getFullName().startsWith("google.protobuf.")) {
-      throw new KafkaLoadConfigException(
-          "field '" + path + "': the well-known type " + d.getFullName() + " is not generated");
-    }
-    if (!inProgress.add(d.getFullName())) {
-      throw new KafkaLoadConfigException(
-          "field '%s': message %s is recursive, which the generator does not make"
-              .formatted(path, d.getFullName()));
-    }
+    refuseIf(
+        d.getFullName().startsWith("google.protobuf."),
+        "field '" + path + "': the well-known type " + d.getFullName() + " is not generated");
+    refuseIf(
+        !inProgress.add(d.getFullName()),
+        "field '%s': message %s is recursive, which the generator does not make"
+            .formatted(path, d.getFullName()));
     List<Part> parts = new ArrayList<>();
     for (OneofDescriptor o : d.getRealOneofs()) {
       Part[] m =
@@ -70,12 +69,11 @@ record ProtobufGenerator(Rules rules, Set<String> inProgress) {
 
   private Part field(FieldDescriptor f, String path) {
     FieldRule rule = rules.take(path);
-    if (rule.hasNullProbability()
-        && (f.isRepeated() || !f.hasPresence() || f.getRealContainingOneof() != null)) {
-      throw new KafkaLoadConfigException(
-          "field '%s': a null probability needs a field with presence (optional or a message), which %s is not"
-              .formatted(path, f.getName()));
-    }
+    refuseIf(
+        rule.hasNullProbability()
+            && (f.isRepeated() || !f.hasPresence() || f.getRealContainingOneof() != null),
+        "field '%s': a null probability needs a field with presence (optional or a message), which %s is not"
+            .formatted(path, f.getName()));
     if (f.isRepeated()) {
       rule.requireRandom("field '" + path + "'", "a repeated field");
       Draw item = value(f, path + "[]", FieldRule.DEFAULT);

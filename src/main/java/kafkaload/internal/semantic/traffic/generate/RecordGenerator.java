@@ -78,18 +78,14 @@ public record RecordGenerator(RecordSchema schema, long seed, Draw root) {
       byte[] bytes;
       try {
         bytes = schema.encode(rec);
-      } catch (RecordSchema.Mismatch e) {
+        if (rec instanceof DynamicMessage m
+            && !DynamicMessage.parseFrom(m.getDescriptorForType(), bytes).equals(m)) {
+          throw new KafkaLoadConfigException(invalid(n) + "it does not read back the same: " + m);
+        }
+      } catch (RecordSchema.Mismatch | InvalidProtocolBufferException e) {
         throw new KafkaLoadConfigException(invalid(n) + e.getMessage());
       }
-      if (rec instanceof DynamicMessage m) {
-        try {
-          if (!DynamicMessage.parseFrom(m.getDescriptorForType(), bytes).equals(m)) {
-            throw new KafkaLoadConfigException(invalid(n) + "it does not read back the same: " + m);
-          }
-        } catch (InvalidProtocolBufferException e) {
-          throw new KafkaLoadConfigException(invalid(n) + e.getMessage());
-        }
-      } else {
+      if (!(rec instanceof DynamicMessage)) {
         schema.toJson(bytes, 0); // reads back, or throws saying why
       }
     }
