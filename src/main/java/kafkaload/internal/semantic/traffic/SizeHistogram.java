@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,9 +23,13 @@ final class SizeHistogram {
   private SizeHistogram() {}
 
   static SizeDistribution read(String spec, String path) {
+    String bad = "Record sizes '" + spec + "': ";
     List<long[]> buckets = new ArrayList<>();
-    try (BufferedReader r =
-        new BufferedReader(new InputStreamReader(open(spec, path), StandardCharsets.UTF_8))) {
+    try (InputStream in = ClientProperties.open(path)) {
+      refuseIf(
+          in == null,
+          bad + "not found, neither as a file nor as a resource under src/test/resources");
+      BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
       String line;
       int n = 0;
       boolean first = true;
@@ -34,31 +40,28 @@ final class SizeHistogram {
           continue;
         }
         long[] bucket = parse(s.split("\\s*[,;\\s]\\s*"));
-        if (bucket == null && !first) {
-          throw bad(spec, "line " + n + " '" + line.trim() + "' is not 'size,count'");
-        }
+        refuseIf(
+            bucket == null && !first,
+            bad + "line " + n + " '" + line.trim() + "' is not 'size,count'");
         first = false;
         if (bucket == null) {
           continue; // the header
         }
-        if (!buckets.isEmpty() && bucket[0] <= buckets.get(buckets.size() - 1)[0]) {
-          throw bad(spec, "line " + n + ": sizes go up from one bucket to the next");
-        }
-        if (bucket[0] < 1 || bucket[0] > SizeDistribution.MAX_SIZE || bucket[1] < 0) {
-          throw bad(
-              spec,
-              "line %s: a size is 1 to %s bytes and a count 0 or more"
-                  .formatted(n, SizeDistribution.MAX_SIZE));
-        }
+        refuseIf(
+            !buckets.isEmpty() && bucket[0] <= buckets.get(buckets.size() - 1)[0],
+            bad + "line " + n + ": sizes go up from one bucket to the next");
+        refuseIf(
+            bucket[0] < 1 || bucket[0] > SizeDistribution.MAX_SIZE || bucket[1] < 0,
+            bad
+                + "line %s: a size is 1 to %s bytes and a count 0 or more"
+                    .formatted(n, SizeDistribution.MAX_SIZE));
         buckets.add(bucket);
       }
     } catch (IOException e) {
-      throw bad(spec, "cannot read it: " + e.getMessage());
+      throw new KafkaLoadConfigException(bad + "cannot read it: " + e.getMessage());
     }
     long total = buckets.stream().mapToLong(b -> b[1]).sum();
-    if (total == 0) {
-      throw bad(spec, "no bucket counts any record");
-    }
+    refuseIf(total == 0, bad + "no bucket counts any record");
     double[] cumulative = new double[buckets.size() + 1];
     int[] sizes = new int[buckets.size() + 1];
     sizes[0] = 1;
@@ -80,17 +83,5 @@ final class SizeHistogram {
     } catch (NumberFormatException e) {
       return null;
     }
-  }
-
-  private static InputStream open(String spec, String path) throws IOException {
-    InputStream in = ClientProperties.open(path);
-    if (in == null) {
-      throw bad(spec, "not found, neither as a file nor as a resource under src/test/resources");
-    }
-    return in;
-  }
-
-  private static KafkaLoadConfigException bad(String spec, String why) {
-    return new KafkaLoadConfigException("Record sizes '" + spec + "': " + why);
   }
 }

@@ -30,36 +30,30 @@ public final class Values {
   private final byte[] random;
   private final byte[] text;
 
-  private Values(SizeDistribution sizes, double compressibility, boolean letters) {
+  /**
+   * Values of {@code sizes}; {@code compressibility} 0 to 1 (below 1), or null for random letters
+   * (today's {@code randomBytes}).
+   */
+  Values(SizeDistribution sizes, Double compressibility) {
+    refuseIf(
+        compressibility != null && !(compressibility >= 0 && compressibility < 1),
+        "Compressibility "
+            + compressibility
+            + ": the share of each value that is repeated text, 0 to below 1 (0.6: 60 %)");
     this.sizes = sizes;
-    this.compressibility = compressibility;
+    this.compressibility = compressibility == null ? 0 : compressibility;
     int max = sizes.max();
-    this.random = region(REGION + max, letters);
-    this.text = new byte[(int) Math.ceil(max * compressibility)];
+    this.random = region(REGION + max, compressibility == null);
+    this.text = new byte[(int) Math.ceil(max * this.compressibility)];
     for (int i = 0; i < text.length; i++) {
       text[i] = LINE[i % LINE.length];
     }
   }
 
-  /**
-   * Values of {@code sizes}; {@code compressibility} 0 to 1 (below 1), or null for random letters
-   * (today's {@code randomBytes}).
-   */
+  /** The values of {@link #Values(SizeDistribution, Double)}, one a record. */
   public static Function<Session, Object> of(SizeDistribution sizes, Double compressibility) {
-    Values v = make(sizes, compressibility);
+    Values v = new Values(sizes, compressibility);
     return session -> v.next();
-  }
-
-  static Values make(SizeDistribution sizes, Double compressibility) {
-    if (compressibility == null) {
-      return new Values(sizes, 0, true);
-    }
-    refuseIf(
-        !(compressibility >= 0 && compressibility < 1),
-        "Compressibility "
-            + compressibility
-            + ": the share of each value that is repeated text, 0 to below 1 (0.6: 60 %)");
-    return new Values(sizes, compressibility, false);
   }
 
   /** One value: its size drawn, its text share copied, then random bytes. */

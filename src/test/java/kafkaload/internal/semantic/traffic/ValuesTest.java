@@ -55,7 +55,7 @@ class ValuesTest {
   @Test
   void aBatchCompressesToOneMinusTheCompressibility() throws IOException {
     for (double c : new double[] {0.0, 0.3, 0.6, 0.9}) {
-      Values v = Values.make(SizeDistribution.parse("uniform:200-2000"), c);
+      Values v = new Values(SizeDistribution.parse("uniform:200-2000"), c);
       for (String codec : new String[] {"jdk-gzip", "lz4", "zstd"}) {
         double r = ratio(v, codec, 40);
         assertEquals(1 - c, r, 0.05, "compressibility " + c + " with " + codec);
@@ -65,7 +65,7 @@ class ValuesTest {
 
   @Test
   void fixedSizesKeepTheirSizeWithACompressibility() throws IOException {
-    Values v = Values.make(SizeDistribution.fixed(1024), 0.6);
+    Values v = new Values(SizeDistribution.fixed(1024), 0.6);
     for (int i = 0; i < 100; i++) {
       assertEquals(1024, v.next().length);
     }
@@ -74,7 +74,7 @@ class ValuesTest {
 
   @Test
   void withoutACompressibilityValuesAreRandomLetters() throws IOException {
-    Values v = Values.make(SizeDistribution.parse("percentiles:p50=100,p99=1000"), null);
+    Values v = new Values(SizeDistribution.parse("percentiles:p50=100,p99=1000"), null);
     for (int i = 0; i < 1000; i++) {
       byte[] b = v.next();
       assertTrue(b.length <= 1000);
@@ -88,6 +88,6 @@ class ValuesTest {
 
   @Test
   void aCompressibilityOfOneOrMoreIsAConfigError() {
-    assertTrue(error(() -> Values.make(SizeDistribution.fixed(10), 1.0)).contains("0 to below 1"));
+    assertTrue(error(() -> new Values(SizeDistribution.fixed(10), 1.0)).contains("0 to below 1"));
   }
 }

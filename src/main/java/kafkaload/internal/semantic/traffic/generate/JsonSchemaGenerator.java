@@ -85,15 +85,16 @@ record JsonSchemaGenerator(Rules rules) {
       if (rule.gen() instanceof FieldGen.OneOf o) {
         List<JsonNode> picked = new ArrayList<>();
         for (Object v : o.values()) {
-          picked.add(
+          JsonNode e =
               symbols.stream()
-                  .filter(e -> e.asText().equals(String.valueOf(v)))
+                  .filter(x -> x.asText().equals(String.valueOf(v)))
                   .findFirst()
-                  .orElseThrow(
-                      () ->
-                          new KafkaLoadConfigException(
-                              "%s: the value '%s' of the list is not in the schema's enum %s"
-                                  .formatted(where, v, s.get("enum")))));
+                  .orElse(null);
+          refuseIf(
+              e == null,
+              "%s: the value '%s' of the list is not in the schema's enum %s"
+                  .formatted(where, v, s.get("enum")));
+          picked.add(e);
         }
         symbols = picked;
       } else {
@@ -243,10 +244,8 @@ record JsonSchemaGenerator(Rules rules) {
       if (s.has("const") || s.has("enum")) {
         return List.of();
       }
-      if (s.has("properties")) {
-        return List.of("object");
-      }
-      throw new KafkaLoadConfigException(where + ": the schema gives no type");
+      refuseIf(!s.has("properties"), where + ": the schema gives no type");
+      return List.of("object");
     }
     return (t.isArray() ? t.valueStream() : Stream.of(t)).map(JsonNode::asText).toList();
   }

@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -97,10 +99,9 @@ public record RecordGenerator(RecordSchema schema, long seed, Draw root) {
       return;
     }
     for (Schema.Field f : g.getSchema().getFields()) {
-      if (!GenericData.get().validate(f.schema(), g.get(f.pos()))) {
-        throw new KafkaLoadConfigException(
-            invalid(n) + "field '" + f.name() + "' is " + g.get(f.pos()) + ", not " + f.schema());
-      }
+      refuseIf(
+          !GenericData.get().validate(f.schema(), g.get(f.pos())),
+          invalid(n) + "field '" + f.name() + "' is " + g.get(f.pos()) + ", not " + f.schema());
     }
     throw new KafkaLoadConfigException(invalid(n) + g);
   }

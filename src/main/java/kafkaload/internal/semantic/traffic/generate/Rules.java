@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.traffic.generate;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,13 +49,12 @@ record Rules(Map<String, FieldRule> rules, Set<String> seen) {
   /** Fails naming each rule whose path is no field of the schema. */
   void checkAllTaken() {
     List<String> unknown = rules.keySet().stream().filter(p -> !seen.contains(p)).toList();
-    if (!unknown.isEmpty()) {
-      throw new KafkaLoadConfigException(
-          "unknown field path"
-              + (unknown.size() > 1 ? "s '" : " '")
-              + String.join("', '", unknown)
-              + "': the schema's fields are "
-              + String.join(", ", seen));
-    }
+    refuseIf(
+        !unknown.isEmpty(),
+        "unknown field path"
+            + (unknown.size() > 1 ? "s '" : " '")
+            + String.join("', '", unknown)
+            + "': the schema's fields are "
+            + String.join(", ", seen));
   }
 }
