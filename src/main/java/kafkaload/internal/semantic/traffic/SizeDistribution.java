@@ -115,17 +115,16 @@ public record SizeDistribution(String spec, double[] cumulative, int[] sizes) {
   /** The size at share {@code u} (0 ≤ u < 1) of the records: the inverse distribution function. */
   int at(double u) {
     // The first point above u (a histogram file may have many): binary search over 1..n-1.
-    int lo0 = 1;
-    int hi0 = cumulative.length - 1;
-    while (lo0 < hi0) {
-      int mid = (lo0 + hi0) >>> 1;
+    int i = 1;
+    int hi = cumulative.length - 1;
+    while (i < hi) {
+      int mid = (i + hi) >>> 1;
       if (u >= cumulative[mid]) {
-        lo0 = mid + 1;
+        i = mid + 1;
       } else {
-        hi0 = mid;
+        hi = mid;
       }
     }
-    int i = lo0;
     double lo = cumulative[i - 1];
     double width = cumulative[i] - lo;
     double f = width <= 0 ? 0 : Math.min(1, Math.max(0, (u - lo) / width));

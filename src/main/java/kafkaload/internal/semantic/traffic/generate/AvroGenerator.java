@@ -82,9 +82,8 @@ record AvroGenerator(Rules rules, Set<String> inProgress) {
         !inProgress.add(s.getFullName()),
         "field '%s': record %s is recursive, which the generator does not make"
             .formatted(path, s.getFullName()));
-    List<Schema.Field> fields = s.getFields();
-    Draw[] parts = new Draw[fields.size()];
-    for (Schema.Field f : fields) {
+    Draw[] parts = new Draw[s.getFields().size()];
+    for (Schema.Field f : s.getFields()) {
       String fp = RecordSchema.field(path, f.name());
       parts[f.pos()] = node(f.schema(), fp, rules.take(fp));
     }

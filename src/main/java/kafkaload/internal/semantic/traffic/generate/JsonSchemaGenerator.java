@@ -50,10 +50,8 @@ record JsonSchemaGenerator(Rules rules) {
     for (Map.Entry<String, JsonNode> e : s.properties()) {
       refuseIf(
           !KNOWN.contains(e.getKey()),
-          where
-              + ": the JSON Schema keyword '"
-              + e.getKey()
-              + "' is one the generator cannot honour");
+          "%s: the JSON Schema keyword '%s' is one the generator cannot honour"
+              .formatted(where, e.getKey()));
     }
     refuseIf(
         s.has("additionalProperties") && !s.get("additionalProperties").isBoolean(),

@@ -4,7 +4,6 @@ import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.EnumDescriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
@@ -95,10 +94,7 @@ record ProtobufGenerator(Rules rules, Set<String> inProgress) {
     }
     Draw plain = Scalars.draw(type(f), rule.gen(), path);
     return switch (f.getJavaType()) {
-      case ENUM -> {
-        EnumDescriptor e = f.getEnumType();
-        yield (r, n) -> e.findValueByName((String) plain.draw(r, n));
-      }
+      case ENUM -> (r, n) -> f.getEnumType().findValueByName((String) plain.draw(r, n));
       case BYTE_STRING -> (r, n) -> ByteString.copyFrom((byte[]) plain.draw(r, n));
       default -> plain;
     };

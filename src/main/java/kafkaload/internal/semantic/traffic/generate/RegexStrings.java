@@ -8,12 +8,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import kafkaload.internal.semantic.traffic.generate.Scalar.Draw;
 
 /**
  * Random strings matching a regular expression: a walk of dk.brics' minimal automaton, random
  * transitions while short, then the shortest way to an accepting state. Thread-safe (read-only).
  */
-final class RegexStrings {
+final class RegexStrings implements Draw {
   /** Past this length the walk heads for the nearest accepting state. */
   private static final int SOFT_MAX = 24;
 
@@ -65,7 +66,9 @@ final class RegexStrings {
     return automaton.run(s);
   }
 
-  String next(SplittableRandom r) {
+  /** A random string matching the expression; {@code n} plays no part. */
+  @Override
+  public String draw(SplittableRandom r, long n) {
     StringBuilder out = new StringBuilder();
     State s = initial;
     while (true) {

@@ -29,8 +29,7 @@ final class Scalars {
     }
     if (gen instanceof FieldGen.Regex x) {
       refuseIf(t.kind() != Kind.STRING, where + "a regex makes strings, not " + t.describe());
-      RegexStrings strings = regex(x.regex(), where + "regex '" + x.regex() + "'");
-      return (r, n) -> strings.next(r);
+      return regex(x.regex(), where + "regex '" + x.regex() + "'");
     }
     return random(t, where);
   }
@@ -90,9 +89,7 @@ final class Scalars {
     return switch (t.kind()) {
       case STRING -> {
         if (t.pattern() != null) {
-          RegexStrings strings =
-              regex(t.pattern(), where + "the schema's pattern '" + t.pattern() + "'");
-          yield (r, n) -> strings.next(r);
+          yield regex(t.pattern(), where + "the schema's pattern '" + t.pattern() + "'");
         }
         int lo = t.minLength() >= 0 ? t.minLength() : t.maxLength() == 0 ? 0 : 1;
         int hi = t.maxLength() >= 0 ? Math.min(t.maxLength(), lo + 16) : lo + 15;
