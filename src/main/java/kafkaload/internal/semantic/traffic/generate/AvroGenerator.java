@@ -131,12 +131,11 @@ record AvroGenerator(Rules rules, Set<String> inProgress) {
     }
     Scalar t = type(s);
     if (lt != null && rule.isRandom()) {
-      String name = lt.getName();
-      if (name.equals("uuid")) {
+      if (lt.getName().equals("uuid")) {
         return (r, n) -> new UUID(r.nextLong(), r.nextLong()).toString();
       }
       t =
-          switch (name) {
+          switch (lt.getName()) {
             case "date" -> t.withBounds(T0 / 86_400_000, T1 / 86_400_000);
             case "time-millis" -> t.withBounds(0, 86_399_999);
             case "time-micros" -> t.withBounds(0, 86_399_999_999d);

@@ -83,16 +83,15 @@ record JsonSchemaGenerator(Rules rules) {
       if (rule.gen() instanceof FieldGen.OneOf o) {
         List<JsonNode> picked = new ArrayList<>();
         for (Object v : o.values()) {
-          JsonNode e =
+          picked.add(
               symbols.stream()
-                  .filter(x -> x.asText().equals(String.valueOf(v)))
+                  .filter(e -> e.asText().equals(String.valueOf(v)))
                   .findFirst()
-                  .orElse(null);
-          refuseIf(
-              e == null,
-              "%s: the value '%s' of the list is not in the schema's enum %s"
-                  .formatted(where, v, s.get("enum")));
-          picked.add(e);
+                  .orElseThrow(
+                      () ->
+                          new KafkaLoadConfigException(
+                              "%s: the value '%s' of the list is not in the schema's enum %s"
+                                  .formatted(where, v, s.get("enum")))));
         }
         symbols = picked;
       } else {
@@ -200,7 +199,9 @@ record JsonSchemaGenerator(Rules rules) {
     String pattern = s.has("pattern") ? ecmaToBrics(s.get("pattern").asText()) : null;
     Scalar t =
         Scalar.of(Kind.STRING)
-            .withLengths(s.path("minLength").asInt(-1), s.path("maxLength").asInt(-1), pattern);
+            .withMinLength(s.path("minLength").asInt(-1))
+            .withMaxLength(s.path("maxLength").asInt(-1))
+            .withPattern(pattern);
     Draw d = Scalars.draw(t, rule.gen(), path);
     return (r, n) -> NODES.textNode((String) d.draw(r, n));
   }

@@ -25,14 +25,13 @@ final class RegexStrings implements Draw {
 
   /** {@code regex} in the standard syntax (brics' extensions off); a bad one throws, saying why. */
   RegexStrings(String regex) {
-    Automaton a = new RegExp(regex, RegExp.NONE).toAutomaton();
-    a.minimize();
-    automaton = a;
-    if (a.isEmpty()) {
+    automaton = new RegExp(regex, RegExp.NONE).toAutomaton();
+    automaton.minimize();
+    if (automaton.isEmpty()) {
       throw new IllegalArgumentException("it matches no string");
     }
-    initial = a.getInitialState();
-    for (State s : a.getStates()) {
+    initial = automaton.getInitialState();
+    for (State s : automaton.getStates()) {
       transitions.put(s, s.getSortedTransitions(false));
       if (s.isAccept()) {
         toAccept.put(s, 0);
@@ -41,7 +40,7 @@ final class RegexStrings implements Draw {
     // distances to an accepting state, relaxed until stable (automata here are small)
     for (boolean changed = true; changed; ) {
       changed = false;
-      for (State s : a.getStates()) {
+      for (State s : automaton.getStates()) {
         for (Transition t : transitions.get(s)) {
           Integer d = toAccept.get(t.getDest());
           if (d != null && (toAccept.get(s) == null || toAccept.get(s) > d + 1)) {

@@ -55,10 +55,6 @@ record Scalar(
     return withMin(lo).withMax(hi);
   }
 
-  Scalar withLengths(int lo, int hi, String regex) {
-    return withMinLength(lo).withMaxLength(hi).withPattern(regex);
-  }
-
   boolean integral() {
     return kind == Kind.INT || kind == Kind.LONG;
   }
