@@ -3,7 +3,6 @@ package kafkaload.internal.verification;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,15 +103,13 @@ public final class Reconciliation {
     Reading reading = request.reading();
     long inFlight = ledger.delivery().inFlight();
     request.producers().forEach(h -> h.producer().flush());
-    Offsets offsets = offsets(request.connection(), ledger, request.defaultTopic());
-    RecordReadBack.Found found =
+    Map<String, Span> spans = offsets(request.connection(), ledger, request.defaultTopic());
+    RecordReadBack.ReadState state =
         reading.on() && ledger.identity() != null
-            ? RecordReadBack.read(
-                request.connection(), ledger, offsets.before(), offsets.after(), reading)
+            ? RecordReadBack.read(request.connection(), ledger, spans, reading)
             : null;
-    RecordReadBack.ReadState state = found == null ? null : found.state();
     List<TopicResult> topics =
-        offsets.before().keySet().stream().map(t -> topic(t, ledger, offsets, state)).toList();
+        spans.keySet().stream().map(t -> topic(t, ledger, spans.get(t), state)).toList();
     if (state != null && state.complete) {
       topics.forEach(t -> ledger.delivery().readBack(t.topic(), t.delivered(), t.lost()));
     }
@@ -122,21 +119,22 @@ public final class Reconciliation {
         inFlight,
         state == null ? null : state.summary(reading.isolation()),
         topics,
-        found == null ? List.of() : found.stuck(),
+        state == null ? List.of() : state.stuck,
         request.output() == null ? null : exactlyOnce(request, state),
         d.committed() + d.aborted() + d.inDoubt() == 0
             ? null
             : new Reconciled.Transactions(d.committed(), d.aborted(), d.inDoubt()));
   }
 
-  /** Per topic: the run's start ({@code before}) and end ({@code after}) offsets, the changes. */
-  private record Offsets(
-      Map<String, Map<Integer, Long>> before,
-      Map<String, Map<Integer, Long>> after,
-      Map<String, TopicChange> changes) {}
+  /**
+   * A topic's end offsets at the run's start ({@code before}; empty: read from 0) and end ({@code
+   * after}), and how it changed since its baseline (null: it did not).
+   */
+  record Span(Map<Integer, Long> before, Map<Integer, Long> after, TopicChange change) {}
 
   /** Every topic the run took a baseline of, the default topic first. */
-  private static Offsets offsets(Connection connection, RunLedger ledger, String defaultTopic) {
+  private static Map<String, Span> offsets(
+      Connection connection, RunLedger ledger, String defaultTopic) {
     Map<String, TopicOffsets> baselines = new LinkedHashMap<>();
     Map<String, TopicOffsets> taken = ledger.baselines().taken();
     if (defaultTopic != null
@@ -144,9 +142,7 @@ public final class Reconciliation {
       baselines.put(defaultTopic, taken.get(defaultTopic));
     }
     baselines.putAll(taken);
-    Map<String, Map<Integer, Long>> before = new LinkedHashMap<>();
-    Map<String, Map<Integer, Long>> after = new LinkedHashMap<>();
-    Map<String, TopicChange> changes = new HashMap<>();
+    Map<String, Span> spans = new LinkedHashMap<>();
     try (Admin admin = connection.admin()) {
       // One call per batch of topics, not per topic: a run may spread over hundreds.
       Map<String, TopicOffsets> current =
@@ -155,16 +151,14 @@ public final class Reconciliation {
         String topic = e.getKey();
         TopicOffsets base = e.getValue();
         Optional<TopicOffsets> now = Optional.ofNullable(current.get(topic));
-        after.put(topic, now.map(TopicOffsets::endOffsets).orElse(Map.of()));
+        Map<Integer, Long> after = now.map(TopicOffsets::endOffsets).orElse(Map.of());
         if (now.isPresent() && now.get().topicId().equals(base.topicId())) {
-          before.put(topic, base.endOffsets());
+          spans.put(topic, new Span(base.endOffsets(), after, null));
         } else {
           // Not the topic the run started with: whatever of the run's is there now was written from
           // offset 0.
-          before.put(topic, Map.of());
           TopicChange seen = ledger.topicChanges().get(topic);
-          changes.put(
-              topic,
+          TopicChange change =
               seen != null
                       && seen.change()
                           .equals(now.isPresent() ? TopicChange.RECREATED : TopicChange.DELETED)
@@ -174,28 +168,29 @@ public final class Reconciliation {
                       base.endOffsets().size(),
                       now.map(o -> o.endOffsets().size()),
                       ledger.topicLastSeen(topic, base),
-                      System.currentTimeMillis()));
-          ledger.topicChanged(changes.get(topic));
+                      System.currentTimeMillis());
+          ledger.topicChanged(change);
+          spans.put(topic, new Span(Map.of(), after, change));
         }
       }
     }
-    return new Offsets(before, after, changes);
+    return spans;
   }
 
   /** One topic: acked records and offsets per partition, and what a read-back found there. */
   private static TopicResult topic(
-      String topic, RunLedger ledger, Offsets offsets, RecordReadBack.ReadState state) {
+      String topic, RunLedger ledger, Span span, RecordReadBack.ReadState state) {
     Map<Integer, PartitionCounters.Count> acked = ledger.delivery().ackedByPartition(topic);
     // Every partition the run acked records on, even one the topic no longer has: those records
     // are lost.
-    SortedSet<Integer> ids = new TreeSet<>(offsets.after().get(topic).keySet());
+    SortedSet<Integer> ids = new TreeSet<>(span.after().keySet());
     ids.addAll(acked.keySet());
     List<Partition> partitions = new ArrayList<>();
     long ackedOk = 0;
     long delta = 0;
     for (int p : ids) {
-      Long end = offsets.after().get(topic).get(p);
-      long b = offsets.before().get(topic).getOrDefault(p, 0L);
+      Long end = span.after().get(p);
+      long b = span.before().getOrDefault(p, 0L);
       PartitionCounters.Count a = acked.getOrDefault(p, new PartitionCounters.Count(0, 0));
       ackedOk += a.records();
       delta += end == null ? 0 : end - b;
@@ -220,7 +215,7 @@ public final class Reconciliation {
             : state.distinctBy.getOrDefault(topic, 0L) - state.koInTopicBy.getOrDefault(topic, 0L),
         state == null ? -1 : partitions.stream().mapToLong(Partition::duplicates).sum(),
         partitions,
-        offsets.changes().get(topic),
+        span.change(),
         ledger.delivery().notOwed(topic));
   }
 

@@ -35,45 +35,69 @@ final class RecordReadBack {
 
   private RecordReadBack() {}
 
-  /** What the read-back found, and the partitions whose stuck last stable offset bounded it. */
-  record Found(ReadState state, List<StuckOffset> stuck) {}
-
-  /** Reads each partition from {@code before} to {@code after} (missing before: from 0). */
-  static Found read(
+  /** Reads each topic's partitions from its span's {@code before} (missing: 0) to {@code after}. */
+  static ReadState read(
       Connection connection,
       RunLedger ledger,
-      Map<String, Map<Integer, Long>> before,
-      Map<String, Map<Integer, Long>> after,
+      Map<String, Reconciliation.Span> spans,
       Reconciliation.Reading reading) {
     long t0 = System.nanoTime();
     Map<TopicPartition, Long> from = new HashMap<>();
     Map<TopicPartition, Long> to = new HashMap<>();
-    after.forEach(
-        (topic, offsets) ->
-            offsets.forEach(
-                (partition, end) -> {
-                  long start = before.get(topic).getOrDefault(partition, 0L);
-                  if (end > start) {
-                    from.put(new TopicPartition(topic, partition), start);
-                    to.put(new TopicPartition(topic, partition), end);
-                  }
-                }));
+    spans.forEach(
+        (topic, span) ->
+            span.after()
+                .forEach(
+                    (partition, end) -> {
+                      long start = span.before().getOrDefault(partition, 0L);
+                      if (end > start) {
+                        from.put(new TopicPartition(topic, partition), start);
+                        to.put(new TopicPartition(topic, partition), end);
+                      }
+                    }));
     List<StuckOffset> stuck = List.of();
     if (reading.isolation() == IsolationLevel.READ_COMMITTED && !to.isEmpty()) {
       stuck = stableBounds(connection, to, reading.stuckAfter());
     }
     Duration left = reading.timeout().minusNanos(System.nanoTime() - t0);
+    Duration timeout = left.isNegative() ? Duration.ZERO : left;
     ReadState state =
-        scan(
-            connection,
-            ledger,
-            from,
-            to,
-            reading.isolation(),
-            left.isNegative() ? Duration.ZERO : left);
+        new ReadState(
+            ledger.koLedger(),
+            ledger.delivery().abortedLedger(),
+            REORDER_WINDOW,
+            ledger.sequenceStarts());
+    ledger.unreportedStarts().forEach(state::unreported);
+    // Records deleted below the start offset must read as missing, not make the reader jump to the
+    // end.
+    byte[] runId = ledger.identity().runIdBytes();
+    List<TopicPartition> pending = new ArrayList<>(from.keySet());
+    // The run identity's headers are all it reads: values are left in the fetched batches.
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        reader(connection, "kafkaload-verify", reading.isolation(), timeout).createHeadersOnly()) {
+      consumer.assign(pending);
+      from.forEach(consumer::seek);
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (!pending.isEmpty() && System.nanoTime() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+          TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+          if (r.offset() < to.get(tp)) {
+            state.scanned++;
+            long[] id = RunIdentity.recordId(r.headers(), runId);
+            if (id != null) {
+              state.accept(tp, id[0], id[1]);
+            }
+          }
+        }
+        pending.removeIf(tp -> consumer.position(tp) >= to.get(tp));
+        consumer.pause(consumer.assignment().stream().filter(tp -> !pending.contains(tp)).toList());
+      }
+      // Records past a stuck last stable offset cannot be read.
+      state.complete = pending.isEmpty() && stuck.isEmpty();
+    }
     state.seconds = (System.nanoTime() - t0) / 1e9;
-    state.complete &= stuck.isEmpty(); // records past a stuck last stable offset cannot be read
-    return new Found(state, stuck);
+    state.stuck = stuck;
+    return state;
   }
 
   /**
@@ -85,15 +109,14 @@ final class RecordReadBack {
     long t0 = System.nanoTime();
     try (Admin admin = connection.admin()) {
       while (true) {
-        Map<TopicPartition, Long> lso =
-            OffsetQueries.lastStableOffsets(admin, to.keySet(), connection.timeoutMs());
         Map<TopicPartition, Long> below = new TreeMap<>(LagMonitor.BY_TOPIC_PARTITION);
-        lso.forEach(
-            (tp, stable) -> {
-              if (stable < to.get(tp)) {
-                below.put(tp, stable);
-              }
-            });
+        OffsetQueries.lastStableOffsets(admin, to.keySet(), connection.timeoutMs())
+            .forEach(
+                (tp, stable) -> {
+                  if (stable < to.get(tp)) {
+                    below.put(tp, stable);
+                  }
+                });
         long waited = (System.nanoTime() - t0) / 1_000_000;
         if (below.isEmpty()) {
           return List.of();
@@ -133,7 +156,15 @@ final class RecordReadBack {
    */
   static final class ReadState {
     final Roaring64Bitmap seen = new Roaring64Bitmap();
-    final ReorderWindow lastSeq;
+
+    /**
+     * The last sequence of the most recent (partition, user) pairs, at most {@code reorderWindow}:
+     * reordering is checked within that many pairs, as in the open model every record is its own
+     * user.
+     */
+    final Map<Long, Long> lastSeq;
+
+    final int reorderWindow;
     final Map<TopicPartition, Integer> partitionIndex = new HashMap<>();
     final Map<TopicPartition, Long> matchedBy = new HashMap<>();
     final Map<TopicPartition, Long> duplicatesBy = new HashMap<>();
@@ -152,11 +183,15 @@ final class RecordReadBack {
 
     long scanned;
     long abortedFound;
-    long matched;
-    long duplicates;
-    long reordered;
+
+    /** The (partition, user) pairs {@link #lastSeq} let go. */
+    long evicted;
+
     boolean complete;
     double seconds;
+
+    /** The partitions whose stuck last stable offset bounded the read. */
+    List<StuckOffset> stuck = List.of();
 
     /**
      * {@code abortedLedger}: records of aborted transactions, never delivered; {@code
@@ -169,23 +204,22 @@ final class RecordReadBack {
       this.sequenceStarts = sequenceStarts.stream().sorted().toList();
       this.foundBySpace = new long[this.sequenceStarts.size()];
       this.unreported = new boolean[this.sequenceStarts.size()];
-      this.lastSeq = new ReorderWindow(reorderWindow);
-    }
-
-    void accept(ConsumerRecord<byte[], byte[]> r, byte[] runId) {
-      scanned++;
-      long[] id = RunIdentity.recordId(r.headers(), runId);
-      if (id != null) {
-        accept(new TopicPartition(r.topic(), r.partition()), id[0], id[1]);
-      }
+      this.reorderWindow = reorderWindow;
+      this.lastSeq =
+          new LinkedHashMap<>(Math.min(reorderWindow, 1 << 16), 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+              boolean evict = size() > reorderWindow;
+              evicted += evict ? 1 : 0;
+              return evict;
+            }
+          };
     }
 
     /** One of the run's records, read from {@code p}: its user and run-wide sequence number. */
     void accept(TopicPartition p, long user, long seq) {
-      matched++;
       matchedBy.merge(p, 1L, Long::sum);
       if (seen.contains(seq)) {
-        duplicates++;
         duplicatesBy.merge(p, 1L, Long::sum);
       } else {
         seen.addLong(seq);
@@ -203,7 +237,6 @@ final class RecordReadBack {
       int index = partitionIndex.computeIfAbsent(p, x -> partitionIndex.size());
       Long last = lastSeq.put(((long) index << 40) | user, seq);
       if (last != null && seq < last) {
-        reordered++;
         reorderedBy.merge(p, 1L, Long::sum);
       }
     }
@@ -244,19 +277,23 @@ final class RecordReadBack {
           gaps += seen.select(upTo - 1) + 1 - start - (upTo - below);
         }
       }
-      long koInTopic = koInTopicBy.values().stream().mapToLong(Long::longValue).sum();
       Map<Integer, Long> found = new TreeMap<>();
       IntStream.range(0, foundBySpace.length).forEach(i -> found.put(i, foundBySpace[i]));
       List<Integer> dead =
           IntStream.range(0, unreported.length).filter(i -> unreported[i]).boxed().toList();
       return new ReadBack(
           complete,
-          new ReadBack.Counts(scanned, matched, distinct, duplicates, gaps, koInTopic),
-          new ReadBack.Reordering(reordered, lastSeq.capacity(), lastSeq.evicted()),
+          new ReadBack.Counts(
+              scanned, sum(matchedBy), distinct, sum(duplicatesBy), gaps, sum(koInTopicBy)),
+          new ReadBack.Reordering(sum(reorderedBy), reorderWindow, evicted),
           seconds,
           new ReadBack.Found(found, dead),
           isolation.toString().toLowerCase(Locale.ROOT),
           abortedFound);
+    }
+
+    private static long sum(Map<?, Long> counts) {
+      return counts.values().stream().mapToLong(Long::longValue).sum();
     }
   }
 
@@ -272,74 +309,5 @@ final class RecordReadBack {
         .property("max.poll.records", "5000")
         .property(
             "default.api.timeout.ms", (int) Math.max(1000, Math.min(timeout.toMillis(), 30_000)));
-  }
-
-  /**
-   * The last sequence of the most recent (partition, user) pairs, at most {@code capacity}:
-   * reordering is checked within that many pairs, as in the open model every record is its own
-   * user.
-   */
-  static final class ReorderWindow extends LinkedHashMap<Long, Long> {
-    private final int capacity;
-    private long evicted;
-
-    ReorderWindow(int capacity) {
-      super(Math.min(capacity, 1 << 16), 0.75f, true);
-      this.capacity = capacity;
-    }
-
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
-      boolean evict = size() > capacity;
-      evicted += evict ? 1 : 0;
-      return evict;
-    }
-
-    int capacity() {
-      return capacity;
-    }
-
-    long evicted() {
-      return evicted;
-    }
-  }
-
-  /** Reads {@code from} (inclusive) to {@code to} (exclusive) of each partition, in time. */
-  private static ReadState scan(
-      Connection connection,
-      RunLedger ledger,
-      Map<TopicPartition, Long> from,
-      Map<TopicPartition, Long> to,
-      IsolationLevel isolation,
-      Duration timeout) {
-    ReadState state =
-        new ReadState(
-            ledger.koLedger(),
-            ledger.delivery().abortedLedger(),
-            REORDER_WINDOW,
-            ledger.sequenceStarts());
-    ledger.unreportedStarts().forEach(state::unreported);
-    // Records deleted below the start offset must read as missing, not make the reader jump to the
-    // end.
-    byte[] runId = ledger.identity().runIdBytes();
-    List<TopicPartition> pending = new ArrayList<>(from.keySet());
-    // The run identity's headers are all it reads: values are left in the fetched batches.
-    try (KafkaConsumer<byte[], byte[]> consumer =
-        reader(connection, "kafkaload-verify", isolation, timeout).createHeadersOnly()) {
-      consumer.assign(pending);
-      from.forEach(consumer::seek);
-      long deadline = System.nanoTime() + timeout.toNanos();
-      while (!pending.isEmpty() && System.nanoTime() < deadline) {
-        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-          if (r.offset() < to.get(new TopicPartition(r.topic(), r.partition()))) {
-            state.accept(r, runId);
-          }
-        }
-        pending.removeIf(tp -> consumer.position(tp) >= to.get(tp));
-        consumer.pause(consumer.assignment().stream().filter(tp -> !pending.contains(tp)).toList());
-      }
-      state.complete = pending.isEmpty();
-    }
-    return state;
   }
 }
