@@ -1,7 +1,6 @@
 package kafkaload.internal.verification;
 
 import java.time.Duration;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +51,13 @@ public final class ExactlyOnceCheck {
     long deadline = t0 + timeout.toNanos();
     // In partition order: the partitions as one reads them in an error.
     Map<TopicPartition, Long> from = new LinkedHashMap<>();
+    long expected = inputs.getLongCardinality();
+    Roaring64Bitmap found = new Roaring64Bitmap();
+    long committed = 0;
+    long duplicates = 0;
+    long unexpected = 0;
+    Map<TopicPartition, Long> to = null;
+    boolean complete = false;
     try (Admin admin = connection.admin()) {
       Map<Integer, Long> now =
           OffsetQueries.offsets(admin, output.topic(), connection.timeoutMs())
@@ -63,52 +69,44 @@ public final class ExactlyOnceCheck {
       for (int p : now.keySet()) {
         from.put(new TopicPartition(output.topic(), p), output.before().getOrDefault(p, 0L));
       }
-    }
-    long expected = inputs.getLongCardinality();
-    Roaring64Bitmap found = new Roaring64Bitmap();
-    long committed = 0;
-    long duplicates = 0;
-    long unexpected = 0;
-    Map<TopicPartition, Long> to = null;
-    boolean complete = false;
-    try (KafkaConsumer<byte[], byte[]> consumer =
-        reader(connection, IsolationLevel.READ_COMMITTED, timeout)) {
-      consumer.assign(from.keySet());
-      from.forEach(consumer::seek);
-      while (System.nanoTime() < deadline) {
-        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-          TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-          long seq = RunIdentity.sequence(r.headers(), runId);
-          if (seq < 0 || (to != null && r.offset() >= to.get(tp))) {
-            continue;
+      try (KafkaConsumer<byte[], byte[]> consumer =
+          reader(connection, IsolationLevel.READ_COMMITTED, timeout)) {
+        consumer.assign(from.keySet());
+        from.forEach(consumer::seek);
+        while (System.nanoTime() < deadline) {
+          for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+            TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+            long seq = RunIdentity.sequence(r.headers(), runId);
+            if (seq < 0 || (to != null && r.offset() >= to.get(tp))) {
+              continue;
+            }
+            committed++;
+            if (!inputs.contains(seq)) {
+              unexpected++;
+            } else if (found.contains(seq)) {
+              duplicates++;
+            } else {
+              found.addLong(seq);
+            }
           }
-          committed++;
-          if (!inputs.contains(seq)) {
-            unexpected++;
-          } else if (found.contains(seq)) {
-            duplicates++;
-          } else {
-            found.addLong(seq);
+          if (to == null && found.getLongCardinality() >= expected) {
+            // Every input has its output: read on to where the committed records end now, for
+            // duplicates written after the first copy.
+            to = OffsetQueries.lastStableOffsets(admin, from.keySet(), connection.timeoutMs());
           }
-        }
-        if (to == null && found.getLongCardinality() >= expected) {
-          // Every input has its output: read on to where the committed records end now, for
-          // duplicates written after the first copy.
-          to = lastStable(connection, from.keySet());
-        }
-        if (to != null && reached(consumer, to)) {
-          complete = true;
-          break;
+          if (to != null && reached(consumer, to)) {
+            complete = true;
+            break;
+          }
         }
       }
-    }
-    if (to == null) {
-      // Out of time with inputs still missing: judge the range read.
-      to = lastStable(connection, from.keySet());
+      if (to == null) {
+        // Out of time with inputs still missing: judge the range read.
+        to = OffsetQueries.lastStableOffsets(admin, from.keySet(), connection.timeoutMs());
+      }
     }
     long seenUncommitted = countRun(connection, runId, from, to, deadline, timeout);
-    Roaring64Bitmap missing = inputs.clone();
-    missing.andNot(found);
+    Roaring64Bitmap missing = Roaring64Bitmap.andNot(inputs, found);
     List<Long> sample = missing.stream().limit(SAMPLE).boxed().toList();
     return new ExactlyOnce(
             output.topic(),
@@ -156,13 +154,6 @@ public final class ExactlyOnceCheck {
       }
     }
     return -1;
-  }
-
-  private static Map<TopicPartition, Long> lastStable(
-      Connection connection, Collection<TopicPartition> partitions) {
-    try (Admin admin = connection.admin()) {
-      return OffsetQueries.lastStableOffsets(admin, partitions, connection.timeoutMs());
-    }
   }
 
   private static boolean reached(

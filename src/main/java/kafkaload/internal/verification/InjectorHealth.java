@@ -92,18 +92,16 @@ public final class InjectorHealth implements AutoCloseable {
   /** A user started: the first one starts the load. Also probes its event loop, once per loop. */
   public void userStarted(EventExecutor eventLoop) {
     if (Double.isNaN(loadStart)) {
-      markStart();
+      synchronized (this) {
+        if (Double.isNaN(loadStart)) {
+          // One reading for both: the load window and the CPU window share their seconds.
+          LoadCpu.Reading r = reading();
+          loadStart = r.second();
+          cpu.firstUserStarted(r);
+        }
+      }
     }
     eventLoops.watch(eventLoop);
-  }
-
-  private synchronized void markStart() {
-    if (Double.isNaN(loadStart)) {
-      // One reading for both: the load window and the CPU window share their seconds.
-      LoadCpu.Reading r = reading();
-      loadStart = r.second();
-      cpu.firstUserStarted(r);
-    }
   }
 
   /**
@@ -222,11 +220,9 @@ public final class InjectorHealth implements AutoCloseable {
     if (within(second, loadStart, loadEnd)) {
       loadDelayMicros.add(delay);
     }
+    // 0 without probes: an empty histogram counts none between any values.
     long overBound =
-        delay.getTotalCount() == 0
-            ? 0
-            : delay.getCountBetweenValues(
-                (long) (bounds.eventLoopDelayMs() * 1000), delay.getMaxValue());
+        delay.getCountBetweenValues((long) (bounds.eventLoopDelayMs() * 1000), delay.getMaxValue());
     samples.add(
         new InjectorSample(
             second,
