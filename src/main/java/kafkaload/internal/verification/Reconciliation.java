@@ -186,14 +186,10 @@ public final class Reconciliation {
     SortedSet<Integer> ids = new TreeSet<>(span.after().keySet());
     ids.addAll(acked.keySet());
     List<Partition> partitions = new ArrayList<>();
-    long ackedOk = 0;
-    long delta = 0;
     for (int p : ids) {
       Long end = span.after().get(p);
       long b = span.before().getOrDefault(p, 0L);
       PartitionCounters.Count a = acked.getOrDefault(p, new PartitionCounters.Count(0, 0));
-      ackedOk += a.records();
-      delta += end == null ? 0 : end - b;
       TopicPartition tp = new TopicPartition(topic, p);
       partitions.add(
           new Partition(
@@ -208,8 +204,8 @@ public final class Reconciliation {
     }
     return new TopicResult(
         topic,
-        ackedOk,
-        delta,
+        partitions.stream().mapToLong(Partition::ackedRecords).sum(),
+        partitions.stream().mapToLong(Partition::offsetDelta).sum(),
         state == null || !state.complete
             ? -1
             : state.distinctBy.getOrDefault(topic, 0L) - state.koInTopicBy.getOrDefault(topic, 0L),

@@ -44,23 +44,15 @@ final class RecordReadBack {
     long t0 = System.nanoTime();
     Map<TopicPartition, Long> from = new HashMap<>();
     Map<TopicPartition, Long> to = new HashMap<>();
-    spans.forEach(
-        (topic, span) ->
-            span.after()
-                .forEach(
-                    (partition, end) -> {
-                      long start = span.before().getOrDefault(partition, 0L);
-                      if (end > start) {
-                        from.put(new TopicPartition(topic, partition), start);
-                        to.put(new TopicPartition(topic, partition), end);
-                      }
-                    }));
-    List<StuckOffset> stuck = List.of();
-    if (reading.isolation() == IsolationLevel.READ_COMMITTED && !to.isEmpty()) {
-      stuck = stableBounds(connection, to, reading.stuckAfter());
+    for (Map.Entry<String, Reconciliation.Span> span : spans.entrySet()) {
+      for (Map.Entry<Integer, Long> end : span.getValue().after().entrySet()) {
+        long start = span.getValue().before().getOrDefault(end.getKey(), 0L);
+        if (end.getValue() > start) {
+          from.put(new TopicPartition(span.getKey(), end.getKey()), start);
+          to.put(new TopicPartition(span.getKey(), end.getKey()), end.getValue());
+        }
+      }
     }
-    Duration left = reading.timeout().minusNanos(System.nanoTime() - t0);
-    Duration timeout = left.isNegative() ? Duration.ZERO : left;
     ReadState state =
         new ReadState(
             ledger.koLedger(),
@@ -68,6 +60,11 @@ final class RecordReadBack {
             REORDER_WINDOW,
             ledger.sequenceStarts());
     ledger.unreportedStarts().forEach(state::unreported);
+    if (reading.isolation() == IsolationLevel.READ_COMMITTED && !to.isEmpty()) {
+      state.stuck = stableBounds(connection, to, reading.stuckAfter());
+    }
+    Duration left = reading.timeout().minusNanos(System.nanoTime() - t0);
+    Duration timeout = left.isNegative() ? Duration.ZERO : left;
     // Records deleted below the start offset must read as missing, not make the reader jump to the
     // end.
     byte[] runId = ledger.identity().runIdBytes();
@@ -93,10 +90,9 @@ final class RecordReadBack {
         consumer.pause(consumer.assignment().stream().filter(tp -> !pending.contains(tp)).toList());
       }
       // Records past a stuck last stable offset cannot be read.
-      state.complete = pending.isEmpty() && stuck.isEmpty();
+      state.complete = pending.isEmpty() && state.stuck.isEmpty();
     }
     state.seconds = (System.nanoTime() - t0) / 1e9;
-    state.stuck = stuck;
     return state;
   }
 
