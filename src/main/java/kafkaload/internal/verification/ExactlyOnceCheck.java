@@ -2,7 +2,6 @@ package kafkaload.internal.verification;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import kafkaload.internal.admin.Connection;
 import kafkaload.internal.admin.OffsetQueries;
@@ -53,7 +52,6 @@ public final class ExactlyOnceCheck {
     Map<TopicPartition, Long> from = new LinkedHashMap<>();
     long expected = inputs.getLongCardinality();
     Roaring64Bitmap found = new Roaring64Bitmap();
-    long committed = 0;
     long duplicates = 0;
     long unexpected = 0;
     Map<TopicPartition, Long> to = null;
@@ -73,14 +71,13 @@ public final class ExactlyOnceCheck {
           reader(connection, IsolationLevel.READ_COMMITTED, timeout)) {
         consumer.assign(from.keySet());
         from.forEach(consumer::seek);
-        while (System.nanoTime() < deadline) {
+        while (!complete && System.nanoTime() < deadline) {
           for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
             TopicPartition tp = new TopicPartition(r.topic(), r.partition());
             long seq = RunIdentity.sequence(r.headers(), runId);
             if (seq < 0 || (to != null && r.offset() >= to.get(tp))) {
               continue;
             }
-            committed++;
             if (!inputs.contains(seq)) {
               unexpected++;
             } else if (found.contains(seq)) {
@@ -94,10 +91,7 @@ public final class ExactlyOnceCheck {
             // duplicates written after the first copy.
             to = OffsetQueries.lastStableOffsets(admin, from.keySet(), connection.timeoutMs());
           }
-          if (to != null && reached(consumer, to)) {
-            complete = true;
-            break;
-          }
+          complete = to != null && reached(consumer, to);
         }
       }
       if (to == null) {
@@ -107,7 +101,8 @@ public final class ExactlyOnceCheck {
     }
     long seenUncommitted = countRun(connection, runId, from, to, deadline, timeout);
     Roaring64Bitmap missing = Roaring64Bitmap.andNot(inputs, found);
-    List<Long> sample = missing.stream().limit(SAMPLE).boxed().toList();
+    // Every committed output read was unexpected, a duplicate or the first of its input.
+    long committed = unexpected + duplicates + found.getLongCardinality();
     return new ExactlyOnce(
             output.topic(),
             new ExactlyOnce.Outputs(
@@ -120,7 +115,7 @@ public final class ExactlyOnceCheck {
                 seenUncommitted < 0 ? -1 : Math.max(0, seenUncommitted - committed)),
             complete && inputsComplete,
             (System.nanoTime() - t0) / 1e9,
-            sample,
+            missing.stream().limit(SAMPLE).boxed().toList(),
             false,
             null)
         .verdict(inputsComplete ? null : "the read-back of the inputs did not finish");

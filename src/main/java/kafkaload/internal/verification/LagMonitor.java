@@ -16,7 +16,6 @@ import kafkaload.internal.client.Daemons;
 import kafkaload.internal.config.Console;
 import kafkaload.internal.results.ProtocolResults.LagSampling;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
@@ -25,7 +24,6 @@ import org.apache.kafka.clients.admin.SharePartitionOffsetInfo;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.IsolationLevel;
-import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.slf4j.Logger;
@@ -60,10 +58,12 @@ public final class LagMonitor implements AutoCloseable {
     }
   }
 
-  /** The samples of one group and the counts behind them, updated together under its lock. */
+  /**
+   * The samples of one group and the counts behind them, updated together under its lock: every try
+   * read a lag (a sample), found no committed offset yet, or failed.
+   */
   private static final class GroupSamples {
     private final List<Sample> samples = new ArrayList<>();
-    private int tried;
     private int failed;
     private int beforeFirstCommit;
     private String lastError;
@@ -73,22 +73,20 @@ public final class LagMonitor implements AutoCloseable {
     }
 
     synchronized LagSampling sampling() {
+      int tried = samples.size() + beforeFirstCommit + failed;
       return new LagSampling(tried, failed, beforeFirstCommit, lastError);
     }
 
     synchronized void committed(Sample sample) {
-      tried++;
       samples.add(sample);
     }
 
     synchronized void uncommitted() {
-      tried++;
       beforeFirstCommit++;
     }
 
     /** Counts a failure; true for the group's first. */
     synchronized boolean failed(String error) {
-      tried++;
       lastError = error;
       return ++failed == 1;
     }
@@ -142,39 +140,37 @@ public final class LagMonitor implements AutoCloseable {
 
   /** An unknown group is no error (a service may create it later), but a typo is worth a line. */
   static void warnUnknownGroups(Admin admin, List<String> groups) {
-    Map<String, KafkaFuture<ConsumerGroupDescription>> described =
-        admin.describeConsumerGroups(groups).describedGroups();
-    described.forEach(
-        (group, future) -> {
-          String state;
-          try {
-            GroupState s = future.get(10, TimeUnit.SECONDS).groupState();
-            if (s != GroupState.DEAD && s != GroupState.UNKNOWN) {
-              return;
-            }
-            state = "state " + s;
-          } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-              LOG.info(
-                  "consumer group '{}' could not be described at the start: {}",
-                  group,
-                  e.getCause().toString());
-              return;
-            }
-            state = "not found";
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-          } catch (TimeoutException e) {
-            LOG.info("consumer group '{}' could not be described at the start within 10 s", group);
-            return;
-          }
-          warn(
-              ("consumer group '%s' is unknown to the cluster at the start (%s): unless its service"
-                      + " joins it and commits offsets during the run, the lag verdict fails (check"
-                      + " the groups of kafka().lagMonitor(..), or -Dlag.groups)")
-                  .formatted(group, state));
-        });
+    for (var described : admin.describeConsumerGroups(groups).describedGroups().entrySet()) {
+      String group = described.getKey();
+      String state;
+      try {
+        GroupState s = described.getValue().get(10, TimeUnit.SECONDS).groupState();
+        if (s != GroupState.DEAD && s != GroupState.UNKNOWN) {
+          continue;
+        }
+        state = "state " + s;
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+          LOG.info(
+              "consumer group '{}' could not be described at the start: {}",
+              group,
+              e.getCause().toString());
+          continue;
+        }
+        state = "not found";
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        continue;
+      } catch (TimeoutException e) {
+        LOG.info("consumer group '{}' could not be described at the start within 10 s", group);
+        continue;
+      }
+      warn(
+          ("consumer group '%s' is unknown to the cluster at the start (%s): unless its service"
+                  + " joins it and commits offsets during the run, the lag verdict fails (check"
+                  + " the groups of kafka().lagMonitor(..), or -Dlag.groups)")
+              .formatted(group, state));
+    }
   }
 
   private static void warn(String message) {

@@ -3,6 +3,8 @@ package kafkaload.internal.verification;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,13 +64,8 @@ public final class Reconciliation {
 
     /** The offset comparison alone: no producer to flush, no read-back, no pipeline. */
     public static Request of(Connection connection, RunLedger ledger, String defaultTopic) {
-      return new Request(
-          connection,
-          ledger,
-          List.of(),
-          defaultTopic,
-          Reading.committed(false, Duration.ZERO),
-          null);
+      Reading off = Reading.committed(false, Duration.ZERO);
+      return new Request(connection, ledger, List.of(), defaultTopic, off, null);
     }
 
     /** A read_committed read-back when {@code on}, within {@code timeout}. */
@@ -93,20 +90,18 @@ public final class Reconciliation {
 
   /** At most {@link #STUCK_AFTER} and half the read-back's time: a stuck offset named in time. */
   static Duration stuckAfter(Duration timeout) {
-    Duration half = timeout.dividedBy(2);
-    return half.compareTo(STUCK_AFTER) < 0 ? half : STUCK_AFTER;
+    return Collections.min(List.of(timeout.dividedBy(2), STUCK_AFTER));
   }
 
   /** Flushes, snapshots end offsets, reads the records back and judges exactly-once if asked. */
   public static Result run(Request request) {
     RunLedger ledger = request.ledger();
-    Reading reading = request.reading();
     long inFlight = ledger.delivery().inFlight();
     request.producers().forEach(h -> h.producer().flush());
     Map<String, Span> spans = offsets(request.connection(), ledger, request.defaultTopic());
     RecordReadBack.ReadState state =
-        reading.on() && ledger.identity() != null
-            ? RecordReadBack.read(request.connection(), ledger, spans, reading)
+        request.reading().on() && ledger.identity() != null
+            ? RecordReadBack.read(request.connection(), ledger, spans, request.reading())
             : null;
     List<TopicResult> topics =
         spans.keySet().stream().map(t -> topic(t, ledger, spans.get(t), state)).toList();
@@ -117,7 +112,7 @@ public final class Reconciliation {
     return new Result(
         ledger.identity() == null ? null : ledger.identity().runId(),
         inFlight,
-        state == null ? null : state.summary(reading.isolation()),
+        state == null ? null : state.summary(request.reading().isolation()),
         topics,
         state == null ? List.of() : state.stuck,
         request.output() == null ? null : exactlyOnce(request, state),
@@ -135,40 +130,36 @@ public final class Reconciliation {
   /** Every topic the run took a baseline of, the default topic first. */
   private static Map<String, Span> offsets(
       Connection connection, RunLedger ledger, String defaultTopic) {
-    Map<String, TopicOffsets> baselines = new LinkedHashMap<>();
     Map<String, TopicOffsets> taken = ledger.baselines().taken();
-    if (defaultTopic != null
-        && taken.containsKey(defaultTopic)) { // none: every send names its topic
-      baselines.put(defaultTopic, taken.get(defaultTopic));
-    }
-    baselines.putAll(taken);
+    // The default topic first (none: every send names its topic), the others in taken's order: a
+    // stable sort.
+    List<String> topics = new ArrayList<>(taken.keySet());
+    topics.sort(Comparator.comparing(topic -> !topic.equals(defaultTopic)));
     Map<String, Span> spans = new LinkedHashMap<>();
     try (Admin admin = connection.admin()) {
       // One call per batch of topics, not per topic: a run may spread over hundreds.
       Map<String, TopicOffsets> current =
-          TopicBatches.offsets(admin, new ArrayList<>(baselines.keySet()), connection.timeoutMs());
-      for (Map.Entry<String, TopicOffsets> e : baselines.entrySet()) {
-        String topic = e.getKey();
-        TopicOffsets base = e.getValue();
+          TopicBatches.offsets(admin, topics, connection.timeoutMs());
+      for (String topic : topics) {
+        TopicOffsets base = taken.get(topic);
         Optional<TopicOffsets> now = Optional.ofNullable(current.get(topic));
         Map<Integer, Long> after = now.map(TopicOffsets::endOffsets).orElse(Map.of());
         if (now.isPresent() && now.get().topicId().equals(base.topicId())) {
           spans.put(topic, new Span(base.endOffsets(), after, null));
         } else {
           // Not the topic the run started with: whatever of the run's is there now was written from
-          // offset 0.
-          TopicChange seen = ledger.topicChanges().get(topic);
+          // offset 0. The topic watch's record of the same change, when it saw it, is kept.
           TopicChange change =
-              seen != null
-                      && seen.change()
-                          .equals(now.isPresent() ? TopicChange.RECREATED : TopicChange.DELETED)
-                  ? seen
-                  : TopicChange.of(
-                      topic,
-                      base.endOffsets().size(),
-                      now.map(o -> o.endOffsets().size()),
-                      ledger.topicLastSeen(topic, base),
-                      System.currentTimeMillis());
+              TopicChange.of(
+                  topic,
+                  base.endOffsets().size(),
+                  now.map(o -> o.endOffsets().size()),
+                  ledger.topicLastSeen(topic, base),
+                  System.currentTimeMillis());
+          TopicChange seen = ledger.topicChanges().get(topic);
+          if (seen != null && seen.change().equals(change.change())) {
+            change = seen;
+          }
           ledger.topicChanged(change);
           spans.put(topic, new Span(Map.of(), after, change));
         }
@@ -187,15 +178,13 @@ public final class Reconciliation {
     ids.addAll(acked.keySet());
     List<Partition> partitions = new ArrayList<>();
     for (int p : ids) {
-      Long end = span.after().get(p);
-      long b = span.before().getOrDefault(p, 0L);
       PartitionCounters.Count a = acked.getOrDefault(p, new PartitionCounters.Count(0, 0));
       TopicPartition tp = new TopicPartition(topic, p);
       partitions.add(
           new Partition(
               p,
-              b,
-              end == null ? -1 : end,
+              span.before().getOrDefault(p, 0L),
+              span.after().getOrDefault(p, -1L),
               a.records(),
               a.bytes(),
               state == null ? null : state.matchedBy.getOrDefault(tp, 0L),

@@ -106,13 +106,8 @@ final class RecordReadBack {
     try (Admin admin = connection.admin()) {
       while (true) {
         Map<TopicPartition, Long> below = new TreeMap<>(LagMonitor.BY_TOPIC_PARTITION);
-        OffsetQueries.lastStableOffsets(admin, to.keySet(), connection.timeoutMs())
-            .forEach(
-                (tp, stable) -> {
-                  if (stable < to.get(tp)) {
-                    below.put(tp, stable);
-                  }
-                });
+        below.putAll(OffsetQueries.lastStableOffsets(admin, to.keySet(), connection.timeoutMs()));
+        below.entrySet().removeIf(e -> e.getValue() >= to.get(e.getKey()));
         long waited = (System.nanoTime() - t0) / 1_000_000;
         if (below.isEmpty()) {
           return List.of();
@@ -122,18 +117,17 @@ final class RecordReadBack {
               OffsetQueries.openTransactions(admin, below.keySet(), connection.timeoutMs());
           List<StuckOffset> stuck = new ArrayList<>();
           below.forEach(
-              (tp, stable) -> {
-                stuck.add(
-                    new StuckOffset(
-                        tp.topic(),
-                        tp.partition(),
-                        stable,
-                        to.get(tp),
-                        waited,
-                        open.getOrDefault(tp, Map.of()),
-                        null));
-                to.put(tp, stable);
-              });
+              (tp, stable) ->
+                  stuck.add(
+                      new StuckOffset(
+                          tp.topic(),
+                          tp.partition(),
+                          stable,
+                          to.get(tp),
+                          waited,
+                          open.getOrDefault(tp, Map.of()),
+                          null)));
+          to.putAll(below);
           return stuck;
         }
         try {
@@ -252,11 +246,6 @@ final class RecordReadBack {
         i--;
       }
       return i;
-    }
-
-    /** Bytes the read-back's set of sequence numbers takes. */
-    long seenBytes() {
-      return seen.getLongSizeInBytes();
     }
 
     ReadBack summary(IsolationLevel isolation) {

@@ -149,7 +149,8 @@ class ReadStateTest {
     assertEquals(0, rb.counts().gaps());
     assertEquals(0, rb.counts().duplicates());
     assertTrue(
-        s.seenBytes() < n / 8 * 1.1, s.seenBytes() + " bytes for " + n + " sequence numbers");
+        s.seen.getLongSizeInBytes() < n / 8 * 1.1,
+        s.seen.getLongSizeInBytes() + " bytes for " + n + " sequence numbers");
     assertEquals(RecordReadBack.REORDER_WINDOW, s.lastSeq.size());
   }
 }
