@@ -331,8 +331,7 @@ public final class LagMonitor implements AutoCloseable {
 
   /** The least-squares slope of the samples' lag over time, in records per second. */
   public static double slope(List<Sample> s) {
-    int n = s.size();
-    if (n < 2) {
+    if (s.size() < 2) {
       return 0;
     }
     double mx = s.stream().mapToDouble(Sample::second).average().orElse(0);
