@@ -83,14 +83,10 @@ public final class Reconciliation {
       boolean on, Duration timeout, IsolationLevel isolation, Duration stuckAfter) {
     /** read_committed: delivered when a read_committed consumer sees it (see the class comment). */
     public static Reading committed(boolean on, Duration timeout) {
-      return new Reading(
-          on, timeout, IsolationLevel.READ_COMMITTED, Reconciliation.stuckAfter(timeout));
+      // At most STUCK_AFTER and half the read-back's time: a stuck offset named in time.
+      Duration stuckAfter = Collections.min(List.of(timeout.dividedBy(2), STUCK_AFTER));
+      return new Reading(on, timeout, IsolationLevel.READ_COMMITTED, stuckAfter);
     }
-  }
-
-  /** At most {@link #STUCK_AFTER} and half the read-back's time: a stuck offset named in time. */
-  static Duration stuckAfter(Duration timeout) {
-    return Collections.min(List.of(timeout.dividedBy(2), STUCK_AFTER));
   }
 
   /** Flushes, snapshots end offsets, reads the records back and judges exactly-once if asked. */
