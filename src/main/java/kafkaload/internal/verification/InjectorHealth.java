@@ -3,7 +3,6 @@ package kafkaload.internal.verification;
 import com.sun.management.OperatingSystemMXBean;
 import io.netty.util.concurrent.EventExecutor;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -40,7 +39,6 @@ public final class InjectorHealth implements AutoCloseable {
   private final GcWatch gc = new GcWatch();
   private final OperatingSystemMXBean os =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-  private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
 
   private final long startNanos = System.nanoTime();
   private final InjectorResults.Bounds bounds;
@@ -234,7 +232,7 @@ public final class InjectorHealth implements AutoCloseable {
             new InjectorSample.Resources(
                 pct(os.getCpuLoad()),
                 pct(os.getProcessCpuLoad()),
-                memory.getHeapMemoryUsage().getUsed() / 1_048_576.0,
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1_048_576.0,
                 gc.heapAfterGcMb(),
                 total.gcPauseMs() - last.gcPauseMs(),
                 gc.maxPauseMsThenReset()),

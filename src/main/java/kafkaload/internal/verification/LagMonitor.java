@@ -77,12 +77,14 @@ public final class LagMonitor implements AutoCloseable {
       return new LagSampling(tried, failed, beforeFirstCommit, lastError);
     }
 
-    synchronized void committed(Sample sample) {
-      samples.add(sample);
-    }
-
-    synchronized void uncommitted() {
-      beforeFirstCommit++;
+    /** A lag read at {@code second}: none before the group's first commit (unknown, not 0). */
+    synchronized void read(double second, Map<TopicPartition, Long> lag) {
+      if (lag.isEmpty()) {
+        beforeFirstCommit++;
+      } else {
+        long total = lag.values().stream().mapToLong(Long::longValue).sum();
+        samples.add(new Sample(Math.round(second * 10) / 10.0, total));
+      }
     }
 
     /** Counts a failure; true for the group's first. */
@@ -183,14 +185,7 @@ public final class LagMonitor implements AutoCloseable {
     for (String g : groups) {
       GroupSamples s = samples.get(g);
       try {
-        Map<TopicPartition, Long> lag = lag(admin, g, isolation);
-        if (lag.isEmpty()) {
-          // No committed offset yet: the lag is unknown, not 0.
-          s.uncommitted();
-        } else {
-          long total = lag.values().stream().mapToLong(Long::longValue).sum();
-          s.committed(new Sample(Math.round(second * 10) / 10.0, total));
-        }
+        s.read(second, lag(admin, g, isolation));
       } catch (RuntimeException e) {
         // The first failure is shown; the others are counted and judged (most samples failed: a
         // KO).
