@@ -97,29 +97,21 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
    * value the user set is outside them.
    */
   public ShareConsumeSpec resolve(ShareConsumeSpec spec, String bootstrap) {
+    Map<String, String> defaults = new LinkedHashMap<>(spec.configs().groupConfigDefaults());
     for (Bound b : List.of(lockMs, deliveryLimit)) {
       Integer set = integer(spec.configs().groupConfig().get(b.config()));
       if (set != null && !b.inside(set)) {
-        throw new KafkaLoadConfigException(
-            String.format(
-                "Share group '%s': %s=%d is outside the broker's bounds (%s on the cluster at"
-                    + " '%s'); set a value inside them, or change the bounds on the brokers",
-                spec.group(), b.config(), set, b.describe(), bootstrap));
+        throw KafkaLoadConfigException.refused(
+            "Share group '%s': %s=%d is outside the broker's bounds (%s on the cluster at"
+                + " '%s'); set a value inside them, or change the bounds on the brokers",
+            spec.group(), b.config(), set, b.describe(), bootstrap);
+      }
+      Integer dflt = integer(defaults.get(b.config()));
+      if (dflt != null) {
+        defaults.put(b.config(), String.valueOf(b.clamp(dflt)));
       }
     }
-    Map<String, String> defaults = new LinkedHashMap<>();
-    spec.configs().groupConfigDefaults().forEach((k, v) -> defaults.put(k, inside(k, v)));
     defaults.keySet().removeAll(spec.configs().groupConfig().keySet());
     return spec.withGroupConfig(defaults);
-  }
-
-  private String inside(String config, String value) {
-    Integer v = integer(value);
-    for (Bound b : List.of(lockMs, deliveryLimit)) {
-      if (v != null && b.config().equals(config)) {
-        return String.valueOf(b.clamp(v));
-      }
-    }
-    return value;
   }
 }

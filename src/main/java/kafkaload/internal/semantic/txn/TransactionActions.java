@@ -18,12 +18,11 @@ public final class TransactionActions {
     return Actions.named(
         spec.requestName(),
         (c, ctx, next) -> {
-          if (ctx.throttled()) {
-            throw new KafkaLoadConfigException(
-                ("'%s': a transaction of %s record(s) cannot be throttled (throttle() counts one"
-                        + " request per permit); set the rate with the injection profile instead")
-                    .formatted(spec.requestName(), spec.records()));
-          }
+          KafkaLoadConfigException.refuseIf(
+              ctx.throttled(),
+              ("'%s': a transaction of %s record(s) cannot be throttled (throttle() counts one"
+                      + " request per permit); set the rate with the injection profile instead")
+                  .formatted(spec.requestName(), spec.records()));
           TransactionalProducers.checkProperties(
               spec.requestName(), c.protocol().producerProperties());
           TransactionalProducers.idPrefix(

@@ -1,10 +1,11 @@
 package kafkaload.internal.semantic.txn;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import io.gatling.core.session.Session;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.concurrent.ThreadLocalRandom;
 import kafkaload.internal.action.SendSpec;
-import kafkaload.internal.config.KafkaLoadConfigException;
 import kafkaload.internal.payload.SessionValue;
 
 /**
@@ -29,45 +30,35 @@ public record TransactionSpec(
 
   /** {@code records} per transaction; not silent, fire-and-forget or a burst (checked now). */
   public static TransactionSpec of(SendSpec send, int records) {
-    if (send.silent()) {
-      throw new KafkaLoadConfigException(
-          "'%s': silent() applies to plain sends; a transaction reports every result"
-              .formatted(send.requestName()));
-    }
+    refuseIf(
+        send.silent(),
+        "'%s': silent() applies to plain sends; a transaction reports every result"
+            .formatted(send.requestName()));
     String name = "'" + send.requestName() + "'.transaction(" + records + ")";
-    if (records < 1) {
-      throw new KafkaLoadConfigException(
-          name + ": a transaction must hold at least 1 record per execution");
-    }
-    if (send.fireAndForget()) {
-      throw new KafkaLoadConfigException(
-          name
-              + ": a fire-and-forget send cannot be transactional (the commit waits for every"
-              + " record's ack); drop fireAndForget()");
-    }
-    if (send.burst() > 1) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "%s: burst(%s) inside a transaction; the transaction is the group of records: "
-                  + "use transaction(%s) alone",
-              name, send.burst(), send.burst()));
-    }
+    refuseIf(records < 1, name + ": a transaction must hold at least 1 record per execution");
+    refuseIf(
+        send.fireAndForget(),
+        name
+            + ": a fire-and-forget send cannot be transactional (the commit waits for every"
+            + " record's ack); drop fireAndForget()");
+    refuseIf(
+        send.burst() > 1,
+        String.format(
+            "%s: burst(%s) inside a transaction; the transaction is the group of records: "
+                + "use transaction(%s) alone",
+            name, send.burst(), send.burst()));
     return new TransactionSpec(send, records, 0, 0, null);
   }
 
   public TransactionSpec withAbortEvery(int k) {
-    if (k < 1) {
-      throw new KafkaLoadConfigException(
-          "'" + send.requestName() + "'.abortEvery(" + k + "): k must be at least 1");
-    }
+    refuseIf(k < 1, "'" + send.requestName() + "'.abortEvery(" + k + "): k must be at least 1");
     return TransactionSpecBuilder.With.super.withAbortEvery(k);
   }
 
   public TransactionSpec withAbortProbability(double p) {
-    if (!(p >= 0 && p <= 1)) {
-      throw new KafkaLoadConfigException(
-          "'" + send.requestName() + "'.abortProbability(" + p + "): must be from 0 to 1");
-    }
+    refuseIf(
+        !(p >= 0 && p <= 1),
+        "'" + send.requestName() + "'.abortProbability(" + p + "): must be from 0 to 1");
     return TransactionSpecBuilder.With.super.withAbortProbability(p);
   }
 

@@ -1,5 +1,7 @@
 package kafkaload.internal.semantic.txn;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -72,36 +74,33 @@ public final class TransactionalProducers implements AutoCloseable {
     if (prefix.contains(INJECTOR_TOKEN)) {
       return prefix.replace(INJECTOR_TOKEN, String.valueOf(injector.index()));
     }
-    if (injector.count() > 1) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "transactional.id prefix '%s' would be shared by the %s injectors of this run, "
-                  + "whose producers would fence each other: put %s in it (e.g. '%s-%s'), or leave "
-                  + "transactional.id unset for ids unique per run and injector",
-              prefix, injector.count(), INJECTOR_TOKEN, prefix, INJECTOR_TOKEN));
-    }
+    refuseIf(
+        injector.count() > 1,
+        String.format(
+            "transactional.id prefix '%s' would be shared by the %s injectors of this run, "
+                + "whose producers would fence each other: put %s in it (e.g. '%s-%s'), or leave "
+                + "transactional.id unset for ids unique per run and injector",
+            prefix, injector.count(), INJECTOR_TOKEN, prefix, INJECTOR_TOKEN));
     return prefix;
   }
 
   /** Refuses idempotence off or acks other than all, then lets Kafka's ProducerConfig judge. */
   public static void checkProperties(String requestName, Map<String, ?> properties) {
     Object idempotence = properties.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
-    if (idempotence != null && "false".equalsIgnoreCase(idempotence.toString().trim())) {
-      throw new KafkaLoadConfigException(
-          ("'%s' is transactional but enable.idempotence=false: transactions need the idempotent"
-                  + " producer; set kafka().enableIdempotence(true) (-Denable.idempotence=true in"
-                  + " the shipped simulations)")
-              .formatted(requestName));
-    }
+    refuseIf(
+        idempotence != null && "false".equalsIgnoreCase(idempotence.toString().trim()),
+        ("'%s' is transactional but enable.idempotence=false: transactions need the idempotent"
+                + " producer; set kafka().enableIdempotence(true) (-Denable.idempotence=true in"
+                + " the shipped simulations)")
+            .formatted(requestName));
     // unset: Kafka's default, all
     Object acks = properties.get(ProducerConfig.ACKS_CONFIG);
-    if (acks != null && !KafkaProtocol.isAll(acks.toString().trim())) {
-      throw new KafkaLoadConfigException(
-          String.format(
-              "'%s' is transactional but acks=%s: transactions need acks=all; set "
-                  + "kafka().acks(\"all\") (-Dacks=all in the shipped simulations)",
-              requestName, acks.toString().trim()));
-    }
+    refuseIf(
+        acks != null && !KafkaProtocol.isAll(acks.toString().trim()),
+        String.format(
+            "'%s' is transactional but acks=%s: transactions need acks=all; set "
+                + "kafka().acks(\"all\") (-Dacks=all in the shipped simulations)",
+            requestName, String.valueOf(acks).trim()));
     Map<String, Object> c = new HashMap<>(properties);
     c.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "check");
     KafkaConfigCheck.producerRefusal(c)
