@@ -67,12 +67,11 @@ final class ShareGroupEnd {
    * at the end is not 0 (or could not be read: null).
    */
   static Lag lagVerdict(List<ProtocolResults.LagPoint> samples, double loadEnd, Long lagAtEnd) {
-    List<LagMonitor.Sample> load =
+    List<LagMonitor.Sample> window =
         samples.stream()
-            .filter(p -> p.second() <= loadEnd)
+            .filter(p -> p.second() <= loadEnd && p.second() >= loadEnd / 2)
             .map(p -> new LagMonitor.Sample(p.second(), p.totalLag()))
             .toList();
-    List<LagMonitor.Sample> window = load.stream().filter(s -> s.second() >= loadEnd / 2).toList();
     double slope = LagMonitor.slope(window);
     boolean rising = LagMonitor.rising(window, slope, MAX_SLOPE);
     long maxLag =

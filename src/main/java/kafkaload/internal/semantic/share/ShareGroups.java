@@ -23,8 +23,10 @@ final class ShareGroups {
     return out.isEmpty() ? null : out;
   }
 
-  /** The share groups' figures, by request name; empty when none ran. */
+  /** The share groups' figures, by request name; null when none ran. */
   List<ShareGroupResults> results() {
-    return new TreeMap<>(byRequest).values().stream().map(ShareCounters::results).toList();
+    List<ShareGroupResults> all =
+        new TreeMap<>(byRequest).values().stream().map(ShareCounters::results).toList();
+    return all.isEmpty() ? null : all;
   }
 }

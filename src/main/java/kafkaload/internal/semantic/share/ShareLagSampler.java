@@ -12,8 +12,6 @@ import org.apache.kafka.clients.admin.Admin;
 /** A share group's lag, sampled each second from the admin API, read once more at the end. */
 final class ShareLagSampler {
   private final String group;
-  private final ShareCounters counters;
-  private final long startNanos;
   private final Admin admin;
   private final ScheduledExecutorService sampler;
   // The group's lag at the last sample; -1 until the group has share-partition state.
@@ -22,14 +20,12 @@ final class ShareLagSampler {
   /** Starts sampling; seconds count from {@code startNanos} (System.nanoTime). */
   ShareLagSampler(Connection connection, String group, ShareCounters counters, long startNanos) {
     this.group = group;
-    this.counters = counters;
-    this.startNanos = startNanos;
     this.admin = connection.admin();
     this.sampler = Daemons.timer("kafkaload-share-lag");
-    sampler.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
+    sampler.scheduleAtFixedRate(() -> sample(counters, startNanos), 1, 1, TimeUnit.SECONDS);
   }
 
-  private void sample() {
+  private void sample(ShareCounters counters, long startNanos) {
     try {
       long lag = LagMonitor.shareLag(admin, group, 5_000);
       lastLag.set(lag);

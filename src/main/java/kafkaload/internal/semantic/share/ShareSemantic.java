@@ -20,13 +20,7 @@ public final class ShareSemantic extends CountedSemantic<List<ShareGroupResults>
       new SectionType<>("shareGroups", new TypeReference<>() {});
 
   public ShareSemantic() {
-    super(
-        SECTION,
-        ShareGroups.class,
-        groups -> {
-          List<ShareGroupResults> results = groups.results();
-          return results.isEmpty() ? null : results;
-        });
+    super(SECTION, ShareGroups.class, ShareGroups::results);
   }
 
   @Override

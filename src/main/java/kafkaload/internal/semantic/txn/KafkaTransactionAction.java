@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,8 +32,7 @@ final class KafkaTransactionAction extends KafkaAction {
 
   private final TransactionSpec spec;
   private final RecordSender sender;
-  private final TransactionalProducers producers;
-  private final ExecutorService executor;
+  private final TransactionResources resources;
   private final TransactionCounters counters;
   private final AtomicLong executions = new AtomicLong();
   private final String commitName;
@@ -45,12 +43,10 @@ final class KafkaTransactionAction extends KafkaAction {
     this.spec = spec;
     this.sender =
         components.sender(components.ledger().delivery().requestAcks(spec.requestName(), true));
-    TransactionResources resources = TransactionResources.of(components);
-    this.producers = resources.producers();
-    this.executor = resources.threads();
+    this.resources = TransactionResources.of(components);
     this.counters =
         components.ledger().semantic(TransactionCounters.class, TransactionCounters::new);
-    counters.idPrefix(producers.idPrefix());
+    counters.idPrefix(resources.producers().idPrefix());
     this.commitName = spec.requestName() + TransactionSpec.COMMIT;
     this.abortName = spec.requestName() + TransactionSpec.ABORT;
   }
@@ -60,7 +56,7 @@ final class KafkaTransactionAction extends KafkaAction {
     loadRequest();
     long intended = System.nanoTime();
     try {
-      executor.execute(() -> transaction(session, intended));
+      resources.threads().execute(() -> transaction(session, intended));
     } catch (RejectedExecutionException e) {
       // The load is over and the threads are gone: the user ends, failed.
       long now = components.clock().nowMillis();
@@ -74,7 +70,7 @@ final class KafkaTransactionAction extends KafkaAction {
     private final CountDownLatch pending;
     private final List<String> ackedTopics = new ArrayList<>();
     private final List<Long> ackedSeqs = new ArrayList<>();
-    private boolean failed;
+    private volatile boolean failed;
 
     Records(int n) {
       pending = new CountDownLatch(n);
@@ -89,10 +85,6 @@ final class KafkaTransactionAction extends KafkaAction {
         failed = true;
       }
       pending.countDown();
-    }
-
-    synchronized boolean anyFailed() {
-      return failed;
     }
 
     synchronized int acked() {
@@ -144,7 +136,7 @@ final class KafkaTransactionAction extends KafkaAction {
     ProducerHandle h;
     long takeStart = components.clock().nowMillis();
     try {
-      h = producers.take();
+      h = resources.producers().take();
     } catch (RuntimeException e) {
       logResult(
           session,
@@ -213,8 +205,8 @@ final class KafkaTransactionAction extends KafkaAction {
       records.settle(components.ledger().delivery(), end);
       logResult(session, ending, endStart, endMillis, null);
       counters.ended(spec.requestName(), end, records.acked(), callMicros, micros(beginNanos));
-      producers.release(h);
-      next.$bang(buildFailed || records.anyFailed() ? session.markAsFailed() : session);
+      resources.producers().release(h);
+      next.$bang(buildFailed || records.failed ? session.markAsFailed() : session);
     } catch (RuntimeException e) {
       failed(session, h, records, ending, endStart, beginNanos, e);
     }
@@ -259,7 +251,7 @@ final class KafkaTransactionAction extends KafkaAction {
                 : aborted ? " (aborted)" : "");
     logResult(session, ending, endStart, components.clock().nowMillis(), why);
     // Always a fresh producer after a failure; a fenced one's id belongs to another producer now.
-    producers.discard(h, fenced, CLOSE_TIMEOUT);
+    resources.producers().discard(h, fenced, CLOSE_TIMEOUT);
     records.settle(components.ledger().delivery(), aborted ? End.ABORTED : End.FAILED);
     counters.ended(spec.requestName(), End.FAILED, records.acked(), 0, micros(beginNanos));
     next.$bang(session.markAsFailed());

@@ -73,10 +73,10 @@ public final class TransactionCounters {
         .ended(end, records, endCallMicros, durationMicros);
   }
 
-  /** Per request name, sorted; empty when the run had no transactions. */
+  /** Per request name, sorted; null when the run had no transactions. */
   public Map<String, TransactionFigures> figures() {
     Map<String, TransactionFigures> out = new TreeMap<>();
     requests.forEach((name, r) -> out.put(name, r.figures(idPrefix)));
-    return out;
+    return out.isEmpty() ? null : out;
   }
 }

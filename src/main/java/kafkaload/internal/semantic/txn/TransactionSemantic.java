@@ -24,13 +24,7 @@ public final class TransactionSemantic
       new SectionType<>("transactions", new TypeReference<>() {});
 
   public TransactionSemantic() {
-    super(
-        SECTION,
-        TransactionCounters.class,
-        counters -> {
-          Map<String, TransactionFigures> all = counters.figures();
-          return all.isEmpty() ? null : all;
-        });
+    super(SECTION, TransactionCounters.class, TransactionCounters::figures);
   }
 
   @Override
