@@ -69,8 +69,7 @@ final class ShareAcks {
   void commit(KafkaShareConsumer<byte[], byte[]> consumer) {
     long t0 = System.nanoTime();
     long start = g.components().clock().nowMillis();
-    Map<TopicIdPartition, Optional<KafkaException>> result =
-        consumer.commitSync(Duration.ofMillis(g.components().connection().timeoutMs()));
+    var result = consumer.commitSync(Duration.ofMillis(g.components().connection().timeoutMs()));
     g.counters().committed((System.nanoTime() - t0) / 1_000);
     String refused = firstRefused(result);
     log(

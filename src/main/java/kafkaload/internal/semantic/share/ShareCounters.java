@@ -201,14 +201,9 @@ public final class ShareCounters {
   public synchronized ShareGroupResults.Reconciliation reconcile(
       long start, long issued, KoLedger koLedger) {
     reconciliation =
-        outcomes()
+        seqs.copy()
             .reconcile(List.of(new ShareOutcomes.Range(start, issued)), koLedger, otherRuns.sum());
     return reconciliation;
-  }
-
-  /** A copy of each record's outcome so far, by its run-wide sequence number. */
-  public synchronized ShareOutcomes outcomes() {
-    return seqs.copy();
   }
 
   /** The merge reconciles (an injector of a distributed run): {@link #records()} hands it over. */
@@ -217,8 +212,8 @@ public final class ShareCounters {
   }
 
   /** What an injector hands the merge to reconcile; null unless {@link #leaveToMerge()} ran. */
-  public ShareRecords records() {
-    return leftToMerge ? outcomes().records(otherRuns.sum()) : null;
+  public synchronized ShareRecords records() {
+    return leftToMerge ? seqs.copy().records(otherRuns.sum()) : null;
   }
 
   /** The group's figures now: each consumer's rate over the group's span, and their spread. */
@@ -288,11 +283,8 @@ public final class ShareCounters {
 
   /** The coefficient of variation of the rates, in %; null with fewer than two. */
   public static Double spreadPct(List<Double> rates) {
-    if (rates.size() < 2) {
-      return null;
-    }
     double mean = rates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    if (mean == 0) {
+    if (rates.size() < 2 || mean == 0) {
       return null;
     }
     double var =

@@ -32,10 +32,6 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
       return max == null ? low : Math.min(low, max);
     }
 
-    boolean inside(int v) {
-      return clamp(v) == v;
-    }
-
     String describe() {
       return "%s=%s, %s=%s"
           .formatted(minName, min == null ? "unset" : min, maxName, max == null ? "unset" : max);
@@ -100,7 +96,7 @@ public record ShareGroupBounds(Bound lockMs, Bound deliveryLimit) {
     Map<String, String> defaults = new LinkedHashMap<>(spec.configs().groupConfigDefaults());
     for (Bound b : List.of(lockMs, deliveryLimit)) {
       Integer set = integer(spec.configs().groupConfig().get(b.config()));
-      if (set != null && !b.inside(set)) {
+      if (set != null && b.clamp(set) != set) {
         throw KafkaLoadConfigException.refused(
             "Share group '%s': %s=%d is outside the broker's bounds (%s on the cluster at"
                 + " '%s'); set a value inside them, or change the bounds on the brokers",

@@ -106,9 +106,8 @@ public final class TransactionalProducers implements AutoCloseable {
     KafkaConfigCheck.producerRefusal(c)
         .ifPresent(
             why -> {
-              throw new KafkaLoadConfigException(
-                  "'%s' is transactional, but its producer settings are not: %s"
-                      .formatted(requestName, why));
+              throw KafkaLoadConfigException.refused(
+                  "'%s' is transactional, but its producer settings are not: %s", requestName, why);
             });
   }
 
