@@ -230,10 +230,9 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
 
   /** Preflight creates the default topic when missing, with these partitions and replication. */
   public KafkaProtocolBuilder createTopic(int partitions, int replicationFactor) {
-    if (partitions < 1 || replicationFactor < 1) {
-      throw new KafkaLoadConfigException(
-          "createTopic(" + partitions + ", " + replicationFactor + "): both must be >= 1");
-    }
+    KafkaLoadConfigException.refuseIf(
+        partitions < 1 || replicationFactor < 1,
+        "createTopic(" + partitions + ", " + replicationFactor + "): both must be >= 1");
     return with(
         parts.with(parts.topics().plan().withCreate(partitions, (short) replicationFactor)));
   }
@@ -253,9 +252,7 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * partition of the topic has fewer in-sync replicas than its min.insync.replicas.
    */
   public KafkaProtocolBuilder minInsyncReplicas(int n) {
-    if (n < 1) {
-      throw new KafkaLoadConfigException("minInsyncReplicas(" + n + "): must be >= 1");
-    }
+    KafkaLoadConfigException.refuseIf(n < 1, "minInsyncReplicas(" + n + "): must be >= 1");
     return with(parts.with(parts.topics().plan().withMinInsyncReplicas(n)));
   }
 
@@ -264,9 +261,9 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
    * creates, beside min.insync.replicas; a topic that exists keeps its own.
    */
   public KafkaProtocolBuilder topicConfig(String name, String value) {
-    if (name == null || name.isBlank() || value == null) {
-      throw new KafkaLoadConfigException("topicConfig(" + name + ", " + value + "): both needed");
-    }
+    KafkaLoadConfigException.refuseIf(
+        name == null || name.isBlank() || value == null,
+        "topicConfig(" + name + ", " + value + "): both needed");
     return with(parts.with(parts.topics().plan().withConfig(name, value)));
   }
 

@@ -92,11 +92,10 @@ public final class Distributed {
 
   private static int injector(ParamSnapshot params) throws Exception {
     InjectorShare share = params.injector();
-    if (share.runId() == null) {
-      throw new KafkaLoadConfigException(
-          "an injector needs -Drun.id (or KAFKALOAD_RUN_ID): the run id all "
-              + "injectors share, so one read-back finds all their records");
-    }
+    KafkaLoadConfigException.refuseIf(
+        share.runId() == null,
+        "an injector needs -Drun.id (or KAFKALOAD_RUN_ID): the run id all "
+            + "injectors share, so one read-back finds all their records");
     String simulation = required(params, "gatling.simulationClass");
     long startAt = epochMillis(required(params, "injector.startAt"));
     Path results = Path.of(params.string("injector.results", "results/injector-" + share.index()));

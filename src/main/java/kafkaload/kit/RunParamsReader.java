@@ -186,10 +186,9 @@ final class RunParamsReader {
       return List.of();
     }
     List<String> groups = Stream.of(csv.split(",", -1)).map(String::trim).toList();
-    if (groups.stream().anyMatch(String::isBlank)) {
-      throw new KafkaLoadConfigException(
-          "-Dlag.groups=" + csv + " has an empty consumer group name");
-    }
+    KafkaLoadConfigException.refuseIf(
+        groups.stream().anyMatch(String::isBlank),
+        "-Dlag.groups=" + csv + " has an empty consumer group name");
     return groups;
   }
 }

@@ -1,6 +1,6 @@
 package kafkaload.internal.config;
 
-import static kafkaload.internal.config.KafkaLoadConfigException.refused;
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 
 /**
  * Which injector this JVM is: index {@code 0..count-1} and the shared run id (null for one JVM).
@@ -20,13 +20,12 @@ public record InjectorShare(int index, int count, String runId) {
   public static final InjectorShare SINGLE = new InjectorShare(0, 1, null);
 
   public InjectorShare {
-    if (count < 1 || count > MAX_COUNT) {
-      throw new KafkaLoadConfigException("injector count " + count + " must be 1 to " + MAX_COUNT);
-    }
-    if (index < 0 || index >= count) {
-      throw refused(
-          "injector index %s must be 0 to %s (the injector count is %s)", index, count - 1, count);
-    }
+    refuseIf(
+        count < 1 || count > MAX_COUNT, "injector count " + count + " must be 1 to " + MAX_COUNT);
+    refuseIf(
+        index < 0 || index >= count,
+        "injector index %s must be 0 to %s (the injector count is %s)"
+            .formatted(index, count - 1, count));
   }
 
   public boolean distributed() {

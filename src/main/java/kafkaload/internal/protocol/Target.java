@@ -11,9 +11,7 @@ public record Target(String bootstrapServers, int embeddedBrokers) implements Ta
 
   /** N embedded brokers in child processes; refused below 1. */
   public Target withEmbeddedBrokers(int n) {
-    if (n < 1) {
-      throw new KafkaLoadConfigException("embeddedBrokers(" + n + "): must be >= 1");
-    }
+    KafkaLoadConfigException.refuseIf(n < 1, "embeddedBrokers(" + n + "): must be >= 1");
     return TargetBuilder.With.super.withEmbeddedBrokers(n);
   }
 
