@@ -25,8 +25,8 @@ final class BrokerNetwork implements AutoCloseable {
   /** Where a client-side cut sends the injector's packets for a broker: no one has this MAC. */
   private static final String NOWHERE_MAC = "02:00:00:00:00:01";
 
-  private final String ip = HostCommand.find("ip");
-  private final String tc = HostCommand.find("tc");
+  private static final String IP = HostCommand.find("ip");
+  private static final String TC = HostCommand.find("tc");
   private final String run;
   private final String subnet;
   private final int size;
@@ -81,8 +81,13 @@ final class BrokerNetwork implements AutoCloseable {
   }
 
   /** Runs ip with these arguments, or fails naming the command and its output. */
-  private void ip(String... args) {
-    HostCommand.check(concat(List.of(ip), List.of(args)));
+  private static void ip(String... args) {
+    HostCommand.check(concat(List.of(IP), List.of(args)));
+  }
+
+  /** Runs ip with these arguments: its exit code and output, never a failure. */
+  private static HostCommand tryIp(String... args) {
+    return HostCommand.run(concat(List.of(IP), List.of(args)));
   }
 
   private static List<String> concat(List<String> a, List<String> b) {
@@ -113,7 +118,7 @@ final class BrokerNetwork implements AutoCloseable {
 
   /** The prefix of a command run inside broker n's namespace. */
   List<String> exec(int n) {
-    return List.of(ip, "netns", "exec", namespace(n));
+    return List.of(IP, "netns", "exec", namespace(n));
   }
 
   /** Cuts broker n off from peers, controllers and clients. */
@@ -123,8 +128,9 @@ final class BrokerNetwork implements AutoCloseable {
   }
 
   /** Undoes {@link #cut}. */
-  void restore(int n) {
+  String restore(int n) {
     ip("link", "set", hostVeth(n), "up");
+    return "link up";
   }
 
   /** Cuts the injector (this namespace) from broker n; the brokers still reach it. */
@@ -134,8 +140,9 @@ final class BrokerNetwork implements AutoCloseable {
   }
 
   /** Undoes {@link #cutClient}: the address is resolved again. */
-  void restoreClient(int n) {
+  String restoreClient(int n) {
     ip("neigh", "del", address(n), "dev", bridge());
+    return "the injector reaches " + address(n) + " again";
   }
 
   /**
@@ -153,7 +160,7 @@ final class BrokerNetwork implements AutoCloseable {
   }
 
   /** Undoes {@link #cutPeers}; every route is tried, the first failure reported. */
-  void restorePeers(int n) {
+  String restorePeers(int n) {
     String failed = null;
     for (int p = 1; p <= size; p++) {
       if (p != n) {
@@ -166,11 +173,12 @@ final class BrokerNetwork implements AutoCloseable {
     if (failed != null) {
       throw new IllegalStateException(failed);
     }
+    return "the brokers reach " + address(n) + " again";
   }
 
   /** In broker {@code from}'s namespace, the blackhole route to broker {@code to}. */
   private List<String> peerRoute(String op, int from, int to) {
-    return List.of(ip, "-n", namespace(from), "route", op, "blackhole", address(to) + "/32");
+    return List.of(IP, "-n", namespace(from), "route", op, "blackhole", address(to) + "/32");
   }
 
   /** Throttles broker n's link both ways to {@code rate} (tc's syntax). */
@@ -179,24 +187,25 @@ final class BrokerNetwork implements AutoCloseable {
     long burst = Math.max(16 * 1024, FaultPlan.rateBitsPerSecond(rate) / 8 / 50);
     List<String> tbf =
         List.of("root", "tbf", "rate", rate, "burst", String.valueOf(burst), "latency", "400ms");
-    HostCommand.check(concat(List.of(tc, "qdisc", "add", "dev", hostVeth(n)), tbf));
+    HostCommand.check(concat(List.of(TC, "qdisc", "add", "dev", hostVeth(n)), tbf));
     try {
       HostCommand.check(
-          concat(List.of(tc, "-n", namespace(n), "qdisc", "add", "dev", namespace(n)), tbf));
+          concat(List.of(TC, "-n", namespace(n), "qdisc", "add", "dev", namespace(n)), tbf));
     } catch (RuntimeException e) {
-      HostCommand.run(List.of(tc, "qdisc", "del", "dev", hostVeth(n), "root"));
+      HostCommand.run(List.of(TC, "qdisc", "del", "dev", hostVeth(n), "root"));
       throw e;
     }
     return "tbf rate " + rate + " burst " + burst + " both ways on " + hostVeth(n);
   }
 
   /** Removes the queues of {@link #throttle}. */
-  void unthrottle(int n) {
-    HostCommand host = HostCommand.run(List.of(tc, "qdisc", "del", "dev", hostVeth(n), "root"));
-    HostCommand.check(List.of(tc, "-n", namespace(n), "qdisc", "del", "dev", namespace(n), "root"));
+  String unthrottle(int n) {
+    HostCommand host = HostCommand.run(List.of(TC, "qdisc", "del", "dev", hostVeth(n), "root"));
+    HostCommand.check(List.of(TC, "-n", namespace(n), "qdisc", "del", "dev", namespace(n), "root"));
     if (!host.ok()) {
       throw new IllegalStateException("tc qdisc del dev " + hostVeth(n) + ": " + host.output());
     }
+    return "queues removed";
   }
 
   /** Removes the veths (their queues go with them), the bridge and the namespaces. Idempotent. */
@@ -207,10 +216,10 @@ final class BrokerNetwork implements AutoCloseable {
     }
     closed = true;
     for (int n = 1; n <= size; n++) {
-      HostCommand.run(List.of(ip, "link", "del", hostVeth(n)));
-      HostCommand.run(List.of(ip, "netns", "del", namespace(n)));
+      tryIp("link", "del", hostVeth(n));
+      tryIp("netns", "del", namespace(n));
     }
-    HostCommand.run(List.of(ip, "link", "del", bridge()));
+    tryIp("link", "del", bridge());
   }
 
   /** Why network namespaces cannot be made here, or null when they can (probed once). */
@@ -227,19 +236,18 @@ final class BrokerNetwork implements AutoCloseable {
     if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
       return "network namespaces are Linux's, and this is " + System.getProperty("os.name");
     }
-    String ip = HostCommand.find("ip");
-    if (ip == null || HostCommand.find("tc") == null) {
+    if (IP == null || TC == null) {
       return "the ip and tc commands (iproute2) are not installed";
     }
     String name = "kl" + ProcessHandle.current().pid() + "-0";
-    HostCommand ns = HostCommand.run(List.of(ip, "netns", "add", name + "n0"));
-    HostCommand.run(List.of(ip, "netns", "del", name + "n0"));
+    HostCommand ns = tryIp("netns", "add", name + "n0");
+    tryIp("netns", "del", name + "n0");
     if (!ns.ok()) {
       return "'ip netns add' failed (%s)%s"
           .formatted(ns.output(), root() ? "" : "; not running as root");
     }
-    HostCommand br = HostCommand.run(List.of(ip, "link", "add", name + "b", "type", "bridge"));
-    HostCommand.run(List.of(ip, "link", "del", name + "b"));
+    HostCommand br = tryIp("link", "add", name + "b", "type", "bridge");
+    tryIp("link", "del", name + "b");
     return br.ok() ? null : "'ip link add type bridge' failed (" + br.output() + ")";
   }
 
@@ -249,12 +257,10 @@ final class BrokerNetwork implements AutoCloseable {
 
   /** A 10.a.b.0/24 no address or route of this machine uses, chosen by pid to keep runs apart. */
   private static String freeSubnet() {
-    String ip = HostCommand.find("ip");
     String used =
-        "%s\n%s"
-            .formatted(
-                HostCommand.run(List.of(ip, "-o", "-4", "addr", "show")).output(),
-                HostCommand.run(List.of(ip, "-4", "route", "show", "table", "all")).output());
+        tryIp("-o", "-4", "addr", "show").output()
+            + "\n"
+            + tryIp("-4", "route", "show", "table", "all").output();
     long seed = ProcessHandle.current().pid() * 101 + SEQ.get();
     for (int i = 0; i < 200; i++) {
       long v = Math.floorMod(seed + i * 7919L, 128 * 256);
@@ -268,24 +274,23 @@ final class BrokerNetwork implements AutoCloseable {
 
   /** Removes namespaces, bridges and veths named for a JVM that is no longer alive. */
   static void removeLeftovers() {
-    String ip = HostCommand.find("ip");
-    if (ip == null) {
+    if (IP == null) {
       return;
     }
-    for (String line : HostCommand.run(List.of(ip, "netns", "list")).output().split("\n")) {
-      removeLeftover(ip, "netns", "namespace", line.trim().split("\\s+")[0]);
+    for (String line : tryIp("netns", "list").output().split("\n")) {
+      removeLeftover("netns", "namespace", line.trim().split("\\s+")[0]);
     }
-    for (String line : HostCommand.run(List.of(ip, "-o", "link", "show")).output().split("\n")) {
+    for (String line : tryIp("-o", "link", "show").output().split("\n")) {
       String[] parts = line.split(":\\s+", 3);
-      removeLeftover(ip, "link", "link", parts.length < 2 ? "" : parts[1].split("@")[0]);
+      removeLeftover("link", "link", parts.length < 2 ? "" : parts[1].split("@")[0]);
     }
   }
 
   /** Deletes the namespace or link {@code name} when it is a dead JVM's. */
-  private static void removeLeftover(String ip, String object, String kind, String name) {
+  private static void removeLeftover(String object, String kind, String name) {
     if (leftover(name)) {
       LOG.info("Removing network {} {} left by an earlier run", kind, name);
-      HostCommand.run(List.of(ip, object, "del", name));
+      tryIp(object, "del", name);
     }
   }
 

@@ -98,23 +98,13 @@ public final class EmbeddedKafka implements AutoCloseable {
       Path dataDir = newDataDir("");
       int brokerPort = freePort();
       int controllerPort = freePort();
-      Properties p =
-          nodeProperties(
-              1,
-              "127.0.0.1",
-              brokerPort,
-              controllerPort,
-              "1@127.0.0.1:" + controllerPort,
-              dataDir,
-              1);
+      String voters = "1@127.0.0.1:" + controllerPort;
+      Properties p = nodeProperties(1, "127.0.0.1", brokerPort, controllerPort, voters, dataDir, 1);
       p.putAll(overrides);
-      Object shareVersion = p.remove(SHARE_VERSION);
+      Object share = p.remove(SHARE_VERSION);
       KafkaConfig config = KafkaConfig.fromProps(p, false);
-      format(
-          Uuid.randomUuid().toString(),
-          1,
-          dataDir,
-          shareVersion == null ? null : Short.valueOf(shareVersion.toString()));
+      Short shareVersion = share == null ? null : Short.valueOf(share.toString());
+      format(Uuid.randomUuid().toString(), 1, dataDir, shareVersion);
       KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
       server.startup();
       String bootstrap = "127.0.0.1:" + brokerPort;

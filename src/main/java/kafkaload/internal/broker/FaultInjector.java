@@ -64,41 +64,32 @@ public final class FaultInjector {
   /** Undoes a fault with a duration. */
   public String undo(FaultPlan.Step step) {
     int b = step.broker();
-    switch (step.action()) {
-      case PAUSE -> {
-        Long pid = paused.remove(b);
-        long now;
-        try {
-          now = cluster.pid(b);
-        } catch (IllegalStateException gone) {
-          throw new IllegalStateException(
-              "broker " + b + "'s process " + pid + " is gone: nothing to continue");
-        }
-        if (pid == null || now != pid) {
-          throw new IllegalStateException(
-              "broker " + b + "'s process " + pid + " is gone (now " + now + "): not continued");
-        }
-        signal("-CONT", pid);
-        return "SIGCONT, pid " + pid;
-      }
-      case ISOLATE -> {
-        network().restore(b);
-        return "link up";
-      }
-      case ISOLATE_CLIENT -> {
-        network().restoreClient(b);
-        return "the injector reaches " + network().address(b) + " again";
-      }
-      case ISOLATE_PEERS -> {
-        network().restorePeers(b);
-        return "the brokers reach " + network().address(b) + " again";
-      }
-      case SLOW -> {
-        network().unthrottle(b);
-        return "queues removed";
-      }
+    return switch (step.action()) {
+      case PAUSE -> resume(b);
+      case ISOLATE -> network().restore(b);
+      case ISOLATE_CLIENT -> network().restoreClient(b);
+      case ISOLATE_PEERS -> network().restorePeers(b);
+      case SLOW -> network().unthrottle(b);
       default -> throw new IllegalArgumentException(step + " has nothing to undo");
+    };
+  }
+
+  /** Continues broker b's process, only when it is still the one paused. */
+  private String resume(int b) {
+    Long pid = paused.remove(b);
+    long now;
+    try {
+      now = cluster.pid(b);
+    } catch (IllegalStateException gone) {
+      throw new IllegalStateException(
+          "broker " + b + "'s process " + pid + " is gone: nothing to continue");
     }
+    if (pid == null || now != pid) {
+      throw new IllegalStateException(
+          "broker " + b + "'s process " + pid + " is gone (now " + now + "): not continued");
+    }
+    signal("-CONT", pid);
+    return "SIGCONT, pid " + pid;
   }
 
   private BrokerNetwork network() {
