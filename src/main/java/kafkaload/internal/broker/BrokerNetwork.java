@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -150,30 +151,30 @@ final class BrokerNetwork implements AutoCloseable {
    * between their addresses, more specific than the subnet's; the injector still reaches n.
    */
   String cutPeers(int n) {
-    for (int p = 1; p <= size; p++) {
-      if (p != n) {
-        HostCommand.check(peerRoute("add", n, p));
-        HostCommand.check(peerRoute("add", p, n));
-      }
-    }
+    peerRoutes("add", n).forEach(HostCommand::check);
     return "blackhole routes between " + address(n) + " and the other brokers";
   }
 
   /** Undoes {@link #cutPeers}; every route is tried, the first failure reported. */
   String restorePeers(int n) {
     String failed = null;
-    for (int p = 1; p <= size; p++) {
-      if (p != n) {
-        for (List<String> route : List.of(peerRoute("del", n, p), peerRoute("del", p, n))) {
-          HostCommand r = HostCommand.run(route);
-          failed = failed == null && !r.ok() ? String.join(" ", route) + ": " + r.output() : failed;
-        }
-      }
+    for (List<String> route : peerRoutes("del", n)) {
+      HostCommand r = HostCommand.run(route);
+      failed = failed == null && !r.ok() ? String.join(" ", route) + ": " + r.output() : failed;
     }
     if (failed != null) {
       throw new IllegalStateException(failed);
     }
     return "the brokers reach " + address(n) + " again";
+  }
+
+  /** For each other broker p, the blackhole routes n to p (in n's namespace) and p to n. */
+  private List<List<String>> peerRoutes(String op, int n) {
+    return IntStream.rangeClosed(1, size)
+        .filter(p -> p != n)
+        .boxed()
+        .flatMap(p -> Stream.of(peerRoute(op, n, p), peerRoute(op, p, n)))
+        .toList();
   }
 
   /** In broker {@code from}'s namespace, the blackhole route to broker {@code to}. */

@@ -82,6 +82,11 @@ public record FaultPlan(List<Step> steps) {
       return atMillis + durationMillis;
     }
 
+    /** Its times, for example "20s to 30s". */
+    String span() {
+      return formatMillis(atMillis) + " to " + formatMillis(endMillis());
+    }
+
     @Override
     public String toString() {
       return "%s:%s@%s".formatted(action.label(), broker, formatMillis(atMillis))
@@ -205,15 +210,9 @@ public record FaultPlan(List<Step> steps) {
         Step b = sorted.get(j);
         if (b.action().hasDuration() && b.broker() == a.broker() && b.atMillis() < a.endMillis()) {
           throw refused(
-              "-Dfault.plan: %s and %s overlap on broker %s (%s to %s, and %s to %s): one fault"
+              "-Dfault.plan: %s and %s overlap on broker %s (%s, and %s): one fault"
                   + " with a duration per broker at a time",
-              a,
-              b,
-              a.broker(),
-              formatMillis(a.atMillis()),
-              formatMillis(a.endMillis()),
-              formatMillis(b.atMillis()),
-              formatMillis(b.endMillis()));
+              a, b, a.broker(), a.span(), b.span());
         }
       }
     }

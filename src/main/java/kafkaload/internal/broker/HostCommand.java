@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A command of the host (ip, tc, kill) with a bounded wait: its exit code and output, never a hang.
@@ -74,13 +73,11 @@ record HostCommand(int exitCode, String output) {
   /** The program's path: on PATH, else in /usr/sbin or /sbin (root's tools); null when absent. */
   static String find(String program) {
     String path = Objects.requireNonNullElse(System.getenv("PATH"), "");
-    return Stream.concat(
-            Stream.of(path.split(":")), Stream.of("/usr/sbin", "/sbin", "/usr/bin", "/bin"))
-        .filter(d -> !d.isEmpty())
-        .map(d -> Paths.get(d, program))
-        .filter(Files::isExecutable)
-        .map(Path::toString)
-        .findFirst()
-        .orElse(null);
+    for (String dir : (path + ":/usr/sbin:/sbin:/usr/bin:/bin").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Paths.get(dir, program))) {
+        return Paths.get(dir, program).toString();
+      }
+    }
+    return null;
   }
 }
