@@ -146,10 +146,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("process.roles", "broker,controller");
     p.put("node.id", String.valueOf(nodeId));
     p.put("controller.quorum.voters", voters);
-    p.put(
-        "listeners",
-        "PLAINTEXT://" + host + ":" + brokerPort + ",CONTROLLER://" + host + ":" + controllerPort);
-    p.put("advertised.listeners", "PLAINTEXT://" + host + ":" + brokerPort);
+    String plaintext = "PLAINTEXT://" + host + ":" + brokerPort;
+    p.put("listeners", plaintext + ",CONTROLLER://" + host + ":" + controllerPort);
+    p.put("advertised.listeners", plaintext);
     p.put("controller.listener.names", "CONTROLLER");
     p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
     p.put("inter.broker.listener.name", "PLAINTEXT");
