@@ -26,7 +26,7 @@ final class BrokerFaultAction extends KafkaAction {
   private final FaultInjector injector;
   private final FaultPlan plan;
 
-  /** A fault with a duration, done and not yet undone. */
+  /** When a fault was done and what the injector said: one with a duration waits to be undone. */
   private record Open(double at, long start, String detail) {}
 
   /** A moment of the plan: a step done, or undone. */
@@ -101,11 +101,12 @@ final class BrokerFaultAction extends KafkaAction {
         lasts
             ? String.format("%s, for %.1f s", d.detail(), step.durationMillis() / 1e3)
             : d.detail());
+    Open done = new Open(at, start, d.detail());
     if (lasts) {
-      open.put(step, new Open(at, start, d.detail()));
+      open.put(step, done);
       return true;
     }
-    record(session, step, at, start, end, d.ok(), d.detail(), null);
+    record(session, step, done, end, d.ok(), null);
     return d.ok();
   }
 
@@ -117,15 +118,8 @@ final class BrokerFaultAction extends KafkaAction {
     Console.outf(
         "[kafkaload] FAULT healed at %.1f s: %s: %s (%s after %.1f s)%n",
         healed, step.description(), d.ok() ? "OK" : "KO", d.detail(), healed - o.at());
-    record(
-        session,
-        step,
-        o.at(),
-        o.start(),
-        end,
-        d.ok(),
-        o.detail() + "; " + (d.ok() ? "healed: " : "not healed: ") + d.detail(),
-        d.ok() ? healed : null);
+    String detail = o.detail() + "; " + (d.ok() ? "healed: " : "not healed: ") + d.detail();
+    record(session, step, new Open(o.at(), o.start(), detail), end, d.ok(), d.ok() ? healed : null);
     return d.ok();
   }
 
@@ -140,27 +134,21 @@ final class BrokerFaultAction extends KafkaAction {
     }
   }
 
+  /** One request and one summary event, from the fault's start to {@code end}. */
   private void record(
-      Session session,
-      FaultPlan.Step step,
-      double at,
-      long start,
-      long end,
-      boolean ok,
-      String detail,
-      Double healedAt) {
-    logResult(session, step.requestName(), start, end, ok ? null : detail);
+      Session session, FaultPlan.Step step, Open o, long end, boolean ok, Double healedAt) {
+    logResult(session, step.requestName(), o.start(), end, ok ? null : o.detail());
     components
         .ledger()
         .faults()
         .add(
             new ProtocolResults.Fault(
-                at,
+                o.at(),
                 step.toString(),
                 step.requestName(),
                 ok,
-                detail,
-                end - start,
+                o.detail(),
+                end - o.start(),
                 step.broker(),
                 healedAt));
   }
