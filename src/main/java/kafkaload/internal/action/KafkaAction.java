@@ -122,7 +122,7 @@ public abstract class KafkaAction implements Action {
    * Records a request that could not be built, as Gatling's "crash"; the caller decides where the
    * user goes.
    */
-  protected void logCrash(Session session, String request, RuntimeException e) {
+  private void logCrash(Session session, String request, RuntimeException e) {
     components
         .statsEngine()
         .logRequestCrash(
@@ -133,18 +133,18 @@ public abstract class KafkaAction implements Action {
   }
 
   /**
-   * A record with a schema that could not be built during the load (its content does not fit the
-   * schema, the registry refused its subject): a KO of the request with the reason, at once; false
-   * when {@code e} is not one. Other values that cannot be built stay Gatling crashes (see {@link
-   * #logCrash}).
+   * A record that could not be built during the load; the caller decides where the user goes. One
+   * with a schema (its content does not fit the schema, the registry refused its subject) is a KO
+   * of the request with the reason, at once; other values that cannot be built stay Gatling crashes
+   * (see {@link #logCrash}).
    */
-  protected boolean logSchemaFailure(Session session, String request, RuntimeException e) {
-    if (!(e instanceof RecordSchema.Mismatch) && !(e instanceof RegistryClient.RegistryException)) {
-      return false;
+  protected void logBuildFailure(Session session, String request, RuntimeException e) {
+    if (e instanceof RecordSchema.Mismatch || e instanceof RegistryClient.RegistryException) {
+      long now = components.clock().nowMillis();
+      logResult(session, request, now, now, e.getMessage());
+    } else {
+      logCrash(session, request, e);
     }
-    long now = components.clock().nowMillis();
-    logResult(session, request, now, now, e.getMessage());
-    return true;
   }
 
   /**

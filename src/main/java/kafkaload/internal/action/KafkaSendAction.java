@@ -70,9 +70,7 @@ final class KafkaSendAction extends KafkaAction {
       } catch (RuntimeException e) {
         // Nothing more of this burst is sent: the records not built count as done, and the user
         // goes on failed.
-        if (!logSchemaFailure(session, spec.requestName(), e)) {
-          logCrash(session, spec.requestName(), e);
-        }
+        logBuildFailure(session, spec.requestName(), e);
         burst.finish(n - i, false);
         return;
       }
@@ -176,19 +174,11 @@ final class KafkaSendAction extends KafkaAction {
 
       @Override
       public void completed(long start, long end, Exception exception) {
-        if (exception == null) {
-          return;
-        }
-        if (decided.compareAndSet(false, true)) {
+        if (exception != null && decided.compareAndSet(false, true)) {
           burst.result(start, end, exception);
-        } else {
+        } else if (exception != null) {
           logResult(
-              burst.session,
-              spec.requestName() + " ack failure",
-              start,
-              end,
-              reason(exception),
-              false);
+              burst.session, spec.requestName() + " ack failure", start, end, reason(exception));
         }
       }
     };

@@ -74,32 +74,27 @@ final class ReconcileAction extends KafkaAction {
       String reason = "could not verify the run's records: " + reason(e);
       components.ledger().reconciliationError(reason);
       Console.out("[kafkaload] RECONCILIATION FAILED: " + reason);
-      verdicts(session, reason, reason, reason, false);
+      logVerdict(session, ReconcileSpec.LOST_REQUEST, reason);
+      logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, reason);
+      if (output != null) {
+        logVerdict(session, ReconcileSpec.EXACTLY_ONCE_REQUEST, reason);
+      }
+      next.$bang(session.markAsFailed());
       return;
     }
     components.ledger().reconciliation(r, true);
     Console.out(ReconciliationPrinter.format(r));
-    verdicts(
-        session,
-        ReconciliationVerdict.lost(r, spec.maxLost(), spec.timeout().toSeconds()),
-        ReconciliationVerdict.duplicates(r, spec.maxDuplicatePct()),
-        output == null ? null : r.exactlyOnce().failure(),
-        spec.failOnSaturatedInjector());
-  }
-
-  /**
-   * Records the verdicts (exactly-once only with an output, the injector's saturation only when
-   * {@code judgeInjector}), then the user goes on, failed if any failed.
-   */
-  private void verdicts(
-      Session session, String lost, String dup, String exactlyOnce, boolean judgeInjector) {
+    String lost = ReconciliationVerdict.lost(r, spec.maxLost(), spec.timeout().toSeconds());
+    String dup = ReconciliationVerdict.duplicates(r, spec.maxDuplicatePct());
     logVerdict(session, ReconcileSpec.LOST_REQUEST, lost);
     logVerdict(session, ReconcileSpec.DUPLICATES_REQUEST, dup);
+    String exactlyOnce = null;
     if (output != null) {
+      exactlyOnce = r.exactlyOnce().failure();
       logVerdict(session, ReconcileSpec.EXACTLY_ONCE_REQUEST, exactlyOnce);
     }
     String saturated = null;
-    if (judgeInjector) {
+    if (spec.failOnSaturatedInjector()) {
       var verdict = components.health().verdict();
       saturated =
           verdict.saturated()

@@ -55,9 +55,7 @@ final class RequestReplyAction extends KafkaAction {
       record = spec.record(session);
       key = matchKey(record);
     } catch (RuntimeException e) {
-      if (!logSchemaFailure(session, spec.requestName(), e)) {
-        logCrash(session, spec.requestName(), e);
-      }
+      logBuildFailure(session, spec.requestName(), e);
       next.$bang(session.markAsFailed());
       return;
     }

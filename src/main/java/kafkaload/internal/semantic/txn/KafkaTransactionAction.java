@@ -160,9 +160,7 @@ final class KafkaTransactionAction extends KafkaAction {
         try {
           record = spec.send().record(session);
         } catch (RuntimeException e) {
-          if (!logSchemaFailure(session, spec.requestName(), e)) {
-            logCrash(session, spec.requestName(), e);
-          }
+          logBuildFailure(session, spec.requestName(), e);
           records.notSent(n - i);
           buildFailed = true;
           break;
