@@ -23,38 +23,34 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 
 /** An Avro schema: JSON content becomes a GenericRecord, written with Avro's binary encoder. */
-public final class AvroSchema implements RecordSchema {
-  private final Schema schema;
-  private final String text;
-  private final GenericDatumWriter<Object> writer;
-  private final GenericDatumReader<Object> reader;
-
+public record AvroSchema(
+    Schema schema,
+    String text,
+    GenericDatumWriter<Object> writer,
+    GenericDatumReader<Object> reader)
+    implements RecordSchema {
   /** Encoders are cheap to reuse and not thread-safe: one per thread. */
-  private final ThreadLocal<BinaryEncoder> encoders = new ThreadLocal<>();
+  private static final ThreadLocal<BinaryEncoder> ENCODERS = new ThreadLocal<>();
 
   public AvroSchema(String text) {
+    this(parsed(text));
+  }
+
+  private AvroSchema(Schema s) {
+    this(s, s.toString(), new GenericDatumWriter<>(s), new GenericDatumReader<>(s));
+  }
+
+  private static Schema parsed(String text) {
     try {
-      this.schema = new Schema.Parser().parse(text);
+      return new Schema.Parser().parse(text);
     } catch (SchemaParseException e) {
       throw new Mismatch("not a valid Avro schema: " + e.getMessage());
     }
-    this.text = schema.toString();
-    this.writer = new GenericDatumWriter<>(schema);
-    this.reader = new GenericDatumReader<>(schema);
-  }
-
-  public Schema schema() {
-    return schema;
   }
 
   @Override
   public SchemaFormat format() {
     return SchemaFormat.AVRO;
-  }
-
-  @Override
-  public String text() {
-    return text;
   }
 
   @Override
@@ -69,8 +65,8 @@ public final class AvroSchema implements RecordSchema {
             ? content
             : datum(schema, RecordSchema.tree(content), "", false);
     ByteArrayOutputStream out = new ByteArrayOutputStream(128);
-    BinaryEncoder enc = EncoderFactory.get().binaryEncoder(out, encoders.get());
-    encoders.set(enc);
+    BinaryEncoder enc = EncoderFactory.get().binaryEncoder(out, ENCODERS.get());
+    ENCODERS.set(enc);
     try {
       writer.write(datum, enc);
       enc.flush();

@@ -10,6 +10,7 @@ import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
@@ -24,16 +25,16 @@ import java.util.Map;
  * protobuf-java, its records DynamicMessages; the registry stores the .proto text.
  */
 public record ProtobufSchema(
-    String text, Descriptors.FileDescriptor file, Descriptor message, List<Integer> messageIndexes)
+    String text, FileDescriptor file, Descriptor descriptor, List<Integer> messageIndexes)
     implements RecordSchema {
   /**
    * The message named (simple or full name; null: the file's first message) of this .proto text.
    */
   public static ProtobufSchema parse(String text, String messageName) {
     FileDescriptorProto proto = descriptorProto(text);
-    Descriptors.FileDescriptor file;
+    FileDescriptor file;
     try {
-      file = Descriptors.FileDescriptor.buildFrom(proto, new Descriptors.FileDescriptor[0]);
+      file = FileDescriptor.buildFrom(proto, new FileDescriptor[0]);
     } catch (Descriptors.DescriptorValidationException e) {
       throw new Mismatch("not a valid .proto: " + e.getMessage());
     }
@@ -88,10 +89,10 @@ public record ProtobufSchema(
     for (int i = 1; i < path.size(); i++) {
       d = d.getNestedTypes().get(path.get(i));
     }
-    return d == message ? this : new ProtobufSchema(text, file, d, indexesOf(d));
+    return d == descriptor ? this : new ProtobufSchema(text, file, d, indexesOf(d));
   }
 
-  private static Descriptor find(Descriptors.FileDescriptor file, String name) {
+  private static Descriptor find(FileDescriptor file, String name) {
     if (name == null || name.isBlank()) {
       return file.getMessageTypes().get(0);
     }
@@ -127,10 +128,6 @@ public record ProtobufSchema(
     return List.copyOf(path);
   }
 
-  public Descriptor descriptor() {
-    return message;
-  }
-
   @Override
   public SchemaFormat format() {
     return SchemaFormat.PROTOBUF;
@@ -138,20 +135,20 @@ public record ProtobufSchema(
 
   @Override
   public String recordName() {
-    return message.getFullName();
+    return descriptor.getFullName();
   }
 
   @Override
   public byte[] encode(Object content) {
     if (content instanceof Message m) {
-      if (!m.getDescriptorForType().getFullName().equals(message.getFullName())) {
+      if (!m.getDescriptorForType().getFullName().equals(descriptor.getFullName())) {
         throw new Mismatch(
             "the message is a %s, not a %s"
-                .formatted(m.getDescriptorForType().getFullName(), message.getFullName()));
+                .formatted(m.getDescriptorForType().getFullName(), descriptor.getFullName()));
       }
       return m.toByteArray();
     }
-    return build(message, RecordSchema.tree(content), "", false).toByteArray();
+    return build(descriptor, RecordSchema.tree(content), "", false).toByteArray();
   }
 
   @Override
@@ -159,7 +156,7 @@ public record ProtobufSchema(
     try {
       DynamicMessage m =
           DynamicMessage.parseFrom(
-              message, CodedInputStream.newInstance(value, offset, value.length - offset));
+              descriptor, CodedInputStream.newInstance(value, offset, value.length - offset));
       return json(m).toString();
     } catch (IOException e) {
       throw new Mismatch(
@@ -169,7 +166,7 @@ public record ProtobufSchema(
 
   @Override
   public void checkTemplate(JsonNode template) {
-    build(message, template, "", true);
+    build(descriptor, template, "", true);
   }
 
   private static DynamicMessage build(Descriptor d, JsonNode n, String path, boolean lenient) {

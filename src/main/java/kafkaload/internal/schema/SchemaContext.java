@@ -1,5 +1,7 @@
 package kafkaload.internal.schema;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.google.protobuf.Message;
 import io.gatling.core.session.Session;
@@ -50,16 +52,14 @@ public final class SchemaContext {
   /** As above, on this injector of a distributed run (generated records: its share). */
   public static SchemaContext of(RegistrySettings s, LongAdder calls, InjectorShare injector) {
     if (s.url() == null) {
-      if (s.tls().configured()) {
-        throw new KafkaLoadConfigException(
-            "%s* settings are set but %s is not: the embedded registry speaks plain HTTP; set the https:// URL of your registry"
-                .formatted(RegistryTls.PREFIX, RegistrySettings.URL));
-      }
-      if (s.oauth() != null) {
-        throw new KafkaLoadConfigException(
-            "%s=OAUTHBEARER is set but %s is not: the embedded registry takes no tokens; set the URL of your registry"
-                .formatted(RegistryOAuth.CREDENTIALS_SOURCE, RegistrySettings.URL));
-      }
+      refuseIf(
+          s.tls().configured(),
+          "%s* settings are set but %s is not: the embedded registry speaks plain HTTP; set the https:// URL of your registry"
+              .formatted(RegistryTls.PREFIX, RegistrySettings.URL));
+      refuseIf(
+          s.oauth() != null,
+          "%s=OAUTHBEARER is set but %s is not: the embedded registry takes no tokens; set the URL of your registry"
+              .formatted(RegistryOAuth.CREDENTIALS_SOURCE, RegistrySettings.URL));
       // no TLS nor OAuth is set (both refused above)
       s = s.withUrl(EmbeddedRegistry.shared().url()).withUserInfo(null);
     }
