@@ -74,13 +74,12 @@ public final class ClientSecurity {
         m.equals("PLAIN")
             ? "org.apache.kafka.common.security.plain.PlainLoginModule"
             : "org.apache.kafka.common.security.scram.ScramLoginModule";
-    Map<String, String> p = new LinkedHashMap<>();
-    p.put(SASL_MECHANISM, m);
-    p.put(
+    return ClientProperties.present(
+        SASL_MECHANISM,
+        m,
         SASL_JAAS_CONFIG,
         "%s required username=\"%s\" password=\"%s\";"
             .formatted(module, jaasQuote(username), jaasQuote(password)));
-    return p;
   }
 
   /** {@link #sasl} for SCRAM-SHA-256 or SCRAM-SHA-512 only, as the DSL's saslScram(..) asks. */

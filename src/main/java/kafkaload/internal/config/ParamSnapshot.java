@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The -D properties and environment, read once when a simulation is built; every parameter is read
@@ -49,8 +50,7 @@ public final class ParamSnapshot {
   /** The one read of -D properties and environment; an injector's first waits for the start. */
   public static ParamSnapshot fromSystemProperties() {
     StartGate.await();
-    Map<String, String> props = new HashMap<>();
-    System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
+    Map<String, String> props = Utils.propsToStringMap(System.getProperties());
     ConcurrentSkipListMap<String, String> used = new ConcurrentSkipListMap<>();
     // Recorded beside the knobs: a baseline of another simulation is refused (docs/ci-gate.md).
     String simulation = simulationClass();
