@@ -1,5 +1,7 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -72,9 +74,7 @@ public record ClientProperties(
   public static Properties load(String path) {
     Properties p = new Properties();
     try (InputStream in = open(path)) {
-      if (in == null) {
-        throw new KafkaLoadConfigException("Kafka client properties file not found: " + path);
-      }
+      refuseIf(in == null, "Kafka client properties file not found: " + path);
       p.load(in);
     } catch (IOException e) {
       throw new KafkaLoadConfigException(

@@ -1,5 +1,6 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import java.nio.file.Files;
@@ -64,9 +65,7 @@ public final class ClientSecurity {
               + " client properties file)",
           mechanism, MECHANISMS);
     }
-    if (username == null || username.isBlank()) {
-      throw new KafkaLoadConfigException("SASL " + m + ": the user name is empty");
-    }
+    refuseIf(username == null || username.isBlank(), "SASL " + m + ": the user name is empty");
     if (password == null || password.isEmpty()) {
       throw refused("SASL %s for user '%s': the password is empty", m, username);
     }
@@ -140,14 +139,12 @@ public final class ClientSecurity {
    */
   public static Settings from(Function<String, String> property, Function<String, String> env) {
     SECRET_PROPERTIES.forEach(
-        (key, instead) -> {
-          if (property.apply(key) != null) {
-            throw refused(
-                "-D%s is refused: secrets never come from -D properties (they show in the process"
-                    + " list and build logs); use %s or the -Dkafka.client.config file",
-                key, instead);
-          }
-        });
+        (key, instead) ->
+            refuseIf(
+                property.apply(key) != null,
+                ("-D%s is refused: secrets never come from -D properties (they show in the process"
+                        + " list and build logs); use %s or the -Dkafka.client.config file")
+                    .formatted(key, instead)));
     Map<String, String> p =
         ClientProperties.present(SECURITY_PROTOCOL, property.apply(SECURITY_PROTOCOL));
     String mechanism = property.apply(SASL_MECHANISM);
@@ -196,9 +193,7 @@ public final class ClientSecurity {
   }
 
   private static String existingFile(String property, String location) {
-    if (location == null || location.isBlank()) {
-      throw new KafkaLoadConfigException(property + " is empty");
-    }
+    refuseIf(location == null || location.isBlank(), property + " is empty");
     if (!Files.isRegularFile(Paths.get(location))) {
       throw new KafkaLoadConfigException(property + "=" + location + ": no such file");
     }

@@ -1,5 +1,6 @@
 package kafkaload.internal.config;
 
+import static kafkaload.internal.config.KafkaLoadConfigException.refuseIf;
 import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 
 import java.util.Arrays;
@@ -53,10 +54,7 @@ public final class ParamSnapshot {
     Map<String, String> props = Utils.propsToStringMap(System.getProperties());
     ConcurrentSkipListMap<String, String> used = new ConcurrentSkipListMap<>();
     // Recorded beside the knobs: a baseline of another simulation is refused (docs/ci-gate.md).
-    String simulation = simulationClass();
-    if (simulation != null) {
-      used.put(SIMULATION, simulation);
-    }
+    simulationClass().ifPresent(simulation -> used.put(SIMULATION, simulation));
     return new ParamSnapshot(
         Collections.unmodifiableMap(props), HostEnvironment.all(), Map.of(), used);
   }
@@ -83,8 +81,8 @@ public final class ParamSnapshot {
    */
   public static final String SIMULATION = "simulation";
 
-  /** The Gatling simulation on the caller's stack (its constructor reads the snapshot), or null. */
-  private static String simulationClass() {
+  /** The Gatling simulation on the caller's stack (its constructor reads the snapshot), if any. */
+  private static Optional<String> simulationClass() {
     return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
         .walk(
             frames ->
@@ -92,8 +90,7 @@ public final class ParamSnapshot {
                     .map(StackWalker.StackFrame::getDeclaringClass)
                     .filter(ParamSnapshot::isSimulation)
                     .map(Class::getName)
-                    .findFirst()
-                    .orElse(null));
+                    .findFirst());
   }
 
   private static boolean isSimulation(Class<?> c) {
@@ -135,9 +132,7 @@ public final class ParamSnapshot {
     Set<String> read = new java.util.HashSet<>(READ_IN_THIS_JVM);
     read.addAll(used.keySet());
     Optional<String> misspelled = KnobNames.misspelling(properties.keySet(), read);
-    if (misspelled.isPresent()) {
-      throw new KafkaLoadConfigException(misspelled.get());
-    }
+    refuseIf(misspelled.isPresent(), misspelled.orElse(null));
   }
 
   private <T> T used(String name, T value) {
@@ -211,9 +206,7 @@ public final class ParamSnapshot {
       return used(name, def);
     }
     long parsed = parsed(name, v, s -> Long.parseLong(s.replace("_", "")), "a whole number");
-    if (parsed < min) {
-      throw new KafkaLoadConfigException("-D" + name + "=" + v + " must be >= " + min);
-    }
+    refuseIf(parsed < min, "-D" + name + "=" + v + " must be >= " + min);
     return used(name, parsed);
   }
 
