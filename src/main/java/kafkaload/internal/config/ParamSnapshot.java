@@ -6,7 +6,6 @@ import static kafkaload.internal.config.KafkaLoadConfigException.refused;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -310,9 +309,8 @@ public final class ParamSnapshot {
   /** One of a fixed set of words, compared case-insensitively; returned in lower case. */
   public String oneOf(String name, String def, String... allowed) {
     String v = string(name, def).toLowerCase(Locale.ROOT);
-    List<String> ok = Arrays.asList(allowed);
-    if (!ok.contains(v)) {
-      throw refused("-D%s=%s must be one of %s", name, v, String.join(", ", ok));
+    if (!Arrays.asList(allowed).contains(v)) {
+      throw refused("-D%s=%s must be one of %s", name, v, String.join(", ", allowed));
     }
     return used(name, v);
   }

@@ -31,10 +31,9 @@ public record ProtobufSchema(
    * The message named (simple or full name; null: the file's first message) of this .proto text.
    */
   public static ProtobufSchema parse(String text, String messageName) {
-    FileDescriptorProto proto = descriptorProto(text);
     FileDescriptor file;
     try {
-      file = FileDescriptor.buildFrom(proto, new FileDescriptor[0]);
+      file = FileDescriptor.buildFrom(descriptorProto(text), new FileDescriptor[0]);
     } catch (Descriptors.DescriptorValidationException e) {
       throw new Mismatch("not a valid .proto: " + e.getMessage());
     }
