@@ -149,7 +149,6 @@ public final class ClientSecurity {
         ClientProperties.present(SECURITY_PROTOCOL, property.apply(SECURITY_PROTOCOL));
     String mechanism = property.apply(SASL_MECHANISM);
     String user = property.apply(SASL_USERNAME);
-    boolean sasl = mechanism != null;
     if (user != null) {
       if (mechanism == null) {
         throw refused(
@@ -176,8 +175,8 @@ public final class ClientSecurity {
               env.apply(KEY_PASSWORD_ENV)));
     }
     // MSK serves IAM over TLS only, with certificates the JVM's default truststore trusts.
-    boolean iam = sasl && SaslLogins.AWS_MSK_IAM.equalsIgnoreCase(mechanism.trim());
-    return new Settings(p, sasl, trust != null || keys != null || iam);
+    boolean iam = mechanism != null && SaslLogins.AWS_MSK_IAM.equalsIgnoreCase(mechanism.trim());
+    return new Settings(p, mechanism != null, trust != null || keys != null || iam);
   }
 
   /** The SASL user of the JAAS config, for error messages (not a secret), or null. */
